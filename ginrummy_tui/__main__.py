@@ -1,0 +1,3 @@
+from ginrummy_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,79 @@
+"""The ``gin-tui`` command.
+
+``gin-tui`` plays; ``gin-tui sim|stats|export|host|join|serve`` are the
+other commands.  Each subcommand lives in its own module, which provides
+``configure(parser)`` and ``run(args) -> int``; modules are imported only
+when their command is used (``configure`` must stay cheap to import).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from ginrummy_tui import __version__
+
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "sim": ("ginrummy_tui.sim", "play computer opponents against each other and print the figures"),
+    "stats": ("ginrummy_tui.stats_cli", "show your lifetime statistics"),
+    "export": ("ginrummy_tui.export_cli", "export the history of your matches"),
+    "host": ("ginrummy_tui.net.host_cli", "host a match for another player over the network"),
+    "join": ("ginrummy_tui.net.join_cli", "join a match hosted with 'gin-tui host'"),
+    "serve": ("ginrummy_tui.web", "serve the game in a web browser (needs the 'web' extra)"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # exit status 2 with a clear message
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def add_play_options(p: argparse.ArgumentParser) -> None:
+    """Options of the game itself (shared with ``host``/``join``/``serve``)."""
+    p.add_argument("--ai", choices=("easy", "standard", "expert"), default=None, help="the computer's level")
+    p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma")
+    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
+    p.add_argument("--hand", type=int, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
+    p.add_argument("--ascii", action="store_true", default=None, help="draw suits as S H D C")
+    p.add_argument("--no-mouse", action="store_true", default=None, help="ignore the mouse")
+    p.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="pause after each computer move")
+    p.add_argument("--new", action="store_true", help="start a new match instead of resuming")
+    p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gin-tui", description="Gin Rummy in the terminal.")
+    parser.add_argument("--version", action="version", version=f"gin-tui {__version__}")
+    add_play_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in SUBCOMMANDS.items():
+        sp = sub.add_parser(name, help=help_text, description=help_text)
+        sp.set_defaults(_module=module)
+        try:
+            mod = importlib.import_module(module)
+        except ImportError:
+            sp.set_defaults(_missing=True)
+            continue
+        mod.configure(sp)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command:
+        if getattr(args, "_missing", False):
+            print(f"gin-tui {args.command}: not available in this build", file=sys.stderr)
+            return 2
+        mod = importlib.import_module(args._module)
+        return int(mod.run(args) or 0)
+    from ginrummy_tui.play import run_play
+
+    return int(run_play(args) or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

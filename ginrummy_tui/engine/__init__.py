@@ -1,0 +1,104 @@
+"""The gin-tui rules engine: pure Python, no terminal, no I/O.
+
+>>> from ginrummy_tui.engine import new_game, legal_actions, apply
+>>> state = new_game(seed=1)
+>>> state = apply(state, legal_actions(state)[0])
+"""
+
+from .actions import Action, IllegalAction, parse_action
+from .cards import (
+    DECK,
+    RANKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_cards,
+    sort_by_rank,
+    sort_by_suit,
+)
+from .melds import (
+    MeldSplit,
+    all_melds,
+    arrangements,
+    best_discard,
+    best_melds,
+    deadwood,
+    deadwood_mask,
+    is_meld,
+)
+from .reducer import apply, deal, deal_hand, legal_actions, new_game, view, view_legal_actions
+from .rules import PRESETS, Rules
+from .scoring import KnockResult, Layoff, best_defence, score_knock
+from .state import (
+    DISCARD,
+    DRAW,
+    HAND_OVER,
+    MATCH_OVER,
+    UPCARD,
+    GameState,
+    HandRecord,
+    HandResult,
+    Move,
+    PlayerView,
+    from_json,
+    state_from_dict,
+    state_to_dict,
+    to_json,
+    validate,
+)
+
+__all__ = [
+    "Action",
+    "IllegalAction",
+    "parse_action",
+    "DECK",
+    "RANKS",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "Card",
+    "cards_of",
+    "format_cards",
+    "mask_of",
+    "parse_cards",
+    "sort_by_rank",
+    "sort_by_suit",
+    "MeldSplit",
+    "all_melds",
+    "arrangements",
+    "best_discard",
+    "best_melds",
+    "deadwood",
+    "deadwood_mask",
+    "is_meld",
+    "apply",
+    "deal",
+    "deal_hand",
+    "legal_actions",
+    "new_game",
+    "view",
+    "view_legal_actions",
+    "PRESETS",
+    "Rules",
+    "KnockResult",
+    "Layoff",
+    "best_defence",
+    "score_knock",
+    "UPCARD",
+    "DRAW",
+    "DISCARD",
+    "HAND_OVER",
+    "MATCH_OVER",
+    "GameState",
+    "HandRecord",
+    "HandResult",
+    "Move",
+    "PlayerView",
+    "from_json",
+    "to_json",
+    "state_from_dict",
+    "state_to_dict",
+    "validate",
+]

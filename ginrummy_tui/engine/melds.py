@@ -1,0 +1,288 @@
+"""The deadwood solver.
+
+How it works (see also ``docs/architecture.md``):
+
+* A hand is a 52-bit mask, 13 bits per suit (see :mod:`.cards`).
+* ``RUN_DW[m]`` is precomputed for every 13-bit suit mask ``m``: the least
+  deadwood of those cards of one suit when only *runs* may be formed.  It is a
+  dynamic programme: the lowest card of the mask is either deadwood or the
+  lowest card of a run, so ``RUN_DW[m]`` is the minimum of
+  ``value(low) + RUN_DW[m - low]`` and ``RUN_DW[m - run]`` over the runs
+  starting at ``low`` that the mask holds.
+* Sets only matter for ranks held in three or four suits.  A bit trick finds
+  those ranks; when there are none (most hands) the answer is the sum of four
+  table look-ups.  Otherwise every choice of sets for those ranks (none, the
+  four-card set, or each three-card set) is tried, and each choice costs four
+  look-ups.  Results of that slower path are memoised by mask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from .cards import DECK, Card, cards_of, mask_of
+
+SUIT_MASK = 0x1FFF
+_VALUES = [min(r + 1, 10) for r in range(13)]
+
+
+def _build_tables() -> tuple[list[int], list[int]]:
+    dw = [0] * 8192
+    choice = [0] * 8192  # 0: lowest card is deadwood; k >= 3: run of k from it
+    for m in range(1, 8192):
+        low = m & -m
+        r = low.bit_length() - 1
+        best = _VALUES[r] + dw[m & ~low]
+        ch = 0
+        run = 0
+        k = r
+        while k < 13 and (m >> k) & 1:
+            run |= 1 << k
+            if k - r >= 2:
+                v = dw[m & ~run]
+                if v < best:
+                    best = v
+                    ch = k - r + 1
+            k += 1
+        dw[m] = best
+        choice[m] = ch
+    return dw, choice
+
+
+RUN_DW, RUN_CHOICE = _build_tables()
+
+_CACHE: dict[int, int] = {}
+_CACHE_LIMIT = 400_000
+
+
+def _set_options(rank: int, s0: int, s1: int, s2: int, s3: int) -> list[tuple[int, int, int, int]]:
+    """For a rank held in >= 3 suits: per-suit removal bits for each choice."""
+    b = 1 << rank
+    held = [bool(s & b) for s in (s0, s1, s2, s3)]
+    opts = [(0, 0, 0, 0)]
+    suits = [i for i in range(4) if held[i]]
+    if len(suits) == 4:
+        opts.append((b, b, b, b))
+    for trio in combinations(suits, 3):
+        opts.append(tuple(b if i in trio else 0 for i in range(4)))  # type: ignore[misc]
+    return opts
+
+
+def _slow(mask: int, s0: int, s1: int, s2: int, s3: int, trip: int) -> int:
+    got = _CACHE.get(mask)
+    if got is not None:
+        return got
+    ranks = []
+    while trip:
+        low = trip & -trip
+        ranks.append(low.bit_length() - 1)
+        trip ^= low
+    best = 1 << 30
+    T = RUN_DW
+    for combo in product(*(_set_options(r, s0, s1, s2, s3) for r in ranks)):
+        r0 = r1 = r2 = r3 = 0
+        for a, b, c, d in combo:
+            r0 |= a
+            r1 |= b
+            r2 |= c
+            r3 |= d
+        v = T[s0 & ~r0] + T[s1 & ~r1] + T[s2 & ~r2] + T[s3 & ~r3]
+        if v < best:
+            best = v
+    if len(_CACHE) > _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[mask] = best
+    return best
+
+
+def deadwood_mask(mask: int) -> int:
+    """The least deadwood of the cards in a 52-bit mask."""
+    s0 = mask & 0x1FFF
+    s1 = (mask >> 13) & 0x1FFF
+    s2 = (mask >> 26) & 0x1FFF
+    s3 = mask >> 39
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not trip:
+        return RUN_DW[s0] + RUN_DW[s1] + RUN_DW[s2] + RUN_DW[s3]
+    return _slow(mask, s0, s1, s2, s3, trip)
+
+
+def deadwood(cards: Iterable[Card]) -> int:
+    """The least deadwood of exactly these cards (all count; no discard)."""
+    m = 0
+    for c in cards:
+        m |= c.bit
+    return deadwood_mask(m)
+
+
+def best_discards_mask(mask: int) -> list[tuple[int, int]]:
+    """For an 11-card mask: ``(deadwood after discarding, card bit)`` for each card."""
+    out = []
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        out.append((deadwood_mask(mask ^ low), low))
+    return out
+
+
+def best_discard(cards: Iterable[Card]) -> tuple[int, Card]:
+    """The discard that leaves the least deadwood: ``(deadwood, card)``.
+
+    Ties go to the highest-value card, then the highest index.
+    """
+    m = mask_of(cards)
+    best = None
+    rest = m
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        d = deadwood_mask(m ^ low)
+        c = DECK[low.bit_length() - 1]
+        key = (d, -c.value, -c.index)
+        if best is None or key < best[0]:
+            best = (key, c)
+    if best is None:
+        raise ValueError("no cards")
+    return best[0][0], best[1]
+
+
+@dataclass(frozen=True)
+class MeldSplit:
+    """A hand split into melds and deadwood."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood_cards: tuple[Card, ...]
+    deadwood: int
+
+    @property
+    def melded(self) -> frozenset[Card]:
+        return frozenset(c for m in self.melds for c in m)
+
+
+def _runs_of_suit(m: int, suit: int) -> tuple[list[tuple[Card, ...]], int]:
+    """Reconstruct the runs chosen by the table for one suit mask."""
+    runs = []
+    dead = 0
+    while m:
+        low = m & -m
+        r = low.bit_length() - 1
+        k = RUN_CHOICE[m]
+        if k == 0:
+            dead |= low
+            m ^= low
+        else:
+            run = ((1 << k) - 1) << r
+            runs.append(tuple(DECK[suit * 13 + r + i] for i in range(k)))
+            m &= ~run
+    return runs, dead
+
+
+def best_melds(cards: Iterable[Card]) -> MeldSplit:
+    """The split of these cards that leaves the least deadwood.
+
+    Deterministic: among equal splits, the one with the fewest sets is taken
+    (the set choices are tried in a fixed order and the first best kept).
+    """
+    mask = mask_of(cards)
+    s = [(mask >> (13 * i)) & SUIT_MASK for i in range(4)]
+    s0, s1, s2, s3 = s
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    ranks = []
+    t = trip
+    while t:
+        low = t & -t
+        ranks.append(low.bit_length() - 1)
+        t ^= low
+    best_key = None
+    best_combo: tuple = ()
+    for combo in product(*(_set_options(r, s0, s1, s2, s3) for r in ranks)):
+        rem = [0, 0, 0, 0]
+        for opt in combo:
+            for i in range(4):
+                rem[i] |= opt[i]
+        v = sum(RUN_DW[s[i] & ~rem[i]] for i in range(4))
+        if best_key is None or v < best_key:
+            best_key = v
+            best_combo = combo
+    melds: list[tuple[Card, ...]] = []
+    rem = [0, 0, 0, 0]
+    for r, opt in zip(ranks, best_combo):
+        if any(opt):
+            melds.append(tuple(DECK[i * 13 + r] for i in range(4) if opt[i]))
+            for i in range(4):
+                rem[i] |= opt[i]
+    dead_mask = 0
+    for i in range(4):
+        runs, dead = _runs_of_suit(s[i] & ~rem[i], i)
+        melds.extend(runs)
+        dead_mask |= dead << (13 * i)
+    dead_cards = cards_of(dead_mask)
+    melds.sort(key=lambda m: (m[0].rank, m[0].index))
+    return MeldSplit(tuple(melds), dead_cards, sum(c.value for c in dead_cards))
+
+
+def is_meld(cards: Iterable[Card]) -> bool:
+    """True for a set of 3-4 cards of one rank or a run of 3+ of one suit."""
+    cs = sorted(cards, key=lambda c: c.index)
+    if len(cs) < 3:
+        return False
+    if len({c.rank for c in cs}) == 1:
+        return len(cs) <= 4
+    if len({c.suit for c in cs}) != 1:
+        return False
+    return all(b.rank == a.rank + 1 for a, b in zip(cs, cs[1:]))
+
+
+def all_melds(cards: Iterable[Card]) -> list[tuple[Card, ...]]:
+    """Every meld (set or run, of any length) that these cards can form."""
+    cs = set(cards)
+    out: list[tuple[Card, ...]] = []
+    by_rank: dict[int, list[Card]] = {}
+    for c in cs:
+        by_rank.setdefault(c.rank, []).append(c)
+    for r in sorted(by_rank):
+        group = sorted(by_rank[r], key=lambda c: c.index)
+        for k in (3, 4):
+            for combo in combinations(group, k):
+                out.append(tuple(combo))
+    for suit in "SHDC":
+        for start in range(1, 12):
+            run: list[Card] = []
+            for rank in range(start, 14):
+                c = Card(rank, suit)
+                if c not in cs:
+                    break
+                run.append(c)
+                if len(run) >= 3:
+                    out.append(tuple(run))
+    return out
+
+
+def arrangements(cards: Iterable[Card], max_deadwood: int | None = None):
+    """Yield every way to lay out disjoint melds from these cards.
+
+    Each item is ``(melds, deadwood_cards, deadwood)``.  With ``max_deadwood``
+    only arrangements at or under it are yielded.
+    """
+    cs = tuple(cards)
+    melds = all_melds(cs)
+    masks = [mask_of(m) for m in melds]
+    total = mask_of(cs)
+
+    def rec(i: int, used: int, chosen: list[int]):
+        if i == len(melds):
+            dead = cards_of(total & ~used)
+            dw = sum(c.value for c in dead)
+            if max_deadwood is None or dw <= max_deadwood:
+                yield tuple(melds[j] for j in chosen), dead, dw
+            return
+        if not (masks[i] & used):
+            chosen.append(i)
+            yield from rec(i + 1, used | masks[i], chosen)
+            chosen.pop()
+        yield from rec(i + 1, used, chosen)
+
+    yield from rec(0, 0, [])

@@ -1,0 +1,523 @@
+"""The reducer: ``new_game``, ``legal_actions``, ``apply`` and ``view``."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import replace
+
+from .actions import (
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    NEW_MATCH,
+    NEXT_HAND,
+    PASS,
+    TAKE_UPCARD,
+    TIMEOUT,
+    Action,
+    IllegalAction,
+)
+from .cards import DECK, Card
+from .melds import deadwood_mask
+from .rules import PRESETS, Rules
+from .scoring import score_knock
+from .state import (
+    DISCARD as PH_DISCARD,
+)
+from .state import (
+    DRAW as PH_DRAW,
+)
+from .state import (
+    HAND_OVER,
+    MATCH_OVER,
+    UPCARD,
+    GameState,
+    HandRecord,
+    HandResult,
+    Move,
+    PlayerView,
+)
+
+PLAYING = (UPCARD, PH_DRAW, PH_DISCARD)
+
+
+def deal(seed: str, match_no: int, hand_no: int) -> list[Card]:
+    """The shuffled deck for one hand; the same arguments give the same cards."""
+    deck = list(DECK)
+    random.Random(f"gin-tui/{seed}/{match_no}/{hand_no}").shuffle(deck)
+    return deck
+
+
+def _sorted(cards) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+def _deal_hand(state_fields: dict) -> dict:
+    """Fill in the cards and per-hand fields for a fresh hand."""
+    rules: Rules = state_fields["rules"]
+    dealer = state_fields["dealer"]
+    deck = deal(state_fields["seed"], state_fields["match_no"], state_fields["hand_no"])
+    starter = 1 - dealer
+    hands = [(), ()]
+    hands[starter] = _sorted(deck[0:20:2])
+    hands[dealer] = _sorted(deck[1:20:2])
+    upcard = deck[20]
+    stock = tuple(deck[21:])
+    limit, mult = rules.knock_limit, 1
+    if rules.oklahoma:
+        limit = 0 if upcard.rank == 1 else min(upcard.rank, 10)
+        mult = 2 if upcard.suit == "S" else 1
+    state_fields.update(
+        hands=(hands[0], hands[1]),
+        stock=stock,
+        discard=(upcard,),
+        phase=UPCARD if rules.upcard_offer else PH_DRAW,
+        current=starter,
+        passes=0,
+        stock_only=False,
+        taken=None,
+        drawn=None,
+        history=(),
+        knock_limit=limit,
+        multiplier=mult,
+        result=None,
+    )
+    return state_fields
+
+
+def new_game(rules: Rules = PRESETS["standard"], seed: int | str | None = None, first_dealer: int = 1) -> GameState:
+    """A new match, its first hand dealt. The same seed gives the same deals.
+
+    By default seat 1 (the computer) deals first, so seat 0 starts.
+    """
+    if seed is None:
+        seed = secrets.randbelow(10**9)
+    f = dict(
+        rules=rules,
+        seed=str(seed),
+        match_no=1,
+        hand_no=1,
+        dealer=first_dealer,
+        scores=(0, 0),
+        bonuses=(0, 0),
+        sheet=(),
+        winner=None,
+        first_dealer=first_dealer,
+    )
+    return GameState(**_deal_hand(f))
+
+
+def deal_hand(
+    rules: Rules = PRESETS["standard"], seed: int | str = 0, hand_no: int = 1, match_no: int = 1, dealer: int | None = None
+) -> GameState:
+    """Exactly the deal of hand ``hand_no`` of a match with this seed (scores at 0)."""
+    if dealer is None:
+        dealer = 1 if hand_no % 2 == 1 else 0
+    f = dict(
+        rules=rules,
+        seed=str(seed),
+        match_no=match_no,
+        hand_no=hand_no,
+        dealer=dealer,
+        scores=(0, 0),
+        bonuses=(0, 0),
+        sheet=(),
+        winner=None,
+        first_dealer=1,
+    )
+    return GameState(**_deal_hand(f))
+
+
+# ---------------------------------------------------------------- legal moves
+
+
+def _turn_actions(
+    phase: str,
+    hand: tuple[Card, ...],
+    rules: Rules,
+    knock_limit: int,
+    taken: Card | None,
+    stock_only: bool,
+    discard_size: int,
+    stock_size: int,
+) -> tuple[Action, ...]:
+    if phase == UPCARD:
+        return (Action(TAKE_UPCARD), Action(PASS))
+    if phase == PH_DRAW:
+        acts = []
+        if stock_size > 0:
+            acts.append(Action(DRAW_STOCK))
+        if discard_size > 0 and not stock_only:
+            acts.append(Action(DRAW_DISCARD))
+        return tuple(acts)
+    if phase == PH_DISCARD:
+        m = 0
+        for c in hand:
+            m |= c.bit
+        acts = []
+        if rules.big_gin and deadwood_mask(m) == 0:
+            acts.append(Action(BIG_GIN))
+        for c in hand:
+            if c is taken:
+                continue
+            acts.append(Action(DISCARD, c))
+            dw = deadwood_mask(m ^ c.bit)
+            if dw == 0:
+                acts.append(Action(GIN, c))
+            elif dw <= knock_limit:
+                acts.append(Action(KNOCK, c))
+        return tuple(acts)
+    return ()
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action the rules allow now (for the seat to move, or anyone
+    between hands)."""
+    if state.phase == HAND_OVER:
+        return (Action(NEXT_HAND),)
+    if state.phase == MATCH_OVER:
+        return (Action(NEW_MATCH),)
+    acts = _turn_actions(
+        state.phase,
+        state.hands[state.current],
+        state.rules,
+        state.knock_limit,
+        state.taken,
+        state.stock_only,
+        len(state.discard),
+        len(state.stock),
+    )
+    if state.rules.timer is not None:
+        acts = acts + (Action(TIMEOUT),)
+    return acts
+
+
+# ---------------------------------------------------------------- the reducer
+
+_PHASE_HINT = {
+    UPCARD: "take the upcard or pass",
+    PH_DRAW: "draw from the stock or the discard pile",
+    PH_DISCARD: "discard a card",
+    HAND_OVER: "the hand is over: start the next hand",
+    MATCH_OVER: "the match is over: start a new match",
+}
+
+
+def _refuse(state: GameState, action: Action) -> IllegalAction:
+    """The reason an action is not legal now."""
+    kind = action.kind
+    phase = state.phase
+    if kind == NEXT_HAND:
+        return IllegalAction("the hand is not over yet")
+    if kind == NEW_MATCH:
+        return IllegalAction("the match is not over yet")
+    if kind == TIMEOUT:
+        if state.rules.timer is None:
+            return IllegalAction("these rules have no move timer")
+        return IllegalAction("nobody is on the clock now")
+    if phase in (HAND_OVER, MATCH_OVER):
+        return IllegalAction(f"the {'hand' if phase == HAND_OVER else 'match'} is over: {_PHASE_HINT[phase]}")
+    if kind in (TAKE_UPCARD, PASS):
+        if not state.rules.upcard_offer:
+            return IllegalAction("these rules have no upcard offer")
+        return IllegalAction(f"the upcard offer is over: {_PHASE_HINT[phase]}")
+    if kind in (DRAW_STOCK, DRAW_DISCARD):
+        if phase == UPCARD:
+            return IllegalAction("first take the upcard or pass")
+        if phase == PH_DISCARD:
+            return IllegalAction("you have already drawn: discard a card")
+        if kind == DRAW_DISCARD and state.stock_only:
+            return IllegalAction("both players passed the upcard: draw from the stock")
+        return IllegalAction("that pile is empty")
+    # discard, knock, gin, big gin
+    if phase != PH_DISCARD:
+        return IllegalAction(f"draw a card first: {_PHASE_HINT[phase]}")
+    hand = state.hands[state.current]
+    m = 0
+    for c in hand:
+        m |= c.bit
+    if kind == BIG_GIN:
+        if not state.rules.big_gin:
+            return IllegalAction("big gin is not allowed under these rules")
+        return IllegalAction(f"big gin needs all 11 cards in melds; {deadwood_mask(m)} deadwood is left")
+    c = action.card
+    assert c is not None
+    if c not in hand:
+        return IllegalAction(f"{c} is not in your hand")
+    if c is state.taken:
+        return IllegalAction("you cannot discard the card you just took from the discard pile")
+    dw = deadwood_mask(m ^ c.bit)
+    if kind == GIN:
+        return IllegalAction(f"that is not gin: discarding {c} leaves {dw} deadwood")
+    if kind == KNOCK:
+        if dw == 0:
+            return IllegalAction(f"discarding {c} leaves no deadwood: that is gin, not a knock")
+        if state.knock_limit == 0:
+            return IllegalAction(f"only gin may end this hand; discarding {c} leaves {dw} deadwood")
+        return IllegalAction(f"you cannot knock: discarding {c} leaves {dw} deadwood, the limit is {state.knock_limit}")
+    return IllegalAction(f"{action} is not allowed now")
+
+
+def apply(state: GameState, action: Action, seat: int | None = None) -> GameState:
+    """The state after ``action``. Raises :class:`IllegalAction` (saying why)
+    for anything the rules do not allow; ``state`` itself never changes.
+
+    With ``seat``, the action is also refused unless it is that seat's turn.
+    """
+    if not isinstance(action, Action):
+        raise IllegalAction(f"not an action: {action!r}")
+    if seat is not None and state.phase in PLAYING and seat != state.current:
+        raise IllegalAction("it is not your turn")
+    if action not in legal_actions(state):
+        raise _refuse(state, action)
+    kind = action.kind
+    cur = state.current
+    if kind == NEXT_HAND:
+        return _next_hand(state)
+    if kind == NEW_MATCH:
+        return _new_match(state)
+    if kind == TIMEOUT:
+        return _timeout(state)
+    hands = list(state.hands)
+    if kind == TAKE_UPCARD:
+        up = state.discard[-1]
+        hands[cur] = _sorted(hands[cur] + (up,))
+        return replace(
+            state,
+            hands=(hands[0], hands[1]),
+            discard=state.discard[:-1],
+            phase=PH_DISCARD,
+            taken=up,
+            drawn=up,
+            history=state.history + (Move(cur, action, up),),
+        )
+    if kind == PASS:
+        up = state.discard[-1]
+        passes = state.passes + 1
+        hist = state.history + (Move(cur, action, up),)
+        if passes == 1:
+            return replace(state, passes=1, current=1 - cur, history=hist)
+        return replace(
+            state, passes=2, current=1 - state.dealer, phase=PH_DRAW, stock_only=True, history=hist
+        )
+    if kind == DRAW_STOCK:
+        c = state.stock[-1]
+        hands[cur] = _sorted(hands[cur] + (c,))
+        return replace(
+            state,
+            hands=(hands[0], hands[1]),
+            stock=state.stock[:-1],
+            phase=PH_DISCARD,
+            taken=None,
+            drawn=c,
+            stock_only=False,
+            history=state.history + (Move(cur, action, None),),
+        )
+    if kind == DRAW_DISCARD:
+        c = state.discard[-1]
+        hands[cur] = _sorted(hands[cur] + (c,))
+        return replace(
+            state,
+            hands=(hands[0], hands[1]),
+            discard=state.discard[:-1],
+            phase=PH_DISCARD,
+            taken=c,
+            drawn=c,
+            history=state.history + (Move(cur, action, c),),
+        )
+    if kind == BIG_GIN:
+        return _settle(state, cur, state.hands[cur], replace(state, history=state.history + (Move(cur, action),)))
+    # discard / knock / gin
+    c = action.card
+    assert c is not None
+    hands[cur] = tuple(x for x in hands[cur] if x is not c)
+    after = replace(
+        state,
+        hands=(hands[0], hands[1]),
+        discard=state.discard + (c,),
+        taken=None,
+        drawn=None,
+        history=state.history + (Move(cur, action, c),),
+    )
+    if kind in (KNOCK, GIN):
+        return _settle(state, cur, hands[cur], after)
+    if len(state.stock) <= state.rules.void_stock:
+        return _end_hand(after, "void", None, None, 0, None, None)
+    return replace(after, phase=PH_DRAW, current=1 - cur)
+
+
+def _settle(before: GameState, knocker: int, kcards: tuple[Card, ...], after: GameState) -> GameState:
+    defender = 1 - knocker
+    res = score_knock(kcards, before.hands[defender], before.rules, knock_limit=before.knock_limit)
+    winner = knocker if res.winner == "knocker" else defender
+    points = res.points * before.multiplier
+    dws = [0, 0]
+    dws[knocker] = res.knocker_deadwood
+    dws[defender] = res.defender_deadwood
+    return _end_hand(after, res.kind, knocker, winner, points, res, (dws[0], dws[1]))
+
+
+def _end_hand(state: GameState, kind, knocker, winner, points, knock, dws) -> GameState:
+    scores = list(state.scores)
+    if winner is not None:
+        scores[winner] += points
+    record = HandRecord(
+        hand_no=state.hand_no,
+        dealer=state.dealer,
+        kind=kind,
+        knocker=knocker,
+        winner=winner,
+        points=points,
+        deadwood=dws,
+        scores=(scores[0], scores[1]),
+    )
+    result = HandResult(
+        kind=kind,
+        knocker=knocker,
+        winner=winner,
+        points=points,
+        hands=state.hands,
+        knock=knock,
+        multiplier=state.multiplier,
+    )
+    new = replace(
+        state,
+        scores=(scores[0], scores[1]),
+        sheet=state.sheet + (record,),
+        result=result,
+        phase=HAND_OVER,
+        taken=None,
+        drawn=None,
+    )
+    target = state.rules.target
+    if max(scores) >= target:
+        match_winner = 0 if scores[0] >= target else 1
+        return _finish_match(new, match_winner)
+    return new
+
+
+def _finish_match(state: GameState, match_winner: int) -> GameState:
+    rules = state.rules
+    bonuses = [0, 0]
+    if rules.box_bonus:
+        for rec in state.sheet:
+            if rec.winner is not None and rec.kind != "timeout":
+                bonuses[rec.winner] += rules.box_bonus
+    bonuses[match_winner] += rules.game_bonus
+    return replace(state, phase=MATCH_OVER, winner=match_winner, bonuses=(bonuses[0], bonuses[1]))
+
+
+def _timeout(state: GameState) -> GameState:
+    loser = state.current
+    record = HandRecord(
+        hand_no=state.hand_no,
+        dealer=state.dealer,
+        kind="timeout",
+        knocker=None,
+        winner=1 - loser,
+        points=0,
+        deadwood=None,
+        scores=state.scores,
+    )
+    result = HandResult(
+        kind="timeout", knocker=None, winner=1 - loser, points=0, hands=state.hands, knock=None,
+        multiplier=state.multiplier,
+    )
+    new = replace(state, sheet=state.sheet + (record,), result=result, taken=None, drawn=None)
+    return _finish_match(new, 1 - loser)
+
+
+def _next_hand(state: GameState) -> GameState:
+    last = state.sheet[-1] if state.sheet else None
+    dealer = 1 - state.dealer
+    if state.rules.next_dealer == "winner":
+        dealer = state.dealer if last is None or last.winner is None else last.winner
+    f = {k: getattr(state, k) for k in state.__dataclass_fields__}
+    f.update(hand_no=state.hand_no + 1, dealer=dealer)
+    return GameState(**_deal_hand(f))
+
+
+def _new_match(state: GameState) -> GameState:
+    f = {k: getattr(state, k) for k in state.__dataclass_fields__}
+    f.update(
+        match_no=state.match_no + 1,
+        hand_no=1,
+        dealer=state.first_dealer,
+        scores=(0, 0),
+        bonuses=(0, 0),
+        sheet=(),
+        winner=None,
+    )
+    return GameState(**_deal_hand(f))
+
+
+# ---------------------------------------------------------------- views
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may see of ``state``."""
+    if seat not in (0, 1):
+        raise ValueError("seat must be 0 or 1")
+    opp = 1 - seat
+    picked = state.picked_up(opp)
+    known: list[Card] = []
+    for m in state.history:
+        if m.seat != opp:
+            continue
+        if m.action.kind in (TAKE_UPCARD, DRAW_DISCARD):
+            known.append(m.card)
+        elif m.action.card is not None and m.action.card in known:
+            known.remove(m.action.card)
+    mine = state.current == seat and state.phase in PLAYING
+    if state.phase in (HAND_OVER, MATCH_OVER):
+        acts = legal_actions(state)
+    elif mine:
+        acts = legal_actions(state)
+    else:
+        acts = ()
+    return PlayerView(
+        seat=seat,
+        hand=state.hands[seat],
+        opponent_hand_size=len(state.hands[opp]),
+        discard=state.discard,
+        stock_size=len(state.stock),
+        phase=state.phase,
+        current=state.current,
+        dealer=state.dealer,
+        rules=state.rules,
+        knock_limit=state.knock_limit,
+        multiplier=state.multiplier,
+        scores=state.scores,
+        totals=state.totals,
+        sheet=state.sheet,
+        hand_no=state.hand_no,
+        match_no=state.match_no,
+        history=state.history,
+        opponent_picked=picked,
+        opponent_known=tuple(known),
+        taken=state.taken if mine else None,
+        drawn=state.drawn if mine else None,
+        passes=state.passes,
+        stock_only=state.stock_only,
+        result=state.result,
+        winner=state.winner,
+        legal_actions=acts,
+    )
+
+
+def view_legal_actions(v: PlayerView) -> tuple[Action, ...]:
+    """The legal actions computed from a view alone (equal to ``v.legal_actions``)."""
+    if v.phase == HAND_OVER:
+        return (Action(NEXT_HAND),)
+    if v.phase == MATCH_OVER:
+        return (Action(NEW_MATCH),)
+    if not v.my_turn:
+        return ()
+    acts = _turn_actions(v.phase, v.hand, v.rules, v.knock_limit, v.taken, v.stock_only, len(v.discard), v.stock_size)
+    if v.rules.timer is not None:
+        acts = acts + (Action(TIMEOUT),)
+    return acts

@@ -1,0 +1,174 @@
+"""Every rule of a match as one frozen value, and the named presets."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from types import MappingProxyType
+from typing import Any
+
+NEXT_DEALER_CHOICES = ("alternate", "winner")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of a match. Presets are named values of this class."""
+
+    name: str = "standard"
+    """The preset this value came from (``"custom"`` once changed)."""
+    knock_limit: int = 10
+    """Most deadwood allowed when knocking (Oklahoma: set by the upcard)."""
+    gin_bonus: int = 25
+    """Bonus for gin, on top of the defender's deadwood."""
+    undercut_bonus: int = 25
+    """Bonus for the defender who undercuts, on top of the difference."""
+    tie_is_undercut: bool = True
+    """A defender with deadwood equal to the knocker's undercuts."""
+    big_gin: bool = False
+    """Whether 11 melded cards may go Big Gin without discarding."""
+    big_gin_bonus: int = 31
+    """Bonus for Big Gin, on top of the defender's deadwood."""
+    target: int = 100
+    """The match ends when a player reaches this score."""
+    upcard_offer: bool = True
+    """The first turn of a hand starts with the upcard offer (take or pass)."""
+    next_dealer: str = "alternate"
+    """Who deals the next hand: ``"alternate"`` or ``"winner"`` (of the hand)."""
+    box_bonus: int = 0
+    """Points per hand won, added at the end of the match."""
+    game_bonus: int = 0
+    """Points for winning the match, added at its end."""
+    oklahoma: bool = False
+    """The first upcard sets the knock limit (ace: gin only), a spade doubles."""
+    timer: int | None = None
+    """Seconds per move, or ``None``; running out of time loses the match."""
+    void_stock: int = 2
+    """The hand is void when a turn ends without a knock and the stock has this many cards."""
+
+    def __post_init__(self) -> None:
+        problems = []
+        if not 0 <= self.knock_limit <= 100:
+            problems.append("knock_limit must be between 0 and 100")
+        for name in ("gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus", "game_bonus"):
+            if getattr(self, name) < 0:
+                problems.append(f"{name} must not be negative")
+        if self.target < 1:
+            problems.append("target must be at least 1")
+        if self.next_dealer not in NEXT_DEALER_CHOICES:
+            problems.append(f"next_dealer must be one of {', '.join(NEXT_DEALER_CHOICES)}")
+        if self.timer is not None and self.timer < 1:
+            problems.append("timer must be at least 1 second, or None")
+        if not 0 <= self.void_stock <= 10:
+            problems.append("void_stock must be between 0 and 10")
+        if problems:
+            raise ValueError("; ".join(problems))
+
+    def with_options(self, **changes: Any) -> Rules:
+        """A copy with some options changed (named ``"custom"`` if any differ)."""
+        known = {f.name for f in fields(self)}
+        for key in changes:
+            if key not in known:
+                raise ValueError(f"unknown rule option: {key!r}")
+        new = replace(self, **changes)
+        if "name" not in changes and new != self:
+            new = replace(new, name="custom")
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object")
+        known = {f.name: f for f in fields(cls)}
+        unknown = set(data) - set(known)
+        if unknown:
+            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        for key, value in data.items():
+            if key == "name":
+                ok = isinstance(value, str)
+            elif key == "next_dealer":
+                ok = isinstance(value, str)
+            elif key == "timer":
+                ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
+            elif isinstance(getattr(cls(), key), bool):
+                ok = isinstance(value, bool)
+            else:
+                ok = isinstance(value, int) and not isinstance(value, bool)
+            if not ok:
+                raise ValueError(f"bad value for rule {key!r}: {value!r}")
+        return cls(**data)
+
+    def describe(self) -> list[str]:
+        """The rules in plain sentences, for the rule sheet."""
+        lines = []
+        if self.oklahoma:
+            lines.append(
+                "Knock limit: the value of the first upcard of each hand "
+                "(face cards 10; an ace means gin only). A spade upcard doubles the hand's score."
+            )
+        elif self.knock_limit == 0:
+            lines.append("Knocking is not allowed: only gin ends a hand.")
+        else:
+            lines.append(f"Knock with {self.knock_limit} or less deadwood after the discard.")
+        lines.append(f"Gin (no deadwood) scores {self.gin_bonus} + the defender's deadwood; no layoffs against gin.")
+        if self.big_gin:
+            lines.append(
+                f"Big Gin: all 11 cards melded, knock without discarding: "
+                f"{self.big_gin_bonus} + the defender's deadwood."
+            )
+        tie = "equal to or lower than" if self.tie_is_undercut else "lower than"
+        lines.append(
+            f"Undercut: a defender whose deadwood is {tie} the knocker's scores "
+            f"{self.undercut_bonus} + the difference."
+        )
+        if self.upcard_offer:
+            lines.append(
+                "First turn: the non-dealer may take the upcard or pass, then the dealer; "
+                "if both pass, the non-dealer draws from the stock."
+            )
+        else:
+            lines.append("No upcard offer: the non-dealer simply starts with a normal draw.")
+        if self.next_dealer == "winner":
+            lines.append("The winner of a hand deals the next one.")
+        else:
+            lines.append("The deal alternates every hand.")
+        lines.append(
+            f"A hand is void (no score) when the stock is down to {self.void_stock} cards "
+            "and the player who drew ends the turn without knocking."
+        )
+        lines.append(f"The first player to reach {self.target} points wins the match.")
+        if self.box_bonus:
+            lines.append(f"Box bonus: {self.box_bonus} points per hand won, added at the end.")
+        if self.game_bonus:
+            lines.append(f"Game bonus: {self.game_bonus} points to the winner of the match.")
+        if not self.box_bonus and not self.game_bonus:
+            lines.append("No box, line or game bonus.")
+        if self.timer:
+            lines.append(f"Move timer: {self.timer} seconds per move; running out of time loses the match.")
+        return lines
+
+
+_STANDARD = Rules()
+PRESETS: MappingProxyType[str, Rules] = MappingProxyType(
+    {
+        "standard": _STANDARD,
+        "multiplayer-1.5": Rules(
+            name="multiplayer-1.5",
+            upcard_offer=False,
+            big_gin=True,
+            big_gin_bonus=31,
+            timer=30,
+        ),
+        "classic": Rules(
+            name="classic",
+            gin_bonus=20,
+            undercut_bonus=10,
+            game_bonus=100,
+            box_bonus=20,
+            next_dealer="winner",
+        ),
+        "oklahoma": Rules(name="oklahoma", oklahoma=True, target=150),
+    }
+)
+"""The named rule sets."""

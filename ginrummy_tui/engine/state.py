@@ -1,0 +1,373 @@
+"""The immutable game state, what each seat may see of it, and its JSON form."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action, parse_action
+from .cards import DECK, Card, card
+from .rules import Rules
+from .scoring import KnockResult, Layoff
+
+# phases
+UPCARD = "upcard"
+DRAW = "draw"
+DISCARD = "discard"
+HAND_OVER = "hand_over"
+MATCH_OVER = "match_over"
+PHASES = (UPCARD, DRAW, DISCARD, HAND_OVER, MATCH_OVER)
+
+# how a hand can end (score-sheet kinds)
+END_KINDS = ("knock", "gin", "big_gin", "undercut", "void", "timeout")
+
+STATE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Move:
+    """One public move of a hand: who did what, and the card everyone saw
+    (the upcard passed or taken, the discard drawn, the card thrown)."""
+
+    seat: int
+    action: Action
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One row of the score sheet."""
+
+    hand_no: int
+    dealer: int
+    kind: str
+    """``knock``, ``gin``, ``big_gin``, ``undercut``, ``void`` or ``timeout``."""
+    knocker: int | None
+    winner: int | None
+    points: int
+    deadwood: tuple[int, int] | None
+    """Each seat's deadwood at the end (the defender's after layoffs)."""
+    scores: tuple[int, int]
+    """Running totals after this hand."""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The whole settlement of the last hand, for the end-of-hand summary."""
+
+    kind: str
+    knocker: int | None
+    winner: int | None
+    points: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """Both hands as they were at the end (the knocker's 10 or 11 cards)."""
+    knock: KnockResult | None
+    multiplier: int = 1
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything about a match at one moment. Never changed in place:
+    :func:`ginrummy_tui.engine.apply` returns a new one."""
+
+    rules: Rules
+    seed: str
+    match_no: int
+    hand_no: int
+    dealer: int
+    phase: str
+    current: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    stock: tuple[Card, ...]
+    """The stock; the top card is the last."""
+    discard: tuple[Card, ...]
+    """The discard pile; the top card is the last."""
+    passes: int = 0
+    """Upcard passes so far this hand."""
+    stock_only: bool = False
+    """Both passed the upcard: the first draw must be from the stock."""
+    taken: Card | None = None
+    """The card taken from the discard pile this turn (it may not be thrown)."""
+    drawn: Card | None = None
+    """The card the current player drew this turn (private to them)."""
+    history: tuple[Move, ...] = ()
+    knock_limit: int = 10
+    multiplier: int = 1
+    scores: tuple[int, int] = (0, 0)
+    bonuses: tuple[int, int] = (0, 0)
+    """Box and game bonuses, added when the match ends."""
+    sheet: tuple[HandRecord, ...] = ()
+    result: HandResult | None = None
+    winner: int | None = None
+    """The winner of the match once it is over."""
+    first_dealer: int = 1
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Scores including end-of-match bonuses."""
+        return (self.scores[0] + self.bonuses[0], self.scores[1] + self.bonuses[1])
+
+    @property
+    def over(self) -> bool:
+        return self.phase == MATCH_OVER
+
+    @property
+    def upcard(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+    def picked_up(self, seat: int) -> tuple[Card, ...]:
+        """Cards this seat took from the discard pile this hand, in order."""
+        return tuple(
+            m.card
+            for m in self.history
+            if m.seat == seat and m.card is not None and m.action.kind in ("draw discard", "take upcard")
+        )
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat may see: never the other hand (until the hand is shown
+    at its end) nor the order of the stock."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    opponent_hand_size: int
+    discard: tuple[Card, ...]
+    stock_size: int
+    phase: str
+    current: int
+    dealer: int
+    rules: Rules
+    knock_limit: int
+    multiplier: int
+    scores: tuple[int, int]
+    totals: tuple[int, int]
+    sheet: tuple[HandRecord, ...]
+    hand_no: int
+    match_no: int
+    history: tuple[Move, ...]
+    opponent_picked: tuple[Card, ...]
+    """Cards the other seat took from the discard pile this hand."""
+    opponent_known: tuple[Card, ...]
+    """Of those, the ones it still holds."""
+    taken: Card | None
+    drawn: Card | None
+    passes: int
+    stock_only: bool
+    result: HandResult | None
+    winner: int | None
+    legal_actions: tuple[Action, ...] = field(default=())
+
+    @property
+    def upcard(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current == self.seat and self.phase in (UPCARD, DRAW, DISCARD)
+
+
+# ---------------------------------------------------------------- JSON form
+
+
+def _enc(obj: Any) -> Any:
+    if isinstance(obj, Card):
+        return str(obj)
+    if isinstance(obj, Action):
+        return str(obj)
+    if isinstance(obj, Rules):
+        return obj.to_dict()
+    if isinstance(obj, tuple):
+        return [_enc(x) for x in obj]
+    if isinstance(obj, (Move, HandRecord, HandResult, KnockResult, Layoff)):
+        return {k: _enc(getattr(obj, k)) for k in obj.__dataclass_fields__}
+    return obj
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    d = {k: _enc(getattr(state, k)) for k in state.__dataclass_fields__}
+    d["version"] = STATE_VERSION
+    return d
+
+
+def to_json(state: GameState) -> str:
+    """The state as JSON text; :func:`from_json` gives it back unchanged."""
+    return json.dumps(state_to_dict(state), separators=(",", ":"))
+
+
+def _card(x: Any) -> Card:
+    if not isinstance(x, str):
+        raise ValueError(f"not a card: {x!r}")
+    return card(x)
+
+
+def _cards(x: Any) -> tuple[Card, ...]:
+    if not isinstance(x, list):
+        raise ValueError("expected a list of cards")
+    return tuple(_card(c) for c in x)
+
+
+def _opt_card(x: Any) -> Card | None:
+    return None if x is None else _card(x)
+
+
+def _int(x: Any) -> int:
+    if not isinstance(x, int) or isinstance(x, bool):
+        raise ValueError(f"expected a whole number, got {x!r}")
+    return x
+
+
+def _opt_int(x: Any) -> int | None:
+    return None if x is None else _int(x)
+
+
+def _pair(x: Any) -> tuple[int, int]:
+    if not isinstance(x, list) or len(x) != 2:
+        raise ValueError("expected a pair of numbers")
+    return (_int(x[0]), _int(x[1]))
+
+
+def _melds(x: Any) -> tuple[tuple[Card, ...], ...]:
+    if not isinstance(x, list):
+        raise ValueError("expected a list of melds")
+    return tuple(_cards(m) for m in x)
+
+
+def _knock(x: Any) -> KnockResult | None:
+    if x is None:
+        return None
+    return KnockResult(
+        kind=str(x["kind"]),
+        winner=str(x["winner"]),
+        points=_int(x["points"]),
+        knocker_deadwood=_int(x["knocker_deadwood"]),
+        defender_deadwood=_int(x["defender_deadwood"]),
+        knocker_melds=_melds(x["knocker_melds"]),
+        knocker_deadwood_cards=_cards(x["knocker_deadwood_cards"]),
+        defender_melds=_melds(x["defender_melds"]),
+        defender_deadwood_cards=_cards(x["defender_deadwood_cards"]),
+        layoffs=tuple(Layoff(_card(lo["card"]), _cards(lo["meld"])) for lo in x["layoffs"]),
+        defender_deadwood_before_layoffs=_int(x["defender_deadwood_before_layoffs"]),
+    )
+
+
+def state_from_dict(d: dict[str, Any]) -> GameState:
+    """Rebuild a state; raises ``ValueError`` for anything malformed or impossible."""
+    if not isinstance(d, dict):
+        raise ValueError("a saved game must be a JSON object")
+    version = d.get("version")
+    if version != STATE_VERSION:
+        raise ValueError(f"unsupported game state version {version!r} (this program reads {STATE_VERSION})")
+    try:
+        hands = d["hands"]
+        if not isinstance(hands, list) or len(hands) != 2:
+            raise ValueError("expected two hands")
+        res = d["result"]
+        result = None
+        if res is not None:
+            rh = res["hands"]
+            if not isinstance(rh, list) or len(rh) != 2:
+                raise ValueError("expected two hands in the result")
+            result = HandResult(
+                kind=str(res["kind"]),
+                knocker=_opt_int(res["knocker"]),
+                winner=_opt_int(res["winner"]),
+                points=_int(res["points"]),
+                hands=(_cards(rh[0]), _cards(rh[1])),
+                knock=_knock(res["knock"]),
+                multiplier=_int(res.get("multiplier", 1)),
+            )
+        history = []
+        for m in d["history"]:
+            history.append(Move(_int(m["seat"]), parse_action(str(m["action"])), _opt_card(m["card"])))
+        sheet = []
+        for r in d["sheet"]:
+            sheet.append(
+                HandRecord(
+                    hand_no=_int(r["hand_no"]),
+                    dealer=_int(r["dealer"]),
+                    kind=str(r["kind"]),
+                    knocker=_opt_int(r["knocker"]),
+                    winner=_opt_int(r["winner"]),
+                    points=_int(r["points"]),
+                    deadwood=None if r["deadwood"] is None else _pair(r["deadwood"]),
+                    scores=_pair(r["scores"]),
+                )
+            )
+        state = GameState(
+            rules=Rules.from_dict(d["rules"]),
+            seed=str(d["seed"]),
+            match_no=_int(d["match_no"]),
+            hand_no=_int(d["hand_no"]),
+            dealer=_int(d["dealer"]),
+            phase=str(d["phase"]),
+            current=_int(d["current"]),
+            hands=(_cards(hands[0]), _cards(hands[1])),
+            stock=_cards(d["stock"]),
+            discard=_cards(d["discard"]),
+            passes=_int(d["passes"]),
+            stock_only=bool(d["stock_only"]),
+            taken=_opt_card(d["taken"]),
+            drawn=_opt_card(d["drawn"]),
+            history=tuple(history),
+            knock_limit=_int(d["knock_limit"]),
+            multiplier=_int(d["multiplier"]),
+            scores=_pair(d["scores"]),
+            bonuses=_pair(d["bonuses"]),
+            sheet=tuple(sheet),
+            result=result,
+            winner=_opt_int(d["winner"]),
+            first_dealer=_int(d.get("first_dealer", 1)),
+        )
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise ValueError(f"malformed game state: {type(exc).__name__}: {exc}") from None
+    validate(state)
+    return state
+
+
+def from_json(text: str | bytes) -> GameState:
+    """Parse and check a state written by :func:`to_json`."""
+    try:
+        d = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"not JSON: {exc}") from None
+    return state_from_dict(d)
+
+
+def validate(state: GameState) -> None:
+    """Raise ``ValueError`` if the state describes an impossible game."""
+    problems = []
+    if state.phase not in PHASES:
+        problems.append(f"unknown phase {state.phase!r}")
+    for name in ("current", "dealer", "first_dealer"):
+        if getattr(state, name) not in (0, 1):
+            problems.append(f"{name} must be seat 0 or 1")
+    if state.winner not in (None, 0, 1):
+        problems.append("winner must be seat 0 or 1 or none")
+    every = state.hands[0] + state.hands[1] + state.stock + state.discard
+    if len(every) != 52 or len(set(every)) != 52 or set(every) != set(DECK):
+        dup = len(every) - len(set(every))
+        problems.append(f"the cards do not make one deck ({len(every)} cards, {dup} duplicated)")
+    sizes = tuple(len(h) for h in state.hands)
+    if state.phase in (UPCARD, DRAW):
+        if sizes != (10, 10):
+            problems.append(f"hands of {sizes[0]} and {sizes[1]} cards before a draw")
+    elif state.phase == DISCARD:
+        if sizes[state.current] != 11 or sizes[1 - state.current] != 10:
+            problems.append(f"hands of {sizes[0]} and {sizes[1]} cards while discarding")
+    else:
+        if sorted(sizes) not in ([10, 10], [10, 11]):
+            problems.append(f"hands of {sizes[0]} and {sizes[1]} cards at the end of a hand")
+    if state.taken is not None and state.taken not in state.hands[state.current]:
+        problems.append("the card taken from the discard pile is not in the hand")
+    if state.phase == MATCH_OVER and state.winner is None:
+        problems.append("a finished match has no winner")
+    if state.hand_no < 1 or state.match_no < 1:
+        problems.append("hand and match numbers start at 1")
+    if min(state.scores) < 0:
+        problems.append("negative score")
+    if not 0 <= state.passes <= 2:
+        problems.append("passes must be 0, 1 or 2")
+    if problems:
+        raise ValueError("impossible game: " + "; ".join(problems))
