@@ -44,7 +44,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gin-tui", description="Gin Rummy in the terminal.")
+    parser = _Parser(prog="gin-tui", description="Gin Rummy in the terminal.", allow_abbrev=False)
     parser.add_argument("--version", action="version", version=f"gin-tui {__version__}")
     add_play_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

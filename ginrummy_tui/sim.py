@@ -1,0 +1,264 @@
+"""``gin-tui sim``: play computer opponents against each other and print the figures.
+
+Matches come in pairs: both matches of a pair are dealt from the same seed,
+with the two opponents swapping seats, so every deal is played from both
+sides and the seats alternate.  With ``--hands N`` single hands are played
+instead of matches (the first hand of a match's deal, seats alternating the
+same way).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+LEVEL_CHOICES = ("easy", "standard", "expert")
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``gin-tui sim``."""
+    parser.add_argument("--a", choices=LEVEL_CHOICES, default="expert", help="first opponent (default: expert)")
+    parser.add_argument("--b", choices=LEVEL_CHOICES, default="standard", help="second opponent (default: standard)")
+    count = parser.add_mutually_exclusive_group()
+    count.add_argument("--matches", type=_positive, default=None, metavar="N", help="matches to play (default 100)")
+    count.add_argument("--hands", type=_positive, default=None, metavar="N", help="play N single hands instead")
+    parser.add_argument("--seed", type=_whole, default=1, help="seed of the deals (default 1)")
+    parser.add_argument("--rules", metavar="PRESET", default="standard", help="rules preset (default standard)")
+    parser.add_argument("--jobs", type=_positive, default=1, metavar="N", help="processes to use (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+
+
+# ---------------------------------------------------------------- playing
+
+
+def _empty() -> dict:
+    return {
+        "matches": 0,
+        "hands": 0,
+        "wins": [0, 0],
+        "points": [0, 0],
+        "knocks": [0, 0],
+        "gins": [0, 0],
+        "big_gins": [0, 0],
+        "undercuts": [0, 0],
+        "voids": 0,
+        "times": [[], []],
+    }
+
+
+def _merge(total: dict, part: dict) -> None:
+    for key in ("matches", "hands", "voids"):
+        total[key] += part[key]
+    for key in ("wins", "points", "knocks", "gins", "big_gins", "undercuts"):
+        for i in (0, 1):
+            total[key][i] += part[key][i]
+    for i in (0, 1):
+        total["times"][i].extend(part["times"][i])
+
+
+def _count_hand(stats: dict, record, side_of_seat) -> None:
+    stats["hands"] += 1
+    kind = record.kind
+    if kind == "void":
+        stats["voids"] += 1
+        return
+    if record.winner is not None:
+        stats["points"][side_of_seat[record.winner]] += record.points
+    if record.knocker is not None:
+        k = side_of_seat[record.knocker]
+        if kind in ("knock", "undercut"):
+            stats["knocks"][k] += 1
+        elif kind == "gin":
+            stats["gins"][k] += 1
+        elif kind == "big_gin":
+            stats["big_gins"][k] += 1
+        if kind == "undercut":
+            stats["undercuts"][1 - k] += 1
+
+
+def play_one(job: tuple) -> dict:
+    """Play one match (or one hand) and return its figures, by side (0 = a, 1 = b)."""
+    a_level, b_level, preset, seed, index, single_hand = job
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS, apply, new_game, view
+
+    rules = PRESETS[preset]
+    a_seat = index % 2
+    deal_seed = f"{seed}-{index // 2}"
+    players = {a_seat: get_opponent(a_level, seed=seed * 1_000_003 + index),
+               1 - a_seat: get_opponent(b_level, seed=seed * 1_000_003 + index + 500_000)}
+    side_of_seat = {a_seat: 0, 1 - a_seat: 1}
+    stats = _empty()
+    state = new_game(rules, seed=deal_seed)
+    clock = time.perf_counter
+    times = stats["times"]
+    while True:
+        phase = state.phase
+        if phase == "hand_over" or phase == "match_over":
+            _count_hand(stats, state.sheet[-1], side_of_seat)
+            if phase == "match_over" or single_hand:
+                break
+            state = apply(state, players[0].choose(view(state, 0)))
+            continue
+        seat = state.current
+        v = view(state, seat)
+        t0 = clock()
+        action = players[seat].choose(v)
+        times[side_of_seat[seat]].append((clock() - t0) * 1000.0)
+        state = apply(state, action, seat)
+    if single_hand:
+        w = state.sheet[-1].winner
+        if w is not None:
+            stats["wins"][side_of_seat[w]] += 1
+    else:
+        stats["matches"] = 1
+        stats["wins"][side_of_seat[state.winner]] += 1
+    return stats
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, round(q / 100.0 * (len(s) - 1))))
+    return s[k]
+
+
+class _Progress:
+    def __init__(self, total: int, label: str) -> None:
+        self.total = total
+        self.label = label
+        self.on = sys.stderr.isatty()
+        self.done = 0
+        self.start = time.monotonic()
+
+    def step(self) -> None:
+        self.done += 1
+        if not self.on:
+            return
+        width = 30
+        filled = width * self.done // self.total
+        secs = time.monotonic() - self.start
+        bar = "#" * filled + "-" * (width - filled)
+        sys.stderr.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {secs:5.0f}s")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.on:
+            sys.stderr.write("\r" + " " * 70 + "\r")
+            sys.stderr.flush()
+
+
+def simulate(a: str, b: str, count: int, seed: int = 1, preset: str = "standard", jobs: int = 1,
+             single_hands: bool = False, progress: bool = False) -> dict:
+    """Play ``count`` matches (or single hands) of ``a`` against ``b`` and return the figures
+    as the JSON object that ``gin-tui sim --json`` prints."""
+    tasks = [(a, b, preset, seed, i, single_hands) for i in range(count)]
+    total = _empty()
+    bar = _Progress(count, "hands" if single_hands else "matches") if progress else None
+    if jobs > 1 and count > 1:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        with ctx.Pool(min(jobs, count)) as pool:
+            for part in pool.imap_unordered(play_one, tasks, chunksize=max(1, min(8, count // (jobs * 8) or 1))):
+                _merge(total, part)
+                if bar:
+                    bar.step()
+    else:
+        for t in tasks:
+            _merge(total, play_one(t))
+            if bar:
+                bar.step()
+    if bar:
+        bar.close()
+    hands = max(1, total["hands"])
+    times = total["times"]
+    return {
+        "a": a,
+        "b": b,
+        "rules": preset,
+        "matches": total["matches"],
+        "hands": total["hands"],
+        "wins": {"a": total["wins"][0], "b": total["wins"][1]},
+        "points": {"a": round(total["points"][0] / hands, 2), "b": round(total["points"][1] / hands, 2)},
+        "knocks": {"a": total["knocks"][0], "b": total["knocks"][1]},
+        "gins": {"a": total["gins"][0] + total["big_gins"][0], "b": total["gins"][1] + total["big_gins"][1]},
+        "big_gins": {"a": total["big_gins"][0], "b": total["big_gins"][1]},
+        "undercuts": {"a": total["undercuts"][0], "b": total["undercuts"][1]},
+        "voids": total["voids"],
+        "decision_ms": {
+            side: {"median": round(_percentile(times[i], 50), 3), "p99": round(_percentile(times[i], 99), 3)}
+            for i, side in ((0, "a"), (1, "b"))
+        },
+    }
+
+
+JSON_KEYS = ("a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "undercuts", "voids",
+             "decision_ms")
+
+
+def _table(r: dict, single_hands: bool) -> str:
+    played = r["hands"] if single_hands else r["matches"]
+    what = "hands" if single_hands else "matches"
+    rows = [
+        f"{r['a']} (a) against {r['b']} (b), rules {r['rules']}: {played} {what}, {r['hands']} hands played",
+        "",
+        f"{'':24}{'a: ' + r['a']:>16}{'b: ' + r['b']:>16}",
+    ]
+
+    def row(label: str, x, y) -> None:
+        rows.append(f"{label:24}{x:>16}{y:>16}")
+
+    wa, wb = r["wins"]["a"], r["wins"]["b"]
+    pct = (lambda n: f"{n} ({100.0 * n / played:.1f}%)") if played else str
+    row(f"{what} won", pct(wa), pct(wb))
+    row("points per hand", f"{r['points']['a']:.2f}", f"{r['points']['b']:.2f}")
+    row("knocks", r["knocks"]["a"], r["knocks"]["b"])
+    row("gins (with big gins)", r["gins"]["a"], r["gins"]["b"])
+    row("big gins", r["big_gins"]["a"], r["big_gins"]["b"])
+    row("undercuts scored", r["undercuts"]["a"], r["undercuts"]["b"])
+    row("decision ms, median", f"{r['decision_ms']['a']['median']:.2f}", f"{r['decision_ms']['b']['median']:.2f}")
+    row("decision ms, 99th pct", f"{r['decision_ms']['a']['p99']:.2f}", f"{r['decision_ms']['b']['p99']:.2f}")
+    rows.append(f"void hands: {r['voids']}")
+    return "\n".join(rows)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``gin-tui sim``; returns the exit status."""
+    from ginrummy_tui.engine import PRESETS
+
+    if args.rules not in PRESETS:
+        print(
+            f"gin-tui sim: error: unknown rules preset {args.rules!r} (choose from {', '.join(PRESETS)})",
+            file=sys.stderr,
+        )
+        return 2
+    single = args.hands is not None
+    count = args.hands if single else (args.matches if args.matches is not None else 100)
+    result = simulate(args.a, args.b, count, seed=args.seed, preset=args.rules, jobs=args.jobs,
+                      single_hands=single, progress=True)
+    if args.json:
+        print(json.dumps({k: result[k] for k in JSON_KEYS}))
+    else:
+        print(_table(result, single))
+    return 0
