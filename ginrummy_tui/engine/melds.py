@@ -42,7 +42,7 @@ def _build_tables() -> tuple[list[int], list[int]]:
             run |= 1 << k
             if k - r >= 2:
                 v = dw[m & ~run]
-                if v < best:
+                if v <= best:  # on a tie, the longer run (or a run over deadwood)
                     best = v
                     ch = k - r + 1
             k += 1
@@ -133,20 +133,52 @@ def best_discard(cards: Iterable[Card]) -> tuple[int, Card]:
 
     Ties go to the highest-value card, then the highest index.
     """
-    m = mask_of(cards)
-    best = None
+    m = 0
+    for c in cards:
+        m |= c.bit
+    if not m:
+        raise ValueError("no cards")
+    s = ((m & 0x1FFF), (m >> 13) & 0x1FFF, (m >> 26) & 0x1FFF, m >> 39)
+    s0, s1, s2, s3 = s
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    T = RUN_DW
+    best_d = 1 << 30
+    best_i = -1
+    if not trip:
+        # Removing one card changes only its own suit's look-up.
+        base = T[s0] + T[s1] + T[s2] + T[s3]
+        for si in (3, 2, 1, 0):
+            sm = s[si]
+            rest_of_base = base - T[sm]
+            while sm:
+                top = sm.bit_length() - 1
+                b = 1 << top
+                sm ^= b
+                d = rest_of_base + T[s[si] ^ b]
+                # prefer the highest value, then the highest index
+                if d < best_d or (d == best_d and _better(si * 13 + top, best_i)):
+                    best_d = d
+                    best_i = si * 13 + top
+        return best_d, DECK[best_i]
     rest = m
     while rest:
         low = rest & -rest
         rest ^= low
+        i = low.bit_length() - 1
         d = deadwood_mask(m ^ low)
-        c = DECK[low.bit_length() - 1]
-        key = (d, -c.value, -c.index)
-        if best is None or key < best[0]:
-            best = (key, c)
-    if best is None:
-        raise ValueError("no cards")
-    return best[0][0], best[1]
+        if d < best_d or (d == best_d and _better(i, best_i)):
+            best_d = d
+            best_i = i
+    return best_d, DECK[best_i]
+
+
+def _better(i: int, j: int) -> bool:
+    """Whether card index ``i`` is a better discard than ``j`` on equal deadwood."""
+    if j < 0:
+        return True
+    vi = _VALUES[i % 13]
+    vj = _VALUES[j % 13]
+    return vi > vj or (vi == vj and i > j)
 
 
 @dataclass(frozen=True)

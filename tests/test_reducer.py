@@ -1,0 +1,267 @@
+"""The reducer: a hand from the deal to the score sheet, and every refusal."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from ginrummy_tui.engine import (
+    PRESETS,
+    Action,
+    Card,
+    IllegalAction,
+    apply,
+    deal_hand,
+    from_json,
+    legal_actions,
+    new_game,
+    parse_action,
+    parse_cards,
+    to_json,
+    view,
+)
+
+from .engine_helpers import rig
+
+A = parse_action
+
+
+def test_deal():
+    s = new_game(seed=42)
+    assert len(s.hands[0]) == len(s.hands[1]) == 10
+    assert len(s.discard) == 1 and len(s.stock) == 31
+    assert s.dealer == 1 and s.current == 0  # the computer deals first, the human starts
+    assert s.phase == "upcard"
+    assert set(legal_actions(s)) == {A("take upcard"), A("pass")}
+    assert new_game(seed=42) == s
+    assert new_game(seed=43).hands != s.hands
+
+
+def test_actions_round_trip_as_text():
+    for text in ["take upcard", "pass", "draw stock", "draw discard", "discard 7H", "knock TD", "gin AS",
+                 "big gin", "next hand", "new match", "timeout"]:
+        assert str(A(text)) == text
+    assert A("  Discard  7h ") == Action("discard", Card(7, "H"))
+    for bad in ["", "discard", "discard 1X", "fly away", "pass 7H"]:
+        with pytest.raises(ValueError):
+            A(bad)
+
+
+def test_upcard_offer_both_pass_then_starter_must_draw_from_stock():
+    s = new_game(seed=1)
+    s = apply(s, A("pass"))
+    assert s.current == 1 and s.phase == "upcard"
+    s = apply(s, A("pass"))
+    assert s.current == 0 and s.phase == "draw" and s.stock_only
+    assert legal_actions(s) == (A("draw stock"),)
+    with pytest.raises(IllegalAction, match="both players passed"):
+        apply(s, A("draw discard"))
+    s = apply(s, A("draw stock"))
+    assert len(s.hands[0]) == 11 and not s.stock_only
+
+
+def test_dealer_may_take_the_passed_upcard():
+    s = new_game(seed=1)
+    up = s.discard[-1]
+    s = apply(apply(s, A("pass")), A("take upcard"))
+    assert up in s.hands[1] and s.phase == "discard" and s.current == 1
+    with pytest.raises(IllegalAction, match="just took from the discard pile"):
+        apply(s, Action("discard", up))
+    other = next(c for c in s.hands[1] if c is not up)
+    s = apply(s, Action("discard", other))
+    assert s.current == 0 and s.phase == "draw"
+    assert view(s, 0).opponent_picked == (up,)
+    assert view(s, 0).opponent_known == (up,)
+
+
+def test_refusals_say_why_and_change_nothing():
+    s = new_game(seed=5)
+    before = to_json(s)
+    cases = [
+        (s, "draw stock", "first take the upcard or pass"),
+        (s, "discard 2C", "draw a card first"),
+        (s, "next hand", "not over"),
+    ]
+    s2 = apply(s, A("take upcard"))
+    up = s.discard[-1]
+    not_mine = next(c for c in s.hands[1])
+    cases += [
+        (s2, "draw stock", "already drawn"),
+        (s2, f"discard {up}", "cannot discard the card you just took"),
+        (s2, f"discard {not_mine}", "not in your hand"),
+    ]
+    for state, text, reason in cases:
+        snap = to_json(state)
+        with pytest.raises(IllegalAction, match=reason):
+            apply(state, A(text))
+        assert to_json(state) == snap
+    assert to_json(s) == before
+
+
+def test_knock_refused_over_the_limit_with_the_count():
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC KD QC", "4S 5S 7S KC 8C 2H 3H 4H 4D AD", discard="6D",
+            phase="draw", current=0)
+    s = apply(s, A("draw discard"))
+    with pytest.raises(IllegalAction, match="leaves 35 deadwood, the limit is 10"):
+        apply(s, A("knock KD"))
+    with pytest.raises(IllegalAction, match="not gin"):
+        apply(s, A("gin KD"))
+    with pytest.raises(IllegalAction, match="not your turn"):
+        apply(s, A("discard KD"), seat=1)
+
+
+def test_a_whole_hand_through_a_knock_to_the_score_sheet():
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC KD", "4S 5S 7S QC KC 2H 3H 4H 4D AD", discard="6S",
+            stock_top="8D", phase="draw", current=0)
+    s = apply(s, A("draw stock"))
+    assert Card(8, "D") in s.hands[0]
+    acts = legal_actions(s)
+    assert A("knock KD") in acts and A("discard KD") in acts and A("gin KD") not in acts
+    s = apply(s, A("knock KD"))
+    assert s.phase == "hand_over"
+    r = s.result
+    assert r.kind == "undercut" and r.winner == 1 and r.points == 28
+    assert s.scores == (0, 28)
+    assert s.sheet[-1].kind == "undercut" and s.sheet[-1].deadwood == (8, 5)
+    assert legal_actions(s) == (A("next hand"),)
+    n = apply(s, A("next hand"))
+    assert n.hand_no == 2 and n.dealer == 0 and n.current == 1 and n.scores == (0, 28)
+    assert len(n.hands[0]) == len(n.hands[1]) == 10 and n.phase == "upcard"
+
+
+def test_gin_through_the_reducer():
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC KD", "4S 5S 7S KC 8C 2H 3H 4H 4D AD", stock_top="QC",
+            discard="6S", phase="draw", current=0)
+    s = apply(s, A("draw stock"))
+    assert A("gin KD") in legal_actions(s)
+    s = apply(s, A("gin KD"))
+    assert s.result.kind == "gin" and s.result.knock.layoffs == ()
+    assert s.scores[0] == 25 + s.result.knock.defender_deadwood
+
+
+def test_big_gin_only_where_allowed():
+    hand = "AS 2S 3S 7H 7D 7C 9C TC JC QC"
+    for preset, allowed in (("standard", False), ("multiplayer-1.5", True)):
+        s = rig(hand, "4S 5S 7S KD 8C 2H 3H 4H 4D AD", stock_top="KC", discard="6S",
+                rules=PRESETS[preset], phase="draw", current=0)
+        s = apply(s, A("draw stock"))
+        assert (A("big gin") in legal_actions(s)) is allowed
+        if allowed:
+            s = apply(s, A("big gin"))
+            assert s.result.kind == "big_gin"
+            assert s.scores[0] == 31 + s.result.knock.defender_deadwood
+        else:
+            with pytest.raises(IllegalAction, match="not allowed"):
+                apply(s, A("big gin"))
+
+
+def test_void_hand_when_stock_is_down_to_two():
+    s = rig("AS 2S 3S 7H 7D 7C 9C KC QH KD", "4S 5S 7S QC JC 2H 3H 4H 4D AD", stock_size=3,
+            phase="draw", current=0)
+    s = apply(s, A("draw stock"))
+    assert len(s.stock) == 2
+    # the player who drew may still knock ... or end the turn, which voids the hand
+    s2 = apply(s, A("discard KD"))
+    assert s2.phase == "hand_over" and s2.result.kind == "void" and s2.scores == (0, 0)
+    assert s2.sheet[-1].kind == "void" and s2.sheet[-1].winner is None
+    n = apply(s2, A("next hand"))
+    assert n.dealer == 1 - s.dealer  # the deal still alternates
+
+
+def test_match_ends_at_target_and_a_new_match_starts():
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC KD", "4S 5S 7S KC 8C 2H 3H 4H 4D AD", stock_top="QC",
+            discard="6S", phase="draw", current=0, scores=(90, 40))
+    s = apply(apply(s, A("draw stock")), A("gin KD"))
+    assert s.phase == "match_over" and s.winner == 0 and s.scores[0] >= 100
+    assert legal_actions(s) == (A("new match"),)
+    n = apply(s, A("new match"))
+    assert n.scores == (0, 0) and n.sheet == () and n.match_no == 2 and n.winner is None
+    assert n.dealer == 1 and n.current == 0
+
+
+def test_classic_bonuses_and_winner_deals():
+    rules = PRESETS["classic"]
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC KD", "4S 5S 7S KC 8C 2H 3H 4H 4D AD", stock_top="QC",
+            discard="6S", phase="draw", current=0, rules=rules)
+    s = apply(apply(s, A("draw stock")), A("gin KD"))
+    assert s.scores[0] == 20 + s.result.knock.defender_deadwood
+    assert apply(s, A("next hand")).dealer == 0  # the winner deals
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC KD", "4S 5S 7S KC 8C 2H 3H 4H 4D AD", stock_top="QC",
+            discard="6S", phase="draw", current=0, rules=rules, scores=(95, 10))
+    s = apply(apply(s, A("draw stock")), A("gin KD"))
+    assert s.phase == "match_over"
+    assert s.bonuses == (100 + 20, 0)  # game bonus + one box
+    assert s.totals == (s.scores[0] + 120, 10)
+
+
+def test_oklahoma_upcard_sets_the_limit_and_spades_double():
+    rules = PRESETS["oklahoma"]
+    limits = {}
+    for seed in range(60):
+        s = new_game(rules, seed=seed)
+        up = s.discard[-1]
+        want = 0 if up.rank == 1 else min(up.rank, 10)
+        assert s.knock_limit == want
+        assert s.multiplier == (2 if up.suit == "S" else 1)
+        limits[want] = True
+    assert 0 in limits or len(limits) > 5
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC 4D", "4S 5S 7S KC 8C 2H 3H 4H 5D AD", stock_top="QC",
+            discard="6S", phase="draw", current=0, rules=rules, knock_limit=0, multiplier=2)
+    s = apply(s, A("draw stock"))
+    with pytest.raises(IllegalAction, match="only gin"):
+        apply(s, A("knock QC"))
+    s = apply(s, A("gin 4D"))
+    assert s.scores[0] == 2 * (25 + s.result.knock.defender_deadwood)
+
+
+def test_no_upcard_offer_in_multiplayer_preset():
+    s = new_game(PRESETS["multiplayer-1.5"], seed=3)
+    assert s.phase == "draw"
+    assert A("draw discard") in legal_actions(s)
+    assert A("timeout") in legal_actions(s)
+    t = apply(s, A("timeout"))
+    assert t.phase == "match_over" and t.winner == 1 and t.sheet[-1].kind == "timeout"
+
+
+def test_view_hides_the_other_hand_and_the_stock():
+    s = apply(new_game(seed=9), A("pass"))
+    v = view(s, 0)
+    assert v.hand == s.hands[0]
+    assert v.opponent_hand_size == 10 and v.stock_size == len(s.stock)
+    text = repr(v)
+    for c in s.hands[1] + s.stock:
+        assert repr(c) not in text
+    assert v.legal_actions == ()  # not seat 0's turn
+    assert view(s, 1).legal_actions == legal_actions(s)
+
+
+def test_json_round_trip_and_damage_is_refused():
+    s = new_game(seed=11)
+    for text in ["take upcard"]:
+        s = apply(s, A(text))
+    s = apply(s, next(a for a in legal_actions(s) if a.kind == "discard"))
+    assert from_json(to_json(s)) == s
+    d = json.loads(to_json(s))
+    d["hands"][0].append(d["hands"][1][0])  # a duplicated card, a hand of 11
+    with pytest.raises(ValueError, match="impossible game"):
+        from_json(json.dumps(d))
+    d = json.loads(to_json(s))
+    d["version"] = 99
+    with pytest.raises(ValueError, match="version"):
+        from_json(json.dumps(d))
+    for bad in ["", "{", "[]", '{"version": 1}', "\x00\x01"]:
+        with pytest.raises(ValueError):
+            from_json(bad)
+
+
+def test_same_seed_same_deals_and_deal_hand_reproduces_a_hand():
+    s = new_game(seed=77)
+    s = replace(s)
+    for _ in range(3):
+        s = apply(s, A("pass")) if s.phase == "upcard" else s
+        break
+    h3 = deal_hand(seed=77, hand_no=3)
+    h3b = deal_hand(seed=77, hand_no=3)
+    assert h3.hands == h3b.hands and h3.stock == h3b.stock
+    assert deal_hand(seed=77, hand_no=1).hands == new_game(seed=77).hands
+    assert parse_cards(" ".join(map(str, h3.hands[0]))) == h3.hands[0]

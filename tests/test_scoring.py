@@ -1,0 +1,128 @@
+"""Settling a knock: layoffs (chained), undercuts, gin, big gin, arrangement choice."""
+
+import pytest
+
+from ginrummy_tui.engine import PRESETS, IllegalAction, Rules, parse_cards, score_knock
+
+P = parse_cards
+
+
+def laid(result):
+    return {str(lo.card) for lo in result.layoffs}
+
+
+def test_seed_example_undercut_8_vs_5_scores_28():
+    knocker = P("AS 2S 3S 7H 7D 7C 9C TC JC 8D")  # 8 deadwood
+    defender = P("4S 5S 7S QC KC 2H 3H 4H 4D AD")
+    r = score_knock(knocker, defender)
+    assert r.knocker_deadwood == 8
+    assert r.defender_deadwood == 5
+    assert laid(r) == {"4S", "5S", "7S", "QC", "KC"}
+    assert (r.kind, r.winner, r.points) == ("undercut", "defender", 28)
+
+
+def test_tie_is_an_undercut():
+    knocker = P("AS 2S 3S 7H 7D 7C 9C TC JC 5D")  # 5
+    defender = P("KH KD KS QH QD QS JH JD JS 5H")  # 5
+    r = score_knock(knocker, defender)
+    assert r.knocker_deadwood == r.defender_deadwood == 5
+    assert (r.kind, r.winner, r.points) == ("undercut", "defender", 25)
+    no_tie = score_knock(knocker, defender, Rules().with_options(tie_is_undercut=False))
+    assert (no_tie.kind, no_tie.winner, no_tie.points) == ("knock", "knocker", 0)
+
+
+def test_knock_scores_the_difference():
+    knocker = P("AS 2S 3S 7H 7D 7C 9C TC JC 2D")  # 2
+    defender = P("KH KD 5S 6H 8D 9S 4C 3H QS JH")
+    r = score_knock(knocker, defender)
+    assert r.layoffs == ()
+    assert (r.kind, r.winner) == ("knock", "knocker")
+    assert r.points == r.defender_deadwood - 2 == 10 + 10 + 5 + 6 + 8 + 9 + 4 + 3 + 10 + 10 - 2
+
+
+def test_gin_scores_25_plus_defender_deadwood_and_allows_no_layoffs():
+    knocker = P("AS 2S 3S 7H 7D 7C 9C TC JC QC")
+    defender = P("4S 5S 7S KC 8C 2H 3H 4H 4D AD")  # all of these could be laid off on a knock
+    r = score_knock(knocker, defender)
+    assert r.kind == "gin" and r.winner == "knocker"
+    assert r.layoffs == ()
+    assert r.defender_deadwood == r.defender_deadwood_before_layoffs
+    assert r.points == 25 + r.defender_deadwood
+
+
+def test_big_gin_in_multiplayer_preset():
+    knocker = P("AS 2S 3S 7H 7D 7C 9C TC JC QC KC")
+    defender = P("4S 5S 7S KD 8C 2H 3H 4H 4D AD")
+    rules = PRESETS["multiplayer-1.5"]
+    r = score_knock(knocker, defender, rules)
+    assert r.kind == "big_gin"
+    assert r.points == 31 + r.defender_deadwood
+    with pytest.raises(IllegalAction, match="big gin is not allowed"):
+        score_knock(knocker, defender, PRESETS["standard"])
+
+
+def test_chained_layoffs_on_both_ends_of_a_run():
+    knocker = P("5S 6S 7S KH KD KC 2H 2D 2C AD")
+    defender = P("3S 4S 8S 9S TS QH QD 9H 6D 6C")
+    r = score_knock(knocker, defender)
+    assert laid(r) >= {"3S", "4S"}
+    # 8S 9S TS is a run of the defender's own, or laid off: either way no deadwood from them
+    assert r.defender_deadwood == 10 + 10 + 9 + 6 + 6
+    only_far = score_knock(knocker, P("4S 8S 9S JS QH QD 9H 6D 6C 3H"))
+    # 4S and 8S go on directly, 9S chains after 8S; JS cannot (TS is missing)
+    assert laid(only_far) == {"4S", "8S", "9S"}
+
+
+def test_fourth_card_onto_a_set():
+    knocker = P("9S 9H 9D AS 2S 3S 5C 6C 7C AH")
+    defender = P("9C KH KD 4H 6D 8H 2H JC QS TH")
+    r = score_knock(knocker, defender)
+    assert "9C" in laid(r)
+    assert "4S" not in laid(r)
+    (lo,) = [x for x in r.layoffs if str(x.card) == "9C"]
+    assert set(lo.meld) == set(P("9S 9H 9D"))
+
+
+def test_defender_breaks_their_own_meld_to_lay_off_better():
+    knocker = P("8H 9H TH 2S 2D 2C AS AD AC 3C")  # 3 deadwood
+    defender = P("5H 6H 7H 5S 5D KS KC QD JD JS")
+    r = score_knock(knocker, defender)
+    # keeping 5-6-7H leaves 5S 5D; laying 7H 6H off and setting the fives leaves neither
+    assert laid(r) == {"7H", "6H"}
+    assert P("5H 5S 5D") in [tuple(sorted(m, key=lambda c: c.index)) for m in r.defender_melds] or any(
+        set(m) == set(P("5S 5H 5D")) for m in r.defender_melds
+    )
+    assert r.defender_deadwood == 10 * 5
+
+
+def test_defender_cannot_form_melds_with_knocker_cards():
+    # 5S 6S in the defender's hand would make a run with the knocker's 7S, but that is not allowed:
+    # only extending the knocker's melds is (and 7S is in a set there).
+    knocker = P("7S 7H 7D AC 2C 3C JH QH KH 2D")
+    defender = P("5S 6S 8S 9D TD 4C 5D 6D 3H 3S")
+    r = score_knock(knocker, defender)
+    assert not ({"5S", "6S", "8S"} & laid(r))
+    assert "4C" in laid(r)
+
+
+def test_knocker_lays_out_melds_to_the_best_score():
+    rules = Rules().with_options(knock_limit=20)
+    knocker = P("JC QC KC KH KS AD 2D 3D 4D 5D")
+    # as a run, J-Q-KC takes the defender's TC and 9C (19); as a set, the kings take only KD (10)
+    defender = P("TC 9C KD 2H 4H 6H 8H 3S 5S 7S")
+    r = score_knock(knocker, defender, rules)
+    assert r.knocker_deadwood == 20
+    assert any(set(m) == set(P("KC KH KS")) for m in r.knocker_melds)
+    assert laid(r) == {"KD"}
+
+
+def test_knock_over_the_limit_is_refused():
+    with pytest.raises(IllegalAction, match="limit is 10"):
+        score_knock(P("AS 2S 3S 7H 7D 7C 9C TC KD QC"), P("4S 5S 7S KC 8C 2H 3H 4H 4D AD"))
+    with pytest.raises(IllegalAction, match="only go gin"):
+        score_knock(P("AS 2S 3S 7H 7D 7C 9C TC JC AC"), P("4S 5S 7S KC 8C 2H 3H 4H 4D AD"), knock_limit=0)
+
+
+def test_cards_in_both_hands_are_refused():
+    with pytest.raises(IllegalAction, match="both hands"):
+        score_knock(P("AS 2S 3S 7H 7D 7C 9C TC JC AC"), P("AS 5S 7S KC 8C 2H 3H 4H 4D AD"))

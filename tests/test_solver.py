@@ -1,0 +1,106 @@
+"""The fast solver against a brute-force one, and hand-made hard cases."""
+
+import random
+
+import pytest
+
+from ginrummy_tui.engine import (
+    DECK,
+    Card,
+    best_discard,
+    best_melds,
+    deadwood,
+    is_meld,
+    parse_cards,
+)
+from ginrummy_tui.engine.melds import _CACHE
+
+from .bruteforce import brute_deadwood
+
+
+def test_random_hands_match_brute_force():
+    rng = random.Random(7)
+    for n in [10] * 15000 + [11] * 3000 + [4] * 1000 + [7] * 1000:
+        hand = rng.sample(DECK, n)
+        assert deadwood(hand) == brute_deadwood(hand), hand
+
+
+def test_meld_rich_hands_match_brute_force():
+    rng = random.Random(8)
+    for _ in range(3000):
+        # few ranks and suits: many competing melds
+        pool = [Card(r, s) for r in rng.sample(range(1, 14), 5) for s in "SHDC"]
+        pool += [Card(r, s) for s in rng.sample("SHDC", 2) for r in range(1, 14)]
+        hand = rng.sample(sorted(set(pool), key=lambda c: c.index), 10)
+        _CACHE.clear() if rng.random() < 0.1 else None
+        assert deadwood(hand) == brute_deadwood(hand), hand
+
+
+def test_split_is_consistent_with_deadwood():
+    rng = random.Random(9)
+    for _ in range(3000):
+        hand = rng.sample(DECK, rng.choice((10, 11)))
+        split = best_melds(hand)
+        assert split.deadwood == deadwood(hand)
+        assert sum(c.value for c in split.deadwood_cards) == split.deadwood
+        laid = [c for m in split.melds for c in m] + list(split.deadwood_cards)
+        assert sorted(laid, key=lambda c: c.index) == sorted(hand, key=lambda c: c.index)
+        assert all(is_meld(m) for m in split.melds)
+
+
+def test_split_is_deterministic():
+    hand = parse_cards("7S 7H 7D 8S 9S 8H 9H TH 5C 5D")
+    first = best_melds(hand)
+    for _ in range(5):
+        assert best_melds(reversed(hand)) == first
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("AS 2S 3S", 0),  # ace low
+        ("QS KS AS", 21),  # no wrap-around: Q-K-A is not a run
+        ("JS QS KS", 0),
+        ("7S 7H 7D 7C", 0),
+        ("7S 7H", 14),
+        # sets vs runs competing for a card: 7S in the set or in the run
+        ("5S 6S 7S 7H 7D", 11),
+        ("5S 6S 7S 7H 7D 7C", 0),  # split the 4-set: 7H 7D 7C set + 5-6-7S run
+        ("4S 5S 6S 7S 8S 4C 5C 6C 4D 5D", 6),
+        ("AS 2S 3S 4S 5S 6S 7S 8S 9S TS", 0),  # a run of ten
+        ("3H 4H 5H 6H 7H 8H 8S 8D 2C 2D", 4),
+        ("9S 9H 9D TS TH TD JS JH JD QS", 0),  # three runs beat three sets
+        ("2S 3S 4S 4H 4D 5D 6D 4C 3C 2C", 4),
+        ("KS KH KD KC QS QH QD QC JS JH", 10),  # J-Q-KS run + two 3-card sets
+    ],
+)
+def test_hard_cases(text, expected):
+    hand = parse_cards(text)
+    assert deadwood(hand) == expected
+    assert brute_deadwood(hand) == expected
+
+
+def test_four_card_set_split_to_free_a_run_card():
+    hand = parse_cards("7S 7H 7D 7C 5S 6S 8C 9C KD QD")
+    split = best_melds(hand)
+    # 7S-7H-7D as a set frees 7C for 7-8-9C; 5S 6S KD QD are left
+    assert split.deadwood == 31 == brute_deadwood(hand)
+    assert parse_cards("7C 8C 9C") in split.melds
+    assert len(split.melds[0]) == 3
+
+
+def test_best_discard():
+    hand = parse_cards("AS 2S 3S 7H 7D 7C 9S TS JS KD QC")
+    d, card = best_discard(hand)
+    assert d == 10
+    assert card in (Card(13, "D"), Card(12, "C"))
+    # ties prefer the higher card
+    d2, card2 = best_discard(parse_cards("AS 2S 3S 7H 7D 7C 9S TS JS 2D KC"))
+    assert (d2, card2) == (2, Card(13, "C"))
+    # with a set present the slower path gives the same answer as trying every card
+    rng = random.Random(3)
+    for _ in range(2000):
+        hand = rng.sample(DECK, 11)
+        d, c = best_discard(hand)
+        assert d == min(deadwood([x for x in hand if x is not y]) for y in hand)
+        assert deadwood([x for x in hand if x is not c]) == d
