@@ -1,0 +1,267 @@
+"""A headless client of the match server (asyncio).
+
+It holds what the host last said — the seat's :class:`PlayerView`, the
+players' names, who is connected, the move clock — and sends the player's
+actions.  It decides nothing: every move is checked by the host.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ginrummy_tui.engine import Action, PlayerView
+
+from . import protocol as P
+
+
+class JoinRefused(ConnectionError):
+    """The host refused to seat this client (wrong code, seat taken, version...)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class GameClient:
+    """One seat's connection to a :class:`~ginrummy_tui.net.server.MatchServer`.
+
+    ``on_message(client, message)`` is called (on the client's event loop)
+    after each message from the host has been taken into account, and with
+    ``{"type": "closed"}`` when the connection ends.  With ``record``, every
+    line received is kept in :attr:`lines` (tests check them for secrets).
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        code: str,
+        name: str = "",
+        *,
+        on_message: Callable[[GameClient, dict[str, Any]], None] | None = None,
+        heartbeat: float = 10.0,
+        record: bool = False,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.code = code
+        self.name = name
+        self.on_message = on_message
+        self.heartbeat = heartbeat
+        self.record = record
+        self.lines: list[bytes] = []
+        """Every line received, when ``record`` is set."""
+        self.seat: int | None = None
+        self.view: PlayerView | None = None
+        self.seq = -1
+        self.names: list[str] = ["", ""]
+        self.connected = [False, False]
+        """Which seats the host sees connected."""
+        self.ready = [False, False]
+        self.clock: dict[str, Any] | None = None
+        self.clock_stamp = 0.0
+        self.errors: list[dict[str, Any]] = []
+        """Every error message received."""
+        self.open = False
+        """True while the connection to the host is up."""
+        self.closed_reason = ""
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._tasks: list[asyncio.Task] = []
+        self._cond: asyncio.Condition | None = None
+        self.updates = 0
+        """How many messages have been handled (for waiting on changes)."""
+
+    # ------------------------------------------------------------ connecting
+
+    async def connect(self, timeout: float = 10.0) -> None:
+        """Connect, say hello and wait for the first view.
+
+        Raises :class:`JoinRefused` if the host refuses, ``OSError`` if it
+        cannot be reached, ``TimeoutError`` if it does not answer.
+        """
+        self._cond = asyncio.Condition()
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(self.host, self.port, limit=P.MAX_SERVER_LINE), timeout
+        )
+        self._reader, self._writer = reader, writer
+        self._write({"type": P.HELLO, "version": P.PROTOCOL_VERSION, "code": self.code, "name": self.name})
+        try:
+            await asyncio.wait_for(self._handshake(), timeout)
+        except BaseException:
+            writer.close()
+            raise
+        self.open = True
+        self._tasks = [asyncio.create_task(self._read_loop())]
+        if self.heartbeat > 0:
+            self._tasks.append(asyncio.create_task(self._ping_loop()))
+
+    async def _handshake(self) -> None:
+        """Read until the welcome and the first state."""
+        assert self._reader is not None
+        while self.view is None:
+            line = await self._reader.readline()
+            if not line:
+                raise ConnectionError("the host closed the connection")
+            msg = self._take(line)
+            if msg is None:
+                continue
+            if msg["type"] == P.ERROR and msg.get("fatal"):
+                raise JoinRefused(str(msg.get("code")), str(msg.get("message")))
+            if msg["type"] == P.BYE:
+                raise ConnectionError(str(msg.get("message", "the host closed the match")))
+
+    async def close(self) -> None:
+        """Close the connection (the host then shows this seat as gone)."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks = []
+        if self._writer is not None:
+            self._writer.close()
+            with contextlib.suppress(Exception):
+                await self._writer.wait_closed()
+        self._mark_closed("closed")
+
+    # ------------------------------------------------------------ sending
+
+    async def submit(self, action: Action | str) -> None:
+        """Send the player's action, for the position last seen."""
+        self._write({"type": P.ACTION, "action": str(action), "seq": self.seq})
+        await self._drain()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send any message (tests use it to misbehave)."""
+        self._write(message)
+        await self._drain()
+
+    async def send_raw(self, data: bytes) -> None:
+        """Send raw bytes (tests use it to send garbage)."""
+        assert self._writer is not None
+        self._writer.write(data)
+        await self._drain()
+
+    def _write(self, message: dict[str, Any]) -> None:
+        assert self._writer is not None
+        if not self._writer.is_closing():
+            self._writer.write(P.encode(message))
+
+    async def _drain(self) -> None:
+        assert self._writer is not None
+        with contextlib.suppress(ConnectionError, OSError):
+            await self._writer.drain()
+
+    # ------------------------------------------------------------ receiving
+
+    async def _read_loop(self) -> None:
+        assert self._reader is not None
+        reason = "the host closed the connection"
+        try:
+            while True:
+                line = await self._reader.readline()
+                if not line:
+                    break
+                msg = self._take(line)
+                if msg is not None and msg["type"] == P.BYE:
+                    reason = str(msg.get("message", reason))
+                await self._notify(msg)
+        except (ValueError, asyncio.LimitOverrunError):
+            reason = "the host sent a line too long"
+        except (ConnectionError, OSError):
+            reason = "the connection to the host was lost"
+        self._mark_closed(reason)
+        await self._notify({"type": "closed", "message": reason})
+
+    async def _ping_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            if not self.open:
+                return
+            self._write({"type": P.PING})
+            await self._drain()
+
+    def _take(self, line: bytes) -> dict[str, Any] | None:
+        """Take one line into account; returns the message (None if unreadable)."""
+        if self.record:
+            self.lines.append(line)
+        try:
+            msg = P.decode(line)
+        except P.ProtocolError:
+            return None
+        kind = msg["type"]
+        if kind == P.WELCOME:
+            seat = msg.get("seat")
+            self.seat = seat if seat in (0, 1) else None
+            self._names(msg.get("names"))
+        elif kind == P.STATE:
+            try:
+                view = P.view_from_dict(msg.get("view"))
+            except ValueError:
+                return None
+            self.view = view
+            seq = msg.get("seq")
+            self.seq = seq if isinstance(seq, int) else self.seq
+            self._names(msg.get("names"))
+            self.connected = _bools(msg.get("connected"), self.connected)
+            self.ready = _bools(msg.get("ready"), self.ready)
+            clock = msg.get("clock")
+            self.clock = clock if isinstance(clock, dict) else None
+            self.clock_stamp = time.monotonic()
+        elif kind == P.ERROR:
+            self.errors.append(msg)
+        return msg
+
+    def _names(self, names: Any) -> None:
+        if isinstance(names, list) and len(names) == 2:
+            self.names = [P.clean_name(n, f"Player {i + 1}") for i, n in enumerate(names)]
+
+    def _mark_closed(self, reason: str) -> None:
+        if self.open or not self.closed_reason:
+            self.closed_reason = reason
+        self.open = False
+
+    async def _notify(self, msg: dict[str, Any] | None) -> None:
+        self.updates += 1
+        if msg is not None and self.on_message is not None:
+            try:
+                self.on_message(self, msg)
+            except Exception:  # a listener's bug must not stop the client
+                pass
+        assert self._cond is not None
+        async with self._cond:
+            self._cond.notify_all()
+
+    async def wait_for(self, predicate: Callable[[GameClient], bool], timeout: float = 5.0) -> None:
+        """Wait until ``predicate(self)`` holds (raises ``TimeoutError`` otherwise)."""
+        assert self._cond is not None
+
+        async def _wait() -> None:
+            assert self._cond is not None
+            async with self._cond:
+                await self._cond.wait_for(lambda: predicate(self))
+
+        await asyncio.wait_for(_wait(), timeout)
+
+    # ------------------------------------------------------------ derived
+
+    def clock_left(self) -> float | None:
+        """Seconds left on the move clock now (counting down locally), or None."""
+        if not self.clock:
+            return None
+        left = float(self.clock.get("remaining", 0))
+        if self.clock.get("running"):
+            left -= time.monotonic() - self.clock_stamp
+        return max(0.0, left)
+
+
+def _bools(x: Any, default: list[bool]) -> list[bool]:
+    if isinstance(x, list) and len(x) == 2:
+        return [bool(x[0]), bool(x[1])]
+    return default

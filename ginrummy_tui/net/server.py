@@ -1,0 +1,502 @@
+"""The match server: the only authority over a networked match.
+
+It keeps the :class:`~ginrummy_tui.engine.GameState`, checks every move with
+the engine's ``apply(state, action, seat=...)``, runs the move timer, and
+sends each seat nothing but its own :class:`~ginrummy_tui.engine.PlayerView`
+(see ``docs/protocol.md``).  Nothing a client sends can crash it or change
+the game other than by a legal move of that client's own seat.
+
+It never logs a view, a hand or the stock: only connections, seats, message
+types and error codes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ginrummy_tui import __version__
+from ginrummy_tui.engine import (
+    DISCARD,
+    DRAW,
+    UPCARD,
+    Action,
+    GameState,
+    IllegalAction,
+    apply,
+    legal_actions,
+    parse_action,
+    view,
+)
+
+from . import protocol as P
+
+log = logging.getLogger("ginrummy_tui.net")
+
+PLAYING = (UPCARD, DRAW, DISCARD)
+BETWEEN = ("next hand", "new match")
+
+
+class _Conn:
+    """One client connection."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, now: float, burst: float) -> None:
+        self.reader = reader
+        self.writer = writer
+        peer = writer.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
+        self.seat: int | None = None
+        self.tokens = burst
+        self.stamp = now
+        self.errors = 0
+
+
+class MatchServer:
+    """A match between two seats over TCP.
+
+    ``codes`` maps each seat to the secret code that claims it (by default a
+    fresh random one each: :attr:`host_code` for seat 0, kept by the host's
+    own client, and :attr:`join_code` for seat 1, shown to the other player).
+    ``on_change(state)`` is called after every change of the game (the place
+    to save it); an exception from it is logged, never raised.
+
+    Limits: lines from a client longer than ``max_line`` bytes, more than
+    ``burst`` messages at once or ``rate`` per second sustained, more than
+    ``max_errors`` refused messages, or silence longer than ``idle_timeout``
+    seconds end that connection.  A wrong code costs ``auth_delay`` seconds,
+    served one at a time across all connections, so codes cannot be guessed
+    quickly.
+    """
+
+    def __init__(
+        self,
+        state: GameState,
+        *,
+        codes: Mapping[int, str] | None = None,
+        names: tuple[str, str] = ("Host", "Guest"),
+        bind: str = P.DEFAULT_BIND,
+        port: int = P.DEFAULT_PORT,
+        max_line: int = P.MAX_CLIENT_LINE,
+        rate: float = 10.0,
+        burst: float = 30.0,
+        max_errors: int = 20,
+        idle_timeout: float = 60.0,
+        hello_timeout: float = 10.0,
+        auth_delay: float = 0.5,
+        max_connections: int = 16,
+        on_change: Callable[[GameState], None] | None = None,
+    ) -> None:
+        self._state = state
+        self.seq = 0
+        """Increases with every change of the game; actions must name the current one."""
+        self.codes = dict(codes) if codes is not None else {0: P.new_code(), 1: P.new_code()}
+        self.names = [P.clean_name(names[0], "Host"), P.clean_name(names[1], "Guest")]
+        self.bind = bind
+        self.port = port
+        self.max_line = max_line
+        self.rate = rate
+        self.burst = burst
+        self.max_errors = max_errors
+        self.idle_timeout = idle_timeout
+        self.hello_timeout = hello_timeout
+        self.auth_delay = auth_delay
+        self.max_connections = max_connections
+        self.on_change = on_change
+        self._seats: list[_Conn | None] = [None, None]
+        self._ready = [False, False]
+        self._conns: set[_Conn] = set()
+        self._server: asyncio.AbstractServer | None = None
+        self._auth_lock: asyncio.Lock | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        # the clock
+        self._clock_seq = -1
+        self._remaining = 0.0
+        self._deadline: float | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self.address: tuple[str, int] | None = None
+
+    # ------------------------------------------------------------ public
+
+    @property
+    def state(self) -> GameState:
+        """The authoritative game state."""
+        return self._state
+
+    @property
+    def host_code(self) -> str:
+        """The code of seat 0 (the host's own client)."""
+        return self.codes[0]
+
+    @property
+    def join_code(self) -> str:
+        """The code of seat 1, to give to the other player."""
+        return self.codes[1]
+
+    def connected(self) -> tuple[bool, bool]:
+        """Which seats have a live connection."""
+        return (self._seats[0] is not None, self._seats[1] is not None)
+
+    async def start(self) -> tuple[str, int]:
+        """Start listening; returns the bound ``(address, port)``."""
+        self._loop = asyncio.get_running_loop()
+        self._auth_lock = asyncio.Lock()
+        self._server = await asyncio.start_server(self._client, self.bind, self.port, limit=self.max_line)
+        sock = self._server.sockets[0].getsockname()
+        self.address = (sock[0], sock[1])
+        log.info("listening on %s:%s", sock[0], sock[1])
+        return self.address
+
+    async def close(self) -> None:
+        """Say goodbye to every client and stop listening."""
+        self._stop_clock()
+        for conn in list(self._conns):
+            self._send(conn, {"type": P.BYE, "message": "the host closed the match"})
+            conn.writer.close()
+        if self._server is not None:
+            self._server.close()
+            try:
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+            except TimeoutError:  # pragma: no cover - slow peers
+                pass
+            self._server = None
+
+    # ------------------------------------------------------------ connections
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = _Conn(reader, writer, asyncio.get_running_loop().time(), self.burst)
+        if len(self._conns) >= self.max_connections:
+            self._send(conn, _error("busy", "too many connections", fatal=True))
+            writer.close()
+            return
+        self._conns.add(conn)
+        log.info("connection from %s", conn.peer)
+        try:
+            await self._serve(conn)
+        except (ConnectionError, OSError):
+            pass
+        except Exception:  # never let one client take the server down
+            log.exception("error while serving %s", conn.peer)
+        finally:
+            self._conns.discard(conn)
+            self._drop(conn)
+            try:
+                writer.close()
+            except Exception:  # pragma: no cover
+                pass
+            log.info("connection from %s closed", conn.peer)
+
+    async def _serve(self, conn: _Conn) -> None:
+        while True:
+            timeout = self.hello_timeout if conn.seat is None else self.idle_timeout
+            try:
+                line = await asyncio.wait_for(conn.reader.readline(), timeout)
+            except TimeoutError:
+                self._send(conn, _error(P.E_IDLE, "no message for too long", fatal=True))
+                return
+            except (ValueError, asyncio.LimitOverrunError):
+                self._send(conn, _error(P.E_TOO_LONG, f"lines are limited to {self.max_line} bytes", fatal=True))
+                return
+            if not line or not line.endswith(b"\n"):
+                return  # end of stream
+            if not self._take_token(conn):
+                self._send(conn, _error(P.E_FLOOD, "too many messages", fatal=True))
+                log.warning("%s flooded; disconnected", conn.peer)
+                return
+            try:
+                msg = P.decode(line)
+            except P.ProtocolError as exc:
+                if not self._refuse(conn, P.E_MALFORMED, str(exc)):
+                    return
+                continue
+            kind = msg["type"]
+            if kind == P.HELLO:
+                if not await self._hello(conn, msg):
+                    return
+            elif conn.seat is None:
+                self._send(conn, _error(P.E_NOT_JOINED, "say hello with a join code first", fatal=True))
+                return
+            elif kind == P.ACTION:
+                if not self._action(conn, msg):
+                    return
+            elif kind == P.PING:
+                self._send(conn, {"type": P.PONG})
+            else:
+                if not self._refuse(conn, P.E_UNKNOWN, "unknown message type"):
+                    return
+
+    def _take_token(self, conn: _Conn) -> bool:
+        now = asyncio.get_running_loop().time()
+        conn.tokens = min(self.burst, conn.tokens + (now - conn.stamp) * self.rate)
+        conn.stamp = now
+        if conn.tokens < 1:
+            return False
+        conn.tokens -= 1
+        return True
+
+    def _refuse(self, conn: _Conn, code: str, message: str) -> bool:
+        """Send an error; False (and a final error) once the client has had too many."""
+        conn.errors += 1
+        log.info("refused a message from %s (seat %s): %s", conn.peer, conn.seat, code)
+        if conn.errors > self.max_errors:
+            self._send(conn, _error(P.E_TOO_MANY_ERRORS, "too many refused messages", fatal=True))
+            return False
+        self._send(conn, _error(code, message))
+        return True
+
+    async def _hello(self, conn: _Conn, msg: dict[str, Any]) -> bool:
+        if conn.seat is not None:
+            return self._refuse(conn, P.E_MALFORMED, "already joined")
+        if msg.get("version") != P.PROTOCOL_VERSION:
+            self._send(
+                conn,
+                _error(
+                    P.E_VERSION,
+                    f"this host speaks protocol version {P.PROTOCOL_VERSION}; update gin-tui on both sides",
+                    fatal=True,
+                ),
+            )
+            return False
+        code = msg.get("code")
+        seat = None
+        for s in (0, 1):  # compare with every code, in constant time each
+            if P.codes_match(code, self.codes[s]):
+                seat = s
+        if seat is None:
+            assert self._auth_lock is not None
+            async with self._auth_lock:  # one wrong code at a time, each costing auth_delay
+                await asyncio.sleep(self.auth_delay)
+            log.warning("wrong join code from %s", conn.peer)
+            self._send(conn, _error(P.E_CODE, "wrong join code", fatal=True))
+            return False
+        if self._seats[seat] is not None:
+            log.warning("%s asked for seat %s, which is taken", conn.peer, seat)
+            self._send(conn, _error(P.E_SEAT_TAKEN, "that seat is already taken", fatal=True))
+            return False
+        conn.seat = seat
+        self._seats[seat] = conn
+        self.names[seat] = P.clean_name(msg.get("name"), self.names[seat])
+        log.info("%s took seat %s", conn.peer, seat)
+        self._send(
+            conn,
+            {
+                "type": P.WELCOME,
+                "version": P.PROTOCOL_VERSION,
+                "server": f"gin-tui {__version__}",
+                "seat": seat,
+                "names": list(self.names),
+            },
+        )
+        self._clock_update()
+        self._broadcast()
+        return True
+
+    def _action(self, conn: _Conn, msg: dict[str, Any]) -> bool:
+        seat = conn.seat
+        assert seat is not None
+        if "seat" in msg and msg["seat"] != seat:
+            return self._refuse(conn, P.E_SEAT, "you can only move for your own seat")
+        text = msg.get("action")
+        if not isinstance(text, str) or len(text) > 40:
+            return self._refuse(conn, P.E_MALFORMED, 'an action needs an "action" string')
+        seq = msg.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq != self.seq:
+            return self._refuse(conn, P.E_STALE, f"that move was for another position (now {self.seq})")
+        try:
+            action = parse_action(text)
+        except ValueError as exc:
+            return self._refuse(conn, P.E_ILLEGAL, str(exc))
+        if action.kind == "timeout":
+            return self._refuse(conn, P.E_ILLEGAL, "only the host's clock can call time")
+        if not all(self.connected()):
+            return self._refuse(conn, P.E_PAUSED, "waiting for the opponent")
+        state = self._state
+        if action.kind in BETWEEN:
+            if action not in legal_actions(state):
+                return self._refuse(conn, P.E_ILLEGAL, _reason(state, action, seat))
+            self._ready[seat] = True
+            if all(self._ready):
+                self._set_state(apply(state, action))
+            else:
+                self._broadcast()
+            return True
+        try:
+            new = apply(state, action, seat=seat)
+        except IllegalAction as exc:
+            return self._refuse(conn, P.E_ILLEGAL, str(exc))
+        self._set_state(new)
+        return True
+
+    def _drop(self, conn: _Conn) -> None:
+        seat = conn.seat
+        if seat is not None and self._seats[seat] is conn:
+            self._seats[seat] = None
+            log.info("seat %s left", seat)
+            self._clock_update()
+            self._broadcast()
+
+    # ------------------------------------------------------------ the game
+
+    def _set_state(self, new: GameState) -> None:
+        self._state = new
+        self.seq += 1
+        self._ready = [False, False]
+        if self.on_change is not None:
+            try:
+                self.on_change(new)
+            except Exception:
+                log.exception("could not save the match")
+        self._clock_update()
+        self._broadcast()
+
+    def _broadcast(self) -> None:
+        for seat in (0, 1):
+            conn = self._seats[seat]
+            if conn is not None:
+                self._send(conn, self.state_message(seat))
+
+    def state_message(self, seat: int) -> dict[str, Any]:
+        """The ``state`` message for ``seat``: its own view and nothing else secret."""
+        return {
+            "type": P.STATE,
+            "seq": self.seq,
+            "view": P.view_to_dict(view(self._state, seat)),
+            "names": list(self.names),
+            "connected": list(self.connected()),
+            "ready": list(self._ready),
+            "clock": self._clock_message(),
+        }
+
+    def _send(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        writer = conn.writer
+        if writer.is_closing():
+            return
+        try:
+            writer.write(P.encode(msg))
+            if writer.transport.get_write_buffer_size() > 4 * P.MAX_SERVER_LINE:
+                log.warning("%s does not read its messages; disconnected", conn.peer)
+                writer.close()
+        except (ConnectionError, OSError, RuntimeError):
+            writer.close()
+
+    # ------------------------------------------------------------ the clock
+
+    def _clock_update(self) -> None:
+        """Start, pause or restart the move timer after any change.
+
+        Each accepted move restarts it at ``rules.timer`` seconds; it runs only
+        while both seats are connected, and a pause keeps the time left.
+        """
+        timer = self._state.rules.timer
+        if timer is None:
+            self._stop_clock()
+            return
+        if self._clock_seq != self.seq:
+            self._stop_clock()
+            self._clock_seq = self.seq
+            self._remaining = float(timer)
+        should_run = self._state.phase in PLAYING and all(self.connected()) and self._loop is not None
+        if should_run and self._timer is None:
+            assert self._loop is not None
+            self._deadline = self._loop.time() + self._remaining
+            self._timer = self._loop.call_later(self._remaining, self._expire, self.seq)
+        elif not should_run and self._timer is not None:
+            assert self._loop is not None and self._deadline is not None
+            self._remaining = max(0.0, self._deadline - self._loop.time())
+            self._timer.cancel()
+            self._timer = None
+            self._deadline = None
+
+    def _stop_clock(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        self._deadline = None
+
+    def _clock_message(self) -> dict[str, Any] | None:
+        timer = self._state.rules.timer
+        if timer is None or self._state.phase not in PLAYING:
+            return None
+        running = self._timer is not None and self._deadline is not None and self._loop is not None
+        left = self._deadline - self._loop.time() if running else self._remaining  # type: ignore[operator,union-attr]
+        return {"seat": self._state.current, "limit": timer, "remaining": round(max(0.0, left), 2), "running": running}
+
+    def _expire(self, seq: int) -> None:
+        self._timer = None
+        self._deadline = None
+        if seq != self.seq or self._state.phase not in PLAYING:
+            return
+        try:
+            new = apply(self._state, Action("timeout"))
+        except IllegalAction:  # pragma: no cover - timeout is legal whenever the timer runs
+            return
+        log.info("seat %s ran out of time", self._state.current)
+        self._set_state(new)
+
+
+def _error(code: str, message: str, fatal: bool = False) -> dict[str, Any]:
+    return {"type": P.ERROR, "code": code, "message": message, "fatal": fatal}
+
+
+def _reason(state: GameState, action: Action, seat: int) -> str:
+    try:
+        apply(state, action, seat=seat)
+    except IllegalAction as exc:
+        return str(exc)
+    return f"{action} is not allowed now"  # pragma: no cover
+
+
+class ServerThread:
+    """Runs a :class:`MatchServer` on its own event loop in a daemon thread
+    (so the host's app and the server's clock never wait for each other)."""
+
+    def __init__(self, server: MatchServer) -> None:
+        self.server = server
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="gin-tui-server", daemon=True)
+        self._started = threading.Event()
+        self._error: BaseException | None = None
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self.server.start())
+        except BaseException as exc:  # reported to start()
+            self._error = exc
+            self._started.set()
+            return
+        self._started.set()
+        try:
+            self.loop.run_forever()
+        finally:
+            pending = [t for t in asyncio.all_tasks(self.loop) if not t.done()]
+            for task in pending:
+                task.cancel()
+            if pending:
+                self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
+
+    def start(self, timeout: float = 10.0) -> tuple[str, int]:
+        """Start the thread and the server; returns the bound address (or raises its error)."""
+        self._thread.start()
+        if not self._started.wait(timeout):
+            raise TimeoutError("the match server did not start")
+        if self._error is not None:
+            raise self._error
+        assert self.server.address is not None
+        return self.server.address
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close the server and end the thread."""
+        if not self._thread.is_alive():
+            return
+        fut = asyncio.run_coroutine_threadsafe(self.server.close(), self.loop)
+        try:
+            fut.result(timeout)
+        except Exception:  # pragma: no cover
+            pass
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout)

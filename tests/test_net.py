@@ -1,0 +1,448 @@
+"""Network play on loopback: the host's server and two headless clients in
+one process.  Every test binds 127.0.0.1 on a free port."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import pytest
+
+from ginrummy_tui.engine import (
+    DISCARD,
+    DRAW,
+    HAND_OVER,
+    MATCH_OVER,
+    PRESETS,
+    UPCARD,
+    Action,
+    GameState,
+    PlayerView,
+    deadwood,
+    new_game,
+    view,
+)
+from ginrummy_tui.net import protocol as P
+from ginrummy_tui.net.client import GameClient, JoinRefused
+from ginrummy_tui.net.server import MatchServer
+
+PLAYING = (UPCARD, DRAW, DISCARD)
+CARD_RE = re.compile(r"^[A23456789TJQK][SHDC]$")
+SEED = 3  # a deal where the simple policy below ends hand 1 with a knock
+
+
+def choose(v: PlayerView) -> Action:
+    """A simple honest player: gin or knock when possible, else the least-deadwood discard."""
+    acts = [a for a in v.legal_actions if a.kind != "timeout"]
+    kinds = {a.kind for a in acts}
+    for k in ("big gin", "next hand", "new match", "gin"):
+        if k in kinds:
+            return next(a for a in acts if a.kind == k)
+    if "knock" in kinds:
+        return min((a for a in acts if a.kind == "knock"), key=lambda a: deadwood(tuple(c for c in v.hand if c is not a.card)))
+    if "pass" in kinds:
+        return Action("pass")
+    if "draw stock" in kinds:
+        return Action("draw stock")
+    discards = [a for a in acts if a.kind == "discard"]
+    return min(discards, key=lambda a: (deadwood(tuple(c for c in v.hand if c is not a.card)), -a.card.value))
+
+
+class Match:
+    """A server and its seats' clients, all on loopback; records every state by seq."""
+
+    def __init__(self, state: GameState, **server_options) -> None:
+        self.states: dict[int, GameState] = {0: state}
+        options = dict(port=0, auth_delay=0.01)
+        options.update(server_options)
+        self.server = MatchServer(state, names=("Ann", "Bob"), on_change=self._changed, **options)
+        self.clients: list[GameClient] = []
+
+    def _changed(self, state: GameState) -> None:
+        self.states[self.server.seq] = state
+
+    async def start(self) -> None:
+        await self.server.start()
+
+    def client(self, seat: int, name: str = "", code: str | None = None) -> GameClient:
+        host, port = self.server.address
+        c = GameClient(host, port, code if code is not None else self.server.codes[seat], name, record=True, heartbeat=0)
+        self.clients.append(c)
+        return c
+
+    async def close(self) -> None:
+        for c in self.clients:
+            await c.close()
+        await self.server.close()
+
+
+@pytest.fixture
+async def match():
+    m = Match(new_game(PRESETS["standard"], seed=SEED))
+    await m.start()
+    yield m
+    await m.close()
+
+
+async def seated(m: Match) -> tuple[GameClient, GameClient]:
+    a, b = m.client(0, "Ann"), m.client(1, "Bob")
+    await a.connect()
+    await b.connect()
+    await a.wait_for(lambda c: all(c.connected))
+    await b.wait_for(lambda c: all(c.connected))
+    return a, b
+
+
+async def play_one(m: Match, clients: tuple[GameClient, GameClient]) -> None:
+    """The seat to move plays one honest action; waits until both clients saw it."""
+    state = m.server.state
+    seq = m.server.seq
+    mover = clients[state.current]
+    await mover.submit(choose(mover.view))
+    for c in clients:
+        await c.wait_for(lambda c, seq=seq: c.seq > seq)
+
+
+def cards_in(obj) -> set[str]:
+    """Every card named anywhere in a decoded message (also inside action texts)."""
+    found: set[str] = set()
+    if isinstance(obj, dict):
+        for v in obj.values():
+            found |= cards_in(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            found |= cards_in(v)
+    elif isinstance(obj, str):
+        found |= {w.upper() for w in obj.split() if CARD_RE.match(w.upper())}
+    return found
+
+
+def secret_cards(state: GameState, seat: int) -> set[str]:
+    """What ``seat`` must not know in ``state``: the stock always; the other hand
+    while the hand is played, except the cards it picked up from the discard pile."""
+    secret = {str(c) for c in state.stock}
+    if state.phase in PLAYING:
+        known = {str(c) for c in view(state, seat).opponent_known}
+        secret |= {str(c) for c in state.hands[1 - seat]} - known
+    return secret
+
+
+def check_privacy(m: Match, client: GameClient) -> int:
+    """Check every line the client received; returns how many state messages were checked."""
+    checked = 0
+    for line in client.lines:
+        msg = json.loads(line)
+        assert "stock" not in msg.get("view", {}), "the stock's order must never be sent"
+        assert "seed" not in line.decode() and "hands" not in msg.get("view", {})
+        if msg["type"] != P.STATE:
+            assert not cards_in(msg), f"unexpected cards in {msg['type']}"
+            continue
+        state = m.states[msg["seq"]]
+        leaked = cards_in(msg) & secret_cards(state, client.seat)
+        assert not leaked, f"seat {client.seat} was sent {sorted(leaked)} at seq {msg['seq']}"
+        assert msg["view"] == P.view_to_dict(view(state, client.seat))
+        checked += 1
+    return checked
+
+
+# ---------------------------------------------------------------- the codec
+
+
+def test_view_json_round_trip_through_a_hand():
+    state = new_game(PRESETS["multiplayer-1.5"], seed=11)
+    from ginrummy_tui.engine import apply
+
+    for _ in range(200):
+        for seat in (0, 1):
+            v = view(state, seat)
+            line = P.encode({"type": "state", "view": P.view_to_dict(v)})
+            assert P.view_from_dict(P.decode(line)["view"]) == v
+        if state.phase == MATCH_OVER:
+            break
+        v = view(state, state.current) if state.phase in PLAYING else view(state, 0)
+        state = apply(state, choose(v))
+
+
+def test_view_from_dict_refuses_nonsense():
+    v = P.view_to_dict(view(new_game(seed=1), 0))
+    for bad in (None, [], {**v, "hand": "AS"}, {**v, "seat": 7}, {**v, "phase": "chess"},
+                {**v, "hand": ["AS", "AS"]}, {k: x for k, x in v.items() if k != "discard"},
+                {**v, "legal_actions": ["fly away"]}):
+        with pytest.raises(ValueError):
+            P.view_from_dict(bad)
+
+
+def test_decode_refuses_what_is_not_a_message():
+    for bad in (b"nope\n", b"[1,2]\n", b'{"kind":"x"}\n', b'{"type":3}\n', b"\xff\xfe\n", b"[" * 100000):
+        with pytest.raises(P.ProtocolError):
+            P.decode(bad)
+    assert P.decode(b'{"type":"ping"}\n') == {"type": "ping"}
+
+
+def test_join_codes_are_random_and_forgiving_to_type():
+    codes = {P.new_code() for _ in range(200)}
+    assert len(codes) == 200
+    code = codes.pop()
+    assert re.fullmatch(r"[A-Z2-9]{4}-[A-Z2-9]{4}", code)
+    assert not set(code) & set("IL01O")
+    assert P.codes_match(code.lower().replace("-", " "), code)
+    assert not P.codes_match(code[:-1], code)
+    assert not P.codes_match(None, code) and not P.codes_match("ÄÖ", code)
+
+
+def test_names_are_cleaned():
+    assert P.clean_name("[bold red]Eve[/]\x1b[2J", "X") == "bold redEve2J"
+    assert P.clean_name("  Ann   Lee ", "X") == "Ann Lee"
+    assert P.clean_name("x" * 99, "X") == "x" * 20
+    assert P.clean_name(42, "Guest") == "Guest" and P.clean_name("[]", "Guest") == "Guest"
+
+
+# ---------------------------------------------------------------- a whole hand
+
+
+async def test_two_clients_play_a_hand_through_knock_and_scoring(match):
+    a, b = await seated(match)
+    assert (a.seat, b.seat) == (0, 1)
+    assert a.names == ["Ann", "Bob"] == b.names
+    moves = 0
+    while match.server.state.phase in PLAYING:
+        await play_one(match, (a, b))
+        moves += 1
+        assert moves < 200
+        for c in (a, b):
+            assert c.view == view(match.server.state, c.seat)
+    state = match.server.state
+    assert state.phase == HAND_OVER
+    last = state.sheet[-1]
+    assert last.kind in ("knock", "gin", "undercut")
+    assert last.points > 0 and state.scores[last.winner] == last.points
+    # both see the settlement, with both hands shown now
+    for c in (a, b):
+        assert c.view.result is not None and c.view.result.hands == state.hands
+        assert c.view.sheet == state.sheet
+    # every message each client received is free of cards it must not see
+    assert check_privacy(match, a) > moves // 2
+    assert check_privacy(match, b) > moves // 2
+    # the next hand starts only when both want it
+    await a.submit(Action("next hand"))
+    await b.wait_for(lambda c: c.ready == [True, False])
+    assert match.server.state.phase == HAND_OVER
+    await b.submit(Action("next hand"))
+    await a.wait_for(lambda c: c.view.hand_no == 2 and c.view.phase in PLAYING)
+    assert match.server.state.hand_no == 2
+    check_privacy(match, a)
+    check_privacy(match, b)
+
+
+# ---------------------------------------------------------------- hostile input
+
+
+async def raw(m: Match) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    host, port = m.server.address
+    return await asyncio.open_connection(host, port, limit=P.MAX_SERVER_LINE)
+
+
+async def read_msg(reader: asyncio.StreamReader) -> dict | None:
+    line = await asyncio.wait_for(reader.readline(), 5)
+    return json.loads(line) if line else None
+
+
+async def test_strangers_cannot_join_or_crash_the_host(match):
+    a, b = await seated(match)
+    before = (match.server.state, match.server.seq)
+    # a wrong code
+    with pytest.raises(JoinRefused) as err:
+        await match.client(1, code="AAAA-AAAA").connect()
+    assert err.value.code == P.E_CODE
+    # the right code for a seat already taken
+    with pytest.raises(JoinRefused) as err:
+        await match.client(1).connect()
+    assert err.value.code == P.E_SEAT_TAKEN
+    # another protocol version
+    r, w = await raw(match)
+    w.write(P.encode({"type": "hello", "version": 99, "code": match.server.join_code}))
+    assert (await read_msg(r))["code"] == P.E_VERSION
+    assert await read_msg(r) is None
+    # actions before hello
+    r, w = await raw(match)
+    w.write(P.encode({"type": "action", "action": "draw stock", "seq": 0}))
+    assert (await read_msg(r))["code"] == P.E_NOT_JOINED
+    assert await read_msg(r) is None
+    # garbage, then a huge line
+    r, w = await raw(match)
+    w.write(b"\x00\xffnot json at all\n")
+    assert (await read_msg(r))["code"] == P.E_MALFORMED
+    w.write(b'{"type": "hello", "pad": "' + b"x" * 100_000 + b'"}\n')
+    msg = await read_msg(r)
+    assert msg["code"] == P.E_TOO_LONG and msg["fatal"]
+    assert await read_msg(r) is None
+    # a flood of garbage from a stranger
+    r, w = await raw(match)
+    w.write(b"{}\n" * 500)
+    codes = []
+    while (msg := await read_msg(r)) is not None:
+        codes.append(msg["code"])
+    assert codes[-1] == P.E_TOO_MANY_ERRORS and len(codes) == match.server.max_errors + 1
+    # silence before hello is not allowed forever
+    match.server.hello_timeout = 0.2
+    r, w = await raw(match)
+    assert (await read_msg(r))["code"] == P.E_IDLE
+    # nothing changed, and the honest players carry on
+    assert (match.server.state, match.server.seq) == before
+    assert match.server.connected() == (True, True)
+    await play_one(match, (a, b))
+    assert match.server.seq == before[1] + 1
+    check_privacy(match, a)
+    check_privacy(match, b)
+
+
+async def test_a_hostile_guest_changes_nothing(match):
+    a, b = await seated(match)
+    await play_one(match, (a, b))  # Ann (seat 0) passes the upcard: Bob's turn to take or pass
+    assert match.server.state.current == 1
+    await play_one(match, (a, b))  # Bob passes
+    assert match.server.state.current == 0
+    before = (match.server.state, match.server.seq)
+    n_err = len(b.errors)
+    hostile = [
+        {"type": "action", "action": "draw stock", "seq": b.seq},  # out of turn
+        {"type": "action", "action": "draw stock", "seq": b.seq, "seat": 0},  # for the other seat
+        {"type": "action", "action": "timeout", "seq": b.seq},  # calling time on Ann
+        {"type": "action", "action": "discard " + str(b.view.hand[0]), "seq": b.seq},
+        {"type": "action", "action": "discard ZZ", "seq": b.seq},
+        {"type": "action", "action": 7, "seq": b.seq},
+        {"type": "action", "action": "pass", "seq": "0"},
+        {"type": "action", "action": "pass", "seq": b.seq - 1},  # a replay of Bob's last move
+        {"type": "hello", "version": 1, "code": match.server.host_code},  # a second hello
+        {"type": "take-over"},
+        {"type": "state", "seq": 99, "view": {}},
+    ]
+    for msg in hostile:
+        await b.send(msg)
+    await b.wait_for(lambda c: len(c.errors) >= n_err + len(hostile))
+    codes = [e["code"] for e in b.errors[n_err:]]
+    assert codes == [
+        P.E_ILLEGAL, P.E_SEAT, P.E_ILLEGAL, P.E_ILLEGAL, P.E_ILLEGAL, P.E_MALFORMED, P.E_STALE, P.E_STALE,
+        P.E_MALFORMED, P.E_UNKNOWN, P.E_UNKNOWN,
+    ]
+    assert "not your turn" in b.errors[n_err]["message"]
+    assert not any(e["fatal"] for e in b.errors[n_err:])
+    assert (match.server.state, match.server.seq) == before
+    # Ann plays on; Bob replays her draw line as his own: stale, nothing happens
+    await play_one(match, (a, b))
+    state = match.server.state
+    await b.send({"type": "action", "action": "draw stock", "seq": before[1]})
+    await b.wait_for(lambda c: c.errors[-1]["code"] == P.E_STALE)
+    assert match.server.state is state
+    # a flood ends Bob's connection; Ann sees him gone, the game is intact
+    await b.send_raw(b'{"type":"ping"}\n' * 200)
+    await b.wait_for(lambda c: not c.open)
+    assert any(e["code"] == P.E_FLOOD for e in b.errors)
+    await a.wait_for(lambda c: c.connected == [True, False])
+    assert match.server.state is state
+    check_privacy(match, a)
+    check_privacy(match, b)
+
+
+async def test_too_many_refused_messages_end_the_connection():
+    m = Match(new_game(seed=SEED), max_errors=3)
+    await m.start()
+    try:
+        a, b = await seated(m)
+        for _ in range(5):
+            await b.send({"type": "nonsense"})
+        await b.wait_for(lambda c: not c.open)
+        assert b.errors[-1]["code"] == P.E_TOO_MANY_ERRORS
+        assert m.server.connected() == (True, False)
+    finally:
+        await m.close()
+
+
+# ---------------------------------------------------------------- leaving and coming back
+
+
+async def test_a_dropped_player_rejoins_with_the_same_code_and_the_same_view(match):
+    a, b = await seated(match)
+    for _ in range(5):
+        await play_one(match, (a, b))
+    seen = b.view
+    await b.close()
+    await a.wait_for(lambda c: c.connected == [True, False])
+    # the game waits: no move while the other seat is empty
+    if match.server.state.current == 0:
+        n = len(a.errors)
+        await a.submit(choose(a.view))
+        await a.wait_for(lambda c: len(c.errors) > n)
+        assert a.errors[-1]["code"] == P.E_PAUSED
+    b2 = match.client(1, "Bob")
+    await b2.connect()
+    assert b2.seat == 1 and b2.view == seen and b2.seq == b.seq
+    await a.wait_for(lambda c: all(c.connected))
+    await play_one(match, (a, b2))
+    check_privacy(match, b2)
+
+
+async def test_the_host_can_leave_and_come_back_too(match):
+    a, b = await seated(match)
+    await play_one(match, (a, b))
+    seen = a.view
+    await a.close()
+    await b.wait_for(lambda c: c.connected == [False, True])
+    a2 = match.client(0, "Ann")
+    await a2.connect()
+    assert a2.view == seen
+    await b.wait_for(lambda c: all(c.connected))
+
+
+# ---------------------------------------------------------------- the clock
+
+
+async def test_running_out_of_time_loses_the_match():
+    rules = PRESETS["multiplayer-1.5"].with_options(timer=1)
+    m = Match(new_game(rules, seed=SEED))
+    await m.start()
+    try:
+        a, b = await seated(m)
+        assert a.clock["seat"] == 0 and a.clock["limit"] == 1 and a.clock["running"]
+        assert 0 < a.clock_left() <= 1
+        await play_one(m, (a, b))  # Ann draws in time; the clock restarts for her discard
+        assert m.server.state.phase == DISCARD
+        await a.wait_for(lambda c: c.view.phase == MATCH_OVER, timeout=3)
+        state = m.server.state
+        assert state.winner == 1 and state.sheet[-1].kind == "timeout"
+        for c in (a, b):
+            await c.wait_for(lambda c: c.view.winner == 1)
+            assert c.clock is None
+        check_privacy(m, a)
+        check_privacy(m, b)
+    finally:
+        await m.close()
+
+
+async def test_the_clock_stops_while_a_seat_is_empty():
+    rules = PRESETS["multiplayer-1.5"].with_options(timer=1)
+    m = Match(new_game(rules, seed=SEED))
+    await m.start()
+    try:
+        a = m.client(0, "Ann")
+        await a.connect()
+        assert a.clock == {"seat": 0, "limit": 1, "remaining": 1.0, "running": False}
+        await asyncio.sleep(1.3)
+        assert m.server.state.phase in PLAYING
+        b = m.client(1, "Bob")
+        await b.connect()
+        await a.wait_for(lambda c: c.clock is not None and c.clock["running"])
+        await asyncio.sleep(0.4)
+        await b.close()
+        await a.wait_for(lambda c: not c.clock["running"])
+        left = a.clock["remaining"]
+        assert 0.2 < left < 0.8
+        await asyncio.sleep(1.0)
+        assert m.server.state.phase in PLAYING
+        b = m.client(1, "Bob")
+        await b.connect()
+        await a.wait_for(lambda c: c.view.phase == MATCH_OVER, timeout=3)
+        assert m.server.state.winner == 1
+    finally:
+        await m.close()
