@@ -5,15 +5,29 @@ from __future__ import annotations
 import argparse
 
 
-def run_play(args: argparse.Namespace) -> int:
-    # Until the Textual app lands this prints a text view of a dealt hand.
-    from ginrummy_tui.engine import PRESETS, best_melds, new_game
+def app_options(args: argparse.Namespace) -> dict:
+    """The :func:`~ginrummy_tui.tui.app.make_app` options given on the command line."""
+    opts: dict = {
+        "rules": args.rules,
+        "ai": args.ai,
+        "seed": args.seed,
+        "hand": args.hand,
+        "ascii": bool(args.ascii),
+        "mouse": not args.no_mouse,
+    }
+    if args.pause is not None:
+        opts["pause"] = args.pause
+    return opts
 
-    rules = PRESETS[args.rules or "standard"]
-    state = new_game(rules, seed=args.seed)
-    split = best_melds(state.hands[0])
-    print("gin-tui: the full-screen game is not built yet; this is a text view of a dealt hand.")
-    print("Your hand:", " ".join(c.label(args.ascii) for c in state.hands[0]))
-    print("Upcard:   ", state.discard[-1].label(args.ascii))
-    print("Deadwood: ", split.deadwood)
+
+def run_play(args: argparse.Namespace) -> int:
+    """Play a match in the terminal."""
+    from ginrummy_tui.tui.app import make_app
+
+    try:
+        app = make_app(**app_options(args))
+    except ValueError as exc:
+        print(f"gin-tui: {exc}")
+        return 2
+    app.run()
     return 0

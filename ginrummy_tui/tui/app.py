@@ -1,0 +1,277 @@
+"""The Textual app, and :func:`make_app`, which the command line and the tests share."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.message import Message
+from textual.worker import Worker, WorkerState
+
+from .game_screen import GameScreen
+from .session import LocalSession, Session
+from .too_small import MIN_HEIGHT, MIN_WIDTH
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import GameState, Rules
+
+DEFAULT_PAUSE = 0.7
+"""Seconds the computer waits before each of its moves, so that a person can follow."""
+
+
+class GinApp(App):
+    """Gin Rummy: one match, played through a :class:`Session`."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "gin-tui"
+    ENABLE_COMMAND_PALETTE = False
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (80, "-normal"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (24, "-tall")]
+
+    BINDINGS = [
+        Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),
+        Binding("c", "scores", "Scores", id="scores"),
+        Binding("q", "quit_game", "Quit", id="quit"),
+        Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True, id="quit-now"),
+        # Moves whose key is dimmed on the table land here: trying them explains why not.
+        Binding("t", "try_move('take upcard')", show=False),
+        Binding("p", "try_move('pass')", show=False),
+        Binding("s", "try_move('draw stock')", show=False),
+        Binding("d", "try_move('draw discard')", show=False),
+        Binding("enter", "try_move('discard')", show=False),
+        Binding("k", "try_move('knock')", show=False),
+        Binding("g", "try_move('gin')", show=False),
+        Binding("b", "try_move('big gin')", show=False),
+    ]
+    """Keys that work on every screen, and the refusals of dimmed moves."""
+
+    class SessionChanged(Message):
+        """The session says the game changed (posted from any thread)."""
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        ascii_only: bool = False,
+        mouse: bool = True,
+        pause: float = DEFAULT_PAUSE,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        """Where the game is played; the app only ever reads its views."""
+        self.ascii_only = ascii_only
+        self.mouse_enabled = mouse
+        self.pause = max(0.0, pause)
+        self.opponent_pending = False
+        """True from the moment the computer's next move is scheduled until it is played."""
+        self._think_key: tuple | None = None
+        self._end_shown: tuple | None = None
+        session.listener = lambda: self.post_message(self.SessionChanged())
+
+    # ------------------------------------------------------------ start and stop
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen())
+        self.call_after_refresh(self.sync)
+
+    def on_unmount(self) -> None:
+        self.session.close()
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the app (without mouse reporting if the app was made with ``mouse=False``)."""
+        kwargs.setdefault("mouse", self.mouse_enabled)
+        return super().run(*args, **kwargs)
+
+    # ------------------------------------------------------------ following the game
+
+    @property
+    def table(self) -> GameScreen | None:
+        """The game screen, once it is up."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    @property
+    def busy(self) -> bool:
+        """True while the computer's move is pending (tests wait for this to clear)."""
+        return self.opponent_pending
+
+    def sync(self) -> None:
+        """Redraw from the session's view; show the end of a hand; let the computer move."""
+        table = self.table
+        if table is None:
+            return
+        v = self.session.view()
+        table.show_view(v)
+        self._show_end_screens(v)
+        if self.session.computes_opponent and self.session.opponent_to_move() and not self.opponent_pending:
+            self.opponent_pending = True
+            key = (v.match_no, v.hand_no, len(v.history))
+            if self.pause > 0:
+                self.set_timer(self.pause, lambda: self._think(key))
+            else:
+                self.call_later(self._think, key)
+
+    def _show_end_screens(self, v) -> None:
+        from .match_over_screen import MatchOverScreen
+        from .summary_screen import SummaryScreen
+
+        ended = v.phase in ("hand_over", "match_over")
+        if not ended:
+            # someone else (the other player over the network) started the next hand
+            while isinstance(self.screen, (SummaryScreen, MatchOverScreen)):
+                self.pop_screen()
+            self._end_shown = None
+            return
+        key = (v.match_no, v.hand_no)
+        if self._end_shown == key:
+            return
+        self._end_shown = key
+        self.push_screen(SummaryScreen(v, self.session.opponent_name, self.ascii_only))
+
+    def on_gin_app_session_changed(self) -> None:
+        self.sync()
+
+    # ------------------------------------------------------------ the computer's turn
+
+    def _think(self, key: tuple) -> None:
+        if not self.session.opponent_to_move():
+            self.opponent_pending = False
+            self.sync()
+            return
+        self._think_key = key
+        self.run_worker(self.session.think, name="think", group="opponent", thread=True, exclusive=True,
+                        exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "opponent":
+            return
+        if event.state == WorkerState.SUCCESS:
+            self._play_opponent(worker.result)
+        elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self.opponent_pending = False
+            table = self.table
+            if table is not None and event.state == WorkerState.ERROR:
+                table.refuse(f"the computer could not move ({worker.error})")
+
+    def _play_opponent(self, action) -> None:
+        from ginrummy_tui.engine import IllegalAction
+
+        self.opponent_pending = False
+        v = self.session.view()
+        if (v.match_no, v.hand_no, len(v.history)) != self._think_key:
+            self.sync()  # the game moved on while the computer was thinking
+            return
+        try:
+            self.session.play_opponent(action)
+        except IllegalAction as exc:
+            table = self.table
+            if table is not None:
+                table.refuse(f"the computer tried an illegal move ({exc})")
+            return
+        self.sync()
+
+    # ------------------------------------------------------------ keys of every screen
+
+    def action_try_move(self, name: str) -> None:
+        """A move whose key is dimmed: try it on the table, which shows why it is refused."""
+        if isinstance(self.screen, GameScreen):
+            self.screen.try_move(name)
+
+    def action_rules(self) -> None:
+        """Show the rule sheet."""
+        from .rules_screen import RulesScreen
+
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen(self.session.view().rules))
+
+    def action_scores(self) -> None:
+        """Show the score table."""
+        from .score_screen import ScoreScreen
+
+        if not isinstance(self.screen, ScoreScreen):
+            v = self.session.view()
+            self.push_screen(ScoreScreen(v, self.session.opponent_name))
+
+    def action_quit_game(self) -> None:
+        """Quit; during a hand, ask first."""
+        from .confirm_quit import ConfirmQuit
+
+        if isinstance(self.screen, ConfirmQuit):
+            self.exit()
+            return
+        v = self.session.view()
+        if v.phase in ("hand_over", "match_over"):
+            self.exit()
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmQuit(), done)
+
+
+def make_app(
+    *,
+    rules: str | Rules | None = None,
+    ai: str | None = None,
+    seed: int | str | None = None,
+    hand: int | None = None,
+    ascii: bool = False,
+    mouse: bool = True,
+    pause: float | None = None,
+    session: Session | None = None,
+    state: GameState | None = None,
+    opponent: Any = None,
+    on_change=None,
+) -> GinApp:
+    """Build the app.
+
+    With ``session`` the app plays through it (network play); otherwise a
+    :class:`LocalSession` against the computer (level ``ai``) is made, from
+    ``state`` if given, else from a new match with ``rules`` (a preset name or
+    a :class:`Rules`) and ``seed`` (``hand`` picks a later deal of that seed).
+    ``on_change(state)`` is called after every move of a local match.
+    """
+    if session is None:
+        from ginrummy_tui.engine import PRESETS, deal_hand, new_game
+
+        if state is None:
+            if rules is None or isinstance(rules, str):
+                name = rules or "standard"
+                if name not in PRESETS:
+                    raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")
+                rules_value = PRESETS[name]
+            else:
+                rules_value = rules
+            if hand is not None and hand > 1:
+                state = deal_hand(rules_value, seed if seed is not None else 0, hand_no=hand)
+            else:
+                state = new_game(rules_value, seed=seed)
+        level = ai or "standard"
+        if opponent is None:
+            opponent = LazyOpponent(level, state.seed)
+        session = LocalSession(state, opponent, on_change=on_change)
+    return GinApp(session, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause)
+
+
+class LazyOpponent:
+    """The computer opponent, loaded the first time it has to move (in the worker thread),
+    so that starting the app does not import the AI."""
+
+    def __init__(self, level: str, seed: Any = None) -> None:
+        self.level = level
+        self.seed = seed
+        self._ai = None
+
+    def choose(self, view):
+        """The opponent's action for ``view``."""
+        if self._ai is None:
+            from ginrummy_tui.ai import get_opponent
+
+            self._ai = get_opponent(self.level, self.seed)
+        return self._ai.choose(view)

@@ -1,0 +1,460 @@
+"""The table: the other player's hand, the piles, the player's hand, the prompt.
+
+Every key or click becomes an :class:`~ginrummy_tui.engine.Action` that goes
+to the session; the screen then redraws from the session's new view.  It keeps
+only how things are shown (the order of the cards, the selection, the last
+refusal), never the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer
+
+from .action_bar import ActionBar
+from .cardfaces import card_label, card_text, pretty_codes
+from .deadwood_line import DeadwoodLine
+from .discard_pile import DiscardPile
+from .hand import KEYS, HandView
+from .moves_line import MovesLine
+from .opponent_hand import OpponentHand
+from .prompt import PromptLine
+from .scoreboard import Scoreboard
+from .stock import StockPile
+from .too_small import TooSmall
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import Action, Card, PlayerView
+
+    from .app import GinApp
+
+UPCARD, DRAW, DISCARD, HAND_OVER, MATCH_OVER = "upcard", "draw", "discard", "hand_over", "match_over"
+
+# which phase each simple move belongs to (its key is hidden in other phases)
+_PHASE_OF = {"take upcard": UPCARD, "pass": UPCARD, "draw stock": DRAW, "draw discard": DRAW, "big gin": DISCARD}
+
+
+def _pick_bindings() -> list[Binding]:
+    return [Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(KEYS)]
+
+
+class GameScreen(Screen):
+    """The table, where a hand is played."""
+
+    CSS_PATH = "game_screen.tcss"
+
+    BINDINGS = [
+        Binding("t", "play('take upcard')", "Take", tooltip="Take the upcard"),
+        Binding("p", "play('pass')", "Pass", tooltip="Pass on the upcard"),
+        Binding("s", "play('draw stock')", "Stock", tooltip="Draw from the stock"),
+        Binding("d", "play('draw discard')", "Pile", tooltip="Take the top card of the discard pile"),
+        Binding("enter", "discard", "Discard", key_display="⏎", tooltip="Discard the selected card"),
+        Binding("k", "knock", "Knock", tooltip="Knock"),
+        Binding("g", "gin", "Gin", tooltip="Go gin"),
+        Binding("b", "play('big gin')", "Big Gin", tooltip="Big Gin: knock with all 11 cards melded"),
+        Binding("left", "cursor(-1)", "Select left", show=False),
+        Binding("right", "cursor(1)", "Select right", show=False),
+        Binding("shift+left,less_than_sign,comma", "move_card(-1)", "Move card left", show=False),
+        Binding("shift+right,greater_than_sign,full_stop", "move_card(1)", "Move card right", show=False),
+        Binding("o", "sort", "Sort", tooltip="Sort the hand by rank or by suit"),
+        Binding("l", "toggle_pile", "Pile list", show=False),
+        *_pick_bindings(),
+    ]
+    """The moves (``play`` and friends) and the ways to arrange the hand."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refusal = ""
+        """Why the last move was refused (shown until the next move)."""
+        self.v: PlayerView | None = None
+
+    @property
+    def gin(self) -> GinApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        a = self.gin.ascii_only
+        yield TooSmall()
+        with Vertical(id="table"):
+            yield Scoreboard(id="scoreboard")
+            yield OpponentHand(ascii_only=a, id="opponent")
+            with Horizontal(id="piles"):
+                yield StockPile(ascii_only=a, id="stock")
+                yield DiscardPile(ascii_only=a, id="pile")
+            yield MovesLine(id="moves")
+            yield HandView(ascii_only=a, id="hand")
+            yield DeadwoodLine(id="deadwood")
+            yield ActionBar(id="actions")
+            yield PromptLine(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_view(self.gin.session.view())
+
+    # ------------------------------------------------------------ drawing
+
+    def show_view(self, v: PlayerView) -> None:
+        """Redraw everything from the view ``v``."""
+        from ginrummy_tui.engine import best_melds
+
+        self.v = v
+        app = self.gin
+        name = app.session.opponent_name
+        mine = v.my_turn
+        self.query_one(Scoreboard).set_state(
+            v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name
+        )
+        self.query_one(OpponentHand).set_state(
+            name, v.opponent_hand_size, v.opponent_known, to_move=v.current != v.seat and v.phase in (UPCARD, DRAW, DISCARD)
+        )
+        legal = set(v.legal_actions)
+        from ginrummy_tui.engine import Action
+
+        self.query_one(StockPile).set_state(v.stock_size, Action("draw stock") in legal)
+        pile_hint = ""
+        if v.phase == UPCARD and mine:
+            pile_hint = "t: take the upcard"
+        elif Action("draw discard") in legal:
+            pile_hint = "d: take it"
+        self.query_one(DiscardPile).set_state(v.discard, Action("draw discard") in legal or (
+            v.phase == UPCARD and mine), pile_hint)
+        split = best_melds(v.hand)
+        melded = {c for m in split.melds for c in m}
+        hand = self.query_one(HandView)
+        hand.set_hand(v.hand, melded, drawn=v.drawn, taken=v.taken)
+        self.query_one(MovesLine).set_text(self._moves_text(v))
+        self._update_details()
+
+    def _update_details(self) -> None:
+        """The parts that depend on the selected card too."""
+        v = self.v
+        if v is None:
+            return
+        self.query_one(DeadwoodLine).set_text(self._deadwood_text(v))
+        self.query_one(ActionBar).show(self._buttons(v))
+        self.query_one(PromptLine).set_prompt(self._prompt_text(v), pretty_codes(self.refusal, self.gin.ascii_only))
+        self.refresh_bindings()
+
+    def _moves_text(self, v: PlayerView) -> Text:
+        """What the other player did since our last move, or how the hand began."""
+        a = self.gin.ascii_only
+        name = self.gin.session.opponent_name
+        moves = []
+        for m in reversed(v.history):
+            if m.seat == v.seat:
+                break
+            moves.append(m)
+        moves.reverse()
+        t = Text()
+        if not moves:
+            if not v.history:
+                dealer = "You" if v.dealer == v.seat else name
+                t.append(f"Hand {v.hand_no}: {dealer} dealt. The upcard is ")
+                if v.upcard is not None:
+                    t.append_text(card_text(v.upcard, a))
+                t.append(".")
+                if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:
+                    lim = "gin only" if v.knock_limit == 0 else f"knock at {v.knock_limit} or less"
+                    t.append(f" This hand: {lim}" + (f", scores ×{v.multiplier}" if v.multiplier != 1 else "") + ".")
+            return t
+        t.append(name, style="bold")
+        for i, m in enumerate(moves):
+            if i:
+                t.append(", then " if i < len(moves) - 1 else " and ")
+            else:
+                t.append(" ")
+            kind = m.action.kind
+            if kind == "pass":
+                t.append("passed on the upcard")
+            elif kind == "take upcard":
+                t.append("took the upcard ")
+                t.append_text(card_text(m.card, a))
+            elif kind == "draw stock":
+                t.append("drew from the stock")
+            elif kind == "draw discard":
+                t.append("took ")
+                t.append_text(card_text(m.card, a))
+                t.append(" from the discard pile")
+            elif kind == "discard":
+                t.append("threw ")
+                t.append_text(card_text(m.card, a))
+            elif kind == "knock":
+                t.append("knocked, throwing ")
+                t.append_text(card_text(m.card, a))
+            elif kind == "gin":
+                t.append("went gin, throwing ")
+                t.append_text(card_text(m.card, a))
+            elif kind == "big gin":
+                t.append("went Big Gin")
+            else:
+                t.append(str(m.action))
+        t.append(".")
+        return t
+
+    def _deadwood_text(self, v: PlayerView) -> Text:
+        from ginrummy_tui.engine import deadwood
+
+        a = self.gin.ascii_only
+        dw = deadwood(v.hand)
+        t = Text()
+        t.append("Deadwood ", style="bold")
+        t.append(str(dw), style="bold #ffd21f")
+        sel = self.query_one(HandView).selected
+        if v.phase == DISCARD and v.current == v.seat and len(v.hand) == 11 and sel is not None:
+            after = deadwood(c for c in v.hand if c is not sel)
+            t.append(" · discarding ")
+            t.append_text(card_text(sel, a))
+            t.append(f" leaves {after}")
+            if sel is v.taken:
+                t.append(" (you just took it: it cannot be thrown)", style="italic")
+            elif after == 0:
+                t.append(" — gin!", style="bold #2fd16b")
+            elif after <= v.knock_limit:
+                t.append(" — you may knock", style="bold #2fd16b")
+        else:
+            limit = "gin only" if v.knock_limit == 0 else f"knock at {v.knock_limit} or less"
+            t.append(f" · {limit}", style="dim")
+        return t
+
+    # ------------------------------------------------------------ what may be done
+
+    def _legal(self) -> tuple[Action, ...]:
+        return self.v.legal_actions if self.v is not None else ()
+
+    def _choice(self, kind: str) -> Card | None:
+        """The card to knock (or go gin) with: the selected one if it allows it,
+        else the one leaving the least deadwood."""
+        from ginrummy_tui.engine import Action, deadwood
+
+        legal = [a for a in self._legal() if a.kind == kind]
+        if not legal:
+            return None
+        sel = self.query_one(HandView).selected
+        if sel is not None and Action(kind, sel) in legal:
+            return sel
+        hand = self.v.hand if self.v else ()
+        return min((a.card for a in legal), key=lambda c: (deadwood(x for x in hand if x is not c), -c.value))
+
+    def _buttons(self, v: PlayerView) -> dict[str, str]:
+        from ginrummy_tui.engine import Action
+
+        a = self.gin.ascii_only
+        legal = set(v.legal_actions)
+        out: dict[str, str] = {}
+        if not v.my_turn:
+            return out
+        if v.phase == UPCARD:
+            out["take"] = f"Take {card_label(v.upcard, a)} (t)" if v.upcard else "Take (t)"
+            out["pass"] = "Pass (p)"
+        elif v.phase == DRAW:
+            if Action("draw stock") in legal:
+                out["stock"] = "Draw stock (s)"
+            if Action("draw discard") in legal and v.upcard is not None:
+                out["pile"] = f"Take {card_label(v.upcard, a)} (d)"
+        elif v.phase == DISCARD:
+            sel = self.query_one(HandView).selected
+            if sel is not None and Action("discard", sel) in legal:
+                out["discard"] = f"Discard {card_label(sel, a)} (⏎)"
+            k = self._choice("knock")
+            if k is not None:
+                out["knock"] = f"Knock with {card_label(k, a)} (k)"
+            g = self._choice("gin")
+            if g is not None:
+                out["gin"] = f"Gin with {card_label(g, a)} (g)"
+            if Action("big gin") in legal:
+                out["big-gin"] = "Big Gin (b)"
+        return out
+
+    def _prompt_text(self, v: PlayerView) -> Text:
+        a = self.gin.ascii_only
+        name = self.gin.session.opponent_name
+        t = Text()
+        if v.phase == HAND_OVER:
+            t.append("The hand is over: ⏎ for the next hand.")
+            return t
+        if v.phase == MATCH_OVER:
+            t.append("The match is over: n for a new match.")
+            return t
+        if not v.my_turn:
+            verb = "is thinking" if self.gin.session.computes_opponent else "is to move"
+            t.append(f"{name} {verb}…", style="italic")
+            return t
+        if v.phase == UPCARD:
+            if v.passes:
+                t.append(f"{name} passed. ")
+            t.append("Take the upcard ")
+            if v.upcard is not None:
+                t.append_text(card_text(v.upcard, a))
+            t.append(" (t) or pass (p).")
+        elif v.phase == DRAW:
+            if v.stock_only:
+                t.append("Both passed the upcard: draw from the stock (s, or click it).")
+            else:
+                t.append("Draw from the stock (s) or the discard pile (d), or click a pile.")
+        elif v.phase == DISCARD:
+            t.append("Discard a card (←/→ and ⏎, 1-9 0 -, or click it)")
+            g = self._choice("gin")
+            k = self._choice("knock")
+            if g is not None:
+                t.append(" — or go gin with ")
+                t.append_text(card_text(g, a))
+                t.append(" (g)")
+            elif k is not None:
+                t.append(" — or knock with ")
+                t.append_text(card_text(k, a))
+                t.append(" (k)")
+            if v.rules.big_gin and any(x.kind == "big gin" for x in v.legal_actions):
+                t.append(" — or Big Gin (b)")
+            t.append(".")
+        return t
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Moves of another phase are hidden; moves of this phase that are not legal now are dimmed."""
+        v = self.v
+        if v is None:
+            return True
+        if action == "play":
+            from ginrummy_tui.engine import Action
+
+            kind = str(parameters[0])
+            phase = _PHASE_OF.get(kind)
+            if kind == "big gin" and not v.rules.big_gin:
+                return False
+            if phase != v.phase:
+                return False
+            return True if Action(kind) in v.legal_actions else None
+        if action in ("discard", "knock", "gin"):
+            if v.phase != DISCARD:
+                return False
+            if action == "discard":
+                from ginrummy_tui.engine import Action
+
+                sel = self.query_one(HandView).selected
+                return True if sel is not None and Action("discard", sel) in v.legal_actions else None
+            return True if self._choice(action) is not None else None
+        return True
+
+    # ------------------------------------------------------------ moves
+
+    def play(self, action: Action) -> None:
+        """Submit the player's ``action``; show the reason if it is refused."""
+        from ginrummy_tui.engine import IllegalAction
+
+        app = self.gin
+        try:
+            app.session.submit(action)
+        except IllegalAction as exc:
+            reason = str(exc)
+            if reason == "it is not your turn":
+                reason = f"it is not your turn: wait for {app.session.opponent_name}"
+            self.refuse(reason)
+            return
+        self.refusal = ""
+        app.sync()
+
+    def refuse(self, reason: str) -> None:
+        """Show why a move was refused; nothing else changes."""
+        self.refusal = reason
+        self._update_details()
+        self.app.bell()
+
+    def try_move(self, name: str) -> None:
+        """Try the move a key stands for, even when it is not legal (to explain why)."""
+        from ginrummy_tui.engine import Action
+
+        sel = self.query_one(HandView).selected
+        if name in ("discard", "knock", "gin"):
+            card = self._choice(name) if name != "discard" else sel
+            if card is None:
+                card = sel
+            if card is None:
+                self.refuse("there is no card to play")
+                return
+            self.play(Action(name, card))
+        else:
+            self.play(Action(name))
+
+    def action_play(self, kind: str) -> None:
+        """Take the upcard, pass, draw, or go Big Gin."""
+        from ginrummy_tui.engine import Action
+
+        self.play(Action(kind))
+
+    def action_discard(self) -> None:
+        """Discard the selected card."""
+        self.try_move("discard")
+
+    def action_knock(self) -> None:
+        """Knock with the selected card (or with the best card for knocking)."""
+        self.try_move("knock")
+
+    def action_gin(self) -> None:
+        """Go gin."""
+        self.try_move("gin")
+
+    def action_cursor(self, step: int) -> None:
+        """Move the selection."""
+        self.query_one(HandView).move_cursor(step)
+        self._update_details()
+
+    def action_pick(self, index: int) -> None:
+        """Select the card at ``index`` (number keys)."""
+        if self.query_one(HandView).select(index):
+            self._update_details()
+
+    def action_move_card(self, step: int) -> None:
+        """Move the selected card left or right."""
+        self.query_one(HandView).move_card(step)
+        self._update_details()
+
+    def action_sort(self) -> None:
+        """Sort by rank, or by suit if already sorted by rank."""
+        hand = self.query_one(HandView)
+        hand.sort("suit" if hand.sort_mode == "rank" else "rank")
+        self.notify(f"Sorted by {hand.sort_mode}", timeout=1.5)
+        self._update_details()
+
+    def action_toggle_pile(self) -> None:
+        """Show or hide the cards under the top of the discard pile."""
+        self.query_one(DiscardPile).toggle()
+
+    # ------------------------------------------------------------ mouse
+
+    def on_stock_pile_clicked(self) -> None:
+        from ginrummy_tui.engine import Action
+
+        self.play(Action("draw stock"))
+
+    def on_discard_pile_clicked(self) -> None:
+        from ginrummy_tui.engine import Action
+
+        if self.v is not None and self.v.phase == UPCARD:
+            self.play(Action("take upcard"))
+        else:
+            self.play(Action("draw discard"))
+
+    def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
+        from ginrummy_tui.engine import Action
+
+        self.play(Action("discard", message.card))
+
+    def on_hand_view_hovered(self) -> None:
+        self._update_details()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        name = (event.button.id or "").removeprefix("act-")
+        event.stop()
+        if name in ("discard", "knock", "gin"):
+            self.try_move(name)
+        else:
+            kind = {"take": "take upcard", "pass": "pass", "stock": "draw stock", "pile": "draw discard",
+                    "big-gin": "big gin"}[name]
+            from ginrummy_tui.engine import Action
+
+            self.play(Action(kind))

@@ -1,0 +1,226 @@
+"""The player's hand: cards face up, melds outlined, a movable selection."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from .cardfaces import face_lines
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import Card
+
+KEYS = "1234567890-"
+"""The number key that picks each position of the hand (the 11th is ``-``)."""
+GAP = 1
+CARD_LINES = 4
+"""Three lines of card and one line of marks under it."""
+
+
+class HandView(Widget):
+    """The local player's cards.
+
+    It holds only how the cards are shown (their order, the selection); the
+    cards themselves come from the player's view through :meth:`set_hand`.
+    Clicking a card posts :class:`HandView.CardClicked`.
+    """
+
+    DEFAULT_CLASSES = "hand"
+
+    class CardClicked(Message):
+        """A card of the hand was clicked."""
+
+        def __init__(self, card: Card) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii_only = ascii_only
+        self.cards: list[Card] = []
+        """The cards in the order shown."""
+        self.melded: frozenset[Card] = frozenset()
+        self.cursor = 0
+        """Index of the selected card."""
+        self.drawn: Card | None = None
+        self.taken: Card | None = None
+        self.sort_mode: str | None = "suit"
+        """``"suit"``, ``"rank"``, or ``None`` once the player moved cards by hand."""
+        self.show_cursor = True
+
+    # -- data
+
+    def set_hand(self, cards, melded, drawn: Card | None = None, taken: Card | None = None) -> None:
+        """Show these cards: keep the order of the cards still held, place new ones."""
+        cards = tuple(cards)
+        old_sel = self.selected
+        if self.sort_mode is not None:
+            order = self._sorted(cards)
+        else:
+            kept = [c for c in self.cards if c in cards]
+            new = [c for c in cards if c not in kept]
+            order = kept + new
+        self.cards = order
+        self.melded = frozenset(melded)
+        self.drawn = drawn
+        self.taken = taken
+        if drawn is not None and drawn in order and drawn is not taken:
+            self.cursor = order.index(drawn)
+        elif old_sel in order:
+            self.cursor = order.index(old_sel)
+        self.cursor = max(0, min(self.cursor, len(order) - 1))
+        self.refresh(layout=True)
+
+    def _sorted(self, cards) -> list[Card]:
+        if self.sort_mode == "rank":
+            return sorted(cards, key=lambda c: (c.rank, c.index))
+        return sorted(cards, key=lambda c: c.index)
+
+    @property
+    def selected(self) -> Card | None:
+        """The selected card, if any."""
+        if 0 <= self.cursor < len(self.cards):
+            return self.cards[self.cursor]
+        return None
+
+    def move_cursor(self, step: int) -> None:
+        """Select the card ``step`` places to the right (wrapping around)."""
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self.refresh()
+
+    def select(self, index: int) -> bool:
+        """Select the card at ``index``; False if there is none."""
+        if 0 <= index < len(self.cards):
+            self.cursor = index
+            self.refresh()
+            return True
+        return False
+
+    def move_card(self, step: int) -> None:
+        """Move the selected card one place left or right; the hand is then in the player's own order."""
+        i = self.cursor
+        j = i + step
+        if not self.cards or not 0 <= j < len(self.cards):
+            return
+        self.cards[i], self.cards[j] = self.cards[j], self.cards[i]
+        self.cursor = j
+        self.sort_mode = None
+        self.refresh()
+
+    def sort(self, mode: str) -> None:
+        """Sort by ``"rank"`` or ``"suit"``."""
+        sel = self.selected
+        self.sort_mode = mode
+        self.cards = self._sorted(self.cards)
+        if sel is not None:
+            self.cursor = self.cards.index(sel)
+        self.refresh()
+
+    # -- layout
+
+    def card_width(self, width: int) -> int:
+        """Wider cards when all eleven fit comfortably."""
+        return 7 if width >= 11 * (7 + GAP) else 5
+
+    def per_row(self, width: int) -> int:
+        """How many cards fit in one row."""
+        w = self.card_width(width)
+        return max(1, (width + GAP) // (w + GAP))
+
+    def rows(self, width: int) -> int:
+        """How many rows the hand needs (two in a narrow terminal)."""
+        n = 11 if self.cards else 1
+        per = self.per_row(width)
+        return (n + per - 1) // per
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return self.rows(width) * CARD_LINES
+
+    def _index_at(self, x: int, y: int) -> int | None:
+        width = self.content_region.width or self.size.width
+        w = self.card_width(width)
+        per = self.per_row(width)
+        row = y // CARD_LINES
+        col, off = divmod(x, w + GAP)
+        if off >= w or col >= per:
+            return None
+        i = row * per + col
+        return i if 0 <= i < len(self.cards) else None
+
+    # -- drawing
+
+    def render(self) -> Group:
+        width = self.content_region.width or self.size.width
+        w = self.card_width(width)
+        per = self.per_row(width)
+        no_color = self.app.no_color
+        lines: list[Text] = []
+        for start in range(0, len(self.cards), per):
+            row = self.cards[start : start + per]
+            block = [Text(), Text(), Text(), Text()]
+            for k, card in enumerate(row):
+                i = start + k
+                sel = self.show_cursor and i == self.cursor
+                face = face_lines(
+                    card,
+                    width=w,
+                    meld=card in self.melded,
+                    selected=sel,
+                    key=KEYS[i] if i < len(KEYS) else "",
+                    ascii_only=self.ascii_only,
+                )
+                for n in range(3):
+                    if k:
+                        block[n].append(" " * GAP)
+                    block[n].append_text(face[n])
+                if k:
+                    block[3].append(" " * GAP)
+                block[3].append_text(self._mark(card, sel, w, no_color))
+            lines.extend(block)
+        if not self.cards:
+            lines.append(Text("(no cards)", style="dim"))
+        return Group(*lines)
+
+    def _mark(self, card: Card, selected: bool, w: int, no_color: bool) -> Text:
+        """The line under a card: the selection, and what is special about it."""
+        if selected:
+            arrow = "^" if self.ascii_only else "▲"
+            word = arrow * w
+            style = Style(color="#ffd21f", bold=True)
+            if card is self.taken:
+                word = ("taken" if w > 5 else "took").center(w, arrow)
+            elif card is self.drawn:
+                word = "new".center(w, arrow)
+            return Text(word, style=style)
+        if card is self.taken:
+            return Text(("taken" if w > 5 else "took").center(w), style=Style(italic=True))
+        if card is self.drawn:
+            return Text("new".center(w), style=Style(italic=True, color="#8fd3ff"))
+        return Text(" " * w)
+
+    # -- mouse
+
+    def on_click(self, event: events.Click) -> None:
+        i = self._index_at(event.x, event.y)
+        if i is not None:
+            event.stop()
+            self.cursor = i
+            self.refresh()
+            self.post_message(self.CardClicked(self.cards[i]))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        i = self._index_at(event.x, event.y)
+        if i is not None and i != self.cursor:
+            self.cursor = i
+            self.refresh()
+            self.post_message(self.Hovered())
+
+    class Hovered(Message):
+        """The mouse moved the selection."""

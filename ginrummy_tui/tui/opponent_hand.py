@@ -1,0 +1,43 @@
+"""The other player's hand: face down, with its count and the cards known to be in it."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.widget import Widget
+
+from .cardfaces import back_lines, cards_text
+
+
+class OpponentHand(Widget):
+    """Face-down cards (overlapping), the player's name and card count."""
+
+    def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ascii_only = ascii_only
+        self.name_text = "Computer"
+        self.count = 10
+        self.known: tuple = ()
+        self.to_move = False
+
+    def set_state(self, name: str, count: int, known=(), to_move: bool = False) -> None:
+        """Show ``count`` cards for ``name``; ``known`` are cards it is known to hold."""
+        self.name_text, self.count, self.known, self.to_move = name, count, tuple(known), to_move
+        self.refresh()
+
+    def render(self) -> Group:
+        head = Text()
+        head.append(self.name_text, style="bold")
+        head.append(f" · {self.count} card{'s' if self.count != 1 else ''}")
+        if self.known:
+            head.append(" · holds ")
+            head.append_text(cards_text(self.known, self.ascii_only))
+            head.append(" (picked up)")
+        if self.to_move:
+            head.append("  ◀ to move" if not self.ascii_only else "  < to move", style="bold #ffd21f")
+        rows = [Text(), Text(), Text()]
+        back = back_lines(3, self.ascii_only)
+        for i in range(self.count):
+            for n in range(3):
+                rows[n].append_text(back[n] if i == self.count - 1 else back[n][:2])
+        return Group(head, *rows)

@@ -1,0 +1,41 @@
+"""The score table: every hand of the match and the running totals (a Rich table)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import PlayerView
+
+_KIND = {"knock": "knock", "gin": "gin", "big_gin": "Big Gin", "undercut": "undercut", "void": "void",
+         "timeout": "time out"}
+
+
+def score_table(v: PlayerView, opponent_name: str) -> Table:
+    """One row per finished hand: who won it, how, the deadwood, the points, the totals."""
+    me, opp = v.seat, 1 - v.seat
+    names = {me: "You", opp: opponent_name}
+    t = Table(title=f"Match {v.match_no} · to {v.rules.target} · {v.rules.name} rules", expand=False)
+    t.add_column("Hand", justify="right")
+    t.add_column("Dealer")
+    t.add_column("Ending")
+    t.add_column("Deadwood\nyou / them", justify="center")
+    t.add_column("Points")
+    t.add_column("You", justify="right", style="bold")
+    t.add_column(opponent_name, justify="right", style="bold")
+    for r in v.sheet:
+        ending = _KIND.get(r.kind, r.kind)
+        if r.knocker is not None:
+            ending = f"{names[r.knocker]}: {ending}" if r.kind != "undercut" else f"{names[r.winner]} undercut"
+        dw = "—" if r.deadwood is None else f"{r.deadwood[me]} / {r.deadwood[opp]}"
+        pts = "—" if r.winner is None or r.points == 0 else f"{names[r.winner]} +{r.points}"
+        t.add_row(str(r.hand_no), names.get(r.dealer, "?"), ending, dw, pts, str(r.scores[me]), str(r.scores[opp]))
+    if not v.sheet:
+        t.add_row("", "", "no hand finished yet", "", "", "0", "0")
+    if v.totals != v.scores:
+        t.add_section()
+        t.add_row("", "", "bonuses", "", "", f"+{v.totals[me] - v.scores[me]}", f"+{v.totals[opp] - v.scores[opp]}")
+        t.add_row("", "", "total", "", "", str(v.totals[me]), str(v.totals[opp]))
+    return t

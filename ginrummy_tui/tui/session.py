@@ -1,0 +1,160 @@
+"""Sessions: what the app plays through.
+
+The app never holds a :class:`~ginrummy_tui.engine.GameState`.  It asks its
+:class:`Session` for the :class:`~ginrummy_tui.engine.PlayerView` of the local
+seat, draws every widget from that view alone, and hands the player's moves
+to :meth:`Session.submit`.  So the same app serves
+
+* local play (:class:`LocalSession`: the state and the computer opponent live
+  in this process; the app runs :meth:`Session.think` in a thread worker and
+  applies the answer with :meth:`Session.play_opponent`), and
+* network play (a session that sends actions to the other side and receives
+  views from it; it sets ``computes_opponent = False`` and calls
+  :meth:`Session.changed` whenever a new view arrives).
+
+The contract, for anyone writing a session:
+
+``seat``
+    The local player's seat (0 or 1).
+``opponent_name``
+    How the other player is named on screen ("Computer (standard)", "Ann").
+``view()``
+    The current :class:`PlayerView` of ``seat``; cheap, called after every change.
+``submit(action)``
+    Apply the local player's action.  Raises
+    :class:`~ginrummy_tui.engine.IllegalAction` with the reason when the rules
+    refuse it; nothing changes then.
+``opponent_to_move()``
+    True while the other player is the one to act (the app then shows
+    "waiting" and refuses the local player's moves before submitting them).
+``computes_opponent``
+    True when the app must compute the other player's moves itself: it calls
+    ``think()`` in a thread worker (never on the UI thread) and then
+    ``play_opponent(action)`` on the UI thread.
+``listener``
+    Set by the app: a callable with no arguments that the session calls,
+    from any thread, whenever the game changed by some other way than
+    ``submit``/``play_opponent`` (a network message, a timer).  The app turns
+    it into a Textual message, so calling it from a thread is safe.
+``close()``
+    Release whatever the session holds (sockets, locks); called when the app exits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the engine is imported when a session is made, not before
+    from ginrummy_tui.engine import Action, GameState, PlayerView
+
+
+class Session:
+    """The interface the app plays through (see the module docstring)."""
+
+    seat: int = 0
+    """The local player's seat."""
+    opponent_name: str = "Opponent"
+    """The other player's name, as shown on screen."""
+    computes_opponent: bool = False
+    """Whether the app computes the other player's moves (``think``/``play_opponent``)."""
+    listener: Callable[[], None] | None = None
+    """Set by the app; called (from any thread) when the game changed elsewhere."""
+
+    def view(self) -> PlayerView:
+        """The local seat's view of the game now."""
+        raise NotImplementedError
+
+    def submit(self, action: Action) -> None:
+        """Play the local player's ``action``; raises ``IllegalAction`` (with the reason) if refused."""
+        raise NotImplementedError
+
+    def opponent_to_move(self) -> bool:
+        """True while the other player is the one to act."""
+        raise NotImplementedError
+
+    def think(self) -> Action:
+        """The other player's next action (slow: run it in a thread worker).
+
+        Only for sessions with ``computes_opponent``.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not compute the opponent's moves")
+
+    def play_opponent(self, action: Action) -> None:
+        """Apply the other player's ``action`` (from :meth:`think`); on the UI thread."""
+        raise NotImplementedError(f"{type(self).__name__} does not compute the opponent's moves")
+
+    def changed(self) -> None:
+        """Tell the app that the game changed (safe from any thread)."""
+        listener = self.listener
+        if listener is not None:
+            listener()
+
+    def close(self) -> None:
+        """Release resources; the default holds none."""
+
+
+class LocalSession(Session):
+    """A match against the computer, entirely in this process.
+
+    ``state`` is the :class:`GameState` (exposed for saving); ``opponent`` is
+    any object with ``choose(view) -> Action`` (see :mod:`ginrummy_tui.ai`).
+    ``on_change(state)``, if given, is called after every applied action, of
+    either player — the place to save the match.
+    """
+
+    computes_opponent = True
+
+    def __init__(
+        self,
+        state: GameState,
+        opponent: Any,
+        *,
+        seat: int = 0,
+        opponent_name: str | None = None,
+        on_change: Callable[[GameState], None] | None = None,
+    ) -> None:
+        self.state = state
+        self.opponent = opponent
+        self.seat = seat
+        level = getattr(opponent, "level", None) or getattr(opponent, "name", None)
+        self.opponent_name = opponent_name or (f"Computer ({level})" if level else "Computer")
+        self.on_change = on_change
+        self.listener = None
+
+    # -- the interface
+
+    def view(self) -> PlayerView:
+        """The local seat's view of :attr:`state`."""
+        from ginrummy_tui.engine import view
+
+        return view(self.state, self.seat)
+
+    def submit(self, action: Action) -> None:
+        """Apply the local player's action (between hands either seat may start the next one)."""
+        self._apply(action, self.seat)
+
+    def opponent_to_move(self) -> bool:
+        """True when it is the computer's turn within a hand."""
+        from ginrummy_tui.engine import DISCARD, DRAW, UPCARD
+
+        return self.state.phase in (UPCARD, DRAW, DISCARD) and self.state.current != self.seat
+
+    def think(self) -> Action:
+        """Ask the computer for its move, from its own view only."""
+        from ginrummy_tui.engine import view
+
+        return self.opponent.choose(view(self.state, 1 - self.seat))
+
+    def play_opponent(self, action: Action) -> None:
+        """Apply the computer's action (refused, with ``IllegalAction``, if it is not its turn)."""
+        self._apply(action, 1 - self.seat)
+
+    # -- helpers
+
+    def _apply(self, action: Action, seat: int) -> None:
+        from ginrummy_tui.engine import apply
+
+        self.state = apply(self.state, action, seat=seat)
+        if self.on_change is not None:
+            self.on_change(self.state)

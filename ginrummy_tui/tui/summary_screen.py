@@ -1,0 +1,185 @@
+"""The end of a hand: both hands face up, melds, layoffs, deadwood, the kind of ending and the points."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from .cardfaces import card_text, cards_text
+from .too_small import TooSmall
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import PlayerView
+
+KIND_WORDS = {
+    "knock": "knock",
+    "gin": "gin",
+    "big_gin": "Big Gin",
+    "undercut": "undercut",
+    "void": "void hand",
+    "timeout": "out of time",
+}
+
+
+def meld_text(meld, ascii_only: bool) -> Text:
+    """A meld as ``[7♥ 8♥ 9♥]`` with green brackets."""
+    t = Text("[", style="bold #2fd16b")
+    t.append_text(cards_text(meld, ascii_only))
+    t.append("]", style="bold #2fd16b")
+    return t
+
+
+def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = False) -> Group:
+    """Everything about how the last hand ended, from the view's ``result``."""
+    from ginrummy_tui.engine import best_melds
+
+    res = v.result
+    me, opp = v.seat, 1 - v.seat
+    names = {me: "You", opp: opponent_name}
+    lines: list = []
+    if res is None:
+        return Group(Text("No hand has ended yet."))
+    head = Text(style="bold")
+    kind = res.kind
+    if kind == "void":
+        head.append(f"Hand {v.hand_no}: void — the stock ran down to {v.rules.void_stock} cards. Nobody scores.")
+    elif kind == "timeout":
+        loser = 1 - res.winner if res.winner is not None else None
+        head.append(f"Hand {v.hand_no}: {names.get(loser, '?')} ran out of time and lost the match.")
+    else:
+        knocker = names[res.knocker]
+        verb = {"knock": "knocked", "undercut": "knocked", "gin": "went gin", "big_gin": "went Big Gin"}[kind]
+        head.append(f"Hand {v.hand_no}: {knocker} {verb}")
+        if kind == "undercut":
+            head.append(f" — and {names[res.winner]} undercut!")
+        else:
+            head.append(".")
+    lines.append(head)
+    lines.append(Text())
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    k = res.knock
+    for seat in (me, opp):
+        cards = res.hands[seat]
+        if k is not None and res.knocker is not None:
+            is_knocker = seat == res.knocker
+            melds = k.knocker_melds if is_knocker else k.defender_melds
+            dead = k.knocker_deadwood_cards if is_knocker else k.defender_deadwood_cards
+            dw = k.knocker_deadwood if is_knocker else k.defender_deadwood
+            layoffs = () if is_knocker else k.layoffs
+        else:
+            split = best_melds(cards)
+            melds, dead, dw, layoffs = split.melds, split.deadwood_cards, split.deadwood, ()
+        body = Text()
+        body.append("Melds ", style="dim")
+        if melds:
+            for i, m in enumerate(melds):
+                if i:
+                    body.append(" ")
+                body.append_text(meld_text(m, ascii_only))
+        else:
+            body.append("none")
+        if layoffs:
+            body.append("\nLaid off ", style="dim")
+            for i, lo in enumerate(layoffs):
+                if i:
+                    body.append(", ")
+                body.append_text(card_text(lo.card, ascii_only))
+                body.append(" on ")
+                body.append_text(meld_text(lo.meld, ascii_only))
+        body.append("\nDeadwood ", style="dim")
+        if dead:
+            body.append_text(cards_text(dead, ascii_only))
+            body.append(" = ")
+        body.append(str(dw), style="bold #ffd21f")
+        if layoffs and k is not None:
+            body.append(f"  (was {k.defender_deadwood_before_layoffs} before layoffs)", style="dim")
+        grid.add_row(names[seat], body)
+    lines.append(grid)
+    lines.append(Text())
+
+    pts = Text()
+    if kind in ("void", "timeout"):
+        pts.append("No points this hand.")
+    else:
+        winner = names[res.winner]
+        pts.append(f"{winner} score{'s' if winner != 'You' else ''} ", style="bold")
+        pts.append(str(res.points), style="bold #ffd21f")
+        if k is not None:
+            r = v.rules
+            if kind == "knock":
+                how = f"{k.defender_deadwood} − {k.knocker_deadwood}"
+            elif kind == "undercut":
+                how = f"undercut bonus {r.undercut_bonus} + {k.knocker_deadwood} − {k.defender_deadwood}"
+            elif kind == "gin":
+                how = f"gin bonus {r.gin_bonus} + {k.defender_deadwood}"
+            else:
+                how = f"Big Gin bonus {r.big_gin_bonus} + {k.defender_deadwood}"
+            if res.multiplier != 1:
+                how = f"({how}) × {res.multiplier}"
+            pts.append(f"  ({how})")
+    lines.append(pts)
+    tot = Text()
+    tot.append("Scores: ")
+    tot.append(f"You {v.scores[me]}", style="bold")
+    tot.append(" · ")
+    tot.append(f"{opponent_name} {v.scores[opp]}", style="bold")
+    tot.append(f" (to {v.rules.target})")
+    lines.append(tot)
+    return Group(*lines)
+
+
+class SummaryScreen(Screen):
+    """How the hand ended; Enter goes on to the next hand (or to the match result)."""
+
+    CSS_PATH = "summary_screen.tcss"
+    BINDINGS = [
+        Binding("enter,n,space", "next", "Next hand", key_display="⏎"),
+    ]
+    """Enter, n or space: go on."""
+
+    def __init__(self, v: PlayerView, opponent_name: str, ascii_only: bool = False) -> None:
+        super().__init__()
+        self.v = v
+        self.opponent_name = opponent_name
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="summary"):
+            yield Static(summary_renderable(self.v, self.opponent_name, self.ascii_only), id="summary-body")
+            over = self.v.phase == "match_over"
+            yield Static(
+                "⏎: see the result of the match" if over else "⏎: deal the next hand",
+                id="summary-next",
+            )
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return True
+
+    def action_next(self) -> None:
+        """Next hand, or the end of the match."""
+        app = self.app
+        if self.v.phase == "match_over":
+            from .match_over_screen import MatchOverScreen
+
+            app.switch_screen(MatchOverScreen(self.v, self.opponent_name))
+            return
+        from ginrummy_tui.engine import Action, IllegalAction
+
+        try:
+            app.session.submit(Action("next hand"))  # type: ignore[attr-defined]
+        except IllegalAction:
+            pass  # the other player already started it
+        app.sync()  # type: ignore[attr-defined]

@@ -1,0 +1,18 @@
+"""Shown instead of a screen's content when the terminal is too small for it."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+MIN_WIDTH = 46
+MIN_HEIGHT = 20
+
+
+class TooSmall(Static):
+    """'Terminal too small': every screen of the app has one, hidden unless needed."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"Terminal too small.\nMake it at least {MIN_WIDTH}×{MIN_HEIGHT}.\n(q: quit)",
+            classes="too-small",
+        )
