@@ -1,0 +1,313 @@
+"""Saving and loading: atomic writes, round trips, damaged saves, archiving."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ginrummy_tui import store
+from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game, parse_cards, to_json
+from ginrummy_tui.store import (
+    SAVE_VERSION,
+    Keeper,
+    LoadError,
+    SavedMatch,
+    Store,
+    atomic_write_text,
+    data_dir,
+    encode_save,
+    read_save,
+)
+
+
+def random_play(preset: str, seed: int, moves: int, rng: random.Random):
+    """A state reached by ``moves`` random legal actions (never ``timeout``),
+    and the actions played."""
+    state = new_game(PRESETS[preset], seed=seed)
+    played = []
+    for _ in range(moves):
+        acts = [a for a in legal_actions(state) if a.kind != "timeout"]
+        enders = [a for a in acts if a.kind in ("knock", "gin", "big gin")]
+        action = rng.choice(enders) if enders and rng.random() < 0.5 else rng.choice(acts)
+        state = apply(state, action)
+        played.append(action)
+    return state, played
+
+
+def write_save(path: Path, state, match_id="m-1", **extra) -> str:
+    text = encode_save(state, match_id=match_id, settings={"ai": "standard"}, **extra)
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+# ---------------------------------------------------------------- places
+
+
+def test_data_dir_prefers_the_option_then_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("GIN_TUI_HOME", str(tmp_path / "env"))
+    assert data_dir(str(tmp_path / "opt")) == tmp_path / "opt"
+    assert data_dir(None) == tmp_path / "env"
+    monkeypatch.delenv("GIN_TUI_HOME")
+    default = data_dir(None)
+    assert default.name == "gin-tui" and default.is_absolute()
+
+
+# ---------------------------------------------------------------- atomic writes
+
+
+def test_atomic_write_replaces_the_file_and_leaves_no_temporary(tmp_path):
+    target = tmp_path / "sub" / "f.json"
+    atomic_write_text(target, "one")
+    atomic_write_text(target, "two")
+    assert target.read_text() == "two"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["f.json"]
+
+
+def test_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
+    target = tmp_path / "f.json"
+    atomic_write_text(target, "good")
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store.os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        atomic_write_text(target, "half")
+    monkeypatch.undo()
+    assert target.read_text() == "good"
+    assert [p.name for p in tmp_path.iterdir()] == ["f.json"]
+
+
+def test_store_save_reports_a_failed_write_and_keeps_the_previous_save(tmp_path, monkeypatch):
+    s = Store(tmp_path)
+    first = new_game(seed=3)
+    assert s.save(first, match_id="m")
+    second = apply(first, legal_actions(first)[0])
+    monkeypatch.setattr(store.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(5, "I/O error")))
+    assert not s.save(second, match_id="m")
+    assert "I/O error" in s.last_error
+    monkeypatch.undo()
+    loaded = read_save(s.path)
+    assert isinstance(loaded, SavedMatch) and loaded.state == first
+
+
+# ---------------------------------------------------------------- round trips
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    seed=st.integers(0, 10**6),
+    moves=st.integers(0, 250),
+    rseed=st.integers(0, 2**32),
+)
+def test_save_then_load_gives_back_the_same_state(tmp_path_factory, preset, seed, moves, rseed):
+    state, _ = random_play(preset, seed, moves, random.Random(rseed))
+    root = tmp_path_factory.mktemp("rt")
+    s = Store(root)
+    ui = {"order": [str(c) for c in state.hands[0]]}
+    assert s.save(state, match_id="abc", settings={"ai": "easy", "pause": 0.0}, ui=ui, replay=True)
+    got = read_save(s.path)
+    assert isinstance(got, SavedMatch), got
+    assert got.state == state
+    assert to_json(got.state) == to_json(state)
+    assert got.match_id == "abc" and got.settings == {"ai": "easy", "pause": 0.0}
+    assert got.ui == ui and got.replay is True
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_resumed_match_continues_exactly_like_an_uninterrupted_one(tmp_path, preset):
+    rng = random.Random(7)
+    state, _ = random_play(preset, 42, 60, rng)
+    s = Store(tmp_path)
+    assert s.save(state, match_id="x")
+    resumed = s.load().saved.state
+    # the same moves from here on, in both games
+    a, b = state, resumed
+    for _ in range(400):
+        if a.over:
+            break
+        acts = [x for x in legal_actions(a) if x.kind != "timeout"]
+        assert acts == [x for x in legal_actions(b) if x.kind != "timeout"]
+        action = rng.choice(acts)
+        a, b = apply(a, action), apply(b, action)
+        assert to_json(a) == to_json(b)
+
+
+# ---------------------------------------------------------------- damaged saves
+
+
+def _good_text(tmp_path) -> tuple[str, object]:
+    state, _ = random_play("standard", 5, 15, random.Random(1))
+    return encode_save(state, match_id="m-1"), state
+
+
+def _edit(text: str, change) -> str:
+    data = json.loads(text)
+    change(data)
+    return json.dumps(data)
+
+
+def _duplicate_card(d):
+    d["state"]["stock"][0] = d["state"]["hands"][0][0]
+
+
+def _fifty_three(d):
+    d["state"]["stock"].append(d["state"]["hands"][0][0])
+
+
+def _hand_of_fourteen(d):
+    s = d["state"]
+    moved = [s["stock"].pop() for _ in range(4)]
+    s["hands"][0].extend(moved)
+
+
+def _future(d):
+    d["version"] = SAVE_VERSION + 1
+
+
+CASES = {
+    "empty": (lambda t: "", "the file is empty"),
+    "blank": (lambda t: "  \n", "the file is empty"),
+    "truncated": (lambda t: t[: len(t) // 2], "cut short"),
+    "not json": (lambda t: "hello, this is not a save", "not valid JSON"),
+    "binary": (lambda t: "\udcff", None),
+    "other json": (lambda t: "[1, 2, 3]", "not a gin-tui save"),
+    "future version": (lambda t: _edit(t, _future), "newer version of gin-tui"),
+    "duplicate card": (lambda t: _edit(t, _duplicate_card), "impossible"),
+    "53 cards": (lambda t: _edit(t, _fifty_three), "53 cards"),
+    "hand of 14": (lambda t: _edit(t, _hand_of_fourteen), "14"),
+    "no state": (lambda t: _edit(t, lambda d: d.pop("state")), "holds no game"),
+    "bad rules": (lambda t: _edit(t, lambda d: d["state"]["rules"].update(target=-5)), "not readable"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_damaged_save_is_moved_aside_with_a_clear_message(tmp_path, case):
+    good, _ = _good_text(tmp_path)
+    spoil, words = CASES[case]
+    bad = spoil(good)
+    path = tmp_path / "current.json"
+    if case == "binary":
+        path.write_bytes(b"\x00\xff\xfe garbage \x81")
+    else:
+        path.write_text(bad, encoding="utf-8")
+    raw = path.read_bytes()
+    s = Store(tmp_path)
+    opened = s.load()
+    assert opened.saved is None
+    err = opened.error
+    assert isinstance(err, LoadError)
+    if words:
+        assert words in err.reason
+    message = opened.messages[0]
+    assert "could not be used" in message and "new match" in message
+    # moved aside under a timestamped name, byte for byte, never deleted
+    assert not path.exists()
+    assert err.moved_to is not None and err.moved_to.name.startswith("current.json.damaged-")
+    assert err.moved_to.read_bytes() == raw
+    assert str(err.moved_to) in message
+    # the new match saves without touching the damaged file
+    assert s.save(new_game(seed=1), match_id="new")
+    assert err.moved_to.read_bytes() == raw
+
+
+def test_the_engine_impossible_games_are_named(tmp_path):
+    good, _ = _good_text(tmp_path)
+    (tmp_path / "current.json").write_text(_edit(good, _fifty_three))
+    err = read_save(tmp_path / "current.json")
+    assert isinstance(err, LoadError)
+    assert "53 cards" in err.reason and "impossible" in err.reason
+
+
+def test_two_damaged_saves_in_one_second_do_not_overwrite_each_other(tmp_path):
+    for n in range(3):
+        (tmp_path / "current.json").write_text(f"broken {n}")
+        assert Store(tmp_path).load().error is not None
+    aside = sorted(p.read_text() for p in tmp_path.glob("current.json.damaged-*"))
+    assert aside == ["broken 0", "broken 1", "broken 2"]
+
+
+def test_a_state_that_would_not_load_is_never_written(tmp_path):
+    s = Store(tmp_path)
+    good = new_game(seed=9)
+    assert s.save(good, match_id="m")
+    before = s.path.read_bytes()
+    extra = parse_cards("AS")[0]
+    bad = replace(good, stock=good.stock + (extra,))  # 53 cards
+    assert not s.save(bad, match_id="m")
+    assert "53 cards" in s.last_error
+    assert s.path.read_bytes() == before
+
+
+def _high_discards(acts):
+    """The discards of the highest cards, so that hands end by knocks soon."""
+    discards = [a for a in acts if a.kind == "discard"]
+    if not discards:
+        return []
+    top = max(a.card.value for a in discards)
+    return [a for a in discards if a.card.value == top]
+
+
+def test_a_finished_match_is_archived_not_resumed(tmp_path):
+    rng = random.Random(3)
+    state = new_game(PRESETS["standard"].with_options(target=25), seed=11)
+    while not state.over:
+        acts = [a for a in legal_actions(state) if a.kind != "timeout"]
+        enders = [a for a in acts if a.kind in ("knock", "gin")]
+        state = apply(state, rng.choice(enders or _high_discards(acts) or acts))
+    s = Store(tmp_path)
+    write_save(s.path, state, match_id="done-1")
+    opened = s.load()
+    assert opened.saved is None and opened.error is None
+    assert opened.archived == tmp_path / "archive" / "done-1.json"
+    assert not s.path.exists()
+    assert isinstance(read_save(opened.archived), SavedMatch)
+
+
+def test_an_unreadable_save_file_is_reported_not_raised(tmp_path):
+    (tmp_path / "current.json").mkdir()
+    err = read_save(tmp_path / "current.json")
+    assert isinstance(err, LoadError) and "directory" in err.reason
+    assert read_save(tmp_path / "missing.json") is None
+
+
+# ---------------------------------------------------------------- the keeper
+
+
+def test_the_keeper_saves_every_action_and_archives_the_finished_match(tmp_path):
+    s = Store(tmp_path)
+    keeper = Keeper(s, settings={"ai": "easy"})
+    state = new_game(PRESETS["standard"].with_options(target=25), seed=21)
+    keeper.start(state)
+    rng = random.Random(2)
+    first_id = keeper.match_id
+    while not state.over:
+        acts = [a for a in legal_actions(state) if a.kind != "timeout"]
+        enders = [a for a in acts if a.kind in ("knock", "gin")]
+        state = apply(state, rng.choice(enders or _high_discards(acts) or acts))
+        keeper.on_change(state)
+        if not state.over:
+            assert read_save(s.path).state == state
+    assert not s.path.exists()
+    assert (tmp_path / "archive" / f"{first_id}.json").exists()
+    # the next match gets a new id and a new save
+    state = apply(state, legal_actions(state)[0])
+    keeper.on_change(state)
+    assert keeper.match_id != first_id
+    assert read_save(s.path).match_id == keeper.match_id
+    assert keeper.errors == []
+
+
+def test_saving_a_move_takes_little_room(tmp_path):
+    state, _ = random_play("standard", 1, 80, random.Random(4))
+    s = Store(tmp_path)
+    assert s.save(state, match_id="m")
+    assert os.path.getsize(s.path) < 20_000
