@@ -1,0 +1,248 @@
+"""Hints: what the expert opponent would do now, with a one-line reason.
+
+``hint(view)`` asks the expert opponent for its choice in the player's own
+view (so it sees exactly what the player sees) and explains it in a sentence
+built from the hand's deadwood and from what the other player has shown:
+the cards it took from the discard pile, and the ones it passed or threw.
+
+>>> from ginrummy_tui.engine import new_game, view
+>>> h = hint(view(new_game(seed=1), 0))
+>>> h.action in view(new_game(seed=1), 0).legal_actions
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ginrummy_tui.engine import Action, Card, PlayerView, best_melds, deadwood_mask
+from ginrummy_tui.engine.cards import SUIT_NAMES
+
+from .common import (
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    NEW_MATCH,
+    NEXT_HAND,
+    PASS,
+    TAKE_UPCARD,
+    hand_mask,
+    melds_with,
+    playable,
+)
+
+HINT_LEVEL = "expert"
+"""The opponent level whose choice a hint shows."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested action and the one-line reason for it."""
+
+    action: Action
+    """One of the view's legal actions: the expert opponent's choice."""
+    reason: str
+    """One sentence, e.g. "Discard 9♥: it leaves 6 deadwood and the computer
+    has not shown interest in hearts"."""
+
+
+def expert_choice(view: PlayerView, seed: int = 0) -> Action:
+    """The expert opponent's choice for this view (a fresh opponent with ``seed``)."""
+    from ginrummy_tui.ai import get_opponent
+
+    return get_opponent(HINT_LEVEL, seed).choose(view)
+
+
+def hint(view: PlayerView, *, seed: int = 0, ascii_only: bool = False, opponent_name: str = "the computer") -> Hint:
+    """What the expert opponent would do in ``view``, and why.
+
+    Raises ``ValueError`` when the view's seat has nothing to decide (it is
+    the other player's turn).
+    """
+    if not playable(view):
+        raise ValueError("there is nothing to decide now: it is not your turn")
+    action = expert_choice(view, seed)
+    return Hint(action, explain(view, action, ascii_only=ascii_only, opponent_name=opponent_name))
+
+
+# ---------------------------------------------------------------- reasons
+
+
+def _label(c: Card, ascii_only: bool) -> str:
+    return c.label(ascii_only)
+
+
+def _cards(cards, ascii_only: bool) -> str:
+    return " ".join(_label(c, ascii_only) for c in cards)
+
+
+def _and(cards, ascii_only: bool) -> str:
+    labels = [_label(c, ascii_only) for c in cards]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def _opponent_threw(view: PlayerView) -> tuple[Card, ...]:
+    """Cards the other seat passed (as the upcard) or threw this hand."""
+    opp = 1 - view.seat
+    out = []
+    for m in view.history:
+        if m.seat == opp and m.card is not None and m.action.kind in (PASS, DISCARD, KNOCK, GIN):
+            out.append(m.card)
+    return tuple(out)
+
+
+def best_after_taking(mask10: int, card: Card) -> tuple[int, Card | None]:
+    """With ``card`` added to a 10-card hand: the least deadwood after the best
+    discard (``card`` itself may not be thrown) and that discard."""
+    m = mask10 | card.bit
+    best, best_bit = 1 << 30, 0
+    rest = mask10
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        d = deadwood_mask(m ^ low)
+        if d < best:
+            best, best_bit = d, low
+    if not best_bit:
+        return deadwood_mask(mask10), None
+    return best, _card_of_bit(best_bit)
+
+
+def _card_of_bit(bit: int) -> Card:
+    from ginrummy_tui.engine import DECK
+
+    return DECK[bit.bit_length() - 1]
+
+
+def _swap(hand, taken: Card, thrown: Card | None) -> tuple[Card, ...]:
+    return tuple(c for c in hand if c is not thrown) + (taken,)
+
+
+def _meld_with(cards, card: Card) -> tuple[Card, ...] | None:
+    for meld in best_melds(cards).melds:
+        if card in meld:
+            return meld
+    return None
+
+
+def _danger(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
+    """What the other player has shown about ``c``: a clause for a sentence."""
+    picked = [p for p in view.opponent_picked if melds_with(c, p)]
+    if picked:
+        return f", though {name} picked up {_and(picked, ascii_only)}"
+    threw = [t for t in _opponent_threw(view) if t is not c and melds_with(c, t)]
+    if threw:
+        return f" and {name} let go of {_and(threw[-2:], ascii_only)}, so it is unlikely to want it"
+    if not any(p.suit == c.suit for p in view.opponent_picked):
+        return f" and {name} has not shown interest in {SUIT_NAMES[c.suit]}"
+    return f" and nothing {name} picked up melds with it"
+
+
+def _ends(view: PlayerView, c: Card) -> int:
+    return deadwood_mask(hand_mask(view.hand) ^ c.bit)
+
+
+def explain(
+    view: PlayerView, action: Action, *, ascii_only: bool = False, opponent_name: str = "the computer"
+) -> str:
+    """A one-line reason for playing ``action`` in ``view`` (any legal action)."""
+    name = opponent_name
+    kind = action.kind
+    lab = lambda c: _label(c, ascii_only)  # noqa: E731
+    if kind == NEXT_HAND:
+        return "The hand is over: deal the next one."
+    if kind == NEW_MATCH:
+        return "The match is over: start a new one."
+    if kind == BIG_GIN:
+        return (
+            f"Big Gin: all 11 cards are in melds — {view.rules.big_gin_bonus} points "
+            f"plus {name}'s deadwood, with no layoffs."
+        )
+    if kind == GIN:
+        assert action.card is not None
+        return (
+            f"Gin with {lab(action.card)}: every other card is in a meld — "
+            f"{view.rules.gin_bonus} points plus {name}'s deadwood, with no layoffs."
+        )
+    if kind == KNOCK:
+        c = action.card
+        assert c is not None
+        left = _ends(view, c)
+        limit = view.knock_limit
+        extra = f"; {view.stock_size} cards left in the stock" if view.stock_size <= 6 else ""
+        return f"Knock with {lab(c)}: it leaves {left} deadwood, within the limit of {limit}{extra}."
+    if kind == DISCARD:
+        return _explain_discard(view, action.card, ascii_only, name)  # type: ignore[arg-type]
+    m10 = hand_mask(view.hand)
+    now = deadwood_mask(m10)
+    up = view.upcard
+    if kind in (TAKE_UPCARD, DRAW_DISCARD) and up is not None:
+        after, thrown = best_after_taking(m10, up)
+        verb = f"Take the upcard {lab(up)}" if kind == TAKE_UPCARD else f"Take {lab(up)} from the discard pile"
+        meld = _meld_with(_swap(view.hand, up, thrown), up)
+        if meld is not None and after < now:
+            return f"{verb}: it makes {_cards(meld, ascii_only)} and brings your deadwood from {now} to {after}."
+        if after < now:
+            return f"{verb}: with it your deadwood can drop from {now} to {after}, and it is close to melds."
+        return f"{verb}: it fits your hand better than an unknown card would."
+    if kind in (PASS, DRAW_STOCK):
+        head = "Pass on the upcard" if kind == PASS else "Draw from the stock"
+        if kind == DRAW_STOCK and (up is None or view.stock_only or DRAW_DISCARD not in {a.kind for a in playable(view)}):
+            return f"{head}: it is the only draw allowed now."
+        assert up is not None
+        after, thrown = best_after_taking(m10, up)
+        meld = _meld_with(_swap(view.hand, up, thrown), up)
+        if after >= now or meld is None:
+            if after < now:
+                return (
+                    f"{head}: {lab(up)} would lower your deadwood only from {now} to {after} "
+                    f"without making a meld, and would show {name} what you collect."
+                )
+            return f"{head}: {lab(up)} would not lower your deadwood ({now})."
+        return (
+            f"{head}: {lab(up)} would make {_cards(meld, ascii_only)} (deadwood {now} down to {after}), "
+            f"but it would tell {name} what you collect; an unknown card keeps more chances open."
+        )
+    return f"{str(action).capitalize()}."
+
+
+def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
+    lab = lambda x: _label(x, ascii_only)  # noqa: E731
+    left = _ends(view, c)
+    head = f"Discard {lab(c)}: it leaves {left} deadwood"
+    legal = playable(view)
+    if any(a.kind == GIN and a.card is c for a in legal):
+        return f"{head}: that is gin — declare it (Gin) to score it now."
+    could_knock = any(a.kind == KNOCK and a.card is c for a in legal)
+    if could_knock:
+        if view.stock_size <= 6:
+            why = "the stock is nearly out, so hold on and keep the hand safe"
+        elif left >= 5:
+            why = f"knocking with {left} risks an undercut; wait for a lower count or gin"
+        else:
+            why = "wait for gin: a knock now gains little and could be undercut"
+        return f"{head} — you could knock, but {why}."
+    # the discard that leaves the least deadwood, for comparison
+    m = hand_mask(view.hand)
+    options = [
+        (deadwood_mask(m ^ a.card.bit), any(melds_with(a.card, p) for p in view.opponent_picked), -a.card.value, a.card)
+        for a in legal
+        if a.kind == DISCARD
+    ]
+    least = min(options, key=lambda o: o[:3])
+    if least[0] < left:
+        other = least[3]
+        warn = [p for p in view.opponent_picked if melds_with(other, p)]
+        if warn:
+            return (
+                f"{head} (not {lab(other)}, which would leave {least[0]}): {name} picked up "
+                f"{_cards(warn, ascii_only)}, so {lab(other)} would likely help it."
+            )
+        return f"{head} (not {lab(other)}, which would leave {least[0]}): it keeps more ways to make melds."
+    return f"{head}{_danger(view, c, ascii_only, name)}."
+
+
+__all__ = ["HINT_LEVEL", "Hint", "best_after_taking", "expert_choice", "explain", "hint"]

@@ -1,0 +1,305 @@
+"""The review of a finished hand: the player's decisions where the expert
+opponent would have chosen differently, each with an estimated cost.
+
+The hand is replayed from its deal.  At each of the player's decisions the
+expert opponent is asked for its choice in the player's own view (it sees
+what the player saw, nothing more).  Where the two differ, the cost is
+estimated in expected points of this hand: the cards the player could not
+see (the other hand and the stock) are dealt at random many times,
+consistently with what the player knew (the cards the other player picked up
+stay in its hand), and the rest of the hand is played out both ways by fast
+opponents, with the same random deals for both choices.  The cost is the
+average difference, in points for the player minus points against; so a
+review never uses hindsight about the order of the stock.
+
+Pure Python: no Textual, no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from ginrummy_tui.engine import (
+    DECK,
+    DISCARD,
+    DRAW,
+    UPCARD,
+    Action,
+    Card,
+    GameState,
+    Move,
+    apply,
+    deadwood_mask,
+    view,
+)
+
+from .common import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD, hand_mask
+from .hints import explain
+
+PLAYING = (UPCARD, DRAW, DISCARD)
+DEFAULT_SAMPLES = 24
+"""Random deals of the unseen cards per reviewed decision."""
+
+
+@dataclass(frozen=True)
+class ReviewedDecision:
+    """One decision of the player where the expert would have chosen differently."""
+
+    index: int
+    """Position of the move in the hand's history (0 = the first move of the hand)."""
+    turn: int
+    """The player's turn in the hand, from 1 (a draw and its discard share a turn)."""
+    played: Action
+    suggested: Action
+    """The expert opponent's choice in the same view."""
+    cost: float
+    """Estimated expected points lost by ``played`` instead of ``suggested``
+    (negative when the estimate favours the player's own choice)."""
+    deadwood: tuple[int, int] | None
+    """For a discard, knock or gin: the deadwood left by ``played`` and by ``suggested``."""
+    upcard: Card | None
+    """The top card of the discard pile when the decision was made."""
+    reason: str
+    """Why the expert chose ``suggested`` (one line)."""
+
+    def summary(self, ascii_only: bool = False) -> str:
+        """One line: "Turn 3: you discarded 7♥ (14 deadwood); the expert would have discarded K♠ (7)"."""
+        did = describe_action(self.played, self.upcard, ascii_only, past=True)
+        would = describe_action(self.suggested, self.upcard, ascii_only, past=False)
+        if self.deadwood is not None:
+            did += f" ({self.deadwood[0]} deadwood)"
+            would += f" ({self.deadwood[1]})"
+        return f"Turn {self.turn}: you {did}; the expert would have {would}."
+
+    def cost_text(self) -> str:
+        """The estimated cost in words: "about 6.5 points", "about even"."""
+        if self.cost < 0.5:
+            return "about even" if self.cost > -0.5 else "your choice looks as good"
+        return f"about {self.cost:.1f} points"
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """The review of one hand for one seat."""
+
+    match_no: int
+    hand_no: int
+    seat: int
+    decisions: int
+    """How many decisions the player made in the hand."""
+    mistakes: tuple[ReviewedDecision, ...]
+    """Every decision where the expert would have chosen differently, most costly first."""
+    samples: int
+    """Random deals per decision behind each cost."""
+
+    @property
+    def agreed(self) -> int:
+        """Decisions where the player chose what the expert would have."""
+        return self.decisions - len(self.mistakes)
+
+    def costly(self, threshold: float = 0.5) -> tuple[ReviewedDecision, ...]:
+        """The differences whose estimated cost is at least ``threshold`` points."""
+        return tuple(m for m in self.mistakes if m.cost >= threshold)
+
+
+def describe_action(action: Action, upcard, ascii_only: bool = False, past: bool = True) -> str:
+    """``action`` in words, after "you" (``past``) or "the expert would have"."""
+    c = action.card
+    lab = c.label(ascii_only) if c is not None else ""
+    up = upcard.label(ascii_only) if upcard is not None else "the upcard"
+    k = action.kind
+    if k == PASS:
+        return f"passed on the upcard {up}"
+    if k == TAKE_UPCARD:
+        return f"taken the upcard {up}" if not past else f"took the upcard {up}"
+    if k == DRAW_STOCK:
+        return "drawn from the stock" if not past else "drew from the stock"
+    if k == DRAW_DISCARD:
+        return f"taken {up} from the discard pile" if not past else f"took {up} from the discard pile"
+    if k == DISCARD:
+        return f"discarded {lab}"
+    if k == KNOCK:
+        return f"knocked with {lab}"
+    if k == GIN:
+        return f"gone gin with {lab}" if not past else f"went gin with {lab}"
+    if k == BIG_GIN:
+        return "gone Big Gin" if not past else "went Big Gin"
+    return str(action)
+
+
+# ---------------------------------------------------------------- estimating
+
+
+def _hidden_sample(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with the cards ``seat`` cannot see dealt again at random:
+    the other hand keeps the cards it is known to hold from the discard pile."""
+    opp = 1 - seat
+    known = view(state, seat).opponent_known
+    seen = set(state.hands[seat]) | set(state.discard) | set(known)
+    unseen = [c for c in DECK if c not in seen]
+    rng.shuffle(unseen)
+    k = len(state.hands[opp]) - len(known)
+    opp_hand = tuple(sorted(tuple(known) + tuple(unseen[:k]), key=lambda c: c.index))
+    hands = [(), ()]
+    hands[seat] = state.hands[seat]
+    hands[opp] = opp_hand
+    return replace(state, hands=(hands[0], hands[1]), stock=tuple(unseen[k:]))
+
+
+def _play_out(state: GameState, seat: int, policies) -> int:
+    """Points of the hand for ``seat`` (negative when the other seat scores)."""
+    for _ in range(200):
+        if state.phase not in PLAYING:
+            break
+        state = apply(state, policies[state.current].choose(view(state, state.current)))
+    r = state.result
+    if r is None or r.winner is None:
+        return 0
+    return r.points if r.winner == seat else -r.points
+
+
+def estimate_cost(
+    state: GameState,
+    seat: int,
+    played: Action,
+    suggested: Action,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | str = 0,
+    policies: Sequence | None = None,
+) -> float:
+    """Expected points of this hand lost by playing ``played`` rather than
+    ``suggested`` in ``state`` (seat ``seat`` to move), over ``samples``
+    random deals of the cards ``seat`` cannot see."""
+    if policies is None:
+        policies = _rollout_policies()
+    rng = random.Random(f"gin-tui-review/{seed}/{len(state.history)}")
+    total = 0
+    for _ in range(samples):
+        s = _hidden_sample(state, seat, rng)
+        total += _play_out(apply(s, suggested), seat, policies) - _play_out(apply(s, played), seat, policies)
+    return total / samples if samples else 0.0
+
+
+def _rollout_policies(level: str = "standard"):
+    from ginrummy_tui.ai import get_opponent
+
+    return (get_opponent(level, 0), get_opponent(level, 1))
+
+
+def _deadwood_after(state: GameState, action: Action) -> int | None:
+    if action.kind in (DISCARD, KNOCK, GIN) and action.card is not None:
+        return deadwood_mask(hand_mask(state.hands[state.current]) ^ action.card.bit)
+    if action.kind == BIG_GIN:
+        return 0
+    return None
+
+
+# ---------------------------------------------------------------- reviewing
+
+
+def review_moves(
+    steps: Sequence[tuple[GameState, Move]],
+    seat: int = 0,
+    *,
+    expert=None,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | str = 0,
+    rollout_level: str = "standard",
+    ascii_only: bool = False,
+    opponent_name: str = "the computer",
+    cancelled: Callable[[], bool] | None = None,
+) -> HandReview:
+    """Review a hand given as ``(state before the move, move)`` pairs.
+
+    ``expert`` is any object with ``choose(view)`` (default: the expert
+    opponent with ``seed``); ``cancelled`` is polled between decisions and
+    stops the review early when it returns True.
+    """
+    if expert is None:
+        from ginrummy_tui.ai import get_opponent
+
+        expert = get_opponent("expert", seed if isinstance(seed, int) else 0)
+    policies = _rollout_policies(rollout_level)
+    mistakes: list[ReviewedDecision] = []
+    decisions = 0
+    first = steps[0][0] if steps else None
+    for i, (before, move) in enumerate(steps):
+        if move.seat != seat or before.phase not in PLAYING:
+            continue
+        if cancelled is not None and cancelled():
+            break
+        turn = 1 + sum(1 for m in before.history if m.seat == seat and m.action.ends_turn)
+        decisions += 1
+        v = view(before, seat)
+        suggested = expert.choose(v)
+        if suggested == move.action:
+            continue
+        cost = estimate_cost(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
+        dw_played = _deadwood_after(before, move.action)
+        dw_suggested = _deadwood_after(before, suggested)
+        dws = (dw_played, dw_suggested) if dw_played is not None and dw_suggested is not None else None
+        mistakes.append(
+            ReviewedDecision(
+                index=i,
+                turn=turn,
+                played=move.action,
+                suggested=suggested,
+                cost=round(cost, 2),
+                deadwood=dws,
+                upcard=v.upcard,
+                reason=explain(v, suggested, ascii_only=ascii_only, opponent_name=opponent_name),
+            )
+        )
+    mistakes.sort(key=lambda m: (-m.cost, m.index))
+    return HandReview(
+        match_no=first.match_no if first else 0,
+        hand_no=first.hand_no if first else 0,
+        seat=seat,
+        decisions=decisions,
+        mistakes=tuple(mistakes),
+        samples=samples,
+    )
+
+
+def review_hand(state: GameState, seat: int = 0, **options) -> HandReview:
+    """Review the hand of ``state`` (normally at its end, before the next
+    hand is dealt) for ``seat``: every decision where the expert opponent
+    would have chosen differently, most costly first.
+
+    The hand is replayed from its seed; ``options`` go to :func:`review_moves`.
+    Raises ``ValueError`` if the hand does not replay from its seed.
+    """
+    from ginrummy_tui.replay import replay_moves
+
+    return review_moves(replay_moves(state), seat, **options)
+
+
+def replay_history(start: GameState, actions: Sequence[Action | str]) -> list[tuple[GameState, Move]]:
+    """Play ``actions`` (or their text forms) from ``start``: the
+    ``(state before, move)`` pairs :func:`review_moves` takes."""
+    from ginrummy_tui.engine import parse_action
+
+    out = []
+    cur = start
+    for a in actions:
+        action = parse_action(a) if isinstance(a, str) else a
+        seat = cur.current
+        nxt = apply(cur, action, seat=seat)
+        out.append((cur, nxt.history[-1] if nxt.history else Move(seat, action)))
+        cur = nxt
+    return out
+
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "HandReview",
+    "ReviewedDecision",
+    "describe_action",
+    "estimate_cost",
+    "replay_history",
+    "review_hand",
+    "review_moves",
+]

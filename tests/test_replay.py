@@ -1,0 +1,83 @@
+"""Replaying a deal deals exactly the same cards."""
+
+import pytest
+
+from ginrummy_tui.ai import get_opponent
+from ginrummy_tui.engine import PRESETS, apply, new_game, view
+from ginrummy_tui.replay import hand_of_match, replay_moves, replay_state
+
+
+def _play_to_hand(seed: int, hand_no: int, preset: str = "standard"):
+    """A match played by the standard opponent on both seats up to the start of ``hand_no``."""
+    s = new_game(PRESETS[preset], seed=seed)
+    bot = get_opponent("standard", seed)
+    while s.hand_no < hand_no:
+        assert s.phase != "match_over"
+        s = apply(s, bot.choose(view(s, s.current)))
+    return s
+
+
+def _finish_hand(s, bot):
+    while s.phase in ("upcard", "draw", "discard"):
+        s = apply(s, bot.choose(view(s, s.current)))
+    return s
+
+
+@pytest.mark.parametrize("preset", ["standard", "classic", "oklahoma"])
+def test_a_replayed_deal_deals_exactly_the_same_cards(preset):
+    start = _play_to_hand(5, 3, preset)
+    assert start.phase in ("upcard", "draw") and not start.history
+    end = _finish_hand(start, get_opponent("standard", 0))
+    again = replay_state(end)
+    assert again.hands == start.hands
+    assert again.stock == start.stock
+    assert again.discard == start.discard
+    assert (again.dealer, again.current, again.phase) == (start.dealer, start.current, start.phase)
+    assert (again.knock_limit, again.multiplier) == (start.knock_limit, start.multiplier)
+    assert (again.scores, again.sheet, again.hand_no, again.match_no) == (
+        start.scores,
+        start.sheet,
+        start.hand_no,
+        start.match_no,
+    )
+    # the same decisions give the same hand, card for card
+    assert _finish_hand(again, get_opponent("standard", 0)) == end
+
+
+def test_replay_from_the_middle_of_a_hand_and_other_decisions():
+    start = _play_to_hand(8, 2)
+    mid = start
+    for _ in range(7):
+        mid = apply(mid, get_opponent("standard", 0).choose(view(mid, mid.current)))
+    again = replay_state(mid)
+    assert (again.hands, again.stock, again.discard) == (start.hands, start.stock, start.discard)
+    steps = replay_moves(mid)
+    assert [m for _, m in steps] == list(mid.history)
+    assert steps[0][0] == again
+
+
+def test_hand_of_match_is_hand_k_of_that_seed():
+    for k in (1, 2, 4):
+        dealt = _play_to_hand(21, k)
+        alone = hand_of_match(21, k)
+        assert (alone.hands, alone.stock, alone.discard, alone.dealer, alone.current) == (
+            dealt.hands,
+            dealt.stock,
+            dealt.discard,
+            dealt.dealer,
+            dealt.current,
+        )
+        assert alone.scores == (0, 0)
+    with pytest.raises(ValueError):
+        hand_of_match(21, 0)
+
+
+def test_a_replay_after_the_match_is_over():
+    s = new_game(PRESETS["standard"].with_options(target=20), seed=3)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    again = replay_state(s)
+    assert again.phase in ("upcard", "draw") and again.winner is None
+    assert again.scores == (s.sheet[-2].scores if len(s.sheet) > 1 else (0, 0))
+    assert _finish_hand(again, get_opponent("standard", 0)).sheet[-1] == s.sheet[-1]

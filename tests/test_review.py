@@ -1,0 +1,111 @@
+"""The review of a hand: the player's decisions where the expert would have
+chosen differently, with an estimated cost, most costly first."""
+
+from dataclasses import replace
+
+import pytest
+
+from ginrummy_tui.ai import get_opponent
+from ginrummy_tui.ai.review import HandReview, replay_history, review_hand, review_moves
+from ginrummy_tui.engine import DECK, apply, new_game, parse_action, parse_cards, validate, view
+
+
+def _made(p0: str, p1: str, upcard: str, stock_top_first: str):
+    h0, h1, up, top = parse_cards(p0), parse_cards(p1), parse_cards(upcard)[0], parse_cards(stock_top_first)
+    used = set(h0) | set(h1) | {up} | set(top)
+    stock = tuple(c for c in DECK if c not in used) + tuple(reversed(top))
+    s = replace(new_game(seed=0), hands=(tuple(sorted(h0)), tuple(sorted(h1))), discard=(up,), stock=stock)
+    validate(s)
+    return s
+
+
+# Seat 0 holds 7♠7♥7♦ 3♣4♣5♣ J♥ K♥ 2♦ 9♦.  It breaks its set of sevens on
+# turn 1 (discarding 7♠ when K♥ leaves 21 deadwood), gets the set back with
+# 7♣, then draws Q♥ for gin with 2♦ -- and throws 7♣ instead.
+HAND = dict(
+    p0="7S 7H 7D 3C 4C 5C JH KH 2D 9D",
+    p1="AS 2S 3S QS QC TS 8D KD JC 9H",
+    upcard="8S",
+    stock_top_first="6C 4H 7C 5S QH",
+)
+MOVES = [
+    "pass", "pass",
+    "draw stock", "discard 7S",       # turn 1: the set of sevens broken
+    "draw stock", "discard 4H",
+    "draw stock", "discard 9D",       # turn 2
+    "draw stock", "discard 5S",
+    "draw stock", "discard 7C",       # turn 3: gin missed
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def review() -> HandReview:
+    steps = replay_history(_made(**HAND), MOVES)
+    return review_moves(steps, 0, samples=32)
+
+
+def test_the_known_mistakes_come_first_in_order_of_cost(review):
+    assert review.decisions == 7  # pass, and a draw and a discard on each of 3 turns
+    first, second = review.mistakes[:2]
+    assert (first.turn, first.played, first.suggested) == (3, parse_action("discard 7C"), parse_action("gin 2D"))
+    assert first.deadwood == (16, 0)
+    assert (second.turn, second.played) == (1, parse_action("discard 7S"))
+    assert second.suggested.card not in parse_cards("7S 7H 7D 3C 4C 5C 6C")
+    assert second.deadwood[0] == 45 and second.deadwood[1] <= 22
+    assert first.cost > second.cost > 3
+    # most costly first, and nothing else costs as much as the two known mistakes
+    costs = [m.cost for m in review.mistakes]
+    assert costs == sorted(costs, reverse=True)
+    assert all(m.cost < second.cost for m in review.mistakes[2:])
+    assert review.costly(second.cost) == (first, second)
+
+
+def test_decisions_the_expert_agrees_with_are_not_listed(review):
+    listed = {m.index for m in review.mistakes}
+    assert 0 not in listed  # passing on 8♠
+    assert 2 not in listed  # the forced draw from the stock
+    assert review.agreed == review.decisions - len(review.mistakes)
+    expert = get_opponent("expert", 0)
+    steps = replay_history(_made(**HAND), MOVES)
+    for m in review.mistakes:
+        before, move = steps[m.index]
+        assert move.seat == 0 and move.action == m.played
+        assert m.suggested == expert.choose(view(before, 0)) != m.played
+
+
+def test_the_review_reads_well(review):
+    first = review.mistakes[0]
+    assert first.summary() == "Turn 3: you discarded 7♣ (16 deadwood); the expert would have gone gin with 2♦ (0)."
+    assert first.summary(ascii_only=True).endswith("gone gin with 2D (0).")
+    assert first.reason.startswith("Gin with 2♦")
+    assert first.cost_text().startswith("about ") and first.cost_text().endswith(" points")
+
+
+def test_review_is_deterministic_and_can_be_cancelled():
+    steps = replay_history(_made(**HAND), MOVES)
+    a = review_moves(steps, 0, samples=6)
+    b = review_moves(steps, 0, samples=6)
+    assert a == b
+    stopped = review_moves(steps, 0, samples=6, cancelled=lambda: True)
+    assert stopped.decisions == 0 and stopped.mistakes == ()
+
+
+def test_review_hand_replays_a_real_hand_from_its_seed():
+    s = new_game(seed=11)
+    me, bot = get_opponent("easy", 3), get_opponent("standard", 0)
+    while s.phase in ("upcard", "draw", "discard"):
+        s = apply(s, (me if s.current == 0 else bot).choose(view(s, s.current)))
+    r = review_hand(s, 0, samples=4)
+    mine = [m for m in s.history if m.seat == 0]
+    assert r.hand_no == 1 and r.decisions == len(mine)
+    assert all(m.played == s.history[m.index].action for m in r.mistakes)
+    # the computer's side can be reviewed too
+    assert review_hand(s, 1, samples=2).decisions == len(s.history) - len(mine)
+
+
+def test_a_hand_that_does_not_come_from_its_seed_is_refused():
+    s = _made(**HAND)
+    for a in MOVES[:4]:
+        s = apply(s, parse_action(a))
+    with pytest.raises(ValueError, match="does not replay"):
+        review_hand(s)
