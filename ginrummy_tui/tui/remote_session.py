@@ -247,7 +247,9 @@ class RemoteSession(Session):
         self.problem = ""
         asyncio.run_coroutine_threadsafe(client.submit(action), self._loop)
         if self._answer.wait(self.answer_wait) and self.problem.startswith(REFUSED):
-            raise IllegalAction(self.problem.removeprefix(REFUSED))
+            reason = self.problem.removeprefix(REFUSED)
+            self.problem = ""  # the app shows it as the refusal
+            raise IllegalAction(reason)
 
     # ------------------------------------------------------------ what the app shows besides the view
 

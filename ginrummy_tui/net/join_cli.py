@@ -1,0 +1,108 @@
+"""``gin-tui join HOST[:PORT]``: take the other seat of a hosted match.
+
+Only the standard library is imported at the top (the command-line parser
+imports this module at start-up); the client and the app load in ``run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+
+DEFAULT_PORT = 7531
+CODE_ENV = "GIN_TUI_CODE"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The options of ``gin-tui join``."""
+    parser.add_argument("address", metavar="HOST[:PORT]", help=f"where the match is hosted (port {DEFAULT_PORT} if left out)")
+    parser.add_argument("--code", default=None,
+                        help=f"the join code the host shows (or set {CODE_ENV}; asked for if left out, "
+                        "which keeps it out of the process list)")
+    parser.add_argument("--name", default=None, help="your name, as the other player sees it")
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
+    parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``"host"``, ``"host:7531"``, ``"[::1]:7531"`` → ``(host, port)``; raises ``ValueError``."""
+    text = text.strip()
+    if not text:
+        raise ValueError("no host given")
+    port = DEFAULT_PORT
+    if text.startswith("["):
+        host, sep, rest = text[1:].partition("]")
+        if not sep:
+            raise ValueError(f"missing ']' in {text!r}")
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError(f"bad address {text!r}")
+            port = _port(rest[1:])
+    elif text.count(":") == 1:
+        host, _, p = text.partition(":")
+        port = _port(p)
+    else:
+        host = text  # a name, an IPv4 address, or a bare IPv6 address
+    if not host:
+        raise ValueError(f"no host in {text!r}")
+    return host, port
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise ValueError(f"not a port number: {text!r}")
+    return int(text)
+
+
+def _user_name() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:
+        return "Guest"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Join a match; returns the exit status."""
+    try:
+        host, port = parse_address(args.address)
+    except ValueError as exc:
+        print(f"gin-tui join: {exc}", file=sys.stderr)
+        return 2
+    code = args.code or os.environ.get(CODE_ENV)
+    if not code:
+        if not sys.stdin.isatty():
+            print(f"gin-tui join: give the host's join code with --code or {CODE_ENV}", file=sys.stderr)
+            return 2
+        try:
+            code = getpass.getpass("Join code: ")
+        except (EOFError, KeyboardInterrupt):
+            return 1
+
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.net.client import JoinRefused
+    from ginrummy_tui.tui.remote_session import RemoteSession
+
+    name = P.clean_name(args.name or _user_name(), "Guest")
+    session = RemoteSession(host, port, code, name)
+    try:
+        session.start()
+    except JoinRefused as exc:
+        print(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
+        return 1
+    except (OSError, TimeoutError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        print(f"gin-tui join: cannot reach {host}:{port}: {reason}", file=sys.stderr)
+        return 1
+
+    from ginrummy_tui.tui.app import make_app
+
+    app = make_app(session=session, ascii=bool(getattr(args, "ascii", False)),
+                   mouse=not getattr(args, "no_mouse", False))
+    try:
+        app.run()
+    finally:
+        session.close()
+    print(f"gin-tui join: left the match; 'gin-tui join {args.address}' with the same code takes the seat back.")
+    return 0

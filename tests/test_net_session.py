@@ -1,0 +1,192 @@
+"""RemoteSession (the app's side of network play) against a real server thread on loopback,
+and the host/join command lines."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from ginrummy_tui.engine import PRESETS, Action, IllegalAction, new_game, view
+from ginrummy_tui.net.client import JoinRefused
+from ginrummy_tui.net.server import MatchServer, ServerThread
+from ginrummy_tui.tui.remote_session import RemoteSession, wait_until
+
+from .test_net import SEED, choose
+
+
+class Counter:
+    """A session listener that counts calls (from the client thread)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.lock = threading.Lock()
+
+    def __call__(self) -> None:
+        with self.lock:
+            self.calls += 1
+
+
+@pytest.fixture
+def hosted():
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    sessions: list[RemoteSession] = []
+
+    def session(seat: int, name: str, **kw) -> RemoteSession:
+        s = RemoteSession(host, port, server.codes[seat], name, retry_every=0.1, **kw)
+        s.listener = Counter()
+        s.start()
+        sessions.append(s)
+        return s
+
+    yield server, session
+    for s in sessions:
+        s.close()
+    thread.stop()
+
+
+def play(session: RemoteSession) -> None:
+    """The session's player makes the simple honest move."""
+    session.submit(choose(session.view()))
+
+
+def test_two_sessions_follow_each_other(hosted):
+    server, session = hosted
+    ann = session(0, "Ann", join_code=server.join_code, address_hint="127.0.0.1:7531")
+    assert ann.seat == 0
+    assert "Waiting for opponent — join code " + server.join_code in ann.status()
+    assert ann.view().legal_actions == ()  # the game waits for the other seat
+    with pytest.raises(IllegalAction, match="waiting for"):
+        ann.submit(Action("pass"))
+    bob = session(1, "Bob")
+    assert bob.seat == 1 and bob.opponent_name == "Ann"
+    assert wait_until(lambda: ann.opponent_name == "Bob" and ann.status() == "")
+    assert bob.view() == view(server.state, 1) and not bob.view().my_turn and bob.opponent_to_move()
+    # Bob cannot move for Ann
+    with pytest.raises(IllegalAction, match="not your turn"):
+        bob.submit(Action("pass"))
+    calls = bob.listener.calls
+    play(ann)  # Ann passes the upcard; the answer is in before submit returns
+    assert ann.view() == view(server.state, 0)
+    assert wait_until(lambda: bob.view().my_turn)
+    assert bob.listener.calls > calls
+    # the local refusals use the engine's words
+    play(bob)  # Bob passes too: Ann must draw from the stock
+    assert wait_until(lambda: ann.view().my_turn)
+    with pytest.raises(IllegalAction, match="draw from the stock"):
+        ann.submit(Action("draw discard"))
+    with pytest.raises(IllegalAction, match="only the host's clock"):
+        ann.submit(Action("timeout"))
+    seq = server.seq
+    for _ in range(6):
+        mover = ann if server.state.current == 0 else bob
+        assert wait_until(lambda m=mover: m.view().my_turn)
+        play(mover)
+    assert server.seq == seq + 6
+    for s in (ann, bob):
+        assert wait_until(lambda s=s: s.view() == view(server.state, s.seat))
+
+
+def test_leaving_rejoining_and_reconnecting(hosted):
+    server, session = hosted
+    ann = session(0, "Ann", join_code=server.join_code)
+    bob = session(1, "Bob")
+    play(ann)
+    assert wait_until(lambda: bob.view().my_turn)
+    seen = bob.view()
+    bob.close()
+    assert wait_until(lambda: "Waiting for opponent" in ann.status())
+    assert ann.view().legal_actions == ()
+    # a second Bob with the same code gets the same game back
+    bob2 = session(1, "Bob")
+    assert bob2.view() == seen
+    assert wait_until(lambda: ann.status() == "")
+    # someone else with that code while Bob is seated is refused
+    with pytest.raises(JoinRefused, match="taken"):
+        session(1, "Eve")
+    # a dropped connection is taken back by itself
+    bob2._loop.call_soon_threadsafe(bob2.client._writer.transport.abort)
+    assert wait_until(lambda: not bob2.online)
+    assert "reconnecting" in bob2.status() or bob2.online
+    assert wait_until(lambda: bob2.online and bob2.view() == seen and ann.status() == "")
+    play(bob2)
+    assert wait_until(lambda: ann.view().my_turn)
+
+
+def test_a_wrong_code_is_refused(hosted):
+    server, session = hosted
+    with pytest.raises(JoinRefused, match="wrong join code"):
+        s = RemoteSession(*server.address, "ZZZZ-ZZZZ", "Eve")
+        s.start()
+
+
+def test_the_clock_is_shown_and_runs_out():
+    rules = PRESETS["multiplayer-1.5"].with_options(timer=2)
+    server = MatchServer(new_game(rules, seed=SEED), port=0)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    bob = RemoteSession(host, port, server.codes[1], "Bob")
+    try:
+        ann.start()
+        bob.start()
+        assert wait_until(lambda: ann.clock() is not None and ann.opponent_here)
+        seat, left, limit = ann.clock()
+        assert (seat, limit) == (0, 2) and 0 < left <= 2
+        assert "s for you" in ann.status() and "s for Ann" in bob.status()
+        assert wait_until(lambda: bob.view().phase == "match_over", timeout=4)
+        assert bob.view().winner == 1 and bob.clock() is None
+        assert bob.view().legal_actions == (Action("new match"),)
+        # both must agree to a new match
+        bob.submit(Action("new match"))
+        assert bob.opponent_to_move() and "Waiting for Ann to go on" in bob.status()
+        with pytest.raises(IllegalAction):
+            bob.submit(Action("new match"))
+        ann.submit(Action("new match"))
+        assert wait_until(lambda: bob.view().match_no == 2 and ann.view().match_no == 2)
+    finally:
+        ann.close()
+        bob.close()
+        thread.stop()
+
+
+# ---------------------------------------------------------------- command lines
+
+
+def test_join_address_forms():
+    from ginrummy_tui.net.join_cli import parse_address
+
+    assert parse_address("127.0.0.1") == ("127.0.0.1", 7531)
+    assert parse_address("box.example:8000") == ("box.example", 8000)
+    assert parse_address("[::1]:9000") == ("::1", 9000)
+    assert parse_address("::1") == ("::1", 7531)
+    for bad in ("", "host:", "host:99999", "host:x", "[::1", "[::1]x", ":7531"):
+        with pytest.raises(ValueError):
+            parse_address(bad)
+
+
+def test_the_commands_parse_and_join_refuses_clearly(capsys):
+    from ginrummy_tui.cli import build_parser, main
+
+    args = build_parser().parse_args(["host", "--port", "0", "--rules", "multiplayer-1.5"])
+    assert (args.bind, args.port, args.rules) == ("127.0.0.1", 0, "multiplayer-1.5")
+    args = build_parser().parse_args(["--ascii", "join", "localhost:7000", "--code", "ABCD-EFGH"])
+    assert args.address == "localhost:7000" and args.code == "ABCD-EFGH" and args.ascii
+    # nobody listening on this port
+    server = MatchServer(new_game(seed=1), port=0)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    thread.stop()
+    assert main(["join", f"{host}:{port}", "--code", "ABCD-EFGH"]) == 1
+    assert "cannot reach" in capsys.readouterr().err
+    # a wrong code
+    server = MatchServer(new_game(seed=1), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    try:
+        assert main(["join", f"{host}:{port}", "--code", "ABCD-EFGH"]) == 1
+        assert "wrong join code" in capsys.readouterr().err
+    finally:
+        thread.stop()
