@@ -96,6 +96,8 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.show_view(self.gin.session.view())
+        if hasattr(self.gin.session, "status"):  # network play: keep the clock and connection line fresh
+            self.set_interval(0.5, self._update_details)
 
     # ------------------------------------------------------------ drawing
 
@@ -138,8 +140,21 @@ class GameScreen(Screen):
             return
         self.query_one(DeadwoodLine).set_text(self._deadwood_text(v))
         self.query_one(ActionBar).show(self._buttons(v))
-        self.query_one(PromptLine).set_prompt(self._prompt_text(v), pretty_codes(self.refusal, self.gin.ascii_only))
+        self.query_one(PromptLine).set_prompt(
+            self._with_status(self._prompt_text(v)), pretty_codes(self.refusal, self.gin.ascii_only)
+        )
         self.refresh_bindings()
+
+    def _with_status(self, text: Text) -> Text:
+        """Network play: the session's line (move clock, waiting for the opponent) comes first."""
+        status = getattr(self.gin.session, "status", None)
+        line = status() if status is not None else ""
+        if not line:
+            return text
+        out = Text(line, style="bold #ffd21f")
+        out.append("  ")
+        out.append_text(text)
+        return out
 
     def _moves_text(self, v: PlayerView) -> Text:
         """What the other player did since our last move, or how the hand began."""
