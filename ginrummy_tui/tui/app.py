@@ -142,8 +142,9 @@ class GinApp(App):
             self.sync()
             return
         self._think_key = key
-        self.run_worker(self.session.think, name="think", group="opponent", thread=True, exclusive=True,
-                        exit_on_error=False)
+        self.run_worker(
+            self.session.think, name="think", group="opponent", thread=True, exclusive=True, exit_on_error=False
+        )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker

@@ -90,12 +90,16 @@ class GameScreen(Screen):
             yield MovesLine(id="moves")
             yield HandView(ascii_only=a, id="hand")
             yield DeadwoodLine(id="deadwood")
-            yield ActionBar(id="actions")
-            yield PromptLine(id="prompt")
+        yield ActionBar(id="actions")
+        yield PromptLine(id="prompt")
         yield Footer()
 
     def on_mount(self) -> None:
         self.show_view(self.gin.session.view())
+
+    def on_resize(self) -> None:
+        self.query_one(Footer).compact = self.size.width < 80
+        self._update_details()
         if hasattr(self.gin.session, "status"):  # network play: keep the clock and connection line fresh
             self.set_interval(0.5, self._update_details)
 
@@ -113,7 +117,10 @@ class GameScreen(Screen):
             v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name
         )
         self.query_one(OpponentHand).set_state(
-            name, v.opponent_hand_size, v.opponent_known, to_move=v.current != v.seat and v.phase in (UPCARD, DRAW, DISCARD)
+            name,
+            v.opponent_hand_size,
+            v.opponent_known,
+            to_move=v.current != v.seat and v.phase in (UPCARD, DRAW, DISCARD),
         )
         legal = set(v.legal_actions)
         from ginrummy_tui.engine import Action
@@ -124,8 +131,9 @@ class GameScreen(Screen):
             pile_hint = "t: take the upcard"
         elif Action("draw discard") in legal:
             pile_hint = "d: take it"
-        self.query_one(DiscardPile).set_state(v.discard, Action("draw discard") in legal or (
-            v.phase == UPCARD and mine), pile_hint)
+        self.query_one(DiscardPile).set_state(
+            v.discard, Action("draw discard") in legal or (v.phase == UPCARD and mine), pile_hint
+        )
         split = best_melds(v.hand)
         melded = {c for m in split.melds for c in m}
         hand = self.query_one(HandView)
@@ -160,15 +168,18 @@ class GameScreen(Screen):
         """What the other player did since our last move, or how the hand began."""
         a = self.gin.ascii_only
         name = self.gin.session.opponent_name
+        history = list(v.history)
+        while history and history[-1].seat == v.seat and v.phase == DISCARD:
+            history.pop()  # our own draw this turn: still show what the other player did before it
         moves = []
-        for m in reversed(v.history):
+        for m in reversed(history):
             if m.seat == v.seat:
                 break
             moves.append(m)
         moves.reverse()
         t = Text()
         if not moves:
-            if not v.history:
+            if not history:
                 dealer = "You" if v.dealer == v.seat else name
                 t.append(f"Hand {v.hand_no}: {dealer} dealt. The upcard is ")
                 if v.upcard is not None:
@@ -243,15 +254,16 @@ class GameScreen(Screen):
         return self.v.legal_actions if self.v is not None else ()
 
     def _choice(self, kind: str) -> Card | None:
-        """The card to knock (or go gin) with: the selected one if it allows it,
-        else the one leaving the least deadwood."""
+        """The card to knock (or go gin) with: the one the player selected if it
+        allows it, else the one leaving the least deadwood."""
         from ginrummy_tui.engine import Action, deadwood
 
         legal = [a for a in self._legal() if a.kind == kind]
         if not legal:
             return None
-        sel = self.query_one(HandView).selected
-        if sel is not None and Action(kind, sel) in legal:
+        hand_view = self.query_one(HandView)
+        sel = hand_view.selected
+        if sel is not None and Action(kind, sel) in legal and (hand_view.chosen or kind == "gin"):
             return sel
         hand = self.v.hand if self.v else ()
         return min((a.card for a in legal), key=lambda c: (deadwood(x for x in hand if x is not c), -c.value))
@@ -289,6 +301,8 @@ class GameScreen(Screen):
     def _prompt_text(self, v: PlayerView) -> Text:
         a = self.gin.ascii_only
         name = self.gin.session.opponent_name
+        if self.app.size.width < 80:
+            name = name.split(" (")[0]
         t = Text()
         if v.phase == HAND_OVER:
             t.append("The hand is over: ⏎ for the next hand.")
@@ -313,7 +327,8 @@ class GameScreen(Screen):
             else:
                 t.append("Draw from the stock (s) or the discard pile (d), or click a pile.")
         elif v.phase == DISCARD:
-            t.append("Discard a card (←/→ and ⏎, 1-9 0 -, or click it)")
+            narrow = self.app.size.width < 80
+            t.append("Discard a card (⏎ or click)" if narrow else "Discard a card (←/→ and ⏎, 1-9 0 -, or click it)")
             g = self._choice("gin")
             k = self._choice("knock")
             if g is not None:
@@ -468,8 +483,13 @@ class GameScreen(Screen):
         if name in ("discard", "knock", "gin"):
             self.try_move(name)
         else:
-            kind = {"take": "take upcard", "pass": "pass", "stock": "draw stock", "pile": "draw discard",
-                    "big-gin": "big gin"}[name]
+            kind = {
+                "take": "take upcard",
+                "pass": "pass",
+                "stock": "draw stock",
+                "pile": "draw discard",
+                "big-gin": "big gin",
+            }[name]
             from ginrummy_tui.engine import Action
 
             self.play(Action(kind))

@@ -53,6 +53,8 @@ class HandView(Widget):
         self.sort_mode: str | None = "suit"
         """``"suit"``, ``"rank"``, or ``None`` once the player moved cards by hand."""
         self.show_cursor = True
+        self.chosen = False
+        """True once the player moved the selection since the last draw."""
 
     # -- data
 
@@ -68,9 +70,11 @@ class HandView(Widget):
             order = kept + new
         self.cards = order
         self.melded = frozenset(melded)
+        if drawn is not None and drawn != self.drawn:
+            self.chosen = False
         self.drawn = drawn
         self.taken = taken
-        if drawn is not None and drawn in order and drawn is not taken:
+        if drawn is not None and drawn in order and drawn is not taken and not self.chosen:
             self.cursor = order.index(drawn)
         elif old_sel in order:
             self.cursor = order.index(old_sel)
@@ -93,12 +97,14 @@ class HandView(Widget):
         """Select the card ``step`` places to the right (wrapping around)."""
         if self.cards:
             self.cursor = (self.cursor + step) % len(self.cards)
+            self.chosen = True
             self.refresh()
 
     def select(self, index: int) -> bool:
         """Select the card at ``index``; False if there is none."""
         if 0 <= index < len(self.cards):
             self.cursor = index
+            self.chosen = True
             self.refresh()
             return True
         return False
@@ -219,6 +225,7 @@ class HandView(Widget):
         i = self._index_at(event.x, event.y)
         if i is not None and i != self.cursor:
             self.cursor = i
+            self.chosen = True
             self.refresh()
             self.post_message(self.Hovered())
 

@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.widget import Widget
 
-from .cardfaces import back_lines, cards_text
+from .cardfaces import BACK, PLAIN_BORDER, cards_text
 
 
 class OpponentHand(Widget):
@@ -35,9 +35,20 @@ class OpponentHand(Widget):
             head.append(" (picked up)")
         if self.to_move:
             head.append("  ◀ to move" if not self.ascii_only else "  < to move", style="bold #ffd21f")
-        rows = [Text(), Text(), Text()]
-        back = back_lines(3, self.ascii_only)
-        for i in range(self.count):
-            for n in range(3):
-                rows[n].append_text(back[n] if i == self.count - 1 else back[n][:2])
-        return Group(head, *rows)
+        return Group(head, *back_row(self.count, self.ascii_only))
+
+
+def back_row(count: int, ascii_only: bool = False) -> list[Text]:
+    """``count`` face-down cards side by side, overlapping: three lines."""
+    if count == 0:
+        return [Text(), Text(), Text()]
+    if ascii_only:
+        top, mid, bot, fill = "+-" * count + "+", "|#" * count + "|", "+-" * count + "+", "#"
+    else:
+        top = "┌" + "┬".join("─" * count) + "┐"
+        mid, fill = "│" + "│".join("▒" * count) + "│", "▒"
+        bot = "└" + "┴".join("─" * count) + "┘"
+    m = Text()
+    for ch in mid:
+        m.append(ch, style=BACK if ch == fill else PLAIN_BORDER)
+    return [Text(top, style=PLAIN_BORDER), m, Text(bot, style=PLAIN_BORDER)]

@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.widget import Widget
 
 
-class Scoreboard(Static):
-    """Both players' scores, the target and which hand this is."""
+class Scoreboard(Widget):
+    """Both players' scores, the target, which hand this is and the rules."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.values: tuple = (0, 0, "Computer", 100, 1, "standard")
 
     def set_state(self, you: int, them: int, them_name: str, target: int, hand_no: int, rules_name: str) -> None:
         """Show the scores."""
-        t = Text()
+        self.values = (you, them, them_name, target, hand_no, rules_name)
+        self.refresh()
+
+    def render(self) -> Text:
+        you, them, them_name, target, hand_no, rules_name = self.values
+        wide = self.size.width >= 76
+        if not wide:
+            them_name = them_name.split(" (")[0]
+        t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" gin-tui ", style="bold reverse")
         t.append(f"  Hand {hand_no}   ")
         t.append("You ", style="bold")
@@ -19,5 +31,7 @@ class Scoreboard(Static):
         t.append("   ")
         t.append(f"{them_name} ", style="bold")
         t.append(str(them), style="bold #ffd21f")
-        t.append(f"   to {target} · {rules_name} rules")
-        self.update(t)
+        t.append(f"   to {target}")
+        if wide:
+            t.append(f" · {rules_name} rules")
+        return t
