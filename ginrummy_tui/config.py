@@ -73,18 +73,26 @@ class Settings:
         options = dict(self.rule_options)
         return base.with_options(**options) if options else base
 
-    def with_rules(self, rules) -> Settings:
-        """These settings with ``rules`` (stored as its closest preset and the differences)."""
+    def with_rules(self, rules, preset: str | None = None) -> Settings:
+        """These settings with ``rules``, stored as a preset (``preset``, else
+        the rules' own, else the closest one) and the options that differ."""
         from ginrummy_tui.engine import PRESETS
 
-        preset = rules.name if rules.name in PRESETS else self.preset
-        base = PRESETS[preset]
-        diff = tuple(
-            (f.name, getattr(rules, f.name))
-            for f in fields(base)
-            if f.name != "name" and getattr(rules, f.name) != getattr(base, f.name)
-        )
-        return replace(self, preset=preset, rule_options=diff)
+        def diff(name: str) -> tuple[tuple[str, Any], ...]:
+            base = PRESETS[name]
+            return tuple(
+                (f.name, getattr(rules, f.name))
+                for f in fields(base)
+                if f.name != "name" and getattr(rules, f.name) != getattr(base, f.name)
+            )
+
+        if preset is None:
+            if rules.name in PRESETS:
+                preset = rules.name
+            else:
+                order = [self.preset] + [p for p in PRESETS if p != self.preset]
+                preset = min(order, key=lambda p: len(diff(p)))
+        return replace(self, preset=preset, rule_options=diff(preset))
 
     def play_settings(self) -> dict[str, Any]:
         """What goes into a save with a match (the rules are in the game itself)."""

@@ -1,0 +1,122 @@
+"""The settings file: defaults, round trip, broken files, command-line overrides."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from ginrummy_tui.config import (
+    SETTINGS_NAME,
+    Settings,
+    apply_args,
+    config_dir,
+    load_settings,
+    save_settings,
+)
+from ginrummy_tui.engine import PRESETS
+
+
+def _args(**kw):
+    base = dict(rules=None, ai=None, pause=None, ascii=None, no_mouse=None)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_no_file_means_defaults_and_no_message(tmp_path):
+    loaded = load_settings(tmp_path)
+    assert loaded.settings == Settings()
+    assert loaded.message() is None
+    assert loaded.settings.rules == PRESETS["standard"]
+
+
+def test_settings_round_trip_with_single_rule_options(tmp_path):
+    rules = PRESETS["classic"].with_options(knock_limit=7, timer=20)
+    s = Settings(ai="expert", pause=0.0, ascii=True, mouse=False, theme="nord").with_rules(rules)
+    assert s.preset == "classic" and dict(s.rule_options) == {"knock_limit": 7, "timer": 20}
+    save_settings(tmp_path, s)
+    loaded = load_settings(tmp_path)
+    assert loaded.message() is None
+    assert loaded.settings == s
+    assert loaded.settings.rules.knock_limit == 7 and loaded.settings.rules.gin_bonus == 20
+    assert loaded.settings.rules.name == "custom"
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"", "empty"),
+        (b"{not json", "not valid JSON"),
+        (b"\xff\xfe\x00", "not text"),
+        (b"[1, 2]", "not a settings file"),
+        (b'{"format": "gin-tui settings", "version": 99}', "newer version"),
+        (b"[" * 50000, "nested too deeply"),
+    ],
+)
+def test_a_broken_settings_file_is_moved_aside_and_defaults_used(tmp_path, content, words):
+    path = tmp_path / SETTINGS_NAME
+    path.write_bytes(content)
+    loaded = load_settings(tmp_path)
+    assert loaded.settings == Settings()
+    message = loaded.message()
+    assert message is not None and words in message
+    assert loaded.moved_to is not None and loaded.moved_to.name.startswith("settings.json.damaged-")
+    assert loaded.moved_to.read_bytes() == content
+    assert str(loaded.moved_to) in message
+    assert not path.exists()
+
+
+def test_bad_values_are_dropped_one_by_one_and_the_good_ones_kept(tmp_path):
+    (tmp_path / SETTINGS_NAME).write_text(
+        json.dumps(
+            {
+                "format": "gin-tui settings",
+                "version": 1,
+                "rules": {"preset": "oklahoma", "options": {"gin_bonus": 30, "knock_limit": -4, "wings": 2}},
+                "ai": "grandmaster",
+                "pause": 0.25,
+                "ascii": "yes",
+                "mouse": False,
+                "theme": "gruvbox",
+            }
+        )
+    )
+    loaded = load_settings(tmp_path)
+    s = loaded.settings
+    assert s.preset == "oklahoma" and dict(s.rule_options) == {"gin_bonus": 30}
+    assert s.ai == "standard" and s.pause == 0.25 and s.ascii is False and s.mouse is False and s.theme == "gruvbox"
+    message = loaded.message()
+    for words in ("knock_limit", "'wings'", "'grandmaster'", "ascii must be true or false"):
+        assert words in message
+    # the next save writes a clean file
+    save_settings(tmp_path, s)
+    assert load_settings(tmp_path).message() is None
+
+
+def test_the_command_line_overrides_for_one_run():
+    s = Settings(ai="easy", pause=1.0)
+    got = apply_args(s, _args(rules="classic", ai="expert", pause=0.0, ascii=True, no_mouse=True))
+    assert (got.preset, got.ai, got.pause, got.ascii, got.mouse) == ("classic", "expert", 0.0, True, False)
+    assert got.rules == PRESETS["classic"]
+    assert apply_args(s, _args()) == s
+    with pytest.raises(ValueError, match="unknown rules preset 'nope'"):
+        apply_args(s, _args(rules="nope"))
+    with pytest.raises(ValueError, match="--pause"):
+        apply_args(s, _args(pause=-1.0))
+
+
+def test_config_dir_follows_the_data_dir_override(monkeypatch, tmp_path):
+    monkeypatch.setenv("GIN_TUI_HOME", str(tmp_path))
+    assert config_dir() == tmp_path
+    assert config_dir(str(tmp_path / "x")) == tmp_path / "x"
+    monkeypatch.delenv("GIN_TUI_HOME")
+    assert config_dir().name == "gin-tui"
+
+
+def test_unknown_entries_of_a_newer_file_are_kept_when_saving(tmp_path):
+    (tmp_path / SETTINGS_NAME).write_text(json.dumps({"format": "gin-tui settings", "version": 1, "sound": True}))
+    loaded = load_settings(tmp_path)
+    assert loaded.message() is None
+    save_settings(tmp_path, loaded.settings)
+    assert json.loads((tmp_path / SETTINGS_NAME).read_text())["sound"] is True

@@ -1,0 +1,203 @@
+"""Statistics: the arithmetic on a hand-made history, the recorder, and the commands."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from ginrummy_tui.cli import main
+from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
+from ginrummy_tui.stats import MatchRecorder, compute, find_match, format_text, load_history, load_stats
+from ginrummy_tui.store import Keeper, Store
+
+
+def hand(no, kind, knocker, winner, points):
+    return {"hand_no": no, "dealer": 1, "kind": kind, "knocker": knocker, "winner": winner, "points": points,
+            "deadwood": None, "scores": [0, 0]}
+
+
+def match(mid, opponent, preset, hands, winner=None, finished=True, replay=False, abandoned=False, hints=0):
+    return {
+        "format": "gin-tui match", "version": 1, "id": mid, "started": mid, "ended": mid if finished else None,
+        "finished": finished, "abandoned": abandoned, "replay": replay, "opponent": opponent, "preset": preset,
+        "winner": winner, "hands": hands, "hints": hints, "scores": [0, 0], "totals": [0, 0],
+    }
+
+
+# A hand-made history, oldest first.  Seat 0 is "you".
+HISTORY = [
+    match("2026-01-01", "standard", "standard", [
+        hand(1, "knock", 0, 0, 12),      # you knock and win 12
+        hand(2, "undercut", 1, 0, 30),   # the computer knocks, you undercut: +30, undercut given
+        hand(3, "gin", 1, 1, 35),        # the computer goes gin
+        hand(4, "void", None, None, 0),  # void
+        hand(5, "gin", 0, 0, 60),        # your gin
+    ], winner=0, hints=2),
+    match("2026-01-02", "standard", "standard", [
+        hand(1, "undercut", 0, 1, 27),   # you knock and are undercut
+        hand(2, "knock", 1, 1, 80),
+    ], winner=1),
+    match("2026-01-03", "standard", "standard", [hand(1, "gin", 0, 0, 110)], winner=0),
+    match("2026-01-04", "standard", "standard", [hand(1, "gin", 0, 0, 105)], winner=0),
+    match("2026-01-05", "expert", "multiplayer-1.5", [
+        hand(1, "big_gin", 0, 0, 40),
+        hand(2, "timeout", None, 1, 0),  # you ran out of time: the match is lost, not a hand
+    ], winner=1),
+    match("2026-01-06", "expert", "multiplayer-1.5", [hand(1, "knock", 0, 0, 9)], finished=False, abandoned=True),
+    match("2026-01-07", "standard", "standard", [hand(1, "gin", 0, 0, 999)], winner=0, replay=True),
+    match("2026-01-08", "standard", "standard", [hand(1, "knock", 1, 1, 5)], finished=False),
+]
+
+
+def test_the_arithmetic_on_a_hand_made_history():
+    stats = compute(HISTORY)
+    std = stats.groups[("standard", "standard")]
+    assert (std.matches, std.won, std.lost, std.abandoned) == (4, 3, 1, 0)
+    assert std.hands == 10  # 5 + 2 + 1 + 1 + the unfinished match's hand; not the replay
+    assert (std.hands_won, std.hands_lost, std.voids) == (5, 4, 1)
+    assert (std.knocks, std.gins, std.big_gins) == (2, 3, 0)  # the undercut knock counts as a knock
+    assert (std.undercuts_given, std.undercuts_received) == (1, 1)
+    assert (std.opponent_knocks, std.opponent_gins) == (3, 1)
+    assert std.points == 12 + 30 + 60 + 110 + 105
+    assert std.points_against == 35 + 27 + 80 + 5
+    assert std.avg_points == (12 + 30 + 60 + 110 + 105) / 10
+    assert round(std.avg_net, 2) == round((317 - 147) / 10, 2)
+    assert (std.best_streak, std.current_streak) == (2, 2)  # won, lost, won, won
+    assert std.hints == 2
+    assert round(std.win_rate, 2) == 0.75
+
+    exp = stats.groups[("expert", "multiplayer-1.5")]
+    assert (exp.matches, exp.won, exp.lost, exp.abandoned) == (1, 0, 1, 1)
+    assert (exp.hands, exp.big_gins, exp.knocks, exp.timeouts_lost) == (2, 1, 1, 1)
+    assert (exp.best_streak, exp.current_streak) == (0, 0)
+
+    total = stats.total
+    assert (total.matches, total.won, total.hands) == (5, 3, 12)
+    assert (total.best_streak, total.current_streak) == (2, 0)  # ... won, won, lost (the expert match)
+    assert stats.replays == 1
+
+
+def test_the_replay_flag_keeps_a_match_out_of_the_figures():
+    only_replay = [m for m in HISTORY if m["replay"]]
+    stats = compute(only_replay)
+    assert stats.groups == {} and stats.total.hands == 0 and stats.replays == 1
+
+
+def test_the_text_table_shows_every_row_and_column():
+    text = format_text(compute(HISTORY))
+    assert "standard / standard" in text and "expert / multiplayer-1.5" in text and "All" in text
+    for label in ("Matches played", "Knocks", "Gins", "Big gins", "Undercuts given", "Undercuts received",
+                  "Void hands", "Points per hand", "Best winning streak", "Current streak"):
+        assert label in text
+    assert "1 replayed deal(s) not counted" in text
+    row = next(line for line in text.splitlines() if line.startswith("Matches won"))
+    assert row.split()[-3:] == ["0", "3", "3"]  # expert, standard, all
+
+
+def test_find_match_by_id_prefix_or_last():
+    assert find_match(HISTORY, "2026-01-03")["id"] == "2026-01-03"
+    assert find_match(HISTORY, "last")["id"] == "2026-01-08"
+    assert "matches start with" in find_match(HISTORY, "2026-01")
+    assert "no match with id" in find_match(HISTORY, "zzz")
+
+
+# ---------------------------------------------------------------- recording real play
+
+
+def _play(keeper, state, rng, until=None):
+    while not state.over and (until is None or not until(state)):
+        acts = [a for a in legal_actions(state) if a.kind != "timeout"]
+        enders = [a for a in acts if a.kind in ("knock", "gin", "big gin")]
+        discards = sorted((a for a in acts if a.kind == "discard"), key=lambda a: -a.card.value)
+        state = apply(state, rng.choice(enders) if enders else discards[0] if discards else rng.choice(acts))
+        keeper.on_change(state)
+    return state
+
+
+def test_recorded_play_matches_the_score_sheet_and_survives_a_resume(tmp_path):
+    rules = PRESETS["standard"].with_options(target=60)
+    rng = random.Random(5)
+    keeper = Keeper(Store(tmp_path), settings={"ai": "easy"})
+    state = new_game(rules, seed=8)
+    keeper.start(state)
+    state = _play(keeper, state, rng, until=lambda s: len(s.sheet) >= 1 and s.phase == "draw")
+    assert not state.over
+    # "quit" and resume: a new keeper on the same save records nothing twice
+    saved = Store(tmp_path).load().saved
+    keeper2 = Keeper(Store(tmp_path), match_id=saved.match_id, settings=saved.settings)
+    keeper2.start(saved.state)
+    state = _play(keeper2, saved.state, rng)
+    records, bad = load_history(tmp_path)
+    assert bad == [] and len(records) == 1
+    rec = records[0]
+    assert rec["finished"] and rec["winner"] == state.winner and rec["opponent"] == "easy"
+    assert [h["hand_no"] for h in rec["hands"]] == [r.hand_no for r in state.sheet]
+    assert [h["points"] for h in rec["hands"]] == [r.points for r in state.sheet]
+    assert all(h.get("moves") for h in rec["hands"])
+    st = compute(records).groups[("easy", "custom")]  # target changed: custom rules
+    assert st.hands == len(state.sheet)
+    assert st.points == sum(r.points for r in state.sheet if r.winner == 0)
+    assert st.matches == 1 and st.won == (1 if state.winner == 0 else 0)
+
+
+def test_a_replay_is_recorded_but_not_counted(tmp_path):
+    keeper = Keeper(Store(tmp_path), settings={"ai": "standard"}, replay=True)
+    state = new_game(PRESETS["standard"].with_options(target=20), seed=3)
+    keeper.start(state)
+    _play(keeper, state, random.Random(1))
+    stats = load_stats(tmp_path)
+    assert stats.replays == 1 and stats.total.matches == 0 and stats.total.hands == 0
+
+
+def test_a_damaged_record_is_moved_aside_and_rebuilt_from_the_sheet(tmp_path):
+    state = new_game(PRESETS["standard"].with_options(target=20), seed=3)
+    keeper = Keeper(Store(tmp_path), match_id="m1", settings={"ai": "standard"})
+    keeper.start(state)
+    state = _play(keeper, state, random.Random(1), until=lambda s: s.phase == "hand_over")
+    path = tmp_path / "history" / "m1.json"
+    path.write_text("{broken")
+    rec = MatchRecorder(tmp_path, "m1")
+    rec.observe(state)
+    assert json.loads(path.read_text())["hands"][0]["hand_no"] == 1
+    assert list((tmp_path / "history").glob("m1.json.damaged-*"))
+
+
+# ---------------------------------------------------------------- the commands
+
+
+def _write_history(root):
+    folder = root / "history"
+    folder.mkdir(parents=True)
+    for m in HISTORY:
+        (folder / f"{m['id']}.json").write_text(json.dumps(m))
+    (folder / "junk.json").write_text("not json")
+
+
+def test_gin_tui_stats_prints_a_table_and_json(tmp_path, capsys):
+    _write_history(tmp_path)
+    assert main(["--data-dir", str(tmp_path), "stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Matches played" in out and "1 unreadable match record(s) skipped" in out
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"]["matches"] == 5 and data["unreadable_records"] == 1
+    group = next(g for g in data["groups"] if g["opponent"] == "standard")
+    assert group["won"] == 3 and group["best_streak"] == 2
+
+
+def test_gin_tui_stats_with_nothing_recorded(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("GIN_TUI_HOME", str(tmp_path))
+    assert main(["stats"]) == 0
+    assert "No games recorded yet" in capsys.readouterr().out
+
+
+def test_gin_tui_export_json_text_and_one_match(tmp_path, capsys):
+    _write_history(tmp_path)
+    assert main(["export", "--data-dir", str(tmp_path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["format"] == "gin-tui export" and len(doc["matches"]) == len(HISTORY)
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "2026-01-02", "--format", "text"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Match 2026-01-02") and "Hand 1: undercut" in text and "Hand 2: knock" in text
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "nope"]) == 1
+    assert "no match with id 'nope'" in capsys.readouterr().err
