@@ -190,3 +190,46 @@ def test_the_commands_parse_and_join_refuses_clearly(capsys):
         assert "wrong join code" in capsys.readouterr().err
     finally:
         thread.stop()
+
+
+# ---------------------------------------------------------------- in the app
+
+
+async def test_the_app_plays_through_a_remote_session():
+    from ginrummy_tui.tui.app import make_app
+
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann", join_code=server.join_code, on_close=thread.stop)
+    bob = RemoteSession(host, port, server.codes[1], "Bob")
+    ann.start()
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+
+            async def until(predicate) -> None:
+                for _ in range(100):
+                    await pilot.pause(0.05)
+                    if predicate():
+                        return
+                raise AssertionError("never happened")
+
+            prompt = app.screen.query_one("#prompt")
+            await until(lambda: "Waiting for opponent — join code " + server.join_code in prompt.plain)
+            bob.start()
+            await until(lambda: "s for you" in prompt.plain and "Waiting" not in prompt.plain)
+            assert "⏱ 30 s for you" in prompt.plain or "⏱ 29 s for you" in prompt.plain
+            await pilot.press("s")  # no upcard offer in these rules: Ann draws from the stock
+            await until(lambda: bob.view().stock_size == 30 and len(ann.view().hand) == 11)
+            drawn = ann.view().drawn
+            await pilot.press("enter")  # and throws the card she drew
+            await until(lambda: bob.view().my_turn)
+            assert bob.view().upcard is drawn
+            await until(lambda: "Bob is to move" in prompt.plain and "s for Bob" in prompt.plain)
+            bob.submit(Action("draw discard"))
+            await until(lambda: "Bob took" in str(app.screen.query_one("#moves").render()))
+    finally:
+        bob.close()
+        ann.close()
+    assert not thread._thread.is_alive()  # closing the host's session stopped its server

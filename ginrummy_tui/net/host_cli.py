@@ -14,6 +14,8 @@ DEFAULT_PORT = 7531
 DEFAULT_BIND = "127.0.0.1"
 SAVE_NAME = "network.json"
 """The hosted match's save, beside the local match's."""
+LOG_NAME = "host.log"
+"""The server's log: connections, seats, refused messages (never a card)."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -61,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
     name = P.clean_name(args.name or _user_name(), "Host")
 
     root = data_dir(getattr(args, "data_dir", None))
+    _log_to(root / LOG_NAME)
     store = Store(root, SAVE_NAME)
     if not store.lock.acquire():
         owner = store.lock.owner()
@@ -112,6 +115,22 @@ def run(args: argparse.Namespace) -> int:
         return _play(args, thread, server, name, code, host, port)
     finally:
         store.lock.release()
+
+
+def _log_to(path) -> None:
+    """Connections and refusals go to a file, not over the game's screen (no cards are ever logged)."""
+    import logging
+
+    log = logging.getLogger("ginrummy_tui.net")
+    log.propagate = False
+    log.setLevel(logging.INFO)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    except OSError:
+        handler = logging.NullHandler()
+    log.addHandler(handler)
 
 
 def _where(bind: str) -> str:

@@ -77,7 +77,7 @@ def decode(line: bytes | str) -> dict[str, Any]:
     not a JSON object with a string ``"type"``."""
     try:
         msg = json.loads(line)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # bad JSON, bad UTF-8, a number too long
         raise ProtocolError(f"not JSON: {exc}") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message must be a JSON object")
