@@ -24,6 +24,10 @@ def run_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal."""
     from ginrummy_tui.tui.app import make_app
 
+    if getattr(args, "data_dir", None) != "-":  # the saved match: resumed, saved after every move
+        from ginrummy_tui.resume import run_saved_play
+
+        return run_saved_play(args)
     try:
         app = make_app(**app_options(args))
     except ValueError as exc:

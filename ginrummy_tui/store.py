@@ -679,6 +679,8 @@ class Keeper:
         self._recorder = None
         self.state: GameState | None = None
         self.errors: list[str] = []
+        self.last_ui: dict[str, Any] = {}
+        """The screen details written with the last save."""
 
     def _recorder_for(self, state: GameState):
         from ginrummy_tui.stats import MatchRecorder
@@ -718,12 +720,27 @@ class Keeper:
             self.errors.append(f"the match could not be saved: {self.store.last_error}")
 
     def _ui(self) -> dict[str, Any]:
-        if self.ui is None:
-            return {}
-        try:
-            return dict(self.ui())
-        except Exception:
-            return {}
+        """The app's screen details now, or the last ones known (the app may be gone)."""
+        if self.ui is not None:
+            try:
+                got = dict(self.ui())
+            except Exception:
+                got = {}
+            if got:
+                self.last_ui = got
+        return self.last_ui
+
+    def ui_changed(self) -> bool:
+        """Save again if the screen details changed since the last save (the
+        player sorted or moved cards); True if it saved."""
+        if self.state is None or self.state.over or self.ui is None:
+            return False
+        before = self.last_ui
+        if self._ui() == before:
+            return False
+        return self.store.save(
+            self.state, match_id=self.match_id, settings=self.settings, ui=self.last_ui, replay=self.replay
+        )
 
     def add_hint(self) -> None:
         """Count a hint used in this match (for the statistics)."""

@@ -1,0 +1,343 @@
+"""Starting ``gin-tui`` on the saved match, and keeping it saved until it ends.
+
+:func:`prepare` decides what to play: the unfinished match of the data
+directory (or a new one with ``--new``, ``--seed`` or after a damaged save),
+holding its lock; :func:`build_app` makes the app on it with the session's
+``on_change`` saving after every action; :func:`run_saved_play` runs it, so
+that SIGHUP (a dropped SSH connection), SIGTERM and Ctrl+C save and leave
+the terminal usable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ginrummy_tui.store import SAVE_NAME, Keeper, Store, data_dir, leftover_separate_saves
+
+if TYPE_CHECKING:
+    from ginrummy_tui.config import Settings
+    from ginrummy_tui.engine import GameState
+
+REPLAY_SLOT = "replay.json"
+"""A replayed deal (``--hand K``) is played in its own slot, leaving the match in progress alone."""
+EXIT_GRACE = 3.0
+"""Seconds a signal leaves the app to close before the process ends regardless."""
+
+
+@dataclass
+class Plan:
+    """What ``gin-tui`` is about to play, and where it keeps it."""
+
+    state: GameState
+    keeper: Keeper
+    settings: Settings
+    """The settings file's settings, with this run's command-line choices on top."""
+    ai: str
+    """The opponent of this match (a resumed match keeps its own)."""
+    root: Path
+    config_dir: Path
+    resumed: bool = False
+    ui: dict[str, Any] = field(default_factory=dict)
+    """What the app remembered of its screen when the match was saved."""
+    notes: list[str] = field(default_factory=list)
+    """What to tell the player when the app starts."""
+
+    @property
+    def store(self) -> Store:
+        return self.keeper.store
+
+    def close(self) -> None:
+        """Save one last time and give up the lock."""
+        with contextlib.suppress(Exception):
+            self.keeper.flush()
+        self.store.lock.release()
+
+
+class Refused(Exception):
+    """Nothing to play: the reason is the message; ``status`` is the exit status."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None) -> str:
+    """Ask what to do when the match is open in another ``gin-tui``:
+    ``"separate"`` or ``"quit"`` (the answer when nobody can be asked)."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    print(f"Your match is open in another gin-tui ({owner_text}).", file=stdout)
+    if not stdin.isatty():
+        print("Close it there first, or start gin-tui in a terminal to play a separate match.", file=stdout)
+        return "quit"
+    while True:
+        print("  s  start a separate match here\n  q  quit", file=stdout)
+        stdout.write("Your choice [s/q]: ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            return "quit"
+        answer = line.strip().lower()
+        if answer in ("s", "separate"):
+            return "separate"
+        if answer in ("q", "quit", ""):
+            return "quit"
+
+
+def _new_state(settings: Settings, seed, hand: int | None) -> GameState:
+    from ginrummy_tui.engine import deal_hand, new_game
+
+    rules = settings.rules
+    if hand is not None and hand > 1:
+        return deal_hand(rules, seed if seed is not None else 0, hand_no=hand)
+    return new_game(rules, seed=seed)
+
+
+def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsewhere) -> Plan:
+    """Settle what to play and take its lock.  Raises :class:`Refused` when
+    there is nothing to play (a bad option, or the player chose to quit)."""
+    from ginrummy_tui.config import apply_args, config_dir, load_settings
+    from ginrummy_tui.stats import mark_abandoned
+
+    override = getattr(args, "data_dir", None)
+    root = data_dir(override)
+    cdir = config_dir(override)
+    notes: list[str] = []
+    loaded = load_settings(cdir)
+    if loaded.message():
+        notes.append(loaded.message())
+    try:
+        settings = apply_args(loaded.settings, args)
+    except ValueError as exc:
+        raise Refused(f"gin-tui: {exc}", 2) from None
+    seed = getattr(args, "seed", None)
+    hand = getattr(args, "hand", None)
+    replay = hand is not None
+    fresh = bool(getattr(args, "new", False)) or seed is not None or replay
+
+    try:
+        store = Store(root, REPLAY_SLOT) if replay else Store(root)
+        got_lock = store.lock.acquire()
+    except OSError as exc:
+        raise Refused(f"gin-tui: cannot use the data directory {root}: {exc.strerror or exc}", 1) from None
+    if not got_lock:
+        owner = store.lock.owner()
+        text = owner.describe() if owner else "another process"
+        if ask(text) != "separate":
+            raise Refused("", 0)
+        store = Store.separate(root)
+        if not store.lock.acquire():
+            raise Refused("gin-tui: could not start a separate match", 1)
+        fresh = True
+
+    try:
+        opened = store.load()
+        notes.extend(opened.messages)
+        saved = opened.saved
+        if saved is None and opened.error is None and store.path.name == SAVE_NAME and not fresh:
+            # a separate match left unfinished while this one was open elsewhere: carry on with it
+            for leftover in leftover_separate_saves(root):
+                os.replace(leftover, store.path)
+                again = store.load()
+                notes.extend(again.messages)
+                if again.saved is not None:
+                    saved = again.saved
+                    break
+        if saved is not None and fresh:
+            mark_abandoned(root, saved.match_id)
+            where = store.archive(saved)
+            notes.append(
+                "Your unfinished match was set aside"
+                + (f" (kept in {where})" if where else "")
+                + "; a new match has started."
+            )
+            saved = None
+        if saved is not None:
+            ai = str(saved.settings.get("ai") or settings.ai)
+            keeper = Keeper(
+                store,
+                match_id=saved.match_id,
+                settings={**settings.play_settings(), "ai": ai},
+                replay=saved.replay,
+            )
+            differs = (getattr(args, "rules", None) and saved.state.rules.name != settings.preset) or (
+                getattr(args, "ai", None) and ai != settings.ai
+            )
+            if differs:
+                notes.append(
+                    "Resumed your unfinished match with its own rules and opponent; "
+                    "your --rules/--ai choice starts with the next match (or now with --new)."
+                )
+            plan = Plan(saved.state, keeper, settings, ai, root, cdir, resumed=True, ui=dict(saved.ui), notes=notes)
+        else:
+            state = _new_state(settings, seed, hand)
+            keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
+            plan = Plan(state, keeper, settings, settings.ai, root, cdir, notes=notes)
+        plan.keeper.start(plan.state)
+        plan.notes.extend(plan.keeper.errors)
+        return plan
+    except BaseException:
+        store.lock.release()
+        raise
+
+
+# ---------------------------------------------------------------- the app
+
+
+def hand_ui(app) -> dict[str, Any]:
+    """What to remember of the screen: the order of the player's cards and the selection."""
+    from ginrummy_tui.tui.hand import HandView
+
+    table = getattr(app, "table", None)
+    if table is None:
+        return {}
+    try:
+        hand = table.query_one(HandView)
+    except Exception:
+        return {}
+    return {"sort": hand.sort_mode, "order": [str(c) for c in hand.cards], "cursor": hand.cursor}
+
+
+def restore_ui(app, ui: dict[str, Any]) -> None:
+    """Put the player's cards back in the order they had, with the same card selected."""
+    from ginrummy_tui.engine import parse_cards
+    from ginrummy_tui.tui.hand import HandView
+
+    table = getattr(app, "table", None)
+    if table is None or not ui:
+        return
+    try:
+        hand = table.query_one(HandView)
+        sort = ui.get("sort")
+        if sort in ("rank", "suit"):
+            hand.sort_mode = sort
+        elif sort is None and isinstance(ui.get("order"), list):
+            held = set(app.session.view().hand)
+            order = [c for c in parse_cards(" ".join(str(x) for x in ui["order"])) if c in held]
+            hand.sort_mode = None
+            hand.cards = order
+        app.sync()
+        cursor = ui.get("cursor")
+        if isinstance(cursor, int) and not isinstance(cursor, bool) and 0 <= cursor < len(hand.cards):
+            hand.cursor = cursor
+            hand.refresh()
+            app.table.show_view(app.session.view())
+    except Exception:
+        app.sync()  # only the order of the cards is lost
+
+
+def build_app(plan: Plan, pause: float | None = None):
+    """The app on ``plan``'s match, saving after every action."""
+    from ginrummy_tui.tui.app import make_app
+
+    s = plan.settings
+    app = make_app(
+        state=plan.state,
+        ai=plan.ai,
+        ascii=s.ascii,
+        mouse=s.mouse,
+        pause=s.pause if pause is None else pause,
+        on_change=plan.keeper.on_change,
+    )
+    plan.keeper.ui = lambda: hand_ui(app)
+    app.keeper = plan.keeper
+    app.gin_settings = s
+    app.config_dir = plan.config_dir
+    app.data_dir = plan.root
+    if s.theme in app.available_themes:
+        app.theme = s.theme
+    return app
+
+
+UI_CHECK_SECONDS = 1.0
+"""How often the order of the player's cards is checked for a change to save."""
+
+
+def on_ready(app, plan: Plan) -> None:
+    """Once the app is up: put the cards back in their order, say what
+    happened at start, and keep saving the card order when it changes."""
+    restore_ui(app, plan.ui)
+    plan.keeper.last_ui = hand_ui(app) or plan.ui
+    show_notes(app, plan.notes, plan.resumed)
+    app.set_interval(UI_CHECK_SECONDS, plan.keeper.ui_changed)
+
+
+def show_notes(app, notes: list[str], resumed: bool) -> None:
+    """Tell the player what happened at start (resumed, damaged save, ...)."""
+    for note in notes:
+        app.notify(note, severity="warning", timeout=15)
+    if resumed:
+        v = app.session.view()
+        app.notify(
+            f"Resumed your match: hand {v.hand_no}, You {v.totals[v.seat]} · "
+            f"{app.session.opponent_name} {v.totals[1 - v.seat]}.",
+            timeout=5,
+        )
+
+
+def run_saved_play(args: argparse.Namespace) -> int:
+    """``gin-tui``: resume the unfinished match (or start one) and play it."""
+    try:
+        plan = prepare(args)
+    except Refused as refused:
+        if str(refused):
+            print(str(refused), file=sys.stderr)
+        return refused.status
+    try:
+        app = build_app(plan)
+    except Exception:
+        plan.close()
+        raise
+    caught: list[int] = []
+    loops: list[asyncio.AbstractEventLoop] = []
+
+    def on_signal(signum: int, frame=None) -> None:
+        # Every action is already saved: close the app (restoring the terminal),
+        # and if it cannot close in time, end the process anyway.
+        caught.append(signum)
+        if loops and loops[0].is_running():
+            loops[0].call_soon_threadsafe(app.exit)
+        else:
+            raise SystemExit(128 + signum)
+
+        def give_up() -> None:
+            plan.close()
+            os._exit(128 + signum)
+
+        watchdog = threading.Timer(EXIT_GRACE, give_up)
+        watchdog.daemon = True
+        watchdog.start()
+
+    previous = {}
+    for name in ("SIGHUP", "SIGTERM", "SIGINT"):
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        with contextlib.suppress(ValueError, OSError):
+            previous[sig] = signal.signal(sig, on_signal)
+
+    async def ready(pilot) -> None:
+        loops.append(asyncio.get_running_loop())
+        on_ready(app, plan)
+
+    try:
+        app.run(auto_pilot=ready)
+    finally:
+        plan.close()
+        for sig, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(sig, handler)
+    errors = [e for e in plan.keeper.errors if e not in plan.notes]
+    if errors:
+        print("gin-tui: " + errors[-1], file=sys.stderr)
+    return 128 + caught[0] if caught and caught[0] != getattr(signal, "SIGINT", -1) else 0

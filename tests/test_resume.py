@@ -1,0 +1,206 @@
+"""Starting gin-tui on the saved match: resume, --new, damaged saves, the lock, replays."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+import pytest
+from rich.console import Console
+
+from ginrummy_tui.engine import to_json
+from ginrummy_tui.resume import Plan, Refused, build_app, on_ready, prepare
+from ginrummy_tui.store import Lock, read_save
+from ginrummy_tui.tui.hand import HandView
+from ginrummy_tui.tui.summary_screen import SummaryScreen
+
+SIZE = (80, 24)
+
+
+def args_for(root, **kw) -> argparse.Namespace:
+    base = dict(ai=None, rules=None, seed=None, hand=None, ascii=None, no_mouse=None, pause=None, new=False,
+                data_dir=str(root))
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def never_asked(owner):
+    raise AssertionError("nobody else holds the match")
+
+
+def screen_text(app) -> str:
+    w, h = app.size
+    console = Console(width=w, height=h, file=io.StringIO(), force_terminal=True, record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+async def settle(app, pilot) -> None:
+    for _ in range(200):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        if not app.busy:
+            await pilot.pause()
+            if not app.busy:
+                return
+    raise AssertionError("the computer never finished its turn")
+
+
+def table_lines(app) -> list[str]:
+    """The screen without the notifications (which differ between runs)."""
+    return [line for line in screen_text(app).splitlines() if "Resumed" not in line]
+
+
+async def play_some(plan: Plan, keys: list[str]):
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, plan)
+        await settle(app, pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(app, pilot)
+        plan.keeper.ui_changed()  # what the once-a-second check does
+        state = app.session.state
+        seen = table_lines(app)
+        order = list(app.table.query_one(HandView).cards)
+    plan.close()
+    return state, seen, order
+
+
+async def test_a_quit_match_resumes_where_it_stood_on_the_same_screen(tmp_path):
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    assert not plan.resumed
+    # pass on the upcard, draw from the stock, throw the card the hand suggests, move a card by hand
+    state, seen, order = await play_some(plan, ["p", "s", "enter", "1", "full_stop"])
+    assert len(state.history) >= 3
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed and to_json(again.state) == to_json(state)
+    assert again.keeper.match_id == plan.keeper.match_id
+    app = build_app(again, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, again)
+        await settle(app, pilot)
+        assert list(app.table.query_one(HandView).cards) == order
+        assert table_lines(app) == seen
+    again.close()
+
+
+async def test_a_match_resumed_at_the_end_of_a_hand_shows_the_summary_again(tmp_path):
+    from ginrummy_tui.tui import scenarios
+
+    plan = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    state = scenarios.knocked()
+    plan.keeper.on_change(state)
+    plan.close()
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.state.phase == "hand_over"
+    app = build_app(again, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+    again.close()
+
+
+def test_new_sets_the_unfinished_match_aside(tmp_path):
+    first = prepare(args_for(tmp_path, seed=2), ask=never_asked)
+    first_id = first.keeper.match_id
+    first.close()
+    second = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    assert not second.resumed and second.keeper.match_id != first_id
+    assert any("set aside" in n for n in second.notes)
+    assert (tmp_path / "archive" / f"{first_id}.json").exists()
+    record = json.loads((tmp_path / "history" / f"{first_id}.json").read_text())
+    assert record["abandoned"] is True
+    second.close()
+
+
+def test_a_damaged_save_gives_a_new_match_and_says_why(tmp_path):
+    (tmp_path / "current.json").write_text('{"format": "gin-tui save", "version": 1, "match_id": "x", "sta')
+    plan = prepare(args_for(tmp_path), ask=never_asked)
+    assert not plan.resumed
+    assert any("could not be used" in n and "cut short" in n for n in plan.notes)
+    assert list(tmp_path.glob("current.json.damaged-*"))
+    # the new match is saved at once
+    assert to_json(read_save(tmp_path / "current.json").state) == to_json(plan.state)
+    plan.close()
+
+
+def test_a_broken_settings_file_is_reported_and_the_game_starts(tmp_path):
+    (tmp_path / "settings.json").write_text("{{{")
+    plan = prepare(args_for(tmp_path), ask=never_asked)
+    assert any("settings file had problems" in n for n in plan.notes)
+    assert plan.settings.ai == "standard"
+    plan.close()
+
+
+def test_the_settings_file_chooses_the_rules_and_opponent_of_a_new_match(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"format": "gin-tui settings", "version": 1, "rules": {"preset": "classic", "options": {"target": 60}},
+         "ai": "easy", "pause": 0.1}
+    ))
+    plan = prepare(args_for(tmp_path), ask=never_asked)
+    assert plan.state.rules.gin_bonus == 20 and plan.state.rules.target == 60
+    assert plan.ai == "easy" and plan.settings.pause == 0.1
+    plan.close()
+    # the command line wins for this run; the resumed match keeps its own rules
+    again = prepare(args_for(tmp_path, rules="standard", ai="expert"), ask=never_asked)
+    assert again.resumed and again.state.rules.target == 60 and again.ai == "easy"
+    assert any("next match" in n for n in again.notes)
+    again.close()
+
+
+def test_a_bad_option_is_refused_with_status_2(tmp_path):
+    with pytest.raises(Refused) as info:
+        prepare(args_for(tmp_path, rules="nonsense"), ask=never_asked)
+    assert info.value.status == 2 and "unknown rules preset" in str(info.value)
+
+
+def test_the_match_open_elsewhere_offers_a_separate_match_or_quit(tmp_path):
+    first = prepare(args_for(tmp_path), ask=never_asked)
+    asked = []
+    with pytest.raises(Refused) as info:
+        prepare(args_for(tmp_path), ask=lambda owner: asked.append(owner) or "quit")
+    assert info.value.status == 0 and "process" in asked[0]
+    other = prepare(args_for(tmp_path), ask=lambda owner: "separate")
+    assert other.store.path.name == "separate-1.json" and not other.resumed
+    assert other.keeper.match_id != first.keeper.match_id
+    # the first match's save is untouched by the second
+    assert to_json(read_save(tmp_path / "current.json").state) == to_json(first.state)
+    other.close()
+    first.close()
+
+
+def test_a_separate_match_left_unfinished_is_picked_up_later(tmp_path):
+    first = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    other = prepare(args_for(tmp_path), ask=lambda owner: "separate")
+    other_state = other.state
+    other.close()
+    # the first match ends (its save goes to the archive)
+    first.close()
+    first.store.remove()
+    later = prepare(args_for(tmp_path), ask=never_asked)
+    assert later.resumed and to_json(later.state) == to_json(other_state)
+    assert not list(tmp_path.glob("separate-*.json"))
+    later.close()
+
+
+def test_a_replayed_deal_has_its_own_slot_and_does_not_count(tmp_path):
+    main_plan = prepare(args_for(tmp_path, seed=9), ask=never_asked)
+    main_state = main_plan.state
+    main_plan.close()
+    replay = prepare(args_for(tmp_path, seed=9, hand=3), ask=never_asked)
+    assert replay.store.path.name == "replay.json" and replay.keeper.replay
+    assert replay.state.hand_no == 3
+    replay.close()
+    back = prepare(args_for(tmp_path), ask=never_asked)
+    assert back.resumed and to_json(back.state) == to_json(main_state)
+    back.close()
+
+
+def test_a_lock_held_by_this_test_is_seen_as_held(tmp_path):
+    lock = Lock(tmp_path / "current.json.lock")
+    assert lock.acquire()
+    with pytest.raises(Refused):
+        prepare(args_for(tmp_path), ask=lambda owner: "quit")
+    lock.release()
