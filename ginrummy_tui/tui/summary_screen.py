@@ -145,8 +145,10 @@ class SummaryScreen(Screen):
     CSS_PATH = "summary_screen.tcss"
     BINDINGS = [
         Binding("enter,n,space", "next", "Next hand", key_display="⏎"),
+        Binding("r", "review", "Review", tooltip="Your decisions where the expert would have played otherwise"),
+        Binding("a", "replay", "Replay deal", tooltip="Play this deal again (practice: it does not count)"),
     ]
-    """Enter, n or space: go on."""
+    """Enter, n or space: go on; r: the review of the hand; a: replay this deal."""
 
     def __init__(self, v: PlayerView, opponent_name: str, ascii_only: bool = False) -> None:
         super().__init__()
@@ -160,18 +162,44 @@ class SummaryScreen(Screen):
             yield Static(summary_renderable(self.v, self.opponent_name, self.ascii_only), id="summary-body")
             over = self.v.phase == "match_over"
             yield Static(
-                "⏎: see the result of the match" if over else "⏎: deal the next hand",
+                ("⏎: see the result of the match" if over else "⏎: deal the next hand")
+                + ("  ·  r: review your play  ·  a: replay this deal" if self._local else ""),
                 id="summary-next",
             )
         yield Footer()
 
+    @property
+    def _local(self) -> bool:
+        """Review and replay need the whole deal: only in a game against the computer."""
+        return bool(self.app.session.computes_opponent)  # type: ignore[attr-defined]
+
+    def on_mount(self) -> None:
+        if self._local:
+            from .review_screen import start_review
+
+            start_review(self.app)  # in a worker: ready when asked for, never in the way
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("review", "replay"):
+            return self._local
         return True
+
+    def action_review(self) -> None:
+        """Show the review of this hand."""
+        from .review_screen import open_review
+
+        open_review(self.app)
+
+    def action_replay(self) -> None:
+        """Deal this hand again, as practice."""
+        from .replay_session import start_replay
+
+        start_replay(self.app)
 
     def action_next(self) -> None:
         """Next hand, or the end of the match."""
         app = self.app
-        if self.v.phase == "match_over":
+        if self.v.phase == "match_over" and not getattr(app.session, "replaying", False):
             from .match_over_screen import MatchOverScreen
 
             app.switch_screen(MatchOverScreen(self.v, self.opponent_name))

@@ -1,0 +1,132 @@
+"""The hint key (``h``): what the expert opponent would do now, in the prompt line.
+
+The expert is asked in a thread worker (it may take a few tens of
+milliseconds), from the player's own view.  The hint stays in the prompt
+until the game moves on; for a discard, knock or gin the suggested card is
+also selected, so Enter (or k, or g) plays it.  Each hint shown is counted
+in the match's statistics.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
+
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from ginrummy_tui.ai.hints import Hint
+    from ginrummy_tui.engine import PlayerView
+
+_SHOWN: WeakKeyDictionary = WeakKeyDictionary()
+"""Per game screen: ``(view key, Hint)`` of the hint on show."""
+
+
+def view_key(v: PlayerView) -> tuple:
+    """What identifies a moment of the game: a hint is good for this moment only."""
+    return (v.match_no, v.hand_no, len(v.history), v.phase, v.current, len(v.hand))
+
+
+def opponent_words(app) -> str:
+    """How a reason names the other player: "the computer", or the other person's name."""
+    session = app.session
+    return "the computer" if session.computes_opponent else session.opponent_name
+
+
+def request_hint(screen) -> None:
+    """Ask the expert for a hint for the view on ``screen`` (a GameScreen), in a worker."""
+    v = screen.v
+    if v is None:
+        return
+    if not any(a.kind != "timeout" for a in v.legal_actions):
+        screen.refuse("a hint is for your own turn")
+        return
+    current = _SHOWN.get(screen)
+    if current is not None and current[0] == view_key(v):
+        return  # already on show
+    app = screen.app
+    ascii_only = app.ascii_only
+    name = opponent_words(app)
+
+    def work() -> None:
+        from ginrummy_tui.ai.hints import hint
+
+        h = hint(v, ascii_only=ascii_only, opponent_name=name)
+        app.call_from_thread(show_hint, screen, v, h)
+
+    screen.run_worker(work, name="hint", group="hint", thread=True, exclusive=True, exit_on_error=False)
+
+
+def show_hint(screen, v: PlayerView, h: Hint) -> None:
+    """Put the hint on show (if the game has not moved on meanwhile) and count it."""
+    if screen.v is None or view_key(screen.v) != view_key(v):
+        return
+    _SHOWN[screen] = (view_key(v), h)
+    count_hint(screen.app)
+    if h.action.card is not None:
+        _select(screen, h.action.card)
+    screen._update_details()
+
+
+def _select(screen, card) -> None:
+    from .hand import HandView
+
+    hand = screen.query_one(HandView)
+    if card in hand.cards:
+        hand.select(hand.cards.index(card))
+
+
+def current_hint(screen, v: PlayerView) -> Hint | None:
+    """The hint on show for this view, if any."""
+    shown = _SHOWN.get(screen)
+    if shown is None:
+        return None
+    if shown[0] != view_key(v):
+        _SHOWN.pop(screen, None)
+        return None
+    return shown[1]
+
+
+def hint_prompt(screen, v: PlayerView, prompt: Text) -> Text:
+    """The prompt line: the hint on show, if any, otherwise ``prompt`` unchanged."""
+    h = current_hint(screen, v)
+    _fit(screen, h is not None)
+    if h is None:
+        return prompt
+    t = Text()
+    t.append("Hint: ", style="bold #2fd16b")
+    t.append(h.reason)
+    return t
+
+
+def _fit(screen, on: bool) -> None:
+    """Let the prompt line wrap onto a second line while a hint is on show."""
+    from .prompt import PromptLine
+
+    for prompt in screen.query(PromptLine):
+        styles = prompt.styles
+        if on:
+            styles.height = "auto"
+            styles.max_height = 2
+            styles.text_wrap = "wrap"
+        else:
+            styles.height = None
+            styles.max_height = None
+            styles.text_wrap = None
+
+
+def count_hint(app) -> None:
+    """Count a hint in the statistics of the match in play (never for a replayed deal)."""
+    session = app.session
+    if getattr(session, "replaying", False):
+        return
+    counter = getattr(app, "count_hint", None)
+    if not callable(counter):
+        # the keeper that saves and records the match is the session's on_change
+        keeper = getattr(getattr(session, "on_change", None), "__self__", None)
+        counter = getattr(keeper, "add_hint", None)
+    if callable(counter):
+        counter()
+
+
+__all__ = ["count_hint", "current_hint", "hint_prompt", "request_hint", "show_hint", "view_key"]

@@ -1,0 +1,110 @@
+"""In the app: the review and "Replay this deal" from the end-of-hand screen."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from ginrummy_tui.ai import get_opponent
+from ginrummy_tui.engine import apply, new_game, view
+from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.tui.game_screen import GameScreen
+from ginrummy_tui.tui.hand import KEYS, HandView
+from ginrummy_tui.tui.replay_session import ReplaySession
+from ginrummy_tui.tui.review_screen import ReviewScreen
+from ginrummy_tui.tui.summary_screen import SummaryScreen
+
+SIZE = (100, 30)
+KEY_OF = {"take upcard": "t", "pass": "p", "draw stock": "s", "draw discard": "d"}
+
+
+def screen_text(app) -> str:
+    """The characters on screen now."""
+    w, h = app.size
+    console = Console(width=w, height=h, file=io.StringIO(), force_terminal=True, record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def _ended_hand(seed: int):
+    """Hand 1 of ``seed`` played out by the standard opponent on both seats, and its deal."""
+    start = new_game(seed=seed)
+    s = start
+    bot = get_opponent("standard", 0)
+    while s.phase in ("upcard", "draw", "discard"):
+        s = apply(s, bot.choose(view(s, s.current)))
+    return start, s
+
+
+async def _settle(app, pilot) -> None:
+    for _ in range(300):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        if not app.busy:
+            await pilot.pause()
+            if not app.busy:
+                return
+    raise AssertionError("the computer never finished its turn")
+
+
+async def _play_by_keys(app, pilot, chooser) -> None:
+    """Play seat 0's moves with the keys a player would press, until the hand ends."""
+    for _ in range(200):
+        await _settle(app, pilot)
+        v = app.session.view()
+        if v.phase not in ("upcard", "draw", "discard"):
+            return
+        assert v.current == 0
+        a = chooser.choose(v)
+        if a.kind in KEY_OF:
+            await pilot.press(KEY_OF[a.kind])
+            continue
+        hand = app.table.query_one(HandView)
+        await pilot.press(KEYS[hand.cards.index(a.card)])
+        await pilot.press({"discard": "enter", "knock": "k", "gin": "g"}[a.kind])
+    raise AssertionError("the hand never ended")
+
+
+@pytest.mark.parametrize("seed", [4])
+async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed):
+    start, ended = _ended_hand(seed)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        # the review was started when the hand ended; r shows it
+        await pilot.press("r")
+        assert isinstance(app.screen, ReviewScreen)
+        for _ in range(200):
+            await app.workers.wait_for_complete()
+            await pilot.pause(0.05)
+            if app.screen.ready:
+                break
+        text = screen_text(app)
+        assert "Review of hand 1" in text
+        assert "decisions; the expert would have made" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, SummaryScreen)
+        # a: the same cards again
+        await pilot.press("a")
+        await _settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.session, ReplaySession) and app.session.replaying
+        v = app.session.view()
+        assert (v.hand, v.discard, v.stock_size, v.hand_no) == (start.hands[0], start.discard, len(start.stock), 1)
+        assert app.session.state == ended  # the match itself is untouched
+        # play it through, this time differently: the easy opponent's choices on the keys
+        await _play_by_keys(app, pilot, get_opponent("easy", 1))
+        await _settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        practice_end = app.session.current_state
+        assert practice_end.hand_no == 1 and practice_end.history != ended.history
+        # Enter goes back to the match, which deals its hand 2
+        await pilot.press("enter")
+        await _settle(app, pilot)
+        assert not app.session.replaying
+        assert app.session.state.hand_no == 2
+        assert app.session.state.sheet[0] == ended.sheet[0]
+        assert len(app.session.state.sheet) == 1
