@@ -22,6 +22,7 @@ from .cardfaces import card_label, card_text, pretty_codes
 from .deadwood_line import DeadwoodLine
 from .discard_pile import DiscardPile
 from .hand import KEYS, HandView
+from .hint_prompt import hint_prompt, request_hint
 from .moves_line import MovesLine
 from .opponent_hand import OpponentHand
 from .prompt import PromptLine
@@ -64,6 +65,7 @@ class GameScreen(Screen):
         Binding("shift+right,greater_than_sign,full_stop", "move_card(1)", "Move card right", show=False),
         Binding("o", "sort", "Sort", tooltip="Sort the hand by rank or by suit"),
         Binding("l", "toggle_pile", "Pile list", show=False),
+        Binding("h", "hint", "Hint", tooltip="What the expert would do now, and why"),
         *_pick_bindings(),
     ]
     """The moves (``play`` and friends) and the ways to arrange the hand."""
@@ -149,7 +151,7 @@ class GameScreen(Screen):
         self.query_one(DeadwoodLine).set_text(self._deadwood_text(v))
         self.query_one(ActionBar).show(self._buttons(v))
         self.query_one(PromptLine).set_prompt(
-            self._with_status(self._prompt_text(v)), pretty_codes(self.refusal, self.gin.ascii_only)
+            self._with_status(hint_prompt(self, v, self._prompt_text(v))), pretty_codes(self.refusal, self.gin.ascii_only)
         )
         self.refresh_bindings()
 
@@ -349,6 +351,8 @@ class GameScreen(Screen):
         v = self.v
         if v is None:
             return True
+        if action == "hint":
+            return True if v.my_turn else None
         if action == "play":
             from ginrummy_tui.engine import Action
 
@@ -453,6 +457,10 @@ class GameScreen(Screen):
     def action_toggle_pile(self) -> None:
         """Show or hide the cards under the top of the discard pile."""
         self.query_one(DiscardPile).toggle()
+
+    def action_hint(self) -> None:
+        """Show what the expert would do now, with its reason, in the prompt line."""
+        request_hint(self)
 
     # ------------------------------------------------------------ mouse
 

@@ -1,0 +1,87 @@
+"""In the app: h shows the expert's suggestion and its reason in the prompt line."""
+
+from __future__ import annotations
+
+from ginrummy_tui.ai.hints import hint
+from ginrummy_tui.engine import new_game
+from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.tui.hand import HandView
+from ginrummy_tui.tui.prompt import PromptLine
+
+SIZE = (100, 30)
+
+
+class CountingKeeper:
+    """Stands in for the keeper that saves and records the match."""
+
+    def __init__(self) -> None:
+        self.hints = 0
+        self.states = []
+
+    def on_change(self, state) -> None:
+        self.states.append(state)
+
+    def add_hint(self) -> None:
+        self.hints += 1
+
+
+async def _settle(app, pilot) -> None:
+    for _ in range(200):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        if not app.busy:
+            await pilot.pause()
+            if not app.busy:
+                return
+    raise AssertionError("the computer never finished its turn")
+
+
+def _prompt(app) -> str:
+    return app.table.query_one(PromptLine).plain
+
+
+async def test_h_shows_the_hint_selects_its_card_and_is_counted():
+    keeper = CountingKeeper()
+    app = make_app(state=new_game(seed=3), pause=0, on_change=keeper.on_change)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(app, pilot)
+        v = app.session.view()
+        expected = hint(v)
+        await pilot.press("h")
+        await _settle(app, pilot)
+        assert _prompt(app) == f"Hint: {expected.reason}"
+        assert keeper.hints == 1
+        await pilot.press("h")  # the same hint again is not counted twice
+        await _settle(app, pilot)
+        assert keeper.hints == 1
+        # play until a discard decision, then ask again
+        while app.session.view().phase != "discard" or app.session.view().current != 0:
+            a = hint(app.session.view()).action
+            await pilot.press({"take upcard": "t", "pass": "p", "draw stock": "s", "draw discard": "d"}[a.kind])
+            await _settle(app, pilot)
+            assert not _prompt(app).startswith("Hint:")  # the game moved on: the hint is gone
+        v = app.session.view()
+        h = hint(v)
+        await pilot.press("h")
+        await _settle(app, pilot)
+        assert _prompt(app) == f"Hint: {h.reason}"
+        assert app.table.query_one(HandView).selected is h.action.card
+        before = len(keeper.states)
+        await pilot.press({"discard": "enter", "knock": "k", "gin": "g"}[h.action.kind])
+        await _settle(app, pilot)
+        assert len(keeper.states) > before
+        played = [m for m in app.session.state.history if m.seat == 0][-1]
+        assert played.action == h.action
+
+
+async def test_no_hint_on_the_computers_turn():
+    app = make_app(state=new_game(seed=3), pause=30)  # the computer waits: its turn lasts
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p")  # pass on the upcard: now the computer is to move
+        await pilot.pause()
+        assert app.session.opponent_to_move()
+        assert app.table.check_action("hint", ()) is None
+        await pilot.press("h")
+        await pilot.pause()
+        assert not _prompt(app).startswith("Hint:")
