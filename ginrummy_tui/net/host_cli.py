@@ -51,10 +51,10 @@ def _user_name() -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Host a match; returns the exit status."""
-    from ginrummy_tui.engine import PRESETS, new_game
+    from ginrummy_tui.engine import PRESETS
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.server import MatchServer, ServerThread
-    from ginrummy_tui.store import Keeper, Store, data_dir
+    from ginrummy_tui.store import Store, data_dir
 
     rules_name = getattr(args, "rules", None)
     if rules_name is not None and rules_name not in PRESETS:
@@ -71,28 +71,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"gin-tui host: another 'gin-tui host' is running with this match{who}.", file=sys.stderr)
         return 1
     try:
-        opened = store.load()
-        for line in opened.messages:
-            print(f"gin-tui host: {line}")
-        saved = opened.saved
-        code = None
-        if saved is not None and not getattr(args, "new", False):
-            state = saved.state
-            match_id = saved.match_id
-            kept = saved.settings.get("join_code")
-            code = kept if isinstance(kept, str) and len(P.normalize_code(kept)) == P.CODE_LENGTH else None
-            print(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
-            if rules_name is not None and rules_name != state.rules.name:
-                print("gin-tui host: --rules applies to new matches only (use --new for one).")
-        else:
-            if saved is not None:
-                store.set_aside("abandoned")
-            state = new_game(PRESETS[rules_name or "standard"], seed=getattr(args, "seed", None))
-            match_id = None
-        code = code or P.new_code()
-        keeper = Keeper(store, match_id=match_id, settings={"ai": "network", "join_code": code, "host": name},
-                        record=False)
-        keeper.start(state)
+        keeper, state, code = prepare_match(
+            store,
+            rules_name=rules_name,
+            seed=getattr(args, "seed", None),
+            new=bool(getattr(args, "new", False)),
+            name=name,
+        )
         server = MatchServer(
             state, codes={0: P.new_code(), 1: code}, names=(name, "Guest"), bind=args.bind, port=args.port,
             on_change=keeper.on_change,
@@ -115,6 +100,41 @@ def run(args: argparse.Namespace) -> int:
         return _play(args, thread, server, name, code, host, port)
     finally:
         store.lock.release()
+
+
+def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=print):
+    """Resume the saved hosted match (with its join code) or start a new one.
+
+    Returns ``(keeper, state, join_code)``; the keeper saves every change like
+    a local match.  The caller holds ``store.lock``.
+    """
+    from ginrummy_tui.engine import PRESETS, new_game
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.store import Keeper
+
+    opened = store.load()
+    for line in opened.messages:
+        say(f"gin-tui host: {line}")
+    saved = opened.saved
+    code = None
+    match_id = None
+    if saved is not None and not new:
+        state = saved.state
+        match_id = saved.match_id
+        kept = saved.settings.get("join_code")
+        code = kept if isinstance(kept, str) and len(P.normalize_code(kept)) == P.CODE_LENGTH else None
+        say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
+        if rules_name is not None and rules_name != state.rules.name:
+            say("gin-tui host: --rules applies to new matches only (use --new for one).")
+    else:
+        if saved is not None:
+            store.set_aside("abandoned")
+        state = new_game(PRESETS[rules_name or "standard"], seed=seed)
+    code = code or P.new_code()
+    keeper = Keeper(store, match_id=match_id, settings={"ai": "network", "join_code": code, "host": name},
+                    record=False)
+    keeper.start(state)
+    return keeper, state, code
 
 
 def _log_to(path) -> None:
