@@ -446,3 +446,34 @@ async def test_the_clock_stops_while_a_seat_is_empty():
         assert m.server.state.winner == 1
     finally:
         await m.close()
+
+
+async def test_a_whole_match_to_100():
+    match = Match(new_game(PRESETS["standard"], seed=SEED), rate=1000.0)  # robots move faster than people
+    await match.start()
+    try:
+        await _whole_match(match)
+    finally:
+        await match.close()
+
+
+async def _whole_match(match: Match) -> None:
+    a, b = await seated(match)
+    steps = 0
+    while match.server.state.phase != MATCH_OVER:
+        steps += 1
+        assert steps < 3000
+        if match.server.state.phase in PLAYING:
+            await play_one(match, (a, b))
+            continue
+        seq = match.server.seq
+        for c in (a, b):  # both go on to the next hand
+            await c.submit(Action("next hand"))
+        for c in (a, b):
+            await c.wait_for(lambda c, seq=seq: c.seq > seq)
+    state = match.server.state
+    assert max(state.scores) >= 100 and state.winner == (0 if state.scores[0] >= 100 else 1)
+    assert len(state.sheet) >= 2
+    for c in (a, b):
+        assert c.view.winner == state.winner and c.view.sheet == state.sheet
+        assert check_privacy(match, c) > 50
