@@ -100,8 +100,9 @@ def face_lines(
     selected: bool = False,
     key: str = "",
     ascii_only: bool = False,
+    height: int = 3,
 ) -> list[Text]:
-    """A face-up card as three lines of ``width`` cells (``width`` >= 5).
+    """A face-up card as ``height`` lines (3, or 5 for big cards) of ``width`` cells (>= 5).
 
     ``key`` (one character) is written into the top border: the number key
     that picks the card.
@@ -119,35 +120,43 @@ def face_lines(
     else:
         top.append(h * inner, style=border)
     top.append(tr, style=border)
-    label = (rank_text(card).rjust(2) + suit_text(card, ascii_only)).center(inner)
-    mid = Text(v, style=border)
     face = RED if card.is_red else BLACK
     if selected:
         face = face + Style(underline=True)
-    mid.append(label, style=face)
-    mid.append(v, style=border)
-    bottom = Text(bl + h * inner + br, style=border)
-    return [top, mid, bottom]
+    rank, suit = rank_text(card), suit_text(card, ascii_only)
+    if height >= 5:
+        faces = [(rank + suit).ljust(inner), suit.center(inner), (rank + suit).rjust(inner)]
+    else:
+        faces = [(rank.rjust(2) + suit).center(inner)]
+    lines = [top]
+    for label in faces:
+        mid = Text(v, style=border)
+        mid.append(label, style=face)
+        mid.append(v, style=border)
+        lines.append(mid)
+    lines.append(Text(bl + h * inner + br, style=border))
+    return lines
 
 
-def back_lines(width: int = 3, ascii_only: bool = False) -> list[Text]:
-    """A face-down card as three lines of ``width`` cells."""
+def back_lines(width: int = 3, ascii_only: bool = False, height: int = 3) -> list[Text]:
+    """A face-down card as ``height`` lines of ``width`` cells."""
     tl, h, tr, v, bl, br = border_chars("plain", ascii_only)
     fill = "#" if ascii_only else "▒"
     inner = width - 2
-    return [
-        Text(tl + h * inner + tr, style=PLAIN_BORDER),
-        Text(v, style=PLAIN_BORDER) + Text(fill * inner, style=BACK) + Text(v, style=PLAIN_BORDER),
-        Text(bl + h * inner + br, style=PLAIN_BORDER),
-    ]
+    middle = Text(v, style=PLAIN_BORDER) + Text(fill * inner, style=BACK) + Text(v, style=PLAIN_BORDER)
+    return (
+        [Text(tl + h * inner + tr, style=PLAIN_BORDER)]
+        + [middle.copy() for _ in range(height - 2)]
+        + [Text(bl + h * inner + br, style=PLAIN_BORDER)]
+    )
 
 
-def empty_lines(width: int = 5, ascii_only: bool = False) -> list[Text]:
+def empty_lines(width: int = 5, ascii_only: bool = False, height: int = 3) -> list[Text]:
     """An empty place for a pile."""
     dot = "." if ascii_only else "·"
     inner = width - 2
-    return [
-        Text(dot * width, style=DIM),
-        Text(dot + " " * inner + dot, style=DIM),
-        Text(dot * width, style=DIM),
-    ]
+    return (
+        [Text(dot * width, style=DIM)]
+        + [Text(dot + " " * inner + dot, style=DIM) for _ in range(height - 2)]
+        + [Text(dot * width, style=DIM)]
+    )

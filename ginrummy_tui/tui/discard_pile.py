@@ -25,6 +25,7 @@ class DiscardPile(Widget):
         self.active = False
         self.hint = ""
         self.expanded = False
+        self.big = False
 
     def set_state(self, cards, active: bool, hint: str = "") -> None:
         """The pile (top card last); ``active`` when taking its top card is legal now."""
@@ -37,8 +38,14 @@ class DiscardPile(Widget):
         self.expanded = not self.expanded
         self.refresh(layout=True)
 
+    def set_big(self, big: bool) -> None:
+        """Draw a big card (or a normal one)."""
+        if big != self.big:
+            self.big = big
+            self.refresh(layout=True)
+
     def get_content_height(self, container, viewport, width: int) -> int:
-        return 3 + (self._list_lines(width) if self.expanded else 0)
+        return (5 if self.big else 3) + (self._list_lines(width) if self.expanded else 0)
 
     def _list_lines(self, width: int) -> int:
         under = max(0, len(self.cards) - 1)
@@ -47,13 +54,17 @@ class DiscardPile(Widget):
 
     def render(self) -> Group:
         top = self.cards[-1] if self.cards else None
-        card = face_lines(top, ascii_only=self.ascii_only) if top is not None else empty_lines(5, self.ascii_only)
+        w, h = (7, 5) if self.big else (5, 3)
+        if top is not None:
+            card = face_lines(top, width=w, height=h, ascii_only=self.ascii_only)
+        else:
+            card = empty_lines(w, self.ascii_only, h)
         side = [
             Text(f"Discard pile · {len(self.cards)}", style="bold"),
-            Text(self.hint, style="italic"),
+            Text(self.hint, style="bold #ffd21f"),
             Text("l: hide the pile" if self.expanded else "l: show the pile", style="dim"),
-        ]
-        lines = [card[n] + Text(" ") + side[n] for n in range(3)]
+        ] + [Text()] * (h - 3)
+        lines = [Text.assemble(card[n], " ", side[n]) for n in range(h)]
         if self.expanded:
             under = self.cards[:-1]
             if under:
@@ -66,7 +77,8 @@ class DiscardPile(Widget):
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        if (event.y == 2 and event.x >= 6) or event.y >= 3:
+        h, w = (5, 7) if self.big else (3, 5)
+        if (event.y == 2 and event.x > w) or event.y >= h:
             # the "show the pile" line and the list itself only show or hide the list
             self.toggle()
             return

@@ -92,15 +92,19 @@ class GameScreen(Screen):
             yield MovesLine(id="moves")
             yield HandView(ascii_only=a, id="hand")
             yield DeadwoodLine(id="deadwood")
-        yield ActionBar(id="actions")
-        yield PromptLine(id="prompt")
+            yield ActionBar(id="actions")
+            yield PromptLine(id="prompt")
         yield Footer()
 
     def on_mount(self) -> None:
         self.show_view(self.gin.session.view())
 
     def on_resize(self) -> None:
-        self.query_one(Footer).compact = self.size.width < 80
+        width, height = self.size
+        self.query_one(Footer).compact = width < 80
+        big = width >= 90 and height >= 34
+        for widget in (self.query_one(HandView), self.query_one(StockPile), self.query_one(DiscardPile)):
+            widget.set_big(big)
         self._update_details()
         if hasattr(self.gin.session, "status"):  # network play: keep the clock and connection line fresh
             self.set_interval(0.5, self._update_details)
@@ -111,6 +115,9 @@ class GameScreen(Screen):
         """Redraw everything from the view ``v``."""
         from ginrummy_tui.engine import best_melds
 
+        old = self.v
+        if old is not None and (old.hand_no, old.phase, len(old.history)) != (v.hand_no, v.phase, len(v.history)):
+            self.refusal = ""  # the game moved on: the last refusal no longer applies
         self.v = v
         app = self.gin
         name = app.session.opponent_name
@@ -119,7 +126,7 @@ class GameScreen(Screen):
             v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name
         )
         self.query_one(OpponentHand).set_state(
-            name,
+            name if self.app.size.width >= 60 else name.split(" (")[0],
             v.opponent_hand_size,
             v.opponent_known,
             to_move=v.current != v.seat and v.phase in (UPCARD, DRAW, DISCARD),
@@ -329,8 +336,13 @@ class GameScreen(Screen):
             else:
                 t.append("Draw from the stock (s) or the discard pile (d), or click a pile.")
         elif v.phase == DISCARD:
-            narrow = self.app.size.width < 80
-            t.append("Discard a card (⏎ or click)" if narrow else "Discard a card (←/→ and ⏎, 1-9 0 -, or click it)")
+            width = self.app.size.width
+            if width < 60:
+                t.append("Discard (⏎)")
+            elif width < 80:
+                t.append("Discard a card (⏎ or click)")
+            else:
+                t.append("Discard a card (←/→ and ⏎, 1-9 0 -, or click it)")
             g = self._choice("gin")
             k = self._choice("knock")
             if g is not None:

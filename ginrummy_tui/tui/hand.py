@@ -19,8 +19,6 @@ if TYPE_CHECKING:
 KEYS = "1234567890-"
 """The number key that picks each position of the hand (the 11th is ``-``)."""
 GAP = 1
-CARD_LINES = 4
-"""Three lines of card and one line of marks under it."""
 
 
 class HandView(Widget):
@@ -53,6 +51,8 @@ class HandView(Widget):
         self.sort_mode: str | None = "suit"
         """``"suit"``, ``"rank"``, or ``None`` once the player moved cards by hand."""
         self.show_cursor = True
+        self.big = False
+        """Big cards (seven cells by five lines), for large terminals."""
         self.chosen = False
         """True once the player moved the selection since the last draw."""
 
@@ -131,6 +131,17 @@ class HandView(Widget):
 
     # -- layout
 
+    def set_big(self, big: bool) -> None:
+        """Draw big cards (or normal ones)."""
+        if big != self.big:
+            self.big = big
+            self.refresh(layout=True)
+
+    @property
+    def card_lines(self) -> int:
+        """Lines per row of cards: the card and one line of marks under it."""
+        return 6 if self.big else 4
+
     def card_width(self, width: int) -> int:
         """Wider cards when all eleven fit comfortably."""
         return 7 if width >= 11 * (7 + GAP) else 5
@@ -147,13 +158,13 @@ class HandView(Widget):
         return (n + per - 1) // per
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return self.rows(width) * CARD_LINES
+        return self.rows(width) * self.card_lines
 
     def _index_at(self, x: int, y: int) -> int | None:
         width = self.content_region.width or self.size.width
         w = self.card_width(width)
         per = self.per_row(width)
-        row = y // CARD_LINES
+        row = y // self.card_lines
         col, off = divmod(x, w + GAP)
         if off >= w or col >= per:
             return None
@@ -168,9 +179,11 @@ class HandView(Widget):
         per = self.per_row(width)
         no_color = self.app.no_color
         lines: list[Text] = []
+        big = self.big and w >= 7
+        height = 5 if big else 3
         for start in range(0, len(self.cards), per):
             row = self.cards[start : start + per]
-            block = [Text(), Text(), Text(), Text()]
+            block = [Text() for _ in range(height + 1)]
             for k, card in enumerate(row):
                 i = start + k
                 sel = self.show_cursor and i == self.cursor
@@ -181,14 +194,17 @@ class HandView(Widget):
                     selected=sel,
                     key=KEYS[i] if i < len(KEYS) else "",
                     ascii_only=self.ascii_only,
+                    height=height,
                 )
-                for n in range(3):
+                for n in range(height):
                     if k:
                         block[n].append(" " * GAP)
                     block[n].append_text(face[n])
                 if k:
-                    block[3].append(" " * GAP)
-                block[3].append_text(self._mark(card, sel, w, no_color))
+                    block[height].append(" " * GAP)
+                block[height].append_text(self._mark(card, sel, w, no_color))
+            if not big and self.big:
+                block += [Text(), Text()]
             lines.extend(block)
         if not self.cards:
             lines.append(Text("(no cards)", style="dim"))

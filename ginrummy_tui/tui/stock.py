@@ -22,6 +22,7 @@ class StockPile(Widget):
         self.ascii_only = ascii_only
         self.count = 31
         self.active = False
+        self.big = False
 
     def set_state(self, count: int, active: bool) -> None:
         """``count`` cards; ``active`` when drawing from it is legal now."""
@@ -29,14 +30,24 @@ class StockPile(Widget):
         self.set_class(active, "-active")
         self.refresh()
 
+    def set_big(self, big: bool) -> None:
+        """Draw a big card (or a normal one)."""
+        if big != self.big:
+            self.big = big
+            self.refresh(layout=True)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return 5 if self.big else 3
+
     def render(self) -> Group:
-        card = back_lines(5, self.ascii_only) if self.count else empty_lines(5, self.ascii_only)
+        w, h = (7, 5) if self.big else (5, 3)
+        card = back_lines(w, self.ascii_only, h) if self.count else empty_lines(w, self.ascii_only, h)
         side = [
             Text("Stock", style="bold"),
             Text(f"{self.count} card{'s' if self.count != 1 else ''}"),
-            Text("s: draw" if self.active else "", style="italic"),
-        ]
-        return Group(*(card[n] + Text(" ") + side[n] for n in range(3)))
+            Text("s: draw" if self.active else "", style="bold #ffd21f"),
+        ] + [Text()] * (h - 3)
+        return Group(*(Text.assemble(card[n], " ", side[n]) for n in range(h)))
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 MIN_WIDTH = 46
-MIN_HEIGHT = 20
+MIN_HEIGHT = 21
 
 
 class TooSmall(Static):

@@ -1,0 +1,111 @@
+"""Snapshots of every screen (pytest-textual-snapshot).
+
+Each test starts from a seeded or arranged deal, with the computer's pause at
+zero; the SVGs are in ``tests/__snapshots__``.  Update them after a deliberate
+change with ``pytest tests/test_snapshots.py --snapshot-update`` and look at
+the report before committing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.app import make_app
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+def keys(*presses: str):
+    """A run_before that presses keys and waits for the computer after each."""
+
+    async def run(pilot) -> None:
+        for key in presses:
+            await pilot.press(key)
+            await settle(pilot)
+        await settle(pilot)
+
+    return run
+
+
+async def settle(pilot) -> None:
+    app = pilot.app
+    for _ in range(200):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        if not app.busy:
+            break
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_start_of_a_hand_with_the_upcard_offer(snap_compare, size):
+    """Seed 1, first hand: the computer's ten cards face down, the stock (31), the upcard 9♦ on the
+    discard pile, the player's hand with the K♠ K♥ K♦ set outlined (double border), the first card
+    selected (▲ under it), deadwood 41, buttons Take 9♦ / Pass and the prompt "Take the upcard 9♦
+    (t) or pass (p)"; the footer shows t Take and p Pass."""
+    assert snap_compare(make_app(seed=1, pause=0), terminal_size=size, run_before=keys())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_melds_marked_and_knock_offered(snap_compare, size):
+    """Arranged deal after drawing the A♠: three melds outlined (7♥8♥9♥, the queens, 2♣3♣4♣),
+    A♠ and K♦ plain, the new A♠ selected and marked "new"; "Knock with K♦ (k)" is a button and
+    the prompt offers the knock with K♦; deadwood 11."""
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    assert snap_compare(app, terminal_size=size, run_before=keys("s"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_end_of_hand_summary_with_layoffs(snap_compare, size):
+    """After the player's knock with K♦: "Hand 1: You knocked.", the player's melds and deadwood A♠ 2♣ 3♣ 4♣ = 10
+    (kept out of melds so that nothing can be laid off on the clubs),
+    the computer laying off 10♥ on 7♥8♥9♥ and Q♦ on the queens, its deadwood
+    (and what it was before the layoffs), the points and the scores; Enter deals the next hand."""
+    app = make_app(state=scenarios.knocked(), pause=0)
+    assert snap_compare(app, terminal_size=size, run_before=keys())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_score_table(snap_compare, size):
+    """Three hands played by seed 11: one row per hand (how it ended, deadwood, points) and the
+    running totals 4/0, 27/0, 27/12, over the table of the fourth hand."""
+    app = make_app(state=scenarios.played_hands(3), pause=0)
+    assert snap_compare(app, terminal_size=size, run_before=keys("c"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_match_end(snap_compare, size):
+    """The player on 80 knocks and passes 100: "You won the match!", the final score and table,
+    and "n: play a new match"."""
+    app = make_app(state=scenarios.match_point(), pause=0)
+    assert snap_compare(app, terminal_size=size, run_before=keys("s", "k", "enter"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rule_sheet(snap_compare, size):
+    """The rule sheet for the standard preset: its rules from Rules.describe() first, then the
+    general rules, in a scrollable box; the footer says Escape closes it."""
+    assert snap_compare(make_app(seed=1, pause=0), terminal_size=size, run_before=keys("question_mark"))
+
+
+def test_narrow_terminal_wraps_the_hand(snap_compare):
+    """60×24: the same position as the knock snapshot, the hand on two rows (9 + 2 cards), no blank
+    lines between the parts, the shorter prompt and a compact footer; nothing cut off."""
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    assert snap_compare(app, terminal_size=(60, 24), run_before=keys("s"))
+
+
+def test_ascii_suits(snap_compare):
+    """--ascii: suits are the letters S H D C (KD, QS...), melds have '#'/'=' borders, the
+    selection '^'; no ♠♥♦♣ anywhere."""
+    app = make_app(state=scenarios.knock_ready(), pause=0, ascii=True)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=keys("s"))
+
+
+def test_no_color(snap_compare, monkeypatch):
+    """NO_COLOR=1: all grey, yet the melds (double borders), the selected card (heavy border and ▲
+    marks under it) and the new card ("new") are still plain to see."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=keys("s"))

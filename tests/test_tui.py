@@ -1,0 +1,529 @@
+"""The app, driven like a player would: keys and clicks through Textual's Pilot."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import threading
+
+import pytest
+from rich.console import Console
+
+from ginrummy_tui.engine import Action, apply, deadwood, new_game, view
+from ginrummy_tui.engine.cards import card
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.tui.confirm_quit import ConfirmQuit
+from ginrummy_tui.tui.game_screen import GameScreen
+from ginrummy_tui.tui.hand import KEYS, HandView
+from ginrummy_tui.tui.match_over_screen import MatchOverScreen
+from ginrummy_tui.tui.prompt import PromptLine
+from ginrummy_tui.tui.rules_screen import RulesScreen
+from ginrummy_tui.tui.score_screen import ScoreScreen
+from ginrummy_tui.tui.session import Session
+from ginrummy_tui.tui.summary_screen import SummaryScreen
+from ginrummy_tui.tui.too_small import TooSmall
+
+SIZE = (80, 24)
+
+
+def screen_text(app) -> str:
+    """The characters on screen now."""
+    w, h = app.size
+    console = Console(width=w, height=h, file=io.StringIO(), force_terminal=True, record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+async def settle(app, pilot) -> None:
+    """Wait until the computer has made every move it is due to make."""
+    for _ in range(200):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        if not app.busy:
+            await pilot.pause()
+            if not app.busy:
+                return
+    raise AssertionError("the computer never finished its turn")
+
+
+async def press(app, pilot, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await settle(app, pilot)
+
+
+def prompt(app) -> str:
+    table = app.table
+    assert table is not None
+    return table.query_one(PromptLine).plain
+
+
+def hand_view(app) -> HandView:
+    return app.table.query_one(HandView)
+
+
+async def pick(app, pilot, c) -> None:
+    """Select card ``c`` with its number key."""
+    i = hand_view(app).cards.index(c)
+    await press(app, pilot, KEYS[i])
+    assert hand_view(app).selected is c
+
+
+def best_discard(state):
+    hand = state.hands[0]
+    options = [c for c in hand if c is not state.taken]
+    return min(options, key=lambda c: deadwood(x for x in hand if x is not c))
+
+
+# ---------------------------------------------------------------- whole hands
+
+
+async def test_keyboard_plays_a_whole_seeded_hand_to_its_end():
+    """Pass the upcard, then draw and discard with keys only until the hand ends."""
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        s = app.session.state
+        assert s.phase == "upcard" and s.current == 0
+        assert "Take the upcard" in prompt(app)
+        await press(app, pilot, "p")
+        for _turn in range(40):
+            if isinstance(app.screen, SummaryScreen):
+                break
+            s = app.session.state
+            assert s.current == 0 and s.phase in ("upcard", "draw"), s.phase
+            if s.phase == "upcard":  # the computer passed too
+                await press(app, pilot, "p")
+                continue
+            assert "Draw from the stock" in prompt(app) or "draw from the stock" in prompt(app)
+            stock = len(s.stock)
+            await press(app, pilot, "s")
+            s = app.session.state
+            assert s.phase == "discard" and len(s.hands[0]) == 11 and len(s.stock) == stock - 1
+            assert "Discard a card" in prompt(app)
+            c = best_discard(s)
+            await pick(app, pilot, c)
+            after = deadwood(x for x in s.hands[0] if x is not c)
+            await press(app, pilot, "k" if after <= s.knock_limit else "enter")
+            s = app.session.state
+            assert c not in s.hands[0]
+            assert s.phase in ("draw", "upcard", "hand_over", "match_over")
+        assert isinstance(app.screen, SummaryScreen)
+        s = app.session.state
+        assert s.phase == "hand_over" and len(s.sheet) == 1
+        text = screen_text(app)
+        assert "Hand 1:" in text and "Deadwood" in text and "next hand" in text
+        await press(app, pilot, "enter")
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.state.hand_no == 2
+
+
+async def test_mouse_plays_a_whole_seeded_hand_to_its_end():
+    """Click the piles, the cards and the buttons only."""
+    app = make_app(seed=3, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.click("#act-pass")
+        await settle(app, pilot)
+        for _turn in range(40):
+            if isinstance(app.screen, SummaryScreen):
+                break
+            s = app.session.state
+            if s.phase == "upcard":
+                await pilot.click("#act-pass")
+                await settle(app, pilot)
+                continue
+            assert s.phase == "draw" and s.current == 0
+            await pilot.click("#stock")
+            await settle(app, pilot)
+            s = app.session.state
+            assert s.phase == "discard" and len(s.hands[0]) == 11
+            c = best_discard(s)
+            after = deadwood(x for x in s.hands[0] if x is not c)
+            if after <= s.knock_limit:
+                await pilot.click("#act-gin" if after == 0 else "#act-knock")
+                await settle(app, pilot)
+                break
+            hv = hand_view(app)
+            i = hv.cards.index(c)
+            w = hv.card_width(hv.size.width)
+            per = hv.per_row(hv.size.width)
+            await pilot.click(HandView, offset=((i % per) * (w + 1) + 1, (i // per) * 4 + 1))
+            await settle(app, pilot)
+            assert c not in app.session.state.hands[0]
+        assert isinstance(app.screen, SummaryScreen)
+        assert app.session.state.phase == "hand_over"
+        await pilot.click("#summary-next")
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)  # the text is not a button: only keys go on
+        await press(app, pilot, "space")
+        assert app.session.state.hand_no == 2
+
+
+async def test_keyboard_knock_shows_layoffs_and_scores():
+    """An arranged deal: draw the A♠, knock with the K♦; the summary shows the computer's layoffs."""
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert "Draw from the stock" in prompt(app)
+        await press(app, pilot, "s")
+        assert "knock with K♦ (k)" in prompt(app)
+        assert app.table.query_one("#act-knock").display
+        assert str(app.table.query_one("#act-knock").label) == "Knock with K♦ (k)"
+        await press(app, pilot, "k")
+        s = app.session.state
+        assert s.phase == "hand_over" and s.result.kind == "knock" and s.result.knocker == 0
+        assert s.scores == (s.result.points, 0) and s.result.points > 0
+        assert isinstance(app.screen, SummaryScreen)
+        text = screen_text(app)
+        assert "You knocked" in text
+        assert "Laid off" in text and "10♥ on [7♥ 8♥ 9♥]" in text
+        assert f"You score {s.result.points}" in text
+
+
+async def test_mouse_gin():
+    """Click the stock, then the Gin button."""
+    app = make_app(state=scenarios.gin_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.click("#stock")
+        await settle(app, pilot)
+        assert "go gin with K♦ (g)" in prompt(app)
+        await pilot.click("#act-gin")
+        await settle(app, pilot)
+        s = app.session.state
+        assert s.result.kind == "gin" and s.scores[0] == 25 + s.result.knock.defender_deadwood
+        assert "You went gin" in screen_text(app)
+
+
+async def test_keyboard_gin_and_big_gin():
+    """g goes gin; b goes Big Gin under the multiplayer-1.5 rules."""
+    app = make_app(state=scenarios.gin_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "g")
+        assert app.session.state.result.kind == "gin"
+    app = make_app(state=scenarios.big_gin_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        assert app.table.query_one("#act-big-gin").display
+        await press(app, pilot, "b")
+        s = app.session.state
+        assert s.result.kind == "big_gin"
+        assert "Big Gin" in screen_text(app)
+
+
+async def test_computer_move_is_shown():
+    """After the player's discard the computer draws and throws; the screen says what it threw."""
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        await pick(app, pilot, card("AS"))
+        await press(app, pilot, "enter")
+        s = app.session.state
+        assert s.current == 0 and s.phase == "draw"
+        thrown = s.discard[-1]
+        from ginrummy_tui.tui.cardfaces import card_label
+
+        text = screen_text(app)
+        assert f"threw {card_label(thrown)}" in text or f"throwing {card_label(thrown)}" in text
+        assert "Computer (standard)" in text
+
+
+async def test_computer_thinks_in_a_worker_and_the_pause_is_honoured():
+    """With a pause, the computer's move waits; the screen keeps answering keys meanwhile."""
+    app = make_app(state=scenarios.knock_ready(), pause=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "enter")
+        await pilot.pause()
+        assert app.busy and app.session.opponent_to_move()
+        assert "is thinking" in prompt(app)
+        await pilot.press("s")  # refused, and answered at once
+        await pilot.pause()
+        assert "not your turn" in prompt(app)
+        await settle(app, pilot)
+        assert app.session.state.current == 0
+
+
+# ---------------------------------------------------------------- refusals
+
+
+async def test_refusal_discarding_the_card_just_taken():
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "d")
+        s = app.session.state
+        await pick(app, pilot, card("JD"))
+        await press(app, pilot, "enter")
+        assert app.session.state is s
+        assert "You cannot discard the card you just took from the discard pile" in prompt(app)
+
+
+async def test_refusal_knocking_above_the_limit():
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "t")
+        s = app.session.state
+        assert s.phase == "discard"
+        assert app.table.check_action("knock", ()) is None  # dimmed in the footer
+        await press(app, pilot, "k")
+        assert app.session.state is s
+        assert "You cannot knock: discarding" in prompt(app) and "the limit is 10" in prompt(app)
+
+
+async def test_refusal_drawing_twice():
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        s = app.session.state
+        await press(app, pilot, "s")
+        assert app.session.state is s
+        assert "You have already drawn: discard a card" in prompt(app)
+        await pilot.click("#pile")
+        await settle(app, pilot)
+        assert app.session.state is s
+        assert "already drawn" in prompt(app)
+
+
+async def test_refusal_discarding_before_drawing_and_not_gin():
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session.state
+        await pilot.click(HandView, offset=(1, 1))
+        await settle(app, pilot)
+        assert app.session.state is s
+        assert "Draw a card first" in prompt(app)
+        await press(app, pilot, "t")
+        assert "The upcard offer is over" in prompt(app)
+        await press(app, pilot, "s", "g")
+        assert "That is not gin" in prompt(app)
+
+
+async def test_refusal_when_it_is_the_computers_turn_and_the_prompt_recovers():
+    app = make_app(state=scenarios.knock_ready(), pause=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert "It is not your turn: wait for Computer" in prompt(app)
+        assert app.session.state.current == 1
+        await pilot.pause(1.2)
+        await settle(app, pilot)
+        assert app.session.state.current == 0
+        assert "✗" not in prompt(app) and "Draw from the stock" in prompt(app)
+
+
+# ---------------------------------------------------------------- the other screens and keys
+
+
+async def test_rule_sheet_from_the_rules_value():
+    app = make_app(rules="oklahoma", seed=2, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        text = screen_text(app)
+        assert "Rules in play: oklahoma" in text
+        assert app.session.state.rules.describe()[0][:40] in text.replace("\n", " ").replace("│", "")
+        await press(app, pilot, "pagedown", "down")
+        await press(app, pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
+        await press(app, pilot, "f1")
+        assert isinstance(app.screen, RulesScreen)
+        await press(app, pilot, "escape")
+
+
+async def test_score_table_one_key_away():
+    app = make_app(state=scenarios.played_hands(3), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, "c")
+        assert isinstance(app.screen, ScoreScreen)
+        text = screen_text(app)
+        for rec in app.session.state.sheet:
+            assert f" {rec.scores[0]} " in text
+        assert "knocked" in text
+        await press(app, pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_match_end_and_new_match():
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "k")
+        assert app.session.state.phase == "match_over"
+        assert isinstance(app.screen, SummaryScreen)
+        await press(app, pilot, "enter")
+        assert isinstance(app.screen, MatchOverScreen)
+        assert "You won the match!" in screen_text(app)
+        await press(app, pilot, "n")
+        s = app.session.state
+        assert s.match_no == 2 and s.scores == (0, 0) and s.hand_no == 1
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_quit_asks_during_a_hand():
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "q")
+        assert isinstance(app.screen, ConfirmQuit)
+        await press(app, pilot, "n")
+        assert isinstance(app.screen, GameScreen)
+        await press(app, pilot, "ctrl+q")
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+
+
+async def test_quit_between_hands_does_not_ask():
+    app = make_app(state=scenarios.knocked(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert not app.is_running
+
+
+async def test_sort_move_and_select():
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        hv = hand_view(app)
+        assert hv.cards == sorted(hv.cards)  # by suit, as dealt
+        await press(app, pilot, "o")
+        assert [c.rank for c in hv.cards] == sorted(c.rank for c in hv.cards)
+        await press(app, pilot, "1")
+        first = hv.selected
+        await press(app, pilot, "shift+right")
+        assert hv.cards[1] is first and hv.cursor == 1 and hv.sort_mode is None
+        await press(app, pilot, "left")
+        assert hv.cursor == 0
+        await press(app, pilot, "s")  # the drawn card joins the player's own order at the end
+        assert hv.cards[1] is first and hv.cards[-1] is card("AS")
+
+
+async def test_footer_keys_follow_the_phase():
+    """Keys of other phases are hidden; keys of this phase that are not legal now are dimmed."""
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        t = app.table
+        assert t.check_action("play", ("draw stock",)) is True
+        assert t.check_action("play", ("take upcard",)) is False
+        assert t.check_action("knock", ()) is False
+        await press(app, pilot, "s")
+        assert t.check_action("play", ("draw stock",)) is False
+        assert t.check_action("knock", ()) is True
+        assert t.check_action("gin", ()) is None
+        assert t.check_action("play", ("big gin",)) is False
+
+
+async def test_resize_to_tiny_and_back():
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        s = app.session.state
+        await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        assert app.table.query_one(TooSmall).display
+        assert "Terminal too small" in screen_text(app)
+        await pilot.resize_terminal(60, 24)
+        await pilot.pause()
+        assert "Terminal too small" not in screen_text(app)
+        hv = hand_view(app)
+        assert hv.rows(hv.size.width) == 2  # the hand wraps onto two rows
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.session.state is s
+        assert hv.rows(hv.size.width) == 1
+        assert "K♦" in screen_text(app) and "Discard a card" in prompt(app)
+
+
+async def test_ascii_mode_draws_no_suit_symbols():
+    app = make_app(state=scenarios.knock_ready(), ascii=True, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        text = screen_text(app)
+        assert not any(sym in text for sym in "♠♥♦♣")
+        assert "KD" in text and "knock with KD (k)" in prompt(app)
+
+
+# ---------------------------------------------------------------- the session interface
+
+
+class RemoteLikeSession(Session):
+    """A session whose other player moves elsewhere (as over the network)."""
+
+    opponent_name = "Ann"
+
+    def __init__(self, state):
+        self.state = state
+        self.seat = 0
+
+    def view(self):
+        return view(self.state, 0)
+
+    def submit(self, action):
+        self.state = apply(self.state, action, seat=0)
+
+    def opponent_to_move(self):
+        return self.state.phase in ("upcard", "draw", "discard") and self.state.current == 1
+
+    def remote_move(self, action):
+        self.state = apply(self.state, action, seat=1)
+        self.changed()
+
+
+async def test_a_session_that_does_not_compute_the_opponent():
+    """The app waits for the session's notice (sent from another thread) and redraws."""
+    session = RemoteLikeSession(scenarios.knock_ready())
+    app = make_app(session=session, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "1", "enter")
+        assert "Ann is to move" in prompt(app)
+        assert not app.busy
+        t = threading.Thread(target=session.remote_move, args=(Action("draw stock"),))
+        t.start()
+        t.join()
+        await pilot.pause()
+        await pilot.pause()
+        assert "drew from the stock" in screen_text(app)
+        thrown = session.state.hands[1][0]
+        threading.Thread(target=session.remote_move, args=(Action("discard", thrown),)).start()
+        for _ in range(20):
+            await pilot.pause()
+        assert "Draw from the stock" in prompt(app)
+
+
+async def test_on_change_is_called_after_every_move():
+    seen = []
+    app = make_app(state=scenarios.knock_ready(), pause=0, on_change=seen.append)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "1", "enter")
+        assert len(seen) >= 4  # draw, discard, and the computer's draw and discard
+        assert seen[-1] is app.session.state
+
+
+def test_play_options_from_the_command_line():
+    from ginrummy_tui.cli import build_parser
+    from ginrummy_tui.play import app_options
+
+    args = build_parser().parse_args(["--seed", "5", "--ai", "easy", "--ascii", "--no-mouse", "--pause", "0"])
+    opts = app_options(args)
+    app = make_app(**opts)
+    assert app.ascii_only and not app.mouse_enabled and app.pause == 0
+    assert app.session.state == new_game(seed=5)
+    assert app.session.opponent.level == "easy"
+    with pytest.raises(ValueError, match="unknown rules preset"):
+        make_app(rules="nonsense")
+
+
+def test_starting_the_app_does_not_import_the_ai():
+    code = (
+        "import sys; from ginrummy_tui.tui.app import make_app; make_app(seed=1); "
+        "print(any(m.startswith('ginrummy_tui.ai') for m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
