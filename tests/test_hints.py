@@ -106,11 +106,18 @@ def test_discard_reason_says_what_the_other_player_has_shown():
         "Discard Q♥: it leaves 22 deadwood, though the computer picked up K♥."
     )
     assert explain(v, parse_action("discard TC")) == (
-        "Discard T♣: it leaves 22 deadwood and the computer let go of T♦, so it is unlikely to want it."
+        "Discard 10♣: it leaves 22 deadwood and the computer let go of 10♦, so it is unlikely to want it."
     )
     assert explain(v, parse_action("discard 2D"), opponent_name="Ann") == (
-        "Discard 2♦: it leaves 30 deadwood (not T♣, which would leave 22): it keeps more ways to make melds."
+        "Discard 2♦: it leaves 30 deadwood (not 10♣, which would leave 22): it keeps more ways to make melds."
     )
+
+
+def test_cards_are_named_as_the_game_shows_them():
+    from ginrummy_tui.ai.hints import card_name
+
+    assert [card_name(c) for c in parse_cards("TH AS QC 9D")] == ["10♥", "A♠", "Q♣", "9♦"]
+    assert card_name(parse_cards("TD")[0], ascii_only=True) == "10D"
 
 
 def test_ascii_reasons_have_no_suit_symbols():

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ginrummy_tui.engine import Action, Card, PlayerView, best_melds, deadwood_mask
-from ginrummy_tui.engine.cards import SUIT_NAMES
+from ginrummy_tui.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 
 from .common import (
     BIG_GIN,
@@ -71,8 +71,14 @@ def hint(view: PlayerView, *, seed: int = 0, ascii_only: bool = False, opponent_
 # ---------------------------------------------------------------- reasons
 
 
+def card_name(c: Card, ascii_only: bool = False) -> str:
+    """A card in running text, as the game shows it: ``10♥``, ``Q♠`` (``10H`` in ASCII)."""
+    rank = "10" if c.rank == 10 else str(c)[0]
+    return rank + (c.suit if ascii_only else SUIT_SYMBOLS[c.suit])
+
+
 def _label(c: Card, ascii_only: bool) -> str:
-    return c.label(ascii_only)
+    return card_name(c, ascii_only)
 
 
 def _cards(cards, ascii_only: bool) -> str:
@@ -245,4 +251,4 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
     return f"{head}{_danger(view, c, ascii_only, name)}."
 
 
-__all__ = ["HINT_LEVEL", "Hint", "best_after_taking", "expert_choice", "explain", "hint"]
+__all__ = ["HINT_LEVEL", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint"]

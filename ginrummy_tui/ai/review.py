@@ -36,7 +36,7 @@ from ginrummy_tui.engine import (
 )
 
 from .common import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD, hand_mask
-from .hints import explain
+from .hints import card_name, explain
 
 PLAYING = (UPCARD, DRAW, DISCARD)
 DEFAULT_SAMPLES = 24
@@ -107,8 +107,8 @@ class HandReview:
 def describe_action(action: Action, upcard, ascii_only: bool = False, past: bool = True) -> str:
     """``action`` in words, after "you" (``past``) or "the expert would have"."""
     c = action.card
-    lab = c.label(ascii_only) if c is not None else ""
-    up = upcard.label(ascii_only) if upcard is not None else "the upcard"
+    lab = card_name(c, ascii_only) if c is not None else ""
+    up = card_name(upcard, ascii_only) if upcard is not None else "the upcard"
     k = action.kind
     if k == PASS:
         return f"passed on the upcard {up}"
