@@ -270,3 +270,16 @@ def test_the_hosted_match_is_saved_and_resumed_with_its_code(tmp_path):
     # --new sets the old one aside and deals a new match with a new code
     _, fresh, code3 = prepare_match(store, rules_name=None, seed=None, new=True, name="Ann", say=said.append)
     assert fresh.history == () and fresh.rules.name == "standard" and code3 != code
+
+
+def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeypatch):
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.net import join_cli
+
+    server, session = hosted
+    session(1, "Bob")
+    monkeypatch.setattr(join_cli, "SEAT_WAIT", 1)
+    host, port = server.address
+    assert main(["join", f"{host}:{port}", "--code", server.join_code]) == 1
+    err = capsys.readouterr().err
+    assert "still held" in err and "already taken" in err

@@ -10,9 +10,12 @@ import argparse
 import getpass
 import os
 import sys
+import time
 
 DEFAULT_PORT = 7531
 CODE_ENV = "GIN_TUI_CODE"
+SEAT_WAIT = 40
+"""Seconds to keep asking for a seat the host still thinks is taken (its idle timeout is 30 s)."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -85,16 +88,31 @@ def run(args: argparse.Namespace) -> int:
     from ginrummy_tui.tui.remote_session import RemoteSession
 
     name = P.clean_name(args.name or _user_name(), "Guest")
-    session = RemoteSession(host, port, code, name)
-    try:
-        session.start()
-    except JoinRefused as exc:
-        print(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
-        return 1
-    except (OSError, TimeoutError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-        print(f"gin-tui join: cannot reach {host}:{port}: {reason}", file=sys.stderr)
-        return 1
+    deadline = time.monotonic() + SEAT_WAIT
+    while True:
+        session = RemoteSession(host, port, code, name)
+        try:
+            session.start()
+            break
+        except JoinRefused as exc:
+            if exc.code == P.E_SEAT_TAKEN and time.monotonic() < deadline:
+                if deadline - time.monotonic() > SEAT_WAIT - 2:
+                    print(
+                        "gin-tui join: that seat is still held — if it was yours, the host has not yet noticed that "
+                        f"the old connection is gone; trying again for {SEAT_WAIT} s (Ctrl+C stops)…",
+                        file=sys.stderr,
+                    )
+                try:
+                    time.sleep(2)
+                except KeyboardInterrupt:
+                    return 1
+                continue
+            print(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
+            return 1
+        except (OSError, TimeoutError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            print(f"gin-tui join: cannot reach {host}:{port}: {reason}", file=sys.stderr)
+            return 1
 
     from ginrummy_tui.tui.app import make_app
 

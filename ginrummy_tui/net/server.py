@@ -83,7 +83,7 @@ class MatchServer:
         rate: float = 10.0,
         burst: float = 30.0,
         max_errors: int = 20,
-        idle_timeout: float = 60.0,
+        idle_timeout: float = 30.0,
         hello_timeout: float = 10.0,
         auth_delay: float = 0.5,
         max_connections: int = 16,
