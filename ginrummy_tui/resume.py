@@ -199,8 +199,8 @@ def hand_ui(app) -> dict[str, Any]:
     from ginrummy_tui.tui.hand import HandView
 
     table = getattr(app, "table", None)
-    if table is None:
-        return {}
+    if table is None or getattr(app.session, "replaying", False):
+        return {}  # a practice replay's cards are not the match's
     try:
         hand = table.query_one(HandView)
     except Exception:
@@ -236,19 +236,103 @@ def restore_ui(app, ui: dict[str, Any]) -> None:
         app.sync()  # only the order of the cards is lost
 
 
+class Control:
+    """What the settings screen may do to the match: tell whether a change of
+    rules or opponent touches it, start a new match at once, or keep the new
+    settings for the next match (when the player starts one after this one)."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.app = None
+        self.pending: Settings | None = None
+        """Settings to start the next match with, once this one is over."""
+
+    def real_session(self):
+        """The session of the match (not a practice replay of a deal)."""
+        session = self.app.session
+        return getattr(session, "real", session)
+
+    def match_changes(self, new: Settings) -> list[str]:
+        """What in ``new`` differs from the match in play: "the rules", "the opponent"."""
+        state = self.real_session().state
+        out = []
+        if new.rules != state.rules:
+            out.append("the rules")
+        if new.ai != getattr(self.real_session().opponent, "level", new.ai):
+            out.append("the opponent")
+        return out
+
+    def match_started(self) -> bool:
+        """True once a move of the match has been made (and it is not over)."""
+        state = self.real_session().state
+        return not state.over and (state.hand_no > 1 or bool(state.history) or bool(state.sheet))
+
+    def on_change(self, state: GameState) -> None:
+        """The session's hook: save and record; a new match after this one
+        starts with the pending settings."""
+        keeper = self.plan.keeper
+        before = keeper.state
+        if (
+            self.pending is not None
+            and before is not None
+            and before.over
+            and not state.over
+            and (state.match_no != before.match_no)
+        ):
+            settings, self.pending = self.pending, None
+            self._fresh(settings)
+            return
+        keeper.on_change(state)
+
+    def _fresh(self, settings: Settings) -> None:
+        from ginrummy_tui.engine import new_game
+        from ginrummy_tui.tui.app import LazyOpponent
+
+        session = self.real_session()
+        state = new_game(settings.rules)
+        session.state = state
+        if getattr(session.opponent, "level", None) != settings.ai:
+            session.opponent = LazyOpponent(settings.ai, state.seed)
+            session.opponent_name = f"Computer ({settings.ai})"
+        keeper = self.plan.keeper
+        keeper.settings.update(settings.play_settings())
+        keeper.begin(state)
+
+    def start_new_match(self, settings: Settings) -> None:
+        """Abandon the match in play and start a new one with ``settings``, now."""
+        from ginrummy_tui.tui.game_screen import GameScreen
+
+        app = self.app
+        self.pending = None
+        with contextlib.suppress(Exception):
+            app.workers.cancel_group(app, "opponent")
+        app.opponent_pending = False
+        session = self.real_session()
+        if app.session is not session:  # leave a practice replay
+            session.listener = app.session.listener
+            app.session = session
+        self._fresh(settings)
+        while len(app.screen_stack) > 1 and not isinstance(app.screen, GameScreen):
+            app.pop_screen()
+        app.sync()
+
+
 def build_app(plan: Plan, pause: float | None = None):
     """The app on ``plan``'s match, saving after every action."""
     from ginrummy_tui.tui.app import make_app
 
     s = plan.settings
+    control = Control(plan)
     app = make_app(
         state=plan.state,
         ai=plan.ai,
         ascii=s.ascii,
         mouse=s.mouse,
         pause=s.pause if pause is None else pause,
-        on_change=plan.keeper.on_change,
+        on_change=control.on_change,
     )
+    control.app = app
+    app.gin_control = control
     plan.keeper.ui = lambda: hand_ui(app)
     app.keeper = plan.keeper
     app.gin_settings = s

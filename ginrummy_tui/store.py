@@ -701,6 +701,16 @@ class Keeper:
         """Save the first state of a match (new or resumed)."""
         self.on_change(state)
 
+    def begin(self, state: GameState) -> None:
+        """A new match replaces the one being kept (which is marked abandoned
+        if it was not finished): a new id, a new record, saved at once."""
+        self.abandon()
+        self.match_id = new_match_id()
+        self._recorder = None
+        self._match_no = None
+        self.replay = False
+        self.on_change(state)
+
     def on_change(self, state: GameState) -> None:
         """Record and save ``state``; never raises (failures go to :attr:`errors`)."""
         self.state = state

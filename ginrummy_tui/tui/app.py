@@ -34,6 +34,9 @@ class GinApp(App):
         Binding("c", "scores", "Scores", id="scores"),
         Binding("q", "quit_game", "Quit", id="quit"),
         Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True, id="quit-now"),
+        Binding("ctrl+c", "quit_saved", "Quit", show=False, priority=True, id="quit-ctrl-c"),
+        Binding("f2", "settings", "Settings", key_display="F2", show=False, id="settings"),
+        Binding("f3", "statistics", "Stats", key_display="F3", show=False, id="statistics"),
         # Moves whose key is dimmed on the table land here: trying them explains why not.
         Binding("t", "try_move('take upcard')", show=False),
         Binding("p", "try_move('pass')", show=False),
@@ -196,6 +199,24 @@ class GinApp(App):
         if not isinstance(self.screen, ScoreScreen):
             v = self.session.view()
             self.push_screen(ScoreScreen(v, self.session.opponent_name))
+
+    def action_settings(self) -> None:
+        """Show the settings."""
+        from .settings_screen import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def action_statistics(self) -> None:
+        """Show the lifetime statistics."""
+        from .stats_screen import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
+
+    def action_quit_saved(self) -> None:
+        """Ctrl+C: quit at once (every move is already saved)."""
+        self.exit()
 
     def action_quit_game(self) -> None:
         """Quit; during a hand, ask first."""
