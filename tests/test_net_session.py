@@ -143,6 +143,7 @@ def test_the_clock_is_shown_and_runs_out():
         # both must agree to a new match
         bob.submit(Action("new match"))
         assert bob.opponent_to_move() and "Waiting for Ann to go on" in bob.status()
+        assert bob.waiting_note() == "Waiting for Ann to go on" and ann.waiting_note() == ""
         with pytest.raises(IllegalAction):
             bob.submit(Action("new match"))
         ann.submit(Action("new match"))

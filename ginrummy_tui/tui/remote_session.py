@@ -117,8 +117,8 @@ class RemoteSession(Session):
             return
         kind = msg.get("type")
         if kind == "state":
-            if self._sent_seq is not None and client.seq > self._sent_seq:
-                self._answer.set()
+            if self._sent_seq is not None and (client.seq > self._sent_seq or client.ready[self.seat]):
+                self._answer.set()  # the move was applied, or our wish to go on was noted
             if self.problem.startswith(REFUSED) and client.seq > self._problem_seq:
                 self.problem = ""
         elif kind == "error":
@@ -288,6 +288,14 @@ class RemoteSession(Session):
         if self.problem.startswith(REFUSED):
             parts.append(self.problem)
         return " · ".join(parts)
+
+    def waiting_note(self) -> str:
+        """After asking for the next hand or match: who it now waits for ("" if nobody)."""
+        if not self.online or not self.opponent_here:
+            return self.status()
+        if self._waiting_to_continue():
+            return f"Waiting for {self.opponent_name} to go on"
+        return ""
 
     # ------------------------------------------------------------ closing
 
