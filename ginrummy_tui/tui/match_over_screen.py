@@ -54,6 +54,6 @@ class MatchOverScreen(Screen):
         except IllegalAction:
             pass  # the other player already started it
         app.sync()  # type: ignore[attr-defined]
-        status = getattr(app.session, "status", None)  # network play: both players must go on
-        if status is not None and status():
-            app.notify(status(), timeout=4)
+        waiting = getattr(app.session, "waiting_note", None)  # network play: both players must go on
+        if waiting is not None and waiting():
+            app.notify(waiting(), timeout=4)
