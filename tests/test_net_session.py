@@ -284,3 +284,17 @@ def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeypatch):
     assert main(["join", f"{host}:{port}", "--code", server.join_code]) == 1
     err = capsys.readouterr().err
     assert "still held" in err and "already taken" in err
+
+
+def test_the_network_app_takes_the_players_look_from_the_settings(tmp_path):
+    import argparse
+
+    from ginrummy_tui.config import Settings, save_settings
+    from ginrummy_tui.net.app_start import make_network_app
+    from ginrummy_tui.tui.session import Session
+
+    save_settings(tmp_path, Settings(ascii=True, mouse=False, theme="nord"))
+    app = make_network_app(Session(), argparse.Namespace(data_dir=str(tmp_path)))
+    assert app.ascii_only and not app.mouse_enabled and app.theme == "nord"
+    app = make_network_app(Session(), argparse.Namespace(data_dir=str(tmp_path / "none"), ascii=None))
+    assert not app.ascii_only and app.mouse_enabled

@@ -193,7 +193,7 @@ def _serve_until_interrupted(thread) -> int:
 
 
 def _play(args, thread, server, name: str, code: str, host: str, port: int) -> int:
-    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.net.app_start import make_network_app
     from ginrummy_tui.tui.remote_session import RemoteSession
 
     session = RemoteSession(
@@ -206,8 +206,7 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int) -> i
         thread.stop()
         print(f"gin-tui host: could not take the host's seat: {exc}", file=sys.stderr)
         return 1
-    app = make_app(session=session, ascii=bool(getattr(args, "ascii", False)),
-                   mouse=not getattr(args, "no_mouse", False))
+    app = make_network_app(session, args)
     try:
         app.run()
     finally:

@@ -114,10 +114,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"gin-tui join: cannot reach {host}:{port}: {reason}", file=sys.stderr)
             return 1
 
-    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.net.app_start import make_network_app
 
-    app = make_app(session=session, ascii=bool(getattr(args, "ascii", False)),
-                   mouse=not getattr(args, "no_mouse", False))
+    app = make_network_app(session, args)
     try:
         app.run()
     finally:
