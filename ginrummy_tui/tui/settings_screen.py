@@ -28,6 +28,11 @@ LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert")
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "The winner of the hand"))
 
 
+def yes_no(value: bool) -> str:
+    """The label of a checkbox: what it is set to."""
+    return "yes" if value else "no"
+
+
 def current_settings(app) -> Settings:
     """The settings in use by ``app`` (read from the settings file if the app was not given any)."""
     s = getattr(app, "gin_settings", None)
@@ -129,8 +134,8 @@ class SettingsScreen(Screen):
             yield self._row(
                 "Computer's pause (seconds)", Input(f"{s.pause:g}", type="number", compact=True, id="pause")
             )
-            yield self._row("ASCII suits (S H D C)", Checkbox("", s.ascii, compact=True, id="ascii"))
-            yield self._row("Mouse (from the next start)", Checkbox("", s.mouse, compact=True, id="mouse"))
+            yield self._row("ASCII suits (S H D C)", Checkbox(yes_no(s.ascii), s.ascii, compact=True, id="ascii"))
+            yield self._row("Mouse (from the next start)", Checkbox(yes_no(s.mouse), s.mouse, compact=True, id="mouse"))
             themes = sorted(self.app.available_themes)
             theme = s.theme if s.theme in themes else self.app.theme
             yield self._row("Theme", Select([(t, t) for t in themes], value=theme, allow_blank=False, compact=True,
@@ -149,13 +154,17 @@ class SettingsScreen(Screen):
         if name == "next_dealer":
             return Select([(b, a) for a, b in DEALER_LABELS], value=value, allow_blank=False, compact=True, id=fid)
         if isinstance(value, bool):
-            return Checkbox("", value, compact=True, id=fid)
+            return Checkbox(yes_no(value), value, compact=True, id=fid)
         if name == "timer":
             return Input(str(value or 0), type="integer", compact=True, id=fid)
         return Input(str(value), type="integer", compact=True, id=fid)
 
     def on_mount(self) -> None:
         self.query_one("#preset", Select).focus()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """A checkbox says what it is set to."""
+        event.checkbox.label = yes_no(event.value)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A new preset fills in its options."""

@@ -1,0 +1,192 @@
+"""The settings screen in the app: saved to the file, applied, and never
+changing the rules under a match in progress without asking."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ginrummy_tui.engine import PRESETS
+from ginrummy_tui.resume import build_app, on_ready, prepare
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.game_screen import GameScreen
+from ginrummy_tui.tui.hand import HandView
+from ginrummy_tui.tui.match_over_screen import MatchOverScreen
+from ginrummy_tui.tui.settings_screen import NewMatchQuestion, SettingsScreen
+
+SIZE = (80, 24)
+
+
+def args_for(root, **kw) -> argparse.Namespace:
+    base = dict(ai=None, rules=None, seed=3, hand=None, ascii=None, no_mouse=None, pause=None, new=False,
+                data_dir=str(root))
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+async def settle(app, pilot) -> None:
+    for _ in range(200):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        if not app.busy:
+            await pilot.pause()
+            if not app.busy:
+                return
+    raise AssertionError("the computer never finished its turn")
+
+
+async def open_settings(app, pilot) -> SettingsScreen:
+    await pilot.press("f2")
+    await pilot.pause()
+    assert isinstance(app.screen, SettingsScreen)
+    return app.screen
+
+
+def saved_settings(root) -> dict:
+    return json.loads((root / "settings.json").read_text())
+
+
+async def test_changing_the_rules_mid_match_asks_and_keep_playing_keeps_the_match(tmp_path):
+    plan = prepare(args_for(tmp_path), ask=None)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, plan)
+        await settle(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        before = app.session.state
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-target").value = "60"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchQuestion)
+        await pilot.press("n")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.state == before  # the match goes on under its own rules
+        assert app.session.state.rules.target == 100
+        assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"target": 60}}
+        assert app.gin_control.pending is not None
+    plan.close()
+
+
+async def test_a_new_match_now_with_new_rules_and_opponent(tmp_path):
+    plan = prepare(args_for(tmp_path), ask=None)
+    first_id = plan.keeper.match_id
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, plan)
+        await settle(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#preset").value = "classic"
+        await pilot.pause()
+        assert screen.query_one("#rule-gin_bonus").value == "20"  # the preset fills in its options
+        screen.query_one("#ai").value = "easy"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchQuestion)
+        assert app.screen.what == "the rules and the opponent"
+        await pilot.press("y")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        state = app.session.state
+        assert state.rules == PRESETS["classic"] and state.hand_no == 1
+        assert app.session.opponent.level == "easy" and "easy" in app.session.opponent_name
+        assert plan.keeper.match_id != first_id
+        saved = json.loads((tmp_path / "current.json").read_text())
+        assert saved["match_id"] == plan.keeper.match_id and saved["settings"]["ai"] == "easy"
+        assert saved["state"]["rules"]["name"] == "classic"
+        old = json.loads((tmp_path / "history" / f"{first_id}.json").read_text())
+        assert old["abandoned"] is True
+    plan.close()
+
+
+async def test_display_settings_apply_at_once_without_a_question(tmp_path):
+    plan = prepare(args_for(tmp_path), ask=None)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, plan)
+        await settle(app, pilot)
+        before = app.session.state
+        screen = await open_settings(app, pilot)
+        screen.query_one("#ascii").value = True
+        screen.query_one("#pause").value = "0"
+        screen.query_one("#theme").value = "nord"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.state == before
+        assert app.ascii_only and app.table.query_one(HandView).ascii_only
+        assert app.theme == "nord" and app.pause == 0
+        data = saved_settings(tmp_path)
+        assert data["ascii"] is True and data["theme"] == "nord"
+    plan.close()
+
+
+async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):
+    plan = prepare(args_for(tmp_path), ask=None)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, plan)
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-target").value = "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "target must be at least 1" in str(screen.query_one("#settings-error").render())
+        assert not (tmp_path / "settings.json").exists()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+    plan.close()
+
+
+async def test_before_the_first_move_new_rules_simply_start_a_new_match(tmp_path):
+    plan = prepare(args_for(tmp_path), ask=None)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, plan)
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "7"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.state.rules.knock_limit == 7
+    plan.close()
+
+
+async def test_kept_rules_start_with_the_next_match(tmp_path):
+    plan = prepare(args_for(tmp_path), ask=None)
+    plan.state = scenarios.match_point()
+    plan.keeper.begin(plan.state)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, plan)
+        await settle(app, pilot)
+        await pilot.press("s")  # draw the ace of spades
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-target").value = "150"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchQuestion)
+        await pilot.press("n")  # keep playing this match
+        await settle(app, pilot)
+        await pilot.press("k")  # knock: the match is won
+        await settle(app, pilot)
+        for _ in range(3):
+            if isinstance(app.screen, MatchOverScreen):
+                break
+            await pilot.press("enter")
+            await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        await pilot.press("n")
+        await settle(app, pilot)
+        state = app.session.state
+        assert not state.over and state.rules.target == 150 and state.hand_no == 1
+        assert app.gin_control.pending is None
+    plan.close()

@@ -1,0 +1,62 @@
+"""The statistics screen: one key (F3) away, with the figures of the data directory."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+from rich.console import Console
+
+from ginrummy_tui.resume import build_app, on_ready, prepare
+from ginrummy_tui.tui.game_screen import GameScreen
+from ginrummy_tui.tui.stats_screen import StatsScreen
+
+from .test_stats import HISTORY
+
+
+def screen_text(app) -> str:
+    w, h = app.size
+    console = Console(width=w, height=h, file=io.StringIO(), force_terminal=True, record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):
+    folder = tmp_path / "history"
+    folder.mkdir()
+    for m in HISTORY:
+        (folder / f"{m['id']}.json").write_text(json.dumps(m))
+    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path))
+    plan = prepare(args, ask=None)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        on_ready(app, plan)
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        text = screen_text(app)
+        assert "Your record" in text
+        assert "multiplayer-1.5" in text and "expert" in text
+        row = next(line for line in text.splitlines() if "Matches won" in line)
+        assert row.split()[-4:-1] == ["0", "3", "3"]
+        assert "Last matches" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+    plan.close()
+
+
+async def test_with_nothing_recorded_it_says_so(tmp_path):
+    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path))
+    plan = prepare(args, ask=None)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        on_ready(app, plan)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert "No games recorded yet" in screen_text(app)
+    plan.close()
