@@ -1,0 +1,205 @@
+"""Kill tests in a real terminal: gin-tui runs in tmux, a few moves are played,
+the process is killed (kill -9, a hang-up as when an SSH connection drops,
+SIGTERM, Ctrl+C), gin-tui is started again, and the same position is on screen."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (.ci/run installs it)"),
+]
+
+WIDTH, HEIGHT = 80, 24
+TABLE_LINES = 17
+"""The table (scores, the computer's hand, the piles, the last moves, the hand and
+its deadwood) is drawn above this line; notifications appear below it."""
+
+
+class Tmux:
+    """A private tmux server (its own socket) running one window."""
+
+    def __init__(self, home: Path) -> None:
+        self.socket = f"gin-tui-kill-{uuid.uuid4().hex[:8]}"
+        self.home = home
+
+    def tmux(self, *args: str, check: bool = True) -> str:
+        out = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=20)
+        if check and out.returncode != 0:
+            raise AssertionError(f"tmux {' '.join(args)}: {out.stderr}")
+        return out.stdout
+
+    def start(self, *gin_args: str) -> None:
+        """Start gin-tui in a shell that reports its exit and the terminal's mode afterwards."""
+        cmd = [sys.executable, "-m", "ginrummy_tui", "--pause", "0", *gin_args]
+        shell = (
+            f"cd {Path(__file__).resolve().parent.parent}; "
+            f"GIN_TUI_HOME={self.home} TERM=xterm-256color {' '.join(cmd)}; "
+            "echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; "
+            "echo; sleep 60"
+        )
+        self.tmux("new-session", "-d", "-s", "gin", "-x", str(WIDTH), "-y", str(HEIGHT), shell)
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "gin", check=False)
+
+    def wait_for(self, *texts: str, timeout: float = 30.0) -> str:
+        end = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < end:
+            screen = self.screen()
+            low = screen.lower()
+            if any(t.lower() in low for t in texts):
+                return screen
+            time.sleep(0.2)
+        raise AssertionError(f"none of {texts!r} appeared on screen:\n{screen}")
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", "gin", *keys)
+
+    def game_pid(self) -> int:
+        shell = int(self.tmux("display-message", "-p", "-t", "gin", "#{pane_pid}").strip())
+        out = subprocess.run(["pgrep", "-P", str(shell)], capture_output=True, text=True)
+        pids = [int(p) for p in out.stdout.split()]
+        assert pids, "gin-tui is not running"
+        return pids[0]
+
+    def close(self) -> None:
+        self.tmux("kill-server", check=False)
+
+
+def table(screen: str) -> list[str]:
+    return [line.rstrip() for line in screen.splitlines()[:TABLE_LINES]]
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie (killed, not yet reaped) is not running
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        return state != "Z"
+    except OSError:
+        return True
+
+
+def wait_dead(pid: int, timeout: float = 10.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if not alive(pid):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"process {pid} is still running")
+
+
+@pytest.fixture
+def term(tmp_path):
+    t = Tmux(tmp_path / "home")
+    yield t
+    t.close()
+
+
+def play_into_a_hand(term: Tmux) -> str:
+    """Pass on the upcard, draw, throw, draw again: the player holds 11 cards."""
+    term.start("--seed", "5")
+    term.wait_for("take the upcard")
+    term.keys("p")
+    term.wait_for("draw from the stock")
+    term.keys("s")
+    term.wait_for("discard a card")
+    term.keys("Enter")
+    term.wait_for("draw from the stock")
+    term.keys("s")
+    term.wait_for("discard a card")
+    time.sleep(0.5)  # let the last frame land
+    return term.screen()
+
+
+def restart_and_compare(term: Tmux, before: str) -> None:
+    term.tmux("kill-server", check=False)
+    term.socket = f"gin-tui-kill-{uuid.uuid4().hex[:8]}"
+    term.start()
+    after = term.wait_for("discard a card")
+    time.sleep(0.5)
+    after = term.screen()
+    assert table(after) == table(before), "\n".join(["before:", *table(before), "after:", *table(after)])
+    assert "Resumed your match" in after
+
+
+def test_kill_9_then_the_same_position(term):
+    before = play_into_a_hand(term)
+    pid = term.game_pid()
+    os.kill(pid, signal.SIGKILL)
+    wait_dead(pid)
+    restart_and_compare(term, before)
+
+
+def test_a_dropped_connection_sighup_then_the_same_position(term):
+    before = play_into_a_hand(term)
+    pid = term.game_pid()
+    # what sshd does to the session when the network goes away
+    os.kill(pid, signal.SIGHUP)
+    wait_dead(pid)
+    assert not (term.home / "current.json.lock").exists()  # it closed itself, releasing the match
+    restart_and_compare(term, before)
+
+
+def test_the_terminal_going_away_then_the_same_position(term):
+    before = play_into_a_hand(term)
+    pid = term.game_pid()
+    term.tmux("kill-session", "-t", "gin")  # the terminal is gone: the process gets SIGHUP from it
+    wait_dead(pid)
+    restart_and_compare(term, before)
+
+
+def test_sigterm_closes_cleanly_and_leaves_the_terminal_usable(term):
+    before = play_into_a_hand(term)
+    pid = term.game_pid()
+    os.kill(pid, signal.SIGTERM)
+    wait_dead(pid)
+    after = term.wait_for("EXIT=")
+    assert f"EXIT={128 + signal.SIGTERM}" in after
+    modes = after.split("EXIT=")[1].split()
+    assert "icanon" in modes and "echo" in modes, after  # the terminal is back in its normal mode
+    assert not (term.home / "current.json.lock").exists()
+    restart_and_compare(term, before)
+
+
+def test_ctrl_c_quits_at_once_and_the_match_waits(term):
+    before = play_into_a_hand(term)
+    term.keys("C-c")
+    after = term.wait_for("EXIT=")
+    assert "EXIT=0" in after
+    modes = after.split("EXIT=")[1].split()
+    assert "icanon" in modes and "echo" in modes, after
+    restart_and_compare(term, before)
+
+
+def test_a_second_gin_tui_is_told_the_match_is_open_elsewhere(term):
+    term.start("--seed", "5")
+    term.wait_for("take the upcard")
+    second = subprocess.run(
+        [sys.executable, "-m", "ginrummy_tui", "--pause", "0"],
+        env={**os.environ, "GIN_TUI_HOME": str(term.home)},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert second.returncode == 0
+    assert f"open in another gin-tui (process {term.game_pid()}" in second.stdout
+    # the first one plays on, its save untouched
+    term.keys("p")
+    term.wait_for("draw from the stock")
