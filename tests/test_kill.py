@@ -39,7 +39,7 @@ class Tmux:
             raise AssertionError(f"tmux {' '.join(args)}: {out.stderr}")
         return out.stdout
 
-    def start(self, *gin_args: str) -> None:
+    def start(self, *gin_args: str, session: str = "gin") -> None:
         """Start gin-tui in a shell that reports its exit and the terminal's mode afterwards."""
         cmd = [sys.executable, "-m", "ginrummy_tui", "--pause", "0", *gin_args]
         shell = (
@@ -48,24 +48,24 @@ class Tmux:
             "echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; "
             "echo; sleep 60"
         )
-        self.tmux("new-session", "-d", "-s", "gin", "-x", str(WIDTH), "-y", str(HEIGHT), shell)
+        self.tmux("new-session", "-d", "-s", session, "-x", str(WIDTH), "-y", str(HEIGHT), shell)
 
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "gin", check=False)
+    def screen(self, session: str = "gin") -> str:
+        return self.tmux("capture-pane", "-p", "-t", session, check=False)
 
-    def wait_for(self, *texts: str, timeout: float = 30.0) -> str:
+    def wait_for(self, *texts: str, timeout: float = 30.0, session: str = "gin") -> str:
         end = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < end:
-            screen = self.screen()
+            screen = self.screen(session)
             low = screen.lower()
             if any(t.lower() in low for t in texts):
                 return screen
             time.sleep(0.2)
         raise AssertionError(f"none of {texts!r} appeared on screen:\n{screen}")
 
-    def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", "gin", *keys)
+    def keys(self, *keys: str, session: str = "gin") -> None:
+        self.tmux("send-keys", "-t", session, *keys)
 
     def game_pid(self) -> int:
         shell = int(self.tmux("display-message", "-p", "-t", "gin", "#{pane_pid}").strip())
@@ -203,3 +203,19 @@ def test_a_second_gin_tui_is_told_the_match_is_open_elsewhere(term):
     # the first one plays on, its save untouched
     term.keys("p")
     term.wait_for("draw from the stock")
+
+
+def test_in_a_terminal_the_second_gin_tui_offers_a_separate_match(term):
+    term.start("--seed", "5")
+    term.wait_for("take the upcard")
+    term.start(session="two")
+    asked = term.wait_for("Your choice [s/q]", session="two")
+    assert "open in another gin-tui" in asked and "start a separate match" in asked
+    term.keys("s", "Enter", session="two")
+    term.wait_for("take the upcard", "draw from the stock", session="two")
+    assert (term.home / "separate-1.json").exists()
+    # both play on
+    term.keys("p")
+    term.wait_for("draw from the stock")
+    term.keys("q", session="two")
+    term.wait_for("EXIT=0", "quit in the middle", session="two")
