@@ -85,3 +85,46 @@ async def test_no_hint_on_the_computers_turn():
         await pilot.press("h")
         await pilot.pause()
         assert not _prompt(app).startswith("Hint:")
+
+
+async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_path):
+    import argparse
+    import json
+
+    from ginrummy_tui.resume import build_app, on_ready, prepare
+    from ginrummy_tui.stats import history_dir
+    from ginrummy_tui.tui.replay_session import start_replay
+
+    args = argparse.Namespace(ai=None, rules=None, seed=6, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=True, data_dir=str(tmp_path))
+    plan = prepare(args, ask=lambda owner: "quit")
+    app = build_app(plan, pause=0)
+
+    def hints() -> int:
+        (record,) = history_dir(tmp_path).glob("*.json")
+        return json.loads(record.read_text(encoding="utf-8"))["hints"]
+
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            on_ready(app, plan)
+            await _settle(app, pilot)
+            await pilot.press("h")
+            await _settle(app, pilot)
+            assert _prompt(app).startswith("Hint:")
+            assert hints() == 1
+            # play the hand out by the hints, then replay it: hints in the practice hand do not count
+            while app.session.view().phase in ("upcard", "draw", "discard"):
+                await _settle(app, pilot)
+                a = hint(app.session.view()).action
+                app.session.submit(a)
+                app.sync()
+                await _settle(app, pilot)
+            used = hints()
+            assert start_replay(app)
+            await _settle(app, pilot)
+            await pilot.press("h")
+            await _settle(app, pilot)
+            assert _prompt(app).startswith("Hint:")
+            assert hints() == used
+    finally:
+        plan.close()

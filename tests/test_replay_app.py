@@ -99,6 +99,7 @@ async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed):
         await _play_by_keys(app, pilot, get_opponent("easy", 1))
         await _settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen)
+        assert "⏎: back to your match" in screen_text(app)
         practice_end = app.session.current_state
         assert practice_end.hand_no == 1 and practice_end.history != ended.history
         # Enter goes back to the match, which deals its hand 2

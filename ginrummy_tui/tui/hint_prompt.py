@@ -120,13 +120,12 @@ def count_hint(app) -> None:
     session = app.session
     if getattr(session, "replaying", False):
         return
-    counter = getattr(app, "count_hint", None)
-    if not callable(counter):
-        # the keeper that saves and records the match is the session's on_change
-        keeper = getattr(getattr(session, "on_change", None), "__self__", None)
+    # the keeper that saves and records the match: the app's, or the one behind the session's on_change
+    for keeper in (getattr(app, "keeper", None), getattr(getattr(session, "on_change", None), "__self__", None)):
         counter = getattr(keeper, "add_hint", None)
-    if callable(counter):
-        counter()
+        if callable(counter):
+            counter()
+            return
 
 
 __all__ = ["count_hint", "current_hint", "hint_prompt", "request_hint", "show_hint", "view_key"]

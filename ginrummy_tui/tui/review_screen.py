@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -120,18 +121,22 @@ def review_renderable(review: HandReview, ascii_only: bool = False) -> Group:
     if not review.mistakes:
         lines.append(Text("The expert would have played this hand exactly as you did."))
         return Group(*lines)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(ratio=1)
     for n, m in enumerate(review.mistakes, 1):
         t = Text()
-        t.append(f"{n}. ", style="bold")
         t.append(m.summary(ascii_only))
         cost = m.cost_text()
         style = "bold #ff6b6b" if m.cost >= 5 else ("bold #ffd21f" if m.cost >= 0.5 else "dim")
-        t.append(f"  {cost[:1].upper()}{cost[1:]}", style=style)
+        t.append(f" {cost[:1].upper()}{cost[1:]}", style=style)
         if m.cost >= 0.5:
             t.append(" lost", style=style)
         t.append(".", style=style)
-        lines.append(t)
-        lines.append(Text(f"   {m.reason}", style="italic"))
+        t.append("\n")
+        t.append(m.reason, style="italic")
+        grid.add_row(Text(f"{n}.", style="bold"), t)
+    lines.append(grid)
     lines.append(Text())
     lines.append(
         Text(
