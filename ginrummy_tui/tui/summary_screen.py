@@ -11,10 +11,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from .cardfaces import card_text, cards_text
-from .key_bar import KeyBar
 from .too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -168,7 +167,7 @@ class SummaryScreen(Screen):
                 + ("  ·  r: review your play  ·  a: replay this deal" if self._local else ""),
                 id="summary-next",
             )
-        yield KeyBar()
+        yield Footer()
 
     @property
     def _local(self) -> bool:
