@@ -81,3 +81,22 @@ def test_a_replay_after_the_match_is_over():
     assert again.phase in ("upcard", "draw") and again.winner is None
     assert again.scores == (s.sheet[-2].scores if len(s.sheet) > 1 else (0, 0))
     assert _finish_hand(again, get_opponent("standard", 0)).sheet[-1] == s.sheet[-1]
+
+
+def test_gin_tui_seed_and_hand_deal_that_hand(tmp_path):
+    """``gin-tui --seed N --hand K``: the app starts on hand K of that seed, kept apart as a replay."""
+    from ginrummy_tui.cli import build_parser
+    from ginrummy_tui.play import app_options
+    from ginrummy_tui.resume import prepare
+    from ginrummy_tui.tui.app import make_app
+
+    dealt = _play_to_hand(13, 3)
+    args = build_parser().parse_args(["--seed", "13", "--hand", "3", "--data-dir", str(tmp_path)])
+    state = make_app(**app_options(args)).session.state
+    assert (state.hands, state.stock, state.discard, state.hand_no) == (dealt.hands, dealt.stock, dealt.discard, 3)
+    plan = prepare(args, ask=lambda owner: "quit")
+    try:
+        assert (plan.state.hands, plan.state.stock) == (dealt.hands, dealt.stock)
+        assert plan.keeper.replay  # its score does not count toward the statistics
+    finally:
+        plan.close()

@@ -1,0 +1,55 @@
+"""Speed of hints and hand reviews.
+
+Plays hands (the standard opponent on both seats, seeded) and prints the time
+of a hint (the expert's choice plus its reason) per decision, and the time of
+the whole review of each hand (as the app computes it, in a worker, when the
+hand ends), with the number of the player's decisions per hand.
+Run: ``python benchmarks/review.py [HANDS]``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from ginrummy_tui.ai import get_opponent
+from ginrummy_tui.ai.hints import hint
+from ginrummy_tui.ai.review import review_hand
+from ginrummy_tui.engine import apply, new_game, view
+from ginrummy_tui.tui.review_screen import SAMPLES
+
+
+def _pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p * len(xs)))]
+
+
+def main(hands: int = 20) -> None:
+    bot = get_opponent("standard", 0)
+    hint_ms: list[float] = []
+    review_s: list[float] = []
+    decisions: list[int] = []
+    for seed in range(hands):
+        s = new_game(seed=seed)
+        while s.phase in ("upcard", "draw", "discard"):
+            v = view(s, s.current)
+            if s.current == 0:
+                t0 = time.perf_counter()
+                hint(v)
+                hint_ms.append((time.perf_counter() - t0) * 1000)
+            s = apply(s, bot.choose(v))
+        t0 = time.perf_counter()
+        r = review_hand(s, 0, samples=SAMPLES)
+        review_s.append(time.perf_counter() - t0)
+        decisions.append(r.decisions)
+    print(f"hands: {hands}, samples per reviewed decision: {SAMPLES}")
+    print(f"hint:   median {statistics.median(hint_ms):.1f} ms, p99 {_pct(hint_ms, 0.99):.1f} ms ({len(hint_ms)} hints)")
+    print(
+        f"review: median {statistics.median(review_s):.2f} s, max {max(review_s):.2f} s per hand "
+        f"(median {statistics.median(decisions):.0f} decisions of the player per hand)"
+    )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
