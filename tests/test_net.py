@@ -477,3 +477,37 @@ async def _whole_match(match: Match) -> None:
     for c in (a, b):
         assert c.view.winner == state.winner and c.view.sheet == state.sheet
         assert check_privacy(match, c) > 50
+
+
+async def test_silent_clients_are_dropped_and_pinging_ones_kept():
+    m = Match(new_game(seed=SEED), idle_timeout=0.5)
+    await m.start()
+    try:
+        host, port = m.server.address
+        quiet = GameClient(host, port, m.server.codes[0], "Ann", heartbeat=0)
+        alive = GameClient(host, port, m.server.codes[1], "Bob", heartbeat=0.1)
+        m.clients += [quiet, alive]
+        await quiet.connect()
+        await alive.connect()
+        await quiet.wait_for(lambda c: not c.open, timeout=3)
+        assert quiet.errors[-1]["code"] == P.E_IDLE
+        await alive.wait_for(lambda c: c.connected == [False, True])
+        await asyncio.sleep(0.7)
+        assert alive.open and m.server.connected() == (False, True)
+    finally:
+        await m.close()
+
+
+async def test_too_many_connections_are_turned_away():
+    m = Match(new_game(seed=SEED), max_connections=3)
+    await m.start()
+    try:
+        await seated(m)
+        r3, w3 = await raw(m)
+        r4, w4 = await raw(m)
+        msg = await read_msg(r4)
+        assert msg["code"] == "busy" and msg["fatal"]
+        assert await read_msg(r4) is None
+        w3.close()
+    finally:
+        await m.close()
