@@ -109,3 +109,23 @@ async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed):
         assert app.session.state.hand_no == 2
         assert app.session.state.sheet[0] == ended.sheet[0]
         assert len(app.session.state.sheet) == 1
+
+
+async def test_an_arranged_hand_is_not_dealt_again_with_other_cards():
+    from ginrummy_tui.tui import scenarios
+
+    app = make_app(state=scenarios.knocked(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("a")
+        await _settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        assert not isinstance(app.session, ReplaySession)
+        await pilot.press("r")
+        for _ in range(100):
+            await app.workers.wait_for_complete()
+            await pilot.pause(0.05)
+            if app.screen.ready:
+                break
+        assert "could not be made" in screen_text(app)

@@ -103,7 +103,7 @@ def table_state(session: Session) -> GameState | None:
 
 def start_replay(app) -> bool:
     """Deal the hand on the table again as practice; False (with a message) if it cannot be."""
-    from ginrummy_tui.replay import replay_state
+    from ginrummy_tui.replay import replay_moves, replay_state
 
     session = app.session
     base = session.real if isinstance(session, ReplaySession) else session
@@ -113,6 +113,11 @@ def start_replay(app) -> bool:
         return False
     if state.phase not in ENDED:
         app.notify("A deal can be replayed once its hand is over.", severity="warning")
+        return False
+    try:
+        replay_moves(state)  # the hand must come from its seed, or the cards dealt again would differ
+    except ValueError:
+        app.notify("This hand was not dealt from its seed, so it cannot be dealt again.", severity="warning")
         return False
     practice = replay_state(state)
     replay = ReplaySession(base, practice)
