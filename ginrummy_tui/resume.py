@@ -233,7 +233,7 @@ def restore_ui(app, ui: dict[str, Any]) -> None:
             hand.refresh()
             app.table.show_view(app.session.view())
     except Exception:
-        app.sync()  # only the order of the cards is lost
+        return  # only the order of the cards is lost
 
 
 class Control:
@@ -349,11 +349,27 @@ UI_CHECK_SECONDS = 1.0
 
 def on_ready(app, plan: Plan) -> None:
     """Once the app is up: put the cards back in their order, say what
-    happened at start, and keep saving the card order when it changes."""
-    restore_ui(app, plan.ui)
-    plan.keeper.last_ui = hand_ui(app) or plan.ui
-    show_notes(app, plan.notes, plan.resumed)
+    happened at start, and keep saving the card order when it changes.
+    Never raises: none of this may stop the game."""
+    with contextlib.suppress(Exception):
+        restore_ui(app, plan.ui)
+    with contextlib.suppress(Exception):
+        plan.keeper.last_ui = hand_ui(app) or plan.ui
+    with contextlib.suppress(Exception):
+        show_notes(app, plan.notes, plan.resumed)
     app.set_interval(UI_CHECK_SECONDS, plan.keeper.ui_changed)
+
+
+async def table_ready(app, timeout: float = 5.0) -> bool:
+    """Wait until the game screen has its widgets (True), or ``timeout`` seconds."""
+    from ginrummy_tui.tui.hand import HandView
+
+    for _ in range(int(timeout / 0.02)):
+        table = getattr(app, "table", None)
+        if table is not None and table.is_mounted and table.query(HandView):
+            return True
+        await asyncio.sleep(0.02)
+    return False
 
 
 def show_notes(app, notes: list[str], resumed: bool) -> None:
@@ -412,6 +428,7 @@ def run_saved_play(args: argparse.Namespace) -> int:
 
     async def ready(pilot) -> None:
         loops.append(asyncio.get_running_loop())
+        await table_ready(app)
         on_ready(app, plan)
 
     try:

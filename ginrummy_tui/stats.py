@@ -443,7 +443,7 @@ def cell(tally: Tally, name: str) -> str:
 
 def table_columns(stats: Stats) -> list[tuple[str, Tally]]:
     """The columns of the statistics table: each opponent and preset, then all."""
-    cols = [(f"{opp} / {preset}", t) for (opp, preset), t in sorted(stats.groups.items())]
+    cols = [(f"vs {opp} / {preset} rules", t) for (opp, preset), t in sorted(stats.groups.items())]
     if len(cols) != 1:
         cols.append(("All", stats.total))
     return cols

@@ -204,3 +204,33 @@ def test_a_lock_held_by_this_test_is_seen_as_held(tmp_path):
     with pytest.raises(Refused):
         prepare(args_for(tmp_path), ask=lambda owner: "quit")
     lock.release()
+
+
+async def test_a_strange_screen_record_in_the_save_is_ignored(tmp_path):
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.ui = {"sort": None, "order": ["XX", 5, None], "cursor": "first"}
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, plan)  # must not raise
+        await settle(app, pilot)
+        assert len(app.table.query_one(HandView).cards) == 10
+    plan.close()
+
+
+def test_on_ready_before_the_table_exists_does_not_raise(tmp_path):
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.ui = {"sort": "rank", "order": [], "cursor": 3}
+    app = build_app(plan, pause=0)
+
+    class Stub:
+        table = None
+        session = app.session
+
+        def set_interval(self, *a):
+            pass
+
+        def notify(self, *a, **k):
+            raise RuntimeError("no screen yet")
+
+    on_ready(Stub(), plan)
+    plan.close()
