@@ -24,8 +24,8 @@ def _made(p0: str, p1: str, upcard: str, stock_top_first: str):
 # 7♣, then draws Q♥ for gin with 2♦ -- and throws 7♣ instead.
 HAND = dict(
     p0="7S 7H 7D 3C 4C 5C JH KH 2D 9D",
-    p1="AS 2S 3S QS QC TS 8D KD JC 9H",
-    upcard="8S",
+    p1="AS 2S 3S 6S QC TS 8D KD JC 9H",
+    upcard="QS",
     stock_top_first="6C 4H 7C 5S QH",
 )
 MOVES = [
@@ -62,7 +62,7 @@ def test_the_known_mistakes_come_first_in_order_of_cost(review):
 
 def test_decisions_the_expert_agrees_with_are_not_listed(review):
     listed = {m.index for m in review.mistakes}
-    assert 0 not in listed  # passing on 8♠
+    assert 0 not in listed  # passing on Q♠, which melds with nothing
     assert 2 not in listed  # the forced draw from the stock
     assert review.agreed == review.decisions - len(review.mistakes)
     expert = get_opponent("expert", 0)
