@@ -55,6 +55,15 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def public_host(host: str) -> str:
+    """The host name to put in the page's links for a listening address."""
+    if host in ("0.0.0.0", "::", ""):
+        import socket
+
+        return socket.gethostname()
+    return f"[{host}]" if ":" in host else host
+
+
 def tab_command(args: argparse.Namespace | None = None) -> str:
     """The shell command textual-serve runs for each browser tab."""
     parts = [sys.executable, "-m", "ginrummy_tui.web", TAB_FLAG]
@@ -96,8 +105,13 @@ def run(args: argparse.Namespace) -> int:
         )
     public = args.public_url
     if public is None:
-        shown = "127.0.0.1" if host in ("0.0.0.0", "") else (f"[{host}]" if ":" in host else host)
-        public = f"http://{shown}:{args.port}"
+        public = f"http://{public_host(host)}:{args.port}"
+        if host in ("0.0.0.0", "::", ""):
+            print(
+                f"gin-tui serve: browsers will be sent to {public}; if other machines know this one by "
+                "another name, give it with --public-url.",
+                file=sys.stderr,
+            )
     server = Server(tab_command(args), host=host, port=args.port, title=TITLE, public_url=public)
     try:
         server.serve()

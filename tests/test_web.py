@@ -60,6 +60,8 @@ def test_options_and_the_command_each_tab_runs():
     assert "--ai expert" in cmd and "--seed 4" in cmd
     assert web.is_loopback("127.0.0.1") and web.is_loopback("::1") and web.is_loopback("localhost")
     assert not web.is_loopback("0.0.0.0") and not web.is_loopback("192.168.1.2")
+    assert web.public_host("127.0.0.1") == "127.0.0.1" and web.public_host("::1") == "[::1]"
+    assert web.public_host("0.0.0.0") == socket.gethostname()
     bad = argparse.Namespace(host="127.0.0.1", port=0, public_url=None)
     assert web.run(bad) == 2
 
