@@ -106,7 +106,7 @@ def _new_state(settings: Settings, seed, hand: int | None) -> GameState:
 def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsewhere) -> Plan:
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit)."""
-    from ginrummy_tui.config import apply_args, config_dir, load_settings
+    from ginrummy_tui.config import LEVELS, apply_args, config_dir, load_settings
     from ginrummy_tui.stats import mark_abandoned
 
     override = getattr(args, "data_dir", None)
@@ -163,7 +163,11 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
             )
             saved = None
         if saved is not None:
-            ai = str(saved.settings.get("ai") or settings.ai)
+            ai = saved.settings.get("ai")
+            if ai not in LEVELS:
+                if ai is not None:
+                    notes.append(f"The saved match named an unknown opponent ({ai!r}); it goes on against {settings.ai}.")
+                ai = settings.ai
             keeper = Keeper(
                 store,
                 match_id=saved.match_id,

@@ -234,3 +234,15 @@ def test_on_ready_before_the_table_exists_does_not_raise(tmp_path):
 
     on_ready(Stub(), plan)
     plan.close()
+
+
+def test_a_save_naming_an_unknown_opponent_goes_on_against_a_known_one(tmp_path):
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.close()
+    data = json.loads((tmp_path / "current.json").read_text())
+    data["settings"]["ai"] = "grandmaster"
+    (tmp_path / "current.json").write_text(json.dumps(data))
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed and again.ai == "standard"
+    assert any("unknown opponent" in n for n in again.notes)
+    again.close()
