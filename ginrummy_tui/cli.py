@@ -40,6 +40,11 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-mouse", action="store_true", default=None, help="ignore the mouse")
     p.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="pause after each computer move")
     p.add_argument("--new", action="store_true", help="start a new match instead of resuming")
+    p.add_argument(
+        "--rule", action="append", default=None, metavar="OPTION=VALUE",
+        help="change one rule option for a new match, e.g. --rule knock_limit=7 (repeatable)",
+    )
+    p.add_argument("--theme", default=None, metavar="NAME", help="the Textual theme (e.g. nord, gruvbox)")
     p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)")
 
 

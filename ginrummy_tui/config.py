@@ -269,11 +269,64 @@ def apply_args(settings: Settings, args: Any) -> Settings:
         if not 0 <= pause <= MAX_PAUSE:
             raise ValueError(f"--pause must be between 0 and {MAX_PAUSE:g} seconds")
         changes["pause"] = float(pause)
+    rule_texts = getattr(args, "rule", None) or []
+    if rule_texts:
+        base = replace(settings, **changes)
+        options = dict(base.rule_options)
+        options.update(parse_rule_options(rule_texts))
+        try:
+            PRESETS[base.preset].with_options(**options)
+        except ValueError as exc:
+            raise ValueError(f"--rule: {exc}") from None
+        changes["rule_options"] = tuple(options.items())
+    theme = getattr(args, "theme", None)
+    if theme is not None:
+        if not theme or len(theme) > 64:
+            raise ValueError("--theme needs a theme name")
+        changes["theme"] = theme
     if getattr(args, "ascii", None):
         changes["ascii"] = True
     if getattr(args, "no_mouse", None):
         changes["mouse"] = False
     return replace(settings, **changes)
+
+
+def parse_rule_options(texts: list[str]) -> dict[str, Any]:
+    """``["knock_limit=7", "big_gin=yes", "timer=none"]`` as rule options.
+    Raises ``ValueError`` naming the bad one."""
+    from ginrummy_tui.engine import Rules
+
+    kinds = {f.name: f for f in fields(Rules) if f.name != "name"}
+    defaults = Rules()
+    out: dict[str, Any] = {}
+    for text in texts:
+        name, sep, raw = text.partition("=")
+        name = name.strip().replace("-", "_")
+        raw = raw.strip()
+        if not sep or not name:
+            raise ValueError(f"--rule {text!r}: write it as OPTION=VALUE, e.g. knock_limit=7")
+        if name not in kinds:
+            raise ValueError(f"--rule: unknown rule option {name!r} (options: {', '.join(kinds)})")
+        default = getattr(defaults, name)
+        low = raw.lower()
+        if name == "timer" and low in ("none", "off", "0", ""):
+            value: Any = None
+        elif isinstance(default, bool):
+            if low in ("yes", "true", "on", "1"):
+                value = True
+            elif low in ("no", "false", "off", "0"):
+                value = False
+            else:
+                raise ValueError(f"--rule {name}: yes or no, not {raw!r}")
+        elif isinstance(default, str):
+            value = raw
+        else:
+            try:
+                value = int(raw)
+            except ValueError:
+                raise ValueError(f"--rule {name}: a whole number, not {raw!r}") from None
+        out[name] = value
+    return out
 
 
 # ---------------------------------------------------------------- for the settings screen

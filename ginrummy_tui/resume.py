@@ -344,6 +344,10 @@ def build_app(plan: Plan, pause: float | None = None):
     app.data_dir = plan.root
     if s.theme in app.available_themes:
         app.theme = s.theme
+    else:
+        plan.notes.append(
+            f"There is no theme {s.theme!r}; the themes are: {', '.join(sorted(app.available_themes))}."
+        )
     return app
 
 

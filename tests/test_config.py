@@ -19,7 +19,7 @@ from ginrummy_tui.engine import PRESETS
 
 
 def _args(**kw):
-    base = dict(rules=None, ai=None, pause=None, ascii=None, no_mouse=None)
+    base = dict(rules=None, ai=None, pause=None, ascii=None, no_mouse=None, rule=None, theme=None)
     base.update(kw)
     return argparse.Namespace(**base)
 
@@ -120,3 +120,20 @@ def test_unknown_entries_of_a_newer_file_are_kept_when_saving(tmp_path):
     assert loaded.message() is None
     save_settings(tmp_path, loaded.settings)
     assert json.loads((tmp_path / SETTINGS_NAME).read_text())["sound"] is True
+
+
+def test_single_rule_options_and_the_theme_from_the_command_line():
+    got = apply_args(Settings(), _args(rules="classic", rule=["knock_limit=7", "big-gin=yes", "timer=none"],
+                                       theme="nord"))
+    assert got.preset == "classic" and got.theme == "nord"
+    assert got.rules.knock_limit == 7 and got.rules.big_gin is True and got.rules.timer is None
+    assert got.rules.gin_bonus == 20  # the rest of the preset stays
+    for bad, words in (
+        (["knock_limit"], "OPTION=VALUE"),
+        (["wings=2"], "unknown rule option 'wings'"),
+        (["target=lots"], "a whole number"),
+        (["big_gin=maybe"], "yes or no"),
+        (["target=0"], "target must be at least 1"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            apply_args(Settings(), _args(rule=bad))
