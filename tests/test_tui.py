@@ -13,6 +13,7 @@ from rich.console import Console
 from ginrummy_tui.engine import Action, apply, deadwood, new_game, view
 from ginrummy_tui.engine.cards import card
 from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.action_bar import ActionBar
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.confirm_quit import ConfirmQuit
 from ginrummy_tui.tui.game_screen import GameScreen
@@ -71,6 +72,18 @@ async def pick(app, pilot, c) -> None:
     assert hand_view(app).selected is c
 
 
+def bar(app) -> ActionBar:
+    return app.table.query_one(ActionBar)
+
+
+async def click_button(app, pilot, name: str) -> None:
+    """Click the button ``name`` of the action bar (it must be shown)."""
+    span = bar(app).span(name)
+    assert span is not None, f"no {name} button among {list(bar(app).labels)}"
+    await pilot.click(ActionBar, offset=(span[0] + 1, 0))
+    await settle(app, pilot)
+
+
 def best_discard(state):
     hand = state.hands[0]
     options = [c for c in hand if c is not state.taken]
@@ -125,15 +138,13 @@ async def test_mouse_plays_a_whole_seeded_hand_to_its_end():
     app = make_app(seed=3, pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.click("#act-pass")
-        await settle(app, pilot)
+        await click_button(app, pilot, "pass")
         for _turn in range(40):
             if isinstance(app.screen, SummaryScreen):
                 break
             s = app.session.state
             if s.phase == "upcard":
-                await pilot.click("#act-pass")
-                await settle(app, pilot)
+                await click_button(app, pilot, "pass")
                 continue
             assert s.phase == "draw" and s.current == 0
             await pilot.click("#stock")
@@ -143,8 +154,7 @@ async def test_mouse_plays_a_whole_seeded_hand_to_its_end():
             c = best_discard(s)
             after = deadwood(x for x in s.hands[0] if x is not c)
             if after <= s.knock_limit:
-                await pilot.click("#act-gin" if after == 0 else "#act-knock")
-                await settle(app, pilot)
+                await click_button(app, pilot, "gin" if after == 0 else "knock")
                 break
             hv = hand_view(app)
             i = hv.cards.index(c)
@@ -170,8 +180,7 @@ async def test_keyboard_knock_shows_layoffs_and_scores():
         assert "Draw from the stock" in prompt(app)
         await press(app, pilot, "s")
         assert "knock with K♦ (k)" in prompt(app)
-        assert app.table.query_one("#act-knock").display
-        assert str(app.table.query_one("#act-knock").label) == "Knock with K♦ (k)"
+        assert bar(app).labels["knock"] == "Knock with K♦ (k)"
         await press(app, pilot, "k")
         s = app.session.state
         assert s.phase == "hand_over" and s.result.kind == "knock" and s.result.knocker == 0
@@ -191,8 +200,7 @@ async def test_mouse_gin():
         await pilot.click("#stock")
         await settle(app, pilot)
         assert "go gin with K♦ (g)" in prompt(app)
-        await pilot.click("#act-gin")
-        await settle(app, pilot)
+        await click_button(app, pilot, "gin")
         s = app.session.state
         assert s.result.kind == "gin" and s.scores[0] == 25 + s.result.knock.defender_deadwood
         assert "You went gin" in screen_text(app)
@@ -207,7 +215,7 @@ async def test_keyboard_gin_and_big_gin():
     app = make_app(state=scenarios.big_gin_ready(), pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await press(app, pilot, "s")
-        assert app.table.query_one("#act-big-gin").display
+        assert "big-gin" in bar(app).labels
         await press(app, pilot, "b")
         s = app.session.state
         assert s.result.kind == "big_gin"

@@ -1,41 +1,99 @@
-"""Buttons for the moves that are not a click on a card or a pile."""
+"""Buttons for the moves that are not a click on a card or a pile (one light widget)."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.widgets import Button
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
 
-BUTTONS = (
-    ("take", "Take"),
-    ("pass", "Pass (p)"),
-    ("stock", "Draw stock (s)"),
-    ("pile", "Take from pile (d)"),
-    ("discard", "Discard (⏎)"),
-    ("knock", "Knock (k)"),
-    ("gin", "Gin (g)"),
-    ("big-gin", "Big Gin (b)"),
-)
-"""Every button: its id and default label."""
+BUTTONS = ("take", "pass", "stock", "pile", "discard", "knock", "gin", "big-gin")
+"""Every button's name, in the order shown."""
+
+BUTTON = Style(color="#f0f0f0", bgcolor="#2d5d46", bold=True)
+STRONG = Style(color="#101010", bgcolor="#2fd16b", bold=True)
+"""Knock, Gin and Big Gin stand out."""
+HOVER = Style(color="#101010", bgcolor="#ffd21f", bold=True)
 
 
-class ActionBar(Horizontal):
-    """A row of buttons; only those of moves that are legal now are shown."""
+class ActionBar(Widget):
+    """A row of buttons; only those of moves that are legal now are shown.
+    Clicking one posts :class:`ActionBar.Pressed` with its name."""
 
-    def compose(self) -> ComposeResult:
-        for name, label in BUTTONS:
-            b = Button(label, id=f"act-{name}", compact=True)
-            b.can_focus = False
-            b.display = False
-            yield b
+    DEFAULT_CSS = """
+    ActionBar {
+        height: 1;
+    }
+    """
+
+    class Pressed(Message):
+        """A button was clicked."""
+
+        def __init__(self, button: str) -> None:
+            super().__init__()
+            self.button = button
+            """The button's name (one of ``BUTTONS``)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.labels: dict[str, str] = {}
+        """The buttons shown: name → label."""
+        self._spans: list[tuple[int, int, str]] = []
+        self._hover: str | None = None
 
     def show(self, labels: dict[str, str]) -> None:
-        """Show the buttons named in ``labels`` (name → label), hide the others."""
-        for name, _ in BUTTONS:
-            b = self.query_one(f"#act-{name}", Button)
-            if name in labels:
-                if str(b.label) != labels[name]:
-                    b.label = labels[name]
-                b.display = True
-            else:
-                b.display = False
+        """Show the buttons named in ``labels`` (name → label), in the usual order."""
+        labels = {name: labels[name] for name in BUTTONS if name in labels}
+        if labels != self.labels:
+            self.labels = labels
+            self.refresh()
+
+    def span(self, name: str) -> tuple[int, int] | None:
+        """Where the button ``name`` is drawn (first and last cell + 1), if shown."""
+        self._layout()
+        for start, end, n in self._spans:
+            if n == name:
+                return start, end
+        return None
+
+    def _layout(self) -> None:
+        spans, x = [], 0
+        for name, label in self.labels.items():
+            width = len(label) + 2
+            spans.append((x, x + width, name))
+            x += width + 2
+        self._spans = spans
+
+    def render(self) -> Text:
+        self._layout()
+        text = Text(no_wrap=True, overflow="crop")
+        for i, (_start, _end, name) in enumerate(self._spans):
+            if i:
+                text.append("  ")
+            style = HOVER if name == self._hover else STRONG if name in ("knock", "gin", "big-gin") else BUTTON
+            text.append(f" {self.labels[name]} ", style=style)
+        return text
+
+    def _name_at(self, x: int) -> str | None:
+        for start, end, name in self._spans:
+            if start <= x < end:
+                return name
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        name = self._name_at(event.x)
+        if name is not None:
+            event.stop()
+            self.post_message(self.Pressed(name))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        name = self._name_at(event.x)
+        if name != self._hover:
+            self._hover = name
+            self.refresh()
+
+    def on_leave(self) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.refresh()

@@ -23,7 +23,8 @@ DEFAULT_PAUSE = 0.7
 class GinApp(App):
     """Gin Rummy: one match, played through a :class:`Session`."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = ["app.tcss", "game_screen.tcss"]
+    """Shared styles, and the table's (the first screen's styles are not loaded from the screen itself)."""
     TITLE = "gin-tui"
     ENABLE_COMMAND_PALETTE = False
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (80, "-normal"), (110, "-wide")]
@@ -74,8 +75,11 @@ class GinApp(App):
 
     # ------------------------------------------------------------ start and stop
 
+    def get_default_screen(self) -> GameScreen:
+        """The table is the first screen (and stays at the bottom of the stack)."""
+        return GameScreen()
+
     def on_mount(self) -> None:
-        self.push_screen(GameScreen())
         self.call_after_refresh(self.sync)
 
     def on_unmount(self) -> None:
@@ -118,16 +122,15 @@ class GinApp(App):
                 self.call_later(self._think, key)
 
     def _show_end_screens(self, v) -> None:
-        from .match_over_screen import MatchOverScreen
-        from .summary_screen import SummaryScreen
-
         ended = v.phase in ("hand_over", "match_over")
         if not ended:
-            # someone else (the other player over the network) started the next hand
-            while isinstance(self.screen, (SummaryScreen, MatchOverScreen)):
+            # the next hand has started (perhaps by the other player, over the network)
+            while type(self.screen).__name__ in ("SummaryScreen", "MatchOverScreen"):
                 self.pop_screen()
             self._end_shown = None
             return
+        from .summary_screen import SummaryScreen
+
         key = (v.match_no, v.hand_no)
         if self._end_shown == key:
             return

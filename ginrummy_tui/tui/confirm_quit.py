@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .too_small import TooSmall
+
 
 class ConfirmQuit(ModalScreen[bool]):
     """Quit now? y (or q again) quits, n or Escape goes back."""
@@ -20,6 +22,7 @@ class ConfirmQuit(ModalScreen[bool]):
     """y or q: quit; n or Escape: back to the game."""
 
     def compose(self) -> ComposeResult:
+        yield TooSmall()
         with Vertical(id="confirm"):
             yield Static("Quit in the middle of the hand?", id="confirm-text")
             with Horizontal(id="confirm-buttons"):

@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer
 
 from .action_bar import ActionBar
 from .cardfaces import card_label, card_text, pretty_codes
@@ -23,6 +22,7 @@ from .deadwood_line import DeadwoodLine
 from .discard_pile import DiscardPile
 from .hand import KEYS, HandView
 from .hint_prompt import hint_prompt, request_hint
+from .key_bar import KeyBar
 from .moves_line import MovesLine
 from .opponent_hand import OpponentHand
 from .prompt import PromptLine
@@ -47,8 +47,6 @@ def _pick_bindings() -> list[Binding]:
 
 class GameScreen(Screen):
     """The table, where a hand is played."""
-
-    CSS_PATH = "game_screen.tcss"
 
     BINDINGS = [
         Binding("t", "play('take upcard')", "Take", tooltip="Take the upcard"),
@@ -94,14 +92,13 @@ class GameScreen(Screen):
             yield DeadwoodLine(id="deadwood")
             yield ActionBar(id="actions")
             yield PromptLine(id="prompt")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show_view(self.gin.session.view())
 
     def on_resize(self) -> None:
         width, height = self.size
-        self.query_one(Footer).compact = width < 80
         big = width >= 90 and height >= 34
         for widget in (self.query_one(HandView), self.query_one(StockPile), self.query_one(DiscardPile)):
             widget.set_big(big)
@@ -158,7 +155,8 @@ class GameScreen(Screen):
         self.query_one(DeadwoodLine).set_text(self._deadwood_text(v))
         self.query_one(ActionBar).show(self._buttons(v))
         self.query_one(PromptLine).set_prompt(
-            self._with_status(hint_prompt(self, v, self._prompt_text(v))), pretty_codes(self.refusal, self.gin.ascii_only)
+            self._with_status(hint_prompt(self, v, self._prompt_text(v))),
+            pretty_codes(self.refusal, self.gin.ascii_only),
         )
         self.refresh_bindings()
 
@@ -497,9 +495,8 @@ class GameScreen(Screen):
     def on_hand_view_hovered(self) -> None:
         self._update_details()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        name = (event.button.id or "").removeprefix("act-")
-        event.stop()
+    def on_action_bar_pressed(self, message: ActionBar.Pressed) -> None:
+        name = message.button
         if name in ("discard", "knock", "gin"):
             self.try_move(name)
         else:

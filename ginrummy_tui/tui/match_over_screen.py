@@ -9,8 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from .key_bar import KeyBar
 from .score_table import score_table
 from .too_small import TooSmall
 
@@ -42,7 +43,7 @@ class MatchOverScreen(Screen):
             yield Static(head, id="winner", classes="-won" if won else "-lost")
             yield Static(score_table(v, self.opponent_name), id="final-table")
             yield Static("n: play a new match · q: quit", id="match-next")
-        yield Footer()
+        yield KeyBar()
 
     def action_new_match(self) -> None:
         """Start a new match."""

@@ -10,8 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from .key_bar import KeyBar
 from .too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ class RulesScreen(ModalScreen):
         yield TooSmall()
         with VerticalScroll(id="rules"):
             yield Static(rules_renderable(self.rules), id="rules-text")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#rules").focus()

@@ -8,8 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from .key_bar import KeyBar
 from .score_table import score_table
 from .too_small import TooSmall
 
@@ -34,7 +35,7 @@ class ScoreScreen(ModalScreen):
         with VerticalScroll(id="scores"):
             yield Static(score_table(self.v, self.opponent_name), id="score-table")
             yield Static("Esc: back to the game", id="scores-close")
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         """Back to where the player was."""

@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .cardfaces import card_text, cards_text
+from .key_bar import KeyBar
 from .too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -163,11 +164,17 @@ class SummaryScreen(Screen):
             over = self.v.phase == "match_over"
             practice = getattr(self.app.session, "replaying", False)  # a replayed deal
             yield Static(
-                ("⏎: back to your match" if practice else "⏎: see the result of the match" if over else "⏎: deal the next hand")
+                (
+                    "⏎: back to your match"
+                    if practice
+                    else "⏎: see the result of the match"
+                    if over
+                    else "⏎: deal the next hand"
+                )
                 + ("  ·  r: review your play  ·  a: replay this deal" if self._local else ""),
                 id="summary-next",
             )
-        yield Footer()
+        yield KeyBar()
 
     @property
     def _local(self) -> bool:

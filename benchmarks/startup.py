@@ -1,0 +1,174 @@
+"""How fast gin-tui starts and answers keys, in a real pseudo-terminal.
+
+    python benchmarks/startup.py [--runs N]
+
+1. Start-up: the time from starting ``gin-tui --seed 1`` (the installed
+   command, a fresh data directory each run) until its first full screen has
+   been written (the prompt of the upcard offer is on it), and the same for a
+   minimal Textual app that shows one line, in the same run, alternating.
+   Prints both medians and their ratio (target: gin-tui <= 1.3x the minimal app).
+2. Key latency: in a running gin-tui, the time from writing a key (the
+   arrows, moving the selection) to the end of the frame it causes (the last
+   byte before the output goes quiet).  Prints the median and the 90th
+   percentile (target: median <= 50 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import select
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+MINIMAL = """
+from textual.app import App
+from textual.widgets import Static
+
+class Minimal(App):
+    def compose(self):
+        yield Static("minimal app ready")
+
+Minimal().run()
+"""
+
+COLS, ROWS = 80, 24
+
+
+def spawn(argv: list[str], env: dict[str, str]) -> tuple[subprocess.Popen, int]:
+    """Start ``argv`` on a new pseudo-terminal of COLS x ROWS; returns the process and the master fd."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+    proc = subprocess.Popen(
+        argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True, start_new_session=True
+    )
+    os.close(slave)
+    return proc, master
+
+
+def read_until(fd: int, marker: bytes, timeout: float = 30.0) -> float:
+    """Read the terminal's output until ``marker`` shows; the time it showed."""
+    buf = b""
+    end = time.perf_counter() + timeout
+    while time.perf_counter() < end:
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if r:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            buf += chunk
+            if marker in buf:
+                return time.perf_counter()
+    raise RuntimeError(f"{marker!r} never appeared; output ended with {buf[-400:]!r}")
+
+
+def drain(fd: int, quiet: float = 0.15) -> None:
+    """Read until the output has been quiet for ``quiet`` seconds."""
+    while True:
+        r, _, _ = select.select([fd], [], [], quiet)
+        if not r:
+            return
+        try:
+            os.read(fd, 65536)
+        except OSError:
+            return
+
+
+def frame_after_key(fd: int, key: bytes, quiet: float = 0.03, timeout: float = 5.0) -> float:
+    """Write ``key``; the seconds until the last byte of the frame it causes."""
+    drain(fd)
+    t0 = time.perf_counter()
+    os.write(fd, key)
+    last = None
+    end = t0 + timeout
+    while time.perf_counter() < end:
+        r, _, _ = select.select([fd], [], [], quiet if last is not None else timeout)
+        if not r:
+            break
+        os.read(fd, 65536)
+        last = time.perf_counter()
+    if last is None:
+        raise RuntimeError("no frame after the key")
+    return last - t0
+
+
+def stop(proc: subprocess.Popen, fd: int) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    os.close(fd)
+
+
+def gin_tui_command() -> str:
+    here = Path(sys.executable).parent / "gin-tui"
+    return str(here) if here.exists() else (shutil.which("gin-tui") or "gin-tui")
+
+
+def base_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL_") and k not in ("NO_COLOR",)}
+    env.update(TERM="xterm-256color", COLORTERM="truecolor", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    return env
+
+
+def time_start(argv: list[str], marker: bytes, env: dict[str, str]) -> float:
+    t0 = time.perf_counter()
+    proc, fd = spawn(argv, env)
+    try:
+        return read_until(fd, marker) - t0
+    finally:
+        stop(proc, fd)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="start-ups of each app (default 7)")
+    parser.add_argument("--keys", type=int, default=40, help="key presses timed (default 40)")
+    opts = parser.parse_args()
+
+    env = base_env()
+    gin = gin_tui_command()
+    gin_times, min_times = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(opts.runs + 1):
+            home = os.path.join(tmp, f"home{i}")
+            g = time_start([gin, "--seed", "1"], b"or pass (p).", {**env, "GIN_TUI_HOME": home})
+            m = time_start([sys.executable, "-c", MINIMAL], b"minimal app ready", env)
+            if i:  # the first round warms the disk cache
+                gin_times.append(g)
+                min_times.append(m)
+
+        g_med, m_med = statistics.median(gin_times), statistics.median(min_times)
+        print(f"start-up to first full screen ({opts.runs} runs each, {COLS}x{ROWS} pty):")
+        print(f"  gin-tui --seed 1       median {g_med * 1000:7.1f} ms  (min {min(gin_times) * 1000:.1f})")
+        print(f"  minimal Textual app    median {m_med * 1000:7.1f} ms  (min {min(min_times) * 1000:.1f})")
+        print(f"  ratio                  {g_med / m_med:.2f}x   (target <= 1.3x)")
+
+        proc, fd = spawn([gin, "--seed", "1", "--pause", "0"], {**env, "GIN_TUI_HOME": os.path.join(tmp, "keys")})
+        try:
+            read_until(fd, b"or pass (p).")
+            lat = [frame_after_key(fd, b"\x1b[C" if k % 2 == 0 else b"\x1b[D") for k in range(opts.keys)]
+        finally:
+            stop(proc, fd)
+    lat.sort()
+    p90 = lat[int(len(lat) * 0.9) - 1]
+    print(f"key press (arrow, moving the selection) to the end of its frame ({len(lat)} presses):")
+    print(
+        f"  median {statistics.median(lat) * 1000:.1f} ms, 90th percentile {p90 * 1000:.1f} ms   (target median <= 50 ms)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

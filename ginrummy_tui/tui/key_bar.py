@@ -1,0 +1,67 @@
+"""The line of keys at the bottom: every key that works now, dimmed when its move is not legal.
+
+A light replacement for Textual's ``Footer`` (one widget, one line of text,
+redrawn when the screen's bindings change), so that the table starts fast.
+Clicking a key does what pressing it does.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+KEY_STYLE = Style(color="#ffb000", bold=True)
+DIMMED = Style(color="#5f7f6f")
+
+
+class KeyBar(Widget):
+    """The keys of the current screen and of the app (those with ``show=True``)."""
+
+    DEFAULT_CSS = """
+    KeyBar {
+        height: 1;
+        background: #0a2a1d;
+        color: #e6e6e6;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._spans: list[tuple[int, int, str]] = []
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def _bindings_changed(self, screen) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        compact = self.size.width < 80
+        gap = " " if compact else "  "
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(" ")
+        spans: list[tuple[int, int, str]] = []
+        seen_actions: set[str] = set()
+        for key, active in self.screen.active_bindings.items():
+            binding = active.binding
+            if not binding.show or binding.action in seen_actions:
+                continue
+            seen_actions.add(binding.action)
+            start = len(text)
+            display = self.app.get_key_display(binding)
+            text.append(display, style=KEY_STYLE if active.enabled else DIMMED)
+            text.append(" ")
+            text.append(binding.description, style=None if active.enabled else DIMMED)
+            spans.append((start, len(text), key))
+            text.append(gap)
+        self._spans = spans
+        return text
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                event.stop()
+                self.app.simulate_key(key)
+                return
