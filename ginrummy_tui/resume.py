@@ -174,13 +174,14 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
                 settings={**settings.play_settings(), "ai": ai},
                 replay=saved.replay,
             )
-            differs = (getattr(args, "rules", None) and saved.state.rules.name != settings.preset) or (
+            asked_rules = getattr(args, "rules", None) or getattr(args, "rule", None)
+            differs = (asked_rules and saved.state.rules != settings.rules) or (
                 getattr(args, "ai", None) and ai != settings.ai
             )
             if differs:
                 notes.append(
                     "Resumed your unfinished match with its own rules and opponent; "
-                    "your --rules/--ai choice starts with the next match (or now with --new)."
+                    "your --rules/--rule/--ai choice starts with the next match (or now with --new)."
                 )
             plan = Plan(saved.state, keeper, settings, ai, root, cdir, resumed=True, ui=dict(saved.ui), notes=notes)
         else:
