@@ -313,6 +313,9 @@ class Control:
             app.workers.cancel_group(app, "opponent")
         app.opponent_pending = False
         session = self.real_session()
+        keeper = self.plan.keeper
+        if not session.state.over:  # kept in the archive, as with --new
+            keeper.store.save_finished(session.state, match_id=keeper.match_id, settings=keeper.settings)
         if app.session is not session:  # leave a practice replay
             session.listener = app.session.listener
             app.session = session

@@ -609,7 +609,7 @@ class Store:
         return True
 
     def save_finished(self, state: GameState, *, match_id: str, settings=None, replay: bool = False) -> Path | None:
-        """Write a finished match straight into the archive."""
+        """Write a match into the archive (a finished one, or one given up for a new match)."""
         try:
             text = encode_save(state, match_id=match_id, settings=settings, replay=replay)
             target = self.archive_dir / f"{match_id}.json"

@@ -100,6 +100,8 @@ async def test_a_new_match_now_with_new_rules_and_opponent(tmp_path):
         assert saved["state"]["rules"]["name"] == "classic"
         old = json.loads((tmp_path / "history" / f"{first_id}.json").read_text())
         assert old["abandoned"] is True
+        kept = json.loads((tmp_path / "archive" / f"{first_id}.json").read_text())
+        assert kept["state"]["rules"]["name"] == "standard" and kept["state"]["history"]
     plan.close()
 
 

@@ -248,8 +248,10 @@ class SettingsScreen(Screen):
         return new.with_rules(rules, preset=preset)
 
     def _error(self, text: str) -> None:
-        self.query_one("#settings-error", Static).update(text)
-        self.app.bell()
+        error = self.query_one("#settings-error", Static)
+        error.update(text)
+        error.scroll_visible(animate=False)
+        self.notify(text, severity="error", timeout=5)
 
     # ------------------------------------------------------------ saving
 
