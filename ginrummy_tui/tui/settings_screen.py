@@ -16,8 +16,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from .key_bar import KeyBar
 from .too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ class SettingsScreen(Screen):
             with Horizontal(id="settings-buttons"):
                 yield Button("Save (ctrl+s)", id="save", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
-        yield Footer()
+        yield KeyBar()
 
     def _row(self, label: str, control) -> Horizontal:
         return Horizontal(Label(label, classes="label"), control, classes="row")

@@ -12,8 +12,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from .key_bar import KeyBar
 from .too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ class StatsScreen(ModalScreen):
         with VerticalScroll(id="stats"):
             yield Static(stats_renderable(stats, recent), id="stats-table")
             yield Static("Esc: back to the game", id="stats-close")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#stats").focus()
