@@ -128,3 +128,6 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
             assert hints() == used
     finally:
         plan.close()
+    from ginrummy_tui.stats import load_stats
+
+    assert load_stats(tmp_path).total.hints == used == 1

@@ -51,7 +51,11 @@ def request_hint(screen) -> None:
     def work() -> None:
         from ginrummy_tui.ai.hints import hint
 
-        h = hint(v, ascii_only=ascii_only, opponent_name=name)
+        try:
+            h = hint(v, ascii_only=ascii_only, opponent_name=name)
+        except Exception as exc:  # a hint must never break the game
+            app.call_from_thread(screen.refuse, f"no hint now ({exc})")
+            return
         app.call_from_thread(show_hint, screen, v, h)
 
     screen.run_worker(work, name="hint", group="hint", thread=True, exclusive=True, exit_on_error=False)
