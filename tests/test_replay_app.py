@@ -9,6 +9,7 @@ from rich.console import Console
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.engine import apply, new_game, view
+from ginrummy_tui.replay import replay_state
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.game_screen import GameScreen
 from ginrummy_tui.tui.hand import KEYS, HandView
@@ -129,3 +130,41 @@ async def test_an_arranged_hand_is_not_dealt_again_with_other_cards():
             if app.screen.ready:
                 break
         assert "could not be made" in screen_text(app)
+
+
+def _finish(session, bot):
+    while session.view().phase in ("upcard", "draw", "discard"):
+        seat = session.view().current
+        if seat == session.seat:
+            session.submit(bot.choose(session.view()))
+        else:
+            session.play_opponent(session.think())
+
+
+def test_a_replay_session_leaves_the_match_alone_and_returns_to_it():
+    from ginrummy_tui.engine import PRESETS, Action
+    from ginrummy_tui.tui.session import LocalSession
+
+    saved = []
+    _, ended = _ended_hand(7)
+    real = LocalSession(ended, get_opponent("standard", 0), on_change=saved.append)
+    practice = ReplaySession(real, replay_state(ended))
+    assert practice.replaying and practice.state is ended and practice.current_state.hand_no == 1
+    _finish(practice, get_opponent("easy", 2))
+    assert practice.current_state.phase == "hand_over"
+    assert real.state is ended and saved == []  # nothing of the practice reached the match or its saves
+    practice.submit(Action("next hand"))
+    assert not practice.replaying
+    assert real.state.hand_no == 2 and saved[-1] is real.state
+    assert practice.view().hand_no == 2
+
+    # after the last hand of a match, the practice hand goes back to the finished match
+    s = new_game(PRESETS["standard"].with_options(target=1), seed=2)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    real = LocalSession(s, get_opponent("standard", 0))
+    again = ReplaySession(real, replay_state(s))
+    _finish(again, bot)
+    again.submit(Action("new match"))
+    assert not again.replaying and real.state is s and again.view().phase == "match_over"
