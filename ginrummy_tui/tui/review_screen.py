@@ -18,8 +18,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from .key_bar import KeyBar
 from .too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -166,7 +167,7 @@ class ReviewScreen(ModalScreen):
         with VerticalScroll(id="review"):
             yield Static(Text("Reviewing the hand…", style="italic"), id="review-body")
             yield Static("Esc: back", id="review-close")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if not self._show():
