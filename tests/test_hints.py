@@ -3,6 +3,8 @@
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.hints import Hint, explain, hint
@@ -11,6 +13,7 @@ from ginrummy_tui.engine import (
     PRESETS,
     Action,
     apply,
+    legal_actions,
     new_game,
     parse_action,
     parse_cards,
@@ -124,3 +127,25 @@ def test_ascii_reasons_have_no_suit_symbols():
     for v in _decisions("standard", 5, 8):
         text = hint(v, ascii_only=True).reason
         assert not set(text) & set("♠♥♦♣"), text
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 40),
+    seat=st.sampled_from([0, 1]),
+)
+def test_any_reachable_decision_gets_a_legal_hint_equal_to_the_experts(preset, seed, moves, seat):
+    import random
+
+    rng = random.Random(seed)
+    s = new_game(PRESETS[preset], seed=seed)
+    for _ in range(moves):
+        acts = [a for a in legal_actions(s) if a.kind != "timeout"]
+        s = apply(s, rng.choice(acts))
+    v = view(s, s.current if s.phase in ("upcard", "draw", "discard") else seat)
+    h = hint(v)
+    assert h.action in v.legal_actions and h.action.kind != "timeout"
+    assert h.action == get_opponent("expert", 0).choose(v)
+    assert h.reason and "\n" not in h.reason
