@@ -250,6 +250,16 @@ class GameScreen(Screen):
                 t.append(" — gin!", style="bold #2fd16b")
             elif after <= v.knock_limit:
                 t.append(" — you may knock", style="bold #2fd16b")
+            best = min(
+                (c for c in v.hand if c is not v.taken),
+                key=lambda c: (deadwood(x for x in v.hand if x is not c), -c.value),
+            )
+            if best is not sel:
+                low = deadwood(x for x in v.hand if x is not best)
+                if low < after and low <= v.knock_limit:  # the card the Knock / Gin button would throw
+                    t.append(" · ")
+                    t.append_text(card_text(best, a))
+                    t.append(f" leaves {low}")
         else:
             limit = "gin only" if v.knock_limit == 0 else f"knock at {v.knock_limit} or less"
             t.append(f" · {limit}", style="dim")
