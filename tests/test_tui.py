@@ -18,6 +18,7 @@ from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.confirm_quit import ConfirmQuit
 from ginrummy_tui.tui.game_screen import GameScreen
 from ginrummy_tui.tui.hand import KEYS, HandView
+from ginrummy_tui.tui.key_bar import KeyBar
 from ginrummy_tui.tui.match_over_screen import MatchOverScreen
 from ginrummy_tui.tui.prompt import PromptLine
 from ginrummy_tui.tui.rules_screen import RulesScreen
@@ -165,11 +166,12 @@ async def test_mouse_plays_a_whole_seeded_hand_to_its_end():
             assert c not in app.session.state.hands[0]
         assert isinstance(app.screen, SummaryScreen)
         assert app.session.state.phase == "hand_over"
-        await pilot.click("#summary-next")
+        key_bar = app.screen.query_one(KeyBar)
+        start, _end = key_bar.span("enter")
+        await pilot.click(KeyBar, offset=(start + 1, 0))  # "⏎ Next hand" in the key bar
         await settle(app, pilot)
-        assert isinstance(app.screen, SummaryScreen)  # the text is not a button: only keys go on
-        await press(app, pilot, "space")
         assert app.session.state.hand_no == 2
+        assert isinstance(app.screen, GameScreen)
 
 
 async def test_keyboard_knock_shows_layoffs_and_scores():
@@ -456,6 +458,22 @@ async def test_ascii_mode_draws_no_suit_symbols():
         text = screen_text(app)
         assert not any(sym in text for sym in "♠♥♦♣")
         assert "KD" in text and "knock with KD (k)" in prompt(app)
+
+
+async def test_move_timer_of_the_rules_loses_the_match_when_time_runs_out():
+    """Rules with a move timer: the prompt counts down; at zero the player loses the match."""
+    from ginrummy_tui.engine import PRESETS
+
+    app = make_app(rules=PRESETS["multiplayer-1.5"].with_options(timer=1), seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        assert "⏱ 1 s to move" in prompt(app)
+        await pilot.pause(1.2)
+        await settle(app, pilot)
+        s = app.session.state
+        assert s.phase == "match_over" and s.winner == 1 and s.result.kind == "timeout"
+        assert isinstance(app.screen, SummaryScreen)
+        assert "ran out of time" in screen_text(app)
 
 
 # ---------------------------------------------------------------- the session interface

@@ -81,6 +81,47 @@ class GinApp(App):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.sync)
+        if self.session.computes_opponent and self.session.view().rules.timer:
+            self.set_interval(0.25, self._tick_clock)
+
+    # ------------------------------------------------------------ the move timer (local play)
+
+    clock_line = ""
+    """The player's move clock ("⏱ 12 s to move"), when the rules have a timer."""
+    _clock: tuple | None = None
+
+    def _tick_clock(self) -> None:
+        """Count down the player's move; when the time is up, the match is lost (the rules say so)."""
+        import math
+        import time
+
+        from ginrummy_tui.engine import Action, IllegalAction
+
+        v = self.session.view()
+        limit = v.rules.timer
+        line = ""
+        if limit and v.my_turn:
+            key = (v.match_no, v.hand_no, len(v.history))
+            if self._clock is None or self._clock[0] != key:
+                self._clock = (key, time.monotonic())
+            left = limit - (time.monotonic() - self._clock[1])
+            if left <= 0:
+                self._clock = None
+                self.clock_line = ""
+                try:
+                    self.session.submit(Action("timeout"))
+                except IllegalAction:
+                    return
+                self.sync()
+                return
+            line = f"⏱ {math.ceil(left)} s to move"
+        else:
+            self._clock = None
+        if line != self.clock_line:
+            self.clock_line = line
+            table = self.table
+            if table is not None and table.v is not None:
+                table.show_view(v)
 
     def on_unmount(self) -> None:
         self.session.close()

@@ -161,9 +161,10 @@ class GameScreen(Screen):
         self.refresh_bindings()
 
     def _with_status(self, text: Text) -> Text:
-        """Network play: the session's line (move clock, waiting for the opponent) comes first."""
+        """The session's line (network play: move clock, waiting for the opponent) or the local
+        move clock comes first."""
         status = getattr(self.gin.session, "status", None)
-        line = status() if status is not None else ""
+        line = status() if status is not None else self.gin.clock_line
         if not line:
             return text
         out = Text(line, style="bold #ffd21f")

@@ -59,6 +59,14 @@ class KeyBar(Widget):
         self._spans = spans
         return text
 
+    def span(self, key: str) -> tuple[int, int] | None:
+        """Where the entry of ``key`` is drawn (first cell, last cell + 1), if shown."""
+        self.render()
+        for start, end, k in self._spans:
+            if k == key:
+                return start, end
+        return None
+
     def on_click(self, event: events.Click) -> None:
         for start, end, key in self._spans:
             if start <= event.x < end:
