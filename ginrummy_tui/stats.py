@@ -114,8 +114,7 @@ class MatchRecorder:
                 "scores": [0, 0],
                 "totals": [0, 0],
                 "hands": [],
-            }
-            self._write(record)
+            }  # written once there is something to record
         self.record = record
         return record
 
@@ -157,8 +156,8 @@ class MatchRecorder:
 
     def abandon(self) -> None:
         """Mark the match as given up unfinished (a new one replaced it)."""
-        if self.record is None or self.record["finished"]:
-            return
+        if self.record is None or self.record["finished"] or not self.record["hands"]:
+            return  # a match given up before any hand ended leaves no record
         self.record["abandoned"] = True
         self.record["ended"] = now_iso()
         self._write(self.record)

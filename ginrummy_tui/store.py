@@ -30,7 +30,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 import socket
 import tempfile
 import time
@@ -95,7 +94,7 @@ def stamp() -> str:
 
 def new_match_id() -> str:
     """A fresh match id: the start time and four random hex digits."""
-    return f"{stamp()}-{secrets.token_hex(2)}"
+    return f"{stamp()}-{os.urandom(2).hex()}"
 
 
 # ---------------------------------------------------------------- atomic writes

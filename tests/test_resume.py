@@ -103,8 +103,13 @@ async def test_a_match_resumed_at_the_end_of_a_hand_shows_the_summary_again(tmp_
 
 
 def test_new_sets_the_unfinished_match_aside(tmp_path):
+    from ginrummy_tui.engine import Action, apply
+    from ginrummy_tui.tui import scenarios
+
     first = prepare(args_for(tmp_path, seed=2), ask=never_asked)
     first_id = first.keeper.match_id
+    first.keeper.on_change(scenarios.knocked())  # a hand of this match ended
+    first.keeper.on_change(apply(scenarios.knocked(), Action("next hand")))
     first.close()
     second = prepare(args_for(tmp_path, new=True), ask=never_asked)
     assert not second.resumed and second.keeper.match_id != first_id
