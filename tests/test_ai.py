@@ -1,0 +1,292 @@
+"""The computer opponents: legal moves only, the standard rules one by one,
+no peeking at hidden cards, and a short strength check."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ginrummy_tui.ai import LEVELS, get_opponent
+from ginrummy_tui.ai.common import melds_with
+from ginrummy_tui.engine import (
+    DECK,
+    PRESETS,
+    Action,
+    GameState,
+    Move,
+    apply,
+    deadwood,
+    legal_actions,
+    new_game,
+    parse_action,
+    parse_cards,
+    validate,
+    view,
+)
+from ginrummy_tui.sim import simulate
+
+# ---------------------------------------------------------------- helpers
+
+
+def make_state(
+    me: str,
+    other: str,
+    discard: str,
+    *,
+    phase: str = "draw",
+    seat: int = 1,
+    history: tuple[Move, ...] = (),
+    taken: str | None = None,
+    rules=PRESETS["standard"],
+    stock_top: str = "",
+) -> GameState:
+    """A hand in progress built by hand: ``me`` is the hand of ``seat`` (the
+    computer), ``other`` the hand of the other seat; the rest is the stock."""
+    mine, theirs, pile = parse_cards(me), parse_cards(other), parse_cards(discard)
+    top = parse_cards(stock_top)
+    used = set(mine) | set(theirs) | set(pile) | set(top)
+    stock = tuple(c for c in DECK if c not in used) + top
+    hands = (theirs, mine) if seat == 1 else (mine, theirs)
+    state = GameState(
+        rules=rules,
+        seed="test",
+        match_no=1,
+        hand_no=1,
+        dealer=1 - seat,
+        phase=phase,
+        current=seat,
+        hands=hands,
+        stock=stock,
+        discard=pile,
+        taken=parse_cards(taken)[0] if taken else None,
+        history=history,
+    )
+    validate(state)
+    return state
+
+
+def decide(level: str, state: GameState, seat: int = 1) -> Action:
+    v = view(state, seat)
+    action = get_opponent(level, seed=3).choose(v)
+    assert action in v.legal_actions
+    return action
+
+
+def took(seat: int, card: str) -> Move:
+    c = parse_cards(card)[0]
+    return Move(seat, parse_action("draw discard"), c)
+
+
+# ---------------------------------------------------------------- legality
+
+
+def test_levels_and_unknown_level():
+    assert LEVELS == ("easy", "standard", "expert")
+    for level in LEVELS:
+        assert get_opponent(level).level == level
+    with pytest.raises(ValueError, match="unknown level"):
+        get_opponent("grandmaster")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    seed=st.integers(0, 10**6),
+    randomness=st.floats(0.0, 1.0),
+)
+def test_every_level_only_plays_legal_actions(preset, seed, randomness):
+    """Walk a match with a mix of random and computer moves; at every state
+    each level's choice is legal and never the timeout."""
+    rng = random.Random(seed)
+    state = new_game(PRESETS[preset], seed=seed)
+    players = {lvl: get_opponent(lvl, seed=seed) for lvl in LEVELS}
+    checked = 0
+    for _step in range(90):
+        seat = state.current if state.phase in ("upcard", "draw", "discard") else rng.randrange(2)
+        v = view(state, seat)
+        for lvl, p in players.items():
+            a = p.choose(v)
+            assert a in v.legal_actions, (lvl, str(a), [str(x) for x in v.legal_actions])
+            assert a.kind != "timeout"
+            checked += 1
+        if rng.random() < randomness:
+            options = [a for a in legal_actions(state) if a.kind != "timeout"]
+            action = rng.choice(options)
+        else:
+            action = players[rng.choice(LEVELS)].choose(v)
+        state = apply(state, action)
+    assert checked == 270
+
+
+def test_match_over_and_hand_over():
+    state = new_game(seed=5)
+    over = replace(state, phase="match_over", winner=0)
+    for level in LEVELS:
+        assert str(decide(level, over, 1)) == "new match"
+        assert str(decide(level, over, 0)) == "new match"
+    state = make_state("AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH", "KD")
+    state = replace(state, phase="hand_over")
+    for level in LEVELS:
+        assert str(decide(level, state)) == "next hand"
+
+
+def test_no_action_when_not_my_turn():
+    state = new_game(seed=5)  # seat 0 is to move
+    for level in LEVELS:
+        with pytest.raises(ValueError):
+            get_opponent(level).choose(view(state, 1))
+
+
+# ---------------------------------------------------------------- the standard rules
+
+# The computer (seat 1) holds two runs and 2C 9D KC QD loose: deadwood 31.
+HAND = "4S 5S 6S 7H 8H 9H 2C 9D KC QD"
+
+
+def test_standard_takes_a_discard_that_joins_a_meld_and_lowers_deadwood():
+    state = make_state(HAND, "AH AD 3H 3D 5D 6C 7C TH JH JS", "8D 7S")  # 7S extends 4S-5S-6S
+    assert str(decide("standard", state)) == "draw discard"
+
+
+def test_standard_refuses_a_low_card_that_joins_no_meld():
+    # AC would lower the deadwood (thrown KC, kept AC) but melds with nothing
+    state = make_state(HAND, "AH AD 3H 3D 5D 6C 7C TH JH JS", "8D AC")
+    assert deadwood(parse_cards(HAND)) > deadwood(parse_cards("4S 5S 6S 7H 8H 9H 2C 9D QD AC"))
+    assert str(decide("standard", state)) == "draw stock"
+
+
+def test_standard_refuses_a_meld_that_does_not_lower_deadwood():
+    # a dealt gin hand: KC would make four kings but cannot lower the deadwood below 0
+    hand = "KS KH KD 4S 5S 6S 7H 8H 9H TH"
+    state = make_state(hand, "AH AD 3H 3D 5D 6C 7C TD JH JS", "KC", phase="upcard")
+    assert deadwood(parse_cards(hand)) == 0
+    assert str(decide("standard", state)) == "pass"
+
+
+def test_standard_upcard_offer_take_and_pass():
+    take = make_state(HAND, "AH AD 3H 3D 5D 6C 7C TH JH JS", "7S", phase="upcard")
+    assert str(decide("standard", take)) == "take upcard"
+    refuse = make_state(HAND, "AH AD 3H 3D 5D 6C 7C TH JH JS", "AC", phase="upcard")
+    assert str(decide("standard", refuse)) == "pass"
+
+
+def test_standard_discards_the_card_leaving_least_deadwood():
+    hand = HAND + " 3C"  # after drawing 3C: KC and QD are the worst cards; KC, then QD by index
+    state = make_state(hand, "AH AD 3H 3D 5D 6C 7C TH JH JS", "8D", phase="discard")
+    assert str(decide("standard", state)) == "discard KC"
+
+
+def test_standard_avoids_a_card_that_melds_with_what_the_human_picked_up():
+    # throwing QD or KC leaves the same deadwood (20); the human took JD, which QD melds with
+    hand = "4S 5S 6S 7H 8H 9H 2C 3C QD KC 5C"
+    other = "AH AD 3H 3D 5D 6C 7C TH JH JD"
+    hist = (took(0, "JD"),)
+    state = make_state(hand, other, "8D", phase="discard", history=hist)
+    v = view(state, 1)
+    assert parse_cards("JD")[0] in v.opponent_picked
+    assert str(decide("standard", state)) == "discard KC"
+    # the other way round (KC would win the plain tie-break): the human took JC, which KC melds with
+    hist = (took(0, "JC"),)
+    other = "AH AD 3H 3D 5D 6C 7C TH JH JC"
+    state = make_state(hand, other, "8D", phase="discard", history=hist)
+    assert melds_with(parse_cards("KC")[0], parse_cards("JC")[0])
+    assert str(decide("standard", state)) == "discard QD"
+
+
+def test_standard_knocks_at_the_first_chance():
+    hand = "4S 5S 6S 7H 8H 9H 2C 3C 4C 5D KC"  # throw KC: deadwood 5
+    state = make_state(hand, "AH AD 3H 3D 5H 6C 7C TH JH JS", "8D", phase="discard")
+    assert deadwood(parse_cards("4S 5S 6S 7H 8H 9H 2C 3C 4C 5D")) == 5
+    assert str(decide("standard", state)) == "knock KC"
+
+
+def test_standard_goes_gin_when_it_can():
+    hand = "4S 5S 6S 7H 8H 9H 2C 3C 4C 5C KD"
+    state = make_state(hand, "AH AD 3H 3D 5H 6C 7C TH JH JS", "8D", phase="discard")
+    assert str(decide("standard", state)) == "gin KD"
+
+
+def test_big_gin_is_taken_when_allowed():
+    hand = "4S 5S 6S 7H 8H 9H 2C 3C 4C 5C 6C"
+    rules = PRESETS["multiplayer-1.5"]
+    state = make_state(hand, "AH AD 3H 3D 5H 8C 7C TH JH JS", "8D", phase="discard", rules=rules)
+    for level in LEVELS:
+        assert str(decide(level, state)) == "big gin"
+
+
+def test_every_level_goes_gin_and_no_level_times_out():
+    hand = "4S 5S 6S 7H 8H 9H 2C 3C 4C 5C KD"
+    rules = PRESETS["multiplayer-1.5"]
+    state = make_state(hand, "AH AD 3H 3D 5H 6C 7C TH JH JS", "8D", phase="discard", rules=rules)
+    assert any(a.kind == "timeout" for a in view(state, 1).legal_actions)
+    for level in LEVELS:
+        assert str(decide(level, state)) == "gin KD"
+
+
+def test_easy_never_takes_the_discard():
+    state = make_state(HAND, "AH AD 3H 3D 5D 6C 7C TH JH JS", "8D 7S")
+    assert str(decide("easy", state)) == "draw stock"
+    up = make_state(HAND, "AH AD 3H 3D 5D 6C 7C TH JH JS", "7S", phase="upcard")
+    assert str(decide("easy", up)) == "pass"
+
+
+def test_expert_takes_a_card_that_completes_a_meld():
+    state = make_state(HAND, "AH AD 3H 3D 5D 6C 7C TH JH JS", "8D 7S")
+    assert str(decide("expert", state)) == "draw discard"
+
+
+def test_expert_throws_a_dead_high_card_before_a_live_pair():
+    # KC is loose and dead (all other kings seen); 9D 9C is a pair with live nines
+    hand = "4S 5S 6S 7H 8H 9H 9D 9C 2D KC 3C"
+    state = make_state(hand, "AH AD 3H 3D 5D 6C 7C TH JH JS", "KS KH KD", phase="discard")
+    assert str(decide("expert", state)).endswith("KC")
+
+
+# ---------------------------------------------------------------- hidden cards
+
+
+def _shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same state for ``seat`` with the other hand's unknown cards and the stock reshuffled."""
+    opp = 1 - seat
+    known = set(view(state, seat).opponent_known)
+    free = [c for c in state.hands[opp] if c not in known] + list(state.stock)
+    rng.shuffle(free)
+    n = len(state.hands[opp]) - len(known)
+    new_opp = tuple(sorted(tuple(known) + tuple(free[:n]), key=lambda c: c.index))
+    hands = list(state.hands)
+    hands[opp] = new_opp
+    return replace(state, hands=(hands[0], hands[1]), stock=tuple(free[n:]))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decisions_depend_only_on_what_the_seat_sees(level):
+    rng = random.Random(9)
+    for preset in ("standard", "multiplayer-1.5"):
+        state = new_game(PRESETS[preset], seed=21)
+        driver = get_opponent("standard")
+        for _ in range(60):
+            if state.phase not in ("upcard", "draw", "discard"):
+                break
+            seat = state.current
+            other = _shuffle_hidden(state, seat, rng)
+            assert other.hands[1 - seat] != state.hands[1 - seat] or other.stock != state.stock
+            validate(other)
+            a = get_opponent(level, seed=4).choose(view(state, seat))
+            b = get_opponent(level, seed=4).choose(view(other, seat))
+            assert a == b
+            state = apply(state, driver.choose(view(state, seat)))
+
+
+# ---------------------------------------------------------------- strength (smoke)
+
+
+def test_strength_smoke():
+    """Short runs only; the real figures are in docs/ai.md."""
+    r = simulate("expert", "standard", 160, seed=2, single_hands=True)
+    assert r["points"]["a"] > r["points"]["b"]
+    r = simulate("standard", "easy", 20, seed=2)
+    assert r["wins"]["a"] > r["wins"]["b"]

@@ -1,0 +1,90 @@
+"""``gin-tui sim``: the figures it prints and its errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ginrummy_tui.cli import main
+from ginrummy_tui.sim import JSON_KEYS, simulate
+
+KEYS = {"a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "undercuts", "voids", "decision_ms"}
+
+
+def run_json(capsys, *args: str) -> dict:
+    assert main(["sim", *args, "--json"]) == 0
+    out = capsys.readouterr().out
+    return json.loads(out)
+
+
+def test_json_has_exactly_the_documented_keys(capsys):
+    r = run_json(capsys, "--a", "standard", "--b", "easy", "--matches", "4", "--seed", "3")
+    assert set(r) == KEYS == set(JSON_KEYS)
+    assert r["a"] == "standard" and r["b"] == "easy" and r["rules"] == "standard"
+    assert r["matches"] == 4
+    assert r["wins"]["a"] + r["wins"]["b"] == 4
+    assert r["hands"] >= 4
+    for key in ("wins", "points", "knocks", "gins", "undercuts"):
+        assert set(r[key]) == {"a", "b"}
+    assert isinstance(r["voids"], int)
+    for side in ("a", "b"):
+        assert set(r["decision_ms"][side]) == {"median", "p99"}
+        assert 0 <= r["decision_ms"][side]["median"] <= r["decision_ms"][side]["p99"]
+    # every hand ends one way: a knock (maybe undercut), a gin or a void
+    ends = sum(r["knocks"].values()) + sum(r["gins"].values()) + r["voids"]
+    assert ends == r["hands"]
+
+
+def test_same_seed_same_figures_and_jobs_do_not_change_them(capsys):
+    one = run_json(capsys, "--a", "standard", "--b", "easy", "--matches", "6", "--seed", "8")
+    two = run_json(capsys, "--a", "standard", "--b", "easy", "--matches", "6", "--seed", "8", "--jobs", "2")
+    for key in ("matches", "hands", "wins", "points", "knocks", "gins", "undercuts", "voids"):
+        assert one[key] == two[key]
+
+
+def test_single_hands_and_other_presets(capsys):
+    r = run_json(capsys, "--a", "easy", "--b", "standard", "--hands", "10", "--rules", "oklahoma")
+    assert r["hands"] == 10 and r["matches"] == 0 and r["rules"] == "oklahoma"
+    assert r["wins"]["a"] + r["wins"]["b"] + r["voids"] <= 10
+
+
+def test_seats_alternate():
+    # the same deal played from both seats: a mirror match of one level is exactly even
+    r = simulate("standard", "standard", 4, seed=5)
+    assert r["wins"]["a"] == r["wins"]["b"] == 2
+    assert r["points"]["a"] == r["points"]["b"]
+
+
+def test_table_output(capsys):
+    assert main(["sim", "--a", "standard", "--b", "easy", "--matches", "2"]) == 0
+    out = capsys.readouterr().out
+    for words in ("matches won", "points per hand", "knocks", "gins", "big gins", "undercuts", "void hands",
+                  "median", "99th"):
+        assert words in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--matches", "0"],
+        ["--matches", "ten"],
+        ["--hands", "-3"],
+        ["--a", "grandmaster"],
+        ["--b", ""],
+        ["--jobs", "0"],
+        ["--matches", "3", "--hands", "3"],
+        ["--seed", "x"],
+        ["--frobnicate"],
+    ],
+)
+def test_bad_arguments_exit_2(args, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["sim", *args])
+    assert exc.value.code == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_unknown_preset_exits_2(capsys):
+    assert main(["sim", "--rules", "backgammon", "--matches", "1"]) == 2
+    assert "unknown rules preset" in capsys.readouterr().err
