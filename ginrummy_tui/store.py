@@ -428,9 +428,7 @@ class Lock:
         info = json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "since": now_iso()})
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
-        os.write(fd, info.encode())
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
+        os.write(fd, info.encode())  # informational only: no fsync needed
 
     def acquire(self) -> bool:
         """Take the lock if nobody alive holds it; True on success."""
