@@ -6,6 +6,8 @@ import argparse
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ginrummy_tui.config import (
     SETTINGS_NAME,
@@ -14,6 +16,7 @@ from ginrummy_tui.config import (
     config_dir,
     load_settings,
     save_settings,
+    settings_from_dict,
 )
 from ginrummy_tui.engine import PRESETS
 
@@ -137,3 +140,31 @@ def test_single_rule_options_and_the_theme_from_the_command_line():
     ):
         with pytest.raises(ValueError, match=words):
             apply_args(Settings(), _args(rule=bad))
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 500) | st.floats(allow_nan=True) | st.text(max_size=8)
+    | st.sampled_from(["standard", "classic", "expert", "easy", "knock_limit", "timer"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["format", "version", "rules", "preset", "options", "ai", "pause", "ascii", "mouse",
+                         "theme", "knock_limit", "timer", "big_gin", "x"]), inner, max_size=6),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=JSONISH)
+def test_any_settings_content_gives_settings_and_never_raises(data):
+    s, problems = settings_from_dict(data)
+    assert isinstance(s, Settings) and isinstance(problems, list)
+    assert s.rules.target >= 1  # always a valid Rules value
+    assert s.ai in ("easy", "standard", "expert") and 0 <= s.pause <= 10
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(raw=st.binary(max_size=300))
+def test_any_settings_file_loads_without_raising(tmp_path, raw):
+    (tmp_path / SETTINGS_NAME).write_bytes(raw)
+    loaded = load_settings(tmp_path)
+    assert isinstance(loaded.settings, Settings)
+    assert (loaded.message() is None) == (not loaded.problems)
