@@ -21,6 +21,7 @@ class KeyBar(Widget):
 
     DEFAULT_CSS = """
     KeyBar {
+        dock: bottom;
         height: 1;
         background: #0a2a1d;
         color: #e6e6e6;

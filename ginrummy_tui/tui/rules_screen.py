@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -41,6 +42,7 @@ KEYS = (
     ("k / g / b", "knock / gin / Big Gin (when allowed)"),
     ("< >  shift+← →", "move the selected card left / right"),
     ("o", "sort by rank or by suit"),
+    ("h", "a hint: what the expert would do now, and why"),
     ("l", "show the cards under the top of the discard pile"),
     ("c", "score table"),
     ("? / F1", "this rule sheet"),
@@ -49,25 +51,34 @@ KEYS = (
 """The keys, as listed on the sheet."""
 
 
+def _bullets(lines) -> Table:
+    """Bulleted lines, wrapped under their own text."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=1, no_wrap=True)
+    grid.add_column(ratio=1)
+    for line in lines:
+        grid.add_row("•", line)
+    return grid
+
+
 def rules_renderable(rules: Rules) -> Group:
     """The sheet's text for ``rules``."""
-    parts: list[Text] = []
-    parts.append(Text(f"Rules in play: {rules.name}", style="bold underline"))
-    for line in rules.describe():
-        parts.append(Text("• " + line))
-    parts.append(Text())
-    parts.append(Text("How Gin Rummy is played", style="bold underline"))
-    for line in GENERAL:
-        parts.append(Text("• " + line))
-    parts.append(Text())
-    parts.append(Text("Keys", style="bold underline"))
+    keys = Table.grid(padding=(0, 2))
+    keys.add_column(justify="right", style="bold", no_wrap=True)
+    keys.add_column(ratio=1)
     for key, what in KEYS:
-        t = Text()
-        t.append(f"{key:>15}  ", style="bold")
-        t.append(what)
-        parts.append(t)
-    parts.append(Text("\nMouse: click a pile to draw, click a card to discard it, click a button to knock."))
-    return Group(*parts)
+        keys.add_row(key, what)
+    return Group(
+        Text(f"Rules in play: {rules.name}", style="bold underline"),
+        _bullets(rules.describe()),
+        Text(),
+        Text("How Gin Rummy is played", style="bold underline"),
+        _bullets(GENERAL),
+        Text(),
+        Text("Keys", style="bold underline"),
+        keys,
+        Text("\nMouse: click a pile to draw, a card to discard it, a button to knock; the keys at the bottom too."),
+    )
 
 
 class RulesScreen(ModalScreen):
