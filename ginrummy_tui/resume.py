@@ -129,7 +129,9 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
         store = Store(root, REPLAY_SLOT) if replay else Store(root)
         got_lock = store.lock.acquire()
     except OSError as exc:
-        raise Refused(f"gin-tui: cannot use the data directory {root}: {exc.strerror or exc}", 1) from None
+        # play anyway (a saved match is still read if it can be): only saving is lost
+        notes.append(f"Your match cannot be saved: the data directory {root} is not usable ({exc.strerror or exc}).")
+        got_lock = True
     if not got_lock:
         owner = store.lock.owner()
         text = owner.describe() if owner else "another process"
@@ -251,6 +253,7 @@ class Control:
         self.app = None
         self.pending: Settings | None = None
         """Settings to start the next match with, once this one is over."""
+        self.errors_shown = len(plan.keeper.errors)
 
     def real_session(self):
         """The session of the match (not a practice replay of a deal)."""
@@ -277,6 +280,15 @@ class Control:
         starts with the pending settings."""
         keeper = self.plan.keeper
         before = keeper.state
+        try:
+            self._on_change(state, keeper, before)
+        finally:
+            if len(keeper.errors) > self.errors_shown and self.app is not None:
+                self.errors_shown = len(keeper.errors)
+                with contextlib.suppress(Exception):
+                    self.app.notify(keeper.errors[-1].capitalize() + ".", severity="error", timeout=10)
+
+    def _on_change(self, state: GameState, keeper: Keeper, before: GameState | None) -> None:
         if (
             self.pending is not None
             and before is not None

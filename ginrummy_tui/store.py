@@ -347,7 +347,7 @@ def read_save(path: Path) -> SavedMatch | LoadError | None:
     try:
         with open(path, "rb") as fh:
             raw = fh.read(MAX_SAVE_BYTES + 1)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None
     except IsADirectoryError:
         return LoadError(path, "it is a directory, not a file")
@@ -676,6 +676,8 @@ class Keeper:
         self._recorder = None
         self.state: GameState | None = None
         self.errors: list[str] = []
+        self.failing = False
+        """True while saves fail (the player has been told)."""
         self.last_ui: dict[str, Any] = {}
         """The screen details written with the last save."""
 
@@ -723,8 +725,10 @@ class Keeper:
             self.store.save_finished(state, match_id=self.match_id, settings=self.settings, replay=self.replay)
             self.store.remove()
             return
-        if not self.store.save(state, match_id=self.match_id, settings=self.settings, ui=ui, replay=self.replay):
+        saved = self.store.save(state, match_id=self.match_id, settings=self.settings, ui=ui, replay=self.replay)
+        if not saved and not self.failing:  # said once, until saving works again
             self.errors.append(f"the match could not be saved: {self.store.last_error}")
+        self.failing = not saved
 
     def _ui(self) -> dict[str, Any]:
         """The app's screen details now, or the last ones known (the app may be gone)."""

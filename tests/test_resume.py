@@ -251,3 +251,18 @@ def test_a_save_naming_an_unknown_opponent_goes_on_against_a_known_one(tmp_path)
     assert again.resumed and again.ai == "standard"
     assert any("unknown opponent" in n for n in again.notes)
     again.close()
+
+
+async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp_path):
+    (tmp_path / "afile").write_text("not a directory")
+    plan = prepare(args_for(tmp_path / "afile" / "home", seed=4), ask=never_asked)
+    assert any("cannot be saved" in n for n in plan.notes)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, plan)
+        await settle(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        assert app.session.state.history  # the game goes on
+        assert len([e for e in plan.keeper.errors if "could not be saved" in e]) == 1  # said once
+    plan.close()
