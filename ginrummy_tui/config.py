@@ -332,18 +332,18 @@ def parse_rule_options(texts: list[str]) -> dict[str, Any]:
 # ---------------------------------------------------------------- for the settings screen
 
 RULE_OPTION_HELP: tuple[tuple[str, str], ...] = (
-    ("knock_limit", "Knock limit (most deadwood when knocking)"),
+    ("knock_limit", "Knock limit (deadwood)"),
     ("gin_bonus", "Gin bonus"),
     ("undercut_bonus", "Undercut bonus"),
     ("tie_is_undercut", "A tie is an undercut"),
     ("big_gin", "Big Gin allowed"),
     ("big_gin_bonus", "Big Gin bonus"),
     ("target", "Target score"),
-    ("upcard_offer", "Upcard offer (take or pass first)"),
+    ("upcard_offer", "Upcard offer first"),
     ("next_dealer", "Who deals next"),
     ("box_bonus", "Box bonus (per hand won)"),
-    ("game_bonus", "Game bonus (for the match)"),
-    ("oklahoma", "Oklahoma (upcard sets the knock limit)"),
-    ("timer", "Move timer in seconds (0 = none)"),
+    ("game_bonus", "Game bonus (match winner)"),
+    ("oklahoma", "Oklahoma (upcard = limit)"),
+    ("timer", "Move timer, s (0: none)"),
 )
 """The single rule options the settings screen offers, with their labels."""

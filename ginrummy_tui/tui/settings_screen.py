@@ -133,10 +133,10 @@ class SettingsScreen(Screen):
                 Select([(b, a) for a, b in LEVEL_LABELS], value=s.ai, allow_blank=False, compact=True, id="ai"),
             )
             yield self._row(
-                "Computer's pause (seconds)", Input(f"{s.pause:g}", type="number", compact=True, id="pause")
+                "Computer's pause, s", Input(f"{s.pause:g}", type="number", compact=True, id="pause")
             )
             yield self._row("ASCII suits (S H D C)", Checkbox(yes_no(s.ascii), s.ascii, compact=True, id="ascii"))
-            yield self._row("Mouse (from the next start)", Checkbox(yes_no(s.mouse), s.mouse, compact=True, id="mouse"))
+            yield self._row("Mouse (from next start)", Checkbox(yes_no(s.mouse), s.mouse, compact=True, id="mouse"))
             themes = sorted(self.app.available_themes)
             theme = s.theme if s.theme in themes else self.app.theme
             yield self._row("Theme", Select([(t, t) for t in themes], value=theme, allow_blank=False, compact=True,
