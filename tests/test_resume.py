@@ -11,7 +11,7 @@ from rich.console import Console
 
 from ginrummy_tui.engine import to_json
 from ginrummy_tui.resume import Plan, Refused, build_app, on_ready, prepare
-from ginrummy_tui.store import Lock, read_save
+from ginrummy_tui.store import Lock, Store, read_save
 from ginrummy_tui.tui.hand import HandView
 from ginrummy_tui.tui.summary_screen import SummaryScreen
 
@@ -266,3 +266,30 @@ async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp
         assert app.session.state.history  # the game goes on
         assert len([e for e in plan.keeper.errors if "could not be saved" in e]) == 1  # said once
     plan.close()
+
+
+@pytest.mark.parametrize("level", ["easy", "standard"])
+def test_a_resumed_match_against_the_computer_plays_on_identically(tmp_path, level):
+    """Same seed, same moves: quitting and resuming (a new process: a new
+    opponent object, the game read back from disk) changes nothing."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS, apply, new_game, view
+
+    def run(interrupt_at: int | None, root):
+        state = new_game(PRESETS["standard"], seed=77)
+        cpu, me = get_opponent(level, state.seed), get_opponent("standard", 5)
+        store = Store(root)
+        for step in range(400):
+            if state.over:
+                break
+            if step == interrupt_at:
+                assert store.save(state, match_id="m", settings={"ai": level})
+                state = read_save(store.path).state
+                cpu, me = get_opponent(level, state.seed), get_opponent("standard", 5)
+            seat = state.current if state.phase in ("upcard", "draw", "discard") else 0
+            state = apply(state, (cpu if seat == 1 else me).choose(view(state, seat)))
+        return state
+
+    whole = run(None, tmp_path / "a")
+    for cut in (25, 90):
+        assert to_json(run(cut, tmp_path / f"b{cut}")) == to_json(whole)

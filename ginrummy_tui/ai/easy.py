@@ -49,10 +49,12 @@ class EasyOpponent:
         gin = find(actions, GIN, card)
         if gin is not None:
             return gin
-        if self.rng.random() < SLOPPY:
+        # drawn from the position, not from a running generator, so that a resumed match plays on identically
+        rng = random.Random(f"easy/{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}")
+        if rng.random() < SLOPPY:
             loose = [c for c in discards if deadwood_mask(m ^ c.bit) == deadwood_mask(m) - c.value]
             if loose:
-                card = self.rng.choice(loose)
+                card = rng.choice(loose)
                 d = deadwood_mask(m ^ card.bit)
         if d <= min(KNOCK_AT, view.knock_limit):
             knock = find(actions, KNOCK, card)
