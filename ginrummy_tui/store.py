@@ -32,7 +32,6 @@ import json
 import os
 import socket
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -621,12 +620,6 @@ class Store:
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
 
-    def set_aside(self, label: str = "abandoned") -> Path | None:
-        """Move this slot's save aside under a timestamped name."""
-        if not self.path.exists():
-            return None
-        return move_aside(self.path, label)
-
 
 def leftover_separate_saves(root: Path) -> list[Path]:
     """Saves of separate matches not open in any process, oldest first."""
@@ -772,12 +765,3 @@ class Keeper:
                 self.state, match_id=self.match_id, settings=self.settings, ui=self._ui(), replay=self.replay
             )
 
-
-def wait_for(predicate: Callable[[], bool], timeout: float = 5.0, step: float = 0.02) -> bool:
-    """Poll ``predicate`` until it is true or ``timeout`` seconds pass (for tests and shutdown)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(step)
-    return predicate()
