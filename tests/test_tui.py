@@ -308,6 +308,9 @@ async def test_refusal_discarding_before_drawing_and_not_gin():
         assert "The upcard offer is over" in prompt(app)
         await press(app, pilot, "s", "g")
         assert "That is not gin" in prompt(app)
+        await press(app, pilot, "b")
+        assert "Big gin is not allowed under these rules" in prompt(app)
+        assert app.session.state.phase == "discard" and len(app.session.state.hands[0]) == 11
 
 
 async def test_refusal_when_it_is_the_computers_turn_and_the_prompt_recovers():
@@ -413,6 +416,25 @@ async def test_sort_move_and_select():
         assert hv.cursor == 0
         await press(app, pilot, "s")  # the drawn card joins the player's own order at the end
         assert hv.cards[1] is first and hv.cards[-1] is card("AS")
+
+
+async def test_discard_pile_list_opens_by_key_and_by_click():
+    """l (or a click on "l: show the pile") lists the cards under the top of the pile."""
+    from ginrummy_tui.tui.discard_pile import DiscardPile
+
+    app = make_app(state=scenarios.arranged(scenarios.MINE, scenarios.THEIRS, discard="2S 5H 9C"), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        pile = app.table.query_one(DiscardPile)
+        assert "Under it" not in screen_text(app)
+        await press(app, pilot, "l")
+        assert pile.expanded and "Under it, newest first: 5♥ 2♠" in screen_text(app)
+        assert "Draw from the stock" in prompt(app)  # the prompt is still on screen
+        await pilot.click(DiscardPile, offset=(10, 2))
+        await settle(app, pilot)
+        assert not pile.expanded and "Under it" not in screen_text(app)
+        await pilot.click(DiscardPile, offset=(2, 1))  # the top card itself: take it
+        await settle(app, pilot)
+        assert app.session.state.taken is card("9C")
 
 
 async def test_footer_keys_follow_the_phase():
