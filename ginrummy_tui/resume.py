@@ -149,7 +149,10 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
         if saved is None and opened.error is None and store.path.name == SAVE_NAME and not fresh:
             # a separate match left unfinished while this one was open elsewhere: carry on with it
             for leftover in leftover_separate_saves(root):
-                os.replace(leftover, store.path)
+                try:
+                    os.replace(leftover, store.path)
+                except OSError:
+                    continue
                 again = store.load()
                 notes.extend(again.messages)
                 if again.saved is not None:

@@ -14,6 +14,7 @@ not count.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
@@ -173,7 +174,8 @@ def mark_abandoned(root: Path, match_id: str) -> None:
     if _valid_record(record) and not record["finished"]:
         record["abandoned"] = True
         record["ended"] = now_iso()
-        atomic_write_json(path, record)
+        with contextlib.suppress(OSError):  # a read-only data directory: the record stays as it was
+            atomic_write_json(path, record)
 
 
 def _valid_record(record: Any) -> bool:
@@ -542,7 +544,8 @@ def record_hint(root: Path, match_id: str) -> None:
     if _valid_record(record):
         record["hints"] = int(record.get("hints") or 0) + 1
         record["updated"] = now_iso()
-        atomic_write_json(path, record)
+        with contextlib.suppress(OSError):
+            atomic_write_json(path, record)
 
 
 __all__ = [

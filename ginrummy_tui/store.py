@@ -617,7 +617,7 @@ class Store:
 
     def remove(self) -> None:
         """Delete this slot's save (its match is archived or abandoned)."""
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):
             self.path.unlink()
 
 
