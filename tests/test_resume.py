@@ -293,3 +293,18 @@ def test_a_resumed_match_against_the_computer_plays_on_identically(tmp_path, lev
     whole = run(None, tmp_path / "a")
     for cut in (25, 90):
         assert to_json(run(cut, tmp_path / f"b{cut}")) == to_json(whole)
+
+
+def test_the_end_of_a_match_in_an_unusable_data_directory_does_not_raise(tmp_path):
+    from ginrummy_tui.engine import Action, apply
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.tui import scenarios
+
+    (tmp_path / "afile").write_text("not a directory")
+    plan = prepare(args_for(tmp_path / "afile" / "home", seed=4), ask=never_asked)
+    state = apply(scenarios.match_point(), Action("draw stock"))
+    state = apply(state, Action("knock", card("KD")))
+    assert state.over
+    plan.keeper.on_change(state)
+    plan.keeper.on_change(apply(state, Action("new match")))
+    plan.close()
