@@ -76,8 +76,8 @@ def test_score_table(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_match_end(snap_compare, size):
-    """The player on 80 knocks and passes 100: "You won the match!", the final score and table,
-    and "n: play a new match"."""
+    """Hand 5, the player on 80 knocks and passes 100: "You won the match!", the final score
+    128 to 59, the table of the five hands with their running totals, and "n: play a new match"."""
     app = make_app(state=scenarios.match_point(), pause=0)
     assert snap_compare(app, terminal_size=size, run_before=keys("s", "k", "enter"))
 

@@ -91,8 +91,17 @@ def knocked() -> GameState:
 
 
 def match_point() -> GameState:
-    """:func:`knock_ready` with the human on 80: the knock wins the match."""
-    return knock_ready(scores=(80, 64))
+    """Hand 5 of a match, the human on 80 after four hands: the knock of
+    :func:`knock_ready` wins the match."""
+    from ginrummy_tui.engine import HandRecord
+
+    sheet = (
+        HandRecord(1, 1, "gin", 0, 0, 40, (0, 15), (40, 0)),
+        HandRecord(2, 0, "knock", 1, 1, 32, (38, 6), (40, 32)),
+        HandRecord(3, 1, "knock", 0, 0, 40, (2, 42), (80, 32)),
+        HandRecord(4, 0, "undercut", 0, 1, 27, (9, 7), (80, 59)),
+    )
+    return replace(knock_ready(scores=(80, 59)), hand_no=5, sheet=sheet)
 
 
 def played_hands(n: int = 3, seed: int = 11) -> GameState:

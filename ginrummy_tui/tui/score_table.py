@@ -12,10 +12,10 @@ if TYPE_CHECKING:
 
 _KIND = {
     "knock": "knocked",
-    "gin": "gin",
-    "big_gin": "Big Gin",
+    "gin": "went gin",
+    "big_gin": "went Big Gin",
     "undercut": "undercut",
-    "void": "void",
+    "void": "void hand",
     "timeout": "time out",
 }
 
