@@ -128,7 +128,7 @@ async def test_keyboard_plays_a_whole_seeded_hand_to_its_end():
         s = app.session.state
         assert s.phase == "hand_over" and len(s.sheet) == 1
         text = screen_text(app)
-        assert "Hand 1:" in text and "Deadwood" in text and "next hand" in text
+        assert "Hand 1:" in text and "deadwood" in text and "next hand" in text
         await press(app, pilot, "enter")
         assert isinstance(app.screen, GameScreen)
         assert app.session.state.hand_no == 2

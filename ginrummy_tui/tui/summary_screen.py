@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -38,8 +37,30 @@ def meld_text(meld, ascii_only: bool) -> Text:
     return t
 
 
-def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = False) -> Group:
-    """Everything about how the last hand ended, from the view's ``result``."""
+def hand_row(groups, ascii_only: bool = False) -> list[Text]:
+    """Cards face up in groups (melds outlined, then laid-off cards, then deadwood): three lines."""
+    from .cardfaces import face_lines
+
+    rows = [Text(no_wrap=True, overflow="crop") for _ in range(3)]
+    for g, (cards, kind) in enumerate(groups):
+        if kind == "laid off":
+            label = (" " if g else "") + "laid off "
+            rows[0].append(" " * len(label))
+            rows[1].append(label, style="italic")
+            rows[2].append(" " * len(label))
+        elif g:
+            for row in rows:
+                row.append("  " if kind == "meld" else "   ")
+        for c in cards:
+            face = face_lines(c, meld=kind != "deadwood", ascii_only=ascii_only)
+            for row, line in zip(rows, face):
+                row.append_text(line)
+    return rows
+
+
+def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = False, width: int = 80) -> Group:
+    """Everything about how the last hand ended, from the view's ``result``
+    (the cards face up when ``width`` allows, else as text)."""
     from ginrummy_tui.engine import best_melds
 
     res = v.result
@@ -66,9 +87,6 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
     lines.append(head)
     lines.append(Text())
 
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold", no_wrap=True)
-    grid.add_column()
     k = res.knock
     for seat in (me, opp):
         cards = res.hands[seat]
@@ -81,33 +99,40 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
         else:
             split = best_melds(cards)
             melds, dead, dw, layoffs = split.melds, split.deadwood_cards, split.deadwood, ()
-        body = Text()
-        body.append("Melds ", style="dim")
-        if melds:
-            for i, m in enumerate(melds):
-                if i:
-                    body.append(" ")
-                body.append_text(meld_text(m, ascii_only))
-        else:
-            body.append("none")
+        title = Text(names[seat], style="bold")
+        title.append(" · deadwood ")
+        title.append(str(dw), style="bold #ffd21f")
+        if layoffs and k is not None:
+            title.append(f" (was {k.defender_deadwood_before_layoffs} before layoffs)", style="dim")
+        lines.append(title)
+        groups = [(list(m), "meld") for m in melds]
         if layoffs:
-            body.append("\nLaid off ", style="dim")
+            groups.append(([lo.card for lo in layoffs], "laid off"))
+        if dead:
+            groups.append((list(dead), "deadwood"))
+        if width >= 72:
+            lines.extend(hand_row(groups, ascii_only))
+        else:  # narrow terminal: the cards as text
+            body = Text("Melds ", style="dim")
+            for i, m in enumerate(melds):
+                body.append(" " if i else "")
+                body.append_text(meld_text(m, ascii_only))
+            if not melds:
+                body.append("none")
+            if dead:
+                body.append("  Deadwood ", style="dim")
+                body.append_text(cards_text(dead, ascii_only))
+            lines.append(body)
+        if layoffs:
+            body = Text("Laid off ", style="dim")
             for i, lo in enumerate(layoffs):
                 if i:
                     body.append(", ")
                 body.append_text(card_text(lo.card, ascii_only))
                 body.append(" on ")
                 body.append_text(meld_text(lo.meld, ascii_only))
-        body.append("\nDeadwood ", style="dim")
-        if dead:
-            body.append_text(cards_text(dead, ascii_only))
-            body.append(" = ")
-        body.append(str(dw), style="bold #ffd21f")
-        if layoffs and k is not None:
-            body.append(f"  (was {k.defender_deadwood_before_layoffs} before layoffs)", style="dim")
-        grid.add_row(names[seat], body)
-    lines.append(grid)
-    lines.append(Text())
+            lines.append(body)
+        lines.append(Text())
 
     pts = Text()
     if kind in ("void", "timeout"):
@@ -160,7 +185,10 @@ class SummaryScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="summary"):
-            yield Static(summary_renderable(self.v, self.opponent_name, self.ascii_only), id="summary-body")
+            yield Static(
+                summary_renderable(self.v, self.opponent_name, self.ascii_only, self.app.size.width),
+                id="summary-body",
+            )
             over = self.v.phase == "match_over"
             practice = getattr(self.app.session, "replaying", False)  # a replayed deal
             yield Static(
