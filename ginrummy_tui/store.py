@@ -615,6 +615,12 @@ class Store:
             self.last_error = str(exc)
             return None
 
+    def set_aside(self, label: str = "abandoned") -> Path | None:
+        """Move this slot's save aside under a timestamped name (None if there is none)."""
+        if not self.path.exists():
+            return None
+        return move_aside(self.path, label)
+
     def remove(self) -> None:
         """Delete this slot's save (its match is archived or abandoned)."""
         with contextlib.suppress(OSError):
