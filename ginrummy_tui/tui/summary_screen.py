@@ -113,7 +113,8 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
         if width >= 72:
             lines.extend(hand_row(groups, ascii_only))
         else:  # narrow terminal: the cards as text
-            body = Text("Melds ", style="dim")
+            body = Text()
+            body.append("Melds ", style="dim")
             for i, m in enumerate(melds):
                 body.append(" " if i else "")
                 body.append_text(meld_text(m, ascii_only))
@@ -124,7 +125,8 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
                 body.append_text(cards_text(dead, ascii_only))
             lines.append(body)
         if layoffs:
-            body = Text("Laid off ", style="dim")
+            body = Text()
+            body.append("Laid off ", style="dim")
             for i, lo in enumerate(layoffs):
                 if i:
                     body.append(", ")
