@@ -176,6 +176,16 @@ def test_sigterm_closes_cleanly_and_leaves_the_terminal_usable(term):
     restart_and_compare(term, before)
 
 
+def test_sigint_closes_cleanly_too(term):
+    before = play_into_a_hand(term)
+    os.kill(term.game_pid(), signal.SIGINT)
+    after = term.wait_for("EXIT=")
+    assert "EXIT=0" in after and "Traceback" not in after
+    modes = after.split("EXIT=")[1].split()
+    assert "icanon" in modes and "echo" in modes, after
+    restart_and_compare(term, before)
+
+
 def test_ctrl_c_quits_at_once_and_the_match_waits(term):
     before = play_into_a_hand(term)
     term.keys("C-c")
