@@ -286,6 +286,11 @@ class Control:
         try:
             self._on_change(state, keeper, before)
         finally:
+            if self.app is not None:
+                # once the screen shows the new state (the selection moves to a drawn card),
+                # save the screen details too
+                with contextlib.suppress(Exception):
+                    self.app.call_after_refresh(keeper.ui_changed)
             if len(keeper.errors) > self.errors_shown and self.app is not None:
                 self.errors_shown = len(keeper.errors)
                 with contextlib.suppress(Exception):
