@@ -191,3 +191,24 @@ async def test_kept_rules_start_with_the_next_match(tmp_path):
         assert not state.over and state.rules.target == 150 and state.hand_no == 1
         assert app.gin_control.pending is None
     plan.close()
+
+
+async def test_the_form_shows_the_players_own_rule_options(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"format": "gin-tui settings", "version": 1, "rules": {"preset": "classic", "options": {"knock_limit": 8}}}
+    ))
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, plan)
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        await pilot.pause()
+        assert screen.query_one("#preset").value == "classic"
+        assert screen.query_one("#rule-knock_limit").value == "8"
+        assert screen.query_one("#rule-gin_bonus").value == "20"
+        await pilot.press("ctrl+s")  # nothing changed: no question, nothing new
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.state.rules.knock_limit == 8
+    plan.close()

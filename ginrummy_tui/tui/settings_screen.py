@@ -107,6 +107,8 @@ class SettingsScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.original: Settings | None = None
+        self.preset_shown = ""
+        """The preset whose options the form shows."""
 
     # ------------------------------------------------------------ building
 
@@ -116,6 +118,7 @@ class SettingsScreen(Screen):
 
         s = current_settings(self.app)
         self.original = s
+        self.preset_shown = s.preset
         rules = s.rules
         yield TooSmall()
         with VerticalScroll(id="settings"):
@@ -174,9 +177,10 @@ class SettingsScreen(Screen):
         from ginrummy_tui.config import RULE_OPTION_HELP
         from ginrummy_tui.engine import PRESETS
 
+        if event.value == self.preset_shown:
+            return  # the preset the form already shows (with the player's own options)
+        self.preset_shown = str(event.value)
         rules = PRESETS[str(event.value)]
-        if self._rules_from_fields(str(event.value), quiet=True) == rules:
-            return
         for name, _ in RULE_OPTION_HELP:
             self._put(name, getattr(rules, name))
 
