@@ -212,3 +212,24 @@ async def test_the_form_shows_the_players_own_rule_options(tmp_path):
         assert isinstance(app.screen, GameScreen)
         assert app.session.state.rules.knock_limit == 8
     plan.close()
+
+
+async def test_saving_unchanged_settings_does_not_touch_a_match_with_other_rules(tmp_path):
+    first = prepare(args_for(tmp_path, rules="oklahoma"), ask=None)  # that run only: oklahoma
+    first.close()
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)  # resumed: oklahoma; the settings say standard
+    assert plan.resumed and plan.state.rules.name == "oklahoma" and plan.settings.preset == "standard"
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        on_ready(app, plan)
+        await settle(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        before = app.session.state
+        screen = await open_settings(app, pilot)
+        screen.query_one("#pause").value = "0.3"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)  # no question: the player did not change the rules
+        assert app.session.state == before and app.gin_control.pending is None
+    plan.close()

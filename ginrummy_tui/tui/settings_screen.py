@@ -291,7 +291,15 @@ class SettingsScreen(Screen):
         if control is None:
             self.dismiss_settings("Settings saved. New rules and opponent apply to your next match.")
             return
-        changed = control.match_changes(new)
+        # only what the player changed on this form counts (not a difference the match had already)
+        old = self.original
+        changed = [
+            what
+            for what in control.match_changes(new)
+            if old is None
+            or (what == "the rules" and new.rules != old.rules)
+            or (what == "the opponent" and new.ai != old.ai)
+        ]
         if not changed:
             control.pending = None
             self.dismiss_settings("Settings saved.")
