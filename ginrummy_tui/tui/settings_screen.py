@@ -301,7 +301,8 @@ class SettingsScreen(Screen):
             or (what == "the opponent" and new.ai != old.ai)
         ]
         if not changed:
-            control.pending = None
+            if control.pending is not None:  # new rules already wait for the next match: they are these now
+                control.pending = new
             self.dismiss_settings("Settings saved.")
             return
         if not control.match_started():
