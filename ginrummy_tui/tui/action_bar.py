@@ -21,12 +21,6 @@ class ActionBar(Widget):
     """A row of buttons; only those of moves that are legal now are shown.
     Clicking one posts :class:`ActionBar.Pressed` with its name."""
 
-    DEFAULT_CSS = """
-    ActionBar {
-        height: 1;
-    }
-    """
-
     class Pressed(Message):
         """A button was clicked."""
 

@@ -17,16 +17,8 @@ DIMMED = Style(color="#5f7f6f")
 
 
 class KeyBar(Widget):
-    """The keys of the current screen and of the app (those with ``show=True``)."""
-
-    DEFAULT_CSS = """
-    KeyBar {
-        dock: bottom;
-        height: 1;
-        background: #0a2a1d;
-        color: #e6e6e6;
-    }
-    """
+    """The keys of the current screen and of the app (those with ``show=True``).
+    Styled in ``app.tcss`` (it is on every screen)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
