@@ -48,7 +48,9 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser. With ``argv``, only the subcommands named in it get their
+    options (so starting the game imports no subcommand module)."""
     parser = _Parser(prog="gin-tui", description="Gin Rummy in the terminal.", allow_abbrev=False)
     parser.add_argument("--version", action="version", version=f"gin-tui {__version__}")
     add_play_options(parser)
@@ -56,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name, (module, help_text) in SUBCOMMANDS.items():
         sp = sub.add_parser(name, help=help_text, description=help_text)
         sp.set_defaults(_module=module)
+        if argv is not None and name not in argv:
+            continue
         try:
             mod = importlib.import_module(module)
         except ImportError:
@@ -67,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.command:
         if getattr(args, "_missing", False):
