@@ -4,6 +4,7 @@ SIGTERM, Ctrl+C), gin-tui is started again, and the same position is on screen."
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -74,8 +75,16 @@ class Tmux:
         assert pids, "gin-tui is not running"
         return pids[0]
 
+    def new_socket(self) -> None:
+        """Go on with a fresh tmux server (the old one is ended)."""
+        self.close()
+        self.socket = f"gin-tui-kill-{uuid.uuid4().hex[:8]}"
+
     def close(self) -> None:
         self.tmux("kill-server", check=False)
+        folder = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}"
+        with contextlib.suppress(OSError):
+            (folder / self.socket).unlink()
 
 
 def table(screen: str) -> list[str]:
@@ -127,8 +136,7 @@ def play_into_a_hand(term: Tmux) -> str:
 
 
 def restart_and_compare(term: Tmux, before: str) -> None:
-    term.tmux("kill-server", check=False)
-    term.socket = f"gin-tui-kill-{uuid.uuid4().hex[:8]}"
+    term.new_socket()
     term.start()
     after = term.wait_for("discard a card")
     time.sleep(0.5)
