@@ -117,7 +117,13 @@ def gin_tui_command() -> str:
 
 
 def base_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL_") and k not in ("NO_COLOR",)}
+    # As on a player's machine: byte-code caching on (an installed package has
+    # its .pyc files), so neither app pays for compiling its modules each run.
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("TEXTUAL_") and k not in ("NO_COLOR", "PYTHONDONTWRITEBYTECODE")
+    }
     env.update(TERM="xterm-256color", COLORTERM="truecolor", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     return env
 

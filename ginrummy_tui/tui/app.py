@@ -152,7 +152,8 @@ class GinApp(App):
         if table is None:
             return
         v = self.session.view()
-        table.show_view(v)
+        if table.v != v:  # nothing to redraw when the view has not changed (e.g. at start)
+            table.show_view(v)
         self._show_end_screens(v)
         if self.session.computes_opponent and self.session.opponent_to_move() and not self.opponent_pending:
             self.opponent_pending = True
