@@ -46,7 +46,10 @@ KEYS = (
     ("l", "show the cards under the top of the discard pile"),
     ("c", "score table"),
     ("? / F1", "this rule sheet"),
-    ("q / ctrl+q", "quit"),
+    ("F2", "settings: rules, opponent, pause, suits, mouse, theme"),
+    ("F3", "your lifetime statistics"),
+    ("r / a", "after a hand: review your decisions / replay the deal"),
+    ("q / ctrl+q", "quit (the match is saved; gin-tui resumes it)"),
 )
 """The keys, as listed on the sheet."""
 
