@@ -48,6 +48,8 @@ from .state import (
     state_to_dict,
     to_json,
     validate,
+    view_from_dict,
+    view_to_dict,
 )
 
 __all__ = [
@@ -101,4 +103,6 @@ __all__ = [
     "state_from_dict",
     "state_to_dict",
     "validate",
+    "view_from_dict",
+    "view_to_dict",
 ]

@@ -252,6 +252,47 @@ def _knock(x: Any) -> KnockResult | None:
     )
 
 
+def _history(x: Any) -> tuple[Move, ...]:
+    if not isinstance(x, list):
+        raise ValueError("expected a list of moves")
+    return tuple(Move(_int(m["seat"]), parse_action(str(m["action"])), _opt_card(m["card"])) for m in x)
+
+
+def _sheet(x: Any) -> tuple[HandRecord, ...]:
+    if not isinstance(x, list):
+        raise ValueError("expected a score sheet")
+    return tuple(
+        HandRecord(
+            hand_no=_int(r["hand_no"]),
+            dealer=_int(r["dealer"]),
+            kind=str(r["kind"]),
+            knocker=_opt_int(r["knocker"]),
+            winner=_opt_int(r["winner"]),
+            points=_int(r["points"]),
+            deadwood=None if r["deadwood"] is None else _pair(r["deadwood"]),
+            scores=_pair(r["scores"]),
+        )
+        for r in x
+    )
+
+
+def _result(res: Any) -> HandResult | None:
+    if res is None:
+        return None
+    rh = res["hands"]
+    if not isinstance(rh, list) or len(rh) != 2:
+        raise ValueError("expected two hands in the result")
+    return HandResult(
+        kind=str(res["kind"]),
+        knocker=_opt_int(res["knocker"]),
+        winner=_opt_int(res["winner"]),
+        points=_int(res["points"]),
+        hands=(_cards(rh[0]), _cards(rh[1])),
+        knock=_knock(res["knock"]),
+        multiplier=_int(res.get("multiplier", 1)),
+    )
+
+
 def state_from_dict(d: dict[str, Any]) -> GameState:
     """Rebuild a state; raises ``ValueError`` for anything malformed or impossible."""
     if not isinstance(d, dict):
@@ -263,38 +304,6 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
         hands = d["hands"]
         if not isinstance(hands, list) or len(hands) != 2:
             raise ValueError("expected two hands")
-        res = d["result"]
-        result = None
-        if res is not None:
-            rh = res["hands"]
-            if not isinstance(rh, list) or len(rh) != 2:
-                raise ValueError("expected two hands in the result")
-            result = HandResult(
-                kind=str(res["kind"]),
-                knocker=_opt_int(res["knocker"]),
-                winner=_opt_int(res["winner"]),
-                points=_int(res["points"]),
-                hands=(_cards(rh[0]), _cards(rh[1])),
-                knock=_knock(res["knock"]),
-                multiplier=_int(res.get("multiplier", 1)),
-            )
-        history = []
-        for m in d["history"]:
-            history.append(Move(_int(m["seat"]), parse_action(str(m["action"])), _opt_card(m["card"])))
-        sheet = []
-        for r in d["sheet"]:
-            sheet.append(
-                HandRecord(
-                    hand_no=_int(r["hand_no"]),
-                    dealer=_int(r["dealer"]),
-                    kind=str(r["kind"]),
-                    knocker=_opt_int(r["knocker"]),
-                    winner=_opt_int(r["winner"]),
-                    points=_int(r["points"]),
-                    deadwood=None if r["deadwood"] is None else _pair(r["deadwood"]),
-                    scores=_pair(r["scores"]),
-                )
-            )
         state = GameState(
             rules=Rules.from_dict(d["rules"]),
             seed=str(d["seed"]),
@@ -310,13 +319,13 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             stock_only=bool(d["stock_only"]),
             taken=_opt_card(d["taken"]),
             drawn=_opt_card(d["drawn"]),
-            history=tuple(history),
+            history=_history(d["history"]),
             knock_limit=_int(d["knock_limit"]),
             multiplier=_int(d["multiplier"]),
             scores=_pair(d["scores"]),
             bonuses=_pair(d["bonuses"]),
-            sheet=tuple(sheet),
-            result=result,
+            sheet=_sheet(d["sheet"]),
+            result=_result(d["result"]),
             winner=_opt_int(d["winner"]),
             first_dealer=_int(d.get("first_dealer", 1)),
         )
@@ -333,6 +342,63 @@ def from_json(text: str | bytes) -> GameState:
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"not JSON: {exc}") from None
     return state_from_dict(d)
+
+
+def view_to_dict(v: PlayerView) -> dict[str, Any]:
+    """The JSON form of a view: every field, cards as ``"7H"``, actions as ``"discard 7H"``."""
+    return {k: _enc(getattr(v, k)) for k in v.__dataclass_fields__}
+
+
+def view_from_dict(d: Any) -> PlayerView:
+    """Rebuild a view from :func:`view_to_dict`; raises ``ValueError`` if malformed or impossible."""
+    if not isinstance(d, dict):
+        raise ValueError("a view must be a JSON object")
+    try:
+        acts = d["legal_actions"]
+        if not isinstance(acts, list):
+            raise ValueError("expected a list of actions")
+        v = PlayerView(
+            seat=_int(d["seat"]),
+            hand=_cards(d["hand"]),
+            opponent_hand_size=_int(d["opponent_hand_size"]),
+            discard=_cards(d["discard"]),
+            stock_size=_int(d["stock_size"]),
+            phase=str(d["phase"]),
+            current=_int(d["current"]),
+            dealer=_int(d["dealer"]),
+            rules=Rules.from_dict(d["rules"]),
+            knock_limit=_int(d["knock_limit"]),
+            multiplier=_int(d["multiplier"]),
+            scores=_pair(d["scores"]),
+            totals=_pair(d["totals"]),
+            sheet=_sheet(d["sheet"]),
+            hand_no=_int(d["hand_no"]),
+            match_no=_int(d["match_no"]),
+            history=_history(d["history"]),
+            opponent_picked=_cards(d["opponent_picked"]),
+            opponent_known=_cards(d["opponent_known"]),
+            taken=_opt_card(d["taken"]),
+            drawn=_opt_card(d["drawn"]),
+            passes=_int(d["passes"]),
+            stock_only=bool(d["stock_only"]),
+            result=_result(d["result"]),
+            winner=_opt_int(d["winner"]),
+            legal_actions=tuple(parse_action(str(a)) for a in acts),
+        )
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise ValueError(f"malformed view: {type(exc).__name__}: {exc}") from None
+    problems = []
+    if v.seat not in (0, 1) or v.current not in (0, 1) or v.dealer not in (0, 1):
+        problems.append("seats must be 0 or 1")
+    if v.phase not in PHASES:
+        problems.append(f"unknown phase {v.phase!r}")
+    if len(set(v.hand)) != len(v.hand) or len(v.hand) > 11:
+        problems.append("impossible hand")
+    if set(v.hand) & set(v.discard):
+        problems.append("a card is both in the hand and on the discard pile")
+    if problems:
+        raise ValueError("impossible view: " + "; ".join(problems))
+    return v
 
 
 def validate(state: GameState) -> None:

@@ -14,8 +14,7 @@ import json
 import secrets
 from typing import Any
 
-from ginrummy_tui.engine import HandRecord, HandResult, Move, PlayerView, Rules, parse_action
-from ginrummy_tui.engine.state import PHASES, _cards, _enc, _int, _knock, _opt_card, _opt_int, _pair
+from ginrummy_tui.engine.state import view_from_dict, view_to_dict
 
 PROTOCOL_VERSION = 1
 """Bumped whenever a message changes in a way an older peer would misread."""
@@ -117,107 +116,6 @@ def clean_name(name: Any, default: str) -> str:
 
 
 # ---------------------------------------------------------------- views
-
-
-def view_to_dict(v: PlayerView) -> dict[str, Any]:
-    """The JSON form of a view: every field, cards as ``"7H"``, actions as ``"discard 7H"``."""
-    return {k: _enc(getattr(v, k)) for k in v.__dataclass_fields__}
-
-
-def _history(x: Any) -> tuple[Move, ...]:
-    if not isinstance(x, list):
-        raise ValueError("expected a list of moves")
-    return tuple(Move(_int(m["seat"]), parse_action(str(m["action"])), _opt_card(m["card"])) for m in x)
-
-
-def _sheet(x: Any) -> tuple[HandRecord, ...]:
-    if not isinstance(x, list):
-        raise ValueError("expected a score sheet")
-    return tuple(
-        HandRecord(
-            hand_no=_int(r["hand_no"]),
-            dealer=_int(r["dealer"]),
-            kind=str(r["kind"]),
-            knocker=_opt_int(r["knocker"]),
-            winner=_opt_int(r["winner"]),
-            points=_int(r["points"]),
-            deadwood=None if r["deadwood"] is None else _pair(r["deadwood"]),
-            scores=_pair(r["scores"]),
-        )
-        for r in x
-    )
-
-
-def _result(res: Any) -> HandResult | None:
-    if res is None:
-        return None
-    rh = res["hands"]
-    if not isinstance(rh, list) or len(rh) != 2:
-        raise ValueError("expected two hands in the result")
-    return HandResult(
-        kind=str(res["kind"]),
-        knocker=_opt_int(res["knocker"]),
-        winner=_opt_int(res["winner"]),
-        points=_int(res["points"]),
-        hands=(_cards(rh[0]), _cards(rh[1])),
-        knock=_knock(res["knock"]),
-        multiplier=_int(res.get("multiplier", 1)),
-    )
-
-
-def view_from_dict(d: Any) -> PlayerView:
-    """Rebuild a view from :func:`view_to_dict`; raises ``ValueError`` if malformed."""
-    if not isinstance(d, dict):
-        raise ValueError("a view must be a JSON object")
-    try:
-        v = PlayerView(
-            seat=_int(d["seat"]),
-            hand=_cards(d["hand"]),
-            opponent_hand_size=_int(d["opponent_hand_size"]),
-            discard=_cards(d["discard"]),
-            stock_size=_int(d["stock_size"]),
-            phase=str(d["phase"]),
-            current=_int(d["current"]),
-            dealer=_int(d["dealer"]),
-            rules=Rules.from_dict(d["rules"]),
-            knock_limit=_int(d["knock_limit"]),
-            multiplier=_int(d["multiplier"]),
-            scores=_pair(d["scores"]),
-            totals=_pair(d["totals"]),
-            sheet=_sheet(d["sheet"]),
-            hand_no=_int(d["hand_no"]),
-            match_no=_int(d["match_no"]),
-            history=_history(d["history"]),
-            opponent_picked=_cards(d["opponent_picked"]),
-            opponent_known=_cards(d["opponent_known"]),
-            taken=_opt_card(d["taken"]),
-            drawn=_opt_card(d["drawn"]),
-            passes=_int(d["passes"]),
-            stock_only=bool(d["stock_only"]),
-            result=_result(d["result"]),
-            winner=_opt_int(d["winner"]),
-            legal_actions=tuple(parse_action(str(a)) for a in _list(d["legal_actions"])),
-        )
-    except (KeyError, TypeError, AttributeError, IndexError) as exc:
-        raise ValueError(f"malformed view: {type(exc).__name__}: {exc}") from None
-    problems = []
-    if v.seat not in (0, 1) or v.current not in (0, 1) or v.dealer not in (0, 1):
-        problems.append("seats must be 0 or 1")
-    if v.phase not in PHASES:
-        problems.append(f"unknown phase {v.phase!r}")
-    if len(set(v.hand)) != len(v.hand) or len(v.hand) > 11:
-        problems.append("impossible hand")
-    if set(v.hand) & set(v.discard):
-        problems.append("a card is both in the hand and on the discard pile")
-    if problems:
-        raise ValueError("impossible view: " + "; ".join(problems))
-    return v
-
-
-def _list(x: Any) -> list:
-    if not isinstance(x, list):
-        raise ValueError("expected a list")
-    return x
 
 
 __all__ = [
