@@ -14,6 +14,8 @@ from ginrummy_tui.tui.hand import HandView
 from ginrummy_tui.tui.match_over_screen import MatchOverScreen
 from ginrummy_tui.tui.settings_screen import NewMatchQuestion, SettingsScreen
 
+from .app_helpers import settle
+
 SIZE = (80, 24)
 
 
@@ -22,17 +24,6 @@ def args_for(root, **kw) -> argparse.Namespace:
                 data_dir=str(root))
     base.update(kw)
     return argparse.Namespace(**base)
-
-
-async def settle(app, pilot) -> None:
-    for _ in range(200):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        if not app.busy:
-            await pilot.pause()
-            if not app.busy:
-                return
-    raise AssertionError("the computer never finished its turn")
 
 
 async def open_settings(app, pilot) -> SettingsScreen:

@@ -8,6 +8,8 @@ from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.hand import HandView
 from ginrummy_tui.tui.prompt import PromptLine
 
+from .app_helpers import settle as _settle
+
 SIZE = (100, 30)
 
 
@@ -23,17 +25,6 @@ class CountingKeeper:
 
     def add_hint(self) -> None:
         self.hints += 1
-
-
-async def _settle(app, pilot) -> None:
-    for _ in range(200):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        if not app.busy:
-            await pilot.pause()
-            if not app.busy:
-                return
-    raise AssertionError("the computer never finished its turn")
 
 
 def _prompt(app) -> str:

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from rich.console import Console
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.engine import apply, new_game, view
@@ -17,16 +14,11 @@ from ginrummy_tui.tui.replay_session import ReplaySession
 from ginrummy_tui.tui.review_screen import ReviewScreen
 from ginrummy_tui.tui.summary_screen import SummaryScreen
 
+from .app_helpers import screen_text
+from .app_helpers import settle as _settle
+
 SIZE = (100, 30)
 KEY_OF = {"take upcard": "t", "pass": "p", "draw stock": "s", "draw discard": "d"}
-
-
-def screen_text(app) -> str:
-    """The characters on screen now."""
-    w, h = app.size
-    console = Console(width=w, height=h, file=io.StringIO(), force_terminal=True, record=True, legacy_windows=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
 
 
 def _ended_hand(seed: int):
@@ -37,17 +29,6 @@ def _ended_hand(seed: int):
     while s.phase in ("upcard", "draw", "discard"):
         s = apply(s, bot.choose(view(s, s.current)))
     return start, s
-
-
-async def _settle(app, pilot) -> None:
-    for _ in range(300):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        if not app.busy:
-            await pilot.pause()
-            if not app.busy:
-                return
-    raise AssertionError("the computer never finished its turn")
 
 
 async def _play_by_keys(app, pilot, chooser) -> None:

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
 
 import pytest
-from rich.console import Console
 
 from ginrummy_tui.engine import to_json
 from ginrummy_tui.resume import Plan, Refused, build_app, on_ready, prepare
 from ginrummy_tui.store import Lock, Store, read_save
 from ginrummy_tui.tui.hand import HandView
 from ginrummy_tui.tui.summary_screen import SummaryScreen
+
+from .app_helpers import screen_text, settle
 
 SIZE = (80, 24)
 
@@ -27,24 +27,6 @@ def args_for(root, **kw) -> argparse.Namespace:
 
 def never_asked(owner):
     raise AssertionError("nobody else holds the match")
-
-
-def screen_text(app) -> str:
-    w, h = app.size
-    console = Console(width=w, height=h, file=io.StringIO(), force_terminal=True, record=True, legacy_windows=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
-
-
-async def settle(app, pilot) -> None:
-    for _ in range(200):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        if not app.busy:
-            await pilot.pause()
-            if not app.busy:
-                return
-    raise AssertionError("the computer never finished its turn")
 
 
 def table_lines(app) -> list[str]:

@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
-
-from rich.console import Console
 
 from ginrummy_tui.resume import build_app, on_ready, prepare
 from ginrummy_tui.tui.game_screen import GameScreen
 from ginrummy_tui.tui.stats_screen import StatsScreen
 
+from .app_helpers import screen_text
 from .test_stats import HISTORY
-
-
-def screen_text(app) -> str:
-    w, h = app.size
-    console = Console(width=w, height=h, file=io.StringIO(), force_terminal=True, record=True, legacy_windows=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
 
 
 async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):

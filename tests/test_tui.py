@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 import threading
 
 import pytest
-from rich.console import Console
 
 from ginrummy_tui.engine import Action, apply, deadwood, new_game, view
 from ginrummy_tui.engine.cards import card
@@ -27,27 +25,9 @@ from ginrummy_tui.tui.session import Session
 from ginrummy_tui.tui.summary_screen import SummaryScreen
 from ginrummy_tui.tui.too_small import TooSmall
 
+from .app_helpers import screen_text, settle
+
 SIZE = (80, 24)
-
-
-def screen_text(app) -> str:
-    """The characters on screen now."""
-    w, h = app.size
-    console = Console(width=w, height=h, file=io.StringIO(), force_terminal=True, record=True, legacy_windows=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
-
-
-async def settle(app, pilot) -> None:
-    """Wait until the computer has made every move it is due to make."""
-    for _ in range(200):
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        if not app.busy:
-            await pilot.pause()
-            if not app.busy:
-                return
-    raise AssertionError("the computer never finished its turn")
 
 
 async def press(app, pilot, *keys: str) -> None:
