@@ -17,6 +17,7 @@ from ginrummy_tui.engine import (
     PRESETS,
     Action,
     GameState,
+    HandRecord,
     Move,
     apply,
     deadwood,
@@ -290,3 +291,40 @@ def test_strength_smoke():
     assert r["points"]["a"] > r["points"]["b"]
     r = simulate("standard", "easy", 20, seed=2)
     assert r["wins"]["a"] > r["wins"]["b"]
+
+
+# ---------------------------------------------------------------- the expert's knock
+
+
+LOW_HAND = "4S 5S 6S 7H 8H 9H 2C 3C 4C AD KC"  # throwing KC leaves 1 deadwood
+OTHER = "AH 2H 3H 3D 5H 6C 7C TH JH JS"
+
+
+def test_expert_lies_in_wait_with_very_low_deadwood_early():
+    state = make_state(LOW_HAND, OTHER, "8D", phase="discard")
+    assert str(decide("expert", state)) == "discard KC"
+
+
+def test_expert_knocks_on_its_last_turn_before_the_hand_is_void():
+    pile = "8D 9D TD JD QD KD 5D 6D 7D 8C 9C TC JC QC 9S TS 4D QS KS AS 2S 3S 8S 7S 5C KH QH 2D"
+    state = make_state(LOW_HAND, OTHER, pile, phase="discard")
+    assert view(state, 1).stock_size == 3
+    assert str(decide("expert", state)) == "knock KC"
+
+
+def test_expert_knocks_when_a_knock_wins_the_match():
+    state = replace(make_state(LOW_HAND, OTHER, "8D", phase="discard"), scores=(40, 95))
+    assert str(decide("expert", state)) == "knock KC"
+
+
+def test_expert_waits_against_a_quick_knocker_but_not_against_a_low_one():
+    hand = "4S 5S 6S 7H 8H 9H 2C 3C 4C 9D KC"  # throwing KC leaves 9
+    state = make_state(hand, OTHER, "8D", phase="discard")
+    # no knock seen yet: it expects an opponent who knocks as soon as it can
+    assert str(decide("expert", state)) == "discard KC"
+    low = HandRecord(1, 1, "knock", 0, 0, 20, (1, 21), (20, 0))
+    state = replace(state, sheet=(low, low, low), scores=(60, 0))
+    assert str(decide("expert", state)) == "knock KC"
+    # with 1 deadwood it still waits (for gin, or to undercut a knock with 1)
+    state = replace(make_state(LOW_HAND, OTHER, "8D", phase="discard"), sheet=(low, low, low), scores=(60, 0))
+    assert str(decide("expert", state)) == "discard KC"

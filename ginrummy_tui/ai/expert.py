@@ -76,22 +76,37 @@ class Params:
 
     danger: float = 6.0
     """Cost, in deadwood points, of a discard the opponent surely melds."""
-    stock_gain: float = 0.7
-    """How much of a blind draw's expected gain a second draw is worth."""
-    related: float = 0.6
-    """Factor on the chance the opponent holds a card next to one it threw or refused."""
-    refused_pair: float = 0.25
-    """Factor on a pair the opponent did not hold when it threw or refused a card that melds with it."""
-    high_loose: float = 1.0
-    """Factor on the chance the opponent holds a card worth more than its last throw."""
     late_danger: float = 2.0
     """Factor on ``danger`` when the opponent may draw but this seat will not."""
+    related: float = 0.4
+    """Factor on the chance the opponent holds a card that melds with one it threw or refused."""
+    refused_pair: float = 0.1
+    """Factor on a pair the opponent did not hold when it threw or refused a card that melds with it."""
+    high_loose: float = 0.3
+    """Factor on the chance the opponent holds a card worth more than its last throw."""
+    partner: float = 1.5
+    """Factor on the chance the opponent holds a card that melds with one it picked up."""
+    stock_weights: bool = True
+    """Weigh the unseen cards by the chance that they are in the stock."""
     horizon: float = 1.0
-    knock_bonus: float = 0.0
-    """Extra cost of a hand whose deadwood is above the knock limit."""
-    gin_bonus: float = 0.0
-    """Extra worth of a hand with no deadwood."""
     """How many draws' worth of the one-draw expected gain a hand is credited with."""
+    second: float = 1.0
+    """Weight of the second draw's expected gain (a two-draw lookahead on the best few throws)."""
+    shortlist: int = 3
+    """How many throws get the two-draw lookahead."""
+    stock_gain: float = 0.7
+    """How much of a blind draw's expected gain a further draw is worth."""
+    knock_bonus: float = 12.0
+    """Extra cost of a hand whose deadwood is above the knock limit."""
+    gin_bonus: float = 5.0
+    """Extra worth of a hand with no deadwood."""
+    defend: float = 0.0
+    """Factor on the estimated chance that the opponent knocks next turn, which
+    shifts the hand's worth towards its deadwood now."""
+    wait_below: float = 11.0
+    """The most deadwood with which it lies in wait instead of knocking (see
+    :func:`wait_threshold`, which lowers it against an opponent who knocks with
+    little deadwood)."""
 
 
 def _bits(mask: int):
@@ -104,7 +119,7 @@ def _bits(mask: int):
 class _Context:
     """What the expert knows in one decision."""
 
-    __slots__ = ("unseen", "n_unseen", "opp_known", "p_opp", "rel", "draws_left", "no_pairs", "high")
+    __slots__ = ("unseen", "n_unseen", "opp_known", "p_opp", "rel", "draws_left", "no_pairs", "high", "v1", "unseen_cards", "wsum", "partners", "q")
 
     def __init__(self, view: PlayerView, params: Params) -> None:
         mine = hand_mask(view.hand)
@@ -113,19 +128,27 @@ class _Context:
         self.opp_known = known
         self.unseen = FULL & ~(mine | pile | known)
         self.n_unseen = bin(self.unseen).count("1")
+        self.unseen_cards = [(b, DECK[b.bit_length() - 1].value, 1.0) for b in _bits(self.unseen)]
+        self.wsum = float(self.n_unseen)
         opp_unknown = max(0, view.opponent_hand_size - len(view.opponent_known))
         self.p_opp = opp_unknown / self.n_unseen if self.n_unseen else 0.0
         # cards next to what the opponent threw or refused: less likely in its hand
         rel = 0
         no_pairs: set[int] = set()
         last_value = None
+        throws = 0
         for c, threw in _thrown_or_refused(view):
+            throws += threw
             rel |= NEAR[c.index]
             for a, b in MELD_PAIRS[c.index]:
                 no_pairs.add(a | b)
             if threw:
                 last_value = c.value
         self.rel = rel & self.unseen & ~known
+        partners = 0
+        for c in view.opponent_known:
+            partners |= NEAR[c.index]
+        self.partners = partners & self.unseen
         self.no_pairs = no_pairs
         high = 0
         if last_value is not None:
@@ -133,7 +156,21 @@ class _Context:
                 if DECK[low.bit_length() - 1].value > last_value:
                     high |= low
         self.high = high
+        # the chance that the opponent ends the hand on its next turn: low
+        # throws mean low deadwood; it grows as the hand goes on
+        if last_value is None:
+            q = 0.02
+        elif last_value >= 10:
+            q = 0.03
+        elif last_value == 9:
+            q = 0.07
+        elif last_value == 8:
+            q = 0.12
+        else:
+            q = 0.2
+        self.q = min(0.5, (q + 0.01 * throws) * params.defend)
         self.draws_left = 0
+        self.v1: dict[int, float] = {}
 
 
 def _thrown_or_refused(view: PlayerView) -> list[tuple[Card, bool]]:
@@ -166,6 +203,20 @@ def _thrown_or_refused(view: PlayerView) -> list[tuple[Card, bool]]:
     return out
 
 
+def _draws_left(view: PlayerView, drawn: bool = False) -> int:
+    """How many more draws this seat can still make this hand (at most 2 counted).
+
+    Before its draw (``drawn`` false) the draw of this turn is not counted: what
+    is counted is what follows the throw that will end this turn."""
+    stock = view.stock_size - (0 if drawn else 1)
+    void = view.rules.void_stock
+    if stock >= void + 4:
+        return 2
+    if stock >= void + 2:
+        return 1
+    return 0
+
+
 class ExpertOpponent:
     """The expert computer opponent (see the module text and ``docs/ai.md``)."""
 
@@ -187,7 +238,23 @@ class ExpertOpponent:
             p *= self.params.related
         if ctx.high & bit:
             p *= self.params.high_loose
-        return p
+        if ctx.partners & bit:
+            p *= self.params.partner
+        return p if p < 0.95 else 0.95
+
+    def _weigh_unseen(self, ctx: _Context) -> None:
+        """Weigh each unseen card by the chance that it is in the stock (not in the opponent's hand)."""
+        if not self.params.stock_weights:
+            return
+        cards = []
+        total = 0.0
+        for b, v, _ in ctx.unseen_cards:
+            w = 1.0 - self._p_holds(ctx, b)
+            cards.append((b, v, w))
+            total += w
+        if total > 0:
+            ctx.unseen_cards = cards
+            ctx.wsum = total
 
     def danger(self, ctx: _Context, card: Card) -> float:
         """The chance that the opponent can meld ``card`` (0..1)."""
@@ -206,34 +273,53 @@ class ExpertOpponent:
     def lookahead(self, ctx: _Context, mask10: int, limit: int) -> float:
         """Expected worth (deadwood, plus the knock and gin terms) of a 10-card
         hand after one more draw from the unseen cards and the best throw back."""
-        now = deadwood_mask(mask10)
-        f = self._shape(limit)
+        got = ctx.v1.get(mask10)
+        if got is not None:
+            return got
+        v = self._lookahead(ctx, mask10, limit)
+        ctx.v1[mask10] = v
+        return v
+
+    def _lookahead(self, ctx: _Context, mask10: int, limit: int) -> float:
+        dw = deadwood_mask
+        now = dw(mask10)
+        k = self.params.knock_bonus
+        g = self.params.gin_bonus
         if not ctx.n_unseen:
-            return f(now)
+            return self._shape(limit)(now)
+        # the hand's cards, highest count first: removing a card lowers the
+        # deadwood by at most its count, which cuts the search short
+        cards = sorted(((DECK[b.bit_length() - 1].value, b) for b in _bits(mask10)), reverse=True)
         best9 = 1 << 30
-        for low in _bits(mask10):
-            d = deadwood_mask(mask10 ^ low)
-            if d < best9:
-                best9 = d
         near = 0
-        for low in _bits(mask10):
-            near |= NEAR[low.bit_length() - 1]
+        for val, b in cards:
+            near |= NEAR[b.bit_length() - 1]
+            if now - val < best9:
+                d = dw(mask10 ^ b)
+                if d < best9:
+                    best9 = d
         total = 0.0
-        unseen = ctx.unseen
-        for low in _bits(unseen):
-            c = DECK[low.bit_length() - 1]
+        for low, value, w in ctx.unseen_cards:
             if near & low:
                 m = mask10 | low
+                dm = dw(m)
                 best = now
-                for d in _bits(mask10):
-                    v = deadwood_mask(m ^ d)
+                for val, b in cards:
+                    if dm - val >= best:
+                        break
+                    v = dw(m ^ b)
                     if v < best:
                         best = v
             else:
-                v = best9 + c.value
+                v = best9 + value
                 best = v if v < now else now
-            total += f(best)
-        return total / ctx.n_unseen
+            if best == 0:
+                total -= g * w
+            elif best > limit:
+                total += (best + k) * w
+            else:
+                total += best * w
+        return total / ctx.wsum
 
     def _shape(self, limit: int):
         k = self.params.knock_bonus
@@ -246,40 +332,93 @@ class ExpertOpponent:
 
         return f
 
+    def lookahead2(self, ctx: _Context, mask10: int, limit: int) -> float:
+        """Expected :meth:`lookahead` after one draw from the unseen cards and
+        the throw that leaves the least deadwood: a two-draw lookahead."""
+        if not ctx.n_unseen:
+            return self.lookahead(ctx, mask10, limit)
+        dw = deadwood_mask
+        now = dw(mask10)
+        cards = sorted(((DECK[b.bit_length() - 1].value, b) for b in _bits(mask10)), reverse=True)
+        best9 = 1 << 30
+        best9_bit = 0
+        near = 0
+        for val, b in cards:
+            near |= NEAR[b.bit_length() - 1]
+            if now - val < best9:
+                d = dw(mask10 ^ b)
+                if d < best9:
+                    best9, best9_bit = d, b
+        stay = self.lookahead(ctx, mask10, limit)
+        total = 0.0
+        for low, value, w in ctx.unseen_cards:
+            if near & low:
+                m = mask10 | low
+                dm = dw(m)
+                best = now
+                best_bit = low
+                for val, b in cards:
+                    if dm - val >= best:
+                        break
+                    v = dw(m ^ b)
+                    if v < best:
+                        best, best_bit = v, b
+                total += w * (stay if best_bit == low else self.lookahead(ctx, m ^ best_bit, limit))
+            elif best9 + value < now:
+                total += w * self.lookahead(ctx, (mask10 ^ best9_bit) | low, limit)
+            else:
+                total += w * stay
+        return total / ctx.wsum
+
     def hand_value(self, ctx: _Context, mask10: int, limit: int) -> float:
         """Lower is better: the expected deadwood, counting future draws only if any are left."""
         if ctx.draws_left <= 0:
             return float(deadwood_mask(mask10))
-        now = self._shape(limit)(deadwood_mask(mask10))
-        return now - self.params.horizon * (now - self.lookahead(ctx, mask10, limit))
+        raw = deadwood_mask(mask10)
+        now = self._shape(limit)(raw)
+        v = now - self.params.horizon * (now - self.lookahead(ctx, mask10, limit))
+        return ctx.q * raw + (1.0 - ctx.q) * v
 
     # ------------------------------------------------------------ decisions
 
     def _best_throw(self, ctx: _Context, mask11: int, cards, limit: int) -> tuple[float, Card]:
         p = self.params
         w = p.danger * (p.late_danger if ctx.draws_left <= 0 else 1.0)
-        best = None
+        scored = []
         for c in cards:
             v = self.hand_value(ctx, mask11 ^ c.bit, limit) + w * self.danger(ctx, c)
-            key = (v, -c.value, -c.index)
-            if best is None or key < best[0]:
-                best = (key, c)
-        assert best is not None
-        return best[0][0], best[1]
+            scored.append((v, -c.value, -c.index, c))
+        scored.sort(key=lambda t: t[:3])
+        if p.second and ctx.draws_left >= 2:
+            short = []
+            for v, nv, ni, c in scored[: p.shortlist]:
+                m = mask11 ^ c.bit
+                v1 = self.lookahead(ctx, m, limit)
+                v -= p.second * (v1 - self.lookahead2(ctx, m, limit))
+                short.append((v, nv, ni, c))
+            short.sort(key=lambda t: t[:3])
+            scored = short
+        return scored[0][0], scored[0][3]
 
     def _take_is_better(self, view: PlayerView, ctx: _Context, card: Card) -> bool:
         mask10 = hand_mask(view.hand)
         # after taking, this seat still draws again only if the stock allows it
-        ctx.draws_left = 1 if view.stock_size >= view.rules.void_stock + 2 else 0
-        cards = [c for c in view.hand]
+        ctx.draws_left = _draws_left(view, drawn=True)
+        cards = list(view.hand)
         limit = view.knock_limit
         take_value, _ = self._best_throw(ctx, mask10 | card.bit, cards, limit)
         # drawing blind: the expected value after the draw, then one more draw's gain
         now = self._shape(limit)(deadwood_mask(mask10))
         ctx.draws_left = 1
-        gain = now - self.lookahead(ctx, mask10, limit)
+        v1 = self.lookahead(ctx, mask10, limit)
+        gain = now - v1
         more = self.params.horizon * self.params.stock_gain if view.stock_size >= view.rules.void_stock + 3 else 0.0
-        blind = now - (1.0 + more) * gain
+        if self.params.second and view.stock_size >= view.rules.void_stock + 3:
+            v2 = self.lookahead2(ctx, mask10, limit)
+            blind = v2 - self.params.second * self.params.stock_gain * (v1 - v2)
+        else:
+            blind = now - (1.0 + more) * gain
+        blind = ctx.q * v1 + (1.0 - ctx.q) * blind
         return take_value < blind
 
     def choose(self, view: PlayerView) -> Action:
@@ -292,6 +431,7 @@ class ExpertOpponent:
             return done
         kinds = {a.kind for a in actions}
         ctx = _Context(view, self.params)
+        self._weigh_unseen(ctx)
         if TAKE_UPCARD in kinds:
             up = view.upcard
             if up is not None and self._take_is_better(view, ctx, up):
@@ -316,14 +456,45 @@ class ExpertOpponent:
         for a in actions:
             if a.kind == GIN:
                 return a
+        ctx.draws_left = _draws_left(view, drawn=True)
         knocks = [a for a in actions if a.kind == KNOCK]
         if knocks:
             best = min(knocks, key=lambda a: (deadwood_mask(m ^ a.card.bit), -a.card.value, -a.card.index))
-            if self._should_knock(view, ctx, deadwood_mask(m ^ best.card.bit)):
+            dw = deadwood_mask(m ^ best.card.bit)
+            if self._should_knock(view, ctx, dw):
                 return best
-        ctx.draws_left = 1 if view.stock_size >= view.rules.void_stock + 2 else 0
+            # lie in wait: keep a hand at least as low, and the best chances of gin
+            low = [c for c in cards if deadwood_mask(m ^ c.bit) <= dw]
+            _, card = self._best_throw(ctx, m, low, view.knock_limit)
+            return find(actions, DISCARD, card)  # type: ignore[return-value]
         _, card = self._best_throw(ctx, m, cards, view.knock_limit)
         return find(actions, DISCARD, card)  # type: ignore[return-value]
 
     def _should_knock(self, view: PlayerView, ctx: _Context, dw: int) -> bool:
-        return True
+        """Knock now, or keep a low hand to undercut the opponent's knock (or go gin)?"""
+        if ctx.draws_left <= 0:
+            return True  # the last turn before the hand would be void
+        me = view.seat
+        if view.scores[me] + 10 >= view.rules.target:
+            return True  # a knock now very likely wins the match
+        # the threshold is for a knock limit of 10; it scales with the limit (Oklahoma)
+        wait = wait_threshold(view, self.params.wait_below) * view.knock_limit / 10
+        return dw >= wait
+
+
+def wait_threshold(view: PlayerView, most: float) -> float:
+    """Below what deadwood the expert lies in wait instead of knocking.
+
+    An opponent who knocks with a lot of deadwood is often undercut by a low
+    hand that waits; one who knocks only with very little (or plays for gin)
+    is not.  The estimate starts from two knocks with 7 (what a player who
+    knocks as soon as it can shows) and adds the deadwood of every knock the
+    opponent made in this match: ``2 * mean - 3``, at most ``most``."""
+    opp = 1 - view.seat
+    total, n = 14.0, 2
+    for rec in view.sheet:
+        if rec.knocker == opp and rec.kind in ("knock", "undercut") and rec.deadwood is not None:
+            total += rec.deadwood[opp]
+            n += 1
+    mean = total / n
+    return max(0.0, min(most, 2 * mean - 3))
