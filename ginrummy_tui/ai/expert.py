@@ -2,20 +2,23 @@
 
 It reads the hand's public history to know which cards are still unseen and
 what the opponent holds, took, threw and refused, and plays by scoring each
-choice with a few fast estimates (see ``docs/ai.md`` for the full description):
+choice with a few fast estimates (``docs/ai.md`` describes it in full):
 
-* **Hand value**: the expected deadwood of a 10-card hand after one more draw
-  from the stock, the best card being thrown back (``_lookahead``), averaged
-  over the unseen cards.  It rewards cards with many live meld chances.
-* **Danger** of a discard: the chance that the opponent melds it, from the
+* **Hand worth**: the expected deadwood of a 10-card hand after one more draw
+  from the stock and the best throw back (:meth:`ExpertOpponent.lookahead`),
+  over the unseen cards weighted by their chance of being in the stock; for
+  the few best throws, after two more draws (:meth:`ExpertOpponent.lookahead2`).
+* **Danger** of a discard: the chance that the opponent can meld it, from the
   cards it is known to hold and from how likely each unseen card is in its
-  hand (less likely for cards next to the ones it threw or refused).
+  hand (less likely next to the cards it threw or refused, or above its last
+  throw; more likely next to the cards it picked up).
 * **Draw**: the discard pile's top card is taken (or the upcard accepted) when
-  the best hand it gives is worth more than the expected hand after a blind
-  draw from the stock.
-* **Knock**: gin whenever it can; otherwise it knocks at once unless its
-  deadwood is high for how early it is and the opponent may undercut, in which
-  case it plays on for a better count.
+  the best hand it gives is worth more than what a blind draw from the stock
+  is expected to give.
+* **Knock**: gin whenever it can; with a low hand it lies in wait to undercut
+  an opponent who knocks with more deadwood (:func:`wait_threshold`), except
+  on its last turn before the hand would be void or when a knock wins the
+  match; otherwise it knocks at once.
 * **End of the stock**: with no draw left for itself it plays only for a low
   count and a safe throw.
 """
@@ -478,7 +481,9 @@ class ExpertOpponent:
         if view.scores[me] + 10 >= view.rules.target:
             return True  # a knock now very likely wins the match
         # the threshold is for a knock limit of 10; it scales with the limit (Oklahoma)
-        wait = wait_threshold(view, self.params.wait_below) * view.knock_limit / 10
+        # and with the undercut bonus (worth lying in wait for when it is 25)
+        most = self.params.wait_below * min(1.0, view.rules.undercut_bonus / 25)
+        wait = wait_threshold(view, most) * view.knock_limit / 10
         return dw >= wait
 
 
