@@ -3,7 +3,7 @@ view by kind, and the "does this card meld with that one" test."""
 
 from __future__ import annotations
 
-from ginrummy_tui.engine import Action, Card, PlayerView, deadwood_mask
+from ginrummy_tui.engine import Action, Card, PlayerView
 
 TAKE_UPCARD = "take upcard"
 PASS = "pass"
@@ -45,28 +45,6 @@ def melds_with(a: Card, b: Card) -> bool:
     if a.rank == b.rank:
         return True
     return a.suit == b.suit and abs(a.rank - b.rank) <= 2
-
-
-def card_joins_meld(mask: int, card: Card) -> bool:
-    """True if ``card`` (in ``mask``) is in a meld of every least-deadwood split."""
-    return deadwood_mask(mask) < deadwood_mask(mask ^ card.bit) + card.value
-
-
-def best_with(mask10: int, card: Card, taken_must_stay: bool = True) -> tuple[int, int]:
-    """With ``card`` added to a 10-card hand: ``(least deadwood after the best
-    discard, bit of that discard)``; the new card itself may not be thrown."""
-    m = mask10 | card.bit
-    best = 1 << 30
-    best_bit = 0
-    rest = mask10
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        d = deadwood_mask(m ^ low)
-        if d < best:
-            best = d
-            best_bit = low
-    return best, best_bit
 
 
 def end_turn_action(actions, card: Card) -> Action:
