@@ -81,7 +81,8 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
         verb = {"knock": "knocked", "undercut": "knocked", "gin": "went gin", "big_gin": "went Big Gin"}[kind]
         head.append(f"Hand {v.hand_no}: {knocker} {verb}")
         if kind == "undercut":
-            head.append(f" — and {names[res.winner]} undercut!")
+            who = "you" if res.winner == me else names[res.winner]
+            head.append(f" — and {who} undercut!")
         else:
             head.append(".")
     lines.append(head)
