@@ -76,8 +76,17 @@ class GinApp(App):
     # ------------------------------------------------------------ start and stop
 
     def get_default_screen(self) -> GameScreen:
-        """The table is the first screen (and stays at the bottom of the stack)."""
-        return GameScreen()
+        """The table is the first screen (and stays at the bottom of the stack).
+
+        It gets its size classes (``-narrow``, ``-tall``...) at once, so that
+        the first resize finds them set and does not restyle every widget."""
+        screen = GameScreen()
+        width, height = self.size
+        for dimension, breakpoints in ((width, self.HORIZONTAL_BREAKPOINTS), (height, self.VERTICAL_BREAKPOINTS)):
+            fitting = [name for least, name in sorted(breakpoints) if dimension >= least]
+            if fitting:
+                screen.add_class(fitting[-1], update=False)
+        return screen
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.sync)
