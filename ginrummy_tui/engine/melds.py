@@ -34,18 +34,15 @@ def _build_tables() -> tuple[list[int], list[int]]:
     for m in range(1, 8192):
         low = m & -m
         r = low.bit_length() - 1
-        best = _VALUES[r] + dw[m & ~low]
+        best = _VALUES[r] + dw[m ^ low]
         ch = 0
-        run = 0
-        k = r
-        while k < 13 and (m >> k) & 1:
-            run |= 1 << k
-            if k - r >= 2:
-                v = dw[m & ~run]
-                if v <= best:  # on a tie, the longer run (or a run over deadwood)
-                    best = v
-                    ch = k - r + 1
-            k += 1
+        x = m >> r
+        held = ((x + 1) & ~x).bit_length() - 1  # consecutive cards from the lowest one up
+        for k in range(3, held + 1):
+            v = dw[m & ~(((1 << k) - 1) << r)]
+            if v <= best:  # on a tie, the longer run (or a run over deadwood)
+                best = v
+                ch = k
         dw[m] = best
         choice[m] = ch
     return dw, choice

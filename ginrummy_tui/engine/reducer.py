@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 from dataclasses import replace
 
 from .actions import (
@@ -95,6 +94,8 @@ def new_game(rules: Rules = PRESETS["standard"], seed: int | str | None = None, 
     By default seat 1 (the computer) deals first, so seat 0 starts.
     """
     if seed is None:
+        import secrets  # only here: it costs a little at start-up
+
         seed = secrets.randbelow(10**9)
     f = dict(
         rules=rules,
