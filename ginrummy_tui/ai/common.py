@@ -3,27 +3,23 @@ view by kind, and the "does this card meld with that one" test."""
 
 from __future__ import annotations
 
-from ginrummy_tui.engine import Action, Card, PlayerView
+from ginrummy_tui.engine import Action, Card, PlayerView, mask_of
+from ginrummy_tui.engine.actions import (  # noqa: F401  (re-exported for the opponents)
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    NEW_MATCH,
+    NEXT_HAND,
+    PASS,
+    TAKE_UPCARD,
+    TIMEOUT,
+)
 
-TAKE_UPCARD = "take upcard"
-PASS = "pass"
-DRAW_STOCK = "draw stock"
-DRAW_DISCARD = "draw discard"
-DISCARD = "discard"
-KNOCK = "knock"
-GIN = "gin"
-BIG_GIN = "big gin"
-NEXT_HAND = "next hand"
-NEW_MATCH = "new match"
-TIMEOUT = "timeout"
-
-
-def hand_mask(cards) -> int:
-    """The 52-bit mask of these cards."""
-    m = 0
-    for c in cards:
-        m |= c.bit
-    return m
+hand_mask = mask_of
+"""The 52-bit mask of some cards (the engine's :func:`mask_of`)."""
 
 
 def playable(view: PlayerView) -> tuple[Action, ...]:
@@ -55,3 +51,14 @@ def end_turn_action(actions, card: Card) -> Action:
 def between_hands(actions) -> Action | None:
     """``next hand`` / ``new match`` when the hand or match is over."""
     return find(actions, NEXT_HAND) or find(actions, NEW_MATCH)
+
+
+def turn_actions(view: PlayerView) -> tuple[tuple[Action, ...], Action | None]:
+    """The actions an opponent may choose from, and ``next hand`` / ``new
+    match`` if the hand or match is over (then that is the only choice).
+
+    Raises ``ValueError`` when the view has nothing to choose (not its turn)."""
+    actions = playable(view)
+    if not actions:
+        raise ValueError("no action to choose: it is not this seat's turn")
+    return actions, between_hands(actions)

@@ -14,7 +14,7 @@ import random
 
 from ginrummy_tui.engine import Action, PlayerView, deadwood_mask
 
-from .common import BIG_GIN, DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, between_hands, find, hand_mask, playable
+from .common import BIG_GIN, DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, find, hand_mask, turn_actions
 
 KNOCK_AT = 7
 SLOPPY = 0.15
@@ -31,10 +31,7 @@ class EasyOpponent:
 
     def choose(self, view: PlayerView) -> Action:
         """The action for this view (always one of ``view.legal_actions``)."""
-        actions = playable(view)
-        if not actions:
-            raise ValueError("no action to choose: it is not this seat's turn")
-        done = between_hands(actions)
+        actions, done = turn_actions(view)
         if done is not None:
             return done
         plain = find(actions, PASS) or find(actions, DRAW_STOCK) or find(actions, BIG_GIN)

@@ -39,10 +39,9 @@ from .common import (
     KNOCK,
     PASS,
     TAKE_UPCARD,
-    between_hands,
     find,
     hand_mask,
-    playable,
+    turn_actions,
 )
 
 FULL = (1 << 52) - 1
@@ -426,10 +425,7 @@ class ExpertOpponent:
 
     def choose(self, view: PlayerView) -> Action:
         """The action for this view (always one of ``view.legal_actions``)."""
-        actions = playable(view)
-        if not actions:
-            raise ValueError("no action to choose: it is not this seat's turn")
-        done = between_hands(actions)
+        actions, done = turn_actions(view)
         if done is not None:
             return done
         kinds = {a.kind for a in actions}

@@ -25,12 +25,11 @@ from .common import (
     DRAW_STOCK,
     PASS,
     TAKE_UPCARD,
-    between_hands,
     end_turn_action,
     find,
     hand_mask,
     melds_with,
-    playable,
+    turn_actions,
 )
 
 
@@ -86,10 +85,7 @@ class StandardOpponent:
 
     def choose(self, view: PlayerView) -> Action:
         """The action for this view (always one of ``view.legal_actions``)."""
-        actions = playable(view)
-        if not actions:
-            raise ValueError("no action to choose: it is not this seat's turn")
-        done = between_hands(actions)
+        actions, done = turn_actions(view)
         if done is not None:
             return done
         kinds = {a.kind for a in actions}
