@@ -172,6 +172,20 @@ class GinApp(App):
             else:
                 self.call_later(self._think, key)
 
+    def go_on(self, kind: str) -> None:
+        """Deal the next hand or start a new match (``kind``: ``"next hand"`` or
+        ``"new match"``); in network play, say when the other player must go on too."""
+        from ginrummy_tui.engine import Action, IllegalAction
+
+        try:
+            self.session.submit(Action(kind))
+        except IllegalAction:
+            pass  # the other player already did
+        self.sync()
+        waiting = getattr(self.session, "waiting_note", None)  # network play: both players must go on
+        if waiting is not None and waiting():
+            self.notify(waiting(), timeout=4)
+
     def _show_end_screens(self, v) -> None:
         ended = v.phase in ("hand_over", "match_over")
         if not ended:

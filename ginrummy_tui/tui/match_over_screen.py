@@ -47,14 +47,4 @@ class MatchOverScreen(Screen):
 
     def action_new_match(self) -> None:
         """Start a new match."""
-        from ginrummy_tui.engine import Action, IllegalAction
-
-        app = self.app
-        try:
-            app.session.submit(Action("new match"))  # type: ignore[attr-defined]
-        except IllegalAction:
-            pass  # the other player already started it
-        app.sync()  # type: ignore[attr-defined]
-        waiting = getattr(app.session, "waiting_note", None)  # network play: both players must go on
-        if waiting is not None and waiting():
-            app.notify(waiting(), timeout=4)
+        self.app.go_on("new match")  # type: ignore[attr-defined]

@@ -243,13 +243,4 @@ class SummaryScreen(Screen):
 
             app.switch_screen(MatchOverScreen(self.v, self.opponent_name))
             return
-        from ginrummy_tui.engine import Action, IllegalAction
-
-        try:
-            app.session.submit(Action("next hand"))  # type: ignore[attr-defined]
-        except IllegalAction:
-            pass  # the other player already started it
-        app.sync()  # type: ignore[attr-defined]
-        waiting = getattr(app.session, "waiting_note", None)  # network play: both players must go on
-        if waiting is not None and waiting():
-            app.notify(waiting(), timeout=4)
+        app.go_on("next hand")  # type: ignore[attr-defined]
