@@ -49,7 +49,9 @@ def hosted():
 
 
 def play(session: RemoteSession) -> None:
-    """The session's player makes the simple honest move."""
+    """The session's player makes the simple honest move (once the host's view
+    that lets it move has arrived)."""
+    assert wait_until(lambda: session.view().legal_actions != ())
     session.submit(choose(session.view()))
 
 
