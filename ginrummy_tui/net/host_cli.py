@@ -7,7 +7,6 @@ imports this module at start-up); the server and the app load in ``run``.
 from __future__ import annotations
 
 import argparse
-import getpass
 import sys
 
 DEFAULT_PORT = 7531
@@ -42,12 +41,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="run only the server and print both seats' codes (both players join)")
 
 
-def _user_name() -> str:
-    try:
-        return getpass.getuser()
-    except Exception:
-        return "Host"
-
 
 def run(args: argparse.Namespace) -> int:
     """Host a match; returns the exit status."""
@@ -60,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     if rules_name is not None and rules_name not in PRESETS:
         print(f"gin-tui host: unknown rules preset {rules_name!r} (choose from {', '.join(PRESETS)})", file=sys.stderr)
         return 2
-    name = P.clean_name(args.name or _user_name(), "Host")
+    name = P.player_name(args.name, "Host")
 
     root = data_dir(getattr(args, "data_dir", None))
     _log_to(root / LOG_NAME)

@@ -59,12 +59,6 @@ def _port(text: str) -> int:
     return int(text)
 
 
-def _user_name() -> str:
-    try:
-        return getpass.getuser()
-    except Exception:
-        return "Guest"
-
 
 def run(args: argparse.Namespace) -> int:
     """Join a match; returns the exit status."""
@@ -87,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     from ginrummy_tui.net.client import JoinRefused
     from ginrummy_tui.tui.remote_session import RemoteSession
 
-    name = P.clean_name(args.name or _user_name(), "Guest")
+    name = P.player_name(args.name, "Guest")
     deadline = time.monotonic() + SEAT_WAIT
     while True:
         session = RemoteSession(host, port, code, name)

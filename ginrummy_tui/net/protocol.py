@@ -9,6 +9,7 @@ join code.
 
 from __future__ import annotations
 
+import getpass
 import hmac
 import json
 import secrets
@@ -115,6 +116,17 @@ def clean_name(name: Any, default: str) -> str:
     return kept or default
 
 
+
+def player_name(given: str | None, default: str) -> str:
+    """The name to play under: the one given, else the login name, cleaned by
+    :func:`clean_name` (``default`` when nothing usable is left)."""
+    if not given:
+        try:
+            given = getpass.getuser()
+        except Exception:  # no login name in this environment
+            given = None
+    return clean_name(given, default)
+
 # ---------------------------------------------------------------- views
 
 
@@ -129,6 +141,7 @@ __all__ = [
     "normalize_code",
     "codes_match",
     "clean_name",
+    "player_name",
     "view_to_dict",
     "view_from_dict",
 ]
