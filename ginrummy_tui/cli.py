@@ -9,6 +9,7 @@ when their command is used (``configure`` must stay cheap to import).
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 
@@ -70,10 +71,25 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Starting up creates many objects (Textual's classes, styles, widgets) and
+    # frees almost none, so the cyclic garbage collector would only walk them
+    # over and over.  It is paused until the game's first screen is drawn (the
+    # app resumes it then, see GinApp.on_mount), or until a subcommand starts.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _main(argv)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.command:
+        gc.enable()
         if getattr(args, "_missing", False):
             print(f"gin-tui {args.command}: not available in this build", file=sys.stderr)
             return 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 import threading
@@ -555,3 +556,31 @@ def test_starting_the_app_does_not_import_the_ai():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+async def test_collector_paused_for_the_start_resumes_once_the_first_screen_is_drawn():
+    """``gin-tui`` pauses the garbage collector while it starts; the app resumes it."""
+    gc.disable()
+    try:
+        app = make_app(seed=1, pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "Take the upcard" in prompt(app)
+            assert gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
+
+
+def test_the_command_pauses_the_collector_only_until_the_game_starts(monkeypatch):
+    import ginrummy_tui.play
+    import ginrummy_tui.stats_cli
+    from ginrummy_tui.cli import main
+
+    seen: list[bool] = []
+    monkeypatch.setattr(ginrummy_tui.stats_cli, "run", lambda args: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(ginrummy_tui.play, "run_play", lambda args: seen.append(gc.isenabled()) or 0)
+    assert main(["stats"]) == 0  # a subcommand runs with it on
+    assert main(["--seed", "1"]) == 0  # the game starts with it paused (the app resumes it)
+    assert seen == [True, False]
+    assert gc.isenabled()  # and the command leaves it on whatever happens

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
@@ -90,8 +91,17 @@ class GinApp(App):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.sync)
+        self.call_after_refresh(self._started)
         if self.session.computes_opponent and self.session.view().rules.timer:
             self.set_interval(0.25, self._tick_clock)
+
+    def _started(self) -> None:
+        """The first screen is drawn: resume the garbage collector if ``gin-tui``
+        paused it for the start (everything made so far lives on, so it is
+        frozen out of later collections)."""
+        if not gc.isenabled():
+            gc.freeze()
+            gc.enable()
 
     # ------------------------------------------------------------ the move timer (local play)
 
