@@ -7,6 +7,8 @@
    been written (the prompt of the upcard offer is on it), and the same for a
    minimal Textual app that shows one line, in the same run, alternating.
    Prints both medians and their ratio (target: gin-tui <= 1.3x the minimal app).
+   Then the same for resuming a saved match (``gin-tui`` with no options),
+   which is how a player usually starts it.
 2. Key latency: in a running gin-tui, the time from writing a key (the
    arrows, moving the selection) to the end of the frame it causes (the last
    byte before the output goes quiet).  Prints the median and the 90th
@@ -155,11 +157,27 @@ def main() -> int:
                 gin_times.append(g)
                 min_times.append(m)
 
+        # A player's usual start: the saved match of the last run is resumed.
+        home = os.path.join(tmp, "resume")
+        time_start([gin, "--seed", "1"], b"or pass (p).", {**env, "GIN_TUI_HOME": home})  # saves it
+        res_times, min2_times = [], []
+        for i in range(opts.runs + 1):
+            r = time_start([gin], b"or pass (p).", {**env, "GIN_TUI_HOME": home})
+            m = time_start([sys.executable, "-c", MINIMAL], b"minimal app ready", env)
+            if i:
+                res_times.append(r)
+                min2_times.append(m)
+
         g_med, m_med = statistics.median(gin_times), statistics.median(min_times)
+        r_med, m2_med = statistics.median(res_times), statistics.median(min2_times)
         print(f"start-up to first full screen ({opts.runs} runs each, {COLS}x{ROWS} pty):")
         print(f"  gin-tui --seed 1       median {g_med * 1000:7.1f} ms  (min {min(gin_times) * 1000:.1f})")
         print(f"  minimal Textual app    median {m_med * 1000:7.1f} ms  (min {min(min_times) * 1000:.1f})")
         print(f"  ratio                  {g_med / m_med:.2f}x   (target <= 1.3x)")
+        print("resuming the saved match (gin-tui with no options), against the minimal app again:")
+        print(f"  gin-tui                median {r_med * 1000:7.1f} ms  (min {min(res_times) * 1000:.1f})")
+        print(f"  minimal Textual app    median {m2_med * 1000:7.1f} ms  (min {min(min2_times) * 1000:.1f})")
+        print(f"  ratio                  {r_med / m2_med:.2f}x")
 
         proc, fd = spawn([gin, "--seed", "1", "--pause", "0"], {**env, "GIN_TUI_HOME": os.path.join(tmp, "keys")})
         try:
