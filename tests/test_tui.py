@@ -584,3 +584,92 @@ def test_the_command_pauses_the_collector_only_until_the_game_starts(monkeypatch
     assert main(["--seed", "1"]) == 0  # the game starts with it paused (the app resumes it)
     assert seen == [True, False]
     assert gc.isenabled()  # and the command leaves it on whatever happens
+
+
+# ---------------------------------------------------------------- whole matches
+
+
+def card_offset(app, c) -> tuple[int, int]:
+    """Where to point the mouse at card ``c`` of the player's hand."""
+    hv = hand_view(app)
+    i = hv.cards.index(c)
+    w = hv.card_width(hv.size.width)
+    per = hv.per_row(hv.size.width)
+    return (i % per) * (w + 1) + 1, (i // per) * 4 + 1
+
+
+async def play_whole_match(app, pilot, by_mouse: bool) -> list[str]:
+    """Play the player's seat with the standard opponent's choices, by keys
+    only or by the mouse only, from the first deal until the match is over;
+    returns the kinds of the player's actions, in order."""
+    from ginrummy_tui.ai import get_opponent
+
+    brain = get_opponent("standard", seed=11)
+    played: list[str] = []
+    await settle(app, pilot)
+    for _step in range(3000):
+        screen = app.screen
+        if isinstance(screen, MatchOverScreen):
+            return played
+        if isinstance(screen, SummaryScreen):
+            if by_mouse:
+                start, _end = screen.query_one(KeyBar).span("enter")
+                await pilot.click(KeyBar, offset=(start + 1, 0))
+                await settle(app, pilot)
+            else:
+                await press(app, pilot, "enter")
+            continue
+        assert isinstance(screen, GameScreen)
+        v = app.session.view()
+        assert v.my_turn, f"waiting in phase {v.phase}: {prompt(app)}"
+        assert prompt(app).strip(), "the prompt line is empty"
+        a = brain.choose(v)
+        played.append(a.kind)
+        before = (len(v.history), v.hand_no)
+        if not by_mouse:
+            if a.card is not None:
+                await pick(app, pilot, a.card)
+            key = {"take upcard": "t", "pass": "p", "draw stock": "s", "draw discard": "d",
+                   "discard": "enter", "knock": "k", "gin": "g", "big gin": "b"}[a.kind]
+            await press(app, pilot, key)
+        elif a.kind in ("take upcard", "pass"):
+            await click_button(app, pilot, "take" if a.kind == "take upcard" else "pass")
+        elif a.kind in ("draw stock", "draw discard"):
+            await pilot.click("#stock" if a.kind == "draw stock" else "#pile")
+            await settle(app, pilot)
+        elif a.kind == "discard":
+            await pilot.click(HandView, offset=card_offset(app, a.card))
+            await settle(app, pilot)
+        else:  # knock / gin: point at the card, then press the button
+            if a.card is not None:
+                await pilot.hover(HandView, offset=card_offset(app, a.card))
+                await pilot.pause()
+            await click_button(app, pilot, {"knock": "knock", "gin": "gin", "big gin": "big-gin"}[a.kind])
+        after = app.session.view()
+        assert (len(after.history), after.hand_no) != before, f"{a} was not played"
+        if a.kind in ("knock", "gin"):
+            assert app.session.state.sheet[-1].kind in ("knock", "gin", "undercut"), a
+    raise AssertionError("the match never ended")
+
+
+@pytest.mark.parametrize(("by_mouse", "seed"), [(False, 1), (True, 180)], ids=["keyboard", "mouse"])
+async def test_a_whole_match_to_100(by_mouse, seed):
+    """A whole match against the computer at 80x24, by the keyboard alone and by the mouse alone
+    (seeds whose matches are short, three or four hands, to keep the test quick)."""
+    app = make_app(seed=seed, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        played = await play_whole_match(app, pilot, by_mouse)
+        s = app.session.state
+        assert s.phase == "match_over" and max(s.scores) >= 100 and len(s.sheet) >= 3
+        assert {"knock", "gin", "discard", "draw stock"} <= set(played)  # the player knocked and went gin
+        text = screen_text(app)
+        assert ("You won the match!" in text) == (s.winner == 0)
+        assert f"Final score: You {s.totals[0]}" in text
+        if by_mouse:
+            start, _end = app.screen.query_one(KeyBar).span("n")
+            await pilot.click(KeyBar, offset=(start + 1, 0))
+        else:
+            await pilot.press("n")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.state.match_no == 2 and app.session.state.scores == (0, 0)
