@@ -363,6 +363,9 @@ async def test_quit_asks_during_a_hand():
     async with app.run_test(size=SIZE) as pilot:
         await press(app, pilot, "q")
         assert isinstance(app.screen, ConfirmQuit)
+        text = screen_text(app)
+        assert "Quit (y)" in text and "Back to the game (n)" in text  # whole, not cut off
+        assert "This match is not saved: it ends here." in text
         await press(app, pilot, "n")
         assert isinstance(app.screen, GameScreen)
         await press(app, pilot, "ctrl+q")
@@ -673,3 +676,14 @@ async def test_a_whole_match_to_100(by_mouse, seed):
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.session.state.match_no == 2 and app.session.state.scores == (0, 0)
+
+
+@pytest.mark.parametrize("size", [(60, 24), (80, 24)])
+async def test_quit_question_says_the_match_is_saved_and_fits(size):
+    app = make_app(seed=1, pause=0)
+    app.keeper = object()  # as when gin-tui saves the match after every move
+    async with app.run_test(size=size) as pilot:
+        await press(app, pilot, "q")
+        text = screen_text(app)
+        assert "Your match is saved: gin-tui will resume it." in text
+        assert "Quit (y)" in text and "Back to the game (n)" in text

@@ -312,7 +312,13 @@ class GinApp(App):
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmQuit(), done)
+        if getattr(self, "keeper", None) is not None:
+            note = "Your match is saved: gin-tui will resume it."
+        elif isinstance(self.session, LocalSession):
+            note = "This match is not saved: it ends here."
+        else:
+            note = ""
+        self.push_screen(ConfirmQuit(note), done)
 
 
 def make_app(

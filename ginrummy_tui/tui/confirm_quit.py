@@ -21,10 +21,17 @@ class ConfirmQuit(ModalScreen[bool]):
     ]
     """y or q: quit; n or Escape: back to the game."""
 
+    def __init__(self, note: str = "") -> None:
+        super().__init__()
+        self.note = note
+        """What becomes of the match (e.g. that it is saved), under the question."""
+
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="confirm"):
             yield Static("Quit in the middle of the hand?", id="confirm-text")
+            if self.note:
+                yield Static(self.note, id="confirm-note")
             with Horizontal(id="confirm-buttons"):
                 yield Button("Quit (y)", id="yes", variant="error", compact=True)
                 yield Button("Back to the game (n)", id="no", variant="primary", compact=True)
