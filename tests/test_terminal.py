@@ -89,3 +89,32 @@ def test_installed_gin_tui_in_tmux_upcard_draw_discard(home):
         assert "gin:" not in t.run("list-sessions")
     finally:
         t.close()
+
+
+def test_256_colour_terminal_tells_suits_melds_and_selection_apart(home):
+    """A terminal with 256 colours (no truecolor): the palette still tells red
+    from black suits, melds from deadwood, and shows the selected card."""
+    import re
+
+    env = {"GIN_TUI_HOME": home, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+    command = f"env -u COLORTERM -u NO_COLOR TERM=xterm-256color {_gin_tui()} --seed 1 --pause 0"
+    t = Tmux(command, 80, 24, env)
+    try:
+        t.wait_for("Take the upcard 9♦ (t) or pass (p).")
+        raw = t.run("capture-pane", "-e", "-p", "-t", "gin")
+    finally:
+        t.close()
+    assert "38;2;" not in raw and "48;2;" not in raw  # no truecolor codes were sent
+    sgr = r"(?:\x1b\[[0-9;]*m)*"
+
+    def colour_before(*parts: str) -> str:
+        """The palette colour of the first of ``parts`` (which may be split by style changes)."""
+        m = re.search(r"38;5;(\d+)[0-9;]*m" + sgr + sgr.join(re.escape(p) for p in parts), raw)
+        assert m, f"no 256-colour foreground before {''.join(parts)!r}"
+        return m.group(1)
+
+    red, black = colour_before(" 6♥"), colour_before(" 3♣")
+    assert red != black and colour_before(" 8♥") == red and colour_before(" 4♣") == black
+    meld, plain = colour_before("╔", "4"), colour_before("┌", "2")  # K♥ is in the set of kings, 6♥ is deadwood
+    assert meld != plain
+    assert re.search(r"\x1b\[[0-9;]*7[0-9;]*m" + sgr + "╔1", raw)  # the selected card: reverse video
