@@ -687,3 +687,15 @@ async def test_quit_question_says_the_match_is_saved_and_fits(size):
         text = screen_text(app)
         assert "Your match is saved: gin-tui will resume it." in text
         assert "Quit (y)" in text and "Back to the game (n)" in text
+
+
+async def test_narrow_key_bar_leaves_out_dimmed_keys_so_quit_still_shows():
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(60, 24)) as pilot:
+        await press(app, pilot, "s")
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.rstrip().endswith("q Quit")
+        assert "k Knock" in footer and "g Gin" not in footer  # gin is not possible now: its key gives way
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "g Gin" in screen_text(app).splitlines()[-1]  # with room, every key is shown

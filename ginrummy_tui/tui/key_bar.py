@@ -31,22 +31,40 @@ class KeyBar(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        compact = self.size.width < 80
+        from rich.cells import cell_len
+
+        width = self.size.width
+        compact = width < 80
         gap = " " if compact else "  "
-        text = Text(no_wrap=True, overflow="crop")
-        text.append(" ")
-        spans: list[tuple[int, int, str]] = []
+        entries: list[tuple[str, str, bool, str]] = []  # key display, description, enabled, key
         seen_actions: set[str] = set()
         for key, active in self.screen.active_bindings.items():
             binding = active.binding
             if not binding.show or binding.action in seen_actions:
                 continue
             seen_actions.add(binding.action)
+            entries.append((self.app.get_key_display(binding), binding.description, active.enabled, key))
+
+        def needed() -> int:
+            return 1 + sum(cell_len(d) + 1 + cell_len(t) + len(gap) for d, t, _e, _k in entries)
+
+        if width:
+            # Too little room: leave out the keys that do nothing now, then the
+            # ones before the last (Quit), so that Quit is always shown.
+            while needed() > width + len(gap) and any(not e for _d, _t, e, _k in entries):
+                last_dimmed = max(i for i, (_d, _t, e, _k) in enumerate(entries) if not e)
+                del entries[last_dimmed]
+            while needed() > width + len(gap) and len(entries) > 1:
+                del entries[-2]
+
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(" ")
+        spans: list[tuple[int, int, str]] = []
+        for display, description, enabled, key in entries:
             start = len(text)
-            display = self.app.get_key_display(binding)
-            text.append(display, style=KEY_STYLE if active.enabled else DIMMED)
+            text.append(display, style=KEY_STYLE if enabled else DIMMED)
             text.append(" ")
-            text.append(binding.description, style=None if active.enabled else DIMMED)
+            text.append(description, style=None if enabled else DIMMED)
             spans.append((start, len(text), key))
             text.append(gap)
         self._spans = spans
