@@ -699,3 +699,19 @@ async def test_narrow_key_bar_leaves_out_dimmed_keys_so_quit_still_shows():
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert "g Gin" in screen_text(app).splitlines()[-1]  # with room, every key is shown
+
+
+async def test_score_tables_at_60_columns_keep_every_column_on_one_line_per_hand():
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=(60, 24)) as pilot:
+        await press(app, pilot, "s", "k", "enter")
+        assert isinstance(app.screen, MatchOverScreen)
+        lines = screen_text(app).splitlines()
+        s = app.session.state
+        assert len(s.sheet) >= 4
+        for r in s.sheet:  # one line per hand: number, ending, points and both running totals
+            row = [ln for ln in lines if ln.split()[:1] == [str(r.hand_no)] and f"+{r.points}" in ln]
+            assert row, f"hand {r.hand_no} is not on one line:\n" + "\n".join(lines)
+            assert row[0].split()[-2:] == [str(r.scores[0]), str(r.scores[1])]
+        assert any("You" in ln and "Computer" in ln and "Points" in ln for ln in lines)
+        assert "…" not in "\n".join(lines)

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from .key_bar import KeyBar
-from .score_table import score_table
+from .score_table import ScoreTable
 from .too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class MatchOverScreen(Screen):
         yield TooSmall()
         with VerticalScroll(id="match-over"):
             yield Static(head, id="winner", classes="-won" if won else "-lost")
-            yield Static(score_table(v, self.opponent_name), id="final-table")
+            yield ScoreTable(v, self.opponent_name, id="final-table")
             yield Static("n: play a new match · q: quit", id="match-next")
         yield KeyBar()
 

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from .key_bar import KeyBar
-from .score_table import score_table
+from .score_table import ScoreTable
 from .too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class ScoreScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="scores"):
-            yield Static(score_table(self.v, self.opponent_name), id="score-table")
+            yield ScoreTable(self.v, self.opponent_name, id="score-table")
             yield Static("Esc: back to the game", id="scores-close")
         yield KeyBar()
 
