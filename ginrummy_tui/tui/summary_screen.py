@@ -194,17 +194,16 @@ class SummaryScreen(Screen):
             )
             over = self.v.phase == "match_over"
             practice = getattr(self.app.session, "replaying", False)  # a replayed deal
-            yield Static(
-                (
-                    "⏎: back to your match"
-                    if practice
-                    else "⏎: see the result of the match"
-                    if over
-                    else "⏎: deal the next hand"
-                )
-                + ("  ·  r: review your play  ·  a: replay this deal" if self._local else ""),
-                id="summary-next",
+            first = (
+                "⏎: back to your match"
+                if practice
+                else "⏎: see the result of the match"
+                if over
+                else "⏎: deal the next hand"
             )
+            choices = [first, "r: review your play", "a: replay this deal"] if self._local else [first]
+            sep = "\n" if self.app.size.width < 72 else "  ·  "  # narrow: one choice a line, never split
+            yield Static(sep.join(choices), id="summary-next")
         yield KeyBar()
 
     @property
