@@ -715,3 +715,25 @@ async def test_score_tables_at_60_columns_keep_every_column_on_one_line_per_hand
             assert row[0].split()[-2:] == [str(r.scores[0]), str(r.scores[1])]
         assert any("You" in ln and "Computer" in ln and "Points" in ln for ln in lines)
         assert "…" not in "\n".join(lines)
+
+
+async def test_switching_to_ascii_suits_redraws_the_open_screens():
+    from ginrummy_tui.tui.settings_screen import set_ascii
+
+    suits = set("♠♥♦♣")
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        assert suits & set(screen_text(app))
+        set_ascii(app, True)  # what the settings screen does
+        await pilot.pause()
+        text = screen_text(app)
+        assert not suits & set(text), text
+        assert "AS" in text  # the drawn A♠, as letters, in the hand and the prompt
+        await press(app, pilot, "k")
+        assert isinstance(app.screen, SummaryScreen)
+        assert not suits & set(screen_text(app))
+        set_ascii(app, False)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Q♠" in text and "QS" not in text  # the summary redrawn with symbols

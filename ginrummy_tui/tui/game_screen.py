@@ -147,6 +147,11 @@ class GameScreen(Screen):
         self.query_one(MovesLine).set_text(self._moves_text(v))
         self._update_details()
 
+    def suits_changed(self) -> None:
+        """The suits are drawn otherwise now (letters or symbols): redraw the table's text."""
+        if self.v is not None:
+            self.show_view(self.v)
+
     def _update_details(self) -> None:
         """The parts that depend on the selected card too."""
         v = self.v

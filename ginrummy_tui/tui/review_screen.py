@@ -192,6 +192,10 @@ class ReviewScreen(ModalScreen):
             self._timer = None
         return True
 
+    def suits_changed(self) -> None:
+        """The suits are drawn otherwise now (letters or symbols): redraw the review."""
+        self._show()
+
     def action_close(self) -> None:
         """Back to the end of the hand."""
         self.dismiss()

@@ -45,13 +45,20 @@ def current_settings(app) -> Settings:
 
 
 def set_ascii(app, ascii_only: bool) -> None:
-    """Draw the suits as letters (or symbols) from now on, on every screen."""
+    """Draw the suits as letters (or symbols) from now on, on every screen:
+    widgets with an ``ascii_only`` attribute are redrawn, and screens that
+    draw cards into their text redraw it (``suits_changed``)."""
     app.ascii_only = ascii_only
     for screen in app.screen_stack:
         for widget in screen.query("*"):
             if hasattr(widget, "ascii_only"):
                 widget.ascii_only = ascii_only
                 widget.refresh(layout=True)
+        if hasattr(screen, "ascii_only"):
+            screen.ascii_only = ascii_only
+        redraw = getattr(screen, "suits_changed", None)
+        if redraw is not None:
+            redraw()
 
 
 class NewMatchQuestion(ModalScreen[bool]):

@@ -188,10 +188,7 @@ class SummaryScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="summary"):
-            yield Static(
-                summary_renderable(self.v, self.opponent_name, self.ascii_only, self.app.size.width),
-                id="summary-body",
-            )
+            yield Static(self._body(), id="summary-body")
             over = self.v.phase == "match_over"
             practice = getattr(self.app.session, "replaying", False)  # a replayed deal
             first = (
@@ -210,6 +207,13 @@ class SummaryScreen(Screen):
     def _local(self) -> bool:
         """Review and replay need the whole deal: only in a game against the computer."""
         return bool(self.app.session.computes_opponent)  # type: ignore[attr-defined]
+
+    def _body(self) -> Group:
+        return summary_renderable(self.v, self.opponent_name, self.ascii_only, self.app.size.width)
+
+    def suits_changed(self) -> None:
+        """The suits are drawn otherwise now (letters or symbols): redraw the hands."""
+        self.query_one("#summary-body", Static).update(self._body())
 
     def on_mount(self) -> None:
         if self._local:
