@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     # Starting up creates many objects (Textual's classes, styles, widgets) and
     # frees almost none, so the cyclic garbage collector would only walk them
     # over and over.  It is paused until the game's first screen is drawn (the
-    # app resumes it then, see GinApp.on_mount), or until a subcommand starts.
+    # app resumes it then: GinApp._started), or until a subcommand starts.
     paused = gc.isenabled()
     gc.disable()
     try:
