@@ -1,6 +1,6 @@
-"""Random keys and clicks, as a player hammering the keyboard and the mouse
-would send them: the app never crashes or hangs, the game stays a legal game,
-and the table always shows the player's real hand."""
+"""Random keys, clicks and terminal resizes, as a player hammering the
+keyboard and the mouse would send them: the app never crashes or hangs, the
+game stays a legal game, and the table always shows the player's real hand."""
 
 from __future__ import annotations
 
@@ -25,6 +25,10 @@ KEYS = list("tpsdkgbhralo<>?cn1234567890-xz ") + [
     "enter", "escape", "left", "right", "up", "down", "tab", "shift+tab",
     "pageup", "pagedown", "home", "end", "f1", "f2", "f3", "backspace",
 ]
+
+
+SIZES = [(80, 24), (80, 24), (120, 40), (60, 24), (100, 30), (50, 16), (30, 8)]
+"""Terminal sizes to switch to now and then (the last two are too small to play)."""
 
 
 def send_key(app, key: str) -> None:
@@ -95,8 +99,11 @@ async def test_random_keys_and_clicks_never_break_the_game(seed, tmp_path, monke
             r = rng.random()
             if isinstance(app.screen, ConfirmQuit):
                 send_key(app, "n")  # quitting is tested elsewhere: here the player goes back
+            elif r < 0.03:
+                await pilot.resize_terminal(*rng.choice(SIZES))
             elif r < 0.2:
-                x, y = rng.randrange(80), rng.randrange(24)
+                w, h = app.size
+                x, y = rng.randrange(w), rng.randrange(h)
                 if not clicks_quit(app, x, y):
                     await pilot.click(offset=(x, y))
             elif r < 0.6:
