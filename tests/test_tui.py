@@ -737,3 +737,16 @@ async def test_switching_to_ascii_suits_redraws_the_open_screens():
         await pilot.pause()
         text = screen_text(app)
         assert "Q♠" in text and "QS" not in text  # the summary redrawn with symbols
+
+
+async def test_while_the_computer_thinks_the_table_says_what_you_just_did():
+    app = make_app(state=scenarios.knock_ready(), pause=30)  # the computer waits: its turn stays open
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pick(app, pilot, card("2C"))
+        await pilot.press("enter")
+        await pilot.pause()
+        s = app.session.state
+        assert s.current == 1 and s.phase == "draw"
+        assert "You drew from the stock and threw 2♣." in screen_text(app)
+        assert "is thinking" in prompt(app)

@@ -178,7 +178,8 @@ class GameScreen(Screen):
         return out
 
     def _moves_text(self, v: PlayerView) -> Text:
-        """What the other player did since our last move, or how the hand began."""
+        """What the other player did since our last move, or how the hand
+        began; while the other player is to move, what we just did."""
         a = self.gin.ascii_only
         name = self.gin.session.opponent_name
         history = list(v.history)
@@ -201,8 +202,25 @@ class GameScreen(Screen):
                 if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:
                     lim = "gin only" if v.knock_limit == 0 else f"knock at {v.knock_limit} or less"
                     t.append(f" This hand: {lim}" + (f", scores ×{v.multiplier}" if v.multiplier != 1 else "") + ".")
+                return t
+            if v.my_turn or v.phase not in (UPCARD, DRAW, DISCARD):
+                return t
+            mine = []  # the other player is to move: say what we just did
+            for m in reversed(history):
+                if m.seat != v.seat:
+                    break
+                mine.append(m)
+            mine.reverse()
+            t.append("You", style="bold")
+            self._describe(t, mine, a)
             return t
         t.append(name, style="bold")
+        self._describe(t, moves, a)
+        return t
+
+    @staticmethod
+    def _describe(t: Text, moves: list, a: bool) -> None:
+        """Append `` drew from the stock and threw 9♥.`` for ``moves`` of one player."""
         for i, m in enumerate(moves):
             if i:
                 t.append(", then " if i < len(moves) - 1 else " and ")
@@ -234,7 +252,6 @@ class GameScreen(Screen):
             else:
                 t.append(str(m.action))
         t.append(".")
-        return t
 
     def _deadwood_text(self, v: PlayerView) -> Text:
         from ginrummy_tui.engine import deadwood
