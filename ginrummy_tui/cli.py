@@ -71,25 +71,10 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    # Starting up creates many objects (Textual's classes, styles, widgets) and
-    # frees almost none, so the cyclic garbage collector would only walk them
-    # over and over.  It is paused until the game's first screen is drawn (the
-    # app resumes it then: GinApp._started), or until a subcommand starts.
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        return _main(argv)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.command:
-        gc.enable()
         if getattr(args, "_missing", False):
             print(f"gin-tui {args.command}: not available in this build", file=sys.stderr)
             return 2
@@ -97,7 +82,17 @@ def _main(argv: list[str] | None) -> int:
         return int(mod.run(args) or 0)
     from ginrummy_tui.play import run_play
 
-    return int(run_play(args) or 0)
+    # Starting the game creates many objects (Textual's classes, styles,
+    # widgets) and frees almost none, so the cyclic garbage collector would
+    # only walk them over and over.  It is paused until the first screen is
+    # drawn; the app resumes it then (GinApp._started).
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return int(run_play(args) or 0)
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 if __name__ == "__main__":
