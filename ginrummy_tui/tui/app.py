@@ -12,7 +12,7 @@ from textual.worker import Worker, WorkerState
 
 from .game_screen import GameScreen
 from .session import LocalSession, Session
-from .too_small import MIN_HEIGHT, MIN_WIDTH
+from .too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, Rules
@@ -28,7 +28,7 @@ class GinApp(App):
     """Shared styles, and the table's (the first screen's styles are not loaded from the screen itself)."""
     TITLE = "gin-tui"
     ENABLE_COMMAND_PALETTE = False
-    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (80, "-normal"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (NORMAL_WIDTH, "-normal"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (24, "-tall")]
 
     BINDINGS = [

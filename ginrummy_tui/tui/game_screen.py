@@ -28,7 +28,7 @@ from .opponent_hand import OpponentHand
 from .prompt import PromptLine
 from .scoreboard import Scoreboard
 from .stock import StockPile
-from .too_small import TooSmall
+from .too_small import NORMAL_WIDTH, TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Action, Card, PlayerView
@@ -38,6 +38,18 @@ if TYPE_CHECKING:
 UPCARD, DRAW, DISCARD, HAND_OVER, MATCH_OVER = "upcard", "draw", "discard", "hand_over", "match_over"
 
 # which phase each simple move belongs to (its key is hidden in other phases)
+_MOVE_WORDS = {
+    "pass": ("passed on the upcard", ""),
+    "take upcard": ("took the upcard ", ""),
+    "draw stock": ("drew from the stock", ""),
+    "draw discard": ("took ", " from the discard pile"),
+    "discard": ("threw ", ""),
+    "knock": ("knocked, throwing ", ""),
+    "gin": ("went gin, throwing ", ""),
+    "big gin": ("went Big Gin", ""),
+}
+"""How the moves line tells a move: the words before and after its card."""
+_MOVES_SHOWING_THE_CARD = {"take upcard", "draw discard", "discard", "knock", "gin"}
 _PHASE_OF = {"take upcard": UPCARD, "pass": UPCARD, "draw stock": DRAW, "draw discard": DRAW, "big gin": DISCARD}
 
 
@@ -222,35 +234,13 @@ class GameScreen(Screen):
     def _describe(t: Text, moves: list, a: bool) -> None:
         """Append `` drew from the stock and threw 9♥.`` for ``moves`` of one player."""
         for i, m in enumerate(moves):
-            if i:
-                t.append(", then " if i < len(moves) - 1 else " and ")
-            else:
-                t.append(" ")
+            t.append(" " if i == 0 else ", then " if i < len(moves) - 1 else " and ")
             kind = m.action.kind
-            if kind == "pass":
-                t.append("passed on the upcard")
-            elif kind == "take upcard":
-                t.append("took the upcard ")
+            before, after = _MOVE_WORDS.get(kind, (str(m.action), ""))
+            t.append(before)
+            if kind in _MOVES_SHOWING_THE_CARD:
                 t.append_text(card_text(m.card, a))
-            elif kind == "draw stock":
-                t.append("drew from the stock")
-            elif kind == "draw discard":
-                t.append("took ")
-                t.append_text(card_text(m.card, a))
-                t.append(" from the discard pile")
-            elif kind == "discard":
-                t.append("threw ")
-                t.append_text(card_text(m.card, a))
-            elif kind == "knock":
-                t.append("knocked, throwing ")
-                t.append_text(card_text(m.card, a))
-            elif kind == "gin":
-                t.append("went gin, throwing ")
-                t.append_text(card_text(m.card, a))
-            elif kind == "big gin":
-                t.append("went Big Gin")
-            else:
-                t.append(str(m.action))
+            t.append(after)
         t.append(".")
 
     def _deadwood_text(self, v: PlayerView) -> Text:
@@ -341,7 +331,7 @@ class GameScreen(Screen):
     def _prompt_text(self, v: PlayerView) -> Text:
         a = self.gin.ascii_only
         name = self.gin.session.opponent_name
-        if self.app.size.width < 80:
+        if self.app.size.width < NORMAL_WIDTH:
             name = name.split(" (")[0]
         t = Text()
         if v.phase == HAND_OVER:
@@ -370,7 +360,7 @@ class GameScreen(Screen):
             width = self.app.size.width
             if width < 60:
                 t.append("Discard (⏎)")
-            elif width < 80:
+            elif width < NORMAL_WIDTH:
                 t.append("Discard a card (⏎ or click)")
             else:
                 t.append("Discard a card (←/→ and ⏎, 1-9 0 -, or click it)")

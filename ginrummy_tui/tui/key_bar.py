@@ -7,10 +7,13 @@ Clicking a key does what pressing it does.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.widget import Widget
+
+from .too_small import NORMAL_WIDTH
 
 KEY_STYLE = Style(color="#ffb000", bold=True)
 DIMMED = Style(color="#5f7f6f")
@@ -31,10 +34,8 @@ class KeyBar(Widget):
         self.refresh()
 
     def render(self) -> Text:
-        from rich.cells import cell_len
-
         width = self.size.width
-        compact = width < 80
+        compact = width < NORMAL_WIDTH
         gap = " " if compact else "  "
         entries: list[tuple[str, str, bool, str]] = []  # key display, description, enabled, key
         seen_actions: set[str] = set()

@@ -9,6 +9,8 @@ from rich import box
 from rich.table import Table
 from textual.widget import Widget
 
+from .too_small import NORMAL_WIDTH
+
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
@@ -25,10 +27,6 @@ _KIND = {
 def short_name(name: str) -> str:
     """``"Computer (standard)"`` → ``"Computer"``: for narrow columns."""
     return name.split(" (")[0][:12]
-
-
-COMPACT_BELOW = 72
-"""Terminal width under which the table is drawn compact (points without the name)."""
 
 
 def score_table(v: PlayerView, opponent_name: str, compact: bool = False) -> Table:
@@ -75,7 +73,7 @@ def score_table(v: PlayerView, opponent_name: str, compact: bool = False) -> Tab
 
 
 class ScoreTable(Widget):
-    """The score table of a view, compact when the terminal is narrow."""
+    """The score table of a view, compact (points without the name) when the terminal is narrow."""
 
     DEFAULT_CSS = """
     ScoreTable {
@@ -89,4 +87,4 @@ class ScoreTable(Widget):
         self.opponent_name = opponent_name
 
     def render(self) -> Table:
-        return score_table(self.v, self.opponent_name, compact=self.app.size.width < COMPACT_BELOW)
+        return score_table(self.v, self.opponent_name, compact=self.app.size.width < NORMAL_WIDTH)

@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from .cardfaces import card_text, cards_text
 from .key_bar import KeyBar
-from .too_small import TooSmall
+from .too_small import NORMAL_WIDTH, TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
@@ -199,7 +199,7 @@ class SummaryScreen(Screen):
                 else "⏎: deal the next hand"
             )
             choices = [first, "r: review your play", "a: replay this deal"] if self._local else [first]
-            sep = "\n" if self.app.size.width < 72 else "  ·  "  # narrow: one choice a line, never split
+            sep = "\n" if self.app.size.width < NORMAL_WIDTH else "  ·  "  # narrow: one choice a line, never split
             yield Static(sep.join(choices), id="summary-next")
         yield KeyBar()
 
