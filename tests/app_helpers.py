@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 
 from rich.console import Console
@@ -25,3 +26,20 @@ async def settle(app, pilot) -> None:
             if not app.busy:
                 return
     raise AssertionError("the computer never finished its turn")
+
+
+@contextlib.asynccontextmanager
+async def running(plan, size: tuple[int, int] = (80, 24)):
+    """The app that ``gin-tui`` builds on ``plan`` (saving after every move),
+    started as it starts it (``on_ready`` must not raise) and settled; gives
+    ``(app, pilot)`` and closes the plan afterwards (the last save, the lock)."""
+    from ginrummy_tui.resume import build_app, on_ready
+
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=size) as pilot:
+            on_ready(app, plan)
+            await settle(app, pilot)
+            yield app, pilot
+    finally:
+        plan.close()

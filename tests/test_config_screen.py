@@ -7,14 +7,14 @@ import argparse
 import json
 
 from ginrummy_tui.engine import PRESETS
-from ginrummy_tui.resume import build_app, on_ready, prepare
+from ginrummy_tui.resume import prepare
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.game_screen import GameScreen
 from ginrummy_tui.tui.hand import HandView
 from ginrummy_tui.tui.match_over_screen import MatchOverScreen
 from ginrummy_tui.tui.settings_screen import NewMatchQuestion, SettingsScreen
 
-from .app_helpers import settle
+from .app_helpers import running, settle
 
 SIZE = (80, 24)
 
@@ -39,10 +39,7 @@ def saved_settings(root) -> dict:
 
 async def test_changing_the_rules_mid_match_asks_and_keep_playing_keeps_the_match(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, plan)
-        await settle(app, pilot)
+    async with running(plan) as (app, pilot):
         await pilot.press("p")
         await settle(app, pilot)
         before = app.session.state
@@ -58,16 +55,12 @@ async def test_changing_the_rules_mid_match_asks_and_keep_playing_keeps_the_matc
         assert app.session.state.rules.target == 100
         assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"target": 60}}
         assert app.gin_control.pending is not None
-    plan.close()
 
 
 async def test_a_new_match_now_with_new_rules_and_opponent(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
     first_id = plan.keeper.match_id
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, plan)
-        await settle(app, pilot)
+    async with running(plan) as (app, pilot):
         await pilot.press("p")
         await settle(app, pilot)
         screen = await open_settings(app, pilot)
@@ -92,15 +85,11 @@ async def test_a_new_match_now_with_new_rules_and_opponent(tmp_path):
         assert not (tmp_path / "history" / f"{first_id}.json").exists()  # no hand of it ended: nothing to count
         kept = json.loads((tmp_path / "archive" / f"{first_id}.json").read_text())
         assert kept["state"]["rules"]["name"] == "standard" and kept["state"]["history"]
-    plan.close()
 
 
 async def test_display_settings_apply_at_once_without_a_question(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, plan)
-        await settle(app, pilot)
+    async with running(plan) as (app, pilot):
         before = app.session.state
         screen = await open_settings(app, pilot)
         screen.query_one("#ascii").value = True
@@ -114,15 +103,11 @@ async def test_display_settings_apply_at_once_without_a_question(tmp_path):
         assert app.theme == "nord" and app.pause == 0
         data = saved_settings(tmp_path)
         assert data["ascii"] is True and data["theme"] == "nord"
-    plan.close()
 
 
 async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, plan)
-        await settle(app, pilot)
+    async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         screen.query_one("#rule-target").value = "0"
         await pilot.press("ctrl+s")
@@ -133,32 +118,24 @@ async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-    plan.close()
 
 
 async def test_before_the_first_move_new_rules_simply_start_a_new_match(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, plan)
-        await settle(app, pilot)
+    async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         screen.query_one("#rule-knock_limit").value = "7"
         await pilot.press("ctrl+s")
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.session.state.rules.knock_limit == 7
-    plan.close()
 
 
 async def test_kept_rules_start_with_the_next_match(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
     plan.state = scenarios.match_point()
     plan.keeper.begin(plan.state)
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, plan)
-        await settle(app, pilot)
+    async with running(plan) as (app, pilot):
         await pilot.press("s")  # draw the ace of spades
         await settle(app, pilot)
         screen = await open_settings(app, pilot)
@@ -181,7 +158,6 @@ async def test_kept_rules_start_with_the_next_match(tmp_path):
         state = app.session.state
         assert not state.over and state.rules.target == 150 and state.hand_no == 1
         assert app.gin_control.pending is None
-    plan.close()
 
 
 async def test_the_form_shows_the_players_own_rule_options(tmp_path):
@@ -189,10 +165,7 @@ async def test_the_form_shows_the_players_own_rule_options(tmp_path):
         {"format": "gin-tui settings", "version": 1, "rules": {"preset": "classic", "options": {"knock_limit": 8}}}
     ))
     plan = prepare(args_for(tmp_path, seed=None), ask=None)
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, plan)
-        await settle(app, pilot)
+    async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         await pilot.pause()
         assert screen.query_one("#preset").value == "classic"
@@ -202,7 +175,6 @@ async def test_the_form_shows_the_players_own_rule_options(tmp_path):
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.session.state.rules.knock_limit == 8
-    plan.close()
 
 
 async def test_saving_unchanged_settings_does_not_touch_a_match_with_other_rules(tmp_path):
@@ -210,10 +182,7 @@ async def test_saving_unchanged_settings_does_not_touch_a_match_with_other_rules
     first.close()
     plan = prepare(args_for(tmp_path, seed=None), ask=None)  # resumed: oklahoma; the settings say standard
     assert plan.resumed and plan.state.rules.name == "oklahoma" and plan.settings.preset == "standard"
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, plan)
-        await settle(app, pilot)
+    async with running(plan) as (app, pilot):
         await pilot.press("p")
         await settle(app, pilot)
         before = app.session.state
@@ -223,4 +192,3 @@ async def test_saving_unchanged_settings_does_not_touch_a_match_with_other_rules
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)  # no question: the player did not change the rules
         assert app.session.state == before and app.gin_control.pending is None
-    plan.close()

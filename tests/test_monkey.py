@@ -31,13 +31,13 @@ SIZES = [(80, 24), (80, 24), (120, 40), (60, 24), (100, 30), (50, 16), (30, 8)]
 """Terminal sizes to switch to now and then (the last two are too small to play)."""
 
 
-def send_key(app, key: str) -> None:
-    """Put a key in the app's input queue, as the terminal driver does."""
-    from textual.keys import _character_to_key
+KEY_NAMES = {"<": "less_than_sign", ">": "greater_than_sign", "?": "question_mark", "-": "minus", " ": "space"}
 
-    char = key if len(key) == 1 else None
-    name = _character_to_key(key) if len(key) == 1 and not key.isalnum() else key
-    app._driver.send_message(events.Key(name, char))
+
+def send_key(app, key: str) -> None:
+    """Put a key in the app's queue, as the terminal driver does (without
+    waiting for it to be handled, as when a player types fast)."""
+    app.post_message(events.Key(KEY_NAMES.get(key, key), key if len(key) == 1 else None))
 
 
 def check(app) -> None:

@@ -13,7 +13,7 @@ from ginrummy_tui.store import Lock, Store, read_save
 from ginrummy_tui.tui.hand import HandView
 from ginrummy_tui.tui.summary_screen import SummaryScreen
 
-from .app_helpers import screen_text, settle
+from .app_helpers import running, screen_text, settle
 
 SIZE = (80, 24)
 
@@ -35,10 +35,7 @@ def table_lines(app) -> list[str]:
 
 
 async def play_some(plan: Plan, keys: list[str]):
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, plan)
-        await settle(app, pilot)
+    async with running(plan) as (app, pilot):
         for key in keys:
             await pilot.press(key)
             await settle(app, pilot)
@@ -46,7 +43,6 @@ async def play_some(plan: Plan, keys: list[str]):
         state = app.session.state
         seen = table_lines(app)
         order = list(app.table.query_one(HandView).cards)
-    plan.close()
     return state, seen, order
 
 
@@ -196,12 +192,8 @@ def test_a_lock_held_by_this_test_is_seen_as_held(tmp_path):
 async def test_a_strange_screen_record_in_the_save_is_ignored(tmp_path):
     plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
     plan.ui = {"sort": None, "order": ["XX", 5, None], "cursor": "first"}
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, plan)  # must not raise
-        await settle(app, pilot)
+    async with running(plan) as (app, pilot):
         assert len(app.table.query_one(HandView).cards) == 10
-    plan.close()
 
 
 def test_on_ready_before_the_table_exists_does_not_raise(tmp_path):
@@ -239,15 +231,11 @@ async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp
     (tmp_path / "afile").write_text("not a directory")
     plan = prepare(args_for(tmp_path / "afile" / "home", seed=4), ask=never_asked)
     assert any("cannot be saved" in n for n in plan.notes)
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, plan)
-        await settle(app, pilot)
+    async with running(plan) as (app, pilot):
         await pilot.press("p")
         await settle(app, pilot)
         assert app.session.state.history  # the game goes on
         assert len([e for e in plan.keeper.errors if "could not be saved" in e]) == 1  # said once
-    plan.close()
 
 
 @pytest.mark.parametrize("level", ["easy", "standard"])

@@ -138,11 +138,7 @@ async def test_mouse_plays_a_whole_seeded_hand_to_its_end():
             if after <= s.knock_limit:
                 await click_button(app, pilot, "gin" if after == 0 else "knock")
                 break
-            hv = hand_view(app)
-            i = hv.cards.index(c)
-            w = hv.card_width(hv.size.width)
-            per = hv.per_row(hv.size.width)
-            await pilot.click(HandView, offset=((i % per) * (w + 1) + 1, (i // per) * 4 + 1))
+            await pilot.click(HandView, offset=card_offset(app, c))
             await settle(app, pilot)
             assert c not in app.session.state.hands[0]
         assert isinstance(app.screen, SummaryScreen)
