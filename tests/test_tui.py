@@ -746,3 +746,17 @@ async def test_while_the_computer_thinks_the_table_says_what_you_just_did():
         assert s.current == 1 and s.phase == "draw"
         assert "You drew from the stock and threw 2♣." in screen_text(app)
         assert "is thinking" in prompt(app)
+
+
+async def test_at_60_columns_the_prompt_is_never_cut_short():
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(60, 24)) as pilot:
+        await settle(app, pilot)
+        seen = []
+        for key in ("p", "s", "1", "enter", None):  # the upcard offer, draw, discard, the next draw
+            line, text = prompt(app).strip(), screen_text(app)
+            assert line in text, f"{line!r} is cut short on screen:\n{text}"
+            seen.append(line)
+            if key:
+                await press(app, pilot, key)
+        assert "Draw from the stock (s) or the pile (d)." in seen

@@ -331,7 +331,9 @@ class GameScreen(Screen):
     def _prompt_text(self, v: PlayerView) -> Text:
         a = self.gin.ascii_only
         name = self.gin.session.opponent_name
-        if self.app.size.width < NORMAL_WIDTH:
+        width = self.app.size.width
+        narrow = width < NORMAL_WIDTH
+        if narrow:
             name = name.split(" (")[0]
         t = Text()
         if v.phase == HAND_OVER:
@@ -353,14 +355,15 @@ class GameScreen(Screen):
             t.append(" (t) or pass (p).")
         elif v.phase == DRAW:
             if v.stock_only:
-                t.append("Both passed the upcard: draw from the stock (s, or click it).")
+                t.append("Both passed: draw from the stock (s)." if narrow else
+                         "Both passed the upcard: draw from the stock (s, or click it).")
             else:
-                t.append("Draw from the stock (s) or the discard pile (d), or click a pile.")
+                t.append("Draw from the stock (s) or the pile (d)." if narrow else
+                         "Draw from the stock (s) or the discard pile (d), or click a pile.")
         elif v.phase == DISCARD:
-            width = self.app.size.width
             if width < 60:
                 t.append("Discard (⏎)")
-            elif width < NORMAL_WIDTH:
+            elif narrow:
                 t.append("Discard a card (⏎ or click)")
             else:
                 t.append("Discard a card (←/→ and ⏎, 1-9 0 -, or click it)")
