@@ -47,7 +47,7 @@ class Tmux:
             f"cd {Path(__file__).resolve().parent.parent}; "
             f"GIN_TUI_HOME={self.home} TERM=xterm-256color {' '.join(cmd)}; "
             "echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; "
-            "echo; sleep 60"
+            "echo MODES-END; sleep 60"
         )
         self.tmux("new-session", "-d", "-s", session, "-x", str(WIDTH), "-y", str(HEIGHT), shell)
 
@@ -176,7 +176,7 @@ def test_sigterm_closes_cleanly_and_leaves_the_terminal_usable(term):
     pid = term.game_pid()
     os.kill(pid, signal.SIGTERM)
     wait_dead(pid)
-    after = term.wait_for("EXIT=")
+    after = term.wait_for("MODES-END")  # the exit status, then the terminal modes
     assert f"EXIT={128 + signal.SIGTERM}" in after
     modes = after.split("EXIT=")[1].split()
     assert "icanon" in modes and "echo" in modes, after  # the terminal is back in its normal mode
@@ -187,7 +187,7 @@ def test_sigterm_closes_cleanly_and_leaves_the_terminal_usable(term):
 def test_sigint_closes_cleanly_too(term):
     before = play_into_a_hand(term)
     os.kill(term.game_pid(), signal.SIGINT)
-    after = term.wait_for("EXIT=")
+    after = term.wait_for("MODES-END")  # the exit status, then the terminal modes
     assert "EXIT=0" in after and "Traceback" not in after
     modes = after.split("EXIT=")[1].split()
     assert "icanon" in modes and "echo" in modes, after
@@ -197,7 +197,7 @@ def test_sigint_closes_cleanly_too(term):
 def test_ctrl_c_quits_at_once_and_the_match_waits(term):
     before = play_into_a_hand(term)
     term.keys("C-c")
-    after = term.wait_for("EXIT=")
+    after = term.wait_for("MODES-END")  # the exit status, then the terminal modes
     assert "EXIT=0" in after
     modes = after.split("EXIT=")[1].split()
     assert "icanon" in modes and "echo" in modes, after
