@@ -467,15 +467,20 @@ async def test_move_timer_of_the_rules_loses_the_match_when_time_runs_out():
     from ginrummy_tui.engine import PRESETS
 
     app = make_app(rules=PRESETS["multiplayer-1.5"].with_options(timer=1), seed=1, pause=0)
+    now = [0.0]
+    app.now = lambda: now[0]  # a fake clock: no waiting on the real one
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.3)
+        await pilot.pause()
+        app._tick_clock()
+        await pilot.pause()
         assert "⏱ 1 s to move" in prompt(app)
-        await pilot.pause(1.2)
+        now[0] += 1.0
+        app._tick_clock()
         await settle(app, pilot)
         s = app.session.state
         assert s.phase == "match_over" and s.winner == 1 and s.result.kind == "timeout"
         assert isinstance(app.screen, SummaryScreen)
-        assert "ran out of time" in screen_text(app)
+        assert "You took more than 1 s for a move" in screen_text(app)
 
 
 # ---------------------------------------------------------------- the session interface

@@ -180,11 +180,15 @@ class GameScreen(Screen):
     def _with_status(self, text: Text) -> Text:
         """The session's line (network play: move clock, waiting for the opponent) or the local
         move clock comes first."""
-        status = getattr(self.gin.session, "status", None)
-        line = status() if status is not None else self.gin.clock_line
-        if not line:
-            return text
-        out = Text(line, style="bold #ffd21f")
+        rich = self.gin.clock_rich  # the clock, coloured by how little time is left
+        if rich is not None:
+            out = rich.copy()
+        else:
+            status = getattr(self.gin.session, "status", None)
+            line = status() if status is not None else ""
+            if not line:
+                return text
+            out = Text(line, style="bold #ffd21f")
         out.append("  ")
         out.append_text(text)
         return out
