@@ -14,6 +14,7 @@ from ginrummy_tui.engine.cards import card
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.action_bar import ActionBar
 from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.tui.cardfaces import card_label
 from ginrummy_tui.tui.confirm_quit import ConfirmQuit
 from ginrummy_tui.tui.game_screen import GameScreen
 from ginrummy_tui.tui.hand import KEYS, HandView
@@ -135,10 +136,13 @@ async def test_mouse_plays_a_whole_seeded_hand_to_its_end():
             assert s.phase == "discard" and len(s.hands[0]) == 11
             c = best_discard(s)
             after = deadwood(x for x in s.hands[0] if x is not c)
+            await pilot.click(HandView, offset=card_offset(app, c))  # selects (lifts) it
+            await settle(app, pilot)
+            assert c in app.session.state.hands[0] and hand_view(app).selected is c and hand_view(app).chosen
             if after <= s.knock_limit:
                 await click_button(app, pilot, "gin" if after == 0 else "knock")
                 break
-            await pilot.click(HandView, offset=card_offset(app, c))
+            await pilot.click(HandView, offset=card_offset(app, c))  # the second click throws it
             await settle(app, pilot)
             assert c not in app.session.state.hands[0]
         assert isinstance(app.screen, SummaryScreen)
@@ -277,7 +281,8 @@ async def test_refusal_discarding_before_drawing_and_not_gin():
     app = make_app(state=scenarios.knock_ready(), pause=0)
     async with app.run_test(size=SIZE) as pilot:
         s = app.session.state
-        await pilot.click(HandView, offset=(1, 1))
+        await pilot.click(HandView, offset=(1, 1))  # selects the card
+        await pilot.click(HandView, offset=(1, 1))  # throws it: not before drawing
         await settle(app, pilot)
         assert app.session.state is s
         assert "Draw a card first" in prompt(app)
@@ -644,13 +649,26 @@ async def play_whole_match(app, pilot, by_mouse: bool) -> list[str]:
             await pilot.click("#stock" if a.kind == "draw stock" else "#pile")
             await settle(app, pilot)
         elif a.kind == "discard":
+            # select-then-act: a click lifts the card, the Discard button (or a second click) throws it
             await pilot.click(HandView, offset=card_offset(app, a.card))
+            await pilot.pause()
+            assert hand_view(app).selected is a.card and len(app.session.view().history) == before[0]
+            if len(played) % 2:
+                await pilot.click(HandView, offset=card_offset(app, a.card))
+            else:
+                assert bar(app).labels["discard"].startswith("Discard ")
+                await click_button(app, pilot, "discard")
             await settle(app, pilot)
-        else:  # knock / gin: point at the card, then press the button
+        else:  # knock / gin: select the card, then press the button that names it
             if a.card is not None:
-                await pilot.hover(HandView, offset=card_offset(app, a.card))
+                await pilot.click(HandView, offset=card_offset(app, a.card))
                 await pilot.pause()
+                label = card_label(a.card)
+                button = {"knock": "knock", "gin": "gin"}[a.kind]
+                assert bar(app).labels[button] == f"{button.capitalize()} with {label} ({button[0]})"
             await click_button(app, pilot, {"knock": "knock", "gin": "gin", "big gin": "big-gin"}[a.kind])
+            if a.card is not None:  # played with the chosen card
+                assert app.session.state.history[-1].action == a
         after = app.session.view()
         assert (len(after.history), after.hand_no) != before, f"{a} was not played"
         if a.kind in ("knock", "gin"):

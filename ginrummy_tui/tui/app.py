@@ -63,9 +63,12 @@ class GinApp(App):
         ascii_only: bool = False,
         mouse: bool = True,
         pause: float = DEFAULT_PAUSE,
+        one_click: bool = False,
     ) -> None:
         super().__init__()
         self.session = session
+        self.one_click = one_click
+        """The fast mouse mode: a click on a card throws it (otherwise it selects it, and a second click throws it)."""
         """Where the game is played; the app only ever reads its views."""
         self.ascii_only = ascii_only
         self.mouse_enabled = mouse
@@ -409,6 +412,7 @@ def make_app(
     state: GameState | None = None,
     opponent: Any = None,
     on_change=None,
+    one_click: bool = False,
 ) -> GinApp:
     """Build the app.
 
@@ -437,7 +441,9 @@ def make_app(
         if opponent is None:
             opponent = LazyOpponent(level, state.seed)
         session = LocalSession(state, opponent, on_change=on_change)
-    return GinApp(session, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause)
+    return GinApp(
+        session, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause, one_click=one_click
+    )
 
 
 class LazyOpponent:

@@ -107,6 +107,7 @@ class GameScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.query_one(HandView).one_click = self.gin.one_click
         self.show_view(self.gin.session.view())
 
     def on_resize(self) -> None:
@@ -299,6 +300,8 @@ class GameScreen(Screen):
         sel = hand_view.selected
         if sel is not None and Action(kind, sel) in legal and (hand_view.chosen or kind == "gin"):
             return sel
+        if hand_view.chosen:
+            return None  # the player picked a card that does not allow it: never another card behind their back
         hand = self.v.hand if self.v else ()
         return min((a.card for a in legal), key=lambda c: (deadwood(x for x in hand if x is not c), -c.value))
 
@@ -365,12 +368,13 @@ class GameScreen(Screen):
                 t.append("Draw from the stock (s) or the pile (d)." if narrow else
                          "Draw from the stock (s) or the discard pile (d), or click a pile.")
         elif v.phase == DISCARD:
+            click = "click" if self.gin.one_click else "click twice"
             if width < 60:
                 t.append("Discard (⏎)")
             elif narrow:
-                t.append("Discard a card (⏎ or click)")
+                t.append(f"Discard a card (⏎ or {click})")
             else:
-                t.append("Discard a card (←/→ and ⏎, 1-9 0 -, or click it)")
+                t.append(f"Discard a card (←/→ and ⏎, 1-9 0 -, or {click})")
             g = self._choice("gin")
             k = self._choice("knock")
             if g is not None:
@@ -381,6 +385,16 @@ class GameScreen(Screen):
                 t.append(" — or knock with ")
                 t.append_text(card_text(k, a))
                 t.append(" (k)")
+            else:
+                able = [x.card for x in v.legal_actions if x.kind in ("gin", "knock") and x.card is not None]
+                if able:  # the selected card does not allow it: name the ones that do
+                    verb = "go gin" if any(x.kind == "gin" for x in v.legal_actions) else "knock"
+                    able = [x.card for x in v.legal_actions if x.kind == verb.split()[-1] and x.card is not None]
+                    t.append(f" — or {verb} with ")
+                    for i, c in enumerate(able[:3]):
+                        if i:
+                            t.append("/")
+                        t.append_text(card_text(c, a))
             if v.rules.big_gin and any(x.kind == "big gin" for x in v.legal_actions):
                 t.append(" — or Big Gin (b)")
             t.append(".")
@@ -445,6 +459,15 @@ class GameScreen(Screen):
         sel = self.query_one(HandView).selected
         if name in ("discard", "knock", "gin"):
             card = self._choice(name) if name != "discard" else sel
+            if card is None and name != "discard" and sel is not None:
+                able = [a.card for a in self._legal() if a.kind == name and a.card is not None]
+                if able:  # the selected card does not allow it, others do: say which
+                    a = self.gin.ascii_only
+                    verb = "knock" if name == "knock" else "go gin"
+                    names = [card_label(c, a) for c in able]
+                    which = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+                    self.refuse(f"you cannot {verb} with {card_label(sel, a)}: select {which}, then {name[0]}")
+                    return
             if card is None:
                 card = sel
             if card is None:
@@ -518,9 +541,14 @@ class GameScreen(Screen):
             self.play(Action("draw discard"))
 
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
+        """One-click mode: throw the card.  Otherwise the first click selects
+        (lifts) it and shows what may be done with it; a second click throws it."""
         from ginrummy_tui.engine import Action
 
-        self.play(Action("discard", message.card))
+        if self.gin.one_click or message.again:
+            self.play(Action("discard", message.card))
+        else:
+            self._update_details()
 
     def on_hand_view_hovered(self) -> None:
         self._update_details()
