@@ -172,10 +172,13 @@ class GameScreen(Screen):
             return
         self.query_one(DeadwoodLine).set_text(self._deadwood_text(v))
         self.query_one(ActionBar).show(self._buttons(v))
-        self.query_one(PromptLine).set_prompt(
-            self._with_status(hint_prompt(self, v, self._prompt_text(v))),
-            pretty_codes(self.refusal, self.gin.ascii_only),
-        )
+        refusal = pretty_codes(self.refusal, self.gin.ascii_only)
+        prompt = hint_prompt(self, v, self._prompt_text(v))
+        # a reason often ends with what to do ("...: draw from the stock"): not said twice
+        tail = refusal.rsplit(":", 1)[-1].strip().lower() if ":" in refusal else ""
+        if tail and tail in prompt.plain.lower():
+            prompt = Text()
+        self.query_one(PromptLine).set_prompt(self._with_status(prompt), refusal)
         self.refresh_bindings()
 
     def _with_status(self, text: Text) -> Text:
@@ -212,9 +215,18 @@ class GameScreen(Screen):
         if not moves:
             if not history:
                 dealer = "You" if v.dealer == v.seat else name
-                t.append(f"Hand {v.hand_no}: {dealer} dealt. The upcard is ")
-                if v.upcard is not None:
+                t.append(f"Hand {v.hand_no}: {dealer} dealt. ")
+                first = v.history[0] if v.history else None
+                if first is not None and first.seat == v.seat and first.card is not None and (
+                    first.action.kind in ("take upcard", "draw discard")
+                ):
+                    t.append("You took the upcard ")  # it is in the hand now, no longer on the pile
+                    t.append_text(card_text(first.card, a))
+                elif v.upcard is not None:
+                    t.append("The upcard is ")
                     t.append_text(card_text(v.upcard, a))
+                else:
+                    t.append("The discard pile is empty")
                 t.append(".")
                 if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:
                     lim = "gin only" if v.knock_limit == 0 else f"knock at {v.knock_limit} or less"
