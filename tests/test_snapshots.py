@@ -20,6 +20,7 @@ def keys(*presses: str):
     """A run_before that presses keys and waits for the computer after each."""
 
     async def run(pilot) -> None:
+        await settle(pilot)  # the computer's first move, if it is to move
         for key in presses:
             await pilot.press(key)
             await settle(pilot)
@@ -29,11 +30,13 @@ def keys(*presses: str):
 
 
 async def settle(pilot) -> None:
+    """Wait until the computer has moved (not only until no move is pending: the first
+    one is scheduled only once the table is drawn)."""
     app = pilot.app
     for _ in range(200):
         await pilot.pause()
         await app.workers.wait_for_complete()
-        if not app.busy:
+        if not app.busy and not (app.session.computes_opponent and app.session.opponent_to_move()):
             break
     await pilot.pause()
 

@@ -390,7 +390,12 @@ class GinApp(App):
             if yes:
                 self.exit()
 
-        if getattr(self, "keeper", None) is not None:
+        from .replay_session import practice_quit_note
+
+        practice = practice_quit_note(self)
+        if practice is not None:
+            note = practice
+        elif getattr(self, "keeper", None) is not None:
             note = "Your match is saved: gin-tui will resume it."
         elif isinstance(self.session, LocalSession):
             note = "This match is not saved: it ends here."

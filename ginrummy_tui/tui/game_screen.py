@@ -132,9 +132,11 @@ class GameScreen(Screen):
         app = self.gin
         name = app.session.opponent_name
         mine = v.my_turn
-        self.query_one(Scoreboard).set_state(
-            v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name
-        )
+        from .replay_session import practice_line
+
+        board = self.query_one(Scoreboard)
+        board.set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name)
+        board.set_practice(practice_line(app))
         self.query_one(OpponentHand).set_state(
             name if self.app.size.width >= 60 else name.split(" (")[0],
             v.opponent_hand_size,
