@@ -171,8 +171,11 @@ def test_join_address_forms():
             parse_address(bad)
 
 
-def test_the_commands_parse_and_join_refuses_clearly(capsys):
+def test_the_commands_parse_and_join_refuses_clearly(capsys, monkeypatch):
+    import ginrummy_tui.cli
     from ginrummy_tui.cli import build_parser, main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
 
     args = build_parser().parse_args(["host", "--port", "0", "--rules", "multiplayer-1.5"])
     assert (args.bind, args.port, args.rules) == ("127.0.0.1", 0, "multiplayer-1.5")
@@ -318,9 +321,11 @@ def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_
 
 
 def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeypatch):
+    import ginrummy_tui.cli
     from ginrummy_tui.cli import main
     from ginrummy_tui.net import join_cli
 
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     server, session = hosted
     session(1, "Bob")
     monkeypatch.setattr(join_cli, "SEAT_WAIT", 1)
