@@ -249,6 +249,10 @@ def _knock(x: Any) -> KnockResult | None:
         defender_deadwood_cards=_cards(x["defender_deadwood_cards"]),
         layoffs=tuple(Layoff(_card(lo["card"]), _cards(lo["meld"])) for lo in x["layoffs"]),
         defender_deadwood_before_layoffs=_int(x["defender_deadwood_before_layoffs"]),
+        # added later: absent from older saves and from older hosts' views
+        kept_out=_melds(x.get("kept_out", [])),
+        blocked=_cards(x.get("blocked", [])),
+        layout_gain=_int(x.get("layout_gain", 0)),
     )
 
 
