@@ -105,11 +105,12 @@ def _layoff_choices(chains: list[list[int]], spots: int) -> set[int]:
 
 
 def _layoff_order(melds: Sequence[tuple[Card, ...]], laid: int) -> list[Layoff]:
-    """Which meld each laid-off card goes onto, in the order they are laid:
-    for each run, outwards from each of its ends; then the sets' fourth cards."""
-    out: list[Layoff] = []
+    """Which meld each laid-off card goes onto, meld by meld, in the order
+    they are laid: outwards from each end of a run (so a card that fits a set
+    and a run end goes on the run when the chain needs it)."""
+    onto: list[list[Card]] = [[] for _ in melds]
     left = laid
-    for meld in melds:
+    for k, meld in enumerate(melds):
         if _is_set(meld):
             continue
         lo = min(c.index for c in meld)
@@ -117,18 +118,18 @@ def _layoff_order(melds: Sequence[tuple[Card, ...]], laid: int) -> list[Layoff]:
         base = _SUIT_BASE[lo // 13]
         for i, step, stop in ((lo - 1, -1, base - 1), (hi + 1, 1, base + 13)):
             while i != stop and left >> i & 1:
-                out.append(Layoff(DECK[i], meld))
+                onto[k].append(DECK[i])
                 left &= ~(1 << i)
                 i += step
-    for meld in melds:
+    for k, meld in enumerate(melds):
         if _is_set(meld) and len(meld) == 3:
             for s in "SHDC":
                 c = Card(meld[0].rank, s)
                 if left & c.bit and c not in meld:
-                    out.append(Layoff(c, meld))
+                    onto[k].append(c)
                     left &= ~c.bit
     assert not left, "a laid-off card that fits no meld"
-    return out
+    return [Layoff(c, meld) for meld, cards in zip(melds, onto) for c in cards]
 
 
 def _defence(melds: Sequence[tuple[Card, ...]], d: int, memo: dict[int, int]) -> tuple[int, int]:
