@@ -279,3 +279,15 @@ def test_same_seed_same_deals_and_deal_hand_reproduces_a_hand():
     assert h3.hands == h3b.hands and h3.stock == h3b.stock
     assert deal_hand(seed=77, hand_no=1).hands == new_game(seed=77).hands
     assert parse_cards(" ".join(map(str, h3.hands[0]))) == h3.hands[0]
+
+
+@pytest.mark.parametrize(
+    "key, value, words",
+    [("multiplier", 0, "multiplier"), ("multiplier", -2, "multiplier"), ("knock_limit", 11, "knock limit"),
+     ("knock_limit", -1, "knock limit"), ("bonuses", [0, -20], "negative bonus")],
+)
+def test_a_saved_state_with_values_out_of_range_is_refused(key, value, words):
+    d = json.loads(to_json(new_game(seed=3)))
+    d[key] = value
+    with pytest.raises(ValueError, match=words):
+        from_json(json.dumps(d))

@@ -106,14 +106,16 @@ def test_defender_cannot_form_melds_with_knocker_cards():
 
 
 def test_knocker_lays_out_melds_to_the_best_score():
-    rules = Rules().with_options(knock_limit=20)
-    knocker = P("JC QC KC KH KS AD 2D 3D 4D 5D")
-    # as a run, J-Q-KC takes the defender's TC and 9C (19); as a set, the kings take only KD (10)
-    defender = P("TC 9C KD 2H 4H 6H 8H 3S 5S 7S")
-    r = score_knock(knocker, defender, rules)
-    assert r.knocker_deadwood == 20
-    assert any(set(m) == set(P("KC KH KS")) for m in r.knocker_melds)
-    assert laid(r) == {"KD"}
+    knocker = P("2C 3C 4C 2H 2S 7D 8D 9D TD AS")
+    # as a run, 2-3-4C leaves 2H 2S (5 deadwood) and takes the defender's 5C then 6C (11);
+    # as a set, the twos leave 3C 4C (8) and take only 2D (2): 6 points better
+    defender = P("5C 6C 2D KH KD QS JH 9H 8S 3H")
+    r = score_knock(knocker, defender)
+    assert r.knocker_deadwood == 8
+    assert any(set(m) == set(P("2C 2H 2S")) for m in r.knocker_melds)
+    assert laid(r) == {"2D"}
+    assert [set(m) for m in r.kept_out] == [set(P("2C 3C 4C"))]
+    assert set(r.blocked) == set(P("5C 6C")) and r.layout_gain == 6
 
 
 def test_knock_over_the_limit_is_refused():

@@ -8,7 +8,7 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .cards import DECK, Card, card
-from .rules import Rules
+from .rules import MAX_KNOCK_LIMIT, Rules
 from .scoring import KnockResult, Layoff
 
 # phases
@@ -439,5 +439,11 @@ def validate(state: GameState) -> None:
         problems.append("negative score")
     if not 0 <= state.passes <= 2:
         problems.append("passes must be 0, 1 or 2")
+    if not 0 <= state.knock_limit <= MAX_KNOCK_LIMIT:
+        problems.append(f"the hand's knock limit must be between 0 and {MAX_KNOCK_LIMIT} (not {state.knock_limit})")
+    if state.multiplier < 1 or (state.result is not None and state.result.multiplier < 1):
+        problems.append("the hand's score multiplier must be at least 1")
+    if min(state.bonuses) < 0:
+        problems.append("negative bonus")
     if problems:
         raise ValueError("impossible game: " + "; ".join(problems))
