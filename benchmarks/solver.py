@@ -262,7 +262,7 @@ def bench_knocks(against: str | None) -> None:
             times[name].append(t * 1e6)
     for name, ts in times.items():
         print(
-            f"{name + ', ' + format(KNOCKS, ',') + ' random knocks':<44}: "
+            f"{name + ', ' + format(KNOCKS, ',') + ' random knocks':<46}: "
             f"median {statistics.median(ts):7.1f} us, p99 {_pct(ts, 0.99):8.1f} us, max {max(ts):8.1f} us"
         )
 
