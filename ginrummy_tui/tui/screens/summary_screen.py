@@ -12,9 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from .cardfaces import card_text, cards_text
-from .key_bar import KeyBar
-from .too_small import NORMAL_WIDTH, TooSmall
+from ..widgets.cardfaces import card_text, cards_text
+from ..widgets.key_bar import KeyBar
+from ..widgets.too_small import NORMAL_WIDTH, TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
@@ -39,7 +39,7 @@ def meld_text(meld, ascii_only: bool) -> Text:
 
 def hand_row(groups, ascii_only: bool = False) -> list[Text]:
     """Cards face up in groups (melds outlined, then laid-off cards, then deadwood): three lines."""
-    from .cardfaces import face_lines
+    from ..widgets.cardfaces import face_lines
 
     rows = [Text(no_wrap=True, overflow="crop") for _ in range(3)]
     for g, (cards, kind) in enumerate(groups):
@@ -234,7 +234,7 @@ class SummaryScreen(Screen):
 
     def action_replay(self) -> None:
         """Deal this hand again, as practice."""
-        from .replay_session import start_replay
+        from ginrummy_tui.session.replay_session import start_replay
 
         start_replay(self.app)
 

@@ -8,7 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from .too_small import TooSmall
+from ..widgets.too_small import TooSmall
 
 
 class ConfirmQuit(ModalScreen[bool]):

@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.client import JoinRefused
-    from ginrummy_tui.tui.remote_session import RemoteSession
+    from ginrummy_tui.net.remote_session import RemoteSession
 
     name = P.player_name(args.name, "Guest")
     deadline = time.monotonic() + SEAT_WAIT
@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"gin-tui join: cannot reach {host}:{port}: {reason}", file=sys.stderr)
             return 1
 
-    from ginrummy_tui.net.app_start import make_network_app
+    from ginrummy_tui.cli.app_start import make_network_app
 
     app = make_network_app(session, args)
     try:

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.store import HISTORY_DIR, atomic_write_json, move_aside, now_iso
+from ginrummy_tui.storage.store import HISTORY_DIR, atomic_write_json, move_aside, now_iso
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState

@@ -14,7 +14,7 @@ user data directory for ``gin-tui``, or ``--data-dir`` / ``GIN_TUI_HOME``.
 ``archive/<match id>.json``
     Finished matches, in the same format; they are never resumed.
 ``history/<match id>.json``
-    The record of every match, for the statistics (see :mod:`ginrummy_tui.stats`).
+    The record of every match, for the statistics (see :mod:`ginrummy_tui.storage.stats`).
 ``*.damaged-<time>``
     A save that could not be trusted, moved aside (never deleted).
 
@@ -681,7 +681,7 @@ class Keeper:
         """The screen details written with the last save."""
 
     def _recorder_for(self, state: GameState):
-        from ginrummy_tui.stats import MatchRecorder
+        from ginrummy_tui.storage.stats import MatchRecorder
 
         if self._recorder is None or self._match_no != state.match_no:
             if self._match_no is not None and self._match_no != state.match_no:

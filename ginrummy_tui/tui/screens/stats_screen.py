@@ -14,17 +14,17 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from .key_bar import KeyBar
-from .too_small import TooSmall
+from ..widgets.key_bar import KeyBar
+from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
-    from ginrummy_tui.stats import Stats
+    from ginrummy_tui.storage.stats import Stats
 
 
 def stats_renderable(stats: Stats, recent: list[dict] | None = None) -> Group:
     """The figures as a table (one column per opponent and preset, and all),
     and the last matches played."""
-    from ginrummy_tui.stats import ROWS, cell, table_columns
+    from ginrummy_tui.storage.stats import ROWS, cell, table_columns
 
     parts: list = [Text("Your record", style="bold underline")]
     if not stats.groups:
@@ -76,8 +76,8 @@ class StatsScreen(ModalScreen):
     """Escape (or F3 again) closes; the arrows scroll."""
 
     def compose(self) -> ComposeResult:
-        from ginrummy_tui.stats import compute, load_history
-        from ginrummy_tui.store import data_dir
+        from ginrummy_tui.storage.stats import compute, load_history
+        from ginrummy_tui.storage.store import data_dir
 
         root = getattr(self.app, "data_dir", None) or data_dir()
         records, bad = load_history(root)

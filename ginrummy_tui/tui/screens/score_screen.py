@@ -10,9 +10,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from .key_bar import KeyBar
-from .score_table import ScoreTable
-from .too_small import TooSmall
+from ..widgets.key_bar import KeyBar
+from ..widgets.score_table import ScoreTable
+from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView

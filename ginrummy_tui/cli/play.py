@@ -25,7 +25,7 @@ def run_play(args: argparse.Namespace) -> int:
     from ginrummy_tui.tui.app import make_app
 
     if getattr(args, "data_dir", None) != "-":  # the saved match: resumed, saved after every move
-        from ginrummy_tui.resume import run_saved_play
+        from ginrummy_tui.session.startup import run_saved_play
 
         return run_saved_play(args)
     try:

@@ -16,12 +16,12 @@ import sys
 from ginrummy_tui import __version__
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "sim": ("ginrummy_tui.sim", "play computer opponents against each other and print the figures"),
-    "stats": ("ginrummy_tui.stats_cli", "show your lifetime statistics"),
-    "export": ("ginrummy_tui.export_cli", "export the history of your matches"),
-    "host": ("ginrummy_tui.net.host_cli", "host a match for another player over the network"),
-    "join": ("ginrummy_tui.net.join_cli", "join a match hosted with 'gin-tui host'"),
-    "serve": ("ginrummy_tui.web", "serve the game in a web browser (needs the 'web' extra)"),
+    "sim": ("ginrummy_tui.cli.sim", "play computer opponents against each other and print the figures"),
+    "stats": ("ginrummy_tui.cli.stats", "show your lifetime statistics"),
+    "export": ("ginrummy_tui.cli.export", "export the history of your matches"),
+    "host": ("ginrummy_tui.cli.host", "host a match for another player over the network"),
+    "join": ("ginrummy_tui.cli.join", "join a match hosted with 'gin-tui host'"),
+    "serve": ("ginrummy_tui.cli.serve", "serve the game in a web browser (needs the 'web' extra)"),
 }
 
 
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         mod = importlib.import_module(args._module)
         return int(mod.run(args) or 0)
-    from ginrummy_tui.play import run_play
+    from ginrummy_tui.cli.play import run_play
 
     # Starting the game creates many objects (Textual's classes, styles,
     # widgets) and frees almost none, so the cyclic garbage collector would

@@ -1,7 +1,7 @@
 """The settings: rules (a preset and each single option), the opponent, the
 computer's pause, ASCII suits, the mouse and the theme.
 
-Saved to the settings file (see :mod:`ginrummy_tui.config`).  Display
+Saved to the settings file (see :mod:`ginrummy_tui.storage.config`).  Display
 settings apply at once; a change of rules or opponent never changes the match
 in progress: the player is asked whether to start a new match now, or to keep
 the new rules for the next one.
@@ -18,12 +18,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from .key_bar import KeyBar
-from .too_small import TooSmall
+from ..widgets.key_bar import KeyBar
+from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
-    from ginrummy_tui.config import Settings
     from ginrummy_tui.engine import Rules
+    from ginrummy_tui.storage.config import Settings
 
 LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"))
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "The winner of the hand"))
@@ -39,7 +39,7 @@ def current_settings(app) -> Settings:
     s = getattr(app, "gin_settings", None)
     if s is not None:
         return s
-    from ginrummy_tui.config import config_dir, load_settings
+    from ginrummy_tui.storage.config import config_dir, load_settings
 
     return load_settings(getattr(app, "config_dir", None) or config_dir()).settings
 
@@ -120,8 +120,8 @@ class SettingsScreen(Screen):
     # ------------------------------------------------------------ building
 
     def compose(self) -> ComposeResult:
-        from ginrummy_tui.config import RULE_OPTION_HELP
         from ginrummy_tui.engine import PRESETS
+        from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
         s = current_settings(self.app)
         self.original = s
@@ -181,8 +181,8 @@ class SettingsScreen(Screen):
         """A new preset fills in its options."""
         if event.select.id != "preset" or event.value is Select.NULL:
             return
-        from ginrummy_tui.config import RULE_OPTION_HELP
         from ginrummy_tui.engine import PRESETS
+        from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
         if event.value == self.preset_shown:
             return  # the preset the form already shows (with the player's own options)
@@ -203,8 +203,8 @@ class SettingsScreen(Screen):
     # ------------------------------------------------------------ reading
 
     def _rules_from_fields(self, preset: str, quiet: bool = False) -> Rules | None:
-        from ginrummy_tui.config import RULE_OPTION_HELP
         from ginrummy_tui.engine import PRESETS
+        from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
         base = PRESETS[preset]
         changes: dict[str, Any] = {}
@@ -234,7 +234,7 @@ class SettingsScreen(Screen):
 
     def read(self) -> Settings | None:
         """The settings on the form, or None (with the reason shown) if a value is wrong."""
-        from ginrummy_tui.config import MAX_PAUSE
+        from ginrummy_tui.storage.config import MAX_PAUSE
 
         preset = str(self.query_one("#preset", Select).value)
         rules = self._rules_from_fields(preset)
@@ -269,7 +269,7 @@ class SettingsScreen(Screen):
 
     def action_save(self) -> None:
         """Save the settings, apply what can be applied now, and ask about the match if needed."""
-        from ginrummy_tui.config import config_dir, save_settings
+        from ginrummy_tui.storage.config import config_dir, save_settings
 
         new = self.read()
         if new is None:

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from ginrummy_tui.engine import PRESETS
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.server import MatchServer, ServerThread
-    from ginrummy_tui.store import Store, data_dir
+    from ginrummy_tui.storage.store import Store, data_dir
 
     rules_name = getattr(args, "rules", None)
     if rules_name is not None and rules_name not in PRESETS:
@@ -103,7 +103,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     """
     from ginrummy_tui.engine import PRESETS, new_game
     from ginrummy_tui.net import protocol as P
-    from ginrummy_tui.store import Keeper
+    from ginrummy_tui.storage.store import Keeper
 
     opened = store.load()
     for line in opened.messages:
@@ -186,8 +186,8 @@ def _serve_until_interrupted(thread) -> int:
 
 
 def _play(args, thread, server, name: str, code: str, host: str, port: int) -> int:
-    from ginrummy_tui.net.app_start import make_network_app
-    from ginrummy_tui.tui.remote_session import RemoteSession
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.net.remote_session import RemoteSession
 
     session = RemoteSession(
         _connect_address(host), port, server.host_code, name, join_code=code,

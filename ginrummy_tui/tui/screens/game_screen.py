@@ -16,24 +16,24 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
-from .action_bar import ActionBar
-from .cardfaces import card_label, card_text, pretty_codes
-from .deadwood_line import DeadwoodLine
-from .discard_pile import DiscardPile
-from .hand import KEYS, HandView
-from .hint_prompt import hint_prompt, request_hint
-from .key_bar import KeyBar
-from .moves_line import MovesLine
-from .opponent_hand import OpponentHand
-from .prompt import PromptLine
-from .scoreboard import Scoreboard
-from .stock import StockPile
-from .too_small import NORMAL_WIDTH, TooSmall
+from ..hint_prompt import hint_prompt, request_hint
+from ..widgets.action_bar import ActionBar
+from ..widgets.cardfaces import card_label, card_text, pretty_codes
+from ..widgets.deadwood_line import DeadwoodLine
+from ..widgets.discard_pile import DiscardPile
+from ..widgets.hand import KEYS, HandView
+from ..widgets.key_bar import KeyBar
+from ..widgets.moves_line import MovesLine
+from ..widgets.opponent_hand import OpponentHand
+from ..widgets.prompt import PromptLine
+from ..widgets.scoreboard import Scoreboard
+from ..widgets.stock import StockPile
+from ..widgets.too_small import NORMAL_WIDTH, TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Action, Card, PlayerView
 
-    from .app import GinApp
+    from ..app import GinApp
 
 UPCARD, DRAW, DISCARD, HAND_OVER, MATCH_OVER = "upcard", "draw", "discard", "hand_over", "match_over"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .session import LocalSession, Session
+from .local import LocalSession, Session
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Action, GameState, PlayerView
@@ -103,7 +103,7 @@ def table_state(session: Session) -> GameState | None:
 
 def start_replay(app) -> bool:
     """Deal the hand on the table again as practice; False (with a message) if it cannot be."""
-    from ginrummy_tui.replay import replay_moves, replay_state
+    from ginrummy_tui.session.replay import replay_moves, replay_state
 
     session = app.session
     base = session.real if isinstance(session, ReplaySession) else session

@@ -20,8 +20,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from .key_bar import KeyBar
-from .too_small import TooSmall
+from ..widgets.key_bar import KeyBar
+from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.ai.review import HandReview
@@ -59,7 +59,7 @@ def review_key(state: GameState) -> tuple:
 def start_review(app) -> tuple | None:
     """Start reviewing the hand that just ended on the table, in a thread
     worker; returns its key (None when there is nothing to review here)."""
-    from .replay_session import table_state
+    from ginrummy_tui.session.replay_session import table_state
 
     state = table_state(app.session)
     if state is None or state.phase not in ("hand_over", "match_over") or not state.history:

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.store import SAVE_NAME, Keeper, Store, data_dir, leftover_separate_saves
+from ginrummy_tui.storage.store import SAVE_NAME, Keeper, Store, data_dir, leftover_separate_saves
 
 if TYPE_CHECKING:
-    from ginrummy_tui.config import Settings
     from ginrummy_tui.engine import GameState
+    from ginrummy_tui.storage.config import Settings
 
 REPLAY_SLOT = "replay.json"
 """A replayed deal (``--hand K``) is played in its own slot, leaving the match in progress alone."""
@@ -106,8 +106,8 @@ def _new_state(settings: Settings, seed, hand: int | None) -> GameState:
 def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsewhere) -> Plan:
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit)."""
-    from ginrummy_tui.config import LEVELS, apply_args, config_dir, load_settings
-    from ginrummy_tui.stats import mark_abandoned
+    from ginrummy_tui.storage.config import LEVELS, apply_args, config_dir, load_settings
+    from ginrummy_tui.storage.stats import mark_abandoned
 
     override = getattr(args, "data_dir", None)
     root = data_dir(override)
@@ -206,7 +206,7 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
 
 def hand_ui(app) -> dict[str, Any]:
     """What to remember of the screen: the order of the player's cards and the selection."""
-    from ginrummy_tui.tui.hand import HandView
+    from ginrummy_tui.tui.widgets.hand import HandView
 
     table = getattr(app, "table", None)
     if table is None or getattr(app.session, "replaying", False):
@@ -221,7 +221,7 @@ def hand_ui(app) -> dict[str, Any]:
 def restore_ui(app, ui: dict[str, Any]) -> None:
     """Put the player's cards back in the order they had, with the same card selected."""
     from ginrummy_tui.engine import parse_cards
-    from ginrummy_tui.tui.hand import HandView
+    from ginrummy_tui.tui.widgets.hand import HandView
 
     table = getattr(app, "table", None)
     if table is None or not ui:
@@ -325,7 +325,7 @@ class Control:
 
     def start_new_match(self, settings: Settings) -> None:
         """Abandon the match in play and start a new one with ``settings``, now."""
-        from ginrummy_tui.tui.game_screen import GameScreen
+        from ginrummy_tui.tui.screens.game_screen import GameScreen
 
         app = self.app
         self.pending = None
@@ -394,7 +394,7 @@ def on_ready(app, plan: Plan) -> None:
 
 async def table_ready(app, timeout: float = 5.0) -> bool:
     """Wait until the game screen has its widgets (True), or ``timeout`` seconds."""
-    from ginrummy_tui.tui.hand import HandView
+    from ginrummy_tui.tui.widgets.hand import HandView
 
     for _ in range(int(timeout / 0.02)):
         table = getattr(app, "table", None)

@@ -13,8 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from .key_bar import KeyBar
-from .too_small import TooSmall
+from ..widgets.key_bar import KeyBar
+from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Rules

@@ -1,7 +1,7 @@
 """``gin-tui serve``: the same game in a web browser, through textual-serve.
 
 Each browser tab that opens the page gets its own game: textual-serve starts
-one process per connection, and that process (``python -m ginrummy_tui.web
+one process per connection, and that process (``python -m ginrummy_tui.cli.serve
 --tab ...``) plays a fresh match in a temporary data directory that it
 removes when the tab closes, so tabs never share or overwrite a save.
 
@@ -66,7 +66,7 @@ def public_host(host: str) -> str:
 
 def tab_command(args: argparse.Namespace | None = None) -> str:
     """The shell command textual-serve runs for each browser tab."""
-    parts = [sys.executable, "-m", "ginrummy_tui.web", TAB_FLAG]
+    parts = [sys.executable, "-m", "ginrummy_tui.cli.serve", TAB_FLAG]
     if args is not None:
         for name in _FORWARDED:
             value = getattr(args, f"serve_{name}", None)

@@ -9,7 +9,7 @@ from typing import Any
 
 def make_network_app(session: Any, args: argparse.Namespace) -> Any:
     """The Textual app playing through ``session``, looking as the player set it up."""
-    from ginrummy_tui.config import config_dir, load_settings
+    from ginrummy_tui.storage.config import config_dir, load_settings
     from ginrummy_tui.tui.app import make_app
 
     settings = None

@@ -1,4 +1,4 @@
-"""A :class:`~ginrummy_tui.tui.session.Session` over the network.
+"""A :class:`~ginrummy_tui.session.local.Session` over the network.
 
 The app plays through it exactly as against the computer, but the game lives
 on the host: :meth:`RemoteSession.submit` sends the move, the host checks it
@@ -22,7 +22,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from .session import Session
+from ginrummy_tui.session.local import Session
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Action, PlayerView
