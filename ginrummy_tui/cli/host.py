@@ -56,13 +56,13 @@ def run(args: argparse.Namespace) -> int:
     name = P.player_name(args.name, "Host")
 
     root = data_dir(getattr(args, "data_dir", None))
-    _log_to(root / LOG_NAME)
     store = Store(root, SAVE_NAME)
     if not store.lock.acquire():
         owner = store.lock.owner()
         who = f" ({owner.describe()})" if owner is not None else ""
         print(f"gin-tui host: another 'gin-tui host' is running with this match{who}.", file=sys.stderr)
         return 1
+    _log_to(root / LOG_NAME)  # one host writes (and rotates) the log: the one holding the lock
     try:
         keeper, state, code = prepare_match(
             store,
@@ -131,19 +131,11 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
 
 
 def _log_to(path) -> None:
-    """Connections and refusals go to a file, not over the game's screen (no cards are ever logged)."""
-    import logging
+    """Connections and refusals go to a file, not over the game's screen (no
+    cards are ever logged); the file is capped and repeated lines are limited."""
+    from ginrummy_tui.net.hostlog import open_host_log
 
-    log = logging.getLogger("ginrummy_tui.net")
-    log.propagate = False
-    log.setLevel(logging.INFO)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-    except OSError:
-        handler = logging.NullHandler()
-    log.addHandler(handler)
+    open_host_log(path)
 
 
 def _where(bind: str) -> str:
