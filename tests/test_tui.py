@@ -572,10 +572,12 @@ async def test_collector_paused_for_the_start_resumes_once_the_first_screen_is_d
 
 
 def test_the_command_pauses_the_collector_only_until_the_game_starts(monkeypatch):
+    import ginrummy_tui.cli
     import ginrummy_tui.cli.play
     import ginrummy_tui.cli.stats
     from ginrummy_tui.cli import main
 
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     seen: list[bool] = []
     monkeypatch.setattr(ginrummy_tui.cli.stats, "run", lambda args: seen.append(gc.isenabled()) or 0)
     monkeypatch.setattr(ginrummy_tui.cli.play, "run_play", lambda args: seen.append(gc.isenabled()) or 0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import sys
 
 from ginrummy_tui import __version__
@@ -70,10 +71,63 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def needs_terminal(args: argparse.Namespace) -> bool:
+    """True for the commands that draw the game in the terminal: playing,
+    ``join``, and ``host`` unless ``--server-only``."""
+    if not args.command:
+        return True
+    return args.command == "join" or (args.command == "host" and not getattr(args, "server_only", False))
+
+
+def missing_terminal(stdin=None, stdout=None) -> str | None:
+    """"standard input" or "standard output" when that one is not a terminal,
+    None when both are (or when the game is drawn elsewhere: a browser tab of
+    ``gin-tui serve`` talks to it through pipes, with its own Textual driver)."""
+    if os.environ.get("TEXTUAL_DRIVER") or os.environ.get("GIN_TUI_WEB"):
+        return None
+    for name, stream in (("standard input", stdin or sys.stdin), ("standard output", stdout or sys.stdout)):
+        try:
+            tty = stream is not None and stream.isatty()
+        except (ValueError, OSError):  # closed
+            tty = False
+        if not tty:
+            return name
+    return None
+
+
+def _quiet_on_closed_pipe(run) -> int:
+    """Run a command that writes to standard output; if the reader goes away
+    (``gin-tui export | head``), stop quietly with status 141 (128 + SIGPIPE),
+    as the usual command-line tools do, instead of a traceback."""
+    try:
+        try:
+            return int(run() or 0)
+        finally:  # inside the guard: a closed pipe shows here for short output (and --help, --version)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes standard output again at exit: point it at nothing first
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            pass
+        return 141
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    return _quiet_on_closed_pipe(lambda: _main(sys.argv[1:] if argv is None else argv))
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser(argv)
     args = parser.parse_args(argv)
+    if needs_terminal(args):
+        missing = missing_terminal()
+        if missing is not None:
+            print(f"gin-tui: {missing} is not a terminal; the game needs one to play "
+                  "(gin-tui stats, export and sim work without)", file=sys.stderr)
+            return 2
     if args.command:
         if getattr(args, "_missing", False):
             print(f"gin-tui {args.command}: not available in this build", file=sys.stderr)

@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"Join code: {code}")
         if args.server_only:
             print(f"Host's own seat code: {server.host_code}")
-        print(f"The other player runs:  gin-tui join {_join_address(host, port)} --code {code}")
+        print(f"The other player runs:  gin-tui join {_join_address(host, port)}  (and types the code when asked)")
         if args.server_only:
             return _serve_until_interrupted(thread)
         return _play(args, thread, server, name, code, host, port)
@@ -142,7 +142,8 @@ def _where(bind: str) -> str:
     if bind in ("127.0.0.1", "localhost", "::1") or bind.startswith("127."):
         return "this machine only (loopback); use --bind 0.0.0.0 to accept other machines"
     if bind in ("0.0.0.0", "::", ""):
-        return "every network this machine is on: anyone who can reach this port may try to join"
+        return ("every network this machine is on, unencrypted: anyone who can reach this port may try to join "
+                "(between machines an SSH tunnel is safer: see docs/protocol.md)")
     return "that address only"
 
 

@@ -22,8 +22,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``gin-tui join``."""
     parser.add_argument("address", metavar="HOST[:PORT]", help=f"where the match is hosted (port {DEFAULT_PORT} if left out)")
     parser.add_argument("--code", default=None,
-                        help=f"the join code the host shows (or set {CODE_ENV}; asked for if left out, "
-                        "which keeps it out of the process list)")
+                        help=f"the join code (better left out: it is asked for, or taken from {CODE_ENV}); "
+                        "warning: a code given here is visible to every user of this machine in the process "
+                        "list (ps)")
     parser.add_argument("--name", default=None, help="your name, as the other player sees it")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
@@ -68,9 +69,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"gin-tui join: {exc}", file=sys.stderr)
         return 2
     code = args.code or os.environ.get(CODE_ENV)
+    if args.code:
+        print(
+            f"gin-tui join: warning: --code shows the join code to every user of this machine (ps); "
+            f"leave it out to be asked, or set {CODE_ENV}",
+            file=sys.stderr,
+        )
     if not code:
         if not sys.stdin.isatty():
-            print(f"gin-tui join: give the host's join code with --code or {CODE_ENV}", file=sys.stderr)
+            print(f"gin-tui join: give the host's join code in {CODE_ENV} (or run it in a terminal to be asked)",
+                  file=sys.stderr)
             return 2
         try:
             code = getpass.getpass("Join code: ")

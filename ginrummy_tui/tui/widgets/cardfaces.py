@@ -8,7 +8,8 @@ A card is drawn as a small box, three lines high::
 
 Deadwood cards have a single line, cards in a meld a double line (green when
 colours are on), so melds are visible in monochrome too.  Ranks always take
-two cells ("10", " 7") and suits one; ``ascii`` mode writes S H D C.
+two cells ("10", " 7") and suits one; ``ascii`` mode writes S H D C, and
+outlines there use only characters that never name a card (``+ - | # = : * !``).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ SINGLE = "┌─┐│└┘"
 DOUBLE = "╔═╗║╚╝"
 HEAVY = "┏━┓┃┗┛"
 ASCII_SINGLE = "+-+|++"
-ASCII_DOUBLE = "#=#H##"
+ASCII_DOUBLE = "#=#:##"
 ASCII_HEAVY = "*-*!**"
 
 
