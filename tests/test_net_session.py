@@ -279,8 +279,11 @@ def test_the_hosted_match_is_saved_and_resumed_with_its_code(tmp_path):
 
 
 def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_argv(capsys, monkeypatch):
+    import ginrummy_tui.cli
     from ginrummy_tui.cli import build_parser, main
     from ginrummy_tui.cli import join as join_cli
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
 
     help_text = build_parser()._subparsers._group_actions[0].choices["join"].format_help()
     assert "visible to every user of this machine" in " ".join(help_text.split())
