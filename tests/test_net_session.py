@@ -284,8 +284,6 @@ def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_
     from ginrummy_tui.cli import join as join_cli
 
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
-
-    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     help_text = build_parser()._subparsers._group_actions[0].choices["join"].format_help()
     assert "visible to every user of this machine" in " ".join(help_text.split())
     server = MatchServer(new_game(seed=1), port=0, auth_delay=0.01)
