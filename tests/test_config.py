@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginrummy_tui.config import (
+from ginrummy_tui.engine import PRESETS
+from ginrummy_tui.storage.config import (
     SETTINGS_NAME,
     Settings,
     apply_args,
@@ -18,7 +19,6 @@ from ginrummy_tui.config import (
     save_settings,
     settings_from_dict,
 )
-from ginrummy_tui.engine import PRESETS
 
 
 def _args(**kw):

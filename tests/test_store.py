@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ginrummy_tui import store
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game, parse_cards, to_json
-from ginrummy_tui.store import (
+from ginrummy_tui.storage import store
+from ginrummy_tui.storage.store import (
     SAVE_VERSION,
     Keeper,
     LoadError,
