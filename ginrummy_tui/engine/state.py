@@ -171,6 +171,9 @@ class PlayerView:
 # ---------------------------------------------------------------- JSON form
 
 
+_LATER_KNOCK_FIELDS = ("kept_out", "blocked", "layout_gain")
+
+
 def _enc(obj: Any) -> Any:
     if isinstance(obj, Card):
         return str(obj)
@@ -180,7 +183,15 @@ def _enc(obj: Any) -> Any:
         return obj.to_dict()
     if isinstance(obj, tuple):
         return [_enc(x) for x in obj]
-    if isinstance(obj, (Move, HandRecord, HandResult, KnockResult, Layoff)):
+    if isinstance(obj, KnockResult):
+        # The layout's explanation was added later: written only when there is
+        # one, so that a knock without it reads and writes exactly as before.
+        return {
+            k: _enc(getattr(obj, k))
+            for k in obj.__dataclass_fields__
+            if k not in _LATER_KNOCK_FIELDS or getattr(obj, k)
+        }
+    if isinstance(obj, (Move, HandRecord, HandResult, Layoff)):
         return {k: _enc(getattr(obj, k)) for k in obj.__dataclass_fields__}
     return obj
 
