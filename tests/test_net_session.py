@@ -10,8 +10,8 @@ import pytest
 
 from ginrummy_tui.engine import PRESETS, Action, IllegalAction, new_game, view
 from ginrummy_tui.net.client import JoinRefused
+from ginrummy_tui.net.remote_session import RemoteSession, wait_until
 from ginrummy_tui.net.server import MatchServer, ServerThread
-from ginrummy_tui.tui.remote_session import RemoteSession, wait_until
 
 from .test_net import SEED, choose
 
@@ -160,7 +160,7 @@ def test_the_clock_is_shown_and_runs_out():
 
 
 def test_join_address_forms():
-    from ginrummy_tui.net.join_cli import parse_address
+    from ginrummy_tui.cli.join import parse_address
 
     assert parse_address("127.0.0.1") == ("127.0.0.1", 7531)
     assert parse_address("box.example:8000") == ("box.example", 8000)
@@ -243,8 +243,8 @@ async def test_the_app_plays_through_a_remote_session():
 
 
 def test_the_hosted_match_is_saved_and_resumed_with_its_code(tmp_path):
-    from ginrummy_tui.net.host_cli import SAVE_NAME, prepare_match
-    from ginrummy_tui.store import Store
+    from ginrummy_tui.cli.host import SAVE_NAME, prepare_match
+    from ginrummy_tui.storage.store import Store
 
     said: list[str] = []
     store = Store(tmp_path, SAVE_NAME)
@@ -281,7 +281,7 @@ def test_the_hosted_match_is_saved_and_resumed_with_its_code(tmp_path):
 def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_argv(capsys, monkeypatch):
     import ginrummy_tui.cli
     from ginrummy_tui.cli import build_parser, main
-    from ginrummy_tui.net import join_cli
+    from ginrummy_tui.cli import join as join_cli
 
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     help_text = build_parser()._subparsers._group_actions[0].choices["join"].format_help()
@@ -290,7 +290,7 @@ def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_
     thread = ServerThread(server)
     host, port = thread.start()
     sent: list[str] = []
-    import ginrummy_tui.tui.remote_session as rs
+    import ginrummy_tui.net.remote_session as rs
 
     class Spy(rs.RemoteSession):
         def __init__(self, host, port, code, name, **kw):
@@ -324,8 +324,8 @@ def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_
 
 def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeypatch):
     import ginrummy_tui.cli
+    from ginrummy_tui.cli import join as join_cli
     from ginrummy_tui.cli import main
-    from ginrummy_tui.net import join_cli
 
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     server, session = hosted
@@ -340,9 +340,9 @@ def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeypatch):
 def test_the_network_app_takes_the_players_look_from_the_settings(tmp_path):
     import argparse
 
-    from ginrummy_tui.config import Settings, save_settings
-    from ginrummy_tui.net.app_start import make_network_app
-    from ginrummy_tui.tui.session import Session
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.session.local import Session
+    from ginrummy_tui.storage.config import Settings, save_settings
 
     save_settings(tmp_path, Settings(ascii=True, mouse=False, theme="nord"))
     app = make_network_app(Session(), argparse.Namespace(data_dir=str(tmp_path)))
