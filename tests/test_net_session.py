@@ -356,9 +356,9 @@ async def test_the_hosts_player_is_told_when_a_save_fails_mid_match(tmp_path, mo
     import errno
     import os
 
-    from ginrummy_tui.net.app_start import make_network_app
-    from ginrummy_tui.net.host_cli import SAVE_NAME, SaveReporter, prepare_match, tell_host
-    from ginrummy_tui.store import Store
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, prepare_match, tell_host
+    from ginrummy_tui.storage.store import Store
 
     store = Store(tmp_path, SAVE_NAME)
     keeper, state, code = prepare_match(store, rules_name="standard", seed=SEED, new=False, name="Ann",
@@ -389,8 +389,9 @@ async def test_the_hosts_player_is_told_when_a_save_fails_mid_match(tmp_path, mo
             tell_host(app, reporter, [])
             monkeypatch.setattr(os, "fsync", disk_full)  # every save from now on finds the disk full
             for n in range(2):  # two moves: the failure is told once
-                play(ann if server.state.current == 0 else bob)  # returns once the host has applied (and saved) it
-                assert server.seq == n + 1
+                play(ann if server.state.current == 0 else bob)
+                # the host saves (and tells) before it sends the new views
+                assert wait_until(lambda n=n: server.seq == n + 1 and ann.view() == view(server.state, 0))
             await pilot.pause()
             monkeypatch.undo()
             errors = [m for m, severity in told if severity == "error"]
