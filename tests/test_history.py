@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
-from ginrummy_tui.stats import compute, load_history
+from ginrummy_tui.stats import compute
 from ginrummy_tui.storage.history import (
     DB_NAME,
     MIGRATIONS,
@@ -20,9 +20,26 @@ from ginrummy_tui.storage.history import (
     encode_moves,
     import_json_history,
     open_history,
+    valid_record,
 )
 
 from .test_stats import HISTORY
+
+
+def load_history(root):
+    """The JSON path the statistics took before the database: every record
+    file of ``history/`` read, the unreadable ones counted, oldest first."""
+    records, bad = [], []
+    for p in sorted((root / "history").glob("*.json")):
+        try:
+            record = json.loads(p.read_text(encoding="utf-8"))
+        except ValueError:
+            bad.append(p)
+            continue
+        (records if valid_record(record) else bad).append(record if valid_record(record) else p)
+    records.sort(key=lambda r: (str(r.get("started") or ""), r["id"]))
+    return records, bad
+
 
 KINDS = ("knock", "gin", "big_gin", "undercut", "void", "timeout")
 
@@ -293,3 +310,32 @@ def test_the_import_moves_the_files_to_the_archive_and_is_done_once(tmp_path):
     again = import_json_history(hist)
     assert (again.imported, again.already) == (0, 1)
     assert hist.stats().total.matches == 5
+
+
+def test_the_record_against_one_level_for_the_match_over_screen(tmp_path):
+    write_json_history(tmp_path, HISTORY)
+    hist = db_of(tmp_path)
+    import_json_history(hist)
+    # standard: won, lost, won, won (the replay and the unfinished match left out)
+    assert hist.level_record("standard", 10) == (4, 3, [True, False, True, True])
+    assert hist.level_record("standard", 2) == (4, 3, [True, True])
+    assert hist.level_record("easy") == (0, 0, [])
+    assert hist.trend(3) == {"expert": [(0, False)], "standard": [(0, False), (0, True), (0, True)]}
+
+
+def test_gin_tui_export_into_head_stops_quietly(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    write_json_history(tmp_path, random_history(random.Random(2), 3000))
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    for fmt in ("json", "text"):
+        run = subprocess.run(
+            f"'{sys.executable}' -m ginrummy_tui export --format {fmt} --data-dir '{tmp_path}' | head -n 2",
+            shell=True, capture_output=True, text=True, env=env, timeout=120,
+        )
+        assert len(run.stdout.splitlines()) == 2
+        assert run.stderr.strip() == "" or "Importing 3000" in run.stderr
+        assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr

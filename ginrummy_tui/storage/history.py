@@ -50,8 +50,6 @@ BUSY_TIMEOUT = 10.0
 """Seconds a writer waits for another process's transaction to end."""
 RECORD_FORMAT = "gin-tui match"
 RECORD_VERSION = 1
-ME = 0
-"""The seat whose statistics these are (the local player)."""
 IMPORTED_DIR = Path(ARCHIVE_DIR) / HISTORY_DIR
 """Where the JSON records go once imported (under the data directory)."""
 
@@ -590,14 +588,28 @@ class History:
         stats.unreadable = int(self.meta("unreadable", 0) or 0)
         return stats
 
-    def trend(self, last: int = 30) -> dict[str, list[int]]:
-        """Per opponent level, the margins (your final total minus theirs) of
-        the last ``last`` finished matches, oldest first."""
-        out: dict[str, list[int]] = {}
-        rows = self.read(_TREND_SQL, (last,))
-        for opp, margin in rows:
-            out.setdefault(opp, []).append(margin)
+    def trend(self, last: int = 30) -> dict[str, list[tuple[int, bool]]]:
+        """Per opponent level, the last ``last`` finished matches (oldest
+        first): your final total minus theirs, and whether you won."""
+        out: dict[str, list[tuple[int, bool]]] = {}
+        for opp, margin, won in self.read(_TREND_SQL, (last,)):
+            out.setdefault(opp, []).append((margin, bool(won)))
         return out
+
+    def level_record(self, opponent: str, last: int = 10) -> tuple[int, int, list[bool]]:
+        """Against one opponent level (any preset): finished matches, matches
+        won, and the results of the last ``last`` of them (oldest first)."""
+        ((matches, won),) = self.read(
+            "SELECT count(*), coalesce(sum(winner IS 0), 0) FROM matches "
+            "WHERE opponent = ? AND replay = 0 AND finished = 1",
+            (opponent,),
+        )
+        rows = self.read(
+            "SELECT winner IS 0 FROM matches WHERE opponent = ? AND replay = 0 AND finished = 1 "
+            "ORDER BY coalesce(ended, started, '') DESC, uid DESC LIMIT ?",
+            (opponent, last),
+        )
+        return matches, won, [bool(r[0]) for r in reversed(rows)]
 
     def recent(self, n: int = 5) -> list[dict[str, Any]]:
         """The last ``n`` matches (newest first), as short summaries."""
@@ -738,8 +750,8 @@ FROM ends e LEFT JOIN runs r ON r.opponent IS e.opponent AND r.preset IS e.prese
 GROUP BY e.opponent, e.preset
 """
 _TREND_SQL = """
-SELECT opponent, margin FROM (
-    SELECT opponent, coalesce(total0, score0, 0) - coalesce(total1, score1, 0) AS margin,
+SELECT opponent, margin, won FROM (
+    SELECT opponent, coalesce(total0, score0, 0) - coalesce(total1, score1, 0) AS margin, winner IS 0 AS won,
            row_number() OVER (PARTITION BY opponent ORDER BY coalesce(ended, started, '') DESC, uid DESC) AS k,
            coalesce(ended, started, '') AS t, uid
     FROM matches WHERE replay = 0 AND finished = 1
@@ -837,6 +849,67 @@ def open_history(root: Path, *, create: bool = True, check: bool = False) -> Ope
     return out
 
 
+class SharedHistory:
+    """The history of one data directory, opened when first needed and shared
+    by the threads of one process (the game records into it, the statistics
+    screen reads it, the start-up upkeep checks and imports in the background).
+
+    :attr:`messages` collects what the player should be told (a damaged
+    database set aside, one that cannot be opened).
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self.lock = threading.RLock()
+        self.messages: list[str] = []
+        self._history: History | None = None
+        self._failed = False
+
+    def get(self, *, create: bool = True) -> History | None:
+        """The open history (None if it cannot be opened, or with
+        ``create=False`` if there is none yet)."""
+        with self.lock:
+            if self._history is None and not self._failed:
+                opening = open_history(self.root, create=create)
+                self.messages.extend(opening.messages)
+                self._history = opening.history
+                self._failed = opening.history is None and db_path(self.root).exists()
+            return self._history
+
+    def take_messages(self) -> list[str]:
+        """The messages not taken yet."""
+        with self.lock:
+            out, self.messages = self.messages, []
+            return out
+
+    def replace_damaged(self, reason: str) -> History | None:
+        """Set the open database aside (it was found damaged) and start a new one."""
+        with self.lock:
+            if self._history is not None:
+                self._history.close()
+                self._history = None
+            self.messages.append(set_aside(db_path(self.root), reason))
+            return self.get()
+
+    def check(self) -> History | None:
+        """Run the integrity check; a damaged database is replaced."""
+        with self.lock:
+            hist = self.get(create=False)
+            if hist is None:
+                return None
+            try:
+                hist.check()
+            except Damaged as bad:
+                return self.replace_damaged(str(bad))
+            return hist
+
+    def close(self) -> None:
+        with self.lock:
+            if self._history is not None:
+                self._history.close()
+                self._history = None
+
+
 # ---------------------------------------------------------------- recording a match
 
 
@@ -932,7 +1005,9 @@ class Recorder:
     def add_hint(self, state: GameState | None = None) -> None:
         """Count a hint asked for in this match (with the hand and move it was asked at)."""
         if not self._loaded:
-            return
+            if state is None:
+                return
+            self._load(state)
         with self.history.transaction() as conn:
             mid = self._ensure_row(conn)
             conn.execute("UPDATE matches SET hints = hints + 1, updated = ? WHERE id = ?", (now_iso(), mid))
@@ -946,8 +1021,10 @@ class Recorder:
                 ),
             )
 
-    def abandon(self) -> None:
+    def abandon(self, state: GameState | None = None) -> None:
         """Mark the match as given up unfinished (a new one replaced it)."""
+        if not self._loaded and state is not None:
+            self._load(state)
         if self.mid is None or self.finished or not self.known:
             return  # a match given up before any hand ended counts as nothing
         with self.history.transaction() as conn:
@@ -1044,6 +1121,65 @@ def import_json_history(hist: History, progress: Callable[[int, int], None] | No
     return total
 
 
+def mark_abandoned(root: Path, match_id: str) -> list[str]:
+    """Mark a match as given up (its saved game was set aside for a new one);
+    never raises: the messages say what went wrong."""
+    opening = open_history(root)
+    if opening.history is None:
+        return opening.messages
+    try:
+        opening.history.mark_abandoned(match_id)
+    except (Damaged, OSError, sqlite3.Error) as exc:
+        opening.messages.append(f"The match left unfinished could not be marked as abandoned ({exc}).")
+    finally:
+        opening.history.close()
+    return opening.messages
+
+
+def open_for_reading(root: Path, say: Callable[[str], None]) -> History | None:
+    """The history for a command (``gin-tui stats``, ``export``): the JSON
+    records of earlier versions are imported first; ``say`` gets what the
+    player should know.  None when nothing was ever recorded."""
+    pending = pending_json_history(root)
+    opening = open_history(root, create=bool(pending))
+    for message in opening.messages:
+        say(message)
+    hist = opening.history
+    if hist is not None and pending:
+        if len(pending) > 100:
+            say(f"Importing {len(pending)} earlier match records into the history database (once)...")
+        try:
+            report = import_json_history(hist)
+        except (Damaged, OSError, sqlite3.Error) as exc:
+            say(f"Your earlier match records could not be imported yet ({exc}).")
+        else:
+            if report.message():
+                say(report.message() or "")
+    return hist
+
+
+def upkeep(shared: SharedHistory) -> list[str]:
+    """What the app does in the background once it is up: the integrity check
+    (a damaged database is set aside and a new one started), and the import of
+    the JSON records of earlier versions.  Returns the messages for the player;
+    never raises."""
+    messages: list[str] = []
+    try:
+        pending = pending_json_history(shared.root)
+        hist = shared.get(create=bool(pending))
+        if hist is not None:
+            hist = shared.check()
+        if hist is not None and pending:
+            report = import_json_history(hist)
+            if report.imported:
+                messages.append(f"Your {report.imported} earlier match record(s) are now in the history database.")
+            if report.message():
+                messages.append(report.message() or "")
+    except Exception as exc:  # the game goes on without the import; it is tried again next time
+        messages.append(f"Your earlier match records could not be imported yet ({exc}).")
+    return shared.take_messages() + messages
+
+
 __all__ = [
     "DB_NAME",
     "MIGRATIONS",
@@ -1053,11 +1189,15 @@ __all__ = [
     "Imported",
     "Opening",
     "Recorder",
+    "SharedHistory",
     "decode_moves",
     "encode_moves",
     "hand_entry",
     "import_json_history",
+    "mark_abandoned",
+    "open_for_reading",
     "open_history",
     "pending_json_history",
+    "upkeep",
     "valid_record",
 ]
