@@ -5,9 +5,9 @@ peak memory for all matches and for a tenth of them: flat means the same),
 and the database's size per match.
 
 The matches are synthetic but real: ``--played`` of them are played through
-the engine (a simple policy: knock or go gin when possible, else throw the
-highest card) and recorded hand by hand by the app's recorder; the rest are
-copies of those under new ids, dates, levels and presets, written in batches.
+the engine (both seats by the standard computer player) and recorded hand by
+hand by the app's recorder; the rest are copies of those under new ids,
+dates, levels and presets, written in batches.
 
 Run: ``python benchmarks/history.py`` (``--matches 10000``; ``--keep DIR``
 keeps the data directory, and reuses it when it is already there).
@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import resource
 import statistics
 import subprocess
@@ -31,23 +30,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game  # noqa: E402
+from ginrummy_tui.ai import get_opponent  # noqa: E402
+from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game, view  # noqa: E402
 from ginrummy_tui.storage.history import DB_NAME, History, open_history  # noqa: E402
 
 LEVELS = ("easy", "standard", "expert")
 PRESET_NAMES = ("standard", "standard", "oklahoma")
 
 
-def play(seed: int, target: int = 100):
-    """Every state of one match played by a simple policy."""
-    rng = random.Random(seed)
-    state = new_game(PRESETS["standard"].with_options(target=target), seed=seed)
+def play(seed: int, level: str = "standard"):
+    """Every state of one match to 100, both seats played by the computer at ``level``."""
+    seats = (get_opponent(level, seed), get_opponent(level, seed + 1))
+    state = new_game(PRESETS["standard"], seed=seed)
     yield state
     while not state.over:
-        acts = [a for a in legal_actions(state) if a.kind != "timeout"]
-        enders = [a for a in acts if a.kind in ("knock", "gin", "big gin")]
-        discards = sorted((a for a in acts if a.kind == "discard"), key=lambda a: -a.card.value)
-        state = apply(state, rng.choice(enders) if enders else discards[0] if discards else rng.choice(acts))
+        if state.phase == "hand_over":
+            action = next(a for a in legal_actions(state) if a.kind == "next hand")
+        else:
+            action = seats[state.current].choose(view(state, state.current))
+        state = apply(state, action)
         yield state
 
 
@@ -207,16 +208,25 @@ def main() -> None:
         f"{max(p for _, p in floor) / 1024:.1f} MB)"
     )
 
-    run = subprocess.run([sys.executable, "-c", F3_SCRIPT, str(root)], env=env, capture_output=True, text=True)
-    if run.returncode != 0:
-        print("F3: failed\n" + run.stderr[-2000:])
-    else:
-        f3 = json.loads(run.stdout.strip().splitlines()[-1])
+    f3s = {}
+    for name, where in (("history", root), ("empty", Path(empty)), ("history", root), ("empty", Path(empty))):
+        run = subprocess.run([sys.executable, "-c", F3_SCRIPT, str(where)], env=env, capture_output=True, text=True)
+        if run.returncode != 0:
+            print("F3: failed\n" + run.stderr[-2000:])
+            break
+        got = json.loads(run.stdout.strip().splitlines()[-1])
+        if name in f3s:
+            f3s[name]["shows"] += got["shows"]
+        else:
+            f3s[name] = got
+    if len(f3s) == 2:
+        f3, floor_f3 = f3s["history"], f3s["empty"]
         shows = f3["shows"]
         print(
-            f"F3: shown in median {ms(statistics.median(shows))} (first {ms(shows[0])}); app memory "
+            f"F3: shown in median {ms(statistics.median(shows))} (with no history, side by side: "
+            f"{ms(statistics.median(floor_f3['shows']))}); app memory "
             f"{f3['before'] / 1024:.1f} MB before, +{(f3['after'][0] - f3['before']) / 1024:.1f} MB after the first "
-            f"F3, +{(max(f3['after']) - f3['before']) / 1024:.1f} MB at most over {len(shows)}, "
+            f"F3, +{(max(f3['after']) - f3['before']) / 1024:.1f} MB at most over {len(f3['after'])}, "
             f"+{(f3['closed'] - f3['before']) / 1024:.1f} MB after closing"
         )
 

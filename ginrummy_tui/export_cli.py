@@ -42,11 +42,11 @@ def _lines(hist, args: argparse.Namespace, since: str | None):
         if empty:
             yield "No matches recorded yet.\n"
         return
-    records = hist.records(since) if hist is not None else iter(())
     if args.format == "json":
-        for r in records:
-            yield json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n"
+        for line in hist.json_lines(since) if hist is not None else ():
+            yield line + "\n"
         return
+    records = hist.records(since) if hist is not None else iter(())
     first = True
     for r in records:
         yield ("" if first else "\n") + format_match(r) + "\n"

@@ -118,6 +118,10 @@ def test_every_record_comes_back_from_the_database_as_it_went_in(tmp_path):
     for r in back:
         assert r == by_id[r["id"]]
     assert [r["id"] for r in back] == [r["id"] for r in load_history_order(records)]
+    assert [json.loads(line) for line in hist.json_lines()] == back  # the fast path of the export
+    assert [json.loads(line)["id"] for line in hist.json_lines(since="2026-02-01")] == [
+        r["id"] for r in back if (r["started"] or "") >= "2026-02-01"
+    ]
 
 
 def load_history_order(records):
@@ -339,3 +343,19 @@ def test_gin_tui_export_into_head_stops_quietly(tmp_path):
         assert len(run.stdout.splitlines()) == 2
         assert run.stderr.strip() == "" or "Importing 3000" in run.stderr
         assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr
+
+
+def test_records_of_real_play_come_back_whole_by_both_paths_of_the_export(tmp_path):
+    records = []
+    for i, hands in enumerate(_random_game_records(tmp_path, 6)):
+        record = random_history(random.Random(i), 1)[0]
+        record.update(id=f"real{i}", hands=hands, rules=PRESETS["standard"].to_dict())
+        records.append(record)
+    write_json_history(tmp_path, records)
+    hist = db_of(tmp_path)
+    import_json_history(hist)
+    back = list(hist.records())
+    assert sorted(back, key=lambda r: r["id"]) == records
+    assert all(h.get("moves") and h.get("hands") for r in back for h in r["hands"])
+    assert any(h.get("knocker_melds") for r in back for h in r["hands"])
+    assert [json.loads(line) for line in hist.json_lines()] == back

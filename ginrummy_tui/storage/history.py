@@ -28,10 +28,12 @@ earlier versions (``history/<match id>.json``) are imported once
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import sqlite3
 import threading
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,7 +83,7 @@ CREATE TABLE matches (
     total0 INTEGER, total1 INTEGER,
     extra TEXT
 );
-CREATE INDEX matches_level ON matches (opponent, preset);
+CREATE INDEX matches_level ON matches (opponent, preset, replay, finished, winner, abandoned, hints);
 CREATE INDEX matches_preset ON matches (preset);
 CREATE INDEX matches_date ON matches (started, uid);
 CREATE TABLE hands (
@@ -100,8 +102,7 @@ CREATE TABLE hands (
 CREATE TABLE plays (
     match INTEGER NOT NULL REFERENCES matches(id),
     seq INTEGER NOT NULL,
-    moves TEXT,
-    detail TEXT,
+    data BLOB NOT NULL,
     PRIMARY KEY (match, seq)
 );
 CREATE TABLE meta (
@@ -120,9 +121,66 @@ CREATE TABLE hints (
 CREATE INDEX hints_match ON hints (match);
 """
 
-MIGRATIONS: dict[int, str] = {1: _V1, 2: _V2}
+# The figures of the hands, kept up to date per (opponent, preset) by a trigger
+# as hands are written (so that the statistics read a few rows, not every
+# hand), and indexes that give the finished matches in the order they ended.
+_HAND_SUMS = {
+    "hands": "NEW.kind != 'timeout'",
+    "voids": "NEW.kind = 'void'",
+    "hands_won": "{ord} AND NEW.winner IS 0",
+    "hands_lost": "{ord} AND NEW.winner IS 1",
+    "points": "CASE WHEN {ord} AND NEW.winner IS 0 THEN NEW.points ELSE 0 END",
+    "points_against": "CASE WHEN {ord} AND NEW.winner IS 1 THEN NEW.points ELSE 0 END",
+    "knocks": "{ord} AND NEW.knocker IS 0 AND NEW.kind IN ('knock', 'undercut')",
+    "gins": "{ord} AND NEW.knocker IS 0 AND NEW.kind = 'gin'",
+    "big_gins": "{ord} AND NEW.knocker IS 0 AND NEW.kind = 'big_gin'",
+    "undercuts_received": "{ord} AND NEW.knocker IS 0 AND NEW.kind = 'undercut'",
+    "opponent_knocks": "{ord} AND NEW.knocker IS 1 AND NEW.kind IN ('knock', 'undercut')",
+    "opponent_gins": "{ord} AND NEW.knocker IS 1 AND NEW.kind IN ('gin', 'big_gin')",
+    "undercuts_given": "{ord} AND NEW.knocker IS 1 AND NEW.kind = 'undercut'",
+    "timeouts_lost": "NEW.kind = 'timeout' AND NEW.winner IS 1",
+}
+_HAND_FIGURES = tuple(_HAND_SUMS)
+_ORD = "NEW.kind NOT IN ('timeout', 'void')"
+_HAND_EXPR = {name: expr.format(ord=_ORD) for name, expr in _HAND_SUMS.items()}
+_V3 = (
+    "CREATE TABLE tallies (opponent TEXT NOT NULL, preset TEXT NOT NULL, "
+    + ", ".join(f"{name} INTEGER NOT NULL DEFAULT 0" for name in _HAND_FIGURES)
+    + ", PRIMARY KEY (opponent, preset));\n"
+    + "INSERT INTO tallies SELECT m.opponent, m.preset, "
+    + ", ".join(f"sum({expr.replace('NEW.', 'h.')})" for expr in _HAND_EXPR.values())
+    + " FROM hands h JOIN matches m ON m.id = h.match WHERE m.replay = 0 GROUP BY m.opponent, m.preset;\n"
+    + "CREATE TRIGGER hands_tally AFTER INSERT ON hands "
+    + "WHEN (SELECT replay FROM matches WHERE id = NEW.match) = 0 BEGIN "
+    + "INSERT INTO tallies SELECT opponent, preset, "
+    + ", ".join(_HAND_EXPR.values())
+    + " FROM matches WHERE id = NEW.match ON CONFLICT (opponent, preset) DO UPDATE SET "
+    + ", ".join(f"{name} = {name} + excluded.{name}" for name in _HAND_FIGURES)
+    + "; END;\n"
+    + """
+CREATE INDEX matches_finish_level ON matches (opponent, preset, coalesce(ended, started), started, uid, winner)
+    WHERE finished = 1 AND replay = 0;
+CREATE INDEX matches_finish ON matches (coalesce(ended, started), started, uid, winner)
+    WHERE finished = 1 AND replay = 0;
+CREATE INDEX matches_finish_opponent ON matches (opponent, coalesce(ended, started), uid)
+    WHERE finished = 1 AND replay = 0;
+"""
+)
+
+MIGRATIONS: dict[int, str] = {1: _V1, 2: _V2, 3: _V3}
 """The SQL that takes the schema from version ``n - 1`` to ``n`` (0 is an empty file)."""
 SCHEMA_VERSION = max(MIGRATIONS)
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The statements of a migration script (a trigger's body kept whole)."""
+    part = ""
+    for piece in script.split(";"):
+        part += piece + ";"
+        if sqlite3.complete_statement(part):
+            if part.strip(" \n;"):
+                yield part.strip()
+            part = ""
 
 
 class Damaged(Exception):
@@ -259,6 +317,45 @@ def decode_moves(text: str) -> list[dict[str, Any]]:
     return out
 
 
+_TOKEN_JSON: dict[str, str] = {}
+
+
+def moves_json(text: str) -> str:
+    """The JSON text of :func:`decode_moves` of ``text`` (each distinct move is
+    turned into JSON once, then looked up)."""
+    cache = _TOKEN_JSON
+    out = []
+    for token in text.split():
+        piece = cache.get(token)
+        if piece is None:
+            piece = cache[token] = json.dumps(decode_moves(token)[0], separators=(",", ":"))
+        out.append(piece)
+    return "[" + ",".join(out) + "]"
+
+
+def _with_member(obj_json: str, key: str, value_json: str) -> str:
+    """The JSON text of an object with one more member (given as JSON text)."""
+    head = obj_json[:-1]
+    return f"{head}{',' if head != '{' else ''}{json.dumps(key)}:{value_json}}}"
+
+
+def pack_play(moves: str | None, extras: str | None, fixes: str | None = None) -> bytes:
+    """The ``plays.data`` of a hand, deflated: three lines, its compact moves
+    (``m...``, or ``-`` for none), its other details as a JSON object (both
+    hands, the melds, the layoffs), and what the ``hands`` columns do not give
+    back exactly (a JSON object, almost always empty)."""
+    text = ("-" if moves is None else "m" + moves) + "\n" + (extras or "") + "\n" + (fixes or "")
+    return zlib.compress(text.encode("utf-8"), 6)
+
+
+def unpack_play(data: bytes | None) -> tuple[str | None, str | None, str | None]:
+    """The moves, details and fixes of :func:`pack_play`'s data."""
+    if data is None:
+        return None, None, None
+    first, extras, fixes = zlib.decompress(data).decode("utf-8").split("\n", 2)
+    return (first[1:] if first.startswith("m") else None), (extras or None), (fixes or None)
+
+
 def _int_or_none(v: Any) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
@@ -283,29 +380,35 @@ def _hints_count(v: Any) -> int:
         return 0
 
 
-def _hand_rows(entry: dict[str, Any]) -> tuple[tuple, tuple[str | None, str | None], dict[str, Any]]:
-    """One hand entry as its ``hands`` columns, its ``plays`` columns, and
-    what the columns do not give back exactly."""
+def _hand_rows(entry: dict[str, Any]) -> tuple[tuple, bytes | None]:
+    """One hand entry as its ``hands`` columns and its ``plays`` data (None
+    when there is nothing more than the columns)."""
     dw0, dw1 = _pair(entry.get("deadwood"))
     s0, s1 = _pair(entry.get("scores"))
     cols = (
         entry["hand_no"], _int_or_none(entry.get("dealer")), entry["kind"], entry.get("knocker"),
         entry.get("winner"), entry["points"], dw0, dw1, s0, s1,
     )  # fmt: skip
-    detail = {k: v for k, v in entry.items() if k not in _HAND_KEYS and k != "moves"}
+    extras = {k: v for k, v in entry.items() if k not in _HAND_KEYS and k != "moves"}
     moves = None
     if "moves" in entry:
         moves = encode_moves(entry["moves"])
         if moves is None:
-            detail["moves"] = entry["moves"]
+            extras["moves"] = entry["moves"]
     back = _hand_from_cols(cols)
+    fixes: dict[str, Any] = {}
     for k in _HAND_KEYS:
         if k not in entry:
-            detail.setdefault("-absent", []).append(k)
+            fixes.setdefault("-absent", []).append(k)
         elif back[k] != entry[k] or type(back[k]) is not type(entry[k]):
-            detail[k] = entry[k]
-    text = json.dumps(detail, separators=(",", ":"), ensure_ascii=False) if detail else None
-    return cols, (moves, text), detail
+            fixes[k] = entry[k]
+    if moves is None and not extras and not fixes:
+        return cols, None
+    return cols, pack_play(moves, _compact(extras) if extras else None, _compact(fixes) if fixes else None)
+
+
+def _compact(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
 def _hand_from_cols(cols) -> dict[str, Any]:
@@ -322,15 +425,15 @@ def _hand_from_cols(cols) -> dict[str, Any]:
     }
 
 
-def _hand_record(cols, moves: str | None, detail: str | None) -> dict[str, Any]:
+def _hand_record(cols, moves: str | None, extras: str | None, fixes: str | None) -> dict[str, Any]:
     entry = _hand_from_cols(cols)
-    extra = json.loads(detail) if detail else {}
-    for k in extra.pop("-absent", ()):
-        entry.pop(k, None)
-    for k, v in extra.items():
-        entry[k] = v
-        if k == "hands" and moves is not None:
-            entry["moves"] = decode_moves(moves)
+    if fixes:
+        fixed = json.loads(fixes)
+        for k in fixed.pop("-absent", ()):
+            entry.pop(k, None)
+        entry.update(fixed)
+    if extras:
+        entry.update(json.loads(extras))
     if moves is not None and "moves" not in entry:
         entry["moves"] = decode_moves(moves)
     return entry
@@ -428,9 +531,8 @@ class History:
             if version > target:
                 raise Damaged(f"it was written by a newer version of gin-tui (history schema {version})")
             for step in range(version + 1, target + 1):
-                for statement in MIGRATIONS[step].split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
+                for statement in _statements(MIGRATIONS[step]):
+                    conn.execute(statement)
                 conn.execute(f"PRAGMA user_version={step}")
             conn.execute("COMMIT")
         except BaseException:
@@ -524,10 +626,10 @@ class History:
         return True
 
     def _put_hand(self, conn: sqlite3.Connection, mid: int, seq: int, entry: dict[str, Any]) -> None:
-        cols, (moves, detail), _ = _hand_rows(entry)
+        cols, data = _hand_rows(entry)
         conn.execute("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (mid, seq, *cols))
-        if moves is not None or detail is not None:
-            conn.execute("INSERT INTO plays VALUES (?, ?, ?, ?)", (mid, seq, moves, detail))
+        if data is not None:
+            conn.execute("INSERT INTO plays VALUES (?, ?, ?)", (mid, seq, data))
 
     def recorder(self, match_id: str, *, opponent: str = "standard", replay: bool = False) -> Recorder:
         """A :class:`Recorder` for one match."""
@@ -571,20 +673,22 @@ class History:
         for opp, preset, *figures in self.read(_MATCH_SQL):
             t = stats.groups.setdefault((opp, preset), Tally())
             t.matches, t.won, t.lost, t.abandoned, t.hints = figures
-        for opp, preset, *figures in self.read(_HAND_SQL):
+        for opp, preset, *figures in self.read(_TALLY_SQL):
             t = stats.groups.get((opp, preset))
             if t is None:  # pragma: no cover - a counted hand always belongs to a counted match
                 continue
             for name, value in zip(_HAND_FIGURES, figures):
                 setattr(t, name, value)
-        for opp, preset, best, current in self.read(_STREAK_SQL):
-            t = stats.total if opp is None else stats.groups.get((opp, preset))
+        rows = self.read(_RESULTS_LEVEL_SQL)
+        for (opp, preset), group in itertools.groupby(rows, key=lambda r: (r[0], r[1])):
+            t = stats.groups.get((opp, preset))
             if t is not None:
-                t.best_streak, t.current_streak = best, current
+                t.best_streak, t.current_streak = _streaks(bytes(48 + r[2] for r in group))
+        stats.total.best_streak, stats.total.current_streak = _streaks(bytes(48 + r[0] for r in self.read(_RESULTS_SQL)))
         for t in stats.groups.values():
             for name in _SUMMED:
                 setattr(stats.total, name, getattr(stats.total, name) + getattr(t, name))
-        stats.replays = self.read("SELECT count(*) FROM matches WHERE replay = 1")[0][0]
+        stats.replays = self.read("SELECT count(*) FROM matches INDEXED BY matches_level WHERE replay = 1")[0][0]
         stats.unreadable = int(self.meta("unreadable", 0) or 0)
         return stats
 
@@ -592,8 +696,14 @@ class History:
         """Per opponent level, the last ``last`` finished matches (oldest
         first): your final total minus theirs, and whether you won."""
         out: dict[str, list[tuple[int, bool]]] = {}
-        for opp, margin, won in self.read(_TREND_SQL, (last,)):
-            out.setdefault(opp, []).append((margin, bool(won)))
+        opponents = self.read(
+            "SELECT DISTINCT opponent FROM matches INDEXED BY matches_finish_opponent "
+            "WHERE finished = 1 AND replay = 0 ORDER BY opponent"
+        )
+        for (opp,) in opponents:
+            rows = self.read(_TREND_SQL, (opp, last))
+            if rows:
+                out[opp] = [(margin, bool(won)) for margin, won in reversed(rows)]
         return out
 
     def level_record(self, opponent: str, last: int = 10) -> tuple[int, int, list[bool]]:
@@ -604,12 +714,8 @@ class History:
             "WHERE opponent = ? AND replay = 0 AND finished = 1",
             (opponent,),
         )
-        rows = self.read(
-            "SELECT winner IS 0 FROM matches WHERE opponent = ? AND replay = 0 AND finished = 1 "
-            "ORDER BY coalesce(ended, started, '') DESC, uid DESC LIMIT ?",
-            (opponent, last),
-        )
-        return matches, won, [bool(r[0]) for r in reversed(rows)]
+        rows = self.read(_TREND_SQL, (opponent, last))
+        return matches, won, [bool(r[1]) for r in reversed(rows)]
 
     def recent(self, n: int = 5) -> list[dict[str, Any]]:
         """The last ``n`` matches (newest first), as short summaries."""
@@ -666,30 +772,68 @@ class History:
         return f"no match with id {wanted!r}"
 
     def _record(self, row: tuple) -> dict[str, Any]:
+        record = self._record_head(row)
+        record["hands"] = [_hand_record(h[:10], *unpack_play(h[10])) for h in self._hands(row[0])]
+        return record
+
+    def _record_head(self, row: tuple, with_rules: bool = True) -> dict[str, Any]:
+        """A match record without its hands (and without its rules, if asked)."""
         mid, *cols = row
         cols_d = dict(zip(_FULL_NAMES, cols))
         rules_text = cols_d.pop("rules_text")
         extra_text = cols_d.pop("extra")
-        record = _match_from_cols(cols_d, rules_text)
+        record = _match_from_cols(cols_d, rules_text if with_rules else None)
+        if not with_rules:
+            del record["rules"]
         extra = json.loads(extra_text) if extra_text else {}
         for k in extra.pop("-absent", ()):
             record.pop(k, None)
         record.update(extra)
+        return record
+
+    def _hands(self, mid: int) -> list[tuple]:
         with self.lock:
-            hands = self.conn.execute(
+            return self.conn.execute(
                 "SELECT h.hand_no, h.dealer, h.kind, h.knocker, h.winner, h.points, h.dw0, h.dw1, h.score0, "
-                "h.score1, p.moves, p.detail FROM hands h LEFT JOIN plays p ON p.match = h.match AND p.seq = h.seq "
+                "h.score1, p.data FROM hands h LEFT JOIN plays p ON p.match = h.match AND p.seq = h.seq "
                 "WHERE h.match = ? ORDER BY h.seq",
                 (mid,),
             ).fetchall()
-        record["hands"] = [_hand_record(h[:10], h[10], h[11]) for h in hands]
-        return record
+
+    def json_lines(self, since: str | None = None) -> Iterator[str]:
+        """Every match record (oldest first) as one line of JSON: the same
+        values as :meth:`records`, but put together from the stored JSON
+        pieces (the rules, each hand's details) and the moves' compact form
+        without making objects of them, for a fast export."""
+        dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+        cache = _TOKEN_JSON
+        for row in self._stream(f"SELECT {_FULL} FROM matches", since):
+            hands = []
+            for h in self._hands(row[0]):
+                moves, extras, fixes = unpack_play(h[10])
+                if fixes is not None:  # rare: the slow path
+                    hands.append(dumps(_hand_record(h[:10], moves, extras, fixes)))
+                    continue
+                text = dumps(_hand_from_cols(h[:10]))
+                if extras is not None:
+                    text = text[:-1] + "," + extras[1:]
+                if moves is not None:  # (moves kept as JSON are among the extras, and then this is None)
+                    tokens = moves.split()
+                    try:
+                        pieces = ",".join([cache[t] for t in tokens])
+                    except KeyError:
+                        pieces = moves_json(moves)[1:-1]
+                    text = text[:-1] + ',"moves":[' + pieces + "]}"
+                hands.append(text)
+            rules_text = row[_FULL_NAMES.index("rules_text") + 1]
+            if row[-1] is None and rules_text is not None:  # no extra fields: the rules go in as stored
+                head = self._record_head(row, with_rules=False)
+                head_text = _with_member(dumps(head), "rules", rules_text)
+            else:
+                head_text = dumps(self._record_head(row))
+            yield _with_member(head_text, "hands", "[" + ",".join(hands) + "]")
 
 
-_HAND_FIGURES = (
-    "hands", "voids", "hands_won", "hands_lost", "points", "points_against", "knocks", "gins", "big_gins",
-    "undercuts_received", "opponent_knocks", "opponent_gins", "undercuts_given", "timeouts_lost",
-)  # fmt: skip
 _SUMMED = ("matches", "won", "lost", "abandoned", "hints", *_HAND_FIGURES)
 
 _COUNTED = "m.replay = 0 AND (m.finished = 1 OR EXISTS (SELECT 1 FROM hands h WHERE h.match = m.id))"
@@ -699,63 +843,32 @@ SELECT m.opponent, m.preset,
        sum(NOT m.finished AND m.abandoned), sum(m.hints)
 FROM matches m WHERE {_COUNTED} GROUP BY m.opponent, m.preset
 """
-_ORD = "h.kind NOT IN ('timeout', 'void')"
-_THEY = "IS NOT NULL AND {0} IS NOT 0"
-_HAND_SQL = f"""
-SELECT m.opponent, m.preset,
-       sum(h.kind != 'timeout'),
-       sum(h.kind = 'void'),
-       sum({_ORD} AND h.winner IS 0),
-       sum({_ORD} AND h.winner {_THEY.format('h.winner')}),
-       sum(CASE WHEN {_ORD} AND h.winner IS 0 THEN h.points ELSE 0 END),
-       sum(CASE WHEN {_ORD} AND h.winner {_THEY.format('h.winner')} THEN h.points ELSE 0 END),
-       sum({_ORD} AND h.knocker IS 0 AND h.kind IN ('knock', 'undercut')),
-       sum({_ORD} AND h.knocker IS 0 AND h.kind = 'gin'),
-       sum({_ORD} AND h.knocker IS 0 AND h.kind = 'big_gin'),
-       sum({_ORD} AND h.knocker IS 0 AND h.kind = 'undercut'),
-       sum({_ORD} AND h.knocker {_THEY.format('h.knocker')} AND h.kind IN ('knock', 'undercut')),
-       sum({_ORD} AND h.knocker {_THEY.format('h.knocker')} AND h.kind IN ('gin', 'big_gin')),
-       sum({_ORD} AND h.knocker {_THEY.format('h.knocker')} AND h.kind = 'undercut'),
-       sum(h.kind = 'timeout' AND h.winner {_THEY.format('h.winner')})
-FROM matches m JOIN hands h ON h.match = m.id
-WHERE m.replay = 0
-GROUP BY m.opponent, m.preset
+_TALLY_SQL = f"SELECT opponent, preset, {', '.join(_HAND_FIGURES)} FROM tallies"
+# Winning streaks: the results of the finished matches in the order they
+# ended, read from the matches_finish indexes (no sorting, no table rows),
+# per (opponent, preset) and over all.
+_RESULTS_LEVEL_SQL = """
+SELECT opponent, preset, winner IS 0 FROM matches INDEXED BY matches_finish_level
+WHERE finished = 1 AND replay = 0 ORDER BY opponent, preset, coalesce(ended, started), started, uid
 """
-# Winning streaks: the finished matches in the order they ended; a run of wins
-# is a group of rows whose position among all and among the wins differ by
-# the same amount.  Per (opponent, preset), and over all (opponent NULL).
-_STREAK_SQL = """
-WITH f AS (
-    SELECT opponent, preset, winner IS 0 AS won,
-           coalesce(ended, started, '') AS t1, coalesce(started, '') AS t2, uid
-    FROM matches WHERE replay = 0 AND finished = 1
-), keyed AS (
-    SELECT opponent, preset, won, t1, t2, uid FROM f
-    UNION ALL
-    SELECT NULL, NULL, won, t1, t2, uid FROM f
-), numbered AS (
-    SELECT opponent, preset, won,
-           row_number() OVER (PARTITION BY opponent, preset ORDER BY t1, t2, uid) AS n
-    FROM keyed
-), runs AS (
-    SELECT opponent, preset, count(*) AS len, max(n) AS last
-    FROM (SELECT *, n - row_number() OVER (PARTITION BY opponent, preset ORDER BY n) AS grp
-          FROM numbered WHERE won)
-    GROUP BY opponent, preset, grp
-), ends AS (
-    SELECT opponent, preset, max(n) AS last FROM numbered GROUP BY opponent, preset
-)
-SELECT e.opponent, e.preset, coalesce(max(r.len), 0), coalesce(max(CASE WHEN r.last = e.last THEN r.len END), 0)
-FROM ends e LEFT JOIN runs r ON r.opponent IS e.opponent AND r.preset IS e.preset
-GROUP BY e.opponent, e.preset
+_RESULTS_SQL = """
+SELECT winner IS 0 FROM matches INDEXED BY matches_finish
+WHERE finished = 1 AND replay = 0 ORDER BY coalesce(ended, started), started, uid
 """
+
+
+def _streaks(results: bytes) -> tuple[int, int]:
+    """The best and the current run of wins in ``results`` (one byte a
+    match, ``1`` for a win), with the string operations of C."""
+    runs = results.split(b"0")
+    return max(map(len, runs)), len(runs[-1])
+
+
 _TREND_SQL = """
-SELECT opponent, margin, won FROM (
-    SELECT opponent, coalesce(total0, score0, 0) - coalesce(total1, score1, 0) AS margin, winner IS 0 AS won,
-           row_number() OVER (PARTITION BY opponent ORDER BY coalesce(ended, started, '') DESC, uid DESC) AS k,
-           coalesce(ended, started, '') AS t, uid
-    FROM matches WHERE replay = 0 AND finished = 1
-) WHERE k <= ? ORDER BY opponent, t, uid
+SELECT coalesce(total0, score0, 0) - coalesce(total1, score1, 0), winner IS 0
+FROM matches INDEXED BY matches_finish_opponent
+WHERE opponent = ? AND finished = 1 AND replay = 0
+ORDER BY coalesce(ended, started) DESC, uid DESC LIMIT ?
 """
 _SUMMARY = "uid, opponent, preset, finished, abandoned, replay, winner, total0, total1, score0, score1, " + (
     "(SELECT count(*) FROM hands h WHERE h.match = matches.id)"
