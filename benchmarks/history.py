@@ -112,8 +112,8 @@ def measured(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
 F3_SCRIPT = textwrap.dedent(
     """
     import argparse, asyncio, gc, json, sys, time
-    from ginrummy_tui.resume import build_app, on_ready, prepare
-    from ginrummy_tui.tui.stats_screen import StatsScreen
+    from ginrummy_tui.session.startup import build_app, on_ready, prepare
+    from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 
     def rss_kb():
         for line in open("/proc/self/status"):

@@ -10,7 +10,6 @@ import sqlite3
 import pytest
 
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
-from ginrummy_tui.stats import compute
 from ginrummy_tui.storage.history import (
     DB_NAME,
     MIGRATIONS,
@@ -22,6 +21,7 @@ from ginrummy_tui.storage.history import (
     open_history,
     valid_record,
 )
+from ginrummy_tui.storage.stats import compute
 
 from .test_stats import HISTORY
 

@@ -498,16 +498,94 @@ async def test_silent_clients_are_dropped_and_pinging_ones_kept():
         await m.close()
 
 
-async def test_too_many_connections_are_turned_away():
-    m = Match(new_game(seed=SEED), max_connections=3)
+async def test_a_newcomer_is_never_turned_away_the_oldest_stranger_is():
+    m = Match(new_game(seed=SEED), max_pending=3, max_pending_per_address=3)
     await m.start()
     try:
-        await seated(m)
-        r3, w3 = await raw(m)
+        a = m.client(0, "Ann")
+        await a.connect()
+        strangers = [await raw(m) for _ in range(3)]
+        await wait_pending(m, 3)
+        # a fourth stranger: the first is dropped, not the newcomer
         r4, w4 = await raw(m)
-        msg = await read_msg(r4)
-        assert msg["code"] == "busy" and msg["fatal"]
-        assert await read_msg(r4) is None
-        w3.close()
+        msg = await read_msg(strangers[0][0])
+        assert msg["code"] == P.E_CROWDED and msg["fatal"]
+        assert await read_msg(strangers[0][0]) is None
+        assert m.server.crowded == 1
+        # the player with the code gets in, however crowded; the seated host is never dropped
+        b = m.client(1, "Bob")
+        await b.connect()
+        assert b.seat == 1 and b.attempts == 1
+        await a.wait_for(lambda c: all(c.connected))
+        assert m.server.connected() == (True, True)
+        # the next oldest stranger made room for Bob; the newest is still served
+        assert (await read_msg(strangers[1][0]))["code"] == P.E_CROWDED
+        assert m.server.crowded == 2
+        w4.write(P.encode({"type": "hello", "version": 1, "code": "ZZZZ-ZZZZ"}))
+        assert (await read_msg(r4))["code"] == P.E_CODE
     finally:
         await m.close()
+
+
+async def test_pending_connections_are_limited_per_address():
+    m = Match(new_game(seed=SEED), max_pending=10, max_pending_per_address=2)
+    await m.start()
+    try:
+        first = await raw(m)
+        await wait_pending(m, 1)
+        second = await raw(m)
+        await wait_pending(m, 2)
+        await raw(m)  # the third from 127.0.0.1 pushes out the first, though 10 would fit in all
+        assert (await read_msg(first[0]))["code"] == P.E_CROWDED
+        await wait_pending(m, 2)
+        assert not second[1].is_closing()
+    finally:
+        await m.close()
+
+
+async def test_the_hello_deadline_runs_from_the_connection_not_the_last_line():
+    m = Match(new_game(seed=SEED), hello_timeout=0.5, rate=1e6, burst=1e6, max_errors=10**6)
+    await m.start()
+    try:
+        r, w = await raw(m)
+        loop = asyncio.get_running_loop()
+        t0 = loop.time()
+        codes = []
+        while loop.time() - t0 < 5:  # refused lines, one after the other, do not buy more time
+            w.write(b"{}\n")
+            msg = await read_msg(r)
+            codes.append(msg["code"])
+            if msg["fatal"]:
+                break
+        assert codes[-1] == P.E_IDLE and len(codes) > 2
+        assert loop.time() - t0 < 2
+    finally:
+        await m.close()
+
+
+async def test_a_stranger_waiting_to_be_told_its_code_is_wrong_can_be_dropped():
+    m = Match(new_game(seed=SEED), max_pending=2, max_pending_per_address=2, auth_delay=30)
+    await m.start()
+    try:
+        r1, w1 = await raw(m)
+        w1.write(P.encode({"type": "hello", "version": 1, "code": "ZZZZ-ZZZZ", "name": "Eve"}))
+        await wait_pending(m, 1)
+        await raw(m)
+        await wait_pending(m, 2)
+        await raw(m)  # makes room: the guesser (the oldest) goes, without waiting out its 30 s
+        msg = await read_msg(r1)
+        assert msg["code"] == P.E_CROWDED
+        a = m.client(0, "Ann")
+        await a.connect()  # the right code never waits behind wrong ones
+        assert a.seat == 0
+    finally:
+        await m.close()
+
+
+async def wait_pending(m: Match, n: int) -> None:
+    """Wait until the server holds ``n`` connections that have not said hello."""
+    for _ in range(500):
+        if len(m.server._pending) == n:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{len(m.server._pending)} pending connections, not {n}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ginrummy_tui.engine import view
 from ginrummy_tui.tui import scenarios
-from ginrummy_tui.tui.race import race_chart
+from ginrummy_tui.tui.widgets.race import race_chart
 
 
 def heights(text: str, column: int) -> int:

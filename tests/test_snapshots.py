@@ -8,6 +8,8 @@ the report before committing.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from ginrummy_tui.tui import scenarios
@@ -20,6 +22,7 @@ def keys(*presses: str):
     """A run_before that presses keys and waits for the computer after each."""
 
     async def run(pilot) -> None:
+        await settle(pilot)  # the computer's first move (if it is to move) comes before the keys
         for key in presses:
             await pilot.press(key)
             await settle(pilot)
@@ -29,11 +32,20 @@ def keys(*presses: str):
 
 
 async def settle(pilot) -> None:
+    """Wait until the computer has moved: not only until no move is pending,
+    since right after a key the app may not have noticed yet that the
+    computer is to move (the snapshot then caught "is thinking...")."""
     app = pilot.app
-    for _ in range(200):
+
+    def computer_to_move() -> bool:
+        session = getattr(app, "session", None)
+        return bool(session is not None and session.computes_opponent and session.opponent_to_move())
+
+    deadline = time.monotonic() + 30  # the computer's first move imports and builds its tables
+    while time.monotonic() < deadline:
         await pilot.pause()
         await app.workers.wait_for_complete()
-        if not app.busy:
+        if not app.busy and not computer_to_move():
             break
     await pilot.pause()
 
@@ -100,7 +112,7 @@ def test_narrow_terminal_wraps_the_hand(snap_compare):
 
 
 def test_ascii_suits(snap_compare):
-    """--ascii: suits are the letters S H D C (KD, QS...), melds have '#'/'=' borders, the
+    """--ascii: suits are the letters S H D C (KD, QS...), melds have '#', '=' and ':' borders (never a card letter), the
     selection '^'; no ♠♥♦♣ anywhere."""
     app = make_app(state=scenarios.knock_ready(), pause=0, ascii=True)
     assert snap_compare(app, terminal_size=(80, 24), run_before=keys("s"))

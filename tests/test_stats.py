@@ -7,9 +7,9 @@ import random
 
 from ginrummy_tui.cli import main
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
-from ginrummy_tui.stats import compute, format_text
 from ginrummy_tui.storage.history import DB_NAME, import_json_history, open_history
-from ginrummy_tui.store import Keeper, Store
+from ginrummy_tui.storage.stats import compute, format_text
+from ginrummy_tui.storage.store import Keeper, Store
 
 
 def hand(no, kind, knocker, winner, points):

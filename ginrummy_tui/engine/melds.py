@@ -11,9 +11,12 @@ How it works (see also ``docs/architecture.md``):
   starting at ``low`` that the mask holds.
 * Sets only matter for ranks held in three or four suits.  A bit trick finds
   those ranks; when there are none (most hands) the answer is the sum of four
-  table look-ups.  Otherwise every choice of sets for those ranks (none, the
-  four-card set, or each three-card set) is tried, and each choice costs four
-  look-ups.  Results of that slower path are memoised by mask.
+  table look-ups.  Otherwise the choices of sets for those ranks (none, the
+  four-card set, or each three-card set) that can be best are tried (see
+  :func:`_with_sets`), and each choice costs four look-ups.
+* Nothing is cached: a call on a hand never seen costs about what a
+  dictionary look-up in front of the solver would (``benchmarks/solver.py``),
+  and the solver holds no memory between calls.
 """
 
 from __future__ import annotations
@@ -50,8 +53,10 @@ def _build_tables() -> tuple[list[int], list[int]]:
 
 RUN_DW, RUN_CHOICE = _build_tables()
 
-_CACHE: dict[int, int] = {}
-_CACHE_LIMIT = 400_000
+_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""Times the bit of a rank in the first suit: the mask of that rank in all four suits."""
+_STARTS = 0x7FF * _COLUMN
+"""Ranks ace to jack in each suit: where a run of three can start."""
 
 
 def _set_options(rank: int, s0: int, s1: int, s2: int, s3: int) -> list[tuple[int, int, int, int]]:
@@ -67,30 +72,69 @@ def _set_options(rank: int, s0: int, s1: int, s2: int, s3: int) -> list[tuple[in
     return opts
 
 
-def _slow(mask: int, s0: int, s1: int, s2: int, s3: int, trip: int) -> int:
-    got = _CACHE.get(mask)
-    if got is not None:
-        return got
-    ranks = []
+def _with_sets(mask: int, trip: int) -> int:
+    """The least deadwood of a hand holding some rank in three or four suits.
+
+    ``trip`` has the bit (in the first suit's 13 bits) of each such rank.  A
+    card *can run* when it lies in three consecutive cards of its suit in the
+    hand; a card that cannot run is in a set or deadwood.  So, per rank: if no
+    card of it can run, the set is taken at once (no choice); otherwise the
+    choices are no set (only when two or more of its cards can run; with one,
+    the three others as a set are better), the whole set, and each three-card
+    set that leaves out a card that can run.  Each combination of choices costs
+    four table look-ups.
+    """
+    t = mask & (mask >> 1) & (mask >> 2) & _STARTS
+    can_run = t | (t << 1) | (t << 2)
+    rest = mask
+    choices: list[tuple[int, ...]] = []
     while trip:
         low = trip & -trip
-        ranks.append(low.bit_length() - 1)
         trip ^= low
-    best = 1 << 30
+        held = mask & (low * _COLUMN)
+        live = held & can_run
+        if not live:
+            rest ^= held
+        elif held.bit_count() == 3:
+            choices.append((held, 0))
+        else:
+            opts = [held]
+            x = live
+            while x:
+                b = x & -x
+                x ^= b
+                opts.append(held ^ b)
+            if live & (live - 1):
+                opts.append(0)
+            choices.append(tuple(opts))
     T = RUN_DW
-    for combo in product(*(_set_options(r, s0, s1, s2, s3) for r in ranks)):
-        r0 = r1 = r2 = r3 = 0
-        for a, b, c, d in combo:
-            r0 |= a
-            r1 |= b
-            r2 |= c
-            r3 |= d
-        v = T[s0 & ~r0] + T[s1 & ~r1] + T[s2 & ~r2] + T[s3 & ~r3]
+    if not choices:
+        return T[rest & 0x1FFF] + T[(rest >> 13) & 0x1FFF] + T[(rest >> 26) & 0x1FFF] + T[rest >> 39]
+    best = 1 << 30
+    if len(choices) == 1:
+        for r in choices[0]:
+            x = rest ^ r
+            v = T[x & 0x1FFF] + T[(x >> 13) & 0x1FFF] + T[(x >> 26) & 0x1FFF] + T[x >> 39]
+            if v < best:
+                best = v
+        return best
+    if len(choices) == 2:
+        second = choices[1]
+        for r in choices[0]:
+            y = rest ^ r
+            for r2 in second:
+                x = y ^ r2
+                v = T[x & 0x1FFF] + T[(x >> 13) & 0x1FFF] + T[(x >> 26) & 0x1FFF] + T[x >> 39]
+                if v < best:
+                    best = v
+        return best
+    for combo in product(*choices):
+        x = rest
+        for r in combo:
+            x ^= r
+        v = T[x & 0x1FFF] + T[(x >> 13) & 0x1FFF] + T[(x >> 26) & 0x1FFF] + T[x >> 39]
         if v < best:
             best = v
-    if len(_CACHE) > _CACHE_LIMIT:
-        _CACHE.clear()
-    _CACHE[mask] = best
     return best
 
 
@@ -103,7 +147,7 @@ def deadwood_mask(mask: int) -> int:
     trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     if not trip:
         return RUN_DW[s0] + RUN_DW[s1] + RUN_DW[s2] + RUN_DW[s3]
-    return _slow(mask, s0, s1, s2, s3, trip)
+    return _with_sets(mask, trip)
 
 
 def deadwood(cards: Iterable[Card]) -> int:
@@ -111,7 +155,14 @@ def deadwood(cards: Iterable[Card]) -> int:
     m = 0
     for c in cards:
         m |= c.bit
-    return deadwood_mask(m)
+    s0 = m & 0x1FFF
+    s1 = (m >> 13) & 0x1FFF
+    s2 = (m >> 26) & 0x1FFF
+    s3 = m >> 39
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not trip:
+        return RUN_DW[s0] + RUN_DW[s1] + RUN_DW[s2] + RUN_DW[s3]
+    return _with_sets(m, trip)
 
 
 def best_discards_mask(mask: int) -> list[tuple[int, int]]:

@@ -76,6 +76,8 @@ class GameClient:
         self._cond: asyncio.Condition | None = None
         self.updates = 0
         """How many messages have been handled (for waiting on changes)."""
+        self.attempts = 0
+        """Connections opened by :meth:`connect` (more than one when the host was crowded)."""
 
     # ------------------------------------------------------------ connecting
 
@@ -83,9 +85,28 @@ class GameClient:
         """Connect, say hello and wait for the first view.
 
         Raises :class:`JoinRefused` if the host refuses, ``OSError`` if it
-        cannot be reached, ``TimeoutError`` if it does not answer.
+        cannot be reached, ``TimeoutError`` if it does not answer.  When the
+        host dropped the connection to make room for newer ones (strangers
+        crowding it), it tries again at once, within ``timeout``.
         """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            try:
+                await self._attempt(max(0.1, deadline - loop.time()))
+                break
+            except JoinRefused as exc:
+                if exc.code != P.E_CROWDED or loop.time() >= deadline:
+                    raise
+        self.open = True
+        self._tasks = [asyncio.create_task(self._read_loop())]
+        if self.heartbeat > 0:
+            self._tasks.append(asyncio.create_task(self._ping_loop()))
+
+    async def _attempt(self, timeout: float) -> None:
+        self.attempts += 1
         self._cond = asyncio.Condition()
+        self.seat, self.view = None, None
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(self.host, self.port, limit=P.MAX_SERVER_LINE), timeout
         )
@@ -96,10 +117,6 @@ class GameClient:
         except BaseException:
             writer.close()
             raise
-        self.open = True
-        self._tasks = [asyncio.create_task(self._read_loop())]
-        if self.heartbeat > 0:
-            self._tasks.append(asyncio.create_task(self._ping_loop()))
 
     async def _handshake(self) -> None:
         """Read until the welcome and the first state."""

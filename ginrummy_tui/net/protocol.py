@@ -54,6 +54,8 @@ E_TOO_LONG = "line_too_long"
 E_FLOOD = "flood"
 E_IDLE = "idle"
 E_TOO_MANY_ERRORS = "too_many_errors"
+E_CROWDED = "crowded"
+"""A connection that had not said hello was dropped to make room for a newer one."""
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join-code letters: no I, L, O, 0 or 1, which are easily misread."""

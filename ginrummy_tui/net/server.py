@@ -47,11 +47,15 @@ class _Conn:
         self.reader = reader
         self.writer = writer
         peer = writer.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) and len(peer) >= 2 else "?"
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "?"
         self.seat: int | None = None
         self.tokens = burst
         self.stamp = now
+        self.opened = now
         self.errors = 0
+        self.task: asyncio.Task[Any] | None = None
+        self.crowded_out = False
 
 
 class MatchServer:
@@ -69,6 +73,16 @@ class MatchServer:
     seconds end that connection.  A wrong code costs ``auth_delay`` seconds,
     served one at a time across all connections, so codes cannot be guessed
     quickly.
+
+    Connections that have not yet been seated ("pending": no hello, or a
+    wrong code being answered) must say hello within ``hello_timeout``
+    seconds of connecting.  At most ``max_pending_per_address`` of them are
+    kept per client address and ``max_pending`` in all; a newcomer is never
+    turned away: when full, the oldest pending connection (of the newcomer's
+    address, else of the address holding the most) is dropped with a
+    ``crowded`` error.  So idle strangers can never lock out a player who
+    holds a code: the player's hello comes with its connection, and a
+    seated connection is never dropped for anyone.
     """
 
     def __init__(
@@ -84,9 +98,10 @@ class MatchServer:
         burst: float = 30.0,
         max_errors: int = 20,
         idle_timeout: float = 30.0,
-        hello_timeout: float = 10.0,
+        hello_timeout: float = 3.0,
         auth_delay: float = 0.5,
-        max_connections: int = 16,
+        max_pending: int = 16,
+        max_pending_per_address: int = 8,
         on_change: Callable[[GameState], None] | None = None,
     ) -> None:
         self._state = state
@@ -103,11 +118,16 @@ class MatchServer:
         self.idle_timeout = idle_timeout
         self.hello_timeout = hello_timeout
         self.auth_delay = auth_delay
-        self.max_connections = max_connections
+        self.max_pending = max_pending
+        self.max_pending_per_address = max_pending_per_address
+        self.crowded = 0
+        """How many pending connections were dropped to make room for newer ones."""
         self.on_change = on_change
         self._seats: list[_Conn | None] = [None, None]
         self._ready = [False, False]
         self._conns: set[_Conn] = set()
+        self._pending: dict[_Conn, None] = {}
+        """Connections not seated yet, oldest first."""
         self._server: asyncio.AbstractServer | None = None
         self._auth_lock: asyncio.Lock | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -167,20 +187,23 @@ class MatchServer:
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = _Conn(reader, writer, asyncio.get_running_loop().time(), self.burst)
-        if len(self._conns) >= self.max_connections:
-            self._send(conn, _error("busy", "too many connections", fatal=True))
-            writer.close()
-            return
+        conn.task = asyncio.current_task()
+        self._make_room(conn.address)
         self._conns.add(conn)
+        self._pending[conn] = None
         log.info("connection from %s", conn.peer)
         try:
             await self._serve(conn)
         except (ConnectionError, OSError):
             pass
+        except asyncio.CancelledError:
+            if not conn.crowded_out:  # dropped to make room: this connection's end, not the server's
+                raise
         except Exception:  # never let one client take the server down
             log.exception("error while serving %s", conn.peer)
         finally:
             self._conns.discard(conn)
+            self._pending.pop(conn, None)
             self._drop(conn)
             try:
                 writer.close()
@@ -188,10 +211,44 @@ class MatchServer:
                 pass
             log.info("connection from %s closed", conn.peer)
 
+    def _make_room(self, address: str) -> None:
+        """Drop the oldest pending connection if a newcomer from ``address`` would
+        be one too many: of that address if it has its fill, else of the
+        address holding the most pending connections."""
+        pending = list(self._pending)
+        same = [c for c in pending if c.address == address]
+        if len(same) >= self.max_pending_per_address:
+            victim = same[0]
+        elif len(pending) >= self.max_pending:
+            counts: dict[str, int] = {}
+            for c in pending:
+                counts[c.address] = counts.get(c.address, 0) + 1
+            busiest = max(counts, key=lambda a: counts[a])  # the first seen of the busiest, on a tie
+            victim = next(c for c in pending if c.address == busiest)
+        else:
+            return
+        self._pending.pop(victim, None)
+        victim.crowded_out = True
+        self.crowded += 1
+        log.warning(
+            "too many connections waiting to say hello: dropped the oldest, from %s (%d waiting)",
+            victim.peer, len(pending),
+        )
+        self._send(victim, _error(P.E_CROWDED, "too many connections are waiting to join; try again", fatal=True))
+        victim.writer.close()
+        if victim.task is not None and victim.task is not asyncio.current_task():
+            victim.task.cancel()  # also when it waits its turn to be told its code is wrong
+
     async def _serve(self, conn: _Conn) -> None:
+        loop = asyncio.get_running_loop()
         while True:
-            timeout = self.hello_timeout if conn.seat is None else self.idle_timeout
+            if conn.seat is None:  # the hello deadline counts from the connection, not from the last line
+                timeout = conn.opened + self.hello_timeout - loop.time()
+            else:
+                timeout = self.idle_timeout
             try:
+                if timeout <= 0:
+                    raise TimeoutError
                 line = await asyncio.wait_for(conn.reader.readline(), timeout)
             except TimeoutError:
                 self._send(conn, _error(P.E_IDLE, "no message for too long", fatal=True))
@@ -277,6 +334,7 @@ class MatchServer:
             return False
         conn.seat = seat
         self._seats[seat] = conn
+        self._pending.pop(conn, None)
         self.names[seat] = P.clean_name(msg.get("name"), self.names[seat])
         log.info("%s took seat %s", conn.peer, seat)
         self._send(

@@ -20,7 +20,7 @@ written by a newer gin-tui is set aside (renamed, never deleted) with a
 message, and a new database is started.
 
 The statistics are SQL aggregates that give exactly the figures of
-:func:`ginrummy_tui.stats.compute` on the same matches.  The JSON records of
+:func:`ginrummy_tui.storage.stats.compute` on the same matches.  The JSON records of
 earlier versions (``history/<match id>.json``) are imported once
 (:func:`import_json_history`) and moved to ``archive/history/``.
 """
@@ -39,8 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.stats import Stats, Tally
-from ginrummy_tui.store import ARCHIVE_DIR, HISTORY_DIR, ensure_dir, move_aside, now_iso
+from ginrummy_tui.storage.stats import Stats, Tally
+from ginrummy_tui.storage.store import ARCHIVE_DIR, HISTORY_DIR, ensure_dir, move_aside, now_iso
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
@@ -668,7 +668,7 @@ class History:
 
     def stats(self) -> Stats:
         """The figures, per opponent level and preset and in total, exactly as
-        :func:`ginrummy_tui.stats.compute` gives them on the same matches."""
+        :func:`ginrummy_tui.storage.stats.compute` gives them on the same matches."""
         stats = Stats()
         for opp, preset, *figures in self.read(_MATCH_SQL):
             t = stats.groups.setdefault((opp, preset), Tally())

@@ -1,0 +1,215 @@
+"""A real ``gin-tui host --server-only`` process under hostile clients: idle
+strangers crowding it while a player with the code joins, and a flood of bad
+lines against its log."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ginrummy_tui.net import protocol as P
+from ginrummy_tui.net.client import GameClient
+from ginrummy_tui.net.hostlog import BURST, LOG_CAP
+
+ROOT = Path(__file__).resolve().parents[1]
+STRANGERS = 20
+REJOINS = 10
+
+
+class HostProcess:
+    """``gin-tui host --server-only --port 0`` in its own process, on a data directory."""
+
+    def __init__(self, data: Path, *extra: str) -> None:
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+        env.pop("GIN_TUI_HOME", None)
+        self.data = data
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "ginrummy_tui", "host", "--server-only", "--port", "0", "--data-dir", str(data),
+             *extra],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+        )
+        self.out: list[str] = []
+        self.host = ""
+        self.port = 0
+        self.join_code = ""
+        self.host_code = ""
+
+    def wait_serving(self) -> None:
+        """Read its first lines until it says it serves (the address and both codes)."""
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.out.append(line)
+            if m := re.search(r"listening on \[?([\d.:a-f]+?)\]?:(\d+) ", line):
+                self.host, self.port = m.group(1), int(m.group(2))
+            elif line.startswith("Join code: "):
+                self.join_code = line.split(": ", 1)[1].strip()
+            elif line.startswith("Host's own seat code: "):
+                self.host_code = line.split(": ", 1)[1].strip()
+            elif line.startswith("Serving"):
+                break
+        assert self.port and self.join_code and self.host_code, "".join(self.out) + self.stderr()
+
+    def stderr(self) -> str:
+        if self.proc.poll() is None or self.proc.stderr is None:
+            return ""
+        return self.proc.stderr.read()
+
+    def stop(self) -> int:
+        """Ctrl+C, as its player would; returns the exit status."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        return self.proc.returncode
+
+
+@pytest.fixture
+def host_process(tmp_path):
+    started: list[HostProcess] = []
+
+    def start(*extra: str) -> HostProcess:
+        h = HostProcess(tmp_path / "data", *extra)
+        started.append(h)
+        h.wait_serving()
+        return h
+
+    yield start
+    for h in started:
+        h.stop()
+
+
+class Crowd:
+    """Strangers without a code: each holds an idle connection and opens a new
+    one as soon as the host drops it."""
+
+    def __init__(self, host: str, port: int, n: int) -> None:
+        self.host, self.port = host, port
+        self.connected = 0
+        self.dropped = 0
+        self.tasks = [asyncio.create_task(self._stranger()) for _ in range(n)]
+        self.changed = asyncio.Event()
+
+    async def _stranger(self) -> None:
+        while True:
+            try:
+                reader, writer = await asyncio.open_connection(self.host, self.port)
+            except OSError:
+                continue
+            self.connected += 1
+            try:
+                await reader.read()  # idle until the host drops us
+            except OSError:
+                pass
+            writer.close()
+            self.dropped += 1
+            self.changed.set()
+
+    async def until(self, predicate, timeout: float = 20.0) -> None:
+        async def wait() -> None:
+            while not predicate():
+                self.changed.clear()
+                await self.changed.wait()
+
+        await asyncio.wait_for(wait(), timeout)
+
+    async def stop(self) -> None:
+        for t in self.tasks:
+            t.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+async def test_idle_strangers_never_lock_out_a_player_with_the_code(host_process):
+    h = host_process()
+    crowd = Crowd(h.host, h.port, STRANGERS)
+    clients: list[GameClient] = []
+    try:
+        # every stranger is in, and they are being dropped and coming back
+        await crowd.until(lambda: crowd.connected >= STRANGERS and crowd.dropped >= STRANGERS)
+        ann = GameClient(h.host, h.port, h.host_code, "Ann", heartbeat=0)
+        clients.append(ann)
+        await ann.connect()
+        assert ann.seat == 0
+        times, attempts = [], []
+        for _ in range(REJOINS):
+            bob = GameClient(h.host, h.port, h.join_code, "Bob", heartbeat=0)
+            clients.append(bob)
+            t0 = time.perf_counter()
+            await bob.connect()
+            times.append(time.perf_counter() - t0)
+            attempts.append(bob.attempts)
+            assert bob.seat == 1 and bob.view is not None
+            await ann.wait_for(lambda c: c.connected == [True, True])
+            await bob.close()
+            await ann.wait_for(lambda c: c.connected == [True, False])
+        churn = crowd.dropped
+        print(
+            f"\n{REJOINS} joins with the code among {STRANGERS} idle strangers ({churn} stranger connections dropped): "
+            f"median {statistics.median(times) * 1000:.1f} ms, slowest {max(times) * 1000:.1f} ms, "
+            f"connections per join: {max(attempts)} at most"
+        )
+    finally:
+        for c in clients:
+            await c.close()
+        await crowd.stop()
+    assert h.stop() == 0
+    log = (h.data / "host.log").read_text()
+    assert "too many connections waiting to say hello" in log  # the host can see it happening
+
+
+async def test_a_flood_of_bad_lines_leaves_the_log_small(host_process):
+    h = host_process()
+    refused = 0
+
+    async def flooder(rounds: int) -> None:
+        nonlocal refused
+        for _ in range(rounds):
+            reader, writer = await asyncio.open_connection(h.host, h.port)
+            writer.write(b"{}\n" * 25)
+            while line := await reader.readline():
+                refused += P.decode(line).get("code") in (P.E_MALFORMED, P.E_TOO_MANY_ERRORS)
+            writer.close()
+
+    await asyncio.wait_for(asyncio.gather(*(flooder(40) for _ in range(8))), 120)
+    assert h.stop() == 0
+    logs = sorted(h.data.glob("host.log*"))
+    total = sum(p.stat().st_size for p in logs)
+    text = "".join(p.read_text() for p in logs)
+    print(f"\n{refused} refused messages from 320 connections: {total} bytes of log in {len(logs)} file(s)")
+    assert refused >= 320 * 21
+    assert total <= LOG_CAP
+    # repeated lines are let through a few at a time, and the rest counted
+    logged = len(re.findall(r"INFO refused a message from \d", text))
+    left_out = [int(n) for n in re.findall(r"\((\d+) more lines like this were left out: refused a message", text)]
+    assert logged <= BURST
+    assert logged + sum(left_out) == refused  # each refusal is logged or counted
+
+
+def test_the_suggested_join_command_carries_no_code(host_process):
+    import shlex
+
+    from ginrummy_tui.cli import build_parser
+
+    h = host_process()
+    said = "".join(h.out)
+    suggested = next(line for line in h.out if "The other player runs:" in line)
+    code = h.join_code
+    for form in (code, code.replace("-", ""), code.lower()):
+        assert form not in suggested
+    assert "--code" not in suggested
+    command = shlex.split(suggested.split("runs:", 1)[1].split("(", 1)[0])
+    assert command[:2] == ["gin-tui", "join"]
+    args = build_parser().parse_args(command[1:])
+    assert args.code is None and args.address == f"{h.host}:{h.port}"
+    assert f"Join code: {code}" in said  # shown to the host, to pass on by word of mouth
