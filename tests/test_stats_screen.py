@@ -23,6 +23,7 @@ async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):
     args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
                               new=False, data_dir=str(tmp_path))
     plan = prepare(args, ask=None)
+    assert (folder / "2026-01-01.json").exists()  # not imported before the app is up
     app = build_app(plan, pause=0)
     async with app.run_test(size=(100, 40)) as pilot:
         on_ready(app, plan)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from datetime import date
 
@@ -57,8 +56,8 @@ def _lines(hist, args: argparse.Namespace, since: str | None):
 
 def run(args: argparse.Namespace) -> int:
     """Print the history (all matches, some, or one); 0 on success, 1 if the
-    match is unknown, 2 for a bad date.  A reader that stops early (``| head``)
-    ends the export quietly."""
+    match is unknown, 2 for a bad date.  (A reader that stops early, ``| head``,
+    ends the export quietly: see :func:`ginrummy_tui.cli.main`.)"""
     from ginrummy_tui.storage.history import Damaged, open_for_reading, set_aside
     from ginrummy_tui.storage.stats import format_match
     from ginrummy_tui.storage.store import data_dir
@@ -87,12 +86,6 @@ def run(args: argparse.Namespace) -> int:
             for piece in _lines(hist, args, since):
                 write(piece)
         sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader has gone (``gin-tui export | head``): stop quietly, and keep
-        # Python from complaining when it flushes stdout at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
     except Damaged as bad:
         if hist is not None:
             hist.close()

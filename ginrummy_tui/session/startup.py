@@ -60,6 +60,9 @@ class Plan:
         """Save one last time and give up the lock."""
         with contextlib.suppress(Exception):
             self.keeper.flush()
+        if self.keeper.history is not None:
+            with contextlib.suppress(Exception):
+                self.keeper.history.close()
         self.store.lock.release()
 
 
