@@ -12,10 +12,10 @@ import re
 from ginrummy_tui.engine import parse_cards
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.app import make_app
-from ginrummy_tui.tui.cardfaces import back_lines, border_chars, empty_lines, face_lines
-from ginrummy_tui.tui.review_screen import ReviewScreen
-from ginrummy_tui.tui.score_screen import ScoreScreen
-from ginrummy_tui.tui.summary_screen import SummaryScreen
+from ginrummy_tui.tui.screens.review_screen import ReviewScreen
+from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+from ginrummy_tui.tui.widgets.cardfaces import back_lines, border_chars, empty_lines, face_lines
 
 from .app_helpers import screen_text, settle
 

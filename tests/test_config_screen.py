@@ -7,12 +7,12 @@ import argparse
 import json
 
 from ginrummy_tui.engine import PRESETS
-from ginrummy_tui.resume import prepare
+from ginrummy_tui.session.startup import prepare
 from ginrummy_tui.tui import scenarios
-from ginrummy_tui.tui.game_screen import GameScreen
-from ginrummy_tui.tui.hand import HandView
-from ginrummy_tui.tui.match_over_screen import MatchOverScreen
-from ginrummy_tui.tui.settings_screen import NewMatchQuestion, SettingsScreen
+from ginrummy_tui.tui.screens.game_screen import GameScreen
+from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion, SettingsScreen
+from ginrummy_tui.tui.widgets.hand import HandView
 
 from .app_helpers import running, settle
 
@@ -82,7 +82,8 @@ async def test_a_new_match_now_with_new_rules_and_opponent(tmp_path):
         saved = json.loads((tmp_path / "current.json").read_text())
         assert saved["match_id"] == plan.keeper.match_id and saved["settings"]["ai"] == "easy"
         assert saved["state"]["rules"]["name"] == "classic"
-        assert not (tmp_path / "history" / f"{first_id}.json").exists()  # no hand of it ended: nothing to count
+        hist = plan.keeper.shared_history().get()
+        assert hist.read("SELECT count(*) FROM matches WHERE uid = ?", (first_id,)) == [(0,)]  # no hand ended
         kept = json.loads((tmp_path / "archive" / f"{first_id}.json").read_text())
         assert kept["state"]["rules"]["name"] == "standard" and kept["state"]["history"]
 

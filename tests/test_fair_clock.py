@@ -14,7 +14,7 @@ from ginrummy_tui.engine.cards import card
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.move_clock import URGENT, WARN, ClockBadge, MoveClock, Warnings
-from ginrummy_tui.tui.prompt import PromptLine
+from ginrummy_tui.tui.widgets.prompt import PromptLine
 
 from .app_helpers import screen_text, settle
 
@@ -174,8 +174,8 @@ async def test_a_hand_that_ends_closes_what_covered_the_table():
 
 
 async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
+    from ginrummy_tui.session.local import LocalSession
     from ginrummy_tui.tui.app import GinApp
-    from ginrummy_tui.tui.session import LocalSession
 
     class HostClock(LocalSession):
         """Stands in for a network session: the host keeps the clock, which runs on."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ginrummy_tui.engine import Action, apply, new_game
 from ginrummy_tui.tui.app import make_app
-from ginrummy_tui.tui.prompt import PromptLine
+from ginrummy_tui.tui.widgets.prompt import PromptLine
 
 from .app_helpers import screen_text, settle
 
@@ -25,7 +25,7 @@ async def test_after_taking_the_upcard_the_moves_line_names_it():
         await pilot.press("t")
         await settle(app, pilot)
         text = screen_text(app)
-        from ginrummy_tui.tui.cardfaces import card_label
+        from ginrummy_tui.tui.widgets.cardfaces import card_label
 
         assert f"You took the upcard {card_label(up)}." in text, text
         assert "The upcard is ." not in text

@@ -10,11 +10,11 @@ resumes where it was.
 from __future__ import annotations
 
 from ginrummy_tui.ai import get_opponent
-from ginrummy_tui.resume import build_app, on_ready, prepare
+from ginrummy_tui.session.startup import build_app, on_ready, prepare
 from ginrummy_tui.tui.app import make_app
-from ginrummy_tui.tui.confirm_quit import ConfirmQuit
-from ginrummy_tui.tui.scoreboard import Scoreboard
-from ginrummy_tui.tui.summary_screen import SummaryScreen
+from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
 
 from .app_helpers import settle
 from .test_replay_app import _ended_hand, _play_by_keys

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from ginrummy_tui.engine import to_json
-from ginrummy_tui.resume import Plan, Refused, build_app, on_ready, prepare
-from ginrummy_tui.store import Lock, Store, read_save
-from ginrummy_tui.tui.hand import HandView
-from ginrummy_tui.tui.summary_screen import SummaryScreen
+from ginrummy_tui.session.startup import Plan, Refused, build_app, on_ready, prepare
+from ginrummy_tui.storage.store import Lock, Store, read_save
+from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+from ginrummy_tui.tui.widgets.hand import HandView
 
 from .app_helpers import running, screen_text, settle
 
@@ -93,8 +93,10 @@ def test_new_sets_the_unfinished_match_aside(tmp_path):
     assert not second.resumed and second.keeper.match_id != first_id
     assert any("set aside" in n for n in second.notes)
     assert (tmp_path / "archive" / f"{first_id}.json").exists()
-    record = json.loads((tmp_path / "history" / f"{first_id}.json").read_text())
-    assert record["abandoned"] is True
+    from ginrummy_tui.storage.history import open_history
+
+    record = open_history(tmp_path).history.find(first_id)
+    assert record["abandoned"] is True and len(record["hands"]) == 1
     second.close()
 
 

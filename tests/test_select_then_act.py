@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from ginrummy_tui.engine.cards import card
 from ginrummy_tui.tui import scenarios
-from ginrummy_tui.tui.action_bar import ActionBar
 from ginrummy_tui.tui.app import make_app
-from ginrummy_tui.tui.cardfaces import card_label
-from ginrummy_tui.tui.hand import HandView
-from ginrummy_tui.tui.prompt import PromptLine
+from ginrummy_tui.tui.widgets.action_bar import ActionBar
+from ginrummy_tui.tui.widgets.cardfaces import card_label
+from ginrummy_tui.tui.widgets.hand import HandView
+from ginrummy_tui.tui.widgets.prompt import PromptLine
 
 from .app_helpers import settle
 from .test_tui import card_offset, click_button
@@ -123,8 +123,8 @@ async def test_one_click_discard_keeps_the_fast_mode():
 
 
 async def test_the_setting_switches_the_mode_at_once(tmp_path):
-    from ginrummy_tui.config import Settings, load_settings, save_settings
-    from ginrummy_tui.tui.settings_screen import set_one_click
+    from ginrummy_tui.storage.config import Settings, load_settings, save_settings
+    from ginrummy_tui.tui.screens.settings_screen import set_one_click
 
     save_settings(tmp_path, Settings(one_click=True))
     assert load_settings(tmp_path).settings.one_click
