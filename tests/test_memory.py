@@ -13,6 +13,7 @@ from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.engine import apply, new_game, view
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.screens.review_screen import ReviewKeeper, keeper, review_key
+from ginrummy_tui.tui.screens.rules_screen import RulesScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 
@@ -106,3 +107,23 @@ async def test_the_review_of_a_dropped_hand_is_cancelled_when_another_begins():
         release.set()
         with contextlib.suppress(WorkerCancelled):
             await worker.wait()
+
+
+async def test_a_closed_screen_leaves_no_render_cache_behind():
+    """Textual keeps each drawn widget's render cache in a class-wide cache
+    (Textualize/textual#6665); the app empties it when the screen changes."""
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        caches = [weakref.ref(w._styles_cache) for w in app.screen.walk_children(with_self=True)]
+        assert len(caches) > 3
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, RulesScreen)
+        await pilot.pause()
+        gc.collect()
+        left = sum(ref() is not None for ref in caches)
+        assert left == 0, f"{left} of {len(caches)} render caches of the closed screen are still held"
