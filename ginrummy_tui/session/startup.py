@@ -131,6 +131,7 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
     try:
         store = Store(root, REPLAY_SLOT) if replay else Store(root)
         got_lock = store.lock.acquire()
+        notes.extend(store.lock.notes)  # a link in the lock file's place, moved aside
     except OSError as exc:
         # play anyway (a saved match is still read if it can be): only saving is lost
         notes.append(f"Your match cannot be saved: the data directory {root} is not usable ({exc.strerror or exc}).")
