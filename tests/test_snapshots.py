@@ -17,9 +17,10 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 
 
 def keys(*presses: str):
-    """A run_before that presses keys and waits for the computer after each."""
+    """A run_before that waits for the computer, then presses keys and waits for it after each."""
 
     async def run(pilot) -> None:
+        await settle(pilot)  # the computer may be due to move first (it waits while a screen is over the table)
         for key in presses:
             await pilot.press(key)
             await settle(pilot)
@@ -29,11 +30,19 @@ def keys(*presses: str):
 
 
 async def settle(pilot) -> None:
+    """Wait until the computer has made every move it is due to make (its
+    move is due before the app has even scheduled it: ``busy`` alone is not
+    enough right after the app starts)."""
     app = pilot.app
+
+    def due() -> bool:
+        session = app.session
+        return app.busy or (session.computes_opponent and session.opponent_to_move())
+
     for _ in range(200):
         await pilot.pause()
         await app.workers.wait_for_complete()
-        if not app.busy:
+        if not due():
             break
     await pilot.pause()
 
