@@ -154,9 +154,8 @@ def test_the_local_app_says_so_when_its_lock_was_a_link(tmp_path):
 
 
 def test_a_save_that_is_a_link_is_not_read_through_and_is_moved_aside(tmp_path):
-    from ginrummy_tui.storage.store import read_save
-
     from ginrummy_tui.engine import new_game
+    from ginrummy_tui.storage.store import read_save
 
     other = Store(tmp_path / "other")
     assert other.save(new_game(seed=1), match_id="20260101-000000-abcd")

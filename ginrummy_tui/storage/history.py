@@ -28,7 +28,6 @@ earlier versions (``history/<match id>.json``) are imported once
 from __future__ import annotations
 
 import contextlib
-import itertools
 import json
 import os
 import sqlite3
@@ -679,12 +678,9 @@ class History:
                 continue
             for name, value in zip(_HAND_FIGURES, figures):
                 setattr(t, name, value)
-        rows = self.read(_RESULTS_LEVEL_SQL)
-        for (opp, preset), group in itertools.groupby(rows, key=lambda r: (r[0], r[1])):
-            t = stats.groups.get((opp, preset))
-            if t is not None:
-                t.best_streak, t.current_streak = _streaks(bytes(48 + r[2] for r in group))
-        stats.total.best_streak, stats.total.current_streak = _streaks(bytes(48 + r[0] for r in self.read(_RESULTS_SQL)))
+        for (opp, preset), t in stats.groups.items():
+            t.best_streak, t.current_streak = _streaks(self.read(_RESULTS_LEVEL_SQL, (opp, preset))[0][0])
+        stats.total.best_streak, stats.total.current_streak = _streaks(self.read(_RESULTS_SQL)[0][0])
         for t in stats.groups.values():
             for name in _SUMMED:
                 setattr(stats.total, name, getattr(stats.total, name) + getattr(t, name))
@@ -845,22 +841,28 @@ FROM matches m WHERE {_COUNTED} GROUP BY m.opponent, m.preset
 """
 _TALLY_SQL = f"SELECT opponent, preset, {', '.join(_HAND_FIGURES)} FROM tallies"
 # Winning streaks: the results of the finished matches in the order they
-# ended, read from the matches_finish indexes (no sorting, no table rows),
-# per (opponent, preset) and over all.
+# ended, read from the matches_finish indexes (no sorting, no table rows) and
+# strung together by SQLite ("1" a win, "0" a loss), per (opponent, preset)
+# and over all.  The aggregate takes the rows in the order of the subquery.
 _RESULTS_LEVEL_SQL = """
-SELECT opponent, preset, winner IS 0 FROM matches INDEXED BY matches_finish_level
-WHERE finished = 1 AND replay = 0 ORDER BY opponent, preset, coalesce(ended, started), started, uid
+SELECT group_concat(won, '') FROM (
+    SELECT winner IS 0 AS won FROM matches INDEXED BY matches_finish_level
+    WHERE opponent = ? AND preset = ? AND finished = 1 AND replay = 0
+    ORDER BY coalesce(ended, started), started, uid
+)
 """
 _RESULTS_SQL = """
-SELECT winner IS 0 FROM matches INDEXED BY matches_finish
-WHERE finished = 1 AND replay = 0 ORDER BY coalesce(ended, started), started, uid
+SELECT group_concat(won, '') FROM (
+    SELECT winner IS 0 AS won FROM matches INDEXED BY matches_finish
+    WHERE finished = 1 AND replay = 0 ORDER BY coalesce(ended, started), started, uid
+)
 """
 
 
-def _streaks(results: bytes) -> tuple[int, int]:
-    """The best and the current run of wins in ``results`` (one byte a
-    match, ``1`` for a win), with the string operations of C."""
-    runs = results.split(b"0")
+def _streaks(results: str | None) -> tuple[int, int]:
+    """The best and the current run of wins in ``results`` ("1" a win, "0" a
+    loss, oldest first), with the string operations of C."""
+    runs = (results or "").split("0")
     return max(map(len, runs)), len(runs[-1])
 
 
