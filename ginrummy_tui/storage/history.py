@@ -1,12 +1,14 @@
 """The history of every match, in one SQLite database: records, statistics, export.
 
 ``history.sqlite3`` in the data directory holds one row per match
-(``matches``), one per finished hand (``hands``: the score-sheet row, small,
-what the statistics read), the bulky part of each hand beside it (``plays``:
-the public moves in a compact text form, both hands and the melds), the hints
-asked for (``hints``) and the rule sets in use (``rulesets``, each stored
-once).  Indexes serve what the statistics and the export ask: by opponent
-level and preset, by preset, by date.
+(``matches``), one per finished hand (``hands``: the score-sheet row, small),
+the bulky part of each hand beside it (``plays``: the public moves in a
+compact text form, both hands and the melds, deflated), the hints asked for
+(``hints``), the rule sets in use (``rulesets``, each stored once) and the
+hand figures per opponent level and preset (``tallies``, kept up to date by a
+trigger).  Indexes serve what the statistics and the export ask: by opponent
+level and preset, by preset, by date, and the finished matches in the order
+they ended.
 
 Writing: WAL mode, a busy timeout, and one ``BEGIN IMMEDIATE`` transaction per
 recorded hand or match end, so a crash (even ``kill -9``) loses at most the
@@ -1081,12 +1083,14 @@ class Recorder:
         }  # written once there is something to record
         self._loaded = True
 
-    def _ensure_row(self, conn: sqlite3.Connection) -> int:
-        if self.mid is None:
-            assert self._fresh is not None
-            self.history.put_record(conn, self._fresh)
-            self.mid = conn.execute("SELECT id FROM matches WHERE uid = ?", (self.match_id,)).fetchone()[0]
-        return self.mid
+    def _row(self, conn: sqlite3.Connection) -> int:
+        """The match's row id, inserting the row if need be (inside the
+        transaction: :attr:`mid` is set by the caller once it committed)."""
+        if self.mid is not None:
+            return self.mid
+        assert self._fresh is not None
+        self.history.put_record(conn, self._fresh)
+        return conn.execute("SELECT id FROM matches WHERE uid = ?", (self.match_id,)).fetchone()[0]
 
     def observe(self, state: GameState) -> bool:
         """Record what ended since the last call; True if something was written."""
@@ -1098,7 +1102,7 @@ class Recorder:
             return False
         now = now_iso()
         with self.history.transaction() as conn:
-            mid = self._ensure_row(conn)
+            mid = self._row(conn)
             seq = conn.execute("SELECT count(*) FROM hands WHERE match = ?", (mid,)).fetchone()[0]
             for rec in new:
                 self.history._put_hand(conn, mid, seq, hand_entry(state, rec))
@@ -1112,6 +1116,7 @@ class Recorder:
                     "UPDATE matches SET finished = 1, abandoned = 0, winner = ?, ended = ? WHERE id = ?",
                     (state.winner, now, mid),
                 )
+        self.mid = mid
         self.known.update(rec.hand_no for rec in new)
         self.scores = list(state.scores)
         self.finished = self.finished or ends
@@ -1124,7 +1129,7 @@ class Recorder:
                 return
             self._load(state)
         with self.history.transaction() as conn:
-            mid = self._ensure_row(conn)
+            mid = self._row(conn)
             conn.execute("UPDATE matches SET hints = hints + 1, updated = ? WHERE id = ?", (now_iso(), mid))
             conn.execute(
                 "INSERT INTO hints VALUES (?, ?, ?, ?)",
@@ -1135,6 +1140,7 @@ class Recorder:
                     now_iso(),
                 ),
             )
+        self.mid = mid
 
     def abandon(self, state: GameState | None = None) -> None:
         """Mark the match as given up unfinished (a new one replaced it)."""
