@@ -47,3 +47,38 @@ async def test_a_refusal_that_says_what_to_do_is_not_repeated_by_the_prompt():
         await pilot.pause()
         assert "Draw from the stock" in _prompt(app) or "draw from the stock" in _prompt(app)
 
+
+
+async def test_toasts_hide_nothing_the_player_needs_at_80x24():
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.action_bar import ActionBar
+    from ginrummy_tui.tui.widgets.deadwood_line import DeadwoodLine
+    from ginrummy_tui.tui.widgets.hand import HandView
+    from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        app.notify("A long message that takes a few lines, as the practice and settings notes do, "
+                   "to see where it lands on a small terminal.", title="Note", timeout=30)
+        await pilot.press("o")  # "Sorted by rank": a second toast
+        await pilot.pause()
+        await pilot.pause()
+        from textual.widgets._toast import Toast
+
+        toasts = list(app.screen.query(Toast))
+        assert len(toasts) == 2
+        from textual.geometry import Region
+
+        rack = Region(0, 1, 80, 6)  # where toasts may show: the six lines under the score line
+        shown = [t.region.intersection(rack) for t in toasts]
+        assert all(r.area for r in shown)  # both on screen
+        for region in shown:
+            assert region.x >= 44  # right of "Computer (standard) · 10 cards  ◀ to move"
+        needed = [app.table.query_one(w) for w in (PromptLine, ActionBar, HandView, DeadwoodLine, Scoreboard)]
+        for region in shown:
+            for widget in needed:
+                overlap = region.intersection(widget.region)
+                assert overlap.area == 0, (type(widget).__name__, region, widget.region)
