@@ -82,3 +82,21 @@ async def test_toasts_hide_nothing_the_player_needs_at_80x24():
             for widget in needed:
                 overlap = region.intersection(widget.region)
                 assert overlap.area == 0, (type(widget).__name__, region, widget.region)
+
+
+async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_path):
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    okla = PRESETS["oklahoma"].with_options(target=150)
+    app = make_app(state=new_game(okla, seed=2), pause=0)
+    app.config_dir = tmp_path  # the next match's settings: the defaults (standard, to 100)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        line = str(app.screen.query_one("#match-rules").render())
+        assert line.startswith("The match in play: oklahoma rules, to 150;"), line
+        assert "oklahoma yes" in line and line.endswith("Changes below apply to your next match.")
+        assert "Rules for your next match" in screen_text(app)
