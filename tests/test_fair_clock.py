@@ -208,3 +208,19 @@ async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
         await _tick(app, pilot)
         assert bells == [1] and str(app.clock_rich.style) == WARN  # the 10 s warning
         assert _prompt(app).startswith("⏱ 10 s for you")
+
+
+async def test_the_prompt_beside_the_clock_is_never_cut_at_80_columns():
+    app, fake, _bells = _timed_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        for key in ("p", "s"):  # the upcard offer, then the draw
+            await _tick(app, pilot)
+            text = _prompt(app)
+            assert text.startswith("⏱ ") and "…" not in text, text
+            v = app.session.view()
+            if v.phase == "upcard" and v.my_turn:
+                await pilot.press(key)
+                await settle(app, pilot)
+        await _tick(app, pilot)
+        assert "…" not in _prompt(app), _prompt(app)

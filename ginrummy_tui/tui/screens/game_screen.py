@@ -352,7 +352,9 @@ class GameScreen(Screen):
     def _prompt_text(self, v: PlayerView) -> Text:
         a = self.gin.ascii_only
         name = self.gin.session.opponent_name
-        width = self.app.size.width
+        # the clock (or the network line) goes first on the same line: the prompt gets the rest
+        status = self.gin.clock_line or (getattr(self.gin.session, "status", lambda: "")() or "")
+        width = self.app.size.width - (len(status) + 2 if status else 0)
         narrow = width < NORMAL_WIDTH
         if narrow:
             name = name.split(" (")[0]
