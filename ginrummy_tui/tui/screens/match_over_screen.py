@@ -46,6 +46,23 @@ def level_record(app) -> Text | None:
     return text
 
 
+def match_number(app) -> int | None:
+    """This match's number among all the player's finished matches (practice
+    left out), from the history; None when there is none (the state's own
+    number is shown then)."""
+    keeper = getattr(app, "keeper", None)
+    if keeper is None or not hasattr(keeper, "shared_history") or getattr(app.session, "replaying", False):
+        return None
+    try:
+        hist = keeper.shared_history().get(create=False)
+        if hist is None:
+            return None
+        ((count,),) = hist.read("SELECT count(*) FROM matches WHERE replay = 0 AND finished = 1")
+    except Exception:  # the statistics never stop the game
+        return None
+    return int(count) or None
+
+
 class MatchOverScreen(Screen):
     """Who won the match, and the score table; n starts a new match."""
 
@@ -69,7 +86,7 @@ class MatchOverScreen(Screen):
         with VerticalScroll(id="match-over"):
             yield Static(head, id="winner", classes="-won" if won else "-lost")
             with Horizontal(id="match-body"):
-                yield ScoreTable(v, self.opponent_name, id="final-table")
+                yield ScoreTable(v, self.opponent_name, id="final-table", number=match_number(self.app))
                 race = Race(v, self.opponent_name, ascii_only=bool(getattr(self.app, "ascii_only", False)))
                 with Vertical(id="race-box") as box:
                     box.styles.width = max(race.content_width, 28) + 2

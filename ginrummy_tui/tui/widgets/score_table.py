@@ -29,15 +29,16 @@ def short_name(name: str) -> str:
     return name.split(" (")[0][:12]
 
 
-def score_table(v: PlayerView, opponent_name: str, compact: bool = False) -> Table:
+def score_table(v: PlayerView, opponent_name: str, compact: bool = False, number: int | None = None) -> Table:
     """One row per finished hand: how it ended, the deadwood, the points, the
     running totals.  ``compact`` (for narrow terminals) leaves the winner's
-    name out of the points: the ending already says who scored."""
+    name out of the points: the ending already says who scored.  ``number`` is
+    the match's number among all the player's matches (else the state's own)."""
     me, opp = v.seat, 1 - v.seat
     them = short_name(opponent_name)
     names = {me: "You", opp: them}
     t = Table(
-        title=f"Match {v.match_no} · to {v.rules.target} · {v.rules.name} rules",
+        title=f"Match {number or v.match_no} · to {v.rules.target} · {v.rules.name} rules",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         show_edge=not compact,
@@ -81,10 +82,11 @@ class ScoreTable(Widget):
     }
     """
 
-    def __init__(self, v: PlayerView, opponent_name: str, *, id: str | None = None) -> None:
+    def __init__(self, v: PlayerView, opponent_name: str, *, id: str | None = None, number: int | None = None) -> None:
         super().__init__(id=id)
         self.v = v
         self.opponent_name = opponent_name
+        self.number = number
 
     def render(self) -> Table:
-        return score_table(self.v, self.opponent_name, compact=self.app.size.width < NORMAL_WIDTH)
+        return score_table(self.v, self.opponent_name, compact=self.app.size.width < NORMAL_WIDTH, number=self.number)
