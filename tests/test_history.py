@@ -11,6 +11,7 @@ import pytest
 
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
 from ginrummy_tui.storage.history import (
+    APPLICATION_ID,
     DB_NAME,
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -188,7 +189,7 @@ def _database_at(path, version: int) -> None:
     for step in range(1, version + 1):
         conn.executescript(MIGRATIONS[step])
     conn.execute(f"PRAGMA user_version={version}")
-    conn.execute("PRAGMA application_id=1198092884")
+    conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
     conn.close()
 
 
@@ -359,3 +360,33 @@ def test_records_of_real_play_come_back_whole_by_both_paths_of_the_export(tmp_pa
     assert all(h.get("moves") and h.get("hands") for r in back for h in r["hands"])
     assert any(h.get("knocker_melds") for r in back for h in r["hands"])
     assert [json.loads(line) for line in hist.json_lines()] == back
+
+
+def test_a_write_that_fails_leaves_nothing_half_done_and_the_next_one_records_it_all(tmp_path, monkeypatch):
+    from ginrummy_tui.storage import history as module
+
+    hist = db_of(tmp_path)
+    states = list(_states_of_one_match())
+    rec = hist.recorder("m1")
+    first_hand = next(s for s in states if s.sheet)
+    real = module.hand_entry
+
+    def failing(state, record):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(module, "hand_entry", failing)
+    with pytest.raises(OSError):
+        rec.observe(first_hand)  # the new match's row and its first hand: rolled back together
+    assert hist.read("SELECT count(*) FROM matches") == [(0,)]
+    monkeypatch.setattr(module, "hand_entry", real)
+    for s in states:
+        rec.observe(s)
+    (record,) = list(hist.records())
+    assert [h["hand_no"] for h in record["hands"]] == [r.hand_no for r in states[-1].sheet] and record["finished"]
+    assert hist.read("SELECT count(*) FROM hands WHERE match NOT IN (SELECT id FROM matches)") == [(0,)]
+
+
+def _states_of_one_match():
+    from .history_child import states
+
+    return states(7)

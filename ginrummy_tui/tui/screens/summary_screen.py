@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..widgets.cardfaces import card_text, cards_text
+from ..widgets.cardfaces import cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import NORMAL_WIDTH, TooSmall
 
@@ -34,6 +34,24 @@ def meld_text(meld, ascii_only: bool) -> Text:
     t = Text("[", style="bold #2fd16b")
     t.append_text(cards_text(meld, ascii_only))
     t.append("]", style="bold #2fd16b")
+    return t
+
+
+def layout_text(knock, ascii_only: bool = False) -> Text | None:
+    """Why the knocker's melds are not the least-deadwood split (a meld kept
+    out to block layoffs), with the cards coloured; None when they are."""
+    from ginrummy_tui.engine import layout_parts
+
+    parts = layout_parts(knock)
+    if parts is None:
+        return None
+    t = Text(style="italic")
+    for p in parts:
+        if isinstance(p, str):
+            t.append(p)
+        else:
+            t.append_text(cards_text(p, ascii_only))
+    t.append(".")
     return t
 
 
@@ -128,13 +146,21 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
         if layoffs:
             body = Text()
             body.append("Laid off ", style="dim")
-            for i, lo in enumerate(layoffs):
+            # one entry per meld, its cards in the order laid ("5♣ 4♣ on [6♣ 7♣ 8♣]")
+            onto: dict = {}
+            for lo in layoffs:
+                onto.setdefault(lo.meld, []).append(lo.card)
+            for i, (meld, laid) in enumerate(onto.items()):
                 if i:
                     body.append(", ")
-                body.append_text(card_text(lo.card, ascii_only))
+                body.append_text(cards_text(laid, ascii_only))
                 body.append(" on ")
-                body.append_text(meld_text(lo.meld, ascii_only))
+                body.append_text(meld_text(meld, ascii_only))
             lines.append(body)
+        if k is not None and seat == res.knocker:
+            note = layout_text(k, ascii_only)
+            if note is not None:
+                lines.append(note)
         lines.append(Text())
 
     pts = Text()
