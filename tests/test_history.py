@@ -272,17 +272,22 @@ def test_another_programs_database_is_not_taken_for_a_history(tmp_path):
     assert opening.history is not None
 
 
-def test_a_database_that_fails_the_integrity_check_is_set_aside(tmp_path):
-    _one_match(tmp_path)
-    hist = db_of(tmp_path)
+def _damage_pages(root) -> None:
+    """Scribble over every page of a history but the first (the header stays a SQLite one)."""
+    hist = db_of(root)
     hist.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     pages = hist.conn.execute("PRAGMA page_count").fetchone()[0]
     hist.close()
     assert pages > 2
-    raw = bytearray((tmp_path / DB_NAME).read_bytes())
-    for page in range(1, pages):  # every page but the first (the header stays a SQLite one)
+    raw = bytearray((root / DB_NAME).read_bytes())
+    for page in range(1, pages):
         raw[page * 4096 + 20 : page * 4096 + 80] = b"\xa5" * 60
-    (tmp_path / DB_NAME).write_bytes(bytes(raw))
+    (root / DB_NAME).write_bytes(bytes(raw))
+
+
+def test_a_database_that_fails_the_integrity_check_is_set_aside(tmp_path):
+    _one_match(tmp_path)
+    _damage_pages(tmp_path)
     opening = open_history(tmp_path, check=True)
     assert opening.messages and "could not be used" in opening.messages[0]
     assert opening.history is not None and opening.history.stats().total.matches == 0
@@ -390,3 +395,18 @@ def _states_of_one_match():
     from .history_child import states
 
     return states(7)
+
+
+def test_the_apps_upkeep_sets_a_damaged_history_aside_then_imports_the_old_records(tmp_path):
+    from ginrummy_tui.storage.history import SharedHistory, upkeep
+
+    _one_match(tmp_path)
+    _damage_pages(tmp_path)
+    write_json_history(tmp_path, HISTORY[2:4])
+    shared = SharedHistory(tmp_path)
+    messages = upkeep(shared)
+    assert any("could not be used" in m and "moved to" in m for m in messages)
+    assert any("2 earlier match record(s)" in m for m in messages)
+    assert _set_aside(tmp_path)
+    assert shared.get().stats().total.matches == 2
+    assert upkeep(shared) == []  # once

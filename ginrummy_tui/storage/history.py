@@ -1184,37 +1184,39 @@ def pending_json_history(root: Path) -> list[Path]:
 
 
 def import_json_files(hist: History, paths: list[Path], batch: int = 200) -> Imported:
-    """Import JSON match records (a transaction per ``batch`` files), then move
-    each to ``archive/history/``; an unreadable one is moved aside and noted."""
+    """Import JSON match records (read first, then a short transaction per
+    ``batch`` files), then move each to ``archive/history/``; an unreadable
+    one is moved aside and noted."""
     out = Imported()
     archive = hist.root / IMPORTED_DIR
     for start in range(0, len(paths), batch):
-        done: list[Path] = []
+        records: list[tuple[Path, dict[str, Any]]] = []
         bad: list[Path] = []
+        for p in paths[start : start + batch]:
+            try:
+                record = json.loads(p.read_text(encoding="utf-8"))
+            except FileNotFoundError:
+                continue  # another process imported it just now
+            except (OSError, ValueError):
+                bad.append(p)
+                continue
+            if valid_record(record):
+                records.append((p, record))
+            else:
+                bad.append(p)
         with hist.transaction() as conn:
-            for p in paths[start : start + batch]:
-                try:
-                    record = json.loads(p.read_text(encoding="utf-8"))
-                except FileNotFoundError:
-                    continue  # another process imported it just now
-                except (OSError, ValueError):
-                    bad.append(p)
-                    continue
-                if not valid_record(record):
-                    bad.append(p)
-                    continue
+            for _, record in records:
                 if hist.put_record(conn, record):
                     out.imported += 1
                 else:
                     out.already += 1
-                done.append(p)
             if bad:
                 conn.execute(
                     "INSERT INTO meta VALUES ('unreadable', ?) "
                     "ON CONFLICT (key) DO UPDATE SET value = value + excluded.value",
                     (len(bad),),
                 )
-        for p in done:
+        for p, _ in records:
             with contextlib.suppress(OSError):
                 ensure_dir(archive)
                 target = archive / p.name
@@ -1282,22 +1284,36 @@ def open_for_reading(root: Path, say: Callable[[str], None]) -> History | None:
 def upkeep(shared: SharedHistory) -> list[str]:
     """What the app does in the background once it is up: the integrity check
     (a damaged database is set aside and a new one started), and the import of
-    the JSON records of earlier versions.  Returns the messages for the player;
-    never raises."""
+    the JSON records of earlier versions.  Both on a connection of their own,
+    so that the game's recording and the statistics screen do not wait for
+    them.  Returns the messages for the player; never raises."""
     messages: list[str] = []
+    own: History | None = None
     try:
         pending = pending_json_history(shared.root)
-        hist = shared.get(create=bool(pending))
-        if hist is not None:
-            hist = shared.check()
-        if hist is not None and pending:
-            report = import_json_history(hist)
+        if not pending and not db_path(shared.root).exists():
+            return shared.take_messages()
+        for _ in range(2):
+            try:
+                own = History.connect(shared.root)
+                own.check()
+                break
+            except Damaged as bad:
+                if own is not None:
+                    own.close()
+                    own = None
+                shared.replace_damaged(str(bad))
+        if own is not None and pending:
+            report = import_json_history(own)
             if report.imported:
                 messages.append(f"Your {report.imported} earlier match record(s) are now in the history database.")
             if report.message():
                 messages.append(report.message() or "")
     except Exception as exc:  # the game goes on without the import; it is tried again next time
         messages.append(f"Your earlier match records could not be imported yet ({exc}).")
+    finally:
+        if own is not None:
+            own.close()
     return shared.take_messages() + messages
 
 

@@ -44,6 +44,40 @@ def current_settings(app) -> Settings:
     return load_settings(getattr(app, "config_dir", None) or config_dir()).settings
 
 
+def match_rules_line(app, next_rules) -> str:
+    """The rules of the match in play, beside the next match's: its preset and
+    target, and every option in which it differs from the next match ("" when
+    there is no match)."""
+    from ginrummy_tui.storage.config import RULE_OPTION_HELP
+
+    session = getattr(app, "session", None)
+    session = getattr(session, "real", session)  # a practice hand: the match behind it
+    try:
+        rules = session.view().rules
+    except Exception:
+        return ""
+    parts = [f"The match in play: {rules.name} rules, to {rules.target}"]
+    for name, label in RULE_OPTION_HELP:
+        if name == "target":
+            continue
+        mine, nxt = getattr(rules, name), getattr(next_rules, name)
+        if mine != nxt:
+            value = yes_no(mine) if isinstance(mine, bool) else ("none" if mine is None else str(mine))
+            parts.append(f"{label.split(' (')[0].lower()} {value}")
+    same = rules == next_rules
+    return "; ".join(parts) + (" (the same as below)." if same else ". Changes below apply to your next match.")
+
+
+def set_one_click(app, one_click: bool) -> None:
+    """Switch the mouse between one-click discard and select-then-act, at once."""
+    from ..widgets.hand import HandView
+
+    app.one_click = one_click
+    for screen in app.screen_stack:
+        for hand in screen.query(HandView):
+            hand.one_click = one_click
+
+
 def set_ascii(app, ascii_only: bool) -> None:
     """Draw the suits as letters (or symbols) from now on, on every screen:
     widgets with an ``ascii_only`` attribute are redrawn, and screens that
@@ -129,7 +163,10 @@ class SettingsScreen(Screen):
         rules = s.rules
         yield TooSmall()
         with VerticalScroll(id="settings"):
-            yield Static("Rules", classes="section")
+            yield Static("Rules for your next match", classes="section")
+            in_play = match_rules_line(self.app, rules)
+            if in_play:
+                yield Static(in_play, id="match-rules")
             yield self._row(
                 "Rules preset",
                 Select([(name, name) for name in PRESETS], value=s.preset, allow_blank=False, compact=True,
@@ -147,6 +184,9 @@ class SettingsScreen(Screen):
             )
             yield self._row("ASCII suits (S H D C)", Checkbox(yes_no(s.ascii), s.ascii, compact=True, id="ascii"))
             yield self._row("Mouse (from next start)", Checkbox(yes_no(s.mouse), s.mouse, compact=True, id="mouse"))
+            yield self._row(
+                "One-click discard", Checkbox(yes_no(s.one_click), s.one_click, compact=True, id="one-click")
+            )
             themes = sorted(self.app.available_themes)
             theme = s.theme if s.theme in themes else self.app.theme
             yield self._row("Theme", Select([(t, t) for t in themes], value=theme, allow_blank=False, compact=True,
@@ -256,6 +296,7 @@ class SettingsScreen(Screen):
             ascii=self.query_one("#ascii", Checkbox).value,
             mouse=self.query_one("#mouse", Checkbox).value,
             theme=str(self.query_one("#theme", Select).value),
+            one_click=self.query_one("#one-click", Checkbox).value,
         )
         return new.with_rules(rules, preset=preset)
 
@@ -286,6 +327,7 @@ class SettingsScreen(Screen):
             app.theme = new.theme
         if new.ascii != getattr(app, "ascii_only", False):
             set_ascii(app, new.ascii)
+        set_one_click(app, new.one_click)
         keeper = getattr(app, "keeper", None)
         if keeper is not None:
             keeper.settings.update({k: v for k, v in new.play_settings().items() if k != "ai"})

@@ -76,6 +76,18 @@ def hand_row(groups, ascii_only: bool = False) -> list[Text]:
     return rows
 
 
+def timeout_words(v: PlayerView, names: dict[int, str]) -> str:
+    """What happened when a move clock ran out, plainly: who, the limit, the consequence."""
+    res = v.result
+    loser = 1 - res.winner if res is not None and res.winner is not None else None
+    who = names.get(loser, "?") if loser is not None else "?"
+    limit = v.rules.timer
+    rule = f"the {v.rules.name} rules allow {limit} s a move" if limit else "the rules set a time for each move"
+    verb, loses = ("took", "lose") if who == "You" else ("took", "loses")
+    whom = "you" if who == "You" else who
+    return f"{who} {verb} more than {limit} s for a move ({rule}), so {whom} {loses} the match."
+
+
 def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = False, width: int = 80) -> Group:
     """Everything about how the last hand ended, from the view's ``result``
     (the cards face up when ``width`` allows, else as text)."""
@@ -92,8 +104,7 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
     if kind == "void":
         head.append(f"Hand {v.hand_no}: void — the stock ran down to {v.rules.void_stock} cards. Nobody scores.")
     elif kind == "timeout":
-        loser = 1 - res.winner if res.winner is not None else None
-        head.append(f"Hand {v.hand_no}: {names.get(loser, '?')} ran out of time and lost the match.")
+        head.append(f"Hand {v.hand_no}: {timeout_words(v, names)}")
     else:
         knocker = names[res.knocker]
         verb = {"knock": "knocked", "undercut": "knocked", "gin": "went gin", "big_gin": "went Big Gin"}[kind]
