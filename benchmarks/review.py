@@ -17,7 +17,7 @@ from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.hints import hint
 from ginrummy_tui.ai.review import review_hand
 from ginrummy_tui.engine import apply, new_game, view
-from ginrummy_tui.tui.review_screen import SAMPLES
+from ginrummy_tui.tui.screens.review_screen import SAMPLES
 
 
 def _pct(xs: list[float], p: float) -> float:

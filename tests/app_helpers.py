@@ -33,7 +33,7 @@ async def running(plan, size: tuple[int, int] = (80, 24)):
     """The app that ``gin-tui`` builds on ``plan`` (saving after every move),
     started as it starts it (``on_ready`` must not raise) and settled; gives
     ``(app, pilot)`` and closes the plan afterwards (the last save, the lock)."""
-    from ginrummy_tui.resume import build_app, on_ready
+    from ginrummy_tui.session.startup import build_app, on_ready
 
     app = build_app(plan, pause=0)
     try:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from ginrummy_tui.ai import LEVELS, get_opponent
 from ginrummy_tui.ai.common import melds_with
+from ginrummy_tui.cli.sim import simulate
 from ginrummy_tui.engine import (
     DECK,
     PRESETS,
@@ -28,7 +29,6 @@ from ginrummy_tui.engine import (
     validate,
     view,
 )
-from ginrummy_tui.sim import simulate
 
 # ---------------------------------------------------------------- helpers
 

@@ -7,12 +7,12 @@ import argparse
 import json
 
 from ginrummy_tui.engine import PRESETS
-from ginrummy_tui.resume import prepare
+from ginrummy_tui.session.startup import prepare
 from ginrummy_tui.tui import scenarios
-from ginrummy_tui.tui.game_screen import GameScreen
-from ginrummy_tui.tui.hand import HandView
-from ginrummy_tui.tui.match_over_screen import MatchOverScreen
-from ginrummy_tui.tui.settings_screen import NewMatchQuestion, SettingsScreen
+from ginrummy_tui.tui.screens.game_screen import GameScreen
+from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion, SettingsScreen
+from ginrummy_tui.tui.widgets.hand import HandView
 
 from .app_helpers import running, settle
 

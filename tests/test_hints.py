@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ginrummy_tui.ai import get_opponent
-from ginrummy_tui.ai.hints import Hint, explain, hint
+from ginrummy_tui.ai.expert import ExpertOpponent
+from ginrummy_tui.ai.hints import Hint, explain, hint, odds
 from ginrummy_tui.engine import (
     DECK,
     PRESETS,
@@ -20,6 +21,12 @@ from ginrummy_tui.engine import (
     validate,
     view,
 )
+
+
+def _play(s, *actions):
+    for a in actions:
+        s = apply(s, parse_action(a))
+    return s
 
 
 def _made(p0: str, p1: str, upcard: str, stock_top_first: str = "", **fields):
@@ -82,18 +89,31 @@ def test_reason_for_gin_and_for_a_discard_that_could_knock():
     s2 = _made("7S 7H 7D 3C 4C 5C JH QH KH 2D", "AS 2S 3S QS QC TS 8D KD JC 9H", "8S", "4D")
     s2 = apply(apply(apply(s2, parse_action("pass")), parse_action("pass")), parse_action("draw stock"))
     v2 = view(s2, 0)
-    assert "you could knock" in explain(v2, parse_action("discard 4D"))
-    assert explain(v2, parse_action("knock 4D")) == "Knock with 4♦: it leaves 2 deadwood, within the limit of 10."
+    # the expert lies in wait with 2: the reason says what it hopes for and what a knock would bring
+    out = ExpertOpponent().knock_outlook(v2)
+    assert out is not None and not out.knocks and out.card == parse_cards("4D")[0]
+    assert explain(v2, parse_action("discard 4D")) == (
+        "Discard 4♦, wait for gin or to undercut the computer (its knocks: about 7) for about 30; "
+        f"knocking now: about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+    )
+    assert explain(v2, parse_action("knock 4D")) == (
+        f"Knock with 4♦: it leaves 2 deadwood, expected to score about {round(out.expected_points)}, "
+        f"undercut {odds(out.undercut_chance)}."
+    )
+    assert explain(v2, parse_action("knock 2D")) == "Knock with 2♦: it leaves 4 deadwood, within the limit of 10."
 
 
 def test_reason_for_taking_the_upcard_names_the_meld_and_the_deadwood():
     s = _made("7S 7H 3C 4C JH QH 2D 9D KS KD", "AS 2S 3S QS QC TS 8D 5D JC 9H", "7D")
     v = view(s, 0)
     text = explain(v, parse_action("take upcard"))
-    assert text.startswith("Take the upcard 7♦: it makes 7♠ 7♥ 7♦")
-    assert "from 72 to 48" in text
+    blind = round(ExpertOpponent().expected_deadwood(v, v.hand))
+    assert text == (
+        f"Take the upcard 7♦: it makes 7♠ 7♥ 7♦, deadwood from 72 to 48; a blind draw is expected to leave about {blind}."
+    )
+    assert blind > 48
     passed = explain(v, parse_action("pass"))
-    assert passed.startswith("Pass on the upcard: 7♦ would make 7♠ 7♥ 7♦")
+    assert passed.startswith("Pass on the upcard: 7♦ would bring your deadwood from 72 to 48 (a blind draw: about")
 
 
 def test_discard_reason_says_what_the_other_player_has_shown():
@@ -104,15 +124,19 @@ def test_discard_reason_says_what_the_other_player_has_shown():
     s = apply(s, parse_action("draw stock"))  # seat 0 draws T♣
     v = view(s, 0)
     assert v.opponent_picked == parse_cards("KH")
-    # Q♥, J♥ and T♣ each leave 22 deadwood, the least
+    # Q♥, J♥ and T♣ each leave 22 deadwood, the least; each sentence states the chance the expert weighs
+    chance = lambda c: odds(ExpertOpponent().meld_chance(v, parse_cards(c)[0]))  # noqa: E731
     assert explain(v, parse_action("discard QH")) == (
-        "Discard Q♥: it leaves 22 deadwood, though the computer picked up K♥."
+        f"Discard Q♥: it leaves 22 deadwood; the computer picked up K♥; the chance it can meld Q♥ is {chance('QH')}."
     )
     assert explain(v, parse_action("discard TC")) == (
-        "Discard 10♣: it leaves 22 deadwood and the computer let go of 10♦, so it is unlikely to want it."
+        f"Discard 10♣: it leaves 22 deadwood; the computer let go of 10♦; the chance it can meld 10♣ is {chance('TC')}."
+    )
+    assert explain(v, parse_action("discard JH"), opponent_name="Ann") == (
+        f"Discard J♥: it leaves 22 deadwood; Ann picked up K♥; the chance it can meld J♥ is {chance('JH')}."
     )
     assert explain(v, parse_action("discard 2D"), opponent_name="Ann") == (
-        "Discard 2♦: it leaves 30 deadwood (not 10♣, which would leave 22): it keeps more ways to make melds."
+        "Discard 2♦: it leaves 30 deadwood; the expert would throw 10♣, leaving 22."
     )
 
 
@@ -149,3 +173,115 @@ def test_any_reachable_decision_gets_a_legal_hint_equal_to_the_experts(preset, s
     assert h.action in v.legal_actions and h.action.kind != "timeout"
     assert h.action == get_opponent("expert", 0).choose(v)
     assert h.reason and "\n" not in h.reason
+
+
+def test_odds_are_said_as_a_player_reads_them():
+    assert [odds(p) for p in (0.01, 0.05, 0.12, 0.25, 0.5, 0.67, 0.8, 0.97)] == [
+        "less than 1 in 50",
+        "about 1 in 20",
+        "about 1 in 8",
+        "about 1 in 4",
+        "about 1 in 2",
+        "about 7 in 10",
+        "about 8 in 10",
+        "almost certain",
+    ]
+
+
+# The four hints a player found untrue (issue 13), each as a scenario: the
+# sentence now states the quantity the decision used, never a flat claim.
+
+
+def test_no_claim_that_the_computer_shows_no_interest_in_a_suit():
+    # it has picked nothing up: the old hint said "has not shown interest in hearts"
+    s = _made("7S 7H 7D 3C 4C 5C 6C 2S 3S KD", "AS 8S TS QC JC TD 8D KC 4D 5D", "5S", "9H")
+    s = _play(s, "pass", "pass", "draw stock")
+    v = view(s, 0)
+    h = hint(v)
+    p = ExpertOpponent().meld_chance(v, parse_cards("KD")[0])
+    assert h.action == parse_action("discard KD") and 0 < p < 1
+    assert h.reason == f"Discard K♦: it leaves 14 deadwood; the chance the computer can meld K♦ is {odds(p)}."
+    assert "interest" not in h.reason
+    # a discard the expert would not make says which one it would
+    assert explain(v, parse_action("discard 9H")) == "Discard 9♥: it leaves 15 deadwood; the expert would throw K♦, leaving 14."
+
+
+def test_what_was_let_go_is_a_fact_and_the_chance_is_stated():
+    # the computer let 10♥ and 10♣ go while holding J♦ Q♦: 10♦ still melds for it
+    s = _made("7S 7H 7D 3C 4C 5C 6C KH KS TD", "TH TC JD QD AS 2S 3S 9H 8D KC", "2H", "9S 4D 8H 5D")
+    s = _play(s, "pass", "pass", "draw stock", "discard 9S", "draw stock", "discard TH")
+    s = _play(s, "draw stock", "discard 8H", "draw stock", "discard TC", "draw stock")
+    v = view(s, 0)
+    text = explain(v, parse_action("discard TD"))
+    p = ExpertOpponent().meld_chance(v, parse_cards("TD")[0])
+    assert text == (
+        f"Discard 10♦: it leaves 30 deadwood; the computer let go of 10♥ and 10♣; the chance it can meld 10♦ is {odds(p)}."
+    )
+    assert "unlikely" not in text and odds(p) == "about 1 in 8"
+
+
+def _low_hand_with_stock(stock_left: int):
+    """Seat 0 holds 1 deadwood after drawing A♥, with ``stock_left`` cards in the stock before the draw."""
+    s = _made("AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "QS QC TS 8D KS JC 9H 2D 3D 5S", "8S", "AH")
+    s = _play(s, "pass", "pass")
+    s = replace(s, stock=s.stock[-stock_left:], discard=s.stock[:-stock_left] + s.discard)
+    validate(s)
+    return view(_play(s, "draw stock"), 0)
+
+
+def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim():
+    # 5 cards left after the draw: one more draw before the hand would be void, so the expert still waits
+    v = _low_hand_with_stock(6)
+    h = hint(v)
+    out = ExpertOpponent().knock_outlook(v)
+    assert h.action == parse_action("discard KD") and not out.knocks
+    assert "nearly out" not in h.reason and "hold on" not in h.reason
+    assert h.reason.startswith("Discard K♦, wait for gin or to undercut the computer (its knocks: about 7) for about 31;")
+    # 3 left: no draw is left for this seat, and the reason says exactly that
+    v = _low_hand_with_stock(4)
+    h = hint(v)
+    out = ExpertOpponent().knock_outlook(v)
+    assert h.action == parse_action("knock KD") and out.why == "last turn"
+    assert h.reason == (
+        f"Knock with K♦: it leaves 1 deadwood, expected to score about {round(out.expected_points)}, "
+        f"undercut {odds(out.undercut_chance)}; you have no draw left before the hand would be void."
+    )
+
+
+def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
+    # the old hint said "wait for gin" turn after turn with 1 deadwood, and nothing more
+    v = _low_hand_with_stock(20)
+    h = hint(v)
+    out = ExpertOpponent().knock_outlook(v)
+    assert h.action == parse_action("discard KD") and not out.knocks and out.why == "threshold"
+    assert out.deadwood == 1 and out.threshold > 1 and round(out.opponent_mean) == 7
+    assert out.expected_points > 0
+    # the undercut it hopes for: 25 + (7 - 1); what a knock now is expected to bring
+    assert h.reason == (
+        "Discard K♦, wait for gin or to undercut the computer (its knocks: about 7) for about 31; "
+        f"knocking now: about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+    )
+
+
+def test_the_expected_knock_score_is_the_average_over_hands_the_opponent_may_hold():
+    v = _low_hand_with_stock(20)
+    out = ExpertOpponent().knock_outlook(v, samples=200)
+    # the computer's real hand here scores 58 against a knock with 1 (A♥ left)
+    from ginrummy_tui.engine import score_knock
+
+    mine = tuple(c for c in v.hand if c != parse_cards("KD")[0])
+    real = score_knock(mine, parse_cards("QS QC TS 8D KS JC 9H 2D 3D 5S"))
+    assert real.winner == "knocker"
+    # a sample average: positive, and well within the range of what a knock with 1 can score
+    assert 10 < out.expected_points < 100
+    assert 0 <= out.undercut_chance < 0.1
+
+
+@settings(max_examples=10, deadline=None)
+@given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10_000))
+def test_no_hint_uses_the_old_flat_claims_and_every_hint_fits_two_prompt_lines(preset, seed):
+    for v in _decisions(preset, seed, 30):
+        text = hint(v).reason
+        for claim in ("shown interest", "unlikely to want", "nearly out", "hold on", "keeps more ways"):
+            assert claim not in text, text
+        assert len(text) <= 160, text

@@ -5,8 +5,8 @@ from __future__ import annotations
 from ginrummy_tui.ai.hints import hint
 from ginrummy_tui.engine import new_game
 from ginrummy_tui.tui.app import make_app
-from ginrummy_tui.tui.hand import HandView
-from ginrummy_tui.tui.prompt import PromptLine
+from ginrummy_tui.tui.widgets.hand import HandView
+from ginrummy_tui.tui.widgets.prompt import PromptLine
 
 from .app_helpers import settle as _settle
 
@@ -82,9 +82,9 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
     import argparse
     import json
 
-    from ginrummy_tui.resume import build_app, on_ready, prepare
-    from ginrummy_tui.stats import history_dir
-    from ginrummy_tui.tui.replay_session import start_replay
+    from ginrummy_tui.session.replay_session import start_replay
+    from ginrummy_tui.session.startup import build_app, on_ready, prepare
+    from ginrummy_tui.storage.stats import history_dir
 
     args = argparse.Namespace(ai=None, rules=None, seed=6, hand=None, ascii=None, no_mouse=None, pause=None,
                               new=True, data_dir=str(tmp_path))
@@ -119,6 +119,6 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
             assert hints() == used
     finally:
         plan.close()
-    from ginrummy_tui.stats import load_stats
+    from ginrummy_tui.storage.stats import load_stats
 
     assert load_stats(tmp_path).total.hints == used == 1

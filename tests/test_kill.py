@@ -204,7 +204,7 @@ def test_ctrl_c_quits_at_once_and_the_match_waits(term):
     restart_and_compare(term, before)
 
 
-def test_a_second_gin_tui_is_told_the_match_is_open_elsewhere(term):
+def test_a_second_gin_tui_without_a_terminal_touches_nothing(term):
     term.start("--seed", "5")
     term.wait_for("take the upcard")
     second = subprocess.run(
@@ -216,8 +216,9 @@ def test_a_second_gin_tui_is_told_the_match_is_open_elsewhere(term):
         timeout=60,
         cwd=Path(__file__).resolve().parent.parent,
     )
-    assert second.returncode == 0
-    assert f"open in another gin-tui (process {term.game_pid()}" in second.stdout
+    # no terminal: one line and status 2, before looking at the saved match
+    assert second.returncode == 2 and second.stdout == ""
+    assert second.stderr.count("\n") == 1 and "not a terminal" in second.stderr
     # the first one plays on, its save untouched
     term.keys("p")
     term.wait_for("draw from the stock")

@@ -12,10 +12,10 @@ from textual import events
 
 from ginrummy_tui.engine import validate
 from ginrummy_tui.tui.app import make_app
-from ginrummy_tui.tui.confirm_quit import ConfirmQuit
-from ginrummy_tui.tui.game_screen import GameScreen
-from ginrummy_tui.tui.hand import HandView
-from ginrummy_tui.tui.key_bar import KeyBar
+from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+from ginrummy_tui.tui.screens.game_screen import GameScreen
+from ginrummy_tui.tui.widgets.hand import HandView
+from ginrummy_tui.tui.widgets.key_bar import KeyBar
 
 from .app_helpers import settle
 
@@ -63,8 +63,8 @@ MOVE_KEYS = {"take upcard": "t", "pass": "p", "draw stock": "s", "draw discard":
 def purposeful_keys(app, rng: random.Random) -> list[str]:
     """Keys a player would press to get on with the game: leave a side screen,
     go on after a hand, or make one of the legal moves."""
-    from ginrummy_tui.tui.hand import KEYS as CARD_KEYS
-    from ginrummy_tui.tui.summary_screen import SummaryScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+    from ginrummy_tui.tui.widgets.hand import KEYS as CARD_KEYS
 
     screen = app.screen
     if isinstance(screen, SummaryScreen):

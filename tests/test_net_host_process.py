@@ -194,3 +194,22 @@ async def test_a_flood_of_bad_lines_leaves_the_log_small(host_process):
     left_out = [int(n) for n in re.findall(r"\((\d+) more lines like this were left out: refused a message", text)]
     assert logged <= BURST
     assert logged + sum(left_out) == refused  # each refusal is logged or counted
+
+
+def test_the_suggested_join_command_carries_no_code(host_process):
+    import shlex
+
+    from ginrummy_tui.cli import build_parser
+
+    h = host_process()
+    said = "".join(h.out)
+    suggested = next(line for line in h.out if "The other player runs:" in line)
+    code = h.join_code
+    for form in (code, code.replace("-", ""), code.lower()):
+        assert form not in suggested
+    assert "--code" not in suggested
+    command = shlex.split(suggested.split("runs:", 1)[1].split("(", 1)[0])
+    assert command[:2] == ["gin-tui", "join"]
+    args = build_parser().parse_args(command[1:])
+    assert args.code is None and args.address == f"{h.host}:{h.port}"
+    assert f"Join code: {code}" in said  # shown to the host, to pass on by word of mouth

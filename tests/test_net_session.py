@@ -10,8 +10,8 @@ import pytest
 
 from ginrummy_tui.engine import PRESETS, Action, IllegalAction, new_game, view
 from ginrummy_tui.net.client import JoinRefused
+from ginrummy_tui.net.remote_session import RemoteSession, wait_until
 from ginrummy_tui.net.server import MatchServer, ServerThread
-from ginrummy_tui.tui.remote_session import RemoteSession, wait_until
 
 from .test_net import SEED, choose
 
@@ -160,7 +160,7 @@ def test_the_clock_is_shown_and_runs_out():
 
 
 def test_join_address_forms():
-    from ginrummy_tui.net.join_cli import parse_address
+    from ginrummy_tui.cli.join import parse_address
 
     assert parse_address("127.0.0.1") == ("127.0.0.1", 7531)
     assert parse_address("box.example:8000") == ("box.example", 8000)
@@ -171,8 +171,11 @@ def test_join_address_forms():
             parse_address(bad)
 
 
-def test_the_commands_parse_and_join_refuses_clearly(capsys):
+def test_the_commands_parse_and_join_refuses_clearly(capsys, monkeypatch):
+    import ginrummy_tui.cli
     from ginrummy_tui.cli import build_parser, main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
 
     args = build_parser().parse_args(["host", "--port", "0", "--rules", "multiplayer-1.5"])
     assert (args.bind, args.port, args.rules) == ("127.0.0.1", 0, "multiplayer-1.5")
@@ -240,8 +243,8 @@ async def test_the_app_plays_through_a_remote_session():
 
 
 def test_the_hosted_match_is_saved_and_resumed_with_its_code(tmp_path):
-    from ginrummy_tui.net.host_cli import SAVE_NAME, prepare_match
-    from ginrummy_tui.store import Store
+    from ginrummy_tui.cli.host import SAVE_NAME, prepare_match
+    from ginrummy_tui.storage.store import Store
 
     said: list[str] = []
     store = Store(tmp_path, SAVE_NAME)
@@ -275,10 +278,56 @@ def test_the_hosted_match_is_saved_and_resumed_with_its_code(tmp_path):
     assert fresh.history == () and fresh.rules.name == "standard" and code3 != code
 
 
-def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeypatch):
-    from ginrummy_tui.cli import main
-    from ginrummy_tui.net import join_cli
+def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_argv(capsys, monkeypatch):
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import build_parser, main
+    from ginrummy_tui.cli import join as join_cli
 
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    help_text = build_parser()._subparsers._group_actions[0].choices["join"].format_help()
+    assert "visible to every user of this machine" in " ".join(help_text.split())
+    server = MatchServer(new_game(seed=1), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    sent: list[str] = []
+    import ginrummy_tui.net.remote_session as rs
+
+    class Spy(rs.RemoteSession):
+        def __init__(self, host, port, code, name, **kw):
+            sent.append(code)
+            super().__init__(host, port, code, name, **kw)
+
+    monkeypatch.setattr(rs, "RemoteSession", Spy)
+    try:
+        # from the environment: no warning, the code used
+        monkeypatch.setenv(join_cli.CODE_ENV, "ENVV-CODE")
+        assert main(["join", f"{host}:{port}"]) == 1
+        err = capsys.readouterr().err
+        assert "wrong join code" in err and "warning" not in err and sent[-1] == "ENVV-CODE"
+        # asked for at the terminal (not echoed)
+        monkeypatch.delenv(join_cli.CODE_ENV)
+        monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: True, raising=False)
+        monkeypatch.setattr(join_cli.getpass, "getpass", lambda prompt: "TYPD-CODE")
+        assert main(["join", f"{host}:{port}"]) == 1
+        assert sent[-1] == "TYPD-CODE" and "warning" not in capsys.readouterr().err
+        # --code still works, with a warning
+        assert main(["join", f"{host}:{port}", "--code", "ARGV-CODE"]) == 1
+        err = capsys.readouterr().err
+        assert sent[-1] == "ARGV-CODE" and "warning: --code shows the join code to every user" in err
+        # no terminal and no code: one clear line
+        monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: False, raising=False)
+        assert main(["join", f"{host}:{port}"]) == 2
+        assert join_cli.CODE_ENV in capsys.readouterr().err
+    finally:
+        thread.stop()
+
+
+def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeypatch):
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     server, session = hosted
     session(1, "Bob")
     monkeypatch.setattr(join_cli, "SEAT_WAIT", 1)
@@ -291,9 +340,9 @@ def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeypatch):
 def test_the_network_app_takes_the_players_look_from_the_settings(tmp_path):
     import argparse
 
-    from ginrummy_tui.config import Settings, save_settings
-    from ginrummy_tui.net.app_start import make_network_app
-    from ginrummy_tui.tui.session import Session
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.session.local import Session
+    from ginrummy_tui.storage.config import Settings, save_settings
 
     save_settings(tmp_path, Settings(ascii=True, mouse=False, theme="nord"))
     app = make_network_app(Session(), argparse.Namespace(data_dir=str(tmp_path)))

@@ -4,7 +4,7 @@ import pytest
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.engine import PRESETS, apply, new_game, view
-from ginrummy_tui.replay import hand_of_match, replay_moves, replay_state
+from ginrummy_tui.session.replay import hand_of_match, replay_moves, replay_state
 
 
 def _play_to_hand(seed: int, hand_no: int, preset: str = "standard"):
@@ -86,8 +86,8 @@ def test_a_replay_after_the_match_is_over():
 def test_gin_tui_seed_and_hand_deal_that_hand(tmp_path):
     """``gin-tui --seed N --hand K``: the app starts on hand K of that seed, kept apart as a replay."""
     from ginrummy_tui.cli import build_parser
-    from ginrummy_tui.play import app_options
-    from ginrummy_tui.resume import prepare
+    from ginrummy_tui.cli.play import app_options
+    from ginrummy_tui.session.startup import prepare
     from ginrummy_tui.tui.app import make_app
 
     dealt = _play_to_hand(13, 3)

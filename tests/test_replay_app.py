@@ -6,13 +6,13 @@ import pytest
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.engine import apply, new_game, view
-from ginrummy_tui.replay import replay_state
+from ginrummy_tui.session.replay import replay_state
+from ginrummy_tui.session.replay_session import ReplaySession
 from ginrummy_tui.tui.app import make_app
-from ginrummy_tui.tui.game_screen import GameScreen
-from ginrummy_tui.tui.hand import KEYS, HandView
-from ginrummy_tui.tui.replay_session import ReplaySession
-from ginrummy_tui.tui.review_screen import ReviewScreen
-from ginrummy_tui.tui.summary_screen import SummaryScreen
+from ginrummy_tui.tui.screens.game_screen import GameScreen
+from ginrummy_tui.tui.screens.review_screen import ReviewScreen
+from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 
 from .app_helpers import screen_text
 from .app_helpers import settle as _settle
@@ -124,7 +124,7 @@ def _finish(session, bot):
 
 def test_a_replay_session_leaves_the_match_alone_and_returns_to_it():
     from ginrummy_tui.engine import PRESETS, Action
-    from ginrummy_tui.tui.session import LocalSession
+    from ginrummy_tui.session.local import LocalSession
 
     saved = []
     _, ended = _ended_hand(7)

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from ginrummy_tui.engine import to_json
-from ginrummy_tui.resume import Plan, Refused, build_app, on_ready, prepare
-from ginrummy_tui.store import Lock, Store, read_save
-from ginrummy_tui.tui.hand import HandView
-from ginrummy_tui.tui.summary_screen import SummaryScreen
+from ginrummy_tui.session.startup import Plan, Refused, build_app, on_ready, prepare
+from ginrummy_tui.storage.store import Lock, Store, read_save
+from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+from ginrummy_tui.tui.widgets.hand import HandView
 
 from .app_helpers import running, screen_text, settle
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from ginrummy_tui.cli import main
-from ginrummy_tui.sim import JSON_KEYS, simulate
+from ginrummy_tui.cli.sim import JSON_KEYS, simulate
 
 KEYS = {"a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "undercuts", "voids", "decision_ms"}
 

@@ -98,7 +98,7 @@ def test_narrow_terminal_wraps_the_hand(snap_compare):
 
 
 def test_ascii_suits(snap_compare):
-    """--ascii: suits are the letters S H D C (KD, QS...), melds have '#'/'=' borders, the
+    """--ascii: suits are the letters S H D C (KD, QS...), melds have '#', '=' and ':' borders (never a card letter), the
     selection '^'; no ♠♥♦♣ anywhere."""
     app = make_app(state=scenarios.knock_ready(), pause=0, ascii=True)
     assert snap_compare(app, terminal_size=(80, 24), run_before=keys("s"))

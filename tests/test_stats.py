@@ -7,8 +7,8 @@ import random
 
 from ginrummy_tui.cli import main
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
-from ginrummy_tui.stats import MatchRecorder, compute, find_match, format_text, load_history, load_stats
-from ginrummy_tui.store import Keeper, Store
+from ginrummy_tui.storage.stats import MatchRecorder, compute, find_match, format_text, load_history, load_stats
+from ginrummy_tui.storage.store import Keeper, Store
 
 
 def hand(no, kind, knocker, winner, points):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ginrummy_tui.resume import build_app, on_ready, prepare
-from ginrummy_tui.tui.game_screen import GameScreen
-from ginrummy_tui.tui.stats_screen import StatsScreen
+from ginrummy_tui.session.startup import build_app, on_ready, prepare
+from ginrummy_tui.tui.screens.game_screen import GameScreen
+from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 
 from .app_helpers import screen_text
 from .test_stats import HISTORY

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game, view
-from ginrummy_tui.store import LoadError, SavedMatch, decode_save, encode_save
+from ginrummy_tui.storage.store import LoadError, SavedMatch, decode_save, encode_save
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -11,13 +11,13 @@ import textwrap
 
 import pytest
 
-from ginrummy_tui.store import Lock, LockedError, Store
+from ginrummy_tui.storage.store import Lock, LockedError, Store
 
 HOLDER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from ginrummy_tui.store import Lock
+    from ginrummy_tui.storage.store import Lock
     lock = Lock(Path(sys.argv[1]))
     print("locked" if lock.acquire() else "refused", flush=True)
     sys.stdin.readline()

@@ -11,20 +11,20 @@ import pytest
 
 from ginrummy_tui.engine import Action, apply, deadwood, new_game, view
 from ginrummy_tui.engine.cards import card
+from ginrummy_tui.session.local import Session
 from ginrummy_tui.tui import scenarios
-from ginrummy_tui.tui.action_bar import ActionBar
 from ginrummy_tui.tui.app import make_app
-from ginrummy_tui.tui.confirm_quit import ConfirmQuit
-from ginrummy_tui.tui.game_screen import GameScreen
-from ginrummy_tui.tui.hand import KEYS, HandView
-from ginrummy_tui.tui.key_bar import KeyBar
-from ginrummy_tui.tui.match_over_screen import MatchOverScreen
-from ginrummy_tui.tui.prompt import PromptLine
-from ginrummy_tui.tui.rules_screen import RulesScreen
-from ginrummy_tui.tui.score_screen import ScoreScreen
-from ginrummy_tui.tui.session import Session
-from ginrummy_tui.tui.summary_screen import SummaryScreen
-from ginrummy_tui.tui.too_small import TooSmall
+from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+from ginrummy_tui.tui.screens.game_screen import GameScreen
+from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+from ginrummy_tui.tui.widgets.action_bar import ActionBar
+from ginrummy_tui.tui.widgets.hand import KEYS, HandView
+from ginrummy_tui.tui.widgets.key_bar import KeyBar
+from ginrummy_tui.tui.widgets.prompt import PromptLine
+from ginrummy_tui.tui.widgets.too_small import TooSmall
 
 from .app_helpers import screen_text, settle
 
@@ -211,7 +211,7 @@ async def test_computer_move_is_shown():
         s = app.session.state
         assert s.current == 0 and s.phase == "draw"
         thrown = s.discard[-1]
-        from ginrummy_tui.tui.cardfaces import card_label
+        from ginrummy_tui.tui.widgets.cardfaces import card_label
 
         text = screen_text(app)
         assert f"threw {card_label(thrown)}" in text or f"throwing {card_label(thrown)}" in text
@@ -400,7 +400,7 @@ async def test_sort_move_and_select():
 
 async def test_discard_pile_list_opens_by_key_and_by_click():
     """l (or a click on "l: show the pile") lists the cards under the top of the pile."""
-    from ginrummy_tui.tui.discard_pile import DiscardPile
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
 
     app = make_app(state=scenarios.arranged(scenarios.MINE, scenarios.THEIRS, discard="2S 5H 9C"), pause=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -536,7 +536,7 @@ async def test_on_change_is_called_after_every_move():
 
 def test_play_options_from_the_command_line():
     from ginrummy_tui.cli import build_parser
-    from ginrummy_tui.play import app_options
+    from ginrummy_tui.cli.play import app_options
 
     args = build_parser().parse_args(["--seed", "5", "--ai", "easy", "--ascii", "--no-mouse", "--pause", "0"])
     opts = app_options(args)
@@ -572,13 +572,15 @@ async def test_collector_paused_for_the_start_resumes_once_the_first_screen_is_d
 
 
 def test_the_command_pauses_the_collector_only_until_the_game_starts(monkeypatch):
-    import ginrummy_tui.play
-    import ginrummy_tui.stats_cli
+    import ginrummy_tui.cli
+    import ginrummy_tui.cli.play
+    import ginrummy_tui.cli.stats
     from ginrummy_tui.cli import main
 
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     seen: list[bool] = []
-    monkeypatch.setattr(ginrummy_tui.stats_cli, "run", lambda args: seen.append(gc.isenabled()) or 0)
-    monkeypatch.setattr(ginrummy_tui.play, "run_play", lambda args: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(ginrummy_tui.cli.stats, "run", lambda args: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setattr(ginrummy_tui.cli.play, "run_play", lambda args: seen.append(gc.isenabled()) or 0)
     assert main(["stats"]) == 0  # a subcommand runs with it on
     assert main(["--seed", "1"]) == 0  # the game starts with it paused (the app resumes it)
     assert seen == [True, False]
@@ -714,7 +716,7 @@ async def test_score_tables_at_60_columns_keep_every_column_on_one_line_per_hand
 
 
 async def test_switching_to_ascii_suits_redraws_the_open_screens():
-    from ginrummy_tui.tui.settings_screen import set_ascii
+    from ginrummy_tui.tui.screens.settings_screen import set_ascii
 
     suits = set("♠♥♦♣")
     app = make_app(state=scenarios.knock_ready(), pause=0)

@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from ginrummy_tui import web
+from ginrummy_tui.cli import serve as web
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -27,7 +27,7 @@ def _free_port() -> int:
 
 
 def test_web_module_imports_only_the_standard_library_at_top_level():
-    tree = ast.parse((ROOT / "ginrummy_tui" / "web.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "ginrummy_tui" / "cli" / "serve.py").read_text(encoding="utf-8"))
     for node in tree.body:
         names = []
         if isinstance(node, ast.Import):
@@ -56,7 +56,7 @@ def test_options_and_the_command_each_tab_runs():
     assert (args.host, args.port) == ("127.0.0.1", 8000)
     args = build_parser().parse_args(["serve", "--host", "::1", "--port", "9000", "--ai", "expert", "--seed", "4"])
     cmd = web.tab_command(args)
-    assert cmd.startswith(f"{sys.executable} -m ginrummy_tui.web --tab")
+    assert cmd.startswith(f"{sys.executable} -m ginrummy_tui.cli.serve --tab")
     assert "--ai expert" in cmd and "--seed 4" in cmd
     assert web.is_loopback("127.0.0.1") and web.is_loopback("::1") and web.is_loopback("localhost")
     assert not web.is_loopback("0.0.0.0") and not web.is_loopback("192.168.1.2")

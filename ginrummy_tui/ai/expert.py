@@ -25,7 +25,7 @@ choice with a few fast estimates (``docs/ai.md`` describes it in full):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ginrummy_tui.engine import Action, Card, PlayerView, deadwood_mask
 from ginrummy_tui.engine.cards import DECK
@@ -471,16 +471,140 @@ class ExpertOpponent:
 
     def _should_knock(self, view: PlayerView, ctx: _Context, dw: int) -> bool:
         """Knock now, or keep a low hand to undercut the opponent's knock (or go gin)?"""
+        return self._knock_rule(view, ctx, dw)[0]
+
+    def _knock_rule(self, view: PlayerView, ctx: _Context, dw: int) -> tuple[bool, str, float]:
+        """``(knock?, why, wait threshold)``; why is ``"last turn"``, ``"match"``
+        or ``"threshold"`` (the deadwood against the threshold decided)."""
         if ctx.draws_left <= 0:
-            return True  # the last turn before the hand would be void
+            return True, "last turn", 0.0  # the last turn before the hand would be void
         me = view.seat
         if view.scores[me] + 10 >= view.rules.target:
-            return True  # a knock now very likely wins the match
+            return True, "match", 0.0  # a knock now very likely wins the match
         # the threshold is for a knock limit of 10; it scales with the limit (Oklahoma)
         # and with the undercut bonus (worth lying in wait for when it is 25)
         most = self.params.wait_below * min(1.0, view.rules.undercut_bonus / 25)
         wait = wait_threshold(view, most) * view.knock_limit / 10
-        return dw >= wait
+        return dw >= wait, "threshold", wait
+
+    # ------------------------------------------------------------ figures for hints
+
+    def meld_chance(self, view: PlayerView, card: Card) -> float:
+        """The chance (0..1) that the opponent can meld ``card``: the danger
+        the expert weighs when it throws it."""
+        ctx = _Context(view, self.params)
+        return self.danger(ctx, card)
+
+    def expected_deadwood(self, view: PlayerView, cards) -> float:
+        """The expected deadwood of these 10 cards after one more draw from the
+        stock and the best throw back (the expert's one-draw estimate, without
+        its knock and gin terms)."""
+        plain = ExpertOpponent(params=replace(self.params, knock_bonus=0.0, gin_bonus=0.0))
+        ctx = _Context(view, plain.params)
+        plain._weigh_unseen(ctx)
+        return plain.lookahead(ctx, hand_mask(cards), view.knock_limit)
+
+    def knock_outlook(self, view: PlayerView, samples: int = 60) -> KnockOutlook | None:
+        """What the expert weighs when it may knock: the best knock, whether it
+        knocks or lies in wait and why, and what knocking now is expected to
+        score (over ``samples`` hands the opponent may hold, drawn as
+        :meth:`danger` reckons them).  None when no knock is legal."""
+        actions = [a for a in view.legal_actions if a.kind == KNOCK]
+        if not actions:
+            return None
+        m = hand_mask(view.hand)
+        best = min(actions, key=lambda a: (deadwood_mask(m ^ a.card.bit), -a.card.value, -a.card.index))  # type: ignore[union-attr]
+        card = best.card
+        assert card is not None
+        dw = deadwood_mask(m ^ card.bit)
+        ctx = _Context(view, self.params)
+        ctx.draws_left = _draws_left(view, drawn=True)
+        knocks, why, threshold = self._knock_rule(view, ctx, dw)
+        points, undercut = self._knock_estimate(view, ctx, card, samples)
+        return KnockOutlook(
+            card=card,
+            deadwood=dw,
+            knocks=knocks,
+            why=why,
+            threshold=threshold,
+            opponent_mean=opponent_knock_mean(view),
+            expected_points=points,
+            undercut_chance=undercut,
+            draws_left=ctx.draws_left,
+        )
+
+    def _knock_estimate(self, view: PlayerView, ctx: _Context, card: Card, samples: int) -> tuple[float, float]:
+        """Expected points (for this seat) of knocking with ``card`` now, and the chance of being undercut."""
+        import random
+
+        from ginrummy_tui.engine import score_knock
+
+        mine = tuple(c for c in view.hand if c is not card)
+        known = tuple(view.opponent_known)
+        need = max(0, view.opponent_hand_size - len(known))
+        pool = [(b, self._p_holds(ctx, b)) for b in _bits(ctx.unseen & ~ctx.opp_known)]
+        if need > len(pool) or samples <= 0:
+            return 0.0, 0.0
+        rng = random.Random(hand_mask(view.hand) ^ (view.stock_size << 52))
+        total = 0.0
+        undercuts = 0
+        for _ in range(samples):
+            left = list(pool)
+            drawn: list[Card] = []
+            for _k in range(need):
+                weight = sum(w for _, w in left)
+                r = rng.random() * weight
+                i = 0
+                while i < len(left) - 1 and r >= left[i][1]:
+                    r -= left[i][1]
+                    i += 1
+                drawn.append(DECK[left.pop(i)[0].bit_length() - 1])
+            res = score_knock(mine, known + tuple(drawn), view.rules, view.knock_limit)
+            pts = res.points * view.multiplier
+            if res.winner == "knocker":
+                total += pts
+            else:
+                total -= pts
+                undercuts += 1
+        return total / samples, undercuts / samples
+
+
+@dataclass(frozen=True)
+class KnockOutlook:
+    """The expert's view of a knock it may make now (see :meth:`ExpertOpponent.knock_outlook`)."""
+
+    card: Card
+    """The card it would knock with (the one leaving the least deadwood)."""
+    deadwood: int
+    """The deadwood left after that knock."""
+    knocks: bool
+    """Its decision: knock now (True) or lie in wait."""
+    why: str
+    """``"last turn"`` (no draw left before the hand would be void), ``"match"``
+    (a knock very likely wins the match) or ``"threshold"``."""
+    threshold: float
+    """Below this deadwood it lies in wait (for ``why == "threshold"``)."""
+    opponent_mean: float
+    """The deadwood the opponent's knocks are reckoned at (the threshold's basis)."""
+    expected_points: float
+    """Expected points of knocking now, for the knocker (negative: it loses)."""
+    undercut_chance: float
+    """The chance that knocking now is undercut."""
+    draws_left: int
+    """Draws this seat may still make after this turn (at most 2 counted)."""
+
+
+def opponent_knock_mean(view: PlayerView) -> float:
+    """The deadwood the opponent's knocks are reckoned at: two knocks with 7
+    (what a player who knocks as soon as it can shows) averaged with the
+    deadwood of every knock the opponent made in this match."""
+    opp = 1 - view.seat
+    total, n = 14.0, 2
+    for rec in view.sheet:
+        if rec.knocker == opp and rec.kind in ("knock", "undercut") and rec.deadwood is not None:
+            total += rec.deadwood[opp]
+            n += 1
+    return total / n
 
 
 def wait_threshold(view: PlayerView, most: float) -> float:
@@ -488,14 +612,5 @@ def wait_threshold(view: PlayerView, most: float) -> float:
 
     An opponent who knocks with a lot of deadwood is often undercut by a low
     hand that waits; one who knocks only with very little (or plays for gin)
-    is not.  The estimate starts from two knocks with 7 (what a player who
-    knocks as soon as it can shows) and adds the deadwood of every knock the
-    opponent made in this match: ``2 * mean - 3``, at most ``most``."""
-    opp = 1 - view.seat
-    total, n = 14.0, 2
-    for rec in view.sheet:
-        if rec.knocker == opp and rec.kind in ("knock", "undercut") and rec.deadwood is not None:
-            total += rec.deadwood[opp]
-            n += 1
-    mean = total / n
-    return max(0.0, min(most, 2 * mean - 3))
+    is not.  From :func:`opponent_knock_mean`: ``2 * mean - 3``, at most ``most``."""
+    return max(0.0, min(most, 2 * opponent_knock_mean(view) - 3))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ginrummy_tui.engine import Action, Card, PlayerView, best_melds, deadwood_mask
-from ginrummy_tui.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
+from ginrummy_tui.engine.cards import SUIT_SYMBOLS
 
 from .common import (
     BIG_GIN,
@@ -45,8 +45,8 @@ class Hint:
     action: Action
     """One of the view's legal actions: the expert opponent's choice."""
     reason: str
-    """One sentence, e.g. "Discard 9♥: it leaves 6 deadwood and the computer
-    has not shown interest in hearts"."""
+    """One sentence, e.g. "Discard 9♥: it leaves 6 deadwood; the chance the
+    computer can meld 9♥ is about 1 in 12"."""
 
 
 def expert_choice(view: PlayerView, seed: int = 0) -> Action:
@@ -134,27 +134,60 @@ def _meld_with(cards, card: Card) -> tuple[Card, ...] | None:
     return None
 
 
-def _danger(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
-    """What the other player has shown about ``c``: a clause for a sentence."""
-    picked = [p for p in view.opponent_picked if melds_with(c, p)]
-    if picked:
-        return f", though {name} picked up {_and(picked, ascii_only)}"
+def odds(p: float) -> str:
+    """A chance in words, as a player reads it: "about 1 in 4", "about 7 in 10"."""
+    if p < 0.02:
+        return "less than 1 in 50"
+    if p >= 0.95:
+        return "almost certain"
+    if p <= 0.5:
+        return f"about 1 in {max(2, round(1 / p))}"
+    return f"about {round(p * 10)} in 10"
+
+
+def _expert():
+    from .expert import ExpertOpponent
+
+    return ExpertOpponent()
+
+
+def _points(x: float) -> str:
+    n = round(x)
+    return f"about {n}" if n >= 0 else f"a loss of about {-n}"
+
+
+def _meld_odds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
+    """The chance the other player can meld ``c`` (the expert's danger), with what it has shown."""
+    p = _expert().meld_chance(view, c)
+    picked = [x for x in view.opponent_picked if melds_with(c, x)]
     threw = [t for t in _opponent_threw(view) if t is not c and melds_with(c, t)]
-    if threw:
-        return f" and {name} let go of {_and(threw[-2:], ascii_only)}, so it is unlikely to want it"
-    if not any(p.suit == c.suit for p in view.opponent_picked):
-        return f" and {name} has not shown interest in {SUIT_NAMES[c.suit]}"
-    return f" and nothing {name} picked up melds with it"
+    shown = ""
+    if picked:
+        shown = f"{name} picked up {_and(picked, ascii_only)}; "
+    elif threw:
+        shown = f"{name} let go of {_and(threw[-2:], ascii_only)}; "
+    who = "it" if shown else name
+    return f"{shown}the chance {who} can meld {_label(c, ascii_only)} is {odds(p)}"
 
 
 def _ends(view: PlayerView, c: Card) -> int:
     return deadwood_mask(hand_mask(view.hand) ^ c.bit)
 
 
+def _knock_words(view: PlayerView, out, name: str) -> str:
+    """What knocking now is expected to bring: "expected to score about 14 (undercut about 1 in 9)"."""
+    u = out.undercut_chance
+    return f"expected to score {_points(out.expected_points)}, undercut {odds(u)}"
+
+
 def explain(
     view: PlayerView, action: Action, *, ascii_only: bool = False, opponent_name: str = "the computer"
 ) -> str:
-    """A one-line reason for playing ``action`` in ``view`` (any legal action)."""
+    """A one-line reason for playing ``action`` in ``view`` (any legal action).
+
+    Every figure comes from what the expert weighs: the deadwood, the chance
+    the other player can meld a card, the expected deadwood after a draw, and
+    for a knock what it is expected to score."""
     name = opponent_name
     kind = action.kind
     lab = lambda c: _label(c, ascii_only)  # noqa: E731
@@ -174,12 +207,7 @@ def explain(
             f"{view.rules.gin_bonus} points plus {name}'s deadwood, with no layoffs."
         )
     if kind == KNOCK:
-        c = action.card
-        assert c is not None
-        left = _ends(view, c)
-        limit = view.knock_limit
-        extra = f"; {view.stock_size} cards left in the stock" if view.stock_size <= 6 else ""
-        return f"Knock with {lab(c)}: it leaves {left} deadwood, within the limit of {limit}{extra}."
+        return _explain_knock(view, action.card, ascii_only, name)  # type: ignore[arg-type]
     if kind == DISCARD:
         return _explain_discard(view, action.card, ascii_only, name)  # type: ignore[arg-type]
     m10 = hand_mask(view.hand)
@@ -189,30 +217,49 @@ def explain(
         after, thrown = best_after_taking(m10, up)
         verb = f"Take the upcard {lab(up)}" if kind == TAKE_UPCARD else f"Take {lab(up)} from the discard pile"
         meld = _meld_with(_swap(view.hand, up, thrown), up)
+        blind = _expert().expected_deadwood(view, view.hand)
         if meld is not None and after < now:
-            return f"{verb}: it makes {_cards(meld, ascii_only)} and brings your deadwood from {now} to {after}."
-        if after < now:
-            return f"{verb}: with it your deadwood can drop from {now} to {after}, and it is close to melds."
-        return f"{verb}: it fits your hand better than an unknown card would."
+            head = f"{verb}: it makes {_cards(meld, ascii_only)}, deadwood from {now} to {after}"
+        else:
+            head = f"{verb}: deadwood from {now} to {after}"
+        if after <= blind:
+            return f"{head}; a blind draw is expected to leave about {round(blind)}."
+        return f"{head}; a blind draw is expected to leave about {round(blind)} but fewer chances after."
     if kind in (PASS, DRAW_STOCK):
         head = "Pass on the upcard" if kind == PASS else "Draw from the stock"
         if kind == DRAW_STOCK and (up is None or view.stock_only or DRAW_DISCARD not in {a.kind for a in playable(view)}):
             return f"{head}: it is the only draw allowed now."
         assert up is not None
         after, thrown = best_after_taking(m10, up)
-        meld = _meld_with(_swap(view.hand, up, thrown), up)
-        if after >= now or meld is None:
-            if after < now:
-                return (
-                    f"{head}: {lab(up)} would lower your deadwood only from {now} to {after} "
-                    f"without making a meld, and would show {name} what you collect."
-                )
-            return f"{head}: {lab(up)} would not lower your deadwood ({now})."
+        blind = _expert().expected_deadwood(view, view.hand)
+        if after >= now:
+            return f"{head}: {lab(up)} would not lower your deadwood ({now}); a blind draw is expected to leave about {round(blind)}."
+        if blind <= after:
+            return (
+                f"{head}: {lab(up)} would bring your deadwood from {now} to {after}, "
+                f"and a blind draw is expected to leave about {round(blind)}."
+            )
         return (
-            f"{head}: {lab(up)} would make {_cards(meld, ascii_only)} (deadwood {now} down to {after}), "
-            f"but it would tell {name} what you collect; an unknown card keeps more chances open."
+            f"{head}: {lab(up)} would bring your deadwood from {now} to {after} (a blind draw: about {round(blind)}), "
+            f"but fewer chances after, and show {name} what you collect."
         )
     return f"{str(action).capitalize()}."
+
+
+def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
+    left = _ends(view, c)
+    head = f"Knock with {_label(c, ascii_only)}: it leaves {left} deadwood"
+    out = _expert().knock_outlook(view)
+    if out is None:  # pragma: no cover - a legal knock always has an outlook
+        return head + "."
+    if out.card is not c:
+        return f"{head}, within the limit of {view.knock_limit}."
+    score = _knock_words(view, out, name)
+    if out.why == "last turn":
+        return f"{head}, {score}; you have no draw left before the hand would be void."
+    if out.why == "match":
+        return f"{head}, {score}; a knock now very likely wins the match."
+    return f"{head}, {score}."
 
 
 def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
@@ -222,15 +269,18 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
     legal = playable(view)
     if any(a.kind == GIN and a.card is c for a in legal):
         return f"{head}: that is gin — declare it (Gin) to score it now."
-    could_knock = any(a.kind == KNOCK and a.card is c for a in legal)
-    if could_knock:
-        if view.stock_size <= 6:
-            why = "the stock is nearly out, so hold on and keep the hand safe"
-        elif left >= 5:
-            why = f"knocking with {left} risks an undercut; wait for a lower count or gin"
-        else:
-            why = "wait for gin: a knock now gains little and could be undercut"
-        return f"{head} — you could knock, but {why}."
+    if any(a.kind == KNOCK and a.card is c for a in legal):
+        out = _expert().knock_outlook(view)
+        assert out is not None
+        score = _knock_words(view, out, name)
+        if out.knocks:
+            return f"{head}; a knock with {lab(out.card)} instead is {score}."
+        mean = out.opponent_mean
+        gain = view.rules.undercut_bonus + max(0, round(mean) - left)
+        return (
+            f"Discard {lab(c)}, wait for gin or to undercut {name} (its knocks: about {round(mean)}) for about {gain}; "
+            f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        )
     # the discard that leaves the least deadwood, for comparison
     m = hand_mask(view.hand)
     options = [
@@ -240,15 +290,21 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
     ]
     least = min(options, key=lambda o: o[:3])
     if least[0] < left:
+        choice = expert_choice(view)
+        if choice.card is not c and choice.card is not None:
+            return f"{head}; the expert would throw {lab(choice.card)}, leaving {_ends(view, choice.card)}."
         other = least[3]
-        warn = [p for p in view.opponent_picked if melds_with(other, p)]
-        if warn:
-            return (
-                f"{head} (not {lab(other)}, which would leave {least[0]}): {name} picked up "
-                f"{_cards(warn, ascii_only)}, so {lab(other)} would likely help it."
-            )
-        return f"{head} (not {lab(other)}, which would leave {least[0]}): it keeps more ways to make melds."
-    return f"{head}{_danger(view, c, ascii_only, name)}."
+        expert = _expert()
+        p_mine, p_other = expert.meld_chance(view, c), expert.meld_chance(view, other)
+        not_other = f"{head} (not {lab(other)}, which would leave {least[0]})"
+        if p_other - p_mine >= 0.1:
+            return f"{not_other}: {name} can meld {lab(other)} {odds(p_other)}, {lab(c)} {odds(p_mine)}."
+        rest = lambda x: tuple(y for y in view.hand if y is not x)  # noqa: E731
+        e_mine, e_other = expert.expected_deadwood(view, rest(c)), expert.expected_deadwood(view, rest(other))
+        if e_mine < e_other:
+            return f"{not_other}: after your next draw, about {round(e_mine)} deadwood expected against {round(e_other)}."
+        return f"{not_other}: it leaves more chances over the next two draws."
+    return f"{head}; {_meld_odds(view, c, ascii_only, name)}."
 
 
-__all__ = ["HINT_LEVEL", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint"]
+__all__ = ["HINT_LEVEL", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint", "odds"]

@@ -272,7 +272,7 @@ def review_hand(state: GameState, seat: int = 0, **options) -> HandReview:
     The hand is replayed from its seed; ``options`` go to :func:`review_moves`.
     Raises ``ValueError`` if the hand does not replay from its seed.
     """
-    from ginrummy_tui.replay import replay_moves
+    from ginrummy_tui.session.replay import replay_moves
 
     return review_moves(replay_moves(state), seat, **options)
 

@@ -10,9 +10,10 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.worker import Worker, WorkerState
 
-from .game_screen import GameScreen
-from .session import LocalSession, Session
-from .too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH
+from ginrummy_tui.session.local import LocalSession, Session
+
+from .screens.game_screen import GameScreen
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, Rules
@@ -24,7 +25,7 @@ DEFAULT_PAUSE = 0.7
 class GinApp(App):
     """Gin Rummy: one match, played through a :class:`Session`."""
 
-    CSS_PATH = ["app.tcss", "game_screen.tcss"]
+    CSS_PATH = ["app.tcss", "screens/game_screen.tcss"]
     """Shared styles, and the table's (the first screen's styles are not loaded from the screen itself)."""
     TITLE = "gin-tui"
     ENABLE_COMMAND_PALETTE = False
@@ -204,7 +205,7 @@ class GinApp(App):
                 self.pop_screen()
             self._end_shown = None
             return
-        from .summary_screen import SummaryScreen
+        from .screens.summary_screen import SummaryScreen
 
         key = (v.match_no, v.hand_no)
         if self._end_shown == key:
@@ -265,14 +266,14 @@ class GinApp(App):
 
     def action_rules(self) -> None:
         """Show the rule sheet."""
-        from .rules_screen import RulesScreen
+        from .screens.rules_screen import RulesScreen
 
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen(self.session.view().rules))
 
     def action_scores(self) -> None:
         """Show the score table."""
-        from .score_screen import ScoreScreen
+        from .screens.score_screen import ScoreScreen
 
         if not isinstance(self.screen, ScoreScreen):
             v = self.session.view()
@@ -280,14 +281,14 @@ class GinApp(App):
 
     def action_settings(self) -> None:
         """Show the settings."""
-        from .settings_screen import SettingsScreen
+        from .screens.settings_screen import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
     def action_statistics(self) -> None:
         """Show the lifetime statistics."""
-        from .stats_screen import StatsScreen
+        from .screens.stats_screen import StatsScreen
 
         if not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen())
@@ -298,7 +299,7 @@ class GinApp(App):
 
     def action_quit_game(self) -> None:
         """Quit; during a hand, ask first."""
-        from .confirm_quit import ConfirmQuit
+        from .screens.confirm_quit import ConfirmQuit
 
         if isinstance(self.screen, ConfirmQuit):
             self.exit()

@@ -73,7 +73,7 @@ def show_hint(screen, v: PlayerView, h: Hint) -> None:
 
 
 def _select(screen, card) -> None:
-    from .hand import HandView
+    from .widgets.hand import HandView
 
     hand = screen.query_one(HandView)
     if card in hand.cards:
@@ -105,7 +105,7 @@ def hint_prompt(screen, v: PlayerView, prompt: Text) -> Text:
 
 def _fit(screen, on: bool) -> None:
     """Let the prompt line wrap onto a second line while a hint is on show."""
-    from .prompt import PromptLine
+    from .widgets.prompt import PromptLine
 
     for prompt in screen.query(PromptLine):
         styles = prompt.styles

@@ -1,0 +1,153 @@
+"""The ``gin-tui`` command.
+
+``gin-tui`` plays; ``gin-tui sim|stats|export|host|join|serve`` are the
+other commands.  Each subcommand lives in its own module, which provides
+``configure(parser)`` and ``run(args) -> int``; modules are imported only
+when their command is used (``configure`` must stay cheap to import).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import os
+import sys
+
+from ginrummy_tui import __version__
+
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "sim": ("ginrummy_tui.cli.sim", "play computer opponents against each other and print the figures"),
+    "stats": ("ginrummy_tui.cli.stats", "show your lifetime statistics"),
+    "export": ("ginrummy_tui.cli.export", "export the history of your matches"),
+    "host": ("ginrummy_tui.cli.host", "host a match for another player over the network"),
+    "join": ("ginrummy_tui.cli.join", "join a match hosted with 'gin-tui host'"),
+    "serve": ("ginrummy_tui.cli.serve", "serve the game in a web browser (needs the 'web' extra)"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # exit status 2 with a clear message
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def add_play_options(p: argparse.ArgumentParser) -> None:
+    """Options of the game itself (shared with ``host``/``join``/``serve``)."""
+    p.add_argument("--ai", choices=("easy", "standard", "expert"), default=None, help="the computer's level")
+    p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma")
+    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
+    p.add_argument("--hand", type=int, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
+    p.add_argument("--ascii", action="store_true", default=None, help="draw suits as S H D C")
+    p.add_argument("--no-mouse", action="store_true", default=None, help="ignore the mouse")
+    p.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="pause after each computer move")
+    p.add_argument("--new", action="store_true", help="start a new match instead of resuming")
+    p.add_argument(
+        "--rule", action="append", default=None, metavar="OPTION=VALUE",
+        help="change one rule option for a new match, e.g. --rule knock_limit=7 (repeatable)",
+    )
+    p.add_argument("--theme", default=None, metavar="NAME", help="the Textual theme (e.g. nord, gruvbox)")
+    p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)")
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser. With ``argv``, only the subcommands named in it get their
+    options (so starting the game imports no subcommand module)."""
+    parser = _Parser(prog="gin-tui", description="Gin Rummy in the terminal.", allow_abbrev=False)
+    parser.add_argument("--version", action="version", version=f"gin-tui {__version__}")
+    add_play_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in SUBCOMMANDS.items():
+        sp = sub.add_parser(name, help=help_text, description=help_text)
+        sp.set_defaults(_module=module)
+        if argv is not None and name not in argv:
+            continue
+        try:
+            mod = importlib.import_module(module)
+        except ImportError:
+            sp.set_defaults(_missing=True)
+            continue
+        mod.configure(sp)
+    return parser
+
+
+def needs_terminal(args: argparse.Namespace) -> bool:
+    """True for the commands that draw the game in the terminal: playing,
+    ``join``, and ``host`` unless ``--server-only``."""
+    if not args.command:
+        return True
+    return args.command == "join" or (args.command == "host" and not getattr(args, "server_only", False))
+
+
+def missing_terminal(stdin=None, stdout=None) -> str | None:
+    """"standard input" or "standard output" when that one is not a terminal,
+    None when both are (or when the game is drawn elsewhere: a browser tab of
+    ``gin-tui serve`` talks to it through pipes, with its own Textual driver)."""
+    if os.environ.get("TEXTUAL_DRIVER") or os.environ.get("GIN_TUI_WEB"):
+        return None
+    for name, stream in (("standard input", stdin or sys.stdin), ("standard output", stdout or sys.stdout)):
+        try:
+            tty = stream is not None and stream.isatty()
+        except (ValueError, OSError):  # closed
+            tty = False
+        if not tty:
+            return name
+    return None
+
+
+def _quiet_on_closed_pipe(run) -> int:
+    """Run a command that writes to standard output; if the reader goes away
+    (``gin-tui export | head``), stop quietly with status 141 (128 + SIGPIPE),
+    as the usual command-line tools do, instead of a traceback."""
+    try:
+        try:
+            return int(run() or 0)
+        finally:  # inside the guard: a closed pipe shows here for short output (and --help, --version)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes standard output again at exit: point it at nothing first
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            pass
+        return 141
+
+
+def main(argv: list[str] | None = None) -> int:
+    return _quiet_on_closed_pipe(lambda: _main(sys.argv[1:] if argv is None else argv))
+
+
+def _main(argv: list[str]) -> int:
+    parser = build_parser(argv)
+    args = parser.parse_args(argv)
+    if needs_terminal(args):
+        missing = missing_terminal()
+        if missing is not None:
+            print(f"gin-tui: {missing} is not a terminal; the game needs one to play "
+                  "(gin-tui stats, export and sim work without)", file=sys.stderr)
+            return 2
+    if args.command:
+        if getattr(args, "_missing", False):
+            print(f"gin-tui {args.command}: not available in this build", file=sys.stderr)
+            return 2
+        mod = importlib.import_module(args._module)
+        return int(mod.run(args) or 0)
+    from ginrummy_tui.cli.play import run_play
+
+    # Starting the game creates many objects (Textual's classes, styles,
+    # widgets) and frees almost none, so the cyclic garbage collector would
+    # only walk them over and over.  It is paused until the first screen is
+    # drawn; the app resumes it then (GinApp._started).
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return int(run_play(args) or 0)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

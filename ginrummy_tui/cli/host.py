@@ -1,0 +1,205 @@
+"""``gin-tui host``: start a match server and play its first seat in this terminal.
+
+Only the standard library is imported at the top (the command-line parser
+imports this module at start-up); the server and the app load in ``run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+DEFAULT_PORT = 7531
+DEFAULT_BIND = "127.0.0.1"
+SAVE_NAME = "network.json"
+"""The hosted match's save, beside the local match's."""
+LOG_NAME = "host.log"
+"""The server's log: connections, seats, refused messages (never a card)."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The options of ``gin-tui host``."""
+    parser.add_argument(
+        "--bind",
+        default=DEFAULT_BIND,
+        metavar="ADDRESS",
+        help="address to listen on (default 127.0.0.1: this machine only, e.g. two SSH sessions on one box; "
+        "0.0.0.0 accepts other machines)",
+    )
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 picks one)")
+    parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
+                        help="rules preset: standard, multiplayer-1.5 (30 s move timer), classic, oklahoma")
+    parser.add_argument("--name", default=None, help="your name, as the other player sees it")
+    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed for a reproducible deal")
+    parser.add_argument("--new", action="store_true", default=argparse.SUPPRESS,
+                        help="start a new match instead of resuming the saved one")
+    parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+                        help="where the hosted match is saved (or GIN_TUI_HOME)")
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
+    parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
+    parser.add_argument("--server-only", action="store_true",
+                        help="run only the server and print both seats' codes (both players join)")
+
+
+
+def run(args: argparse.Namespace) -> int:
+    """Host a match; returns the exit status."""
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.net.server import MatchServer, ServerThread
+    from ginrummy_tui.storage.store import Store, data_dir
+
+    rules_name = getattr(args, "rules", None)
+    if rules_name is not None and rules_name not in PRESETS:
+        print(f"gin-tui host: unknown rules preset {rules_name!r} (choose from {', '.join(PRESETS)})", file=sys.stderr)
+        return 2
+    name = P.player_name(args.name, "Host")
+
+    root = data_dir(getattr(args, "data_dir", None))
+    store = Store(root, SAVE_NAME)
+    if not store.lock.acquire():
+        owner = store.lock.owner()
+        who = f" ({owner.describe()})" if owner is not None else ""
+        print(f"gin-tui host: another 'gin-tui host' is running with this match{who}.", file=sys.stderr)
+        return 1
+    _log_to(root / LOG_NAME)  # one host writes (and rotates) the log: the one holding the lock
+    try:
+        keeper, state, code = prepare_match(
+            store,
+            rules_name=rules_name,
+            seed=getattr(args, "seed", None),
+            new=bool(getattr(args, "new", False)),
+            name=name,
+        )
+        server = MatchServer(
+            state, codes={0: P.new_code(), 1: code}, names=(name, "Guest"), bind=args.bind, port=args.port,
+            on_change=keeper.on_change,
+        )
+        thread = ServerThread(server)
+        try:
+            host, port = thread.start()
+        except OSError as exc:
+            print(f"gin-tui host: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        shown = f"[{host}]" if ":" in host else host
+        where = _where(args.bind)
+        print(f"gin-tui host: listening on {shown}:{port} — {where}")
+        print(f"Join code: {code}")
+        if args.server_only:
+            print(f"Host's own seat code: {server.host_code}")
+        print(f"The other player runs:  gin-tui join {_join_address(host, port)}  (and types the code when asked)")
+        if args.server_only:
+            return _serve_until_interrupted(thread)
+        return _play(args, thread, server, name, code, host, port)
+    finally:
+        store.lock.release()
+
+
+def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=print):
+    """Resume the saved hosted match (with its join code) or start a new one.
+
+    Returns ``(keeper, state, join_code)``; the keeper saves every change like
+    a local match.  The caller holds ``store.lock``.
+    """
+    from ginrummy_tui.engine import PRESETS, new_game
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.storage.store import Keeper
+
+    opened = store.load()
+    for line in opened.messages:
+        say(f"gin-tui host: {line}")
+    saved = opened.saved
+    code = None
+    match_id = None
+    if saved is not None and not new:
+        state = saved.state
+        match_id = saved.match_id
+        kept = saved.settings.get("join_code")
+        code = kept if isinstance(kept, str) and len(P.normalize_code(kept)) == P.CODE_LENGTH else None
+        say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
+        if rules_name is not None and rules_name != state.rules.name:
+            say("gin-tui host: --rules applies to new matches only (use --new for one).")
+    else:
+        if saved is not None:
+            store.set_aside("abandoned")
+        state = new_game(PRESETS[rules_name or "standard"], seed=seed)
+    code = code or P.new_code()
+    keeper = Keeper(store, match_id=match_id, settings={"ai": "network", "join_code": code, "host": name},
+                    record=False)
+    keeper.start(state)
+    return keeper, state, code
+
+
+def _log_to(path) -> None:
+    """Connections and refusals go to a file, not over the game's screen (no
+    cards are ever logged); the file is capped and repeated lines are limited."""
+    from ginrummy_tui.net.hostlog import open_host_log
+
+    open_host_log(path)
+
+
+def _where(bind: str) -> str:
+    if bind in ("127.0.0.1", "localhost", "::1") or bind.startswith("127."):
+        return "this machine only (loopback); use --bind 0.0.0.0 to accept other machines"
+    if bind in ("0.0.0.0", "::", ""):
+        return ("every network this machine is on, unencrypted: anyone who can reach this port may try to join "
+                "(between machines an SSH tunnel is safer: see docs/protocol.md)")
+    return "that address only"
+
+
+def _join_address(host: str, port: int) -> str:
+    if host in ("0.0.0.0", "::", ""):
+        host = "THIS-MACHINE"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"{host}:{port}"
+
+
+def _connect_address(host: str) -> str:
+    """Where the host's own client connects: loopback when listening everywhere."""
+    if host == "0.0.0.0":
+        return "127.0.0.1"
+    if host == "::":
+        return "::1"
+    return host
+
+
+def _serve_until_interrupted(thread) -> int:
+    import time
+
+    print("Serving; Ctrl+C stops.")
+    try:
+        while True:
+            time.sleep(1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        thread.stop()
+    return 0
+
+
+def _play(args, thread, server, name: str, code: str, host: str, port: int) -> int:
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.net.remote_session import RemoteSession
+
+    session = RemoteSession(
+        _connect_address(host), port, server.host_code, name, join_code=code,
+        address_hint=_join_address(host, port), on_close=thread.stop,
+    )
+    try:
+        session.start()
+    except Exception as exc:
+        thread.stop()
+        print(f"gin-tui host: could not take the host's seat: {exc}", file=sys.stderr)
+        return 1
+    app = make_network_app(session, args)
+    try:
+        app.run()
+    finally:
+        session.close()
+    state = server.state
+    if state.over:
+        print("gin-tui host: the match is over.")
+    else:
+        print(f"gin-tui host: the match is saved; 'gin-tui host' resumes it with the same join code {code}.")
+    return 0

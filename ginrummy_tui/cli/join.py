@@ -1,0 +1,127 @@
+"""``gin-tui join HOST[:PORT]``: take the other seat of a hosted match.
+
+Only the standard library is imported at the top (the command-line parser
+imports this module at start-up); the client and the app load in ``run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+import time
+
+DEFAULT_PORT = 7531
+CODE_ENV = "GIN_TUI_CODE"
+SEAT_WAIT = 40
+"""Seconds to keep asking for a seat the host still thinks is taken (its idle timeout is 30 s)."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """The options of ``gin-tui join``."""
+    parser.add_argument("address", metavar="HOST[:PORT]", help=f"where the match is hosted (port {DEFAULT_PORT} if left out)")
+    parser.add_argument("--code", default=None,
+                        help=f"the join code (better left out: it is asked for, or taken from {CODE_ENV}); "
+                        "warning: a code given here is visible to every user of this machine in the process "
+                        "list (ps)")
+    parser.add_argument("--name", default=None, help="your name, as the other player sees it")
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
+    parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``"host"``, ``"host:7531"``, ``"[::1]:7531"`` → ``(host, port)``; raises ``ValueError``."""
+    text = text.strip()
+    if not text:
+        raise ValueError("no host given")
+    port = DEFAULT_PORT
+    if text.startswith("["):
+        host, sep, rest = text[1:].partition("]")
+        if not sep:
+            raise ValueError(f"missing ']' in {text!r}")
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError(f"bad address {text!r}")
+            port = _port(rest[1:])
+    elif text.count(":") == 1:
+        host, _, p = text.partition(":")
+        port = _port(p)
+    else:
+        host = text  # a name, an IPv4 address, or a bare IPv6 address
+    if not host:
+        raise ValueError(f"no host in {text!r}")
+    return host, port
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise ValueError(f"not a port number: {text!r}")
+    return int(text)
+
+
+
+def run(args: argparse.Namespace) -> int:
+    """Join a match; returns the exit status."""
+    try:
+        host, port = parse_address(args.address)
+    except ValueError as exc:
+        print(f"gin-tui join: {exc}", file=sys.stderr)
+        return 2
+    code = args.code or os.environ.get(CODE_ENV)
+    if args.code:
+        print(
+            f"gin-tui join: warning: --code shows the join code to every user of this machine (ps); "
+            f"leave it out to be asked, or set {CODE_ENV}",
+            file=sys.stderr,
+        )
+    if not code:
+        if not sys.stdin.isatty():
+            print(f"gin-tui join: give the host's join code in {CODE_ENV} (or run it in a terminal to be asked)",
+                  file=sys.stderr)
+            return 2
+        try:
+            code = getpass.getpass("Join code: ")
+        except (EOFError, KeyboardInterrupt):
+            return 1
+
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.net.client import JoinRefused
+    from ginrummy_tui.net.remote_session import RemoteSession
+
+    name = P.player_name(args.name, "Guest")
+    deadline = time.monotonic() + SEAT_WAIT
+    while True:
+        session = RemoteSession(host, port, code, name)
+        try:
+            session.start()
+            break
+        except JoinRefused as exc:
+            if exc.code == P.E_SEAT_TAKEN and time.monotonic() < deadline:
+                if deadline - time.monotonic() > SEAT_WAIT - 2:
+                    print(
+                        "gin-tui join: that seat is still held — if it was yours, the host has not yet noticed that "
+                        f"the old connection is gone; trying again for {SEAT_WAIT} s (Ctrl+C stops)…",
+                        file=sys.stderr,
+                    )
+                try:
+                    time.sleep(2)
+                except KeyboardInterrupt:
+                    return 1
+                continue
+            print(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
+            return 1
+        except (OSError, TimeoutError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            print(f"gin-tui join: cannot reach {host}:{port}: {reason}", file=sys.stderr)
+            return 1
+
+    from ginrummy_tui.cli.app_start import make_network_app
+
+    app = make_network_app(session, args)
+    try:
+        app.run()
+    finally:
+        session.close()
+    print(f"gin-tui join: left the match; 'gin-tui join {args.address}' with the same code takes the seat back.")
+    return 0

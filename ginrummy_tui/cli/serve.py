@@ -1,0 +1,140 @@
+"""``gin-tui serve``: the same game in a web browser, through textual-serve.
+
+Each browser tab that opens the page gets its own game: textual-serve starts
+one process per connection, and that process (``python -m ginrummy_tui.cli.serve
+--tab ...``) plays a fresh match in a temporary data directory that it
+removes when the tab closes, so tabs never share or overwrite a save.
+
+textual-serve is an optional extra (``pip install 'gin-tui[web]'``); it is
+imported only when the command runs.  Only the standard library is imported
+at module level, since the command-line parser imports this module at
+start-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import os
+import shlex
+import shutil
+import sys
+import tempfile
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+TITLE = "gin-tui: Gin Rummy"
+"""The page title (what a browser tab shows)."""
+INSTALL_HINT = "pip install 'gin-tui[web]'"
+TAB_FLAG = "--tab"
+
+_FORWARDED = ("ai", "rules", "seed", "hand", "pause")
+"""Game options passed on to the game of every tab."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``gin-tui serve``."""
+    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    parser.add_argument(
+        "--public-url", default=None, metavar="URL", help="the address browsers use, when behind a proxy"
+    )
+    parser.add_argument("--ai", dest="serve_ai", choices=("easy", "standard", "expert"), default=None,
+                        help="the computer's level in every tab")
+    parser.add_argument("--rules", dest="serve_rules", metavar="PRESET", default=None, help="rules preset for every tab")
+    parser.add_argument("--seed", dest="serve_seed", type=int, default=None, help="seed for every tab's deal")
+
+
+def is_loopback(host: str) -> bool:
+    """True for addresses only this machine can reach (``127.0.0.1``, ``::1``, ``localhost``)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def public_host(host: str) -> str:
+    """The host name to put in the page's links for a listening address."""
+    if host in ("0.0.0.0", "::", ""):
+        import socket
+
+        return socket.gethostname()
+    return f"[{host}]" if ":" in host else host
+
+
+def tab_command(args: argparse.Namespace | None = None) -> str:
+    """The shell command textual-serve runs for each browser tab."""
+    parts = [sys.executable, "-m", "ginrummy_tui.cli.serve", TAB_FLAG]
+    if args is not None:
+        for name in _FORWARDED:
+            value = getattr(args, f"serve_{name}", None)
+            if value is None:
+                value = getattr(args, name, None)
+            if value is not None:
+                parts += [f"--{name}", str(value)]
+    return shlex.join(parts)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve the game until Ctrl+C; 2 when textual-serve is missing or the options are wrong."""
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        print(
+            "gin-tui serve needs textual-serve, which is not installed.\n"
+            f"Install it with:  {INSTALL_HINT}\n"
+            "(or, in this environment:  python -m pip install textual-serve)",
+            file=sys.stderr,
+        )
+        return 2
+    if not 0 < args.port < 65536:
+        print(f"gin-tui serve: error: port {args.port} is out of range (1-65535)", file=sys.stderr)
+        return 2
+    host = args.host
+    print(
+        "gin-tui serve: warning: there is no authentication; anyone who can reach "
+        f"{host}:{args.port} can play (and each tab starts a process on this machine).",
+        file=sys.stderr,
+    )
+    if not is_loopback(host):
+        print(
+            f"gin-tui serve: warning: listening on {host}, not only on this machine (loopback is {DEFAULT_HOST}).",
+            file=sys.stderr,
+        )
+    public = args.public_url
+    if public is None:
+        public = f"http://{public_host(host)}:{args.port}"
+        if host in ("0.0.0.0", "::", ""):
+            print(
+                f"gin-tui serve: browsers will be sent to {public}; if other machines know this one by "
+                "another name, give it with --public-url.",
+                file=sys.stderr,
+            )
+    server = Server(tab_command(args), host=host, port=args.port, title=TITLE, public_url=public)
+    try:
+        server.serve()
+    except OSError as exc:
+        print(f"gin-tui serve: cannot listen on {host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _tab_main(argv: list[str]) -> int:
+    """One browser tab: a new match in a temporary data directory, removed at the end."""
+    home = tempfile.mkdtemp(prefix="gin-tui-tab-")
+    try:
+        from ginrummy_tui.cli import main
+
+        return main([*argv, "--new", "--data-dir", home])
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == TAB_FLAG:
+        os.environ.setdefault("GIN_TUI_WEB", "1")
+        raise SystemExit(_tab_main(sys.argv[2:]))
+    print("usage: gin-tui serve [--host HOST] [--port PORT]", file=sys.stderr)
+    raise SystemExit(2)

@@ -1,0 +1,30 @@
+"""``gin-tui stats [--json]``: the lifetime statistics, per opponent level and rules preset."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``gin-tui stats``."""
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--data-dir", default=argparse.SUPPRESS, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the statistics; 0 on success."""
+    from ginrummy_tui.storage.stats import format_text, load_stats
+    from ginrummy_tui.storage.store import data_dir
+
+    root = data_dir(getattr(args, "data_dir", None))
+    stats = load_stats(root)
+    if args.json:
+        json.dump(stats.as_dict(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(format_text(stats))
+    return 0

@@ -1,0 +1,349 @@
+"""The player's settings, kept in a small JSON file.
+
+``settings.json`` lives in the platform's user config directory for
+``gin-tui`` or, when ``--data-dir`` / ``GIN_TUI_HOME`` is given, in that
+directory (so one directory holds everything of one player).  Command-line
+flags (``--rules``, ``--ai``, ``--pause``, ``--ascii``, ``--no-mouse``) apply
+to one run; the settings screen changes the file.
+
+A broken settings file gets the same care as a broken save: the program
+starts with what could be read (defaults for the rest), says what was wrong,
+and moves the file aside with a timestamped name.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from ginrummy_tui.storage.store import APP_NAME, ENV_HOME, atomic_write_json, move_aside
+
+SETTINGS_NAME = "settings.json"
+SETTINGS_FORMAT = "gin-tui settings"
+SETTINGS_VERSION = 1
+LEVELS = ("easy", "standard", "expert")
+DEFAULT_THEME = "textual-dark"
+MAX_PAUSE = 10.0
+
+
+def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """Where ``settings.json`` lives: the ``--data-dir`` / ``GIN_TUI_HOME``
+    directory if one is given, else the user config directory."""
+    if override:
+        return Path(override).expanduser()
+    env = os.environ.get(ENV_HOME)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP_NAME, appauthor=False))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player can set.  The rules are a preset plus the
+    single options changed from it."""
+
+    preset: str = "standard"
+    """The rules preset (a key of :data:`~ginrummy_tui.engine.PRESETS`)."""
+    rule_options: tuple[tuple[str, Any], ...] = ()
+    """Single rule options changed from the preset, as (name, value) pairs."""
+    ai: str = "standard"
+    """The computer's level: easy, standard or expert."""
+    pause: float = 0.6
+    """Seconds the computer waits after each move, so a person can follow."""
+    ascii: bool = False
+    """Suits drawn as S H D C."""
+    mouse: bool = True
+    """Whether the mouse is used."""
+    theme: str = DEFAULT_THEME
+    """The Textual theme."""
+    extra: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+    """Entries of the file this version does not know (kept when saving)."""
+
+    @property
+    def rules(self):
+        """The :class:`~ginrummy_tui.engine.Rules` these settings give."""
+        from ginrummy_tui.engine import PRESETS
+
+        base = PRESETS[self.preset]
+        options = dict(self.rule_options)
+        return base.with_options(**options) if options else base
+
+    def with_rules(self, rules, preset: str | None = None) -> Settings:
+        """These settings with ``rules``, stored as a preset (``preset``, else
+        the rules' own, else the closest one) and the options that differ."""
+        from ginrummy_tui.engine import PRESETS
+
+        def diff(name: str) -> tuple[tuple[str, Any], ...]:
+            base = PRESETS[name]
+            return tuple(
+                (f.name, getattr(rules, f.name))
+                for f in fields(base)
+                if f.name != "name" and getattr(rules, f.name) != getattr(base, f.name)
+            )
+
+        if preset is None:
+            if rules.name in PRESETS:
+                preset = rules.name
+            else:
+                order = [self.preset] + [p for p in PRESETS if p != self.preset]
+                preset = min(order, key=lambda p: len(diff(p)))
+        return replace(self, preset=preset, rule_options=diff(preset))
+
+    def play_settings(self) -> dict[str, Any]:
+        """What goes into a save with a match (the rules are in the game itself)."""
+        return {"ai": self.ai, "pause": self.pause, "ascii": self.ascii, "mouse": self.mouse, "theme": self.theme}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings file's contents."""
+        data = dict(self.extra)
+        data.update(
+            {
+                "format": SETTINGS_FORMAT,
+                "version": SETTINGS_VERSION,
+                "rules": {"preset": self.preset, "options": dict(self.rule_options)},
+                "ai": self.ai,
+                "pause": self.pause,
+                "ascii": self.ascii,
+                "mouse": self.mouse,
+                "theme": self.theme,
+            }
+        )
+        return data
+
+
+@dataclass
+class LoadedSettings:
+    """The settings read from a file, and what was wrong with it."""
+
+    settings: Settings
+    problems: list[str] = field(default_factory=list)
+    moved_to: Path | None = None
+
+    def message(self) -> str | None:
+        """What to tell the player, or None if all was well."""
+        if not self.problems:
+            return None
+        text = "Your settings file had problems: " + "; ".join(self.problems) + "."
+        text += " Defaults are used for those settings."
+        if self.moved_to is not None:
+            text += f" The old file was moved to {self.moved_to}."
+        return text
+
+
+def _check_rules(raw: Any, problems: list[str]) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    from ginrummy_tui.engine import PRESETS, Rules
+
+    if not isinstance(raw, dict):
+        problems.append("the rules are not readable")
+        return "standard", ()
+    preset = raw.get("preset", "standard")
+    if preset not in PRESETS:
+        problems.append(f"unknown rules preset {preset!r}")
+        preset = "standard"
+    options = raw.get("options", {})
+    if not isinstance(options, dict):
+        problems.append("the rule options are not readable")
+        return preset, ()
+    good: dict[str, Any] = {}
+    known = {f.name for f in fields(Rules)} - {"name"}
+    for key, value in options.items():
+        if key not in known:
+            problems.append(f"unknown rule option {key!r}")
+            continue
+        try:
+            candidate = {**PRESETS[preset].to_dict(), **good, key: value}
+            Rules.from_dict(candidate)
+        except (ValueError, TypeError) as exc:
+            problems.append(f"bad rule option {key}={value!r} ({exc})")
+            continue
+        good[key] = value
+    return preset, tuple(good.items())
+
+
+def settings_from_dict(data: Any) -> tuple[Settings, list[str]]:
+    """Settings from the file's contents, keeping every good value; the
+    problems found are listed (never raises)."""
+    problems: list[str] = []
+    if not isinstance(data, dict):
+        return Settings(), ["it is not a settings file"]
+    if data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT:
+        return Settings(), ["it is not a gin-tui settings file"]
+    version = data.get("version", SETTINGS_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool):
+        return Settings(), [f"its version is not readable ({version!r})"]
+    if version > SETTINGS_VERSION:
+        return Settings(), [
+            f"it was written by a newer version of gin-tui (format {version}; this one reads {SETTINGS_VERSION})"
+        ]
+    default = Settings()
+    values: dict[str, Any] = {}
+    if "rules" in data:
+        values["preset"], values["rule_options"] = _check_rules(data["rules"], problems)
+    ai = data.get("ai", default.ai)
+    if ai in LEVELS:
+        values["ai"] = ai
+    else:
+        problems.append(f"unknown opponent level {ai!r}")
+    pause = data.get("pause", default.pause)
+    if isinstance(pause, (int, float)) and not isinstance(pause, bool) and 0 <= pause <= MAX_PAUSE:
+        values["pause"] = float(pause)
+    else:
+        problems.append(f"the pause must be between 0 and {MAX_PAUSE:g} seconds (not {pause!r})")
+    for name in ("ascii", "mouse"):
+        value = data.get(name, getattr(default, name))
+        if isinstance(value, bool):
+            values[name] = value
+        else:
+            problems.append(f"{name} must be true or false (not {value!r})")
+    theme = data.get("theme", default.theme)
+    if isinstance(theme, str) and 0 < len(theme) <= 64:
+        values["theme"] = theme
+    else:
+        problems.append(f"the theme is not readable ({theme!r})")
+    known = {"format", "version", "rules", "ai", "pause", "ascii", "mouse", "theme"}
+    extra = tuple((k, v) for k, v in data.items() if k not in known)
+    return Settings(**values, extra=extra), problems
+
+
+def load_settings(directory: Path) -> LoadedSettings:
+    """Read ``settings.json`` from ``directory``; never raises.  A file with
+    problems is moved aside (timestamped) and its good values kept."""
+    path = Path(directory) / SETTINGS_NAME
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return LoadedSettings(Settings())
+    except OSError as exc:
+        return LoadedSettings(Settings(), [f"it cannot be read ({exc.strerror or exc})"])
+    try:
+        if not raw.strip():
+            raise ValueError("it is empty")
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ValueError("it is not text") from None
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"it is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        settings, problems = settings_from_dict(data)
+    except RecursionError:
+        settings, problems = Settings(), ["it is not a settings file (nested too deeply)"]
+    except ValueError as exc:
+        settings, problems = Settings(), [str(exc)]
+    except Exception as exc:  # never let a settings file stop the game
+        settings, problems = Settings(), [f"it is not readable ({type(exc).__name__})"]
+    loaded = LoadedSettings(settings, problems)
+    if problems:
+        loaded.moved_to = move_aside(path)
+    return loaded
+
+
+def save_settings(directory: Path, settings: Settings) -> None:
+    """Write ``settings.json`` atomically (raises ``OSError`` if it cannot)."""
+    atomic_write_json(Path(directory) / SETTINGS_NAME, settings.to_dict())
+
+
+def apply_args(settings: Settings, args: Any) -> Settings:
+    """``settings`` with the command line's choices for this run on top.
+    Raises ``ValueError`` with a clear message for a bad value."""
+    from ginrummy_tui.engine import PRESETS
+
+    changes: dict[str, Any] = {}
+    preset = getattr(args, "rules", None)
+    if preset is not None:
+        if preset not in PRESETS:
+            raise ValueError(f"unknown rules preset {preset!r}: choose one of {', '.join(PRESETS)}")
+        changes["preset"] = preset
+        changes["rule_options"] = ()
+    ai = getattr(args, "ai", None)
+    if ai is not None:
+        if ai not in LEVELS:
+            raise ValueError(f"unknown opponent level {ai!r}: choose one of {', '.join(LEVELS)}")
+        changes["ai"] = ai
+    pause = getattr(args, "pause", None)
+    if pause is not None:
+        if not 0 <= pause <= MAX_PAUSE:
+            raise ValueError(f"--pause must be between 0 and {MAX_PAUSE:g} seconds")
+        changes["pause"] = float(pause)
+    rule_texts = getattr(args, "rule", None) or []
+    if rule_texts:
+        base = replace(settings, **changes)
+        options = dict(base.rule_options)
+        options.update(parse_rule_options(rule_texts))
+        try:
+            PRESETS[base.preset].with_options(**options)
+        except ValueError as exc:
+            raise ValueError(f"--rule: {exc}") from None
+        changes["rule_options"] = tuple(options.items())
+    theme = getattr(args, "theme", None)
+    if theme is not None:
+        if not theme or len(theme) > 64:
+            raise ValueError("--theme needs a theme name")
+        changes["theme"] = theme
+    if getattr(args, "ascii", None):
+        changes["ascii"] = True
+    if getattr(args, "no_mouse", None):
+        changes["mouse"] = False
+    return replace(settings, **changes)
+
+
+def parse_rule_options(texts: list[str]) -> dict[str, Any]:
+    """``["knock_limit=7", "big_gin=yes", "timer=none"]`` as rule options.
+    Raises ``ValueError`` naming the bad one."""
+    from ginrummy_tui.engine import Rules
+
+    kinds = {f.name: f for f in fields(Rules) if f.name != "name"}
+    defaults = Rules()
+    out: dict[str, Any] = {}
+    for text in texts:
+        name, sep, raw = text.partition("=")
+        name = name.strip().replace("-", "_")
+        raw = raw.strip()
+        if not sep or not name:
+            raise ValueError(f"--rule {text!r}: write it as OPTION=VALUE, e.g. knock_limit=7")
+        if name not in kinds:
+            raise ValueError(f"--rule: unknown rule option {name!r} (options: {', '.join(kinds)})")
+        default = getattr(defaults, name)
+        low = raw.lower()
+        if name == "timer" and low in ("none", "off", "0", ""):
+            value: Any = None
+        elif isinstance(default, bool):
+            if low in ("yes", "true", "on", "1"):
+                value = True
+            elif low in ("no", "false", "off", "0"):
+                value = False
+            else:
+                raise ValueError(f"--rule {name}: yes or no, not {raw!r}")
+        elif isinstance(default, str):
+            value = raw
+        else:
+            try:
+                value = int(raw)
+            except ValueError:
+                raise ValueError(f"--rule {name}: a whole number, not {raw!r}") from None
+        out[name] = value
+    return out
+
+
+# ---------------------------------------------------------------- for the settings screen
+
+RULE_OPTION_HELP: tuple[tuple[str, str], ...] = (
+    ("knock_limit", "Knock limit (deadwood)"),
+    ("gin_bonus", "Gin bonus"),
+    ("undercut_bonus", "Undercut bonus"),
+    ("tie_is_undercut", "A tie is an undercut"),
+    ("big_gin", "Big Gin allowed"),
+    ("big_gin_bonus", "Big Gin bonus"),
+    ("target", "Target score"),
+    ("upcard_offer", "Upcard offer first"),
+    ("next_dealer", "Who deals next"),
+    ("box_bonus", "Box bonus (per hand won)"),
+    ("game_bonus", "Game bonus (match winner)"),
+    ("oklahoma", "Oklahoma (upcard = limit)"),
+    ("timer", "Move timer, s (0: none)"),
+)
+"""The single rule options the settings screen offers, with their labels."""

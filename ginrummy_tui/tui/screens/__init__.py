@@ -1,0 +1,1 @@
+"""The app's screens, one per module, each with its ``.tcss`` beside it."""

@@ -1,0 +1,45 @@
+"""Asking before quitting in the middle of a hand."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ..widgets.too_small import TooSmall
+
+
+class ConfirmQuit(ModalScreen[bool]):
+    """Quit now? y (or q again) quits, n or Escape goes back."""
+
+    CSS_PATH = "confirm_quit.tcss"
+    BINDINGS = [
+        Binding("y,q", "answer(True)", "Quit", key_display="y"),
+        Binding("n,escape", "answer(False)", "Back", key_display="n"),
+    ]
+    """y or q: quit; n or Escape: back to the game."""
+
+    def __init__(self, note: str = "") -> None:
+        super().__init__()
+        self.note = note
+        """What becomes of the match (e.g. that it is saved), under the question."""
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(id="confirm"):
+            yield Static("Quit in the middle of the hand?", id="confirm-text")
+            if self.note:
+                yield Static(self.note, id="confirm-note")
+            with Horizontal(id="confirm-buttons"):
+                yield Button("Quit (y)", id="yes", variant="error", compact=True)
+                yield Button("Back to the game (n)", id="no", variant="primary", compact=True)
+
+    def action_answer(self, yes: bool) -> None:
+        """Close the question with the answer."""
+        self.dismiss(yes)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")

@@ -1,0 +1,204 @@
+"""The review of the hand just played (``r`` on the end-of-hand screen).
+
+The review starts in a thread worker of the app the moment a hand ends, so
+it is usually ready by the time the player asks for it, and it never holds
+up the next hand: the player may deal on at once and the review finishes in
+the background.  The screen shows "Reviewing…" until it is ready.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..widgets.key_bar import KeyBar
+from ..widgets.too_small import TooSmall
+
+if TYPE_CHECKING:
+    from ginrummy_tui.ai.review import HandReview
+    from ginrummy_tui.engine import GameState
+
+SAMPLES = 24
+"""Random deals of the unseen cards behind each cost (see :mod:`ginrummy_tui.ai.review`)."""
+
+
+class ReviewKeeper:
+    """The reviews of one app's hands, by :func:`review_key`: a
+    :class:`HandReview`, an error message, or nothing yet."""
+
+    def __init__(self) -> None:
+        self.results: dict[tuple, HandReview | str] = {}
+        self.started: set[tuple] = set()
+
+
+_KEEPERS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def keeper(app) -> ReviewKeeper:
+    """The review keeper of ``app``."""
+    k = _KEEPERS.get(app)
+    if k is None:
+        k = _KEEPERS[app] = ReviewKeeper()
+    return k
+
+
+def review_key(state: GameState) -> tuple:
+    """What identifies one played hand (a replay of it is another key)."""
+    return (state.seed, state.match_no, state.hand_no, tuple(str(m.action) for m in state.history))
+
+
+def start_review(app) -> tuple | None:
+    """Start reviewing the hand that just ended on the table, in a thread
+    worker; returns its key (None when there is nothing to review here)."""
+    from ginrummy_tui.session.replay_session import table_state
+
+    state = table_state(app.session)
+    if state is None or state.phase not in ("hand_over", "match_over") or not state.history:
+        return None
+    key = review_key(state)
+    k = keeper(app)
+    if key in k.started:
+        return key
+    k.started.add(key)
+    seat = app.session.seat
+    ascii_only = getattr(app, "ascii_only", False)
+    name = "the computer" if app.session.computes_opponent else app.session.opponent_name
+
+    def work() -> None:
+        from textual.worker import get_current_worker
+
+        from ginrummy_tui.ai.review import review_hand
+
+        worker = get_current_worker()
+        try:
+            result: HandReview | str = review_hand(
+                state,
+                seat,
+                samples=SAMPLES,
+                ascii_only=ascii_only,
+                opponent_name=name,
+                cancelled=lambda: worker.is_cancelled,
+            )
+        except Exception as exc:  # a review must never break the game
+            result = f"The review could not be made: {exc}"
+        if not worker.is_cancelled:
+            k.results[key] = result
+
+    app.run_worker(work, name=f"review {state.hand_no}", group="review", thread=True, exit_on_error=False)
+    return key
+
+
+def open_review(app) -> None:
+    """Show the review of the hand that just ended (starting it if needed)."""
+    key = start_review(app)
+    if key is None:
+        app.notify("A review needs the whole deal: it is there in games against the computer.", severity="warning")
+        return
+    app.push_screen(ReviewScreen(key, getattr(app, "ascii_only", False)))
+
+
+def review_renderable(review: HandReview, ascii_only: bool = False) -> Group:
+    """The review as text: a headline, then each difference, most costly first."""
+    lines: list = []
+    head = Text(style="bold")
+    head.append(f"Review of hand {review.hand_no}")
+    lines.append(head)
+    lines.append(
+        Text(
+            f"{review.decisions} decisions; the expert would have made {review.agreed} of them the same way.",
+            style="dim",
+        )
+    )
+    lines.append(Text())
+    if not review.mistakes:
+        lines.append(Text("The expert would have played this hand exactly as you did."))
+        return Group(*lines)
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(ratio=1)
+    for n, m in enumerate(review.mistakes, 1):
+        t = Text()
+        t.append(m.summary(ascii_only))
+        cost = m.cost_text()
+        style = "bold #ff6b6b" if m.cost >= 5 else ("bold #ffd21f" if m.cost >= 0.5 else "dim")
+        t.append(f" {cost[:1].upper()}{cost[1:]}", style=style)
+        if m.cost >= 0.5:
+            t.append(" lost", style=style)
+        t.append(".", style=style)
+        t.append("\n")
+        t.append(m.reason, style="italic")
+        grid.add_row(Text(f"{n}.", style="bold"), t)
+    lines.append(grid)
+    lines.append(Text())
+    lines.append(
+        Text(
+            f"Costs are expected points of this hand, estimated by playing it out {review.samples} times "
+            "with the cards you could not see dealt at random.",
+            style="dim",
+        )
+    )
+    return Group(*lines)
+
+
+class ReviewScreen(ModalScreen):
+    """The review of one hand: the decisions where the expert would have chosen differently."""
+
+    CSS_PATH = "review_screen.tcss"
+    BINDINGS = [Binding("escape,r,enter", "close", "Close", key_display="esc")]
+    """Escape (or r, or Enter) goes back to the end of the hand."""
+
+    def __init__(self, key: tuple, ascii_only: bool = False) -> None:
+        super().__init__()
+        self.key = key
+        self.ascii_only = ascii_only
+        self._timer = None
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="review"):
+            yield Static(Text("Reviewing the hand…", style="italic"), id="review-body")
+            yield Static("Esc: back", id="review-close")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        if not self._show():
+            self._timer = self.set_interval(0.2, self._show)
+
+    @property
+    def ready(self) -> bool:
+        """True once the review is on screen."""
+        return self.key in keeper(self.app).results
+
+    def _show(self) -> bool:
+        result = keeper(self.app).results.get(self.key)
+        if result is None:
+            return False
+        body = self.query_one("#review-body", Static)
+        if isinstance(result, str):
+            body.update(Text(result))
+        else:
+            body.update(review_renderable(result, self.ascii_only))
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        return True
+
+    def suits_changed(self) -> None:
+        """The suits are drawn otherwise now (letters or symbols): redraw the review."""
+        self._show()
+
+    def action_close(self) -> None:
+        """Back to the end of the hand."""
+        self.dismiss()
+
+
+__all__ = ["ReviewKeeper", "ReviewScreen", "keeper", "open_review", "review_key", "review_renderable", "start_review"]

@@ -1,0 +1,117 @@
+"""The rule sheet: the rules in play (from the ``Rules`` value), the general rules, and the keys."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..widgets.key_bar import KeyBar
+from ..widgets.too_small import TooSmall
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import Rules
+
+GENERAL = (
+    "One 52-card deck. Aces are low and count 1; 2 to 10 count their value; J, Q and K count 10.",
+    "Each player gets 10 cards; one card is turned up to start the discard pile; the rest is the stock.",
+    "A turn: draw the top card of the stock or of the discard pile, then discard one card. "
+    "A card taken from the discard pile cannot be thrown on the same turn.",
+    "Melds: 3 or 4 cards of one rank (a set), or 3 or more cards of one suit in sequence (a run). "
+    "Aces are low: A-2-3 is a run, Q-K-A is not. A card belongs to one meld at most.",
+    "Deadwood: the cards in no meld. Your hand is always split into melds so that its deadwood is the least.",
+    "Ending a hand: with your discard you may knock when your deadwood is low enough, or go gin with none.",
+    "After a knock the other player lays off cards onto the knocker's melds (not after gin). "
+    "Both layouts are chosen automatically for the best result.",
+    "A knock scores the difference in deadwood. If the defender has as little deadwood or less, "
+    "that is an undercut and the defender scores the bonus plus the difference.",
+)
+
+KEYS = (
+    ("t / p", "take the upcard / pass"),
+    ("s / d", "draw from the stock / take the top of the discard pile"),
+    ("← →", "select a card (or 1-9, 0 and - for the 1st to 11th card)"),
+    ("⏎", "discard the selected card"),
+    ("k / g / b", "knock / gin / Big Gin (when allowed)"),
+    ("< >  shift+← →", "move the selected card left / right"),
+    ("o", "sort by rank or by suit"),
+    ("h", "a hint: what the expert would do now, and why"),
+    ("l", "show the cards under the top of the discard pile"),
+    ("c", "score table"),
+    ("? / F1", "this rule sheet"),
+    ("F2", "settings: rules, opponent, pause, suits, mouse, theme"),
+    ("F3", "your lifetime statistics"),
+    ("r / a", "after a hand: review your decisions / replay the deal"),
+    ("q / ctrl+q", "quit (the match is saved; gin-tui resumes it)"),
+)
+"""The keys, as listed on the sheet."""
+
+
+def _bullets(lines) -> Table:
+    """Bulleted lines, wrapped under their own text."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=1, no_wrap=True)
+    grid.add_column(ratio=1)
+    for line in lines:
+        grid.add_row("•", line)
+    return grid
+
+
+def rules_renderable(rules: Rules) -> Group:
+    """The sheet's text for ``rules``."""
+    keys = Table.grid(padding=(0, 2))
+    keys.add_column(justify="right", style="bold", no_wrap=True)
+    keys.add_column(ratio=1)
+    for key, what in KEYS:
+        keys.add_row(key, what)
+    return Group(
+        Text(f"Rules in play: {rules.name}", style="bold underline"),
+        _bullets(rules.describe()),
+        Text(),
+        Text("How Gin Rummy is played", style="bold underline"),
+        _bullets(GENERAL),
+        Text(),
+        Text("Keys", style="bold underline"),
+        keys,
+        Text("\nMouse: click a pile to draw, a card to discard it, a button to knock; the keys at the bottom too."),
+    )
+
+
+class RulesScreen(ModalScreen):
+    """The rule sheet; scroll with the arrows or Page Up/Down, close with Escape."""
+
+    CSS_PATH = "rules_screen.tcss"
+    BINDINGS = [
+        Binding("escape,question_mark,f1", "close", "Close", key_display="esc"),
+        Binding("up,k", "scroll(-1)", "Up", show=False),
+        Binding("down,j", "scroll(1)", "Down", show=False),
+    ]
+    """Escape closes; the arrows and Page keys scroll."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="rules"):
+            yield Static(rules_renderable(self.rules), id="rules-text")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules").focus()
+
+    def action_scroll(self, step: int) -> None:
+        """Scroll the sheet by a line."""
+        self.query_one("#rules", VerticalScroll).scroll_relative(y=step, animate=False)
+
+    def action_close(self) -> None:
+        """Back to the game."""
+        self.dismiss()

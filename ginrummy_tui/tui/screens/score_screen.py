@@ -1,0 +1,42 @@
+"""The score table, one key (c) away at any time; Escape closes it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..widgets.key_bar import KeyBar
+from ..widgets.score_table import ScoreTable
+from ..widgets.too_small import TooSmall
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import PlayerView
+
+
+class ScoreScreen(ModalScreen):
+    """Every hand of the match so far, with the running totals."""
+
+    CSS_PATH = "score_screen.tcss"
+    BINDINGS = [Binding("escape,c", "close", "Close", key_display="esc")]
+    """Escape (or c again) closes the table."""
+
+    def __init__(self, v: PlayerView, opponent_name: str) -> None:
+        super().__init__()
+        self.v = v
+        self.opponent_name = opponent_name
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="scores"):
+            yield ScoreTable(self.v, self.opponent_name, id="score-table")
+            yield Static("Esc: back to the game", id="scores-close")
+        yield KeyBar()
+
+    def action_close(self) -> None:
+        """Back to where the player was."""
+        self.dismiss()

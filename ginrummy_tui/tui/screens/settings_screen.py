@@ -1,0 +1,349 @@
+"""The settings: rules (a preset and each single option), the opponent, the
+computer's pause, ASCII suits, the mouse and the theme.
+
+Saved to the settings file (see :mod:`ginrummy_tui.storage.config`).  Display
+settings apply at once; a change of rules or opponent never changes the match
+in progress: the player is asked whether to start a new match now, or to keep
+the new rules for the next one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from ..widgets.key_bar import KeyBar
+from ..widgets.too_small import TooSmall
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import Rules
+    from ginrummy_tui.storage.config import Settings
+
+LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"))
+DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "The winner of the hand"))
+
+
+def yes_no(value: bool) -> str:
+    """The label of a checkbox: what it is set to."""
+    return "yes" if value else "no"
+
+
+def current_settings(app) -> Settings:
+    """The settings in use by ``app`` (read from the settings file if the app was not given any)."""
+    s = getattr(app, "gin_settings", None)
+    if s is not None:
+        return s
+    from ginrummy_tui.storage.config import config_dir, load_settings
+
+    return load_settings(getattr(app, "config_dir", None) or config_dir()).settings
+
+
+def set_ascii(app, ascii_only: bool) -> None:
+    """Draw the suits as letters (or symbols) from now on, on every screen:
+    widgets with an ``ascii_only`` attribute are redrawn, and screens that
+    draw cards into their text redraw it (``suits_changed``)."""
+    app.ascii_only = ascii_only
+    for screen in app.screen_stack:
+        for widget in screen.query("*"):
+            if hasattr(widget, "ascii_only"):
+                widget.ascii_only = ascii_only
+                widget.refresh(layout=True)
+        if hasattr(screen, "ascii_only"):
+            screen.ascii_only = ascii_only
+        redraw = getattr(screen, "suits_changed", None)
+        if redraw is not None:
+            redraw()
+
+
+class NewMatchQuestion(ModalScreen[bool]):
+    """The rules or the opponent changed during a match: start a new match now?"""
+
+    DEFAULT_CSS = """
+    NewMatchQuestion { align: center middle; }
+    #question { width: 64; height: auto; border: round $warning; background: $surface; padding: 1 2; }
+    #question-buttons { height: auto; margin-top: 1; }
+    #question-buttons Button { margin-right: 2; }
+    """
+    BINDINGS = [
+        Binding("y", "answer(True)", "New match", key_display="y"),
+        Binding("n,escape", "answer(False)", "Keep playing", key_display="n"),
+    ]
+    """y: a new match now; n or Escape: keep playing this match."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__()
+        self.what = what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="question"):
+            yield Static(
+                f"You changed {self.what}. The rules never change under a match in progress.\n\n"
+                "Start a new match with the new settings now (this match is abandoned), "
+                "or keep playing this one and use them from your next match?",
+                id="question-text",
+            )
+            with Horizontal(id="question-buttons"):
+                yield Button("New match (y)", id="new", variant="warning", compact=True)
+                yield Button("Keep playing (n)", id="keep", variant="primary", compact=True)
+
+    def action_answer(self, yes: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(yes)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "new")
+
+
+class SettingsScreen(Screen):
+    """Every setting on one scrollable page; Ctrl+S saves, Escape cancels."""
+
+    CSS_PATH = "settings_screen.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", key_display="^s", priority=True),
+        Binding("escape,f2", "cancel", "Cancel", key_display="esc"),
+    ]
+    """Ctrl+S saves; Escape (or F2 again) leaves without saving."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.original: Settings | None = None
+        self.preset_shown = ""
+        """The preset whose options the form shows."""
+
+    # ------------------------------------------------------------ building
+
+    def compose(self) -> ComposeResult:
+        from ginrummy_tui.engine import PRESETS
+        from ginrummy_tui.storage.config import RULE_OPTION_HELP
+
+        s = current_settings(self.app)
+        self.original = s
+        self.preset_shown = s.preset
+        rules = s.rules
+        yield TooSmall()
+        with VerticalScroll(id="settings"):
+            yield Static("Rules", classes="section")
+            yield self._row(
+                "Rules preset",
+                Select([(name, name) for name in PRESETS], value=s.preset, allow_blank=False, compact=True,
+                       id="preset"),
+            )
+            for name, label in RULE_OPTION_HELP:
+                yield self._row(label, self._rule_field(name, getattr(rules, name)))
+            yield Static("Opponent and table", classes="section")
+            yield self._row(
+                "Opponent level",
+                Select([(b, a) for a, b in LEVEL_LABELS], value=s.ai, allow_blank=False, compact=True, id="ai"),
+            )
+            yield self._row(
+                "Computer's pause, s", Input(f"{s.pause:g}", type="number", compact=True, id="pause")
+            )
+            yield self._row("ASCII suits (S H D C)", Checkbox(yes_no(s.ascii), s.ascii, compact=True, id="ascii"))
+            yield self._row("Mouse (from next start)", Checkbox(yes_no(s.mouse), s.mouse, compact=True, id="mouse"))
+            themes = sorted(self.app.available_themes)
+            theme = s.theme if s.theme in themes else self.app.theme
+            yield self._row("Theme", Select([(t, t) for t in themes], value=theme, allow_blank=False, compact=True,
+                                            id="theme"))
+            yield Static("", id="settings-error")
+            with Horizontal(id="settings-buttons"):
+                yield Button("Save (ctrl+s)", id="save", variant="primary", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
+        yield KeyBar()
+
+    def _row(self, label: str, control) -> Horizontal:
+        return Horizontal(Label(label, classes="label"), control, classes="row")
+
+    def _rule_field(self, name: str, value: Any):
+        fid = f"rule-{name}"
+        if name == "next_dealer":
+            return Select([(b, a) for a, b in DEALER_LABELS], value=value, allow_blank=False, compact=True, id=fid)
+        if isinstance(value, bool):
+            return Checkbox(yes_no(value), value, compact=True, id=fid)
+        if name == "timer":
+            return Input(str(value or 0), type="integer", compact=True, id=fid)
+        return Input(str(value), type="integer", compact=True, id=fid)
+
+    def on_mount(self) -> None:
+        self.query_one("#preset", Select).focus()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """A checkbox says what it is set to."""
+        event.checkbox.label = yes_no(event.value)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A new preset fills in its options."""
+        if event.select.id != "preset" or event.value is Select.NULL:
+            return
+        from ginrummy_tui.engine import PRESETS
+        from ginrummy_tui.storage.config import RULE_OPTION_HELP
+
+        if event.value == self.preset_shown:
+            return  # the preset the form already shows (with the player's own options)
+        self.preset_shown = str(event.value)
+        rules = PRESETS[str(event.value)]
+        for name, _ in RULE_OPTION_HELP:
+            self._put(name, getattr(rules, name))
+
+    def _put(self, name: str, value: Any) -> None:
+        widget = self.query_one(f"#rule-{name}")
+        if isinstance(widget, Checkbox):
+            widget.value = bool(value)
+        elif isinstance(widget, Select):
+            widget.value = value
+        elif isinstance(widget, Input):
+            widget.value = str(value or 0) if name == "timer" else str(value)
+
+    # ------------------------------------------------------------ reading
+
+    def _rules_from_fields(self, preset: str, quiet: bool = False) -> Rules | None:
+        from ginrummy_tui.engine import PRESETS
+        from ginrummy_tui.storage.config import RULE_OPTION_HELP
+
+        base = PRESETS[preset]
+        changes: dict[str, Any] = {}
+        for name, label in RULE_OPTION_HELP:
+            widget = self.query_one(f"#rule-{name}")
+            if isinstance(widget, Checkbox):
+                value: Any = widget.value
+            elif isinstance(widget, Select):
+                value = widget.value
+            else:
+                text = widget.value.strip()
+                try:
+                    value = int(text)
+                except ValueError:
+                    if not quiet:
+                        self._error(f"{label}: a whole number, please")
+                    return None
+                if name == "timer":
+                    value = value or None
+            changes[name] = value
+        try:
+            return base.with_options(**changes)
+        except ValueError as exc:
+            if not quiet:
+                self._error(f"Rules: {exc}")
+            return None
+
+    def read(self) -> Settings | None:
+        """The settings on the form, or None (with the reason shown) if a value is wrong."""
+        from ginrummy_tui.storage.config import MAX_PAUSE
+
+        preset = str(self.query_one("#preset", Select).value)
+        rules = self._rules_from_fields(preset)
+        if rules is None:
+            return None
+        try:
+            pause = float(self.query_one("#pause", Input).value.strip())
+        except ValueError:
+            self._error("Computer's pause: a number of seconds, please")
+            return None
+        if not 0 <= pause <= MAX_PAUSE:
+            self._error(f"Computer's pause: between 0 and {MAX_PAUSE:g} seconds")
+            return None
+        assert self.original is not None
+        new = replace(
+            self.original,
+            ai=str(self.query_one("#ai", Select).value),
+            pause=pause,
+            ascii=self.query_one("#ascii", Checkbox).value,
+            mouse=self.query_one("#mouse", Checkbox).value,
+            theme=str(self.query_one("#theme", Select).value),
+        )
+        return new.with_rules(rules, preset=preset)
+
+    def _error(self, text: str) -> None:
+        error = self.query_one("#settings-error", Static)
+        error.update(text)
+        error.scroll_visible(animate=False)
+        self.notify(text, severity="error", timeout=5)
+
+    # ------------------------------------------------------------ saving
+
+    def action_save(self) -> None:
+        """Save the settings, apply what can be applied now, and ask about the match if needed."""
+        from ginrummy_tui.storage.config import config_dir, save_settings
+
+        new = self.read()
+        if new is None:
+            return
+        app = self.app
+        try:
+            save_settings(getattr(app, "config_dir", None) or config_dir(), new)
+        except OSError as exc:
+            self._error(f"The settings could not be saved: {exc.strerror or exc}")
+            return
+        app.gin_settings = new
+        app.pause = new.pause
+        if new.theme in app.available_themes:
+            app.theme = new.theme
+        if new.ascii != getattr(app, "ascii_only", False):
+            set_ascii(app, new.ascii)
+        keeper = getattr(app, "keeper", None)
+        if keeper is not None:
+            keeper.settings.update({k: v for k, v in new.play_settings().items() if k != "ai"})
+        self._settle_match(new)
+
+    def _settle_match(self, new: Settings) -> None:
+        """Rules or opponent changed: ask whether to start a new match."""
+        app = self.app
+        control = getattr(app, "gin_control", None)
+        if control is None:
+            self.dismiss_settings("Settings saved. New rules and opponent apply to your next match.")
+            return
+        # only what the player changed on this form counts (not a difference the match had already)
+        old = self.original
+        changed = [
+            what
+            for what in control.match_changes(new)
+            if old is None
+            or (what == "the rules" and new.rules != old.rules)
+            or (what == "the opponent" and new.ai != old.ai)
+        ]
+        if not changed:
+            if control.pending is not None:  # new rules already wait for the next match: they are these now
+                control.pending = new
+            self.dismiss_settings("Settings saved.")
+            return
+        if not control.match_started():
+            control.start_new_match(new)
+            self.dismiss_settings("Settings saved: a new match with them has started.")
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                control.start_new_match(new)
+                self.dismiss_settings("A new match with the new settings has started.")
+            else:
+                control.pending = new
+                self.dismiss_settings("Settings saved. This match goes on; the next one uses them.")
+
+        app.push_screen(NewMatchQuestion(" and ".join(changed)), answer)
+
+    def dismiss_settings(self, note: str) -> None:
+        """Close the settings and say what happened."""
+        if self.is_attached and self.app.screen is self:
+            self.app.pop_screen()
+        self.app.notify(note, timeout=4)
+        sync = getattr(self.app, "sync", None)
+        if sync is not None:
+            sync()
+
+    def action_cancel(self) -> None:
+        """Leave without saving."""
+        self.app.pop_screen()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+

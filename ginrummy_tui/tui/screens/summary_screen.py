@@ -1,0 +1,249 @@
+"""The end of a hand: both hands face up, melds, layoffs, deadwood, the kind of ending and the points."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..widgets.cardfaces import card_text, cards_text
+from ..widgets.key_bar import KeyBar
+from ..widgets.too_small import NORMAL_WIDTH, TooSmall
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import PlayerView
+
+KIND_WORDS = {
+    "knock": "knock",
+    "gin": "gin",
+    "big_gin": "Big Gin",
+    "undercut": "undercut",
+    "void": "void hand",
+    "timeout": "out of time",
+}
+
+
+def meld_text(meld, ascii_only: bool) -> Text:
+    """A meld as ``[7♥ 8♥ 9♥]`` with green brackets."""
+    t = Text("[", style="bold #2fd16b")
+    t.append_text(cards_text(meld, ascii_only))
+    t.append("]", style="bold #2fd16b")
+    return t
+
+
+def hand_row(groups, ascii_only: bool = False) -> list[Text]:
+    """Cards face up in groups (melds outlined, then laid-off cards, then deadwood): three lines."""
+    from ..widgets.cardfaces import face_lines
+
+    rows = [Text(no_wrap=True, overflow="crop") for _ in range(3)]
+    for g, (cards, kind) in enumerate(groups):
+        if kind == "laid off":
+            label = (" " if g else "") + "laid off "
+            rows[0].append(" " * len(label))
+            rows[1].append(label, style="italic")
+            rows[2].append(" " * len(label))
+        elif g:
+            for row in rows:
+                row.append("  " if kind == "meld" else "   ")
+        for c in cards:
+            face = face_lines(c, meld=kind != "deadwood", ascii_only=ascii_only)
+            for row, line in zip(rows, face):
+                row.append_text(line)
+    return rows
+
+
+def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = False, width: int = 80) -> Group:
+    """Everything about how the last hand ended, from the view's ``result``
+    (the cards face up when ``width`` allows, else as text)."""
+    from ginrummy_tui.engine import best_melds
+
+    res = v.result
+    me, opp = v.seat, 1 - v.seat
+    names = {me: "You", opp: opponent_name}
+    lines: list = []
+    if res is None:
+        return Group(Text("No hand has ended yet."))
+    head = Text(style="bold")
+    kind = res.kind
+    if kind == "void":
+        head.append(f"Hand {v.hand_no}: void — the stock ran down to {v.rules.void_stock} cards. Nobody scores.")
+    elif kind == "timeout":
+        loser = 1 - res.winner if res.winner is not None else None
+        head.append(f"Hand {v.hand_no}: {names.get(loser, '?')} ran out of time and lost the match.")
+    else:
+        knocker = names[res.knocker]
+        verb = {"knock": "knocked", "undercut": "knocked", "gin": "went gin", "big_gin": "went Big Gin"}[kind]
+        head.append(f"Hand {v.hand_no}: {knocker} {verb}")
+        if kind == "undercut":
+            who = "you" if res.winner == me else names[res.winner]
+            head.append(f" — and {who} undercut!")
+        else:
+            head.append(".")
+    lines.append(head)
+    lines.append(Text())
+
+    k = res.knock
+    for seat in (me, opp):
+        cards = res.hands[seat]
+        if k is not None and res.knocker is not None:
+            is_knocker = seat == res.knocker
+            melds = k.knocker_melds if is_knocker else k.defender_melds
+            dead = k.knocker_deadwood_cards if is_knocker else k.defender_deadwood_cards
+            dw = k.knocker_deadwood if is_knocker else k.defender_deadwood
+            layoffs = () if is_knocker else k.layoffs
+        else:
+            split = best_melds(cards)
+            melds, dead, dw, layoffs = split.melds, split.deadwood_cards, split.deadwood, ()
+        title = Text(names[seat], style="bold")
+        title.append(" · deadwood ")
+        title.append(str(dw), style="bold #ffd21f")
+        if layoffs and k is not None:
+            title.append(f" (was {k.defender_deadwood_before_layoffs} before layoffs)", style="dim")
+        lines.append(title)
+        groups = [(list(m), "meld") for m in melds]
+        if layoffs:
+            groups.append(([lo.card for lo in layoffs], "laid off"))
+        if dead:
+            groups.append((list(dead), "deadwood"))
+        if width >= 72:
+            lines.extend(hand_row(groups, ascii_only))
+        else:  # narrow terminal: the cards as text
+            body = Text()
+            body.append("Melds ", style="dim")
+            for i, m in enumerate(melds):
+                body.append(" " if i else "")
+                body.append_text(meld_text(m, ascii_only))
+            if not melds:
+                body.append("none")
+            if dead:
+                body.append("  Deadwood ", style="dim")
+                body.append_text(cards_text(dead, ascii_only))
+            lines.append(body)
+        if layoffs:
+            body = Text()
+            body.append("Laid off ", style="dim")
+            for i, lo in enumerate(layoffs):
+                if i:
+                    body.append(", ")
+                body.append_text(card_text(lo.card, ascii_only))
+                body.append(" on ")
+                body.append_text(meld_text(lo.meld, ascii_only))
+            lines.append(body)
+        lines.append(Text())
+
+    pts = Text()
+    if kind in ("void", "timeout"):
+        pts.append("No points this hand.")
+    else:
+        winner = names[res.winner]
+        pts.append(f"{winner} score{'s' if winner != 'You' else ''} ", style="bold")
+        pts.append(str(res.points), style="bold #ffd21f")
+        if k is not None:
+            r = v.rules
+            if kind == "knock":
+                how = f"{k.defender_deadwood} − {k.knocker_deadwood}"
+            elif kind == "undercut":
+                how = f"undercut bonus {r.undercut_bonus} + {k.knocker_deadwood} − {k.defender_deadwood}"
+            elif kind == "gin":
+                how = f"gin bonus {r.gin_bonus} + {k.defender_deadwood}"
+            else:
+                how = f"Big Gin bonus {r.big_gin_bonus} + {k.defender_deadwood}"
+            if res.multiplier != 1:
+                how = f"({how}) × {res.multiplier}"
+            pts.append(f"  ({how})")
+    lines.append(pts)
+    tot = Text()
+    tot.append("Scores: ")
+    tot.append(f"You {v.scores[me]}", style="bold")
+    tot.append(" · ")
+    tot.append(f"{opponent_name} {v.scores[opp]}", style="bold")
+    tot.append(f" (to {v.rules.target})")
+    lines.append(tot)
+    return Group(*lines)
+
+
+class SummaryScreen(Screen):
+    """How the hand ended; Enter goes on to the next hand (or to the match result)."""
+
+    CSS_PATH = "summary_screen.tcss"
+    BINDINGS = [
+        Binding("enter,n,space", "next", "Next hand", key_display="⏎"),
+        Binding("r", "review", "Review", tooltip="Your decisions where the expert would have played otherwise"),
+        Binding("a", "replay", "Replay deal", tooltip="Play this deal again (practice: it does not count)"),
+    ]
+    """Enter, n or space: go on; r: the review of the hand; a: replay this deal."""
+
+    def __init__(self, v: PlayerView, opponent_name: str, ascii_only: bool = False) -> None:
+        super().__init__()
+        self.v = v
+        self.opponent_name = opponent_name
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="summary"):
+            yield Static(self._body(), id="summary-body")
+            over = self.v.phase == "match_over"
+            practice = getattr(self.app.session, "replaying", False)  # a replayed deal
+            first = (
+                "⏎: back to your match"
+                if practice
+                else "⏎: see the result of the match"
+                if over
+                else "⏎: deal the next hand"
+            )
+            choices = [first, "r: review your play", "a: replay this deal"] if self._local else [first]
+            sep = "\n" if self.app.size.width < NORMAL_WIDTH else "  ·  "  # narrow: one choice a line, never split
+            yield Static(sep.join(choices), id="summary-next")
+        yield KeyBar()
+
+    @property
+    def _local(self) -> bool:
+        """Review and replay need the whole deal: only in a game against the computer."""
+        return bool(self.app.session.computes_opponent)  # type: ignore[attr-defined]
+
+    def _body(self) -> Group:
+        return summary_renderable(self.v, self.opponent_name, self.ascii_only, self.app.size.width)
+
+    def suits_changed(self) -> None:
+        """The suits are drawn otherwise now (letters or symbols): redraw the hands."""
+        self.query_one("#summary-body", Static).update(self._body())
+
+    def on_mount(self) -> None:
+        if self._local:
+            from .review_screen import start_review
+
+            start_review(self.app)  # in a worker: ready when asked for, never in the way
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("review", "replay"):
+            return self._local
+        return True
+
+    def action_review(self) -> None:
+        """Show the review of this hand."""
+        from .review_screen import open_review
+
+        open_review(self.app)
+
+    def action_replay(self) -> None:
+        """Deal this hand again, as practice."""
+        from ginrummy_tui.session.replay_session import start_replay
+
+        start_replay(self.app)
+
+    def action_next(self) -> None:
+        """Next hand, or the end of the match."""
+        app = self.app
+        if self.v.phase == "match_over" and not getattr(app.session, "replaying", False):
+            from .match_over_screen import MatchOverScreen
+
+            app.switch_screen(MatchOverScreen(self.v, self.opponent_name))
+            return
+        app.go_on("next hand")  # type: ignore[attr-defined]

@@ -1,0 +1,163 @@
+"""Drawing cards as text: the pieces every card widget shares.
+
+A card is drawn as a small box, three lines high::
+
+    ┌1──┐   ╔2══╗
+    │ 7♥│   ║10♠║
+    └───┘   ╚═══╝
+
+Deadwood cards have a single line, cards in a meld a double line (green when
+colours are on), so melds are visible in monochrome too.  Ranks always take
+two cells ("10", " 7") and suits one; ``ascii`` mode writes S H D C, and
+outlines there use only characters that never name a card (``+ - | # = : * !``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from rich.style import Style
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import Card
+
+RANK_NAMES = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+RED = Style(color="#d01c2a", bgcolor="#f4f1e8", bold=True)
+BLACK = Style(color="#101010", bgcolor="#f4f1e8", bold=True)
+FACE = Style(color="#101010", bgcolor="#f4f1e8")
+BACK = Style(color="#3a5fb0", bgcolor="#1c2f5a")
+PLAIN_BORDER = Style(color="#9a9a9a")
+MELD_BORDER = Style(color="#2fd16b", bold=True)
+SELECTED_BORDER = Style(color="#ffd21f", bold=True)
+DIM = Style(dim=True)
+
+SINGLE = "┌─┐│└┘"
+DOUBLE = "╔═╗║╚╝"
+HEAVY = "┏━┓┃┗┛"
+ASCII_SINGLE = "+-+|++"
+ASCII_DOUBLE = "#=#:##"
+ASCII_HEAVY = "*-*!**"
+
+
+def rank_text(card: Card) -> str:
+    """The rank as shown: ``A 2 .. 10 J Q K``."""
+    return RANK_NAMES.get(card.rank, str(card.rank))
+
+
+def suit_text(card: Card, ascii_only: bool = False) -> str:
+    """The suit as one cell: ``♠`` (or ``S`` in ascii mode)."""
+    return card.suit if ascii_only else SYMBOLS[card.suit]
+
+
+def card_label(card: Card, ascii_only: bool = False) -> str:
+    """The short name of a card in running text: ``10♥``, ``Q♠`` (``10H`` in ascii mode)."""
+    return rank_text(card) + suit_text(card, ascii_only)
+
+
+def card_text(card: Card, ascii_only: bool = False) -> Text:
+    """A card's short name in its suit's colour, for running text."""
+    return Text(card_label(card, ascii_only), style=RED if card.is_red else BLACK)
+
+
+def cards_text(cards, ascii_only: bool = False, sep: str = " ") -> Text:
+    """Several cards in running text."""
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(c, ascii_only))
+    return out
+
+
+_CODE = re.compile(r"\b([A2-9TJQK])([SHDC])\b")
+
+
+def pretty_codes(message: str, ascii_only: bool = False) -> str:
+    """Replace card codes of engine messages (``TD``, ``7H``) with card names (``10♦``)."""
+    from ginrummy_tui.engine.cards import card
+
+    def sub(m: re.Match[str]) -> str:
+        return card_label(card(m.group(0)), ascii_only)
+
+    return _CODE.sub(sub, message)
+
+
+def border_chars(kind: str, ascii_only: bool) -> str:
+    """The six border characters for ``plain``, ``meld`` or ``selected`` cards."""
+    if ascii_only:
+        return {"plain": ASCII_SINGLE, "meld": ASCII_DOUBLE, "selected": ASCII_HEAVY}[kind]
+    return {"plain": SINGLE, "meld": DOUBLE, "selected": HEAVY}[kind]
+
+
+def face_lines(
+    card: Card,
+    *,
+    width: int = 5,
+    meld: bool = False,
+    selected: bool = False,
+    key: str = "",
+    ascii_only: bool = False,
+    height: int = 3,
+) -> list[Text]:
+    """A face-up card as ``height`` lines (3, or 5 for big cards) of ``width`` cells (>= 5).
+
+    ``key`` (one character) is written into the top border: the number key
+    that picks the card.
+    """
+    inner = width - 2
+    chars = border_chars("meld" if meld else "plain", ascii_only)
+    border = MELD_BORDER if meld else PLAIN_BORDER
+    if selected:
+        border = SELECTED_BORDER + Style(reverse=True)
+    tl, h, tr, v, bl, br = chars
+    top = Text(tl, style=border)
+    if key:
+        top.append(key, style=border + Style(bold=True))
+        top.append(h * (inner - 1), style=border)
+    else:
+        top.append(h * inner, style=border)
+    top.append(tr, style=border)
+    face = RED if card.is_red else BLACK
+    if selected:
+        face = face + Style(underline=True)
+    rank, suit = rank_text(card), suit_text(card, ascii_only)
+    if height >= 5:
+        faces = [(rank + suit).ljust(inner), suit.center(inner), (rank + suit).rjust(inner)]
+    else:
+        faces = [(rank.rjust(2) + suit).center(inner)]
+    lines = [top]
+    for label in faces:
+        mid = Text(v, style=border)
+        mid.append(label, style=face)
+        mid.append(v, style=border)
+        lines.append(mid)
+    lines.append(Text(bl + h * inner + br, style=border))
+    return lines
+
+
+def back_lines(width: int = 3, ascii_only: bool = False, height: int = 3) -> list[Text]:
+    """A face-down card as ``height`` lines of ``width`` cells."""
+    tl, h, tr, v, bl, br = border_chars("plain", ascii_only)
+    fill = "#" if ascii_only else "▒"
+    inner = width - 2
+    middle = Text(v, style=PLAIN_BORDER) + Text(fill * inner, style=BACK) + Text(v, style=PLAIN_BORDER)
+    return (
+        [Text(tl + h * inner + tr, style=PLAIN_BORDER)]
+        + [middle.copy() for _ in range(height - 2)]
+        + [Text(bl + h * inner + br, style=PLAIN_BORDER)]
+    )
+
+
+def empty_lines(width: int = 5, ascii_only: bool = False, height: int = 3) -> list[Text]:
+    """An empty place for a pile."""
+    dot = "." if ascii_only else "·"
+    inner = width - 2
+    return (
+        [Text(dot * width, style=DIM)]
+        + [Text(dot + " " * inner + dot, style=DIM) for _ in range(height - 2)]
+        + [Text(dot * width, style=DIM)]
+    )

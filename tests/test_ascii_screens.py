@@ -1,0 +1,81 @@
+"""--ascii: no screen shows a suit symbol, and no outline uses a card's letters.
+
+A meld's outline once used H (the hearts letter) for its sides, so a melded
+7♠ read "H 7SH"; the table, the summary, the review and the score sheet are
+checked here for any letter or rank in a card's outline.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ginrummy_tui.engine import parse_cards
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.tui.screens.review_screen import ReviewScreen
+from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+from ginrummy_tui.tui.widgets.cardfaces import back_lines, border_chars, empty_lines, face_lines
+
+from .app_helpers import screen_text, settle
+
+SIZE = (80, 24)
+CARD_CHARS = set("SHDC") | set("A23456789TJQK") | {"1", "0"}
+"""What names a card in ASCII: suit letters and ranks (10 is written "10")."""
+
+
+def test_no_outline_uses_a_card_letter_or_rank():
+    for kind in ("plain", "meld", "selected"):
+        chars = border_chars(kind, ascii_only=True)
+        assert not set(chars) & CARD_CHARS, (kind, chars)
+        assert all(ord(ch) < 128 for ch in chars)
+    # the three kinds stay apart, so melds show without colour
+    assert len({border_chars(k, True) for k in ("plain", "meld", "selected")}) == 3
+    c = parse_cards("7H")[0]
+    for meld in (False, True):
+        lines = [t.plain for t in face_lines(c, meld=meld, ascii_only=True)]
+        assert lines[1].strip()[1:-1].strip() == "7H"  # the sides are not letters: only "7H" names the card
+        assert not set(lines[1][0] + lines[1][-1]) & CARD_CHARS
+    for lines in (back_lines(ascii_only=True), empty_lines(ascii_only=True)):
+        assert not set("".join(t.plain for t in lines)) & CARD_CHARS
+
+
+_FACE = re.compile(r"(.)(10| [2-9AJQK]|[2-9AJQK] )([SHDC])(.)")
+
+
+def _check(text: str, where: str) -> None:
+    assert not set(text) & set("♠♥♦♣"), f"{where}: a suit symbol\n{text}"
+    for line in text.splitlines():
+        for m in _FACE.finditer(line):
+            left, right = m.group(1), m.group(4)
+            # a card face between its sides: the sides are never card letters
+            if left in "|:!" or right in "|:!":
+                assert left not in CARD_CHARS and right not in CARD_CHARS, f"{where}: {line!r}"
+    assert not re.search(r"[SHDC] ?(10|[2-9AJQK])[SHDC][SHDC]", text), f"{where}: a card reads into a letter\n{text}"
+
+
+async def test_every_ascii_screen_has_clean_card_outlines():
+    app = make_app(state=scenarios.knock_ready(), ascii=True, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        _check(screen_text(app), "table")
+        await pilot.press("s")  # draw A♠: three melds on show with their outline
+        await settle(app, pilot)
+        _check(screen_text(app), "table with melds")
+        await pilot.press("k")  # knock with K♦
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        _check(screen_text(app), "summary")
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        _check(screen_text(app), "score sheet")
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Reviewing" not in screen_text(app)
+        _check(screen_text(app), "review")

@@ -1,0 +1,140 @@
+"""The command line outside a terminal: a closed pipe, and no terminal at all.
+
+* ``gin-tui export | head`` (or stats, sim...): when the reader has gone, the
+  command stops quietly (status 141, nothing on standard error) instead of a
+  BrokenPipeError traceback.
+* ``gin-tui </dev/null`` (cron, a pipe): the game cannot be played without a
+  terminal; it says so in one line and exits with status 2 at once, instead of
+  spinning.  The commands that only print still work into a pipe.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from ginrummy_tui.engine import Action, apply
+from ginrummy_tui.engine.cards import card
+from ginrummy_tui.storage.stats import MatchRecorder
+from ginrummy_tui.tui import scenarios
+
+TIMEOUT = 60  # a spinning command is a failure, not a hang of the suite
+
+
+def _env(home) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("TEXTUAL_DRIVER", "GIN_TUI_WEB")}
+    env["GIN_TUI_HOME"] = str(home)
+    env["PYTHONPATH"] = os.getcwd() + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+@pytest.fixture
+def home(tmp_path):
+    """A data directory with one recorded match, so that every command has something to print."""
+    s = scenarios.match_point()
+    recorder = MatchRecorder(tmp_path, "m1")
+    recorder.observe(s)
+    recorder.observe(apply(apply(s, Action("draw stock")), Action("knock", card("KD"))))
+    return tmp_path
+
+
+def _closed_pipe_run(args: list[str], home) -> subprocess.CompletedProcess:
+    """Run ``gin-tui args`` with standard output into a pipe whose reader is already gone."""
+    r, w = os.pipe()
+    os.close(r)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "ginrummy_tui", *args],
+            stdout=w, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+            env=_env(home), timeout=TIMEOUT, text=True,
+        )
+    finally:
+        os.close(w)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stats"],
+        ["stats", "--json"],
+        ["export"],
+        ["export", "--format", "text"],
+        ["export", "--list"],
+        ["sim", "--matches", "1", "--jobs", "1"],
+    ],
+    ids=" ".join,
+)
+def test_a_command_writing_into_a_closed_pipe_stops_quietly(args, home):
+    done = _closed_pipe_run(args, home)
+    assert done.stderr == "", done.stderr
+    assert done.returncode == 141
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["stats", "--help"]], ids=" ".join)
+def test_help_into_a_closed_pipe_is_quiet_too(args, home):
+    done = _closed_pipe_run(args, home)  # argparse itself ignores the closed pipe: status 0
+    assert done.stderr == "" and done.returncode == 0
+
+
+def test_export_into_head_prints_its_first_lines_and_nothing_else(home):
+    done = subprocess.run(
+        f"{sys.executable} -m ginrummy_tui export | head -n 2",
+        shell=True, capture_output=True, text=True, env=_env(home), timeout=TIMEOUT,
+    )
+    assert done.stderr == ""
+    assert len(done.stdout.splitlines()) == 2
+
+
+@pytest.mark.parametrize("args", [[], ["--new", "--seed", "3"], ["join", "127.0.0.1:9", "--code", "ABCD-EFGH"]], ids=str)
+def test_without_a_terminal_the_game_says_so_in_one_line_and_exits_2(args, home):
+    done = subprocess.run(
+        [sys.executable, "-m", "ginrummy_tui", *args],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, env=_env(home), timeout=TIMEOUT,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and "not a terminal" in lines[0], done.stderr
+
+
+def test_the_printing_commands_still_work_into_a_pipe(home):
+    for args in (["stats"], ["export", "--list"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "ginrummy_tui", *args],
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, env=_env(home), timeout=TIMEOUT,
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() and done.stderr == ""
+
+
+def test_which_commands_need_a_terminal_and_what_counts_as_one(monkeypatch):
+    from ginrummy_tui.cli import build_parser, missing_terminal, needs_terminal
+
+    def parsed(*argv):
+        return build_parser(list(argv)).parse_args(list(argv))
+
+    assert needs_terminal(parsed()) and needs_terminal(parsed("join", "x:1"))
+    assert needs_terminal(parsed("host")) and not needs_terminal(parsed("host", "--server-only"))
+    assert not any(needs_terminal(parsed(c)) for c in ("stats", "export", "sim"))
+
+    class Stream:
+        def __init__(self, tty):
+            self.tty = tty
+
+        def isatty(self):
+            if self.tty is None:
+                raise ValueError("I/O operation on closed file")
+            return self.tty
+
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    monkeypatch.delenv("GIN_TUI_WEB", raising=False)
+    assert missing_terminal(Stream(True), Stream(True)) is None
+    assert missing_terminal(Stream(False), Stream(True)) == "standard input"
+    assert missing_terminal(Stream(True), Stream(False)) == "standard output"
+    assert missing_terminal(Stream(True), Stream(None)) == "standard output"
+    # a browser tab of gin-tui serve: pipes, with Textual's web driver
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
+    assert missing_terminal(Stream(False), Stream(False)) is None
