@@ -417,3 +417,40 @@ def test_master_play_out_knock_settles_as_the_engine_does():
         same += fast == exact
     # the play-outs settle with one layout of the knocker's melds, not every one
     assert same >= 0.95 * total
+
+
+def test_every_part_of_the_app_knows_every_level():
+    from ginrummy_tui.cli import build_parser
+    from ginrummy_tui.cli.sim import LEVEL_CHOICES
+    from ginrummy_tui.storage.config import LEVELS as SETTINGS_LEVELS
+    from ginrummy_tui.tui.screens.settings_screen import LEVEL_LABELS
+
+    assert LEVEL_CHOICES == SETTINGS_LEVELS == LEVELS
+    assert tuple(level for level, _label in LEVEL_LABELS) == LEVELS
+    for level in LEVELS:
+        assert build_parser().parse_args(["--ai", level]).ai == level
+        args = build_parser(["sim"]).parse_args(["sim", "--a", level, "--b", level])
+        assert (args.a, args.b) == (level, level)
+
+
+def test_an_opponent_in_a_worker_process_chooses_as_in_this_one():
+    from ginrummy_tui.ai.process import ProcessOpponent
+
+    far = ProcessOpponent("master", "seed-1")
+    near = get_opponent("master", "seed-1")
+    driver = get_opponent("standard")
+    state = new_game(seed=3)
+    asked = 0
+    try:
+        while state.phase in ("upcard", "draw", "discard") and asked < 8:
+            v = view(state, state.current)
+            if state.current == 0:
+                a = far.choose(v)
+                assert a == near.choose(v) and a in v.legal_actions
+                asked += 1
+            else:
+                a = driver.choose(v)
+            state = apply(state, a)
+    finally:
+        far.close()
+    assert asked == 8

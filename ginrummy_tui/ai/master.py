@@ -1,31 +1,38 @@
-"""The master opponent: a determinized search on top of the expert.
+"""The master opponent: the expert, with a determinized search where it pays.
 
-At each real choice it lists a few candidates, deals the hidden cards many
-times in ways consistent with what it has seen, plays each deal out from
-each candidate with fast policies, and keeps the candidate with the best
-average chance of winning the match (``docs/ai.md`` describes it in full):
+Where the expert's rules are weakest — whether to knock now or lie in wait,
+and with which card — the master lists the candidates, deals the hidden
+cards many times in ways consistent with what it has seen, plays each deal
+out from each candidate with fast policies, and keeps the candidate with the
+best average chance of winning the match (``docs/ai.md`` describes it in
+full, with the figures):
 
-* **Candidates**: when drawing, the discard pile's top card or the stock;
-  when discarding, the expert's best few throws (its own scoring), the throw
-  leaving the least deadwood, and knocking (with the card leaving the least
-  deadwood) when the rules allow it.
+* **Candidates**: the expert's choice first; its best few throws (its own
+  scoring), the throw leaving the least deadwood, knocking with the card
+  leaving the least deadwood, and the same card thrown without knocking.
+  The draw and the throw when no knock is possible can be searched the same
+  way (``MasterParams.search_draws`` / ``search_discards``); measured, that
+  was no better than the expert's rules, so by default they are the expert's.
 * **Deals**: the opponent's unknown cards are drawn from the unseen ones
-  with the expert's inference as weights (cards next to what it threw or
-  refused less likely, next to what it picked up more likely), the rest
-  shuffled into the stock; the same deals serve every candidate.
+  with the expert's inference as weights, then improved by replaying its
+  stock draws (see :meth:`MasterOpponent._deals`); the rest, shuffled, is
+  the stock.  The same deals serve every candidate.
 * **Play-outs**: both sides take the discard when it joins a meld and lowers
   their deadwood, throw the card leaving the least deadwood, go gin at once,
-  and knock with the expert's waiting rule for this seat and at once for the
-  opponent; a knock is settled with the defender's layoffs onto the
-  knocker's melds.
+  and knock: this seat with the expert's waiting rule, the opponent as soon
+  as it may; a knock is settled with the defender's layoffs.  Knocking now is
+  settled exactly (``score_knock``) against each deal.
 * **Worth**: the chance of winning the match after the hand's points (a
   normal approximation of the race to the target), so that near the target
-  a knock that wins the match counts for more than its points.
+  a knock that wins the match counts for more than its points.  Another
+  candidate replaces the expert's choice only when it is better by
+  ``margin`` standard errors of the paired differences.
 
-It plays at once when there is nothing to weigh: one legal move, gin, the
-upcard offer (the expert's rule), and a discard pile card that melds with
-nothing in the hand.  The deals come from a generator seeded by the seed and
-the position, so the same seed and view give the same choice.
+It plays at once when there is nothing to weigh: one legal move, gin, big
+gin, the upcard offer, a discard pile card that melds with nothing in the
+hand, and every draw and throw the search leaves to the expert.  The deals
+come from a generator seeded by the seed and the position, so the same seed
+and view give the same choice.
 """
 
 from __future__ import annotations
@@ -69,9 +76,9 @@ class MasterParams:
     opponent_wait: float = 0.0
     """In play-outs the opponent knocks only with at least this deadwood
     (0: as soon as it may)."""
-    search_draws: bool = True
+    search_draws: bool = False
     """Weigh the draw by search (else the expert's draw)."""
-    search_discards: bool = True
+    search_discards: bool = False
     """Weigh the throw by search when no knock is possible (else the expert's throw)."""
     margin: float = 1.0
     """Standard errors by which a candidate must beat the expert's choice."""

@@ -19,12 +19,12 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from ginrummy_tui.ai import LEVELS
 from ginrummy_tui.storage.store import APP_NAME, ENV_HOME, atomic_write_json, move_aside
 
 SETTINGS_NAME = "settings.json"
 SETTINGS_FORMAT = "gin-tui settings"
 SETTINGS_VERSION = 1
-LEVELS = ("easy", "standard", "expert")
 DEFAULT_THEME = "textual-dark"
 MAX_PAUSE = 10.0
 
@@ -52,7 +52,7 @@ class Settings:
     rule_options: tuple[tuple[str, Any], ...] = ()
     """Single rule options changed from the preset, as (name, value) pairs."""
     ai: str = "standard"
-    """The computer's level: easy, standard or expert."""
+    """The computer's level: easy, standard, expert or master."""
     pause: float = 0.6
     """Seconds the computer waits after each move, so a person can follow."""
     ascii: bool = False
