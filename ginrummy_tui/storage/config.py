@@ -19,12 +19,13 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ginrummy_tui.ai import LEVELS
 from ginrummy_tui.storage.store import APP_NAME, ENV_HOME, atomic_write_json, move_aside
 
 SETTINGS_NAME = "settings.json"
 SETTINGS_FORMAT = "gin-tui settings"
 SETTINGS_VERSION = 1
+LEVELS = ("easy", "standard", "expert", "master")
+"""The opponent levels (as ``ginrummy_tui.ai.LEVELS``, which starting the app does not import)."""
 DEFAULT_THEME = "textual-dark"
 MAX_PAUSE = 10.0
 
