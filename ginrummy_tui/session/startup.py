@@ -60,6 +60,9 @@ class Plan:
         """Save one last time and give up the lock."""
         with contextlib.suppress(Exception):
             self.keeper.flush()
+        if self.keeper.history is not None:
+            with contextlib.suppress(Exception):
+                self.keeper.history.close()
         self.store.lock.release()
 
 
@@ -107,7 +110,7 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit)."""
     from ginrummy_tui.storage.config import LEVELS, apply_args, config_dir, load_settings
-    from ginrummy_tui.storage.stats import mark_abandoned
+    from ginrummy_tui.storage.history import mark_abandoned
 
     override = getattr(args, "data_dir", None)
     root = data_dir(override)
@@ -128,6 +131,7 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
     try:
         store = Store(root, REPLAY_SLOT) if replay else Store(root)
         got_lock = store.lock.acquire()
+        notes.extend(store.lock.notes)  # a link in the lock file's place, moved aside
     except OSError as exc:
         # play anyway (a saved match is still read if it can be): only saving is lost
         notes.append(f"Your match cannot be saved: the data directory {root} is not usable ({exc.strerror or exc}).")
@@ -159,7 +163,7 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
                     saved = again.saved
                     break
         if saved is not None and fresh:
-            mark_abandoned(root, saved.match_id)
+            notes.extend(mark_abandoned(root, saved.match_id))
             where = store.archive(saved)
             notes.append(
                 "Your unfinished match was set aside"
@@ -390,6 +394,28 @@ def on_ready(app, plan: Plan) -> None:
     with contextlib.suppress(Exception):
         show_notes(app, plan.notes, plan.resumed)
     app.set_interval(UI_CHECK_SECONDS, plan.keeper.ui_changed)
+    start_history_upkeep(app, plan)
+
+
+def start_history_upkeep(app, plan: Plan) -> threading.Thread | None:
+    """Check the history database and import the JSON records of earlier
+    versions, in a thread (after the first frame); tell the player what
+    happened."""
+    if not plan.keeper.record:
+        return None
+
+    def work() -> None:
+        from ginrummy_tui.storage.history import upkeep
+
+        messages = upkeep(plan.keeper.shared_history())
+        for message in messages:
+            with contextlib.suppress(Exception):
+                app.call_from_thread(app.notify, message, severity="warning", timeout=15)
+
+    thread = threading.Thread(target=work, name="gin-tui history upkeep", daemon=True)
+    thread.start()
+    app.history_upkeep = thread
+    return thread
 
 
 async def table_ready(app, timeout: float = 5.0) -> bool:

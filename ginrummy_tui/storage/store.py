@@ -13,8 +13,9 @@ user data directory for ``gin-tui``, or ``--data-dir`` / ``GIN_TUI_HOME``.
     left behind by a dead process is stale and simply taken over.
 ``archive/<match id>.json``
     Finished matches, in the same format; they are never resumed.
-``history/<match id>.json``
-    The record of every match, for the statistics (see :mod:`ginrummy_tui.storage.stats`).
+``history.sqlite3``
+    The record of every match, for the statistics (see
+    :mod:`ginrummy_tui.storage.history`).
 ``*.damaged-<time>``
     A save that could not be trusted, moved aside (never deleted).
 
@@ -28,9 +29,11 @@ new file, whole.  Loading (:func:`read_save`) never raises: it gives a
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import socket
+import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -75,10 +78,55 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return Path(user_data_dir(APP_NAME, appauthor=False))
 
 
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+"""Flags for opening a file of the data directory: never through a symbolic link."""
+
+
 def ensure_dir(path: Path) -> Path:
-    """Create ``path`` (private to the user) if it does not exist yet."""
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    """Create ``path`` if it does not exist yet, and every missing directory
+    above it, private to the user (0700)."""
+    path = Path(path)
+    missing = []
+    here = path
+    while not here.is_dir():
+        missing.append(here)
+        if here.parent == here:
+            break
+        here = here.parent
+    for directory in reversed(missing):
+        try:
+            directory.mkdir(mode=0o700)
+        except FileExistsError:
+            if not directory.is_dir():
+                raise
     return path
+
+
+def open_nofollow(path: Path, flags: int, mode: int = 0o600) -> int:
+    """``os.open`` that refuses a symbolic link in place of the file
+    (``OSError`` with ``errno.ELOOP``) instead of opening what it points to."""
+    return os.open(path, flags | NOFOLLOW, mode)
+
+
+def is_link_refusal(exc: OSError, path: Path) -> bool:
+    """True if ``exc``, from :func:`open_nofollow` on ``path``, is because ``path`` is a link."""
+    return exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path)
+
+
+def set_aside_link(path: Path) -> str | None:
+    """If ``path`` is a symbolic link, move the link itself aside (its target is
+    left alone) and say so; None if it is not a link."""
+    path = Path(path)
+    if not os.path.islink(path):
+        return None
+    try:
+        target = os.readlink(path)
+    except OSError:
+        target = "?"
+    moved = move_aside(path, "link")
+    if moved is None:
+        return f"{path} is a symbolic link (to {target}); it was not followed, and it could not be moved aside."
+    return f"{path.name} was a symbolic link (to {target}); it was not followed, and was moved to {moved}."
 
 
 def now_iso() -> str:
@@ -344,10 +392,20 @@ def read_save(path: Path) -> SavedMatch | LoadError | None:
     the file (see :meth:`Store.load` for that)."""
     path = Path(path)
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_SAVE_BYTES + 1)
+        fd = open_nofollow(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except (FileNotFoundError, NotADirectoryError):
         return None
+    except IsADirectoryError:
+        return LoadError(path, "it is a directory, not a file")
+    except OSError as exc:
+        if is_link_refusal(exc, path):
+            return LoadError(path, "it is a symbolic link, which gin-tui does not follow")
+        return LoadError(path, f"the file cannot be read ({exc.strerror or exc})")
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                return LoadError(path, "it is not a regular file")
+            raw = fh.read(MAX_SAVE_BYTES + 1)
     except IsADirectoryError:
         return LoadError(path, "it is a directory, not a file")
     except OSError as exc:
@@ -403,6 +461,8 @@ class Lock:
         self._fd: int | None = None
         self.took_over: LockOwner | None = None
         """The stale owner whose lock file was taken over, if any."""
+        self.notes: list[str] = []
+        """What to tell the player (a symbolic link found in the lock file's place and moved aside)."""
 
     @property
     def held(self) -> bool:
@@ -411,7 +471,11 @@ class Lock:
     def owner(self) -> LockOwner | None:
         """The owner written in the lock file (None if there is no readable one)."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            fd = open_nofollow(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(fd, "rb") as fh:
+                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                    return None
+                data = json.loads(fh.read(4096).decode("utf-8"))
         except (OSError, ValueError):
             return None
         if not isinstance(data, dict):
@@ -438,7 +502,17 @@ class Lock:
             return self._acquire_by_pid()
         for _ in range(5):
             previous = self.owner()
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)
+            except OSError as exc:
+                if not is_link_refusal(exc, self.path):
+                    raise
+                note = set_aside_link(self.path)  # a planted link: never write through it
+                if note is not None:
+                    self.notes.append(note)
+                if os.path.islink(self.path):
+                    raise
+                continue
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -463,7 +537,7 @@ class Lock:
     def _acquire_by_pid(self) -> bool:  # pragma: no cover - used where fcntl is missing
         for _ in range(3):
             try:
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+                fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL)
             except FileExistsError:
                 owner = self.owner()
                 if owner is not None and owner.pid and _pid_alive(owner.pid) and owner.host == socket.gethostname():
@@ -673,6 +747,9 @@ class Keeper:
         self.record = record
         self._match_no: int | None = None
         self._recorder = None
+        self._starting = False
+        self.history = None
+        """The :class:`~ginrummy_tui.storage.history.SharedHistory` records go to."""
         self.state: GameState | None = None
         self.errors: list[str] = []
         self.failing = False
@@ -680,24 +757,39 @@ class Keeper:
         self.last_ui: dict[str, Any] = {}
         """The screen details written with the last save."""
 
-    def _recorder_for(self, state: GameState):
-        from ginrummy_tui.storage.stats import MatchRecorder
+    def shared_history(self):
+        """The history database of this data directory (opened when first used)."""
+        if self.history is None:
+            from ginrummy_tui.storage.history import SharedHistory
 
-        if self._recorder is None or self._match_no != state.match_no:
+            self.history = SharedHistory(self.store.root)
+        return self.history
+
+    def _recorder_for(self, state: GameState):
+        shared = self.shared_history()
+        hist = shared.get()
+        self.errors.extend(shared.take_messages())
+        if hist is None:
+            return None
+        if self._recorder is None or self._match_no != state.match_no or self._recorder.history is not hist:
             if self._match_no is not None and self._match_no != state.match_no:
                 self.match_id = new_match_id()
             self._match_no = state.match_no
-            self._recorder = MatchRecorder(
-                self.store.root,
-                self.match_id,
-                opponent=str(self.settings.get("ai", "standard")),
-                replay=self.replay,
+            self._recorder = hist.recorder(
+                self.match_id, opponent=str(self.settings.get("ai", "standard")), replay=self.replay
             )
         return self._recorder
 
     def start(self, state: GameState) -> None:
-        """Save the first state of a match (new or resumed)."""
-        self.on_change(state)
+        """Save the first state of a match (new or resumed).  Its record is
+        brought up to date at the next change: opening the history database
+        is kept out of the start-up (nothing new can have ended since the
+        last record, which is always written before the save)."""
+        self._starting = True
+        try:
+            self.on_change(state)
+        finally:
+            self._starting = False
 
     def begin(self, state: GameState) -> None:
         """A new match replaces the one being kept (which is marked abandoned
@@ -712,12 +804,14 @@ class Keeper:
     def on_change(self, state: GameState) -> None:
         """Record and save ``state``; never raises (failures go to :attr:`errors`)."""
         self.state = state
-        if self.record:
+        if self.record and not self._starting:
             try:
-                self._recorder_for(state).observe(state)
+                recorder = self._recorder_for(state)
+                if recorder is not None:
+                    recorder.observe(state)
             except Exception as exc:  # the statistics must never stop the game
-                self.errors.append(f"statistics not recorded: {exc}")
-        else:
+                self._record_failed(exc)
+        elif not self.record:
             self._match_no = state.match_no
         ui = self._ui()
         if state.over:
@@ -728,6 +822,16 @@ class Keeper:
         if not saved and not self.failing:  # said once, until saving works again
             self.errors.append(f"the match could not be saved: {self.store.last_error}")
         self.failing = not saved
+
+    def _record_failed(self, exc: Exception) -> None:
+        from ginrummy_tui.storage.history import Damaged
+
+        if isinstance(exc, Damaged) and self.history is not None:
+            self.history.replace_damaged(str(exc))
+            self.errors.extend(self.history.take_messages())
+            self._recorder = None
+        else:
+            self.errors.append(f"statistics not recorded: {exc}")
 
     def _ui(self) -> dict[str, Any]:
         """The app's screen details now, or the last ones known (the app may be gone)."""
@@ -754,15 +858,19 @@ class Keeper:
 
     def add_hint(self) -> None:
         """Count a hint used in this match (for the statistics)."""
-        if self._recorder is not None and not self.replay:
+        if self.record and not self.replay and self.state is not None:
             with contextlib.suppress(Exception):
-                self._recorder.add_hint()
+                recorder = self._recorder_for(self.state)
+                if recorder is not None:
+                    recorder.add_hint(self.state)
 
     def abandon(self) -> None:
         """The unfinished match is given up (a new match replaces it)."""
-        if self._recorder is not None:
+        if self.record and self.state is not None:
             with contextlib.suppress(Exception):
-                self._recorder.abandon()
+                recorder = self._recorder_for(self.state)
+                if recorder is not None:
+                    recorder.abandon(self.state)
 
     def flush(self) -> None:
         """Write the last state again (at exit: it is already saved, this is belt and braces)."""

@@ -93,8 +93,16 @@ class GinApp(App):
     def on_mount(self) -> None:
         self.call_after_refresh(self.sync)
         self.call_after_refresh(self._started)
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.session.computes_opponent and self.session.view().rules.timer:
             self.set_interval(0.25, self._tick_clock)
+
+    def _screen_changed(self, screen) -> None:
+        """A screen was pushed, popped or switched: once the one left is gone,
+        let Textual's render caches of its widgets go (see :mod:`.render_caches`)."""
+        from .render_caches import release_render_caches
+
+        self.call_after_refresh(release_render_caches)
 
     def _started(self) -> None:
         """The first screen is drawn: resume the garbage collector if ``gin-tui``
