@@ -135,7 +135,7 @@ def test_a_dangling_link_in_the_lock_files_place_creates_nothing_where_it_points
 
 
 def test_the_local_app_says_so_when_its_lock_was_a_link(tmp_path):
-    from ginrummy_tui.resume import prepare
+    from ginrummy_tui.session.startup import prepare
 
     from .test_resume import args_for, never_asked
 
@@ -155,7 +155,7 @@ def test_the_local_app_says_so_when_its_lock_was_a_link(tmp_path):
 
 def test_a_save_that_is_a_link_is_not_read_through_and_is_moved_aside(tmp_path):
     from ginrummy_tui.engine import new_game
-    from ginrummy_tui.store import read_save
+    from ginrummy_tui.storage.store import read_save
 
     other = Store(tmp_path / "other")
     assert other.save(new_game(seed=1), match_id="20260101-000000-abcd")
@@ -174,7 +174,7 @@ def test_a_save_that_is_a_link_is_not_read_through_and_is_moved_aside(tmp_path):
 
 
 def test_a_fifo_in_the_saves_place_is_refused_without_waiting(tmp_path):
-    from ginrummy_tui.store import read_save
+    from ginrummy_tui.storage.store import read_save
 
     os.mkfifo(tmp_path / "current.json")
     found = read_save(tmp_path / "current.json")

@@ -31,7 +31,7 @@ from .melds import (
 )
 from .reducer import apply, deal, deal_hand, legal_actions, new_game, view, view_legal_actions
 from .rules import PRESETS, Rules
-from .scoring import KnockResult, Layoff, best_defence, score_knock
+from .scoring import KnockResult, Layoff, best_defence, layout_note, layout_parts, score_knock
 from .state import (
     DISCARD,
     DRAW,
@@ -87,6 +87,8 @@ __all__ = [
     "KnockResult",
     "Layoff",
     "best_defence",
+    "layout_note",
+    "layout_parts",
     "score_knock",
     "UPCARD",
     "DRAW",

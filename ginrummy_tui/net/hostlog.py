@@ -131,7 +131,7 @@ def open_host_log(path: Path, logger_name: str = "ginrummy_tui.net") -> tuple[lo
     Returns the handler (a :class:`logging.NullHandler` if the file cannot be
     opened) and what to tell the player: a symbolic link found in the log's
     place is moved aside, never written through."""
-    from ginrummy_tui.store import set_aside_link
+    from ginrummy_tui.storage.store import set_aside_link
 
     notes = []
     log = logging.getLogger(logger_name)

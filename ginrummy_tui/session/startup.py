@@ -219,7 +219,10 @@ def hand_ui(app) -> dict[str, Any]:
         hand = table.query_one(HandView)
     except Exception:
         return {}
-    return {"sort": hand.sort_mode, "order": [str(c) for c in hand.cards], "cursor": hand.cursor}
+    ui = {"sort": hand.sort_mode, "order": [str(c) for c in hand.cards], "cursor": hand.cursor}
+    if hand.chosen:
+        ui["lifted"] = True  # the player picked that card (written only then, as earlier saves have it)
+    return ui
 
 
 def restore_ui(app, ui: dict[str, Any]) -> None:
@@ -244,6 +247,7 @@ def restore_ui(app, ui: dict[str, Any]) -> None:
         cursor = ui.get("cursor")
         if isinstance(cursor, int) and not isinstance(cursor, bool) and 0 <= cursor < len(hand.cards):
             hand.cursor = cursor
+            hand.chosen = ui.get("lifted") is True
             hand.refresh()
             app.table.show_view(app.session.view())
     except Exception:
@@ -362,6 +366,7 @@ def build_app(plan: Plan, pause: float | None = None):
         mouse=s.mouse,
         pause=s.pause if pause is None else pause,
         on_change=control.on_change,
+        one_click=s.one_click,
     )
     control.app = app
     app.gin_control = control

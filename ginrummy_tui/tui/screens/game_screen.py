@@ -107,6 +107,7 @@ class GameScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.query_one(HandView).one_click = self.gin.one_click
         self.show_view(self.gin.session.view())
 
     def on_resize(self) -> None:
@@ -131,9 +132,11 @@ class GameScreen(Screen):
         app = self.gin
         name = app.session.opponent_name
         mine = v.my_turn
-        self.query_one(Scoreboard).set_state(
-            v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name
-        )
+        from ..practice import practice_line
+
+        board = self.query_one(Scoreboard)
+        board.set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name)
+        board.set_practice(practice_line(app))
         self.query_one(OpponentHand).set_state(
             name if self.app.size.width >= 60 else name.split(" (")[0],
             v.opponent_hand_size,
@@ -171,20 +174,27 @@ class GameScreen(Screen):
             return
         self.query_one(DeadwoodLine).set_text(self._deadwood_text(v))
         self.query_one(ActionBar).show(self._buttons(v))
-        self.query_one(PromptLine).set_prompt(
-            self._with_status(hint_prompt(self, v, self._prompt_text(v))),
-            pretty_codes(self.refusal, self.gin.ascii_only),
-        )
+        refusal = pretty_codes(self.refusal, self.gin.ascii_only)
+        prompt = hint_prompt(self, v, self._prompt_text(v))
+        # a reason often ends with what to do ("...: draw from the stock"): not said twice
+        tail = refusal.rsplit(":", 1)[-1].strip().lower() if ":" in refusal else ""
+        if tail and tail in prompt.plain.lower():
+            prompt = Text()
+        self.query_one(PromptLine).set_prompt(self._with_status(prompt), refusal)
         self.refresh_bindings()
 
     def _with_status(self, text: Text) -> Text:
         """The session's line (network play: move clock, waiting for the opponent) or the local
         move clock comes first."""
-        status = getattr(self.gin.session, "status", None)
-        line = status() if status is not None else self.gin.clock_line
-        if not line:
-            return text
-        out = Text(line, style="bold #ffd21f")
+        rich = self.gin.clock_rich  # the clock, coloured by how little time is left
+        if rich is not None:
+            out = rich.copy()
+        else:
+            status = getattr(self.gin.session, "status", None)
+            line = status() if status is not None else ""
+            if not line:
+                return text
+            out = Text(line, style="bold #ffd21f")
         out.append("  ")
         out.append_text(text)
         return out
@@ -207,9 +217,18 @@ class GameScreen(Screen):
         if not moves:
             if not history:
                 dealer = "You" if v.dealer == v.seat else name
-                t.append(f"Hand {v.hand_no}: {dealer} dealt. The upcard is ")
-                if v.upcard is not None:
+                t.append(f"Hand {v.hand_no}: {dealer} dealt. ")
+                first = v.history[0] if v.history else None
+                if first is not None and first.seat == v.seat and first.card is not None and (
+                    first.action.kind in ("take upcard", "draw discard")
+                ):
+                    t.append("You took the upcard ")  # it is in the hand now, no longer on the pile
+                    t.append_text(card_text(first.card, a))
+                elif v.upcard is not None:
+                    t.append("The upcard is ")
                     t.append_text(card_text(v.upcard, a))
+                else:
+                    t.append("The discard pile is empty")
                 t.append(".")
                 if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:
                     lim = "gin only" if v.knock_limit == 0 else f"knock at {v.knock_limit} or less"
@@ -295,6 +314,8 @@ class GameScreen(Screen):
         sel = hand_view.selected
         if sel is not None and Action(kind, sel) in legal and (hand_view.chosen or kind == "gin"):
             return sel
+        if hand_view.chosen:
+            return None  # the player picked a card that does not allow it: never another card behind their back
         hand = self.v.hand if self.v else ()
         return min((a.card for a in legal), key=lambda c: (deadwood(x for x in hand if x is not c), -c.value))
 
@@ -361,12 +382,13 @@ class GameScreen(Screen):
                 t.append("Draw from the stock (s) or the pile (d)." if narrow else
                          "Draw from the stock (s) or the discard pile (d), or click a pile.")
         elif v.phase == DISCARD:
+            click = "click" if self.gin.one_click else "click twice"
             if width < 60:
                 t.append("Discard (⏎)")
             elif narrow:
-                t.append("Discard a card (⏎ or click)")
+                t.append(f"Discard a card (⏎ or {click})")
             else:
-                t.append("Discard a card (←/→ and ⏎, 1-9 0 -, or click it)")
+                t.append(f"Discard a card (←/→ and ⏎, 1-9 0 -, or {click})")
             g = self._choice("gin")
             k = self._choice("knock")
             if g is not None:
@@ -377,6 +399,16 @@ class GameScreen(Screen):
                 t.append(" — or knock with ")
                 t.append_text(card_text(k, a))
                 t.append(" (k)")
+            else:
+                able = [x.card for x in v.legal_actions if x.kind in ("gin", "knock") and x.card is not None]
+                if able:  # the selected card does not allow it: name the ones that do
+                    verb = "go gin" if any(x.kind == "gin" for x in v.legal_actions) else "knock"
+                    able = [x.card for x in v.legal_actions if x.kind == verb.split()[-1] and x.card is not None]
+                    t.append(f" — or {verb} with ")
+                    for i, c in enumerate(able[:3]):
+                        if i:
+                            t.append("/")
+                        t.append_text(card_text(c, a))
             if v.rules.big_gin and any(x.kind == "big gin" for x in v.legal_actions):
                 t.append(" — or Big Gin (b)")
             t.append(".")
@@ -441,6 +473,15 @@ class GameScreen(Screen):
         sel = self.query_one(HandView).selected
         if name in ("discard", "knock", "gin"):
             card = self._choice(name) if name != "discard" else sel
+            if card is None and name != "discard" and sel is not None:
+                able = [a.card for a in self._legal() if a.kind == name and a.card is not None]
+                if able:  # the selected card does not allow it, others do: say which
+                    a = self.gin.ascii_only
+                    verb = "knock" if name == "knock" else "go gin"
+                    names = [card_label(c, a) for c in able]
+                    which = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+                    self.refuse(f"you cannot {verb} with {card_label(sel, a)}: select {which}, then {name[0]}")
+                    return
             if card is None:
                 card = sel
             if card is None:
@@ -514,9 +555,14 @@ class GameScreen(Screen):
             self.play(Action("draw discard"))
 
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
+        """One-click mode: throw the card.  Otherwise the first click selects
+        (lifts) it and shows what may be done with it; a second click throws it."""
         from ginrummy_tui.engine import Action
 
-        self.play(Action("discard", message.card))
+        if self.gin.one_click or message.again:
+            self.play(Action("discard", message.card))
+        else:
+            self._update_details()
 
     def on_hand_view_hovered(self) -> None:
         self._update_details()
