@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import Rules
     from ginrummy_tui.storage.config import Settings
 
-LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"))
+LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"), ("master", "Master"))
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "The winner of the hand"))
 
 
