@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import subprocess
 import sys
@@ -30,6 +31,16 @@ from ginrummy_tui.tui.widgets.too_small import TooSmall
 from .app_helpers import screen_text, settle
 
 SIZE = (80, 24)
+
+
+async def until(pilot, condition, what: str, seconds: float = 30.0) -> None:
+    """Let the app run until ``condition()`` holds (the deadline only bounds a failure)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"{what}: not within {seconds} s")
+        await pilot.pause(0.05)
 
 
 async def press(app, pilot, *keys: str) -> None:
@@ -305,7 +316,7 @@ async def test_refusal_when_it_is_the_computers_turn_and_the_prompt_recovers():
         await pilot.pause()
         assert "It is not your turn: wait for Computer" in prompt(app)
         assert app.session.state.current == 1
-        await pilot.pause(1.2)
+        await until(pilot, lambda: app.session.state.current == 0, "the computer's move after its pause")
         await settle(app, pilot)
         assert app.session.state.current == 0
         assert "✗" not in prompt(app) and "Draw from the stock" in prompt(app)

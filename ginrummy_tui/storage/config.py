@@ -148,7 +148,7 @@ def _check_rules(raw: Any, problems: list[str]) -> tuple[str, tuple[tuple[str, A
         problems.append("the rules are not readable")
         return "standard", ()
     preset = raw.get("preset", "standard")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:  # (a list is not even hashable)
         problems.append(f"unknown rules preset {preset!r}")
         preset = "standard"
     options = raw.get("options", {})
