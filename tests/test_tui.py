@@ -710,6 +710,22 @@ async def test_a_whole_match_to_100(by_mouse, seed):
         assert app.session.state.match_no == 2 and app.session.state.scores == (0, 0)
 
 
+async def test_a_whole_match_against_the_master():
+    """The master thinks in a worker process; a whole match at 80x24 by the keyboard."""
+    from ginrummy_tui.ai.process import ProcessOpponent
+
+    app = make_app(seed=1, ai="master", pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        played = await play_whole_match(app, pilot, False)
+        s = app.session.state
+        assert s.phase == "match_over" and max(s.scores) >= 100
+        assert "discard" in played
+        assert isinstance(app.session.opponent._ai, ProcessOpponent)
+        assert app.session.opponent._ai._pool is not None
+    # leaving the app stops the worker process
+    assert app.session.opponent._ai._pool is None
+
+
 @pytest.mark.parametrize("size", [(60, 24), (80, 24)])
 async def test_quit_question_says_the_match_is_saved_and_fits(size):
     app = make_app(seed=1, pause=0)

@@ -12,7 +12,9 @@ are the same as in this process.
 from __future__ import annotations
 
 import multiprocessing
+import sys
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import resource_tracker
 from typing import Any
 
 from ginrummy_tui.engine import Action, PlayerView
@@ -31,6 +33,28 @@ def _choose(level: str, seed: Any, view: PlayerView) -> Action:
     return opponent.choose(view)
 
 
+def _start_tracker() -> None:
+    """Start multiprocessing's resource tracker with a real standard error.
+
+    The tracker is handed ``sys.stderr.fileno()``; while a Textual app runs,
+    ``sys.stderr`` is its print capture, whose ``fileno()`` is -1, and
+    starting a process would fail ("bad value(s) in fds_to_keep").  So the
+    process's own standard error stands in for the moment of the start."""
+    err = sys.stderr
+    try:
+        usable = err is not None and err.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        resource_tracker.ensure_running()
+        return
+    sys.stderr = sys.__stderr__
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = err
+
+
 def _warm() -> None:
     """In the worker: import the opponents before the first move needs them."""
     import ginrummy_tui.ai.master  # noqa: F401
@@ -47,6 +71,7 @@ class ProcessOpponent:
     def start(self) -> None:
         """Start the worker now (otherwise the first move starts it)."""
         if self._pool is None:
+            _start_tracker()
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
             self._pool.submit(_warm)
 
