@@ -16,14 +16,20 @@ def screen_text(app) -> str:
     return console.export_text()
 
 
+def _computer_due(app) -> bool:
+    """The computer is thinking, or it is its turn and its move is not scheduled yet."""
+    session = app.session
+    return app.busy or (session.computes_opponent and session.opponent_to_move())
+
+
 async def settle(app, pilot) -> None:
     """Wait until the computer has made every move it is due to make."""
     for _ in range(200):
         await pilot.pause()
         await app.workers.wait_for_complete()
-        if not app.busy:
+        if not _computer_due(app):
             await pilot.pause()
-            if not app.busy:
+            if not _computer_due(app):
                 return
     raise AssertionError("the computer never finished its turn")
 

@@ -33,7 +33,7 @@ def _prompt(app) -> str:
 
 async def test_h_shows_the_hint_selects_its_card_and_is_counted():
     keeper = CountingKeeper()
-    app = make_app(state=new_game(seed=3), pause=0, on_change=keeper.on_change)
+    app = make_app(state=new_game(seed=3), pause=0, on_change=keeper.on_change, on_hint=keeper.add_hint)
     async with app.run_test(size=SIZE) as pilot:
         await _settle(app, pilot)
         v = app.session.view()

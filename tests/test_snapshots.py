@@ -28,12 +28,18 @@ def keys(*presses: str):
     return run
 
 
+def _computer_due(app) -> bool:
+    """The computer is thinking, or it is its turn and its move is not scheduled yet."""
+    session = app.session
+    return app.busy or (session.computes_opponent and session.opponent_to_move())
+
+
 async def settle(pilot) -> None:
     app = pilot.app
     for _ in range(200):
         await pilot.pause()
         await app.workers.wait_for_complete()
-        if not app.busy:
+        if not _computer_due(app):
             break
     await pilot.pause()
 

@@ -21,24 +21,13 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ginrummy_tui.engine import (
-    DECK,
-    DISCARD,
-    DRAW,
-    UPCARD,
-    Action,
-    Card,
-    GameState,
-    Move,
-    apply,
-    deadwood_mask,
-    view,
-)
+from ginrummy_tui.engine import DECK, Action, Card, GameState, Move, apply, deadwood_mask, view
+from ginrummy_tui.engine.kinds import Kind, Phase
 
-from .common import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD, hand_mask
+from .common import hand_mask
 from .hints import card_name, explain
 
-PLAYING = (UPCARD, DRAW, DISCARD)
+PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 DEFAULT_SAMPLES = 24
 """Random deals of the unseen cards per reviewed decision."""
 
@@ -110,21 +99,21 @@ def describe_action(action: Action, upcard, ascii_only: bool = False, past: bool
     lab = card_name(c, ascii_only) if c is not None else ""
     up = card_name(upcard, ascii_only) if upcard is not None else "the upcard"
     k = action.kind
-    if k == PASS:
+    if k == Kind.PASS:
         return f"passed on the upcard {up}"
-    if k == TAKE_UPCARD:
+    if k == Kind.TAKE_UPCARD:
         return f"taken the upcard {up}" if not past else f"took the upcard {up}"
-    if k == DRAW_STOCK:
+    if k == Kind.DRAW_STOCK:
         return "drawn from the stock" if not past else "drew from the stock"
-    if k == DRAW_DISCARD:
+    if k == Kind.DRAW_DISCARD:
         return f"taken {up} from the discard pile" if not past else f"took {up} from the discard pile"
-    if k == DISCARD:
+    if k == Phase.DISCARD:
         return f"discarded {lab}"
-    if k == KNOCK:
+    if k == Kind.KNOCK:
         return f"knocked with {lab}"
-    if k == GIN:
+    if k == Kind.GIN:
         return f"gone gin with {lab}" if not past else f"went gin with {lab}"
-    if k == BIG_GIN:
+    if k == Kind.BIG_GIN:
         return "gone Big Gin" if not past else "went Big Gin"
     return str(action)
 
@@ -190,9 +179,9 @@ def _rollout_policies(level: str = "standard"):
 
 
 def _deadwood_after(state: GameState, action: Action) -> int | None:
-    if action.kind in (DISCARD, KNOCK, GIN) and action.card is not None:
+    if action.kind in (Phase.DISCARD, Kind.KNOCK, Kind.GIN) and action.card is not None:
         return deadwood_mask(hand_mask(state.hands[state.current]) ^ action.card.bit)
-    if action.kind == BIG_GIN:
+    if action.kind == Kind.BIG_GIN:
         return 0
     return None
 

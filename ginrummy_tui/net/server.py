@@ -19,25 +19,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ginrummy_tui import __version__
-from ginrummy_tui.engine import (
-    DISCARD,
-    DRAW,
-    UPCARD,
-    Action,
-    GameState,
-    IllegalAction,
-    apply,
-    legal_actions,
-    parse_action,
-    view,
-)
+from ginrummy_tui.engine import Action, GameState, IllegalAction, apply, legal_actions, parse_action, view
+from ginrummy_tui.engine.kinds import Kind
 
 from . import protocol as P
 
 log = logging.getLogger("ginrummy_tui.net")
 
-PLAYING = (UPCARD, DRAW, DISCARD)
-BETWEEN = ("next hand", "new match")
+BETWEEN = (Kind.NEXT_HAND, Kind.NEW_MATCH)
 
 
 class _Conn:
@@ -366,7 +355,7 @@ class MatchServer:
             action = parse_action(text)
         except ValueError as exc:
             return self._refuse(conn, P.E_ILLEGAL, str(exc))
-        if action.kind == "timeout":
+        if action.kind == Kind.TIMEOUT:
             return self._refuse(conn, P.E_ILLEGAL, "only the host's clock can call time")
         if not all(self.connected()):
             return self._refuse(conn, P.E_PAUSED, "waiting for the opponent")
@@ -455,7 +444,7 @@ class MatchServer:
             self._stop_clock()
             self._clock_seq = self.seq
             self._remaining = float(timer)
-        should_run = self._state.phase in PLAYING and all(self.connected()) and self._loop is not None
+        should_run = self._state.phase.playing and all(self.connected()) and self._loop is not None
         if should_run and self._timer is None:
             assert self._loop is not None
             self._deadline = self._loop.time() + self._remaining
@@ -475,7 +464,7 @@ class MatchServer:
 
     def _clock_message(self) -> dict[str, Any] | None:
         timer = self._state.rules.timer
-        if timer is None or self._state.phase not in PLAYING:
+        if timer is None or not self._state.phase.playing:
             return None
         running = self._timer is not None and self._deadline is not None and self._loop is not None
         left = self._deadline - self._loop.time() if running else self._remaining  # type: ignore[operator,union-attr]
@@ -484,10 +473,10 @@ class MatchServer:
     def _expire(self, seq: int) -> None:
         self._timer = None
         self._deadline = None
-        if seq != self.seq or self._state.phase not in PLAYING:
+        if seq != self.seq or not self._state.phase.playing:
             return
         try:
-            new = apply(self._state, Action("timeout"))
+            new = apply(self._state, Action(Kind.TIMEOUT))
         except IllegalAction:  # pragma: no cover - timeout is legal whenever the timer runs
             return
         log.info("seat %s ran out of time", self._state.current)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ginrummy_tui.engine.kinds import Kind, Phase
+
 from .local import LocalSession, Session
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Action, GameState, PlayerView
 
-ENDED = ("hand_over", "match_over")
 
 
 class ReplaySession(Session):
@@ -54,10 +55,6 @@ class ReplaySession(Session):
         """The state on the table: the practice hand while replaying."""
         return self.active.state
 
-    @property
-    def on_change(self):
-        """The match's keeper (saving, statistics); the practice hand has none."""
-        return self.real.on_change
 
     @property
     def opponent(self):
@@ -69,14 +66,19 @@ class ReplaySession(Session):
 
     def submit(self, action: Action) -> None:
         """Play on the table; "next hand" after the practice hand goes back to the match."""
-        if self.replaying and self.practice.state.phase in ENDED and action.kind in ("next hand", "new match"):
+        if self.replaying and self.practice.state.phase.ended and action.kind in (Kind.NEXT_HAND, Kind.NEW_MATCH):
             self.replaying = False
-            if self.real.state.phase == "hand_over":
+            if self.real.state.phase == Phase.HAND_OVER:
                 from ginrummy_tui.engine import Action
 
-                self.real.submit(Action("next hand"))
+                self.real.submit(Action(Kind.NEXT_HAND))
             return
         self.active.submit(action)
+
+    def add_hint(self) -> None:
+        """A hint counts for the match, not for the practice hand."""
+        if not self.replaying:
+            self.real.add_hint()
 
     def opponent_to_move(self) -> bool:
         return self.active.opponent_to_move()
@@ -111,7 +113,7 @@ def start_replay(app) -> bool:
     if state is None or not isinstance(base, LocalSession):
         app.notify("A deal can be replayed only in a game against the computer.", severity="warning")
         return False
-    if state.phase not in ENDED:
+    if state.phase.playing:
         app.notify("A deal can be replayed once its hand is over.", severity="warning")
         return False
     try:

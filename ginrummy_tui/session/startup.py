@@ -209,7 +209,7 @@ def hand_ui(app) -> dict[str, Any]:
     from ginrummy_tui.tui.widgets.hand import HandView
 
     table = getattr(app, "table", None)
-    if table is None or getattr(app.session, "replaying", False):
+    if table is None or app.session.replaying:
         return {}  # a practice replay's cards are not the match's
     try:
         hand = table.query_one(HandView)
@@ -358,6 +358,7 @@ def build_app(plan: Plan, pause: float | None = None):
         mouse=s.mouse,
         pause=s.pause if pause is None else pause,
         on_change=control.on_change,
+        on_hint=plan.keeper.add_hint,
     )
     control.app = app
     app.gin_control = control

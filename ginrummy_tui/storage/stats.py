@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ginrummy_tui.engine.kinds import EndKind
 from ginrummy_tui.storage.store import HISTORY_DIR, atomic_write_json, move_aside, now_iso
 
 if TYPE_CHECKING:
@@ -281,12 +282,12 @@ class Tally:
     def add_hand(self, hand: dict[str, Any], me: int = ME) -> None:
         """Count one hand's result."""
         kind, knocker, winner, points = hand["kind"], hand.get("knocker"), hand.get("winner"), hand["points"]
-        if kind == "timeout":
+        if kind == EndKind.TIMEOUT:
             if winner is not None and winner != me:
                 self.timeouts_lost += 1
             return
         self.hands += 1
-        if kind == "void":
+        if kind == EndKind.VOID:
             self.voids += 1
             return
         if winner == me:
@@ -296,20 +297,20 @@ class Tally:
             self.hands_lost += 1
             self.points_against += points
         if knocker == me:
-            if kind in ("knock", "undercut"):
+            if kind in (EndKind.KNOCK, EndKind.UNDERCUT):
                 self.knocks += 1
-            elif kind == "gin":
+            elif kind == EndKind.GIN:
                 self.gins += 1
-            elif kind == "big_gin":
+            elif kind == EndKind.BIG_GIN:
                 self.big_gins += 1
-            if kind == "undercut":
+            if kind == EndKind.UNDERCUT:
                 self.undercuts_received += 1
         elif knocker is not None:
-            if kind in ("knock", "undercut"):
+            if kind in (EndKind.KNOCK, EndKind.UNDERCUT):
                 self.opponent_knocks += 1
-            elif kind in ("gin", "big_gin"):
+            elif kind in (EndKind.GIN, EndKind.BIG_GIN):
                 self.opponent_gins += 1
-            if kind == "undercut":
+            if kind == EndKind.UNDERCUT:
                 self.undercuts_given += 1
 
     def as_dict(self) -> dict[str, Any]:
@@ -402,12 +403,12 @@ def load_stats(root: Path) -> Stats:
 
 
 KIND_WORDS = {
-    "knock": "knock",
-    "gin": "gin",
-    "big_gin": "big gin",
-    "undercut": "undercut",
-    "void": "void",
-    "timeout": "out of time",
+    EndKind.KNOCK: "knock",
+    EndKind.GIN: "gin",
+    EndKind.BIG_GIN: "big gin",
+    EndKind.UNDERCUT: "undercut",
+    EndKind.VOID: "void",
+    EndKind.TIMEOUT: "out of time",
 }
 
 ROWS: tuple[tuple[str, str], ...] = (

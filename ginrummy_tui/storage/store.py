@@ -193,33 +193,24 @@ def check_playable(state: GameState) -> None:
     """Raise ``ValueError`` unless ``state`` is a game the app can go on with:
     the engine's :func:`~ginrummy_tui.engine.validate` (one whole deck, hands
     of the right size, ...) and a few more things the screens rely on."""
-    from ginrummy_tui.engine import (
-        DISCARD,
-        DRAW,
-        HAND_OVER,
-        MATCH_OVER,
-        UPCARD,
-        legal_actions,
-        validate,
-        view,
-    )
+    from ginrummy_tui.engine import Phase, legal_actions, validate, view
 
     validate(state)
     problems = []
-    if state.phase == UPCARD and not state.discard:
+    if state.phase == Phase.UPCARD and not state.discard:
         problems.append("the upcard offer has no upcard")
-    if state.phase in (UPCARD, DRAW, DISCARD) and not legal_actions(state):
+    if state.phase.playing and not legal_actions(state):
         problems.append("the player to move has no legal move")
-    if state.phase in (HAND_OVER, MATCH_OVER):
+    if state.phase.ended:
         if state.result is None or not state.sheet:
             problems.append("a finished hand has no result")
     if state.sheet and state.sheet[-1].scores != state.scores:
         problems.append("the score sheet does not add up to the scores")
     if state.sheet and any(r.hand_no > state.hand_no for r in state.sheet):
         problems.append("the score sheet has hands from the future")
-    if state.phase != MATCH_OVER and max(state.scores) >= state.rules.target:
+    if state.phase != Phase.MATCH_OVER and max(state.scores) >= state.rules.target:
         problems.append("a player has reached the target but the match goes on")
-    if state.taken is not None and state.phase != DISCARD:
+    if state.taken is not None and state.phase != Phase.DISCARD:
         problems.append("a card is marked as just taken outside the discard step")
     if problems:
         raise ValueError("impossible game: " + "; ".join(problems))

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.worker import Worker, WorkerState
 
+from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.session.local import LocalSession, Session
 
 from .screens.game_screen import GameScreen
@@ -41,14 +42,14 @@ class GinApp(App):
         Binding("f2", "settings", "Settings", key_display="F2", show=False, id="settings"),
         Binding("f3", "statistics", "Stats", key_display="F3", show=False, id="statistics"),
         # Moves whose key is dimmed on the table land here: trying them explains why not.
-        Binding("t", "try_move('take upcard')", show=False),
-        Binding("p", "try_move('pass')", show=False),
-        Binding("s", "try_move('draw stock')", show=False),
-        Binding("d", "try_move('draw discard')", show=False),
-        Binding("enter", "try_move('discard')", show=False),
-        Binding("k", "try_move('knock')", show=False),
-        Binding("g", "try_move('gin')", show=False),
-        Binding("b", "try_move('big gin')", show=False),
+        Binding("t", f"try_move('{Kind.TAKE_UPCARD}')", show=False),
+        Binding("p", f"try_move('{Kind.PASS}')", show=False),
+        Binding("s", f"try_move('{Kind.DRAW_STOCK}')", show=False),
+        Binding("d", f"try_move('{Kind.DRAW_DISCARD}')", show=False),
+        Binding("enter", f"try_move('{Kind.DISCARD}')", show=False),
+        Binding("k", f"try_move('{Kind.KNOCK}')", show=False),
+        Binding("g", f"try_move('{Kind.GIN}')", show=False),
+        Binding("b", f"try_move('{Kind.BIG_GIN}')", show=False),
     ]
     """Keys that work on every screen, and the refusals of dimmed moves."""
 
@@ -129,7 +130,7 @@ class GinApp(App):
                 self._clock = None
                 self.clock_line = ""
                 try:
-                    self.session.submit(Action("timeout"))
+                    self.session.submit(Action(Kind.TIMEOUT))
                 except IllegalAction:
                     return
                 self.sync()
@@ -193,12 +194,12 @@ class GinApp(App):
         except IllegalAction:
             pass  # the other player already did
         self.sync()
-        waiting = getattr(self.session, "waiting_note", None)  # network play: both players must go on
-        if waiting is not None and waiting():
-            self.notify(waiting(), timeout=4)
+        waiting = self.session.waiting_note()  # network play: both players must go on
+        if waiting:
+            self.notify(waiting, timeout=4)
 
     def _show_end_screens(self, v) -> None:
-        ended = v.phase in ("hand_over", "match_over")
+        ended = v.phase.ended
         if not ended:
             # the next hand has started (perhaps by the other player, over the network)
             while type(self.screen).__name__ in ("SummaryScreen", "MatchOverScreen"):
@@ -305,7 +306,7 @@ class GinApp(App):
             self.exit()
             return
         v = self.session.view()
-        if v.phase in ("hand_over", "match_over"):
+        if v.phase.ended:
             self.exit()
             return
 
@@ -335,6 +336,7 @@ def make_app(
     state: GameState | None = None,
     opponent: Any = None,
     on_change=None,
+    on_hint=None,
 ) -> GinApp:
     """Build the app.
 
@@ -342,7 +344,8 @@ def make_app(
     :class:`LocalSession` against the computer (level ``ai``) is made, from
     ``state`` if given, else from a new match with ``rules`` (a preset name or
     a :class:`Rules`) and ``seed`` (``hand`` picks a later deal of that seed).
-    ``on_change(state)`` is called after every move of a local match.
+    ``on_change(state)`` is called after every move of a local match, ``on_hint()``
+    for every hint shown (the statistics count them).
     """
     if session is None:
         from ginrummy_tui.engine import PRESETS, deal_hand, new_game
@@ -362,7 +365,7 @@ def make_app(
         level = ai or "standard"
         if opponent is None:
             opponent = LazyOpponent(level, state.seed)
-        session = LocalSession(state, opponent, on_change=on_change)
+        session = LocalSession(state, opponent, on_change=on_change, on_hint=on_hint)
     return GinApp(session, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause)
 
 

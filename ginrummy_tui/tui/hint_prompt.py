@@ -14,6 +14,8 @@ from weakref import WeakKeyDictionary
 
 from rich.text import Text
 
+from ginrummy_tui.engine.kinds import Kind
+
 if TYPE_CHECKING:
     from ginrummy_tui.ai.hints import Hint
     from ginrummy_tui.engine import PlayerView
@@ -38,7 +40,7 @@ def request_hint(screen) -> None:
     v = screen.v
     if v is None:
         return
-    if not any(a.kind != "timeout" for a in v.legal_actions):
+    if not any(a.kind != Kind.TIMEOUT for a in v.legal_actions):
         screen.refuse("a hint is for your own turn")
         return
     current = _SHOWN.get(screen)
@@ -121,15 +123,7 @@ def _fit(screen, on: bool) -> None:
 
 def count_hint(app) -> None:
     """Count a hint in the statistics of the match in play (never for a replayed deal)."""
-    session = app.session
-    if getattr(session, "replaying", False):
-        return
-    # the keeper that saves and records the match: the app's, or the one behind the session's on_change
-    for keeper in (getattr(app, "keeper", None), getattr(getattr(session, "on_change", None), "__self__", None)):
-        counter = getattr(keeper, "add_hint", None)
-        if callable(counter):
-            counter()
-            return
+    app.session.add_hint()  # a practice replay's session does not count it
 
 
 __all__ = ["count_hint", "current_hint", "hint_prompt", "request_hint", "show_hint", "view_key"]

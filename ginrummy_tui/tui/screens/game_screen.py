@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
+from ginrummy_tui.engine import Action, IllegalAction, Kind, Phase, best_melds
+
+from .. import table_text as tt
 from ..hint_prompt import hint_prompt, request_hint
 from ..widgets.action_bar import ActionBar
-from ..widgets.cardfaces import card_label, card_text, pretty_codes
+from ..widgets.cardfaces import pretty_codes
 from ..widgets.deadwood_line import DeadwoodLine
 from ..widgets.discard_pile import DiscardPile
 from ..widgets.hand import KEYS, HandView
@@ -28,30 +30,12 @@ from ..widgets.opponent_hand import OpponentHand
 from ..widgets.prompt import PromptLine
 from ..widgets.scoreboard import Scoreboard
 from ..widgets.stock import StockPile
-from ..widgets.too_small import NORMAL_WIDTH, TooSmall
+from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import Action, Card, PlayerView
+    from ginrummy_tui.engine import Card, PlayerView
 
     from ..app import GinApp
-
-UPCARD, DRAW, DISCARD, HAND_OVER, MATCH_OVER = "upcard", "draw", "discard", "hand_over", "match_over"
-
-# which phase each simple move belongs to (its key is hidden in other phases)
-_MOVE_WORDS = {
-    "pass": ("passed on the upcard", ""),
-    "take upcard": ("took the upcard ", ""),
-    "draw stock": ("drew from the stock", ""),
-    "draw discard": ("took ", " from the discard pile"),
-    "discard": ("threw ", ""),
-    "knock": ("knocked, throwing ", ""),
-    "gin": ("went gin, throwing ", ""),
-    "big gin": ("went Big Gin", ""),
-}
-"""How the moves line tells a move: the words before and after its card."""
-_MOVES_SHOWING_THE_CARD = {"take upcard", "draw discard", "discard", "knock", "gin"}
-_PHASE_OF = {"take upcard": UPCARD, "pass": UPCARD, "draw stock": DRAW, "draw discard": DRAW, "big gin": DISCARD}
-
 
 def _pick_bindings() -> list[Binding]:
     return [Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(KEYS)]
@@ -61,14 +45,14 @@ class GameScreen(Screen):
     """The table, where a hand is played."""
 
     BINDINGS = [
-        Binding("t", "play('take upcard')", "Take", tooltip="Take the upcard"),
-        Binding("p", "play('pass')", "Pass", tooltip="Pass on the upcard"),
-        Binding("s", "play('draw stock')", "Stock", tooltip="Draw from the stock"),
-        Binding("d", "play('draw discard')", "Pile", tooltip="Take the top card of the discard pile"),
+        Binding("t", f"play('{Kind.TAKE_UPCARD}')", "Take", tooltip="Take the upcard"),
+        Binding("p", f"play('{Kind.PASS}')", "Pass", tooltip="Pass on the upcard"),
+        Binding("s", f"play('{Kind.DRAW_STOCK}')", "Stock", tooltip="Draw from the stock"),
+        Binding("d", f"play('{Kind.DRAW_DISCARD}')", "Pile", tooltip="Take the top card of the discard pile"),
         Binding("enter", "discard", "Discard", key_display="⏎", tooltip="Discard the selected card"),
         Binding("k", "knock", "Knock", tooltip="Knock"),
         Binding("g", "gin", "Gin", tooltip="Go gin"),
-        Binding("b", "play('big gin')", "Big Gin", tooltip="Big Gin: knock with all 11 cards melded"),
+        Binding("b", f"play('{Kind.BIG_GIN}')", "Big Gin", tooltip="Big Gin: knock with all 11 cards melded"),
         Binding("left", "cursor(-1)", "Select left", show=False),
         Binding("right", "cursor(1)", "Select right", show=False),
         Binding("shift+left,less_than_sign,comma", "move_card(-1)", "Move card left", show=False),
@@ -108,6 +92,8 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.show_view(self.gin.session.view())
+        if self.gin.session.ticking:  # network play: keep the clock and connection line fresh
+            self.set_interval(0.5, self._update_details)
 
     def on_resize(self) -> None:
         width, height = self.size
@@ -115,48 +101,33 @@ class GameScreen(Screen):
         for widget in (self.query_one(HandView), self.query_one(StockPile), self.query_one(DiscardPile)):
             widget.set_big(big)
         self._update_details()
-        if hasattr(self.gin.session, "status"):  # network play: keep the clock and connection line fresh
-            self.set_interval(0.5, self._update_details)
 
     # ------------------------------------------------------------ drawing
 
     def show_view(self, v: PlayerView) -> None:
         """Redraw everything from the view ``v``."""
-        from ginrummy_tui.engine import best_melds
-
         old = self.v
         if old is not None and (old.hand_no, old.phase, len(old.history)) != (v.hand_no, v.phase, len(v.history)):
             self.refusal = ""  # the game moved on: the last refusal no longer applies
         self.v = v
         app = self.gin
         name = app.session.opponent_name
-        mine = v.my_turn
         self.query_one(Scoreboard).set_state(
             v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name
         )
         self.query_one(OpponentHand).set_state(
-            name if self.app.size.width >= 60 else name.split(" (")[0],
+            name if self.app.size.width >= 60 else tt.short_name(name),
             v.opponent_hand_size,
             v.opponent_known,
-            to_move=v.current != v.seat and v.phase in (UPCARD, DRAW, DISCARD),
+            to_move=tt.opponent_to_move(v),
         )
-        legal = set(v.legal_actions)
-        from ginrummy_tui.engine import Action
-
-        self.query_one(StockPile).set_state(v.stock_size, Action("draw stock") in legal)
-        pile_hint = ""
-        if v.phase == UPCARD and mine:
-            pile_hint = "t: take the upcard"
-        elif Action("draw discard") in legal:
-            pile_hint = "d: take it"
-        self.query_one(DiscardPile).set_state(
-            v.discard, Action("draw discard") in legal or (v.phase == UPCARD and mine), pile_hint
-        )
+        self.query_one(StockPile).set_state(v.stock_size, Action(Kind.DRAW_STOCK) in v.legal_actions)
+        self.query_one(DiscardPile).set_state(v.discard, tt.pile_open(v), tt.pile_hint(v))
         split = best_melds(v.hand)
         melded = {c for m in split.melds for c in m}
         hand = self.query_one(HandView)
         hand.set_hand(v.hand, melded, drawn=v.drawn, taken=v.taken)
-        self.query_one(MovesLine).set_text(self._moves_text(v))
+        self.query_one(MovesLine).set_text(tt.moves_text(v, name, app.ascii_only))
         self._update_details()
 
     def suits_changed(self) -> None:
@@ -169,218 +140,36 @@ class GameScreen(Screen):
         v = self.v
         if v is None:
             return
-        self.query_one(DeadwoodLine).set_text(self._deadwood_text(v))
-        self.query_one(ActionBar).show(self._buttons(v))
+        app = self.gin
+        hand = self.query_one(HandView)
+        selected, chosen, a = hand.selected, hand.chosen, app.ascii_only
+        self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a))
+        self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
+        prompt = tt.prompt_text(
+            v,
+            app.session.opponent_name,
+            computes_opponent=app.session.computes_opponent,
+            width=self.app.size.width,
+            selected=selected,
+            chosen=chosen,
+            ascii_only=a,
+        )
         self.query_one(PromptLine).set_prompt(
-            self._with_status(hint_prompt(self, v, self._prompt_text(v))),
-            pretty_codes(self.refusal, self.gin.ascii_only),
+            tt.with_status(self._status_line(), hint_prompt(self, v, prompt)),
+            pretty_codes(self.refusal, a),
         )
         self.refresh_bindings()
 
-    def _with_status(self, text: Text) -> Text:
-        """The session's line (network play: move clock, waiting for the opponent) or the local
-        move clock comes first."""
-        status = getattr(self.gin.session, "status", None)
-        line = status() if status is not None else self.gin.clock_line
-        if not line:
-            return text
-        out = Text(line, style="bold #ffd21f")
-        out.append("  ")
-        out.append_text(text)
-        return out
-
-    def _moves_text(self, v: PlayerView) -> Text:
-        """What the other player did since our last move, or how the hand
-        began; while the other player is to move, what we just did."""
-        a = self.gin.ascii_only
-        name = self.gin.session.opponent_name
-        history = list(v.history)
-        while history and history[-1].seat == v.seat and v.phase == DISCARD:
-            history.pop()  # our own draw this turn: still show what the other player did before it
-        moves = []
-        for m in reversed(history):
-            if m.seat == v.seat:
-                break
-            moves.append(m)
-        moves.reverse()
-        t = Text()
-        if not moves:
-            if not history:
-                dealer = "You" if v.dealer == v.seat else name
-                t.append(f"Hand {v.hand_no}: {dealer} dealt. The upcard is ")
-                if v.upcard is not None:
-                    t.append_text(card_text(v.upcard, a))
-                t.append(".")
-                if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:
-                    lim = "gin only" if v.knock_limit == 0 else f"knock at {v.knock_limit} or less"
-                    t.append(f" This hand: {lim}" + (f", scores ×{v.multiplier}" if v.multiplier != 1 else "") + ".")
-                return t
-            if v.my_turn or v.phase not in (UPCARD, DRAW, DISCARD):
-                return t
-            mine = []  # the other player is to move: say what we just did
-            for m in reversed(history):
-                if m.seat != v.seat:
-                    break
-                mine.append(m)
-            mine.reverse()
-            t.append("You", style="bold")
-            self._describe(t, mine, a)
-            return t
-        t.append(name, style="bold")
-        self._describe(t, moves, a)
-        return t
-
-    @staticmethod
-    def _describe(t: Text, moves: list, a: bool) -> None:
-        """Append `` drew from the stock and threw 9♥.`` for ``moves`` of one player."""
-        for i, m in enumerate(moves):
-            t.append(" " if i == 0 else ", then " if i < len(moves) - 1 else " and ")
-            kind = m.action.kind
-            before, after = _MOVE_WORDS.get(kind, (str(m.action), ""))
-            t.append(before)
-            if kind in _MOVES_SHOWING_THE_CARD:
-                t.append_text(card_text(m.card, a))
-            t.append(after)
-        t.append(".")
-
-    def _deadwood_text(self, v: PlayerView) -> Text:
-        from ginrummy_tui.engine import deadwood
-
-        a = self.gin.ascii_only
-        dw = deadwood(v.hand)
-        t = Text()
-        t.append("Deadwood ", style="bold")
-        t.append(str(dw), style="bold #ffd21f")
-        sel = self.query_one(HandView).selected
-        if v.phase == DISCARD and v.current == v.seat and len(v.hand) == 11 and sel is not None:
-            after = deadwood(c for c in v.hand if c is not sel)
-            t.append(" · discarding ")
-            t.append_text(card_text(sel, a))
-            t.append(f" leaves {after}")
-            if sel is v.taken:
-                t.append(" (you just took it: it cannot be thrown)", style="italic")
-            elif after == 0:
-                t.append(" — gin!", style="bold #2fd16b")
-            elif after <= v.knock_limit:
-                t.append(" — you may knock", style="bold #2fd16b")
-            best = min(
-                (c for c in v.hand if c is not v.taken),
-                key=lambda c: (deadwood(x for x in v.hand if x is not c), -c.value),
-            )
-            if best is not sel:
-                low = deadwood(x for x in v.hand if x is not best)
-                if low < after and low <= v.knock_limit:  # the card the Knock / Gin button would throw
-                    t.append(" · ")
-                    t.append_text(card_text(best, a))
-                    t.append(f" leaves {low}")
-        else:
-            limit = "gin only" if v.knock_limit == 0 else f"knock at {v.knock_limit} or less"
-            t.append(f" · {limit}", style="dim")
-        return t
+    def _status_line(self) -> str:
+        """The session's line (network play: move clock, waiting for the opponent) or the local move clock."""
+        return self.gin.session.status() or self.gin.clock_line
 
     # ------------------------------------------------------------ what may be done
 
-    def _legal(self) -> tuple[Action, ...]:
-        return self.v.legal_actions if self.v is not None else ()
-
-    def _choice(self, kind: str) -> Card | None:
-        """The card to knock (or go gin) with: the one the player selected if it
-        allows it, else the one leaving the least deadwood."""
-        from ginrummy_tui.engine import Action, deadwood
-
-        legal = [a for a in self._legal() if a.kind == kind]
-        if not legal:
-            return None
-        hand_view = self.query_one(HandView)
-        sel = hand_view.selected
-        if sel is not None and Action(kind, sel) in legal and (hand_view.chosen or kind == "gin"):
-            return sel
-        hand = self.v.hand if self.v else ()
-        return min((a.card for a in legal), key=lambda c: (deadwood(x for x in hand if x is not c), -c.value))
-
-    def _buttons(self, v: PlayerView) -> dict[str, str]:
-        from ginrummy_tui.engine import Action
-
-        a = self.gin.ascii_only
-        legal = set(v.legal_actions)
-        out: dict[str, str] = {}
-        if not v.my_turn:
-            return out
-        if v.phase == UPCARD:
-            out["take"] = f"Take {card_label(v.upcard, a)} (t)" if v.upcard else "Take (t)"
-            out["pass"] = "Pass (p)"
-        elif v.phase == DRAW:
-            if Action("draw stock") in legal:
-                out["stock"] = "Draw stock (s)"
-            if Action("draw discard") in legal and v.upcard is not None:
-                out["pile"] = f"Take {card_label(v.upcard, a)} (d)"
-        elif v.phase == DISCARD:
-            sel = self.query_one(HandView).selected
-            if sel is not None and Action("discard", sel) in legal:
-                out["discard"] = f"Discard {card_label(sel, a)} (⏎)"
-            k = self._choice("knock")
-            if k is not None:
-                out["knock"] = f"Knock with {card_label(k, a)} (k)"
-            g = self._choice("gin")
-            if g is not None:
-                out["gin"] = f"Gin with {card_label(g, a)} (g)"
-            if Action("big gin") in legal:
-                out["big-gin"] = "Big Gin (b)"
-        return out
-
-    def _prompt_text(self, v: PlayerView) -> Text:
-        a = self.gin.ascii_only
-        name = self.gin.session.opponent_name
-        width = self.app.size.width
-        narrow = width < NORMAL_WIDTH
-        if narrow:
-            name = name.split(" (")[0]
-        t = Text()
-        if v.phase == HAND_OVER:
-            t.append("The hand is over: ⏎ for the next hand.")
-            return t
-        if v.phase == MATCH_OVER:
-            t.append("The match is over: n for a new match.")
-            return t
-        if not v.my_turn:
-            verb = "is thinking" if self.gin.session.computes_opponent else "is to move"
-            t.append(f"{name} {verb}…", style="italic")
-            return t
-        if v.phase == UPCARD:
-            if v.passes:
-                t.append(f"{name} passed. ")
-            t.append("Take the upcard ")
-            if v.upcard is not None:
-                t.append_text(card_text(v.upcard, a))
-            t.append(" (t) or pass (p).")
-        elif v.phase == DRAW:
-            if v.stock_only:
-                t.append("Both passed: draw from the stock (s)." if narrow else
-                         "Both passed the upcard: draw from the stock (s, or click it).")
-            else:
-                t.append("Draw from the stock (s) or the pile (d)." if narrow else
-                         "Draw from the stock (s) or the discard pile (d), or click a pile.")
-        elif v.phase == DISCARD:
-            if width < 60:
-                t.append("Discard (⏎)")
-            elif narrow:
-                t.append("Discard a card (⏎ or click)")
-            else:
-                t.append("Discard a card (←/→ and ⏎, 1-9 0 -, or click it)")
-            g = self._choice("gin")
-            k = self._choice("knock")
-            if g is not None:
-                t.append(" — or go gin with ")
-                t.append_text(card_text(g, a))
-                t.append(" (g)")
-            elif k is not None:
-                t.append(" — or knock with ")
-                t.append_text(card_text(k, a))
-                t.append(" (k)")
-            if v.rules.big_gin and any(x.kind == "big gin" for x in v.legal_actions):
-                t.append(" — or Big Gin (b)")
-            t.append(".")
-        return t
+    def _choice(self, kind: Kind) -> Card | None:
+        """The card to knock (or go gin) with (see :func:`table_text.choice`)."""
+        hand = self.query_one(HandView)
+        return tt.choice(self.v, kind, hand.selected, hand.chosen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Moves of another phase are hidden; moves of this phase that are not legal now are dimmed."""
@@ -390,32 +179,25 @@ class GameScreen(Screen):
         if action == "hint":
             return True if v.my_turn else None
         if action == "play":
-            from ginrummy_tui.engine import Action
-
-            kind = str(parameters[0])
-            phase = _PHASE_OF.get(kind)
-            if kind == "big gin" and not v.rules.big_gin:
+            kind = Kind(str(parameters[0]))
+            if kind == Kind.BIG_GIN and not v.rules.big_gin:
                 return False
-            if phase != v.phase:
+            if tt.PHASE_OF.get(kind) != v.phase:
                 return False
             return True if Action(kind) in v.legal_actions else None
         if action in ("discard", "knock", "gin"):
-            if v.phase != DISCARD:
+            if v.phase != Phase.DISCARD:
                 return False
             if action == "discard":
-                from ginrummy_tui.engine import Action
-
                 sel = self.query_one(HandView).selected
-                return True if sel is not None and Action("discard", sel) in v.legal_actions else None
-            return True if self._choice(action) is not None else None
+                return True if sel is not None and Action(Kind.DISCARD, sel) in v.legal_actions else None
+            return True if self._choice(Kind(action)) is not None else None
         return True
 
     # ------------------------------------------------------------ moves
 
     def play(self, action: Action) -> None:
         """Submit the player's ``action``; show the reason if it is refused."""
-        from ginrummy_tui.engine import IllegalAction
-
         app = self.gin
         try:
             app.session.submit(action)
@@ -434,39 +216,36 @@ class GameScreen(Screen):
         self._update_details()
         self.app.bell()
 
-    def try_move(self, name: str) -> None:
+    def try_move(self, kind: Kind) -> None:
         """Try the move a key stands for, even when it is not legal (to explain why)."""
-        from ginrummy_tui.engine import Action
-
-        sel = self.query_one(HandView).selected
-        if name in ("discard", "knock", "gin"):
-            card = self._choice(name) if name != "discard" else sel
+        kind = Kind(kind)
+        if kind.takes_card:
+            sel = self.query_one(HandView).selected
+            card = self._choice(kind) if kind != Kind.DISCARD else sel
             if card is None:
                 card = sel
             if card is None:
                 self.refuse("there is no card to play")
                 return
-            self.play(Action(name, card))
+            self.play(Action(kind, card))
         else:
-            self.play(Action(name))
+            self.play(Action(kind))
 
     def action_play(self, kind: str) -> None:
         """Take the upcard, pass, draw, or go Big Gin."""
-        from ginrummy_tui.engine import Action
-
-        self.play(Action(kind))
+        self.play(Action(Kind(kind)))
 
     def action_discard(self) -> None:
         """Discard the selected card."""
-        self.try_move("discard")
+        self.try_move(Kind.DISCARD)
 
     def action_knock(self) -> None:
         """Knock with the selected card (or with the best card for knocking)."""
-        self.try_move("knock")
+        self.try_move(Kind.KNOCK)
 
     def action_gin(self) -> None:
         """Go gin."""
-        self.try_move("gin")
+        self.try_move(Kind.GIN)
 
     def action_cursor(self, step: int) -> None:
         """Move the selection."""
@@ -501,38 +280,19 @@ class GameScreen(Screen):
     # ------------------------------------------------------------ mouse
 
     def on_stock_pile_clicked(self) -> None:
-        from ginrummy_tui.engine import Action
-
-        self.play(Action("draw stock"))
+        self.play(Action(Kind.DRAW_STOCK))
 
     def on_discard_pile_clicked(self) -> None:
-        from ginrummy_tui.engine import Action
-
-        if self.v is not None and self.v.phase == UPCARD:
-            self.play(Action("take upcard"))
+        if self.v is not None and self.v.phase == Phase.UPCARD:
+            self.play(Action(Kind.TAKE_UPCARD))
         else:
-            self.play(Action("draw discard"))
+            self.play(Action(Kind.DRAW_DISCARD))
 
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
-        from ginrummy_tui.engine import Action
-
-        self.play(Action("discard", message.card))
+        self.play(Action(Kind.DISCARD, message.card))
 
     def on_hand_view_hovered(self) -> None:
         self._update_details()
 
     def on_action_bar_pressed(self, message: ActionBar.Pressed) -> None:
-        name = message.button
-        if name in ("discard", "knock", "gin"):
-            self.try_move(name)
-        else:
-            kind = {
-                "take": "take upcard",
-                "pass": "pass",
-                "stock": "draw stock",
-                "pile": "draw discard",
-                "big-gin": "big gin",
-            }[name]
-            from ginrummy_tui.engine import Action
-
-            self.play(Action(kind))
+        self.try_move(tt.BUTTON_KINDS[message.button])

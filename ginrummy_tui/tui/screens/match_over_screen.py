@@ -11,6 +11,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ginrummy_tui.engine.kinds import Kind
+
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import ScoreTable
 from ..widgets.too_small import TooSmall
@@ -47,4 +49,4 @@ class MatchOverScreen(Screen):
 
     def action_new_match(self) -> None:
         """Start a new match."""
-        self.app.go_on("new match")  # type: ignore[attr-defined]
+        self.app.go_on(Kind.NEW_MATCH)  # type: ignore[attr-defined]

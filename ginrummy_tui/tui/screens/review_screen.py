@@ -62,7 +62,7 @@ def start_review(app) -> tuple | None:
     from ginrummy_tui.session.replay_session import table_state
 
     state = table_state(app.session)
-    if state is None or state.phase not in ("hand_over", "match_over") or not state.history:
+    if state is None or state.phase.playing or not state.history:
         return None
     key = review_key(state)
     k = keeper(app)

@@ -12,6 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
+
 from ..widgets.cardfaces import card_text, cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import NORMAL_WIDTH, TooSmall
@@ -20,12 +22,12 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
 KIND_WORDS = {
-    "knock": "knock",
-    "gin": "gin",
-    "big_gin": "Big Gin",
-    "undercut": "undercut",
-    "void": "void hand",
-    "timeout": "out of time",
+    EndKind.KNOCK: "knock",
+    EndKind.GIN: "gin",
+    EndKind.BIG_GIN: "Big Gin",
+    EndKind.UNDERCUT: "undercut",
+    EndKind.VOID: "void hand",
+    EndKind.TIMEOUT: "out of time",
 }
 
 
@@ -71,16 +73,16 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
         return Group(Text("No hand has ended yet."))
     head = Text(style="bold")
     kind = res.kind
-    if kind == "void":
+    if kind == EndKind.VOID:
         head.append(f"Hand {v.hand_no}: void — the stock ran down to {v.rules.void_stock} cards. Nobody scores.")
-    elif kind == "timeout":
+    elif kind == EndKind.TIMEOUT:
         loser = 1 - res.winner if res.winner is not None else None
         head.append(f"Hand {v.hand_no}: {names.get(loser, '?')} ran out of time and lost the match.")
     else:
         knocker = names[res.knocker]
-        verb = {"knock": "knocked", "undercut": "knocked", "gin": "went gin", "big_gin": "went Big Gin"}[kind]
+        verb = {EndKind.KNOCK: "knocked", EndKind.UNDERCUT: "knocked", EndKind.GIN: "went gin", EndKind.BIG_GIN: "went Big Gin"}[kind]
         head.append(f"Hand {v.hand_no}: {knocker} {verb}")
-        if kind == "undercut":
+        if kind == EndKind.UNDERCUT:
             who = "you" if res.winner == me else names[res.winner]
             head.append(f" — and {who} undercut!")
         else:
@@ -138,7 +140,7 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
         lines.append(Text())
 
     pts = Text()
-    if kind in ("void", "timeout"):
+    if kind in (EndKind.VOID, EndKind.TIMEOUT):
         pts.append("No points this hand.")
     else:
         winner = names[res.winner]
@@ -146,11 +148,11 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
         pts.append(str(res.points), style="bold #ffd21f")
         if k is not None:
             r = v.rules
-            if kind == "knock":
+            if kind == EndKind.KNOCK:
                 how = f"{k.defender_deadwood} − {k.knocker_deadwood}"
-            elif kind == "undercut":
+            elif kind == EndKind.UNDERCUT:
                 how = f"undercut bonus {r.undercut_bonus} + {k.knocker_deadwood} − {k.defender_deadwood}"
-            elif kind == "gin":
+            elif kind == EndKind.GIN:
                 how = f"gin bonus {r.gin_bonus} + {k.defender_deadwood}"
             else:
                 how = f"Big Gin bonus {r.big_gin_bonus} + {k.defender_deadwood}"
@@ -189,8 +191,8 @@ class SummaryScreen(Screen):
         yield TooSmall()
         with VerticalScroll(id="summary"):
             yield Static(self._body(), id="summary-body")
-            over = self.v.phase == "match_over"
-            practice = getattr(self.app.session, "replaying", False)  # a replayed deal
+            over = self.v.phase == Phase.MATCH_OVER
+            practice = self.app.session.replaying  # a replayed deal
             first = (
                 "⏎: back to your match"
                 if practice
@@ -241,9 +243,9 @@ class SummaryScreen(Screen):
     def action_next(self) -> None:
         """Next hand, or the end of the match."""
         app = self.app
-        if self.v.phase == "match_over" and not getattr(app.session, "replaying", False):
+        if self.v.phase == Phase.MATCH_OVER and not app.session.replaying:
             from .match_over_screen import MatchOverScreen
 
             app.switch_screen(MatchOverScreen(self.v, self.opponent_name))
             return
-        app.go_on("next hand")  # type: ignore[attr-defined]
+        app.go_on(Kind.NEXT_HAND)  # type: ignore[attr-defined]
