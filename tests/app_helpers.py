@@ -37,14 +37,13 @@ async def settle(app, pilot) -> None:
 @contextlib.asynccontextmanager
 async def running(plan, size: tuple[int, int] = (80, 24)):
     """The app that ``gin-tui`` builds on ``plan`` (saving after every move),
-    started as it starts it (``on_ready`` must not raise) and settled; gives
+    started and settled; gives
     ``(app, pilot)`` and closes the plan afterwards (the last save, the lock)."""
-    from ginrummy_tui.session.startup import build_app, on_ready
+    from ginrummy_tui.cli.play import build_app
 
     app = build_app(plan, pause=0)
     try:
         async with app.run_test(size=size) as pilot:
-            on_ready(app, plan)
             await settle(app, pilot)
             yield app, pilot
     finally:

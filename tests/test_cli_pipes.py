@@ -18,7 +18,7 @@ import pytest
 
 from ginrummy_tui.engine import Action, apply
 from ginrummy_tui.engine.cards import card
-from ginrummy_tui.storage.stats import MatchRecorder
+from ginrummy_tui.storage.records import MatchRecorder
 from ginrummy_tui.tui import scenarios
 
 TIMEOUT = 60  # a spinning command is a failure, not a hang of the suite

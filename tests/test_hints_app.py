@@ -82,9 +82,9 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
     import argparse
     import json
 
-    from ginrummy_tui.session.replay_session import start_replay
-    from ginrummy_tui.session.startup import build_app, on_ready, prepare
-    from ginrummy_tui.storage.stats import history_dir
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.storage.records import history_dir
 
     args = argparse.Namespace(ai=None, rules=None, seed=6, hand=None, ascii=None, no_mouse=None, pause=None,
                               new=True, data_dir=str(tmp_path))
@@ -97,7 +97,6 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
 
     try:
         async with app.run_test(size=SIZE) as pilot:
-            on_ready(app, plan)
             await _settle(app, pilot)
             await pilot.press("h")
             await _settle(app, pilot)
@@ -111,7 +110,7 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
                 app.sync()
                 await _settle(app, pilot)
             used = hints()
-            assert start_replay(app)
+            assert app.start_replay()
             await _settle(app, pilot)
             await pilot.press("h")
             await _settle(app, pilot)

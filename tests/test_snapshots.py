@@ -8,6 +8,8 @@ the report before committing.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from ginrummy_tui.tui import scenarios
@@ -20,6 +22,7 @@ def keys(*presses: str):
     """A run_before that presses keys and waits for the computer after each."""
 
     async def run(pilot) -> None:
+        await settle(pilot)  # the computer's due move first: a screen on top would hide the table's redraw
         for key in presses:
             await pilot.press(key)
             await settle(pilot)
@@ -35,6 +38,7 @@ def _computer_due(app) -> bool:
 
 
 async def settle(pilot) -> None:
+    """Wait until the computer has made its due moves and the screen shows them."""
     app = pilot.app
     for _ in range(200):
         await pilot.pause()
@@ -42,6 +46,9 @@ async def settle(pilot) -> None:
         if not _computer_due(app):
             break
     await pilot.pause()
+    drawn = asyncio.get_running_loop().create_future()
+    app.call_after_refresh(lambda: drawn.done() or drawn.set_result(None))
+    await drawn
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ginrummy_tui.session.startup import build_app, on_ready, prepare
+from ginrummy_tui.cli.play import build_app
+from ginrummy_tui.session.startup import prepare
 from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 
@@ -23,7 +24,6 @@ async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):
     plan = prepare(args, ask=None)
     app = build_app(plan, pause=0)
     async with app.run_test(size=(100, 40)) as pilot:
-        on_ready(app, plan)
         await pilot.pause()
         await pilot.press("f3")
         await pilot.pause()
@@ -46,7 +46,6 @@ async def test_with_nothing_recorded_it_says_so(tmp_path):
     plan = prepare(args, ask=None)
     app = build_app(plan, pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        on_ready(app, plan)
         await pilot.press("f3")
         await pilot.pause()
         assert "No games recorded yet" in screen_text(app)

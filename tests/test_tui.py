@@ -677,9 +677,12 @@ async def test_a_whole_match_to_100(by_mouse, seed):
 
 
 @pytest.mark.parametrize("size", [(60, 24), (80, 24)])
-async def test_quit_question_says_the_match_is_saved_and_fits(size):
+async def test_quit_question_says_the_match_is_saved_and_fits(size, tmp_path):
+    from ginrummy_tui.session.keeper import Keeper
+    from ginrummy_tui.storage.store import Store
+
     app = make_app(seed=1, pause=0)
-    app.keeper = object()  # as when gin-tui saves the match after every move
+    app.context.keeper = Keeper(Store(tmp_path))  # as when gin-tui saves the match after every move
     async with app.run_test(size=size) as pilot:
         await press(app, pilot, "q")
         text = screen_text(app)

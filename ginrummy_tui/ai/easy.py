@@ -38,7 +38,7 @@ class EasyOpponent:
         plain = find(actions, Kind.PASS) or find(actions, Kind.DRAW_STOCK) or find(actions, Kind.BIG_GIN)
         if plain is not None:
             return plain
-        discards = [a.card for a in actions if a.kind == Kind.DISCARD]
+        discards = [a.card for a in actions if a.kind == Kind.DISCARD and a.card is not None]
         if not discards:  # only possible with a drawn stock-less pile: take what is left
             return actions[0]
         m = hand_mask(view.hand)

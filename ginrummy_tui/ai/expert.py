@@ -179,7 +179,7 @@ def _thrown_or_refused(view: PlayerView) -> list[tuple[Card, bool]]:
             else:
                 pile = [None]
         if kind == Kind.PASS:
-            if m.seat == opp:
+            if m.seat == opp and m.card is not None:
                 out.append((m.card, False))
         elif kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD):
             if pile:

@@ -273,7 +273,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
     options = [
         (deadwood_mask(m ^ a.card.bit), any(melds_with(a.card, p) for p in view.opponent_picked), -a.card.value, a.card)
         for a in legal
-        if a.kind == Kind.DISCARD
+        if a.kind == Kind.DISCARD and a.card is not None
     ]
     least = min(options, key=lambda o: o[:3])
     if least[0] < left:

@@ -131,7 +131,7 @@ def _hidden_sample(state: GameState, seat: int, rng: random.Random) -> GameState
     rng.shuffle(unseen)
     k = len(state.hands[opp]) - len(known)
     opp_hand = tuple(sorted(tuple(known) + tuple(unseen[:k]), key=lambda c: c.index))
-    hands = [(), ()]
+    hands: list[tuple[Card, ...]] = [(), ()]
     hands[seat] = state.hands[seat]
     hands[opp] = opp_hand
     return replace(state, hands=(hands[0], hands[1]), stock=tuple(unseen[k:]))
@@ -261,7 +261,7 @@ def review_hand(state: GameState, seat: int = 0, **options) -> HandReview:
     The hand is replayed from its seed; ``options`` go to :func:`review_moves`.
     Raises ``ValueError`` if the hand does not replay from its seed.
     """
-    from ginrummy_tui.session.replay import replay_moves
+    from ginrummy_tui.engine.replay import replay_moves
 
     return review_moves(replay_moves(state), seat, **options)
 

@@ -21,8 +21,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the history (all matches, or one); 0 on success, 1 if the match is unknown."""
-    from ginrummy_tui.storage.stats import export_records, find_match, format_match, load_history
-    from ginrummy_tui.storage.store import data_dir
+    from ginrummy_tui.storage.files import data_dir
+    from ginrummy_tui.storage.records import export_records, find_match, load_history
+    from ginrummy_tui.storage.reports import format_match
 
     root = data_dir(getattr(args, "data_dir", None))
     records, bad = load_history(root)

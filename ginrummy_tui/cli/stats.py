@@ -17,8 +17,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the statistics; 0 on success."""
-    from ginrummy_tui.storage.stats import format_text, load_stats
-    from ginrummy_tui.storage.store import data_dir
+    from ginrummy_tui.storage.files import data_dir
+    from ginrummy_tui.storage.reports import format_text
+    from ginrummy_tui.storage.stats import load_stats
 
     root = data_dir(getattr(args, "data_dir", None))
     stats = load_stats(root)

@@ -48,10 +48,10 @@ def parse_action(text: str) -> Action:
         raise ValueError("empty action")
     joined = " ".join(words)
     if joined in PLAIN_KINDS:
-        return Action(joined)
+        return Action(Kind(joined))
     if len(words) == 2 and words[0] in CARD_KINDS:
         try:
-            return Action(words[0], card(words[1]))
+            return Action(Kind(words[0]), card(words[1]))
         except ValueError:
             raise ValueError(f"not a card: {words[1]!r}") from None
     raise ValueError(f"not an action: {text.strip()!r}")

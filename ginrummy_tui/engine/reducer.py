@@ -33,7 +33,7 @@ def _deal_hand(state_fields: dict) -> dict:
     dealer = state_fields["dealer"]
     deck = deal(state_fields["seed"], state_fields["match_no"], state_fields["hand_no"])
     starter = 1 - dealer
-    hands = [(), ()]
+    hands: list[tuple[Card, ...]] = [(), ()]
     hands[starter] = _sorted(deck[0:20:2])
     hands[dealer] = _sorted(deck[1:20:2])
     upcard = deck[20]
@@ -211,8 +211,8 @@ def _refuse(state: GameState, action: Action) -> IllegalAction:
         return IllegalAction(f"draw a card first: {_PHASE_HINT[phase]}")
     hand = state.hands[state.current]
     m = 0
-    for c in hand:
-        m |= c.bit
+    for held in hand:
+        m |= held.bit
     if kind == Kind.BIG_GIN:
         if not state.rules.big_gin:
             return IllegalAction("big gin is not allowed under these rules")
@@ -256,6 +256,7 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> GameStat
     if kind == Kind.TIMEOUT:
         return _timeout(state)
     hands = list(state.hands)
+    c: Card | None
     if kind == Kind.TAKE_UPCARD:
         up = state.discard[-1]
         hands[cur] = _sorted(hands[cur] + (up,))
@@ -441,7 +442,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     for m in state.history:
         if m.seat != opp:
             continue
-        if m.action.kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD):
+        if m.action.kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD) and m.card is not None:
             known.append(m.card)
         elif m.action.card is not None and m.action.card in known:
             known.remove(m.action.card)

@@ -112,7 +112,7 @@ def best_defence(
         low = c & -c
         bits.append(low)
         c ^= low
-    best = (deadwood_mask(d), 0, [])
+    best: tuple[int, int, list[Layoff]] = (deadwood_mask(d), 0, [])
     n = len(bits)
     for sub in range(1, 1 << n):
         laid = 0

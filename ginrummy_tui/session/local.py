@@ -57,10 +57,16 @@ The contract, for anyone writing a session:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # the engine is imported when a session is made, not before
     from ginrummy_tui.engine import Action, GameState, PlayerView
+
+
+class Opponent(Protocol):
+    """A computer player: any object that answers a view with an action (see :mod:`ginrummy_tui.ai`)."""
+
+    def choose(self, view: PlayerView) -> Action: ...
 
 
 class Session:
@@ -113,7 +119,7 @@ class Session:
     def add_hint(self) -> None:
         """Count a hint shown to the player (the default: not counted)."""
 
-    def reset(self, state: GameState, opponent: Any = None) -> None:
+    def reset(self, state: GameState, opponent: Opponent | None = None) -> None:
         """Put a new match on the table (only sessions that hold the state can)."""
         raise NotImplementedError(f"{type(self).__name__} cannot start a match itself")
 
@@ -141,7 +147,7 @@ class LocalSession(Session):
     def __init__(
         self,
         state: GameState,
-        opponent: Any,
+        opponent: Opponent,
         *,
         seat: int = 0,
         opponent_name: str | None = None,
@@ -187,7 +193,12 @@ class LocalSession(Session):
         if self.on_hint is not None:
             self.on_hint()
 
-    def reset(self, state: GameState, opponent: Any = None) -> None:
+    def opponent_level(self, default: str | None) -> str | None:
+        """The computer's level ("easy", "standard", "expert"), or ``default`` if it has none."""
+        level = getattr(self.opponent, "level", None)
+        return level if isinstance(level, str) else default
+
+    def reset(self, state: GameState, opponent: Opponent | None = None) -> None:
         """A new match on the table (``opponent``: a new computer player, if it changes)."""
         self.state = state
         if opponent is not None:
@@ -204,7 +215,7 @@ class LocalSession(Session):
             self.on_change(self.state)
 
 
-def _computer_name(opponent: Any) -> str:
+def _computer_name(opponent: Opponent) -> str:
     """"Computer (standard)": how a computer opponent is named on screen."""
     level = getattr(opponent, "level", None) or getattr(opponent, "name", None)
     return f"Computer ({level})" if level else "Computer"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 from typing import TYPE_CHECKING, Any
 
@@ -11,13 +13,18 @@ from textual.message import Message
 from textual.worker import Worker, WorkerState
 
 from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.session.context import AppContext
 from ginrummy_tui.session.local import LocalSession, Session
 
 from .screens.game_screen import GameScreen
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ginrummy_tui.engine import GameState, Rules
+    from ginrummy_tui.session.local import Opponent
+    from ginrummy_tui.storage.config import Settings
 
 DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
@@ -58,15 +65,15 @@ class GinApp(App):
 
     def __init__(
         self,
-        session: Session,
+        context: AppContext,
         *,
         ascii_only: bool = False,
         mouse: bool = True,
         pause: float = DEFAULT_PAUSE,
     ) -> None:
         super().__init__()
-        self.session = session
-        """Where the game is played; the app only ever reads its views."""
+        self.context = context
+        """Everything the app was handed: the session, the settings, the keeper (see :class:`AppContext`)."""
         self.ascii_only = ascii_only
         self.mouse_enabled = mouse
         self.pause = max(0.0, pause)
@@ -74,7 +81,27 @@ class GinApp(App):
         """True from the moment the computer's next move is scheduled until it is played."""
         self._think_key: tuple | None = None
         self._end_shown: tuple | None = None
-        session.listener = lambda: self.post_message(self.SessionChanged())
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._restored = False
+        context.session.listener = self._session_changed
+        if context.keeper is not None:
+            context.keeper.ui = self._screen_details
+        if context.control is not None:
+            context.control.on_saved = self._saved
+            context.control.on_error = lambda text: self.notify(text, severity="error", timeout=10)
+
+    def _session_changed(self) -> None:
+        """The session's listener (called from any thread)."""
+        self.post_message(self.SessionChanged())
+
+    @property
+    def session(self) -> Session:
+        """Where the game is played; the app only ever reads its views."""
+        return self.context.session
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        self.context.session = session
 
     # ------------------------------------------------------------ start and stop
 
@@ -92,10 +119,90 @@ class GinApp(App):
         return screen
 
     def on_mount(self) -> None:
+        self._loop = asyncio.get_running_loop()
         self.call_after_refresh(self.sync)
         self.call_after_refresh(self._started)
         if self.session.computes_opponent and self.session.view().rules.timer:
             self.set_interval(0.25, self._tick_clock)
+
+    def table_mounted(self) -> None:
+        """The table is up (called by :class:`GameScreen` once mounted): put the
+        cards back as the player left them and say what happened at start."""
+        if self._restored:
+            return
+        self._restored = True
+        from .restore import restore_ui, show_notes
+
+        ctx = self.context
+        restore_ui(self.table, ctx.ui)
+        if ctx.keeper is not None:
+            ctx.keeper.last_ui = self._screen_details() or ctx.ui
+        show_notes(self, ctx.notes, ctx.resumed)
+
+    def _screen_details(self) -> dict[str, Any]:
+        """What the keeper saves of the screen (the order of the cards, the selection)."""
+        from .restore import hand_ui
+
+        return hand_ui(self.table)
+
+    def _saved(self) -> None:
+        """After a move was saved: once the screen shows it (a drawn card gets the
+        selection), save the screen details too if they changed."""
+        keeper = self.context.keeper
+        if keeper is not None:
+            self.call_after_refresh(keeper.ui_changed)
+
+    def on_hand_view_arranged(self) -> None:
+        """The player sorted or moved cards, or moved the selection: keep it with the save."""
+        keeper = self.context.keeper
+        if keeper is not None:
+            keeper.ui_changed()
+
+    def close_from_signal(self) -> bool:
+        """Close the app from a signal handler (any thread); False if it is not running."""
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            return False
+        loop.call_soon_threadsafe(self.exit)
+        return True
+
+    def start_replay(self) -> bool:
+        """Deal the hand on the table again as practice; False (with a message) if it cannot be."""
+        from ginrummy_tui.session.replay_session import CannotReplay, practice_of
+
+        try:
+            replay = practice_of(self.session)
+        except CannotReplay as why:
+            self.notify(str(why), severity="warning")
+            return False
+        self.session = replay
+        self.sync()
+        self.notify(
+            f"Hand {replay.view().hand_no} again, with the same cards. It is practice: it does not count, "
+            "and ⏎ after it goes back to your match.",
+            title="Replay this deal",
+            timeout=6,
+        )
+        return True
+
+    def start_new_match(self, settings: Settings) -> None:
+        """Abandon the match in play and start a new one with ``settings``, now (the settings screen)."""
+        from .screens.game_screen import GameScreen
+
+        control = self.context.control
+        if control is None:
+            return
+        with contextlib.suppress(Exception):
+            self.workers.cancel_group(self, "opponent")
+        self.opponent_pending = False
+        real = control.real_session(self.session)
+        if real is not None and self.session is not real:  # leave a practice replay
+            real.listener = self.session.listener
+            self.session = real
+        control.start_new_match(settings)
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, GameScreen):
+            self.pop_screen()
+        self.sync()
 
     def _started(self) -> None:
         """The first screen is drawn: resume the garbage collector if ``gin-tui``
@@ -184,9 +291,9 @@ class GinApp(App):
             else:
                 self.call_later(self._think, key)
 
-    def go_on(self, kind: str) -> None:
-        """Deal the next hand or start a new match (``kind``: ``"next hand"`` or
-        ``"new match"``); in network play, say when the other player must go on too."""
+    def go_on(self, kind: Kind) -> None:
+        """Deal the next hand or start a new match (``kind``: ``Kind.NEXT_HAND`` or
+        ``Kind.NEW_MATCH``); in network play, say when the other player must go on too."""
         from ginrummy_tui.engine import Action, IllegalAction
 
         try:
@@ -263,7 +370,7 @@ class GinApp(App):
     def action_try_move(self, name: str) -> None:
         """A move whose key is dimmed: try it on the table, which shows why it is refused."""
         if isinstance(self.screen, GameScreen):
-            self.screen.try_move(name)
+            self.screen.try_move(Kind(name))
 
     def action_rules(self) -> None:
         """Show the rule sheet."""
@@ -314,7 +421,7 @@ class GinApp(App):
             if yes:
                 self.exit()
 
-        if getattr(self, "keeper", None) is not None:
+        if self.context.saved:
             note = "Your match is saved: gin-tui will resume it."
         elif isinstance(self.session, LocalSession):
             note = "This match is not saved: it ends here."
@@ -334,54 +441,41 @@ def make_app(
     pause: float | None = None,
     session: Session | None = None,
     state: GameState | None = None,
-    opponent: Any = None,
-    on_change=None,
-    on_hint=None,
+    opponent: Opponent | None = None,
+    on_change: Callable[[GameState], None] | None = None,
+    on_hint: Callable[[], None] | None = None,
+    context: AppContext | None = None,
 ) -> GinApp:
     """Build the app.
 
-    With ``session`` the app plays through it (network play); otherwise a
+    With ``context`` (what ``gin-tui`` builds: the session, the settings, the
+    keeper...) the app plays through ``context.session``.  Otherwise, with
+    ``session`` the app plays through it (network play); else a
     :class:`LocalSession` against the computer (level ``ai``) is made, from
     ``state`` if given, else from a new match with ``rules`` (a preset name or
     a :class:`Rules`) and ``seed`` (``hand`` picks a later deal of that seed).
     ``on_change(state)`` is called after every move of a local match, ``on_hint()``
     for every hint shown (the statistics count them).
     """
-    if session is None:
-        from ginrummy_tui.engine import PRESETS, deal_hand, new_game
+    if context is None:
+        if session is None:
+            from ginrummy_tui.engine import PRESETS, deal_hand, new_game
+            from ginrummy_tui.session.opponent import LazyOpponent
 
-        if state is None:
-            if rules is None or isinstance(rules, str):
-                name = rules or "standard"
-                if name not in PRESETS:
-                    raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")
-                rules_value = PRESETS[name]
-            else:
-                rules_value = rules
-            if hand is not None and hand > 1:
-                state = deal_hand(rules_value, seed if seed is not None else 0, hand_no=hand)
-            else:
-                state = new_game(rules_value, seed=seed)
-        level = ai or "standard"
-        if opponent is None:
-            opponent = LazyOpponent(level, state.seed)
-        session = LocalSession(state, opponent, on_change=on_change, on_hint=on_hint)
-    return GinApp(session, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause)
-
-
-class LazyOpponent:
-    """The computer opponent, loaded the first time it has to move (in the worker thread),
-    so that starting the app does not import the AI."""
-
-    def __init__(self, level: str, seed: Any = None) -> None:
-        self.level = level
-        self.seed = seed
-        self._ai = None
-
-    def choose(self, view):
-        """The opponent's action for ``view``."""
-        if self._ai is None:
-            from ginrummy_tui.ai import get_opponent
-
-            self._ai = get_opponent(self.level, self.seed)
-        return self._ai.choose(view)
+            if state is None:
+                if rules is None or isinstance(rules, str):
+                    name = rules or "standard"
+                    if name not in PRESETS:
+                        raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")
+                    rules_value = PRESETS[name]
+                else:
+                    rules_value = rules
+                if hand is not None and hand > 1:
+                    state = deal_hand(rules_value, seed if seed is not None else 0, hand_no=hand)
+                else:
+                    state = new_game(rules_value, seed=seed)
+            if opponent is None:
+                opponent = LazyOpponent(ai or "standard", state.seed)
+            session = LocalSession(state, opponent, on_change=on_change, on_hint=on_hint)
+        context = AppContext(session=session)
+    return GinApp(context, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause)

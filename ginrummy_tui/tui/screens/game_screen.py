@@ -19,6 +19,7 @@ from ginrummy_tui.engine import Action, IllegalAction, Kind, Phase, best_melds
 
 from .. import table_text as tt
 from ..hint_prompt import hint_prompt, request_hint
+from ..host import GinHost, gin_of
 from ..widgets.action_bar import ActionBar
 from ..widgets.cardfaces import pretty_codes
 from ..widgets.deadwood_line import DeadwoodLine
@@ -35,7 +36,6 @@ from ..widgets.too_small import TooSmall
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Card, PlayerView
 
-    from ..app import GinApp
 
 def _pick_bindings() -> list[Binding]:
     return [Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(KEYS)]
@@ -71,8 +71,8 @@ class GameScreen(Screen):
         self.v: PlayerView | None = None
 
     @property
-    def gin(self) -> GinApp:
-        return self.app  # type: ignore[return-value]
+    def gin(self) -> GinHost:
+        return gin_of(self.app)
 
     def compose(self) -> ComposeResult:
         a = self.gin.ascii_only
@@ -92,6 +92,7 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.show_view(self.gin.session.view())
+        self.app.call_after_refresh(self.gin.table_mounted)
         if self.gin.session.ticking:  # network play: keep the clock and connection line fresh
             self.set_interval(0.5, self._update_details)
 

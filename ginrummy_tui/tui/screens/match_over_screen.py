@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import Kind
 
+from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import ScoreTable
 from ..widgets.too_small import TooSmall
@@ -49,4 +50,4 @@ class MatchOverScreen(Screen):
 
     def action_new_match(self) -> None:
         """Start a new match."""
-        self.app.go_on(Kind.NEW_MATCH)  # type: ignore[attr-defined]
+        gin_of(self.app).go_on(Kind.NEW_MATCH)

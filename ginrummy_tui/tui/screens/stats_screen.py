@@ -14,6 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..host import GinHost, gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
@@ -21,10 +22,11 @@ if TYPE_CHECKING:
     from ginrummy_tui.storage.stats import Stats
 
 
+
 def stats_renderable(stats: Stats, recent: list[dict] | None = None) -> Group:
     """The figures as a table (one column per opponent and preset, and all),
     and the last matches played."""
-    from ginrummy_tui.storage.stats import ROWS, cell, table_columns
+    from ginrummy_tui.storage.reports import ROWS, cell, table_columns
 
     parts: list = [Text("Your record", style="bold underline")]
     if not stats.groups:
@@ -75,11 +77,16 @@ class StatsScreen(ModalScreen):
     ]
     """Escape (or F3 again) closes; the arrows scroll."""
 
-    def compose(self) -> ComposeResult:
-        from ginrummy_tui.storage.stats import compute, load_history
-        from ginrummy_tui.storage.store import data_dir
+    @property
+    def gin(self) -> GinHost:
+        return gin_of(self.app)
 
-        root = getattr(self.app, "data_dir", None) or data_dir()
+    def compose(self) -> ComposeResult:
+        from ginrummy_tui.storage.files import data_dir
+        from ginrummy_tui.storage.records import load_history
+        from ginrummy_tui.storage.stats import compute
+
+        root = self.gin.context.data_dir or data_dir()
         records, bad = load_history(root)
         stats = compute(records)
         stats.unreadable = len(bad)

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 
+from ..host import GinHost, gin_of
 from ..widgets.cardfaces import card_text, cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import NORMAL_WIDTH, TooSmall
@@ -67,7 +68,7 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
 
     res = v.result
     me, opp = v.seat, 1 - v.seat
-    names = {me: "You", opp: opponent_name}
+    names: dict[int | None, str] = {me: "You", opp: opponent_name}
     lines: list = []
     if res is None:
         return Group(Text("No hand has ended yet."))
@@ -187,12 +188,16 @@ class SummaryScreen(Screen):
         self.opponent_name = opponent_name
         self.ascii_only = ascii_only
 
+    @property
+    def gin(self) -> GinHost:
+        return gin_of(self.app)
+
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="summary"):
             yield Static(self._body(), id="summary-body")
             over = self.v.phase == Phase.MATCH_OVER
-            practice = self.app.session.replaying  # a replayed deal
+            practice = self.gin.session.replaying  # a replayed deal
             first = (
                 "⏎: back to your match"
                 if practice
@@ -208,7 +213,7 @@ class SummaryScreen(Screen):
     @property
     def _local(self) -> bool:
         """Review and replay need the whole deal: only in a game against the computer."""
-        return bool(self.app.session.computes_opponent)  # type: ignore[attr-defined]
+        return self.gin.session.computes_opponent
 
     def _body(self) -> Group:
         return summary_renderable(self.v, self.opponent_name, self.ascii_only, self.app.size.width)
@@ -236,16 +241,13 @@ class SummaryScreen(Screen):
 
     def action_replay(self) -> None:
         """Deal this hand again, as practice."""
-        from ginrummy_tui.session.replay_session import start_replay
-
-        start_replay(self.app)
+        self.gin.start_replay()
 
     def action_next(self) -> None:
         """Next hand, or the end of the match."""
-        app = self.app
-        if self.v.phase == Phase.MATCH_OVER and not app.session.replaying:
+        if self.v.phase == Phase.MATCH_OVER and not self.gin.session.replaying:
             from .match_over_screen import MatchOverScreen
 
-            app.switch_screen(MatchOverScreen(self.v, self.opponent_name))
+            self.app.switch_screen(MatchOverScreen(self.v, self.opponent_name))
             return
-        app.go_on(Kind.NEXT_HAND)  # type: ignore[attr-defined]
+        self.gin.go_on(Kind.NEXT_HAND)

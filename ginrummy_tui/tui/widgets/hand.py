@@ -99,6 +99,7 @@ class HandView(Widget):
             self.cursor = (self.cursor + step) % len(self.cards)
             self.chosen = True
             self.refresh()
+            self.post_message(self.Arranged())
 
     def select(self, index: int) -> bool:
         """Select the card at ``index``; False if there is none."""
@@ -106,6 +107,7 @@ class HandView(Widget):
             self.cursor = index
             self.chosen = True
             self.refresh()
+            self.post_message(self.Arranged())
             return True
         return False
 
@@ -119,6 +121,7 @@ class HandView(Widget):
         self.cursor = j
         self.sort_mode = None
         self.refresh()
+        self.post_message(self.Arranged())
 
     def sort(self, mode: str) -> None:
         """Sort by ``"rank"`` or ``"suit"``."""
@@ -128,6 +131,7 @@ class HandView(Widget):
         if sel is not None:
             self.cursor = self.cards.index(sel)
         self.refresh()
+        self.post_message(self.Arranged())
 
     # -- layout
 
@@ -244,6 +248,10 @@ class HandView(Widget):
             self.chosen = True
             self.refresh()
             self.post_message(self.Hovered())
+            self.post_message(self.Arranged())
 
     class Hovered(Message):
         """The mouse moved the selection."""
+
+    class Arranged(Message):
+        """The player sorted or moved cards, or moved the selection (the app keeps it with the save)."""
