@@ -18,7 +18,7 @@ import pytest
 
 from ginrummy_tui.engine import Action, apply
 from ginrummy_tui.engine.cards import card
-from ginrummy_tui.storage.records import MatchRecorder
+from ginrummy_tui.storage.history import open_history
 from ginrummy_tui.tui import scenarios
 
 TIMEOUT = 60  # a spinning command is a failure, not a hang of the suite
@@ -35,9 +35,11 @@ def _env(home) -> dict[str, str]:
 def home(tmp_path):
     """A data directory with one recorded match, so that every command has something to print."""
     s = scenarios.match_point()
-    recorder = MatchRecorder(tmp_path, "m1")
+    hist = open_history(tmp_path).history
+    recorder = hist.recorder("m1")
     recorder.observe(s)
     recorder.observe(apply(apply(s, Action("draw stock")), Action("knock", card("KD"))))
+    hist.close()
     return tmp_path
 
 
@@ -81,7 +83,7 @@ def test_help_into_a_closed_pipe_is_quiet_too(args, home):
 
 def test_export_into_head_prints_its_first_lines_and_nothing_else(home):
     done = subprocess.run(
-        f"{sys.executable} -m ginrummy_tui export | head -n 2",
+        f"{sys.executable} -m ginrummy_tui export --format text | head -n 2",  # (JSON Lines: one line a match)
         shell=True, capture_output=True, text=True, env=_env(home), timeout=TIMEOUT,
     )
     assert done.stderr == ""

@@ -97,6 +97,38 @@ def test_bad_values_are_dropped_one_by_one_and_the_good_ones_kept(tmp_path):
     assert load_settings(tmp_path).message() is None
 
 
+@pytest.mark.parametrize(
+    "option, value, words",
+    [
+        ("knock_limit", 11, "knock_limit must be between 0 and 10 (not 11)"),
+        ("knock_limit", -1, "knock_limit must be between 0 and 10 (not -1)"),
+        ("gin_bonus", -5, "gin_bonus must not be negative"),
+        ("undercut_bonus", -5, "undercut_bonus must not be negative"),
+        ("big_gin_bonus", -5, "big_gin_bonus must not be negative"),
+        ("box_bonus", -5, "box_bonus must not be negative"),
+        ("game_bonus", -5, "game_bonus must not be negative"),
+        ("target", 0, "target must be at least 1 (not 0)"),
+        ("timer", 0, "timer must be at least 1 second"),
+        ("void_stock", 11, "void_stock must be between 0 and 10"),
+    ],
+)
+def test_a_rule_value_out_of_range_in_the_settings_file_is_refused_and_the_file_set_aside(
+    tmp_path, option, value, words
+):
+    content = json.dumps(
+        {"format": "gin-tui settings", "version": 1,
+         "rules": {"preset": "standard", "options": {option: value, "tie_is_undercut": False}}}
+    ).encode()
+    (tmp_path / SETTINGS_NAME).write_bytes(content)
+    loaded = load_settings(tmp_path)
+    message = loaded.message()
+    assert message is not None and f"bad rule option {option}={value!r}" in message and words in message
+    assert loaded.moved_to is not None and loaded.moved_to.read_bytes() == content
+    assert str(loaded.moved_to) in message
+    assert dict(loaded.settings.rule_options) == {"tie_is_undercut": False}  # the good option is kept
+    assert loaded.settings.rules.knock_limit <= 10 and loaded.settings.rules.target >= 1
+
+
 def test_the_command_line_overrides_for_one_run():
     s = Settings(ai="easy", pause=1.0)
     got = apply_args(s, _args(rules="classic", ai="expert", pause=0.0, ascii=True, no_mouse=True))

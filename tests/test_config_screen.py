@@ -82,7 +82,8 @@ async def test_a_new_match_now_with_new_rules_and_opponent(tmp_path):
         saved = json.loads((tmp_path / "current.json").read_text())
         assert saved["match_id"] == plan.keeper.match_id and saved["settings"]["ai"] == "easy"
         assert saved["state"]["rules"]["name"] == "classic"
-        assert not (tmp_path / "history" / f"{first_id}.json").exists()  # no hand of it ended: nothing to count
+        hist = plan.keeper.shared_history().get()
+        assert hist.read("SELECT count(*) FROM matches WHERE uid = ?", (first_id,)) == [(0,)]  # no hand ended
         kept = json.loads((tmp_path / "archive" / f"{first_id}.json").read_text())
         assert kept["state"]["rules"]["name"] == "standard" and kept["state"]["history"]
 

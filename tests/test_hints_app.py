@@ -80,11 +80,10 @@ async def test_no_hint_on_the_computers_turn():
 
 async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_path):
     import argparse
-    import json
 
     from ginrummy_tui.cli.play import build_app
     from ginrummy_tui.session.startup import prepare
-    from ginrummy_tui.storage.records import history_dir
+    from ginrummy_tui.storage.history import open_history
 
     args = argparse.Namespace(ai=None, rules=None, seed=6, hand=None, ascii=None, no_mouse=None, pause=None,
                               new=True, data_dir=str(tmp_path))
@@ -92,8 +91,13 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
     app = build_app(plan, pause=0)
 
     def hints() -> int:
-        (record,) = history_dir(tmp_path).glob("*.json")
-        return json.loads(record.read_text(encoding="utf-8"))["hints"]
+        hist = open_history(tmp_path).history
+        try:
+            ((count, asked),) = hist.read("SELECT hints, (SELECT count(*) FROM hints) FROM matches")
+        finally:
+            hist.close()
+        assert count == asked  # each hint also has its row (the hand and move it was asked at)
+        return count
 
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -118,6 +122,5 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
             assert hints() == used
     finally:
         plan.close()
-    from ginrummy_tui.storage.stats import load_stats
-
-    assert load_stats(tmp_path).total.hints == used == 1
+    hist = open_history(tmp_path).history
+    assert hist.stats().total.hints == used == 1

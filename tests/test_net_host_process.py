@@ -213,3 +213,62 @@ def test_the_suggested_join_command_carries_no_code(host_process):
     args = build_parser().parse_args(command[1:])
     assert args.code is None and args.address == f"{h.host}:{h.port}"
     assert f"Join code: {code}" in said  # shown to the host, to pass on by word of mouth
+
+
+# ---------------------------------------------------------------- hostile disks
+
+
+async def join_once(h: HostProcess) -> None:
+    """A player joins with the code and leaves: the host serves."""
+    bob = GameClient(h.host, h.port, h.join_code, "Bob", heartbeat=0)
+    await bob.connect()
+    assert bob.seat == 1
+    await bob.close()
+
+
+async def test_links_in_the_data_directory_are_moved_aside_never_written_through(tmp_path, host_process):
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    targets = {}
+    for name in ("network.json.lock", "host.log", "network.json"):
+        target = tmp_path / f"target-of-{name}"
+        target.write_text("keep me")
+        (data / name).symlink_to(target)
+        targets[name] = target
+    h = host_process()
+    await join_once(h)
+    assert h.stop() == 0
+    err = h.stderr()
+    for name, target in targets.items():
+        assert target.read_text() == "keep me", name
+        assert (data / name).is_file() or name == "network.json.lock"  # the lock is removed at exit
+        assert not (data / name).is_symlink()
+        moved = [p for p in data.iterdir() if re.fullmatch(re.escape(name) + r"\.(link|damaged)-[\d-]+", p.name)]
+        assert all(p.is_symlink() for p in moved)
+        assert len(moved) == 1, (name, sorted(p.name for p in data.iterdir()))
+    assert "network.json.lock was a symbolic link" in err and "host.log was a symbolic link" in err
+    assert "symbolic link" in "".join(h.out)  # the save's own message, as for a damaged save
+    assert "connection from" in (data / "host.log").read_text()
+
+
+async def test_the_data_directory_is_created_private(tmp_path, host_process):
+    h = host_process()
+    assert h.data.stat().st_mode & 0o777 == 0o700
+    assert (h.data / "host.log").stat().st_mode & 0o777 == 0o600
+    h.stop()
+
+
+async def test_an_unusable_data_directory_plays_unsaved_and_says_so_in_one_line(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    h = HostProcess(blocker / "data")  # cannot be created: the path goes through a file
+    try:
+        h.wait_serving()
+        await join_once(h)
+    finally:
+        status = h.stop()
+    err = h.stderr()
+    assert status == 0 and "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1 and "the match cannot be saved" in lines[0] and "played unsaved" in lines[0]
+    assert str(blocker / "data") in lines[0]

@@ -374,3 +374,54 @@ async def test_resizing_during_network_play_keeps_one_status_refresh(hosted, mon
             await pilot.resize_terminal(*size)
             await pilot.pause()
         assert started == [0.5]
+
+
+async def test_the_hosts_player_is_told_when_a_save_fails_mid_match(tmp_path, monkeypatch):
+    import argparse
+    import errno
+    import os
+
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, prepare_match, tell_host
+    from ginrummy_tui.storage.store import Store
+
+    store = Store(tmp_path, SAVE_NAME)
+    keeper, state, code = prepare_match(store, rules_name="standard", seed=SEED, new=False, name="Ann",
+                                        say=lambda text: None)
+    reporter = SaveReporter(keeper)
+    server = MatchServer(state, codes={0: "HOST-HOST", 1: code}, port=0, on_change=reporter.on_change)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    ann = RemoteSession(host, port, "HOST-HOST", "Ann", join_code=code, on_close=thread.stop)
+    bob = RemoteSession(host, port, code, "Bob")
+    ann.start()
+    bob.start()
+    app = make_network_app(ann, argparse.Namespace(data_dir=str(tmp_path / "look")))
+    told: list[tuple[str, str]] = []
+    real_notify = app.notify
+
+    def notify(message, **kw):
+        told.append((message, kw.get("severity", "information")))
+        return real_notify(message, **kw)
+
+    app.notify = notify
+
+    def disk_full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            tell_host(app, reporter, [])
+            monkeypatch.setattr(os, "fsync", disk_full)  # every save from now on finds the disk full
+            for n in range(2):  # two moves: the failure is told once
+                play(ann if server.state.current == 0 else bob)
+                # the host saves (and tells) before it sends the new views
+                assert wait_until(lambda n=n: server.seq == n + 1 and ann.view() == view(server.state, 0))
+            await pilot.pause()
+            monkeypatch.undo()
+            errors = [m for m, severity in told if severity == "error"]
+            assert errors == ["The match could not be saved: [Errno 28] No space left on device."]
+            assert keeper.failing and server.seq == 2  # the match goes on
+    finally:
+        bob.close()
+        ann.close()

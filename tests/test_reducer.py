@@ -254,6 +254,20 @@ def test_json_round_trip_and_damage_is_refused():
             from_json(bad)
 
 
+def test_a_knock_with_a_meld_kept_out_round_trips_and_older_saves_still_load():
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC 2D", "4S 5S KH KD QS JH 8H 6D 3C 9H", discard="6S",
+            stock_top="KC", phase="draw", current=0)
+    s = apply(apply(s, A("draw stock")), A("knock KC"))
+    assert s.result.knock.layout_gain == 3 and s.result.knock.kept_out
+    assert from_json(to_json(s)) == s
+    d = json.loads(to_json(s))
+    for key in ("kept_out", "blocked", "layout_gain"):  # as saved before these were recorded
+        del d["result"]["knock"][key]
+    old = from_json(json.dumps(d))
+    assert old.result.knock.points == s.result.knock.points
+    assert (old.result.knock.kept_out, old.result.knock.blocked, old.result.knock.layout_gain) == ((), (), 0)
+
+
 def test_same_seed_same_deals_and_deal_hand_reproduces_a_hand():
     s = new_game(seed=77)
     s = replace(s)
@@ -265,3 +279,15 @@ def test_same_seed_same_deals_and_deal_hand_reproduces_a_hand():
     assert h3.hands == h3b.hands and h3.stock == h3b.stock
     assert deal_hand(seed=77, hand_no=1).hands == new_game(seed=77).hands
     assert parse_cards(" ".join(map(str, h3.hands[0]))) == h3.hands[0]
+
+
+@pytest.mark.parametrize(
+    "key, value, words",
+    [("multiplier", 0, "multiplier"), ("multiplier", -2, "multiplier"), ("knock_limit", 11, "knock limit"),
+     ("knock_limit", -1, "knock limit"), ("bonuses", [0, -20], "negative bonus")],
+)
+def test_a_saved_state_with_values_out_of_range_is_refused(key, value, words):
+    d = json.loads(to_json(new_game(seed=3)))
+    d[key] = value
+    with pytest.raises(ValueError, match=words):
+        from_json(json.dumps(d))

@@ -93,8 +93,10 @@ def test_new_sets_the_unfinished_match_aside(tmp_path):
     assert not second.resumed and second.keeper.match_id != first_id
     assert any("set aside" in n for n in second.notes)
     assert (tmp_path / "archive" / f"{first_id}.json").exists()
-    record = json.loads((tmp_path / "history" / f"{first_id}.json").read_text())
-    assert record["abandoned"] is True
+    from ginrummy_tui.storage.history import open_history
+
+    record = open_history(tmp_path).history.find(first_id)
+    assert record["abandoned"] is True and len(record["hands"]) == 1
     second.close()
 
 

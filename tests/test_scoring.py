@@ -106,14 +106,16 @@ def test_defender_cannot_form_melds_with_knocker_cards():
 
 
 def test_knocker_lays_out_melds_to_the_best_score():
-    rules = Rules().with_options(knock_limit=20)
-    knocker = P("JC QC KC KH KS AD 2D 3D 4D 5D")
-    # as a run, J-Q-KC takes the defender's TC and 9C (19); as a set, the kings take only KD (10)
-    defender = P("TC 9C KD 2H 4H 6H 8H 3S 5S 7S")
-    r = score_knock(knocker, defender, rules)
-    assert r.knocker_deadwood == 20
-    assert any(set(m) == set(P("KC KH KS")) for m in r.knocker_melds)
-    assert laid(r) == {"KD"}
+    knocker = P("2C 3C 4C 2H 2S 7D 8D 9D TD AS")
+    # as a run, 2-3-4C leaves 2H 2S (5 deadwood) and takes the defender's 5C then 6C (11);
+    # as a set, the twos leave 3C 4C (8) and take only 2D (2): 6 points better
+    defender = P("5C 6C 2D KH KD QS JH 9H 8S 3H")
+    r = score_knock(knocker, defender)
+    assert r.knocker_deadwood == 8
+    assert any(set(m) == set(P("2C 2H 2S")) for m in r.knocker_melds)
+    assert laid(r) == {"2D"}
+    assert [set(m) for m in r.kept_out] == [set(P("2C 3C 4C"))]
+    assert set(r.blocked) == set(P("5C 6C")) and r.layout_gain == 6
 
 
 def test_knock_over_the_limit_is_refused():
@@ -126,3 +128,65 @@ def test_knock_over_the_limit_is_refused():
 def test_cards_in_both_hands_are_refused():
     with pytest.raises(IllegalAction, match="both hands"):
         score_knock(P("AS 2S 3S 7H 7D 7C 9C TC JC AC"), P("AS 5S 7S KC 8C 2H 3H 4H 4D AD"))
+
+
+# ---------------------------------------------------------------- competing layoffs
+
+
+def test_issue_example_layoffs_chain_on_the_run_rather_than_the_set():
+    # 2D could go on the set of twos, but then AD has nowhere to go; A-2D extend 3-4-5D
+    knocker = P("2S 2H 2C 3D 4D 5D 9S 9H 9C AC")
+    defender = P("AD 2D 7S 8S 6H KH KS KD QC JC")
+    r = score_knock(knocker, defender)
+    assert r.knocker_deadwood == 1
+    assert r.defender_deadwood == 41
+    assert [str(lo.card) for lo in r.layoffs] == ["2D", "AD"]
+    assert all(set(lo.meld) == set(P("3D 4D 5D")) for lo in r.layoffs)
+    assert (r.kind, r.winner, r.points) == ("knock", "knocker", 40)
+
+
+def test_a_card_that_fits_a_set_and_a_run_end_goes_where_the_chain_needs_it():
+    # 6C fits the sixes and 7-8-9C; only on the run can 5C follow it
+    knocker = P("6S 6H 6D 7C 8C 9C AS AH AD 2S")
+    defender = P("6C 5C KS KH QD JD 9S 9H TD 4H")
+    r = score_knock(knocker, defender)
+    assert [(str(lo.card), len(set(lo.meld) & set(P("7C 8C 9C")))) for lo in r.layoffs] == [("6C", 3), ("5C", 3)]
+    assert r.defender_deadwood == 10 + 10 + 9 + 9 + 4  # K K 9 9 4; Q-J-10D is a run
+
+
+def test_layoffs_are_listed_as_chains_outwards_from_each_end():
+    knocker = P("6C 7C 8C AS AH AD 2S 2H 2D 3S")
+    defender = P("5C 4C 9C TC KS KH QD JD 9S 7H")
+    r = score_knock(knocker, defender)
+    assert [str(lo.card) for lo in r.layoffs] == ["5C", "4C", "9C", "TC"]
+
+
+def test_two_runs_of_a_suit_share_the_gap_between_them():
+    # 6S and 8S: one goes up from 3-4-5S, the other down from 9-TS-JS; 7S is not the defender's
+    knocker = P("3S 4S 5S 9S TS JS AH AD AC 2C")
+    defender = P("6S 8S KH KD QC QD JH JD 9H 9D")
+    r = score_knock(knocker, defender)
+    assert {str(lo.card) for lo in r.layoffs} == {"6S", "8S"}
+    (six,) = [lo for lo in r.layoffs if str(lo.card) == "6S"]
+    (eight,) = [lo for lo in r.layoffs if str(lo.card) == "8S"]
+    assert set(six.meld) == set(P("3S 4S 5S")) and set(eight.meld) == set(P("9S TS JS"))
+
+
+def test_knocker_keeps_a_meld_out_when_that_blocks_layoffs_and_says_so():
+    knocker = P("AS 2S 3S 7H 7D 7C 9C TC JC 2D")  # deadwood 2 with A-2-3S laid out
+    defender = P("4S 5S KH KD QS JH 8H 6D 3C 9H")  # 75; 4S 5S would go onto A-2-3S
+    r = score_knock(knocker, defender)
+    # laid out: 75 - 9 - 2 = 64; kept out: 75 - 8 = 67
+    assert (r.kind, r.points, r.knocker_deadwood, r.defender_deadwood) == ("knock", 67, 8, 75)
+    assert set(r.knocker_deadwood_cards) == set(P("AS 2S 3S 2D"))
+    assert r.layoffs == ()
+    assert [set(m) for m in r.kept_out] == [set(P("AS 2S 3S"))]
+    assert set(r.blocked) == set(P("4S 5S"))
+    assert r.layout_gain == 3
+
+
+def test_a_layout_of_least_deadwood_explains_nothing():
+    r = score_knock(P("AS 2S 3S 7H 7D 7C 9C TC JC 2D"), P("4S 5S 6S KD QS JH 8H 6D 3C 9H"))
+    # 4-5-6S is the defender's own run: keeping A-2-3S out would block nothing
+    assert r.knocker_deadwood == 2
+    assert (r.kept_out, r.blocked, r.layout_gain) == ((), (), 0)

@@ -9,6 +9,7 @@ the report before committing.
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
@@ -22,7 +23,7 @@ def keys(*presses: str):
     """A run_before that presses keys and waits for the computer after each."""
 
     async def run(pilot) -> None:
-        await settle(pilot)  # the computer's due move first: a screen on top would hide the table's redraw
+        await settle(pilot)  # the computer's first move (if it is to move) comes before the keys
         for key in presses:
             await pilot.press(key)
             await settle(pilot)
@@ -31,19 +32,21 @@ def keys(*presses: str):
     return run
 
 
-def _computer_due(app) -> bool:
-    """The computer is thinking, or it is its turn and its move is not scheduled yet."""
-    session = app.session
-    return app.busy or (session.computes_opponent and session.opponent_to_move())
-
-
 async def settle(pilot) -> None:
-    """Wait until the computer has made its due moves and the screen shows them."""
+    """Wait until the computer has moved: not only until no move is pending,
+    since right after a key the app may not have noticed yet that the
+    computer is to move (the snapshot then caught "is thinking...")."""
     app = pilot.app
-    for _ in range(200):
+
+    def computer_to_move() -> bool:
+        session = getattr(app, "session", None)
+        return bool(session is not None and session.computes_opponent and session.opponent_to_move())
+
+    deadline = time.monotonic() + 30  # the computer's first move imports and builds its tables
+    while time.monotonic() < deadline:
         await pilot.pause()
         await app.workers.wait_for_complete()
-        if not _computer_due(app):
+        if not app.busy and not computer_to_move():
             break
     await pilot.pause()
     drawn = asyncio.get_running_loop().create_future()
@@ -91,7 +94,9 @@ def test_score_table(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_match_end(snap_compare, size):
     """Hand 5, the player on 80 knocks and passes 100: "You won the match!", the final score
-    128 to 59, the table of the five hands with their running totals, and "n: play a new match"."""
+    128 to 59, the table of the five hands with their running totals, the race of the two scores
+    (a pair of bars per hand, yours reaching the top at 128; beside the table when the terminal is
+    wide, below it otherwise) and "n: play a new match"."""
     app = make_app(state=scenarios.match_point(), pause=0)
     assert snap_compare(app, terminal_size=size, run_before=keys("s", "k", "enter"))
 

@@ -8,9 +8,9 @@ import random
 from ginrummy_tui.cli import main
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
 from ginrummy_tui.session.keeper import Keeper
-from ginrummy_tui.storage.records import MatchRecorder, find_match, load_history
+from ginrummy_tui.storage.history import DB_NAME, import_json_history, open_history
 from ginrummy_tui.storage.reports import format_text
-from ginrummy_tui.storage.stats import compute, load_stats
+from ginrummy_tui.storage.stats import compute
 from ginrummy_tui.storage.store import Store
 
 
@@ -98,11 +98,15 @@ def test_the_text_table_shows_every_row_and_column():
     assert row.split()[-3:] == ["0", "3", "3"]  # expert, standard, all
 
 
-def test_find_match_by_id_prefix_or_last():
-    assert find_match(HISTORY, "2026-01-03")["id"] == "2026-01-03"
-    assert find_match(HISTORY, "last")["id"] == "2026-01-08"
-    assert "matches start with" in find_match(HISTORY, "2026-01")
-    assert "no match with id" in find_match(HISTORY, "zzz")
+def test_find_a_match_by_id_prefix_or_last(tmp_path):
+    _write_history(tmp_path)
+    hist = open_history(tmp_path).history
+    assert hist.find("last") == "no matches recorded yet"
+    import_json_history(hist)
+    assert hist.find("2026-01-03")["id"] == "2026-01-03"
+    assert hist.find("last")["id"] == "2026-01-08"
+    assert "matches start with" in hist.find("2026-01")
+    assert "no match with id" in hist.find("zzz")
 
 
 # ---------------------------------------------------------------- recording real play
@@ -131,8 +135,8 @@ def test_recorded_play_matches_the_score_sheet_and_survives_a_resume(tmp_path):
     keeper2 = Keeper(Store(tmp_path), match_id=saved.match_id, settings=saved.settings)
     keeper2.start(saved.state)
     state = _play(keeper2, saved.state, rng)
-    records, bad = load_history(tmp_path)
-    assert bad == [] and len(records) == 1
+    records = list(open_history(tmp_path).history.records())
+    assert len(records) == 1
     rec = records[0]
     assert rec["finished"] and rec["winner"] == state.winner and rec["opponent"] == "easy"
     assert [h["hand_no"] for h in rec["hands"]] == [r.hand_no for r in state.sheet]
@@ -149,21 +153,20 @@ def test_a_replay_is_recorded_but_not_counted(tmp_path):
     state = new_game(PRESETS["standard"].with_options(target=20), seed=3)
     keeper.start(state)
     _play(keeper, state, random.Random(1))
-    stats = load_stats(tmp_path)
+    stats = open_history(tmp_path).history.stats()
     assert stats.replays == 1 and stats.total.matches == 0 and stats.total.hands == 0
 
 
-def test_a_damaged_record_is_moved_aside_and_rebuilt_from_the_sheet(tmp_path):
+def test_a_damaged_database_is_set_aside_when_play_records_and_the_match_is_recorded_anew(tmp_path):
+    (tmp_path / DB_NAME).write_bytes(b"\0garbage" * 2000)
     state = new_game(PRESETS["standard"].with_options(target=20), seed=3)
     keeper = Keeper(Store(tmp_path), match_id="m1", settings={"ai": "standard"})
     keeper.start(state)
-    state = _play(keeper, state, random.Random(1), until=lambda s: s.phase == "hand_over")
-    path = tmp_path / "history" / "m1.json"
-    path.write_text("{broken")
-    rec = MatchRecorder(tmp_path, "m1")
-    rec.observe(state)
-    assert json.loads(path.read_text())["hands"][0]["hand_no"] == 1
-    assert list((tmp_path / "history").glob("m1.json.damaged-*"))
+    state = _play(keeper, state, random.Random(1))
+    assert any("could not be used" in e and "moved to" in e for e in keeper.errors)
+    assert list(tmp_path.glob(DB_NAME + ".damaged-*"))
+    record = open_history(tmp_path).history.find("m1")
+    assert record["finished"] and len(record["hands"]) == len(state.sheet)
 
 
 # ---------------------------------------------------------------- the commands
@@ -195,13 +198,45 @@ def test_gin_tui_stats_with_nothing_recorded(tmp_path, capsys, monkeypatch):
     assert "No games recorded yet" in capsys.readouterr().out
 
 
-def test_gin_tui_export_json_text_and_one_match(tmp_path, capsys):
+def test_gin_tui_export_json_lines_text_and_one_match(tmp_path, capsys):
     _write_history(tmp_path)
     assert main(["export", "--data-dir", str(tmp_path)]) == 0
-    doc = json.loads(capsys.readouterr().out)
-    assert doc["format"] == "gin-tui export" and len(doc["matches"]) == len(HISTORY)
+    out, err = capsys.readouterr()
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines == sorted(HISTORY, key=lambda m: m["id"]) and "junk.json" in err
     assert main(["export", "--data-dir", str(tmp_path), "--match", "2026-01-02", "--format", "text"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("Match 2026-01-02") and "Hand 1: undercut" in text and "Hand 2: knock" in text
     assert main(["export", "--data-dir", str(tmp_path), "--match", "nope"]) == 1
     assert "no match with id 'nope'" in capsys.readouterr().err
+
+
+def test_gin_tui_export_since_a_date_and_the_list(tmp_path, capsys):
+    _write_history(tmp_path)
+    assert main(["export", "--data-dir", str(tmp_path), "--since", "2026-01-06"]) == 0
+    ids = [json.loads(line)["id"] for line in capsys.readouterr().out.splitlines()]
+    assert ids == ["2026-01-06", "2026-01-07", "2026-01-08"]
+    assert main(["export", "--data-dir", str(tmp_path), "--since", "2026-01-06", "--list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in listed] == ids
+    assert "1 hands  0-0  abandoned" in listed[0] and "(replay)" in listed[1]
+    assert main(["export", "--data-dir", str(tmp_path), "--since", "yesterday"]) == 2
+    assert "--since wants a date" in capsys.readouterr().err
+
+
+def test_gin_tui_export_and_stats_with_nothing_recorded_create_nothing(tmp_path, capsys):
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    assert main(["export", "--data-dir", str(tmp_path)]) == 0
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "last"]) == 1
+    assert "No matches recorded yet." in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_gin_tui_stats_on_a_damaged_database_says_so_and_starts_again(tmp_path, capsys):
+    _write_history(tmp_path)
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    (tmp_path / DB_NAME).write_bytes(b"not a database at all" * 100)
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "No games recorded yet" in out and "not a SQLite database" in err and "moved to" in err, (err, sorted(p.name for p in tmp_path.iterdir()))

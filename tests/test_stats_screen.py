@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from textual.widgets import Sparkline
+
 from ginrummy_tui.cli.play import build_app
 from ginrummy_tui.session.startup import prepare
 from ginrummy_tui.tui.screens.game_screen import GameScreen
@@ -22,9 +24,12 @@ async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):
     args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
                               new=False, data_dir=str(tmp_path))
     plan = prepare(args, ask=None)
+    assert (folder / "2026-01-01.json").exists()  # not imported before the app is up
     app = build_app(plan, pause=0)
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+        while app.history_upkeep is None or app.history_upkeep.is_alive():  # imported in the background
+            await pilot.pause(0.01)
+        assert not (folder / "2026-01-01.json").exists() and (tmp_path / "archive" / "history" / "2026-01-01.json").exists()
         await pilot.press("f3")
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
@@ -34,6 +39,11 @@ async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):
         row = next(line for line in text.splitlines() if "Matches won" in line)
         assert row.split()[-4:-1] == ["0", "3", "3"]
         assert "Last matches" in text
+        # the trend: one sparkline per level, a bar per finished match (the replay left out)
+        lines = {str(s.parent.query_one(".trend-level").render()): s for s in app.screen.query(Sparkline)}
+        assert sorted(lines) == ["vs expert", "vs standard"]
+        assert list(lines["vs standard"].data) == [0.0, 0.0, 0.0, 0.0] and lines["vs expert"].data == [0.0]
+        assert "won 3 of the last 4" in text and "won 0 of the last 1" in text
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

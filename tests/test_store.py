@@ -303,3 +303,43 @@ def test_saving_a_move_takes_little_room(tmp_path):
     s = Store(tmp_path)
     assert s.save(state, match_id="m")
     assert os.path.getsize(s.path) < 20_000
+
+
+def _rule(**change):
+    return lambda d: d["state"]["rules"].update(change)
+
+
+def _state(**change):
+    return lambda d: d["state"].update(change)
+
+
+@pytest.mark.parametrize(
+    "spoil, words",
+    [
+        (_rule(knock_limit=11), "knock_limit must be between 0 and 10 (not 11)"),
+        (_rule(knock_limit=-1), "knock_limit must be between 0 and 10 (not -1)"),
+        (_rule(gin_bonus=-25), "gin_bonus must not be negative (not -25)"),
+        (_rule(undercut_bonus=-1), "undercut_bonus must not be negative"),
+        (_rule(big_gin_bonus=-31), "big_gin_bonus must not be negative"),
+        (_rule(box_bonus=-20), "box_bonus must not be negative"),
+        (_rule(game_bonus=-100), "game_bonus must not be negative"),
+        (_rule(target=0), "target must be at least 1 (not 0)"),
+        (_rule(timer=0), "timer must be at least 1 second"),
+        (_rule(void_stock=12), "void_stock must be between 0 and 10"),
+        (_state(multiplier=0), "multiplier must be at least 1"),
+        (_state(multiplier=-2), "multiplier must be at least 1"),
+        (_state(knock_limit=11), "knock limit must be between 0 and 10 (not 11)"),
+        (_state(bonuses=[0, -20]), "negative bonus"),
+    ],
+)
+def test_a_save_with_rule_values_out_of_range_is_refused_with_a_message_and_set_aside(tmp_path, spoil, words):
+    good, _ = _good_text(tmp_path)
+    path = tmp_path / "current.json"
+    path.write_text(_edit(good, spoil), encoding="utf-8")
+    raw = path.read_bytes()
+    opened = Store(tmp_path).load()
+    assert opened.saved is None and isinstance(opened.error, LoadError)
+    assert words in opened.error.reason
+    assert words in opened.messages[0] and "could not be used" in opened.messages[0]
+    assert not path.exists() and opened.error.moved_to is not None
+    assert opened.error.moved_to.read_bytes() == raw

@@ -99,3 +99,92 @@ def test_separate_matches_get_their_own_slots(tmp_path):
     assert third.path not in (main.path, other.path)
     for s in (main, other):
         s.lock.release()
+
+
+# ---------------------------------------------------------------- links in the data directory
+
+
+def test_a_link_in_the_lock_files_place_is_moved_aside_never_written_through(tmp_path):
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me")
+    path = tmp_path / "data" / "current.json.lock"
+    path.parent.mkdir()
+    path.symlink_to(target)
+    lock = Lock(path)
+    assert lock.acquire()
+    try:
+        assert target.read_text() == "keep me"
+        assert not path.is_symlink() and json.loads(path.read_text())["pid"] == os.getpid()
+        moved = [p for p in path.parent.iterdir() if p.name.startswith("current.json.lock.link-")]
+        assert len(moved) == 1 and moved[0].is_symlink()  # the link itself, kept for the player to see
+        assert len(lock.notes) == 1 and "symbolic link" in lock.notes[0] and str(target) in lock.notes[0]
+    finally:
+        lock.release()
+    assert target.read_text() == "keep me"
+
+
+def test_a_dangling_link_in_the_lock_files_place_creates_nothing_where_it_points(tmp_path):
+    target = tmp_path / "elsewhere" / "new-file"
+    target.parent.mkdir()
+    path = tmp_path / "network.json.lock"
+    path.symlink_to(target)
+    lock = Lock(path)
+    assert lock.acquire()
+    lock.release()
+    assert not target.exists()
+    assert Lock(path).owner() is None
+
+
+def test_the_local_app_says_so_when_its_lock_was_a_link(tmp_path):
+    from ginrummy_tui.session.startup import prepare
+
+    from .test_resume import args_for, never_asked
+
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "current.json.lock").symlink_to(target)
+    plan = prepare(args_for(data, seed=4), ask=never_asked)
+    try:
+        assert any("current.json.lock was a symbolic link" in n for n in plan.notes)
+        assert (data / "current.json").is_file()
+    finally:
+        plan.close()
+    assert target.read_text() == "keep me"
+
+
+def test_a_save_that_is_a_link_is_not_read_through_and_is_moved_aside(tmp_path):
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.storage.store import read_save
+
+    other = Store(tmp_path / "other")
+    assert other.save(new_game(seed=1), match_id="20260101-000000-abcd")
+    before = other.path.read_bytes()
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "current.json").symlink_to(other.path)
+    found = read_save(data / "current.json")
+    assert found is not None and "symbolic link" in found.reason
+    store = Store(data)
+    opened = store.load()
+    assert opened.saved is None and "symbolic link" in opened.messages[0]
+    assert opened.error is not None and opened.error.moved_to is not None and opened.error.moved_to.is_symlink()
+    assert store.save(new_game(seed=2), match_id="20260101-000000-beef")
+    assert other.path.read_bytes() == before and store.path.is_file() and not store.path.is_symlink()
+
+
+def test_a_fifo_in_the_saves_place_is_refused_without_waiting(tmp_path):
+    from ginrummy_tui.storage.store import read_save
+
+    os.mkfifo(tmp_path / "current.json")
+    found = read_save(tmp_path / "current.json")
+    assert found is not None and "not a regular file" in found.reason
+
+
+def test_the_data_directory_and_the_ones_above_it_are_created_private(tmp_path):
+    lock = Lock(tmp_path / "a" / "b" / "data" / "current.json.lock")
+    assert lock.acquire()
+    lock.release()
+    for d in ("a", "a/b", "a/b/data"):
+        assert (tmp_path / d).stat().st_mode & 0o777 == 0o700, d

@@ -1,12 +1,14 @@
-"""Regenerate the screenshots of the README: ``python docs/screenshots/make_screenshots.py``.
+"""Regenerate the screenshots of the docs: ``python docs/screenshots/make_screenshots.py``.
 
-Both come from arranged deals (see ``ginrummy_tui/tui/scenarios.py``), so they
-only change when the app's look does.
+They come from arranged deals (see ``ginrummy_tui/tui/scenarios.py``) and, for
+the statistics, from matches played by the computer on both sides with fixed
+seeds, so they only change when the app's look (or the computer's play) does.
 """
 
 from __future__ import annotations
 
 import asyncio
+import tempfile
 from pathlib import Path
 
 from ginrummy_tui.tui import scenarios
@@ -30,9 +32,51 @@ async def shoot(name: str, state, keys: list[str], size: tuple[int, int], title:
         print("wrote", HERE / name)
 
 
+def played_history(root: Path) -> None:
+    """Matches against each level, both seats played by the computer: you are
+    the standard player; your opponent's level changes (fixed seeds)."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS, Action, apply, new_game, view
+    from ginrummy_tui.storage.history import open_history
+
+    hist = open_history(root).history
+    assert hist is not None
+    for level, count in (("easy", 24), ("standard", 24), ("expert", 8)):
+        for i in range(count):
+            seed = 1000 + i
+            players = (get_opponent("standard", seed), get_opponent(level, seed + 1))
+            rec = hist.recorder(f"2026-11-{1 + i % 28:02d}-{level}-{i:02d}", opponent=level)
+            state = new_game(PRESETS["standard"], seed=seed)
+            while not state.over:
+                if state.phase == "hand_over":
+                    state = apply(state, Action("next hand"))
+                else:
+                    state = apply(state, players[state.current].choose(view(state, state.current)))
+                rec.observe(state)
+    hist.close()
+
+
+async def shoot_stats(name: str, size: tuple[int, int], title: str) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        played_history(Path(tmp))
+        app = make_app(seed=1, pause=0)
+        app.data_dir = Path(tmp)
+        async with app.run_test(size=size) as pilot:
+            for _ in range(100):
+                await pilot.pause()
+                await app.workers.wait_for_complete()
+                if not app.busy:
+                    break
+            await pilot.press("f3")
+            await pilot.pause()
+            (HERE / name).write_text(app.export_screenshot(title=title), encoding="utf-8")
+            print("wrote", HERE / name)
+
+
 async def main() -> None:
     await shoot("table.svg", scenarios.knock_ready(), ["s"], (80, 24), "gin-tui: a knock is offered")
     await shoot("hand-summary.svg", scenarios.knocked(), [], (80, 24), "gin-tui: the end of a hand")
+    await shoot_stats("stats.svg", (100, 44), "gin-tui: the statistics (F3)")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,12 @@
-"""``gin-tui export [--match ID] [--format json|text]``: the history of your matches."""
+"""``gin-tui export [--match ID] [--list] [--since DATE] [--format json|text]``: the history of
+your matches, streamed: JSON Lines (one match a line) or readable text."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from datetime import date
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -12,48 +14,84 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--match", metavar="ID", default=None, help="only this match (its id, a unique start of it, or 'last')"
     )
-    parser.add_argument("--format", choices=("json", "text"), default="json", help="output format (default: json)")
+    parser.add_argument(
+        "--format", choices=("json", "text"), default="json", help="JSON Lines, one match a line (default), or text"
+    )
     parser.add_argument("--list", action="store_true", help="list the recorded matches with their ids")
+    parser.add_argument("--since", metavar="DATE", default=None, help="only matches started on or after DATE (YYYY-MM-DD)")
     parser.add_argument(
         "--data-dir", default=argparse.SUPPRESS, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)"
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    """Print the history (all matches, or one); 0 on success, 1 if the match is unknown."""
-    from ginrummy_tui.storage.files import data_dir
-    from ginrummy_tui.storage.records import export_records, find_match, load_history
+def _lines(hist, args: argparse.Namespace, since: str | None):
+    """The text to print, a piece at a time (each ends with a newline)."""
     from ginrummy_tui.storage.reports import format_match
 
-    root = data_dir(getattr(args, "data_dir", None))
-    records, bad = load_history(root)
-    if bad:
-        print(f"gin-tui export: {len(bad)} unreadable match record(s) skipped", file=sys.stderr)
     if args.list:
-        if not records:
-            print("No matches recorded yet.")
-        for r in records:
-            state = "won" if r.get("finished") and r.get("winner") == 0 else "lost" if r.get("finished") else (
-                "abandoned" if r.get("abandoned") else "unfinished"
+        empty = True
+        for r in hist.summaries(since) if hist is not None else ():
+            empty = False
+            state = "won" if r["finished"] and r["winner"] == 0 else "lost" if r["finished"] else (
+                "abandoned" if r["abandoned"] else "unfinished"
             )
-            totals = r.get("totals") or [0, 0]
-            replay = "  (replay)" if r.get("replay") else ""
-            print(
-                f"{r['id']}  {r.get('opponent')}/{r.get('preset')}  {len(r['hands'])} hands  "
-                f"{totals[0]}-{totals[1]}  {state}{replay}"
-            )
-        return 0
-    if args.match is not None:
-        found = find_match(records, args.match)
-        if isinstance(found, str):
-            print(f"gin-tui export: {found}", file=sys.stderr)
-            return 1
-        records = [found]
+            t0, t1 = r["totals"]
+            replay = "  (replay)" if r["replay"] else ""
+            yield f"{r['id']}  {r['opponent']}/{r['preset']}  {r['hands']} hands  {t0}-{t1}  {state}{replay}\n"
+        if empty:
+            yield "No matches recorded yet.\n"
+        return
     if args.format == "json":
-        json.dump(export_records(records), sys.stdout, indent=1, ensure_ascii=False)
-        sys.stdout.write("\n")
-    elif not records:
-        print("No matches recorded yet.")
-    else:
-        print("\n\n".join(format_match(r) for r in records))
+        for line in hist.json_lines(since) if hist is not None else ():
+            yield line + "\n"
+        return
+    records = hist.records(since) if hist is not None else iter(())
+    first = True
+    for r in records:
+        yield ("" if first else "\n") + format_match(r) + "\n"
+        first = False
+    if first:
+        yield "No matches recorded yet.\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the history (all matches, some, or one); 0 on success, 1 if the
+    match is unknown, 2 for a bad date.  (A reader that stops early, ``| head``,
+    ends the export quietly: see :func:`ginrummy_tui.cli.main`.)"""
+    from ginrummy_tui.storage.files import data_dir
+    from ginrummy_tui.storage.history import Damaged, open_for_reading, set_aside
+    from ginrummy_tui.storage.reports import format_match
+
+    since = None
+    if args.since is not None:
+        try:
+            since = date.fromisoformat(args.since).isoformat()
+        except ValueError:
+            print(f"gin-tui export: --since wants a date like 2026-11-30, not {args.since!r}", file=sys.stderr)
+            return 2
+    def say(message: str) -> None:
+        print(f"gin-tui export: {message}", file=sys.stderr)
+
+    hist = open_for_reading(data_dir(getattr(args, "data_dir", None)), say)
+    try:
+        if args.match is not None:
+            found = hist.find(args.match) if hist is not None else "no matches recorded yet"
+            if isinstance(found, str):
+                print(f"gin-tui export: {found}", file=sys.stderr)
+                return 1
+            text = format_match(found) if args.format == "text" else json.dumps(found, ensure_ascii=False)
+            sys.stdout.write(text + "\n")
+        else:
+            write = sys.stdout.write
+            for piece in _lines(hist, args, since):
+                write(piece)
+        sys.stdout.flush()
+    except Damaged as bad:
+        if hist is not None:
+            hist.close()
+            say(set_aside(hist.path, str(bad)))
+        return 1
+    finally:
+        if hist is not None:
+            hist.close()
     return 0

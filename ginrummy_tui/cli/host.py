@@ -58,12 +58,28 @@ def run(args: argparse.Namespace) -> int:
 
     root = data_dir(getattr(args, "data_dir", None))
     store = Store(root, SAVE_NAME)
-    if not store.lock.acquire():
+    notes: list[str] = []
+    try:
+        locked: bool | None = store.lock.acquire()
+    except OSError as exc:  # not a directory, read-only, no permission...: play on, unsaved
+        locked = None
+        reason = exc.strerror or str(exc)
+    for note in store.lock.notes:
+        print(f"gin-tui host: {note}", file=sys.stderr)
+        notes.append(note)
+    if locked is None:
+        unsaved = f"the match cannot be saved: the data directory {root} is not usable ({reason}); it is played unsaved."
+        print(f"gin-tui host: {unsaved}", file=sys.stderr)
+        notes.append(unsaved)
+    elif not locked:
         owner = store.lock.owner()
         who = f" ({owner.describe()})" if owner is not None else ""
         print(f"gin-tui host: another 'gin-tui host' is running with this match{who}.", file=sys.stderr)
         return 1
-    _log_to(root / LOG_NAME)  # one host writes (and rotates) the log: the one holding the lock
+    else:
+        for note in _log_to(root / LOG_NAME):  # one host writes (and rotates) the log: the one holding the lock
+            print(f"gin-tui host: {note}", file=sys.stderr)
+            notes.append(note)
     try:
         keeper, state, code = prepare_match(
             store,
@@ -72,9 +88,14 @@ def run(args: argparse.Namespace) -> int:
             new=bool(getattr(args, "new", False)),
             name=name,
         )
+        if locked:
+            for error in keeper.errors:
+                print(f"gin-tui host: {error}", file=sys.stderr)
+                notes.append(error)
+        reporter = SaveReporter(keeper)
         server = MatchServer(
             state, codes={0: P.new_code(), 1: code}, names=(name, "Guest"), bind=args.bind, port=args.port,
-            on_change=keeper.on_change,
+            on_change=reporter.on_change,
         )
         thread = ServerThread(server)
         try:
@@ -90,10 +111,47 @@ def run(args: argparse.Namespace) -> int:
             print(f"Host's own seat code: {server.host_code}")
         print(f"The other player runs:  gin-tui join {_join_address(host, port)}  (and types the code when asked)")
         if args.server_only:
+            reporter.attach(lambda text: print(f"gin-tui host: {text}", file=sys.stderr, flush=True))
             return _serve_until_interrupted(thread)
-        return _play(args, thread, server, name, code, host, port)
+        return _play(args, thread, server, name, code, host, port, reporter=reporter, notes=notes)
     finally:
         store.lock.release()
+
+
+class SaveReporter:
+    """Saves each change through the keeper and tells the host's player when a
+    save fails (a full disk, say), once until saving works again, as the local
+    app does.  The server calls :meth:`on_change` on its own thread; failures
+    before :meth:`attach` are told when it is called."""
+
+    def __init__(self, keeper) -> None:
+        import threading
+
+        self.keeper = keeper
+        self._told = len(keeper.errors)  # what was said before the match started is said elsewhere
+        self._tell = None
+        self._lock = threading.Lock()
+
+    def on_change(self, state) -> None:
+        self.keeper.on_change(state)
+        self._flush()
+
+    def attach(self, tell) -> None:
+        """From now on, ``tell(text)`` says each new failure."""
+        self._tell = tell
+        self._flush()
+
+    def _flush(self) -> None:
+        with self._lock:
+            errors = self.keeper.errors
+            if self._tell is None or len(errors) <= self._told:
+                return
+            new, self._told = errors[self._told:], len(errors)
+        for text in new:
+            try:
+                self._tell(text)
+            except Exception:  # telling must never stop the match
+                pass
 
 
 def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=print):
@@ -131,12 +189,13 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     return keeper, state, code
 
 
-def _log_to(path) -> None:
+def _log_to(path) -> list[str]:
     """Connections and refusals go to a file, not over the game's screen (no
-    cards are ever logged); the file is capped and repeated lines are limited."""
+    cards are ever logged); the file is capped and repeated lines are limited.
+    Returns what to tell the player (a link in the log's place, moved aside)."""
     from ginrummy_tui.net.hostlog import open_host_log
 
-    open_host_log(path)
+    return open_host_log(path)[1]
 
 
 def _where(bind: str) -> str:
@@ -179,7 +238,7 @@ def _serve_until_interrupted(thread) -> int:
     return 0
 
 
-def _play(args, thread, server, name: str, code: str, host: str, port: int) -> int:
+def _play(args, thread, server, name: str, code: str, host: str, port: int, *, reporter, notes) -> int:
     from ginrummy_tui.cli.app_start import make_network_app
     from ginrummy_tui.net.remote_session import RemoteSession
 
@@ -194,13 +253,30 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int) -> i
         print(f"gin-tui host: could not take the host's seat: {exc}", file=sys.stderr)
         return 1
     app = make_network_app(session, args)
+
+    async def ready(pilot) -> None:
+        tell_host(app, reporter, notes)
+
     try:
-        app.run()
+        app.run(auto_pilot=ready)
     finally:
         session.close()
     state = server.state
     if state.over:
         print("gin-tui host: the match is over.")
+    elif reporter.keeper.failing:
+        print(f"gin-tui host: {reporter.keeper.errors[-1]}", file=sys.stderr)
     else:
         print(f"gin-tui host: the match is saved; 'gin-tui host' resumes it with the same join code {code}.")
     return 0
+
+
+def tell_host(app, reporter: SaveReporter, notes: list[str]) -> None:
+    """Once the host's app is up: say what happened at start (a match played
+    unsaved, a link set aside), and from then on every failed save."""
+    for note in notes:
+        try:
+            app.notify(note[:1].upper() + note[1:], severity="warning", timeout=15)
+        except Exception:
+            pass
+    reporter.attach(lambda text: app.notify(text[:1].upper() + text[1:] + ".", severity="error", timeout=10))

@@ -18,11 +18,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the statistics; 0 on success."""
     from ginrummy_tui.storage.files import data_dir
+    from ginrummy_tui.storage.history import Damaged, open_for_reading, set_aside
     from ginrummy_tui.storage.reports import format_text
-    from ginrummy_tui.storage.stats import load_stats
+    from ginrummy_tui.storage.stats import Stats
 
-    root = data_dir(getattr(args, "data_dir", None))
-    stats = load_stats(root)
+    def say(message: str) -> None:
+        print(f"gin-tui stats: {message}", file=sys.stderr)
+
+    hist = open_for_reading(data_dir(getattr(args, "data_dir", None)), say)
+    stats = Stats()
+    if hist is not None:
+        try:
+            stats = hist.stats()
+        except Damaged as bad:
+            hist.close()
+            say(set_aside(hist.path, str(bad)))
+        finally:
+            hist.close()
     if args.json:
         json.dump(stats.as_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")

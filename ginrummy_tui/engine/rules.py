@@ -7,6 +7,9 @@ from types import MappingProxyType
 from typing import Any
 
 NEXT_DEALER_CHOICES = ("alternate", "winner")
+MAX_KNOCK_LIMIT = 10
+"""A knock needs at most this much deadwood under any rules (the usual 10;
+Oklahoma's upcard only lowers it)."""
 
 
 @dataclass(frozen=True)
@@ -46,19 +49,19 @@ class Rules:
 
     def __post_init__(self) -> None:
         problems = []
-        if not 0 <= self.knock_limit <= 100:
-            problems.append("knock_limit must be between 0 and 100")
+        if not 0 <= self.knock_limit <= MAX_KNOCK_LIMIT:
+            problems.append(f"knock_limit must be between 0 and {MAX_KNOCK_LIMIT} (not {self.knock_limit})")
         for name in ("gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus", "game_bonus"):
             if getattr(self, name) < 0:
-                problems.append(f"{name} must not be negative")
+                problems.append(f"{name} must not be negative (not {getattr(self, name)})")
         if self.target < 1:
-            problems.append("target must be at least 1")
+            problems.append(f"target must be at least 1 (not {self.target})")
         if self.next_dealer not in NEXT_DEALER_CHOICES:
-            problems.append(f"next_dealer must be one of {', '.join(NEXT_DEALER_CHOICES)}")
+            problems.append(f"next_dealer must be one of {', '.join(NEXT_DEALER_CHOICES)} (not {self.next_dealer!r})")
         if self.timer is not None and self.timer < 1:
-            problems.append("timer must be at least 1 second, or None")
+            problems.append(f"timer must be at least 1 second, or None (not {self.timer})")
         if not 0 <= self.void_stock <= 10:
-            problems.append("void_stock must be between 0 and 10")
+            problems.append(f"void_stock must be between 0 and 10 (not {self.void_stock})")
         if problems:
             raise ValueError("; ".join(problems))
 

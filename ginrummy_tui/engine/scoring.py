@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .actions import IllegalAction
 from .cards import DECK, Card, cards_of, mask_of
 from .kinds import EndKind
-from .melds import arrangements, best_melds, deadwood_mask
+from .melds import all_melds, best_melds, deadwood_mask
 from .rules import PRESETS, Rules
 
 
@@ -38,60 +38,119 @@ class KnockResult:
     defender_melds: tuple[tuple[Card, ...], ...]
     defender_deadwood_cards: tuple[Card, ...]
     layoffs: tuple[Layoff, ...]
+    """In the order they are laid: chains outwards from each end of a run."""
     defender_deadwood_before_layoffs: int
+    kept_out: tuple[tuple[Card, ...], ...] = ()
+    """Melds of the knocker's least-deadwood split left out of the layout
+    because that blocks layoffs and scores better (empty when it is laid out)."""
+    blocked: tuple[Card, ...] = ()
+    """The defender's cards that the least-deadwood layout would have let be laid off, and this one does not."""
+    layout_gain: int = 0
+    """How much more the knocker scores (or the less the defender) with this layout than with the least-deadwood one."""
 
 
-def _layoff_candidates(melds: Sequence[tuple[Card, ...]], defender: int) -> int:
-    cand = 0
+_SUIT_BASE = (0, 13, 26, 39)
+
+
+def _is_set(meld: Sequence[Card]) -> bool:
+    return meld[0].rank == meld[-1].rank
+
+
+def _chains(melds: Sequence[tuple[Card, ...]], defender: int) -> tuple[list[list[int]], int]:
+    """What the defender could lay off onto these melds.
+
+    Returns ``(chains, set_spots)``: for each end of each run, the bits of the
+    defender's cards that would extend it one after another (nearest first);
+    and the mask of the fourth cards of three-card sets that the defender holds.
+    """
+    chains: list[list[int]] = []
+    spots = 0
     for meld in melds:
-        if meld[0].rank == meld[-1].rank:  # a set
+        if _is_set(meld):
             if len(meld) == 3:
                 suits = {c.suit for c in meld}
                 for s in "SHDC":
                     if s not in suits:
-                        cand |= Card(meld[0].rank, s).bit & defender
-        else:
-            lo = min(c.index for c in meld)
-            hi = max(c.index for c in meld)
-            base = (lo // 13) * 13
-            i = lo - 1
-            while i >= base and defender >> i & 1:
-                cand |= 1 << i
-                i -= 1
-            i = hi + 1
-            while i < base + 13 and defender >> i & 1:
-                cand |= 1 << i
-                i += 1
-    return cand
+                        spots |= Card(meld[0].rank, s).bit & defender
+            continue
+        lo = min(c.index for c in meld)
+        hi = max(c.index for c in meld)
+        base = _SUIT_BASE[lo // 13]
+        for i, step, stop in ((lo - 1, -1, base - 1), (hi + 1, 1, base + 13)):
+            chain = []
+            while i != stop and defender >> i & 1:
+                chain.append(1 << i)
+                i += step
+            if chain:
+                chains.append(chain)
+    return chains, spots
 
 
-def _assign_layoffs(melds: Sequence[tuple[Card, ...]], laid: int) -> list[Layoff] | None:
-    """Which meld each laid-off card goes onto, or None if some cannot go."""
-    out: list[Layoff] = []
+def _layoff_choices(chains: list[list[int]], spots: int) -> set[int]:
+    """Every set of cards the defender can lay off: a prefix of each chain
+    (two chains may run towards each other in the gap between two runs), and
+    any of the fourth cards of sets."""
+    choices = {0}
+    for chain in chains:
+        prefixes = [0]
+        m = 0
+        for b in chain:
+            m |= b
+            prefixes.append(m)
+        choices = {c | p for c in choices for p in prefixes}
+    while spots:
+        b = spots & -spots
+        spots ^= b
+        choices |= {c | b for c in choices}
+    return choices
+
+
+def _layoff_order(melds: Sequence[tuple[Card, ...]], laid: int) -> list[Layoff]:
+    """Which meld each laid-off card goes onto, meld by meld, in the order
+    they are laid: outwards from each end of a run (so a card that fits a set
+    and a run end goes on the run when the chain needs it)."""
+    onto: list[list[Card]] = [[] for _ in melds]
     left = laid
-    for meld in melds:
-        if meld[0].rank == meld[-1].rank:
-            if len(meld) == 3:
-                for s in "SHDC":
-                    c = Card(meld[0].rank, s)
-                    if c not in meld and left & c.bit:
-                        out.append(Layoff(c, meld))
-                        left &= ~c.bit
-        else:
-            lo = min(c.index for c in meld)
-            hi = max(c.index for c in meld)
-            base = (lo // 13) * 13
-            i = lo - 1
-            while i >= base and left >> i & 1:
-                out.append(Layoff(DECK[i], meld))
+    for k, meld in enumerate(melds):
+        if _is_set(meld):
+            continue
+        lo = min(c.index for c in meld)
+        hi = max(c.index for c in meld)
+        base = _SUIT_BASE[lo // 13]
+        for i, step, stop in ((lo - 1, -1, base - 1), (hi + 1, 1, base + 13)):
+            while i != stop and left >> i & 1:
+                onto[k].append(DECK[i])
                 left &= ~(1 << i)
-                i -= 1
-            i = hi + 1
-            while i < base + 13 and left >> i & 1:
-                out.append(Layoff(DECK[i], meld))
-                left &= ~(1 << i)
-                i += 1
-    return None if left else out
+                i += step
+    for k, meld in enumerate(melds):
+        if _is_set(meld) and len(meld) == 3:
+            for s in "SHDC":
+                c = Card(meld[0].rank, s)
+                if left & c.bit and c not in meld:
+                    onto[k].append(c)
+                    left &= ~c.bit
+    assert not left, "a laid-off card that fits no meld"
+    return [Layoff(c, meld) for meld, cards in zip(melds, onto) for c in cards]
+
+
+def _defence(melds: Sequence[tuple[Card, ...]], d: int, memo: dict[int, int]) -> tuple[int, int]:
+    """The defender's least deadwood against these melds: ``(deadwood, laid_off_mask)``.
+
+    ``memo`` maps a laid-off mask to the deadwood of the rest of the hand
+    ``d`` (shared between the knocker's layouts).  On equal deadwood the
+    defender lays off as little as possible, keeping their own melds.
+    """
+    chains, spots = _chains(melds, d)
+    best = None
+    for laid in _layoff_choices(chains, spots):
+        dw = memo.get(laid)
+        if dw is None:
+            dw = memo[laid] = deadwood_mask(d & ~laid)
+        key = (dw, laid.bit_count(), laid)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best[0], best[2]
 
 
 def best_defence(
@@ -99,34 +158,61 @@ def best_defence(
 ) -> tuple[int, int, list[Layoff]]:
     """The defender's least deadwood against these knocker melds.
 
-    Returns ``(deadwood, laid_off_mask, layoffs)``.  Every subset of the cards
-    that could be laid off (chains included) is tried; the defender's own
-    melds are re-formed around each choice, so a defender breaks a meld of
-    their own when laying its cards off leaves less deadwood.
+    Returns ``(deadwood, laid_off_mask, layoffs)``.  The defender's melds and
+    layoffs are chosen together: every set of cards that can be laid off
+    (chains on both ends of a run, a set's fourth card) is tried, and the
+    defender's own melds are re-formed around each, so a defender breaks a
+    meld of their own when laying its cards off leaves less deadwood.
     """
-    d = mask_of(defender_cards)
-    cand = _layoff_candidates(knocker_melds, d)
-    bits = []
-    c = cand
-    while c:
-        low = c & -c
-        bits.append(low)
-        c ^= low
-    best: tuple[int, int, list[Layoff]] = (deadwood_mask(d), 0, [])
-    n = len(bits)
-    for sub in range(1, 1 << n):
-        laid = 0
-        for j in range(n):
-            if sub >> j & 1:
-                laid |= bits[j]
-        dw = deadwood_mask(d & ~laid)
-        if dw >= best[0]:
-            continue
-        lay = _assign_layoffs(knocker_melds, laid)
-        if lay is None:
-            continue
-        best = (dw, laid, lay)
-    return best
+    melds = [tuple(m) for m in knocker_melds]
+    dw, laid = _defence(melds, mask_of(defender_cards), {})
+    return dw, laid, _layoff_order(melds, laid)
+
+
+def _layouts(cards: tuple[Card, ...], most: int) -> list[tuple[tuple[tuple[Card, ...], ...], int]]:
+    """Every way to lay out disjoint melds from these cards with at most
+    ``most`` deadwood, as ``(melds, deadwood)``, least deadwood first.
+
+    Each layout is reached once: the lowest card not yet placed is either
+    deadwood or the lowest card of one of the melds that fit in what is left.
+    """
+    melds = all_melds(cards)
+    by_low: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
+    for m in melds:
+        mm = mask_of(m)
+        by_low.setdefault(mm & -mm, []).append((mm, m))
+    value = {c.bit: c.value for c in cards}
+    out: list[tuple[tuple[tuple[Card, ...], ...], int]] = []
+    chosen: list[tuple[Card, ...]] = []
+
+    def rec(rest: int, dw: int) -> None:
+        if not rest:
+            out.append((tuple(chosen), dw))
+            return
+        low = rest & -rest
+        for mm, m in by_low.get(low, ()):
+            if mm & rest == mm:
+                chosen.append(m)
+                rec(rest ^ mm, dw)
+                chosen.pop()
+        dw += value[low]
+        if dw <= most:
+            rec(rest ^ low, dw)
+
+    rec(mask_of(cards), 0)
+    out.sort(key=lambda x: x[1])
+    return out
+
+
+def _meld_sets(melds: Iterable[Iterable[Card]]) -> frozenset[frozenset[Card]]:
+    return frozenset(frozenset(m) for m in melds)
+
+
+def _net(rules: Rules, kdw: int, ddw: int) -> int:
+    """The knocker's score for a knock (negative: the defender's undercut)."""
+    if ddw < kdw or (ddw == kdw and rules.tie_is_undercut):
+        return -(rules.undercut_bonus + kdw - ddw)
+    return ddw - kdw
 
 
 def score_knock(
@@ -137,10 +223,11 @@ def score_knock(
 ) -> KnockResult:
     """Settle a hand knocked with these 10 cards (11 for big gin).
 
-    The knocker's melds are laid out to the knocker's best score against the
-    defender's best reply; the defender's melds and layoffs are chosen to
-    leave the defender the least deadwood.  ``knock_limit`` overrides the
-    rules' limit (Oklahoma sets it per hand).
+    The defender's melds and layoffs are chosen together to leave the
+    defender the least deadwood; the knocker's melds are laid out to the
+    knocker's best score against that defence (a meld may be left out when
+    that blocks layoffs worth more than its cards).  ``knock_limit``
+    overrides the rules' limit (Oklahoma sets it per hand).
     """
     kc = tuple(knocker_cards)
     dc = tuple(defender_cards)
@@ -150,13 +237,12 @@ def score_knock(
     if mask_of(kc) & mask_of(dc) or len(set(kc)) != len(kc) or len(set(dc)) != len(dc):
         raise IllegalAction("the same card is in both hands")
     ksplit = best_melds(kc)
-    dsplit = best_melds(dc)
     if len(kc) == 11:
         if not rules.big_gin:
             raise IllegalAction("big gin is not allowed under these rules")
         if ksplit.deadwood != 0:
             raise IllegalAction("big gin needs all 11 cards in melds")
-        return _gin_result(EndKind.BIG_GIN, rules.big_gin_bonus, ksplit, dsplit)
+        return _gin_result(EndKind.BIG_GIN, rules.big_gin_bonus, ksplit, best_melds(dc))
     if ksplit.deadwood > limit:
         if limit == 0:
             raise IllegalAction(f"you may only go gin, and your deadwood is {ksplit.deadwood}")
@@ -164,38 +250,63 @@ def score_knock(
             f"you cannot knock with {ksplit.deadwood} deadwood: the limit is {limit}"
         )
     if ksplit.deadwood == 0:
-        return _gin_result(EndKind.GIN, rules.gin_bonus, ksplit, dsplit)
+        return _gin_result(EndKind.GIN, rules.gin_bonus, ksplit, best_melds(dc))
 
-    best: tuple[int, KnockResult] | None = None
-    layouts = [(ksplit.melds, ksplit.deadwood_cards, ksplit.deadwood)]
-    layouts += [a for a in arrangements(kc, limit) if set(a[0]) != set(ksplit.melds)]
-    for melds, kdead, kdw in layouts:
-        ddw, laid, lay = best_defence(melds, dc)
-        if ddw < kdw or (ddw == kdw and rules.tie_is_undercut):
-            kind, winner, pts = EndKind.UNDERCUT, "defender", rules.undercut_bonus + kdw - ddw
-            net = -pts
-        else:
-            kind, winner, pts = EndKind.KNOCK, "knocker", ddw - kdw
-            net = pts
-        if best is not None and net <= best[0]:
-            continue
-        dsplit_after = best_melds(cards_of(mask_of(dc) & ~laid))
-        result = KnockResult(
-            kind=kind,
-            winner=winner,
-            points=pts,
-            knocker_deadwood=kdw,
-            defender_deadwood=ddw,
-            knocker_melds=tuple(melds),
-            knocker_deadwood_cards=tuple(kdead),
-            defender_melds=dsplit_after.melds,
-            defender_deadwood_cards=dsplit_after.deadwood_cards,
-            layoffs=tuple(lay),
-            defender_deadwood_before_layoffs=dsplit.deadwood,
-        )
-        best = (net, result)
-    assert best is not None
-    return best[1]
+    d = mask_of(dc)
+    d_before = deadwood_mask(d)
+    memo: dict[int, int] = {}
+    first = (ksplit.melds, ksplit.deadwood_cards, ksplit.deadwood)
+    first_ddw, first_laid = _defence(first[0], d, memo)
+    best_net = _net(rules, first[2], first_ddw)
+    best = (first, first_ddw, first_laid)
+    # Another layout can only do better when even without layoffs it would
+    # leave the knocker more: that bounds its deadwood.
+    most = limit
+    while most >= first[2] and _net(rules, most, d_before) <= best_net:
+        most -= 1
+    if most >= first[2]:
+        laid_out = _meld_sets(ksplit.melds)
+        for melds, kdw in _layouts(kc, most):  # least deadwood first
+            if _net(rules, kdw, d_before) <= best_net:
+                break
+            if _meld_sets(melds) == laid_out:
+                continue
+            ddw, laid = _defence(melds, d, memo)
+            net = _net(rules, kdw, ddw)
+            if net > best_net:
+                kdead = tuple(c for c in kc if not any(c in m for m in melds))
+                best_net, best = net, ((melds, kdead, kdw), ddw, laid)
+
+    (melds, kdead, kdw), ddw, laid = best
+    if ddw < kdw or (ddw == kdw and rules.tie_is_undercut):
+        kind, winner, pts = EndKind.UNDERCUT, "defender", rules.undercut_bonus + kdw - ddw
+    else:
+        kind, winner, pts = EndKind.KNOCK, "knocker", ddw - kdw
+    kept_out: tuple[tuple[Card, ...], ...] = ()
+    blocked: tuple[Card, ...] = ()
+    gain = 0
+    if best[0] is not first:
+        now = _meld_sets(melds)
+        kept_out = tuple(m for m in ksplit.melds if frozenset(m) not in now)
+        blocked = cards_of(first_laid & ~laid)
+        gain = best_net - _net(rules, first[2], first_ddw)
+    dsplit_after = best_melds(cards_of(d & ~laid))
+    return KnockResult(
+        kind=kind,
+        winner=winner,
+        points=pts,
+        knocker_deadwood=kdw,
+        defender_deadwood=ddw,
+        knocker_melds=tuple(melds),
+        knocker_deadwood_cards=tuple(kdead),
+        defender_melds=dsplit_after.melds,
+        defender_deadwood_cards=dsplit_after.deadwood_cards,
+        layoffs=tuple(_layoff_order(melds, laid)),
+        defender_deadwood_before_layoffs=d_before,
+        kept_out=kept_out,
+        blocked=blocked,
+        layout_gain=gain,
+    )
 
 
 def _gin_result(kind: EndKind, bonus: int, ksplit, dsplit) -> KnockResult:

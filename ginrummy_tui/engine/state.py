@@ -9,7 +9,7 @@ from typing import Any, cast
 from .actions import Action, parse_action
 from .cards import DECK, Card, card
 from .kinds import EndKind, Kind, Phase
-from .rules import Rules
+from .rules import MAX_KNOCK_LIMIT, Rules
 from .scoring import KnockResult, Layoff
 
 STATE_VERSION = 1
@@ -168,6 +168,9 @@ class PlayerView:
 # ---------------------------------------------------------------- JSON form
 
 
+_LATER_KNOCK_FIELDS = ("kept_out", "blocked", "layout_gain")
+
+
 def _enc(obj: Any) -> Any:
     if isinstance(obj, Card):
         return str(obj)
@@ -177,7 +180,15 @@ def _enc(obj: Any) -> Any:
         return obj.to_dict()
     if isinstance(obj, tuple):
         return [_enc(x) for x in obj]
-    if isinstance(obj, (Move, HandRecord, HandResult, KnockResult, Layoff)):
+    if isinstance(obj, KnockResult):
+        # The layout's explanation was added later: written only when there is
+        # one, so that a knock without it reads and writes exactly as before.
+        return {
+            k: _enc(getattr(obj, k))
+            for k in obj.__dataclass_fields__
+            if k not in _LATER_KNOCK_FIELDS or getattr(obj, k)
+        }
+    if isinstance(obj, (Move, HandRecord, HandResult, Layoff)):
         return {k: _enc(getattr(obj, k)) for k in obj.__dataclass_fields__}
     return obj
 
@@ -264,6 +275,10 @@ def _knock(x: Any) -> KnockResult | None:
         defender_deadwood_cards=_cards(x["defender_deadwood_cards"]),
         layoffs=tuple(Layoff(_card(lo["card"]), _cards(lo["meld"])) for lo in x["layoffs"]),
         defender_deadwood_before_layoffs=_int(x["defender_deadwood_before_layoffs"]),
+        # added later: absent from older saves and from older hosts' views
+        kept_out=_melds(x.get("kept_out", [])),
+        blocked=_cards(x.get("blocked", [])),
+        layout_gain=_int(x.get("layout_gain", 0)),
     )
 
 
@@ -450,5 +465,11 @@ def validate(state: GameState) -> None:
         problems.append("negative score")
     if not 0 <= state.passes <= 2:
         problems.append("passes must be 0, 1 or 2")
+    if not 0 <= state.knock_limit <= MAX_KNOCK_LIMIT:
+        problems.append(f"the hand's knock limit must be between 0 and {MAX_KNOCK_LIMIT} (not {state.knock_limit})")
+    if state.multiplier < 1 or (state.result is not None and state.result.multiplier < 1):
+        problems.append("the hand's score multiplier must be at least 1")
+    if min(state.bonuses) < 0:
+        problems.append("negative bonus")
     if problems:
         raise ValueError("impossible game: " + "; ".join(problems))

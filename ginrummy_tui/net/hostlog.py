@@ -126,17 +126,27 @@ class HostLogHandler(logging.handlers.RotatingFileHandler):
         super().close()
 
 
-def open_host_log(path: Path, logger_name: str = "ginrummy_tui.net") -> logging.Handler:
-    """Send the network logger's lines to ``path`` (bounded, limited); returns
-    the handler (a :class:`logging.NullHandler` if the file cannot be opened)."""
+def open_host_log(path: Path, logger_name: str = "ginrummy_tui.net") -> tuple[logging.Handler, list[str]]:
+    """Send the network logger's lines to ``path`` (bounded, limited).
+
+    Returns the handler (a :class:`logging.NullHandler` if the file cannot be
+    opened) and what to tell the player: a symbolic link found in the log's
+    place is moved aside, never written through."""
+    from ginrummy_tui.storage.files import set_aside_link
+
+    notes = []
     log = logging.getLogger(logger_name)
     log.propagate = False
     log.setLevel(logging.INFO)
     handler: logging.Handler
     try:
+        note = set_aside_link(path)
+        if note is not None:
+            notes.append(note)
         handler = HostLogHandler(path)
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-    except OSError:
+    except OSError as exc:
         handler = logging.NullHandler()
+        notes.append(f"the log {path} cannot be written ({exc.strerror or exc}); nothing is logged.")
     log.addHandler(handler)
-    return handler
+    return handler, notes

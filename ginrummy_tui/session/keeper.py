@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -11,7 +12,7 @@ from ginrummy_tui.storage.store import Store
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
-    from ginrummy_tui.storage.records import MatchRecorder
+    from ginrummy_tui.storage.history import SharedHistory
 
 
 class Keeper:
@@ -40,7 +41,10 @@ class Keeper:
         self.ui = ui
         self.record = record
         self._match_no: int | None = None
-        self._recorder: MatchRecorder | None = None
+        self._recorder = None
+        self._starting = False
+        self.history: SharedHistory | None = None
+        """The :class:`~ginrummy_tui.storage.history.SharedHistory` records go to."""
         self.state: GameState | None = None
         self.errors: list[str] = []
         self.failing = False
@@ -48,24 +52,39 @@ class Keeper:
         self.last_ui: dict[str, Any] = {}
         """The screen details written with the last save."""
 
-    def _recorder_for(self, state: GameState) -> MatchRecorder:
-        from ginrummy_tui.storage.records import MatchRecorder
+    def shared_history(self):
+        """The history database of this data directory (opened when first used)."""
+        if self.history is None:
+            from ginrummy_tui.storage.history import SharedHistory
 
-        if self._recorder is None or self._match_no != state.match_no:
+            self.history = SharedHistory(self.store.root)
+        return self.history
+
+    def _recorder_for(self, state: GameState):
+        shared = self.shared_history()
+        hist = shared.get()
+        self.errors.extend(shared.take_messages())
+        if hist is None:
+            return None
+        if self._recorder is None or self._match_no != state.match_no or self._recorder.history is not hist:
             if self._match_no is not None and self._match_no != state.match_no:
                 self.match_id = new_match_id()
             self._match_no = state.match_no
-            self._recorder = MatchRecorder(
-                self.store.root,
-                self.match_id,
-                opponent=str(self.settings.get("ai", "standard")),
-                replay=self.replay,
+            self._recorder = hist.recorder(
+                self.match_id, opponent=str(self.settings.get("ai", "standard")), replay=self.replay
             )
         return self._recorder
 
     def start(self, state: GameState) -> None:
-        """Save the first state of a match (new or resumed)."""
-        self.on_change(state)
+        """Save the first state of a match (new or resumed).  Its record is
+        brought up to date at the next change: opening the history database
+        is kept out of the start-up (nothing new can have ended since the
+        last record, which is always written before the save)."""
+        self._starting = True
+        try:
+            self.on_change(state)
+        finally:
+            self._starting = False
 
     def begin(self, state: GameState) -> None:
         """A new match replaces the one being kept (which is marked abandoned
@@ -80,12 +99,14 @@ class Keeper:
     def on_change(self, state: GameState) -> None:
         """Record and save ``state``; never raises (failures go to :attr:`errors`)."""
         self.state = state
-        if self.record:
+        if self.record and not self._starting:
             try:
-                self._recorder_for(state).observe(state)
+                recorder = self._recorder_for(state)
+                if recorder is not None:
+                    recorder.observe(state)
             except Exception as exc:  # the statistics must never stop the game
-                self.errors.append(f"statistics not recorded: {exc}")
-        else:
+                self._record_failed(exc)
+        elif not self.record:
             self._match_no = state.match_no
         ui = self._ui()
         if state.over:
@@ -96,6 +117,16 @@ class Keeper:
         if not saved and not self.failing:  # said once, until saving works again
             self.errors.append(f"the match could not be saved: {self.store.last_error}")
         self.failing = not saved
+
+    def _record_failed(self, exc: Exception) -> None:
+        from ginrummy_tui.storage.history import Damaged
+
+        if isinstance(exc, Damaged) and self.history is not None:
+            self.history.replace_damaged(str(exc))
+            self.errors.extend(self.history.take_messages())
+            self._recorder = None
+        else:
+            self.errors.append(f"statistics not recorded: {exc}")
 
     def _ui(self) -> dict[str, Any]:
         """The app's screen details now, or the last ones known (the app may be gone)."""
@@ -122,15 +153,19 @@ class Keeper:
 
     def add_hint(self) -> None:
         """Count a hint used in this match (for the statistics)."""
-        if self._recorder is not None and not self.replay:
+        if self.record and not self.replay and self.state is not None:
             with contextlib.suppress(Exception):
-                self._recorder.add_hint()
+                recorder = self._recorder_for(self.state)
+                if recorder is not None:
+                    recorder.add_hint(self.state)
 
     def abandon(self) -> None:
         """The unfinished match is given up (a new match replaces it)."""
-        if self._recorder is not None:
+        if self.record and self.state is not None:
             with contextlib.suppress(Exception):
-                self._recorder.abandon()
+                recorder = self._recorder_for(self.state)
+                if recorder is not None:
+                    recorder.abandon(self.state)
 
     def flush(self) -> None:
         """Write the last state again (at exit: it is already saved, this is belt and braces)."""
@@ -138,3 +173,22 @@ class Keeper:
             self.store.save(
                 self.state, match_id=self.match_id, settings=self.settings, ui=self._ui(), replay=self.replay
             )
+
+
+def start_history_upkeep(keeper: Keeper, tell: Callable[[str], None]) -> threading.Thread | None:
+    """Check the history database and import the JSON records of earlier
+    versions, in a thread; ``tell`` (called from that thread) says what
+    happened.  None when this match is not recorded."""
+    if not keeper.record:
+        return None
+
+    def work() -> None:
+        from ginrummy_tui.storage.history import upkeep
+
+        for message in upkeep(keeper.shared_history()):
+            with contextlib.suppress(Exception):
+                tell(message)
+
+    thread = threading.Thread(target=work, name="gin-tui history upkeep", daemon=True)
+    thread.start()
+    return thread

@@ -60,6 +60,9 @@ class Plan:
         """Save one last time and give up the lock."""
         with contextlib.suppress(Exception):
             self.keeper.flush()
+        if self.keeper.history is not None:
+            with contextlib.suppress(Exception):
+                self.keeper.history.close()
         self.store.lock.release()
 
 
@@ -107,7 +110,7 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit)."""
     from ginrummy_tui.storage.config import LEVELS, apply_args, config_dir, load_settings
-    from ginrummy_tui.storage.records import mark_abandoned
+    from ginrummy_tui.storage.history import mark_abandoned
 
     override = getattr(args, "data_dir", None)
     root = data_dir(override)
@@ -129,6 +132,7 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
     try:
         store = Store(root, REPLAY_SLOT) if replay else Store(root)
         got_lock = store.lock.acquire()
+        notes.extend(store.lock.notes)  # a link in the lock file's place, moved aside
     except OSError as exc:
         # play anyway (a saved match is still read if it can be): only saving is lost
         notes.append(f"Your match cannot be saved: the data directory {root} is not usable ({exc.strerror or exc}).")
@@ -160,7 +164,7 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
                     saved = again.saved
                     break
         if saved is not None and fresh:
-            mark_abandoned(root, saved.match_id)
+            notes.extend(mark_abandoned(root, saved.match_id))
             where = store.archive(saved)
             notes.append(
                 "Your unfinished match was set aside"

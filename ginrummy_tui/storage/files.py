@@ -1,4 +1,5 @@
-"""Files on disk: where they live, written atomically, set aside when damaged.
+"""Files on disk: where they live, opened without following links, written
+atomically, set aside when damaged.
 
 Writes are atomic (:func:`atomic_write_text`): a temporary file in the same
 directory, flushed and fsynced, renamed over the old file, then the directory
@@ -9,6 +10,7 @@ new file, whole.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -35,10 +37,55 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return Path(user_data_dir(APP_NAME, appauthor=False))
 
 
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+"""Flags for opening a file of the data directory: never through a symbolic link."""
+
+
 def ensure_dir(path: Path) -> Path:
-    """Create ``path`` (private to the user) if it does not exist yet."""
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    """Create ``path`` if it does not exist yet, and every missing directory
+    above it, private to the user (0700)."""
+    path = Path(path)
+    missing = []
+    here = path
+    while not here.is_dir():
+        missing.append(here)
+        if here.parent == here:
+            break
+        here = here.parent
+    for directory in reversed(missing):
+        try:
+            directory.mkdir(mode=0o700)
+        except FileExistsError:
+            if not directory.is_dir():
+                raise
     return path
+
+
+def open_nofollow(path: Path, flags: int, mode: int = 0o600) -> int:
+    """``os.open`` that refuses a symbolic link in place of the file
+    (``OSError`` with ``errno.ELOOP``) instead of opening what it points to."""
+    return os.open(path, flags | NOFOLLOW, mode)
+
+
+def is_link_refusal(exc: OSError, path: Path) -> bool:
+    """True if ``exc``, from :func:`open_nofollow` on ``path``, is because ``path`` is a link."""
+    return exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path)
+
+
+def set_aside_link(path: Path) -> str | None:
+    """If ``path`` is a symbolic link, move the link itself aside (its target is
+    left alone) and say so; None if it is not a link."""
+    path = Path(path)
+    if not os.path.islink(path):
+        return None
+    try:
+        target = os.readlink(path)
+    except OSError:
+        target = "?"
+    moved = move_aside(path, "link")
+    if moved is None:
+        return f"{path} is a symbolic link (to {target}); it was not followed, and it could not be moved aside."
+    return f"{path.name} was a symbolic link (to {target}); it was not followed, and was moved to {moved}."
 
 
 def now_iso() -> str:

@@ -10,10 +10,11 @@ import contextlib
 import json
 import os
 import socket
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import ensure_dir, now_iso
+from .files import ensure_dir, is_link_refusal, now_iso, open_nofollow, set_aside_link
 
 try:  # POSIX: locks the kernel releases when the owner dies, even by kill -9
     import fcntl
@@ -66,6 +67,8 @@ class Lock:
         self._fd: int | None = None
         self.took_over: LockOwner | None = None
         """The stale owner whose lock file was taken over, if any."""
+        self.notes: list[str] = []
+        """What to tell the player (a symbolic link found in the lock file's place and moved aside)."""
 
     @property
     def held(self) -> bool:
@@ -74,7 +77,11 @@ class Lock:
     def owner(self) -> LockOwner | None:
         """The owner written in the lock file (None if there is no readable one)."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            fd = open_nofollow(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(fd, "rb") as fh:
+                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                    return None
+                data = json.loads(fh.read(4096).decode("utf-8"))
         except (OSError, ValueError):
             return None
         if not isinstance(data, dict):
@@ -101,7 +108,17 @@ class Lock:
             return self._acquire_by_pid()
         for _ in range(5):
             previous = self.owner()
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)
+            except OSError as exc:
+                if not is_link_refusal(exc, self.path):
+                    raise
+                note = set_aside_link(self.path)  # a planted link: never write through it
+                if note is not None:
+                    self.notes.append(note)
+                if os.path.islink(self.path):
+                    raise
+                continue
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -126,7 +143,7 @@ class Lock:
     def _acquire_by_pid(self) -> bool:  # pragma: no cover - used where fcntl is missing
         for _ in range(3):
             try:
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+                fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL)
             except FileExistsError:
                 owner = self.owner()
                 if owner is not None and owner.pid and _pid_alive(owner.pid) and owner.host == socket.gethostname():

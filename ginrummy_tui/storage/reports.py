@@ -1,5 +1,5 @@
-"""The statistics and the match records as text: the ``gin-tui stats`` table,
-one match told hand by hand (``gin-tui export --match``), the export."""
+"""The statistics and the match records as text: the ``gin-tui stats`` table
+and one match told hand by hand (``gin-tui export --match``)."""
 
 from __future__ import annotations
 

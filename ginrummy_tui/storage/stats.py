@@ -1,30 +1,24 @@
-"""Lifetime statistics: the figures counted from the match records.
+"""Lifetime statistics: the figures.
 
-The figures (:func:`compute`) are always worked out again from the records
-(:mod:`ginrummy_tui.storage.records`), per opponent level and rules preset,
-from the point of view of seat 0 (the local player).  A replayed deal does
-not count.  :mod:`ginrummy_tui.storage.reports` puts them into words.
+The matches are recorded in the history database
+(:mod:`ginrummy_tui.storage.history`), which works the figures out with SQL
+aggregates.  :func:`compute` gives the same figures from match records in
+their JSON form (as ``gin-tui export`` writes them, one a line): per opponent
+level and rules preset, from the point of view of seat 0 (the local player).
+A replayed deal (``replay``) is kept in the history but does not count.
+:mod:`ginrummy_tui.storage.reports` puts the figures into words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ginrummy_tui.engine.kinds import EndKind
 
-from .records import load_history
-
-if TYPE_CHECKING:
-    pass
-
 ME = 0
 """The seat whose statistics these are (the local player)."""
-
-
-# ---------------------------------------------------------------- recording
 
 
 # ---------------------------------------------------------------- counting
@@ -192,12 +186,4 @@ def compute(records: Iterable[dict[str, Any]], me: int = ME) -> Stats:
     return stats
 
 
-def load_stats(root: Path) -> Stats:
-    """The figures of the data directory ``root``."""
-    records, bad = load_history(root)
-    stats = compute(records)
-    stats.unreadable = len(bad)
-    return stats
-
-
-__all__ = ["ME", "Stats", "Tally", "compute", "load_stats"]
+__all__ = ["ME", "Stats", "Tally", "compute"]

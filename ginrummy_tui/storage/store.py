@@ -13,8 +13,9 @@ user data directory for ``gin-tui``, or ``--data-dir`` / ``GIN_TUI_HOME``.
     left behind by a dead process is stale and simply taken over.
 ``archive/<match id>.json``
     Finished matches, in the same format; they are never resumed.
-``history/<match id>.json``
-    The record of every match, for the statistics (see :mod:`ginrummy_tui.storage.stats`).
+``history.sqlite3``
+    The record of every match, for the statistics (see
+    :mod:`ginrummy_tui.storage.history`).
 ``*.damaged-<time>``
     A save that could not be trusted, moved aside (never deleted).
 
@@ -30,11 +31,21 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .files import _fsync_dir, atomic_write_text, ensure_dir, move_aside, new_match_id, now_iso
+from .files import (
+    _fsync_dir,
+    atomic_write_text,
+    ensure_dir,
+    is_link_refusal,
+    move_aside,
+    new_match_id,
+    now_iso,
+    open_nofollow,
+)
 from .lock import Lock
 
 if TYPE_CHECKING:
@@ -239,10 +250,20 @@ def read_save(path: Path) -> SavedMatch | LoadError | None:
     the file (see :meth:`Store.load` for that)."""
     path = Path(path)
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_SAVE_BYTES + 1)
+        fd = open_nofollow(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except (FileNotFoundError, NotADirectoryError):
         return None
+    except IsADirectoryError:
+        return LoadError(path, "it is a directory, not a file")
+    except OSError as exc:
+        if is_link_refusal(exc, path):
+            return LoadError(path, "it is a symbolic link, which gin-tui does not follow")
+        return LoadError(path, f"the file cannot be read ({exc.strerror or exc})")
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                return LoadError(path, "it is not a regular file")
+            raw = fh.read(MAX_SAVE_BYTES + 1)
     except IsADirectoryError:
         return LoadError(path, "it is a directory, not a file")
     except OSError as exc:

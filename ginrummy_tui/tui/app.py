@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import threading
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
@@ -83,6 +84,8 @@ class GinApp(App):
         self._end_shown: tuple | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._restored = False
+        self.history_upkeep: threading.Thread | None = None
+        """The thread checking the history database at start (see :func:`start_history_upkeep`)."""
         context.session.listener = self._session_changed
         if context.keeper is not None:
             context.keeper.ui = self._screen_details
@@ -122,8 +125,16 @@ class GinApp(App):
         self._loop = asyncio.get_running_loop()
         self.call_after_refresh(self.sync)
         self.call_after_refresh(self._started)
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.session.computes_opponent and self.session.view().rules.timer:
             self.set_interval(0.25, self._tick_clock)
+
+    def _screen_changed(self, screen) -> None:
+        """A screen was pushed, popped or switched: once the one left is gone,
+        let Textual's render caches of its widgets go (see :mod:`.render_caches`)."""
+        from .render_caches import release_render_caches
+
+        self.call_after_refresh(release_render_caches)
 
     def table_mounted(self) -> None:
         """The table is up (called by :class:`GameScreen` once mounted): put the
@@ -138,6 +149,14 @@ class GinApp(App):
         if ctx.keeper is not None:
             ctx.keeper.last_ui = self._screen_details() or ctx.ui
         show_notes(self, ctx.notes, ctx.resumed)
+        if ctx.keeper is not None:
+            from ginrummy_tui.session.keeper import start_history_upkeep
+
+            self.history_upkeep = start_history_upkeep(ctx.keeper, self._tell_from_thread)
+
+    def _tell_from_thread(self, message: str) -> None:
+        """A warning for the player, from a background thread."""
+        self.call_from_thread(self.notify, message, severity="warning", timeout=15)
 
     def _screen_details(self) -> dict[str, Any]:
         """What the keeper saves of the screen (the order of the cards, the selection)."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -15,11 +15,38 @@ from ginrummy_tui.engine.kinds import Kind
 
 from ..host import gin_of
 from ..widgets.key_bar import KeyBar
+from ..widgets.race import Race
 from ..widgets.score_table import ScoreTable
 from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
+
+
+def level_record(app) -> Text | None:
+    """Your record against this opponent level, from the history (None when
+    there is none: no history, a network match)."""
+    session = getattr(app, "session", None)
+    session = getattr(session, "real", session)
+    level = getattr(getattr(session, "opponent", None), "level", None)
+    keeper = getattr(app, "keeper", None)
+    if level is None or keeper is None or not hasattr(keeper, "shared_history"):
+        return None
+    try:
+        hist = keeper.shared_history().get(create=False)
+        if hist is None:
+            return None
+        matches, won, last = hist.level_record(level, 10)
+    except Exception:  # the statistics never stop the game
+        return None
+    if not matches:
+        return None
+    text = Text(f"Against {level}: won {won} of {matches}", style="bold")
+    if len(last) > 1:
+        text.append(f"\nlast {len(last)}: ")
+        for result in last:
+            text.append("●" if result else "○", style="green" if result else "red")
+    return text
 
 
 class MatchOverScreen(Screen):
@@ -44,7 +71,16 @@ class MatchOverScreen(Screen):
         yield TooSmall()
         with VerticalScroll(id="match-over"):
             yield Static(head, id="winner", classes="-won" if won else "-lost")
-            yield ScoreTable(v, self.opponent_name, id="final-table")
+            with Horizontal(id="match-body"):
+                yield ScoreTable(v, self.opponent_name, id="final-table")
+                race = Race(v, self.opponent_name, ascii_only=bool(getattr(self.app, "ascii_only", False)))
+                with Vertical(id="race-box") as box:
+                    box.styles.width = max(race.content_width, 28) + 2
+                    yield Static(Text("The race", style="bold"), id="race-title")
+                    yield race
+                    record = level_record(self.app)
+                    if record is not None:
+                        yield Static(record, id="level-record")
             yield Static("n: play a new match · q: quit", id="match-next")
         yield KeyBar()
 

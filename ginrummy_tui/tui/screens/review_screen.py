@@ -26,6 +26,7 @@ from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from textual.timer import Timer
+    from textual.worker import Worker
 
     from ginrummy_tui.ai.review import HandReview
     from ginrummy_tui.engine import GameState
@@ -36,12 +37,46 @@ SAMPLES = 24
 
 
 class ReviewKeeper:
-    """The reviews of one app's hands, by :func:`review_key`: a
-    :class:`HandReview`, an error message, or nothing yet."""
+    """The review of the hand that just ended, and only that one.
+
+    A review is wanted right after its hand, on the end-of-hand screen; an
+    app that stays open all evening must not keep one per hand played.  So
+    the keeper holds one :func:`review_key`, its result once made (a
+    :class:`HandReview` or an error message) and the worker making it; when
+    another hand's review begins, the previous result is dropped (and its
+    work cancelled if unfinished).  Asking again for a hand whose review was
+    dropped makes it again.
+    """
 
     def __init__(self) -> None:
-        self.results: dict[tuple, HandReview | str] = {}
-        self.started: set[tuple] = set()
+        self.key: tuple | None = None
+        """The hand whose review is kept (or being made)."""
+        self.done: tuple[tuple, HandReview | str] | None = None
+        """``(key, result)`` once a review is made (one value, so that a worker
+        finishing late can never pair its result with another hand)."""
+        self.worker: Worker | None = None
+
+    def get(self, key: tuple) -> HandReview | str | None:
+        """The review of ``key`` if it is kept and done, else None."""
+        done = self.done
+        if done is None or done[0] != key or key != self.key:
+            return None
+        return done[1]
+
+    def begin(self, key: tuple) -> bool:
+        """Make ``key`` the hand kept, dropping the previous one; False when it
+        already is (its review done or under way)."""
+        if key == self.key:
+            return False
+        if self.worker is not None and not self.worker.is_finished:
+            self.worker.cancel()
+        self.key, self.done, self.worker = key, None, None
+        return True
+
+    def finish(self, key: tuple, result: HandReview | str) -> None:
+        """Keep ``result`` (from any thread) if ``key`` is still the hand kept."""
+        if key == self.key:
+            self.done = (key, result)
 
 
 _KEEPERS: WeakKeyDictionary = WeakKeyDictionary()
@@ -71,9 +106,8 @@ def start_review(app: App[Any]) -> tuple | None:
         return None
     key = review_key(state)
     k = keeper(app)
-    if key in k.started:
+    if not k.begin(key):
         return key
-    k.started.add(key)
     seat = gin.session.seat
     ascii_only = gin.ascii_only
     name = "the computer" if gin.session.computes_opponent else gin.session.opponent_name
@@ -96,9 +130,9 @@ def start_review(app: App[Any]) -> tuple | None:
         except Exception as exc:  # a review must never break the game
             result = f"The review could not be made: {exc}"
         if not worker.is_cancelled:
-            k.results[key] = result
+            k.finish(key, result)
 
-    app.run_worker(work, name=f"review {state.hand_no}", group="review", thread=True, exit_on_error=False)
+    k.worker = app.run_worker(work, name=f"review {state.hand_no}", group="review", thread=True, exit_on_error=False)
     return key
 
 
@@ -181,10 +215,10 @@ class ReviewScreen(ModalScreen):
     @property
     def ready(self) -> bool:
         """True once the review is on screen."""
-        return self.key in keeper(self.app).results
+        return keeper(self.app).get(self.key) is not None
 
     def _show(self) -> bool:
-        result = keeper(self.app).results.get(self.key)
+        result = keeper(self.app).get(self.key)
         if result is None:
             return False
         body = self.query_one("#review-body", Static)

@@ -1,54 +1,80 @@
 """Lifetime statistics, one key (F3) away: per opponent level and rules
-preset, worked out from the match records of the data directory."""
+preset, worked out by the history database, with the trend of the last
+matches against each level."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Sparkline, Static
 
-from ..host import GinHost, gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.storage.stats import Stats
 
+TREND_MATCHES = 30
+"""How many of the last matches against each level the trend shows."""
 
 
-def stats_renderable(stats: Stats, recent: list[dict] | None = None) -> Group:
-    """The figures as a table (one column per opponent and preset, and all),
-    and the last matches played."""
+def stats_renderable(stats: Stats, notes: list[str] | None = None) -> Group:
+    """The figures as a table (one column per opponent and preset, and all)."""
     from ginrummy_tui.storage.reports import ROWS, cell, table_columns
 
     parts: list = [Text("Your record", style="bold underline")]
     if not stats.groups:
         parts.append(Text("No games recorded yet. Finished hands and matches are counted here."))
     else:
-        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+        # One Text with the columns laid out here: much quicker to draw than a
+        # Table, which measures every cell each time the screen is laid out.
         cols = table_columns(stats)
-        table.add_column("")
-        for name, _ in cols:
-            table.add_column(name.replace(" / ", "\n"), justify="right")
-        for label, field in ROWS:
-            table.add_row(label, *(cell(t, field) for _, t in cols))
+        heads = [name.split(" / ") if " / " in name else ["", name] for name, _ in cols]
+        cells = [[cell(t, field) for _, t in cols] for _, field in ROWS]
+        label_w = max(len(label) for label, _ in ROWS)
+        widths = [max(len(h[0]), len(h[1]), *(len(row[i]) for row in cells)) for i, h in enumerate(heads)]
+        table = Text(no_wrap=True, overflow="crop")
+        for line in (0, 1):
+            table.append(" " * label_w)
+            for h, w in zip(heads, widths):
+                table.append("  " + h[line].rjust(w), style="bold")
+            table.append("\n")
+        for (label, _), row in zip(ROWS, cells):
+            table.append(label.ljust(label_w))
+            for value, w in zip(row, widths):
+                table.append("  " + value.rjust(w))
+            table.append("\n")
+        table.rstrip()
         parts.append(table)
-    notes = []
+    notes = list(notes or [])
     if stats.replays:
         notes.append(f"{stats.replays} replayed deal(s) not counted")
     if stats.unreadable:
         notes.append(f"{stats.unreadable} unreadable record(s) skipped")
     if notes:
         parts.append(Text("(" + "; ".join(notes) + ")", style="dim"))
+    return Group(*parts)
+
+
+def trend_summary(results: list[tuple[int, bool]]) -> Text:
+    """``won 7 of the last 10 · +23 a match`` for one level's last matches."""
+    won = sum(1 for _, w in results if w)
+    net = sum(m for m, _ in results) / len(results)
+    text = Text(f" won {won} of the last {len(results)}", style="bold" if won * 2 > len(results) else "")
+    text.append(f" · {net:+.0f} a match", style="dim")
+    return text
+
+
+def recent_renderable(recent: list[dict[str, Any]]) -> Group:
+    """The last matches played, newest first."""
+    parts: list = []
     if recent:
-        parts.append(Text())
         parts.append(Text("Last matches", style="bold underline"))
         for r in recent:
             totals = r.get("totals") or [0, 0]
@@ -66,6 +92,33 @@ def stats_renderable(stats: Stats, recent: list[dict] | None = None) -> Group:
     return Group(*parts)
 
 
+def read_history(app) -> tuple[Stats, list[dict[str, Any]], dict[str, list[tuple[int, bool]]], list[str]]:
+    """The figures, the last matches, the trend per level, and notes; from the
+    app's history (shared with the recording) or the data directory's."""
+    from ginrummy_tui.storage.files import data_dir
+    from ginrummy_tui.storage.history import Damaged, SharedHistory
+    from ginrummy_tui.storage.stats import Stats
+
+    keeper = getattr(app, "keeper", None)
+    shared = keeper.shared_history() if keeper is not None and hasattr(keeper, "shared_history") else None
+    if shared is None:
+        shared = SharedHistory(getattr(app, "data_dir", None) or data_dir())
+    notes: list[str] = []
+    upkeep = getattr(app, "history_upkeep", None)
+    if upkeep is not None and upkeep.is_alive():
+        notes.append("your earlier records are being imported")
+    hist = shared.get(create=False)
+    if hist is None:
+        return Stats(), [], {}, notes
+    try:
+        return hist.stats(), hist.recent(5), hist.trend(TREND_MATCHES), notes
+    except Damaged as bad:
+        shared.replace_damaged(str(bad))
+        for message in shared.take_messages():
+            app.notify(message, severity="error", timeout=15)
+        return Stats(), [], {}, notes
+
+
 class StatsScreen(ModalScreen):
     """The statistics; Escape closes."""
 
@@ -77,23 +130,27 @@ class StatsScreen(ModalScreen):
     ]
     """Escape (or F3 again) closes; the arrows scroll."""
 
-    @property
-    def gin(self) -> GinHost:
-        return gin_of(self.app)
-
     def compose(self) -> ComposeResult:
-        from ginrummy_tui.storage.files import data_dir
-        from ginrummy_tui.storage.records import load_history
-        from ginrummy_tui.storage.stats import compute
-
-        root = self.gin.context.data_dir or data_dir()
-        records, bad = load_history(root)
-        stats = compute(records)
-        stats.unreadable = len(bad)
-        recent = list(reversed(records[-5:]))
+        stats, recent, trend, notes = read_history(self.app)
         yield TooSmall()
         with VerticalScroll(id="stats"):
-            yield Static(stats_renderable(stats, recent), id="stats-table")
+            yield Static(stats_renderable(stats, notes), id="stats-table")
+            if trend:
+                yield Static(
+                    Text.assemble(
+                        ("Trend", "bold underline"),
+                        ("  your margin in the last matches against each level, oldest first", "dim"),
+                    ),
+                    id="trend-title",
+                )
+                for opponent, results in sorted(trend.items()):
+                    with Horizontal(classes="trend"):
+                        yield Static(f"vs {opponent}", classes="trend-level")
+                        spark = Sparkline([float(m) for m, _ in results], classes="trend-line")
+                        spark.styles.width = max(len(results), 2)
+                        yield spark
+                        yield Static(trend_summary(results), classes="trend-summary")
+            yield Static(recent_renderable(recent), id="stats-recent")
             yield Static("Esc: back to the game", id="stats-close")
         yield KeyBar()
 

@@ -1,0 +1,252 @@
+"""The match history at scale: N recorded matches in the SQLite history, then
+``gin-tui stats`` (wall time, peak memory), F3 in the app (time to show, the
+app's memory growth), recording a hand, ``gin-tui export`` (matches a second,
+peak memory for all matches and for a tenth of them: flat means the same),
+and the database's size per match.
+
+The matches are synthetic but real: ``--played`` of them are played through
+the engine (both seats by the standard computer player) and recorded hand by
+hand by the app's recorder; the rest are copies of those under new ids,
+dates, levels and presets, written in batches.
+
+Run: ``python benchmarks/history.py`` (``--matches 10000``; ``--keep DIR``
+keeps the data directory, and reuses it when it is already there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ginrummy_tui.ai import get_opponent  # noqa: E402
+from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game, view  # noqa: E402
+from ginrummy_tui.storage.history import DB_NAME, History, open_history  # noqa: E402
+
+LEVELS = ("easy", "standard", "expert")
+PRESET_NAMES = ("standard", "standard", "oklahoma")
+
+
+def play(seed: int, level: str = "standard"):
+    """Every state of one match to 100, both seats played by the computer at ``level``."""
+    seats = (get_opponent(level, seed), get_opponent(level, seed + 1))
+    state = new_game(PRESETS["standard"], seed=seed)
+    yield state
+    while not state.over:
+        if state.phase == "hand_over":
+            action = next(a for a in legal_actions(state) if a.kind == "next hand")
+        else:
+            action = seats[state.current].choose(view(state, state.current))
+        state = apply(state, action)
+        yield state
+
+
+def record(hist: History, match_id: str, seed: int, opponent: str) -> list[float]:
+    """Play and record one match; the time of each write (a hand or the end)."""
+    rec = hist.recorder(match_id, opponent=opponent)
+    times = []
+    for state in play(seed):
+        t0 = time.perf_counter()
+        wrote = rec.observe(state)
+        if wrote:
+            times.append(time.perf_counter() - t0)
+    return times
+
+
+def build(root: Path, n: int, played: int) -> list[float]:
+    """Fill ``root``'s history with ``n`` matches; the recording times of the played ones."""
+    hist = open_history(root).history
+    assert hist is not None
+    times: list[float] = []
+    t0 = time.perf_counter()
+    for i in range(played):
+        times += record(hist, f"played-{i:05d}", i, LEVELS[i % 3])
+    print(f"  played and recorded {played} matches through the engine in {time.perf_counter() - t0:.1f} s")
+    originals = list(hist.records())
+    t0 = time.perf_counter()
+    i = played
+    while i < n:
+        with hist.transaction() as conn:
+            for _ in range(min(1000, n - i)):
+                r = dict(originals[i % len(originals)])
+                day, minute = divmod(i * 30, 24 * 60)  # a match every half hour
+                when = f"2026-{1 + day // 28 % 12:02d}-{1 + day % 28:02d}T{minute // 60:02d}:{minute % 60:02d}:00Z"
+                r.update(id=f"copy-{i:06d}", started=when, ended=when, updated=when,
+                         opponent=LEVELS[i % 3], preset=PRESET_NAMES[i // 3 % 3])
+                hist.put_record(conn, r)
+                i += 1
+    print(f"  copied up to {n} matches in {time.perf_counter() - t0:.1f} s")
+    hist.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    hist.close()
+    return times
+
+
+def measured(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
+    """Wall seconds and peak memory (KB) of a command, output thrown away,
+    run from a fresh process so that the peak is its own."""
+    probe = textwrap.dedent(
+        """
+        import resource, subprocess, sys, time
+        t0 = time.perf_counter()
+        subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+        wall = time.perf_counter() - t0
+        print(wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", probe, *cmd], env=env, capture_output=True, text=True, check=True)
+    wall, peak = out.stdout.split()
+    return float(wall), int(peak)
+
+
+F3_SCRIPT = textwrap.dedent(
+    """
+    import argparse, asyncio, gc, json, sys, time
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui.screens.stats_screen import StatsScreen
+
+    def rss_kb():
+        for line in open("/proc/self/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+
+    async def main(root):
+        args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
+                                  new=False, data_dir=root)
+        plan = prepare(args, ask=None)
+        app = build_app(plan, pause=0)
+        shows, after = [], []
+        async with app.run_test(size=(120, 45)) as pilot:
+            while app.history_upkeep is None or app.history_upkeep.is_alive():
+                await pilot.pause(0.01)
+            await pilot.pause()
+            gc.collect()
+            before = rss_kb()
+            for _ in range(5):
+                t0 = time.perf_counter()
+                await pilot.press("f3")
+                while not (isinstance(app.screen, StatsScreen) and app.screen.is_mounted):
+                    await pilot.pause(0)
+                await pilot.pause()  # drawn
+                shows.append(time.perf_counter() - t0)
+                after.append(rss_kb())
+                await pilot.press("escape")
+                await pilot.pause()
+            gc.collect()
+            closed = rss_kb()
+        plan.close()
+        print(json.dumps({"shows": shows, "before": before, "after": after, "closed": closed}))
+
+    asyncio.run(main(sys.argv[1]))
+    """
+)
+
+
+def ms(v: float) -> str:
+    return f"{v * 1000:.1f} ms"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--matches", type=int, default=10_000)
+    ap.add_argument("--played", type=int, default=200)
+    ap.add_argument("--keep", metavar="DIR", default=None)
+    ap.add_argument("--runs", type=int, default=5)
+    opts = ap.parse_args()
+    tmp = None
+    if opts.keep:
+        root = Path(opts.keep)
+    else:
+        tmp = tempfile.TemporaryDirectory()
+        root = Path(tmp.name)
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    gin = [sys.executable, "-m", "ginrummy_tui"]
+
+    print(f"History of {opts.matches} matches in {root}")
+    if not (root / DB_NAME).exists():
+        played_times = build(root, opts.matches, opts.played)
+        print(f"  recording a hand into a small history: median {ms(statistics.median(played_times))}")
+    hist = open_history(root).history
+    assert hist is not None
+    n = hist.read("SELECT count(*) FROM matches")[0][0]
+    hands = hist.read("SELECT count(*) FROM hands")[0][0]
+    hist.close()
+    size = (root / DB_NAME).stat().st_size
+    print(f"  {n} matches, {hands} hands ({hands / n:.1f} a match), every hand with its moves")
+    print(f"database: {size / 1e6:.1f} MB, {size / n / 1024:.2f} KB a match")
+
+    # recording into the full history
+    hist = open_history(root).history
+    times: list[float] = []
+    for k in range(20):
+        times += record(hist, f"bench-{time.time_ns()}-{k}", 10_000 + k, "standard")
+    hist.close()
+    times.sort()
+    print(
+        f"recording a hand (into {n} matches, {len(times)} writes): median {ms(statistics.median(times))}, "
+        f"p95 {ms(times[int(len(times) * 0.95)])}"
+    )
+
+    empty = tempfile.mkdtemp()
+    stats = [measured([*gin, "stats", "--data-dir", str(root)], env) for _ in range(opts.runs)]
+    floor = [measured([*gin, "stats", "--data-dir", empty], env) for _ in range(opts.runs)]
+    print(
+        f"gin-tui stats: median {ms(statistics.median(w for w, _ in stats))} wall, "
+        f"peak {max(p for _, p in stats) / 1024:.1f} MB  "
+        f"(with no history, side by side: {ms(statistics.median(w for w, _ in floor))}, "
+        f"{max(p for _, p in floor) / 1024:.1f} MB)"
+    )
+
+    f3s = {}
+    for name, where in (("history", root), ("empty", Path(empty)), ("history", root), ("empty", Path(empty))):
+        run = subprocess.run([sys.executable, "-c", F3_SCRIPT, str(where)], env=env, capture_output=True, text=True)
+        if run.returncode != 0:
+            print("F3: failed\n" + run.stderr[-2000:])
+            break
+        got = json.loads(run.stdout.strip().splitlines()[-1])
+        if name in f3s:
+            f3s[name]["shows"] += got["shows"]
+        else:
+            f3s[name] = got
+    if len(f3s) == 2:
+        f3, floor_f3 = f3s["history"], f3s["empty"]
+        shows = f3["shows"]
+        print(
+            f"F3: shown in median {ms(statistics.median(shows))} (with no history, side by side: "
+            f"{ms(statistics.median(floor_f3['shows']))}); app memory "
+            f"{f3['before'] / 1024:.1f} MB before, +{(f3['after'][0] - f3['before']) / 1024:.1f} MB after the first "
+            f"F3, +{(max(f3['after']) - f3['before']) / 1024:.1f} MB at most over {len(f3['after'])}, "
+            f"+{(f3['closed'] - f3['before']) / 1024:.1f} MB after closing"
+        )
+
+    all_json = [measured([*gin, "export", "--data-dir", str(root)], env) for _ in range(3)]
+    wall = statistics.median(w for w, _ in all_json)
+    text = measured([*gin, "export", "--format", "text", "--data-dir", str(root)], env)
+    hist = open_history(root).history
+    (since,) = hist.read("SELECT substr(started, 1, 10) FROM matches ORDER BY started LIMIT 1 OFFSET ?", (n * 9 // 10,))[0]
+    since_n = hist.read("SELECT count(*) FROM matches WHERE started >= ?", (since,))[0][0]
+    hist.close()
+    tenth = measured([*gin, "export", "--data-dir", str(root), "--since", since], env)
+    print(
+        f"gin-tui export (JSON Lines): {n} matches in {wall:.2f} s = {n / wall:,.0f} matches/s, "
+        f"peak {max(p for _, p in all_json) / 1024:.1f} MB; text form: {n / text[0]:,.0f} matches/s, "
+        f"peak {text[1] / 1024:.1f} MB; {since_n} matches (--since): peak {tenth[1] / 1024:.1f} MB"
+    )
+    if tmp is not None:
+        tmp.cleanup()
+    resource.getrusage(resource.RUSAGE_SELF)
+
+
+if __name__ == "__main__":
+    main()

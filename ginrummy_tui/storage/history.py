@@ -1,0 +1,1318 @@
+"""The history of every match, in one SQLite database: records, statistics, export.
+
+``history.sqlite3`` in the data directory holds one row per match
+(``matches``), one per finished hand (``hands``: the score-sheet row, small,
+what the statistics read), the bulky part of each hand beside it (``plays``:
+the public moves in a compact text form, both hands and the melds), the hints
+asked for (``hints``) and the rule sets in use (``rulesets``, each stored
+once).  Indexes serve what the statistics and the export ask: by opponent
+level and preset, by preset, by date.
+
+Writing: WAL mode, a busy timeout, and one ``BEGIN IMMEDIATE`` transaction per
+recorded hand or match end, so a crash (even ``kill -9``) loses at most the
+hand being written, and two ``gin-tui`` finishing matches at once both land
+(the second waits for the first).
+
+The schema is versioned (``PRAGMA user_version``): :data:`MIGRATIONS` holds
+the steps from each version to the next, run in order in one transaction
+each.  A file that is not a SQLite database, fails the integrity check, or was
+written by a newer gin-tui is set aside (renamed, never deleted) with a
+message, and a new database is started.
+
+The statistics are SQL aggregates that give exactly the figures of
+:func:`ginrummy_tui.storage.stats.compute` on the same matches.  The JSON records of
+earlier versions (``history/<match id>.json``) are imported once
+(:func:`import_json_history`) and moved to ``archive/history/``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+import sqlite3
+import threading
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ginrummy_tui.storage.files import ensure_dir, move_aside, now_iso
+from ginrummy_tui.storage.stats import Stats, Tally
+from ginrummy_tui.storage.store import ARCHIVE_DIR, HISTORY_DIR
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import GameState
+
+DB_NAME = "history.sqlite3"
+APPLICATION_ID = 0x47696E54  # "GinT"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+BUSY_TIMEOUT = 10.0
+"""Seconds a writer waits for another process's transaction to end."""
+RECORD_FORMAT = "gin-tui match"
+RECORD_VERSION = 1
+IMPORTED_DIR = Path(ARCHIVE_DIR) / HISTORY_DIR
+"""Where the JSON records go once imported (under the data directory)."""
+
+
+# ---------------------------------------------------------------- the schema
+
+_V1 = """
+CREATE TABLE rulesets (
+    id INTEGER PRIMARY KEY,
+    text TEXT NOT NULL UNIQUE
+);
+CREATE TABLE matches (
+    id INTEGER PRIMARY KEY,
+    uid TEXT NOT NULL UNIQUE,
+    started TEXT,
+    updated TEXT,
+    ended TEXT,
+    finished INTEGER NOT NULL DEFAULT 0,
+    abandoned INTEGER NOT NULL DEFAULT 0,
+    replay INTEGER NOT NULL DEFAULT 0,
+    opponent TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    rules INTEGER REFERENCES rulesets(id),
+    seed INTEGER,
+    match_no INTEGER,
+    hints INTEGER NOT NULL DEFAULT 0,
+    winner INTEGER,
+    score0 INTEGER, score1 INTEGER,
+    total0 INTEGER, total1 INTEGER,
+    extra TEXT
+);
+CREATE INDEX matches_level ON matches (opponent, preset, replay, finished, winner, abandoned, hints);
+CREATE INDEX matches_preset ON matches (preset);
+CREATE INDEX matches_date ON matches (started, uid);
+CREATE TABLE hands (
+    match INTEGER NOT NULL REFERENCES matches(id),
+    seq INTEGER NOT NULL,
+    hand_no INTEGER NOT NULL,
+    dealer INTEGER,
+    kind TEXT NOT NULL,
+    knocker INTEGER,
+    winner INTEGER,
+    points INTEGER NOT NULL,
+    dw0 INTEGER, dw1 INTEGER,
+    score0 INTEGER, score1 INTEGER,
+    PRIMARY KEY (match, seq)
+) WITHOUT ROWID;
+CREATE TABLE plays (
+    match INTEGER NOT NULL REFERENCES matches(id),
+    seq INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (match, seq)
+);
+CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value
+);
+"""
+
+_V2 = """
+CREATE TABLE hints (
+    match INTEGER NOT NULL REFERENCES matches(id),
+    hand_no INTEGER,
+    move_no INTEGER,
+    at TEXT
+);
+CREATE INDEX hints_match ON hints (match);
+"""
+
+# The figures of the hands, kept up to date per (opponent, preset) by a trigger
+# as hands are written (so that the statistics read a few rows, not every
+# hand), and indexes that give the finished matches in the order they ended.
+_HAND_SUMS = {
+    "hands": "NEW.kind != 'timeout'",
+    "voids": "NEW.kind = 'void'",
+    "hands_won": "{ord} AND NEW.winner IS 0",
+    "hands_lost": "{ord} AND NEW.winner IS 1",
+    "points": "CASE WHEN {ord} AND NEW.winner IS 0 THEN NEW.points ELSE 0 END",
+    "points_against": "CASE WHEN {ord} AND NEW.winner IS 1 THEN NEW.points ELSE 0 END",
+    "knocks": "{ord} AND NEW.knocker IS 0 AND NEW.kind IN ('knock', 'undercut')",
+    "gins": "{ord} AND NEW.knocker IS 0 AND NEW.kind = 'gin'",
+    "big_gins": "{ord} AND NEW.knocker IS 0 AND NEW.kind = 'big_gin'",
+    "undercuts_received": "{ord} AND NEW.knocker IS 0 AND NEW.kind = 'undercut'",
+    "opponent_knocks": "{ord} AND NEW.knocker IS 1 AND NEW.kind IN ('knock', 'undercut')",
+    "opponent_gins": "{ord} AND NEW.knocker IS 1 AND NEW.kind IN ('gin', 'big_gin')",
+    "undercuts_given": "{ord} AND NEW.knocker IS 1 AND NEW.kind = 'undercut'",
+    "timeouts_lost": "NEW.kind = 'timeout' AND NEW.winner IS 1",
+}
+_HAND_FIGURES = tuple(_HAND_SUMS)
+_ORD = "NEW.kind NOT IN ('timeout', 'void')"
+_HAND_EXPR = {name: expr.format(ord=_ORD) for name, expr in _HAND_SUMS.items()}
+_V3 = (
+    "CREATE TABLE tallies (opponent TEXT NOT NULL, preset TEXT NOT NULL, "
+    + ", ".join(f"{name} INTEGER NOT NULL DEFAULT 0" for name in _HAND_FIGURES)
+    + ", PRIMARY KEY (opponent, preset));\n"
+    + "INSERT INTO tallies SELECT m.opponent, m.preset, "
+    + ", ".join(f"sum({expr.replace('NEW.', 'h.')})" for expr in _HAND_EXPR.values())
+    + " FROM hands h JOIN matches m ON m.id = h.match WHERE m.replay = 0 GROUP BY m.opponent, m.preset;\n"
+    + "CREATE TRIGGER hands_tally AFTER INSERT ON hands "
+    + "WHEN (SELECT replay FROM matches WHERE id = NEW.match) = 0 BEGIN "
+    + "INSERT INTO tallies SELECT opponent, preset, "
+    + ", ".join(_HAND_EXPR.values())
+    + " FROM matches WHERE id = NEW.match ON CONFLICT (opponent, preset) DO UPDATE SET "
+    + ", ".join(f"{name} = {name} + excluded.{name}" for name in _HAND_FIGURES)
+    + "; END;\n"
+    + """
+CREATE INDEX matches_finish_level ON matches (opponent, preset, coalesce(ended, started), started, uid, winner)
+    WHERE finished = 1 AND replay = 0;
+CREATE INDEX matches_finish ON matches (coalesce(ended, started), started, uid, winner)
+    WHERE finished = 1 AND replay = 0;
+CREATE INDEX matches_finish_opponent ON matches (opponent, coalesce(ended, started), uid)
+    WHERE finished = 1 AND replay = 0;
+"""
+)
+
+MIGRATIONS: dict[int, str] = {1: _V1, 2: _V2, 3: _V3}
+"""The SQL that takes the schema from version ``n - 1`` to ``n`` (0 is an empty file)."""
+SCHEMA_VERSION = max(MIGRATIONS)
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The statements of a migration script (a trigger's body kept whole)."""
+    part = ""
+    for piece in script.split(";"):
+        part += piece + ";"
+        if sqlite3.complete_statement(part):
+            if part.strip(" \n;"):
+                yield part.strip()
+            part = ""
+
+
+class Damaged(Exception):
+    """The database cannot be used; the message says why, in plain words."""
+
+
+def _is_damage(exc: sqlite3.Error) -> bool:
+    """Whether an error from SQLite means the file itself is bad (not, say,
+    a directory that cannot be written or another process holding a lock)."""
+    text = str(exc).lower()
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        return True
+    return isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)
+
+
+# ---------------------------------------------------------------- match records (the JSON form)
+
+
+def hand_entry(state: GameState, rec) -> dict[str, Any]:
+    """The record of one finished hand: its score-sheet row, and, when
+    ``state`` is that hand's end, both hands and the public moves."""
+    entry: dict[str, Any] = {
+        "hand_no": rec.hand_no,
+        "dealer": rec.dealer,
+        "kind": rec.kind,
+        "knocker": rec.knocker,
+        "winner": rec.winner,
+        "points": rec.points,
+        "deadwood": list(rec.deadwood) if rec.deadwood is not None else None,
+        "scores": list(rec.scores),
+    }
+    if state.result is not None and rec.hand_no == state.hand_no:
+        entry["hands"] = [[str(c) for c in h] for h in state.result.hands]
+        entry["moves"] = [
+            {"seat": m.seat, "action": str(m.action), "card": str(m.card) if m.card is not None else None}
+            for m in state.history
+        ]
+        knock = state.result.knock
+        if knock is not None:
+            entry["layoffs"] = [[str(lo.card), [str(c) for c in lo.meld]] for lo in knock.layoffs]
+            entry["knocker_melds"] = [[str(c) for c in m] for m in knock.knocker_melds]
+            entry["defender_melds"] = [[str(c) for c in m] for m in knock.defender_melds]
+    return entry
+
+
+def valid_record(record: Any) -> bool:
+    """Whether ``record`` is a readable match record (the JSON form)."""
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        return False
+    if not isinstance(record.get("version"), int) or record["version"] > RECORD_VERSION:
+        return False
+    if not isinstance(record.get("id"), str) or not record["id"] or not isinstance(record.get("hands"), list):
+        return False
+    for h in record["hands"]:
+        if not isinstance(h, dict) or not isinstance(h.get("kind"), str):
+            return False
+        for key in ("points", "hand_no"):
+            if not isinstance(h.get(key), int):
+                return False
+        for key in ("knocker", "winner"):
+            if h.get(key) not in (None, 0, 1):
+                return False
+    return (
+        isinstance(record.get("finished"), bool)
+        and record.get("winner") in (None, 0, 1)
+        and isinstance(record.get("opponent"), str)
+        and isinstance(record.get("preset"), str)
+    )
+
+
+# The compact form of a hand's public moves: one token per move, separated by
+# spaces: the seat, a letter for the action, then the action's card; after a
+# "/" the card everyone saw when it differs (or, for an action without a
+# card, just that card).  "0s 0x7H 1dTD 1k2C" is: seat 0 draws from the
+# stock, discards 7H; seat 1 draws TD from the discard pile, knocks with 2C.
+_CODES = {
+    "take upcard": "t",
+    "pass": "p",
+    "draw stock": "s",
+    "draw discard": "d",
+    "big gin": "B",
+    "next hand": "n",
+    "new match": "N",
+    "timeout": "T",
+    "discard": "x",
+    "knock": "k",
+    "gin": "g",
+}
+_KINDS = {code: kind for kind, code in _CODES.items()}
+_CARD_KINDS = ("discard", "knock", "gin")
+
+
+def _card_ok(text: Any) -> bool:
+    return isinstance(text, str) and 1 <= len(text) <= 3 and text.isalnum()
+
+
+def encode_moves(moves: Any) -> str | None:
+    """The compact text of a hand's moves, or None if they do not fit it
+    (then they are kept as JSON)."""
+    if not isinstance(moves, list):
+        return None
+    tokens = []
+    for m in moves:
+        if not isinstance(m, dict) or set(m) != {"seat", "action", "card"}:
+            return None
+        seat, action, seen = m["seat"], m["action"], m["card"]
+        if seat not in (0, 1) or isinstance(seat, bool) or not isinstance(action, str):
+            return None
+        if seen is not None and not _card_ok(seen):
+            return None
+        kind, _, own = action.rpartition(" ") if action.split(" ")[0] in _CARD_KINDS else (action, "", "")
+        code = _CODES.get(kind)
+        if code is None or (kind in _CARD_KINDS) != bool(own) or (own and not _card_ok(own)):
+            return None
+        if own:
+            token = f"{seat}{code}{own}" + ("" if seen == own else f"/{seen or ''}")
+        else:
+            token = f"{seat}{code}{seen or ''}"
+        tokens.append(token)
+    text = " ".join(tokens)
+    return text if decode_moves(text) == moves else None
+
+
+def decode_moves(text: str) -> list[dict[str, Any]]:
+    """The moves of :func:`encode_moves`' text, as the JSON record has them."""
+    out: list[dict[str, Any]] = []
+    for token in text.split():
+        seat, kind, rest = int(token[0]), _KINDS[token[1]], token[2:]
+        if kind in _CARD_KINDS:
+            own, slash, seen = rest.partition("/")
+            out.append({"seat": seat, "action": f"{kind} {own}", "card": (seen or None) if slash else own})
+        else:
+            out.append({"seat": seat, "action": kind, "card": rest or None})
+    return out
+
+
+_TOKEN_JSON: dict[str, str] = {}
+
+
+def moves_json(text: str) -> str:
+    """The JSON text of :func:`decode_moves` of ``text`` (each distinct move is
+    turned into JSON once, then looked up)."""
+    cache = _TOKEN_JSON
+    out = []
+    for token in text.split():
+        piece = cache.get(token)
+        if piece is None:
+            piece = cache[token] = json.dumps(decode_moves(token)[0], separators=(",", ":"))
+        out.append(piece)
+    return "[" + ",".join(out) + "]"
+
+
+def _with_member(obj_json: str, key: str, value_json: str) -> str:
+    """The JSON text of an object with one more member (given as JSON text)."""
+    head = obj_json[:-1]
+    return f"{head}{',' if head != '{' else ''}{json.dumps(key)}:{value_json}}}"
+
+
+def pack_play(moves: str | None, extras: str | None, fixes: str | None = None) -> bytes:
+    """The ``plays.data`` of a hand, deflated: three lines, its compact moves
+    (``m...``, or ``-`` for none), its other details as a JSON object (both
+    hands, the melds, the layoffs), and what the ``hands`` columns do not give
+    back exactly (a JSON object, almost always empty)."""
+    text = ("-" if moves is None else "m" + moves) + "\n" + (extras or "") + "\n" + (fixes or "")
+    return zlib.compress(text.encode("utf-8"), 6)
+
+
+def unpack_play(data: bytes | None) -> tuple[str | None, str | None, str | None]:
+    """The moves, details and fixes of :func:`pack_play`'s data."""
+    if data is None:
+        return None, None, None
+    first, extras, fixes = zlib.decompress(data).decode("utf-8").split("\n", 2)
+    return (first[1:] if first.startswith("m") else None), (extras or None), (fixes or None)
+
+
+def _int_or_none(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _pair(v: Any) -> tuple[int | None, int | None]:
+    if isinstance(v, list) and len(v) == 2 and all(_int_or_none(x) is not None for x in v):
+        return v[0], v[1]
+    return None, None
+
+
+def _text(v: Any) -> str | None:
+    return None if not v else str(v)
+
+
+_HAND_KEYS = ("hand_no", "dealer", "kind", "knocker", "winner", "points", "deadwood", "scores")
+
+
+def _hints_count(v: Any) -> int:
+    try:
+        return int(v or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _hand_rows(entry: dict[str, Any]) -> tuple[tuple, bytes | None]:
+    """One hand entry as its ``hands`` columns and its ``plays`` data (None
+    when there is nothing more than the columns)."""
+    dw0, dw1 = _pair(entry.get("deadwood"))
+    s0, s1 = _pair(entry.get("scores"))
+    cols = (
+        entry["hand_no"], _int_or_none(entry.get("dealer")), entry["kind"], entry.get("knocker"),
+        entry.get("winner"), entry["points"], dw0, dw1, s0, s1,
+    )  # fmt: skip
+    extras = {k: v for k, v in entry.items() if k not in _HAND_KEYS and k != "moves"}
+    moves = None
+    if "moves" in entry:
+        moves = encode_moves(entry["moves"])
+        if moves is None:
+            extras["moves"] = entry["moves"]
+    back = _hand_from_cols(cols)
+    fixes: dict[str, Any] = {}
+    for k in _HAND_KEYS:
+        if k not in entry:
+            fixes.setdefault("-absent", []).append(k)
+        elif back[k] != entry[k] or type(back[k]) is not type(entry[k]):
+            fixes[k] = entry[k]
+    if moves is None and not extras and not fixes:
+        return cols, None
+    return cols, pack_play(moves, _compact(extras) if extras else None, _compact(fixes) if fixes else None)
+
+
+def _compact(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def _hand_from_cols(cols) -> dict[str, Any]:
+    hand_no, dealer, kind, knocker, winner, points, dw0, dw1, s0, s1 = cols
+    return {
+        "hand_no": hand_no,
+        "dealer": dealer,
+        "kind": kind,
+        "knocker": knocker,
+        "winner": winner,
+        "points": points,
+        "deadwood": [dw0, dw1] if dw0 is not None else None,
+        "scores": [s0, s1] if s0 is not None else None,
+    }
+
+
+def _hand_record(cols, moves: str | None, extras: str | None, fixes: str | None) -> dict[str, Any]:
+    entry = _hand_from_cols(cols)
+    if fixes:
+        fixed = json.loads(fixes)
+        for k in fixed.pop("-absent", ()):
+            entry.pop(k, None)
+        entry.update(fixed)
+    if extras:
+        entry.update(json.loads(extras))
+    if moves is not None and "moves" not in entry:
+        entry["moves"] = decode_moves(moves)
+    return entry
+
+
+# ---------------------------------------------------------------- the database
+
+
+def db_path(root: Path) -> Path:
+    """The history database of the data directory ``root``."""
+    return Path(root) / DB_NAME
+
+
+def set_aside(path: Path, reason: str) -> str:
+    """Move a database that cannot be used (and its WAL) aside; the message
+    for the player."""
+    moved = move_aside(path)
+    if moved is not None:
+        for suffix in ("-wal", "-shm"):
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                with contextlib.suppress(OSError):
+                    os.replace(side, moved.with_name(moved.name + suffix))
+    where = f" It was moved to {moved}" if moved else " It could not be moved"
+    return f"Your match history could not be used: {reason}.{where}; a new history has been started."
+
+
+def _looks_like_sqlite(path: Path) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(len(SQLITE_MAGIC))
+    except FileNotFoundError:
+        return True
+    return head == b"" or head == SQLITE_MAGIC
+
+
+class History:
+    """One connection to the history database of a data directory.
+
+    Use :func:`open_history`, which sets a damaged database aside.  Safe to
+    share between threads (one lock around the connection).
+    """
+
+    def __init__(self, root: Path, conn: sqlite3.Connection) -> None:
+        self.root = Path(root)
+        self.path = db_path(root)
+        self.conn = conn
+        self.lock = threading.RLock()
+
+    # -------------------------------------------------------- opening
+
+    @classmethod
+    def connect(cls, root: Path) -> History:
+        """Open (creating or migrating) the database; raises :class:`Damaged`
+        if it cannot be trusted, ``OSError``/``sqlite3.Error`` if it cannot be opened."""
+        path = db_path(root)
+        if not _looks_like_sqlite(path):
+            raise Damaged("the file is not a SQLite database")
+        ensure_dir(path.parent)
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            cls._upgrade(conn)
+        except sqlite3.Error as exc:
+            conn.close()
+            if not _is_damage(exc):
+                raise
+            raise Damaged(f"the database is damaged ({exc})") from None
+        except BaseException:
+            conn.close()
+            raise
+        return cls(root, conn)
+
+    @staticmethod
+    def _upgrade(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:
+        """Create the schema, or run the migrations it is missing."""
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version == target:
+            return
+        if version > target:
+            raise Damaged(
+                f"it was written by a newer version of gin-tui (history schema {version}; "
+                f"this version reads up to {target})"
+            )
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
+            if version == 0:
+                tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                app = conn.execute("PRAGMA application_id").fetchone()[0]
+                if tables or app not in (0, APPLICATION_ID):
+                    raise Damaged("the file is a SQLite database, but not a gin-tui history")
+                conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            if version > target:
+                raise Damaged(f"it was written by a newer version of gin-tui (history schema {version})")
+            for step in range(version + 1, target + 1):
+                for statement in _statements(MIGRATIONS[step]):
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version={step}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def check(self) -> None:
+        """Raise :class:`Damaged` unless SQLite's quick integrity check passes."""
+        try:
+            with self.lock:
+                rows = self.conn.execute("PRAGMA quick_check").fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise Damaged(f"the database is damaged ({exc})") from None
+        if [r[0] for r in rows] != ["ok"]:
+            raise Damaged("the database failed its integrity check (" + "; ".join(str(r[0]) for r in rows[:3]) + ")")
+
+    def close(self) -> None:
+        with self.lock, contextlib.suppress(sqlite3.Error):
+            self.conn.close()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE``: waits for another writer)."""
+        with self.lock:
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+            self.conn.execute("COMMIT")
+
+    # -------------------------------------------------------- writing
+
+    def _rules_id(self, conn: sqlite3.Connection, rules: Any) -> int | None:
+        if not isinstance(rules, dict):
+            return None
+        text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+        row = conn.execute("SELECT id FROM rulesets WHERE text = ?", (text,)).fetchone()
+        if row:
+            return row[0]
+        return conn.execute("INSERT INTO rulesets (text) VALUES (?)", (text,)).lastrowid
+
+    def _match_columns(self, conn: sqlite3.Connection, record: dict[str, Any]) -> dict[str, Any]:
+        s0, s1 = _pair(record.get("scores"))
+        t0, t1 = _pair(record.get("totals"))
+        cols = {
+            "uid": record["id"],
+            "started": _text(record.get("started")),
+            "updated": _text(record.get("updated")),
+            "ended": _text(record.get("ended")),
+            "finished": int(bool(record.get("finished"))),
+            "abandoned": int(bool(record.get("abandoned"))),
+            "replay": int(bool(record.get("replay"))),
+            "opponent": str(record.get("opponent")),
+            "preset": str(record.get("preset")),
+            "rules": self._rules_id(conn, record.get("rules")),
+            "seed": _int_or_none(record.get("seed")),
+            "match_no": _int_or_none(record.get("match_no")),
+            "hints": _hints_count(record.get("hints")),
+            "winner": record.get("winner"),
+            "score0": s0, "score1": s1, "total0": t0, "total1": t1,
+        }  # fmt: skip
+        rules_text = None
+        if cols["rules"] is not None:
+            rules_text = conn.execute("SELECT text FROM rulesets WHERE id = ?", (cols["rules"],)).fetchone()[0]
+        back = _match_from_cols(cols, rules_text)
+        extra = {k: v for k, v in record.items() if k not in back and k != "hands"}
+        for k in back:
+            if k not in record:
+                extra.setdefault("-absent", []).append(k)
+            elif back[k] != record[k] or type(back[k]) is not type(record[k]):
+                extra[k] = record[k]
+        cols["extra"] = json.dumps(extra, separators=(",", ":"), ensure_ascii=False) if extra else None
+        return cols
+
+    def put_record(self, conn: sqlite3.Connection, record: dict[str, Any]) -> bool:
+        """Insert a whole match record (inside a transaction); False if a
+        match with that id is already there (it is left as it is)."""
+        cols = self._match_columns(conn, record)
+        names = ", ".join(cols)
+        marks = ", ".join("?" * len(cols))
+        cur = conn.execute(
+            f"INSERT INTO matches ({names}) VALUES ({marks}) ON CONFLICT (uid) DO NOTHING", tuple(cols.values())
+        )
+        if cur.rowcount == 0:
+            return False
+        mid = cur.lastrowid
+        assert mid is not None  # an INSERT that added a row
+        for seq, entry in enumerate(record["hands"]):
+            self._put_hand(conn, mid, seq, entry)
+        return True
+
+    def _put_hand(self, conn: sqlite3.Connection, mid: int, seq: int, entry: dict[str, Any]) -> None:
+        cols, data = _hand_rows(entry)
+        conn.execute("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (mid, seq, *cols))
+        if data is not None:
+            conn.execute("INSERT INTO plays VALUES (?, ?, ?)", (mid, seq, data))
+
+    def recorder(self, match_id: str, *, opponent: str = "standard", replay: bool = False) -> Recorder:
+        """A :class:`Recorder` for one match."""
+        return Recorder(self, match_id, opponent=opponent, replay=replay)
+
+    def mark_abandoned(self, match_id: str) -> None:
+        """Mark an unfinished match as given up (a new one replaced it)."""
+        self.import_one(match_id)
+        with self.transaction() as conn:
+            conn.execute(
+                "UPDATE matches SET abandoned = 1, ended = ?, updated = ? WHERE uid = ? AND finished = 0",
+                (now_iso(), now_iso(), match_id),
+            )
+
+    def import_one(self, match_id: str) -> None:
+        """Import the JSON record of one match, if there is one not imported yet."""
+        path = Path(self.root) / HISTORY_DIR / f"{match_id}.json"
+        if path.exists():
+            import_json_files(self, [path])
+
+    # -------------------------------------------------------- reading
+
+    def read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        """Rows of a query (raises :class:`Damaged` on a damaged file)."""
+        try:
+            with self.lock:
+                return self.conn.execute(sql, args).fetchall()
+        except sqlite3.Error as exc:
+            if not _is_damage(exc):
+                raise
+            raise Damaged(f"the database is damaged ({exc})") from None
+
+    def meta(self, key: str, default: Any = None) -> Any:
+        rows = self.read("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0][0] if rows else default
+
+    def stats(self) -> Stats:
+        """The figures, per opponent level and preset and in total, exactly as
+        :func:`ginrummy_tui.storage.stats.compute` gives them on the same matches."""
+        stats = Stats()
+        for opp, preset, *figures in self.read(_MATCH_SQL):
+            t = stats.groups.setdefault((opp, preset), Tally())
+            t.matches, t.won, t.lost, t.abandoned, t.hints = figures
+        for opp, preset, *figures in self.read(_TALLY_SQL):
+            counted = stats.groups.get((opp, preset))
+            if counted is None:  # pragma: no cover - a counted hand always belongs to a counted match
+                continue
+            for name, value in zip(_HAND_FIGURES, figures):
+                setattr(counted, name, value)
+        rows = self.read(_RESULTS_LEVEL_SQL)
+        for (opp, preset), group in itertools.groupby(rows, key=lambda r: (r[0], r[1])):
+            level = stats.groups.get((opp, preset))
+            if level is not None:
+                level.best_streak, level.current_streak = _streaks(bytes(48 + r[2] for r in group))
+        stats.total.best_streak, stats.total.current_streak = _streaks(bytes(48 + r[0] for r in self.read(_RESULTS_SQL)))
+        for t in stats.groups.values():
+            for name in _SUMMED:
+                setattr(stats.total, name, getattr(stats.total, name) + getattr(t, name))
+        stats.replays = self.read("SELECT count(*) FROM matches INDEXED BY matches_level WHERE replay = 1")[0][0]
+        stats.unreadable = int(self.meta("unreadable", 0) or 0)
+        return stats
+
+    def trend(self, last: int = 30) -> dict[str, list[tuple[int, bool]]]:
+        """Per opponent level, the last ``last`` finished matches (oldest
+        first): your final total minus theirs, and whether you won."""
+        out: dict[str, list[tuple[int, bool]]] = {}
+        opponents = self.read(
+            "SELECT DISTINCT opponent FROM matches INDEXED BY matches_finish_opponent "
+            "WHERE finished = 1 AND replay = 0 ORDER BY opponent"
+        )
+        for (opp,) in opponents:
+            rows = self.read(_TREND_SQL, (opp, last))
+            if rows:
+                out[opp] = [(margin, bool(won)) for margin, won in reversed(rows)]
+        return out
+
+    def level_record(self, opponent: str, last: int = 10) -> tuple[int, int, list[bool]]:
+        """Against one opponent level (any preset): finished matches, matches
+        won, and the results of the last ``last`` of them (oldest first)."""
+        ((matches, won),) = self.read(
+            "SELECT count(*), coalesce(sum(winner IS 0), 0) FROM matches "
+            "WHERE opponent = ? AND replay = 0 AND finished = 1",
+            (opponent,),
+        )
+        rows = self.read(_TREND_SQL, (opponent, last))
+        return matches, won, [bool(r[1]) for r in reversed(rows)]
+
+    def recent(self, n: int = 5) -> list[dict[str, Any]]:
+        """The last ``n`` matches (newest first), as short summaries."""
+        rows = self.read(f"SELECT {_SUMMARY} FROM matches ORDER BY started DESC, uid DESC LIMIT ?", (n,))
+        return [_summary(r) for r in rows]
+
+    def summaries(self, since: str | None = None) -> Iterator[dict[str, Any]]:
+        """Every match (oldest first) as a short summary, one at a time."""
+        yield from (_summary(r) for r in self._stream(f"SELECT {_SUMMARY} FROM matches", since))
+
+    def _stream(self, select: str, since: str | None) -> Iterator[tuple]:
+        where, args = ("WHERE started >= ?", (since,)) if since else ("", ())
+        cur = self.conn.cursor()
+        try:
+            cur.execute(f"{select} {where} ORDER BY started, uid", args)
+            while True:
+                with self.lock:
+                    rows = cur.fetchmany(200)
+                if not rows:
+                    return
+                yield from rows
+        except sqlite3.Error as exc:
+            if not _is_damage(exc):
+                raise
+            raise Damaged(f"the database is damaged ({exc})") from None
+        finally:
+            cur.close()
+
+    def records(self, since: str | None = None) -> Iterator[dict[str, Any]]:
+        """Every match record (oldest first), in the JSON form, one at a time."""
+        for row in self._stream(f"SELECT {_FULL} FROM matches", since):
+            yield self._record(row)
+
+    def find(self, wanted: str) -> dict[str, Any] | str:
+        """The record whose id is ``wanted`` (or starts with it; ``last`` is
+        the newest), or a message saying why there is none."""
+        if wanted == "last":
+            rows = self.read(f"SELECT {_FULL} FROM matches ORDER BY started DESC, uid DESC LIMIT 1")
+        else:
+            rows = self.read(f"SELECT {_FULL} FROM matches WHERE uid = ?", (wanted,))
+            if not rows:
+                rows = self.read(
+                    f"SELECT {_FULL} FROM matches WHERE uid >= ? AND uid < ? ORDER BY uid LIMIT 6",
+                    (wanted, wanted + "\U0010ffff"),
+                )
+        if len(rows) == 1:
+            return self._record(rows[0])
+        if rows:
+            return f"{len(rows) if len(rows) < 6 else 'more than 5'} matches start with {wanted!r}: " + ", ".join(
+                r[1] for r in rows[:5]
+            )
+        if not self.read("SELECT 1 FROM matches LIMIT 1"):
+            return "no matches recorded yet"
+        return f"no match with id {wanted!r}"
+
+    def _record(self, row: tuple) -> dict[str, Any]:
+        record = self._record_head(row)
+        record["hands"] = [_hand_record(h[:10], *unpack_play(h[10])) for h in self._hands(row[0])]
+        return record
+
+    def _record_head(self, row: tuple, with_rules: bool = True) -> dict[str, Any]:
+        """A match record without its hands (and without its rules, if asked)."""
+        mid, *cols = row
+        cols_d = dict(zip(_FULL_NAMES, cols))
+        rules_text = cols_d.pop("rules_text")
+        extra_text = cols_d.pop("extra")
+        record = _match_from_cols(cols_d, rules_text if with_rules else None)
+        if not with_rules:
+            del record["rules"]
+        extra = json.loads(extra_text) if extra_text else {}
+        for k in extra.pop("-absent", ()):
+            record.pop(k, None)
+        record.update(extra)
+        return record
+
+    def _hands(self, mid: int) -> list[tuple]:
+        with self.lock:
+            return self.conn.execute(
+                "SELECT h.hand_no, h.dealer, h.kind, h.knocker, h.winner, h.points, h.dw0, h.dw1, h.score0, "
+                "h.score1, p.data FROM hands h LEFT JOIN plays p ON p.match = h.match AND p.seq = h.seq "
+                "WHERE h.match = ? ORDER BY h.seq",
+                (mid,),
+            ).fetchall()
+
+    def json_lines(self, since: str | None = None) -> Iterator[str]:
+        """Every match record (oldest first) as one line of JSON: the same
+        values as :meth:`records`, but put together from the stored JSON
+        pieces (the rules, each hand's details) and the moves' compact form
+        without making objects of them, for a fast export."""
+        dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+        cache = _TOKEN_JSON
+        for row in self._stream(f"SELECT {_FULL} FROM matches", since):
+            hands = []
+            for h in self._hands(row[0]):
+                moves, extras, fixes = unpack_play(h[10])
+                if fixes is not None:  # rare: the slow path
+                    hands.append(dumps(_hand_record(h[:10], moves, extras, fixes)))
+                    continue
+                text = dumps(_hand_from_cols(h[:10]))
+                if extras is not None:
+                    text = text[:-1] + "," + extras[1:]
+                if moves is not None:  # (moves kept as JSON are among the extras, and then this is None)
+                    tokens = moves.split()
+                    try:
+                        pieces = ",".join([cache[t] for t in tokens])
+                    except KeyError:
+                        pieces = moves_json(moves)[1:-1]
+                    text = text[:-1] + ',"moves":[' + pieces + "]}"
+                hands.append(text)
+            rules_text = row[_FULL_NAMES.index("rules_text") + 1]
+            if row[-1] is None and rules_text is not None:  # no extra fields: the rules go in as stored
+                head = self._record_head(row, with_rules=False)
+                head_text = _with_member(dumps(head), "rules", rules_text)
+            else:
+                head_text = dumps(self._record_head(row))
+            yield _with_member(head_text, "hands", "[" + ",".join(hands) + "]")
+
+
+_SUMMED = ("matches", "won", "lost", "abandoned", "hints", *_HAND_FIGURES)
+
+_COUNTED = "m.replay = 0 AND (m.finished = 1 OR EXISTS (SELECT 1 FROM hands h WHERE h.match = m.id))"
+_MATCH_SQL = f"""
+SELECT m.opponent, m.preset,
+       sum(m.finished), sum(m.finished AND m.winner IS 0), sum(m.finished AND m.winner IS NOT 0),
+       sum(NOT m.finished AND m.abandoned), sum(m.hints)
+FROM matches m WHERE {_COUNTED} GROUP BY m.opponent, m.preset
+"""
+_TALLY_SQL = f"SELECT opponent, preset, {', '.join(_HAND_FIGURES)} FROM tallies"
+# Winning streaks: the results of the finished matches in the order they
+# ended, read from the matches_finish indexes (no sorting, no table rows),
+# per (opponent, preset) and over all.
+_RESULTS_LEVEL_SQL = """
+SELECT opponent, preset, winner IS 0 FROM matches INDEXED BY matches_finish_level
+WHERE finished = 1 AND replay = 0 ORDER BY opponent, preset, coalesce(ended, started), started, uid
+"""
+_RESULTS_SQL = """
+SELECT winner IS 0 FROM matches INDEXED BY matches_finish
+WHERE finished = 1 AND replay = 0 ORDER BY coalesce(ended, started), started, uid
+"""
+
+
+def _streaks(results: bytes) -> tuple[int, int]:
+    """The best and the current run of wins in ``results`` (one byte a
+    match, ``1`` for a win), with the string operations of C."""
+    runs = results.split(b"0")
+    return max(map(len, runs)), len(runs[-1])
+
+
+_TREND_SQL = """
+SELECT coalesce(total0, score0, 0) - coalesce(total1, score1, 0), winner IS 0
+FROM matches INDEXED BY matches_finish_opponent
+WHERE opponent = ? AND finished = 1 AND replay = 0
+ORDER BY coalesce(ended, started) DESC, uid DESC LIMIT ?
+"""
+_SUMMARY = "uid, opponent, preset, finished, abandoned, replay, winner, total0, total1, score0, score1, " + (
+    "(SELECT count(*) FROM hands h WHERE h.match = matches.id)"
+)
+_FULL_NAMES = (
+    "uid", "started", "updated", "ended", "finished", "abandoned", "replay", "opponent", "preset", "rules_text",
+    "seed", "match_no", "hints", "winner", "score0", "score1", "total0", "total1", "extra",
+)  # fmt: skip
+_FULL = "id, " + ", ".join(
+    "(SELECT text FROM rulesets r WHERE r.id = matches.rules)" if n == "rules_text" else n for n in _FULL_NAMES
+)
+
+
+def _summary(row: tuple) -> dict[str, Any]:
+    uid, opp, preset, finished, abandoned, replay, winner, t0, t1, s0, s1, hands = row
+    return {
+        "id": uid,
+        "opponent": opp,
+        "preset": preset,
+        "finished": bool(finished),
+        "abandoned": bool(abandoned),
+        "replay": bool(replay),
+        "winner": winner,
+        "totals": [t0, t1] if t0 is not None else [s0 or 0, s1 or 0],
+        "hands": hands,
+    }
+
+
+def _match_from_cols(cols: dict[str, Any], rules_text: str | None) -> dict[str, Any]:
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "id": cols["uid"],
+        "started": cols["started"],
+        "updated": cols["updated"],
+        "ended": cols["ended"],
+        "finished": bool(cols["finished"]),
+        "abandoned": bool(cols["abandoned"]),
+        "replay": bool(cols["replay"]),
+        "opponent": cols["opponent"],
+        "preset": cols["preset"],
+        "rules": json.loads(rules_text) if rules_text else None,
+        "seed": cols["seed"],
+        "match_no": cols["match_no"],
+        "hints": cols["hints"],
+        "winner": cols["winner"],
+        "scores": [cols["score0"], cols["score1"]] if cols["score0"] is not None else None,
+        "totals": [cols["total0"], cols["total1"]] if cols["total0"] is not None else None,
+    }
+
+
+# ---------------------------------------------------------------- opening, with care
+
+
+@dataclass
+class Opening:
+    """What :func:`open_history` found."""
+
+    history: History | None
+    messages: list[str] = field(default_factory=list)
+
+
+def open_history(root: Path, *, create: bool = True, check: bool = False) -> Opening:
+    """The history of the data directory ``root``; never raises.
+
+    A database that cannot be trusted is set aside (with a message) and a new
+    one started.  With ``create=False`` a missing database gives None.  With
+    ``check`` SQLite's quick integrity check is run too (it reads the whole
+    file: the app does it in the background).
+    """
+    out = Opening(None)
+    path = db_path(root)
+    if not create and not path.exists():
+        return out
+    for _ in range(2):
+        try:
+            hist = History.connect(root)
+            if check:
+                try:
+                    hist.check()
+                except Damaged:
+                    hist.close()
+                    raise
+            out.history = hist
+            return out
+        except Damaged as bad:
+            out.messages.append(set_aside(path, str(bad)))
+        except (OSError, sqlite3.Error) as exc:
+            out.messages.append(f"Your match history cannot be opened ({exc}); this match is not recorded.")
+            return out
+    return out
+
+
+class SharedHistory:
+    """The history of one data directory, opened when first needed and shared
+    by the threads of one process (the game records into it, the statistics
+    screen reads it, the start-up upkeep checks and imports in the background).
+
+    :attr:`messages` collects what the player should be told (a damaged
+    database set aside, one that cannot be opened).
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self.lock = threading.RLock()
+        self.messages: list[str] = []
+        self._history: History | None = None
+        self._failed = False
+
+    def get(self, *, create: bool = True) -> History | None:
+        """The open history (None if it cannot be opened, or with
+        ``create=False`` if there is none yet)."""
+        with self.lock:
+            if self._history is None and not self._failed:
+                opening = open_history(self.root, create=create)
+                self.messages.extend(opening.messages)
+                self._history = opening.history
+                self._failed = opening.history is None and db_path(self.root).exists()
+            return self._history
+
+    def take_messages(self) -> list[str]:
+        """The messages not taken yet."""
+        with self.lock:
+            out, self.messages = self.messages, []
+            return out
+
+    def replace_damaged(self, reason: str) -> History | None:
+        """Set the open database aside (it was found damaged) and start a new one."""
+        with self.lock:
+            if self._history is not None:
+                self._history.close()
+                self._history = None
+            self.messages.append(set_aside(db_path(self.root), reason))
+            return self.get()
+
+    def check(self) -> History | None:
+        """Run the integrity check; a damaged database is replaced."""
+        with self.lock:
+            hist = self.get(create=False)
+            if hist is None:
+                return None
+            try:
+                hist.check()
+            except Damaged as bad:
+                return self.replace_damaged(str(bad))
+            return hist
+
+    def close(self) -> None:
+        with self.lock:
+            if self._history is not None:
+                self._history.close()
+                self._history = None
+
+
+# ---------------------------------------------------------------- recording a match
+
+
+class Recorder:
+    """Keeps one match's rows up to date as its states go by.
+
+    :meth:`observe` is idempotent: a hand is recorded once (by number), so
+    seeing the same state again, or resuming a saved match, adds nothing twice.
+    Each call writes one transaction.
+    """
+
+    def __init__(self, history: History, match_id: str, *, opponent: str = "standard", replay: bool = False) -> None:
+        self.history = history
+        self.match_id = match_id
+        self.opponent = opponent
+        self.replay = replay
+        self.mid: int | None = None
+        self.known: set[int] = set()
+        self.finished = False
+        self.scores: list[int] = [0, 0]
+        self._loaded = False
+        self._fresh: dict[str, Any] | None = None
+
+    def _load(self, state: GameState) -> None:
+        if self._loaded:
+            return
+        self.history.import_one(self.match_id)
+        rows = self.history.read("SELECT id, finished, score0, score1 FROM matches WHERE uid = ?", (self.match_id,))
+        if rows:
+            self.mid, finished, s0, s1 = rows[0]
+            self.finished = bool(finished)
+            self.scores = [s0 or 0, s1 or 0]
+            self.known = {r[0] for r in self.history.read("SELECT hand_no FROM hands WHERE match = ?", (self.mid,))}
+        self._fresh = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "id": self.match_id,
+            "started": now_iso(),
+            "updated": now_iso(),
+            "ended": None,
+            "finished": False,
+            "abandoned": False,
+            "replay": self.replay,
+            "opponent": self.opponent,
+            "preset": state.rules.name,
+            "rules": state.rules.to_dict(),
+            "seed": state.seed,
+            "match_no": state.match_no,
+            "hints": 0,
+            "winner": None,
+            "scores": [0, 0],
+            "totals": [0, 0],
+            "hands": [],
+        }  # written once there is something to record
+        self._loaded = True
+
+    def _ensure_row(self, conn: sqlite3.Connection) -> int:
+        if self.mid is None:
+            assert self._fresh is not None
+            self.history.put_record(conn, self._fresh)
+            self.mid = conn.execute("SELECT id FROM matches WHERE uid = ?", (self.match_id,)).fetchone()[0]
+        return self.mid
+
+    def observe(self, state: GameState) -> bool:
+        """Record what ended since the last call; True if something was written."""
+        self._load(state)
+        new = [rec for rec in state.sheet if rec.hand_no not in self.known]
+        scores_changed = list(state.scores) != self.scores
+        ends = state.over and not self.finished
+        if not (new or scores_changed or ends):
+            return False
+        now = now_iso()
+        with self.history.transaction() as conn:
+            mid = self._ensure_row(conn)
+            seq = conn.execute("SELECT count(*) FROM hands WHERE match = ?", (mid,)).fetchone()[0]
+            for rec in new:
+                self.history._put_hand(conn, mid, seq, hand_entry(state, rec))
+                seq += 1
+            conn.execute(
+                "UPDATE matches SET score0 = ?, score1 = ?, total0 = ?, total1 = ?, updated = ? WHERE id = ?",
+                (*state.scores, *state.totals, now, mid),
+            )
+            if ends:
+                conn.execute(
+                    "UPDATE matches SET finished = 1, abandoned = 0, winner = ?, ended = ? WHERE id = ?",
+                    (state.winner, now, mid),
+                )
+        self.known.update(rec.hand_no for rec in new)
+        self.scores = list(state.scores)
+        self.finished = self.finished or ends
+        return True
+
+    def add_hint(self, state: GameState | None = None) -> None:
+        """Count a hint asked for in this match (with the hand and move it was asked at)."""
+        if not self._loaded:
+            if state is None:
+                return
+            self._load(state)
+        with self.history.transaction() as conn:
+            mid = self._ensure_row(conn)
+            conn.execute("UPDATE matches SET hints = hints + 1, updated = ? WHERE id = ?", (now_iso(), mid))
+            conn.execute(
+                "INSERT INTO hints VALUES (?, ?, ?, ?)",
+                (
+                    mid,
+                    state.hand_no if state is not None else None,
+                    len(state.history) if state is not None else None,
+                    now_iso(),
+                ),
+            )
+
+    def abandon(self, state: GameState | None = None) -> None:
+        """Mark the match as given up unfinished (a new one replaced it)."""
+        if not self._loaded and state is not None:
+            self._load(state)
+        if self.mid is None or self.finished or not self.known:
+            return  # a match given up before any hand ended counts as nothing
+        with self.history.transaction() as conn:
+            conn.execute("UPDATE matches SET abandoned = 1, ended = ? WHERE id = ?", (now_iso(), self.mid))
+
+
+# ---------------------------------------------------------------- importing the JSON records
+
+
+@dataclass
+class Imported:
+    """What :func:`import_json_history` did."""
+
+    imported: int = 0
+    already: int = 0
+    skipped: list[Path] = field(default_factory=list)
+    """Files that could not be read (moved aside as ``*.damaged-<time>``)."""
+
+    def message(self) -> str | None:
+        """A note for the player, if anything was skipped."""
+        if not self.skipped:
+            return None
+        names = ", ".join(p.name for p in self.skipped[:3]) + (", ..." if len(self.skipped) > 3 else "")
+        return (
+            f"{len(self.skipped)} old match record(s) could not be read and were skipped ({names}); "
+            "they were kept beside the others as *.damaged-<time>."
+        )
+
+
+def pending_json_history(root: Path) -> list[Path]:
+    """The JSON match records waiting to be imported."""
+    try:
+        return sorted((Path(root) / HISTORY_DIR).glob("*.json"))
+    except OSError:
+        return []
+
+
+def import_json_files(hist: History, paths: list[Path], batch: int = 200) -> Imported:
+    """Import JSON match records (a transaction per ``batch`` files), then move
+    each to ``archive/history/``; an unreadable one is moved aside and noted."""
+    out = Imported()
+    archive = hist.root / IMPORTED_DIR
+    for start in range(0, len(paths), batch):
+        done: list[Path] = []
+        bad: list[Path] = []
+        with hist.transaction() as conn:
+            for p in paths[start : start + batch]:
+                try:
+                    record = json.loads(p.read_text(encoding="utf-8"))
+                except FileNotFoundError:
+                    continue  # another process imported it just now
+                except (OSError, ValueError):
+                    bad.append(p)
+                    continue
+                if not valid_record(record):
+                    bad.append(p)
+                    continue
+                if hist.put_record(conn, record):
+                    out.imported += 1
+                else:
+                    out.already += 1
+                done.append(p)
+            if bad:
+                conn.execute(
+                    "INSERT INTO meta VALUES ('unreadable', ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = value + excluded.value",
+                    (len(bad),),
+                )
+        for p in done:
+            with contextlib.suppress(OSError):
+                ensure_dir(archive)
+                target = archive / p.name
+                if target.exists():
+                    move_aside(target, "old")
+                os.replace(p, target)
+        for p in bad:
+            if move_aside(p) is not None:
+                out.skipped.append(p)
+    return out
+
+
+def import_json_history(hist: History, progress: Callable[[int, int], None] | None = None) -> Imported:
+    """Import every JSON record of the data directory (once: each is moved
+    to the archive afterwards)."""
+    paths = pending_json_history(hist.root)
+    total = Imported()
+    for start in range(0, len(paths), 200):
+        part = import_json_files(hist, paths[start : start + 200])
+        total.imported += part.imported
+        total.already += part.already
+        total.skipped.extend(part.skipped)
+        if progress is not None:
+            progress(min(start + 200, len(paths)), len(paths))
+    return total
+
+
+def mark_abandoned(root: Path, match_id: str) -> list[str]:
+    """Mark a match as given up (its saved game was set aside for a new one);
+    never raises: the messages say what went wrong."""
+    opening = open_history(root)
+    if opening.history is None:
+        return opening.messages
+    try:
+        opening.history.mark_abandoned(match_id)
+    except (Damaged, OSError, sqlite3.Error) as exc:
+        opening.messages.append(f"The match left unfinished could not be marked as abandoned ({exc}).")
+    finally:
+        opening.history.close()
+    return opening.messages
+
+
+def open_for_reading(root: Path, say: Callable[[str], None]) -> History | None:
+    """The history for a command (``gin-tui stats``, ``export``): the JSON
+    records of earlier versions are imported first; ``say`` gets what the
+    player should know.  None when nothing was ever recorded."""
+    pending = pending_json_history(root)
+    opening = open_history(root, create=bool(pending))
+    for message in opening.messages:
+        say(message)
+    hist = opening.history
+    if hist is not None and pending:
+        if len(pending) > 100:
+            say(f"Importing {len(pending)} earlier match records into the history database (once)...")
+        try:
+            report = import_json_history(hist)
+        except (Damaged, OSError, sqlite3.Error) as exc:
+            say(f"Your earlier match records could not be imported yet ({exc}).")
+        else:
+            if report.message():
+                say(report.message() or "")
+    return hist
+
+
+def upkeep(shared: SharedHistory) -> list[str]:
+    """What the app does in the background once it is up: the integrity check
+    (a damaged database is set aside and a new one started), and the import of
+    the JSON records of earlier versions.  Returns the messages for the player;
+    never raises."""
+    messages: list[str] = []
+    try:
+        pending = pending_json_history(shared.root)
+        hist = shared.get(create=bool(pending))
+        if hist is not None:
+            hist = shared.check()
+        if hist is not None and pending:
+            report = import_json_history(hist)
+            if report.imported:
+                messages.append(f"Your {report.imported} earlier match record(s) are now in the history database.")
+            if report.message():
+                messages.append(report.message() or "")
+    except Exception as exc:  # the game goes on without the import; it is tried again next time
+        messages.append(f"Your earlier match records could not be imported yet ({exc}).")
+    return shared.take_messages() + messages
+
+
+__all__ = [
+    "DB_NAME",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Damaged",
+    "History",
+    "Imported",
+    "Opening",
+    "Recorder",
+    "SharedHistory",
+    "decode_moves",
+    "encode_moves",
+    "hand_entry",
+    "import_json_history",
+    "mark_abandoned",
+    "open_for_reading",
+    "open_history",
+    "pending_json_history",
+    "upkeep",
+    "valid_record",
+]

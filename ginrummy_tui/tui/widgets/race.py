@@ -1,0 +1,73 @@
+"""The race of the two scores, hand by hand: after each hand a pair of bars,
+yours and your opponent's running score, up to the target (the top line)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import PlayerView
+
+BLOCKS = " ▁▂▃▄▅▆▇█"
+ASCII_BLOCKS = " .:-=+*#@"
+
+
+def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: bool = False) -> Text:
+    """The chart as text: ``height`` rows of bars, then the hand numbers and
+    who is who.  The top row is the target (or the highest score, if higher)."""
+    me, opp = v.seat, 1 - v.seat
+    blocks = ASCII_BLOCKS if ascii_only else BLOCKS
+    scores = [(r.scores[me], r.scores[opp]) for r in v.sheet]
+    top = max([v.rules.target, *(max(s) for s in scores)] if scores else [v.rules.target])
+    steps = height * 8
+    label_w = len(str(top)) + 1
+    styles = ("green bold", "red")
+    out = Text(no_wrap=True, overflow="crop")
+    for row in range(height - 1, -1, -1):
+        label = str(top) if row == height - 1 else "0" if row == 0 else ""
+        out.append(label.rjust(label_w - 1) + "│", style="dim")
+        for pair in scores:
+            for who, score in enumerate(pair):
+                level = round(score / top * steps) if top else 0
+                if score > 0:
+                    level = max(level, 1)  # a few points still show
+                out.append(blocks[max(0, min(8, level - row * 8))], style=styles[who])
+            out.append(" ")
+        out.append("\n")
+    out.append(" " * (label_w - 1) + "└", style="dim")
+    out.append("".join(f"{r.hand_no:<3}" for r in v.sheet), style="dim")
+    out.append("  hand\n", style="dim")
+    out.append(" " * label_w)
+    out.append("█ " if not ascii_only else "# ", style=styles[0])
+    out.append("You  ")
+    out.append("█ " if not ascii_only else "# ", style=styles[1])
+    out.append(opponent_name.split(" (")[0])
+    return out
+
+
+class Race(Widget):
+    """The race chart of a finished (or running) match."""
+
+    DEFAULT_CSS = """
+    Race {
+        height: auto;
+        width: 100%;
+    }
+    """
+
+    def __init__(self, v: PlayerView, opponent_name: str, *, ascii_only: bool = False, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.v = v
+        self.opponent_name = opponent_name
+        self.ascii_only = ascii_only
+
+    @property
+    def content_width(self) -> int:
+        """The width of the chart, in cells."""
+        return max(len(line) for line in self.render().plain.splitlines())
+
+    def render(self) -> Text:
+        return race_chart(self.v, self.opponent_name, ascii_only=self.ascii_only)

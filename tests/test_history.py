@@ -1,0 +1,361 @@
+"""The match history in SQLite: the same figures as the JSON records gave,
+records that round-trip, migrations, damaged databases, the import."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+
+import pytest
+
+from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
+from ginrummy_tui.storage.history import (
+    DB_NAME,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    History,
+    decode_moves,
+    encode_moves,
+    import_json_history,
+    open_history,
+    valid_record,
+)
+from ginrummy_tui.storage.stats import compute
+
+from .test_stats import HISTORY
+
+
+def load_history(root):
+    """The JSON path the statistics took before the database: every record
+    file of ``history/`` read, the unreadable ones counted, oldest first."""
+    records, bad = [], []
+    for p in sorted((root / "history").glob("*.json")):
+        try:
+            record = json.loads(p.read_text(encoding="utf-8"))
+        except ValueError:
+            bad.append(p)
+            continue
+        (records if valid_record(record) else bad).append(record if valid_record(record) else p)
+    records.sort(key=lambda r: (str(r.get("started") or ""), r["id"]))
+    return records, bad
+
+
+KINDS = ("knock", "gin", "big_gin", "undercut", "void", "timeout")
+
+
+def random_history(rng: random.Random, n: int) -> list[dict]:
+    """Match records of every shape the statistics distinguish: each kind of
+    hand by either seat, finished, abandoned, unfinished, replays, hints, ties
+    of the end time, missing times."""
+    out = []
+    for i in range(n):
+        hands = []
+        for no in range(1, rng.randint(0, 6) + 1):
+            kind = rng.choice(KINDS)
+            knocker = None if kind in ("void", "timeout") else rng.choice((0, 1))
+            winner = None if kind == "void" else rng.choice((0, 1))
+            hands.append({
+                "hand_no": no, "dealer": rng.choice((0, 1)), "kind": kind, "knocker": knocker, "winner": winner,
+                "points": rng.randint(0, 120), "deadwood": rng.choice((None, [rng.randint(0, 50), 3])),
+                "scores": [rng.randint(0, 150), rng.randint(0, 150)],
+            })
+        finished = rng.random() < 0.6
+        day = f"2026-0{rng.randint(1, 3)}-1{rng.randint(0, 3)}"
+        out.append({
+            "format": "gin-tui match", "version": 1, "id": f"m{i:04d}",
+            "started": rng.choice((day, day, None)),
+            "ended": rng.choice((day, f"{day}T1{rng.randint(0, 2)}", None)) if finished else None,
+            "finished": finished, "abandoned": (not finished) and rng.random() < 0.5,
+            "replay": rng.random() < 0.1, "opponent": rng.choice(("easy", "standard", "expert")),
+            "preset": rng.choice(("standard", "oklahoma")), "winner": rng.choice((0, 1)) if finished else None,
+            "hints": rng.choice((0, 0, 1, 3)), "scores": [0, 0], "totals": [rng.randint(0, 200), rng.randint(0, 200)],
+            "hands": hands, "seed": rng.randint(0, 99), "match_no": 1, "rules": {"target": 100, "name": "x"},
+        })
+    return out
+
+
+def write_json_history(root, records) -> None:
+    folder = root / "history"
+    folder.mkdir(parents=True, exist_ok=True)
+    for r in records:
+        (folder / f"{r['id']}.json").write_text(json.dumps(r))
+
+
+def db_of(root) -> History:
+    opening = open_history(root)
+    assert opening.history is not None, opening.messages
+    return opening.history
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_database_gives_exactly_the_figures_of_the_json_records(tmp_path, seed):
+    rng = random.Random(seed)
+    records = HISTORY + random_history(rng, 120)
+    write_json_history(tmp_path, records)
+    (tmp_path / "history" / "junk.json").write_text("{not json")
+    loaded, bad = load_history(tmp_path)
+    today = compute(loaded)
+    today.unreadable = len(bad)
+
+    hist = db_of(tmp_path)
+    report = import_json_history(hist)
+    assert report.imported == len(records) and len(report.skipped) == 1
+    assert hist.stats().as_dict() == today.as_dict()
+
+
+def test_every_record_comes_back_from_the_database_as_it_went_in(tmp_path):
+    records = HISTORY + random_history(random.Random(9), 60)
+    records[3]["unknown_key"] = {"kept": True}
+    records[4]["hands"][0]["moves"] = [{"seat": 0, "action": "dance", "card": None}]  # not compact: kept as JSON
+    del records[5]["hands"][0]["dealer"]
+    write_json_history(tmp_path, records)
+    hist = db_of(tmp_path)
+    import_json_history(hist)
+    by_id = {r["id"]: r for r in records}
+    back = list(hist.records())
+    assert len(back) == len(records)
+    for r in back:
+        assert r == by_id[r["id"]]
+    assert [r["id"] for r in back] == [r["id"] for r in load_history_order(records)]
+    assert [json.loads(line) for line in hist.json_lines()] == back  # the fast path of the export
+    assert [json.loads(line)["id"] for line in hist.json_lines(since="2026-02-01")] == [
+        r["id"] for r in back if (r["started"] or "") >= "2026-02-01"
+    ]
+
+
+def load_history_order(records):
+    return sorted(records, key=lambda r: (str(r.get("started") or ""), r["id"]))
+
+
+def _random_game_records(tmp_path, n):
+    """Records of real play (through the old JSON recorder's format)."""
+    from ginrummy_tui.storage.history import hand_entry
+
+    out = []
+    rng = random.Random(4)
+    for i in range(n):
+        state = new_game(PRESETS["standard"].with_options(target=50), seed=i)
+        hands = []
+        while not state.over:
+            acts = [a for a in legal_actions(state) if a.kind != "timeout"]
+            enders = [a for a in acts if a.kind in ("knock", "gin", "big gin")]
+            state = apply(state, rng.choice(enders) if enders else rng.choice(acts))
+            if state.result is not None and state.sheet and state.sheet[-1].hand_no not in [h["hand_no"] for h in hands]:
+                hands.append(hand_entry(state, state.sheet[-1]))
+        out.append(hands)
+    return out
+
+
+def test_the_moves_of_real_hands_have_a_compact_form_that_round_trips(tmp_path):
+    seen = 0
+    for hands in _random_game_records(tmp_path, 8):
+        for h in hands:
+            text = encode_moves(h["moves"])
+            assert text is not None and decode_moves(text) == h["moves"]
+            assert len(text) < len(json.dumps(h["moves"])) / 5
+            seen += 1
+    assert seen > 8
+
+
+def test_moves_that_do_not_fit_the_compact_form_are_refused():
+    assert encode_moves([{"seat": 2, "action": "pass", "card": None}]) is None
+    assert encode_moves([{"seat": 0, "action": "discard", "card": None}]) is None
+    assert encode_moves([{"seat": 0, "action": "discard 7H", "card": "7 H"}]) is None
+    assert encode_moves("nope") is None
+    assert decode_moves(encode_moves([{"seat": 1, "action": "discard 7H", "card": "8C"}])) == [
+        {"seat": 1, "action": "discard 7H", "card": "8C"}
+    ]
+
+
+# ---------------------------------------------------------------- the schema
+
+
+def test_a_new_database_is_wal_with_the_current_schema(tmp_path):
+    hist = db_of(tmp_path)
+    assert hist.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert hist.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    plans = " ".join(str(r) for r in hist.conn.execute(
+        "EXPLAIN QUERY PLAN SELECT * FROM matches WHERE opponent = 'easy' AND preset = 'standard'"))
+    assert "matches_level" in plans
+    plans = " ".join(str(r) for r in hist.conn.execute("EXPLAIN QUERY PLAN SELECT * FROM matches WHERE started >= '2026'"))
+    assert "matches_date" in plans
+
+
+def _database_at(path, version: int) -> None:
+    """A database as a gin-tui with schema ``version`` left it."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    for step in range(1, version + 1):
+        conn.executescript(MIGRATIONS[step])
+    conn.execute(f"PRAGMA user_version={version}")
+    conn.execute("PRAGMA application_id=1198092884")
+    conn.close()
+
+
+@pytest.mark.parametrize("version", range(1, SCHEMA_VERSION))
+def test_every_earlier_schema_is_migrated_with_its_matches_kept(tmp_path, version):
+    _database_at(tmp_path / DB_NAME, version)
+    # matches written by that version (the tables of version 1 are in every version)
+    conn = sqlite3.connect(tmp_path / DB_NAME)
+    conn.execute("INSERT INTO matches (uid, started, finished, opponent, preset, winner, hints) "
+                 "VALUES ('old', '2026-01-01', 1, 'easy', 'standard', 0, 2)")
+    conn.execute("INSERT INTO hands VALUES (1, 0, 1, 0, 'gin', 0, 0, 31, 0, 9, 31, 0)")
+    conn.commit()
+    conn.close()
+    hist = db_of(tmp_path)
+    assert hist.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    stats = hist.stats()
+    t = stats.groups[("easy", "standard")]
+    assert (t.matches, t.won, t.gins, t.points, t.hints) == (1, 1, 1, 31, 2)
+    # what the later versions added works on the migrated file
+    state = new_game(PRESETS["standard"], seed=1)
+    rec = hist.recorder("new")
+    rec.observe(state)
+    rec.add_hint(state)
+    assert hist.conn.execute("SELECT count(*) FROM hints").fetchone()[0] == 1
+
+
+def test_the_migrations_take_an_empty_file_to_the_same_schema_as_each_step_in_turn(tmp_path):
+    db_of(tmp_path / "a")
+    _database_at(tmp_path / "b.sqlite3", 1)
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b.sqlite3").rename(tmp_path / "b" / DB_NAME)
+    db_of(tmp_path / "b")
+
+    def schema(root):
+        conn = sqlite3.connect(root / DB_NAME)
+        return sorted(conn.execute("SELECT type, name, sql FROM sqlite_master"))
+
+    assert schema(tmp_path / "a") == schema(tmp_path / "b")
+
+
+# ---------------------------------------------------------------- damaged databases
+
+
+def _one_match(root):
+    hist = db_of(root)
+    write_json_history(root, HISTORY[:2])
+    import_json_history(hist)
+    hist.close()
+
+
+def _set_aside(root):
+    return sorted(p.name for p in root.iterdir() if ".damaged-" in p.name)
+
+
+def test_a_file_that_is_not_sqlite_is_set_aside_and_a_new_history_started(tmp_path):
+    (tmp_path / DB_NAME).write_text("these are not the matches you are looking for")
+    opening = open_history(tmp_path)
+    assert opening.history is not None and opening.history.stats().total.matches == 0
+    assert "not a SQLite database" in opening.messages[0] and "moved to" in opening.messages[0]
+    assert _set_aside(tmp_path)[0].startswith(DB_NAME + ".damaged-")
+
+
+def test_a_newer_schema_is_set_aside_with_a_message(tmp_path):
+    _one_match(tmp_path)
+    conn = sqlite3.connect(tmp_path / DB_NAME)
+    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    conn.close()
+    opening = open_history(tmp_path)
+    assert "newer version of gin-tui" in opening.messages[0]
+    assert opening.history is not None and opening.history.stats().total.matches == 0
+    assert len(_set_aside(tmp_path)) >= 1
+
+
+def test_another_programs_database_is_not_taken_for_a_history(tmp_path):
+    conn = sqlite3.connect(tmp_path / DB_NAME)
+    conn.execute("CREATE TABLE notes (x)")
+    conn.close()
+    opening = open_history(tmp_path)
+    assert "not a gin-tui history" in opening.messages[0]
+    assert opening.history is not None
+
+
+def test_a_database_that_fails_the_integrity_check_is_set_aside(tmp_path):
+    _one_match(tmp_path)
+    hist = db_of(tmp_path)
+    hist.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    pages = hist.conn.execute("PRAGMA page_count").fetchone()[0]
+    hist.close()
+    assert pages > 2
+    raw = bytearray((tmp_path / DB_NAME).read_bytes())
+    for page in range(1, pages):  # every page but the first (the header stays a SQLite one)
+        raw[page * 4096 + 20 : page * 4096 + 80] = b"\xa5" * 60
+    (tmp_path / DB_NAME).write_bytes(bytes(raw))
+    opening = open_history(tmp_path, check=True)
+    assert opening.messages and "could not be used" in opening.messages[0]
+    assert opening.history is not None and opening.history.stats().total.matches == 0
+    assert _set_aside(tmp_path)
+
+
+def test_a_data_directory_that_cannot_be_written_is_said_not_a_crash(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    opening = open_history(blocker)
+    assert opening.history is None and "cannot be opened" in opening.messages[0]
+
+
+# ---------------------------------------------------------------- the import
+
+
+def test_the_import_moves_the_files_to_the_archive_and_is_done_once(tmp_path):
+    write_json_history(tmp_path, HISTORY)
+    (tmp_path / "history" / "junk.json").write_text("not json")
+    hist = db_of(tmp_path)
+    report = import_json_history(hist)
+    assert report.imported == len(HISTORY) and report.message() and "junk.json" in report.message()
+    assert sorted(p.name for p in (tmp_path / "archive" / "history").iterdir()) == sorted(
+        f"{m['id']}.json" for m in HISTORY
+    )
+    assert [p.name for p in (tmp_path / "history").glob("*.json")] == []
+    assert list((tmp_path / "history").glob("junk.json.damaged-*"))
+    # an old record written again (an older gin-tui ran meanwhile) is not counted twice
+    write_json_history(tmp_path, HISTORY[:1])
+    again = import_json_history(hist)
+    assert (again.imported, again.already) == (0, 1)
+    assert hist.stats().total.matches == 5
+
+
+def test_the_record_against_one_level_for_the_match_over_screen(tmp_path):
+    write_json_history(tmp_path, HISTORY)
+    hist = db_of(tmp_path)
+    import_json_history(hist)
+    # standard: won, lost, won, won (the replay and the unfinished match left out)
+    assert hist.level_record("standard", 10) == (4, 3, [True, False, True, True])
+    assert hist.level_record("standard", 2) == (4, 3, [True, True])
+    assert hist.level_record("easy") == (0, 0, [])
+    assert hist.trend(3) == {"expert": [(0, False)], "standard": [(0, False), (0, True), (0, True)]}
+
+
+def test_gin_tui_export_into_head_stops_quietly(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    write_json_history(tmp_path, random_history(random.Random(2), 3000))
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    for fmt in ("json", "text"):
+        run = subprocess.run(
+            f"'{sys.executable}' -m ginrummy_tui export --format {fmt} --data-dir '{tmp_path}' | head -n 2",
+            shell=True, capture_output=True, text=True, env=env, timeout=120,
+        )
+        assert len(run.stdout.splitlines()) == 2
+        assert run.stderr.strip() == "" or "Importing 3000" in run.stderr
+        assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr
+
+
+def test_records_of_real_play_come_back_whole_by_both_paths_of_the_export(tmp_path):
+    records = []
+    for i, hands in enumerate(_random_game_records(tmp_path, 6)):
+        record = random_history(random.Random(i), 1)[0]
+        record.update(id=f"real{i}", hands=hands, rules=PRESETS["standard"].to_dict())
+        records.append(record)
+    write_json_history(tmp_path, records)
+    hist = db_of(tmp_path)
+    import_json_history(hist)
+    back = list(hist.records())
+    assert sorted(back, key=lambda r: r["id"]) == records
+    assert all(h.get("moves") and h.get("hands") for r in back for h in r["hands"])
+    assert any(h.get("knocker_melds") for r in back for h in r["hands"])
+    assert [json.loads(line) for line in hist.json_lines()] == back

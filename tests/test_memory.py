@@ -1,0 +1,129 @@
+"""Memory of an app kept open for many hands: what each hand leaves behind is let go."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import threading
+import weakref
+
+from textual.worker import WorkerCancelled
+
+from ginrummy_tui.ai import get_opponent
+from ginrummy_tui.engine import apply, new_game, view
+from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.tui.screens.review_screen import ReviewKeeper, keeper, review_key
+from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+from ginrummy_tui.tui.widgets.hand import KEYS, HandView
+
+from .app_helpers import settle
+
+KEY_OF = {"take upcard": "t", "pass": "p", "draw stock": "s", "draw discard": "d", "big gin": "b"}
+
+
+def _ended_hand(seed: int):
+    s = new_game(seed=seed)
+    bot = get_opponent("standard", 0)
+    while s.phase in ("upcard", "draw", "discard"):
+        s = apply(s, bot.choose(view(s, s.current)))
+    return s
+
+
+async def _play_hand_by_keys(app, pilot) -> None:
+    bot = get_opponent("standard", 5)
+    for _ in range(300):
+        await settle(app, pilot)
+        v = app.session.view()
+        if v.phase not in ("upcard", "draw", "discard"):
+            return
+        a = bot.choose(v)
+        if a.kind in KEY_OF:
+            await pilot.press(KEY_OF[a.kind])
+        else:
+            await pilot.press(KEYS[app.table.query_one(HandView).cards.index(a.card)])
+            await pilot.press({"discard": "enter", "knock": "k", "gin": "g"}[a.kind])
+    raise AssertionError("the hand never ended")
+
+
+async def _review_done(app, pilot, key):
+    for _ in range(400):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        result = keeper(app).get(key)
+        if result is not None:
+            return result
+    raise AssertionError("the review never finished")
+
+
+def test_the_keeper_holds_one_hand_and_a_late_result_of_another_is_not_kept():
+    k = ReviewKeeper()
+    assert k.begin(("a",)) and not k.begin(("a",))
+    assert k.get(("a",)) is None  # under way
+    k.finish(("a",), "review of a")
+    assert k.get(("a",)) == "review of a"
+    assert k.begin(("b",))  # the next hand: a is dropped
+    assert k.get(("a",)) is None and k.done is None
+    k.finish(("a",), "late review of a")  # a worker of a finishing late
+    assert k.get(("b",)) is None and k.done is None
+    k.finish(("b",), "review of b")
+    assert k.get(("b",)) == "review of b"
+    assert k.begin(("a",))  # a again, on demand: made again
+    assert k.get(("a",)) is None
+
+
+async def test_the_previous_hands_review_is_let_go_when_the_next_hand_ends():
+    ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        first = await _review_done(app, pilot, review_key(ended))
+        assert not isinstance(first, str)
+        gone = weakref.ref(first)
+        del first
+        await pilot.press("enter")  # the next hand
+        await _play_hand_by_keys(app, pilot)
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        second_key = review_key(app.session.state)
+        assert await _review_done(app, pilot, second_key) is not None
+        gc.collect()
+        assert gone() is None, "the first hand's review is still held"
+        assert keeper(app).key == second_key
+
+
+async def test_the_review_of_a_dropped_hand_is_cancelled_when_another_begins():
+    k = ReviewKeeper()
+    release = threading.Event()
+    ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=(100, 30)):
+        worker = app.run_worker(release.wait, thread=True, exit_on_error=False)
+        k.begin(("a",))
+        k.worker = worker
+        k.begin(("b",))
+        assert worker.is_cancelled
+        release.set()
+        with contextlib.suppress(WorkerCancelled):
+            await worker.wait()
+
+
+async def test_a_closed_screen_leaves_no_render_cache_behind():
+    """Textual keeps each drawn widget's render cache in a class-wide cache
+    (Textualize/textual#6665); the app empties it when the screen changes."""
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        caches = [weakref.ref(w._styles_cache) for w in app.screen.walk_children(with_self=True)]
+        assert len(caches) > 3
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, RulesScreen)
+        await pilot.pause()
+        gc.collect()
+        left = sum(ref() is not None for ref in caches)
+        assert left == 0, f"{left} of {len(caches)} render caches of the closed screen are still held"

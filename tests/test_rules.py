@@ -1,0 +1,43 @@
+"""The Rules value refuses values out of range, naming the field and the value."""
+
+import pytest
+
+from ginrummy_tui.engine import PRESETS, Rules
+
+
+@pytest.mark.parametrize(
+    "changes, words",
+    [
+        ({"knock_limit": 11}, "knock_limit must be between 0 and 10 (not 11)"),
+        ({"knock_limit": -1}, "knock_limit must be between 0 and 10 (not -1)"),
+        ({"gin_bonus": -5}, "gin_bonus must not be negative (not -5)"),
+        ({"undercut_bonus": -1}, "undercut_bonus must not be negative"),
+        ({"big_gin_bonus": -31}, "big_gin_bonus must not be negative"),
+        ({"box_bonus": -20}, "box_bonus must not be negative"),
+        ({"game_bonus": -100}, "game_bonus must not be negative"),
+        ({"target": 0}, "target must be at least 1 (not 0)"),
+        ({"target": -100}, "target must be at least 1"),
+        ({"timer": 0}, "timer must be at least 1 second"),
+        ({"void_stock": 11}, "void_stock must be between 0 and 10"),
+        ({"void_stock": -1}, "void_stock must be between 0 and 10"),
+        ({"next_dealer": "loser"}, "next_dealer must be one of alternate, winner"),
+    ],
+)
+def test_out_of_range_rule_values_are_refused(changes, words):
+    with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        Rules().with_options(**changes)
+    with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        Rules.from_dict({**Rules().to_dict(), **changes})
+
+
+def test_the_edges_of_each_range_are_allowed_and_every_preset_is_valid():
+    Rules().with_options(knock_limit=0, gin_bonus=0, undercut_bonus=0, target=1, timer=1, void_stock=0)
+    Rules().with_options(knock_limit=10, void_stock=10, timer=None)
+    for rules in PRESETS.values():
+        assert Rules.from_dict(rules.to_dict()) == rules
+
+
+def test_every_problem_is_named_at_once():
+    with pytest.raises(ValueError) as err:
+        Rules.from_dict({**Rules().to_dict(), "knock_limit": 12, "target": 0})
+    assert "knock_limit" in str(err.value) and "target" in str(err.value)

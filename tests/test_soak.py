@@ -1,0 +1,36 @@
+"""A short soak: whole matches played one after another in the app (as
+``benchmarks/soak.py`` plays a hundred) leave nothing behind that grows
+from match to match.
+
+The matches are to 1 point, so that each is one hand (with its review, its
+end-of-hand screen and the match's end screen).  After each match the
+objects the collector tracks are counted (after a collection): their number
+must not trend upward once the first matches are over, nor may the render
+caches of Textual's widgets or the kept hand reviews grow.  The solver's
+cache of deadwood answers holds plain integers (not tracked), so its own
+bounded filling does not show here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.soak import count_types, slope, soak
+
+MATCHES = 7
+WARM_UP = 2
+
+
+@pytest.mark.slow
+async def test_match_after_match_nothing_grows():
+    before = count_types()  # what earlier tests may have left in the process
+    result = await soak(MATCHES, rule=["target=1"], trace=False, types=True)
+    assert len(result.matches) == MATCHES
+    assert all(m.hands >= 1 for m in result.matches)
+    after = result.matches[WARM_UP:]
+    reviews = [m.types["HandReview"] - before["HandReview"] for m in after]
+    assert max(reviews) <= 1, f"reviews kept after each match: {reviews}"
+    caches = [m.types["StylesCache"] for m in after]
+    assert caches[-1] - caches[0] <= 3, f"widget render caches after each match: {caches}"
+    objects = [m.types["objects"] for m in after]
+    assert slope(objects) < 300, f"objects tracked after each match: {objects}"
