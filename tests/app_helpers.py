@@ -48,3 +48,14 @@ async def running(plan, size: tuple[int, int] = (80, 24)):
             yield app, pilot
     finally:
         plan.close()
+
+
+async def until(pilot, condition, timeout: float = 10.0) -> None:
+    """Let the app run until ``condition()`` holds (checked after each short pause); fail after ``timeout`` s."""
+    import time
+
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError("the app never reached the expected state")
+        await pilot.pause(0.02)

@@ -65,6 +65,17 @@ class Tmux:
             time.sleep(0.2)
         raise AssertionError(f"none of {texts!r} appeared on screen:\n{screen}")
 
+    def settled(self, session: str = "gin", timeout: float = 10.0) -> str:
+        """The screen once it stopped changing (the same in three captures in a row)."""
+        end = time.monotonic() + timeout
+        seen = [self.screen(session)]
+        while time.monotonic() < end:
+            time.sleep(0.1)
+            seen.append(self.screen(session))
+            if len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3]:
+                return seen[-1]
+        raise AssertionError("the screen never settled")
+
     def keys(self, *keys: str, session: str = "gin") -> None:
         self.tmux("send-keys", "-t", session, *keys)
 
@@ -131,16 +142,14 @@ def play_into_a_hand(term: Tmux) -> str:
     term.wait_for("draw from the stock")
     term.keys("s")
     term.wait_for("discard a card")
-    time.sleep(0.5)  # let the last frame land
-    return term.screen()
+    return term.settled()
 
 
 def restart_and_compare(term: Tmux, before: str) -> None:
     term.new_socket()
     term.start()
-    after = term.wait_for("discard a card")
-    time.sleep(0.5)
-    after = term.screen()
+    term.wait_for("discard a card")
+    after = term.settled()
     assert table(after) == table(before), "\n".join(["before:", *table(before), "after:", *table(after)])
     assert "Resumed your match" in after
 

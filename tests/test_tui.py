@@ -26,7 +26,7 @@ from ginrummy_tui.tui.widgets.key_bar import KeyBar
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 from ginrummy_tui.tui.widgets.too_small import TooSmall
 
-from .app_helpers import screen_text, settle
+from .app_helpers import screen_text, settle, until
 
 SIZE = (80, 24)
 
@@ -300,7 +300,7 @@ async def test_refusal_when_it_is_the_computers_turn_and_the_prompt_recovers():
         await pilot.pause()
         assert "It is not your turn: wait for Computer" in prompt(app)
         assert app.session.state.current == 1
-        await pilot.pause(1.2)
+        await until(pilot, lambda: app.session.state.current == 0)  # the computer moves after its pause
         await settle(app, pilot)
         assert app.session.state.current == 0
         assert "✗" not in prompt(app) and "Draw from the stock" in prompt(app)
@@ -468,9 +468,8 @@ async def test_move_timer_of_the_rules_loses_the_match_when_time_runs_out():
 
     app = make_app(rules=PRESETS["multiplayer-1.5"].with_options(timer=1), seed=1, pause=0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.3)
-        assert "⏱ 1 s to move" in prompt(app)
-        await pilot.pause(1.2)
+        await until(pilot, lambda: "⏱ 1 s to move" in prompt(app))
+        await until(pilot, lambda: app.session.state.phase == "match_over")  # the second runs out
         await settle(app, pilot)
         s = app.session.state
         assert s.phase == "match_over" and s.winner == 1 and s.result.kind == "timeout"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
+from textual.reactive import reactive
 from textual.worker import Worker, WorkerState
 
 from ginrummy_tui.engine.kinds import Kind
@@ -61,6 +62,9 @@ class GinApp(App):
     ]
     """Keys that work on every screen, and the refusals of dimmed moves."""
 
+    ascii_only: reactive[bool] = reactive(False)
+    """Suits drawn as letters (S H D C); the screens that show cards watch it."""
+
     class SessionChanged(Message):
         """The session says the game changed (posted from any thread)."""
 
@@ -75,7 +79,7 @@ class GinApp(App):
         super().__init__()
         self.context = context
         """Everything the app was handed: the session, the settings, the keeper (see :class:`AppContext`)."""
-        self.ascii_only = ascii_only
+        self.set_reactive(GinApp.ascii_only, ascii_only)
         self.mouse_enabled = mouse
         self.pause = max(0.0, pause)
         self.opponent_pending = False

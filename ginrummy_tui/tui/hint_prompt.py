@@ -10,7 +10,6 @@ in the match's statistics.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from rich.text import Text
 
@@ -20,8 +19,6 @@ if TYPE_CHECKING:
     from ginrummy_tui.ai.hints import Hint
     from ginrummy_tui.engine import PlayerView
 
-_SHOWN: WeakKeyDictionary = WeakKeyDictionary()
-"""Per game screen: ``(view key, Hint)`` of the hint on show."""
 
 
 def view_key(v: PlayerView) -> tuple:
@@ -43,7 +40,7 @@ def request_hint(screen) -> None:
     if not any(a.kind != Kind.TIMEOUT for a in v.legal_actions):
         screen.refuse("a hint is for your own turn")
         return
-    current = _SHOWN.get(screen)
+    current = screen.shown_hint
     if current is not None and current[0] == view_key(v):
         return  # already on show
     app = screen.app
@@ -67,11 +64,10 @@ def show_hint(screen, v: PlayerView, h: Hint) -> None:
     """Put the hint on show (if the game has not moved on meanwhile) and count it."""
     if screen.v is None or view_key(screen.v) != view_key(v):
         return
-    _SHOWN[screen] = (view_key(v), h)
     count_hint(screen.app)
     if h.action.card is not None:
         _select(screen, h.action.card)
-    screen._update_details()
+    screen.shown_hint = (view_key(v), h)  # reactive: the prompt shows it
 
 
 def _select(screen, card) -> None:
@@ -84,11 +80,11 @@ def _select(screen, card) -> None:
 
 def current_hint(screen, v: PlayerView) -> Hint | None:
     """The hint on show for this view, if any."""
-    shown = _SHOWN.get(screen)
+    shown = screen.shown_hint
     if shown is None:
         return None
     if shown[0] != view_key(v):
-        _SHOWN.pop(screen, None)
+        screen.set_reactive(type(screen).shown_hint, None)  # the game moved on (no redraw: this is one)
         return None
     return shown[1]
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:
+    import threading
+
     from ginrummy_tui.engine import Kind
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.local import Session
@@ -21,6 +23,7 @@ class GinHost(Protocol):
 
     context: AppContext
     ascii_only: bool
+    history_upkeep: threading.Thread | None
     pause: float
     clock_line: str
 

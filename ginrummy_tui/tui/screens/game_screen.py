@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 
 from ginrummy_tui.engine import Action, IllegalAction, Kind, Phase, best_melds
@@ -34,6 +35,7 @@ from ..widgets.stock import StockPile
 from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
+    from ginrummy_tui.ai.hints import Hint
     from ginrummy_tui.engine import Card, PlayerView
 
 
@@ -64,6 +66,9 @@ class GameScreen(Screen):
     ]
     """The moves (``play`` and friends) and the ways to arrange the hand."""
 
+    shown_hint: reactive[tuple[tuple, Hint] | None] = reactive(None, always_update=True)
+    """``(moment, Hint)`` of the hint on show (see :mod:`..hint_prompt`); a new one redraws the prompt."""
+
     def __init__(self) -> None:
         super().__init__()
         self.refusal = ""
@@ -91,6 +96,7 @@ class GameScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.watch(self.app, "ascii_only", self._suits_changed, init=False)
         self.show_view(self.gin.session.view())
         self.app.call_after_refresh(self.gin.table_mounted)
         if self.gin.session.ticking:  # network play: keep the clock and connection line fresh
@@ -131,10 +137,20 @@ class GameScreen(Screen):
         self.query_one(MovesLine).set_text(tt.moves_text(v, name, app.ascii_only))
         self._update_details()
 
-    def suits_changed(self) -> None:
-        """The suits are drawn otherwise now (letters or symbols): redraw the table's text."""
+    def _suits_changed(self, ascii_only: bool) -> None:
+        """The suits are drawn otherwise now (letters or symbols): the cards and the table's text."""
+        for widget in (
+            self.query_one(OpponentHand),
+            self.query_one(StockPile),
+            self.query_one(DiscardPile),
+            self.query_one(HandView),
+        ):
+            widget.ascii_only = ascii_only
         if self.v is not None:
             self.show_view(self.v)
+
+    def watch_shown_hint(self) -> None:
+        self._update_details()
 
     def _update_details(self) -> None:
         """The parts that depend on the selected card too."""

@@ -209,6 +209,7 @@ class ReviewScreen(ModalScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.watch(self.app, "ascii_only", self._suits_changed, init=False)
         if not self._show():
             self._timer = self.set_interval(0.2, self._show)
 
@@ -231,8 +232,9 @@ class ReviewScreen(ModalScreen):
             self._timer = None
         return True
 
-    def suits_changed(self) -> None:
+    def _suits_changed(self, ascii_only: bool) -> None:
         """The suits are drawn otherwise now (letters or symbols): redraw the review."""
+        self.ascii_only = ascii_only
         self._show()
 
     def action_close(self) -> None:

@@ -47,20 +47,9 @@ def current_settings(app: GinHost) -> Settings:
 
 
 def set_ascii(app: App[Any], ascii_only: bool) -> None:
-    """Draw the suits as letters (or symbols) from now on, on every screen:
-    widgets with an ``ascii_only`` attribute are redrawn, and screens that
-    draw cards into their text redraw it (``suits_changed``)."""
+    """Draw the suits as letters (or symbols) from now on, on every screen: the
+    app's ``ascii_only`` is reactive, and the screens that show cards watch it."""
     gin_of(app).ascii_only = ascii_only
-    for screen in app.screen_stack:
-        for widget in screen.query("*"):
-            if hasattr(widget, "ascii_only"):
-                widget.ascii_only = ascii_only
-                widget.refresh(layout=True)
-        if hasattr(screen, "ascii_only"):
-            screen.ascii_only = ascii_only
-        redraw = getattr(screen, "suits_changed", None)
-        if redraw is not None:
-            redraw()
 
 
 class NewMatchQuestion(ModalScreen[bool]):

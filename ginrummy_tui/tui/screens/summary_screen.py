@@ -192,6 +192,10 @@ class SummaryScreen(Screen):
     def gin(self) -> GinHost:
         return gin_of(self.app)
 
+    def _suits_changed(self, ascii_only: bool) -> None:
+        self.ascii_only = ascii_only
+        self.suits_changed()
+
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="summary"):
@@ -223,6 +227,7 @@ class SummaryScreen(Screen):
         self.query_one("#summary-body", Static).update(self._body())
 
     def on_mount(self) -> None:
+        self.watch(self.app, "ascii_only", self._suits_changed, init=False)
         if self._local:
             from .review_screen import start_review
 

@@ -6,6 +6,7 @@ from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from .cardfaces import cards_text, empty_lines, face_lines
@@ -18,9 +19,12 @@ class DiscardPile(Widget):
     class Clicked(Message):
         """The discard pile was clicked."""
 
+    ascii_only: reactive[bool] = reactive(False, layout=True)
+    """Suits drawn as letters (S H D C) and plain borders; a change redraws the widget."""
+
     def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.ascii_only = ascii_only
+        self.set_reactive(DiscardPile.ascii_only, ascii_only)
         self.cards: tuple = ()
         self.active = False
         self.hint = ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from .cardfaces import BACK, PLAIN_BORDER, cards_text
@@ -12,9 +13,12 @@ from .cardfaces import BACK, PLAIN_BORDER, cards_text
 class OpponentHand(Widget):
     """Face-down cards (overlapping), the player's name and card count."""
 
+    ascii_only: reactive[bool] = reactive(False, layout=True)
+    """Suits drawn as letters (S H D C) and plain borders; a change redraws the widget."""
+
     def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.ascii_only = ascii_only
+        self.set_reactive(OpponentHand.ascii_only, ascii_only)
         self.name_text = "Computer"
         self.count = 10
         self.known: tuple = ()
