@@ -764,3 +764,24 @@ async def test_at_60_columns_the_prompt_is_never_cut_short():
             if key:
                 await press(app, pilot, key)
         assert "Draw from the stock (s) or the pile (d)." in seen
+
+
+async def test_a_theme_reaches_the_games_own_colours():
+    """The highlight colours are theme variables: a theme that sets one changes the table."""
+    from textual.theme import Theme
+
+    from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
+
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+
+        def score_colours() -> set[str]:
+            text = app.table.query_one(Scoreboard).render()
+            return {str(span.style) for span in text.spans}
+
+        assert "bold #ffd21f" in score_colours()  # the default gold
+        app.register_theme(Theme(name="gin-test", primary="#004578", dark=True, variables={"gin-gold": "#00ffff"}))
+        app.theme = "gin-test"
+        await pilot.pause()
+        assert "bold #00ffff" in score_colours() and "bold #ffd21f" not in score_colours()

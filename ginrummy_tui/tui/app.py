@@ -97,6 +97,12 @@ class GinApp(App):
             context.control.on_saved = self._saved
             context.control.on_error = lambda text: self.notify(text, severity="error", timeout=10)
 
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The game's own colours (:mod:`.palette`), which a theme may set too."""
+        from .palette import DEFAULTS
+
+        return {**super().get_theme_variable_defaults(), **DEFAULTS}
+
     def _session_changed(self) -> None:
         """The session's listener (called from any thread)."""
         self.post_message(self.SessionChanged())

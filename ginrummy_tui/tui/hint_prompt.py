@@ -15,6 +15,8 @@ from rich.text import Text
 
 from ginrummy_tui.engine.kinds import Kind
 
+from .palette import palette_of
+
 if TYPE_CHECKING:
     from ginrummy_tui.ai.hints import Hint
     from ginrummy_tui.engine import PlayerView
@@ -96,7 +98,7 @@ def hint_prompt(screen, v: PlayerView, prompt: Text) -> Text:
     if h is None:
         return prompt
     t = Text()
-    t.append("Hint: ", style="bold #2fd16b")
+    t.append("Hint: ", style=f"bold {palette_of(screen.app).green}")
     t.append(h.reason)
     return t
 

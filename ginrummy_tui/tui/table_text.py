@@ -14,16 +14,13 @@ from rich.text import Text
 
 from ginrummy_tui.engine import Action, Kind, Phase, deadwood
 
+from .palette import DEFAULT, Palette
 from .widgets.cardfaces import card_label, card_text
 from .widgets.too_small import NORMAL_WIDTH
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Card, Move, PlayerView
 
-GOOD = "bold #2fd16b"
-"""The style of good news: gin, a knock allowed, a hint."""
-CLOCK = "bold #ffd21f"
-"""The style of the move clock and of the deadwood count."""
 
 MOVE_WORDS: dict[Kind, tuple[str, str]] = {
     Kind.PASS: ("passed on the upcard", ""),
@@ -124,12 +121,13 @@ def _without(hand: Iterable[Card], card: Card | None) -> int:
     return deadwood(c for c in hand if c is not card)
 
 
-def deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool) -> Text:
+def deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool, colours: Palette = DEFAULT) -> Text:
     """``Deadwood 23 · discarding 9♥ leaves 14 — you may knock``."""
+    good = f"bold {colours.green}"
     dw = deadwood(v.hand)
     t = Text()
     t.append("Deadwood ", style="bold")
-    t.append(str(dw), style=CLOCK)
+    t.append(str(dw), style=f"bold {colours.gold}")
     if v.phase == Phase.DISCARD and v.current == v.seat and len(v.hand) == 11 and selected is not None:
         after = _without(v.hand, selected)
         t.append(" · discarding ")
@@ -138,9 +136,9 @@ def deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool) -> Tex
         if selected is v.taken:
             t.append(" (you just took it: it cannot be thrown)", style="italic")
         elif after == 0:
-            t.append(" — gin!", style=GOOD)
+            t.append(" — gin!", style=good)
         elif after <= v.knock_limit:
-            t.append(" — you may knock", style=GOOD)
+            t.append(" — you may knock", style=good)
         best = min((c for c in v.hand if c is not v.taken), key=lambda c: (_without(v.hand, c), -c.value))
         if best is not selected:
             low = _without(v.hand, best)
@@ -256,11 +254,11 @@ def prompt_text(
     return t
 
 
-def with_status(line: str, text: Text) -> Text:
+def with_status(line: str, text: Text, colours: Palette = DEFAULT) -> Text:
     """``line`` (the move clock, the connection) before ``text``, when there is one."""
     if not line:
         return text
-    out = Text(line, style=CLOCK)
+    out = Text(line, style=f"bold {colours.gold}")
     out.append("  ")
     out.append_text(text)
     return out

@@ -21,6 +21,7 @@ from ginrummy_tui.engine import Action, IllegalAction, Kind, Phase, best_melds
 from .. import table_text as tt
 from ..hint_prompt import hint_prompt, request_hint
 from ..host import GinHost, gin_of
+from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
 from ..widgets.cardfaces import pretty_codes
 from ..widgets.deadwood_line import DeadwoodLine
@@ -160,7 +161,8 @@ class GameScreen(Screen):
         app = self.gin
         hand = self.query_one(HandView)
         selected, chosen, a = hand.selected, hand.chosen, app.ascii_only
-        self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a))
+        colours = palette_of(self.app)
+        self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a, colours))
         self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
         prompt = tt.prompt_text(
             v,
@@ -172,7 +174,7 @@ class GameScreen(Screen):
             ascii_only=a,
         )
         self.query_one(PromptLine).set_prompt(
-            tt.with_status(self._status_line(), hint_prompt(self, v, prompt)),
+            tt.with_status(self._status_line(), hint_prompt(self, v, prompt), colours),
             pretty_codes(self.refusal, a),
         )
         self.refresh_bindings()

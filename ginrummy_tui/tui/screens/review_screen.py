@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..host import gin_of
+from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
@@ -145,7 +146,7 @@ def open_review(app: App[Any]) -> None:
     app.push_screen(ReviewScreen(key, gin_of(app).ascii_only))
 
 
-def review_renderable(review: HandReview, ascii_only: bool = False) -> Group:
+def review_renderable(review: HandReview, ascii_only: bool = False, colours: Palette = DEFAULT) -> Group:
     """The review as text: a headline, then each difference, most costly first."""
     lines: list = []
     head = Text(style="bold")
@@ -168,7 +169,7 @@ def review_renderable(review: HandReview, ascii_only: bool = False) -> Group:
         t = Text()
         t.append(m.summary(ascii_only))
         cost = m.cost_text()
-        style = "bold #ff6b6b" if m.cost >= 5 else ("bold #ffd21f" if m.cost >= 0.5 else "dim")
+        style = f"bold {colours.red}" if m.cost >= 5 else (f"bold {colours.gold}" if m.cost >= 0.5 else "dim")
         t.append(f" {cost[:1].upper()}{cost[1:]}", style=style)
         if m.cost >= 0.5:
             t.append(" lost", style=style)
@@ -226,7 +227,7 @@ class ReviewScreen(ModalScreen):
         if isinstance(result, str):
             body.update(Text(result))
         else:
-            body.update(review_renderable(result, self.ascii_only))
+            body.update(review_renderable(result, self.ascii_only, palette_of(self.app)))
         if self._timer is not None:
             self._timer.stop()
             self._timer = None

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 
 from ..host import GinHost, gin_of
+from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.cardfaces import card_text, cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import NORMAL_WIDTH, TooSmall
@@ -32,11 +33,11 @@ KIND_WORDS = {
 }
 
 
-def meld_text(meld, ascii_only: bool) -> Text:
+def meld_text(meld, ascii_only: bool, colours: Palette = DEFAULT) -> Text:
     """A meld as ``[7♥ 8♥ 9♥]`` with green brackets."""
-    t = Text("[", style="bold #2fd16b")
+    t = Text("[", style=f"bold {colours.green}")
     t.append_text(cards_text(meld, ascii_only))
-    t.append("]", style="bold #2fd16b")
+    t.append("]", style=f"bold {colours.green}")
     return t
 
 
@@ -61,7 +62,9 @@ def hand_row(groups, ascii_only: bool = False) -> list[Text]:
     return rows
 
 
-def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = False, width: int = 80) -> Group:
+def summary_renderable(
+    v: PlayerView, opponent_name: str, ascii_only: bool = False, width: int = 80, colours: Palette = DEFAULT
+) -> Group:
     """Everything about how the last hand ended, from the view's ``result``
     (the cards face up when ``width`` allows, else as text)."""
     from ginrummy_tui.engine import best_melds
@@ -105,7 +108,7 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
             melds, dead, dw, layoffs = split.melds, split.deadwood_cards, split.deadwood, ()
         title = Text(names[seat], style="bold")
         title.append(" · deadwood ")
-        title.append(str(dw), style="bold #ffd21f")
+        title.append(str(dw), style=f"bold {colours.gold}")
         if layoffs and k is not None:
             title.append(f" (was {k.defender_deadwood_before_layoffs} before layoffs)", style="dim")
         lines.append(title)
@@ -121,7 +124,7 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
             body.append("Melds ", style="dim")
             for i, m in enumerate(melds):
                 body.append(" " if i else "")
-                body.append_text(meld_text(m, ascii_only))
+                body.append_text(meld_text(m, ascii_only, colours))
             if not melds:
                 body.append("none")
             if dead:
@@ -136,7 +139,7 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
                     body.append(", ")
                 body.append_text(card_text(lo.card, ascii_only))
                 body.append(" on ")
-                body.append_text(meld_text(lo.meld, ascii_only))
+                body.append_text(meld_text(lo.meld, ascii_only, colours))
             lines.append(body)
         lines.append(Text())
 
@@ -146,7 +149,7 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
     else:
         winner = names[res.winner]
         pts.append(f"{winner} score{'s' if winner != 'You' else ''} ", style="bold")
-        pts.append(str(res.points), style="bold #ffd21f")
+        pts.append(str(res.points), style=f"bold {colours.gold}")
         if k is not None:
             r = v.rules
             if kind == EndKind.KNOCK:
@@ -220,7 +223,7 @@ class SummaryScreen(Screen):
         return self.gin.session.computes_opponent
 
     def _body(self) -> Group:
-        return summary_renderable(self.v, self.opponent_name, self.ascii_only, self.app.size.width)
+        return summary_renderable(self.v, self.opponent_name, self.ascii_only, self.app.size.width, palette_of(self.app))
 
     def suits_changed(self) -> None:
         """The suits are drawn otherwise now (letters or symbols): redraw the hands."""

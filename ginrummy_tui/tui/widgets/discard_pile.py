@@ -9,6 +9,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..palette import palette_of
 from .cardfaces import cards_text, empty_lines, face_lines
 
 
@@ -65,7 +66,7 @@ class DiscardPile(Widget):
             card = empty_lines(w, self.ascii_only, h)
         side = [
             Text(f"Discard pile · {len(self.cards)}", style="bold"),
-            Text(self.hint, style="bold #ffd21f"),
+            Text(self.hint, style=f"bold {palette_of(self.app).gold}"),
             Text("l: hide the pile" if self.expanded else "l: show the pile", style="dim"),
         ] + [Text()] * (h - 3)
         lines = [Text.assemble(card[n], " ", side[n]) for n in range(h)]

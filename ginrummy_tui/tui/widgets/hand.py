@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..palette import palette_of
 from .cardfaces import face_lines
 
 if TYPE_CHECKING:
@@ -221,7 +222,7 @@ class HandView(Widget):
         if selected:
             arrow = "^" if self.ascii_only else "▲"
             word = arrow * w
-            style = Style(color="#ffd21f", bold=True)
+            style = Style(color=palette_of(self.app).gold, bold=True)
             if card is self.taken:
                 word = ("taken" if w > 5 else "took").center(w, arrow)
             elif card is self.drawn:
@@ -230,7 +231,7 @@ class HandView(Widget):
         if card is self.taken:
             return Text(("taken" if w > 5 else "took").center(w), style=Style(italic=True))
         if card is self.drawn:
-            return Text("new".center(w), style=Style(italic=True, color="#8fd3ff"))
+            return Text("new".center(w), style=Style(italic=True, color=palette_of(self.app).sky))
         return Text(" " * w)
 
     # -- mouse

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..palette import palette_of
 from .cardfaces import BACK, PLAIN_BORDER, cards_text
 
 
@@ -38,7 +39,7 @@ class OpponentHand(Widget):
             head.append_text(cards_text(self.known, self.ascii_only))
             head.append(" (picked up)")
         if self.to_move:
-            head.append("  ◀ to move" if not self.ascii_only else "  < to move", style="bold #ffd21f")
+            head.append("  ◀ to move" if not self.ascii_only else "  < to move", style=f"bold {palette_of(self.app).gold}")
         return Group(head, *back_row(self.count, self.ascii_only))
 
 

@@ -9,6 +9,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..palette import palette_of
 from .cardfaces import back_lines, empty_lines
 
 
@@ -49,7 +50,7 @@ class StockPile(Widget):
         side = [
             Text("Stock", style="bold"),
             Text(f"{self.count} card{'s' if self.count != 1 else ''}"),
-            Text("s: draw" if self.active else "", style="bold #ffd21f"),
+            Text("s: draw" if self.active else "", style=f"bold {palette_of(self.app).gold}"),
         ] + [Text()] * (h - 3)
         return Group(*(Text.assemble(card[n], " ", side[n]) for n in range(h)))
 
