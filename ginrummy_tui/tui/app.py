@@ -97,6 +97,13 @@ class GinApp(App):
             context.control.on_saved = self._saved
             context.control.on_error = lambda text: self.notify(text, severity="error", timeout=10)
 
+    def watch_ascii_only(self, ascii_only: bool) -> None:
+        """Tell every screen (the ones that show cards redraw)."""
+        from .host import SuitsChanged
+
+        for screen in self.screen_stack:
+            screen.post_message(SuitsChanged(ascii_only))
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The game's own colours (:mod:`.palette`), which a theme may set too."""
         from .palette import DEFAULTS

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, cast
 
+from textual.message import Message
+
 if TYPE_CHECKING:
     import threading
 
@@ -16,6 +18,15 @@ if TYPE_CHECKING:
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.local import Session
     from ginrummy_tui.storage.config import Settings
+
+
+class SuitsChanged(Message):
+    """The suits are drawn otherwise now (letters or symbols); the app posts it
+    to every screen in its stack, and the screens that show cards redraw."""
+
+    def __init__(self, ascii_only: bool) -> None:
+        super().__init__()
+        self.ascii_only = ascii_only
 
 
 class GinHost(Protocol):

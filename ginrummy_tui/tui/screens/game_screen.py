@@ -20,7 +20,7 @@ from ginrummy_tui.engine import Action, IllegalAction, Kind, Phase, best_melds
 
 from .. import table_text as tt
 from ..hint_prompt import hint_prompt, request_hint
-from ..host import GinHost, gin_of
+from ..host import GinHost, SuitsChanged, gin_of
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
 from ..widgets.cardfaces import pretty_codes
@@ -97,7 +97,6 @@ class GameScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.watch(self.app, "ascii_only", self._suits_changed, init=False)
         self.show_view(self.gin.session.view())
         self.app.call_after_refresh(self.gin.table_mounted)
         if self.gin.session.ticking:  # network play: keep the clock and connection line fresh
@@ -138,7 +137,7 @@ class GameScreen(Screen):
         self.query_one(MovesLine).set_text(tt.moves_text(v, name, app.ascii_only))
         self._update_details()
 
-    def _suits_changed(self, ascii_only: bool) -> None:
+    def on_suits_changed(self, message: SuitsChanged) -> None:
         """The suits are drawn otherwise now (letters or symbols): the cards and the table's text."""
         for widget in (
             self.query_one(OpponentHand),
@@ -146,7 +145,7 @@ class GameScreen(Screen):
             self.query_one(DiscardPile),
             self.query_one(HandView),
         ):
-            widget.ascii_only = ascii_only
+            widget.ascii_only = message.ascii_only
         if self.v is not None:
             self.show_view(self.v)
 

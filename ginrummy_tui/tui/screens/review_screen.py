@@ -20,7 +20,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..host import gin_of
+from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
@@ -210,7 +210,6 @@ class ReviewScreen(ModalScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.watch(self.app, "ascii_only", self._suits_changed, init=False)
         if not self._show():
             self._timer = self.set_interval(0.2, self._show)
 
@@ -233,9 +232,9 @@ class ReviewScreen(ModalScreen):
             self._timer = None
         return True
 
-    def _suits_changed(self, ascii_only: bool) -> None:
+    def on_suits_changed(self, message: SuitsChanged) -> None:
         """The suits are drawn otherwise now (letters or symbols): redraw the review."""
-        self.ascii_only = ascii_only
+        self.ascii_only = message.ascii_only
         self._show()
 
     def action_close(self) -> None:

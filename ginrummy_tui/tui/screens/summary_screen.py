@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 
-from ..host import GinHost, gin_of
+from ..host import GinHost, SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.cardfaces import card_text, cards_text
 from ..widgets.key_bar import KeyBar
@@ -195,8 +195,8 @@ class SummaryScreen(Screen):
     def gin(self) -> GinHost:
         return gin_of(self.app)
 
-    def _suits_changed(self, ascii_only: bool) -> None:
-        self.ascii_only = ascii_only
+    def on_suits_changed(self, message: SuitsChanged) -> None:
+        self.ascii_only = message.ascii_only
         self.suits_changed()
 
     def compose(self) -> ComposeResult:
@@ -230,7 +230,6 @@ class SummaryScreen(Screen):
         self.query_one("#summary-body", Static).update(self._body())
 
     def on_mount(self) -> None:
-        self.watch(self.app, "ascii_only", self._suits_changed, init=False)
         if self._local:
             from .review_screen import start_review
 
