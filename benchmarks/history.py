@@ -92,21 +92,32 @@ def build(root: Path, n: int, played: int) -> list[float]:
     return times
 
 
+CPU: dict[tuple[str, ...], list[float]] = {}
+"""The CPU seconds (user + system) of each command measured, by command."""
+
+
 def measured(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
     """Wall seconds and peak memory (KB) of a command, output thrown away,
-    run from a fresh process so that the peak is its own."""
+    run from a fresh process so that the peak is its own.  Its CPU time goes
+    to :data:`CPU` (on a loaded machine the wall time waits for the others)."""
     probe = textwrap.dedent(
         """
         import resource, subprocess, sys, time
         t0 = time.perf_counter()
         subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
         wall = time.perf_counter() - t0
-        print(wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        use = resource.getrusage(resource.RUSAGE_CHILDREN)
+        print(wall, use.ru_maxrss, use.ru_utime + use.ru_stime)
         """
     )
     out = subprocess.run([sys.executable, "-c", probe, *cmd], env=env, capture_output=True, text=True, check=True)
-    wall, peak = out.stdout.split()
+    wall, peak, cpu = out.stdout.split()
+    CPU.setdefault(tuple(cmd), []).append(float(cpu))
     return float(wall), int(peak)
+
+
+def cpu_ms(cmd: list[str]) -> str:
+    return f"{statistics.median(CPU[tuple(cmd)]) * 1000:.0f} ms CPU"
 
 
 F3_SCRIPT = textwrap.dedent(
@@ -126,7 +137,7 @@ F3_SCRIPT = textwrap.dedent(
                                   new=False, data_dir=root)
         plan = prepare(args, ask=None)
         app = build_app(plan, pause=0)
-        shows, after = [], []
+        shows, cpu, after = [], [], []
         async with app.run_test(size=(120, 45)) as pilot:
             while app.history_upkeep is None or app.history_upkeep.is_alive():
                 await pilot.pause(0.01)
@@ -134,19 +145,20 @@ F3_SCRIPT = textwrap.dedent(
             gc.collect()
             before = rss_kb()
             for _ in range(5):
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 await pilot.press("f3")
                 while not (isinstance(app.screen, StatsScreen) and app.screen.is_mounted):
                     await pilot.pause(0)
                 await pilot.pause()  # drawn
                 shows.append(time.perf_counter() - t0)
+                cpu.append(time.process_time() - c0)
                 after.append(rss_kb())
                 await pilot.press("escape")
                 await pilot.pause()
             gc.collect()
             closed = rss_kb()
         plan.close()
-        print(json.dumps({"shows": shows, "before": before, "after": after, "closed": closed}))
+        print(json.dumps({"shows": shows, "cpu": cpu, "before": before, "after": after, "closed": closed}))
 
     asyncio.run(main(sys.argv[1]))
     """
@@ -199,14 +211,28 @@ def main() -> None:
     )
 
     empty = tempfile.mkdtemp()
-    stats = [measured([*gin, "stats", "--data-dir", str(root)], env) for _ in range(opts.runs)]
-    floor = [measured([*gin, "stats", "--data-dir", empty], env) for _ in range(opts.runs)]
+    full_cmd, empty_cmd = [*gin, "stats", "--data-dir", str(root)], [*gin, "stats", "--data-dir", empty]
+    stats, floor = [], []
+    for _ in range(opts.runs):  # side by side, alternating
+        stats.append(measured(full_cmd, env))
+        floor.append(measured(empty_cmd, env))
     print(
-        f"gin-tui stats: median {ms(statistics.median(w for w, _ in stats))} wall, "
+        f"gin-tui stats: median {ms(statistics.median(w for w, _ in stats))} wall ({cpu_ms(full_cmd)}), "
         f"peak {max(p for _, p in stats) / 1024:.1f} MB  "
-        f"(with no history, side by side: {ms(statistics.median(w for w, _ in floor))}, "
+        f"(with no history, side by side: {ms(statistics.median(w for w, _ in floor))} ({cpu_ms(empty_cmd)}), "
         f"{max(p for _, p in floor) / 1024:.1f} MB)"
     )
+    hist = open_history(root).history
+    t0 = time.perf_counter()
+    for _ in range(opts.runs):
+        hist.stats()
+    in_process = (time.perf_counter() - t0) / opts.runs
+    t0 = time.perf_counter()
+    lines = sum(1 for _ in hist.json_lines())
+    export_in_process = time.perf_counter() - t0
+    hist.close()
+    print(f"  in process: the statistics of {n} matches in {ms(in_process)}; "
+          f"the JSON Lines of {lines} matches at {lines / export_in_process:,.0f} matches/s")
 
     f3s = {}
     for name, where in (("history", root), ("empty", Path(empty)), ("history", root), ("empty", Path(empty))):
@@ -217,20 +243,23 @@ def main() -> None:
         got = json.loads(run.stdout.strip().splitlines()[-1])
         if name in f3s:
             f3s[name]["shows"] += got["shows"]
+            f3s[name]["cpu"] += got["cpu"]
         else:
             f3s[name] = got
     if len(f3s) == 2:
         f3, floor_f3 = f3s["history"], f3s["empty"]
         shows = f3["shows"]
         print(
-            f"F3: shown in median {ms(statistics.median(shows))} (with no history, side by side: "
-            f"{ms(statistics.median(floor_f3['shows']))}); app memory "
+            f"F3: shown in median {ms(statistics.median(shows))} ({ms(statistics.median(f3['cpu']))} CPU) "
+            f"(with no history, side by side: {ms(statistics.median(floor_f3['shows']))} "
+            f"({ms(statistics.median(floor_f3['cpu']))} CPU)); app memory "
             f"{f3['before'] / 1024:.1f} MB before, +{(f3['after'][0] - f3['before']) / 1024:.1f} MB after the first "
             f"F3, +{(max(f3['after']) - f3['before']) / 1024:.1f} MB at most over {len(f3['after'])}, "
             f"+{(f3['closed'] - f3['before']) / 1024:.1f} MB after closing"
         )
 
-    all_json = [measured([*gin, "export", "--data-dir", str(root)], env) for _ in range(3)]
+    export_cmd = [*gin, "export", "--data-dir", str(root)]
+    all_json = [measured(export_cmd, env) for _ in range(3)]
     wall = statistics.median(w for w, _ in all_json)
     text = measured([*gin, "export", "--format", "text", "--data-dir", str(root)], env)
     hist = open_history(root).history
@@ -239,7 +268,7 @@ def main() -> None:
     hist.close()
     tenth = measured([*gin, "export", "--data-dir", str(root), "--since", since], env)
     print(
-        f"gin-tui export (JSON Lines): {n} matches in {wall:.2f} s = {n / wall:,.0f} matches/s, "
+        f"gin-tui export (JSON Lines): {n} matches in {wall:.2f} s ({cpu_ms(export_cmd)}) = {n / wall:,.0f} matches/s, "
         f"peak {max(p for _, p in all_json) / 1024:.1f} MB; text form: {n / text[0]:,.0f} matches/s, "
         f"peak {text[1] / 1024:.1f} MB; {since_n} matches (--since): peak {tenth[1] / 1024:.1f} MB"
     )

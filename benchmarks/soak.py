@@ -3,13 +3,17 @@
     python benchmarks/soak.py [--matches N] [--ai LEVEL] [--seed S] [--no-trace] [--types]
 
 Runs the real app (``gin-tui``'s own ``prepare``/``build_app``, saving every
-move to a temporary data directory) headless under Textual's Pilot, with no
-pause before the computer's moves.  The player's seat is played through real
-key presses: a standard opponent of its own decides, and the move is typed
-as a player would (``p``/``t``, ``s``/``d``, a number key to pick the card
-then ``⏎``, ``k`` or ``g``); ``⏎`` on the end-of-hand summary (whose review
-starts in a worker, as it always does, and is let finish), ``⏎`` then ``n``
-at the end of a match.
+move to a temporary data directory, in memory when ``/dev/shm`` is there)
+headless under Textual's Pilot, with no pause before the computer's moves.
+The player's seat is played through real key presses.  By default
+(``--player quick``) as the quick player of a long evening plays: pass the
+upcard, draw from the stock, go gin or knock as soon as the rules allow,
+else throw the card just drawn (``p``, ``s``, ``g``/``k``/``⏎``); with
+``--player standard`` a standard opponent of its own decides, and the move
+is typed as a player would (a number key to pick the card, then ``⏎``,
+``k`` or ``g``).  ``⏎`` on the end-of-hand summary (whose review starts in
+a worker, as it always does, and is let finish), ``⏎`` then ``n`` at the end
+of a match.
 
 After each match it prints the process's resident memory (``VmRSS``), the
 size ``tracemalloc`` traces (unless ``--no-trace``: tracing costs time and
@@ -103,6 +107,19 @@ def keys_for(action, hand_cards: list) -> list[str]:
     return [pick, last]
 
 
+def quick_keys(v) -> list[str]:
+    """The quick player's key on the table, from the player's view ``v``."""
+    kinds = {a.kind for a in v.legal_actions}
+    if v.phase == "upcard":
+        return ["p"]
+    if v.phase == "draw":
+        return ["s"] if "draw stock" in kinds else ["d"]
+    for kind, key in (("big gin", "b"), ("gin", "g"), ("knock", "k")):
+        if kind in kinds:
+            return [key]
+    return ["enter"]  # the card just drawn is the one selected
+
+
 async def _idle(app, pilot) -> None:
     """Wait until the computer has moved and every worker (the review too) is done,
     and the screen has been drawn."""
@@ -119,6 +136,7 @@ async def soak(
     *,
     ai: str = "standard",
     seed: int = 1,
+    player: str = "quick",
     rule: list[str] | None = None,
     size: tuple[int, int] = (80, 24),
     trace: bool = True,
@@ -149,7 +167,8 @@ async def soak(
             result.review_seconds.append(time.perf_counter() - t)
 
     review_module.review_hand = timed_review  # the app's worker looks it up when each review starts
-    with tempfile.TemporaryDirectory() as tmp:
+    shm = Path("/dev/shm")
+    with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() else None) as tmp:
         root = Path(data_dir) if data_dir is not None else Path(tmp)
         args = argparse.Namespace(
             ai=ai, rules=None, rule=rule, seed=seed, hand=None, ascii=None, no_mouse=None, pause=0.0, new=False,
@@ -157,7 +176,7 @@ async def soak(
         )
         plan = prepare(args, ask=None)
         app = build_app(plan, pause=0)
-        player = get_opponent("standard", seed + 1)
+        chooser = get_opponent("standard", seed + 1) if player == "standard" else None
         if trace:
             tracemalloc.start()
         try:
@@ -171,9 +190,11 @@ async def soak(
                         v = app.session.view()
                         if not v.my_turn:
                             continue
-                        action = player.choose(v)
-                        cards = list(screen.query_one(HandView).cards)
-                        for key in keys_for(action, cards):
+                        if chooser is None:
+                            keys = quick_keys(v)
+                        else:
+                            keys = keys_for(chooser.choose(v), list(screen.query_one(HandView).cards))
+                        for key in keys:
                             await pilot.press(key)
                     elif isinstance(screen, SummaryScreen):
                         hands += 1
@@ -218,6 +239,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--matches", type=int, default=100)
     p.add_argument("--ai", default="standard", choices=("easy", "standard", "expert"))
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--player", default="quick", choices=("quick", "standard"), help="how the player's seat plays")
     p.add_argument("--rule", action="append", default=None, metavar="OPTION=VALUE", help="as gin-tui's --rule")
     p.add_argument("--no-trace", action="store_true", help="do not run tracemalloc (RSS without its overhead)")
     p.add_argument("--types", action="store_true", help="count objects (render caches, reviews, all) after each match")
@@ -237,7 +259,7 @@ def main(argv: list[str] | None = None) -> None:
 
     t0 = time.perf_counter()
     result = asyncio.run(
-        soak(args.matches, ai=args.ai, seed=args.seed, rule=args.rule, trace=not args.no_trace, types=args.types, on_match=show)
+        soak(args.matches, ai=args.ai, seed=args.seed, player=args.player, rule=args.rule, trace=not args.no_trace, types=args.types, on_match=show)
     )
     ms = result.matches
     first, last = ms[0], ms[-1]

@@ -88,7 +88,8 @@ def _brute_defence(knocker_melds: frozenset, defender: frozenset) -> int:
         best = dw if best is None else min(best, dw)
         for card in hand:
             for i, meld in enumerate(melds):
-                if _is_meld(tuple(meld | {card})):
+                one = next(iter(meld))  # a card sharing neither rank nor suit with it cannot join
+                if (card.rank == one.rank or card.suit == one.suit) and _is_meld(tuple(meld | {card})):
                     nxt = (melds[:i] + (meld | {card},) + melds[i + 1 :], hand - {card})
                     if nxt not in seen:
                         seen.add(nxt)

@@ -11,6 +11,7 @@ import pytest
 
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
 from ginrummy_tui.storage.history import (
+    APPLICATION_ID,
     DB_NAME,
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -188,7 +189,7 @@ def _database_at(path, version: int) -> None:
     for step in range(1, version + 1):
         conn.executescript(MIGRATIONS[step])
     conn.execute(f"PRAGMA user_version={version}")
-    conn.execute("PRAGMA application_id=1198092884")
+    conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
     conn.close()
 
 
@@ -271,17 +272,22 @@ def test_another_programs_database_is_not_taken_for_a_history(tmp_path):
     assert opening.history is not None
 
 
-def test_a_database_that_fails_the_integrity_check_is_set_aside(tmp_path):
-    _one_match(tmp_path)
-    hist = db_of(tmp_path)
+def _damage_pages(root) -> None:
+    """Scribble over every page of a history but the first (the header stays a SQLite one)."""
+    hist = db_of(root)
     hist.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     pages = hist.conn.execute("PRAGMA page_count").fetchone()[0]
     hist.close()
     assert pages > 2
-    raw = bytearray((tmp_path / DB_NAME).read_bytes())
-    for page in range(1, pages):  # every page but the first (the header stays a SQLite one)
+    raw = bytearray((root / DB_NAME).read_bytes())
+    for page in range(1, pages):
         raw[page * 4096 + 20 : page * 4096 + 80] = b"\xa5" * 60
-    (tmp_path / DB_NAME).write_bytes(bytes(raw))
+    (root / DB_NAME).write_bytes(bytes(raw))
+
+
+def test_a_database_that_fails_the_integrity_check_is_set_aside(tmp_path):
+    _one_match(tmp_path)
+    _damage_pages(tmp_path)
     opening = open_history(tmp_path, check=True)
     assert opening.messages and "could not be used" in opening.messages[0]
     assert opening.history is not None and opening.history.stats().total.matches == 0
@@ -359,3 +365,48 @@ def test_records_of_real_play_come_back_whole_by_both_paths_of_the_export(tmp_pa
     assert all(h.get("moves") and h.get("hands") for r in back for h in r["hands"])
     assert any(h.get("knocker_melds") for r in back for h in r["hands"])
     assert [json.loads(line) for line in hist.json_lines()] == back
+
+
+def test_a_write_that_fails_leaves_nothing_half_done_and_the_next_one_records_it_all(tmp_path, monkeypatch):
+    from ginrummy_tui.storage import history as module
+
+    hist = db_of(tmp_path)
+    states = list(_states_of_one_match())
+    rec = hist.recorder("m1")
+    first_hand = next(s for s in states if s.sheet)
+    real = module.hand_entry
+
+    def failing(state, record):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(module, "hand_entry", failing)
+    with pytest.raises(OSError):
+        rec.observe(first_hand)  # the new match's row and its first hand: rolled back together
+    assert hist.read("SELECT count(*) FROM matches") == [(0,)]
+    monkeypatch.setattr(module, "hand_entry", real)
+    for s in states:
+        rec.observe(s)
+    (record,) = list(hist.records())
+    assert [h["hand_no"] for h in record["hands"]] == [r.hand_no for r in states[-1].sheet] and record["finished"]
+    assert hist.read("SELECT count(*) FROM hands WHERE match NOT IN (SELECT id FROM matches)") == [(0,)]
+
+
+def _states_of_one_match():
+    from .history_child import states
+
+    return states(7)
+
+
+def test_the_apps_upkeep_sets_a_damaged_history_aside_then_imports_the_old_records(tmp_path):
+    from ginrummy_tui.storage.history import SharedHistory, upkeep
+
+    _one_match(tmp_path)
+    _damage_pages(tmp_path)
+    write_json_history(tmp_path, HISTORY[2:4])
+    shared = SharedHistory(tmp_path)
+    messages = upkeep(shared)
+    assert any("could not be used" in m and "moved to" in m for m in messages)
+    assert any("2 earlier match record(s)" in m for m in messages)
+    assert _set_aside(tmp_path)
+    assert shared.get().stats().total.matches == 2
+    assert upkeep(shared) == []  # once

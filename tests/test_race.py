@@ -46,3 +46,27 @@ def test_a_score_over_the_target_sets_the_top_and_ascii_has_no_blocks():
     assert chart.splitlines()[0].startswith(f"{top}│")
     ascii_chart = race_chart(replace(v), "Computer", height=4, ascii_only=True).plain
     assert not set("▁▂▃▄▅▆▇█") & set(ascii_chart) and "@" in ascii_chart
+
+
+def test_the_match_over_screen_shows_the_record_against_this_level(tmp_path):
+    from types import SimpleNamespace
+
+    from ginrummy_tui.session.keeper import Keeper
+    from ginrummy_tui.storage.history import import_json_history, open_history
+    from ginrummy_tui.storage.store import Store
+    from ginrummy_tui.tui.screens.match_over_screen import level_record
+
+    from .test_history import write_json_history
+    from .test_stats import HISTORY
+
+    write_json_history(tmp_path, HISTORY)
+    hist = open_history(tmp_path).history
+    import_json_history(hist)
+    hist.close()
+    keeper = Keeper(Store(tmp_path))
+    app = SimpleNamespace(session=SimpleNamespace(opponent=SimpleNamespace(level="standard")), keeper=keeper)
+    text = level_record(app).plain
+    assert text.startswith("Against standard: won 3 of 4") and text.endswith("last 4: ●○●●")
+    app.session.opponent.level = "easy"  # never played: nothing to show
+    assert level_record(app) is None
+    keeper.shared_history().close()

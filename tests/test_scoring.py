@@ -190,3 +190,17 @@ def test_a_layout_of_least_deadwood_explains_nothing():
     # 4-5-6S is the defender's own run: keeping A-2-3S out would block nothing
     assert r.knocker_deadwood == 2
     assert (r.kept_out, r.blocked, r.layout_gain) == ((), (), 0)
+
+
+def test_the_layout_is_explained_in_one_line():
+    from ginrummy_tui.engine import layout_note
+
+    r = score_knock(P("AS 2S 3S 7H 7D 7C 9C TC JC 2D"), P("4S 5S KH KD QS JH 8H 6D 3C 9H"))
+    assert layout_note(r) == "AS 2S 3S kept out of melds: it stops 4S 5S being laid off (+3)"
+    r = score_knock(P("2C 3C 4C 2H 2S 7D 8D 9D TD AS"), P("5C 6C 2D KH KD QS JH 9H 8S 3H"))
+    assert layout_note(r) == "2S 2H 2C laid out instead of 2C 3C 4C: it stops 5C 6C being laid off (+6)"
+    assert layout_note(score_knock(P("AS 2S 3S 7H 7D 7C 9C TC JC 2D"), P("KS KH KD QS JH 8H 6D 3C 9H 4D"))) is None
+
+
+def test_the_rule_sheet_states_the_layout_rule():
+    assert any("kept out" in line and "layoffs" in line for line in Rules().describe())

@@ -5,12 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from textual.widgets import Sparkline
-
 from ginrummy_tui.cli.play import build_app
 from ginrummy_tui.session.startup import prepare
 from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.stats_screen import StatsScreen
+from ginrummy_tui.tui.widgets.trend import Trend
 
 from .app_helpers import screen_text
 from .test_stats import HISTORY
@@ -40,9 +39,12 @@ async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):
         assert row.split()[-4:-1] == ["0", "3", "3"]
         assert "Last matches" in text
         # the trend: one sparkline per level, a bar per finished match (the replay left out)
-        lines = {str(s.parent.query_one(".trend-level").render()): s for s in app.screen.query(Sparkline)}
-        assert sorted(lines) == ["vs expert", "vs standard"]
-        assert list(lines["vs standard"].data) == [0.0, 0.0, 0.0, 0.0] and lines["vs expert"].data == [0.0]
+        trend = app.screen.query_one(Trend).trend
+        assert trend == {"expert": [(0, False)], "standard": [(0, True), (0, False), (0, True), (0, True)]}
+        for level, n in (("expert", 1), ("standard", 4)):
+            line = next(line for line in text.splitlines() if f"vs {level}" in line and "won" in line)
+            bars = line.split(f"vs {level}")[1].split()[0]
+            assert len(bars) == n and set(bars) <= set("▁▂▃▄▅▆▇█")  # a bar a match
         assert "won 3 of the last 4" in text and "won 0 of the last 1" in text
         await pilot.press("escape")
         await pilot.pause()

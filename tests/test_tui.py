@@ -21,6 +21,7 @@ from ginrummy_tui.tui.screens.rules_screen import RulesScreen
 from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.action_bar import ActionBar
+from ginrummy_tui.tui.widgets.cardfaces import card_label
 from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 from ginrummy_tui.tui.widgets.key_bar import KeyBar
 from ginrummy_tui.tui.widgets.prompt import PromptLine
@@ -135,10 +136,13 @@ async def test_mouse_plays_a_whole_seeded_hand_to_its_end():
             assert s.phase == "discard" and len(s.hands[0]) == 11
             c = best_discard(s)
             after = deadwood(x for x in s.hands[0] if x is not c)
+            await pilot.click(HandView, offset=card_offset(app, c))  # selects (lifts) it
+            await settle(app, pilot)
+            assert c in app.session.state.hands[0] and hand_view(app).selected is c and hand_view(app).chosen
             if after <= s.knock_limit:
                 await click_button(app, pilot, "gin" if after == 0 else "knock")
                 break
-            await pilot.click(HandView, offset=card_offset(app, c))
+            await pilot.click(HandView, offset=card_offset(app, c))  # the second click throws it
             await settle(app, pilot)
             assert c not in app.session.state.hands[0]
         assert isinstance(app.screen, SummaryScreen)
@@ -277,7 +281,8 @@ async def test_refusal_discarding_before_drawing_and_not_gin():
     app = make_app(state=scenarios.knock_ready(), pause=0)
     async with app.run_test(size=SIZE) as pilot:
         s = app.session.state
-        await pilot.click(HandView, offset=(1, 1))
+        await pilot.click(HandView, offset=(1, 1))  # selects the card
+        await pilot.click(HandView, offset=(1, 1))  # throws it: not before drawing
         await settle(app, pilot)
         assert app.session.state is s
         assert "Draw a card first" in prompt(app)
@@ -467,14 +472,20 @@ async def test_move_timer_of_the_rules_loses_the_match_when_time_runs_out():
     from ginrummy_tui.engine import PRESETS
 
     app = make_app(rules=PRESETS["multiplayer-1.5"].with_options(timer=1), seed=1, pause=0)
+    now = [0.0]
+    app.now = lambda: now[0]  # a fake clock: no waiting on the real one
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: "⏱ 1 s to move" in prompt(app))
-        await until(pilot, lambda: app.session.state.phase == "match_over")  # the second runs out
+        await pilot.pause()
+        app._tick_clock()
+        await pilot.pause()
+        assert "⏱ 1 s to move" in prompt(app)
+        now[0] += 1.0
+        app._tick_clock()
         await settle(app, pilot)
         s = app.session.state
         assert s.phase == "match_over" and s.winner == 1 and s.result.kind == "timeout"
         assert isinstance(app.screen, SummaryScreen)
-        assert "ran out of time" in screen_text(app)
+        assert "You took more than 1 s for a move" in screen_text(app)
 
 
 # ---------------------------------------------------------------- the session interface
@@ -638,13 +649,26 @@ async def play_whole_match(app, pilot, by_mouse: bool) -> list[str]:
             await pilot.click("#stock" if a.kind == "draw stock" else "#pile")
             await settle(app, pilot)
         elif a.kind == "discard":
+            # select-then-act: a click lifts the card, the Discard button (or a second click) throws it
             await pilot.click(HandView, offset=card_offset(app, a.card))
+            await pilot.pause()
+            assert hand_view(app).selected is a.card and len(app.session.view().history) == before[0]
+            if len(played) % 2:
+                await pilot.click(HandView, offset=card_offset(app, a.card))
+            else:
+                assert bar(app).labels["discard"].startswith("Discard ")
+                await click_button(app, pilot, "discard")
             await settle(app, pilot)
-        else:  # knock / gin: point at the card, then press the button
+        else:  # knock / gin: select the card, then press the button that names it
             if a.card is not None:
-                await pilot.hover(HandView, offset=card_offset(app, a.card))
+                await pilot.click(HandView, offset=card_offset(app, a.card))
                 await pilot.pause()
+                label = card_label(a.card)
+                button = {"knock": "knock", "gin": "gin"}[a.kind]
+                assert bar(app).labels[button] == f"{button.capitalize()} with {label} ({button[0]})"
             await click_button(app, pilot, {"knock": "knock", "gin": "gin", "big gin": "big-gin"}[a.kind])
+            if a.card is not None:  # played with the chosen card
+                assert app.session.state.history[-1].action == a
         after = app.session.view()
         assert (len(after.history), after.hand_no) != before, f"{a} was not played"
         if a.kind in ("knock", "gin"):

@@ -82,6 +82,9 @@ class HandReview:
     """Every decision where the expert would have chosen differently, most costly first."""
     samples: int
     """Random deals per decision behind each cost."""
+    layout: str | None = None
+    """Why the knocker's melds were laid out as they were, when a meld was kept
+    out to block layoffs (see :func:`ginrummy_tui.engine.layout_note`)."""
 
     @property
     def agreed(self) -> int:
@@ -261,9 +264,15 @@ def review_hand(state: GameState, seat: int = 0, **options) -> HandReview:
     The hand is replayed from its seed; ``options`` go to :func:`review_moves`.
     Raises ``ValueError`` if the hand does not replay from its seed.
     """
+    from ginrummy_tui.engine import layout_note
     from ginrummy_tui.engine.replay import replay_moves
 
-    return review_moves(replay_moves(state), seat, **options)
+    review = review_moves(replay_moves(state), seat, **options)
+    knock = state.result.knock if state.result is not None else None
+    if knock is not None:
+        ascii_only = bool(options.get("ascii_only", False))
+        review = replace(review, layout=layout_note(knock, lambda c: card_name(c, ascii_only)))
+    return review
 
 
 def replay_history(start: GameState, actions: Sequence[Action | str]) -> list[tuple[GameState, Move]]:

@@ -90,7 +90,9 @@ def build_app(plan: Plan, pause: float | None = None) -> GinApp:
         notes=plan.notes,
         resumed=plan.resumed,
     )
-    app = make_app(context=context, ascii=s.ascii, mouse=s.mouse, pause=s.pause if pause is None else pause)
+    app = make_app(
+        context=context, ascii=s.ascii, mouse=s.mouse, pause=s.pause if pause is None else pause, one_click=s.one_click
+    )
     if s.theme in app.available_themes:
         app.theme = s.theme
     else:

@@ -32,7 +32,7 @@ from .melds import (
 )
 from .reducer import apply, deal, deal_hand, legal_actions, new_game, view, view_legal_actions
 from .rules import PRESETS, Rules
-from .scoring import KnockResult, Layoff, best_defence, score_knock
+from .scoring import KnockResult, Layoff, best_defence, layout_note, layout_parts, score_knock
 from .state import (
     GameState,
     HandRecord,
@@ -83,6 +83,8 @@ __all__ = [
     "KnockResult",
     "Layoff",
     "best_defence",
+    "layout_note",
+    "layout_parts",
     "score_knock",
     "EndKind",
     "Kind",

@@ -115,6 +115,10 @@ class Rules:
         else:
             lines.append(f"Knock with {self.knock_limit} or less deadwood after the discard.")
         lines.append(f"Gin (no deadwood) scores {self.gin_bonus} + the defender's deadwood; no layoffs against gin.")
+        lines.append(
+            "The knocker's melds are laid out to score best: a meld is kept out of them "
+            "(its cards count as deadwood) when that stops layoffs worth more than its cards."
+        )
         if self.big_gin:
             lines.append(
                 f"Big Gin: all 11 cards melded, knock without discarding: "

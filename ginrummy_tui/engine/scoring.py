@@ -3,7 +3,7 @@ layoffs (chained), and the points."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .actions import IllegalAction
@@ -307,6 +307,54 @@ def score_knock(
         blocked=blocked,
         layout_gain=gain,
     )
+
+
+LayoutPart = str | tuple[Card, ...]
+"""A piece of :func:`layout_parts`: words, or cards to show as cards."""
+
+
+def layout_parts(knock: KnockResult) -> list[LayoutPart] | None:
+    """Why the knocker's layout is not the least-deadwood split, as words and
+    groups of cards (for a screen to colour), or None when it is.
+
+    E.g. ``[(A♠, 2♠, 3♠), " kept out of melds: it stops ", (4♠, 5♠),
+    " being laid off (+3)"]``.
+    """
+    if not knock.kept_out:
+        return None
+    out = {c for m in knock.kept_out for c in m}
+    instead = [tuple(m) for m in knock.knocker_melds if out & set(m)]
+    parts: list[LayoutPart] = []
+    if instead:  # some of those cards are melded another way
+        parts += _joined(instead)
+        parts.append(" laid out instead of ")
+        parts += _joined(knock.kept_out)
+    else:
+        parts += _joined(knock.kept_out)
+        parts.append(" kept out of melds")
+    if knock.blocked:
+        parts += [": it stops ", tuple(knock.blocked), " being laid off"]
+    else:
+        parts.append(": it leaves less to lay off")
+    parts.append(f" (+{knock.layout_gain})")
+    return parts
+
+
+def _joined(melds: Iterable[Iterable[Card]]) -> list[LayoutPart]:
+    parts: list[LayoutPart] = []
+    for i, meld in enumerate(melds):
+        if i:
+            parts.append(" and ")
+        parts.append(tuple(meld))
+    return parts
+
+
+def layout_note(knock: KnockResult, name: Callable[[Card], str] = str) -> str | None:
+    """:func:`layout_parts` as one line of text, each card written by ``name``."""
+    parts = layout_parts(knock)
+    if parts is None:
+        return None
+    return "".join(p if isinstance(p, str) else " ".join(name(c) for c in p) for p in parts)
 
 
 def _gin_result(kind: EndKind, bonus: int, ksplit, dsplit) -> KnockResult:

@@ -112,6 +112,10 @@ class Session:
         """A line to show before the prompt, or ``""`` (the default: none)."""
         return ""
 
+    def clock(self) -> tuple[int, float, int] | None:
+        """The move clock kept elsewhere (network play: the host's): ``(seat, seconds left, limit)``, or None."""
+        return None
+
     def waiting_note(self) -> str:
         """Who the app waits for before the next hand, or ``""`` (the default: nobody)."""
         return ""

@@ -36,6 +36,8 @@ class ReplaySession(Session):
         """The practice hand (never saved, never recorded)."""
         self.replaying = True
         """True until the player leaves the practice hand."""
+        self.start_scores = practice.scores
+        """The scores the practice hand was dealt with (its own points are counted from them)."""
         self.seat = real.seat
         self.opponent_name = real.opponent_name
         self.listener = real.listener

@@ -61,6 +61,9 @@ class Settings:
     """Whether the mouse is used."""
     theme: str = DEFAULT_THEME
     """The Textual theme."""
+    one_click: bool = False
+    """The fast mouse mode: a click on a card throws it (otherwise a click
+    selects it, and a second click or a button acts on it)."""
     extra: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
     """Entries of the file this version does not know (kept when saving)."""
 
@@ -113,6 +116,8 @@ class Settings:
                 "theme": self.theme,
             }
         )
+        if self.one_click:  # written only when set, so an older file is written back as it was
+            data["one_click"] = True
         return data
 
 
@@ -194,7 +199,7 @@ def settings_from_dict(data: Any) -> tuple[Settings, list[str]]:
         values["pause"] = float(pause)
     else:
         problems.append(f"the pause must be between 0 and {MAX_PAUSE:g} seconds (not {pause!r})")
-    for name in ("ascii", "mouse"):
+    for name in ("ascii", "mouse", "one_click"):
         value = data.get(name, getattr(default, name))
         if isinstance(value, bool):
             values[name] = value
@@ -205,7 +210,7 @@ def settings_from_dict(data: Any) -> tuple[Settings, list[str]]:
         values["theme"] = theme
     else:
         problems.append(f"the theme is not readable ({theme!r})")
-    known = {"format", "version", "rules", "ai", "pause", "ascii", "mouse", "theme"}
+    known = {"format", "version", "rules", "ai", "pause", "ascii", "mouse", "theme", "one_click"}
     extra = tuple((k, v) for k, v in data.items() if k not in known)
     return Settings(**values, extra=extra), problems
 

@@ -1,12 +1,14 @@
 """The history of every match, in one SQLite database: records, statistics, export.
 
 ``history.sqlite3`` in the data directory holds one row per match
-(``matches``), one per finished hand (``hands``: the score-sheet row, small,
-what the statistics read), the bulky part of each hand beside it (``plays``:
-the public moves in a compact text form, both hands and the melds), the hints
-asked for (``hints``) and the rule sets in use (``rulesets``, each stored
-once).  Indexes serve what the statistics and the export ask: by opponent
-level and preset, by preset, by date.
+(``matches``), one per finished hand (``hands``: the score-sheet row, small),
+the bulky part of each hand beside it (``plays``: the public moves in a
+compact text form, both hands and the melds, deflated), the hints asked for
+(``hints``), the rule sets in use (``rulesets``, each stored once) and the
+hand figures per opponent level and preset (``tallies``, kept up to date by a
+trigger).  Indexes serve what the statistics and the export ask: by opponent
+level and preset, by preset, by date, and the finished matches in the order
+they ended.
 
 Writing: WAL mode, a busy timeout, and one ``BEGIN IMMEDIATE`` transaction per
 recorded hand or match end, so a crash (even ``kill -9``) loses at most the
@@ -28,7 +30,6 @@ earlier versions (``history/<match id>.json``) are imported once
 from __future__ import annotations
 
 import contextlib
-import itertools
 import json
 import os
 import sqlite3
@@ -684,12 +685,9 @@ class History:
                 continue
             for name, value in zip(_HAND_FIGURES, figures):
                 setattr(counted, name, value)
-        rows = self.read(_RESULTS_LEVEL_SQL)
-        for (opp, preset), group in itertools.groupby(rows, key=lambda r: (r[0], r[1])):
-            level = stats.groups.get((opp, preset))
-            if level is not None:
-                level.best_streak, level.current_streak = _streaks(bytes(48 + r[2] for r in group))
-        stats.total.best_streak, stats.total.current_streak = _streaks(bytes(48 + r[0] for r in self.read(_RESULTS_SQL)))
+        for (opp, preset), level in stats.groups.items():
+            level.best_streak, level.current_streak = _streaks(self.read(_RESULTS_LEVEL_SQL, (opp, preset))[0][0])
+        stats.total.best_streak, stats.total.current_streak = _streaks(self.read(_RESULTS_SQL)[0][0])
         for t in stats.groups.values():
             for name in _SUMMED:
                 setattr(stats.total, name, getattr(stats.total, name) + getattr(t, name))
@@ -850,22 +848,28 @@ FROM matches m WHERE {_COUNTED} GROUP BY m.opponent, m.preset
 """
 _TALLY_SQL = f"SELECT opponent, preset, {', '.join(_HAND_FIGURES)} FROM tallies"
 # Winning streaks: the results of the finished matches in the order they
-# ended, read from the matches_finish indexes (no sorting, no table rows),
-# per (opponent, preset) and over all.
+# ended, read from the matches_finish indexes (no sorting, no table rows) and
+# strung together by SQLite ("1" a win, "0" a loss), per (opponent, preset)
+# and over all.  The aggregate takes the rows in the order of the subquery.
 _RESULTS_LEVEL_SQL = """
-SELECT opponent, preset, winner IS 0 FROM matches INDEXED BY matches_finish_level
-WHERE finished = 1 AND replay = 0 ORDER BY opponent, preset, coalesce(ended, started), started, uid
+SELECT group_concat(won, '') FROM (
+    SELECT winner IS 0 AS won FROM matches INDEXED BY matches_finish_level
+    WHERE opponent = ? AND preset = ? AND finished = 1 AND replay = 0
+    ORDER BY coalesce(ended, started), started, uid
+)
 """
 _RESULTS_SQL = """
-SELECT winner IS 0 FROM matches INDEXED BY matches_finish
-WHERE finished = 1 AND replay = 0 ORDER BY coalesce(ended, started), started, uid
+SELECT group_concat(won, '') FROM (
+    SELECT winner IS 0 AS won FROM matches INDEXED BY matches_finish
+    WHERE finished = 1 AND replay = 0 ORDER BY coalesce(ended, started), started, uid
+)
 """
 
 
-def _streaks(results: bytes) -> tuple[int, int]:
-    """The best and the current run of wins in ``results`` (one byte a
-    match, ``1`` for a win), with the string operations of C."""
-    runs = results.split(b"0")
+def _streaks(results: str | None) -> tuple[int, int]:
+    """The best and the current run of wins in ``results`` ("1" a win, "0" a
+    loss, oldest first), with the string operations of C."""
+    runs = (results or "").split("0")
     return max(map(len, runs)), len(runs[-1])
 
 
@@ -1084,12 +1088,14 @@ class Recorder:
         }  # written once there is something to record
         self._loaded = True
 
-    def _ensure_row(self, conn: sqlite3.Connection) -> int:
-        if self.mid is None:
-            assert self._fresh is not None
-            self.history.put_record(conn, self._fresh)
-            self.mid = conn.execute("SELECT id FROM matches WHERE uid = ?", (self.match_id,)).fetchone()[0]
-        return self.mid
+    def _row(self, conn: sqlite3.Connection) -> int:
+        """The match's row id, inserting the row if need be (inside the
+        transaction: :attr:`mid` is set by the caller once it committed)."""
+        if self.mid is not None:
+            return self.mid
+        assert self._fresh is not None
+        self.history.put_record(conn, self._fresh)
+        return conn.execute("SELECT id FROM matches WHERE uid = ?", (self.match_id,)).fetchone()[0]
 
     def observe(self, state: GameState) -> bool:
         """Record what ended since the last call; True if something was written."""
@@ -1101,7 +1107,7 @@ class Recorder:
             return False
         now = now_iso()
         with self.history.transaction() as conn:
-            mid = self._ensure_row(conn)
+            mid = self._row(conn)
             seq = conn.execute("SELECT count(*) FROM hands WHERE match = ?", (mid,)).fetchone()[0]
             for rec in new:
                 self.history._put_hand(conn, mid, seq, hand_entry(state, rec))
@@ -1115,6 +1121,7 @@ class Recorder:
                     "UPDATE matches SET finished = 1, abandoned = 0, winner = ?, ended = ? WHERE id = ?",
                     (state.winner, now, mid),
                 )
+        self.mid = mid
         self.known.update(rec.hand_no for rec in new)
         self.scores = list(state.scores)
         self.finished = self.finished or ends
@@ -1127,7 +1134,7 @@ class Recorder:
                 return
             self._load(state)
         with self.history.transaction() as conn:
-            mid = self._ensure_row(conn)
+            mid = self._row(conn)
             conn.execute("UPDATE matches SET hints = hints + 1, updated = ? WHERE id = ?", (now_iso(), mid))
             conn.execute(
                 "INSERT INTO hints VALUES (?, ?, ?, ?)",
@@ -1138,6 +1145,7 @@ class Recorder:
                     now_iso(),
                 ),
             )
+        self.mid = mid
 
     def abandon(self, state: GameState | None = None) -> None:
         """Mark the match as given up unfinished (a new one replaced it)."""
@@ -1181,37 +1189,39 @@ def pending_json_history(root: Path) -> list[Path]:
 
 
 def import_json_files(hist: History, paths: list[Path], batch: int = 200) -> Imported:
-    """Import JSON match records (a transaction per ``batch`` files), then move
-    each to ``archive/history/``; an unreadable one is moved aside and noted."""
+    """Import JSON match records (read first, then a short transaction per
+    ``batch`` files), then move each to ``archive/history/``; an unreadable
+    one is moved aside and noted."""
     out = Imported()
     archive = hist.root / IMPORTED_DIR
     for start in range(0, len(paths), batch):
-        done: list[Path] = []
+        records: list[tuple[Path, dict[str, Any]]] = []
         bad: list[Path] = []
+        for p in paths[start : start + batch]:
+            try:
+                record = json.loads(p.read_text(encoding="utf-8"))
+            except FileNotFoundError:
+                continue  # another process imported it just now
+            except (OSError, ValueError):
+                bad.append(p)
+                continue
+            if valid_record(record):
+                records.append((p, record))
+            else:
+                bad.append(p)
         with hist.transaction() as conn:
-            for p in paths[start : start + batch]:
-                try:
-                    record = json.loads(p.read_text(encoding="utf-8"))
-                except FileNotFoundError:
-                    continue  # another process imported it just now
-                except (OSError, ValueError):
-                    bad.append(p)
-                    continue
-                if not valid_record(record):
-                    bad.append(p)
-                    continue
+            for _, record in records:
                 if hist.put_record(conn, record):
                     out.imported += 1
                 else:
                     out.already += 1
-                done.append(p)
             if bad:
                 conn.execute(
                     "INSERT INTO meta VALUES ('unreadable', ?) "
                     "ON CONFLICT (key) DO UPDATE SET value = value + excluded.value",
                     (len(bad),),
                 )
-        for p in done:
+        for p, _ in records:
             with contextlib.suppress(OSError):
                 ensure_dir(archive)
                 target = archive / p.name
@@ -1279,22 +1289,36 @@ def open_for_reading(root: Path, say: Callable[[str], None]) -> History | None:
 def upkeep(shared: SharedHistory) -> list[str]:
     """What the app does in the background once it is up: the integrity check
     (a damaged database is set aside and a new one started), and the import of
-    the JSON records of earlier versions.  Returns the messages for the player;
-    never raises."""
+    the JSON records of earlier versions.  Both on a connection of their own,
+    so that the game's recording and the statistics screen do not wait for
+    them.  Returns the messages for the player; never raises."""
     messages: list[str] = []
+    own: History | None = None
     try:
         pending = pending_json_history(shared.root)
-        hist = shared.get(create=bool(pending))
-        if hist is not None:
-            hist = shared.check()
-        if hist is not None and pending:
-            report = import_json_history(hist)
+        if not pending and not db_path(shared.root).exists():
+            return shared.take_messages()
+        for _ in range(2):
+            try:
+                own = History.connect(shared.root)
+                own.check()
+                break
+            except Damaged as bad:
+                if own is not None:
+                    own.close()
+                    own = None
+                shared.replace_damaged(str(bad))
+        if own is not None and pending:
+            report = import_json_history(own)
             if report.imported:
                 messages.append(f"Your {report.imported} earlier match record(s) are now in the history database.")
             if report.message():
                 messages.append(report.message() or "")
     except Exception as exc:  # the game goes on without the import; it is tried again next time
         messages.append(f"Your earlier match records could not be imported yet ({exc}).")
+    finally:
+        if own is not None:
+            own.close()
     return shared.take_messages() + messages
 
 

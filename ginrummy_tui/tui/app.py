@@ -6,8 +6,10 @@ import asyncio
 import contextlib
 import gc
 import threading
+import time
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
@@ -18,6 +20,7 @@ from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.session.context import AppContext
 from ginrummy_tui.session.local import LocalSession, Session
 
+from .palette import palette_of
 from .screens.game_screen import GameScreen
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH
 
@@ -75,17 +78,22 @@ class GinApp(App):
         ascii_only: bool = False,
         mouse: bool = True,
         pause: float = DEFAULT_PAUSE,
+        one_click: bool = False,
     ) -> None:
         super().__init__()
         self.context = context
         """Everything the app was handed: the session, the settings, the keeper (see :class:`AppContext`)."""
         self.set_reactive(GinApp.ascii_only, ascii_only)
+        self.one_click = one_click
+        """The fast mouse mode: a click on a card throws it (otherwise it selects it, and a second click throws it)."""
         self.mouse_enabled = mouse
         self.pause = max(0.0, pause)
         self.opponent_pending = False
         """True from the moment the computer's next move is scheduled until it is played."""
         self._think_key: tuple | None = None
         self._end_shown: tuple | None = None
+        self._move_clock: Any = None
+        self._net_warnings: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._restored = False
         self.history_upkeep: threading.Thread | None = None
@@ -143,7 +151,12 @@ class GinApp(App):
         self.call_after_refresh(self.sync)
         self.call_after_refresh(self._started)
         self.screen_change_signal.subscribe(self, self._screen_changed)
-        if self.session.computes_opponent and self.session.view().rules.timer:
+        self._start_clock()
+
+    def _start_clock(self) -> None:
+        """Tick the move clock four times a second once the rules in play have one."""
+        if not self._clock_ticking and self.session.view().rules.timer:
+            self._clock_ticking = True
             self.set_interval(0.25, self._tick_clock)
 
     def _screen_changed(self, screen) -> None:
@@ -248,44 +261,106 @@ class GinApp(App):
             gc.freeze()
             gc.enable()
 
-    # ------------------------------------------------------------ the move timer (local play)
+    # ------------------------------------------------------------ the move clock
+
+    practice_start: tuple[int, tuple[int, int]] | None = None
+    """A deal played again with --hand: the match number and the scores its practice began with."""
 
     clock_line = ""
-    """The player's move clock ("⏱ 12 s to move"), when the rules have a timer."""
-    _clock: tuple | None = None
+    """The player's move clock ("⏱ 12 s to move"), when the rules have a timer (plain text)."""
+    clock_rich: Text | None = None
+    """The same, with its colour (calm, then a warning at 10 s and 5 s)."""
+    _clock_ticking = False
+
+    def now(self) -> float:
+        """The time the move clock reads (tests put a fake clock here)."""
+        return time.monotonic()
+
+    def _covered(self) -> bool:
+        """True while a screen covers the table (the rule sheet, the scores...)."""
+        return self.screen is not self.table
 
     def _tick_clock(self) -> None:
-        """Count down the player's move; when the time is up, the match is lost (the rules say so)."""
-        import math
-        import time
+        """Count down the player's move.
 
+        Against the computer the clock stops while a screen covers the table;
+        when the time is up, the match is lost (the rules say so).  Over the
+        network the host keeps the clock: it is shown, and warned about, here.
+        Either way the clock is also shown at the top of a covering screen."""
         from ginrummy_tui.engine import Action, IllegalAction
 
+        from .move_clock import MoveClock, Warnings, clock_style, clock_text
+
         v = self.session.view()
-        limit = v.rules.timer
-        line = ""
-        if limit and v.my_turn:
+        line = Text()
+        warn = None
+        if self.session.computes_opponent:
+            if self._move_clock is None:
+                self._move_clock = MoveClock(self.now)
             key = (v.match_no, v.hand_no, len(v.history))
-            if self._clock is None or self._clock[0] != key:
-                self._clock = (key, time.monotonic())
-            left = limit - (time.monotonic() - self._clock[1])
-            if left <= 0:
-                self._clock = None
+            reading = self._move_clock.update(key, v.rules.timer, v.my_turn, self._covered())
+            if reading is not None and reading.expired:
                 self.clock_line = ""
+                self.clock_rich = None
                 try:
                     self.session.submit(Action(Kind.TIMEOUT))
                 except IllegalAction:
                     return
                 self.sync()
                 return
-            line = f"⏱ {math.ceil(left)} s to move"
+            if reading is not None:
+                line = clock_text(reading)
+                warn = reading.warn
         else:
-            self._clock = None
-        if line != self.clock_line:
-            self.clock_line = line
-            table = self.table
-            if table is not None and table.v is not None:
-                table.show_view(v)
+            text = self.session.status()
+            clock = self.session.clock()
+            style = f"bold {palette_of(self).gold}"
+            if clock is not None and clock[0] == v.seat:
+                seat, left, limit = clock
+                style = clock_style(left)
+                if self._net_warnings is None:
+                    self._net_warnings = Warnings()
+                warn = self._net_warnings.reached((v.match_no, v.hand_no, len(v.history)), left, limit)
+            line = Text(text, style=style)
+        if warn is not None:
+            self.bell()
+        self._show_clock(line)
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        """Cover the table with a screen: the clock counts the time until now, and stops."""
+        self._clock_checkpoint(covered=True)
+        return super().push_screen(*args, **kwargs)
+
+    def pop_screen(self) -> Any:
+        """Close the top screen: the clock starts again if that uncovers the table."""
+        stack = self.screen_stack
+        self._clock_checkpoint(covered=len(stack) >= 2 and stack[-2] is not self.table)
+        return super().pop_screen()
+
+    def _clock_checkpoint(self, covered: bool) -> None:
+        """Bring the clock up to now, then let it run (or not) as ``covered`` says from now on."""
+        if self._clock_ticking and self._move_clock is not None and self.session.computes_opponent:
+            v = self.session.view()
+            self._move_clock.update((v.match_no, v.hand_no, len(v.history)), v.rules.timer, v.my_turn, covered)
+
+    def _show_clock(self, line: Text) -> None:
+        from .move_clock import ClockBadge
+
+        changed = line.plain != self.clock_line or (self.clock_rich is not None and line.style != self.clock_rich.style)
+        self.clock_line = line.plain
+        self.clock_rich = line if line.plain else None
+        table = self.table
+        if changed and table is not None and table.v is not None:
+            table._update_details()
+        # every screen over the table shows the clock at its top
+        for screen in self.screen_stack:
+            if screen is table or not screen.is_mounted:
+                continue
+            badges = screen.query(ClockBadge)
+            if badges:
+                badges.first().show(line)
+            elif line.plain:
+                screen.mount(ClockBadge(line))
 
     def on_unmount(self) -> None:
         self.session.close()
@@ -316,6 +391,8 @@ class GinApp(App):
         if table is None:
             return
         v = self.session.view()
+        if not self._clock_ticking and v.rules.timer:
+            self._start_clock()
         if table.v != v:  # nothing to redraw when the view has not changed (e.g. at start)
             table.show_view(v)
         self._show_end_screens(v)
@@ -355,6 +432,10 @@ class GinApp(App):
         if self._end_shown == key:
             return
         self._end_shown = key
+        # the hand is over: whatever covered the table (rule sheet, scores, quit question) closes
+        table = self.table
+        while table is not None and self.screen is not table and len(self.screen_stack) > 1:
+            self.pop_screen()
         self.push_screen(SummaryScreen(v, self.session.opponent_name, self.ascii_only))
 
     def on_gin_app_session_changed(self) -> None:
@@ -457,7 +538,12 @@ class GinApp(App):
             if yes:
                 self.exit()
 
-        if self.context.saved:
+        from .practice import practice_quit_note
+
+        practice = practice_quit_note(self)
+        if practice is not None:
+            note = practice
+        elif self.context.saved:
             note = "Your match is saved: gin-tui will resume it."
         elif isinstance(self.session, LocalSession):
             note = "This match is not saved: it ends here."
@@ -481,6 +567,7 @@ def make_app(
     on_change: Callable[[GameState], None] | None = None,
     on_hint: Callable[[], None] | None = None,
     context: AppContext | None = None,
+    one_click: bool = False,
 ) -> GinApp:
     """Build the app.
 
@@ -514,4 +601,6 @@ def make_app(
                 opponent = LazyOpponent(ai or "standard", state.seed)
             session = LocalSession(state, opponent, on_change=on_change, on_hint=on_hint)
         context = AppContext(session=session)
-    return GinApp(context, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause)
+    return GinApp(
+        context, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause, one_click=one_click
+    )

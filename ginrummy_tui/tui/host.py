@@ -14,6 +14,8 @@ from textual.message import Message
 if TYPE_CHECKING:
     import threading
 
+    from rich.text import Text
+
     from ginrummy_tui.engine import Kind
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.local import Session
@@ -34,6 +36,9 @@ class GinHost(Protocol):
 
     context: AppContext
     ascii_only: bool
+    one_click: bool
+    practice_start: tuple[int, tuple[int, int]] | None
+    clock_rich: Text | None
     history_upkeep: threading.Thread | None
     pause: float
     clock_line: str

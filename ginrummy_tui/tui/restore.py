@@ -21,7 +21,10 @@ def hand_ui(table: GameScreen | None) -> dict[str, Any]:
     if not hands:
         return {}
     hand = hands.first()
-    return {"sort": hand.sort_mode, "order": [str(c) for c in hand.cards], "cursor": hand.cursor}
+    ui: dict[str, Any] = {"sort": hand.sort_mode, "order": [str(c) for c in hand.cards], "cursor": hand.cursor}
+    if hand.chosen:
+        ui["lifted"] = True  # the player picked that card (written only then, as earlier saves have it)
+    return ui
 
 
 def restore_ui(table: GameScreen | None, ui: dict[str, Any]) -> None:
@@ -48,6 +51,7 @@ def restore_ui(table: GameScreen | None, ui: dict[str, Any]) -> None:
         cursor = ui.get("cursor")
         if isinstance(cursor, int) and not isinstance(cursor, bool) and 0 <= cursor < len(hand.cards):
             hand.cursor = cursor
+            hand.chosen = ui.get("lifted") is True
             hand.refresh()
             table.show_view(app.session.view())
     except Exception:

@@ -80,9 +80,18 @@ def moves_text(v: PlayerView, opponent_name: str, ascii_only: bool) -> Text:
     if not moves:
         if not history:
             dealer = "You" if v.dealer == v.seat else opponent_name
-            t.append(f"Hand {v.hand_no}: {dealer} dealt. The upcard is ")
-            if v.upcard is not None:
+            t.append(f"Hand {v.hand_no}: {dealer} dealt. ")
+            first = v.history[0] if v.history else None
+            if first is not None and first.seat == v.seat and first.card is not None and (
+                first.action.kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD)
+            ):
+                t.append("You took the upcard ")  # it is in the hand now, no longer on the pile
+                t.append_text(card_text(first.card, ascii_only))
+            elif v.upcard is not None:
+                t.append("The upcard is ")
                 t.append_text(card_text(v.upcard, ascii_only))
+            else:
+                t.append("The discard pile is empty")
             t.append(".")
             if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:
                 times = f", scores ×{v.multiplier}" if v.multiplier != 1 else ""
@@ -161,6 +170,8 @@ def choice(v: PlayerView | None, kind: Kind, selected: Card | None, chosen: bool
         return None
     if selected is not None and Action(kind, selected) in legal and (chosen or kind == Kind.GIN):
         return selected
+    if chosen:
+        return None  # the player picked a card that does not allow it: never another card behind their back
     cards = [a.card for a in legal if a.card is not None]
     return min(cards, key=lambda c: (_without(v.hand, c), -c.value))
 
@@ -202,6 +213,7 @@ def prompt_text(
     selected: Card | None,
     chosen: bool,
     ascii_only: bool,
+    one_click: bool = False,
 ) -> Text:
     """The prompt line: what to do now, in as many words as ``width`` allows."""
     narrow = width < NORMAL_WIDTH
@@ -232,12 +244,13 @@ def prompt_text(
             t.append("Draw from the stock (s) or the pile (d)." if narrow else
                      "Draw from the stock (s) or the discard pile (d), or click a pile.")
     elif v.phase == Phase.DISCARD:
+        click = "click" if one_click else "click twice"
         if width < 60:
             t.append("Discard (⏎)")
         elif narrow:
-            t.append("Discard a card (⏎ or click)")
+            t.append(f"Discard a card (⏎ or {click})")
         else:
-            t.append("Discard a card (←/→ and ⏎, 1-9 0 -, or click it)")
+            t.append(f"Discard a card (←/→ and ⏎, 1-9 0 -, or {click})")
         g = choice(v, Kind.GIN, selected, chosen)
         k = choice(v, Kind.KNOCK, selected, chosen)
         if g is not None:
@@ -248,17 +261,27 @@ def prompt_text(
             t.append(" — or knock with ")
             t.append_text(card_text(k, ascii_only))
             t.append(" (k)")
+        else:
+            able = [x.card for x in v.legal_actions if x.kind in (Kind.GIN, Kind.KNOCK) and x.card is not None]
+            if able:  # the selected card does not allow it: name the ones that do
+                kind = Kind.GIN if any(x.kind == Kind.GIN for x in v.legal_actions) else Kind.KNOCK
+                able = [x.card for x in v.legal_actions if x.kind == kind and x.card is not None]
+                t.append(f" — or {'go gin' if kind == Kind.GIN else 'knock'} with ")
+                for i, c in enumerate(able[:3]):
+                    if i:
+                        t.append("/")
+                    t.append_text(card_text(c, ascii_only))
         if v.rules.big_gin and any(x.kind == Kind.BIG_GIN for x in v.legal_actions):
             t.append(" — or Big Gin (b)")
         t.append(".")
     return t
 
 
-def with_status(line: str, text: Text, colours: Palette = DEFAULT) -> Text:
-    """``line`` (the move clock, the connection) before ``text``, when there is one."""
+def with_status(line: str | Text, text: Text, colours: Palette = DEFAULT) -> Text:
+    """``line`` (the move clock, the connection; already coloured if a Text) before ``text``, when there is one."""
     if not line:
         return text
-    out = Text(line, style=f"bold {colours.gold}")
+    out = line.copy() if isinstance(line, Text) else Text(line, style=f"bold {colours.gold}")
     out.append("  ")
     out.append_text(text)
     return out

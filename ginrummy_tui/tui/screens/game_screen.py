@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -23,7 +24,7 @@ from ..hint_prompt import hint_prompt, request_hint
 from ..host import GinHost, SuitsChanged, gin_of
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
-from ..widgets.cardfaces import pretty_codes
+from ..widgets.cardfaces import card_label, pretty_codes
 from ..widgets.deadwood_line import DeadwoodLine
 from ..widgets.discard_pile import DiscardPile
 from ..widgets.hand import KEYS, HandView
@@ -97,6 +98,7 @@ class GameScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.query_one(HandView).one_click = self.gin.one_click
         self.show_view(self.gin.session.view())
         self.app.call_after_refresh(self.gin.table_mounted)
         if self.gin.session.ticking:  # network play: keep the clock and connection line fresh
@@ -119,9 +121,11 @@ class GameScreen(Screen):
         self.v = v
         app = self.gin
         name = app.session.opponent_name
-        self.query_one(Scoreboard).set_state(
-            v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name
-        )
+        from ..practice import practice_line
+
+        board = self.query_one(Scoreboard)
+        board.set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name)
+        board.set_practice(practice_line(self.app))
         self.query_one(OpponentHand).set_state(
             name if self.app.size.width >= 60 else tt.short_name(name),
             v.opponent_hand_size,
@@ -163,24 +167,32 @@ class GameScreen(Screen):
         colours = palette_of(self.app)
         self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a, colours))
         self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
-        prompt = tt.prompt_text(
+        refusal = pretty_codes(self.refusal, a)
+        prompt = hint_prompt(
+            self,
             v,
-            app.session.opponent_name,
-            computes_opponent=app.session.computes_opponent,
-            width=self.app.size.width,
-            selected=selected,
-            chosen=chosen,
-            ascii_only=a,
+            tt.prompt_text(
+                v,
+                app.session.opponent_name,
+                computes_opponent=app.session.computes_opponent,
+                width=self.app.size.width,
+                selected=selected,
+                chosen=chosen,
+                ascii_only=a,
+                one_click=app.one_click,
+            ),
         )
-        self.query_one(PromptLine).set_prompt(
-            tt.with_status(self._status_line(), hint_prompt(self, v, prompt), colours),
-            pretty_codes(self.refusal, a),
-        )
+        # a reason often ends with what to do ("...: draw from the stock"): not said twice
+        tail = refusal.rsplit(":", 1)[-1].strip().lower() if ":" in refusal else ""
+        if tail and tail in prompt.plain.lower():
+            prompt = Text()
+        self.query_one(PromptLine).set_prompt(tt.with_status(self._status_line(), prompt, colours), refusal)
         self.refresh_bindings()
 
-    def _status_line(self) -> str:
-        """The session's line (network play: move clock, waiting for the opponent) or the local move clock."""
-        return self.gin.session.status() or self.gin.clock_line
+    def _status_line(self) -> Text | str:
+        """The move clock (coloured by how little time is left) or the session's line (network play:
+        waiting for the opponent, the connection)."""
+        return self.gin.clock_rich or self.gin.session.status()
 
     # ------------------------------------------------------------ what may be done
 
@@ -240,6 +252,15 @@ class GameScreen(Screen):
         if kind.takes_card:
             sel = self.query_one(HandView).selected
             card = self._choice(kind) if kind != Kind.DISCARD else sel
+            if card is None and kind != Kind.DISCARD and sel is not None and self.v is not None:
+                able = [x.card for x in self.v.legal_actions if x.kind == kind and x.card is not None]
+                if able:  # the selected card does not allow it, others do: say which
+                    a = self.gin.ascii_only
+                    verb = "knock" if kind == Kind.KNOCK else "go gin"
+                    names = [card_label(c, a) for c in able]
+                    which = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+                    self.refuse(f"you cannot {verb} with {card_label(sel, a)}: select {which}, then {kind[0]}")
+                    return
             if card is None:
                 card = sel
             if card is None:
@@ -307,7 +328,12 @@ class GameScreen(Screen):
             self.play(Action(Kind.DRAW_DISCARD))
 
     def on_hand_view_card_clicked(self, message: HandView.CardClicked) -> None:
-        self.play(Action(Kind.DISCARD, message.card))
+        """One-click mode: throw the card.  Otherwise the first click selects
+        (lifts) it and shows what may be done with it; a second click throws it."""
+        if self.gin.one_click or message.again:
+            self.play(Action(Kind.DISCARD, message.card))
+        else:
+            self._update_details()
 
     def on_hand_view_hovered(self) -> None:
         self._update_details()

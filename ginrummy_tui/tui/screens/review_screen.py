@@ -159,6 +159,12 @@ def review_renderable(review: HandReview, ascii_only: bool = False, colours: Pal
         )
     )
     lines.append(Text())
+    if review.layout:
+        note = Text()
+        note.append("The knock's layout: ", style="bold")
+        note.append(review.layout + ".", style="italic")
+        lines.append(note)
+        lines.append(Text())
     if not review.mistakes:
         lines.append(Text("The expert would have played this hand exactly as you did."))
         return Group(*lines)

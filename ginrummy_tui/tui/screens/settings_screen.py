@@ -46,6 +46,16 @@ def current_settings(app: GinHost) -> Settings:
     return load_settings(app.context.config_dir or config_dir()).settings
 
 
+def set_one_click(app: App[Any], one_click: bool) -> None:
+    """Switch the mouse between one-click discard and select-then-act, at once."""
+    from ..widgets.hand import HandView
+
+    gin_of(app).one_click = one_click
+    for screen in app.screen_stack:
+        for hand in screen.query(HandView):
+            hand.one_click = one_click
+
+
 def set_ascii(app: App[Any], ascii_only: bool) -> None:
     """Draw the suits as letters (or symbols) from now on, on every screen: the
     app's ``ascii_only`` is reactive, and the screens that show cards watch it."""
@@ -142,6 +152,9 @@ class SettingsScreen(Screen):
             )
             yield self._row("ASCII suits (S H D C)", Checkbox(yes_no(s.ascii), s.ascii, compact=True, id="ascii"))
             yield self._row("Mouse (from next start)", Checkbox(yes_no(s.mouse), s.mouse, compact=True, id="mouse"))
+            yield self._row(
+                "One-click discard", Checkbox(yes_no(s.one_click), s.one_click, compact=True, id="one-click")
+            )
             themes = sorted(self.app.available_themes)
             theme = s.theme if s.theme in themes else self.app.theme
             yield self._row("Theme", Select([(t, t) for t in themes], value=theme, allow_blank=False, compact=True,
@@ -252,6 +265,7 @@ class SettingsScreen(Screen):
             ascii=self.query_one("#ascii", Checkbox).value,
             mouse=self.query_one("#mouse", Checkbox).value,
             theme=str(self.query_one("#theme", Select).value),
+            one_click=self.query_one("#one-click", Checkbox).value,
         )
         return new.with_rules(rules, preset=preset)
 
@@ -282,6 +296,7 @@ class SettingsScreen(Screen):
             self.app.theme = new.theme
         if new.ascii != app.ascii_only:
             set_ascii(self.app, new.ascii)
+        set_one_click(self.app, new.one_click)
         keeper = app.context.keeper
         if keeper is not None:
             keeper.settings.update({k: v for k, v in new.play_settings().items() if k != "ai"})

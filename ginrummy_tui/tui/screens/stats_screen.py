@@ -10,13 +10,14 @@ from rich.console import Group
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Sparkline, Static
+from textual.widgets import Static
 
 from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
+from ..widgets.trend import Trend
 
 if TYPE_CHECKING:
     from ginrummy_tui.storage.stats import Stats
@@ -61,15 +62,6 @@ def stats_renderable(stats: Stats, notes: list[str] | None = None) -> Group:
     if notes:
         parts.append(Text("(" + "; ".join(notes) + ")", style="dim"))
     return Group(*parts)
-
-
-def trend_summary(results: list[tuple[int, bool]]) -> Text:
-    """``won 7 of the last 10 · +23 a match`` for one level's last matches."""
-    won = sum(1 for _, w in results if w)
-    net = sum(m for m, _ in results) / len(results)
-    text = Text(f" won {won} of the last {len(results)}", style="bold" if won * 2 > len(results) else "")
-    text.append(f" · {net:+.0f} a match", style="dim")
-    return text
 
 
 def recent_renderable(recent: list[dict[str, Any]]) -> Group:
@@ -143,13 +135,7 @@ class StatsScreen(ModalScreen):
                     ),
                     id="trend-title",
                 )
-                for opponent, results in sorted(trend.items()):
-                    with Horizontal(classes="trend"):
-                        yield Static(f"vs {opponent}", classes="trend-level")
-                        spark = Sparkline([float(m) for m, _ in results], classes="trend-line")
-                        spark.styles.width = max(len(results), 2)
-                        yield spark
-                        yield Static(trend_summary(results), classes="trend-summary")
+                yield Trend(trend, id="trend")
             yield Static(recent_renderable(recent), id="stats-recent")
             yield Static("Esc: back to the game", id="stats-close")
         yield KeyBar()

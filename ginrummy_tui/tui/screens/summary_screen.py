@@ -16,7 +16,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 
 from ..host import GinHost, SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
-from ..widgets.cardfaces import card_text, cards_text
+from ..widgets.cardfaces import cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import NORMAL_WIDTH, TooSmall
 
@@ -41,6 +41,24 @@ def meld_text(meld, ascii_only: bool, colours: Palette = DEFAULT) -> Text:
     return t
 
 
+def layout_text(knock, ascii_only: bool = False) -> Text | None:
+    """Why the knocker's melds are not the least-deadwood split (a meld kept
+    out to block layoffs), with the cards coloured; None when they are."""
+    from ginrummy_tui.engine import layout_parts
+
+    parts = layout_parts(knock)
+    if parts is None:
+        return None
+    t = Text(style="italic")
+    for p in parts:
+        if isinstance(p, str):
+            t.append(p)
+        else:
+            t.append_text(cards_text(p, ascii_only))
+    t.append(".")
+    return t
+
+
 def hand_row(groups, ascii_only: bool = False) -> list[Text]:
     """Cards face up in groups (melds outlined, then laid-off cards, then deadwood): three lines."""
     from ..widgets.cardfaces import face_lines
@@ -62,6 +80,18 @@ def hand_row(groups, ascii_only: bool = False) -> list[Text]:
     return rows
 
 
+def timeout_words(v: PlayerView, names: dict[int | None, str]) -> str:
+    """What happened when a move clock ran out, plainly: who, the limit, the consequence."""
+    res = v.result
+    loser = 1 - res.winner if res is not None and res.winner is not None else None
+    who = names.get(loser, "?") if loser is not None else "?"
+    limit = v.rules.timer
+    rule = f"the {v.rules.name} rules allow {limit} s a move" if limit else "the rules set a time for each move"
+    verb, loses = ("took", "lose") if who == "You" else ("took", "loses")
+    whom = "you" if who == "You" else who
+    return f"{who} {verb} more than {limit} s for a move ({rule}), so {whom} {loses} the match."
+
+
 def summary_renderable(
     v: PlayerView, opponent_name: str, ascii_only: bool = False, width: int = 80, colours: Palette = DEFAULT
 ) -> Group:
@@ -80,8 +110,7 @@ def summary_renderable(
     if kind == EndKind.VOID:
         head.append(f"Hand {v.hand_no}: void — the stock ran down to {v.rules.void_stock} cards. Nobody scores.")
     elif kind == EndKind.TIMEOUT:
-        loser = 1 - res.winner if res.winner is not None else None
-        head.append(f"Hand {v.hand_no}: {names.get(loser, '?')} ran out of time and lost the match.")
+        head.append(f"Hand {v.hand_no}: {timeout_words(v, names)}")
     else:
         knocker = names[res.knocker]
         verb = {EndKind.KNOCK: "knocked", EndKind.UNDERCUT: "knocked", EndKind.GIN: "went gin", EndKind.BIG_GIN: "went Big Gin"}[kind]
@@ -134,13 +163,21 @@ def summary_renderable(
         if layoffs:
             body = Text()
             body.append("Laid off ", style="dim")
-            for i, lo in enumerate(layoffs):
+            # one entry per meld, its cards in the order laid ("5♣ 4♣ on [6♣ 7♣ 8♣]")
+            onto: dict = {}
+            for lo in layoffs:
+                onto.setdefault(lo.meld, []).append(lo.card)
+            for i, (meld, laid) in enumerate(onto.items()):
                 if i:
                     body.append(", ")
-                body.append_text(card_text(lo.card, ascii_only))
+                body.append_text(cards_text(laid, ascii_only))
                 body.append(" on ")
-                body.append_text(meld_text(lo.meld, ascii_only, colours))
+                body.append_text(meld_text(meld, ascii_only, colours))
             lines.append(body)
+        if k is not None and seat == res.knocker:
+            note = layout_text(k, ascii_only)
+            if note is not None:
+                lines.append(note)
         lines.append(Text())
 
     pts = Text()

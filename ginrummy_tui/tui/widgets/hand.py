@@ -36,9 +36,11 @@ class HandView(Widget):
     class CardClicked(Message):
         """A card of the hand was clicked."""
 
-        def __init__(self, card: Card) -> None:
+        def __init__(self, card: Card, again: bool = False) -> None:
             super().__init__()
             self.card = card
+            self.again = again
+            """True when the card was already lifted (selected by the player): a second click."""
 
     ascii_only: reactive[bool] = reactive(False, layout=True)
     """Suits drawn as letters (S H D C) and plain borders; a change redraws the widget."""
@@ -59,7 +61,10 @@ class HandView(Widget):
         self.big = False
         """Big cards (seven cells by five lines), for large terminals."""
         self.chosen = False
-        """True once the player moved the selection since the last draw."""
+        """True once the player moved the selection since the last draw: the selected card is lifted."""
+        self.one_click = False
+        """The fast mouse mode: a click throws the card at once, and the selection follows the mouse.
+        Otherwise a click selects (lifts) a card and a second click, or a button, acts on it."""
 
     # -- data
 
@@ -194,6 +199,7 @@ class HandView(Widget):
             for k, card in enumerate(row):
                 i = start + k
                 sel = self.show_cursor and i == self.cursor
+                lifted = sel and self.chosen
                 face = face_lines(
                     card,
                     width=w,
@@ -203,13 +209,14 @@ class HandView(Widget):
                     ascii_only=self.ascii_only,
                     height=height,
                 )
-                for n in range(height):
+                # a card sits one line down, with its mark above it; the lifted
+                # card (the one the player selected) one line up, its mark below
+                mark = self._mark(card, sel, w, no_color, lifted)
+                column = [*face, mark] if lifted else [mark, *face]
+                for n in range(height + 1):
                     if k:
                         block[n].append(" " * GAP)
-                    block[n].append_text(face[n])
-                if k:
-                    block[height].append(" " * GAP)
-                block[height].append_text(self._mark(card, sel, w, no_color))
+                    block[n].append_text(column[n])
             if not big and self.big:
                 block += [Text(), Text()]
             lines.extend(block)
@@ -217,10 +224,13 @@ class HandView(Widget):
             lines.append(Text("(no cards)", style="dim"))
         return Group(*lines)
 
-    def _mark(self, card: Card, selected: bool, w: int, no_color: bool) -> Text:
-        """The line under a card: the selection, and what is special about it."""
+    def _mark(self, card: Card, selected: bool, w: int, no_color: bool, lifted: bool = False) -> Text:
+        """The line over a card (under the lifted one): the selection, and what is special about it."""
         if selected:
-            arrow = "^" if self.ascii_only else "▲"
+            if lifted:
+                arrow = "^" if self.ascii_only else "▲"
+            else:
+                arrow = "v" if self.ascii_only else "▼"
             word = arrow * w
             style = Style(color=palette_of(self.app).gold, bold=True)
             if card is self.taken:
@@ -240,10 +250,14 @@ class HandView(Widget):
         i = self._index_at(event.x, event.y)
         if i is not None:
             event.stop()
+            again = i == self.cursor and self.chosen
             self.cursor = i
-            self.post_message(self.CardClicked(self.cards[i]))
+            self.chosen = True
+            self.post_message(self.CardClicked(self.cards[i], again))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
+        if not self.one_click:
+            return  # the selection stays where the player put it; the mouse may cross other cards
         i = self._index_at(event.x, event.y)
         if i is not None and i != self.cursor:
             self.chosen = True

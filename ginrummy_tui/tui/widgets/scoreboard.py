@@ -20,7 +20,23 @@ class Scoreboard(Widget):
         self.values = (you, them, them_name, target, hand_no, rules_name)
         self.refresh()
 
+    practice: str | None = None
+    """The practice banner: shown instead of the match's scores while a practice hand is played."""
+
+    def set_practice(self, line: str | None) -> None:
+        """Show the practice banner (None: the match's scores)."""
+        if line != self.practice:
+            self.practice = line
+            self.refresh()
+
     def render(self) -> Text:
+        if self.practice:
+            t = Text(no_wrap=True, overflow="ellipsis")
+            head, _, rest = self.practice.partition(" · ")
+            t.append(f" {head} ", style="bold #101010 on #ff9f1a")
+            if rest:
+                t.append("  " + rest)
+            return t
         you, them, them_name, target, hand_no, rules_name = self.values
         wide = self.size.width >= 76
         if not wide:

@@ -1,0 +1,157 @@
+"""The move clock as the player sees it: fair against the computer, visible everywhere.
+
+Rules with a move timer (``multiplayer-1.5``: 30 s a move) make a player who
+runs out of time lose the match.  So that reading the rule sheet or the
+scores never costs a match:
+
+* **Against the computer** the clock counts only while the table is in front
+  of the player: any screen over it (the rule sheet, the scores, the settings,
+  the statistics, the quit question) stops it, and closing that screen starts
+  it again where it stood (:class:`MoveClock`).
+* **Over the network** the host's clock keeps running (the other player is
+  waiting), so it stays on show over every screen (:class:`ClockBadge`).
+* At 10 s and at 5 s left the line changes colour and the terminal bell rings
+  once (:class:`Warnings`).
+
+The time source is injectable (``now``), so tests drive the clock by hand.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import Static
+
+WARN_AT = (10, 5)
+"""Seconds left at which the player is warned (colour and bell)."""
+
+CALM = "bold #ffd21f"
+WARN = "bold #101010 on #ff9f1a"
+URGENT = "bold #ffffff on #d01c2a"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The clock at one moment of the player's turn."""
+
+    left: float
+    """Seconds left (0 when the time is up)."""
+    limit: int
+    """Seconds a move."""
+    running: bool
+    """False while it is stopped (a screen covers the table in play against the computer)."""
+    warn: int | None = None
+    """The warning just reached (10 or 5), once; None otherwise."""
+
+    @property
+    def expired(self) -> bool:
+        return self.left <= 0
+
+    @property
+    def seconds(self) -> int:
+        """The whole seconds shown (rounded up: "1 s" until the very end)."""
+        return max(0, math.ceil(self.left))
+
+
+def clock_style(left: float) -> str:
+    """The colour of the clock: calm, then a warning from 10 s, urgent from 5 s."""
+    if left <= WARN_AT[1]:
+        return URGENT
+    if left <= WARN_AT[0]:
+        return WARN
+    return CALM
+
+
+class Warnings:
+    """Which of the warnings (10 s, 5 s) a turn has had: each is given once."""
+
+    def __init__(self) -> None:
+        self.key: object = None
+        self.given: set[int] = set()
+
+    def reached(self, key: object, left: float, limit: int) -> int | None:
+        """The warning reached now for the turn ``key`` (None if none is new)."""
+        if key != self.key:
+            self.key = key
+            # a turn that starts below a mark (a short limit) is not warned for it
+            self.given = {w for w in WARN_AT if w >= limit}
+        new = [w for w in WARN_AT if left <= w and w not in self.given]
+        self.given.update(new)
+        return min(new) if new else None
+
+
+class MoveClock:
+    """The player's move clock in play against the computer.
+
+    :meth:`update` is called often (four times a second) with the moment of
+    the game (``key``: a new key is a new turn, with the full time), whether
+    it is the player's turn, and whether a screen covers the table; the time
+    counts only while it is the player's turn and nothing covers the table.
+    """
+
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+        self.now = now
+        self.key: object = None
+        self.left = 0.0
+        self._since: float | None = None
+        self.warnings = Warnings()
+
+    def update(self, key: object, limit: int | None, my_turn: bool, covered: bool) -> Reading | None:
+        """The clock now (None when no clock runs: no timer, or not the player's turn).
+
+        The time since the last update counts if the table was uncovered then;
+        ``covered`` says how it is from now on."""
+        if not limit or not my_turn:
+            self.key = None
+            self._since = None
+            return None
+        t = self.now()
+        if key != self.key:
+            self.key = key
+            self.left = float(limit)
+            self._since = None
+        if self._since is not None:
+            self.left -= t - self._since
+        self._since = None if covered else t
+        self.left = max(0.0, self.left)
+        warn = self.warnings.reached(key, self.left, limit) if not covered else None
+        return Reading(self.left, limit, running=not covered, warn=warn)
+
+
+def clock_text(reading: Reading) -> Text:
+    """The clock as a line: "⏱ 12 s to move", coloured by how little is left."""
+    if not reading.running:
+        return Text(f"⏸ {reading.seconds} s to move — the clock waits while this is open", style=CALM)
+    return Text(f"⏱ {reading.seconds} s to move", style=clock_style(reading.left))
+
+
+class ClockBadge(Static):
+    """The move clock (or the network line) at the top of a screen that covers the table."""
+
+    DEFAULT_CSS = """
+    ClockBadge {
+        dock: top;
+        width: 100%;
+        height: 1;
+        padding: 0 1;
+        background: $background;
+    }
+    """
+
+    def __init__(self, line: Text | None = None) -> None:
+        super().__init__(line or "")
+        self.text = line.plain if line is not None else ""
+        """The text shown, without styles (for tests)."""
+
+    def show(self, line: Text) -> None:
+        """Show ``line`` (hidden when it is empty)."""
+        self.text = line.plain
+        self.update(line)
+        self.display = bool(line.plain)
+
+
+__all__ = ["WARN_AT", "ClockBadge", "MoveClock", "Reading", "Warnings", "clock_style", "clock_text"]

@@ -1,0 +1,79 @@
+"""Practice on screen: the banner over a deal played again, and what the quit question says.
+
+A practice hand (``a`` after a hand: :class:`~ginrummy_tui.session.replay_session.ReplaySession`;
+or ``gin-tui --seed N --hand K``, kept in its own save slot and not counted)
+must never look like the match: the score line becomes a banner that stays
+for the whole hand, and the quit question says the real match resumes where
+it was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ginrummy_tui.session.local import LocalSession
+from ginrummy_tui.session.replay_session import ReplaySession
+
+from .host import gin_of
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+
+def practice_line(app: App[Any]) -> str | None:
+    """The banner of a practice hand, or None in a real match.
+
+    ``a`` after a hand: "Practice — hand 3 of match 1, not saved · this deal:
+    You 12–0 · match: You 22–16" (the player's points first); a deal replayed with
+    ``gin-tui --seed 5 --hand 3``: "Practice — hand 3 of seed 5's deals, not
+    counted · this deal: You 0–0 Computer"."""
+    gin = gin_of(app)
+    session = gin.session
+    name = session.opponent_name.split(" (")[0]
+    if isinstance(session, ReplaySession) and session.replaying:
+        v = session.view()
+        me, opp = v.seat, 1 - v.seat
+        start = session.start_scores
+        real = session.real.state
+        return (
+            f"Practice — hand {v.hand_no} of match {real.match_no}, not saved · this deal: "
+            f"You {v.scores[me] - start[me]}–{v.scores[opp] - start[opp]} · "
+            f"match: You {real.scores[me]}–{real.scores[opp]}"
+        )
+    keeper = gin.context.keeper
+    if keeper is not None and keeper.replay:
+        v = session.view()
+        me, opp = v.seat, 1 - v.seat
+        seed = session.state.seed if isinstance(session, LocalSession) else None
+        of = f"seed {seed}'s deals" if seed is not None else "a seed's deals"
+        first = gin.practice_start
+        if first is None or first[0] != v.match_no:
+            first = gin.practice_start = (v.match_no, v.scores)
+        base = first[1]
+        return (
+            f"Practice — hand {v.hand_no} of {of}, not counted · this deal: "
+            f"You {v.scores[me] - base[me]}–{v.scores[opp] - base[opp]} {name}"
+        )
+    return None
+
+
+def practice_quit_note(app: App[Any]) -> str | None:
+    """What the quit question says in practice: the real match resumes where it was."""
+    gin = gin_of(app)
+    session = gin.session
+    if isinstance(session, ReplaySession) and session.replaying:
+        real = session.real.state
+        me, opp = session.seat, 1 - session.seat
+        name = session.opponent_name.split(" (")[0]
+        where = f"after hand {real.hand_no}" if real.phase.ended else f"in hand {real.hand_no}"
+        return (
+            f"This practice hand is not saved. Your match resumes where it was: "
+            f"{where}, You {real.scores[me]} · {name} {real.scores[opp]}."
+        )
+    keeper = gin.context.keeper
+    if keeper is not None and keeper.replay:
+        return "This practice deal does not count. Your match resumes where it was the next time you start gin-tui."
+    return None
+
+
+__all__ = ["practice_line", "practice_quit_note"]

@@ -1,0 +1,210 @@
+"""The move clock is fair (issue 13): it never loses a match while the player reads.
+
+Driven by a fake clock (``app.now``) and explicit ticks, never by sleeping:
+against the computer the clock stops while any screen covers the table; at
+10 s and 5 s the line changes colour and the bell rings; time running out
+loses the match with a plain message; a hand that ends closes whatever
+covered the table.
+"""
+
+from __future__ import annotations
+
+from ginrummy_tui.engine import PRESETS, Action, apply, new_game
+from ginrummy_tui.engine.cards import card
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.tui.move_clock import URGENT, WARN, ClockBadge, MoveClock, Warnings
+from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+from .app_helpers import screen_text, settle
+
+SIZE = (80, 24)
+TIMED = PRESETS["multiplayer-1.5"]
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def _timed_app(state=None, **kw):
+    app = make_app(state=state or new_game(TIMED, seed=1), pause=0, **kw)
+    fake = FakeClock()
+    app.now = fake
+    bells: list[int] = []
+    app.bell = lambda: bells.append(1)
+    return app, fake, bells
+
+
+def _prompt(app) -> str:
+    return app.table.query_one(PromptLine).plain
+
+
+def _badge(app) -> str:
+    badges = app.screen.query(ClockBadge)
+    return badges.first().text if badges else ""
+
+
+async def _tick(app, pilot) -> None:
+    app._tick_clock()
+    await pilot.pause()
+
+
+def test_the_clock_counts_only_the_players_uncovered_turn():
+    fake = FakeClock()
+    clock = MoveClock(fake)
+    r = clock.update("turn 1", 30, my_turn=True, covered=False)
+    assert (r.seconds, r.running, r.warn) == (30, True, None)
+    fake.t += 12
+    assert clock.update("turn 1", 30, True, False).seconds == 18
+    fake.t += 1
+    assert clock.update("turn 1", 30, True, covered=True).seconds == 17  # counted up to the cover
+    fake.t += 500  # reading the rules for minutes
+    r = clock.update("turn 1", 30, True, covered=True)
+    assert (r.seconds, r.running, r.expired) == (17, False, False)
+    fake.t += 7  # uncovered: counting again from where it stood
+    assert clock.update("turn 1", 30, True, False).seconds == 17
+    fake.t += 7
+    r = clock.update("turn 1", 30, True, False)
+    assert r.seconds == 10 and r.warn == 10
+    fake.t += 5
+    r = clock.update("turn 1", 30, True, False)
+    assert r.seconds == 5 and r.warn == 5
+    fake.t += 5
+    assert clock.update("turn 1", 30, True, False).expired
+    # a new turn has the full time again; not the player's turn: no clock
+    assert clock.update("turn 2", 30, True, False).seconds == 30
+    assert clock.update("turn 3", 30, my_turn=False, covered=False) is None
+
+
+def test_each_warning_is_given_once_a_turn():
+    w = Warnings()
+    assert [w.reached("a", x, 30) for x in (20, 10, 9, 8, 5, 4, 0)] == [None, 10, None, None, 5, None, None]
+    assert w.reached("b", 3, 30) == 5  # a new turn, already under both marks: one warning, the nearer
+    assert Warnings().reached("c", 8, 8) is None  # a limit at or below a mark is not warned for it
+
+
+async def test_reading_the_rules_for_a_minute_loses_nothing():
+    app, fake, bells = _timed_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 30 s to move")
+        fake.t += 3
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 27 s to move")
+        before = app.session.state
+        assert before.current == 0 and before.result is None
+        await pilot.press("question_mark")
+        await pilot.pause()
+        for _ in range(60):  # a minute with the rule sheet open
+            fake.t += 1
+            await _tick(app, pilot)
+        assert app.session.state == before
+        assert "⏸ 27 s to move" in _badge(app)  # the stopped clock, on the rule sheet
+        await pilot.press("escape")
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 27 s to move")
+        # the scores, the settings, the statistics and the quit question stop it too
+        for key, back in (("c", "escape"), ("f2", "escape"), ("f3", "escape"), ("q", "n")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is not app.table, key
+            fake.t += 100
+            await _tick(app, pilot)
+            assert "⏸ 27 s" in _badge(app), (key, [(type(w).__name__, getattr(w, "text", None)) for w in app.screen.children], app.clock_line)
+            await pilot.press(back)
+            await pilot.pause()
+            assert app.screen is app.table, key
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 27 s to move") and not bells
+
+
+async def test_warnings_at_10_and_5_seconds_then_time_runs_out_plainly():
+    app, fake, bells = _timed_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await _tick(app, pilot)
+        fake.t += 20
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 10 s to move") and bells == [1]
+        assert str(app.clock_rich.style) == WARN
+        fake.t += 1
+        await _tick(app, pilot)
+        assert bells == [1]  # once
+        fake.t += 4
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 5 s to move") and bells == [1, 1]
+        assert str(app.clock_rich.style) == URGENT
+        fake.t += 5
+        await _tick(app, pilot)
+        await settle(app, pilot)
+        s = app.session.state
+        assert s.phase == "match_over" and s.winner == 1 and s.result.kind == "timeout"
+        text = screen_text(app)
+        assert "You took more than 30 s for a move" in text, text
+        assert "so you lose the match" in text
+
+
+async def test_a_hand_that_ends_closes_what_covered_the_table():
+    # the computer (seat 1) goes gin while the player reads the rule sheet
+    s = scenarios.arranged(scenarios.MINE, "AS 2S 3S 4H 5H 6H 7C 8C 9C JD", stock_top="5D TC", discard="2H")
+    s = apply(s, Action("draw stock"))
+    s = apply(s, Action("discard", card("5D")))  # the computer draws 10♣ next: gin
+    app = make_app(state=s, pause=30)  # the computer waits: the rule sheet opens first
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RulesScreen"
+        while app.session.opponent_to_move():  # the computer's moves, as its worker makes them
+            app.session.play_opponent(app.session.think())
+        app.sync()
+        await pilot.pause()
+        assert app.session.state.phase == "hand_over"
+        names = [type(x).__name__ for x in app.screen_stack]
+        assert "RulesScreen" not in names, names
+        assert names[-1] == "SummaryScreen"
+        await pilot.press("enter")  # the next hand: the table, nothing over it
+        await pilot.pause()
+        assert app.screen is app.table
+
+
+async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
+    from ginrummy_tui.session.local import LocalSession
+    from ginrummy_tui.tui.app import GinApp
+
+    class HostClock(LocalSession):
+        """Stands in for a network session: the host keeps the clock, which runs on."""
+
+        computes_opponent = False
+        left = 30.0
+
+        def clock(self):
+            return (0, self.left, 30) if self.view().my_turn else None
+
+        def status(self):
+            c = self.clock()
+            return f"⏱ {int(c[1] + 0.999)} s for you" if c else ""
+
+    session = HostClock(new_game(TIMED, seed=1), opponent=None)
+    app = GinApp(session, pause=0)
+    bells: list[int] = []
+    app.bell = lambda: bells.append(1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key, back in (("question_mark", "escape"), ("c", "escape"), ("f2", "escape"), ("f3", "escape"), ("q", "n")):
+            await pilot.press(key)
+            await pilot.pause()
+            session.left -= 4  # it keeps running while the screen is open
+            await _tick(app, pilot)
+            assert _badge(app) == f"⏱ {int(session.left)} s for you", key
+            await pilot.press(back)
+            await pilot.pause()
+        assert session.left == 10
+        await _tick(app, pilot)
+        assert bells == [1] and str(app.clock_rich.style) == WARN  # the 10 s warning
+        assert _prompt(app).startswith("⏱ 10 s for you")

@@ -1,0 +1,70 @@
+"""The knocker's layout explained where the player reads the result: the
+end-of-hand summary (both seats, and a view that came over the network) and
+the review of the hand."""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Console
+
+from ginrummy_tui.engine import view, view_from_dict, view_to_dict
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.screens.summary_screen import summary_renderable
+
+NOTE = "2♣ 3♣ 4♣ kept out of melds: it stops 5♣ 6♣ being laid off (+2)."
+
+
+def _text(renderable) -> str:
+    console = Console(width=100, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_the_summary_says_which_meld_was_kept_out_and_why():
+    s = scenarios.knocked()
+    assert s.result.knock.knocker_deadwood == 10  # the hand showed deadwood 1 before the knock
+    for seat, name in ((0, "the computer"), (1, "the other player")):
+        for width in (60, 100):
+            text = _text(summary_renderable(view(s, seat), name, width=width))
+            assert NOTE in text, (seat, width, text)
+    ascii_text = _text(summary_renderable(view(s, 0), "the computer", ascii_only=True))
+    assert "2C 3C 4C kept out of melds: it stops 5C 6C being laid off (+2)." in ascii_text
+
+
+def test_a_summary_without_a_meld_kept_out_says_nothing_of_it():
+    from ginrummy_tui.engine import Action, apply
+    from ginrummy_tui.engine.cards import card
+
+    s = scenarios.arranged(scenarios.MINE, "TH QD 9C 6C KS KC 2D 6S 9S JS", stock_top="AS", discard="JD")
+    s = apply(apply(s, Action("draw stock")), Action("knock", card("KD")))
+    assert not s.result.knock.kept_out
+    assert "kept out" not in _text(summary_renderable(view(s, 0), "the computer"))
+
+
+def test_the_network_summary_carries_the_explanation_and_an_older_host_is_still_understood():
+    s = scenarios.knocked()
+    wire = json.loads(json.dumps(view_to_dict(view(s, 1))))
+    knock = wire["result"]["knock"]
+    assert knock["kept_out"] == [["2C", "3C", "4C"]] and knock["blocked"] == ["5C", "6C"] and knock["layout_gain"] == 2
+    assert NOTE in _text(summary_renderable(view_from_dict(wire), "the host"))
+    for key in ("kept_out", "blocked", "layout_gain"):  # a host from before sends none of these
+        del knock[key]
+    older = view_from_dict(wire)
+    assert older.result.knock.points == s.result.knock.points
+    assert "kept out" not in _text(summary_renderable(older, "the host"))
+
+
+def test_the_review_of_the_hand_explains_the_layout(monkeypatch):
+    from ginrummy_tui.ai.review import replay_history, review_hand
+    from ginrummy_tui.engine import apply
+    from ginrummy_tui.session import replay
+    from ginrummy_tui.tui.screens.review_screen import review_renderable
+
+    steps = replay_history(scenarios.knock_ready(), ["draw stock", "knock KD"])
+    end = apply(steps[-1][0], steps[-1][1].action)
+    monkeypatch.setattr(replay, "replay_moves", lambda state: steps)  # an arranged deal, not a seeded one
+    review = review_hand(end, 0, samples=2)
+    assert review.layout == NOTE.rstrip(".")
+    assert "The knock's layout: " + NOTE in _text(review_renderable(review))
+    assert review_hand(end, 0, samples=2, ascii_only=True).layout.startswith("2C 3C 4C kept out")

@@ -1,0 +1,86 @@
+"""Practice looks like practice (issue 13).
+
+A deal played again (``a`` after a hand, or ``gin-tui --seed 5 --hand 3``)
+shows a banner that stays for the whole hand instead of the match's scores:
+which hand it is, that it is not saved, the practice hand's own points, and
+the match's real scores apart; the quit question says the real match
+resumes where it was.
+"""
+
+from __future__ import annotations
+
+from ginrummy_tui.ai import get_opponent
+from ginrummy_tui.cli.play import build_app
+from ginrummy_tui.session.startup import prepare
+from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
+
+from .app_helpers import settle
+from .test_replay_app import _ended_hand, _play_by_keys
+from .test_resume import args_for, never_asked
+
+SIZE = (80, 24)
+
+
+def _banner(app) -> str:
+    return app.table.query_one(Scoreboard).render().plain
+
+
+async def test_a_deal_played_again_shows_a_banner_that_stays_and_the_match_apart():
+    _start, ended = _ended_hand(4)
+    you, them = ended.scores
+    assert you or them
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        assert "Practice" not in _banner(app)
+        await pilot.press("a")
+        await settle(app, pilot)
+        expected = f" Practice — hand 1 of match 1, not saved   this deal: You 0–0 · match: You {you}–{them}"
+        assert len(expected) <= 80
+        assert _banner(app) == expected
+        # it stays through the hand, counting the practice hand's own points apart from the match
+        await _play_by_keys(app, pilot, get_opponent("expert", 0))
+        v = app.session.view()
+        assert v.phase == "hand_over"
+        assert v.scores != (0, 0)  # the practice hand was dealt with 0-0 (hand 1): its points are its own
+        assert _banner(app) == (
+            f" Practice — hand 1 of match 1, not saved   this deal: You {v.scores[0]}–{v.scores[1]} · "
+            f"match: You {you}–{them}"
+        )
+
+
+async def test_the_quit_question_in_practice_says_the_match_resumes_where_it_was():
+    _start, ended = _ended_hand(4)
+    you, them = ended.scores
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("a")
+        await settle(app, pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        assert app.screen.note == (
+            f"This practice hand is not saved. Your match resumes where it was: after hand 1, You {you} · Computer {them}."
+        )
+
+
+async def test_a_deal_replayed_from_the_command_line_is_marked_as_practice(tmp_path):
+    plan = prepare(args_for(tmp_path, seed=5, hand=3), ask=never_asked)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert _banner(app) == " Practice — hand 3 of seed 5's deals, not counted   this deal: You 0–0 Computer"
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmQuit)
+            assert app.screen.note == (
+                "This practice deal does not count. Your match resumes where it was the next time you start gin-tui."
+            )
+    finally:
+        plan.close()

@@ -1,0 +1,138 @@
+"""The mouse selects, then acts (issue 13): a mis-click never throws a knock or a gin away.
+
+A click on a card lifts it (selected, drawn one line higher); a second click
+on it, or the Discard button, throws it; Knock with 7♥ / Gin with 7♥ appear
+when the selected card allows them; k and g act on the selected card, and
+when it does not allow them the refusal names the cards that do.  The
+setting "one-click discard" keeps the fast mode.  Keys play as before.
+"""
+
+from __future__ import annotations
+
+from ginrummy_tui.engine.cards import card
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.tui.widgets.action_bar import ActionBar
+from ginrummy_tui.tui.widgets.cardfaces import card_label
+from ginrummy_tui.tui.widgets.hand import HandView
+from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+from .app_helpers import settle
+from .test_tui import card_offset, click_button
+
+SIZE = (80, 24)
+
+
+def _hand(app) -> HandView:
+    return app.table.query_one(HandView)
+
+
+def _labels(app) -> dict[str, str]:
+    return app.table.query_one(ActionBar).labels
+
+
+def _prompt(app) -> str:
+    return app.table.query_one(PromptLine).plain
+
+
+async def _drawn(app, pilot) -> None:
+    """knock_ready: draw the A♠ (then K♦ knocks with 1; A♠ would knock with 10)."""
+    await settle(app, pilot)
+    await pilot.click("#stock")
+    await settle(app, pilot)
+
+
+async def test_a_click_selects_and_lifts_the_second_click_throws():
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _drawn(app, pilot)
+        s = app.session.state
+        c = card("2C")
+        await pilot.click(HandView, offset=card_offset(app, c))
+        await pilot.pause()
+        assert app.session.state is s  # nothing thrown
+        hand = _hand(app)
+        assert hand.selected is c and hand.chosen
+        assert _labels(app)["discard"] == "Discard 2♣ (⏎)"
+        assert "knock" not in _labels(app)  # 2♣ does not allow a knock: no button for another card
+        assert _prompt(app).endswith("— or knock with A♠/K♦.")  # but the prompt says which cards do
+        # the lifted card sits one line higher than the others
+        lines = [t.plain for t in hand.render().renderables]
+        i = hand.cards.index(c)
+        x = i * (hand.card_width(hand.size.width) + 1)
+        assert lines[0][x] in "╔┏┌" and lines[3][x] == "▲"
+        other = x + hand.card_width(hand.size.width) + 1
+        assert lines[0][other] == " " and lines[1][other] in "╔┌"
+        # moving the mouse over other cards does not move the selection
+        await pilot.hover(HandView, offset=card_offset(app, card("KD")))
+        await pilot.pause()
+        assert hand.selected is c
+        await pilot.click(HandView, offset=card_offset(app, c))
+        await settle(app, pilot)
+        assert c not in app.session.state.hands[0]
+
+
+async def test_knock_with_the_chosen_card_by_its_button():
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _drawn(app, pilot)
+        await pilot.click(HandView, offset=card_offset(app, card("KD")))
+        await pilot.pause()
+        assert _labels(app)["knock"] == "Knock with K♦ (k)" and _labels(app)["discard"] == "Discard K♦ (⏎)"
+        await click_button(app, pilot, "knock")
+        await settle(app, pilot)
+        s = app.session.state
+        assert s.phase == "hand_over" and s.history[-1].action.card == card("KD")
+
+
+async def test_k_on_a_card_that_cannot_knock_names_the_cards_that_can():
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _drawn(app, pilot)
+        s = app.session.state
+        await pilot.press("8")  # 3♣ (sorted by suit: ... 2♣ 3♣ 4♣ ...): in a meld, cannot knock
+        await pilot.pause()
+        sel = _hand(app).selected
+        await pilot.press("k")
+        await pilot.pause()
+        assert app.session.state is s
+        text = _prompt(app)
+        assert sel not in (card("AS"), card("KD"))
+        assert text.startswith(f"✗ You cannot knock with {card_label(sel)}: select A♠ or K♦, then k."), text
+
+
+async def test_keys_play_as_before():
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")  # the drawn A♠ is selected, not chosen: k knocks with the best card, K♦
+        await settle(app, pilot)
+        assert _labels(app)["knock"] == "Knock with K♦ (k)"
+        await pilot.press("k")
+        await settle(app, pilot)
+        assert app.session.state.history[-1].action.card == card("KD")
+
+
+async def test_one_click_discard_keeps_the_fast_mode():
+    app = make_app(state=scenarios.knock_ready(), pause=0, one_click=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _drawn(app, pilot)
+        await pilot.click(HandView, offset=card_offset(app, card("2C")))
+        await settle(app, pilot)
+        assert card("2C") not in app.session.state.hands[0]  # thrown at once
+
+
+async def test_the_setting_switches_the_mode_at_once(tmp_path):
+    from ginrummy_tui.storage.config import Settings, load_settings, save_settings
+    from ginrummy_tui.tui.screens.settings_screen import set_one_click
+
+    save_settings(tmp_path, Settings(one_click=True))
+    assert load_settings(tmp_path).settings.one_click
+    assert "one_click" not in Settings().to_dict()  # an older file is written back as it was
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _drawn(app, pilot)
+        set_one_click(app, True)
+        await pilot.click(HandView, offset=card_offset(app, card("2C")))
+        await settle(app, pilot)
+        assert card("2C") not in app.session.state.hands[0]
