@@ -408,28 +408,61 @@ async def test_running_out_of_time_loses_the_match():
         await m.close()
 
 
+class FakeTime:
+    """The move clock's time, moved forward by the test (no waiting)."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+        self.alarms: list[list] = []
+
+    def now(self) -> float:
+        return self.t
+
+    def call_later(self, delay, callback, seq):
+        alarm = [self.t + delay, callback, seq, False]
+
+        class Handle:
+            def cancel(self) -> None:
+                alarm[3] = True
+
+        self.alarms.append(alarm)
+        return Handle()
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+        for alarm in list(self.alarms):
+            when, callback, seq, cancelled = alarm
+            if not cancelled and when <= self.t:
+                self.alarms.remove(alarm)
+                callback(seq)
+
+
 async def test_the_clock_stops_while_a_seat_is_empty():
     rules = PRESETS["multiplayer-1.5"].with_options(timer=1)
-    m = Match(new_game(rules, seed=SEED))
+    time = FakeTime()
+    m = Match(new_game(rules, seed=SEED), clock=time)
     await m.start()
     try:
         a = m.client(0, "Ann")
         await a.connect()
         assert a.clock == {"seat": 0, "limit": 1, "remaining": 1.0, "running": False}
-        await asyncio.sleep(1.3)
+        time.advance(1.3)  # longer than a move may take, but Bob is not there
+        assert m.server.state.phase in PLAYING and not time.alarms
+        b = m.client(1, "Bob")
+        await b.connect()
+        await a.wait_for(lambda c: c.clock is not None and c.clock["running"])
+        time.advance(0.4)
+        await b.close()
+        await a.wait_for(lambda c: not c.clock["running"])
+        assert a.clock["remaining"] == 0.6  # the time left is kept while the seat is empty
+        time.advance(1.0)
         assert m.server.state.phase in PLAYING
         b = m.client(1, "Bob")
         await b.connect()
         await a.wait_for(lambda c: c.clock is not None and c.clock["running"])
-        await asyncio.sleep(0.4)
-        await b.close()
-        await a.wait_for(lambda c: not c.clock["running"])
-        left = a.clock["remaining"]
-        assert 0.2 < left < 0.8
-        await asyncio.sleep(1.0)
-        assert m.server.state.phase in PLAYING
-        b = m.client(1, "Bob")
-        await b.connect()
+        time.advance(0.5)
+        assert m.server.state.phase in PLAYING  # 0.6 s were left
+        time.advance(0.2)  # and now they are up
         await a.wait_for(lambda c: c.view.phase == Phase.MATCH_OVER, timeout=3)
         assert m.server.state.winner == 1
     finally:
@@ -473,15 +506,21 @@ async def test_silent_clients_are_dropped_and_pinging_ones_kept():
     try:
         host, port = m.server.address
         quiet = GameClient(host, port, m.server.codes[0], "Ann", heartbeat=0)
-        alive = GameClient(host, port, m.server.codes[1], "Bob", heartbeat=0.1)
+        alive = GameClient(host, port, m.server.codes[1], "Bob", heartbeat=0.1, record=True)
         m.clients += [quiet, alive]
         await quiet.connect()
         await alive.connect()
         await quiet.wait_for(lambda c: not c.open, timeout=3)
         assert quiet.errors[-1]["code"] == P.E_IDLE
         await alive.wait_for(lambda c: c.connected == [False, True])
-        await asyncio.sleep(0.7)
-        assert alive.open and m.server.connected() == (False, True)
+
+        def pongs(c: GameClient) -> int:
+            return sum(1 for line in c.lines if b'"pong"' in line)
+
+        # the host answers eight more pings, 0.1 s apart: longer than the idle timeout, and still served
+        seen = pongs(alive)
+        await alive.wait_for(lambda c: pongs(c) >= seen + 8 or not c.open, timeout=5)
+        assert alive.open and pongs(alive) >= seen + 8 and m.server.connected() == (False, True)
     finally:
         await m.close()
 
