@@ -45,6 +45,7 @@ class RemoteSession(Session):
 
     computes_opponent = False
     ticking = True
+    submit_waits = True
 
     def __init__(
         self,

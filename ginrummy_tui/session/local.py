@@ -82,6 +82,8 @@ class Session:
     """Set by the app; called (from any thread) when the game changed elsewhere."""
     ticking: bool = False
     """True when :meth:`status` changes by itself (a clock): the table refreshes it twice a second."""
+    submit_waits: bool = False
+    """True when :meth:`submit` may wait on the network: the app then calls it from a worker thread."""
     replaying: bool = False
     """True while a practice replay of a deal is on the table."""
 

@@ -409,14 +409,28 @@ class GinApp(App):
         ``Kind.NEW_MATCH``); in network play, say when the other player must go on too."""
         from ginrummy_tui.engine import Action, IllegalAction
 
-        try:
-            self.session.submit(Action(kind))
-        except IllegalAction:
-            pass  # the other player already did
-        self.sync()
-        waiting = self.session.waiting_note()  # network play: both players must go on
-        if waiting:
-            self.notify(waiting, timeout=4)
+        def submit() -> None:
+            try:
+                self.session.submit(Action(kind))
+            except IllegalAction:
+                pass  # the other player already did
+
+        def done() -> None:
+            self.sync()
+            waiting = self.session.waiting_note()  # network play: both players must go on
+            if waiting:
+                self.notify(waiting, timeout=4)
+
+        if self.session.submit_waits:  # never wait on the network on the screen's thread
+
+            def work() -> None:
+                submit()
+                self.call_from_thread(done)
+
+            self.run_worker(work, name="go on", group="submit", thread=True, exit_on_error=False)
+            return
+        submit()
+        done()
 
     def _show_end_screens(self, v) -> None:
         ended = v.phase.ended
