@@ -16,7 +16,7 @@ import time
 
 from ginrummy_tui.engine.kinds import EndKind, Phase
 
-LEVEL_CHOICES = ("easy", "standard", "expert")
+LEVEL_CHOICES = ("easy", "standard", "expert", "master")
 
 
 def _positive(text: str) -> int:

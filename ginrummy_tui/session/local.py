@@ -211,6 +211,12 @@ class LocalSession(Session):
             self.opponent = opponent
             self.opponent_name = _computer_name(opponent)
 
+    def close(self) -> None:
+        """Stop the opponent's worker process, if it has one."""
+        close = getattr(self.opponent, "close", None)  # a computer player may run in a process of its own
+        if close is not None:
+            close()
+
     # -- helpers
 
     def _apply(self, action: Action, seat: int) -> None:
