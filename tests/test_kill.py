@@ -153,8 +153,9 @@ def play_into_a_hand(term: Tmux) -> str:
 def restart_and_compare(term: Tmux, before: str) -> None:
     term.new_socket()
     term.start()
-    try:
-        term.wait_until(lambda s: table(s) == table(before) and "Resumed your match" in s, "the same position, resumed")
+    term.wait_for("Resumed your match")
+    try:  # the whole table, once that note (over its top right corner) has gone
+        term.wait_until(lambda s: table(s) == table(before), "the same position")
     except AssertionError:
         after = term.screen()
         raise AssertionError("\n".join(["before:", *table(before), "after:", *after.splitlines()])) from None
