@@ -86,7 +86,7 @@ def took(seat: int, card: str) -> Move:
 
 
 def test_levels_and_unknown_level():
-    assert LEVELS == ("easy", "standard", "expert")
+    assert LEVELS == ("easy", "standard", "expert", "master")
     for level in LEVELS:
         assert get_opponent(level).level == level
     with pytest.raises(ValueError, match="unknown level"):
@@ -104,7 +104,8 @@ def test_every_level_only_plays_legal_actions(preset, seed, randomness):
     each level's choice is legal and never the timeout."""
     rng = random.Random(seed)
     state = new_game(PRESETS[preset], seed=seed)
-    players = {lvl: get_opponent(lvl, seed=seed) for lvl in LEVELS}
+    # the master is walked by its own (shorter) test below: each of its choices is a search
+    players = {lvl: get_opponent(lvl, seed=seed) for lvl in LEVELS if lvl != "master"}
     checked = 0
     for _step in range(90):
         seat = state.current if state.phase in ("upcard", "draw", "discard") else rng.randrange(2)
@@ -118,9 +119,26 @@ def test_every_level_only_plays_legal_actions(preset, seed, randomness):
             options = [a for a in legal_actions(state) if a.kind != "timeout"]
             action = rng.choice(options)
         else:
-            action = players[rng.choice(LEVELS)].choose(v)
+            action = players[rng.choice(sorted(players))].choose(v)
         state = apply(state, action)
-    assert checked == 270
+    assert checked == 90 * len(players)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10**6))
+def test_master_only_plays_legal_actions(preset, seed):
+    """A match walked by the master on both seats, with some random moves."""
+    rng = random.Random(seed)
+    state = new_game(PRESETS[preset], seed=seed)
+    master = get_opponent("master", seed=seed)
+    for _step in range(40):
+        seat = state.current if state.phase in ("upcard", "draw", "discard") else rng.randrange(2)
+        v = view(state, seat)
+        a = master.choose(v)
+        assert a in v.legal_actions and a.kind != "timeout", (str(a), [str(x) for x in v.legal_actions])
+        if rng.random() < 0.2:
+            a = rng.choice([x for x in legal_actions(state) if x.kind != "timeout"])
+        state = apply(state, a)
 
 
 def test_match_over_and_hand_over():
@@ -328,3 +346,111 @@ def test_expert_waits_against_a_quick_knocker_but_not_against_a_low_one():
     # with 1 deadwood it still waits (for gin, or to undercut a knock with 1)
     state = replace(make_state(LOW_HAND, OTHER, "8D", phase="discard"), sheet=(low, low, low), scores=(60, 0))
     assert str(decide("expert", state)) == "discard KC"
+
+
+# ---------------------------------------------------------------- the master
+
+
+def test_master_goes_gin_and_knocks_on_its_last_turn():
+    state = make_state("4S 5S 6S 7H 8H 9H 2C 3C 4C 5C KC", OTHER, "8D", phase="discard")
+    assert str(decide("master", state)) == "gin KC"
+    pile = "8D 9D TD JD QD KD 5D 6D 7D 8C 9C TC JC QC 9S TS 4D QS KS AS 2S 3S 8S 7S 5C KH QH 2D"
+    state = make_state(LOW_HAND, OTHER, pile, phase="discard")
+    assert str(decide("master", state)) == "knock KC"
+
+
+def test_master_knocks_when_a_knock_wins_the_match():
+    state = replace(make_state(LOW_HAND, OTHER, "8D", phase="discard"), scores=(40, 95))
+    assert str(decide("master", state)) == "knock KC"
+
+
+def test_master_is_deterministic_for_a_seed():
+    state = new_game(seed=5)
+    driver = get_opponent("standard")
+    seen = 0
+    while state.phase in ("upcard", "draw", "discard") and seen < 12:
+        v = view(state, state.current)
+        if state.phase == "discard":
+            assert get_opponent("master", seed=8).choose(v) == get_opponent("master", seed=8).choose(v)
+            seen += 1
+        state = apply(state, driver.choose(v))
+    assert seen >= 6
+
+
+def test_master_deals_agree_with_what_it_sees():
+    from ginrummy_tui.ai.expert import _Context
+    from ginrummy_tui.ai.master import MasterOpponent
+    from ginrummy_tui.engine import mask_of
+
+    master = MasterOpponent(seed=2)
+    state = make_state(LOW_HAND, OTHER, "8D", phase="discard", history=(took(0, "5H"),))
+    v = view(state, 1)
+    ctx = _Context(v, master.expert.params)
+    master.expert._weigh_unseen(ctx)
+    mine, pile = mask_of(v.hand), mask_of(v.discard)
+    for opp, stock in master._deals(v, ctx, random.Random(1), 30):
+        assert bin(opp).count("1") == v.opponent_hand_size
+        assert opp & mask_of(v.opponent_known) == mask_of(v.opponent_known)
+        assert not opp & (mine | pile)
+        assert len(stock) == v.stock_size == len(set(stock))
+        assert not any(b & (opp | mine | pile) for b in stock)
+
+
+def test_master_play_out_knock_settles_as_the_engine_does():
+    from ginrummy_tui.ai.master import knock_points
+    from ginrummy_tui.engine import mask_of, score_knock
+
+    rng = random.Random(4)
+    rules = PRESETS["standard"]
+    same = total = 0
+    low = [c for c in DECK if c.rank <= 7]
+    while total < 300:
+        k = rng.sample(low, 10)
+        d = rng.sample([c for c in DECK if c not in k], 10)
+        kd = deadwood(k)
+        if kd > 10:
+            continue
+        total += 1
+        r = score_knock(k, d, rules)
+        exact = r.points if r.winner == "knocker" else -r.points
+        fast = knock_points(mask_of(k), mask_of(d), kd, rules)
+        same += fast == exact
+    # the play-outs settle with one layout of the knocker's melds, not every one
+    assert same >= 0.95 * total
+
+
+def test_every_part_of_the_app_knows_every_level():
+    from ginrummy_tui.cli import build_parser
+    from ginrummy_tui.cli.sim import LEVEL_CHOICES
+    from ginrummy_tui.storage.config import LEVELS as SETTINGS_LEVELS
+    from ginrummy_tui.tui.screens.settings_screen import LEVEL_LABELS
+
+    assert LEVEL_CHOICES == SETTINGS_LEVELS == LEVELS
+    assert tuple(level for level, _label in LEVEL_LABELS) == LEVELS
+    for level in LEVELS:
+        assert build_parser().parse_args(["--ai", level]).ai == level
+        args = build_parser(["sim"]).parse_args(["sim", "--a", level, "--b", level])
+        assert (args.a, args.b) == (level, level)
+
+
+def test_an_opponent_in_a_worker_process_chooses_as_in_this_one():
+    from ginrummy_tui.ai.process import ProcessOpponent
+
+    far = ProcessOpponent("master", "seed-1")
+    near = get_opponent("master", "seed-1")
+    driver = get_opponent("standard")
+    state = new_game(seed=3)
+    asked = 0
+    try:
+        while state.phase in ("upcard", "draw", "discard") and asked < 8:
+            v = view(state, state.current)
+            if state.current == 0:
+                a = far.choose(v)
+                assert a == near.choose(v) and a in v.legal_actions
+                asked += 1
+            else:
+                a = driver.choose(v)
+            state = apply(state, a)
+    finally:
+        far.close()
+    assert asked == 8

@@ -184,6 +184,12 @@ JSONISH = st.recursive(
 )
 
 
+@pytest.mark.parametrize("preset", [[], {}, ["standard"], 7, None])
+def test_a_preset_that_is_not_a_name_is_refused_not_a_crash(preset):
+    s, problems = settings_from_dict({"rules": {"preset": preset}})
+    assert s.rules.name == "standard" and any("unknown rules preset" in p for p in problems)
+
+
 @settings(max_examples=200, deadline=None)
 @given(data=JSONISH)
 def test_any_settings_content_gives_settings_and_never_raises(data):

@@ -54,16 +54,22 @@ class Tmux:
     def screen(self, session: str = "gin") -> str:
         return self.tmux("capture-pane", "-p", "-t", session, check=False)
 
-    def wait_for(self, *texts: str, timeout: float = 30.0, session: str = "gin") -> str:
+    def wait_until(self, ok, what: str, timeout: float = 30.0, session: str = "gin") -> str:
+        """The screen, once ``ok(screen)`` holds (the deadline only bounds a failure)."""
         end = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < end:
             screen = self.screen(session)
-            low = screen.lower()
-            if any(t.lower() in low for t in texts):
+            if ok(screen):
                 return screen
             time.sleep(0.2)
-        raise AssertionError(f"none of {texts!r} appeared on screen:\n{screen}")
+        raise AssertionError(f"{what} did not appear on screen:\n{screen}")
+
+    def wait_for(self, *texts: str, timeout: float = 30.0, session: str = "gin") -> str:
+        def found(screen: str) -> bool:
+            return any(t.lower() in screen.lower() for t in texts)
+
+        return self.wait_until(found, f"none of {texts!r}", timeout, session)
 
     def keys(self, *keys: str, session: str = "gin") -> None:
         self.tmux("send-keys", "-t", session, *keys)
@@ -89,6 +95,17 @@ class Tmux:
 
 def table(screen: str) -> list[str]:
     return [line.rstrip() for line in screen.splitlines()[:TABLE_LINES]]
+
+
+def to_discard_from(cards: int):
+    """Whether the whole table is on screen with the player to discard from
+    ``cards`` cards: the row of their card tops, the prompt, the key bar."""
+
+    def ok(screen: str) -> bool:
+        tops = [line for line in screen.splitlines() if "┌1" in line]
+        return bool(tops) and tops[0].count("┌") == cards and "discard a card" in screen.lower() and "q Quit" in screen
+
+    return ok
 
 
 def alive(pid: int) -> bool:
@@ -130,19 +147,18 @@ def play_into_a_hand(term: Tmux) -> str:
     term.keys("Enter")
     term.wait_for("draw from the stock")
     term.keys("s")
-    term.wait_for("discard a card")
-    time.sleep(0.5)  # let the last frame land
-    return term.screen()
+    return term.wait_until(to_discard_from(11), "the hand of 11 cards to discard from")
 
 
 def restart_and_compare(term: Tmux, before: str) -> None:
     term.new_socket()
     term.start()
-    after = term.wait_for("discard a card")
-    time.sleep(0.5)
-    after = term.screen()
-    assert table(after) == table(before), "\n".join(["before:", *table(before), "after:", *table(after)])
-    assert "Resumed your match" in after
+    term.wait_for("Resumed your match")
+    try:  # the whole table, once that note (over its top right corner) has gone
+        term.wait_until(lambda s: table(s) == table(before), "the same position")
+    except AssertionError:
+        after = term.screen()
+        raise AssertionError("\n".join(["before:", *table(before), "after:", *after.splitlines()])) from None
 
 
 def test_kill_9_then_the_same_position(term):

@@ -420,32 +420,58 @@ async def test_running_out_of_time_loses_the_match():
         await m.close()
 
 
+class LoopClock:
+    """The event loop's clock, which a test moves forward at will.
+
+    The server reads the time only from its loop (the move timer is a
+    ``call_later``, the idle deadlines are ``wait_for`` timeouts), so moving
+    this clock forward is, for the server, that much time passing at once."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.offset = 0.0
+        self._real = loop.time
+        loop.time = lambda: self._real() + self.offset  # type: ignore[method-assign]
+
+    def forward(self, seconds: float) -> None:
+        self.offset += seconds
+
+    def close(self) -> None:
+        del self.loop.time  # the loop's own clock again
+
+
 async def test_the_clock_stops_while_a_seat_is_empty():
-    rules = PRESETS["multiplayer-1.5"].with_options(timer=1)
-    m = Match(new_game(rules, seed=SEED))
+    rules = PRESETS["multiplayer-1.5"].with_options(timer=60)
+    m = Match(new_game(rules, seed=SEED), idle_timeout=10**6)  # no one is dropped as idle while time jumps
+    clock = LoopClock(asyncio.get_running_loop())
     await m.start()
     try:
         a = m.client(0, "Ann")
         await a.connect()
-        assert a.clock == {"seat": 0, "limit": 1, "remaining": 1.0, "running": False}
-        await asyncio.sleep(1.3)
-        assert m.server.state.phase in PLAYING
+        assert a.clock == {"seat": 0, "limit": 60, "remaining": 60.0, "running": False}
+        clock.forward(100)  # more than the whole move time, with Bob's seat empty
         b = m.client(1, "Bob")
         await b.connect()
         await a.wait_for(lambda c: c.clock is not None and c.clock["running"])
-        await asyncio.sleep(0.4)
+        assert m.server.state.phase in PLAYING
+        assert a.clock["remaining"] > 59  # the time alone did not count
+        clock.forward(20)
         await b.close()
         await a.wait_for(lambda c: not c.clock["running"])
         left = a.clock["remaining"]
-        assert 0.2 < left < 0.8
-        await asyncio.sleep(1.0)
-        assert m.server.state.phase in PLAYING
+        assert 35 < left <= 40  # 20 s gone while both were there
+        clock.forward(100)  # paused again: none of this counts either
         b = m.client(1, "Bob")
         await b.connect()
-        await a.wait_for(lambda c: c.view.phase == MATCH_OVER, timeout=3)
-        assert m.server.state.winner == 1
+        await a.wait_for(lambda c: c.clock["running"])
+        assert m.server.state.phase in PLAYING
+        assert left - 5 < a.clock["remaining"] <= left
+        clock.forward(left)  # the rest of Ann's time: she loses
+        await a.wait_for(lambda c: c.view.phase == MATCH_OVER, timeout=30)
+        assert m.server.state.winner == 1 and m.server.state.sheet[-1].kind == "timeout"
     finally:
         await m.close()
+        clock.close()
 
 
 async def test_a_whole_match_to_100():
@@ -485,14 +511,21 @@ async def test_silent_clients_are_dropped_and_pinging_ones_kept():
     try:
         host, port = m.server.address
         quiet = GameClient(host, port, m.server.codes[0], "Ann", heartbeat=0)
-        alive = GameClient(host, port, m.server.codes[1], "Bob", heartbeat=0.1)
+        alive = GameClient(host, port, m.server.codes[1], "Bob", heartbeat=0.1, record=True)
         m.clients += [quiet, alive]
+
+        def pongs(c: GameClient) -> int:
+            return sum(json.loads(line)["type"] == P.PONG for line in c.lines)
+
         await quiet.connect()
         await alive.connect()
-        await quiet.wait_for(lambda c: not c.open, timeout=3)
+        await quiet.wait_for(lambda c: not c.open, timeout=30)
         assert quiet.errors[-1]["code"] == P.E_IDLE
         await alive.wait_for(lambda c: c.connected == [False, True])
-        await asyncio.sleep(0.7)
+        # ten more answered pings (a second of them, twice the idle limit) after Ann
+        # was dropped: Bob, who keeps talking, is still there
+        enough = pongs(alive) + 10
+        await alive.wait_for(lambda c: pongs(c) >= enough or not c.open, timeout=30)
         assert alive.open and m.server.connected() == (False, True)
     finally:
         await m.close()

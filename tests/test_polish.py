@@ -47,3 +47,56 @@ async def test_a_refusal_that_says_what_to_do_is_not_repeated_by_the_prompt():
         await pilot.pause()
         assert "Draw from the stock" in _prompt(app) or "draw from the stock" in _prompt(app)
 
+
+
+async def test_toasts_hide_nothing_the_player_needs_at_80x24():
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.action_bar import ActionBar
+    from ginrummy_tui.tui.widgets.deadwood_line import DeadwoodLine
+    from ginrummy_tui.tui.widgets.hand import HandView
+    from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        app.notify("A long message that takes a few lines, as the practice and settings notes do, "
+                   "to see where it lands on a small terminal.", title="Note", timeout=30)
+        await pilot.press("o")  # "Sorted by rank": a second toast
+        await pilot.pause()
+        await pilot.pause()
+        from textual.widgets._toast import Toast
+
+        toasts = list(app.screen.query(Toast))
+        assert len(toasts) == 2
+        from textual.geometry import Region
+
+        rack = Region(0, 1, 80, 6)  # where toasts may show: the six lines under the score line
+        shown = [t.region.intersection(rack) for t in toasts]
+        assert all(r.area for r in shown)  # both on screen
+        for region in shown:
+            assert region.x >= 44  # right of "Computer (standard) · 10 cards  ◀ to move"
+        needed = [app.table.query_one(w) for w in (PromptLine, ActionBar, HandView, DeadwoodLine, Scoreboard)]
+        for region in shown:
+            for widget in needed:
+                overlap = region.intersection(widget.region)
+                assert overlap.area == 0, (type(widget).__name__, region, widget.region)
+
+
+async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_path):
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    okla = PRESETS["oklahoma"].with_options(target=150)
+    app = make_app(state=new_game(okla, seed=2), pause=0)
+    app.config_dir = tmp_path  # the next match's settings: the defaults (standard, to 100)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        line = str(app.screen.query_one("#match-rules").render())
+        assert line.startswith("The match in play: oklahoma rules, to 150;"), line
+        assert "oklahoma yes" in line and line.endswith("Changes below apply to your next match.")
+        assert "Rules for your next match" in screen_text(app)

@@ -131,3 +131,19 @@ def test_best_discard():
         d, c = best_discard(hand)
         assert d == min(deadwood([x for x in hand if x is not y]) for y in hand)
         assert deadwood([x for x in hand if x is not c]) == d
+
+
+def test_set_cards_mask_is_part_of_a_least_deadwood_split():
+    from ginrummy_tui.engine.melds import RUN_DW, set_cards_mask
+
+    rng = random.Random(12)
+    low = [c for c in DECK if c.rank <= 6]
+    for _ in range(3000):
+        m = sum(c.bit for c in rng.sample(low if rng.random() < 0.5 else DECK, rng.choice((10, 11))))
+        sets = set_cards_mask(m)
+        assert sets & m == sets
+        for r in range(13):
+            n = bin(sets & (0x0008004002001 << r)).count("1")
+            assert n in (0, 3, 4)
+        rest = m ^ sets
+        assert sum(RUN_DW[(rest >> (13 * i)) & 0x1FFF] for i in range(4)) == deadwood_mask(m)

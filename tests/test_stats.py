@@ -86,11 +86,13 @@ def test_the_replay_flag_keeps_a_match_out_of_the_figures():
 
 def test_the_text_table_shows_every_row_and_column():
     text = format_text(compute(HISTORY))
-    assert "vs standard / standard rules" in text and "vs expert / multiplayer-1.5 rules" in text
-    assert "All" in text
-    for label in ("Matches played", "Knocks", "Gins", "Big gins", "Undercuts given", "Undercuts received",
-                  "Void hands", "Points per hand", "Best winning streak", "Current streak"):
+    heads = text.splitlines()[:2]
+    assert heads[0].split() == ["expert", "standard", "All"] and heads[1].split() == ["mp-1.5", "standard"]
+    for label in ("Matches played", "Knocks", "Gins", "Big gins", "You undercut the computer",
+                  "The computer undercut you", "Void hands", "Points per hand", "Best winning streak",
+                  "Current streak"):
         assert label in text
+    assert "Undercuts given" not in text  # who undercut whom is said
     assert "1 replayed deal(s) not counted" in text
     row = next(line for line in text.splitlines() if line.startswith("Matches won"))
     assert row.split()[-3:] == ["0", "3", "3"]  # expert, standard, all
@@ -238,3 +240,26 @@ def test_gin_tui_stats_on_a_damaged_database_says_so_and_starts_again(tmp_path, 
     assert main(["stats", "--data-dir", str(tmp_path)]) == 0
     out, err = capsys.readouterr()
     assert "No games recorded yet" in out and "not a SQLite database" in err and "moved to" in err, (err, sorted(p.name for p in tmp_path.iterdir()))
+
+
+def test_the_text_table_fits_80_columns_with_every_level_and_preset():
+    records = []
+    n = 0
+    for opp in ("easy", "standard", "expert"):
+        for preset in ("standard", "multiplayer-1.5", "classic", "oklahoma"):
+            n += 1
+            records.append(match(f"m{n}", opp, preset, [hand(1, "knock", 0, 0, 20)], winner=0))
+    stats = compute(records)
+    assert len(stats.groups) == 12
+    text = format_text(stats)
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 80, text
+    # every pair and the total are there, each column headed by level over preset
+    heads = [(a, b) for a, b in zip(lines, lines[1:]) if a.split() and a.split()[0] in ("easy", "standard", "expert")]
+    pairs = [(x, y) for a, b in heads for x, y in zip(a.split(), b.split())]
+    assert len(pairs) == 12 and ("expert", "mp-1.5") in pairs and ("easy", "oklahoma") in pairs
+    assert any(line.split()[-1:] == ["All"] for line in lines)
+    won = [line for line in lines if line.startswith("Matches won")]
+    assert sum(len(line.split()) - 2 for line in won) == 13  # 12 pairs and All, one each
+    # a wide terminal shows more side by side
+    assert len(format_text(stats, width=160).splitlines()) < len(lines)

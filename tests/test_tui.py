@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import subprocess
 import sys
@@ -30,6 +31,16 @@ from ginrummy_tui.tui.widgets.too_small import TooSmall
 from .app_helpers import screen_text, settle
 
 SIZE = (80, 24)
+
+
+async def until(pilot, condition, what: str, seconds: float = 30.0) -> None:
+    """Let the app run until ``condition()`` holds (the deadline only bounds a failure)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"{what}: not within {seconds} s")
+        await pilot.pause(0.05)
 
 
 async def press(app, pilot, *keys: str) -> None:
@@ -305,7 +316,7 @@ async def test_refusal_when_it_is_the_computers_turn_and_the_prompt_recovers():
         await pilot.pause()
         assert "It is not your turn: wait for Computer" in prompt(app)
         assert app.session.state.current == 1
-        await pilot.pause(1.2)
+        await until(pilot, lambda: app.session.state.current == 0, "the computer's move after its pause")
         await settle(app, pilot)
         assert app.session.state.current == 0
         assert "✗" not in prompt(app) and "Draw from the stock" in prompt(app)
@@ -697,6 +708,22 @@ async def test_a_whole_match_to_100(by_mouse, seed):
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.session.state.match_no == 2 and app.session.state.scores == (0, 0)
+
+
+async def test_a_whole_match_against_the_master():
+    """The master thinks in a worker process; a whole match at 80x24 by the keyboard."""
+    from ginrummy_tui.ai.process import ProcessOpponent
+
+    app = make_app(seed=1, ai="master", pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        played = await play_whole_match(app, pilot, False)
+        s = app.session.state
+        assert s.phase == "match_over" and max(s.scores) >= 100
+        assert "discard" in played
+        assert isinstance(app.session.opponent._ai, ProcessOpponent)
+        assert app.session.opponent._ai._pool is not None
+    # leaving the app stops the worker process
+    assert app.session.opponent._ai._pool is None
 
 
 @pytest.mark.parametrize("size", [(60, 24), (80, 24)])

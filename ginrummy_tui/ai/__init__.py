@@ -14,7 +14,7 @@ from typing import Protocol
 
 from ginrummy_tui.engine import Action, PlayerView
 
-LEVELS = ("easy", "standard", "expert")
+LEVELS = ("easy", "standard", "expert", "master")
 """The levels, weakest first."""
 
 
@@ -29,7 +29,7 @@ class Opponent(Protocol):
 
 
 def get_opponent(level: str, seed: int | None = None) -> Opponent:
-    """A computer opponent of this level (``"easy"``, ``"standard"`` or ``"expert"``)."""
+    """A computer opponent of this level (``"easy"``, ``"standard"``, ``"expert"`` or ``"master"``)."""
     if level == "easy":
         from .easy import EasyOpponent
 
@@ -42,6 +42,10 @@ def get_opponent(level: str, seed: int | None = None) -> Opponent:
         from .expert import ExpertOpponent
 
         return ExpertOpponent(seed)
+    if level == "master":
+        from .master import MasterOpponent
+
+        return MasterOpponent(seed)
     raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
 
 

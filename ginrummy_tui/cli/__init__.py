@@ -34,7 +34,7 @@ class _Parser(argparse.ArgumentParser):
 
 def add_play_options(p: argparse.ArgumentParser) -> None:
     """Options of the game itself (shared with ``host``/``join``/``serve``)."""
-    p.add_argument("--ai", choices=("easy", "standard", "expert"), default=None, help="the computer's level")
+    p.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=None, help="the computer's level")
     p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
     p.add_argument("--hand", type=int, default=None, metavar="K", help="with --seed: play hand K of that match's deals")

@@ -39,7 +39,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--public-url", default=None, metavar="URL", help="the address browsers use, when behind a proxy"
     )
-    parser.add_argument("--ai", dest="serve_ai", choices=("easy", "standard", "expert"), default=None,
+    parser.add_argument("--ai", dest="serve_ai", choices=("easy", "standard", "expert", "master"), default=None,
                         help="the computer's level in every tab")
     parser.add_argument("--rules", dest="serve_rules", metavar="PRESET", default=None, help="rules preset for every tab")
     parser.add_argument("--seed", dest="serve_seed", type=int, default=None, help="seed for every tab's deal")

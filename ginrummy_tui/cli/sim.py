@@ -14,7 +14,7 @@ import json
 import sys
 import time
 
-LEVEL_CHOICES = ("easy", "standard", "expert")
+LEVEL_CHOICES = ("easy", "standard", "expert", "master")
 
 
 def _positive(text: str) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 
 
@@ -38,5 +39,6 @@ def run(args: argparse.Namespace) -> int:
         json.dump(stats.as_dict(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        print(format_text(stats))
+        width = shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else 80
+        print(format_text(stats, max(40, width)))
     return 0

@@ -150,6 +150,43 @@ def deadwood_mask(mask: int) -> int:
     return _with_sets(mask, trip)
 
 
+def set_cards_mask(mask: int) -> int:
+    """The cards in sets in one least-deadwood split of the hand (a 52-bit
+    mask); the rest of the hand is split by runs alone (``RUN_CHOICE``)."""
+    s0 = mask & 0x1FFF
+    s1 = (mask >> 13) & 0x1FFF
+    s2 = (mask >> 26) & 0x1FFF
+    s3 = mask >> 39
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not trip:
+        return 0
+    choices: list[tuple[int, ...]] = []
+    while trip:
+        low = trip & -trip
+        trip ^= low
+        held = mask & (low * _COLUMN)
+        opts = [0, held]
+        if held.bit_count() == 4:
+            x = held
+            while x:
+                b = x & -x
+                x ^= b
+                opts.append(held ^ b)
+        choices.append(tuple(opts))
+    T = RUN_DW
+    best = 1 << 30
+    best_sets = 0
+    for combo in product(*choices):
+        r = 0
+        for c in combo:
+            r |= c
+        x = mask ^ r
+        v = T[x & 0x1FFF] + T[(x >> 13) & 0x1FFF] + T[(x >> 26) & 0x1FFF] + T[x >> 39]
+        if v < best:
+            best, best_sets = v, r
+    return best_sets
+
+
 def deadwood(cards: Iterable[Card]) -> int:
     """The least deadwood of exactly these cards (all count; no discard)."""
     m = 0

@@ -150,6 +150,12 @@ class LocalSession(Session):
         """Apply the computer's action (refused, with ``IllegalAction``, if it is not its turn)."""
         self._apply(action, 1 - self.seat)
 
+    def close(self) -> None:
+        """Stop the opponent's worker process, if it has one."""
+        close = getattr(self.opponent, "close", None)
+        if close is not None:
+            close()
+
     # -- helpers
 
     def _apply(self, action: Action, seat: int) -> None:

@@ -24,7 +24,8 @@ from ginrummy_tui.storage.store import APP_NAME, ENV_HOME, atomic_write_json, mo
 SETTINGS_NAME = "settings.json"
 SETTINGS_FORMAT = "gin-tui settings"
 SETTINGS_VERSION = 1
-LEVELS = ("easy", "standard", "expert")
+LEVELS = ("easy", "standard", "expert", "master")
+"""The opponent levels (as ``ginrummy_tui.ai.LEVELS``, which starting the app does not import)."""
 DEFAULT_THEME = "textual-dark"
 MAX_PAUSE = 10.0
 
@@ -52,7 +53,7 @@ class Settings:
     rule_options: tuple[tuple[str, Any], ...] = ()
     """Single rule options changed from the preset, as (name, value) pairs."""
     ai: str = "standard"
-    """The computer's level: easy, standard or expert."""
+    """The computer's level: easy, standard, expert or master."""
     pause: float = 0.6
     """Seconds the computer waits after each move, so a person can follow."""
     ascii: bool = False
@@ -147,7 +148,7 @@ def _check_rules(raw: Any, problems: list[str]) -> tuple[str, tuple[tuple[str, A
         problems.append("the rules are not readable")
         return "standard", ()
     preset = raw.get("preset", "standard")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:  # (a list is not even hashable)
         problems.append(f"unknown rules preset {preset!r}")
         preset = "standard"
     options = raw.get("options", {})

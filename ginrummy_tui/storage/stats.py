@@ -205,8 +205,8 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("Knocks", "knocks"),
     ("Gins", "gins"),
     ("Big gins", "big_gins"),
-    ("Undercuts given", "undercuts_given"),
-    ("Undercuts received", "undercuts_received"),
+    ("You undercut the computer", "undercuts_given"),
+    ("The computer undercut you", "undercuts_received"),
     ("Void hands", "voids"),
     ("Points per hand", "avg_points"),
     ("Net points per hand", "avg_net"),
@@ -235,24 +235,45 @@ def table_columns(stats: Stats) -> list[tuple[str, Tally]]:
     return cols
 
 
-def format_text(stats: Stats) -> str:
-    """A plain-text table of the figures (``gin-tui stats``)."""
+PRESET_SHORT = {"multiplayer-1.5": "mp-1.5"}
+"""Preset names shortened for a column head."""
+
+
+def column_heads(stats: Stats) -> list[tuple[str, str, Tally]]:
+    """The columns as two short head lines (opponent level, preset) and figures;
+    "All" last when there is more than one pair."""
+    cols = [(opp, PRESET_SHORT.get(preset, preset), t) for (opp, preset), t in sorted(stats.groups.items())]
+    if len(cols) != 1:
+        cols.append(("All", "", stats.total))
+    return cols
+
+
+def format_text(stats: Stats, width: int = 80) -> str:
+    """A plain-text table of the figures (``gin-tui stats``) within ``width``
+    columns: one column per opponent level and preset, each headed by the
+    level over the preset; when they do not all fit side by side, the table
+    is split into blocks, each repeating the row labels."""
     if not stats.groups:
         lines = ["No games recorded yet: play a match with 'gin-tui'."]
     else:
-        cols = table_columns(stats)
-        width = max(len(label) for label, _ in ROWS)
-        colw = [max(7, len(name)) for name, _ in cols]
-        head = " " * width + "  " + "  ".join(name.rjust(w) for (name, _), w in zip(cols, colw))
-        lines = [head]
-        for label, name in ROWS:
-            cells = [cell(t, name).rjust(w) for (_, t), w in zip(cols, colw)]
-            lines.append(label.ljust(width) + "  " + "  ".join(cells))
+        cols = column_heads(stats)
+        label_w = max(len(label) for label, _ in ROWS)
+        col_w = max(8, *(max(len(a), len(b)) for a, b, _ in cols))
+        per_block = max(1, (width - label_w) // (col_w + 2))
+        lines = []
+        for start in range(0, len(cols), per_block):
+            block = cols[start : start + per_block]
+            if lines:
+                lines.append("")
+            lines.append(" " * label_w + "".join("  " + a.rjust(col_w) for a, _, _ in block))
+            lines.append(" " * label_w + "".join("  " + b.rjust(col_w) for _, b, _ in block))
+            for label, name in ROWS:
+                lines.append(label.ljust(label_w) + "".join("  " + cell(t, name).rjust(col_w) for _, _, t in block))
     if stats.replays:
         lines.append(f"({stats.replays} replayed deal(s) not counted)")
     if stats.unreadable:
         lines.append(f"({stats.unreadable} unreadable match record(s) skipped)")
-    return "\n".join(lines)
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def _who(seat: Any, opponent: str) -> str:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import Rules
     from ginrummy_tui.storage.config import Settings
 
-LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"))
+LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"), ("master", "Master"))
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "The winner of the hand"))
 
 
@@ -42,6 +42,30 @@ def current_settings(app) -> Settings:
     from ginrummy_tui.storage.config import config_dir, load_settings
 
     return load_settings(getattr(app, "config_dir", None) or config_dir()).settings
+
+
+def match_rules_line(app, next_rules) -> str:
+    """The rules of the match in play, beside the next match's: its preset and
+    target, and every option in which it differs from the next match ("" when
+    there is no match)."""
+    from ginrummy_tui.storage.config import RULE_OPTION_HELP
+
+    session = getattr(app, "session", None)
+    session = getattr(session, "real", session)  # a practice hand: the match behind it
+    try:
+        rules = session.view().rules
+    except Exception:
+        return ""
+    parts = [f"The match in play: {rules.name} rules, to {rules.target}"]
+    for name, label in RULE_OPTION_HELP:
+        if name == "target":
+            continue
+        mine, nxt = getattr(rules, name), getattr(next_rules, name)
+        if mine != nxt:
+            value = yes_no(mine) if isinstance(mine, bool) else ("none" if mine is None else str(mine))
+            parts.append(f"{label.split(' (')[0].lower()} {value}")
+    same = rules == next_rules
+    return "; ".join(parts) + (" (the same as below)." if same else ". Changes below apply to your next match.")
 
 
 def set_one_click(app, one_click: bool) -> None:
@@ -139,7 +163,10 @@ class SettingsScreen(Screen):
         rules = s.rules
         yield TooSmall()
         with VerticalScroll(id="settings"):
-            yield Static("Rules", classes="section")
+            yield Static("Rules for your next match", classes="section")
+            in_play = match_rules_line(self.app, rules)
+            if in_play:
+                yield Static(in_play, id="match-rules")
             yield self._row(
                 "Rules preset",
                 Select([(name, name) for name in PRESETS], value=s.preset, allow_blank=False, compact=True,

@@ -1,0 +1,444 @@
+"""The master opponent: the expert, with a determinized search where it pays.
+
+Where the expert's rules are weakest — whether to knock now or lie in wait,
+and with which card — the master lists the candidates, deals the hidden
+cards many times in ways consistent with what it has seen, plays each deal
+out from each candidate with fast policies, and keeps the candidate with the
+best average chance of winning the match (``docs/ai.md`` describes it in
+full, with the figures):
+
+* **Candidates**: the expert's choice first; its best few throws (its own
+  scoring), the throw leaving the least deadwood, knocking with the card
+  leaving the least deadwood, and the same card thrown without knocking.
+  The draw and the throw when no knock is possible can be searched the same
+  way (``MasterParams.search_draws`` / ``search_discards``); measured, that
+  was no better than the expert's rules, so by default they are the expert's.
+* **Deals**: the opponent's unknown cards are drawn from the unseen ones
+  with the expert's inference as weights, then improved by replaying its
+  stock draws (see :meth:`MasterOpponent._deals`); the rest, shuffled, is
+  the stock.  The same deals serve every candidate.
+* **Play-outs**: both sides take the discard when it joins a meld and lowers
+  their deadwood, throw the card leaving the least deadwood, go gin at once,
+  and knock: this seat with the expert's waiting rule, the opponent as soon
+  as it may; a knock is settled with the defender's layoffs.  Knocking now is
+  settled exactly (``score_knock``) against each deal.
+* **Worth**: the chance of winning the match after the hand's points (a
+  normal approximation of the race to the target), so that near the target
+  a knock that wins the match counts for more than its points.  Another
+  candidate replaces the expert's choice only when it is better by
+  ``margin`` standard errors of the paired differences.
+
+It plays at once when there is nothing to weigh: one legal move, gin, big
+gin, the upcard offer, a discard pile card that melds with nothing in the
+hand, and every draw and throw the search leaves to the expert.  The deals
+come from a generator seeded by the seed and the position, so the same seed
+and view give the same choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ginrummy_tui.engine import Action, PlayerView, cards_of, deadwood_mask, score_knock
+from ginrummy_tui.engine.cards import DECK
+from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
+
+from .common import (
+    BIG_GIN,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIN,
+    KNOCK,
+    TAKE_UPCARD,
+    find,
+    hand_mask,
+    turn_actions,
+)
+from .expert import NEAR, ExpertOpponent, _Context, _draws_left, wait_threshold
+
+_VALUE = [DECK[i].value for i in range(52)]
+_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+@dataclass(frozen=True)
+class MasterParams:
+    """The master's settings (chosen with ``gin-tui sim``; see ``docs/ai.md``)."""
+
+    playouts: int = 240
+    """Play-outs per decision, shared among the candidates."""
+    min_deals: int = 24
+    """Deals per candidate at least, however many candidates there are."""
+    shortlist: int = 3
+    """How many of the expert's best throws are candidates."""
+    opponent_wait: float = 0.0
+    """In play-outs the opponent knocks only with at least this deadwood
+    (0: as soon as it may)."""
+    search_draws: bool = False
+    """Weigh the draw by search (else the expert's draw)."""
+    search_discards: bool = False
+    """Weigh the throw by search when no knock is possible (else the expert's throw)."""
+    margin: float = 1.0
+    """Standard errors by which a candidate must beat the expert's choice."""
+    improve: float = 1.0
+    """Draws replayed when guessing the opponent's hand, per stock draw it made."""
+    spread: float = 4.3
+    """Spread of the match-race model: the chance of winning with ``a`` points
+    against ``b`` is Phi(((T - b) - (T - a)) / (spread * sqrt(2T - a - b)))."""
+
+
+def _value(bit: int) -> int:
+    return _VALUE[bit.bit_length() - 1]
+
+
+def throw(hand: int, taken: int = 0) -> tuple[int, int]:
+    """The throw from an 11-card mask leaving the least deadwood (not ``taken``,
+    the card just picked up): ``(deadwood, card bit)``; ties go to the higher count."""
+    dw = deadwood_mask
+    best = 1 << 30
+    best_b = 0
+    best_v = -1
+    rest = hand & ~taken
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        d = dw(hand ^ b)
+        if d < best or (d == best and _value(b) >= best_v):
+            best, best_b, best_v = d, b, _value(b)
+    return best, best_b
+
+
+def wants(hand: int, top: int) -> bool:
+    """The play-out rule for taking the discard: it joins a meld and the
+    deadwood after the best throw is lower than now."""
+    if not NEAR[top.bit_length() - 1] & hand:
+        return False
+    dw = deadwood_mask
+    now = dw(hand)
+    m = hand | top
+    tv = _value(top)
+    best = 1 << 30
+    joins = False
+    rest = hand
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        after = m ^ b
+        d = dw(after)
+        if d > best:
+            continue
+        j = d < dw(after ^ top) + tv
+        if d < best:
+            best, joins = d, j
+        else:
+            joins = joins or j
+    return best < now and joins
+
+
+def defender_deadwood(knocker: int, defender: int) -> int:
+    """The defender's least deadwood after laying off onto the knocker's melds
+    (the melds of one least-deadwood split of the knocker's ten cards)."""
+    sets = set_cards_mask(knocker)
+    free = 0
+    x = sets
+    while x:
+        low = x & -x
+        col = (1 << ((low.bit_length() - 1) % 13)) * _COLUMN
+        x &= ~col
+        if (sets & col).bit_count() == 3:
+            free |= col & ~sets & defender
+    runs = knocker & ~sets
+    for i in range(4):
+        m = (runs >> (13 * i)) & 0x1FFF
+        d = (defender >> (13 * i)) & 0x1FFF
+        while m:
+            low = m & -m
+            r = low.bit_length() - 1
+            k = RUN_CHOICE[m]
+            if k == 0:
+                m ^= low
+                continue
+            m &= ~(((1 << k) - 1) << r)
+            j = r - 1
+            while j >= 0 and d >> j & 1:
+                free |= 1 << (13 * i + j)
+                j -= 1
+            j = r + k
+            while j < 13 and d >> j & 1:
+                free |= 1 << (13 * i + j)
+                j += 1
+    best = deadwood_mask(defender)
+    if not free:
+        return best
+    bits = []
+    while free:
+        low = free & -free
+        free ^= low
+        bits.append(low)
+    for sub in range(1, 1 << len(bits)):
+        laid = 0
+        for j, b in enumerate(bits):
+            if sub >> j & 1:
+                laid |= b
+        d = deadwood_mask(defender & ~laid)
+        if d < best:
+            best = d
+    return best
+
+
+def knock_points(knocker: int, defender: int, kd: int, rules) -> int:
+    """The hand's points for the knocker (negative when undercut)."""
+    if kd == 0:
+        return rules.gin_bonus + deadwood_mask(defender)
+    dd = defender_deadwood(knocker, defender)
+    if dd < kd or (dd == kd and rules.tie_is_undercut):
+        return -(rules.undercut_bonus + kd - dd)
+    return dd - kd
+
+
+def play_out(hands: list[int], stock: list[int], pile: list[int], p: int, waits, limit: int, rules) -> int:
+    """Play a hand to its end with the fast policies, ``p`` to draw first.
+    Returns the points of seat 0 (negative when seat 1 scores)."""
+    void = rules.void_stock
+    while True:
+        h = hands[p]
+        top = pile[-1] if pile else 0
+        if top and wants(h, top):
+            h |= top
+            pile.pop()
+            taken = top
+        else:
+            if not stock:
+                return 0
+            h |= stock.pop()
+            taken = 0
+        d, b = throw(h, taken)
+        h ^= b
+        if d == 0:
+            pts = rules.gin_bonus + deadwood_mask(hands[1 - p])
+            return pts if p == 0 else -pts
+        if d <= limit and (d >= waits[p] or len(stock) <= void + 1):
+            pts = knock_points(h, hands[1 - p], d, rules)
+            return pts if p == 0 else -pts
+        hands[p] = h
+        pile.append(b)
+        if len(stock) <= void:
+            return 0
+        p ^= 1
+
+
+def win_chance(a: int, b: int, target: int, spread: float) -> float:
+    """The chance of winning the match with ``a`` points against ``b``."""
+    if a >= target:
+        return 1.0
+    if b >= target:
+        return 0.0
+    ra, rb = target - a, target - b
+    z = (rb - ra) / (spread * math.sqrt(ra + rb))
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+class MasterOpponent:
+    """The master computer opponent (see the module text and ``docs/ai.md``)."""
+
+    level = "master"
+
+    def __init__(self, seed: int | None = None, params: MasterParams | None = None) -> None:
+        self.seed = seed
+        self.params = params or MasterParams()
+        self.expert = ExpertOpponent(seed)
+
+    # ------------------------------------------------------------ deals
+
+    def _deals(self, view: PlayerView, ctx: _Context, rng: random.Random, n: int) -> list[tuple[int, list[int]]]:
+        """``n`` guesses of (the opponent's hand, the stock from its top at the end).
+
+        The opponent has kept its best cards for as many turns as it drew from
+        the stock, so a hand dealt at random from the unseen cards would be far
+        worse than the real one.  Each guess starts from unseen cards drawn with
+        the expert's weights and then replays those draws: one more unseen card
+        drawn (with the same weights), the card leaving the least deadwood put
+        back.  Cards it is known to hold stay in its hand."""
+        known = hand_mask(view.opponent_known)
+        want = max(0, view.opponent_hand_size - len(view.opponent_known))
+        opp_seat = 1 - view.seat
+        draws = sum(1 for mv in view.history if mv.seat == opp_seat and mv.action.kind == DRAW_STOCK)
+        draws = int(draws * self.params.improve)
+        unseen = []
+        x = ctx.unseen
+        while x:
+            low = x & -x
+            x ^= low
+            w = self.expert._p_holds(ctx, low)
+            unseen.append((low, 1.0 / max(w, 1e-6)))
+        out = []
+        for _ in range(n):
+            keyed = sorted(unseen, key=lambda t: rng.random() ** t[1], reverse=True)
+            opp = known
+            for b, _w in keyed[:want]:
+                opp |= b
+            pool = keyed[want:]
+            if want and pool:
+                for k in range(min(draws, len(pool))):
+                    # the next card by the same weighted order; the worst card goes back
+                    b = pool[k][0]
+                    _d, out_b = throw(opp | b, known)
+                    opp = (opp | b) ^ out_b
+                    if out_b != b:
+                        pool[k] = (out_b, pool[k][1])
+            stock = [b for b, _w in pool if not b & opp]
+            rng.shuffle(stock)
+            del stock[view.stock_size :]
+            out.append((opp, stock))
+        return out
+
+    # ------------------------------------------------------------ decisions
+
+    def choose(self, view: PlayerView) -> Action:
+        """The action for this view (always one of ``view.legal_actions``)."""
+        actions, done = turn_actions(view)
+        if done is not None:
+            return done
+        if len(actions) == 1:
+            return actions[0]
+        kinds = {a.kind for a in actions}
+        if TAKE_UPCARD in kinds:
+            return self.expert.choose(view)
+        big = find(actions, BIG_GIN)
+        if big is not None:
+            return big
+        gin = find(actions, GIN)
+        if gin is not None:
+            return gin
+        if DRAW_STOCK in kinds or DRAW_DISCARD in kinds:
+            up = view.upcard
+            if DRAW_STOCK not in kinds:
+                return find(actions, DRAW_DISCARD)  # type: ignore[return-value]
+            if DRAW_DISCARD not in kinds or up is None or not NEAR[up.index] & hand_mask(view.hand):
+                return find(actions, DRAW_STOCK)  # type: ignore[return-value]
+            first = self.expert.choose(view)
+            if not self.params.search_draws:
+                return first
+            other = find(actions, DRAW_STOCK if first.kind == DRAW_DISCARD else DRAW_DISCARD)
+            return self._search(view, [first, other])  # type: ignore[list-item]
+        first = self.expert.choose(view)
+        if KNOCK not in kinds and not self.params.search_discards:
+            return first
+        cands = [first] + [a for a in self._discard_candidates(view, actions) if a != first]
+        return self._search(view, cands)
+
+    def _discard_candidates(self, view: PlayerView, actions) -> list[Action]:
+        m = hand_mask(view.hand)
+        ex = self.expert
+        ctx = _Context(view, ex.params)
+        ex._weigh_unseen(ctx)
+        ctx.draws_left = _draws_left(view, drawn=True)
+        limit = view.knock_limit
+        p = ex.params
+        w = p.danger * (p.late_danger if ctx.draws_left <= 0 else 1.0)
+        scored = []
+        for a in actions:
+            if a.kind == DISCARD:
+                c = a.card
+                v = ex.hand_value(ctx, m ^ c.bit, limit) + w * ex.danger(ctx, c)
+                scored.append((v, -c.value, -c.index, a))
+        scored.sort(key=lambda t: t[:3])
+        cands = [t[3] for t in scored[: self.params.shortlist]]
+        least = min(scored, key=lambda t: (deadwood_mask(m ^ t[3].card.bit), t[1], t[2]))[3]
+        if least not in cands:
+            cands.append(least)
+        knocks = [a for a in actions if a.kind == KNOCK]
+        if knocks:
+            best = min(knocks, key=lambda a: (deadwood_mask(m ^ a.card.bit), -a.card.value, -a.card.index))
+            cands.append(best)
+            plain = find(actions, DISCARD, best.card)
+            if plain is not None and plain not in cands:
+                cands.append(plain)
+        return cands
+
+    def _search(self, view: PlayerView, cands: list[Action]) -> Action:
+        """The candidate with the best average worth over the deals; the first
+        (the expert's choice) unless another is better by ``margin`` standard errors."""
+        params = self.params
+        rules = view.rules
+        me = view.seat
+        limit = view.knock_limit
+        target = rules.target
+        a0, b0 = view.scores[me], view.scores[1 - me]
+        mult = view.multiplier
+        worth: dict[int, float] = {}
+
+        def value(pts: int) -> float:
+            got = worth.get(pts)
+            if got is None:
+                if pts >= 0:
+                    got = win_chance(a0 + pts * mult, b0, target, params.spread)
+                else:
+                    got = win_chance(a0, b0 - pts * mult, target, params.spread)
+                worth[pts] = got
+            return got
+
+        ex = self.expert
+        ctx = _Context(view, ex.params)
+        ex._weigh_unseen(ctx)
+        rng = random.Random(f"master/{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}/{view.phase}")
+        n = max(params.min_deals, params.playouts // len(cands))
+        deals = self._deals(view, ctx, rng, n)
+        # this seat waits as the expert would; the opponent as the parameter says
+        most = ex.params.wait_below * min(1.0, rules.undercut_bonus / 25)
+        waits = (wait_threshold(view, most) * limit / 10, params.opponent_wait)
+        hand = hand_mask(view.hand)
+        pile0 = [c.bit for c in view.discard]
+        scores: list[list[float]] = [[] for _ in cands]
+        for opp, stock0 in deals:
+            for i, action in enumerate(cands):
+                kind = action.kind
+                stock = list(stock0)
+                pile = list(pile0)
+                if kind == KNOCK:
+                    mine = hand ^ action.card.bit
+                    res = score_knock(cards_of(mine), cards_of(opp), rules, limit)
+                    pts = res.points if res.winner == "knocker" else -res.points
+                    scores[i].append(value(pts))
+                    continue
+                if kind == DISCARD:
+                    hands = [hand ^ action.card.bit, opp]
+                    pile.append(action.card.bit)
+                    if len(stock) <= rules.void_stock:
+                        scores[i].append(value(0))
+                        continue
+                    pts = play_out(hands, stock, pile, 1, waits, limit, rules)
+                else:
+                    # a draw: this seat draws now, then plays on with the fast policies
+                    if kind == DRAW_DISCARD:
+                        top = pile.pop()
+                        h = hand | top
+                        taken = top
+                    else:
+                        h = hand | stock.pop()
+                        taken = 0
+                    d, b = throw(h, taken)
+                    h ^= b
+                    if d == 0:
+                        pts = rules.gin_bonus + deadwood_mask(opp)
+                    elif d <= limit and (d >= waits[0] or len(stock) <= rules.void_stock + 1):
+                        pts = knock_points(h, opp, d, rules)
+                    elif len(stock) <= rules.void_stock:
+                        pts = 0
+                    else:
+                        pile.append(b)
+                        pts = play_out([h, opp], stock, pile, 1, waits, limit, rules)
+                scores[i].append(value(pts))
+        base = scores[0]
+        best, best_gain = 0, 0.0
+        for i in range(1, len(cands)):
+            diffs = [x - y for x, y in zip(scores[i], base)]
+            gain = sum(diffs) / len(diffs)
+            if gain <= best_gain:
+                continue
+            var = sum((d - gain) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+            if gain > params.margin * math.sqrt(var / len(diffs)):
+                best, best_gain = i, gain
+        return cands[best]

@@ -1,0 +1,88 @@
+"""An opponent that thinks in a separate process.
+
+The master's search keeps the interpreter busy for up to a second or so; in
+a thread of the app it would hold the GIL and starve the UI thread.
+:class:`ProcessOpponent` sends each view to one worker process (started on
+the first move, with ``spawn`` so that none of the app's threads or terminal
+state is copied) and waits for the answer; the waiting thread holds nothing.
+The worker keeps one opponent per (level, seed), so the opponent's choices
+are the same as in this process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import resource_tracker
+from typing import Any
+
+from ginrummy_tui.engine import Action, PlayerView
+
+_OPPONENTS: dict[tuple[str, Any], Any] = {}
+
+
+def _choose(level: str, seed: Any, view: PlayerView) -> Action:
+    """In the worker: the choice of the opponent of this level and seed."""
+    key = (level, seed)
+    opponent = _OPPONENTS.get(key)
+    if opponent is None:
+        from ginrummy_tui.ai import get_opponent
+
+        opponent = _OPPONENTS[key] = get_opponent(level, seed)
+    return opponent.choose(view)
+
+
+def _start_tracker() -> None:
+    """Start multiprocessing's resource tracker with a real standard error.
+
+    The tracker is handed ``sys.stderr.fileno()``; while a Textual app runs,
+    ``sys.stderr`` is its print capture, whose ``fileno()`` is -1, and
+    starting a process would fail ("bad value(s) in fds_to_keep").  So the
+    process's own standard error stands in for the moment of the start."""
+    err = sys.stderr
+    try:
+        usable = err is not None and err.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable or sys.__stderr__ is None:
+        resource_tracker.ensure_running()
+        return
+    sys.stderr = sys.__stderr__
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = err
+
+
+def _warm() -> None:
+    """In the worker: import the opponents before the first move needs them."""
+    import ginrummy_tui.ai.master  # noqa: F401
+
+
+class ProcessOpponent:
+    """``choose(view)`` of the opponent ``level`` with ``seed``, computed in a worker process."""
+
+    def __init__(self, level: str, seed: Any = None) -> None:
+        self.level = level
+        self.seed = seed
+        self._pool: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        """Start the worker now (otherwise the first move starts it)."""
+        if self._pool is None:
+            _start_tracker()
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool.submit(_warm)
+
+    def choose(self, view: PlayerView) -> Action:
+        """The opponent's action for ``view`` (blocks the calling thread, not the GIL)."""
+        self.start()
+        assert self._pool is not None
+        return self._pool.submit(_choose, self.level, self.seed, view).result()
+
+    def close(self) -> None:
+        """Stop the worker (a search under way is abandoned)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
