@@ -138,6 +138,10 @@ def main(argv: list[str] | None = None) -> int:
                     hands += 1
                 tmux.send(key)
                 after = wait_change(tmux, screen)
+                if key == "n":  # the match's end may take a frame or two to go: count it once
+                    end = time.monotonic() + 10
+                    while next_key(after) == "n" and time.monotonic() < end:
+                        after = wait_change(tmux, after, 0.5)
                 stalls = stalls + 1 if after == screen else 0
                 if stalls >= 3:
                     raise RuntimeError(f"the key {key!r} changed nothing, three times:\n" + screen)
