@@ -174,6 +174,7 @@ async def test_a_hand_that_ends_closes_what_covered_the_table():
 
 
 async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
+    from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.local import LocalSession
     from ginrummy_tui.tui.app import GinApp
 
@@ -191,7 +192,7 @@ async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
             return f"⏱ {int(c[1] + 0.999)} s for you" if c else ""
 
     session = HostClock(new_game(TIMED, seed=1), opponent=None)
-    app = GinApp(session, pause=0)
+    app = GinApp(AppContext(session=session), pause=0)
     bells: list[int] = []
     app.bell = lambda: bells.append(1)
     async with app.run_test(size=SIZE) as pilot:

@@ -9,18 +9,20 @@ from rich import box
 from rich.table import Table
 from textual.widget import Widget
 
+from ginrummy_tui.engine.kinds import EndKind
+
 from .too_small import NORMAL_WIDTH
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
 _KIND = {
-    "knock": "knocked",
-    "gin": "went gin",
-    "big_gin": "went Big Gin",
-    "undercut": "undercut",
-    "void": "void hand",
-    "timeout": "time out",
+    EndKind.KNOCK: "knocked",
+    EndKind.GIN: "went gin",
+    EndKind.BIG_GIN: "went Big Gin",
+    EndKind.UNDERCUT: "undercut",
+    EndKind.VOID: "void hand",
+    EndKind.TIMEOUT: "time out",
 }
 
 
@@ -54,7 +56,7 @@ def score_table(v: PlayerView, opponent_name: str, compact: bool = False, number
     t.add_column(them, justify="right", style="bold", no_wrap=True, min_width=len(them))
     for r in v.sheet:
         ending = _KIND.get(r.kind, r.kind)
-        if r.kind == "undercut" and r.winner is not None:
+        if r.kind == EndKind.UNDERCUT and r.winner is not None:
             ending = f"{names[r.winner]} undercut"
         elif r.knocker is not None:
             ending = f"{names[r.knocker]} {ending}"
