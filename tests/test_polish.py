@@ -103,7 +103,8 @@ async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_pat
 
 
 async def test_each_match_over_screen_numbers_its_match(tmp_path):
-    from ginrummy_tui.session.startup import build_app, prepare
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
     from ginrummy_tui.tui import scenarios
     from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
     from ginrummy_tui.tui.widgets.score_table import ScoreTable
