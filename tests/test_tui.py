@@ -838,6 +838,38 @@ async def test_a_theme_reaches_the_games_own_colours():
         assert "bold #00ffff" in score_colours() and "bold #ffd21f" not in score_colours()
 
 
+async def test_a_theme_reaches_the_colours_of_the_cards():
+    """Card faces, suits, backs and outlines are theme variables too: a theme that
+    sets them changes how the hand and the stock are drawn."""
+    from rich.text import Text
+    from textual.theme import Theme
+
+    from ginrummy_tui.tui.widgets.stock import StockPile
+
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+
+        def colours(widget) -> set[str]:
+            lines = [r for r in widget.render().renderables if isinstance(r, Text)]
+            return {str(s.style) for t in lines for s in t.spans} | {str(t.style) for t in lines}
+
+        def drawn() -> set[str]:
+            return colours(app.table.query_one(HandView)) | colours(app.table.query_one(StockPile))
+
+        before = drawn()
+        assert "#f4f1e8" in " ".join(before) and "#1c2f5a" in " ".join(before)
+        app.register_theme(Theme(
+            name="gin-cards", primary="#004578", dark=True,
+            variables={"gin-card-face": "#ffffff", "gin-card-back": "#550000", "gin-card-border": "#00aa00"},
+        ))
+        app.theme = "gin-cards"
+        await pilot.pause()
+        after = " ".join(drawn())
+        assert "on #ffffff" in after and "on #550000" in after and "#00aa00" in after
+        assert "#f4f1e8" not in after and "#1c2f5a" not in after and "#9a9a9a" not in after
+
+
 async def test_a_session_that_waits_on_the_network_never_stops_the_screen():
     """A move sent to a session whose submit waits (network play) goes from a worker:
     the screen keeps answering keys until the answer comes."""

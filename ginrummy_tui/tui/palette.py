@@ -29,6 +29,12 @@ DEFAULTS: dict[str, str] = {
     "gin-button": "#2d5d46",
     "gin-button-text": "#f0f0f0",
     "gin-ink": "#101010",
+    "gin-card-face": "#f4f1e8",
+    "gin-card-red": "#d01c2a",
+    "gin-card-black": "#101010",
+    "gin-card-back": "#1c2f5a",
+    "gin-card-back-pattern": "#3a5fb0",
+    "gin-card-border": "#9a9a9a",
 }
 """The theme variables of the game and their values in every built-in theme."""
 
@@ -53,6 +59,17 @@ class Palette:
     button_text: str
     ink: str
     """Text on a bright button."""
+    card_face: str
+    """The paper of a face-up card."""
+    card_red: str
+    """Hearts and diamonds."""
+    card_black: str
+    """Spades and clubs."""
+    card_back: str
+    card_back_pattern: str
+    """The back of a face-down card: its ground and its pattern."""
+    card_border: str
+    """The outline of a card that is neither in a meld (green) nor selected (gold)."""
 
     @classmethod
     def of(cls, variables: Mapping[str, str]) -> Palette:

@@ -36,12 +36,12 @@ KIND_WORDS = {
 def meld_text(meld, ascii_only: bool, colours: Palette = DEFAULT) -> Text:
     """A meld as ``[7♥ 8♥ 9♥]`` with green brackets."""
     t = Text("[", style=f"bold {colours.green}")
-    t.append_text(cards_text(meld, ascii_only))
+    t.append_text(cards_text(meld, ascii_only, colours=colours))
     t.append("]", style=f"bold {colours.green}")
     return t
 
 
-def layout_text(knock, ascii_only: bool = False) -> Text | None:
+def layout_text(knock, ascii_only: bool = False, colours: Palette = DEFAULT) -> Text | None:
     """Why the knocker's melds are not the least-deadwood split (a meld kept
     out to block layoffs), with the cards coloured; None when they are."""
     from ginrummy_tui.engine import layout_parts
@@ -54,12 +54,12 @@ def layout_text(knock, ascii_only: bool = False) -> Text | None:
         if isinstance(p, str):
             t.append(p)
         else:
-            t.append_text(cards_text(p, ascii_only))
+            t.append_text(cards_text(p, ascii_only, colours=colours))
     t.append(".")
     return t
 
 
-def hand_row(groups, ascii_only: bool = False) -> list[Text]:
+def hand_row(groups, ascii_only: bool = False, colours: Palette = DEFAULT) -> list[Text]:
     """Cards face up in groups (melds outlined, then laid-off cards, then deadwood): three lines."""
     from ..widgets.cardfaces import face_lines
 
@@ -74,7 +74,7 @@ def hand_row(groups, ascii_only: bool = False) -> list[Text]:
             for row in rows:
                 row.append("  " if kind == "meld" else "   ")
         for c in cards:
-            face = face_lines(c, meld=kind != "deadwood", ascii_only=ascii_only)
+            face = face_lines(c, meld=kind != "deadwood", ascii_only=ascii_only, colours=colours)
             for row, line in zip(rows, face):
                 row.append_text(line)
     return rows
@@ -147,7 +147,7 @@ def summary_renderable(
         if dead:
             groups.append((list(dead), "deadwood"))
         if width >= 72:
-            lines.extend(hand_row(groups, ascii_only))
+            lines.extend(hand_row(groups, ascii_only, colours))
         else:  # narrow terminal: the cards as text
             body = Text()
             body.append("Melds ", style="dim")
@@ -158,7 +158,7 @@ def summary_renderable(
                 body.append("none")
             if dead:
                 body.append("  Deadwood ", style="dim")
-                body.append_text(cards_text(dead, ascii_only))
+                body.append_text(cards_text(dead, ascii_only, colours=colours))
             lines.append(body)
         if layoffs:
             body = Text()
@@ -170,12 +170,12 @@ def summary_renderable(
             for i, (meld, laid) in enumerate(onto.items()):
                 if i:
                     body.append(", ")
-                body.append_text(cards_text(laid, ascii_only))
+                body.append_text(cards_text(laid, ascii_only, colours=colours))
                 body.append(" on ")
                 body.append_text(meld_text(meld, ascii_only, colours))
             lines.append(body)
         if k is not None and seat == res.knocker:
-            note = layout_text(k, ascii_only)
+            note = layout_text(k, ascii_only, colours)
             if note is not None:
                 lines.append(note)
         lines.append(Text())

@@ -15,10 +15,13 @@ outlines there use only characters that never name a card (``+ - | # = : * !``).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from rich.style import Style
 from rich.text import Text
+
+from ..palette import DEFAULT, Palette
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Card
@@ -26,14 +29,34 @@ if TYPE_CHECKING:
 RANK_NAMES = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
-RED = Style(color="#d01c2a", bgcolor="#f4f1e8", bold=True)
-BLACK = Style(color="#101010", bgcolor="#f4f1e8", bold=True)
-FACE = Style(color="#101010", bgcolor="#f4f1e8")
-BACK = Style(color="#3a5fb0", bgcolor="#1c2f5a")
-PLAIN_BORDER = Style(color="#9a9a9a")
-MELD_BORDER = Style(color="#2fd16b", bold=True)
-SELECTED_BORDER = Style(color="#ffd21f", bold=True)
 DIM = Style(dim=True)
+
+
+class CardStyles(NamedTuple):
+    """The styles cards are drawn with, made from a :class:`Palette`."""
+
+    red: Style
+    black: Style
+    back: Style
+    plain_border: Style
+    meld_border: Style
+    selected_border: Style
+
+    def suit(self, card: Card) -> Style:
+        return self.red if card.is_red else self.black
+
+
+@lru_cache(maxsize=16)
+def card_styles(colours: Palette = DEFAULT) -> CardStyles:
+    """The card styles of ``colours`` (a theme's palette)."""
+    return CardStyles(
+        red=Style(color=colours.card_red, bgcolor=colours.card_face, bold=True),
+        black=Style(color=colours.card_black, bgcolor=colours.card_face, bold=True),
+        back=Style(color=colours.card_back_pattern, bgcolor=colours.card_back),
+        plain_border=Style(color=colours.card_border),
+        meld_border=Style(color=colours.green, bold=True),
+        selected_border=Style(color=colours.gold, bold=True),
+    )
 
 SINGLE = "┌─┐│└┘"
 DOUBLE = "╔═╗║╚╝"
@@ -58,18 +81,18 @@ def card_label(card: Card, ascii_only: bool = False) -> str:
     return rank_text(card) + suit_text(card, ascii_only)
 
 
-def card_text(card: Card, ascii_only: bool = False) -> Text:
+def card_text(card: Card, ascii_only: bool = False, colours: Palette = DEFAULT) -> Text:
     """A card's short name in its suit's colour, for running text."""
-    return Text(card_label(card, ascii_only), style=RED if card.is_red else BLACK)
+    return Text(card_label(card, ascii_only), style=card_styles(colours).suit(card))
 
 
-def cards_text(cards, ascii_only: bool = False, sep: str = " ") -> Text:
+def cards_text(cards, ascii_only: bool = False, sep: str = " ", colours: Palette = DEFAULT) -> Text:
     """Several cards in running text."""
     out = Text()
     for i, c in enumerate(cards):
         if i:
             out.append(sep)
-        out.append_text(card_text(c, ascii_only))
+        out.append_text(card_text(c, ascii_only, colours))
     return out
 
 
@@ -104,6 +127,7 @@ def face_lines(
     key: str = "",
     ascii_only: bool = False,
     height: int = 3,
+    colours: Palette = DEFAULT,
 ) -> list[Text]:
     """A face-up card as ``height`` lines (3, or 5 for big cards) of ``width`` cells (>= 5).
 
@@ -112,9 +136,10 @@ def face_lines(
     """
     inner = width - 2
     chars = border_chars("meld" if meld else "plain", ascii_only)
-    border = MELD_BORDER if meld else PLAIN_BORDER
+    styles = card_styles(colours)
+    border = styles.meld_border if meld else styles.plain_border
     if selected:
-        border = SELECTED_BORDER + Style(reverse=True)
+        border = styles.selected_border + Style(reverse=True)
     tl, h, tr, v, bl, br = chars
     top = Text(tl, style=border)
     if key:
@@ -123,7 +148,7 @@ def face_lines(
     else:
         top.append(h * inner, style=border)
     top.append(tr, style=border)
-    face = RED if card.is_red else BLACK
+    face = styles.suit(card)
     if selected:
         face = face + Style(underline=True)
     rank, suit = rank_text(card), suit_text(card, ascii_only)
@@ -141,16 +166,18 @@ def face_lines(
     return lines
 
 
-def back_lines(width: int = 3, ascii_only: bool = False, height: int = 3) -> list[Text]:
+def back_lines(width: int = 3, ascii_only: bool = False, height: int = 3, colours: Palette = DEFAULT) -> list[Text]:
     """A face-down card as ``height`` lines of ``width`` cells."""
+    styles = card_styles(colours)
+    plain = styles.plain_border
     tl, h, tr, v, bl, br = border_chars("plain", ascii_only)
     fill = "#" if ascii_only else "▒"
     inner = width - 2
-    middle = Text(v, style=PLAIN_BORDER) + Text(fill * inner, style=BACK) + Text(v, style=PLAIN_BORDER)
+    middle = Text(v, style=plain) + Text(fill * inner, style=styles.back) + Text(v, style=plain)
     return (
-        [Text(tl + h * inner + tr, style=PLAIN_BORDER)]
+        [Text(tl + h * inner + tr, style=plain)]
         + [middle.copy() for _ in range(height - 2)]
-        + [Text(bl + h * inner + br, style=PLAIN_BORDER)]
+        + [Text(bl + h * inner + br, style=plain)]
     )
 
 

@@ -61,7 +61,7 @@ class DiscardPile(Widget):
         top = self.cards[-1] if self.cards else None
         w, h = (7, 5) if self.big else (5, 3)
         if top is not None:
-            card = face_lines(top, width=w, height=h, ascii_only=self.ascii_only)
+            card = face_lines(top, width=w, height=h, ascii_only=self.ascii_only, colours=palette_of(self.app))
         else:
             card = empty_lines(w, self.ascii_only, h)
         side = [
@@ -74,7 +74,7 @@ class DiscardPile(Widget):
             under = self.cards[:-1]
             if under:
                 t = Text("Under it, newest first: ", style="dim")
-                t.append_text(cards_text(reversed(under), self.ascii_only))
+                t.append_text(cards_text(reversed(under), self.ascii_only, colours=palette_of(self.app)))
                 lines.append(t)
             else:
                 lines.append(Text("Nothing under the top card.", style="dim"))

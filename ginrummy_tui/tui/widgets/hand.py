@@ -208,6 +208,7 @@ class HandView(Widget):
                     key=KEYS[i] if i < len(KEYS) else "",
                     ascii_only=self.ascii_only,
                     height=height,
+                    colours=palette_of(self.app),
                 )
                 # a card sits one line down, with its mark above it; the lifted
                 # card (the one the player selected) one line up, its mark below

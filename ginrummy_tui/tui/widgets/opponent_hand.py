@@ -7,8 +7,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..palette import palette_of
-from .cardfaces import BACK, PLAIN_BORDER, cards_text
+from ..palette import DEFAULT, Palette, palette_of
+from .cardfaces import card_styles, cards_text
 
 
 class OpponentHand(Widget):
@@ -36,15 +36,16 @@ class OpponentHand(Widget):
         head.append(f" · {self.count} card{'s' if self.count != 1 else ''}")
         if self.known:
             head.append(" · holds ")
-            head.append_text(cards_text(self.known, self.ascii_only))
+            head.append_text(cards_text(self.known, self.ascii_only, colours=palette_of(self.app)))
             head.append(" (picked up)")
         if self.to_move:
             head.append("  ◀ to move" if not self.ascii_only else "  < to move", style=f"bold {palette_of(self.app).gold}")
-        return Group(head, *back_row(self.count, self.ascii_only))
+        return Group(head, *back_row(self.count, self.ascii_only, palette_of(self.app)))
 
 
-def back_row(count: int, ascii_only: bool = False) -> list[Text]:
+def back_row(count: int, ascii_only: bool = False, colours: Palette = DEFAULT) -> list[Text]:
     """``count`` face-down cards side by side, overlapping: three lines."""
+    styles = card_styles(colours)
     if count == 0:
         return [Text(), Text(), Text()]
     if ascii_only:
@@ -55,5 +56,5 @@ def back_row(count: int, ascii_only: bool = False) -> list[Text]:
         bot = "└" + "┴".join("─" * count) + "┘"
     m = Text()
     for ch in mid:
-        m.append(ch, style=BACK if ch == fill else PLAIN_BORDER)
-    return [Text(top, style=PLAIN_BORDER), m, Text(bot, style=PLAIN_BORDER)]
+        m.append(ch, style=styles.back if ch == fill else styles.plain_border)
+    return [Text(top, style=styles.plain_border), m, Text(bot, style=styles.plain_border)]

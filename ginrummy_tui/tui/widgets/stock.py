@@ -46,7 +46,7 @@ class StockPile(Widget):
 
     def render(self) -> Group:
         w, h = (7, 5) if self.big else (5, 3)
-        card = back_lines(w, self.ascii_only, h) if self.count else empty_lines(w, self.ascii_only, h)
+        card = back_lines(w, self.ascii_only, h, palette_of(self.app)) if self.count else empty_lines(w, self.ascii_only, h)
         side = [
             Text("Stock", style="bold"),
             Text(f"{self.count} card{'s' if self.count != 1 else ''}"),
