@@ -1,7 +1,7 @@
 """Start-up measured from outside, in a real terminal (tmux): the time from
 launching gin-tui until its first full table is on the screen.
 
-    python benchmarks/startup_tmux.py [--runs N] [--size 80x24] [--installed]
+    python benchmarks/startup_tmux.py [--runs N] [--size 80x24] [--installed | --checkout DIR]
 
 For each of the three ways gin-tui starts, it launches gin-tui in a detached
 tmux session (one tmux server of its own for the whole run) and polls the
@@ -19,8 +19,9 @@ medians and their ratio (target: gin-tui <= 1.25x the minimal app):
 - resuming the saved match: ``gin-tui`` with no options, how a player
   usually starts it.
 
-gin-tui runs as ``python -m ginrummy_tui`` from this checkout (or the
-installed command with ``--installed``).  Each gin-tui is ended with a
+gin-tui runs as ``python -m ginrummy_tui`` from this checkout, or from the
+checkout ``--checkout DIR`` (to compare two versions in turn), or as the
+installed command with ``--installed``.  Each gin-tui is ended with a
 hang-up (its tmux session killed: it saves and exits) and the next launch
 waits until it is gone.  The screen is read with one ``tmux capture-pane``
 after another, 5 ms apart; that resolution and cost are the same for both
@@ -146,6 +147,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7, help="start-ups of each app in each case (default 7)")
     parser.add_argument("--size", default="80x24", help="terminal size (default 80x24)")
     parser.add_argument("--installed", action="store_true", help="time the installed gin-tui command")
+    parser.add_argument("--checkout", type=Path, default=ROOT, help="run gin-tui from this checkout (default: this one)")
     opts = parser.parse_args()
     if shutil.which("tmux") is None:
         print("tmux is not installed", file=sys.stderr)
@@ -157,7 +159,7 @@ def main() -> int:
         gin = [str(here) if here.exists() else (shutil.which("gin-tui") or "gin-tui")]
     else:
         gin = [sys.executable, "-m", "ginrummy_tui"]
-        env["PYTHONPATH"] = str(ROOT)
+        env["PYTHONPATH"] = str(opts.checkout.resolve())
     term = Terminal((cols, rows))
     ratios = {}
     try:
