@@ -93,8 +93,15 @@ class Tmux:
             (folder / self.socket).unlink()
 
 
+TOAST_LINES = range(1, 7)
+TOAST_COLUMN = 44
+"""Where a notification may show (app.tcss): lines 1-6, from column 44 on."""
+
+
 def table(screen: str) -> list[str]:
-    return [line.rstrip() for line in screen.splitlines()[:TABLE_LINES]]
+    """The table, without the place where a notification may cover it."""
+    lines = screen.splitlines()[:TABLE_LINES]
+    return [(line[:TOAST_COLUMN] if i in TOAST_LINES else line).rstrip() for i, line in enumerate(lines)]
 
 
 def to_discard_from(cards: int):

@@ -351,6 +351,31 @@ def test_the_network_app_takes_the_players_look_from_the_settings(tmp_path):
     assert not app.ascii_only and app.mouse_enabled
 
 
+async def test_resizing_during_network_play_keeps_one_status_refresh(hosted, monkeypatch):
+    """The table refreshes the network status line on one timer, however often the terminal is resized."""
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+
+    server, session = hosted
+    ann = session(0, "Ann", join_code=server.join_code)
+    started: list[float] = []
+    real = GameScreen.set_interval
+
+    def counting(self, interval, callback=None, *args, **kwargs):
+        if getattr(callback, "__name__", "") == "_update_details":  # the table's own refresh, not Textual's
+            started.append(interval)
+        return real(self, interval, callback, *args, **kwargs)
+
+    monkeypatch.setattr(GameScreen, "set_interval", counting)
+    app = make_app(session=ann, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for size in [(100, 30), (80, 24), (120, 40), (90, 34), (70, 24), (80, 24), (110, 36), (80, 24)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+        assert started == [0.5]
+
+
 async def test_the_hosts_player_is_told_when_a_save_fails_mid_match(tmp_path, monkeypatch):
     import argparse
     import errno
