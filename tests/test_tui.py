@@ -873,3 +873,17 @@ async def test_a_session_that_waits_on_the_network_never_stops_the_screen():
         session.gate.set()
         await until(pilot, lambda: app.table.v is not None and app.table.v.phase == "discard")
         assert len(session.state.hands[0]) == 11
+
+
+def test_an_ordinary_start_does_not_load_the_history_before_the_first_frame(tmp_path):
+    """Settling what to play (first start, then a resume) opens no database:
+    the history and sqlite3 load after the first frame."""
+    code = (
+        "import sys; from ginrummy_tui.cli import build_parser; "
+        "from ginrummy_tui.session.startup import prepare; "
+        f"plan = prepare(build_parser().parse_args(['--data-dir', {str(tmp_path)!r}])); "
+        "print(plan is not None, 'sqlite3' in sys.modules, 'ginrummy_tui.storage.history' in sys.modules)"
+    )
+    for _ in range(2):  # the very first start, then one that finds the saved match
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert out.stdout.split() == ["True", "False", "False"]
