@@ -123,7 +123,8 @@ def cpu_ms(cmd: list[str]) -> str:
 F3_SCRIPT = textwrap.dedent(
     """
     import argparse, asyncio, gc, json, sys, time
-    from ginrummy_tui.session.startup import build_app, on_ready, prepare
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
     from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 
     def rss_kb():
@@ -138,8 +139,7 @@ F3_SCRIPT = textwrap.dedent(
         app = build_app(plan, pause=0)
         shows, cpu, after = [], [], []
         async with app.run_test(size=(120, 45)) as pilot:
-            on_ready(app, plan)
-            while app.history_upkeep.is_alive():
+            while app.history_upkeep is None or app.history_upkeep.is_alive():
                 await pilot.pause(0.01)
             await pilot.pause()
             gc.collect()

@@ -13,9 +13,11 @@ import sys
 import time
 from pathlib import Path
 
+from ginrummy_tui.engine.kinds import Phase  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ginrummy_tui.engine import MATCH_OVER, PRESETS, Action, new_game  # noqa: E402
+from ginrummy_tui.engine import PRESETS, Action, new_game
 from ginrummy_tui.net.client import GameClient  # noqa: E402
 from ginrummy_tui.net.server import MatchServer  # noqa: E402
 from tests.test_net import PLAYING, choose  # noqa: E402
@@ -33,7 +35,7 @@ async def one_match(seed: int) -> tuple[list[float], list[int]]:
     await a.wait_for(lambda c: all(c.connected))
     clients = (a, b)
     times: list[float] = []
-    while server.state.phase != MATCH_OVER:
+    while server.state.phase != Phase.MATCH_OVER:
         seq = server.seq
         t0 = time.perf_counter()
         if server.state.phase in PLAYING:

@@ -18,7 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game  # noqa: E402
-from ginrummy_tui.storage.store import Keeper, Store, encode_save, read_save  # noqa: E402
+from ginrummy_tui.session.keeper import Keeper  # noqa: E402
+from ginrummy_tui.storage.store import Store, encode_save, read_save  # noqa: E402  # noqa: E402  # noqa: E402  # noqa: E402  # noqa: E402  # noqa: E402  # noqa: E402  # noqa: E402
 
 MOVES = 400
 

@@ -149,7 +149,8 @@ async def soak(
     ``rule`` changes rule options as ``--rule`` does (``["target=25"]`` for short matches)."""
     import ginrummy_tui.ai.review as review_module
     from ginrummy_tui.ai import get_opponent
-    from ginrummy_tui.session.startup import build_app, on_ready, prepare
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
     from ginrummy_tui.tui.screens.game_screen import GameScreen
     from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
     from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
@@ -180,7 +181,6 @@ async def soak(
             tracemalloc.start()
         try:
             async with app.run_test(size=size) as pilot:
-                on_ready(app, plan)
                 started = time.perf_counter()
                 hands = 0
                 while len(result.matches) < matches:

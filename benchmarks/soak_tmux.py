@@ -7,7 +7,7 @@ Starts ``gin-tui --pause 0 --ai standard --new`` (by default this checkout's,
 session of its own (its own server socket, killed at the end), and plays it as
 a quick player would, reading the screen with ``capture-pane`` and answering
 with ``send-keys``: pass the upcard, draw from the stock, knock or go gin when
-the prompt offers it, else throw the card just drawn; ⏎ after each hand, ``n``
+the buttons offer it, else throw the card just drawn; ⏎ after each hand, ``n``
 after each match.  Every key waits for the screen to change before the next.
 
 It prints ``VmRSS`` of the gin-tui process (``/proc/<pid>/status``) at the
@@ -69,20 +69,18 @@ class Tmux:
 
 
 def next_key(screen: str) -> str | None:
-    """The key a quick player presses on this screen (None: wait for the computer)."""
-    if "play a new match" in screen:
+    """The key a quick player presses on this screen (None: wait for the computer).
+
+    On the table the buttons say what may be done now (the prompt line may be
+    showing why a key was refused instead)."""
+    if "play a new match" in screen or "n New match" in screen:  # the line, or the key bar
         return "n"
     if "deal the next hand" in screen or "see the result of the match" in screen:
         return "Enter"
-    if "Take the upcard" in screen and "(p)" in screen:
-        return "p"
-    if "raw from the stock (s" in screen:
-        return "s"
-    if "Discard" in screen and "is thinking" not in screen:
-        if "go gin with" in screen:
-            return "g"
-        if "knock with" in screen:
-            return "k"
+    for button, key in (("Pass (p)", "p"), ("Draw stock (s)", "s"), ("Gin with", "g"), ("Knock with", "k")):
+        if button in screen:
+            return key
+    if "(⏎)" in screen and "Discard " in screen:
         return "Enter"
     return None
 
@@ -123,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
             hands = 0
             t_match = time.monotonic()
             idle_since = time.monotonic()
+            stalls = 0
             while len(rss) < args.matches:
                 key = next_key(screen)
                 if key is None:
@@ -138,7 +137,15 @@ def main(argv: list[str] | None = None) -> int:
                 elif key == "Enter" and ("deal the next hand" in screen or "see the result" in screen):
                     hands += 1
                 tmux.send(key)
-                screen = wait_change(tmux, screen)
+                after = wait_change(tmux, screen)
+                if key == "n":  # the match's end may take a frame or two to go: count it once
+                    end = time.monotonic() + 10
+                    while next_key(after) == "n" and time.monotonic() < end:
+                        after = wait_change(tmux, after, 0.5)
+                stalls = stalls + 1 if after == screen else 0
+                if stalls >= 3:
+                    raise RuntimeError(f"the key {key!r} changed nothing, three times:\n" + screen)
+                screen = after
                 idle_since = time.monotonic()
             print(
                 f"RSS after match 1 {rss[0] / 1024:.1f} MB, after match {len(rss)} {rss[-1] / 1024:.1f} MB "

@@ -16,14 +16,20 @@ def screen_text(app) -> str:
     return console.export_text()
 
 
+def _computer_due(app) -> bool:
+    """The computer is thinking, or it is its turn and its move is not scheduled yet."""
+    session = app.session
+    return app.busy or (session.computes_opponent and session.opponent_to_move())
+
+
 async def settle(app, pilot) -> None:
     """Wait until the computer has made every move it is due to make."""
     for _ in range(200):
         await pilot.pause()
         await app.workers.wait_for_complete()
-        if not app.busy:
+        if not _computer_due(app):
             await pilot.pause()
-            if not app.busy:
+            if not _computer_due(app):
                 return
     raise AssertionError("the computer never finished its turn")
 
@@ -31,15 +37,25 @@ async def settle(app, pilot) -> None:
 @contextlib.asynccontextmanager
 async def running(plan, size: tuple[int, int] = (80, 24)):
     """The app that ``gin-tui`` builds on ``plan`` (saving after every move),
-    started as it starts it (``on_ready`` must not raise) and settled; gives
+    started and settled; gives
     ``(app, pilot)`` and closes the plan afterwards (the last save, the lock)."""
-    from ginrummy_tui.session.startup import build_app, on_ready
+    from ginrummy_tui.cli.play import build_app
 
     app = build_app(plan, pause=0)
     try:
         async with app.run_test(size=size) as pilot:
-            on_ready(app, plan)
             await settle(app, pilot)
             yield app, pilot
     finally:
         plan.close()
+
+
+async def until(pilot, condition, timeout: float = 10.0) -> None:
+    """Let the app run until ``condition()`` holds (checked after each short pause); fail after ``timeout`` s."""
+    import time
+
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError("the app never reached the expected state")
+        await pilot.pause(0.02)

@@ -54,7 +54,7 @@ async def test_changing_the_rules_mid_match_asks_and_keep_playing_keeps_the_matc
         assert app.session.state == before  # the match goes on under its own rules
         assert app.session.state.rules.target == 100
         assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"target": 60}}
-        assert app.gin_control.pending is not None
+        assert app.context.control.pending is not None
 
 
 async def test_a_new_match_now_with_new_rules_and_opponent(tmp_path):
@@ -158,7 +158,7 @@ async def test_kept_rules_start_with_the_next_match(tmp_path):
         await settle(app, pilot)
         state = app.session.state
         assert not state.over and state.rules.target == 150 and state.hand_no == 1
-        assert app.gin_control.pending is None
+        assert app.context.control.pending is None
 
 
 async def test_the_form_shows_the_players_own_rule_options(tmp_path):
@@ -192,4 +192,4 @@ async def test_saving_unchanged_settings_does_not_touch_a_match_with_other_rules
         await pilot.press("ctrl+s")
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)  # no question: the player did not change the rules
-        assert app.session.state == before and app.gin_control.pending is None
+        assert app.session.state == before and app.context.control.pending is None

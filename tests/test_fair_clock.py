@@ -174,6 +174,7 @@ async def test_a_hand_that_ends_closes_what_covered_the_table():
 
 
 async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
+    from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.local import LocalSession
     from ginrummy_tui.tui.app import GinApp
 
@@ -191,7 +192,7 @@ async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
             return f"⏱ {int(c[1] + 0.999)} s for you" if c else ""
 
     session = HostClock(new_game(TIMED, seed=1), opponent=None)
-    app = GinApp(session, pause=0)
+    app = GinApp(AppContext(session=session), pause=0)
     bells: list[int] = []
     app.bell = lambda: bells.append(1)
     async with app.run_test(size=SIZE) as pilot:
@@ -208,3 +209,19 @@ async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
         await _tick(app, pilot)
         assert bells == [1] and str(app.clock_rich.style) == WARN  # the 10 s warning
         assert _prompt(app).startswith("⏱ 10 s for you")
+
+
+async def test_the_prompt_beside_the_clock_is_never_cut_at_80_columns():
+    app, fake, _bells = _timed_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        for key in ("p", "s"):  # the upcard offer, then the draw
+            await _tick(app, pilot)
+            text = _prompt(app)
+            assert text.startswith("⏱ ") and "…" not in text, text
+            v = app.session.view()
+            if v.phase == "upcard" and v.my_turn:
+                await pilot.press(key)
+                await settle(app, pilot)
+        await _tick(app, pilot)
+        assert "…" not in _prompt(app), _prompt(app)

@@ -33,7 +33,7 @@ def _prompt(app) -> str:
 
 async def test_h_shows_the_hint_selects_its_card_and_is_counted():
     keeper = CountingKeeper()
-    app = make_app(state=new_game(seed=3), pause=0, on_change=keeper.on_change)
+    app = make_app(state=new_game(seed=3), pause=0, on_change=keeper.on_change, on_hint=keeper.add_hint)
     async with app.run_test(size=SIZE) as pilot:
         await _settle(app, pilot)
         v = app.session.view()
@@ -81,8 +81,8 @@ async def test_no_hint_on_the_computers_turn():
 async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_path):
     import argparse
 
-    from ginrummy_tui.session.replay_session import start_replay
-    from ginrummy_tui.session.startup import build_app, on_ready, prepare
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
     from ginrummy_tui.storage.history import open_history
 
     args = argparse.Namespace(ai=None, rules=None, seed=6, hand=None, ascii=None, no_mouse=None, pause=None,
@@ -101,7 +101,6 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
 
     try:
         async with app.run_test(size=SIZE) as pilot:
-            on_ready(app, plan)
             await _settle(app, pilot)
             await pilot.press("h")
             await _settle(app, pilot)
@@ -115,7 +114,7 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
                 app.sync()
                 await _settle(app, pilot)
             used = hints()
-            assert start_replay(app)
+            assert app.start_replay()
             await _settle(app, pilot)
             await pilot.press("h")
             await _settle(app, pilot)

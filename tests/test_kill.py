@@ -93,8 +93,15 @@ class Tmux:
             (folder / self.socket).unlink()
 
 
+TOAST_LINES = range(1, 7)
+TOAST_COLUMN = 44
+"""Where a notification may show (app.tcss): lines 1-6, from column 44 on."""
+
+
 def table(screen: str) -> list[str]:
-    return [line.rstrip() for line in screen.splitlines()[:TABLE_LINES]]
+    """The table, without the place where a notification may cover it."""
+    lines = screen.splitlines()[:TABLE_LINES]
+    return [(line[:TOAST_COLUMN] if i in TOAST_LINES else line).rstrip() for i, line in enumerate(lines)]
 
 
 def to_discard_from(cards: int):
@@ -153,8 +160,9 @@ def play_into_a_hand(term: Tmux) -> str:
 def restart_and_compare(term: Tmux, before: str) -> None:
     term.new_socket()
     term.start()
-    try:
-        term.wait_until(lambda s: table(s) == table(before) and "Resumed your match" in s, "the same position, resumed")
+    term.wait_for("Resumed your match")
+    try:  # the whole table, once that note (over its top right corner) has gone
+        term.wait_until(lambda s: table(s) == table(before), "the same position")
     except AssertionError:
         after = term.screen()
         raise AssertionError("\n".join(["before:", *table(before), "after:", *after.splitlines()])) from None

@@ -57,8 +57,7 @@ def test_the_network_summary_carries_the_explanation_and_an_older_host_is_still_
 
 def test_the_review_of_the_hand_explains_the_layout(monkeypatch):
     from ginrummy_tui.ai.review import replay_history, review_hand
-    from ginrummy_tui.engine import apply
-    from ginrummy_tui.session import replay
+    from ginrummy_tui.engine import apply, replay
     from ginrummy_tui.tui.screens.review_screen import review_renderable
 
     steps = replay_history(scenarios.knock_ready(), ["draw stock", "knock KD"])

@@ -9,25 +9,13 @@ import re
 
 import pytest
 
-from ginrummy_tui.engine import (
-    DISCARD,
-    DRAW,
-    HAND_OVER,
-    MATCH_OVER,
-    PRESETS,
-    UPCARD,
-    Action,
-    GameState,
-    PlayerView,
-    deadwood,
-    new_game,
-    view,
-)
+from ginrummy_tui.engine import PRESETS, Action, GameState, PlayerView, deadwood, new_game, view
+from ginrummy_tui.engine.kinds import Phase
 from ginrummy_tui.net import protocol as P
 from ginrummy_tui.net.client import GameClient, JoinRefused
 from ginrummy_tui.net.server import MatchServer
 
-PLAYING = (UPCARD, DRAW, DISCARD)
+PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 CARD_RE = re.compile(r"^[A23456789TJQK][SHDC]$")
 SEED = 3  # a deal where the simple policy below ends hand 1 with a knock
 
@@ -158,7 +146,7 @@ def test_view_json_round_trip_through_a_hand():
             v = view(state, seat)
             line = P.encode({"type": "state", "view": P.view_to_dict(v)})
             assert P.view_from_dict(P.decode(line)["view"]) == v
-        if state.phase == MATCH_OVER:
+        if state.phase == Phase.MATCH_OVER:
             break
         v = view(state, state.current) if state.phase in PLAYING else view(state, 0)
         state = apply(state, choose(v))
@@ -213,7 +201,7 @@ async def test_two_clients_play_a_hand_through_knock_and_scoring(match):
         for c in (a, b):
             assert c.view == view(match.server.state, c.seat)
     state = match.server.state
-    assert state.phase == HAND_OVER
+    assert state.phase == Phase.HAND_OVER
     last = state.sheet[-1]
     assert last.kind in ("knock", "gin", "undercut")
     assert last.points > 0 and state.scores[last.winner] == last.points
@@ -227,7 +215,7 @@ async def test_two_clients_play_a_hand_through_knock_and_scoring(match):
     # the next hand starts only when both want it
     await a.submit(Action("next hand"))
     await b.wait_for(lambda c: c.ready == [True, False])
-    assert match.server.state.phase == HAND_OVER
+    assert match.server.state.phase == Phase.HAND_OVER
     await b.submit(Action("next hand"))
     await a.wait_for(lambda c: c.view.hand_no == 2 and c.view.phase in PLAYING)
     assert match.server.state.hand_no == 2
@@ -407,8 +395,8 @@ async def test_running_out_of_time_loses_the_match():
         assert a.clock["seat"] == 0 and a.clock["limit"] == 1 and a.clock["running"]
         assert 0 < a.clock_left() <= 1
         await play_one(m, (a, b))  # Ann draws in time; the clock restarts for her discard
-        assert m.server.state.phase == DISCARD
-        await a.wait_for(lambda c: c.view.phase == MATCH_OVER, timeout=3)
+        assert m.server.state.phase == Phase.DISCARD
+        await a.wait_for(lambda c: c.view.phase == Phase.MATCH_OVER, timeout=3)
         state = m.server.state
         assert state.winner == 1 and state.sheet[-1].kind == "timeout"
         for c in (a, b):
@@ -467,7 +455,7 @@ async def test_the_clock_stops_while_a_seat_is_empty():
         assert m.server.state.phase in PLAYING
         assert left - 5 < a.clock["remaining"] <= left
         clock.forward(left)  # the rest of Ann's time: she loses
-        await a.wait_for(lambda c: c.view.phase == MATCH_OVER, timeout=30)
+        await a.wait_for(lambda c: c.view.phase == Phase.MATCH_OVER, timeout=30)
         assert m.server.state.winner == 1 and m.server.state.sheet[-1].kind == "timeout"
     finally:
         await m.close()
@@ -486,7 +474,7 @@ async def test_a_whole_match_to_100():
 async def _whole_match(match: Match) -> None:
     a, b = await seated(match)
     steps = 0
-    while match.server.state.phase != MATCH_OVER:
+    while match.server.state.phase != Phase.MATCH_OVER:
         steps += 1
         assert steps < 3000
         if match.server.state.phase in PLAYING:

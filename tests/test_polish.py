@@ -100,3 +100,34 @@ async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_pat
         assert line.startswith("The match in play: oklahoma rules, to 150;"), line
         assert "oklahoma yes" in line and line.endswith("Changes below apply to your next match.")
         assert "Rules for your next match" in screen_text(app)
+
+
+async def test_each_match_over_screen_numbers_its_match(tmp_path):
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    from .test_resume import args_for, never_asked
+
+    titles = []
+    for new in (False, True):
+        plan = prepare(args_for(tmp_path, seed=1, new=new), ask=never_asked)
+        plan.keeper.on_change(scenarios.match_point())  # a knock away from winning
+        plan.close()
+        plan = prepare(args_for(tmp_path), ask=never_asked)
+        app = build_app(plan, pause=0)
+        try:
+            async with app.run_test(size=(100, 40)) as pilot:
+                await settle(app, pilot)
+                await pilot.press("s", "k")  # the knock wins the match
+                await settle(app, pilot)
+                await pilot.press("enter")
+                await settle(app, pilot)
+                assert isinstance(app.screen, MatchOverScreen)
+                table = app.screen.query_one(ScoreTable)
+                titles.append(str(table.render().title))
+        finally:
+            plan.close()
+    assert titles[0].startswith("Match 1 ·") and titles[1].startswith("Match 2 ·"), titles

@@ -10,7 +10,8 @@ resumes where it was.
 from __future__ import annotations
 
 from ginrummy_tui.ai import get_opponent
-from ginrummy_tui.session.startup import build_app, on_ready, prepare
+from ginrummy_tui.cli.play import build_app
+from ginrummy_tui.session.startup import prepare
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
@@ -73,7 +74,6 @@ async def test_a_deal_replayed_from_the_command_line_is_marked_as_practice(tmp_p
     app = build_app(plan, pause=0)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            on_ready(app, plan)
             await settle(app, pilot)
             assert _banner(app) == " Practice — hand 3 of seed 5's deals, not counted   this deal: You 0–0 Computer"
             await pilot.press("q")

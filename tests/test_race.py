@@ -51,8 +51,9 @@ def test_a_score_over_the_target_sets_the_top_and_ascii_has_no_blocks():
 def test_the_match_over_screen_shows_the_record_against_this_level(tmp_path):
     from types import SimpleNamespace
 
+    from ginrummy_tui.session.keeper import Keeper
     from ginrummy_tui.storage.history import import_json_history, open_history
-    from ginrummy_tui.storage.store import Keeper, Store
+    from ginrummy_tui.storage.store import Store
     from ginrummy_tui.tui.screens.match_over_screen import level_record
 
     from .test_history import write_json_history
@@ -62,8 +63,13 @@ def test_the_match_over_screen_shows_the_record_against_this_level(tmp_path):
     hist = open_history(tmp_path).history
     import_json_history(hist)
     hist.close()
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.session.context import AppContext
+    from ginrummy_tui.session.local import LocalSession
+
     keeper = Keeper(Store(tmp_path))
-    app = SimpleNamespace(session=SimpleNamespace(opponent=SimpleNamespace(level="standard")), keeper=keeper)
+    session = LocalSession(new_game(seed=1), SimpleNamespace(level="standard"))
+    app = SimpleNamespace(session=session, context=AppContext(session=session, keeper=keeper))
     text = level_record(app).plain
     assert text.startswith("Against standard: won 3 of 4") and text.endswith("last 4: ●○●●")
     app.session.opponent.level = "easy"  # never played: nothing to show

@@ -4,7 +4,7 @@ import pytest
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.engine import PRESETS, apply, new_game, view
-from ginrummy_tui.session.replay import hand_of_match, replay_moves, replay_state
+from ginrummy_tui.engine.replay import hand_of_match, replay_moves, replay_state
 
 
 def _play_to_hand(seed: int, hand_no: int, preset: str = "standard"):

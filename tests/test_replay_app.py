@@ -6,7 +6,7 @@ import pytest
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.engine import apply, new_game, view
-from ginrummy_tui.session.replay import replay_state
+from ginrummy_tui.engine.replay import replay_state
 from ginrummy_tui.session.replay_session import ReplaySession
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.screens.game_screen import GameScreen

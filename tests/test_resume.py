@@ -7,9 +7,11 @@ import json
 
 import pytest
 
+from ginrummy_tui.cli.play import build_app
 from ginrummy_tui.engine import to_json
-from ginrummy_tui.session.startup import Plan, Refused, build_app, on_ready, prepare
-from ginrummy_tui.storage.store import Lock, Store, read_save
+from ginrummy_tui.session.startup import Plan, Refused, prepare
+from ginrummy_tui.storage.lock import Lock
+from ginrummy_tui.storage.store import Store, read_save
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import HandView
 
@@ -39,7 +41,6 @@ async def play_some(plan: Plan, keys: list[str]):
         for key in keys:
             await pilot.press(key)
             await settle(app, pilot)
-        plan.keeper.ui_changed()  # what the once-a-second check does
         state = app.session.state
         seen = table_lines(app)
         order = list(app.table.query_one(HandView).cards)
@@ -57,7 +58,6 @@ async def test_a_quit_match_resumes_where_it_stood_on_the_same_screen(tmp_path):
     assert again.keeper.match_id == plan.keeper.match_id
     app = build_app(again, pause=0)
     async with app.run_test(size=SIZE) as pilot:
-        on_ready(app, again)
         await settle(app, pilot)
         assert list(app.table.query_one(HandView).cards) == order
         assert table_lines(app) == seen
@@ -198,23 +198,25 @@ async def test_a_strange_screen_record_in_the_save_is_ignored(tmp_path):
         assert len(app.table.query_one(HandView).cards) == 10
 
 
-def test_on_ready_before_the_table_exists_does_not_raise(tmp_path):
+async def test_what_happened_at_start_is_said_once_the_table_is_up(tmp_path, monkeypatch):
+    from ginrummy_tui.tui.app import GinApp
+
+    shown: list[tuple[str, bool]] = []
+    real = GinApp.notify
+
+    def notify(self, message, *args, **kwargs):
+        shown.append((message, self.table is not None and self.table.is_mounted))
+        return real(self, message, *args, **kwargs)
+
+    monkeypatch.setattr(GinApp, "notify", notify)
     plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.notes.append("Your saved match could not be used: a test note.")
     plan.ui = {"sort": "rank", "order": [], "cursor": 3}
-    app = build_app(plan, pause=0)
-
-    class Stub:
-        table = None
-        session = app.session
-
-        def set_interval(self, *a):
-            pass
-
-        def notify(self, *a, **k):
-            raise RuntimeError("no screen yet")
-
-    on_ready(Stub(), plan)
-    plan.close()
+    async with running(plan) as (app, pilot):
+        await pilot.pause()
+        assert shown == [("Your saved match could not be used: a test note.", True)]  # once, over the table
+        hand = app.table.query_one(HandView)
+        assert hand.sort_mode == "rank"  # the screen as it was left
 
 
 def test_a_save_naming_an_unknown_opponent_goes_on_against_a_known_one(tmp_path):

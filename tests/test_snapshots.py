@@ -8,6 +8,7 @@ the report before committing.
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -48,6 +49,9 @@ async def settle(pilot) -> None:
         if not app.busy and not computer_to_move():
             break
     await pilot.pause()
+    drawn = asyncio.get_running_loop().create_future()
+    app.call_after_refresh(lambda: drawn.done() or drawn.set_result(None))
+    await drawn
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -7,9 +7,11 @@ import random
 
 from ginrummy_tui.cli import main
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
+from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage.history import DB_NAME, import_json_history, open_history
-from ginrummy_tui.storage.stats import compute, format_text
-from ginrummy_tui.storage.store import Keeper, Store
+from ginrummy_tui.storage.reports import format_text
+from ginrummy_tui.storage.stats import compute
+from ginrummy_tui.storage.store import Store
 
 
 def hand(no, kind, knocker, winner, points):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ginrummy_tui.session.startup import build_app, on_ready, prepare
+from ginrummy_tui.cli.play import build_app
+from ginrummy_tui.session.startup import prepare
 from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 from ginrummy_tui.tui.widgets.trend import Trend
@@ -25,8 +26,7 @@ async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):
     assert (folder / "2026-01-01.json").exists()  # not imported before the app is up
     app = build_app(plan, pause=0)
     async with app.run_test(size=(100, 40)) as pilot:
-        on_ready(app, plan)
-        while app.history_upkeep.is_alive():  # the JSON records are imported in the background
+        while app.history_upkeep is None or app.history_upkeep.is_alive():  # imported in the background
             await pilot.pause(0.01)
         assert not (folder / "2026-01-01.json").exists() and (tmp_path / "archive" / "history" / "2026-01-01.json").exists()
         await pilot.press("f3")
@@ -58,7 +58,6 @@ async def test_with_nothing_recorded_it_says_so(tmp_path):
     plan = prepare(args, ask=None)
     app = build_app(plan, pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        on_ready(app, plan)
         await pilot.press("f3")
         await pilot.pause()
         assert "No games recorded yet" in screen_text(app)

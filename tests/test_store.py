@@ -13,18 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game, parse_cards, to_json
+from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage import store
-from ginrummy_tui.storage.store import (
-    SAVE_VERSION,
-    Keeper,
-    LoadError,
-    SavedMatch,
-    Store,
-    atomic_write_text,
-    data_dir,
-    encode_save,
-    read_save,
-)
+from ginrummy_tui.storage.files import atomic_write_text, data_dir
+from ginrummy_tui.storage.store import SAVE_VERSION, LoadError, SavedMatch, Store, encode_save, read_save
 
 
 def random_play(preset: str, seed: int, moves: int, rng: random.Random):

@@ -11,13 +11,14 @@ import textwrap
 
 import pytest
 
-from ginrummy_tui.storage.store import Lock, LockedError, Store
+from ginrummy_tui.storage.lock import Lock, LockedError
+from ginrummy_tui.storage.store import Store
 
 HOLDER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from ginrummy_tui.storage.store import Lock
+    from ginrummy_tui.storage.lock import Lock
     lock = Lock(Path(sys.argv[1]))
     print("locked" if lock.acquire() else "refused", flush=True)
     sys.stdin.readline()

@@ -727,9 +727,12 @@ async def test_a_whole_match_against_the_master():
 
 
 @pytest.mark.parametrize("size", [(60, 24), (80, 24)])
-async def test_quit_question_says_the_match_is_saved_and_fits(size):
+async def test_quit_question_says_the_match_is_saved_and_fits(size, tmp_path):
+    from ginrummy_tui.session.keeper import Keeper
+    from ginrummy_tui.storage.store import Store
+
     app = make_app(seed=1, pause=0)
-    app.keeper = object()  # as when gin-tui saves the match after every move
+    app.context.keeper = Keeper(Store(tmp_path))  # as when gin-tui saves the match after every move
     async with app.run_test(size=size) as pilot:
         await press(app, pilot, "q")
         text = screen_text(app)
@@ -812,3 +815,61 @@ async def test_at_60_columns_the_prompt_is_never_cut_short():
             if key:
                 await press(app, pilot, key)
         assert "Draw from the stock (s) or the pile (d)." in seen
+
+
+async def test_a_theme_reaches_the_games_own_colours():
+    """The highlight colours are theme variables: a theme that sets one changes the table."""
+    from textual.theme import Theme
+
+    from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
+
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+
+        def score_colours() -> set[str]:
+            text = app.table.query_one(Scoreboard).render()
+            return {str(span.style) for span in text.spans}
+
+        assert "bold #ffd21f" in score_colours()  # the default gold
+        app.register_theme(Theme(name="gin-test", primary="#004578", dark=True, variables={"gin-gold": "#00ffff"}))
+        app.theme = "gin-test"
+        await pilot.pause()
+        assert "bold #00ffff" in score_colours() and "bold #ffd21f" not in score_colours()
+
+
+async def test_a_session_that_waits_on_the_network_never_stops_the_screen():
+    """A move sent to a session whose submit waits (network play) goes from a worker:
+    the screen keeps answering keys until the answer comes."""
+    import threading
+
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.session.local import LocalSession
+
+    from .app_helpers import until
+
+    class WaitingSession(LocalSession):
+        submit_waits = True
+
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            self.gate = threading.Event()
+
+        def submit(self, action) -> None:
+            assert self.gate.wait(10), "the test never let the answer come"
+            super().submit(action)
+
+    session = WaitingSession(scenarios.knock_ready(), get_opponent("standard", 0))
+    app = make_app(session=session, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        hand = app.table.query_one(HandView)
+        await pilot.press("s")  # sent; the answer is held back
+        before = hand.cursor
+        await pilot.press("right")
+        await pilot.pause()
+        assert hand.cursor == (before + 1) % len(hand.cards)  # the screen answered meanwhile
+        assert session.state.phase == "draw"
+        session.gate.set()
+        await until(pilot, lambda: app.table.v is not None and app.table.v.phase == "discard")
+        assert len(session.state.hands[0]) == 11

@@ -160,9 +160,63 @@ def test_a_browser_tab_gets_the_game(server):
     assert "Deadwood" in screen
 
 
-async def _chromium_screenshot(debug_port: int, url: str, seconds: float = 40.0) -> tuple[bytes, bool]:
-    """Open ``url`` in the headless browser (over the DevTools protocol), wait
-    for the game's first bytes to reach the page, and take a screenshot."""
+FELT = (0x0F, 0x3D, 0x2A)
+"""The table's background colour (app.tcss): most of the page once the table is drawn."""
+
+
+def _png_pixels(data: bytes) -> list[tuple[int, int, int]]:
+    """The RGB pixels of an 8-bit, non-interlaced PNG (what Chromium's screenshots are)."""
+    import struct
+    import zlib
+
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width, height, channels = 8, b"", 0, 0, 0
+    while pos < len(data):
+        (size,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + size]
+        pos += 12 + size
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and interlace == 0 and colour in (2, 6)
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows: list[bytearray] = []
+    prev = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = prev[i], prev[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+        rows.append(line)
+        prev = line
+    return [tuple(row[x * channels : x * channels + 3]) for row in rows for x in range(width)]  # type: ignore[misc]
+
+
+def felt_share(png: bytes) -> float:
+    """How much of the picture is the table's felt."""
+    pixels = _png_pixels(png)
+    near = sum(1 for p in pixels if all(abs(a - b) <= 3 for a, b in zip(p, FELT)))
+    return near / len(pixels)
+
+
+async def _chromium_screenshot(debug_port: int, url: str, seconds: float = 40.0) -> tuple[bytes, float]:
+    """Open ``url`` in the headless browser (over the DevTools protocol) and wait
+    until the page shows the table (most of it the table's felt); gives the
+    screenshot and the share of felt in it."""
     import base64
     import json
 
@@ -191,14 +245,14 @@ async def _chromium_screenshot(debug_port: int, url: str, seconds: float = 40.0)
 
             await call("Page.enable")
             await call("Page.navigate", url=url)
-            started = False
-            while time.monotonic() < deadline and not started:
+            small = {"x": 0, "y": 0, "width": 1000, "height": 700, "scale": 0.1}  # a 100x70 picture to look at
+            share = 0.0
+            while time.monotonic() < deadline and share < 0.5:
                 await asyncio.sleep(0.25)
-                r = await call("Runtime.evaluate", expression="document.body.classList.contains('-first-byte')")
-                started = r.get("result", {}).get("value") is True
-            await asyncio.sleep(2.0)  # let the first full screen arrive and be drawn
+                shot = await call("Page.captureScreenshot", format="png", clip=small)
+                share = felt_share(base64.b64decode(shot["data"]))
             shot = await call("Page.captureScreenshot", format="png")
-            return base64.b64decode(shot["data"]), started
+            return base64.b64decode(shot["data"]), share
 
 
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
@@ -222,7 +276,7 @@ def test_headless_chromium_screenshot_of_the_game(server, tmp_path):
         stderr=subprocess.DEVNULL,
     )
     try:
-        data, started = asyncio.run(_chromium_screenshot(debug_port, f"http://127.0.0.1:{port}/"))
+        data, share = asyncio.run(_chromium_screenshot(debug_port, f"http://127.0.0.1:{port}/"))
     finally:
         browser.terminate()
         try:
@@ -230,8 +284,29 @@ def test_headless_chromium_screenshot_of_the_game(server, tmp_path):
         except subprocess.TimeoutExpired:
             browser.kill()
             browser.wait()
-    assert started, "the game never reached the browser"
+    assert share >= 0.5, f"the page does not show the table (felt on {share:.0%} of it)"
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000
     keep = os.environ.get("GIN_TUI_SCREENSHOT_DIR")
     if keep:
         pathlib.Path(keep, "gin-tui-web.png").write_bytes(data)
+
+
+def _png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+def test_the_table_check_tells_a_blank_page_from_the_table():
+    assert felt_share(_png(10, 7, (255, 255, 255))) == 0.0  # a blank page fails the check
+    assert felt_share(_png(10, 7, FELT)) == 1.0

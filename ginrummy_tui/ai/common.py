@@ -4,19 +4,7 @@ view by kind, and the "does this card meld with that one" test."""
 from __future__ import annotations
 
 from ginrummy_tui.engine import Action, Card, PlayerView, mask_of
-from ginrummy_tui.engine.actions import (  # noqa: F401  (re-exported for the opponents)
-    BIG_GIN,
-    DISCARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    GIN,
-    KNOCK,
-    NEW_MATCH,
-    NEXT_HAND,
-    PASS,
-    TAKE_UPCARD,
-    TIMEOUT,
-)
+from ginrummy_tui.engine.kinds import Kind
 
 hand_mask = mask_of
 """The 52-bit mask of some cards (the engine's :func:`mask_of`)."""
@@ -24,7 +12,7 @@ hand_mask = mask_of
 
 def playable(view: PlayerView) -> tuple[Action, ...]:
     """The legal actions of the view, without ``timeout`` (never chosen)."""
-    return tuple(a for a in view.legal_actions if a.kind != TIMEOUT)
+    return tuple(a for a in view.legal_actions if a.kind != Kind.TIMEOUT)
 
 
 def find(actions, kind: str, card: Card | None = None) -> Action | None:
@@ -45,12 +33,12 @@ def melds_with(a: Card, b: Card) -> bool:
 
 def end_turn_action(actions, card: Card) -> Action:
     """Gin with ``card`` if legal, else knock with it if legal, else discard it."""
-    return find(actions, GIN, card) or find(actions, KNOCK, card) or find(actions, DISCARD, card)  # type: ignore[return-value]
+    return find(actions, Kind.GIN, card) or find(actions, Kind.KNOCK, card) or find(actions, Kind.DISCARD, card)  # type: ignore[return-value]
 
 
 def between_hands(actions) -> Action | None:
     """``next hand`` / ``new match`` when the hand or match is over."""
-    return find(actions, NEXT_HAND) or find(actions, NEW_MATCH)
+    return find(actions, Kind.NEXT_HAND) or find(actions, Kind.NEW_MATCH)
 
 
 def turn_actions(view: PlayerView) -> tuple[tuple[Action, ...], Action | None]:

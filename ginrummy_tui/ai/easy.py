@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 
 from ginrummy_tui.engine import Action, PlayerView, deadwood_mask
+from ginrummy_tui.engine.kinds import Kind
 
-from .common import BIG_GIN, DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, find, hand_mask, turn_actions
+from .common import find, hand_mask, turn_actions
 
 KNOCK_AT = 7
 SLOPPY = 0.15
@@ -34,16 +35,16 @@ class EasyOpponent:
         actions, done = turn_actions(view)
         if done is not None:
             return done
-        plain = find(actions, PASS) or find(actions, DRAW_STOCK) or find(actions, BIG_GIN)
+        plain = find(actions, Kind.PASS) or find(actions, Kind.DRAW_STOCK) or find(actions, Kind.BIG_GIN)
         if plain is not None:
             return plain
-        discards = [a.card for a in actions if a.kind == DISCARD]
+        discards = [a.card for a in actions if a.kind == Kind.DISCARD and a.card is not None]
         if not discards:  # only possible with a drawn stock-less pile: take what is left
             return actions[0]
         m = hand_mask(view.hand)
         scored = sorted(((deadwood_mask(m ^ c.bit), -c.value, -c.index), c) for c in discards)
         d, card = scored[0][0][0], scored[0][1]
-        gin = find(actions, GIN, card)
+        gin = find(actions, Kind.GIN, card)
         if gin is not None:
             return gin
         # drawn from the position, not from a running generator, so that a resumed match plays on identically
@@ -54,7 +55,7 @@ class EasyOpponent:
                 card = rng.choice(loose)
                 d = deadwood_mask(m ^ card.bit)
         if d <= min(KNOCK_AT, view.knock_limit):
-            knock = find(actions, KNOCK, card)
+            knock = find(actions, Kind.KNOCK, card)
             if knock is not None:
                 return knock
-        return find(actions, DISCARD, card)  # type: ignore[return-value]
+        return find(actions, Kind.DISCARD, card)  # type: ignore[return-value]

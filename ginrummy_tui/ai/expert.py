@@ -29,20 +29,9 @@ from dataclasses import dataclass, replace
 
 from ginrummy_tui.engine import Action, Card, PlayerView, deadwood_mask
 from ginrummy_tui.engine.cards import DECK
+from ginrummy_tui.engine.kinds import EndKind, Kind
 
-from .common import (
-    BIG_GIN,
-    DISCARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    GIN,
-    KNOCK,
-    PASS,
-    TAKE_UPCARD,
-    find,
-    hand_mask,
-    turn_actions,
-)
+from .common import find, hand_mask, turn_actions
 
 FULL = (1 << 52) - 1
 
@@ -185,17 +174,17 @@ def _thrown_or_refused(view: PlayerView) -> list[tuple[Card, bool]]:
         kind = m.action.kind
         if not started:
             started = True
-            if kind in (TAKE_UPCARD, PASS, DRAW_DISCARD):
+            if kind in (Kind.TAKE_UPCARD, Kind.PASS, Kind.DRAW_DISCARD):
                 pile = [m.card]
             else:
                 pile = [None]
-        if kind == PASS:
-            if m.seat == opp:
+        if kind == Kind.PASS:
+            if m.seat == opp and m.card is not None:
                 out.append((m.card, False))
-        elif kind in (TAKE_UPCARD, DRAW_DISCARD):
+        elif kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD):
             if pile:
                 pile.pop()
-        elif kind == DRAW_STOCK:
+        elif kind == Kind.DRAW_STOCK:
             if m.seat == opp and pile and pile[-1] is not None:
                 out.append((pile[-1], False))
         elif m.card is not None:  # discard / knock / gin
@@ -431,32 +420,32 @@ class ExpertOpponent:
         kinds = {a.kind for a in actions}
         ctx = _Context(view, self.params)
         self._weigh_unseen(ctx)
-        if TAKE_UPCARD in kinds:
+        if Kind.TAKE_UPCARD in kinds:
             up = view.upcard
             if up is not None and self._take_is_better(view, ctx, up):
-                return find(actions, TAKE_UPCARD)  # type: ignore[return-value]
-            return find(actions, PASS)  # type: ignore[return-value]
-        if DRAW_STOCK in kinds or DRAW_DISCARD in kinds:
+                return find(actions, Kind.TAKE_UPCARD)  # type: ignore[return-value]
+            return find(actions, Kind.PASS)  # type: ignore[return-value]
+        if Kind.DRAW_STOCK in kinds or Kind.DRAW_DISCARD in kinds:
             up = view.upcard
-            if DRAW_STOCK not in kinds:
-                return find(actions, DRAW_DISCARD)  # type: ignore[return-value]
-            if DRAW_DISCARD in kinds and up is not None and self._take_is_better(view, ctx, up):
-                return find(actions, DRAW_DISCARD)  # type: ignore[return-value]
-            return find(actions, DRAW_STOCK)  # type: ignore[return-value]
-        big = find(actions, BIG_GIN)
+            if Kind.DRAW_STOCK not in kinds:
+                return find(actions, Kind.DRAW_DISCARD)  # type: ignore[return-value]
+            if Kind.DRAW_DISCARD in kinds and up is not None and self._take_is_better(view, ctx, up):
+                return find(actions, Kind.DRAW_DISCARD)  # type: ignore[return-value]
+            return find(actions, Kind.DRAW_STOCK)  # type: ignore[return-value]
+        big = find(actions, Kind.BIG_GIN)
         if big is not None:
             return big
         return self._discard(view, ctx, actions)
 
     def _discard(self, view: PlayerView, ctx: _Context, actions) -> Action:
         m = hand_mask(view.hand)
-        cards = [a.card for a in actions if a.kind == DISCARD]
+        cards = [a.card for a in actions if a.kind == Kind.DISCARD]
         # gin when possible
         for a in actions:
-            if a.kind == GIN:
+            if a.kind == Kind.GIN:
                 return a
         ctx.draws_left = _draws_left(view, drawn=True)
-        knocks = [a for a in actions if a.kind == KNOCK]
+        knocks = [a for a in actions if a.kind == Kind.KNOCK]
         if knocks:
             best = min(knocks, key=lambda a: (deadwood_mask(m ^ a.card.bit), -a.card.value, -a.card.index))
             dw = deadwood_mask(m ^ best.card.bit)
@@ -465,9 +454,9 @@ class ExpertOpponent:
             # lie in wait: keep a hand at least as low, and the best chances of gin
             low = [c for c in cards if deadwood_mask(m ^ c.bit) <= dw]
             _, card = self._best_throw(ctx, m, low, view.knock_limit)
-            return find(actions, DISCARD, card)  # type: ignore[return-value]
+            return find(actions, Kind.DISCARD, card)  # type: ignore[return-value]
         _, card = self._best_throw(ctx, m, cards, view.knock_limit)
-        return find(actions, DISCARD, card)  # type: ignore[return-value]
+        return find(actions, Kind.DISCARD, card)  # type: ignore[return-value]
 
     def _should_knock(self, view: PlayerView, ctx: _Context, dw: int) -> bool:
         """Knock now, or keep a low hand to undercut the opponent's knock (or go gin)?"""
@@ -509,7 +498,7 @@ class ExpertOpponent:
         knocks or lies in wait and why, and what knocking now is expected to
         score (over ``samples`` hands the opponent may hold, drawn as
         :meth:`danger` reckons them).  None when no knock is legal."""
-        actions = [a for a in view.legal_actions if a.kind == KNOCK]
+        actions = [a for a in view.legal_actions if a.kind == Kind.KNOCK]
         if not actions:
             return None
         m = hand_mask(view.hand)
@@ -601,7 +590,7 @@ def opponent_knock_mean(view: PlayerView) -> float:
     opp = 1 - view.seat
     total, n = 14.0, 2
     for rec in view.sheet:
-        if rec.knocker == opp and rec.kind in ("knock", "undercut") and rec.deadwood is not None:
+        if rec.knocker == opp and rec.kind in (EndKind.KNOCK, EndKind.UNDERCUT) and rec.deadwood is not None:
             total += rec.deadwood[opp]
             n += 1
     return total / n

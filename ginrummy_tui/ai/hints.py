@@ -17,22 +17,9 @@ from dataclasses import dataclass
 
 from ginrummy_tui.engine import Action, Card, PlayerView, best_melds, deadwood_mask
 from ginrummy_tui.engine.cards import SUIT_SYMBOLS
+from ginrummy_tui.engine.kinds import Kind
 
-from .common import (
-    BIG_GIN,
-    DISCARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    GIN,
-    KNOCK,
-    NEW_MATCH,
-    NEXT_HAND,
-    PASS,
-    TAKE_UPCARD,
-    hand_mask,
-    melds_with,
-    playable,
-)
+from .common import hand_mask, melds_with, playable
 
 HINT_LEVEL = "expert"
 """The opponent level whose choice a hint shows."""
@@ -95,7 +82,7 @@ def _opponent_threw(view: PlayerView) -> tuple[Card, ...]:
     opp = 1 - view.seat
     out = []
     for m in view.history:
-        if m.seat == opp and m.card is not None and m.action.kind in (PASS, DISCARD, KNOCK, GIN):
+        if m.seat == opp and m.card is not None and m.action.kind in (Kind.PASS, Kind.DISCARD, Kind.KNOCK, Kind.GIN):
             out.append(m.card)
     return tuple(out)
 
@@ -191,31 +178,31 @@ def explain(
     name = opponent_name
     kind = action.kind
     lab = lambda c: _label(c, ascii_only)  # noqa: E731
-    if kind == NEXT_HAND:
+    if kind == Kind.NEXT_HAND:
         return "The hand is over: deal the next one."
-    if kind == NEW_MATCH:
+    if kind == Kind.NEW_MATCH:
         return "The match is over: start a new one."
-    if kind == BIG_GIN:
+    if kind == Kind.BIG_GIN:
         return (
             f"Big Gin: all 11 cards are in melds — {view.rules.big_gin_bonus} points "
             f"plus {name}'s deadwood, with no layoffs."
         )
-    if kind == GIN:
+    if kind == Kind.GIN:
         assert action.card is not None
         return (
             f"Gin with {lab(action.card)}: every other card is in a meld — "
             f"{view.rules.gin_bonus} points plus {name}'s deadwood, with no layoffs."
         )
-    if kind == KNOCK:
+    if kind == Kind.KNOCK:
         return _explain_knock(view, action.card, ascii_only, name)  # type: ignore[arg-type]
-    if kind == DISCARD:
+    if kind == Kind.DISCARD:
         return _explain_discard(view, action.card, ascii_only, name)  # type: ignore[arg-type]
     m10 = hand_mask(view.hand)
     now = deadwood_mask(m10)
     up = view.upcard
-    if kind in (TAKE_UPCARD, DRAW_DISCARD) and up is not None:
+    if kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD) and up is not None:
         after, thrown = best_after_taking(m10, up)
-        verb = f"Take the upcard {lab(up)}" if kind == TAKE_UPCARD else f"Take {lab(up)} from the discard pile"
+        verb = f"Take the upcard {lab(up)}" if kind == Kind.TAKE_UPCARD else f"Take {lab(up)} from the discard pile"
         meld = _meld_with(_swap(view.hand, up, thrown), up)
         blind = _expert().expected_deadwood(view, view.hand)
         if meld is not None and after < now:
@@ -225,9 +212,9 @@ def explain(
         if after <= blind:
             return f"{head}; a blind draw is expected to leave about {round(blind)}."
         return f"{head}; a blind draw is expected to leave about {round(blind)} but fewer chances after."
-    if kind in (PASS, DRAW_STOCK):
-        head = "Pass on the upcard" if kind == PASS else "Draw from the stock"
-        if kind == DRAW_STOCK and (up is None or view.stock_only or DRAW_DISCARD not in {a.kind for a in playable(view)}):
+    if kind in (Kind.PASS, Kind.DRAW_STOCK):
+        head = "Pass on the upcard" if kind == Kind.PASS else "Draw from the stock"
+        if kind == Kind.DRAW_STOCK and (up is None or view.stock_only or Kind.DRAW_DISCARD not in {a.kind for a in playable(view)}):
             return f"{head}: it is the only draw allowed now."
         assert up is not None
         after, thrown = best_after_taking(m10, up)
@@ -267,9 +254,9 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
     left = _ends(view, c)
     head = f"Discard {lab(c)}: it leaves {left} deadwood"
     legal = playable(view)
-    if any(a.kind == GIN and a.card is c for a in legal):
+    if any(a.kind == Kind.GIN and a.card is c for a in legal):
         return f"{head}: that is gin — declare it (Gin) to score it now."
-    if any(a.kind == KNOCK and a.card is c for a in legal):
+    if any(a.kind == Kind.KNOCK and a.card is c for a in legal):
         out = _expert().knock_outlook(view)
         assert out is not None
         score = _knock_words(view, out, name)
@@ -286,7 +273,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
     options = [
         (deadwood_mask(m ^ a.card.bit), any(melds_with(a.card, p) for p in view.opponent_picked), -a.card.value, a.card)
         for a in legal
-        if a.kind == DISCARD
+        if a.kind == Kind.DISCARD and a.card is not None
     ]
     least = min(options, key=lambda o: o[:3])
     if least[0] < left:

@@ -43,20 +43,10 @@ from dataclasses import dataclass
 
 from ginrummy_tui.engine import Action, PlayerView, cards_of, deadwood_mask, score_knock
 from ginrummy_tui.engine.cards import DECK
+from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
 
-from .common import (
-    BIG_GIN,
-    DISCARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    GIN,
-    KNOCK,
-    TAKE_UPCARD,
-    find,
-    hand_mask,
-    turn_actions,
-)
+from .common import find, hand_mask, turn_actions
 from .expert import NEAR, ExpertOpponent, _Context, _draws_left, wait_threshold
 
 _VALUE = [DECK[i].value for i in range(52)]
@@ -264,7 +254,7 @@ class MasterOpponent:
         known = hand_mask(view.opponent_known)
         want = max(0, view.opponent_hand_size - len(view.opponent_known))
         opp_seat = 1 - view.seat
-        draws = sum(1 for mv in view.history if mv.seat == opp_seat and mv.action.kind == DRAW_STOCK)
+        draws = sum(1 for mv in view.history if mv.seat == opp_seat and mv.action.kind == Kind.DRAW_STOCK)
         draws = int(draws * self.params.improve)
         unseen = []
         x = ctx.unseen
@@ -304,27 +294,27 @@ class MasterOpponent:
         if len(actions) == 1:
             return actions[0]
         kinds = {a.kind for a in actions}
-        if TAKE_UPCARD in kinds:
+        if Kind.TAKE_UPCARD in kinds:
             return self.expert.choose(view)
-        big = find(actions, BIG_GIN)
+        big = find(actions, Kind.BIG_GIN)
         if big is not None:
             return big
-        gin = find(actions, GIN)
+        gin = find(actions, Kind.GIN)
         if gin is not None:
             return gin
-        if DRAW_STOCK in kinds or DRAW_DISCARD in kinds:
+        if Kind.DRAW_STOCK in kinds or Kind.DRAW_DISCARD in kinds:
             up = view.upcard
-            if DRAW_STOCK not in kinds:
-                return find(actions, DRAW_DISCARD)  # type: ignore[return-value]
-            if DRAW_DISCARD not in kinds or up is None or not NEAR[up.index] & hand_mask(view.hand):
-                return find(actions, DRAW_STOCK)  # type: ignore[return-value]
+            if Kind.DRAW_STOCK not in kinds:
+                return find(actions, Kind.DRAW_DISCARD)  # type: ignore[return-value]
+            if Kind.DRAW_DISCARD not in kinds or up is None or not NEAR[up.index] & hand_mask(view.hand):
+                return find(actions, Kind.DRAW_STOCK)  # type: ignore[return-value]
             first = self.expert.choose(view)
             if not self.params.search_draws:
                 return first
-            other = find(actions, DRAW_STOCK if first.kind == DRAW_DISCARD else DRAW_DISCARD)
+            other = find(actions, Kind.DRAW_STOCK if first.kind == Kind.DRAW_DISCARD else Kind.DRAW_DISCARD)
             return self._search(view, [first, other])  # type: ignore[list-item]
         first = self.expert.choose(view)
-        if KNOCK not in kinds and not self.params.search_discards:
+        if Kind.KNOCK not in kinds and not self.params.search_discards:
             return first
         cands = [first] + [a for a in self._discard_candidates(view, actions) if a != first]
         return self._search(view, cands)
@@ -340,7 +330,7 @@ class MasterOpponent:
         w = p.danger * (p.late_danger if ctx.draws_left <= 0 else 1.0)
         scored = []
         for a in actions:
-            if a.kind == DISCARD:
+            if a.kind == Kind.DISCARD:
                 c = a.card
                 v = ex.hand_value(ctx, m ^ c.bit, limit) + w * ex.danger(ctx, c)
                 scored.append((v, -c.value, -c.index, a))
@@ -349,11 +339,11 @@ class MasterOpponent:
         least = min(scored, key=lambda t: (deadwood_mask(m ^ t[3].card.bit), t[1], t[2]))[3]
         if least not in cands:
             cands.append(least)
-        knocks = [a for a in actions if a.kind == KNOCK]
+        knocks = [a for a in actions if a.kind == Kind.KNOCK]
         if knocks:
             best = min(knocks, key=lambda a: (deadwood_mask(m ^ a.card.bit), -a.card.value, -a.card.index))
             cands.append(best)
-            plain = find(actions, DISCARD, best.card)
+            plain = find(actions, Kind.DISCARD, best.card)
             if plain is not None and plain not in cands:
                 cands.append(plain)
         return cands
@@ -392,27 +382,28 @@ class MasterOpponent:
         hand = hand_mask(view.hand)
         pile0 = [c.bit for c in view.discard]
         scores: list[list[float]] = [[] for _ in cands]
+        bits = [a.card.bit if a.card is not None else 0 for a in cands]  # the card each candidate plays
         for opp, stock0 in deals:
             for i, action in enumerate(cands):
                 kind = action.kind
                 stock = list(stock0)
                 pile = list(pile0)
-                if kind == KNOCK:
-                    mine = hand ^ action.card.bit
+                if kind == Kind.KNOCK:
+                    mine = hand ^ bits[i]
                     res = score_knock(cards_of(mine), cards_of(opp), rules, limit)
                     pts = res.points if res.winner == "knocker" else -res.points
                     scores[i].append(value(pts))
                     continue
-                if kind == DISCARD:
-                    hands = [hand ^ action.card.bit, opp]
-                    pile.append(action.card.bit)
+                if kind == Kind.DISCARD:
+                    hands = [hand ^ bits[i], opp]
+                    pile.append(bits[i])
                     if len(stock) <= rules.void_stock:
                         scores[i].append(value(0))
                         continue
                     pts = play_out(hands, stock, pile, 1, waits, limit, rules)
                 else:
                     # a draw: this seat draws now, then plays on with the fast policies
-                    if kind == DRAW_DISCARD:
+                    if kind == Kind.DRAW_DISCARD:
                         top = pile.pop()
                         h = hand | top
                         taken = top

@@ -21,24 +21,13 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ginrummy_tui.engine import (
-    DECK,
-    DISCARD,
-    DRAW,
-    UPCARD,
-    Action,
-    Card,
-    GameState,
-    Move,
-    apply,
-    deadwood_mask,
-    view,
-)
+from ginrummy_tui.engine import DECK, Action, Card, GameState, Move, apply, deadwood_mask, view
+from ginrummy_tui.engine.kinds import Kind, Phase
 
-from .common import BIG_GIN, DRAW_DISCARD, DRAW_STOCK, GIN, KNOCK, PASS, TAKE_UPCARD, hand_mask
+from .common import hand_mask
 from .hints import card_name, explain
 
-PLAYING = (UPCARD, DRAW, DISCARD)
+PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 DEFAULT_SAMPLES = 24
 """Random deals of the unseen cards per reviewed decision."""
 
@@ -113,21 +102,21 @@ def describe_action(action: Action, upcard, ascii_only: bool = False, past: bool
     lab = card_name(c, ascii_only) if c is not None else ""
     up = card_name(upcard, ascii_only) if upcard is not None else "the upcard"
     k = action.kind
-    if k == PASS:
+    if k == Kind.PASS:
         return f"passed on the upcard {up}"
-    if k == TAKE_UPCARD:
+    if k == Kind.TAKE_UPCARD:
         return f"taken the upcard {up}" if not past else f"took the upcard {up}"
-    if k == DRAW_STOCK:
+    if k == Kind.DRAW_STOCK:
         return "drawn from the stock" if not past else "drew from the stock"
-    if k == DRAW_DISCARD:
+    if k == Kind.DRAW_DISCARD:
         return f"taken {up} from the discard pile" if not past else f"took {up} from the discard pile"
-    if k == DISCARD:
+    if k == Phase.DISCARD:
         return f"discarded {lab}"
-    if k == KNOCK:
+    if k == Kind.KNOCK:
         return f"knocked with {lab}"
-    if k == GIN:
+    if k == Kind.GIN:
         return f"gone gin with {lab}" if not past else f"went gin with {lab}"
-    if k == BIG_GIN:
+    if k == Kind.BIG_GIN:
         return "gone Big Gin" if not past else "went Big Gin"
     return str(action)
 
@@ -145,7 +134,7 @@ def _hidden_sample(state: GameState, seat: int, rng: random.Random) -> GameState
     rng.shuffle(unseen)
     k = len(state.hands[opp]) - len(known)
     opp_hand = tuple(sorted(tuple(known) + tuple(unseen[:k]), key=lambda c: c.index))
-    hands = [(), ()]
+    hands: list[tuple[Card, ...]] = [(), ()]
     hands[seat] = state.hands[seat]
     hands[opp] = opp_hand
     return replace(state, hands=(hands[0], hands[1]), stock=tuple(unseen[k:]))
@@ -193,9 +182,9 @@ def _rollout_policies(level: str = "standard"):
 
 
 def _deadwood_after(state: GameState, action: Action) -> int | None:
-    if action.kind in (DISCARD, KNOCK, GIN) and action.card is not None:
+    if action.kind in (Phase.DISCARD, Kind.KNOCK, Kind.GIN) and action.card is not None:
         return deadwood_mask(hand_mask(state.hands[state.current]) ^ action.card.bit)
-    if action.kind == BIG_GIN:
+    if action.kind == Kind.BIG_GIN:
         return 0
     return None
 
@@ -276,7 +265,7 @@ def review_hand(state: GameState, seat: int = 0, **options) -> HandReview:
     Raises ``ValueError`` if the hand does not replay from its seed.
     """
     from ginrummy_tui.engine import layout_note
-    from ginrummy_tui.session.replay import replay_moves
+    from ginrummy_tui.engine.replay import replay_moves
 
     review = review_moves(replay_moves(state), seat, **options)
     knock = state.result.knock if state.result is not None else None

@@ -17,20 +17,9 @@
 from __future__ import annotations
 
 from ginrummy_tui.engine import Action, PlayerView, deadwood_mask
+from ginrummy_tui.engine.kinds import Kind
 
-from .common import (
-    BIG_GIN,
-    DISCARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    PASS,
-    TAKE_UPCARD,
-    end_turn_action,
-    find,
-    hand_mask,
-    melds_with,
-    turn_actions,
-)
+from .common import end_turn_action, find, hand_mask, melds_with, turn_actions
 
 
 def wants_card(mask10: int, card) -> bool:
@@ -63,7 +52,7 @@ def choose_discard(view: PlayerView, actions) -> Action:
     best_key = None
     best_card = None
     for a in actions:
-        if a.kind != DISCARD:
+        if a.kind != Kind.DISCARD:
             continue
         c = a.card
         d = deadwood_mask(m ^ c.bit)
@@ -89,17 +78,17 @@ class StandardOpponent:
         if done is not None:
             return done
         kinds = {a.kind for a in actions}
-        if TAKE_UPCARD in kinds:
+        if Kind.TAKE_UPCARD in kinds:
             up = view.upcard
             if up is not None and wants_card(hand_mask(view.hand), up):
-                return find(actions, TAKE_UPCARD)  # type: ignore[return-value]
-            return find(actions, PASS)  # type: ignore[return-value]
-        if DRAW_STOCK in kinds or DRAW_DISCARD in kinds:
+                return find(actions, Kind.TAKE_UPCARD)  # type: ignore[return-value]
+            return find(actions, Kind.PASS)  # type: ignore[return-value]
+        if Kind.DRAW_STOCK in kinds or Kind.DRAW_DISCARD in kinds:
             up = view.upcard
-            if DRAW_DISCARD in kinds and up is not None and wants_card(hand_mask(view.hand), up):
-                return find(actions, DRAW_DISCARD)  # type: ignore[return-value]
-            return find(actions, DRAW_STOCK) or find(actions, DRAW_DISCARD)  # type: ignore[return-value]
-        big = find(actions, BIG_GIN)
+            if Kind.DRAW_DISCARD in kinds and up is not None and wants_card(hand_mask(view.hand), up):
+                return find(actions, Kind.DRAW_DISCARD)  # type: ignore[return-value]
+            return find(actions, Kind.DRAW_STOCK) or find(actions, Kind.DRAW_DISCARD)  # type: ignore[return-value]
+        big = find(actions, Kind.BIG_GIN)
         if big is not None:
             return big
         return choose_discard(view, actions)

@@ -20,7 +20,7 @@ def make_network_app(session: Any, args: argparse.Namespace) -> Any:
     ascii_only = bool(getattr(args, "ascii", None)) or bool(settings is not None and settings.ascii)
     mouse = not getattr(args, "no_mouse", None) and (settings is None or settings.mouse)
     app = make_app(session=session, ascii=ascii_only, mouse=bool(mouse))
-    theme = getattr(settings, "theme", None)
+    theme = settings.theme if settings is not None else None
     if theme and theme in app.available_themes:
         app.theme = theme
     return app

@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def _lines(hist, args: argparse.Namespace, since: str | None):
     """The text to print, a piece at a time (each ends with a newline)."""
-    from ginrummy_tui.storage.stats import format_match
+    from ginrummy_tui.storage.reports import format_match
 
     if args.list:
         empty = True
@@ -58,9 +58,9 @@ def run(args: argparse.Namespace) -> int:
     """Print the history (all matches, some, or one); 0 on success, 1 if the
     match is unknown, 2 for a bad date.  (A reader that stops early, ``| head``,
     ends the export quietly: see :func:`ginrummy_tui.cli.main`.)"""
+    from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.history import Damaged, open_for_reading, set_aside
-    from ginrummy_tui.storage.stats import format_match
-    from ginrummy_tui.storage.store import data_dir
+    from ginrummy_tui.storage.reports import format_match
 
     since = None
     if args.since is not None:

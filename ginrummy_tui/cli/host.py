@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     from ginrummy_tui.engine import PRESETS
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.server import MatchServer, ServerThread
-    from ginrummy_tui.storage.store import Store, data_dir
+    from ginrummy_tui.storage.files import data_dir
+    from ginrummy_tui.storage.store import Store
 
     rules_name = getattr(args, "rules", None)
     if rules_name is not None and rules_name not in PRESETS:
@@ -161,7 +162,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     """
     from ginrummy_tui.engine import PRESETS, new_game
     from ginrummy_tui.net import protocol as P
-    from ginrummy_tui.storage.store import Keeper
+    from ginrummy_tui.session.keeper import Keeper
 
     opened = store.load()
     for line in opened.messages:

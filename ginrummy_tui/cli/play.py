@@ -1,13 +1,40 @@
-"""Starting the game itself (the default ``gin-tui`` command)."""
+"""``gin-tui``: the game itself, from the command line to the first table.
+
+The whole start-up path, in order:
+
+1. :func:`~ginrummy_tui.session.startup.prepare` decides what to play (the
+   saved match, a new one, a separate one) and takes its lock;
+2. :func:`build_app` makes the local session on that match, with the match
+   control saving after every move, and hands the app everything else it
+   needs in one :class:`~ginrummy_tui.session.context.AppContext`;
+3. :func:`run_saved_play` runs the app, so that SIGHUP (a dropped SSH
+   connection), SIGTERM and Ctrl+C leave the match saved and the terminal
+   usable, and gives the lock back at the end.
+
+With ``--data-dir -`` nothing is read or saved (:func:`run_play`).
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import signal
+import sys
+import threading
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ginrummy_tui.session.startup import Plan
+    from ginrummy_tui.tui.app import GinApp
+
+EXIT_GRACE = 3.0
+"""Seconds a signal leaves the app to close before the process ends regardless."""
 
 
-def app_options(args: argparse.Namespace) -> dict:
+def app_options(args: argparse.Namespace) -> dict[str, Any]:
     """The :func:`~ginrummy_tui.tui.app.make_app` options given on the command line."""
-    opts: dict = {
+    opts: dict[str, Any] = {
         "rules": args.rules,
         "ai": args.ai,
         "seed": args.seed,
@@ -22,12 +49,10 @@ def app_options(args: argparse.Namespace) -> dict:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal."""
+    if args.data_dir != "-":  # the saved match: resumed, saved after every move
+        return run_saved_play(args)
     from ginrummy_tui.tui.app import make_app
 
-    if getattr(args, "data_dir", None) != "-":  # the saved match: resumed, saved after every move
-        from ginrummy_tui.session.startup import run_saved_play
-
-        return run_saved_play(args)
     try:
         app = make_app(**app_options(args))
     except ValueError as exc:
@@ -35,3 +60,95 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     app.run()
     return 0
+
+
+def build_app(plan: Plan, pause: float | None = None) -> GinApp:
+    """The app on ``plan``'s match, saving after every action."""
+    from ginrummy_tui.session.context import AppContext
+    from ginrummy_tui.session.control import MatchControl
+    from ginrummy_tui.session.local import LocalSession
+    from ginrummy_tui.session.opponent import LazyOpponent
+    from ginrummy_tui.tui.app import make_app
+
+    s = plan.settings
+    control = MatchControl(plan.keeper)
+    session = LocalSession(
+        plan.state,
+        LazyOpponent(plan.ai, plan.state.seed),
+        on_change=control.on_change,
+        on_hint=plan.keeper.add_hint,
+    )
+    control.session = session
+    context = AppContext(
+        session=session,
+        settings=s,
+        config_dir=plan.config_dir,
+        data_dir=plan.root,
+        keeper=plan.keeper,
+        control=control,
+        ui=dict(plan.ui),
+        notes=plan.notes,
+        resumed=plan.resumed,
+    )
+    app = make_app(
+        context=context, ascii=s.ascii, mouse=s.mouse, pause=s.pause if pause is None else pause, one_click=s.one_click
+    )
+    if s.theme in app.available_themes:
+        app.theme = s.theme
+    else:
+        plan.notes.append(
+            f"There is no theme {s.theme!r}; the themes are: {', '.join(sorted(app.available_themes))}."
+        )
+    return app
+
+
+def run_saved_play(args: argparse.Namespace) -> int:
+    """``gin-tui``: resume the unfinished match (or start one) and play it."""
+    from ginrummy_tui.session.startup import Refused, prepare
+
+    try:
+        plan = prepare(args)
+    except Refused as refused:
+        if str(refused):
+            print(str(refused), file=sys.stderr)
+        return refused.status
+    try:
+        app = build_app(plan)
+    except Exception:
+        plan.close()
+        raise
+    caught: list[int] = []
+
+    def on_signal(signum: int, frame: Any = None) -> None:
+        # Every action is already saved: close the app (restoring the terminal),
+        # and if it cannot close in time, end the process anyway.
+        caught.append(signum)
+        if not app.close_from_signal():
+            raise SystemExit(128 + signum)
+
+        def give_up() -> None:
+            plan.close()
+            os._exit(128 + signum)
+
+        watchdog = threading.Timer(EXIT_GRACE, give_up)
+        watchdog.daemon = True
+        watchdog.start()
+
+    previous = {}
+    for name in ("SIGHUP", "SIGTERM", "SIGINT"):
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        with contextlib.suppress(ValueError, OSError):
+            previous[sig] = signal.signal(sig, on_signal)
+    try:
+        app.run()
+    finally:
+        plan.close()
+        for sig, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(sig, handler)
+    errors = [e for e in plan.keeper.errors if e not in plan.notes]
+    if errors:
+        print("gin-tui: " + errors[-1], file=sys.stderr)
+    return 128 + caught[0] if caught and caught[0] != getattr(signal, "SIGINT", -1) else 0

@@ -14,6 +14,8 @@ import json
 import sys
 import time
 
+from ginrummy_tui.engine.kinds import EndKind, Phase
+
 LEVEL_CHOICES = ("easy", "standard", "expert", "master")
 
 
@@ -78,20 +80,20 @@ def _merge(total: dict, part: dict) -> None:
 def _count_hand(stats: dict, record, side_of_seat) -> None:
     stats["hands"] += 1
     kind = record.kind
-    if kind == "void":
+    if kind == EndKind.VOID:
         stats["voids"] += 1
         return
     if record.winner is not None:
         stats["points"][side_of_seat[record.winner]] += record.points
     if record.knocker is not None:
         k = side_of_seat[record.knocker]
-        if kind in ("knock", "undercut"):
+        if kind in (EndKind.KNOCK, EndKind.UNDERCUT):
             stats["knocks"][k] += 1
-        elif kind == "gin":
+        elif kind == EndKind.GIN:
             stats["gins"][k] += 1
-        elif kind == "big_gin":
+        elif kind == EndKind.BIG_GIN:
             stats["big_gins"][k] += 1
-        if kind == "undercut":
+        if kind == EndKind.UNDERCUT:
             stats["undercuts"][1 - k] += 1
 
 
@@ -113,9 +115,9 @@ def play_one(job: tuple) -> dict:
     times = stats["times"]
     while True:
         phase = state.phase
-        if phase == "hand_over" or phase == "match_over":
+        if phase == Phase.HAND_OVER or phase == Phase.MATCH_OVER:
             _count_hand(stats, state.sheet[-1], side_of_seat)
-            if phase == "match_over" or single_hand:
+            if phase == Phase.MATCH_OVER or single_hand:
                 break
             state = apply(state, players[0].choose(view(state, 0)))
             continue

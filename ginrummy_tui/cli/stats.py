@@ -18,9 +18,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the statistics; 0 on success."""
+    from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.history import Damaged, open_for_reading, set_aside
-    from ginrummy_tui.storage.stats import Stats, format_text
-    from ginrummy_tui.storage.store import data_dir
+    from ginrummy_tui.storage.reports import format_text
+    from ginrummy_tui.storage.stats import Stats
 
     def say(message: str) -> None:
         print(f"gin-tui stats: {message}", file=sys.stderr)

@@ -19,6 +19,7 @@ from .cards import (
     sort_by_rank,
     sort_by_suit,
 )
+from .kinds import EndKind, Kind, Phase
 from .melds import (
     MeldSplit,
     all_melds,
@@ -33,11 +34,6 @@ from .reducer import apply, deal, deal_hand, legal_actions, new_game, view, view
 from .rules import PRESETS, Rules
 from .scoring import KnockResult, Layoff, best_defence, layout_note, layout_parts, score_knock
 from .state import (
-    DISCARD,
-    DRAW,
-    HAND_OVER,
-    MATCH_OVER,
-    UPCARD,
     GameState,
     HandRecord,
     HandResult,
@@ -90,11 +86,9 @@ __all__ = [
     "layout_note",
     "layout_parts",
     "score_knock",
-    "UPCARD",
-    "DRAW",
-    "DISCARD",
-    "HAND_OVER",
-    "MATCH_OVER",
+    "EndKind",
+    "Kind",
+    "Phase",
     "GameState",
     "HandRecord",
     "HandResult",

@@ -5,23 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, card
-
-# kinds without a card
-TAKE_UPCARD = "take upcard"
-PASS = "pass"
-DRAW_STOCK = "draw stock"
-DRAW_DISCARD = "draw discard"
-BIG_GIN = "big gin"
-NEXT_HAND = "next hand"
-NEW_MATCH = "new match"
-TIMEOUT = "timeout"
-# kinds with a card
-DISCARD = "discard"
-KNOCK = "knock"
-GIN = "gin"
-
-PLAIN_KINDS = (TAKE_UPCARD, PASS, DRAW_STOCK, DRAW_DISCARD, BIG_GIN, NEXT_HAND, NEW_MATCH, TIMEOUT)
-CARD_KINDS = (DISCARD, KNOCK, GIN)
+from .kinds import CARD_KINDS, PLAIN_KINDS, Kind
 
 
 class IllegalAction(ValueError):
@@ -30,28 +14,31 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True)
 class Action:
-    """One move. ``kind`` is one of the kinds above; ``card`` goes with
-    ``discard``, ``knock`` and ``gin``."""
+    """One move. ``kind`` is a :class:`Kind` (its text is accepted too);
+    ``card`` goes with ``discard``, ``knock`` and ``gin``."""
 
-    kind: str
+    kind: Kind
     card: Card | None = None
 
     def __post_init__(self) -> None:
+        if type(self.kind) is not Kind:
+            try:
+                object.__setattr__(self, "kind", Kind(self.kind))
+            except ValueError:
+                raise ValueError(f"unknown action: {self.kind!r}") from None
         if self.kind in CARD_KINDS:
             if not isinstance(self.card, Card):
                 raise ValueError(f"{self.kind!r} needs a card")
         elif self.kind in PLAIN_KINDS:
             if self.card is not None:
                 raise ValueError(f"{self.kind!r} takes no card")
-        else:
-            raise ValueError(f"unknown action: {self.kind!r}")
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.card}" if self.card is not None else self.kind
+        return f"{self.kind} {self.card}" if self.card is not None else str(self.kind)
 
     @property
     def ends_turn(self) -> bool:
-        return self.kind in CARD_KINDS or self.kind == BIG_GIN
+        return self.kind in CARD_KINDS or self.kind == Kind.BIG_GIN
 
 
 def parse_action(text: str) -> Action:
@@ -61,26 +48,26 @@ def parse_action(text: str) -> Action:
         raise ValueError("empty action")
     joined = " ".join(words)
     if joined in PLAIN_KINDS:
-        return Action(joined)
+        return Action(Kind(joined))
     if len(words) == 2 and words[0] in CARD_KINDS:
         try:
-            return Action(words[0], card(words[1]))
+            return Action(Kind(words[0]), card(words[1]))
         except ValueError:
             raise ValueError(f"not a card: {words[1]!r}") from None
     raise ValueError(f"not an action: {text.strip()!r}")
 
 
 def take_upcard() -> Action:
-    return Action(TAKE_UPCARD)
+    return Action(Kind.TAKE_UPCARD)
 
 
 def discard(c: Card) -> Action:
-    return Action(DISCARD, c)
+    return Action(Kind.DISCARD, c)
 
 
 def knock(c: Card) -> Action:
-    return Action(KNOCK, c)
+    return Action(Kind.KNOCK, c)
 
 
 def gin(c: Card) -> Action:
-    return Action(GIN, c)
+    return Action(Kind.GIN, c)

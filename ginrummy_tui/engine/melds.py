@@ -68,7 +68,7 @@ def _set_options(rank: int, s0: int, s1: int, s2: int, s3: int) -> list[tuple[in
     if len(suits) == 4:
         opts.append((b, b, b, b))
     for trio in combinations(suits, 3):
-        opts.append(tuple(b if i in trio else 0 for i in range(4)))  # type: ignore[misc]
+        opts.append((b if 0 in trio else 0, b if 1 in trio else 0, b if 2 in trio else 0, b if 3 in trio else 0))
     return opts
 
 

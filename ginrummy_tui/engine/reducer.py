@@ -5,43 +5,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .actions import (
-    BIG_GIN,
-    DISCARD,
-    DRAW_DISCARD,
-    DRAW_STOCK,
-    GIN,
-    KNOCK,
-    NEW_MATCH,
-    NEXT_HAND,
-    PASS,
-    TAKE_UPCARD,
-    TIMEOUT,
-    Action,
-    IllegalAction,
-)
+from .actions import Action, IllegalAction
 from .cards import DECK, Card
+from .kinds import EndKind, Kind, Phase
 from .melds import deadwood_mask
 from .rules import PRESETS, Rules
 from .scoring import score_knock
-from .state import (
-    DISCARD as PH_DISCARD,
-)
-from .state import (
-    DRAW as PH_DRAW,
-)
-from .state import (
-    HAND_OVER,
-    MATCH_OVER,
-    UPCARD,
-    GameState,
-    HandRecord,
-    HandResult,
-    Move,
-    PlayerView,
-)
+from .state import GameState, HandRecord, HandResult, Move, PlayerView
 
-PLAYING = (UPCARD, PH_DRAW, PH_DISCARD)
+PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 
 
 def deal(seed: str, match_no: int, hand_no: int) -> list[Card]:
@@ -61,7 +33,7 @@ def _deal_hand(state_fields: dict) -> dict:
     dealer = state_fields["dealer"]
     deck = deal(state_fields["seed"], state_fields["match_no"], state_fields["hand_no"])
     starter = 1 - dealer
-    hands = [(), ()]
+    hands: list[tuple[Card, ...]] = [(), ()]
     hands[starter] = _sorted(deck[0:20:2])
     hands[dealer] = _sorted(deck[1:20:2])
     upcard = deck[20]
@@ -74,7 +46,7 @@ def _deal_hand(state_fields: dict) -> dict:
         hands=(hands[0], hands[1]),
         stock=stock,
         discard=(upcard,),
-        phase=UPCARD if rules.upcard_offer else PH_DRAW,
+        phase=Phase.UPCARD if rules.upcard_offer else Phase.DRAW,
         current=starter,
         passes=0,
         stock_only=False,
@@ -146,31 +118,31 @@ def _turn_actions(
     discard_size: int,
     stock_size: int,
 ) -> tuple[Action, ...]:
-    if phase == UPCARD:
-        return (Action(TAKE_UPCARD), Action(PASS))
-    if phase == PH_DRAW:
+    if phase == Phase.UPCARD:
+        return (Action(Kind.TAKE_UPCARD), Action(Kind.PASS))
+    if phase == Phase.DRAW:
         acts = []
         if stock_size > 0:
-            acts.append(Action(DRAW_STOCK))
+            acts.append(Action(Kind.DRAW_STOCK))
         if discard_size > 0 and not stock_only:
-            acts.append(Action(DRAW_DISCARD))
+            acts.append(Action(Kind.DRAW_DISCARD))
         return tuple(acts)
-    if phase == PH_DISCARD:
+    if phase == Phase.DISCARD:
         m = 0
         for c in hand:
             m |= c.bit
         acts = []
         if rules.big_gin and deadwood_mask(m) == 0:
-            acts.append(Action(BIG_GIN))
+            acts.append(Action(Kind.BIG_GIN))
         for c in hand:
             if c is taken:
                 continue
-            acts.append(Action(DISCARD, c))
+            acts.append(Action(Kind.DISCARD, c))
             dw = deadwood_mask(m ^ c.bit)
             if dw == 0:
-                acts.append(Action(GIN, c))
+                acts.append(Action(Kind.GIN, c))
             elif dw <= knock_limit:
-                acts.append(Action(KNOCK, c))
+                acts.append(Action(Kind.KNOCK, c))
         return tuple(acts)
     return ()
 
@@ -178,10 +150,10 @@ def _turn_actions(
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every action the rules allow now (for the seat to move, or anyone
     between hands)."""
-    if state.phase == HAND_OVER:
-        return (Action(NEXT_HAND),)
-    if state.phase == MATCH_OVER:
-        return (Action(NEW_MATCH),)
+    if state.phase == Phase.HAND_OVER:
+        return (Action(Kind.NEXT_HAND),)
+    if state.phase == Phase.MATCH_OVER:
+        return (Action(Kind.NEW_MATCH),)
     acts = _turn_actions(
         state.phase,
         state.hands[state.current],
@@ -193,18 +165,18 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         len(state.stock),
     )
     if state.rules.timer is not None:
-        acts = acts + (Action(TIMEOUT),)
+        acts = acts + (Action(Kind.TIMEOUT),)
     return acts
 
 
 # ---------------------------------------------------------------- the reducer
 
 _PHASE_HINT = {
-    UPCARD: "take the upcard or pass",
-    PH_DRAW: "draw from the stock or the discard pile",
-    PH_DISCARD: "discard a card",
-    HAND_OVER: "the hand is over: start the next hand",
-    MATCH_OVER: "the match is over: start a new match",
+    Phase.UPCARD: "take the upcard or pass",
+    Phase.DRAW: "draw from the stock or the discard pile",
+    Phase.DISCARD: "discard a card",
+    Phase.HAND_OVER: "the hand is over: start the next hand",
+    Phase.MATCH_OVER: "the match is over: start a new match",
 }
 
 
@@ -212,36 +184,36 @@ def _refuse(state: GameState, action: Action) -> IllegalAction:
     """The reason an action is not legal now."""
     kind = action.kind
     phase = state.phase
-    if kind == NEXT_HAND:
+    if kind == Kind.NEXT_HAND:
         return IllegalAction("the hand is not over yet")
-    if kind == NEW_MATCH:
+    if kind == Kind.NEW_MATCH:
         return IllegalAction("the match is not over yet")
-    if kind == TIMEOUT:
+    if kind == Kind.TIMEOUT:
         if state.rules.timer is None:
             return IllegalAction("these rules have no move timer")
         return IllegalAction("nobody is on the clock now")
-    if phase in (HAND_OVER, MATCH_OVER):
-        return IllegalAction(f"the {'hand' if phase == HAND_OVER else 'match'} is over: {_PHASE_HINT[phase]}")
-    if kind in (TAKE_UPCARD, PASS):
+    if phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return IllegalAction(f"the {'hand' if phase == Phase.HAND_OVER else 'match'} is over: {_PHASE_HINT[phase]}")
+    if kind in (Kind.TAKE_UPCARD, Kind.PASS):
         if not state.rules.upcard_offer:
             return IllegalAction("these rules have no upcard offer")
         return IllegalAction(f"the upcard offer is over: {_PHASE_HINT[phase]}")
-    if kind in (DRAW_STOCK, DRAW_DISCARD):
-        if phase == UPCARD:
+    if kind in (Kind.DRAW_STOCK, Kind.DRAW_DISCARD):
+        if phase == Phase.UPCARD:
             return IllegalAction("first take the upcard or pass")
-        if phase == PH_DISCARD:
+        if phase == Phase.DISCARD:
             return IllegalAction("you have already drawn: discard a card")
-        if kind == DRAW_DISCARD and state.stock_only:
+        if kind == Kind.DRAW_DISCARD and state.stock_only:
             return IllegalAction("both players passed the upcard: draw from the stock")
         return IllegalAction("that pile is empty")
     # discard, knock, gin, big gin
-    if phase != PH_DISCARD:
+    if phase != Phase.DISCARD:
         return IllegalAction(f"draw a card first: {_PHASE_HINT[phase]}")
     hand = state.hands[state.current]
     m = 0
-    for c in hand:
-        m |= c.bit
-    if kind == BIG_GIN:
+    for held in hand:
+        m |= held.bit
+    if kind == Kind.BIG_GIN:
         if not state.rules.big_gin:
             return IllegalAction("big gin is not allowed under these rules")
         return IllegalAction(f"big gin needs all 11 cards in melds; {deadwood_mask(m)} deadwood is left")
@@ -252,9 +224,9 @@ def _refuse(state: GameState, action: Action) -> IllegalAction:
     if c is state.taken:
         return IllegalAction("you cannot discard the card you just took from the discard pile")
     dw = deadwood_mask(m ^ c.bit)
-    if kind == GIN:
+    if kind == Kind.GIN:
         return IllegalAction(f"that is not gin: discarding {c} leaves {dw} deadwood")
-    if kind == KNOCK:
+    if kind == Kind.KNOCK:
         if dw == 0:
             return IllegalAction(f"discarding {c} leaves no deadwood: that is gin, not a knock")
         if state.knock_limit == 0:
@@ -277,60 +249,61 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> GameStat
         raise _refuse(state, action)
     kind = action.kind
     cur = state.current
-    if kind == NEXT_HAND:
+    if kind == Kind.NEXT_HAND:
         return _next_hand(state)
-    if kind == NEW_MATCH:
+    if kind == Kind.NEW_MATCH:
         return _new_match(state)
-    if kind == TIMEOUT:
+    if kind == Kind.TIMEOUT:
         return _timeout(state)
     hands = list(state.hands)
-    if kind == TAKE_UPCARD:
+    c: Card | None
+    if kind == Kind.TAKE_UPCARD:
         up = state.discard[-1]
         hands[cur] = _sorted(hands[cur] + (up,))
         return replace(
             state,
             hands=(hands[0], hands[1]),
             discard=state.discard[:-1],
-            phase=PH_DISCARD,
+            phase=Phase.DISCARD,
             taken=up,
             drawn=up,
             history=state.history + (Move(cur, action, up),),
         )
-    if kind == PASS:
+    if kind == Kind.PASS:
         up = state.discard[-1]
         passes = state.passes + 1
         hist = state.history + (Move(cur, action, up),)
         if passes == 1:
             return replace(state, passes=1, current=1 - cur, history=hist)
         return replace(
-            state, passes=2, current=1 - state.dealer, phase=PH_DRAW, stock_only=True, history=hist
+            state, passes=2, current=1 - state.dealer, phase=Phase.DRAW, stock_only=True, history=hist
         )
-    if kind == DRAW_STOCK:
+    if kind == Kind.DRAW_STOCK:
         c = state.stock[-1]
         hands[cur] = _sorted(hands[cur] + (c,))
         return replace(
             state,
             hands=(hands[0], hands[1]),
             stock=state.stock[:-1],
-            phase=PH_DISCARD,
+            phase=Phase.DISCARD,
             taken=None,
             drawn=c,
             stock_only=False,
             history=state.history + (Move(cur, action, None),),
         )
-    if kind == DRAW_DISCARD:
+    if kind == Kind.DRAW_DISCARD:
         c = state.discard[-1]
         hands[cur] = _sorted(hands[cur] + (c,))
         return replace(
             state,
             hands=(hands[0], hands[1]),
             discard=state.discard[:-1],
-            phase=PH_DISCARD,
+            phase=Phase.DISCARD,
             taken=c,
             drawn=c,
             history=state.history + (Move(cur, action, c),),
         )
-    if kind == BIG_GIN:
+    if kind == Kind.BIG_GIN:
         return _settle(state, cur, state.hands[cur], replace(state, history=state.history + (Move(cur, action),)))
     # discard / knock / gin
     c = action.card
@@ -344,11 +317,11 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> GameStat
         drawn=None,
         history=state.history + (Move(cur, action, c),),
     )
-    if kind in (KNOCK, GIN):
+    if kind in (Kind.KNOCK, Kind.GIN):
         return _settle(state, cur, hands[cur], after)
     if len(state.stock) <= state.rules.void_stock:
-        return _end_hand(after, "void", None, None, 0, None, None)
-    return replace(after, phase=PH_DRAW, current=1 - cur)
+        return _end_hand(after, EndKind.VOID, None, None, 0, None, None)
+    return replace(after, phase=Phase.DRAW, current=1 - cur)
 
 
 def _settle(before: GameState, knocker: int, kcards: tuple[Card, ...], after: GameState) -> GameState:
@@ -390,7 +363,7 @@ def _end_hand(state: GameState, kind, knocker, winner, points, knock, dws) -> Ga
         scores=(scores[0], scores[1]),
         sheet=state.sheet + (record,),
         result=result,
-        phase=HAND_OVER,
+        phase=Phase.HAND_OVER,
         taken=None,
         drawn=None,
     )
@@ -406,10 +379,10 @@ def _finish_match(state: GameState, match_winner: int) -> GameState:
     bonuses = [0, 0]
     if rules.box_bonus:
         for rec in state.sheet:
-            if rec.winner is not None and rec.kind != "timeout":
+            if rec.winner is not None and rec.kind != EndKind.TIMEOUT:
                 bonuses[rec.winner] += rules.box_bonus
     bonuses[match_winner] += rules.game_bonus
-    return replace(state, phase=MATCH_OVER, winner=match_winner, bonuses=(bonuses[0], bonuses[1]))
+    return replace(state, phase=Phase.MATCH_OVER, winner=match_winner, bonuses=(bonuses[0], bonuses[1]))
 
 
 def _timeout(state: GameState) -> GameState:
@@ -417,7 +390,7 @@ def _timeout(state: GameState) -> GameState:
     record = HandRecord(
         hand_no=state.hand_no,
         dealer=state.dealer,
-        kind="timeout",
+        kind=EndKind.TIMEOUT,
         knocker=None,
         winner=1 - loser,
         points=0,
@@ -425,7 +398,7 @@ def _timeout(state: GameState) -> GameState:
         scores=state.scores,
     )
     result = HandResult(
-        kind="timeout", knocker=None, winner=1 - loser, points=0, hands=state.hands, knock=None,
+        kind=EndKind.TIMEOUT, knocker=None, winner=1 - loser, points=0, hands=state.hands, knock=None,
         multiplier=state.multiplier,
     )
     new = replace(state, sheet=state.sheet + (record,), result=result, taken=None, drawn=None)
@@ -469,12 +442,12 @@ def view(state: GameState, seat: int) -> PlayerView:
     for m in state.history:
         if m.seat != opp:
             continue
-        if m.action.kind in (TAKE_UPCARD, DRAW_DISCARD):
+        if m.action.kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD) and m.card is not None:
             known.append(m.card)
         elif m.action.card is not None and m.action.card in known:
             known.remove(m.action.card)
     mine = state.current == seat and state.phase in PLAYING
-    if state.phase in (HAND_OVER, MATCH_OVER):
+    if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
         acts = legal_actions(state)
     elif mine:
         acts = legal_actions(state)
@@ -512,13 +485,13 @@ def view(state: GameState, seat: int) -> PlayerView:
 
 def view_legal_actions(v: PlayerView) -> tuple[Action, ...]:
     """The legal actions computed from a view alone (equal to ``v.legal_actions``)."""
-    if v.phase == HAND_OVER:
-        return (Action(NEXT_HAND),)
-    if v.phase == MATCH_OVER:
-        return (Action(NEW_MATCH),)
+    if v.phase == Phase.HAND_OVER:
+        return (Action(Kind.NEXT_HAND),)
+    if v.phase == Phase.MATCH_OVER:
+        return (Action(Kind.NEW_MATCH),)
     if not v.my_turn:
         return ()
     acts = _turn_actions(v.phase, v.hand, v.rules, v.knock_limit, v.taken, v.stock_only, len(v.discard), v.stock_size)
     if v.rules.timer is not None:
-        acts = acts + (Action(TIMEOUT),)
+        acts = acts + (Action(Kind.TIMEOUT),)
     return acts

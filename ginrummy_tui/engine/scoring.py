@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from .actions import IllegalAction
 from .cards import DECK, Card, cards_of, mask_of
+from .kinds import EndKind
 from .melds import all_melds, best_melds, deadwood_mask
 from .rules import PRESETS, Rules
 
@@ -24,8 +25,8 @@ class Layoff:
 class KnockResult:
     """The settlement of a knocked hand."""
 
-    kind: str
-    """``"knock"``, ``"gin"``, ``"big_gin"`` or ``"undercut"``."""
+    kind: EndKind
+    """Knock, gin, Big Gin or undercut."""
     winner: str
     """``"knocker"`` or ``"defender"``."""
     points: int
@@ -241,7 +242,7 @@ def score_knock(
             raise IllegalAction("big gin is not allowed under these rules")
         if ksplit.deadwood != 0:
             raise IllegalAction("big gin needs all 11 cards in melds")
-        return _gin_result("big_gin", rules.big_gin_bonus, ksplit, best_melds(dc))
+        return _gin_result(EndKind.BIG_GIN, rules.big_gin_bonus, ksplit, best_melds(dc))
     if ksplit.deadwood > limit:
         if limit == 0:
             raise IllegalAction(f"you may only go gin, and your deadwood is {ksplit.deadwood}")
@@ -249,7 +250,7 @@ def score_knock(
             f"you cannot knock with {ksplit.deadwood} deadwood: the limit is {limit}"
         )
     if ksplit.deadwood == 0:
-        return _gin_result("gin", rules.gin_bonus, ksplit, best_melds(dc))
+        return _gin_result(EndKind.GIN, rules.gin_bonus, ksplit, best_melds(dc))
 
     d = mask_of(dc)
     d_before = deadwood_mask(d)
@@ -278,9 +279,9 @@ def score_knock(
 
     (melds, kdead, kdw), ddw, laid = best
     if ddw < kdw or (ddw == kdw and rules.tie_is_undercut):
-        kind, winner, pts = "undercut", "defender", rules.undercut_bonus + kdw - ddw
+        kind, winner, pts = EndKind.UNDERCUT, "defender", rules.undercut_bonus + kdw - ddw
     else:
-        kind, winner, pts = "knock", "knocker", ddw - kdw
+        kind, winner, pts = EndKind.KNOCK, "knocker", ddw - kdw
     kept_out: tuple[tuple[Card, ...], ...] = ()
     blocked: tuple[Card, ...] = ()
     gain = 0
@@ -356,7 +357,7 @@ def layout_note(knock: KnockResult, name: Callable[[Card], str] = str) -> str | 
     return "".join(p if isinstance(p, str) else " ".join(name(c) for c in p) for p in parts)
 
 
-def _gin_result(kind: str, bonus: int, ksplit, dsplit) -> KnockResult:
+def _gin_result(kind: EndKind, bonus: int, ksplit, dsplit) -> KnockResult:
     return KnockResult(
         kind=kind,
         winner="knocker",

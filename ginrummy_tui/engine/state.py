@@ -4,23 +4,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .actions import Action, parse_action
 from .cards import DECK, Card, card
+from .kinds import EndKind, Kind, Phase
 from .rules import MAX_KNOCK_LIMIT, Rules
 from .scoring import KnockResult, Layoff
-
-# phases
-UPCARD = "upcard"
-DRAW = "draw"
-DISCARD = "discard"
-HAND_OVER = "hand_over"
-MATCH_OVER = "match_over"
-PHASES = (UPCARD, DRAW, DISCARD, HAND_OVER, MATCH_OVER)
-
-# how a hand can end (score-sheet kinds)
-END_KINDS = ("knock", "gin", "big_gin", "undercut", "void", "timeout")
 
 STATE_VERSION = 1
 
@@ -41,8 +31,7 @@ class HandRecord:
 
     hand_no: int
     dealer: int
-    kind: str
-    """``knock``, ``gin``, ``big_gin``, ``undercut``, ``void`` or ``timeout``."""
+    kind: EndKind
     knocker: int | None
     winner: int | None
     points: int
@@ -56,7 +45,7 @@ class HandRecord:
 class HandResult:
     """The whole settlement of the last hand, for the end-of-hand summary."""
 
-    kind: str
+    kind: EndKind
     knocker: int | None
     winner: int | None
     points: int
@@ -76,7 +65,7 @@ class GameState:
     match_no: int
     hand_no: int
     dealer: int
-    phase: str
+    phase: Phase
     current: int
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     stock: tuple[Card, ...]
@@ -103,6 +92,10 @@ class GameState:
     """The winner of the match once it is over."""
     first_dealer: int = 1
 
+    def __post_init__(self) -> None:
+        if type(self.phase) is not Phase:  # given as text: held as the enum (an unknown name stays text)
+            object.__setattr__(self, "phase", _phase(self.phase))
+
     @property
     def totals(self) -> tuple[int, int]:
         """Scores including end-of-match bonuses."""
@@ -110,7 +103,7 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return self.phase == MATCH_OVER
+        return self.phase == Phase.MATCH_OVER
 
     @property
     def upcard(self) -> Card | None:
@@ -121,7 +114,7 @@ class GameState:
         return tuple(
             m.card
             for m in self.history
-            if m.seat == seat and m.card is not None and m.action.kind in ("draw discard", "take upcard")
+            if m.seat == seat and m.card is not None and m.action.kind in (Kind.DRAW_DISCARD, Kind.TAKE_UPCARD)
         )
 
 
@@ -135,7 +128,7 @@ class PlayerView:
     opponent_hand_size: int
     discard: tuple[Card, ...]
     stock_size: int
-    phase: str
+    phase: Phase
     current: int
     dealer: int
     rules: Rules
@@ -159,13 +152,17 @@ class PlayerView:
     winner: int | None
     legal_actions: tuple[Action, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        if type(self.phase) is not Phase:  # given as text: held as the enum (an unknown name stays text)
+            object.__setattr__(self, "phase", _phase(self.phase))
+
     @property
     def upcard(self) -> Card | None:
         return self.discard[-1] if self.discard else None
 
     @property
     def my_turn(self) -> bool:
-        return self.current == self.seat and self.phase in (UPCARD, DRAW, DISCARD)
+        return self.current == self.seat and self.phase.playing
 
 
 # ---------------------------------------------------------------- JSON form
@@ -245,11 +242,29 @@ def _melds(x: Any) -> tuple[tuple[Card, ...], ...]:
     return tuple(_cards(m) for m in x)
 
 
+def _phase(x: Any) -> Phase:
+    """The phase named ``x``; an unknown name is kept as text for :func:`validate` to report."""
+    text = str(x)
+    try:
+        return Phase(text)
+    except ValueError:
+        return cast(Phase, text)
+
+
+def _end_kind(x: Any) -> EndKind:
+    """How a hand ended, from its text (kept as text if unknown, as it always was)."""
+    text = str(x)
+    try:
+        return EndKind(text)
+    except ValueError:
+        return cast(EndKind, text)
+
+
 def _knock(x: Any) -> KnockResult | None:
     if x is None:
         return None
     return KnockResult(
-        kind=str(x["kind"]),
+        kind=_end_kind(x["kind"]),
         winner=str(x["winner"]),
         points=_int(x["points"]),
         knocker_deadwood=_int(x["knocker_deadwood"]),
@@ -280,7 +295,7 @@ def _sheet(x: Any) -> tuple[HandRecord, ...]:
         HandRecord(
             hand_no=_int(r["hand_no"]),
             dealer=_int(r["dealer"]),
-            kind=str(r["kind"]),
+            kind=_end_kind(r["kind"]),
             knocker=_opt_int(r["knocker"]),
             winner=_opt_int(r["winner"]),
             points=_int(r["points"]),
@@ -298,7 +313,7 @@ def _result(res: Any) -> HandResult | None:
     if not isinstance(rh, list) or len(rh) != 2:
         raise ValueError("expected two hands in the result")
     return HandResult(
-        kind=str(res["kind"]),
+        kind=_end_kind(res["kind"]),
         knocker=_opt_int(res["knocker"]),
         winner=_opt_int(res["winner"]),
         points=_int(res["points"]),
@@ -325,7 +340,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             match_no=_int(d["match_no"]),
             hand_no=_int(d["hand_no"]),
             dealer=_int(d["dealer"]),
-            phase=str(d["phase"]),
+            phase=_phase(d["phase"]),
             current=_int(d["current"]),
             hands=(_cards(hands[0]), _cards(hands[1])),
             stock=_cards(d["stock"]),
@@ -378,7 +393,7 @@ def view_from_dict(d: Any) -> PlayerView:
             opponent_hand_size=_int(d["opponent_hand_size"]),
             discard=_cards(d["discard"]),
             stock_size=_int(d["stock_size"]),
-            phase=str(d["phase"]),
+            phase=_phase(d["phase"]),
             current=_int(d["current"]),
             dealer=_int(d["dealer"]),
             rules=Rules.from_dict(d["rules"]),
@@ -405,7 +420,7 @@ def view_from_dict(d: Any) -> PlayerView:
     problems = []
     if v.seat not in (0, 1) or v.current not in (0, 1) or v.dealer not in (0, 1):
         problems.append("seats must be 0 or 1")
-    if v.phase not in PHASES:
+    if v.phase not in Phase.__members__.values():
         problems.append(f"unknown phase {v.phase!r}")
     if len(set(v.hand)) != len(v.hand) or len(v.hand) > 11:
         problems.append("impossible hand")
@@ -419,7 +434,7 @@ def view_from_dict(d: Any) -> PlayerView:
 def validate(state: GameState) -> None:
     """Raise ``ValueError`` if the state describes an impossible game."""
     problems = []
-    if state.phase not in PHASES:
+    if state.phase not in Phase.__members__.values():
         problems.append(f"unknown phase {state.phase!r}")
     for name in ("current", "dealer", "first_dealer"):
         if getattr(state, name) not in (0, 1):
@@ -431,10 +446,10 @@ def validate(state: GameState) -> None:
         dup = len(every) - len(set(every))
         problems.append(f"the cards do not make one deck ({len(every)} cards, {dup} duplicated)")
     sizes = tuple(len(h) for h in state.hands)
-    if state.phase in (UPCARD, DRAW):
+    if state.phase in (Phase.UPCARD, Phase.DRAW):
         if sizes != (10, 10):
             problems.append(f"hands of {sizes[0]} and {sizes[1]} cards before a draw")
-    elif state.phase == DISCARD:
+    elif state.phase == Phase.DISCARD:
         if sizes[state.current] != 11 or sizes[1 - state.current] != 10:
             problems.append(f"hands of {sizes[0]} and {sizes[1]} cards while discarding")
     else:
@@ -442,7 +457,7 @@ def validate(state: GameState) -> None:
             problems.append(f"hands of {sizes[0]} and {sizes[1]} cards at the end of a hand")
     if state.taken is not None and state.taken not in state.hands[state.current]:
         problems.append("the card taken from the discard pile is not in the hand")
-    if state.phase == MATCH_OVER and state.winner is None:
+    if state.phase == Phase.MATCH_OVER and state.winner is None:
         problems.append("a finished match has no winner")
     if state.hand_no < 1 or state.match_no < 1:
         problems.append("hand and match numbers start at 1")

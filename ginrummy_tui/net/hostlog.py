@@ -17,13 +17,14 @@ link planted in its place is never written through.
 
 from __future__ import annotations
 
+import io
 import logging
 import logging.handlers
 import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 MAX_BYTES = 1024 * 1024
 """Size at which ``host.log`` is rotated."""
@@ -92,7 +93,7 @@ class HostLogHandler(logging.handlers.RotatingFileHandler):
         self.limiter = limiter or RepeatLimiter()
         super().__init__(os.fspath(path), maxBytes=max_bytes, backupCount=backups, encoding="utf-8", delay=False)
 
-    def _open(self) -> IO[str]:
+    def _open(self) -> io.TextIOWrapper:
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
         fd = os.open(self.baseFilename, flags, 0o600)
         return open(fd, "a", encoding=self.encoding, errors=self.errors)  # noqa: SIM115 - the handler closes it
@@ -131,7 +132,7 @@ def open_host_log(path: Path, logger_name: str = "ginrummy_tui.net") -> tuple[lo
     Returns the handler (a :class:`logging.NullHandler` if the file cannot be
     opened) and what to tell the player: a symbolic link found in the log's
     place is moved aside, never written through."""
-    from ginrummy_tui.storage.store import set_aside_link
+    from ginrummy_tui.storage.files import set_aside_link
 
     notes = []
     log = logging.getLogger(logger_name)

@@ -22,13 +22,15 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
+from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.session.local import Session
+
+from . import protocol as P
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Action, PlayerView
     from ginrummy_tui.net.client import GameClient
 
-PLAYING = ("upcard", "draw", "discard")
 STOP_RETRYING = ("bad_code", "version")
 REFUSED = "the host refused that: "
 
@@ -44,6 +46,8 @@ class RemoteSession(Session):
     """
 
     computes_opponent = False
+    ticking = True
+    submit_waits = True
 
     def __init__(
         self,
@@ -199,7 +203,7 @@ class RemoteSession(Session):
         v = self._raw_view()
         return (
             client is not None
-            and v.phase in ("hand_over", "match_over")
+            and v.phase.ended
             and client.ready[self.seat]
             and not client.ready[1 - self.seat]
         )
@@ -214,7 +218,7 @@ class RemoteSession(Session):
     def opponent_to_move(self) -> bool:
         """True while the other player is to act (or to agree to the next hand)."""
         v = self._raw_view()
-        if v.phase in PLAYING:
+        if v.phase.playing:
             return v.current != v.seat
         return self._waiting_to_continue()
 
@@ -236,7 +240,7 @@ class RemoteSession(Session):
             raise IllegalAction(f"waiting for {self.opponent_name} to come back")
         if self._waiting_to_continue():
             raise IllegalAction(f"waiting for {self.opponent_name} to go on")
-        if action.kind == "timeout":
+        if action.kind == Kind.TIMEOUT:
             raise IllegalAction("only the host's clock can call time")
         if action not in v.legal_actions:
             raise IllegalAction(refusal(v, action))
@@ -252,6 +256,19 @@ class RemoteSession(Session):
             raise IllegalAction(reason)
 
     # ------------------------------------------------------------ what the app shows besides the view
+
+    def add_hint(self) -> None:
+        """The player was shown a hint: the host counts it and tells the other player."""
+        client = self.client
+        if client is not None and self.online:
+            asyncio.run_coroutine_threadsafe(client.send({"type": P.HINT}), self._loop)
+
+    def hints_this_hand(self) -> tuple[int, int] | None:
+        client = self.client
+        if client is None or self.seat is None:
+            return None
+        counts = client.hints
+        return counts[self.seat], counts[1 - self.seat]
 
     def clock(self) -> tuple[int, float, int] | None:
         """The move clock: ``(seat to move, seconds left, seconds per move)``, or None."""
@@ -332,7 +349,7 @@ class RemoteSession(Session):
 
 def refusal(v: PlayerView, action: Action) -> str:
     """Why the rules refuse ``action`` in view ``v``, in the engine's words where it can tell."""
-    if v.phase in PLAYING and v.current != v.seat:
+    if v.phase.playing and v.current != v.seat:
         return "it is not your turn"
     try:
         from ginrummy_tui.engine.reducer import _refuse

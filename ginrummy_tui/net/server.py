@@ -16,28 +16,17 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from ginrummy_tui import __version__
-from ginrummy_tui.engine import (
-    DISCARD,
-    DRAW,
-    UPCARD,
-    Action,
-    GameState,
-    IllegalAction,
-    apply,
-    legal_actions,
-    parse_action,
-    view,
-)
+from ginrummy_tui.engine import Action, GameState, IllegalAction, apply, legal_actions, parse_action, view
+from ginrummy_tui.engine.kinds import Kind
 
 from . import protocol as P
 
 log = logging.getLogger("ginrummy_tui.net")
 
-PLAYING = (UPCARD, DRAW, DISCARD)
-BETWEEN = ("next hand", "new match")
+BETWEEN = (Kind.NEXT_HAND, Kind.NEW_MATCH)
 
 
 class _Conn:
@@ -56,6 +45,20 @@ class _Conn:
         self.errors = 0
         self.task: asyncio.Task[Any] | None = None
         self.crowded_out = False
+
+
+class Cancellable(Protocol):
+    """An alarm that can be called off (an ``asyncio.TimerHandle``)."""
+
+    def cancel(self) -> None: ...
+
+
+class MoveClockTime(Protocol):
+    """The time the move clock reads and its alarm (tests give one they can move forward)."""
+
+    def now(self) -> float: ...
+
+    def call_later(self, delay: float, callback: Callable[[int], None], seq: int) -> Cancellable: ...
 
 
 class MatchServer:
@@ -103,6 +106,7 @@ class MatchServer:
         max_pending: int = 16,
         max_pending_per_address: int = 8,
         on_change: Callable[[GameState], None] | None = None,
+        clock: MoveClockTime | None = None,
     ) -> None:
         self._state = state
         self.seq = 0
@@ -132,10 +136,12 @@ class MatchServer:
         self._auth_lock: asyncio.Lock | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         # the clock
+        self._time = clock
+        """Where the move clock reads the time and sets its alarm (None: the event loop's)."""
         self._clock_seq = -1
         self._remaining = 0.0
         self._deadline: float | None = None
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: Cancellable | None = None
         self.address: tuple[str, int] | None = None
 
     # ------------------------------------------------------------ public
@@ -280,6 +286,8 @@ class MatchServer:
                     return
             elif kind == P.PING:
                 self._send(conn, {"type": P.PONG})
+            elif kind == P.HINT:
+                self._hint(conn.seat)
             else:
                 if not self._refuse(conn, P.E_UNKNOWN, "unknown message type"):
                     return
@@ -366,7 +374,7 @@ class MatchServer:
             action = parse_action(text)
         except ValueError as exc:
             return self._refuse(conn, P.E_ILLEGAL, str(exc))
-        if action.kind == "timeout":
+        if action.kind == Kind.TIMEOUT:
             return self._refuse(conn, P.E_ILLEGAL, "only the host's clock can call time")
         if not all(self.connected()):
             return self._refuse(conn, P.E_PAUSED, "waiting for the opponent")
@@ -409,6 +417,24 @@ class MatchServer:
         self._clock_update()
         self._broadcast()
 
+    _hints: tuple[tuple[int, int], list[int]] | None = None
+    """The hand (match and hand number) and the hints each seat was shown in it."""
+
+    def hints(self) -> list[int]:
+        """The hints each seat was shown in the hand in play (or just over)."""
+        key = (self._state.match_no, self._state.hand_no)
+        if self._hints is None or self._hints[0] != key:
+            return [0, 0]
+        return list(self._hints[1])
+
+    def _hint(self, seat: int) -> None:
+        """A player was shown a hint: count it for the hand, and tell both (the other sees it)."""
+        counts = self.hints()
+        counts[seat] += 1
+        self._hints = ((self._state.match_no, self._state.hand_no), counts)
+        log.info("seat %s was shown a hint", seat)
+        self._broadcast()
+
     def _broadcast(self) -> None:
         for seat in (0, 1):
             conn = self._seats[seat]
@@ -425,6 +451,7 @@ class MatchServer:
             "connected": list(self.connected()),
             "ready": list(self._ready),
             "clock": self._clock_message(),
+            **({"hints": self.hints()} if any(self.hints()) else {}),
         }
 
     def _send(self, conn: _Conn, msg: dict[str, Any]) -> None:
@@ -455,17 +482,29 @@ class MatchServer:
             self._stop_clock()
             self._clock_seq = self.seq
             self._remaining = float(timer)
-        should_run = self._state.phase in PLAYING and all(self.connected()) and self._loop is not None
+        should_run = self._state.phase.playing and all(self.connected()) and self._loop is not None
         if should_run and self._timer is None:
             assert self._loop is not None
-            self._deadline = self._loop.time() + self._remaining
-            self._timer = self._loop.call_later(self._remaining, self._expire, self.seq)
+            self._deadline = self._now() + self._remaining
+            self._timer = self._call_later(self._remaining, self._expire, self.seq)
         elif not should_run and self._timer is not None:
             assert self._loop is not None and self._deadline is not None
-            self._remaining = max(0.0, self._deadline - self._loop.time())
+            self._remaining = max(0.0, self._deadline - self._now())
             self._timer.cancel()
             self._timer = None
             self._deadline = None
+
+    def _now(self) -> float:
+        if self._time is not None:
+            return self._time.now()
+        assert self._loop is not None
+        return self._loop.time()
+
+    def _call_later(self, delay: float, callback: Callable[[int], None], seq: int) -> Cancellable:
+        if self._time is not None:
+            return self._time.call_later(delay, callback, seq)
+        assert self._loop is not None
+        return self._loop.call_later(delay, callback, seq)
 
     def _stop_clock(self) -> None:
         if self._timer is not None:
@@ -475,19 +514,19 @@ class MatchServer:
 
     def _clock_message(self) -> dict[str, Any] | None:
         timer = self._state.rules.timer
-        if timer is None or self._state.phase not in PLAYING:
+        if timer is None or not self._state.phase.playing:
             return None
         running = self._timer is not None and self._deadline is not None and self._loop is not None
-        left = self._deadline - self._loop.time() if running else self._remaining  # type: ignore[operator,union-attr]
+        left = self._deadline - self._now() if running else self._remaining  # type: ignore[operator]
         return {"seat": self._state.current, "limit": timer, "remaining": round(max(0.0, left), 2), "running": running}
 
     def _expire(self, seq: int) -> None:
         self._timer = None
         self._deadline = None
-        if seq != self.seq or self._state.phase not in PLAYING:
+        if seq != self.seq or not self._state.phase.playing:
             return
         try:
-            new = apply(self._state, Action("timeout"))
+            new = apply(self._state, Action(Kind.TIMEOUT))
         except IllegalAction:  # pragma: no cover - timeout is legal whenever the timer runs
             return
         log.info("seat %s ran out of time", self._state.current)

@@ -36,6 +36,20 @@ The contract, for anyone writing a session:
     from any thread, whenever the game changed by some other way than
     ``submit``/``play_opponent`` (a network message, a timer).  The app turns
     it into a Textual message, so calling it from a thread is safe.
+``status()``
+    A line to show before the prompt (network play: the move clock, the
+    connection), or ``""``.  With ``ticking`` True the line changes by itself
+    and the table refreshes it twice a second.
+``waiting_note()``
+    Between hands in network play: who the app is waiting for, or ``""``.
+``replaying``
+    True while a practice replay of a deal is on the table (nothing of it is
+    saved or counted).
+``add_hint()``
+    Count a hint shown to the player in the match's statistics.
+``reset(state, opponent)``
+    Local play: put a new match on the table (the settings screen's "start a
+    new match now").
 ``close()``
     Release whatever the session holds (sockets, locks); called when the app exits.
 """
@@ -43,10 +57,16 @@ The contract, for anyone writing a session:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # the engine is imported when a session is made, not before
     from ginrummy_tui.engine import Action, GameState, PlayerView
+
+
+class Opponent(Protocol):
+    """A computer player: any object that answers a view with an action (see :mod:`ginrummy_tui.ai`)."""
+
+    def choose(self, view: PlayerView) -> Action: ...
 
 
 class Session:
@@ -60,6 +80,12 @@ class Session:
     """Whether the app computes the other player's moves (``think``/``play_opponent``)."""
     listener: Callable[[], None] | None = None
     """Set by the app; called (from any thread) when the game changed elsewhere."""
+    ticking: bool = False
+    """True when :meth:`status` changes by itself (a clock): the table refreshes it twice a second."""
+    submit_waits: bool = False
+    """True when :meth:`submit` may wait on the network: the app then calls it from a worker thread."""
+    replaying: bool = False
+    """True while a practice replay of a deal is on the table."""
 
     def view(self) -> PlayerView:
         """The local seat's view of the game now."""
@@ -83,6 +109,30 @@ class Session:
     def play_opponent(self, action: Action) -> None:
         """Apply the other player's ``action`` (from :meth:`think`); on the UI thread."""
         raise NotImplementedError(f"{type(self).__name__} does not compute the opponent's moves")
+
+    def status(self) -> str:
+        """A line to show before the prompt, or ``""`` (the default: none)."""
+        return ""
+
+    def clock(self) -> tuple[int, float, int] | None:
+        """The move clock kept elsewhere (network play: the host's): ``(seat, seconds left, limit)``, or None."""
+        return None
+
+    def waiting_note(self) -> str:
+        """Who the app waits for before the next hand, or ``""`` (the default: nobody)."""
+        return ""
+
+    def add_hint(self) -> None:
+        """Count a hint shown to the player (the default: not counted)."""
+
+    def hints_this_hand(self) -> tuple[int, int] | None:
+        """Network play: the hints shown in this hand to the player and to the
+        other player, as the host counts them (None: not counted, the default)."""
+        return None
+
+    def reset(self, state: GameState, opponent: Opponent | None = None) -> None:
+        """Put a new match on the table (only sessions that hold the state can)."""
+        raise NotImplementedError(f"{type(self).__name__} cannot start a match itself")
 
     def changed(self) -> None:
         """Tell the app that the game changed (safe from any thread)."""
@@ -108,18 +158,20 @@ class LocalSession(Session):
     def __init__(
         self,
         state: GameState,
-        opponent: Any,
+        opponent: Opponent,
         *,
         seat: int = 0,
         opponent_name: str | None = None,
         on_change: Callable[[GameState], None] | None = None,
+        on_hint: Callable[[], None] | None = None,
     ) -> None:
         self.state = state
         self.opponent = opponent
         self.seat = seat
-        level = getattr(opponent, "level", None) or getattr(opponent, "name", None)
-        self.opponent_name = opponent_name or (f"Computer ({level})" if level else "Computer")
+        self.opponent_name = opponent_name or _computer_name(opponent)
         self.on_change = on_change
+        self.on_hint = on_hint
+        """Called for each hint shown to the player (the statistics count them)."""
         self.listener = None
 
     # -- the interface
@@ -136,9 +188,7 @@ class LocalSession(Session):
 
     def opponent_to_move(self) -> bool:
         """True when it is the computer's turn within a hand."""
-        from ginrummy_tui.engine import DISCARD, DRAW, UPCARD
-
-        return self.state.phase in (UPCARD, DRAW, DISCARD) and self.state.current != self.seat
+        return self.state.phase.playing and self.state.current != self.seat
 
     def think(self) -> Action:
         """Ask the computer for its move, from its own view only."""
@@ -150,9 +200,25 @@ class LocalSession(Session):
         """Apply the computer's action (refused, with ``IllegalAction``, if it is not its turn)."""
         self._apply(action, 1 - self.seat)
 
+    def add_hint(self) -> None:
+        if self.on_hint is not None:
+            self.on_hint()
+
+    def opponent_level(self, default: str | None) -> str | None:
+        """The computer's level ("easy", "standard", "expert"), or ``default`` if it has none."""
+        level = getattr(self.opponent, "level", None)
+        return level if isinstance(level, str) else default
+
+    def reset(self, state: GameState, opponent: Opponent | None = None) -> None:
+        """A new match on the table (``opponent``: a new computer player, if it changes)."""
+        self.state = state
+        if opponent is not None:
+            self.opponent = opponent
+            self.opponent_name = _computer_name(opponent)
+
     def close(self) -> None:
         """Stop the opponent's worker process, if it has one."""
-        close = getattr(self.opponent, "close", None)
+        close = getattr(self.opponent, "close", None)  # a computer player may run in a process of its own
         if close is not None:
             close()
 
@@ -164,3 +230,9 @@ class LocalSession(Session):
         self.state = apply(self.state, action, seat=seat)
         if self.on_change is not None:
             self.on_change(self.state)
+
+
+def _computer_name(opponent: Opponent) -> str:
+    """"Computer (standard)": how a computer opponent is named on screen."""
+    level = getattr(opponent, "level", None) or getattr(opponent, "name", None)
+    return f"Computer ({level})" if level else "Computer"

@@ -1,4 +1,4 @@
-"""Replaying a deal in the app: the same cards again, as practice.
+"""Replaying a deal: the same cards again, as practice.
 
 "Replay this deal" (``a`` after a hand) swaps the app's session for a
 :class:`ReplaySession`: a practice hand dealt again from the hand just
@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ginrummy_tui.engine.kinds import Kind, Phase
+
 from .local import LocalSession, Session
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Action, GameState, PlayerView
 
-ENDED = ("hand_over", "match_over")
 
 
 class ReplaySession(Session):
@@ -56,10 +57,6 @@ class ReplaySession(Session):
         """The state on the table: the practice hand while replaying."""
         return self.active.state
 
-    @property
-    def on_change(self):
-        """The match's keeper (saving, statistics); the practice hand has none."""
-        return self.real.on_change
 
     @property
     def opponent(self):
@@ -71,14 +68,19 @@ class ReplaySession(Session):
 
     def submit(self, action: Action) -> None:
         """Play on the table; "next hand" after the practice hand goes back to the match."""
-        if self.replaying and self.practice.state.phase in ENDED and action.kind in ("next hand", "new match"):
+        if self.replaying and self.practice.state.phase.ended and action.kind in (Kind.NEXT_HAND, Kind.NEW_MATCH):
             self.replaying = False
-            if self.real.state.phase == "hand_over":
+            if self.real.state.phase == Phase.HAND_OVER:
                 from ginrummy_tui.engine import Action
 
-                self.real.submit(Action("next hand"))
+                self.real.submit(Action(Kind.NEXT_HAND))
             return
         self.active.submit(action)
+
+    def add_hint(self) -> None:
+        """A hint counts for the match, not for the practice hand."""
+        if not self.replaying:
+            self.real.add_hint()
 
     def opponent_to_move(self) -> bool:
         return self.active.opponent_to_move()
@@ -95,44 +97,34 @@ class ReplaySession(Session):
 
 def table_state(session: Session) -> GameState | None:
     """The full state of the hand on the table, when this process holds it (not in network play)."""
-    state = getattr(session, "current_state", None)
-    if state is None:
-        state = getattr(session, "state", None)
-    from ginrummy_tui.engine import GameState
+    if isinstance(session, ReplaySession):
+        return session.current_state
+    if isinstance(session, LocalSession):
+        return session.state
+    return None
 
-    return state if isinstance(state, GameState) else None
+
+class CannotReplay(Exception):
+    """The hand on the table cannot be dealt again; the message says why."""
 
 
-def start_replay(app) -> bool:
-    """Deal the hand on the table again as practice; False (with a message) if it cannot be."""
-    from ginrummy_tui.session.replay import replay_moves, replay_state
+def practice_of(session: Session) -> ReplaySession:
+    """A practice replay of the hand on the table; raises :class:`CannotReplay` with the reason."""
+    from ginrummy_tui.engine.replay import replay_moves, replay_state
 
-    session = app.session
     base = session.real if isinstance(session, ReplaySession) else session
     state = table_state(session)
     if state is None or not isinstance(base, LocalSession):
-        app.notify("A deal can be replayed only in a game against the computer.", severity="warning")
-        return False
-    if state.phase not in ENDED:
-        app.notify("A deal can be replayed once its hand is over.", severity="warning")
-        return False
+        raise CannotReplay("A deal can be replayed only in a game against the computer.")
+    if state.phase.playing:
+        raise CannotReplay("A deal can be replayed once its hand is over.")
     try:
         replay_moves(state)  # the hand must come from its seed, or the cards dealt again would differ
     except ValueError:
-        app.notify("This hand was not dealt from its seed, so it cannot be dealt again.", severity="warning")
-        return False
-    practice = replay_state(state)
-    replay = ReplaySession(base, practice)
+        raise CannotReplay("This hand was not dealt from its seed, so it cannot be dealt again.") from None
+    replay = ReplaySession(base, replay_state(state))
     replay.listener = session.listener
-    app.session = replay
-    app.sync()
-    app.notify(
-        f"Hand {practice.hand_no} again, with the same cards. It is practice: it does not count, "
-        "and ⏎ after it goes back to your match.",
-        title="Replay this deal",
-        timeout=6,
-    )
-    return True
+    return replay
 
 
-__all__ = ["ReplaySession", "start_replay", "table_state"]
+__all__ = ["CannotReplay", "ReplaySession", "practice_of", "table_state"]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ginrummy_tui.storage.store import APP_NAME, ENV_HOME, atomic_write_json, move_aside
+from ginrummy_tui.storage.files import APP_NAME, ENV_HOME, atomic_write_json, move_aside
 
 SETTINGS_NAME = "settings.json"
 SETTINGS_FORMAT = "gin-tui settings"

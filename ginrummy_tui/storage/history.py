@@ -40,8 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
+from ginrummy_tui.storage.files import ensure_dir, move_aside, now_iso
 from ginrummy_tui.storage.stats import Stats, Tally
-from ginrummy_tui.storage.store import ARCHIVE_DIR, HISTORY_DIR, ensure_dir, move_aside, now_iso
+from ginrummy_tui.storage.store import ARCHIVE_DIR, HISTORY_DIR
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
@@ -125,25 +127,27 @@ CREATE INDEX hints_match ON hints (match);
 # The figures of the hands, kept up to date per (opponent, preset) by a trigger
 # as hands are written (so that the statistics read a few rows, not every
 # hand), and indexes that give the finished matches in the order they ended.
-_HAND_SUMS = {
-    "hands": "NEW.kind != 'timeout'",
-    "voids": "NEW.kind = 'void'",
+_HAND_SUMS = {  # {ord} and the {KIND} names are filled in below, from EndKind
+    "hands": "NEW.kind != {TIMEOUT}",
+    "voids": "NEW.kind = {VOID}",
     "hands_won": "{ord} AND NEW.winner IS 0",
     "hands_lost": "{ord} AND NEW.winner IS 1",
     "points": "CASE WHEN {ord} AND NEW.winner IS 0 THEN NEW.points ELSE 0 END",
     "points_against": "CASE WHEN {ord} AND NEW.winner IS 1 THEN NEW.points ELSE 0 END",
-    "knocks": "{ord} AND NEW.knocker IS 0 AND NEW.kind IN ('knock', 'undercut')",
-    "gins": "{ord} AND NEW.knocker IS 0 AND NEW.kind = 'gin'",
-    "big_gins": "{ord} AND NEW.knocker IS 0 AND NEW.kind = 'big_gin'",
-    "undercuts_received": "{ord} AND NEW.knocker IS 0 AND NEW.kind = 'undercut'",
-    "opponent_knocks": "{ord} AND NEW.knocker IS 1 AND NEW.kind IN ('knock', 'undercut')",
-    "opponent_gins": "{ord} AND NEW.knocker IS 1 AND NEW.kind IN ('gin', 'big_gin')",
-    "undercuts_given": "{ord} AND NEW.knocker IS 1 AND NEW.kind = 'undercut'",
-    "timeouts_lost": "NEW.kind = 'timeout' AND NEW.winner IS 1",
+    "knocks": "{ord} AND NEW.knocker IS 0 AND NEW.kind IN ({KNOCK}, {UNDERCUT})",
+    "gins": "{ord} AND NEW.knocker IS 0 AND NEW.kind = {GIN}",
+    "big_gins": "{ord} AND NEW.knocker IS 0 AND NEW.kind = {BIG_GIN}",
+    "undercuts_received": "{ord} AND NEW.knocker IS 0 AND NEW.kind = {UNDERCUT}",
+    "opponent_knocks": "{ord} AND NEW.knocker IS 1 AND NEW.kind IN ({KNOCK}, {UNDERCUT})",
+    "opponent_gins": "{ord} AND NEW.knocker IS 1 AND NEW.kind IN ({GIN}, {BIG_GIN})",
+    "undercuts_given": "{ord} AND NEW.knocker IS 1 AND NEW.kind = {UNDERCUT}",
+    "timeouts_lost": "NEW.kind = {TIMEOUT} AND NEW.winner IS 1",
 }
 _HAND_FIGURES = tuple(_HAND_SUMS)
-_ORD = "NEW.kind NOT IN ('timeout', 'void')"
-_HAND_EXPR = {name: expr.format(ord=_ORD) for name, expr in _HAND_SUMS.items()}
+_END_SQL = {k.name: f"'{k.value}'" for k in EndKind}
+"""Each way a hand ends, as an SQL literal (``{KNOCK}`` in the expressions above)."""
+_ORD = "NEW.kind NOT IN ({TIMEOUT}, {VOID})".format(**_END_SQL)
+_HAND_EXPR = {name: expr.format(ord=_ORD, **_END_SQL) for name, expr in _HAND_SUMS.items()}
 _V3 = (
     "CREATE TABLE tallies (opponent TEXT NOT NULL, preset TEXT NOT NULL, "
     + ", ".join(f"{name} INTEGER NOT NULL DEFAULT 0" for name in _HAND_FIGURES)
@@ -257,21 +261,21 @@ def valid_record(record: Any) -> bool:
 # "/" the card everyone saw when it differs (or, for an action without a
 # card, just that card).  "0s 0x7H 1dTD 1k2C" is: seat 0 draws from the
 # stock, discards 7H; seat 1 draws TD from the discard pile, knocks with 2C.
-_CODES = {
-    "take upcard": "t",
-    "pass": "p",
-    "draw stock": "s",
-    "draw discard": "d",
-    "big gin": "B",
-    "next hand": "n",
-    "new match": "N",
-    "timeout": "T",
-    "discard": "x",
-    "knock": "k",
-    "gin": "g",
+_CODES: dict[str, str] = {
+    Kind.TAKE_UPCARD: "t",
+    Kind.PASS: "p",
+    Kind.DRAW_STOCK: "s",
+    Kind.DRAW_DISCARD: "d",
+    Kind.BIG_GIN: "B",
+    Kind.NEXT_HAND: "n",
+    Kind.NEW_MATCH: "N",
+    Kind.TIMEOUT: "T",
+    Kind.DISCARD: "x",
+    Kind.KNOCK: "k",
+    Kind.GIN: "g",
 }
 _KINDS = {code: kind for kind, code in _CODES.items()}
-_CARD_KINDS = ("discard", "knock", "gin")
+_CARD_KINDS = tuple(k.value for k in CARD_KINDS)
 
 
 def _card_ok(text: Any) -> bool:
@@ -622,6 +626,7 @@ class History:
         if cur.rowcount == 0:
             return False
         mid = cur.lastrowid
+        assert mid is not None  # an INSERT that added a row
         for seq, entry in enumerate(record["hands"]):
             self._put_hand(conn, mid, seq, entry)
         return True
@@ -675,13 +680,13 @@ class History:
             t = stats.groups.setdefault((opp, preset), Tally())
             t.matches, t.won, t.lost, t.abandoned, t.hints = figures
         for opp, preset, *figures in self.read(_TALLY_SQL):
-            t = stats.groups.get((opp, preset))
-            if t is None:  # pragma: no cover - a counted hand always belongs to a counted match
+            counted = stats.groups.get((opp, preset))
+            if counted is None:  # pragma: no cover - a counted hand always belongs to a counted match
                 continue
             for name, value in zip(_HAND_FIGURES, figures):
-                setattr(t, name, value)
-        for (opp, preset), t in stats.groups.items():
-            t.best_streak, t.current_streak = _streaks(self.read(_RESULTS_LEVEL_SQL, (opp, preset))[0][0])
+                setattr(counted, name, value)
+        for (opp, preset), level in stats.groups.items():
+            level.best_streak, level.current_streak = _streaks(self.read(_RESULTS_LEVEL_SQL, (opp, preset))[0][0])
         stats.total.best_streak, stats.total.current_streak = _streaks(self.read(_RESULTS_SQL)[0][0])
         for t in stats.groups.values():
             for name in _SUMMED:

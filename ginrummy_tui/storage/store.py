@@ -29,27 +29,29 @@ new file, whole.  Loading (:func:`read_save`) never raises: it gives a
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
-import socket
 import stat
-import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .files import (
+    _fsync_dir,
+    atomic_write_text,
+    ensure_dir,
+    is_link_refusal,
+    move_aside,
+    new_match_id,
+    now_iso,
+    open_nofollow,
+)
+from .lock import Lock
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
 
-try:  # POSIX: locks the kernel releases when the owner dies, even by kill -9
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
 
-APP_NAME = "gin-tui"
 SAVE_FORMAT = "gin-tui save"
 """The ``format`` field of every save file."""
 SAVE_VERSION = 1
@@ -57,7 +59,6 @@ SAVE_VERSION = 1
 SAVE_NAME = "current.json"
 ARCHIVE_DIR = "archive"
 HISTORY_DIR = "history"
-ENV_HOME = "GIN_TUI_HOME"
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 """A save is a few kilobytes; anything far bigger is not one of ours."""
 
@@ -65,141 +66,7 @@ MAX_SAVE_BYTES = 4 * 1024 * 1024
 # ---------------------------------------------------------------- places
 
 
-def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The data directory: ``override`` (``--data-dir``), else ``$GIN_TUI_HOME``,
-    else the platform's user data directory for ``gin-tui``.  Not created."""
-    if override:
-        return Path(override).expanduser()
-    env = os.environ.get(ENV_HOME)
-    if env:
-        return Path(env).expanduser()
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir(APP_NAME, appauthor=False))
-
-
-NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-"""Flags for opening a file of the data directory: never through a symbolic link."""
-
-
-def ensure_dir(path: Path) -> Path:
-    """Create ``path`` if it does not exist yet, and every missing directory
-    above it, private to the user (0700)."""
-    path = Path(path)
-    missing = []
-    here = path
-    while not here.is_dir():
-        missing.append(here)
-        if here.parent == here:
-            break
-        here = here.parent
-    for directory in reversed(missing):
-        try:
-            directory.mkdir(mode=0o700)
-        except FileExistsError:
-            if not directory.is_dir():
-                raise
-    return path
-
-
-def open_nofollow(path: Path, flags: int, mode: int = 0o600) -> int:
-    """``os.open`` that refuses a symbolic link in place of the file
-    (``OSError`` with ``errno.ELOOP``) instead of opening what it points to."""
-    return os.open(path, flags | NOFOLLOW, mode)
-
-
-def is_link_refusal(exc: OSError, path: Path) -> bool:
-    """True if ``exc``, from :func:`open_nofollow` on ``path``, is because ``path`` is a link."""
-    return exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path)
-
-
-def set_aside_link(path: Path) -> str | None:
-    """If ``path`` is a symbolic link, move the link itself aside (its target is
-    left alone) and say so; None if it is not a link."""
-    path = Path(path)
-    if not os.path.islink(path):
-        return None
-    try:
-        target = os.readlink(path)
-    except OSError:
-        target = "?"
-    moved = move_aside(path, "link")
-    if moved is None:
-        return f"{path} is a symbolic link (to {target}); it was not followed, and it could not be moved aside."
-    return f"{path.name} was a symbolic link (to {target}); it was not followed, and was moved to {moved}."
-
-
-def now_iso() -> str:
-    """The current UTC time, ISO 8601 to the second."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-
-
-def stamp() -> str:
-    """A timestamp for file names: ``20261129-121700``."""
-    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-
-
-def new_match_id() -> str:
-    """A fresh match id: the start time and four random hex digits."""
-    return f"{stamp()}-{os.urandom(2).hex()}"
-
-
 # ---------------------------------------------------------------- atomic writes
-
-
-def _fsync_dir(path: Path) -> None:
-    if os.name != "posix":  # pragma: no cover - directories cannot be opened elsewhere
-        return
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    except OSError:  # some filesystems refuse; the rename is still atomic
-        pass
-    finally:
-        os.close(fd)
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old or the new
-    file whole, never a mix (temporary file, fsync, rename, fsync of the directory)."""
-    path = Path(path)
-    ensure_dir(path.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(path.parent)
-
-
-def atomic_write_json(path: Path, data: Any) -> None:
-    """:func:`atomic_write_text` of ``data`` as indented JSON."""
-    atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-
-
-def move_aside(path: Path, label: str = "damaged") -> Path | None:
-    """Rename ``path`` to ``<name>.<label>-<time>`` beside it (never over
-    another file); returns the new path, or None if it could not be moved."""
-    path = Path(path)
-    base = f"{path.name}.{label}-{stamp()}"
-    for n in range(100):
-        target = path.with_name(base if n == 0 else f"{base}-{n}")
-        if target.exists():
-            continue
-        try:
-            os.replace(path, target)
-        except FileNotFoundError:
-            return None
-        except OSError:
-            return None
-        return target
-    return None
 
 
 # ---------------------------------------------------------------- the save file
@@ -241,33 +108,24 @@ def check_playable(state: GameState) -> None:
     """Raise ``ValueError`` unless ``state`` is a game the app can go on with:
     the engine's :func:`~ginrummy_tui.engine.validate` (one whole deck, hands
     of the right size, ...) and a few more things the screens rely on."""
-    from ginrummy_tui.engine import (
-        DISCARD,
-        DRAW,
-        HAND_OVER,
-        MATCH_OVER,
-        UPCARD,
-        legal_actions,
-        validate,
-        view,
-    )
+    from ginrummy_tui.engine import Phase, legal_actions, validate, view
 
     validate(state)
     problems = []
-    if state.phase == UPCARD and not state.discard:
+    if state.phase == Phase.UPCARD and not state.discard:
         problems.append("the upcard offer has no upcard")
-    if state.phase in (UPCARD, DRAW, DISCARD) and not legal_actions(state):
+    if state.phase.playing and not legal_actions(state):
         problems.append("the player to move has no legal move")
-    if state.phase in (HAND_OVER, MATCH_OVER):
+    if state.phase.ended:
         if state.result is None or not state.sheet:
             problems.append("a finished hand has no result")
     if state.sheet and state.sheet[-1].scores != state.scores:
         problems.append("the score sheet does not add up to the scores")
     if state.sheet and any(r.hand_no > state.hand_no for r in state.sheet):
         problems.append("the score sheet has hands from the future")
-    if state.phase != MATCH_OVER and max(state.scores) >= state.rules.target:
+    if state.phase != Phase.MATCH_OVER and max(state.scores) >= state.rules.target:
         problems.append("a player has reached the target but the match goes on")
-    if state.taken is not None and state.phase != DISCARD:
+    if state.taken is not None and state.phase != Phase.DISCARD:
         problems.append("a card is marked as just taken outside the discard step")
     if problems:
         raise ValueError("impossible game: " + "; ".join(problems))
@@ -416,171 +274,6 @@ def read_save(path: Path) -> SavedMatch | LoadError | None:
 # ---------------------------------------------------------------- the lock
 
 
-def _pid_alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    if os.name != "posix":  # pragma: no cover
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-@dataclass
-class LockOwner:
-    """Who holds a lock, as written in the lock file."""
-
-    pid: int | None
-    host: str | None
-    since: str | None
-
-    def describe(self) -> str:
-        """``"process 1234 on this machine, since ..."``"""
-        who = f"process {self.pid}" if self.pid else "another process"
-        if self.host and self.host != socket.gethostname():
-            who += f" on {self.host}"
-        if self.since:
-            who += f", since {self.since}"
-        return who
-
-
-class Lock:
-    """An exclusive, non-blocking lock on a file holding the owner's pid.
-
-    With ``fcntl`` the kernel releases it when the owner dies (even by
-    ``kill -9``), so a lock file left behind is stale by construction and is
-    taken over.  Without it, the pid in the file is checked.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
-        self._fd: int | None = None
-        self.took_over: LockOwner | None = None
-        """The stale owner whose lock file was taken over, if any."""
-        self.notes: list[str] = []
-        """What to tell the player (a symbolic link found in the lock file's place and moved aside)."""
-
-    @property
-    def held(self) -> bool:
-        return self._fd is not None
-
-    def owner(self) -> LockOwner | None:
-        """The owner written in the lock file (None if there is no readable one)."""
-        try:
-            fd = open_nofollow(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-            with os.fdopen(fd, "rb") as fh:
-                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                    return None
-                data = json.loads(fh.read(4096).decode("utf-8"))
-        except (OSError, ValueError):
-            return None
-        if not isinstance(data, dict):
-            return None
-        pid = data.get("pid")
-        return LockOwner(
-            pid if isinstance(pid, int) and not isinstance(pid, bool) else None,
-            data.get("host") if isinstance(data.get("host"), str) else None,
-            data.get("since") if isinstance(data.get("since"), str) else None,
-        )
-
-    def _stamp(self, fd: int) -> None:
-        info = json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "since": now_iso()})
-        os.ftruncate(fd, 0)
-        os.lseek(fd, 0, os.SEEK_SET)
-        os.write(fd, info.encode())  # informational only: no fsync needed
-
-    def acquire(self) -> bool:
-        """Take the lock if nobody alive holds it; True on success."""
-        if self._fd is not None:
-            return True
-        ensure_dir(self.path.parent)
-        if fcntl is None:  # pragma: no cover - Windows
-            return self._acquire_by_pid()
-        for _ in range(5):
-            previous = self.owner()
-            try:
-                fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)
-            except OSError as exc:
-                if not is_link_refusal(exc, self.path):
-                    raise
-                note = set_aside_link(self.path)  # a planted link: never write through it
-                if note is not None:
-                    self.notes.append(note)
-                if os.path.islink(self.path):
-                    raise
-                continue
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                os.close(fd)
-                return False
-            # The file may have been removed by its last owner between our
-            # open and our flock: then we hold a lock on nothing; try again.
-            try:
-                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
-            except FileNotFoundError:
-                same = False
-            if not same:
-                os.close(fd)
-                continue
-            if previous is not None and previous.pid not in (None, os.getpid()):
-                self.took_over = previous
-            self._stamp(fd)
-            self._fd = fd
-            return True
-        return False
-
-    def _acquire_by_pid(self) -> bool:  # pragma: no cover - used where fcntl is missing
-        for _ in range(3):
-            try:
-                fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL)
-            except FileExistsError:
-                owner = self.owner()
-                if owner is not None and owner.pid and _pid_alive(owner.pid) and owner.host == socket.gethostname():
-                    return False
-                self.took_over = owner
-                with contextlib.suppress(OSError):
-                    os.unlink(self.path)
-                continue
-            self._stamp(fd)
-            self._fd = fd
-            return True
-        return False
-
-    def release(self) -> None:
-        """Give the lock up and remove the lock file."""
-        fd, self._fd = self._fd, None
-        if fd is None:
-            return
-        with contextlib.suppress(OSError):
-            os.unlink(self.path)
-        with contextlib.suppress(OSError):
-            os.close(fd)
-
-    def __enter__(self) -> Lock:
-        if not self.acquire():
-            owner = self.owner()
-            raise LockedError(self.path, owner)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
-
-
-class LockedError(Exception):
-    """The match is open in another gin-tui."""
-
-    def __init__(self, path: Path, owner: LockOwner | None) -> None:
-        self.path = path
-        self.owner = owner
-        who = owner.describe() if owner else "another process"
-        super().__init__(f"your match is open in another gin-tui ({who})")
-
-
 # ---------------------------------------------------------------- a save slot
 
 
@@ -719,163 +412,4 @@ def leftover_separate_saves(root: Path) -> list[Path]:
 
 # ---------------------------------------------------------------- keeping a match
 
-
-class Keeper:
-    """Saves and records a match as it is played.
-
-    Give :meth:`on_change` to the session: after every action it records any
-    hand or match that just ended (for the statistics), then saves the match.
-    When a finished match gives way to a new one (``new match``), the new one
-    gets a new id.
-    """
-
-    def __init__(
-        self,
-        store: Store,
-        *,
-        match_id: str | None = None,
-        settings: dict[str, Any] | None = None,
-        replay: bool = False,
-        ui: Callable[[], dict[str, Any]] | None = None,
-        record: bool = True,
-    ) -> None:
-        self.store = store
-        self.match_id = match_id or new_match_id()
-        self.settings = dict(settings or {})
-        self.replay = replay
-        self.ui = ui
-        self.record = record
-        self._match_no: int | None = None
-        self._recorder = None
-        self._starting = False
-        self.history = None
-        """The :class:`~ginrummy_tui.storage.history.SharedHistory` records go to."""
-        self.state: GameState | None = None
-        self.errors: list[str] = []
-        self.failing = False
-        """True while saves fail (the player has been told)."""
-        self.last_ui: dict[str, Any] = {}
-        """The screen details written with the last save."""
-
-    def shared_history(self):
-        """The history database of this data directory (opened when first used)."""
-        if self.history is None:
-            from ginrummy_tui.storage.history import SharedHistory
-
-            self.history = SharedHistory(self.store.root)
-        return self.history
-
-    def _recorder_for(self, state: GameState):
-        shared = self.shared_history()
-        hist = shared.get()
-        self.errors.extend(shared.take_messages())
-        if hist is None:
-            return None
-        if self._recorder is None or self._match_no != state.match_no or self._recorder.history is not hist:
-            if self._match_no is not None and self._match_no != state.match_no:
-                self.match_id = new_match_id()
-            self._match_no = state.match_no
-            self._recorder = hist.recorder(
-                self.match_id, opponent=str(self.settings.get("ai", "standard")), replay=self.replay
-            )
-        return self._recorder
-
-    def start(self, state: GameState) -> None:
-        """Save the first state of a match (new or resumed).  Its record is
-        brought up to date at the next change: opening the history database
-        is kept out of the start-up (nothing new can have ended since the
-        last record, which is always written before the save)."""
-        self._starting = True
-        try:
-            self.on_change(state)
-        finally:
-            self._starting = False
-
-    def begin(self, state: GameState) -> None:
-        """A new match replaces the one being kept (which is marked abandoned
-        if it was not finished): a new id, a new record, saved at once."""
-        self.abandon()
-        self.match_id = new_match_id()
-        self._recorder = None
-        self._match_no = None
-        self.replay = False
-        self.on_change(state)
-
-    def on_change(self, state: GameState) -> None:
-        """Record and save ``state``; never raises (failures go to :attr:`errors`)."""
-        self.state = state
-        if self.record and not self._starting:
-            try:
-                recorder = self._recorder_for(state)
-                if recorder is not None:
-                    recorder.observe(state)
-            except Exception as exc:  # the statistics must never stop the game
-                self._record_failed(exc)
-        elif not self.record:
-            self._match_no = state.match_no
-        ui = self._ui()
-        if state.over:
-            self.store.save_finished(state, match_id=self.match_id, settings=self.settings, replay=self.replay)
-            self.store.remove()
-            return
-        saved = self.store.save(state, match_id=self.match_id, settings=self.settings, ui=ui, replay=self.replay)
-        if not saved and not self.failing:  # said once, until saving works again
-            self.errors.append(f"the match could not be saved: {self.store.last_error}")
-        self.failing = not saved
-
-    def _record_failed(self, exc: Exception) -> None:
-        from ginrummy_tui.storage.history import Damaged
-
-        if isinstance(exc, Damaged) and self.history is not None:
-            self.history.replace_damaged(str(exc))
-            self.errors.extend(self.history.take_messages())
-            self._recorder = None
-        else:
-            self.errors.append(f"statistics not recorded: {exc}")
-
-    def _ui(self) -> dict[str, Any]:
-        """The app's screen details now, or the last ones known (the app may be gone)."""
-        if self.ui is not None:
-            try:
-                got = dict(self.ui())
-            except Exception:
-                got = {}
-            if got:
-                self.last_ui = got
-        return self.last_ui
-
-    def ui_changed(self) -> bool:
-        """Save again if the screen details changed since the last save (the
-        player sorted or moved cards); True if it saved."""
-        if self.state is None or self.state.over or self.ui is None:
-            return False
-        before = self.last_ui
-        if self._ui() == before:
-            return False
-        return self.store.save(
-            self.state, match_id=self.match_id, settings=self.settings, ui=self.last_ui, replay=self.replay
-        )
-
-    def add_hint(self) -> None:
-        """Count a hint used in this match (for the statistics)."""
-        if self.record and not self.replay and self.state is not None:
-            with contextlib.suppress(Exception):
-                recorder = self._recorder_for(self.state)
-                if recorder is not None:
-                    recorder.add_hint(self.state)
-
-    def abandon(self) -> None:
-        """The unfinished match is given up (a new match replaces it)."""
-        if self.record and self.state is not None:
-            with contextlib.suppress(Exception):
-                recorder = self._recorder_for(self.state)
-                if recorder is not None:
-                    recorder.abandon(self.state)
-
-    def flush(self) -> None:
-        """Write the last state again (at exit: it is already saved, this is belt and braces)."""
-        if self.state is not None and not self.state.over:
-            self.store.save(
-                self.state, match_id=self.match_id, settings=self.settings, ui=self._ui(), replay=self.replay
-            )
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
+import threading
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -10,15 +13,23 @@ from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
+from textual.reactive import reactive
 from textual.worker import Worker, WorkerState
 
+from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.session.context import AppContext
 from ginrummy_tui.session.local import LocalSession, Session
 
+from .palette import palette_of
 from .screens.game_screen import GameScreen
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ginrummy_tui.engine import GameState, Rules
+    from ginrummy_tui.session.local import Opponent
+    from ginrummy_tui.storage.config import Settings
 
 DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
@@ -43,23 +54,26 @@ class GinApp(App):
         Binding("f2", "settings", "Settings", key_display="F2", show=False, id="settings"),
         Binding("f3", "statistics", "Stats", key_display="F3", show=False, id="statistics"),
         # Moves whose key is dimmed on the table land here: trying them explains why not.
-        Binding("t", "try_move('take upcard')", show=False),
-        Binding("p", "try_move('pass')", show=False),
-        Binding("s", "try_move('draw stock')", show=False),
-        Binding("d", "try_move('draw discard')", show=False),
-        Binding("enter", "try_move('discard')", show=False),
-        Binding("k", "try_move('knock')", show=False),
-        Binding("g", "try_move('gin')", show=False),
-        Binding("b", "try_move('big gin')", show=False),
+        Binding("t", f"try_move('{Kind.TAKE_UPCARD}')", show=False),
+        Binding("p", f"try_move('{Kind.PASS}')", show=False),
+        Binding("s", f"try_move('{Kind.DRAW_STOCK}')", show=False),
+        Binding("d", f"try_move('{Kind.DRAW_DISCARD}')", show=False),
+        Binding("enter", f"try_move('{Kind.DISCARD}')", show=False),
+        Binding("k", f"try_move('{Kind.KNOCK}')", show=False),
+        Binding("g", f"try_move('{Kind.GIN}')", show=False),
+        Binding("b", f"try_move('{Kind.BIG_GIN}')", show=False),
     ]
     """Keys that work on every screen, and the refusals of dimmed moves."""
+
+    ascii_only: reactive[bool] = reactive(False)
+    """Suits drawn as letters (S H D C); the screens that show cards watch it."""
 
     class SessionChanged(Message):
         """The session says the game changed (posted from any thread)."""
 
     def __init__(
         self,
-        session: Session,
+        context: AppContext,
         *,
         ascii_only: bool = False,
         mouse: bool = True,
@@ -67,20 +81,55 @@ class GinApp(App):
         one_click: bool = False,
     ) -> None:
         super().__init__()
-        self.session = session
+        self.context = context
+        """Everything the app was handed: the session, the settings, the keeper (see :class:`AppContext`)."""
+        self.set_reactive(GinApp.ascii_only, ascii_only)
         self.one_click = one_click
         """The fast mouse mode: a click on a card throws it (otherwise it selects it, and a second click throws it)."""
-        """Where the game is played; the app only ever reads its views."""
-        self.ascii_only = ascii_only
         self.mouse_enabled = mouse
         self.pause = max(0.0, pause)
         self.opponent_pending = False
         """True from the moment the computer's next move is scheduled until it is played."""
         self._think_key: tuple | None = None
         self._end_shown: tuple | None = None
-        self._move_clock = None
-        self._net_warnings = None
-        session.listener = lambda: self.post_message(self.SessionChanged())
+        self._move_clock: Any = None
+        self._net_warnings: Any = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._restored = False
+        self.history_upkeep: threading.Thread | None = None
+        """The thread checking the history database at start (see :func:`start_history_upkeep`)."""
+        context.session.listener = self._session_changed
+        if context.keeper is not None:
+            context.keeper.ui = self._screen_details
+        if context.control is not None:
+            context.control.on_saved = self._saved
+            context.control.on_error = lambda text: self.notify(text, severity="error", timeout=10)
+
+    def watch_ascii_only(self, ascii_only: bool) -> None:
+        """Tell every screen (the ones that show cards redraw)."""
+        from .host import SuitsChanged
+
+        for screen in self.screen_stack:
+            screen.post_message(SuitsChanged(ascii_only))
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The game's own colours (:mod:`.palette`), which a theme may set too."""
+        from .palette import DEFAULTS
+
+        return {**super().get_theme_variable_defaults(), **DEFAULTS}
+
+    def _session_changed(self) -> None:
+        """The session's listener (called from any thread)."""
+        self.post_message(self.SessionChanged())
+
+    @property
+    def session(self) -> Session:
+        """Where the game is played; the app only ever reads its views."""
+        return self.context.session
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        self.context.session = session
 
     # ------------------------------------------------------------ start and stop
 
@@ -98,6 +147,7 @@ class GinApp(App):
         return screen
 
     def on_mount(self) -> None:
+        self._loop = asyncio.get_running_loop()
         self.call_after_refresh(self.sync)
         self.call_after_refresh(self._started)
         self.screen_change_signal.subscribe(self, self._screen_changed)
@@ -116,6 +166,93 @@ class GinApp(App):
 
         self.call_after_refresh(release_render_caches)
 
+    def table_mounted(self) -> None:
+        """The table is up (called by :class:`GameScreen` once mounted): put the
+        cards back as the player left them and say what happened at start."""
+        if self._restored:
+            return
+        self._restored = True
+        from .restore import restore_ui, show_notes
+
+        ctx = self.context
+        restore_ui(self.table, ctx.ui)
+        if ctx.keeper is not None:
+            ctx.keeper.last_ui = self._screen_details() or ctx.ui
+        show_notes(self, ctx.notes, ctx.resumed)
+        if ctx.keeper is not None:
+            from ginrummy_tui.session.keeper import start_history_upkeep
+
+            self.history_upkeep = start_history_upkeep(ctx.keeper, self._tell_from_thread)
+
+    def _tell_from_thread(self, message: str) -> None:
+        """A warning for the player, from a background thread."""
+        self.call_from_thread(self.notify, message, severity="warning", timeout=15)
+
+    def _screen_details(self) -> dict[str, Any]:
+        """What the keeper saves of the screen (the order of the cards, the selection)."""
+        from .restore import hand_ui
+
+        return hand_ui(self.table)
+
+    def _saved(self) -> None:
+        """After a move was saved: once the screen shows it (a drawn card gets the
+        selection), save the screen details too if they changed."""
+        keeper = self.context.keeper
+        if keeper is not None:
+            self.call_after_refresh(keeper.ui_changed)
+
+    def on_hand_view_arranged(self) -> None:
+        """The player sorted or moved cards, or moved the selection: keep it with the save."""
+        keeper = self.context.keeper
+        if keeper is not None:
+            keeper.ui_changed()
+
+    def close_from_signal(self) -> bool:
+        """Close the app from a signal handler (any thread); False if it is not running."""
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            return False
+        loop.call_soon_threadsafe(self.exit)
+        return True
+
+    def start_replay(self) -> bool:
+        """Deal the hand on the table again as practice; False (with a message) if it cannot be."""
+        from ginrummy_tui.session.replay_session import CannotReplay, practice_of
+
+        try:
+            replay = practice_of(self.session)
+        except CannotReplay as why:
+            self.notify(str(why), severity="warning")
+            return False
+        self.session = replay
+        self.sync()
+        self.notify(
+            f"Hand {replay.view().hand_no} again, with the same cards. It is practice: it does not count, "
+            "and ⏎ after it goes back to your match.",
+            title="Replay this deal",
+            timeout=6,
+        )
+        return True
+
+    def start_new_match(self, settings: Settings) -> None:
+        """Abandon the match in play and start a new one with ``settings``, now (the settings screen)."""
+        from .screens.game_screen import GameScreen
+
+        control = self.context.control
+        if control is None:
+            return
+        with contextlib.suppress(Exception):
+            self.workers.cancel_group(self, "opponent")
+        self.opponent_pending = False
+        real = control.real_session(self.session)
+        if real is not None and self.session is not real:  # leave a practice replay
+            real.listener = self.session.listener
+            self.session = real
+        control.start_new_match(settings)
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, GameScreen):
+            self.pop_screen()
+        self.sync()
+
     def _started(self) -> None:
         """The first screen is drawn: resume the garbage collector if ``gin-tui``
         paused it for the start (everything made so far lives on, so it is
@@ -125,6 +262,9 @@ class GinApp(App):
             gc.enable()
 
     # ------------------------------------------------------------ the move clock
+
+    practice_start: tuple[int, tuple[int, int]] | None = None
+    """A deal played again with --hand: the match number and the scores its practice began with."""
 
     clock_line = ""
     """The player's move clock ("⏱ 12 s to move"), when the rules have a timer (plain text)."""
@@ -163,7 +303,7 @@ class GinApp(App):
                 self.clock_line = ""
                 self.clock_rich = None
                 try:
-                    self.session.submit(Action("timeout"))
+                    self.session.submit(Action(Kind.TIMEOUT))
                 except IllegalAction:
                     return
                 self.sync()
@@ -172,10 +312,9 @@ class GinApp(App):
                 line = clock_text(reading)
                 warn = reading.warn
         else:
-            status = getattr(self.session, "status", None)
-            text = status() if status is not None else ""
-            clock = getattr(self.session, "clock", lambda: None)()
-            style = "bold #ffd21f"
+            text = self.session.status()
+            clock = self.session.clock()
+            style = f"bold {palette_of(self).gold}"
             if clock is not None and clock[0] == v.seat:
                 seat, left, limit = clock
                 style = clock_style(left)
@@ -265,22 +404,36 @@ class GinApp(App):
             else:
                 self.call_later(self._think, key)
 
-    def go_on(self, kind: str) -> None:
-        """Deal the next hand or start a new match (``kind``: ``"next hand"`` or
-        ``"new match"``); in network play, say when the other player must go on too."""
+    def go_on(self, kind: Kind) -> None:
+        """Deal the next hand or start a new match (``kind``: ``Kind.NEXT_HAND`` or
+        ``Kind.NEW_MATCH``); in network play, say when the other player must go on too."""
         from ginrummy_tui.engine import Action, IllegalAction
 
-        try:
-            self.session.submit(Action(kind))
-        except IllegalAction:
-            pass  # the other player already did
-        self.sync()
-        waiting = getattr(self.session, "waiting_note", None)  # network play: both players must go on
-        if waiting is not None and waiting():
-            self.notify(waiting(), timeout=4)
+        def submit() -> None:
+            try:
+                self.session.submit(Action(kind))
+            except IllegalAction:
+                pass  # the other player already did
+
+        def done() -> None:
+            self.sync()
+            waiting = self.session.waiting_note()  # network play: both players must go on
+            if waiting:
+                self.notify(waiting, timeout=4)
+
+        if self.session.submit_waits:  # never wait on the network on the screen's thread
+
+            def work() -> None:
+                submit()
+                self.call_from_thread(done)
+
+            self.run_worker(work, name="go on", group="submit", thread=True, exit_on_error=False)
+            return
+        submit()
+        done()
 
     def _show_end_screens(self, v) -> None:
-        ended = v.phase in ("hand_over", "match_over")
+        ended = v.phase.ended
         if not ended:
             # the next hand has started (perhaps by the other player, over the network)
             while type(self.screen).__name__ in ("SummaryScreen", "MatchOverScreen"):
@@ -348,7 +501,7 @@ class GinApp(App):
     def action_try_move(self, name: str) -> None:
         """A move whose key is dimmed: try it on the table, which shows why it is refused."""
         if isinstance(self.screen, GameScreen):
-            self.screen.try_move(name)
+            self.screen.try_move(Kind(name))
 
     def action_rules(self) -> None:
         """Show the rule sheet."""
@@ -391,7 +544,7 @@ class GinApp(App):
             self.exit()
             return
         v = self.session.view()
-        if v.phase in ("hand_over", "match_over"):
+        if v.phase.ended:
             self.exit()
             return
 
@@ -404,7 +557,7 @@ class GinApp(App):
         practice = practice_quit_note(self)
         if practice is not None:
             note = practice
-        elif getattr(self, "keeper", None) is not None:
+        elif self.context.saved:
             note = "Your match is saved: gin-tui will resume it."
         elif isinstance(self.session, LocalSession):
             note = "This match is not saved: it ends here."
@@ -424,70 +577,44 @@ def make_app(
     pause: float | None = None,
     session: Session | None = None,
     state: GameState | None = None,
-    opponent: Any = None,
-    on_change=None,
+    opponent: Opponent | None = None,
+    on_change: Callable[[GameState], None] | None = None,
+    on_hint: Callable[[], None] | None = None,
+    context: AppContext | None = None,
     one_click: bool = False,
 ) -> GinApp:
     """Build the app.
 
-    With ``session`` the app plays through it (network play); otherwise a
+    With ``context`` (what ``gin-tui`` builds: the session, the settings, the
+    keeper...) the app plays through ``context.session``.  Otherwise, with
+    ``session`` the app plays through it (network play); else a
     :class:`LocalSession` against the computer (level ``ai``) is made, from
     ``state`` if given, else from a new match with ``rules`` (a preset name or
     a :class:`Rules`) and ``seed`` (``hand`` picks a later deal of that seed).
-    ``on_change(state)`` is called after every move of a local match.
+    ``on_change(state)`` is called after every move of a local match, ``on_hint()``
+    for every hint shown (the statistics count them).
     """
-    if session is None:
-        from ginrummy_tui.engine import PRESETS, deal_hand, new_game
+    if context is None:
+        if session is None:
+            from ginrummy_tui.engine import PRESETS, deal_hand, new_game
+            from ginrummy_tui.session.opponent import LazyOpponent
 
-        if state is None:
-            if rules is None or isinstance(rules, str):
-                name = rules or "standard"
-                if name not in PRESETS:
-                    raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")
-                rules_value = PRESETS[name]
-            else:
-                rules_value = rules
-            if hand is not None and hand > 1:
-                state = deal_hand(rules_value, seed if seed is not None else 0, hand_no=hand)
-            else:
-                state = new_game(rules_value, seed=seed)
-        level = ai or "standard"
-        if opponent is None:
-            opponent = LazyOpponent(level, state.seed)
-        session = LocalSession(state, opponent, on_change=on_change)
+            if state is None:
+                if rules is None or isinstance(rules, str):
+                    name = rules or "standard"
+                    if name not in PRESETS:
+                        raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")
+                    rules_value = PRESETS[name]
+                else:
+                    rules_value = rules
+                if hand is not None and hand > 1:
+                    state = deal_hand(rules_value, seed if seed is not None else 0, hand_no=hand)
+                else:
+                    state = new_game(rules_value, seed=seed)
+            if opponent is None:
+                opponent = LazyOpponent(ai or "standard", state.seed)
+            session = LocalSession(state, opponent, on_change=on_change, on_hint=on_hint)
+        context = AppContext(session=session)
     return GinApp(
-        session, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause, one_click=one_click
+        context, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause, one_click=one_click
     )
-
-
-class LazyOpponent:
-    """The computer opponent, loaded the first time it has to move (in the worker thread),
-    so that starting the app does not import the AI.  The master searches in a
-    worker process (:class:`~ginrummy_tui.ai.process.ProcessOpponent`): in the
-    thread it would hold the GIL and starve the UI for its whole search."""
-
-    IN_PROCESS = frozenset({"master"})
-
-    def __init__(self, level: str, seed: Any = None) -> None:
-        self.level = level
-        self.seed = seed
-        self._ai: Any = None
-
-    def choose(self, view):
-        """The opponent's action for ``view``."""
-        if self._ai is None:
-            if self.level in self.IN_PROCESS:
-                from ginrummy_tui.ai.process import ProcessOpponent
-
-                self._ai = ProcessOpponent(self.level, self.seed)
-            else:
-                from ginrummy_tui.ai import get_opponent
-
-                self._ai = get_opponent(self.level, self.seed)
-        return self._ai.choose(view)
-
-    def close(self) -> None:
-        """Stop the worker process of an opponent that has one."""
-        close = getattr(self._ai, "close", None)
-        if close is not None:
-            close()

@@ -10,16 +10,17 @@ in the match's statistics.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from rich.text import Text
+
+from ginrummy_tui.engine.kinds import Kind
+
+from .palette import palette_of
 
 if TYPE_CHECKING:
     from ginrummy_tui.ai.hints import Hint
     from ginrummy_tui.engine import PlayerView
 
-_SHOWN: WeakKeyDictionary = WeakKeyDictionary()
-"""Per game screen: ``(view key, Hint)`` of the hint on show."""
 
 
 def view_key(v: PlayerView) -> tuple:
@@ -38,10 +39,10 @@ def request_hint(screen) -> None:
     v = screen.v
     if v is None:
         return
-    if not any(a.kind != "timeout" for a in v.legal_actions):
+    if not any(a.kind != Kind.TIMEOUT for a in v.legal_actions):
         screen.refuse("a hint is for your own turn")
         return
-    current = _SHOWN.get(screen)
+    current = screen.shown_hint
     if current is not None and current[0] == view_key(v):
         return  # already on show
     app = screen.app
@@ -65,11 +66,10 @@ def show_hint(screen, v: PlayerView, h: Hint) -> None:
     """Put the hint on show (if the game has not moved on meanwhile) and count it."""
     if screen.v is None or view_key(screen.v) != view_key(v):
         return
-    _SHOWN[screen] = (view_key(v), h)
     count_hint(screen.app)
     if h.action.card is not None:
         _select(screen, h.action.card)
-    screen._update_details()
+    screen.shown_hint = (view_key(v), h)  # reactive: the prompt shows it
 
 
 def _select(screen, card) -> None:
@@ -82,11 +82,11 @@ def _select(screen, card) -> None:
 
 def current_hint(screen, v: PlayerView) -> Hint | None:
     """The hint on show for this view, if any."""
-    shown = _SHOWN.get(screen)
+    shown = screen.shown_hint
     if shown is None:
         return None
     if shown[0] != view_key(v):
-        _SHOWN.pop(screen, None)
+        screen.set_reactive(type(screen).shown_hint, None)  # the game moved on (no redraw: this is one)
         return None
     return shown[1]
 
@@ -98,7 +98,7 @@ def hint_prompt(screen, v: PlayerView, prompt: Text) -> Text:
     if h is None:
         return prompt
     t = Text()
-    t.append("Hint: ", style="bold #2fd16b")
+    t.append("Hint: ", style=f"bold {palette_of(screen.app).green}")
     t.append(h.reason)
     return t
 
@@ -121,15 +121,7 @@ def _fit(screen, on: bool) -> None:
 
 def count_hint(app) -> None:
     """Count a hint in the statistics of the match in play (never for a replayed deal)."""
-    session = app.session
-    if getattr(session, "replaying", False):
-        return
-    # the keeper that saves and records the match: the app's, or the one behind the session's on_change
-    for keeper in (getattr(app, "keeper", None), getattr(getattr(session, "on_change", None), "__self__", None)):
-        counter = getattr(keeper, "add_hint", None)
-        if callable(counter):
-            counter()
-            return
+    app.session.add_hint()  # a practice replay's session does not count it
 
 
 __all__ = ["count_hint", "current_hint", "hint_prompt", "request_hint", "show_hint", "view_key"]

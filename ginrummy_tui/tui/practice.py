@@ -9,19 +9,28 @@ it was.
 
 from __future__ import annotations
 
-from ginrummy_tui.session.replay_session import ENDED
+from typing import TYPE_CHECKING, Any
+
+from ginrummy_tui.session.local import LocalSession
+from ginrummy_tui.session.replay_session import ReplaySession
+
+from .host import gin_of
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 
-def practice_line(app) -> str | None:
+def practice_line(app: App[Any]) -> str | None:
     """The banner of a practice hand, or None in a real match.
 
     ``a`` after a hand: "Practice — hand 3 of match 1, not saved · this deal:
     You 12–0 · match: You 22–16" (the player's points first); a deal replayed with
     ``gin-tui --seed 5 --hand 3``: "Practice — hand 3 of seed 5's deals, not
     counted · this deal: You 0–0 Computer"."""
-    session = app.session
+    gin = gin_of(app)
+    session = gin.session
     name = session.opponent_name.split(" (")[0]
-    if getattr(session, "replaying", False):
+    if isinstance(session, ReplaySession) and session.replaying:
         v = session.view()
         me, opp = v.seat, 1 - v.seat
         start = session.start_scores
@@ -31,16 +40,15 @@ def practice_line(app) -> str | None:
             f"You {v.scores[me] - start[me]}–{v.scores[opp] - start[opp]} · "
             f"match: You {real.scores[me]}–{real.scores[opp]}"
         )
-    keeper = getattr(app, "keeper", None)
-    if keeper is not None and getattr(keeper, "replay", False):
+    keeper = gin.context.keeper
+    if keeper is not None and keeper.replay:
         v = session.view()
         me, opp = v.seat, 1 - v.seat
-        state = getattr(session, "state", None)
-        seed = getattr(state, "seed", None)
+        seed = session.state.seed if isinstance(session, LocalSession) else None
         of = f"seed {seed}'s deals" if seed is not None else "a seed's deals"
-        first = getattr(app, "practice_start", None)
+        first = gin.practice_start
         if first is None or first[0] != v.match_no:
-            first = app.practice_start = (v.match_no, v.scores)
+            first = gin.practice_start = (v.match_no, v.scores)
         base = first[1]
         return (
             f"Practice — hand {v.hand_no} of {of}, not counted · this deal: "
@@ -49,20 +57,21 @@ def practice_line(app) -> str | None:
     return None
 
 
-def practice_quit_note(app) -> str | None:
+def practice_quit_note(app: App[Any]) -> str | None:
     """What the quit question says in practice: the real match resumes where it was."""
-    session = app.session
-    if getattr(session, "replaying", False):
+    gin = gin_of(app)
+    session = gin.session
+    if isinstance(session, ReplaySession) and session.replaying:
         real = session.real.state
         me, opp = session.seat, 1 - session.seat
         name = session.opponent_name.split(" (")[0]
-        where = f"after hand {real.hand_no}" if real.phase in ENDED else f"in hand {real.hand_no}"
+        where = f"after hand {real.hand_no}" if real.phase.ended else f"in hand {real.hand_no}"
         return (
             f"This practice hand is not saved. Your match resumes where it was: "
             f"{where}, You {real.scores[me]} · {name} {real.scores[opp]}."
         )
-    keeper = getattr(app, "keeper", None)
-    if keeper is not None and getattr(keeper, "replay", False):
+    keeper = gin.context.keeper
+    if keeper is not None and keeper.replay:
         return "This practice deal does not count. Your match resumes where it was the next time you start gin-tui."
     return None
 

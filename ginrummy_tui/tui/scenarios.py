@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
+
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, Rules
 
@@ -28,7 +30,7 @@ def arranged(
     discard: str = "",
     rules: Rules | None = None,
     seed: int = 7,
-    phase: str = "draw",
+    phase: Phase = Phase.DRAW,
     scores: tuple[int, int] = (0, 0),
 ) -> GameState:
     """A state with these hands, these cards on top of the stock (the first
@@ -86,8 +88,8 @@ def knocked() -> GameState:
     from ginrummy_tui.engine.cards import card
 
     s = knock_ready()
-    s = apply(s, Action("draw stock"))
-    return apply(s, Action("knock", card("KD")))
+    s = apply(s, Action(Kind.DRAW_STOCK))
+    return apply(s, Action(Kind.KNOCK, card("KD")))
 
 
 def match_point() -> GameState:
@@ -96,10 +98,10 @@ def match_point() -> GameState:
     from ginrummy_tui.engine import HandRecord
 
     sheet = (
-        HandRecord(1, 1, "gin", 0, 0, 40, (0, 15), (40, 0)),
-        HandRecord(2, 0, "knock", 1, 1, 32, (38, 6), (40, 32)),
-        HandRecord(3, 1, "knock", 0, 0, 40, (2, 42), (80, 32)),
-        HandRecord(4, 0, "undercut", 0, 1, 27, (9, 7), (80, 59)),
+        HandRecord(1, 1, EndKind.GIN, 0, 0, 40, (0, 15), (40, 0)),
+        HandRecord(2, 0, EndKind.KNOCK, 1, 1, 32, (38, 6), (40, 32)),
+        HandRecord(3, 1, EndKind.KNOCK, 0, 0, 40, (2, 42), (80, 32)),
+        HandRecord(4, 0, EndKind.UNDERCUT, 0, 1, 27, (9, 7), (80, 59)),
     )
     return replace(knock_ready(scores=(80, 59)), hand_no=5, sheet=sheet)
 
@@ -107,17 +109,17 @@ def match_point() -> GameState:
 def played_hands(n: int = 3, seed: int = 11) -> GameState:
     """A match after ``n`` hands played out by two computer players (for the score table)."""
     from ginrummy_tui.ai import get_opponent
-    from ginrummy_tui.engine import HAND_OVER, MATCH_OVER, Action, apply, new_game, view
+    from ginrummy_tui.engine import Action, apply, new_game, view
 
     players = [get_opponent("standard", seed), get_opponent("standard", seed + 1)]
     s = new_game(seed=seed)
     while len(s.sheet) < n:
-        if s.phase == MATCH_OVER:
+        if s.phase == Phase.MATCH_OVER:
             break
-        if s.phase == HAND_OVER:
-            s = apply(s, Action("next hand"))
+        if s.phase == Phase.HAND_OVER:
+            s = apply(s, Action(Kind.NEXT_HAND))
             continue
         s = apply(s, players[s.current].choose(view(s, s.current)))
-    if s.phase == HAND_OVER:
-        s = apply(s, Action("next hand"))
+    if s.phase == Phase.HAND_OVER:
+        s = apply(s, Action(Kind.NEXT_HAND))
     return s

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ginrummy_tui.engine.kinds import Kind
+
+from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.race import Race
 from ..widgets.score_table import ScoreTable
@@ -20,14 +23,16 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
 
-def level_record(app) -> Text | None:
+def level_record(app: App[Any]) -> Text | None:
     """Your record against this opponent level, from the history (None when
     there is none: no history, a network match)."""
-    session = getattr(app, "session", None)
-    session = getattr(session, "real", session)
-    level = getattr(getattr(session, "opponent", None), "level", None)
-    keeper = getattr(app, "keeper", None)
-    if level is None or keeper is None or not hasattr(keeper, "shared_history"):
+    from ginrummy_tui.session.control import MatchControl
+
+    gin = gin_of(app)
+    match = MatchControl.real_session(gin.session)
+    level = match.opponent_level(None) if match is not None else None
+    keeper = gin.context.keeper
+    if level is None or keeper is None:
         return None
     try:
         hist = keeper.shared_history().get(create=False)
@@ -44,6 +49,24 @@ def level_record(app) -> Text | None:
         for result in last:
             text.append("●" if result else "○", style="green" if result else "red")
     return text
+
+
+def match_number(app: App[Any]) -> int | None:
+    """This match's number among all the player's finished matches (practice
+    left out), from the history; None when there is none (the state's own
+    number is shown then)."""
+    gin = gin_of(app)
+    keeper = gin.context.keeper
+    if keeper is None or getattr(gin.session, "replaying", False):
+        return None
+    try:
+        hist = keeper.shared_history().get(create=False)
+        if hist is None:
+            return None
+        ((count,),) = hist.read("SELECT count(*) FROM matches WHERE replay = 0 AND finished = 1")
+    except Exception:  # the statistics never stop the game
+        return None
+    return int(count) or None
 
 
 class MatchOverScreen(Screen):
@@ -69,8 +92,8 @@ class MatchOverScreen(Screen):
         with VerticalScroll(id="match-over"):
             yield Static(head, id="winner", classes="-won" if won else "-lost")
             with Horizontal(id="match-body"):
-                yield ScoreTable(v, self.opponent_name, id="final-table")
-                race = Race(v, self.opponent_name, ascii_only=bool(getattr(self.app, "ascii_only", False)))
+                yield ScoreTable(v, self.opponent_name, id="final-table", number=match_number(self.app))
+                race = Race(v, self.opponent_name, ascii_only=gin_of(self.app).ascii_only)
                 with Vertical(id="race-box") as box:
                     box.styles.width = max(race.content_width, 28) + 2
                     yield Static(Text("The race", style="bold"), id="race-title")
@@ -83,4 +106,4 @@ class MatchOverScreen(Screen):
 
     def action_new_match(self) -> None:
         """Start a new match."""
-        self.app.go_on("new match")  # type: ignore[attr-defined]
+        gin_of(self.app).go_on(Kind.NEW_MATCH)

@@ -8,26 +8,30 @@ the background.  The screen shows "Reviewing…" until it is ready.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..host import SuitsChanged, gin_of
+from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
     from textual.worker import Worker
 
     from ginrummy_tui.ai.review import HandReview
     from ginrummy_tui.engine import GameState
+
 
 SAMPLES = 24
 """Random deals of the unseen cards behind each cost (see :mod:`ginrummy_tui.ai.review`)."""
@@ -92,21 +96,22 @@ def review_key(state: GameState) -> tuple:
     return (state.seed, state.match_no, state.hand_no, tuple(str(m.action) for m in state.history))
 
 
-def start_review(app) -> tuple | None:
+def start_review(app: App[Any]) -> tuple | None:
     """Start reviewing the hand that just ended on the table, in a thread
     worker; returns its key (None when there is nothing to review here)."""
     from ginrummy_tui.session.replay_session import table_state
 
-    state = table_state(app.session)
-    if state is None or state.phase not in ("hand_over", "match_over") or not state.history:
+    gin = gin_of(app)
+    state = table_state(gin.session)
+    if state is None or state.phase.playing or not state.history:
         return None
     key = review_key(state)
     k = keeper(app)
     if not k.begin(key):
         return key
-    seat = app.session.seat
-    ascii_only = getattr(app, "ascii_only", False)
-    name = "the computer" if app.session.computes_opponent else app.session.opponent_name
+    seat = gin.session.seat
+    ascii_only = gin.ascii_only
+    name = "the computer" if gin.session.computes_opponent else gin.session.opponent_name
 
     def work() -> None:
         from textual.worker import get_current_worker
@@ -132,16 +137,16 @@ def start_review(app) -> tuple | None:
     return key
 
 
-def open_review(app) -> None:
+def open_review(app: App[Any]) -> None:
     """Show the review of the hand that just ended (starting it if needed)."""
     key = start_review(app)
     if key is None:
         app.notify("A review needs the whole deal: it is there in games against the computer.", severity="warning")
         return
-    app.push_screen(ReviewScreen(key, getattr(app, "ascii_only", False)))
+    app.push_screen(ReviewScreen(key, gin_of(app).ascii_only))
 
 
-def review_renderable(review: HandReview, ascii_only: bool = False) -> Group:
+def review_renderable(review: HandReview, ascii_only: bool = False, colours: Palette = DEFAULT) -> Group:
     """The review as text: a headline, then each difference, most costly first."""
     lines: list = []
     head = Text(style="bold")
@@ -170,7 +175,7 @@ def review_renderable(review: HandReview, ascii_only: bool = False) -> Group:
         t = Text()
         t.append(m.summary(ascii_only))
         cost = m.cost_text()
-        style = "bold #ff6b6b" if m.cost >= 5 else ("bold #ffd21f" if m.cost >= 0.5 else "dim")
+        style = f"bold {colours.red}" if m.cost >= 5 else (f"bold {colours.gold}" if m.cost >= 0.5 else "dim")
         t.append(f" {cost[:1].upper()}{cost[1:]}", style=style)
         if m.cost >= 0.5:
             t.append(" lost", style=style)
@@ -201,7 +206,7 @@ class ReviewScreen(ModalScreen):
         super().__init__()
         self.key = key
         self.ascii_only = ascii_only
-        self._timer = None
+        self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -227,14 +232,15 @@ class ReviewScreen(ModalScreen):
         if isinstance(result, str):
             body.update(Text(result))
         else:
-            body.update(review_renderable(result, self.ascii_only))
+            body.update(review_renderable(result, self.ascii_only, palette_of(self.app)))
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
         return True
 
-    def suits_changed(self) -> None:
+    def on_suits_changed(self, message: SuitsChanged) -> None:
         """The suits are drawn otherwise now (letters or symbols): redraw the review."""
+        self.ascii_only = message.ascii_only
         self._show()
 
     def action_close(self) -> None:

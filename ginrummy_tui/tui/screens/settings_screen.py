@@ -12,18 +12,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from ..host import GinHost, gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Rules
     from ginrummy_tui.storage.config import Settings
+
 
 LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"), ("master", "Master"))
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "The winner of the hand"))
@@ -34,24 +36,26 @@ def yes_no(value: bool) -> str:
     return "yes" if value else "no"
 
 
-def current_settings(app) -> Settings:
+def current_settings(app: GinHost) -> Settings:
     """The settings in use by ``app`` (read from the settings file if the app was not given any)."""
-    s = getattr(app, "gin_settings", None)
+    s = app.context.settings
     if s is not None:
         return s
     from ginrummy_tui.storage.config import config_dir, load_settings
 
-    return load_settings(getattr(app, "config_dir", None) or config_dir()).settings
+    return load_settings(app.context.config_dir or config_dir()).settings
 
 
-def match_rules_line(app, next_rules) -> str:
+def match_rules_line(app: App[Any], next_rules: Rules) -> str:
     """The rules of the match in play, beside the next match's: its preset and
     target, and every option in which it differs from the next match ("" when
     there is no match)."""
+    from ginrummy_tui.session.replay_session import ReplaySession
     from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
-    session = getattr(app, "session", None)
-    session = getattr(session, "real", session)  # a practice hand: the match behind it
+    session = gin_of(app).session
+    if isinstance(session, ReplaySession):
+        session = session.real  # a practice hand: the match behind it
     try:
         rules = session.view().rules
     except Exception:
@@ -68,31 +72,20 @@ def match_rules_line(app, next_rules) -> str:
     return "; ".join(parts) + (" (the same as below)." if same else ". Changes below apply to your next match.")
 
 
-def set_one_click(app, one_click: bool) -> None:
+def set_one_click(app: App[Any], one_click: bool) -> None:
     """Switch the mouse between one-click discard and select-then-act, at once."""
     from ..widgets.hand import HandView
 
-    app.one_click = one_click
+    gin_of(app).one_click = one_click
     for screen in app.screen_stack:
         for hand in screen.query(HandView):
             hand.one_click = one_click
 
 
-def set_ascii(app, ascii_only: bool) -> None:
-    """Draw the suits as letters (or symbols) from now on, on every screen:
-    widgets with an ``ascii_only`` attribute are redrawn, and screens that
-    draw cards into their text redraw it (``suits_changed``)."""
-    app.ascii_only = ascii_only
-    for screen in app.screen_stack:
-        for widget in screen.query("*"):
-            if hasattr(widget, "ascii_only"):
-                widget.ascii_only = ascii_only
-                widget.refresh(layout=True)
-        if hasattr(screen, "ascii_only"):
-            screen.ascii_only = ascii_only
-        redraw = getattr(screen, "suits_changed", None)
-        if redraw is not None:
-            redraw()
+def set_ascii(app: App[Any], ascii_only: bool) -> None:
+    """Draw the suits as letters (or symbols) from now on, on every screen: the
+    app's ``ascii_only`` is reactive, and the screens that show cards watch it."""
+    gin_of(app).ascii_only = ascii_only
 
 
 class NewMatchQuestion(ModalScreen[bool]):
@@ -145,6 +138,10 @@ class SettingsScreen(Screen):
     ]
     """Ctrl+S saves; Escape (or F2 again) leaves without saving."""
 
+    @property
+    def gin(self) -> GinHost:
+        return gin_of(self.app)
+
     def __init__(self) -> None:
         super().__init__()
         self.original: Settings | None = None
@@ -157,7 +154,7 @@ class SettingsScreen(Screen):
         from ginrummy_tui.engine import PRESETS
         from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
-        s = current_settings(self.app)
+        s = current_settings(self.gin)
         self.original = s
         self.preset_shown = s.preset
         rules = s.rules
@@ -255,6 +252,7 @@ class SettingsScreen(Screen):
             elif isinstance(widget, Select):
                 value = widget.value
             else:
+                assert isinstance(widget, Input)  # the number fields
                 text = widget.value.strip()
                 try:
                     value = int(text)
@@ -315,28 +313,28 @@ class SettingsScreen(Screen):
         new = self.read()
         if new is None:
             return
-        app = self.app
+        app = self.gin
         try:
-            save_settings(getattr(app, "config_dir", None) or config_dir(), new)
+            save_settings(app.context.config_dir or config_dir(), new)
         except OSError as exc:
             self._error(f"The settings could not be saved: {exc.strerror or exc}")
             return
-        app.gin_settings = new
+        app.context.settings = new
         app.pause = new.pause
-        if new.theme in app.available_themes:
-            app.theme = new.theme
-        if new.ascii != getattr(app, "ascii_only", False):
-            set_ascii(app, new.ascii)
-        set_one_click(app, new.one_click)
-        keeper = getattr(app, "keeper", None)
+        if new.theme in self.app.available_themes:
+            self.app.theme = new.theme
+        if new.ascii != app.ascii_only:
+            set_ascii(self.app, new.ascii)
+        set_one_click(self.app, new.one_click)
+        keeper = app.context.keeper
         if keeper is not None:
             keeper.settings.update({k: v for k, v in new.play_settings().items() if k != "ai"})
         self._settle_match(new)
 
     def _settle_match(self, new: Settings) -> None:
         """Rules or opponent changed: ask whether to start a new match."""
-        app = self.app
-        control = getattr(app, "gin_control", None)
+        app = self.gin
+        control = app.context.control
         if control is None:
             self.dismiss_settings("Settings saved. New rules and opponent apply to your next match.")
             return
@@ -355,28 +353,26 @@ class SettingsScreen(Screen):
             self.dismiss_settings("Settings saved.")
             return
         if not control.match_started():
-            control.start_new_match(new)
+            app.start_new_match(new)
             self.dismiss_settings("Settings saved: a new match with them has started.")
             return
 
         def answer(yes: bool | None) -> None:
             if yes:
-                control.start_new_match(new)
+                app.start_new_match(new)
                 self.dismiss_settings("A new match with the new settings has started.")
             else:
                 control.pending = new
                 self.dismiss_settings("Settings saved. This match goes on; the next one uses them.")
 
-        app.push_screen(NewMatchQuestion(" and ".join(changed)), answer)
+        self.app.push_screen(NewMatchQuestion(" and ".join(changed)), answer)
 
     def dismiss_settings(self, note: str) -> None:
         """Close the settings and say what happened."""
         if self.is_attached and self.app.screen is self:
             self.app.pop_screen()
         self.app.notify(note, timeout=4)
-        sync = getattr(self.app, "sync", None)
-        if sync is not None:
-            sync()
+        self.gin.sync()
 
     def action_cancel(self) -> None:
         """Leave without saving."""

@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 from ..widgets.trend import Trend
@@ -27,7 +28,7 @@ TREND_MATCHES = 30
 
 def stats_renderable(stats: Stats, notes: list[str] | None = None) -> Group:
     """The figures as a table (one column per opponent and preset, and all)."""
-    from ginrummy_tui.storage.stats import ROWS, cell, table_columns
+    from ginrummy_tui.storage.reports import ROWS, cell, table_columns
 
     parts: list = [Text("Your record", style="bold underline")]
     if not stats.groups:
@@ -84,19 +85,18 @@ def recent_renderable(recent: list[dict[str, Any]]) -> Group:
     return Group(*parts)
 
 
-def read_history(app) -> tuple[Stats, list[dict[str, Any]], dict[str, list[tuple[int, bool]]], list[str]]:
+def read_history(app: App[Any]) -> tuple[Stats, list[dict[str, Any]], dict[str, list[tuple[int, bool]]], list[str]]:
     """The figures, the last matches, the trend per level, and notes; from the
     app's history (shared with the recording) or the data directory's."""
+    from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.history import Damaged, SharedHistory
     from ginrummy_tui.storage.stats import Stats
-    from ginrummy_tui.storage.store import data_dir
 
-    keeper = getattr(app, "keeper", None)
-    shared = keeper.shared_history() if keeper is not None and hasattr(keeper, "shared_history") else None
-    if shared is None:
-        shared = SharedHistory(getattr(app, "data_dir", None) or data_dir())
+    gin = gin_of(app)
+    keeper = gin.context.keeper
+    shared = keeper.shared_history() if keeper is not None else SharedHistory(gin.context.data_dir or data_dir())
     notes: list[str] = []
-    upkeep = getattr(app, "history_upkeep", None)
+    upkeep = gin.history_upkeep
     if upkeep is not None and upkeep.is_alive():
         notes.append("your earlier records are being imported")
     hist = shared.get(create=False)

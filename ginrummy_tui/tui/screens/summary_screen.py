@@ -12,6 +12,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
+
+from ..host import GinHost, SuitsChanged, gin_of
+from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.cardfaces import cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import NORMAL_WIDTH, TooSmall
@@ -20,20 +24,20 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
 KIND_WORDS = {
-    "knock": "knock",
-    "gin": "gin",
-    "big_gin": "Big Gin",
-    "undercut": "undercut",
-    "void": "void hand",
-    "timeout": "out of time",
+    EndKind.KNOCK: "knock",
+    EndKind.GIN: "gin",
+    EndKind.BIG_GIN: "Big Gin",
+    EndKind.UNDERCUT: "undercut",
+    EndKind.VOID: "void hand",
+    EndKind.TIMEOUT: "out of time",
 }
 
 
-def meld_text(meld, ascii_only: bool) -> Text:
+def meld_text(meld, ascii_only: bool, colours: Palette = DEFAULT) -> Text:
     """A meld as ``[7♥ 8♥ 9♥]`` with green brackets."""
-    t = Text("[", style="bold #2fd16b")
+    t = Text("[", style=f"bold {colours.green}")
     t.append_text(cards_text(meld, ascii_only))
-    t.append("]", style="bold #2fd16b")
+    t.append("]", style=f"bold {colours.green}")
     return t
 
 
@@ -76,7 +80,7 @@ def hand_row(groups, ascii_only: bool = False) -> list[Text]:
     return rows
 
 
-def timeout_words(v: PlayerView, names: dict[int, str]) -> str:
+def timeout_words(v: PlayerView, names: dict[int | None, str]) -> str:
     """What happened when a move clock ran out, plainly: who, the limit, the consequence."""
     res = v.result
     loser = 1 - res.winner if res is not None and res.winner is not None else None
@@ -88,28 +92,36 @@ def timeout_words(v: PlayerView, names: dict[int, str]) -> str:
     return f"{who} {verb} more than {limit} s for a move ({rule}), so {whom} {loses} the match."
 
 
-def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = False, width: int = 80) -> Group:
+def summary_renderable(
+    v: PlayerView,
+    opponent_name: str,
+    ascii_only: bool = False,
+    width: int = 80,
+    colours: Palette = DEFAULT,
+    hints: tuple[int, int] | None = None,
+) -> Group:
     """Everything about how the last hand ended, from the view's ``result``
-    (the cards face up when ``width`` allows, else as text)."""
+    (the cards face up when ``width`` allows, else as text); ``hints``
+    (network play): the hints each player was shown in the hand."""
     from ginrummy_tui.engine import best_melds
 
     res = v.result
     me, opp = v.seat, 1 - v.seat
-    names = {me: "You", opp: opponent_name}
+    names: dict[int | None, str] = {me: "You", opp: opponent_name}
     lines: list = []
     if res is None:
         return Group(Text("No hand has ended yet."))
     head = Text(style="bold")
     kind = res.kind
-    if kind == "void":
+    if kind == EndKind.VOID:
         head.append(f"Hand {v.hand_no}: void — the stock ran down to {v.rules.void_stock} cards. Nobody scores.")
-    elif kind == "timeout":
+    elif kind == EndKind.TIMEOUT:
         head.append(f"Hand {v.hand_no}: {timeout_words(v, names)}")
     else:
         knocker = names[res.knocker]
-        verb = {"knock": "knocked", "undercut": "knocked", "gin": "went gin", "big_gin": "went Big Gin"}[kind]
+        verb = {EndKind.KNOCK: "knocked", EndKind.UNDERCUT: "knocked", EndKind.GIN: "went gin", EndKind.BIG_GIN: "went Big Gin"}[kind]
         head.append(f"Hand {v.hand_no}: {knocker} {verb}")
-        if kind == "undercut":
+        if kind == EndKind.UNDERCUT:
             who = "you" if res.winner == me else names[res.winner]
             head.append(f" — and {who} undercut!")
         else:
@@ -131,7 +143,7 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
             melds, dead, dw, layoffs = split.melds, split.deadwood_cards, split.deadwood, ()
         title = Text(names[seat], style="bold")
         title.append(" · deadwood ")
-        title.append(str(dw), style="bold #ffd21f")
+        title.append(str(dw), style=f"bold {colours.gold}")
         if layoffs and k is not None:
             title.append(f" (was {k.defender_deadwood_before_layoffs} before layoffs)", style="dim")
         lines.append(title)
@@ -147,7 +159,7 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
             body.append("Melds ", style="dim")
             for i, m in enumerate(melds):
                 body.append(" " if i else "")
-                body.append_text(meld_text(m, ascii_only))
+                body.append_text(meld_text(m, ascii_only, colours))
             if not melds:
                 body.append("none")
             if dead:
@@ -166,7 +178,7 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
                     body.append(", ")
                 body.append_text(cards_text(laid, ascii_only))
                 body.append(" on ")
-                body.append_text(meld_text(meld, ascii_only))
+                body.append_text(meld_text(meld, ascii_only, colours))
             lines.append(body)
         if k is not None and seat == res.knocker:
             note = layout_text(k, ascii_only)
@@ -175,19 +187,19 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
         lines.append(Text())
 
     pts = Text()
-    if kind in ("void", "timeout"):
+    if kind in (EndKind.VOID, EndKind.TIMEOUT):
         pts.append("No points this hand.")
     else:
         winner = names[res.winner]
         pts.append(f"{winner} score{'s' if winner != 'You' else ''} ", style="bold")
-        pts.append(str(res.points), style="bold #ffd21f")
+        pts.append(str(res.points), style=f"bold {colours.gold}")
         if k is not None:
             r = v.rules
-            if kind == "knock":
+            if kind == EndKind.KNOCK:
                 how = f"{k.defender_deadwood} − {k.knocker_deadwood}"
-            elif kind == "undercut":
+            elif kind == EndKind.UNDERCUT:
                 how = f"undercut bonus {r.undercut_bonus} + {k.knocker_deadwood} − {k.defender_deadwood}"
-            elif kind == "gin":
+            elif kind == EndKind.GIN:
                 how = f"gin bonus {r.gin_bonus} + {k.defender_deadwood}"
             else:
                 how = f"Big Gin bonus {r.big_gin_bonus} + {k.defender_deadwood}"
@@ -202,6 +214,8 @@ def summary_renderable(v: PlayerView, opponent_name: str, ascii_only: bool = Fal
     tot.append(f"{opponent_name} {v.scores[opp]}", style="bold")
     tot.append(f" (to {v.rules.target})")
     lines.append(tot)
+    if hints is not None and any(hints):
+        lines.append(Text(f"Hints this hand: you {hints[0]} · {opponent_name} {hints[1]}", style="dim"))
     return Group(*lines)
 
 
@@ -222,12 +236,20 @@ class SummaryScreen(Screen):
         self.opponent_name = opponent_name
         self.ascii_only = ascii_only
 
+    @property
+    def gin(self) -> GinHost:
+        return gin_of(self.app)
+
+    def on_suits_changed(self, message: SuitsChanged) -> None:
+        self.ascii_only = message.ascii_only
+        self.suits_changed()
+
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="summary"):
             yield Static(self._body(), id="summary-body")
-            over = self.v.phase == "match_over"
-            practice = getattr(self.app.session, "replaying", False)  # a replayed deal
+            over = self.v.phase == Phase.MATCH_OVER
+            practice = self.gin.session.replaying  # a replayed deal
             first = (
                 "⏎: back to your match"
                 if practice
@@ -243,10 +265,17 @@ class SummaryScreen(Screen):
     @property
     def _local(self) -> bool:
         """Review and replay need the whole deal: only in a game against the computer."""
-        return bool(self.app.session.computes_opponent)  # type: ignore[attr-defined]
+        return self.gin.session.computes_opponent
 
     def _body(self) -> Group:
-        return summary_renderable(self.v, self.opponent_name, self.ascii_only, self.app.size.width)
+        return summary_renderable(
+            self.v,
+            self.opponent_name,
+            self.ascii_only,
+            self.app.size.width,
+            palette_of(self.app),
+            hints=self.gin.session.hints_this_hand(),
+        )
 
     def suits_changed(self) -> None:
         """The suits are drawn otherwise now (letters or symbols): redraw the hands."""
@@ -271,16 +300,13 @@ class SummaryScreen(Screen):
 
     def action_replay(self) -> None:
         """Deal this hand again, as practice."""
-        from ginrummy_tui.session.replay_session import start_replay
-
-        start_replay(self.app)
+        self.gin.start_replay()
 
     def action_next(self) -> None:
         """Next hand, or the end of the match."""
-        app = self.app
-        if self.v.phase == "match_over" and not getattr(app.session, "replaying", False):
+        if self.v.phase == Phase.MATCH_OVER and not self.gin.session.replaying:
             from .match_over_screen import MatchOverScreen
 
-            app.switch_screen(MatchOverScreen(self.v, self.opponent_name))
+            self.app.switch_screen(MatchOverScreen(self.v, self.opponent_name))
             return
-        app.go_on("next hand")  # type: ignore[attr-defined]
+        self.gin.go_on(Kind.NEXT_HAND)

@@ -8,13 +8,10 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-BUTTONS = ("take", "pass", "stock", "pile", "discard", "knock", "gin", "big-gin")
-"""Every button's name, in the order shown."""
+from ..palette import palette_of
 
-BUTTON = Style(color="#f0f0f0", bgcolor="#2d5d46", bold=True)
-STRONG = Style(color="#101010", bgcolor="#2fd16b", bold=True)
-"""Knock, Gin and Big Gin stand out."""
-HOVER = Style(color="#101010", bgcolor="#ffd21f", bold=True)
+BUTTONS = ("take", "pass", "stock", "pile", "discard", "knock", "gin", "big-gin")
+"""Every button's name, in the order shown; Knock, Gin and Big Gin stand out."""
 
 
 class ActionBar(Widget):
@@ -61,11 +58,15 @@ class ActionBar(Widget):
 
     def render(self) -> Text:
         self._layout()
+        c = palette_of(self.app)
+        button = Style(color=c.button_text, bgcolor=c.button, bold=True)
+        strong = Style(color=c.ink, bgcolor=c.green, bold=True)
+        hover = Style(color=c.ink, bgcolor=c.gold, bold=True)
         text = Text(no_wrap=True, overflow="crop")
         for i, (_start, _end, name) in enumerate(self._spans):
             if i:
                 text.append("  ")
-            style = HOVER if name == self._hover else STRONG if name in ("knock", "gin", "big-gin") else BUTTON
+            style = hover if name == self._hover else strong if name in ("knock", "gin", "big-gin") else button
             text.append(f" {self.labels[name]} ", style=style)
         return text
 

@@ -86,11 +86,13 @@ def pretty_codes(message: str, ascii_only: bool = False) -> str:
     return _CODE.sub(sub, message)
 
 
-def border_chars(kind: str, ascii_only: bool) -> str:
+def border_chars(kind: str, ascii_only: bool) -> tuple[str, str, str, str, str, str]:
     """The six border characters for ``plain``, ``meld`` or ``selected`` cards."""
-    if ascii_only:
-        return {"plain": ASCII_SINGLE, "meld": ASCII_DOUBLE, "selected": ASCII_HEAVY}[kind]
-    return {"plain": SINGLE, "meld": DOUBLE, "selected": HEAVY}[kind]
+    chars = {"plain": ASCII_SINGLE, "meld": ASCII_DOUBLE, "selected": ASCII_HEAVY} if ascii_only else {
+        "plain": SINGLE, "meld": DOUBLE, "selected": HEAVY
+    }
+    six = chars[kind]
+    return six[0], six[1], six[2], six[3], six[4], six[5]
 
 
 def face_lines(

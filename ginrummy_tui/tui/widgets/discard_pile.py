@@ -6,8 +6,10 @@ from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..palette import palette_of
 from .cardfaces import cards_text, empty_lines, face_lines
 
 
@@ -18,9 +20,12 @@ class DiscardPile(Widget):
     class Clicked(Message):
         """The discard pile was clicked."""
 
+    ascii_only: reactive[bool] = reactive(False, layout=True)
+    """Suits drawn as letters (S H D C) and plain borders; a change redraws the widget."""
+
     def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.ascii_only = ascii_only
+        self.set_reactive(DiscardPile.ascii_only, ascii_only)
         self.cards: tuple = ()
         self.active = False
         self.hint = ""
@@ -61,7 +66,7 @@ class DiscardPile(Widget):
             card = empty_lines(w, self.ascii_only, h)
         side = [
             Text(f"Discard pile · {len(self.cards)}", style="bold"),
-            Text(self.hint, style="bold #ffd21f"),
+            Text(self.hint, style=f"bold {palette_of(self.app).gold}"),
             Text("l: hide the pile" if self.expanded else "l: show the pile", style="dim"),
         ] + [Text()] * (h - 3)
         lines = [Text.assemble(card[n], " ", side[n]) for n in range(h)]

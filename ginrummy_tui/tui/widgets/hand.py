@@ -9,8 +9,10 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..palette import palette_of
 from .cardfaces import face_lines
 
 if TYPE_CHECKING:
@@ -40,18 +42,21 @@ class HandView(Widget):
             self.again = again
             """True when the card was already lifted (selected by the player): a second click."""
 
+    ascii_only: reactive[bool] = reactive(False, layout=True)
+    """Suits drawn as letters (S H D C) and plain borders; a change redraws the widget."""
+    cards: reactive[list[Card]] = reactive(list, layout=True, always_update=True)
+    """The cards in the order shown (a new list on every change: the hand is redrawn)."""
+    cursor: reactive[int] = reactive(0, always_update=True)
+    """Index of the selected card."""
+    sort_mode: reactive[str | None] = reactive("suit")
+    """``"suit"``, ``"rank"``, or ``None`` once the player moved cards by hand."""
+
     def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.ascii_only = ascii_only
-        self.cards: list[Card] = []
-        """The cards in the order shown."""
+        self.set_reactive(HandView.ascii_only, ascii_only)
         self.melded: frozenset[Card] = frozenset()
-        self.cursor = 0
-        """Index of the selected card."""
         self.drawn: Card | None = None
         self.taken: Card | None = None
-        self.sort_mode: str | None = "suit"
-        """``"suit"``, ``"rank"``, or ``None`` once the player moved cards by hand."""
         self.show_cursor = True
         self.big = False
         """Big cards (seven cells by five lines), for large terminals."""
@@ -101,16 +106,16 @@ class HandView(Widget):
     def move_cursor(self, step: int) -> None:
         """Select the card ``step`` places to the right (wrapping around)."""
         if self.cards:
-            self.cursor = (self.cursor + step) % len(self.cards)
             self.chosen = True
-            self.refresh()
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self.post_message(self.Arranged())
 
     def select(self, index: int) -> bool:
         """Select the card at ``index``; False if there is none."""
         if 0 <= index < len(self.cards):
-            self.cursor = index
             self.chosen = True
-            self.refresh()
+            self.cursor = index
+            self.post_message(self.Arranged())
             return True
         return False
 
@@ -120,10 +125,12 @@ class HandView(Widget):
         j = i + step
         if not self.cards or not 0 <= j < len(self.cards):
             return
-        self.cards[i], self.cards[j] = self.cards[j], self.cards[i]
+        order = list(self.cards)
+        order[i], order[j] = order[j], order[i]
+        self.cards = order
         self.cursor = j
         self.sort_mode = None
-        self.refresh()
+        self.post_message(self.Arranged())
 
     def sort(self, mode: str) -> None:
         """Sort by ``"rank"`` or ``"suit"``."""
@@ -132,7 +139,7 @@ class HandView(Widget):
         self.cards = self._sorted(self.cards)
         if sel is not None:
             self.cursor = self.cards.index(sel)
-        self.refresh()
+        self.post_message(self.Arranged())
 
     # -- layout
 
@@ -225,7 +232,7 @@ class HandView(Widget):
             else:
                 arrow = "v" if self.ascii_only else "▼"
             word = arrow * w
-            style = Style(color="#ffd21f", bold=True)
+            style = Style(color=palette_of(self.app).gold, bold=True)
             if card is self.taken:
                 word = ("taken" if w > 5 else "took").center(w, arrow)
             elif card is self.drawn:
@@ -234,7 +241,7 @@ class HandView(Widget):
         if card is self.taken:
             return Text(("taken" if w > 5 else "took").center(w), style=Style(italic=True))
         if card is self.drawn:
-            return Text("new".center(w), style=Style(italic=True, color="#8fd3ff"))
+            return Text("new".center(w), style=Style(italic=True, color=palette_of(self.app).sky))
         return Text(" " * w)
 
     # -- mouse
@@ -246,7 +253,6 @@ class HandView(Widget):
             again = i == self.cursor and self.chosen
             self.cursor = i
             self.chosen = True
-            self.refresh()
             self.post_message(self.CardClicked(self.cards[i], again))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
@@ -254,10 +260,13 @@ class HandView(Widget):
             return  # the selection stays where the player put it; the mouse may cross other cards
         i = self._index_at(event.x, event.y)
         if i is not None and i != self.cursor:
-            self.cursor = i
             self.chosen = True
-            self.refresh()
+            self.cursor = i
             self.post_message(self.Hovered())
+            self.post_message(self.Arranged())
 
     class Hovered(Message):
         """The mouse moved the selection."""
+
+    class Arranged(Message):
+        """The player sorted or moved cards, or moved the selection (the app keeps it with the save)."""

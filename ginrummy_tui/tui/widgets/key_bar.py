@@ -13,10 +13,8 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
+from ..palette import palette_of
 from .too_small import NORMAL_WIDTH
-
-KEY_STYLE = Style(color="#ffb000", bold=True)
-DIMMED = Style(color="#5f7f6f")
 
 
 class KeyBar(Widget):
@@ -58,14 +56,16 @@ class KeyBar(Widget):
             while needed() > width + len(gap) and len(entries) > 1:
                 del entries[-2]
 
+        colours = palette_of(self.app)
+        key_style, dimmed = Style(color=colours.key, bold=True), Style(color=colours.dimmed)
         text = Text(no_wrap=True, overflow="crop")
         text.append(" ")
         spans: list[tuple[int, int, str]] = []
         for display, description, enabled, key in entries:
             start = len(text)
-            text.append(display, style=KEY_STYLE if enabled else DIMMED)
+            text.append(display, style=key_style if enabled else dimmed)
             text.append(" ")
-            text.append(description, style=None if enabled else DIMMED)
+            text.append(description, style=None if enabled else dimmed)
             spans.append((start, len(text), key))
             text.append(gap)
         self._spans = spans

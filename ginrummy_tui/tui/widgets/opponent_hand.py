@@ -4,17 +4,22 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..palette import palette_of
 from .cardfaces import BACK, PLAIN_BORDER, cards_text
 
 
 class OpponentHand(Widget):
     """Face-down cards (overlapping), the player's name and card count."""
 
+    ascii_only: reactive[bool] = reactive(False, layout=True)
+    """Suits drawn as letters (S H D C) and plain borders; a change redraws the widget."""
+
     def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.ascii_only = ascii_only
+        self.set_reactive(OpponentHand.ascii_only, ascii_only)
         self.name_text = "Computer"
         self.count = 10
         self.known: tuple = ()
@@ -34,7 +39,7 @@ class OpponentHand(Widget):
             head.append_text(cards_text(self.known, self.ascii_only))
             head.append(" (picked up)")
         if self.to_move:
-            head.append("  ◀ to move" if not self.ascii_only else "  < to move", style="bold #ffd21f")
+            head.append("  ◀ to move" if not self.ascii_only else "  < to move", style=f"bold {palette_of(self.app).gold}")
         return Group(head, *back_row(self.count, self.ascii_only))
 
 

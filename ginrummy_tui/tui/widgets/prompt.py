@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from ..palette import palette_of
+
 
 class PromptLine(Static):
     """One line that always says what to do; a refusal shows its reason first."""
@@ -13,7 +15,7 @@ class PromptLine(Static):
         """Show ``text``, after ``refusal`` (the reason a move was refused) if any."""
         out = Text()
         if refusal:
-            out.append(f"✗ {refusal[:1].upper()}{refusal[1:]}. ", style="bold #ff6b6b")
+            out.append(f"✗ {refusal[:1].upper()}{refusal[1:]}. ", style=f"bold {palette_of(self.app).red}")
             self.add_class("-refused")
         else:
             self.remove_class("-refused")

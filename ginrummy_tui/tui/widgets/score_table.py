@@ -9,18 +9,20 @@ from rich import box
 from rich.table import Table
 from textual.widget import Widget
 
+from ginrummy_tui.engine.kinds import EndKind
+
 from .too_small import NORMAL_WIDTH
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
 _KIND = {
-    "knock": "knocked",
-    "gin": "went gin",
-    "big_gin": "went Big Gin",
-    "undercut": "undercut",
-    "void": "void hand",
-    "timeout": "time out",
+    EndKind.KNOCK: "knocked",
+    EndKind.GIN: "went gin",
+    EndKind.BIG_GIN: "went Big Gin",
+    EndKind.UNDERCUT: "undercut",
+    EndKind.VOID: "void hand",
+    EndKind.TIMEOUT: "time out",
 }
 
 
@@ -29,15 +31,16 @@ def short_name(name: str) -> str:
     return name.split(" (")[0][:12]
 
 
-def score_table(v: PlayerView, opponent_name: str, compact: bool = False) -> Table:
+def score_table(v: PlayerView, opponent_name: str, compact: bool = False, number: int | None = None) -> Table:
     """One row per finished hand: how it ended, the deadwood, the points, the
     running totals.  ``compact`` (for narrow terminals) leaves the winner's
-    name out of the points: the ending already says who scored."""
+    name out of the points: the ending already says who scored.  ``number`` is
+    the match's number among all the player's matches (else the state's own)."""
     me, opp = v.seat, 1 - v.seat
     them = short_name(opponent_name)
     names = {me: "You", opp: them}
     t = Table(
-        title=f"Match {v.match_no} · to {v.rules.target} · {v.rules.name} rules",
+        title=f"Match {number or v.match_no} · to {v.rules.target} · {v.rules.name} rules",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
         show_edge=not compact,
@@ -53,7 +56,7 @@ def score_table(v: PlayerView, opponent_name: str, compact: bool = False) -> Tab
     t.add_column(them, justify="right", style="bold", no_wrap=True, min_width=len(them))
     for r in v.sheet:
         ending = _KIND.get(r.kind, r.kind)
-        if r.kind == "undercut" and r.winner is not None:
+        if r.kind == EndKind.UNDERCUT and r.winner is not None:
             ending = f"{names[r.winner]} undercut"
         elif r.knocker is not None:
             ending = f"{names[r.knocker]} {ending}"
@@ -81,10 +84,11 @@ class ScoreTable(Widget):
     }
     """
 
-    def __init__(self, v: PlayerView, opponent_name: str, *, id: str | None = None) -> None:
+    def __init__(self, v: PlayerView, opponent_name: str, *, id: str | None = None, number: int | None = None) -> None:
         super().__init__(id=id)
         self.v = v
         self.opponent_name = opponent_name
+        self.number = number
 
     def render(self) -> Table:
-        return score_table(self.v, self.opponent_name, compact=self.app.size.width < NORMAL_WIDTH)
+        return score_table(self.v, self.opponent_name, compact=self.app.size.width < NORMAL_WIDTH, number=self.number)

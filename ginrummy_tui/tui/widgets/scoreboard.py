@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from ..palette import palette_of
+
 
 class Scoreboard(Widget):
     """Both players' scores, the target, which hand this is and the rules."""
@@ -39,14 +41,15 @@ class Scoreboard(Widget):
         wide = self.size.width >= 76
         if not wide:
             them_name = them_name.split(" (")[0]
+        gold = palette_of(self.app).gold
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" gin-tui ", style="bold reverse")
         t.append(f"  Hand {hand_no}   ")
         t.append("You ", style="bold")
-        t.append(str(you), style="bold #ffd21f")
+        t.append(str(you), style=f"bold {gold}")
         t.append("   ")
         t.append(f"{them_name} ", style="bold")
-        t.append(str(them), style="bold #ffd21f")
+        t.append(str(them), style=f"bold {gold}")
         t.append(f"   to {target}")
         if wide:
             t.append(f" · {rules_name} rules")

@@ -6,8 +6,10 @@ from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..palette import palette_of
 from .cardfaces import back_lines, empty_lines
 
 
@@ -17,9 +19,12 @@ class StockPile(Widget):
     class Clicked(Message):
         """The stock was clicked."""
 
+    ascii_only: reactive[bool] = reactive(False, layout=True)
+    """Suits drawn as letters (S H D C) and plain borders; a change redraws the widget."""
+
     def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.ascii_only = ascii_only
+        self.set_reactive(StockPile.ascii_only, ascii_only)
         self.count = 31
         self.active = False
         self.big = False
@@ -45,7 +50,7 @@ class StockPile(Widget):
         side = [
             Text("Stock", style="bold"),
             Text(f"{self.count} card{'s' if self.count != 1 else ''}"),
-            Text("s: draw" if self.active else "", style="bold #ffd21f"),
+            Text("s: draw" if self.active else "", style=f"bold {palette_of(self.app).gold}"),
         ] + [Text()] * (h - 3)
         return Group(*(Text.assemble(card[n], " ", side[n]) for n in range(h)))
 

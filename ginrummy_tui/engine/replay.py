@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ginrummy_tui.engine import PRESETS, GameState, Rules, apply, deal_hand
+from ginrummy_tui.engine import PRESETS, GameState, Move, Rules, apply, deal_hand
 
 
 def scores_before(state: GameState) -> tuple[tuple[int, int], tuple]:
@@ -28,7 +28,7 @@ def replay_state(state: GameState) -> GameState:
     return replace(fresh, scores=scores, sheet=sheet, first_dealer=state.first_dealer)
 
 
-def replay_moves(state: GameState) -> list[tuple[GameState, object]]:
+def replay_moves(state: GameState) -> list[tuple[GameState, Move]]:
     """The hand of ``state`` move by move: ``(state before the move, move)``
     for every move in ``state.history``, replayed from the deal.
 
@@ -36,7 +36,7 @@ def replay_moves(state: GameState) -> list[tuple[GameState, object]]:
     (a state that was not dealt from its seed).
     """
     cur = replay_state(state)
-    out = []
+    out: list[tuple[GameState, Move]] = []
     for move in state.history:
         out.append((cur, move))
         cur = apply(cur, move.action, seat=move.seat)

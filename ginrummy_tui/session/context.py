@@ -1,0 +1,51 @@
+"""What the app is handed when it starts: :class:`AppContext`.
+
+Everything the app needs beyond the game itself travels in one typed object
+built before the app (by ``gin-tui`` in :mod:`ginrummy_tui.cli.play`, or by
+:func:`~ginrummy_tui.tui.app.make_app` for a bare app): the session it plays
+through, the settings in use, where files live, the keeper that saves the
+match, and what the settings screen may do to the match.  Nothing is attached
+to the app from outside afterwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ginrummy_tui.storage.config import Settings
+
+    from .control import MatchControl
+    from .keeper import Keeper
+    from .local import Session
+
+
+@dataclass
+class AppContext:
+    """The app's world, handed to it at start (see the module docstring)."""
+
+    session: Session
+    """Where the game is played; the app only reads its views (a replay swaps it for a while)."""
+    settings: Settings | None = None
+    """The settings file's settings with this run's command-line choices on top (None: not read)."""
+    config_dir: Path | None = None
+    """Where the settings file lives (None: the default place)."""
+    data_dir: Path | None = None
+    """Where saves and records live (None: the default place)."""
+    keeper: Keeper | None = None
+    """Saves the match after every move (None: the match is not saved)."""
+    control: MatchControl | None = None
+    """What the settings screen may do to the match in play (None: nothing)."""
+    ui: dict[str, Any] = field(default_factory=dict)
+    """What the app remembered of its screen when the match was saved (card order, selection)."""
+    notes: list[str] = field(default_factory=list)
+    """What to tell the player once the table is up."""
+    resumed: bool = False
+    """True when the match in play was resumed from its save."""
+
+    @property
+    def saved(self) -> bool:
+        """True when the match is saved after every move (gin-tui resumes it)."""
+        return self.keeper is not None

@@ -1,0 +1,111 @@
+"""What the settings screen may do to the match in play.
+
+:class:`MatchControl` tells whether new settings change the match (its rules
+or its opponent), starts a new match with them now, or keeps them for the
+next match.  It is the local session's ``on_change`` hook: every move goes
+through it to the :class:`~ginrummy_tui.session.keeper.Keeper`.  No Textual
+here: the app tells it how to report (``on_saved``, ``on_error``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .local import LocalSession, Session
+from .replay_session import ReplaySession
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import GameState
+    from ginrummy_tui.storage.config import Settings
+
+    from .keeper import Keeper
+
+
+class MatchControl:
+    """The match in play, as the settings screen sees it."""
+
+    def __init__(self, keeper: Keeper) -> None:
+        self.keeper = keeper
+        self.session: LocalSession | None = None
+        """The session of the match (set once it is made)."""
+        self.pending: Settings | None = None
+        """Settings to start the next match with, once this one is over."""
+        self.errors_shown = len(keeper.errors)
+        self.on_saved: Callable[[], None] | None = None
+        """Called after each save (the app then saves its screen details too)."""
+        self.on_error: Callable[[str], None] | None = None
+        """Called with a sentence when saving starts to fail."""
+
+    @staticmethod
+    def real_session(session: Session) -> LocalSession | None:
+        """The session of the match behind ``session`` (not a practice replay of a deal)."""
+        real = session.real if isinstance(session, ReplaySession) else session
+        return real if isinstance(real, LocalSession) else None
+
+    def _match(self) -> LocalSession:
+        if self.session is None:
+            raise RuntimeError("the match control has no session yet")
+        return self.session
+
+    def match_changes(self, new: Settings) -> list[str]:
+        """What in ``new`` differs from the match in play: "the rules", "the opponent"."""
+        session = self._match()
+        out = []
+        if new.rules != session.state.rules:
+            out.append("the rules")
+        if new.ai != session.opponent_level(new.ai):
+            out.append("the opponent")
+        return out
+
+    def match_started(self) -> bool:
+        """True once a move of the match has been made (and it is not over)."""
+        state = self._match().state
+        return not state.over and (state.hand_no > 1 or bool(state.history) or bool(state.sheet))
+
+    def on_change(self, state: GameState) -> None:
+        """The session's hook: save and record; a new match after this one
+        starts with the pending settings."""
+        keeper = self.keeper
+        before = keeper.state
+        try:
+            if (
+                self.pending is not None
+                and before is not None
+                and before.over
+                and not state.over
+                and state.match_no != before.match_no
+            ):
+                settings, self.pending = self.pending, None
+                self.fresh(settings)
+            else:
+                keeper.on_change(state)
+        finally:
+            if self.on_saved is not None:
+                self.on_saved()
+            if len(keeper.errors) > self.errors_shown:
+                self.errors_shown = len(keeper.errors)
+                if self.on_error is not None:
+                    self.on_error(keeper.errors[-1].capitalize() + ".")
+
+    def fresh(self, settings: Settings) -> None:
+        """A new match with ``settings`` in the session, kept from its first state."""
+        from ginrummy_tui.engine import new_game
+
+        from .opponent import LazyOpponent
+
+        session = self._match()
+        state = new_game(settings.rules)
+        opponent = None if session.opponent_level(None) == settings.ai else LazyOpponent(settings.ai, state.seed)
+        session.reset(state, opponent)
+        self.keeper.settings.update(settings.play_settings())
+        self.keeper.begin(state)
+
+    def start_new_match(self, settings: Settings) -> None:
+        """Abandon the match in play (kept in the archive, as with ``--new``) and start one with ``settings``."""
+        self.pending = None
+        session = self._match()
+        keeper = self.keeper
+        if not session.state.over:
+            keeper.store.save_finished(session.state, match_id=keeper.match_id, settings=keeper.settings)
+        self.fresh(settings)

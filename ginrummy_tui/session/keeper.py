@@ -1,0 +1,194 @@
+"""The keeper: saves the match after every move and records it for the statistics."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ginrummy_tui.storage.files import new_match_id
+from ginrummy_tui.storage.store import Store
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import GameState
+    from ginrummy_tui.storage.history import SharedHistory
+
+
+class Keeper:
+    """Saves and records a match as it is played.
+
+    Give :meth:`on_change` to the session: after every action it records any
+    hand or match that just ended (for the statistics), then saves the match.
+    When a finished match gives way to a new one (``new match``), the new one
+    gets a new id.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        match_id: str | None = None,
+        settings: dict[str, Any] | None = None,
+        replay: bool = False,
+        ui: Callable[[], dict[str, Any]] | None = None,
+        record: bool = True,
+    ) -> None:
+        self.store = store
+        self.match_id = match_id or new_match_id()
+        self.settings = dict(settings or {})
+        self.replay = replay
+        self.ui = ui
+        self.record = record
+        self._match_no: int | None = None
+        self._recorder = None
+        self._starting = False
+        self.history: SharedHistory | None = None
+        """The :class:`~ginrummy_tui.storage.history.SharedHistory` records go to."""
+        self.state: GameState | None = None
+        self.errors: list[str] = []
+        self.failing = False
+        """True while saves fail (the player has been told)."""
+        self.last_ui: dict[str, Any] = {}
+        """The screen details written with the last save."""
+
+    def shared_history(self):
+        """The history database of this data directory (opened when first used)."""
+        if self.history is None:
+            from ginrummy_tui.storage.history import SharedHistory
+
+            self.history = SharedHistory(self.store.root)
+        return self.history
+
+    def _recorder_for(self, state: GameState):
+        shared = self.shared_history()
+        hist = shared.get()
+        self.errors.extend(shared.take_messages())
+        if hist is None:
+            return None
+        if self._recorder is None or self._match_no != state.match_no or self._recorder.history is not hist:
+            if self._match_no is not None and self._match_no != state.match_no:
+                self.match_id = new_match_id()
+            self._match_no = state.match_no
+            self._recorder = hist.recorder(
+                self.match_id, opponent=str(self.settings.get("ai", "standard")), replay=self.replay
+            )
+        return self._recorder
+
+    def start(self, state: GameState) -> None:
+        """Save the first state of a match (new or resumed).  Its record is
+        brought up to date at the next change: opening the history database
+        is kept out of the start-up (nothing new can have ended since the
+        last record, which is always written before the save)."""
+        self._starting = True
+        try:
+            self.on_change(state)
+        finally:
+            self._starting = False
+
+    def begin(self, state: GameState) -> None:
+        """A new match replaces the one being kept (which is marked abandoned
+        if it was not finished): a new id, a new record, saved at once."""
+        self.abandon()
+        self.match_id = new_match_id()
+        self._recorder = None
+        self._match_no = None
+        self.replay = False
+        self.on_change(state)
+
+    def on_change(self, state: GameState) -> None:
+        """Record and save ``state``; never raises (failures go to :attr:`errors`)."""
+        self.state = state
+        if self.record and not self._starting:
+            try:
+                recorder = self._recorder_for(state)
+                if recorder is not None:
+                    recorder.observe(state)
+            except Exception as exc:  # the statistics must never stop the game
+                self._record_failed(exc)
+        elif not self.record:
+            self._match_no = state.match_no
+        ui = self._ui()
+        if state.over:
+            self.store.save_finished(state, match_id=self.match_id, settings=self.settings, replay=self.replay)
+            self.store.remove()
+            return
+        saved = self.store.save(state, match_id=self.match_id, settings=self.settings, ui=ui, replay=self.replay)
+        if not saved and not self.failing:  # said once, until saving works again
+            self.errors.append(f"the match could not be saved: {self.store.last_error}")
+        self.failing = not saved
+
+    def _record_failed(self, exc: Exception) -> None:
+        from ginrummy_tui.storage.history import Damaged
+
+        if isinstance(exc, Damaged) and self.history is not None:
+            self.history.replace_damaged(str(exc))
+            self.errors.extend(self.history.take_messages())
+            self._recorder = None
+        else:
+            self.errors.append(f"statistics not recorded: {exc}")
+
+    def _ui(self) -> dict[str, Any]:
+        """The app's screen details now, or the last ones known (the app may be gone)."""
+        if self.ui is not None:
+            try:
+                got = dict(self.ui())
+            except Exception:
+                got = {}
+            if got:
+                self.last_ui = got
+        return self.last_ui
+
+    def ui_changed(self) -> bool:
+        """Save again if the screen details changed since the last save (the
+        player sorted or moved cards); True if it saved."""
+        if self.state is None or self.state.over or self.ui is None:
+            return False
+        before = self.last_ui
+        if self._ui() == before:
+            return False
+        return self.store.save(
+            self.state, match_id=self.match_id, settings=self.settings, ui=self.last_ui, replay=self.replay
+        )
+
+    def add_hint(self) -> None:
+        """Count a hint used in this match (for the statistics)."""
+        if self.record and not self.replay and self.state is not None:
+            with contextlib.suppress(Exception):
+                recorder = self._recorder_for(self.state)
+                if recorder is not None:
+                    recorder.add_hint(self.state)
+
+    def abandon(self) -> None:
+        """The unfinished match is given up (a new match replaces it)."""
+        if self.record and self.state is not None:
+            with contextlib.suppress(Exception):
+                recorder = self._recorder_for(self.state)
+                if recorder is not None:
+                    recorder.abandon(self.state)
+
+    def flush(self) -> None:
+        """Write the last state again (at exit: it is already saved, this is belt and braces)."""
+        if self.state is not None and not self.state.over:
+            self.store.save(
+                self.state, match_id=self.match_id, settings=self.settings, ui=self._ui(), replay=self.replay
+            )
+
+
+def start_history_upkeep(keeper: Keeper, tell: Callable[[str], None]) -> threading.Thread | None:
+    """Check the history database and import the JSON records of earlier
+    versions, in a thread; ``tell`` (called from that thread) says what
+    happened.  None when this match is not recorded."""
+    if not keeper.record:
+        return None
+
+    def work() -> None:
+        from ginrummy_tui.storage.history import upkeep
+
+        for message in upkeep(keeper.shared_history()):
+            with contextlib.suppress(Exception):
+                tell(message)
+
+    thread = threading.Thread(target=work, name="gin-tui history upkeep", daemon=True)
+    thread.start()
+    return thread

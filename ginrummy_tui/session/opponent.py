@@ -1,0 +1,41 @@
+"""The computer opponent, loaded when it first has to move."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import Action, PlayerView
+
+
+class LazyOpponent:
+    """The computer opponent, loaded the first time it has to move (in the worker thread),
+    so that starting the app does not import the AI.  The master searches in a
+    worker process (:class:`~ginrummy_tui.ai.process.ProcessOpponent`): in the
+    thread it would hold the GIL and starve the UI for its whole search."""
+
+    IN_PROCESS = frozenset({"master"})
+
+    def __init__(self, level: str, seed: Any = None) -> None:
+        self.level = level
+        self.seed = seed
+        self._ai: Any = None
+
+    def choose(self, view: PlayerView) -> Action:
+        """The opponent's action for ``view``."""
+        if self._ai is None:
+            if self.level in self.IN_PROCESS:
+                from ginrummy_tui.ai.process import ProcessOpponent
+
+                self._ai = ProcessOpponent(self.level, self.seed)
+            else:
+                from ginrummy_tui.ai import get_opponent
+
+                self._ai = get_opponent(self.level, self.seed)
+        return self._ai.choose(view)
+
+    def close(self) -> None:
+        """Stop the worker process of an opponent that has one."""
+        close = getattr(self._ai, "close", None)
+        if close is not None:
+            close()

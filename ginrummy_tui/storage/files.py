@@ -1,0 +1,158 @@
+"""Files on disk: where they live, opened without following links, written
+atomically, set aside when damaged.
+
+Writes are atomic (:func:`atomic_write_text`): a temporary file in the same
+directory, flushed and fsynced, renamed over the old file, then the directory
+fsynced; a crash or ``kill -9`` at any moment leaves either the old or the
+new file, whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+APP_NAME = "gin-tui"
+
+
+ENV_HOME = "GIN_TUI_HOME"
+
+
+def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The data directory: ``override`` (``--data-dir``), else ``$GIN_TUI_HOME``,
+    else the platform's user data directory for ``gin-tui``.  Not created."""
+    if override:
+        return Path(override).expanduser()
+    env = os.environ.get(ENV_HOME)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+"""Flags for opening a file of the data directory: never through a symbolic link."""
+
+
+def ensure_dir(path: Path) -> Path:
+    """Create ``path`` if it does not exist yet, and every missing directory
+    above it, private to the user (0700)."""
+    path = Path(path)
+    missing = []
+    here = path
+    while not here.is_dir():
+        missing.append(here)
+        if here.parent == here:
+            break
+        here = here.parent
+    for directory in reversed(missing):
+        try:
+            directory.mkdir(mode=0o700)
+        except FileExistsError:
+            if not directory.is_dir():
+                raise
+    return path
+
+
+def open_nofollow(path: Path, flags: int, mode: int = 0o600) -> int:
+    """``os.open`` that refuses a symbolic link in place of the file
+    (``OSError`` with ``errno.ELOOP``) instead of opening what it points to."""
+    return os.open(path, flags | NOFOLLOW, mode)
+
+
+def is_link_refusal(exc: OSError, path: Path) -> bool:
+    """True if ``exc``, from :func:`open_nofollow` on ``path``, is because ``path`` is a link."""
+    return exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path)
+
+
+def set_aside_link(path: Path) -> str | None:
+    """If ``path`` is a symbolic link, move the link itself aside (its target is
+    left alone) and say so; None if it is not a link."""
+    path = Path(path)
+    if not os.path.islink(path):
+        return None
+    try:
+        target = os.readlink(path)
+    except OSError:
+        target = "?"
+    moved = move_aside(path, "link")
+    if moved is None:
+        return f"{path} is a symbolic link (to {target}); it was not followed, and it could not be moved aside."
+    return f"{path.name} was a symbolic link (to {target}); it was not followed, and was moved to {moved}."
+
+
+def now_iso() -> str:
+    """The current UTC time, ISO 8601 to the second."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def stamp() -> str:
+    """A timestamp for file names: ``20261129-121700``."""
+    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+
+
+def new_match_id() -> str:
+    """A fresh match id: the start time and four random hex digits."""
+    return f"{stamp()}-{os.urandom(2).hex()}"
+
+
+def _fsync_dir(path: Path) -> None:
+    if os.name != "posix":  # pragma: no cover - directories cannot be opened elsewhere
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError:  # some filesystems refuse; the rename is still atomic
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` so that a crash leaves the old or the new
+    file whole, never a mix (temporary file, fsync, rename, fsync of the directory)."""
+    path = Path(path)
+    ensure_dir(path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+def atomic_write_json(path: Path, data: Any) -> None:
+    """:func:`atomic_write_text` of ``data`` as indented JSON."""
+    atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
+def move_aside(path: Path, label: str = "damaged") -> Path | None:
+    """Rename ``path`` to ``<name>.<label>-<time>`` beside it (never over
+    another file); returns the new path, or None if it could not be moved."""
+    path = Path(path)
+    base = f"{path.name}.{label}-{stamp()}"
+    for n in range(100):
+        target = path.with_name(base if n == 0 else f"{base}-{n}")
+        if target.exists():
+            continue
+        try:
+            os.replace(path, target)
+        except FileNotFoundError:
+            return None
+        except OSError:
+            return None
+        return target
+    return None

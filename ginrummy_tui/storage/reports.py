@@ -1,0 +1,141 @@
+"""The statistics and the match records as text: the ``gin-tui stats`` table
+and one match told hand by hand (``gin-tui export --match``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ginrummy_tui.engine.kinds import EndKind
+
+from .stats import ME, Stats, Tally
+
+KIND_WORDS = {
+    EndKind.KNOCK: "knock",
+    EndKind.GIN: "gin",
+    EndKind.BIG_GIN: "big gin",
+    EndKind.UNDERCUT: "undercut",
+    EndKind.VOID: "void",
+    EndKind.TIMEOUT: "out of time",
+}
+
+
+ROWS: tuple[tuple[str, str], ...] = (
+    ("Matches played", "matches"),
+    ("Matches won", "won"),
+    ("Win rate", "win_rate"),
+    ("Abandoned", "abandoned"),
+    ("Hands", "hands"),
+    ("Hands won", "hands_won"),
+    ("Knocks", "knocks"),
+    ("Gins", "gins"),
+    ("Big gins", "big_gins"),
+    ("You undercut the computer", "undercuts_given"),
+    ("The computer undercut you", "undercuts_received"),
+    ("Void hands", "voids"),
+    ("Points per hand", "avg_points"),
+    ("Net points per hand", "avg_net"),
+    ("Best winning streak", "best_streak"),
+    ("Current streak", "current_streak"),
+    ("Hints used", "hints"),
+)
+"""The rows of the statistics table: label and :class:`Tally` field."""
+
+
+def cell(tally: Tally, name: str) -> str:
+    """One figure as text."""
+    value = getattr(tally, name)
+    if name == "win_rate":
+        return f"{value:.0%}" if tally.matches else "-"
+    if isinstance(value, float):
+        return f"{value:.1f}" if tally.hands else "-"
+    return str(value)
+
+
+def table_columns(stats: Stats) -> list[tuple[str, Tally]]:
+    """The columns of the statistics table: each opponent and preset, then all."""
+    cols = [(f"vs {opp} / {preset} rules", t) for (opp, preset), t in sorted(stats.groups.items())]
+    if len(cols) != 1:
+        cols.append(("All", stats.total))
+    return cols
+
+
+PRESET_SHORT = {"multiplayer-1.5": "mp-1.5"}
+"""Preset names shortened for a column head."""
+
+
+def column_heads(stats: Stats) -> list[tuple[str, str, Tally]]:
+    """The columns as two short head lines (opponent level, preset) and figures;
+    "All" last when there is more than one pair."""
+    cols = [(opp, PRESET_SHORT.get(preset, preset), t) for (opp, preset), t in sorted(stats.groups.items())]
+    if len(cols) != 1:
+        cols.append(("All", "", stats.total))
+    return cols
+
+
+def format_text(stats: Stats, width: int = 80) -> str:
+    """A plain-text table of the figures (``gin-tui stats``) within ``width``
+    columns: one column per opponent level and preset, each headed by the
+    level over the preset; when they do not all fit side by side, the table
+    is split into blocks, each repeating the row labels."""
+    if not stats.groups:
+        lines = ["No games recorded yet: play a match with 'gin-tui'."]
+    else:
+        cols = column_heads(stats)
+        label_w = max(len(label) for label, _ in ROWS)
+        col_w = max(8, *(max(len(a), len(b)) for a, b, _ in cols))
+        per_block = max(1, (width - label_w) // (col_w + 2))
+        lines = []
+        for start in range(0, len(cols), per_block):
+            block = cols[start : start + per_block]
+            if lines:
+                lines.append("")
+            lines.append(" " * label_w + "".join("  " + a.rjust(col_w) for a, _, _ in block))
+            lines.append(" " * label_w + "".join("  " + b.rjust(col_w) for _, b, _ in block))
+            for label, name in ROWS:
+                lines.append(label.ljust(label_w) + "".join("  " + cell(t, name).rjust(col_w) for _, _, t in block))
+    if stats.replays:
+        lines.append(f"({stats.replays} replayed deal(s) not counted)")
+    if stats.unreadable:
+        lines.append(f"({stats.unreadable} unreadable match record(s) skipped)")
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _who(seat: Any, opponent: str) -> str:
+    return "You" if seat == ME else f"Computer ({opponent})" if seat == 1 else "-"
+
+
+def format_match(record: dict[str, Any]) -> str:
+    """One match's history as readable text (``gin-tui export --format text``)."""
+    opp = str(record.get("opponent"))
+    state = "finished" if record.get("finished") else "abandoned" if record.get("abandoned") else "in progress"
+    lines = [
+        f"Match {record['id']}  ({state}{', replayed deal' if record.get('replay') else ''})",
+        f"  Opponent: {opp}   Rules: {record.get('preset')}   Seed: {record.get('seed')}",
+        f"  Started: {record.get('started')}   Ended: {record.get('ended') or '-'}",
+    ]
+    for h in record["hands"]:
+        kind = KIND_WORDS.get(h["kind"], h["kind"])
+        dw = h.get("deadwood")
+        dw_text = f", deadwood {dw[0]}-{dw[1]}" if isinstance(dw, list) and len(dw) == 2 else ""
+        if h.get("winner") is None:
+            res = "no score"
+        else:
+            res = f"{_who(h['winner'], opp)} +{h['points']}"
+        scores = h.get("scores") or ["?", "?"]
+        lines.append(f"  Hand {h['hand_no']}: {kind}{dw_text}: {res}  (score {scores[0]}-{scores[1]})")
+        if h.get("hands"):
+            lines.append(f"    Your hand:     {' '.join(h['hands'][0])}")
+            lines.append(f"    Computer hand: {' '.join(h['hands'][1])}")
+        if h.get("moves"):
+            moves = []
+            for m in h["moves"]:
+                who = "you" if m.get("seat") == ME else "cpu"
+                action = str(m.get("action"))
+                if m.get("card") and m["card"] not in action:
+                    action += f" ({m['card']})"
+                moves.append(f"{who}: {action}")
+            lines.append("    Moves: " + "; ".join(moves))
+    if record.get("finished"):
+        totals = record.get("totals") or record.get("scores") or ["?", "?"]
+        lines.append(f"  Result: {_who(record.get('winner'), opp)} won {totals[0]}-{totals[1]}")
+    return "\n".join(lines)

@@ -1,0 +1,82 @@
+"""The colours of the game's own highlights, as theme variables.
+
+The app declares them (:meth:`GinApp.get_theme_variable_defaults`), so a
+Textual theme may set any of them (``variables={"gin-gold": ...}``) and the
+``.tcss`` files may use them (``$gin-gold``).  Render code takes them from the
+app's current theme through :func:`palette_of`; pure text builders take a
+:class:`Palette` argument (:data:`DEFAULT` when there is no app).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from rich.style import Style
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+DEFAULTS: dict[str, str] = {
+    "gin-gold": "#ffd21f",
+    "gin-green": "#2fd16b",
+    "gin-red": "#ff6b6b",
+    "gin-sky": "#8fd3ff",
+    "gin-key": "#ffb000",
+    "gin-dimmed": "#5f7f6f",
+    "gin-button": "#2d5d46",
+    "gin-button-text": "#f0f0f0",
+    "gin-ink": "#101010",
+}
+"""The theme variables of the game and their values in every built-in theme."""
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The game's highlight colours (CSS colour texts)."""
+
+    gold: str
+    """Numbers that matter (scores, deadwood), the selection, the move clock, "to move"."""
+    green: str
+    """Good news: gin, a knock allowed, melds, a hint."""
+    red: str
+    """A refused move, a costly mistake."""
+    sky: str
+    """The card just drawn."""
+    key: str
+    """Keys in the key bar."""
+    dimmed: str
+    """Keys that do nothing now."""
+    button: str
+    button_text: str
+    ink: str
+    """Text on a bright button."""
+
+    @classmethod
+    def of(cls, variables: Mapping[str, str]) -> Palette:
+        """The palette of a theme's variables (the defaults where it sets none)."""
+        values = {f.name: variables.get("gin-" + f.name.replace("_", "-"), "") for f in fields(cls)}
+        for name, value in values.items():
+            if not value:
+                values[name] = DEFAULTS["gin-" + name.replace("_", "-")]
+        return cls(**values)
+
+    def bold(self, colour: str) -> Style:
+        """Bold text in ``colour`` (one of this palette's)."""
+        return Style(color=colour, bold=True)
+
+
+DEFAULT = Palette.of(DEFAULTS)
+
+
+def palette_of(app: App[Any]) -> Palette:
+    """The palette of ``app``'s current theme (the defaults before its styles are set up)."""
+    variables = app.theme_variables
+    return _palette(tuple(variables.get(name, "") for name in DEFAULTS))
+
+
+@lru_cache(maxsize=16)
+def _palette(values: tuple[str, ...]) -> Palette:
+    return Palette.of(dict(zip(DEFAULTS, values)))

@@ -1,0 +1,306 @@
+"""The table's words: what the moves line, the deadwood line, the buttons and
+the prompt say for a :class:`~ginrummy_tui.engine.PlayerView`.
+
+Pure functions of the view and of how the hand is shown (the selected card),
+returning Rich ``Text``; no widget, no app, so each is tested on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from ginrummy_tui.engine import Action, Kind, Phase, deadwood
+
+from .palette import DEFAULT, Palette
+from .widgets.cardfaces import card_label, card_text
+from .widgets.too_small import NORMAL_WIDTH
+
+if TYPE_CHECKING:
+    from ginrummy_tui.engine import Card, Move, PlayerView
+
+
+MOVE_WORDS: dict[Kind, tuple[str, str]] = {
+    Kind.PASS: ("passed on the upcard", ""),
+    Kind.TAKE_UPCARD: ("took the upcard ", ""),
+    Kind.DRAW_STOCK: ("drew from the stock", ""),
+    Kind.DRAW_DISCARD: ("took ", " from the discard pile"),
+    Kind.DISCARD: ("threw ", ""),
+    Kind.KNOCK: ("knocked, throwing ", ""),
+    Kind.GIN: ("went gin, throwing ", ""),
+    Kind.BIG_GIN: ("went Big Gin", ""),
+}
+"""How the moves line tells a move: the words before and after its card."""
+MOVES_SHOWING_THE_CARD = frozenset({Kind.TAKE_UPCARD, Kind.DRAW_DISCARD, Kind.DISCARD, Kind.KNOCK, Kind.GIN})
+PHASE_OF: dict[Kind, Phase] = {
+    Kind.TAKE_UPCARD: Phase.UPCARD,
+    Kind.PASS: Phase.UPCARD,
+    Kind.DRAW_STOCK: Phase.DRAW,
+    Kind.DRAW_DISCARD: Phase.DRAW,
+    Kind.BIG_GIN: Phase.DISCARD,
+}
+"""The phase each simple move belongs to (its key is hidden in other phases)."""
+BUTTON_KINDS: dict[str, Kind] = {
+    "take": Kind.TAKE_UPCARD,
+    "pass": Kind.PASS,
+    "stock": Kind.DRAW_STOCK,
+    "pile": Kind.DRAW_DISCARD,
+    "discard": Kind.DISCARD,
+    "knock": Kind.KNOCK,
+    "gin": Kind.GIN,
+    "big-gin": Kind.BIG_GIN,
+}
+"""The move of each button of the action bar."""
+
+
+def short_name(name: str) -> str:
+    """``"Computer (standard)"`` -> ``"Computer"``, for narrow screens."""
+    return name.split(" (")[0]
+
+
+def limit_words(knock_limit: int) -> str:
+    return "gin only" if knock_limit == 0 else f"knock at {knock_limit} or less"
+
+
+def moves_text(v: PlayerView, opponent_name: str, ascii_only: bool) -> Text:
+    """What the other player did since our last move, or how the hand
+    began; while the other player is to move, what we just did."""
+    history = list(v.history)
+    while history and history[-1].seat == v.seat and v.phase == Phase.DISCARD:
+        history.pop()  # our own draw this turn: still show what the other player did before it
+    moves: list[Move] = []
+    for m in reversed(history):
+        if m.seat == v.seat:
+            break
+        moves.append(m)
+    moves.reverse()
+    t = Text()
+    if not moves:
+        if not history:
+            dealer = "You" if v.dealer == v.seat else opponent_name
+            t.append(f"Hand {v.hand_no}: {dealer} dealt. ")
+            first = v.history[0] if v.history else None
+            if first is not None and first.seat == v.seat and first.card is not None and (
+                first.action.kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD)
+            ):
+                t.append("You took the upcard ")  # it is in the hand now, no longer on the pile
+                t.append_text(card_text(first.card, ascii_only))
+            elif v.upcard is not None:
+                t.append("The upcard is ")
+                t.append_text(card_text(v.upcard, ascii_only))
+            else:
+                t.append("The discard pile is empty")
+            t.append(".")
+            if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:
+                times = f", scores ×{v.multiplier}" if v.multiplier != 1 else ""
+                t.append(f" This hand: {limit_words(v.knock_limit)}{times}.")
+            return t
+        if v.my_turn or not v.phase.playing:
+            return t
+        mine: list[Move] = []  # the other player is to move: say what we just did
+        for m in reversed(history):
+            if m.seat != v.seat:
+                break
+            mine.append(m)
+        mine.reverse()
+        t.append("You", style="bold")
+        describe(t, mine, ascii_only)
+        return t
+    t.append(opponent_name, style="bold")
+    describe(t, moves, ascii_only)
+    return t
+
+
+def describe(t: Text, moves: list[Move], ascii_only: bool) -> None:
+    """Append `` drew from the stock and threw 9♥.`` for ``moves`` of one player."""
+    for i, m in enumerate(moves):
+        t.append(" " if i == 0 else ", then " if i < len(moves) - 1 else " and ")
+        kind = m.action.kind
+        before, after = MOVE_WORDS.get(kind, (str(m.action), ""))
+        t.append(before)
+        if kind in MOVES_SHOWING_THE_CARD and m.card is not None:
+            t.append_text(card_text(m.card, ascii_only))
+        t.append(after)
+    t.append(".")
+
+
+def _without(hand: Iterable[Card], card: Card | None) -> int:
+    return deadwood(c for c in hand if c is not card)
+
+
+def deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool, colours: Palette = DEFAULT) -> Text:
+    """``Deadwood 23 · discarding 9♥ leaves 14 — you may knock``."""
+    good = f"bold {colours.green}"
+    dw = deadwood(v.hand)
+    t = Text()
+    t.append("Deadwood ", style="bold")
+    t.append(str(dw), style=f"bold {colours.gold}")
+    if v.phase == Phase.DISCARD and v.current == v.seat and len(v.hand) == 11 and selected is not None:
+        after = _without(v.hand, selected)
+        t.append(" · discarding ")
+        t.append_text(card_text(selected, ascii_only))
+        t.append(f" leaves {after}")
+        if selected is v.taken:
+            t.append(" (you just took it: it cannot be thrown)", style="italic")
+        elif after == 0:
+            t.append(" — gin!", style=good)
+        elif after <= v.knock_limit:
+            t.append(" — you may knock", style=good)
+        best = min((c for c in v.hand if c is not v.taken), key=lambda c: (_without(v.hand, c), -c.value))
+        if best is not selected:
+            low = _without(v.hand, best)
+            if low < after and low <= v.knock_limit:  # the card the Knock / Gin button would throw
+                t.append(" · ")
+                t.append_text(card_text(best, ascii_only))
+                t.append(f" leaves {low}")
+    else:
+        t.append(f" · {limit_words(v.knock_limit)}", style="dim")
+    return t
+
+
+def choice(v: PlayerView | None, kind: Kind, selected: Card | None, chosen: bool) -> Card | None:
+    """The card to knock (or go gin) with: the one the player selected (``chosen``:
+    on purpose) if it allows it, else the one leaving the least deadwood."""
+    if v is None:
+        return None
+    legal = [a for a in v.legal_actions if a.kind == kind and a.card is not None]
+    if not legal:
+        return None
+    if selected is not None and Action(kind, selected) in legal and (chosen or kind == Kind.GIN):
+        return selected
+    if chosen:
+        return None  # the player picked a card that does not allow it: never another card behind their back
+    cards = [a.card for a in legal if a.card is not None]
+    return min(cards, key=lambda c: (_without(v.hand, c), -c.value))
+
+
+def buttons(v: PlayerView, selected: Card | None, chosen: bool, ascii_only: bool) -> dict[str, str]:
+    """The action bar's buttons (name -> label) for the moves open now."""
+    legal = set(v.legal_actions)
+    out: dict[str, str] = {}
+    if not v.my_turn:
+        return out
+    if v.phase == Phase.UPCARD:
+        out["take"] = f"Take {card_label(v.upcard, ascii_only)} (t)" if v.upcard else "Take (t)"
+        out["pass"] = "Pass (p)"
+    elif v.phase == Phase.DRAW:
+        if Action(Kind.DRAW_STOCK) in legal:
+            out["stock"] = "Draw stock (s)"
+        if Action(Kind.DRAW_DISCARD) in legal and v.upcard is not None:
+            out["pile"] = f"Take {card_label(v.upcard, ascii_only)} (d)"
+    elif v.phase == Phase.DISCARD:
+        if selected is not None and Action(Kind.DISCARD, selected) in legal:
+            out["discard"] = f"Discard {card_label(selected, ascii_only)} (⏎)"
+        k = choice(v, Kind.KNOCK, selected, chosen)
+        if k is not None:
+            out["knock"] = f"Knock with {card_label(k, ascii_only)} (k)"
+        g = choice(v, Kind.GIN, selected, chosen)
+        if g is not None:
+            out["gin"] = f"Gin with {card_label(g, ascii_only)} (g)"
+        if Action(Kind.BIG_GIN) in legal:
+            out["big-gin"] = "Big Gin (b)"
+    return out
+
+
+def prompt_text(
+    v: PlayerView,
+    opponent_name: str,
+    *,
+    computes_opponent: bool,
+    width: int,
+    selected: Card | None,
+    chosen: bool,
+    ascii_only: bool,
+    one_click: bool = False,
+) -> Text:
+    """The prompt line: what to do now, in as many words as ``width`` allows."""
+    narrow = width < NORMAL_WIDTH
+    name = short_name(opponent_name) if narrow else opponent_name
+    t = Text()
+    if v.phase == Phase.HAND_OVER:
+        t.append("The hand is over: ⏎ for the next hand.")
+        return t
+    if v.phase == Phase.MATCH_OVER:
+        t.append("The match is over: n for a new match.")
+        return t
+    if not v.my_turn:
+        verb = "is thinking" if computes_opponent else "is to move"
+        t.append(f"{name} {verb}…", style="italic")
+        return t
+    if v.phase == Phase.UPCARD:
+        if v.passes:
+            t.append(f"{name} passed. ")
+        t.append("Take the upcard ")
+        if v.upcard is not None:
+            t.append_text(card_text(v.upcard, ascii_only))
+        t.append(" (t) or pass (p).")
+    elif v.phase == Phase.DRAW:
+        if v.stock_only:
+            t.append("Both passed: draw from the stock (s)." if narrow else
+                     "Both passed the upcard: draw from the stock (s, or click it).")
+        else:
+            t.append("Draw from the stock (s) or the pile (d)." if narrow else
+                     "Draw from the stock (s) or the discard pile (d), or click a pile.")
+    elif v.phase == Phase.DISCARD:
+        click = "click" if one_click else "click twice"
+        if width < 60:
+            t.append("Discard (⏎)")
+        elif narrow:
+            t.append(f"Discard a card (⏎ or {click})")
+        else:
+            t.append(f"Discard a card (←/→ and ⏎, 1-9 0 -, or {click})")
+        g = choice(v, Kind.GIN, selected, chosen)
+        k = choice(v, Kind.KNOCK, selected, chosen)
+        if g is not None:
+            t.append(" — or go gin with ")
+            t.append_text(card_text(g, ascii_only))
+            t.append(" (g)")
+        elif k is not None:
+            t.append(" — or knock with ")
+            t.append_text(card_text(k, ascii_only))
+            t.append(" (k)")
+        else:
+            able = [x.card for x in v.legal_actions if x.kind in (Kind.GIN, Kind.KNOCK) and x.card is not None]
+            if able:  # the selected card does not allow it: name the ones that do
+                kind = Kind.GIN if any(x.kind == Kind.GIN for x in v.legal_actions) else Kind.KNOCK
+                able = [x.card for x in v.legal_actions if x.kind == kind and x.card is not None]
+                t.append(f" — or {'go gin' if kind == Kind.GIN else 'knock'} with ")
+                for i, c in enumerate(able[:3]):
+                    if i:
+                        t.append("/")
+                    t.append_text(card_text(c, ascii_only))
+        if v.rules.big_gin and any(x.kind == Kind.BIG_GIN for x in v.legal_actions):
+            t.append(" — or Big Gin (b)")
+        t.append(".")
+    return t
+
+
+def with_status(line: str | Text, text: Text, colours: Palette = DEFAULT) -> Text:
+    """``line`` (the move clock, the connection; already coloured if a Text) before ``text``, when there is one."""
+    if not line:
+        return text
+    out = line.copy() if isinstance(line, Text) else Text(line, style=f"bold {colours.gold}")
+    out.append("  ")
+    out.append_text(text)
+    return out
+
+
+def pile_hint(v: PlayerView) -> str:
+    """What the discard pile says it is for, now."""
+    if v.phase == Phase.UPCARD and v.my_turn:
+        return "t: take the upcard"
+    if Action(Kind.DRAW_DISCARD) in v.legal_actions:
+        return "d: take it"
+    return ""
+
+
+def pile_open(v: PlayerView) -> bool:
+    """True when the discard pile may be clicked (taken) now."""
+    return Action(Kind.DRAW_DISCARD) in v.legal_actions or (v.phase == Phase.UPCARD and v.my_turn)
+
+
+def opponent_to_move(v: PlayerView) -> bool:
+    """True while the other player is to move within a hand."""
+    return v.current != v.seat and v.phase.playing

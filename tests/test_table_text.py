@@ -1,0 +1,87 @@
+"""The table's words, built from a view without any app (tui/table_text.py)."""
+
+from ginrummy_tui.engine import Action, Kind, Phase, apply, new_game, view
+from ginrummy_tui.engine.cards import card
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui import table_text as tt
+from ginrummy_tui.tui.widgets.cardfaces import card_text
+
+
+def test_the_start_of_a_hand_says_who_dealt_and_the_upcard():
+    v = view(new_game(seed=1), 0)
+    assert v.phase == Phase.UPCARD
+    text = tt.moves_text(v, "Computer (standard)", ascii_only=True).plain
+    dealer = "You" if v.dealer == 0 else "Computer (standard)"
+    assert text == f"Hand 1: {dealer} dealt. The upcard is {card_text(v.upcard, True).plain}."
+
+
+def test_the_moves_line_tells_what_the_other_player_did():
+    s = scenarios.knock_ready()  # the player is to draw
+    s = apply(s, Action(Kind.DRAW_STOCK))
+    v = view(s, 1)  # the other seat sees what seat 0 did so far
+    assert tt.moves_text(v, "Ann", ascii_only=True).plain.startswith("Ann drew from the stock")
+
+
+def test_the_deadwood_line_says_what_a_discard_leaves_and_whether_it_allows_a_knock():
+    s = apply(scenarios.knock_ready(), Action(Kind.DRAW_STOCK))
+    v = view(s, 0)
+    best = tt.choice(v, Kind.KNOCK, None, chosen=False)
+    assert best is not None
+    text = tt.deadwood_text(v, best, ascii_only=True).plain
+    assert text.startswith("Deadwood ") and " · discarding " in text and "— you may knock" in text
+
+
+def test_buttons_follow_the_phase_and_the_legal_moves():
+    v = view(scenarios.knock_ready(), 0)
+    assert v.phase == Phase.DRAW and v.my_turn
+    assert set(tt.buttons(v, None, False, ascii_only=True)) <= {"stock", "pile"}
+    assert "stock" in tt.buttons(v, None, False, ascii_only=True)
+    after = view(apply(scenarios.knock_ready(), Action(Kind.DRAW_STOCK)), 0)
+    b = tt.buttons(after, None, False, ascii_only=True)
+    assert "knock" in b and b["knock"].startswith("Knock with ") and "stock" not in b
+    assert tt.buttons(view(scenarios.knock_ready(), 1), None, False, ascii_only=True) == {}  # not my turn
+
+
+def test_knock_card_is_the_selection_only_when_chosen():
+    v = view(apply(scenarios.knock_ready(), Action(Kind.DRAW_STOCK)), 0)
+    knockable = [a.card for a in v.legal_actions if a.kind == Kind.KNOCK]
+    best = tt.choice(v, Kind.KNOCK, None, chosen=False)
+    other = next((c for c in knockable if c is not best), None)
+    if other is not None:
+        assert tt.choice(v, Kind.KNOCK, other, chosen=True) is other
+        assert tt.choice(v, Kind.KNOCK, other, chosen=False) is best
+    assert tt.choice(v, Kind.GIN, None, chosen=False) is None  # no gin in this hand
+
+
+def test_the_prompt_is_shorter_on_narrow_screens_and_names_the_waiting_player():
+    v = view(scenarios.knock_ready(), 0)
+    kw = dict(computes_opponent=True, selected=None, chosen=False, ascii_only=True)
+    wide = tt.prompt_text(v, "Computer (standard)", width=100, **kw).plain
+    narrow = tt.prompt_text(v, "Computer (standard)", width=60, **kw).plain
+    assert wide == "Draw from the stock (s) or the discard pile (d), or click a pile."
+    assert narrow == "Draw from the stock (s) or the pile (d)."
+    waiting = tt.prompt_text(view(scenarios.knock_ready(), 1), "Ann (expert)", width=60, **kw).plain
+    assert waiting == "Ann is thinking…"
+    remote = tt.prompt_text(view(scenarios.knock_ready(), 1), "Ann", width=100, **{**kw, "computes_opponent": False})
+    assert remote.plain == "Ann is to move…"
+
+
+def test_the_status_line_comes_first_when_there_is_one():
+    from rich.text import Text
+
+    assert tt.with_status("", Text("go")).plain == "go"
+    assert tt.with_status("⏱ 9 s to move", Text("go")).plain == "⏱ 9 s to move  go"
+
+
+def test_every_simple_move_key_belongs_to_one_phase():
+    assert {k for k in Kind if not k.takes_card} - set(tt.PHASE_OF) == {Kind.NEXT_HAND, Kind.NEW_MATCH, Kind.TIMEOUT}
+
+
+def test_a_move_of_the_history_is_told_with_its_card():
+    from rich.text import Text
+
+    from ginrummy_tui.engine import Move
+
+    t = Text("Ann")
+    tt.describe(t, [Move(1, Action(Kind.DRAW_STOCK), None), Move(1, Action(Kind.DISCARD, card("9H")), card("9H"))], True)
+    assert t.plain == "Ann drew from the stock and threw 9H."
