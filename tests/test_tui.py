@@ -235,7 +235,9 @@ async def test_computer_move_is_shown():
 
 async def test_computer_thinks_in_a_worker_and_the_pause_is_honoured():
     """With a pause, the computer's move waits; the screen keeps answering keys meanwhile."""
-    app = make_app(state=scenarios.knock_ready(), pause=0.3)
+    # A pause long enough that a loaded machine cannot use it up between the
+    # keys and the checks (0.3 s sometimes was), short enough to wait out.
+    app = make_app(state=scenarios.knock_ready(), pause=2.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "enter")
         await pilot.pause()
@@ -244,6 +246,9 @@ async def test_computer_thinks_in_a_worker_and_the_pause_is_honoured():
         await pilot.press("s")  # refused, and answered at once
         await pilot.pause()
         assert "not your turn" in prompt(app)
+        deadline = asyncio.get_running_loop().time() + 60
+        while app.session.opponent_to_move() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)  # the pause runs out, then the computer moves
         await settle(app, pilot)
         assert app.session.state.current == 0
 
