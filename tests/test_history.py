@@ -410,3 +410,32 @@ def test_the_apps_upkeep_sets_a_damaged_history_aside_then_imports_the_old_recor
     assert _set_aside(tmp_path)
     assert shared.get().stats().total.matches == 2
     assert upkeep(shared) == []  # once
+
+
+def test_many_openers_of_a_new_history_at_once_all_get_it(tmp_path):
+    """Several connections creating the same new database at the same moment
+    (two gin-tui processes finishing their first match, say) all open it:
+    SQLite answers "database is locked" to some of them while another switches
+    the file to WAL, and that is waited out, not reported as unusable."""
+    import threading
+
+    from ginrummy_tui.storage.history import open_history
+
+    for round_no in range(40):
+        root = tmp_path / f"r{round_no}"
+        barrier = threading.Barrier(6)
+        messages: list[str] = []
+
+        def open_one(root=root, barrier=barrier, messages=messages) -> None:
+            barrier.wait()
+            opening = open_history(root)
+            messages.extend(opening.messages)
+            if opening.history is not None:
+                opening.history.close()
+
+        threads = [threading.Thread(target=open_one) for _ in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert messages == [], f"round {round_no}: {messages}"

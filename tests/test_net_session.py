@@ -425,3 +425,39 @@ async def test_the_hosts_player_is_told_when_a_save_fails_mid_match(tmp_path, mo
     finally:
         bob.close()
         ann.close()
+
+
+async def test_a_hint_is_told_to_the_other_player_and_counted_in_the_summary(hosted):
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.summary_screen import summary_renderable
+    from ginrummy_tui.tui.widgets.moves_line import MovesLine
+
+    server, session = hosted
+    ann = session(0, "Ann", join_code=server.join_code)
+    bob = session(1, "Bob")
+    assert wait_until(lambda: ann.opponent_here and bob.opponent_here)
+    app = make_app(session=ann, pause=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert ann.hints_this_hand() == (0, 0)
+        bob.add_hint()  # what Bob's app does when it shows him a hint
+        assert wait_until(lambda: ann.hints_this_hand() == (0, 1) and bob.hints_this_hand() == (1, 0))
+        for _ in range(20):  # the table refreshes its network lines twice a second
+            await pilot.pause(0.1)
+            if "Bob was shown 1 hint this hand." in str(app.table.query_one(MovesLine).render()):
+                break
+        assert "Bob was shown 1 hint this hand." in str(app.table.query_one(MovesLine).render())
+        bob.add_hint()
+        assert wait_until(lambda: ann.hints_this_hand() == (0, 2))
+        # play the hand out (the app closes Ann's session when it ends): the counts stay with the hand
+        playing = ("upcard", "draw", "discard")
+        for _ in range(300):
+            if server.state.phase not in playing:
+                break
+            mover = ann if server.state.current == 0 else bob
+            assert wait_until(lambda m=mover: m.view().my_turn)
+            play(mover)
+        assert wait_until(lambda: ann.view().phase in ("hand_over", "match_over"))
+        assert ann.hints_this_hand() == (0, 2) and bob.hints_this_hand() == (2, 0)
+    group = summary_renderable(ann.view(), "Bob", hints=ann.hints_this_hand())
+    assert any("Hints this hand: you 0 · Bob 2" in str(x) for x in group.renderables)

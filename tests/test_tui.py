@@ -235,7 +235,9 @@ async def test_computer_move_is_shown():
 
 async def test_computer_thinks_in_a_worker_and_the_pause_is_honoured():
     """With a pause, the computer's move waits; the screen keeps answering keys meanwhile."""
-    app = make_app(state=scenarios.knock_ready(), pause=0.3)
+    # A pause long enough that a loaded machine cannot use it up between the
+    # keys and the checks (0.3 s sometimes was), short enough to wait out.
+    app = make_app(state=scenarios.knock_ready(), pause=2.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "enter")
         await pilot.pause()
@@ -244,6 +246,9 @@ async def test_computer_thinks_in_a_worker_and_the_pause_is_honoured():
         await pilot.press("s")  # refused, and answered at once
         await pilot.pause()
         assert "not your turn" in prompt(app)
+        deadline = asyncio.get_running_loop().time() + 60
+        while app.session.opponent_to_move() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)  # the pause runs out, then the computer moves
         await settle(app, pilot)
         assert app.session.state.current == 0
 
@@ -905,3 +910,17 @@ async def test_a_session_that_waits_on_the_network_never_stops_the_screen():
         session.gate.set()
         await until(pilot, lambda: app.table.v is not None and app.table.v.phase == "discard")
         assert len(session.state.hands[0]) == 11
+
+
+def test_an_ordinary_start_does_not_load_the_history_before_the_first_frame(tmp_path):
+    """Settling what to play (first start, then a resume) opens no database:
+    the history and sqlite3 load after the first frame."""
+    code = (
+        "import sys; from ginrummy_tui.cli import build_parser; "
+        "from ginrummy_tui.session.startup import prepare; "
+        f"plan = prepare(build_parser().parse_args(['--data-dir', {str(tmp_path)!r}])); "
+        "print(plan is not None, 'sqlite3' in sys.modules, 'ginrummy_tui.storage.history' in sys.modules)"
+    )
+    for _ in range(2):  # the very first start, then one that finds the saved match
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert out.stdout.split() == ["True", "False", "False"]

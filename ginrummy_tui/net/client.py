@@ -64,6 +64,8 @@ class GameClient:
         """Which seats the host sees connected."""
         self.ready = [False, False]
         self.clock: dict[str, Any] | None = None
+        self.hints: list[int] = [0, 0]
+        """The hints each seat was shown in the hand in play, as the host counts them."""
         self.clock_stamp = 0.0
         self.errors: list[dict[str, Any]] = []
         """Every error message received."""
@@ -230,6 +232,11 @@ class GameClient:
             self.ready = _bools(msg.get("ready"), self.ready)
             clock = msg.get("clock")
             self.clock = clock if isinstance(clock, dict) else None
+            hints = msg.get("hints")
+            if isinstance(hints, list) and len(hints) == 2 and all(type(h) is int and h >= 0 for h in hints):
+                self.hints = [int(h) for h in hints]
+            else:
+                self.hints = [0, 0]
             self.clock_stamp = time.monotonic()
         elif kind == P.ERROR:
             self.errors.append(msg)

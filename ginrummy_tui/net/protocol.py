@@ -30,7 +30,9 @@ MAX_SERVER_LINE = 1 << 20
 HELLO = "hello"
 ACTION = "action"
 PING = "ping"
-CLIENT_TYPES = (HELLO, ACTION, PING)
+HINT = "hint"
+"""The player was shown a hint: the host tells the other player, and counts it for the hand."""
+CLIENT_TYPES = (HELLO, ACTION, PING, HINT)
 # server -> client
 WELCOME = "welcome"
 STATE = "state"

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.session.local import Session
 
+from . import protocol as P
+
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Action, PlayerView
     from ginrummy_tui.net.client import GameClient
@@ -254,6 +256,19 @@ class RemoteSession(Session):
             raise IllegalAction(reason)
 
     # ------------------------------------------------------------ what the app shows besides the view
+
+    def add_hint(self) -> None:
+        """The player was shown a hint: the host counts it and tells the other player."""
+        client = self.client
+        if client is not None and self.online:
+            asyncio.run_coroutine_threadsafe(client.send({"type": P.HINT}), self._loop)
+
+    def hints_this_hand(self) -> tuple[int, int] | None:
+        client = self.client
+        if client is None or self.seat is None:
+            return None
+        counts = client.hints
+        return counts[self.seat], counts[1 - self.seat]
 
     def clock(self) -> tuple[int, float, int] | None:
         """The move clock: ``(seat to move, seconds left, seconds per move)``, or None."""

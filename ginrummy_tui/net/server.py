@@ -286,6 +286,8 @@ class MatchServer:
                     return
             elif kind == P.PING:
                 self._send(conn, {"type": P.PONG})
+            elif kind == P.HINT:
+                self._hint(conn.seat)
             else:
                 if not self._refuse(conn, P.E_UNKNOWN, "unknown message type"):
                     return
@@ -415,6 +417,24 @@ class MatchServer:
         self._clock_update()
         self._broadcast()
 
+    _hints: tuple[tuple[int, int], list[int]] | None = None
+    """The hand (match and hand number) and the hints each seat was shown in it."""
+
+    def hints(self) -> list[int]:
+        """The hints each seat was shown in the hand in play (or just over)."""
+        key = (self._state.match_no, self._state.hand_no)
+        if self._hints is None or self._hints[0] != key:
+            return [0, 0]
+        return list(self._hints[1])
+
+    def _hint(self, seat: int) -> None:
+        """A player was shown a hint: count it for the hand, and tell both (the other sees it)."""
+        counts = self.hints()
+        counts[seat] += 1
+        self._hints = ((self._state.match_no, self._state.hand_no), counts)
+        log.info("seat %s was shown a hint", seat)
+        self._broadcast()
+
     def _broadcast(self) -> None:
         for seat in (0, 1):
             conn = self._seats[seat]
@@ -431,6 +451,7 @@ class MatchServer:
             "connected": list(self.connected()),
             "ready": list(self._ready),
             "clock": self._clock_message(),
+            **({"hints": self.hints()} if any(self.hints()) else {}),
         }
 
     def _send(self, conn: _Conn, msg: dict[str, Any]) -> None:

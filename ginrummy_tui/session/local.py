@@ -125,6 +125,11 @@ class Session:
     def add_hint(self) -> None:
         """Count a hint shown to the player (the default: not counted)."""
 
+    def hints_this_hand(self) -> tuple[int, int] | None:
+        """Network play: the hints shown in this hand to the player and to the
+        other player, as the host counts them (None: not counted, the default)."""
+        return None
+
     def reset(self, state: GameState, opponent: Opponent | None = None) -> None:
         """Put a new match on the table (only sessions that hold the state can)."""
         raise NotImplementedError(f"{type(self).__name__} cannot start a match itself")

@@ -110,8 +110,6 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit)."""
     from ginrummy_tui.storage.config import LEVELS, apply_args, config_dir, load_settings
-    from ginrummy_tui.storage.history import mark_abandoned
-
     override = getattr(args, "data_dir", None)
     root = data_dir(override)
     cdir = config_dir(override)
@@ -164,6 +162,10 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
                     saved = again.saved
                     break
         if saved is not None and fresh:
+            # The history (and sqlite3) loads only when a match is given up:
+            # an ordinary start never pays for it before the first frame.
+            from ginrummy_tui.storage.history import mark_abandoned
+
             notes.extend(mark_abandoned(root, saved.match_id))
             where = store.archive(saved)
             notes.append(

@@ -34,6 +34,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -500,9 +501,7 @@ class History:
         ensure_dir(path.parent)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
         try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            cls._upgrade(conn)
+            cls._set_up(conn)
         except sqlite3.Error as exc:
             conn.close()
             if not _is_damage(exc):
@@ -512,6 +511,25 @@ class History:
             conn.close()
             raise
         return cls(root, conn)
+
+    @classmethod
+    def _set_up(cls, conn: sqlite3.Connection) -> None:
+        """WAL mode and the schema.  Two processes opening a new database at
+        once can get "database is locked" here without SQLite's busy handler
+        being called (switching to WAL, or reading while the other recovers
+        the log), so a busy answer is retried until the busy timeout."""
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        while True:
+            try:
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")
+                cls._upgrade(conn)
+                return
+            except sqlite3.OperationalError as exc:
+                text = str(exc).lower()
+                if ("locked" not in text and "busy" not in text) or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.02)
 
     @staticmethod
     def _upgrade(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> None:

@@ -138,8 +138,24 @@ class GameScreen(Screen):
         melded = {c for m in split.melds for c in m}
         hand = self.query_one(HandView)
         hand.set_hand(v.hand, melded, drawn=v.drawn, taken=v.taken)
-        self.query_one(MovesLine).set_text(tt.moves_text(v, name, app.ascii_only))
+        self._show_moves(v)
         self._update_details()
+
+    _moves_key: tuple | None = None
+
+    def _show_moves(self, v: PlayerView) -> None:
+        """The moves line, and (network play) a hint the other player was shown this hand."""
+        app = self.gin
+        hints = app.session.hints_this_hand()
+        key = (v.match_no, v.hand_no, len(v.history), v.phase, hints, app.ascii_only)
+        if key == self._moves_key:
+            return
+        self._moves_key = key
+        text = tt.moves_text(v, app.session.opponent_name, app.ascii_only)
+        if hints is not None and hints[1]:
+            who = tt.short_name(app.session.opponent_name)
+            text.append(f"  {who} was shown {hints[1]} hint{'s' if hints[1] > 1 else ''} this hand.", style="italic")
+        self.query_one(MovesLine).set_text(text)
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
         """The suits are drawn otherwise now (letters or symbols): the cards and the table's text."""
@@ -161,6 +177,7 @@ class GameScreen(Screen):
         v = self.v
         if v is None:
             return
+        self._show_moves(v)  # network play: a hint the other player was just shown
         app = self.gin
         hand = self.query_one(HandView)
         selected, chosen, a = hand.selected, hand.chosen, app.ascii_only

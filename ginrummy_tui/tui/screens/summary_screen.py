@@ -93,10 +93,16 @@ def timeout_words(v: PlayerView, names: dict[int | None, str]) -> str:
 
 
 def summary_renderable(
-    v: PlayerView, opponent_name: str, ascii_only: bool = False, width: int = 80, colours: Palette = DEFAULT
+    v: PlayerView,
+    opponent_name: str,
+    ascii_only: bool = False,
+    width: int = 80,
+    colours: Palette = DEFAULT,
+    hints: tuple[int, int] | None = None,
 ) -> Group:
     """Everything about how the last hand ended, from the view's ``result``
-    (the cards face up when ``width`` allows, else as text)."""
+    (the cards face up when ``width`` allows, else as text); ``hints``
+    (network play): the hints each player was shown in the hand."""
     from ginrummy_tui.engine import best_melds
 
     res = v.result
@@ -208,6 +214,8 @@ def summary_renderable(
     tot.append(f"{opponent_name} {v.scores[opp]}", style="bold")
     tot.append(f" (to {v.rules.target})")
     lines.append(tot)
+    if hints is not None and any(hints):
+        lines.append(Text(f"Hints this hand: you {hints[0]} · {opponent_name} {hints[1]}", style="dim"))
     return Group(*lines)
 
 
@@ -260,7 +268,14 @@ class SummaryScreen(Screen):
         return self.gin.session.computes_opponent
 
     def _body(self) -> Group:
-        return summary_renderable(self.v, self.opponent_name, self.ascii_only, self.app.size.width, palette_of(self.app))
+        return summary_renderable(
+            self.v,
+            self.opponent_name,
+            self.ascii_only,
+            self.app.size.width,
+            palette_of(self.app),
+            hints=self.gin.session.hints_this_hand(),
+        )
 
     def suits_changed(self) -> None:
         """The suits are drawn otherwise now (letters or symbols): redraw the hands."""
