@@ -48,6 +48,7 @@ from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
 
 from .common import find, hand_mask, turn_actions
 from .expert import NEAR, ExpertOpponent, _Context, _draws_left, wait_threshold
+from .standard import wants_card
 
 _VALUE = [DECK[i].value for i in range(52)]
 _COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
@@ -101,30 +102,12 @@ def throw(hand: int, taken: int = 0) -> tuple[int, int]:
 
 
 def wants(hand: int, top: int) -> bool:
-    """The play-out rule for taking the discard: it joins a meld and the
-    deadwood after the best throw is lower than now."""
+    """The play-out rule for taking the discard: the standard opponent's rule
+    (it joins a meld and lowers the deadwood), after a cheap test that ``top``
+    is near enough to a held card to meld at all."""
     if not NEAR[top.bit_length() - 1] & hand:
         return False
-    dw = deadwood_mask
-    now = dw(hand)
-    m = hand | top
-    tv = _value(top)
-    best = 1 << 30
-    joins = False
-    rest = hand
-    while rest:
-        b = rest & -rest
-        rest ^= b
-        after = m ^ b
-        d = dw(after)
-        if d > best:
-            continue
-        j = d < dw(after ^ top) + tv
-        if d < best:
-            best, joins = d, j
-        else:
-            joins = joins or j
-    return best < now and joins
+    return wants_card(hand, DECK[top.bit_length() - 1])
 
 
 def defender_deadwood(knocker: int, defender: int) -> int:
