@@ -396,6 +396,59 @@ def test_master_deals_agree_with_what_it_sees():
         assert not any(b & (opp | mine | pile) for b in stock)
 
 
+def test_master_searches_its_throws_and_stays_private_later_in_a_match():
+    """Throws with no knock allowed are searched now; in a later hand of a
+    match (a score sheet to read) the choice still depends only on the view."""
+    from ginrummy_tui.ai.master import MasterOpponent, MasterParams
+
+    state = new_game(seed=13)
+    driver = get_opponent("standard")
+    while state.hand_no < 3 or state.phase not in ("upcard", "draw", "discard"):
+        v = view(state, state.current)
+        state = apply(state, driver.choose(v))
+    assert len(state.sheet) >= 2
+    rng = random.Random(5)
+    searched = 0
+
+    class Counting(MasterOpponent):
+        calls: list[int] = []
+
+        def _search(self, view, cands):
+            self.calls.append(len(cands))
+            return super()._search(view, cands)
+
+    while state.phase in ("upcard", "draw", "discard"):
+        seat = state.current
+        v = view(state, seat)
+        if state.phase == "discard" and not any(a.kind in ("knock", "gin") for a in v.legal_actions):
+            master = Counting(seed=4)
+            master.calls = []
+            a = master.choose(v)
+            assert master.calls and master.calls[0] >= 2  # a search among several throws
+            assert a in v.legal_actions
+            b = MasterOpponent(seed=4).choose(view(_shuffle_hidden(state, seat, rng), seat))
+            assert a == b
+            plain = MasterOpponent(seed=4, params=MasterParams(search_discards=False)).choose(v)
+            assert plain == get_opponent("expert", seed=4).choose(v)
+            searched += 1
+        state = apply(state, driver.choose(v))
+    assert searched >= 3
+
+
+def test_waiter_chance_reads_how_the_opponent_ended_its_hands():
+    from ginrummy_tui.ai.master import waiter_chance
+
+    state = make_state(LOW_HAND, OTHER, "8D", phase="discard")  # seat 1 decides; the opponent is seat 0
+    assert waiter_chance(view(state, 1), 0.5) == 0.5
+    assert waiter_chance(view(state, 1), 0.0) == 0.0
+    knocked = HandRecord(1, 1, "knock", 0, 0, 5, (8, 13), (5, 0))
+    ginned = HandRecord(1, 1, "gin", 0, 0, 30, (0, 5), (30, 0))
+    mine = HandRecord(1, 1, "gin", 1, 1, 30, (5, 0), (0, 30))
+    assert waiter_chance(view(replace(state, sheet=(knocked,)), 1), 0.5) < 0.2
+    assert waiter_chance(view(replace(state, sheet=(ginned,)), 1), 0.5) > 0.9
+    assert 0.5 < waiter_chance(view(replace(state, sheet=(mine,)), 1), 0.5) < 0.8
+
+
 def test_master_play_out_knock_settles_as_the_engine_does():
     from ginrummy_tui.ai.master import knock_points
     from ginrummy_tui.engine import mask_of, score_knock

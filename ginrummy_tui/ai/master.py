@@ -1,18 +1,18 @@
 """The master opponent: the expert, with a determinized search where it pays.
 
 Where the expert's rules are weakest — whether to knock now or lie in wait,
-and with which card — the master lists the candidates, deals the hidden
+and which card to throw — the master lists the candidates, deals the hidden
 cards many times in ways consistent with what it has seen, plays each deal
 out from each candidate with fast policies, and keeps the candidate with the
 best average chance of winning the match (``docs/ai.md`` describes it in
 full, with the figures):
 
 * **Candidates**: the expert's choice first; its best few throws (its own
-  scoring), the throw leaving the least deadwood, knocking with the card
-  leaving the least deadwood, and the same card thrown without knocking.
-  The draw and the throw when no knock is possible can be searched the same
-  way (``MasterParams.search_draws`` / ``search_discards``); measured, that
-  was no better than the expert's rules, so by default they are the expert's.
+  scoring), the throw leaving the least deadwood, and when a knock is
+  allowed, knocking with the card leaving the least deadwood and the same
+  card thrown without knocking.  The draw can be searched the same way
+  (``MasterParams.search_draws``); measured, that was no better than the
+  expert's rule, so by default the draw is the expert's.
 * **Deals**: the opponent's unknown cards are drawn from the unseen ones
   with the expert's inference as weights, then improved by replaying its
   stock draws (see :meth:`MasterOpponent._deals`); the rest, shuffled, is
@@ -20,7 +20,9 @@ full, with the figures):
 * **Play-outs**: both sides take the discard when it joins a meld and lowers
   their deadwood, throw the card leaving the least deadwood, go gin at once,
   and knock: this seat with the expert's waiting rule, the opponent as soon
-  as it may; a knock is settled with the defender's layoffs.  Knocking now is
+  as it may (``MasterParams.waiter_prior`` can make some deals' opponent lie
+  in wait, as the score sheet suggests; measured, that was weaker, so it is
+  off); a knock is settled with the defender's layoffs.  Knocking now is
   settled exactly (``score_knock``) against each deal.
 * **Worth**: the chance of winning the match after the hand's points (a
   normal approximation of the race to the target), so that near the target
@@ -30,7 +32,7 @@ full, with the figures):
 
 It plays at once when there is nothing to weigh: one legal move, gin, big
 gin, the upcard offer, a discard pile card that melds with nothing in the
-hand, and every draw and throw the search leaves to the expert.  The deals
+hand, and every draw (the expert's rule).  The deals
 come from a generator seeded by the seed and the position, so the same seed
 and view give the same choice.
 """
@@ -43,7 +45,7 @@ from dataclasses import dataclass
 
 from ginrummy_tui.engine import Action, PlayerView, cards_of, deadwood_mask, score_knock
 from ginrummy_tui.engine.cards import DECK
-from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.engine.kinds import EndKind, Kind
 from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
 
 from .common import find, hand_mask, turn_actions
@@ -64,12 +66,16 @@ class MasterParams:
     """Deals per candidate at least, however many candidates there are."""
     shortlist: int = 3
     """How many of the expert's best throws are candidates."""
-    opponent_wait: float = 0.0
-    """In play-outs the opponent knocks only with at least this deadwood
-    (0: as soon as it may)."""
+    opponent_wait: float = 11.0
+    """In play-outs an opponent that lies in wait knocks only with at least
+    this deadwood (above the knock limit: only on its last turn); it is
+    lowered as the expert lowers its own against a knocker of low hands."""
+    waiter_prior: float = 0.0
+    """The chance, before any hand of the match is seen, that the opponent
+    lies in wait rather than knocking as soon as it may (see :func:`waiter_chance`)."""
     search_draws: bool = False
     """Weigh the draw by search (else the expert's draw)."""
-    search_discards: bool = False
+    search_discards: bool = True
     """Weigh the throw by search when no knock is possible (else the expert's throw)."""
     margin: float = 1.0
     """Standard errors by which a candidate must beat the expert's choice."""
@@ -202,6 +208,42 @@ def play_out(hands: list[int], stock: list[int], pile: list[int], p: int, waits,
         p ^= 1
 
 
+# How often each kind of opponent ends a hand in each way (knocking,
+# gin, neither): one that knocks as soon as it may, one that lies in wait.
+_EVIDENCE = {"knock": (0.75, 0.12), "gin": (0.03, 0.35), "other": (0.22, 0.53)}
+
+
+def waiter_chance(view: PlayerView, prior: float) -> float:
+    """The chance that the opponent lies in wait (plays for gin and undercuts)
+    rather than knocking as soon as it may, from how it ended the hands of
+    this match so far (the score sheet)."""
+    if prior <= 0.0 or prior >= 1.0:
+        return prior
+    opp = 1 - view.seat
+    odds = prior / (1.0 - prior)
+    for rec in view.sheet:
+        if rec.knocker == opp and rec.kind in (EndKind.KNOCK, EndKind.UNDERCUT):
+            asap, wait = _EVIDENCE["knock"]
+        elif rec.knocker == opp and rec.kind in (EndKind.GIN, EndKind.BIG_GIN):
+            asap, wait = _EVIDENCE["gin"]
+        else:
+            asap, wait = _EVIDENCE["other"]
+        odds *= wait / asap
+    return odds / (1.0 + odds)
+
+
+def own_knock_threshold(view: PlayerView, most: float) -> float:
+    """The waiting threshold an expert-like opponent would use against this
+    seat: ``2 * mean - 3`` of this seat's knocks (see :func:`wait_threshold`)."""
+    me = view.seat
+    total, n = 14.0, 2
+    for rec in view.sheet:
+        if rec.knocker == me and rec.kind in (EndKind.KNOCK, EndKind.UNDERCUT) and rec.deadwood is not None:
+            total += rec.deadwood[me]
+            n += 1
+    return max(0.0, min(most, 2 * total / n - 3))
+
+
 def win_chance(a: int, b: int, target: int, spread: float) -> float:
     """The chance of winning the match with ``a`` points against ``b``."""
     if a >= target:
@@ -303,6 +345,7 @@ class MasterOpponent:
         return self._search(view, cands)
 
     def _discard_candidates(self, view: PlayerView, actions) -> list[Action]:
+        """The throws (and knocks) worth searching."""
         m = hand_mask(view.hand)
         ex = self.expert
         ctx = _Context(view, ex.params)
@@ -361,12 +404,16 @@ class MasterOpponent:
         deals = self._deals(view, ctx, rng, n)
         # this seat waits as the expert would; the opponent as the parameter says
         most = ex.params.wait_below * min(1.0, rules.undercut_bonus / 25)
-        waits = (wait_threshold(view, most) * limit / 10, params.opponent_wait)
+        mine_wait = wait_threshold(view, most) * limit / 10
+        opp_wait = min(params.opponent_wait, own_knock_threshold(view, most)) * limit / 10
+        p_wait = waiter_chance(view, params.waiter_prior)
+        # each deal also draws the opponent's kind: waiting, or knocking as soon as it may
+        kinds_of = [(mine_wait, opp_wait if rng.random() < p_wait else 0.0) for _ in deals]
         hand = hand_mask(view.hand)
         pile0 = [c.bit for c in view.discard]
         scores: list[list[float]] = [[] for _ in cands]
         bits = [a.card.bit if a.card is not None else 0 for a in cands]  # the card each candidate plays
-        for opp, stock0 in deals:
+        for (opp, stock0), waits in zip(deals, kinds_of):
             for i, action in enumerate(cands):
                 kind = action.kind
                 stock = list(stock0)

@@ -1,0 +1,119 @@
+"""Paired comparison of master settings: the same deals for every setting.
+
+    python benchmarks/master_tune.py --opp expert --matches 200 --seed 7 \\
+        base '{}' wait11 '{"opponent_wait": 11}' [--jobs 2] [--hands]
+
+Each setting (a name and a JSON object of ``MasterParams`` fields) plays the
+same matches (or, with ``--hands``, the same single first hands) against the
+opponent, seats alternating as ``gin-tui sim`` does.  It prints, per setting,
+the matches won, the points per hand for and against, the decision time
+(median, 99th percentile), and for each setting after the first the paired
+difference from the first: match wins and net points per hand (with the
+standard error of the paired differences).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+
+
+def play(job: tuple) -> tuple:
+    name, fields, opp_level, seed, index, single = job
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.ai.master import MasterOpponent, MasterParams
+    from ginrummy_tui.engine import apply, new_game, view
+    from ginrummy_tui.engine.kinds import Phase
+
+    a_seat = index % 2
+    master = MasterOpponent(seed * 1_000_003 + index, MasterParams(**fields))
+    other = get_opponent(opp_level, seed=seed * 1_000_003 + index + 500_000)
+    players = {a_seat: master, 1 - a_seat: other}
+    state = new_game(seed=f"{seed}-{index // 2}")
+    times = []
+    net = 0
+    hands = 0
+    clock = time.perf_counter
+    while True:
+        phase = state.phase
+        if phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            rec = state.sheet[-1]
+            hands += 1
+            if rec.winner is not None:
+                net += rec.points if rec.winner == a_seat else -rec.points
+            if phase == Phase.MATCH_OVER or single:
+                break
+            state = apply(state, players[0].choose(view(state, 0)))
+            continue
+        seat = state.current
+        v = view(state, seat)
+        if seat == a_seat:
+            t0 = clock()
+            action = master.choose(v)
+            times.append((clock() - t0) * 1000.0)
+        else:
+            action = other.choose(v)
+        state = apply(state, action, seat)
+    if single:
+        win = 1 if net > 0 else 0
+    else:
+        win = 1 if state.winner == a_seat else 0
+    return name, index, win, net, hands, times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--opp", default="expert")
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--hands", action="store_true", help="single first hands instead of matches")
+    parser.add_argument("--out", default=None, help="write the per-game results to this JSON file")
+    parser.add_argument("settings", nargs="+", help="name JSON name JSON ...")
+    args = parser.parse_args()
+    pairs = list(zip(args.settings[0::2], args.settings[1::2]))
+    names = [n for n, _ in pairs]
+    jobs = [(n, json.loads(f), args.opp, args.seed, i, args.hands) for i in range(args.matches) for n, f in pairs]
+    res: dict[str, dict[int, tuple]] = {n: {} for n in names}
+    t0 = time.monotonic()
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(args.jobs) as pool:
+        for name, index, win, net, hands, times in pool.imap_unordered(play, jobs, chunksize=1):
+            res[name][index] = (win, net, hands, times)
+    secs = time.monotonic() - t0
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump({n: {str(i): r[:3] for i, r in d.items()} for n, d in res.items()}, f)
+    what = "hands" if args.hands else "matches"
+    print(f"against {args.opp}, seed {args.seed}, {args.matches} {what}, {secs:.0f} s")
+    base = res[names[0]]
+    for n in names:
+        d = res[n]
+        wins = sum(r[0] for r in d.values())
+        net = sum(r[1] for r in d.values())
+        hands = sum(r[2] for r in d.values())
+        times = sorted(t for r in d.values() for t in r[3])
+        p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))] if times else 0.0
+        med = statistics.median(times) if times else 0.0
+        line = (f"{n:12} wins {wins:4}/{len(d)} = {100 * wins / len(d):5.1f}%  net/hand {net / hands:+6.2f}"
+                f"  ms median {med:6.1f} p99 {p99:7.1f}")
+        if n != names[0]:
+            dw = [d[i][0] - base[i][0] for i in d]
+            # net points per hand, per game, paired
+            dn = [d[i][1] / d[i][2] - base[i][1] / base[i][2] for i in d]
+            k = len(dn)
+            mw, mn = sum(dw) / k, sum(dn) / k
+            sw = math.sqrt(sum((x - mw) ** 2 for x in dw) / max(1, k - 1) / k)
+            sn = math.sqrt(sum((x - mn) ** 2 for x in dn) / max(1, k - 1) / k)
+            line += f"   vs {names[0]}: wins {100 * mw:+5.1f}% ± {100 * sw:4.1f}, net/hand {mn:+5.2f} ± {sn:4.2f}"
+        print(line)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
