@@ -12,7 +12,13 @@ from ginrummy_tui.storage.store import Store
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
+    from ginrummy_tui.storage.figures import ReadyFigures
     from ginrummy_tui.storage.history import SharedHistory
+
+
+FIGURES_DELAY = 0.3
+"""Seconds after a recorded hand before the statistics are worked out again
+in the background (the screens of the hand's end are drawn first)."""
 
 
 class Keeper:
@@ -43,6 +49,7 @@ class Keeper:
         self._match_no: int | None = None
         self._recorder = None
         self._starting = False
+        self._figures: ReadyFigures | None = None
         self.history: SharedHistory | None = None
         """The :class:`~ginrummy_tui.storage.history.SharedHistory` records go to."""
         self.state: GameState | None = None
@@ -59,6 +66,22 @@ class Keeper:
 
             self.history = SharedHistory(self.store.root)
         return self.history
+
+    @property
+    def figures(self) -> ReadyFigures:
+        """The statistics screen's figures, kept ready (see :mod:`ginrummy_tui.storage.figures`)."""
+        if self._figures is None:
+            from ginrummy_tui.storage.figures import ReadyFigures
+
+            self._figures = ReadyFigures(self.shared_history())
+        return self._figures
+
+    def close_history(self) -> None:
+        """Close the history database (and the figures' connection)."""
+        if self._figures is not None:
+            self._figures.close()
+        if self.history is not None:
+            self.history.close()
 
     def _recorder_for(self, state: GameState):
         shared = self.shared_history()
@@ -102,8 +125,8 @@ class Keeper:
         if self.record and not self._starting:
             try:
                 recorder = self._recorder_for(state)
-                if recorder is not None:
-                    recorder.observe(state)
+                if recorder is not None and recorder.observe(state):
+                    self._figures_changed()
             except Exception as exc:  # the statistics must never stop the game
                 self._record_failed(exc)
         elif not self.record:
@@ -117,6 +140,13 @@ class Keeper:
         if not saved and not self.failing:  # said once, until saving works again
             self.errors.append(f"the match could not be saved: {self.store.last_error}")
         self.failing = not saved
+
+    def _figures_changed(self) -> None:
+        """Something was recorded: if the figures are kept ready (the app
+        asks for them once it is up), work them out again in the background,
+        so that F3 finds them ready."""
+        if self._figures is not None:
+            self._figures.refresh_soon(FIGURES_DELAY)
 
     def _record_failed(self, exc: Exception) -> None:
         from ginrummy_tui.storage.history import Damaged
@@ -158,6 +188,7 @@ class Keeper:
                 recorder = self._recorder_for(self.state)
                 if recorder is not None:
                     recorder.add_hint(self.state)
+                    self._figures_changed()
 
     def abandon(self) -> None:
         """The unfinished match is given up (a new match replaces it)."""
@@ -166,6 +197,7 @@ class Keeper:
                 recorder = self._recorder_for(self.state)
                 if recorder is not None:
                     recorder.abandon(self.state)
+                    self._figures_changed()
 
     def flush(self) -> None:
         """Write the last state again (at exit: it is already saved, this is belt and braces)."""
@@ -177,8 +209,9 @@ class Keeper:
 
 def start_history_upkeep(keeper: Keeper, tell: Callable[[str], None]) -> threading.Thread | None:
     """Check the history database and import the JSON records of earlier
-    versions, in a thread; ``tell`` (called from that thread) says what
-    happened.  None when this match is not recorded."""
+    versions, then work out the statistics (so that F3 finds them ready), in
+    a thread; ``tell`` (called from that thread) says what happened.  None
+    when this match is not recorded."""
     if not keeper.record:
         return None
 
@@ -188,6 +221,8 @@ def start_history_upkeep(keeper: Keeper, tell: Callable[[str], None]) -> threadi
         for message in upkeep(keeper.shared_history()):
             with contextlib.suppress(Exception):
                 tell(message)
+        with contextlib.suppress(Exception):  # F3 works them out itself, and reports what is wrong
+            keeper.figures.get()  # ready for F3
 
     thread = threading.Thread(target=work, name="gin-tui history upkeep", daemon=True)
     thread.start()

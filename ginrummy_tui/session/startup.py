@@ -60,9 +60,8 @@ class Plan:
         """Save one last time and give up the lock."""
         with contextlib.suppress(Exception):
             self.keeper.flush()
-        if self.keeper.history is not None:
-            with contextlib.suppress(Exception):
-                self.keeper.history.close()
+        with contextlib.suppress(Exception):
+            self.keeper.close_history()
         self.store.lock.release()
 
 

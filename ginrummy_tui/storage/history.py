@@ -1004,6 +1004,8 @@ class SharedHistory:
         self.messages: list[str] = []
         self._history: History | None = None
         self._failed = False
+        self.generation = 0
+        """How many databases were set aside: what was read from an earlier one is out of date."""
 
     def get(self, *, create: bool = True) -> History | None:
         """The open history (None if it cannot be opened, or with
@@ -1028,6 +1030,7 @@ class SharedHistory:
             if self._history is not None:
                 self._history.close()
                 self._history = None
+            self.generation += 1
             self.messages.append(set_aside(db_path(self.root), reason))
             return self.get()
 
