@@ -207,11 +207,13 @@ class Keeper:
             )
 
 
-def start_history_upkeep(keeper: Keeper, tell: Callable[[str], None]) -> threading.Thread | None:
+def start_history_upkeep(
+    keeper: Keeper, tell: Callable[[str], None], then: Callable[[], None] | None = None
+) -> threading.Thread | None:
     """Check the history database and import the JSON records of earlier
     versions, then work out the statistics (so that F3 finds them ready), in
-    a thread; ``tell`` (called from that thread) says what happened.  None
-    when this match is not recorded."""
+    a thread; ``tell`` (called from that thread) says what happened; ``then``
+    is called last, in that thread.  None when this match is not recorded."""
     if not keeper.record:
         return None
 
@@ -223,6 +225,9 @@ def start_history_upkeep(keeper: Keeper, tell: Callable[[str], None]) -> threadi
                 tell(message)
         with contextlib.suppress(Exception):  # F3 works them out itself, and reports what is wrong
             keeper.figures.get()  # ready for F3
+        if then is not None:
+            with contextlib.suppress(Exception):
+                then()
 
     thread = threading.Thread(target=work, name="gin-tui history upkeep", daemon=True)
     thread.start()

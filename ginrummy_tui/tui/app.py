@@ -35,6 +35,14 @@ DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
 
 
+def _load_statistics_screen() -> None:
+    """Import the statistics screen's modules (in the background, once the
+    table is up), so that the first F3 does not wait for them."""
+    from ginrummy_tui.storage import reports  # noqa: F401
+
+    from .screens import stats_screen  # noqa: F401
+
+
 class GinApp(App):
     """Gin Rummy: one match, played through a :class:`Session`."""
 
@@ -182,7 +190,7 @@ class GinApp(App):
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
 
-            self.history_upkeep = start_history_upkeep(ctx.keeper, self._tell_from_thread)
+            self.history_upkeep = start_history_upkeep(ctx.keeper, self._tell_from_thread, then=_load_statistics_screen)
 
     def _tell_from_thread(self, message: str) -> None:
         """A warning for the player, from a background thread."""

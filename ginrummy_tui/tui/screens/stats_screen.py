@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
@@ -123,6 +123,19 @@ class StatsScreen(ModalScreen):
         Binding("down", "scroll(1)", "Down", show=False),
     ]
     """Escape (or F3 again) closes; the arrows scroll."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        # The breakpoint classes of the screen on top (this one will have the
+        # same size): Textual sets a new screen's only at its first resize,
+        # just after its first frame, and so styles and lays it out again.
+        try:
+            app = self.app
+            below = app.screen.classes
+        except (RuntimeError, ScreenStackError):  # no app running (NoActiveAppError), no screen
+            return
+        pairs = [*(app.HORIZONTAL_BREAKPOINTS or []), *(app.VERTICAL_BREAKPOINTS or [])]
+        self.add_class(*sorted({name for _, name in pairs} & below), update=False)
 
     def compose(self) -> ComposeResult:
         figures, notes = read_history(self.app)
