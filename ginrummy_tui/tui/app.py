@@ -317,7 +317,7 @@ class GinApp(App):
                 self.sync()
                 return
             if reading is not None:
-                line = clock_text(reading)
+                line = clock_text(reading, palette_of(self))
                 warn = reading.warn
         else:
             text = self.session.status()
@@ -325,7 +325,7 @@ class GinApp(App):
             style = f"bold {palette_of(self).gold}"
             if clock is not None and clock[0] == v.seat:
                 seat, left, limit = clock
-                style = clock_style(left)
+                style = clock_style(left, palette_of(self))
                 if self._net_warnings is None:
                     self._net_warnings = Warnings()
                 warn = self._net_warnings.reached((v.match_no, v.hand_no, len(v.history)), left, limit)
