@@ -167,8 +167,10 @@ class GinApp(App):
         self.call_after_refresh(release_render_caches)
 
     def table_mounted(self) -> None:
-        """The table is up (called by :class:`GameScreen` once mounted): put the
-        cards back as the player left them and say what happened at start."""
+        """The table is on the screen (called by :class:`GameScreen` after the
+        first refresh): put the cards back as the player left them, do the
+        start-up work that waited for the first frame (the first save, the
+        history upkeep) and say what happened at start."""
         if self._restored:
             return
         self._restored = True
@@ -178,6 +180,8 @@ class GinApp(App):
         restore_ui(self.table, ctx.ui)
         if ctx.keeper is not None:
             ctx.keeper.last_ui = self._screen_details() or ctx.ui
+        if ctx.after_first_frame is not None:
+            ctx.notes.extend(n for n in ctx.after_first_frame() if n not in ctx.notes)
         show_notes(self, ctx.notes, ctx.resumed)
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
