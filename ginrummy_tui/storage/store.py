@@ -355,13 +355,17 @@ class Store:
         path (:func:`~ginrummy_tui.storage.history.file_abandoned`); the file
         stays until that is done, so a kill in between leaves it for the next
         start.  Returns where the match will be kept, or None if the save
-        could not be moved (it is then simply overwritten by the new match)."""
+        could not be moved (it is then simply overwritten by the new match).
+
+        The rename is not fsynced here (that would wait for the disk before
+        the first frame): the new match's first save fsyncs the directory,
+        and a crash before that at worst finds the old match still in the
+        slot, as it was before ``--new``."""
         pending = self.root / f"{ABANDONED_PREFIX}{saved.match_id}.json"
         try:
             if pending.exists():
                 move_aside(pending, "old")
             os.replace(self.path, pending)
-            _fsync_dir(self.root)
         except OSError:
             return None
         return self.archive_dir / f"{saved.match_id}.json"
