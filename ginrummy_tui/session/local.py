@@ -75,6 +75,9 @@ if TYPE_CHECKING:  # the engine is imported when a session is made, not before
 class Opponent(Protocol):
     """A computer player: any object that answers a view with an action (see :mod:`ginrummy_tui.ai`)."""
 
+    level: str
+    """Its level ("easy", "standard", "expert", "master"), shown in its name."""
+
     def choose(self, view: PlayerView) -> Action: ...
 
 
@@ -218,8 +221,7 @@ class LocalSession(Session):
 
     def opponent_level(self, default: str | None) -> str | None:
         """The computer's level ("easy", "standard", "expert"), or ``default`` if it has none."""
-        level = getattr(self.opponent, "level", None)
-        return level if isinstance(level, str) else default
+        return self.opponent.level or default
 
     def reset(self, state: GameState, opponent: Opponent | None = None) -> None:
         """A new match on the table (``opponent``: a new computer player, if it changes)."""
@@ -230,9 +232,10 @@ class LocalSession(Session):
 
     def close(self) -> None:
         """Stop the opponent's worker process, if it has one."""
-        close = getattr(self.opponent, "close", None)  # a computer player may run in a process of its own
-        if close is not None:
-            close()
+        from .opponent import LazyOpponent  # the app's computer player; it may think in a process of its own
+
+        if isinstance(self.opponent, LazyOpponent):
+            self.opponent.close()
 
     # -- helpers
 
@@ -246,5 +249,5 @@ class LocalSession(Session):
 
 def _computer_name(opponent: Opponent) -> str:
     """"Computer (standard)": how a computer opponent is named on screen."""
-    level = getattr(opponent, "level", None) or getattr(opponent, "name", None)
+    level = opponent.level
     return f"Computer ({level})" if level else "Computer"
