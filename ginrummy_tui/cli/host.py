@@ -227,8 +227,8 @@ def _connect_address(host: str) -> str:
 def _serve_until_interrupted(thread) -> int:
     import time
 
-    print("Serving; Ctrl+C stops.")
     try:
+        print("Serving; Ctrl+C stops.")  # inside: a Ctrl+C as soon as this is read is still a clean stop
         while True:
             time.sleep(1)
     except KeyboardInterrupt:
