@@ -875,43 +875,6 @@ async def test_a_theme_reaches_the_colours_of_the_cards():
         assert "#f4f1e8" not in after and "#1c2f5a" not in after and "#9a9a9a" not in after
 
 
-async def test_a_session_that_waits_on_the_network_never_stops_the_screen():
-    """A move sent to a session whose submit waits (network play) goes from a worker:
-    the screen keeps answering keys until the answer comes."""
-    import threading
-
-    from ginrummy_tui.ai import get_opponent
-    from ginrummy_tui.session.local import LocalSession
-
-    from .app_helpers import until
-
-    class WaitingSession(LocalSession):
-        submit_waits = True
-
-        def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs)
-            self.gate = threading.Event()
-
-        def submit(self, action) -> None:
-            assert self.gate.wait(10), "the test never let the answer come"
-            super().submit(action)
-
-    session = WaitingSession(scenarios.knock_ready(), get_opponent("standard", 0))
-    app = make_app(session=session, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        hand = app.table.query_one(HandView)
-        await pilot.press("s")  # sent; the answer is held back
-        before = hand.cursor
-        await pilot.press("right")
-        await pilot.pause()
-        assert hand.cursor == (before + 1) % len(hand.cards)  # the screen answered meanwhile
-        assert session.state.phase == "draw"
-        session.gate.set()
-        await until(pilot, lambda: app.table.v is not None and app.table.v.phase == "discard")
-        assert len(session.state.hands[0]) == 11
-
-
 def test_no_start_loads_the_history_or_the_scoring_before_the_first_frame(tmp_path):
     """Settling what to play and building the app (the very first start, a
     resume, and --new over a saved match) opens no database and loads neither

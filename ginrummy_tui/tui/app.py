@@ -153,6 +153,14 @@ class GinApp(App):
         self.screen_change_signal.subscribe(self, self._screen_changed)
         self._start_clock()
 
+    def _start_connection(self) -> None:
+        """Network play: run the session's connection as an async worker on this
+        loop, once the table can show what it brings (Textual cancels it when
+        the app exits; the session then leaves the match)."""
+        connection = self.session.connection()
+        if connection is not None:
+            self.run_worker(connection, name="connection", group="network", exclusive=True, exit_on_error=False)
+
     def _start_clock(self) -> None:
         """Tick the move clock four times a second once the rules in play have one."""
         if not self._clock_ticking and self.session.view().rules.timer:
@@ -168,12 +176,14 @@ class GinApp(App):
 
     def table_mounted(self) -> None:
         """The table is on the screen (called by :class:`GameScreen` after the
-        first refresh): put the cards back as the player left them, do the
-        start-up work that waited for the first frame (the first save, the
-        history upkeep) and say what happened at start."""
+        first refresh): start the connection (network play), put the cards
+        back as the player left them, do the start-up work that waited for the
+        first frame (the first save, the history upkeep) and say what happened
+        at start."""
         if self._restored:
             return
         self._restored = True
+        self._start_connection()
         from .restore import restore_ui, show_notes
 
         ctx = self.context
@@ -374,6 +384,12 @@ class GinApp(App):
         kwargs.setdefault("mouse", self.mouse_enabled)
         return super().run(*args, **kwargs)
 
+    async def run_async(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the app on the running loop (network play: the loop the session
+        connected on), without mouse reporting if made with ``mouse=False``."""
+        kwargs.setdefault("mouse", self.mouse_enabled)
+        return await super().run_async(*args, **kwargs)
+
     # ------------------------------------------------------------ following the game
 
     @property
@@ -413,28 +429,14 @@ class GinApp(App):
         ``Kind.NEW_MATCH``); in network play, say when the other player must go on too."""
         from ginrummy_tui.engine import Action, IllegalAction
 
-        def submit() -> None:
-            try:
-                self.session.submit(Action(kind))
-            except IllegalAction:
-                pass  # the other player already did
-
-        def done() -> None:
-            self.sync()
-            waiting = self.session.waiting_note()  # network play: both players must go on
-            if waiting:
-                self.notify(waiting, timeout=4)
-
-        if self.session.submit_waits:  # never wait on the network on the screen's thread
-
-            def work() -> None:
-                submit()
-                self.call_from_thread(done)
-
-            self.run_worker(work, name="go on", group="submit", thread=True, exit_on_error=False)
-            return
-        submit()
-        done()
+        try:
+            self.session.submit(Action(kind))
+        except IllegalAction:
+            pass  # the other player already did
+        self.sync()
+        waiting = self.session.waiting_note()  # network play: both players must go on
+        if waiting:
+            self.notify(waiting, timeout=4)
 
     def _show_end_screens(self, v) -> None:
         ended = v.phase.ended
