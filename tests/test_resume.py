@@ -137,14 +137,16 @@ async def test_the_first_save_is_written_once_the_table_is_on_the_screen(tmp_pat
     plan = prepare(args_for(tmp_path, seed=3), ask=never_asked)
     assert not (tmp_path / "current.json").exists()  # nothing written before the first frame
     async with running(plan) as (app, pilot):
+        await until(pilot, lambda: plan.keeper.store.saves >= 1)
         saved = read_save(tmp_path / "current.json")
         assert saved is not None and to_json(saved.state) == to_json(plan.state)
         assert saved.ui.get("order")  # with the screen's details (the order of the cards)
     # resumed: the first save again waits for the table, and the save stays whole until then
     again = prepare(args_for(tmp_path), ask=never_asked)
-    assert again.resumed and read_save(tmp_path / "current.json").match_id == plan.keeper.match_id
+    assert again.resumed and again.keeper.store.saves == 0
+    assert read_save(tmp_path / "current.json").match_id == plan.keeper.match_id
     async with running(again) as (app, pilot):
-        assert again.keeper.store.saves >= 1
+        await until(pilot, lambda: again.keeper.store.saves >= 1)
 
 
 def test_a_plan_closed_before_its_first_frame_still_saves_the_match(tmp_path):

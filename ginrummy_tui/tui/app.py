@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
+BOOKKEEPING_DELAY = 0.1
+"""Seconds between the first frame and the start-up bookkeeping (the first save, the history upkeep)."""
 
 
 class GinApp(App):
@@ -177,9 +179,9 @@ class GinApp(App):
     def table_mounted(self) -> None:
         """The table is on the screen (called by :class:`GameScreen` after the
         first refresh): start the connection (network play), put the cards
-        back as the player left them, do the start-up work that waited for the
-        first frame (the first save, the history upkeep) and say what happened
-        at start."""
+        back as the player left them, say what happened at start, and start
+        the bookkeeping that waited for the first frame
+        (:meth:`_start_bookkeeping`)."""
         if self._restored:
             return
         self._restored = True
@@ -190,9 +192,21 @@ class GinApp(App):
         restore_ui(self.table, ctx.ui)
         if ctx.keeper is not None:
             ctx.keeper.last_ui = self._screen_details() or ctx.ui
-        if ctx.after_first_frame is not None:
-            ctx.notes.extend(n for n in ctx.after_first_frame() if n not in ctx.notes)
         show_notes(self, ctx.notes, ctx.resumed)
+        # The bookkeeping (the first save, the history upkeep) waits a moment
+        # more, so that it does not compete with the terminal drawing the
+        # first frame; a move made meanwhile is saved by itself.
+        self.set_timer(BOOKKEEPING_DELAY, self._start_bookkeeping)
+
+    def _start_bookkeeping(self) -> None:
+        """The start-up work that waited for the table to be on the screen: the
+        match's first save, then, in a thread, the history upkeep."""
+        ctx = self.context
+        if ctx.after_first_frame is not None:
+            for note in ctx.after_first_frame():
+                if note not in ctx.notes:
+                    ctx.notes.append(note)
+                    self.notify(note, severity="warning", timeout=15)
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
 
