@@ -68,7 +68,7 @@ class GameScreen(Screen):
     ]
     """The moves (``play`` and friends) and the ways to arrange the hand."""
 
-    shown_hint: reactive[tuple[tuple, Hint] | None] = reactive(None, always_update=True)
+    shown_hint: reactive[tuple[tuple, Hint] | None] = reactive(None, always_update=True, init=False)
     """``(moment, Hint)`` of the hint on show (see :mod:`..hint_prompt`); a new one redraws the prompt."""
 
     def __init__(self) -> None:
