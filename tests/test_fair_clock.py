@@ -191,7 +191,7 @@ async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
             c = self.clock()
             return f"⏱ {int(c[1] + 0.999)} s for you" if c else ""
 
-    session = HostClock(new_game(TIMED, seed=1), opponent=None)
+    session = HostClock(new_game(TIMED, seed=1), opponent=None, opponent_name="Bob")  # a person, over the network
     app = GinApp(AppContext(session=session), pause=0)
     bells: list[int] = []
     app.bell = lambda: bells.append(1)

@@ -98,6 +98,12 @@ class Keeper:
             )
         return self._recorder
 
+    def hold(self, state: GameState) -> None:
+        """Keep ``state`` as the match's state without saving it yet: ``gin-tui``
+        saves it (:meth:`start`) once the table is on the screen, and
+        :meth:`flush` at exit saves it in any case."""
+        self.state = state
+
     def start(self, state: GameState) -> None:
         """Save the first state of a match (new or resumed).  Its record is
         brought up to date at the next change: opening the history database
@@ -210,17 +216,19 @@ class Keeper:
 def start_history_upkeep(
     keeper: Keeper, tell: Callable[[str], None], then: Callable[[], None] | None = None
 ) -> threading.Thread | None:
-    """Check the history database and import the JSON records of earlier
-    versions, then work out the statistics (so that F3 finds them ready), in
-    a thread; ``tell`` (called from that thread) says what happened; ``then``
-    is called last, in that thread.  None when this match is not recorded."""
+    """In a thread: mark the records of the matches just given up for a new
+    one (``--new``) abandoned, check the history database and import the JSON
+    records of earlier versions, then work out the statistics (so that F3
+    finds them ready); ``tell`` (called from that thread) says what happened;
+    ``then`` is called last, in that thread.  None when this match is not
+    recorded."""
     if not keeper.record:
         return None
 
     def work() -> None:
-        from ginrummy_tui.storage.history import upkeep
+        from ginrummy_tui.storage.history import file_abandoned, upkeep
 
-        for message in upkeep(keeper.shared_history()):
+        for message in [*file_abandoned(keeper.store.root), *upkeep(keeper.shared_history())]:
             with contextlib.suppress(Exception):
                 tell(message)
         with contextlib.suppress(Exception):  # F3 works them out itself, and reports what is wrong
