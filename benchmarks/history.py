@@ -157,6 +157,7 @@ F3_SCRIPT = textwrap.dedent(
     async def main(root):
         args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
                                   new=False, data_dir=root)
+        gc.disable()  # as gin-tui starts: the app freezes what it made and resumes the collector after its first frame
         plan = prepare(args, ask=None)
         app = build_app(plan, pause=0)
         app.action_trivial = lambda: app.push_screen(Trivial())
