@@ -26,7 +26,9 @@ async def settle(app, pilot) -> None:
     """Wait until the computer has made every move it is due to make."""
     for _ in range(200):
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        passing = [w for w in app.workers if w.group != "network"]  # network play's connection runs to the end
+        if passing:
+            await app.workers.wait_for_complete(passing)
         if not _computer_due(app):
             await pilot.pause()
             if not _computer_due(app):

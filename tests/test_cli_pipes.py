@@ -140,3 +140,47 @@ def test_which_commands_need_a_terminal_and_what_counts_as_one(monkeypatch):
     # a browser tab of gin-tui serve: pipes, with Textual's web driver
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
     assert missing_terminal(Stream(False), Stream(False)) is None
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["--seed", "1"],
+        ["--new", "--seed", "3", "--ai", "easy", "--ascii", "--no-mouse", "--pause", "0"],
+        ["--rules", "classic", "--rule", "knock_limit=7", "--rule", "target=50", "--theme", "nord"],
+        ["--data-dir", "-", "--hand", "2", "--seed", "9"],
+    ],
+)
+def test_starting_the_game_parses_as_the_whole_parser_does(argv):
+    from ginrummy_tui.cli import build_parser, parse_command_line
+
+    assert vars(parse_command_line(argv)) == vars(build_parser(argv).parse_args(argv))
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--seed"], "expected one argument"),
+        (["--seed", "x"], "invalid int value"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
+        (["bogus"], "invalid choice: 'bogus'"),
+        (["--ai", "genius"], "invalid choice: 'genius'"),
+    ],
+)
+def test_a_mistake_on_the_game_command_line_is_answered_by_the_whole_parser(argv, says, capsys):
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and says in err and "COMMAND" in err  # the usage line lists the commands
+
+
+def test_help_and_subcommands_still_get_the_whole_parser(capsys):
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit):
+        parse_command_line(["--help"])
+    assert "export" in capsys.readouterr().out
+    assert parse_command_line(["stats"]).command == "stats"

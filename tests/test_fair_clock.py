@@ -191,7 +191,7 @@ async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
             c = self.clock()
             return f"⏱ {int(c[1] + 0.999)} s for you" if c else ""
 
-    session = HostClock(new_game(TIMED, seed=1), opponent=None)
+    session = HostClock(new_game(TIMED, seed=1), opponent=None, opponent_name="Bob")  # a person, over the network
     app = GinApp(AppContext(session=session), pause=0)
     bells: list[int] = []
     app.bell = lambda: bells.append(1)
@@ -225,3 +225,32 @@ async def test_the_prompt_beside_the_clock_is_never_cut_at_80_columns():
                 await settle(app, pilot)
         await _tick(app, pilot)
         assert "…" not in _prompt(app), _prompt(app)
+
+
+async def test_a_theme_reaches_the_colours_of_the_clock_and_of_the_practice_banner():
+    """The warning colours are theme variables (gin-warn, gin-urgent,
+    gin-urgent-text, with gin-ink on the warning): a theme that sets them
+    changes the clock's warnings and the practice banner."""
+    from textual.theme import Theme
+
+    from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
+
+    app, fake, _bells = _timed_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        app.register_theme(Theme(
+            name="gin-clock", primary="#004578", dark=True,
+            variables={"gin-warn": "#0000aa", "gin-urgent": "#aa00aa", "gin-urgent-text": "#00ff00", "gin-ink": "#222222"},
+        ))
+        app.theme = "gin-clock"
+        await pilot.pause()
+        await _tick(app, pilot)
+        fake.t += 20
+        await _tick(app, pilot)
+        assert str(app.clock_rich.style) == "bold #222222 on #0000aa"
+        fake.t += 5
+        await _tick(app, pilot)
+        assert str(app.clock_rich.style) == "bold #00ff00 on #aa00aa"
+        board = app.table.query_one(Scoreboard)
+        board.set_practice("PRACTICE · hand 1 again")
+        assert {str(span.style) for span in board.render().spans} == {"bold #222222 on #0000aa"}

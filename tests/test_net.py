@@ -386,17 +386,59 @@ async def test_the_host_can_leave_and_come_back_too(match):
 # ---------------------------------------------------------------- the clock
 
 
+class Alarm:
+    """One alarm of a :class:`FakeClock` (an ``asyncio.TimerHandle`` for the server)."""
+
+    def __init__(self, when: float, callback, seq: int) -> None:
+        self.when, self.callback, self.seq = when, callback, seq
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class FakeClock:
+    """The move clock's time (``MatchServer(clock=...)``), moved forward only by the test:
+    the alarms that fall due ring at once, in order."""
+
+    def __init__(self) -> None:
+        self.time = 1000.0
+        self.alarms: list[Alarm] = []
+
+    def now(self) -> float:
+        return self.time
+
+    def call_later(self, delay: float, callback, seq: int) -> Alarm:
+        alarm = Alarm(self.time + delay, callback, seq)
+        self.alarms.append(alarm)
+        return alarm
+
+    def forward(self, seconds: float) -> None:
+        self.time += seconds
+        due = sorted((a for a in self.alarms if a.when <= self.time), key=lambda a: a.when)
+        self.alarms = [a for a in self.alarms if a.when > self.time]
+        for alarm in due:
+            if not alarm.cancelled:
+                alarm.callback(alarm.seq)
+
+
 async def test_running_out_of_time_loses_the_match():
-    rules = PRESETS["multiplayer-1.5"].with_options(timer=1)
-    m = Match(new_game(rules, seed=SEED))
+    rules = PRESETS["multiplayer-1.5"].with_options(timer=30)
+    clock = FakeClock()
+    m = Match(new_game(rules, seed=SEED), clock=clock)
     await m.start()
     try:
         a, b = await seated(m)
-        assert a.clock["seat"] == 0 and a.clock["limit"] == 1 and a.clock["running"]
-        assert 0 < a.clock_left() <= 1
-        await play_one(m, (a, b))  # Ann draws in time; the clock restarts for her discard
+        assert a.clock == {"seat": 0, "limit": 30, "remaining": 30.0, "running": True}
+        assert 29 < a.clock_left() <= 30
+        clock.forward(29)  # Ann draws with a second to spare; the clock restarts for her discard
+        await play_one(m, (a, b))
         assert m.server.state.phase == Phase.DISCARD
-        await a.wait_for(lambda c: c.view.phase == Phase.MATCH_OVER, timeout=3)
+        assert a.clock == {"seat": 0, "limit": 30, "remaining": 30.0, "running": True}
+        clock.forward(29.9)
+        assert m.server.state.phase == Phase.DISCARD  # not yet
+        clock.forward(0.1)  # the whole move time is up: the host calls it
+        await a.wait_for(lambda c: c.view.phase == Phase.MATCH_OVER)
         state = m.server.state
         assert state.winner == 1 and state.sheet[-1].kind == "timeout"
         for c in (a, b):

@@ -1,83 +1,128 @@
-"""RemoteSession (the app's side of network play) against a real server thread on loopback,
-and the host/join command lines."""
+"""RemoteSession (the app's side of network play) against a real server on loopback,
+and the host/join command lines.  The sessions run on the test's event loop, as
+they run on the app's: nothing of them is a thread."""
 
 from __future__ import annotations
 
+import asyncio
 import re
-import threading
+from collections import Counter
 
 import pytest
 
 from ginrummy_tui.engine import PRESETS, Action, IllegalAction, new_game, view
-from ginrummy_tui.net.client import JoinRefused
-from ginrummy_tui.net.remote_session import RemoteSession, wait_until
+from ginrummy_tui.net.client import GameClient, JoinRefused
+from ginrummy_tui.net.remote_session import RemoteSession
 from ginrummy_tui.net.server import MatchServer, ServerThread
 
-from .test_net import SEED, choose
+from .test_net import SEED, FakeClock, choose
 
 
-class Counter:
-    """A session listener that counts calls (from the client thread)."""
+class Changes:
+    """The listeners of one test's sessions (called on the loop): each
+    session's changes are counted, and whoever waits for a condition is woken."""
 
     def __init__(self) -> None:
-        self.calls = 0
-        self.lock = threading.Lock()
+        self.calls: Counter[str] = Counter()
+        self.event = asyncio.Event()
 
-    def __call__(self) -> None:
-        with self.lock:
-            self.calls += 1
+    def listen(self, session: RemoteSession, name: str) -> None:
+        """Count ``session``'s changes (keeping a listener it already has: the app's)."""
+        before = session.listener
+
+        def changed() -> None:
+            self.calls[name] += 1
+            self.event.set()
+            if before is not None:
+                before()
+
+        session.listener = changed
+
+    async def until(self, predicate, timeout: float = 10.0) -> None:
+        """Wait until ``predicate()`` holds, checking it again at each change."""
+        async with asyncio.timeout(timeout):
+            while not predicate():
+                self.event.clear()
+                await self.event.wait()
+
+
+class Seats:
+    """Sessions on the test's loop, each with its connection running as a task
+    (the app runs it as a worker); all closed at the end."""
+
+    def __init__(self, host: str, port: int, changes: Changes) -> None:
+        self.host, self.port = host, port
+        self.changes = changes
+        self.sessions: list[RemoteSession] = []
+        self.tasks: list[asyncio.Task] = []
+
+    async def join(self, code: str, name: str, *, run: bool = True, **kw) -> RemoteSession:
+        s = RemoteSession(self.host, self.port, code, name, retry_every=0.1, **kw)
+        self.changes.listen(s, name)
+        await s.connect()
+        self.sessions.append(s)
+        if run:
+            self.tasks.append(asyncio.create_task(s.connection()))
+        return s
+
+    async def close(self) -> None:
+        for s in self.sessions:
+            await s.aclose()
+        await asyncio.gather(*self.tasks)  # each connection ends once its session is closed
 
 
 @pytest.fixture
-def hosted():
+async def hosted():
     server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
     thread = ServerThread(server)
     host, port = thread.start()
-    sessions: list[RemoteSession] = []
+    changes = Changes()
+    seats = Seats(host, port, changes)
 
-    def session(seat: int, name: str, **kw) -> RemoteSession:
-        s = RemoteSession(host, port, server.codes[seat], name, retry_every=0.1, **kw)
-        s.listener = Counter()
-        s.start()
-        sessions.append(s)
-        return s
+    async def session(seat: int, name: str, **kw) -> RemoteSession:
+        return await seats.join(server.codes[seat], name, **kw)
 
-    yield server, session
-    for s in sessions:
-        s.close()
+    yield server, session, changes
+    await seats.close()
     thread.stop()
 
 
-def play(session: RemoteSession) -> None:
+async def play(changes: Changes, session: RemoteSession) -> None:
     """The session's player makes the simple honest move (once the host's view
-    that lets it move has arrived)."""
-    assert wait_until(lambda: session.view().legal_actions != ())
+    that lets it move has arrived), and waits for the host's answer."""
+    await changes.until(lambda: session.view().legal_actions != ())
+    assert session.client is not None
+    seq = session.client.seq
     session.submit(choose(session.view()))
+    await changes.until(lambda: session.client is not None and session.client.seq > seq)
 
 
-def test_two_sessions_follow_each_other(hosted):
-    server, session = hosted
-    ann = session(0, "Ann", join_code=server.join_code, address_hint="127.0.0.1:7531")
+async def test_two_sessions_follow_each_other(hosted):
+    server, session, changes = hosted
+    ann = await session(0, "Ann", join_code=server.join_code, address_hint="127.0.0.1:7531")
     assert ann.seat == 0
     assert "Waiting for opponent — join code " + server.join_code in ann.status()
     assert ann.view().legal_actions == ()  # the game waits for the other seat
     with pytest.raises(IllegalAction, match="waiting for"):
         ann.submit(Action("pass"))
-    bob = session(1, "Bob")
+    bob = await session(1, "Bob")
     assert bob.seat == 1 and bob.opponent_name == "Ann"
-    assert wait_until(lambda: ann.opponent_name == "Bob" and ann.status() == "")
+    await changes.until(lambda: ann.opponent_name == "Bob" and ann.status() == "")
     assert bob.view() == view(server.state, 1) and not bob.view().my_turn and bob.opponent_to_move()
     # Bob cannot move for Ann
     with pytest.raises(IllegalAction, match="not your turn"):
         bob.submit(Action("pass"))
-    calls = bob.listener.calls
-    play(ann)  # Ann passes the upcard; the answer is in before submit returns
-    assert ann.view() == view(server.state, 0)
-    assert wait_until(lambda: bob.view().my_turn)
-    assert bob.listener.calls > calls
+    calls = changes.calls["Bob"]
+    # Ann passes the upcard: submit only sends it, and a second move before the host answers is refused
+    ann.submit(Action("pass"))
+    with pytest.raises(IllegalAction, match="waiting for the host to answer"):
+        ann.submit(Action("pass"))
+    await changes.until(lambda: ann.view() == view(server.state, 0) and server.seq == 1)
+    await changes.until(lambda: bob.view().my_turn)
+    assert changes.calls["Bob"] > calls
     # the local refusals use the engine's words
-    play(bob)  # Bob passes too: Ann must draw from the stock
-    assert wait_until(lambda: ann.view().my_turn)
+    await play(changes, bob)  # Bob passes too: Ann must draw from the stock
+    await changes.until(lambda: ann.view().my_turn)
     with pytest.raises(IllegalAction, match="draw from the stock"):
         ann.submit(Action("draw discard"))
     with pytest.raises(IllegalAction, match="only the host's clock"):
@@ -85,75 +130,94 @@ def test_two_sessions_follow_each_other(hosted):
     seq = server.seq
     for _ in range(6):
         mover = ann if server.state.current == 0 else bob
-        assert wait_until(lambda m=mover: m.view().my_turn)
-        play(mover)
+        await changes.until(lambda m=mover: m.view().my_turn)
+        await play(changes, mover)
     assert server.seq == seq + 6
     for s in (ann, bob):
-        assert wait_until(lambda s=s: s.view() == view(server.state, s.seat))
+        await changes.until(lambda s=s: s.view() == view(server.state, s.seat))
 
 
-def test_leaving_rejoining_and_reconnecting(hosted):
-    server, session = hosted
-    ann = session(0, "Ann", join_code=server.join_code)
-    bob = session(1, "Bob")
-    play(ann)
-    assert wait_until(lambda: bob.view().my_turn)
+async def test_the_hosts_refusal_is_shown_not_raised(hosted):
+    """A move the host refuses (here: made on a position it has left behind) is
+    answered as a message; the session's status line says why."""
+    server, session, changes = hosted
+    ann = await session(0, "Ann")
+    await session(1, "Bob")
+    await changes.until(lambda: ann.view().legal_actions != ())
+    assert ann.client is not None
+    ann.client.seq -= 1  # as if this view were an older one
+    ann.submit(Action("pass"))
+    await changes.until(lambda: "the host refused that: that move was for another position" in ann.status())
+    assert server.seq == 0  # nothing changed
+    ann.client.seq += 1
+    await play(changes, ann)  # the next move goes through, and the refusal is gone
+    assert "refused" not in ann.status()
+
+
+async def test_leaving_rejoining_and_reconnecting(hosted):
+    server, session, changes = hosted
+    ann = await session(0, "Ann", join_code=server.join_code)
+    bob = await session(1, "Bob")
+    await play(changes, ann)
+    await changes.until(lambda: bob.view().my_turn)
     seen = bob.view()
-    bob.close()
-    assert wait_until(lambda: "Waiting for opponent" in ann.status())
+    await bob.aclose()
+    await changes.until(lambda: "Waiting for opponent" in ann.status())
     assert ann.view().legal_actions == ()
     # a second Bob with the same code gets the same game back
-    bob2 = session(1, "Bob")
+    bob2 = await session(1, "Bob")
     assert bob2.view() == seen
-    assert wait_until(lambda: ann.status() == "")
+    await changes.until(lambda: ann.status() == "")
     # someone else with that code while Bob is seated is refused
     with pytest.raises(JoinRefused, match="taken"):
-        session(1, "Eve")
+        await session(1, "Eve")
     # a dropped connection is taken back by itself
-    bob2._loop.call_soon_threadsafe(bob2.client._writer.transport.abort)
-    assert wait_until(lambda: not bob2.online)
+    assert bob2.client is not None and bob2.client._writer is not None
+    bob2.client._writer.transport.abort()
+    await changes.until(lambda: not bob2.online)
     assert "reconnecting" in bob2.status() or bob2.online
-    assert wait_until(lambda: bob2.online and bob2.view() == seen and ann.status() == "")
-    play(bob2)
-    assert wait_until(lambda: ann.view().my_turn)
+    await changes.until(lambda: bob2.online and bob2.view() == seen and ann.status() == "")
+    await play(changes, bob2)
+    await changes.until(lambda: ann.view().my_turn)
 
 
-def test_a_wrong_code_is_refused(hosted):
-    server, session = hosted
+async def test_a_wrong_code_is_refused(hosted):
+    server, session, changes = hosted
     with pytest.raises(JoinRefused, match="wrong join code"):
-        s = RemoteSession(*server.address, "ZZZZ-ZZZZ", "Eve")
-        s.start()
+        await RemoteSession(*server.address, "ZZZZ-ZZZZ", "Eve").connect()
 
 
-def test_the_clock_is_shown_and_runs_out():
-    rules = PRESETS["multiplayer-1.5"].with_options(timer=2)
-    server = MatchServer(new_game(rules, seed=SEED), port=0)
-    thread = ServerThread(server)
-    host, port = thread.start()
-    ann = RemoteSession(host, port, server.codes[0], "Ann")
-    bob = RemoteSession(host, port, server.codes[1], "Bob")
+async def test_the_clock_is_shown_and_runs_out():
+    rules = PRESETS["multiplayer-1.5"].with_options(timer=30)
+    clock = FakeClock()
+    server = MatchServer(new_game(rules, seed=SEED), port=0, clock=clock)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
     try:
-        ann.start()
-        bob.start()
-        assert wait_until(lambda: ann.clock() is not None and ann.opponent_here)
+        ann = await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob")
+        await changes.until(lambda: ann.clock() is not None and ann.opponent_here)
         seat, left, limit = ann.clock()
-        assert (seat, limit) == (0, 2) and 0 < left <= 2
+        assert (seat, limit) == (0, 30) and 29 < left <= 30
         assert "s for you" in ann.status() and "s for Ann" in bob.status()
-        assert wait_until(lambda: bob.view().phase == "match_over", timeout=4)
+        clock.forward(30)  # Ann's whole move time, as the host counts it
+        await changes.until(lambda: bob.view().phase == "match_over")
         assert bob.view().winner == 1 and bob.clock() is None
         assert bob.view().legal_actions == (Action("new match"),)
-        # both must agree to a new match
+        # both must agree to a new match; who is waited for is known as soon as it is asked
         bob.submit(Action("new match"))
         assert bob.opponent_to_move() and "Waiting for Ann to go on" in bob.status()
         assert bob.waiting_note() == "Waiting for Ann to go on" and ann.waiting_note() == ""
         with pytest.raises(IllegalAction):
             bob.submit(Action("new match"))
+        await changes.until(lambda: bob.client.ready[1] and ann.client.ready[1])
+        assert bob.waiting_note() == "Waiting for Ann to go on"
         ann.submit(Action("new match"))
-        assert wait_until(lambda: bob.view().match_no == 2 and ann.view().match_no == 2)
+        await changes.until(lambda: bob.view().match_no == 2 and ann.view().match_no == 2)
     finally:
-        ann.close()
-        bob.close()
-        thread.stop()
+        await seats.close()
+        await server.close()
 
 
 # ---------------------------------------------------------------- command lines
@@ -210,8 +274,9 @@ async def test_the_app_plays_through_a_remote_session():
     host, port = thread.start()
     ann = RemoteSession(host, port, server.codes[0], "Ann", join_code=server.join_code, on_close=thread.stop)
     bob = RemoteSession(host, port, server.codes[1], "Bob")
-    ann.start()
+    await ann.connect()
     app = make_app(session=ann, pause=0)
+    bobs_connection = None
     try:
         async with app.run_test(size=(100, 30)) as pilot:
 
@@ -224,7 +289,8 @@ async def test_the_app_plays_through_a_remote_session():
 
             prompt = app.screen.query_one("#prompt")
             await until(lambda: "Waiting for opponent — join code " + server.join_code in prompt.plain)
-            bob.start()
+            await bob.connect()
+            bobs_connection = asyncio.create_task(bob.connection())
             await until(lambda: "s for you" in prompt.plain and "Waiting" not in prompt.plain)
             assert re.search(r"⏱ (30|2\d) s for you", prompt.plain)
             await pilot.press("s")  # no upcard offer in these rules: Ann draws from the stock
@@ -237,12 +303,121 @@ async def test_the_app_plays_through_a_remote_session():
             bob.submit(Action("draw discard"))
             await until(lambda: "Bob took" in str(app.screen.query_one("#moves").render()))
     finally:
-        bob.close()
-        ann.close()
+        await bob.aclose()
+        await ann.aclose()
+        if bobs_connection is not None:
+            await bobs_connection
     assert not thread._thread.is_alive()  # closing the host's session stopped its server
 
 
-def test_the_hosted_match_is_saved_and_resumed_with_its_code(tmp_path):
+async def test_the_connection_is_a_worker_on_the_apps_loop_and_a_silent_host_never_holds_a_key():
+    """No thread is started for the connection: the app runs it as an async
+    worker on its own loop.  While the host holds back its answer to a move,
+    the screen still answers keys; the answer, once let through, is shown."""
+    import threading
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    await server.start()
+    proxy = HoldingProxy(server.address)
+    host, port = await proxy.start()
+    threads = set(threading.enumerate())
+    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            # Bob's arrival, read by the connection once the table is up, lets Ann move
+            await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
+            connection = [w for w in app.workers if w.group == "network"]
+            assert len(connection) == 1 and connection[0].is_running
+            assert app.table.v.phase == "upcard"
+            proxy.hold()
+            await pilot.press("p")  # Ann passes the upcard; the host answers, but the answer is held back
+            await proxy.holding.wait()
+            assert server.seq == 1 and ann.client.seq == 0
+            hand = app.table.query_one(HandView)
+            before = hand.cursor
+            await pilot.press("right")
+            assert hand.cursor == (before + 1) % len(hand.cards)  # the screen answered meanwhile
+            await pilot.press("p")  # another move before the answer: refused at once, with the reason
+            assert "waiting for the host to answer" in app.table.refusal
+            assert app.table.v.phase == "upcard" and ann.client.seq == 0  # still no answer
+            assert not [t for t in threading.enumerate() if t.name == "gin-tui-client"]
+            assert set(threading.enumerate()) == threads, "a thread was started for network play"
+            proxy.release()
+            await until_app(pilot, lambda: ann.client.seq == 1 and not app.table.v.my_turn)
+            assert app.table.v.phase == "upcard" and app.table.v.current == 1  # Bob's offer now
+        assert connection[0].is_cancelled or connection[0].is_finished  # the app's exit ended it
+    finally:
+        await ann.aclose()
+        await bob.close()
+        await proxy.close()
+        await server.close()
+
+
+class HoldingProxy:
+    """A relay in front of the host, on the test's loop, that can hold back
+    what the host sends: an unresponsive host, as the client sees it.
+    :attr:`holding` is set once a line from the host is being held."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.open = asyncio.Event()
+        self.open.set()
+        self.holding = asyncio.Event()
+        self.server: asyncio.AbstractServer | None = None
+        self.writers: list[asyncio.StreamWriter] = []
+
+    async def start(self) -> tuple[str, int]:
+        self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        return self.server.sockets[0].getsockname()[:2]
+
+    def hold(self) -> None:
+        self.holding.clear()
+        self.open.clear()
+
+    def release(self) -> None:
+        self.open.set()
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        host_reader, host_writer = await asyncio.open_connection(*self.target)
+        self.writers += [writer, host_writer]
+
+        async def pass_on(source: asyncio.StreamReader, sink: asyncio.StreamWriter, gated: bool) -> None:
+            while line := await source.readline():
+                if gated and not self.open.is_set():
+                    self.holding.set()
+                    await self.open.wait()
+                sink.write(line)
+                await sink.drain()
+            sink.close()
+
+        await asyncio.gather(pass_on(reader, host_writer, False), pass_on(host_reader, writer, True),
+                             return_exceptions=True)
+
+    async def close(self) -> None:
+        for w in self.writers:
+            w.close()
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+
+async def until_app(pilot, condition, tries: int = 400) -> None:
+    """Let the app run until ``condition()`` holds (checked after each pause)."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the app never reached the expected state")
+
+
+async def test_the_hosted_match_is_saved_and_resumed_with_its_code(tmp_path):
     from ginrummy_tui.cli.host import SAVE_NAME, prepare_match
     from ginrummy_tui.storage.store import Store
 
@@ -254,19 +429,18 @@ def test_the_hosted_match_is_saved_and_resumed_with_its_code(tmp_path):
     server = MatchServer(state, codes={0: "HOST-HOST", 1: code}, port=0, on_change=keeper.on_change)
     thread = ServerThread(server)
     host, port = thread.start()
-    ann = RemoteSession(host, port, "HOST-HOST", "Ann")
-    bob = RemoteSession(host, port, code, "Bob")
+    changes = Changes()
+    seats = Seats(host, port, changes)
     try:
-        ann.start()
-        bob.start()
+        ann = await seats.join("HOST-HOST", "Ann")
+        bob = await seats.join(code, "Bob")
         for _ in range(3):
             mover = ann if server.state.current == 0 else bob
-            assert wait_until(lambda m=mover: m.view().my_turn and m.opponent_here)
-            play(mover)
-        assert wait_until(lambda: server.seq == 3)
+            await changes.until(lambda m=mover: m.view().my_turn and m.opponent_here)
+            await play(changes, mover)
+        assert server.seq == 3
     finally:
-        ann.close()
-        bob.close()
+        await seats.close()
         thread.stop()
     played = server.state
     # the next `gin-tui host` takes up the same match with the same join code
@@ -322,17 +496,18 @@ def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_
         thread.stop()
 
 
-def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeypatch):
+async def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeypatch):
     import ginrummy_tui.cli
     from ginrummy_tui.cli import join as join_cli
     from ginrummy_tui.cli import main
 
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
-    server, session = hosted
-    session(1, "Bob")
+    server, session, changes = hosted
+    await session(1, "Bob")
     monkeypatch.setattr(join_cli, "SEAT_WAIT", 1)
     host, port = server.address
-    assert main(["join", f"{host}:{port}", "--code", server.join_code]) == 1
+    # the command runs its own event loop, as from a shell: here in a thread beside the test's
+    assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--code", server.join_code]) == 1
     err = capsys.readouterr().err
     assert "still held" in err and "already taken" in err
 
@@ -356,8 +531,8 @@ async def test_resizing_during_network_play_keeps_one_status_refresh(hosted, mon
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.screens.game_screen import GameScreen
 
-    server, session = hosted
-    ann = session(0, "Ann", join_code=server.join_code)
+    server, session, changes = hosted
+    ann = await session(0, "Ann", join_code=server.join_code, run=False)  # the app runs its connection
     started: list[float] = []
     real = GameScreen.set_interval
 
@@ -392,11 +567,12 @@ async def test_the_hosts_player_is_told_when_a_save_fails_mid_match(tmp_path, mo
     server = MatchServer(state, codes={0: "HOST-HOST", 1: code}, port=0, on_change=reporter.on_change)
     thread = ServerThread(server)
     host, port = thread.start()
-    ann = RemoteSession(host, port, "HOST-HOST", "Ann", join_code=code, on_close=thread.stop)
-    bob = RemoteSession(host, port, code, "Bob")
-    ann.start()
-    bob.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    ann = await seats.join("HOST-HOST", "Ann", join_code=code, on_close=thread.stop, run=False)
+    bob = await seats.join(code, "Bob")
     app = make_network_app(ann, argparse.Namespace(data_dir=str(tmp_path / "look")))
+    changes.listen(ann, "Ann")  # beside the app's listener
     told: list[tuple[str, str]] = []
     real_notify = app.notify
 
@@ -414,17 +590,16 @@ async def test_the_hosts_player_is_told_when_a_save_fails_mid_match(tmp_path, mo
             tell_host(app, reporter, [])
             monkeypatch.setattr(os, "fsync", disk_full)  # every save from now on finds the disk full
             for n in range(2):  # two moves: the failure is told once
-                play(ann if server.state.current == 0 else bob)
+                await play(changes, ann if server.state.current == 0 else bob)
                 # the host saves (and tells) before it sends the new views
-                assert wait_until(lambda n=n: server.seq == n + 1 and ann.view() == view(server.state, 0))
+                await changes.until(lambda n=n: server.seq == n + 1 and ann.view() == view(server.state, 0))
             await pilot.pause()
             monkeypatch.undo()
             errors = [m for m, severity in told if severity == "error"]
             assert errors == ["The match could not be saved: [Errno 28] No space left on device."]
             assert keeper.failing and server.seq == 2  # the match goes on
     finally:
-        bob.close()
-        ann.close()
+        await seats.close()
 
 
 async def test_a_hint_is_told_to_the_other_player_and_counted_in_the_summary(hosted):
@@ -432,32 +607,32 @@ async def test_a_hint_is_told_to_the_other_player_and_counted_in_the_summary(hos
     from ginrummy_tui.tui.screens.summary_screen import summary_renderable
     from ginrummy_tui.tui.widgets.moves_line import MovesLine
 
-    server, session = hosted
-    ann = session(0, "Ann", join_code=server.join_code)
-    bob = session(1, "Bob")
-    assert wait_until(lambda: ann.opponent_here and bob.opponent_here)
+    server, session, changes = hosted
+    ann = await session(0, "Ann", join_code=server.join_code, run=False)  # the app runs its connection
+    bob = await session(1, "Bob")
     app = make_app(session=ann, pause=0)
+    changes.listen(ann, "Ann")  # beside the app's listener
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await changes.until(lambda: ann.opponent_here and bob.opponent_here)
         assert ann.hints_this_hand() == (0, 0)
         bob.add_hint()  # what Bob's app does when it shows him a hint
-        assert wait_until(lambda: ann.hints_this_hand() == (0, 1) and bob.hints_this_hand() == (1, 0))
+        await changes.until(lambda: ann.hints_this_hand() == (0, 1) and bob.hints_this_hand() == (1, 0))
         for _ in range(20):  # the table refreshes its network lines twice a second
             await pilot.pause(0.1)
             if "Bob was shown 1 hint this hand." in str(app.table.query_one(MovesLine).render()):
                 break
         assert "Bob was shown 1 hint this hand." in str(app.table.query_one(MovesLine).render())
         bob.add_hint()
-        assert wait_until(lambda: ann.hints_this_hand() == (0, 2))
+        await changes.until(lambda: ann.hints_this_hand() == (0, 2))
         # play the hand out (the app closes Ann's session when it ends): the counts stay with the hand
         playing = ("upcard", "draw", "discard")
         for _ in range(300):
             if server.state.phase not in playing:
                 break
             mover = ann if server.state.current == 0 else bob
-            assert wait_until(lambda m=mover: m.view().my_turn)
-            play(mover)
-        assert wait_until(lambda: ann.view().phase in ("hand_over", "match_over"))
+            await changes.until(lambda m=mover: m.view().my_turn)
+            await play(changes, mover)
+        await changes.until(lambda: ann.view().phase in ("hand_over", "match_over"))
         assert ann.hints_this_hand() == (0, 2) and bob.hints_this_hand() == (2, 0)
     group = summary_renderable(ann.view(), "Bob", hints=ann.hints_this_hand())
     assert any("Hints this hand: you 0 · Bob 2" in str(x) for x in group.renderables)

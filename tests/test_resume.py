@@ -15,7 +15,7 @@ from ginrummy_tui.storage.store import Store, read_save
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import HandView
 
-from .app_helpers import running, screen_text, settle
+from .app_helpers import running, screen_text, settle, until
 
 SIZE = (80, 24)
 
@@ -80,24 +80,79 @@ async def test_a_match_resumed_at_the_end_of_a_hand_shows_the_summary_again(tmp_
     again.close()
 
 
-def test_new_sets_the_unfinished_match_aside(tmp_path):
+def _a_match_with_one_hand_played(root) -> str:
     from ginrummy_tui.engine import Action, apply
     from ginrummy_tui.tui import scenarios
 
-    first = prepare(args_for(tmp_path, seed=2), ask=never_asked)
-    first_id = first.keeper.match_id
+    first = prepare(args_for(root, seed=2), ask=never_asked)
     first.keeper.on_change(scenarios.knocked())  # a hand of this match ended
     first.keeper.on_change(apply(scenarios.knocked(), Action("next hand")))
     first.close()
-    second = prepare(args_for(tmp_path, new=True), ask=never_asked)
-    assert not second.resumed and second.keeper.match_id != first_id
-    assert any("set aside" in n for n in second.notes)
-    assert (tmp_path / "archive" / f"{first_id}.json").exists()
+    return first.keeper.match_id
+
+
+def _record(root, match_id):
     from ginrummy_tui.storage.history import open_history
 
-    record = open_history(tmp_path).history.find(first_id)
-    assert record["abandoned"] is True and len(record["hands"]) == 1
-    second.close()
+    hist = open_history(root).history
+    try:
+        return hist.find(match_id)
+    finally:
+        hist.close()
+
+
+async def test_new_sets_the_unfinished_match_aside_and_marks_it_once_the_table_is_up(tmp_path):
+    first_id = _a_match_with_one_hand_played(tmp_path)
+    second = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    assert not second.resumed and second.keeper.match_id != first_id
+    assert any("set aside" in n and f"archive/{first_id}.json" in n for n in second.notes)
+    # before the first frame the save only leaves the slot (the history database waits)
+    assert not (tmp_path / "current.json").exists()
+    assert (tmp_path / f"abandoned-{first_id}.json").exists()
+    async with running(second) as (app, pilot):
+        await until(pilot, lambda: app.history_upkeep is not None and not app.history_upkeep.is_alive())
+        record = _record(tmp_path, first_id)
+        assert record["abandoned"] is True and len(record["hands"]) == 1
+        assert (tmp_path / "archive" / f"{first_id}.json").exists()
+        assert not (tmp_path / f"abandoned-{first_id}.json").exists()
+        assert read_save(tmp_path / "current.json").match_id == second.keeper.match_id
+
+
+async def test_a_gin_tui_killed_right_after_new_leaves_the_given_up_match_to_the_next_start(tmp_path):
+    first_id = _a_match_with_one_hand_played(tmp_path)
+    second = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    second.store.lock.release()  # killed before its first frame: no save, no record written
+    assert not (tmp_path / "current.json").exists()
+    assert _record(tmp_path, first_id)["abandoned"] is False
+    third = prepare(args_for(tmp_path), ask=never_asked)
+    assert not third.resumed  # the match given up is never resumed
+    async with running(third) as (app, pilot):
+        await until(pilot, lambda: app.history_upkeep is not None and not app.history_upkeep.is_alive())
+        assert _record(tmp_path, first_id)["abandoned"] is True
+        assert (tmp_path / "archive" / f"{first_id}.json").exists()
+        assert not list(tmp_path.glob("abandoned-*"))
+
+
+async def test_the_first_save_is_written_once_the_table_is_on_the_screen(tmp_path):
+    plan = prepare(args_for(tmp_path, seed=3), ask=never_asked)
+    assert not (tmp_path / "current.json").exists()  # nothing written before the first frame
+    async with running(plan) as (app, pilot):
+        await until(pilot, lambda: plan.keeper.store.saves >= 1)
+        saved = read_save(tmp_path / "current.json")
+        assert saved is not None and to_json(saved.state) == to_json(plan.state)
+        assert saved.ui.get("order")  # with the screen's details (the order of the cards)
+    # resumed: the first save again waits for the table, and the save stays whole until then
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed and again.keeper.store.saves == 0
+    assert read_save(tmp_path / "current.json").match_id == plan.keeper.match_id
+    async with running(again) as (app, pilot):
+        await until(pilot, lambda: again.keeper.store.saves >= 1)
+
+
+def test_a_plan_closed_before_its_first_frame_still_saves_the_match(tmp_path):
+    plan = prepare(args_for(tmp_path, seed=5), ask=never_asked)
+    plan.close()  # a signal before the table was shown
+    assert to_json(read_save(tmp_path / "current.json").state) == to_json(plan.state)
 
 
 def test_a_damaged_save_gives_a_new_match_and_says_why(tmp_path):
@@ -106,7 +161,8 @@ def test_a_damaged_save_gives_a_new_match_and_says_why(tmp_path):
     assert not plan.resumed
     assert any("could not be used" in n and "cut short" in n for n in plan.notes)
     assert list(tmp_path.glob("current.json.damaged-*"))
-    # the new match is saved at once
+    # the new match is saved once the table is on the screen
+    plan.after_first_frame()
     assert to_json(read_save(tmp_path / "current.json").state) == to_json(plan.state)
     plan.close()
 
@@ -143,6 +199,7 @@ def test_a_bad_option_is_refused_with_status_2(tmp_path):
 
 def test_the_match_open_elsewhere_offers_a_separate_match_or_quit(tmp_path):
     first = prepare(args_for(tmp_path), ask=never_asked)
+    first.after_first_frame()  # its table is up: the match is saved
     asked = []
     with pytest.raises(Refused) as info:
         prepare(args_for(tmp_path), ask=lambda owner: asked.append(owner) or "quit")

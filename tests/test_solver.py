@@ -147,3 +147,27 @@ def test_set_cards_mask_is_part_of_a_least_deadwood_split():
             assert n in (0, 3, 4)
         rest = m ^ sets
         assert sum(RUN_DW[(rest >> (13 * i)) & 0x1FFF] for i in range(4)) == deadwood_mask(m)
+
+
+def test_the_run_tables_are_the_best_choice_for_every_suit_mask():
+    """RUN_DW and RUN_CHOICE against their definition, for all 8,192 masks: the
+    lowest card is deadwood or starts a run of any length the mask holds, and
+    on a tie the longer run is chosen."""
+    from ginrummy_tui.engine.melds import RUN_CHOICE, RUN_DW
+
+    values = [min(r + 1, 10) for r in range(13)]
+    dw = [0] * 8192
+    choice = [0] * 8192
+    for m in range(1, 8192):
+        r = (m & -m).bit_length() - 1
+        best, ch = values[r] + dw[m & ~(1 << r)], 0
+        k = 1
+        while r + k < 13 and m >> (r + k) & 1:
+            k += 1
+            if k >= 3:
+                rest = dw[m & ~(((1 << k) - 1) << r)]
+                if rest <= best:
+                    best, ch = rest, k
+        dw[m], choice[m] = best, ch
+    assert RUN_DW == dw
+    assert RUN_CHOICE == choice

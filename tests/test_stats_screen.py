@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 
 from ginrummy_tui.cli.play import build_app
 from ginrummy_tui.session.startup import prepare
@@ -61,4 +62,42 @@ async def test_with_nothing_recorded_it_says_so(tmp_path):
         await pilot.press("f3")
         await pilot.pause()
         assert "No games recorded yet" in screen_text(app)
+    plan.close()
+
+
+async def test_f3_draws_the_figures_worked_out_ahead_and_never_stale_ones(tmp_path, monkeypatch):
+    from ginrummy_tui.storage.history import History, import_json_history, open_history
+
+    from .test_history import random_history, write_json_history
+
+    queries = []
+    stats = History.stats
+    monkeypatch.setattr(History, "stats", lambda self: queries.append(1) or stats(self))
+    write_json_history(tmp_path, HISTORY)
+    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path))
+    plan = prepare(args, ask=None)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        while app.history_upkeep is None or app.history_upkeep.is_alive():
+            await pilot.pause(0.01)
+        figures = app.context.keeper.figures
+        assert figures.worked_out == 1 and len(queries) == 1  # by the start-up upkeep, after the import
+        await pilot.press("f3")
+        await pilot.pause()
+        row = next(line for line in screen_text(app).splitlines() if "Matches played" in line)
+        assert row.split()[-2] == "5" and len(queries) == 1  # drawn, not worked out again
+        await pilot.press("escape")
+        await pilot.pause()
+        # another gin-tui records a match: F3 works the figures out again at once
+        other = open_history(tmp_path).history
+        later = random_history(random.Random(4), 1)
+        later[0].update(id="later", finished=True, replay=False, winner=0)
+        write_json_history(tmp_path, later)
+        assert import_json_history(other).imported == 1
+        other.close()
+        await pilot.press("f3")
+        await pilot.pause()
+        row = next(line for line in screen_text(app).splitlines() if "Matches played" in line)
+        assert row.split()[-2] == "6" and len(queries) == 2 and figures.worked_out == 2
     plan.close()

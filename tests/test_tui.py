@@ -875,52 +875,19 @@ async def test_a_theme_reaches_the_colours_of_the_cards():
         assert "#f4f1e8" not in after and "#1c2f5a" not in after and "#9a9a9a" not in after
 
 
-async def test_a_session_that_waits_on_the_network_never_stops_the_screen():
-    """A move sent to a session whose submit waits (network play) goes from a worker:
-    the screen keeps answering keys until the answer comes."""
-    import threading
-
-    from ginrummy_tui.ai import get_opponent
-    from ginrummy_tui.session.local import LocalSession
-
-    from .app_helpers import until
-
-    class WaitingSession(LocalSession):
-        submit_waits = True
-
-        def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs)
-            self.gate = threading.Event()
-
-        def submit(self, action) -> None:
-            assert self.gate.wait(10), "the test never let the answer come"
-            super().submit(action)
-
-    session = WaitingSession(scenarios.knock_ready(), get_opponent("standard", 0))
-    app = make_app(session=session, pause=0)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        hand = app.table.query_one(HandView)
-        await pilot.press("s")  # sent; the answer is held back
-        before = hand.cursor
-        await pilot.press("right")
-        await pilot.pause()
-        assert hand.cursor == (before + 1) % len(hand.cards)  # the screen answered meanwhile
-        assert session.state.phase == "draw"
-        session.gate.set()
-        await until(pilot, lambda: app.table.v is not None and app.table.v.phase == "discard")
-        assert len(session.state.hands[0]) == 11
-
-
-def test_an_ordinary_start_does_not_load_the_history_before_the_first_frame(tmp_path):
-    """Settling what to play (first start, then a resume) opens no database:
-    the history and sqlite3 load after the first frame."""
-    code = (
-        "import sys; from ginrummy_tui.cli import build_parser; "
-        "from ginrummy_tui.session.startup import prepare; "
-        f"plan = prepare(build_parser().parse_args(['--data-dir', {str(tmp_path)!r}])); "
-        "print(plan is not None, 'sqlite3' in sys.modules, 'ginrummy_tui.storage.history' in sys.modules)"
-    )
-    for _ in range(2):  # the very first start, then one that finds the saved match
+def test_no_start_loads_the_history_or_the_scoring_before_the_first_frame(tmp_path):
+    """Settling what to play and building the app (the very first start, a
+    resume, and --new over a saved match) opens no database and loads neither
+    the history, the statistics, sqlite3 nor the scoring: they load after the
+    first frame, or when first needed."""
+    late = ["sqlite3", "ginrummy_tui.storage.history", "ginrummy_tui.storage.stats", "ginrummy_tui.engine.scoring"]
+    # the very first start, one that resumes the saved match, then --new over it
+    for options, resumed in (([], False), ([], True), (["--new"], False)):
+        code = (
+            "import sys; from ginrummy_tui.cli import build_parser; "
+            "from ginrummy_tui.session.startup import prepare; from ginrummy_tui.cli.play import build_app; "
+            f"plan = prepare(build_parser().parse_args(['--data-dir', {str(tmp_path)!r}, *{options!r}])); "
+            f"build_app(plan); print(plan.resumed, [m for m in {late!r} if m in sys.modules]); plan.close()"
+        )
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-        assert out.stdout.split() == ["True", "False", "False"]
+        assert out.stdout.strip() == f"{resumed} []", out.stdout

@@ -50,12 +50,17 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)")
 
 
+def _play_parser(parser_class: type[argparse.ArgumentParser] = _Parser) -> argparse.ArgumentParser:
+    parser = parser_class(prog="gin-tui", description="Gin Rummy in the terminal.", allow_abbrev=False)
+    parser.add_argument("--version", action="version", version=f"gin-tui {__version__}")
+    add_play_options(parser)
+    return parser
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser. With ``argv``, only the subcommands named in it get their
     options (so starting the game imports no subcommand module)."""
-    parser = _Parser(prog="gin-tui", description="Gin Rummy in the terminal.", allow_abbrev=False)
-    parser.add_argument("--version", action="version", version=f"gin-tui {__version__}")
-    add_play_options(parser)
+    parser = _play_parser()
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
         sp = sub.add_parser(name, help=help_text, description=help_text)
@@ -69,6 +74,31 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             continue
         mod.configure(sp)
     return parser
+
+
+class _NotJustTheGame(Exception):
+    pass
+
+
+class _GameOnlyParser(_Parser):
+    def error(self, message: str):
+        raise _NotJustTheGame(message)
+
+
+def parse_command_line(argv: list[str]) -> argparse.Namespace:
+    """``argv`` parsed.  Starting the game, the usual case, is parsed without
+    building the subcommands' parsers (that would cost the start-up about a
+    millisecond); anything else (a subcommand, ``--help``, a mistake) goes
+    through the whole parser, which answers as always."""
+    if not any(a in SUBCOMMANDS or a in ("-h", "--help") for a in argv):
+        try:
+            args, rest = _play_parser(_GameOnlyParser).parse_known_args(argv)
+        except _NotJustTheGame:
+            rest = argv
+        if not rest:
+            args.command = None
+            return args
+    return build_parser(argv).parse_args(argv)
 
 
 def needs_terminal(args: argparse.Namespace) -> bool:
@@ -120,8 +150,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str]) -> int:
-    parser = build_parser(argv)
-    args = parser.parse_args(argv)
+    args = parse_command_line(argv)
     if needs_terminal(args):
         missing = missing_terminal()
         if missing is not None:

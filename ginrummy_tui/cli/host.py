@@ -227,8 +227,8 @@ def _connect_address(host: str) -> str:
 def _serve_until_interrupted(thread) -> int:
     import time
 
-    print("Serving; Ctrl+C stops.")
     try:
+        print("Serving; Ctrl+C stops.")  # inside: a Ctrl+C as soon as this is read is still a clean stop
         while True:
             time.sleep(1)
     except KeyboardInterrupt:
@@ -239,28 +239,11 @@ def _serve_until_interrupted(thread) -> int:
 
 
 def _play(args, thread, server, name: str, code: str, host: str, port: int, *, reporter, notes) -> int:
-    from ginrummy_tui.cli.app_start import make_network_app
-    from ginrummy_tui.net.remote_session import RemoteSession
+    import asyncio
 
-    session = RemoteSession(
-        _connect_address(host), port, server.host_code, name, join_code=code,
-        address_hint=_join_address(host, port), on_close=thread.stop,
-    )
-    try:
-        session.start()
-    except Exception as exc:
-        thread.stop()
-        print(f"gin-tui host: could not take the host's seat: {exc}", file=sys.stderr)
+    session_ready = asyncio.run(_play_on_loop(args, thread, server, name, code, host, port, reporter, notes))
+    if not session_ready:
         return 1
-    app = make_network_app(session, args)
-
-    async def ready(pilot) -> None:
-        tell_host(app, reporter, notes)
-
-    try:
-        app.run(auto_pilot=ready)
-    finally:
-        session.close()
     state = server.state
     if state.over:
         print("gin-tui host: the match is over.")
@@ -269,6 +252,34 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int, *, r
     else:
         print(f"gin-tui host: the match is saved; 'gin-tui host' resumes it with the same join code {code}.")
     return 0
+
+
+async def _play_on_loop(args, thread, server, name, code, host, port, reporter, notes) -> bool:
+    """Take the host's seat, then play on the same event loop (the app keeps
+    the connection going as one of its workers); False if the seat could not be taken."""
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.net.remote_session import RemoteSession
+
+    session = RemoteSession(
+        _connect_address(host), port, server.host_code, name, join_code=code,
+        address_hint=_join_address(host, port), on_close=thread.stop,
+    )
+    try:
+        await session.connect()
+    except Exception as exc:
+        thread.stop()
+        print(f"gin-tui host: could not take the host's seat: {exc}", file=sys.stderr)
+        return False
+    app = make_network_app(session, args)
+
+    async def ready(pilot) -> None:
+        tell_host(app, reporter, notes)
+
+    try:
+        await app.run_async(auto_pilot=ready)
+    finally:
+        await session.aclose()
+    return True
 
 
 def tell_host(app, reporter: SaveReporter, notes: list[str]) -> None:

@@ -85,16 +85,32 @@ def run(args: argparse.Namespace) -> int:
         except (EOFError, KeyboardInterrupt):
             return 1
 
+    import asyncio
+
+    from ginrummy_tui.net import protocol as P
+
+    name = P.player_name(args.name, "Guest")
+    try:
+        return asyncio.run(_join(host, port, code, name, args))
+    except KeyboardInterrupt:
+        return 1
+
+
+async def _join(host: str, port: int, code: str, name: str, args: argparse.Namespace) -> int:
+    """Take the seat, then play on the same event loop: the connection is made
+    before the app starts (a refusal is told here, in the terminal), and the
+    app keeps it going as one of its workers."""
+    import asyncio
+
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.client import JoinRefused
     from ginrummy_tui.net.remote_session import RemoteSession
 
-    name = P.player_name(args.name, "Guest")
     deadline = time.monotonic() + SEAT_WAIT
     while True:
         session = RemoteSession(host, port, code, name)
         try:
-            session.start()
+            await session.connect()
             break
         except JoinRefused as exc:
             if exc.code == P.E_SEAT_TAKEN and time.monotonic() < deadline:
@@ -104,10 +120,7 @@ def run(args: argparse.Namespace) -> int:
                         f"the old connection is gone; trying again for {SEAT_WAIT} s (Ctrl+C stops)…",
                         file=sys.stderr,
                     )
-                try:
-                    time.sleep(2)
-                except KeyboardInterrupt:
-                    return 1
+                await asyncio.sleep(2)
                 continue
             print(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
             return 1
@@ -120,8 +133,8 @@ def run(args: argparse.Namespace) -> int:
 
     app = make_network_app(session, args)
     try:
-        app.run()
+        await app.run_async()
     finally:
-        session.close()
+        await session.aclose()
     print(f"gin-tui join: left the match; 'gin-tui join {args.address}' with the same code takes the seat back.")
     return 0

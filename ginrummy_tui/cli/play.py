@@ -9,7 +9,12 @@ The whole start-up path, in order:
    needs in one :class:`~ginrummy_tui.session.context.AppContext`;
 3. :func:`run_saved_play` runs the app, so that SIGHUP (a dropped SSH
    connection), SIGTERM and Ctrl+C leave the match saved and the terminal
-   usable, and gives the lock back at the end.
+   usable, and gives the lock back at the end;
+4. once the first frame is on the screen, the app does what could wait:
+   the first save (:meth:`~ginrummy_tui.session.startup.Plan.after_first_frame`),
+   the saved screen details and the notes, and in a thread the history
+   upkeep, which marks the record of a match given up for this one abandoned
+   (:func:`~ginrummy_tui.session.keeper.start_history_upkeep`).
 
 With ``--data-dir -`` nothing is read or saved (:func:`run_play`).
 """
@@ -89,6 +94,7 @@ def build_app(plan: Plan, pause: float | None = None) -> GinApp:
         ui=dict(plan.ui),
         notes=plan.notes,
         resumed=plan.resumed,
+        after_first_frame=plan.after_first_frame,
     )
     app = make_app(
         context=context, ascii=s.ascii, mouse=s.mouse, pause=s.pause if pause is None else pause, one_click=s.one_click

@@ -5,6 +5,8 @@
 >>> state = apply(state, legal_actions(state)[0])
 """
 
+from typing import TYPE_CHECKING
+
 from .actions import Action, IllegalAction, parse_action
 from .cards import (
     DECK,
@@ -32,7 +34,6 @@ from .melds import (
 )
 from .reducer import apply, deal, deal_hand, legal_actions, new_game, view, view_legal_actions
 from .rules import PRESETS, Rules
-from .scoring import KnockResult, Layoff, best_defence, layout_note, layout_parts, score_knock
 from .state import (
     GameState,
     HandRecord,
@@ -47,6 +48,21 @@ from .state import (
     view_from_dict,
     view_to_dict,
 )
+
+if TYPE_CHECKING:
+    from .scoring import KnockResult, Layoff, best_defence, layout_note, layout_parts, score_knock
+
+_SCORING = frozenset({"KnockResult", "Layoff", "best_defence", "layout_note", "layout_parts", "score_knock"})
+"""Names of :mod:`.scoring`, which loads when first asked for (a hand is
+settled, a summary shown), not with the engine: start-up does not need it."""
+
+
+def __getattr__(name: str):
+    if name in _SCORING:
+        from . import scoring
+
+        return getattr(scoring, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "Action",

@@ -4,11 +4,11 @@ How it works (see also ``docs/architecture.md``):
 
 * A hand is a 52-bit mask, 13 bits per suit (see :mod:`.cards`).
 * ``RUN_DW[m]`` is precomputed for every 13-bit suit mask ``m``: the least
-  deadwood of those cards of one suit when only *runs* may be formed.  It is a
-  dynamic programme: the lowest card of the mask is either deadwood or the
-  lowest card of a run, so ``RUN_DW[m]`` is the minimum of
-  ``value(low) + RUN_DW[m - low]`` and ``RUN_DW[m - run]`` over the runs
-  starting at ``low`` that the mask holds.
+  deadwood of those cards of one suit when only *runs* may be formed.  The
+  mask falls into blocks of consecutive cards; a block of three or more is one
+  run (every card melded), and a card of a shorter block can be in no run.  So
+  ``RUN_DW[m]`` is ``RUN_DW`` of the mask without its lowest block, plus that
+  block's values when it is shorter than three.
 * Sets only matter for ranks held in three or four suits.  A bit trick finds
   those ranks; when there are none (most hands) the answer is the sum of four
   table look-ups.  Otherwise the choices of sets for those ranks (none, the
@@ -33,21 +33,16 @@ _VALUES = [min(r + 1, 10) for r in range(13)]
 
 def _build_tables() -> tuple[list[int], list[int]]:
     dw = [0] * 8192
-    choice = [0] * 8192  # 0: lowest card is deadwood; k >= 3: run of k from it
+    choice = [0] * 8192  # 0: the lowest card is deadwood; k >= 3: a run of k from it
     for m in range(1, 8192):
         low = m & -m
-        r = low.bit_length() - 1
-        best = _VALUES[r] + dw[m ^ low]
-        ch = 0
-        x = m >> r
-        held = ((x + 1) & ~x).bit_length() - 1  # consecutive cards from the lowest one up
-        for k in range(3, held + 1):
-            v = dw[m & ~(((1 << k) - 1) << r)]
-            if v <= best:  # on a tie, the longer run (or a run over deadwood)
-                best = v
-                ch = k
-        dw[m] = best
-        choice[m] = ch
+        x = m // low
+        block = ((x + 1) & ~x) - 1  # the cards held consecutively from the lowest one up, shifted down
+        if block > 6:  # three or more: one run of the whole block
+            dw[m] = dw[m ^ (block * low)]
+            choice[m] = block.bit_length()
+        else:  # the lowest card is in no run
+            dw[m] = _VALUES[low.bit_length() - 1] + dw[m ^ low]
     return dw, choice
 
 

@@ -10,7 +10,6 @@ from .cards import DECK, Card
 from .kinds import EndKind, Kind, Phase
 from .melds import deadwood_mask
 from .rules import PRESETS, Rules
-from .scoring import score_knock
 from .state import GameState, HandRecord, HandResult, Move, PlayerView
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
@@ -325,6 +324,8 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> GameStat
 
 
 def _settle(before: GameState, knocker: int, kcards: tuple[Card, ...], after: GameState) -> GameState:
+    from .scoring import score_knock  # loaded when the first hand is settled, not at start-up
+
     defender = 1 - knocker
     res = score_knock(kcards, before.hands[defender], before.rules, knock_limit=before.knock_limit)
     winner = knocker if res.winner == "knocker" else defender

@@ -48,6 +48,10 @@ class KnockResult:
     layout_gain: int = 0
     """How much more the knocker scores (or the less the defender) with this layout than with the least-deadwood one."""
 
+    WRITTEN_WHEN_SET = ("kept_out", "blocked", "layout_gain")
+    """The fields added later: a save or a view holds them only when set, so
+    that a knock without them reads and writes exactly as before."""
+
 
 _SUIT_BASE = (0, 13, 26, 39)
 

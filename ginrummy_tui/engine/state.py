@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .actions import Action, parse_action
 from .cards import DECK, Card, card
 from .kinds import EndKind, Kind, Phase
 from .rules import MAX_KNOCK_LIMIT, Rules
-from .scoring import KnockResult, Layoff
+
+if TYPE_CHECKING:  # the scoring module loads when a hand is first settled (or read back settled)
+    from .scoring import KnockResult
 
 STATE_VERSION = 1
 
@@ -168,9 +170,6 @@ class PlayerView:
 # ---------------------------------------------------------------- JSON form
 
 
-_LATER_KNOCK_FIELDS = ("kept_out", "blocked", "layout_gain")
-
-
 def _enc(obj: Any) -> Any:
     if isinstance(obj, Card):
         return str(obj)
@@ -180,16 +179,12 @@ def _enc(obj: Any) -> Any:
         return obj.to_dict()
     if isinstance(obj, tuple):
         return [_enc(x) for x in obj]
-    if isinstance(obj, KnockResult):
-        # The layout's explanation was added later: written only when there is
-        # one, so that a knock without it reads and writes exactly as before.
-        return {
-            k: _enc(getattr(obj, k))
-            for k in obj.__dataclass_fields__
-            if k not in _LATER_KNOCK_FIELDS or getattr(obj, k)
-        }
-    if isinstance(obj, (Move, HandRecord, HandResult, Layoff)):
-        return {k: _enc(getattr(obj, k)) for k in obj.__dataclass_fields__}
+    fields = getattr(obj, "__dataclass_fields__", None)
+    if fields is not None:  # Move, HandRecord, HandResult, and a knock's KnockResult and Layoff
+        # Fields added later (KnockResult's layout explanation) are written
+        # only when set, so that older records read and write exactly as before.
+        later = getattr(obj, "WRITTEN_WHEN_SET", ())
+        return {k: _enc(getattr(obj, k)) for k in fields if k not in later or getattr(obj, k)}
     return obj
 
 
@@ -263,6 +258,8 @@ def _end_kind(x: Any) -> EndKind:
 def _knock(x: Any) -> KnockResult | None:
     if x is None:
         return None
+    from .scoring import KnockResult, Layoff
+
     return KnockResult(
         kind=_end_kind(x["kind"]),
         winner=str(x["winner"]),

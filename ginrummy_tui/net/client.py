@@ -83,13 +83,17 @@ class GameClient:
 
     # ------------------------------------------------------------ connecting
 
-    async def connect(self, timeout: float = 10.0) -> None:
+    async def connect(self, timeout: float = 10.0, *, background: bool = True) -> None:
         """Connect, say hello and wait for the first view.
 
         Raises :class:`JoinRefused` if the host refuses, ``OSError`` if it
         cannot be reached, ``TimeoutError`` if it does not answer.  When the
         host dropped the connection to make room for newer ones (strangers
         crowding it), it tries again at once, within ``timeout``.
+
+        With ``background`` (the default) the host's later messages are read
+        (and the pings sent) by tasks of their own; without it, the caller
+        awaits :meth:`run` for that (the app runs it as one of its workers).
         """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -101,9 +105,23 @@ class GameClient:
                 if exc.code != P.E_CROWDED or loop.time() >= deadline:
                     raise
         self.open = True
-        self._tasks = [asyncio.create_task(self._read_loop())]
-        if self.heartbeat > 0:
-            self._tasks.append(asyncio.create_task(self._ping_loop()))
+        if background:
+            self._tasks = [asyncio.create_task(self.run())]
+
+    async def run(self) -> None:
+        """Read the host's messages (and send the pings) until the connection ends.
+
+        Each message reaches ``on_message`` as it is read; the last one is
+        ``{"type": "closed"}``.  Cancelling it leaves the connection open
+        (:meth:`close` closes it)."""
+        ping = asyncio.create_task(self._ping_loop()) if self.heartbeat > 0 else None
+        try:
+            await self._read_loop()
+        finally:
+            if ping is not None:
+                ping.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await ping
 
     async def _attempt(self, timeout: float) -> None:
         self.attempts += 1

@@ -6,18 +6,21 @@ and answers with the seat's new view, and every change made elsewhere (the
 other player's move, the clock, someone leaving) arrives as a message that
 calls :meth:`Session.changed`.
 
-The connection runs on its own event loop in a daemon thread, so the app's
-loop never waits on the network except for the short wait in ``submit``.
-A lost connection is retried with the same code until the host answers.
+Everything runs on one event loop, the app's: :meth:`RemoteSession.connect`
+joins the match (before the app starts, so that a wrong code is told in the
+terminal), and the app runs :meth:`RemoteSession.connection` as an async
+worker, which reads the host's messages, sends the pings and joins again with
+the same code after a drop.  Nothing here waits: :meth:`~RemoteSession.submit`,
+:meth:`~RemoteSession.add_hint` and :meth:`~RemoteSession.close` only schedule
+their sending on the loop, and the host's answer arrives like any other
+message.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import threading
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
@@ -39,15 +42,13 @@ class RemoteSession(Session):
     """One seat of a match held by a :class:`~ginrummy_tui.net.server.MatchServer`.
 
     ``join_code`` (the host's side only) is shown while the other seat is
-    empty; ``on_close`` runs when the app closes the session (the host stops
-    its server there).  ``answer_wait`` is how long :meth:`submit` waits for
-    the host's answer before letting the app go on (the answer then arrives
-    through the listener).
+    empty; ``on_close`` runs (in a worker thread, so that the loop never
+    waits for it) when the session is closed: the host stops its server
+    there.
     """
 
     computes_opponent = False
     ticking = True
-    submit_waits = True
 
     def __init__(
         self,
@@ -60,7 +61,6 @@ class RemoteSession(Session):
         address_hint: str | None = None,
         reconnect: bool = True,
         retry_every: float = 1.0,
-        answer_wait: float = 1.0,
         heartbeat: float = 10.0,
         on_close: Callable[[], None] | None = None,
     ) -> None:
@@ -72,7 +72,6 @@ class RemoteSession(Session):
         self.address_hint = address_hint
         self.reconnect = reconnect
         self.retry_every = retry_every
-        self.answer_wait = answer_wait
         self.heartbeat = heartbeat
         self.on_close = on_close
         self.listener = None
@@ -81,88 +80,138 @@ class RemoteSession(Session):
         """Why the connection is down, or why the host refused the last move."""
         self.gave_up = False
         """True once reconnecting is pointless (wrong code, other version, host gone for good)."""
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="gin-tui-client", daemon=True)
-        self._answer = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        """The loop the session was connected on; everything of it runs there."""
+        self._sending: set[asyncio.Task[None]] = set()
+        """Messages on their way to the host (kept until sent)."""
         self._sent_seq: int | None = None
+        """The position a move was sent for, until the host answers it."""
+        self._going_on: tuple[int, int] | None = None
+        """The hand (match, hand number) after which this seat asked to go on, until the host says so itself."""
         self._problem_seq = -1
         self._closing = False
-        self._retry_task: asyncio.Task | None = None
+        self._closed: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ connecting
 
-    def start(self, timeout: float = 10.0) -> None:
-        """Connect and wait for the first view (before the app starts).
+    async def connect(self, timeout: float = 10.0) -> None:
+        """Join the match and take the first view, on the running loop (the app's).
 
         Raises :class:`~ginrummy_tui.net.client.JoinRefused`, ``OSError`` or
-        ``TimeoutError`` with a message fit to show the player.
+        ``TimeoutError`` with a message fit to show the player.  The host's
+        later messages are read by :meth:`connection`, which the app runs.
         """
-        self._thread.start()
-        fut = asyncio.run_coroutine_threadsafe(self._connect(timeout), self._loop)
-        try:
-            fut.result(timeout + 1)
-        except BaseException:
-            self._stop_loop()
-            raise
-
-    async def _connect(self, timeout: float) -> None:
         from ginrummy_tui.net.client import GameClient
 
+        self._loop = asyncio.get_running_loop()
         client = GameClient(
             self.host, self.port, self.code, self.name, on_message=self._on_message, heartbeat=self.heartbeat
         )
-        await client.connect(timeout)
+        await client.connect(timeout, background=False)
         self.client = client
         self.problem = ""
 
+    def connection(self) -> Coroutine[Any, Any, None]:
+        """The coroutine that keeps the match going: it reads the host's
+        messages (and pings) until the session is closed, and after a drop
+        joins again with the same code until the host takes this seat back.
+        The app runs it as an async worker on the loop :meth:`connect` ran on,
+        and cancels it when it exits (the connection is closed then)."""
+        return self._keep_connected()
+
+    async def _keep_connected(self) -> None:
+        if self._loop is not asyncio.get_running_loop():
+            raise RuntimeError("run the connection on the event loop the session was connected on")
+        try:
+            while not self._closing:
+                client = self.client
+                if client is not None and client.open:
+                    await client.run()  # until the connection ends (_on_message has said why)
+                    continue
+                if not self.reconnect or not await self._rejoin():
+                    return
+        finally:
+            client = self.client
+            if client is not None and client.open:  # cancelled (the app exits): leave the match
+                await client.close()
+
     def _on_message(self, client: GameClient, msg: dict[str, Any]) -> None:
-        """On the client's loop: take note, wake a waiting ``submit``, tell the app."""
+        """On the loop: take note, clear a move's wait, tell the app."""
         if client is not self.client:
             return
         kind = msg.get("type")
         if kind == "state":
             if self._sent_seq is not None and (client.seq > self._sent_seq or client.ready[self.seat]):
-                self._answer.set()  # the move was applied, or our wish to go on was noted
+                self._sent_seq = None  # the move was applied, or our wish to go on was noted
             if self.problem.startswith(REFUSED) and client.seq > self._problem_seq:
                 self.problem = ""
         elif kind == "error":
             self.problem = REFUSED + str(msg.get("message", ""))
             self._problem_seq = client.seq
-            self._answer.set()
+            self._sent_seq = None
+            self._going_on = None
         elif kind == "closed":
-            self._answer.set()
+            self._sent_seq = None
             if not self._closing:
                 self.problem = str(msg.get("message") or "the connection to the host was lost")
-                if self.reconnect:
-                    self._retry_task = asyncio.get_running_loop().create_task(self._retry())
-                else:
+                if not self.reconnect:
                     self.gave_up = True
         self.changed()
 
-    async def _retry(self) -> None:
-        """Join again with the same code until the host takes us back."""
+    async def _rejoin(self) -> bool:
+        """Join again with the same code until the host takes us back; False
+        when that is pointless (wrong code, another version) or the session closed."""
         from ginrummy_tui.net.client import GameClient, JoinRefused
 
         while not self._closing:
             await asyncio.sleep(self.retry_every)
+            if self._closing:
+                break
             client = GameClient(
                 self.host, self.port, self.code, self.name, on_message=self._on_message, heartbeat=self.heartbeat
             )
             try:
-                await client.connect(5.0)
+                await client.connect(5.0, background=False)
             except JoinRefused as exc:
                 if exc.code in STOP_RETRYING:
                     self.problem = exc.message
                     self.gave_up = True
                     self.changed()
-                    return
+                    return False
                 continue  # the host still holds our old seat: try again
             except (OSError, TimeoutError):
                 continue
-            self.client = client  # no await since connect(): no message of it was missed
+            if self._closing:
+                await client.close()
+                break
+            self.client = client  # its messages are read from here on: none was missed
             self.problem = ""
             self.changed()
-            return
+            return True
+        return False
+
+    def _send(self, message: Coroutine[Any, Any, None]) -> None:
+        """Send in the background, on the session's loop: the caller never waits."""
+        loop = self._loop
+        assert loop is not None, "the session is not connected"
+
+        async def quietly() -> None:
+            with contextlib.suppress(ConnectionError, OSError):
+                await message  # a lost connection is told by the reading side
+
+        def start() -> None:
+            task = loop.create_task(quietly())
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+
+        try:
+            on_loop = asyncio.get_running_loop() is loop
+        except RuntimeError:
+            on_loop = False
+        if on_loop:
+            start()
+        else:  # from another thread: handed to the loop, still without waiting
+            loop.call_soon_threadsafe(start)
 
     # ------------------------------------------------------------ the session
 
@@ -201,12 +250,10 @@ class RemoteSession(Session):
         """True after this seat asked for the next hand (or match) and the other has not yet."""
         client = self.client
         v = self._raw_view()
-        return (
-            client is not None
-            and v.phase.ended
-            and client.ready[self.seat]
-            and not client.ready[1 - self.seat]
-        )
+        if client is None or not v.phase.ended:
+            return False
+        asked = client.ready[self.seat] or self._going_on == (v.match_no, v.hand_no)
+        return asked and not client.ready[1 - self.seat]
 
     def view(self) -> PlayerView:
         """The latest view from the host; no legal moves while the game is paused."""
@@ -223,11 +270,12 @@ class RemoteSession(Session):
         return self._waiting_to_continue()
 
     def submit(self, action: Action) -> None:
-        """Send the move to the host and wait briefly for its answer.
+        """Send the move to the host; never waits.
 
         Refused at once (``IllegalAction``) when the local view already says
-        it is not allowed; a refusal by the host is raised too if it comes
-        within ``answer_wait`` seconds, else shown later through the listener.
+        it is not allowed, or while the last move is still unanswered.  The
+        host's answer comes as a message: the new view, or its refusal, which
+        :meth:`status` shows.
         """
         from ginrummy_tui.engine import IllegalAction
 
@@ -244,16 +292,13 @@ class RemoteSession(Session):
             raise IllegalAction("only the host's clock can call time")
         if action not in v.legal_actions:
             raise IllegalAction(refusal(v, action))
-        if self._sent_seq == client.seq and not self._answer.is_set():
+        if self._sent_seq == client.seq:
             raise IllegalAction("waiting for the host to answer the last move")
-        self._answer.clear()
         self._sent_seq = client.seq
+        if action.kind in (Kind.NEXT_HAND, Kind.NEW_MATCH):
+            self._going_on = (v.match_no, v.hand_no)
         self.problem = ""
-        asyncio.run_coroutine_threadsafe(client.submit(action), self._loop)
-        if self._answer.wait(self.answer_wait) and self.problem.startswith(REFUSED):
-            reason = self.problem.removeprefix(REFUSED)
-            self.problem = ""  # the app shows it as the refusal
-            raise IllegalAction(reason)
+        self._send(client.submit(action))
 
     # ------------------------------------------------------------ what the app shows besides the view
 
@@ -261,7 +306,7 @@ class RemoteSession(Session):
         """The player was shown a hint: the host counts it and tells the other player."""
         client = self.client
         if client is not None and self.online:
-            asyncio.run_coroutine_threadsafe(client.send({"type": P.HINT}), self._loop)
+            self._send(client.send({"type": P.HINT}))
 
     def hints_this_hand(self) -> tuple[int, int] | None:
         client = self.client
@@ -317,34 +362,38 @@ class RemoteSession(Session):
     # ------------------------------------------------------------ closing
 
     def close(self) -> None:
-        """Leave the match (the host keeps the seat for a rejoin) and stop the thread."""
+        """Leave the match (the host keeps the seat for a rejoin); never waits:
+        the closing runs on the session's loop (:meth:`aclose` awaits it)."""
         if self._closing:
             return
         self._closing = True
-        client = self.client
-        if client is not None and self._thread.is_alive():
-            fut = asyncio.run_coroutine_threadsafe(client.close(), self._loop)
-            with contextlib.suppress(Exception):
-                fut.result(3)
-        self._stop_loop()
-        if self.on_close is not None:
+        try:
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is not None and running is self._loop:
+            self._closed = running.create_task(self._close())
+        elif self.on_close is not None:  # the session's loop is over: its connection went with it
             self.on_close()
 
-    def _stop_loop(self) -> None:
-        if self._thread.is_alive():
+    async def aclose(self) -> None:
+        """Leave the match and wait until the connection is closed (and ``on_close`` has run)."""
+        self.close()
+        if self._closed is not None:
+            await asyncio.shield(self._closed)
 
-            async def _cancel_all() -> None:
-                tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-                for t in tasks:
-                    t.cancel()
-                await asyncio.gather(*tasks, return_exceptions=True)
-
+    async def _close(self) -> None:
+        if self._sending:  # a move made just before leaving still goes
+            _done, late = await asyncio.wait(set(self._sending), timeout=1.0)
+            for sending in late:
+                sending.cancel()
+        client = self.client
+        if client is not None:
             with contextlib.suppress(Exception):
-                asyncio.run_coroutine_threadsafe(_cancel_all(), self._loop).result(3)
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(3)
-        if not self._loop.is_running() and not self._loop.is_closed():
-            self._loop.close()
+                await client.close()
+        if self.on_close is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.on_close)
 
 
 def refusal(v: PlayerView, action: Action) -> str:
@@ -366,13 +415,3 @@ def refusal(v: PlayerView, action: Action) -> str:
         return str(_refuse(shape, action))  # type: ignore[arg-type]
     except Exception:
         return f"{action} is not allowed now"
-
-
-def wait_until(predicate: Callable[[], bool], timeout: float = 5.0) -> bool:
-    """Poll ``predicate`` until it holds or ``timeout`` seconds pass."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return predicate()

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ginrummy_tui.storage.config import Settings
 
     from .control import MatchControl
@@ -44,6 +46,9 @@ class AppContext:
     """What to tell the player once the table is up."""
     resumed: bool = False
     """True when the match in play was resumed from its save."""
+    after_first_frame: Callable[[], list[str]] | None = None
+    """What ``gin-tui`` does once the table is on the screen (the match's
+    first save); returns what to tell the player."""
 
     @property
     def saved(self) -> bool:

@@ -12,7 +12,13 @@ from ginrummy_tui.storage.store import Store
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
+    from ginrummy_tui.storage.figures import ReadyFigures
     from ginrummy_tui.storage.history import SharedHistory
+
+
+FIGURES_DELAY = 0.3
+"""Seconds after a recorded hand before the statistics are worked out again
+in the background (the screens of the hand's end are drawn first)."""
 
 
 class Keeper:
@@ -43,6 +49,7 @@ class Keeper:
         self._match_no: int | None = None
         self._recorder = None
         self._starting = False
+        self._figures: ReadyFigures | None = None
         self.history: SharedHistory | None = None
         """The :class:`~ginrummy_tui.storage.history.SharedHistory` records go to."""
         self.state: GameState | None = None
@@ -60,6 +67,22 @@ class Keeper:
             self.history = SharedHistory(self.store.root)
         return self.history
 
+    @property
+    def figures(self) -> ReadyFigures:
+        """The statistics screen's figures, kept ready (see :mod:`ginrummy_tui.storage.figures`)."""
+        if self._figures is None:
+            from ginrummy_tui.storage.figures import ReadyFigures
+
+            self._figures = ReadyFigures(self.shared_history())
+        return self._figures
+
+    def close_history(self) -> None:
+        """Close the history database (and the figures' connection)."""
+        if self._figures is not None:
+            self._figures.close()
+        if self.history is not None:
+            self.history.close()
+
     def _recorder_for(self, state: GameState):
         shared = self.shared_history()
         hist = shared.get()
@@ -74,6 +97,12 @@ class Keeper:
                 self.match_id, opponent=str(self.settings.get("ai", "standard")), replay=self.replay
             )
         return self._recorder
+
+    def hold(self, state: GameState) -> None:
+        """Keep ``state`` as the match's state without saving it yet: ``gin-tui``
+        saves it (:meth:`start`) once the table is on the screen, and
+        :meth:`flush` at exit saves it in any case."""
+        self.state = state
 
     def start(self, state: GameState) -> None:
         """Save the first state of a match (new or resumed).  Its record is
@@ -102,8 +131,8 @@ class Keeper:
         if self.record and not self._starting:
             try:
                 recorder = self._recorder_for(state)
-                if recorder is not None:
-                    recorder.observe(state)
+                if recorder is not None and recorder.observe(state):
+                    self._figures_changed()
             except Exception as exc:  # the statistics must never stop the game
                 self._record_failed(exc)
         elif not self.record:
@@ -117,6 +146,13 @@ class Keeper:
         if not saved and not self.failing:  # said once, until saving works again
             self.errors.append(f"the match could not be saved: {self.store.last_error}")
         self.failing = not saved
+
+    def _figures_changed(self) -> None:
+        """Something was recorded: if the figures are kept ready (the app
+        asks for them once it is up), work them out again in the background,
+        so that F3 finds them ready."""
+        if self._figures is not None:
+            self._figures.refresh_soon(FIGURES_DELAY)
 
     def _record_failed(self, exc: Exception) -> None:
         from ginrummy_tui.storage.history import Damaged
@@ -158,6 +194,7 @@ class Keeper:
                 recorder = self._recorder_for(self.state)
                 if recorder is not None:
                     recorder.add_hint(self.state)
+                    self._figures_changed()
 
     def abandon(self) -> None:
         """The unfinished match is given up (a new match replaces it)."""
@@ -166,6 +203,7 @@ class Keeper:
                 recorder = self._recorder_for(self.state)
                 if recorder is not None:
                     recorder.abandon(self.state)
+                    self._figures_changed()
 
     def flush(self) -> None:
         """Write the last state again (at exit: it is already saved, this is belt and braces)."""
@@ -175,19 +213,29 @@ class Keeper:
             )
 
 
-def start_history_upkeep(keeper: Keeper, tell: Callable[[str], None]) -> threading.Thread | None:
-    """Check the history database and import the JSON records of earlier
-    versions, in a thread; ``tell`` (called from that thread) says what
-    happened.  None when this match is not recorded."""
+def start_history_upkeep(
+    keeper: Keeper, tell: Callable[[str], None], then: Callable[[], None] | None = None
+) -> threading.Thread | None:
+    """In a thread: mark the records of the matches just given up for a new
+    one (``--new``) abandoned, check the history database and import the JSON
+    records of earlier versions, then work out the statistics (so that F3
+    finds them ready); ``tell`` (called from that thread) says what happened;
+    ``then`` is called last, in that thread.  None when this match is not
+    recorded."""
     if not keeper.record:
         return None
 
     def work() -> None:
-        from ginrummy_tui.storage.history import upkeep
+        from ginrummy_tui.storage.history import file_abandoned, upkeep
 
-        for message in upkeep(keeper.shared_history()):
+        for message in [*file_abandoned(keeper.store.root), *upkeep(keeper.shared_history())]:
             with contextlib.suppress(Exception):
                 tell(message)
+        with contextlib.suppress(Exception):  # F3 works them out itself, and reports what is wrong
+            keeper.figures.get()  # ready for F3
+        if then is not None:
+            with contextlib.suppress(Exception):
+                then()
 
     thread = threading.Thread(target=work, name="gin-tui history upkeep", daemon=True)
     thread.start()

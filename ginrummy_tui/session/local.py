@@ -9,8 +9,9 @@ to :meth:`Session.submit`.  So the same app serves
   in this process; the app runs :meth:`Session.think` in a thread worker and
   applies the answer with :meth:`Session.play_opponent`), and
 * network play (a session that sends actions to the other side and receives
-  views from it; it sets ``computes_opponent = False`` and calls
-  :meth:`Session.changed` whenever a new view arrives).
+  views from it; it sets ``computes_opponent = False``, gives the app its
+  connection to run as an async worker, and calls :meth:`Session.changed`
+  whenever a new view arrives).
 
 The contract, for anyone writing a session:
 
@@ -23,7 +24,9 @@ The contract, for anyone writing a session:
 ``submit(action)``
     Apply the local player's action.  Raises
     :class:`~ginrummy_tui.engine.IllegalAction` with the reason when the rules
-    refuse it; nothing changes then.
+    refuse it; nothing changes then.  It never waits: a session whose moves
+    go elsewhere sends them in the background, and the answer comes through
+    ``listener``.
 ``opponent_to_move()``
     True while the other player is the one to act (the app then shows
     "waiting" and refuses the local player's moves before submitting them).
@@ -32,10 +35,16 @@ The contract, for anyone writing a session:
     ``think()`` in a thread worker (never on the UI thread) and then
     ``play_opponent(action)`` on the UI thread.
 ``listener``
-    Set by the app: a callable with no arguments that the session calls,
-    from any thread, whenever the game changed by some other way than
+    Set by the app: a callable with no arguments that the session calls
+    whenever the game changed by some other way than
     ``submit``/``play_opponent`` (a network message, a timer).  The app turns
-    it into a Textual message, so calling it from a thread is safe.
+    it into a Textual message, so it may be called from the app's event loop
+    or from any thread.
+``connection()``
+    Network play: a coroutine that keeps the session's connection (reads
+    what the other side sends, reconnects) until it is cancelled.  The app
+    runs it as an async worker on its own event loop, once, at start, and
+    cancels it when it exits.  ``None`` (the default): nothing to run.
 ``status()``
     A line to show before the prompt (network play: the move clock, the
     connection), or ``""``.  With ``ticking`` True the line changes by itself
@@ -56,8 +65,8 @@ The contract, for anyone writing a session:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # the engine is imported when a session is made, not before
     from ginrummy_tui.engine import Action, GameState, PlayerView
@@ -65,6 +74,9 @@ if TYPE_CHECKING:  # the engine is imported when a session is made, not before
 
 class Opponent(Protocol):
     """A computer player: any object that answers a view with an action (see :mod:`ginrummy_tui.ai`)."""
+
+    level: str
+    """Its level ("easy", "standard", "expert", "master"), shown in its name."""
 
     def choose(self, view: PlayerView) -> Action: ...
 
@@ -79,11 +91,9 @@ class Session:
     computes_opponent: bool = False
     """Whether the app computes the other player's moves (``think``/``play_opponent``)."""
     listener: Callable[[], None] | None = None
-    """Set by the app; called (from any thread) when the game changed elsewhere."""
+    """Set by the app; called (on the app's loop or from any thread) when the game changed elsewhere."""
     ticking: bool = False
     """True when :meth:`status` changes by itself (a clock): the table refreshes it twice a second."""
-    submit_waits: bool = False
-    """True when :meth:`submit` may wait on the network: the app then calls it from a worker thread."""
     replaying: bool = False
     """True while a practice replay of a deal is on the table."""
 
@@ -109,6 +119,11 @@ class Session:
     def play_opponent(self, action: Action) -> None:
         """Apply the other player's ``action`` (from :meth:`think`); on the UI thread."""
         raise NotImplementedError(f"{type(self).__name__} does not compute the opponent's moves")
+
+    def connection(self) -> Coroutine[Any, Any, None] | None:
+        """Network play: the coroutine that keeps the connection, for the app to
+        run as an async worker on its event loop (None, the default: no connection)."""
+        return None
 
     def status(self) -> str:
         """A line to show before the prompt, or ``""`` (the default: none)."""
@@ -206,8 +221,7 @@ class LocalSession(Session):
 
     def opponent_level(self, default: str | None) -> str | None:
         """The computer's level ("easy", "standard", "expert"), or ``default`` if it has none."""
-        level = getattr(self.opponent, "level", None)
-        return level if isinstance(level, str) else default
+        return self.opponent.level or default
 
     def reset(self, state: GameState, opponent: Opponent | None = None) -> None:
         """A new match on the table (``opponent``: a new computer player, if it changes)."""
@@ -218,9 +232,10 @@ class LocalSession(Session):
 
     def close(self) -> None:
         """Stop the opponent's worker process, if it has one."""
-        close = getattr(self.opponent, "close", None)  # a computer player may run in a process of its own
-        if close is not None:
-            close()
+        from .opponent import LazyOpponent  # the app's computer player; it may think in a process of its own
+
+        if isinstance(self.opponent, LazyOpponent):
+            self.opponent.close()
 
     # -- helpers
 
@@ -234,5 +249,5 @@ class LocalSession(Session):
 
 def _computer_name(opponent: Opponent) -> str:
     """"Computer (standard)": how a computer opponent is named on screen."""
-    level = getattr(opponent, "level", None) or getattr(opponent, "name", None)
+    level = opponent.level
     return f"Computer ({level})" if level else "Computer"

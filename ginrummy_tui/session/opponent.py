@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ginrummy_tui.ai import Opponent
+    from ginrummy_tui.ai.process import ProcessOpponent
     from ginrummy_tui.engine import Action, PlayerView
 
 
@@ -19,7 +21,9 @@ class LazyOpponent:
     def __init__(self, level: str, seed: Any = None) -> None:
         self.level = level
         self.seed = seed
-        self._ai: Any = None
+        self._ai: Opponent | None = None
+        self._process: ProcessOpponent | None = None
+        """The worker process the opponent thinks in, if it has one."""
 
     def choose(self, view: PlayerView) -> Action:
         """The opponent's action for ``view``."""
@@ -27,7 +31,7 @@ class LazyOpponent:
             if self.level in self.IN_PROCESS:
                 from ginrummy_tui.ai.process import ProcessOpponent
 
-                self._ai = ProcessOpponent(self.level, self.seed)
+                self._ai = self._process = ProcessOpponent(self.level, self.seed)
             else:
                 from ginrummy_tui.ai import get_opponent
 
@@ -36,6 +40,5 @@ class LazyOpponent:
 
     def close(self) -> None:
         """Stop the worker process of an opponent that has one."""
-        close = getattr(self._ai, "close", None)
-        if close is not None:
-            close()
+        if self._process is not None:
+            self._process.close()

@@ -8,6 +8,10 @@ a match finished), or a separate match when the saved one is open in another
 the keeper that will save it after every move, the settings, and what to tell
 the player.  No Textual here: :mod:`ginrummy_tui.cli.play` builds the app on
 the plan and runs it.
+
+Only what the first frame needs happens before it: the first save of the
+match (:meth:`Plan.after_first_frame`) and marking the record of a match given
+up for a new one (``--new``) wait until the table is on the screen.
 """
 
 from __future__ import annotations
@@ -56,13 +60,24 @@ class Plan:
     def store(self) -> Store:
         return self.keeper.store
 
+    def after_first_frame(self) -> list[str]:
+        """The start-up work that waits until the table is on the screen: the
+        first save of the match (a new one, or the resumed one with this run's
+        settings).  Returns what to tell the player.
+
+        A ``gin-tui`` killed before this loses nothing the player saw played:
+        a resumed match's save is still whole, a match given up for this one
+        is already out of the slot, and a new match has had no move yet."""
+        if self.keeper.state is self.state:  # no move yet (a move saves by itself)
+            self.keeper.start(self.state)
+        return list(self.keeper.errors)
+
     def close(self) -> None:
         """Save one last time and give up the lock."""
         with contextlib.suppress(Exception):
             self.keeper.flush()
-        if self.keeper.history is not None:
-            with contextlib.suppress(Exception):
-                self.keeper.history.close()
+        with contextlib.suppress(Exception):
+            self.keeper.close_history()
         self.store.lock.release()
 
 
@@ -162,12 +177,15 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
                     saved = again.saved
                     break
         if saved is not None and fresh:
-            # The history (and sqlite3) loads only when a match is given up:
-            # an ordinary start never pays for it before the first frame.
-            from ginrummy_tui.storage.history import mark_abandoned
+            # Given up for the new match: the save leaves the slot at once, and
+            # the app marks its record abandoned (and archives it) once the
+            # table is on the screen, so the history database (and sqlite3)
+            # never loads before the first frame.
+            where = store.set_aside_unfinished(saved)
+            if where is None:  # it could not be moved: mark it now, before the new match's save replaces it
+                from ginrummy_tui.storage.history import mark_abandoned
 
-            notes.extend(mark_abandoned(root, saved.match_id))
-            where = store.archive(saved)
+                notes.extend(mark_abandoned(root, saved.match_id))
             notes.append(
                 "Your unfinished match was set aside"
                 + (f" (kept in {where})" if where else "")
@@ -200,8 +218,7 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
             state = _new_state(settings, seed, hand)
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, notes=notes)
-        plan.keeper.start(plan.state)
-        plan.notes.extend(plan.keeper.errors)
+        plan.keeper.hold(plan.state)  # saved once the table is on the screen (Plan.after_first_frame)
         return plan
     except BaseException:
         store.lock.release()

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
 from ginrummy_tui.storage.files import ensure_dir, move_aside, now_iso
 from ginrummy_tui.storage.stats import Stats, Tally
-from ginrummy_tui.storage.store import ARCHIVE_DIR, HISTORY_DIR
+from ginrummy_tui.storage.store import ARCHIVE_DIR, HISTORY_DIR, archive_save, pending_abandoned
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
@@ -1004,6 +1004,8 @@ class SharedHistory:
         self.messages: list[str] = []
         self._history: History | None = None
         self._failed = False
+        self.generation = 0
+        """How many databases were set aside: what was read from an earlier one is out of date."""
 
     def get(self, *, create: bool = True) -> History | None:
         """The open history (None if it cannot be opened, or with
@@ -1028,6 +1030,7 @@ class SharedHistory:
             if self._history is not None:
                 self._history.close()
                 self._history = None
+            self.generation += 1
             self.messages.append(set_aside(db_path(self.root), reason))
             return self.get()
 
@@ -1270,16 +1273,39 @@ def import_json_history(hist: History, progress: Callable[[int, int], None] | No
 def mark_abandoned(root: Path, match_id: str) -> list[str]:
     """Mark a match as given up (its saved game was set aside for a new one);
     never raises: the messages say what went wrong."""
+    return _mark_abandoned(root, match_id)[1]
+
+
+def _mark_abandoned(root: Path, match_id: str) -> tuple[bool, list[str]]:
     opening = open_history(root)
     if opening.history is None:
-        return opening.messages
+        return False, opening.messages
     try:
         opening.history.mark_abandoned(match_id)
     except (Damaged, OSError, sqlite3.Error) as exc:
         opening.messages.append(f"The match left unfinished could not be marked as abandoned ({exc}).")
+        return False, opening.messages
     finally:
         opening.history.close()
-    return opening.messages
+    return True, opening.messages
+
+
+def file_abandoned(root: Path) -> list[str]:
+    """Finish giving up the matches set aside for a new one
+    (``abandoned-<match id>.json``, see
+    :meth:`~ginrummy_tui.storage.store.Store.set_aside_unfinished`): mark each
+    one's record abandoned, then move its file to ``archive/``.  The app does
+    it once its table is on the screen, which also catches a file left by a
+    ``gin-tui`` killed before it got there.  Never raises: the messages say
+    what went wrong (a file whose record could not be marked stays for the
+    next start)."""
+    messages: list[str] = []
+    for match_id, path in pending_abandoned(root):
+        marked, said = _mark_abandoned(root, match_id)
+        messages.extend(said)
+        if marked:
+            archive_save(root, path, match_id)
+    return messages
 
 
 def open_for_reading(root: Path, say: Callable[[str], None]) -> History | None:
@@ -1352,6 +1378,7 @@ __all__ = [
     "SharedHistory",
     "decode_moves",
     "encode_moves",
+    "file_abandoned",
     "hand_entry",
     "import_json_history",
     "mark_abandoned",

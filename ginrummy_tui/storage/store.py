@@ -12,7 +12,11 @@ user data directory for ``gin-tui``, or ``--data-dir`` / ``GIN_TUI_HOME``.
     pid, so a second ``gin-tui`` can say who has the match open.  A lock
     left behind by a dead process is stale and simply taken over.
 ``archive/<match id>.json``
-    Finished matches, in the same format; they are never resumed.
+    Finished matches, and unfinished ones given up for a new match (``--new``),
+    in the same format; they are never resumed.
+``abandoned-<match id>.json``
+    An unfinished match just given up for a new one, until its record is
+    marked abandoned (after the first frame, or at the next start).
 ``history.sqlite3``
     The record of every match, for the statistics (see
     :mod:`ginrummy_tui.storage.history`).
@@ -59,6 +63,9 @@ SAVE_VERSION = 1
 SAVE_NAME = "current.json"
 ARCHIVE_DIR = "archive"
 HISTORY_DIR = "history"
+ABANDONED_PREFIX = "abandoned-"
+"""An unfinished match given up for a new one waits as ``abandoned-<match id>.json``
+until its record is marked abandoned; then it goes to ``archive/``."""
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 """A save is a few kilobytes; anything far bigger is not one of ours."""
 
@@ -338,17 +345,30 @@ class Store:
 
     def archive(self, saved: SavedMatch) -> Path | None:
         """Move a finished match's save to ``archive/`` (kept, never resumed)."""
-        target = self.archive_dir / f"{saved.match_id}.json"
+        return archive_save(self.root, self.path, saved.match_id)
+
+    def set_aside_unfinished(self, saved: SavedMatch) -> Path | None:
+        """Give up the unfinished match of this slot for a new one: its save
+        is renamed at once to ``abandoned-<match id>.json`` beside it, so that
+        the slot is free and the match is never resumed.  Its record is marked
+        abandoned and the file moved to ``archive/`` later, off the start-up
+        path (:func:`~ginrummy_tui.storage.history.file_abandoned`); the file
+        stays until that is done, so a kill in between leaves it for the next
+        start.  Returns where the match will be kept, or None if the save
+        could not be moved (it is then simply overwritten by the new match).
+
+        The rename is not fsynced here (that would wait for the disk before
+        the first frame): the new match's first save fsyncs the directory,
+        and a crash before that at worst finds the old match still in the
+        slot, as it was before ``--new``."""
+        pending = self.root / f"{ABANDONED_PREFIX}{saved.match_id}.json"
         try:
-            ensure_dir(self.archive_dir)
-            if self.path.exists():
-                if target.exists():
-                    move_aside(target, "old")
-                os.replace(self.path, target)
-                _fsync_dir(self.root)
-            return target
+            if pending.exists():
+                move_aside(pending, "old")
+            os.replace(self.path, pending)
         except OSError:
             return None
+        return self.archive_dir / f"{saved.match_id}.json"
 
     def save(
         self,
@@ -392,6 +412,38 @@ class Store:
         """Delete this slot's save (its match is archived or abandoned)."""
         with contextlib.suppress(OSError):
             self.path.unlink()
+
+
+def archive_save(root: Path, path: Path, match_id: str) -> Path | None:
+    """Move the save ``path`` to ``archive/<match id>.json`` under ``root`` (an
+    archived file already there is moved aside first); the target, or None
+    if it could not be moved."""
+    root = Path(root)
+    target = root / ARCHIVE_DIR / f"{match_id}.json"
+    try:
+        ensure_dir(target.parent)
+        if path.exists():
+            if target.exists():
+                move_aside(target, "old")
+            os.replace(path, target)
+            _fsync_dir(root)
+        return target
+    except OSError:
+        return None
+
+
+def pending_abandoned(root: Path) -> list[tuple[str, Path]]:
+    """The matches given up for a new one whose record is not marked yet
+    (see :meth:`Store.set_aside_unfinished`): ``(match id, file)`` pairs."""
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return []
+    found = []
+    for name in sorted(names):
+        if name.startswith(ABANDONED_PREFIX) and name.endswith(".json"):
+            found.append((name[len(ABANDONED_PREFIX) : -len(".json")], Path(root) / name))
+    return found
 
 
 def leftover_separate_saves(root: Path) -> list[Path]:

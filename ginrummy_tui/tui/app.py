@@ -33,6 +33,16 @@ if TYPE_CHECKING:
 
 DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
+BOOKKEEPING_DELAY = 0.1
+"""Seconds between the first frame and the start-up bookkeeping (the first save, the history upkeep)."""
+
+
+def _load_statistics_screen() -> None:
+    """Import the statistics screen's modules (in the background, once the
+    table is up), so that the first F3 does not wait for them."""
+    from ginrummy_tui.storage import reports  # noqa: F401
+
+    from .screens import stats_screen  # noqa: F401
 
 
 class GinApp(App):
@@ -153,6 +163,14 @@ class GinApp(App):
         self.screen_change_signal.subscribe(self, self._screen_changed)
         self._start_clock()
 
+    def _start_connection(self) -> None:
+        """Network play: run the session's connection as an async worker on this
+        loop, once the table can show what it brings (Textual cancels it when
+        the app exits; the session then leaves the match)."""
+        connection = self.session.connection()
+        if connection is not None:
+            self.run_worker(connection, name="connection", group="network", exclusive=True, exit_on_error=False)
+
     def _start_clock(self) -> None:
         """Tick the move clock four times a second once the rules in play have one."""
         if not self._clock_ticking and self.session.view().rules.timer:
@@ -167,11 +185,15 @@ class GinApp(App):
         self.call_after_refresh(release_render_caches)
 
     def table_mounted(self) -> None:
-        """The table is up (called by :class:`GameScreen` once mounted): put the
-        cards back as the player left them and say what happened at start."""
+        """The table is on the screen (called by :class:`GameScreen` after the
+        first refresh): start the connection (network play), put the cards
+        back as the player left them, say what happened at start, and start
+        the bookkeeping that waited for the first frame
+        (:meth:`_start_bookkeeping`)."""
         if self._restored:
             return
         self._restored = True
+        self._start_connection()
         from .restore import restore_ui, show_notes
 
         ctx = self.context
@@ -179,10 +201,24 @@ class GinApp(App):
         if ctx.keeper is not None:
             ctx.keeper.last_ui = self._screen_details() or ctx.ui
         show_notes(self, ctx.notes, ctx.resumed)
+        # The bookkeeping (the first save, the history upkeep) waits a moment
+        # more, so that it does not compete with the terminal drawing the
+        # first frame; a move made meanwhile is saved by itself.
+        self.set_timer(BOOKKEEPING_DELAY, self._start_bookkeeping)
+
+    def _start_bookkeeping(self) -> None:
+        """The start-up work that waited for the table to be on the screen: the
+        match's first save, then, in a thread, the history upkeep."""
+        ctx = self.context
+        if ctx.after_first_frame is not None:
+            for note in ctx.after_first_frame():
+                if note not in ctx.notes:
+                    ctx.notes.append(note)
+                    self.notify(note, severity="warning", timeout=15)
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
 
-            self.history_upkeep = start_history_upkeep(ctx.keeper, self._tell_from_thread)
+            self.history_upkeep = start_history_upkeep(ctx.keeper, self._tell_from_thread, then=_load_statistics_screen)
 
     def _tell_from_thread(self, message: str) -> None:
         """A warning for the player, from a background thread."""
@@ -309,7 +345,7 @@ class GinApp(App):
                 self.sync()
                 return
             if reading is not None:
-                line = clock_text(reading)
+                line = clock_text(reading, palette_of(self))
                 warn = reading.warn
         else:
             text = self.session.status()
@@ -317,7 +353,7 @@ class GinApp(App):
             style = f"bold {palette_of(self).gold}"
             if clock is not None and clock[0] == v.seat:
                 seat, left, limit = clock
-                style = clock_style(left)
+                style = clock_style(left, palette_of(self))
                 if self._net_warnings is None:
                     self._net_warnings = Warnings()
                 warn = self._net_warnings.reached((v.match_no, v.hand_no, len(v.history)), left, limit)
@@ -370,6 +406,12 @@ class GinApp(App):
         kwargs.setdefault("mouse", self.mouse_enabled)
         return super().run(*args, **kwargs)
 
+    async def run_async(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the app on the running loop (network play: the loop the session
+        connected on), without mouse reporting if made with ``mouse=False``."""
+        kwargs.setdefault("mouse", self.mouse_enabled)
+        return await super().run_async(*args, **kwargs)
+
     # ------------------------------------------------------------ following the game
 
     @property
@@ -409,28 +451,14 @@ class GinApp(App):
         ``Kind.NEW_MATCH``); in network play, say when the other player must go on too."""
         from ginrummy_tui.engine import Action, IllegalAction
 
-        def submit() -> None:
-            try:
-                self.session.submit(Action(kind))
-            except IllegalAction:
-                pass  # the other player already did
-
-        def done() -> None:
-            self.sync()
-            waiting = self.session.waiting_note()  # network play: both players must go on
-            if waiting:
-                self.notify(waiting, timeout=4)
-
-        if self.session.submit_waits:  # never wait on the network on the screen's thread
-
-            def work() -> None:
-                submit()
-                self.call_from_thread(done)
-
-            self.run_worker(work, name="go on", group="submit", thread=True, exit_on_error=False)
-            return
-        submit()
-        done()
+        try:
+            self.session.submit(Action(kind))
+        except IllegalAction:
+            pass  # the other player already did
+        self.sync()
+        waiting = self.session.waiting_note()  # network play: both players must go on
+        if waiting:
+            self.notify(waiting, timeout=4)
 
     def _show_end_screens(self, v) -> None:
         ended = v.phase.ended

@@ -26,12 +26,31 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widgets import Static
 
+from .palette import DEFAULT, Palette
+
 WARN_AT = (10, 5)
 """Seconds left at which the player is warned (colour and bell)."""
 
-CALM = "bold #ffd21f"
-WARN = "bold #101010 on #ff9f1a"
-URGENT = "bold #ffffff on #d01c2a"
+
+def calm_style(palette: Palette = DEFAULT) -> str:
+    """The clock with time to spare (and stopped): gin-gold."""
+    return f"bold {palette.gold}"
+
+
+def warn_style(palette: Palette = DEFAULT) -> str:
+    """The clock from 10 s left: gin-ink on gin-warn."""
+    return f"bold {palette.ink} on {palette.warn}"
+
+
+def urgent_style(palette: Palette = DEFAULT) -> str:
+    """The clock from 5 s left: gin-urgent-text on gin-urgent."""
+    return f"bold {palette.urgent_text} on {palette.urgent}"
+
+
+CALM = calm_style()
+WARN = warn_style()
+URGENT = urgent_style()
+"""The clock's styles with the default values of the theme variables."""
 
 
 @dataclass(frozen=True)
@@ -57,13 +76,13 @@ class Reading:
         return max(0, math.ceil(self.left))
 
 
-def clock_style(left: float) -> str:
+def clock_style(left: float, palette: Palette = DEFAULT) -> str:
     """The colour of the clock: calm, then a warning from 10 s, urgent from 5 s."""
     if left <= WARN_AT[1]:
-        return URGENT
+        return urgent_style(palette)
     if left <= WARN_AT[0]:
-        return WARN
-    return CALM
+        return warn_style(palette)
+    return calm_style(palette)
 
 
 class Warnings:
@@ -122,11 +141,11 @@ class MoveClock:
         return Reading(self.left, limit, running=not covered, warn=warn)
 
 
-def clock_text(reading: Reading) -> Text:
+def clock_text(reading: Reading, palette: Palette = DEFAULT) -> Text:
     """The clock as a line: "⏱ 12 s to move", coloured by how little is left."""
     if not reading.running:
-        return Text(f"⏸ {reading.seconds} s to move — the clock waits while this is open", style=CALM)
-    return Text(f"⏱ {reading.seconds} s to move", style=clock_style(reading.left))
+        return Text(f"⏸ {reading.seconds} s to move — the clock waits while this is open", style=calm_style(palette))
+    return Text(f"⏱ {reading.seconds} s to move", style=clock_style(reading.left, palette))
 
 
 class ClockBadge(Static):

@@ -29,6 +29,9 @@ DEFAULTS: dict[str, str] = {
     "gin-button": "#2d5d46",
     "gin-button-text": "#f0f0f0",
     "gin-ink": "#101010",
+    "gin-warn": "#ff9f1a",
+    "gin-urgent": "#d01c2a",
+    "gin-urgent-text": "#ffffff",
     "gin-card-face": "#f4f1e8",
     "gin-card-red": "#d01c2a",
     "gin-card-black": "#101010",
@@ -58,7 +61,12 @@ class Palette:
     button: str
     button_text: str
     ink: str
-    """Text on a bright button."""
+    """Text on a bright button, or on the warning colour."""
+    warn: str
+    """A warning's ground: the move clock from 10 s left, the practice banner."""
+    urgent: str
+    urgent_text: str
+    """The move clock from 5 s left: its ground and its text."""
     card_face: str
     """The paper of a face-up card."""
     card_red: str

@@ -68,7 +68,7 @@ class GameScreen(Screen):
     ]
     """The moves (``play`` and friends) and the ways to arrange the hand."""
 
-    shown_hint: reactive[tuple[tuple, Hint] | None] = reactive(None, always_update=True)
+    shown_hint: reactive[tuple[tuple, Hint] | None] = reactive(None, always_update=True, init=False)
     """``(moment, Hint)`` of the hint on show (see :mod:`..hint_prompt`); a new one redraws the prompt."""
 
     def __init__(self) -> None:
@@ -249,18 +249,8 @@ class GameScreen(Screen):
     def play(self, action: Action) -> None:
         """Submit the player's ``action``; show the reason if it is refused.
 
-        A session whose submit waits on the network is called from a thread
-        worker, so that the screen never waits; the outcome comes back here."""
-        session = self.gin.session
-        if session.submit_waits:
-            self.run_worker(
-                lambda: self._submit(action, from_thread=True), name="submit", group="submit", thread=True,
-                exit_on_error=False,
-            )
-            return
-        self._submit(action, from_thread=False)
-
-    def _submit(self, action: Action, *, from_thread: bool) -> None:
+        Submitting never waits (network play sends the move in the
+        background, and the host's answer comes as a message)."""
         session = self.gin.session
         try:
             session.submit(action)
@@ -268,20 +258,7 @@ class GameScreen(Screen):
             reason = str(exc)
             if reason == "it is not your turn":
                 reason = f"it is not your turn: wait for {session.opponent_name}"
-            self._answer(reason, from_thread)
-            return
-        self._answer("", from_thread)
-
-    def _answer(self, refusal: str, from_thread: bool) -> None:
-        if from_thread:
-            self.app.call_from_thread(self._answered, refusal)
-        else:
-            self._answered(refusal)
-
-    def _answered(self, refusal: str) -> None:
-        """The session answered a move: refused (with the reason), or played."""
-        if refusal:
-            self.refuse(refusal)
+            self.refuse(reason)
             return
         self.refusal = ""
         self.gin.sync()

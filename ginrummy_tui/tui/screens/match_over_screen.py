@@ -57,7 +57,7 @@ def match_number(app: App[Any]) -> int | None:
     number is shown then)."""
     gin = gin_of(app)
     keeper = gin.context.keeper
-    if keeper is None or getattr(gin.session, "replaying", False):
+    if keeper is None or gin.session.replaying:
         return None
     try:
         hist = keeper.shared_history().get(create=False)

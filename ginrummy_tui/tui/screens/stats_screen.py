@@ -4,11 +4,13 @@ matches against each level."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
@@ -20,10 +22,8 @@ from ..widgets.too_small import TooSmall
 from ..widgets.trend import Trend
 
 if TYPE_CHECKING:
+    from ginrummy_tui.storage.figures import Figures
     from ginrummy_tui.storage.stats import Stats
-
-TREND_MATCHES = 30
-"""How many of the last matches against each level the trend shows."""
 
 
 def stats_renderable(stats: Stats, notes: list[str] | None = None) -> Group:
@@ -85,12 +85,12 @@ def recent_renderable(recent: list[dict[str, Any]]) -> Group:
     return Group(*parts)
 
 
-def read_history(app: App[Any]) -> tuple[Stats, list[dict[str, Any]], dict[str, list[tuple[int, bool]]], list[str]]:
-    """The figures, the last matches, the trend per level, and notes; from the
-    app's history (shared with the recording) or the data directory's."""
+def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
+    """The figures and notes; from the app's history (worked out ahead of
+    time, see :mod:`ginrummy_tui.storage.figures`) or the data directory's."""
+    from ginrummy_tui.storage.figures import Figures, work_out
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.history import Damaged, SharedHistory
-    from ginrummy_tui.storage.stats import Stats
 
     gin = gin_of(app)
     keeper = gin.context.keeper
@@ -99,16 +99,18 @@ def read_history(app: App[Any]) -> tuple[Stats, list[dict[str, Any]], dict[str, 
     upkeep = gin.history_upkeep
     if upkeep is not None and upkeep.is_alive():
         notes.append("your earlier records are being imported")
-    hist = shared.get(create=False)
-    if hist is None:
-        return Stats(), [], {}, notes
     try:
-        return hist.stats(), hist.recent(5), hist.trend(TREND_MATCHES), notes
+        if keeper is not None:
+            with contextlib.suppress(OSError, sqlite3.Error):  # if so, on the recording's connection below
+                figures = keeper.figures.get()
+                return figures or Figures(), notes  # None: nothing recorded yet
+        hist = shared.get(create=False)
+        return (work_out(hist) if hist is not None else Figures()), notes
     except Damaged as bad:
         shared.replace_damaged(str(bad))
         for message in shared.take_messages():
             app.notify(message, severity="error", timeout=15)
-        return Stats(), [], {}, notes
+        return Figures(), notes
 
 
 class StatsScreen(ModalScreen):
@@ -122,8 +124,22 @@ class StatsScreen(ModalScreen):
     ]
     """Escape (or F3 again) closes; the arrows scroll."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        # The breakpoint classes of the screen on top (this one will have the
+        # same size): Textual sets a new screen's only at its first resize,
+        # just after its first frame, and so styles and lays it out again.
+        try:
+            app = self.app
+            below = app.screen.classes
+        except (RuntimeError, ScreenStackError):  # no app running (NoActiveAppError), no screen
+            return
+        pairs = [*(app.HORIZONTAL_BREAKPOINTS or []), *(app.VERTICAL_BREAKPOINTS or [])]
+        self.add_class(*sorted({name for _, name in pairs} & below), update=False)
+
     def compose(self) -> ComposeResult:
-        stats, recent, trend, notes = read_history(self.app)
+        figures, notes = read_history(self.app)
+        stats, recent, trend = figures.stats, figures.recent, figures.trend
         yield TooSmall()
         with VerticalScroll(id="stats"):
             yield Static(stats_renderable(stats, notes), id="stats-table")

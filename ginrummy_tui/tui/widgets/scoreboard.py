@@ -30,10 +30,11 @@ class Scoreboard(Widget):
             self.refresh()
 
     def render(self) -> Text:
+        colours = palette_of(self.app)
         if self.practice:
             t = Text(no_wrap=True, overflow="ellipsis")
             head, _, rest = self.practice.partition(" · ")
-            t.append(f" {head} ", style="bold #101010 on #ff9f1a")
+            t.append(f" {head} ", style=f"bold {colours.ink} on {colours.warn}")
             if rest:
                 t.append("  " + rest)
             return t
@@ -41,7 +42,7 @@ class Scoreboard(Widget):
         wide = self.size.width >= 76
         if not wide:
             them_name = them_name.split(" (")[0]
-        gold = palette_of(self.app).gold
+        gold = colours.gold
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" gin-tui ", style="bold reverse")
         t.append(f"  Hand {hand_no}   ")
