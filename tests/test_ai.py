@@ -397,8 +397,9 @@ def test_master_deals_agree_with_what_it_sees():
 
 
 def test_master_searches_its_throws_and_stays_private_later_in_a_match():
-    """Throws with no knock allowed are searched now; in a later hand of a
-    match (a score sheet to read) the choice still depends only on the view."""
+    """With ``search_discards`` the throws with no knock allowed are searched;
+    in a later hand of a match (a score sheet to read) the choice still
+    depends only on the view."""
     from ginrummy_tui.ai.master import MasterOpponent, MasterParams
 
     state = new_game(seed=13)
@@ -421,14 +422,16 @@ def test_master_searches_its_throws_and_stays_private_later_in_a_match():
         seat = state.current
         v = view(state, seat)
         if state.phase == "discard" and not any(a.kind in ("knock", "gin") for a in v.legal_actions):
-            master = Counting(seed=4)
+            master = Counting(seed=4, params=MasterParams(search_discards=True))
             master.calls = []
             a = master.choose(v)
             assert master.calls and master.calls[0] >= 2  # a search among several throws
             assert a in v.legal_actions
-            b = MasterOpponent(seed=4).choose(view(_shuffle_hidden(state, seat, rng), seat))
+            b = MasterOpponent(seed=4, params=MasterParams(search_discards=True)).choose(
+                view(_shuffle_hidden(state, seat, rng), seat)
+            )
             assert a == b
-            plain = MasterOpponent(seed=4, params=MasterParams(search_discards=False)).choose(v)
+            plain = MasterOpponent(seed=4).choose(v)  # by default the throw is the expert's
             assert plain == get_opponent("expert", seed=4).choose(v)
             searched += 1
         state = apply(state, driver.choose(v))

@@ -10,9 +10,11 @@ full, with the figures):
 * **Candidates**: the expert's choice first; its best few throws (its own
   scoring), the throw leaving the least deadwood, and when a knock is
   allowed, knocking with the card leaving the least deadwood and the same
-  card thrown without knocking.  The draw can be searched the same way
-  (``MasterParams.search_draws``); measured, that was no better than the
-  expert's rule, so by default the draw is the expert's.
+  card thrown without knocking.  The draw, and the throw when no knock is
+  allowed, can be searched the same way (``MasterParams.search_draws``,
+  ``search_discards``); measured, neither was stronger overall (the throws
+  gained a little against the expert and lost against the standard
+  opponent), so by default those are the expert's.
 * **Deals**: the opponent's unknown cards are drawn from the unseen ones
   with the expert's inference as weights, then improved by replaying its
   stock draws (see :meth:`MasterOpponent._deals`); the rest, shuffled, is
@@ -32,7 +34,7 @@ full, with the figures):
 
 It plays at once when there is nothing to weigh: one legal move, gin, big
 gin, the upcard offer, a discard pile card that melds with nothing in the
-hand, and every draw (the expert's rule).  The deals
+hand, and every draw and throw the search leaves to the expert.  The deals
 come from a generator seeded by the seed and the position, so the same seed
 and view give the same choice.
 """
@@ -75,7 +77,7 @@ class MasterParams:
     lies in wait rather than knocking as soon as it may (see :func:`waiter_chance`)."""
     search_draws: bool = False
     """Weigh the draw by search (else the expert's draw)."""
-    search_discards: bool = True
+    search_discards: bool = False
     """Weigh the throw by search when no knock is possible (else the expert's throw)."""
     margin: float = 1.0
     """Standard errors by which a candidate must beat the expert's choice."""
