@@ -136,6 +136,15 @@ def wait_dead(pid: int, timeout: float = 10.0) -> None:
     raise AssertionError(f"process {pid} is still running")
 
 
+def wait_exists(path: Path, timeout: float = 10.0) -> None:
+    """Wait until ``path`` exists (gin-tui writes its first save just after its first frame)."""
+    end = time.monotonic() + timeout
+    while not path.exists():
+        if time.monotonic() > end:
+            raise AssertionError(f"{path} was never written")
+        time.sleep(0.02)
+
+
 @pytest.fixture
 def term(tmp_path):
     t = Tmux(tmp_path / "home")
@@ -255,7 +264,7 @@ def test_in_a_terminal_the_second_gin_tui_offers_a_separate_match(term):
     assert "open in another gin-tui" in asked and "start a separate match" in asked
     term.keys("s", "Enter", session="two")
     term.wait_for("take the upcard", "draw from the stock", session="two")
-    assert (term.home / "separate-1.json").exists()
+    wait_exists(term.home / "separate-1.json")
     # both play on
     term.keys("p")
     term.wait_for("draw from the stock")

@@ -270,6 +270,7 @@ async def test_what_happened_at_start_is_said_once_the_table_is_up(tmp_path, mon
     plan.notes.append("Your saved match could not be used: a test note.")
     plan.ui = {"sort": "rank", "order": [], "cursor": 3}
     async with running(plan) as (app, pilot):
+        await until(pilot, lambda: bool(shown))
         await pilot.pause()
         assert shown == [("Your saved match could not be used: a test note.", True)]  # once, over the table
         hand = app.table.query_one(HandView)

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
 BOOKKEEPING_DELAY = 0.1
-"""Seconds between the first frame and the start-up bookkeeping (the first save, the history upkeep)."""
+"""Seconds between the first frame and the rest of the start-up (the notes, the first save, the history upkeep)."""
 
 
 def _load_statistics_screen() -> None:
@@ -187,29 +187,32 @@ class GinApp(App):
     def table_mounted(self) -> None:
         """The table is on the screen (called by :class:`GameScreen` after the
         first refresh): start the connection (network play), put the cards
-        back as the player left them, say what happened at start, and start
-        the bookkeeping that waited for the first frame
+        back as the player left them, and a moment later say what happened
+        at start and do the bookkeeping that waited for the first frame
         (:meth:`_start_bookkeeping`)."""
         if self._restored:
             return
         self._restored = True
         self._start_connection()
-        from .restore import restore_ui, show_notes
+        from .restore import restore_ui
 
         ctx = self.context
         restore_ui(self.table, ctx.ui)
         if ctx.keeper is not None:
             ctx.keeper.last_ui = self._screen_details() or ctx.ui
-        show_notes(self, ctx.notes, ctx.resumed)
-        # The bookkeeping (the first save, the history upkeep) waits a moment
-        # more, so that it does not compete with the terminal drawing the
-        # first frame; a move made meanwhile is saved by itself.
+        # The rest (the notes, the first save, the history upkeep) waits a
+        # moment more, so that it does not compete with the terminal drawing
+        # the first frame; a move made meanwhile is saved by itself.
         self.set_timer(BOOKKEEPING_DELAY, self._start_bookkeeping)
 
     def _start_bookkeeping(self) -> None:
-        """The start-up work that waited for the table to be on the screen: the
-        match's first save, then, in a thread, the history upkeep."""
+        """The start-up work that waited for the table to be on the screen:
+        what to tell the player, the match's first save, then, in a thread,
+        the history upkeep."""
+        from .restore import show_notes
+
         ctx = self.context
+        show_notes(self, ctx.notes, ctx.resumed)
         if ctx.after_first_frame is not None:
             for note in ctx.after_first_frame():
                 if note not in ctx.notes:
