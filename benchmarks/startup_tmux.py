@@ -9,7 +9,9 @@ screen with ``capture-pane`` until the whole table is there: the hand's ten
 card tops, the prompt of the upcard offer and the key bar at the bottom.  In
 the same run, alternating with it, it launches a minimal Textual app (one
 line) the same way and waits for that line.  A warm-up round of each (not
-counted) fills the disk cache and writes the byte-code.  It prints both
+counted) fills the disk cache; the checkout's byte-code is written before
+(as installing the package writes it), and each app gets only the same few
+environment variables (the terminal's, the locale, the path).  It prints both
 medians and their ratio (target: gin-tui <= 1.25x the minimal app):
 
 - the very first start: a data directory that does not exist yet (gin-tui
@@ -90,7 +92,10 @@ class Terminal:
         """Launch ``argv``; the seconds until ``ready(screen)`` holds.  The app is then ended."""
         self.runs += 1
         target = f"run{self.runs}"
-        line = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items()) + " exec " + shlex.join(argv)
+        # only ``env``: the tmux server holds the environment it was started
+        # from, which must not reach either app (PYTHONDONTWRITEBYTECODE, for
+        # one, would make gin-tui compile its changed modules on every start)
+        line = "exec env -i " + " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items()) + " " + shlex.join(argv)
         cols, rows = self.size
         capture = ["tmux", "-L", self.socket, "capture-pane", "-p", "-t", target]
         t0 = time.perf_counter()
@@ -162,6 +167,8 @@ def main() -> int:
     else:
         gin = [sys.executable, "-m", "ginrummy_tui"]
         env["PYTHONPATH"] = str(opts.checkout.resolve())
+        # the byte-code, as installing the package writes it
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(opts.checkout.resolve() / "ginrummy_tui")], check=True)
     term = Terminal((cols, rows))
     ratios = {}
     try:

@@ -7,12 +7,13 @@ instead (``self.gin``), which :class:`~ginrummy_tui.tui.app.GinApp` fulfils.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, cast
 
 from textual.message import Message
 
 if TYPE_CHECKING:
     import threading
+    from typing import Protocol
 
     from rich.text import Text
 
@@ -20,6 +21,39 @@ if TYPE_CHECKING:
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.local import Session
     from ginrummy_tui.storage.config import Settings
+
+    # Only for the type checker: the screens never need it at run time (a
+    # Protocol class costs a millisecond to create at every start).
+    class GinHost(Protocol):
+        """The app, as its screens and widgets use it (beyond Textual's own ``App``)."""
+
+        context: AppContext
+        ascii_only: bool
+        one_click: bool
+        practice_start: tuple[int, tuple[int, int]] | None
+        clock_rich: Text | None
+        history_upkeep: threading.Thread | None
+        pause: float
+        clock_line: str
+
+        @property
+        def session(self) -> Session: ...
+
+        def sync(self) -> None:
+            """Redraw from the session's view; show the end of a hand; let the computer move."""
+
+        def go_on(self, kind: Kind) -> None:
+            """Deal the next hand (``Kind.NEXT_HAND``) or start a new match (``Kind.NEW_MATCH``)."""
+
+        def start_replay(self) -> bool:
+            """Deal the hand on the table again as practice."""
+            ...
+
+        def start_new_match(self, settings: Settings) -> None:
+            """Abandon the match in play and start a new one with ``settings``."""
+
+        def table_mounted(self) -> None:
+            """The table is up."""
 
 
 class SuitsChanged(Message):
@@ -29,38 +63,6 @@ class SuitsChanged(Message):
     def __init__(self, ascii_only: bool) -> None:
         super().__init__()
         self.ascii_only = ascii_only
-
-
-class GinHost(Protocol):
-    """The app, as its screens and widgets use it (beyond Textual's own ``App``)."""
-
-    context: AppContext
-    ascii_only: bool
-    one_click: bool
-    practice_start: tuple[int, tuple[int, int]] | None
-    clock_rich: Text | None
-    history_upkeep: threading.Thread | None
-    pause: float
-    clock_line: str
-
-    @property
-    def session(self) -> Session: ...
-
-    def sync(self) -> None:
-        """Redraw from the session's view; show the end of a hand; let the computer move."""
-
-    def go_on(self, kind: Kind) -> None:
-        """Deal the next hand (``Kind.NEXT_HAND``) or start a new match (``Kind.NEW_MATCH``)."""
-
-    def start_replay(self) -> bool:
-        """Deal the hand on the table again as practice."""
-        ...
-
-    def start_new_match(self, settings: Settings) -> None:
-        """Abandon the match in play and start a new one with ``settings``."""
-
-    def table_mounted(self) -> None:
-        """The table is up."""
 
 
 def gin_of(app: object) -> GinHost:

@@ -21,7 +21,7 @@ from ginrummy_tui.engine import Action, IllegalAction, Kind, Phase, best_melds
 
 from .. import table_text as tt
 from ..hint_prompt import hint_prompt, request_hint
-from ..host import GinHost, SuitsChanged, gin_of
+from ..host import SuitsChanged, gin_of
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
 from ..widgets.cardfaces import card_label, pretty_codes
@@ -39,6 +39,8 @@ from ..widgets.too_small import TooSmall
 if TYPE_CHECKING:
     from ginrummy_tui.ai.hints import Hint
     from ginrummy_tui.engine import Card, PlayerView
+
+    from ..host import GinHost
 
 
 def _pick_bindings() -> list[Binding]:

@@ -18,13 +18,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ..host import GinHost, gin_of
+from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Rules
     from ginrummy_tui.storage.config import Settings
+
+    from ..host import GinHost
 
 
 LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"), ("master", "Master"))

@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 
-from ..host import GinHost, SuitsChanged, gin_of
+from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.cardfaces import cards_text
 from ..widgets.key_bar import KeyBar
@@ -22,6 +22,8 @@ from ..widgets.too_small import NORMAL_WIDTH, TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
+
+    from ..host import GinHost
 
 KIND_WORDS = {
     EndKind.KNOCK: "knock",
