@@ -3,6 +3,10 @@
     python benchmarks/master_tune.py --opp expert --matches 200 --seed 7 \\
         base '{}' wait11 '{"opponent_wait": 11}' [--jobs 2] [--hands]
 
+A setting's ``"expert"`` object sets the weights of the expert the master
+plays as where it does not search (``Params`` fields); ``"alone": true``
+plays that expert alone, without the master's search.
+
 Each setting (a name and a JSON object of ``MasterParams`` fields) plays the
 same matches (or, with ``--hands``, the same single first hands) against the
 opponent, seats alternating as ``gin-tui sim`` does.  It prints, per setting,
@@ -26,12 +30,18 @@ import time
 def play(job: tuple) -> tuple:
     name, fields, opp_level, seed, index, single = job
     from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.ai.expert import Params
     from ginrummy_tui.ai.master import MasterOpponent, MasterParams
     from ginrummy_tui.engine import apply, new_game, view
     from ginrummy_tui.engine.kinds import Phase
 
     a_seat = index % 2
-    master = MasterOpponent(seed * 1_000_003 + index, MasterParams(**fields))
+    fields = dict(fields)
+    inner = fields.pop("expert", None)
+    alone = fields.pop("alone", False)
+    master = MasterOpponent(seed * 1_000_003 + index, MasterParams(**fields, expert=Params(**inner) if inner else None))
+    if alone:
+        master = master.expert  # type: ignore[assignment]
     other = get_opponent(opp_level, seed=seed * 1_000_003 + index + 500_000)
     players = {a_seat: master, 1 - a_seat: other}
     state = new_game(seed=f"{seed}-{index // 2}")

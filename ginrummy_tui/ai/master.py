@@ -51,7 +51,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind
 from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
 
 from .common import find, hand_mask, turn_actions
-from .expert import NEAR, ExpertOpponent, _Context, _draws_left, wait_threshold
+from .expert import NEAR, ExpertOpponent, Params, _Context, _draws_left, wait_threshold
 from .standard import wants_card
 
 _VALUE = [DECK[i].value for i in range(52)]
@@ -86,6 +86,8 @@ class MasterParams:
     spread: float = 4.3
     """Spread of the match-race model: the chance of winning with ``a`` points
     against ``b`` is Phi(((T - b) - (T - a)) / (spread * sqrt(2T - a - b)))."""
+    expert: Params | None = None
+    """The weights of the expert it plays as where it does not search (None: the expert's own)."""
 
 
 def _value(bit: int) -> int:
@@ -265,7 +267,7 @@ class MasterOpponent:
     def __init__(self, seed: int | None = None, params: MasterParams | None = None) -> None:
         self.seed = seed
         self.params = params or MasterParams()
-        self.expert = ExpertOpponent(seed)
+        self.expert = ExpertOpponent(seed, self.params.expert)
 
     # ------------------------------------------------------------ deals
 
