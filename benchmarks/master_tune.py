@@ -19,9 +19,12 @@ standard error of the paired differences).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import multiprocessing
+import os
+import pathlib
 import statistics
 import sys
 import time
@@ -76,6 +79,18 @@ def play(job: tuple) -> tuple:
     return name, index, win, net, hands, times
 
 
+def source_version() -> str:
+    """A digest of the sources the games depend on (ai/ and engine/)."""
+    import ginrummy_tui
+
+    root = pathlib.Path(ginrummy_tui.__file__).parent
+    h = hashlib.sha256()
+    for path in sorted([*root.glob("ai/*.py"), *root.glob("engine/*.py")]):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opp", default="expert")
@@ -84,23 +99,53 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--hands", action="store_true", help="single first hands instead of matches")
     parser.add_argument("--out", default=None, help="write the per-game results to this JSON file")
+    parser.add_argument(
+        "--cache",
+        default=None,
+        help="keep each game's result in this JSON file and reuse it (the same setting, opponent, seed and game"
+        " on the same source of ai/ and engine/): a setting already measured costs nothing the next time",
+    )
     parser.add_argument("settings", nargs="+", help="name JSON name JSON ...")
     args = parser.parse_args()
     pairs = list(zip(args.settings[0::2], args.settings[1::2]))
     names = [n for n, _ in pairs]
-    jobs = [(n, json.loads(f), args.opp, args.seed, i, args.hands) for i in range(args.matches) for n, f in pairs]
+    version = source_version()
+    cache: dict[str, list] = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache) as f:
+            cache = json.load(f)
+
+    def key(fields: dict, index: int) -> str:
+        return json.dumps([version, fields, args.opp, args.seed, index, args.hands], sort_keys=True)
+
     res: dict[str, dict[int, tuple]] = {n: {} for n in names}
+    jobs = []
+    for i in range(args.matches):
+        for n, f in pairs:
+            fields = json.loads(f)
+            hit = cache.get(key(fields, i))
+            if hit is not None:
+                res[n][i] = tuple(hit)
+            else:
+                jobs.append((n, fields, args.opp, args.seed, i, args.hands))
+    fields_of = {n: json.loads(f) for n, f in pairs}
     t0 = time.monotonic()
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(args.jobs) as pool:
         for name, index, win, net, hands, times in pool.imap_unordered(play, jobs, chunksize=1):
             res[name][index] = (win, net, hands, times)
+            cache[key(fields_of[name], index)] = [win, net, hands, times]
     secs = time.monotonic() - t0
+    if args.cache:
+        tmp = args.cache + ".tmp"
+        with open(tmp, "w") as f:
+            json.dump(cache, f)
+        os.replace(tmp, args.cache)
     if args.out:
         with open(args.out, "w") as f:
             json.dump({n: {str(i): r[:3] for i, r in d.items()} for n, d in res.items()}, f)
     what = "hands" if args.hands else "matches"
-    print(f"against {args.opp}, seed {args.seed}, {args.matches} {what}, {secs:.0f} s")
+    print(f"against {args.opp}, seed {args.seed}, {args.matches} {what}, {secs:.0f} s ({len(jobs)} games played)")
     base = res[names[0]]
     for n in names:
         d = res[n]

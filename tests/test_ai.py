@@ -388,12 +388,44 @@ def test_master_deals_agree_with_what_it_sees():
     ctx = _Context(v, master.expert.params)
     master.expert._weigh_unseen(ctx)
     mine, pile = mask_of(v.hand), mask_of(v.discard)
-    for opp, stock in master._deals(v, ctx, random.Random(1), 30):
+    for opp, stock in master._deals(v, ctx, random.Random(1), [0.0] * 30):
         assert bin(opp).count("1") == v.opponent_hand_size
         assert opp & mask_of(v.opponent_known) == mask_of(v.opponent_known)
         assert not opp & (mine | pile)
         assert len(stock) == v.stock_size == len(set(stock))
         assert not any(b & (opp | mine | pile) for b in stock)
+
+
+def test_master_deals_only_hands_the_opponent_chose_to_play_on_with():
+    """With ``condition`` a guessed opponent hand is one it would not have
+    ended the hand with: above the knock limit for one who knocks as soon as
+    it may; for one who lies in wait, not gin and not at or above its
+    threshold within the limit.  Without it, many guesses late in a hand are
+    hands it would have knocked with."""
+    from ginrummy_tui.ai.expert import _Context
+    from ginrummy_tui.ai.master import MasterOpponent, MasterParams
+    from ginrummy_tui.engine import deadwood_mask
+
+    driver = get_opponent("standard")
+    state = new_game(seed=12)
+    while not (state.phase == "draw" and state.current == 0 and len(state.stock) <= 18):
+        assert state.phase in ("upcard", "draw", "discard")
+        state = apply(state, driver.choose(view(state, state.current)))
+    v = view(state, 0)
+    assert any(m.seat == 1 and m.action.kind == "discard" for m in v.history)
+
+    def guesses(condition: bool, waits: list[float]) -> list[int]:
+        master = MasterOpponent(seed=3, params=MasterParams(condition=condition, tries=200))
+        ctx = _Context(v, master.expert.params)
+        master.expert._weigh_unseen(ctx)
+        return [deadwood_mask(opp) for opp, _stock in master._deals(v, ctx, random.Random(4), waits)]
+
+    plain = guesses(False, [0.0] * 60)
+    assert sum(d <= 10 for d in plain) >= 10
+    assert all(d > 10 for d in guesses(True, [0.0] * 60))
+    waiting = guesses(True, [6.0] * 60)
+    assert all(d > 10 or 0 < d < 6 for d in waiting)
+    assert any(d < 6 for d in waiting)
 
 
 def test_master_searches_its_throws_and_stays_private_later_in_a_match():

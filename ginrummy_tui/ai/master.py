@@ -86,6 +86,16 @@ class MasterParams:
     spread: float = 4.3
     """Spread of the match-race model: the chance of winning with ``a`` points
     against ``b`` is Phi(((T - b) - (T - a)) / (spread * sqrt(2T - a - b)))."""
+    condition: bool = False
+    """Deal again a guessed opponent hand that it would have ended the hand
+    with at its last turn (see :meth:`MasterOpponent._deals`)."""
+    cond_prior: float = 0.0
+    """With ``condition``: the chance, before any hand of the match is seen,
+    that the opponent lies in wait (updated from the score sheet as
+    :func:`waiter_chance` does), for ruling out the hands it would have
+    knocked with."""
+    tries: int = 8
+    """Deals tried at most for one guess when ``condition`` is on."""
     expert: Params | None = None
     """The weights of the expert it plays as where it does not search (None: the expert's own)."""
 
@@ -271,15 +281,25 @@ class MasterOpponent:
 
     # ------------------------------------------------------------ deals
 
-    def _deals(self, view: PlayerView, ctx: _Context, rng: random.Random, n: int) -> list[tuple[int, list[int]]]:
-        """``n`` guesses of (the opponent's hand, the stock from its top at the end).
+    def _deals(
+        self, view: PlayerView, ctx: _Context, rng: random.Random, waits: list[float]
+    ) -> list[tuple[int, list[int]]]:
+        """A guess of (the opponent's hand, the stock from its top at the end)
+        for each of ``waits``, the opponent's waiting threshold in that deal
+        (0: it knocks as soon as it may).
 
         The opponent has kept its best cards for as many turns as it drew from
         the stock, so a hand dealt at random from the unseen cards would be far
         worse than the real one.  Each guess starts from unseen cards drawn with
         the expert's weights and then replays those draws: one more unseen card
         drawn (with the same weights), the card leaving the least deadwood put
-        back.  Cards it is known to hold stay in its hand."""
+        back.  Cards it is known to hold stay in its hand.
+
+        With ``MasterParams.condition``, once the opponent has thrown a card
+        this hand its ten cards are a hand it chose not to end the hand with:
+        a guess that would have gone gin, or knocked by the deal's threshold
+        (deadwood within the knock limit and at least the threshold), is dealt
+        again, up to ``MasterParams.tries`` times."""
         known = hand_mask(view.opponent_known)
         want = max(0, view.opponent_hand_size - len(view.opponent_known))
         opp_seat = 1 - view.seat
@@ -292,26 +312,44 @@ class MasterOpponent:
             x ^= low
             w = self.expert._p_holds(ctx, low)
             unseen.append((low, 1.0 / max(w, 1e-6)))
+        limit = view.knock_limit
+        chose = self.params.condition and any(
+            mv.seat == opp_seat and mv.action.kind == Kind.DISCARD for mv in view.history
+        )
+        tries = self.params.tries if chose else 1
         out = []
-        for _ in range(n):
-            keyed = sorted(unseen, key=lambda t: rng.random() ** t[1], reverse=True)
-            opp = known
-            for b, _w in keyed[:want]:
-                opp |= b
-            pool = keyed[want:]
-            if want and pool:
-                for k in range(min(draws, len(pool))):
-                    # the next card by the same weighted order; the worst card goes back
-                    b = pool[k][0]
-                    _d, out_b = throw(opp | b, known)
-                    opp = (opp | b) ^ out_b
-                    if out_b != b:
-                        pool[k] = (out_b, pool[k][1])
-            stock = [b for b, _w in pool if not b & opp]
-            rng.shuffle(stock)
-            del stock[view.stock_size :]
+        for wait in waits:
+            for _try in range(tries):
+                opp, stock = self._one_deal(view, rng, unseen, known, want, draws)
+                if not chose:
+                    break
+                d = deadwood_mask(opp)
+                if d > limit or 0 < d < wait:
+                    break
             out.append((opp, stock))
         return out
+
+    def _one_deal(
+        self, view: PlayerView, rng: random.Random, unseen: list[tuple[int, float]], known: int, want: int, draws: int
+    ) -> tuple[int, list[int]]:
+        """One guess for :meth:`_deals`."""
+        keyed = sorted(unseen, key=lambda t: rng.random() ** t[1], reverse=True)
+        opp = known
+        for b, _w in keyed[:want]:
+            opp |= b
+        pool = keyed[want:]
+        if want and pool:
+            for k in range(min(draws, len(pool))):
+                # the next card by the same weighted order; the worst card goes back
+                b = pool[k][0]
+                _d, out_b = throw(opp | b, known)
+                opp = (opp | b) ^ out_b
+                if out_b != b:
+                    pool[k] = (out_b, pool[k][1])
+        stock = [b for b, _w in pool if not b & opp]
+        rng.shuffle(stock)
+        del stock[view.stock_size :]
+        return opp, stock
 
     # ------------------------------------------------------------ decisions
 
@@ -405,13 +443,17 @@ class MasterOpponent:
         ex._weigh_unseen(ctx)
         rng = random.Random(f"master/{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}/{view.phase}")
         n = max(params.min_deals, params.playouts // len(cands))
-        deals = self._deals(view, ctx, rng, n)
         # this seat waits as the expert would; the opponent as the parameter says
         most = ex.params.wait_below * min(1.0, rules.undercut_bonus / 25)
         mine_wait = wait_threshold(view, most) * limit / 10
         opp_wait = min(params.opponent_wait, own_knock_threshold(view, most)) * limit / 10
         p_wait = waiter_chance(view, params.waiter_prior)
-        # each deal also draws the opponent's kind: waiting, or knocking as soon as it may
+        # for guessing its hand, how the opponent would have ended the hand at its last turn
+        p_cond = waiter_chance(view, params.cond_prior)
+        crng = random.Random(f"{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}")
+        chosen = [opp_wait if crng.random() < p_cond else 0.0 for _ in range(n)]
+        deals = self._deals(view, ctx, rng, chosen)
+        # each deal draws the opponent's kind in play-outs: waiting, or knocking as soon as it may
         kinds_of = [(mine_wait, opp_wait if rng.random() < p_wait else 0.0) for _ in deals]
         hand = hand_mask(view.hand)
         pile0 = [c.bit for c in view.discard]
