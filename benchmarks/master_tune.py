@@ -118,17 +118,16 @@ def main() -> None:
     def key(fields: dict, index: int) -> str:
         return json.dumps([version, fields, args.opp, args.seed, index, args.hands], sort_keys=True)
 
+    fields_of = {n: json.loads(f) for n, f in pairs}
     res: dict[str, dict[int, tuple]] = {n: {} for n in names}
     jobs = []
     for i in range(args.matches):
-        for n, f in pairs:
-            fields = json.loads(f)
-            hit = cache.get(key(fields, i))
+        for n in names:
+            hit = cache.get(key(fields_of[n], i))
             if hit is not None:
                 res[n][i] = tuple(hit)
             else:
-                jobs.append((n, fields, args.opp, args.seed, i, args.hands))
-    fields_of = {n: json.loads(f) for n, f in pairs}
+                jobs.append((n, fields_of[n], args.opp, args.seed, i, args.hands))
     t0 = time.monotonic()
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(args.jobs) as pool:

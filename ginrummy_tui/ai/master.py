@@ -449,9 +449,12 @@ class MasterOpponent:
         opp_wait = min(params.opponent_wait, own_knock_threshold(view, most)) * limit / 10
         p_wait = waiter_chance(view, params.waiter_prior)
         # for guessing its hand, how the opponent would have ended the hand at its last turn
-        p_cond = waiter_chance(view, params.cond_prior)
-        crng = random.Random(f"{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}")
-        chosen = [opp_wait if crng.random() < p_cond else 0.0 for _ in range(n)]
+        # (its own generator, so that the deals are the same with the condition off)
+        chosen = [0.0] * n
+        if params.condition:
+            p_cond = waiter_chance(view, params.cond_prior)
+            crng = random.Random(f"master-cond/{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}")
+            chosen = [opp_wait if crng.random() < p_cond else 0.0 for _ in range(n)]
         deals = self._deals(view, ctx, rng, chosen)
         # each deal draws the opponent's kind in play-outs: waiting, or knocking as soon as it may
         kinds_of = [(mine_wait, opp_wait if rng.random() < p_wait else 0.0) for _ in deals]
