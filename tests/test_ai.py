@@ -463,7 +463,8 @@ def test_master_searches_its_throws_and_stays_private_later_in_a_match():
                 view(_shuffle_hidden(state, seat, rng), seat)
             )
             assert a == b
-            plain = MasterOpponent(seed=4).choose(v)  # by default the throw is the expert's
+            # with neither switch the throw is the expert's
+            plain = MasterOpponent(seed=4, params=MasterParams(discards_if_waiter=0.0)).choose(v)
             assert plain == get_opponent("expert", seed=4).choose(v)
             searched += 1
         state = apply(state, driver.choose(v))
@@ -482,6 +483,39 @@ def test_waiter_chance_reads_how_the_opponent_ended_its_hands():
     assert waiter_chance(view(replace(state, sheet=(knocked,)), 1), 0.5) < 0.2
     assert waiter_chance(view(replace(state, sheet=(ginned,)), 1), 0.5) > 0.9
     assert 0.5 < waiter_chance(view(replace(state, sheet=(mine,)), 1), 0.5) < 0.8
+
+
+def test_master_searches_its_throws_only_against_a_player_who_waits():
+    """The throws with no knock allowed are searched while the score sheet
+    says the opponent more likely lies in wait (no hand yet, or it went gin),
+    and left to the expert against one who knocks as soon as it may."""
+    from ginrummy_tui.ai.master import MasterOpponent, MasterParams
+
+    class Counting(MasterOpponent):
+        def __init__(self, **kw) -> None:
+            super().__init__(**kw)
+            self.searches = 0
+
+        def _search(self, view, cands):
+            self.searches += 1
+            return super()._search(view, cands)
+
+    # seat 1 throws from eleven cards, none of which leaves a knockable hand
+    state = make_state("KS QC JD 9C 7S 5D 4S AC 2S 8C 6D", OTHER, "8D", phase="discard")
+    assert not any(a.kind == "knock" for a in view(state, 1).legal_actions)
+    knocked = HandRecord(1, 1, "knock", 0, 0, 5, (8, 13), (5, 0))
+    ginned = HandRecord(1, 1, "gin", 0, 0, 30, (0, 5), (30, 0))
+    for sheet, searched in (((), True), ((ginned,), True), ((knocked,), False), ((knocked, ginned, knocked), False)):
+        v = view(replace(state, sheet=sheet), 1)
+        master = Counting(seed=2)
+        a = master.choose(v)
+        assert a in v.legal_actions
+        assert master.searches == (1 if searched else 0), sheet
+        if not searched:
+            assert a == get_opponent("expert", seed=2).choose(v)
+        off = Counting(seed=2, params=MasterParams(discards_if_waiter=0.0))
+        off.choose(v)
+        assert off.searches == 0
 
 
 def test_master_play_out_knock_settles_as_the_engine_does():

@@ -10,11 +10,12 @@ full, with the figures):
 * **Candidates**: the expert's choice first; its best few throws (its own
   scoring), the throw leaving the least deadwood, and when a knock is
   allowed, knocking with the card leaving the least deadwood and the same
-  card thrown without knocking.  The draw, and the throw when no knock is
-  allowed, can be searched the same way (``MasterParams.search_draws``,
-  ``search_discards``); measured, neither was stronger overall (the throws
-  gained a little against the expert and lost against the standard
-  opponent), so by default those are the expert's.
+  card thrown without knocking.  The throw when no knock is allowed is
+  searched the same way while the score sheet says the opponent more likely
+  lies in wait than knocks as soon as it may (``discards_if_waiter``; against
+  such a player, a race to gin, the searched throws gained most), else it is
+  the expert's.  The draw can be searched too (``search_draws``); measured,
+  it was not stronger, so it is the expert's.
 * **Deals**: the opponent's unknown cards are drawn from the unseen ones
   with the expert's inference as weights, then improved by replaying its
   stock draws (see :meth:`MasterOpponent._deals`); the rest, shuffled, is
@@ -79,6 +80,11 @@ class MasterParams:
     """Weigh the draw by search (else the expert's draw)."""
     search_discards: bool = False
     """Weigh the throw by search when no knock is possible (else the expert's throw)."""
+    discards_if_waiter: float = 0.5
+    """When above 0: weigh the throw by search also when the opponent more
+    likely lies in wait than knocks as soon as it may (:func:`waiter_chance`
+    from this prior, read from the score sheet, is at least one half); 0:
+    only with ``search_discards``."""
     margin: float = 1.0
     """Standard errors by which a candidate must beat the expert's choice."""
     improve: float = 1.0
@@ -381,10 +387,17 @@ class MasterOpponent:
             other = find(actions, Kind.DRAW_STOCK if first.kind == Kind.DRAW_DISCARD else Kind.DRAW_DISCARD)
             return self._search(view, [first, other])  # type: ignore[list-item]
         first = self.expert.choose(view)
-        if Kind.KNOCK not in kinds and not self.params.search_discards:
+        if Kind.KNOCK not in kinds and not self._search_throws(view):
             return first
         cands = [first] + [a for a in self._discard_candidates(view, actions) if a != first]
         return self._search(view, cands)
+
+    def _search_throws(self, view: PlayerView) -> bool:
+        """Whether a throw without a knock is weighed by search."""
+        p = self.params
+        if p.search_discards:
+            return True
+        return p.discards_if_waiter > 0.0 and waiter_chance(view, p.discards_if_waiter) >= 0.5
 
     def _discard_candidates(self, view: PlayerView, actions) -> list[Action]:
         """The throws (and knocks) worth searching."""
