@@ -463,8 +463,7 @@ def test_master_searches_its_throws_and_stays_private_later_in_a_match():
                 view(_shuffle_hidden(state, seat, rng), seat)
             )
             assert a == b
-            # with neither switch the throw is the expert's
-            plain = MasterOpponent(seed=4, params=MasterParams(discards_if_waiter=0.0)).choose(v)
+            plain = MasterOpponent(seed=4).choose(v)  # by default the throw is the expert's
             assert plain == get_opponent("expert", seed=4).choose(v)
             searched += 1
         state = apply(state, driver.choose(v))
@@ -486,9 +485,10 @@ def test_waiter_chance_reads_how_the_opponent_ended_its_hands():
 
 
 def test_master_searches_its_throws_only_against_a_player_who_waits():
-    """The throws with no knock allowed are searched while the score sheet
-    says the opponent more likely lies in wait (no hand yet, or it went gin),
-    and left to the expert against one who knocks as soon as it may."""
+    """With ``discards_if_waiter`` the throws with no knock allowed are
+    searched while the score sheet says the opponent more likely lies in wait
+    (no hand yet, or it went gin), and left to the expert against one who
+    knocks as soon as it may; by default they are the expert's."""
     from ginrummy_tui.ai.master import MasterOpponent, MasterParams
 
     class Counting(MasterOpponent):
@@ -507,13 +507,13 @@ def test_master_searches_its_throws_only_against_a_player_who_waits():
     ginned = HandRecord(1, 1, "gin", 0, 0, 30, (0, 5), (30, 0))
     for sheet, searched in (((), True), ((ginned,), True), ((knocked,), False), ((knocked, ginned, knocked), False)):
         v = view(replace(state, sheet=sheet), 1)
-        master = Counting(seed=2)
+        master = Counting(seed=2, params=MasterParams(discards_if_waiter=0.5))
         a = master.choose(v)
         assert a in v.legal_actions
         assert master.searches == (1 if searched else 0), sheet
         if not searched:
             assert a == get_opponent("expert", seed=2).choose(v)
-        off = Counting(seed=2, params=MasterParams(discards_if_waiter=0.0))
+        off = Counting(seed=2)
         off.choose(v)
         assert off.searches == 0
 

@@ -10,12 +10,11 @@ full, with the figures):
 * **Candidates**: the expert's choice first; its best few throws (its own
   scoring), the throw leaving the least deadwood, and when a knock is
   allowed, knocking with the card leaving the least deadwood and the same
-  card thrown without knocking.  The throw when no knock is allowed is
-  searched the same way while the score sheet says the opponent more likely
-  lies in wait than knocks as soon as it may (``discards_if_waiter``; against
-  such a player, a race to gin, the searched throws gained most), else it is
-  the expert's.  The draw can be searched too (``search_draws``); measured,
-  it was not stronger, so it is the expert's.
+  card thrown without knocking.  The draw, and the throw when no knock is
+  allowed, can be searched the same way (``MasterParams.search_draws``,
+  ``search_discards``, or the throw only while the score sheet says the
+  opponent lies in wait, ``discards_if_waiter``); measured, none was
+  stronger overall, so by default those are the expert's.
 * **Deals**: the opponent's unknown cards are drawn from the unseen ones
   with the expert's inference as weights, then improved by replaying its
   stock draws (see :meth:`MasterOpponent._deals`); the rest, shuffled, is
@@ -80,11 +79,12 @@ class MasterParams:
     """Weigh the draw by search (else the expert's draw)."""
     search_discards: bool = False
     """Weigh the throw by search when no knock is possible (else the expert's throw)."""
-    discards_if_waiter: float = 0.5
+    discards_if_waiter: float = 0.0
     """When above 0: weigh the throw by search also when the opponent more
     likely lies in wait than knocks as soon as it may (:func:`waiter_chance`
     from this prior, read from the score sheet, is at least one half); 0:
-    only with ``search_discards``."""
+    only with ``search_discards``.  Measured with 0.5 it was not stronger
+    over 1,000 matches (``docs/ai.md``), so it is off."""
     margin: float = 1.0
     """Standard errors by which a candidate must beat the expert's choice."""
     improve: float = 1.0
