@@ -25,6 +25,13 @@ STRANGERS = 20
 REJOINS = 10
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl+C as in a terminal's foreground, whoever ran the tests: a shell
+    that starts a job in the background has its children ignore SIGINT, and
+    the host, like any program, keeps an ignored Ctrl+C ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class HostProcess:
     """``gin-tui host --server-only --port 0`` in its own process, on a data directory."""
 
@@ -36,6 +43,7 @@ class HostProcess:
             [sys.executable, "-m", "ginrummy_tui", "host", "--server-only", "--port", "0", "--data-dir", str(data),
              *extra],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+            preexec_fn=_as_in_a_terminal,
         )
         self.out: list[str] = []
         self.host = ""
@@ -63,10 +71,10 @@ class HostProcess:
             return ""
         return self.proc.stderr.read()
 
-    def stop(self) -> int:
-        """Ctrl+C, as its player would; returns the exit status."""
+    def stop(self, sig: signal.Signals = signal.SIGINT) -> int:
+        """Ctrl+C, as its player would (or another signal); returns the exit status."""
         if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
+            self.proc.send_signal(sig)
             try:
                 self.proc.wait(15)
             except subprocess.TimeoutExpired:
@@ -194,6 +202,21 @@ async def test_a_flood_of_bad_lines_leaves_the_log_small(host_process):
     left_out = [int(n) for n in re.findall(r"\((\d+) more lines like this were left out: refused a message", text)]
     assert logged <= BURST
     assert logged + sum(left_out) == refused  # each refusal is logged or counted
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["kill", "terminal-closed"])
+async def test_kill_or_a_closed_terminal_stops_the_host_cleanly(host_process, sig):
+    h = host_process()
+    bob = GameClient(h.host, h.port, h.join_code, "Bob", heartbeat=0)
+    await bob.connect()
+    status = await asyncio.to_thread(h.stop, sig)
+    await bob.wait_for(lambda c: not c.open)
+    assert status == 0, h.stderr()
+    assert bob.closed_reason == "the host closed the match"  # told goodbye, not dropped
+    assert not (h.data / "network.json.lock").exists()  # the next 'gin-tui host' starts without a stale lock
+    assert (h.data / "network.json").is_file()
+    assert f"stopped ({sig.name})" in h.proc.stdout.read()
+    await bob.close()
 
 
 def test_the_suggested_join_command_carries_no_code(host_process):

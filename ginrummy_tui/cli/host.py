@@ -224,17 +224,40 @@ def _connect_address(host: str) -> str:
     return host
 
 
+class _Stopped(Exception):
+    """A signal asked the server to stop (``kill``, or the terminal closed)."""
+
+
 def _serve_until_interrupted(thread) -> int:
+    """Serve until Ctrl+C, ``kill`` (SIGTERM) or a closed terminal (SIGHUP, a
+    dropped SSH session): each says goodbye to the players and exits 0, the
+    match saved as after every move.  A Ctrl+C ignored by the shell (a host
+    started in the background) stays ignored, as for any background job."""
+    import signal
     import time
 
+    def stop(signum, frame) -> None:
+        raise _Stopped(signal.Signals(signum).name)
+
+    wanted = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    before = {sig: signal.signal(sig, stop) for sig in wanted}
+    why = "Ctrl+C"
     try:
         print("Serving; Ctrl+C stops.")  # inside: a Ctrl+C as soon as this is read is still a clean stop
         while True:
             time.sleep(1)
     except KeyboardInterrupt:
         pass
+    except _Stopped as exc:
+        why = str(exc)
     finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
         thread.stop()
+    try:
+        print(f"gin-tui host: stopped ({why}).", flush=True)
+    except OSError:  # the terminal is gone (SIGHUP): nobody to tell
+        pass
     return 0
 
 
