@@ -23,8 +23,8 @@ full, with the figures):
   their deadwood, throw the card leaving the least deadwood, go gin at once,
   and knock: this seat with the expert's waiting rule, the opponent as soon
   as it may (``MasterParams.waiter_prior`` can make some deals' opponent lie
-  in wait, as the score sheet suggests; measured, that was weaker, so it is
-  off); a knock is settled with the defender's layoffs.  Knocking now is
+  in wait, as the score sheet suggests; measured, that was no stronger, so
+  it is off); a knock is settled with the defender's layoffs.  Knocking now is
   settled exactly (``score_knock``) against each deal.
 * **Worth**: the chance of winning the match after the hand's points (a
   normal approximation of the race to the target), so that near the target
@@ -74,7 +74,8 @@ class MasterParams:
     lowered as the expert lowers its own against a knocker of low hands."""
     waiter_prior: float = 0.0
     """The chance, before any hand of the match is seen, that the opponent
-    lies in wait rather than knocking as soon as it may (see :func:`waiter_chance`)."""
+    lies in wait rather than knocking as soon as it may (see :func:`waiter_chance`);
+    in play-outs each deal's opponent is of one kind or the other by that chance."""
     search_draws: bool = False
     """Weigh the draw by search (else the expert's draw)."""
     search_discards: bool = False
@@ -102,6 +103,9 @@ class MasterParams:
     knocked with."""
     tries: int = 8
     """Deals tried at most for one guess when ``condition`` is on."""
+    own_wait: float = 1.0
+    """Factor on this seat's waiting threshold in play-outs (the expert's,
+    :func:`wait_threshold`): 0 knocks as soon as it may."""
     expert: Params | None = None
     """The weights of the expert it plays as where it does not search (None: the expert's own)."""
 
@@ -458,7 +462,7 @@ class MasterOpponent:
         n = max(params.min_deals, params.playouts // len(cands))
         # this seat waits as the expert would; the opponent as the parameter says
         most = ex.params.wait_below * min(1.0, rules.undercut_bonus / 25)
-        mine_wait = wait_threshold(view, most) * limit / 10
+        mine_wait = wait_threshold(view, most) * limit / 10 * params.own_wait
         opp_wait = min(params.opponent_wait, own_knock_threshold(view, most)) * limit / 10
         p_wait = waiter_chance(view, params.waiter_prior)
         # for guessing its hand, how the opponent would have ended the hand at its last turn
