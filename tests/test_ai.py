@@ -518,6 +518,25 @@ def test_master_searches_its_throws_only_against_a_player_who_waits():
         assert off.searches == 0
 
 
+def test_master_play_outs_keep_pairs_and_still_end_the_hand_with_the_least_deadwood():
+    from ginrummy_tui.ai.master import throw, throw_keeping
+    from ginrummy_tui.engine import mask_of
+
+    hand = mask_of(parse_cards("TS JS QS 2H 3H 4H 8C KD KH 5D AC"))
+    king = mask_of(parse_cards("KD"))
+    # by deadwood alone a king goes (24 left); keeping the pair of kings, the lone 8C goes
+    assert throw(hand) == (24, king)
+    assert throw_keeping(hand, 0, 0.0) == (24, king, king)
+    assert throw_keeping(hand, 0, 3.0) == (24, king, mask_of(parse_cards("8C")))
+    # a gin or a knock still uses the throw that leaves the least deadwood
+    rng = random.Random(9)
+    for _ in range(200):
+        m = mask_of(rng.sample(DECK, 11))
+        for keep in (0.0, 3.0, 5.0):
+            d, b, _other = throw_keeping(m, 0, keep)
+            assert (d, b) == throw(m)
+
+
 def test_master_play_out_knock_settles_as_the_engine_does():
     from ginrummy_tui.ai.master import knock_points
     from ginrummy_tui.engine import mask_of, score_knock

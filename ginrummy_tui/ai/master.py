@@ -106,6 +106,11 @@ class MasterParams:
     own_wait: float = 1.0
     """Factor on this seat's waiting threshold in play-outs (the expert's,
     :func:`wait_threshold`): 0 knocks as soon as it may."""
+    keep: float = 0.0
+    """In play-outs this seat throws by :func:`throw_keeping` with this ``keep``
+    (0: the card leaving the least deadwood); measured no stronger, so 0."""
+    keep_opp: float = 0.0
+    """The same for the opponent in play-outs."""
     expert: Params | None = None
     """The weights of the expert it plays as where it does not search (None: the expert's own)."""
 
@@ -129,6 +134,35 @@ def throw(hand: int, taken: int = 0) -> tuple[int, int]:
         if d < best or (d == best and _value(b) >= best_v):
             best, best_b, best_v = d, b, _value(b)
     return best, best_b
+
+
+def throw_keeping(hand: int, taken: int, keep: float) -> tuple[int, int, int]:
+    """The least deadwood a throw from an 11-card mask leaves (not ``taken``),
+    the card that leaves it (ties to the higher count), and the card to throw
+    when not ending the hand: the one whose cost, the deadwood left plus
+    ``keep`` for each held card it could meld with (same rank, or the same
+    suit within two ranks), is least, so that pairs and near-runs are kept
+    as a player keeps them."""
+    dw = deadwood_mask
+    least = 1 << 30
+    least_b = 0
+    least_v = -1
+    best = 1e9
+    best_b = 0
+    best_v = -1
+    rest = hand & ~taken
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        d = dw(hand ^ b)
+        i = b.bit_length() - 1
+        v = _VALUE[i]
+        if d < least or (d == least and v >= least_v):
+            least, least_b, least_v = d, b, v
+        cost = d + keep * (NEAR[i] & hand).bit_count()
+        if cost < best or (cost == best and v >= best_v):
+            best, best_b, best_v = cost, b, v
+    return least, least_b, best_b
 
 
 def wants(hand: int, top: int) -> bool:
@@ -201,9 +235,13 @@ def knock_points(knocker: int, defender: int, kd: int, rules) -> int:
     return dd - kd
 
 
-def play_out(hands: list[int], stock: list[int], pile: list[int], p: int, waits, limit: int, rules) -> int:
-    """Play a hand to its end with the fast policies, ``p`` to draw first.
-    Returns the points of seat 0 (negative when seat 1 scores)."""
+def play_out(
+    hands: list[int], stock: list[int], pile: list[int], p: int, waits, limit: int, rules, keeps=(0.0, 0.0)
+) -> int:
+    """Play a hand to its end with the fast policies, ``p`` to draw first
+    (``keeps``: each seat's ``keep`` of :func:`throw_keeping`; 0 throws by
+    deadwood alone, :func:`throw`).  Returns the points of seat 0 (negative
+    when seat 1 scores)."""
     void = rules.void_stock
     while True:
         h = hands[p]
@@ -217,14 +255,20 @@ def play_out(hands: list[int], stock: list[int], pile: list[int], p: int, waits,
                 return 0
             h |= stock.pop()
             taken = 0
-        d, b = throw(h, taken)
-        h ^= b
+        keep = keeps[p]
+        if keep:
+            d, b, other = throw_keeping(h, taken, keep)
+        else:
+            d, b = throw(h, taken)
+            other = b
         if d == 0:
             pts = rules.gin_bonus + deadwood_mask(hands[1 - p])
             return pts if p == 0 else -pts
         if d <= limit and (d >= waits[p] or len(stock) <= void + 1):
-            pts = knock_points(h, hands[1 - p], d, rules)
+            pts = knock_points(h ^ b, hands[1 - p], d, rules)
             return pts if p == 0 else -pts
+        b = other
+        h ^= b
         hands[p] = h
         pile.append(b)
         if len(stock) <= void:
@@ -475,6 +519,7 @@ class MasterOpponent:
         deals = self._deals(view, ctx, rng, chosen)
         # each deal draws the opponent's kind in play-outs: waiting, or knocking as soon as it may
         kinds_of = [(mine_wait, opp_wait if rng.random() < p_wait else 0.0) for _ in deals]
+        keeps = (params.keep, params.keep_opp)
         hand = hand_mask(view.hand)
         pile0 = [c.bit for c in view.discard]
         scores: list[list[float]] = [[] for _ in cands]
@@ -496,7 +541,7 @@ class MasterOpponent:
                     if len(stock) <= rules.void_stock:
                         scores[i].append(value(0))
                         continue
-                    pts = play_out(hands, stock, pile, 1, waits, limit, rules)
+                    pts = play_out(hands, stock, pile, 1, waits, limit, rules, keeps)
                 else:
                     # a draw: this seat draws now, then plays on with the fast policies
                     if kind == Kind.DRAW_DISCARD:
@@ -506,17 +551,17 @@ class MasterOpponent:
                     else:
                         h = hand | stock.pop()
                         taken = 0
-                    d, b = throw(h, taken)
-                    h ^= b
+                    d, b, other = throw_keeping(h, taken, keeps[0])
                     if d == 0:
                         pts = rules.gin_bonus + deadwood_mask(opp)
                     elif d <= limit and (d >= waits[0] or len(stock) <= rules.void_stock + 1):
-                        pts = knock_points(h, opp, d, rules)
+                        pts = knock_points(h ^ b, opp, d, rules)
                     elif len(stock) <= rules.void_stock:
                         pts = 0
                     else:
-                        pile.append(b)
-                        pts = play_out([h, opp], stock, pile, 1, waits, limit, rules)
+                        h ^= other
+                        pile.append(other)
+                        pts = play_out([h, opp], stock, pile, 1, waits, limit, rules, keeps)
                 scores[i].append(value(pts))
         base = scores[0]
         best, best_gain = 0, 0.0
