@@ -396,6 +396,33 @@ def test_master_deals_agree_with_what_it_sees():
         assert not any(b & (opp | mine | pile) for b in stock)
 
 
+def test_master_guesses_meld_the_cards_the_opponent_picked_up():
+    """With ``meld_known`` every guess holds a meld with the card the
+    opponent took from the pile (a player takes a discard to meld it);
+    without it, many guesses hold that card alone."""
+    from ginrummy_tui.ai.expert import MELD_PAIRS, _Context
+    from ginrummy_tui.ai.master import MasterOpponent, MasterParams
+    from ginrummy_tui.engine import mask_of
+
+    state = make_state(LOW_HAND, OTHER, "8D", phase="discard", history=(took(0, "5H"),))
+    v = view(state, 1)
+    five = parse_cards("5H")[0]
+    assert mask_of(v.opponent_known) == five.bit
+
+    def melded(meld_known: bool) -> list[bool]:
+        master = MasterOpponent(seed=2, params=MasterParams(meld_known=meld_known))
+        ctx = _Context(v, master.expert.params)
+        master.expert._weigh_unseen(ctx)
+        out = []
+        for opp, _stock in master._deals(v, ctx, random.Random(1), [0.0] * 60):
+            assert bin(opp).count("1") == v.opponent_hand_size and opp & five.bit
+            out.append(any(a & opp and b & opp for a, b in MELD_PAIRS[five.index]))
+        return out
+
+    assert all(melded(True))
+    assert sum(melded(False)) < 45
+
+
 def test_master_deals_only_hands_the_opponent_chose_to_play_on_with():
     """With ``condition`` a guessed opponent hand is one it would not have
     ended the hand with: above the knock limit for one who knocks as soon as

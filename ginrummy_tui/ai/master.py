@@ -15,10 +15,11 @@ full, with the figures):
   ``search_discards``, or the throw only while the score sheet says the
   opponent lies in wait, ``discards_if_waiter``); measured, none was
   stronger overall, so by default those are the expert's.
-* **Deals**: the opponent's unknown cards are drawn from the unseen ones
-  with the expert's inference as weights, then improved by replaying its
-  stock draws (see :meth:`MasterOpponent._deals`); the rest, shuffled, is
-  the stock.  The same deals serve every candidate.
+* **Deals**: each card the opponent picked up and still holds gets two
+  unseen cards that meld it; the rest of its hand is drawn from the unseen
+  cards with the expert's inference as weights, then improved by replaying
+  its stock draws (see :meth:`MasterOpponent._deals`); the rest, shuffled,
+  is the stock.  The same deals serve every candidate.
 * **Play-outs**: both sides take the discard when it joins a meld and lowers
   their deadwood, throw the card leaving the least deadwood, go gin at once,
   and knock: this seat with the expert's waiting rule, the opponent as soon
@@ -51,7 +52,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind
 from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
 
 from .common import find, hand_mask, turn_actions
-from .expert import NEAR, ExpertOpponent, Params, _Context, _draws_left, wait_threshold
+from .expert import MELD_PAIRS, NEAR, ExpertOpponent, Params, _Context, _draws_left, wait_threshold
 from .standard import wants_card
 
 _VALUE = [DECK[i].value for i in range(52)]
@@ -106,6 +107,11 @@ class MasterParams:
     own_wait: float = 1.0
     """Factor on this seat's waiting threshold in play-outs (the expert's,
     :func:`wait_threshold`): 0 knocks as soon as it may."""
+    meld_known: bool = True
+    """In each guess of the opponent's hand, every card it picked up and
+    still holds is in a meld (see :meth:`MasterOpponent._meld_known`).
+    Without it the master's knocks were undercut twice as often as its
+    guesses foretold (``docs/ai.md``)."""
     keep: float = 0.0
     """In play-outs this seat throws by :func:`throw_keeping` with this ``keep``
     (0: the card leaving the least deadwood); measured no stronger, so 0."""
@@ -347,7 +353,8 @@ class MasterOpponent:
         worse than the real one.  Each guess starts from unseen cards drawn with
         the expert's weights and then replays those draws: one more unseen card
         drawn (with the same weights), the card leaving the least deadwood put
-        back.  Cards it is known to hold stay in its hand.
+        back.  Cards it is known to hold stay in its hand, each in a meld
+        (``MasterParams.meld_known``, :meth:`_meld_known`).
 
         With ``MasterParams.condition``, once the opponent has thrown a card
         this hand its ten cards are a hand it chose not to end the hand with:
@@ -387,11 +394,16 @@ class MasterOpponent:
         self, view: PlayerView, rng: random.Random, unseen: list[tuple[int, float]], known: int, want: int, draws: int
     ) -> tuple[int, list[int]]:
         """One guess for :meth:`_deals`."""
-        keyed = sorted(unseen, key=lambda t: rng.random() ** t[1], reverse=True)
         opp = known
-        for b, _w in keyed[:want]:
+        if self.params.meld_known and known:
+            opp = self._meld_known(rng, unseen, known, want)
+        keyed = sorted(unseen, key=lambda t: rng.random() ** t[1], reverse=True)
+        more = want - (opp & ~known).bit_count()
+        if opp != known:
+            keyed = [t for t in keyed if not t[0] & opp]
+        for b, _w in keyed[:more]:
             opp |= b
-        pool = keyed[want:]
+        pool = keyed[more:]
         if want and pool:
             for k in range(min(draws, len(pool))):
                 # the next card by the same weighted order; the worst card goes back
@@ -404,6 +416,39 @@ class MasterOpponent:
         rng.shuffle(stock)
         del stock[view.stock_size :]
         return opp, stock
+
+    def _meld_known(self, rng: random.Random, unseen: list[tuple[int, float]], known: int, want: int) -> int:
+        """The opponent's known cards with, for each picked-up card not yet in a
+        meld with the others, two unseen cards that make a meld of it (a set or
+        a run), drawn by the product of their weights: a player takes a discard
+        to meld it, and keeps the meld."""
+        weight = {b: 1.0 / inv for b, inv in unseen}
+        opp = known
+        x = known
+        while x and (opp & ~known).bit_count() + 2 <= want:
+            k = x & -x
+            x ^= k
+            pairs = MELD_PAIRS[k.bit_length() - 1]
+            if any(a & opp and b & opp for a, b in pairs):
+                continue
+            opts = []
+            total = 0.0
+            for a, b in pairs:
+                wa = 1.0 if a & opp else weight.get(a, 0.0)
+                wb = 1.0 if b & opp else weight.get(b, 0.0)
+                if wa > 0.0 and wb > 0.0:
+                    total += wa * wb
+                    opts.append((total, a | b))
+            if not opts:
+                continue
+            r = rng.random() * total
+            for upto, both in opts:
+                if r < upto:
+                    opp |= both
+                    break
+            else:
+                opp |= opts[-1][1]
+        return opp
 
     # ------------------------------------------------------------ decisions
 

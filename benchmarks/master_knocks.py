@@ -1,0 +1,105 @@
+"""Are the master's knocks as safe as its guesses say?
+
+    python benchmarks/master_knocks.py [--matches 60] [--seed 11] [--opp expert] \\
+        [--params '{"meld_known": false}'] [--jobs 2]
+
+Plays matches of the master against another level and, at every knock the
+master makes, asks the guesses of the opponent's hand its search dealt for
+that decision how often the knock would be undercut, then records whether it
+was.  It prints the number of knocks, the undercut chance the guesses
+foretold on average, how often the knocks were undercut, the Brier score of
+the foretold chances (the mean squared error; always foretelling the real
+rate scores that rate times one minus it), and the mean deadwood of the
+guessed and of the real opponent hands.  A search whose guesses of the
+opponent are too kind knocks into undercuts it never saw coming.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import statistics
+
+from ginrummy_tui.ai import get_opponent
+from ginrummy_tui.ai.common import hand_mask
+from ginrummy_tui.ai.expert import _Context
+from ginrummy_tui.ai.master import MasterOpponent, MasterParams
+from ginrummy_tui.engine import PlayerView, apply, cards_of, deadwood_mask, new_game, score_knock, view
+from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
+
+
+class Watched(MasterOpponent):
+    """The master, keeping the guesses its last search dealt."""
+
+    last: tuple[PlayerView, list[tuple[int, list[int]]]] | None = None
+
+    def _deals(self, view: PlayerView, ctx: _Context, rng: random.Random, waits: list[float]):
+        out = super()._deals(view, ctx, rng, waits)
+        self.last = (view, out)
+        return out
+
+
+def play(job: tuple) -> list[tuple[float, bool, float, int]]:
+    """One match; for each knock of the master: (foretold undercut chance,
+    undercut, mean guessed deadwood, real deadwood of the opponent)."""
+    index, seed, opp_level, fields = job
+    seat = index % 2
+    master = Watched(seed * 1_000_003 + index, MasterParams(**fields))
+    players = {seat: master, 1 - seat: get_opponent(opp_level, seed=seed * 1_000_003 + index + 500_000)}
+    state = new_game(seed=f"knocks-{seed}-{index // 2}")
+    rows = []
+    while state.phase != Phase.MATCH_OVER:
+        if state.phase == Phase.HAND_OVER:
+            state = apply(state, players[0].choose(view(state, 0)))
+            continue
+        turn = state.current
+        v = view(state, turn)
+        master.last = None
+        action = players[turn].choose(v)
+        after = apply(state, action, turn)
+        if turn == seat and action.kind == Kind.KNOCK and master.last is not None and action.card is not None:
+            seen, deals = master.last
+            mine = cards_of(hand_mask(seen.hand) ^ action.card.bit)
+            under = sum(
+                score_knock(mine, cards_of(opp), seen.rules, seen.knock_limit).winner != "knocker" for opp, _ in deals
+            )
+            guessed = statistics.mean(deadwood_mask(opp) for opp, _ in deals)
+            real = deadwood_mask(hand_mask(state.hands[1 - seat]))
+            rows.append((under / len(deals), after.sheet[-1].kind == EndKind.UNDERCUT, guessed, real))
+        state = after
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--opp", default="expert")
+    parser.add_argument("--params", default="{}", help="MasterParams fields as JSON")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    fields = json.loads(args.params)
+    jobs = [(i, args.seed, args.opp, fields) for i in range(args.matches)]
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        rows = [r for match in pool.map(play, jobs, chunksize=1) for r in match]
+    print(f"master {args.params} against {args.opp}, {args.matches} matches, seed {args.seed}")
+    if not rows:
+        print("no knocks")
+        return
+    foretold = statistics.mean(r[0] for r in rows)
+    rate = statistics.mean(r[1] for r in rows)
+    brier = statistics.mean((r[0] - r[1]) ** 2 for r in rows)
+    print(
+        f"knocks {len(rows)}  undercut foretold {foretold:.3f}  undercut {rate:.3f}"
+        f"  Brier {brier:.3f} (the real rate foretold every time: {rate * (1 - rate):.3f})"
+    )
+    print(
+        f"opponent deadwood when it knocked: guessed {statistics.mean(r[2] for r in rows):.1f},"
+        f" real {statistics.mean(r[3] for r in rows):.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
