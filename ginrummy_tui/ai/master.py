@@ -121,25 +121,11 @@ class MasterParams:
     """The weights of the expert it plays as where it does not search (None: the expert's own)."""
 
 
-def _value(bit: int) -> int:
-    return _VALUE[bit.bit_length() - 1]
-
-
 def throw(hand: int, taken: int = 0) -> tuple[int, int]:
     """The throw from an 11-card mask leaving the least deadwood (not ``taken``,
     the card just picked up): ``(deadwood, card bit)``; ties go to the higher count."""
-    dw = deadwood_mask
-    best = 1 << 30
-    best_b = 0
-    best_v = -1
-    rest = hand & ~taken
-    while rest:
-        b = rest & -rest
-        rest ^= b
-        d = dw(hand ^ b)
-        if d < best or (d == best and _value(b) >= best_v):
-            best, best_b, best_v = d, b, _value(b)
-    return best, best_b
+    d, b, _keep = throw_keeping(hand, taken, 0.0)
+    return d, b
 
 
 def throw_keeping(hand: int, taken: int, keep: float) -> tuple[int, int, int]:
