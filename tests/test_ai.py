@@ -409,7 +409,7 @@ def test_master_guesses_meld_the_cards_the_opponent_picked_up():
     five = parse_cards("5H")[0]
     assert mask_of(v.opponent_known) == five.bit
 
-    def melded(meld_known: bool) -> list[bool]:
+    def melded(meld_known: float) -> list[bool]:
         master = MasterOpponent(seed=2, params=MasterParams(meld_known=meld_known))
         ctx = _Context(v, master.expert.params)
         master.expert._weigh_unseen(ctx)
@@ -419,8 +419,10 @@ def test_master_guesses_meld_the_cards_the_opponent_picked_up():
             out.append(any(a & opp and b & opp for a, b in MELD_PAIRS[five.index]))
         return out
 
-    assert all(melded(True))
-    assert sum(melded(False)) < 45
+    assert all(melded(1.0))
+    alone = sum(melded(0.0))
+    assert alone < 45
+    assert alone < sum(melded(0.5)) < 60
 
 
 def test_master_deals_only_hands_the_opponent_chose_to_play_on_with():

@@ -107,11 +107,11 @@ class MasterParams:
     own_wait: float = 1.0
     """Factor on this seat's waiting threshold in play-outs (the expert's,
     :func:`wait_threshold`): 0 knocks as soon as it may."""
-    meld_known: bool = True
-    """In each guess of the opponent's hand, every card it picked up and
-    still holds is in a meld (see :meth:`MasterOpponent._meld_known`).
-    Without it the master's knocks were undercut twice as often as its
-    guesses foretold (``docs/ai.md``)."""
+    meld_known: float = 1.0
+    """In each guess of the opponent's hand, the chance that a card it picked
+    up and still holds is put in a meld (see :meth:`MasterOpponent._meld_known`).
+    With 0 the master's knocks were undercut twice as often as its guesses
+    foretold (``docs/ai.md``)."""
     keep: float = 0.0
     """In play-outs this seat throws by :func:`throw_keeping` with this ``keep``
     (0: the card leaving the least deadwood); measured no stronger, so 0."""
@@ -381,7 +381,7 @@ class MasterOpponent:
     ) -> tuple[int, list[int]]:
         """One guess for :meth:`_deals`."""
         opp = known
-        if self.params.meld_known and known:
+        if self.params.meld_known > 0.0 and known:
             opp = self._meld_known(rng, unseen, known, want)
         keyed = sorted(unseen, key=lambda t: rng.random() ** t[1], reverse=True)
         more = want - (opp & ~known).bit_count()
@@ -405,9 +405,11 @@ class MasterOpponent:
 
     def _meld_known(self, rng: random.Random, unseen: list[tuple[int, float]], known: int, want: int) -> int:
         """The opponent's known cards with, for each picked-up card not yet in a
-        meld with the others, two unseen cards that make a meld of it (a set or
-        a run), drawn by the product of their weights: a player takes a discard
-        to meld it, and keeps the meld."""
+        meld with the others (each by the chance ``MasterParams.meld_known``),
+        two unseen cards that make a meld of it (a set or a run), drawn by the
+        product of their weights: a player takes a discard to meld it, and
+        keeps the meld."""
+        chance = self.params.meld_known
         weight = {b: 1.0 / inv for b, inv in unseen}
         opp = known
         x = known
@@ -416,6 +418,8 @@ class MasterOpponent:
             x ^= k
             pairs = MELD_PAIRS[k.bit_length() - 1]
             if any(a & opp and b & opp for a, b in pairs):
+                continue
+            if chance < 1.0 and rng.random() >= chance:
                 continue
             opts = []
             total = 0.0
