@@ -22,10 +22,10 @@ full, with the figures):
   is the stock.  The same deals serve every candidate.
 * **Play-outs**: both sides take the discard when it joins a meld and lowers
   their deadwood, throw the card leaving the least deadwood, go gin at once,
-  and knock: this seat with the expert's waiting rule, the opponent as soon
-  as it may (``MasterParams.waiter_prior`` can make some deals' opponent lie
-  in wait, as the score sheet suggests; measured, that was no stronger, so
-  it is off); a knock is settled with the defender's layoffs.  Knocking now is
+  and knock: this seat with the expert's waiting rule, the opponent in
+  each deal either as soon as it may or lying in wait, by the chance the
+  score sheet gives (``MasterParams.waiter_prior``, :func:`waiter_chance`);
+  a knock is settled with the defender's layoffs.  Knocking now is
   settled exactly (``score_knock``) against each deal.
 * **Worth**: the chance of winning the match after the hand's points (a
   normal approximation of the race to the target), so that near the target
@@ -73,7 +73,7 @@ class MasterParams:
     """In play-outs an opponent that lies in wait knocks only with at least
     this deadwood (above the knock limit: only on its last turn); it is
     lowered as the expert lowers its own against a knocker of low hands."""
-    waiter_prior: float = 0.0
+    waiter_prior: float = 0.3
     """The chance, before any hand of the match is seen, that the opponent
     lies in wait rather than knocking as soon as it may (see :func:`waiter_chance`);
     in play-outs each deal's opponent is of one kind or the other by that chance."""
