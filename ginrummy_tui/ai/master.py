@@ -247,12 +247,7 @@ def play_out(
                 return 0
             h |= stock.pop()
             taken = 0
-        keep = keeps[p]
-        if keep:
-            d, b, other = throw_keeping(h, taken, keep)
-        else:
-            d, b = throw(h, taken)
-            other = b
+        d, b, other = throw_keeping(h, taken, keeps[p])
         if d == 0:
             pts = rules.gin_bonus + deadwood_mask(hands[1 - p])
             return pts if p == 0 else -pts
@@ -359,6 +354,8 @@ class MasterOpponent:
             x ^= low
             w = self.expert._p_holds(ctx, low)
             unseen.append((low, 1.0 / max(w, 1e-6)))
+        # the chance of each unseen card being in its hand, for melding what it picked up
+        weight = {b: 1.0 / inv for b, inv in unseen} if self.params.meld_known > 0.0 and known else {}
         limit = view.knock_limit
         chose = self.params.condition and any(
             mv.seat == opp_seat and mv.action.kind == Kind.DISCARD for mv in view.history
@@ -367,7 +364,7 @@ class MasterOpponent:
         out = []
         for wait in waits:
             for _try in range(tries):
-                opp, stock = self._one_deal(view, rng, unseen, known, want, draws)
+                opp, stock = self._one_deal(view, rng, unseen, weight, known, want, draws)
                 if not chose:
                     break
                 d = deadwood_mask(opp)
@@ -377,12 +374,19 @@ class MasterOpponent:
         return out
 
     def _one_deal(
-        self, view: PlayerView, rng: random.Random, unseen: list[tuple[int, float]], known: int, want: int, draws: int
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        unseen: list[tuple[int, float]],
+        weight: dict[int, float],
+        known: int,
+        want: int,
+        draws: int,
     ) -> tuple[int, list[int]]:
         """One guess for :meth:`_deals`."""
         opp = known
         if self.params.meld_known > 0.0 and known:
-            opp = self._meld_known(rng, unseen, known, want)
+            opp = self._meld_known(rng, weight, known, want)
         keyed = sorted(unseen, key=lambda t: rng.random() ** t[1], reverse=True)
         more = want - (opp & ~known).bit_count()
         if opp != known:
@@ -403,14 +407,13 @@ class MasterOpponent:
         del stock[view.stock_size :]
         return opp, stock
 
-    def _meld_known(self, rng: random.Random, unseen: list[tuple[int, float]], known: int, want: int) -> int:
+    def _meld_known(self, rng: random.Random, weight: dict[int, float], known: int, want: int) -> int:
         """The opponent's known cards with, for each picked-up card not yet in a
         meld with the others (each by the chance ``MasterParams.meld_known``),
         two unseen cards that make a meld of it (a set or a run), drawn by the
         product of their weights: a player takes a discard to meld it, and
         keeps the meld."""
         chance = self.params.meld_known
-        weight = {b: 1.0 / inv for b, inv in unseen}
         opp = known
         x = known
         while x and (opp & ~known).bit_count() + 2 <= want:
