@@ -364,6 +364,21 @@ def test_master_knocks_when_a_knock_wins_the_match():
     assert str(decide("master", state)) == "knock KC"
 
 
+def test_master_play_outs_knock_at_once_within_ten_points_of_the_target():
+    from ginrummy_tui.ai.master import MasterOpponent
+
+    master = MasterOpponent(seed=3)
+    state = make_state(LOW_HAND, OTHER, "8D", phase="discard")  # seat 1 decides
+    mine, theirs, chance = master.playout_waits(view(state, 1))
+    assert mine > 0 and theirs > 0 and 0 < chance < 1
+    # the opponent (seat 0) at 92: in every play-out it knocks as soon as it may
+    mine, _theirs, chance = master.playout_waits(view(replace(state, scores=(92, 40)), 1))
+    assert chance == 0 and mine > 0
+    # this seat at 95: so does it
+    mine, _theirs, chance = master.playout_waits(view(replace(state, scores=(40, 95)), 1))
+    assert mine == 0 and 0 < chance < 1
+
+
 def test_master_is_deterministic_for_a_seed():
     state = new_game(seed=5)
     driver = get_opponent("standard")

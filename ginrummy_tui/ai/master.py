@@ -24,8 +24,9 @@ full, with the figures):
   their deadwood, throw the card leaving the least deadwood, go gin at once,
   and knock: this seat with the expert's waiting rule, the opponent in
   each deal either as soon as it may or lying in wait, by the chance the
-  score sheet gives (``MasterParams.waiter_prior``, :func:`waiter_chance`);
-  a knock is settled with the defender's layoffs.  Knocking now is
+  score sheet gives (``MasterParams.waiter_prior``, :func:`waiter_chance`),
+  and a side within 10 points of the target as soon as it may
+  (``MasterParams.match_knock``); a knock is settled with the defender's layoffs.  Knocking now is
   settled exactly (``score_knock``) against each deal.
 * **Worth**: the chance of winning the match after the hand's points (a
   normal approximation of the race to the target), so that near the target
@@ -117,6 +118,9 @@ class MasterParams:
     (0: the card leaving the least deadwood); measured no stronger, so 0."""
     keep_opp: float = 0.0
     """The same for the opponent in play-outs."""
+    match_knock: bool = True
+    """In play-outs a side within 10 points of the target knocks as soon as
+    it may, as the expert does (a knock then very likely wins the match)."""
     expert: Params | None = None
     """The weights of the expert it plays as where it does not search (None: the expert's own)."""
 
@@ -515,6 +519,28 @@ class MasterOpponent:
                 cands.append(plain)
         return cands
 
+    def playout_waits(self, view: PlayerView) -> tuple[float, float, float]:
+        """How the two sides knock in this view's play-outs: ``(this seat's
+        waiting threshold, the opponent's when it lies in wait, the chance it
+        does)``; a side knocks when its deadwood is within the knock limit and
+        at least its threshold (0: as soon as it may).  This seat waits as the
+        expert would; the opponent lies in wait by the score sheet's chance
+        (:func:`waiter_chance`).  With ``MasterParams.match_knock`` a side
+        within 10 points of the target knocks as soon as it may."""
+        params = self.params
+        rules = view.rules
+        limit = view.knock_limit
+        most = self.expert.params.wait_below * min(1.0, rules.undercut_bonus / 25)
+        mine_wait = wait_threshold(view, most) * limit / 10 * params.own_wait
+        opp_wait = min(params.opponent_wait, own_knock_threshold(view, most)) * limit / 10
+        p_wait = waiter_chance(view, params.waiter_prior)
+        if params.match_knock:
+            if view.scores[view.seat] + 10 >= rules.target:
+                mine_wait = 0.0
+            if view.scores[1 - view.seat] + 10 >= rules.target:
+                p_wait = 0.0
+        return mine_wait, opp_wait, p_wait
+
     def _search(self, view: PlayerView, cands: list[Action]) -> Action:
         """The candidate with the best average worth over the deals; the first
         (the expert's choice) unless another is better by ``margin`` standard errors."""
@@ -542,11 +568,7 @@ class MasterOpponent:
         ex._weigh_unseen(ctx)
         rng = random.Random(f"master/{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}/{view.phase}")
         n = max(params.min_deals, params.playouts // len(cands))
-        # this seat waits as the expert would; the opponent as the parameter says
-        most = ex.params.wait_below * min(1.0, rules.undercut_bonus / 25)
-        mine_wait = wait_threshold(view, most) * limit / 10 * params.own_wait
-        opp_wait = min(params.opponent_wait, own_knock_threshold(view, most)) * limit / 10
-        p_wait = waiter_chance(view, params.waiter_prior)
+        mine_wait, opp_wait, p_wait = self.playout_waits(view)
         # for guessing its hand, how the opponent would have ended the hand at its last turn
         # (its own generator, so that the deals are the same with the condition off)
         chosen = [0.0] * n
