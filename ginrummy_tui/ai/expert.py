@@ -467,8 +467,7 @@ class ExpertOpponent:
         or ``"threshold"`` (the deadwood against the threshold decided)."""
         if ctx.draws_left <= 0:
             return True, "last turn", 0.0  # the last turn before the hand would be void
-        me = view.seat
-        if view.scores[me] + 10 >= view.rules.target:
+        if knock_wins_match(view, view.seat):
             return True, "match", 0.0  # a knock now very likely wins the match
         # the threshold is for a knock limit of 10; it scales with the limit (Oklahoma)
         # and with the undercut bonus (worth lying in wait for when it is 25)
@@ -594,6 +593,12 @@ def opponent_knock_mean(view: PlayerView) -> float:
             total += rec.deadwood[opp]
             n += 1
     return total / n
+
+
+def knock_wins_match(view: PlayerView, seat: int) -> bool:
+    """Whether a knock very likely wins the match for ``seat``: its score is
+    within 10 points of the target."""
+    return view.scores[seat] + 10 >= view.rules.target
 
 
 def wait_threshold(view: PlayerView, most: float) -> float:

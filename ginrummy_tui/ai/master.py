@@ -26,8 +26,9 @@ full, with the figures):
   each deal either as soon as it may or lying in wait, by the chance the
   score sheet gives (``MasterParams.waiter_prior``, :func:`waiter_chance`),
   and a side within 10 points of the target as soon as it may
-  (``MasterParams.match_knock``); a knock is settled with the defender's layoffs.  Knocking now is
-  settled exactly (``score_knock``) against each deal.
+  (``MasterParams.match_knock``); a knock is settled with the defender's
+  layoffs.  Knocking now is settled exactly (``score_knock``) against each
+  deal.
 * **Worth**: the chance of winning the match after the hand's points (a
   normal approximation of the race to the target), so that near the target
   a knock that wins the match counts for more than its points.  Another
@@ -53,7 +54,16 @@ from ginrummy_tui.engine.kinds import EndKind, Kind
 from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
 
 from .common import find, hand_mask, turn_actions
-from .expert import MELD_PAIRS, NEAR, ExpertOpponent, Params, _Context, _draws_left, wait_threshold
+from .expert import (
+    MELD_PAIRS,
+    NEAR,
+    ExpertOpponent,
+    Params,
+    _Context,
+    _draws_left,
+    knock_wins_match,
+    wait_threshold,
+)
 from .standard import wants_card
 
 _VALUE = [DECK[i].value for i in range(52)]
@@ -535,9 +545,9 @@ class MasterOpponent:
         opp_wait = min(params.opponent_wait, own_knock_threshold(view, most)) * limit / 10
         p_wait = waiter_chance(view, params.waiter_prior)
         if params.match_knock:
-            if view.scores[view.seat] + 10 >= rules.target:
+            if knock_wins_match(view, view.seat):
                 mine_wait = 0.0
-            if view.scores[1 - view.seat] + 10 >= rules.target:
+            if knock_wins_match(view, 1 - view.seat):
                 p_wait = 0.0
         return mine_wait, opp_wait, p_wait
 
