@@ -70,6 +70,10 @@ async def test_a_click_selects_and_lifts_the_second_click_throws():
         await pilot.click(HandView, offset=card_offset(app, c))
         await settle(app, pilot)
         assert c not in app.session.state.hands[0]
+        # once it is thrown nothing is lifted: the card now under the cursor sits with the others
+        assert not hand.chosen
+        lines = [t.plain for t in hand.render().renderables]
+        assert "▲" not in "".join(lines) and "▼" in lines[0]
 
 
 async def test_knock_with_the_chosen_card_by_its_button():

@@ -61,7 +61,7 @@ class HandView(Widget):
         self.big = False
         """Big cards (seven cells by five lines), for large terminals."""
         self.chosen = False
-        """True once the player moved the selection since the last draw: the selected card is lifted."""
+        """True once the player moved the selection since the last draw or throw: the selected card is lifted."""
         self.one_click = False
         """The fast mouse mode: a click throws the card at once, and the selection follows the mouse.
         Otherwise a click selects (lifts) a card and a second click, or a button, acts on it."""
@@ -82,6 +82,8 @@ class HandView(Widget):
         self.melded = frozenset(melded)
         if drawn is not None and drawn != self.drawn:
             self.chosen = False
+        if old_sel is not None and old_sel not in cards:
+            self.chosen = False  # the selected card was thrown: nothing is lifted until the player selects again
         self.drawn = drawn
         self.taken = taken
         if drawn is not None and drawn in order and drawn is not taken and not self.chosen:
