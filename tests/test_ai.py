@@ -562,6 +562,36 @@ def test_master_searches_its_throws_only_against_a_player_who_waits():
         assert off.searches == 0
 
 
+def test_master_searches_its_throws_against_a_player_who_knocks_as_soon_as_it_may():
+    """With ``discards_if_knocker`` the throws with no knock allowed are
+    searched while the score sheet says the opponent more likely knocks as
+    soon as it may (from a prior of 0.3: no hand yet, or it knocked), and
+    left to the expert once it went gin."""
+    from ginrummy_tui.ai.master import MasterOpponent, MasterParams
+
+    class Counting(MasterOpponent):
+        def __init__(self, **kw) -> None:
+            super().__init__(**kw)
+            self.searches = 0
+
+        def _search(self, view, cands):
+            self.searches += 1
+            return super()._search(view, cands)
+
+    state = make_state("KS QC JD 9C 7S 5D 4S AC 2S 8C 6D", OTHER, "8D", phase="discard")
+    assert not any(a.kind == "knock" for a in view(state, 1).legal_actions)
+    knocked = HandRecord(1, 1, "knock", 0, 0, 5, (8, 13), (5, 0))
+    ginned = HandRecord(1, 1, "gin", 0, 0, 30, (0, 5), (30, 0))
+    for sheet, searched in (((), True), ((knocked,), True), ((ginned,), False), ((knocked, ginned, ginned), False)):
+        v = view(replace(state, sheet=sheet), 1)
+        master = Counting(seed=2, params=MasterParams(discards_if_knocker=0.3))
+        a = master.choose(v)
+        assert a in v.legal_actions
+        assert master.searches == (1 if searched else 0), sheet
+        if not searched:
+            assert a == get_opponent("expert", seed=2).choose(v)
+
+
 def test_master_play_outs_keep_pairs_and_still_end_the_hand_with_the_least_deadwood():
     from ginrummy_tui.ai.master import throw, throw_keeping
     from ginrummy_tui.engine import mask_of

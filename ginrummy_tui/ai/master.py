@@ -13,8 +13,9 @@ full, with the figures):
   card thrown without knocking.  The draw, and the throw when no knock is
   allowed, can be searched the same way (``MasterParams.search_draws``,
   ``search_discards``, or the throw only while the score sheet says the
-  opponent lies in wait, ``discards_if_waiter``); measured, none was
-  stronger overall, so by default those are the expert's.
+  opponent lies in wait, ``discards_if_waiter``, or only while it says the
+  opponent knocks as soon as it may, ``discards_if_knocker``); measured,
+  none was stronger overall, so by default those are the expert's.
 * **Deals**: each card the opponent picked up and still holds gets two
   unseen cards that meld it; the rest of its hand is drawn from the unseen
   cards with the expert's inference as weights, then improved by replaying
@@ -131,6 +132,11 @@ class MasterParams:
     match_knock: bool = True
     """In play-outs a side within 10 points of the target knocks as soon as
     it may, as the expert does (a knock then very likely wins the match)."""
+    discards_if_knocker: float = 0.0
+    """When above 0: weigh the throw by search also when the opponent more
+    likely knocks as soon as it may than lies in wait (:func:`waiter_chance`
+    from this prior, read from the score sheet, below one half); 0: only with
+    ``search_discards``."""
     expert: Params | None = None
     """The weights of the expert it plays as where it does not search (None: the expert's own)."""
 
@@ -497,7 +503,9 @@ class MasterOpponent:
         p = self.params
         if p.search_discards:
             return True
-        return p.discards_if_waiter > 0.0 and waiter_chance(view, p.discards_if_waiter) >= 0.5
+        if p.discards_if_waiter > 0.0 and waiter_chance(view, p.discards_if_waiter) >= 0.5:
+            return True
+        return p.discards_if_knocker > 0.0 and waiter_chance(view, p.discards_if_knocker) < 0.5
 
     def _discard_candidates(self, view: PlayerView, actions) -> list[Action]:
         """The throws (and knocks) worth searching."""
