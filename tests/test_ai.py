@@ -528,11 +528,31 @@ def test_waiter_chance_reads_how_the_opponent_ended_its_hands():
     assert 0.5 < waiter_chance(view(replace(state, sheet=(mine,)), 1), 0.5) < 0.8
 
 
-def test_master_searches_its_throws_only_against_a_player_who_waits():
+_KNOCKED = HandRecord(1, 1, "knock", 0, 0, 5, (8, 13), (5, 0))
+_GINNED = HandRecord(1, 1, "gin", 0, 0, 30, (0, 5), (30, 0))
+
+
+@pytest.mark.parametrize(
+    "setting, cases",
+    [
+        # against a player who waits: no hand yet (from 0.5), or it went gin
+        (
+            {"discards_if_waiter": 0.5},
+            (((), True), ((_GINNED,), True), ((_KNOCKED,), False), ((_KNOCKED, _GINNED, _KNOCKED), False)),
+        ),
+        # against a quick knocker: no hand yet (from 0.3), or it knocked
+        (
+            {"discards_if_knocker": 0.3},
+            (((), True), ((_KNOCKED,), True), ((_GINNED,), False), ((_KNOCKED, _GINNED, _GINNED), False)),
+        ),
+    ],
+    ids=["waiter", "knocker"],
+)
+def test_master_searches_its_throws_by_what_the_score_sheet_says_of_the_opponent(setting, cases):
     """With ``discards_if_waiter`` the throws with no knock allowed are
-    searched while the score sheet says the opponent more likely lies in wait
-    (no hand yet, or it went gin), and left to the expert against one who
-    knocks as soon as it may; by default they are the expert's."""
+    searched while the score sheet says the opponent more likely lies in
+    wait, with ``discards_if_knocker`` while it more likely knocks as soon as
+    it may; otherwise they are the expert's, as they always are by default."""
     from ginrummy_tui.ai.master import MasterOpponent, MasterParams
 
     class Counting(MasterOpponent):
@@ -547,11 +567,9 @@ def test_master_searches_its_throws_only_against_a_player_who_waits():
     # seat 1 throws from eleven cards, none of which leaves a knockable hand
     state = make_state("KS QC JD 9C 7S 5D 4S AC 2S 8C 6D", OTHER, "8D", phase="discard")
     assert not any(a.kind == "knock" for a in view(state, 1).legal_actions)
-    knocked = HandRecord(1, 1, "knock", 0, 0, 5, (8, 13), (5, 0))
-    ginned = HandRecord(1, 1, "gin", 0, 0, 30, (0, 5), (30, 0))
-    for sheet, searched in (((), True), ((ginned,), True), ((knocked,), False), ((knocked, ginned, knocked), False)):
+    for sheet, searched in cases:
         v = view(replace(state, sheet=sheet), 1)
-        master = Counting(seed=2, params=MasterParams(discards_if_waiter=0.5))
+        master = Counting(seed=2, params=MasterParams(**setting))
         a = master.choose(v)
         assert a in v.legal_actions
         assert master.searches == (1 if searched else 0), sheet
@@ -560,36 +578,6 @@ def test_master_searches_its_throws_only_against_a_player_who_waits():
         off = Counting(seed=2)
         off.choose(v)
         assert off.searches == 0
-
-
-def test_master_searches_its_throws_against_a_player_who_knocks_as_soon_as_it_may():
-    """With ``discards_if_knocker`` the throws with no knock allowed are
-    searched while the score sheet says the opponent more likely knocks as
-    soon as it may (from a prior of 0.3: no hand yet, or it knocked), and
-    left to the expert once it went gin."""
-    from ginrummy_tui.ai.master import MasterOpponent, MasterParams
-
-    class Counting(MasterOpponent):
-        def __init__(self, **kw) -> None:
-            super().__init__(**kw)
-            self.searches = 0
-
-        def _search(self, view, cands):
-            self.searches += 1
-            return super()._search(view, cands)
-
-    state = make_state("KS QC JD 9C 7S 5D 4S AC 2S 8C 6D", OTHER, "8D", phase="discard")
-    assert not any(a.kind == "knock" for a in view(state, 1).legal_actions)
-    knocked = HandRecord(1, 1, "knock", 0, 0, 5, (8, 13), (5, 0))
-    ginned = HandRecord(1, 1, "gin", 0, 0, 30, (0, 5), (30, 0))
-    for sheet, searched in (((), True), ((knocked,), True), ((ginned,), False), ((knocked, ginned, ginned), False)):
-        v = view(replace(state, sheet=sheet), 1)
-        master = Counting(seed=2, params=MasterParams(discards_if_knocker=0.3))
-        a = master.choose(v)
-        assert a in v.legal_actions
-        assert master.searches == (1 if searched else 0), sheet
-        if not searched:
-            assert a == get_opponent("expert", seed=2).choose(v)
 
 
 def test_master_play_outs_keep_pairs_and_still_end_the_hand_with_the_least_deadwood():
