@@ -4,8 +4,10 @@
         base '{}' wait11 '{"opponent_wait": 11}' [--jobs 2] [--hands]
 
 A setting's ``"expert"`` object sets the weights of the expert the master
-plays as where it does not search (``Params`` fields); ``"alone": true``
-plays that expert alone, without the master's search.
+plays as where it does not search (``Params`` fields; the fields it leaves
+out are the expert's own, so ``{"expert": {}}`` is the plain expert, without
+the master's ``knock_bonus`` 20); ``"alone": true`` plays the master's expert
+alone, without the search.
 
 Each setting (a name and a JSON object of ``MasterParams`` fields) plays the
 same matches (or, with ``--hands``, the same single first hands) against the
@@ -42,7 +44,9 @@ def play(job: tuple) -> tuple:
     fields = dict(fields)
     inner = fields.pop("expert", None)
     alone = fields.pop("alone", False)
-    master = MasterOpponent(seed * 1_000_003 + index, MasterParams(**fields, expert=Params(**inner) if inner else None))
+    if inner is not None:
+        fields["expert"] = Params(**inner)
+    master = MasterOpponent(seed * 1_000_003 + index, MasterParams(**fields))
     if alone:
         master = master.expert  # type: ignore[assignment]
     other = get_opponent(opp_level, seed=seed * 1_000_003 + index + 500_000)

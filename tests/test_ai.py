@@ -528,6 +528,24 @@ def test_waiter_chance_reads_how_the_opponent_ended_its_hands():
     assert 0.5 < waiter_chance(view(replace(state, sheet=(mine,)), 1), 0.5) < 0.8
 
 
+def test_master_builds_its_hand_as_the_expert_with_a_higher_knock_bonus():
+    """Where it does not search, the master throws as the expert whose
+    ``knock_bonus`` is 20 (a hand above the knock limit costs more), not as
+    the expert opponent itself (12): here, with no knock allowed, the expert
+    keeps J♣ and throws 10♥, the master keeps 10♥ and throws J♣."""
+    from ginrummy_tui.ai.expert import ExpertOpponent, Params
+    from ginrummy_tui.ai.master import MasterOpponent, MasterParams
+
+    state = make_state("7C AC 3H 7H 4S 7D JC 3S QH TH 2S", "TD TC 3D KD 7S 8S JH 8D 5H 5C", "KS TS", phase="discard")
+    v = view(state, 1)
+    assert not any(a.kind == "knock" for a in v.legal_actions)
+    assert str(get_opponent("expert", seed=2).choose(v)) == "discard TH"
+    assert str(get_opponent("master", seed=2).choose(v)) == "discard JC"
+    assert MasterParams().expert == Params(knock_bonus=20.0)
+    assert str(ExpertOpponent(2, Params(knock_bonus=20.0)).choose(v)) == "discard JC"
+    assert str(MasterOpponent(2, MasterParams(expert=None)).choose(v)) == "discard TH"
+
+
 _KNOCKED = HandRecord(1, 1, "knock", 0, 0, 5, (8, 13), (5, 0))
 _GINNED = HandRecord(1, 1, "gin", 0, 0, 30, (0, 5), (30, 0))
 
