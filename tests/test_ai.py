@@ -592,7 +592,7 @@ def test_master_searches_its_throws_by_what_the_score_sheet_says_of_the_opponent
         assert a in v.legal_actions
         assert master.searches == (1 if searched else 0), sheet
         if not searched:
-            assert a == get_opponent("expert", seed=2).choose(v)
+            assert a == master.expert.choose(v)  # the expert it plays as (its knock_bonus)
         off = Counting(seed=2)
         off.choose(v)
         assert off.searches == 0
