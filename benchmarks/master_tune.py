@@ -7,7 +7,9 @@ A setting's ``"expert"`` object sets the weights of the expert the master
 plays as where it does not search (``Params`` fields; the fields it leaves
 out are the expert's own, so ``{"expert": {}}`` is the plain expert, without
 the master's ``knock_bonus`` 20); ``"alone": true`` plays the master's expert
-alone, without the search.
+alone, without the search; ``"oracle": true`` deals the opponent's real
+hand in every guess (the stock still shuffled): a bound on what better
+guesses could bring, for measuring only.
 
 Each setting (a name and a JSON object of ``MasterParams`` fields) plays the
 same matches (or, with ``--hands``, the same single first hands) against the
@@ -27,16 +29,22 @@ import math
 import multiprocessing
 import os
 import pathlib
+import random
 import statistics
 import sys
 import time
+
+from ginrummy_tui.ai.expert import _Context
+from ginrummy_tui.ai.master import MasterOpponent
+from ginrummy_tui.engine import PlayerView
 
 
 def play(job: tuple) -> tuple:
     name, fields, opp_level, seed, index, single = job
     from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.ai.common import hand_mask
     from ginrummy_tui.ai.expert import Params
-    from ginrummy_tui.ai.master import MasterOpponent, MasterParams
+    from ginrummy_tui.ai.master import MasterParams
     from ginrummy_tui.engine import apply, new_game, view
     from ginrummy_tui.engine.kinds import Phase
 
@@ -44,9 +52,11 @@ def play(job: tuple) -> tuple:
     fields = dict(fields)
     inner = fields.pop("expert", None)
     alone = fields.pop("alone", False)
+    oracle = fields.pop("oracle", False)
     if inner is not None:
         fields["expert"] = Params(**inner)
-    master = MasterOpponent(seed * 1_000_003 + index, MasterParams(**fields))
+    knows = OracleMaster(seed * 1_000_003 + index, MasterParams(**fields)) if oracle else None
+    master = knows or MasterOpponent(seed * 1_000_003 + index, MasterParams(**fields))
     if alone:
         master = master.expert  # type: ignore[assignment]
     other = get_opponent(opp_level, seed=seed * 1_000_003 + index + 500_000)
@@ -70,6 +80,8 @@ def play(job: tuple) -> tuple:
         seat = state.current
         v = view(state, seat)
         if seat == a_seat:
+            if knows is not None:
+                knows.truth = hand_mask(state.hands[1 - a_seat])
             t0 = clock()
             action = master.choose(v)
             times.append((clock() - t0) * 1000.0)
@@ -81,6 +93,28 @@ def play(job: tuple) -> tuple:
     else:
         win = 1 if state.winner == a_seat else 0
     return name, index, win, net, hands, times
+
+
+class OracleMaster(MasterOpponent):
+    """A master whose guesses are all the opponent's real hand (``truth``,
+    set by the game loop before each decision) with the stock shuffled: how
+    strong its search would be if it knew the hand.  For measuring only."""
+
+    truth = 0
+
+    def _deals(self, view: PlayerView, ctx: _Context, rng: random.Random, waits: list[float]):
+        out = []
+        for _ in waits:
+            stock = []
+            x = ctx.unseen & ~self.truth
+            while x:
+                low = x & -x
+                x ^= low
+                stock.append(low)
+            rng.shuffle(stock)
+            del stock[view.stock_size :]
+            out.append((self.truth, stock))
+        return out
 
 
 def source_version() -> str:
