@@ -12,6 +12,11 @@ the foretold chances (the mean squared error; always foretelling the real
 rate scores that rate times one minus it), and the mean deadwood of the
 guessed and of the real opponent hands.  A search whose guesses of the
 opponent are too kind knocks into undercuts it never saw coming.
+
+It also prints, over every search the master made (a knock or not), how
+many of the opponent's unknown cards a guess holds on average, against what
+a guess dealt at random from the unseen cards would hold, and the mean
+deadwood of the guessed and of the real opponent hands.
 """
 
 from __future__ import annotations
@@ -41,15 +46,18 @@ class Watched(MasterOpponent):
         return out
 
 
-def play(job: tuple) -> list[tuple[float, bool, float, int]]:
+def play(job: tuple) -> tuple[list[tuple[float, bool, float, int]], list[tuple[float, float, float, int]]]:
     """One match; for each knock of the master: (foretold undercut chance,
-    undercut, mean guessed deadwood, real deadwood of the opponent)."""
+    undercut, mean guessed deadwood, real deadwood of the opponent); for
+    each search: (share of the opponent's unknown cards a guess holds, the
+    share a random guess holds, the mean guessed deadwood, the real one)."""
     index, seed, opp_level, fields = job
     seat = index % 2
     master = Watched(seed * 1_000_003 + index, MasterParams(**fields))
     players = {seat: master, 1 - seat: get_opponent(opp_level, seed=seed * 1_000_003 + index + 500_000)}
     state = new_game(seed=f"knocks-{seed}-{index // 2}")
-    rows = []
+    rows: list[tuple[float, bool, float, int]] = []
+    shares: list[tuple[float, float, float, int]] = []
     while state.phase != Phase.MATCH_OVER:
         if state.phase == Phase.HAND_OVER:
             state = apply(state, players[0].choose(view(state, 0)))
@@ -59,6 +67,15 @@ def play(job: tuple) -> list[tuple[float, bool, float, int]]:
         master.last = None
         action = players[turn].choose(v)
         after = apply(state, action, turn)
+        if turn == seat and master.last is not None:
+            seen, deals = master.last
+            hidden = hand_mask(state.hands[1 - seat]) & ~hand_mask(seen.opponent_known)
+            n = hidden.bit_count()
+            unseen = 52 - len(seen.hand) - len(seen.discard) - len(seen.opponent_known)
+            if n and unseen:
+                real = deadwood_mask(hand_mask(state.hands[1 - seat]))
+                guessed = statistics.mean(deadwood_mask(opp) for opp, _ in deals)
+                shares.append((statistics.mean((opp & hidden).bit_count() for opp, _ in deals) / n, n / unseen, guessed, real))
         if turn == seat and action.kind == Kind.KNOCK and master.last is not None and action.card is not None:
             seen, deals = master.last
             mine = cards_of(hand_mask(seen.hand) ^ action.card.bit)
@@ -69,7 +86,7 @@ def play(job: tuple) -> list[tuple[float, bool, float, int]]:
             real = deadwood_mask(hand_mask(state.hands[1 - seat]))
             rows.append((under / len(deals), after.sheet[-1].kind == EndKind.UNDERCUT, guessed, real))
         state = after
-    return rows
+    return rows, shares
 
 
 def main() -> None:
@@ -83,8 +100,16 @@ def main() -> None:
     fields = json.loads(args.params)
     jobs = [(i, args.seed, args.opp, fields) for i in range(args.matches)]
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        rows = [r for match in pool.map(play, jobs, chunksize=1) for r in match]
+        played = pool.map(play, jobs, chunksize=1)
+    rows = [r for knocks, _ in played for r in knocks]
+    shares = [r for _, match in played for r in match]
     print(f"master {args.params} against {args.opp}, {args.matches} matches, seed {args.seed}")
+    if shares:
+        print(
+            f"searches {len(shares)}: a guess holds {statistics.mean(r[0] for r in shares):.1%} of the opponent's"
+            f" unknown cards, a random guess {statistics.mean(r[1] for r in shares):.1%}; opponent deadwood"
+            f" guessed {statistics.mean(r[2] for r in shares):.1f}, real {statistics.mean(r[3] for r in shares):.1f}"
+        )
     if not rows:
         print("no knocks")
         return
