@@ -675,3 +675,33 @@ def test_an_opponent_in_a_worker_process_chooses_as_in_this_one():
     finally:
         far.close()
     assert asked == 8
+
+
+def test_master_guesses_replay_half_the_opponents_stock_draws():
+    """A guess of the opponent's hand replays half its stock draws (each: one
+    more unseen card in, the card leaving the least deadwood out): replaying
+    them all made the guessed hands far lower than the real ones."""
+    from ginrummy_tui.ai.expert import _Context
+    from ginrummy_tui.ai.master import MasterOpponent, MasterParams
+    from ginrummy_tui.engine import deadwood_mask
+
+    state = new_game(seed=21)
+    driver = get_opponent("standard")
+    while not (state.phase == "discard" and state.current == 0 and len(state.history) >= 16):
+        state = apply(state, driver.choose(view(state, state.current)))
+    v = view(state, 0)
+    draws = sum(1 for m in v.history if m.seat == 1 and m.action.kind == "draw stock")
+    assert draws >= 4
+
+    def guessed(params: MasterParams) -> list[int]:
+        master = MasterOpponent(seed=2, params=params)
+        ctx = _Context(v, master.expert.params)
+        master.expert._weigh_unseen(ctx)
+        return [deadwood_mask(opp) for opp, _stock in master._deals(v, ctx, random.Random(9), [0.0] * 30)]
+
+    default = guessed(MasterParams())
+    every = guessed(MasterParams(improve=1.0))
+    none = guessed(MasterParams(improve=0.0))
+    # the same starting guesses, so each replayed draw can only lower the deadwood
+    assert all(a <= d <= n for a, d, n in zip(every, default, none))
+    assert sum(every) < sum(default) < sum(none)

@@ -19,7 +19,7 @@ full, with the figures):
 * **Deals**: each card the opponent picked up and still holds gets two
   unseen cards that meld it; the rest of its hand is drawn from the unseen
   cards with the expert's inference as weights, then improved by replaying
-  its stock draws (see :meth:`MasterOpponent._deals`); the rest, shuffled,
+  half its stock draws (see :meth:`MasterOpponent._deals`); the rest, shuffled,
   is the stock.  The same deals serve every candidate.
 * **Play-outs**: both sides take the discard when it joins a meld and lowers
   their deadwood, throw the card leaving the least deadwood, go gin at once,
@@ -103,8 +103,11 @@ class MasterParams:
     over 1,000 matches (``docs/ai.md``), so it is off."""
     margin: float = 1.0
     """Standard errors by which a candidate must beat the expert's choice."""
-    improve: float = 1.0
-    """Draws replayed when guessing the opponent's hand, per stock draw it made."""
+    improve: float = 0.5
+    """Draws replayed when guessing the opponent's hand, per stock draw it made
+    (rounded down).  The cards its guesses start from are unseen ones, so
+    never the poor cards it threw: replaying every draw made the guessed
+    hands far lower than the real ones (``docs/ai.md``)."""
     spread: float = 4.3
     """Spread of the match-race model: the chance of winning with ``a`` points
     against ``b`` is Phi(((T - b) - (T - a)) / (spread * sqrt(2T - a - b)))."""
@@ -359,9 +362,9 @@ class MasterOpponent:
         The opponent has kept its best cards for as many turns as it drew from
         the stock, so a hand dealt at random from the unseen cards would be far
         worse than the real one.  Each guess starts from unseen cards drawn with
-        the expert's weights and then replays those draws: one more unseen card
-        drawn (with the same weights), the card leaving the least deadwood put
-        back.  Cards it is known to hold stay in its hand, each in a meld
+        the expert's weights and then replays half those draws
+        (``MasterParams.improve``): one more unseen card drawn (with the same
+        weights), the card leaving the least deadwood put back.  Cards it is known to hold stay in its hand, each in a meld
         (``MasterParams.meld_known``, :meth:`_meld_known`).
 
         With ``MasterParams.condition``, once the opponent has thrown a card
