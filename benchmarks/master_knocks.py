@@ -69,22 +69,21 @@ def play(job: tuple) -> tuple[list[tuple[float, bool, float, int]], list[tuple[f
         after = apply(state, action, turn)
         if turn == seat and master.last is not None:
             seen, deals = master.last
-            hidden = hand_mask(state.hands[1 - seat]) & ~hand_mask(seen.opponent_known)
+            opp_hand = hand_mask(state.hands[1 - seat])
+            real = deadwood_mask(opp_hand)
+            guessed = statistics.mean(deadwood_mask(opp) for opp, _ in deals)
+            hidden = opp_hand & ~hand_mask(seen.opponent_known)
             n = hidden.bit_count()
             unseen = 52 - len(seen.hand) - len(seen.discard) - len(seen.opponent_known)
             if n and unseen:
-                real = deadwood_mask(hand_mask(state.hands[1 - seat]))
-                guessed = statistics.mean(deadwood_mask(opp) for opp, _ in deals)
                 shares.append((statistics.mean((opp & hidden).bit_count() for opp, _ in deals) / n, n / unseen, guessed, real))
-        if turn == seat and action.kind == Kind.KNOCK and master.last is not None and action.card is not None:
-            seen, deals = master.last
-            mine = cards_of(hand_mask(seen.hand) ^ action.card.bit)
-            under = sum(
-                score_knock(mine, cards_of(opp), seen.rules, seen.knock_limit).winner != "knocker" for opp, _ in deals
-            )
-            guessed = statistics.mean(deadwood_mask(opp) for opp, _ in deals)
-            real = deadwood_mask(hand_mask(state.hands[1 - seat]))
-            rows.append((under / len(deals), after.sheet[-1].kind == EndKind.UNDERCUT, guessed, real))
+            if action.kind == Kind.KNOCK and action.card is not None:
+                mine = cards_of(hand_mask(seen.hand) ^ action.card.bit)
+                under = sum(
+                    score_knock(mine, cards_of(opp), seen.rules, seen.knock_limit).winner != "knocker"
+                    for opp, _ in deals
+                )
+                rows.append((under / len(deals), after.sheet[-1].kind == EndKind.UNDERCUT, guessed, real))
         state = after
     return rows, shares
 

@@ -34,7 +34,7 @@ import statistics
 import sys
 import time
 
-from ginrummy_tui.ai.expert import _Context
+from ginrummy_tui.ai.expert import _bits, _Context
 from ginrummy_tui.ai.master import MasterOpponent
 from ginrummy_tui.engine import PlayerView
 
@@ -103,17 +103,11 @@ class OracleMaster(MasterOpponent):
     truth = 0
 
     def _deals(self, view: PlayerView, ctx: _Context, rng: random.Random, waits: list[float]):
+        rest = list(_bits(ctx.unseen & ~self.truth))
         out = []
         for _ in waits:
-            stock = []
-            x = ctx.unseen & ~self.truth
-            while x:
-                low = x & -x
-                x ^= low
-                stock.append(low)
-            rng.shuffle(stock)
-            del stock[view.stock_size :]
-            out.append((self.truth, stock))
+            rng.shuffle(rest)
+            out.append((self.truth, rest[: view.stock_size]))
         return out
 
 

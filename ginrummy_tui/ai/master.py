@@ -364,7 +364,8 @@ class MasterOpponent:
         worse than the real one.  Each guess starts from unseen cards drawn with
         the expert's weights and then replays half those draws
         (``MasterParams.improve``): one more unseen card drawn (with the same
-        weights), the card leaving the least deadwood put back.  Cards it is known to hold stay in its hand, each in a meld
+        weights), the card leaving the least deadwood put back.  Cards it is
+        known to hold stay in its hand, each in a meld
         (``MasterParams.meld_known``, :meth:`_meld_known`).
 
         With ``MasterParams.condition``, once the opponent has thrown a card
