@@ -13,7 +13,9 @@ history gives the hand before each of its moves, and a history is scored by
 how unlikely its moves are for a player who throws by least deadwood
 (a throw leaving ``g`` more deadwood than the least has the weight
 ``exp(-lam * g)`` among the hand's throws), takes a discard when it joins a
-meld and lowers the deadwood, and knocks as soon as it may.  Metropolis
+meld and lowers the deadwood, and knocks as soon as it may (a discard taken
+or passed against that rule, or a throw after which it could have knocked,
+adds ``--knock`` to the score).  Metropolis
 steps (a hidden card replaced by another unseen one, or two slots swapped)
 sample histories by ``exp(-score)``; a deal is uniform, so that is the
 chance of the history given the moves.
