@@ -40,7 +40,7 @@ import time
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.common import hand_mask
-from ginrummy_tui.ai.expert import NEAR, _Context
+from ginrummy_tui.ai.expert import NEAR, _bits, _Context
 from ginrummy_tui.ai.master import MasterOpponent
 from ginrummy_tui.ai.standard import wants_card
 from ginrummy_tui.engine import PlayerView, apply, deadwood_mask, new_game, view
@@ -93,8 +93,7 @@ class Reader:
         self.limit = v.knock_limit
         self.lam = lam
         self.knock = knock
-        self.known = hand_mask(v.opponent_known)
-        self.pool = [b for b in (1 << i for i in range(52)) if b & unseen & ~self.known]
+        self.pool = list(_bits(unseen & ~hand_mask(v.opponent_known)))
         held = 0
         self.deadline: dict[int, int] = {}
         for i, (kind, b, _j) in enumerate(self.moves):
@@ -231,15 +230,15 @@ def main() -> None:
             seat = state.current
             v = view(state, seat)
             throws = sum(1 for mv in v.history if mv.seat == 1 and mv.action.kind == Kind.DISCARD)
-            if seat == 0 and any(a.kind == Kind.DISCARD for a in v.legal_actions) and throws >= args.min_throws:
-                real = hand_mask(state.hands[1])
-                target = real & ~hand_mask(v.opponent_known)
+            real = hand_mask(state.hands[1])
+            known = hand_mask(v.opponent_known)
+            target = real & ~known
+            n = target.bit_count()
+            if seat == 0 and n and any(a.kind == Kind.DISCARD for a in v.legal_actions) and throws >= args.min_throws:
                 ctx = _Context(v, master.expert.params)
                 master.expert._weigh_unseen(ctx)
                 rng = random.Random(g * 1000 + len(v.history))
-                guesses = [
-                    h & ~hand_mask(v.opponent_known) for h, _s in master._deals(v, ctx, rng, [0.0] * args.chains)
-                ]
+                guesses = [h & ~known for h, _s in master._deals(v, ctx, rng, [0.0] * args.chains)]
                 reader = Reader(v, ctx.unseen, args.lam, args.knock)
                 real_score.append(reader.score(dealt + drawn))
                 t0 = time.perf_counter()
@@ -254,8 +253,6 @@ def main() -> None:
                     slots = reader.start(rng)
                     long_score.append(reader.run(rng, slots, 10 * args.burn))
                     from_random.append(reader.hidden(slots))
-                known = hand_mask(v.opponent_known)
-                n = target.bit_count()
                 for name, hs in zip(rows, (guesses, from_guess, from_random)):
                     share = statistics.mean((h & target).bit_count() / n for h in hs)
                     rows[name].append((share, statistics.mean(deadwood_mask(h | known) for h in hs)))
