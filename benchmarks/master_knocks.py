@@ -17,6 +17,12 @@ It also prints, over every search the master made (a knock or not), how
 many of the opponent's unknown cards a guess holds on average, against what
 a guess dealt at random from the unseen cards would hold, and the mean
 deadwood of the guessed and of the real opponent hands.
+
+And, at every knock of the opponent, by how much the master's deadwood
+(after its layoffs) was above the knocker's: 0 or less is an undercut, a
+few points is a hand lost narrowly.  Each band is split by whether the
+master's last throw had left it within the knock limit (it could have
+knocked and lay in wait instead) or above it.
 """
 
 from __future__ import annotations
@@ -46,11 +52,21 @@ class Watched(MasterOpponent):
         return out
 
 
-def play(job: tuple) -> tuple[list[tuple[float, bool, float, int]], list[tuple[float, float, float, int]]]:
+Played = tuple[list[tuple[float, bool, float, int]], list[tuple[float, float, float, int]], list[tuple[int, bool]]]
+
+# Bands of the master's deadwood above the opponent's when the opponent knocked.
+BANDS = ((-99, 0, "undercut"), (1, 3, "lost by 1-3"), (4, 6, "lost by 4-6"), (7, 10, "lost by 7-10"),
+         (11, 20, "lost by 11-20"), (21, 999, "lost by 21+"))
+
+
+def play(job: tuple) -> Played:
     """One match; for each knock of the master: (foretold undercut chance,
     undercut, mean guessed deadwood, real deadwood of the opponent); for
     each search: (share of the opponent's unknown cards a guess holds, the
-    share a random guess holds, the mean guessed deadwood, the real one)."""
+    share a random guess holds, the mean guessed deadwood, the real one);
+    for each knock of the opponent: (the master's deadwood after layoffs
+    less the knocker's, whether the master's last throw left it within the
+    knock limit)."""
     index, seed, opp_level, fields = job
     seat = index % 2
     master = Watched(seed * 1_000_003 + index, MasterParams(**fields))
@@ -58,9 +74,12 @@ def play(job: tuple) -> tuple[list[tuple[float, bool, float, int]], list[tuple[f
     state = new_game(seed=f"knocks-{seed}-{index // 2}")
     rows: list[tuple[float, bool, float, int]] = []
     shares: list[tuple[float, float, float, int]] = []
+    theirs: list[tuple[int, bool]] = []
+    below = False  # the master's last throw this hand left it within the knock limit
     while state.phase != Phase.MATCH_OVER:
         if state.phase == Phase.HAND_OVER:
             state = apply(state, players[0].choose(view(state, 0)))
+            below = False
             continue
         turn = state.current
         v = view(state, turn)
@@ -84,8 +103,14 @@ def play(job: tuple) -> tuple[list[tuple[float, bool, float, int]], list[tuple[f
                     for opp, _ in deals
                 )
                 rows.append((under / len(deals), after.sheet[-1].kind == EndKind.UNDERCUT, guessed, real))
+        if turn == seat and action.kind == Kind.DISCARD:
+            below = deadwood_mask(hand_mask(after.hands[seat])) <= v.knock_limit
+        if turn != seat and after.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            rec = after.sheet[-1]
+            if rec.knocker == turn and rec.kind in (EndKind.KNOCK, EndKind.UNDERCUT) and rec.deadwood is not None:
+                theirs.append((rec.deadwood[seat] - rec.deadwood[turn], below))
         state = after
-    return rows, shares
+    return rows, shares, theirs
 
 
 def main() -> None:
@@ -100,9 +125,17 @@ def main() -> None:
     jobs = [(i, args.seed, args.opp, fields) for i in range(args.matches)]
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         played = pool.map(play, jobs, chunksize=1)
-    rows = [r for knocks, _ in played for r in knocks]
-    shares = [r for _, match in played for r in match]
+    rows = [r for knocks, _, _ in played for r in knocks]
+    shares = [r for _, match, _ in played for r in match]
+    theirs = [r for _, _, match in played for r in match]
     print(f"master {args.params} against {args.opp}, {args.matches} matches, seed {args.seed}")
+    if theirs:
+        print(f"the opponent's knocks {len(theirs)}: the master's deadwood after layoffs less the knocker's")
+        print(f"  {'':16}{'all':>12}{'it could have knocked':>24}{'above the limit':>18}")
+        for lo, hi, label in BANDS:
+            band = [b for d, b in theirs if lo <= d <= hi]
+            could = sum(band)
+            print(f"  {label:16}{len(band):>6} {len(band) / len(theirs):5.1%}{could:>24}{len(band) - could:>18}")
     if shares:
         print(
             f"searches {len(shares)}: a guess holds {statistics.mean(r[0] for r in shares):.1%} of the opponent's"
