@@ -21,46 +21,44 @@ import collections
 import multiprocessing
 
 from ginrummy_tui.ai import get_opponent
-from ginrummy_tui.engine import apply, new_game, view
+from ginrummy_tui.engine import PRESETS, apply, new_game, view
 from ginrummy_tui.engine.kinds import Phase
 
 NEAR = 25
 BAND = 25
+TARGET = PRESETS["standard"].target  # the rules the matches are played under
 
 
-def play(job: tuple[int, int, str]) -> tuple[bool, list[tuple[int, int, str, bool | None]], int]:
+def play(job: tuple[int, int, str]) -> tuple[bool, list[tuple[int, int, str, bool | None]]]:
     """One match: (master won, per hand (master's score, opponent's score at
-    its start, how it ended, master won it or None), the target)."""
+    its start, how it ended, master won it or None))."""
     seed, index, opp = job
     me = index % 2
     players = {me: get_opponent("master", seed=index), 1 - me: get_opponent(opp, seed=index + 500_000)}
-    state = new_game(seed=f"{seed}-{index // 2}")
+    state = new_game(PRESETS["standard"], seed=f"{seed}-{index // 2}")
     hands: list[tuple[int, int, str, bool | None]] = []
-    mine = theirs = 0
+    start = state.scores
     while True:
         if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             rec = state.sheet[-1]
             won = None if rec.winner is None else rec.winner == me
-            hands.append((mine, theirs, rec.kind.name.lower(), won))
-            if won is True:
-                mine += rec.points
-            elif won is False:
-                theirs += rec.points
+            hands.append((start[me], start[1 - me], rec.kind.name.lower(), won))
             if state.phase == Phase.MATCH_OVER:
-                return state.winner == me, hands, state.rules.target
+                return state.winner == me, hands
             state = apply(state, players[0].choose(view(state, 0)))
+            start = state.scores
             continue
         seat = state.current
         state = apply(state, players[seat].choose(view(state, seat)), seat)
 
 
-def band(score: int, target: int) -> int:
+def band(score: int) -> int:
     """The band of a score: 0 for 0-24, 1 for 25-49, ... (the last open-ended)."""
-    return min(score // BAND, target // BAND - 1)
+    return min(score // BAND, TARGET // BAND - 1)
 
 
-def label(b: int, target: int) -> str:
-    return f"{b * BAND}-{b * BAND + BAND - 1}" if b < target // BAND - 1 else f"{b * BAND}+"
+def label(b: int) -> str:
+    return f"{b * BAND}-{b * BAND + BAND - 1}" if b < TARGET // BAND - 1 else f"{b * BAND}+"
 
 
 def main() -> None:
@@ -74,36 +72,35 @@ def main() -> None:
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         results = pool.map(play, jobs, chunksize=4)
 
-    won = sum(w for w, _, _ in results)
+    won = sum(w for w, _ in results)
     print(f"master against {args.opp}: {won} of {len(results)} matches won")
 
     chance: dict[tuple[int, int], list[int]] = collections.defaultdict(lambda: [0, 0])
-    target = 100
-    for w, hands, target in results:
+    for w, hands in results:
         for mine, theirs, _, _ in hands:
-            cell = chance[(band(mine, target), band(theirs, target))]
+            cell = chance[(band(mine), band(theirs))]
             cell[0] += w
             cell[1] += 1
     print("\nchance the master goes on to win, by the scores at the start of a hand")
     print(f"{'master':>8} {'opponent':>9} {'hands':>6} {'won':>6}")
     for (a, b), (wins, n) in sorted(chance.items()):
-        print(f"{label(a, target):>8} {label(b, target):>9} {n:6d} {100 * wins / n:5.1f}%")
+        print(f"{label(a):>8} {label(b):>9} {n:6d} {100 * wins / n:5.1f}%")
 
     lost: collections.Counter[tuple[str, str, str]] = collections.Counter()
-    for w, hands, target in results:
+    for w, hands in results:
         if not w:
             mine, theirs, kind, _ = hands[-1]
             ahead = "master ahead" if mine > theirs else "master behind or level"
-            near = f"opponent within {NEAR}" if target - theirs <= NEAR else f"opponent more than {NEAR} away"
+            near = f"opponent within {NEAR}" if TARGET - theirs <= NEAR else f"opponent more than {NEAR} away"
             lost[(ahead, near, kind)] += 1
     print(f"\nthe deciding hand of the {len(results) - won} matches lost")
     for key, n in sorted(lost.items()):
         print(f"{n:5d}  {', '.join(key)}")
 
     late: collections.Counter[tuple[str, str]] = collections.Counter()
-    for _, hands, target in results:
+    for _, hands in results:
         for _, theirs, kind, by_master in hands:
-            if target - theirs <= NEAR:
+            if TARGET - theirs <= NEAR:
                 who = "nobody" if by_master is None else ("master" if by_master else "opponent")
                 late[(kind, who)] += 1
     print(f"\nhands with the opponent within {NEAR} of the target: how they ended, who won")
