@@ -9,7 +9,10 @@ out are the expert's own, so ``{"expert": {}}`` is the plain expert, without
 the master's ``knock_bonus`` 20); ``"alone": true`` plays the master's expert
 alone, without the search; ``"oracle": true`` deals the opponent's real
 hand in every guess (the stock still shuffled): a bound on what better
-guesses could bring, for measuring only.
+guesses could bring, for measuring only; ``"oracle": p`` with p below 1
+keeps each of the real hand's cards with chance p in each of the master's
+own guesses (its guessed cards fill the rest): what a reading that much
+truer would bring.
 
 Each setting (a name and a JSON object of ``MasterParams`` fields) plays the
 same matches (or, with ``--hands``, the same single first hands) against the
@@ -56,6 +59,8 @@ def play(job: tuple) -> tuple:
     if inner is not None:
         fields["expert"] = Params(**inner)
     knows = OracleMaster(seed * 1_000_003 + index, MasterParams(**fields)) if oracle else None
+    if knows is not None:
+        knows.share = float(oracle)
     master = knows or MasterOpponent(seed * 1_000_003 + index, MasterParams(**fields))
     if alone:
         master = master.expert  # type: ignore[assignment]
@@ -101,13 +106,31 @@ class OracleMaster(MasterOpponent):
     strong its search would be if it knew the hand.  For measuring only."""
 
     truth = 0
+    share = 1.0
 
     def _deals(self, view: PlayerView, ctx: _Context, rng: random.Random, waits: list[float]):
-        rest = list(_bits(ctx.unseen & ~self.truth))
+        if self.share >= 1.0:
+            rest = list(_bits(ctx.unseen & ~self.truth))
+            out = []
+            for _ in waits:
+                rng.shuffle(rest)
+                out.append((self.truth, rest[: view.stock_size]))
+            return out
+        # each real card kept with chance ``share`` in each of the master's own guesses
         out = []
-        for _ in waits:
+        size = self.truth.bit_count()
+        for guess, _stock in super()._deals(view, ctx, rng, waits):
+            hand = 0
+            for card in _bits(self.truth):
+                if card & guess or rng.random() < self.share:
+                    hand |= card
+            fill = list(_bits(guess & ~hand))
+            rng.shuffle(fill)
+            for card in fill[: size - hand.bit_count()]:
+                hand |= card
+            rest = list(_bits(ctx.unseen & ~hand))
             rng.shuffle(rest)
-            out.append((self.truth, rest[: view.stock_size]))
+            out.append((hand, rest[: view.stock_size]))
         return out
 
 
