@@ -35,6 +35,7 @@ def held_share(share: float, games: int, opp_level: str, deals: int) -> tuple[fl
         master.share = share
         other = get_opponent(opp_level, seed=game + 500_000)
         state = new_game(seed=f"truer-{game}")
+        rng = random.Random(game)  # the guesses' own, so the master plays as it would without them
         while state.phase.playing:
             seat = state.current
             v = view(state, seat)
@@ -44,7 +45,7 @@ def held_share(share: float, games: int, opp_level: str, deals: int) -> tuple[fl
                 unknown = truth & ~hand_mask(v.opponent_known)
                 if state.phase == Phase.DISCARD and unknown:
                     throws += 1
-                    guesses = master._deals(v, _Context(v, master.expert.params), random.Random(game), [0.0] * deals)
+                    guesses = master._deals(v, _Context(v, master.expert.params), rng, [0.0] * deals)
                     for hand, _stock in guesses:
                         total += unknown.bit_count()
                         held += (hand & unknown).bit_count()
