@@ -122,6 +122,7 @@ async def test_keyboard_plays_a_whole_seeded_hand_to_its_end():
         assert s.phase == "hand_over" and len(s.sheet) == 1
         text = screen_text(app)
         assert "Hand 1:" in text and "deadwood" in text and "next hand" in text
+        assert "⏎ Next hand" in text.splitlines()[-1] and "Match result" not in text
         await press(app, pilot, "enter")
         assert isinstance(app.screen, GameScreen)
         assert app.session.state.hand_no == 2
@@ -373,6 +374,29 @@ async def test_match_end_and_new_match():
         s = app.session.state
         assert s.match_no == 2 and s.scores == (0, 0) and s.hand_no == 1
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_last_hand_says_what_enter_does_and_keeps_each_choice_on_one_line():
+    """The key bar names what Enter does (the match result, not a next hand),
+    clicking it does that, and at 80 columns no choice is split over two lines."""
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "k")
+        assert app.session.state.phase == "match_over"
+        assert isinstance(app.screen, SummaryScreen)
+        lines = screen_text(app).splitlines()
+        keys = lines[-1]
+        assert "⏎ Match result" in keys and "Next hand" not in keys
+        for choice in ("⏎: see the result of the match", "r: review your play", "a: replay this deal"):
+            assert any(choice in ln for ln in lines), f"{choice!r} is split:\n" + "\n".join(lines)
+        await pilot.resize_terminal(120, 30)  # with room, the choices share one line
+        await pilot.pause()
+        assert any("see the result of the match  ·  r: review" in ln for ln in screen_text(app).splitlines())
+        key_bar = app.screen.query_one(KeyBar)
+        start, _end = key_bar.span("enter")
+        await pilot.click(KeyBar, offset=(start + 1, 0))
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
 
 
 async def test_quit_asks_during_a_hand():

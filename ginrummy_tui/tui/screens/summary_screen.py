@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,7 +19,7 @@ from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.cardfaces import cards_text
 from ..widgets.key_bar import KeyBar
-from ..widgets.too_small import NORMAL_WIDTH, TooSmall
+from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
@@ -221,16 +222,26 @@ def summary_renderable(
     return Group(*lines)
 
 
+SUMMARY_WIDTH = 100
+"""The summary's widest (its ``max-width`` in ``summary_screen.tcss``)."""
+SCROLLBAR = 2
+"""The width of the summary's scroll bar, when the summary is taller than the screen."""
+
+
 class SummaryScreen(Screen):
     """How the hand ended; Enter goes on to the next hand (or to the match result)."""
 
     CSS_PATH = "summary_screen.tcss"
     BINDINGS = [
+        # one of the three, by what Enter does here (``check_action`` hides the others)
         Binding("enter,n,space", "next", "Next hand", key_display="⏎"),
+        Binding("enter,n,space", "result", "Match result", key_display="⏎"),
+        Binding("enter,n,space", "back", "Back to your match", key_display="⏎"),
         Binding("r", "review", "Review", tooltip="Your decisions where the expert would have played otherwise"),
         Binding("a", "replay", "Replay deal", tooltip="Play this deal again (practice: it does not count)"),
     ]
-    """Enter, n or space: go on; r: the review of the hand; a: replay this deal."""
+    """Enter, n or space: go on (the next hand, the match result, or back from
+    a replayed deal to the match); r: the review of the hand; a: replay this deal."""
 
     def __init__(self, v: PlayerView, opponent_name: str, ascii_only: bool = False) -> None:
         super().__init__()
@@ -250,19 +261,32 @@ class SummaryScreen(Screen):
         yield TooSmall()
         with VerticalScroll(id="summary"):
             yield Static(self._body(), id="summary-body")
-            over = self.v.phase == Phase.MATCH_OVER
-            practice = self.gin.session.replaying  # a replayed deal
-            first = (
-                "⏎: back to your match"
-                if practice
-                else "⏎: see the result of the match"
-                if over
-                else "⏎: deal the next hand"
-            )
-            choices = [first, "r: review your play", "a: replay this deal"] if self._local else [first]
-            sep = "\n" if self.app.size.width < NORMAL_WIDTH else "  ·  "  # narrow: one choice a line, never split
-            yield Static(sep.join(choices), id="summary-next")
+            yield Static(self._choices(), id="summary-next")
         yield KeyBar()
+
+    def _going_on(self) -> Literal["next", "result", "back"]:
+        """What Enter does here: ``"next"`` (deal the next hand), ``"result"``
+        (the match result) or ``"back"`` (from a replayed deal to the match)."""
+        if self.gin.session.replaying:
+            return "back"
+        return "result" if self.v.phase == Phase.MATCH_OVER else "next"
+
+    def _choices(self) -> str:
+        """The keys that go on from here: on one line when it fits the room the
+        summary has, else one a line, so that no choice is split."""
+        first = {
+            "next": "⏎: deal the next hand",
+            "result": "⏎: see the result of the match",
+            "back": "⏎: back to your match",
+        }[self._going_on()]
+        choices = [first, "r: review your play", "a: replay this deal"] if self._local else [first]
+        line = "  ·  ".join(choices)
+        # the summary's width (at most 100) less its padding (2 a side) and a scroll bar
+        room = min(self.app.size.width, SUMMARY_WIDTH) - 4 - SCROLLBAR
+        return line if cell_len(line) <= room else "\n".join(choices)
+
+    def on_resize(self) -> None:
+        self.query_one("#summary-next", Static).update(self._choices())
 
     @property
     def _local(self) -> bool:
@@ -292,6 +316,8 @@ class SummaryScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("review", "replay"):
             return self._local
+        if action in ("next", "result", "back"):
+            return action == self._going_on()
         return True
 
     def action_review(self) -> None:
@@ -305,10 +331,15 @@ class SummaryScreen(Screen):
         self.gin.start_replay()
 
     def action_next(self) -> None:
-        """Next hand, or the end of the match."""
-        if self.v.phase == Phase.MATCH_OVER and not self.gin.session.replaying:
-            from .match_over_screen import MatchOverScreen
-
-            self.app.switch_screen(MatchOverScreen(self.v, self.opponent_name))
-            return
+        """Deal the next hand."""
         self.gin.go_on(Kind.NEXT_HAND)
+
+    def action_back(self) -> None:
+        """From a replayed deal back to the match."""
+        self.gin.go_on(Kind.NEXT_HAND)
+
+    def action_result(self) -> None:
+        """The end of the match: its result and score sheet."""
+        from .match_over_screen import MatchOverScreen
+
+        self.app.switch_screen(MatchOverScreen(self.v, self.opponent_name))
