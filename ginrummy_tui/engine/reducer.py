@@ -256,18 +256,6 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> GameStat
         return _timeout(state)
     hands = list(state.hands)
     c: Card | None
-    if kind == Kind.TAKE_UPCARD:
-        up = state.discard[-1]
-        hands[cur] = _sorted(hands[cur] + (up,))
-        return replace(
-            state,
-            hands=(hands[0], hands[1]),
-            discard=state.discard[:-1],
-            phase=Phase.DISCARD,
-            taken=up,
-            drawn=up,
-            history=state.history + (Move(cur, action, up),),
-        )
     if kind == Kind.PASS:
         up = state.discard[-1]
         passes = state.passes + 1
@@ -290,7 +278,8 @@ def apply(state: GameState, action: Action, seat: int | None = None) -> GameStat
             stock_only=False,
             history=state.history + (Move(cur, action, None),),
         )
-    if kind == Kind.DRAW_DISCARD:
+    if kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD):
+        # the upcard offer's take and a draw from the pile move the same card
         c = state.discard[-1]
         hands[cur] = _sorted(hands[cur] + (c,))
         return replace(
