@@ -16,6 +16,7 @@ from ginrummy_tui.tui.screens.review_screen import ReviewScreen
 from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.cardfaces import back_lines, border_chars, empty_lines, face_lines
+from ginrummy_tui.tui.widgets.hand import KEYS
 
 from .app_helpers import screen_text, settle
 
@@ -40,6 +41,20 @@ def test_no_outline_uses_a_card_letter_or_rank():
         assert not set("".join(t.plain for t in lines)) & CARD_CHARS
 
 
+def test_every_pick_key_shows_in_an_ascii_outline():
+    """The key that picks a card is written into its top border; the eleventh
+    card's "-" once vanished into a "+---+" border."""
+    c = parse_cards("7H")[0]
+    for meld in (False, True):
+        for selected in (False, True):
+            bare = face_lines(c, meld=meld, selected=selected, ascii_only=True)[0].plain
+            for key in KEYS:
+                top = face_lines(c, meld=meld, selected=selected, key=key, ascii_only=True)[0].plain
+                assert top != bare and key in top, (meld, selected, key, top)
+                assert len(top) == len(bare)  # the card keeps its width
+    assert face_lines(c, key="-", ascii_only=True)[0].plain == "+[-]+"
+
+
 _FACE = re.compile(r"(.)(10| [2-9AJQK]|[2-9AJQK] )([SHDC])(.)")
 
 
@@ -62,6 +77,9 @@ async def test_every_ascii_screen_has_clean_card_outlines():
         await pilot.press("s")  # draw A♠: three melds on show with their outline
         await settle(app, pilot)
         _check(screen_text(app), "table with melds")
+        await pilot.press("o")  # melds first: the loose K♦ is the eleventh card, picked with "-"
+        await settle(app, pilot)
+        assert "+[-]+" in screen_text(app)
         await pilot.press("k")  # knock with K♦
         await settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen)

@@ -142,7 +142,12 @@ def face_lines(
         border = styles.selected_border + Style(reverse=True)
     tl, h, tr, v, bl, br = chars
     top = Text(tl, style=border)
-    if key:
+    if key == h and inner >= 3:
+        # a key drawn with the border's own character (``-`` in ascii mode) would
+        # vanish into the border: it is shown as a key cap, ``+[-]+``
+        top.append(f"[{key}]", style=border + Style(bold=True))
+        top.append(h * (inner - 3), style=border)
+    elif key:
         top.append(key, style=border + Style(bold=True))
         top.append(h * (inner - 1), style=border)
     else:
