@@ -100,3 +100,32 @@ def test_gin_tui_seed_and_hand_deal_that_hand(tmp_path):
         assert plan.keeper.replay  # its score does not count toward the statistics
     finally:
         plan.close()
+
+
+def test_a_practice_deal_left_unfinished_is_not_called_your_match(tmp_path):
+    """Starting ``--seed N --hand K`` again sets aside the practice deal left
+    unfinished before; the note says so, and the player's own match resumes
+    untouched (it once said "Your unfinished match was set aside")."""
+    from ginrummy_tui.cli import build_parser
+    from ginrummy_tui.session.startup import prepare
+
+    def plan_of(*argv: str):
+        plan = prepare(build_parser().parse_args([*argv, "--data-dir", str(tmp_path)]), ask=lambda owner: "quit")
+        plan.after_first_frame()  # the first save
+        return plan
+
+    own = plan_of("--new")
+    own.close()
+    first = plan_of("--seed", "13", "--hand", "3")
+    first.close()
+    again = plan_of("--seed", "13", "--hand", "3")
+    again.close()
+    notes = " ".join(again.notes)
+    assert "practice deal left unfinished last time was set aside" in notes
+    assert "your own match is not affected" in notes
+    assert "Your unfinished match" not in notes
+    resumed = plan_of()
+    try:
+        assert resumed.resumed and resumed.state == own.state
+    finally:
+        resumed.close()

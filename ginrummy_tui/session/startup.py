@@ -186,11 +186,12 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
                 from ginrummy_tui.storage.history import mark_abandoned
 
                 notes.extend(mark_abandoned(root, saved.match_id))
-            notes.append(
-                "Your unfinished match was set aside"
-                + (f" (kept in {where})" if where else "")
-                + "; a new match has started."
-            )
+            kept = f" (kept in {where})" if where else ""
+            if replay:
+                # the practice slot: the player's own match is not touched
+                notes.append(f"The practice deal left unfinished last time was set aside{kept}; your own match is not affected.")
+            else:
+                notes.append(f"Your unfinished match was set aside{kept}; a new match has started.")
             saved = None
         if saved is not None:
             ai = saved.settings.get("ai")
