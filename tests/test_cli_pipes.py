@@ -166,6 +166,9 @@ def test_starting_the_game_parses_as_the_whole_parser_does(argv):
         (["--bogus"], "unrecognized arguments: --bogus"),
         (["bogus"], "invalid choice: 'bogus'"),
         (["--ai", "genius"], "invalid choice: 'genius'"),
+        (["--hand", "3"], "--hand K needs --seed N"),  # it once played hand 3 of seed 0's match
+        (["--seed", "5", "--hand", "0"], "must be at least 1, got 0"),  # it once dealt a "hand 0"
+        (["--seed", "5", "--hand", "-2"], "must be at least 1, got -2"),
     ],
 )
 def test_a_mistake_on_the_game_command_line_is_answered_by_the_whole_parser(argv, says, capsys):

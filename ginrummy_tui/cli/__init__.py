@@ -26,6 +26,17 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def positive(text: str) -> int:
+    """An option's whole number of at least 1 (argparse ``type``)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # exit status 2 with a clear message
         self.print_usage(sys.stderr)
@@ -37,7 +48,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=None, help="the computer's level")
     p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
-    p.add_argument("--hand", type=int, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
+    p.add_argument("--hand", type=positive, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
     p.add_argument("--ascii", action="store_true", default=None, help="draw suits as S H D C")
     p.add_argument("--no-mouse", action="store_true", default=None, help="ignore the mouse")
     p.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="pause after each computer move")
@@ -97,8 +108,15 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
             rest = argv
         if not rest:
             args.command = None
-            return args
-    return build_parser(argv).parse_args(argv)
+            return _checked(args)
+    return _checked(build_parser(argv).parse_args(argv))
+
+
+def _checked(args: argparse.Namespace) -> argparse.Namespace:
+    """``args``, once the options that go together are together (else a usage error)."""
+    if args.hand is not None and args.seed is None:
+        build_parser([]).error("--hand K needs --seed N: it plays hand K of the match dealt with that seed")
+    return args
 
 
 def needs_terminal(args: argparse.Namespace) -> bool:

@@ -14,19 +14,10 @@ import json
 import sys
 import time
 
+from ginrummy_tui.cli import positive
 from ginrummy_tui.engine.kinds import EndKind, Phase
 
 LEVEL_CHOICES = ("easy", "standard", "expert", "master")
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
 
 
 def _whole(text: str) -> int:
@@ -41,11 +32,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", choices=LEVEL_CHOICES, default="expert", help="first opponent (default: expert)")
     parser.add_argument("--b", choices=LEVEL_CHOICES, default="standard", help="second opponent (default: standard)")
     count = parser.add_mutually_exclusive_group()
-    count.add_argument("--matches", type=_positive, default=None, metavar="N", help="matches to play (default 100)")
-    count.add_argument("--hands", type=_positive, default=None, metavar="N", help="play N single hands instead")
+    count.add_argument("--matches", type=positive, default=None, metavar="N", help="matches to play (default 100)")
+    count.add_argument("--hands", type=positive, default=None, metavar="N", help="play N single hands instead")
     parser.add_argument("--seed", type=_whole, default=1, help="seed of the deals (default 1)")
     parser.add_argument("--rules", metavar="PRESET", default="standard", help="rules preset (default standard)")
-    parser.add_argument("--jobs", type=_positive, default=1, metavar="N", help="processes to use (default 1)")
+    parser.add_argument("--jobs", type=positive, default=1, metavar="N", help="processes to use (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
 
