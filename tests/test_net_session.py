@@ -487,7 +487,11 @@ def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_
         # --code still works, with a warning
         assert main(["join", f"{host}:{port}", "--code", "ARGV-CODE"]) == 1
         err = capsys.readouterr().err
-        assert sent[-1] == "ARGV-CODE" and "warning: --code shows the join code to every user" in err
+        assert sent[-1] == "ARGV-CODE" and "warning: a join code on the command line shows to every user" in err
+        # typed after the address, as a player may well do: used the same way (it was "unrecognized arguments")
+        assert main(["join", f"{host}:{port}", "POSN-CODE"]) == 1
+        err = capsys.readouterr().err
+        assert sent[-1] == "POSN-CODE" and "warning: a join code on the command line shows to every user" in err
         # no terminal and no code: one clear line
         monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: False, raising=False)
         assert main(["join", f"{host}:{port}"]) == 2

@@ -25,6 +25,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"the join code (better left out: it is asked for, or taken from {CODE_ENV}); "
                         "warning: a code given here is visible to every user of this machine in the process "
                         "list (ps)")
+    # the code typed after the address, as a player may well do: taken as --code is (with its warning)
+    parser.add_argument("typed_code", nargs="?", default=None, metavar="CODE", help=argparse.SUPPRESS)
     parser.add_argument("--name", default=None, help="your name, as the other player sees it")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
@@ -68,10 +70,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"gin-tui join: {exc}", file=sys.stderr)
         return 2
-    code = args.code or os.environ.get(CODE_ENV)
-    if args.code:
+    given = args.code or args.typed_code
+    code = given or os.environ.get(CODE_ENV)
+    if given:
         print(
-            f"gin-tui join: warning: --code shows the join code to every user of this machine (ps); "
+            f"gin-tui join: warning: a join code on the command line shows to every user of this machine (ps); "
             f"leave it out to be asked, or set {CODE_ENV}",
             file=sys.stderr,
         )
