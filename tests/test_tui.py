@@ -399,6 +399,20 @@ async def test_last_hand_says_what_enter_does_and_keeps_each_choice_on_one_line(
         assert isinstance(app.screen, MatchOverScreen)
 
 
+async def test_a_resize_before_the_summary_is_mounted_is_harmless():
+    """A resize can reach the hand's summary before its parts are mounted (it
+    happened in network play); it once raised NoMatches there."""
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "k")
+        v = app.session.view()
+        early = SummaryScreen(v, app.session.opponent_name)
+        early.on_resize()  # not mounted: nothing to redo yet
+        await app.push_screen(early)
+        await settle(app, pilot)
+        assert "see the result of the match" in screen_text(app)
+
+
 async def test_quit_asks_during_a_hand():
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE) as pilot:

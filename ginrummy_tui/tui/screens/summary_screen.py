@@ -286,7 +286,9 @@ class SummaryScreen(Screen):
         return line if cell_len(line) <= room else "\n".join(choices)
 
     def on_resize(self) -> None:
-        self.query_one("#summary-next", Static).update(self._choices())
+        # a resize can come before the screen's parts are mounted: then there is nothing to redo yet
+        for line in self.query("#summary-next").results(Static):
+            line.update(self._choices())
 
     @property
     def _local(self) -> bool:
