@@ -193,3 +193,32 @@ async def test_saving_unchanged_settings_does_not_touch_a_match_with_other_rules
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)  # no question: the player did not change the rules
         assert app.session.state == before and app.context.control.pending is None
+
+
+async def test_keys_typed_in_one_go_into_a_number_field_keep_their_order(tmp_path):
+    """Several keys in one read (quick typing, or any typing over SSH): backspace
+    then a digit once deleted the digit just typed, not the one before it."""
+    from textual import events
+
+    from ginrummy_tui.tui.widgets.number_field import NumberField
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        field = screen.query_one("#rule-target", NumberField)
+        field.focus()
+        await pilot.pause()
+        field.action_end()  # "100", the cursor after it
+        for key, char in [("backspace", None), ("backspace", None), ("5", "5"), ("left", None), ("9", "9")]:
+            app.post_message(events.Key(key, char))  # all queued before any is handled
+        await pilot.pause()
+        await pilot.pause()
+        assert field.value == "195"
+        for key, char in [("home", None), ("delete", None), ("end", None), ("backspace", None), ("0", "0")]:
+            app.post_message(events.Key(key, char))
+        await pilot.pause()
+        await pilot.pause()
+        assert field.value == "90"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"target": 90}}

@@ -20,6 +20,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ..host import gin_of
 from ..widgets.key_bar import KeyBar
+from ..widgets.number_field import NumberField
 from ..widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -179,7 +180,7 @@ class SettingsScreen(Screen):
                 Select([(b, a) for a, b in LEVEL_LABELS], value=s.ai, allow_blank=False, compact=True, id="ai"),
             )
             yield self._row(
-                "Computer's pause, s", Input(f"{s.pause:g}", type="number", compact=True, id="pause")
+                "Computer's pause, s", NumberField(f"{s.pause:g}", type="number", compact=True, id="pause")
             )
             yield self._row("ASCII suits (S H D C)", Checkbox(yes_no(s.ascii), s.ascii, compact=True, id="ascii"))
             yield self._row("Mouse (from next start)", Checkbox(yes_no(s.mouse), s.mouse, compact=True, id="mouse"))
@@ -206,8 +207,8 @@ class SettingsScreen(Screen):
         if isinstance(value, bool):
             return Checkbox(yes_no(value), value, compact=True, id=fid)
         if name == "timer":
-            return Input(str(value or 0), type="integer", compact=True, id=fid)
-        return Input(str(value), type="integer", compact=True, id=fid)
+            return NumberField(str(value or 0), type="integer", compact=True, id=fid)
+        return NumberField(str(value), type="integer", compact=True, id=fid)
 
     def on_mount(self) -> None:
         self.query_one("#preset", Select).focus()
