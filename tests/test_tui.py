@@ -413,6 +413,22 @@ async def test_a_resize_before_the_summary_is_mounted_is_harmless():
         assert "see the result of the match" in screen_text(app)
 
 
+async def test_the_opponents_name_follows_the_width_when_the_terminal_is_resized():
+    """Below 60 columns the opponent is "Computer"; grown to 80 it is "Computer
+    (standard)" again (it kept the short form until the next move) and back."""
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(55, 24)) as pilot:
+        await settle(app, pilot)
+        assert "Computer · 10 cards" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await settle(app, pilot)
+        assert "Computer (standard) · 10 cards" in screen_text(app)
+        await pilot.resize_terminal(55, 24)
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert "Computer · 10 cards" in text and "(standard) · 10 cards" not in text
+
+
 async def test_quit_asks_during_a_hand():
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE) as pilot:

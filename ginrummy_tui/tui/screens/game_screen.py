@@ -111,6 +111,8 @@ class GameScreen(Screen):
         big = width >= 90 and height >= 34
         for widget in (self.query_one(HandView), self.query_one(StockPile), self.query_one(DiscardPile)):
             widget.set_big(big)
+        if self.v is not None:
+            self._show_opponent(self.v)  # the name's long or short form follows the width
         self._update_details()
 
     # ------------------------------------------------------------ drawing
@@ -128,12 +130,7 @@ class GameScreen(Screen):
         board = self.query_one(Scoreboard)
         board.set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name)
         board.set_practice(practice_line(self.app))
-        self.query_one(OpponentHand).set_state(
-            name if self.app.size.width >= 60 else tt.short_name(name),
-            v.opponent_hand_size,
-            v.opponent_known,
-            to_move=tt.opponent_to_move(v),
-        )
+        self._show_opponent(v)
         self.query_one(StockPile).set_state(v.stock_size, Action(Kind.DRAW_STOCK) in v.legal_actions)
         self.query_one(DiscardPile).set_state(v.discard, tt.pile_open(v), tt.pile_hint(v))
         split = best_melds(v.hand)
@@ -142,6 +139,16 @@ class GameScreen(Screen):
         hand.set_hand(v.hand, melded, drawn=v.drawn, taken=v.taken)
         self._show_moves(v)
         self._update_details()
+
+    def _show_opponent(self, v: PlayerView) -> None:
+        """The opponent's line and card backs; its name is shortened below 60 columns."""
+        name = self.gin.session.opponent_name
+        self.query_one(OpponentHand).set_state(
+            name if self.app.size.width >= 60 else tt.short_name(name),
+            v.opponent_hand_size,
+            v.opponent_known,
+            to_move=tt.opponent_to_move(v),
+        )
 
     _moves_key: tuple | None = None
 
