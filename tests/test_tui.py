@@ -429,6 +429,23 @@ async def test_the_opponents_name_follows_the_width_when_the_terminal_is_resized
         assert "Computer · 10 cards" in text and "(standard) · 10 cards" not in text
 
 
+async def test_the_moves_line_shortens_the_name_rather_than_cut_the_hands_rule():
+    """An Oklahoma deal's note ("This hand: knock at 3 or less.") was cut to
+    "knock at 3 or…" at 80 columns: the opponent's name gives way first."""
+    from ginrummy_tui.tui.widgets.moves_line import MovesLine
+
+    app = make_app(rules="oklahoma", seed=4, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert app.session.view().knock_limit == 3  # the upcard is a 3
+        line = str(app.table.query_one(MovesLine).render())
+        assert line.startswith("Hand 1: Computer dealt.") and line.endswith("This hand: knock at 3 or less.")
+        assert "This hand: knock at 3 or less." in screen_text(app)
+        await pilot.resize_terminal(120, 30)  # with room, the whole name again
+        await settle(app, pilot)
+        assert "Hand 1: Computer (standard) dealt." in screen_text(app)
+
+
 async def test_quit_asks_during_a_hand():
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE) as pilot:

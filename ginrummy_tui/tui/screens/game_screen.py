@@ -47,6 +47,10 @@ def _pick_bindings() -> list[Binding]:
     return [Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(KEYS)]
 
 
+TABLE_WIDTH = 104
+"""The table's widest (its ``max-width`` in ``game_screen.tcss``)."""
+
+
 class GameScreen(Screen):
     """The table, where a hand is played."""
 
@@ -112,7 +116,9 @@ class GameScreen(Screen):
         for widget in (self.query_one(HandView), self.query_one(StockPile), self.query_one(DiscardPile)):
             widget.set_big(big)
         if self.v is not None:
-            self._show_opponent(self.v)  # the name's long or short form follows the width
+            # the name's long or short form follows the width
+            self._show_opponent(self.v)
+            self._show_moves(self.v)
         self._update_details()
 
     # ------------------------------------------------------------ drawing
@@ -156,15 +162,20 @@ class GameScreen(Screen):
         """The moves line, and (network play) a hint the other player was shown this hand."""
         app = self.gin
         hints = app.session.hints_this_hand()
-        key = (v.match_no, v.hand_no, len(v.history), v.phase, hints, app.ascii_only)
+        line = self.query_one(MovesLine)
+        room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
+        key = (v.match_no, v.hand_no, len(v.history), v.phase, hints, app.ascii_only, room)
         if key == self._moves_key:
             return
         self._moves_key = key
-        text = tt.moves_text(v, app.session.opponent_name, app.ascii_only)
+        name = app.session.opponent_name
+        text = tt.moves_text(v, name, app.ascii_only)
+        if text.cell_len > room:  # "Computer" for "Computer (expert)", before the line is cut short
+            text = tt.moves_text(v, tt.short_name(name), app.ascii_only)
         if hints is not None and hints[1]:
             who = tt.short_name(app.session.opponent_name)
             text.append(f"  {who} was shown {hints[1]} hint{'s' if hints[1] > 1 else ''} this hand.", style="italic")
-        self.query_one(MovesLine).set_text(text)
+        line.set_text(text)
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
         """The suits are drawn otherwise now (letters or symbols): the cards and the table's text."""
