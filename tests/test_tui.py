@@ -446,6 +446,29 @@ async def test_the_moves_line_shortens_the_name_rather_than_cut_the_hands_rule()
         assert "Hand 1: Computer (standard) dealt." in screen_text(app)
 
 
+async def test_the_listed_discard_pile_leaves_the_prompt_on_a_24_line_screen():
+    """With the pile's cards listed (l), what to do now stays on screen at
+    80x24; the list once took a line too many and pushed the prompt off."""
+    from ginrummy_tui.engine import parse_cards
+    from ginrummy_tui.engine.cards import DECK
+
+    used = set(parse_cards(scenarios.MINE)) | set(parse_cards(scenarios.THEIRS)) | set(parse_cards("AS"))
+    pile = [c for c in DECK if c not in used][:20]
+    state = scenarios.arranged(scenarios.MINE, scenarios.THEIRS, stock_top="AS", discard=" ".join(map(str, pile)))
+    app = make_app(state=state, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        shown = prompt(app)
+        assert "knock" in shown and shown in screen_text(app)
+        await press(app, pilot, "l")
+        text = screen_text(app)
+        assert "Under it, newest first:" in text and str(pile[0]).replace("S", "♠") in text  # the oldest card too
+        assert shown in text  # the prompt is still there
+        assert text.splitlines()[-1].rstrip().endswith("q Quit")
+        await press(app, pilot, "l")  # hidden again: the blank lines come back
+        assert shown in screen_text(app) and "Under it" not in screen_text(app)
+
+
 async def test_quit_asks_during_a_hand():
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE) as pilot:

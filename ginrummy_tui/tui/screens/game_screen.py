@@ -351,6 +351,10 @@ class GameScreen(Screen):
         self.notify(f"Sorted by {hand.sort_mode}", timeout=1.5)
         self._update_details()
 
+    def on_discard_pile_toggled(self, message: DiscardPile.Toggled) -> None:
+        """While the pile's cards are listed, the table leaves out some blank lines to make room."""
+        self.set_class(message.expanded, "-pile-open")
+
     def action_toggle_pile(self) -> None:
         """Show or hide the cards under the top of the discard pile."""
         self.query_one(DiscardPile).toggle()

@@ -20,6 +20,13 @@ class DiscardPile(Widget):
     class Clicked(Message):
         """The discard pile was clicked."""
 
+    class Toggled(Message):
+        """The list of the cards under the top one was shown or hidden."""
+
+        def __init__(self, expanded: bool) -> None:
+            super().__init__()
+            self.expanded = expanded
+
     ascii_only: reactive[bool] = reactive(False, layout=True)
     """Suits drawn as letters (S H D C) and plain borders; a change redraws the widget."""
 
@@ -42,6 +49,7 @@ class DiscardPile(Widget):
         """Show or hide the list of the cards under the top card."""
         self.expanded = not self.expanded
         self.refresh(layout=True)
+        self.post_message(self.Toggled(self.expanded))
 
     def set_big(self, big: bool) -> None:
         """Draw a big card (or a normal one)."""
@@ -53,9 +61,17 @@ class DiscardPile(Widget):
         return (5 if self.big else 3) + (self._list_lines(width) if self.expanded else 0)
 
     def _list_lines(self, width: int) -> int:
-        under = max(0, len(self.cards) - 1)
-        per = max(1, (width - 2) // 4)
-        return 1 + (under + per - 1) // per if under else 1
+        """The lines the list takes at this width, as it wraps when drawn."""
+        return len(self._list_text().wrap(self.app.console, max(1, width)))
+
+    def _list_text(self) -> Text:
+        """The cards under the top one, newest first (or that there are none)."""
+        under = self.cards[:-1]
+        if not under:
+            return Text("Nothing under the top card.", style="dim")
+        t = Text("Under it, newest first: ", style="dim")
+        t.append_text(cards_text(reversed(under), self.ascii_only, colours=palette_of(self.app)))
+        return t
 
     def render(self) -> Group:
         top = self.cards[-1] if self.cards else None
@@ -71,13 +87,7 @@ class DiscardPile(Widget):
         ] + [Text()] * (h - 3)
         lines = [Text.assemble(card[n], " ", side[n]) for n in range(h)]
         if self.expanded:
-            under = self.cards[:-1]
-            if under:
-                t = Text("Under it, newest first: ", style="dim")
-                t.append_text(cards_text(reversed(under), self.ascii_only, colours=palette_of(self.app)))
-                lines.append(t)
-            else:
-                lines.append(Text("Nothing under the top card.", style="dim"))
+            lines.append(self._list_text())
         return Group(*lines)
 
     def on_click(self, event: events.Click) -> None:
