@@ -124,3 +124,30 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
         plan.close()
     hist = open_history(tmp_path).history
     assert hist.stats().total.hints == used == 1
+
+
+async def test_h_after_a_refusal_shows_the_hint():
+    """A refused move's reason must not hide the hint asked for next, even when
+    the hint repeats what the reason says ("...: draw from the stock")."""
+    from ginrummy_tui.engine import Action, Kind, apply
+
+    state = new_game(seed=3)
+    state = apply(apply(state, Action(Kind.PASS)), Action(Kind.PASS))  # both passed: the stock only
+    app = make_app(state=state, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(app, pilot)
+        v = app.session.view()
+        assert v.my_turn and [a.kind for a in v.legal_actions] == [Kind.DRAW_STOCK]
+        expected = hint(v)
+        await pilot.press("d")  # refused: only the stock may be drawn
+        await _settle(app, pilot)
+        assert _prompt(app).startswith("✗ Both players passed the upcard")
+        await pilot.press("h")
+        await _settle(app, pilot)
+        assert _prompt(app) == f"Hint: {expected.reason}"
+        await pilot.press("d")  # refused again, with the hint on show
+        await _settle(app, pilot)
+        assert _prompt(app).startswith("✗ ")
+        await pilot.press("h")  # the same hint again: shown again, not counted again
+        await _settle(app, pilot)
+        assert _prompt(app) == f"Hint: {expected.reason}"

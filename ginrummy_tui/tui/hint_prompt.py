@@ -42,6 +42,7 @@ def request_hint(screen) -> None:
     if not any(a.kind != Kind.TIMEOUT for a in v.legal_actions):
         screen.refuse("a hint is for your own turn")
         return
+    screen.clear_refusal()  # the hint asked for takes the prompt line
     current = screen.shown_hint
     if current is not None and current[0] == view_key(v):
         return  # already on show

@@ -289,6 +289,12 @@ class GameScreen(Screen):
         self._update_details()
         self.app.bell()
 
+    def clear_refusal(self) -> None:
+        """Take down the reason of the last refused move (the player asked for something else)."""
+        if self.refusal:
+            self.refusal = ""
+            self._update_details()
+
     def try_move(self, kind: Kind) -> None:
         """Try the move a key stands for, even when it is not legal (to explain why)."""
         kind = Kind(kind)
