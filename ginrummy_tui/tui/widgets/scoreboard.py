@@ -29,15 +29,32 @@ class Scoreboard(Widget):
             self.practice = line
             self.refresh()
 
+    def _practice_banner(self, line: str, colours) -> Text:
+        """The practice banner, in the longest form that fits the width: "this
+        deal" becomes "deal", then the head loses ", not saved" and the hand's
+        number; the scores (the practice hand's and the match's) stay whole."""
+        head, _, rest = line.partition(" · ")
+        bare = head.split(", ")[0]
+        heads = [head, bare, bare.split(" — ")[0]]
+        rests = [rest, rest.replace("this deal: ", "deal: ")] if rest else [""]
+        width = self.size.width
+        forms = [(h, r) for h in heads for r in rests]
+        chosen = forms[-1]
+        for h, r in forms:
+            if not width or len(h) + 2 + (len(r) + 2 if r else 0) <= width:
+                chosen = (h, r)
+                break
+        h, r = chosen
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append(f" {h} ", style=f"bold {colours.ink} on {colours.warn}")
+        if r:
+            t.append("  " + r)
+        return t
+
     def render(self) -> Text:
         colours = palette_of(self.app)
         if self.practice:
-            t = Text(no_wrap=True, overflow="ellipsis")
-            head, _, rest = self.practice.partition(" · ")
-            t.append(f" {head} ", style=f"bold {colours.ink} on {colours.warn}")
-            if rest:
-                t.append("  " + rest)
-            return t
+            return self._practice_banner(self.practice, colours)
         you, them, them_name, target, hand_no, rules_name = self.values
         wide = self.size.width >= 76
         if not wide:
