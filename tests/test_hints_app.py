@@ -87,7 +87,7 @@ async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_pat
 
     args = argparse.Namespace(ai=None, rules=None, seed=6, hand=None, ascii=None, no_mouse=None, pause=None,
                               new=True, data_dir=str(tmp_path))
-    plan = prepare(args, ask=lambda owner: "quit")
+    plan = prepare(args, ask=lambda owner, **_: "quit")
     app = build_app(plan, pause=0)
 
     def hints() -> int:

@@ -260,7 +260,7 @@ def test_in_a_terminal_the_second_gin_tui_offers_a_separate_match(term):
     term.start("--seed", "5")
     term.wait_for("take the upcard")
     term.start(session="two")
-    asked = term.wait_for("Your choice [s/q]", session="two")
+    asked = term.wait_for("Your choice [t/s/q]", session="two")
     assert "open in another gin-tui" in asked and "start a separate match" in asked
     term.keys("s", "Enter", session="two")
     term.wait_for("take the upcard", "draw from the stock", session="two")
@@ -270,3 +270,22 @@ def test_in_a_terminal_the_second_gin_tui_offers_a_separate_match(term):
     term.wait_for("draw from the stock")
     term.keys("q", session="two")
     term.wait_for("EXIT=0", "quit in the middle", session="two")
+
+
+def test_in_a_terminal_the_second_gin_tui_can_take_the_match_over(term):
+    """After a dropped SSH connection the old gin-tui may live on for a while:
+    the new one offers to close it (it saves and closes on SIGTERM) and goes on
+    with the same match, where it stood."""
+    term.start("--seed", "5")
+    term.wait_for("take the upcard")
+    term.keys("p")
+    before = term.wait_for("draw from the stock")
+    first = term.game_pid()
+    term.start(session="two")
+    asked = term.wait_for("Your choice [t/s/q]", session="two")
+    assert f"process {first}" in asked and "take it over" in asked
+    term.keys("t", "Enter", session="two")
+    assert "EXIT=143" in term.wait_for("EXIT=")  # the first one closed on SIGTERM
+    # the whole table as it stood, once the note (over its top right corner) has gone
+    term.wait_until(lambda s: table(s) == table(before), "the same position", session="two")
+    assert not (term.home / "separate-1.json").exists()

@@ -94,7 +94,7 @@ def test_gin_tui_seed_and_hand_deal_that_hand(tmp_path):
     args = build_parser().parse_args(["--seed", "13", "--hand", "3", "--data-dir", str(tmp_path)])
     state = make_app(**app_options(args)).session.state
     assert (state.hands, state.stock, state.discard, state.hand_no) == (dealt.hands, dealt.stock, dealt.discard, 3)
-    plan = prepare(args, ask=lambda owner: "quit")
+    plan = prepare(args, ask=lambda owner, **_: "quit")
     try:
         assert (plan.state.hands, plan.state.stock) == (dealt.hands, dealt.stock)
         assert plan.keeper.replay  # its score does not count toward the statistics
@@ -110,7 +110,7 @@ def test_a_practice_deal_left_unfinished_is_not_called_your_match(tmp_path):
     from ginrummy_tui.session.startup import prepare
 
     def plan_of(*argv: str):
-        plan = prepare(build_parser().parse_args([*argv, "--data-dir", str(tmp_path)]), ask=lambda owner: "quit")
+        plan = prepare(build_parser().parse_args([*argv, "--data-dir", str(tmp_path)]), ask=lambda owner, **_: "quit")
         plan.after_first_frame()  # the first save
         return plan
 

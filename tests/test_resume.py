@@ -27,7 +27,7 @@ def args_for(root, **kw) -> argparse.Namespace:
     return argparse.Namespace(**base)
 
 
-def never_asked(owner):
+def never_asked(owner, **_):
     raise AssertionError("nobody else holds the match")
 
 
@@ -202,9 +202,9 @@ def test_the_match_open_elsewhere_offers_a_separate_match_or_quit(tmp_path):
     first.after_first_frame()  # its table is up: the match is saved
     asked = []
     with pytest.raises(Refused) as info:
-        prepare(args_for(tmp_path), ask=lambda owner: asked.append(owner) or "quit")
+        prepare(args_for(tmp_path), ask=lambda owner, **_: asked.append(owner) or "quit")
     assert info.value.status == 0 and "process" in asked[0]
-    other = prepare(args_for(tmp_path), ask=lambda owner: "separate")
+    other = prepare(args_for(tmp_path), ask=lambda owner, **_: "separate")
     assert other.store.path.name == "separate-1.json" and not other.resumed
     assert other.keeper.match_id != first.keeper.match_id
     # the first match's save is untouched by the second
@@ -215,7 +215,7 @@ def test_the_match_open_elsewhere_offers_a_separate_match_or_quit(tmp_path):
 
 def test_a_separate_match_left_unfinished_is_picked_up_later(tmp_path):
     first = prepare(args_for(tmp_path, seed=1), ask=never_asked)
-    other = prepare(args_for(tmp_path), ask=lambda owner: "separate")
+    other = prepare(args_for(tmp_path), ask=lambda owner, **_: "separate")
     other_state = other.state
     other.close()
     # the first match ends (its save goes to the archive)
@@ -244,7 +244,7 @@ def test_a_lock_held_by_this_test_is_seen_as_held(tmp_path):
     lock = Lock(tmp_path / "current.json.lock")
     assert lock.acquire()
     with pytest.raises(Refused):
-        prepare(args_for(tmp_path), ask=lambda owner: "quit")
+        prepare(args_for(tmp_path), ask=lambda owner, **_: "quit")
     lock.release()
 
 

@@ -189,3 +189,99 @@ def test_the_data_directory_and_the_ones_above_it_are_created_private(tmp_path):
     lock.release()
     for d in ("a", "a/b", "a/b/data"):
         assert (tmp_path / d).stat().st_mode & 0o777 == 0o700, d
+
+
+STUBBORN = textwrap.dedent(
+    """
+    import signal, sys, time
+    from pathlib import Path
+    from ginrummy_tui.storage.lock import Lock
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a process that will not close
+    lock = Lock(Path(sys.argv[1]))
+    print("locked" if lock.acquire() else "refused", flush=True)
+    time.sleep(60)
+    """
+)
+
+
+def test_taking_over_closes_the_holder_and_takes_its_lock(tmp_path):
+    path = tmp_path / "current.json.lock"
+    proc = _holder(path)  # ends on SIGTERM, as gin-tui does once it has closed
+    try:
+        mine = Lock(path)
+        assert not mine.acquire()
+        owner = mine.owner()
+        assert owner is not None and owner.here
+        assert mine.take_over(owner, grace=5.0)
+        assert proc.wait(5) == -signal.SIGTERM
+        assert json.loads(path.read_text())["pid"] == os.getpid()
+        mine.release()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_a_holder_that_ignores_sigterm_is_killed_after_the_grace(tmp_path):
+    path = tmp_path / "current.json.lock"
+    proc = subprocess.Popen([sys.executable, "-c", STUBBORN, str(path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "locked"
+        mine = Lock(path)
+        owner = mine.owner()
+        assert owner is not None
+        assert mine.take_over(owner, grace=0.5)
+        assert proc.wait(5) == -signal.SIGKILL
+        mine.release()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_a_holder_on_another_machine_is_never_signalled(tmp_path):
+    from ginrummy_tui.storage.lock import LockOwner
+
+    path = tmp_path / "current.json.lock"
+    proc = _holder(path)
+    try:
+        mine = Lock(path)
+        far = LockOwner(proc.pid, "some-other-host", None)
+        assert not far.here
+        assert not mine.take_over(far, grace=0.2)
+        assert proc.poll() is None  # still running, still holding the match
+        assert not mine.acquire()
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_starting_gin_tui_can_take_the_match_over_from_the_holder(tmp_path):
+    from ginrummy_tui.session.startup import prepare
+
+    from .test_resume import args_for
+
+    first = prepare(args_for(tmp_path, seed=4), ask=None)
+    first.after_first_frame()
+    first.close()  # a match saved in the slot
+    proc = _holder(tmp_path / "current.json.lock")
+    asked = []
+
+    def take(owner, *, can_take):
+        asked.append((owner, can_take))
+        return "take"
+
+    try:
+        plan = prepare(args_for(tmp_path), ask=take)
+        try:
+            assert len(asked) == 1 and f"process {proc.pid}" in asked[0][0] and asked[0][1] is True
+            assert proc.wait(5) == -signal.SIGTERM
+            assert any("taken over from the other gin-tui" in n for n in plan.notes)
+            assert plan.store.path.name == "current.json"  # the match itself, not a separate one
+            assert str(plan.state.seed) == "4"  # the saved match resumed
+        finally:
+            plan.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -81,6 +81,10 @@ class Plan:
         self.store.lock.release()
 
 
+LOCK_PATIENCE = 1.5
+"""Seconds to wait for a match's lock before asking (its gin-tui may be closing)."""
+
+
 class Refused(Exception):
     """Nothing to play: the reason is the message; ``status`` is the exit status."""
 
@@ -89,23 +93,30 @@ class Refused(Exception):
         self.status = status
 
 
-def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None) -> str:
+def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bool = False) -> str:
     """Ask what to do when the match is open in another ``gin-tui``:
-    ``"separate"`` or ``"quit"`` (the answer when nobody can be asked)."""
+    ``"take"`` (close that one and play the match here; offered when it runs
+    on this machine), ``"separate"`` or ``"quit"`` (the answer when nobody
+    can be asked)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     print(f"Your match is open in another gin-tui ({owner_text}).", file=stdout)
     if not stdin.isatty():
         print("Close it there first, or start gin-tui in a terminal to play a separate match.", file=stdout)
         return "quit"
+    keys = "t/s/q" if can_take else "s/q"
     while True:
+        if can_take:
+            print("  t  take it over: that gin-tui saves and closes, and your match goes on here", file=stdout)
         print("  s  start a separate match here\n  q  quit", file=stdout)
-        stdout.write("Your choice [s/q]: ")
+        stdout.write(f"Your choice [{keys}]: ")
         stdout.flush()
         line = stdin.readline()
         if not line:
             return "quit"
         answer = line.strip().lower()
+        if can_take and answer in ("t", "take"):
+            return "take"
         if answer in ("s", "separate"):
             return "separate"
         if answer in ("q", "quit", ""):
@@ -121,7 +132,7 @@ def _new_state(settings: Settings, seed, hand: int | None) -> GameState:
     return new_game(rules, seed=seed)
 
 
-def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsewhere) -> Plan:
+def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhere) -> Plan:
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit)."""
     from ginrummy_tui.storage.config import LEVELS, apply_args, config_dir, load_settings
@@ -151,14 +162,24 @@ def prepare(args: argparse.Namespace, ask: Callable[[str], str] = ask_open_elsew
         notes.append(f"Your match cannot be saved: the data directory {root} is not usable ({exc.strerror or exc}).")
         got_lock = True
     if not got_lock:
+        # a gin-tui whose terminal just closed (a dropped SSH connection) may still be closing
+        got_lock = store.lock.wait_for(LOCK_PATIENCE)
+    if not got_lock:
         owner = store.lock.owner()
         text = owner.describe() if owner else "another process"
-        if ask(text) != "separate":
+        answer = ask(text, can_take=owner is not None and owner.here and owner.pid != os.getpid())
+        if answer == "take" and owner is not None:
+            print("Closing the other gin-tui…", file=sys.stderr)
+            if not store.lock.take_over(owner):
+                raise Refused(f"gin-tui: the other gin-tui ({text}) could not be closed; your match is still open there", 1)
+            notes.append(f"Your match was taken over from the other gin-tui ({text}), which has closed.")
+        elif answer == "separate":
+            store = Store.separate(root)
+            if not store.lock.acquire():
+                raise Refused("gin-tui: could not start a separate match", 1)
+            fresh = True
+        else:
             raise Refused("", 0)
-        store = Store.separate(root)
-        if not store.lock.acquire():
-            raise Refused("gin-tui: could not start a separate match", 1)
-        fresh = True
 
     try:
         opened = store.load()

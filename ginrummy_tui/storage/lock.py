@@ -9,8 +9,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import socket
 import stat
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +45,11 @@ class LockOwner:
     pid: int | None
     host: str | None
     since: str | None
+
+    @property
+    def here(self) -> bool:
+        """A process on this machine (so it can be asked to close)."""
+        return self.pid is not None and (self.host is None or self.host == socket.gethostname())
 
     def describe(self) -> str:
         """``"process 1234 on this machine, since ..."``"""
@@ -155,6 +162,40 @@ class Lock:
             self._stamp(fd)
             self._fd = fd
             return True
+        return False
+
+    def wait_for(self, seconds: float, poll: float = 0.05) -> bool:
+        """Try to take the lock for up to ``seconds`` (a gin-tui whose terminal
+        just closed is still saving and closing); True once it is held."""
+        deadline = time.monotonic() + seconds
+        while not self.acquire():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(poll)
+        return True
+
+    def take_over(self, owner: LockOwner, grace: float = 5.0) -> bool:
+        """Close the gin-tui that holds the lock and take it: ``owner`` (a
+        process of this machine) is sent SIGTERM, on which gin-tui saves and
+        closes; if it still holds the lock after ``grace`` seconds it is
+        killed (every move is saved as it is made, so nothing is lost).
+        False when it cannot be closed (another user's process)."""
+        if self.acquire():
+            return True
+        if not owner.here or owner.pid is None or owner.pid == os.getpid():
+            return False
+        for sig, wait in ((signal.SIGTERM, grace), (getattr(signal, "SIGKILL", signal.SIGTERM), 2.0)):
+            current = self.owner()
+            if current is not None and current.pid != owner.pid:
+                return self.wait_for(wait)  # someone else holds it now: do not signal them
+            try:
+                os.kill(owner.pid, sig)
+            except ProcessLookupError:
+                pass
+            except PermissionError:
+                return False
+            if self.wait_for(wait):
+                return True
         return False
 
     def release(self) -> None:
