@@ -187,3 +187,24 @@ def test_help_and_subcommands_still_get_the_whole_parser(capsys):
         parse_command_line(["--help"])
     assert "export" in capsys.readouterr().out
     assert parse_command_line(["stats"]).command == "stats"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["host", "--port", "70000"], ["host", "--port", "-1"], ["host", "--port", "x"], ["serve", "--port", "65536"]],
+)
+def test_a_port_out_of_range_is_refused_before_anything_starts(argv, capsys):
+    """It once got as far as the server, which died with a traceback (bind(): port must be 0-65535)."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "not a port number (0-65535)" in err and "Traceback" not in err
+
+
+def test_port_zero_still_lets_the_host_pick_one():
+    from ginrummy_tui.cli import parse_command_line
+
+    assert parse_command_line(["host", "--port", "0"]).port == 0
+    assert parse_command_line(["host"]).port == 7531

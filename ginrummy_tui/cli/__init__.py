@@ -37,6 +37,13 @@ def positive(text: str) -> int:
     return n
 
 
+def port(text: str) -> int:
+    """A TCP port to listen on, 0 (the system picks one) to 65535 (argparse ``type``)."""
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port number (0-65535): {text!r}")
+    return int(text)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # exit status 2 with a clear message
         self.print_usage(sys.stderr)

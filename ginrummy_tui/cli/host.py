@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ginrummy_tui.cli import port
+
 DEFAULT_PORT = 7531
 DEFAULT_BIND = "127.0.0.1"
 SAVE_NAME = "network.json"
@@ -26,7 +28,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="address to listen on (default 127.0.0.1: this machine only, e.g. two SSH sessions on one box; "
         "0.0.0.0 accepts other machines)",
     )
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 picks one)")
+    parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 picks one)")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
                         help="rules preset: standard, multiplayer-1.5 (30 s move timer), classic, oklahoma")
     parser.add_argument("--name", default=None, help="your name, as the other player sees it")
