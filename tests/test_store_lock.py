@@ -39,6 +39,13 @@ def _holder(path):
     return proc
 
 
+def _end(proc) -> None:
+    """Stop a lock-holding process if it still runs."""
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+
+
 def test_a_second_process_is_refused_and_told_who_holds_the_match(tmp_path):
     path = tmp_path / "current.json.lock"
     proc = _holder(path)
@@ -61,9 +68,7 @@ def test_a_second_process_is_refused_and_told_who_holds_the_match(tmp_path):
         assert mine.acquire()
         mine.release()
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        _end(proc)
 
 
 def test_a_lock_left_by_a_killed_process_is_stale_and_taken_over(tmp_path):
@@ -217,9 +222,7 @@ def test_taking_over_closes_the_holder_and_takes_its_lock(tmp_path):
         assert json.loads(path.read_text())["pid"] == os.getpid()
         mine.release()
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        _end(proc)
 
 
 def test_a_holder_that_ignores_sigterm_is_killed_after_the_grace(tmp_path):
@@ -234,9 +237,7 @@ def test_a_holder_that_ignores_sigterm_is_killed_after_the_grace(tmp_path):
         assert proc.wait(5) == -signal.SIGKILL
         mine.release()
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        _end(proc)
 
 
 def test_a_holder_on_another_machine_is_never_signalled(tmp_path):
@@ -252,8 +253,7 @@ def test_a_holder_on_another_machine_is_never_signalled(tmp_path):
         assert proc.poll() is None  # still running, still holding the match
         assert not mine.acquire()
     finally:
-        proc.kill()
-        proc.wait()
+        _end(proc)
 
 
 def test_starting_gin_tui_can_take_the_match_over_from_the_holder(tmp_path):
@@ -282,6 +282,4 @@ def test_starting_gin_tui_can_take_the_match_over_from_the_holder(tmp_path):
         finally:
             plan.close()
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        _end(proc)
