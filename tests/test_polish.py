@@ -131,3 +131,32 @@ async def test_each_match_over_screen_numbers_its_match(tmp_path):
         finally:
             plan.close()
     assert titles[0].startswith("Match 1 ·") and titles[1].startswith("Match 2 ·"), titles
+
+
+async def test_the_match_in_play_line_follows_the_form_as_it_is_edited(tmp_path):
+    """It said "(the same as below)" after the knock limit below had been changed."""
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    app = make_app(state=new_game(seed=2), pause=0)  # a standard match; the next match's settings: standard too
+    app.config_dir = tmp_path
+    async with app.run_test(size=(80, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+
+        def line() -> str:
+            return str(app.screen.query_one("#match-rules").render())
+
+        assert line() == "The match in play: standard rules, to 100 (the same as below)."
+        await pilot.press("tab", "backspace", "backspace", "7")  # the knock limit
+        await pilot.pause()
+        assert line() == (
+            "The match in play: standard rules, to 100; knock limit 10. Changes below apply to your next match."
+        )
+        await pilot.press("backspace", "1", "0")
+        await pilot.pause()
+        assert line() == "The match in play: standard rules, to 100 (the same as below)."
+        await pilot.press("backspace", "backspace")  # "1", then "": not a number, the line stays as for 1
+        await pilot.pause()
+        assert line().endswith("knock limit 10. Changes below apply to your next match.")

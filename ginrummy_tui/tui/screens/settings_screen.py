@@ -216,6 +216,21 @@ class SettingsScreen(Screen):
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A checkbox says what it is set to."""
         event.checkbox.label = yes_no(event.value)
+        self._follow_match_line()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._follow_match_line()
+
+    def _follow_match_line(self) -> None:
+        """Keep the line on the match in play true to the form as it is edited
+        (left as it was while a field does not hold a valid value)."""
+        lines = self.query("#match-rules").results(Static)
+        line = next(lines, None)
+        if line is None:
+            return
+        rules = self._rules_from_fields(str(self.query_one("#preset", Select).value), quiet=True)
+        if rules is not None:
+            line.update(match_rules_line(self.app, rules))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A new preset fills in its options."""
@@ -230,6 +245,7 @@ class SettingsScreen(Screen):
         rules = PRESETS[str(event.value)]
         for name, _ in RULE_OPTION_HELP:
             self._put(name, getattr(rules, name))
+        self._follow_match_line()
 
     def _put(self, name: str, value: Any) -> None:
         widget = self.query_one(f"#rule-{name}")
