@@ -6,9 +6,9 @@ one process per connection, and that process (``python -m ginrummy_tui.cli.serve
 removes when the tab closes, so tabs never share or overwrite a save.
 
 textual-serve is an optional extra (``pip install 'gin-tui[web]'``); it is
-imported only when the command runs.  Only the standard library and
-``ginrummy_tui.cli`` are imported at module level, since the command-line
-parser imports this module at start-up.
+imported only when the command runs.  Only the standard library is imported
+at module level, since the command-line parser imports this module at
+start-up.
 """
 
 from __future__ import annotations
@@ -20,8 +20,6 @@ import shlex
 import shutil
 import sys
 import tempfile
-
-from ginrummy_tui.cli import port
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -36,6 +34,8 @@ _FORWARDED = ("ai", "rules", "seed", "hand", "pause")
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``gin-tui serve``."""
+    from ginrummy_tui.cli import port
+
     parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     parser.add_argument(
