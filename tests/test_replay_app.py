@@ -81,7 +81,7 @@ async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed):
         await _play_by_keys(app, pilot, get_opponent("easy", 1))
         await _settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen)
-        assert "⏎: back to your match" in screen_text(app)
+        assert "⏎: your match's hand 2  ·  r: review" in screen_text(app)  # where Enter goes
         assert "⏎ Back to your match" in screen_text(app).splitlines()[-1]  # the key bar says so too
         practice_end = app.session.current_state
         assert practice_end.hand_no == 1 and practice_end.history != ended.history

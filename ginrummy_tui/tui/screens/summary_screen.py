@@ -277,13 +277,23 @@ class SummaryScreen(Screen):
         first = {
             "next": "⏎: deal the next hand",
             "result": "⏎: see the result of the match",
-            "back": "⏎: back to your match",
+            "back": self._back_text(),
         }[self._going_on()]
         choices = [first, "r: review your play", "a: replay this deal"] if self._local else [first]
         line = "  ·  ".join(choices)
         # the summary's width (at most 100) less its padding (2 a side) and a scroll bar
         room = min(self.app.size.width, SUMMARY_WIDTH) - 4 - SCROLLBAR
         return line if cell_len(line) <= room else "\n".join(choices)
+
+    def _back_text(self) -> str:
+        """Where Enter takes the player from a replayed deal: the match's next
+        hand, dealt at once, when the match stood between hands."""
+        from ginrummy_tui.session.replay_session import ReplaySession
+
+        session = self.gin.session
+        if isinstance(session, ReplaySession) and session.real.state.phase == Phase.HAND_OVER:
+            return f"⏎: your match's hand {session.real.state.hand_no + 1}"
+        return "⏎: back to your match"
 
     def on_resize(self) -> None:
         # a resize can come before the screen's parts are mounted: then there is nothing to redo yet
