@@ -116,9 +116,40 @@ async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):
         assert app.screen is screen
         assert "target must be at least 1" in str(screen.query_one("#settings-error").render())
         assert not (tmp_path / "settings.json").exists()
-        await pilot.press("escape")
+        await pilot.press("escape")  # the change is not saved: asked first
+        await pilot.pause()
+        await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+        assert not (tmp_path / "settings.json").exists()
+
+
+async def test_escape_with_changes_not_saved_asks_before_they_are_lost(tmp_path):
+    from ginrummy_tui.tui.screens.leave_settings import LeaveSettings
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        await pilot.press("escape")  # nothing changed: it simply closes
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "7"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaveSettings)
+        await pilot.press("n")  # back to the form, the change still on it
+        await pilot.pause()
+        assert app.screen is screen and screen.query_one("#rule-knock_limit").value == "7"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")  # leave: the change is lost, nothing saved
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert not (tmp_path / "settings.json").exists()
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#rule-knock_limit").value == "10"
 
 
 async def test_before_the_first_move_new_rules_simply_start_a_new_match(tmp_path):

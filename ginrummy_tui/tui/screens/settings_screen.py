@@ -132,7 +132,7 @@ class NewMatchQuestion(ModalScreen[bool]):
 
 
 class SettingsScreen(Screen):
-    """Every setting on one scrollable page; Ctrl+S saves, Escape cancels."""
+    """Every setting on one scrollable page; Ctrl+S saves, Escape cancels (asking first if changes would be lost)."""
 
     CSS_PATH = "settings_screen.tcss"
     BINDINGS = [
@@ -289,21 +289,24 @@ class SettingsScreen(Screen):
                 self._error(f"Rules: {exc}")
             return None
 
-    def read(self) -> Settings | None:
-        """The settings on the form, or None (with the reason shown) if a value is wrong."""
+    def read(self, quiet: bool = False) -> Settings | None:
+        """The settings on the form, or None (with the reason shown, unless
+        ``quiet``) if a value is wrong."""
         from ginrummy_tui.storage.config import MAX_PAUSE
 
         preset = str(self.query_one("#preset", Select).value)
-        rules = self._rules_from_fields(preset)
+        rules = self._rules_from_fields(preset, quiet=quiet)
         if rules is None:
             return None
         try:
             pause = float(self.query_one("#pause", Input).value.strip())
         except ValueError:
-            self._error("Computer's pause: a number of seconds, please")
+            if not quiet:
+                self._error("Computer's pause: a number of seconds, please")
             return None
         if not 0 <= pause <= MAX_PAUSE:
-            self._error(f"Computer's pause: between 0 and {MAX_PAUSE:g} seconds")
+            if not quiet:
+                self._error(f"Computer's pause: between 0 and {MAX_PAUSE:g} seconds")
             return None
         assert self.original is not None
         new = replace(
@@ -394,8 +397,18 @@ class SettingsScreen(Screen):
         self.gin.sync()
 
     def action_cancel(self) -> None:
-        """Leave without saving."""
-        self.app.pop_screen()
+        """Leave without saving; with changes on the form, only once the player says so."""
+        if self.read(quiet=True) == self.original:
+            self.app.pop_screen()
+            return
+
+        def answer(leave: bool | None) -> None:
+            if leave and self.is_attached and self.app.screen is self:
+                self.app.pop_screen()
+
+        from .leave_settings import LeaveSettings
+
+        self.app.push_screen(LeaveSettings(), answer)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
