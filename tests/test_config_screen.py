@@ -125,7 +125,7 @@ async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):
 
 
 async def test_escape_with_changes_not_saved_asks_before_they_are_lost(tmp_path):
-    from ginrummy_tui.tui.screens.leave_settings import LeaveSettings
+    from ginrummy_tui.tui.screens.question import Question
 
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan) as (app, pilot):
@@ -138,7 +138,7 @@ async def test_escape_with_changes_not_saved_asks_before_they_are_lost(tmp_path)
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, LeaveSettings)
+        assert isinstance(app.screen, Question)
         await pilot.press("n")  # back to the form, the change still on it
         await pilot.pause()
         assert app.screen is screen and screen.query_one("#rule-knock_limit").value == "7"

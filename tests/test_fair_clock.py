@@ -252,5 +252,5 @@ async def test_a_theme_reaches_the_colours_of_the_clock_and_of_the_practice_bann
         await _tick(app, pilot)
         assert str(app.clock_rich.style) == "bold #00ff00 on #aa00aa"
         board = app.table.query_one(Scoreboard)
-        board.set_practice("PRACTICE · hand 1 again")
+        board.set_practice((("Practice — hand 1 again", "this deal: You 0–0"),))
         assert {str(span.style) for span in board.render().spans} == {"bold #222222 on #0000aa"}

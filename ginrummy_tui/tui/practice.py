@@ -20,13 +20,19 @@ if TYPE_CHECKING:
     from textual.app import App
 
 
-def practice_line(app: App[Any]) -> str | None:
+Banner = tuple[tuple[str, str], ...]
+"""The practice banner's forms, longest first: (its head, the scores)."""
+
+
+def practice_banner(app: App[Any]) -> Banner | None:
     """The banner of a practice hand, or None in a real match.
 
-    ``a`` after a hand: "Practice — hand 3 of match 1, not saved · this deal:
-    You 12–0 · match: You 22–16" (the player's points first); a deal replayed with
-    ``gin-tui --seed 5 --hand 3``: "Practice — hand 3 of seed 5's deals, not
-    counted · this deal: You 0–0 Computer"."""
+    ``a`` after a hand: "Practice — hand 3 of match 1, not saved" and "this
+    deal: You 12–0 · match: You 22–16" (the player's points first); a deal
+    replayed with ``gin-tui --seed 5 --hand 3``: "Practice — hand 3 of seed
+    5's deals, not counted" and "this deal: You 0–0 Computer".  Shorter forms
+    follow, for narrow lines: "this deal" becomes "deal", then the head loses
+    its note and then the hand; the scores always stay whole."""
     gin = gin_of(app)
     session = gin.session
     name = session.opponent_name.split(" (")[0]
@@ -35,10 +41,11 @@ def practice_line(app: App[Any]) -> str | None:
         me, opp = v.seat, 1 - v.seat
         start = session.start_scores
         real = session.real.state
-        return (
-            f"Practice — hand {v.hand_no} of match {real.match_no}, not saved · this deal: "
+        return _forms(
+            f"hand {v.hand_no} of match {real.match_no}",
+            "not saved",
             f"You {v.scores[me] - start[me]}–{v.scores[opp] - start[opp]} · "
-            f"match: You {real.scores[me]}–{real.scores[opp]}"
+            f"match: You {real.scores[me]}–{real.scores[opp]}",
         )
     keeper = gin.context.keeper
     if keeper is not None and keeper.replay:
@@ -50,11 +57,15 @@ def practice_line(app: App[Any]) -> str | None:
         if first is None or first[0] != v.match_no:
             first = gin.practice_start = (v.match_no, v.scores)
         base = first[1]
-        return (
-            f"Practice — hand {v.hand_no} of {of}, not counted · this deal: "
-            f"You {v.scores[me] - base[me]}–{v.scores[opp] - base[opp]} {name}"
+        return _forms(
+            f"hand {v.hand_no} of {of}", "not counted", f"You {v.scores[me] - base[me]}–{v.scores[opp] - base[opp]} {name}"
         )
     return None
+
+
+def _forms(which: str, note: str, scores: str) -> Banner:
+    heads = (f"Practice — {which}, {note}", f"Practice — {which}", "Practice")
+    return tuple((head, f"{deal}: {scores}") for head in heads for deal in ("this deal", "deal"))
 
 
 def practice_quit_note(app: App[Any]) -> str | None:
@@ -76,4 +87,4 @@ def practice_quit_note(app: App[Any]) -> str | None:
     return None
 
 
-__all__ = ["practice_line", "practice_quit_note"]
+__all__ = ["Banner", "practice_banner", "practice_quit_note"]

@@ -116,9 +116,7 @@ class GameScreen(Screen):
         for widget in (self.query_one(HandView), self.query_one(StockPile), self.query_one(DiscardPile)):
             widget.set_big(big)
         if self.v is not None:
-            # the name's long or short form follows the width
-            self._show_opponent(self.v)
-            self._show_moves(self.v)
+            self._show_opponent(self.v)  # the name's long or short form follows the width (the moves line too, below)
         self._update_details()
 
     # ------------------------------------------------------------ drawing
@@ -131,11 +129,11 @@ class GameScreen(Screen):
         self.v = v
         app = self.gin
         name = app.session.opponent_name
-        from ..practice import practice_line
+        from ..practice import practice_banner
 
         board = self.query_one(Scoreboard)
         board.set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name)
-        board.set_practice(practice_line(self.app))
+        board.set_practice(practice_banner(self.app))
         self._show_opponent(v)
         self.query_one(StockPile).set_state(v.stock_size, Action(Kind.DRAW_STOCK) in v.legal_actions)
         self.query_one(DiscardPile).set_state(v.discard, tt.pile_open(v), tt.pile_hint(v))
@@ -162,7 +160,6 @@ class GameScreen(Screen):
         """The moves line, and (network play) a hint the other player was shown this hand."""
         app = self.gin
         hints = app.session.hints_this_hand()
-        line = self.query_one(MovesLine)
         room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
         key = (v.match_no, v.hand_no, len(v.history), v.phase, hints, app.ascii_only, room)
         if key == self._moves_key:
@@ -173,9 +170,9 @@ class GameScreen(Screen):
         if text.cell_len > room:  # "Computer" for "Computer (expert)", before the line is cut short
             text = tt.moves_text(v, tt.short_name(name), app.ascii_only)
         if hints is not None and hints[1]:
-            who = tt.short_name(app.session.opponent_name)
+            who = tt.short_name(name)
             text.append(f"  {who} was shown {hints[1]} hint{'s' if hints[1] > 1 else ''} this hand.", style="italic")
-        line.set_text(text)
+        self.query_one(MovesLine).set_text(text)
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
         """The suits are drawn otherwise now (letters or symbols): the cards and the table's text."""

@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.number_field import NumberField
 from ..widgets.too_small import TooSmall
+from .question import Question
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Rules
@@ -91,44 +92,19 @@ def set_ascii(app: App[Any], ascii_only: bool) -> None:
     gin_of(app).ascii_only = ascii_only
 
 
-class NewMatchQuestion(ModalScreen[bool]):
+class NewMatchQuestion(Question):
     """The rules or the opponent changed during a match: start a new match now?"""
 
-    DEFAULT_CSS = """
-    NewMatchQuestion { align: center middle; }
-    #question { width: 64; height: auto; border: round $warning; background: $surface; padding: 1 2; }
-    #question-buttons { height: auto; margin-top: 1; }
-    #question-buttons Button { margin-right: 2; }
-    """
-    BINDINGS = [
-        Binding("y", "answer(True)", "New match", key_display="y"),
-        Binding("n,escape", "answer(False)", "Keep playing", key_display="n"),
-    ]
-    """y: a new match now; n or Escape: keep playing this match."""
-
     def __init__(self, what: str) -> None:
-        super().__init__()
+        super().__init__(
+            f"You changed {what}. The rules never change under a match in progress.\n\n"
+            "Start a new match with the new settings now (this match is abandoned), "
+            "or keep playing this one and use them from your next match?",
+            "New match (y)",
+            "Keep playing (n)",
+        )
         self.what = what
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="question"):
-            yield Static(
-                f"You changed {self.what}. The rules never change under a match in progress.\n\n"
-                "Start a new match with the new settings now (this match is abandoned), "
-                "or keep playing this one and use them from your next match?",
-                id="question-text",
-            )
-            with Horizontal(id="question-buttons"):
-                yield Button("New match (y)", id="new", variant="warning", compact=True)
-                yield Button("Keep playing (n)", id="keep", variant="primary", compact=True)
-
-    def action_answer(self, yes: bool) -> None:
-        """Close with the answer."""
-        self.dismiss(yes)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "new")
+        """What changed: "the rules", "the opponent", or both."""
 
 
 class SettingsScreen(Screen):
@@ -406,9 +382,10 @@ class SettingsScreen(Screen):
             if leave and self.is_attached and self.app.screen is self:
                 self.app.pop_screen()
 
-        from .leave_settings import LeaveSettings
-
-        self.app.push_screen(LeaveSettings(), answer)
+        self.app.push_screen(
+            Question("Your changes to the settings are not saved.\n\nLeave without saving them?", "Leave (y)", "Back (n)"),
+            answer,
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
@@ -20,35 +21,25 @@ class Scoreboard(Widget):
         self.values = (you, them, them_name, target, hand_no, rules_name)
         self.refresh()
 
-    practice: str | None = None
-    """The practice banner: shown instead of the match's scores while a practice hand is played."""
+    practice: tuple[tuple[str, str], ...] | None = None
+    """The practice banner's forms, longest first (its head, the scores):
+    shown instead of the match's scores while a practice hand is played."""
 
-    def set_practice(self, line: str | None) -> None:
+    def set_practice(self, forms: tuple[tuple[str, str], ...] | None) -> None:
         """Show the practice banner (None: the match's scores)."""
-        if line != self.practice:
-            self.practice = line
+        if forms != self.practice:
+            self.practice = forms
             self.refresh()
 
-    def _practice_banner(self, line: str, colours) -> Text:
-        """The practice banner, in the longest form that fits the width: "this
-        deal" becomes "deal", then the head loses ", not saved" and the hand's
-        number; the scores (the practice hand's and the match's) stay whole."""
-        head, _, rest = line.partition(" · ")
-        bare = head.split(", ")[0]
-        heads = [head, bare, bare.split(" — ")[0]]
-        rests = [rest, rest.replace("this deal: ", "deal: ")] if rest else [""]
+    def _practice_banner(self, forms: tuple[tuple[str, str], ...], colours) -> Text:
+        """The longest form of the banner that fits the width (the last one if none does)."""
         width = self.size.width
-        forms = [(h, r) for h in heads for r in rests]
-        chosen = forms[-1]
-        for h, r in forms:
-            if not width or len(h) + 2 + (len(r) + 2 if r else 0) <= width:
-                chosen = (h, r)
-                break
-        h, r = chosen
+        head, scores = next(
+            (f for f in forms if not width or cell_len(f[0]) + cell_len(f[1]) + 4 <= width), forms[-1]
+        )
         t = Text(no_wrap=True, overflow="ellipsis")
-        t.append(f" {h} ", style=f"bold {colours.ink} on {colours.warn}")
-        if r:
-            t.append("  " + r)
+        t.append(f" {head} ", style=f"bold {colours.ink} on {colours.warn}")
+        t.append("  " + scores)
         return t
 
     def render(self) -> Text:
