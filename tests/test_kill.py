@@ -285,7 +285,10 @@ def test_in_a_terminal_the_second_gin_tui_can_take_the_match_over(term):
     asked = term.wait_for("Your choice [t/s/q]", session="two")
     assert f"process {first}" in asked and "take it over" in asked
     term.keys("t", "Enter", session="two")
-    assert "EXIT=143" in term.wait_for("EXIT=")  # the first one closed on SIGTERM
+    closed = term.wait_for("EXIT=")
+    assert "EXIT=143" in closed  # the first one closed on SIGTERM, and says why
+    assert "closed on request" in closed and "match over" in closed
+    assert all(len(line) < 80 for line in closed.splitlines())
     # the whole table as it stood, once the note (over its top right corner) has gone
     term.wait_until(lambda s: table(s) == table(before), "the same position", session="two")
     assert not (term.home / "separate-1.json").exists()

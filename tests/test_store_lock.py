@@ -283,3 +283,31 @@ def test_starting_gin_tui_can_take_the_match_over_from_the_holder(tmp_path):
             plan.close()
     finally:
         _end(proc)
+
+
+def test_the_holder_is_described_with_a_readable_time_that_fits_the_prompt_line(monkeypatch):
+    # The lock file keeps UTC ISO 8601; a person reads the local time to the
+    # minute, with the day only when it is not today.  The raw form made the
+    # "Your match is open in another gin-tui (...)" line 81 columns wide.
+    from datetime import UTC, datetime
+
+    from ginrummy_tui.storage.lock import LockOwner, _when
+
+    monkeypatch.setenv("TZ", "UTC")
+    import time
+
+    time.tzset()
+    now = datetime(2026, 12, 2, 15, 0, tzinfo=UTC)
+    assert _when("2026-12-02T13:51:23Z", now) == "13:51"
+    assert _when("2026-12-01T09:05:00Z", now) == "1 Dec 09:05"
+    assert _when("2025-12-01T09:05:00Z", now) == "1 Dec 2025 09:05"
+    assert _when("not a time", now) == "not a time"
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    assert _when("2026-12-02T13:51:23Z", now) == "2 Dec 22:51"  # 3 Dec there now
+    assert _when("2026-12-02T13:51:23Z", datetime(2026, 12, 2, 14, 0, tzinfo=UTC)) == "22:51"
+    monkeypatch.delenv("TZ")
+    time.tzset()
+    owner = LockOwner(pid=32186, host=None, since=datetime.now(UTC).replace(microsecond=0).isoformat())
+    line = f"Your match is open in another gin-tui ({owner.describe()})."
+    assert len(line) <= 80 and "T" not in owner.describe().split("since")[1]

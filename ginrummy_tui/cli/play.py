@@ -102,9 +102,7 @@ def build_app(plan: Plan, pause: float | None = None) -> GinApp:
     if s.theme in app.available_themes:
         app.theme = s.theme
     else:
-        plan.notes.append(
-            f"There is no theme {s.theme!r}; the themes are: {', '.join(sorted(app.available_themes))}."
-        )
+        plan.notes.append(f"There is no theme {s.theme!r}; the themes are: {', '.join(sorted(app.available_themes))}.")
     return app
 
 
@@ -157,4 +155,13 @@ def run_saved_play(args: argparse.Namespace) -> int:
     errors = [e for e in plan.keeper.errors if e not in plan.notes]
     if errors:
         print("gin-tui: " + errors[-1], file=sys.stderr)
+    if caught and caught[0] == getattr(signal, "SIGTERM", None) and not errors:
+        # Someone asked this gin-tui to close: on a terminal still open (the
+        # old one of a connection thought dropped), say why it closed.
+        with contextlib.suppress(OSError):
+            print(
+                "gin-tui: closed on request (SIGTERM): another gin-tui may have taken the\n"
+                "match over. The match is saved; gin-tui resumes it.",
+                file=sys.stderr,
+            )
     return 128 + caught[0] if caught and caught[0] != getattr(signal, "SIGINT", -1) else 0

@@ -14,6 +14,7 @@ import socket
 import stat
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from .files import ensure_dir, is_link_refusal, now_iso, open_nofollow, set_aside_link
@@ -52,13 +53,34 @@ class LockOwner:
         return self.pid is not None and (self.host is None or self.host == socket.gethostname())
 
     def describe(self) -> str:
-        """``"process 1234 on this machine, since ..."``"""
+        """``"process 1234 on host-b, since 14:05"``"""
         who = f"process {self.pid}" if self.pid else "another process"
         if self.host and self.host != socket.gethostname():
             who += f" on {self.host}"
         if self.since:
-            who += f", since {self.since}"
+            who += f", since {_when(self.since)}"
         return who
+
+
+def _when(since: str, now: datetime | None = None) -> str:
+    """The time in a lock file (ISO 8601, UTC) as a reader says it: the local
+    time to the minute, with the day when it is not today
+    (``"14:05"``, ``"1 Dec 09:30"``); text that is no time is shown as it is."""
+    try:
+        moment = datetime.fromisoformat(since.replace("Z", "+00:00"))
+    except ValueError:
+        return since
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    local = moment.astimezone()
+    today = (now or datetime.now(UTC)).astimezone().date()
+    clock = local.strftime("%H:%M")
+    if local.date() == today:
+        return clock
+    day = f"{local.day} {local.strftime('%b')}"
+    if local.year != today.year:
+        day += f" {local.year}"
+    return f"{day} {clock}"
 
 
 class Lock:
