@@ -985,3 +985,18 @@ def test_no_start_loads_the_history_or_the_scoring_before_the_first_frame(tmp_pa
         )
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         assert out.stdout.strip() == f"{resumed} []", out.stdout
+
+
+@pytest.mark.parametrize("width", [80, 100])
+async def test_a_refusal_is_read_whole_on_the_prompt_line(width):
+    # At 80 columns the knock refusal and the discard prompt after it made a
+    # line of 125 characters: the line ended "...the limit is 10. Disc…".
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await press(app, pilot, "t")
+        await press(app, pilot, "k")
+        line = prompt(app)
+        assert line.startswith("✗ You cannot knock: discarding") and "the limit is 10." in line
+        assert len(line) <= width - 2  # the line's padding: one column each side
+        # where there is room the prompt follows the reason
+        assert ("Discard" in line) == (width >= 100)

@@ -202,9 +202,11 @@ class GameScreen(Screen):
         self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a, colours))
         self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
         refusal = pretty_codes(self.refusal, a)
-        # the clock (or the network line) goes first on the same line: the prompt gets the rest
+        # the reason of a refusal goes first, then the clock (or the network line): the prompt gets the rest
         status = self._status_line()
         status_len = len(status.plain if isinstance(status, Text) else status)
+        refusal_len = len(f"✗ {refusal}. ") if refusal else 0
+        room = self.app.size.width - (status_len + 2 if status_len else 0) - refusal_len
         prompt = hint_prompt(
             self,
             v,
@@ -212,7 +214,7 @@ class GameScreen(Screen):
                 v,
                 app.session.opponent_name,
                 computes_opponent=app.session.computes_opponent,
-                width=self.app.size.width - (status_len + 2 if status_len else 0),
+                width=room,
                 selected=selected,
                 chosen=chosen,
                 ascii_only=a,
@@ -222,6 +224,10 @@ class GameScreen(Screen):
         # a reason often ends with what to do ("...: draw from the stock"): not said twice
         tail = refusal.rsplit(":", 1)[-1].strip().lower() if ":" in refusal else ""
         if tail and tail in prompt.plain.lower():
+            prompt = Text()
+        # after a refusal the reason is what must be read whole: a prompt that would push it
+        # past the edge goes (the buttons and the key bar still say what to do)
+        if refusal and len(prompt.plain) > room - 2:
             prompt = Text()
         self.query_one(PromptLine).set_prompt(tt.with_status(self._status_line(), prompt, colours), refusal)
         self.refresh_bindings()
