@@ -640,3 +640,16 @@ async def test_a_hint_is_told_to_the_other_player_and_counted_in_the_summary(hos
         assert ann.hints_this_hand() == (0, 2) and bob.hints_this_hand() == (2, 0)
     group = summary_renderable(ann.view(), "Bob", hints=ann.hints_this_hand())
     assert any("Hints this hand: you 0 · Bob 2" in str(x) for x in group.renderables)
+
+
+def test_the_connection_lines_fit_the_prompt_line_at_80_columns():
+    # the table's prompt line has 76 columns at 80: the line of a dropped
+    # connection was 77 ("Connection to the host lost — reconnecting… (the host
+    # closed the connection)") and lost its end
+    s = RemoteSession("127.0.0.1", 7531, "J4D6-9E27", "Bob")
+    # the reasons net/client.py gives
+    for problem in ("the host closed the connection", "the connection to the host was lost", "the host sent a line too long"):
+        s.problem = problem
+        assert not s.online
+        line = s.status()
+        assert "reconnecting" in line and problem in line and len(line) <= 76

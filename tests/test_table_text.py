@@ -66,13 +66,6 @@ def test_the_prompt_is_shorter_on_narrow_screens_and_names_the_waiting_player():
     assert remote.plain == "Ann is to move…"
 
 
-def test_the_status_line_comes_first_when_there_is_one():
-    from rich.text import Text
-
-    assert tt.with_status("", Text("go")).plain == "go"
-    assert tt.with_status("⏱ 9 s to move", Text("go")).plain == "⏱ 9 s to move  go"
-
-
 def test_every_simple_move_key_belongs_to_one_phase():
     assert {k for k in Kind if not k.takes_card} - set(tt.PHASE_OF) == {Kind.NEXT_HAND, Kind.NEW_MATCH, Kind.TIMEOUT}
 

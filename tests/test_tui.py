@@ -997,6 +997,40 @@ async def test_a_refusal_is_read_whole_on_the_prompt_line(width):
         await press(app, pilot, "k")
         line = prompt(app)
         assert line.startswith("✗ You cannot knock: discarding") and "the limit is 10." in line
-        assert len(line) <= width - 2  # the line's padding: one column each side
+        assert len(line) <= width - 4  # the table's padding and the line's: one column each side
         # where there is room the prompt follows the reason
         assert ("Discard" in line) == (width >= 100)
+
+
+async def test_the_prompt_line_reads_status_then_refusal_then_prompt():
+    from textual.app import App
+
+    class Line(App):
+        def compose(self):
+            yield PromptLine()
+
+    app = Line()
+    async with app.run_test(size=SIZE):
+        line = app.query_one(PromptLine)
+        line.set_prompt("Draw a card.")
+        assert line.plain == "Draw a card." and not line.has_class("-refused")
+        line.set_prompt("Draw a card.", "you have already drawn", status="⏱ 9 s to move")
+        assert line.plain == "⏱ 9 s to move  ✗ You have already drawn. Draw a card."
+        assert line.has_class("-refused")
+        line.set_prompt("", "", status="Connection lost — reconnecting…")
+        assert line.plain == "Connection lost — reconnecting…" and not line.has_class("-refused")
+
+
+async def test_the_hosts_waiting_line_is_read_whole_at_80_columns():
+    # "Waiting for opponent — join code J4D6-9E27 (127.0.0.1:7531)" left 16
+    # columns for "Take the upcard Q♣ (t) or pass (p).": the line ended "Take the upcar…"
+    waiting = "Waiting for opponent — join code J4D6-9E27 (127.0.0.1:7531)"
+    for size, room in ((SIZE, 76), ((104, 30), 100)):
+        app = make_app(seed=1, pause=0)
+        app.session.status = lambda: waiting  # as a host's session says it
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            line = prompt(app)
+            assert line.startswith(waiting) and len(line) <= room
+            # where there is room, the short form of the prompt follows
+            assert line.endswith("(t) or pass (p).") == (room == 100)

@@ -331,7 +331,7 @@ class RemoteSession(Session):
         if not self.online:
             if self.gave_up:
                 return f"Disconnected: {self.problem}. Quit with q."
-            return f"Connection to the host lost — reconnecting… ({self.problem})"
+            return f"Connection lost — reconnecting… ({self.problem})"
         parts = []
         if not self.opponent_here:
             text = "Waiting for opponent"

@@ -82,8 +82,11 @@ def moves_text(v: PlayerView, opponent_name: str, ascii_only: bool) -> Text:
             dealer = "You" if v.dealer == v.seat else opponent_name
             t.append(f"Hand {v.hand_no}: {dealer} dealt. ")
             first = v.history[0] if v.history else None
-            if first is not None and first.seat == v.seat and first.card is not None and (
-                first.action.kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD)
+            if (
+                first is not None
+                and first.seat == v.seat
+                and first.card is not None
+                and (first.action.kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD))
             ):
                 t.append("You took the upcard ")  # it is in the hand now, no longer on the pile
                 t.append_text(card_text(first.card, ascii_only))
@@ -215,8 +218,9 @@ def prompt_text(
     ascii_only: bool,
     one_click: bool = False,
 ) -> Text:
-    """The prompt line: what to do now, in as many words as ``width`` allows."""
-    narrow = width < NORMAL_WIDTH
+    """The prompt line: what to do now, in as many words as ``width`` (the columns left for it) allows."""
+    narrow = width < NORMAL_WIDTH - 4  # the line has 76 columns at 80, inside the table's and its own padding
+    tiny = width < 56
     name = short_name(opponent_name) if narrow else opponent_name
     t = Text()
     if v.phase == Phase.HAND_OVER:
@@ -232,20 +236,26 @@ def prompt_text(
     if v.phase == Phase.UPCARD:
         if v.passes:
             t.append(f"{name} passed. ")
-        t.append("Take the upcard ")
+        t.append("Take " if tiny else "Take the upcard ")
         if v.upcard is not None:
             t.append_text(card_text(v.upcard, ascii_only))
         t.append(" (t) or pass (p).")
     elif v.phase == Phase.DRAW:
         if v.stock_only:
-            t.append("Both passed: draw from the stock (s)." if narrow else
-                     "Both passed the upcard: draw from the stock (s, or click it).")
+            t.append(
+                "Both passed: draw from the stock (s)."
+                if narrow
+                else "Both passed the upcard: draw from the stock (s, or click it)."
+            )
         else:
-            t.append("Draw from the stock (s) or the pile (d)." if narrow else
-                     "Draw from the stock (s) or the discard pile (d), or click a pile.")
+            t.append(
+                "Draw from the stock (s) or the pile (d)."
+                if narrow
+                else "Draw from the stock (s) or the discard pile (d), or click a pile."
+            )
     elif v.phase == Phase.DISCARD:
         click = "click" if one_click else "click twice"
-        if width < 60:
+        if tiny:
             t.append("Discard (⏎)")
         elif narrow:
             t.append(f"Discard a card (⏎ or {click})")
@@ -275,16 +285,6 @@ def prompt_text(
             t.append(" — or Big Gin (b)")
         t.append(".")
     return t
-
-
-def with_status(line: str | Text, text: Text, colours: Palette = DEFAULT) -> Text:
-    """``line`` (the move clock, the connection; already coloured if a Text) before ``text``, when there is one."""
-    if not line:
-        return text
-    out = line.copy() if isinstance(line, Text) else Text(line, style=f"bold {colours.gold}")
-    out.append("  ")
-    out.append_text(text)
-    return out
 
 
 def pile_hint(v: PlayerView) -> str:

@@ -202,35 +202,38 @@ class GameScreen(Screen):
         self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a, colours))
         self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
         refusal = pretty_codes(self.refusal, a)
-        # the reason of a refusal goes first, then the clock (or the network line): the prompt gets the rest
+        # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest
         status = self._status_line()
         status_len = len(status.plain if isinstance(status, Text) else status)
         refusal_len = len(f"✗ {refusal}. ") if refusal else 0
-        room = self.app.size.width - (status_len + 2 if status_len else 0) - refusal_len
-        prompt = hint_prompt(
-            self,
+        room = self._prompt_width() - (status_len + 2 if status_len else 0) - refusal_len
+        plain_prompt = tt.prompt_text(
             v,
-            tt.prompt_text(
-                v,
-                app.session.opponent_name,
-                computes_opponent=app.session.computes_opponent,
-                width=room,
-                selected=selected,
-                chosen=chosen,
-                ascii_only=a,
-                one_click=app.one_click,
-            ),
+            app.session.opponent_name,
+            computes_opponent=app.session.computes_opponent,
+            width=room,
+            selected=selected,
+            chosen=chosen,
+            ascii_only=a,
+            one_click=app.one_click,
         )
+        prompt = hint_prompt(self, v, plain_prompt)
         # a reason often ends with what to do ("...: draw from the stock"): not said twice
         tail = refusal.rsplit(":", 1)[-1].strip().lower() if ":" in refusal else ""
         if tail and tail in prompt.plain.lower():
             prompt = Text()
-        # after a refusal the reason is what must be read whole: a prompt that would push it
-        # past the edge goes (the buttons and the key bar still say what to do)
-        if refusal and len(prompt.plain) > room - 2:
+        # the reason and the connection's line are what must be read whole: a prompt that would
+        # push them past the edge goes (the buttons and the key bar still say what to do); a hint
+        # on show has a second line
+        if (refusal or status_len) and prompt is plain_prompt and len(prompt.plain) > room:
             prompt = Text()
-        self.query_one(PromptLine).set_prompt(tt.with_status(self._status_line(), prompt, colours), refusal)
+        self.query_one(PromptLine).set_prompt(prompt, refusal, status=status)
         self.refresh_bindings()
+
+    def _prompt_width(self) -> int:
+        """Columns for text on the prompt line (before its first layout: as the style sheet will make it)."""
+        width = self.query_one(PromptLine).content_region.width
+        return width if width > 0 else min(self.app.size.width, TABLE_WIDTH) - 4
 
     def _status_line(self) -> Text | str:
         """The move clock (coloured by how little time is left) or the session's line (network play:
