@@ -653,3 +653,7 @@ def test_the_connection_lines_fit_the_prompt_line_at_80_columns():
         assert not s.online
         line = s.status()
         assert "reconnecting" in line and problem in line and len(line) <= 76
+        # a move tried meanwhile is refused in few words: the line above says the rest
+        assert s.blocked() == "not connected to the host: reconnecting"
+    s.gave_up = True
+    assert s.blocked() == "not connected to the host" and s.status().endswith("Quit with q.")

@@ -1034,3 +1034,37 @@ async def test_the_hosts_waiting_line_is_read_whole_at_80_columns():
             assert line.startswith(waiting) and len(line) <= room
             # where there is room, the short form of the prompt follows
             assert line.endswith("(t) or pass (p).") == (room == 100)
+
+
+async def test_a_move_refused_while_not_connected_stops_being_refused_on_reconnection():
+    # Over the network a key pressed while the connection was down left
+    # "✗ Not connected to the host (...)" on the table after the connection
+    # came back, until another move: it said the opposite of the truth.
+    from ginrummy_tui.engine import IllegalAction
+
+    app = make_app(seed=1, pause=0)
+    session = app.session
+    why = ["not connected to the host: reconnecting"]
+    play = session.submit
+
+    def submit(action):
+        if why[0]:
+            raise IllegalAction(why[0])
+        play(action)
+
+    session.submit = submit
+    session.blocked = lambda: why[0]
+    session.status = lambda: "Connection lost — reconnecting… (the host closed the connection)" if why[0] else ""
+    session.ticking = True  # as a network session: the line is refreshed twice a second
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "p")
+        assert "✗ Not connected to the host: reconnecting." in prompt(app)
+        assert prompt(app).startswith("Connection lost")
+        why[0] = ""  # connected again
+        await until(pilot, lambda: "✗" not in prompt(app), "the refusal taken down")
+        assert prompt(app).startswith("Take the upcard")
+        # a refusal of the rules stays until a move is made
+        await press(app, pilot, "s")
+        assert "✗" in prompt(app)
+        await pilot.pause(1.2)
+        assert "✗" in prompt(app)

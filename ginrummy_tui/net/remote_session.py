@@ -282,12 +282,9 @@ class RemoteSession(Session):
         v = self._raw_view()
         client = self.client
         assert client is not None
-        if not self.online:
-            raise IllegalAction(f"not connected to the host ({self.problem or 'reconnecting'})")
-        if not self.opponent_here:
-            raise IllegalAction(f"waiting for {self.opponent_name} to come back")
-        if self._waiting_to_continue():
-            raise IllegalAction(f"waiting for {self.opponent_name} to go on")
+        why = self.blocked()
+        if why:
+            raise IllegalAction(why)
         if action.kind == Kind.TIMEOUT:
             raise IllegalAction("only the host's clock can call time")
         if action not in v.legal_actions:
@@ -299,6 +296,16 @@ class RemoteSession(Session):
             self._going_on = (v.match_no, v.hand_no)
         self.problem = ""
         self._send(client.submit(action))
+
+    def blocked(self) -> str:
+        """Why no move can be sent now (the connection's line says the details), or ``""``."""
+        if not self.online:
+            return "not connected to the host" if self.gave_up else "not connected to the host: reconnecting"
+        if not self.opponent_here:
+            return f"waiting for {self.opponent_name} to come back"
+        if self._waiting_to_continue():
+            return f"waiting for {self.opponent_name} to go on"
+        return ""
 
     # ------------------------------------------------------------ what the app shows besides the view
 

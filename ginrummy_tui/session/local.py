@@ -129,6 +129,12 @@ class Session:
         """A line to show before the prompt, or ``""`` (the default: none)."""
         return ""
 
+    def blocked(self) -> str:
+        """Why no move can be sent now whatever it is (network play: not connected, the other
+        player away), or ``""`` (the default: nothing stops one). A move refused for this
+        reason stops being refused when the reason goes, without a move being made."""
+        return ""
+
     def clock(self) -> tuple[int, float, int] | None:
         """The move clock kept elsewhere (network play: the host's): ``(seat, seconds left, limit)``, or None."""
         return None

@@ -81,6 +81,8 @@ class GameScreen(Screen):
         super().__init__()
         self.refusal = ""
         """Why the last move was refused (shown until the next move)."""
+        self._refused_while = ""
+        """What stopped every move (:meth:`Session.blocked`) when the refusal on show was made."""
         self.v: PlayerView | None = None
 
     @property
@@ -201,6 +203,8 @@ class GameScreen(Screen):
         colours = palette_of(self.app)
         self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a, colours))
         self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
+        if self.refusal and self._refused_while and self.gin.session.blocked() != self._refused_while:
+            self.refusal = ""  # refused while not connected (or the other player away): that has passed
         refusal = pretty_codes(self.refusal, a)
         # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest
         status = self._status_line()
@@ -292,6 +296,7 @@ class GameScreen(Screen):
     def refuse(self, reason: str) -> None:
         """Show why a move was refused; nothing else changes."""
         self.refusal = reason
+        self._refused_while = self.gin.session.blocked()
         self._update_details()
         self.app.bell()
 
