@@ -28,7 +28,7 @@ from ginrummy_tui.tui.widgets.key_bar import KeyBar
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 from ginrummy_tui.tui.widgets.too_small import TooSmall
 
-from .app_helpers import screen_text, settle
+from .app_helpers import _computer_due, screen_text, settle
 
 SIZE = (80, 24)
 
@@ -1068,3 +1068,21 @@ async def test_a_move_refused_while_not_connected_stops_being_refused_on_reconne
         assert "✗" in prompt(app)
         await pilot.pause(1.2)
         assert "✗" in prompt(app)
+
+
+async def test_the_other_players_name_is_redrawn_when_it_changes_without_a_move():
+    # A host resuming its match shows "Guest" until the guest joins again; the
+    # join changes the name, not the game, and the scoreboard, the card backs'
+    # line and the moves line went on with the old name while the prompt had the new one.
+    app = make_app(seed=1, pause=0)
+    session = app.session
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "p")
+        await until(pilot, lambda: not _computer_due(app), "the computer's answer")
+        before = screen_text(app)
+        assert "Computer (standard) 0" in before and "Jo" not in before
+        session.opponent_name = "Jo"  # as a network session's, when the other player joins
+        session.changed()
+        await settle(app, pilot)
+        screen = screen_text(app)
+        assert "Jo 0" in screen and "Jo · 10 cards" in screen and "Computer" not in screen

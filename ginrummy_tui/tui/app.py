@@ -438,7 +438,9 @@ class GinApp(App):
         v = self.session.view()
         if not self._clock_ticking and v.rules.timer:
             self._start_clock()
-        if table.v != v:  # nothing to redraw when the view has not changed (e.g. at start)
+        # nothing to redraw when neither the view nor the other player's name (network play: the
+        # guest who joined) has changed (e.g. at start)
+        if table.v != v or table.shown_name != self.session.opponent_name:
             table.show_view(v)
         self._show_end_screens(v)
         if self.session.computes_opponent and self.session.opponent_to_move() and not self.opponent_pending:

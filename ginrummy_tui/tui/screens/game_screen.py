@@ -84,6 +84,8 @@ class GameScreen(Screen):
         self._refused_while = ""
         """What stopped every move (:meth:`Session.blocked`) when the refusal on show was made."""
         self.v: PlayerView | None = None
+        self.shown_name = ""
+        """The other player's name as the table shows it (network play: it changes when they join)."""
 
     @property
     def gin(self) -> GinHost:
@@ -131,6 +133,7 @@ class GameScreen(Screen):
         self.v = v
         app = self.gin
         name = app.session.opponent_name
+        self.shown_name = name
         from ..practice import practice_banner
 
         board = self.query_one(Scoreboard)
@@ -163,7 +166,7 @@ class GameScreen(Screen):
         app = self.gin
         hints = app.session.hints_this_hand()
         room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
-        key = (v.match_no, v.hand_no, len(v.history), v.phase, hints, app.ascii_only, room)
+        key = (v.match_no, v.hand_no, len(v.history), v.phase, hints, app.ascii_only, room, app.session.opponent_name)
         if key == self._moves_key:
             return
         self._moves_key = key
