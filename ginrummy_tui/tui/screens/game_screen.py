@@ -212,6 +212,8 @@ class GameScreen(Screen):
         # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest
         status = self._status_line()
         status_len = len(status.plain if isinstance(status, Text) else status)
+        if refusal and refusal == self._refused_while and status_len:
+            refusal = "not now"  # the connection's line just before says why
         refusal_len = len(f"✗ {refusal}. ") if refusal else 0
         room = self._prompt_width() - (status_len + 2 if status_len else 0) - refusal_len
         plain_prompt = tt.prompt_text(
