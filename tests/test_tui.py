@@ -1087,3 +1087,26 @@ async def test_the_other_players_name_is_redrawn_when_it_changes_without_a_move(
         await settle(app, pilot)
         screen = screen_text(app)
         assert "Jo 0" in screen and "Jo · 10 cards" in screen and "Computer" not in screen
+
+
+async def test_a_reason_too_long_for_the_line_after_the_clock_takes_a_second_line():
+    # With the move clock first ("⏱ 28 s for you  "), the knock refusal was cut:
+    # "...leaves 37 deadwood, the l…"
+    app = make_app(seed=1, pause=0)
+    app.session.status = lambda: "⏱ 28 s for you"
+    app.session.ticking = True
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "t")
+        line = app.table.query_one(PromptLine)
+        assert not line.two_lines and line.size.height == 1
+        await press(app, pilot, "k")
+        assert prompt(app).startswith("⏱ 28 s for you  ✗ You cannot knock: discarding")
+        assert prompt(app).endswith("the limit is 10.")
+        await settle(app, pilot)
+        assert line.two_lines and line.size.height == 2
+        screen = screen_text(app)
+        assert "limit is 10." in screen and "…" not in screen  # wrapped after "the"
+        assert "q Quit" in screen.splitlines()[-1]  # the key bar still there
+        # the next move takes the second line away
+        await press(app, pilot, "enter")
+        await until(pilot, lambda: not line.two_lines, "one line again")

@@ -93,31 +93,15 @@ def current_hint(screen, v: PlayerView) -> Hint | None:
 
 
 def hint_prompt(screen, v: PlayerView, prompt: Text) -> Text:
-    """The prompt line: the hint on show, if any, otherwise ``prompt`` unchanged."""
+    """The prompt line: the hint on show, if any (the line then wraps onto a second), otherwise
+    ``prompt`` itself."""
     h = current_hint(screen, v)
-    _fit(screen, h is not None)
     if h is None:
         return prompt
     t = Text()
     t.append("Hint: ", style=f"bold {palette_of(screen.app).green}")
     t.append(h.reason)
     return t
-
-
-def _fit(screen, on: bool) -> None:
-    """Let the prompt line wrap onto a second line while a hint is on show."""
-    from .widgets.prompt import PromptLine
-
-    for prompt in screen.query(PromptLine):
-        styles = prompt.styles
-        if on:
-            styles.height = "auto"
-            styles.max_height = 2
-            styles.text_wrap = "wrap"
-        else:
-            styles.height = None
-            styles.max_height = None
-            styles.text_wrap = None
 
 
 def count_hint(app) -> None:

@@ -227,6 +227,7 @@ class GameScreen(Screen):
             one_click=app.one_click,
         )
         prompt = hint_prompt(self, v, plain_prompt)
+        hinting = prompt is not plain_prompt
         # a reason often ends with what to do ("...: draw from the stock"): not said twice
         tail = refusal.rsplit(":", 1)[-1].strip().lower() if ":" in refusal else ""
         if tail and tail in prompt.plain.lower():
@@ -234,9 +235,11 @@ class GameScreen(Screen):
         # the reason and the connection's line are what must be read whole: a prompt that would
         # push them past the edge goes (the buttons and the key bar still say what to do); a hint
         # on show has a second line
-        if (refusal or status_len) and prompt is plain_prompt and len(prompt.plain) > room:
+        if (refusal or status_len) and not hinting and len(prompt.plain) > room:
             prompt = Text()
-        self.query_one(PromptLine).set_prompt(prompt, refusal, status=status)
+        # a hint on show, or a reason that does not fit on one line after the clock, gets a second line
+        two_lines = hinting or room < 0
+        self.query_one(PromptLine).set_prompt(prompt, refusal, status=status, two_lines=two_lines)
         self.refresh_bindings()
 
     def _prompt_width(self) -> int:
