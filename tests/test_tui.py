@@ -1098,15 +1098,38 @@ async def test_a_reason_too_long_for_the_line_after_the_clock_takes_a_second_lin
     async with app.run_test(size=SIZE) as pilot:
         await press(app, pilot, "t")
         line = app.table.query_one(PromptLine)
-        assert not line.two_lines and line.size.height == 1
+        assert line.lines == 1 and line.size.height == 1
         await press(app, pilot, "k")
         assert prompt(app).startswith("⏱ 28 s for you  ✗ You cannot knock: discarding")
         assert prompt(app).endswith("the limit is 10.")
         await settle(app, pilot)
-        assert line.two_lines and line.size.height == 2
+        assert line.lines == 2 and line.size.height == 2
         screen = screen_text(app)
         assert "limit is 10." in screen and "…" not in screen  # wrapped after "the"
         assert "q Quit" in screen.splitlines()[-1]  # the key bar still there
         # the next move takes the second line away
         await press(app, pilot, "enter")
-        await until(pilot, lambda: not line.two_lines, "one line again")
+        await until(pilot, lambda: line.lines == 1, "one line again")
+
+
+async def test_a_long_hint_after_the_move_clock_is_read_whole_at_80x24():
+    # The longest hints (up to 160 characters) after "⏱ 28 s for you  " need a
+    # third line at 80 columns; with two, one hint in thirty of multiplayer-1.5
+    # lost its end.
+    reason = (
+        "Draw from the stock: 6♠ would bring your deadwood from 15 to 11 (a blind draw: about 13), "
+        "but fewer chances after, and show the computer what you collect."
+    )
+    app = make_app(seed=1, pause=0)
+    app.session.status = lambda: "⏱ 28 s for you"
+    app.session.ticking = True
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "t")
+        app.table.refuse(reason)  # a reason or a hint: the same line, wrapped the same way
+        await settle(app, pilot)
+        line = app.table.query_one(PromptLine)
+        assert line.lines == 3 and line.size.height == 3
+        screen = screen_text(app)
+        assert "show the" in screen and "computer what you collect." in screen
+        rows = screen.splitlines()
+        assert "q Quit" in rows[-1] and "Discard K♠ (⏎)" in screen  # nothing else pushed off

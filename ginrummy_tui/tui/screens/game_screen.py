@@ -237,9 +237,9 @@ class GameScreen(Screen):
         # on show has a second line
         if (refusal or status_len) and not hinting and len(prompt.plain) > room:
             prompt = Text()
-        # a hint on show, or a reason that does not fit on one line after the clock, gets a second line
-        two_lines = hinting or room < 0
-        self.query_one(PromptLine).set_prompt(prompt, refusal, status=status, two_lines=two_lines)
+        # a hint on show, or a reason that does not fit on one line after the clock, wraps onto more lines
+        wrap = hinting or room < 0
+        self.query_one(PromptLine).set_prompt(prompt, refusal, status=status, wrap=wrap)
         self.refresh_bindings()
 
     def _prompt_width(self) -> int:
