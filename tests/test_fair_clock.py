@@ -254,3 +254,47 @@ async def test_a_theme_reaches_the_colours_of_the_clock_and_of_the_practice_bann
         board = app.table.query_one(Scoreboard)
         board.set_practice((("Practice — hand 1 again", "this deal: You 0–0"),))
         assert {str(span.style) for span in board.render().spans} == {"bold #222222 on #0000aa"}
+
+
+async def test_time_away_after_ctrl_z_does_not_count(monkeypatch):
+    # Ctrl+Z hands the terminal back to the shell; minutes there must not run
+    # out the move clock against the computer.
+    from ginrummy_tui.tui import suspend
+
+    app, fake, _bells = _timed_app()
+    stopped: list[float] = []
+
+    def stop_here() -> None:  # instead of SIGTSTP: the shell keeps us for ten minutes, then fg
+        stopped.append(fake.t)
+        fake.t += 600
+        app._resume_signal()
+
+    monkeypatch.setattr(suspend, "can_suspend", lambda _app: True)
+    app.action_suspend_process = stop_here
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await _tick(app, pilot)
+        fake.t += 4
+        await pilot.press("ctrl+z")
+        await settle(app, pilot)
+        assert stopped and not app._covered()  # back again
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 26 s to move")  # the four seconds before, not the ten minutes
+        assert app.session.state.result is None
+        fake.t += 2
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 24 s to move")  # and it runs again
+
+
+async def test_ctrl_z_without_a_shell_to_come_back_to_says_so_and_plays_on(monkeypatch):
+    from ginrummy_tui.tui import suspend
+
+    app, _fake, _bells = _timed_app()
+    monkeypatch.setattr(suspend, "can_suspend", lambda _app: False)
+    app.action_suspend_process = lambda: (_ for _ in ()).throw(AssertionError("stopped for good"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("ctrl+z")
+        await settle(app, pilot)
+        assert any("no shell here to come back from" in str(n.message) for n in app._notifications)
+        assert not app._covered()

@@ -292,3 +292,32 @@ def test_in_a_terminal_the_second_gin_tui_can_take_the_match_over(term):
     # the whole table as it stood, once the note (over its top right corner) has gone
     term.wait_until(lambda s: table(s) == table(before), "the same position", session="two")
     assert not (term.home / "separate-1.json").exists()
+
+
+def test_ctrl_z_goes_back_to_the_shell_and_fg_comes_back_to_the_table(term):
+    """In an interactive shell Ctrl+Z stops gin-tui as a job and ``fg`` resumes it
+    where it stood; run by a shell without job control (this window's ``sh -c``,
+    like ``ssh host gin-tui``) it says there is no shell to come back from."""
+    # no job control: a message, and the game plays on
+    term.start("--seed", "5")
+    term.wait_for("take the upcard")
+    term.keys("C-z")
+    term.wait_for("no shell here")
+    term.keys("p")
+    term.wait_for("draw from the stock")
+    term.keys("C-c")
+    term.wait_for("EXIT=")
+    # an interactive shell: Ctrl+Z stops it, fg brings it back where it stood
+    repo = Path(__file__).resolve().parent.parent
+    cmd = f"{sys.executable} -m ginrummy_tui --pause 0"
+    term.tmux("new-session", "-d", "-s", "shell", "-x", str(WIDTH), "-y", str(HEIGHT), "bash --norc --noprofile -i")
+    term.keys(f"cd {repo} && GIN_TUI_HOME={term.home} TERM=xterm-256color {cmd}", "Enter", session="shell")
+    before = term.wait_for("draw from the stock", session="shell")
+    term.keys("C-z", session="shell")
+    term.wait_for("Stopped", session="shell")
+    term.keys("echo SHELL-HERE", "Enter", session="shell")
+    term.wait_for("SHELL-HERE\n", session="shell")
+    term.keys("fg", "Enter", session="shell")
+    term.wait_until(lambda s: table(s) == table(before), "the table as it stood", session="shell")
+    term.keys("s", session="shell")
+    term.wait_until(to_discard_from(11), "the game playing on", session="shell")

@@ -61,6 +61,7 @@ class GinApp(App):
         Binding("q", "quit_game", "Quit", id="quit"),
         Binding("ctrl+q", "quit_game", "Quit", show=False, priority=True, id="quit-now"),
         Binding("ctrl+c", "quit_saved", "Quit", show=False, priority=True, id="quit-ctrl-c"),
+        Binding("ctrl+z", "suspend", "Suspend", show=False, priority=True, id="suspend"),
         Binding("f2", "settings", "Settings", key_display="F2", show=False, id="settings"),
         Binding("f3", "statistics", "Stats", key_display="F3", show=False, id="statistics"),
         # Moves whose key is dimmed on the table land here: trying them explains why not.
@@ -316,8 +317,36 @@ class GinApp(App):
         return time.monotonic()
 
     def _covered(self) -> bool:
-        """True while a screen covers the table (the rule sheet, the scores...)."""
-        return self.screen is not self.table
+        """True while a screen covers the table (the rule sheet, the scores...), or the
+        game is suspended (Ctrl+Z)."""
+        return self.screen is not self.table or self._suspended
+
+    _suspended = False
+
+    def action_suspend(self) -> None:
+        """Ctrl+Z: back to the shell that started gin-tui (``fg`` comes back), as in any
+        terminal program. The move clock against the computer stops meanwhile. Where no
+        shell can bring it back (gin-tui run as the command of an SSH login or a terminal
+        window), it says so rather than stopping for good."""
+        from .suspend import can_suspend
+
+        if not can_suspend(self):
+            self.notify(
+                "Ctrl+Z: there is no shell here to come back from. Quit with q: the match is saved.",
+                severity="warning",
+                timeout=6,
+            )
+            return
+        self._suspended = True
+        if self._clock_ticking:
+            self._tick_clock()  # the time so far counts; the time away does not
+        self.app_resume_signal.subscribe(self, self._resumed)
+        self.action_suspend_process()
+
+    def _resumed(self, _app: App) -> None:
+        self.app_resume_signal.unsubscribe(self)
+        self._suspended = False
+        self.refresh(layout=True)
 
     def _tick_clock(self) -> None:
         """Count down the player's move.

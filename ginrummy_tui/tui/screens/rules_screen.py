@@ -50,6 +50,7 @@ KEYS = (
     ("F3", "your lifetime statistics"),
     ("r / a", "after a hand: review your decisions / replay the deal"),
     ("q / ctrl+q", "quit (the match is saved; gin-tui resumes it)"),
+    ("ctrl+z", "back to the shell that started gin-tui; fg comes back"),
 )
 """The keys, as listed on the sheet."""
 
