@@ -1133,3 +1133,34 @@ async def test_a_long_hint_after_the_move_clock_is_read_whole_at_80x24():
         assert "show the" in screen and "computer what you collect." in screen
         rows = screen.splitlines()
         assert "q Quit" in rows[-1] and "Discard K♠ (⏎)" in screen  # nothing else pushed off
+
+
+@pytest.mark.parametrize("size", [(60, 21), (46, 21), (60, 24)])
+async def test_on_a_small_screen_the_table_makes_room_for_a_long_hint(size):
+    # A phone's SSH window: the hand takes two rows and a hint of 150 characters
+    # needs four or five lines; the prompt line had one (cut) or two.
+    reason = (
+        "Draw from the stock: 6♠ would bring your deadwood from 15 to 11 (a blind draw: about 13), "
+        "but fewer chances after, and show the computer what you collect."
+    )
+    app = make_app(seed=1, pause=0)
+    app.session.status = lambda: "⏱ 28 s for you"
+    app.session.ticking = True
+    async with app.run_test(size=size) as pilot:
+        await press(app, pilot, "t")
+        before = screen_text(app)
+        app.table.refuse(reason)  # a reason or a hint: the same line, wrapped the same way
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        line = app.table.query_one(PromptLine)
+        assert line.short_of == 0 and line.lines >= 3
+        flat = " ".join(screen_text(app).split())
+        assert "show the computer what you collect." in flat and "…" not in flat
+        assert screen_text(app).splitlines()[-1].strip().endswith("q Quit")
+        # the next move takes the long line away: the table is whole again
+        await press(app, pilot, "enter")
+        await until(pilot, lambda: line.lines == 1, "one line again")
+        await settle(app, pilot)
+        assert not app.table.has_class("-long-prompt") and not app.table.has_class("-longer-prompt")
+        assert "Computer (standard) · 10 cards" in screen_text(app) or size[0] < 60
+        assert ("Discard" in before) and screen_text(app).count("┌─┬") == before.count("┌─┬")

@@ -239,7 +239,18 @@ class GameScreen(Screen):
             prompt = Text()
         # a hint on show, or a reason that does not fit on one line after the clock, wraps onto more lines
         wrap = hinting or room < 0
-        self.query_one(PromptLine).set_prompt(prompt, refusal, status=status, wrap=wrap)
+        line = self.query_one(PromptLine)
+        line.set_prompt(prompt, refusal, status=status, wrap=wrap)
+        # on a small screen the table makes room for the rest of a long hint or reason, until it
+        # goes: first the buttons give way (the key bar has the same keys), then the moves line
+        # and the other player's card backs (their name and count stay)
+        if wrap and line.short_of:
+            more = next((c for c in ("-long-prompt", "-longer-prompt") if not self.has_class(c)), None)
+            if more is not None:
+                self.add_class(more)
+                self.call_after_refresh(self._update_details)
+        elif not wrap:
+            self.remove_class("-long-prompt", "-longer-prompt")
         self.refresh_bindings()
 
     def _prompt_width(self) -> int:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..palette import palette_of
 
 MOST_LINES = 3
-"""The most lines the prompt line wraps onto (a hint of 160 characters after the move clock, at 80 columns)."""
+"""The lines the prompt line may wrap onto before it has been laid out (a hint of 160
+characters after the move clock, at 80 columns); after, as many as the table has below it."""
 
 
 class PromptLine(Static):
@@ -33,7 +35,7 @@ class PromptLine(Static):
             self.remove_class("-refused")
         out.append_text(text if isinstance(text, Text) else Text(text))
         out.rstrip()
-        self._set_lines(min(MOST_LINES, len(out.wrap(self.app.console, self._width()))) if wrap else 1)
+        self._set_lines(len(out.wrap(self.app.console, self._width())) if wrap else 1)
         self.plain = out.plain
         self.update(out)
 
@@ -41,10 +43,30 @@ class PromptLine(Static):
         width = self.content_region.width
         return width if width > 0 else max(1, self.app.size.width - 4)
 
-    def _set_lines(self, lines: int) -> None:
-        if lines == self.lines:
+    def _rows(self) -> tuple[int, int]:
+        """The rows the line may take: below its blank line above, and with that blank line
+        too (it is the last part of the table, which has nothing else to give way)."""
+        parent = self.parent
+        if not self._dropped:
+            self._margin = self.styles.margin.top  # the style sheet's (none on small screens)
+        if not isinstance(parent, Widget) or not self.region.height:
+            return MOST_LINES - self._margin, MOST_LINES
+        top = self.region.y - self.styles.margin.top  # where the line starts with no blank line above
+        rows = max(1, parent.content_region.bottom - top)
+        return max(1, rows - self._margin), rows
+
+    _dropped = False
+    _margin = 1
+
+    def _set_lines(self, needed: int) -> None:
+        below, rows = self._rows()
+        drop = needed > below
+        lines = min(needed, rows if drop else below)
+        self.short_of = needed - lines
+        if (lines, drop) == (self.lines, self._dropped):
             return
         self.lines = lines
+        self._dropped = drop
         styles = self.styles
         if lines > 1:
             styles.height = "auto"
@@ -54,8 +76,11 @@ class PromptLine(Static):
             styles.height = None
             styles.max_height = None
             styles.text_wrap = None
-        # a third line takes the blank line above: the table has no other to give at 24 lines
-        styles.margin = (0, 0, 0, 0) if lines >= 3 else None
+        # more lines than there are rows below the blank line above take that line too
+        styles.margin = (0, 0, 0, 0) if drop else None
+
+    short_of: int = 0
+    """Lines the text needed and did not get (the table had no more rows below the line)."""
 
     lines: int = 1
     """How many lines the text takes (more than one only when it may wrap)."""
