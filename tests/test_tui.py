@@ -1161,6 +1161,21 @@ async def test_on_a_small_screen_the_table_makes_room_for_a_long_hint(size):
         await press(app, pilot, "enter")
         await until(pilot, lambda: line.lines == 1, "one line again")
         await settle(app, pilot)
-        assert not app.table.has_class("-long-prompt") and not app.table.has_class("-longer-prompt")
+        assert not any(app.table.has_class(c) for c in ("-long-prompt", "-longer-prompt", "-longest-prompt"))
         assert "Computer (standard) · 10 cards" in screen_text(app) or size[0] < 60
         assert ("Discard" in before) and screen_text(app).count("┌─┬") == before.count("┌─┬")
+
+
+async def test_on_a_small_screen_a_hint_takes_no_more_room_than_it_needs():
+    # at 60×21 this hint needs three lines: the buttons and the moves line give
+    # them; the other player's card backs stay
+    app = make_app(seed=7, pause=0)
+    async with app.run_test(size=(60, 21)) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, "h")
+        await pilot.pause(0.2)
+        screen = screen_text(app)
+        flat = " ".join(screen.split())
+        assert "Hint: Pass on the upcard" in flat and "expected to leave about 40." in flat
+        assert "┌─┬─┬" in screen  # the card backs
+        assert app.table.has_class("-longer-prompt") and not app.table.has_class("-longest-prompt")

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import Screen
 
@@ -46,6 +47,11 @@ if TYPE_CHECKING:
 def _pick_bindings() -> list[Binding]:
     return [Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(KEYS)]
 
+
+ROOM_STEPS = (("-long-prompt", "#actions"), ("-longer-prompt", "#moves"), ("-longest-prompt", "#opponent"))
+"""How the table makes room for a long prompt line on a small screen, in turn: the buttons
+go (the key bar has their keys), the moves line, the other player's card backs (its line
+with their name and count stays); each class is in ``game_screen.tcss``."""
 
 TABLE_WIDTH = 104
 """The table's widest (its ``max-width`` in ``game_screen.tcss``)."""
@@ -85,6 +91,8 @@ class GameScreen(Screen):
         """What stopped every move (:meth:`Session.blocked`) when the refusal on show was made."""
         self.v: PlayerView | None = None
         self.shown_name = ""
+        self._made_room: Size | None = None
+        """The screen size at which the table last made room for a long prompt line."""
         """The other player's name as the table shows it (network play: it changes when they join)."""
 
     @property
@@ -242,15 +250,22 @@ class GameScreen(Screen):
         line = self.query_one(PromptLine)
         line.set_prompt(prompt, refusal, status=status, wrap=wrap)
         # on a small screen the table makes room for the rest of a long hint or reason, until it
-        # goes: first the buttons give way (the key bar has the same keys), then the moves line
-        # and the other player's card backs (their name and count stay)
-        if wrap and line.short_of:
-            more = next((c for c in ("-long-prompt", "-longer-prompt") if not self.has_class(c)), None)
-            if more is not None:
-                self.add_class(more)
-                self.call_after_refresh(self._update_details)
+        # goes (ROOM_STEPS)
+        if wrap and line.short_of and self._made_room != self.app.size:
+            # decided once for a size, from the rows each step frees (the layout is not redone yet)
+            self._made_room = self.app.size
+            short = line.short_of
+            for step, part in ROOM_STEPS:
+                if short <= 0:
+                    break
+                widget = self.query_one(part)
+                if not self.has_class(step):
+                    short -= widget.outer_size.height + widget.styles.margin.top - (1 if part == "#opponent" else 0)
+                    self.add_class(step)
+            self.call_after_refresh(self._update_details)
         elif not wrap:
-            self.remove_class("-long-prompt", "-longer-prompt")
+            self._made_room = None
+            self.remove_class(*(step for step, _part in ROOM_STEPS))
         self.refresh_bindings()
 
     def _prompt_width(self) -> int:
