@@ -492,6 +492,21 @@ def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_
         assert main(["join", f"{host}:{port}", "POSN-CODE"]) == 1
         err = capsys.readouterr().err
         assert sent[-1] == "POSN-CODE" and "warning: a join code on the command line shows to every user" in err
+        # asked for, but nobody there: said before the code is typed
+        monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: True, raising=False)
+        asked: list[str] = []
+        monkeypatch.setattr(join_cli.getpass, "getpass", lambda prompt: asked.append(prompt) or "TYPD-CODE")
+        gone = MatchServer(new_game(seed=1), port=0)
+        gone_thread = ServerThread(gone)
+        _, gone_port = gone_thread.start()
+        gone_thread.stop()
+        assert main(["join", f"{host}:{gone_port}"]) == 1
+        err = capsys.readouterr().err
+        assert not asked and f"cannot reach {host}:{gone_port}: nothing listens there" in err
+        assert main(["join", "no-such-host.invalid:7531"]) == 1
+        assert not asked and "cannot reach no-such-host.invalid:7531: no such host" in capsys.readouterr().err
+        assert main(["join", f"{host}:{port}"]) == 1  # the host there: asked, then the code refused
+        assert asked == ["Join code: "] and "wrong join code" in capsys.readouterr().err
         # no terminal and no code: one clear line
         monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: False, raising=False)
         assert main(["join", f"{host}:{port}"]) == 2

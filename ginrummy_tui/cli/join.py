@@ -63,6 +63,28 @@ def _port(text: str) -> int:
 
 
 
+PROBE_WAIT = 5.0
+"""Seconds the check before asking for the code waits for the host to answer."""
+
+
+def unreachable(host: str, port: int, wait: float = PROBE_WAIT) -> str:
+    """Why nothing answers at ``host:port`` ("" when something does). The connection is
+    closed at once: the host drops a connection that never says hello, and logs nothing."""
+    import socket
+
+    try:
+        with socket.create_connection((host, port), timeout=wait):
+            return ""
+    except socket.gaierror as exc:
+        return f"no such host ({exc.strerror})"
+    except ConnectionRefusedError:
+        return "nothing listens there (is 'gin-tui host' running there, on that port?)"
+    except TimeoutError:
+        return f"no answer within {wait:g} s"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+
+
 def run(args: argparse.Namespace) -> int:
     """Join a match; returns the exit status."""
     try:
@@ -83,6 +105,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"gin-tui join: give the host's join code in {CODE_ENV} (or run it in a terminal to be asked)",
                   file=sys.stderr)
             return 2
+        # a mistyped address, or a host not started yet, is told before the code is typed
+        problem = unreachable(host, port)
+        if problem:
+            print(f"gin-tui join: cannot reach {host}:{port}: {problem}", file=sys.stderr)
+            return 1
         try:
             code = getpass.getpass("Join code: ")
         except (EOFError, KeyboardInterrupt):
