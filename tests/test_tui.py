@@ -1179,3 +1179,23 @@ async def test_on_a_small_screen_a_hint_takes_no_more_room_than_it_needs():
         assert "Hint: Pass on the upcard" in flat and "expected to leave about 40." in flat
         assert "┌─┬─┬" in screen  # the card backs
         assert app.table.has_class("-longer-prompt") and not app.table.has_class("-longest-prompt")
+
+
+async def test_a_larger_window_gives_the_table_back_while_a_long_hint_is_on_show():
+    app = make_app(seed=7, pause=0)
+    async with app.run_test(size=(60, 21)) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, "h")
+        await pilot.pause(0.2)
+        assert app.table.has_class("-long-prompt")
+        await pilot.resize_terminal(100, 30)
+        await settle(app, pilot)
+        await pilot.pause(0.3)
+        assert not app.table.has_class("-long-prompt")
+        screen = screen_text(app)
+        assert "Hint: Pass on the upcard" in screen and "Pass (p)" in screen  # the buttons are back
+        await pilot.resize_terminal(60, 21)
+        await settle(app, pilot)
+        await pilot.pause(0.3)
+        assert app.table.has_class("-longer-prompt")  # and give way again when it is small again
+        assert "expected to leave about 40." in " ".join(screen_text(app).split())

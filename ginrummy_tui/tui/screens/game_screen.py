@@ -251,9 +251,15 @@ class GameScreen(Screen):
         line.set_prompt(prompt, refusal, status=status, wrap=wrap)
         # on a small screen the table makes room for the rest of a long hint or reason, until it
         # goes (ROOM_STEPS)
-        if wrap and line.short_of and self._made_room != self.app.size:
+        size = self.app.size
+        if wrap and self._made_room is not None and self._made_room != size:
+            # another size: the whole table again, then what the line lacks there
+            self._made_room = None
+            self.remove_class(*(step for step, _part in ROOM_STEPS))
+            self.call_after_refresh(self._update_details)
+        elif wrap and line.short_of and self._made_room is None:
             # decided once for a size, from the rows each step frees (the layout is not redone yet)
-            self._made_room = self.app.size
+            self._made_room = size
             short = line.short_of
             for step, part in ROOM_STEPS:
                 if short <= 0:
