@@ -160,3 +160,38 @@ async def test_the_match_in_play_line_follows_the_form_as_it_is_edited(tmp_path)
         await pilot.press("backspace", "backspace")  # "1", then "": not a number, the line stays as for 1
         await pilot.pause()
         assert line().endswith("knock limit 10. Changes below apply to your next match.")
+
+
+def test_in_a_narrow_terminal_each_hand_of_the_score_table_is_one_line():
+    # At 46 columns "Computer knocked" and "You went gin" wrapped onto two and
+    # three lines ("You / went / gin") and the headers were cut ("Endi…").
+    import io
+
+    from rich.console import Console
+
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import Kind, Phase, view
+    from ginrummy_tui.tui.widgets.score_table import score_table
+
+    s = new_game(seed=11)
+    bots = [get_opponent("standard", 1), get_opponent("expert", 2)]
+    while len(s.sheet) < 6 and s.phase != Phase.MATCH_OVER:
+        if s.phase == Phase.HAND_OVER:
+            s = apply(s, Action(Kind.NEXT_HAND))
+        else:
+            s = apply(s, bots[s.current].choose(view(s, s.current)))
+    v = view(s, 0)
+    kinds = {r.kind for r in v.sheet}
+    assert len(v.sheet) >= 4 and len(kinds) >= 2, kinds
+    for width, compact in ((44, True), (76, False)):
+        out = io.StringIO()
+        table = score_table(v, "Computer (standard)", compact=compact, tiny=compact)
+        Console(file=out, width=width, color_system=None).print(table)
+        text = out.getvalue()
+        rows = [line for line in text.splitlines() if line.strip()[:1].isdigit()]
+        assert len(rows) == len(v.sheet), text  # one line a hand
+        assert "…" not in text, text
+        if compact:
+            assert any(("You: " in r or "Them: " in r) for r in rows), text
+        else:
+            assert any(("You " in r or "Computer " in r) for r in rows), text

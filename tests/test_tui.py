@@ -1199,3 +1199,19 @@ async def test_a_larger_window_gives_the_table_back_while_a_long_hint_is_on_show
         await pilot.pause(0.3)
         assert app.table.has_class("-longer-prompt")  # and give way again when it is small again
         assert "expected to leave about 40." in " ".join(screen_text(app).split())
+
+
+async def test_score_tables_at_46_columns_keep_every_hand_on_one_line():
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=(46, 21)) as pilot:
+        await press(app, pilot, "s", "k", "enter")
+        assert isinstance(app.screen, MatchOverScreen)
+        lines = screen_text(app).splitlines()
+        s = app.session.state
+        for r in s.sheet:
+            row = [ln for ln in lines if ln.split()[:1] == [str(r.hand_no)] and f"+{r.points}" in ln]
+            assert row, f"hand {r.hand_no} is not on one line:\n" + "\n".join(lines)
+            cells = row[0].rstrip(" ▁▂▃▄▅▆▇█").split()  # the scroll bar may sit at the line's end
+            assert cells[-2:] == [str(r.scores[0]), str(r.scores[1])]
+            assert ("You:" in row[0]) or ("Them:" in row[0]) or r.kind == "void"
+        assert any("You" in ln and "Them" in ln and "Points" in ln for ln in lines)

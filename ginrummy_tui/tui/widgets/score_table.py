@@ -13,6 +13,9 @@ from ginrummy_tui.engine.kinds import EndKind
 
 from .too_small import NORMAL_WIDTH
 
+TINY_WIDTH = 60
+"""Below this many columns the score table says "You"/"Them" and each ending in a word."""
+
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
@@ -26,18 +29,33 @@ _KIND = {
 }
 
 
+_SHORT_KIND = {
+    EndKind.KNOCK: "knock",
+    EndKind.GIN: "gin",
+    EndKind.BIG_GIN: "Big Gin",
+    EndKind.UNDERCUT: "undercut",
+    EndKind.VOID: "void hand",
+    EndKind.TIMEOUT: "time out",
+}
+"""The endings in a narrow terminal, after "You:" or "Them:" (no longer than "Them: undercut")."""
+
+
 def short_name(name: str) -> str:
     """``"Computer (standard)"`` → ``"Computer"``: for narrow columns."""
     return name.split(" (")[0][:12]
 
 
-def score_table(v: PlayerView, opponent_name: str, compact: bool = False, number: int | None = None) -> Table:
+def score_table(
+    v: PlayerView, opponent_name: str, compact: bool = False, number: int | None = None, *, tiny: bool = False
+) -> Table:
     """One row per finished hand: how it ended, the deadwood, the points, the
     running totals.  ``compact`` (for narrow terminals) leaves the winner's
-    name out of the points: the ending already says who scored.  ``number`` is
+    name out of the points: the ending already says who scored; ``tiny`` (below
+    60 columns) also says "You" and "Them", with the ending in a word, so that
+    a hand is one line down to 46 columns.  ``number`` is
     the match's number among all the player's matches (else the state's own)."""
     me, opp = v.seat, 1 - v.seat
-    them = short_name(opponent_name)
+    them = "Them" if tiny else short_name(opponent_name)
     names = {me: "You", opp: them}
     t = Table(
         title=f"Match {number or v.match_no} · to {v.rules.target} · {v.rules.name} rules",
@@ -50,24 +68,29 @@ def score_table(v: PlayerView, opponent_name: str, compact: bool = False, number
     # deadwood and the running totals never shrink away.
     t.add_column("#", justify="right", no_wrap=True)
     t.add_column("Ending")
-    t.add_column("Deadwood\nyou / them", justify="center", no_wrap=True)
+    t.add_column("Deadwood\nyou/them" if tiny else "Deadwood\nyou / them", justify="center", no_wrap=True)
     t.add_column("Points")
     t.add_column("You", justify="right", style="bold", no_wrap=True)
     t.add_column(them, justify="right", style="bold", no_wrap=True, min_width=len(them))
     for r in v.sheet:
-        ending = _KIND.get(r.kind, r.kind)
-        if r.kind == EndKind.UNDERCUT and r.winner is not None:
-            ending = f"{names[r.winner]} undercut"
-        elif r.knocker is not None:
-            ending = f"{names[r.knocker]} {ending}"
-        dw = "—" if r.deadwood is None else f"{r.deadwood[me]} / {r.deadwood[opp]}"
+        who = r.winner if r.kind == EndKind.UNDERCUT else r.knocker
+        if tiny:  # "Computer knocked" would wrap onto two lines there, "You went gin" too
+            ending = _SHORT_KIND.get(r.kind, r.kind)
+            if who is not None:
+                ending = f"{'You' if who == me else 'Them'}: {ending}"
+        else:
+            ending = _KIND.get(r.kind, r.kind)
+            if who is not None:
+                ending = f"{names[who]} {ending}"
+        gap = "/" if tiny else " / "
+        dw = "—" if r.deadwood is None else f"{r.deadwood[me]}{gap}{r.deadwood[opp]}"
         if r.winner is None or r.points == 0:
             pts = "—"
         else:
             pts = f"+{r.points}" if compact else f"{names[r.winner]} +{r.points}"
         t.add_row(str(r.hand_no), ending, dw, pts, str(r.scores[me]), str(r.scores[opp]))
     if not v.sheet:
-        t.add_row("", "no hand finished yet", "", "", "0", "0")
+        t.add_row("", "no hand yet" if tiny else "no hand finished yet", "", "", "0", "0")
     if v.totals != v.scores:
         t.add_section()
         t.add_row("", "bonuses", "", "", f"+{v.totals[me] - v.scores[me]}", f"+{v.totals[opp] - v.scores[opp]}")
@@ -91,4 +114,7 @@ class ScoreTable(Widget):
         self.number = number
 
     def render(self) -> Table:
-        return score_table(self.v, self.opponent_name, compact=self.app.size.width < NORMAL_WIDTH, number=self.number)
+        width = self.app.size.width
+        return score_table(
+            self.v, self.opponent_name, compact=width < NORMAL_WIDTH, number=self.number, tiny=width < TINY_WIDTH
+        )
