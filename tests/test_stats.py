@@ -265,3 +265,22 @@ def test_the_text_table_fits_80_columns_with_every_level_and_preset():
     assert sum(len(line.split()) - 2 for line in won) == 13  # 12 pairs and All, one each
     # a wide terminal shows more side by side
     assert len(format_text(stats, width=160).splitlines()) < len(lines)
+
+
+def test_the_stats_screen_table_fits_its_width_cutting_no_figure():
+    # At 46 columns the screen's table cut every figure off ("vs standar", "37.")
+    from ginrummy_tui.tui.screens.stats_screen import stats_renderable
+
+    records = [match("m1", "standard", "standard", [hand(1, "gin", 0, 0, 37)], winner=0)]
+    for n, (opp, preset) in enumerate((("easy", "classic"), ("expert", "multiplayer-1.5")), start=2):
+        records.append(match(f"m{n}", opp, preset, [hand(1, "knock", 0, 0, 20)], winner=0))
+    stats = compute(records)
+    for width in (40, 74, 200):
+        group = stats_renderable(stats, width=width)
+        lines = [line for part in group.renderables[1:] for line in part.plain.splitlines()]
+        assert max(len(line) for line in lines) <= width, "\n".join(lines)
+        won = [line for line in lines if line.startswith("Matches won")]
+        assert sum(len(line.split()) - 2 for line in won) == 4, "\n".join(lines)  # three pairs and All
+        assert any(line.startswith("Points per hand") and "37.0" in line for line in lines)
+    wide = [line for part in stats_renderable(stats, width=200).renderables[1:] for line in part.plain.splitlines()]
+    assert "vs standard" in wide[0] and "standard rules" in wide[1]  # the long heads where they fit

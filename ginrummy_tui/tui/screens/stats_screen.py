@@ -23,37 +23,54 @@ from ..widgets.trend import Trend
 
 if TYPE_CHECKING:
     from ginrummy_tui.storage.figures import Figures
-    from ginrummy_tui.storage.stats import Stats
+    from ginrummy_tui.storage.stats import Stats, Tally
 
 
-def stats_renderable(stats: Stats, notes: list[str] | None = None) -> Group:
-    """The figures as a table (one column per opponent and preset, and all)."""
-    from ginrummy_tui.storage.reports import ROWS, cell, table_columns
+def stats_renderable(stats: Stats, notes: list[str] | None = None, width: int | None = None) -> Group:
+    """The figures as a table (one column per opponent and preset, and all). Within
+    ``width`` columns, when given: narrower heads (the level over the preset), then the
+    columns in blocks, each repeating the row labels, rather than figures cut off."""
+    from ginrummy_tui.storage.reports import ROWS, cell, column_heads, table_columns
 
     parts: list = [Text("Your record", style="bold underline")]
     if not stats.groups:
         parts.append(Text("No games recorded yet. Finished hands and matches are counted here."))
     else:
-        # One Text with the columns laid out here: much quicker to draw than a
+        # Texts with the columns laid out here: much quicker to draw than a
         # Table, which measures every cell each time the screen is laid out.
-        cols = table_columns(stats)
-        heads = [name.split(" / ") if " / " in name else ["", name] for name, _ in cols]
-        cells = [[cell(t, field) for _, t in cols] for _, field in ROWS]
         label_w = max(len(label) for label, _ in ROWS)
-        widths = [max(len(h[0]), len(h[1]), *(len(row[i]) for row in cells)) for i, h in enumerate(heads)]
-        table = Text(no_wrap=True, overflow="crop")
-        for line in (0, 1):
-            table.append(" " * label_w)
-            for h, w in zip(heads, widths):
-                table.append("  " + h[line].rjust(w), style="bold")
-            table.append("\n")
-        for (label, _), row in zip(ROWS, cells):
-            table.append(label.ljust(label_w))
-            for value, w in zip(row, widths):
-                table.append("  " + value.rjust(w))
-            table.append("\n")
-        table.rstrip()
-        parts.append(table)
+        cols: list[tuple[str, str, Tally]] = []
+        for name, t in table_columns(stats):
+            level, _, preset = name.rpartition(" / ")
+            cols.append((level, preset, t))
+        widths = [max(len(a), len(b), *(len(cell(t, field)) for _, field in ROWS)) for a, b, t in cols]
+        if width is not None and label_w + sum(w + 2 for w in widths) > width:
+            cols = column_heads(stats)
+            widths = [max(len(a), len(b), *(len(cell(t, field)) for _, field in ROWS)) for a, b, t in cols]
+        blocks: list[list[int]] = [[]]
+        used = label_w
+        for i, w in enumerate(widths):
+            if blocks[-1] and width is not None and used + w + 2 > width:
+                blocks.append([])
+                used = label_w
+            blocks[-1].append(i)
+            used += w + 2
+        for n, block in enumerate(blocks):
+            table = Text(no_wrap=True, overflow="crop")
+            if n:
+                table.append("\n")
+            for line in (0, 1):
+                table.append(" " * label_w)
+                for i in block:
+                    table.append("  " + (cols[i][0], cols[i][1])[line].rjust(widths[i]), style="bold")
+                table.append("\n")
+            for label, field in ROWS:
+                table.append(label.ljust(label_w))
+                for i in block:
+                    table.append("  " + cell(cols[i][2], field).rjust(widths[i]))
+                table.append("\n")
+            table.rstrip()
+            parts.append(table)
     notes = list(notes or [])
     if stats.replays:
         notes.append(f"{stats.replays} replayed deal(s) not counted")
@@ -137,12 +154,17 @@ class StatsScreen(ModalScreen):
         pairs = [*(app.HORIZONTAL_BREAKPOINTS or []), *(app.VERTICAL_BREAKPOINTS or [])]
         self.add_class(*sorted({name for _, name in pairs} & below), update=False)
 
+    def _table_width(self) -> int:
+        """Columns for the table inside the frame: its border and padding, and a scroll bar."""
+        return self.app.size.width - 6
+
     def compose(self) -> ComposeResult:
         figures, notes = read_history(self.app)
         stats, recent, trend = figures.stats, figures.recent, figures.trend
+        self._figures = (stats, notes)
         yield TooSmall()
         with VerticalScroll(id="stats"):
-            yield Static(stats_renderable(stats, notes), id="stats-table")
+            yield Static(stats_renderable(stats, notes, self._table_width()), id="stats-table")
             if trend:
                 yield Static(
                     Text.assemble(
@@ -158,6 +180,10 @@ class StatsScreen(ModalScreen):
 
     def on_mount(self) -> None:
         self.query_one("#stats").focus()
+
+    def on_resize(self) -> None:
+        stats, notes = self._figures
+        self.query_one("#stats-table", Static).update(stats_renderable(stats, notes, self._table_width()))
 
     def action_scroll(self, step: int) -> None:
         """Scroll by a line."""
