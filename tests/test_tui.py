@@ -1092,9 +1092,7 @@ async def test_the_other_players_name_is_redrawn_when_it_changes_without_a_move(
 async def test_a_reason_too_long_for_the_line_after_the_clock_takes_a_second_line():
     # With the move clock first ("⏱ 28 s for you  "), the knock refusal was cut:
     # "...leaves 37 deadwood, the l…"
-    app = make_app(seed=1, pause=0)
-    app.session.status = lambda: "⏱ 28 s for you"
-    app.session.ticking = True
+    app = _clocked_app()
     async with app.run_test(size=SIZE) as pilot:
         await press(app, pilot, "t")
         line = app.table.query_one(PromptLine)
@@ -1112,20 +1110,30 @@ async def test_a_reason_too_long_for_the_line_after_the_clock_takes_a_second_lin
         await until(pilot, lambda: line.lines == 1, "one line again")
 
 
+LONG_REASON = (
+    "Draw from the stock: 6♠ would bring your deadwood from 15 to 11 (a blind draw: about 13), "
+    "but fewer chances after, and show the computer what you collect."
+)
+"""As long as the longest hints (150 characters)."""
+
+
+def _clocked_app():
+    """A seeded match whose session shows a move clock before the prompt, refreshed
+    twice a second (as network play does)."""
+    app = make_app(seed=1, pause=0)
+    app.session.status = lambda: "⏱ 28 s for you"
+    app.session.ticking = True
+    return app
+
+
 async def test_a_long_hint_after_the_move_clock_is_read_whole_at_80x24():
     # The longest hints (up to 160 characters) after "⏱ 28 s for you  " need a
     # third line at 80 columns; with two, one hint in thirty of multiplayer-1.5
     # lost its end.
-    reason = (
-        "Draw from the stock: 6♠ would bring your deadwood from 15 to 11 (a blind draw: about 13), "
-        "but fewer chances after, and show the computer what you collect."
-    )
-    app = make_app(seed=1, pause=0)
-    app.session.status = lambda: "⏱ 28 s for you"
-    app.session.ticking = True
+    app = _clocked_app()
     async with app.run_test(size=SIZE) as pilot:
         await press(app, pilot, "t")
-        app.table.refuse(reason)  # a reason or a hint: the same line, wrapped the same way
+        app.table.refuse(LONG_REASON)  # a reason or a hint: the same line, wrapped the same way
         await settle(app, pilot)
         line = app.table.query_one(PromptLine)
         assert line.lines == 3 and line.size.height == 3
@@ -1139,17 +1147,11 @@ async def test_a_long_hint_after_the_move_clock_is_read_whole_at_80x24():
 async def test_on_a_small_screen_the_table_makes_room_for_a_long_hint(size):
     # A phone's SSH window: the hand takes two rows and a hint of 150 characters
     # needs four or five lines; the prompt line had one (cut) or two.
-    reason = (
-        "Draw from the stock: 6♠ would bring your deadwood from 15 to 11 (a blind draw: about 13), "
-        "but fewer chances after, and show the computer what you collect."
-    )
-    app = make_app(seed=1, pause=0)
-    app.session.status = lambda: "⏱ 28 s for you"
-    app.session.ticking = True
+    app = _clocked_app()
     async with app.run_test(size=size) as pilot:
         await press(app, pilot, "t")
         before = screen_text(app)
-        app.table.refuse(reason)  # a reason or a hint: the same line, wrapped the same way
+        app.table.refuse(LONG_REASON)  # a reason or a hint: the same line, wrapped the same way
         await settle(app, pilot)
         await pilot.pause(0.2)
         line = app.table.query_one(PromptLine)
