@@ -298,3 +298,19 @@ async def test_ctrl_z_without_a_shell_to_come_back_to_says_so_and_plays_on(monke
         await settle(app, pilot)
         assert any("no shell here to come back from" in str(n.message) for n in app._notifications)
         assert not app._covered()
+
+
+async def test_a_tick_while_the_app_closes_is_harmless():
+    # A tick of the clock that came as the app was closing (the table's parts
+    # already gone) raised NoMatches from the table's redraw.
+    from rich.text import Text
+
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    app, _fake, _bells = _timed_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await app.table.query_one(HandView).remove()
+        app._show_clock(Text("⏱ 5 s to move"))  # the line changed: the table is asked to redraw
+        await pilot.pause()
+        assert app.clock_line == "⏱ 5 s to move"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.reactive import reactive
 from textual.worker import Worker, WorkerState
@@ -419,7 +420,9 @@ class GinApp(App):
         self.clock_rich = line if line.plain else None
         table = self.table
         if changed and table is not None and table.v is not None:
-            table._update_details()
+            # a tick may come while the app closes, its table's parts already gone
+            with contextlib.suppress(NoMatches):
+                table._update_details()
         # every screen over the table shows the clock at its top
         for screen in self.screen_stack:
             if screen is table or not screen.is_mounted:
