@@ -93,8 +93,8 @@ def current_hint(screen, v: PlayerView) -> Hint | None:
 
 
 def hint_prompt(screen, v: PlayerView, prompt: Text) -> Text:
-    """The prompt line: the hint on show, if any (the line then wraps onto a second), otherwise
-    ``prompt`` itself."""
+    """The prompt line: the hint on show, if any (the line then wraps), otherwise ``prompt``
+    itself."""
     h = current_hint(screen, v)
     if h is None:
         return prompt

@@ -91,9 +91,9 @@ class GameScreen(Screen):
         """What stopped every move (:meth:`Session.blocked`) when the refusal on show was made."""
         self.v: PlayerView | None = None
         self.shown_name = ""
+        """The other player's name as the table shows it (network play: it changes when they join)."""
         self._made_room: Size | None = None
         """The screen size at which the table last made room for a long prompt line."""
-        """The other player's name as the table shows it (network play: it changes when they join)."""
 
     @property
     def gin(self) -> GinHost:
@@ -242,7 +242,7 @@ class GameScreen(Screen):
             prompt = Text()
         # the reason and the connection's line are what must be read whole: a prompt that would
         # push them past the edge goes (the buttons and the key bar still say what to do); a hint
-        # on show has a second line
+        # on show wraps instead
         if (refusal or status_len) and not hinting and len(prompt.plain) > room:
             prompt = Text()
         # a hint on show, or a reason that does not fit on one line after the clock, wraps onto more lines

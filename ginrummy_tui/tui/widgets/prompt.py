@@ -22,7 +22,7 @@ class PromptLine(Static):
         """Show ``status`` (the move clock, the connection; already coloured if a Text), then
         ``refusal`` (the reason a move was refused) if any, then ``text``; with ``wrap``
         (a hint, a reason too long for one line) the text wraps onto as many lines as it
-        needs, up to :data:`MOST_LINES`."""
+        needs and the table has below it (:attr:`short_of` says how many it lacked)."""
         colours = palette_of(self.app)
         out = Text()
         if status:
