@@ -67,3 +67,15 @@ def test_the_review_of_the_hand_explains_the_layout(monkeypatch):
     assert review.layout == NOTE.rstrip(".")
     assert "The knock's layout: " + NOTE in _text(review_renderable(review))
     assert review_hand(end, 0, samples=2, ascii_only=True).layout.startswith("2C 3C 4C kept out")
+
+
+def test_in_a_narrow_terminal_the_scores_line_of_the_summary_is_one_line():
+    # At 46 columns "Scores: You 37 · Computer (standard) 0 (to 100)" wrapped its "100)"
+    s = scenarios.knocked()
+    console = Console(width=44, record=True, color_system=None)
+    console.print(summary_renderable(view(s, 0), "Computer (standard)", width=46))
+    lines = console.export_text().splitlines()
+    scores = [line for line in lines if line.startswith("Scores:")]
+    assert scores and scores[0].rstrip().endswith("(to 100)") and "Computer (standard)" not in scores[0]
+    wide = _text(summary_renderable(view(s, 0), "Computer (standard)", width=100))
+    assert "· Computer (standard) " in wide  # the whole name where there is room

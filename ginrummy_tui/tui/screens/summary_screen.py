@@ -210,15 +210,17 @@ def summary_renderable(
                 how = f"({how}) × {res.multiplier}"
             pts.append(f"  ({how})")
     lines.append(pts)
+    # below 60 columns "Computer" for "Computer (standard)", so that the scores stay on one line
+    them = opponent_name if width >= 60 else opponent_name.split(" (")[0]
     tot = Text()
     tot.append("Scores: ")
     tot.append(f"You {v.scores[me]}", style="bold")
     tot.append(" · ")
-    tot.append(f"{opponent_name} {v.scores[opp]}", style="bold")
+    tot.append(f"{them} {v.scores[opp]}", style="bold")
     tot.append(f" (to {v.rules.target})")
     lines.append(tot)
     if hints is not None and any(hints):
-        lines.append(Text(f"Hints this hand: you {hints[0]} · {opponent_name} {hints[1]}", style="dim"))
+        lines.append(Text(f"Hints this hand: you {hints[0]} · {them} {hints[1]}", style="dim"))
     return Group(*lines)
 
 
