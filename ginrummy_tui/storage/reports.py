@@ -72,6 +72,21 @@ def column_heads(stats: Stats) -> list[tuple[str, str, Tally]]:
     return cols
 
 
+def column_blocks(widths: list[int], label_w: int, width: int | None) -> list[list[int]]:
+    """The columns (their indices) in blocks that fit ``width`` beside the row labels,
+    two spaces before each; at least one column a block, and one block when ``width``
+    is None."""
+    blocks: list[list[int]] = [[]]
+    used = label_w
+    for i, w in enumerate(widths):
+        if blocks[-1] and width is not None and used + w + 2 > width:
+            blocks.append([])
+            used = label_w
+        blocks[-1].append(i)
+        used += w + 2
+    return blocks
+
+
 def format_text(stats: Stats, width: int = 80) -> str:
     """A plain-text table of the figures (``gin-tui stats``) within ``width``
     columns: one column per opponent level and preset, each headed by the
@@ -83,10 +98,9 @@ def format_text(stats: Stats, width: int = 80) -> str:
         cols = column_heads(stats)
         label_w = max(len(label) for label, _ in ROWS)
         col_w = max(8, *(max(len(a), len(b)) for a, b, _ in cols))
-        per_block = max(1, (width - label_w) // (col_w + 2))
         lines = []
-        for start in range(0, len(cols), per_block):
-            block = cols[start : start + per_block]
+        for indices in column_blocks([col_w] * len(cols), label_w, width):
+            block = [cols[i] for i in indices]
             if lines:
                 lines.append("")
             lines.append(" " * label_w + "".join("  " + a.rjust(col_w) for a, _, _ in block))

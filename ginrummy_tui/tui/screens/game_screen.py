@@ -32,7 +32,7 @@ from ..widgets.hand import KEYS, HandView
 from ..widgets.key_bar import KeyBar
 from ..widgets.moves_line import MovesLine
 from ..widgets.opponent_hand import OpponentHand
-from ..widgets.prompt import PromptLine
+from ..widgets.prompt import PromptLine, refusal_text
 from ..widgets.scoreboard import Scoreboard
 from ..widgets.stock import StockPile
 from ..widgets.too_small import TooSmall
@@ -48,10 +48,11 @@ def _pick_bindings() -> list[Binding]:
     return [Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(KEYS)]
 
 
-ROOM_STEPS = (("-long-prompt", "#actions"), ("-longer-prompt", "#moves"), ("-longest-prompt", "#opponent"))
-"""How the table makes room for a long prompt line on a small screen, in turn: the buttons
-go (the key bar has their keys), the moves line, the other player's card backs (its line
-with their name and count stays); each class is in ``game_screen.tcss``."""
+ROOM_STEPS = (("-long-prompt", "#actions", 0), ("-longer-prompt", "#moves", 0), ("-longest-prompt", "#opponent", 1))
+"""How the table makes room for a long prompt line on a small screen, in turn (the class in
+``game_screen.tcss``, the part, the rows it keeps): the buttons go (the key bar has their
+keys), the moves line, the other player's card backs (its line with their name and count
+stays)."""
 
 TABLE_WIDTH = 104
 """The table's widest (its ``max-width`` in ``game_screen.tcss``)."""
@@ -222,7 +223,7 @@ class GameScreen(Screen):
         status_len = len(status.plain if isinstance(status, Text) else status)
         if refusal and refusal == self._refused_while and status_len:
             refusal = "not now"  # the connection's line just before says why
-        refusal_len = len(f"✗ {refusal}. ") if refusal else 0
+        refusal_len = len(refusal_text(refusal)) if refusal else 0
         room = self._prompt_width() - (status_len + 2 if status_len else 0) - refusal_len
         plain_prompt = tt.prompt_text(
             v,
@@ -255,23 +256,23 @@ class GameScreen(Screen):
         if wrap and self._made_room is not None and self._made_room != size:
             # another size: the whole table again, then what the line lacks there
             self._made_room = None
-            self.remove_class(*(step for step, _part in ROOM_STEPS))
+            self.remove_class(*(step for step, _part, _kept in ROOM_STEPS))
             self.call_after_refresh(self._update_details)
         elif wrap and line.short_of and self._made_room is None:
             # decided once for a size, from the rows each step frees (the layout is not redone yet)
             self._made_room = size
             short = line.short_of
-            for step, part in ROOM_STEPS:
+            for step, part, kept in ROOM_STEPS:
                 if short <= 0:
                     break
                 widget = self.query_one(part)
                 if not self.has_class(step):
-                    short -= widget.outer_size.height + widget.styles.margin.top - (1 if part == "#opponent" else 0)
+                    short -= widget.outer_size.height + widget.styles.margin.top - kept
                     self.add_class(step)
             self.call_after_refresh(self._update_details)
         elif not wrap:
             self._made_room = None
-            self.remove_class(*(step for step, _part in ROOM_STEPS))
+            self.remove_class(*(step for step, _part, _kept in ROOM_STEPS))
         self.refresh_bindings()
 
     def _prompt_width(self) -> int:

@@ -30,7 +30,7 @@ def stats_renderable(stats: Stats, notes: list[str] | None = None, width: int | 
     """The figures as a table (one column per opponent and preset, and all). Within
     ``width`` columns, when given: narrower heads (the level over the preset), then the
     columns in blocks, each repeating the row labels, rather than figures cut off."""
-    from ginrummy_tui.storage.reports import ROWS, cell, column_heads, table_columns
+    from ginrummy_tui.storage.reports import ROWS, cell, column_blocks, column_heads, table_columns
 
     parts: list = [Text("Your record", style="bold underline")]
     if not stats.groups:
@@ -47,15 +47,7 @@ def stats_renderable(stats: Stats, notes: list[str] | None = None, width: int | 
         if width is not None and label_w + sum(w + 2 for w in widths) > width:
             cols = column_heads(stats)
             widths = [max(len(a), len(b), *(len(cell(t, field)) for _, field in ROWS)) for a, b, t in cols]
-        blocks: list[list[int]] = [[]]
-        used = label_w
-        for i, w in enumerate(widths):
-            if blocks[-1] and width is not None and used + w + 2 > width:
-                blocks.append([])
-                used = label_w
-            blocks[-1].append(i)
-            used += w + 2
-        for n, block in enumerate(blocks):
+        for n, block in enumerate(column_blocks(widths, label_w, width)):
             table = Text(no_wrap=True, overflow="crop")
             if n:
                 table.append("\n")

@@ -17,6 +17,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 
 from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
+from ..table_text import short_name
 from ..widgets.cardfaces import cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
@@ -211,7 +212,7 @@ def summary_renderable(
             pts.append(f"  ({how})")
     lines.append(pts)
     # below 60 columns "Computer" for "Computer (standard)", so that the scores stay on one line
-    them = opponent_name if width >= 60 else opponent_name.split(" (")[0]
+    them = opponent_name if width >= 60 else short_name(opponent_name)
     tot = Text()
     tot.append("Scores: ")
     tot.append(f"You {v.scores[me]}", style="bold")

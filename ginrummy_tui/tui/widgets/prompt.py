@@ -13,6 +13,11 @@ MOST_LINES = 3
 characters after the move clock, at 80 columns); after, as many as the table has below it."""
 
 
+def refusal_text(reason: str) -> str:
+    """A refused move's reason as the line shows it: ``"✗ You cannot knock: …. "``."""
+    return f"✗ {reason[:1].upper()}{reason[1:]}. "
+
+
 class PromptLine(Static):
     """One line that always says what to do; a refusal shows its reason first."""
 
@@ -29,7 +34,7 @@ class PromptLine(Static):
             out.append_text(status.copy() if isinstance(status, Text) else Text(status, style=f"bold {colours.gold}"))
             out.append("  ")
         if refusal:
-            out.append(f"✗ {refusal[:1].upper()}{refusal[1:]}. ", style=f"bold {colours.red}")
+            out.append(refusal_text(refusal), style=f"bold {colours.red}")
             self.add_class("-refused")
         else:
             self.remove_class("-refused")
