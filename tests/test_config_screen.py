@@ -253,3 +253,32 @@ async def test_keys_typed_in_one_go_into_a_number_field_keep_their_order(tmp_pat
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"target": 90}}
+
+
+async def test_the_controls_line_up_on_the_smallest_screen(tmp_path):
+    """At 46 columns a row with a choice list (the preset, who deals next, the
+    opponent, the theme) gave its label 16 columns where the other rows gave
+    theirs 28, so those lists stood out of line with every field above and
+    below them: below 60 columns a list goes under its label. Every label is
+    whole, and every control beside its label starts in the same column."""
+    from textual.widgets import Label, Select
+
+    for width in (46, 54, 60, 80):
+        plan = prepare(args_for(tmp_path), ask=None)
+        async with running(plan, size=(width, 24)) as (app, pilot):
+            screen = await open_settings(app, pilot)
+            await pilot.pause()
+            box = screen.query_one("#settings").scrollable_content_region
+            beside = set()
+            for row in screen.query(".row"):
+                label, control = row.children
+                assert isinstance(label, Label)
+                assert label.region.width >= len(str(label.render())), (width, str(label.render()))
+                assert control.region.right <= box.right, (width, control.id)
+                under = control.region.y > label.region.y
+                assert under == (isinstance(control, Select) and width < 60), (width, control.id)
+                if under:
+                    assert control.region.width >= 24, (width, control.id)
+                else:
+                    beside.add(control.region.x)
+            assert len(beside) == 1, (width, beside)

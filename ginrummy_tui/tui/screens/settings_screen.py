@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -33,6 +34,9 @@ if TYPE_CHECKING:
 
 LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"), ("master", "Master"))
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "The winner of the hand"))
+STACKED_BELOW = 60
+"""Below this many columns a choice list goes under its label: beside it, the
+label would get fewer columns than the labels of the other rows (out of line)."""
 
 
 def yes_no(value: bool) -> str:
@@ -174,7 +178,8 @@ class SettingsScreen(Screen):
         yield KeyBar()
 
     def _row(self, label: str, control) -> Horizontal:
-        return Horizontal(Label(label, classes="label"), control, classes="row")
+        kind = "row choice" if isinstance(control, Select) else "row"
+        return Horizontal(Label(label, classes="label"), control, classes=kind)
 
     def _rule_field(self, name: str, value: Any):
         fid = f"rule-{name}"
@@ -187,7 +192,11 @@ class SettingsScreen(Screen):
         return NumberField(str(value), type="integer", compact=True, id=fid)
 
     def on_mount(self) -> None:
+        self.set_class(self.app.size.width < STACKED_BELOW, "-stacked")
         self.query_one("#preset", Select).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < STACKED_BELOW, "-stacked")
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A checkbox says what it is set to."""
