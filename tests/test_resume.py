@@ -290,6 +290,8 @@ def test_a_save_naming_an_unknown_opponent_goes_on_against_a_known_one(tmp_path)
 
 
 async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp_path):
+    """Said once: at the start, not again at the first save, nor by the history
+    (three messages had run together on the screen, and the last was printed at exit)."""
     (tmp_path / "afile").write_text("not a directory")
     plan = prepare(args_for(tmp_path / "afile" / "home", seed=4), ask=never_asked)
     assert any("cannot be saved" in n for n in plan.notes)
@@ -297,7 +299,11 @@ async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp
         await pilot.press("p")
         await settle(app, pilot)
         assert app.session.state.history  # the game goes on
-        assert len([e for e in plan.keeper.errors if "could not be saved" in e]) == 1  # said once
+        # said once: the note at the start, not again at the first save (two messages ran together on the screen)
+        told = [m for m in [*plan.notes, *plan.keeper.errors] if "settings" not in m]
+        assert len(told) == 1, told
+        assert plan.keeper.failing
+        assert app.history_upkeep is None  # no history to open: no second message about it
 
 
 @pytest.mark.parametrize("level", ["easy", "standard"])
@@ -340,3 +346,22 @@ def test_the_end_of_a_match_in_an_unusable_data_directory_does_not_raise(tmp_pat
     plan.keeper.on_change(state)
     plan.keeper.on_change(apply(state, Action("new match")))
     plan.close()
+
+
+async def test_a_history_that_cannot_be_opened_is_reported_with_its_words_intact(tmp_path):
+    """The message put together from the error: ``str.capitalize`` had
+    lowered the rest of it ("[errno 21] is a directory: '/tmp/…/history…'",
+    a path with capitals no longer the path) and added a second full stop."""
+    root = tmp_path / "Data Home"
+    root.mkdir()
+    (root / "history.sqlite3").mkdir()  # not a database: it cannot be opened
+    plan = prepare(args_for(root, seed=4), ask=never_asked)
+    said: list[str] = []
+    async with running(plan) as (app, pilot):
+        app.context.control.on_error = said.append
+        await pilot.press("p")
+        await settle(app, pilot)
+    told = [s for s in said if "history" in s]
+    assert told, said
+    assert "Data Home" in told[0] and "Errno" in told[0], told[0]
+    assert told[0].startswith("Your match history") and told[0].endswith("recorded."), told[0]

@@ -230,7 +230,8 @@ def explain(
             f"{head}: {lab(up)} would bring your deadwood from {now} to {after} (a blind draw: about {round(blind)}), "
             f"but fewer chances after, and show {name} what you collect."
         )
-    return f"{str(action).capitalize()}."
+    words = str(action)
+    return f"{words[:1].upper()}{words[1:]}."
 
 
 def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:

@@ -22,6 +22,13 @@ if TYPE_CHECKING:
     from .keeper import Keeper
 
 
+def as_sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop (the
+    rest untouched: an error's own words and paths keep their capitals)."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 class MatchControl:
     """The match in play, as the settings screen sees it."""
 
@@ -86,7 +93,7 @@ class MatchControl:
             if len(keeper.errors) > self.errors_shown:
                 self.errors_shown = len(keeper.errors)
                 if self.on_error is not None:
-                    self.on_error(keeper.errors[-1].capitalize() + ".")
+                    self.on_error(as_sentence(keeper.errors[-1]))
 
     def fresh(self, settings: Settings) -> None:
         """A new match with ``settings`` in the session, kept from its first state."""

@@ -153,14 +153,17 @@ def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhe
     replay = hand is not None
     fresh = bool(getattr(args, "new", False)) or seed is not None or replay
 
+    unsaved = False
     try:
         store = Store(root, REPLAY_SLOT) if replay else Store(root)
         got_lock = store.lock.acquire()
         notes.extend(store.lock.notes)  # a link in the lock file's place, moved aside
     except OSError as exc:
         # play anyway (a saved match is still read if it can be): only saving is lost
-        notes.append(f"Your match cannot be saved: the data directory {root} is not usable ({exc.strerror or exc}).")
-        got_lock = True
+        notes.append(
+            f"Your match cannot be saved or recorded: the data directory {root} is not usable ({exc.strerror or exc})."
+        )
+        got_lock = unsaved = True
     if not got_lock:
         # a gin-tui whose terminal just closed (a dropped SSH connection) may still be closing
         got_lock = store.lock.wait_for(LOCK_PATIENCE)
@@ -241,6 +244,9 @@ def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhe
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, notes=notes)
         plan.keeper.hold(plan.state)  # saved once the table is on the screen (Plan.after_first_frame)
+        if unsaved:  # the player has been told: neither the first failed save nor the history says it again
+            plan.keeper.failing = True
+            plan.keeper.record = False
         return plan
     except BaseException:
         store.lock.release()
