@@ -195,3 +195,29 @@ def test_in_a_narrow_terminal_each_hand_of_the_score_table_is_one_line():
             assert any(("You: " in r or "Them: " in r) for r in rows), text
         else:
             assert any(("You " in r or "Computer " in r) for r in rows), text
+
+
+async def test_a_wide_terminal_shows_the_hands_moves_beside_the_table():
+    """From 150 columns a column beside the table tells every turn of the hand
+    (what the moves line above the hand says only of the last turn); it
+    follows each move and goes away when the terminal narrows."""
+    from ginrummy_tui.tui.widgets.hand_log import HandLog
+
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(app, pilot)
+        log = app.screen.query_one(HandLog)
+        assert log.display and log.region.width == 42
+        table = app.screen.query_one("#table")
+        assert table.region.right <= log.region.x  # beside it, not over it
+        await pilot.press("p")
+        await settle(app, pilot)
+        text = str(log.query_one("#log-lines").render())
+        assert "You       passed on " in text  # the names in a column as wide as "Computer" and two
+        lines = text.splitlines()
+        assert len(lines) == 3, lines  # the deal, the pass, the computer's turn
+        assert lines[2].startswith("Computer ") and "(standard)" not in lines[2]  # its short name: the column is narrow
+        await pilot.resize_terminal(120, 40)
+        await settle(app, pilot)
+        assert not log.display
+        assert app.screen.query_one("#table").region.width == 104  # the table has its whole width back

@@ -78,3 +78,31 @@ def test_a_move_of_the_history_is_told_with_its_card():
     t = Text("Ann")
     tt.describe(t, [Move(1, Action(Kind.DRAW_STOCK), None), Move(1, Action(Kind.DISCARD, card("9H")), card("9H"))], True)
     assert t.plain == "Ann drew from the stock and threw 9H."
+
+
+def test_the_log_tells_every_turn_of_the_hand_with_the_cards_everyone_saw():
+    s = new_game(seed=1)
+    up = s.discard[-1]
+    first = s.current
+    s = apply(s, Action(Kind.PASS))
+    s = apply(s, Action(Kind.PASS))
+    assert s.current == first and s.phase == Phase.DRAW
+    s = apply(s, Action(Kind.DRAW_STOCK))
+    thrown = s.hands[first][0]
+    s = apply(s, Action(Kind.DISCARD, thrown))
+    s = apply(s, Action(Kind.DRAW_DISCARD))
+    second = s.hands[1 - first][0]
+    s = apply(s, Action(Kind.DISCARD, second))
+    u = lambda c: card_text(c, True).plain  # noqa: E731
+    for seat in (0, 1):
+        v = view(s, seat)
+        me, them = ("You", "Ann") if seat == first else ("Ann", "You")
+        dealer = "You" if v.dealer == seat else "Ann"
+        lines = [t.plain for t in tt.log_lines(v, "Ann", ascii_only=True)]
+        assert lines == [
+            f"Hand 1 · {dealer} dealt",
+            f"{me:5}passed on {u(up)}",
+            f"{them:5}passed on {u(up)}",
+            f"{me:5}drew from stock, threw {u(thrown)}",  # the card drawn is not named, even to its player
+            f"{them:5}took {u(thrown)}, threw {u(second)}",
+        ]

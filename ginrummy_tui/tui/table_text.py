@@ -129,6 +129,46 @@ def describe(t: Text, moves: list[Move], ascii_only: bool) -> None:
     t.append(".")
 
 
+LOG_WORDS: dict[Kind, str] = {
+    Kind.PASS: "passed on ",
+    Kind.TAKE_UPCARD: "took ",
+    Kind.DRAW_DISCARD: "took ",
+    Kind.DRAW_STOCK: "drew from stock",
+    Kind.DISCARD: "threw ",
+    Kind.KNOCK: "knocked, threw ",
+    Kind.GIN: "gin, threw ",
+    Kind.BIG_GIN: "Big Gin",
+}
+"""The log's short words for each move, before its card (if it shows one)."""
+
+
+def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]:
+    """Every public move of the hand so far, a line a turn, oldest first
+    (the log beside the table on wide screens), the players' names in a
+    column: "Computer  took 9♠, threw J♣". Nothing the view does not show:
+    a card drawn from the stock is not named, even the player's own."""
+    dealer = "You" if v.dealer == v.seat else opponent_name
+    lines = [Text(f"Hand {v.hand_no} · {dealer} dealt", style="bold")]
+    turns: list[list[Move]] = []
+    for m in v.history:
+        if turns and turns[-1][0].seat == m.seat and turns[-1][-1].action.kind != Kind.PASS:
+            turns[-1].append(m)
+        else:
+            turns.append([m])
+    column = max(len("You"), len(opponent_name)) + 2
+    for turn in turns:
+        t = Text(("You" if turn[0].seat == v.seat else opponent_name).ljust(column))
+        for i, m in enumerate(turn):
+            if i:
+                t.append(", ")
+            kind = m.action.kind
+            t.append(LOG_WORDS.get(kind, str(m.action)))
+            if kind in MOVES_SHOWING_THE_CARD | {Kind.PASS} and m.card is not None:
+                t.append_text(card_text(m.card, ascii_only))
+        lines.append(t)
+    return lines
+
+
 def _without(hand: Iterable[Card], card: Card | None) -> int:
     return deadwood(c for c in hand if c is not card)
 

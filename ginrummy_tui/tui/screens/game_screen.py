@@ -29,6 +29,7 @@ from ..widgets.cardfaces import card_label, pretty_codes
 from ..widgets.deadwood_line import DeadwoodLine
 from ..widgets.discard_pile import DiscardPile
 from ..widgets.hand import KEYS, HandView
+from ..widgets.hand_log import HandLog
 from ..widgets.key_bar import KeyBar
 from ..widgets.moves_line import MovesLine
 from ..widgets.opponent_hand import OpponentHand
@@ -55,6 +56,9 @@ keys), the moves line, the other player's card backs (its line with their name a
 stays)."""
 
 TABLE_WIDTH = 104
+LOG_FROM = 150
+"""From this many columns the hand's log stands beside the table (the table's
+104 and the log's 42, with room to spare)."""
 """The table's widest (its ``max-width`` in ``game_screen.tcss``)."""
 
 
@@ -114,6 +118,7 @@ class GameScreen(Screen):
             yield DeadwoodLine(id="deadwood")
             yield ActionBar(id="actions")
             yield PromptLine(id="prompt")
+        yield HandLog(id="log")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -126,10 +131,12 @@ class GameScreen(Screen):
     def on_resize(self) -> None:
         width, height = self.size
         big = width >= 90 and height >= 34
+        self.set_class(width >= LOG_FROM, "-with-log")
         for widget in (self.query_one(HandView), self.query_one(StockPile), self.query_one(DiscardPile)):
             widget.set_big(big)
         if self.v is not None:
             self._show_opponent(self.v)  # the name's long or short form follows the width (the moves line too, below)
+            self._show_log(self.v)
         self._update_details()
 
     # ------------------------------------------------------------ drawing
@@ -156,7 +163,22 @@ class GameScreen(Screen):
         hand = self.query_one(HandView)
         hand.set_hand(v.hand, melded, drawn=v.drawn, taken=v.taken)
         self._show_moves(v)
+        self._show_log(v)
         self._update_details()
+
+    _log_key: tuple | None = None
+
+    def _show_log(self, v: PlayerView) -> None:
+        """The hand's log, while the screen is wide enough to show it."""
+        if not self.has_class("-with-log"):
+            return
+        app = self.gin
+        key = (v.match_no, v.hand_no, len(v.history), app.ascii_only, app.session.opponent_name)
+        if key == self._log_key:
+            return
+        self._log_key = key
+        name = tt.short_name(app.session.opponent_name)  # the column is narrow
+        self.query_one(HandLog).set_lines(tt.log_lines(v, name, app.ascii_only))
 
     def _show_opponent(self, v: PlayerView) -> None:
         """The opponent's line and card backs; its name is shortened below 60 columns."""
