@@ -27,7 +27,7 @@ KEYS = list("tpsdkgbhralo<>?cn1234567890-xz ") + [
 ]
 
 
-SIZES = [(80, 24), (80, 24), (120, 40), (60, 24), (100, 30), (50, 16), (30, 8)]
+SIZES = [(80, 24), (80, 24), (120, 40), (60, 24), (100, 30), (160, 45), (50, 16), (30, 8)]
 """Terminal sizes to switch to now and then (the last two are too small to play)."""
 
 

@@ -56,10 +56,10 @@ keys), the moves line, the other player's card backs (its line with their name a
 stays)."""
 
 TABLE_WIDTH = 104
+"""The table's widest (its ``max-width`` in ``game_screen.tcss``)."""
 LOG_FROM = 150
 """From this many columns the hand's log stands beside the table (the table's
 104 and the log's 42, with room to spare)."""
-"""The table's widest (its ``max-width`` in ``game_screen.tcss``)."""
 
 
 class GameScreen(Screen):
