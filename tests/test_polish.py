@@ -221,3 +221,26 @@ async def test_a_wide_terminal_shows_the_hands_moves_beside_the_table():
         await settle(app, pilot)
         assert not log.display
         assert app.screen.query_one("#table").region.width == 104  # the table has its whole width back
+
+
+async def test_a_question_shows_its_own_keys_at_the_bottom():
+    """The quit question (and every yes-or-no question) left the table's key bar
+    under it, offering "t Take" and "p Pass", which do nothing while it is asked."""
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+    from ginrummy_tui.tui.screens.question import Question
+
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        bottom = screen_text(app).rstrip("\n").splitlines()[-1]
+        assert "y Quit" in bottom and "n Back" in bottom, bottom
+        assert "Take" not in bottom and "Pass" not in bottom, bottom
+        await pilot.press("n")
+        await pilot.pause()
+        app.push_screen(Question("Start a new match now?", "New match (y)", "Keep playing (n)"))
+        await pilot.pause()
+        bottom = screen_text(app).rstrip("\n").splitlines()[-1]
+        assert "y Yes" in bottom and "n No" in bottom and "Take" not in bottom, bottom

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
 
@@ -35,6 +36,7 @@ class ConfirmQuit(ModalScreen[bool]):
             with Horizontal(id="confirm-buttons"):
                 yield Button("Quit (y)", id="yes", variant="error", compact=True)
                 yield Button("Back to the game (n)", id="no", variant="primary", compact=True)
+        yield KeyBar()  # its own keys, over the table's
 
     def action_answer(self, yes: bool) -> None:
         """Close the question with the answer."""

@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..widgets.key_bar import KeyBar
+
 
 class Question(ModalScreen[bool]):
     """Asks ``text``; dismissed with True for yes, False for no."""
@@ -32,6 +34,7 @@ class Question(ModalScreen[bool]):
             with Horizontal(id="question-buttons"):
                 yield Button(self.labels[0], id="yes", variant="warning", compact=True)
                 yield Button(self.labels[1], id="no", variant="primary", compact=True)
+        yield KeyBar()  # its own keys, over the table's
 
     def action_answer(self, yes: bool) -> None:
         """Close with the answer."""
