@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ginrummy_tui.engine import Action, apply, new_game
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.widgets.prompt import PromptLine
@@ -244,3 +246,23 @@ async def test_a_question_shows_its_own_keys_at_the_bottom():
         await pilot.pause()
         bottom = screen_text(app).rstrip("\n").splitlines()[-1]
         assert "y Yes" in bottom and "n No" in bottom and "Take" not in bottom, bottom
+
+
+async def test_the_score_line_is_whole_on_the_smallest_screen():
+    """At 46 columns the score line lost its end ("Computer 43   to" and an
+    ellipsis): below the room for all of it, the "gin-tui" badge goes, then
+    the gaps narrow, and the target is always read whole."""
+    from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
+
+    for width, badge in ((46, False), (60, True), (80, True)):
+        state = new_game(seed=1)
+        state = replace(state, scores=(100 - 1, 43))
+        app = make_app(state=state, pause=0)
+        async with app.run_test(size=(width, 24)) as pilot:
+            await settle(app, pilot)
+            board = app.screen.query_one(Scoreboard)
+            line = screen_text(app).splitlines()[board.region.y]
+            assert line.rstrip().endswith("to 100") or "to 100 ·" in line, (width, line)
+            assert "…" not in line and ("gin-tui" in line) == badge, (width, line)
+            assert len(line.rstrip()) <= board.region.right
+            assert "You 99" in line and ("Computer 43" in line or "Computer (standard) 43" in line), (width, line)

@@ -51,15 +51,23 @@ class Scoreboard(Widget):
         if not wide:
             them_name = them_name.split(" (")[0]
         gold = colours.gold
-        t = Text(no_wrap=True, overflow="ellipsis")
-        t.append(" gin-tui ", style="bold reverse")
-        t.append(f"  Hand {hand_no}   ")
-        t.append("You ", style="bold")
-        t.append(str(you), style=f"bold {gold}")
-        t.append("   ")
-        t.append(f"{them_name} ", style="bold")
-        t.append(str(them), style=f"bold {gold}")
-        t.append(f"   to {target}")
-        if wide:
-            t.append(f" · {rules_name} rules")
+        # The longest form that fits: the badge goes first, then the gaps narrow.
+        for badge, gap in ((True, "   "), (False, "   "), (False, "  ")):
+            t = Text(no_wrap=True, overflow="ellipsis")
+            if badge:
+                t.append(" gin-tui ", style="bold reverse")
+                t.append("  ")
+            else:
+                t.append(" ")
+            t.append(f"Hand {hand_no}{gap}")
+            t.append("You ", style="bold")
+            t.append(str(you), style=f"bold {gold}")
+            t.append(gap)
+            t.append(f"{them_name} ", style="bold")
+            t.append(str(them), style=f"bold {gold}")
+            t.append(f"{gap}to {target}")
+            if wide:
+                t.append(f" · {rules_name} rules")
+            if not self.size.width or t.cell_len <= self.size.width:
+                break
         return t
