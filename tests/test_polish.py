@@ -266,3 +266,35 @@ async def test_the_score_line_is_whole_on_the_smallest_screen():
             assert "…" not in line and ("gin-tui" in line) == badge, (width, line)
             assert len(line.rstrip()) <= board.region.right
             assert "You 99" in line and ("Computer 43" in line or "Computer (standard) 43" in line), (width, line)
+
+
+def test_every_ending_fits_one_line_of_the_score_table_at_46_columns():
+    """The score table has 42 columns inside its frame at 46: "Them: knock"
+    wrapped there ("Them:" / "knock"), and "Them: undercut" would too (the
+    test above measured 44)."""
+    import io
+
+    from rich.console import Console
+
+    from ginrummy_tui.engine import EndKind, view
+    from ginrummy_tui.engine.state import HandRecord
+    from ginrummy_tui.tui.widgets.score_table import score_table
+
+    endings = [
+        (EndKind.KNOCK, 1, 1, 43, (51, 8)),
+        (EndKind.UNDERCUT, 0, 1, 125, (12, 9)),
+        (EndKind.BIG_GIN, 1, 1, 131, (0, 100)),
+        (EndKind.GIN, 0, 0, 58, (0, 33)),
+        (EndKind.VOID, None, None, 0, None),
+        (EndKind.TIMEOUT, 1, 0, 10, (3, 7)),
+    ]
+    sheet = []
+    for i, (kind, knocker, winner, points, dw) in enumerate(endings):
+        sheet.append(HandRecord(i + 1, i % 2, kind, knocker, winner, points, dw, (100 + i, 200 + i)))
+    v = view(replace(new_game(seed=1), sheet=tuple(sheet)), 0)
+    out = io.StringIO()
+    Console(file=out, width=42, color_system=None).print(score_table(v, "Computer (standard)", compact=True, tiny=True))
+    text = out.getvalue()
+    rows = [line for line in text.splitlines() if line.strip()[:1].isdigit()]
+    assert len(rows) == len(sheet), text
+    assert "…" not in text and "Them: undercut" in text and "Them: knock" in text, text

@@ -63,6 +63,7 @@ def score_table(
         pad_edge=False,
         show_edge=not compact,
         collapse_padding=compact,
+        padding=(0, 0) if tiny else (0, 1),  # one space between columns: "Them: undercut" stays whole at 46
     )
     # In a narrow terminal the endings and points wrap; the hand numbers, the
     # deadwood and the running totals never shrink away.
