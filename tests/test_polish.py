@@ -298,3 +298,29 @@ def test_every_ending_fits_one_line_of_the_score_table_at_46_columns():
     rows = [line for line in text.splitlines() if line.strip()[:1].isdigit()]
     assert len(rows) == len(sheet), text
     assert "…" not in text and "Them: undercut" in text and "Them: knock" in text, text
+
+
+async def test_below_60_columns_the_end_of_a_match_names_the_computer_shortly():
+    """At 46 columns "Final score: You 128 · Computer (standard) 59" took two
+    lines, and the summary said "Computer (standard) · deadwood 58 (was 78
+    before layoffs)" over three; "Computer" there, the level when there is room."""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    for width, level_shown in ((46, False), (80, True)):
+        app = make_app(state=scenarios.match_point(), pause=0)
+        async with app.run_test(size=(width, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("s", "k")  # the knock wins the match
+            await settle(app, pilot)
+            assert ("Computer (standard)" in screen_text(app)) == level_shown
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert isinstance(app.screen, MatchOverScreen)
+            text = screen_text(app)
+            them = "Computer (standard)" if level_shown else "Computer"
+            assert f"Final score: You 128 · {them} 59" in text, text
+            if not level_shown:
+                await pilot.resize_terminal(100, 30)  # room again: the level comes back
+                await settle(app, pilot)
+                assert "Final score: You 128 · Computer (standard) 59" in screen_text(app)

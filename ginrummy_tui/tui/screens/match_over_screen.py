@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -14,6 +15,7 @@ from textual.widgets import Static
 from ginrummy_tui.engine.kinds import Kind
 
 from ..host import gin_of
+from ..table_text import short_name
 from ..widgets.key_bar import KeyBar
 from ..widgets.race import Race
 from ..widgets.score_table import ScoreTable
@@ -81,16 +83,26 @@ class MatchOverScreen(Screen):
         self.v = v
         self.opponent_name = opponent_name
 
-    def compose(self) -> ComposeResult:
+    def _head(self, width: int) -> Text:
+        """Who won, and the final score ("Computer" for "Computer (standard)" below 60 columns: one line)."""
         v = self.v
         me, opp = v.seat, 1 - v.seat
-        won = v.winner == me
+        name = self.opponent_name if width >= 60 else short_name(self.opponent_name)
         head = Text(justify="center")
-        head.append("You won the match!" if won else f"{self.opponent_name} won the match.", style="bold")
-        head.append(f"\nFinal score: You {v.totals[me]} · {self.opponent_name} {v.totals[opp]}")
+        head.append("You won the match!" if v.winner == me else f"{name} won the match.", style="bold")
+        head.append(f"\nFinal score: You {v.totals[me]} · {name} {v.totals[opp]}")
+        return head
+
+    def on_resize(self, event: events.Resize) -> None:
+        for winner in self.query("#winner").results(Static):
+            winner.update(self._head(event.size.width))
+
+    def compose(self) -> ComposeResult:
+        v = self.v
+        won = v.winner == v.seat
         yield TooSmall()
         with VerticalScroll(id="match-over"):
-            yield Static(head, id="winner", classes="-won" if won else "-lost")
+            yield Static(self._head(self.app.size.width), id="winner", classes="-won" if won else "-lost")
             with Horizontal(id="match-body"):
                 yield ScoreTable(v, self.opponent_name, id="final-table", number=match_number(self.app))
                 race = Race(v, self.opponent_name, ascii_only=gin_of(self.app).ascii_only)

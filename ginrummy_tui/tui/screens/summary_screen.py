@@ -111,6 +111,8 @@ def summary_renderable(
 
     res = v.result
     me, opp = v.seat, 1 - v.seat
+    if width < 60:  # "Computer" for "Computer (standard)": the hand's lines and the scores wrap less
+        opponent_name = short_name(opponent_name)
     names: dict[int | None, str] = {me: "You", opp: opponent_name}
     lines: list = []
     if res is None:
@@ -211,8 +213,7 @@ def summary_renderable(
                 how = f"({how}) × {res.multiplier}"
             pts.append(f"  ({how})")
     lines.append(pts)
-    # below 60 columns "Computer" for "Computer (standard)", so that the scores stay on one line
-    them = opponent_name if width >= 60 else short_name(opponent_name)
+    them = opponent_name
     tot = Text()
     tot.append("Scores: ")
     tot.append(f"You {v.scores[me]}", style="bold")
