@@ -224,6 +224,17 @@ async def test_a_wide_terminal_shows_the_hands_moves_beside_the_table():
         assert not log.display
         assert app.screen.query_one("#table").region.width == 104  # the table has its whole width back
 
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert not app.screen.query(HandLog)  # not even made on a smaller terminal (the start stays quick)
+        await pilot.press("p")
+        await settle(app, pilot)
+        await pilot.resize_terminal(160, 45)
+        await settle(app, pilot)
+        log = app.screen.query_one(HandLog)
+        assert log.display and str(log.query_one("#log-lines").render()).count("\n") == 2
+
 
 async def test_a_question_shows_its_own_keys_at_the_bottom():
     """The quit question (and every yes-or-no question) left the table's key bar

@@ -118,8 +118,7 @@ class GameScreen(Screen):
             yield DeadwoodLine(id="deadwood")
             yield ActionBar(id="actions")
             yield PromptLine(id="prompt")
-        yield HandLog(id="log")
-        yield KeyBar()
+        yield KeyBar()  # the hand's log comes before it once the terminal is wide enough (_show_log)
 
     def on_mount(self) -> None:
         self.query_one(HandView).one_click = self.gin.one_click
@@ -177,8 +176,14 @@ class GameScreen(Screen):
         if key == self._log_key:
             return
         self._log_key = key
+        logs = self.query(HandLog)
+        if logs:
+            log = logs.first()
+        else:  # mounted the first time it is shown: no cost to a start on a smaller terminal
+            log = HandLog(id="log")
+            self.mount(log, before=self.query_one(KeyBar))
         name = tt.short_name(app.session.opponent_name)  # the column is narrow
-        self.query_one(HandLog).set_lines(tt.log_lines(v, name, app.ascii_only))
+        log.set_lines(tt.log_lines(v, name, app.ascii_only))
 
     def _show_opponent(self, v: PlayerView) -> None:
         """The opponent's line and card backs; its name is shortened below 60 columns."""

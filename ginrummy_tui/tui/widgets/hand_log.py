@@ -10,12 +10,20 @@ from textual.widgets import Static
 
 class HandLog(VerticalScroll, can_focus=False):
     """Every turn of the hand in words, oldest first; the newest stays in view
-    (the mouse wheel scrolls back).  It takes no focus: the keys stay with the table."""
+    (the mouse wheel scrolls back).  It takes no focus: the keys stay with the table.
+    The table mounts it the first time the terminal is wide enough."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = Text()
+        """What it shows: a line a turn."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="log-lines")
+        yield Static(self.text, id="log-lines")
 
     def set_lines(self, lines: list[Text]) -> None:
         """Show ``lines``, one a turn, and keep the last in view."""
-        self.query_one("#log-lines", Static).update(Text("\n").join(lines))
+        self.text = Text("\n").join(lines)
+        for shown in self.query("#log-lines").results(Static):
+            shown.update(self.text)
         self.call_after_refresh(self.scroll_end, animate=False)
