@@ -21,7 +21,7 @@ from .app_helpers import settle
 
 # Every key the app knows except those that quit (q, y on the question,
 # Ctrl+Q, Ctrl+C), plus keys it does not use.
-KEYS = list("tpsdkgbhralo<>?cn1234567890-xz ") + [
+KEYS = list("tpsdkgbhralmo<>?cn1234567890-xz ") + [
     "enter", "escape", "left", "right", "up", "down", "tab", "shift+tab",
     "pageup", "pagedown", "home", "end", "f1", "f2", "f3", "backspace",
 ]

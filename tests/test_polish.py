@@ -335,3 +335,31 @@ async def test_below_60_columns_the_end_of_a_match_names_the_computer_shortly():
                 await pilot.resize_terminal(100, 30)  # room again: the level comes back
                 await settle(app, pilot)
                 assert "Final score: You 128 · Computer (standard) 59" in screen_text(app)
+
+
+async def test_m_shows_every_turn_of_the_hand_on_any_terminal():
+    """The moves line says only what the other player did last; m lists every
+    turn of the hand (as the log beside the table does from 150 columns),
+    and follows a move made while it is open."""
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert "m Moves" in screen_text(app).splitlines()[-1]
+        await pilot.press("p")
+        await settle(app, pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MovesScreen)
+        text = screen_text(app)
+        assert "Hand 1 · Computer dealt" in text and "You       passed on " in text, text
+        assert "Computer  passed on " in text
+        assert "esc Close" in text.splitlines()[-1]
+        app.session.submit(Action("draw stock"))  # a move while it is open
+        await pilot.pause(0.5)
+        assert "You       drew from stock" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

@@ -80,6 +80,7 @@ class GameScreen(Screen):
         Binding("shift+right,greater_than_sign,full_stop", "move_card(1)", "Move card right", show=False),
         Binding("o", "sort", "Sort", tooltip="Sort the hand by rank or by suit"),
         Binding("l", "toggle_pile", "Pile list", show=False),
+        Binding("m", "moves", "Moves", tooltip="Every turn of this hand", id="moves"),
         Binding("h", "hint", "Hint", tooltip="What the expert would do now, and why"),
         *_pick_bindings(),
     ]
@@ -443,6 +444,12 @@ class GameScreen(Screen):
     def action_toggle_pile(self) -> None:
         """Show or hide the cards under the top of the discard pile."""
         self.query_one(DiscardPile).toggle()
+
+    def action_moves(self) -> None:
+        """Every turn of the hand so far, in words."""
+        from .moves_screen import MovesScreen
+
+        self.app.push_screen(MovesScreen())
 
     def action_hint(self) -> None:
         """Show what the expert would do now, with its reason, in the prompt line."""

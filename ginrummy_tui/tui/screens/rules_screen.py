@@ -44,6 +44,7 @@ KEYS = (
     ("o", "sort by rank or by suit"),
     ("h", "a hint: what the expert would do now, and why"),
     ("l", "show the cards under the top of the discard pile"),
+    ("m", "every turn of this hand (beside the table from 150 columns)"),
     ("c", "score table"),
     ("? / F1", "this rule sheet"),
     ("F2", "settings: rules, opponent, pause, suits, mouse, theme"),

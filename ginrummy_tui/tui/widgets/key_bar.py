@@ -21,6 +21,10 @@ class KeyBar(Widget):
     """The keys of the current screen and of the app (those with ``show=True``).
     Styled in ``app.tcss`` (it is on every screen)."""
 
+    FIRST_TO_GO = frozenset({"moves"})
+    """Ids of bindings left out first when the line is short of room (before
+    the keys that do nothing now): the rest are more often needed."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._spans: list[tuple[int, int, str]] = []
@@ -36,6 +40,7 @@ class KeyBar(Widget):
         compact = width < NORMAL_WIDTH
         gap = " " if compact else "  "
         entries: list[tuple[str, str, bool, str]] = []  # key display, description, enabled, key
+        optional: set[str] = set()  # keys of the entries that go first
         seen_actions: set[str] = set()
         for key, active in self.screen.active_bindings.items():
             binding = active.binding
@@ -43,13 +48,18 @@ class KeyBar(Widget):
                 continue
             seen_actions.add(binding.action)
             entries.append((self.app.get_key_display(binding), binding.description, active.enabled, key))
+            if binding.id in self.FIRST_TO_GO:
+                optional.add(key)
 
         def needed() -> int:
             return 1 + sum(cell_len(d) + 1 + cell_len(t) + len(gap) for d, t, _e, _k in entries)
 
         if width:
-            # Too little room: leave out the keys that do nothing now, then the
-            # ones before the last (Quit), so that Quit is always shown.
+            # Too little room: leave out the keys that can go first, those that
+            # do nothing now, then the ones before the last (Quit), so that
+            # Quit is always shown.
+            while needed() > width + len(gap) and any(k in optional for _d, _t, _e, k in entries):
+                del entries[max(i for i, (_d, _t, _e, k) in enumerate(entries) if k in optional)]
             while needed() > width + len(gap) and any(not e for _d, _t, e, _k in entries):
                 last_dimmed = max(i for i, (_d, _t, e, _k) in enumerate(entries) if not e)
                 del entries[last_dimmed]

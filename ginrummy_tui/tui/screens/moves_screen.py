@@ -1,0 +1,57 @@
+"""Every turn of the hand so far, one key (m) away on any terminal; Escape closes it.
+
+(From 150 columns the same lines stand beside the table: the hand's log.)
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..host import gin_of
+from ..table_text import log_lines, short_name
+from ..widgets.key_bar import KeyBar
+from ..widgets.too_small import TooSmall
+
+
+class MovesScreen(ModalScreen):
+    """The hand's turns in words, kept up to date while it is open (the other
+    player may move meanwhile)."""
+
+    CSS_PATH = "moves_screen.tcss"
+    BINDINGS = [Binding("escape,m", "close", "Close", key_display="esc")]
+    """Escape (or m again) closes it."""
+
+    shown: tuple[int, int, int] | None = None
+    """The match, hand and number of moves shown."""
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="moves-box"):
+            yield Static(id="moves-lines")
+            yield Static("Esc: back to the game", id="moves-close")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self._follow()
+        self.set_interval(0.25, self._follow)
+
+    def _follow(self) -> None:
+        """Show the hand as it stands now (unchanged: nothing to do)."""
+        gin = gin_of(self.app)
+        v = gin.session.view()
+        key = (v.match_no, v.hand_no, len(v.history))
+        if key == self.shown:
+            return
+        self.shown = key
+        lines = log_lines(v, short_name(gin.session.opponent_name), gin.ascii_only)
+        self.query_one("#moves-lines", Static).update(Text("\n").join(lines))
+        self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss()
