@@ -363,3 +363,24 @@ async def test_m_shows_every_turn_of_the_hand_on_any_terminal():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_m_after_a_hand_shows_how_it_went():
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s", "k")  # draw, then knock: the hand ends
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        assert "m Moves" in screen_text(app).splitlines()[-1]
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MovesScreen)
+        assert "You       drew from stock, knocked, threw " in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)

@@ -243,9 +243,11 @@ class SummaryScreen(Screen):
         Binding("enter,n,space", "back", "Back to your match", key_display="⏎"),
         Binding("r", "review", "Review", tooltip="Your decisions where the expert would have played otherwise"),
         Binding("a", "replay", "Replay deal", tooltip="Play this deal again (practice: it does not count)"),
+        Binding("m", "moves", "Moves", tooltip="Every turn of this hand", id="moves"),
     ]
     """Enter, n or space: go on (the next hand, the match result, or back from
-    a replayed deal to the match); r: the review of the hand; a: replay this deal."""
+    a replayed deal to the match); r: the review of the hand; a: replay this deal;
+    m: every turn of the hand."""
 
     def __init__(self, v: PlayerView, opponent_name: str, ascii_only: bool = False) -> None:
         super().__init__()
@@ -341,6 +343,12 @@ class SummaryScreen(Screen):
         from .review_screen import open_review
 
         open_review(self.app)
+
+    def action_moves(self) -> None:
+        """Every turn of the hand that just ended, in words."""
+        from .moves_screen import MovesScreen
+
+        self.app.push_screen(MovesScreen())
 
     def action_replay(self) -> None:
         """Deal this hand again, as practice."""
