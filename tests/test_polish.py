@@ -384,3 +384,24 @@ async def test_m_after_a_hand_shows_how_it_went():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
+
+
+async def test_a_new_deal_starts_with_the_first_card_selected():
+    """The selection stayed where the last hand left it: a deal played again
+    (the same cards) showed the mark, and the lift, on the card the player
+    had selected last, where the first deal had them on the first card."""
+    from ginrummy_tui.engine import view
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        await pilot.press("5")  # the player lifts the fifth card
+        await pilot.pause()
+        hand = app.screen.query_one(HandView)
+        assert hand.cursor == 4 and hand.chosen
+        app.screen.show_view(view(new_game(seed=3), 0))  # the same deal again, from its start
+        await pilot.pause()
+        assert hand.cursor == 0 and not hand.chosen

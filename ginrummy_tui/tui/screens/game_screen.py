@@ -161,7 +161,12 @@ class GameScreen(Screen):
         split = best_melds(v.hand)
         melded = {c for m in split.melds for c in m}
         hand = self.query_one(HandView)
-        hand.set_hand(v.hand, melded, drawn=v.drawn, taken=v.taken)
+        dealt = (  # a hand was just dealt (the next one, or a deal played again)
+            old is not None
+            and not v.history
+            and (bool(old.history) or (old.match_no, old.hand_no) != (v.match_no, v.hand_no))
+        )
+        hand.set_hand(v.hand, melded, drawn=v.drawn, taken=v.taken, new_deal=dealt)
         self._show_moves(v)
         self._show_log(v)
         self._update_details()

@@ -68,10 +68,18 @@ class HandView(Widget):
 
     # -- data
 
-    def set_hand(self, cards, melded, drawn: Card | None = None, taken: Card | None = None) -> None:
-        """Show these cards: keep the order of the cards still held, place new ones."""
+    def set_hand(
+        self, cards, melded, drawn: Card | None = None, taken: Card | None = None, *, new_deal: bool = False
+    ) -> None:
+        """Show these cards: keep the order of the cards still held, place new
+        ones.  ``new_deal``: a hand was just dealt, so the first card is
+        selected and nothing is lifted (the last hand's selection says nothing
+        of the new cards)."""
         cards = tuple(cards)
-        old_sel = self.selected
+        if new_deal:
+            self.chosen = False
+            self.cursor = 0
+        old_sel = None if new_deal else self.selected
         if self.sort_mode is not None:
             order = self._sorted(cards)
         else:
