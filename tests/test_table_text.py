@@ -106,3 +106,18 @@ def test_the_log_tells_every_turn_of_the_hand_with_the_cards_everyone_saw():
             f"{me:5}drew from stock, threw {u(thrown)}",  # the card drawn is not named, even to its player
             f"{them:5}took {u(thrown)}, threw {u(second)}",
         ]
+
+
+def test_the_log_says_the_hands_own_knock_limit_in_oklahoma():
+    from ginrummy_tui.engine import PRESETS
+
+    for seed in range(1, 60):
+        v = view(new_game(PRESETS["oklahoma"], seed=seed), 0)
+        if v.multiplier != 1 and v.knock_limit != 10:
+            break
+    else:
+        raise AssertionError("no spade upcard below ten in the seeds tried")
+    head = tt.log_lines(v, "Ann", ascii_only=True)[0].plain
+    assert head.endswith(f" dealt · knock at {v.knock_limit} or less, scores ×2"), head
+    plain = view(new_game(seed=1), 0)
+    assert tt.log_lines(plain, "Ann", ascii_only=True)[0].plain.endswith(" dealt")

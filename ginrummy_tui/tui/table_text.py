@@ -148,7 +148,11 @@ def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]
     column: "Computer  took 9♠, threw J♣". Nothing the view does not show:
     a card drawn from the stock is not named, even the player's own."""
     dealer = "You" if v.dealer == v.seat else opponent_name
-    lines = [Text(f"Hand {v.hand_no} · {dealer} dealt", style="bold")]
+    head = f"Hand {v.hand_no} · {dealer} dealt"
+    if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:  # Oklahoma: the upcard sets them
+        times = f", scores ×{v.multiplier}" if v.multiplier != 1 else ""
+        head += f" · {limit_words(v.knock_limit)}{times}"
+    lines = [Text(head, style="bold")]
     turns: list[list[Move]] = []
     for m in v.history:
         if turns and turns[-1][0].seat == m.seat and turns[-1][-1].action.kind != Kind.PASS:
