@@ -357,8 +357,9 @@ async def test_m_shows_every_turn_of_the_hand_on_any_terminal():
         assert "Hand 1 · Computer dealt" in text and "You       passed on " in text, text
         assert "Computer  passed on " in text
         assert "esc Close" in text.splitlines()[-1]
-        app.session.submit(Action("draw stock"))  # a move while it is open
-        await pilot.pause(0.5)
+        app.session.submit(Action("draw stock"))  # a move while it is open (a computer's or the host's)...
+        app.sync()  # ...after which the app redraws, as after every move
+        await pilot.pause()
         assert "You       drew from stock" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()

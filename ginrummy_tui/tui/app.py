@@ -474,6 +474,12 @@ class GinApp(App):
         # guest who joined) has changed (e.g. at start)
         if table.v != v or table.shown_name != self.session.opponent_name:
             table.show_view(v)
+            if len(self.screen_stack) > 1:
+                from .host import ViewChanged
+
+                for screen in self.screen_stack:
+                    if screen is not table:
+                        screen.post_message(ViewChanged())
         self._show_end_screens(v)
         if self.session.computes_opponent and self.session.opponent_to_move() and not self.opponent_pending:
             self.opponent_pending = True

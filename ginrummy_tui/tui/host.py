@@ -65,6 +65,11 @@ class SuitsChanged(Message):
         self.ascii_only = ascii_only
 
 
+class ViewChanged(Message):
+    """The game moved on and the table redrew; the app posts it to the screens
+    over the table (one that shows the hand's moves follows it)."""
+
+
 def gin_of(app: object) -> GinHost:
     """``app`` (a screen's ``self.app``) as the gin-tui app it is."""
     return cast("GinHost", app)

@@ -60,6 +60,16 @@ def short_name(name: str) -> str:
     return name.split(" (")[0]
 
 
+SHORT_NAMES_BELOW = 60
+"""Below this many columns the other player is named shortly on the table and
+at the end of a hand and of the match ("Computer" for "Computer (standard)")."""
+
+
+def fitting_name(name: str, width: int) -> str:
+    """``name`` as a screen ``width`` columns wide shows it: whole, or its short form below 60."""
+    return name if width >= SHORT_NAMES_BELOW else short_name(name)
+
+
 def limit_words(knock_limit: int) -> str:
     return "gin only" if knock_limit == 0 else f"knock at {knock_limit} or less"
 
@@ -140,6 +150,8 @@ LOG_WORDS: dict[Kind, str] = {
     Kind.BIG_GIN: "Big Gin",
 }
 """The log's short words for each move, before its card (if it shows one)."""
+LOG_SHOWING_THE_CARD = MOVES_SHOWING_THE_CARD | {Kind.PASS}
+"""The moves whose card the log names: the moves line's, and the upcard passed on."""
 
 
 def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]:
@@ -167,7 +179,7 @@ def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]
                 t.append(", ")
             kind = m.action.kind
             t.append(LOG_WORDS.get(kind, str(m.action)))
-            if kind in MOVES_SHOWING_THE_CARD | {Kind.PASS} and m.card is not None:
+            if kind in LOG_SHOWING_THE_CARD and m.card is not None:
                 t.append_text(card_text(m.card, ascii_only))
         lines.append(t)
     return lines

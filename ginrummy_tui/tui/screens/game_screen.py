@@ -195,7 +195,7 @@ class GameScreen(Screen):
         """The opponent's line and card backs; its name is shortened below 60 columns."""
         name = self.gin.session.opponent_name
         self.query_one(OpponentHand).set_state(
-            name if self.app.size.width >= 60 else tt.short_name(name),
+            tt.fitting_name(name, self.app.size.width),
             v.opponent_hand_size,
             v.opponent_known,
             to_move=tt.opponent_to_move(v),

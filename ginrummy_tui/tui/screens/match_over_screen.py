@@ -15,7 +15,7 @@ from textual.widgets import Static
 from ginrummy_tui.engine.kinds import Kind
 
 from ..host import gin_of
-from ..table_text import short_name
+from ..table_text import fitting_name
 from ..widgets.key_bar import KeyBar
 from ..widgets.race import Race
 from ..widgets.score_table import ScoreTable
@@ -87,7 +87,7 @@ class MatchOverScreen(Screen):
         """Who won, and the final score ("Computer" for "Computer (standard)" below 60 columns: one line)."""
         v = self.v
         me, opp = v.seat, 1 - v.seat
-        name = self.opponent_name if width >= 60 else short_name(self.opponent_name)
+        name = fitting_name(self.opponent_name, width)
         head = Text(justify="center")
         head.append("You won the match!" if v.winner == me else f"{name} won the match.", style="bold")
         head.append(f"\nFinal score: You {v.totals[me]} · {name} {v.totals[opp]}")

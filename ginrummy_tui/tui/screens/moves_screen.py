@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..host import gin_of
+from ..host import ViewChanged, gin_of
 from ..table_text import log_lines, short_name
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
@@ -20,7 +20,7 @@ from ..widgets.too_small import TooSmall
 
 class MovesScreen(ModalScreen):
     """The hand's turns in words, kept up to date while it is open (the other
-    player may move meanwhile)."""
+    player may move meanwhile: the app says so with :class:`ViewChanged`)."""
 
     CSS_PATH = "moves_screen.tcss"
     BINDINGS = [Binding("escape,m", "close", "Close", key_display="esc")]
@@ -38,7 +38,9 @@ class MovesScreen(ModalScreen):
 
     def on_mount(self) -> None:
         self._follow()
-        self.set_interval(0.25, self._follow)
+
+    def on_view_changed(self, message: ViewChanged) -> None:
+        self._follow()
 
     def _follow(self) -> None:
         """Show the hand as it stands now (unchanged: nothing to do)."""

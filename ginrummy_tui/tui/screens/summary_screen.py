@@ -17,7 +17,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 
 from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
-from ..table_text import short_name
+from ..table_text import fitting_name
 from ..widgets.cardfaces import cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
@@ -111,8 +111,7 @@ def summary_renderable(
 
     res = v.result
     me, opp = v.seat, 1 - v.seat
-    if width < 60:  # "Computer" for "Computer (standard)": the hand's lines and the scores wrap less
-        opponent_name = short_name(opponent_name)
+    opponent_name = fitting_name(opponent_name, width)  # below 60 columns the lines wrap less
     names: dict[int | None, str] = {me: "You", opp: opponent_name}
     lines: list = []
     if res is None:
@@ -213,16 +212,15 @@ def summary_renderable(
                 how = f"({how}) × {res.multiplier}"
             pts.append(f"  ({how})")
     lines.append(pts)
-    them = opponent_name
     tot = Text()
     tot.append("Scores: ")
     tot.append(f"You {v.scores[me]}", style="bold")
     tot.append(" · ")
-    tot.append(f"{them} {v.scores[opp]}", style="bold")
+    tot.append(f"{opponent_name} {v.scores[opp]}", style="bold")
     tot.append(f" (to {v.rules.target})")
     lines.append(tot)
     if hints is not None and any(hints):
-        lines.append(Text(f"Hints this hand: you {hints[0]} · {them} {hints[1]}", style="dim"))
+        lines.append(Text(f"Hints this hand: you {hints[0]} · {opponent_name} {hints[1]}", style="dim"))
     return Group(*lines)
 
 
