@@ -1197,3 +1197,27 @@ async def test_on_a_small_screen_a_hint_takes_no_more_room_than_it_needs_and_giv
         await pilot.pause(0.3)
         assert app.table.has_class("-longer-prompt")  # and give way again when it is small again
         assert "expected to leave about 40." in " ".join(screen_text(app).split())
+
+
+async def test_keys_wait_while_the_terminal_is_too_small():
+    """Behind "Terminal too small" the table is hidden: a move typed blind
+    (take the upcard, throw a card) is not played; q still quits."""
+    app = make_app(pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        s = app.session.state
+        await pilot.resize_terminal(40, 15)
+        await pilot.pause()
+        for key in ("t", "1", "enter", "p", "s", "o", "greater_than_sign"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.session.state is s
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "Take the upcard" in prompt(app)
+        await pilot.resize_terminal(40, 15)
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0

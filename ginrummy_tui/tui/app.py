@@ -10,6 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.css.query import NoMatches
@@ -44,6 +45,10 @@ def _load_statistics_screen() -> None:
     from ginrummy_tui.storage import reports  # noqa: F401
 
     from .screens import stats_screen  # noqa: F401
+
+
+KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})
+"""The keys that work behind "Terminal too small" (it says "q: quit")."""
 
 
 class GinApp(App):
@@ -116,6 +121,23 @@ class GinApp(App):
         if context.control is not None:
             context.control.on_saved = self._saved
             context.control.on_error = lambda text: self.notify(text, severity="error", timeout=10)
+
+    @property
+    def too_small(self) -> bool:
+        """True while the terminal is below the smallest usable size: every
+        screen shows "Terminal too small" instead of its content."""
+        width, height = self.size
+        return width < MIN_WIDTH or height < MIN_HEIGHT
+
+    async def on_event(self, event: events.Event) -> None:
+        """While the screen is hidden behind "Terminal too small", keys other
+        than quitting and suspending are dropped: a move typed blind is not
+        played."""
+        if isinstance(event, events.Key) and not event.is_forwarded and self.too_small:
+            if event.key not in KEYS_WHILE_TOO_SMALL:
+                event.stop()
+                return
+        await super().on_event(event)
 
     def watch_ascii_only(self, ascii_only: bool) -> None:
         """Tell every screen (the ones that show cards redraw)."""
