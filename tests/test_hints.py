@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.expert import ExpertOpponent
-from ginrummy_tui.ai.hints import Hint, explain, hint, odds
+from ginrummy_tui.ai.hints import Hint, _points, expert_choice, explain, hint, hint_expert, odds
 from ginrummy_tui.engine import (
     DECK,
     PRESETS,
@@ -93,7 +93,7 @@ def test_reason_for_gin_and_for_a_discard_that_could_knock():
     out = ExpertOpponent().knock_outlook(v2)
     assert out is not None and not out.knocks and out.card == parse_cards("4D")[0]
     assert explain(v2, parse_action("discard 4D")) == (
-        "Discard 4♦, wait for gin or to undercut the computer (its knocks: about 7) for about 30; "
+        "Discard 4♦ and wait for gin or to undercut the computer's knock (about 7 deadwood), scoring about 30; "
         f"knocking now: about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     assert explain(v2, parse_action("knock 4D")) == (
@@ -236,7 +236,7 @@ def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim
     out = ExpertOpponent().knock_outlook(v)
     assert h.action == parse_action("discard KD") and not out.knocks
     assert "nearly out" not in h.reason and "hold on" not in h.reason
-    assert h.reason.startswith("Discard K♦, wait for gin or to undercut the computer (its knocks: about 7) for about 31;")
+    assert h.reason.startswith("Discard K♦ and wait for gin or to undercut the computer's knock (about 7 deadwood), scoring about 31;")
     # 3 left: no draw is left for this seat, and the reason says exactly that
     v = _low_hand_with_stock(4)
     h = hint(v)
@@ -258,7 +258,7 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     assert out.expected_points > 0
     # the undercut it hopes for: 25 + (7 - 1); what a knock now is expected to bring
     assert h.reason == (
-        "Discard K♦, wait for gin or to undercut the computer (its knocks: about 7) for about 31; "
+        "Discard K♦ and wait for gin or to undercut the computer's knock (about 7 deadwood), scoring about 31; "
         f"knocking now: about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
 
@@ -285,3 +285,26 @@ def test_no_hint_uses_the_old_flat_claims_and_every_hint_fits_two_prompt_lines(p
         for claim in ("shown interest", "unlikely to want", "nearly out", "hold on", "keeps more ways"):
             assert claim not in text, text
         assert len(text) <= 160, text
+
+
+def test_a_knock_that_very_likely_wins_the_match_is_advised_whatever_the_score():
+    # 80 to 54, target 100: a knock with 1 deadwood is expected to score far more
+    # than the 20 still needed, so the hint knocks, though 80 is not within 10 of
+    # the target (the computer opponent's own rule for a match-winning knock)
+    low = _low_hand_with_stock(20)
+    v = replace(low, scores=(80, 54))
+    out = hint_expert().knock_outlook(v)
+    assert out is not None and out.match_chance >= 0.8
+    h = hint(v)
+    assert h.action == parse_action("knock KD")
+    assert h.reason == (
+        f"Knock with K♦: it leaves 1 deadwood, expected to score {_points(out.expected_points)}, "
+        f"undercut {odds(out.undercut_chance)}; it wins the match (you need 20 to reach 100): "
+        f"{odds(out.match_chance)}."
+    )
+    # the review asks the same expert: the knock is not called a mistake
+    assert expert_choice(v) == parse_action("knock KD")
+    # far from the target the same hand lies in wait, as before
+    assert hint(low).action == parse_action("discard KD")
+    # the opponents keep the rule their strength was measured with
+    assert ExpertOpponent().choose(v) == parse_action("discard KD")

@@ -94,6 +94,14 @@ class Params:
     defend: float = 0.0
     """Factor on the estimated chance that the opponent knocks next turn, which
     shifts the hand's worth towards its deadwood now."""
+    match_chance: float = 0.0
+    """Above 0: knock (rather than lie in wait) whenever the chance that the
+    knock now wins the match, over guessed hands of the opponent, is at least
+    this.  0 for the opponents (their figures were measured without it: they
+    count a knock as winning the match only within 10 points of the target);
+    the hints and the review use 0.8 (:func:`ginrummy_tui.ai.hints.hint_expert`)."""
+    match_samples: int = 40
+    """Guessed opponent hands for that chance."""
     wait_below: float = 11.0
     """The most deadwood with which it lies in wait instead of knocking (see
     :func:`wait_threshold`, which lowers it against an opponent who knocks with
@@ -449,7 +457,7 @@ class ExpertOpponent:
         if knocks:
             best = min(knocks, key=lambda a: (deadwood_mask(m ^ a.card.bit), -a.card.value, -a.card.index))
             dw = deadwood_mask(m ^ best.card.bit)
-            if self._should_knock(view, ctx, dw):
+            if self._knock_rule(view, ctx, best.card, dw)[0]:
                 return best
             # lie in wait: keep a hand at least as low, and the best chances of gin
             low = [c for c in cards if deadwood_mask(m ^ c.bit) <= dw]
@@ -458,17 +466,19 @@ class ExpertOpponent:
         _, card = self._best_throw(ctx, m, cards, view.knock_limit)
         return find(actions, Kind.DISCARD, card)  # type: ignore[return-value]
 
-    def _should_knock(self, view: PlayerView, ctx: _Context, dw: int) -> bool:
-        """Knock now, or keep a low hand to undercut the opponent's knock (or go gin)?"""
-        return self._knock_rule(view, ctx, dw)[0]
-
-    def _knock_rule(self, view: PlayerView, ctx: _Context, dw: int) -> tuple[bool, str, float]:
-        """``(knock?, why, wait threshold)``; why is ``"last turn"``, ``"match"``
-        or ``"threshold"`` (the deadwood against the threshold decided)."""
+    def _knock_rule(self, view: PlayerView, ctx: _Context, card: Card, dw: int) -> tuple[bool, str, float]:
+        """Knock now with ``card`` (leaving ``dw``), or keep a low hand to
+        undercut the opponent's knock (or go gin)?  ``(knock?, why, wait
+        threshold)``; why is ``"last turn"``, ``"match"`` or ``"threshold"``
+        (the deadwood against the threshold decided)."""
         if ctx.draws_left <= 0:
             return True, "last turn", 0.0  # the last turn before the hand would be void
         if knock_wins_match(view, view.seat):
             return True, "match", 0.0  # a knock now very likely wins the match
+        if self.params.match_chance > 0:
+            chance = self._knock_estimate(view, ctx, card, self.params.match_samples)[2]
+            if chance >= self.params.match_chance:
+                return True, "match", 0.0
         # the threshold is for a knock limit of 10; it scales with the limit (Oklahoma)
         # and with the undercut bonus (worth lying in wait for when it is 25)
         most = self.params.wait_below * min(1.0, view.rules.undercut_bonus / 25)
@@ -507,8 +517,8 @@ class ExpertOpponent:
         dw = deadwood_mask(m ^ card.bit)
         ctx = _Context(view, self.params)
         ctx.draws_left = _draws_left(view, drawn=True)
-        knocks, why, threshold = self._knock_rule(view, ctx, dw)
-        points, undercut = self._knock_estimate(view, ctx, card, samples)
+        knocks, why, threshold = self._knock_rule(view, ctx, card, dw)
+        points, undercut, match = self._knock_estimate(view, ctx, card, samples)
         return KnockOutlook(
             card=card,
             deadwood=dw,
@@ -518,11 +528,16 @@ class ExpertOpponent:
             opponent_mean=opponent_knock_mean(view),
             expected_points=points,
             undercut_chance=undercut,
+            match_chance=match,
             draws_left=ctx.draws_left,
         )
 
-    def _knock_estimate(self, view: PlayerView, ctx: _Context, card: Card, samples: int) -> tuple[float, float]:
-        """Expected points (for this seat) of knocking with ``card`` now, and the chance of being undercut."""
+    def _knock_estimate(
+        self, view: PlayerView, ctx: _Context, card: Card, samples: int
+    ) -> tuple[float, float, float]:
+        """Expected points (for this seat) of knocking with ``card`` now, the
+        chance of being undercut, and the chance that the knock wins the match
+        (its points reach the target)."""
         import random
 
         from ginrummy_tui.engine import score_knock
@@ -532,10 +547,12 @@ class ExpertOpponent:
         need = max(0, view.opponent_hand_size - len(known))
         pool = [(b, self._p_holds(ctx, b)) for b in _bits(ctx.unseen & ~ctx.opp_known)]
         if need > len(pool) or samples <= 0:
-            return 0.0, 0.0
+            return 0.0, 0.0, 0.0
+        short = view.rules.target - view.scores[view.seat]
         rng = random.Random(hand_mask(view.hand) ^ (view.stock_size << 52))
         total = 0.0
         undercuts = 0
+        wins = 0
         for _ in range(samples):
             left = list(pool)
             drawn: list[Card] = []
@@ -551,10 +568,11 @@ class ExpertOpponent:
             pts = res.points * view.multiplier
             if res.winner == "knocker":
                 total += pts
+                wins += pts >= short
             else:
                 total -= pts
                 undercuts += 1
-        return total / samples, undercuts / samples
+        return total / samples, undercuts / samples, wins / samples
 
 
 @dataclass(frozen=True)
@@ -578,6 +596,8 @@ class KnockOutlook:
     """Expected points of knocking now, for the knocker (negative: it loses)."""
     undercut_chance: float
     """The chance that knocking now is undercut."""
+    match_chance: float
+    """The chance that knocking now wins the match (its points reach the target)."""
     draws_left: int
     """Draws this seat may still make after this turn (at most 2 counted)."""
 

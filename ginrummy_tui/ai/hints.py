@@ -14,12 +14,16 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ginrummy_tui.engine import Action, Card, PlayerView, best_melds, deadwood_mask
 from ginrummy_tui.engine.cards import SUIT_SYMBOLS
 from ginrummy_tui.engine.kinds import Kind
 
 from .common import hand_mask, melds_with, playable
+
+if TYPE_CHECKING:
+    from .expert import ExpertOpponent
 
 HINT_LEVEL = "expert"
 """The opponent level whose choice a hint shows."""
@@ -36,11 +40,23 @@ class Hint:
     computer can meld 9♥ is about 1 in 12"."""
 
 
-def expert_choice(view: PlayerView, seed: int = 0) -> Action:
-    """The expert opponent's choice for this view (a fresh opponent with ``seed``)."""
-    from ginrummy_tui.ai import get_opponent
+MATCH_CHANCE = 0.8
+"""The hints and the review knock whenever a knock now wins the match with at
+least this chance (the computer opponents only within 10 points of the target)."""
 
-    return get_opponent(HINT_LEVEL, seed).choose(view)
+
+def hint_expert(seed: int | None = 0) -> ExpertOpponent:
+    """The expert that the hints and the review ask: the expert opponent, which
+    also knocks whenever a knock very likely wins the match (``MATCH_CHANCE``),
+    however far its score is from the target."""
+    from .expert import ExpertOpponent, Params
+
+    return ExpertOpponent(seed, Params(match_chance=MATCH_CHANCE))
+
+
+def expert_choice(view: PlayerView, seed: int = 0) -> Action:
+    """The hints' expert's choice for this view (a fresh one with ``seed``)."""
+    return hint_expert(seed).choose(view)
 
 
 def hint(view: PlayerView, *, seed: int = 0, ascii_only: bool = False, opponent_name: str = "the computer") -> Hint:
@@ -132,10 +148,8 @@ def odds(p: float) -> str:
     return f"about {round(p * 10)} in 10"
 
 
-def _expert():
-    from .expert import ExpertOpponent
-
-    return ExpertOpponent()
+def _expert() -> ExpertOpponent:
+    return hint_expert()
 
 
 def _points(x: float) -> str:
@@ -245,8 +259,16 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
     score = _knock_words(view, out, name)
     if out.why == "last turn":
         return f"{head}, {score}; you have no draw left before the hand would be void."
-    if out.why == "match":
+    from .expert import knock_wins_match
+
+    if out.why == "match" and knock_wins_match(view, view.seat):
         return f"{head}, {score}; a knock now very likely wins the match."
+    if out.why == "match":
+        short = view.rules.target - view.scores[view.seat]
+        return (
+            f"{head}, {score}; it wins the match (you need {short} to reach {view.rules.target}): "
+            f"{odds(out.match_chance)}."
+        )
     return f"{head}, {score}."
 
 
@@ -266,7 +288,8 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
         mean = out.opponent_mean
         gain = view.rules.undercut_bonus + max(0, round(mean) - left)
         return (
-            f"Discard {lab(c)}, wait for gin or to undercut {name} (its knocks: about {round(mean)}) for about {gain}; "
+            f"Discard {lab(c)} and wait for gin or to undercut {name}'s knock (about {round(mean)} deadwood), "
+            f"scoring about {gain}; "
             f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
         )
     # the discard that leaves the least deadwood, for comparison
@@ -295,4 +318,4 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
     return f"{head}; {_meld_odds(view, c, ascii_only, name)}."
 
 
-__all__ = ["HINT_LEVEL", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint", "odds"]
+__all__ = ["HINT_LEVEL", "MATCH_CHANCE", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint", "hint_expert", "odds"]

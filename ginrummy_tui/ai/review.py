@@ -206,14 +206,14 @@ def review_moves(
 ) -> HandReview:
     """Review a hand given as ``(state before the move, move)`` pairs.
 
-    ``expert`` is any object with ``choose(view)`` (default: the expert
-    opponent with ``seed``); ``cancelled`` is polled between decisions and
+    ``expert`` is any object with ``choose(view)`` (default: the hints' expert,
+    :func:`~ginrummy_tui.ai.hints.hint_expert`, with ``seed``); ``cancelled`` is polled between decisions and
     stops the review early when it returns True.
     """
     if expert is None:
-        from ginrummy_tui.ai import get_opponent
+        from .hints import hint_expert
 
-        expert = get_opponent("expert", seed if isinstance(seed, int) else 0)
+        expert = hint_expert(seed if isinstance(seed, int) else 0)
     policies = _rollout_policies(rollout_level)
     mistakes: list[ReviewedDecision] = []
     decisions = 0
