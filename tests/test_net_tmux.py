@@ -7,6 +7,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -98,3 +99,73 @@ def test_host_and_join_in_two_terminals(tmux, tmp_path):
     # Bob takes it from the pile: Ann sees that
     tmux.keys("join", "d")
     tmux.wait("host", rf"Bob took {re.escape(threw)} from the discard pile|Bob · 11 cards")
+
+
+FINISH = "; echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo MODES-END"
+"""After the command: its exit status, then the terminal's modes (icanon and echo back once the app restored it)."""
+
+
+def _pid_in(tmux: Tmux, window: str) -> int:
+    """The gin-tui process running in ``window`` (the shell's child)."""
+    shell = tmux.run("display-message", "-p", "-t", f"gin:{window}", "#{pane_pid}").strip()
+    out = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True)
+    pids = [int(p) for p in out.stdout.split()]
+    assert pids, f"nothing runs in the {window} window"
+    return pids[0]
+
+
+def _closed_cleanly(tmux: Tmux, window: str, sig: int) -> str:
+    after = tmux.wait(window, r"MODES-END").string
+    assert f"EXIT={128 + sig}" in after and "Traceback" not in after, after
+    modes = after.split("EXIT=")[1].split()
+    assert "icanon" in modes and "echo" in modes, after  # the terminal is back in its normal mode
+    return after
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["kill", "terminal-closed"])
+async def test_kill_or_a_hang_up_closes_the_playing_host_cleanly(tmux, tmp_path, sig):
+    from ginrummy_tui.net.client import GameClient
+
+    base = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "")}
+    home = tmp_path / "ann"
+    gin = f"{shlex.quote(sys.executable)} -m ginrummy_tui"
+    tmux.start("host", f"{gin} host --port 0 --seed 3 --new --name Ann{FINISH}", {**base, "GIN_TUI_HOME": str(home)})
+    m = tmux.wait("host", r"join code ([A-Z2-9]{4}-[A-Z2-9]{4}) \((127\.0\.0\.1):(\d+)\)")
+    bob = GameClient(m.group(2), int(m.group(3)), m.group(1), "Bob", heartbeat=0)
+    await bob.connect()
+    tmux.wait("host", r"Bob · 10 cards")
+    os.kill(_pid_in(tmux, "host"), sig)
+    await bob.wait_for(lambda c: not c.open, timeout=15)
+    assert bob.closed_reason == "the host closed the match"  # told goodbye, as after the host's own quit
+    after = _closed_cleanly(tmux, "host", sig)
+    assert "the match is saved" in after
+    assert not (home / "network.json.lock").exists()  # the next 'gin-tui host' starts without a stale lock
+    await bob.close()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["kill", "terminal-closed"])
+async def test_kill_or_a_hang_up_closes_join_cleanly(tmux, tmp_path, sig):
+    from ginrummy_tui.engine import PRESETS, new_game
+    from ginrummy_tui.net.client import GameClient
+    from ginrummy_tui.net.server import MatchServer, ServerThread
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=3), codes={0: "AAAA-AAAA", 1: "BBBB-BBBB"},
+                         names=("Ann", "Guest"), port=0)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    try:
+        ann = GameClient(host, port, "AAAA-AAAA", "Ann", heartbeat=0)
+        await ann.connect()
+        base = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "")}
+        gin = f"{shlex.quote(sys.executable)} -m ginrummy_tui"
+        tmux.start("host", f"{gin} join {host}:{port} --name Bob{FINISH}",
+                   {**base, "GIN_TUI_HOME": str(tmp_path / "bob"), "GIN_TUI_CODE": "BBBB-BBBB"})
+        await ann.wait_for(lambda c: c.connected[1], timeout=20)
+        tmux.wait("host", r"Ann is to move")
+        os.kill(_pid_in(tmux, "host"), sig)
+        await ann.wait_for(lambda c: not c.connected[1], timeout=15)  # the seat is free to take back
+        after = _closed_cleanly(tmux, "host", sig)
+        assert "left the match" in after
+        await ann.close()
+    finally:
+        thread.stop()

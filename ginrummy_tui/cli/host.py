@@ -115,7 +115,12 @@ def run(args: argparse.Namespace) -> int:
         if args.server_only:
             reporter.attach(lambda text: print(f"gin-tui host: {text}", file=sys.stderr, flush=True))
             return _serve_until_interrupted(thread)
-        return _play(args, thread, server, name, code, host, port, reporter=reporter, notes=notes)
+
+        def give_up() -> None:  # the app could not close in time after a signal: the process ends anyway
+            thread.stop()
+            store.lock.release()
+
+        return _play(args, thread, server, name, code, host, port, reporter=reporter, notes=notes, give_up=give_up)
     finally:
         store.lock.release()
 
@@ -263,26 +268,33 @@ def _serve_until_interrupted(thread) -> int:
     return 0
 
 
-def _play(args, thread, server, name: str, code: str, host: str, port: int, *, reporter, notes) -> int:
+def _play(args, thread, server, name: str, code: str, host: str, port: int, *, reporter, notes, give_up) -> int:
     import asyncio
+    import contextlib
 
-    session_ready = asyncio.run(_play_on_loop(args, thread, server, name, code, host, port, reporter, notes))
-    if not session_ready:
+    from ginrummy_tui.cli.play import signal_status
+
+    caught = asyncio.run(_play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up))
+    if caught is None:
         return 1
     state = server.state
-    if state.over:
-        print("gin-tui host: the match is over.")
-    elif reporter.keeper.failing:
-        print(f"gin-tui host: {reporter.keeper.errors[-1]}", file=sys.stderr)
-    else:
-        print(f"gin-tui host: the match is saved; 'gin-tui host' resumes it with the same join code {code}.")
-    return 0
+    with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
+        if state.over:
+            print("gin-tui host: the match is over.")
+        elif reporter.keeper.failing:
+            print(f"gin-tui host: {reporter.keeper.errors[-1]}", file=sys.stderr)
+        else:
+            print(f"gin-tui host: the match is saved; 'gin-tui host' resumes it with the same join code {code}.")
+    return signal_status(caught) or 0
 
 
-async def _play_on_loop(args, thread, server, name, code, host, port, reporter, notes) -> bool:
+async def _play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up) -> list[int] | None:
     """Take the host's seat, then play on the same event loop (the app keeps
-    the connection going as one of its workers); False if the seat could not be taken."""
+    the connection going as one of its workers); None if the seat could not be
+    taken, else the signals that closed the app (``kill``, a closed terminal):
+    they close it as its own quit does, so the guest is told the host closed the match."""
     from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.cli.play import closing_on_signals
     from ginrummy_tui.net.remote_session import RemoteSession
 
     session = RemoteSession(
@@ -294,17 +306,18 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
     except Exception as exc:
         thread.stop()
         print(f"gin-tui host: could not take the host's seat: {exc}", file=sys.stderr)
-        return False
+        return None
     app = make_network_app(session, args)
 
     async def ready(pilot) -> None:
         tell_host(app, reporter, notes)
 
-    try:
-        await app.run_async(auto_pilot=ready)
-    finally:
-        await session.aclose()
-    return True
+    with closing_on_signals(app, on_give_up=give_up) as caught:
+        try:
+            await app.run_async(auto_pilot=ready)
+        finally:
+            await session.aclose()
+    return caught
 
 
 def tell_host(app, reporter: SaveReporter, notes: list[str]) -> None:

@@ -7,6 +7,7 @@ imports this module at start-up); the client and the app load in ``run``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import getpass
 import os
 import sys
@@ -160,11 +161,16 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
             return 1
 
     from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.cli.play import closing_on_signals, signal_status
 
     app = make_network_app(session, args)
-    try:
-        await app.run_async()
-    finally:
-        await session.aclose()
-    print(f"gin-tui join: left the match; 'gin-tui join {args.address}' with the same code takes the seat back.")
-    return 0
+    # kill or a closed terminal closes the app as its own quit does: the terminal
+    # restored, the connection closed (the host shows the seat free to take back)
+    with closing_on_signals(app) as caught:
+        try:
+            await app.run_async()
+        finally:
+            await session.aclose()
+    with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
+        print(f"gin-tui join: left the match; 'gin-tui join {args.address}' with the same code takes the seat back.")
+    return signal_status(caught) or 0

@@ -27,6 +27,7 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -35,6 +36,52 @@ if TYPE_CHECKING:
 
 EXIT_GRACE = 3.0
 """Seconds a signal leaves the app to close before the process ends regardless."""
+
+
+@contextlib.contextmanager
+def closing_on_signals(app: Any, on_give_up: Callable[[], None] | None = None) -> Iterator[list[int]]:
+    """While inside, SIGHUP (a dropped SSH connection), SIGTERM and SIGINT close
+    ``app`` as its own quit does (the terminal restored, the caller's clean-up
+    run); if it cannot close within :data:`EXIT_GRACE` seconds, ``on_give_up``
+    runs and the process ends regardless.  Yields the signals caught, in order:
+    :func:`signal_status` turns them into the exit status."""
+    caught: list[int] = []
+
+    def on_signal(signum: int, frame: Any = None) -> None:
+        caught.append(signum)
+        if not app.close_from_signal():
+            raise SystemExit(128 + signum)
+
+        def give_up() -> None:
+            if on_give_up is not None:
+                on_give_up()
+            os._exit(128 + signum)
+
+        watchdog = threading.Timer(EXIT_GRACE, give_up)
+        watchdog.daemon = True
+        watchdog.start()
+
+    previous = {}
+    for name in ("SIGHUP", "SIGTERM", "SIGINT"):
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        with contextlib.suppress(ValueError, OSError):
+            previous[sig] = signal.signal(sig, on_signal)
+    try:
+        yield caught
+    finally:
+        for sig, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(sig, handler)
+
+
+def signal_status(caught: list[int]) -> int | None:
+    """The exit status after the signals ``caught`` closed the app: ``128 + n``
+    for the first (0 for Ctrl+C), None when none came."""
+    if not caught:
+        return None
+    return 128 + caught[0] if caught[0] != getattr(signal, "SIGINT", -1) else 0
 
 
 def app_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -121,37 +168,11 @@ def run_saved_play(args: argparse.Namespace) -> int:
     except Exception:
         plan.close()
         raise
-    caught: list[int] = []
-
-    def on_signal(signum: int, frame: Any = None) -> None:
-        # Every action is already saved: close the app (restoring the terminal),
-        # and if it cannot close in time, end the process anyway.
-        caught.append(signum)
-        if not app.close_from_signal():
-            raise SystemExit(128 + signum)
-
-        def give_up() -> None:
+    with closing_on_signals(app, on_give_up=plan.close) as caught:
+        try:
+            app.run()
+        finally:
             plan.close()
-            os._exit(128 + signum)
-
-        watchdog = threading.Timer(EXIT_GRACE, give_up)
-        watchdog.daemon = True
-        watchdog.start()
-
-    previous = {}
-    for name in ("SIGHUP", "SIGTERM", "SIGINT"):
-        sig = getattr(signal, name, None)
-        if sig is None:
-            continue
-        with contextlib.suppress(ValueError, OSError):
-            previous[sig] = signal.signal(sig, on_signal)
-    try:
-        app.run()
-    finally:
-        plan.close()
-        for sig, handler in previous.items():
-            with contextlib.suppress(ValueError, OSError, TypeError):
-                signal.signal(sig, handler)
     errors = [e for e in plan.keeper.errors if e not in plan.notes]
     if errors:
         print("gin-tui: " + errors[-1], file=sys.stderr)
@@ -164,4 +185,4 @@ def run_saved_play(args: argparse.Namespace) -> int:
                 "match over. The match is saved; gin-tui resumes it.",
                 file=sys.stderr,
             )
-    return 128 + caught[0] if caught and caught[0] != getattr(signal, "SIGINT", -1) else 0
+    return signal_status(caught) or 0
