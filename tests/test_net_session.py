@@ -672,3 +672,34 @@ def test_the_connection_lines_fit_the_prompt_line_at_80_columns():
         assert s.blocked() == "not connected to the host: reconnecting"
     s.gave_up = True
     assert s.blocked() == "not connected to the host" and s.status().endswith("Quit with q.")
+
+
+async def test_join_says_in_one_line_when_the_address_sends_a_line_too_long(capsys, monkeypatch):
+    import contextlib
+
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.net import protocol as P
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+
+    async def flood(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        # what looks like a welcome, then more than a line may hold, with no end of line
+        writer.write(b'{"type": "' + P.WELCOME.encode() + b'", "names": ["')
+        writer.write(b"x" * (P.MAX_SERVER_LINE + 1024))
+        with contextlib.suppress(ConnectionError):
+            await writer.drain()
+            await reader.read()
+        writer.close()
+
+    server = await asyncio.start_server(flood, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        # the command runs its own event loop, as from a shell: here in a thread beside the test's
+        status = await asyncio.to_thread(main, ["join", f"127.0.0.1:{port}", "--code", "ABCD-EFGH"])
+    finally:
+        server.close()
+    err = capsys.readouterr().err
+    assert status == 1
+    lines = [line for line in err.splitlines() if not line.startswith("gin-tui join: warning")]
+    assert lines == [f"gin-tui join: cannot reach 127.0.0.1:{port}: the host sent a line too long"]

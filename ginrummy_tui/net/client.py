@@ -142,7 +142,10 @@ class GameClient:
         """Read until the welcome and the first state."""
         assert self._reader is not None
         while self.view is None:
-            line = await self._reader.readline()
+            try:
+                line = await self._reader.readline()
+            except (ValueError, asyncio.LimitOverrunError) as exc:  # not a gin-tui host, or a broken one
+                raise ConnectionError("the host sent a line too long") from exc
             if not line:
                 raise ConnectionError("the host closed the connection")
             msg = self._take(line)
