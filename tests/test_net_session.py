@@ -703,3 +703,55 @@ async def test_join_says_in_one_line_when_the_address_sends_a_line_too_long(caps
     assert status == 1
     lines = [line for line in err.splitlines() if not line.startswith("gin-tui join: warning")]
     assert lines == [f"gin-tui join: cannot reach 127.0.0.1:{port}: the host sent a line too long"]
+
+
+def test_the_join_code_prompt_asks_again_for_nothing_typed_and_says_when_given_up(capsys, monkeypatch):
+    from ginrummy_tui.cli import join as join_cli
+
+    typed = iter(["", "   ", "abcd-efgh"])
+    asked: list[str] = []
+
+    def getpass(prompt: str) -> str:
+        asked.append(prompt)
+        return next(typed)
+
+    monkeypatch.setattr(join_cli.getpass, "getpass", getpass)
+    # nothing typed is never sent to the host: asked again at once, saying why
+    assert join_cli.ask_code() == "abcd-efgh"
+    assert asked == ["Join code: "] * 3
+    err = capsys.readouterr().err
+    assert err.count("no code typed") == 2
+    for give_up in (KeyboardInterrupt, EOFError):  # Ctrl+C, Ctrl+D
+
+        def stop(prompt: str, give_up=give_up) -> str:
+            raise give_up
+
+        monkeypatch.setattr(join_cli.getpass, "getpass", stop)
+        assert join_cli.ask_code() is None
+        # a new line after the prompt, then why it stopped
+        assert capsys.readouterr().err == "\ngin-tui join: no join code given\n"
+
+
+def test_join_exits_1_with_a_line_when_the_code_prompt_is_given_up(capsys, monkeypatch):
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.delenv(join_cli.CODE_ENV, raising=False)
+    monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(join_cli, "unreachable", lambda host, port: "")
+
+    asked: list[str] = []
+
+    def getpass(prompt: str) -> str:  # Enter, then Ctrl+D
+        asked.append(prompt)
+        if len(asked) == 1:
+            return ""
+        raise EOFError
+
+    monkeypatch.setattr(join_cli.getpass, "getpass", getpass)
+    assert main(["join", "127.0.0.1:7000"]) == 1
+    err = capsys.readouterr().err
+    assert len(asked) == 2  # the empty code was not sent: asked again
+    assert "no code typed" in err and "gin-tui join: no join code given" in err and "cannot reach" not in err

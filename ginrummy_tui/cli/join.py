@@ -86,6 +86,21 @@ def unreachable(host: str, port: int, wait: float = PROBE_WAIT) -> str:
         return exc.strerror or str(exc)
 
 
+def ask_code() -> str | None:
+    """The join code, typed at the terminal (not echoed); asked again when
+    nothing was typed.  None, said in one line, if the player gives up (Ctrl+C, Ctrl+D)."""
+    while True:
+        try:
+            code = getpass.getpass("Join code: ").strip()
+        except (EOFError, KeyboardInterrupt):
+            print(file=sys.stderr)  # the cursor is still after the prompt
+            print("gin-tui join: no join code given", file=sys.stderr)
+            return None
+        if code:
+            return code
+        print("gin-tui join: no code typed; type the code the host shows (Ctrl+C stops)", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     """Join a match; returns the exit status."""
     try:
@@ -111,9 +126,8 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             print(f"gin-tui join: cannot reach {host}:{port}: {problem}", file=sys.stderr)
             return 1
-        try:
-            code = getpass.getpass("Join code: ")
-        except (EOFError, KeyboardInterrupt):
+        code = ask_code()
+        if code is None:
             return 1
 
     import asyncio
