@@ -284,3 +284,24 @@ def test_the_stats_screen_table_fits_its_width_cutting_no_figure():
         assert any(line.startswith("Points per hand") and "37.0" in line for line in lines)
     wide = [line for part in stats_renderable(stats, width=200).renderables[1:] for line in part.plain.splitlines()]
     assert "vs standard" in wide[0] and "standard rules" in wide[1]  # the long heads where they fit
+
+
+def test_stats_and_export_say_when_the_data_directory_cannot_be_used(tmp_path, capsys):
+    import os
+    from pathlib import Path
+
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a directory")
+    unusable = [(a_file, "Not a directory"), (a_file / "below", "Not a directory")]
+    if os.path.isdir("/proc/self"):  # Linux: no directory can be made in /proc
+        unusable.append((Path("/proc/gin-tui-test"), "no directory can be made in /proc"))
+    for where, why in unusable:
+        for command in (["stats"], ["stats", "--json"], ["export"], ["export", "--list"]):
+            assert main([*command, "--data-dir", str(where)]) == 1, (command, where)
+            out, err = capsys.readouterr()
+            assert out == ""  # not "No games recorded yet", nor an empty JSON
+            assert err == f"gin-tui {command[0]}: the data directory {where} cannot be used ({why})\n"
+    # a directory not made yet is fine (nothing recorded), and is not left behind
+    assert main(["stats", "--data-dir", str(tmp_path / "new" / "dir")]) == 0
+    assert "No games recorded yet" in capsys.readouterr().out
+    assert not (tmp_path / "new").exists()

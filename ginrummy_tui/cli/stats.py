@@ -18,7 +18,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the statistics; 0 on success."""
-    from ginrummy_tui.storage.files import data_dir
+    from ginrummy_tui.storage.files import data_dir, unusable
     from ginrummy_tui.storage.history import Damaged, open_for_reading, set_aside
     from ginrummy_tui.storage.reports import format_text
     from ginrummy_tui.storage.stats import Stats
@@ -26,7 +26,12 @@ def run(args: argparse.Namespace) -> int:
     def say(message: str) -> None:
         print(f"gin-tui stats: {message}", file=sys.stderr)
 
-    hist = open_for_reading(data_dir(getattr(args, "data_dir", None)), say)
+    root = data_dir(getattr(args, "data_dir", None))
+    problem = unusable(root)
+    if problem:  # not "no games recorded yet": nothing could ever be recorded there
+        say(f"the data directory {root} cannot be used ({problem})")
+        return 1
+    hist = open_for_reading(root, say)
     stats = Stats()
     if hist is not None:
         try:

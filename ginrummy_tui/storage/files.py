@@ -13,6 +13,7 @@ import contextlib
 import errno
 import json
 import os
+import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +36,38 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def unusable(root: Path) -> str:
+    """Why ``root`` cannot be the data directory ("" when it can), for the
+    commands that only read it (``stats``, ``export``): a file in its place,
+    no permission, or, when it does not exist yet, a directory that could not
+    be made there (a file above it, a read-only or special file system such
+    as ``/proc``).  A missing directory that could be made is usable (nothing
+    is recorded yet); it is not left behind."""
+    root = Path(root)
+    try:
+        st = os.stat(root)
+    except FileNotFoundError:
+        first = root  # the first missing directory on the way to root
+        while first.parent != first and not os.path.lexists(first.parent):
+            first = first.parent
+        try:
+            os.mkdir(first, 0o700)
+        except OSError as exc:
+            if exc.errno == errno.ENOENT:  # its parent is there, yet refuses it (/proc)
+                return f"no directory can be made in {first.parent}"
+            return exc.strerror or str(exc)
+        with contextlib.suppress(OSError):
+            os.rmdir(first)
+        return ""
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if not stat.S_ISDIR(st.st_mode):
+        return os.strerror(errno.ENOTDIR)
+    if not os.access(root, os.R_OK | os.X_OK):
+        return os.strerror(errno.EACCES)
+    return ""
 
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
