@@ -121,3 +121,22 @@ def test_the_log_says_the_hands_own_knock_limit_in_oklahoma():
     assert head.endswith(f" dealt · knock at {v.knock_limit} or less, scores ×2"), head
     plain = view(new_game(seed=1), 0)
     assert tt.log_lines(plain, "Ann", ascii_only=True)[0].plain.endswith(" dealt")
+
+
+def test_the_deadwood_line_keeps_the_hands_doubling_in_sight_in_oklahoma():
+    # the doubling of a spade upcard was said once, at the start of the hand,
+    # and cut off at 80 columns; the line under the hand keeps it for the whole hand
+    from ginrummy_tui.engine import PRESETS
+
+    for seed in range(1, 60):
+        v = view(new_game(PRESETS["oklahoma"], seed=seed), 0)
+        if v.multiplier != 1:
+            break
+    else:
+        raise AssertionError("no spade upcard in the seeds tried")
+    text = tt.deadwood_text(v, None, ascii_only=True).plain
+    assert text.endswith(f" · knock at {v.knock_limit} or less, scores ×2") or text.endswith(
+        " · gin only, scores ×2"
+    ), text
+    plain = view(new_game(seed=1), 0)
+    assert tt.deadwood_text(plain, None, ascii_only=True).plain.endswith(" · knock at 10 or less")

@@ -74,6 +74,13 @@ def limit_words(knock_limit: int) -> str:
     return "gin only" if knock_limit == 0 else f"knock at {knock_limit} or less"
 
 
+def hand_terms(v: PlayerView) -> str:
+    """The hand's knock limit, and its doubling where the hand has one
+    (Oklahoma): "knock at 5 or less, scores ×2"."""
+    times = f", scores ×{v.multiplier}" if v.multiplier != 1 else ""
+    return limit_words(v.knock_limit) + times
+
+
 def moves_text(v: PlayerView, opponent_name: str, ascii_only: bool) -> Text:
     """What the other player did since our last move, or how the hand
     began; while the other player is to move, what we just did."""
@@ -107,8 +114,7 @@ def moves_text(v: PlayerView, opponent_name: str, ascii_only: bool) -> Text:
                 t.append("The discard pile is empty")
             t.append(".")
             if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:
-                times = f", scores ×{v.multiplier}" if v.multiplier != 1 else ""
-                t.append(f" This hand: {limit_words(v.knock_limit)}{times}.")
+                t.append(f" This hand: {hand_terms(v)}.")
             return t
         if v.my_turn or not v.phase.playing:
             return t
@@ -162,8 +168,7 @@ def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]
     dealer = "You" if v.dealer == v.seat else opponent_name
     head = f"Hand {v.hand_no} · {dealer} dealt"
     if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:  # Oklahoma: the upcard sets them
-        times = f", scores ×{v.multiplier}" if v.multiplier != 1 else ""
-        head += f" · {limit_words(v.knock_limit)}{times}"
+        head += f" · {hand_terms(v)}"
     lines = [Text(head, style="bold")]
     turns: list[list[Move]] = []
     for m in v.history:
@@ -215,7 +220,7 @@ def deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool, colour
                 t.append_text(card_text(best, ascii_only))
                 t.append(f" leaves {low}")
     else:
-        t.append(f" · {limit_words(v.knock_limit)}", style="dim")
+        t.append(f" · {hand_terms(v)}", style="dim")
     return t
 
 
