@@ -429,6 +429,45 @@ async def test_the_opponents_name_follows_the_width_when_the_terminal_is_resized
         assert "Computer · 10 cards" in text and "(standard) · 10 cards" not in text
 
 
+def summary_shown(app) -> str:
+    """The summary's body as drawn at its width (all of it, scrolled or not)."""
+    import io
+
+    from rich.console import Console
+    from textual.widgets import Static
+
+    body = app.screen.query_one("#summary-body", Static)
+    console = Console(width=body.content_region.width, file=io.StringIO(), record=True, legacy_windows=False)
+    console.print(body.content)
+    return console.export_text()
+
+
+async def test_the_summary_draws_the_hands_again_when_the_terminal_is_resized():
+    """Opened at 80 columns the hands are drawn as cards; shrunk to 46 (or 50,
+    55) they were still drawn so and cut off, the deadwood and the computer's
+    cards missing: now they are written as text, every card shown, and drawn
+    as cards again when there is room."""
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "k")
+        assert isinstance(app.screen, SummaryScreen)
+        res = app.session.view().result
+        assert res is not None
+        every = [card_label(c) for hand in res.hands for c in hand]
+        assert "Melds " not in summary_shown(app)
+        for width in (46, 50, 55):
+            await pilot.resize_terminal(width, 21)
+            await pilot.pause()
+            shown = summary_shown(app)
+            assert "Melds " in shown
+            missing = [c for c in every if c not in shown]
+            assert not missing, f"at {width} columns {missing} are not shown:\n{shown}"
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        shown = summary_shown(app)
+        assert "Melds " not in shown and all(c in shown for c in every)
+
+
 async def test_the_moves_line_shortens_the_name_rather_than_cut_the_hands_rule():
     """An Oklahoma deal's note ("This hand: knock at 3 or less.") was cut to
     "knock at 3 or…" at 80 columns: the opponent's name gives way first."""

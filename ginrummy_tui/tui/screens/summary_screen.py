@@ -96,6 +96,16 @@ def timeout_words(v: PlayerView, names: dict[int | None, str]) -> str:
     return f"{who} {verb} more than {limit} s for a move ({rule}), so {whom} {loses} the match."
 
 
+CARD_ROWS_WIDTH = 72
+"""The fewest columns the hands need drawn as cards; narrower, they are written as text."""
+
+
+def body_layout(opponent_name: str, width: int) -> tuple[bool, str]:
+    """What of the summary's body depends on the width: the cards drawn (or
+    written) and the opponent's name as it fits; the body is redrawn when it changes."""
+    return width >= CARD_ROWS_WIDTH, fitting_name(opponent_name, width)
+
+
 def summary_renderable(
     v: PlayerView,
     opponent_name: str,
@@ -157,7 +167,7 @@ def summary_renderable(
             groups.append(([lo.card for lo in layoffs], "laid off"))
         if dead:
             groups.append((list(dead), "deadwood"))
-        if width >= 72:
+        if width >= CARD_ROWS_WIDTH:
             lines.extend(hand_row(groups, ascii_only, colours))
         else:  # narrow terminal: the cards as text
             body = Text()
@@ -252,6 +262,8 @@ class SummaryScreen(Screen):
         self.v = v
         self.opponent_name = opponent_name
         self.ascii_only = ascii_only
+        self._layout: tuple[bool, str] | None = None
+        """The body's layout as last drawn (see :func:`body_layout`)."""
 
     @property
     def gin(self) -> GinHost:
@@ -303,6 +315,10 @@ class SummaryScreen(Screen):
         # a resize can come before the screen's parts are mounted: then there is nothing to redo yet
         for line in self.query("#summary-next").results(Static):
             line.update(self._choices())
+        # across the width the cards need, the hands change between cards and text
+        if body_layout(self.opponent_name, self.app.size.width) != self._layout:
+            for body in self.query("#summary-body").results(Static):
+                body.update(self._body())
 
     @property
     def _local(self) -> bool:
@@ -310,6 +326,7 @@ class SummaryScreen(Screen):
         return self.gin.session.computes_opponent
 
     def _body(self) -> Group:
+        self._layout = body_layout(self.opponent_name, self.app.size.width)
         return summary_renderable(
             self.v,
             self.opponent_name,
