@@ -944,6 +944,38 @@ async def test_while_the_computer_thinks_the_table_says_what_you_just_did():
         assert "is thinking" in prompt(app)
 
 
+@pytest.mark.parametrize("mouse", [True, False])
+async def test_the_prompt_offers_clicks_only_with_the_mouse_on(mouse):
+    """With --no-mouse the prompt still said "or click twice" and "or click a
+    pile": clicks are offered only when the mouse is on."""
+    app = make_app(state=scenarios.knock_ready(), pause=0, mouse=mouse)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        draw = prompt(app)
+        assert draw.startswith("Draw from the stock (s) or the discard pile (d)")
+        assert ("or click a pile" in draw) is mouse
+        await press(app, pilot, "s")
+        discard = prompt(app)
+        assert discard.startswith("Discard a card (←/→ and ⏎, 1-9 0 -")
+        assert ("or click twice)" in discard) is mouse
+        assert ("click" in draw + discard) is mouse
+        await pilot.resize_terminal(60, 24)  # the shorter prompt too
+        await settle(app, pilot)
+        assert prompt(app).startswith("Discard a card (⏎")
+        assert ("click" in prompt(app)) is mouse
+
+
+@pytest.mark.parametrize("mouse", [True, False])
+async def test_both_passed_offers_a_click_only_with_the_mouse_on(mouse):
+    s = apply(apply(new_game(seed=3), Action("pass")), Action("pass"))  # both passed: only the stock
+    app = make_app(state=s, pause=0, mouse=mouse)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert app.session.view().stock_only
+        click = ", or click it" if mouse else ""
+        assert prompt(app) == f"Both passed the upcard: draw from the stock (s{click})."
+
+
 async def test_at_60_columns_the_prompt_is_never_cut_short():
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=(60, 24)) as pilot:

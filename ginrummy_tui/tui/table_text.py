@@ -278,8 +278,10 @@ def prompt_text(
     chosen: bool,
     ascii_only: bool,
     one_click: bool = False,
+    mouse: bool = True,
 ) -> Text:
-    """The prompt line: what to do now, in as many words as ``width`` (the columns left for it) allows."""
+    """The prompt line: what to do now, in as many words as ``width`` (the columns left for it)
+    allows; clicks are offered only with the ``mouse`` on."""
     narrow = width < NORMAL_WIDTH - 4  # the line has 76 columns at 80, inside the table's and its own padding
     tiny = width < 56
     name = short_name(opponent_name) if narrow else opponent_name
@@ -303,25 +305,23 @@ def prompt_text(
         t.append(" (t) or pass (p).")
     elif v.phase == Phase.DRAW:
         if v.stock_only:
-            t.append(
-                "Both passed: draw from the stock (s)."
-                if narrow
-                else "Both passed the upcard: draw from the stock (s, or click it)."
-            )
+            if narrow:
+                t.append("Both passed: draw from the stock (s).")
+            else:
+                t.append(f"Both passed the upcard: draw from the stock (s{', or click it' if mouse else ''}).")
         else:
-            t.append(
-                "Draw from the stock (s) or the pile (d)."
-                if narrow
-                else "Draw from the stock (s) or the discard pile (d), or click a pile."
-            )
+            if narrow:
+                t.append("Draw from the stock (s) or the pile (d).")
+            else:
+                t.append(f"Draw from the stock (s) or the discard pile (d){', or click a pile' if mouse else ''}.")
     elif v.phase == Phase.DISCARD:
         click = "click" if one_click else "click twice"
         if tiny:
             t.append("Discard (⏎)")
         elif narrow:
-            t.append(f"Discard a card (⏎ or {click})")
+            t.append(f"Discard a card (⏎ or {click})" if mouse else "Discard a card (⏎)")
         else:
-            t.append(f"Discard a card (←/→ and ⏎, 1-9 0 -, or {click})")
+            t.append(f"Discard a card (←/→ and ⏎, 1-9 0 -{', or ' + click if mouse else ''})")
         g = choice(v, Kind.GIN, selected, chosen)
         k = choice(v, Kind.KNOCK, selected, chosen)
         if g is not None:

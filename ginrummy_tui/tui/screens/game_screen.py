@@ -267,6 +267,7 @@ class GameScreen(Screen):
             chosen=chosen,
             ascii_only=a,
             one_click=app.one_click,
+            mouse=app.mouse_enabled,
         )
         prompt = hint_prompt(self, v, plain_prompt)
         hinting = prompt is not plain_prompt
