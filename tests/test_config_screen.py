@@ -282,3 +282,32 @@ async def test_the_controls_line_up_on_the_smallest_screen(tmp_path):
                 else:
                     beside.add(control.region.x)
             assert len(beside) == 1, (width, beside)
+
+
+async def test_one_click_discard_from_the_settings_changes_the_prompt_at_once(tmp_path):
+    """After one-click discard was switched on the prompt still said "or click
+    twice" until the selection moved: it says "or click" as soon as the settings are saved."""
+    from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        await pilot.press("p")
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert app.session.state.phase == "discard"
+
+        def prompt() -> str:
+            return app.table.query_one(PromptLine).plain
+
+        assert "or click twice)" in prompt()
+        screen = await open_settings(app, pilot)
+        screen.query_one("#one-click").value = True
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        if isinstance(app.screen, NewMatchQuestion):
+            await pilot.press("n")  # keep playing
+            await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert saved_settings(tmp_path)["one_click"] is True
+        assert "or click)" in prompt() and "click twice" not in prompt()

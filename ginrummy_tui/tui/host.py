@@ -66,6 +66,11 @@ class SuitsChanged(Message):
         self.ascii_only = ascii_only
 
 
+class ClickModeChanged(Message):
+    """One-click discard was switched on or off in the settings; the app's
+    screens are told, and the table says the clicks its prompt offers anew."""
+
+
 class ViewChanged(Message):
     """The game moved on and the table redrew; the app posts it to the screens
     over the table (one that shows the hand's moves follows it)."""

@@ -22,7 +22,7 @@ from ginrummy_tui.engine import Action, IllegalAction, Kind, Phase, best_melds
 
 from .. import table_text as tt
 from ..hint_prompt import hint_prompt, request_hint
-from ..host import SuitsChanged, gin_of
+from ..host import ClickModeChanged, SuitsChanged, gin_of
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
 from ..widgets.cardfaces import card_label, pretty_codes
@@ -232,6 +232,10 @@ class GameScreen(Screen):
             widget.ascii_only = message.ascii_only
         if self.v is not None:
             self.show_view(self.v)
+
+    def on_click_mode_changed(self, message: ClickModeChanged) -> None:
+        """One-click discard on or off: the prompt says "click" or "click twice"."""
+        self._update_details()
 
     def watch_shown_hint(self) -> None:
         self._update_details()

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ..host import gin_of
+from ..host import ClickModeChanged, gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.number_field import NumberField
 from ..widgets.too_small import TooSmall
@@ -88,6 +88,7 @@ def set_one_click(app: App[Any], one_click: bool) -> None:
     for screen in app.screen_stack:
         for hand in screen.query(HandView):
             hand.one_click = one_click
+        screen.post_message(ClickModeChanged())  # the table's prompt names the clicks
 
 
 def set_ascii(app: App[Any], ascii_only: bool) -> None:
