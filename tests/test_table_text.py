@@ -61,9 +61,9 @@ def test_the_prompt_is_shorter_on_narrow_screens_and_names_the_waiting_player():
     assert wide == "Draw from the stock (s) or the discard pile (d), or click a pile."
     assert narrow == "Draw from the stock (s) or the pile (d)."
     waiting = tt.prompt_text(view(scenarios.knock_ready(), 1), "Ann (expert)", width=60, **kw).plain
-    assert waiting == "Ann is thinking…"
+    assert waiting == "Ann is thinking..."  # ASCII only
     remote = tt.prompt_text(view(scenarios.knock_ready(), 1), "Ann", width=100, **{**kw, "computes_opponent": False})
-    assert remote.plain == "Ann is to move…"
+    assert remote.plain == "Ann is to move..."
 
 
 def test_every_simple_move_key_belongs_to_one_phase():

@@ -976,6 +976,26 @@ async def test_both_passed_offers_a_click_only_with_the_mouse_on(mouse):
         assert prompt(app) == f"Both passed the upcard: draw from the stock (s{click})."
 
 
+async def test_with_ascii_the_prompt_names_the_keys_in_ascii():
+    """--ascii is for terminals without Unicode, yet the prompt read "←/→ and ⏎":
+    now "<-/-> and Enter", and where that would push the knock past the edge
+    (80 columns) the shorter "Enter or click twice"."""
+    app = make_app(state=scenarios.knock_ready(), pause=0, ascii=True)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(app, pilot)
+        assert prompt(app).isascii()
+        await press(app, pilot, "s")
+        wide = prompt(app)
+        assert wide.isascii(), wide
+        assert wide.startswith("Discard a card (<-/-> and Enter, 1-9 0 -, or click twice) - or knock with ")
+        await pilot.resize_terminal(*SIZE)
+        await settle(app, pilot)
+        line = prompt(app)
+        assert line.isascii(), line
+        assert line.startswith("Discard a card (Enter or click twice) - or knock with ") and line.endswith(" (k).")
+        assert line in screen_text(app)  # not cut short
+
+
 async def test_at_60_columns_the_prompt_is_never_cut_short():
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=(60, 24)) as pilot:

@@ -281,20 +281,22 @@ def prompt_text(
     mouse: bool = True,
 ) -> Text:
     """The prompt line: what to do now, in as many words as ``width`` (the columns left for it)
-    allows; clicks are offered only with the ``mouse`` on."""
+    allows; clicks are offered only with the ``mouse`` on; with ``ascii_only`` in ASCII alone
+    (``<-/-> and Enter``, not arrows and ``⏎``)."""
     narrow = width < NORMAL_WIDTH - 4  # the line has 76 columns at 80, inside the table's and its own padding
     tiny = width < 56
     name = short_name(opponent_name) if narrow else opponent_name
+    enter, arrows, dash, dots = ("Enter", "<-/->", "-", "...") if ascii_only else ("⏎", "←/→", "—", "…")
     t = Text()
     if v.phase == Phase.HAND_OVER:
-        t.append("The hand is over: ⏎ for the next hand.")
+        t.append(f"The hand is over: {enter} for the next hand.")
         return t
     if v.phase == Phase.MATCH_OVER:
         t.append("The match is over: n for a new match.")
         return t
     if not v.my_turn:
         verb = "is thinking" if computes_opponent else "is to move"
-        t.append(f"{name} {verb}…", style="italic")
+        t.append(f"{name} {verb}{dots}", style="italic")
         return t
     if v.phase == Phase.UPCARD:
         if v.passes:
@@ -316,35 +318,41 @@ def prompt_text(
                 t.append(f"Draw from the stock (s) or the discard pile (d){', or click a pile' if mouse else ''}.")
     elif v.phase == Phase.DISCARD:
         click = "click" if one_click else "click twice"
+        short = f"Discard a card ({enter} or {click})" if mouse else f"Discard a card ({enter})"
         if tiny:
-            t.append("Discard (⏎)")
+            head = f"Discard ({enter})"
         elif narrow:
-            t.append(f"Discard a card (⏎ or {click})" if mouse else "Discard a card (⏎)")
+            head = short
         else:
-            t.append(f"Discard a card (←/→ and ⏎, 1-9 0 -{', or ' + click if mouse else ''})")
+            head = f"Discard a card ({arrows} and {enter}, 1-9 0 -{', or ' + click if mouse else ''})"
+        tail = Text()
         g = choice(v, Kind.GIN, selected, chosen)
         k = choice(v, Kind.KNOCK, selected, chosen)
         if g is not None:
-            t.append(" — or go gin with ")
-            t.append_text(card_text(g, ascii_only))
-            t.append(" (g)")
+            tail.append(f" {dash} or go gin with ")
+            tail.append_text(card_text(g, ascii_only))
+            tail.append(" (g)")
         elif k is not None:
-            t.append(" — or knock with ")
-            t.append_text(card_text(k, ascii_only))
-            t.append(" (k)")
+            tail.append(f" {dash} or knock with ")
+            tail.append_text(card_text(k, ascii_only))
+            tail.append(" (k)")
         else:
             able = [x.card for x in v.legal_actions if x.kind in (Kind.GIN, Kind.KNOCK) and x.card is not None]
             if able:  # the selected card does not allow it: name the ones that do
                 kind = Kind.GIN if any(x.kind == Kind.GIN for x in v.legal_actions) else Kind.KNOCK
                 able = [x.card for x in v.legal_actions if x.kind == kind and x.card is not None]
-                t.append(f" — or {'go gin' if kind == Kind.GIN else 'knock'} with ")
+                tail.append(f" {dash} or {'go gin' if kind == Kind.GIN else 'knock'} with ")
                 for i, c in enumerate(able[:3]):
                     if i:
-                        t.append("/")
-                    t.append_text(card_text(c, ascii_only))
+                        tail.append("/")
+                    tail.append_text(card_text(c, ascii_only))
         if v.rules.big_gin and any(x.kind == Kind.BIG_GIN for x in v.legal_actions):
-            t.append(" — or Big Gin (b)")
-        t.append(".")
+            tail.append(f" {dash} or Big Gin (b)")
+        tail.append(".")
+        if ascii_only and not narrow and len(head) + len(tail) > width:
+            head = short  # the keys' longer ASCII names would push the gin or the knock past the edge
+        t.append(head)
+        t.append_text(tail)
     return t
 
 
