@@ -1,4 +1,7 @@
+import atexit
 import os
+import shutil
+import tempfile
 
 # Snapshot and app tests must not depend on the developer's terminal settings.
 # (The snapshot plugin's own TEXTUAL_SNAPSHOT_* variables stay: with ``-n`` the
@@ -8,3 +11,16 @@ for _var in list(os.environ):
         continue
     if _var.startswith("TEXTUAL_") or _var in ("NO_COLOR", "COLORTERM", "FORCE_COLOR"):
         del os.environ[_var]
+
+# Nor on the files of the user running them: every test process gets its own
+# empty data, settings, state and cache directories (a settings file left by
+# playing on this machine had changed what the settings screen said).
+_HOME = tempfile.mkdtemp(prefix="gin-tui-tests-")
+atexit.register(shutil.rmtree, _HOME, True)
+for _var, _sub in (
+    ("XDG_DATA_HOME", "data"),
+    ("XDG_CONFIG_HOME", "config"),
+    ("XDG_STATE_HOME", "state"),
+    ("XDG_CACHE_HOME", "cache"),
+):
+    os.environ[_var] = os.path.join(_HOME, _sub)
