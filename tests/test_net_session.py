@@ -621,6 +621,42 @@ async def test_the_hosts_player_is_told_when_a_save_fails_mid_match(tmp_path, mo
         await seats.close()
 
 
+def test_the_hosts_player_is_told_on_the_table_when_the_saved_match_was_damaged(tmp_path, monkeypatch, capsys):
+    from ginrummy_tui.cli import build_parser
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.storage.store import Store
+
+    store = Store(tmp_path, host_cli.SAVE_NAME)
+    keeper, _, _ = host_cli.prepare_match(store, rules_name="standard", seed=SEED, new=False, name="Ann",
+                                          say=lambda text: None)
+    saved = tmp_path / host_cli.SAVE_NAME
+    saved.write_bytes(saved.read_bytes()[:400])  # cut short
+    played: list[list[str]] = []
+
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+        thread.stop()
+        played.append(list(notes))
+        return 0
+
+    monkeypatch.setattr(host_cli, "_play", play)
+    argv = ["host", "--port", "0", "--data-dir", str(tmp_path)]
+    assert host_cli.run(build_parser(argv).parse_args(argv)) == 0
+    [notes] = played
+    damaged = [n for n in notes if "could not be used" in n and "A new match has started" in n]
+    assert len(damaged) == 1 and ".damaged-" in damaged[0]
+
+    class App:  # what the table shows once it is up
+        def __init__(self) -> None:
+            self.told: list[str] = []
+
+        def notify(self, message, **kw) -> None:
+            self.told.append(message)
+
+    app = App()
+    host_cli.tell_host(app, host_cli.SaveReporter(keeper), notes)
+    assert any(m.startswith("Your saved match could not be used") for m in app.told)
+
+
 async def test_a_hint_is_told_to_the_other_player_and_counted_in_the_summary(hosted):
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.screens.summary_screen import summary_renderable

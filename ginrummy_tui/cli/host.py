@@ -89,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
             seed=getattr(args, "seed", None),
             new=bool(getattr(args, "new", False)),
             name=name,
+            notes=notes,
         )
         if locked:
             for error in keeper.errors:
@@ -161,11 +162,14 @@ class SaveReporter:
                 pass
 
 
-def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=print):
+def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=print,
+                  notes: list[str] | None = None):
     """Resume the saved hosted match (with its join code) or start a new one.
 
     Returns ``(keeper, state, join_code)``; the keeper saves every change like
-    a local match.  The caller holds ``store.lock``.
+    a local match.  The caller holds ``store.lock``.  What the player must not
+    miss (a damaged save moved aside) is also added to ``notes``, to be shown
+    on the table: the game's screen hides what was printed before it.
     """
     from ginrummy_tui.engine import PRESETS, new_game
     from ginrummy_tui.net import protocol as P
@@ -174,6 +178,8 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     opened = store.load()
     for line in opened.messages:
         say(f"gin-tui host: {line}")
+        if notes is not None:
+            notes.append(line)
     saved = opened.saved
     code = None
     match_id = None
