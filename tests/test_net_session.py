@@ -741,6 +741,32 @@ async def test_join_says_in_one_line_when_the_address_sends_a_line_too_long(caps
     assert lines == [f"gin-tui join: cannot reach 127.0.0.1:{port}: the host sent a line too long"]
 
 
+async def test_join_says_the_address_did_not_answer_as_a_host_when_it_accepts_and_stays_silent(capsys, monkeypatch):
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setattr(join_cli, "JOIN_WAIT", 0.5)
+    accepted = asyncio.Event()
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.set()
+        await reader.read()  # reads the hello, never answers
+        writer.close()
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        status = await asyncio.to_thread(main, ["join", f"127.0.0.1:{port}", "--code", "ABCD-EFGH"])
+    finally:
+        server.close()
+    err = capsys.readouterr().err
+    assert status == 1 and accepted.is_set()
+    lines = [line for line in err.splitlines() if not line.startswith("gin-tui join: warning")]
+    assert lines == [f"gin-tui join: 127.0.0.1:{port} did not answer as a gin-tui host within 0.5 seconds"]
+
+
 def test_the_join_code_prompt_asks_again_for_nothing_typed_and_says_when_given_up(capsys, monkeypatch):
     from ginrummy_tui.cli import join as join_cli
 

@@ -64,6 +64,9 @@ def _port(text: str) -> int:
 
 
 
+JOIN_WAIT = 10.0
+"""Seconds the host has to answer a join with its welcome and the first state."""
+
 PROBE_WAIT = 5.0
 """Seconds the check before asking for the code waits for the host to answer."""
 
@@ -148,14 +151,14 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
     import asyncio
 
     from ginrummy_tui.net import protocol as P
-    from ginrummy_tui.net.client import JoinRefused
+    from ginrummy_tui.net.client import JoinRefused, NoAnswer
     from ginrummy_tui.net.remote_session import RemoteSession
 
     deadline = time.monotonic() + SEAT_WAIT
     while True:
         session = RemoteSession(host, port, code, name)
         try:
-            await session.connect()
+            await session.connect(JOIN_WAIT)
             break
         except JoinRefused as exc:
             if exc.code == P.E_SEAT_TAKEN and time.monotonic() < deadline:
@@ -169,8 +172,13 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
                 continue
             print(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
             return 1
+        except NoAnswer as exc:  # reached, but not a gin-tui host (or a stuck one)
+            print(f"gin-tui join: {host}:{port} {exc}", file=sys.stderr)
+            return 1
         except (OSError, TimeoutError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            reason = getattr(exc, "strerror", None) or str(exc)
+            if not reason:
+                reason = f"no answer within {JOIN_WAIT:g} s" if isinstance(exc, TimeoutError) else type(exc).__name__
             print(f"gin-tui join: cannot reach {host}:{port}: {reason}", file=sys.stderr)
             return 1
 

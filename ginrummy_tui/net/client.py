@@ -27,6 +27,15 @@ class JoinRefused(ConnectionError):
         self.message = message
 
 
+class NoAnswer(TimeoutError):
+    """The host accepted the connection but did not answer as a gin-tui host
+    (a welcome and the first state) within ``seconds``."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"did not answer as a gin-tui host within {seconds:g} seconds")
+        self.seconds = seconds
+
+
 class GameClient:
     """One seat's connection to a :class:`~ginrummy_tui.net.server.MatchServer`.
 
@@ -87,7 +96,8 @@ class GameClient:
         """Connect, say hello and wait for the first view.
 
         Raises :class:`JoinRefused` if the host refuses, ``OSError`` if it
-        cannot be reached, ``TimeoutError`` if it does not answer.  When the
+        cannot be reached, ``TimeoutError`` if it does not answer (:class:`NoAnswer`
+        if it accepted the connection but sent no usable welcome).  When the
         host dropped the connection to make room for newer ones (strangers
         crowding it), it tries again at once, within ``timeout``.
 
@@ -101,6 +111,8 @@ class GameClient:
             try:
                 await self._attempt(max(0.1, deadline - loop.time()))
                 break
+            except NoAnswer:
+                raise NoAnswer(timeout) from None  # the whole wait, not this attempt's share
             except JoinRefused as exc:
                 if exc.code != P.E_CROWDED or loop.time() >= deadline:
                     raise
@@ -134,6 +146,9 @@ class GameClient:
         self._write({"type": P.HELLO, "version": P.PROTOCOL_VERSION, "code": self.code, "name": self.name})
         try:
             await asyncio.wait_for(self._handshake(), timeout)
+        except TimeoutError:
+            writer.close()
+            raise NoAnswer(timeout) from None
         except BaseException:
             writer.close()
             raise
