@@ -213,6 +213,18 @@ def test_gin_tui_export_json_lines_text_and_one_match(tmp_path, capsys):
     assert "no match with id 'nope'" in capsys.readouterr().err
 
 
+def test_gin_tui_export_with_an_empty_match_id_finds_no_match(tmp_path, capsys):
+    folder = tmp_path / "history"
+    folder.mkdir()
+    (folder / "2026-01-02.json").write_text(json.dumps(HISTORY[1]))  # one match: '' must not pick it
+    for argv in (["--match", ""], ["--match", "", "--format", "text"]):
+        assert main(["export", "--data-dir", str(tmp_path), *argv]) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and "no match with id ''" in err
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "2026"]) == 0  # a start of the id still does
+    assert json.loads(capsys.readouterr().out)["id"] == "2026-01-02"
+
+
 def test_gin_tui_export_since_a_date_and_the_list(tmp_path, capsys):
     _write_history(tmp_path)
     assert main(["export", "--data-dir", str(tmp_path), "--since", "2026-01-06"]) == 0

@@ -777,7 +777,7 @@ class History:
             rows = self.read(f"SELECT {_FULL} FROM matches ORDER BY started DESC, uid DESC LIMIT 1")
         else:
             rows = self.read(f"SELECT {_FULL} FROM matches WHERE uid = ?", (wanted,))
-            if not rows:
+            if not rows and wanted:  # every id starts with '': an empty id names no match
                 rows = self.read(
                     f"SELECT {_FULL} FROM matches WHERE uid >= ? AND uid < ? ORDER BY uid LIMIT 6",
                     (wanted, wanted + "\U0010ffff"),
