@@ -621,6 +621,24 @@ async def test_the_hosts_player_is_told_when_a_save_fails_mid_match(tmp_path, mo
         await seats.close()
 
 
+def test_host_refuses_an_empty_bind_address_naming_the_ones_to_use(tmp_path, capsys, monkeypatch):
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    # were it served, it would stop at once rather than wait for Ctrl+C
+    monkeypatch.setattr(host_cli, "_serve_until_interrupted", lambda thread: thread.stop() or 0)
+    data = tmp_path / "data"
+    for bind in ("", " "):
+        assert main(["host", "--server-only", "--bind", bind, "--port", "0", "--data-dir", str(data)]) == 2
+        out, err = capsys.readouterr()
+        assert "listening" not in out and "Join code" not in out
+        assert err == ("gin-tui host: --bind needs an address: 127.0.0.1 (this machine only), "
+                       "0.0.0.0 (every IPv4 address) or :: (every IPv6 address)\n")
+    assert not data.exists()  # refused before anything was opened
+
+
 def test_the_hosts_player_is_told_on_the_table_when_the_saved_match_was_damaged(tmp_path, monkeypatch, capsys):
     from ginrummy_tui.cli import build_parser
     from ginrummy_tui.cli import host as host_cli

@@ -56,6 +56,10 @@ def run(args: argparse.Namespace) -> int:
     if rules_name is not None and rules_name not in PRESETS:
         print(f"gin-tui host: unknown rules preset {rules_name!r} (choose from {', '.join(PRESETS)})", file=sys.stderr)
         return 2
+    if not args.bind.strip():  # '' would listen on every IPv4 and IPv6 address: say which is meant
+        print("gin-tui host: --bind needs an address: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4 address) "
+              "or :: (every IPv6 address)", file=sys.stderr)
+        return 2
     name = P.player_name(args.name, "Host")
 
     root = data_dir(getattr(args, "data_dir", None))
