@@ -637,6 +637,28 @@ async def test_move_timer_of_the_rules_loses_the_match_when_time_runs_out():
         assert "You took more than 1 s for a move" in screen_text(app)
 
 
+async def test_match_lost_on_time_says_so_in_the_match_over_headline():
+    """A match lost when the move clock runs out ends on a headline that says
+    why (the final score, 0 to 0, alone does not)."""
+    from ginrummy_tui.engine import PRESETS
+
+    app = make_app(rules=PRESETS["multiplayer-1.5"].with_options(timer=1), seed=1, pause=0)
+    now = [0.0]
+    app.now = lambda: now[0]  # a fake clock: no waiting on the real one
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app._tick_clock()
+        now[0] += 1.0
+        app._tick_clock()
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await press(app, pilot, "enter")
+        assert isinstance(app.screen, MatchOverScreen)
+        text = screen_text(app)
+        assert f"{app.session.opponent_name} won the match: your time ran out." in text
+        assert "Final score: You 0" in text
+
+
 # ---------------------------------------------------------------- the session interface
 
 

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.engine.kinds import EndKind, Kind
 
 from ..host import gin_of
 from ..table_text import fitting_name
@@ -89,7 +89,12 @@ class MatchOverScreen(Screen):
         me, opp = v.seat, 1 - v.seat
         name = fitting_name(self.opponent_name, width)
         head = Text(justify="center")
-        head.append("You won the match!" if v.winner == me else f"{name} won the match.", style="bold")
+        timed_out = v.result is not None and v.result.kind == EndKind.TIMEOUT
+        if timed_out:  # a move clock ran out: say so, the score alone does not explain it
+            words = f"You won the match: {name} ran out of time." if v.winner == me else f"{name} won the match: your time ran out."
+        else:
+            words = "You won the match!" if v.winner == me else f"{name} won the match."
+        head.append(words, style="bold")
         head.append(f"\nFinal score: You {v.totals[me]} · {name} {v.totals[opp]}")
         return head
 
