@@ -1,5 +1,6 @@
 """Hints: the expert opponent's choice for the player's view, with a one-line reason."""
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -308,3 +309,16 @@ def test_a_knock_that_very_likely_wins_the_match_is_advised_whatever_the_score()
     assert hint(low).action == parse_action("discard KD")
     # the opponents keep the rule their strength was measured with
     assert ExpertOpponent().choose(v) == parse_action("discard KD")
+
+
+def test_a_discard_hint_never_compares_two_expected_deadwoods_that_read_the_same():
+    # standard, seed 0, seat 0's fifth decision: 6♣ and 7♠ leave expected
+    # deadwoods that both round to 27; the hint once read "about 27 deadwood
+    # expected against 27"
+    v = _decisions("standard", 0, 5)[4]
+    text = hint(v).reason
+    assert text.startswith("Discard 6♣") and "not 7♠" in text, text
+    m = re.search(r"about (\d+(?:\.\d)?) deadwood expected against (\d+(?:\.\d)?)", text)
+    assert m is not None, text
+    assert m.group(1) != m.group(2) and float(m.group(1)) < float(m.group(2)), text
+    assert len(text) <= 160, text

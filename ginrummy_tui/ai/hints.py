@@ -59,6 +59,17 @@ def expert_choice(view: PlayerView, seed: int = 0) -> Action:
     return hint_expert(seed).choose(view)
 
 
+def _expected_pair(mine: float, other: float) -> str:
+    """Two expected deadwoods, ``mine`` the smaller, written so that they differ:
+    whole numbers, or one decimal place when both round alike, or in words
+    when even those are equal (never "about 41 ... against 41")."""
+    if round(mine) != round(other):
+        return f"about {round(mine)} deadwood expected against {round(other)}"
+    if f"{mine:.1f}" != f"{other:.1f}":
+        return f"about {mine:.1f} deadwood expected against {other:.1f}"
+    return f"slightly less deadwood expected (about {round(mine)} either way)"
+
+
 def hint(view: PlayerView, *, seed: int = 0, ascii_only: bool = False, opponent_name: str = "the computer") -> Hint:
     """What the expert opponent would do in ``view``, and why.
 
@@ -313,7 +324,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
         rest = lambda x: tuple(y for y in view.hand if y is not x)  # noqa: E731
         e_mine, e_other = expert.expected_deadwood(view, rest(c)), expert.expected_deadwood(view, rest(other))
         if e_mine < e_other:
-            return f"{not_other}: after your next draw, about {round(e_mine)} deadwood expected against {round(e_other)}."
+            return f"{not_other}: after your next draw, {_expected_pair(e_mine, e_other)}."
         return f"{not_other}: it leaves more chances over the next two draws."
     return f"{head}; {_meld_odds(view, c, ascii_only, name)}."
 
