@@ -83,7 +83,8 @@ async def test_a_new_match_now_with_new_rules_and_opponent(tmp_path):
         assert saved["match_id"] == plan.keeper.match_id and saved["settings"]["ai"] == "easy"
         assert saved["state"]["rules"]["name"] == "classic"
         hist = plan.keeper.shared_history().get()
-        assert hist.read("SELECT count(*) FROM matches WHERE uid = ?", (first_id,)) == [(0,)]  # no hand ended
+        # no hand ended, but the player had passed: counted as abandoned
+        assert hist.read("SELECT abandoned, finished FROM matches WHERE uid = ?", (first_id,)) == [(1, 0)]
         kept = json.loads((tmp_path / "archive" / f"{first_id}.json").read_text())
         assert kept["state"]["rules"]["name"] == "standard" and kept["state"]["history"]
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from ginrummy_tui.cli.play import build_app
-from ginrummy_tui.engine import to_json
+from ginrummy_tui.engine import apply, to_json
 from ginrummy_tui.session.startup import Plan, Refused, prepare
 from ginrummy_tui.storage.lock import Lock
 from ginrummy_tui.storage.store import Store, read_save
@@ -116,6 +116,49 @@ async def test_new_sets_the_unfinished_match_aside_and_marks_it_once_the_table_i
         assert (tmp_path / "archive" / f"{first_id}.json").exists()
         assert not (tmp_path / f"abandoned-{first_id}.json").exists()
         assert read_save(tmp_path / "current.json").match_id == second.keeper.match_id
+
+
+def _a_match_left_after_moves(root, player_moves: bool) -> str:
+    """A match saved before any hand of it ended: after the player's first
+    move (``player_moves``), or with nobody having moved yet."""
+    from ginrummy_tui.engine import legal_actions
+
+    plan = prepare(args_for(root, seed=2), ask=never_asked)
+    state = plan.state
+    if player_moves:
+        while not any(m.seat == 0 for m in state.history):
+            state = apply(state, legal_actions(state)[0])
+        assert not state.sheet and state.phase in ("upcard", "draw", "discard")
+    plan.keeper.on_change(state)
+    plan.close()
+    return plan.keeper.match_id
+
+
+@pytest.mark.parametrize("player_moves", [True, False])
+async def test_new_counts_a_match_abandoned_before_any_hand_ended_once_the_player_moved(tmp_path, player_moves):
+    """docs/saving.md: the match --new sets aside is counted as abandoned, also
+    when no hand of it had ended (it had no record then); a match the player
+    made no move in counts as nothing."""
+    from ginrummy_tui.storage.history import open_history
+
+    first_id = _a_match_left_after_moves(tmp_path, player_moves)
+    second = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    assert (tmp_path / f"abandoned-{first_id}.json").exists()
+    async with running(second) as (app, pilot):
+        await until(pilot, lambda: app.history_upkeep is not None and not app.history_upkeep.is_alive())
+        record = _record(tmp_path, first_id)
+        hist = open_history(tmp_path).history
+        try:
+            abandoned = hist.stats().total.abandoned
+        finally:
+            hist.close()
+        if player_moves:
+            assert isinstance(record, dict) and record["abandoned"] is True and not record["hands"], record
+            assert abandoned == 1
+        else:
+            assert not isinstance(record, dict), record
+            assert abandoned == 0
+        assert (tmp_path / "archive" / f"{first_id}.json").exists()
 
 
 async def test_a_gin_tui_killed_right_after_new_leaves_the_given_up_match_to_the_next_start(tmp_path):

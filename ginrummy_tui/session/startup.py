@@ -209,7 +209,7 @@ def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhe
             if where is None:  # it could not be moved: mark it now, before the new match's save replaces it
                 from ginrummy_tui.storage.history import mark_abandoned
 
-                notes.extend(mark_abandoned(root, saved.match_id))
+                notes.extend(mark_abandoned(root, saved.match_id, saved))
             kept = f" (kept in {where})" if where else ""
             if replay:
                 # the practice slot: the player's own match is not touched

@@ -44,7 +44,14 @@ from typing import TYPE_CHECKING, Any
 from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
 from ginrummy_tui.storage.files import ensure_dir, move_aside, now_iso
 from ginrummy_tui.storage.stats import Stats, Tally
-from ginrummy_tui.storage.store import ARCHIVE_DIR, HISTORY_DIR, archive_save, pending_abandoned
+from ginrummy_tui.storage.store import (
+    ARCHIVE_DIR,
+    HISTORY_DIR,
+    SavedMatch,
+    archive_save,
+    pending_abandoned,
+    read_save,
+)
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
@@ -659,9 +666,16 @@ class History:
         """A :class:`Recorder` for one match."""
         return Recorder(self, match_id, opponent=opponent, replay=replay)
 
-    def mark_abandoned(self, match_id: str) -> None:
-        """Mark an unfinished match as given up (a new one replaced it)."""
+    def mark_abandoned(self, match_id: str, saved: SavedMatch | None = None) -> None:
+        """Mark an unfinished match as given up (a new one replaced it); with
+        its ``saved`` game, its row is added first if no hand of it had ended
+        yet but the player had moved (see :meth:`Recorder.abandon`)."""
         self.import_one(match_id)
+        if saved is not None:
+            if not saved.state.over:
+                opponent = str(saved.settings.get("ai", "standard"))
+                self.recorder(match_id, opponent=opponent, replay=saved.replay).abandon(saved.state)
+            return
         with self.transaction() as conn:
             conn.execute(
                 "UPDATE matches SET abandoned = 1, ended = ?, updated = ? WHERE uid = ? AND finished = 0",
@@ -857,7 +871,7 @@ class History:
 
 _SUMMED = ("matches", "won", "lost", "abandoned", "hints", *_HAND_FIGURES)
 
-_COUNTED = "m.replay = 0 AND (m.finished = 1 OR EXISTS (SELECT 1 FROM hands h WHERE h.match = m.id))"
+_COUNTED = "m.replay = 0 AND (m.finished = 1 OR m.abandoned = 1 OR EXISTS (SELECT 1 FROM hands h WHERE h.match = m.id))"
 _MATCH_SQL = f"""
 SELECT m.opponent, m.preset,
        sum(m.finished), sum(m.finished AND m.winner IS 0), sum(m.finished AND m.winner IS NOT 0),
@@ -1169,13 +1183,24 @@ class Recorder:
         self.mid = mid
 
     def abandon(self, state: GameState | None = None) -> None:
-        """Mark the match as given up unfinished (a new one replaced it)."""
+        """Mark the match as given up unfinished (a new one replaced it),
+        adding its row if no hand of it had ended yet.  A match in which the
+        player (seat 0) made no move at all counts as nothing."""
         if not self._loaded and state is not None:
             self._load(state)
-        if self.mid is None or self.finished or not self.known:
-            return  # a match given up before any hand ended counts as nothing
+        played = bool(self.known) or (state is not None and player_moved(state))
+        if self.finished or not played or (self.mid is None and self._fresh is None):
+            return
         with self.history.transaction() as conn:
-            conn.execute("UPDATE matches SET abandoned = 1, ended = ? WHERE id = ?", (now_iso(), self.mid))
+            mid = self._row(conn)
+            conn.execute("UPDATE matches SET abandoned = 1, ended = ? WHERE id = ?", (now_iso(), mid))
+        self.mid = mid
+
+
+def player_moved(state: GameState) -> bool:
+    """The player (seat 0) has made a move in this match: a hand of it ended,
+    or one of the moves of this hand is theirs."""
+    return bool(state.sheet) or any(move.seat == 0 for move in state.history)
 
 
 # ---------------------------------------------------------------- importing the JSON records
@@ -1270,18 +1295,18 @@ def import_json_history(hist: History, progress: Callable[[int, int], None] | No
     return total
 
 
-def mark_abandoned(root: Path, match_id: str) -> list[str]:
-    """Mark a match as given up (its saved game was set aside for a new one);
+def mark_abandoned(root: Path, match_id: str, saved: SavedMatch | None = None) -> list[str]:
+    """Mark a match as given up (its ``saved`` game was set aside for a new one);
     never raises: the messages say what went wrong."""
-    return _mark_abandoned(root, match_id)[1]
+    return _mark_abandoned(root, match_id, saved)[1]
 
 
-def _mark_abandoned(root: Path, match_id: str) -> tuple[bool, list[str]]:
+def _mark_abandoned(root: Path, match_id: str, saved: SavedMatch | None = None) -> tuple[bool, list[str]]:
     opening = open_history(root)
     if opening.history is None:
         return False, opening.messages
     try:
-        opening.history.mark_abandoned(match_id)
+        opening.history.mark_abandoned(match_id, saved)
     except (Damaged, OSError, sqlite3.Error) as exc:
         opening.messages.append(f"The match left unfinished could not be marked as abandoned ({exc}).")
         return False, opening.messages
@@ -1301,7 +1326,8 @@ def file_abandoned(root: Path) -> list[str]:
     next start)."""
     messages: list[str] = []
     for match_id, path in pending_abandoned(root):
-        marked, said = _mark_abandoned(root, match_id)
+        saved = read_save(path)
+        marked, said = _mark_abandoned(root, match_id, saved if isinstance(saved, SavedMatch) else None)
         messages.extend(said)
         if marked:
             archive_save(root, path, match_id)

@@ -157,8 +157,8 @@ def compute(records: Iterable[dict[str, Any]], me: int = ME) -> Stats:
         if r.get("replay"):
             stats.replays += 1
             continue
-        if not r["hands"] and not r.get("finished"):
-            continue  # a match left before any hand ended: nothing to count
+        if not r["hands"] and not r.get("finished") and not r.get("abandoned"):
+            continue  # a match left before any hand ended, and not given up: nothing to count
         key = (str(r.get("opponent")), str(r.get("preset")))
         tally = stats.groups.setdefault(key, Tally())
         for t in (tally, stats.total):
