@@ -14,7 +14,7 @@ from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
 from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion, SettingsScreen
 from ginrummy_tui.tui.widgets.hand import HandView
 
-from .app_helpers import running, settle
+from .app_helpers import running, screen_text, settle
 
 SIZE = (80, 24)
 
@@ -312,3 +312,24 @@ async def test_one_click_discard_from_the_settings_changes_the_prompt_at_once(tm
         assert isinstance(app.screen, GameScreen)
         assert saved_settings(tmp_path)["one_click"] is True
         assert "or click)" in prompt() and "click twice" not in prompt()
+
+
+async def test_in_a_network_match_the_settings_say_the_hosts_rules_apply_not_these():
+    """On a network seat F2 said "Rules for your next match" and "New rules and
+    opponent apply to your next match", as if they could change the match in
+    play (the host alone sets its rules, and there is no computer)."""
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.tui.app import make_app
+
+    app = make_app(state=new_game(seed=2), pause=0)
+    app.session.computes_opponent = False  # the seat of a match played over the network
+    async with app.run_test(size=(80, 40)) as pilot:
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        line = str(screen.query_one("#match-rules").render())
+        assert "Rules for your games against the computer" in screen_text(app)
+        assert "Rules for your next match" not in screen_text(app)
+        assert line == (
+            "The match in play is played over the network by the host's rules (standard, to 100): "
+            "the rules and opponent below are for your games against the computer."
+        )

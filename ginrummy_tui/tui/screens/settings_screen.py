@@ -68,6 +68,11 @@ def match_rules_line(app: App[Any], next_rules: Rules) -> str:
         rules = session.view().rules
     except Exception:
         return ""
+    if not session.computes_opponent:  # a seat of a network match: the host alone sets its rules
+        return (
+            f"The match in play is played over the network by the host's rules ({rules.name}, to {rules.target}): "
+            "the rules and opponent below are for your games against the computer."
+        )
     parts = [f"The match in play: {rules.name} rules, to {rules.target}"]
     for name, label in RULE_OPTION_HELP:
         if name == "target":
@@ -144,7 +149,11 @@ class SettingsScreen(Screen):
         rules = s.rules
         yield TooSmall()
         with VerticalScroll(id="settings"):
-            yield Static("Rules for your next match", classes="section")
+            networked = not self.gin.session.computes_opponent
+            yield Static(
+                "Rules for your games against the computer" if networked else "Rules for your next match",
+                classes="section",
+            )
             in_play = match_rules_line(self.app, rules)
             if in_play:
                 yield Static(in_play, id="match-rules")
@@ -344,7 +353,10 @@ class SettingsScreen(Screen):
         app = self.gin
         control = app.context.control
         if control is None:
-            self.dismiss_settings("Settings saved. New rules and opponent apply to your next match.")
+            if not app.session.computes_opponent:
+                self.dismiss_settings("Settings saved. Their rules and opponent are for your games against the computer.")
+            else:
+                self.dismiss_settings("Settings saved. New rules and opponent apply to your next match.")
             return
         # only what the player changed on this form counts (not a difference the match had already)
         old = self.original
