@@ -215,6 +215,12 @@ def _opt_card(x: Any) -> Card | None:
     return None if x is None else _card(x)
 
 
+MAX_NUMBER = 1_000_000
+"""The most a saved game's hand or match number may be (a number beyond it is a damaged file)."""
+MAX_POINTS = 1_000_000_000
+"""The most a saved game's score or bonus may be."""
+
+
 def _int(x: Any) -> int:
     if not isinstance(x, int) or isinstance(x, bool):
         raise ValueError(f"expected a whole number, got {x!r}")
@@ -458,6 +464,10 @@ def validate(state: GameState) -> None:
         problems.append("a finished match has no winner")
     if state.hand_no < 1 or state.match_no < 1:
         problems.append("hand and match numbers start at 1")
+    if max(state.hand_no, state.match_no) > MAX_NUMBER:
+        problems.append(f"hand and match numbers stop at {MAX_NUMBER:,}")
+    if max(*state.scores, *state.bonuses) > MAX_POINTS:
+        problems.append(f"scores stop at {MAX_POINTS:,}")
     if min(state.scores) < 0:
         problems.append("negative score")
     if not 0 <= state.passes <= 2:
