@@ -58,9 +58,10 @@ def run(args: argparse.Namespace) -> int:
     """Print the history (all matches, some, or one); 0 on success, 1 if the
     match is unknown, 2 for a bad date.  (A reader that stops early, ``| head``,
     ends the export quietly: see :func:`ginrummy_tui.cli.main`.)"""
-    from ginrummy_tui.storage.files import data_dir, unusable
-    from ginrummy_tui.storage.history import Damaged, open_for_reading, set_aside
+    from ginrummy_tui.storage.history import Damaged, set_aside
     from ginrummy_tui.storage.reports import format_match
+
+    from .stats import open_records
 
     since = None
     if args.since is not None:
@@ -72,12 +73,9 @@ def run(args: argparse.Namespace) -> int:
     def say(message: str) -> None:
         print(f"gin-tui export: {message}", file=sys.stderr)
 
-    root = data_dir(getattr(args, "data_dir", None))
-    problem = unusable(root)
-    if problem:  # not "no games recorded yet": nothing could ever be recorded there
-        say(f"the data directory {root} cannot be used ({problem})")
+    hist = open_records(args, say)
+    if hist is False:
         return 1
-    hist = open_for_reading(root, say)
     try:
         if args.match is not None:
             found = hist.find(args.match) if hist is not None else "no matches recorded yet"

@@ -6,6 +6,11 @@ import argparse
 import json
 import shutil
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from ginrummy_tui.storage.history import History
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -16,22 +21,33 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def open_records(args: argparse.Namespace, say: Callable[[str], None]) -> History | Literal[False] | None:
+    """The history of ``stats`` and ``export``: None when nothing was ever
+    recorded; False, said, when the data directory cannot be used at all
+    (not "no games recorded yet": nothing could ever be recorded there)."""
+    from ginrummy_tui.storage.files import data_dir, unusable
+    from ginrummy_tui.storage.history import open_for_reading
+
+    root = data_dir(getattr(args, "data_dir", None))
+    problem = unusable(root)
+    if problem:
+        say(f"the data directory {root} cannot be used ({problem})")
+        return False
+    return open_for_reading(root, say)
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the statistics; 0 on success."""
-    from ginrummy_tui.storage.files import data_dir, unusable
-    from ginrummy_tui.storage.history import Damaged, open_for_reading, set_aside
+    from ginrummy_tui.storage.history import Damaged, set_aside
     from ginrummy_tui.storage.reports import format_text
     from ginrummy_tui.storage.stats import Stats
 
     def say(message: str) -> None:
         print(f"gin-tui stats: {message}", file=sys.stderr)
 
-    root = data_dir(getattr(args, "data_dir", None))
-    problem = unusable(root)
-    if problem:  # not "no games recorded yet": nothing could ever be recorded there
-        say(f"the data directory {root} cannot be used ({problem})")
+    hist = open_records(args, say)
+    if hist is False:
         return 1
-    hist = open_for_reading(root, say)
     stats = Stats()
     if hist is not None:
         try:
