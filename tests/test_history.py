@@ -439,3 +439,22 @@ def test_many_openers_of_a_new_history_at_once_all_get_it(tmp_path):
         for t in threads:
             t.join()
         assert messages == [], f"round {round_no}: {messages}"
+
+
+def test_giving_a_match_up_marks_when_its_record_last_changed(tmp_path):
+    # every other write to a match's row sets "updated"; the mark of a match
+    # given up for a new one left the time of its last hand there
+    hist = db_of(tmp_path)
+    state = new_game(PRESETS["standard"], seed=1)
+    state = apply(state, legal_actions(state)[0])
+    rec = hist.recorder("given-up")
+    rec.observe(state)
+    rec.add_hint(state)  # the match has a row
+    hist.conn.execute("UPDATE matches SET updated = '2000-01-01T00:00:00+00:00' WHERE uid = 'given-up'")
+    hist.conn.commit()
+    rec.abandon(state)
+    abandoned, ended, updated = hist.conn.execute(
+        "SELECT abandoned, ended, updated FROM matches WHERE uid = 'given-up'"
+    ).fetchone()
+    assert abandoned == 1 and ended is not None
+    assert updated == ended

@@ -1193,7 +1193,8 @@ class Recorder:
             return
         with self.history.transaction() as conn:
             mid = self._row(conn)
-            conn.execute("UPDATE matches SET abandoned = 1, ended = ? WHERE id = ?", (now_iso(), mid))
+            now = now_iso()
+            conn.execute("UPDATE matches SET abandoned = 1, ended = ?, updated = ? WHERE id = ?", (now, now, mid))
         self.mid = mid
 
 
