@@ -677,6 +677,46 @@ def test_an_opponent_in_a_worker_process_chooses_as_in_this_one():
     assert asked == 8
 
 
+def _kill_the_worker(opponent) -> None:
+    """Kill the worker process of ``opponent`` (started and answering) as the system would."""
+    import multiprocessing
+
+    opponent._pool.submit(int).result()
+    for child in multiprocessing.active_children():
+        child.kill()
+        child.join()
+
+
+@pytest.mark.parametrize("deaths", [1, 5])
+def test_the_worker_process_dying_does_not_stop_the_computer(monkeypatch, deaths):
+    # a worker killed (out of memory, say) left the game stuck on "the computer could not move"
+    from ginrummy_tui.ai.process import ProcessOpponent
+
+    started = []
+    start = ProcessOpponent.start
+
+    def start_and_kill(self) -> None:
+        fresh = self._pool is None
+        start(self)
+        if fresh:
+            started.append(self._pool)
+            if len(started) <= deaths:
+                _kill_the_worker(self)
+
+    monkeypatch.setattr(ProcessOpponent, "start", start_and_kill)
+    far = ProcessOpponent("master", "seed-1")
+    state = new_game(seed=3)
+    v = view(state, state.current)
+    try:
+        a = far.choose(v)
+        b = far.choose(v)
+    finally:
+        far.close()
+    assert a == b == get_opponent("master", "seed-1").choose(v)
+    # one death: a new worker answers; repeated deaths: the opponent thinks in this process
+    assert len(started) == min(deaths + 1, 2)
+
+
 def test_master_guesses_replay_half_the_opponents_stock_draws():
     """A guess of the opponent's hand replays half its stock draws (each: one
     more unseen card in, the card leaving the least deadwood out): replaying

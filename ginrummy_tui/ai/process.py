@@ -7,6 +7,10 @@ the first move, with ``spawn`` so that none of the app's threads or terminal
 state is copied) and waits for the answer; the waiting thread holds nothing.
 The worker keeps one opponent per (level, seed), so the opponent's choices
 are the same as in this process.
+
+A worker that dies (killed, or out of memory) is replaced by a new one for
+the same view; if that one dies too, the opponent thinks in the calling
+thread, so that the game goes on either way.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
 from typing import Any
 
@@ -67,6 +72,8 @@ class ProcessOpponent:
         self.level = level
         self.seed = seed
         self._pool: ProcessPoolExecutor | None = None
+        self._here: Any = None
+        """The opponent in this process, once the worker could not be used."""
 
     def start(self) -> None:
         """Start the worker now (otherwise the first move starts it)."""
@@ -76,10 +83,22 @@ class ProcessOpponent:
             self._pool.submit(_warm)
 
     def choose(self, view: PlayerView) -> Action:
-        """The opponent's action for ``view`` (blocks the calling thread, not the GIL)."""
-        self.start()
-        assert self._pool is not None
-        return self._pool.submit(_choose, self.level, self.seed, view).result()
+        """The opponent's action for ``view`` (blocks the calling thread, not the GIL).
+
+        A worker that dies is replaced once; a second death and the opponent
+        thinks here (the same choice: it is a function of its seed and the view)."""
+        if self._here is None:
+            for _ in range(2):
+                self.start()
+                assert self._pool is not None
+                try:
+                    return self._pool.submit(_choose, self.level, self.seed, view).result()
+                except BrokenProcessPool:
+                    self.close()
+            from ginrummy_tui.ai import get_opponent
+
+            self._here = get_opponent(self.level, self.seed)
+        return self._here.choose(view)
 
     def close(self) -> None:
         """Stop the worker (a search under way is abandoned)."""
