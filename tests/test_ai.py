@@ -717,6 +717,20 @@ def test_the_worker_process_dying_does_not_stop_the_computer(monkeypatch, deaths
     assert len(started) == min(deaths + 1, 2)
 
 
+def test_the_master_thinks_in_this_process_where_no_worker_can_be_started(monkeypatch):
+    # e.g. a system without a working sem_open: creating the pool raises
+    from ginrummy_tui.ai import process
+
+    def no_pool(*args, **kwargs):
+        raise ImportError("This platform lacks a functioning sem_open implementation")
+
+    monkeypatch.setattr(process, "ProcessPoolExecutor", no_pool)
+    far = process.ProcessOpponent("master", "seed-1")
+    v = view(new_game(seed=3), 0)
+    assert far.choose(v) == get_opponent("master", "seed-1").choose(v)
+    far.close()
+
+
 def test_master_guesses_replay_half_the_opponents_stock_draws():
     """A guess of the opponent's hand replays half its stock draws (each: one
     more unseen card in, the card leaving the least deadwood out): replaying

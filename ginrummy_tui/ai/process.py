@@ -10,7 +10,8 @@ are the same as in this process.
 
 A worker that dies (killed, or out of memory) is replaced by a new one for
 the same view; if that one dies too, the opponent thinks in the calling
-thread, so that the game goes on either way.
+thread, so that the game goes on either way; so it does where no worker can
+be started at all (a system without a working ``sem_open``).
 """
 
 from __future__ import annotations
@@ -85,11 +86,14 @@ class ProcessOpponent:
     def choose(self, view: PlayerView) -> Action:
         """The opponent's action for ``view`` (blocks the calling thread, not the GIL).
 
-        A worker that dies is replaced once; a second death and the opponent
-        thinks here (the same choice: it is a function of its seed and the view)."""
+        A worker that dies is replaced once; after a second death, or if no
+        worker can be started, the opponent thinks here (the same choice: it is a function of its seed and the view)."""
         if self._here is None:
             for _ in range(2):
-                self.start()
+                try:
+                    self.start()
+                except (ImportError, OSError):
+                    break  # no worker on this system (no working sem_open, no processes left)
                 assert self._pool is not None
                 try:
                     return self._pool.submit(_choose, self.level, self.seed, view).result()
