@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -95,6 +99,57 @@ def test_bad_values_are_dropped_one_by_one_and_the_good_ones_kept(tmp_path):
     # the next save writes a clean file
     save_settings(tmp_path, s)
     assert load_settings(tmp_path).message() is None
+
+
+def test_the_good_values_of_a_file_set_aside_are_written_back(tmp_path):
+    content = json.dumps(
+        {"format": "gin-tui settings", "version": 1, "rules": {"preset": "classic", "options": {"knock_limit": 7}},
+         "ai": "expert", "pause": 0.25, "theme": "nord", "mouse": "sometimes"}
+    )
+    (tmp_path / SETTINGS_NAME).write_text(content)
+    loaded = load_settings(tmp_path)
+    message = loaded.message()
+    assert message is not None and "mouse must be true or false" in message and "keeps your other settings" in message
+    assert loaded.moved_to is not None and loaded.moved_to.read_text() == content
+    again = load_settings(tmp_path)  # the next run: a clean file with what was good
+    assert again.message() is None and again.settings == loaded.settings
+    s = again.settings
+    assert (s.preset, dict(s.rule_options), s.ai, s.pause, s.theme, s.mouse) == (
+        "classic", {"knock_limit": 7}, "expert", 0.25, "nord", True
+    )
+
+
+def test_a_file_with_nothing_good_in_it_is_set_aside_and_not_replaced(tmp_path):
+    (tmp_path / SETTINGS_NAME).write_text("{not json")
+    loaded = load_settings(tmp_path)
+    assert loaded.moved_to is not None and not (tmp_path / SETTINGS_NAME).exists()
+    assert "keeps your other settings" not in (loaded.message() or "")
+
+
+def test_a_directory_in_the_settings_files_place_is_set_aside(tmp_path):
+    (tmp_path / SETTINGS_NAME).mkdir()
+    loaded = load_settings(tmp_path)
+    assert loaded.settings == Settings()
+    message = loaded.message()
+    assert message is not None and "it is a directory, not a file" in message
+    assert loaded.moved_to is not None and loaded.moved_to.is_dir() and str(loaded.moved_to) in message
+    assert not (tmp_path / SETTINGS_NAME).exists()
+    save_settings(tmp_path, Settings(ai="easy"))  # the settings screen can save again
+    assert load_settings(tmp_path).settings.ai == "easy"
+
+
+def test_a_named_pipe_in_the_settings_files_place_is_set_aside_without_waiting(tmp_path):
+    os.mkfifo(tmp_path / SETTINGS_NAME)
+    code = (
+        "import sys; from pathlib import Path; from ginrummy_tui.storage.config import load_settings; "
+        "loaded = load_settings(Path(sys.argv[1])); print(loaded.message()); print(loaded.moved_to)"
+    )
+    # in a process of its own: code that waits on the pipe fails the test instead of hanging the suite
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    message, moved = done.stdout.splitlines()
+    assert "it is a named pipe (FIFO), not a file" in message and moved in message
+    assert stat.S_ISFIFO(os.lstat(moved).st_mode) and not (tmp_path / SETTINGS_NAME).exists()
 
 
 @pytest.mark.parametrize(

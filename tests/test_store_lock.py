@@ -185,7 +185,7 @@ def test_a_fifo_in_the_saves_place_is_refused_without_waiting(tmp_path):
 
     os.mkfifo(tmp_path / "current.json")
     found = read_save(tmp_path / "current.json")
-    assert found is not None and "not a regular file" in found.reason
+    assert found is not None and "it is a named pipe (FIFO), not a file" in found.reason
 
 
 def test_the_data_directory_and_the_ones_above_it_are_created_private(tmp_path):

@@ -35,12 +35,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .files import (
+    NotAFile,
     _fsync_dir,
     atomic_write_text,
     ensure_dir,
@@ -48,7 +48,7 @@ from .files import (
     move_aside,
     new_match_id,
     now_iso,
-    open_nofollow,
+    read_regular,
 )
 from .lock import Lock
 
@@ -257,23 +257,14 @@ def read_save(path: Path) -> SavedMatch | LoadError | None:
     the file (see :meth:`Store.load` for that)."""
     path = Path(path)
     try:
-        fd = open_nofollow(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        raw = read_regular(path, MAX_SAVE_BYTES + 1)
     except (FileNotFoundError, NotADirectoryError):
         return None
-    except IsADirectoryError:
-        return LoadError(path, "it is a directory, not a file")
+    except NotAFile as exc:
+        return LoadError(path, exc.strerror or "it is not a file")
     except OSError as exc:
         if is_link_refusal(exc, path):
             return LoadError(path, "it is a symbolic link, which gin-tui does not follow")
-        return LoadError(path, f"the file cannot be read ({exc.strerror or exc})")
-    try:
-        with os.fdopen(fd, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                return LoadError(path, "it is not a regular file")
-            raw = fh.read(MAX_SAVE_BYTES + 1)
-    except IsADirectoryError:
-        return LoadError(path, "it is a directory, not a file")
-    except OSError as exc:
         return LoadError(path, f"the file cannot be read ({exc.strerror or exc})")
     return decode_save(raw, path)
 
