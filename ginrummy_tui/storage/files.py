@@ -105,6 +105,11 @@ class NotAFile(OSError):
     directory, a named pipe, a device, a socket); its ``strerror`` says
     which, in plain words (``"it is a directory, not a file"``)."""
 
+    def __init__(self, path: str | os.PathLike[str], mode: int) -> None:
+        self.kind = _kind(mode)
+        """What is there instead: ``"a directory"``, ``"a named pipe (FIFO)"``..."""
+        super().__init__(errno.EINVAL, f"it is {self.kind}, not a file", os.fspath(path))
+
 
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
@@ -125,7 +130,7 @@ def check_regular(path: Path, *, follow: bool = False) -> None:
     :func:`open_nofollow` refuses it."""
     mode = (os.stat(path) if follow else os.lstat(path)).st_mode
     if not stat.S_ISREG(mode) and not stat.S_ISLNK(mode):
-        raise NotAFile(errno.EINVAL, f"it is {_kind(mode)}, not a file", os.fspath(path))
+        raise NotAFile(path, mode)
 
 
 def open_regular(path: Path, flags: int, mode: int = 0o600, *, follow: bool = False) -> int:
@@ -141,7 +146,7 @@ def open_regular(path: Path, flags: int, mode: int = 0o600, *, follow: bool = Fa
     found = os.fstat(fd).st_mode
     if not stat.S_ISREG(found):
         os.close(fd)
-        raise NotAFile(errno.EINVAL, f"it is {_kind(found)}, not a file", os.fspath(path))
+        raise NotAFile(path, found)
     return fd
 
 
@@ -171,6 +176,16 @@ def set_aside_link(path: Path) -> str | None:
     if moved is None:
         return f"{path} is a symbolic link (to {target}); it was not followed, and it could not be moved aside."
     return f"{path.name} was a symbolic link (to {target}); it was not followed, and was moved to {moved}."
+
+
+def set_aside_not_a_file(path: Path, found: NotAFile) -> str:
+    """Move what is in the place of the file ``path`` (``found`` says what:
+    a directory, a named pipe...) aside as ``<name>.damaged-<time>`` and say
+    so; raises ``found`` if it cannot be moved."""
+    moved = move_aside(path)
+    if moved is None:
+        raise found
+    return f"{path.name} was {found.kind}, not a file; it was moved to {moved}."
 
 
 def now_iso() -> str:
