@@ -126,8 +126,10 @@ def check_playable(state: GameState) -> None:
     if state.phase.ended:
         if state.result is None or not state.sheet:
             problems.append("a finished hand has no result")
-    if state.sheet and state.sheet[-1].scores != state.scores:
+    if not _sheet_adds_up(state):
         problems.append("the score sheet does not add up to the scores")
+    if state.phase != Phase.MATCH_OVER and state.bonuses != (0, 0):
+        problems.append("bonuses are counted before the match is over")
     if state.sheet and any(r.hand_no > state.hand_no for r in state.sheet):
         problems.append("the score sheet has hands from the future")
     if state.phase != Phase.MATCH_OVER and max(state.scores) >= state.rules.target:
@@ -138,6 +140,18 @@ def check_playable(state: GameState) -> None:
         raise ValueError("impossible game: " + "; ".join(problems))
     view(state, 0)
     view(state, 1)
+
+
+def _sheet_adds_up(state: GameState) -> bool:
+    """Whether each row of the score sheet totals the points won so far, and
+    the last one (none: 0 to 0) is the scores."""
+    running = [0, 0]
+    for row in state.sheet:
+        if row.winner in (0, 1):
+            running[row.winner] += row.points
+        if row.scores != (running[0], running[1]):
+            return False
+    return state.scores == (running[0], running[1])
 
 
 def encode_save(
