@@ -8,6 +8,7 @@ import os
 import stat
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,6 +23,7 @@ from ginrummy_tui.storage.config import (
     load_settings,
     save_settings,
     settings_from_dict,
+    with_changes,
 )
 
 
@@ -194,6 +196,19 @@ def test_the_command_line_overrides_for_one_run():
         apply_args(s, _args(rules="nope"))
     with pytest.raises(ValueError, match="--pause"):
         apply_args(s, _args(pause=-1.0))
+
+
+def test_only_what_changed_on_the_form_goes_onto_the_files_settings():
+    saved = Settings(ai="expert", theme="nord", extra=(("sound", True),))
+    before = apply_args(saved, _args(ai="easy", ascii=True, rule=["knock_limit=7"]))  # this run's
+    assert with_changes(saved, before, before) == saved
+    got = with_changes(saved, before, replace(before, pause=0.0))
+    assert got == replace(saved, pause=0.0) and got.extra == saved.extra
+    got = with_changes(saved, before, before.with_rules(before.rules.with_options(gin_bonus=30)))
+    assert got.ai == "expert" and not got.ascii and dict(got.rule_options) == {"gin_bonus": 30}
+    # a new preset: its own options, the one-run knock limit left out
+    got = with_changes(saved, before, before.with_rules(PRESETS["classic"].with_options(knock_limit=7), "classic"))
+    assert got.preset == "classic" and got.rule_options == () and got.ai == "expert"
 
 
 def test_config_dir_follows_the_data_dir_override(monkeypatch, tmp_path):

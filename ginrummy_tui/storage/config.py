@@ -273,6 +273,36 @@ def _set_aside(directory: Path, loaded: LoadedSettings) -> LoadedSettings:
     return loaded
 
 
+def with_changes(saved: Settings, before: Settings, after: Settings) -> Settings:
+    """``saved`` (the settings file's) with what changed from ``before`` to
+    ``after`` (on the settings screen), and nothing else: a choice of the
+    command line for one run (in ``before``, left as it was) is not made
+    permanent.  The rules change option by option; a new preset brings its
+    own options."""
+    from ginrummy_tui.engine import PRESETS, Rules
+
+    changes = {
+        f.name: getattr(after, f.name)
+        for f in fields(Settings)
+        if f.name not in ("preset", "rule_options", "extra") and getattr(after, f.name) != getattr(before, f.name)
+    }
+    out = replace(saved, **changes)
+    if after.preset == before.preset and after.rules == before.rules:
+        return out
+    preset = after.preset if after.preset != before.preset else saved.preset
+    changed = {
+        f.name: getattr(after.rules, f.name)
+        for f in fields(Rules)
+        if f.name != "name" and getattr(after.rules, f.name) != getattr(before.rules, f.name)
+    }
+    start = saved.rules if preset == saved.preset else PRESETS[preset]
+    try:
+        rules = start.with_options(**changed)
+    except ValueError:  # these options together are refused on this base: the form's rules, whole
+        rules = after.rules
+    return out.with_rules(rules, preset=preset)
+
+
 def save_settings(directory: Path, settings: Settings) -> None:
     """Write ``settings.json`` atomically (raises ``OSError`` if it cannot)."""
     atomic_write_json(Path(directory) / SETTINGS_NAME, settings.to_dict())
