@@ -424,6 +424,20 @@ def test_the_import_moves_the_files_to_the_archive_and_is_done_once(tmp_path):
     assert hist.stats().total.matches == 5
 
 
+def test_a_named_pipe_among_the_old_records_is_skipped_not_waited_on(tmp_path):
+    write_json_history(tmp_path, HISTORY[:2])
+    os.mkfifo(tmp_path / "history" / "pipe.json")
+    code = (
+        "import sys; from pathlib import Path; from ginrummy_tui.storage.history import open_for_reading; "
+        "hist = open_for_reading(Path(sys.argv[1]), print); print(hist.stats().total.matches); hist.close()"
+    )
+    done = _child(code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    *said, matches = done.stdout.splitlines()
+    assert matches == "2" and any("could not be read and were skipped (pipe.json)" in line for line in said), said
+    assert [p.name.split("-")[0] for p in (tmp_path / "history").iterdir()] == ["pipe.json.damaged"]
+
+
 def test_the_record_against_one_level_for_the_match_over_screen(tmp_path):
     write_json_history(tmp_path, HISTORY)
     hist = db_of(tmp_path)

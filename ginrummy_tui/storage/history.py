@@ -48,6 +48,7 @@ from ginrummy_tui.storage.files import (
     move_aside,
     now_iso,
     open_regular,
+    read_regular,
     set_aside_link,
 )
 from ginrummy_tui.storage.stats import Stats, Tally
@@ -1295,10 +1296,10 @@ def import_json_files(hist: History, paths: list[Path], batch: int = 200) -> Imp
         bad: list[Path] = []
         for p in paths[start : start + batch]:
             try:
-                record = json.loads(p.read_text(encoding="utf-8"))
+                record = json.loads(read_regular(p, -1).decode("utf-8"))
             except FileNotFoundError:
                 continue  # another process imported it just now
-            except (OSError, ValueError):
+            except (OSError, ValueError):  # a named pipe in a record's place too (never waited on)
                 bad.append(p)
                 continue
             if valid_record(record):
