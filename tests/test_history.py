@@ -401,6 +401,9 @@ def test_the_database_and_its_log_are_private_to_the_user(tmp_path):
             hist.close()
     finally:
         os.umask(old)
+    (tmp_path / DB_NAME).chmod(0o644)  # as an earlier version made it
+    open_history(tmp_path).history.close()
+    assert stat.S_IMODE((tmp_path / DB_NAME).stat().st_mode) == 0o600
 
 
 # ---------------------------------------------------------------- the import

@@ -484,12 +484,16 @@ def set_aside(path: Path, reason: str) -> str:
 
 def _looks_like_sqlite(path: Path) -> bool:
     """Whether the database file starts as a SQLite database does (or is
-    empty), creating it, private to the user (0600), if it is not there:
-    SQLite makes its ``-wal`` and ``-shm`` files with the same permissions.
-    Raises :class:`~ginrummy_tui.storage.files.NotAFile` for a directory or
-    a named pipe in its place (never waited on), ``OSError`` for a symbolic
-    link (never followed)."""
+    empty), creating it, private to the user (0600), if it is not there (one
+    an earlier version made open to others is made private): SQLite makes
+    its ``-wal`` and ``-shm`` files with the same permissions.  Raises
+    :class:`~ginrummy_tui.storage.files.NotAFile` for a directory or a named
+    pipe in its place (never waited on), ``OSError`` for a symbolic link
+    (never followed)."""
     with os.fdopen(open_regular(path, os.O_RDONLY | os.O_CREAT), "rb") as fh:
+        if os.fstat(fh.fileno()).st_mode & 0o077:
+            with contextlib.suppress(OSError):  # not the owner: it stays as it is
+                os.fchmod(fh.fileno(), 0o600)
         head = fh.read(len(SQLITE_MAGIC))
     return head == b"" or head == SQLITE_MAGIC
 
