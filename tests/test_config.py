@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
+import subprocess
+import sys
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +23,7 @@ from ginrummy_tui.storage.config import (
     load_settings,
     save_settings,
     settings_from_dict,
+    with_changes,
 )
 
 
@@ -97,6 +103,57 @@ def test_bad_values_are_dropped_one_by_one_and_the_good_ones_kept(tmp_path):
     assert load_settings(tmp_path).message() is None
 
 
+def test_the_good_values_of_a_file_set_aside_are_written_back(tmp_path):
+    content = json.dumps(
+        {"format": "gin-tui settings", "version": 1, "rules": {"preset": "classic", "options": {"knock_limit": 7}},
+         "ai": "expert", "pause": 0.25, "theme": "nord", "mouse": "sometimes"}
+    )
+    (tmp_path / SETTINGS_NAME).write_text(content)
+    loaded = load_settings(tmp_path)
+    message = loaded.message()
+    assert message is not None and "mouse must be true or false" in message and "keeps your other settings" in message
+    assert loaded.moved_to is not None and loaded.moved_to.read_text() == content
+    again = load_settings(tmp_path)  # the next run: a clean file with what was good
+    assert again.message() is None and again.settings == loaded.settings
+    s = again.settings
+    assert (s.preset, dict(s.rule_options), s.ai, s.pause, s.theme, s.mouse) == (
+        "classic", {"knock_limit": 7}, "expert", 0.25, "nord", True
+    )
+
+
+def test_a_file_with_nothing_good_in_it_is_set_aside_and_not_replaced(tmp_path):
+    (tmp_path / SETTINGS_NAME).write_text("{not json")
+    loaded = load_settings(tmp_path)
+    assert loaded.moved_to is not None and not (tmp_path / SETTINGS_NAME).exists()
+    assert "keeps your other settings" not in (loaded.message() or "")
+
+
+def test_a_directory_in_the_settings_files_place_is_set_aside(tmp_path):
+    (tmp_path / SETTINGS_NAME).mkdir()
+    loaded = load_settings(tmp_path)
+    assert loaded.settings == Settings()
+    message = loaded.message()
+    assert message is not None and "it is a directory, not a file" in message
+    assert loaded.moved_to is not None and loaded.moved_to.is_dir() and str(loaded.moved_to) in message
+    assert not (tmp_path / SETTINGS_NAME).exists()
+    save_settings(tmp_path, Settings(ai="easy"))  # the settings screen can save again
+    assert load_settings(tmp_path).settings.ai == "easy"
+
+
+def test_a_named_pipe_in_the_settings_files_place_is_set_aside_without_waiting(tmp_path):
+    os.mkfifo(tmp_path / SETTINGS_NAME)
+    code = (
+        "import sys; from pathlib import Path; from ginrummy_tui.storage.config import load_settings; "
+        "loaded = load_settings(Path(sys.argv[1])); print(loaded.message()); print(loaded.moved_to)"
+    )
+    # in a process of its own: code that waits on the pipe fails the test instead of hanging the suite
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    message, moved = done.stdout.splitlines()
+    assert "it is a named pipe (FIFO), not a file" in message and moved in message
+    assert stat.S_ISFIFO(os.lstat(moved).st_mode) and not (tmp_path / SETTINGS_NAME).exists()
+
+
 @pytest.mark.parametrize(
     "option, value, words",
     [
@@ -139,6 +196,19 @@ def test_the_command_line_overrides_for_one_run():
         apply_args(s, _args(rules="nope"))
     with pytest.raises(ValueError, match="--pause"):
         apply_args(s, _args(pause=-1.0))
+
+
+def test_only_what_changed_on_the_form_goes_onto_the_files_settings():
+    saved = Settings(ai="expert", theme="nord", extra=(("sound", True),))
+    before = apply_args(saved, _args(ai="easy", ascii=True, rule=["knock_limit=7"]))  # this run's
+    assert with_changes(saved, before, before) == saved
+    got = with_changes(saved, before, replace(before, pause=0.0))
+    assert got == replace(saved, pause=0.0) and got.extra == saved.extra
+    got = with_changes(saved, before, before.with_rules(before.rules.with_options(gin_bonus=30)))
+    assert got.ai == "expert" and not got.ascii and dict(got.rule_options) == {"gin_bonus": 30}
+    # a new preset: its own options, the one-run knock limit left out
+    got = with_changes(saved, before, before.with_rules(PRESETS["classic"].with_options(knock_limit=7), "classic"))
+    assert got.preset == "classic" and got.rule_options == () and got.ai == "expert"
 
 
 def test_config_dir_follows_the_data_dir_override(monkeypatch, tmp_path):

@@ -21,7 +21,7 @@ SIZE = (80, 24)
 
 def args_for(root, **kw) -> argparse.Namespace:
     base = dict(ai=None, rules=None, seed=3, hand=None, ascii=None, no_mouse=None, pause=None, new=False,
-                data_dir=str(root))
+                data_dir=str(root), rule=None)
     base.update(kw)
     return argparse.Namespace(**base)
 
@@ -105,6 +105,30 @@ async def test_display_settings_apply_at_once_without_a_question(tmp_path):
         assert app.theme == "nord" and app.pause == 0
         data = saved_settings(tmp_path)
         assert data["ascii"] is True and data["theme"] == "nord"
+
+
+async def test_saving_the_settings_keeps_the_command_lines_choices_for_that_run_only(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps({"ai": "expert", "pause": 0.5, "theme": "nord"}))
+    plan = prepare(
+        args_for(tmp_path, ai="easy", rules="classic", rule=["knock_limit=7"], ascii=True, pause=0.0), ask=None
+    )
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#ai").value == "easy"  # the form shows what is in use
+        screen.query_one("#theme").value = "gruvbox"
+        screen.query_one("#rule-gin_bonus").value = "30"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.context.settings is not None and app.context.settings.ai == "easy"  # still this run's
+        data = saved_settings(tmp_path)
+        assert data["theme"] == "gruvbox" and data["rules"] == {"preset": "standard", "options": {"gin_bonus": 30}}
+        assert (data["ai"], data["pause"], data["ascii"]) == ("expert", 0.5, False)  # not the one-run flags
+        screen = await open_settings(app, pilot)  # saved again: still only the player's changes
+        screen.query_one("#mouse").value = False
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        data = saved_settings(tmp_path)
+        assert (data["ai"], data["theme"], data["mouse"], data["ascii"]) == ("expert", "gruvbox", False, False)
 
 
 async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):

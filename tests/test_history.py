@@ -4,8 +4,12 @@ records that round-trip, migrations, damaged databases, the import."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import sqlite3
+import stat
+import subprocess
+import sys
 
 import pytest
 
@@ -298,7 +302,108 @@ def test_a_data_directory_that_cannot_be_written_is_said_not_a_crash(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
     opening = open_history(blocker)
-    assert opening.history is None and "cannot be opened" in opening.messages[0]
+    assert opening.history is None and opening.unusable and "cannot be used" in opening.told()[0]
+
+
+# ---------------------------------------------------------------- what is in the database's place
+
+CHILD_TIMEOUT = 60
+"""A child that waits on a named pipe fails its test instead of hanging the suite."""
+
+
+def _child(code: str, root, *args: str) -> subprocess.CompletedProcess:
+    """Run ``code`` (``root`` is ``sys.argv[1]``), or ``gin-tui args`` if no code, in a process of its own."""
+    env = {**os.environ, "GIN_TUI_HOME": str(root)}
+    command = [sys.executable, "-c", code, str(root)] if code else [sys.executable, "-m", "ginrummy_tui", *args]
+    return subprocess.run(
+        command, capture_output=True, text=True, env=env, timeout=CHILD_TIMEOUT, stdin=subprocess.DEVNULL
+    )
+
+
+@pytest.mark.parametrize("make, kind", [(os.mkdir, "a directory"), (os.mkfifo, "a named pipe (FIFO)")])
+def test_a_directory_or_pipe_in_the_databases_place_is_said_unusable_and_left_alone(tmp_path, make, kind):
+    make(tmp_path / DB_NAME)
+    code = (
+        "import sys; from pathlib import Path; from ginrummy_tui.storage.history import open_history; "
+        "o = open_history(Path(sys.argv[1])); print(o.history is None); print(o.unusable); print(o.told()[-1])"
+    )
+    done = _child(code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    none, why, told = done.stdout.splitlines()
+    assert none == "True" and why == f"it is {kind}, not a file"
+    assert told == f"Your match history {tmp_path / DB_NAME} cannot be used ({why}); this match is not recorded."
+    assert sorted(p.name for p in tmp_path.iterdir()) == [DB_NAME]  # left as it was
+
+
+@pytest.mark.parametrize("make, kind", [(os.mkdir, "a directory"), (os.mkfifo, "a named pipe (FIFO)")])
+@pytest.mark.parametrize("command", [["stats"], ["stats", "--json"], ["export"], ["export", "--list"]])
+def test_stats_and_export_say_the_history_file_cannot_be_used_and_fail(tmp_path, make, kind, command):
+    make(tmp_path / DB_NAME)
+    done = _child("", tmp_path, *command)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (
+        f"gin-tui {command[0]}: the history file {tmp_path / DB_NAME} cannot be used (it is {kind}, not a file)\n"
+    )
+
+
+def test_the_game_says_once_its_match_is_not_recorded_when_a_pipe_is_in_the_databases_place(tmp_path):
+    os.mkfifo(tmp_path / DB_NAME)
+    code = (
+        "import sys; from pathlib import Path; from ginrummy_tui.storage.history import SharedHistory, upkeep; "
+        "shared = SharedHistory(Path(sys.argv[1])); print(upkeep(shared)); "
+        "print(shared.get(), shared.take_messages())"
+    )
+    done = _child(code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    first, then = done.stdout.splitlines()
+    assert "cannot be used (it is a named pipe (FIFO), not a file); this match is not recorded." in first
+    assert then == "None []"  # not tried again, not said again
+
+
+def _one_match_in(hist) -> None:
+    with hist.transaction() as conn:
+        assert hist.put_record(conn, HISTORY[0])
+
+
+def test_a_link_in_the_databases_place_is_moved_aside_never_written_through(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target = elsewhere / "shared.sqlite3"
+    open_history(elsewhere).history.close()
+    (elsewhere / DB_NAME).rename(target)
+    before = target.read_bytes()
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / DB_NAME).symlink_to(target)
+    (data / (DB_NAME + "-wal")).symlink_to(elsewhere / "wal")
+    opening = open_history(data)
+    try:
+        assert opening.history is not None and opening.unusable is None
+        assert any("was a symbolic link" in m and "a new history has been started" in m.lower() for m in opening.messages)
+        assert not (data / DB_NAME).is_symlink() and (data / DB_NAME).is_file()
+        _one_match_in(opening.history)
+    finally:
+        opening.history.close()
+    assert target.read_bytes() == before and not (elsewhere / "wal").exists()
+    moved = sorted(p.name for p in data.iterdir() if p.is_symlink())
+    assert len(moved) == 2 and all(".link-" in name for name in moved)
+
+
+def test_the_database_and_its_log_are_private_to_the_user(tmp_path):
+    old = os.umask(0o022)
+    try:
+        hist = open_history(tmp_path).history
+        try:
+            _one_match_in(hist)
+            for name in (DB_NAME, DB_NAME + "-wal", DB_NAME + "-shm"):
+                assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o600, name
+        finally:
+            hist.close()
+    finally:
+        os.umask(old)
+    (tmp_path / DB_NAME).chmod(0o644)  # as an earlier version made it
+    open_history(tmp_path).history.close()
+    assert stat.S_IMODE((tmp_path / DB_NAME).stat().st_mode) == 0o600
 
 
 # ---------------------------------------------------------------- the import
@@ -320,6 +425,20 @@ def test_the_import_moves_the_files_to_the_archive_and_is_done_once(tmp_path):
     again = import_json_history(hist)
     assert (again.imported, again.already) == (0, 1)
     assert hist.stats().total.matches == 5
+
+
+def test_a_named_pipe_among_the_old_records_is_skipped_not_waited_on(tmp_path):
+    write_json_history(tmp_path, HISTORY[:2])
+    os.mkfifo(tmp_path / "history" / "pipe.json")
+    code = (
+        "import sys; from pathlib import Path; from ginrummy_tui.storage.history import open_for_reading; "
+        "hist = open_for_reading(Path(sys.argv[1]), print); print(hist.stats().total.matches); hist.close()"
+    )
+    done = _child(code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    *said, matches = done.stdout.splitlines()
+    assert matches == "2" and any("could not be read and were skipped (pipe.json)" in line for line in said), said
+    assert [p.name.split("-")[0] for p in (tmp_path / "history").iterdir()] == ["pipe.json.damaged"]
 
 
 def test_the_record_against_one_level_for_the_match_over_screen(tmp_path):

@@ -69,3 +69,24 @@ def test_the_log_says_how_many_lines_it_left_out(tmp_path):
     assert any("(98 more lines like this were left out: connection from %s)" in x for x in lines)
     assert sum("WARNING wrong join code" in x for x in lines) == 3  # 1 in the first period, 2 in the next
     assert lines[-1].endswith("(3 more lines like this were left out: wrong join code from %s)")  # said at close
+
+
+def test_a_named_pipe_in_the_logs_place_is_refused_with_a_note_not_waited_on(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    os.mkfifo(tmp_path / "host.log")
+    code = (
+        "import sys; from pathlib import Path; from ginrummy_tui.net.hostlog import open_host_log; "
+        "handler, notes = open_host_log(Path(sys.argv[1]), 'test.hostlog.fifo'); "
+        "print(type(handler).__name__); print(*notes)"
+    )
+    # in a process of its own: a log waiting for a reader fails the test instead of hanging the suite
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "host.log")], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    kind, note = done.stdout.splitlines()
+    assert kind == "NullHandler"
+    assert note == f"the log {tmp_path / 'host.log'} cannot be written (it is a named pipe (FIFO), not a file); nothing is logged."

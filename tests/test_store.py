@@ -315,6 +315,51 @@ def _state(**change):
     return lambda d: d["state"].update(change)
 
 
+def _row(points: int, winner: int | None, scores: list[int], hand_no: int = 1) -> dict:
+    return {"hand_no": hand_no, "dealer": 1, "kind": "knock", "knocker": winner, "winner": winner,
+            "points": points, "deadwood": [3, 3 + points], "scores": scores}
+
+
+def _sheet(*rows, scores):
+    return _state(sheet=list(rows), scores=scores, hand_no=len(rows) + 1)
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        _state(scores=[30, 0]),  # scores, and no score sheet at all
+        _sheet(_row(25, 0, [25, 0]), scores=[30, 0]),  # the last row's total is not the score
+        _sheet(_row(25, 0, [30, 0]), scores=[30, 0]),  # a row's total is not the points won
+        _sheet(_row(25, 0, [25, 0]), _row(10, 1, [25, 20], 2), scores=[25, 20]),
+    ],
+)
+def test_a_save_whose_scores_do_not_add_up_from_its_score_sheet_is_set_aside(tmp_path, spoil):
+    good, _ = _good_text(tmp_path)
+    path = tmp_path / "current.json"
+    path.write_text(_edit(good, spoil), encoding="utf-8")
+    raw = path.read_bytes()
+    opened = Store(tmp_path).load()
+    assert opened.saved is None and isinstance(opened.error, LoadError)
+    assert "the score sheet does not add up to the scores" in opened.messages[0]
+    assert not path.exists() and opened.error.moved_to is not None and opened.error.moved_to.read_bytes() == raw
+
+
+def test_a_save_with_bonuses_before_its_match_is_over_is_set_aside(tmp_path):
+    good, _ = _good_text(tmp_path)
+    (tmp_path / "current.json").write_text(_edit(good, _state(bonuses=[120, 0])), encoding="utf-8")
+    opened = Store(tmp_path).load()
+    assert opened.saved is None and opened.error is not None
+    assert "bonuses are counted before the match is over" in opened.messages[0]
+
+
+def test_a_sheet_that_adds_up_is_resumed(tmp_path):
+    good, _ = _good_text(tmp_path)
+    spoil = _sheet(_row(25, 0, [25, 0]), _row(0, None, [25, 0], 2), _row(10, 1, [25, 10], 3), scores=[25, 10])
+    (tmp_path / "current.json").write_text(_edit(good, spoil), encoding="utf-8")
+    opened = Store(tmp_path).load()
+    assert opened.error is None and opened.saved is not None and opened.saved.state.scores == (25, 10)
+
+
 @pytest.mark.parametrize(
     "spoil, words",
     [

@@ -160,6 +160,28 @@ def test_the_local_app_says_so_when_its_lock_was_a_link(tmp_path):
     assert target.read_text() == "keep me"
 
 
+@pytest.mark.parametrize("make, kind", [(os.mkdir, "a directory"), (os.mkfifo, "a named pipe (FIFO)")])
+def test_a_directory_or_pipe_in_the_lock_files_place_is_moved_aside_and_the_match_saved(tmp_path, make, kind):
+    from ginrummy_tui.session.startup import prepare
+
+    from .test_resume import args_for, never_asked
+
+    data = tmp_path / "data"
+    data.mkdir()
+    make(data / "current.json.lock")
+    plan = prepare(args_for(data, seed=4), ask=never_asked)
+    try:
+        assert any(f"current.json.lock was {kind}, not a file; it was moved to" in n for n in plan.notes), plan.notes
+        assert not any("cannot be saved" in n for n in plan.notes)
+        assert json.loads((data / "current.json.lock").read_text())["pid"] == os.getpid()
+        plan.after_first_frame()  # the table is up: the match is saved
+        assert (data / "current.json").is_file()
+    finally:
+        plan.close()
+    moved = [p for p in data.iterdir() if p.name.startswith("current.json.lock.damaged-")]
+    assert len(moved) == 1 and not moved[0].is_file()  # kept, as it was, for the player to see
+
+
 def test_a_save_that_is_a_link_is_not_read_through_and_is_moved_aside(tmp_path):
     from ginrummy_tui.engine import new_game
     from ginrummy_tui.storage.store import read_save
@@ -185,7 +207,7 @@ def test_a_fifo_in_the_saves_place_is_refused_without_waiting(tmp_path):
 
     os.mkfifo(tmp_path / "current.json")
     found = read_save(tmp_path / "current.json")
-    assert found is not None and "not a regular file" in found.reason
+    assert found is not None and "it is a named pipe (FIFO), not a file" in found.reason
 
 
 def test_the_data_directory_and_the_ones_above_it_are_created_private(tmp_path):

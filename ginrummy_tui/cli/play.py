@@ -134,6 +134,7 @@ def build_app(plan: Plan, pause: float | None = None) -> GinApp:
     context = AppContext(
         session=session,
         settings=s,
+        saved_settings=plan.saved_settings,
         config_dir=plan.config_dir,
         data_dir=plan.root,
         keeper=plan.keeper,

@@ -94,8 +94,10 @@ class HostLogHandler(logging.handlers.RotatingFileHandler):
         super().__init__(os.fspath(path), maxBytes=max_bytes, backupCount=backups, encoding="utf-8", delay=False)
 
     def _open(self) -> io.TextIOWrapper:
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-        fd = os.open(self.baseFilename, flags, 0o600)
+        from ginrummy_tui.storage.files import open_regular
+
+        # never through a link, never waiting on a named pipe in the log's place
+        fd = open_regular(Path(self.baseFilename), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         return open(fd, "a", encoding=self.encoding, errors=self.errors)  # noqa: SIM115 - the handler closes it
 
     def emit(self, record: logging.LogRecord) -> None:

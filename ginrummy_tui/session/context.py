@@ -32,6 +32,10 @@ class AppContext:
     """Where the game is played; the app only reads its views (a replay swaps it for a while)."""
     settings: Settings | None = None
     """The settings file's settings with this run's command-line choices on top (None: not read)."""
+    saved_settings: Settings | None = None
+    """The settings file's settings alone: the settings screen saves the
+    player's changes onto them, so that the command line's choices stay for
+    one run (None: :attr:`settings` are the file's)."""
     config_dir: Path | None = None
     """Where the settings file lives (None: the default place)."""
     data_dir: Path | None = None

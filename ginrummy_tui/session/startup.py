@@ -55,6 +55,8 @@ class Plan:
     """What the app remembered of its screen when the match was saved."""
     notes: list[str] = field(default_factory=list)
     """What to tell the player when the app starts."""
+    saved_settings: Settings | None = None
+    """The settings file's settings, without this run's command-line choices."""
 
     @property
     def store(self) -> Store:
@@ -243,6 +245,7 @@ def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhe
             state = _new_state(settings, seed, hand)
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, notes=notes)
+        plan.saved_settings = loaded.settings
         plan.keeper.hold(plan.state)  # saved once the table is on the screen (Plan.after_first_frame)
         if unsaved:  # the player has been told: neither the first failed save nor the history says it again
             plan.keeper.failing = True

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ginrummy_tui.storage.files import APP_NAME, ENV_HOME, atomic_write_json, move_aside
+from ginrummy_tui.storage.files import APP_NAME, ENV_HOME, NotAFile, atomic_write_json, move_aside, read_regular
 
 SETTINGS_NAME = "settings.json"
 SETTINGS_FORMAT = "gin-tui settings"
@@ -129,6 +129,10 @@ class LoadedSettings:
     settings: Settings
     problems: list[str] = field(default_factory=list)
     moved_to: Path | None = None
+    kept: bool = False
+    """The good values were written to a clean file in its place."""
+    unsaved: str | None = None
+    """Why that clean file could not be written, if it could not."""
 
     def message(self) -> str | None:
         """What to tell the player, or None if all was well."""
@@ -137,7 +141,13 @@ class LoadedSettings:
         text = "Your settings file had problems: " + "; ".join(self.problems) + "."
         text += " Defaults are used for those settings."
         if self.moved_to is not None:
-            text += f" The old file was moved to {self.moved_to}."
+            text += f" The old file was moved to {self.moved_to}"
+            if self.kept:
+                text += "; a new one keeps your other settings."
+            elif self.unsaved is not None:
+                text += f"; your other settings could not be written to a new one ({self.unsaved})."
+            else:
+                text += "."
         return text
 
 
@@ -217,13 +227,17 @@ def settings_from_dict(data: Any) -> tuple[Settings, list[str]]:
 
 
 def load_settings(directory: Path) -> LoadedSettings:
-    """Read ``settings.json`` from ``directory``; never raises.  A file with
-    problems is moved aside (timestamped) and its good values kept."""
+    """Read ``settings.json`` from ``directory``; never raises, never waits
+    (a named pipe in its place is not read).  A file with problems, or
+    something that is not a file, is moved aside (timestamped) and its good
+    values are kept: written to a clean file in its place."""
     path = Path(directory) / SETTINGS_NAME
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, -1, follow=True)
     except FileNotFoundError:
         return LoadedSettings(Settings())
+    except NotAFile as exc:  # a directory, a named pipe...: set aside, never waited on
+        return _set_aside(Path(directory), LoadedSettings(Settings(), [exc.strerror or "it is not a file"]))
     except OSError as exc:
         return LoadedSettings(Settings(), [f"it cannot be read ({exc.strerror or exc})"])
     try:
@@ -243,9 +257,50 @@ def load_settings(directory: Path) -> LoadedSettings:
     except Exception as exc:  # never let a settings file stop the game
         settings, problems = Settings(), [f"it is not readable ({type(exc).__name__})"]
     loaded = LoadedSettings(settings, problems)
-    if problems:
-        loaded.moved_to = move_aside(path)
+    return _set_aside(Path(directory), loaded) if problems else loaded
+
+
+def _set_aside(directory: Path, loaded: LoadedSettings) -> LoadedSettings:
+    """Move the settings file with problems aside and write a clean one in
+    its place with the values that were good, so they are not lost."""
+    loaded.moved_to = move_aside(directory / SETTINGS_NAME)
+    if loaded.moved_to is not None and loaded.settings.to_dict() != Settings().to_dict():
+        try:
+            save_settings(directory, loaded.settings)
+            loaded.kept = True
+        except OSError as exc:
+            loaded.unsaved = exc.strerror or str(exc)
     return loaded
+
+
+def with_changes(saved: Settings, before: Settings, after: Settings) -> Settings:
+    """``saved`` (the settings file's) with what changed from ``before`` to
+    ``after`` (on the settings screen), and nothing else: a choice of the
+    command line for one run (in ``before``, left as it was) is not made
+    permanent.  The rules change option by option; a new preset brings its
+    own options."""
+    from ginrummy_tui.engine import PRESETS, Rules
+
+    changes = {
+        f.name: getattr(after, f.name)
+        for f in fields(Settings)
+        if f.name not in ("preset", "rule_options", "extra") and getattr(after, f.name) != getattr(before, f.name)
+    }
+    out = replace(saved, **changes)
+    if after.preset == before.preset and after.rules == before.rules:
+        return out
+    preset = after.preset if after.preset != before.preset else saved.preset
+    changed = {
+        f.name: getattr(after.rules, f.name)
+        for f in fields(Rules)
+        if f.name != "name" and getattr(after.rules, f.name) != getattr(before.rules, f.name)
+    }
+    start = saved.rules if preset == saved.preset else PRESETS[preset]
+    try:
+        rules = start.with_options(**changed)
+    except ValueError:  # these options together are refused on this base: the form's rules, whole
+        rules = after.rules
+    return out.with_rules(rules, preset=preset)
 
 
 def save_settings(directory: Path, settings: Settings) -> None:

@@ -100,6 +100,63 @@ def open_nofollow(path: Path, flags: int, mode: int = 0o600) -> int:
     return os.open(path, flags | NOFOLLOW, mode)
 
 
+class NotAFile(OSError):
+    """Something other than a regular file where a file is expected (a
+    directory, a named pipe, a device, a socket); its ``strerror`` says
+    which, in plain words (``"it is a directory, not a file"``)."""
+
+    def __init__(self, path: str | os.PathLike[str], mode: int) -> None:
+        self.kind = _kind(mode)
+        """What is there instead: ``"a directory"``, ``"a named pipe (FIFO)"``..."""
+        super().__init__(errno.EINVAL, f"it is {self.kind}, not a file", os.fspath(path))
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
+
+
+def check_regular(path: Path, *, follow: bool = False) -> None:
+    """Raise :class:`NotAFile` if something other than a regular file is at
+    ``path`` (``FileNotFoundError`` if nothing is).  A symbolic link passes
+    unless ``follow`` (then what it points to is checked): opening it with
+    :func:`open_nofollow` refuses it."""
+    mode = (os.stat(path) if follow else os.lstat(path)).st_mode
+    if not stat.S_ISREG(mode) and not stat.S_ISLNK(mode):
+        raise NotAFile(path, mode)
+
+
+def open_regular(path: Path, flags: int, mode: int = 0o600, *, follow: bool = False) -> int:
+    """``os.open`` of a regular file, never waiting on a named pipe or a
+    device: checked (:func:`check_regular`) before it is opened, opened with
+    ``O_NONBLOCK`` and checked again once open, in case it was swapped in
+    between.  Raises :class:`NotAFile` for anything else; a symbolic link is
+    refused as by :func:`open_nofollow` unless ``follow``."""
+    with contextlib.suppress(FileNotFoundError):  # a file that is not there yet may be made (O_CREAT)
+        check_regular(path, follow=follow)
+    flags |= getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), mode) if follow else open_nofollow(path, flags, mode)
+    found = os.fstat(fd).st_mode
+    if not stat.S_ISREG(found):
+        os.close(fd)
+        raise NotAFile(path, found)
+    return fd
+
+
+def read_regular(path: Path, limit: int, *, follow: bool = False) -> bytes:
+    """The first ``limit`` bytes of the regular file at ``path``, never
+    waiting on a named pipe or a device (:func:`open_regular`)."""
+    with os.fdopen(open_regular(path, os.O_RDONLY, follow=follow), "rb") as fh:
+        return fh.read(limit)
+
+
 def is_link_refusal(exc: OSError, path: Path) -> bool:
     """True if ``exc``, from :func:`open_nofollow` on ``path``, is because ``path`` is a link."""
     return exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path)
@@ -119,6 +176,16 @@ def set_aside_link(path: Path) -> str | None:
     if moved is None:
         return f"{path} is a symbolic link (to {target}); it was not followed, and it could not be moved aside."
     return f"{path.name} was a symbolic link (to {target}); it was not followed, and was moved to {moved}."
+
+
+def set_aside_not_a_file(path: Path, found: NotAFile) -> str:
+    """Move what is in the place of the file ``path`` (``found`` says what:
+    a directory, a named pipe...) aside as ``<name>.damaged-<time>`` and say
+    so; raises ``found`` if it cannot be moved."""
+    moved = move_aside(path)
+    if moved is None:
+        raise found
+    return f"{path.name} was {found.kind}, not a file; it was moved to {moved}."
 
 
 def now_iso() -> str:

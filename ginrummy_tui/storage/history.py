@@ -39,10 +39,18 @@ import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
-from ginrummy_tui.storage.files import ensure_dir, move_aside, now_iso
+from ginrummy_tui.storage.files import (
+    ensure_dir,
+    is_link_refusal,
+    move_aside,
+    now_iso,
+    open_regular,
+    read_regular,
+    set_aside_link,
+)
 from ginrummy_tui.storage.stats import Stats, Tally
 from ginrummy_tui.storage.store import (
     ARCHIVE_DIR,
@@ -475,11 +483,18 @@ def set_aside(path: Path, reason: str) -> str:
 
 
 def _looks_like_sqlite(path: Path) -> bool:
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(len(SQLITE_MAGIC))
-    except FileNotFoundError:
-        return True
+    """Whether the database file starts as a SQLite database does (or is
+    empty), creating it, private to the user (0600), if it is not there (one
+    an earlier version made open to others is made private): SQLite makes
+    its ``-wal`` and ``-shm`` files with the same permissions.  Raises
+    :class:`~ginrummy_tui.storage.files.NotAFile` for a directory or a named
+    pipe in its place (never waited on), ``OSError`` for a symbolic link
+    (never followed)."""
+    with os.fdopen(open_regular(path, os.O_RDONLY | os.O_CREAT), "rb") as fh:
+        if os.fstat(fh.fileno()).st_mode & 0o077:
+            with contextlib.suppress(OSError):  # not the owner: it stays as it is
+                os.fchmod(fh.fileno(), 0o600)
+        head = fh.read(len(SQLITE_MAGIC))
     return head == b"" or head == SQLITE_MAGIC
 
 
@@ -503,9 +518,9 @@ class History:
         """Open (creating or migrating) the database; raises :class:`Damaged`
         if it cannot be trusted, ``OSError``/``sqlite3.Error`` if it cannot be opened."""
         path = db_path(root)
+        ensure_dir(path.parent)
         if not _looks_like_sqlite(path):
             raise Damaged("the file is not a SQLite database")
-        ensure_dir(path.parent)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
         try:
             cls._set_up(conn)
@@ -969,22 +984,51 @@ class Opening:
     """What :func:`open_history` found."""
 
     history: History | None
+    path: Path
+    """The database file."""
     messages: list[str] = field(default_factory=list)
+    """What to tell the player (a damaged database set aside, a link moved aside...)."""
+    unusable: str | None = None
+    """Why the database cannot be opened at all, if it cannot (a directory in
+    its place, no permission): nothing is recorded."""
+
+    def told(self) -> list[str]:
+        """What a game tells the player: :attr:`messages`, then that the
+        match is not recorded if the database cannot be used."""
+        if self.unusable is None:
+            return list(self.messages)
+        return [
+            *self.messages,
+            f"Your match history {self.path} cannot be used ({self.unusable}); this match is not recorded.",
+        ]
+
+
+def _side_files(path: Path) -> tuple[Path, ...]:
+    """The files SQLite keeps beside the database ``path``."""
+    return tuple(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal"))
 
 
 def open_history(root: Path, *, create: bool = True, check: bool = False) -> Opening:
     """The history of the data directory ``root``; never raises.
 
     A database that cannot be trusted is set aside (with a message) and a new
-    one started.  With ``create=False`` a missing database gives None.  With
-    ``check`` SQLite's quick integrity check is run too (it reads the whole
-    file: the app does it in the background).
+    one started; so is a symbolic link in its place (or in the place of its
+    ``-wal`` file...), which is never written through.  A directory, named
+    pipe or other special file in its place, or a file that cannot be
+    opened, gives no history and says why in :attr:`Opening.unusable`.  With
+    ``create=False`` a missing database gives None.  With ``check`` SQLite's
+    quick integrity check is run too (it reads the whole file: the app does
+    it in the background).
     """
-    out = Opening(None)
     path = db_path(root)
-    if not create and not path.exists():
+    out = Opening(None, path)
+    if not create and not os.path.lexists(path):
         return out
     for _ in range(2):
+        for side in _side_files(path):
+            note = set_aside_link(side)
+            if note is not None:
+                out.messages.append(note)
         try:
             hist = History.connect(root)
             if check:
@@ -997,8 +1041,18 @@ def open_history(root: Path, *, create: bool = True, check: bool = False) -> Ope
             return out
         except Damaged as bad:
             out.messages.append(set_aside(path, str(bad)))
-        except (OSError, sqlite3.Error) as exc:
-            out.messages.append(f"Your match history cannot be opened ({exc}); this match is not recorded.")
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            if is_link_refusal(exc, path):
+                note = set_aside_link(path)
+                if not os.path.islink(path):
+                    out.messages.append(f"Your match history {note} A new history has been started.")
+                    continue
+                why = "it is a symbolic link, which gin-tui does not follow, and it could not be moved aside"
+            out.unusable = why
+            return out
+        except sqlite3.Error as exc:
+            out.unusable = str(exc)
             return out
     return out
 
@@ -1027,7 +1081,7 @@ class SharedHistory:
         with self.lock:
             if self._history is None and not self._failed:
                 opening = open_history(self.root, create=create)
-                self.messages.extend(opening.messages)
+                self.messages.extend(opening.told())
                 self._history = opening.history
                 self._failed = opening.history is None and db_path(self.root).exists()
             return self._history
@@ -1246,10 +1300,10 @@ def import_json_files(hist: History, paths: list[Path], batch: int = 200) -> Imp
         bad: list[Path] = []
         for p in paths[start : start + batch]:
             try:
-                record = json.loads(p.read_text(encoding="utf-8"))
+                record = json.loads(read_regular(p, -1).decode("utf-8"))
             except FileNotFoundError:
                 continue  # another process imported it just now
-            except (OSError, ValueError):
+            except (OSError, ValueError):  # a named pipe in a record's place too (never waited on)
                 bad.append(p)
                 continue
             if valid_record(record):
@@ -1305,7 +1359,7 @@ def mark_abandoned(root: Path, match_id: str, saved: SavedMatch | None = None) -
 def _mark_abandoned(root: Path, match_id: str, saved: SavedMatch | None = None) -> tuple[bool, list[str]]:
     opening = open_history(root)
     if opening.history is None:
-        return False, opening.messages
+        return False, opening.told()
     try:
         opening.history.mark_abandoned(match_id, saved)
     except (Damaged, OSError, sqlite3.Error) as exc:
@@ -1335,14 +1389,19 @@ def file_abandoned(root: Path) -> list[str]:
     return messages
 
 
-def open_for_reading(root: Path, say: Callable[[str], None]) -> History | None:
+def open_for_reading(root: Path, say: Callable[[str], None]) -> History | Literal[False] | None:
     """The history for a command (``gin-tui stats``, ``export``): the JSON
     records of earlier versions are imported first; ``say`` gets what the
-    player should know.  None when nothing was ever recorded."""
+    player should know.  None when nothing was ever recorded; False, said,
+    when the history file cannot be used (a directory in its place, no
+    permission: not "no games recorded yet")."""
     pending = pending_json_history(root)
     opening = open_history(root, create=bool(pending))
     for message in opening.messages:
         say(message)
+    if opening.unusable is not None:
+        say(f"the history file {opening.path} cannot be used ({opening.unusable})")
+        return False
     hist = opening.history
     if hist is not None and pending:
         if len(pending) > 100:
@@ -1367,7 +1426,9 @@ def upkeep(shared: SharedHistory) -> list[str]:
     own: History | None = None
     try:
         pending = pending_json_history(shared.root)
-        if not pending and not db_path(shared.root).exists():
+        if not pending and not os.path.lexists(db_path(shared.root)):
+            return shared.take_messages()
+        if shared.get(create=bool(pending)) is None:  # said why (a directory in its place...); a link moved aside
             return shared.take_messages()
         for _ in range(2):
             try:

@@ -11,13 +11,22 @@ import json
 import os
 import signal
 import socket
-import stat
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .files import ensure_dir, is_link_refusal, now_iso, open_nofollow, set_aside_link
+from .files import (
+    NotAFile,
+    ensure_dir,
+    is_link_refusal,
+    now_iso,
+    open_nofollow,
+    open_regular,
+    read_regular,
+    set_aside_link,
+    set_aside_not_a_file,
+)
 
 try:  # POSIX: locks the kernel releases when the owner dies, even by kill -9
     import fcntl
@@ -106,11 +115,7 @@ class Lock:
     def owner(self) -> LockOwner | None:
         """The owner written in the lock file (None if there is no readable one)."""
         try:
-            fd = open_nofollow(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-            with os.fdopen(fd, "rb") as fh:
-                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                    return None
-                data = json.loads(fh.read(4096).decode("utf-8"))
+            data = json.loads(read_regular(self.path, 4096).decode("utf-8"))
         except (OSError, ValueError):
             return None
         if not isinstance(data, dict):
@@ -138,7 +143,10 @@ class Lock:
         for _ in range(5):
             previous = self.owner()
             try:
-                fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)
+                fd = open_regular(self.path, os.O_RDWR | os.O_CREAT)
+            except NotAFile as exc:  # a directory, a named pipe...: set aside, as a link is
+                self.notes.append(set_aside_not_a_file(self.path, exc))
+                continue
             except OSError as exc:
                 if not is_link_refusal(exc, self.path):
                     raise

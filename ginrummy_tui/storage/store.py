@@ -35,12 +35,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .files import (
+    NotAFile,
     _fsync_dir,
     atomic_write_text,
     ensure_dir,
@@ -48,7 +48,7 @@ from .files import (
     move_aside,
     new_match_id,
     now_iso,
-    open_nofollow,
+    read_regular,
 )
 from .lock import Lock
 
@@ -126,8 +126,10 @@ def check_playable(state: GameState) -> None:
     if state.phase.ended:
         if state.result is None or not state.sheet:
             problems.append("a finished hand has no result")
-    if state.sheet and state.sheet[-1].scores != state.scores:
+    if not _sheet_adds_up(state):
         problems.append("the score sheet does not add up to the scores")
+    if state.phase != Phase.MATCH_OVER and state.bonuses != (0, 0):
+        problems.append("bonuses are counted before the match is over")
     if state.sheet and any(r.hand_no > state.hand_no for r in state.sheet):
         problems.append("the score sheet has hands from the future")
     if state.phase != Phase.MATCH_OVER and max(state.scores) >= state.rules.target:
@@ -138,6 +140,18 @@ def check_playable(state: GameState) -> None:
         raise ValueError("impossible game: " + "; ".join(problems))
     view(state, 0)
     view(state, 1)
+
+
+def _sheet_adds_up(state: GameState) -> bool:
+    """Whether each row of the score sheet totals the points won so far, and
+    the last one (none: 0 to 0) is the scores."""
+    running = [0, 0]
+    for row in state.sheet:
+        if row.winner in (0, 1):
+            running[row.winner] += row.points
+        if row.scores != (running[0], running[1]):
+            return False
+    return state.scores == (running[0], running[1])
 
 
 def encode_save(
@@ -257,23 +271,14 @@ def read_save(path: Path) -> SavedMatch | LoadError | None:
     the file (see :meth:`Store.load` for that)."""
     path = Path(path)
     try:
-        fd = open_nofollow(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        raw = read_regular(path, MAX_SAVE_BYTES + 1)
     except (FileNotFoundError, NotADirectoryError):
         return None
-    except IsADirectoryError:
-        return LoadError(path, "it is a directory, not a file")
+    except NotAFile as exc:
+        return LoadError(path, exc.strerror or "it is not a file")
     except OSError as exc:
         if is_link_refusal(exc, path):
             return LoadError(path, "it is a symbolic link, which gin-tui does not follow")
-        return LoadError(path, f"the file cannot be read ({exc.strerror or exc})")
-    try:
-        with os.fdopen(fd, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                return LoadError(path, "it is not a regular file")
-            raw = fh.read(MAX_SAVE_BYTES + 1)
-    except IsADirectoryError:
-        return LoadError(path, "it is a directory, not a file")
-    except OSError as exc:
         return LoadError(path, f"the file cannot be read ({exc.strerror or exc})")
     return decode_save(raw, path)
 
