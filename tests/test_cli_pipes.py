@@ -3,6 +3,8 @@
 * ``gin-tui export | head`` (or stats, sim...): when the reader has gone, the
   command stops quietly (status 141, nothing on standard error) instead of a
   BrokenPipeError traceback.
+* ``gin-tui stats > /dev/full`` (or a closed standard output): the command
+  ends with one line on standard error saying why, and status 1.
 * ``gin-tui </dev/null`` (cron, a pipe): the game cannot be played without a
   terminal; it says so in one line and exits with status 2 at once, instead of
   spinning.  The commands that only print still work into a pipe.
@@ -77,8 +79,46 @@ def test_a_command_writing_into_a_closed_pipe_stops_quietly(args, home):
 
 @pytest.mark.parametrize("args", [["--version"], ["--help"], ["stats", "--help"]], ids=" ".join)
 def test_help_into_a_closed_pipe_is_quiet_too(args, home):
-    done = _closed_pipe_run(args, home)  # argparse itself ignores the closed pipe: status 0
-    assert done.stderr == "" and done.returncode == 0
+    done = _closed_pipe_run(args, home)  # argparse itself ignores the closed pipe: it said status 0
+    assert done.stderr == "" and done.returncode == 141
+
+
+PRINTING = [
+    ["stats"],
+    ["stats", "--json"],
+    ["export", "--format", "text"],
+    ["export", "--list"],
+    ["export", "--match", "last"],
+    ["sim", "--hands", "1"],
+    ["--version"],
+    ["--help"],
+    ["stats", "--help"],
+    ["host", "--server-only", "--port", "0"],
+]
+
+
+@pytest.mark.parametrize("args", PRINTING, ids=" ".join)
+def test_a_command_writing_to_a_full_disk_says_so_in_one_line(args, home):
+    """It was a traceback for stats, export and sim, and status 0 for --help and --version."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "ginrummy_tui", *args],
+            stdout=full, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=_env(home), timeout=TIMEOUT, text=True,
+        )
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1:] == ["gin-tui: cannot write the output: No space left on device"], done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("args", PRINTING, ids=" ".join)
+def test_a_command_without_standard_output_says_so_in_one_line(args, home):
+    done = subprocess.run(
+        ["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "ginrummy_tui", *args],
+        stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=_env(home), timeout=TIMEOUT, text=True,
+    )
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1:] == ["gin-tui: cannot write the output: standard output is closed"], done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_export_into_head_prints_its_first_lines_and_nothing_else(home):

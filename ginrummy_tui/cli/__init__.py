@@ -9,10 +9,16 @@ when their command is used (``configure`` must stay cheap to import).
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import importlib
 import os
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from ginrummy_tui import __version__
 
@@ -44,10 +50,46 @@ def port(text: str) -> int:
     return int(text)
 
 
+class OutputFailed(Exception):
+    """Standard output could not be written; ``error`` says why."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def out(text: str = "", end: str = "\n", *, flush: bool = False) -> None:
+    """Write ``text`` to standard output, as ``print`` does; :class:`OutputFailed`
+    when it cannot be written (a full disk, a reader gone, no standard output),
+    which :func:`main` turns into one line on standard error."""
+    try:
+        if sys.stdout is None:  # started with standard output closed
+            raise OSError(errno.EBADF, "standard output is closed")
+        sys.stdout.write(text + end)
+        if flush:
+            sys.stdout.flush()
+    except OSError as exc:
+        raise OutputFailed(exc) from exc
+
+
+def _flush_output() -> None:
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except OSError as exc:
+        raise OutputFailed(exc) from exc
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # exit status 2 with a clear message
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if file is not None and file is sys.stderr:
+            super()._print_message(message, file)
+        elif message:  # --help and --version: standard output (None when closed), where argparse ignores a failure
+            out(message, end="")
 
 
 def add_play_options(p: argparse.ArgumentParser) -> None:
@@ -150,28 +192,33 @@ def missing_terminal(stdin=None, stdout=None) -> str | None:
     return None
 
 
-def _quiet_on_closed_pipe(run) -> int:
-    """Run a command that writes to standard output; if the reader goes away
-    (``gin-tui export | head``), stop quietly with status 141 (128 + SIGPIPE),
-    as the usual command-line tools do, instead of a traceback."""
+def _ending_on_unwritable_output(run: Callable[[], int]) -> int:
+    """Run a command; if its output cannot be written, end with one line on
+    standard error saying why and status 1, instead of a traceback.  A reader
+    that goes away (``gin-tui export | head``) ends it quietly with status 141
+    (128 + SIGPIPE), as the usual command-line tools do."""
     try:
         try:
-            return int(run() or 0)
+            return run()
         finally:  # inside the guard: a closed pipe shows here for short output (and --help, --version)
-            sys.stdout.flush()
-    except BrokenPipeError:
+            _flush_output()
+    except OutputFailed as failed:
         # Python flushes standard output again at exit: point it at nothing first
         try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            os.close(devnull)
+            if sys.stdout is not None:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+                os.close(devnull)
         except (OSError, ValueError):
             pass
-        return 141
+        if isinstance(failed.error, BrokenPipeError):
+            return 141
+        print(f"gin-tui: cannot write the output: {failed.error.strerror or failed.error}", file=sys.stderr)
+        return 1
 
 
 def main(argv: list[str] | None = None) -> int:
-    return _quiet_on_closed_pipe(lambda: _main(sys.argv[1:] if argv is None else argv))
+    return _ending_on_unwritable_output(lambda: _main(sys.argv[1:] if argv is None else argv))
 
 
 def _main(argv: list[str]) -> int:

@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from ginrummy_tui.storage.history import Damaged, set_aside
     from ginrummy_tui.storage.reports import format_match
 
+    from . import out
     from .stats import open_records
 
     since = None
@@ -83,12 +84,10 @@ def run(args: argparse.Namespace) -> int:
                 print(f"gin-tui export: {found}", file=sys.stderr)
                 return 1
             text = format_match(found) if args.format == "text" else json.dumps(found, ensure_ascii=False)
-            sys.stdout.write(text + "\n")
+            out(text)
         else:
-            write = sys.stdout.write
             for piece in _lines(hist, args, since):
-                write(piece)
-        sys.stdout.flush()
+                out(piece, end="")
     except Damaged as bad:
         if hist is not None:
             hist.close()

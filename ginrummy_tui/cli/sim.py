@@ -14,7 +14,7 @@ import json
 import sys
 import time
 
-from ginrummy_tui.cli import positive
+from ginrummy_tui.cli import out, positive
 from ginrummy_tui.engine.kinds import EndKind, Phase
 
 LEVEL_CHOICES = ("easy", "standard", "expert", "master")
@@ -251,7 +251,7 @@ def run(args: argparse.Namespace) -> int:
     result = simulate(args.a, args.b, count, seed=args.seed, preset=args.rules, jobs=args.jobs,
                       single_hands=single, progress=True)
     if args.json:
-        print(json.dumps({k: result[k] for k in JSON_KEYS}))
+        out(json.dumps({k: result[k] for k in JSON_KEYS}))
     else:
-        print(_table(result, single))
+        out(_table(result, single))
     return 0
