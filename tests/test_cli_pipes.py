@@ -209,6 +209,8 @@ def test_starting_the_game_parses_as_the_whole_parser_does(argv):
         (["--hand", "3"], "--hand K needs --seed N"),  # it once played hand 3 of seed 0's match
         (["--seed", "5", "--hand", "0"], "must be at least 1, got 0"),  # it once dealt a "hand 0"
         (["--seed", "5", "--hand", "-2"], "must be at least 1, got -2"),
+        # it once played hand 2,000,000, which could not be saved
+        (["--seed", "5", "--hand", "1000001"], "must be at most 1,000,000 (the highest hand a match can be saved at)"),
     ],
 )
 def test_a_mistake_on_the_game_command_line_is_answered_by_the_whole_parser(argv, says, capsys):

@@ -43,6 +43,18 @@ def positive(text: str) -> int:
     return n
 
 
+def hand_number(text: str) -> int:
+    """A hand of a match's deals, 1 to the highest a saved match may be at (argparse ``type``)."""
+    from ginrummy_tui.engine.state import MAX_NUMBER
+
+    n = positive(text)
+    if n > MAX_NUMBER:
+        raise argparse.ArgumentTypeError(
+            f"must be at most {MAX_NUMBER:,} (the highest hand a match can be saved at), got {n}"
+        )
+    return n
+
+
 def port(text: str) -> int:
     """A TCP port to listen on, 0 (the system picks one) to 65535 (argparse ``type``)."""
     if not text.isdigit() or not 0 <= int(text) <= 65535:
@@ -97,7 +109,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=None, help="the computer's level")
     p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
-    p.add_argument("--hand", type=positive, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
+    p.add_argument("--hand", type=hand_number, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
     p.add_argument("--ascii", action="store_true", default=None, help="draw suits as S H D C")
     p.add_argument("--no-mouse", action="store_true", default=None, help="ignore the mouse")
     p.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="pause after each computer move")
