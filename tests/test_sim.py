@@ -9,7 +9,10 @@ import pytest
 from ginrummy_tui.cli import main
 from ginrummy_tui.cli.sim import JSON_KEYS, simulate
 
-KEYS = {"a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "undercuts", "voids", "decision_ms"}
+KEYS = {
+    "a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "big_gins", "undercuts", "voids",
+    "decision_ms",
+}
 
 
 def run_json(capsys, *args: str) -> dict:
@@ -25,8 +28,9 @@ def test_json_has_exactly_the_documented_keys(capsys):
     assert r["matches"] == 4
     assert r["wins"]["a"] + r["wins"]["b"] == 4
     assert r["hands"] >= 4
-    for key in ("wins", "points", "knocks", "gins", "undercuts"):
+    for key in ("wins", "points", "knocks", "gins", "big_gins", "undercuts"):  # big gins: the table had them, not the JSON
         assert set(r[key]) == {"a", "b"}
+    assert all(r["big_gins"][side] <= r["gins"][side] for side in ("a", "b"))  # gins count big gins too
     assert isinstance(r["voids"], int)
     for side in ("a", "b"):
         assert set(r["decision_ms"][side]) == {"median", "p99"}

@@ -206,8 +206,8 @@ def simulate(a: str, b: str, count: int, seed: int = 1, preset: str = "standard"
     }
 
 
-JSON_KEYS = ("a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "undercuts", "voids",
-             "decision_ms")
+JSON_KEYS = ("a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "big_gins", "undercuts",
+             "voids", "decision_ms")
 
 
 def _table(r: dict, single_hands: bool) -> str:
