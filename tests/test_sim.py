@@ -77,6 +77,8 @@ def test_table_output(capsys):
         ["--a", "grandmaster"],
         ["--b", ""],
         ["--jobs", "0"],
+        ["--jobs", "-1"],
+        ["--jobs", "100000"],  # it started that many processes
         ["--matches", "3", "--hands", "3"],
         ["--seed", "x"],
         ["--frobnicate"],
@@ -87,6 +89,17 @@ def test_bad_arguments_exit_2(args, capsys):
         main(["sim", *args])
     assert exc.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_jobs_are_at_most_four_a_processor(monkeypatch, capsys):
+    from ginrummy_tui.cli import parse_command_line
+
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    assert parse_command_line(["sim", "--jobs", "8"]).jobs == 8
+    with pytest.raises(SystemExit) as exc:
+        parse_command_line(["sim", "--jobs", "9"])
+    assert exc.value.code == 2
+    assert "argument --jobs: at most 8 on this machine (4 a processor), got 9" in capsys.readouterr().err
 
 
 def test_unknown_preset_exits_2(capsys):
