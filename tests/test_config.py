@@ -109,6 +109,7 @@ def test_bad_values_are_dropped_one_by_one_and_the_good_ones_kept(tmp_path):
         ("game_bonus", -5, "game_bonus must not be negative"),
         ("target", 0, "target must be at least 1 (not 0)"),
         ("timer", 0, "timer must be at least 1 second"),
+        ("timer", 10**9, "timer must be at most 3600 seconds (not 1000000000)"),
         ("void_stock", 11, "void_stock must be between 0 and 10"),
     ],
 )
@@ -169,6 +170,8 @@ def test_single_rule_options_and_the_theme_from_the_command_line():
         (["target=lots"], "a whole number"),
         (["big_gin=maybe"], "yes or no"),
         (["target=0"], "target must be at least 1"),
+        (["timer=1e9"], "a whole number, not '1e9'"),
+        (["timer=1000000000"], "timer must be at most 3600 seconds"),
     ):
         with pytest.raises(ValueError, match=words):
             apply_args(Settings(), _args(rule=bad))
