@@ -110,6 +110,7 @@ def test_bad_values_are_dropped_one_by_one_and_the_good_ones_kept(tmp_path):
         ("target", 0, "target must be at least 1 (not 0)"),
         ("timer", 0, "timer must be at least 1 second"),
         ("timer", 10**9, "timer must be at most 3600 seconds (not 1000000000)"),
+        ("timer", 1e9, "timer must be whole seconds, 1 to 3600, or none (not 1000000000.0)"),  # 1e9 in the JSON
         ("void_stock", 11, "void_stock must be between 0 and 10"),
     ],
 )

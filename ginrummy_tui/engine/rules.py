@@ -102,6 +102,8 @@ class Rules:
                 ok = isinstance(value, bool)
             else:
                 ok = isinstance(value, int) and not isinstance(value, bool)
+            if not ok and key == "timer":  # 30.0 or 1e9 in a file: say what is wanted
+                raise ValueError(f"timer must be whole seconds, 1 to {MAX_TIMER}, or none (not {value!r})")
             if not ok:
                 raise ValueError(f"bad value for rule {key!r}: {value!r}")
         return cls(**data)
