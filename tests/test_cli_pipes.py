@@ -250,3 +250,13 @@ def test_port_zero_still_lets_the_host_pick_one():
 
     assert parse_command_line(["host", "--port", "0"]).port == 0
     assert parse_command_line(["host"]).port == 7531
+
+
+def test_a_bad_option_without_saving_is_told_on_standard_error(capsys):
+    """With --data-dir - the refusal went to standard output."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.play import run_play
+
+    assert run_play(parse_command_line(["--data-dir", "-", "--rules", "nope"])) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("gin-tui: unknown rules preset 'nope'")
