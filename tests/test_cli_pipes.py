@@ -3,6 +3,8 @@
 * ``gin-tui export | head`` (or stats, sim...): when the reader has gone, the
   command stops quietly (status 141, nothing on standard error) instead of a
   BrokenPipeError traceback.
+* ``gin-tui stats > /dev/full`` (or a closed standard output): the command
+  ends with one line on standard error saying why, and status 1.
 * ``gin-tui </dev/null`` (cron, a pipe): the game cannot be played without a
   terminal; it says so in one line and exits with status 2 at once, instead of
   spinning.  The commands that only print still work into a pipe.
@@ -77,8 +79,46 @@ def test_a_command_writing_into_a_closed_pipe_stops_quietly(args, home):
 
 @pytest.mark.parametrize("args", [["--version"], ["--help"], ["stats", "--help"]], ids=" ".join)
 def test_help_into_a_closed_pipe_is_quiet_too(args, home):
-    done = _closed_pipe_run(args, home)  # argparse itself ignores the closed pipe: status 0
-    assert done.stderr == "" and done.returncode == 0
+    done = _closed_pipe_run(args, home)  # argparse itself ignores the closed pipe: it said status 0
+    assert done.stderr == "" and done.returncode == 141
+
+
+PRINTING = [
+    ["stats"],
+    ["stats", "--json"],
+    ["export", "--format", "text"],
+    ["export", "--list"],
+    ["export", "--match", "last"],
+    ["sim", "--hands", "1"],
+    ["--version"],
+    ["--help"],
+    ["stats", "--help"],
+    ["host", "--server-only", "--port", "0"],
+]
+
+
+@pytest.mark.parametrize("args", PRINTING, ids=" ".join)
+def test_a_command_writing_to_a_full_disk_says_so_in_one_line(args, home):
+    """It was a traceback for stats, export and sim, and status 0 for --help and --version."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "ginrummy_tui", *args],
+            stdout=full, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=_env(home), timeout=TIMEOUT, text=True,
+        )
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1:] == ["gin-tui: cannot write the output: No space left on device"], done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("args", PRINTING, ids=" ".join)
+def test_a_command_without_standard_output_says_so_in_one_line(args, home):
+    done = subprocess.run(
+        ["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "ginrummy_tui", *args],
+        stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=_env(home), timeout=TIMEOUT, text=True,
+    )
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[-1:] == ["gin-tui: cannot write the output: standard output is closed"], done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_export_into_head_prints_its_first_lines_and_nothing_else(home):
@@ -169,6 +209,8 @@ def test_starting_the_game_parses_as_the_whole_parser_does(argv):
         (["--hand", "3"], "--hand K needs --seed N"),  # it once played hand 3 of seed 0's match
         (["--seed", "5", "--hand", "0"], "must be at least 1, got 0"),  # it once dealt a "hand 0"
         (["--seed", "5", "--hand", "-2"], "must be at least 1, got -2"),
+        # it once played hand 2,000,000, which could not be saved
+        (["--seed", "5", "--hand", "1000001"], "must be at most 1,000,000 (the highest hand a match can be saved at)"),
     ],
 )
 def test_a_mistake_on_the_game_command_line_is_answered_by_the_whole_parser(argv, says, capsys):
@@ -208,3 +250,13 @@ def test_port_zero_still_lets_the_host_pick_one():
 
     assert parse_command_line(["host", "--port", "0"]).port == 0
     assert parse_command_line(["host"]).port == 7531
+
+
+def test_a_bad_option_without_saving_is_told_on_standard_error(capsys):
+    """With --data-dir - the refusal went to standard output."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.play import run_play
+
+    assert run_play(parse_command_line(["--data-dir", "-", "--rules", "nope"])) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("gin-tui: unknown rules preset 'nope'")

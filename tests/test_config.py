@@ -166,6 +166,8 @@ def test_a_named_pipe_in_the_settings_files_place_is_set_aside_without_waiting(t
         ("game_bonus", -5, "game_bonus must not be negative"),
         ("target", 0, "target must be at least 1 (not 0)"),
         ("timer", 0, "timer must be at least 1 second"),
+        ("timer", 10**9, "timer must be at most 3600 seconds (not 1000000000)"),
+        ("timer", 1e9, "timer must be whole seconds, 1 to 3600, or none (not 1000000000.0)"),  # 1e9 in the JSON
         ("void_stock", 11, "void_stock must be between 0 and 10"),
     ],
 )
@@ -239,6 +241,8 @@ def test_single_rule_options_and_the_theme_from_the_command_line():
         (["target=lots"], "a whole number"),
         (["big_gin=maybe"], "yes or no"),
         (["target=0"], "target must be at least 1"),
+        (["timer=1e9"], "a whole number, not '1e9'"),
+        (["timer=1000000000"], "timer must be at most 3600 seconds"),
     ):
         with pytest.raises(ValueError, match=words):
             apply_args(Settings(), _args(rule=bad))

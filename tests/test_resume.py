@@ -343,10 +343,45 @@ async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp
         await settle(app, pilot)
         assert app.session.state.history  # the game goes on
         # said once: the note at the start, not again at the first save (two messages ran together on the screen)
-        told = [m for m in [*plan.notes, *plan.keeper.errors] if "settings" not in m]
+        told = [*plan.notes, *plan.keeper.errors]
         assert len(told) == 1, told
         assert plan.keeper.failing
         assert app.history_upkeep is None  # no history to open: no second message about it
+
+
+@pytest.mark.parametrize(
+    "home, where",
+    [("afile", "which is not a directory"), ("afile/home", "but {afile} is not a directory")],
+)
+@pytest.mark.parametrize("given", ["--data-dir", "GIN_TUI_HOME"])
+def test_a_home_that_is_not_a_directory_is_said_in_one_note_naming_it(tmp_path, monkeypatch, home, where, given):
+    """It was two notes, the first blaming the settings file ('it cannot be
+    read (Not a directory)'), the second saying 'not usable (File exists)'."""
+    afile = tmp_path / "afile"
+    afile.write_text("not a directory")
+    args = args_for(tmp_path / home, seed=4)
+    if given == "GIN_TUI_HOME":
+        monkeypatch.setenv("GIN_TUI_HOME", args.data_dir)
+        args.data_dir = None
+    plan = prepare(args, ask=never_asked)
+    plan.close()
+    assert plan.notes == [
+        f"Your match cannot be saved or recorded, nor your settings read: {given} is {tmp_path / home}, "
+        + where.format(afile=afile) + "."
+    ]
+    assert afile.read_text() == "not a directory"
+
+
+def test_a_data_directory_that_is_a_file_is_called_not_a_directory(tmp_path, monkeypatch):
+    """With the settings elsewhere (no --data-dir or GIN_TUI_HOME) it said 'not usable (File exists)'."""
+    import ginrummy_tui.session.startup as startup
+
+    afile = tmp_path / "afile"
+    afile.write_text("not a directory")
+    monkeypatch.setattr(startup, "data_dir", lambda override: afile)
+    plan = prepare(args_for(tmp_path, seed=4, data_dir=None), ask=never_asked)
+    plan.close()
+    assert plan.notes == [f"Your match cannot be saved or recorded: the data directory {afile} is not usable (Not a directory)."]
 
 
 @pytest.mark.parametrize("level", ["easy", "standard"])

@@ -9,7 +9,10 @@ import pytest
 from ginrummy_tui.cli import main
 from ginrummy_tui.cli.sim import JSON_KEYS, simulate
 
-KEYS = {"a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "undercuts", "voids", "decision_ms"}
+KEYS = {
+    "a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "big_gins", "undercuts", "voids",
+    "decision_ms",
+}
 
 
 def run_json(capsys, *args: str) -> dict:
@@ -25,8 +28,9 @@ def test_json_has_exactly_the_documented_keys(capsys):
     assert r["matches"] == 4
     assert r["wins"]["a"] + r["wins"]["b"] == 4
     assert r["hands"] >= 4
-    for key in ("wins", "points", "knocks", "gins", "undercuts"):
+    for key in ("wins", "points", "knocks", "gins", "big_gins", "undercuts"):  # big gins: the table had them, not the JSON
         assert set(r[key]) == {"a", "b"}
+    assert all(r["big_gins"][side] <= r["gins"][side] for side in ("a", "b"))  # gins count big gins too
     assert isinstance(r["voids"], int)
     for side in ("a", "b"):
         assert set(r["decision_ms"][side]) == {"median", "p99"}
@@ -73,6 +77,8 @@ def test_table_output(capsys):
         ["--a", "grandmaster"],
         ["--b", ""],
         ["--jobs", "0"],
+        ["--jobs", "-1"],
+        ["--jobs", "100000"],  # it started that many processes
         ["--matches", "3", "--hands", "3"],
         ["--seed", "x"],
         ["--frobnicate"],
@@ -83,6 +89,17 @@ def test_bad_arguments_exit_2(args, capsys):
         main(["sim", *args])
     assert exc.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_jobs_are_at_most_four_a_processor(monkeypatch, capsys):
+    from ginrummy_tui.cli import parse_command_line
+
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    assert parse_command_line(["sim", "--jobs", "8"]).jobs == 8
+    with pytest.raises(SystemExit) as exc:
+        parse_command_line(["sim", "--jobs", "9"])
+    assert exc.value.code == 2
+    assert "argument --jobs: at most 8 on this machine (4 a processor), got 9" in capsys.readouterr().err
 
 
 def test_unknown_preset_exits_2(capsys):

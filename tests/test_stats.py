@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from ginrummy_tui.cli import main
 from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
 from ginrummy_tui.session.keeper import Keeper
@@ -236,6 +238,23 @@ def test_gin_tui_export_since_a_date_and_the_list(tmp_path, capsys):
     assert "1 hands  0-0  abandoned" in listed[0] and "(replay)" in listed[1]
     assert main(["export", "--data-dir", str(tmp_path), "--since", "yesterday"]) == 2
     assert "--since wants a date" in capsys.readouterr().err
+
+
+def test_gin_tui_export_since_a_date_after_every_match_says_none_since_then(tmp_path, capsys):
+    _write_history(tmp_path)
+    for argv in (["--list"], ["--format", "text"]):
+        assert main(["export", "--data-dir", str(tmp_path), "--since", "2030-01-01", *argv]) == 0
+        assert capsys.readouterr().out == "No matches recorded since 2030-01-01.\n"  # it said 'recorded yet'
+
+
+@pytest.mark.parametrize("argv", [["--match", "last", "--list"], ["--match", "last", "--since", "2026-01-06"]])
+def test_gin_tui_export_refuses_options_that_do_not_go_with_one_match(argv, tmp_path, capsys):
+    """They were ignored: the match was exported whatever --list or --since said."""
+    _write_history(tmp_path)
+    assert main(["export", "--data-dir", str(tmp_path), *argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"gin-tui export: {argv[2]} does not go with --match, which exports that one match\n"
 
 
 def test_gin_tui_export_and_stats_with_nothing_recorded_create_nothing(tmp_path, capsys):

@@ -183,6 +183,30 @@ CASES = {
 }
 
 
+@pytest.mark.parametrize("ui", ["nonsense", [1, 2], None, 7])
+def test_a_save_whose_screen_details_are_not_readable_is_resumed_without_them(tmp_path, ui):
+    """The match was set aside as 'the save's settings are not readable', blaming
+    the settings for what is only how the screen looked."""
+    good, state = _good_text(tmp_path)
+    path = tmp_path / "current.json"
+    path.write_text(_edit(good, lambda d: d.update(ui=ui)), encoding="utf-8")
+    opened = Store(tmp_path).load()
+    assert opened.error is None and opened.saved is not None
+    assert opened.saved.state == state and opened.saved.ui == {}
+    assert opened.messages == [
+        "Your saved match's screen details (the order of your cards) could not be read and are left out; "
+        "the match itself is kept."
+    ]
+    assert path.exists()
+
+
+def test_a_save_whose_settings_are_not_readable_says_so(tmp_path):
+    good, _ = _good_text(tmp_path)
+    (tmp_path / "current.json").write_text(_edit(good, lambda d: d.update(settings="x")), encoding="utf-8")
+    opened = Store(tmp_path).load()
+    assert opened.saved is None and "the save's settings are not readable" in opened.messages[0]
+
+
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_damaged_save_is_moved_aside_with_a_clear_message(tmp_path, case):
     good, _ = _good_text(tmp_path)

@@ -66,6 +66,29 @@ def test_options_and_the_command_each_tab_runs():
     assert web.run(bad) == 2
 
 
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["serve", "--rules", "nope", "--port", "8123"], "unknown rules preset 'nope': choose one of standard, "),
+        (["--rules", "nope", "serve", "--port", "8123"], "unknown rules preset 'nope': choose one of standard, "),
+        (["--pause", "-1", "serve", "--port", "8123"], "--pause must be between 0 and "),
+    ],
+)
+def test_a_game_option_every_tab_would_refuse_is_refused_before_serving(argv, says, monkeypatch, capsys):
+    """Serving started, and each tab then failed on the unknown preset."""
+    from textual_serve import server
+
+    from ginrummy_tui.cli import main
+
+    def no_server(*args, **kwargs):
+        raise AssertionError("it started serving")
+
+    monkeypatch.setattr(server, "Server", no_server)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gin-tui serve: {says}") and len(err.splitlines()) == 1, err
+
+
 def test_each_tab_gets_a_new_match_in_its_own_temporary_directory(monkeypatch):
     import ginrummy_tui.cli as cli
 

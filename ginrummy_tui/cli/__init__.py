@@ -9,10 +9,16 @@ when their command is used (``configure`` must stay cheap to import).
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import importlib
 import os
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from ginrummy_tui import __version__
 
@@ -37,6 +43,18 @@ def positive(text: str) -> int:
     return n
 
 
+def hand_number(text: str) -> int:
+    """A hand of a match's deals, 1 to the highest a saved match may be at (argparse ``type``)."""
+    from ginrummy_tui.engine.state import MAX_NUMBER
+
+    n = positive(text)
+    if n > MAX_NUMBER:
+        raise argparse.ArgumentTypeError(
+            f"must be at most {MAX_NUMBER:,} (the highest hand a match can be saved at), got {n}"
+        )
+    return n
+
+
 def port(text: str) -> int:
     """A TCP port to listen on, 0 (the system picks one) to 65535 (argparse ``type``)."""
     if not text.isdigit() or not 0 <= int(text) <= 65535:
@@ -44,10 +62,46 @@ def port(text: str) -> int:
     return int(text)
 
 
+class OutputFailed(Exception):
+    """Standard output could not be written; ``error`` says why."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def out(text: str = "", end: str = "\n", *, flush: bool = False) -> None:
+    """Write ``text`` to standard output, as ``print`` does; :class:`OutputFailed`
+    when it cannot be written (a full disk, a reader gone, no standard output),
+    which :func:`main` turns into one line on standard error."""
+    try:
+        if sys.stdout is None:  # started with standard output closed
+            raise OSError(errno.EBADF, "standard output is closed")
+        sys.stdout.write(text + end)
+        if flush:
+            sys.stdout.flush()
+    except OSError as exc:
+        raise OutputFailed(exc) from exc
+
+
+def _flush_output() -> None:
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except OSError as exc:
+        raise OutputFailed(exc) from exc
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # exit status 2 with a clear message
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if file is not None and file is sys.stderr:
+            super()._print_message(message, file)
+        elif message:  # --help and --version: standard output (None when closed), where argparse ignores a failure
+            out(message, end="")
 
 
 def add_play_options(p: argparse.ArgumentParser) -> None:
@@ -55,7 +109,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=None, help="the computer's level")
     p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma")
     p.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
-    p.add_argument("--hand", type=positive, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
+    p.add_argument("--hand", type=hand_number, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
     p.add_argument("--ascii", action="store_true", default=None, help="draw suits as S H D C")
     p.add_argument("--no-mouse", action="store_true", default=None, help="ignore the mouse")
     p.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="pause after each computer move")
@@ -150,28 +204,33 @@ def missing_terminal(stdin=None, stdout=None) -> str | None:
     return None
 
 
-def _quiet_on_closed_pipe(run) -> int:
-    """Run a command that writes to standard output; if the reader goes away
-    (``gin-tui export | head``), stop quietly with status 141 (128 + SIGPIPE),
-    as the usual command-line tools do, instead of a traceback."""
+def _ending_on_unwritable_output(run: Callable[[], int]) -> int:
+    """Run a command; if its output cannot be written, end with one line on
+    standard error saying why and status 1, instead of a traceback.  A reader
+    that goes away (``gin-tui export | head``) ends it quietly with status 141
+    (128 + SIGPIPE), as the usual command-line tools do."""
     try:
         try:
-            return int(run() or 0)
+            return run()
         finally:  # inside the guard: a closed pipe shows here for short output (and --help, --version)
-            sys.stdout.flush()
-    except BrokenPipeError:
+            _flush_output()
+    except OutputFailed as failed:
         # Python flushes standard output again at exit: point it at nothing first
         try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            os.close(devnull)
+            if sys.stdout is not None:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+                os.close(devnull)
         except (OSError, ValueError):
             pass
-        return 141
+        if isinstance(failed.error, BrokenPipeError):
+            return 141
+        print(f"gin-tui: cannot write the output: {failed.error.strerror or failed.error}", file=sys.stderr)
+        return 1
 
 
 def main(argv: list[str] | None = None) -> int:
-    return _quiet_on_closed_pipe(lambda: _main(sys.argv[1:] if argv is None else argv))
+    return _ending_on_unwritable_output(lambda: _main(sys.argv[1:] if argv is None else argv))
 
 
 def _main(argv: list[str]) -> int:

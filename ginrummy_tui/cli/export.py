@@ -24,6 +24,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _nothing(since: str | None) -> str:
+    return f"No matches recorded since {since}.\n" if since else "No matches recorded yet.\n"
+
+
 def _lines(hist, args: argparse.Namespace, since: str | None):
     """The text to print, a piece at a time (each ends with a newline)."""
     from ginrummy_tui.storage.reports import format_match
@@ -39,7 +43,7 @@ def _lines(hist, args: argparse.Namespace, since: str | None):
             replay = "  (replay)" if r["replay"] else ""
             yield f"{r['id']}  {r['opponent']}/{r['preset']}  {r['hands']} hands  {t0}-{t1}  {state}{replay}\n"
         if empty:
-            yield "No matches recorded yet.\n"
+            yield _nothing(since)
         return
     if args.format == "json":
         for line in hist.json_lines(since) if hist is not None else ():
@@ -51,18 +55,24 @@ def _lines(hist, args: argparse.Namespace, since: str | None):
         yield ("" if first else "\n") + format_match(r) + "\n"
         first = False
     if first:
-        yield "No matches recorded yet.\n"
+        yield _nothing(since)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the history (all matches, some, or one); 0 on success, 1 if the
-    match is unknown, 2 for a bad date.  (A reader that stops early, ``| head``,
+    match is unknown, 2 for a bad date or options that do not go together.  (A reader that stops early, ``| head``,
     ends the export quietly: see :func:`ginrummy_tui.cli.main`.)"""
     from ginrummy_tui.storage.history import Damaged, set_aside
     from ginrummy_tui.storage.reports import format_match
 
+    from . import out
     from .stats import open_records
 
+    if args.match is not None:  # one match: the options choosing among them do not apply
+        for given, name in ((args.list, "--list"), (args.since is not None, "--since")):
+            if given:
+                print(f"gin-tui export: {name} does not go with --match, which exports that one match", file=sys.stderr)
+                return 2
     since = None
     if args.since is not None:
         try:
@@ -83,12 +93,10 @@ def run(args: argparse.Namespace) -> int:
                 print(f"gin-tui export: {found}", file=sys.stderr)
                 return 1
             text = format_match(found) if args.format == "text" else json.dumps(found, ensure_ascii=False)
-            sys.stdout.write(text + "\n")
+            out(text)
         else:
-            write = sys.stdout.write
             for piece in _lines(hist, args, since):
-                write(piece)
-        sys.stdout.flush()
+                out(piece, end="")
     except Damaged as bad:
         if hist is not None:
             hist.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ginrummy_tui.cli import port
+from ginrummy_tui.cli import out, port
 
 DEFAULT_PORT = 7531
 DEFAULT_BIND = "127.0.0.1"
@@ -112,11 +112,11 @@ def run(args: argparse.Namespace) -> int:
             return 1
         shown = f"[{host}]" if ":" in host else host
         where = _where(args.bind)
-        print(f"gin-tui host: listening on {shown}:{port} — {where}")
-        print(f"Join code: {code}")
+        out(f"gin-tui host: listening on {shown}:{port} — {where}")
+        out(f"Join code: {code}")
         if args.server_only:
-            print(f"Host's own seat code: {server.host_code}")
-        print(f"The other player runs:  gin-tui join {_join_address(host, port)}  (and types the code when asked)")
+            out(f"Host's own seat code: {server.host_code}")
+        out(f"The other player runs:  gin-tui join {_join_address(host, port)}  (and types the code when asked)")
         if args.server_only:
             reporter.attach(lambda text: print(f"gin-tui host: {text}", file=sys.stderr, flush=True))
             return _serve_until_interrupted(thread)
@@ -166,7 +166,7 @@ class SaveReporter:
                 pass
 
 
-def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=print,
+def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=out,
                   notes: list[str] | None = None):
     """Resume the saved hosted match (with its join code) or start a new one.
 
@@ -260,7 +260,7 @@ def _serve_until_interrupted(thread) -> int:
     before = {sig: signal.signal(sig, stop) for sig in wanted}
     why = "Ctrl+C"
     try:
-        print("Serving; Ctrl+C stops.")  # inside: a Ctrl+C as soon as this is read is still a clean stop
+        out("Serving; Ctrl+C stops.", flush=True)  # shown at once, also in a log (the codes above with it)  # inside: a Ctrl+C as soon as this is read is still a clean stop
         while True:
             time.sleep(1)
     except KeyboardInterrupt:

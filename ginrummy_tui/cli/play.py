@@ -108,7 +108,7 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         app = make_app(**app_options(args))
     except ValueError as exc:
-        print(f"gin-tui: {exc}")
+        print(f"gin-tui: {exc}", file=sys.stderr)
         return 2
     app.run()
     return 0

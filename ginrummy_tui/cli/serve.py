@@ -66,21 +66,45 @@ def public_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+def _tab_options(args: argparse.Namespace) -> dict[str, object]:
+    """The game options every tab is started with (``serve``'s own, else the ones before it)."""
+    options = {}
+    for name in _FORWARDED:
+        value = getattr(args, f"serve_{name}", None)
+        if value is None:
+            value = getattr(args, name, None)
+        if value is not None:
+            options[name] = value
+    return options
+
+
 def tab_command(args: argparse.Namespace | None = None) -> str:
     """The shell command textual-serve runs for each browser tab."""
     parts = [sys.executable, "-m", "ginrummy_tui.cli.serve", TAB_FLAG]
     if args is not None:
-        for name in _FORWARDED:
-            value = getattr(args, f"serve_{name}", None)
-            if value is None:
-                value = getattr(args, name, None)
-            if value is not None:
-                parts += [f"--{name}", str(value)]
+        for name, value in _tab_options(args).items():
+            parts += [f"--{name}", str(value)]
     return shlex.join(parts)
+
+
+def _refused_by_the_game(args: argparse.Namespace) -> str | None:
+    """Why the game would refuse the options each tab is started with (an
+    unknown rules preset...), as ``gin-tui`` itself says it; None if it would not."""
+    from ginrummy_tui.storage.config import Settings, apply_args
+
+    try:
+        apply_args(Settings(), argparse.Namespace(**_tab_options(args)))
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
     """Serve the game until Ctrl+C; 2 when textual-serve is missing or the options are wrong."""
+    refused = _refused_by_the_game(args)
+    if refused:
+        print(f"gin-tui serve: {refused}", file=sys.stderr)
+        return 2
     try:
         from textual_serve.server import Server
     except ImportError:

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
-from ginrummy_tui.cli import positive
+from ginrummy_tui.cli import out, positive
 from ginrummy_tui.engine.kinds import EndKind, Phase
 
 LEVEL_CHOICES = ("easy", "standard", "expert", "master")
+JOBS_PER_PROCESSOR = 4
+"""The most processes ``--jobs`` may start for each processor of the machine."""
 
 
 def _whole(text: str) -> int:
@@ -25,6 +28,14 @@ def _whole(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _jobs(text: str) -> int:
+    n = positive(text)
+    most = JOBS_PER_PROCESSOR * (os.cpu_count() or 1)
+    if n > most:
+        raise argparse.ArgumentTypeError(f"at most {most} on this machine ({JOBS_PER_PROCESSOR} a processor), got {n}")
+    return n
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +47,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     count.add_argument("--hands", type=positive, default=None, metavar="N", help="play N single hands instead")
     parser.add_argument("--seed", type=_whole, default=1, help="seed of the deals (default 1)")
     parser.add_argument("--rules", metavar="PRESET", default="standard", help="rules preset (default standard)")
-    parser.add_argument("--jobs", type=positive, default=1, metavar="N", help="processes to use (default 1)")
+    parser.add_argument(
+        "--jobs", type=_jobs, default=1, metavar="N",
+        help=f"processes to use (default 1, at most {JOBS_PER_PROCESSOR} for each processor)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
 
 
@@ -206,8 +220,8 @@ def simulate(a: str, b: str, count: int, seed: int = 1, preset: str = "standard"
     }
 
 
-JSON_KEYS = ("a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "undercuts", "voids",
-             "decision_ms")
+JSON_KEYS = ("a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "big_gins", "undercuts",
+             "voids", "decision_ms")
 
 
 def _table(r: dict, single_hands: bool) -> str:
@@ -251,7 +265,7 @@ def run(args: argparse.Namespace) -> int:
     result = simulate(args.a, args.b, count, seed=args.seed, preset=args.rules, jobs=args.jobs,
                       single_hands=single, progress=True)
     if args.json:
-        print(json.dumps({k: result[k] for k in JSON_KEYS}))
+        out(json.dumps({k: result[k] for k in JSON_KEYS}))
     else:
-        print(_table(result, single))
+        out(_table(result, single))
     return 0

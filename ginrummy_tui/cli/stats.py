@@ -42,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
     from ginrummy_tui.storage.reports import format_text
     from ginrummy_tui.storage.stats import Stats
 
+    from . import out
+
     def say(message: str) -> None:
         print(f"gin-tui stats: {message}", file=sys.stderr)
 
@@ -58,9 +60,8 @@ def run(args: argparse.Namespace) -> int:
         finally:
             hist.close()
     if args.json:
-        json.dump(stats.as_dict(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
+        out(json.dumps(stats.as_dict(), indent=2))
     else:
-        width = shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else 80
-        print(format_text(stats, max(40, width)))
+        width = shutil.get_terminal_size((80, 24)).columns if sys.stdout is not None and sys.stdout.isatty() else 80
+        out(format_text(stats, max(40, width)))
     return 0

@@ -10,6 +10,8 @@ NEXT_DEALER_CHOICES = ("alternate", "winner")
 MAX_KNOCK_LIMIT = 10
 """A knock needs at most this much deadwood under any rules (the usual 10;
 Oklahoma's upcard only lowers it)."""
+MAX_TIMER = 3600
+"""The most seconds a move timer gives (an hour a move)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class Rules:
             problems.append(f"next_dealer must be one of {', '.join(NEXT_DEALER_CHOICES)} (not {self.next_dealer!r})")
         if self.timer is not None and self.timer < 1:
             problems.append(f"timer must be at least 1 second, or None (not {self.timer})")
+        elif self.timer is not None and self.timer > MAX_TIMER:
+            problems.append(f"timer must be at most {MAX_TIMER} seconds (not {self.timer})")
         if not 0 <= self.void_stock <= 10:
             problems.append(f"void_stock must be between 0 and 10 (not {self.void_stock})")
         if problems:
@@ -98,6 +102,8 @@ class Rules:
                 ok = isinstance(value, bool)
             else:
                 ok = isinstance(value, int) and not isinstance(value, bool)
+            if not ok and key == "timer":  # 30.0 or 1e9 in a file: say what is wanted
+                raise ValueError(f"timer must be whole seconds, 1 to {MAX_TIMER}, or none (not {value!r})")
             if not ok:
                 raise ValueError(f"bad value for rule {key!r}: {value!r}")
         return cls(**data)

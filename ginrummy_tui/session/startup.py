@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ginrummy_tui.session.keeper import Keeper
-from ginrummy_tui.storage.files import data_dir
+from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory
 from ginrummy_tui.storage.store import SAVE_NAME, Store, leftover_separate_saves
 
 if TYPE_CHECKING:
@@ -137,12 +137,19 @@ def _new_state(settings: Settings, seed, hand: int | None) -> GameState:
 def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhere) -> Plan:
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit)."""
-    from ginrummy_tui.storage.config import LEVELS, apply_args, config_dir, load_settings
+    from ginrummy_tui.storage.config import LEVELS, LoadedSettings, Settings, apply_args, config_dir, load_settings
     override = getattr(args, "data_dir", None)
     root = data_dir(override)
     cdir = config_dir(override)
     notes: list[str] = []
-    loaded = load_settings(cdir)
+    blocked = not_a_directory(root) if cdir == root else None  # the home given, for settings and saves alike
+    if blocked is not None:  # one note for both, naming what was given (the settings file is not to blame)
+        given = "--data-dir" if override else ENV_HOME
+        why = "which is not a directory" if blocked == root else f"but {blocked} is not a directory"
+        notes.append(f"Your match cannot be saved or recorded, nor your settings read: {given} is {root}, {why}.")
+        loaded = LoadedSettings(Settings())
+    else:
+        loaded = load_settings(cdir)
     message = loaded.message()
     if message:
         notes.append(message)
@@ -162,9 +169,10 @@ def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhe
         notes.extend(store.lock.notes)  # a link in the lock file's place, moved aside
     except OSError as exc:
         # play anyway (a saved match is still read if it can be): only saving is lost
-        notes.append(
-            f"Your match cannot be saved or recorded: the data directory {root} is not usable ({exc.strerror or exc})."
-        )
+        if blocked is None:
+            notes.append(
+                f"Your match cannot be saved or recorded: the data directory {root} is not usable ({exc.strerror or exc})."
+            )
         got_lock = unsaved = True
     if not got_lock:
         # a gin-tui whose terminal just closed (a dropped SSH connection) may still be closing

@@ -74,6 +74,15 @@ NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 """Flags for opening a file of the data directory: never through a symbolic link."""
 
 
+def not_a_directory(path: Path) -> Path | None:
+    """What stands, not a directory, where ``path`` or a directory above it
+    should be (a file given as the data directory), or None."""
+    for here in (Path(path), *Path(path).parents):
+        if os.path.lexists(here):
+            return None if here.is_dir() else here
+    return None
+
+
 def ensure_dir(path: Path) -> Path:
     """Create ``path`` if it does not exist yet, and every missing directory
     above it, private to the user (0700)."""
@@ -89,8 +98,8 @@ def ensure_dir(path: Path) -> Path:
         try:
             directory.mkdir(mode=0o700)
         except FileExistsError:
-            if not directory.is_dir():
-                raise
+            if not directory.is_dir():  # a file in its place: say so ('File exists' does not)
+                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(directory)) from None
     return path
 
 

@@ -93,6 +93,14 @@ class SavedMatch:
     """A replayed deal: its result does not count toward the statistics."""
     saved_at: str
     path: Path | None = None
+    notes: tuple[str, ...] = ()
+    """What could not be read of it and is done without, for the player."""
+
+
+UNREADABLE_UI = (
+    "Your saved match's screen details (the order of your cards) could not be read and are left out; "
+    "the match itself is kept."
+)
 
 
 @dataclass(frozen=True)
@@ -241,9 +249,12 @@ def _decode(raw: bytes, path: Path) -> SavedMatch:
     if not isinstance(match_id, str) or not match_id or len(match_id) > 80 or "/" in match_id or "\\" in match_id:
         raise _Bad("the save has no valid match id")
     settings = data.get("settings", {})
-    ui = data.get("ui", {})
-    if not isinstance(settings, dict) or not isinstance(ui, dict):
+    if not isinstance(settings, dict):
         raise _Bad("the save's settings are not readable")
+    ui = data.get("ui", {})
+    notes: tuple[str, ...] = ()
+    if not isinstance(ui, dict):  # only how the screen looked: the match is played on without it
+        ui, notes = {}, (UNREADABLE_UI,)
     replay = data.get("replay", False)
     if not isinstance(replay, bool):
         raise _Bad("the save's replay flag is not readable")
@@ -261,7 +272,8 @@ def _decode(raw: bytes, path: Path) -> SavedMatch:
             raise _Bad("the saved game is impossible: " + msg.removeprefix("impossible game: ")) from None
         raise _Bad(f"the saved game is not readable: {msg}") from None
     return SavedMatch(
-        state=state, match_id=match_id, settings=settings, ui=ui, replay=replay, saved_at=saved_at, path=path
+        state=state, match_id=match_id, settings=settings, ui=ui, replay=replay, saved_at=saved_at, path=path,
+        notes=notes,
     )
 
 
@@ -346,6 +358,7 @@ class Store:
             out.archived = self.archive(found)
             return out
         out.saved = found
+        out.messages.extend(found.notes)
         return out
 
     def archive(self, saved: SavedMatch) -> Path | None:
