@@ -89,14 +89,19 @@ class Keeper:
         self.errors.extend(shared.take_messages())
         if hist is None:
             return None
-        if self._recorder is None or self._match_no != state.match_no or self._recorder.history is not hist:
-            if self._match_no is not None and self._match_no != state.match_no:
-                self.match_id = new_match_id()
-            self._match_no = state.match_no
+        if self._recorder is None or self._recorder.history is not hist:
             self._recorder = hist.recorder(
                 self.match_id, opponent=str(self.settings.get("ai", "standard")), replay=self.replay
             )
         return self._recorder
+
+    def _follow(self, state: GameState) -> None:
+        """A new match after a finished one (``new match``) gets a new id, so
+        that its record and its archive are its own, whether it is recorded or not."""
+        if self._match_no is not None and self._match_no != state.match_no:
+            self.match_id = new_match_id()
+            self._recorder = None
+        self._match_no = state.match_no
 
     def hold(self, state: GameState) -> None:
         """Keep ``state`` as the match's state without saving it yet: ``gin-tui``
@@ -128,6 +133,7 @@ class Keeper:
     def on_change(self, state: GameState) -> None:
         """Record and save ``state``; never raises (failures go to :attr:`errors`)."""
         self.state = state
+        self._follow(state)
         if self.record and not self._starting:
             try:
                 recorder = self._recorder_for(state)
@@ -135,8 +141,6 @@ class Keeper:
                     self._figures_changed()
             except Exception as exc:  # the statistics must never stop the game
                 self._record_failed(exc)
-        elif not self.record:
-            self._match_no = state.match_no
         ui = self._ui()
         if state.over:
             self.store.save_finished(state, match_id=self.match_id, settings=self.settings, replay=self.replay)
