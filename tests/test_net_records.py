@@ -35,3 +35,112 @@ def test_each_hosted_match_of_a_run_keeps_its_own_archive(tmp_path):
     assert len(archived) == 2
     matches = sorted(read_save(path).state.match_no for path in archived)  # type: ignore[union-attr]
     assert matches == [1, 2]
+
+
+def _figures(root):
+    from ginrummy_tui.storage.history import open_history
+
+    opening = open_history(root, create=False)
+    assert opening.history is not None, opening.messages
+    try:
+        return opening.history.stats(), list(opening.history.records())
+    finally:
+        opening.history.close()
+
+
+async def test_a_finished_network_match_is_recorded_once_on_each_side(tmp_path):
+    # The host kept no record of network matches (record=False) and the guest
+    # none at all, while F3 says that finished matches are counted.
+    from ginrummy_tui.cli.host import SaveReporter
+    from ginrummy_tui.net.server import MatchServer
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.stats import NETWORK
+
+    from .test_net import FakeClock
+    from .test_net_session import Changes, Seats, play
+
+    store, keeper, state, code = _host(tmp_path / "host")
+    reporter = SaveReporter(keeper)
+    clock = FakeClock()
+    server = MatchServer(state, codes={0: "HOST-HOST", 1: code}, port=0, auth_delay=0.01, clock=clock,
+                         on_change=reporter.on_change, on_hint=reporter.on_hint, match_id=reporter.match_id)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    records = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    try:
+        ann = await seats.join("HOST-HOST", "Ann")
+        bob = await seats.join(code, "Bob", records=records)
+        for _ in range(3):
+            mover = ann if server.state.current == 0 else bob
+            await changes.until(lambda m=mover: m.view().my_turn and m.opponent_here)
+            await play(changes, mover)
+        ann.add_hint()
+        bob.add_hint()
+        bob.add_hint()
+        await changes.until(lambda: ann.hints_this_hand() == (1, 2))
+        loser = server.state.current
+        clock.forward(30)  # the player to move runs out of time: the match is over
+        await changes.until(lambda: bob.view().phase == "match_over" and ann.view().phase == "match_over")
+        first_id = keeper.match_id
+        # the match-over view comes again (a player asks for a new match, the guest joins again): once is enough
+        ann.submit(Action(Kind.NEW_MATCH))
+        await changes.until(lambda: server.connected() and any(bob.client.ready))
+        assert SeatRecords(tmp_path / "guest", opponent=NETWORK).observe(bob.view(), first_id) is False
+        bob.submit(Action(Kind.NEW_MATCH))
+        await changes.until(lambda: bob.view().match_no == 2 and ann.view().match_no == 2)
+        clock.forward(30)  # the second match ends the same way
+        await changes.until(lambda: bob.view().phase == "match_over")
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+        records.close()
+    assert records.errors == []
+    host_stats, host_records = _figures(tmp_path / "host")
+    guest_stats, guest_records = _figures(tmp_path / "guest")
+    # the host counts its matches against a person, apart from the computer's levels
+    assert list(host_stats.groups) == list(guest_stats.groups) == [(NETWORK, "multiplayer-1.5")]
+    assert host_stats.total.matches == guest_stats.total.matches == 2
+    assert [r["id"] for r in host_records] == [r["id"] for r in guest_records]
+    assert host_records[0]["id"] == first_id and host_records[1]["id"] != first_id
+    # each from its own side: what the host won the guest lost
+    first_host, first_guest = host_records[0], guest_records[0]
+    assert first_host["winner"] == 1 - loser and first_guest["winner"] == loser
+    assert first_guest["totals"] == first_host["totals"][::-1]
+    assert first_host["hints"] == 1 and first_guest["hints"] == 2
+    assert host_stats.total.won + guest_stats.total.won == 2
+    assert host_stats.total.timeouts_lost + guest_stats.total.timeouts_lost == 2
+    [hand] = first_guest["hands"]
+    assert hand["kind"] == "timeout" and hand["winner"] == first_guest["winner"]
+    assert [m["seat"] for m in hand["moves"]] == [1 - m["seat"] for m in first_host["hands"][0]["moves"]]
+
+
+def test_a_hosted_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path):
+    from ginrummy_tui.engine import legal_actions
+    from ginrummy_tui.storage.stats import NETWORK
+
+    store, keeper, state, _ = _host(tmp_path)
+    while not any(m.seat == 0 for m in state.history):  # the host makes a move
+        state = apply(state, legal_actions(state)[0])
+        keeper.on_change(state)
+    keeper.close_history()
+    _, _, fresh, _ = _host(tmp_path, new=True)
+    stats, records = _figures(tmp_path)
+    assert stats.groups[(NETWORK, "multiplayer-1.5")].abandoned == 1 and stats.total.matches == 0
+    assert [r["abandoned"] for r in records] == [True]
+    assert (store.archive_dir / f"{records[0]['id']}.json").is_file()  # kept, as a local match is
+
+
+def test_a_network_match_is_told_as_one_against_a_person():
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.storage.stats import NETWORK
+
+    hand = {"hand_no": 1, "dealer": 0, "kind": "knock", "knocker": 1, "winner": 1, "points": 12,
+            "deadwood": [14, 2], "scores": [0, 12], "hands": [["2C"], ["3C"]],
+            "moves": [{"seat": 1, "action": "draw stock", "card": None}]}
+    record = {"id": "m1", "opponent": NETWORK, "preset": "standard", "finished": True, "winner": 1,
+              "totals": [0, 112], "hands": [hand]}
+    text = format_match(record)
+    assert "Computer" not in text and "cpu" not in text
+    assert "Opponent (network) +12" in text and "Their hand:    3C" in text and "them: draw stock" in text

@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         for note in _log_to(root / LOG_NAME):  # one host writes (and rotates) the log: the one holding the lock
             print(f"gin-tui host: {note}", file=sys.stderr)
             notes.append(note)
+    keeper = None
     try:
         keeper, state, code = prepare_match(
             store,
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         reporter = SaveReporter(keeper)
         server = MatchServer(
             state, codes={0: P.new_code(), 1: code}, names=(name, "Guest"), bind=args.bind, port=args.port,
-            on_change=reporter.on_change,
+            on_change=reporter.on_change, on_hint=reporter.on_hint, match_id=reporter.match_id,
         )
         thread = ServerThread(server)
         try:
@@ -127,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
 
         return _play(args, thread, server, name, code, host, port, reporter=reporter, notes=notes, give_up=give_up)
     finally:
+        if keeper is not None:
+            keeper.close_history()
         store.lock.release()
 
 
@@ -147,6 +150,16 @@ class SaveReporter:
     def on_change(self, state) -> None:
         self.keeper.on_change(state)
         self._flush()
+
+    def on_hint(self, seat: int) -> None:
+        """A hint shown to the host's own player (seat 0) counts in its statistics."""
+        if seat == 0:
+            self.keeper.add_hint()
+            self._flush()
+
+    def match_id(self) -> str:
+        """The id of the match in play (the guest records the finished match under it)."""
+        return self.keeper.match_id
 
     def attach(self, tell) -> None:
         """From now on, ``tell(text)`` says each new failure."""
@@ -171,13 +184,17 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     """Resume the saved hosted match (with its join code) or start a new one.
 
     Returns ``(keeper, state, join_code)``; the keeper saves every change like
-    a local match.  The caller holds ``store.lock``.  What the player must not
+    a local match, and records it in the history as a match against a person
+    over the network (:data:`~ginrummy_tui.storage.stats.NETWORK`), apart from
+    the computer's levels; a match given up with ``--new`` counts as abandoned,
+    as a local one does.  The caller holds ``store.lock``.  What the player must not
     miss (a damaged save moved aside) is also added to ``notes``, to be shown
     on the table: the game's screen hides what was printed before it.
     """
     from ginrummy_tui.engine import PRESETS, new_game
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.session.keeper import Keeper
+    from ginrummy_tui.storage.stats import NETWORK
 
     opened = store.load()
     for line in opened.messages:
@@ -197,13 +214,23 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
             say("gin-tui host: --rules applies to new matches only (use --new for one).")
     else:
         if saved is not None:
-            store.set_aside("abandoned")
+            for line in _give_up(store, saved):
+                say(f"gin-tui host: {line}")
         state = new_game(PRESETS[rules_name or "standard"], seed=seed)
     code = code or P.new_code()
-    keeper = Keeper(store, match_id=match_id, settings={"ai": "network", "join_code": code, "host": name},
-                    record=False)
+    keeper = Keeper(store, match_id=match_id, settings={"ai": NETWORK, "join_code": code, "host": name})
     keeper.start(state)
     return keeper, state, code
+
+
+def _give_up(store, saved) -> list[str]:
+    """The saved match is given up for a new one (``--new``): as a local match,
+    its record is marked abandoned and its save archived; what went wrong is returned."""
+    from ginrummy_tui.storage.history import file_abandoned, mark_abandoned
+
+    if store.set_aside_unfinished(saved) is None:  # it could not be moved: marked now, then overwritten
+        return mark_abandoned(store.root, saved.match_id, saved)
+    return file_abandoned(store.root)
 
 
 def _log_to(path) -> list[str]:

@@ -68,7 +68,10 @@ class MatchServer:
     fresh random one each: :attr:`host_code` for seat 0, kept by the host's
     own client, and :attr:`join_code` for seat 1, shown to the other player).
     ``on_change(state)`` is called after every change of the game (the place
-    to save it); an exception from it is logged, never raised.
+    to save it), ``on_hint(seat)`` after a seat was shown a hint (the place to
+    count it); an exception from either is logged, never raised.
+    ``match_id()`` names the match in play in every ``state`` message (the
+    guest records the finished match under it).
 
     Limits: lines from a client longer than ``max_line`` bytes, more than
     ``burst`` messages at once or ``rate`` per second sustained, more than
@@ -106,6 +109,8 @@ class MatchServer:
         max_pending: int = 16,
         max_pending_per_address: int = 8,
         on_change: Callable[[GameState], None] | None = None,
+        on_hint: Callable[[int], None] | None = None,
+        match_id: Callable[[], str] | None = None,
         clock: MoveClockTime | None = None,
     ) -> None:
         self._state = state
@@ -127,6 +132,8 @@ class MatchServer:
         self.crowded = 0
         """How many pending connections were dropped to make room for newer ones."""
         self.on_change = on_change
+        self.on_hint = on_hint
+        self.match_id = match_id
         self._seats: list[_Conn | None] = [None, None]
         self._ready = [False, False]
         self._conns: set[_Conn] = set()
@@ -433,6 +440,11 @@ class MatchServer:
         counts[seat] += 1
         self._hints = ((self._state.match_no, self._state.hand_no), counts)
         log.info("seat %s was shown a hint", seat)
+        if self.on_hint is not None:
+            try:
+                self.on_hint(seat)
+            except Exception:
+                log.exception("could not count a hint")
         self._broadcast()
 
     def _broadcast(self) -> None:
@@ -452,6 +464,7 @@ class MatchServer:
             "ready": list(self._ready),
             "clock": self._clock_message(),
             **({"hints": self.hints()} if any(self.hints()) else {}),
+            **({"match": self.match_id()} if self.match_id is not None else {}),
         }
 
     def _send(self, conn: _Conn, msg: dict[str, Any]) -> None:
