@@ -28,6 +28,13 @@ log = logging.getLogger("ginrummy_tui.net")
 
 BETWEEN = (Kind.NEXT_HAND, Kind.NEW_MATCH)
 
+STALL_TICK = 0.5
+"""Seconds between the move clock's checks, while it runs, that the host itself is running."""
+STALL_SLACK = 1.5
+"""A check (or the clock's alarm) more than this late means the host was not running
+(stopped with SIGSTOP or Ctrl+Z, a suspended machine): the time it lost is not charged
+to the player to move, who could send a move but not have it read."""
+
 
 class _Conn:
     """One client connection."""
@@ -149,6 +156,11 @@ class MatchServer:
         self._remaining = 0.0
         self._deadline: float | None = None
         self._timer: Cancellable | None = None
+        self._ticker: Cancellable | None = None
+        self._checked = 0.0
+        """When the running clock last checked that the host was running."""
+        self.stalls = 0.0
+        """Seconds the host was found stopped while the clock ran (not charged to anyone)."""
         self.address: tuple[str, int] | None = None
 
     # ------------------------------------------------------------ public
@@ -485,7 +497,8 @@ class MatchServer:
         """Start, pause or restart the move timer after any change.
 
         Each accepted move restarts it at ``rules.timer`` seconds; it runs only
-        while both seats are connected, and a pause keeps the time left.
+        while both seats are connected, and a pause keeps the time left.  Time
+        the host itself was not running is not counted (:meth:`_stalled`).
         """
         timer = self._state.rules.timer
         if timer is None:
@@ -498,14 +511,16 @@ class MatchServer:
         should_run = self._state.phase.playing and all(self.connected()) and self._loop is not None
         if should_run and self._timer is None:
             assert self._loop is not None
-            self._deadline = self._now() + self._remaining
+            now = self._now()
+            self._deadline = now + self._remaining
+            self._checked = now
             self._timer = self._call_later(self._remaining, self._expire, self.seq)
+            self._ticker = self._call_later(STALL_TICK, self._tick, self.seq)
         elif not should_run and self._timer is not None:
             assert self._loop is not None and self._deadline is not None
+            self._stalled()
             self._remaining = max(0.0, self._deadline - self._now())
-            self._timer.cancel()
-            self._timer = None
-            self._deadline = None
+            self._stop_clock()
 
     def _now(self) -> float:
         if self._time is not None:
@@ -520,10 +535,43 @@ class MatchServer:
         return self._loop.call_later(delay, callback, seq)
 
     def _stop_clock(self) -> None:
+        for alarm in (self._timer, self._ticker):
+            if alarm is not None:
+                alarm.cancel()
+        self._timer = None
+        self._ticker = None
+        self._deadline = None
+
+    def _stalled(self) -> bool:
+        """While the clock runs, check that the host has been running since the
+        last check (every :data:`STALL_TICK` s): a check more than
+        :data:`STALL_SLACK` s late means it was stopped, and the deadline moves
+        on by the time lost, so that the player to move is not charged for it
+        (their move may be waiting, unread, since before the deadline).  True
+        if it was stopped."""
+        if self._deadline is None:
+            return False
+        now = self._now()
+        late = now - self._checked - STALL_TICK
+        self._checked = now
+        if late <= STALL_SLACK:
+            return False
+        self._deadline += late
+        self.stalls += late
+        log.info("the host was not running for %.1f s: not charged to the player to move", late)
         if self._timer is not None:
             self._timer.cancel()
-        self._timer = None
-        self._deadline = None
+        self._timer = self._call_later(self._deadline - now, self._expire, self.seq)
+        return True
+
+    def _tick(self, seq: int) -> None:
+        """The running clock's regular check that the host was not stopped."""
+        self._ticker = None
+        if seq != self.seq or self._deadline is None:
+            return
+        if self._stalled():
+            self._broadcast()  # the players' clocks count on from the time given back
+        self._ticker = self._call_later(STALL_TICK, self._tick, seq)
 
     def _clock_message(self) -> dict[str, Any] | None:
         timer = self._state.rules.timer
@@ -534,10 +582,12 @@ class MatchServer:
         return {"seat": self._state.current, "limit": timer, "remaining": round(max(0.0, left), 2), "running": running}
 
     def _expire(self, seq: int) -> None:
-        self._timer = None
-        self._deadline = None
         if seq != self.seq or not self._state.phase.playing:
             return
+        if self._stalled():  # the alarm rang late, the host having been stopped: the time lost is given back
+            self._broadcast()
+            return
+        self._stop_clock()
         try:
             new = apply(self._state, Action(Kind.TIMEOUT))
         except IllegalAction:  # pragma: no cover - timeout is legal whenever the timer runs
