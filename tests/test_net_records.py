@@ -51,8 +51,7 @@ def _figures(root):
 async def test_a_finished_network_match_is_recorded_once_on_each_side(tmp_path):
     # The host kept no record of network matches (record=False) and the guest
     # none at all, while F3 says that finished matches are counted.
-    from ginrummy_tui.cli.host import SaveReporter
-    from ginrummy_tui.net.server import MatchServer
+    from ginrummy_tui.cli.host import SaveReporter, match_server
     from ginrummy_tui.session.keeper import SeatRecords
     from ginrummy_tui.storage.stats import NETWORK
 
@@ -62,14 +61,13 @@ async def test_a_finished_network_match_is_recorded_once_on_each_side(tmp_path):
     store, keeper, state, code = _host(tmp_path / "host")
     reporter = SaveReporter(keeper)
     clock = FakeClock()
-    server = MatchServer(state, codes={0: "HOST-HOST", 1: code}, port=0, auth_delay=0.01, clock=clock,
-                         on_change=reporter.on_change, on_hint=reporter.on_hint, match_id=reporter.match_id)
+    server = match_server(reporter, state, code, name="Ann", bind="127.0.0.1", port=0, auth_delay=0.01, clock=clock)
     host, port = await server.start()
     changes = Changes()
     seats = Seats(host, port, changes)
     records = SeatRecords(tmp_path / "guest", opponent=NETWORK)
     try:
-        ann = await seats.join("HOST-HOST", "Ann")
+        ann = await seats.join(server.host_code, "Ann")
         bob = await seats.join(code, "Bob", records=records)
         for _ in range(3):
             mover = ann if server.state.current == 0 else bob
@@ -144,3 +142,65 @@ def test_a_network_match_is_told_as_one_against_a_person():
     text = format_match(record)
     assert "Computer" not in text and "cpu" not in text
     assert "Opponent (network) +12" in text and "Their hand:    3C" in text and "them: draw stock" in text
+
+
+async def test_a_host_restart_keeps_who_asked_for_the_next_hand_and_the_hints_of_the_hand(tmp_path):
+    # A host started again on its saved match had forgotten that the guest had
+    # pressed Enter for the next hand (the guest was asked again, though its
+    # screen said it was waiting), and the hints shown in the hand in play.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+
+    from .test_net_session import Changes, Seats, play
+
+    async def hosting(**kw):
+        store, keeper, state, code = _host(tmp_path, rules_name="standard", **kw)
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", bind="127.0.0.1", port=0,
+                              auth_delay=0.01)
+        host, port = await server.start()
+        changes = Changes()
+        seats = Seats(host, port, changes)
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob")
+        await changes.until(lambda: ann.opponent_here and bob.opponent_here)
+        return keeper, server, changes, seats, ann, bob
+
+    keeper, server, changes, seats, ann, bob = await hosting()
+    try:
+        bob.add_hint()
+        bob.add_hint()
+        while server.state.phase.playing:  # the first hand is played out
+            mover = ann if server.state.current == 0 else bob
+            await changes.until(lambda m=mover: m.view().my_turn)
+            await play(changes, mover)
+        await changes.until(lambda: bob.view().phase == "hand_over" and bob.hints_this_hand() == (2, 0))
+        bob.submit(Action(Kind.NEXT_HAND))  # Bob goes on; the host stops before Ann does
+        await changes.until(lambda: ann.client.ready == [False, True])
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+    keeper, server, changes, seats, ann, bob = await hosting()  # the host again, on its saved match
+    try:
+        assert server.state.phase == "hand_over"
+        assert ann.client.ready == [False, True] and "Waiting for Ann to go on" in bob.status()
+        assert ann.hints_this_hand() == (0, 2) and bob.hints_this_hand() == (2, 0)
+        ann.submit(Action(Kind.NEXT_HAND))  # Ann alone deals the next hand: Bob asked already
+        await changes.until(lambda: bob.view().hand_no == 2 and bob.view().phase.playing)
+        assert bob.hints_this_hand() == (0, 0)
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+
+
+def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+
+    store, keeper, state, code = _host(tmp_path)
+    keeper.on_change(state)  # a save as earlier versions wrote it: no table in its "ui"
+    saved = read_save(store.path)
+    assert saved is not None and not isinstance(saved, Exception)
+    _, keeper, resumed, _ = _host(tmp_path)
+    server = match_server(SaveReporter(keeper), resumed, code, name="Ann")
+    assert resumed == state and server.table() == {"hand": [1, 1], "ready": [False, False], "hints": [0, 0]}
+    keeper.close_history()

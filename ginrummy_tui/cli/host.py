@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     """Host a match; returns the exit status."""
     from ginrummy_tui.engine import PRESETS
     from ginrummy_tui.net import protocol as P
-    from ginrummy_tui.net.server import MatchServer, ServerThread
+    from ginrummy_tui.net.server import ServerThread
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.store import Store
 
@@ -101,10 +101,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"gin-tui host: {error}", file=sys.stderr)
                 notes.append(error)
         reporter = SaveReporter(keeper)
-        server = MatchServer(
-            state, codes={0: P.new_code(), 1: code}, names=(name, "Guest"), bind=args.bind, port=args.port,
-            on_change=reporter.on_change, on_hint=reporter.on_hint, match_id=reporter.match_id,
-        )
+        server = match_server(reporter, state, code, name=name, bind=args.bind, port=args.port)
         thread = ServerThread(server)
         try:
             host, port = thread.start()
@@ -133,6 +130,24 @@ def run(args: argparse.Namespace) -> int:
         store.lock.release()
 
 
+def match_server(reporter: SaveReporter, state, code: str, *, name: str, **options):
+    """The server of the hosted match ``state``, whose changes ``reporter``
+    saves and records: the game after every move, and what the server keeps
+    beside it (who asked for the next hand, the hints of the hand in play)
+    whenever that changes, in the save's ``ui``, which it starts from."""
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.net.server import MatchServer
+
+    keeper = reporter.keeper
+    server = MatchServer(
+        state, codes={0: P.new_code(), 1: code}, names=(name, "Guest"), table=keeper.last_ui,
+        on_change=reporter.on_change, on_hint=reporter.on_hint, on_table=reporter.on_table,
+        match_id=reporter.match_id, **options,
+    )
+    keeper.ui = server.table
+    return server
+
+
 class SaveReporter:
     """Saves each change through the keeper and tells the host's player when a
     save fails (a full disk, say), once until saving works again, as the local
@@ -149,6 +164,11 @@ class SaveReporter:
 
     def on_change(self, state) -> None:
         self.keeper.on_change(state)
+        self._flush()
+
+    def on_table(self) -> None:
+        """The server's table changed without a move (a player asked for the next hand, a hint): saved again."""
+        self.keeper.ui_changed()
         self._flush()
 
     def on_hint(self, seat: int) -> None:
@@ -219,6 +239,8 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         state = new_game(PRESETS[rules_name or "standard"], seed=seed)
     code = code or P.new_code()
     keeper = Keeper(store, match_id=match_id, settings={"ai": NETWORK, "join_code": code, "host": name})
+    if saved is not None and not new:
+        keeper.last_ui = dict(saved.ui)  # the server's table (who asked to go on, the hints): kept, and taken up
     keeper.start(state)
     return keeper, state, code
 

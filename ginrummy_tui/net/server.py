@@ -78,7 +78,11 @@ class MatchServer:
     to save it), ``on_hint(seat)`` after a seat was shown a hint (the place to
     count it); an exception from either is logged, never raised.
     ``match_id()`` names the match in play in every ``state`` message (the
-    guest records the finished match under it).
+    guest records the finished match under it).  What the server keeps
+    beside the game (:meth:`table`: who asked for the next hand, the hints
+    of the hand in play) starts from ``table`` (a saved one, when the host
+    resumes its match), and ``on_table()`` is called when it changes without
+    the game changing (the place to save it again).
 
     Limits: lines from a client longer than ``max_line`` bytes, more than
     ``burst`` messages at once or ``rate`` per second sustained, more than
@@ -118,6 +122,8 @@ class MatchServer:
         on_change: Callable[[GameState], None] | None = None,
         on_hint: Callable[[int], None] | None = None,
         match_id: Callable[[], str] | None = None,
+        table: Mapping[str, Any] | None = None,
+        on_table: Callable[[], None] | None = None,
         clock: MoveClockTime | None = None,
     ) -> None:
         self._state = state
@@ -143,6 +149,8 @@ class MatchServer:
         self.match_id = match_id
         self._seats: list[_Conn | None] = [None, None]
         self._ready = [False, False]
+        self.on_table = on_table
+        self._take_table(table or {})
         self._conns: set[_Conn] = set()
         self._pending: dict[_Conn, None] = {}
         """Connections not seated yet, oldest first."""
@@ -405,6 +413,7 @@ class MatchServer:
             if all(self._ready):
                 self._set_state(apply(state, action))
             else:
+                self._table_changed()
                 self._broadcast()
             return True
         try:
@@ -457,7 +466,37 @@ class MatchServer:
                 self.on_hint(seat)
             except Exception:
                 log.exception("could not count a hint")
+        self._table_changed()
         self._broadcast()
+
+    def table(self) -> dict[str, Any]:
+        """What the server keeps beside the game, for the host's save: the hand
+        (match and hand number) it belongs to, who asked to go on from it, and
+        the hints each seat was shown in it."""
+        return {
+            "hand": [self._state.match_no, self._state.hand_no],
+            "ready": list(self._ready),
+            "hints": self.hints(),
+        }
+
+    def _take_table(self, table: Mapping[str, Any]) -> None:
+        """Take up a saved :meth:`table` (anything unreadable, or of another
+        hand, is left out: a save of an earlier version has none)."""
+        key = (self._state.match_no, self._state.hand_no)
+        hand, ready, hints = table.get("hand"), table.get("ready"), table.get("hints")
+        if not isinstance(hand, list) or [type(x) for x in hand] != [int, int] or tuple(hand) != key:
+            return
+        if self._state.phase.ended and isinstance(ready, list) and [type(x) for x in ready] == [bool, bool]:
+            self._ready = list(ready)
+        if isinstance(hints, list) and [type(x) for x in hints] == [int, int] and min(hints) >= 0:
+            self._hints = (key, list(hints))
+
+    def _table_changed(self) -> None:
+        if self.on_table is not None:
+            try:
+                self.on_table()
+            except Exception:
+                log.exception("could not save the match")
 
     def _broadcast(self) -> None:
         for seat in (0, 1):
