@@ -3,7 +3,7 @@ records of the statistics on both sides, what a host restart takes up again."""
 
 from __future__ import annotations
 
-from ginrummy_tui.engine import PRESETS, Action, apply
+from ginrummy_tui.engine import PRESETS, Action, apply, view
 from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.storage.store import Store, read_save
 
@@ -97,6 +97,8 @@ async def test_a_finished_network_match_is_recorded_once_on_each_side(tmp_path):
     assert records.errors == []
     host_stats, host_records = _figures(tmp_path / "host")
     guest_stats, guest_records = _figures(tmp_path / "guest")
+    host_records.sort(key=lambda r: r["match_no"])  # both started within a second: in the order they were played
+    guest_records.sort(key=lambda r: r["match_no"])
     # the host counts its matches against a person, apart from the computer's levels
     assert list(host_stats.groups) == list(guest_stats.groups) == [(NETWORK, "multiplayer-1.5")]
     assert host_stats.total.matches == guest_stats.total.matches == 2
@@ -204,3 +206,38 @@ def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     server = match_server(SaveReporter(keeper), resumed, code, name="Ann")
     assert resumed == state and server.table() == {"hand": [1, 1], "ready": [False, False], "hints": [0, 0]}
     keeper.close_history()
+
+
+def test_a_host_serving_only_records_nothing_each_player_records_their_side(tmp_path, monkeypatch):
+    # With --server-only the host plays neither seat: what it recorded as
+    # "yours" was the result of whoever had the host's seat code.
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.stats import NETWORK
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    keepers: list = []
+    kept: list[bool] = []
+    monkeypatch.setattr(host_cli, "_serve_until_interrupted", lambda thread: kept.append(keepers[0].record)
+                        or thread.stop() or 0)
+    real_prepare = host_cli.prepare_match
+
+    def prepare(*args, **kw):
+        made = real_prepare(*args, **kw)
+        keepers.append(made[0])
+        return made
+
+    monkeypatch.setattr(host_cli, "prepare_match", prepare)
+    assert main(["host", "--server-only", "--port", "0", "--data-dir", str(tmp_path / "host")]) == 0
+    assert kept == [False]
+    # the player of the host's seat, joining, records the match from seat 0's side
+    _, host_keeper, state, _ = _host(tmp_path / "spare")
+    over = apply(state, Action(Kind.TIMEOUT))
+    records = SeatRecords(tmp_path / "seat0", opponent=NETWORK)
+    assert records.observe(view(over, 0), "match-1") is True
+    records.close()
+    host_keeper.close_history()
+    stats, [record] = _figures(tmp_path / "seat0")
+    assert record["winner"] == over.winner and stats.total.matches == 1

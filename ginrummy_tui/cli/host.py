@@ -95,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
             new=bool(getattr(args, "new", False)),
             name=name,
             notes=notes,
+            record=not args.server_only,  # the players' own 'gin-tui join' record it then, each their side
         )
         if locked:
             for error in keeper.errors:
@@ -200,14 +201,15 @@ class SaveReporter:
 
 
 def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=print,
-                  notes: list[str] | None = None):
+                  notes: list[str] | None = None, record: bool = True):
     """Resume the saved hosted match (with its join code) or start a new one.
 
     Returns ``(keeper, state, join_code)``; the keeper saves every change like
-    a local match, and records it in the history as a match against a person
-    over the network (:data:`~ginrummy_tui.storage.stats.NETWORK`), apart from
-    the computer's levels; a match given up with ``--new`` counts as abandoned,
-    as a local one does.  The caller holds ``store.lock``.  What the player must not
+    a local match and, with ``record`` (the host plays seat 0), records it in
+    the history as a match against a person over the network
+    (:data:`~ginrummy_tui.storage.stats.NETWORK`), apart from the computer's
+    levels; a match given up with ``--new`` then counts as abandoned, as a
+    local one does.  The caller holds ``store.lock``.  What the player must not
     miss (a damaged save moved aside) is also added to ``notes``, to be shown
     on the table: the game's screen hides what was printed before it.
     """
@@ -233,12 +235,15 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         if rules_name is not None and rules_name != state.rules.name:
             say("gin-tui host: --rules applies to new matches only (use --new for one).")
     else:
-        if saved is not None:
+        if saved is not None and record:
             for line in _give_up(store, saved):
                 say(f"gin-tui host: {line}")
+        elif saved is not None:
+            store.set_aside("abandoned")
         state = new_game(PRESETS[rules_name or "standard"], seed=seed)
     code = code or P.new_code()
-    keeper = Keeper(store, match_id=match_id, settings={"ai": NETWORK, "join_code": code, "host": name})
+    keeper = Keeper(store, match_id=match_id, settings={"ai": NETWORK, "join_code": code, "host": name},
+                    record=record)
     if saved is not None and not new:
         keeper.last_ui = dict(saved.ui)  # the server's table (who asked to go on, the hints): kept, and taken up
     keeper.start(state)
