@@ -525,6 +525,42 @@ async def test_a_host_stopped_for_a_while_does_not_charge_the_player_to_move():
         await m.close()
 
 
+async def test_a_host_really_stopped_reads_the_move_sent_meanwhile_and_drops_nobody():
+    # The host's own loop stopped (as by SIGSTOP) for longer than both the move
+    # time and the seats' silence allowed: on waking it dropped the seats as
+    # silent (their messages waited unread), and the guest's move sent in time was lost.
+    import threading
+    import time
+
+    from ginrummy_tui.net.server import ServerThread
+
+    rules = PRESETS["multiplayer-1.5"].with_options(timer=2)
+    server = MatchServer(new_game(rules, seed=SEED), names=("Ann", "Bob"), port=0, auth_delay=0.01, idle_timeout=1)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    a = GameClient(host, port, server.codes[0], "Ann", heartbeat=0)  # the host's own seat: stopped with it
+    b = GameClient(host, port, server.codes[1], "Bob", heartbeat=0)
+    try:
+        await a.connect()
+        await b.connect()
+        await a.wait_for(lambda c: all(c.connected))
+        mover = (a, b)[a.view.current]
+        stopped = threading.Event()
+        thread.loop.call_soon_threadsafe(lambda: stopped.set() or time.sleep(3.5))  # the host stops
+        await asyncio.to_thread(stopped.wait, 5)
+        seq = mover.seq
+        await mover.submit(choose(mover.view))  # in time, but read only once the host runs again
+        await mover.wait_for(lambda c: c.seq > seq, timeout=15)
+        assert mover.view.phase in PLAYING  # played, not lost on time
+        other = b if mover is a else a  # silent all along, as the host's own seat is while it is stopped
+        await other.wait_for(lambda c: c.seq > seq, timeout=15)  # still seated: told of the move
+        assert not other.errors and server.stalls > 2
+    finally:
+        for c in (a, b):
+            await c.close()
+        thread.stop()
+
+
 async def test_a_whole_match_to_100():
     match = Match(new_game(PRESETS["standard"], seed=SEED), rate=1000.0)  # robots move faster than people
     await match.start()

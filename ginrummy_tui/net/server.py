@@ -29,11 +29,12 @@ log = logging.getLogger("ginrummy_tui.net")
 BETWEEN = (Kind.NEXT_HAND, Kind.NEW_MATCH)
 
 STALL_TICK = 0.5
-"""Seconds between the move clock's checks, while it runs, that the host itself is running."""
+"""Seconds between the server's checks that the host itself is running."""
 STALL_SLACK = 1.5
-"""A check (or the clock's alarm) more than this late means the host was not running
-(stopped with SIGSTOP or Ctrl+Z, a suspended machine): the time it lost is not charged
-to the player to move, who could send a move but not have it read."""
+"""A check (or the move clock's alarm) more than this late means the host was not
+running (stopped with SIGSTOP or Ctrl+Z, a suspended machine): the time it lost is
+charged to nobody, neither on the move clock (the player to move could send a move
+but not have it read) nor as a seat's silence."""
 
 
 class _Conn:
@@ -164,11 +165,11 @@ class MatchServer:
         self._remaining = 0.0
         self._deadline: float | None = None
         self._timer: Cancellable | None = None
-        self._ticker: Cancellable | None = None
+        self._watch_alarm: Cancellable | None = None
         self._checked = 0.0
-        """When the running clock last checked that the host was running."""
+        """When the server last checked that the host was running (:meth:`_stalled`)."""
         self.stalls = 0.0
-        """Seconds the host was found stopped while the clock ran (not charged to anyone)."""
+        """Seconds the host was found not running (charged to nobody)."""
         self.address: tuple[str, int] | None = None
 
     # ------------------------------------------------------------ public
@@ -199,12 +200,17 @@ class MatchServer:
         self._server = await asyncio.start_server(self._client, self.bind, self.port, limit=self.max_line)
         sock = self._server.sockets[0].getsockname()
         self.address = (sock[0], sock[1])
+        self._checked = self._now()
+        self._watch_alarm = self._call_later(STALL_TICK, self._watch, 0)
         log.info("listening on %s:%s", sock[0], sock[1])
         return self.address
 
     async def close(self) -> None:
         """Say goodbye to every client and stop listening."""
         self._stop_clock()
+        if self._watch_alarm is not None:
+            self._watch_alarm.cancel()
+            self._watch_alarm = None
         for conn in list(self._conns):
             self._send(conn, {"type": P.BYE, "message": "the host closed the match"})
             conn.writer.close()
@@ -279,11 +285,14 @@ class MatchServer:
                 timeout = conn.opened + self.hello_timeout - loop.time()
             else:
                 timeout = self.idle_timeout
+            stalls = self.stalls
             try:
                 if timeout <= 0:
                     raise TimeoutError
                 line = await asyncio.wait_for(conn.reader.readline(), timeout)
             except TimeoutError:
+                if conn.seat is not None and self.stalls > stalls:
+                    continue  # the host was not running meanwhile (its messages wait unread): not the seat's silence
                 self._send(conn, _error(P.E_IDLE, "no message for too long", fatal=True))
                 return
             except (ValueError, asyncio.LimitOverrunError):
@@ -550,11 +559,8 @@ class MatchServer:
         should_run = self._state.phase.playing and all(self.connected()) and self._loop is not None
         if should_run and self._timer is None:
             assert self._loop is not None
-            now = self._now()
-            self._deadline = now + self._remaining
-            self._checked = now
+            self._deadline = self._now() + self._remaining
             self._timer = self._call_later(self._remaining, self._expire, self.seq)
-            self._ticker = self._call_later(STALL_TICK, self._tick, self.seq)
         elif not should_run and self._timer is not None:
             assert self._loop is not None and self._deadline is not None
             self._stalled()
@@ -574,43 +580,38 @@ class MatchServer:
         return self._loop.call_later(delay, callback, seq)
 
     def _stop_clock(self) -> None:
-        for alarm in (self._timer, self._ticker):
-            if alarm is not None:
-                alarm.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
         self._timer = None
-        self._ticker = None
         self._deadline = None
 
     def _stalled(self) -> bool:
-        """While the clock runs, check that the host has been running since the
-        last check (every :data:`STALL_TICK` s): a check more than
-        :data:`STALL_SLACK` s late means it was stopped, and the deadline moves
-        on by the time lost, so that the player to move is not charged for it
-        (their move may be waiting, unread, since before the deadline).  True
-        if it was stopped."""
-        if self._deadline is None:
-            return False
+        """Check that the host has been running since the last check (made
+        every :data:`STALL_TICK` s): one more than :data:`STALL_SLACK` s late
+        means it was stopped.  The time lost is then added to :attr:`stalls`
+        (a seat silent meanwhile is not dropped as idle), and, while the move
+        clock runs, to its deadline, so that the player to move is not charged
+        for it (their move may be waiting, unread, since before the deadline).
+        True if it was stopped."""
         now = self._now()
         late = now - self._checked - STALL_TICK
         self._checked = now
         if late <= STALL_SLACK:
             return False
-        self._deadline += late
         self.stalls += late
-        log.info("the host was not running for %.1f s: not charged to the player to move", late)
-        if self._timer is not None:
-            self._timer.cancel()
-        self._timer = self._call_later(self._deadline - now, self._expire, self.seq)
+        log.info("the host was not running for %.1f s: charged to nobody", late)
+        if self._deadline is not None:
+            self._deadline += late
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = self._call_later(self._deadline - now, self._expire, self.seq)
         return True
 
-    def _tick(self, seq: int) -> None:
-        """The running clock's regular check that the host was not stopped."""
-        self._ticker = None
-        if seq != self.seq or self._deadline is None:
-            return
-        if self._stalled():
+    def _watch(self, _seq: int) -> None:
+        """The regular check that the host was not stopped (see :meth:`_stalled`)."""
+        if self._stalled() and self._deadline is not None:
             self._broadcast()  # the players' clocks count on from the time given back
-        self._ticker = self._call_later(STALL_TICK, self._tick, seq)
+        self._watch_alarm = self._call_later(STALL_TICK, self._watch, 0)
 
     def _clock_message(self) -> dict[str, Any] | None:
         timer = self._state.rules.timer
