@@ -398,8 +398,12 @@ class Alarm:
 
 
 class FakeClock:
-    """The move clock's time (``MatchServer(clock=...)``), moved forward only by the test:
-    the alarms that fall due ring at once, in order."""
+    """The move clock's time (``MatchServer(clock=...)``), moved forward only by the test.
+
+    :meth:`forward` is time passing with the host running: each alarm rings at
+    its own time, in order (those it sets too).  :meth:`stop` is the host
+    stopped (SIGSTOP) for a while: the time jumps, and the alarms due ring
+    only when it runs again, at the end."""
 
     def __init__(self) -> None:
         self.time = 1000.0
@@ -414,12 +418,21 @@ class FakeClock:
         return alarm
 
     def forward(self, seconds: float) -> None:
+        end = self.time + seconds
+        while True:
+            self.alarms = [a for a in self.alarms if not a.cancelled]
+            due = [a for a in self.alarms if a.when <= end]
+            if not due:
+                break
+            alarm = min(due, key=lambda a: a.when)
+            self.alarms.remove(alarm)
+            self.time = max(self.time, alarm.when)
+            alarm.callback(alarm.seq)
+        self.time = end
+
+    def stop(self, seconds: float) -> None:
         self.time += seconds
-        due = sorted((a for a in self.alarms if a.when <= self.time), key=lambda a: a.when)
-        self.alarms = [a for a in self.alarms if a.when > self.time]
-        for alarm in due:
-            if not alarm.cancelled:
-                alarm.callback(alarm.seq)
+        self.forward(0)
 
 
 async def test_running_out_of_time_loses_the_match():
@@ -450,30 +463,10 @@ async def test_running_out_of_time_loses_the_match():
         await m.close()
 
 
-class LoopClock:
-    """The event loop's clock, which a test moves forward at will.
-
-    The server reads the time only from its loop (the move timer is a
-    ``call_later``, the idle deadlines are ``wait_for`` timeouts), so moving
-    this clock forward is, for the server, that much time passing at once."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self.offset = 0.0
-        self._real = loop.time
-        loop.time = lambda: self._real() + self.offset  # type: ignore[method-assign]
-
-    def forward(self, seconds: float) -> None:
-        self.offset += seconds
-
-    def close(self) -> None:
-        del self.loop.time  # the loop's own clock again
-
-
 async def test_the_clock_stops_while_a_seat_is_empty():
     rules = PRESETS["multiplayer-1.5"].with_options(timer=60)
-    m = Match(new_game(rules, seed=SEED), idle_timeout=10**6)  # no one is dropped as idle while time jumps
-    clock = LoopClock(asyncio.get_running_loop())
+    clock = FakeClock()
+    m = Match(new_game(rules, seed=SEED), clock=clock)
     await m.start()
     try:
         a = m.client(0, "Ann")
@@ -484,24 +477,88 @@ async def test_the_clock_stops_while_a_seat_is_empty():
         await b.connect()
         await a.wait_for(lambda c: c.clock is not None and c.clock["running"])
         assert m.server.state.phase in PLAYING
-        assert a.clock["remaining"] > 59  # the time alone did not count
+        assert a.clock["remaining"] == 60  # the time alone did not count
         clock.forward(20)
         await b.close()
         await a.wait_for(lambda c: not c.clock["running"])
         left = a.clock["remaining"]
-        assert 35 < left <= 40  # 20 s gone while both were there
+        assert left == 40  # 20 s gone while both were there
         clock.forward(100)  # paused again: none of this counts either
         b = m.client(1, "Bob")
         await b.connect()
         await a.wait_for(lambda c: c.clock["running"])
         assert m.server.state.phase in PLAYING
-        assert left - 5 < a.clock["remaining"] <= left
+        assert a.clock["remaining"] == left
         clock.forward(left)  # the rest of Ann's time: she loses
         await a.wait_for(lambda c: c.view.phase == Phase.MATCH_OVER, timeout=30)
         assert m.server.state.winner == 1 and m.server.state.sheet[-1].kind == "timeout"
     finally:
         await m.close()
-        clock.close()
+
+
+async def test_a_host_stopped_for_a_while_does_not_charge_the_player_to_move():
+    # A host stopped (SIGSTOP) and continued a minute later found the guest's
+    # time run out, and called it before reading the move the guest had sent
+    # in time: the guest lost the match for the host's own pause.
+    rules = PRESETS["multiplayer-1.5"].with_options(timer=30)
+    clock = FakeClock()
+    m = Match(new_game(rules, seed=SEED), clock=clock)
+    await m.start()
+    try:
+        a, b = await seated(m)
+        mover = (a, b)[m.server.state.current]
+        clock.forward(10)
+        clock.stop(60)  # the host is stopped: the time it lost is given back, not charged
+        assert m.server.state.phase in PLAYING
+        await mover.wait_for(lambda c: 18 < c.clock["remaining"] <= 20.5)  # told the time it still has
+        seq = m.server.seq
+        await play_one(m, (a, b))  # the move sent meanwhile is read and played
+        assert m.server.seq == seq + 1 and m.server.state.phase in PLAYING
+        assert 58 < m.server.stalls < 60.5
+        # time that passes with the host running still counts, to the second
+        clock.forward(29.9)
+        assert m.server.state.phase in PLAYING
+        clock.forward(0.1)
+        await a.wait_for(lambda c: c.view.phase == Phase.MATCH_OVER)
+        assert m.server.state.sheet[-1].kind == "timeout"
+    finally:
+        await m.close()
+
+
+async def test_a_host_really_stopped_reads_the_move_sent_meanwhile_and_drops_nobody():
+    # The host's own loop stopped (as by SIGSTOP) for longer than both the move
+    # time and the seats' silence allowed: on waking it dropped the seats as
+    # silent (their messages waited unread), and the guest's move sent in time was lost.
+    import threading
+    import time
+
+    from ginrummy_tui.net.server import ServerThread
+
+    rules = PRESETS["multiplayer-1.5"].with_options(timer=2)
+    server = MatchServer(new_game(rules, seed=SEED), names=("Ann", "Bob"), port=0, auth_delay=0.01, idle_timeout=1)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    a = GameClient(host, port, server.codes[0], "Ann", heartbeat=0)  # the host's own seat: stopped with it
+    b = GameClient(host, port, server.codes[1], "Bob", heartbeat=0)
+    try:
+        await a.connect()
+        await b.connect()
+        await a.wait_for(lambda c: all(c.connected))
+        mover = (a, b)[a.view.current]
+        stopped = threading.Event()
+        thread.loop.call_soon_threadsafe(lambda: stopped.set() or time.sleep(3.5))  # the host stops
+        await asyncio.to_thread(stopped.wait, 5)
+        seq = mover.seq
+        await mover.submit(choose(mover.view))  # in time, but read only once the host runs again
+        await mover.wait_for(lambda c: c.seq > seq, timeout=15)
+        assert mover.view.phase in PLAYING  # played, not lost on time
+        other = b if mover is a else a  # silent all along, as the host's own seat is while it is stopped
+        await other.wait_for(lambda c: c.seq > seq, timeout=15)  # still seated: told of the move
+        assert not other.errors and server.stalls > 2
+    finally:
+        for c in (a, b):
+            await c.close()
+        thread.stop()
 
 
 async def test_a_whole_match_to_100():

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     """Host a match; returns the exit status."""
     from ginrummy_tui.engine import PRESETS
     from ginrummy_tui.net import protocol as P
-    from ginrummy_tui.net.server import MatchServer, ServerThread
+    from ginrummy_tui.net.server import ServerThread
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.store import Store
 
@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         for note in _log_to(root / LOG_NAME):  # one host writes (and rotates) the log: the one holding the lock
             print(f"gin-tui host: {note}", file=sys.stderr)
             notes.append(note)
+    keeper = None
     try:
         keeper, state, code = prepare_match(
             store,
@@ -94,16 +95,14 @@ def run(args: argparse.Namespace) -> int:
             new=bool(getattr(args, "new", False)),
             name=name,
             notes=notes,
+            record=not args.server_only,  # the players' own 'gin-tui join' record it then, each their side
         )
         if locked:
             for error in keeper.errors:
                 print(f"gin-tui host: {error}", file=sys.stderr)
                 notes.append(error)
         reporter = SaveReporter(keeper)
-        server = MatchServer(
-            state, codes={0: P.new_code(), 1: code}, names=(name, "Guest"), bind=args.bind, port=args.port,
-            on_change=reporter.on_change,
-        )
+        server = match_server(reporter, state, code, name=name, bind=args.bind, port=args.port)
         thread = ServerThread(server)
         try:
             host, port = thread.start()
@@ -127,7 +126,27 @@ def run(args: argparse.Namespace) -> int:
 
         return _play(args, thread, server, name, code, host, port, reporter=reporter, notes=notes, give_up=give_up)
     finally:
+        if keeper is not None:
+            keeper.close_history()
         store.lock.release()
+
+
+def match_server(reporter: SaveReporter, state, code: str, *, name: str, **options):
+    """The server of the hosted match ``state``, whose changes ``reporter``
+    saves and records: the game after every move, and what the server keeps
+    beside it (who asked for the next hand, the hints of the hand in play)
+    whenever that changes, in the save's ``ui``, which it starts from."""
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.net.server import MatchServer
+
+    keeper = reporter.keeper
+    server = MatchServer(
+        state, codes={0: P.new_code(), 1: code}, names=(name, "Guest"), table=keeper.last_ui,
+        on_change=reporter.on_change, on_hint=reporter.on_hint, on_table=reporter.on_table,
+        match_id=reporter.match_id, **options,
+    )
+    keeper.ui = server.table
+    return server
 
 
 class SaveReporter:
@@ -148,6 +167,21 @@ class SaveReporter:
         self.keeper.on_change(state)
         self._flush()
 
+    def on_table(self) -> None:
+        """The server's table changed without a move (a player asked for the next hand, a hint): saved again."""
+        self.keeper.ui_changed()
+        self._flush()
+
+    def on_hint(self, seat: int) -> None:
+        """A hint shown to the host's own player (seat 0) counts in its statistics."""
+        if seat == 0:
+            self.keeper.add_hint()
+            self._flush()
+
+    def match_id(self) -> str:
+        """The id of the match in play (the guest records the finished match under it)."""
+        return self.keeper.match_id
+
     def attach(self, tell) -> None:
         """From now on, ``tell(text)`` says each new failure."""
         self._tell = tell
@@ -167,17 +201,22 @@ class SaveReporter:
 
 
 def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=out,
-                  notes: list[str] | None = None):
+                  notes: list[str] | None = None, record: bool = True):
     """Resume the saved hosted match (with its join code) or start a new one.
 
     Returns ``(keeper, state, join_code)``; the keeper saves every change like
-    a local match.  The caller holds ``store.lock``.  What the player must not
+    a local match and, with ``record`` (the host plays seat 0), records it in
+    the history as a match against a person over the network
+    (:data:`~ginrummy_tui.storage.stats.NETWORK`), apart from the computer's
+    levels; a match given up with ``--new`` then counts as abandoned, as a
+    local one does.  The caller holds ``store.lock``.  What the player must not
     miss (a damaged save moved aside) is also added to ``notes``, to be shown
     on the table: the game's screen hides what was printed before it.
     """
     from ginrummy_tui.engine import PRESETS, new_game
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.session.keeper import Keeper
+    from ginrummy_tui.storage.stats import NETWORK
 
     opened = store.load()
     for line in opened.messages:
@@ -196,14 +235,29 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         if rules_name is not None and rules_name != state.rules.name:
             say("gin-tui host: --rules applies to new matches only (use --new for one).")
     else:
-        if saved is not None:
+        if saved is not None and record:
+            for line in _give_up(store, saved):
+                say(f"gin-tui host: {line}")
+        elif saved is not None:
             store.set_aside("abandoned")
         state = new_game(PRESETS[rules_name or "standard"], seed=seed)
     code = code or P.new_code()
-    keeper = Keeper(store, match_id=match_id, settings={"ai": "network", "join_code": code, "host": name},
-                    record=False)
+    keeper = Keeper(store, match_id=match_id, settings={"ai": NETWORK, "join_code": code, "host": name},
+                    record=record)
+    if saved is not None and not new:
+        keeper.last_ui = dict(saved.ui)  # the server's table (who asked to go on, the hints): kept, and taken up
     keeper.start(state)
     return keeper, state, code
+
+
+def _give_up(store, saved) -> list[str]:
+    """The saved match is given up for a new one (``--new``): as a local match,
+    its record is marked abandoned and its save archived; what went wrong is returned."""
+    from ginrummy_tui.storage.history import file_abandoned, mark_abandoned
+
+    if store.set_aside_unfinished(saved) is None:  # it could not be moved: marked now, then overwritten
+        return mark_abandoned(store.root, saved.match_id, saved)
+    return file_abandoned(store.root)
 
 
 def _log_to(path) -> list[str]:

@@ -153,10 +153,14 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.client import JoinRefused, NoAnswer
     from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.files import data_dir
+    from ginrummy_tui.storage.stats import NETWORK
 
+    records = SeatRecords(data_dir(), opponent=NETWORK)  # the matches seen finished, in the player's statistics
     deadline = time.monotonic() + SEAT_WAIT
     while True:
-        session = RemoteSession(host, port, code, name)
+        session = RemoteSession(host, port, code, name, records=records)
         try:
             await session.connect(JOIN_WAIT)
             break
@@ -193,6 +197,9 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
             await app.run_async()
         finally:
             await session.aclose()
+            records.close()
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
+        for error in records.errors:
+            print(f"gin-tui join: {error}", file=sys.stderr)
         print(f"gin-tui join: left the match; 'gin-tui join {args.address}' with the same code takes the seat back.")
     return signal_status(caught) or 0

@@ -75,6 +75,8 @@ class GameClient:
         self.clock: dict[str, Any] | None = None
         self.hints: list[int] = [0, 0]
         """The hints each seat was shown in the hand in play, as the host counts them."""
+        self.match_id: str | None = None
+        """The host's id of the match in play (None from a host that does not say it)."""
         self.clock_stamp = 0.0
         self.errors: list[dict[str, Any]] = []
         """Every error message received."""
@@ -273,6 +275,8 @@ class GameClient:
                 self.hints = [int(h) for h in hints]
             else:
                 self.hints = [0, 0]
+            match_id = msg.get("match")
+            self.match_id = match_id if P.valid_match_id(match_id) else None
             self.clock_stamp = time.monotonic()
         elif kind == P.ERROR:
             self.errors.append(msg)

@@ -120,6 +120,16 @@ def clean_name(name: Any, default: str) -> str:
     return kept or default
 
 
+def valid_match_id(value: Any) -> bool:
+    """Whether ``value`` can be a match id sent by a host (a save's match id:
+    at most 80 letters, digits and ``-_.``)."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= 80
+        and all(ch.isascii() and (ch.isalnum() or ch in "-_.") for ch in value)
+        and not value.startswith(".")
+    )
+
 
 def player_name(given: str | None, default: str) -> str:
     """The name to play under: the one given, else the login name, cleaned by
@@ -146,6 +156,7 @@ __all__ = [
     "codes_match",
     "clean_name",
     "player_name",
+    "valid_match_id",
     "view_to_dict",
     "view_from_dict",
 ]

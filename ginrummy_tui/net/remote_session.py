@@ -33,6 +33,7 @@ from . import protocol as P
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Action, PlayerView
     from ginrummy_tui.net.client import GameClient
+    from ginrummy_tui.session.keeper import SeatRecords
 
 STOP_RETRYING = ("bad_code", "version")
 REFUSED = "the host refused that: "
@@ -44,7 +45,8 @@ class RemoteSession(Session):
     ``join_code`` (the host's side only) is shown while the other seat is
     empty; ``on_close`` runs (in a worker thread, so that the loop never
     waits for it) when the session is closed: the host stops its server
-    there.
+    there.  ``records`` (the guest's side only: the host records its side
+    itself) records each match this seat sees finished.
     """
 
     computes_opponent = False
@@ -63,6 +65,7 @@ class RemoteSession(Session):
         retry_every: float = 1.0,
         heartbeat: float = 10.0,
         on_close: Callable[[], None] | None = None,
+        records: SeatRecords | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -74,6 +77,7 @@ class RemoteSession(Session):
         self.retry_every = retry_every
         self.heartbeat = heartbeat
         self.on_close = on_close
+        self.records = records
         self.listener = None
         self.client: GameClient | None = None
         self.problem = ""
@@ -145,6 +149,8 @@ class RemoteSession(Session):
                 self._sent_seq = None  # the move was applied, or our wish to go on was noted
             if self.problem.startswith(REFUSED) and client.seq > self._problem_seq:
                 self.problem = ""
+            if self.records is not None and client.view is not None:
+                self.records.observe(client.view, client.match_id)
         elif kind == "error":
             self.problem = REFUSED + str(msg.get("message", ""))
             self._problem_seq = client.seq
@@ -313,6 +319,8 @@ class RemoteSession(Session):
         """The player was shown a hint: the host counts it and tells the other player."""
         client = self.client
         if client is not None and self.online:
+            if self.records is not None:
+                self.records.add_hint(client.match_id)
             self._send(client.send({"type": P.HINT}))
 
     def hints_this_hand(self) -> tuple[int, int] | None:

@@ -28,6 +28,14 @@ log = logging.getLogger("ginrummy_tui.net")
 
 BETWEEN = (Kind.NEXT_HAND, Kind.NEW_MATCH)
 
+STALL_TICK = 0.5
+"""Seconds between the server's checks that the host itself is running."""
+STALL_SLACK = 1.5
+"""A check (or the move clock's alarm) more than this late means the host was not
+running (stopped with SIGSTOP or Ctrl+Z, a suspended machine): the time it lost is
+charged to nobody, neither on the move clock (the player to move could send a move
+but not have it read) nor as a seat's silence."""
+
 
 class _Conn:
     """One client connection."""
@@ -68,7 +76,14 @@ class MatchServer:
     fresh random one each: :attr:`host_code` for seat 0, kept by the host's
     own client, and :attr:`join_code` for seat 1, shown to the other player).
     ``on_change(state)`` is called after every change of the game (the place
-    to save it); an exception from it is logged, never raised.
+    to save it), ``on_hint(seat)`` after a seat was shown a hint (the place to
+    count it); an exception from either is logged, never raised.
+    ``match_id()`` names the match in play in every ``state`` message (the
+    guest records the finished match under it).  What the server keeps
+    beside the game (:meth:`table`: who asked for the next hand, the hints
+    of the hand in play) starts from ``table`` (a saved one, when the host
+    resumes its match), and ``on_table()`` is called when it changes without
+    the game changing (the place to save it again).
 
     Limits: lines from a client longer than ``max_line`` bytes, more than
     ``burst`` messages at once or ``rate`` per second sustained, more than
@@ -106,6 +121,10 @@ class MatchServer:
         max_pending: int = 16,
         max_pending_per_address: int = 8,
         on_change: Callable[[GameState], None] | None = None,
+        on_hint: Callable[[int], None] | None = None,
+        match_id: Callable[[], str] | None = None,
+        table: Mapping[str, Any] | None = None,
+        on_table: Callable[[], None] | None = None,
         clock: MoveClockTime | None = None,
     ) -> None:
         self._state = state
@@ -127,8 +146,12 @@ class MatchServer:
         self.crowded = 0
         """How many pending connections were dropped to make room for newer ones."""
         self.on_change = on_change
+        self.on_hint = on_hint
+        self.match_id = match_id
         self._seats: list[_Conn | None] = [None, None]
         self._ready = [False, False]
+        self.on_table = on_table
+        self._take_table(table or {})
         self._conns: set[_Conn] = set()
         self._pending: dict[_Conn, None] = {}
         """Connections not seated yet, oldest first."""
@@ -142,6 +165,11 @@ class MatchServer:
         self._remaining = 0.0
         self._deadline: float | None = None
         self._timer: Cancellable | None = None
+        self._watch_alarm: Cancellable | None = None
+        self._checked = 0.0
+        """When the server last checked that the host was running (:meth:`_stalled`)."""
+        self.stalls = 0.0
+        """Seconds the host was found not running (charged to nobody)."""
         self.address: tuple[str, int] | None = None
 
     # ------------------------------------------------------------ public
@@ -172,12 +200,17 @@ class MatchServer:
         self._server = await asyncio.start_server(self._client, self.bind, self.port, limit=self.max_line)
         sock = self._server.sockets[0].getsockname()
         self.address = (sock[0], sock[1])
+        self._checked = self._now()
+        self._watch_alarm = self._call_later(STALL_TICK, self._watch, 0)
         log.info("listening on %s:%s", sock[0], sock[1])
         return self.address
 
     async def close(self) -> None:
         """Say goodbye to every client and stop listening."""
         self._stop_clock()
+        if self._watch_alarm is not None:
+            self._watch_alarm.cancel()
+            self._watch_alarm = None
         for conn in list(self._conns):
             self._send(conn, {"type": P.BYE, "message": "the host closed the match"})
             conn.writer.close()
@@ -252,11 +285,14 @@ class MatchServer:
                 timeout = conn.opened + self.hello_timeout - loop.time()
             else:
                 timeout = self.idle_timeout
+            stalls = self.stalls
             try:
                 if timeout <= 0:
                     raise TimeoutError
                 line = await asyncio.wait_for(conn.reader.readline(), timeout)
             except TimeoutError:
+                if conn.seat is not None and self.stalls > stalls:
+                    continue  # the host was not running meanwhile (its messages wait unread): not the seat's silence
                 self._send(conn, _error(P.E_IDLE, "no message for too long", fatal=True))
                 return
             except (ValueError, asyncio.LimitOverrunError):
@@ -386,6 +422,7 @@ class MatchServer:
             if all(self._ready):
                 self._set_state(apply(state, action))
             else:
+                self._table_changed()
                 self._broadcast()
             return True
         try:
@@ -433,7 +470,42 @@ class MatchServer:
         counts[seat] += 1
         self._hints = ((self._state.match_no, self._state.hand_no), counts)
         log.info("seat %s was shown a hint", seat)
+        if self.on_hint is not None:
+            try:
+                self.on_hint(seat)
+            except Exception:
+                log.exception("could not count a hint")
+        self._table_changed()
         self._broadcast()
+
+    def table(self) -> dict[str, Any]:
+        """What the server keeps beside the game, for the host's save: the hand
+        (match and hand number) it belongs to, who asked to go on from it, and
+        the hints each seat was shown in it."""
+        return {
+            "hand": [self._state.match_no, self._state.hand_no],
+            "ready": list(self._ready),
+            "hints": self.hints(),
+        }
+
+    def _take_table(self, table: Mapping[str, Any]) -> None:
+        """Take up a saved :meth:`table` (anything unreadable, or of another
+        hand, is left out: a save of an earlier version has none)."""
+        key = (self._state.match_no, self._state.hand_no)
+        hand, ready, hints = table.get("hand"), table.get("ready"), table.get("hints")
+        if not isinstance(hand, list) or [type(x) for x in hand] != [int, int] or tuple(hand) != key:
+            return
+        if self._state.phase.ended and isinstance(ready, list) and [type(x) for x in ready] == [bool, bool]:
+            self._ready = list(ready)
+        if isinstance(hints, list) and [type(x) for x in hints] == [int, int] and min(hints) >= 0:
+            self._hints = (key, list(hints))
+
+    def _table_changed(self) -> None:
+        if self.on_table is not None:
+            try:
+                self.on_table()
+            except Exception:
+                log.exception("could not save the match")
 
     def _broadcast(self) -> None:
         for seat in (0, 1):
@@ -452,6 +524,7 @@ class MatchServer:
             "ready": list(self._ready),
             "clock": self._clock_message(),
             **({"hints": self.hints()} if any(self.hints()) else {}),
+            **({"match": self.match_id()} if self.match_id is not None else {}),
         }
 
     def _send(self, conn: _Conn, msg: dict[str, Any]) -> None:
@@ -472,7 +545,8 @@ class MatchServer:
         """Start, pause or restart the move timer after any change.
 
         Each accepted move restarts it at ``rules.timer`` seconds; it runs only
-        while both seats are connected, and a pause keeps the time left.
+        while both seats are connected, and a pause keeps the time left.  Time
+        the host itself was not running is not counted (:meth:`_stalled`).
         """
         timer = self._state.rules.timer
         if timer is None:
@@ -489,10 +563,9 @@ class MatchServer:
             self._timer = self._call_later(self._remaining, self._expire, self.seq)
         elif not should_run and self._timer is not None:
             assert self._loop is not None and self._deadline is not None
+            self._stalled()
             self._remaining = max(0.0, self._deadline - self._now())
-            self._timer.cancel()
-            self._timer = None
-            self._deadline = None
+            self._stop_clock()
 
     def _now(self) -> float:
         if self._time is not None:
@@ -512,6 +585,34 @@ class MatchServer:
         self._timer = None
         self._deadline = None
 
+    def _stalled(self) -> bool:
+        """Check that the host has been running since the last check (made
+        every :data:`STALL_TICK` s): one more than :data:`STALL_SLACK` s late
+        means it was stopped.  The time lost is then added to :attr:`stalls`
+        (a seat silent meanwhile is not dropped as idle), and, while the move
+        clock runs, to its deadline, so that the player to move is not charged
+        for it (their move may be waiting, unread, since before the deadline).
+        True if it was stopped."""
+        now = self._now()
+        late = now - self._checked - STALL_TICK
+        self._checked = now
+        if late <= STALL_SLACK:
+            return False
+        self.stalls += late
+        log.info("the host was not running for %.1f s: charged to nobody", late)
+        if self._deadline is not None:
+            self._deadline += late
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = self._call_later(self._deadline - now, self._expire, self.seq)
+        return True
+
+    def _watch(self, _seq: int) -> None:
+        """The regular check that the host was not stopped (see :meth:`_stalled`)."""
+        if self._stalled() and self._deadline is not None:
+            self._broadcast()  # the players' clocks count on from the time given back
+        self._watch_alarm = self._call_later(STALL_TICK, self._watch, 0)
+
     def _clock_message(self) -> dict[str, Any] | None:
         timer = self._state.rules.timer
         if timer is None or not self._state.phase.playing:
@@ -521,10 +622,12 @@ class MatchServer:
         return {"seat": self._state.current, "limit": timer, "remaining": round(max(0.0, left), 2), "running": running}
 
     def _expire(self, seq: int) -> None:
-        self._timer = None
-        self._deadline = None
         if seq != self.seq or not self._state.phase.playing:
             return
+        if self._stalled():  # the alarm rang late, the host having been stopped: the time lost is given back
+            self._broadcast()
+            return
+        self._stop_clock()
         try:
             new = apply(self._state, Action(Kind.TIMEOUT))
         except IllegalAction:  # pragma: no cover - timeout is legal whenever the timer runs

@@ -11,7 +11,7 @@ from ginrummy_tui.storage.files import new_match_id
 from ginrummy_tui.storage.store import Store
 
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import GameState
+    from ginrummy_tui.engine import GameState, PlayerView
     from ginrummy_tui.storage.figures import ReadyFigures
     from ginrummy_tui.storage.history import SharedHistory
 
@@ -89,14 +89,19 @@ class Keeper:
         self.errors.extend(shared.take_messages())
         if hist is None:
             return None
-        if self._recorder is None or self._match_no != state.match_no or self._recorder.history is not hist:
-            if self._match_no is not None and self._match_no != state.match_no:
-                self.match_id = new_match_id()
-            self._match_no = state.match_no
+        if self._recorder is None or self._recorder.history is not hist:
             self._recorder = hist.recorder(
                 self.match_id, opponent=str(self.settings.get("ai", "standard")), replay=self.replay
             )
         return self._recorder
+
+    def _follow(self, state: GameState) -> None:
+        """A new match after a finished one (``new match``) gets a new id, so
+        that its record and its archive are its own, whether it is recorded or not."""
+        if self._match_no is not None and self._match_no != state.match_no:
+            self.match_id = new_match_id()
+            self._recorder = None
+        self._match_no = state.match_no
 
     def hold(self, state: GameState) -> None:
         """Keep ``state`` as the match's state without saving it yet: ``gin-tui``
@@ -128,6 +133,7 @@ class Keeper:
     def on_change(self, state: GameState) -> None:
         """Record and save ``state``; never raises (failures go to :attr:`errors`)."""
         self.state = state
+        self._follow(state)
         if self.record and not self._starting:
             try:
                 recorder = self._recorder_for(state)
@@ -135,8 +141,6 @@ class Keeper:
                     self._figures_changed()
             except Exception as exc:  # the statistics must never stop the game
                 self._record_failed(exc)
-        elif not self.record:
-            self._match_no = state.match_no
         ui = self._ui()
         if state.over:
             self.store.save_finished(state, match_id=self.match_id, settings=self.settings, replay=self.replay)
@@ -211,6 +215,72 @@ class Keeper:
             self.store.save(
                 self.state, match_id=self.match_id, settings=self.settings, ui=self._ui(), replay=self.replay
             )
+
+
+class SeatRecords:
+    """Records, in the history of the data directory ``root``, each match a
+    seat of a hosted match sees finished, from that seat's side: the guest's
+    (``gin-tui join``), who holds no game state, only the host's views (the
+    host records its own side with its :class:`Keeper`).  A match is recorded
+    once, under the host's id for it (again, after a rejoin or in another
+    ``gin-tui join``, it is already there); one that never finishes (the host
+    gave it up for a new one) is not recorded.  Never raises: what went wrong
+    is in :attr:`errors`."""
+
+    def __init__(self, root, *, opponent: str) -> None:
+        from ginrummy_tui.storage.history import SharedHistory
+
+        self.history = SharedHistory(root)
+        self.opponent = opponent
+        self.errors: list[str] = []
+        self._seen: dict[str, str] = {}
+        """When each match was first seen (its start, as far as this seat knows)."""
+        self._hints: dict[str, int] = {}
+        self._done: set[str] = set()
+
+    def add_hint(self, match_id: str | None) -> None:
+        """The seat's player was shown a hint in match ``match_id``."""
+        if match_id is not None:
+            self._hints[match_id] = self._hints.get(match_id, 0) + 1
+
+    def observe(self, v: PlayerView, match_id: str | None) -> bool:
+        """Take note of the host's view ``v`` of match ``match_id``; once the
+        match is over, record it (once).  True if it was written now."""
+        from ginrummy_tui.engine.kinds import Phase
+        from ginrummy_tui.storage.files import now_iso
+
+        if match_id is None or match_id in self._done:
+            return False
+        self._seen.setdefault(match_id, now_iso())
+        if v.phase != Phase.MATCH_OVER:
+            return False
+        self._done.add(match_id)
+        return self._record(v, match_id)
+
+    def _record(self, v: PlayerView, match_id: str) -> bool:
+        from ginrummy_tui.storage.history import Damaged, seat_record
+
+        record = seat_record(
+            v, match_id, opponent=self.opponent, started=self._seen.get(match_id), hints=self._hints.get(match_id, 0)
+        )
+        for _ in range(2):  # a damaged database is set aside and the record goes to a new one
+            hist = self.history.get()
+            self.errors.extend(self.history.take_messages())
+            if hist is None:
+                return False
+            try:
+                return hist.add_record(record)
+            except Damaged as bad:
+                self.history.replace_damaged(str(bad))
+                self.errors.extend(self.history.take_messages())
+            except Exception as exc:  # the statistics must never stop the game
+                self.errors.append(f"statistics not recorded: {exc}")
+                return False
+        return False
+
+    def close(self) -> None:
+        """Close the history database."""
+        self.history.close()
 
 
 def start_history_upkeep(

@@ -62,7 +62,7 @@ from ginrummy_tui.storage.store import (
 )
 
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import GameState
+    from ginrummy_tui.engine import GameState, PlayerView
 
 DB_NAME = "history.sqlite3"
 APPLICATION_ID = 0x47696E54  # "GinT"
@@ -245,6 +245,63 @@ def hand_entry(state: GameState, rec) -> dict[str, Any]:
             entry["knocker_melds"] = [[str(c) for c in m] for m in knock.knocker_melds]
             entry["defender_melds"] = [[str(c) for c in m] for m in knock.defender_melds]
     return entry
+
+
+def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | None = None,
+                hints: int = 0) -> dict[str, Any]:
+    """The record of the finished match of ``v`` from the side of ``v``'s seat,
+    which the record calls seat 0 (the statistics count seat 0 as the player):
+    for a seat that holds no :class:`GameState`, the guest of a hosted match.
+    Every hand's score-sheet row, and the last hand's moves and both hands."""
+    me = v.seat
+
+    def seat(s: int | None) -> int | None:
+        return None if s is None else (0 if s == me else 1)
+
+    def pair(p: tuple[int, int]) -> list[int]:
+        return [p[me], p[1 - me]]
+
+    hands: list[dict[str, Any]] = []
+    for rec in v.sheet:
+        entry: dict[str, Any] = {
+            "hand_no": rec.hand_no,
+            "dealer": seat(rec.dealer),
+            "kind": rec.kind,
+            "knocker": seat(rec.knocker),
+            "winner": seat(rec.winner),
+            "points": rec.points,
+            "deadwood": pair(rec.deadwood) if rec.deadwood is not None else None,
+            "scores": pair(rec.scores),
+        }
+        if v.result is not None and rec.hand_no == v.hand_no:
+            entry["hands"] = [[str(c) for c in h] for h in (v.result.hands[me], v.result.hands[1 - me])]
+            entry["moves"] = [
+                {"seat": seat(m.seat), "action": str(m.action), "card": str(m.card) if m.card is not None else None}
+                for m in v.history
+            ]
+        hands.append(entry)
+    now = now_iso()
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "id": match_id,
+        "started": started or now,
+        "updated": now,
+        "ended": now,
+        "finished": True,
+        "abandoned": False,
+        "replay": False,
+        "opponent": opponent,
+        "preset": v.rules.name,
+        "rules": v.rules.to_dict(),
+        "seed": None,
+        "match_no": v.match_no,
+        "hints": hints,
+        "winner": seat(v.winner),
+        "scores": pair(v.scores),
+        "totals": pair(v.totals),
+        "hands": hands,
+    }
 
 
 def valid_record(record: Any) -> bool:
@@ -670,6 +727,12 @@ class History:
         for seq, entry in enumerate(record["hands"]):
             self._put_hand(conn, mid, seq, entry)
         return True
+
+    def add_record(self, record: dict[str, Any]) -> bool:
+        """Write a whole match record in a transaction of its own; False if
+        that match is already there (a match is recorded once)."""
+        with self.transaction() as conn:
+            return self.put_record(conn, record)
 
     def _put_hand(self, conn: sqlite3.Connection, mid: int, seq: int, entry: dict[str, Any]) -> None:
         cols, data = _hand_rows(entry)
@@ -1473,6 +1536,7 @@ __all__ = [
     "open_for_reading",
     "open_history",
     "pending_json_history",
+    "seat_record",
     "upkeep",
     "valid_record",
 ]

@@ -7,7 +7,7 @@ from typing import Any
 
 from ginrummy_tui.engine.kinds import EndKind
 
-from .stats import ME, Stats, Tally
+from .stats import ME, NETWORK, Stats, Tally
 
 KIND_WORDS = {
     EndKind.KNOCK: "knock",
@@ -115,7 +115,8 @@ def format_text(stats: Stats, width: int = 80) -> str:
 
 
 def _who(seat: Any, opponent: str) -> str:
-    return "You" if seat == ME else f"Computer ({opponent})" if seat == 1 else "-"
+    other = "Opponent (network)" if opponent == NETWORK else f"Computer ({opponent})"
+    return "You" if seat == ME else other if seat == 1 else "-"
 
 
 def format_match(record: dict[str, Any]) -> str:
@@ -139,11 +140,11 @@ def format_match(record: dict[str, Any]) -> str:
         lines.append(f"  Hand {h['hand_no']}: {kind}{dw_text}: {res}  (score {scores[0]}-{scores[1]})")
         if h.get("hands"):
             lines.append(f"    Your hand:     {' '.join(h['hands'][0])}")
-            lines.append(f"    Computer hand: {' '.join(h['hands'][1])}")
+            lines.append(f"    {'Their hand:   ' if opp == NETWORK else 'Computer hand:'} {' '.join(h['hands'][1])}")
         if h.get("moves"):
             moves = []
             for m in h["moves"]:
-                who = "you" if m.get("seat") == ME else "cpu"
+                who = "you" if m.get("seat") == ME else "them" if opp == NETWORK else "cpu"
                 action = str(m.get("action"))
                 if m.get("card") and m["card"] not in action:
                     action += f" ({m['card']})"

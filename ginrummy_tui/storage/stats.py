@@ -19,6 +19,10 @@ from ginrummy_tui.engine.kinds import EndKind
 
 ME = 0
 """The seat whose statistics these are (the local player)."""
+NETWORK = "network"
+"""The opponent of a match played over the network (another person,
+``gin-tui host`` and ``join``): its figures are kept apart from those of the
+computer's levels."""
 
 
 # ---------------------------------------------------------------- counting
@@ -186,4 +190,4 @@ def compute(records: Iterable[dict[str, Any]], me: int = ME) -> Stats:
     return stats
 
 
-__all__ = ["ME", "Stats", "Tally", "compute"]
+__all__ = ["ME", "NETWORK", "Stats", "Tally", "compute"]

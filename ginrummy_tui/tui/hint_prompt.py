@@ -4,7 +4,9 @@ The expert is asked in a thread worker (it may take a few tens of
 milliseconds), from the player's own view.  The hint stays in the prompt
 until the game moves on; for a discard, knock or gin the suggested card is
 also selected, so Enter (or k, or g) plays it.  Each hint shown is counted
-in the match's statistics.
+in the match's statistics, once: ``h`` pressed again while the hint is being
+worked out asks for nothing more.  In network play no hint is given while the
+session is blocked (the connection down, the other player away).
 """
 
 from __future__ import annotations
@@ -39,6 +41,11 @@ def request_hint(screen) -> None:
     v = screen.v
     if v is None:
         return
+    app = screen.app
+    blocked = app.session.blocked()
+    if blocked:  # network play: not connected, or the other player away
+        screen.refuse(f"no hint now ({blocked})")
+        return
     if not any(a.kind != Kind.TIMEOUT for a in v.legal_actions):
         screen.refuse("a hint is for your own turn")
         return
@@ -46,7 +53,9 @@ def request_hint(screen) -> None:
     current = screen.shown_hint
     if current is not None and current[0] == view_key(v):
         return  # already on show
-    app = screen.app
+    if screen.hint_asked == view_key(v):
+        return  # asked already: one hint on its way at a time (it is counted when it is shown)
+    screen.hint_asked = view_key(v)
     ascii_only = app.ascii_only
     name = opponent_words(app)
 
@@ -56,17 +65,30 @@ def request_hint(screen) -> None:
         try:
             h = hint(v, ascii_only=ascii_only, opponent_name=name)
         except Exception as exc:  # a hint must never break the game
-            app.call_from_thread(screen.refuse, f"no hint now ({exc})")
+            app.call_from_thread(_failed, screen, v, f"no hint now ({exc})")
             return
         app.call_from_thread(show_hint, screen, v, h)
 
     screen.run_worker(work, name="hint", group="hint", thread=True, exclusive=True, exit_on_error=False)
 
 
+def _failed(screen, v: PlayerView, reason: str) -> None:
+    """No hint could be worked out for ``v``: say why; it may be asked again."""
+    if screen.hint_asked == view_key(v):
+        screen.hint_asked = None
+    screen.refuse(reason)
+
+
 def show_hint(screen, v: PlayerView, h: Hint) -> None:
-    """Put the hint on show (if the game has not moved on meanwhile) and count it."""
+    """Put the hint on show (if the game has not moved on meanwhile) and count it,
+    once for the moment it was asked at."""
+    if screen.hint_asked == view_key(v):
+        screen.hint_asked = None
     if screen.v is None or view_key(screen.v) != view_key(v):
         return
+    shown = screen.shown_hint
+    if shown is not None and shown[0] == view_key(v):
+        return  # on show already, and counted
     count_hint(screen.app)
     if h.action.card is not None:
         _select(screen, h.action.card)

@@ -100,6 +100,8 @@ class GameScreen(Screen):
         """The other player's name as the table shows it (network play: it changes when they join)."""
         self._made_room: Size | None = None
         """The screen size at which the table last made room for a long prompt line."""
+        self.hint_asked: tuple | None = None
+        """The moment (:func:`..hint_prompt.view_key`) of the hint being worked out, until it is shown."""
 
     @property
     def gin(self) -> GinHost:

@@ -1,0 +1,243 @@
+"""What a hosted match leaves on disk: the archive of each match, the
+records of the statistics on both sides, what a host restart takes up again."""
+
+from __future__ import annotations
+
+from ginrummy_tui.engine import PRESETS, Action, apply, view
+from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.storage.store import Store, read_save
+
+from .test_net import SEED
+
+TIMED = PRESETS["multiplayer-1.5"]
+
+
+def _host(tmp_path, **kw):
+    from ginrummy_tui.cli.host import SAVE_NAME, prepare_match
+
+    store = Store(tmp_path, SAVE_NAME)
+    options = dict(rules_name="multiplayer-1.5", seed=SEED, new=False, name="Ann", say=lambda text: None)
+    options.update(kw)
+    keeper, state, code = prepare_match(store, **options)
+    return store, keeper, state, code
+
+
+def test_each_hosted_match_of_a_run_keeps_its_own_archive(tmp_path):
+    # A new match after a finished one (both players pressed n) was archived
+    # under the first match's id: the second archive replaced the first.
+    store, keeper, state, _ = _host(tmp_path)
+    first = apply(state, Action(Kind.TIMEOUT))  # the host's time runs out: the match is over
+    keeper.on_change(first)
+    second = apply(apply(first, Action(Kind.NEW_MATCH)), Action(Kind.TIMEOUT))
+    keeper.on_change(apply(first, Action(Kind.NEW_MATCH)))
+    keeper.on_change(second)
+    archived = sorted(store.archive_dir.glob("*.json"))
+    assert len(archived) == 2
+    matches = sorted(read_save(path).state.match_no for path in archived)  # type: ignore[union-attr]
+    assert matches == [1, 2]
+
+
+def _figures(root):
+    from ginrummy_tui.storage.history import open_history
+
+    opening = open_history(root, create=False)
+    assert opening.history is not None, opening.messages
+    try:
+        return opening.history.stats(), list(opening.history.records())
+    finally:
+        opening.history.close()
+
+
+async def test_a_finished_network_match_is_recorded_once_on_each_side(tmp_path):
+    # The host kept no record of network matches (record=False) and the guest
+    # none at all, while F3 says that finished matches are counted.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.stats import NETWORK
+
+    from .test_net import FakeClock
+    from .test_net_session import Changes, Seats, play
+
+    store, keeper, state, code = _host(tmp_path / "host")
+    reporter = SaveReporter(keeper)
+    clock = FakeClock()
+    server = match_server(reporter, state, code, name="Ann", bind="127.0.0.1", port=0, auth_delay=0.01, clock=clock)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    records = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob", records=records)
+        for _ in range(3):
+            mover = ann if server.state.current == 0 else bob
+            await changes.until(lambda m=mover: m.view().my_turn and m.opponent_here)
+            await play(changes, mover)
+        ann.add_hint()
+        bob.add_hint()
+        bob.add_hint()
+        await changes.until(lambda: ann.hints_this_hand() == (1, 2))
+        loser = server.state.current
+        clock.forward(30)  # the player to move runs out of time: the match is over
+        await changes.until(lambda: bob.view().phase == "match_over" and ann.view().phase == "match_over")
+        first_id = keeper.match_id
+        # the match-over view comes again (a player asks for a new match, the guest joins again): once is enough
+        ann.submit(Action(Kind.NEW_MATCH))
+        await changes.until(lambda: server.connected() and any(bob.client.ready))
+        assert SeatRecords(tmp_path / "guest", opponent=NETWORK).observe(bob.view(), first_id) is False
+        bob.submit(Action(Kind.NEW_MATCH))
+        await changes.until(lambda: bob.view().match_no == 2 and ann.view().match_no == 2)
+        clock.forward(30)  # the second match ends the same way
+        await changes.until(lambda: bob.view().phase == "match_over")
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+        records.close()
+    assert records.errors == []
+    host_stats, host_records = _figures(tmp_path / "host")
+    guest_stats, guest_records = _figures(tmp_path / "guest")
+    host_records.sort(key=lambda r: r["match_no"])  # both started within a second: in the order they were played
+    guest_records.sort(key=lambda r: r["match_no"])
+    # the host counts its matches against a person, apart from the computer's levels
+    assert list(host_stats.groups) == list(guest_stats.groups) == [(NETWORK, "multiplayer-1.5")]
+    assert host_stats.total.matches == guest_stats.total.matches == 2
+    assert [r["id"] for r in host_records] == [r["id"] for r in guest_records]
+    assert host_records[0]["id"] == first_id and host_records[1]["id"] != first_id
+    # each from its own side: what the host won the guest lost
+    first_host, first_guest = host_records[0], guest_records[0]
+    assert first_host["winner"] == 1 - loser and first_guest["winner"] == loser
+    assert first_guest["totals"] == first_host["totals"][::-1]
+    assert first_host["hints"] == 1 and first_guest["hints"] == 2
+    assert host_stats.total.won + guest_stats.total.won == 2
+    assert host_stats.total.timeouts_lost + guest_stats.total.timeouts_lost == 2
+    [hand] = first_guest["hands"]
+    assert hand["kind"] == "timeout" and hand["winner"] == first_guest["winner"]
+    assert [m["seat"] for m in hand["moves"]] == [1 - m["seat"] for m in first_host["hands"][0]["moves"]]
+
+
+def test_a_hosted_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path):
+    from ginrummy_tui.engine import legal_actions
+    from ginrummy_tui.storage.stats import NETWORK
+
+    store, keeper, state, _ = _host(tmp_path)
+    while not any(m.seat == 0 for m in state.history):  # the host makes a move
+        state = apply(state, legal_actions(state)[0])
+        keeper.on_change(state)
+    keeper.close_history()
+    _, _, fresh, _ = _host(tmp_path, new=True)
+    stats, records = _figures(tmp_path)
+    assert stats.groups[(NETWORK, "multiplayer-1.5")].abandoned == 1 and stats.total.matches == 0
+    assert [r["abandoned"] for r in records] == [True]
+    assert (store.archive_dir / f"{records[0]['id']}.json").is_file()  # kept, as a local match is
+
+
+def test_a_network_match_is_told_as_one_against_a_person():
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.storage.stats import NETWORK
+
+    hand = {"hand_no": 1, "dealer": 0, "kind": "knock", "knocker": 1, "winner": 1, "points": 12,
+            "deadwood": [14, 2], "scores": [0, 12], "hands": [["2C"], ["3C"]],
+            "moves": [{"seat": 1, "action": "draw stock", "card": None}]}
+    record = {"id": "m1", "opponent": NETWORK, "preset": "standard", "finished": True, "winner": 1,
+              "totals": [0, 112], "hands": [hand]}
+    text = format_match(record)
+    assert "Computer" not in text and "cpu" not in text
+    assert "Opponent (network) +12" in text and "Their hand:    3C" in text and "them: draw stock" in text
+
+
+async def test_a_host_restart_keeps_who_asked_for_the_next_hand_and_the_hints_of_the_hand(tmp_path):
+    # A host started again on its saved match had forgotten that the guest had
+    # pressed Enter for the next hand (the guest was asked again, though its
+    # screen said it was waiting), and the hints shown in the hand in play.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+
+    from .test_net_session import Changes, Seats, play
+
+    async def hosting(**kw):
+        store, keeper, state, code = _host(tmp_path, rules_name="standard", **kw)
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", bind="127.0.0.1", port=0,
+                              auth_delay=0.01)
+        host, port = await server.start()
+        changes = Changes()
+        seats = Seats(host, port, changes)
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob")
+        await changes.until(lambda: ann.opponent_here and bob.opponent_here)
+        return keeper, server, changes, seats, ann, bob
+
+    keeper, server, changes, seats, ann, bob = await hosting()
+    try:
+        bob.add_hint()
+        bob.add_hint()
+        while server.state.phase.playing:  # the first hand is played out
+            mover = ann if server.state.current == 0 else bob
+            await changes.until(lambda m=mover: m.view().my_turn)
+            await play(changes, mover)
+        await changes.until(lambda: bob.view().phase == "hand_over" and bob.hints_this_hand() == (2, 0))
+        bob.submit(Action(Kind.NEXT_HAND))  # Bob goes on; the host stops before Ann does
+        await changes.until(lambda: ann.client.ready == [False, True])
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+    keeper, server, changes, seats, ann, bob = await hosting()  # the host again, on its saved match
+    try:
+        assert server.state.phase == "hand_over"
+        assert ann.client.ready == [False, True] and "Waiting for Ann to go on" in bob.status()
+        assert ann.hints_this_hand() == (0, 2) and bob.hints_this_hand() == (2, 0)
+        ann.submit(Action(Kind.NEXT_HAND))  # Ann alone deals the next hand: Bob asked already
+        await changes.until(lambda: bob.view().hand_no == 2 and bob.view().phase.playing)
+        assert bob.hints_this_hand() == (0, 0)
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+
+
+def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+
+    store, keeper, state, code = _host(tmp_path)
+    keeper.on_change(state)  # a save as earlier versions wrote it: no table in its "ui"
+    saved = read_save(store.path)
+    assert saved is not None and not isinstance(saved, Exception)
+    _, keeper, resumed, _ = _host(tmp_path)
+    server = match_server(SaveReporter(keeper), resumed, code, name="Ann")
+    assert resumed == state and server.table() == {"hand": [1, 1], "ready": [False, False], "hints": [0, 0]}
+    keeper.close_history()
+
+
+def test_a_host_serving_only_records_nothing_each_player_records_their_side(tmp_path, monkeypatch):
+    # With --server-only the host plays neither seat: what it recorded as
+    # "yours" was the result of whoever had the host's seat code.
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.stats import NETWORK
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    keepers: list = []
+    kept: list[bool] = []
+    monkeypatch.setattr(host_cli, "_serve_until_interrupted", lambda thread: kept.append(keepers[0].record)
+                        or thread.stop() or 0)
+    real_prepare = host_cli.prepare_match
+
+    def prepare(*args, **kw):
+        made = real_prepare(*args, **kw)
+        keepers.append(made[0])
+        return made
+
+    monkeypatch.setattr(host_cli, "prepare_match", prepare)
+    assert main(["host", "--server-only", "--port", "0", "--data-dir", str(tmp_path / "host")]) == 0
+    assert kept == [False]
+    # the player of the host's seat, joining, records the match from seat 0's side
+    _, host_keeper, state, _ = _host(tmp_path / "spare")
+    over = apply(state, Action(Kind.TIMEOUT))
+    records = SeatRecords(tmp_path / "seat0", opponent=NETWORK)
+    assert records.observe(view(over, 0), "match-1") is True
+    records.close()
+    host_keeper.close_history()
+    stats, [record] = _figures(tmp_path / "seat0")
+    assert record["winner"] == over.winner and stats.total.matches == 1
