@@ -1334,3 +1334,24 @@ async def test_keys_wait_while_the_terminal_is_too_small():
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_after_a_resize_and_back_a_long_prompt_leaves_the_table_whole():
+    # 80x24 -> 160x45 -> 80x24 with a three-line reason on show: the buttons
+    # stayed gone and a blank row was left at the bottom until the next move
+    app = _clocked_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "t")
+        app.table.refuse(LONG_REASON)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        before = screen_text(app)
+        assert "Discard K♠ (⏎)" in before and "computer what you collect." in before
+        await pilot.resize_terminal(160, 45)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        assert "Discard K♠ (⏎)" in screen_text(app)
+        await pilot.resize_terminal(*SIZE)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        assert screen_text(app) == before

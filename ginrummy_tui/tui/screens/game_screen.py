@@ -100,6 +100,10 @@ class GameScreen(Screen):
         """The other player's name as the table shows it (network play: it changes when they join)."""
         self._made_room: Size | None = None
         """The screen size at which the table last made room for a long prompt line."""
+        self._laid_out: Size | None = None
+        """The screen size the table was last laid out at: the prompt line measures the rows
+        it has from that layout, so room is made only once the table is laid out at the
+        screen's size (just after a resize its parts still stand where the old size had them)."""
 
     @property
     def gin(self) -> GinHost:
@@ -137,6 +141,13 @@ class GameScreen(Screen):
         if self.v is not None:
             self._show_opponent(self.v)  # the name's long or short form follows the width (the moves line too, below)
             self._show_log(self.v)
+        self._update_details()
+        self.call_after_refresh(self._after_layout)
+
+    def _after_layout(self) -> None:
+        """The table is laid out at the screen's size: the prompt line's rows, and the room
+        for a long one, are measured again."""
+        self._laid_out = self.app.size
         self._update_details()
 
     # ------------------------------------------------------------ drawing
@@ -296,7 +307,7 @@ class GameScreen(Screen):
             self._made_room = None
             self.remove_class(*(step for step, _part, _kept in ROOM_STEPS))
             self.call_after_refresh(self._update_details)
-        elif wrap and line.short_of and self._made_room is None:
+        elif wrap and line.short_of and self._made_room is None and self._laid_out == size:
             # decided once for a size, from the rows each step frees (the layout is not redone yet)
             self._made_room = size
             short = line.short_of
