@@ -1355,3 +1355,45 @@ async def test_after_a_resize_and_back_a_long_prompt_leaves_the_table_whole():
         await settle(app, pilot)
         await pilot.pause(0.2)
         assert screen_text(app) == before
+
+
+@pytest.mark.parametrize("size", [SIZE, (80, 30), (120, 40)])
+@pytest.mark.parametrize("under", [1, 20])
+async def test_listing_the_pile_does_not_move_the_table(size, under):
+    # a list of one line, on a 24-line screen and larger, moved the whole table
+    # down a row (it is centred on a tall screen and had become a row shorter);
+    # with a lifted card as well
+    from ginrummy_tui.engine import parse_cards
+    from ginrummy_tui.engine.cards import DECK
+
+    used = set(parse_cards(scenarios.MINE)) | set(parse_cards(scenarios.THEIRS)) | set(parse_cards("AS"))
+    pile = [c for c in DECK if c not in used][: under + 1]
+    state = scenarios.arranged(scenarios.MINE, scenarios.THEIRS, stock_top="AS", discard=" ".join(map(str, pile)))
+    app = make_app(state=state, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await press(app, pilot, "s", "3")
+        await pilot.pause(0.1)
+        closed = screen_text(app).splitlines()
+        await press(app, pilot, "l")
+        await pilot.pause(0.1)
+        listed = screen_text(app).splitlines()
+        assert "Under it, newest first:" in "\n".join(listed)
+        header = next(i for i, row in enumerate(closed) if "gin-tui" in row)
+        assert listed[header] == closed[header]  # the top stays where it was
+        hand = next(i for i, row in enumerate(closed) if "┌1" in row)
+        assert listed[hand - 1 :] == closed[hand - 1 :]  # and so does everything from the lifted card down
+        await press(app, pilot, "l")
+        await pilot.pause(0.1)
+        assert screen_text(app).splitlines() == closed
+        # listed, then the terminal resized: the list takes the blank lines of the new size
+        await press(app, pilot, "l")
+        other = (120, 40) if size != (120, 40) else SIZE
+        await pilot.resize_terminal(*other)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        listed = screen_text(app).splitlines()
+        await press(app, pilot, "l")
+        await pilot.pause(0.1)
+        closed = screen_text(app).splitlines()
+        header = next(i for i, row in enumerate(closed) if "gin-tui" in row)
+        assert listed[header] == closed[header]

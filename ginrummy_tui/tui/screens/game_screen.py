@@ -142,12 +142,16 @@ class GameScreen(Screen):
             self._show_opponent(self.v)  # the name's long or short form follows the width (the moves line too, below)
             self._show_log(self.v)
         self._update_details()
+        if self.has_class("-pile-open"):
+            self.remove_class("-pile-open")  # the blank lines of this size, measured once laid out
         self.call_after_refresh(self._after_layout)
 
     def _after_layout(self) -> None:
         """The table is laid out at the screen's size: the prompt line's rows, and the room
-        for a long one, are measured again."""
+        for a long one, are measured again (and the rows the listed pile takes)."""
         self._laid_out = self.app.size
+        if self.query_one(DiscardPile).expanded:
+            self._give_rows_to_pile(True)
         self._update_details()
 
     # ------------------------------------------------------------ drawing
@@ -460,7 +464,18 @@ class GameScreen(Screen):
 
     def on_discard_pile_toggled(self, message: DiscardPile.Toggled) -> None:
         """While the pile's cards are listed, the table leaves out some blank lines to make room."""
-        self.set_class(message.expanded, "-pile-open")
+        self._give_rows_to_pile(message.expanded)
+
+    PILE_ROOM = ("#moves", "#hand")
+    """The parts whose blank line above gives way to the listed discard pile (``-pile-open``)."""
+
+    def _give_rows_to_pile(self, listed: bool) -> None:
+        """The blank lines above the moves line and the hand give way to the listed pile, which
+        takes at least as many rows: the table keeps its height (on a tall screen, centred, a
+        shorter table moved up or down a row)."""
+        if listed and not self.has_class("-pile-open"):  # the blank lines there are, before they give way
+            self.query_one(DiscardPile).set_list_rows(sum(self.query_one(part).styles.margin.top for part in self.PILE_ROOM))
+        self.set_class(listed, "-pile-open")
 
     def action_toggle_pile(self) -> None:
         """Show or hide the cards under the top of the discard pile."""
