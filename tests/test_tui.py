@@ -1397,3 +1397,20 @@ async def test_listing_the_pile_does_not_move_the_table(size, under):
         closed = screen_text(app).splitlines()
         header = next(i for i, row in enumerate(closed) if "gin-tui" in row)
         assert listed[header] == closed[header]
+
+
+async def test_escape_closes_the_pile_list():
+    # Escape closes the other windows; it left the pile's list open
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+
+    app = make_app(state=scenarios.arranged(scenarios.MINE, scenarios.THEIRS, discard="2S 5H 9C"), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        pile = app.table.query_one(DiscardPile)
+        before = screen_text(app)
+        await press(app, pilot, "l")
+        assert pile.expanded and "Under it, newest first: 5♥ 2♠" in screen_text(app)
+        await press(app, pilot, "escape")
+        await pilot.pause(0.1)
+        assert not pile.expanded and screen_text(app) == before
+        await press(app, pilot, "escape")  # nothing listed: nothing happens
+        assert not pile.expanded and isinstance(app.screen, GameScreen) and screen_text(app) == before

@@ -80,6 +80,7 @@ class GameScreen(Screen):
         Binding("shift+right,greater_than_sign,full_stop", "move_card(1)", "Move card right", show=False),
         Binding("o", "sort", "Sort", tooltip="Sort the hand by rank or by suit"),
         Binding("l", "toggle_pile", "Pile list", show=False),
+        Binding("escape", "close_pile", "Close the pile list", show=False),
         Binding("m", "moves", "Moves", tooltip="Every turn of this hand", id="moves"),
         Binding("h", "hint", "Hint", tooltip="What the expert would do now, and why"),
         *_pick_bindings(),
@@ -480,6 +481,12 @@ class GameScreen(Screen):
     def action_toggle_pile(self) -> None:
         """Show or hide the cards under the top of the discard pile."""
         self.query_one(DiscardPile).toggle()
+
+    def action_close_pile(self) -> None:
+        """Hide the cards under the top of the discard pile, if they are listed (Escape)."""
+        pile = self.query_one(DiscardPile)
+        if pile.expanded:
+            pile.toggle()
 
     def action_moves(self) -> None:
         """Every turn of the hand so far, in words."""
