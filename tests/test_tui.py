@@ -1414,3 +1414,15 @@ async def test_escape_closes_the_pile_list():
         assert not pile.expanded and screen_text(app) == before
         await press(app, pilot, "escape")  # nothing listed: nothing happens
         assert not pile.expanded and isinstance(app.screen, GameScreen) and screen_text(app) == before
+
+
+async def test_big_gin_at_the_upcard_step_says_these_rules_have_none():
+    # b at the upcard step said "Draw a card first: take the upcard or pass"
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert app.session.state.phase == "upcard" and not app.session.state.rules.big_gin
+        s = app.session.state
+        await press(app, pilot, "b")
+        assert "Big gin is not allowed under these rules" in prompt(app) and "first" not in prompt(app)
+        assert app.session.state is s
