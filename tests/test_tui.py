@@ -468,9 +468,9 @@ async def test_the_summary_draws_the_hands_again_when_the_terminal_is_resized():
         assert "Melds " not in shown and all(c in shown for c in every)
 
 
-async def test_the_moves_line_shortens_the_name_rather_than_cut_the_hands_rule():
-    """An Oklahoma deal's note ("This hand: knock at 3 or less.") was cut to
-    "knock at 3 or…" at 80 columns: the opponent's name gives way first."""
+async def test_an_oklahoma_deal_is_told_whole_at_80_columns_naming_the_computer_as_the_table_does():
+    """An Oklahoma deal's note was cut to "knock at 3 or…" at 80 columns, and then
+    said "Computer dealt" beside "Computer (standard)" everywhere else on the table."""
     from ginrummy_tui.tui.widgets.moves_line import MovesLine
 
     app = make_app(rules="oklahoma", seed=4, pause=0)
@@ -478,11 +478,11 @@ async def test_the_moves_line_shortens_the_name_rather_than_cut_the_hands_rule()
         await settle(app, pilot)
         assert app.session.view().knock_limit == 3  # the upcard is a 3
         line = str(app.table.query_one(MovesLine).render())
-        assert line.startswith("Hand 1: Computer dealt.") and line.endswith("This hand: knock at 3 or less.")
-        assert "This hand: knock at 3 or less." in screen_text(app)
-        await pilot.resize_terminal(120, 30)  # with room, the whole name again
+        assert line == "Hand 1: Computer (standard) dealt. Upcard 3♣: knock at 3 or less."
+        assert line in screen_text(app) and "Computer (standard) · 10 cards" in screen_text(app)
+        await pilot.resize_terminal(120, 30)
         await settle(app, pilot)
-        assert "Hand 1: Computer (standard) dealt." in screen_text(app)
+        assert line in screen_text(app)
 
 
 async def test_the_listed_discard_pile_leaves_the_prompt_on_a_24_line_screen():

@@ -229,9 +229,7 @@ class GameScreen(Screen):
             return
         self._moves_key = key
         name = app.session.opponent_name
-        text = tt.moves_text(v, name, app.ascii_only)
-        if text.cell_len > room:  # "Computer" for "Computer (expert)", before the line is cut short
-            text = tt.moves_text(v, tt.short_name(name), app.ascii_only)
+        text = tt.fitting_moves_text(v, tt.fitting_name(name, self.app.size.width), app.ascii_only, room)
         if hints is not None and hints[1]:
             who = tt.short_name(name)
             text.append(f"  {who} was shown {hints[1]} hint{'s' if hints[1] > 1 else ''} this hand.", style="italic")
