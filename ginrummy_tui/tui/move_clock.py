@@ -141,7 +141,6 @@ class MoveClock:
         warn = self.warnings.reached(key, self.left, limit) if not covered else None
         return Reading(self.left, limit, running=not covered, warn=warn)
 
-
     def resume(self, key: object, left: float) -> None:
         """Carry on the turn ``key`` with ``left`` seconds: a resumed match's move
         has the time it had left when the player quit."""
@@ -149,15 +148,15 @@ class MoveClock:
         self.left = left
         self._since = None
 
-    def record(self, key: object) -> dict[str, Any] | None:
+    def record(self, key: tuple[int, ...]) -> dict[str, Any] | None:
         """The time left of the turn ``key`` for the save (``{"turn": [...], "left": s}``),
         or None when the clock is not on that turn."""
-        if key is None or key != self.key or not isinstance(key, tuple):
+        if key != self.key:
             return None
         return {"turn": list(key), "left": round(self.left, 1)}
 
 
-def saved_left(record: object, key: tuple, limit: int) -> float | None:
+def saved_left(record: object, key: tuple[int, ...], limit: int) -> float | None:
     """The seconds left that a save's clock :meth:`~MoveClock.record` gives the turn
     ``key``; None when it is of another turn, or not a clock at all (an earlier
     version's save has none: the move has its full time)."""
