@@ -314,3 +314,19 @@ async def test_a_tick_while_the_app_closes_is_harmless():
         app._show_clock(Text("⏱ 5 s to move"))  # the line changed: the table is asked to redraw
         assert app.clock_line == "⏱ 5 s to move"  # (the clock's own next tick may set it back)
         await pilot.pause()
+
+
+def test_a_saved_clock_counts_only_for_its_own_move_and_when_it_makes_sense():
+    from ginrummy_tui.tui.move_clock import saved_left
+
+    clock = MoveClock(FakeClock())
+    clock.update((1, 2, 5), 30, my_turn=True, covered=False)
+    clock.left = 12.34
+    record = clock.record((1, 2, 5))
+    assert record == {"turn": [1, 2, 5], "left": 12.3}
+    assert clock.record((1, 2, 6)) is None  # not the move the clock is on
+    assert saved_left(record, (1, 2, 5), 30) == 12.3
+    for bad in (None, {}, {"turn": [1, 2, 6], "left": 12}, {"turn": [1, 2, 5], "left": "12"},
+                {"turn": [1, 2, 5], "left": True}, {"turn": [1, 2, 5], "left": 31}, {"turn": [1, 2, 5], "left": -1},
+                {"turn": "1 2 5", "left": 12}, {"turn": [1, 2, 5], "left": float("nan")}):
+        assert saved_left(bad, (1, 2, 5), 30) is None, bad

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ginrummy_tui.ai import get_opponent
-from ginrummy_tui.ai.expert import ExpertOpponent
+from ginrummy_tui.ai.expert import ExpertOpponent, KnockOutlook
 from ginrummy_tui.ai.hints import Hint, _points, expert_choice, explain, hint, hint_expert, odds
 from ginrummy_tui.engine import (
     DECK,
@@ -40,17 +40,21 @@ def _made(p0: str, p1: str, upcard: str, stock_top_first: str = "", **fields):
     return s
 
 
-def _decisions(preset: str, seed: int, limit: int):
-    """Seat 0's views along a hand played by the standard opponent on both seats."""
+def _states(preset: str, seed: int, limit: int):
+    """The states at seat 0's decisions along a hand played by the standard opponent on both seats."""
     s = new_game(PRESETS[preset], seed=seed)
     bot = get_opponent("standard", seed)
     out = []
     while s.phase in ("upcard", "draw", "discard") and len(out) < limit:
-        v = view(s, s.current)
         if s.current == 0:
-            out.append(v)
-        s = apply(s, bot.choose(v))
+            out.append(s)
+        s = apply(s, bot.choose(view(s, s.current)))
     return out
+
+
+def _decisions(preset: str, seed: int, limit: int):
+    """Seat 0's views along a hand played by the standard opponent on both seats."""
+    return [view(s, 0) for s in _states(preset, seed, limit)]
 
 
 @pytest.mark.parametrize("preset,seed", [("standard", 1), ("standard", 7), ("multiplayer-1.5", 3), ("oklahoma", 4)])
@@ -93,9 +97,10 @@ def test_reason_for_gin_and_for_a_discard_that_could_knock():
     # the expert lies in wait with 2: the reason says what it hopes for and what a knock would bring
     out = ExpertOpponent().knock_outlook(v2)
     assert out is not None and not out.knocks and out.card == parse_cards("4D")[0]
+    assert round(out.expected_points) > 30
     assert explain(v2, parse_action("discard 4D")) == (
-        "Discard 4♦ and wait for gin or to undercut the computer's knock (about 7 deadwood), scoring about 30; "
-        f"knocking now: about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        "Discard 4♦ and wait for gin: an undercut of the computer's knock (about 7) would score about 30, "
+        f"less than knocking now (about {round(out.expected_points)}, undercut {odds(out.undercut_chance)})."
     )
     assert explain(v2, parse_action("knock 4D")) == (
         f"Knock with 4♦: it leaves 2 deadwood, expected to score about {round(out.expected_points)}, "
@@ -237,7 +242,7 @@ def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim
     out = ExpertOpponent().knock_outlook(v)
     assert h.action == parse_action("discard KD") and not out.knocks
     assert "nearly out" not in h.reason and "hold on" not in h.reason
-    assert h.reason.startswith("Discard K♦ and wait for gin or to undercut the computer's knock (about 7 deadwood), scoring about 31;")
+    assert h.reason.startswith("Discard K♦ and wait for gin: an undercut of the computer's knock (about 7) would score about 31,")
     # 3 left: no draw is left for this seat, and the reason says exactly that
     v = _low_hand_with_stock(4)
     h = hint(v)
@@ -257,11 +262,89 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     assert h.action == parse_action("discard KD") and not out.knocks and out.why == "threshold"
     assert out.deadwood == 1 and out.threshold > 1 and round(out.opponent_mean) == 7
     assert out.expected_points > 0
-    # the undercut it hopes for: 25 + (7 - 1); what a knock now is expected to bring
+    # the undercut it hopes for: 25 + (7 - 1), said to be less than what a knock now is expected to bring
+    assert round(out.expected_points) > 31
     assert h.reason == (
-        "Discard K♦ and wait for gin or to undercut the computer's knock (about 7 deadwood), scoring about 31; "
-        f"knocking now: about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        "Discard K♦ and wait for gin: an undercut of the computer's knock (about 7) would score about 31, "
+        f"less than knocking now (about {round(out.expected_points)}, undercut {odds(out.undercut_chance)})."
     )
+
+
+def _waiting_hint(preset: str, seed: int, decision: int) -> tuple[str, int, KnockOutlook]:
+    """The hint at seat 0's ``decision``-th decision of a hand played by the
+    standard opponent, where the expert lies in wait: its reason, the deadwood
+    left and the expert's outlook of a knock."""
+    v = _decisions(preset, seed, decision + 1)[decision]
+    h = hint(v)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None and not out.knocks and h.action.card is not None
+    return h.reason, _deadwood_left(v, h.action.card), out
+
+
+def _deadwood_left(v, card) -> int:
+    from ginrummy_tui.engine import deadwood
+
+    return deadwood(tuple(c for c in v.hand if c is not card))
+
+
+def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiting_to_undercut():
+    # 9 deadwood against knocks reckoned at 7: the hint once read "wait for gin
+    # or to undercut the computer's knock (about 7 deadwood), scoring about 25"
+    reason, left, out = _waiting_hint("standard", 0, 16)
+    assert left == 9 and round(out.opponent_mean) == 7
+    assert reason == (
+        "Discard 5♦ and wait for gin or less deadwood: 9 would not undercut the computer's knock (about 7); "
+        f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+    )
+    # a tie is no undercut under rules that say so
+    from ginrummy_tui.ai.hints import _explain_wait
+
+    v = _low_hand_with_stock(20)
+    tie = replace(v, rules=v.rules.with_options(tie_is_undercut=False))
+    out = hint_expert().knock_outlook(tie)
+    assert out is not None and not out.knocks
+    no_tie = replace(out, opponent_mean=1.0)
+    assert _explain_wait(tie, "K♦", 1, no_tie, "the computer").startswith(
+        "Discard K♦ and wait for gin or less deadwood: 1 would not undercut the computer's knock (about 1);"
+    )
+    assert _explain_wait(v, "K♦", 1, replace(no_tie, expected_points=10.0), "the computer") == (
+        "Discard K♦ and wait for gin or to undercut the computer's knock (about 1 deadwood) for about 25 points; "
+        "knocking now: about 10, undercut less than 1 in 50."
+    )
+
+
+def test_an_undercut_worth_less_than_a_knock_now_is_never_given_as_the_worth_of_waiting():
+    # classic rules (an undercut bonus of 10): an undercut set against a knock now expected to score more
+    reason, left, out = _waiting_hint("classic", 7, 16)
+    gain = 10 + 7 - left
+    assert gain < round(out.expected_points)
+    assert "scoring" not in reason and "for about" not in reason
+    assert f"would score about {gain}, less than knocking now ({_points(out.expected_points)}," in reason
+    # an undercut worth more than a knock now is given as what waiting is for
+    reason, left, out = _waiting_hint("standard", 7, 16)
+    gain = 25 + 7 - left
+    assert gain > round(out.expected_points)
+    assert reason == (
+        f"Discard 6♠ and wait for gin or to undercut the computer's knock (about 7 deadwood) for about {gain} points; "
+        f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+    )
+    # in Oklahoma a spade upcard doubles the undercut as it doubles the knock
+    reason, left, out = _waiting_hint("oklahoma", 7, 16)
+    assert f"for about {2 * (25 + 7 - left)} points;" in reason
+
+
+def test_the_review_gives_the_same_honest_reason_for_waiting():
+    # the hand of standard, seed 0, with seat 0 knocking where the expert waits with 9 deadwood
+    state = _states("standard", 0, 17)[16]
+    v = view(state, 0)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None
+    from ginrummy_tui.ai.review import replay_history, review_moves
+
+    steps = replay_history(state, [parse_action(f"knock {out.card}")])
+    review = review_moves(steps, 0, samples=2)
+    (decision,) = review.mistakes
+    assert decision.reason.startswith("Discard 5♦ and wait for gin or less deadwood: 9 would not undercut")
 
 
 def test_the_expected_knock_score_is_the_average_over_hands_the_opponent_may_hold():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from ginrummy_tui.engine import Action, apply, new_game
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.widgets.prompt import PromptLine
@@ -406,3 +408,31 @@ async def test_a_new_deal_starts_with_the_first_card_selected():
         app.screen.show_view(view(new_game(seed=3), 0))  # the same deal again, from its start
         await pilot.pause()
         assert hand.cursor == 0 and not hand.chosen
+
+
+@pytest.mark.parametrize("width,tiny", [(44, True), (60, False), (76, False)])
+def test_the_score_tables_deadwood_is_right_aligned_under_you_and_them(width, tiny):
+    # "10 / 19" and "2 / 2" were centred in the column: the numbers did not
+    # line up under "you" and "them", nor with each other
+    import io
+
+    from rich.console import Console
+
+    from ginrummy_tui.engine import view
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.score_table import score_table
+
+    v = view(scenarios.played_hands(7), 0)
+    assert {len(str(r.deadwood[0])) for r in v.sheet if r.deadwood} == {1, 2}  # one and two digits
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(score_table(v, "Computer (standard)", compact=width < 76, tiny=tiny))
+    lines = out.getvalue().splitlines()
+    (head,) = [line for line in lines if "you" in line and "them" in line]
+    you, them = head.index("you") + 3, head.index("them") + 4  # where each heading ends
+    rows = [line for line in lines if line.strip()[:1].isdigit()]
+    assert len(rows) == len(v.sheet)
+    for row, r in zip(rows, v.sheet, strict=True):
+        assert r.deadwood is not None
+        mine, theirs = str(r.deadwood[0]), str(r.deadwood[1])
+        assert row[you - len(mine) : you] == mine and row[you - len(mine) - 1] == " ", (row, head)
+        assert row[them - len(theirs) : them] == theirs and row[them] == " ", (row, head)

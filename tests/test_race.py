@@ -21,6 +21,8 @@ def test_each_hand_has_a_bar_for_each_player_as_high_as_their_score():
     assert lines[0].startswith(f"{v.rules.target}│") and lines[4].lstrip().startswith("0│")
     assert lines[5].split("└")[1].split() == ["1", "2", "3", "hand"]
     assert "You" in lines[6] and "Computer" in lines[6] and "(standard)" not in lines[6]
+    # the legend reads without colour: which bar of each pair is whose
+    assert "You (left)" in lines[6] and "Computer (right)" in lines[6]
     start = lines[0].index("│") + 1
     for i, r in enumerate(v.sheet):
         mine, theirs = heights(chart, start + 3 * i), heights(chart, start + 3 * i + 1)

@@ -155,6 +155,17 @@ def test_big_gin_only_where_allowed():
                 apply(s, A("big gin"))
 
 
+@pytest.mark.parametrize("phase", ["upcard", "draw", "discard"])
+def test_big_gin_under_rules_without_it_is_refused_for_that_reason_at_any_step(phase):
+    # at the upcard step b said "draw a card first: take the upcard or pass"
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC QC", "4S 5S 7S KD 8C 2H 3H 4H 4D AD", stock_top="KC", discard="6S",
+            rules=PRESETS["standard"], phase="upcard" if phase == "upcard" else "draw", current=0)
+    if phase == "discard":
+        s = apply(s, A("draw stock"))
+    with pytest.raises(IllegalAction, match="^big gin is not allowed under these rules$"):
+        apply(s, A("big gin"), seat=0)
+
+
 def test_void_hand_when_stock_is_down_to_two():
     s = rig("AS 2S 3S 7H 7D 7C 9C KC QH KD", "4S 5S 7S QC JC 2H 3H 4H 4D AD", stock_size=3,
             phase="draw", current=0)

@@ -443,3 +443,59 @@ async def test_a_history_that_cannot_be_opened_is_reported_with_its_words_intact
     assert told, said
     assert "Data Home" in told[0] and "it is a directory, not a file" in told[0], told[0]
     assert told[0].startswith("Your match history") and told[0].endswith("recorded."), told[0]
+
+
+def _clocked(plan, now: float):
+    """The app ``gin-tui`` builds on ``plan``, its move clock read from a fake time source."""
+    app = build_app(plan, pause=0)
+    fake = [now]
+    app.now = lambda: fake[0]
+    return app, fake
+
+
+async def test_a_quit_and_resumed_move_keeps_the_time_it_had_left(tmp_path):
+    # multiplayer-1.5 has a move clock of 30 s: a quit and resume gave the move
+    # in play a fresh 30 s
+    plan = prepare(args_for(tmp_path, seed=4, rules="multiplayer-1.5"), ask=never_asked)
+    app, fake = _clocked(plan, 1000.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert app.session.view().my_turn
+        app._tick_clock()
+        fake[0] += 12.0  # twelve seconds of thinking
+        app._tick_clock()
+        await pilot.pause()
+        assert app.clock_line == "⏱ 18 s to move"
+        await pilot.press("q")  # the question stops the clock: its time does not count
+        await pilot.pause()
+        fake[0] += 100.0
+        await pilot.press("y")
+        await pilot.pause()
+    plan.close()
+    saved = read_save(tmp_path / "current.json")
+    assert saved.ui["clock"] == {"turn": [1, 1, len(saved.state.history)], "left": 18.0}
+
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed
+    app, fake = _clocked(again, 5000.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        app._tick_clock()
+        await pilot.pause()
+        assert app.clock_line == "⏱ 18 s to move"
+        fake[0] += 3.0
+        app._tick_clock()
+        assert app.clock_line == "⏱ 15 s to move"
+    again.close()
+
+    # a save of an earlier version has no clock: the move has its full time
+    data = json.loads((tmp_path / "current.json").read_text())
+    data["ui"].pop("clock", None)
+    (tmp_path / "current.json").write_text(json.dumps(data))
+    third = prepare(args_for(tmp_path), ask=never_asked)
+    app, fake = _clocked(third, 9000.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        app._tick_clock()
+        assert app.clock_line == "⏱ 30 s to move"
+    third.close()

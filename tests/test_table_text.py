@@ -15,6 +15,32 @@ def test_the_start_of_a_hand_says_who_dealt_and_the_upcard():
     assert text == f"Hand 1: {dealer} dealt. The upcard is {card_text(v.upcard, True).plain}."
 
 
+def test_an_oklahoma_deal_fits_80_columns_with_the_whole_name():
+    # "Hand 1: Computer (standard) dealt. The upcard is 5♠. This hand: knock at 5
+    # or less, scores ×2." did not fit: the name was shortened and the line still cut
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import PRESETS
+
+    name, room = "Computer (standard)", 78
+    for seed in range(60):
+        v = view(new_game(PRESETS["oklahoma"], seed=seed), 0)
+        for hand_no in (1, 12):
+            w = replace(v, hand_no=hand_no)
+            text = tt.fitting_moves_text(w, name, ascii_only=False, room=room).plain
+            assert len(text) <= room and f"{name} dealt." in text, text
+            if w.knock_limit != w.rules.knock_limit or w.multiplier != 1:  # terms set by the upcard
+                assert f"{tt.hand_terms(w)}." in text, text  # whole
+                assert hand_no > 1 or (text.startswith("Hand 1: ") and "Upcard " in text), text
+    spade = next(v for v in (view(new_game(PRESETS["oklahoma"], seed=s), 0) for s in range(60)) if v.multiplier == 2)
+    assert tt.fitting_moves_text(spade, name, False, room).plain.endswith(", scores ×2.")
+    # the upcard taken: the terms give way before the name does
+    took = view(apply(new_game(PRESETS["oklahoma"], seed=4), Action(Kind.TAKE_UPCARD)), 0)
+    text = tt.moves_text(took, name, False).plain
+    assert text == "Hand 1: Computer (standard) dealt. You took the upcard 3♣. This hand: knock at 3 or less."
+    assert tt.fitting_moves_text(took, name, False, 60).plain == "Hand 1: Computer (standard) dealt. You took the upcard 3♣."
+
+
 def test_the_moves_line_tells_what_the_other_player_did():
     s = scenarios.knock_ready()  # the player is to draw
     s = apply(s, Action(Kind.DRAW_STOCK))

@@ -468,9 +468,9 @@ async def test_the_summary_draws_the_hands_again_when_the_terminal_is_resized():
         assert "Melds " not in shown and all(c in shown for c in every)
 
 
-async def test_the_moves_line_shortens_the_name_rather_than_cut_the_hands_rule():
-    """An Oklahoma deal's note ("This hand: knock at 3 or less.") was cut to
-    "knock at 3 or…" at 80 columns: the opponent's name gives way first."""
+async def test_an_oklahoma_deal_is_told_whole_at_80_columns_naming_the_computer_as_the_table_does():
+    """An Oklahoma deal's note was cut to "knock at 3 or…" at 80 columns, and then
+    said "Computer dealt" beside "Computer (standard)" everywhere else on the table."""
     from ginrummy_tui.tui.widgets.moves_line import MovesLine
 
     app = make_app(rules="oklahoma", seed=4, pause=0)
@@ -478,11 +478,11 @@ async def test_the_moves_line_shortens_the_name_rather_than_cut_the_hands_rule()
         await settle(app, pilot)
         assert app.session.view().knock_limit == 3  # the upcard is a 3
         line = str(app.table.query_one(MovesLine).render())
-        assert line.startswith("Hand 1: Computer dealt.") and line.endswith("This hand: knock at 3 or less.")
-        assert "This hand: knock at 3 or less." in screen_text(app)
-        await pilot.resize_terminal(120, 30)  # with room, the whole name again
+        assert line == "Hand 1: Computer (standard) dealt. Upcard 3♣: knock at 3 or less."
+        assert line in screen_text(app) and "Computer (standard) · 10 cards" in screen_text(app)
+        await pilot.resize_terminal(120, 30)
         await settle(app, pilot)
-        assert "Hand 1: Computer (standard) dealt." in screen_text(app)
+        assert line in screen_text(app)
 
 
 async def test_the_listed_discard_pile_leaves_the_prompt_on_a_24_line_screen():
@@ -1334,3 +1334,95 @@ async def test_keys_wait_while_the_terminal_is_too_small():
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_after_a_resize_and_back_a_long_prompt_leaves_the_table_whole():
+    # 80x24 -> 160x45 -> 80x24 with a three-line reason on show: the buttons
+    # stayed gone and a blank row was left at the bottom until the next move
+    app = _clocked_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "t")
+        app.table.refuse(LONG_REASON)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        before = screen_text(app)
+        assert "Discard K♠ (⏎)" in before and "computer what you collect." in before
+        await pilot.resize_terminal(160, 45)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        assert "Discard K♠ (⏎)" in screen_text(app)
+        await pilot.resize_terminal(*SIZE)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        assert screen_text(app) == before
+
+
+@pytest.mark.parametrize("size", [SIZE, (80, 30), (120, 40)])
+@pytest.mark.parametrize("under", [1, 20])
+async def test_listing_the_pile_does_not_move_the_table(size, under):
+    # a list of one line, on a 24-line screen and larger, moved the whole table
+    # down a row (it is centred on a tall screen and had become a row shorter);
+    # with a lifted card as well
+    from ginrummy_tui.engine import parse_cards
+    from ginrummy_tui.engine.cards import DECK
+
+    used = set(parse_cards(scenarios.MINE)) | set(parse_cards(scenarios.THEIRS)) | set(parse_cards("AS"))
+    pile = [c for c in DECK if c not in used][: under + 1]
+    state = scenarios.arranged(scenarios.MINE, scenarios.THEIRS, stock_top="AS", discard=" ".join(map(str, pile)))
+    app = make_app(state=state, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await press(app, pilot, "s", "3")
+        await pilot.pause(0.1)
+        closed = screen_text(app).splitlines()
+        await press(app, pilot, "l")
+        await pilot.pause(0.1)
+        listed = screen_text(app).splitlines()
+        assert "Under it, newest first:" in "\n".join(listed)
+        header = next(i for i, row in enumerate(closed) if "gin-tui" in row)
+        assert listed[header] == closed[header]  # the top stays where it was
+        hand = next(i for i, row in enumerate(closed) if "┌1" in row)
+        assert listed[hand - 1 :] == closed[hand - 1 :]  # and so does everything from the lifted card down
+        await press(app, pilot, "l")
+        await pilot.pause(0.1)
+        assert screen_text(app).splitlines() == closed
+        # listed, then the terminal resized: the list takes the blank lines of the new size
+        await press(app, pilot, "l")
+        other = (120, 40) if size != (120, 40) else SIZE
+        await pilot.resize_terminal(*other)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        listed = screen_text(app).splitlines()
+        await press(app, pilot, "l")
+        await pilot.pause(0.1)
+        closed = screen_text(app).splitlines()
+        header = next(i for i, row in enumerate(closed) if "gin-tui" in row)
+        assert listed[header] == closed[header]
+
+
+async def test_escape_closes_the_pile_list():
+    # Escape closes the other windows; it left the pile's list open
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+
+    app = make_app(state=scenarios.arranged(scenarios.MINE, scenarios.THEIRS, discard="2S 5H 9C"), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        pile = app.table.query_one(DiscardPile)
+        before = screen_text(app)
+        await press(app, pilot, "l")
+        assert pile.expanded and "Under it, newest first: 5♥ 2♠" in screen_text(app)
+        await press(app, pilot, "escape")
+        await pilot.pause(0.1)
+        assert not pile.expanded and screen_text(app) == before
+        await press(app, pilot, "escape")  # nothing listed: nothing happens
+        assert not pile.expanded and isinstance(app.screen, GameScreen) and screen_text(app) == before
+
+
+async def test_big_gin_at_the_upcard_step_says_these_rules_have_none():
+    # b at the upcard step said "Draw a card first: take the upcard or pass"
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert app.session.state.phase == "upcard" and not app.session.state.rules.big_gin
+        s = app.session.state
+        await press(app, pilot, "b")
+        assert "Big gin is not allowed under these rules" in prompt(app) and "first" not in prompt(app)
+        assert app.session.state is s

@@ -23,7 +23,7 @@ from ginrummy_tui.engine.kinds import Kind
 from .common import hand_mask, melds_with, playable
 
 if TYPE_CHECKING:
-    from .expert import ExpertOpponent
+    from .expert import ExpertOpponent, KnockOutlook
 
 HINT_LEVEL = "expert"
 """The opponent level whose choice a hint shows."""
@@ -283,6 +283,31 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
     return f"{head}, {score}."
 
 
+def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, name: str) -> str:
+    """Why the expert throws ``label`` (leaving ``left``) and lies in wait
+    rather than knocking: for gin, and to undercut the other player's knock
+    (reckoned at its average knock deadwood) only when ``left`` would undercut
+    it; what an undercut would score is never set against a knock now as if
+    it were the worth of waiting."""
+    knock = round(out.opponent_mean)
+    now = f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}"
+    if not view.rules.undercuts(left, knock):
+        return (
+            f"Discard {label} and wait for gin or less deadwood: {left} would not undercut "
+            f"{name}'s knock (about {knock}); knocking now: {now}."
+        )
+    gain = (view.rules.undercut_bonus + knock - left) * view.multiplier
+    if gain < round(out.expected_points):
+        return (
+            f"Discard {label} and wait for gin: an undercut of {name}'s knock (about {knock}) "
+            f"would score about {gain}, less than knocking now ({now})."
+        )
+    return (
+        f"Discard {label} and wait for gin or to undercut {name}'s knock (about {knock} deadwood) "
+        f"for about {gain} points; knocking now: {now}."
+    )
+
+
 def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
     lab = lambda x: _label(x, ascii_only)  # noqa: E731
     left = _ends(view, c)
@@ -296,13 +321,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
         score = _knock_words(view, out, name)
         if out.knocks:
             return f"{head}; a knock with {lab(out.card)} instead is {score}."
-        mean = out.opponent_mean
-        gain = view.rules.undercut_bonus + max(0, round(mean) - left)
-        return (
-            f"Discard {lab(c)} and wait for gin or to undercut {name}'s knock (about {round(mean)} deadwood), "
-            f"scoring about {gain}; "
-            f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
-        )
+        return _explain_wait(view, lab(c), left, out, name)
     # the discard that leaves the least deadwood, for comparison
     m = hand_mask(view.hand)
     options = [

@@ -252,7 +252,7 @@ def knock_points(knocker: int, defender: int, kd: int, rules) -> int:
     if kd == 0:
         return rules.gin_bonus + deadwood_mask(defender)
     dd = defender_deadwood(knocker, defender)
-    if dd < kd or (dd == kd and rules.tie_is_undercut):
+    if rules.undercuts(dd, kd):
         return -(rules.undercut_bonus + kd - dd)
     return dd - kd
 

@@ -69,6 +69,11 @@ class Rules:
         if problems:
             raise ValueError("; ".join(problems))
 
+    def undercuts(self, defender: int, knocker: int) -> bool:
+        """Whether a defender left with ``defender`` deadwood (after layoffs)
+        undercuts a knock with ``knocker``."""
+        return defender < knocker or (defender == knocker and self.tie_is_undercut)
+
     def with_options(self, **changes: Any) -> Rules:
         """A copy with some options changed (named ``"custom"`` if any differ)."""
         known = {f.name for f in fields(self)}

@@ -214,7 +214,7 @@ def _meld_sets(melds: Iterable[Iterable[Card]]) -> frozenset[frozenset[Card]]:
 
 def _net(rules: Rules, kdw: int, ddw: int) -> int:
     """The knocker's score for a knock (negative: the defender's undercut)."""
-    if ddw < kdw or (ddw == kdw and rules.tie_is_undercut):
+    if rules.undercuts(ddw, kdw):
         return -(rules.undercut_bonus + kdw - ddw)
     return ddw - kdw
 
@@ -282,7 +282,7 @@ def score_knock(
                 best_net, best = net, ((melds, kdead, kdw), ddw, laid)
 
     (melds, kdead, kdw), ddw, laid = best
-    if ddw < kdw or (ddw == kdw and rules.tie_is_undercut):
+    if rules.undercuts(ddw, kdw):
         kind, winner, pts = EndKind.UNDERCUT, "defender", rules.undercut_bonus + kdw - ddw
     else:
         kind, winner, pts = EndKind.KNOCK, "knocker", ddw - kdw

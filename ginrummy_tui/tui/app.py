@@ -29,7 +29,7 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ginrummy_tui.engine import GameState, Rules
+    from ginrummy_tui.engine import GameState, PlayerView, Rules
     from ginrummy_tui.session.local import Opponent
     from ginrummy_tui.storage.config import Settings
 
@@ -49,6 +49,11 @@ def _load_statistics_screen() -> None:
 
 KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})
 """The keys that work behind "Terminal too small" (it says "q: quit")."""
+
+
+def _turn(v: PlayerView) -> tuple[int, int, int]:
+    """The move in play, for the move clock: a new one has the full time."""
+    return (v.match_no, v.hand_no, len(v.history))
 
 
 class GinApp(App):
@@ -222,6 +227,7 @@ class GinApp(App):
 
         ctx = self.context
         restore_ui(self.table, ctx.ui)
+        self._resume_clock(ctx.ui.get("clock"))
         if ctx.keeper is not None:
             ctx.keeper.last_ui = self._screen_details() or ctx.ui
         # The rest (the notes, the first save, the history upkeep) waits a
@@ -252,10 +258,42 @@ class GinApp(App):
         self.call_from_thread(self.notify, message, severity="warning", timeout=15)
 
     def _screen_details(self) -> dict[str, Any]:
-        """What the keeper saves of the screen (the order of the cards, the selection)."""
+        """What the keeper saves of the screen (the order of the cards, the selection);
+        at the quit, also the time left of the player's move (see :meth:`exit`)."""
         from .restore import hand_ui
 
-        return hand_ui(self.table)
+        details = hand_ui(self.table)
+        if details and self._exiting and self._move_clock is not None and self.session.computes_opponent:
+            clock = self._move_clock.record(_turn(self.session.view()))
+            if clock is not None:
+                details["clock"] = clock
+        return details
+
+    _exiting = False
+
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
+        """Quit (q, Ctrl+C, a signal): the time left of the player's move goes with the
+        save, so that a resumed match carries on with it (it had a fresh clock)."""
+        if not self._exiting:
+            self._exiting = True
+            self._clock_checkpoint(covered=True)
+            if self.context.keeper is not None:
+                self.context.keeper.ui_changed()
+        super().exit(result, return_code, message)
+
+    def _resume_clock(self, record: object) -> None:
+        """A resumed match's move has the time it had left at the quit (none saved, or
+        saved for another move: the full time)."""
+        from .move_clock import MoveClock, saved_left
+
+        v = self.session.view()
+        if not v.rules.timer or not v.my_turn or not self.session.computes_opponent:
+            return
+        left = saved_left(record, _turn(v), v.rules.timer)
+        if left is not None:
+            if self._move_clock is None:
+                self._move_clock = MoveClock(self.now)
+            self._move_clock.resume(_turn(v), left)
 
     def _saved(self) -> None:
         """After a move was saved: once the screen shows it (a drawn card gets the
@@ -388,8 +426,7 @@ class GinApp(App):
         if self.session.computes_opponent:
             if self._move_clock is None:
                 self._move_clock = MoveClock(self.now)
-            key = (v.match_no, v.hand_no, len(v.history))
-            reading = self._move_clock.update(key, v.rules.timer, v.my_turn, self._covered())
+            reading = self._move_clock.update(_turn(v), v.rules.timer, v.my_turn, self._covered())
             if reading is not None and reading.expired:
                 self.clock_line = ""
                 self.clock_rich = None
@@ -411,7 +448,7 @@ class GinApp(App):
                 style = clock_style(left, palette_of(self))
                 if self._net_warnings is None:
                     self._net_warnings = Warnings()
-                warn = self._net_warnings.reached((v.match_no, v.hand_no, len(v.history)), left, limit)
+                warn = self._net_warnings.reached(_turn(v), left, limit)
             line = Text(text, style=style)
         if warn is not None:
             self.bell()
@@ -432,7 +469,7 @@ class GinApp(App):
         """Bring the clock up to now, then let it run (or not) as ``covered`` says from now on."""
         if self._clock_ticking and self._move_clock is not None and self.session.computes_opponent:
             v = self.session.view()
-            self._move_clock.update((v.match_no, v.hand_no, len(v.history)), v.rules.timer, v.my_turn, covered)
+            self._move_clock.update(_turn(v), v.rules.timer, v.my_turn, covered)
 
     def _show_clock(self, line: Text) -> None:
         from .move_clock import ClockBadge

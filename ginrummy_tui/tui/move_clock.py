@@ -22,6 +22,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 from textual.widgets import Static
@@ -140,6 +141,32 @@ class MoveClock:
         warn = self.warnings.reached(key, self.left, limit) if not covered else None
         return Reading(self.left, limit, running=not covered, warn=warn)
 
+    def resume(self, key: object, left: float) -> None:
+        """Carry on the turn ``key`` with ``left`` seconds: a resumed match's move
+        has the time it had left when the player quit."""
+        self.key = key
+        self.left = left
+        self._since = None
+
+    def record(self, key: tuple[int, ...]) -> dict[str, Any] | None:
+        """The time left of the turn ``key`` for the save (``{"turn": [...], "left": s}``),
+        or None when the clock is not on that turn."""
+        if key != self.key:
+            return None
+        return {"turn": list(key), "left": round(self.left, 1)}
+
+
+def saved_left(record: object, key: tuple[int, ...], limit: int) -> float | None:
+    """The seconds left that a save's clock :meth:`~MoveClock.record` gives the turn
+    ``key``; None when it is of another turn, or not a clock at all (an earlier
+    version's save has none: the move has its full time)."""
+    if not isinstance(record, dict) or not isinstance(record.get("turn"), list):
+        return None
+    left = record.get("left")
+    if tuple(record["turn"]) != key or not isinstance(left, (int, float)) or isinstance(left, bool):
+        return None
+    return float(left) if 0 <= left <= limit else None
+
 
 def clock_text(reading: Reading, palette: Palette = DEFAULT) -> Text:
     """The clock as a line: "⏱ 12 s to move", coloured by how little is left."""
@@ -173,4 +200,4 @@ class ClockBadge(Static):
         self.display = bool(line.plain)
 
 
-__all__ = ["WARN_AT", "ClockBadge", "MoveClock", "Reading", "Warnings", "clock_style", "clock_text"]
+__all__ = ["WARN_AT", "ClockBadge", "MoveClock", "Reading", "Warnings", "clock_style", "clock_text", "saved_left"]

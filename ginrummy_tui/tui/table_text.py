@@ -81,9 +81,15 @@ def hand_terms(v: PlayerView) -> str:
     return limit_words(v.knock_limit) + times
 
 
-def moves_text(v: PlayerView, opponent_name: str, ascii_only: bool) -> Text:
+def moves_text(
+    v: PlayerView, opponent_name: str, ascii_only: bool, *, hand_no: bool = True, terms: bool = True
+) -> Text:
     """What the other player did since our last move, or how the hand
-    began; while the other player is to move, what we just did."""
+    began; while the other player is to move, what we just did.
+
+    How the hand began may leave out its number (``hand_no``: the score line
+    has it) and, in Oklahoma, the terms the upcard set (``terms``: the deadwood
+    line has them), to fit the line (see :func:`fitting_moves_text`)."""
     history = list(v.history)
     while history and history[-1].seat == v.seat and v.phase == Phase.DISCARD:
         history.pop()  # our own draw this turn: still show what the other player did before it
@@ -97,8 +103,9 @@ def moves_text(v: PlayerView, opponent_name: str, ascii_only: bool) -> Text:
     if not moves:
         if not history:
             dealer = "You" if v.dealer == v.seat else opponent_name
-            t.append(f"Hand {v.hand_no}: {dealer} dealt. ")
+            t.append(f"Hand {v.hand_no}: {dealer} dealt. " if hand_no else f"{dealer} dealt. ")
             first = v.history[0] if v.history else None
+            set_terms = terms and (v.knock_limit != v.rules.knock_limit or v.multiplier != 1)  # Oklahoma
             if (
                 first is not None
                 and first.seat == v.seat
@@ -107,14 +114,17 @@ def moves_text(v: PlayerView, opponent_name: str, ascii_only: bool) -> Text:
             ):
                 t.append("You took the upcard ")  # it is in the hand now, no longer on the pile
                 t.append_text(card_text(first.card, ascii_only))
+                t.append(f". This hand: {hand_terms(v)}." if set_terms else ".")
+            elif v.upcard is not None and set_terms:
+                t.append("Upcard ")  # the card that sets the hand's terms
+                t.append_text(card_text(v.upcard, ascii_only))
+                t.append(f": {hand_terms(v)}.")
             elif v.upcard is not None:
                 t.append("The upcard is ")
                 t.append_text(card_text(v.upcard, ascii_only))
+                t.append(".")
             else:
-                t.append("The discard pile is empty")
-            t.append(".")
-            if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:
-                t.append(f" This hand: {hand_terms(v)}.")
+                t.append("The discard pile is empty.")
             return t
         if v.my_turn or not v.phase.playing:
             return t
@@ -130,6 +140,18 @@ def moves_text(v: PlayerView, opponent_name: str, ascii_only: bool) -> Text:
     t.append(opponent_name, style="bold")
     describe(t, moves, ascii_only)
     return t
+
+
+def fitting_moves_text(v: PlayerView, opponent_name: str, ascii_only: bool, room: int) -> Text:
+    """:func:`moves_text` in ``room`` columns, the other player named as everywhere
+    on the table: how the hand began gives up its number, then the hand's terms
+    (both shown elsewhere on the table) before the name takes its short form."""
+    for name in (opponent_name, short_name(opponent_name)):
+        for hand_no, terms in ((True, True), (False, True), (True, False), (False, False)):
+            text = moves_text(v, name, ascii_only, hand_no=hand_no, terms=terms)
+            if text.cell_len <= room:
+                return text
+    return text
 
 
 def describe(t: Text, moves: list[Move], ascii_only: bool) -> None:

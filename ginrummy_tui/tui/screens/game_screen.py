@@ -80,6 +80,7 @@ class GameScreen(Screen):
         Binding("shift+right,greater_than_sign,full_stop", "move_card(1)", "Move card right", show=False),
         Binding("o", "sort", "Sort", tooltip="Sort the hand by rank or by suit"),
         Binding("l", "toggle_pile", "Pile list", show=False),
+        Binding("escape", "close_pile", "Close the pile list", show=False),
         Binding("m", "moves", "Moves", tooltip="Every turn of this hand", id="moves"),
         Binding("h", "hint", "Hint", tooltip="What the expert would do now, and why"),
         *_pick_bindings(),
@@ -102,6 +103,10 @@ class GameScreen(Screen):
         """The screen size at which the table last made room for a long prompt line."""
         self.hint_asked: tuple | None = None
         """The moment (:func:`..hint_prompt.view_key`) of the hint being worked out, until it is shown."""
+        self._laid_out: Size | None = None
+        """The screen size the table was last laid out at: the prompt line measures the rows
+        it has from that layout, so room is made only once the table is laid out at the
+        screen's size (just after a resize its parts still stand where the old size had them)."""
 
     @property
     def gin(self) -> GinHost:
@@ -139,6 +144,17 @@ class GameScreen(Screen):
         if self.v is not None:
             self._show_opponent(self.v)  # the name's long or short form follows the width (the moves line too, below)
             self._show_log(self.v)
+        self._update_details()
+        if self.has_class("-pile-open"):
+            self.remove_class("-pile-open")  # the blank lines of this size, measured once laid out
+        self.call_after_refresh(self._after_layout)
+
+    def _after_layout(self) -> None:
+        """The table is laid out at the screen's size: the prompt line's rows, and the room
+        for a long one, are measured again (and the rows the listed pile takes)."""
+        self._laid_out = self.app.size
+        if self.query_one(DiscardPile).expanded:
+            self._give_rows_to_pile(True)
         self._update_details()
 
     # ------------------------------------------------------------ drawing
@@ -215,9 +231,7 @@ class GameScreen(Screen):
             return
         self._moves_key = key
         name = app.session.opponent_name
-        text = tt.moves_text(v, name, app.ascii_only)
-        if text.cell_len > room:  # "Computer" for "Computer (expert)", before the line is cut short
-            text = tt.moves_text(v, tt.short_name(name), app.ascii_only)
+        text = tt.fitting_moves_text(v, tt.fitting_name(name, self.app.size.width), app.ascii_only, room)
         if hints is not None and hints[1]:
             who = tt.short_name(name)
             text.append(f"  {who} was shown {hints[1]} hint{'s' if hints[1] > 1 else ''} this hand.", style="italic")
@@ -298,7 +312,7 @@ class GameScreen(Screen):
             self._made_room = None
             self.remove_class(*(step for step, _part, _kept in ROOM_STEPS))
             self.call_after_refresh(self._update_details)
-        elif wrap and line.short_of and self._made_room is None:
+        elif wrap and line.short_of and self._made_room is None and self._laid_out == size:
             # decided once for a size, from the rows each step frees (the layout is not redone yet)
             self._made_room = size
             short = line.short_of
@@ -451,11 +465,28 @@ class GameScreen(Screen):
 
     def on_discard_pile_toggled(self, message: DiscardPile.Toggled) -> None:
         """While the pile's cards are listed, the table leaves out some blank lines to make room."""
-        self.set_class(message.expanded, "-pile-open")
+        self._give_rows_to_pile(message.expanded)
+
+    PILE_ROOM = ("#moves", "#hand")
+    """The parts whose blank line above gives way to the listed discard pile (``-pile-open``)."""
+
+    def _give_rows_to_pile(self, listed: bool) -> None:
+        """The blank lines above the moves line and the hand give way to the listed pile, which
+        takes at least as many rows: the table keeps its height (on a tall screen, centred, a
+        shorter table moved up or down a row)."""
+        if listed and not self.has_class("-pile-open"):  # the blank lines there are, before they give way
+            self.query_one(DiscardPile).set_list_rows(sum(self.query_one(part).styles.margin.top for part in self.PILE_ROOM))
+        self.set_class(listed, "-pile-open")
 
     def action_toggle_pile(self) -> None:
         """Show or hide the cards under the top of the discard pile."""
         self.query_one(DiscardPile).toggle()
+
+    def action_close_pile(self) -> None:
+        """Hide the cards under the top of the discard pile, if they are listed (Escape)."""
+        pile = self.query_one(DiscardPile)
+        if pile.expanded:
+            pile.toggle()
 
     def action_moves(self) -> None:
         """Every turn of the hand so far, in words."""

@@ -38,6 +38,9 @@ class DiscardPile(Widget):
         self.hint = ""
         self.expanded = False
         self.big = False
+        self.list_rows = 0
+        """The fewest rows the list takes: the blank lines the table gives up for it, so that
+        showing it does not change the table's height (:meth:`set_list_rows`)."""
 
     def set_state(self, cards, active: bool, hint: str = "") -> None:
         """The pile (top card last); ``active`` when taking its top card is legal now."""
@@ -51,6 +54,12 @@ class DiscardPile(Widget):
         self.refresh(layout=True)
         self.post_message(self.Toggled(self.expanded))
 
+    def set_list_rows(self, rows: int) -> None:
+        """The fewest rows the list takes when shown (:attr:`list_rows`)."""
+        if rows != self.list_rows:
+            self.list_rows = rows
+            self.refresh(layout=True)
+
     def set_big(self, big: bool) -> None:
         """Draw a big card (or a normal one)."""
         if big != self.big:
@@ -58,7 +67,7 @@ class DiscardPile(Widget):
             self.refresh(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return (5 if self.big else 3) + (self._list_lines(width) if self.expanded else 0)
+        return (5 if self.big else 3) + (max(self._list_lines(width), self.list_rows) if self.expanded else 0)
 
     def _list_lines(self, width: int) -> int:
         """The lines the list takes at this width, as it wraps when drawn."""

@@ -56,8 +56,14 @@ class PromptLine(Static):
             self._margin = self.styles.margin.top  # the style sheet's (none on small screens)
         if not isinstance(parent, Widget) or not self.region.height:
             return MOST_LINES - self._margin, MOST_LINES
-        top = self.region.y - self.styles.margin.top  # where the line starts with no blank line above
-        rows = max(1, parent.content_region.bottom - top)
+        # measured in the last layout, which may be older than the line's own height and margin:
+        # the line starts (with no blank line above) below the last part above it, and the parts
+        # count from the first one's row (centred on a tall screen, they stand lower while the
+        # line is shorter than it will be)
+        placed = [w.region for w in parent.children if w is not self and w.region.height]
+        top = max((r.bottom for r in placed if r.y < self.region.y), default=parent.content_region.y)
+        first = min((r.y for r in placed), default=parent.content_region.y)
+        rows = max(1, parent.content_region.bottom - top + max(0, first - parent.content_region.y))
         return max(1, rows - self._margin), rows
 
     _dropped = False

@@ -17,7 +17,8 @@ ASCII_BLOCKS = " .:-=+*#@"
 
 def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: bool = False) -> Text:
     """The chart as text: ``height`` rows of bars, then the hand numbers and
-    who is who.  The top row is the target (or the highest score, if higher)."""
+    who is who (the left bar of each pair is the player's, the right one the
+    other's).  The top row is the target (or the highest score, if higher)."""
     me, opp = v.seat, 1 - v.seat
     blocks = ASCII_BLOCKS if ascii_only else BLOCKS
     scores = [(r.scores[me], r.scores[opp]) for r in v.sheet]
@@ -40,11 +41,12 @@ def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: b
     out.append(" " * (label_w - 1) + "└", style="dim")
     out.append("".join(f"{r.hand_no:<3}" for r in v.sheet), style="dim")
     out.append("  hand\n", style="dim")
+    # who is who, in colour and (for a screen without colour) by the side of each pair
     out.append(" " * label_w)
     out.append("█ " if not ascii_only else "# ", style=styles[0])
-    out.append("You  ")
+    out.append("You (left)  ")
     out.append("█ " if not ascii_only else "# ", style=styles[1])
-    out.append(opponent_name.split(" (")[0])
+    out.append(f"{opponent_name.split(' (')[0]} (right)")
     return out
 
 

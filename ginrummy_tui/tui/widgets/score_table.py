@@ -69,7 +69,9 @@ def score_table(
     # deadwood and the running totals never shrink away.
     t.add_column("#", justify="right", no_wrap=True)
     t.add_column("Ending")
-    t.add_column("Deadwood\nyou/them" if tiny else "Deadwood\nyou / them", justify="center", no_wrap=True)
+    gap = "/" if tiny else " / "
+    head, deadwood = _deadwood_column(v, gap)
+    t.add_column(f"Deadwood\n{head}", justify="right", no_wrap=True)
     t.add_column("Points")
     t.add_column("You", justify="right", style="bold", no_wrap=True)
     t.add_column(them, justify="right", style="bold", no_wrap=True, min_width=len(them))
@@ -83,8 +85,7 @@ def score_table(
             ending = _KIND.get(r.kind, r.kind)
             if who is not None:
                 ending = f"{names[who]} {ending}"
-        gap = "/" if tiny else " / "
-        dw = "—" if r.deadwood is None else f"{r.deadwood[me]}{gap}{r.deadwood[opp]}"
+        dw = deadwood[r.hand_no]
         if r.winner is None or r.points == 0:
             pts = "—"
         else:
@@ -97,6 +98,22 @@ def score_table(
         t.add_row("", "bonuses", "", "", f"+{v.totals[me] - v.scores[me]}", f"+{v.totals[opp] - v.scores[opp]}")
         t.add_row("", "total", "", "", str(v.totals[me]), str(v.totals[opp]))
     return t
+
+
+def _deadwood_column(v: PlayerView, gap: str) -> tuple[str, dict[int, str]]:
+    """The deadwood column's second heading ("you / them") and each hand's cell
+    (by hand number), the player's deadwood right-aligned under "you" and the
+    other's under "them" (a void hand: a dash in the middle)."""
+    me, opp = v.seat, 1 - v.seat
+    counted = [r.deadwood for r in v.sheet if r.deadwood is not None]
+    mine = max([len("you"), *(len(str(d[me])) for d in counted)])
+    theirs = max([len("them"), *(len(str(d[opp])) for d in counted)])
+    width = mine + len(gap) + theirs
+    cells = {
+        r.hand_no: "—".center(width) if r.deadwood is None else f"{r.deadwood[me]:>{mine}}{gap}{r.deadwood[opp]:>{theirs}}"
+        for r in v.sheet
+    }
+    return f"{'you':>{mine}}{gap}{'them':>{theirs}}", cells
 
 
 class ScoreTable(Widget):
