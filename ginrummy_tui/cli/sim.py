@@ -252,13 +252,12 @@ def _table(r: dict, single_hands: bool) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``gin-tui sim``; returns the exit status."""
-    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.storage.config import check_preset
 
-    if args.rules not in PRESETS:
-        print(
-            f"gin-tui sim: error: unknown rules preset {args.rules!r} (choose from {', '.join(PRESETS)})",
-            file=sys.stderr,
-        )
+    try:
+        check_preset(args.rules)
+    except ValueError as exc:
+        print(f"gin-tui sim: {exc}", file=sys.stderr)
         return 2
     single = args.hands is not None
     count = args.hands if single else (args.matches if args.matches is not None else 100)
