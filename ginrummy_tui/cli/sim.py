@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from ginrummy_tui.cli import out, positive
+from ginrummy_tui.cli import out, output_open, positive
 from ginrummy_tui.engine.kinds import EndKind, Phase
 
 LEVEL_CHOICES = ("easy", "standard", "expert", "master")
@@ -259,6 +259,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"gin-tui sim: {exc}", file=sys.stderr)
         return 2
+    output_open()  # said now, not after the whole simulation
     single = args.hands is not None
     count = args.hands if single else (args.matches if args.matches is not None else 100)
     result = simulate(args.a, args.b, count, seed=args.seed, preset=args.rules, jobs=args.jobs,
