@@ -146,6 +146,20 @@ def test_a_network_match_is_told_as_one_against_a_person():
     assert "Opponent (network) +12" in text and "Their hand:    3C" in text and "them: draw stock" in text
 
 
+def test_the_guest_s_record_told_as_text_shows_no_seed_rather_than_none():
+    """gin-tui export --format text said 'Seed: None' of a match recorded by the guest, who never knows the seed."""
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.storage.stats import NETWORK
+
+    state = apply(new_game(TIMED, seed=SEED), Action(Kind.TIMEOUT))  # the first to move runs out of time
+    assert state.over
+    text = format_match(seat_record(view(state, 1), "m1", opponent=NETWORK))
+    assert "None" not in text, text
+    assert "  Opponent: network   Rules: multiplayer-1.5   Seed: -\n" in text
+
+
 async def test_a_host_restart_keeps_who_asked_for_the_next_hand_and_the_hints_of_the_hand(tmp_path):
     # A host started again on its saved match had forgotten that the guest had
     # pressed Enter for the next hand (the guest was asked again, though its

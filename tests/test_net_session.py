@@ -4,6 +4,7 @@ they run on the app's: nothing of them is a thread."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import re
 from collections import Counter
@@ -835,3 +836,28 @@ def test_join_exits_1_with_a_line_when_the_code_prompt_is_given_up(capsys, monke
     err = capsys.readouterr().err
     assert len(asked) == 2  # the empty code was not sent: asked again
     assert "no code typed" in err and "gin-tui join: no join code given" in err and "cannot reach" not in err
+
+
+@pytest.mark.parametrize(
+    "argv, command",
+    [
+        (["host", "--rules", "nope"], "gin-tui host"),
+        (["--rules", "nope", "host"], "gin-tui host"),
+        (["host", "--server-only", "--rules", "nope"], "gin-tui host"),
+        (["sim", "--rules", "nope", "--matches", "1"], "gin-tui sim"),
+        (["--data-dir", "-", "--rules", "nope"], "gin-tui"),
+    ],
+)
+def test_an_unknown_rules_preset_is_refused_as_the_game_refuses_it(argv, command, monkeypatch, capsys):
+    """host and sim had their own check, worded '(choose from ...)', as had the game without saving."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.storage.config import Settings, apply_args
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    with pytest.raises(ValueError) as refused:  # what gin-tui and gin-tui serve say
+        apply_args(Settings(), argparse.Namespace(rules="nope"))
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"{command}: {refused.value}\n"
+    assert str(refused.value) == "unknown rules preset 'nope': choose one of standard, multiplayer-1.5, classic, oklahoma"

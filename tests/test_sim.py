@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -105,3 +106,25 @@ def test_jobs_are_at_most_four_a_processor(monkeypatch, capsys):
 def test_unknown_preset_exits_2(capsys):
     assert main(["sim", "--rules", "backgammon", "--matches", "1"]) == 2
     assert "unknown rules preset" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "output, says",
+    [
+        (None, "standard output is closed"),  # >&-: Python starts with no sys.stdout
+        ("/dev/full", "No space left on device"),
+    ],
+)
+def test_sim_without_a_writable_standard_output_says_so_before_playing(output, says, monkeypatch, capsys):
+    """gin-tui sim >&- (or > /dev/full) played every match before finding it could not print them."""
+    import ginrummy_tui.cli.sim as sim
+
+    def played(*args, **kwargs):
+        raise AssertionError("it played the matches")
+
+    monkeypatch.setattr(sim, "simulate", played)
+    with contextlib.ExitStack() as stack:
+        stdout = None if output is None else stack.enter_context(open(output, "w"))
+        monkeypatch.setattr("sys.stdout", stdout)
+        assert main(["sim", "--matches", "1000"]) == 1
+    assert capsys.readouterr().err == f"gin-tui: cannot write the output: {says}\n"

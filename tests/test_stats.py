@@ -92,8 +92,8 @@ def test_the_text_table_shows_every_row_and_column():
     text = format_text(compute(HISTORY))
     heads = text.splitlines()[:2]
     assert heads[0].split() == ["expert", "standard", "All"] and heads[1].split() == ["mp-1.5", "standard"]
-    for label in ("Matches played", "Knocks", "Gins", "Big gins", "You undercut the computer",
-                  "The computer undercut you", "Void hands", "Points per hand", "Best winning streak",
+    for label in ("Matches played", "Knocks", "Gins", "Big gins", "You undercut them",
+                  "They undercut you", "Void hands", "Points per hand", "Best winning streak",
                   "Current streak"):
         assert label in text
     assert "Undercuts given" not in text  # who undercut whom is said
@@ -315,6 +315,32 @@ def test_the_stats_screen_table_fits_its_width_cutting_no_figure():
         assert any(line.startswith("Points per hand") and "37.0" in line for line in lines)
     wide = [line for part in stats_renderable(stats, width=200).renderables[1:] for line in part.plain.splitlines()]
     assert "vs standard" in wide[0] and "standard rules" in wide[1]  # the long heads where they fit
+
+
+def test_the_tables_say_who_undercut_whom_as_right_for_a_person_as_for_the_computer(tmp_path, capsys):
+    """The rows said 'You undercut the computer' above the network column too, where the opponent is a person."""
+    from ginrummy_tui.storage.stats import NETWORK
+    from ginrummy_tui.tui.screens.stats_screen import stats_renderable
+
+    _write_history(tmp_path)
+    person = match("2026-01-09", NETWORK, "standard", [
+        hand(1, "undercut", 1, 0, 30),  # they knock, you undercut them
+        hand(2, "undercut", 0, 1, 27),  # you knock, they undercut you
+        hand(3, "undercut", 0, 1, 25),
+    ], winner=1)
+    (tmp_path / "history" / "2026-01-09.json").write_text(json.dumps(person))
+    stats = compute([*HISTORY, person])
+    assert main(["--data-dir", str(tmp_path), "stats"]) == 0
+    text = capsys.readouterr().out
+    screen = "\n".join(line for part in stats_renderable(stats, width=74).renderables[1:] for line in part.plain.splitlines())
+    for table, width in ((text, 80), (screen, 74)):
+        assert "computer" not in table.lower(), table
+        assert max(len(line) for line in table.splitlines()) <= width, table
+        heads = table.splitlines()[0].split()
+        assert heads == ["expert", "network", "standard", "All"], table  # every column side by side
+        given = next(line for line in table.splitlines() if line.startswith("You undercut them"))
+        received = next(line for line in table.splitlines() if line.startswith("They undercut you"))
+        assert given.split()[-4:] == ["0", "1", "1", "2"] and received.split()[-4:] == ["0", "2", "1", "3"], table
 
 
 def test_stats_and_export_say_when_the_data_directory_cannot_be_used(tmp_path, capsys):

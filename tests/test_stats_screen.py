@@ -101,3 +101,30 @@ async def test_f3_draws_the_figures_worked_out_ahead_and_never_stale_ones(tmp_pa
         row = next(line for line in screen_text(app).splitlines() if "Matches played" in line)
         assert row.split()[-2] == "6" and len(queries) == 2 and figures.worked_out == 2
     plan.close()
+
+
+async def test_f3_with_matches_over_the_network_names_no_level_or_computer_for_them(tmp_path):
+    """The trend's title said 'against each level' above the network line, and the rows 'the computer'."""
+    from ginrummy_tui.storage.stats import NETWORK
+
+    from .test_stats import hand, match
+
+    folder = tmp_path / "history"
+    folder.mkdir()
+    person = match("2026-01-09", NETWORK, "standard", [hand(1, "undercut", 1, 0, 30)], winner=0)
+    for m in [*HISTORY, person]:
+        (folder / f"{m['id']}.json").write_text(json.dumps(m))
+    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path))
+    plan = prepare(args, ask=None)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=(100, 60)) as pilot:
+        while app.history_upkeep is None or app.history_upkeep.is_alive():
+            await pilot.pause(0.01)
+        await pilot.press("f3")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "vs network" in text and "won 1 of the last 1" in text
+        assert "your margin in the last matches against each opponent, oldest first" in text
+        assert "level" not in text and "computer" not in text.lower(), text
+    plan.close()

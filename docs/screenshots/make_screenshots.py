@@ -60,7 +60,7 @@ async def shoot_stats(name: str, size: tuple[int, int], title: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         played_history(Path(tmp))
         app = make_app(seed=1, pause=0)
-        app.data_dir = Path(tmp)
+        app.context.data_dir = Path(tmp)
         async with app.run_test(size=size) as pilot:
             for _ in range(100):
                 await pilot.pause()

@@ -12,6 +12,7 @@ import argparse
 import errno
 import gc
 import importlib
+import io
 import os
 import sys
 from collections.abc import Callable
@@ -80,6 +81,21 @@ def out(text: str = "", end: str = "\n", *, flush: bool = False) -> None:
         sys.stdout.write(text + end)
         if flush:
             sys.stdout.flush()
+    except OSError as exc:
+        raise OutputFailed(exc) from exc
+
+
+def output_open() -> None:
+    """:class:`OutputFailed` at once when standard output cannot be written at
+    all: closed (``>&-``), or a device that takes nothing (``> /dev/full``), so
+    that a long command (``gin-tui sim``) says so before its work, not after it.
+    A file on a full disk, or a reader gone, is only found on writing."""
+    try:
+        if sys.stdout is None:  # started with standard output closed
+            raise OSError(errno.EBADF, "standard output is closed")
+        os.write(sys.stdout.fileno(), b"")  # nothing: /dev/full refuses even that, a file or pipe takes it
+    except (io.UnsupportedOperation, ValueError):  # not a file (captured in the process): found on writing
+        return
     except OSError as exc:
         raise OutputFailed(exc) from exc
 

@@ -46,16 +46,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Host a match; returns the exit status."""
-    from ginrummy_tui.engine import PRESETS
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.server import ServerThread
+    from ginrummy_tui.storage.config import check_preset
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.store import Store
 
     rules_name = getattr(args, "rules", None)
-    if rules_name is not None and rules_name not in PRESETS:
-        print(f"gin-tui host: unknown rules preset {rules_name!r} (choose from {', '.join(PRESETS)})", file=sys.stderr)
-        return 2
+    if rules_name is not None:
+        try:
+            check_preset(rules_name)
+        except ValueError as exc:
+            print(f"gin-tui host: {exc}", file=sys.stderr)
+            return 2
     if not args.bind.strip():  # '' would listen on every IPv4 and IPv6 address: say which is meant
         print("gin-tui host: --bind needs an address: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4 address) "
               "or :: (every IPv6 address)", file=sys.stderr)

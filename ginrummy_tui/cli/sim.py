@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from ginrummy_tui.cli import out, positive
+from ginrummy_tui.cli import out, output_open, positive
 from ginrummy_tui.engine.kinds import EndKind, Phase
 
 LEVEL_CHOICES = ("easy", "standard", "expert", "master")
@@ -252,14 +252,14 @@ def _table(r: dict, single_hands: bool) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``gin-tui sim``; returns the exit status."""
-    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.storage.config import check_preset
 
-    if args.rules not in PRESETS:
-        print(
-            f"gin-tui sim: error: unknown rules preset {args.rules!r} (choose from {', '.join(PRESETS)})",
-            file=sys.stderr,
-        )
+    try:
+        check_preset(args.rules)
+    except ValueError as exc:
+        print(f"gin-tui sim: {exc}", file=sys.stderr)
         return 2
+    output_open()  # said now, not after the whole simulation
     single = args.hands is not None
     count = args.hands if single else (args.matches if args.matches is not None else 100)
     result = simulate(args.a, args.b, count, seed=args.seed, preset=args.rules, jobs=args.jobs,

@@ -308,6 +308,14 @@ def save_settings(directory: Path, settings: Settings) -> None:
     atomic_write_json(Path(directory) / SETTINGS_NAME, settings.to_dict())
 
 
+def check_preset(name: str) -> None:
+    """Raises ``ValueError`` naming the presets when ``name`` (``--rules``) is none of them."""
+    from ginrummy_tui.engine import PRESETS
+
+    if name not in PRESETS:
+        raise ValueError(f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}")
+
+
 def apply_args(settings: Settings, args: Any) -> Settings:
     """``settings`` with the command line's choices for this run on top.
     Raises ``ValueError`` with a clear message for a bad value."""
@@ -316,8 +324,7 @@ def apply_args(settings: Settings, args: Any) -> Settings:
     changes: dict[str, Any] = {}
     preset = getattr(args, "rules", None)
     if preset is not None:
-        if preset not in PRESETS:
-            raise ValueError(f"unknown rules preset {preset!r}: choose one of {', '.join(PRESETS)}")
+        check_preset(preset)
         changes["preset"] = preset
         changes["rule_options"] = ()
     ai = getattr(args, "ai", None)

@@ -29,8 +29,8 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("Knocks", "knocks"),
     ("Gins", "gins"),
     ("Big gins", "big_gins"),
-    ("You undercut the computer", "undercuts_given"),
-    ("The computer undercut you", "undercuts_received"),
+    ("You undercut them", "undercuts_given"),
+    ("They undercut you", "undercuts_received"),
     ("Void hands", "voids"),
     ("Points per hand", "avg_points"),
     ("Net points per hand", "avg_net"),
@@ -122,10 +122,11 @@ def _who(seat: Any, opponent: str) -> str:
 def format_match(record: dict[str, Any]) -> str:
     """One match's history as readable text (``gin-tui export --format text``)."""
     opp = str(record.get("opponent"))
+    seed = record.get("seed")  # none for the guest of a hosted match, who is never told it
     state = "finished" if record.get("finished") else "abandoned" if record.get("abandoned") else "in progress"
     lines = [
         f"Match {record['id']}  ({state}{', replayed deal' if record.get('replay') else ''})",
-        f"  Opponent: {opp}   Rules: {record.get('preset')}   Seed: {record.get('seed')}",
+        f"  Opponent: {opp}   Rules: {record.get('preset')}   Seed: {'-' if seed is None else seed}",
         f"  Started: {record.get('started')}   Ended: {record.get('ended') or '-'}",
     ]
     for h in record["hands"]:

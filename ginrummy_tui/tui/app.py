@@ -728,12 +728,12 @@ def make_app(
         if session is None:
             from ginrummy_tui.engine import PRESETS, deal_hand, new_game
             from ginrummy_tui.session.opponent import LazyOpponent
+            from ginrummy_tui.storage.config import check_preset
 
             if state is None:
                 if rules is None or isinstance(rules, str):
                     name = rules or "standard"
-                    if name not in PRESETS:
-                        raise ValueError(f"unknown rules preset {name!r} (choose from {', '.join(PRESETS)})")
+                    check_preset(name)
                     rules_value = PRESETS[name]
                 else:
                     rules_value = rules

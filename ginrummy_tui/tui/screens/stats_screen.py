@@ -1,6 +1,6 @@
 """Lifetime statistics, one key (F3) away: per opponent level and rules
 preset, worked out by the history database, with the trend of the last
-matches against each level."""
+matches against each opponent (a computer level, or a person over the network)."""
 
 from __future__ import annotations
 
@@ -161,7 +161,7 @@ class StatsScreen(ModalScreen):
                 yield Static(
                     Text.assemble(
                         ("Trend", "bold underline"),
-                        ("  your margin in the last matches against each level, oldest first", "dim"),
+                        ("  your margin in the last matches against each opponent, oldest first", "dim"),
                     ),
                     id="trend-title",
                 )
