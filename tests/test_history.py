@@ -577,3 +577,38 @@ def test_giving_a_match_up_marks_when_its_record_last_changed(tmp_path):
     ).fetchone()
     assert abandoned == 1 and ended is not None
     assert updated == ended
+
+
+def test_a_second_connection_in_the_process_leaves_the_first_ones_locks_alone(tmp_path):
+    # The statistics screen opens a second connection beside the game's. The
+    # check of the file's first bytes opened and closed the database file
+    # itself, which drops every lock the process holds on it (POSIX locks
+    # belong to the process): a `gin-tui stats` run meanwhile then believed it
+    # was the last user and deleted the log the game was still writing to.
+    game = History.connect(tmp_path)
+    screen = History.connect(tmp_path)
+    try:
+        other = (
+            "import sqlite3, sys\n"
+            "c = sqlite3.connect(sys.argv[1])\n"
+            "c.execute('SELECT count(*) FROM sqlite_master').fetchall()\n"
+            "c.close()\n"
+        )
+        subprocess.run([sys.executable, "-c", other, str(tmp_path / "history.sqlite3")], check=True, timeout=60)
+        assert (tmp_path / "history.sqlite3-wal").exists() and (tmp_path / "history.sqlite3-shm").exists()
+    finally:
+        screen.close()
+        game.close()
+
+
+def test_a_file_that_is_not_a_database_is_set_aside_and_a_new_history_started(tmp_path):
+    path = tmp_path / "history.sqlite3"
+    path.write_bytes(b"these are not the bytes of a database" * 200)
+    opening = open_history(tmp_path)
+    try:
+        assert opening.history is not None
+        assert "not a SQLite database" in opening.messages[0] and "moved to" in opening.messages[0]
+        assert [p.name for p in tmp_path.iterdir() if p.name.startswith("history.sqlite3.")]
+    finally:
+        if opening.history is not None:
+            opening.history.close()

@@ -30,6 +30,7 @@ earlier versions (``history/<match id>.json``) are imported once
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import sqlite3
@@ -43,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
 from ginrummy_tui.storage.files import (
+    check_regular,
     ensure_dir,
     is_link_refusal,
     move_aside,
@@ -66,8 +68,9 @@ if TYPE_CHECKING:
 
 DB_NAME = "history.sqlite3"
 APPLICATION_ID = 0x47696E54  # "GinT"
-SQLITE_MAGIC = b"SQLite format 3\x00"
 BUSY_TIMEOUT = 10.0
+MIN_DB_SIZE = 512
+"""The fewest bytes a SQLite database file holds, unless it is empty (its smallest page)."""
 """Seconds a writer waits for another process's transaction to end."""
 RECORD_FORMAT = "gin-tui match"
 RECORD_VERSION = 1
@@ -539,20 +542,36 @@ def set_aside(path: Path, reason: str) -> str:
     return f"Your match history could not be used: {reason}.{where}; a new history has been started."
 
 
-def _looks_like_sqlite(path: Path) -> bool:
-    """Whether the database file starts as a SQLite database does (or is
-    empty), creating it, private to the user (0600), if it is not there (one
-    an earlier version made open to others is made private): SQLite makes
-    its ``-wal`` and ``-shm`` files with the same permissions.  Raises
+def _prepare_file(path: Path) -> None:
+    """Make sure the database file may be opened: create it, private to the
+    user (0600), if it is not there (SQLite makes its ``-wal`` and ``-shm``
+    files with the same permissions), and make one an earlier version left
+    open to others private.  Raises
     :class:`~ginrummy_tui.storage.files.NotAFile` for a directory or a named
-    pipe in its place (never waited on), ``OSError`` for a symbolic link
-    (never followed)."""
-    with os.fdopen(open_regular(path, os.O_RDONLY | os.O_CREAT), "rb") as fh:
-        if os.fstat(fh.fileno()).st_mode & 0o077:
-            with contextlib.suppress(OSError):  # not the owner: it stays as it is
-                os.fchmod(fh.fileno(), 0o600)
-        head = fh.read(len(SQLITE_MAGIC))
-    return head == b"" or head == SQLITE_MAGIC
+    pipe in its place (never waited on), ``OSError`` (``ELOOP``) for a
+    symbolic link (never followed).
+
+    An existing file is never opened here: closing a descriptor of the file
+    drops every lock this process holds on it (POSIX locks belong to the
+    process), including those of a connection already open to it, and
+    another process would then take itself for the database's last user and
+    delete its log.  Whether it is a SQLite database SQLite says itself
+    (:meth:`History.connect`), but for a file shorter than a database can be
+    (:class:`Damaged`)."""
+    try:
+        check_regular(path)
+    except FileNotFoundError:
+        with contextlib.suppress(FileExistsError):  # made meanwhile by another process
+            os.close(open_regular(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
+        return
+    if os.path.islink(path):
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
+    found = os.lstat(path)
+    if 0 < found.st_size < MIN_DB_SIZE:  # SQLite would take a few bytes for a new database and write over them
+        raise Damaged("the file is not a SQLite database")
+    if found.st_mode & 0o077:
+        with contextlib.suppress(OSError):  # not the owner: it stays as it is
+            os.chmod(path, 0o600)
 
 
 class History:
@@ -576,13 +595,14 @@ class History:
         if it cannot be trusted, ``OSError``/``sqlite3.Error`` if it cannot be opened."""
         path = db_path(root)
         ensure_dir(path.parent)
-        if not _looks_like_sqlite(path):
-            raise Damaged("the file is not a SQLite database")
+        _prepare_file(path)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
         try:
             cls._set_up(conn)
         except sqlite3.Error as exc:
             conn.close()
+            if exc.sqlite_errorcode == sqlite3.SQLITE_NOTADB:
+                raise Damaged("the file is not a SQLite database") from None
             if not _is_damage(exc):
                 raise
             raise Damaged(f"the database is damaged ({exc})") from None
