@@ -499,3 +499,22 @@ async def test_a_quit_and_resumed_move_keeps_the_time_it_had_left(tmp_path):
         app._tick_clock()
         assert app.clock_line == "⏱ 30 s to move"
     third.close()
+
+
+def test_a_game_that_fails_ends_with_status_1_not_0(tmp_path, monkeypatch):
+    # The app's own failure (a traceback on the screen) ended `gin-tui` with
+    # status 0, as if the player had quit.
+    from textual.app import App
+
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.tui.app import GinApp
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setattr(GinApp, "run", lambda self, **kw: App.run(self, headless=True, **kw))
+
+    def fail(self):
+        raise RuntimeError("a fault in the game")
+
+    monkeypatch.setattr(GinApp, "on_mount", fail)
+    assert main(["--data-dir", str(tmp_path), "--seed", "3"]) == 1

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ginrummy_tui.cli import out, port
+
+if TYPE_CHECKING:
+    from ginrummy_tui.tui.app import GinApp
 
 DEFAULT_PORT = 7531
 DEFAULT_BIND = "127.0.0.1"
@@ -339,11 +343,12 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int, *, r
     import asyncio
     import contextlib
 
-    from ginrummy_tui.cli.play import signal_status
+    from ginrummy_tui.cli.play import exit_status
 
-    caught = asyncio.run(_play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up))
-    if caught is None:
+    ended = asyncio.run(_play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up))
+    if ended is None:
         return 1
+    app, caught = ended
     state = server.state
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         if state.over:
@@ -352,13 +357,13 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int, *, r
             print(f"gin-tui host: {reporter.keeper.errors[-1]}", file=sys.stderr)
         else:
             print(f"gin-tui host: the match is saved; 'gin-tui host' resumes it with the same join code {code}.")
-    return signal_status(caught) or 0
+    return exit_status(app, caught)
 
 
-async def _play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up) -> list[int] | None:
+async def _play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up) -> tuple[GinApp, list[int]] | None:
     """Take the host's seat, then play on the same event loop (the app keeps
     the connection going as one of its workers); None if the seat could not be
-    taken, else the signals that closed the app (``kill``, a closed terminal):
+    taken, else the app and the signals that closed it (``kill``, a closed terminal):
     they close it as its own quit does, so the guest is told the host closed the match."""
     from ginrummy_tui.cli.app_start import make_network_app
     from ginrummy_tui.cli.play import closing_on_signals
@@ -384,7 +389,7 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
             await app.run_async(auto_pilot=ready)
         finally:
             await session.aclose()
-    return caught
+    return app, caught
 
 
 def tell_host(app, reporter: SaveReporter, notes: list[str]) -> None:

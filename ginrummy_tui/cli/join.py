@@ -187,7 +187,7 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
             return 1
 
     from ginrummy_tui.cli.app_start import make_network_app
-    from ginrummy_tui.cli.play import closing_on_signals, signal_status
+    from ginrummy_tui.cli.play import closing_on_signals, exit_status
 
     app = make_network_app(session, args)
     # kill or a closed terminal closes the app as its own quit does: the terminal
@@ -202,4 +202,4 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
         for error in records.errors:
             print(f"gin-tui join: {error}", file=sys.stderr)
         print(f"gin-tui join: left the match; 'gin-tui join {args.address}' with the same code takes the seat back.")
-    return signal_status(caught) or 0
+    return exit_status(app, caught)

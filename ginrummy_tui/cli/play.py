@@ -84,6 +84,15 @@ def signal_status(caught: list[int]) -> int | None:
     return 128 + caught[0] if caught[0] != getattr(signal, "SIGINT", -1) else 0
 
 
+def exit_status(app: GinApp, caught: list[int]) -> int:
+    """The exit status of a game that has ended: a signal's (:func:`signal_status`),
+    else 1 if the app failed (its traceback is on the screen), else 0."""
+    status = signal_status(caught)
+    if status is not None:
+        return status
+    return 1 if app.return_code else 0
+
+
 def app_options(args: argparse.Namespace) -> dict[str, Any]:
     """The :func:`~ginrummy_tui.tui.app.make_app` options given on the command line."""
     opts: dict[str, Any] = {
@@ -111,7 +120,7 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"gin-tui: {exc}", file=sys.stderr)
         return 2
     app.run()
-    return 0
+    return 1 if app.return_code else 0
 
 
 def build_app(plan: Plan, pause: float | None = None) -> GinApp:
@@ -186,4 +195,4 @@ def run_saved_play(args: argparse.Namespace) -> int:
                 "match over. The match is saved; gin-tui resumes it.",
                 file=sys.stderr,
             )
-    return signal_status(caught) or 0
+    return exit_status(app, caught)
