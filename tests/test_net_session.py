@@ -861,3 +861,33 @@ def test_an_unknown_rules_preset_is_refused_as_the_game_refuses_it(argv, command
     out, err = capsys.readouterr()
     assert out == "" and err == f"{command}: {refused.value}\n"
     assert str(refused.value) == "unknown rules preset 'nope': choose one of standard, multiplayer-1.5, classic, oklahoma"
+
+
+@pytest.mark.parametrize("before", [True, False], ids=["before join", "after join"])
+def test_join_records_the_match_in_the_data_directory_given(before, tmp_path, monkeypatch):
+    """--data-dir before join chose where F3's statistics were read, while the
+    match was recorded in the default data directory; join did not take it after its name."""
+    import ginrummy_tui.cli
+    import ginrummy_tui.net.remote_session as rs
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setenv("GIN_TUI_HOME", str(tmp_path / "default"))
+    roots: list[object] = []
+
+    class Spy(rs.RemoteSession):
+        def __init__(self, host, port, code, name, **kw):
+            roots.append(kw["records"].history.root)
+            super().__init__(host, port, code, name, **kw)
+
+    monkeypatch.setattr(rs, "RemoteSession", Spy)
+    server = MatchServer(new_game(seed=1), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    given = ["--data-dir", str(tmp_path / "mine")]
+    join = ["join", f"{host}:{port}", "--code", "ABCD-EFGH"]
+    try:
+        assert main(given + join if before else join + given) == 1  # the wrong code
+    finally:
+        thread.stop()
+    assert roots == [tmp_path / "mine"]
