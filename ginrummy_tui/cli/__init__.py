@@ -138,6 +138,30 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)")
 
 
+NOT_TAKEN: dict[str, dict[str, str]] = {
+    "host": {
+        "--ai": "the other player is a person, not the computer",
+        "--pause": "it slows the computer's moves, and the other player is a person",
+        "--hand": "a hosted match is played from its first hand",
+        "--rule": "a hosted match is played under one of the presets: choose it with --rules",
+        "--theme": "the game takes the theme chosen in your settings (F2 in a game against the computer)",
+    },
+    "join": {
+        "--ai": "the other player is a person, not the computer",
+        "--pause": "it slows the computer's moves, and the other player is a person",
+        "--rules": "the host chooses the rules",
+        "--rule": "the host chooses the rules",
+        "--seed": "the host deals the cards",
+        "--hand": "the host deals the cards",
+        "--new": "the host chooses whether its saved match goes on or a new one starts",
+        "--theme": "the game takes the theme chosen in your settings (F2 in a game against the computer)",
+    },
+}
+"""The game's options a command does not take, with why: given before its name
+(``gin-tui --ai expert host``) they are refused.  The ones it takes work before
+its name as after it."""
+
+
 def _play_parser(parser_class: type[argparse.ArgumentParser] = _Parser) -> argparse.ArgumentParser:
     parser = parser_class(prog="gin-tui", description="Gin Rummy in the terminal.", allow_abbrev=False)
     parser.add_argument("--version", action="version", version=f"gin-tui {__version__}")
@@ -190,7 +214,11 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
 
 
 def _checked(args: argparse.Namespace) -> argparse.Namespace:
-    """``args``, once the options that go together are together (else a usage error)."""
+    """``args``, once the options that go together are together (else a usage
+    error), and none of the game's is given to a command that does not take it."""
+    for option, why in NOT_TAKEN.get(args.command or "", {}).items():
+        if vars(args).get(option[2:].replace("-", "_")) not in (None, False):
+            build_parser([]).exit(2, f"gin-tui {args.command} does not take {option}: {why}\n")
     if args.hand is not None and args.seed is None:
         build_parser([]).error("--hand K needs --seed N: it plays hand K of the match dealt with that seed")
     return args
