@@ -891,3 +891,21 @@ def test_join_records_the_match_in_the_data_directory_given(before, tmp_path, mo
     finally:
         thread.stop()
     assert roots == [tmp_path / "mine"]
+
+
+def test_a_seed_given_to_a_host_resuming_its_match_is_said_to_apply_to_new_matches(tmp_path):
+    """gin-tui host --seed N resumed the saved match and said nothing of the seed, as it does of --rules."""
+    from ginrummy_tui.cli.host import SAVE_NAME, prepare_match
+    from ginrummy_tui.storage.store import Store
+
+    store = Store(tmp_path, SAVE_NAME)
+    keeper, first, _ = prepare_match(store, rules_name=None, seed=SEED, new=False, name="Ann", say=lambda text: None)
+    keeper.close_history()
+    said: list[str] = []
+    keeper, resumed, _ = prepare_match(store, rules_name=None, seed=SEED + 1, new=False, name="Ann", say=said.append)
+    keeper.close_history()
+    assert resumed == first
+    assert "gin-tui host: --seed applies to new matches only (use --new for one)." in said, said
+    said.clear()
+    prepare_match(store, rules_name=None, seed=SEED, new=False, name="Ann", say=said.append)[0].close_history()
+    assert not any("--seed" in line for line in said)  # the seed it was dealt with: nothing to say

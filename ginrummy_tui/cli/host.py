@@ -237,6 +237,8 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
         if rules_name is not None and rules_name != state.rules.name:
             say("gin-tui host: --rules applies to new matches only (use --new for one).")
+        if seed is not None and str(seed) != state.seed:
+            say("gin-tui host: --seed applies to new matches only (use --new for one).")
     else:
         if saved is not None and record:
             for line in _give_up(store, saved):
