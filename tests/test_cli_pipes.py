@@ -312,3 +312,19 @@ def test_a_game_option_host_or_join_takes_works_before_it_as_after_it(argv, expe
 
     args = vars(parse_command_line(argv))
     assert {k: args[k] for k in expected} == expected
+
+
+@pytest.mark.parametrize("argv", [["host", "--data-dir", "-"], ["--data-dir", "-", "host"],
+                                  ["join", "h:1", "--data-dir", "-"], ["--data-dir", "-", "join", "h:1"]])
+def test_host_and_join_refuse_to_play_unsaved_with_data_dir_dash(argv, capsys, tmp_path, monkeypatch):
+    """--data-dir - (nothing read or saved) made a directory named '-' where
+    gin-tui host was started, and saved the hosted match in it."""
+    from ginrummy_tui.cli import parse_command_line
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    err = capsys.readouterr().err
+    command = "host" if "host" in argv else "join"
+    assert info.value.code == 2 and err.startswith(f"gin-tui {command} does not take --data-dir -: ")
+    assert err.count("\n") == 1 and not (tmp_path / "-").exists()

@@ -162,6 +162,13 @@ NOT_TAKEN: dict[str, dict[str, str]] = {
 its name as after it."""
 
 
+UNSAVED_REFUSED = {
+    "host": "the hosted match is saved, to be resumed with its join code: give a directory",
+    "join": "the match is recorded in your statistics: give a directory",
+}
+"""Why a command does not play without a data directory (``--data-dir -``), as the game may."""
+
+
 def _play_parser(parser_class: type[argparse.ArgumentParser] = _Parser) -> argparse.ArgumentParser:
     parser = parser_class(prog="gin-tui", description="Gin Rummy in the terminal.", allow_abbrev=False)
     parser.add_argument("--version", action="version", version=f"gin-tui {__version__}")
@@ -219,6 +226,8 @@ def _checked(args: argparse.Namespace) -> argparse.Namespace:
     for option, why in NOT_TAKEN.get(args.command or "", {}).items():
         if vars(args).get(option[2:].replace("-", "_")) not in (None, False):
             build_parser([]).exit(2, f"gin-tui {args.command} does not take {option}: {why}\n")
+    if vars(args).get("data_dir") == "-" and args.command in UNSAVED_REFUSED:
+        build_parser([]).exit(2, f"gin-tui {args.command} does not take --data-dir -: {UNSAVED_REFUSED[args.command]}\n")
     if args.hand is not None and args.seed is None:
         build_parser([]).error("--hand K needs --seed N: it plays hand K of the match dealt with that seed")
     return args
