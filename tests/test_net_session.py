@@ -909,3 +909,22 @@ def test_a_seed_given_to_a_host_resuming_its_match_is_said_to_apply_to_new_match
     said.clear()
     prepare_match(store, rules_name=None, seed=SEED, new=False, name="Ann", say=said.append)[0].close_history()
     assert not any("--seed" in line for line in said)  # the seed it was dealt with: nothing to say
+
+
+@pytest.mark.parametrize(
+    "option, before",
+    [(["--ascii"], True), (["--ascii"], False), (["--no-mouse"], True), (["--no-mouse"], False),
+     (["--name", "Ann"], False)],
+)
+def test_a_host_serving_only_refuses_the_options_of_the_seat_it_does_not_play(option, before, tmp_path, monkeypatch,
+                                                                                capsys):
+    """gin-tui host --server-only --ascii (or --no-mouse, --name) served, the option
+    doing nothing: each player joins with gin-tui join, which takes them."""
+    from ginrummy_tui.cli import main
+
+    host = ["host", "--server-only", "--port", "0", "--data-dir", str(tmp_path)]
+    assert main(option + host if before else host + option) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (f"gin-tui host --server-only does not take {option[0]}: nobody plays in this "
+                                 "terminal; each player gives it to gin-tui join\n")
+    assert not (tmp_path / "network.json").exists()

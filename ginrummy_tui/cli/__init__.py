@@ -220,11 +220,17 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
     return _checked(build_parser(argv).parse_args(argv))
 
 
+def given(args: argparse.Namespace, option: str) -> bool:
+    """True when ``option`` (``"--no-mouse"``) was given on the command line
+    (the game's options are None, or False, when not)."""
+    return vars(args).get(option[2:].replace("-", "_")) not in (None, False)
+
+
 def _checked(args: argparse.Namespace) -> argparse.Namespace:
     """``args``, once the options that go together are together (else a usage
     error), and none of the game's is given to a command that does not take it."""
     for option, why in NOT_TAKEN.get(args.command or "", {}).items():
-        if vars(args).get(option[2:].replace("-", "_")) not in (None, False):
+        if given(args, option):
             build_parser([]).exit(2, f"gin-tui {args.command} does not take {option}: {why}\n")
     if vars(args).get("data_dir") == "-" and args.command in UNSAVED_REFUSED:
         build_parser([]).exit(2, f"gin-tui {args.command} does not take --data-dir -: {UNSAVED_REFUSED[args.command]}\n")

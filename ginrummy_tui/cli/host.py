@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ginrummy_tui.cli import out, port
+from ginrummy_tui.cli import given, out, port
 
 DEFAULT_PORT = 7531
 DEFAULT_BIND = "127.0.0.1"
 SAVE_NAME = "network.json"
 """The hosted match's save, beside the local match's."""
+SEAT_OPTIONS = ("--name", "--ascii", "--no-mouse")
+"""The options of the host's own seat, which ``--server-only`` leaves to ``gin-tui join``."""
 LOG_NAME = "host.log"
 """The server's log: connections, seats, refused messages (never a card)."""
 
@@ -52,6 +54,11 @@ def run(args: argparse.Namespace) -> int:
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.store import Store
 
+    for option in SEAT_OPTIONS if args.server_only else ():
+        if given(args, option):
+            print(f"gin-tui host --server-only does not take {option}: nobody plays in this terminal; "
+                  "each player gives it to gin-tui join", file=sys.stderr)
+            return 2
     rules_name = getattr(args, "rules", None)
     if rules_name is not None:
         try:
