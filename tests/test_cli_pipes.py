@@ -274,10 +274,17 @@ def test_a_bad_option_without_saving_is_told_on_standard_error(capsys):
         (["--ai", "easy", "join", "h:1"], "gin-tui join does not take --ai:"),
         (["--seed", "3", "join", "h:1"], "gin-tui join does not take --seed: the host deals the cards"),
         (["--new", "join", "h:1"], "gin-tui join does not take --new:"),
+        (["--ai", "expert", "stats"], "gin-tui stats does not take --ai: it plays no game"),
+        (["--seed", "3", "export"], "gin-tui export does not take --seed: it plays no game"),
+        (["--ai", "master", "sim"], "gin-tui sim does not take --ai: it plays the levels given with --a and --b"),
+        (["--rule", "knock_limit=7", "sim"], "gin-tui sim does not take --rule:"),
+        (["--theme", "nord", "serve"], "gin-tui serve does not take --theme:"),
+        (["--new", "serve"], "gin-tui serve does not take --new: every browser tab plays a new match"),
     ],
 )
-def test_a_game_option_before_host_or_join_that_means_nothing_there_is_refused(argv, says, capsys):
-    """They were silently ignored: gin-tui --ai expert host hosted a match against a person."""
+def test_a_game_option_before_a_command_that_means_nothing_there_is_refused(argv, says, capsys):
+    """They were silently ignored: gin-tui --ai expert host hosted a match against a person,
+    gin-tui --ai expert stats showed every level."""
     from ginrummy_tui.cli import parse_command_line
 
     with pytest.raises(SystemExit) as info:
@@ -286,13 +293,16 @@ def test_a_game_option_before_host_or_join_that_means_nothing_there_is_refused(a
     assert info.value.code == 2 and err.startswith(says) and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("command", ["host", "join"])
-def test_every_game_option_before_host_or_join_is_taken_there_or_refused(command):
+@pytest.mark.parametrize("command", ["host", "join", "sim", "stats", "export", "serve"])
+def test_every_game_option_before_a_command_is_taken_there_or_refused(command):
     from ginrummy_tui.cli import NOT_TAKEN, build_parser
+    from ginrummy_tui.cli.serve import _FORWARDED
 
     parser = build_parser([command])
     sub = parser._subparsers._group_actions[0].choices[command]
     taken = {o for a in sub._actions for o in a.option_strings}
+    if command == "serve":  # passed on to every tab's game
+        taken |= {f"--{name}" for name in _FORWARDED}
     game = {o for a in parser._actions for o in a.option_strings if o.startswith("--") and o not in ("--help", "--version")}
     for option in game:
         assert (option in taken) != (option in NOT_TAKEN[command]), option

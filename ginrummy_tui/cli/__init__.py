@@ -138,23 +138,50 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)")
 
 
+_PERSON = "the other player is a person, not the computer"
+_NO_COMPUTER = "it slows the computer's moves, and the other player is a person"
+_OWN_THEME = "the game takes the theme chosen in your settings (F2 in a game against the computer)"
+_HOST_DECIDES = "the host chooses the rules"
+_FIGURES = "it shows no game, only the figures"
+_NOT_IN_TABS = "the browser tabs are not started with it"
+_NO_GAME = dict.fromkeys(
+    ("--ai", "--rules", "--seed", "--hand", "--ascii", "--no-mouse", "--pause", "--new", "--rule", "--theme"),
+    "it plays no game",
+)
+
 NOT_TAKEN: dict[str, dict[str, str]] = {
     "host": {
-        "--ai": "the other player is a person, not the computer",
-        "--pause": "it slows the computer's moves, and the other player is a person",
+        "--ai": _PERSON,
+        "--pause": _NO_COMPUTER,
         "--hand": "a hosted match is played from its first hand",
         "--rule": "a hosted match is played under one of the presets: choose it with --rules",
-        "--theme": "the game takes the theme chosen in your settings (F2 in a game against the computer)",
+        "--theme": _OWN_THEME,
     },
     "join": {
-        "--ai": "the other player is a person, not the computer",
-        "--pause": "it slows the computer's moves, and the other player is a person",
-        "--rules": "the host chooses the rules",
-        "--rule": "the host chooses the rules",
+        "--ai": _PERSON,
+        "--pause": _NO_COMPUTER,
+        "--rules": _HOST_DECIDES,
+        "--rule": _HOST_DECIDES,
         "--seed": "the host deals the cards",
         "--hand": "the host deals the cards",
         "--new": "the host chooses whether its saved match goes on or a new one starts",
-        "--theme": "the game takes the theme chosen in your settings (F2 in a game against the computer)",
+        "--theme": _OWN_THEME,
+    },
+    "sim": {
+        "--ai": "it plays the levels given with --a and --b",
+        "--hand": "it plays whole matches, or the first hands of their deals with --hands N",
+        "--rule": "it plays under one of the presets: choose it with --rules",
+        "--new": "it saves no match",
+        "--data-dir": "it records nothing",
+        **dict.fromkeys(("--pause", "--ascii", "--no-mouse", "--theme"), _FIGURES),
+    },
+    "stats": _NO_GAME,
+    "export": _NO_GAME,
+    "serve": {
+        "--new": "every browser tab plays a new match",
+        "--data-dir": "every browser tab plays in a directory of its own, removed when the tab closes",
+        "--rule": "the browser tabs play under one of the presets: choose it with --rules",
+        **dict.fromkeys(("--ascii", "--no-mouse", "--theme"), _NOT_IN_TABS),
     },
 }
 """The game's options a command does not take, with why: given before its name
