@@ -119,6 +119,13 @@ def _who(seat: Any, opponent: str) -> str:
     return "You" if seat == ME else other if seat == 1 else "-"
 
 
+def outcome(summary: dict[str, Any]) -> str:
+    """How a finished match went for the player, in a word or three: "won",
+    "lost", "won on time" or "lost on time" (a move clock ran out)."""
+    how = "won" if summary.get("winner") == ME else "lost"
+    return f"{how} on time" if summary.get("on_time") else how
+
+
 def _ran_out(winner: int, opponent: str) -> str:
     """A match ended on time, from the side of the player (seat :data:`ME`):
     who ran out of time, and who wins the match on it."""
