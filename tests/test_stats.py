@@ -235,7 +235,7 @@ def test_gin_tui_export_since_a_date_and_the_list(tmp_path, capsys):
     assert main(["export", "--data-dir", str(tmp_path), "--since", "2026-01-06", "--list"]) == 0
     listed = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in listed] == ids
-    assert "1 hands  0-0  abandoned" in listed[0] and "(replay)" in listed[1]
+    assert "  1 hand  0-0  abandoned" in listed[0] and "(replay)" in listed[1]  # it said "1 hands"
     assert main(["export", "--data-dir", str(tmp_path), "--since", "yesterday"]) == 2
     assert "--since wants a date" in capsys.readouterr().err
 

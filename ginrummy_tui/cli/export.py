@@ -39,7 +39,8 @@ def _lines(hist, args: argparse.Namespace, since: str | None):
             state = outcome(r) if r["finished"] else "abandoned" if r["abandoned"] else "unfinished"
             t0, t1 = r["totals"]
             replay = "  (replay)" if r["replay"] else ""
-            yield f"{r['id']}  {r['opponent']}/{r['preset']}  {r['hands']} hands  {t0}-{t1}  {state}{replay}\n"
+            hands = f"{r['hands']} hand{'' if r['hands'] == 1 else 's'}"
+            yield f"{r['id']}  {r['opponent']}/{r['preset']}  {hands}  {t0}-{t1}  {state}{replay}\n"
         if empty:
             yield _nothing(since)
         return
