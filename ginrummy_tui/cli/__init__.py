@@ -140,7 +140,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
 
 _PERSON = "the other player is a person, not the computer"
 _NO_COMPUTER = "it slows the computer's moves, and the other player is a person"
-_OWN_THEME = "the game takes the theme chosen in your settings (F2 in a game against the computer)"
+_OWN_THEME = "the game takes the theme chosen in your settings (F2)"
 _HOST_DECIDES = "the host chooses the rules"
 _FIGURES = "it shows no game, only the figures"
 _NOT_IN_TABS = "the browser tabs are not started with it"
