@@ -30,7 +30,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("typed_code", nargs="?", default=None, metavar="CODE", help=argparse.SUPPRESS)
     parser.add_argument("--name", default=None, help="your name, as the other player sees it")
     parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
-                        help="where your statistics live, which record the match (or GIN_TUI_HOME)")
+                        help="where your statistics live: the match is recorded there (or GIN_TUI_HOME)")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
 
