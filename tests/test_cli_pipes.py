@@ -260,3 +260,81 @@ def test_a_bad_option_without_saving_is_told_on_standard_error(capsys):
     assert run_play(parse_command_line(["--data-dir", "-", "--rules", "nope"])) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("gin-tui: unknown rules preset 'nope'")
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--ai", "expert", "host"], "gin-tui host does not take --ai: the other player is a person, not the computer"),
+        (["--pause", "99", "host"], "gin-tui host does not take --pause:"),
+        (["--rule", "knock_limit=7", "host"], "gin-tui host does not take --rule:"),
+        (["--seed", "4", "--hand", "2", "host"], "gin-tui host does not take --hand:"),
+        (["--theme", "nord", "host"], "gin-tui host does not take --theme:"),
+        (["--rules", "nope", "join", "h:1", "CODE"], "gin-tui join does not take --rules: the host chooses the rules"),
+        (["--ai", "easy", "join", "h:1"], "gin-tui join does not take --ai:"),
+        (["--seed", "3", "join", "h:1"], "gin-tui join does not take --seed: the host deals the cards"),
+        (["--new", "join", "h:1"], "gin-tui join does not take --new:"),
+        (["--ai", "expert", "stats"], "gin-tui stats does not take --ai: it plays no game"),
+        (["--seed", "3", "export"], "gin-tui export does not take --seed: it plays no game"),
+        (["--ai", "master", "sim"], "gin-tui sim does not take --ai: it plays the levels given with --a and --b"),
+        (["--rule", "knock_limit=7", "sim"], "gin-tui sim does not take --rule:"),
+        (["--theme", "nord", "serve"], "gin-tui serve does not take --theme:"),
+        (["--new", "serve"], "gin-tui serve does not take --new: every browser tab plays a new match"),
+    ],
+)
+def test_a_game_option_before_a_command_that_means_nothing_there_is_refused(argv, says, capsys):
+    """They were silently ignored: gin-tui --ai expert host hosted a match against a person,
+    gin-tui --ai expert stats showed every level."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.startswith(says) and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["host", "join", "sim", "stats", "export", "serve"])
+def test_every_game_option_before_a_command_is_taken_there_or_refused(command):
+    from ginrummy_tui.cli import NOT_TAKEN, build_parser
+    from ginrummy_tui.cli.serve import _FORWARDED
+
+    parser = build_parser([command])
+    sub = parser._subparsers._group_actions[0].choices[command]
+    taken = {o for a in sub._actions for o in a.option_strings}
+    if command == "serve":  # passed on to every tab's game
+        taken |= {f"--{name}" for name in _FORWARDED}
+    game = {o for a in parser._actions for o in a.option_strings if o.startswith("--") and o not in ("--help", "--version")}
+    for option in game:
+        assert (option in taken) != (option in NOT_TAKEN[command]), option
+
+
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        (["--rules", "oklahoma", "--seed", "7", "--new", "--ascii", "--data-dir", "/x", "host"],
+         {"rules": "oklahoma", "seed": 7, "new": True, "ascii": True, "data_dir": "/x"}),
+        (["--no-mouse", "--data-dir", "/x", "join", "h:1"], {"no_mouse": True, "data_dir": "/x"}),
+        (["--rules", "oklahoma"], {"rules": "oklahoma", "command": None}),
+    ],
+)
+def test_a_game_option_host_or_join_takes_works_before_it_as_after_it(argv, expected):
+    from ginrummy_tui.cli import parse_command_line
+
+    args = vars(parse_command_line(argv))
+    assert {k: args[k] for k in expected} == expected
+
+
+@pytest.mark.parametrize("argv", [["host", "--data-dir", "-"], ["--data-dir", "-", "host"],
+                                  ["join", "h:1", "--data-dir", "-"], ["--data-dir", "-", "join", "h:1"]])
+def test_host_and_join_refuse_to_play_unsaved_with_data_dir_dash(argv, capsys, tmp_path, monkeypatch):
+    """--data-dir - (nothing read or saved) made a directory named '-' where
+    gin-tui host was started, and saved the hosted match in it."""
+    from ginrummy_tui.cli import parse_command_line
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    err = capsys.readouterr().err
+    command = "host" if "host" in argv else "join"
+    assert info.value.code == 2 and err.startswith(f"gin-tui {command} does not take --data-dir -: ")
+    assert err.count("\n") == 1 and not (tmp_path / "-").exists()

@@ -3,8 +3,11 @@ records of the statistics on both sides, what a host restart takes up again."""
 
 from __future__ import annotations
 
+import pytest
+
 from ginrummy_tui.engine import PRESETS, Action, apply, view
 from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.storage.stats import NETWORK
 from ginrummy_tui.storage.store import Store, read_save
 
 from .test_net import SEED
@@ -255,3 +258,21 @@ def test_a_host_serving_only_records_nothing_each_player_records_their_side(tmp_
     host_keeper.close_history()
     stats, [record] = _figures(tmp_path / "seat0")
     assert record["winner"] == over.winner and stats.total.matches == 1
+
+
+@pytest.mark.parametrize("opponent, name", [("standard", "Computer (standard)"), (NETWORK, "Opponent (network)")])
+def test_a_match_ended_on_time_is_told_as_won_or_lost_on_time(opponent, name):
+    """gin-tui export --format text said 'out of time: You +0' and 'Result: You won 0-0'."""
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.reports import format_match
+
+    state = apply(new_game(TIMED, seed=SEED), Action(Kind.TIMEOUT))  # the first to move runs out of time
+    loser = 1 - state.winner
+    lost = format_match(seat_record(view(state, loser), "m1", opponent=opponent))
+    assert f"  Hand 1: You ran out of time: {name} wins the match on time  (score 0-0)\n" in lost, lost
+    assert lost.endswith(f"  Result: {name} won on time, 0-0"), lost
+    won = format_match(seat_record(view(state, 1 - loser), "m1", opponent=opponent))
+    assert f"  Hand 1: {name} ran out of time: you win the match on time  (score 0-0)\n" in won, won
+    assert won.endswith("  Result: You won on time, 0-0"), won
+    assert "+0" not in lost + won

@@ -861,3 +861,70 @@ def test_an_unknown_rules_preset_is_refused_as_the_game_refuses_it(argv, command
     out, err = capsys.readouterr()
     assert out == "" and err == f"{command}: {refused.value}\n"
     assert str(refused.value) == "unknown rules preset 'nope': choose one of standard, multiplayer-1.5, classic, oklahoma"
+
+
+@pytest.mark.parametrize("before", [True, False], ids=["before join", "after join"])
+def test_join_records_the_match_in_the_data_directory_given(before, tmp_path, monkeypatch):
+    """--data-dir before join chose where F3's statistics were read, while the
+    match was recorded in the default data directory; join did not take it after its name."""
+    import ginrummy_tui.cli
+    import ginrummy_tui.net.remote_session as rs
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setenv("GIN_TUI_HOME", str(tmp_path / "default"))
+    roots: list[object] = []
+
+    class Spy(rs.RemoteSession):
+        def __init__(self, host, port, code, name, **kw):
+            roots.append(kw["records"].history.root)
+            super().__init__(host, port, code, name, **kw)
+
+    monkeypatch.setattr(rs, "RemoteSession", Spy)
+    server = MatchServer(new_game(seed=1), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    given = ["--data-dir", str(tmp_path / "mine")]
+    join = ["join", f"{host}:{port}", "--code", "ABCD-EFGH"]
+    try:
+        assert main(given + join if before else join + given) == 1  # the wrong code
+    finally:
+        thread.stop()
+    assert roots == [tmp_path / "mine"]
+
+
+def test_a_seed_given_to_a_host_resuming_its_match_is_said_to_apply_to_new_matches(tmp_path):
+    """gin-tui host --seed N resumed the saved match and said nothing of the seed, as it does of --rules."""
+    from ginrummy_tui.cli.host import SAVE_NAME, prepare_match
+    from ginrummy_tui.storage.store import Store
+
+    store = Store(tmp_path, SAVE_NAME)
+    keeper, first, _ = prepare_match(store, rules_name=None, seed=SEED, new=False, name="Ann", say=lambda text: None)
+    keeper.close_history()
+    said: list[str] = []
+    keeper, resumed, _ = prepare_match(store, rules_name=None, seed=SEED + 1, new=False, name="Ann", say=said.append)
+    keeper.close_history()
+    assert resumed == first
+    assert "gin-tui host: --seed applies to new matches only (use --new for one)." in said, said
+    said.clear()
+    prepare_match(store, rules_name=None, seed=SEED, new=False, name="Ann", say=said.append)[0].close_history()
+    assert not any("--seed" in line for line in said)  # the seed it was dealt with: nothing to say
+
+
+@pytest.mark.parametrize(
+    "option, before",
+    [(["--ascii"], True), (["--ascii"], False), (["--no-mouse"], True), (["--no-mouse"], False),
+     (["--name", "Ann"], False)],
+)
+def test_a_host_serving_only_refuses_the_options_of_the_seat_it_does_not_play(option, before, tmp_path, monkeypatch,
+                                                                                capsys):
+    """gin-tui host --server-only --ascii (or --no-mouse, --name) served, the option
+    doing nothing: each player joins with gin-tui join, which takes them."""
+    from ginrummy_tui.cli import main
+
+    host = ["host", "--server-only", "--port", "0", "--data-dir", str(tmp_path)]
+    assert main(option + host if before else host + option) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (f"gin-tui host --server-only does not take {option[0]}: nobody plays in this "
+                                 "terminal; each player gives it to gin-tui join\n")
+    assert not (tmp_path / "network.json").exists()

@@ -436,3 +436,25 @@ def test_the_score_tables_deadwood_is_right_aligned_under_you_and_them(width, ti
         mine, theirs = str(r.deadwood[0]), str(r.deadwood[1])
         assert row[you - len(mine) : you] == mine and row[you - len(mine) - 1] == " ", (row, head)
         assert row[them - len(theirs) : them] == theirs and row[them] == " ", (row, head)
+
+
+@pytest.mark.parametrize("tiny", [False, True], ids=["80 columns", "46 columns"])
+def test_the_score_table_says_who_ran_out_of_time(tiny):
+    """A hand ended by the move clock read 'time out' on the score table (c),
+    without saying whose time it was."""
+    import io
+
+    from rich.console import Console
+
+    from ginrummy_tui.engine import PRESETS, Kind, view
+    from ginrummy_tui.tui.widgets.score_table import score_table
+
+    state = apply(new_game(PRESETS["multiplayer-1.5"], seed=1), Action(Kind.TIMEOUT))
+    loser = 1 - state.winner
+    for seat, says in ((loser, "You"), (1 - loser, "Them" if tiny else "Computer")):
+        out = io.StringIO()
+        Console(file=out, width=42 if tiny else 80, color_system=None).print(
+            score_table(view(state, seat), "Computer (standard)", compact=tiny, tiny=tiny)
+        )
+        row = next(line for line in out.getvalue().splitlines() if line.strip().startswith("1 "))
+        assert (f"{says}: time out" if tiny else f"{says} ran out of time") in row, out.getvalue()

@@ -128,3 +128,23 @@ def test_sim_without_a_writable_standard_output_says_so_before_playing(output, s
         monkeypatch.setattr("sys.stdout", stdout)
         assert main(["sim", "--matches", "1000"]) == 1
     assert capsys.readouterr().err == f"gin-tui: cannot write the output: {says}\n"
+
+
+@pytest.mark.parametrize("before", [True, False], ids=["before sim", "after sim"])
+def test_seed_and_rules_before_sim_work_as_after_it(before, monkeypatch, capsys):
+    """gin-tui --seed 5 --rules oklahoma sim played seed 1 under the standard rules, without a word."""
+    import ginrummy_tui.cli.sim as sim
+
+    asked: list[tuple[int, str]] = []
+
+    def fake(a, b, count, *, seed, preset, **kw):
+        asked.append((seed, preset))
+        return simulate(a, b, 1, seed=seed, preset=preset, single_hands=True)
+
+    monkeypatch.setattr(sim, "simulate", fake)
+    options = ["--seed", "5", "--rules", "oklahoma"]
+    command = ["sim", "--a", "easy", "--b", "easy", "--hands", "1", "--json"]
+    assert main(options + command if before else command + options) == 0
+    assert asked == [(5, "oklahoma")]
+    assert main(["sim", "--a", "easy", "--b", "easy", "--hands", "1", "--json"]) == 0
+    assert asked[-1] == (1, "standard")  # the defaults

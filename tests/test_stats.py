@@ -235,7 +235,7 @@ def test_gin_tui_export_since_a_date_and_the_list(tmp_path, capsys):
     assert main(["export", "--data-dir", str(tmp_path), "--since", "2026-01-06", "--list"]) == 0
     listed = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in listed] == ids
-    assert "1 hands  0-0  abandoned" in listed[0] and "(replay)" in listed[1]
+    assert "  1 hand  0-0  abandoned" in listed[0] and "(replay)" in listed[1]  # it said "1 hands"
     assert main(["export", "--data-dir", str(tmp_path), "--since", "yesterday"]) == 2
     assert "--since wants a date" in capsys.readouterr().err
 
@@ -362,3 +362,17 @@ def test_stats_and_export_say_when_the_data_directory_cannot_be_used(tmp_path, c
     assert main(["stats", "--data-dir", str(tmp_path / "new" / "dir")]) == 0
     assert "No games recorded yet" in capsys.readouterr().out
     assert not (tmp_path / "new").exists()
+
+
+def test_a_match_ended_on_time_is_listed_as_lost_on_time(tmp_path, capsys):
+    """gin-tui export --list and F3's last matches said '0-0 lost' of a match lost when the move clock ran out."""
+    from ginrummy_tui.tui.screens.stats_screen import recent_renderable
+
+    _write_history(tmp_path)
+    assert main(["export", "--data-dir", str(tmp_path), "--since", "2026-01-05", "--list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed[0].startswith("2026-01-05") and listed[0].endswith("  2 hands  0-0  lost on time"), listed
+    assert "on time" not in "".join(listed[1:])
+    recent = open_history(tmp_path).history.recent(10)
+    lines = {r["id"]: line for r in recent for line in [str(recent_renderable([r]).renderables[1])]}
+    assert lines["2026-01-05"].endswith("0-0 lost on time") and lines["2026-01-04"].endswith("0-0 won")

@@ -134,6 +134,22 @@ def test_the_log_tells_every_turn_of_the_hand_with_the_cards_everyone_saw():
         ]
 
 
+def test_the_log_ends_with_who_ran_out_of_time():
+    """The moves (m) of a hand ended by the move clock stopped at the last move
+    made, without a word of the time that ran out."""
+    from ginrummy_tui.engine import PRESETS
+
+    s = new_game(PRESETS["multiplayer-1.5"], seed=1)
+    first = s.current
+    s = apply(s, Action(Kind.DRAW_STOCK))
+    s = apply(s, Action(Kind.DISCARD, s.hands[first][0]))
+    s = apply(s, Action(Kind.TIMEOUT))  # the second player's time runs out
+    for seat in (0, 1):
+        lines = [t.plain for t in tt.log_lines(view(s, seat), "Ann", ascii_only=True)]
+        assert lines[-1] == ("Ann  " if seat == first else "You  ") + "ran out of time", lines
+        assert len(lines) == 3
+
+
 def test_the_log_says_the_hands_own_knock_limit_in_oklahoma():
     from ginrummy_tui.engine import PRESETS
 

@@ -138,6 +138,64 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)")
 
 
+_PERSON = "the other player is a person, not the computer"
+_NO_COMPUTER = "it slows the computer's moves, and the other player is a person"
+_OWN_THEME = "the game takes the theme chosen in your settings (F2)"
+_HOST_DECIDES = "the host chooses the rules"
+_FIGURES = "it shows no game, only the figures"
+_NOT_IN_TABS = "the browser tabs are not started with it"
+_NO_GAME = dict.fromkeys(
+    ("--ai", "--rules", "--seed", "--hand", "--ascii", "--no-mouse", "--pause", "--new", "--rule", "--theme"),
+    "it plays no game",
+)
+
+NOT_TAKEN: dict[str, dict[str, str]] = {
+    "host": {
+        "--ai": _PERSON,
+        "--pause": _NO_COMPUTER,
+        "--hand": "a hosted match is played from its first hand",
+        "--rule": "a hosted match is played under one of the presets: choose it with --rules",
+        "--theme": _OWN_THEME,
+    },
+    "join": {
+        "--ai": _PERSON,
+        "--pause": _NO_COMPUTER,
+        "--rules": _HOST_DECIDES,
+        "--rule": _HOST_DECIDES,
+        "--seed": "the host deals the cards",
+        "--hand": "the host deals the cards",
+        "--new": "the host chooses whether its saved match goes on or a new one starts",
+        "--theme": _OWN_THEME,
+    },
+    "sim": {
+        "--ai": "it plays the levels given with --a and --b",
+        "--hand": "it plays whole matches, or the first hands of their deals with --hands N",
+        "--rule": "it plays under one of the presets: choose it with --rules",
+        "--new": "it saves no match",
+        "--data-dir": "it records nothing",
+        **dict.fromkeys(("--pause", "--ascii", "--no-mouse", "--theme"), _FIGURES),
+    },
+    "stats": _NO_GAME,
+    "export": _NO_GAME,
+    "serve": {
+        "--new": "every browser tab plays a new match",
+        "--data-dir": "every browser tab plays in a directory of its own, removed when the tab closes",
+        "--rule": "the browser tabs play under one of the presets: choose it with --rules",
+        **dict.fromkeys(("--ascii", "--no-mouse", "--theme"), _NOT_IN_TABS),
+    },
+}
+"""The game's options a command does not take, with why: given before its name
+(``gin-tui --ai expert host``) they are refused.  The ones it takes work before
+its name as after it."""
+
+
+UNSAVED_REFUSED = {
+    "host": "the hosted match is saved, to be resumed with its join code: give a directory",
+    "join": "the match is recorded in your statistics: give a directory",
+}
+"""Why a command does not play without a data directory (``--data-dir -``), as the game may."""
+
+
 def _play_parser(parser_class: type[argparse.ArgumentParser] = _Parser) -> argparse.ArgumentParser:
     parser = parser_class(prog="gin-tui", description="Gin Rummy in the terminal.", allow_abbrev=False)
     parser.add_argument("--version", action="version", version=f"gin-tui {__version__}")
@@ -189,8 +247,20 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
     return _checked(build_parser(argv).parse_args(argv))
 
 
+def given(args: argparse.Namespace, option: str) -> bool:
+    """True when ``option`` (``"--no-mouse"``) was given on the command line
+    (the game's options are None, or False, when not)."""
+    return vars(args).get(option[2:].replace("-", "_")) not in (None, False)
+
+
 def _checked(args: argparse.Namespace) -> argparse.Namespace:
-    """``args``, once the options that go together are together (else a usage error)."""
+    """``args``, once the options that go together are together (else a usage
+    error), and none of the game's is given to a command that does not take it."""
+    for option, why in NOT_TAKEN.get(args.command or "", {}).items():
+        if given(args, option):
+            build_parser([]).exit(2, f"gin-tui {args.command} does not take {option}: {why}\n")
+    if vars(args).get("data_dir") == "-" and args.command in UNSAVED_REFUSED:
+        build_parser([]).exit(2, f"gin-tui {args.command} does not take --data-dir -: {UNSAVED_REFUSED[args.command]}\n")
     if args.hand is not None and args.seed is None:
         build_parser([]).error("--hand K needs --seed N: it plays hand K of the match dealt with that seed")
     return args

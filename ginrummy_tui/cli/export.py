@@ -30,18 +30,17 @@ def _nothing(since: str | None) -> str:
 
 def _lines(hist, args: argparse.Namespace, since: str | None):
     """The text to print, a piece at a time (each ends with a newline)."""
-    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.storage.reports import format_match, outcome
 
     if args.list:
         empty = True
         for r in hist.summaries(since) if hist is not None else ():
             empty = False
-            state = "won" if r["finished"] and r["winner"] == 0 else "lost" if r["finished"] else (
-                "abandoned" if r["abandoned"] else "unfinished"
-            )
+            state = outcome(r) if r["finished"] else "abandoned" if r["abandoned"] else "unfinished"
             t0, t1 = r["totals"]
             replay = "  (replay)" if r["replay"] else ""
-            yield f"{r['id']}  {r['opponent']}/{r['preset']}  {r['hands']} hands  {t0}-{t1}  {state}{replay}\n"
+            hands = f"{r['hands']} hand{'' if r['hands'] == 1 else 's'}"
+            yield f"{r['id']}  {r['opponent']}/{r['preset']}  {hands}  {t0}-{t1}  {state}{replay}\n"
         if empty:
             yield _nothing(since)
         return

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ginrummy_tui.cli import out, port
+from ginrummy_tui.cli import given, out, port
 
 if TYPE_CHECKING:
     from ginrummy_tui.tui.app import GinApp
@@ -19,6 +19,8 @@ DEFAULT_PORT = 7531
 DEFAULT_BIND = "127.0.0.1"
 SAVE_NAME = "network.json"
 """The hosted match's save, beside the local match's."""
+SEAT_OPTIONS = ("--name", "--ascii", "--no-mouse")
+"""The options of the host's own seat, which ``--server-only`` leaves to ``gin-tui join``."""
 LOG_NAME = "host.log"
 """The server's log: connections, seats, refused messages (never a card)."""
 
@@ -56,6 +58,11 @@ def run(args: argparse.Namespace) -> int:
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.store import Store
 
+    for option in SEAT_OPTIONS if args.server_only else ():
+        if given(args, option):
+            print(f"gin-tui host --server-only does not take {option}: nobody plays in this terminal; "
+                  "each player gives it to gin-tui join", file=sys.stderr)
+            return 2
     rules_name = getattr(args, "rules", None)
     if rules_name is not None:
         try:
@@ -241,6 +248,8 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
         if rules_name is not None and rules_name != state.rules.name:
             say("gin-tui host: --rules applies to new matches only (use --new for one).")
+        if seed is not None and str(seed) != state.seed:
+            say("gin-tui host: --seed applies to new matches only (use --new for one).")
     else:
         if saved is not None and record:
             for line in _give_up(store, saved):

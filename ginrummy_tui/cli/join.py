@@ -29,6 +29,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     # the code typed after the address, as a player may well do: taken as --code is (with its warning)
     parser.add_argument("typed_code", nargs="?", default=None, metavar="CODE", help=argparse.SUPPRESS)
     parser.add_argument("--name", default=None, help="your name, as the other player sees it")
+    parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+                        help="where your statistics live: the match is recorded there (or GIN_TUI_HOME)")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
 
@@ -157,7 +159,7 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.stats import NETWORK
 
-    records = SeatRecords(data_dir(), opponent=NETWORK)  # the matches seen finished, in the player's statistics
+    records = SeatRecords(data_dir(getattr(args, "data_dir", None)), opponent=NETWORK)  # the matches seen finished, in the player's statistics
     deadline = time.monotonic() + SEAT_WAIT
     while True:
         session = RemoteSession(host, port, code, name, records=records)

@@ -19,6 +19,10 @@ from ginrummy_tui.cli import out, output_open, positive
 from ginrummy_tui.engine.kinds import EndKind, Phase
 
 LEVEL_CHOICES = ("easy", "standard", "expert", "master")
+SEED = 1
+"""The seed of the deals when none is given."""
+PRESET = "standard"
+"""The rules preset when none is given."""
 JOBS_PER_PROCESSOR = 4
 """The most processes ``--jobs`` may start for each processor of the machine."""
 
@@ -45,8 +49,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--matches", type=positive, default=None, metavar="N", help="matches to play (default 100)")
     count.add_argument("--hands", type=positive, default=None, metavar="N", help="play N single hands instead")
-    parser.add_argument("--seed", type=_whole, default=1, help="seed of the deals (default 1)")
-    parser.add_argument("--rules", metavar="PRESET", default="standard", help="rules preset (default standard)")
+    # no default here: one given before 'sim' (gin-tui --seed 5 sim) is kept; run() fills them in
+    parser.add_argument("--seed", type=_whole, default=argparse.SUPPRESS, help=f"seed of the deals (default {SEED})")
+    parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
+                        help=f"rules preset (default {PRESET})")
     parser.add_argument(
         "--jobs", type=_jobs, default=1, metavar="N",
         help=f"processes to use (default 1, at most {JOBS_PER_PROCESSOR} for each processor)",
@@ -254,15 +260,17 @@ def run(args: argparse.Namespace) -> int:
     """Run ``gin-tui sim``; returns the exit status."""
     from ginrummy_tui.storage.config import check_preset
 
+    seed = SEED if args.seed is None else args.seed  # None: given neither before 'sim' nor after it
+    preset = PRESET if args.rules is None else args.rules
     try:
-        check_preset(args.rules)
+        check_preset(preset)
     except ValueError as exc:
         print(f"gin-tui sim: {exc}", file=sys.stderr)
         return 2
     output_open()  # said now, not after the whole simulation
     single = args.hands is not None
     count = args.hands if single else (args.matches if args.matches is not None else 100)
-    result = simulate(args.a, args.b, count, seed=args.seed, preset=args.rules, jobs=args.jobs,
+    result = simulate(args.a, args.b, count, seed=seed, preset=preset, jobs=args.jobs,
                       single_hands=single, progress=True)
     if args.json:
         out(json.dumps({k: result[k] for k in JSON_KEYS}))

@@ -1010,7 +1010,8 @@ WHERE opponent = ? AND finished = 1 AND replay = 0
 ORDER BY coalesce(ended, started) DESC, uid DESC LIMIT ?
 """
 _SUMMARY = "uid, opponent, preset, finished, abandoned, replay, winner, total0, total1, score0, score1, " + (
-    "(SELECT count(*) FROM hands h WHERE h.match = matches.id)"
+    "(SELECT count(*) FROM hands h WHERE h.match = matches.id), "
+    "(SELECT kind FROM hands h WHERE h.match = matches.id ORDER BY seq DESC LIMIT 1)"
 )
 _FULL_NAMES = (
     "uid", "started", "updated", "ended", "finished", "abandoned", "replay", "opponent", "preset", "rules_text",
@@ -1022,7 +1023,7 @@ _FULL = "id, " + ", ".join(
 
 
 def _summary(row: tuple) -> dict[str, Any]:
-    uid, opp, preset, finished, abandoned, replay, winner, t0, t1, s0, s1, hands = row
+    uid, opp, preset, finished, abandoned, replay, winner, t0, t1, s0, s1, hands, last_kind = row
     return {
         "id": uid,
         "opponent": opp,
@@ -1033,6 +1034,7 @@ def _summary(row: tuple) -> dict[str, Any]:
         "winner": winner,
         "totals": [t0, t1] if t0 is not None else [s0 or 0, s1 or 0],
         "hands": hands,
+        "on_time": bool(finished) and last_kind == EndKind.TIMEOUT,  # won or lost when a move clock ran out
     }
 
 

@@ -119,6 +119,22 @@ def _who(seat: Any, opponent: str) -> str:
     return "You" if seat == ME else other if seat == 1 else "-"
 
 
+def outcome(summary: dict[str, Any]) -> str:
+    """How a finished match went for the player, in a word or three: "won",
+    "lost", "won on time" or "lost on time" (a move clock ran out)."""
+    how = "won" if summary.get("winner") == ME else "lost"
+    return f"{how} on time" if summary.get("on_time") else how
+
+
+def _ran_out(winner: int, opponent: str) -> str:
+    """A match ended on time, from the side of the player (seat :data:`ME`):
+    who ran out of time, and who wins the match on it."""
+    other = _who(1 - ME, opponent)
+    if winner == ME:
+        return f"{other} ran out of time: you win the match on time"
+    return f"You ran out of time: {other} wins the match on time"
+
+
 def format_match(record: dict[str, Any]) -> str:
     """One match's history as readable text (``gin-tui export --format text``)."""
     opp = str(record.get("opponent"))
@@ -133,12 +149,14 @@ def format_match(record: dict[str, Any]) -> str:
         kind = KIND_WORDS.get(h["kind"], h["kind"])
         dw = h.get("deadwood")
         dw_text = f", deadwood {dw[0]}-{dw[1]}" if isinstance(dw, list) and len(dw) == 2 else ""
-        if h.get("winner") is None:
-            res = "no score"
+        if h["kind"] == EndKind.TIMEOUT and h.get("winner") in (0, 1):  # no points: the match is decided
+            told = _ran_out(h["winner"], opp)
+        elif h.get("winner") is None:
+            told = f"{kind}{dw_text}: no score"
         else:
-            res = f"{_who(h['winner'], opp)} +{h['points']}"
+            told = f"{kind}{dw_text}: {_who(h['winner'], opp)} +{h['points']}"
         scores = h.get("scores") or ["?", "?"]
-        lines.append(f"  Hand {h['hand_no']}: {kind}{dw_text}: {res}  (score {scores[0]}-{scores[1]})")
+        lines.append(f"  Hand {h['hand_no']}: {told}  (score {scores[0]}-{scores[1]})")
         if h.get("hands"):
             lines.append(f"    Your hand:     {' '.join(h['hands'][0])}")
             lines.append(f"    {'Their hand:   ' if opp == NETWORK else 'Computer hand:'} {' '.join(h['hands'][1])}")
@@ -153,5 +171,7 @@ def format_match(record: dict[str, Any]) -> str:
             lines.append("    Moves: " + "; ".join(moves))
     if record.get("finished"):
         totals = record.get("totals") or record.get("scores") or ["?", "?"]
-        lines.append(f"  Result: {_who(record.get('winner'), opp)} won {totals[0]}-{totals[1]}")
+        on_time = any(h["kind"] == EndKind.TIMEOUT for h in record["hands"][-1:])
+        lines.append(f"  Result: {_who(record.get('winner'), opp)} won{' on time,' if on_time else ''} "
+                     f"{totals[0]}-{totals[1]}")
     return "\n".join(lines)

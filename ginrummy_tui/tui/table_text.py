@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ginrummy_tui.engine import Action, Kind, Phase, deadwood
+from ginrummy_tui.engine import Action, EndKind, Kind, Phase, deadwood
 
 from .palette import DEFAULT, Palette
 from .widgets.cardfaces import card_label, card_text
@@ -209,6 +209,9 @@ def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]
             if kind in LOG_SHOWING_THE_CARD and m.card is not None:
                 t.append_text(card_text(m.card, ascii_only))
         lines.append(t)
+    res = v.result
+    if res is not None and res.kind == EndKind.TIMEOUT and res.winner is not None:  # not a move: the clock's
+        lines.append(Text(("You" if res.winner != v.seat else opponent_name).ljust(column) + "ran out of time"))
     return lines
 
 

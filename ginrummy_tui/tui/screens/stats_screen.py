@@ -75,18 +75,20 @@ def stats_renderable(stats: Stats, notes: list[str] | None = None, width: int | 
 
 def recent_renderable(recent: list[dict[str, Any]]) -> Group:
     """The last matches played, newest first."""
+    from ginrummy_tui.storage.reports import outcome
+
     parts: list = []
     if recent:
         parts.append(Text("Last matches", style="bold underline"))
         for r in recent:
             totals = r.get("totals") or [0, 0]
             if r.get("finished"):
-                how = "won" if r.get("winner") == 0 else "lost"
+                how = outcome(r)
             else:
                 how = "abandoned" if r.get("abandoned") else "in progress"
             line = Text(f"{r['id']}  ")
             line.append(f"{r.get('opponent')}/{r.get('preset')}  ", style="dim")
-            line.append(f"{totals[0]}-{totals[1]} {how}", style="bold" if how == "won" else "")
+            line.append(f"{totals[0]}-{totals[1]} {how}", style="bold" if how.startswith("won") else "")
             if r.get("replay"):
                 line.append("  (replay)", style="dim")
             parts.append(line)

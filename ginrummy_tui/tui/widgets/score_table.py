@@ -18,6 +18,7 @@ TINY_WIDTH = 60
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
+    from ginrummy_tui.engine.state import HandRecord
 
 _KIND = {
     EndKind.KNOCK: "knocked",
@@ -25,8 +26,9 @@ _KIND = {
     EndKind.BIG_GIN: "went Big Gin",
     EndKind.UNDERCUT: "undercut",
     EndKind.VOID: "void hand",
-    EndKind.TIMEOUT: "time out",
+    EndKind.TIMEOUT: "ran out of time",
 }
+"""The endings, after the name of who knocked (of who undercut; of who ran out of time)."""
 
 
 _SHORT_KIND = {
@@ -76,7 +78,7 @@ def score_table(
     t.add_column("You", justify="right", style="bold", no_wrap=True)
     t.add_column(them, justify="right", style="bold", no_wrap=True, min_width=len(them))
     for r in v.sheet:
-        who = r.winner if r.kind == EndKind.UNDERCUT else r.knocker
+        who = _whose_ending(r)
         if tiny:  # "Computer knocked" would wrap onto two lines there, "You went gin" too
             ending = _SHORT_KIND.get(r.kind, r.kind)
             if who is not None:
@@ -98,6 +100,16 @@ def score_table(
         t.add_row("", "bonuses", "", "", f"+{v.totals[me] - v.scores[me]}", f"+{v.totals[opp] - v.scores[opp]}")
         t.add_row("", "total", "", "", str(v.totals[me]), str(v.totals[opp]))
     return t
+
+
+def _whose_ending(r: HandRecord) -> int | None:
+    """The seat the ending of row ``r`` is told of: who knocked, who undercut,
+    who ran out of time (None for a void hand)."""
+    if r.kind == EndKind.UNDERCUT:
+        return r.winner
+    if r.kind == EndKind.TIMEOUT:
+        return None if r.winner is None else 1 - r.winner
+    return r.knocker
 
 
 def _deadwood_column(v: PlayerView, gap: str) -> tuple[str, dict[int, str]]:
