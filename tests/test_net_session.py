@@ -361,6 +361,46 @@ async def test_the_connection_is_a_worker_on_the_apps_loop_and_a_silent_host_nev
         await server.close()
 
 
+async def test_every_key_that_would_act_gives_the_waiting_reason_while_a_move_is_unanswered():
+    """After s, while the host holds back its answer, Enter (a discard on the view the
+    draw was made on), k and h are refused because the last move is not answered yet,
+    not for a reason of that old view ("Draw a card first"); the reason goes with the answer."""
+    from ginrummy_tui.tui.app import make_app
+
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0,
+                         auth_delay=0.01)
+    await server.start()
+    proxy = HoldingProxy(server.address)
+    host, port = await proxy.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
+            assert app.table.v.phase == "draw"
+            proxy.hold()
+            await pilot.press("s")  # Ann draws; the host's answer is held back
+            await proxy.holding.wait()
+            for key in ("enter", "k", "h"):
+                await pilot.press(key)
+                assert "waiting for the host to answer the last move" in app.table.refusal, key
+                assert "Draw a card first" not in app.table.refusal
+                prompt = app.table.query_one("#prompt")
+                await until_app(pilot, lambda p=prompt: "aiting for the host to answer the last move" in p.plain)
+            assert server.seq == 1 and len(server.state.hands[0]) == 11  # only the draw was played
+            proxy.release()
+            await until_app(pilot, lambda: ann.client.seq == 1 and app.table.v.phase == "discard")
+            assert app.table.refusal == ""
+    finally:
+        await ann.aclose()
+        await bob.close()
+        await proxy.close()
+        await server.close()
+
+
 class HoldingProxy:
     """A relay in front of the host, on the test's loop, that can hold back
     what the host sends: an unresponsive host, as the client sees it.

@@ -278,8 +278,9 @@ class RemoteSession(Session):
     def submit(self, action: Action) -> None:
         """Send the move to the host; never waits.
 
-        Refused at once (``IllegalAction``) when the local view already says
-        it is not allowed, or while the last move is still unanswered.  The
+        Refused at once (``IllegalAction``) while the last move is still
+        unanswered (:meth:`blocked`), or when the local view already says it
+        is not allowed.  The
         host's answer comes as a message: the new view, or its refusal, which
         :meth:`status` shows.
         """
@@ -295,8 +296,6 @@ class RemoteSession(Session):
             raise IllegalAction("only the host's clock can call time")
         if action not in v.legal_actions:
             raise IllegalAction(refusal(v, action))
-        if self._sent_seq == client.seq:
-            raise IllegalAction("waiting for the host to answer the last move")
         self._sent_seq = client.seq
         if action.kind in (Kind.NEXT_HAND, Kind.NEW_MATCH):
             self._going_on = (v.match_no, v.hand_no)
@@ -304,14 +303,22 @@ class RemoteSession(Session):
         self._send(client.submit(action))
 
     def blocked(self) -> str:
-        """Why no move can be sent now (the connection's line says the details), or ``""``."""
+        """Why no move can be sent now (not connected, the other player away or not
+        gone on yet, the last move not answered yet), or ``""``."""
         if not self.online:
             return "not connected to the host" if self.gave_up else "not connected to the host: reconnecting"
         if not self.opponent_here:
             return f"waiting for {self.opponent_name} to come back"
         if self._waiting_to_continue():
             return f"waiting for {self.opponent_name} to go on"
+        if self._unanswered():
+            return "waiting for the host to answer the last move"
         return ""
+
+    def _unanswered(self) -> bool:
+        """True while a move sent is not answered yet (the view on show is the one it was made on)."""
+        client = self.client
+        return client is not None and self._sent_seq is not None and self._sent_seq == client.seq
 
     # ------------------------------------------------------------ what the app shows besides the view
 
@@ -331,9 +338,10 @@ class RemoteSession(Session):
         return counts[self.seat], counts[1 - self.seat]
 
     def clock(self) -> tuple[int, float, int] | None:
-        """The move clock: ``(seat to move, seconds left, seconds per move)``, or None."""
+        """The move clock: ``(seat to move, seconds left, seconds per move)``, or None (also
+        while the connection's line says why the game does not go on: the clock waits then)."""
         client = self.client
-        if client is None or not client.clock:
+        if client is None or not client.clock or not self.online or not self.opponent_here:
             return None
         left = client.clock_left()
         try:
@@ -358,7 +366,7 @@ class RemoteSession(Session):
         elif self._waiting_to_continue():
             parts.append(f"Waiting for {self.opponent_name} to go on")
         clock = self.clock()
-        if clock is not None and self.opponent_here:
+        if clock is not None:
             seat, left, _limit = clock
             who = "you" if seat == self.seat else self.opponent_name
             parts.append(f"⏱ {int(left + 0.999)} s for {who}")
