@@ -401,6 +401,43 @@ async def test_every_key_that_would_act_gives_the_waiting_reason_while_a_move_is
         await server.close()
 
 
+async def test_a_host_that_does_not_answer_is_told_and_its_clock_not_shown():
+    """While the host leaves a move (or a ping) unanswered for a while, each player's line
+    says the host is not answering, instead of a clock counting down to 0 s; the clock
+    comes back with the host's answer."""
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0,
+                         auth_delay=0.01)
+    await server.start()
+    proxy = HoldingProxy(server.address)
+    host, port = await proxy.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+
+    async def until(predicate) -> None:  # the line changes with time, not with a message
+        async with asyncio.timeout(10):
+            while not predicate():
+                await asyncio.sleep(0.05)
+
+    try:
+        ann = await seats.join(server.codes[0], "Ann", silent_after=0.3)
+        bob = await seats.join(server.codes[1], "Bob", silent_after=0.3, heartbeat=0.1)
+        await changes.until(lambda: ann.view().legal_actions != () and "⏱" in ann.status())
+        proxy.hold()
+        ann.submit(Action("draw stock"))
+        await until(lambda: "The host is not answering" in ann.status())
+        assert "your move is sent and waits for it" in ann.status()
+        assert "⏱" not in ann.status() and ann.clock() is None
+        await until(lambda: "The host is not answering" in bob.status())  # its pings are not answered
+        assert "⏱" not in bob.status() and "your move" not in bob.status()
+        proxy.release()
+        await until(lambda: "not answering" not in ann.status() and "not answering" not in bob.status())
+        await changes.until(lambda: ann.view().phase == "discard" and "⏱" in ann.status())
+    finally:
+        await seats.close()
+        await proxy.close()
+        await server.close()
+
+
 class HoldingProxy:
     """A relay in front of the host, on the test's loop, that can hold back
     what the host sends: an unresponsive host, as the client sees it.

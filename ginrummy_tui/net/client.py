@@ -78,6 +78,8 @@ class GameClient:
         self.match_id: str | None = None
         """The host's id of the match in play (None from a host that does not say it)."""
         self.clock_stamp = 0.0
+        self.asked_at: float | None = None
+        """When the oldest message still waiting for the host's answer (a move, a ping) was sent."""
         self.errors: list[dict[str, Any]] = []
         """Every error message received."""
         self.open = False
@@ -192,6 +194,7 @@ class GameClient:
     async def submit(self, action: Action | str) -> None:
         """Send the player's action, for the position last seen."""
         self._write({"type": P.ACTION, "action": str(action), "seq": self.seq})
+        self._asked()
         await self._drain()
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -242,10 +245,17 @@ class GameClient:
             if not self.open:
                 return
             self._write({"type": P.PING})
+            self._asked()
             await self._drain()
+
+    def _asked(self) -> None:
+        """A message that the host answers was sent."""
+        if self.asked_at is None:
+            self.asked_at = time.monotonic()
 
     def _take(self, line: bytes) -> dict[str, Any] | None:
         """Take one line into account; returns the message (None if unreadable)."""
+        self.asked_at = None  # the host is running: whatever was sent before is read
         if self.record:
             self.lines.append(line)
         try:
@@ -314,6 +324,10 @@ class GameClient:
         await asyncio.wait_for(_wait(), timeout)
 
     # ------------------------------------------------------------ derived
+
+    def silent_for(self) -> float:
+        """Seconds the host has left a move or a ping unanswered (0: none waits for it)."""
+        return 0.0 if self.asked_at is None else time.monotonic() - self.asked_at
 
     def clock_left(self) -> float | None:
         """Seconds left on the move clock now (counting down locally), or None."""

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from ginrummy_tui.session.keeper import SeatRecords
 
 STOP_RETRYING = ("bad_code", "version")
+HOST_SILENT = 5.0
+"""Seconds without an answer to a move or a ping after which the player is told the host is not answering."""
 REFUSED = "the host refused that: "
 
 
@@ -66,6 +68,7 @@ class RemoteSession(Session):
         heartbeat: float = 10.0,
         on_close: Callable[[], None] | None = None,
         records: SeatRecords | None = None,
+        silent_after: float = HOST_SILENT,
     ) -> None:
         self.host = host
         self.port = port
@@ -78,6 +81,8 @@ class RemoteSession(Session):
         self.heartbeat = heartbeat
         self.on_close = on_close
         self.records = records
+        self.silent_after = silent_after
+        """Seconds without the host's answer after which :meth:`status` says it is not answering."""
         self.listener = None
         self.client: GameClient | None = None
         self.problem = ""
@@ -241,6 +246,13 @@ class RemoteSession(Session):
         return self.client is not None and self.client.open
 
     @property
+    def host_silent(self) -> bool:
+        """True while the host has left a move or a ping unanswered for :attr:`silent_after`
+        seconds (stopped, or the connection dead without being closed)."""
+        client = self.client
+        return self.online and client is not None and client.silent_for() >= self.silent_after
+
+    @property
     def opponent_here(self) -> bool:
         """True while the other player is connected to the host."""
         client = self.client
@@ -341,7 +353,7 @@ class RemoteSession(Session):
         """The move clock: ``(seat to move, seconds left, seconds per move)``, or None (also
         while the connection's line says why the game does not go on: the clock waits then)."""
         client = self.client
-        if client is None or not client.clock or not self.online or not self.opponent_here:
+        if client is None or not client.clock or not self.online or not self.opponent_here or self.host_silent:
             return None
         left = client.clock_left()
         try:
@@ -356,7 +368,11 @@ class RemoteSession(Session):
                 return f"Disconnected: {self.problem}. Quit with q."
             return f"Connection lost — reconnecting… ({self.problem})"
         parts = []
-        if not self.opponent_here:
+        if self.host_silent:
+            assert self.client is not None
+            text = f"The host is not answering ({int(self.client.silent_for())} s)"
+            parts.append(text + (": your move is sent and waits for it" if self._unanswered() else ""))
+        elif not self.opponent_here:
             text = "Waiting for opponent"
             if self.join_code:
                 text += f" — join code {self.join_code}"
