@@ -438,6 +438,51 @@ async def test_a_host_that_does_not_answer_is_told_and_its_clock_not_shown():
         await server.close()
 
 
+def played_until(state, phases):
+    """``state`` played on by the simple honest player until its phase is one of ``phases``."""
+    from ginrummy_tui.engine import apply
+
+    while state.phase not in phases:
+        state = apply(state, choose(view(state, state.current)), seat=state.current)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("rules", "phase", "told"),
+    [("standard", "hand_over", "Bob is ready for the next hand"), ("standard-10", "match_over", "Bob asks for a new match")],
+)
+async def test_the_other_player_is_told_who_asked_to_go_on(rules, phase, told):
+    """Between hands (or at the match's end) the one who asked first is waited for, and the
+    other player is told so: the host was never told its guest was ready."""
+    from ginrummy_tui.tui.app import make_app
+
+    start = new_game(PRESETS["standard"].with_options(target=10) if rules == "standard-10" else PRESETS["standard"],
+                     seed=SEED)
+    state = played_until(start, ("hand_over", "match_over"))
+    assert state.phase == phase
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    bob = RemoteSession(host, port, server.codes[1], "Bob")
+    await ann.connect()
+    await bob.connect()
+    bobs_connection = asyncio.create_task(bob.connection())
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until_app(pilot, lambda: ann.opponent_name == "Bob" and ann.going_on_note() == "")
+            bob.submit(Action("new match" if phase == "match_over" else "next hand"))
+            await until_app(pilot, lambda: any(told in str(n.message) for n in app._notifications))
+            assert told in ann.status() and bob.going_on_note() == ""
+            assert "Waiting for Ann to go on" in bob.status()
+    finally:
+        await bob.aclose()
+        await ann.aclose()
+        await bobs_connection
+        thread.stop()
+
+
 class HoldingProxy:
     """A relay in front of the host, on the test's loop, that can hold back
     what the host sends: an unresponsive host, as the client sees it.

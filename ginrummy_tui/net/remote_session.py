@@ -25,7 +25,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.engine.kinds import Kind, Phase
 from ginrummy_tui.session.local import Session
 
 from . import protocol as P
@@ -381,6 +381,8 @@ class RemoteSession(Session):
             parts.append(text)
         elif self._waiting_to_continue():
             parts.append(f"Waiting for {self.opponent_name} to go on")
+        elif self.going_on_note():
+            parts.append(self.going_on_note())
         clock = self.clock()
         if clock is not None:
             seat, left, _limit = clock
@@ -397,6 +399,18 @@ class RemoteSession(Session):
         if self._waiting_to_continue():
             return f"Waiting for {self.opponent_name} to go on"
         return ""
+
+    def going_on_note(self) -> str:
+        """Between hands: the other player asked to go on and waits for this one ("" if not)."""
+        client = self.client
+        v = self._raw_view()
+        if client is None or not v.phase.ended or not client.ready[1 - self.seat]:
+            return ""
+        if client.ready[self.seat] or self._going_on == (v.match_no, v.hand_no):
+            return ""  # this seat asked too: the hand is on its way
+        if v.phase == Phase.MATCH_OVER:
+            return f"{self.opponent_name} asks for a new match"
+        return f"{self.opponent_name} is ready for the next hand"
 
     # ------------------------------------------------------------ closing
 

@@ -540,6 +540,7 @@ class GinApp(App):
                     if screen is not table:
                         screen.post_message(ViewChanged())
         self._show_end_screens(v)
+        self._tell_going_on(v)
         if self.session.computes_opponent and self.session.opponent_to_move() and not self.opponent_pending:
             self.opponent_pending = True
             key = (v.match_no, v.hand_no, len(v.history))
@@ -547,6 +548,17 @@ class GinApp(App):
                 self.set_timer(self.pause, lambda: self._think(key))
             else:
                 self.call_later(self._think, key)
+
+    _going_on_told: tuple[int, int] | None = None
+    """The hand after which the other player was last said to have asked to go on."""
+
+    def _tell_going_on(self, v: PlayerView) -> None:
+        """Network play: the other player asked for the next hand (or a new match)
+        first: say so, once a hand."""
+        note = self.session.going_on_note()
+        if note and self._going_on_told != (v.match_no, v.hand_no):
+            self._going_on_told = (v.match_no, v.hand_no)
+            self.notify(note, timeout=8)
 
     def go_on(self, kind: Kind) -> None:
         """Deal the next hand or start a new match (``kind``: ``Kind.NEXT_HAND`` or
