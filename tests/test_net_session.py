@@ -483,6 +483,26 @@ async def test_the_other_player_is_told_who_asked_to_go_on(rules, phase, told):
         thread.stop()
 
 
+async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
+    """After the end of the match, the guest's last line says the match is over, not
+    that the same code takes the seat back (there is no game to come back to)."""
+    from ginrummy_tui.cli.join import left_note
+
+    over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    for state, told in ((new_game(PRESETS["standard"], seed=SEED), "takes the seat back"), (over, "the match is over")):
+        server = MatchServer(state, port=0, auth_delay=0.01)
+        await server.start()
+        bob = RemoteSession(*server.address, server.codes[1], "Bob")
+        try:
+            await bob.connect()
+        finally:
+            await bob.aclose()
+            await server.close()
+        note = left_note(bob, "127.0.0.1:7650")
+        assert told in note
+        assert ("take" in told) == ("the match is over" not in note)
+
+
 class HoldingProxy:
     """A relay in front of the host, on the test's loop, that can hold back
     what the host sends: an unresponsive host, as the client sees it.
