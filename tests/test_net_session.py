@@ -301,6 +301,8 @@ async def test_the_app_plays_through_a_remote_session():
             await until(lambda: bob.view().my_turn)
             assert bob.view().upcard is drawn
             await until(lambda: "Bob is to move" in prompt.plain and "s for Bob" in prompt.plain)
+            await pilot.press("h")  # dimmed while Bob is to move: it says why
+            assert app.table.refusal == "a hint is for your own turn"
             bob.submit(Action("draw discard"))
             await until(lambda: "Bob took" in str(app.screen.query_one("#moves").render()))
     finally:

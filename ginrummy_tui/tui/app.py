@@ -75,7 +75,7 @@ class GinApp(App):
         Binding("ctrl+z", "suspend", "Suspend", show=False, priority=True, id="suspend"),
         Binding("f2", "settings", "Settings", key_display="F2", show=False, id="settings"),
         Binding("f3", "statistics", "Stats", key_display="F3", show=False, id="statistics"),
-        # Moves whose key is dimmed on the table land here: trying them explains why not.
+        # Moves (and the hint) whose key is dimmed on the table land here: trying them explains why not.
         Binding("t", f"try_move('{Kind.TAKE_UPCARD}')", show=False),
         Binding("p", f"try_move('{Kind.PASS}')", show=False),
         Binding("s", f"try_move('{Kind.DRAW_STOCK}')", show=False),
@@ -84,6 +84,7 @@ class GinApp(App):
         Binding("k", f"try_move('{Kind.KNOCK}')", show=False),
         Binding("g", f"try_move('{Kind.GIN}')", show=False),
         Binding("b", f"try_move('{Kind.BIG_GIN}')", show=False),
+        Binding("h", "try_hint", show=False),
     ]
     """Keys that work on every screen, and the refusals of dimmed moves."""
 
@@ -644,6 +645,11 @@ class GinApp(App):
         """A move whose key is dimmed: try it on the table, which shows why it is refused."""
         if isinstance(self.screen, GameScreen):
             self.screen.try_move(Kind(name))
+
+    def action_try_hint(self) -> None:
+        """The hint key while it is dimmed (the other player to move): the table says why."""
+        if isinstance(self.screen, GameScreen):
+            self.screen.action_hint()
 
     def action_rules(self) -> None:
         """Show the rule sheet."""
