@@ -209,6 +209,43 @@ async def test_a_host_restart_keeps_who_asked_for_the_next_hand_and_the_hints_of
         keeper.close_history()
 
 
+async def test_a_host_restarted_between_hands_names_the_guest_before_the_guest_is_back(tmp_path):
+    # A host started again between hands called the guest "Guest" on its end-of-hand
+    # summary until the next hand, though the guest had given a name.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+
+    from .test_net_session import Changes, Seats, play
+
+    store, keeper, state, code = _host(tmp_path, rules_name="standard")
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob")
+        while server.state.phase.playing:  # the first hand is played out
+            mover = ann if server.state.current == 0 else bob
+            await changes.until(lambda m=mover: m.view().my_turn and m.opponent_here)
+            await play(changes, mover)
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+    _, keeper, resumed, code = _host(tmp_path, rules_name="standard")  # the host again, on its saved match
+    assert resumed.phase == "hand_over"
+    server = match_server(SaveReporter(keeper), resumed, code, name="Ann", port=0, auth_delay=0.01)
+    host, port = await server.start()
+    seats = Seats(host, port, changes)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        assert not ann.opponent_here and ann.opponent_name == "Bob"
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+
+
 def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     from ginrummy_tui.cli.host import SaveReporter, match_server
 
@@ -218,7 +255,9 @@ def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     assert saved is not None and not isinstance(saved, Exception)
     _, keeper, resumed, _ = _host(tmp_path)
     server = match_server(SaveReporter(keeper), resumed, code, name="Ann")
-    assert resumed == state and server.table() == {"hand": [1, 1], "ready": [False, False], "hints": [0, 0]}
+    assert resumed == state and server.table() == {
+        "hand": [1, 1], "ready": [False, False], "hints": [0, 0], "names": ["Ann", "Guest"]
+    }
     keeper.close_history()
 
 

@@ -379,7 +379,10 @@ class MatchServer:
         conn.seat = seat
         self._seats[seat] = conn
         self._pending.pop(conn, None)
-        self.names[seat] = P.clean_name(msg.get("name"), self.names[seat])
+        named = self.names[seat]
+        self.names[seat] = P.clean_name(msg.get("name"), named)
+        if self.names[seat] != named:
+            self._table_changed()  # the guest's name is kept with the match, for a restart between hands
         log.info("%s took seat %s", conn.peer, seat)
         self._send(
             conn,
@@ -480,19 +483,25 @@ class MatchServer:
 
     def table(self) -> dict[str, Any]:
         """What the server keeps beside the game, for the host's save: the hand
-        (match and hand number) it belongs to, who asked to go on from it, and
-        the hints each seat was shown in it."""
+        (match and hand number) it belongs to, who asked to go on from it, the
+        hints each seat was shown in it, and the players' names (the guest's is
+        taken up again by a restarted host, which hears it only when the guest
+        is back)."""
         return {
             "hand": [self._state.match_no, self._state.hand_no],
             "ready": list(self._ready),
             "hints": self.hints(),
+            "names": list(self.names),
         }
 
     def _take_table(self, table: Mapping[str, Any]) -> None:
         """Take up a saved :meth:`table` (anything unreadable, or of another
-        hand, is left out: a save of an earlier version has none)."""
+        hand, is left out: a save of an earlier version has none; the guest's
+        name holds for the whole match)."""
         key = (self._state.match_no, self._state.hand_no)
-        hand, ready, hints = table.get("hand"), table.get("ready"), table.get("hints")
+        hand, ready, hints, names = table.get("hand"), table.get("ready"), table.get("hints"), table.get("names")
+        if isinstance(names, list) and len(names) == 2:  # the guest's (the host gives its own at each start)
+            self.names[1] = P.clean_name(names[1], self.names[1])
         if not isinstance(hand, list) or [type(x) for x in hand] != [int, int] or tuple(hand) != key:
             return
         if self._state.phase.ended and isinstance(ready, list) and [type(x) for x in ready] == [bool, bool]:
