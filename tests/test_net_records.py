@@ -246,6 +246,48 @@ async def test_a_host_restarted_between_hands_names_the_guest_before_the_guest_i
         keeper.close_history()
 
 
+async def test_a_host_restart_carries_on_the_move_in_play_with_the_time_it_had_left(tmp_path):
+    # A host started again on its saved match gave the move in play the full
+    # 30 s again, as the local game did before it saved the time left at a quit.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.net.client import GameClient
+
+    from .test_net import FakeClock
+
+    async def hosting():
+        store, keeper, state, code = _host(tmp_path)
+        clock = FakeClock()
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+        host, port = await server.start()
+        ann = GameClient(host, port, server.host_code, "Ann", heartbeat=0)
+        bob = GameClient(host, port, code, "Bob", heartbeat=0)
+        await ann.connect()
+        await bob.connect()
+        await ann.wait_for(lambda c: c.clock is not None and c.clock["running"])
+        return keeper, server, clock, ann, bob
+
+    keeper, server, clock, ann, bob = await hosting()
+    try:
+        assert ann.clock["remaining"] == 30
+        clock.forward(12)  # Ann thinks for 12 s; the host quits
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+        keeper.close_history()
+    keeper, server, clock, ann, bob = await hosting()  # the host again, on its saved match
+    try:
+        assert server.state.history == ()  # the same move in play
+        assert ann.clock["remaining"] == 18 and bob.clock["remaining"] == 18
+        clock.forward(18)  # the rest of Ann's time: she loses
+        await ann.wait_for(lambda c: c.view.phase == "match_over")
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+        keeper.close_history()
+
+
 def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     from ginrummy_tui.cli.host import SaveReporter, match_server
 

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from ginrummy_tui import __version__
 from ginrummy_tui.engine import Action, GameState, IllegalAction, apply, legal_actions, parse_action, view
 from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.storage.store import clock_turn, saved_left
 
 from . import protocol as P
 
@@ -150,6 +151,12 @@ class MatchServer:
         self.match_id = match_id
         self._seats: list[_Conn | None] = [None, None]
         self._ready = [False, False]
+        # the clock
+        self._time = clock
+        """Where the move clock reads the time and sets its alarm (None: the event loop's)."""
+        self._clock_seq = -1
+        self._remaining = 0.0
+        self._deadline: float | None = None
         self.on_table = on_table
         self._take_table(table or {})
         self._conns: set[_Conn] = set()
@@ -158,12 +165,6 @@ class MatchServer:
         self._server: asyncio.AbstractServer | None = None
         self._auth_lock: asyncio.Lock | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        # the clock
-        self._time = clock
-        """Where the move clock reads the time and sets its alarm (None: the event loop's)."""
-        self._clock_seq = -1
-        self._remaining = 0.0
-        self._deadline: float | None = None
         self._timer: Cancellable | None = None
         self._watch_alarm: Cancellable | None = None
         self._checked = 0.0
@@ -206,7 +207,10 @@ class MatchServer:
         return self.address
 
     async def close(self) -> None:
-        """Say goodbye to every client and stop listening."""
+        """Say goodbye to every client and stop listening (the time left of the
+        move in play is saved first: a restarted host carries on with it)."""
+        if self._clock_record() is not None:
+            self._table_changed()
         self._stop_clock()
         if self._watch_alarm is not None:
             self._watch_alarm.cancel()
@@ -484,14 +488,16 @@ class MatchServer:
     def table(self) -> dict[str, Any]:
         """What the server keeps beside the game, for the host's save: the hand
         (match and hand number) it belongs to, who asked to go on from it, the
-        hints each seat was shown in it, and the players' names (the guest's is
+        hints each seat was shown in it, the players' names (the guest's is
         taken up again by a restarted host, which hears it only when the guest
-        is back)."""
+        is back), and the time left of the move in play under a move timer."""
+        clock = self._clock_record()
         return {
             "hand": [self._state.match_no, self._state.hand_no],
             "ready": list(self._ready),
             "hints": self.hints(),
             "names": list(self.names),
+            **({"clock": clock} if clock is not None else {}),
         }
 
     def _take_table(self, table: Mapping[str, Any]) -> None:
@@ -508,6 +514,11 @@ class MatchServer:
             self._ready = list(ready)
         if isinstance(hints, list) and [type(x) for x in hints] == [int, int] and min(hints) >= 0:
             self._hints = (key, list(hints))
+        timer = self._state.rules.timer
+        left = saved_left(table.get("clock"), clock_turn(self._state), timer) if timer is not None else None
+        if left is not None and self._state.phase.playing:  # the move in play carries on with the time it had
+            self._clock_seq = self.seq
+            self._remaining = left
 
     def _table_changed(self) -> None:
         if self.on_table is not None:
@@ -621,6 +632,15 @@ class MatchServer:
         if self._stalled() and self._deadline is not None:
             self._broadcast()  # the players' clocks count on from the time given back
         self._watch_alarm = self._call_later(STALL_TICK, self._watch, 0)
+
+    def _clock_record(self) -> dict[str, Any] | None:
+        """The time left of the move in play, for the save (``{"turn": [match, hand,
+        moves], "left": s}``, as the local game saves it), or None (no timer, no move
+        in play, or the clock not started on it yet)."""
+        if self._state.rules.timer is None or not self._state.phase.playing or self._clock_seq != self.seq:
+            return None
+        left = self._deadline - self._now() if self._deadline is not None else self._remaining
+        return {"turn": list(clock_turn(self._state)), "left": round(max(0.0, left), 1)}
 
     def _clock_message(self) -> dict[str, Any] | None:
         timer = self._state.rules.timer

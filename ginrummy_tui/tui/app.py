@@ -47,13 +47,15 @@ def _load_statistics_screen() -> None:
     from .screens import stats_screen  # noqa: F401
 
 
-KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})
-"""The keys that work behind "Terminal too small" (it says "q: quit")."""
-
-
 def _turn(v: PlayerView) -> tuple[int, int, int]:
     """The move in play, for the move clock: a new one has the full time."""
-    return (v.match_no, v.hand_no, len(v.history))
+    from ginrummy_tui.storage.store import clock_turn
+
+    return clock_turn(v)
+
+
+KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})
+"""The keys that work behind "Terminal too small" (it says "q: quit")."""
 
 
 class GinApp(App):
