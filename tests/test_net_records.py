@@ -116,6 +116,53 @@ async def test_a_finished_network_match_is_recorded_once_on_each_side(tmp_path):
     assert [m["seat"] for m in hand["moves"]] == [1 - m["seat"] for m in first_host["hands"][0]["moves"]]
 
 
+async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_the_host_tells_them(
+    tmp_path, monkeypatch
+):
+    # The guest's record of a match said it started when the guest last ran
+    # gin-tui join, and left out the hints shown before that.
+    import ginrummy_tui.net.server
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.stats import NETWORK
+
+    from .test_net import FakeClock
+    from .test_net_session import Changes, Seats
+
+    monkeypatch.setattr(ginrummy_tui.net.server, "now_iso", lambda: "2026-01-02T03:04:05Z", raising=False)  # the start
+    store, keeper, state, code = _host(tmp_path / "host")
+    clock = FakeClock()
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    first_run = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    second_run = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob", records=first_run)
+        await changes.until(lambda: bob.opponent_here and bob.client.seq == 0)
+        bob.add_hint()
+        await changes.until(lambda: ann.hints_this_hand() == (0, 1))
+        await bob.aclose()  # Bob quits gin-tui join, and runs it again
+        first_run.close()
+        monkeypatch.setattr(ginrummy_tui.net.server, "now_iso", lambda: "2026-01-02T09:09:09Z", raising=False)
+        bob = await seats.join(code, "Bob", records=second_run)
+        bob.add_hint()
+        await changes.until(lambda: ann.hints_this_hand() == (0, 2) and ann.opponent_here)
+        clock.forward(30)  # Ann runs out of time: the match is over
+        await changes.until(lambda: bob.view().phase == "match_over")
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+        second_run.close()
+    assert second_run.errors == []
+    _, [record] = _figures(tmp_path / "guest")
+    assert record["started"] == "2026-01-02T03:04:05Z"
+    assert record["hints"] == 2
+
+
 def test_a_hosted_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path):
     from ginrummy_tui.engine import legal_actions
     from ginrummy_tui.storage.stats import NETWORK
@@ -297,9 +344,9 @@ def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     assert saved is not None and not isinstance(saved, Exception)
     _, keeper, resumed, _ = _host(tmp_path)
     server = match_server(SaveReporter(keeper), resumed, code, name="Ann")
-    assert resumed == state and server.table() == {
-        "hand": [1, 1], "ready": [False, False], "hints": [0, 0], "names": ["Ann", "Guest"]
-    }
+    table = server.table()
+    assert resumed == state and table.pop("match")["hints"] == [0, 0]
+    assert table == {"hand": [1, 1], "ready": [False, False], "hints": [0, 0], "names": ["Ann", "Guest"]}
     keeper.close_history()
 
 

@@ -77,6 +77,10 @@ class GameClient:
         """The hints each seat was shown in the hand in play, as the host counts them."""
         self.match_id: str | None = None
         """The host's id of the match in play (None from a host that does not say it)."""
+        self.match_started: str | None = None
+        """When the match in play started, as the host says (None from a host that does not say it)."""
+        self.match_hints: list[int] | None = None
+        """The hints each seat was shown in the match in play, as the host counts them (None: not said)."""
         self.clock_stamp = 0.0
         self.asked_at: float | None = None
         """When the oldest message still waiting for the host's answer (a move, a ping) was sent."""
@@ -280,11 +284,10 @@ class GameClient:
             self.ready = _bools(msg.get("ready"), self.ready)
             clock = msg.get("clock")
             self.clock = clock if isinstance(clock, dict) else None
-            hints = msg.get("hints")
-            if isinstance(hints, list) and len(hints) == 2 and all(type(h) is int and h >= 0 for h in hints):
-                self.hints = [int(h) for h in hints]
-            else:
-                self.hints = [0, 0]
+            self.hints = _counts(msg.get("hints")) or [0, 0]
+            self.match_hints = _counts(msg.get("match_hints"))
+            started = msg.get("started")
+            self.match_started = started if P.valid_time(started) else None
             match_id = msg.get("match")
             self.match_id = match_id if P.valid_match_id(match_id) else None
             self.clock_stamp = time.monotonic()
@@ -337,6 +340,13 @@ class GameClient:
         if self.clock.get("running"):
             left -= time.monotonic() - self.clock_stamp
         return max(0.0, left)
+
+
+def _counts(x: Any) -> list[int] | None:
+    """A count per seat (two whole numbers, none below 0), or None."""
+    if isinstance(x, list) and len(x) == 2 and all(type(h) is int and h >= 0 for h in x):
+        return [int(h) for h in x]
+    return None
 
 
 def _bools(x: Any, default: list[bool]) -> list[bool]:

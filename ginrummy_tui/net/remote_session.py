@@ -155,7 +155,8 @@ class RemoteSession(Session):
             if self.problem.startswith(REFUSED) and client.seq > self._problem_seq:
                 self.problem = ""
             if self.records is not None and client.view is not None:
-                self.records.observe(client.view, client.match_id)
+                hints = client.match_hints[self.seat] if client.match_hints is not None else None
+                self.records.observe(client.view, client.match_id, started=client.match_started, hints=hints)
         elif kind == "error":
             self.problem = REFUSED + str(msg.get("message", ""))
             self._problem_seq = client.seq

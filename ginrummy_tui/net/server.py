@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from ginrummy_tui import __version__
 from ginrummy_tui.engine import Action, GameState, IllegalAction, apply, legal_actions, parse_action, view
 from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.storage.files import now_iso
 from ginrummy_tui.storage.store import clock_turn, saved_left
 
 from . import protocol as P
@@ -471,11 +472,22 @@ class MatchServer:
             return [0, 0]
         return list(self._hints[1])
 
+    _match: tuple[int, str, list[int]] | None = None
+    """The match in play (its number), when it started and the hints each seat was shown in it."""
+
+    def _match_book(self) -> tuple[str, list[int]]:
+        """When the match in play started, and the hints each seat was shown in it
+        (a match not seen before: now, and none)."""
+        if self._match is None or self._match[0] != self._state.match_no:
+            self._match = (self._state.match_no, now_iso(), [0, 0])
+        return self._match[1], self._match[2]
+
     def _hint(self, seat: int) -> None:
-        """A player was shown a hint: count it for the hand, and tell both (the other sees it)."""
+        """A player was shown a hint: count it for the hand and the match, and tell both (the other sees it)."""
         counts = self.hints()
         counts[seat] += 1
         self._hints = ((self._state.match_no, self._state.hand_no), counts)
+        self._match_book()[1][seat] += 1
         log.info("seat %s was shown a hint", seat)
         if self.on_hint is not None:
             try:
@@ -490,29 +502,38 @@ class MatchServer:
         (match and hand number) it belongs to, who asked to go on from it, the
         hints each seat was shown in it, the players' names (the guest's is
         taken up again by a restarted host, which hears it only when the guest
-        is back), and the time left of the move in play under a move timer."""
+        is back), the time left of the move in play under a move timer, and
+        when the match started and the hints each seat was shown in it (the
+        guest records them as the host does)."""
         clock = self._clock_record()
+        started, match_hints = self._match_book()
         return {
             "hand": [self._state.match_no, self._state.hand_no],
             "ready": list(self._ready),
             "hints": self.hints(),
             "names": list(self.names),
+            "match": {"no": self._state.match_no, "started": started, "hints": list(match_hints)},
             **({"clock": clock} if clock is not None else {}),
         }
 
     def _take_table(self, table: Mapping[str, Any]) -> None:
         """Take up a saved :meth:`table` (anything unreadable, or of another
         hand, is left out: a save of an earlier version has none; the guest's
-        name holds for the whole match)."""
+        name, the match's start and its hints hold for the whole match)."""
         key = (self._state.match_no, self._state.hand_no)
         hand, ready, hints, names = table.get("hand"), table.get("ready"), table.get("hints"), table.get("names")
         if isinstance(names, list) and len(names) == 2:  # the guest's (the host gives its own at each start)
             self.names[1] = P.clean_name(names[1], self.names[1])
+        match = table.get("match")  # when the match started, and its hints: of the whole match
+        if isinstance(match, dict) and match.get("no") == self._state.match_no:
+            started, counts = match.get("started"), match.get("hints")
+            if isinstance(started, str) and P.valid_time(started) and isinstance(counts, list) and _counts(counts):
+                self._match = (self._state.match_no, started, list(counts))
         if not isinstance(hand, list) or [type(x) for x in hand] != [int, int] or tuple(hand) != key:
             return
         if self._state.phase.ended and isinstance(ready, list) and [type(x) for x in ready] == [bool, bool]:
             self._ready = list(ready)
-        if isinstance(hints, list) and [type(x) for x in hints] == [int, int] and min(hints) >= 0:
+        if isinstance(hints, list) and _counts(hints):
             self._hints = (key, list(hints))
         timer = self._state.rules.timer
         left = saved_left(table.get("clock"), clock_turn(self._state), timer) if timer is not None else None
@@ -535,6 +556,7 @@ class MatchServer:
 
     def state_message(self, seat: int) -> dict[str, Any]:
         """The ``state`` message for ``seat``: its own view and nothing else secret."""
+        started, match_hints = self._match_book()
         return {
             "type": P.STATE,
             "seq": self.seq,
@@ -545,6 +567,8 @@ class MatchServer:
             "clock": self._clock_message(),
             **({"hints": self.hints()} if any(self.hints()) else {}),
             **({"match": self.match_id()} if self.match_id is not None else {}),
+            "started": started,
+            "match_hints": list(match_hints),
         }
 
     def _send(self, conn: _Conn, msg: dict[str, Any]) -> None:
@@ -663,6 +687,11 @@ class MatchServer:
             return
         log.info("seat %s ran out of time", self._state.current)
         self._set_state(new)
+
+
+def _counts(x: Any) -> bool:
+    """Whether ``x`` is a saved count per seat (two whole numbers, none below 0)."""
+    return isinstance(x, list) and [type(n) for n in x] == [int, int] and min(x) >= 0
 
 
 def _error(code: str, message: str, fatal: bool = False) -> dict[str, Any]:
