@@ -427,7 +427,7 @@ async def test_a_host_that_does_not_answer_is_told_and_its_clock_not_shown():
         proxy.hold()
         ann.submit(Action("draw stock"))
         await until(lambda: "The host is not answering" in ann.status())
-        assert "your move is sent and waits for it" in ann.status()
+        assert "your move waits for it" in ann.status()
         assert "⏱" not in ann.status() and ann.clock() is None
         await until(lambda: "The host is not answering" in bob.status())  # its pings are not answered
         assert "⏱" not in bob.status() and "your move" not in bob.status()

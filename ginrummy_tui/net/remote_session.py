@@ -372,7 +372,7 @@ class RemoteSession(Session):
         if self.host_silent:
             assert self.client is not None
             text = f"The host is not answering ({int(self.client.silent_for())} s)"
-            parts.append(text + (": your move is sent and waits for it" if self._unanswered() else ""))
+            parts.append(text + (": your move waits for it" if self._unanswered() else ""))
         elif not self.opponent_here:
             text = "Waiting for opponent"
             if self.join_code:
