@@ -141,9 +141,10 @@ async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_t
     try:
         ann = await seats.join(server.host_code, "Ann")
         bob = await seats.join(code, "Bob", records=first_run)
-        await changes.until(lambda: bob.opponent_here and bob.client.seq == 0)
+        await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
+        ann.submit(Action(Kind.DRAW_STOCK))  # the first move: the match starts
         bob.add_hint()
-        await changes.until(lambda: ann.hints_this_hand() == (0, 1))
+        await changes.until(lambda: ann.hints_this_hand() == (0, 1) and bob.client.seq == 1)
         await bob.aclose()  # Bob quits gin-tui join, and runs it again
         first_run.close()
         monkeypatch.setattr(ginrummy_tui.net.server, "now_iso", lambda: "2026-01-02T09:09:09Z", raising=False)

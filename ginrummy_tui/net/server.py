@@ -454,6 +454,9 @@ class MatchServer:
         self._state = new
         self.seq += 1
         self._ready = [False, False]
+        started, hints = self._match_book()
+        if started is None:  # the match's first change: it starts now, as the host's record of it does
+            self._match = (new.match_no, now_iso(), hints)
         if self.on_change is not None:
             try:
                 self.on_change(new)
@@ -472,14 +475,15 @@ class MatchServer:
             return [0, 0]
         return list(self._hints[1])
 
-    _match: tuple[int, str, list[int]] | None = None
+    _match: tuple[int, str | None, list[int]] | None = None
     """The match in play (its number), when it started and the hints each seat was shown in it."""
 
-    def _match_book(self) -> tuple[str, list[int]]:
-        """When the match in play started, and the hints each seat was shown in it
-        (a match not seen before: now, and none)."""
+    def _match_book(self) -> tuple[str | None, list[int]]:
+        """When the match in play started (None until its first change: its first
+        move, or its deal after another match, when the host's record of it
+        starts too), and the hints each seat was shown in it."""
         if self._match is None or self._match[0] != self._state.match_no:
-            self._match = (self._state.match_no, now_iso(), [0, 0])
+            self._match = (self._state.match_no, None, [0, 0])
         return self._match[1], self._match[2]
 
     def _hint(self, seat: int) -> None:
@@ -527,7 +531,8 @@ class MatchServer:
         match = table.get("match")  # when the match started, and its hints: of the whole match
         if isinstance(match, dict) and match.get("no") == self._state.match_no:
             started, counts = match.get("started"), match.get("hints")
-            if isinstance(started, str) and P.valid_time(started) and isinstance(counts, list) and _counts(counts):
+            known = started is None or (isinstance(started, str) and P.valid_time(started))
+            if known and isinstance(counts, list) and _counts(counts):
                 self._match = (self._state.match_no, started, list(counts))
         if not isinstance(hand, list) or [type(x) for x in hand] != [int, int] or tuple(hand) != key:
             return
@@ -567,7 +572,7 @@ class MatchServer:
             "clock": self._clock_message(),
             **({"hints": self.hints()} if any(self.hints()) else {}),
             **({"match": self.match_id()} if self.match_id is not None else {}),
-            "started": started,
+            **({"started": started} if started is not None else {}),
             "match_hints": list(match_hints),
         }
 
