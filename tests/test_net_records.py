@@ -119,6 +119,54 @@ async def test_a_finished_network_match_is_recorded_once_on_each_side(tmp_path):
     assert [m["seat"] for m in hand["moves"]] == [1 - m["seat"] for m in first_host["hands"][0]["moves"]]
 
 
+async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_the_host_tells_them(
+    tmp_path, monkeypatch
+):
+    # The guest's record of a match said it started when the guest last ran
+    # gin-tui join, and left out the hints shown before that.
+    import ginrummy_tui.net.server
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.stats import NETWORK
+
+    from .test_net import FakeClock
+    from .test_net_session import Changes, Seats
+
+    monkeypatch.setattr(ginrummy_tui.net.server, "now_iso", lambda: "2026-01-02T03:04:05Z", raising=False)  # the start
+    store, keeper, state, code = _host(tmp_path / "host")
+    clock = FakeClock()
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    first_run = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    second_run = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob", records=first_run)
+        await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
+        ann.submit(Action(Kind.DRAW_STOCK))  # the first move: the match starts
+        bob.add_hint()
+        await changes.until(lambda: ann.hints_this_hand() == (0, 1) and bob.client.seq == 1)
+        await bob.aclose()  # Bob quits gin-tui join, and runs it again
+        first_run.close()
+        monkeypatch.setattr(ginrummy_tui.net.server, "now_iso", lambda: "2026-01-02T09:09:09Z", raising=False)
+        bob = await seats.join(code, "Bob", records=second_run)
+        bob.add_hint()
+        await changes.until(lambda: ann.hints_this_hand() == (0, 2) and ann.opponent_here)
+        clock.forward(30)  # Ann runs out of time: the match is over
+        await changes.until(lambda: bob.view().phase == "match_over")
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+        second_run.close()
+    assert second_run.errors == []
+    _, [record] = _figures(tmp_path / "guest")
+    assert record["started"] == "2026-01-02T03:04:05Z"
+    assert record["hints"] == 2
+
+
 def test_a_hosted_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path):
     from ginrummy_tui.engine import legal_actions
     from ginrummy_tui.storage.stats import NETWORK
@@ -212,6 +260,85 @@ async def test_a_host_restart_keeps_who_asked_for_the_next_hand_and_the_hints_of
         keeper.close_history()
 
 
+async def test_a_host_restarted_between_hands_names_the_guest_before_the_guest_is_back(tmp_path):
+    # A host started again between hands called the guest "Guest" on its end-of-hand
+    # summary until the next hand, though the guest had given a name.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+
+    from .test_net_session import Changes, Seats, play
+
+    store, keeper, state, code = _host(tmp_path, rules_name="standard")
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob")
+        while server.state.phase.playing:  # the first hand is played out
+            mover = ann if server.state.current == 0 else bob
+            await changes.until(lambda m=mover: m.view().my_turn and m.opponent_here)
+            await play(changes, mover)
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+    _, keeper, resumed, code = _host(tmp_path, rules_name="standard")  # the host again, on its saved match
+    assert resumed.phase == "hand_over"
+    server = match_server(SaveReporter(keeper), resumed, code, name="Ann", port=0, auth_delay=0.01)
+    host, port = await server.start()
+    seats = Seats(host, port, changes)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        assert not ann.opponent_here and ann.opponent_name == "Bob"
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+
+
+async def test_a_host_restart_carries_on_the_move_in_play_with_the_time_it_had_left(tmp_path):
+    # A host started again on its saved match gave the move in play the full
+    # 30 s again, as the local game did before it saved the time left at a quit.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.net.client import GameClient
+
+    from .test_net import FakeClock
+
+    async def hosting():
+        store, keeper, state, code = _host(tmp_path)
+        clock = FakeClock()
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+        host, port = await server.start()
+        ann = GameClient(host, port, server.host_code, "Ann", heartbeat=0)
+        bob = GameClient(host, port, code, "Bob", heartbeat=0)
+        await ann.connect()
+        await bob.connect()
+        await ann.wait_for(lambda c: c.clock is not None and c.clock["running"])
+        return keeper, server, clock, ann, bob
+
+    keeper, server, clock, ann, bob = await hosting()
+    try:
+        assert ann.clock["remaining"] == 30
+        clock.forward(12)  # Ann thinks for 12 s; the host quits
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+        keeper.close_history()
+    keeper, server, clock, ann, bob = await hosting()  # the host again, on its saved match
+    try:
+        assert server.state.history == ()  # the same move in play
+        assert ann.clock["remaining"] == 18 and bob.clock["remaining"] == 18
+        clock.forward(18)  # the rest of Ann's time: she loses
+        await ann.wait_for(lambda c: c.view.phase == "match_over")
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+        keeper.close_history()
+
+
 def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     from ginrummy_tui.cli.host import SaveReporter, match_server
 
@@ -221,7 +348,9 @@ def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     assert saved is not None and not isinstance(saved, Exception)
     _, keeper, resumed, _ = _host(tmp_path)
     server = match_server(SaveReporter(keeper), resumed, code, name="Ann")
-    assert resumed == state and server.table() == {"hand": [1, 1], "ready": [False, False], "hints": [0, 0]}
+    table = server.table()
+    assert resumed == state and table.pop("match")["hints"] == [0, 0]
+    assert table == {"hand": [1, 1], "ready": [False, False], "hints": [0, 0], "names": ["Ann", "Guest"]}
     keeper.close_history()
 
 

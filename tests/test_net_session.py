@@ -301,6 +301,8 @@ async def test_the_app_plays_through_a_remote_session():
             await until(lambda: bob.view().my_turn)
             assert bob.view().upcard is drawn
             await until(lambda: "Bob is to move" in prompt.plain and "s for Bob" in prompt.plain)
+            await pilot.press("h")  # dimmed while Bob is to move: it says why
+            assert app.table.refusal == "a hint is for your own turn"
             bob.submit(Action("draw discard"))
             await until(lambda: "Bob took" in str(app.screen.query_one("#moves").render()))
     finally:
@@ -359,6 +361,148 @@ async def test_the_connection_is_a_worker_on_the_apps_loop_and_a_silent_host_nev
         await bob.close()
         await proxy.close()
         await server.close()
+
+
+async def test_every_key_that_would_act_gives_the_waiting_reason_while_a_move_is_unanswered():
+    """After s, while the host holds back its answer, Enter (a discard on the view the
+    draw was made on), k and h are refused because the last move is not answered yet,
+    not for a reason of that old view ("Draw a card first"); the reason goes with the answer."""
+    from ginrummy_tui.tui.app import make_app
+
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0,
+                         auth_delay=0.01)
+    await server.start()
+    proxy = HoldingProxy(server.address)
+    host, port = await proxy.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
+            assert app.table.v.phase == "draw"
+            proxy.hold()
+            await pilot.press("s")  # Ann draws; the host's answer is held back
+            await proxy.holding.wait()
+            for key in ("enter", "k", "h"):
+                await pilot.press(key)
+                assert "waiting for the host to answer the last move" in app.table.refusal, key
+                assert "Draw a card first" not in app.table.refusal
+                prompt = app.table.query_one("#prompt")
+                await until_app(pilot, lambda p=prompt: "aiting for the host to answer the last move" in p.plain)
+            assert server.seq == 1 and len(server.state.hands[0]) == 11  # only the draw was played
+            proxy.release()
+            await until_app(pilot, lambda: ann.client.seq == 1 and app.table.v.phase == "discard")
+            assert app.table.refusal == ""
+    finally:
+        await ann.aclose()
+        await bob.close()
+        await proxy.close()
+        await server.close()
+
+
+async def test_a_host_that_does_not_answer_is_told_and_its_clock_not_shown():
+    """While the host leaves a move (or a ping) unanswered for a while, each player's line
+    says the host is not answering, instead of a clock counting down to 0 s; the clock
+    comes back with the host's answer."""
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0,
+                         auth_delay=0.01)
+    await server.start()
+    proxy = HoldingProxy(server.address)
+    host, port = await proxy.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+
+    async def until(predicate) -> None:  # the line changes with time, not with a message
+        async with asyncio.timeout(10):
+            while not predicate():
+                await asyncio.sleep(0.05)
+
+    try:
+        ann = await seats.join(server.codes[0], "Ann", silent_after=0.3)
+        bob = await seats.join(server.codes[1], "Bob", silent_after=0.3, heartbeat=0.1)
+        await changes.until(lambda: ann.view().legal_actions != () and "⏱" in ann.status())
+        proxy.hold()
+        ann.submit(Action("draw stock"))
+        await until(lambda: "The host is not answering" in ann.status())
+        assert "your move waits for it" in ann.status()
+        assert "⏱" not in ann.status() and ann.clock() is None
+        await until(lambda: "The host is not answering" in bob.status())  # its pings are not answered
+        assert "⏱" not in bob.status() and "your move" not in bob.status()
+        proxy.release()
+        await until(lambda: "not answering" not in ann.status() and "not answering" not in bob.status())
+        await changes.until(lambda: ann.view().phase == "discard" and "⏱" in ann.status())
+    finally:
+        await seats.close()
+        await proxy.close()
+        await server.close()
+
+
+def played_until(state, phases):
+    """``state`` played on by the simple honest player until its phase is one of ``phases``."""
+    from ginrummy_tui.engine import apply
+
+    while state.phase not in phases:
+        state = apply(state, choose(view(state, state.current)), seat=state.current)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("rules", "phase", "told"),
+    [("standard", "hand_over", "Bob is ready for the next hand"), ("standard-10", "match_over", "Bob asks for a new match")],
+)
+async def test_the_other_player_is_told_who_asked_to_go_on(rules, phase, told):
+    """Between hands (or at the match's end) the one who asked first is waited for, and the
+    other player is told so: the host was never told its guest was ready."""
+    from ginrummy_tui.tui.app import make_app
+
+    start = new_game(PRESETS["standard"].with_options(target=10) if rules == "standard-10" else PRESETS["standard"],
+                     seed=SEED)
+    state = played_until(start, ("hand_over", "match_over"))
+    assert state.phase == phase
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    bob = RemoteSession(host, port, server.codes[1], "Bob")
+    await ann.connect()
+    await bob.connect()
+    bobs_connection = asyncio.create_task(bob.connection())
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until_app(pilot, lambda: ann.opponent_name == "Bob" and ann.going_on_note() == "")
+            bob.submit(Action("new match" if phase == "match_over" else "next hand"))
+            await until_app(pilot, lambda: any(told in str(n.message) for n in app._notifications))
+            assert told in ann.status() and bob.going_on_note() == ""
+            assert "Waiting for Ann to go on" in bob.status()
+    finally:
+        await bob.aclose()
+        await ann.aclose()
+        await bobs_connection
+        thread.stop()
+
+
+async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
+    """After the end of the match, the guest's last line says the match is over, not
+    that the same code takes the seat back (there is no game to come back to)."""
+    from ginrummy_tui.cli.join import left_note
+
+    over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    for state, told in ((new_game(PRESETS["standard"], seed=SEED), "takes the seat back"), (over, "the match is over")):
+        server = MatchServer(state, port=0, auth_delay=0.01)
+        await server.start()
+        bob = RemoteSession(*server.address, server.codes[1], "Bob")
+        try:
+            await bob.connect()
+        finally:
+            await bob.aclose()
+            await server.close()
+        note = left_note(bob, "127.0.0.1:7650")
+        assert told in note
+        assert ("take" in told) == ("the match is over" not in note)
 
 
 class HoldingProxy:

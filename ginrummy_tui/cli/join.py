@@ -12,6 +12,10 @@ import getpass
 import os
 import sys
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ginrummy_tui.net.remote_session import RemoteSession
 
 DEFAULT_PORT = 7531
 CODE_ENV = "GIN_TUI_CODE"
@@ -203,5 +207,16 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         for error in records.errors:
             print(f"gin-tui join: {error}", file=sys.stderr)
-        print(f"gin-tui join: left the match; 'gin-tui join {args.address}' with the same code takes the seat back.")
+        print(left_note(session, args.address))
     return exit_status(app, caught)
+
+
+def left_note(session: RemoteSession, address: str) -> str:
+    """The terminal's last line once the table is closed: how to take the seat back,
+    unless the match was over (there is nothing to come back to)."""
+    from ginrummy_tui.engine.kinds import Phase
+
+    client = session.client
+    if client is not None and client.view is not None and client.view.phase == Phase.MATCH_OVER:
+        return "gin-tui join: left the table; the match is over."
+    return f"gin-tui join: left the match; 'gin-tui join {address}' with the same code takes the seat back."

@@ -77,7 +77,13 @@ class GameClient:
         """The hints each seat was shown in the hand in play, as the host counts them."""
         self.match_id: str | None = None
         """The host's id of the match in play (None from a host that does not say it)."""
+        self.match_started: str | None = None
+        """When the match in play started, as the host says (None from a host that does not say it)."""
+        self.match_hints: list[int] | None = None
+        """The hints each seat was shown in the match in play, as the host counts them (None: not said)."""
         self.clock_stamp = 0.0
+        self.asked_at: float | None = None
+        """When the oldest message still waiting for the host's answer (a move, a ping) was sent."""
         self.errors: list[dict[str, Any]] = []
         """Every error message received."""
         self.open = False
@@ -192,6 +198,7 @@ class GameClient:
     async def submit(self, action: Action | str) -> None:
         """Send the player's action, for the position last seen."""
         self._write({"type": P.ACTION, "action": str(action), "seq": self.seq})
+        self._asked()
         await self._drain()
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -242,10 +249,17 @@ class GameClient:
             if not self.open:
                 return
             self._write({"type": P.PING})
+            self._asked()
             await self._drain()
+
+    def _asked(self) -> None:
+        """A message that the host answers was sent."""
+        if self.asked_at is None:
+            self.asked_at = time.monotonic()
 
     def _take(self, line: bytes) -> dict[str, Any] | None:
         """Take one line into account; returns the message (None if unreadable)."""
+        self.asked_at = None  # the host is running: whatever was sent before is read
         if self.record:
             self.lines.append(line)
         try:
@@ -270,11 +284,10 @@ class GameClient:
             self.ready = _bools(msg.get("ready"), self.ready)
             clock = msg.get("clock")
             self.clock = clock if isinstance(clock, dict) else None
-            hints = msg.get("hints")
-            if isinstance(hints, list) and len(hints) == 2 and all(type(h) is int and h >= 0 for h in hints):
-                self.hints = [int(h) for h in hints]
-            else:
-                self.hints = [0, 0]
+            self.hints = _counts(msg.get("hints")) or [0, 0]
+            self.match_hints = _counts(msg.get("match_hints"))
+            started = msg.get("started")
+            self.match_started = started if P.valid_time(started) else None
             match_id = msg.get("match")
             self.match_id = match_id if P.valid_match_id(match_id) else None
             self.clock_stamp = time.monotonic()
@@ -315,6 +328,10 @@ class GameClient:
 
     # ------------------------------------------------------------ derived
 
+    def silent_for(self) -> float:
+        """Seconds the host has left a move or a ping unanswered (0: none waits for it)."""
+        return 0.0 if self.asked_at is None else time.monotonic() - self.asked_at
+
     def clock_left(self) -> float | None:
         """Seconds left on the move clock now (counting down locally), or None."""
         if not self.clock:
@@ -323,6 +340,13 @@ class GameClient:
         if self.clock.get("running"):
             left -= time.monotonic() - self.clock_stamp
         return max(0.0, left)
+
+
+def _counts(x: Any) -> list[int] | None:
+    """A count per seat (two whole numbers, none below 0), or None."""
+    if isinstance(x, list) and len(x) == 2 and all(type(h) is int and h >= 0 for h in x):
+        return [int(h) for h in x]
+    return None
 
 
 def _bools(x: Any, default: list[bool]) -> list[bool]:

@@ -131,6 +131,19 @@ def valid_match_id(value: Any) -> bool:
     )
 
 
+def valid_time(value: Any) -> bool:
+    """Whether ``value`` can be a time sent by a host (ISO 8601, as ``now_iso`` writes it)."""
+    from datetime import datetime
+
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
 def player_name(given: str | None, default: str) -> str:
     """The name to play under: the one given, else the login name, cleaned by
     :func:`clean_name` (``default`` when nothing usable is left)."""
@@ -157,6 +170,7 @@ __all__ = [
     "clean_name",
     "player_name",
     "valid_match_id",
+    "valid_time",
     "view_to_dict",
     "view_from_dict",
 ]

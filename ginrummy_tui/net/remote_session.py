@@ -25,7 +25,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.engine.kinds import Kind, Phase
 from ginrummy_tui.session.local import Session
 
 from . import protocol as P
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from ginrummy_tui.session.keeper import SeatRecords
 
 STOP_RETRYING = ("bad_code", "version")
+HOST_SILENT = 5.0
+"""Seconds without an answer to a move or a ping after which the player is told the host is not answering."""
 REFUSED = "the host refused that: "
 
 
@@ -66,6 +68,7 @@ class RemoteSession(Session):
         heartbeat: float = 10.0,
         on_close: Callable[[], None] | None = None,
         records: SeatRecords | None = None,
+        silent_after: float = HOST_SILENT,
     ) -> None:
         self.host = host
         self.port = port
@@ -78,6 +81,8 @@ class RemoteSession(Session):
         self.heartbeat = heartbeat
         self.on_close = on_close
         self.records = records
+        self.silent_after = silent_after
+        """Seconds without the host's answer after which :meth:`status` says it is not answering."""
         self.listener = None
         self.client: GameClient | None = None
         self.problem = ""
@@ -150,7 +155,8 @@ class RemoteSession(Session):
             if self.problem.startswith(REFUSED) and client.seq > self._problem_seq:
                 self.problem = ""
             if self.records is not None and client.view is not None:
-                self.records.observe(client.view, client.match_id)
+                hints = client.match_hints[self.seat] if client.match_hints is not None else None
+                self.records.observe(client.view, client.match_id, started=client.match_started, hints=hints)
         elif kind == "error":
             self.problem = REFUSED + str(msg.get("message", ""))
             self._problem_seq = client.seq
@@ -241,6 +247,13 @@ class RemoteSession(Session):
         return self.client is not None and self.client.open
 
     @property
+    def host_silent(self) -> bool:
+        """True while the host has left a move or a ping unanswered for :attr:`silent_after`
+        seconds (stopped, or the connection dead without being closed)."""
+        client = self.client
+        return self.online and client is not None and client.silent_for() >= self.silent_after
+
+    @property
     def opponent_here(self) -> bool:
         """True while the other player is connected to the host."""
         client = self.client
@@ -278,8 +291,9 @@ class RemoteSession(Session):
     def submit(self, action: Action) -> None:
         """Send the move to the host; never waits.
 
-        Refused at once (``IllegalAction``) when the local view already says
-        it is not allowed, or while the last move is still unanswered.  The
+        Refused at once (``IllegalAction``) while the last move is still
+        unanswered (:meth:`blocked`), or when the local view already says it
+        is not allowed.  The
         host's answer comes as a message: the new view, or its refusal, which
         :meth:`status` shows.
         """
@@ -295,8 +309,6 @@ class RemoteSession(Session):
             raise IllegalAction("only the host's clock can call time")
         if action not in v.legal_actions:
             raise IllegalAction(refusal(v, action))
-        if self._sent_seq == client.seq:
-            raise IllegalAction("waiting for the host to answer the last move")
         self._sent_seq = client.seq
         if action.kind in (Kind.NEXT_HAND, Kind.NEW_MATCH):
             self._going_on = (v.match_no, v.hand_no)
@@ -304,14 +316,22 @@ class RemoteSession(Session):
         self._send(client.submit(action))
 
     def blocked(self) -> str:
-        """Why no move can be sent now (the connection's line says the details), or ``""``."""
+        """Why no move can be sent now (not connected, the other player away or not
+        gone on yet, the last move not answered yet), or ``""``."""
         if not self.online:
             return "not connected to the host" if self.gave_up else "not connected to the host: reconnecting"
         if not self.opponent_here:
             return f"waiting for {self.opponent_name} to come back"
         if self._waiting_to_continue():
             return f"waiting for {self.opponent_name} to go on"
+        if self._unanswered():
+            return "waiting for the host to answer the last move"
         return ""
+
+    def _unanswered(self) -> bool:
+        """True while a move sent is not answered yet (the view on show is the one it was made on)."""
+        client = self.client
+        return client is not None and self._sent_seq is not None and self._sent_seq == client.seq
 
     # ------------------------------------------------------------ what the app shows besides the view
 
@@ -331,9 +351,10 @@ class RemoteSession(Session):
         return counts[self.seat], counts[1 - self.seat]
 
     def clock(self) -> tuple[int, float, int] | None:
-        """The move clock: ``(seat to move, seconds left, seconds per move)``, or None."""
+        """The move clock: ``(seat to move, seconds left, seconds per move)``, or None (also
+        while the connection's line says why the game does not go on: the clock waits then)."""
         client = self.client
-        if client is None or not client.clock:
+        if client is None or not client.clock or not self.online or not self.opponent_here or self.host_silent:
             return None
         left = client.clock_left()
         try:
@@ -348,7 +369,11 @@ class RemoteSession(Session):
                 return f"Disconnected: {self.problem}. Quit with q."
             return f"Connection lost — reconnecting… ({self.problem})"
         parts = []
-        if not self.opponent_here:
+        if self.host_silent:
+            assert self.client is not None
+            text = f"The host is not answering ({int(self.client.silent_for())} s)"
+            parts.append(text + (": your move waits for it" if self._unanswered() else ""))
+        elif not self.opponent_here:
             text = "Waiting for opponent"
             if self.join_code:
                 text += f" — join code {self.join_code}"
@@ -357,8 +382,10 @@ class RemoteSession(Session):
             parts.append(text)
         elif self._waiting_to_continue():
             parts.append(f"Waiting for {self.opponent_name} to go on")
+        elif self.going_on_note():
+            parts.append(self.going_on_note())
         clock = self.clock()
-        if clock is not None and self.opponent_here:
+        if clock is not None:
             seat, left, _limit = clock
             who = "you" if seat == self.seat else self.opponent_name
             parts.append(f"⏱ {int(left + 0.999)} s for {who}")
@@ -373,6 +400,18 @@ class RemoteSession(Session):
         if self._waiting_to_continue():
             return f"Waiting for {self.opponent_name} to go on"
         return ""
+
+    def going_on_note(self) -> str:
+        """Between hands: the other player asked to go on and waits for this one ("" if not)."""
+        client = self.client
+        v = self._raw_view()
+        if client is None or not v.phase.ended or not client.ready[1 - self.seat]:
+            return ""
+        if client.ready[self.seat] or self._going_on == (v.match_no, v.hand_no):
+            return ""  # this seat asked too: the hand is on its way
+        if v.phase == Phase.MATCH_OVER:
+            return f"{self.opponent_name} asks for a new match"
+        return f"{self.opponent_name} is ready for the next hand"
 
     # ------------------------------------------------------------ closing
 

@@ -21,6 +21,8 @@ from typing import Any, Protocol
 from ginrummy_tui import __version__
 from ginrummy_tui.engine import Action, GameState, IllegalAction, apply, legal_actions, parse_action, view
 from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.storage.files import now_iso
+from ginrummy_tui.storage.store import clock_turn, saved_left
 
 from . import protocol as P
 
@@ -150,6 +152,12 @@ class MatchServer:
         self.match_id = match_id
         self._seats: list[_Conn | None] = [None, None]
         self._ready = [False, False]
+        # the clock
+        self._time = clock
+        """Where the move clock reads the time and sets its alarm (None: the event loop's)."""
+        self._clock_seq = -1
+        self._remaining = 0.0
+        self._deadline: float | None = None
         self.on_table = on_table
         self._take_table(table or {})
         self._conns: set[_Conn] = set()
@@ -158,12 +166,6 @@ class MatchServer:
         self._server: asyncio.AbstractServer | None = None
         self._auth_lock: asyncio.Lock | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        # the clock
-        self._time = clock
-        """Where the move clock reads the time and sets its alarm (None: the event loop's)."""
-        self._clock_seq = -1
-        self._remaining = 0.0
-        self._deadline: float | None = None
         self._timer: Cancellable | None = None
         self._watch_alarm: Cancellable | None = None
         self._checked = 0.0
@@ -206,7 +208,10 @@ class MatchServer:
         return self.address
 
     async def close(self) -> None:
-        """Say goodbye to every client and stop listening."""
+        """Say goodbye to every client and stop listening (the time left of the
+        move in play is saved first: a restarted host carries on with it)."""
+        if self._clock_record() is not None:
+            self._table_changed()
         self._stop_clock()
         if self._watch_alarm is not None:
             self._watch_alarm.cancel()
@@ -379,7 +384,10 @@ class MatchServer:
         conn.seat = seat
         self._seats[seat] = conn
         self._pending.pop(conn, None)
-        self.names[seat] = P.clean_name(msg.get("name"), self.names[seat])
+        named = self.names[seat]
+        self.names[seat] = P.clean_name(msg.get("name"), named)
+        if self.names[seat] != named:
+            self._table_changed()  # the guest's name is kept with the match, for a restart between hands
         log.info("%s took seat %s", conn.peer, seat)
         self._send(
             conn,
@@ -446,6 +454,9 @@ class MatchServer:
         self._state = new
         self.seq += 1
         self._ready = [False, False]
+        started, hints = self._match_book()
+        if started is None:  # the match's first change: it starts now, as the host's record of it does
+            self._match = (new.match_no, now_iso(), hints)
         if self.on_change is not None:
             try:
                 self.on_change(new)
@@ -464,11 +475,23 @@ class MatchServer:
             return [0, 0]
         return list(self._hints[1])
 
+    _match: tuple[int, str | None, list[int]] | None = None
+    """The match in play (its number), when it started and the hints each seat was shown in it."""
+
+    def _match_book(self) -> tuple[str | None, list[int]]:
+        """When the match in play started (None until its first change: its first
+        move, or its deal after another match, when the host's record of it
+        starts too), and the hints each seat was shown in it."""
+        if self._match is None or self._match[0] != self._state.match_no:
+            self._match = (self._state.match_no, None, [0, 0])
+        return self._match[1], self._match[2]
+
     def _hint(self, seat: int) -> None:
-        """A player was shown a hint: count it for the hand, and tell both (the other sees it)."""
+        """A player was shown a hint: count it for the hand and the match, and tell both (the other sees it)."""
         counts = self.hints()
         counts[seat] += 1
         self._hints = ((self._state.match_no, self._state.hand_no), counts)
+        self._match_book()[1][seat] += 1
         log.info("seat %s was shown a hint", seat)
         if self.on_hint is not None:
             try:
@@ -480,25 +503,48 @@ class MatchServer:
 
     def table(self) -> dict[str, Any]:
         """What the server keeps beside the game, for the host's save: the hand
-        (match and hand number) it belongs to, who asked to go on from it, and
-        the hints each seat was shown in it."""
+        (match and hand number) it belongs to, who asked to go on from it, the
+        hints each seat was shown in it, the players' names (the guest's is
+        taken up again by a restarted host, which hears it only when the guest
+        is back), the time left of the move in play under a move timer, and
+        when the match started and the hints each seat was shown in it (the
+        guest records them as the host does)."""
+        clock = self._clock_record()
+        started, match_hints = self._match_book()
         return {
             "hand": [self._state.match_no, self._state.hand_no],
             "ready": list(self._ready),
             "hints": self.hints(),
+            "names": list(self.names),
+            "match": {"no": self._state.match_no, "started": started, "hints": list(match_hints)},
+            **({"clock": clock} if clock is not None else {}),
         }
 
     def _take_table(self, table: Mapping[str, Any]) -> None:
         """Take up a saved :meth:`table` (anything unreadable, or of another
-        hand, is left out: a save of an earlier version has none)."""
+        hand, is left out: a save of an earlier version has none; the guest's
+        name, the match's start and its hints hold for the whole match)."""
         key = (self._state.match_no, self._state.hand_no)
-        hand, ready, hints = table.get("hand"), table.get("ready"), table.get("hints")
+        hand, ready, hints, names = table.get("hand"), table.get("ready"), table.get("hints"), table.get("names")
+        if isinstance(names, list) and len(names) == 2:  # the guest's (the host gives its own at each start)
+            self.names[1] = P.clean_name(names[1], self.names[1])
+        match = table.get("match")  # when the match started, and its hints: of the whole match
+        if isinstance(match, dict) and match.get("no") == self._state.match_no:
+            started, counts = match.get("started"), match.get("hints")
+            known = started is None or (isinstance(started, str) and P.valid_time(started))
+            if known and isinstance(counts, list) and _counts(counts):
+                self._match = (self._state.match_no, started, list(counts))
         if not isinstance(hand, list) or [type(x) for x in hand] != [int, int] or tuple(hand) != key:
             return
         if self._state.phase.ended and isinstance(ready, list) and [type(x) for x in ready] == [bool, bool]:
             self._ready = list(ready)
-        if isinstance(hints, list) and [type(x) for x in hints] == [int, int] and min(hints) >= 0:
+        if isinstance(hints, list) and _counts(hints):
             self._hints = (key, list(hints))
+        timer = self._state.rules.timer
+        left = saved_left(table.get("clock"), clock_turn(self._state), timer) if timer is not None else None
+        if left is not None and self._state.phase.playing:  # the move in play carries on with the time it had
+            self._clock_seq = self.seq
+            self._remaining = left
 
     def _table_changed(self) -> None:
         if self.on_table is not None:
@@ -515,6 +561,7 @@ class MatchServer:
 
     def state_message(self, seat: int) -> dict[str, Any]:
         """The ``state`` message for ``seat``: its own view and nothing else secret."""
+        started, match_hints = self._match_book()
         return {
             "type": P.STATE,
             "seq": self.seq,
@@ -525,6 +572,8 @@ class MatchServer:
             "clock": self._clock_message(),
             **({"hints": self.hints()} if any(self.hints()) else {}),
             **({"match": self.match_id()} if self.match_id is not None else {}),
+            **({"started": started} if started is not None else {}),
+            "match_hints": list(match_hints),
         }
 
     def _send(self, conn: _Conn, msg: dict[str, Any]) -> None:
@@ -613,6 +662,15 @@ class MatchServer:
             self._broadcast()  # the players' clocks count on from the time given back
         self._watch_alarm = self._call_later(STALL_TICK, self._watch, 0)
 
+    def _clock_record(self) -> dict[str, Any] | None:
+        """The time left of the move in play, for the save (``{"turn": [match, hand,
+        moves], "left": s}``, as the local game saves it), or None (no timer, no move
+        in play, or the clock not started on it yet)."""
+        if self._state.rules.timer is None or not self._state.phase.playing or self._clock_seq != self.seq:
+            return None
+        left = self._deadline - self._now() if self._deadline is not None else self._remaining
+        return {"turn": list(clock_turn(self._state)), "left": round(max(0.0, left), 1)}
+
     def _clock_message(self) -> dict[str, Any] | None:
         timer = self._state.rules.timer
         if timer is None or not self._state.phase.playing:
@@ -634,6 +692,11 @@ class MatchServer:
             return
         log.info("seat %s ran out of time", self._state.current)
         self._set_state(new)
+
+
+def _counts(x: Any) -> bool:
+    """Whether ``x`` is a saved count per seat (two whole numbers, none below 0)."""
+    return isinstance(x, list) and [type(n) for n in x] == [int, int] and min(x) >= 0
 
 
 def _error(code: str, message: str, fatal: bool = False) -> dict[str, Any]:

@@ -234,8 +234,11 @@ class SeatRecords:
         self.opponent = opponent
         self.errors: list[str] = []
         self._seen: dict[str, str] = {}
-        """When each match was first seen (its start, as far as this seat knows)."""
+        """When each match started: as the host says, else when this seat first saw it."""
         self._hints: dict[str, int] = {}
+        """The hints this run showed in each match (recorded when the host does not count them)."""
+        self._host_hints: dict[str, int] = {}
+        """The hints this seat was shown in each match, as the host counts them."""
         self._done: set[str] = set()
 
     def add_hint(self, match_id: str | None) -> None:
@@ -243,15 +246,22 @@ class SeatRecords:
         if match_id is not None:
             self._hints[match_id] = self._hints.get(match_id, 0) + 1
 
-    def observe(self, v: PlayerView, match_id: str | None) -> bool:
-        """Take note of the host's view ``v`` of match ``match_id``; once the
+    def observe(self, v: PlayerView, match_id: str | None, *, started: str | None = None,
+                hints: int | None = None) -> bool:
+        """Take note of the host's view ``v`` of match ``match_id`` (and, from a host
+        that says them, when the match started and the hints this seat was shown in
+        it: the whole match's, also those of an earlier ``gin-tui join``); once the
         match is over, record it (once).  True if it was written now."""
         from ginrummy_tui.engine.kinds import Phase
         from ginrummy_tui.storage.files import now_iso
 
         if match_id is None or match_id in self._done:
             return False
+        if started is not None:
+            self._seen[match_id] = started
         self._seen.setdefault(match_id, now_iso())
+        if hints is not None:
+            self._host_hints[match_id] = hints
         if v.phase != Phase.MATCH_OVER:
             return False
         self._done.add(match_id)
@@ -261,7 +271,8 @@ class SeatRecords:
         from ginrummy_tui.storage.history import Damaged, seat_record
 
         record = seat_record(
-            v, match_id, opponent=self.opponent, started=self._seen.get(match_id), hints=self._hints.get(match_id, 0)
+            v, match_id, opponent=self.opponent, started=self._seen.get(match_id),
+            hints=self._host_hints.get(match_id, self._hints.get(match_id, 0)),
         )
         for _ in range(2):  # a damaged database is set aside and the record goes to a new one
             hist = self.history.get()

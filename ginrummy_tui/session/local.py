@@ -51,6 +51,9 @@ The contract, for anyone writing a session:
     and the table refreshes it twice a second.
 ``waiting_note()``
     Between hands in network play: who the app is waiting for, or ``""``.
+``going_on_note()``
+    Between hands in network play: that the other player asked to go on
+    first (the app tells it once), or ``""``.
 ``replaying``
     True while a practice replay of a deal is on the table (nothing of it is
     saved or counted).
@@ -141,6 +144,11 @@ class Session:
 
     def waiting_note(self) -> str:
         """Who the app waits for before the next hand, or ``""`` (the default: nobody)."""
+        return ""
+
+    def going_on_note(self) -> str:
+        """That the other player asked for the next hand (or a new match) and waits for
+        this one, or ``""`` (the default: nobody asks)."""
         return ""
 
     def add_hint(self) -> None:

@@ -53,7 +53,7 @@ from .files import (
 from .lock import Lock
 
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import GameState
+    from ginrummy_tui.engine import GameState, PlayerView
 
 
 SAVE_FORMAT = "gin-tui save"
@@ -430,6 +430,24 @@ class Store:
         """Delete this slot's save (its match is archived or abandoned)."""
         with contextlib.suppress(OSError):
             self.path.unlink()
+
+
+def clock_turn(game: GameState | PlayerView) -> tuple[int, int, int]:
+    """The move in play, as a save's move clock names it: a new one has the full time."""
+    return (game.match_no, game.hand_no, len(game.history))
+
+
+def saved_left(record: object, key: tuple[int, ...], limit: int) -> float | None:
+    """The seconds left that a save's clock :meth:`~ginrummy_tui.tui.move_clock.MoveClock.record`
+    (or the hosted match's server, in its table) gives the turn
+    ``key``; None when it is of another turn, or not a clock at all (an earlier
+    version's save has none: the move has its full time)."""
+    if not isinstance(record, dict) or not isinstance(record.get("turn"), list):
+        return None
+    left = record.get("left")
+    if tuple(record["turn"]) != key or not isinstance(left, (int, float)) or isinstance(left, bool):
+        return None
+    return float(left) if 0 <= left <= limit else None
 
 
 def archive_save(root: Path, path: Path, match_id: str) -> Path | None:

@@ -47,13 +47,15 @@ def _load_statistics_screen() -> None:
     from .screens import stats_screen  # noqa: F401
 
 
-KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})
-"""The keys that work behind "Terminal too small" (it says "q: quit")."""
-
-
 def _turn(v: PlayerView) -> tuple[int, int, int]:
     """The move in play, for the move clock: a new one has the full time."""
-    return (v.match_no, v.hand_no, len(v.history))
+    from ginrummy_tui.storage.store import clock_turn
+
+    return clock_turn(v)
+
+
+KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})
+"""The keys that work behind "Terminal too small" (it says "q: quit")."""
 
 
 class GinApp(App):
@@ -75,7 +77,7 @@ class GinApp(App):
         Binding("ctrl+z", "suspend", "Suspend", show=False, priority=True, id="suspend"),
         Binding("f2", "settings", "Settings", key_display="F2", show=False, id="settings"),
         Binding("f3", "statistics", "Stats", key_display="F3", show=False, id="statistics"),
-        # Moves whose key is dimmed on the table land here: trying them explains why not.
+        # Moves (and the hint) whose key is dimmed on the table land here: trying them explains why not.
         Binding("t", f"try_move('{Kind.TAKE_UPCARD}')", show=False),
         Binding("p", f"try_move('{Kind.PASS}')", show=False),
         Binding("s", f"try_move('{Kind.DRAW_STOCK}')", show=False),
@@ -84,6 +86,7 @@ class GinApp(App):
         Binding("k", f"try_move('{Kind.KNOCK}')", show=False),
         Binding("g", f"try_move('{Kind.GIN}')", show=False),
         Binding("b", f"try_move('{Kind.BIG_GIN}')", show=False),
+        Binding("h", "try_hint", show=False),
     ]
     """Keys that work on every screen, and the refusals of dimmed moves."""
 
@@ -540,6 +543,7 @@ class GinApp(App):
                     if screen is not table:
                         screen.post_message(ViewChanged())
         self._show_end_screens(v)
+        self._tell_going_on(v)
         if self.session.computes_opponent and self.session.opponent_to_move() and not self.opponent_pending:
             self.opponent_pending = True
             key = (v.match_no, v.hand_no, len(v.history))
@@ -547,6 +551,17 @@ class GinApp(App):
                 self.set_timer(self.pause, lambda: self._think(key))
             else:
                 self.call_later(self._think, key)
+
+    _going_on_told: tuple[int, int] | None = None
+    """The hand after which the other player was last said to have asked to go on."""
+
+    def _tell_going_on(self, v: PlayerView) -> None:
+        """Network play: the other player asked for the next hand (or a new match)
+        first: say so, once a hand."""
+        note = self.session.going_on_note()
+        if note and self._going_on_told != (v.match_no, v.hand_no):
+            self._going_on_told = (v.match_no, v.hand_no)
+            self.notify(note, timeout=8)
 
     def go_on(self, kind: Kind) -> None:
         """Deal the next hand or start a new match (``kind``: ``Kind.NEXT_HAND`` or
@@ -632,6 +647,11 @@ class GinApp(App):
         """A move whose key is dimmed: try it on the table, which shows why it is refused."""
         if isinstance(self.screen, GameScreen):
             self.screen.try_move(Kind(name))
+
+    def action_try_hint(self) -> None:
+        """The hint key while it is dimmed (the other player to move): the table says why."""
+        if isinstance(self.screen, GameScreen):
+            self.screen.action_hint()
 
     def action_rules(self) -> None:
         """Show the rule sheet."""

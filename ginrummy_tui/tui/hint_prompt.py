@@ -6,7 +6,9 @@ until the game moves on; for a discard, knock or gin the suggested card is
 also selected, so Enter (or k, or g) plays it.  Each hint shown is counted
 in the match's statistics, once: ``h`` pressed again while the hint is being
 worked out asks for nothing more.  In network play no hint is given while the
-session is blocked (the connection down, the other player away).
+session is blocked (the connection down, the other player away, the last move
+not answered yet).  Pressed while the other player is to move (the key is
+dimmed), it says that a hint is for the player's own turn.
 """
 
 from __future__ import annotations

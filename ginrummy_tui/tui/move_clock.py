@@ -27,6 +27,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from ginrummy_tui.storage.store import saved_left
+
 from .palette import DEFAULT, Palette
 
 WARN_AT = (10, 5)
@@ -154,18 +156,6 @@ class MoveClock:
         if key != self.key:
             return None
         return {"turn": list(key), "left": round(self.left, 1)}
-
-
-def saved_left(record: object, key: tuple[int, ...], limit: int) -> float | None:
-    """The seconds left that a save's clock :meth:`~MoveClock.record` gives the turn
-    ``key``; None when it is of another turn, or not a clock at all (an earlier
-    version's save has none: the move has its full time)."""
-    if not isinstance(record, dict) or not isinstance(record.get("turn"), list):
-        return None
-    left = record.get("left")
-    if tuple(record["turn"]) != key or not isinstance(left, (int, float)) or isinstance(left, bool):
-        return None
-    return float(left) if 0 <= left <= limit else None
 
 
 def clock_text(reading: Reading, palette: Palette = DEFAULT) -> Text:

@@ -274,8 +274,8 @@ class GameScreen(Screen):
         # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest
         status = self._status_line()
         status_len = len(status.plain if isinstance(status, Text) else status)
-        if refusal and refusal == self._refused_while and status_len:
-            refusal = "not now"  # the connection's line just before says why
+        if refusal and refusal == self._refused_while and status_len and self.gin.session.clock() is None:
+            refusal = "not now"  # the connection's line just before says why (it is not the clock)
         refusal_len = len(refusal_text(refusal)) if refusal else 0
         room = self._prompt_width() - (status_len + 2 if status_len else 0) - refusal_len
         plain_prompt = tt.prompt_text(
@@ -404,6 +404,10 @@ class GameScreen(Screen):
     def try_move(self, kind: Kind) -> None:
         """Try the move a key stands for, even when it is not legal (to explain why)."""
         kind = Kind(kind)
+        blocked = self.gin.session.blocked()
+        if blocked:  # network play: no move can be sent now, whatever the card (the view may be old)
+            self.refuse(blocked)
+            return
         if kind.takes_card:
             sel = self.query_one(HandView).selected
             card = self._choice(kind) if kind != Kind.DISCARD else sel
