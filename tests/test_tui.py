@@ -320,7 +320,9 @@ async def test_refusal_when_it_is_the_computers_turn_and_the_prompt_recovers():
         await pilot.pause()
         await pilot.press("s")
         await pilot.pause()
-        assert "It is not your turn: wait for Computer" in prompt(app)
+        assert "It is not your turn: wait for Computer (standard)" in prompt(app)
+        # the line names the computer once, and as the table does at this width
+        assert prompt(app).count("Computer") == 1
         assert app.session.state.current == 1
         await until(pilot, lambda: app.session.state.current == 0, "the computer's move after its pause")
         await settle(app, pilot)

@@ -295,6 +295,9 @@ class GameScreen(Screen):
         tail = refusal.rsplit(":", 1)[-1].strip().lower() if ":" in refusal else ""
         if tail and tail in prompt.plain.lower():
             prompt = Text()
+        # a move out of turn is refused with whom to wait for: the waiting line would name them again
+        if not v.my_turn and not hinting and tt.short_name(app.session.opponent_name) in refusal:
+            prompt = Text()
         # the reason and the connection's line are what must be read whole: a prompt that would
         # push them past the edge goes (the buttons and the key bar still say what to do); a hint
         # on show wraps instead
@@ -382,7 +385,7 @@ class GameScreen(Screen):
         except IllegalAction as exc:
             reason = str(exc)
             if reason == "it is not your turn":
-                reason = f"it is not your turn: wait for {session.opponent_name}"
+                reason = f"it is not your turn: wait for {tt.fitting_name(session.opponent_name, self.app.size.width)}"
             self.refuse(reason)
             return
         self.refusal = ""
