@@ -201,6 +201,40 @@ async def test_mouse_gin():
         assert "You went gin" in screen_text(app)
 
 
+async def test_enter_on_a_card_that_goes_gin_is_refused_once_then_throws_it():
+    """Enter never throws gin away unawares: the first Enter says the discard goes gin and
+    plays nothing; a second Enter on the same card throws it without going gin."""
+    app = make_app(state=scenarios.gin_ready(), pause=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        await pick(app, pilot, card("KD"))
+        s = app.session.state
+        await press(app, pilot, "enter")
+        assert app.session.state is s
+        assert "That discard goes gin: g plays gin; ⏎ again throws it without going gin" in prompt(app)
+        await press(app, pilot, "enter")
+        s = app.session.state
+        assert Action("discard", card("KD")) in [h.action for h in s.history] and s.result is None
+
+
+
+async def test_clicking_twice_a_card_that_goes_gin_is_refused_once_then_throws_it():
+    app = make_app(state=scenarios.gin_ready(), pause=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        kd = card("KD")
+        await pilot.click(HandView, offset=card_offset(app, kd))  # selects it
+        await pilot.click(HandView, offset=card_offset(app, kd))  # would throw it: gin lost
+        await pilot.pause()
+        s = app.session.state
+        assert s.phase == "discard" and kd in s.hands[0]
+        assert "That discard goes gin: g plays gin; click it again to throw it without going gin" in prompt(app)
+        await pilot.click(HandView, offset=card_offset(app, kd))
+        await pilot.pause()
+        s = app.session.state
+        assert Action("discard", kd) in [h.action for h in s.history] and s.result is None
+
+
 async def test_keyboard_gin_and_big_gin():
     """g goes gin; b goes Big Gin under the multiplayer-1.5 rules."""
     app = make_app(state=scenarios.gin_ready(), pause=0)

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from ginrummy_tui.engine import Action, IllegalAction, Kind, Phase, best_melds
 
 from .. import table_text as tt
-from ..hint_prompt import hint_prompt, request_hint
+from ..hint_prompt import hint_prompt, request_hint, view_key
 from ..host import ClickModeChanged, SuitsChanged, gin_of
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
@@ -103,6 +103,9 @@ class GameScreen(Screen):
         """The screen size at which the table last made room for a long prompt line."""
         self.hint_asked: tuple | None = None
         """The moment (:func:`..hint_prompt.view_key`) of the hint being worked out, until it is shown."""
+        self._gin_passed: tuple[tuple, Card] | None = None
+        """``(moment, card)``: the discard of this card at this moment (:func:`..hint_prompt.view_key`)
+        was refused once as it goes gin; thrown again, it is discarded."""
         self._laid_out: Size | None = None
         """The screen size the table was last laid out at: the prompt line measures the rows
         it has from that layout, so room is made only once the table is laid out at the
@@ -424,9 +427,22 @@ class GameScreen(Screen):
             if card is None:
                 self.refuse("there is no card to play")
                 return
+            if kind == Kind.DISCARD:
+                self.discard(card, f"{'Enter' if self.gin.ascii_only else '⏎'} again throws it")
+                return
             self.play(Action(kind, card))
         else:
             self.play(Action(kind))
+
+    def discard(self, card: Card, again: str) -> None:
+        """Discard ``card``; a discard that goes gin is refused once, saying so and how to throw the
+        card all the same (``again``): gin is never thrown away unawares."""
+        v = self.v
+        if v is not None and Action(Kind.GIN, card) in v.legal_actions and self._gin_passed != (view_key(v), card):
+            self._gin_passed = (view_key(v), card)
+            self.refuse(f"that discard goes gin: g plays gin; {again} without going gin")
+            return
+        self.play(Action(Kind.DISCARD, card))
 
     def action_play(self, kind: str) -> None:
         """Take the upcard, pass, draw, or go Big Gin."""
@@ -516,7 +532,7 @@ class GameScreen(Screen):
         """One-click mode: throw the card.  Otherwise the first click selects
         (lifts) it and shows what may be done with it; a second click throws it."""
         if self.gin.one_click or message.again:
-            self.play(Action(Kind.DISCARD, message.card))
+            self.discard(message.card, "click it again to throw it")
         else:
             self._update_details()
 
