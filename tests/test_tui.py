@@ -1393,6 +1393,36 @@ async def test_after_a_resize_and_back_a_long_prompt_leaves_the_table_whole():
         assert screen_text(app) == before
 
 
+@pytest.mark.parametrize("other", [(160, 45), (100, 30)])
+async def test_after_a_resize_and_back_a_two_line_prompt_and_the_listed_pile_leave_the_table_whole(other):
+    # a two-line reason and a two-line list of the pile, then 80x24 -> 160x45 -> 80x24: the
+    # table came back a row low with its buttons gone and a blank row at the bottom, until the
+    # next move
+    from ginrummy_tui.engine import parse_cards
+    from ginrummy_tui.engine.cards import DECK
+
+    used = set(parse_cards(scenarios.MINE)) | set(parse_cards(scenarios.THEIRS)) | set(parse_cards("AS"))
+    pile = [c for c in DECK if c not in used][:16]
+    state = scenarios.arranged(scenarios.MINE, scenarios.THEIRS, stock_top="AS", discard=" ".join(map(str, pile)))
+    app = make_app(state=state, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "l")
+        app.table.refuse(LONG_REASON[:120])
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        before = screen_text(app)
+        rows = before.splitlines()
+        assert "gin-tui" in rows[0] and "Discard A♠ (⏎)" in rows[19] and "Under it, newest first:" in before
+        assert rows[21].strip() and rows[22].strip()  # the reason takes two lines, the list two
+        await pilot.resize_terminal(*other)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        await pilot.resize_terminal(*SIZE)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        assert screen_text(app) == before
+
+
 @pytest.mark.parametrize("size", [SIZE, (80, 30), (120, 40)])
 @pytest.mark.parametrize("under", [1, 20])
 async def test_listing_the_pile_does_not_move_the_table(size, under):

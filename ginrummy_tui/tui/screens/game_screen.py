@@ -152,13 +152,30 @@ class GameScreen(Screen):
             self.remove_class("-pile-open")  # the blank lines of this size, measured once laid out
         self.call_after_refresh(self._after_layout)
 
-    def _after_layout(self) -> None:
+    def _after_layout(self, tries: int = 5) -> None:
         """The table is laid out at the screen's size: the prompt line's rows, and the room
-        for a long one, are measured again (and the rows the listed pile takes)."""
-        self._laid_out = self.app.size
-        if self.query_one(DiscardPile).expanded:
+        for a long one, are measured again (the listed pile first takes its rows; the prompt
+        line is measured once the table is laid out with them, after another refresh or more)."""
+        pile = self.query_one(DiscardPile)
+        if pile.expanded and not self.has_class("-pile-open"):
             self._give_rows_to_pile(True)
+        if pile.expanded and tries and not self._laid_out_with_pile():
+            self.call_after_refresh(self._after_layout, tries - 1)
+            return
+        self._laid_out = self.app.size
         self._update_details()
+
+    def _laid_out_with_pile(self) -> bool:
+        """Whether the last layout has the listed pile as it is now: its rows, and the blank
+        lines above the moves line and the hand as the style sheet has them now."""
+        pile, moves, hand = self.query_one(DiscardPile), self.query_one(MovesLine), self.query_one(HandView)
+        rows = pile.get_content_height(pile.size, self.app.size, pile.content_region.width)
+        piles = self.query_one("#piles").region
+        return (
+            pile.region.height == rows
+            and moves.region.y == piles.bottom + moves.styles.margin.top
+            and hand.region.y == moves.region.bottom + hand.styles.margin.top
+        )
 
     # ------------------------------------------------------------ drawing
 
