@@ -254,6 +254,19 @@ def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim
     )
 
 
+def test_waiting_reckons_the_computers_knock_within_the_hands_knock_limit():
+    # Oklahoma: a 3 upcard lets no knock with more than 3; the hint once promised an undercut of a
+    # knock of about 7, and reckoned the undercut from it
+    v = replace(_low_hand_with_stock(20), knock_limit=3)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None and not out.knocks and out.opponent_mean == 3
+    h = hint(v)
+    assert h.action == parse_action("discard KD")
+    assert h.reason.startswith(
+        "Discard K♦ and wait for gin: an undercut of the computer's knock (about 3) would score about 27,"
+    )
+
+
 def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     # the old hint said "wait for gin" turn after turn with 1 deadwood, and nothing more
     v = _low_hand_with_stock(20)

@@ -201,6 +201,40 @@ async def test_mouse_gin():
         assert "You went gin" in screen_text(app)
 
 
+async def test_enter_on_a_card_that_goes_gin_is_refused_once_then_throws_it():
+    """Enter never throws gin away unawares: the first Enter says the discard goes gin and
+    plays nothing; a second Enter on the same card throws it without going gin."""
+    app = make_app(state=scenarios.gin_ready(), pause=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        await pick(app, pilot, card("KD"))
+        s = app.session.state
+        await press(app, pilot, "enter")
+        assert app.session.state is s
+        assert "That discard goes gin: g plays gin; ⏎ again throws it without going gin" in prompt(app)
+        await press(app, pilot, "enter")
+        s = app.session.state
+        assert Action("discard", card("KD")) in [h.action for h in s.history] and s.result is None
+
+
+
+async def test_clicking_twice_a_card_that_goes_gin_is_refused_once_then_throws_it():
+    app = make_app(state=scenarios.gin_ready(), pause=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        kd = card("KD")
+        await pilot.click(HandView, offset=card_offset(app, kd))  # selects it
+        await pilot.click(HandView, offset=card_offset(app, kd))  # would throw it: gin lost
+        await pilot.pause()
+        s = app.session.state
+        assert s.phase == "discard" and kd in s.hands[0]
+        assert "That discard goes gin: g plays gin; click it again to throw it without going gin" in prompt(app)
+        await pilot.click(HandView, offset=card_offset(app, kd))
+        await pilot.pause()
+        s = app.session.state
+        assert Action("discard", kd) in [h.action for h in s.history] and s.result is None
+
+
 async def test_keyboard_gin_and_big_gin():
     """g goes gin; b goes Big Gin under the multiplayer-1.5 rules."""
     app = make_app(state=scenarios.gin_ready(), pause=0)
@@ -320,7 +354,9 @@ async def test_refusal_when_it_is_the_computers_turn_and_the_prompt_recovers():
         await pilot.pause()
         await pilot.press("s")
         await pilot.pause()
-        assert "It is not your turn: wait for Computer" in prompt(app)
+        assert "It is not your turn: wait for Computer (standard)" in prompt(app)
+        # the line names the computer once, and as the table does at this width
+        assert prompt(app).count("Computer") == 1
         assert app.session.state.current == 1
         await until(pilot, lambda: app.session.state.current == 0, "the computer's move after its pause")
         await settle(app, pilot)
@@ -1351,6 +1387,36 @@ async def test_after_a_resize_and_back_a_long_prompt_leaves_the_table_whole():
         await settle(app, pilot)
         await pilot.pause(0.2)
         assert "Discard K♠ (⏎)" in screen_text(app)
+        await pilot.resize_terminal(*SIZE)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        assert screen_text(app) == before
+
+
+@pytest.mark.parametrize("other", [(160, 45), (100, 30)])
+async def test_after_a_resize_and_back_a_two_line_prompt_and_the_listed_pile_leave_the_table_whole(other):
+    # a two-line reason and a two-line list of the pile, then 80x24 -> 160x45 -> 80x24: the
+    # table came back a row low with its buttons gone and a blank row at the bottom, until the
+    # next move
+    from ginrummy_tui.engine import parse_cards
+    from ginrummy_tui.engine.cards import DECK
+
+    used = set(parse_cards(scenarios.MINE)) | set(parse_cards(scenarios.THEIRS)) | set(parse_cards("AS"))
+    pile = [c for c in DECK if c not in used][:16]
+    state = scenarios.arranged(scenarios.MINE, scenarios.THEIRS, stock_top="AS", discard=" ".join(map(str, pile)))
+    app = make_app(state=state, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "l")
+        app.table.refuse(LONG_REASON[:120])
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        before = screen_text(app)
+        rows = before.splitlines()
+        assert "gin-tui" in rows[0] and "Discard A♠ (⏎)" in rows[19] and "Under it, newest first:" in before
+        assert rows[21].strip() and rows[22].strip()  # the reason takes two lines, the list two
+        await pilot.resize_terminal(*other)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
         await pilot.resize_terminal(*SIZE)
         await settle(app, pilot)
         await pilot.pause(0.2)

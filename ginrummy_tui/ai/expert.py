@@ -525,7 +525,7 @@ class ExpertOpponent:
             knocks=knocks,
             why=why,
             threshold=threshold,
-            opponent_mean=opponent_knock_mean(view),
+            opponent_mean=min(opponent_knock_mean(view), float(view.knock_limit)),
             expected_points=points,
             undercut_chance=undercut,
             match_chance=match,
@@ -591,7 +591,8 @@ class KnockOutlook:
     threshold: float
     """Below this deadwood it lies in wait (for ``why == "threshold"``)."""
     opponent_mean: float
-    """The deadwood the opponent's knocks are reckoned at (the threshold's basis)."""
+    """The deadwood the opponent's knocks are reckoned at (the threshold's basis), at most
+    the hand's knock limit (no knock this hand has more)."""
     expected_points: float
     """Expected points of knocking now, for the knocker (negative: it loses)."""
     undercut_chance: float

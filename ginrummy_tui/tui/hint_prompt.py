@@ -3,7 +3,8 @@
 The expert is asked in a thread worker (it may take a few tens of
 milliseconds), from the player's own view.  The hint stays in the prompt
 until the game moves on; for a discard, knock or gin the suggested card is
-also selected, so Enter (or k, or g) plays it.  Each hint shown is counted
+also selected, so Enter, k or g, as the hint says, plays it (Enter on a card
+that goes gin first says so: g plays gin, a second Enter throws it).  Each hint shown is counted
 in the match's statistics, once: ``h`` pressed again while the hint is being
 worked out asks for nothing more.  In network play no hint is given while the
 session is blocked (the connection down, the other player away, the last move

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from ginrummy_tui.engine import Action, IllegalAction, Kind, Phase, best_melds
 
 from .. import table_text as tt
-from ..hint_prompt import hint_prompt, request_hint
+from ..hint_prompt import hint_prompt, request_hint, view_key
 from ..host import ClickModeChanged, SuitsChanged, gin_of
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
@@ -103,6 +103,9 @@ class GameScreen(Screen):
         """The screen size at which the table last made room for a long prompt line."""
         self.hint_asked: tuple | None = None
         """The moment (:func:`..hint_prompt.view_key`) of the hint being worked out, until it is shown."""
+        self._gin_passed: tuple[tuple, Card] | None = None
+        """``(moment, card)``: the discard of this card at this moment (:func:`..hint_prompt.view_key`)
+        was refused once as it goes gin; thrown again, it is discarded."""
         self._laid_out: Size | None = None
         """The screen size the table was last laid out at: the prompt line measures the rows
         it has from that layout, so room is made only once the table is laid out at the
@@ -149,13 +152,30 @@ class GameScreen(Screen):
             self.remove_class("-pile-open")  # the blank lines of this size, measured once laid out
         self.call_after_refresh(self._after_layout)
 
-    def _after_layout(self) -> None:
+    def _after_layout(self, tries: int = 5) -> None:
         """The table is laid out at the screen's size: the prompt line's rows, and the room
-        for a long one, are measured again (and the rows the listed pile takes)."""
-        self._laid_out = self.app.size
-        if self.query_one(DiscardPile).expanded:
+        for a long one, are measured again (the listed pile first takes its rows; the prompt
+        line is measured once the table is laid out with them, after another refresh or more)."""
+        pile = self.query_one(DiscardPile)
+        if pile.expanded and not self.has_class("-pile-open"):
             self._give_rows_to_pile(True)
+        if pile.expanded and tries and not self._laid_out_with_pile():
+            self.call_after_refresh(self._after_layout, tries - 1)
+            return
+        self._laid_out = self.app.size
         self._update_details()
+
+    def _laid_out_with_pile(self) -> bool:
+        """Whether the last layout has the listed pile as it is now: its rows, and the blank
+        lines above the moves line and the hand as the style sheet has them now."""
+        pile, moves, hand = self.query_one(DiscardPile), self.query_one(MovesLine), self.query_one(HandView)
+        rows = pile.get_content_height(pile.size, self.app.size, pile.content_region.width)
+        piles = self.query_one("#piles").region
+        return (
+            pile.region.height == rows
+            and moves.region.y == piles.bottom + moves.styles.margin.top
+            and hand.region.y == moves.region.bottom + hand.styles.margin.top
+        )
 
     # ------------------------------------------------------------ drawing
 
@@ -295,6 +315,9 @@ class GameScreen(Screen):
         tail = refusal.rsplit(":", 1)[-1].strip().lower() if ":" in refusal else ""
         if tail and tail in prompt.plain.lower():
             prompt = Text()
+        # a move out of turn is refused with whom to wait for: the waiting line would name them again
+        if not v.my_turn and not hinting and tt.short_name(app.session.opponent_name) in refusal:
+            prompt = Text()
         # the reason and the connection's line are what must be read whole: a prompt that would
         # push them past the edge goes (the buttons and the key bar still say what to do); a hint
         # on show wraps instead
@@ -382,7 +405,7 @@ class GameScreen(Screen):
         except IllegalAction as exc:
             reason = str(exc)
             if reason == "it is not your turn":
-                reason = f"it is not your turn: wait for {session.opponent_name}"
+                reason = f"it is not your turn: wait for {tt.fitting_name(session.opponent_name, self.app.size.width)}"
             self.refuse(reason)
             return
         self.refusal = ""
@@ -425,9 +448,22 @@ class GameScreen(Screen):
             if card is None:
                 self.refuse("there is no card to play")
                 return
+            if kind == Kind.DISCARD:
+                self.discard(card, f"{'Enter' if self.gin.ascii_only else '⏎'} again throws it")
+                return
             self.play(Action(kind, card))
         else:
             self.play(Action(kind))
+
+    def discard(self, card: Card, again: str) -> None:
+        """Discard ``card``; a discard that goes gin is refused once, saying so and how to throw the
+        card all the same (``again``): gin is never thrown away unawares."""
+        v = self.v
+        if v is not None and Action(Kind.GIN, card) in v.legal_actions and self._gin_passed != (view_key(v), card):
+            self._gin_passed = (view_key(v), card)
+            self.refuse(f"that discard goes gin: g plays gin; {again} without going gin")
+            return
+        self.play(Action(Kind.DISCARD, card))
 
     def action_play(self, kind: str) -> None:
         """Take the upcard, pass, draw, or go Big Gin."""
@@ -517,7 +553,7 @@ class GameScreen(Screen):
         """One-click mode: throw the card.  Otherwise the first click selects
         (lifts) it and shows what may be done with it; a second click throws it."""
         if self.gin.one_click or message.again:
-            self.play(Action(Kind.DISCARD, message.card))
+            self.discard(message.card, "click it again to throw it")
         else:
             self._update_details()
 

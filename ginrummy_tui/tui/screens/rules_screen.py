@@ -38,7 +38,7 @@ KEYS = (
     ("t / p", "take the upcard / pass"),
     ("s / d", "draw from the stock / take the top of the discard pile"),
     ("← →", "select a card (or 1-9, 0 and - for the 1st to 11th card)"),
-    ("⏎", "discard the selected card"),
+    ("⏎", "discard the selected card (twice if it goes gin: g plays gin)"),
     ("k / g / b", "knock / gin / Big Gin (when allowed)"),
     ("< >  shift+← →", "move the selected card left / right"),
     ("o", "sort by rank or by suit"),
