@@ -20,6 +20,7 @@ from ginrummy_tui.storage.history import (
     MIGRATIONS,
     SCHEMA_VERSION,
     History,
+    SharedHistory,
     decode_moves,
     encode_moves,
     import_json_history,
@@ -358,6 +359,51 @@ def test_the_game_says_once_its_match_is_not_recorded_when_a_pipe_is_in_the_data
     first, then = done.stdout.splitlines()
     assert "cannot be used (it is a named pipe (FIFO), not a file); this match is not recorded." in first
     assert then == "None []"  # not tried again, not said again
+
+
+SIDES = ("-wal", "-shm", "-journal")
+
+
+@pytest.mark.parametrize("make, kind", [(os.mkdir, "a directory"), (os.mkfifo, "a named pipe (FIFO)")])
+@pytest.mark.parametrize("suffix", SIDES)
+def test_a_directory_or_pipe_in_a_side_files_place_is_moved_aside_never_opened(tmp_path, make, kind, suffix):
+    _one_match(tmp_path)
+    side = tmp_path / (DB_NAME + suffix)
+    make(side)
+    code = (
+        "import sys; from pathlib import Path; from ginrummy_tui.storage.history import open_history; "
+        "o = open_history(Path(sys.argv[1])); print(o.history.stats().total.matches); print(o.told())"
+    )
+    done = _child(code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    matches, told = done.stdout.splitlines()
+    assert matches == "2"  # the history is read as it was
+    moved = [p for p in tmp_path.iterdir() if p.name.startswith(side.name + ".damaged-")]
+    assert len(moved) == 1 and (moved[0].is_dir() if make is os.mkdir else stat.S_ISFIFO(moved[0].lstat().st_mode))
+    assert told == str([f"{side.name} was {kind}, not a file; it was moved to {moved[0]}."])
+
+
+@pytest.mark.parametrize("command", [["stats"], ["export", "--list"]])
+def test_stats_and_export_never_wait_on_a_pipe_in_the_journals_place(tmp_path, command):
+    _one_match(tmp_path)
+    os.mkfifo(tmp_path / (DB_NAME + "-journal"))
+    done = _child("", tmp_path, *command)
+    assert done.returncode == 0, done.stderr
+    assert f"{DB_NAME}-journal was a named pipe (FIFO), not a file; it was moved to" in done.stderr
+    assert "2" in done.stdout
+
+
+def test_a_side_file_that_cannot_be_moved_aside_makes_the_history_unusable_naming_it(tmp_path, monkeypatch):
+    import ginrummy_tui.storage.files as files
+
+    _one_match(tmp_path)
+    (tmp_path / (DB_NAME + "-wal")).mkdir()
+    monkeypatch.setattr(files, "move_aside", lambda path, label="damaged": None)
+    opening = open_history(tmp_path)
+    assert opening.history is None
+    assert opening.unusable == f"{DB_NAME}-wal is a directory, not a file"
+    shared = SharedHistory(tmp_path)
+    assert shared.get() is None and shared.unusable == opening.unusable
 
 
 def _one_match_in(hist) -> None:

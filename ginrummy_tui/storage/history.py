@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
 from ginrummy_tui.storage.files import (
+    NotAFile,
     check_regular,
     ensure_dir,
     is_link_refusal,
@@ -52,6 +53,7 @@ from ginrummy_tui.storage.files import (
     open_regular,
     read_regular,
     set_aside_link,
+    set_aside_not_a_file,
 )
 from ginrummy_tui.storage.stats import Stats, Tally
 from ginrummy_tui.storage.store import (
@@ -596,6 +598,9 @@ class History:
         path = db_path(root)
         ensure_dir(path.parent)
         _prepare_file(path)
+        for side in _side_files(path):  # SQLite would open a named pipe there itself, and wait on it
+            with contextlib.suppress(FileNotFoundError):
+                check_regular(side)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
         try:
             cls._set_up(conn)
@@ -1091,6 +1096,21 @@ def _side_files(path: Path) -> tuple[Path, ...]:
     return tuple(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal"))
 
 
+def _set_aside_special(side: Path) -> str | None:
+    """Move a directory, named pipe or other special file in the place of
+    the side file ``side`` aside (it holds no data, and SQLite would wait on
+    a pipe); what to tell the player, None if there is none.  One that cannot
+    be moved is left for :meth:`History.connect` to refuse."""
+    try:
+        check_regular(side)
+    except NotAFile as found:
+        with contextlib.suppress(NotAFile):
+            return set_aside_not_a_file(side, found)
+    except OSError:  # nothing there, or no directory to look in: opening says why
+        pass
+    return None
+
+
 def open_history(root: Path, *, create: bool = True, check: bool = False) -> Opening:
     """The history of the data directory ``root``; never raises.
 
@@ -1109,7 +1129,7 @@ def open_history(root: Path, *, create: bool = True, check: bool = False) -> Ope
         return out
     for _ in range(2):
         for side in _side_files(path):
-            note = set_aside_link(side)
+            note = set_aside_link(side) or _set_aside_special(side)
             if note is not None:
                 out.messages.append(note)
         try:
@@ -1126,6 +1146,8 @@ def open_history(root: Path, *, create: bool = True, check: bool = False) -> Ope
             out.messages.append(set_aside(path, str(bad)))
         except OSError as exc:
             why = exc.strerror or str(exc)
+            if isinstance(exc, NotAFile) and exc.filename != str(path):  # a side file that could not be moved aside
+                why = f"{Path(exc.filename).name} is {exc.kind}, not a file"
             if is_link_refusal(exc, path):
                 note = set_aside_link(path)
                 if not os.path.islink(path):
@@ -1155,6 +1177,8 @@ class SharedHistory:
         self.messages: list[str] = []
         self._history: History | None = None
         self._failed = False
+        self.unusable: str | None = None
+        """Why the database cannot be used at all, if it cannot (:attr:`Opening.unusable`)."""
         self.generation = 0
         """How many databases were set aside: what was read from an earlier one is out of date."""
 
@@ -1166,6 +1190,7 @@ class SharedHistory:
                 opening = open_history(self.root, create=create)
                 self.messages.extend(opening.told())
                 self._history = opening.history
+                self.unusable = opening.unusable
                 self._failed = opening.history is None and db_path(self.root).exists()
             return self._history
 
