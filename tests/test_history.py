@@ -299,6 +299,35 @@ def test_a_database_that_fails_the_integrity_check_is_set_aside(tmp_path):
     assert _set_aside(tmp_path)
 
 
+def _garble_schema(root) -> None:
+    """Damage the file so that SQLite's error message is not valid UTF-8 (it quotes the schema)."""
+    path = root / DB_NAME
+    data = path.read_bytes()
+    assert b"uid TEXT NOT NULL UNIQUE," in data
+    path.write_bytes(data.replace(b"uid TEXT NOT NULL UNIQUE,", b"uid TEXT NOT NULL \xd3\xd3IQUE,"))
+
+
+def test_a_database_whose_error_text_is_not_utf8_is_set_aside_as_damaged(tmp_path):
+    _one_match(tmp_path)
+    _garble_schema(tmp_path)
+    opening = open_history(tmp_path)
+    assert opening.messages and opening.messages[0].startswith(
+        "Your match history could not be used: the database is damaged (what SQLite said about it is not readable text)."
+    )
+    assert opening.history is not None and opening.history.stats().total.matches == 0
+    assert _set_aside(tmp_path)
+
+
+@pytest.mark.parametrize("command", [["stats"], ["export"]])
+def test_stats_and_export_set_aside_a_database_whose_error_text_is_not_utf8(tmp_path, command):
+    _one_match(tmp_path)
+    _garble_schema(tmp_path)
+    done = _child("", tmp_path, *command)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "the database is damaged" in done.stderr and "moved to" in done.stderr
+    assert _set_aside(tmp_path)
+
+
 def test_a_data_directory_that_cannot_be_written_is_said_not_a_crash(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")

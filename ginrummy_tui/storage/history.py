@@ -222,6 +222,11 @@ def _is_damage(exc: sqlite3.Error) -> bool:
     return isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)
 
 
+GARBLED = "the database is damaged (what SQLite said about it is not readable text)"
+"""Why, when SQLite's error message cannot be decoded (``UnicodeDecodeError``):
+it quotes bytes of a damaged file, such as its schema."""
+
+
 # ---------------------------------------------------------------- match records (the JSON form)
 
 
@@ -611,6 +616,9 @@ class History:
             if not _is_damage(exc):
                 raise
             raise Damaged(f"the database is damaged ({exc})") from None
+        except UnicodeDecodeError:
+            conn.close()
+            raise Damaged(GARBLED) from None
         except BaseException:
             conn.close()
             raise
@@ -673,6 +681,8 @@ class History:
                 rows = self.conn.execute("PRAGMA quick_check").fetchall()
         except sqlite3.DatabaseError as exc:
             raise Damaged(f"the database is damaged ({exc})") from None
+        except UnicodeDecodeError:
+            raise Damaged(GARBLED) from None
         if [r[0] for r in rows] != ["ok"]:
             raise Damaged("the database failed its integrity check (" + "; ".join(str(r[0]) for r in rows[:3]) + ")")
 
@@ -802,6 +812,8 @@ class History:
             if not _is_damage(exc):
                 raise
             raise Damaged(f"the database is damaged ({exc})") from None
+        except UnicodeDecodeError:
+            raise Damaged(GARBLED) from None
 
     def meta(self, key: str, default: Any = None) -> Any:
         rows = self.read("SELECT value FROM meta WHERE key = ?", (key,))
@@ -879,6 +891,8 @@ class History:
             if not _is_damage(exc):
                 raise
             raise Damaged(f"the database is damaged ({exc})") from None
+        except UnicodeDecodeError:
+            raise Damaged(GARBLED) from None
         finally:
             cur.close()
 
