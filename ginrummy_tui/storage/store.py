@@ -374,7 +374,9 @@ class Store:
         abandoned and the file moved to ``archive/`` later, off the start-up
         path (:func:`~ginrummy_tui.storage.history.file_abandoned`); the file
         stays until that is done, so a kill in between leaves it for the next
-        start.  Returns where the match will be kept, or None if the save
+        start.  Returns where the match will be kept (``archive/``, or that
+        file while something that is not a directory is in the place of
+        ``archive``), or None if the save
         could not be moved (it is then simply overwritten by the new match).
 
         The rename is not fsynced here (that would wait for the disk before
@@ -388,6 +390,8 @@ class Store:
             os.replace(self.path, pending)
         except OSError:
             return None
+        if os.path.lexists(self.archive_dir) and not os.path.isdir(self.archive_dir):  # a file there: it stays put
+            return pending
         return self.archive_dir / f"{saved.match_id}.json"
 
     def save(
