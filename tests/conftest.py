@@ -24,3 +24,8 @@ for _var, _sub in (
     ("XDG_CACHE_HOME", "cache"),
 ):
     os.environ[_var] = os.path.join(_HOME, _sub)
+
+# The game refuses a terminal that cannot show it (TERM=dumb, as in some
+# editors' shells): the tests that start it as if in a terminal need one.
+if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
+    os.environ["TERM"] = "xterm"

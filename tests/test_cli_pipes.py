@@ -173,13 +173,15 @@ def test_which_commands_need_a_terminal_and_what_counts_as_one(monkeypatch):
 
     monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
     monkeypatch.delenv("GIN_TUI_WEB", raising=False)
-    assert missing_terminal(Stream(True), Stream(True)) is None
-    assert missing_terminal(Stream(False), Stream(True)) == "standard input"
-    assert missing_terminal(Stream(True), Stream(False)) == "standard output"
-    assert missing_terminal(Stream(True), Stream(None)) == "standard output"
+    assert missing_terminal(Stream(True), Stream(True), Stream(True)) is None
+    assert missing_terminal(Stream(False), Stream(True), Stream(True)) == "standard input"
+    assert missing_terminal(Stream(True), Stream(False), Stream(True)) == "standard output"
+    assert missing_terminal(Stream(True), Stream(None), Stream(True)) == "standard output"
+    assert missing_terminal(Stream(True), Stream(True), Stream(False)) == "standard error"  # where the screen is drawn
+    assert missing_terminal(Stream(True), Stream(True), Stream(None)) == "standard error"
     # a browser tab of gin-tui serve: pipes, with Textual's web driver
     monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.web_driver:WebDriver")
-    assert missing_terminal(Stream(False), Stream(False)) is None
+    assert missing_terminal(Stream(False), Stream(False), Stream(False)) is None
 
 
 @pytest.mark.parametrize(
@@ -338,3 +340,71 @@ def test_host_and_join_refuse_to_play_unsaved_with_data_dir_dash(argv, capsys, t
     command = "host" if "host" in argv else "join"
     assert info.value.code == 2 and err.startswith(f"gin-tui {command} does not take --data-dir -: ")
     assert err.count("\n") == 1 and not (tmp_path / "-").exists()
+
+
+def _in_a_terminal(home, command: str, **env: str) -> tuple[int, str]:
+    """Run the shell ``command`` with a pseudo-terminal as its standard input,
+    output and error (the command may close or move them); its status and
+    what it wrote on the terminal.  Killed after :data:`TIMEOUT`."""
+    import pty
+    import select
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        ["sh", "-c", command], stdin=slave, stdout=slave, stderr=slave, env={**_env(home), **env}, start_new_session=True
+    )
+    os.close(slave)
+    out = b""
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], TIMEOUT)
+            if not ready:
+                proc.kill()
+                break
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the terminal's other side closed: the command ended
+                break
+            if not chunk:
+                break
+            out += chunk
+    finally:
+        os.close(master)
+    return proc.wait(TIMEOUT), out.decode(errors="replace").replace("\r\n", "\n")
+
+
+GAME = f"exec {sys.executable} -m ginrummy_tui --seed 1"
+
+
+@pytest.mark.parametrize("term", ["dumb", "unknown", "DUMB"])
+def test_a_terminal_that_cannot_show_the_game_is_refused_in_one_line(home, term):
+    status, out = _in_a_terminal(home, GAME, TERM=term)
+    assert status == 2
+    assert out == (
+        f"gin-tui: this terminal (TERM={term}) cannot show the game; play it in one that can, "
+        "such as xterm (gin-tui stats, export and sim work without)\n"
+    )
+
+
+def test_with_standard_error_closed_the_game_says_so_on_the_terminal(home):
+    status, out = _in_a_terminal(home, GAME + " 2>&-", TERM="xterm")
+    assert status == 2
+    assert out == (
+        "gin-tui: standard error is not a terminal (the game draws its screen there); the game needs one to play "
+        "(gin-tui stats, export and sim work without)\n"
+    )
+
+
+def test_closed_standard_descriptors_get_dev_null_so_no_data_file_takes_them(tmp_path):
+    """A lock opened on descriptor 2 would take what is written to standard
+    error (SQLite guards its own files so, not the files gin-tui opens)."""
+    code = (
+        "import os; from ginrummy_tui.cli import main; main(['stats']); "
+        "fd = os.open(os.path.join(os.environ['GIN_TUI_HOME'], 'current.json.lock'), os.O_RDWR | os.O_CREAT); "
+        "os.write(1, f'{fd} '.encode() + ' '.join(os.readlink(f'/proc/self/fd/{n}') for n in (0, 2)).encode())"
+    )
+    done = subprocess.run(
+        f"exec {sys.executable} -c \"{code}\" <&- 2>&-",
+        shell=True, capture_output=True, text=True, env=_env(tmp_path), timeout=TIMEOUT,
+    )
+    assert done.stdout.endswith(f"3 {os.devnull} {os.devnull}"), done

@@ -280,3 +280,15 @@ def test_any_settings_file_loads_without_raising(tmp_path, raw):
     loaded = load_settings(tmp_path)
     assert isinstance(loaded.settings, Settings)
     assert (loaded.message() is None) == (not loaded.problems)
+
+
+def test_a_huge_settings_file_is_not_read_whole_but_set_aside(tmp_path):
+    from ginrummy_tui.storage.config import MAX_SETTINGS_BYTES
+
+    path = tmp_path / SETTINGS_NAME
+    path.write_text('{"ai": "expert", "pad": "' + "x" * (MAX_SETTINGS_BYTES * 4) + '"}')
+    loaded = load_settings(tmp_path)
+    assert loaded.settings == Settings()
+    assert loaded.problems == [f"it is far too big to be a settings file (more than {MAX_SETTINGS_BYTES} bytes)"]
+    assert loaded.moved_to is not None and loaded.moved_to.stat().st_size > MAX_SETTINGS_BYTES
+    assert not path.exists()

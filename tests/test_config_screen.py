@@ -149,6 +149,24 @@ async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):
         assert not (tmp_path / "settings.json").exists()
 
 
+async def test_settings_that_cannot_be_saved_name_the_file(tmp_path, monkeypatch):
+    import ginrummy_tui.storage.config as config
+
+    def fail(directory, settings) -> None:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(config, "save_settings", fail)
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        screen.query_one("#pause").value = "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        error = " ".join(str(screen.query_one("#settings-error").render()).split())
+        assert error == f"The settings could not be saved to {tmp_path / 'settings.json'}: No such file or directory"
+
+
 async def test_escape_with_changes_not_saved_asks_before_they_are_lost(tmp_path):
     from ginrummy_tui.tui.screens.question import Question
 

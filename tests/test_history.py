@@ -20,6 +20,7 @@ from ginrummy_tui.storage.history import (
     MIGRATIONS,
     SCHEMA_VERSION,
     History,
+    SharedHistory,
     decode_moves,
     encode_moves,
     import_json_history,
@@ -298,6 +299,35 @@ def test_a_database_that_fails_the_integrity_check_is_set_aside(tmp_path):
     assert _set_aside(tmp_path)
 
 
+def _garble_schema(root) -> None:
+    """Damage the file so that SQLite's error message is not valid UTF-8 (it quotes the schema)."""
+    path = root / DB_NAME
+    data = path.read_bytes()
+    assert b"uid TEXT NOT NULL UNIQUE," in data
+    path.write_bytes(data.replace(b"uid TEXT NOT NULL UNIQUE,", b"uid TEXT NOT NULL \xd3\xd3IQUE,"))
+
+
+def test_a_database_whose_error_text_is_not_utf8_is_set_aside_as_damaged(tmp_path):
+    _one_match(tmp_path)
+    _garble_schema(tmp_path)
+    opening = open_history(tmp_path)
+    assert opening.messages and opening.messages[0].startswith(
+        "Your match history could not be used: the database is damaged (what SQLite said about it is not readable text)."
+    )
+    assert opening.history is not None and opening.history.stats().total.matches == 0
+    assert _set_aside(tmp_path)
+
+
+@pytest.mark.parametrize("command", [["stats"], ["export"]])
+def test_stats_and_export_set_aside_a_database_whose_error_text_is_not_utf8(tmp_path, command):
+    _one_match(tmp_path)
+    _garble_schema(tmp_path)
+    done = _child("", tmp_path, *command)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "the database is damaged" in done.stderr and "moved to" in done.stderr
+    assert _set_aside(tmp_path)
+
+
 def test_a_data_directory_that_cannot_be_written_is_said_not_a_crash(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
@@ -358,6 +388,51 @@ def test_the_game_says_once_its_match_is_not_recorded_when_a_pipe_is_in_the_data
     first, then = done.stdout.splitlines()
     assert "cannot be used (it is a named pipe (FIFO), not a file); this match is not recorded." in first
     assert then == "None []"  # not tried again, not said again
+
+
+SIDES = ("-wal", "-shm", "-journal")
+
+
+@pytest.mark.parametrize("make, kind", [(os.mkdir, "a directory"), (os.mkfifo, "a named pipe (FIFO)")])
+@pytest.mark.parametrize("suffix", SIDES)
+def test_a_directory_or_pipe_in_a_side_files_place_is_moved_aside_never_opened(tmp_path, make, kind, suffix):
+    _one_match(tmp_path)
+    side = tmp_path / (DB_NAME + suffix)
+    make(side)
+    code = (
+        "import sys; from pathlib import Path; from ginrummy_tui.storage.history import open_history; "
+        "o = open_history(Path(sys.argv[1])); print(o.history.stats().total.matches); print(o.told())"
+    )
+    done = _child(code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    matches, told = done.stdout.splitlines()
+    assert matches == "2"  # the history is read as it was
+    moved = [p for p in tmp_path.iterdir() if p.name.startswith(side.name + ".damaged-")]
+    assert len(moved) == 1 and (moved[0].is_dir() if make is os.mkdir else stat.S_ISFIFO(moved[0].lstat().st_mode))
+    assert told == str([f"{side.name} was {kind}, not a file; it was moved to {moved[0]}."])
+
+
+@pytest.mark.parametrize("command", [["stats"], ["export", "--list"]])
+def test_stats_and_export_never_wait_on_a_pipe_in_the_journals_place(tmp_path, command):
+    _one_match(tmp_path)
+    os.mkfifo(tmp_path / (DB_NAME + "-journal"))
+    done = _child("", tmp_path, *command)
+    assert done.returncode == 0, done.stderr
+    assert f"{DB_NAME}-journal was a named pipe (FIFO), not a file; it was moved to" in done.stderr
+    assert "2" in done.stdout
+
+
+def test_a_side_file_that_cannot_be_moved_aside_makes_the_history_unusable_naming_it(tmp_path, monkeypatch):
+    import ginrummy_tui.storage.files as files
+
+    _one_match(tmp_path)
+    (tmp_path / (DB_NAME + "-wal")).mkdir()
+    monkeypatch.setattr(files, "move_aside", lambda path, label="damaged": None)
+    opening = open_history(tmp_path)
+    assert opening.history is None
+    assert opening.unusable == f"{DB_NAME}-wal is a directory, not a file"
+    shared = SharedHistory(tmp_path)
+    assert shared.get() is None and shared.unusable == opening.unusable
 
 
 def _one_match_in(hist) -> None:

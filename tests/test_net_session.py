@@ -820,6 +820,31 @@ def test_the_hosts_player_is_told_on_the_table_when_the_saved_match_was_damaged(
     assert any(m.startswith("Your saved match could not be used") for m in app.told)
 
 
+def test_the_host_keeps_a_file_name_as_it_is_at_the_start_of_a_note():
+    from ginrummy_tui.cli.host import tell_host
+
+    class App:
+        def __init__(self) -> None:
+            self.told: list[str] = []
+
+        def notify(self, message, **kw) -> None:
+            self.told.append(message)
+
+    class Reporter:
+        def attach(self, tell) -> None:
+            tell("network.json could not be saved: No space left on device")
+
+    app = App()
+    notes = ["host.log was a symbolic link (to /tmp/x); it was not followed, and was moved to /d/host.log.link-1.",
+             "the match is played unsaved"]
+    tell_host(app, Reporter(), notes)
+    assert app.told == [
+        "host.log was a symbolic link (to /tmp/x); it was not followed, and was moved to /d/host.log.link-1.",
+        "The match is played unsaved.",
+        "network.json could not be saved: No space left on device.",
+    ]
+
+
 async def test_a_hint_is_told_to_the_other_player_and_counted_in_the_summary(hosted):
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.screens.summary_screen import summary_renderable

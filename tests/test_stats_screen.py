@@ -65,6 +65,21 @@ async def test_with_nothing_recorded_it_says_so(tmp_path):
     plan.close()
 
 
+async def test_f3_says_the_history_cannot_be_used_not_that_nothing_is_recorded(tmp_path):
+    (tmp_path / "history.sqlite3").mkdir()
+    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path))
+    plan = prepare(args, ask=None)
+    app = build_app(plan, pause=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "No games recorded yet" not in text
+        assert "Your match history cannot be used (it is a directory, not a file)." in text
+    plan.close()
+
+
 async def test_f3_draws_the_figures_worked_out_ahead_and_never_stale_ones(tmp_path, monkeypatch):
     from ginrummy_tui.storage.history import History, import_json_history, open_history
 

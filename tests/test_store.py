@@ -194,10 +194,30 @@ def test_a_save_whose_screen_details_are_not_readable_is_resumed_without_them(tm
     assert opened.error is None and opened.saved is not None
     assert opened.saved.state == state and opened.saved.ui == {}
     assert opened.messages == [
-        "Your saved match's screen details (the order of your cards) could not be read and are left out; "
-        "the match itself is kept."
+        f"The screen details of your saved match {path} (the order of your cards) could not be read "
+        "and are left out; the match itself is kept."
     ]
     assert path.exists()
+
+
+def test_a_huge_save_of_spaces_is_called_far_too_big_not_empty(tmp_path):
+    from ginrummy_tui.storage.store import MAX_SAVE_BYTES
+
+    (tmp_path / "current.json").write_bytes(b" " * (MAX_SAVE_BYTES + 1000))
+    opened = Store(tmp_path).load()
+    assert opened.saved is None and "the file is far too big to be a save" in opened.messages[0]
+
+
+@pytest.mark.parametrize("archive", ["file", "directory"])
+def test_a_match_given_up_says_where_it_is_really_kept(tmp_path, archive):
+    s = Store(tmp_path)
+    assert s.save(new_game(seed=1), match_id="m1")
+    if archive == "file":
+        (tmp_path / "archive").write_text("not a directory")
+    where = s.set_aside_unfinished(s.load().saved)
+    expected = tmp_path / ("abandoned-m1.json" if archive == "file" else "archive/m1.json")
+    assert where == expected
+    assert (tmp_path / "abandoned-m1.json").exists()
 
 
 def test_a_save_whose_settings_are_not_readable_says_so(tmp_path):

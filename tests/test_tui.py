@@ -1372,6 +1372,21 @@ async def test_keys_wait_while_the_terminal_is_too_small():
     assert app.return_code == 0
 
 
+async def test_q_quits_at_once_while_the_terminal_is_too_small():
+    """The screen says "q: quit": a question that cannot be seen is not asked
+    (the match is saved after every move)."""
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+    app = make_app(pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.resize_terminal(40, 15)
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmQuit)
+        assert app.return_code == 0
+
+
 async def test_after_a_resize_and_back_a_long_prompt_leaves_the_table_whole():
     # 80x24 -> 160x45 -> 80x24 with a three-line reason on show: the buttons
     # stayed gone and a blank row was left at the bottom until the next move

@@ -274,13 +274,24 @@ def needs_terminal(args: argparse.Namespace) -> bool:
     return args.command == "join" or (args.command == "host" and not getattr(args, "server_only", False))
 
 
-def missing_terminal(stdin=None, stdout=None) -> str | None:
-    """"standard input" or "standard output" when that one is not a terminal,
-    None when both are (or when the game is drawn elsewhere: a browser tab of
-    ``gin-tui serve`` talks to it through pipes, with its own Textual driver)."""
-    if os.environ.get("TEXTUAL_DRIVER") or os.environ.get("GIN_TUI_WEB"):
+def _drawn_elsewhere() -> bool:
+    """Whether the game is drawn elsewhere than in this terminal: a browser tab
+    of ``gin-tui serve`` talks to it through pipes, with its own Textual driver."""
+    return bool(os.environ.get("TEXTUAL_DRIVER") or os.environ.get("GIN_TUI_WEB"))
+
+
+def missing_terminal(stdin=None, stdout=None, stderr=None) -> str | None:
+    """"standard input", "standard output" or "standard error" (where Textual
+    draws the screen) when that one is not a terminal, None when all are (or
+    when the game is drawn elsewhere)."""
+    if _drawn_elsewhere():
         return None
-    for name, stream in (("standard input", stdin or sys.stdin), ("standard output", stdout or sys.stdout)):
+    streams = (
+        ("standard input", stdin or sys.stdin),
+        ("standard output", stdout or sys.stdout),
+        ("standard error", stderr or sys.stderr),
+    )
+    for name, stream in streams:
         try:
             tty = stream is not None and stream.isatty()
         except (ValueError, OSError):  # closed
@@ -288,6 +299,36 @@ def missing_terminal(stdin=None, stdout=None) -> str | None:
         if not tty:
             return name
     return None
+
+
+DUMB_TERMS = ("dumb", "unknown")
+"""Values of ``TERM`` for a terminal that cannot show the game (Rich, which
+draws for Textual, takes them for one that cannot move the cursor)."""
+
+
+def dumb_terminal() -> str | None:
+    """The value of ``TERM`` if it names a terminal that cannot show the game, else None."""
+    term = os.environ.get("TERM", "")
+    return term if term.lower() in DUMB_TERMS and not _drawn_elsewhere() else None
+
+
+def _fill_closed_descriptors() -> None:
+    """Open ``/dev/null`` on standard input, output and error if they are
+    closed, before anything else is opened, so that no file of the data
+    directory (a lock...) is ever opened on one of them and written to by
+    what is meant for them.  Python's ``sys.stdout`` and ``sys.stderr`` stay
+    None, so that a command still says that its output is closed."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                opened = os.open(os.devnull, os.O_RDWR)
+            except OSError:
+                return
+            if opened != fd:  # (never: the lowest free descriptor is taken)
+                os.dup2(opened, fd)
+                os.close(opened)
 
 
 def _ending_on_unwritable_output(run: Callable[[], int]) -> int:
@@ -316,6 +357,7 @@ def _ending_on_unwritable_output(run: Callable[[], int]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _fill_closed_descriptors()
     return _ending_on_unwritable_output(lambda: _main(sys.argv[1:] if argv is None else argv))
 
 
@@ -324,8 +366,16 @@ def _main(argv: list[str]) -> int:
     if needs_terminal(args):
         missing = missing_terminal()
         if missing is not None:
-            print(f"gin-tui: {missing} is not a terminal; the game needs one to play "
-                  "(gin-tui stats, export and sim work without)", file=sys.stderr)
+            # the line goes where the player can see it: standard output when standard error is not a terminal
+            where = " (the game draws its screen there)" if missing == "standard error" else ""
+            print(f"gin-tui: {missing} is not a terminal{where}; the game needs one to play "
+                  "(gin-tui stats, export and sim work without)",
+                  file=sys.stdout if missing == "standard error" else sys.stderr)
+            return 2
+        dumb = dumb_terminal()
+        if dumb is not None:
+            print(f"gin-tui: this terminal (TERM={dumb}) cannot show the game; play it in one that can, "
+                  "such as xterm (gin-tui stats, export and sim work without)", file=sys.stderr)
             return 2
     if args.command:
         if getattr(args, "_missing", False):

@@ -404,9 +404,11 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
 def tell_host(app, reporter: SaveReporter, notes: list[str]) -> None:
     """Once the host's app is up: say what happened at start (a match played
     unsaved, a link set aside), and from then on every failed save."""
+    from ginrummy_tui.session.control import as_sentence
+
     for note in notes:
         try:
-            app.notify(note[:1].upper() + note[1:], severity="warning", timeout=15)
+            app.notify(as_sentence(note), severity="warning", timeout=15)
         except Exception:
             pass
-    reporter.attach(lambda text: app.notify(text[:1].upper() + text[1:] + ".", severity="error", timeout=10))
+    reporter.attach(lambda text: app.notify(as_sentence(text), severity="error", timeout=10))

@@ -24,8 +24,11 @@ if TYPE_CHECKING:
 
 def as_sentence(text: str) -> str:
     """``text`` as a sentence: a capital first letter and a full stop (the
-    rest untouched: an error's own words and paths keep their capitals)."""
-    text = text[:1].upper() + text[1:]
+    rest untouched: an error's own words and paths keep their capitals; a
+    file name it starts with, ``host.log``, is left as it is)."""
+    first = text.split(" ", 1)[0].rstrip(".,:;")
+    if "." not in first and "/" not in first:
+        text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
 

@@ -27,6 +27,9 @@ SETTINGS_VERSION = 1
 LEVELS = ("easy", "standard", "expert", "master")
 """The opponent levels (as ``ginrummy_tui.ai.LEVELS``, which starting the app does not import)."""
 DEFAULT_THEME = "textual-dark"
+MAX_SETTINGS_BYTES = 64 * 1024
+"""A settings file is a few hundred bytes: one bigger than this is not read
+whole (nor kept), it is set aside."""
 MAX_PAUSE = 10.0
 
 
@@ -233,7 +236,7 @@ def load_settings(directory: Path) -> LoadedSettings:
     values are kept: written to a clean file in its place."""
     path = Path(directory) / SETTINGS_NAME
     try:
-        raw = read_regular(path, -1, follow=True)
+        raw = read_regular(path, MAX_SETTINGS_BYTES + 1, follow=True)
     except FileNotFoundError:
         return LoadedSettings(Settings())
     except NotAFile as exc:  # a directory, a named pipe...: set aside, never waited on
@@ -241,6 +244,8 @@ def load_settings(directory: Path) -> LoadedSettings:
     except OSError as exc:
         return LoadedSettings(Settings(), [f"it cannot be read ({exc.strerror or exc})"])
     try:
+        if len(raw) > MAX_SETTINGS_BYTES:
+            raise ValueError(f"it is far too big to be a settings file (more than {MAX_SETTINGS_BYTES} bytes)")
         if not raw.strip():
             raise ValueError("it is empty")
         try:

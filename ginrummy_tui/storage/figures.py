@@ -41,6 +41,8 @@ class Figures:
     """The last matches, newest first (short summaries)."""
     trend: dict[str, list[tuple[int, bool]]] = field(default_factory=dict)
     """Per opponent level, ``(margin, won)`` of its last finished matches, oldest first."""
+    unusable: str | None = None
+    """Why the history cannot be used, if it cannot (a directory in its place...): nothing is shown."""
 
 
 def work_out(hist: History) -> Figures:

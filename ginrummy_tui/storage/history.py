@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
 from ginrummy_tui.storage.files import (
+    NotAFile,
     check_regular,
     ensure_dir,
     is_link_refusal,
@@ -52,6 +53,7 @@ from ginrummy_tui.storage.files import (
     open_regular,
     read_regular,
     set_aside_link,
+    set_aside_not_a_file,
 )
 from ginrummy_tui.storage.stats import Stats, Tally
 from ginrummy_tui.storage.store import (
@@ -218,6 +220,11 @@ def _is_damage(exc: sqlite3.Error) -> bool:
     if "malformed" in text or "not a database" in text or "corrupt" in text:
         return True
     return isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)
+
+
+GARBLED = "the database is damaged (what SQLite said about it is not readable text)"
+"""Why, when SQLite's error message cannot be decoded (``UnicodeDecodeError``):
+it quotes bytes of a damaged file, such as its schema."""
 
 
 # ---------------------------------------------------------------- match records (the JSON form)
@@ -596,6 +603,9 @@ class History:
         path = db_path(root)
         ensure_dir(path.parent)
         _prepare_file(path)
+        for side in _side_files(path):  # SQLite would open a named pipe there itself, and wait on it
+            with contextlib.suppress(FileNotFoundError):
+                check_regular(side)
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
         try:
             cls._set_up(conn)
@@ -606,6 +616,9 @@ class History:
             if not _is_damage(exc):
                 raise
             raise Damaged(f"the database is damaged ({exc})") from None
+        except UnicodeDecodeError:
+            conn.close()
+            raise Damaged(GARBLED) from None
         except BaseException:
             conn.close()
             raise
@@ -668,6 +681,8 @@ class History:
                 rows = self.conn.execute("PRAGMA quick_check").fetchall()
         except sqlite3.DatabaseError as exc:
             raise Damaged(f"the database is damaged ({exc})") from None
+        except UnicodeDecodeError:
+            raise Damaged(GARBLED) from None
         if [r[0] for r in rows] != ["ok"]:
             raise Damaged("the database failed its integrity check (" + "; ".join(str(r[0]) for r in rows[:3]) + ")")
 
@@ -797,6 +812,8 @@ class History:
             if not _is_damage(exc):
                 raise
             raise Damaged(f"the database is damaged ({exc})") from None
+        except UnicodeDecodeError:
+            raise Damaged(GARBLED) from None
 
     def meta(self, key: str, default: Any = None) -> Any:
         rows = self.read("SELECT value FROM meta WHERE key = ?", (key,))
@@ -874,6 +891,8 @@ class History:
             if not _is_damage(exc):
                 raise
             raise Damaged(f"the database is damaged ({exc})") from None
+        except UnicodeDecodeError:
+            raise Damaged(GARBLED) from None
         finally:
             cur.close()
 
@@ -1093,6 +1112,21 @@ def _side_files(path: Path) -> tuple[Path, ...]:
     return tuple(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal"))
 
 
+def _set_aside_special(side: Path) -> str | None:
+    """Move a directory, named pipe or other special file in the place of
+    the side file ``side`` aside (it holds no data, and SQLite would wait on
+    a pipe); what to tell the player, None if there is none.  One that cannot
+    be moved is left for :meth:`History.connect` to refuse."""
+    try:
+        check_regular(side)
+    except NotAFile as found:
+        with contextlib.suppress(NotAFile):
+            return set_aside_not_a_file(side, found)
+    except OSError:  # nothing there, or no directory to look in: opening says why
+        pass
+    return None
+
+
 def open_history(root: Path, *, create: bool = True, check: bool = False) -> Opening:
     """The history of the data directory ``root``; never raises.
 
@@ -1111,7 +1145,7 @@ def open_history(root: Path, *, create: bool = True, check: bool = False) -> Ope
         return out
     for _ in range(2):
         for side in _side_files(path):
-            note = set_aside_link(side)
+            note = set_aside_link(side) or _set_aside_special(side)
             if note is not None:
                 out.messages.append(note)
         try:
@@ -1128,6 +1162,8 @@ def open_history(root: Path, *, create: bool = True, check: bool = False) -> Ope
             out.messages.append(set_aside(path, str(bad)))
         except OSError as exc:
             why = exc.strerror or str(exc)
+            if isinstance(exc, NotAFile) and exc.filename != str(path):  # a side file that could not be moved aside
+                why = f"{Path(exc.filename).name} is {exc.kind}, not a file"
             if is_link_refusal(exc, path):
                 note = set_aside_link(path)
                 if not os.path.islink(path):
@@ -1157,6 +1193,8 @@ class SharedHistory:
         self.messages: list[str] = []
         self._history: History | None = None
         self._failed = False
+        self.unusable: str | None = None
+        """Why the database cannot be used at all, if it cannot (:attr:`Opening.unusable`)."""
         self.generation = 0
         """How many databases were set aside: what was read from an earlier one is out of date."""
 
@@ -1168,6 +1206,7 @@ class SharedHistory:
                 opening = open_history(self.root, create=create)
                 self.messages.extend(opening.told())
                 self._history = opening.history
+                self.unusable = opening.unusable
                 self._failed = opening.history is None and db_path(self.root).exists()
             return self._history
 

@@ -97,10 +97,12 @@ class SavedMatch:
     """What could not be read of it and is done without, for the player."""
 
 
-UNREADABLE_UI = (
-    "Your saved match's screen details (the order of your cards) could not be read and are left out; "
-    "the match itself is kept."
-)
+def unreadable_ui(path: Path) -> str:
+    """What the player is told of a save (``path``) whose screen details cannot be read."""
+    return (
+        f"The screen details of your saved match {path} (the order of your cards) could not be read "
+        "and are left out; the match itself is kept."
+    )
 
 
 @dataclass(frozen=True)
@@ -221,10 +223,10 @@ class _Bad(Exception):
 def _decode(raw: bytes, path: Path) -> SavedMatch:
     from ginrummy_tui.engine import state_from_dict
 
+    if len(raw) > MAX_SAVE_BYTES:  # first: only the start of it was read, which may be blank
+        raise _Bad(f"the file is far too big to be a save (more than {MAX_SAVE_BYTES} bytes)")
     if not raw.strip():
         raise _Bad("the file is empty")
-    if len(raw) > MAX_SAVE_BYTES:
-        raise _Bad(f"the file is far too big to be a save ({len(raw)} bytes)")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -254,7 +256,7 @@ def _decode(raw: bytes, path: Path) -> SavedMatch:
     ui = data.get("ui", {})
     notes: tuple[str, ...] = ()
     if not isinstance(ui, dict):  # only how the screen looked: the match is played on without it
-        ui, notes = {}, (UNREADABLE_UI,)
+        ui, notes = {}, (unreadable_ui(path),)
     replay = data.get("replay", False)
     if not isinstance(replay, bool):
         raise _Bad("the save's replay flag is not readable")
@@ -372,7 +374,9 @@ class Store:
         abandoned and the file moved to ``archive/`` later, off the start-up
         path (:func:`~ginrummy_tui.storage.history.file_abandoned`); the file
         stays until that is done, so a kill in between leaves it for the next
-        start.  Returns where the match will be kept, or None if the save
+        start.  Returns where the match will be kept (``archive/``, or that
+        file while something that is not a directory is in the place of
+        ``archive``), or None if the save
         could not be moved (it is then simply overwritten by the new match).
 
         The rename is not fsynced here (that would wait for the disk before
@@ -386,6 +390,8 @@ class Store:
             os.replace(self.path, pending)
         except OSError:
             return None
+        if os.path.lexists(self.archive_dir) and not os.path.isdir(self.archive_dir):  # a file there: it stays put
+            return pending
         return self.archive_dir / f"{saved.match_id}.json"
 
     def save(

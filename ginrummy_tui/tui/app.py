@@ -687,10 +687,11 @@ class GinApp(App):
         self.exit()
 
     def action_quit_game(self) -> None:
-        """Quit; during a hand, ask first."""
+        """Quit; during a hand, ask first, unless the terminal is too small to
+        show the question (it says "q: quit"; every move is already saved)."""
         from .screens.confirm_quit import ConfirmQuit
 
-        if isinstance(self.screen, ConfirmQuit):
+        if isinstance(self.screen, ConfirmQuit) or self.too_small:
             self.exit()
             return
         v = self.session.view()

@@ -325,7 +325,7 @@ class SettingsScreen(Screen):
 
     def action_save(self) -> None:
         """Save the settings, apply what can be applied now, and ask about the match if needed."""
-        from ginrummy_tui.storage.config import config_dir, save_settings, with_changes
+        from ginrummy_tui.storage.config import SETTINGS_NAME, config_dir, save_settings, with_changes
 
         new = self.read()
         if new is None:
@@ -334,10 +334,11 @@ class SettingsScreen(Screen):
         assert self.original is not None
         # only what was changed here is kept: a command-line choice stays for this run
         kept = with_changes(app.context.saved_settings or self.original, self.original, new)
+        directory = app.context.config_dir or config_dir()
         try:
-            save_settings(app.context.config_dir or config_dir(), kept)
+            save_settings(directory, kept)
         except OSError as exc:
-            self._error(f"The settings could not be saved: {exc.strerror or exc}")
+            self._error(f"The settings could not be saved to {directory / SETTINGS_NAME}: {exc.strerror or exc}")
             return
         app.context.saved_settings = kept
         app.context.settings = new

@@ -26,14 +26,19 @@ if TYPE_CHECKING:
     from ginrummy_tui.storage.stats import Stats, Tally
 
 
-def stats_renderable(stats: Stats, notes: list[str] | None = None, width: int | None = None) -> Group:
+def stats_renderable(
+    stats: Stats, notes: list[str] | None = None, width: int | None = None, *, unusable: str | None = None
+) -> Group:
     """The figures as a table (one column per opponent and preset, and all). Within
     ``width`` columns, when given: narrower heads (the level over the preset), then the
-    columns in blocks, each repeating the row labels, rather than figures cut off."""
+    columns in blocks, each repeating the row labels, rather than figures cut off.
+    ``unusable``: why the history cannot be used (said instead of the figures)."""
     from ginrummy_tui.storage.reports import ROWS, cell, column_blocks, column_heads, table_columns
 
     parts: list = [Text("Your record", style="bold underline")]
-    if not stats.groups:
+    if unusable is not None:
+        parts.append(Text(f"Your match history cannot be used ({unusable}).", style="bold"))
+    elif not stats.groups:
         parts.append(Text("No games recorded yet. Finished hands and matches are counted here."))
     else:
         # Texts with the columns laid out here: much quicker to draw than a
@@ -116,7 +121,7 @@ def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
                 figures = keeper.figures.get()
                 return figures or Figures(), notes  # None: nothing recorded yet
         hist = shared.get(create=False)
-        return (work_out(hist) if hist is not None else Figures()), notes
+        return (work_out(hist) if hist is not None else Figures(unusable=shared.unusable)), notes
     except Damaged as bad:
         shared.replace_damaged(str(bad))
         for message in shared.take_messages():
@@ -156,9 +161,10 @@ class StatsScreen(ModalScreen):
         figures, notes = read_history(self.app)
         stats, recent, trend = figures.stats, figures.recent, figures.trend
         self._figures = (stats, notes)
+        self._unusable = figures.unusable
         yield TooSmall()
         with VerticalScroll(id="stats"):
-            yield Static(stats_renderable(stats, notes, self._table_width()), id="stats-table")
+            yield Static(stats_renderable(stats, notes, self._table_width(), unusable=self._unusable), id="stats-table")
             if trend:
                 yield Static(
                     Text.assemble(
@@ -177,7 +183,7 @@ class StatsScreen(ModalScreen):
 
     def on_resize(self) -> None:
         stats, notes = self._figures
-        self.query_one("#stats-table", Static).update(stats_renderable(stats, notes, self._table_width()))
+        self.query_one("#stats-table", Static).update(stats_renderable(stats, notes, self._table_width(), unusable=self._unusable))
 
     def action_scroll(self, step: int) -> None:
         """Scroll by a line."""
