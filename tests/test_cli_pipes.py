@@ -293,6 +293,44 @@ def test_a_game_option_before_a_command_that_means_nothing_there_is_refused(argv
     assert info.value.code == 2 and err.startswith(says) and err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["sim", "--rule", "big_gin=yes"],
+         "gin-tui sim does not take --rule: it plays under one of the presets: choose it with --rules\n"),
+        (["sim", "--rule=big_gin=yes", "--matches", "1"], "gin-tui sim does not take --rule:"),
+        (["sim", "--data-dir", "/x"], "gin-tui sim does not take --data-dir: it records nothing\n"),
+        (["stats", "--seed", "3"], "gin-tui stats does not take --seed: it plays no game\n"),
+        (["join", "h:1", "--rule", "knock_limit=7"], "gin-tui join does not take --rule: the host chooses the rules\n"),
+        (["serve", "--theme", "nord"], "gin-tui serve does not take --theme:"),
+    ],
+)
+def test_a_game_option_after_a_command_that_does_not_take_it_is_refused_saying_why(argv, says, capsys):
+    """gin-tui sim --rule big_gin=yes was read as --rules (an abbreviation), and
+    said 'unknown rules preset 'big_gin=yes''; after the other commands such an
+    option was 'unrecognized', without the reason given before the command."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.startswith(says) and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv, option",
+    [(["sim", "--match", "1"], "--match"), (["stats", "--js"], "--js"), (["export", "--li"], "--li"),
+     (["host", "--server"], "--server"), (["join", "h:1", "--na", "Bob"], "--na"), (["serve", "--po", "1"], "--po")],
+)
+def test_no_command_takes_a_shortened_option(argv, option, capsys):
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    assert info.value.code == 2
+    assert f"gin-tui: error: unrecognized arguments: {option}" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("command", ["host", "join", "sim", "stats", "export", "serve"])
 def test_every_game_option_before_a_command_is_taken_there_or_refused(command):
     from ginrummy_tui.cli import NOT_TAKEN, build_parser
