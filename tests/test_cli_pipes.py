@@ -376,3 +376,39 @@ def test_host_and_join_refuse_to_play_unsaved_with_data_dir_dash(argv, capsys, t
     command = "host" if "host" in argv else "join"
     assert info.value.code == 2 and err.startswith(f"gin-tui {command} does not take --data-dir -: ")
     assert err.count("\n") == 1 and not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("argv", [["stats", "--data-dir", "-"], ["--data-dir", "-", "stats"],
+                                  ["export", "--data-dir", "-"], ["--data-dir", "-", "export", "--list"]])
+def test_stats_and_export_refuse_data_dir_dash(argv, capsys, tmp_path, monkeypatch):
+    """--data-dir - (no data directory) read a directory named '-' where they were run."""
+    from ginrummy_tui.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").mkdir()
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    what = "shows the statistics" if "stats" in argv else "exports the matches"
+    assert info.value.code == 2 and out == ""
+    assert err.endswith(f" does not take --data-dir -: it {what} recorded there: give a directory\n")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--data-dir", ""], "gin-tui: --data-dir '' names no directory: give one, or - to play without saving\n"),
+        (["stats", "--data-dir", ""], "gin-tui stats: --data-dir '' names no directory: give one\n"),
+        (["--data-dir", "", "export"], "gin-tui export: --data-dir '' names no directory: give one\n"),
+        (["host", "--data-dir", ""], "gin-tui host: --data-dir '' names no directory: give one\n"),
+        (["join", "h:1", "--data-dir="], "gin-tui join: --data-dir '' names no directory: give one\n"),
+    ],
+)
+def test_an_empty_data_dir_is_refused(argv, says, capsys):
+    """--data-dir '' used the default data directory, without a word."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    assert info.value.code == 2 and capsys.readouterr().err == says

@@ -193,8 +193,10 @@ command takes a shortened option (``--rule`` is not ``--rules``)."""
 UNSAVED_REFUSED = {
     "host": "the hosted match is saved, to be resumed with its join code: give a directory",
     "join": "the match is recorded in your statistics: give a directory",
+    "stats": "it shows the statistics recorded there: give a directory",
+    "export": "it exports the matches recorded there: give a directory",
 }
-"""Why a command does not play without a data directory (``--data-dir -``), as the game may."""
+"""Why a command does not work without a data directory (``--data-dir -``), as the game may."""
 
 
 def _play_parser(parser_class: type[argparse.ArgumentParser] = _Parser) -> argparse.ArgumentParser:
@@ -260,6 +262,11 @@ def given(args: argparse.Namespace, option: str) -> bool:
     return vars(args).get(option[2:].replace("-", "_")) not in (None, False)
 
 
+def _name(args: argparse.Namespace) -> str:
+    """The command as the player gave it: ``gin-tui`` or ``gin-tui stats``."""
+    return f"gin-tui {args.command}" if args.command else "gin-tui"
+
+
 def _refuse_not_taken(command: str | None, option: str) -> None:
     """End with status 2, saying why, when ``command`` does not take the game's ``option``."""
     why = NOT_TAKEN.get(command or "", {}).get(option)
@@ -275,6 +282,9 @@ def _checked(args: argparse.Namespace) -> argparse.Namespace:
             _refuse_not_taken(args.command, option)
     if vars(args).get("data_dir") == "-" and args.command in UNSAVED_REFUSED:
         build_parser([]).exit(2, f"gin-tui {args.command} does not take --data-dir -: {UNSAVED_REFUSED[args.command]}\n")
+    if vars(args).get("data_dir") == "":  # would be the default directory, unasked
+        unsaved = "" if args.command else ", or - to play without saving"
+        build_parser([]).exit(2, f"{_name(args)}: --data-dir '' names no directory: give one{unsaved}\n")
     if args.hand is not None and args.seed is None:
         build_parser([]).error("--hand K needs --seed N: it plays hand K of the match dealt with that seed")
     return args
