@@ -295,6 +295,44 @@ def test_a_game_option_before_a_command_that_means_nothing_there_is_refused(argv
     assert info.value.code == 2 and err.startswith(says) and err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["sim", "--rule", "big_gin=yes"],
+         "gin-tui sim does not take --rule: it plays under one of the presets: choose it with --rules\n"),
+        (["sim", "--rule=big_gin=yes", "--matches", "1"], "gin-tui sim does not take --rule:"),
+        (["sim", "--data-dir", "/x"], "gin-tui sim does not take --data-dir: it records nothing\n"),
+        (["stats", "--seed", "3"], "gin-tui stats does not take --seed: it plays no game\n"),
+        (["join", "h:1", "--rule", "knock_limit=7"], "gin-tui join does not take --rule: the host chooses the rules\n"),
+        (["serve", "--theme", "nord"], "gin-tui serve does not take --theme:"),
+    ],
+)
+def test_a_game_option_after_a_command_that_does_not_take_it_is_refused_saying_why(argv, says, capsys):
+    """gin-tui sim --rule big_gin=yes was read as --rules (an abbreviation), and
+    said 'unknown rules preset 'big_gin=yes''; after the other commands such an
+    option was 'unrecognized', without the reason given before the command."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.startswith(says) and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv, option",
+    [(["sim", "--match", "1"], "--match"), (["stats", "--js"], "--js"), (["export", "--li"], "--li"),
+     (["host", "--server"], "--server"), (["join", "h:1", "--na", "Bob"], "--na"), (["serve", "--po", "1"], "--po")],
+)
+def test_no_command_takes_a_shortened_option(argv, option, capsys):
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    assert info.value.code == 2
+    assert f"gin-tui: error: unrecognized arguments: {option}" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("command", ["host", "join", "sim", "stats", "export", "serve"])
 def test_every_game_option_before_a_command_is_taken_there_or_refused(command):
     from ginrummy_tui.cli import NOT_TAKEN, build_parser
@@ -408,3 +446,39 @@ def test_closed_standard_descriptors_get_dev_null_so_no_data_file_takes_them(tmp
         shell=True, capture_output=True, text=True, env=_env(tmp_path), timeout=TIMEOUT,
     )
     assert done.stdout.endswith(f"3 {os.devnull} {os.devnull}"), done
+
+
+@pytest.mark.parametrize("argv", [["stats", "--data-dir", "-"], ["--data-dir", "-", "stats"],
+                                  ["export", "--data-dir", "-"], ["--data-dir", "-", "export", "--list"]])
+def test_stats_and_export_refuse_data_dir_dash(argv, capsys, tmp_path, monkeypatch):
+    """--data-dir - (no data directory) read a directory named '-' where they were run."""
+    from ginrummy_tui.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").mkdir()
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    what = "shows the statistics" if "stats" in argv else "exports the matches"
+    assert info.value.code == 2 and out == ""
+    assert err.endswith(f" does not take --data-dir -: it {what} recorded there: give a directory\n")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--data-dir", ""], "gin-tui: --data-dir '' names no directory: give one, or - to play without saving\n"),
+        (["stats", "--data-dir", ""], "gin-tui stats: --data-dir '' names no directory: give one\n"),
+        (["--data-dir", "", "export"], "gin-tui export: --data-dir '' names no directory: give one\n"),
+        (["host", "--data-dir", ""], "gin-tui host: --data-dir '' names no directory: give one\n"),
+        (["join", "h:1", "--data-dir="], "gin-tui join: --data-dir '' names no directory: give one\n"),
+    ],
+)
+def test_an_empty_data_dir_is_refused(argv, says, capsys):
+    """--data-dir '' used the default data directory, without a word."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    assert info.value.code == 2 and capsys.readouterr().err == says

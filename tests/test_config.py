@@ -243,6 +243,7 @@ def test_single_rule_options_and_the_theme_from_the_command_line():
         (["target=0"], "target must be at least 1"),
         (["timer=1e9"], "a whole number, not '1e9'"),
         (["timer=1000000000"], "timer must be at most 3600 seconds"),
+        (["target=100000000000000000000000"], "target must be at most 10000 points"),
     ):
         with pytest.raises(ValueError, match=words):
             apply_args(Settings(), _args(rule=bad))

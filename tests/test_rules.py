@@ -17,6 +17,7 @@ from ginrummy_tui.engine import PRESETS, Rules
         ({"game_bonus": -100}, "game_bonus must not be negative"),
         ({"target": 0}, "target must be at least 1 (not 0)"),
         ({"target": -100}, "target must be at least 1"),
+        ({"target": 10001}, "target must be at most 10000 points (not 10001)"),  # 10**23 overflowed the header
         ({"timer": 0}, "timer must be at least 1 second"),
         ({"timer": 3601}, "timer must be at most 3600 seconds (not 3601)"),  # 10**23 s was shown as 99999999999999991611392 s
         ({"void_stock": 11}, "void_stock must be between 0 and 10"),
@@ -34,7 +35,7 @@ def test_out_of_range_rule_values_are_refused(changes, words):
 def test_the_edges_of_each_range_are_allowed_and_every_preset_is_valid():
     Rules().with_options(knock_limit=0, gin_bonus=0, undercut_bonus=0, target=1, timer=1, void_stock=0)
     Rules().with_options(knock_limit=10, void_stock=10, timer=None)
-    Rules().with_options(timer=3600)
+    Rules().with_options(timer=3600, target=10000)
     for rules in PRESETS.values():
         assert Rules.from_dict(rules.to_dict()) == rules
 

@@ -103,6 +103,17 @@ def test_jobs_are_at_most_four_a_processor(monkeypatch, capsys):
     assert "argument --jobs: at most 8 on this machine (4 a processor), got 9" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("option", ["--matches", "--hands"])
+def test_matches_and_hands_are_at_most_a_million(option, capsys):
+    from ginrummy_tui.cli import parse_command_line
+
+    assert vars(parse_command_line(["sim", option, "1000000"]))[option[2:]] == 1_000_000
+    with pytest.raises(SystemExit) as exc:  # 99999999999 was taken, and its list of matches filled the memory
+        parse_command_line(["sim", option, "99999999999"])
+    assert exc.value.code == 2
+    assert f"argument {option}: must be at most 1,000,000, got 99999999999" in capsys.readouterr().err
+
+
 def test_unknown_preset_exits_2(capsys):
     assert main(["sim", "--rules", "backgammon", "--matches", "1"]) == 2
     assert "unknown rules preset" in capsys.readouterr().err

@@ -185,15 +185,18 @@ NOT_TAKEN: dict[str, dict[str, str]] = {
     },
 }
 """The game's options a command does not take, with why: given before its name
-(``gin-tui --ai expert host``) they are refused.  The ones it takes work before
-its name as after it."""
+(``gin-tui --ai expert host``) or after it (``gin-tui sim --rule big_gin=yes``)
+they are refused.  The ones it takes work before its name as after it.  No
+command takes a shortened option (``--rule`` is not ``--rules``)."""
 
 
 UNSAVED_REFUSED = {
     "host": "the hosted match is saved, to be resumed with its join code: give a directory",
     "join": "the match is recorded in your statistics: give a directory",
+    "stats": "it shows the statistics recorded there: give a directory",
+    "export": "it exports the matches recorded there: give a directory",
 }
-"""Why a command does not play without a data directory (``--data-dir -``), as the game may."""
+"""Why a command does not work without a data directory (``--data-dir -``), as the game may."""
 
 
 def _play_parser(parser_class: type[argparse.ArgumentParser] = _Parser) -> argparse.ArgumentParser:
@@ -209,7 +212,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser = _play_parser()
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
-        sp = sub.add_parser(name, help=help_text, description=help_text)
+        sp = sub.add_parser(name, help=help_text, description=help_text, allow_abbrev=False)
         sp.set_defaults(_module=module)
         if argv is not None and name not in argv:
             continue
@@ -244,7 +247,13 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
         if not rest:
             args.command = None
             return _checked(args)
-    return _checked(build_parser(argv).parse_args(argv))
+    parser = build_parser(argv)
+    args, rest = parser.parse_known_args(argv)
+    if rest:
+        for option in rest:
+            _refuse_not_taken(args.command, option.split("=", 1)[0])
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    return _checked(args)
 
 
 def given(args: argparse.Namespace, option: str) -> bool:
@@ -253,14 +262,29 @@ def given(args: argparse.Namespace, option: str) -> bool:
     return vars(args).get(option[2:].replace("-", "_")) not in (None, False)
 
 
+def _name(args: argparse.Namespace) -> str:
+    """The command as the player gave it: ``gin-tui`` or ``gin-tui stats``."""
+    return f"gin-tui {args.command}" if args.command else "gin-tui"
+
+
+def _refuse_not_taken(command: str | None, option: str) -> None:
+    """End with status 2, saying why, when ``command`` does not take the game's ``option``."""
+    why = NOT_TAKEN.get(command or "", {}).get(option)
+    if why is not None:
+        build_parser([]).exit(2, f"gin-tui {command} does not take {option}: {why}\n")
+
+
 def _checked(args: argparse.Namespace) -> argparse.Namespace:
     """``args``, once the options that go together are together (else a usage
     error), and none of the game's is given to a command that does not take it."""
-    for option, why in NOT_TAKEN.get(args.command or "", {}).items():
+    for option in NOT_TAKEN.get(args.command or "", {}):
         if given(args, option):
-            build_parser([]).exit(2, f"gin-tui {args.command} does not take {option}: {why}\n")
+            _refuse_not_taken(args.command, option)
     if vars(args).get("data_dir") == "-" and args.command in UNSAVED_REFUSED:
         build_parser([]).exit(2, f"gin-tui {args.command} does not take --data-dir -: {UNSAVED_REFUSED[args.command]}\n")
+    if vars(args).get("data_dir") == "":  # would be the default directory, unasked
+        unsaved = "" if args.command else ", or - to play without saving"
+        build_parser([]).exit(2, f"{_name(args)}: --data-dir '' names no directory: give one{unsaved}\n")
     if args.hand is not None and args.seed is None:
         build_parser([]).error("--hand K needs --seed N: it plays hand K of the match dealt with that seed")
     return args

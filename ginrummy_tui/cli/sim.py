@@ -25,6 +25,8 @@ PRESET = "standard"
 """The rules preset when none is given."""
 JOBS_PER_PROCESSOR = 4
 """The most processes ``--jobs`` may start for each processor of the machine."""
+MOST_PLAYED = 1_000_000
+"""The most matches (or single hands) one run plays."""
 
 
 def _whole(text: str) -> int:
@@ -32,6 +34,13 @@ def _whole(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _count(text: str) -> int:
+    n = positive(text)
+    if n > MOST_PLAYED:
+        raise argparse.ArgumentTypeError(f"must be at most {MOST_PLAYED:,}, got {n}")
+    return n
 
 
 def _jobs(text: str) -> int:
@@ -47,8 +56,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", choices=LEVEL_CHOICES, default="expert", help="first opponent (default: expert)")
     parser.add_argument("--b", choices=LEVEL_CHOICES, default="standard", help="second opponent (default: standard)")
     count = parser.add_mutually_exclusive_group()
-    count.add_argument("--matches", type=positive, default=None, metavar="N", help="matches to play (default 100)")
-    count.add_argument("--hands", type=positive, default=None, metavar="N", help="play N single hands instead")
+    count.add_argument("--matches", type=_count, default=None, metavar="N",
+                       help=f"matches to play (default 100, at most {MOST_PLAYED:,})")
+    count.add_argument("--hands", type=_count, default=None, metavar="N",
+                       help=f"play N single hands instead (at most {MOST_PLAYED:,})")
     # no default here: one given before 'sim' (gin-tui --seed 5 sim) is kept; run() fills them in
     parser.add_argument("--seed", type=_whole, default=argparse.SUPPRESS, help=f"seed of the deals (default {SEED})")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,

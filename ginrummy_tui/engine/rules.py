@@ -12,6 +12,8 @@ MAX_KNOCK_LIMIT = 10
 Oklahoma's upcard only lowers it)."""
 MAX_TIMER = 3600
 """The most seconds a move timer gives (an hour a move)."""
+MAX_TARGET = 10000
+"""The highest score a match may be played to (a hundred times the usual 100)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,8 @@ class Rules:
                 problems.append(f"{name} must not be negative (not {getattr(self, name)})")
         if self.target < 1:
             problems.append(f"target must be at least 1 (not {self.target})")
+        elif self.target > MAX_TARGET:
+            problems.append(f"target must be at most {MAX_TARGET} points (not {self.target})")
         if self.next_dealer not in NEXT_DEALER_CHOICES:
             problems.append(f"next_dealer must be one of {', '.join(NEXT_DEALER_CHOICES)} (not {self.next_dealer!r})")
         if self.timer is not None and self.timer < 1:
