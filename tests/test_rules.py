@@ -15,6 +15,8 @@ from ginrummy_tui.engine import PRESETS, Rules
         ({"big_gin_bonus": -31}, "big_gin_bonus must not be negative"),
         ({"box_bonus": -20}, "box_bonus must not be negative"),
         ({"game_bonus": -100}, "game_bonus must not be negative"),
+        ({"gin_bonus": 10001}, "gin_bonus must be at most 10000 points (not 10001)"),  # 10**23 overflowed the scores
+        ({"game_bonus": 10**23}, "game_bonus must be at most 10000 points"),
         ({"target": 0}, "target must be at least 1 (not 0)"),
         ({"target": -100}, "target must be at least 1"),
         ({"target": 10001}, "target must be at most 10000 points (not 10001)"),  # 10**23 overflowed the header

@@ -14,6 +14,8 @@ MAX_TIMER = 3600
 """The most seconds a move timer gives (an hour a move)."""
 MAX_TARGET = 10000
 """The highest score a match may be played to (a hundred times the usual 100)."""
+MAX_BONUS = 10000
+"""The most points any one bonus may give (gin, undercut, big gin, box, game)."""
 
 
 @dataclass(frozen=True)
@@ -55,9 +57,18 @@ class Rules:
         problems = []
         if not 0 <= self.knock_limit <= MAX_KNOCK_LIMIT:
             problems.append(f"knock_limit must be between 0 and {MAX_KNOCK_LIMIT} (not {self.knock_limit})")
-        for name in ("gin_bonus", "undercut_bonus", "big_gin_bonus", "box_bonus", "game_bonus"):
-            if getattr(self, name) < 0:
-                problems.append(f"{name} must not be negative (not {getattr(self, name)})")
+        bonuses = {
+            "gin_bonus": self.gin_bonus,
+            "undercut_bonus": self.undercut_bonus,
+            "big_gin_bonus": self.big_gin_bonus,
+            "box_bonus": self.box_bonus,
+            "game_bonus": self.game_bonus,
+        }
+        for name, bonus in bonuses.items():
+            if bonus < 0:
+                problems.append(f"{name} must not be negative (not {bonus})")
+            elif bonus > MAX_BONUS:
+                problems.append(f"{name} must be at most {MAX_BONUS} points (not {bonus})")
         if self.target < 1:
             problems.append(f"target must be at least 1 (not {self.target})")
         elif self.target > MAX_TARGET:
