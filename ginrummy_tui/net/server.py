@@ -39,6 +39,17 @@ charged to nobody, neither on the move clock (the player to move could send a mo
 but not have it read) nor as a seat's silence."""
 
 
+def _call_back(callback: Callable[..., None] | None, what: str, *args: Any) -> None:
+    """Call one of the host's callbacks (``on_change``...), if given: a failure
+    there is logged ("could not <what>") and never stops the match."""
+    if callback is None:
+        return
+    try:
+        callback(*args)
+    except Exception:
+        log.exception("could not %s", what)
+
+
 class _Conn:
     """One client connection."""
 
@@ -457,11 +468,7 @@ class MatchServer:
         started, hints = self._match_book()
         if started is None:  # the match's first change: it starts now, as the host's record of it does
             self._match = (new.match_no, now_iso(), hints)
-        if self.on_change is not None:
-            try:
-                self.on_change(new)
-            except Exception:
-                log.exception("could not save the match")
+        _call_back(self.on_change, "save the match", new)
         self._clock_update()
         self._broadcast()
 
@@ -493,11 +500,7 @@ class MatchServer:
         self._hints = ((self._state.match_no, self._state.hand_no), counts)
         self._match_book()[1][seat] += 1
         log.info("seat %s was shown a hint", seat)
-        if self.on_hint is not None:
-            try:
-                self.on_hint(seat)
-            except Exception:
-                log.exception("could not count a hint")
+        _call_back(self.on_hint, "count a hint", seat)
         self._table_changed()
         self._broadcast()
 
@@ -547,11 +550,7 @@ class MatchServer:
             self._remaining = left
 
     def _table_changed(self) -> None:
-        if self.on_table is not None:
-            try:
-                self.on_table()
-            except Exception:
-                log.exception("could not save the match")
+        _call_back(self.on_table, "save the match")
 
     def _broadcast(self) -> None:
         for seat in (0, 1):
