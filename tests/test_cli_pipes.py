@@ -275,6 +275,8 @@ def test_a_bad_option_without_saving_is_told_on_standard_error(capsys):
         (["--rules", "nope", "join", "h:1", "CODE"], "gin-tui join does not take --rules: the host chooses the rules"),
         (["--ai", "easy", "join", "h:1"], "gin-tui join does not take --ai:"),
         (["--seed", "3", "join", "h:1"], "gin-tui join does not take --seed: the host deals the cards"),
+        (["--seed", "0", "join", "h:1"], "gin-tui join does not take --seed:"),  # 0 was taken for not given
+        (["--pause", "0", "host"], "gin-tui host does not take --pause:"),
         (["--new", "join", "h:1"], "gin-tui join does not take --new:"),
         (["--ai", "expert", "stats"], "gin-tui stats does not take --ai: it plays no game"),
         (["--seed", "3", "export"], "gin-tui export does not take --seed: it plays no game"),

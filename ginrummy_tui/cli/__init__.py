@@ -258,8 +258,9 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
 
 def given(args: argparse.Namespace, option: str) -> bool:
     """True when ``option`` (``"--no-mouse"``) was given on the command line
-    (the game's options are None, or False, when not)."""
-    return vars(args).get(option[2:].replace("-", "_")) not in (None, False)
+    (the game's options are None, or False, when not; 0 is a value given)."""
+    value = vars(args).get(option[2:].replace("-", "_"))
+    return value is not None and value is not False
 
 
 def _name(args: argparse.Namespace) -> str:
