@@ -90,3 +90,13 @@ def test_a_damaged_database_set_aside_takes_its_figures_with_it(tmp_path):
     assert ready.get().stats.total.matches == 0  # the new database's
     ready.close()
     shared.close()
+
+
+def test_a_history_that_cannot_be_made_is_tried_and_told_once(tmp_path):
+    # With a file above the data directory the database can be neither found nor
+    # made: every get() tried again and told the same message again.
+    (tmp_path / "a file").write_text("x", encoding="utf-8")
+    shared = SharedHistory(tmp_path / "a file" / "gin-tui")
+    assert shared.get() is None and shared.get() is None and shared.get() is None
+    told = shared.take_messages()
+    assert shared.unusable is not None and len(told) == 1, told

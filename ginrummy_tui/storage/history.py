@@ -71,9 +71,9 @@ if TYPE_CHECKING:
 DB_NAME = "history.sqlite3"
 APPLICATION_ID = 0x47696E54  # "GinT"
 BUSY_TIMEOUT = 10.0
+"""Seconds a writer waits for another process's transaction to end."""
 MIN_DB_SIZE = 512
 """The fewest bytes a SQLite database file holds, unless it is empty (its smallest page)."""
-"""Seconds a writer waits for another process's transaction to end."""
 RECORD_FORMAT = "gin-tui match"
 RECORD_VERSION = 1
 IMPORTED_DIR = Path(ARCHIVE_DIR) / HISTORY_DIR
@@ -1207,7 +1207,9 @@ class SharedHistory:
                 self.messages.extend(opening.told())
                 self._history = opening.history
                 self.unusable = opening.unusable
-                self._failed = opening.history is None and db_path(self.root).exists()
+                self._failed = opening.unusable is not None or (
+                    opening.history is None and db_path(self.root).exists()
+                )
             return self._history
 
     def take_messages(self) -> list[str]:
