@@ -591,8 +591,9 @@ class KnockOutlook:
     threshold: float
     """Below this deadwood it lies in wait (for ``why == "threshold"``)."""
     opponent_mean: float
-    """The deadwood the opponent's knocks are reckoned at (the threshold's basis), at most
-    the hand's knock limit (no knock this hand has more)."""
+    """The deadwood the opponent's knocks are reckoned at, at most the hand's knock
+    limit (no knock this hand has more), as the hint and the review tell it; the
+    threshold is reckoned from :func:`opponent_knock_mean`, unbounded."""
     expected_points: float
     """Expected points of knocking now, for the knocker (negative: it loses)."""
     undercut_chance: float

@@ -120,7 +120,7 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"gin-tui: {exc}", file=sys.stderr)
         return 2
     app.run()
-    return 1 if app.return_code else 0
+    return exit_status(app, [])
 
 
 def build_app(plan: Plan, pause: float | None = None) -> GinApp:
