@@ -317,7 +317,7 @@ async def test_a_tick_while_the_app_closes_is_harmless():
 
 
 def test_a_saved_clock_counts_only_for_its_own_move_and_when_it_makes_sense():
-    from ginrummy_tui.tui.move_clock import saved_left
+    from ginrummy_tui.storage.store import saved_left
 
     clock = MoveClock(FakeClock())
     clock.update((1, 2, 5), 30, my_turn=True, covered=False)

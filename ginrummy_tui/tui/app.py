@@ -21,6 +21,7 @@ from textual.worker import Worker, WorkerState
 from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.session.context import AppContext
 from ginrummy_tui.session.local import LocalSession, Session
+from ginrummy_tui.storage.store import clock_turn, saved_left
 
 from .palette import palette_of
 from .screens.game_screen import GameScreen
@@ -45,13 +46,6 @@ def _load_statistics_screen() -> None:
     from ginrummy_tui.storage import reports  # noqa: F401
 
     from .screens import stats_screen  # noqa: F401
-
-
-def _turn(v: PlayerView) -> tuple[int, int, int]:
-    """The move in play, for the move clock: a new one has the full time."""
-    from ginrummy_tui.storage.store import clock_turn
-
-    return clock_turn(v)
 
 
 KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})
@@ -267,7 +261,7 @@ class GinApp(App):
 
         details = hand_ui(self.table)
         if details and self._exiting and self._move_clock is not None and self.session.computes_opponent:
-            clock = self._move_clock.record(_turn(self.session.view()))
+            clock = self._move_clock.record(clock_turn(self.session.view()))
             if clock is not None:
                 details["clock"] = clock
         return details
@@ -287,16 +281,16 @@ class GinApp(App):
     def _resume_clock(self, record: object) -> None:
         """A resumed match's move has the time it had left at the quit (none saved, or
         saved for another move: the full time)."""
-        from .move_clock import MoveClock, saved_left
+        from .move_clock import MoveClock
 
         v = self.session.view()
         if not v.rules.timer or not v.my_turn or not self.session.computes_opponent:
             return
-        left = saved_left(record, _turn(v), v.rules.timer)
+        left = saved_left(record, clock_turn(v), v.rules.timer)
         if left is not None:
             if self._move_clock is None:
                 self._move_clock = MoveClock(self.now)
-            self._move_clock.resume(_turn(v), left)
+            self._move_clock.resume(clock_turn(v), left)
 
     def _saved(self) -> None:
         """After a move was saved: once the screen shows it (a drawn card gets the
@@ -429,7 +423,7 @@ class GinApp(App):
         if self.session.computes_opponent:
             if self._move_clock is None:
                 self._move_clock = MoveClock(self.now)
-            reading = self._move_clock.update(_turn(v), v.rules.timer, v.my_turn, self._covered())
+            reading = self._move_clock.update(clock_turn(v), v.rules.timer, v.my_turn, self._covered())
             if reading is not None and reading.expired:
                 self.clock_line = ""
                 self.clock_rich = None
@@ -451,7 +445,7 @@ class GinApp(App):
                 style = clock_style(left, palette_of(self))
                 if self._net_warnings is None:
                     self._net_warnings = Warnings()
-                warn = self._net_warnings.reached(_turn(v), left, limit)
+                warn = self._net_warnings.reached(clock_turn(v), left, limit)
             line = Text(text, style=style)
         if warn is not None:
             self.bell()
@@ -472,7 +466,7 @@ class GinApp(App):
         """Bring the clock up to now, then let it run (or not) as ``covered`` says from now on."""
         if self._clock_ticking and self._move_clock is not None and self.session.computes_opponent:
             v = self.session.view()
-            self._move_clock.update(_turn(v), v.rules.timer, v.my_turn, covered)
+            self._move_clock.update(clock_turn(v), v.rules.timer, v.my_turn, covered)
 
     def _show_clock(self, line: Text) -> None:
         from .move_clock import ClockBadge

@@ -27,8 +27,6 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from ginrummy_tui.storage.store import saved_left
-
 from .palette import DEFAULT, Palette
 
 WARN_AT = (10, 5)
@@ -190,4 +188,4 @@ class ClockBadge(Static):
         self.display = bool(line.plain)
 
 
-__all__ = ["WARN_AT", "ClockBadge", "MoveClock", "Reading", "Warnings", "clock_style", "clock_text", "saved_left"]
+__all__ = ["WARN_AT", "ClockBadge", "MoveClock", "Reading", "Warnings", "clock_style", "clock_text"]
