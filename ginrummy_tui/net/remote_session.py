@@ -339,8 +339,6 @@ class RemoteSession(Session):
         """The player was shown a hint: the host counts it and tells the other player."""
         client = self.client
         if client is not None and self.online:
-            if self.records is not None:
-                self.records.add_hint(client.match_id)
             self._send(client.send({"type": P.HINT}))
 
     def hints_this_hand(self) -> tuple[int, int] | None:

@@ -235,16 +235,9 @@ class SeatRecords:
         self.errors: list[str] = []
         self._seen: dict[str, str] = {}
         """When each match started: as the host says, else when this seat first saw it."""
-        self._hints: dict[str, int] = {}
-        """The hints this run showed in each match (recorded when the host does not count them)."""
         self._host_hints: dict[str, int] = {}
         """The hints this seat was shown in each match, as the host counts them."""
         self._done: set[str] = set()
-
-    def add_hint(self, match_id: str | None) -> None:
-        """The seat's player was shown a hint in match ``match_id``."""
-        if match_id is not None:
-            self._hints[match_id] = self._hints.get(match_id, 0) + 1
 
     def observe(self, v: PlayerView, match_id: str | None, *, started: str | None = None,
                 hints: int | None = None) -> bool:
@@ -272,7 +265,7 @@ class SeatRecords:
 
         record = seat_record(
             v, match_id, opponent=self.opponent, started=self._seen.get(match_id),
-            hints=self._host_hints.get(match_id, self._hints.get(match_id, 0)),
+            hints=self._host_hints.get(match_id, 0),
         )
         for _ in range(2):  # a damaged database is set aside and the record goes to a new one
             hist = self.history.get()
