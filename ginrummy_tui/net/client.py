@@ -284,8 +284,8 @@ class GameClient:
             self.ready = _bools(msg.get("ready"), self.ready)
             clock = msg.get("clock")
             self.clock = clock if isinstance(clock, dict) else None
-            self.hints = _counts(msg.get("hints")) or [0, 0]
-            self.match_hints = _counts(msg.get("match_hints"))
+            self.hints = P.seat_counts(msg.get("hints")) or [0, 0]
+            self.match_hints = P.seat_counts(msg.get("match_hints"))
             started = msg.get("started")
             self.match_started = started if P.valid_time(started) else None
             match_id = msg.get("match")
@@ -340,13 +340,6 @@ class GameClient:
         if self.clock.get("running"):
             left -= time.monotonic() - self.clock_stamp
         return max(0.0, left)
-
-
-def _counts(x: Any) -> list[int] | None:
-    """A count per seat (two whole numbers, none below 0), or None."""
-    if isinstance(x, list) and len(x) == 2 and all(type(h) is int and h >= 0 for h in x):
-        return [int(h) for h in x]
-    return None
 
 
 def _bools(x: Any, default: list[bool]) -> list[bool]:

@@ -131,6 +131,14 @@ def valid_match_id(value: Any) -> bool:
     )
 
 
+def seat_counts(x: Any) -> list[int] | None:
+    """``x`` as a count per seat (two whole numbers, none below 0: the hints
+    shown to each), or None if it is not one."""
+    if isinstance(x, list) and len(x) == 2 and all(type(n) is int and n >= 0 for n in x):
+        return list(x)
+    return None
+
+
 def valid_time(value: Any) -> bool:
     """Whether ``value`` can be a time sent by a host (ISO 8601, as ``now_iso`` writes it)."""
     from datetime import datetime

@@ -534,15 +534,16 @@ class MatchServer:
         match = table.get("match")  # when the match started, and its hints: of the whole match
         if isinstance(match, dict) and match.get("no") == self._state.match_no:
             started, counts = match.get("started"), match.get("hints")
-            known = started is None or (isinstance(started, str) and P.valid_time(started))
-            if known and isinstance(counts, list) and _counts(counts):
-                self._match = (self._state.match_no, started, list(counts))
+            counts = P.seat_counts(counts)
+            if (started is None or P.valid_time(started)) and counts is not None:
+                self._match = (self._state.match_no, started, counts)
         if not isinstance(hand, list) or [type(x) for x in hand] != [int, int] or tuple(hand) != key:
             return
         if self._state.phase.ended and isinstance(ready, list) and [type(x) for x in ready] == [bool, bool]:
             self._ready = list(ready)
-        if isinstance(hints, list) and _counts(hints):
-            self._hints = (key, list(hints))
+        hints = P.seat_counts(hints)
+        if hints is not None:
+            self._hints = (key, hints)
         timer = self._state.rules.timer
         left = saved_left(table.get("clock"), clock_turn(self._state), timer) if timer is not None else None
         if left is not None and self._state.phase.playing:  # the move in play carries on with the time it had
@@ -691,11 +692,6 @@ class MatchServer:
             return
         log.info("seat %s ran out of time", self._state.current)
         self._set_state(new)
-
-
-def _counts(x: Any) -> bool:
-    """Whether ``x`` is a saved count per seat (two whole numbers, none below 0)."""
-    return isinstance(x, list) and [type(n) for n in x] == [int, int] and min(x) >= 0
 
 
 def _error(code: str, message: str, fatal: bool = False) -> dict[str, Any]:
