@@ -264,7 +264,18 @@ async def _chromium_screenshot(debug_port: int, url: str, seconds: float = 40.0)
                 while True:
                     msg = json.loads((await ws.receive()).data)
                     if msg.get("id") == n:
-                        return msg.get("result", {})
+                        return msg.get("result", {"error": msg.get("error")})
+
+            async def screenshot(**params) -> bytes:
+                # The browser may refuse a screenshot while the page is still
+                # loading or laying out; it answers with an error and no picture.
+                # Ask again until the deadline, then say what it answered.
+                while True:
+                    shot = await call("Page.captureScreenshot", format="png", **params)
+                    if "data" in shot:
+                        return base64.b64decode(shot["data"])
+                    assert time.monotonic() < deadline, f"chromium gave no screenshot: {shot}"
+                    await asyncio.sleep(0.25)
 
             await call("Page.enable")
             await call("Page.navigate", url=url)
@@ -272,10 +283,8 @@ async def _chromium_screenshot(debug_port: int, url: str, seconds: float = 40.0)
             share = 0.0
             while time.monotonic() < deadline and share < 0.5:
                 await asyncio.sleep(0.25)
-                shot = await call("Page.captureScreenshot", format="png", clip=small)
-                share = felt_share(base64.b64decode(shot["data"]))
-            shot = await call("Page.captureScreenshot", format="png")
-            return base64.b64decode(shot["data"]), share
+                share = felt_share(await screenshot(clip=small))
+            return await screenshot(), share
 
 
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
