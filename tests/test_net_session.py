@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import re
 from collections import Counter
 
@@ -1083,7 +1084,7 @@ def test_a_seed_given_to_a_host_resuming_its_match_is_said_to_apply_to_new_match
 @pytest.mark.parametrize(
     "option, before",
     [(["--ascii"], True), (["--ascii"], False), (["--no-mouse"], True), (["--no-mouse"], False),
-     (["--name", "Ann"], False)],
+     (["--name", "Ann"], False), (["--theme", "nord"], True), (["--theme", "nord"], False)],
 )
 def test_a_host_serving_only_refuses_the_options_of_the_seat_it_does_not_play(option, before, tmp_path, monkeypatch,
                                                                                 capsys):
@@ -1097,3 +1098,54 @@ def test_a_host_serving_only_refuses_the_options_of_the_seat_it_does_not_play(op
     assert out == "" and err == (f"gin-tui host --server-only does not take {option[0]}: nobody plays in this "
                                  "terminal; each player gives it to gin-tui join\n")
     assert not (tmp_path / "network.json").exists()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["join", "h:1", "--theme", "nord"], ["--theme", "nord", "join", "h:1"], ["host", "--theme", "nord"],
+     ["--theme", "nord", "host"]],
+)
+async def test_host_and_join_show_the_theme_given_for_this_run_as_the_game_does(argv, hosted, tmp_path):
+    """gin-tui host --theme nord and gin-tui join --theme nord were refused, saying the
+    game takes the theme of the settings: the local game takes it for one run."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    server, session, changes = hosted
+    bob = await session(1, "Bob", run=False)  # the app runs its connection
+    app = make_network_app(bob, parse_command_line([*argv, "--data-dir", str(tmp_path)]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.theme == "nord"
+        await pilot.press("f2")
+        await until_app(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        assert app.screen.query_one("#theme").value == "nord"  # the form shows what is in use
+        app.screen.query_one("#ascii").value = True
+        await pilot.press("ctrl+s")
+        await until_app(pilot, lambda: not isinstance(app.screen, SettingsScreen))
+        assert app.theme == "nord" and app.ascii_only
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["ascii"] is True and saved["theme"] == "textual-dark"  # the run's theme is not saved
+
+
+@pytest.mark.parametrize("command", [["join", "h:1"], ["host", "--port", "0"]])
+def test_host_and_join_refuse_an_empty_theme_and_tell_an_unknown_one_on_the_table(command, tmp_path, capsys,
+                                                                                    monkeypatch):
+    """Refused before anything starts, in the game's words; a theme there is not
+    is told on the table, naming the themes, as the game tells it."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import main, parse_command_line
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setenv("TERM", "xterm")
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.session.local import Session
+
+    assert main([*command, "--theme", "", "--data-dir", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"gin-tui {command[0]}: --theme needs a theme name\n"
+    assert not (tmp_path / "network.json").exists()
+    app = make_network_app(Session(), parse_command_line([*command, "--theme", "nosuch", "--data-dir", str(tmp_path)]))
+    [note] = app.context.notes
+    assert note.startswith("There is no theme 'nosuch'; the themes are: ") and "nord" in note

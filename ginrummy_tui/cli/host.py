@@ -19,7 +19,7 @@ DEFAULT_PORT = 7531
 DEFAULT_BIND = "127.0.0.1"
 SAVE_NAME = "network.json"
 """The hosted match's save, beside the local match's."""
-SEAT_OPTIONS = ("--name", "--ascii", "--no-mouse")
+SEAT_OPTIONS = ("--name", "--ascii", "--no-mouse", "--theme")
 """The options of the host's own seat, which ``--server-only`` leaves to ``gin-tui join``."""
 LOG_NAME = "host.log"
 """The server's log: connections, seats, refused messages (never a card)."""
@@ -45,6 +45,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="where the hosted match is saved (or GIN_TUI_HOME)")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
+    parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS,
+                        help="the Textual theme (e.g. nord, gruvbox), for this run")
     parser.add_argument("--server-only", action="store_true",
                         help="run only the server and print both seats' codes (both players join)")
 
@@ -54,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     """Host a match; returns the exit status."""
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.server import ServerThread
-    from ginrummy_tui.storage.config import check_preset
+    from ginrummy_tui.storage.config import Settings, apply_look, check_preset
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.store import Store
 
@@ -64,12 +66,13 @@ def run(args: argparse.Namespace) -> int:
                   "each player gives it to gin-tui join", file=sys.stderr)
             return 2
     rules_name = getattr(args, "rules", None)
-    if rules_name is not None:
-        try:
+    try:
+        if rules_name is not None:
             check_preset(rules_name)
-        except ValueError as exc:
-            print(f"gin-tui host: {exc}", file=sys.stderr)
-            return 2
+        apply_look(Settings(), args)  # the seat's look, checked before anything is started
+    except ValueError as exc:
+        print(f"gin-tui host: {exc}", file=sys.stderr)
+        return 2
     if not args.bind.strip():  # '' would listen on every IPv4 and IPv6 address: say which is meant
         print("gin-tui host: --bind needs an address: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4 address) "
               "or :: (every IPv6 address)", file=sys.stderr)

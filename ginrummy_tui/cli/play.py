@@ -125,6 +125,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 def build_app(plan: Plan, pause: float | None = None) -> GinApp:
     """The app on ``plan``'s match, saving after every action."""
+    from ginrummy_tui.cli.app_start import use_theme
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.control import MatchControl
     from ginrummy_tui.session.local import LocalSession
@@ -156,10 +157,7 @@ def build_app(plan: Plan, pause: float | None = None) -> GinApp:
     app = make_app(
         context=context, ascii=s.ascii, mouse=s.mouse, pause=s.pause if pause is None else pause, one_click=s.one_click
     )
-    if s.theme in app.available_themes:
-        app.theme = s.theme
-    else:
-        plan.notes.append(f"There is no theme {s.theme!r}; the themes are: {', '.join(sorted(app.available_themes))}.")
+    use_theme(app, s.theme, plan.notes)
     return app
 
 
