@@ -684,9 +684,10 @@ def test_the_network_app_takes_the_players_look_from_the_settings(tmp_path):
     from ginrummy_tui.session.local import Session
     from ginrummy_tui.storage.config import Settings, save_settings
 
-    save_settings(tmp_path, Settings(ascii=True, mouse=False, theme="nord"))
+    save_settings(tmp_path, Settings(ascii=True, mouse=False, theme="nord", one_click=True))
     app = make_network_app(Session(), argparse.Namespace(data_dir=str(tmp_path)))
     assert app.ascii_only and not app.mouse_enabled and app.theme == "nord"
+    assert app.one_click  # the fast mouse mode was left out: a click only selected a card
     app = make_network_app(Session(), argparse.Namespace(data_dir=str(tmp_path / "none"), ascii=None))
     assert not app.ascii_only and app.mouse_enabled
 

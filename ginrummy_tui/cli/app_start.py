@@ -1,5 +1,5 @@
 """Starting the app for a networked match with the player's own look
-(ASCII suits, mouse, theme) from the settings file and the command line."""
+(ASCII suits, mouse, one-click discard, theme) from the settings file and the command line."""
 
 from __future__ import annotations
 
@@ -35,6 +35,6 @@ def make_network_app(session: Any, args: argparse.Namespace) -> Any:
     context = AppContext(
         session=session, settings=settings, saved_settings=saved, config_dir=cdir, data_dir=data_dir(override)
     )
-    app = make_app(context=context, ascii=settings.ascii, mouse=settings.mouse)
+    app = make_app(context=context, ascii=settings.ascii, mouse=settings.mouse, one_click=settings.one_click)
     use_theme(app, settings.theme, context.notes)
     return app
