@@ -269,7 +269,6 @@ def test_a_bad_option_without_saving_is_told_on_standard_error(capsys):
     [
         (["--ai", "expert", "host"], "gin-tui host does not take --ai: the other player is a person, not the computer"),
         (["--pause", "99", "host"], "gin-tui host does not take --pause:"),
-        (["--rule", "knock_limit=7", "host"], "gin-tui host does not take --rule:"),
         (["--seed", "4", "--hand", "2", "host"], "gin-tui host does not take --hand:"),
         (["--rules", "nope", "join", "h:1", "CODE"], "gin-tui join does not take --rules: the host chooses the rules"),
         (["--ai", "easy", "join", "h:1"], "gin-tui join does not take --ai:"),

@@ -1150,3 +1150,75 @@ def test_host_and_join_refuse_an_empty_theme_and_tell_an_unknown_one_on_the_tabl
     app = make_network_app(Session(), parse_command_line([*command, "--theme", "nosuch", "--data-dir", str(tmp_path)]))
     [note] = app.context.notes
     assert note.startswith("There is no theme 'nosuch'; the themes are: ") and "nord" in note
+
+
+def test_host_plays_a_rule_option_changed_from_the_preset_and_the_guest_is_shown_it(tmp_path, monkeypatch):
+    """gin-tui host --rule knock_limit=7 was refused, saying a hosted match is played
+    under a preset: the rules travel whole to the guest, who is shown them as the
+    game shows its own (custom rules, the knock limit under the hand)."""
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.app_start import make_network_app
+
+    from .app_helpers import screen_text
+
+    shown: list[tuple[object, str]] = []
+
+    async def guest(host: str, port: int, code: str) -> None:
+        bob = RemoteSession(host, port, code, "Bob")
+        await bob.connect()
+        app = make_network_app(bob, parse_command_line(["join", f"{host}:{port}", "--data-dir", str(tmp_path / "b")]))
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                await until_app(pilot, lambda: "knock at" in screen_text(app))
+                shown.append((bob.view().rules, screen_text(app)))
+        finally:
+            await bob.aclose()
+
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+        try:
+            asyncio.run(guest(host, port, code))
+        finally:
+            thread.stop()
+        return 0
+
+    monkeypatch.setattr(host_cli, "_play", play)
+    argv = ["--rule", "knock_limit=7", "host", "--rules", "classic", "--rule", "big_gin=yes", "--port", "0",
+            "--data-dir", str(tmp_path / "a")]
+    assert host_cli.run(parse_command_line(argv)) == 0
+    [(rules, text)] = shown
+    assert rules == PRESETS["classic"].with_options(knock_limit=7, big_gin=True) and rules.name == "custom"
+    assert "custom rules" in text and "knock at 7 or less" in text
+
+
+def test_a_host_resuming_its_match_says_its_rule_options_apply_to_new_matches(tmp_path, capsys, monkeypatch):
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.cli.host import SAVE_NAME, prepare_match
+    from ginrummy_tui.storage.store import Store
+
+    store = Store(tmp_path, SAVE_NAME)
+    keeper, first, _ = prepare_match(store, rules_name=None, rule_options={"knock_limit": 7}, seed=SEED, new=False,
+                                     name="Ann", say=lambda text: None)
+    keeper.close_history()
+    assert first.rules.knock_limit == 7
+    said: list[str] = []
+    for options, told in [
+        ({"rules_name": None, "rule_options": {"knock_limit": 8}}, "--rule applies"),
+        ({"rules_name": "classic", "rule_options": {"knock_limit": 7}}, "--rules and --rule apply"),
+        ({"rules_name": "standard", "rule_options": None}, "--rules applies"),
+        ({"rules_name": "standard", "rule_options": {"knock_limit": 7}}, None),  # the rules it is played under
+    ]:
+        said.clear()
+        keeper, resumed, _ = prepare_match(store, seed=None, new=False, name="Ann", say=said.append, **options)
+        keeper.close_history()
+        assert resumed == first
+        wanted = [] if told is None else [f"gin-tui host: {told} to new matches only (use --new for one)."]
+        assert [line for line in said if "--rule" in line] == wanted
+    # a bad option is refused as the game refuses it, before anything starts
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setenv("TERM", "xterm")
+    assert main(["host", "--rule", "knock_limit=99", "--port", "0", "--data-dir", str(tmp_path / "x")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("gin-tui host: --rule: knock_limit must be") and err.count("\n") == 1
+    assert not (tmp_path / "x" / SAVE_NAME).exists()

@@ -153,7 +153,6 @@ NOT_TAKEN: dict[str, dict[str, str]] = {
         "--ai": _PERSON,
         "--pause": _NO_COMPUTER,
         "--hand": "a hosted match is played from its first hand",
-        "--rule": "a hosted match is played under one of the presets: choose it with --rules",
     },
     "join": {
         "--ai": _PERSON,

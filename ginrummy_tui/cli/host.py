@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ginrummy_tui.cli import given, out, port
 
@@ -37,6 +37,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 picks one)")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
                         help="rules preset: standard, multiplayer-1.5 (30 s move timer), classic, oklahoma")
+    # its own name: argparse would put the ones after 'host' in the place of those before it
+    parser.add_argument("--rule", action="append", dest="host_rule", default=argparse.SUPPRESS, metavar="OPTION=VALUE",
+                        help="change one rule option of the preset for a new match, e.g. --rule knock_limit=7 "
+                        "(repeatable); the other player is shown the rules in play")
     parser.add_argument("--name", default=None, help="your name, as the other player sees it")
     parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed for a reproducible deal")
     parser.add_argument("--new", action="store_true", default=argparse.SUPPRESS,
@@ -56,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     """Host a match; returns the exit status."""
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.server import ServerThread
-    from ginrummy_tui.storage.config import Settings, apply_look, check_preset
+    from ginrummy_tui.storage.config import Settings, apply_args
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.store import Store
 
@@ -66,10 +70,11 @@ def run(args: argparse.Namespace) -> int:
                   "each player gives it to gin-tui join", file=sys.stderr)
             return 2
     rules_name = getattr(args, "rules", None)
+    rule_texts = [*(getattr(args, "rule", None) or []), *getattr(args, "host_rule", [])]  # before 'host', after it
     try:
-        if rules_name is not None:
-            check_preset(rules_name)
-        apply_look(Settings(), args)  # the seat's look, checked before anything is started
+        # the rules (a preset, single options changed from it) and the seat's look,
+        # checked as the game checks them, before anything is started
+        asked = apply_args(Settings(), argparse.Namespace(**{**vars(args), "rule": rule_texts}))
     except ValueError as exc:
         print(f"gin-tui host: {exc}", file=sys.stderr)
         return 2
@@ -108,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         keeper, state, code = prepare_match(
             store,
             rules_name=rules_name,
+            rule_options=dict(asked.rule_options),
             seed=getattr(args, "seed", None),
             new=bool(getattr(args, "new", False)),
             name=name,
@@ -218,8 +224,10 @@ class SaveReporter:
 
 
 def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=out,
-                  notes: list[str] | None = None, record: bool = True):
-    """Resume the saved hosted match (with its join code) or start a new one.
+                  notes: list[str] | None = None, record: bool = True, rule_options: dict[str, Any] | None = None):
+    """Resume the saved hosted match (with its join code) or start a new one,
+    under the preset ``rules_name`` (standard if None) with the single
+    ``rule_options`` changed from it (``--rule``, checked by the caller).
 
     Returns ``(keeper, state, join_code)``; the keeper saves every change like
     a local match and, with ``record`` (the host plays seat 0), records it in
@@ -235,6 +243,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     from ginrummy_tui.session.keeper import Keeper
     from ginrummy_tui.storage.stats import NETWORK
 
+    rules = PRESETS[rules_name or "standard"].with_options(**(rule_options or {}))
     opened = store.load()
     for line in opened.messages:
         say(f"gin-tui host: {line}")
@@ -249,8 +258,10 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         kept = saved.settings.get("join_code")
         code = kept if isinstance(kept, str) and len(P.normalize_code(kept)) == P.CODE_LENGTH else None
         say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
-        if rules_name is not None and rules_name != state.rules.name:
-            say("gin-tui host: --rules applies to new matches only (use --new for one).")
+        given = [option for option, value in (("--rules", rules_name), ("--rule", rule_options)) if value]
+        if given and rules != state.rules:
+            applies = "apply" if len(given) > 1 else "applies"
+            say(f"gin-tui host: {' and '.join(given)} {applies} to new matches only (use --new for one).")
         if seed is not None and str(seed) != state.seed:
             say("gin-tui host: --seed applies to new matches only (use --new for one).")
     else:
@@ -259,7 +270,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
                 say(f"gin-tui host: {line}")
         elif saved is not None:
             store.set_aside("abandoned")
-        state = new_game(PRESETS[rules_name or "standard"], seed=seed)
+        state = new_game(rules, seed=seed)
     code = code or P.new_code()
     keeper = Keeper(store, match_id=match_id, settings={"ai": NETWORK, "join_code": code, "host": name},
                     record=record)
