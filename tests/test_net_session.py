@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from ginrummy_tui.engine import PRESETS, Action, IllegalAction, new_game, view
+from ginrummy_tui.engine import PRESETS, Action, IllegalAction, apply, new_game, view
 from ginrummy_tui.net.client import GameClient, JoinRefused
 from ginrummy_tui.net.remote_session import RemoteSession
 from ginrummy_tui.net.server import MatchServer, ServerThread
@@ -1222,3 +1222,45 @@ def test_a_host_resuming_its_match_says_its_rule_options_apply_to_new_matches(tm
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("gin-tui host: --rule: knock_limit must be") and err.count("\n") == 1
     assert not (tmp_path / "x" / SAVE_NAME).exists()
+
+
+@pytest.mark.parametrize("how", ["quit", "signal"])
+def test_the_host_saves_its_match_one_last_time_at_the_end_as_the_game_does(how, tmp_path, monkeypatch):
+    """gin-tui host gave its match up with its own copy of the game's ending, without
+    the last save: a move whose save failed (a full disk, freed since) was lost at the
+    end, the save on disk left a move behind.  Now both end as the game does, also when
+    a signal's app cannot close in time (the process then ends at once)."""
+    import errno
+    import os
+
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.storage.store import read_save
+
+    path = tmp_path / host_cli.SAVE_NAME
+    moves: list[object] = []
+    ended: list[tuple[object, bool]] = []  # the save and whether the lock is held, when the process ends
+
+    def disk_full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+        state = server.state
+        moves.append(apply(state, choose(view(state, state.current))))
+        with monkeypatch.context() as full:
+            full.setattr(os, "fsync", disk_full)
+            reporter.on_change(moves[0])  # the move is not saved: the disk is full
+        assert reporter.keeper.failing
+        if how == "signal":
+            give_up()  # the app could not close in time: the process ends after this, at once
+            ended.append((read_save(path), path.with_name(path.name + ".lock").exists()))
+        thread.stop()
+        return 0
+
+    monkeypatch.setattr(host_cli, "_play", play)
+    argv = ["host", "--port", "0", "--seed", str(SEED), "--data-dir", str(tmp_path)]
+    assert host_cli.run(parse_command_line(argv)) == 0
+    if how == "quit":
+        ended.append((read_save(path), path.with_name(path.name + ".lock").exists()))
+    [(saved, locked)] = ended
+    assert saved.state == moves[0] and not locked  # type: ignore[union-attr]

@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     """Host a match; returns the exit status."""
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.server import ServerThread
+    from ginrummy_tui.session.startup import close_kept
     from ginrummy_tui.storage.config import Settings, apply_args
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.store import Store
@@ -145,13 +146,14 @@ def run(args: argparse.Namespace) -> int:
 
         def give_up() -> None:  # the app could not close in time after a signal: the process ends anyway
             thread.stop()
-            store.lock.release()
+            close_kept(keeper)
 
         return _play(args, thread, server, name, code, host, port, reporter=reporter, notes=notes, give_up=give_up)
     finally:
         if keeper is not None:
-            keeper.close_history()
-        store.lock.release()
+            close_kept(keeper)  # saved one last time, the lock given up, as the game does
+        else:
+            store.lock.release()
 
 
 def match_server(reporter: SaveReporter, state, code: str, *, name: str, **options):
@@ -281,13 +283,15 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
 
 
 def _give_up(store, saved) -> list[str]:
-    """The saved match is given up for a new one (``--new``): as a local match,
-    its record is marked abandoned and its save archived; what went wrong is returned."""
-    from ginrummy_tui.storage.history import file_abandoned, mark_abandoned
+    """The saved match is given up for a new one (``--new``) as a local match is
+    (:func:`~ginrummy_tui.session.startup.give_up_saved`), and at once, as the
+    game does once its table is up, its record is marked abandoned and its save
+    archived; what went wrong is returned."""
+    from ginrummy_tui.session.startup import give_up_saved
+    from ginrummy_tui.storage.history import file_abandoned
 
-    if store.set_aside_unfinished(saved) is None:  # it could not be moved: marked now, then overwritten
-        return mark_abandoned(store.root, saved.match_id, saved)
-    return file_abandoned(store.root)
+    where, said = give_up_saved(store, saved)
+    return said if where is None else file_abandoned(store.root)
 
 
 def _log_to(path) -> list[str]:
