@@ -1264,3 +1264,16 @@ def test_the_host_saves_its_match_one_last_time_at_the_end_as_the_game_does(how,
         ended.append((read_save(path), path.with_name(path.name + ".lock").exists()))
     [(saved, locked)] = ended
     assert saved.state == moves[0] and not locked  # type: ignore[union-attr]
+
+
+def test_the_network_app_says_on_the_table_that_the_settings_file_had_problems(tmp_path):
+    """A damaged settings file was moved aside without a word in gin-tui host and join."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.session.local import Session
+
+    (tmp_path / "settings.json").write_text('{"theme": 7, "ascii": true}')
+    app = make_network_app(Session(), parse_command_line(["join", "h:1", "--data-dir", str(tmp_path)]))
+    [note] = app.context.notes
+    assert note.startswith("Your settings file had problems: the theme is not readable (7).") and "moved to" in note
+    assert app.ascii_only  # the good values are kept

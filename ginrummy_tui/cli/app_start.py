@@ -30,11 +30,15 @@ def make_network_app(session: Any, args: argparse.Namespace) -> Any:
 
     override = getattr(args, "data_dir", None)
     cdir = config_dir(override)
-    saved = load_settings(cdir).settings
+    loaded = load_settings(cdir)
+    saved = loaded.settings
     settings = apply_look(saved, args)
     context = AppContext(
         session=session, settings=settings, saved_settings=saved, config_dir=cdir, data_dir=data_dir(override)
     )
+    message = loaded.message()  # a damaged file set aside: said on the table, as the game says it
+    if message:
+        context.notes.append(message)
     app = make_app(context=context, ascii=settings.ascii, mouse=settings.mouse, one_click=settings.one_click)
     use_theme(app, settings.theme, context.notes)
     return app
