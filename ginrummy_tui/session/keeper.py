@@ -293,9 +293,9 @@ def start_history_upkeep(
     """In a thread, on one connection: check the history database, mark the
     records of the matches just given up for a new one (``--new``) abandoned
     and import the JSON records of earlier versions, then work out the
-    statistics (so that F3 finds them ready); ``tell`` (called from that thread) says what happened;
-    ``then`` is called last, in that thread.  None when this match is not
-    recorded."""
+    statistics on it (so that F3 finds them ready); ``tell`` (called from that
+    thread) says what happened; ``then`` is called last, in that thread.  None
+    when this match is not recorded."""
     if not keeper.record:
         return None
 
