@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-from ginrummy_tui.engine import Action, apply
+from ginrummy_tui.engine import PRESETS, Action, apply
 from ginrummy_tui.engine.cards import card
 from ginrummy_tui.storage.history import open_history
 from ginrummy_tui.tui import scenarios
@@ -269,9 +269,7 @@ def test_a_bad_option_without_saving_is_told_on_standard_error(capsys):
     [
         (["--ai", "expert", "host"], "gin-tui host does not take --ai: the other player is a person, not the computer"),
         (["--pause", "99", "host"], "gin-tui host does not take --pause:"),
-        (["--rule", "knock_limit=7", "host"], "gin-tui host does not take --rule:"),
         (["--seed", "4", "--hand", "2", "host"], "gin-tui host does not take --hand:"),
-        (["--theme", "nord", "host"], "gin-tui host does not take --theme:"),
         (["--rules", "nope", "join", "h:1", "CODE"], "gin-tui join does not take --rules: the host chooses the rules"),
         (["--ai", "easy", "join", "h:1"], "gin-tui join does not take --ai:"),
         (["--seed", "3", "join", "h:1"], "gin-tui join does not take --seed: the host deals the cards"),
@@ -484,3 +482,25 @@ def test_an_empty_data_dir_is_refused(argv, says, capsys):
     with pytest.raises(SystemExit) as info:
         parse_command_line(argv)
     assert info.value.code == 2 and capsys.readouterr().err == says
+
+
+def test_the_game_without_saving_plays_the_rule_options_and_theme_given(monkeypatch, capsys):
+    """gin-tui --data-dir - --rule knock_limit=7 --theme nord played the standard
+    rules in the default theme without a word: both were left out, and a bad
+    value of either was not refused as the saved game refuses it."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.play import run_play
+    from ginrummy_tui.tui.app import GinApp
+
+    ran: list[GinApp] = []
+    monkeypatch.setattr(GinApp, "run", lambda self, *a, **kw: ran.append(self))
+    argv = ["--data-dir", "-", "--rules", "classic", "--rule", "knock_limit=7", "--theme", "nord"]
+    assert run_play(parse_command_line(argv)) == 0
+    [app] = ran
+    assert app.session.view().rules == PRESETS["classic"].with_options(knock_limit=7) and app.theme == "nord"
+    assert run_play(parse_command_line(["--data-dir", "-", "--theme", "nosuch"])) == 0
+    assert ran[1].context.notes[0].startswith("There is no theme 'nosuch'; the themes are: ")
+    for bad, says in [(["--theme", ""], "--theme needs a theme name"), (["--rule", "knock_limit=99"], "--rule: ")]:
+        assert run_play(parse_command_line(["--data-dir", "-", *bad])) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith(f"gin-tui: {says}") and len(ran) == 2

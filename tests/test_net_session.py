@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import re
 from collections import Counter
 
 import pytest
 
-from ginrummy_tui.engine import PRESETS, Action, IllegalAction, new_game, view
+from ginrummy_tui.engine import PRESETS, Action, IllegalAction, apply, new_game, view
 from ginrummy_tui.net.client import GameClient, JoinRefused
 from ginrummy_tui.net.remote_session import RemoteSession
 from ginrummy_tui.net.server import MatchServer, ServerThread
@@ -683,9 +684,10 @@ def test_the_network_app_takes_the_players_look_from_the_settings(tmp_path):
     from ginrummy_tui.session.local import Session
     from ginrummy_tui.storage.config import Settings, save_settings
 
-    save_settings(tmp_path, Settings(ascii=True, mouse=False, theme="nord"))
+    save_settings(tmp_path, Settings(ascii=True, mouse=False, theme="nord", one_click=True))
     app = make_network_app(Session(), argparse.Namespace(data_dir=str(tmp_path)))
     assert app.ascii_only and not app.mouse_enabled and app.theme == "nord"
+    assert app.one_click  # the fast mouse mode was left out: a click only selected a card
     app = make_network_app(Session(), argparse.Namespace(data_dir=str(tmp_path / "none"), ascii=None))
     assert not app.ascii_only and app.mouse_enabled
 
@@ -1083,7 +1085,7 @@ def test_a_seed_given_to_a_host_resuming_its_match_is_said_to_apply_to_new_match
 @pytest.mark.parametrize(
     "option, before",
     [(["--ascii"], True), (["--ascii"], False), (["--no-mouse"], True), (["--no-mouse"], False),
-     (["--name", "Ann"], False)],
+     (["--name", "Ann"], False), (["--theme", "nord"], True), (["--theme", "nord"], False)],
 )
 def test_a_host_serving_only_refuses_the_options_of_the_seat_it_does_not_play(option, before, tmp_path, monkeypatch,
                                                                                 capsys):
@@ -1097,3 +1099,181 @@ def test_a_host_serving_only_refuses_the_options_of_the_seat_it_does_not_play(op
     assert out == "" and err == (f"gin-tui host --server-only does not take {option[0]}: nobody plays in this "
                                  "terminal; each player gives it to gin-tui join\n")
     assert not (tmp_path / "network.json").exists()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["join", "h:1", "--theme", "nord"], ["--theme", "nord", "join", "h:1"], ["host", "--theme", "nord"],
+     ["--theme", "nord", "host"]],
+)
+async def test_host_and_join_show_the_theme_given_for_this_run_as_the_game_does(argv, hosted, tmp_path):
+    """gin-tui host --theme nord and gin-tui join --theme nord were refused, saying the
+    game takes the theme of the settings: the local game takes it for one run."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    server, session, changes = hosted
+    bob = await session(1, "Bob", run=False)  # the app runs its connection
+    app = make_network_app(bob, parse_command_line([*argv, "--data-dir", str(tmp_path)]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.theme == "nord"
+        await pilot.press("f2")
+        await until_app(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        assert app.screen.query_one("#theme").value == "nord"  # the form shows what is in use
+        app.screen.query_one("#ascii").value = True
+        await pilot.press("ctrl+s")
+        await until_app(pilot, lambda: not isinstance(app.screen, SettingsScreen))
+        assert app.theme == "nord" and app.ascii_only
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["ascii"] is True and saved["theme"] == "textual-dark"  # the run's theme is not saved
+
+
+@pytest.mark.parametrize("command", [["join", "h:1"], ["host", "--port", "0"]])
+def test_host_and_join_refuse_an_empty_theme_and_tell_an_unknown_one_on_the_table(command, tmp_path, capsys,
+                                                                                    monkeypatch):
+    """Refused before anything starts, in the game's words; a theme there is not
+    is told on the table, naming the themes, as the game tells it."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import main, parse_command_line
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setenv("TERM", "xterm")
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.session.local import Session
+
+    assert main([*command, "--theme", "", "--data-dir", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"gin-tui {command[0]}: --theme needs a theme name\n"
+    assert not (tmp_path / "network.json").exists()
+    app = make_network_app(Session(), parse_command_line([*command, "--theme", "nosuch", "--data-dir", str(tmp_path)]))
+    [note] = app.context.notes
+    assert note.startswith("There is no theme 'nosuch'; the themes are: ") and "nord" in note
+
+
+def test_host_plays_a_rule_option_changed_from_the_preset_and_the_guest_is_shown_it(tmp_path, monkeypatch):
+    """gin-tui host --rule knock_limit=7 was refused, saying a hosted match is played
+    under a preset: the rules travel whole to the guest, who is shown them as the
+    game shows its own (custom rules, the knock limit under the hand)."""
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.app_start import make_network_app
+
+    from .app_helpers import screen_text
+
+    shown: list[tuple[object, str]] = []
+
+    async def guest(host: str, port: int, code: str) -> None:
+        bob = RemoteSession(host, port, code, "Bob")
+        await bob.connect()
+        app = make_network_app(bob, parse_command_line(["join", f"{host}:{port}", "--data-dir", str(tmp_path / "b")]))
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                await until_app(pilot, lambda: "knock at" in screen_text(app))
+                shown.append((bob.view().rules, screen_text(app)))
+        finally:
+            await bob.aclose()
+
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+        try:
+            asyncio.run(guest(host, port, code))
+        finally:
+            thread.stop()
+        return 0
+
+    monkeypatch.setattr(host_cli, "_play", play)
+    argv = ["--rule", "knock_limit=7", "host", "--rules", "classic", "--rule", "big_gin=yes", "--port", "0",
+            "--data-dir", str(tmp_path / "a")]
+    assert host_cli.run(parse_command_line(argv)) == 0
+    [(rules, text)] = shown
+    assert rules == PRESETS["classic"].with_options(knock_limit=7, big_gin=True) and rules.name == "custom"
+    assert "custom rules" in text and "knock at 7 or less" in text
+
+
+def test_a_host_resuming_its_match_says_its_rule_options_apply_to_new_matches(tmp_path, capsys, monkeypatch):
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.cli.host import SAVE_NAME, prepare_match
+    from ginrummy_tui.storage.store import Store
+
+    store = Store(tmp_path, SAVE_NAME)
+    keeper, first, _ = prepare_match(store, rules_name=None, rule_options={"knock_limit": 7}, seed=SEED, new=False,
+                                     name="Ann", say=lambda text: None)
+    keeper.close_history()
+    assert first.rules.knock_limit == 7
+    said: list[str] = []
+    for options, told in [
+        ({"rules_name": None, "rule_options": {"knock_limit": 8}}, "--rule applies"),
+        ({"rules_name": "classic", "rule_options": {"knock_limit": 7}}, "--rules and --rule apply"),
+        ({"rules_name": "standard", "rule_options": None}, "--rules applies"),
+        ({"rules_name": "standard", "rule_options": {"knock_limit": 7}}, None),  # the rules it is played under
+    ]:
+        said.clear()
+        keeper, resumed, _ = prepare_match(store, seed=None, new=False, name="Ann", say=said.append, **options)
+        keeper.close_history()
+        assert resumed == first
+        wanted = [] if told is None else [f"gin-tui host: {told} to new matches only (use --new for one)."]
+        assert [line for line in said if "--rule" in line] == wanted
+    # a bad option is refused as the game refuses it, before anything starts
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setenv("TERM", "xterm")
+    assert main(["host", "--rule", "knock_limit=99", "--port", "0", "--data-dir", str(tmp_path / "x")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("gin-tui host: --rule: knock_limit must be") and err.count("\n") == 1
+    assert not (tmp_path / "x" / SAVE_NAME).exists()
+
+
+@pytest.mark.parametrize("how", ["quit", "signal"])
+def test_the_host_saves_its_match_one_last_time_at_the_end_as_the_game_does(how, tmp_path, monkeypatch):
+    """gin-tui host gave its match up with its own copy of the game's ending, without
+    the last save: a move whose save failed (a full disk, freed since) was lost at the
+    end, the save on disk left a move behind.  Now both end as the game does, also when
+    a signal's app cannot close in time (the process then ends at once)."""
+    import errno
+    import os
+
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.storage.store import read_save
+
+    path = tmp_path / host_cli.SAVE_NAME
+    moves: list[object] = []
+    ended: list[tuple[object, bool]] = []  # the save and whether the lock is held, when the process ends
+
+    def disk_full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+        state = server.state
+        moves.append(apply(state, choose(view(state, state.current))))
+        with monkeypatch.context() as full:
+            full.setattr(os, "fsync", disk_full)
+            reporter.on_change(moves[0])  # the move is not saved: the disk is full
+        assert reporter.keeper.failing
+        if how == "signal":
+            give_up()  # the app could not close in time: the process ends after this, at once
+            ended.append((read_save(path), path.with_name(path.name + ".lock").exists()))
+        thread.stop()
+        return 0
+
+    monkeypatch.setattr(host_cli, "_play", play)
+    argv = ["host", "--port", "0", "--seed", str(SEED), "--data-dir", str(tmp_path)]
+    assert host_cli.run(parse_command_line(argv)) == 0
+    if how == "quit":
+        ended.append((read_save(path), path.with_name(path.name + ".lock").exists()))
+    [(saved, locked)] = ended
+    assert saved.state == moves[0] and not locked  # type: ignore[union-attr]
+
+
+def test_the_network_app_says_on_the_table_that_the_settings_file_had_problems(tmp_path):
+    """A damaged settings file was moved aside without a word in gin-tui host and join."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.session.local import Session
+
+    (tmp_path / "settings.json").write_text('{"theme": 7, "ascii": true}')
+    app = make_network_app(Session(), parse_command_line(["join", "h:1", "--data-dir", str(tmp_path)]))
+    [note] = app.context.notes
+    assert note.startswith("Your settings file had problems: the theme is not readable (7).") and "moved to" in note
+    assert app.ascii_only  # the good values are kept

@@ -518,3 +518,40 @@ def test_a_game_that_fails_ends_with_status_1_not_0(tmp_path, monkeypatch):
 
     monkeypatch.setattr(GinApp, "on_mount", fail)
     assert main(["--data-dir", str(tmp_path), "--seed", "3"]) == 1
+
+
+def test_the_history_upkeep_works_on_one_connection_of_its_own_then_keeps_it_for_f3(tmp_path, monkeypatch):
+    """The upkeep opened a connection to mark the match given up abandoned, another to
+    check the history and import the old records, and the statistics a third, where
+    one does it all (the game's recording has its own)."""
+    import threading
+
+    from ginrummy_tui.session.keeper import start_history_upkeep
+    from ginrummy_tui.storage.history import History
+
+    from .test_history import write_json_history
+    from .test_stats import HISTORY
+
+    first_id = _a_match_with_one_hand_played(tmp_path)
+    write_json_history(tmp_path, HISTORY[:3])  # records of an earlier version, waiting to be imported
+    second = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    connected: list[str] = []
+    connect = History.connect.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(History, "connect", classmethod(
+        lambda cls, root: connected.append(threading.current_thread().name) or connect(cls, root)
+    ))
+    told: list[str] = []
+    try:
+        upkeep = start_history_upkeep(second.keeper, told.append)
+        assert upkeep is not None
+        upkeep.join()
+        assert connected == [upkeep.name, upkeep.name]  # the game's recording's, and the upkeep's own
+        figures = second.keeper.figures
+        ready = figures.ready()  # worked out on the upkeep's connection, and still current
+        assert ready is not None and figures.worked_out == 1 and ready.stats.total.abandoned == 1
+        assert figures.get() is ready and len(connected) == 2  # F3 opens nothing more
+        assert any("3 earlier match record(s)" in m for m in told), told
+        assert _record(tmp_path, first_id)["abandoned"] is True
+        assert (tmp_path / "archive" / f"{first_id}.json").exists()
+    finally:
+        second.close()

@@ -140,7 +140,6 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
 
 _PERSON = "the other player is a person, not the computer"
 _NO_COMPUTER = "it slows the computer's moves, and the other player is a person"
-_OWN_THEME = "the game takes the theme chosen in your settings (F2)"
 _HOST_DECIDES = "the host chooses the rules"
 _FIGURES = "it shows no game, only the figures"
 _NOT_IN_TABS = "the browser tabs are not started with it"
@@ -154,8 +153,6 @@ NOT_TAKEN: dict[str, dict[str, str]] = {
         "--ai": _PERSON,
         "--pause": _NO_COMPUTER,
         "--hand": "a hosted match is played from its first hand",
-        "--rule": "a hosted match is played under one of the presets: choose it with --rules",
-        "--theme": _OWN_THEME,
     },
     "join": {
         "--ai": _PERSON,
@@ -165,7 +162,6 @@ NOT_TAKEN: dict[str, dict[str, str]] = {
         "--seed": "the host deals the cards",
         "--hand": "the host deals the cards",
         "--new": "the host chooses whether its saved match goes on or a new one starts",
-        "--theme": _OWN_THEME,
     },
     "sim": {
         "--ai": "it plays the levels given with --a and --b",

@@ -1,5 +1,5 @@
 """Starting the app for a networked match with the player's own look
-(ASCII suits, mouse, theme) from the settings file and the command line."""
+(ASCII suits, mouse, one-click discard, theme) from the settings file and the command line."""
 
 from __future__ import annotations
 
@@ -7,24 +7,38 @@ import argparse
 from typing import Any
 
 
+def use_theme(app: Any, name: str, notes: list[str]) -> None:
+    """Show ``app`` in the theme ``name``; if there is none of that name, say so
+    on ``notes`` (told once the table is up), naming the themes there are."""
+    if name in app.available_themes:
+        app.theme = name
+    else:
+        notes.append(f"There is no theme {name!r}; the themes are: {', '.join(sorted(app.available_themes))}.")
+
+
 def make_network_app(session: Any, args: argparse.Namespace) -> Any:
-    """The Textual app playing through ``session``, looking as the player set it up;
-    its statistics (F3) are those of the data directory the match is recorded in."""
+    """The Textual app playing through ``session``, looking as the player set it
+    up: the settings file's look with the command line's (``--theme``,
+    ``--ascii``, ``--no-mouse``, checked by the command before it connects) on
+    top, for this run only, as in a game against the computer.  Its settings
+    screen (F2) reads and saves the settings file of the data directory, and its
+    statistics (F3) are those of the data directory the match is recorded in."""
     from ginrummy_tui.session.context import AppContext
-    from ginrummy_tui.storage.config import config_dir, load_settings
+    from ginrummy_tui.storage.config import apply_look, config_dir, load_settings
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.tui.app import make_app
 
-    settings = None
-    try:
-        settings = load_settings(config_dir(getattr(args, "data_dir", None))).settings
-    except Exception:  # the look is a nicety: never let it stop the match
-        settings = None
-    ascii_only = bool(getattr(args, "ascii", None)) or bool(settings is not None and settings.ascii)
-    mouse = not getattr(args, "no_mouse", None) and (settings is None or settings.mouse)
-    context = AppContext(session=session, data_dir=data_dir(getattr(args, "data_dir", None)))
-    app = make_app(context=context, ascii=ascii_only, mouse=bool(mouse))
-    theme = settings.theme if settings is not None else None
-    if theme and theme in app.available_themes:
-        app.theme = theme
+    override = getattr(args, "data_dir", None)
+    cdir = config_dir(override)
+    loaded = load_settings(cdir)
+    saved = loaded.settings
+    settings = apply_look(saved, args)
+    context = AppContext(
+        session=session, settings=settings, saved_settings=saved, config_dir=cdir, data_dir=data_dir(override)
+    )
+    message = loaded.message()  # a damaged file set aside: said on the table, as the game says it
+    if message:
+        context.notes.append(message)
+    app = make_app(context=context, ascii=settings.ascii, mouse=settings.mouse, one_click=settings.one_click)
+    use_theme(app, settings.theme, context.notes)
     return app

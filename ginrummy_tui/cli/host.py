@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ginrummy_tui.cli import given, out, port
 
@@ -19,7 +19,7 @@ DEFAULT_PORT = 7531
 DEFAULT_BIND = "127.0.0.1"
 SAVE_NAME = "network.json"
 """The hosted match's save, beside the local match's."""
-SEAT_OPTIONS = ("--name", "--ascii", "--no-mouse")
+SEAT_OPTIONS = ("--name", "--ascii", "--no-mouse", "--theme")
 """The options of the host's own seat, which ``--server-only`` leaves to ``gin-tui join``."""
 LOG_NAME = "host.log"
 """The server's log: connections, seats, refused messages (never a card)."""
@@ -37,6 +37,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 picks one)")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
                         help="rules preset: standard, multiplayer-1.5 (30 s move timer), classic, oklahoma")
+    # its own name: argparse would put the ones after 'host' in the place of those before it
+    parser.add_argument("--rule", action="append", dest="host_rule", default=argparse.SUPPRESS, metavar="OPTION=VALUE",
+                        help="change one rule option of the preset for a new match, e.g. --rule knock_limit=7 "
+                        "(repeatable); the other player is shown the rules in play")
     parser.add_argument("--name", default=None, help="your name, as the other player sees it")
     parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed for a reproducible deal")
     parser.add_argument("--new", action="store_true", default=argparse.SUPPRESS,
@@ -45,6 +49,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="where the hosted match is saved (or GIN_TUI_HOME)")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
+    parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS,
+                        help="the Textual theme (e.g. nord, gruvbox), for this run")
     parser.add_argument("--server-only", action="store_true",
                         help="run only the server and print both seats' codes (both players join)")
 
@@ -54,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     """Host a match; returns the exit status."""
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.server import ServerThread
-    from ginrummy_tui.storage.config import check_preset
+    from ginrummy_tui.session.startup import close_kept
+    from ginrummy_tui.storage.config import Settings, apply_args
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.store import Store
 
@@ -64,12 +71,14 @@ def run(args: argparse.Namespace) -> int:
                   "each player gives it to gin-tui join", file=sys.stderr)
             return 2
     rules_name = getattr(args, "rules", None)
-    if rules_name is not None:
-        try:
-            check_preset(rules_name)
-        except ValueError as exc:
-            print(f"gin-tui host: {exc}", file=sys.stderr)
-            return 2
+    rule_texts = [*(getattr(args, "rule", None) or []), *getattr(args, "host_rule", [])]  # before 'host', after it
+    try:
+        # the rules (a preset, single options changed from it) and the seat's look,
+        # checked as the game checks them, before anything is started
+        asked = apply_args(Settings(), argparse.Namespace(**{**vars(args), "rule": rule_texts}))
+    except ValueError as exc:
+        print(f"gin-tui host: {exc}", file=sys.stderr)
+        return 2
     if not args.bind.strip():  # '' would listen on every IPv4 and IPv6 address: say which is meant
         print("gin-tui host: --bind needs an address: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4 address) "
               "or :: (every IPv6 address)", file=sys.stderr)
@@ -105,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         keeper, state, code = prepare_match(
             store,
             rules_name=rules_name,
+            rule_options=dict(asked.rule_options),
             seed=getattr(args, "seed", None),
             new=bool(getattr(args, "new", False)),
             name=name,
@@ -136,13 +146,14 @@ def run(args: argparse.Namespace) -> int:
 
         def give_up() -> None:  # the app could not close in time after a signal: the process ends anyway
             thread.stop()
-            store.lock.release()
+            close_kept(keeper)
 
         return _play(args, thread, server, name, code, host, port, reporter=reporter, notes=notes, give_up=give_up)
     finally:
         if keeper is not None:
-            keeper.close_history()
-        store.lock.release()
+            close_kept(keeper)  # saved one last time, the lock given up, as the game does
+        else:
+            store.lock.release()
 
 
 def match_server(reporter: SaveReporter, state, code: str, *, name: str, **options):
@@ -215,8 +226,10 @@ class SaveReporter:
 
 
 def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=out,
-                  notes: list[str] | None = None, record: bool = True):
-    """Resume the saved hosted match (with its join code) or start a new one.
+                  notes: list[str] | None = None, record: bool = True, rule_options: dict[str, Any] | None = None):
+    """Resume the saved hosted match (with its join code) or start a new one,
+    under the preset ``rules_name`` (standard if None) with the single
+    ``rule_options`` changed from it (``--rule``, checked by the caller).
 
     Returns ``(keeper, state, join_code)``; the keeper saves every change like
     a local match and, with ``record`` (the host plays seat 0), records it in
@@ -232,6 +245,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     from ginrummy_tui.session.keeper import Keeper
     from ginrummy_tui.storage.stats import NETWORK
 
+    rules = PRESETS[rules_name or "standard"].with_options(**(rule_options or {}))
     opened = store.load()
     for line in opened.messages:
         say(f"gin-tui host: {line}")
@@ -246,8 +260,10 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         kept = saved.settings.get("join_code")
         code = kept if isinstance(kept, str) and len(P.normalize_code(kept)) == P.CODE_LENGTH else None
         say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
-        if rules_name is not None and rules_name != state.rules.name:
-            say("gin-tui host: --rules applies to new matches only (use --new for one).")
+        given = [option for option, value in (("--rules", rules_name), ("--rule", rule_options)) if value]
+        if given and rules != state.rules:
+            applies = "apply" if len(given) > 1 else "applies"
+            say(f"gin-tui host: {' and '.join(given)} {applies} to new matches only (use --new for one).")
         if seed is not None and str(seed) != state.seed:
             say("gin-tui host: --seed applies to new matches only (use --new for one).")
     else:
@@ -256,7 +272,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
                 say(f"gin-tui host: {line}")
         elif saved is not None:
             store.set_aside("abandoned")
-        state = new_game(PRESETS[rules_name or "standard"], seed=seed)
+        state = new_game(rules, seed=seed)
     code = code or P.new_code()
     keeper = Keeper(store, match_id=match_id, settings={"ai": NETWORK, "join_code": code, "host": name},
                     record=record)
@@ -267,13 +283,15 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
 
 
 def _give_up(store, saved) -> list[str]:
-    """The saved match is given up for a new one (``--new``): as a local match,
-    its record is marked abandoned and its save archived; what went wrong is returned."""
-    from ginrummy_tui.storage.history import file_abandoned, mark_abandoned
+    """The saved match is given up for a new one (``--new``) as a local match is
+    (:func:`~ginrummy_tui.session.startup.give_up_saved`), and at once, as the
+    game does once its table is up, its record is marked abandoned and its save
+    archived; what went wrong is returned."""
+    from ginrummy_tui.session.startup import give_up_saved
+    from ginrummy_tui.storage.history import file_abandoned
 
-    if store.set_aside_unfinished(saved) is None:  # it could not be moved: marked now, then overwritten
-        return mark_abandoned(store.root, saved.match_id, saved)
-    return file_abandoned(store.root)
+    where, said = give_up_saved(store, saved)
+    return said if where is None else file_abandoned(store.root)
 
 
 def _log_to(path) -> list[str]:

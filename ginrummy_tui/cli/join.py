@@ -37,6 +37,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="where your statistics live: the match is recorded there (or GIN_TUI_HOME)")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
+    parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS,
+                        help="the Textual theme (e.g. nord, gruvbox), for this run")
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -112,8 +114,11 @@ def ask_code() -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     """Join a match; returns the exit status."""
+    from ginrummy_tui.storage.config import Settings, apply_look
+
     try:
         host, port = parse_address(args.address)
+        apply_look(Settings(), args)  # the look, checked before the host is asked for a seat
     except ValueError as exc:
         print(f"gin-tui join: {exc}", file=sys.stderr)
         return 2

@@ -94,17 +94,22 @@ def exit_status(app: GinApp, caught: list[int]) -> int:
 
 
 def app_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The :func:`~ginrummy_tui.tui.app.make_app` options given on the command line."""
+    """The :func:`~ginrummy_tui.tui.app.make_app` options given on the command
+    line, over the default settings (none are read); raises ``ValueError`` for
+    a bad one, saying why as the saved game does."""
+    from ginrummy_tui.storage.config import Settings, apply_args
+
+    s = apply_args(Settings(), args)
     opts: dict[str, Any] = {
-        "rules": args.rules,
-        "ai": args.ai,
+        "rules": s.rules,
+        "ai": s.ai,
         "seed": args.seed,
         "hand": args.hand,
-        "ascii": bool(args.ascii),
-        "mouse": not args.no_mouse,
+        "ascii": s.ascii,
+        "mouse": s.mouse,
     }
     if args.pause is not None:
-        opts["pause"] = args.pause
+        opts["pause"] = s.pause
     return opts
 
 
@@ -112,6 +117,7 @@ def run_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal."""
     if args.data_dir != "-":  # the saved match: resumed, saved after every move
         return run_saved_play(args)
+    from ginrummy_tui.cli.app_start import use_theme
     from ginrummy_tui.tui.app import make_app
 
     try:
@@ -119,12 +125,15 @@ def run_play(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"gin-tui: {exc}", file=sys.stderr)
         return 2
+    if args.theme is not None:
+        use_theme(app, args.theme, app.context.notes)
     app.run()
     return exit_status(app, [])
 
 
 def build_app(plan: Plan, pause: float | None = None) -> GinApp:
     """The app on ``plan``'s match, saving after every action."""
+    from ginrummy_tui.cli.app_start import use_theme
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.control import MatchControl
     from ginrummy_tui.session.local import LocalSession
@@ -156,10 +165,7 @@ def build_app(plan: Plan, pause: float | None = None) -> GinApp:
     app = make_app(
         context=context, ascii=s.ascii, mouse=s.mouse, pause=s.pause if pause is None else pause, one_click=s.one_click
     )
-    if s.theme in app.available_themes:
-        app.theme = s.theme
-    else:
-        plan.notes.append(f"There is no theme {s.theme!r}; the themes are: {', '.join(sorted(app.available_themes))}.")
+    use_theme(app, s.theme, plan.notes)
     return app
 
 

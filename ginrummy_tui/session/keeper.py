@@ -290,23 +290,23 @@ class SeatRecords:
 def start_history_upkeep(
     keeper: Keeper, tell: Callable[[str], None], then: Callable[[], None] | None = None
 ) -> threading.Thread | None:
-    """In a thread: mark the records of the matches just given up for a new
-    one (``--new``) abandoned, check the history database and import the JSON
-    records of earlier versions, then work out the statistics (so that F3
-    finds them ready); ``tell`` (called from that thread) says what happened;
-    ``then`` is called last, in that thread.  None when this match is not
-    recorded."""
+    """In a thread, on one connection: check the history database, mark the
+    records of the matches just given up for a new one (``--new``) abandoned
+    and import the JSON records of earlier versions, then work out the
+    statistics on it (so that F3 finds them ready); ``tell`` (called from that
+    thread) says what happened; ``then`` is called last, in that thread.  None
+    when this match is not recorded."""
     if not keeper.record:
         return None
 
     def work() -> None:
-        from ginrummy_tui.storage.history import file_abandoned, upkeep
+        from ginrummy_tui.storage.history import upkeep
 
-        for message in [*file_abandoned(keeper.store.root), *upkeep(keeper.shared_history())]:
+        for message in upkeep(keeper.shared_history(), keeper.figures.adopt):
             with contextlib.suppress(Exception):
                 tell(message)
         with contextlib.suppress(Exception):  # F3 works them out itself, and reports what is wrong
-            keeper.figures.get()  # ready for F3
+            keeper.figures.get()  # ready for F3, on the upkeep's connection
         if then is not None:
             with contextlib.suppress(Exception):
                 then()

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory
-from ginrummy_tui.storage.store import SAVE_NAME, Store, leftover_separate_saves
+from ginrummy_tui.storage.store import SAVE_NAME, SavedMatch, Store, leftover_separate_saves
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
@@ -75,12 +75,33 @@ class Plan:
         return list(self.keeper.errors)
 
     def close(self) -> None:
-        """Save one last time and give up the lock."""
-        with contextlib.suppress(Exception):
-            self.keeper.flush()
-        with contextlib.suppress(Exception):
-            self.keeper.close_history()
-        self.store.lock.release()
+        """Save one last time and give up the lock (:func:`close_kept`)."""
+        close_kept(self.keeper)
+
+
+def close_kept(keeper: Keeper) -> None:
+    """The end of a match kept by ``keeper`` (the game's, the host's): save it one
+    last time, close the history and give up the lock of its save."""
+    with contextlib.suppress(Exception):
+        keeper.flush()
+    with contextlib.suppress(Exception):
+        keeper.close_history()
+    keeper.store.lock.release()
+
+
+def give_up_saved(store: Store, saved: SavedMatch) -> tuple[Path | None, list[str]]:
+    """Give up the unfinished match ``saved`` of ``store`` for a new one: its
+    save leaves the slot at once (its record is marked abandoned and the file
+    archived later, by :func:`~ginrummy_tui.storage.history.file_abandoned`);
+    if it cannot be moved, its record is marked abandoned now, before the new
+    match's save replaces it.  Returns where the match is kept (None: it could
+    not be moved) and what to tell the player."""
+    where = store.set_aside_unfinished(saved)
+    if where is not None:
+        return where, []
+    from ginrummy_tui.storage.history import mark_abandoned
+
+    return None, mark_abandoned(store.root, saved.match_id, saved)
 
 
 LOCK_PATIENCE = 1.5
@@ -215,11 +236,8 @@ def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhe
             # the app marks its record abandoned (and archives it) once the
             # table is on the screen, so the history database (and sqlite3)
             # never loads before the first frame.
-            where = store.set_aside_unfinished(saved)
-            if where is None:  # it could not be moved: mark it now, before the new match's save replaces it
-                from ginrummy_tui.storage.history import mark_abandoned
-
-                notes.extend(mark_abandoned(root, saved.match_id, saved))
+            where, said = give_up_saved(store, saved)
+            notes.extend(said)
             kept = f" (kept in {where})" if where else ""
             if replay:
                 # the practice slot: the player's own match is not touched

@@ -352,10 +352,24 @@ def apply_args(settings: Settings, args: Any) -> Settings:
         except ValueError as exc:
             raise ValueError(f"--rule: {exc}") from None
         changes["rule_options"] = tuple(options.items())
+    return apply_look(replace(settings, **changes), args)
+
+
+def check_theme(name: str) -> None:
+    """Raises ``ValueError`` when ``name`` (``--theme``) cannot be a theme's name."""
+    if not name or len(name) > 64:
+        raise ValueError("--theme needs a theme name")
+
+
+def apply_look(settings: Settings, args: Any) -> Settings:
+    """``settings`` with the command line's display choices for this run on
+    top (``--theme``, ``--ascii``, ``--no-mouse``): those of every game in the
+    terminal, against the computer or over the network.  Raises ``ValueError``
+    with a clear message for a bad value."""
+    changes: dict[str, Any] = {}
     theme = getattr(args, "theme", None)
     if theme is not None:
-        if not theme or len(theme) > 64:
-            raise ValueError("--theme needs a theme name")
+        check_theme(theme)
         changes["theme"] = theme
     if getattr(args, "ascii", None):
         changes["ascii"] = True

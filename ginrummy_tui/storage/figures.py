@@ -5,7 +5,8 @@ preset, the last matches, the trend per level) take tens of milliseconds of
 SQL on a long history, so they are worked out in a background thread once the
 app is up and again after each recorded hand, and kept.
 
-They are kept on a connection of their own, which only reads: SQLite's
+They are kept on a connection of their own (the one the start-up upkeep
+checked and imported on, once it is done with it), which then only reads: SQLite's
 ``PRAGMA data_version`` on it changes whenever any other connection (the
 game's recording, the start-up import, another ``gin-tui``) has committed, so
 kept figures are used only while nothing has been written since they were
@@ -76,11 +77,27 @@ class ReadyFigures:
             self._forget()
             self._generation = self.shared.generation
         if self._reader is None and not self._closed and db_path(self.root).exists():
-            self._reader = History.connect(self.root)
-            # A small page cache: the aggregates read few pages, as quickly
-            # from the system's file cache, and the app stays small.
-            self._reader.read(f"PRAGMA cache_size = -{READER_CACHE_KB}")
+            self._use(History.connect(self.root))
         return self._reader
+
+    def _use(self, reader: History) -> None:
+        # A small page cache: the aggregates read few pages, as quickly
+        # from the system's file cache, and the app stays small.
+        reader.read(f"PRAGMA cache_size = -{READER_CACHE_KB}")
+        self._reader = reader
+
+    def adopt(self, hist: History, generation: int) -> bool:
+        """Work the figures out on ``hist`` from now on, a connection opened (to
+        the database of the shared history's ``generation``) by the start-up
+        upkeep, which is done with it, rather than on one more.  False, and
+        ``hist`` is not taken, when there is a connection already, the figures
+        are closed, or that database has been set aside since."""
+        with self.lock:
+            if self._reader is not None or self._closed or generation != self.shared.generation:
+                return False
+            self._generation = generation
+            self._use(hist)
+            return True
 
     def _data_version(self, reader: History) -> int:
         return int(reader.read("PRAGMA data_version")[0][0])

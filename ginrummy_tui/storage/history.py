@@ -1487,31 +1487,49 @@ def _mark_abandoned(root: Path, match_id: str, saved: SavedMatch | None = None) 
     if opening.history is None:
         return False, opening.told()
     try:
-        opening.history.mark_abandoned(match_id, saved)
-    except (Damaged, OSError, sqlite3.Error) as exc:
-        opening.messages.append(f"The match left unfinished could not be marked as abandoned ({exc}).")
-        return False, opening.messages
+        return _marked(opening.history, match_id, saved, opening.messages), opening.messages
     finally:
         opening.history.close()
-    return True, opening.messages
+
+
+def _marked(hist: History, match_id: str, saved: SavedMatch | None, messages: list[str]) -> bool:
+    """Whether the match ``match_id`` could be marked abandoned in ``hist`` (if not, ``messages`` say why)."""
+    try:
+        hist.mark_abandoned(match_id, saved)
+    except (Damaged, OSError, sqlite3.Error) as exc:
+        messages.append(f"The match left unfinished could not be marked as abandoned ({exc}).")
+        return False
+    return True
 
 
 def file_abandoned(root: Path) -> list[str]:
     """Finish giving up the matches set aside for a new one
     (``abandoned-<match id>.json``, see
     :meth:`~ginrummy_tui.storage.store.Store.set_aside_unfinished`): mark each
-    one's record abandoned, then move its file to ``archive/``.  The app does
-    it once its table is on the screen, which also catches a file left by a
+    one's record abandoned, then move its file to ``archive/``.  ``gin-tui
+    host`` does it as it gives a match up; the app's :func:`upkeep` does it
+    once its table is on the screen, which also catches a file left by a
     ``gin-tui`` killed before it got there.  Never raises: the messages say
     what went wrong (a file whose record could not be marked stays for the
     next start)."""
+    if not pending_abandoned(root):
+        return []
+    opening = open_history(root)
+    if opening.history is None:
+        return opening.told()
+    try:
+        return opening.messages + _file_abandoned_in(opening.history)
+    finally:
+        opening.history.close()
+
+
+def _file_abandoned_in(hist: History) -> list[str]:
+    """:func:`file_abandoned` on the open history ``hist``; what went wrong is returned."""
     messages: list[str] = []
-    for match_id, path in pending_abandoned(root):
+    for match_id, path in pending_abandoned(hist.root):
         saved = read_save(path)
-        marked, said = _mark_abandoned(root, match_id, saved if isinstance(saved, SavedMatch) else None)
-        messages.extend(said)
-        if marked:
-            archive_save(root, path, match_id)
+        if _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages):
+            archive_save(hist.root, path, match_id)
     return messages
 
 
@@ -1542,22 +1560,30 @@ def open_for_reading(root: Path, say: Callable[[str], None]) -> History | Litera
     return hist
 
 
-def upkeep(shared: SharedHistory) -> list[str]:
+def upkeep(shared: SharedHistory, hand_on: Callable[[History, int], bool] | None = None) -> list[str]:
     """What the app does in the background once it is up: the integrity check
-    (a damaged database is set aside and a new one started), and the import of
-    the JSON records of earlier versions.  Both on a connection of their own,
-    so that the game's recording and the statistics screen do not wait for
-    them.  Returns the messages for the player; never raises."""
+    (a damaged database is set aside and a new one started), marking the
+    records of the matches given up for a new one abandoned
+    (:func:`file_abandoned`), and the import of the JSON records of earlier
+    versions.  All on one connection of its own, so that the game's recording
+    does not wait for them; then, rather than closed, that connection is handed
+    on with the :attr:`SharedHistory.generation` of its database, if
+    ``hand_on`` takes it (returns True: the statistics are worked out on it,
+    :meth:`~ginrummy_tui.storage.figures.ReadyFigures.adopt`).  Returns the
+    messages for the player; never raises."""
     messages: list[str] = []
     own: History | None = None
+    generation = shared.generation
     try:
         pending = pending_json_history(shared.root)
-        if not pending and not os.path.lexists(db_path(shared.root)):
+        create = bool(pending or pending_abandoned(shared.root))
+        if not create and not os.path.lexists(db_path(shared.root)):
             return shared.take_messages()
-        if shared.get(create=bool(pending)) is None:  # said why (a directory in its place...); a link moved aside
+        if shared.get(create=create) is None:  # said why (a directory in its place...); a link moved aside
             return shared.take_messages()
         for _ in range(2):
             try:
+                generation = shared.generation
                 own = History.connect(shared.root)
                 own.check()
                 break
@@ -1566,6 +1592,8 @@ def upkeep(shared: SharedHistory) -> list[str]:
                     own.close()
                     own = None
                 shared.replace_damaged(str(bad))
+        if own is not None:
+            messages.extend(_file_abandoned_in(own))
         if own is not None and pending:
             report = import_json_history(own)
             if report.imported:
@@ -1575,7 +1603,7 @@ def upkeep(shared: SharedHistory) -> list[str]:
     except Exception as exc:  # the game goes on without the import; it is tried again next time
         messages.append(f"Your earlier match records could not be imported yet ({exc}).")
     finally:
-        if own is not None:
+        if own is not None and (hand_on is None or not hand_on(own, generation)):
             own.close()
     return shared.take_messages() + messages
 
