@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ginrummy_tui.engine import PRESETS, Action, apply, view
+from ginrummy_tui.engine import PRESETS, Action, apply, new_game, view
 from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.storage.stats import NETWORK
 from ginrummy_tui.storage.store import Store, read_save
@@ -454,3 +454,35 @@ def test_the_guest_s_record_has_the_melds_and_layoffs_the_host_s_has(tmp_path, c
     [exported] = json.loads(capsys.readouterr().out)["hands"][-1:]
     assert exported == guest_hand
     assert exported["knocker"] == 1 and exported["winner"] == 1 and exported["hands"][1] == host_hand["hands"][0]
+
+
+def test_the_guest_s_record_has_every_hand_it_saw_end_as_the_host_s_has_it(tmp_path):
+    """Only the last hand of the guest's record had its moves, both hands and the melds and layoffs."""
+    import json
+
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.net.protocol import view_from_dict, view_to_dict
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.history import open_history
+
+    state = new_game(PRESETS["standard"].with_options(target=60), seed=3)
+    players = (get_opponent("standard", 1), get_opponent("standard", 2))
+    host_history = open_history(tmp_path / "host").history
+    assert host_history is not None
+    host = host_history.recorder("m1", opponent=NETWORK)
+    guest = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    while True:
+        host.observe(state)
+        guest.observe(view_from_dict(json.loads(json.dumps(view_to_dict(view(state, 1))))), "m1")  # as sent
+        if state.over:
+            break
+        state = apply(state, Action(Kind.NEXT_HAND) if state.phase == "hand_over" else
+                      players[state.current].choose(view(state, state.current)))
+    host_history.close()
+    guest.close()
+    assert guest.errors == []
+    _, [host_record] = _figures(tmp_path / "host")
+    _, [guest_record] = _figures(tmp_path / "guest")
+    assert len(host_record["hands"]) >= 2 and all("moves" in h for h in host_record["hands"])
+    assert any("layoffs" in h for h in host_record["hands"][:-1])
+    assert guest_record["hands"] == [_seen_from_seat_1(h) for h in host_record["hands"]]

@@ -270,14 +270,25 @@ def hand_entry(state: GameState | PlayerView, rec: HandRecord, me: int = 0) -> d
     return entry
 
 
+def ended_hand(v: PlayerView) -> dict[str, Any] | None:
+    """The record of the hand that has just ended in ``v`` (its moves, both
+    hands, the knock's melds and layoffs), from the side of ``v``'s seat; None
+    while a hand is in play."""
+    if v.result is None or not v.sheet or v.sheet[-1].hand_no != v.hand_no:
+        return None
+    return hand_entry(v, v.sheet[-1], v.seat)
+
+
 def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | None = None,
-                hints: int = 0) -> dict[str, Any]:
+                hints: int = 0, ended: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The record of the finished match of ``v`` from the side of ``v``'s seat,
     which the record calls seat 0 (the statistics count seat 0 as the player):
     for a seat that holds no :class:`GameState`, the guest of a hosted match.
-    Every hand's score-sheet row, and the last hand's moves, both hands and
-    melds and layoffs, as :func:`hand_entry` gives them."""
+    Every hand's score-sheet row; the moves, both hands and melds and layoffs
+    of the last hand and of those in ``ended`` (by number: the hands this seat
+    saw end, as :func:`ended_hand` gave them)."""
     me = v.seat
+    seen = ended or {}
     now = now_iso()
     return {
         "format": RECORD_FORMAT,
@@ -298,7 +309,7 @@ def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | N
         "winner": _seat_from(v.winner, me),
         "scores": _pair_from(v.scores, me),
         "totals": _pair_from(v.totals, me),
-        "hands": [hand_entry(v, rec, me) for rec in v.sheet],
+        "hands": [seen.get(rec.hand_no) or hand_entry(v, rec, me) for rec in v.sheet],
     }
 
 
@@ -1580,6 +1591,7 @@ __all__ = [
     "SharedHistory",
     "decode_moves",
     "encode_moves",
+    "ended_hand",
     "file_abandoned",
     "hand_entry",
     "import_json_history",
