@@ -99,8 +99,8 @@ def test_reason_for_gin_and_for_a_discard_that_could_knock():
     assert out is not None and not out.knocks and out.card == parse_cards("4D")[0]
     assert round(out.expected_points) > 30
     assert explain(v2, parse_action("discard 4D")) == (
-        "Discard 4♦ and wait for gin: an undercut of the computer's knock (about 7) would score about 30, "
-        f"less than knocking now (about {round(out.expected_points)}, undercut {odds(out.undercut_chance)})."
+        "Discard 4♦ and wait for gin or an undercut: the expert waits below 11 against knocks of about 7; "
+        f"knocking now: about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     assert explain(v2, parse_action("knock 4D")) == (
         f"Knock with 4♦: it leaves 2 deadwood, expected to score about {round(out.expected_points)}, "
@@ -242,7 +242,7 @@ def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim
     out = ExpertOpponent().knock_outlook(v)
     assert h.action == parse_action("discard KD") and not out.knocks
     assert "nearly out" not in h.reason and "hold on" not in h.reason
-    assert h.reason.startswith("Discard K♦ and wait for gin: an undercut of the computer's knock (about 7) would score about 31,")
+    assert h.reason.startswith("Discard K♦ and wait for gin or an undercut: the expert waits below 11 against knocks of about 7;")
     # 3 left: no draw is left for this seat, and the reason says exactly that
     v = _low_hand_with_stock(4)
     h = hint(v)
@@ -256,14 +256,14 @@ def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim
 
 def test_waiting_reckons_the_computers_knock_within_the_hands_knock_limit():
     # Oklahoma: a 3 upcard lets no knock with more than 3; the hint once promised an undercut of a
-    # knock of about 7, and reckoned the undercut from it
+    # knock of about 7, and reckoned the undercut from it (the threshold scales with the limit: 3.3)
     v = replace(_low_hand_with_stock(20), knock_limit=3)
     out = hint_expert().knock_outlook(v)
     assert out is not None and not out.knocks and out.opponent_mean == 3
     h = hint(v)
     assert h.action == parse_action("discard KD")
     assert h.reason.startswith(
-        "Discard K♦ and wait for gin: an undercut of the computer's knock (about 3) would score about 27,"
+        "Discard K♦ and wait for gin or an undercut: the expert waits below 4 against knocks of about 3;"
     )
 
 
@@ -275,11 +275,12 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     assert h.action == parse_action("discard KD") and not out.knocks and out.why == "threshold"
     assert out.deadwood == 1 and out.threshold > 1 and round(out.opponent_mean) == 7
     assert out.expected_points > 0
-    # the undercut it hopes for: 25 + (7 - 1), said to be less than what a knock now is expected to bring
-    assert round(out.expected_points) > 31
+    # the undercut it hopes for, 25 + (7 - 1), is less than a knock now is expected to bring: the
+    # reason is not the undercut's worth but the expert's threshold (2 x 7 - 3, against knocks of 7)
+    assert round(out.expected_points) > 31 and out.threshold == 11
     assert h.reason == (
-        "Discard K♦ and wait for gin: an undercut of the computer's knock (about 7) would score about 31, "
-        f"less than knocking now (about {round(out.expected_points)}, undercut {odds(out.undercut_chance)})."
+        "Discard K♦ and wait for gin or an undercut: the expert waits below 11 against knocks of about 7; "
+        f"knocking now: about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
 
 
@@ -306,7 +307,7 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     reason, left, out = _waiting_hint("standard", 0, 16)
     assert left == 9 and round(out.opponent_mean) == 7
     assert reason == (
-        "Discard 5♦ and wait for gin or less deadwood: 9 would not undercut the computer's knock (about 7); "
+        "Discard 5♦ and wait for gin or a lower hand: the expert waits below 11 against knocks of about 7; "
         f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     # a tie is no undercut under rules that say so
@@ -318,7 +319,7 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     assert out is not None and not out.knocks
     no_tie = replace(out, opponent_mean=1.0)
     assert _explain_wait(tie, "K♦", 1, no_tie, "the computer").startswith(
-        "Discard K♦ and wait for gin or less deadwood: 1 would not undercut the computer's knock (about 1);"
+        "Discard K♦ and wait for gin or a lower hand: the expert waits below 11 against knocks of about 1;"
     )
     assert _explain_wait(v, "K♦", 1, replace(no_tie, expected_points=10.0), "the computer") == (
         "Discard K♦ and wait for gin or to undercut the computer's knock (about 1 deadwood) for about 25 points; "
@@ -327,12 +328,17 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
 
 
 def test_an_undercut_worth_less_than_a_knock_now_is_never_given_as_the_worth_of_waiting():
-    # classic rules (an undercut bonus of 10): an undercut set against a knock now expected to score more
+    # classic rules (an undercut bonus of 10): an undercut worth less than a knock now is expected to
+    # score; the reason is the expert's threshold, lowered by the smaller bonus (11 x 10 / 25 = 4.4)
     reason, left, out = _waiting_hint("classic", 7, 16)
     gain = 10 + 7 - left
     assert gain < round(out.expected_points)
-    assert "scoring" not in reason and "for about" not in reason
-    assert f"would score about {gain}, less than knocking now ({_points(out.expected_points)}," in reason
+    assert "scoring" not in reason and "for about" not in reason and f"{gain}" not in reason
+    assert round(out.threshold, 1) == 4.4
+    assert reason == (
+        "Discard 6♠ and wait for gin or an undercut: the expert waits below 5 against knocks of about 7; "
+        f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+    )
     # an undercut worth more than a knock now is given as what waiting is for
     reason, left, out = _waiting_hint("standard", 7, 16)
     gain = 25 + 7 - left
@@ -346,6 +352,37 @@ def test_an_undercut_worth_less_than_a_knock_now_is_never_given_as_the_worth_of_
     assert f"for about {2 * (25 + 7 - left)} points;" in reason
 
 
+def test_waiting_with_7_to_9_deadwood_says_why_though_a_knock_now_scores_well():
+    # the hint quoted "knocking now: about 35" beside a smaller undercut, and nothing on why to wait
+    from math import ceil
+
+    reason, left, out = _waiting_hint("standard", 2, 6)
+    assert left == 8 and round(out.expected_points) >= 30 and out.why == "threshold"
+    assert round(out.opponent_mean) == 7 and ceil(out.threshold) == 11  # the expert waits below 11
+    assert reason == (
+        "Discard 9♦ and wait for gin or a lower hand: the expert waits below 11 against knocks of about 7; "
+        f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+    )
+    # with 7, which would undercut a knock with 7 for 25, less than a knock now is expected to score
+    reason, left, out = _waiting_hint("standard", 33, 15)
+    assert left == 7 and round(out.expected_points) > 25 and ceil(out.threshold) == 11
+    assert reason == (
+        "Discard 4♣ and wait for gin or an undercut: the expert waits below 11 against knocks of about 7; "
+        f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+    )
+    assert "would score" not in reason
+    # in Oklahoma with a limit of 8 the threshold scales down with the limit: below 8.8, so 8 waits
+    reason, left, out = _waiting_hint("oklahoma", 28, 7)
+    assert left == 8 and out.threshold < 9
+    assert ": the expert waits below 9 against knocks of about 7; knocking now: " in reason
+    # the longest of these reasons still fits the prompt line's two lines at 80 columns
+    from ginrummy_tui.ai.hints import _explain_wait
+
+    v = _decisions("standard", 2, 7)[6]
+    worst = replace(out, threshold=11.0, opponent_mean=7.0, expected_points=-99.0, undercut_chance=0.01)
+    assert len(_explain_wait(v, "10♦", 9, worst, "the computer")) <= 160
+
+
 def test_the_review_gives_the_same_honest_reason_for_waiting():
     # the hand of standard, seed 0, with seat 0 knocking where the expert waits with 9 deadwood
     state = _states("standard", 0, 17)[16]
@@ -357,7 +394,7 @@ def test_the_review_gives_the_same_honest_reason_for_waiting():
     steps = replay_history(state, [parse_action(f"knock {out.card}")])
     review = review_moves(steps, 0, samples=2)
     (decision,) = review.mistakes
-    assert decision.reason.startswith("Discard 5♦ and wait for gin or less deadwood: 9 would not undercut")
+    assert decision.reason.startswith("Discard 5♦ and wait for gin or a lower hand: the expert waits below 11 ")
 
 
 def test_the_expected_knock_score_is_the_average_over_hands_the_opponent_may_hold():

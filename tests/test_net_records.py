@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ginrummy_tui.engine import PRESETS, Action, apply, view
+from ginrummy_tui.engine import PRESETS, Action, apply, new_game, view
 from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.storage.stats import NETWORK
 from ginrummy_tui.storage.store import Store, read_save
@@ -405,3 +405,84 @@ def test_a_match_ended_on_time_is_told_as_won_or_lost_on_time(opponent, name):
     assert f"  Hand 1: {name} ran out of time: you win the match on time  (score 0-0)\n" in won, won
     assert won.endswith("  Result: You won on time, 0-0"), won
     assert "+0" not in lost + won
+
+
+def _seen_from_seat_1(entry):
+    """A hand entry of seat 0's record as seat 1's record has it: the seats swapped."""
+    seat = {0: 1, 1: 0, None: None}
+    out = dict(entry, dealer=seat[entry["dealer"]], knocker=seat[entry["knocker"]], winner=seat[entry["winner"]])
+    for key in ("deadwood", "scores", "hands"):
+        if entry.get(key) is not None:
+            out[key] = entry[key][::-1]
+    if "moves" in entry:
+        out["moves"] = [dict(m, seat=seat[m["seat"]]) for m in entry["moves"]]
+    return out
+
+
+def test_the_guest_s_record_has_the_melds_and_layoffs_the_host_s_has(tmp_path, capsys):
+    """The guest's record of a network match had no melds or layoffs in its hands, where the host's had them."""
+    import json
+
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.history import open_history
+    from ginrummy_tui.tui.scenarios import match_point
+
+    # the host (seat 0) knocks with 1 deadwood and wins the match; the guest lays off 10♥ and Q♦
+    state = apply(apply(match_point(), Action(Kind.DRAW_STOCK)), Action(Kind.KNOCK, card("KD")))
+    assert state.over and state.result is not None and state.result.knock is not None
+    assert state.result.knock.layoffs
+    host_history = open_history(tmp_path / "host").history
+    assert host_history is not None
+    host_history.recorder("m1", opponent=NETWORK).observe(state)
+    host_history.close()
+    guest = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    assert guest.observe(view(state, 1), "m1") is True
+    guest.close()
+    assert guest.errors == []
+    _, [host_record] = _figures(tmp_path / "host")
+    _, [guest_record] = _figures(tmp_path / "guest")
+    host_hand, guest_hand = host_record["hands"][-1], guest_record["hands"][-1]
+    assert sorted(lo[0] for lo in host_hand["layoffs"]) == ["QD", "TH"]
+    for key in ("knocker_melds", "defender_melds", "layoffs"):
+        assert guest_hand[key] == host_hand[key], key
+    # every hand as the host has it, from the guest's seat
+    assert guest_record["hands"] == [_seen_from_seat_1(h) for h in host_record["hands"]]
+    # gin-tui export gives the same hand
+    assert main(["export", "--data-dir", str(tmp_path / "guest"), "--match", "m1"]) == 0
+    [exported] = json.loads(capsys.readouterr().out)["hands"][-1:]
+    assert exported == guest_hand
+    assert exported["knocker"] == 1 and exported["winner"] == 1 and exported["hands"][1] == host_hand["hands"][0]
+
+
+def test_the_guest_s_record_has_every_hand_it_saw_end_as_the_host_s_has_it(tmp_path):
+    """Only the last hand of the guest's record had its moves, both hands and the melds and layoffs."""
+    import json
+
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.net.protocol import view_from_dict, view_to_dict
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.history import open_history
+
+    state = new_game(PRESETS["standard"].with_options(target=60), seed=3)
+    players = (get_opponent("standard", 1), get_opponent("standard", 2))
+    host_history = open_history(tmp_path / "host").history
+    assert host_history is not None
+    host = host_history.recorder("m1", opponent=NETWORK)
+    guest = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    while True:
+        host.observe(state)
+        guest.observe(view_from_dict(json.loads(json.dumps(view_to_dict(view(state, 1))))), "m1")  # as sent
+        if state.over:
+            break
+        state = apply(state, Action(Kind.NEXT_HAND) if state.phase == "hand_over" else
+                      players[state.current].choose(view(state, state.current)))
+    host_history.close()
+    guest.close()
+    assert guest.errors == []
+    _, [host_record] = _figures(tmp_path / "host")
+    _, [guest_record] = _figures(tmp_path / "guest")
+    assert len(host_record["hands"]) >= 2 and all("moves" in h for h in host_record["hands"])
+    assert any("layoffs" in h for h in host_record["hands"][:-1])
+    assert guest_record["hands"] == [_seen_from_seat_1(h) for h in host_record["hands"]]

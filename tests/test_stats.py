@@ -102,6 +102,13 @@ def test_the_text_table_shows_every_row_and_column():
     assert row.split()[-3:] == ["0", "3", "3"]  # expert, standard, all
 
 
+def test_the_text_table_counts_the_matches_lost_on_time():
+    """gin-tui stats had no row for them: only stats --json counted them."""
+    text = format_text(compute(HISTORY))
+    row = next(line for line in text.splitlines() if line.startswith("Matches lost on time"))
+    assert row.split()[-3:] == ["1", "0", "1"]  # expert (you ran out of time), standard, all
+
+
 def test_find_a_match_by_id_prefix_or_last(tmp_path):
     _write_history(tmp_path)
     hist = open_history(tmp_path).history

@@ -38,6 +38,8 @@ async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):
         assert "multiplayer-1.5" in text and "expert" in text
         row = next(line for line in text.splitlines() if "Matches won" in line)
         assert row.split()[-4:-1] == ["0", "3", "3"]
+        row = next(line for line in text.splitlines() if "Matches lost on time" in line)
+        assert row.split()[-4:-1] == ["1", "0", "1"]  # the expert's match: you ran out of time
         assert "Last matches" in text
         # the trend: one sparkline per level, a bar per finished match (the replay left out)
         trend = app.screen.query_one(Trend).trend

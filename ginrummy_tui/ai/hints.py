@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import ceil
 from typing import TYPE_CHECKING
 
 from ginrummy_tui.engine import Action, Card, PlayerView, best_melds, deadwood_mask
@@ -287,24 +288,25 @@ def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, na
     """Why the expert throws ``label`` (leaving ``left``) and lies in wait
     rather than knocking: for gin, and to undercut the other player's knock
     (reckoned at its average knock deadwood) only when ``left`` would undercut
-    it; what an undercut would score is never set against a knock now as if
-    it were the worth of waiting."""
+    it.  What an undercut would score is given as what waiting is for only
+    when it is at least what a knock now is expected to score; otherwise the
+    reason is the expert's own: it waits below its threshold
+    (:func:`~ginrummy_tui.ai.expert.wait_threshold`, from those knocks, the
+    knock limit and the undercut bonus), whatever a knock now would score."""
     knock = round(out.opponent_mean)
     now = f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}"
-    if not view.rules.undercuts(left, knock):
-        return (
-            f"Discard {label} and wait for gin or less deadwood: {left} would not undercut "
-            f"{name}'s knock (about {knock}); knocking now: {now}."
-        )
+    undercuts = view.rules.undercuts(left, knock)
     gain = (view.rules.undercut_bonus + knock - left) * view.multiplier
-    if gain < round(out.expected_points):
+    if undercuts and gain >= round(out.expected_points):
         return (
-            f"Discard {label} and wait for gin: an undercut of {name}'s knock (about {knock}) "
-            f"would score about {gain}, less than knocking now ({now})."
+            f"Discard {label} and wait for gin or to undercut {name}'s knock (about {knock} deadwood) "
+            f"for about {gain} points; knocking now: {now}."
         )
+    hope = "an undercut" if undercuts else "a lower hand"
+    # deadwood is a whole number: below a threshold of 8.8 is below 9
     return (
-        f"Discard {label} and wait for gin or to undercut {name}'s knock (about {knock} deadwood) "
-        f"for about {gain} points; knocking now: {now}."
+        f"Discard {label} and wait for gin or {hope}: the expert waits below {ceil(out.threshold)} "
+        f"against knocks of about {knock}; knocking now: {now}."
     )
 
 

@@ -224,8 +224,10 @@ class SeatRecords:
     host records its own side with its :class:`Keeper`).  A match is recorded
     once, under the host's id for it (again, after a rejoin or in another
     ``gin-tui join``, it is already there); one that never finishes (the host
-    gave it up for a new one) is not recorded.  Never raises: what went wrong
-    is in :attr:`errors`."""
+    gave it up for a new one) is not recorded.  Each hand the seat sees end
+    is recorded with its moves, both hands and melds and layoffs, as the host
+    records it; one it did not see end (it was away), with its score-sheet row
+    alone.  Never raises: what went wrong is in :attr:`errors`."""
 
     def __init__(self, root, *, opponent: str) -> None:
         from ginrummy_tui.storage.history import SharedHistory
@@ -237,6 +239,8 @@ class SeatRecords:
         """When each match started: as the host says, else when this seat first saw it."""
         self._host_hints: dict[str, int] = {}
         """The hints this seat was shown in each match, as the host counts them."""
+        self._ended: dict[str, dict[int, dict[str, Any]]] = {}
+        """The hands this seat saw end in each match not recorded yet, by number."""
         self._done: set[str] = set()
 
     def observe(self, v: PlayerView, match_id: str | None, *, started: str | None = None,
@@ -247,6 +251,7 @@ class SeatRecords:
         match is over, record it (once).  True if it was written now."""
         from ginrummy_tui.engine.kinds import Phase
         from ginrummy_tui.storage.files import now_iso
+        from ginrummy_tui.storage.history import ended_hand
 
         if match_id is None or match_id in self._done:
             return False
@@ -255,6 +260,9 @@ class SeatRecords:
         self._seen.setdefault(match_id, now_iso())
         if hints is not None:
             self._host_hints[match_id] = hints
+        entry = ended_hand(v)
+        if entry is not None:
+            self._ended.setdefault(match_id, {})[v.hand_no] = entry
         if v.phase != Phase.MATCH_OVER:
             return False
         self._done.add(match_id)
@@ -265,7 +273,7 @@ class SeatRecords:
 
         record = seat_record(
             v, match_id, opponent=self.opponent, started=self._seen.get(match_id),
-            hints=self._host_hints.get(match_id, 0),
+            hints=self._host_hints.get(match_id, 0), ended=self._ended.pop(match_id, None),
         )
         for _ in range(2):  # a damaged database is set aside and the record goes to a new one
             hist = self.history.get()

@@ -66,7 +66,7 @@ from ginrummy_tui.storage.store import (
 )
 
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import GameState, PlayerView
+    from ginrummy_tui.engine import GameState, HandRecord, PlayerView
 
 DB_NAME = "history.sqlite3"
 APPLICATION_ID = 0x47696E54  # "GinT"
@@ -230,23 +230,36 @@ it quotes bytes of a damaged file, such as its schema."""
 # ---------------------------------------------------------------- match records (the JSON form)
 
 
-def hand_entry(state: GameState, rec) -> dict[str, Any]:
-    """The record of one finished hand: its score-sheet row, and, when
-    ``state`` is that hand's end, both hands and the public moves."""
+def _seat_from(s: int | None, me: int) -> int | None:
+    """Seat ``s`` as a record from the side of seat ``me`` calls it: ``me`` is seat 0."""
+    return None if s is None else (0 if s == me else 1)
+
+
+def _pair_from(p: tuple[int, int], me: int) -> list[int]:
+    """A pair (scores, deadwoods) as a record from the side of seat ``me`` has it: ``me``'s first."""
+    return [p[me], p[1 - me]]
+
+
+def hand_entry(state: GameState | PlayerView, rec: HandRecord, me: int = 0) -> dict[str, Any]:
+    """The record of one finished hand from the side of seat ``me``, which the
+    record calls seat 0 (the statistics count seat 0 as the player): its
+    score-sheet row, and, when ``state`` is that hand's end, both hands, the
+    public moves and the knock's melds and layoffs."""
     entry: dict[str, Any] = {
         "hand_no": rec.hand_no,
-        "dealer": rec.dealer,
+        "dealer": _seat_from(rec.dealer, me),
         "kind": rec.kind,
-        "knocker": rec.knocker,
-        "winner": rec.winner,
+        "knocker": _seat_from(rec.knocker, me),
+        "winner": _seat_from(rec.winner, me),
         "points": rec.points,
-        "deadwood": list(rec.deadwood) if rec.deadwood is not None else None,
-        "scores": list(rec.scores),
+        "deadwood": _pair_from(rec.deadwood, me) if rec.deadwood is not None else None,
+        "scores": _pair_from(rec.scores, me),
     }
     if state.result is not None and rec.hand_no == state.hand_no:
-        entry["hands"] = [[str(c) for c in h] for h in state.result.hands]
+        hands = state.result.hands
+        entry["hands"] = [[str(c) for c in h] for h in (hands[me], hands[1 - me])]
         entry["moves"] = [
-            {"seat": m.seat, "action": str(m.action), "card": str(m.card) if m.card is not None else None}
+            {"seat": _seat_from(m.seat, me), "action": str(m.action), "card": str(m.card) if m.card is not None else None}
             for m in state.history
         ]
         knock = state.result.knock
@@ -257,39 +270,25 @@ def hand_entry(state: GameState, rec) -> dict[str, Any]:
     return entry
 
 
+def ended_hand(v: PlayerView) -> dict[str, Any] | None:
+    """The record of the hand that has just ended in ``v`` (its moves, both
+    hands, the knock's melds and layoffs), from the side of ``v``'s seat; None
+    while a hand is in play."""
+    if v.result is None or not v.sheet or v.sheet[-1].hand_no != v.hand_no:
+        return None
+    return hand_entry(v, v.sheet[-1], v.seat)
+
+
 def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | None = None,
-                hints: int = 0) -> dict[str, Any]:
+                hints: int = 0, ended: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The record of the finished match of ``v`` from the side of ``v``'s seat,
     which the record calls seat 0 (the statistics count seat 0 as the player):
     for a seat that holds no :class:`GameState`, the guest of a hosted match.
-    Every hand's score-sheet row, and the last hand's moves and both hands."""
+    Every hand's score-sheet row; the moves, both hands and melds and layoffs
+    of the last hand and of those in ``ended`` (by number: the hands this seat
+    saw end, as :func:`ended_hand` gave them)."""
     me = v.seat
-
-    def seat(s: int | None) -> int | None:
-        return None if s is None else (0 if s == me else 1)
-
-    def pair(p: tuple[int, int]) -> list[int]:
-        return [p[me], p[1 - me]]
-
-    hands: list[dict[str, Any]] = []
-    for rec in v.sheet:
-        entry: dict[str, Any] = {
-            "hand_no": rec.hand_no,
-            "dealer": seat(rec.dealer),
-            "kind": rec.kind,
-            "knocker": seat(rec.knocker),
-            "winner": seat(rec.winner),
-            "points": rec.points,
-            "deadwood": pair(rec.deadwood) if rec.deadwood is not None else None,
-            "scores": pair(rec.scores),
-        }
-        if v.result is not None and rec.hand_no == v.hand_no:
-            entry["hands"] = [[str(c) for c in h] for h in (v.result.hands[me], v.result.hands[1 - me])]
-            entry["moves"] = [
-                {"seat": seat(m.seat), "action": str(m.action), "card": str(m.card) if m.card is not None else None}
-                for m in v.history
-            ]
-        hands.append(entry)
+    seen = ended or {}
     now = now_iso()
     return {
         "format": RECORD_FORMAT,
@@ -307,10 +306,10 @@ def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | N
         "seed": None,
         "match_no": v.match_no,
         "hints": hints,
-        "winner": seat(v.winner),
-        "scores": pair(v.scores),
-        "totals": pair(v.totals),
-        "hands": hands,
+        "winner": _seat_from(v.winner, me),
+        "scores": _pair_from(v.scores, me),
+        "totals": _pair_from(v.totals, me),
+        "hands": [seen.get(rec.hand_no) or hand_entry(v, rec, me) for rec in v.sheet],
     }
 
 
@@ -1620,6 +1619,7 @@ __all__ = [
     "SharedHistory",
     "decode_moves",
     "encode_moves",
+    "ended_hand",
     "file_abandoned",
     "hand_entry",
     "import_json_history",

@@ -23,6 +23,7 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("Matches played", "matches"),
     ("Matches won", "won"),
     ("Win rate", "win_rate"),
+    ("Matches lost on time", "timeouts_lost"),
     ("Abandoned", "abandoned"),
     ("Hands", "hands"),
     ("Hands won", "hands_won"),

@@ -54,6 +54,7 @@ class Tally:
     opponent_knocks: int = 0
     opponent_gins: int = 0
     timeouts_lost: int = 0
+    """Matches you lost on time: your move clock ran out."""
     points: int = 0
     """Points you scored in hands."""
     points_against: int = 0
