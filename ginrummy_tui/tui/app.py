@@ -25,7 +25,7 @@ from ginrummy_tui.storage.store import clock_turn, saved_left
 
 from .palette import palette_of
 from .screens.game_screen import GameScreen
-from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, WIDE_WIDTH
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -59,7 +59,7 @@ class GinApp(App):
     """Shared styles, and the table's (the first screen's styles are not loaded from the screen itself)."""
     TITLE = "gin-tui"
     ENABLE_COMMAND_PALETTE = False
-    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (NORMAL_WIDTH, "-normal"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (NORMAL_WIDTH, "-normal"), (WIDE_WIDTH, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (24, "-tall")]
 
     BINDINGS = [
