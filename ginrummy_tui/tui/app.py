@@ -30,6 +30,8 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, WIDE_WIDTH
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from textual.notifications import SeverityLevel
+
     from ginrummy_tui.engine import GameState, PlayerView, Rules
     from ginrummy_tui.session.local import Opponent
     from ginrummy_tui.storage.config import Settings
@@ -249,6 +251,22 @@ class GinApp(App):
             from ginrummy_tui.session.keeper import start_history_upkeep
 
             self.history_upkeep = start_history_upkeep(ctx.keeper, self._tell_from_thread, then=_load_statistics_screen)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, every one of them: a path in ``message`` reads whole in
+        the toast's column (the home directory as ~, the lines broken after a
+        separator, not inside a name)."""
+        from .note_text import note_text
+
+        super().notify(note_text(message), title=title, severity=severity, timeout=timeout, markup=markup)
 
     def _tell_from_thread(self, message: str) -> None:
         """A warning for the player, from a background thread."""
