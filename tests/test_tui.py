@@ -767,6 +767,28 @@ async def test_a_session_that_does_not_compute_the_opponent():
         assert "Draw from the stock" in prompt(app)
 
 
+@pytest.mark.parametrize("name", ["a", "o"])
+async def test_a_one_letter_name_in_another_refusal_does_not_take_the_waiting_line_away(name):
+    """The waiting line went whenever the other player's name was in the
+    reason on show: a guest named "a" (or "o") is in "a hint is for your own
+    turn", which then left no word of whose turn it is."""
+
+    class Guest(RemoteLikeSession):
+        opponent_name = name
+
+    session = Guest(scenarios.knock_ready())
+    app = make_app(session=session, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "1", "enter")
+        assert prompt(app) == f"{name} is to move…"
+        await press(app, pilot, "h")
+        assert app.table.refusal == "a hint is for your own turn"
+        assert prompt(app).startswith("✗ A hint is for your own turn") and prompt(app).endswith(f"{name} is to move…")
+        await press(app, pilot, "s")  # out of turn: the reason says whom to wait for, once
+        assert prompt(app).startswith(f"✗ It is not your turn: wait for {name}")
+        assert "is to move" not in prompt(app)
+
+
 async def test_on_change_is_called_after_every_move():
     seen = []
     app = make_app(state=scenarios.knock_ready(), pause=0, on_change=seen.append)
