@@ -357,6 +357,25 @@ async def test_an_open_choice_list_leaves_the_key_bar_in_sight(tmp_path):
                 assert not select.expanded and app.screen is screen
 
 
+async def test_with_a_list_open_the_key_bar_offers_escape_once(tmp_path):
+    """With a list open the key bar said "esc Dismiss menu" and "esc Cancel"
+    (F2's key, shown as Escape's): Escape closes the list, and is offered for that alone."""
+    from textual.widgets import Select
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=SIZE) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        assert "esc Cancel" in screen_text(app).splitlines()[-1]  # the list closed: Escape cancels
+        screen.query_one("#preset", Select).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        keys = screen_text(app).splitlines()[-1]
+        assert keys.lstrip().startswith("esc Dismiss menu") and keys.count("esc") == 1, keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and "esc Cancel" in screen_text(app).splitlines()[-1]
+
+
 async def test_one_click_discard_from_the_settings_changes_the_prompt_at_once(tmp_path):
     """After one-click discard was switched on the prompt still said "or click
     twice" until the selection moved: it says "or click" as soon as the settings are saved."""
