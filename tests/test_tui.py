@@ -28,7 +28,7 @@ from ginrummy_tui.tui.widgets.key_bar import KeyBar
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 from ginrummy_tui.tui.widgets.too_small import TooSmall
 
-from .app_helpers import _computer_due, screen_text, settle
+from .app_helpers import _computer_due, screen_text, settle, words_clear_of_scroll_bar
 
 SIZE = (80, 24)
 
@@ -393,19 +393,7 @@ async def test_the_rule_sheets_text_keeps_a_column_clear_of_its_scroll_bar(size)
     app = make_app(seed=2, pause=0)
     async with app.run_test(size=size) as pilot:
         await press(app, pilot, "question_mark")
-        sheet = app.screen.query_one("#rules", VerticalScroll)
-        bar = sheet.vertical_scrollbar.region
-        assert sheet.show_vertical_scrollbar and bar.width == 2  # the sheet is taller than the screen
-        seen = 0
-        while True:
-            lines = screen_text(app).splitlines()
-            rows = [lines[y] for y in range(bar.y, bar.bottom)]
-            assert all(row[bar.x - 1] == " " for row in rows), "\n".join(rows)
-            seen += sum(1 for row in rows if row[bar.x - 2] != " ")
-            if sheet.scroll_y >= sheet.max_scroll_y:
-                break
-            await press(app, pilot, "pagedown")
-        assert seen  # the words reach the column before the gap on some rows: the gap is all there is
+        await words_clear_of_scroll_bar(app, pilot, app.screen.query_one("#rules", VerticalScroll))
 
 
 async def test_score_table_one_key_away():
