@@ -264,6 +264,49 @@ def test_a_bad_option_without_saving_is_told_on_standard_error(capsys):
     assert out == "" and err.startswith("gin-tui: unknown rules preset 'nope'")
 
 
+@pytest.mark.parametrize("unsaved", [False, True])
+def test_an_unknown_theme_is_refused_naming_the_themes_before_anything_is_touched(
+    unsaved, tmp_path, capsys, monkeypatch
+):
+    """gin-tui --theme nope started the game with a note; it is refused as
+    --ai nope or --rules nope are, naming the themes, with status 2."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.play import run_play
+    from ginrummy_tui.tui.app import GinApp
+    from ginrummy_tui.tui.palette import theme_names
+
+    monkeypatch.setattr(GinApp, "run", lambda app, *args, **kwargs: pytest.fail("the game started"))
+
+    assert run_play(parse_command_line(["--data-dir", "-" if unsaved else str(tmp_path), "--theme", "nope"])) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"gin-tui: unknown theme 'nope': choose one of {', '.join(theme_names())}\n"
+    assert "nord" in theme_names() and "textual-dark" in theme_names()
+    assert list(tmp_path.iterdir()) == []  # no lock taken, no settings or save written
+
+
+def test_a_theme_saved_in_the_settings_that_is_not_known_leaves_the_default_with_a_note(tmp_path):
+    """A settings file may name a theme this version does not have: the game
+    starts, in the default theme, and says so."""
+    import argparse
+    import json
+
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.storage.config import SETTINGS_NAME
+    from ginrummy_tui.tui.palette import theme_names
+
+    (tmp_path / SETTINGS_NAME).write_text(json.dumps({"format": "gin-tui settings", "version": 1, "theme": "gone"}))
+    args = argparse.Namespace(ai=None, rules=None, seed=3, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None, theme=None)
+    plan = prepare(args, ask=None)
+    try:
+        app = build_app(plan)
+        assert app.theme == "textual-dark"
+        assert f"There is no theme 'gone'; the themes are: {', '.join(theme_names())}." in plan.notes
+    finally:
+        plan.close()
+
+
 @pytest.mark.parametrize(
     "argv, says",
     [

@@ -327,6 +327,55 @@ async def test_the_controls_line_up_on_the_smallest_screen(tmp_path):
             assert len(beside) == 1, (width, beside)
 
 
+async def test_an_open_choice_list_leaves_the_key_bar_in_sight(tmp_path):
+    """At 80x24 the theme's list, opened at the foot of the form, covered the
+    key bar: every list, opened, now ends above it, and the bar says what
+    Escape does."""
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    for size in ((80, 24), (46, 21), (120, 40)):
+        plan = prepare(args_for(tmp_path), ask=None)
+        async with running(plan, size=size) as (app, pilot):
+            screen = await open_settings(app, pilot)
+            bar = screen.query_one(KeyBar).region
+            assert bar.y == size[1] - 1
+            for select in screen.query(Select):
+                select.focus()
+                select.scroll_visible(animate=False, immediate=True)
+                await pilot.pause()
+                await pilot.press("enter")
+                await pilot.pause()
+                assert select.expanded, select.id
+                menu = select.query_one(SelectOverlay).region
+                assert menu.height > 1 and menu.bottom <= bar.y, (size, select.id, menu)
+                assert screen_text(app).splitlines()[-1].lstrip().startswith("esc Dismiss menu"), (size, select.id)
+                await pilot.press("escape")  # closes the list, not the settings
+                await pilot.pause()
+                assert not select.expanded and app.screen is screen
+
+
+async def test_with_a_list_open_the_key_bar_offers_escape_once(tmp_path):
+    """With a list open the key bar said "esc Dismiss menu" and "esc Cancel"
+    (F2's key, shown as Escape's): Escape closes the list, and is offered for that alone."""
+    from textual.widgets import Select
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=SIZE) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        assert "esc Cancel" in screen_text(app).splitlines()[-1]  # the list closed: Escape cancels
+        screen.query_one("#preset", Select).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        keys = screen_text(app).splitlines()[-1]
+        assert keys.lstrip().startswith("esc Dismiss menu") and keys.count("esc") == 1, keys
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and "esc Cancel" in screen_text(app).splitlines()[-1]
+
+
 async def test_one_click_discard_from_the_settings_changes_the_prompt_at_once(tmp_path):
     """After one-click discard was switched on the prompt still said "or click
     twice" until the selection moved: it says "or click" as soon as the settings are saved."""

@@ -458,3 +458,69 @@ def test_the_score_table_says_who_ran_out_of_time(tiny):
         )
         row = next(line for line in out.getvalue().splitlines() if line.strip().startswith("1 "))
         assert (f"{says}: time out" if tiny else f"{says} ran out of time") in row, out.getvalue()
+
+
+def _toast_lines(app) -> list[str]:
+    """The words of the toasts on screen, a line each (right of their ▌ border)."""
+    return [ln.split("▌", 1)[1].strip() for ln in screen_text(app).splitlines() if "▌" in ln]
+
+
+async def test_a_note_that_names_a_file_shows_its_path_whole_at_80x24(tmp_path, monkeypatch):
+    """The path of a damaged save was cut in the middle of its names (and the
+    note, cut at six lines, never showed where the file went): the home
+    directory is ~ now, the lines break only after a separator, and the whole
+    note shows."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    moved = tmp_path / ".local" / "share" / "gin-tui" / "current.json.damaged-20261203-090824"
+    note = (
+        "Your saved match could not be used: the file is not valid JSON (Expecting property name enclosed in "
+        f"double quotes at line 1, column 2). The file was moved to {moved}. A new match has started."
+    )
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        app.notify(note, severity="warning", timeout=30)
+        await pilot.pause()
+        lines = _toast_lines(app)
+        assert lines[0] == "Your saved match could not be" and lines[-1] == "started.", lines
+        assert " ".join(lines).replace("/ ", "/").replace("- ", "-") == note.replace(str(tmp_path), "~"), lines
+        at = lines.index("~/.local/share/gin-tui/")  # the path, on a line of its own
+        assert lines[at + 1 : at + 3] == ["current.json.damaged-20261203-", "090824. A new match has"], lines
+        toast = app.screen.query_one("Toast").region
+        rows = screen_text(app).splitlines()[toast.y : toast.bottom]
+        assert all(row[toast.x - 1] == " " for row in rows), rows  # beside the piles' words, clear of them
+        await pilot.resize_terminal(60, 24)  # a narrow table has its piles and moves there: six lines at most
+        await pilot.pause()
+        assert len(_toast_lines(app)) == 6
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Settings could not be saved to {home}/.config/gin-tui/settings.json: [Errno 13] Permission denied: "
+        "'{home}/.config/gin-tui/settings.json.tmp'",
+        "Your unfinished match was set aside (kept in /var/lib/a-long-directory-name-with-no-separator-in-sight/"
+        "archive/0123456789abcdef.json); a new match has started.",
+    ],
+)
+def test_a_path_in_a_note_breaks_only_after_a_separator(message, tmp_path, monkeypatch):
+    from ginrummy_tui.tui.note_text import TOAST_TEXT_WIDTH, note_text
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    message = message.format(home=tmp_path)
+    lines = note_text(message).splitlines()
+    assert all(len(ln) <= TOAST_TEXT_WIDTH for ln in lines), lines
+    assert str(tmp_path) not in "\n".join(lines)
+    words = message.replace(str(tmp_path), "~").split()
+    shown = " ".join(lines).split()
+    # each line ends at the end of a word or after a separator of a path (a dash of a name too long for a line)
+    assert "".join(shown) == "".join(words), lines
+    for ln in lines[:-1]:
+        assert ln.endswith(("/", "-")) or any(w.endswith(ln.split()[-1]) for w in words), lines
+
+
+def test_a_note_that_names_no_file_is_left_to_the_toast():
+    from ginrummy_tui.tui.note_text import note_text
+
+    for message in ("Sorted by rank", "Deadwood you / them, w/o a path", "Hand 2 again, with the same cards."):
+        assert note_text(message) == message

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ginrummy_tui.engine import view
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.widgets.race import race_chart
@@ -77,3 +79,96 @@ def test_the_match_over_screen_shows_the_record_against_this_level(tmp_path):
     app.session.opponent.level = "easy"  # never played: nothing to show
     assert level_record(app) is None
     keeper.shared_history().close()
+
+
+async def _match_over_screen(app, pilot):
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    from .app_helpers import settle
+
+    for key in ("s", "k", "enter"):  # the player on 80 knocks past 100, then Enter: the result of the match
+        await pilot.press(key)
+        await settle(app, pilot)
+    assert isinstance(app.screen, MatchOverScreen)
+
+
+def _shows_result_and_race(app) -> str:
+    """The screen's text, once checked that the result, the final score, the
+    whole race and the key bar are on it."""
+    from .app_helpers import screen_text
+
+    text = screen_text(app)
+    lines = text.splitlines()
+    v = app.session.view()
+    assert "You won the match!" in text and f"Final score: You {v.totals[0]}" in text, text
+    top = next(i for i, ln in enumerate(lines) if ln.strip().startswith(f"{max(v.totals)}│"))
+    assert lines[top - 1].rstrip().endswith("The race"), text
+    axis = next(i for i, ln in enumerate(lines) if "└1" in ln)
+    assert "You (left)" in lines[axis + 1] and "Computer (right)" in lines[axis + 1], text
+    assert lines[-1].lstrip().startswith("n New match") and "q Quit" in lines[-1], text
+    return text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 24), (46, 21)])
+async def test_a_short_screen_shows_the_result_and_the_whole_race_without_scrolling(size):
+    """At 80×24 the race needed scrolling: the result, the final score, the
+    race and the key bar now show at once, and from 24 rows a five-hand match's every hand too."""
+    from ginrummy_tui.tui.app import make_app
+
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await _match_over_screen(app, pilot)
+        text = _shows_result_and_race(app)
+        lines = text.splitlines()
+        top = next(i for i, ln in enumerate(lines) if "│" in ln and ln.strip()[0].isdigit())
+        axis = next(i for i, ln in enumerate(lines) if "└1" in ln)
+        assert axis - top == 3, text  # three rows of bars on a short screen
+        v = app.session.view()
+        assert len(v.sheet) == 5
+        for r in v.sheet if size[1] >= 24 else ():
+            assert any(ln.split()[:1] == [str(r.hand_no)] and f"+{r.points}" in ln for ln in lines), text
+
+
+async def test_a_roomy_screen_draws_the_race_taller_and_a_wide_one_beside_the_table():
+    from ginrummy_tui.tui.app import make_app
+
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _match_over_screen(app, pilot)
+        for size, rows, beside in (((80, 40), 5, False), ((120, 40), 5, True), ((120, 24), 3, True), ((80, 24), 3, False)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            lines = _shows_result_and_race(app).splitlines()
+            top = next(i for i, ln in enumerate(lines) if "128│" in ln)
+            axis = next(i for i, ln in enumerate(lines) if "└1" in ln)
+            assert axis - top == rows, size
+            title = next(i for i, ln in enumerate(lines) if "Match 1 · to 100" in ln)
+            if beside:  # the table on the left, the race on its right
+                assert title == top - 1 and lines[title].index("Match") < lines[top].index("128│"), size
+            else:  # the race under the result, the table under the race
+                assert title > axis + 1, size
+            assert ("n: play a new match" in "\n".join(lines)) == (size[1] >= 32), size
+
+
+async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monkeypatch):
+    """With a record against this level the race still shows whole at 80×24:
+    the record stands beside it (under it where the screen is too narrow)."""
+    from rich.text import Text
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens import match_over_screen
+
+    from .app_helpers import screen_text
+
+    monkeypatch.setattr(match_over_screen, "level_record", lambda app: Text("Against standard: won 3 of 4\nlast 4: ●○●●"))
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _match_over_screen(app, pilot)
+        lines = _shows_result_and_race(app).splitlines()
+        top = next(i for i, ln in enumerate(lines) if "128│" in ln)
+        assert "Against standard: won 3 of 4" in lines[top] and "last 4: ●○●●" in lines[top + 1]
+        await pilot.resize_terminal(60, 24)
+        await pilot.pause()
+        lines = _shows_result_and_race(app).splitlines()
+        axis = next(i for i, ln in enumerate(lines) if "└1" in ln)
+        assert lines[axis + 3].strip() == "Against standard: won 3 of 4", screen_text(app)

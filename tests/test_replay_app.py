@@ -14,7 +14,7 @@ from ginrummy_tui.tui.screens.review_screen import ReviewScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 
-from .app_helpers import screen_text
+from .app_helpers import screen_text, until, words_clear_of_scroll_bar
 from .app_helpers import settle as _settle
 
 SIZE = (100, 30)
@@ -150,3 +150,18 @@ def test_a_replay_session_leaves_the_match_alone_and_returns_to_it():
     _finish(again, bot)
     again.submit(Action("new match"))
     assert not again.replaying and real.state is s and again.view().phase == "match_over"
+
+
+@pytest.mark.parametrize("size", [(60, 21), (46, 21)])
+async def test_the_reviews_words_keep_a_column_clear_of_its_scroll_bar(size):
+    """As the rule sheet's, they ran up against the scroll bar."""
+    from textual.containers import VerticalScroll
+
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=size) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.ready)
+        await pilot.pause()
+        await words_clear_of_scroll_bar(app, pilot, app.screen.query_one("#review", VerticalScroll))

@@ -28,7 +28,7 @@ from ginrummy_tui.tui.widgets.key_bar import KeyBar
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 from ginrummy_tui.tui.widgets.too_small import TooSmall
 
-from .app_helpers import _computer_due, screen_text, settle
+from .app_helpers import _computer_due, screen_text, settle, words_clear_of_scroll_bar
 
 SIZE = (80, 24)
 
@@ -381,6 +381,19 @@ async def test_rule_sheet_from_the_rules_value():
         await press(app, pilot, "f1")
         assert isinstance(app.screen, RulesScreen)
         await press(app, pilot, "escape")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 30)])
+async def test_the_rule_sheets_text_keeps_a_column_clear_of_its_scroll_bar(size):
+    """The sheet's words ran up against its scroll bar; a blank column now
+    stands between them, as the border has one on the left, on every row of
+    the sheet as it scrolls."""
+    from textual.containers import VerticalScroll
+
+    app = make_app(seed=2, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await press(app, pilot, "question_mark")
+        await words_clear_of_scroll_bar(app, pilot, app.screen.query_one("#rules", VerticalScroll))
 
 
 async def test_score_table_one_key_away():
@@ -742,6 +755,28 @@ async def test_a_session_that_does_not_compute_the_opponent():
         assert "Draw from the stock" in prompt(app)
 
 
+@pytest.mark.parametrize("name", ["a", "o"])
+async def test_a_one_letter_name_in_another_refusal_does_not_take_the_waiting_line_away(name):
+    """The waiting line went whenever the other player's name was in the
+    reason on show: a guest named "a" (or "o") is in "a hint is for your own
+    turn", which then left no word of whose turn it is."""
+
+    class Guest(RemoteLikeSession):
+        opponent_name = name
+
+    session = Guest(scenarios.knock_ready())
+    app = make_app(session=session, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "1", "enter")
+        assert prompt(app) == f"{name} is to move…"
+        await press(app, pilot, "h")
+        assert app.table.refusal == "a hint is for your own turn"
+        assert prompt(app).startswith("✗ A hint is for your own turn") and prompt(app).endswith(f"{name} is to move…")
+        await press(app, pilot, "s")  # out of turn: the reason says whom to wait for, once
+        assert prompt(app).startswith(f"✗ It is not your turn: wait for {name}")
+        assert "is to move" not in prompt(app)
+
+
 async def test_on_change_is_called_after_every_move():
     seen = []
     app = make_app(state=scenarios.knock_ready(), pause=0, on_change=seen.append)
@@ -955,6 +990,7 @@ async def test_score_tables_in_narrow_terminals_keep_every_hand_on_one_line(size
     async with app.run_test(size=size) as pilot:
         await press(app, pilot, "s", "k", "enter")
         assert isinstance(app.screen, MatchOverScreen)
+        await press(app, pilot, "end")  # on the smallest screen the table is under the race: scrolled to
         lines = screen_text(app).splitlines()
         s = app.session.state
         assert len(s.sheet) >= 4

@@ -113,8 +113,24 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
     return opts
 
 
+def theme_refusal(theme: str | None) -> str | None:
+    """Why ``--theme`` is refused: a name no theme has (the themes named).
+    None when it names one, or is not given ("" is refused with the other
+    settings, as naming no theme)."""
+    from ginrummy_tui.tui.palette import theme_names
+
+    themes = theme_names()
+    if not theme or theme in themes:
+        return None
+    return f"unknown theme {theme!r}: choose one of {', '.join(themes)}"
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal."""
+    refusal = theme_refusal(args.theme)
+    if refusal is not None:  # before anything is read or locked
+        print(f"gin-tui: {refusal}", file=sys.stderr)
+        return 2
     if args.data_dir != "-":  # the saved match: resumed, saved after every move
         return run_saved_play(args)
     from ginrummy_tui.cli.app_start import use_theme

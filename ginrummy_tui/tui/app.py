@@ -25,10 +25,12 @@ from ginrummy_tui.storage.store import clock_turn, saved_left
 
 from .palette import palette_of
 from .screens.game_screen import GameScreen
-from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, WIDE_WIDTH
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from textual.notifications import SeverityLevel
 
     from ginrummy_tui.engine import GameState, PlayerView, Rules
     from ginrummy_tui.session.local import Opponent
@@ -59,7 +61,7 @@ class GinApp(App):
     """Shared styles, and the table's (the first screen's styles are not loaded from the screen itself)."""
     TITLE = "gin-tui"
     ENABLE_COMMAND_PALETTE = False
-    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (NORMAL_WIDTH, "-normal"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (NORMAL_WIDTH, "-normal"), (WIDE_WIDTH, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (24, "-tall")]
 
     BINDINGS = [
@@ -249,6 +251,22 @@ class GinApp(App):
             from ginrummy_tui.session.keeper import start_history_upkeep
 
             self.history_upkeep = start_history_upkeep(ctx.keeper, self._tell_from_thread, then=_load_statistics_screen)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast, every one of them: a path in ``message`` reads whole in
+        the toast's column (the home directory as ~, the lines broken after a
+        separator, not inside a name)."""
+        from .note_text import note_text
+
+        super().notify(note_text(message), title=title, severity=severity, timeout=timeout, markup=markup)
 
     def _tell_from_thread(self, message: str) -> None:
         """A warning for the player, from a background thread."""

@@ -105,3 +105,10 @@ def palette_of(app: App[Any]) -> Palette:
 @lru_cache(maxsize=16)
 def _palette(values: tuple[str, ...]) -> Palette:
     return Palette.of(dict(zip(DEFAULTS, values)))
+
+
+def theme_names() -> list[str]:
+    """The themes the app offers (Textual's own), in order: what ``--theme`` and the settings may name."""
+    from textual.theme import BUILTIN_THEMES
+
+    return sorted(BUILTIN_THEMES)

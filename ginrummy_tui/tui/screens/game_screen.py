@@ -94,6 +94,8 @@ class GameScreen(Screen):
         super().__init__()
         self.refusal = ""
         """Why the last move was refused (shown until the next move)."""
+        self._refusal_waits = False
+        """The refusal on show is a move out of turn's, which names whom the player waits for."""
         self._refused_while = ""
         """What stopped every move (:meth:`Session.blocked`) when the refusal on show was made."""
         self.v: PlayerView | None = None
@@ -316,7 +318,7 @@ class GameScreen(Screen):
         if tail and tail in prompt.plain.lower():
             prompt = Text()
         # a move out of turn is refused with whom to wait for: the waiting line would name them again
-        if not v.my_turn and not hinting and tt.short_name(app.session.opponent_name) in refusal:
+        if not v.my_turn and not hinting and refusal and self._refusal_waits:
             prompt = Text()
         # the reason and the connection's line are what must be read whole: a prompt that would
         # push them past the edge goes (the buttons and the key bar still say what to do); a hint
@@ -404,16 +406,20 @@ class GameScreen(Screen):
             session.submit(action)
         except IllegalAction as exc:
             reason = str(exc)
-            if reason == "it is not your turn":
+            waits = reason == "it is not your turn"
+            if waits:
                 reason = f"it is not your turn: wait for {tt.fitting_name(session.opponent_name, self.app.size.width)}"
-            self.refuse(reason)
+            self.refuse(reason, waits=waits)
             return
         self.refusal = ""
         self.gin.sync()
 
-    def refuse(self, reason: str) -> None:
-        """Show why a move was refused; nothing else changes."""
+    def refuse(self, reason: str, *, waits: bool = False) -> None:
+        """Show why a move was refused; nothing else changes.  ``waits``: the
+        reason is a move out of turn's, naming whom to wait for (the prompt's
+        waiting line then goes, as it would name them again)."""
         self.refusal = reason
+        self._refusal_waits = waits
         self._refused_while = self.gin.session.blocked()
         self._update_details()
         self.app.bell()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -19,7 +20,7 @@ from ..table_text import fitting_name
 from ..widgets.key_bar import KeyBar
 from ..widgets.race import Race
 from ..widgets.score_table import ScoreTable
-from ..widgets.too_small import TooSmall
+from ..widgets.too_small import NORMAL_WIDTH, SCROLLBAR, WIDE_WIDTH, TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
@@ -71,6 +72,20 @@ def match_number(app: App[Any]) -> int | None:
     return int(count) or None
 
 
+ROOMY_HEIGHT = 32
+"""From this many rows the screen is drawn at its roomiest (a match of five
+hands then shows whole at 80 columns); below it the headline has no blank
+lines, the race is three rows high and the line of keys is left to the key
+bar, so that at 80×24 the result, the race and the hands of a usual match
+show without scrolling."""
+
+RACE_ROWS, COMPACT_RACE_ROWS = 5, 3
+"""The race's rows of bars, on a roomy screen and on a shorter one."""
+
+RECORD_GAP = 4
+"""Columns between the race and the record against this level, when it stands beside the race."""
+
+
 class MatchOverScreen(Screen):
     """Who won the match, and the score table; n starts a new match."""
 
@@ -82,6 +97,8 @@ class MatchOverScreen(Screen):
         super().__init__()
         self.v = v
         self.opponent_name = opponent_name
+        self._record: Text | None = None
+        """The record against this level, if any (read when the screen is composed)."""
 
     def _head(self, width: int) -> Text:
         """Who won, and the final score ("Computer" for "Computer (standard)" below 60 columns: one line)."""
@@ -101,6 +118,31 @@ class MatchOverScreen(Screen):
     def on_resize(self, event: events.Resize) -> None:
         for winner in self.query("#winner").results(Static):
             winner.update(self._head(event.size.width))
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """The race beside the table when the screen is wide, else above it
+        (under the result, where it shows without scrolling), with the record
+        against this level beside it when there is room; compact below
+        ``ROOMY_HEIGHT`` rows."""
+        compact = height < ROOMY_HEIGHT
+        self.set_class(compact, "-compact")
+        for body in self.query("#match-body").results(Horizontal):
+            table, box, race = body.query_one("#final-table"), body.query_one("#race-box"), body.query_one(Race)
+            race.rows = COMPACT_RACE_ROWS if compact else RACE_ROWS
+            record = self._record
+            race_w = race.content_width
+            record_w = 0 if record is None else max(cell_len(line) for line in record.plain.splitlines())
+            # the room inside the screen's padding (1 or 2 a side) and a scroll bar
+            room = width - (2 if width < NORMAL_WIDTH else 4) - SCROLLBAR
+            beside = width < WIDE_WIDTH and record is not None and race_w + RECORD_GAP + record_w <= room
+            self.set_class(beside, "-record-beside")
+            # and 2 for the box's padding beside the table
+            box.styles.width = (race_w + RECORD_GAP + record_w if beside else max(race_w, record_w)) + 2
+            if width >= WIDE_WIDTH:
+                body.move_child(box, after=table)
+            else:
+                body.move_child(box, before=table)
 
     def compose(self) -> ComposeResult:
         v = self.v
@@ -110,16 +152,18 @@ class MatchOverScreen(Screen):
             yield Static(self._head(self.app.size.width), id="winner", classes="-won" if won else "-lost")
             with Horizontal(id="match-body"):
                 yield ScoreTable(v, self.opponent_name, id="final-table", number=match_number(self.app))
-                race = Race(v, self.opponent_name, ascii_only=gin_of(self.app).ascii_only)
-                with Vertical(id="race-box") as box:
-                    box.styles.width = max(race.content_width, 28) + 2
+                with Vertical(id="race-box"):
                     yield Static(Text("The race", style="bold"), id="race-title")
-                    yield race
-                    record = level_record(self.app)
-                    if record is not None:
-                        yield Static(record, id="level-record")
+                    with Horizontal(id="race-row"):
+                        yield Race(v, self.opponent_name, ascii_only=gin_of(self.app).ascii_only)
+                        self._record = level_record(self.app)
+                        if self._record is not None:
+                            yield Static(self._record, id="level-record")
             yield Static("n: play a new match · q: quit", id="match-next")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self._fit(self.app.size.width, self.app.size.height)
 
     def action_new_match(self) -> None:
         """Start a new match."""

@@ -20,7 +20,7 @@ from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name
 from ..widgets.cardfaces import cards_text
 from ..widgets.key_bar import KeyBar
-from ..widgets.too_small import TooSmall
+from ..widgets.too_small import SCROLLBAR, TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
@@ -236,8 +236,6 @@ def summary_renderable(
 
 SUMMARY_WIDTH = 100
 """The summary's widest (its ``max-width`` in ``summary_screen.tcss``)."""
-SCROLLBAR = 2
-"""The width of the summary's scroll bar, when the summary is taller than the screen."""
 
 
 class SummaryScreen(Screen):

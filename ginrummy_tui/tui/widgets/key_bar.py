@@ -42,12 +42,19 @@ class KeyBar(Widget):
         entries: list[tuple[str, str, bool, str]] = []  # key display, description, enabled, key
         optional: set[str] = set()  # keys of the entries that go first
         seen_actions: set[str] = set()
+        seen_displays: set[str] = set()
         for key, active in self.screen.active_bindings.items():
             binding = active.binding
             if not binding.show or binding.action in seen_actions:
                 continue
+            display = self.app.get_key_display(binding)
+            if display in seen_displays:
+                # another key shown as this one (F2 shown as "esc"), whose first key
+                # does something else now (Escape closes an open list): said once, by what it does
+                continue
             seen_actions.add(binding.action)
-            entries.append((self.app.get_key_display(binding), binding.description, active.enabled, key))
+            seen_displays.add(display)
+            entries.append((display, binding.description, active.enabled, key))
             if binding.id in self.FIRST_TO_GO:
                 optional.add(key)
 

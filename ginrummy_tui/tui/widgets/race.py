@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: b
 
 
 class Race(Widget):
-    """The race chart of a finished (or running) match."""
+    """The race chart of a finished (or running) match, ``rows`` rows of bars high."""
 
     DEFAULT_CSS = """
     Race {
@@ -59,6 +60,9 @@ class Race(Widget):
         width: 100%;
     }
     """
+
+    rows: reactive[int] = reactive(5, layout=True)
+    """The rows of bars (fewer on a short screen)."""
 
     def __init__(self, v: PlayerView, opponent_name: str, *, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -72,4 +76,4 @@ class Race(Widget):
         return max(len(line) for line in self.render().plain.splitlines())
 
     def render(self) -> Text:
-        return race_chart(self.v, self.opponent_name, ascii_only=self.ascii_only)
+        return race_chart(self.v, self.opponent_name, self.rows, ascii_only=self.ascii_only)

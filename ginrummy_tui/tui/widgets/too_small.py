@@ -9,6 +9,11 @@ MIN_HEIGHT = 21
 NORMAL_WIDTH = 80
 """Below this width the layout is narrow (the ``-narrow`` breakpoint): shorter
 names and labels, the hand on two rows, compact tables."""
+WIDE_WIDTH = 110
+"""From this width the layout is wide (the ``-wide`` breakpoint): the parts of
+a screen side by side."""
+SCROLLBAR = 2
+"""The width of a screen's scroll bar, when its content is taller than the screen."""
 
 
 class TooSmall(Static):

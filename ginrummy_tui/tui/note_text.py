@@ -1,0 +1,92 @@
+"""The words of a note (a toast) that names a file: the path with the home
+directory as ``~``, and the lines broken only between words or after a
+separator of the path, so that a path reads whole in the toast's narrow
+column (the toast itself breaks a long word anywhere)."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from rich.cells import cell_len
+
+TOAST_TEXT_WIDTH = 31
+"""The columns of a toast's words: its width in ``app.tcss`` (34) less its
+left border and its padding."""
+
+_PATH = re.compile(r"(?:(?<=[\s'\"(])|^)~?/[^\s'\"()/]+/[^\s'\"()]*")
+"""A path in a message: it starts with ``/`` (or ``~/``) at the start of a word,
+or after a quote or a parenthesis, has a directory, and runs to a space, a
+quote or a parenthesis."""
+
+_TRAILING = ".,;:!?"
+"""Punctuation that ends the sentence after a path rather than the path."""
+
+
+def shown_path(path: str) -> str:
+    """``path`` with the home directory as ``~``."""
+    home = os.path.expanduser("~").rstrip("/")
+    if home and home != "~" and (path == home or path.startswith(home + "/")):
+        return "~" + path[len(home) :]
+    return path
+
+
+def _path_pieces(path: str, width: int) -> list[str]:
+    """``path`` in pieces that end at a separator; a file name too long for a
+    line is cut after a dot, a dash or an underscore (anywhere, as a last resort)."""
+    pieces: list[str] = []
+    for part in re.findall(r"[^/]*/|[^/]+", path):
+        if cell_len(part) <= width:
+            pieces.append(part)
+            continue
+        chunk = ""
+        for bit in re.findall(r"[^-_.]*[-_.]|[^-_.]+", part):
+            while cell_len(bit) > width:  # no dot, dash or underscore for a whole line
+                pieces.append(chunk + bit[: width - cell_len(chunk)])
+                bit, chunk = bit[width - cell_len(chunk) :], ""
+            if chunk and cell_len(chunk) + cell_len(bit) > width:
+                pieces.append(chunk)
+                chunk = ""
+            chunk += bit
+        if chunk:
+            pieces.append(chunk)
+    return pieces
+
+
+def _atoms(word: str, width: int) -> list[str]:
+    """A word as the pieces a line may end after (more than one only when it holds a path)."""
+    match = _PATH.search(word)
+    if match is None:
+        return [word]
+    path = match.group().rstrip(_TRAILING)
+    end = match.start() + len(path)
+    pieces = _path_pieces(shown_path(path), width)
+    pieces[0] = word[: match.start()] + pieces[0]
+    pieces[-1] += word[end:]
+    return pieces
+
+
+def note_text(message: str, width: int = TOAST_TEXT_WIDTH) -> str:
+    """``message`` as a toast shows it best: unchanged when it names no file;
+    else with the home directory as ``~`` and broken into lines of at most
+    ``width`` columns, between words or after a separator of a path (a path
+    that does not fit the rest of a line starts the next one)."""
+    if _PATH.search(message) is None:
+        return message
+    out: list[str] = []
+    for paragraph in message.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            atoms = _atoms(word, width)
+            if len(atoms) > 1 and line and cell_len(line) + 1 + cell_len("".join(atoms)) > width:
+                out.append(line)  # a path that does not fit the rest of the line starts the next one
+                line = ""
+            for n, atom in enumerate(atoms):
+                gap = " " if n == 0 and line else ""
+                if line and cell_len(line) + len(gap) + cell_len(atom) > width:
+                    out.append(line)
+                    line = atom
+                else:
+                    line += gap + atom
+        out.append(line)
+    return "\n".join(out)
