@@ -1131,10 +1131,10 @@ async def test_host_and_join_show_the_theme_given_for_this_run_as_the_game_does(
 
 
 @pytest.mark.parametrize("command", [["join", "h:1"], ["host", "--port", "0"]])
-def test_host_and_join_refuse_an_empty_theme_and_tell_an_unknown_one_on_the_table(command, tmp_path, capsys,
+def test_host_and_join_refuse_an_empty_theme_or_an_unknown_one(command, tmp_path, capsys,
                                                                                     monkeypatch):
-    """Refused before anything starts, in the game's words; a theme there is not
-    is told on the table, naming the themes, as the game tells it."""
+    """Refused before anything starts, in the game's words, naming the themes
+    for one there is not, as the game refuses it."""
     import ginrummy_tui.cli
     from ginrummy_tui.cli import main, parse_command_line
 
@@ -1147,8 +1147,12 @@ def test_host_and_join_refuse_an_empty_theme_and_tell_an_unknown_one_on_the_tabl
     out, err = capsys.readouterr()
     assert out == "" and err == f"gin-tui {command[0]}: --theme needs a theme name\n"
     assert not (tmp_path / "network.json").exists()
+    assert main([*command, "--theme", "nosuch", "--data-dir", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"gin-tui {command[0]}: unknown theme 'nosuch': choose one of ") and "nord" in err
+    assert not (tmp_path / "network.json").exists()
     app = make_network_app(Session(), parse_command_line([*command, "--theme", "nosuch", "--data-dir", str(tmp_path)]))
-    [note] = app.context.notes
+    [note] = app.context.notes  # a theme that gets past the command line (a saved one) is told on the table
     assert note.startswith("There is no theme 'nosuch'; the themes are: ") and "nord" in note
 
 

@@ -58,6 +58,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Host a match; returns the exit status."""
+    from ginrummy_tui.cli.play import refuse_theme
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.server import ServerThread
     from ginrummy_tui.session.startup import close_kept
@@ -76,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
         # the rules (a preset, single options changed from it) and the seat's look,
         # checked as the game checks them, before anything is started
         asked = apply_args(Settings(), argparse.Namespace(**{**vars(args), "rule": rule_texts}))
+        refuse_theme(getattr(args, "theme", None))
     except ValueError as exc:
         print(f"gin-tui host: {exc}", file=sys.stderr)
         return 2

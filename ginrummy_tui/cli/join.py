@@ -114,11 +114,13 @@ def ask_code() -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     """Join a match; returns the exit status."""
+    from ginrummy_tui.cli.play import refuse_theme
     from ginrummy_tui.storage.config import Settings, apply_look
 
     try:
         host, port = parse_address(args.address)
         apply_look(Settings(), args)  # the look, checked before the host is asked for a seat
+        refuse_theme(getattr(args, "theme", None))
     except ValueError as exc:
         print(f"gin-tui join: {exc}", file=sys.stderr)
         return 2

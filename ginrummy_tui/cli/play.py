@@ -125,6 +125,14 @@ def theme_refusal(theme: str | None) -> str | None:
     return f"unknown theme {theme!r}: choose one of {', '.join(themes)}"
 
 
+def refuse_theme(theme: str | None) -> None:
+    """Raises ``ValueError`` with :func:`theme_refusal`'s reason, if there is one
+    (``gin-tui host`` and ``join`` check their look so)."""
+    refusal = theme_refusal(theme)
+    if refusal is not None:
+        raise ValueError(refusal)
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal."""
     refusal = theme_refusal(args.theme)
