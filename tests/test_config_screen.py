@@ -54,7 +54,7 @@ async def test_changing_the_rules_mid_match_asks_and_keep_playing_keeps_the_matc
         assert app.session.state == before  # the match goes on under its own rules
         assert app.session.state.rules.target == 100
         assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"target": 60}}
-        assert app.context.control.pending is not None
+        assert app.context.settings is not None and app.context.settings.rules.target == 60  # the next match's
 
 
 async def test_a_new_match_now_with_new_rules_and_opponent(tmp_path):
@@ -232,7 +232,6 @@ async def test_kept_rules_start_with_the_next_match(tmp_path):
         await settle(app, pilot)
         state = app.session.state
         assert not state.over and state.rules.target == 150 and state.hand_no == 1
-        assert app.context.control.pending is None
 
 
 async def test_the_form_shows_the_players_own_rule_options(tmp_path):
@@ -266,7 +265,7 @@ async def test_saving_unchanged_settings_does_not_touch_a_match_with_other_rules
         await pilot.press("ctrl+s")
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)  # no question: the player did not change the rules
-        assert app.session.state == before and app.context.control.pending is None
+        assert app.session.state == before
 
 
 async def test_keys_typed_in_one_go_into_a_number_field_keep_their_order(tmp_path):
@@ -375,3 +374,74 @@ async def test_in_a_network_match_the_settings_say_the_hosts_rules_apply_not_the
             "The match in play is played over the network by the host's rules (standard, to 100): "
             "the rules and opponent below are for your games against the computer."
         )
+
+
+async def finish_the_match(app, pilot) -> None:
+    """Knock (the match_point or knock_ready deal, the ace of spades drawn): the
+    match is won; on to the match's end."""
+    await pilot.press("k")
+    await settle(app, pilot)
+    for _ in range(3):
+        if isinstance(app.screen, MatchOverScreen):
+            break
+        await pilot.press("enter")
+        await settle(app, pilot)
+    assert isinstance(app.screen, MatchOverScreen)
+
+
+async def test_a_new_match_after_a_resumed_one_takes_this_runs_settings_not_the_resumed_matchs(tmp_path):
+    """A match played with --ai easy --rule target=1, resumed by a plain
+    gin-tui: n after it started another easy match to 1, while F2 showed the
+    Standard opponent and a target of 100 for the next match."""
+    first = prepare(args_for(tmp_path, seed=None, ai="easy", rule=["target=1"]), ask=None)
+    first.state = scenarios.knock_ready(rules=first.settings.rules)
+    first.keeper.begin(first.state)
+    async with running(first) as (app, pilot):
+        await pilot.press("s")  # draw the ace of spades
+        await settle(app, pilot)
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)  # no options, no settings file
+    assert plan.resumed and plan.state.rules.target == 1
+    async with running(plan) as (app, pilot):
+        assert app.session.opponent_name == "Computer (easy)"
+        await finish_the_match(app, pilot)
+        await pilot.press("n")
+        await settle(app, pilot)
+        state = app.session.state
+        assert not state.over and state.hand_no == 1
+        assert state.rules == PRESETS["standard"]
+        assert app.session.opponent_name == "Computer (standard)"
+        screen = await open_settings(app, pilot)  # what it shows for the next match is what is in play
+        assert screen.query_one("#preset").value == "standard" and screen.query_one("#ai").value == "standard"
+        assert screen.query_one("#rule-target").value == "100"
+        saved = json.loads((tmp_path / "current.json").read_text())
+        assert saved["settings"]["ai"] == "standard" and saved["state"]["rules"]["target"] == 100
+
+
+async def test_rules_kept_for_the_next_match_start_it_after_a_restart(tmp_path):
+    """Knock limit 8 set in F2 with "Keep playing": after a restart, n after
+    the match started one with knock limit 10, though settings.json said 8."""
+    first = prepare(args_for(tmp_path, seed=None), ask=None)
+    first.state = scenarios.match_point()
+    first.keeper.begin(first.state)
+    async with running(first) as (app, pilot):
+        await pilot.press("s")  # draw the ace of spades
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "8"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchQuestion)
+        await pilot.press("n")  # keep playing this match
+        await settle(app, pilot)
+        assert app.session.state.rules.knock_limit == 10
+    assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"knock_limit": 8}}
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)
+    assert plan.resumed and plan.state.rules.knock_limit == 10
+    async with running(plan) as (app, pilot):
+        await finish_the_match(app, pilot)
+        await pilot.press("n")
+        await settle(app, pilot)
+        state = app.session.state
+        assert not state.over and state.hand_no == 1 and state.rules.knock_limit == 8
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#rule-knock_limit").value == "8"

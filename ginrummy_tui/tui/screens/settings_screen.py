@@ -373,8 +373,6 @@ class SettingsScreen(Screen):
             or (what == "the opponent" and new.ai != old.ai)
         ]
         if not changed:
-            if control.pending is not None:  # new rules already wait for the next match: they are these now
-                control.pending = new
             self.dismiss_settings("Settings saved.")
             return
         if not control.match_started():
@@ -386,8 +384,7 @@ class SettingsScreen(Screen):
             if yes:
                 app.start_new_match(new)
                 self.dismiss_settings("A new match with the new settings has started.")
-            else:
-                control.pending = new
+            else:  # the next match starts with them (they are the app's settings now)
                 self.dismiss_settings("Settings saved. This match goes on; the next one uses them.")
 
         self.app.push_screen(NewMatchQuestion(" and ".join(changed)), answer)
