@@ -139,7 +139,8 @@ async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen
-        assert "target must be at least 1" in str(screen.query_one("#settings-error").render())
+        error = " ".join(str(screen.query_one("#settings-error").render()).split())
+        assert error == "Target score: must be at least 1 (not 0)"
         assert not (tmp_path / "settings.json").exists()
         await pilot.press("escape")  # the change is not saved: asked first
         await pilot.pause()
@@ -445,3 +446,47 @@ async def test_rules_kept_for_the_next_match_start_it_after_a_restart(tmp_path):
         assert not state.over and state.hand_no == 1 and state.rules.knock_limit == 8
         screen = await open_settings(app, pilot)
         assert screen.query_one("#rule-knock_limit").value == "8"
+
+
+async def test_a_refused_save_keeps_the_bad_field_in_view_and_focused(tmp_path):
+    """Knock limit 99, Ctrl+S: the form scrolled to its bottom, where the error
+    was, and the knock limit, still focused, was typed into out of sight. The
+    field with the bad value is in view and focused, the reason in view too."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=SIZE) as (app, pilot):
+        await pilot.press("p")
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        form = screen.query_one("#settings")
+        error = screen.query_one("#settings-error")
+
+        def in_view(widget) -> bool:
+            return form.scrollable_content_region.contains_region(widget.region)
+
+        await pilot.press("tab", "backspace", "backspace", "9", "9", "ctrl+s")  # the knock limit
+        await pilot.pause()
+        await pilot.pause()
+        field = screen.query_one("#rule-knock_limit")
+        assert app.screen is screen and app.focused is field and field.value == "99"
+        assert in_view(field), (field.region, form.scroll_offset)
+        text = " ".join(str(error.render()).split())
+        assert text == "Knock limit (deadwood): must be between 0 and 10 (not 99)"
+        assert screen.region.contains_region(error.region) and error.region.height >= 1
+        await pilot.press("backspace", "backspace", "7")  # what is typed goes into the field in view
+        await pilot.pause()
+        assert field.value == "7"
+        assert not error.display  # every value can be saved now: the reason has gone
+        # a bad value out of sight, the form at its top: it is brought into view
+        screen.query_one("#pause").value = "99"
+        screen.query_one("#preset").focus()
+        form.scroll_home(animate=False)
+        await pilot.pause()
+        pause = screen.query_one("#pause")
+        assert not in_view(pause)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is pause and in_view(pause), (pause.region, form.scroll_offset)
+        assert " ".join(str(error.render()).split()) == "Computer's pause: between 0 and 10 seconds"
+        assert screen.region.contains_region(error.region)
+        assert not (tmp_path / "settings.json").exists()

@@ -17,6 +17,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ..host import ClickModeChanged, gin_of
@@ -136,6 +137,8 @@ class SettingsScreen(Screen):
         self.original: Settings | None = None
         self.preset_shown = ""
         """The preset whose options the form shows."""
+        self.refused: Widget | None = None
+        """The field whose value the last save refused (its reason is shown under the form)."""
 
     # ------------------------------------------------------------ building
 
@@ -181,10 +184,10 @@ class SettingsScreen(Screen):
             theme = s.theme if s.theme in themes else self.app.theme
             yield self._row("Theme", Select([(t, t) for t in themes], value=theme, allow_blank=False, compact=True,
                                             id="theme"))
-            yield Static("", id="settings-error")
             with Horizontal(id="settings-buttons"):
                 yield Button("Save (ctrl+s)", id="save", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
+        yield Static("", id="settings-error")  # under the form, in view whatever its scroll
         yield KeyBar()
 
     def _row(self, label: str, control) -> Horizontal:
@@ -215,6 +218,11 @@ class SettingsScreen(Screen):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._follow_match_line()
+        if event.input is self.refused and self.read(quiet=True) is not None:
+            self.refused = None  # mended: the reason it was refused goes
+            error = self.query_one("#settings-error", Static)
+            error.remove_class("-shown")
+            error.update("")
 
     def _follow_match_line(self) -> None:
         """Keep the line on the match in play true to the form as it is edited
@@ -272,7 +280,7 @@ class SettingsScreen(Screen):
                     value = int(text)
                 except ValueError:
                     if not quiet:
-                        self._error(f"{label}: a whole number, please")
+                        self._error(f"{label}: a whole number, please", widget)
                     return None
                 if name == "timer":
                     value = value or None
@@ -281,8 +289,21 @@ class SettingsScreen(Screen):
             return base.with_options(**changes)
         except ValueError as exc:
             if not quiet:
-                self._error(f"Rules: {exc}")
+                self._refuse_rules(base, changes, str(exc))
             return None
+
+    def _refuse_rules(self, base: Rules, changes: dict[str, Any], reason: str) -> None:
+        """Say which rule option is refused and why, at its field (each option
+        is checked on its own: one alone on a preset is refused only for itself)."""
+        from ginrummy_tui.storage.config import RULE_OPTION_HELP
+
+        for name, label in RULE_OPTION_HELP:
+            try:
+                base.with_options(**{name: changes[name]})
+            except ValueError as exc:
+                self._error(f"{label}: {str(exc).removeprefix(name + ' ')}", self.query_one(f"#rule-{name}"))
+                return
+        self._error(f"Rules: {reason}")
 
     def read(self, quiet: bool = False) -> Settings | None:
         """The settings on the form, or None (with the reason shown, unless
@@ -293,15 +314,16 @@ class SettingsScreen(Screen):
         rules = self._rules_from_fields(preset, quiet=quiet)
         if rules is None:
             return None
+        field = self.query_one("#pause", Input)
         try:
-            pause = float(self.query_one("#pause", Input).value.strip())
+            pause = float(field.value.strip())
         except ValueError:
             if not quiet:
-                self._error("Computer's pause: a number of seconds, please")
+                self._error("Computer's pause: a number of seconds, please", field)
             return None
         if not 0 <= pause <= MAX_PAUSE:
             if not quiet:
-                self._error(f"Computer's pause: between 0 and {MAX_PAUSE:g} seconds")
+                self._error(f"Computer's pause: between 0 and {MAX_PAUSE:g} seconds", field)
             return None
         assert self.original is not None
         new = replace(
@@ -315,11 +337,17 @@ class SettingsScreen(Screen):
         )
         return new.with_rules(rules, preset=preset)
 
-    def _error(self, text: str) -> None:
+    def _error(self, text: str, field: Widget | None = None) -> None:
+        """Say why the settings were not saved, under the form; the ``field`` with
+        the value refused gets the focus and is scrolled into view (once the
+        line under the form has taken its room)."""
         error = self.query_one("#settings-error", Static)
         error.update(text)
-        error.scroll_visible(animate=False)
-        self.notify(text, severity="error", timeout=5)
+        error.add_class("-shown")
+        self.refused = field
+        if field is not None:
+            field.focus(scroll_visible=False)
+            self.call_after_refresh(field.scroll_visible, animate=False)
 
     # ------------------------------------------------------------ saving
 
