@@ -490,3 +490,43 @@ async def test_a_refused_save_keeps_the_bad_field_in_view_and_focused(tmp_path):
         assert " ".join(str(error.render()).split()) == "Computer's pause: between 0 and 10 seconds"
         assert screen.region.contains_region(error.region)
         assert not (tmp_path / "settings.json").exists()
+
+
+async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule_options(tmp_path):
+    """A master match resumed with the Standard opponent on the form: the line
+    said "standard rules, to 100 (the same as below)", the opponent never
+    named. Custom rules were only "custom"."""
+    first = prepare(args_for(tmp_path, ai="master", seed=None), ask=None)
+    first.state = scenarios.knock_ready()  # the player to move: the master never has to think
+    first.keeper.begin(first.state)
+    first.close()
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)
+    assert plan.resumed and plan.ai == "master" and plan.settings.ai == "standard"
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+
+        def line() -> str:
+            return " ".join(str(screen.query_one("#match-rules").render()).split())
+
+        assert line() == (
+            "The match in play: standard rules, to 100, opponent level Master. "
+            "The settings below are for your next match."
+        )
+        screen.query_one("#ai").value = "master"
+        await pilot.pause()
+        assert line() == "The match in play: standard rules, to 100, opponent level Master (the same as below)."
+    custom = tmp_path / "custom"
+    plan = prepare(args_for(custom, rule=["knock_limit=7", "big_gin=yes"]), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        assert line() == (
+            "The match in play: custom rules (standard with knock limit 7, big gin allowed yes), to 100, "
+            "opponent level Standard (the same as below)."
+        )
+        screen.query_one("#rule-knock_limit").value = "10"
+        screen.query_one("#rule-gin_bonus").value = "30"
+        await pilot.pause()
+        assert line() == (
+            "The match in play: custom rules (standard with knock limit 7, big gin allowed yes), to 100, "
+            "opponent level Standard; gin bonus 25. The settings below are for your next match."
+        )

@@ -55,10 +55,38 @@ def current_settings(app: GinHost) -> Settings:
     return load_settings(app.context.config_dir or config_dir()).settings
 
 
-def match_rules_line(app: App[Any], next_rules: Rules) -> str:
-    """The rules of the match in play, beside the next match's: its preset and
-    target, and every option in which it differs from the next match ("" when
-    there is no match)."""
+def option_text(name: str, value: Any) -> str:
+    """A rule option and its value, as the match line says it ("knock limit 7")."""
+    from ginrummy_tui.storage.config import RULE_OPTION_HELP
+
+    label = dict(RULE_OPTION_HELP)[name].split(" (")[0].lower()
+    shown = yes_no(value) if isinstance(value, bool) else ("none" if value is None else str(value))
+    return f"{label} {shown}"
+
+
+def rules_text(rules: Rules) -> tuple[str, set[str]]:
+    """The rules' name ("standard rules"); custom rules with the preset they
+    are closest to and the options changed from it, but the target ("custom
+    rules (standard with knock limit 7)").  Also the options it names."""
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.storage.config import Settings
+
+    closest = Settings().with_rules(rules)
+    options = {name: value for name, value in closest.rule_options if name != "target"}
+    if rules.name in PRESETS and not closest.rule_options:
+        return f"{rules.name} rules", set()
+    if not options:
+        return f"custom rules ({closest.preset} with another target)", set()
+    named = ", ".join(option_text(name, value) for name, value in options.items())
+    return f"custom rules ({closest.preset} with {named})", set(options)
+
+
+def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
+    """The match in play, beside the next match's settings on the form: its
+    rules (custom ones with their options), target and opponent, and every
+    other option in which it differs from the next match ("" when there is
+    no match)."""
+    from ginrummy_tui.session.local import LocalSession
     from ginrummy_tui.session.replay_session import ReplaySession
     from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
@@ -74,16 +102,18 @@ def match_rules_line(app: App[Any], next_rules: Rules) -> str:
             f"The match in play is played over the network by the host's rules ({rules.name}, to {rules.target}): "
             "the rules and opponent below are for your games against the computer."
         )
-    parts = [f"The match in play: {rules.name} rules, to {rules.target}"]
-    for name, label in RULE_OPTION_HELP:
-        if name == "target":
-            continue
-        mine, nxt = getattr(rules, name), getattr(next_rules, name)
-        if mine != nxt:
-            value = yes_no(mine) if isinstance(mine, bool) else ("none" if mine is None else str(mine))
-            parts.append(f"{label.split(' (')[0].lower()} {value}")
-    same = rules == next_rules
-    return "; ".join(parts) + (" (the same as below)." if same else ". Changes below apply to your next match.")
+    described, named = rules_text(rules)
+    head = f"The match in play: {described}, to {rules.target}"
+    level = session.opponent_level(None) if isinstance(session, LocalSession) else None
+    if level is not None:
+        head += f", opponent level {dict(LEVEL_LABELS).get(level, level)}"
+    parts = [head]
+    for name, _label in RULE_OPTION_HELP:
+        mine = getattr(rules, name)
+        if name != "target" and name not in named and mine != getattr(next_rules, name):
+            parts.append(option_text(name, mine))
+    same = rules == next_rules and level in (None, next_ai)
+    return "; ".join(parts) + (" (the same as below)." if same else ". The settings below are for your next match.")
 
 
 def set_one_click(app: App[Any], one_click: bool) -> None:
@@ -157,7 +187,7 @@ class SettingsScreen(Screen):
                 "Rules for your games against the computer" if networked else "Rules for your next match",
                 classes="section",
             )
-            in_play = match_rules_line(self.app, rules)
+            in_play = match_rules_line(self.app, rules, s.ai)
             if in_play:
                 yield Static(in_play, id="match-rules")
             yield self._row(
@@ -233,11 +263,13 @@ class SettingsScreen(Screen):
             return
         rules = self._rules_from_fields(str(self.query_one("#preset", Select).value), quiet=True)
         if rules is not None:
-            line.update(match_rules_line(self.app, rules))
+            line.update(match_rules_line(self.app, rules, str(self.query_one("#ai", Select).value)))
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """A new preset fills in its options."""
+        """A new preset fills in its options; the line on the match in play
+        follows the opponent and who deals next."""
         if event.select.id != "preset" or event.value is Select.NULL:
+            self._follow_match_line()
             return
         from ginrummy_tui.engine import PRESETS
         from ginrummy_tui.storage.config import RULE_OPTION_HELP
