@@ -243,7 +243,7 @@ async def test_the_form_shows_the_players_own_rule_options(tmp_path):
     async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         await pilot.pause()
-        assert screen.query_one("#preset").value == "classic"
+        assert screen.query_one("#preset").value == "custom"  # classic, with an option of the player's
         assert screen.query_one("#rule-knock_limit").value == "8"
         assert screen.query_one("#rule-gin_bonus").value == "20"
         await pilot.press("ctrl+s")  # nothing changed: no question, nothing new
@@ -530,3 +530,38 @@ async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule
             "The match in play: custom rules (standard with knock limit 7, big gin allowed yes), to 100, "
             "opponent level Standard; gin bonus 25. The settings below are for your next match."
         )
+
+
+async def test_the_preset_field_says_custom_while_the_options_differ_from_the_preset(tmp_path):
+    """With --rule knock_limit=7 the preset field said "standard", as if the
+    next match were played by the standard rules."""
+    plan = prepare(args_for(tmp_path, rule=["knock_limit=7"]), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        preset = screen.query_one("#preset")
+        knock = screen.query_one("#rule-knock_limit")
+        assert preset.value == "custom" and knock.value == "7"
+        assert "custom" in screen_text(app).split("Rules preset", 1)[1].splitlines()[0]
+        preset.value = "standard"  # the preset itself, its options and no other
+        await pilot.pause()
+        assert preset.value == "standard" and knock.value == "10"
+        knock.value = "8"
+        await pilot.pause()
+        assert preset.value == "custom"
+        knock.value = "10"
+        await pilot.pause()
+        assert preset.value == "standard"
+        preset.value = "classic"  # a preset brings its own options
+        await pilot.pause()
+        assert knock.value == "10" and screen.query_one("#rule-gin_bonus").value == "20"
+        assert preset.value == "classic"
+        knock.value = "8"
+        await pilot.pause()
+        assert preset.value == "custom"
+        await pilot.press("ctrl+s")  # no move yet: a new match with them
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.state.rules == PRESETS["classic"].with_options(knock_limit=8)
+        assert saved_settings(tmp_path)["rules"] == {"preset": "classic", "options": {"knock_limit": 8}}
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#preset").value == "custom"

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"), ("master", "Master"))
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "The winner of the hand"))
+CUSTOM = "custom"
+"""The preset field's choice while the options on the form differ from the preset's."""
 STACKED_BELOW = 60
 """Below this many columns a choice list goes under its label: beside it, the
 label would get fewer columns than the labels of the other rows (out of line)."""
@@ -166,7 +168,8 @@ class SettingsScreen(Screen):
         super().__init__()
         self.original: Settings | None = None
         self.preset_shown = ""
-        """The preset whose options the form shows."""
+        """The preset whose options the form shows (the one the player's options
+        change, while the preset field says "custom")."""
         self.refused: Widget | None = None
         """The field whose value the last save refused (its reason is shown under the form)."""
 
@@ -192,8 +195,8 @@ class SettingsScreen(Screen):
                 yield Static(in_play, id="match-rules")
             yield self._row(
                 "Rules preset",
-                Select([(name, name) for name in PRESETS], value=s.preset, allow_blank=False, compact=True,
-                       id="preset"),
+                Select([(name, name) for name in [*PRESETS, CUSTOM]], value=self._preset_value(rules),
+                       allow_blank=False, compact=True, id="preset"),
             )
             for name, label in RULE_OPTION_HELP:
                 yield self._row(label, self._rule_field(name, getattr(rules, name)))
@@ -244,43 +247,49 @@ class SettingsScreen(Screen):
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A checkbox says what it is set to."""
         event.checkbox.label = yes_no(event.value)
-        self._follow_match_line()
+        self._follow_rules()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self._follow_match_line()
+        self._follow_rules()
         if event.input is self.refused and self.read(quiet=True) is not None:
             self.refused = None  # mended: the reason it was refused goes
             error = self.query_one("#settings-error", Static)
             error.remove_class("-shown")
             error.update("")
 
-    def _follow_match_line(self) -> None:
-        """Keep the line on the match in play true to the form as it is edited
-        (left as it was while a field does not hold a valid value)."""
-        lines = self.query("#match-rules").results(Static)
-        line = next(lines, None)
-        if line is None:
+    def _preset_value(self, rules: Rules) -> str:
+        """What the preset field says for ``rules`` on the form: the preset
+        shown, or "custom" when they differ from it."""
+        from ginrummy_tui.engine import PRESETS
+
+        return self.preset_shown if rules == PRESETS[self.preset_shown] else CUSTOM
+
+    def _follow_rules(self) -> None:
+        """Keep the preset field ("custom" or not) and the line on the match in
+        play true to the form as it is edited (left as they were while a field
+        does not hold a valid value)."""
+        rules = self._rules_from_fields(self.preset_shown, quiet=True)
+        if rules is None:
             return
-        rules = self._rules_from_fields(str(self.query_one("#preset", Select).value), quiet=True)
-        if rules is not None:
+        preset = self.query_one("#preset", Select)
+        with preset.prevent(Select.Changed):  # not the player's choice: no options filled in
+            preset.value = self._preset_value(rules)
+        line = next(self.query("#match-rules").results(Static), None)
+        if line is not None:
             line.update(match_rules_line(self.app, rules, str(self.query_one("#ai", Select).value)))
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """A new preset fills in its options; the line on the match in play
-        follows the opponent and who deals next."""
-        if event.select.id != "preset" or event.value is Select.NULL:
-            self._follow_match_line()
-            return
-        from ginrummy_tui.engine import PRESETS
-        from ginrummy_tui.storage.config import RULE_OPTION_HELP
+        """A preset chosen fills in its options ("custom" leaves them as they
+        are); the rest follows the form."""
+        if event.select.id == "preset" and event.value not in (Select.NULL, CUSTOM):
+            from ginrummy_tui.engine import PRESETS
+            from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
-        if event.value == self.preset_shown:
-            return  # the preset the form already shows (with the player's own options)
-        self.preset_shown = str(event.value)
-        rules = PRESETS[str(event.value)]
-        for name, _ in RULE_OPTION_HELP:
-            self._put(name, getattr(rules, name))
-        self._follow_match_line()
+            self.preset_shown = str(event.value)
+            rules = PRESETS[self.preset_shown]
+            for name, _ in RULE_OPTION_HELP:
+                self._put(name, getattr(rules, name))
+        self._follow_rules()
 
     def _put(self, name: str, value: Any) -> None:
         widget = self.query_one(f"#rule-{name}")
@@ -342,7 +351,7 @@ class SettingsScreen(Screen):
         ``quiet``) if a value is wrong."""
         from ginrummy_tui.storage.config import MAX_PAUSE
 
-        preset = str(self.query_one("#preset", Select).value)
+        preset = self.preset_shown
         rules = self._rules_from_fields(preset, quiet=quiet)
         if rules is None:
             return None
