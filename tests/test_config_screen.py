@@ -54,7 +54,7 @@ async def test_changing_the_rules_mid_match_asks_and_keep_playing_keeps_the_matc
         assert app.session.state == before  # the match goes on under its own rules
         assert app.session.state.rules.target == 100
         assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"target": 60}}
-        assert app.context.control.pending is not None
+        assert app.context.settings is not None and app.context.settings.rules.target == 60  # the next match's
 
 
 async def test_a_new_match_now_with_new_rules_and_opponent(tmp_path):
@@ -139,7 +139,8 @@ async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen
-        assert "target must be at least 1" in str(screen.query_one("#settings-error").render())
+        error = " ".join(str(screen.query_one("#settings-error").render()).split())
+        assert error == "Target score: must be at least 1 (not 0)"
         assert not (tmp_path / "settings.json").exists()
         await pilot.press("escape")  # the change is not saved: asked first
         await pilot.pause()
@@ -232,7 +233,6 @@ async def test_kept_rules_start_with_the_next_match(tmp_path):
         await settle(app, pilot)
         state = app.session.state
         assert not state.over and state.rules.target == 150 and state.hand_no == 1
-        assert app.context.control.pending is None
 
 
 async def test_the_form_shows_the_players_own_rule_options(tmp_path):
@@ -243,7 +243,7 @@ async def test_the_form_shows_the_players_own_rule_options(tmp_path):
     async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         await pilot.pause()
-        assert screen.query_one("#preset").value == "classic"
+        assert screen.query_one("#preset").value == "custom"  # classic, with an option of the player's
         assert screen.query_one("#rule-knock_limit").value == "8"
         assert screen.query_one("#rule-gin_bonus").value == "20"
         await pilot.press("ctrl+s")  # nothing changed: no question, nothing new
@@ -266,7 +266,7 @@ async def test_saving_unchanged_settings_does_not_touch_a_match_with_other_rules
         await pilot.press("ctrl+s")
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)  # no question: the player did not change the rules
-        assert app.session.state == before and app.context.control.pending is None
+        assert app.session.state == before
 
 
 async def test_keys_typed_in_one_go_into_a_number_field_keep_their_order(tmp_path):
@@ -424,3 +424,193 @@ async def test_in_a_network_match_the_settings_say_the_hosts_rules_apply_not_the
             "The match in play is played over the network by the host's rules (standard, to 100): "
             "the rules and opponent below are for your games against the computer."
         )
+
+
+async def finish_the_match(app, pilot) -> None:
+    """Knock (the match_point or knock_ready deal, the ace of spades drawn): the
+    match is won; on to the match's end."""
+    await pilot.press("k")
+    await settle(app, pilot)
+    for _ in range(3):
+        if isinstance(app.screen, MatchOverScreen):
+            break
+        await pilot.press("enter")
+        await settle(app, pilot)
+    assert isinstance(app.screen, MatchOverScreen)
+
+
+async def test_a_new_match_after_a_resumed_one_takes_this_runs_settings_not_the_resumed_matchs(tmp_path):
+    """A match played with --ai easy --rule target=1, resumed by a plain
+    gin-tui: n after it started another easy match to 1, while F2 showed the
+    Standard opponent and a target of 100 for the next match."""
+    first = prepare(args_for(tmp_path, seed=None, ai="easy", rule=["target=1"]), ask=None)
+    first.state = scenarios.knock_ready(rules=first.settings.rules)
+    first.keeper.begin(first.state)
+    async with running(first) as (app, pilot):
+        await pilot.press("s")  # draw the ace of spades
+        await settle(app, pilot)
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)  # no options, no settings file
+    assert plan.resumed and plan.state.rules.target == 1
+    async with running(plan) as (app, pilot):
+        assert app.session.opponent_name == "Computer (easy)"
+        await finish_the_match(app, pilot)
+        await pilot.press("n")
+        await settle(app, pilot)
+        state = app.session.state
+        assert not state.over and state.hand_no == 1
+        assert state.rules == PRESETS["standard"]
+        assert app.session.opponent_name == "Computer (standard)"
+        screen = await open_settings(app, pilot)  # what it shows for the next match is what is in play
+        assert screen.query_one("#preset").value == "standard" and screen.query_one("#ai").value == "standard"
+        assert screen.query_one("#rule-target").value == "100"
+        saved = json.loads((tmp_path / "current.json").read_text())
+        assert saved["settings"]["ai"] == "standard" and saved["state"]["rules"]["target"] == 100
+
+
+async def test_rules_kept_for_the_next_match_start_it_after_a_restart(tmp_path):
+    """Knock limit 8 set in F2 with "Keep playing": after a restart, n after
+    the match started one with knock limit 10, though settings.json said 8."""
+    first = prepare(args_for(tmp_path, seed=None), ask=None)
+    first.state = scenarios.match_point()
+    first.keeper.begin(first.state)
+    async with running(first) as (app, pilot):
+        await pilot.press("s")  # draw the ace of spades
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "8"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchQuestion)
+        await pilot.press("n")  # keep playing this match
+        await settle(app, pilot)
+        assert app.session.state.rules.knock_limit == 10
+    assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"knock_limit": 8}}
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)
+    assert plan.resumed and plan.state.rules.knock_limit == 10
+    async with running(plan) as (app, pilot):
+        await finish_the_match(app, pilot)
+        await pilot.press("n")
+        await settle(app, pilot)
+        state = app.session.state
+        assert not state.over and state.hand_no == 1 and state.rules.knock_limit == 8
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#rule-knock_limit").value == "8"
+
+
+async def test_a_refused_save_keeps_the_bad_field_in_view_and_focused(tmp_path):
+    """Knock limit 99, Ctrl+S: the form scrolled to its bottom, where the error
+    was, and the knock limit, still focused, was typed into out of sight. The
+    field with the bad value is in view and focused, the reason in view too."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=SIZE) as (app, pilot):
+        await pilot.press("p")
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        form = screen.query_one("#settings")
+        error = screen.query_one("#settings-error")
+
+        def in_view(widget) -> bool:
+            return form.scrollable_content_region.contains_region(widget.region)
+
+        await pilot.press("tab", "backspace", "backspace", "9", "9", "ctrl+s")  # the knock limit
+        await pilot.pause()
+        await pilot.pause()
+        field = screen.query_one("#rule-knock_limit")
+        assert app.screen is screen and app.focused is field and field.value == "99"
+        assert in_view(field), (field.region, form.scroll_offset)
+        text = " ".join(str(error.render()).split())
+        assert text == "Knock limit (deadwood): must be between 0 and 10 (not 99)"
+        assert screen.region.contains_region(error.region) and error.region.height >= 1
+        await pilot.press("backspace", "backspace", "7")  # what is typed goes into the field in view
+        await pilot.pause()
+        assert field.value == "7"
+        assert not error.display  # every value can be saved now: the reason has gone
+        # a bad value out of sight, the form at its top: it is brought into view
+        screen.query_one("#pause").value = "99"
+        screen.query_one("#preset").focus()
+        form.scroll_home(animate=False)
+        await pilot.pause()
+        pause = screen.query_one("#pause")
+        assert not in_view(pause)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is pause and in_view(pause), (pause.region, form.scroll_offset)
+        assert " ".join(str(error.render()).split()) == "Computer's pause: between 0 and 10 seconds"
+        assert screen.region.contains_region(error.region)
+        assert not (tmp_path / "settings.json").exists()
+
+
+async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule_options(tmp_path):
+    """A master match resumed with the Standard opponent on the form: the line
+    said "standard rules, to 100 (the same as below)", the opponent never
+    named. Custom rules were only "custom"."""
+    first = prepare(args_for(tmp_path, ai="master", seed=None), ask=None)
+    first.state = scenarios.knock_ready()  # the player to move: the master never has to think
+    first.keeper.begin(first.state)
+    first.close()
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)
+    assert plan.resumed and plan.ai == "master" and plan.settings.ai == "standard"
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+
+        def line() -> str:
+            return " ".join(str(screen.query_one("#match-rules").render()).split())
+
+        assert line() == (
+            "The match in play: standard rules, to 100, opponent level Master. "
+            "The settings below are for your next match."
+        )
+        screen.query_one("#ai").value = "master"
+        await pilot.pause()
+        assert line() == "The match in play: standard rules, to 100, opponent level Master (the same as below)."
+    custom = tmp_path / "custom"
+    plan = prepare(args_for(custom, rule=["knock_limit=7", "big_gin=yes"]), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        assert line() == (
+            "The match in play: custom rules (standard with knock limit 7, big gin allowed yes), to 100, "
+            "opponent level Standard (the same as below)."
+        )
+        screen.query_one("#rule-knock_limit").value = "10"
+        screen.query_one("#rule-gin_bonus").value = "30"
+        await pilot.pause()
+        assert line() == (
+            "The match in play: custom rules (standard with knock limit 7, big gin allowed yes), to 100, "
+            "opponent level Standard; gin bonus 25. The settings below are for your next match."
+        )
+
+
+async def test_the_preset_field_says_custom_while_the_options_differ_from_the_preset(tmp_path):
+    """With --rule knock_limit=7 the preset field said "standard", as if the
+    next match were played by the standard rules."""
+    plan = prepare(args_for(tmp_path, rule=["knock_limit=7"]), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        preset = screen.query_one("#preset")
+        knock = screen.query_one("#rule-knock_limit")
+        assert preset.value == "custom" and knock.value == "7"
+        assert "custom" in screen_text(app).split("Rules preset", 1)[1].splitlines()[0]
+        preset.value = "standard"  # the preset itself, its options and no other
+        await pilot.pause()
+        assert preset.value == "standard" and knock.value == "10"
+        knock.value = "8"
+        await pilot.pause()
+        assert preset.value == "custom"
+        knock.value = "10"
+        await pilot.pause()
+        assert preset.value == "standard"
+        preset.value = "classic"  # a preset brings its own options
+        await pilot.pause()
+        assert knock.value == "10" and screen.query_one("#rule-gin_bonus").value == "20"
+        assert preset.value == "classic"
+        knock.value = "8"
+        await pilot.pause()
+        assert preset.value == "custom"
+        await pilot.press("ctrl+s")  # no move yet: a new match with them
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.state.rules == PRESETS["classic"].with_options(knock_limit=8)
+        assert saved_settings(tmp_path)["rules"] == {"preset": "classic", "options": {"knock_limit": 8}}
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#preset").value == "custom"

@@ -101,8 +101,9 @@ async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_pat
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
         line = str(app.screen.query_one("#match-rules").render())
-        assert line.startswith("The match in play: oklahoma rules, to 150;"), line
-        assert "oklahoma yes" in line and line.endswith("Changes below apply to your next match.")
+        assert line.startswith("The match in play: oklahoma rules, to 150, opponent level Standard;"), line
+        assert "oklahoma yes" in line
+        assert line.endswith("The settings below are for your next match.")
         assert "Rules for your next match" in screen_text(app)
 
 
@@ -152,18 +153,20 @@ async def test_the_match_in_play_line_follows_the_form_as_it_is_edited(tmp_path)
         def line() -> str:
             return str(app.screen.query_one("#match-rules").render())
 
-        assert line() == "The match in play: standard rules, to 100 (the same as below)."
+        same = "The match in play: standard rules, to 100, opponent level Standard (the same as below)."
+        assert line() == same
         await pilot.press("tab", "backspace", "backspace", "7")  # the knock limit
         await pilot.pause()
         assert line() == (
-            "The match in play: standard rules, to 100; knock limit 10. Changes below apply to your next match."
+            "The match in play: standard rules, to 100, opponent level Standard; knock limit 10. "
+            "The settings below are for your next match."
         )
         await pilot.press("backspace", "1", "0")
         await pilot.pause()
-        assert line() == "The match in play: standard rules, to 100 (the same as below)."
+        assert line() == same
         await pilot.press("backspace", "backspace")  # "1", then "": not a number, the line stays as for 1
         await pilot.pause()
-        assert line().endswith("knock limit 10. Changes below apply to your next match.")
+        assert line().endswith("knock limit 10. The settings below are for your next match.")
 
 
 def test_in_a_narrow_terminal_each_hand_of_the_score_table_is_one_line():

@@ -1,10 +1,13 @@
 """What the settings screen may do to the match in play.
 
 :class:`MatchControl` tells whether new settings change the match (its rules
-or its opponent), starts a new match with them now, or keeps them for the
-next match.  It is the local session's ``on_change`` hook: every move goes
-through it to the :class:`~ginrummy_tui.session.keeper.Keeper`.  No Textual
-here: the app tells it how to report (``on_saved``, ``on_error``).
+or its opponent) and starts a new match with them now; a new match after a
+finished one starts with the settings for the next match (``next_settings``:
+those the settings screen shows).  It is the local session's ``on_change``
+hook: every move goes through it to the
+:class:`~ginrummy_tui.session.keeper.Keeper`.  No Textual here: the app tells
+it how to report (``on_saved``, ``on_error``) and where the settings for the
+next match are (``next_settings``).
 """
 
 from __future__ import annotations
@@ -39,8 +42,10 @@ class MatchControl:
         self.keeper = keeper
         self.session: LocalSession | None = None
         """The session of the match (set once it is made)."""
-        self.pending: Settings | None = None
-        """Settings to start the next match with, once this one is over."""
+        self.next_settings: Callable[[], Settings | None] | None = None
+        """The settings the next match starts with: this run's (the settings
+        file's, the command line's on top, the settings screen's once saved);
+        None, or a None answer: the match's own rules and opponent go on."""
         self.errors_shown = len(keeper.errors)
         self.on_saved: Callable[[], None] | None = None
         """Called after each save (the app then saves its screen details too)."""
@@ -75,18 +80,13 @@ class MatchControl:
 
     def on_change(self, state: GameState) -> None:
         """The session's hook: save and record; a new match after this one
-        starts with the pending settings."""
+        starts with the settings for the next match."""
         keeper = self.keeper
         before = keeper.state
         try:
-            if (
-                self.pending is not None
-                and before is not None
-                and before.over
-                and not state.over
-                and state.match_no != before.match_no
-            ):
-                settings, self.pending = self.pending, None
+            new_match = before is not None and before.over and not state.over and state.match_no != before.match_no
+            settings = self.next_settings() if new_match and self.next_settings is not None else None
+            if settings is not None and self.match_changes(settings):
                 self.fresh(settings)
             else:
                 keeper.on_change(state)
@@ -113,7 +113,6 @@ class MatchControl:
 
     def start_new_match(self, settings: Settings) -> None:
         """Abandon the match in play (kept in the archive, as with ``--new``) and start one with ``settings``."""
-        self.pending = None
         session = self._match()
         keeper = self.keeper
         if not session.state.over:

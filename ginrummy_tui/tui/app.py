@@ -125,6 +125,7 @@ class GinApp(App):
         if context.control is not None:
             context.control.on_saved = self._saved
             context.control.on_error = lambda text: self.notify(text, severity="error", timeout=10)
+            context.control.next_settings = lambda: self.context.settings  # the settings screen shows them
 
     @property
     def too_small(self) -> bool:

@@ -17,6 +17,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ..host import ClickModeChanged, gin_of
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
 LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"), ("master", "Master"))
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "The winner of the hand"))
+CUSTOM = "custom"
+"""The preset field's choice while the options on the form differ from the preset's."""
 STACKED_BELOW = 60
 """Below this many columns a choice list goes under its label: beside it, the
 label would get fewer columns than the labels of the other rows (out of line)."""
@@ -54,10 +57,38 @@ def current_settings(app: GinHost) -> Settings:
     return load_settings(app.context.config_dir or config_dir()).settings
 
 
-def match_rules_line(app: App[Any], next_rules: Rules) -> str:
-    """The rules of the match in play, beside the next match's: its preset and
-    target, and every option in which it differs from the next match ("" when
-    there is no match)."""
+def option_text(name: str, value: Any) -> str:
+    """A rule option and its value, as the match line says it ("knock limit 7")."""
+    from ginrummy_tui.storage.config import RULE_OPTION_HELP
+
+    label = dict(RULE_OPTION_HELP)[name].split(" (")[0].lower()
+    shown = yes_no(value) if isinstance(value, bool) else ("none" if value is None else str(value))
+    return f"{label} {shown}"
+
+
+def rules_text(rules: Rules) -> tuple[str, set[str]]:
+    """The rules' name ("standard rules"); custom rules with the preset they
+    are closest to and the options changed from it, but the target ("custom
+    rules (standard with knock limit 7)").  Also the options it names."""
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.storage.config import Settings
+
+    closest = Settings().with_rules(rules)
+    options = {name: value for name, value in closest.rule_options if name != "target"}
+    if rules.name in PRESETS and not closest.rule_options:
+        return f"{rules.name} rules", set()
+    if not options:
+        return f"custom rules ({closest.preset} with another target)", set()
+    named = ", ".join(option_text(name, value) for name, value in options.items())
+    return f"custom rules ({closest.preset} with {named})", set(options)
+
+
+def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
+    """The match in play, beside the next match's settings on the form: its
+    rules (custom ones with their options), target and opponent, and every
+    other option in which it differs from the next match ("" when there is
+    no match)."""
+    from ginrummy_tui.session.local import LocalSession
     from ginrummy_tui.session.replay_session import ReplaySession
     from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
@@ -73,16 +104,18 @@ def match_rules_line(app: App[Any], next_rules: Rules) -> str:
             f"The match in play is played over the network by the host's rules ({rules.name}, to {rules.target}): "
             "the rules and opponent below are for your games against the computer."
         )
-    parts = [f"The match in play: {rules.name} rules, to {rules.target}"]
-    for name, label in RULE_OPTION_HELP:
-        if name == "target":
-            continue
-        mine, nxt = getattr(rules, name), getattr(next_rules, name)
-        if mine != nxt:
-            value = yes_no(mine) if isinstance(mine, bool) else ("none" if mine is None else str(mine))
-            parts.append(f"{label.split(' (')[0].lower()} {value}")
-    same = rules == next_rules
-    return "; ".join(parts) + (" (the same as below)." if same else ". Changes below apply to your next match.")
+    described, named = rules_text(rules)
+    head = f"The match in play: {described}, to {rules.target}"
+    level = session.opponent_level(None) if isinstance(session, LocalSession) else None
+    if level is not None:
+        head += f", opponent level {dict(LEVEL_LABELS).get(level, level)}"
+    parts = [head]
+    for name, _label in RULE_OPTION_HELP:
+        mine = getattr(rules, name)
+        if name != "target" and name not in named and mine != getattr(next_rules, name):
+            parts.append(option_text(name, mine))
+    same = rules == next_rules and level in (None, next_ai)
+    return "; ".join(parts) + (" (the same as below)." if same else ". The settings below are for your next match.")
 
 
 def set_one_click(app: App[Any], one_click: bool) -> None:
@@ -135,7 +168,10 @@ class SettingsScreen(Screen):
         super().__init__()
         self.original: Settings | None = None
         self.preset_shown = ""
-        """The preset whose options the form shows."""
+        """The preset whose options the form shows (the one the player's options
+        change, while the preset field says "custom")."""
+        self.refused: Widget | None = None
+        """The field whose value the last save refused (its reason is shown under the form)."""
 
     # ------------------------------------------------------------ building
 
@@ -154,13 +190,13 @@ class SettingsScreen(Screen):
                 "Rules for your games against the computer" if networked else "Rules for your next match",
                 classes="section",
             )
-            in_play = match_rules_line(self.app, rules)
+            in_play = match_rules_line(self.app, rules, s.ai)
             if in_play:
                 yield Static(in_play, id="match-rules")
             yield self._row(
                 "Rules preset",
-                Select([(name, name) for name in PRESETS], value=s.preset, allow_blank=False, compact=True,
-                       id="preset"),
+                Select([(name, name) for name in [*PRESETS, CUSTOM]], value=self._preset_value(rules),
+                       allow_blank=False, compact=True, id="preset"),
             )
             for name, label in RULE_OPTION_HELP:
                 yield self._row(label, self._rule_field(name, getattr(rules, name)))
@@ -181,10 +217,10 @@ class SettingsScreen(Screen):
             theme = s.theme if s.theme in themes else self.app.theme
             yield self._row("Theme", Select([(t, t) for t in themes], value=theme, allow_blank=False, compact=True,
                                             id="theme"))
-            yield Static("", id="settings-error")
             with Horizontal(id="settings-buttons"):
                 yield Button("Save (ctrl+s)", id="save", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
+        yield Static("", id="settings-error")  # under the form, in view whatever its scroll
         yield KeyBar()
 
     def _row(self, label: str, control) -> Horizontal:
@@ -211,36 +247,49 @@ class SettingsScreen(Screen):
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A checkbox says what it is set to."""
         event.checkbox.label = yes_no(event.value)
-        self._follow_match_line()
+        self._follow_rules()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self._follow_match_line()
+        self._follow_rules()
+        if event.input is self.refused and self.read(quiet=True) is not None:
+            self.refused = None  # mended: the reason it was refused goes
+            error = self.query_one("#settings-error", Static)
+            error.remove_class("-shown")
+            error.update("")
 
-    def _follow_match_line(self) -> None:
-        """Keep the line on the match in play true to the form as it is edited
-        (left as it was while a field does not hold a valid value)."""
-        lines = self.query("#match-rules").results(Static)
-        line = next(lines, None)
-        if line is None:
+    def _preset_value(self, rules: Rules) -> str:
+        """What the preset field says for ``rules`` on the form: the preset
+        shown, or "custom" when they differ from it."""
+        from ginrummy_tui.engine import PRESETS
+
+        return self.preset_shown if rules == PRESETS[self.preset_shown] else CUSTOM
+
+    def _follow_rules(self) -> None:
+        """Keep the preset field ("custom" or not) and the line on the match in
+        play true to the form as it is edited (left as they were while a field
+        does not hold a valid value)."""
+        rules = self._rules_from_fields(self.preset_shown, quiet=True)
+        if rules is None:
             return
-        rules = self._rules_from_fields(str(self.query_one("#preset", Select).value), quiet=True)
-        if rules is not None:
-            line.update(match_rules_line(self.app, rules))
+        preset = self.query_one("#preset", Select)
+        with preset.prevent(Select.Changed):  # not the player's choice: no options filled in
+            preset.value = self._preset_value(rules)
+        line = next(self.query("#match-rules").results(Static), None)
+        if line is not None:
+            line.update(match_rules_line(self.app, rules, str(self.query_one("#ai", Select).value)))
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """A new preset fills in its options."""
-        if event.select.id != "preset" or event.value is Select.NULL:
-            return
-        from ginrummy_tui.engine import PRESETS
-        from ginrummy_tui.storage.config import RULE_OPTION_HELP
+        """A preset chosen fills in its options ("custom" leaves them as they
+        are); the rest follows the form."""
+        if event.select.id == "preset" and event.value not in (Select.NULL, CUSTOM):
+            from ginrummy_tui.engine import PRESETS
+            from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
-        if event.value == self.preset_shown:
-            return  # the preset the form already shows (with the player's own options)
-        self.preset_shown = str(event.value)
-        rules = PRESETS[str(event.value)]
-        for name, _ in RULE_OPTION_HELP:
-            self._put(name, getattr(rules, name))
-        self._follow_match_line()
+            self.preset_shown = str(event.value)
+            rules = PRESETS[self.preset_shown]
+            for name, _ in RULE_OPTION_HELP:
+                self._put(name, getattr(rules, name))
+        self._follow_rules()
 
     def _put(self, name: str, value: Any) -> None:
         widget = self.query_one(f"#rule-{name}")
@@ -272,7 +321,7 @@ class SettingsScreen(Screen):
                     value = int(text)
                 except ValueError:
                     if not quiet:
-                        self._error(f"{label}: a whole number, please")
+                        self._error(f"{label}: a whole number, please", widget)
                     return None
                 if name == "timer":
                     value = value or None
@@ -281,27 +330,41 @@ class SettingsScreen(Screen):
             return base.with_options(**changes)
         except ValueError as exc:
             if not quiet:
-                self._error(f"Rules: {exc}")
+                self._refuse_rules(base, changes, str(exc))
             return None
+
+    def _refuse_rules(self, base: Rules, changes: dict[str, Any], reason: str) -> None:
+        """Say which rule option is refused and why, at its field (each option
+        is checked on its own: one alone on a preset is refused only for itself)."""
+        from ginrummy_tui.storage.config import RULE_OPTION_HELP
+
+        for name, label in RULE_OPTION_HELP:
+            try:
+                base.with_options(**{name: changes[name]})
+            except ValueError as exc:
+                self._error(f"{label}: {str(exc).removeprefix(name + ' ')}", self.query_one(f"#rule-{name}"))
+                return
+        self._error(f"Rules: {reason}")
 
     def read(self, quiet: bool = False) -> Settings | None:
         """The settings on the form, or None (with the reason shown, unless
         ``quiet``) if a value is wrong."""
         from ginrummy_tui.storage.config import MAX_PAUSE
 
-        preset = str(self.query_one("#preset", Select).value)
+        preset = self.preset_shown
         rules = self._rules_from_fields(preset, quiet=quiet)
         if rules is None:
             return None
+        field = self.query_one("#pause", Input)
         try:
-            pause = float(self.query_one("#pause", Input).value.strip())
+            pause = float(field.value.strip())
         except ValueError:
             if not quiet:
-                self._error("Computer's pause: a number of seconds, please")
+                self._error("Computer's pause: a number of seconds, please", field)
             return None
         if not 0 <= pause <= MAX_PAUSE:
             if not quiet:
-                self._error(f"Computer's pause: between 0 and {MAX_PAUSE:g} seconds")
+                self._error(f"Computer's pause: between 0 and {MAX_PAUSE:g} seconds", field)
             return None
         assert self.original is not None
         new = replace(
@@ -315,11 +378,17 @@ class SettingsScreen(Screen):
         )
         return new.with_rules(rules, preset=preset)
 
-    def _error(self, text: str) -> None:
+    def _error(self, text: str, field: Widget | None = None) -> None:
+        """Say why the settings were not saved, under the form; the ``field`` with
+        the value refused gets the focus and is scrolled into view (once the
+        line under the form has taken its room)."""
         error = self.query_one("#settings-error", Static)
         error.update(text)
-        error.scroll_visible(animate=False)
-        self.notify(text, severity="error", timeout=5)
+        error.add_class("-shown")
+        self.refused = field
+        if field is not None:
+            field.focus(scroll_visible=False)
+            self.call_after_refresh(field.scroll_visible, animate=False)
 
     # ------------------------------------------------------------ saving
 
@@ -373,8 +442,6 @@ class SettingsScreen(Screen):
             or (what == "the opponent" and new.ai != old.ai)
         ]
         if not changed:
-            if control.pending is not None:  # new rules already wait for the next match: they are these now
-                control.pending = new
             self.dismiss_settings("Settings saved.")
             return
         if not control.match_started():
@@ -386,8 +453,7 @@ class SettingsScreen(Screen):
             if yes:
                 app.start_new_match(new)
                 self.dismiss_settings("A new match with the new settings has started.")
-            else:
-                control.pending = new
+            else:  # the next match starts with them (they are the app's settings now)
                 self.dismiss_settings("Settings saved. This match goes on; the next one uses them.")
 
         self.app.push_screen(NewMatchQuestion(" and ".join(changed)), answer)
