@@ -48,6 +48,7 @@ from ginrummy_tui.storage.files import (
     check_regular,
     ensure_dir,
     is_link_refusal,
+    match_started,
     move_aside,
     now_iso,
     open_regular,
@@ -1293,7 +1294,7 @@ class Recorder:
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "id": self.match_id,
-            "started": now_iso(),
+            "started": match_started(self.match_id) or now_iso(),  # it may have begun in an earlier run
             "updated": now_iso(),
             "ended": None,
             "finished": False,
