@@ -113,6 +113,19 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
     return opts
 
 
+def option_refusal(args: argparse.Namespace) -> str | None:
+    """Why the game's options on the command line are refused (an unknown
+    preset, a bad ``--rule``...), checked as the saved game checks them, before
+    the terminal is looked at; None when they are good."""
+    from ginrummy_tui.storage.config import Settings, apply_args
+
+    try:
+        apply_args(Settings(), args)
+    except ValueError as exc:
+        return f"gin-tui: {exc}"
+    return None
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal."""
     if args.data_dir != "-":  # the saved match: resumed, saved after every move
