@@ -142,6 +142,29 @@ def test_without_a_terminal_the_game_says_so_in_one_line_and_exits_2(args, home)
     assert len(lines) == 1 and "not a terminal" in lines[0], done.stderr
 
 
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--rule", "foo=1"], "gin-tui: --rule: unknown rule option 'foo' (options: knock_limit, "),
+        (["--rules", "nope"], "gin-tui: unknown rules preset 'nope': choose one of standard, "),
+        (["--rule", "knock_limit=99"], "gin-tui: --rule: knock_limit must be between 0 and "),
+        (["--pause", "99"], "gin-tui: --pause must be between 0 and "),
+        (["host", "--rules", "nope"], "gin-tui host: unknown rules preset 'nope': choose one of standard, "),
+        (["join", "127.0.0.1:9", "--theme="], "gin-tui join: --theme needs a theme name"),
+    ],
+    ids=str,
+)
+def test_without_a_terminal_a_bad_option_is_refused_first(args, says, home):
+    done = subprocess.run(
+        [sys.executable, "-m", "ginrummy_tui", *args],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, env=_env(home), timeout=TIMEOUT,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(says), done.stderr
+
+
 def test_the_printing_commands_still_work_into_a_pipe(home):
     for args in (["stats"], ["export", "--list"]):
         done = subprocess.run(

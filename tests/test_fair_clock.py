@@ -14,6 +14,9 @@ from ginrummy_tui.engine.cards import card
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.move_clock import URGENT, WARN, ClockBadge, MoveClock, Warnings
+from ginrummy_tui.tui.screens.review_screen import ReviewScreen
+from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+from ginrummy_tui.tui.widgets.hand import KEYS
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
 from .app_helpers import screen_text, settle
@@ -147,6 +150,64 @@ async def test_warnings_at_10_and_5_seconds_then_time_runs_out_plainly():
         text = screen_text(app)
         assert "You took more than 30 s for a move" in text, text
         assert "so you lose the match" in text
+
+
+async def _run_out(app, fake, pilot) -> None:
+    """Let the player's clock run out."""
+    await _tick(app, pilot)
+    fake.t += 31
+    await _tick(app, pilot)
+    await settle(app, pilot)
+    assert app.session.state.result.kind == "timeout"
+
+
+async def test_a_hand_lost_on_time_before_any_move_offers_no_review_and_r_says_why():
+    app, fake, _bells = _timed_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await _run_out(app, fake, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        text = screen_text(app)
+        assert "a: replay this deal" in text and "r: review" not in text, text
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        told = [str(n.message) for n in app._notifications]
+        assert told == ["The clock ran out before you made a move in this hand: there is nothing to review."], told
+
+
+def test_a_hand_with_only_the_other_players_moves_has_no_review_for_the_player():
+    from ginrummy_tui.engine.replay import hand_of_match
+    from ginrummy_tui.tui.screens.review_screen import no_review
+
+    s = hand_of_match(1, 2, TIMED)  # the player deals hand 2: the computer moves first
+    assert s.current == 1
+    s = apply(s, Action("draw stock"))
+    s = apply(s, Action("discard", s.hands[1][0]))
+    s = apply(s, Action("timeout"))
+    assert no_review(s, 0) == "The clock ran out before you made a move in this hand: there is nothing to review."
+    assert no_review(s, 1) is None
+
+
+async def test_a_hand_lost_on_time_after_some_moves_is_reviewed():
+    app, fake, _bells = _timed_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")  # draw, then discard the first card
+        await pilot.press(KEYS[0], "enter")
+        await settle(app, pilot)
+        assert [m.seat for m in app.session.state.history] == [0, 0, 1, 1]
+        await _run_out(app, fake, pilot)
+        assert "r: review your play" in screen_text(app)
+        await pilot.press("r")
+        assert isinstance(app.screen, ReviewScreen)
+        for _ in range(200):
+            await app.workers.wait_for_complete()
+            await pilot.pause(0.05)
+            if app.screen.ready:
+                break
+        text = screen_text(app)
+        assert "Review of hand 1" in text and "2 decisions; the expert would have made" in text, text
 
 
 async def test_a_hand_that_ends_closes_what_covered_the_table():

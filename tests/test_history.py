@@ -654,6 +654,27 @@ def test_giving_a_match_up_marks_when_its_record_last_changed(tmp_path):
     assert updated == ended
 
 
+def test_a_match_first_recorded_after_a_restart_keeps_the_start_its_id_says(tmp_path):
+    # begun at 09:16:42, quit before any move and resumed: its first record is
+    # the clock running out, and the record said it had begun then
+    from ginrummy_tui.engine import Action
+    from ginrummy_tui.storage.files import match_started
+    from ginrummy_tui.storage.reports import format_match
+
+    hist = db_of(tmp_path)
+    state = apply(new_game(PRESETS["multiplayer-1.5"], seed=1), Action("timeout"))
+    hist.recorder("20261203-091642-f13d").observe(state)
+    (record,) = hist.records()
+    assert record["started"] == "2026-12-03T09:16:42Z"
+    assert "  Started: 2026-12-03T09:16:42Z   Ended: " in format_match(record)
+    assert [r["id"] for r in hist.records(since="2026-12-03T09:16:42Z")] == ["20261203-091642-f13d"]
+    assert list(hist.records(since="2026-12-03T09:16:43Z")) == []
+    # an id of another form (an old record's, a test's) gives no start: the record's is the time of writing
+    assert match_started("m1") is None and match_started("2026-12-03") is None
+    hist.recorder("m1").observe(state)
+    assert next(r for r in hist.records() if r["id"] == "m1")["started"] is not None
+
+
 def test_a_second_connection_in_the_process_leaves_the_first_ones_locks_alone(tmp_path):
     # The statistics screen opens a second connection beside the game's. The
     # check of the file's first bytes opened and closed the database file

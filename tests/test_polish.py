@@ -138,6 +138,78 @@ async def test_each_match_over_screen_numbers_its_match(tmp_path):
     assert titles[0].startswith("Match 1 ·") and titles[1].startswith("Match 2 ·"), titles
 
 
+async def test_a_match_has_one_number_in_play_in_practice_and_once_over(tmp_path):
+    """A match of a new game (the engine's match 1) after one finished match is
+    the second: the score table said "Match 1" in play and "Match 2" once over,
+    the next match (the third) "Match 2" in play; a practice hand of the third
+    match, "hand 1 of match 1"."""
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+    from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
+
+    from .test_replay_app import _ended_hand
+    from .test_resume import args_for, never_asked
+
+    async def title(app, pilot, key: str | None = None) -> str:
+        if key is not None:
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, ScoreScreen)
+        text = str(app.screen.query_one(ScoreTable).render().title)
+        if key is not None:
+            await pilot.press("escape")
+            await pilot.pause()
+        return text.split(" ·")[0]
+
+    titles = []
+    for new in (False, True):
+        plan = prepare(args_for(tmp_path, seed=1, new=new), ask=never_asked)
+        plan.keeper.on_change(scenarios.match_point())  # a knock away from winning
+        plan.close()
+        plan = prepare(args_for(tmp_path), ask=never_asked)
+        app = build_app(plan, pause=0)
+        try:
+            async with app.run_test(size=(100, 40)) as pilot:
+                await settle(app, pilot)
+                assert app.session.state.match_no == 1
+                titles.append(await title(app, pilot, "c"))
+                await pilot.press("s", "k")  # the knock wins the match
+                await settle(app, pilot)
+                await pilot.press("enter")
+                await settle(app, pilot)
+                assert isinstance(app.screen, MatchOverScreen)
+                titles.append(await title(app, pilot))
+                titles.append(await title(app, pilot, "c"))
+                await pilot.press("n")  # the next match: the engine's match 2
+                await settle(app, pilot)
+                assert app.session.state.match_no == 2
+                titles.append(await title(app, pilot, "c"))
+        finally:
+            plan.close()
+    assert titles == ["Match 1", "Match 1", "Match 1", "Match 2", "Match 2", "Match 2", "Match 2", "Match 3"], titles
+    # a new game's first hand, played again as practice: a hand of the third match
+    plan = prepare(args_for(tmp_path, seed=4, new=True), ask=never_asked)
+    plan.keeper.on_change(_ended_hand(4)[1])
+    plan.close()
+    plan = prepare(args_for(tmp_path), ask=never_asked)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("a")
+            await settle(app, pilot)
+            assert app.session.replaying
+            banner = app.table.query_one(Scoreboard).render().plain
+            assert banner.startswith(" Practice — hand 1 of match 3, not saved"), banner
+            assert await title(app, pilot, "c") == "Match 3"
+    finally:
+        plan.close()
+
+
 async def test_the_match_in_play_line_follows_the_form_as_it_is_edited(tmp_path):
     """It said "(the same as below)" after the knock limit below had been changed."""
     from ginrummy_tui.tui.screens.settings_screen import SettingsScreen

@@ -396,6 +396,31 @@ async def test_the_rule_sheets_text_keeps_a_column_clear_of_its_scroll_bar(size)
         await words_clear_of_scroll_bar(app, pilot, app.screen.query_one("#rules", VerticalScroll))
 
 
+async def test_the_rule_sheet_says_what_a_click_does_as_the_mouse_is_set():
+    """It said a click on a card discards it, where by default the first click lifts it."""
+    from ginrummy_tui.tui.screens.settings_screen import set_one_click
+
+    def sheet(app) -> str:
+        return " ".join(screen_text(app).replace("│", " ").split())
+
+    app = make_app(seed=2, pause=0)
+    async with app.run_test(size=(100, 60)) as pilot:
+        await press(app, pilot, "question_mark")
+        text = sheet(app)
+        assert "Mouse: click a pile to draw; click a card to lift it, then again (or Discard) to discard it;" in text
+        assert "a card to discard it" not in text
+        await press(app, pilot, "escape")
+        set_one_click(app, True)  # as the settings (F2) switch it
+        await press(app, pilot, "question_mark")
+        assert "Mouse: click a pile to draw; click a card to discard it; click a button to knock;" in sheet(app)
+    app = make_app(seed=2, pause=0, mouse=False)
+    async with app.run_test(size=(100, 60)) as pilot:
+        await press(app, pilot, "question_mark")
+        text = sheet(app)
+        assert "Mouse: off; the settings (F2) turn it on from the next start." in text
+        assert "click a pile" not in text
+
+
 async def test_score_table_one_key_away():
     app = make_app(state=scenarios.played_hands(3), pause=0)
     async with app.run_test(size=SIZE) as pilot:

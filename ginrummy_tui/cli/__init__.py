@@ -382,9 +382,30 @@ def main(argv: list[str] | None = None) -> int:
     return _ending_on_unwritable_output(lambda: _main(sys.argv[1:] if argv is None else argv))
 
 
+def option_refusal(args: argparse.Namespace) -> str | None:
+    """Why the options of a command that needs a terminal are refused (see
+    :func:`needs_terminal`), checked before the terminal is: a bad option is
+    said first; None when they are good."""
+    if args.command == "host":
+        from ginrummy_tui.cli import host
+
+        return host.option_refusal(args)
+    if args.command == "join":
+        from ginrummy_tui.cli import join
+
+        return join.option_refusal(args)
+    from ginrummy_tui.cli import play
+
+    return play.option_refusal(args)
+
+
 def _main(argv: list[str]) -> int:
     args = parse_command_line(argv)
     if needs_terminal(args):
+        refusal = None if getattr(args, "_missing", False) else option_refusal(args)
+        if refusal is not None:
+            print(refusal, file=sys.stderr)
+            return 2
         missing = missing_terminal()
         if missing is not None:
             # the line goes where the player can see it: standard output when standard error is not a terminal

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ginrummy_tui.cli import given, out, port
 
 if TYPE_CHECKING:
+    from ginrummy_tui.storage.config import Settings
     from ginrummy_tui.tui.app import GinApp
 
 DEFAULT_PORT = 7531
@@ -56,35 +57,50 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 
+def asked_settings(args: argparse.Namespace) -> Settings:
+    """The rules asked for (a preset, single options changed from it: ``--rule``
+    before ``host`` and after it) and the seat's look, checked as the game
+    checks them; raises ``ValueError`` saying what is wrong."""
+    from ginrummy_tui.storage.config import Settings, apply_args
+
+    rule_texts = [*(getattr(args, "rule", None) or []), *getattr(args, "host_rule", [])]  # before 'host', after it
+    return apply_args(Settings(), argparse.Namespace(**{**vars(args), "rule": rule_texts}))
+
+
+def option_refusal(args: argparse.Namespace) -> str | None:
+    """Why the options of ``gin-tui host`` are refused, before anything is
+    started (and before the terminal is looked at); None when they are good."""
+    for option in SEAT_OPTIONS if args.server_only else ():
+        if given(args, option):
+            return (f"gin-tui host --server-only does not take {option}: nobody plays in this terminal; "
+                    "each player gives it to gin-tui join")
+    from ginrummy_tui.cli.play import refuse_theme
+
+    try:
+        asked_settings(args)
+        refuse_theme(getattr(args, "theme", None))
+    except ValueError as exc:
+        return f"gin-tui host: {exc}"
+    if not args.bind.strip():  # '' would listen on every IPv4 and IPv6 address: say which is meant
+        return ("gin-tui host: --bind needs an address: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4 address) "
+                "or :: (every IPv6 address)")
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     """Host a match; returns the exit status."""
-    from ginrummy_tui.cli.play import refuse_theme
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.net.server import ServerThread
     from ginrummy_tui.session.startup import close_kept
-    from ginrummy_tui.storage.config import Settings, apply_args
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.store import Store
 
-    for option in SEAT_OPTIONS if args.server_only else ():
-        if given(args, option):
-            print(f"gin-tui host --server-only does not take {option}: nobody plays in this terminal; "
-                  "each player gives it to gin-tui join", file=sys.stderr)
-            return 2
+    refusal = option_refusal(args)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     rules_name = getattr(args, "rules", None)
-    rule_texts = [*(getattr(args, "rule", None) or []), *getattr(args, "host_rule", [])]  # before 'host', after it
-    try:
-        # the rules (a preset, single options changed from it) and the seat's look,
-        # checked as the game checks them, before anything is started
-        asked = apply_args(Settings(), argparse.Namespace(**{**vars(args), "rule": rule_texts}))
-        refuse_theme(getattr(args, "theme", None))
-    except ValueError as exc:
-        print(f"gin-tui host: {exc}", file=sys.stderr)
-        return 2
-    if not args.bind.strip():  # '' would listen on every IPv4 and IPv6 address: say which is meant
-        print("gin-tui host: --bind needs an address: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4 address) "
-              "or :: (every IPv6 address)", file=sys.stderr)
-        return 2
+    asked = asked_settings(args)
     name = P.player_name(args.name, "Host")
 
     root = data_dir(getattr(args, "data_dir", None))

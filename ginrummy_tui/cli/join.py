@@ -112,18 +112,29 @@ def ask_code() -> str | None:
         print("gin-tui join: no code typed; type the code the host shows (Ctrl+C stops)", file=sys.stderr)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Join a match; returns the exit status."""
+def option_refusal(args: argparse.Namespace) -> str | None:
+    """Why the options of ``gin-tui join`` (the address, the look) are refused,
+    before the host is asked for a seat (and before the terminal is looked
+    at); None when they are good."""
     from ginrummy_tui.cli.play import refuse_theme
     from ginrummy_tui.storage.config import Settings, apply_look
 
     try:
-        host, port = parse_address(args.address)
-        apply_look(Settings(), args)  # the look, checked before the host is asked for a seat
+        parse_address(args.address)
+        apply_look(Settings(), args)
         refuse_theme(getattr(args, "theme", None))
     except ValueError as exc:
-        print(f"gin-tui join: {exc}", file=sys.stderr)
+        return f"gin-tui join: {exc}"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Join a match; returns the exit status."""
+    refusal = option_refusal(args)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
         return 2
+    host, port = parse_address(args.address)
     given = args.code or args.typed_code
     code = given or os.environ.get(CODE_ENV)
     if given:

@@ -113,31 +113,36 @@ def app_options(args: argparse.Namespace) -> dict[str, Any]:
     return opts
 
 
-def theme_refusal(theme: str | None) -> str | None:
-    """Why ``--theme`` is refused: a name no theme has (the themes named).
-    None when it names one, or is not given ("" is refused with the other
-    settings, as naming no theme)."""
+def refuse_theme(theme: str | None) -> None:
+    """Raises ``ValueError`` when ``--theme`` names no theme there is, naming
+    the themes (not given, or "", is left to the other settings' check, as
+    naming no theme); the game, ``gin-tui host`` and ``join`` check it so."""
     from ginrummy_tui.tui.palette import theme_names
 
     themes = theme_names()
-    if not theme or theme in themes:
-        return None
-    return f"unknown theme {theme!r}: choose one of {', '.join(themes)}"
+    if theme and theme not in themes:
+        raise ValueError(f"unknown theme {theme!r}: choose one of {', '.join(themes)}")
 
 
-def refuse_theme(theme: str | None) -> None:
-    """Raises ``ValueError`` with :func:`theme_refusal`'s reason, if there is one
-    (``gin-tui host`` and ``join`` check their look so)."""
-    refusal = theme_refusal(theme)
-    if refusal is not None:
-        raise ValueError(refusal)
+def option_refusal(args: argparse.Namespace) -> str | None:
+    """Why the game's options on the command line are refused (an unknown
+    preset, a bad ``--rule``...), checked as the saved game checks them, before
+    the terminal is looked at; None when they are good."""
+    from ginrummy_tui.storage.config import Settings, apply_args
+
+    try:
+        apply_args(Settings(), args)
+        refuse_theme(args.theme)
+    except ValueError as exc:
+        return f"gin-tui: {exc}"
+    return None
 
 
 def run_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal."""
-    refusal = theme_refusal(args.theme)
+    refusal = option_refusal(args)
     if refusal is not None:  # before anything is read or locked
-        print(f"gin-tui: {refusal}", file=sys.stderr)
+        print(refusal, file=sys.stderr)
         return 2
     if args.data_dir != "-":  # the saved match: resumed, saved after every move
         return run_saved_play(args)

@@ -47,6 +47,8 @@ class Keeper:
         self.ui = ui
         self.record = record
         self._match_no: int | None = None
+        self._number: tuple[str, int] | None = None
+        """The match id whose number was worked out, and the number."""
         self._recorder = None
         self._starting = False
         self._figures: ReadyFigures | None = None
@@ -82,6 +84,26 @@ class Keeper:
             self._figures.close()
         if self.history is not None:
             self.history.close()
+
+    def match_number(self) -> int | None:
+        """The number of the match kept among the player's matches, from the
+        history (:meth:`~ginrummy_tui.storage.history.History.match_number`),
+        worked out once a match, so that every screen numbers it alike; None
+        when it is not counted there (not recorded, a replayed deal) or there
+        is no history yet."""
+        if not self.record or self.replay:
+            return None
+        if self._number is not None and self._number[0] == self.match_id:
+            return self._number[1]
+        try:
+            hist = self.shared_history().get(create=False)
+            if hist is None:
+                return None
+            number = hist.match_number(self.match_id)
+        except Exception:  # the statistics never stop the game
+            return None
+        self._number = (self.match_id, number)
+        return number
 
     def _recorder_for(self, state: GameState):
         shared = self.shared_history()

@@ -212,6 +212,16 @@ def new_match_id() -> str:
     return f"{stamp()}-{os.urandom(2).hex()}"
 
 
+def match_started(match_id: str) -> str | None:
+    """When a match began, from its id (:func:`new_match_id`: ``20261203-091642-f13d``
+    began at ``2026-12-03T09:16:42Z``); None for an id of another form."""
+    try:
+        begun = datetime.strptime(match_id[:15], "%Y%m%d-%H%M%S")
+    except ValueError:
+        return None
+    return begun.replace(tzinfo=UTC).isoformat().replace("+00:00", "Z")
+
+
 def _fsync_dir(path: Path) -> None:
     if os.name != "posix":  # pragma: no cover - directories cannot be opened elsewhere
         return

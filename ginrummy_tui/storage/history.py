@@ -48,6 +48,7 @@ from ginrummy_tui.storage.files import (
     check_regular,
     ensure_dir,
     is_link_refusal,
+    match_started,
     move_aside,
     now_iso,
     open_regular,
@@ -866,6 +867,16 @@ class History:
         rows = self.read(_TREND_SQL, (opponent, last))
         return matches, won, [bool(r[1]) for r in reversed(rows)]
 
+    def match_number(self, uid: str) -> int:
+        """The number of match ``uid`` among the player's matches, as the score
+        table titles it: one more than the finished matches besides it (practice
+        replays left out), so that a match has the same number while it is
+        played and once it is over."""
+        ((count,),) = self.read(
+            "SELECT count(*) FROM matches WHERE replay = 0 AND finished = 1 AND uid != ?", (uid,)
+        )
+        return int(count) + 1
+
     def recent(self, n: int = 5) -> list[dict[str, Any]]:
         """The last ``n`` matches (newest first), as short summaries."""
         rows = self.read(f"SELECT {_SUMMARY} FROM matches ORDER BY started DESC, uid DESC LIMIT ?", (n,))
@@ -1283,7 +1294,7 @@ class Recorder:
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "id": self.match_id,
-            "started": now_iso(),
+            "started": match_started(self.match_id) or now_iso(),  # it may have begun in an earlier run
             "updated": now_iso(),
             "ended": None,
             "finished": False,

@@ -79,3 +79,11 @@ class ViewChanged(Message):
 def gin_of(app: object) -> GinHost:
     """``app`` (a screen's ``self.app``) as the gin-tui app it is."""
     return cast("GinHost", app)
+
+
+def match_number(app: object) -> int | None:
+    """The number of the match on the table among all the player's matches
+    (:meth:`~ginrummy_tui.session.keeper.Keeper.match_number`), the same on
+    every screen; None where it has none (the state's own number is shown then)."""
+    keeper = gin_of(app).context.keeper
+    return keeper.match_number() if keeper is not None else None

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind
 
-from ..host import gin_of
+from ..host import gin_of, match_number
 from ..table_text import fitting_name
 from ..widgets.key_bar import KeyBar
 from ..widgets.race import Race
@@ -52,24 +52,6 @@ def level_record(app: App[Any]) -> Text | None:
         for result in last:
             text.append("●" if result else "○", style="green" if result else "red")
     return text
-
-
-def match_number(app: App[Any]) -> int | None:
-    """This match's number among all the player's finished matches (practice
-    left out), from the history; None when there is none (the state's own
-    number is shown then)."""
-    gin = gin_of(app)
-    keeper = gin.context.keeper
-    if keeper is None or gin.session.replaying:
-        return None
-    try:
-        hist = keeper.shared_history().get(create=False)
-        if hist is None:
-            return None
-        ((count,),) = hist.read("SELECT count(*) FROM matches WHERE replay = 0 AND finished = 1")
-    except Exception:  # the statistics never stop the game
-        return None
-    return int(count) or None
 
 
 ROOMY_HEIGHT = 32

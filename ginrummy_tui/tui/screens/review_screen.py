@@ -20,6 +20,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ginrummy_tui.engine.kinds import EndKind
+
 from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.key_bar import KeyBar
@@ -96,14 +98,37 @@ def review_key(state: GameState) -> tuple:
     return (state.seed, state.match_no, state.hand_no, tuple(str(m.action) for m in state.history))
 
 
+def no_review(state: GameState | None, seat: int) -> str | None:
+    """Why the hand of ``state`` (the full state on the table, None in network
+    play) has no review for ``seat``, in words; None when it has one."""
+    if state is None:
+        return "A review needs the whole deal: it is there in games against the computer."
+    if state.phase.playing:
+        return "A hand is reviewed once it is over."
+    if not any(m.seat == seat for m in state.history):
+        if state.result is not None and state.result.kind == EndKind.TIMEOUT:
+            return "The clock ran out before you made a move in this hand: there is nothing to review."
+        return "You made no move in this hand: there is nothing to review."
+    return None
+
+
+def review_refusal(app: App[Any]) -> str | None:
+    """Why the hand on the table has no review (see :func:`no_review`); None when it has one."""
+    from ginrummy_tui.session.replay_session import table_state
+
+    session = gin_of(app).session
+    return no_review(table_state(session), session.seat)
+
+
 def start_review(app: App[Any]) -> tuple | None:
     """Start reviewing the hand that just ended on the table, in a thread
-    worker; returns its key (None when there is nothing to review here)."""
+    worker; returns its key (None when there is nothing to review here:
+    :func:`review_refusal` says why)."""
     from ginrummy_tui.session.replay_session import table_state
 
     gin = gin_of(app)
     state = table_state(gin.session)
-    if state is None or state.phase.playing or not state.history:
+    if state is None or no_review(state, gin.session.seat) is not None:
         return None
     key = review_key(state)
     k = keeper(app)
@@ -138,12 +163,15 @@ def start_review(app: App[Any]) -> tuple | None:
 
 
 def open_review(app: App[Any]) -> None:
-    """Show the review of the hand that just ended (starting it if needed)."""
-    key = start_review(app)
-    if key is None:
-        app.notify("A review needs the whole deal: it is there in games against the computer.", severity="warning")
+    """Show the review of the hand that just ended (starting it if needed),
+    or say why there is none."""
+    refusal = review_refusal(app)
+    if refusal is not None:
+        app.notify(refusal, severity="warning")
         return
-    app.push_screen(ReviewScreen(key, gin_of(app).ascii_only))
+    key = start_review(app)
+    if key is not None:
+        app.push_screen(ReviewScreen(key, gin_of(app).ascii_only))
 
 
 def review_renderable(review: HandReview, ascii_only: bool = False, colours: Palette = DEFAULT) -> Group:
@@ -248,4 +276,4 @@ class ReviewScreen(ModalScreen):
         self.dismiss()
 
 
-__all__ = ["ReviewKeeper", "ReviewScreen", "keeper", "open_review", "review_key", "review_renderable", "start_review"]
+__all__ = ["ReviewKeeper", "ReviewScreen", "keeper", "no_review", "open_review", "review_key", "review_refusal", "review_renderable", "start_review"]

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
@@ -66,8 +67,17 @@ def _bullets(lines) -> Table:
     return grid
 
 
-def rules_renderable(rules: Rules) -> Group:
-    """The sheet's text for ``rules``."""
+def mouse_text(mouse: bool = True, one_click: bool = False) -> str:
+    """What the mouse does, as the app is set: a click on a card lifts it and a
+    second click throws it, or with one-click discard the first click throws it."""
+    if not mouse:
+        return "Mouse: off; the settings (F2) turn it on from the next start."
+    card = "click a card to discard it" if one_click else "click a card to lift it, then again (or Discard) to discard it"
+    return f"Mouse: click a pile to draw; {card}; click a button to knock; the keys at the bottom too."
+
+
+def rules_renderable(rules: Rules, mouse: bool = True, one_click: bool = False) -> Group:
+    """The sheet's text for ``rules``, the mouse as the app is set (see :func:`mouse_text`)."""
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold", no_wrap=True)
     keys.add_column(ratio=1)
@@ -82,7 +92,7 @@ def rules_renderable(rules: Rules) -> Group:
         Text(),
         Text("Keys", style="bold underline"),
         keys,
-        Text("\nMouse: click a pile to draw, a card to discard it, a button to knock; the keys at the bottom too."),
+        Text("\n" + mouse_text(mouse, one_click)),
     )
 
 
@@ -104,7 +114,8 @@ class RulesScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="rules"):
-            yield Static(rules_renderable(self.rules), id="rules-text")
+            gin = gin_of(self.app)
+            yield Static(rules_renderable(self.rules, gin.mouse_enabled, gin.one_click), id="rules-text")
         yield KeyBar()
 
     def on_mount(self) -> None:

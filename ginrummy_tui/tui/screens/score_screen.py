@@ -10,6 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..host import match_number
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import ScoreTable
 from ..widgets.too_small import TooSmall
@@ -33,7 +34,7 @@ class ScoreScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="scores"):
-            yield ScoreTable(self.v, self.opponent_name, id="score-table")
+            yield ScoreTable(self.v, self.opponent_name, id="score-table", number=match_number(self.app))
             yield Static("Esc: back to the game", id="scores-close")
         yield KeyBar()
 

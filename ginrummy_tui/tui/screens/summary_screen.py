@@ -248,12 +248,14 @@ class SummaryScreen(Screen):
         Binding("enter,n,space", "result", "Match result", key_display="⏎"),
         Binding("enter,n,space", "back", "Back to your match", key_display="⏎"),
         Binding("r", "review", "Review", tooltip="Your decisions where the expert would have played otherwise"),
+        Binding("r", "no_review", show=False),  # when the review is dimmed: why
         Binding("a", "replay", "Replay deal", tooltip="Play this deal again (practice: it does not count)"),
         Binding("m", "moves", "Moves", tooltip="Every turn of this hand", id="moves"),
     ]
     """Enter, n or space: go on (the next hand, the match result, or back from
     a replayed deal to the match); r: the review of the hand; a: replay this deal;
-    m: every turn of the hand."""
+    m: every turn of the hand.  Where the hand has no review (no move of the
+    player's in it), r is dimmed and says why."""
 
     def __init__(self, v: PlayerView, opponent_name: str, ascii_only: bool = False) -> None:
         super().__init__()
@@ -293,7 +295,11 @@ class SummaryScreen(Screen):
             "result": "⏎: see the result of the match",
             "back": self._back_text(),
         }[self._going_on()]
-        choices = [first, "r: review your play", "a: replay this deal"] if self._local else [first]
+        choices = [first]
+        if self._reviewable:
+            choices.append("r: review your play")
+        if self._local:
+            choices.append("a: replay this deal")
         line = "  ·  ".join(choices)
         # the summary's width (at most 100) less its padding (2 a side) and a scroll bar
         room = min(self.app.size.width, SUMMARY_WIDTH) - 4 - SCROLLBAR
@@ -323,6 +329,13 @@ class SummaryScreen(Screen):
         """Review and replay need the whole deal: only in a game against the computer."""
         return self.gin.session.computes_opponent
 
+    @property
+    def _reviewable(self) -> bool:
+        """The hand has a review: a game against the computer, and the player made a move in it."""
+        from .review_screen import review_refusal
+
+        return self._local and review_refusal(self.app) is None
+
     def _body(self) -> Group:
         self._layout = body_layout(self.opponent_name, self.app.size.width)
         return summary_renderable(
@@ -345,7 +358,11 @@ class SummaryScreen(Screen):
             start_review(self.app)  # in a worker: ready when asked for, never in the way
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("review", "replay"):
+        if action == "review":
+            return True if self._reviewable else (None if self._local else False)
+        if action == "no_review":
+            return self._local and not self._reviewable
+        if action == "replay":
             return self._local
         if action in ("next", "result", "back"):
             return action == self._going_on()
@@ -353,6 +370,12 @@ class SummaryScreen(Screen):
 
     def action_review(self) -> None:
         """Show the review of this hand."""
+        from .review_screen import open_review
+
+        open_review(self.app)
+
+    def action_no_review(self) -> None:
+        """Say why this hand has no review."""
         from .review_screen import open_review
 
         open_review(self.app)
