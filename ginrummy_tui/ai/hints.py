@@ -229,12 +229,17 @@ def explain(
     if kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD) and up is not None:
         after, thrown = best_after_taking(m10, up)
         verb = f"Take the upcard {lab(up)}" if kind == Kind.TAKE_UPCARD else f"Take {lab(up)} from the discard pile"
-        meld = _meld_with(_swap(view.hand, up, thrown), up)
+        big = view.rules.big_gin and deadwood_mask(m10 | up.bit) == 0
+        meld = _meld_with(tuple(view.hand) + (up,) if big else _swap(view.hand, up, thrown), up)
         blind = _expert().expected_deadwood(view, view.hand)
         if meld is not None and after < now:
             head = f"{verb}: it makes {_cards(meld, ascii_only)}, deadwood from {now} to {after}"
         else:
             head = f"{verb}: deadwood from {now} to {after}"
+        if big:
+            return f"{head}; then Big Gin, for {view.rules.big_gin_bonus} points plus {name}'s deadwood."
+        if after == 0 and thrown is not None:
+            return f"{head}; then gin with {lab(thrown)}, for {view.rules.gin_bonus} points plus {name}'s deadwood."
         if after <= blind:
             return f"{head}; a blind draw is expected to leave about {round(blind)}."
         return f"{head}; a blind draw is expected to leave about {round(blind)} but fewer chances after."
