@@ -146,6 +146,21 @@ def test_discard_reason_says_what_the_other_player_has_shown():
     )
 
 
+def test_a_throw_kept_from_the_other_player_gives_both_chances_in_plain_words():
+    # the computer picked up K♥ and K♣: K♦, the throw leaving the least deadwood, it surely
+    # melds; the reason said "the computer can meld K♦ almost certain, 9♠ less than 1 in 50"
+    s = _made("7S 7H 7D 3C 4C 5C 6C KD 9S KC", "AS 2S 3S QS QC TS 8D 2D JC TD", "KH", "AH 4H")
+    s = _play(s, "pass", "take upcard", "discard TD", "draw stock", "discard KC", "draw discard", "discard 2D", "draw stock")
+    v = view(s, 0)
+    assert v.opponent_picked == parse_cards("KH KC")
+    h = hint(v)
+    assert h.action == parse_action("discard 9S")
+    assert h.reason == (
+        "Discard 9♠: it leaves 15 deadwood (not K♦, which would leave 14): "
+        "the chance the computer can meld K♦ is almost certain, 9♠ less than 1 in 50."
+    )
+
+
 def test_cards_are_named_as_the_game_shows_them():
     from ginrummy_tui.ai.hints import card_name
 

@@ -346,7 +346,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
         p_mine, p_other = expert.meld_chance(view, c), expert.meld_chance(view, other)
         not_other = f"{head} (not {lab(other)}, which would leave {least[0]})"
         if p_other - p_mine >= 0.1:
-            return f"{not_other}: {name} can meld {lab(other)} {odds(p_other)}, {lab(c)} {odds(p_mine)}."
+            return f"{not_other}: the chance {name} can meld {lab(other)} is {odds(p_other)}, {lab(c)} {odds(p_mine)}."
         rest = lambda x: tuple(y for y in view.hand if y is not x)  # noqa: E731
         e_mine, e_other = expert.expected_deadwood(view, rest(c)), expert.expected_deadwood(view, rest(other))
         if e_mine < e_other:
