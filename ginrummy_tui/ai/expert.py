@@ -513,10 +513,27 @@ class ExpertOpponent:
         """The expected deadwood of these 10 cards after one more draw from the
         stock and the best throw back (the expert's one-draw estimate, without
         its knock and gin terms)."""
-        plain = ExpertOpponent(params=replace(self.params, knock_bonus=0.0, gin_bonus=0.0))
-        ctx = _Context(view, plain.params)
-        plain._weigh_unseen(ctx)
-        return plain.lookahead(ctx, hand_mask(cards), view.knock_limit)
+        return self._estimate(view, cards, 1, 0.0, 0.0)
+
+    def draw_outlook(self, view: PlayerView, cards, draws: int) -> DrawOutlook:
+        """What the expert's estimate of these 10 cards after ``draws`` (1 or 2)
+        more draws from the stock, each followed by the throw leaving the least
+        deadwood, is made of: the expected deadwood, and the chances of a hand
+        within the knock limit and of gin, which its knock and gin terms weigh."""
+        plain = self._estimate(view, cards, draws, 0.0, 0.0)
+        return DrawOutlook(
+            deadwood=plain,
+            knock_chance=1.0 - (self._estimate(view, cards, draws, 1.0, 0.0) - plain),
+            gin_chance=plain - self._estimate(view, cards, draws, 0.0, 1.0),
+        )
+
+    def _estimate(self, view: PlayerView, cards, draws: int, knock_bonus: float, gin_bonus: float) -> float:
+        """The one- or two-draw estimate of these 10 cards with these knock and gin terms."""
+        expert = ExpertOpponent(params=replace(self.params, knock_bonus=knock_bonus, gin_bonus=gin_bonus))
+        ctx = _Context(view, expert.params)
+        expert._weigh_unseen(ctx)
+        look = expert.lookahead2 if draws >= 2 else expert.lookahead
+        return look(ctx, hand_mask(cards), view.knock_limit)
 
     def knock_outlook(self, view: PlayerView, samples: int = 60) -> KnockOutlook | None:
         """What the expert weighs when it may knock: the best knock, whether it
@@ -589,6 +606,18 @@ class ExpertOpponent:
                 total -= pts
                 undercuts += 1
         return total / samples, undercuts / samples, wins / samples
+
+
+@dataclass(frozen=True)
+class DrawOutlook:
+    """The expert's estimate of a hand after more draws (see :meth:`ExpertOpponent.draw_outlook`)."""
+
+    deadwood: float
+    """The expected deadwood."""
+    knock_chance: float
+    """The chance that the hand is then within the knock limit (gin included)."""
+    gin_chance: float
+    """The chance that the hand is then gin."""
 
 
 @dataclass(frozen=True)
