@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from ginrummy_tui.ai import LEVELS, get_opponent
 from ginrummy_tui.ai.common import melds_with
+from ginrummy_tui.ai.hints import hint
+from ginrummy_tui.ai.review import replay_history, review_moves
 from ginrummy_tui.cli.sim import simulate
 from ginrummy_tui.engine import (
     DECK,
@@ -346,6 +348,70 @@ def test_expert_waits_against_a_quick_knocker_but_not_against_a_low_one():
     # with 1 deadwood it still waits (for gin, or to undercut a knock with 1)
     state = replace(make_state(LOW_HAND, OTHER, "8D", phase="discard"), sheet=(low, low, low), scores=(60, 0))
     assert str(decide("expert", state)) == "discard KC"
+
+
+# Seat 0 holds sets of twos, threes and sixes and A♣ (1 deadwood); 6♣ tops the
+# discard pile: taking it and throwing A♣ is gin.  Hidden: seat 1's hand and the stock.
+GIN_HAND = "2S 3S 6S 2H 6H 2D 3D 6D AC 3C"
+GIN_OTHER = "AS QS AH 3H QH AD 4D QD 2C QC"
+GIN_PILE = "TC KS TD KC KH JC JH KD 8C JS TS 8H 7D 5H 8D 9D 9S 5C 7H TH 8S 7C 9H 9C 5S 4C JD 4H 6C"
+
+
+def gin_on_the_pile(stock: int, hand: str = GIN_HAND, pile: str = GIN_PILE) -> GameState:
+    """That position (or another ``hand`` and ``pile``) with ``stock`` cards left in
+    the stock (3 to 31, the rest under the pile's top card), standard rules with
+    a knock limit of 5."""
+    cut = " ".join(pile.split()[stock - 3 :])
+    rules = PRESETS["standard"].with_options(knock_limit=5)
+    state = replace(make_state(hand, GIN_OTHER, cut, seat=0, rules=rules), knock_limit=5)
+    assert len(state.stock) == stock
+    return state
+
+
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_a_discard_that_makes_gin_is_taken_however_little_is_left_in_the_stock(level):
+    # with 3 or 7 cards left the expert and the master drew from the stock: the danger of
+    # A♣ was counted against the gin (which ends the hand), and near the end of the stock
+    # a gin was worth its 0 deadwood against a blind draw reckoned with the gin bonus
+    for stock in range(3, 32):
+        state = gin_on_the_pile(stock)
+        assert decide(level, state, seat=0) == parse_action("draw discard"), stock
+        state = apply(state, parse_action("draw discard"))
+        assert decide(level, state, seat=0) == parse_action("gin AC"), stock
+
+
+@pytest.mark.parametrize("level", ["expert", "master"])
+def test_on_its_last_turn_a_discard_that_lets_it_knock_lower_is_taken(level):
+    # 4♣ loose (4 deadwood), A♣ on the pile, 3 cards in the stock: taking A♣ and knocking with
+    # 4♣ leaves 1; the danger of 4♣ was counted against it, though the knock ends the hand
+    pile = GIN_PILE.replace("4C JD 4H 6C", "6C JD 4H AC")
+    state = gin_on_the_pile(3, GIN_HAND.replace("AC", "4C"), pile)
+    assert decide(level, state, seat=0) == parse_action("draw discard")
+    assert decide(level, apply(state, parse_action("draw discard")), seat=0) == parse_action("knock 4C")
+
+
+def test_the_hint_and_the_review_take_a_discard_that_makes_gin():
+    state = gin_on_the_pile(3)
+    h = hint(view(state, 0))
+    assert h.action == parse_action("draw discard")
+    assert h.reason == (
+        "Take 6♣ from the discard pile: it makes 6♠ 6♥ 6♦ 6♣, deadwood from 1 to 0; "
+        "then gin with A♣, for 25 points plus the computer's deadwood."
+    )
+    # where the rules allow it, the card that melds all eleven is taken for Big Gin
+    big = make_state("4S 5S 6S 7H 8H 9H 2C 3C 5C 6C", "AH 2H 3H 3D 5H 7D 7C TH JH JS", "8D 4C", seat=0, rules=PRESETS["multiplayer-1.5"])
+    for level in ("expert", "master"):
+        assert decide(level, big, seat=0) == parse_action("draw discard")
+        assert decide(level, apply(big, parse_action("draw discard")), seat=0) == parse_action("big gin")
+    assert hint(view(big, 0)).reason == (
+        "Take 4♣ from the discard pile: it makes 2♣ 3♣ 4♣ 5♣ 6♣, deadwood from 16 to 0; "
+        "then Big Gin, for 31 points plus the computer's deadwood."
+    )
+    review = review_moves(replay_history(state, ["draw stock"]), 0, samples=8)
+    assert [(m.played, m.suggested) for m in review.mistakes] == [
+        (parse_action("draw stock"), parse_action("draw discard"))
+    ]
+    assert review.mistakes[0].cost > 0
 
 
 # ---------------------------------------------------------------- the master

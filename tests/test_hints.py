@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.expert import ExpertOpponent, KnockOutlook
-from ginrummy_tui.ai.hints import Hint, _points, expert_choice, explain, hint, hint_expert, odds
+from ginrummy_tui.ai.hints import Hint, _points, card_name, expert_choice, explain, hint, hint_expert, odds
 from ginrummy_tui.engine import (
     DECK,
     PRESETS,
@@ -143,6 +143,21 @@ def test_discard_reason_says_what_the_other_player_has_shown():
     )
     assert explain(v, parse_action("discard 2D"), opponent_name="Ann") == (
         "Discard 2♦: it leaves 30 deadwood; the expert would throw 10♣, leaving 22."
+    )
+
+
+def test_a_throw_kept_from_the_other_player_gives_both_chances_in_plain_words():
+    # the computer picked up K♥ and K♣: K♦, the throw leaving the least deadwood, it surely
+    # melds; the reason said "the computer can meld K♦ almost certain, 9♠ less than 1 in 50"
+    s = _made("7S 7H 7D 3C 4C 5C 6C KD 9S KC", "AS 2S 3S QS QC TS 8D 2D JC TD", "KH", "AH 4H")
+    s = _play(s, "pass", "take upcard", "discard TD", "draw stock", "discard KC", "draw discard", "discard 2D", "draw stock")
+    v = view(s, 0)
+    assert v.opponent_picked == parse_cards("KH KC")
+    h = hint(v)
+    assert h.action == parse_action("discard 9S")
+    assert h.reason == (
+        "Discard 9♠: it leaves 15 deadwood (not K♦, which would leave 14): "
+        "the chance the computer can meld K♦ is almost certain, 9♠ less than 1 in 50."
     )
 
 
@@ -416,7 +431,7 @@ def test_the_expected_knock_score_is_the_average_over_hands_the_opponent_may_hol
 def test_no_hint_uses_the_old_flat_claims_and_every_hint_fits_two_prompt_lines(preset, seed):
     for v in _decisions(preset, seed, 30):
         text = hint(v).reason
-        for claim in ("shown interest", "unlikely to want", "nearly out", "hold on", "keeps more ways"):
+        for claim in ("shown interest", "unlikely to want", "nearly out", "hold on", "keeps more ways", "more chances over"):
             assert claim not in text, text
         assert len(text) <= 160, text
 
@@ -455,3 +470,32 @@ def test_a_discard_hint_never_compares_two_expected_deadwoods_that_read_the_same
     assert m is not None, text
     assert m.group(1) != m.group(2) and float(m.group(1)) < float(m.group(2)), text
     assert len(text) <= 160, text
+
+
+@pytest.mark.parametrize(
+    "seed,decision,words",
+    [
+        (5, 8, "after your next two draws, about 27.1 deadwood expected against 27.4."),
+        (2, 2, "the chance to knock after your next two draws: about 1 in 9 against 1 in 15."),
+        (5, 10, "the chance to knock after your next two draws: a little higher (about 11 in 100 either way)."),
+    ],
+)
+def test_a_throw_worse_after_one_draw_says_with_figures_what_it_gains_over_two(seed, decision, words):
+    # the throw leaving the least deadwood is also no worse after the next draw; the reason said
+    # only "it leaves more chances over the next two draws": it gives the expert's two-draw figures
+    v = _decisions("standard", seed, 40)[decision]
+    h = hint(v)
+    assert h.action.kind == "discard" and "(not " in h.reason
+    assert h.reason.endswith("): " + words), h.reason
+    assert len(h.reason) <= 160
+    # the figures are the expert's own: its two-draw estimate of the hand each throw leaves
+    c = h.action.card
+    other = next(x for x in v.hand if f"(not {card_name(x)}," in h.reason)
+    expert = hint_expert()
+    rest = lambda x: tuple(y for y in v.hand if y is not x)  # noqa: E731
+    assert expert.expected_deadwood(v, rest(c)) >= expert.expected_deadwood(v, rest(other))
+    mine, theirs = expert.draw_outlook(v, rest(c), 2), expert.draw_outlook(v, rest(other), 2)
+    if words.startswith("after"):
+        assert mine.deadwood < theirs.deadwood
+    else:
+        assert mine.deadwood >= theirs.deadwood and mine.knock_chance > theirs.knock_chance

@@ -12,9 +12,9 @@ choice with a few fast estimates (``docs/ai.md`` describes it in full):
   cards it is known to hold and from how likely each unseen card is in its
   hand (less likely next to the cards it threw or refused, or above its last
   throw; more likely next to the cards it picked up).
-* **Draw**: the discard pile's top card is taken (or the upcard accepted) when
-  the best hand it gives is worth more than what a blind draw from the stock
-  is expected to give.
+* **Draw**: the discard pile's top card is taken (or the upcard accepted)
+  when it makes gin, or when the best hand it gives is worth more than what
+  a blind draw from the stock is expected to give.
 * **Knock**: gin whenever it can; with a low hand it lies in wait to undercut
   an opponent who knocks with more deadwood (:func:`wait_threshold`), except
   on its last turn before the hand would be void or when a knock wins the
@@ -370,22 +370,36 @@ class ExpertOpponent:
         return total / ctx.wsum
 
     def hand_value(self, ctx: _Context, mask10: int, limit: int) -> float:
-        """Lower is better: the expected deadwood, counting future draws only if any are left."""
-        if ctx.draws_left <= 0:
-            return float(deadwood_mask(mask10))
+        """Lower is better: the expected deadwood, counting future draws only if
+        any are left (with none, the deadwood with the knock and gin terms)."""
         raw = deadwood_mask(mask10)
         now = self._shape(limit)(raw)
+        if ctx.draws_left <= 0:
+            return now
         v = now - self.params.horizon * (now - self.lookahead(ctx, mask10, limit))
         return ctx.q * raw + (1.0 - ctx.q) * v
 
     # ------------------------------------------------------------ decisions
 
+    def throw_value(self, ctx: _Context, mask11: int, card: Card, limit: int) -> float:
+        """Lower is better: the worth of the hand left by throwing ``card`` from
+        11 cards, plus the danger of the card weighed in deadwood points.  A
+        throw that ends the hand leaves the card to nobody and has no danger:
+        gin, and a knock on the last turn before the hand would be void (the
+        expert then knocks at once)."""
+        left = mask11 ^ card.bit
+        value = self.hand_value(ctx, left, limit)
+        dw = deadwood_mask(left)
+        if dw == 0 or (ctx.draws_left <= 0 and dw <= limit):
+            return value
+        p = self.params
+        return value + p.danger * (p.late_danger if ctx.draws_left <= 0 else 1.0) * self.danger(ctx, card)
+
     def _best_throw(self, ctx: _Context, mask11: int, cards, limit: int) -> tuple[float, Card]:
         p = self.params
-        w = p.danger * (p.late_danger if ctx.draws_left <= 0 else 1.0)
         scored = []
         for c in cards:
-            v = self.hand_value(ctx, mask11 ^ c.bit, limit) + w * self.danger(ctx, c)
+            v = self.throw_value(ctx, mask11, c, limit)
             scored.append((v, -c.value, -c.index, c))
         scored.sort(key=lambda t: t[:3])
         if p.second and ctx.draws_left >= 2:
@@ -401,6 +415,8 @@ class ExpertOpponent:
 
     def _take_is_better(self, view: PlayerView, ctx: _Context, card: Card) -> bool:
         mask10 = hand_mask(view.hand)
+        if makes_gin(mask10, card):
+            return True  # gin whenever it can
         # after taking, this seat still draws again only if the stock allows it
         ctx.draws_left = _draws_left(view, drawn=True)
         cards = list(view.hand)
@@ -497,10 +513,27 @@ class ExpertOpponent:
         """The expected deadwood of these 10 cards after one more draw from the
         stock and the best throw back (the expert's one-draw estimate, without
         its knock and gin terms)."""
-        plain = ExpertOpponent(params=replace(self.params, knock_bonus=0.0, gin_bonus=0.0))
-        ctx = _Context(view, plain.params)
-        plain._weigh_unseen(ctx)
-        return plain.lookahead(ctx, hand_mask(cards), view.knock_limit)
+        return self._estimate(view, cards, 1, 0.0, 0.0)
+
+    def draw_outlook(self, view: PlayerView, cards, draws: int) -> DrawOutlook:
+        """What the expert's estimate of these 10 cards after ``draws`` (1 or 2)
+        more draws from the stock, each followed by the throw leaving the least
+        deadwood, is made of: the expected deadwood, and the chances of a hand
+        within the knock limit and of gin, which its knock and gin terms weigh."""
+        plain = self._estimate(view, cards, draws, 0.0, 0.0)
+        return DrawOutlook(
+            deadwood=plain,
+            knock_chance=1.0 - (self._estimate(view, cards, draws, 1.0, 0.0) - plain),
+            gin_chance=plain - self._estimate(view, cards, draws, 0.0, 1.0),
+        )
+
+    def _estimate(self, view: PlayerView, cards, draws: int, knock_bonus: float, gin_bonus: float) -> float:
+        """The one- or two-draw estimate of these 10 cards with these knock and gin terms."""
+        expert = ExpertOpponent(params=replace(self.params, knock_bonus=knock_bonus, gin_bonus=gin_bonus))
+        ctx = _Context(view, expert.params)
+        expert._weigh_unseen(ctx)
+        look = expert.lookahead2 if draws >= 2 else expert.lookahead
+        return look(ctx, hand_mask(cards), view.knock_limit)
 
     def knock_outlook(self, view: PlayerView, samples: int = 60) -> KnockOutlook | None:
         """What the expert weighs when it may knock: the best knock, whether it
@@ -576,6 +609,18 @@ class ExpertOpponent:
 
 
 @dataclass(frozen=True)
+class DrawOutlook:
+    """The expert's estimate of a hand after more draws (see :meth:`ExpertOpponent.draw_outlook`)."""
+
+    deadwood: float
+    """The expected deadwood."""
+    knock_chance: float
+    """The chance that the hand is then within the knock limit (gin included)."""
+    gin_chance: float
+    """The chance that the hand is then gin."""
+
+
+@dataclass(frozen=True)
 class KnockOutlook:
     """The expert's view of a knock it may make now (see :meth:`ExpertOpponent.knock_outlook`)."""
 
@@ -602,6 +647,13 @@ class KnockOutlook:
     """The chance that knocking now wins the match (its points reach the target)."""
     draws_left: int
     """Draws this seat may still make after this turn (at most 2 counted)."""
+
+
+def makes_gin(mask10: int, card: Card) -> bool:
+    """Whether ``card`` taken into a 10-card hand makes gin: some other card
+    thrown leaves no deadwood."""
+    mask11 = mask10 | card.bit
+    return any(deadwood_mask(mask11 ^ b) == 0 for b in _bits(mask10))
 
 
 def opponent_knock_mean(view: PlayerView) -> float:

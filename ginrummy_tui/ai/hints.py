@@ -229,12 +229,17 @@ def explain(
     if kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD) and up is not None:
         after, thrown = best_after_taking(m10, up)
         verb = f"Take the upcard {lab(up)}" if kind == Kind.TAKE_UPCARD else f"Take {lab(up)} from the discard pile"
-        meld = _meld_with(_swap(view.hand, up, thrown), up)
+        big = view.rules.big_gin and deadwood_mask(m10 | up.bit) == 0
+        meld = _meld_with(tuple(view.hand) + (up,) if big else _swap(view.hand, up, thrown), up)
         blind = _expert().expected_deadwood(view, view.hand)
         if meld is not None and after < now:
             head = f"{verb}: it makes {_cards(meld, ascii_only)}, deadwood from {now} to {after}"
         else:
             head = f"{verb}: deadwood from {now} to {after}"
+        if big:
+            return f"{head}; then Big Gin, for {view.rules.big_gin_bonus} points plus {name}'s deadwood."
+        if after == 0 and thrown is not None:
+            return f"{head}; then gin with {lab(thrown)}, for {view.rules.gin_bonus} points plus {name}'s deadwood."
         if after <= blind:
             return f"{head}; a blind draw is expected to leave about {round(blind)}."
         return f"{head}; a blind draw is expected to leave about {round(blind)} but fewer chances after."
@@ -341,13 +346,61 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
         p_mine, p_other = expert.meld_chance(view, c), expert.meld_chance(view, other)
         not_other = f"{head} (not {lab(other)}, which would leave {least[0]})"
         if p_other - p_mine >= 0.1:
-            return f"{not_other}: {name} can meld {lab(other)} {odds(p_other)}, {lab(c)} {odds(p_mine)}."
-        rest = lambda x: tuple(y for y in view.hand if y is not x)  # noqa: E731
-        e_mine, e_other = expert.expected_deadwood(view, rest(c)), expert.expected_deadwood(view, rest(other))
+            return f"{not_other}: {_meld_pair(c, other, p_mine, p_other, ascii_only, name)}."
+        e_mine = expert.expected_deadwood(view, _without(view.hand, c))
+        e_other = expert.expected_deadwood(view, _without(view.hand, other))
         if e_mine < e_other:
             return f"{not_other}: after your next draw, {_expected_pair(e_mine, e_other)}."
-        return f"{not_other}: it leaves more chances over the next two draws."
+        return f"{not_other}: {_what_favours(view, expert, c, other, ascii_only, name)}."
     return f"{head}; {_meld_odds(view, c, ascii_only, name)}."
+
+
+def _what_favours(view: PlayerView, expert: ExpertOpponent, c: Card, other: Card, ascii_only: bool, name: str) -> str:
+    """Why the expert throws ``c`` rather than ``other``, which leaves less
+    deadwood and no more expected after the next draw: the first figure it
+    weighs that favours ``c`` over the draws left to this seat (at most two):
+    the expected deadwood after two draws, the chance of a hand within the
+    knock limit, the chance of gin; else the chance the other player can meld
+    each card."""
+    from .expert import _draws_left
+
+    draws = _draws_left(view, drawn=True)
+    if draws > 0:
+        mine = expert.draw_outlook(view, _without(view.hand, c), draws)
+        theirs = expert.draw_outlook(view, _without(view.hand, other), draws)
+        after = "after your next two draws" if draws >= 2 else "after your next draw"
+        if mine.deadwood < theirs.deadwood:
+            return f"{after}, {_expected_pair(mine.deadwood, theirs.deadwood)}"
+        if mine.knock_chance > theirs.knock_chance:
+            return f"the chance to knock {after}: {_chance_pair(mine.knock_chance, theirs.knock_chance)}"
+        if mine.gin_chance > theirs.gin_chance:
+            return f"the chance of gin {after}: {_chance_pair(mine.gin_chance, theirs.gin_chance)}"
+    return _meld_pair(c, other, expert.meld_chance(view, c), expert.meld_chance(view, other), ascii_only, name)
+
+
+def _without(hand, card: Card) -> tuple[Card, ...]:
+    return tuple(x for x in hand if x is not card)
+
+
+def _meld_pair(c: Card, other: Card, p_mine: float, p_other: float, ascii_only: bool, name: str) -> str:
+    """The chances the other player can meld ``other`` and ``c``, written so
+    that they differ (in hundredths when the words are the same)."""
+    if odds(p_mine) != odds(p_other):
+        chances = f"{odds(p_other)}, {_label(c, ascii_only)} {odds(p_mine)}"
+    else:
+        chances = f"about {round(100 * p_other)} in 100, {_label(c, ascii_only)} about {round(100 * p_mine)} in 100"
+    return f"the chance {name} can meld {_label(other, ascii_only)} is {chances}"
+
+
+def _chance_pair(mine: float, other: float) -> str:
+    """Two chances, ``mine`` the greater, written so that they differ: in
+    words ("about 3 in 10 against 1 in 4"), or in hundredths when the words
+    are the same."""
+    if odds(mine) != odds(other):
+        return f"{odds(mine)} against {odds(other).removeprefix('about ')}"
+    if round(100 * mine) != round(100 * other):
+        return f"about {round(100 * mine)} in 100 against {round(100 * other)} in 100"
+    return f"a little higher (about {round(100 * mine)} in 100 either way)"
 
 
 __all__ = ["HINT_LEVEL", "MATCH_CHANCE", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint", "hint_expert", "odds"]

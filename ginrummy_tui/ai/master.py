@@ -526,14 +526,11 @@ class MasterOpponent:
         ex._weigh_unseen(ctx)
         ctx.draws_left = _draws_left(view, drawn=True)
         limit = view.knock_limit
-        p = ex.params
-        w = p.danger * (p.late_danger if ctx.draws_left <= 0 else 1.0)
         scored = []
         for a in actions:
             if a.kind == Kind.DISCARD:
                 c = a.card
-                v = ex.hand_value(ctx, m ^ c.bit, limit) + w * ex.danger(ctx, c)
-                scored.append((v, -c.value, -c.index, a))
+                scored.append((ex.throw_value(ctx, m, c, limit), -c.value, -c.index, a))
         scored.sort(key=lambda t: t[:3])
         cands = [t[3] for t in scored[: self.params.shortlist]]
         least = min(scored, key=lambda t: (deadwood_mask(m ^ t[3].card.bit), t[1], t[2]))[3]
