@@ -63,6 +63,17 @@ async def until(pilot, condition, timeout: float = 10.0) -> None:
         await pilot.pause(0.02)
 
 
+async def review_made(app, pilot) -> None:
+    """Let the review screen shown (``r`` pressed) make its review, in its
+    worker, until it is ready (shown whole, or said it could not be made)."""
+    for _ in range(200):
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.05)
+        if app.screen.ready:
+            return
+    raise AssertionError("the review was never made")
+
+
 async def words_clear_of_scroll_bar(app, pilot, sheet) -> None:
     """Scroll ``sheet`` (a scrolling frame taller than the screen) from top to
     bottom with Page Down, checking on every row that the column before its

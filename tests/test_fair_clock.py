@@ -19,7 +19,7 @@ from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import KEYS
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
-from .app_helpers import screen_text, settle
+from .app_helpers import review_made, screen_text, settle
 
 SIZE = (80, 24)
 TIMED = PRESETS["multiplayer-1.5"]
@@ -201,11 +201,7 @@ async def test_a_hand_lost_on_time_after_some_moves_is_reviewed():
         assert "r: review your play" in screen_text(app)
         await pilot.press("r")
         assert isinstance(app.screen, ReviewScreen)
-        for _ in range(200):
-            await app.workers.wait_for_complete()
-            await pilot.pause(0.05)
-            if app.screen.ready:
-                break
+        await review_made(app, pilot)
         text = screen_text(app)
         assert "Review of hand 1" in text and "2 decisions; the expert would have made" in text, text
 

@@ -14,7 +14,7 @@ from ginrummy_tui.tui.screens.review_screen import ReviewScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 
-from .app_helpers import screen_text, until, words_clear_of_scroll_bar
+from .app_helpers import review_made, screen_text, until, words_clear_of_scroll_bar
 from .app_helpers import settle as _settle
 
 SIZE = (100, 30)
@@ -59,11 +59,7 @@ async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed):
         # the review was started when the hand ended; r shows it
         await pilot.press("r")
         assert isinstance(app.screen, ReviewScreen)
-        for _ in range(200):
-            await app.workers.wait_for_complete()
-            await pilot.pause(0.05)
-            if app.screen.ready:
-                break
+        await review_made(app, pilot)
         text = screen_text(app)
         assert "Review of hand 1" in text
         assert "decisions; the expert would have made" in text
@@ -106,11 +102,7 @@ async def test_an_arranged_hand_is_not_dealt_again_with_other_cards():
         assert isinstance(app.screen, SummaryScreen)
         assert not isinstance(app.session, ReplaySession)
         await pilot.press("r")
-        for _ in range(100):
-            await app.workers.wait_for_complete()
-            await pilot.pause(0.05)
-            if app.screen.ready:
-                break
+        await review_made(app, pilot)
         assert "could not be made" in screen_text(app)
 
 
