@@ -614,3 +614,37 @@ async def test_the_preset_field_says_custom_while_the_options_differ_from_the_pr
         assert saved_settings(tmp_path)["rules"] == {"preset": "classic", "options": {"knock_limit": 8}}
         screen = await open_settings(app, pilot)
         assert screen.query_one("#preset").value == "custom"
+
+
+async def test_a_new_match_against_another_opponent_stops_the_masters_worker_process(tmp_path):
+    """From the master to the expert in F2, then n after the match: the
+    master's worker process lived on until the app closed."""
+    from ginrummy_tui.engine import view
+
+    plan = prepare(args_for(tmp_path, seed=None, ai="master"), ask=None)
+    plan.state = scenarios.match_point()
+    plan.keeper.begin(plan.state)
+    async with running(plan) as (app, pilot):
+        master = app.session.opponent
+        master.choose(view(app.session.state, 0))  # the master thinks once: its worker process starts
+        pool = master._process._pool
+        workers = list(pool._processes.values())
+        assert workers and all(worker.is_alive() for worker in workers)
+        await pilot.press("s")  # draw the ace of spades
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#ai").value = "expert"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchQuestion)
+        await pilot.press("n")  # keep playing this match
+        await settle(app, pilot)
+        assert app.session.opponent is master and workers[0].is_alive()
+        await finish_the_match(app, pilot)
+        await pilot.press("n")
+        await settle(app, pilot)
+        assert app.session.opponent_name == "Computer (expert)"
+        assert master._process._pool is None  # closed
+        for worker in workers:
+            worker.join(60)
+            assert not worker.is_alive()
