@@ -221,7 +221,7 @@ def build_unsaved_app(args: argparse.Namespace, pause: float | None = None) -> G
 
     s = apply_args(Settings(), args)
     session, control = controlled_session(new_state(s, args.seed, args.hand), s.ai, None)
-    context = AppContext(session=session, settings=s, settings_file=False, control=control)
+    context = AppContext(session=session, settings=s, uses_files=False, control=control)
     return app_on(context, pause)
 
 

@@ -59,7 +59,7 @@ def current_settings(app: GinHost) -> Settings:
     s = app.context.settings
     if s is not None:
         return s
-    if not app.context.settings_file:
+    if not app.context.uses_files:
         return Settings()
 
     return load_settings(app.context.config_dir or config_dir()).settings
@@ -409,7 +409,7 @@ class SettingsScreen(Screen):
             return
         app = self.gin
         assert self.original is not None
-        if app.context.settings_file:
+        if app.context.uses_files:
             # only what was changed here is kept: a command-line choice stays for this run
             kept = with_changes(app.context.saved_settings or self.original, self.original, new)
             directory = app.context.config_dir or config_dir()
@@ -450,7 +450,7 @@ class SettingsScreen(Screen):
             or (what == "the rules" and new.rules != old.rules)
             or (what == "the opponent" and new.ai != old.ai)
         ]
-        saved = "Settings saved" if app.context.settings_file else f"Settings changed {FOR_THIS_RUN}"
+        saved = "Settings saved" if app.context.uses_files else f"Settings changed {FOR_THIS_RUN}"
         if not changed:
             self.dismiss_settings(f"{saved}.")
             return
@@ -462,7 +462,7 @@ class SettingsScreen(Screen):
         def answer(yes: bool | None) -> None:
             if yes:
                 app.start_new_match(new)
-                if app.context.settings_file:
+                if app.context.uses_files:
                     self.dismiss_settings("A new match with the new settings has started.")
                 else:
                     self.dismiss_settings(f"A new match with the new settings has started; they last {FOR_THIS_RUN}.")
