@@ -209,7 +209,7 @@ def build_app(plan: Plan, pause: float | None = None) -> GinApp:
     return app_on(context, pause)
 
 
-def build_unsaved_app(args: argparse.Namespace, pause: float | None = None) -> GinApp:
+def build_unsaved_app(args: argparse.Namespace) -> GinApp:
     """``gin-tui --data-dir -``: the app on a new match with the default
     settings and the command line's on top, nothing read or saved.  Its
     settings screen shows these settings and changes them for this run
@@ -222,7 +222,7 @@ def build_unsaved_app(args: argparse.Namespace, pause: float | None = None) -> G
     s = apply_args(Settings(), args)
     session, control = controlled_session(new_state(s, args.seed, args.hand), s.ai, None)
     context = AppContext(session=session, settings=s, uses_files=False, control=control)
-    return app_on(context, pause)
+    return app_on(context)
 
 
 def run_saved_play(args: argparse.Namespace) -> int:

@@ -61,7 +61,6 @@ def current_settings(app: GinHost) -> Settings:
         return s
     if not app.context.uses_files:
         return Settings()
-
     return load_settings(app.context.config_dir or config_dir()).settings
 
 
