@@ -3,6 +3,10 @@ import os
 import shutil
 import tempfile
 
+import pytest
+
+from ginrummy_tui.storage.files import ENV_HOME
+
 # Snapshot and app tests must not depend on the developer's terminal settings.
 # (The snapshot plugin's own TEXTUAL_SNAPSHOT_* variables stay: with ``-n`` the
 # test processes find the run's snapshot directory through them.)
@@ -14,16 +18,28 @@ for _var in list(os.environ):
 
 # Nor on the files of the user running them: every test process gets its own
 # empty data, settings, state and cache directories (a settings file left by
-# playing on this machine had changed what the settings screen said).
-_HOME = tempfile.mkdtemp(prefix="gin-tui-tests-")
-atexit.register(shutil.rmtree, _HOME, True)
-for _var, _sub in (
+# playing on this machine had changed what the settings screen said), and
+# GIN_TUI_HOME, which would take the place of them all, is not followed.
+USER_DIRS = (
     ("XDG_DATA_HOME", "data"),
     ("XDG_CONFIG_HOME", "config"),
     ("XDG_STATE_HOME", "state"),
     ("XDG_CACHE_HOME", "cache"),
-):
+)
+_HOME = tempfile.mkdtemp(prefix="gin-tui-tests-")
+atexit.register(shutil.rmtree, _HOME, True)
+for _var, _sub in USER_DIRS:
     os.environ[_var] = os.path.join(_HOME, _sub)
+os.environ.pop(ENV_HOME, None)
+
+
+@pytest.fixture(autouse=True)
+def own_user_dirs(tmp_path_factory, monkeypatch):
+    """Each test has directories of its own, too: settings saved in the default
+    place by one test are not what the next one finds there."""
+    home = tmp_path_factory.mktemp("gin-tui-tests-")
+    for var, sub in USER_DIRS:
+        monkeypatch.setenv(var, str(home / sub))
 
 # The game refuses a terminal that cannot show it (TERM=dumb, as in some
 # editors' shells): the tests that start it as if in a terminal need one.

@@ -825,3 +825,20 @@ def test_master_guesses_replay_half_the_opponents_stock_draws():
     # the same starting guesses, so each replayed draw can only lower the deadwood
     assert all(a <= d <= n for a, d, n in zip(every, default, none))
     assert sum(every) < sum(default) < sum(none)
+
+
+def test_a_closed_opponent_thinks_in_this_process_and_starts_no_worker():
+    """A move asked of the master as a new match replaced it (its thinking
+    thread not yet at its worker) started a worker process that nothing
+    closed until the app did."""
+    from ginrummy_tui.ai.process import ProcessOpponent
+    from ginrummy_tui.session.opponent import LazyOpponent
+
+    v = view(new_game(seed=3), 0)
+    expected = get_opponent("master", "seed-1").choose(v)
+    lazy = LazyOpponent("master", "seed-1")
+    lazy.close()
+    assert lazy.choose(v) == expected and lazy._process is None
+    far = ProcessOpponent("master", "seed-1")
+    far.close()
+    assert far.choose(v) == expected and far._pool is None

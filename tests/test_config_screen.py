@@ -614,3 +614,131 @@ async def test_the_preset_field_says_custom_while_the_options_differ_from_the_pr
         assert saved_settings(tmp_path)["rules"] == {"preset": "classic", "options": {"knock_limit": 8}}
         screen = await open_settings(app, pilot)
         assert screen.query_one("#preset").value == "custom"
+
+
+async def test_a_new_match_against_another_opponent_stops_the_masters_worker_process(tmp_path):
+    """From the master to the expert in F2, then n after the match: the
+    master's worker process lived on until the app closed."""
+    from ginrummy_tui.engine import view
+
+    plan = prepare(args_for(tmp_path, seed=None, ai="master"), ask=None)
+    plan.state = scenarios.match_point()
+    plan.keeper.begin(plan.state)
+    async with running(plan) as (app, pilot):
+        master = app.session.opponent
+        master.choose(view(app.session.state, 0))  # the master thinks once: its worker process starts
+        pool = master._process._pool
+        workers = list(pool._processes.values())
+        assert workers and all(worker.is_alive() for worker in workers)
+        await pilot.press("s")  # draw the ace of spades
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#ai").value = "expert"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchQuestion)
+        await pilot.press("n")  # keep playing this match
+        await settle(app, pilot)
+        assert app.session.opponent is master and workers[0].is_alive()
+        await finish_the_match(app, pilot)
+        await pilot.press("n")
+        await settle(app, pilot)
+        assert app.session.opponent_name == "Computer (expert)"
+        assert master._process._pool is None  # closed
+        for worker in workers:
+            worker.join(60)
+            assert not worker.is_alive()
+
+
+def unsaved_app(monkeypatch, *argv: str):
+    """The app of ``gin-tui --data-dir - --pause 0 ARGV``, not yet running."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.play import run_play
+    from ginrummy_tui.tui.app import GinApp
+
+    ran: list[GinApp] = []
+    monkeypatch.setattr(GinApp, "run", lambda self, *a, **kw: ran.append(self))
+    assert run_play(parse_command_line(["--data-dir", "-", "--pause", "0", *argv])) == 0
+    [app] = ran
+    return app
+
+
+def classic_expert_settings_file() -> tuple:
+    """A settings file in the default place saying classic rules and the expert; its path and text."""
+    from ginrummy_tui.storage.config import config_dir
+
+    path = config_dir() / "settings.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"format": "gin-tui settings", "version": 1, "rules": {"preset": "classic"},
+                                "ai": "expert"}))
+    return path, path.read_text()
+
+
+async def test_without_saving_the_settings_show_this_runs_not_the_files(monkeypatch):
+    """gin-tui --data-dir -: F2 showed classic rules and the expert from the
+    settings file for the next match, while the defaults were in play."""
+    classic_expert_settings_file()
+    app = unsaved_app(monkeypatch, "--rule", "knock_limit=7")
+    async with app.run_test(size=(80, 40)) as pilot:
+        await settle(app, pilot)
+        assert app.session.state.rules == PRESETS["standard"].with_options(knock_limit=7)
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#preset").value == "custom" and screen.query_one("#ai").value == "standard"
+        assert screen.query_one("#rule-knock_limit").value == "7" and screen.query_one("#pause").value == "0"
+        assert str(screen.query_one("#match-rules").render()).endswith("(the same as below).")
+
+
+async def test_without_saving_ctrl_s_changes_the_settings_for_this_run_and_writes_no_file(monkeypatch):
+    """gin-tui --data-dir -: Ctrl+S in F2 wrote the settings file, and said
+    the new rules apply to the next match, which kept the match's own."""
+    path, text = classic_expert_settings_file()
+    app = unsaved_app(monkeypatch)
+    async with app.run_test(size=(80, 40), notifications=True) as pilot:
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#ascii").value = True
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen) and app.ascii_only
+        said = [str(n.message) for n in app._notifications]
+        assert "Settings changed for this run only (nothing is saved with --data-dir -)." in said, said
+        assert path.read_text() == text
+        screen = await open_settings(app, pilot)  # the run's settings, as changed
+        assert screen.query_one("#ascii").value and screen.query_one("#preset").value == "standard"
+    assert path.read_text() == text
+
+
+async def test_without_saving_the_next_match_has_the_rules_and_opponent_f2_shows(monkeypatch):
+    """gin-tui --data-dir - --ai easy: knock limit 8 and the expert set in F2
+    "for your next match" (and saved to the settings file); n after the match
+    went on with the easy computer and knock limit 10."""
+    path, text = classic_expert_settings_file()
+    app = unsaved_app(monkeypatch, "--ai", "easy")
+    app.session.reset(scenarios.match_point())
+    async with app.run_test(size=(80, 40), notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")  # draw the ace of spades
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#ai").value == "easy"
+        screen.query_one("#rule-knock_limit").value = "8"
+        screen.query_one("#ai").value = "expert"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchQuestion)
+        await pilot.press("n")  # keep playing this match
+        await settle(app, pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert ("Settings changed for this run only (nothing is saved with --data-dir -). "
+                "This match goes on; the next one uses them.") in said, said
+        assert app.session.opponent_name == "Computer (easy)" and app.session.state.rules.knock_limit == 10
+        await finish_the_match(app, pilot)
+        await pilot.press("n")
+        await settle(app, pilot)
+        state = app.session.state
+        assert not state.over and state.hand_no == 1 and state.rules == PRESETS["standard"].with_options(knock_limit=8)
+        assert app.session.opponent_name == "Computer (expert)"
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#ai").value == "expert" and screen.query_one("#rule-knock_limit").value == "8"
+        assert str(screen.query_one("#match-rules").render()).endswith("(the same as below).")
+    assert path.read_text() == text

@@ -6,13 +6,23 @@ from dataclasses import replace
 
 import pytest
 
-from ginrummy_tui.engine import Action, apply, new_game
-from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.engine import Action, GameState, apply, new_game
+from ginrummy_tui.tui.app import GinApp, make_app
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
 from .app_helpers import screen_text, settle
 
 SIZE = (80, 24)
+
+
+def app_with_settings_in(root, state: GameState) -> GinApp:
+    """The app on ``state`` whose settings file is in ``root`` (none there: the defaults)."""
+    from ginrummy_tui.session.context import AppContext
+    from ginrummy_tui.session.local import LocalSession
+    from ginrummy_tui.session.opponent import LazyOpponent
+
+    session = LocalSession(state, LazyOpponent("standard", state.seed))
+    return make_app(context=AppContext(session=session, config_dir=root), pause=0)
 
 
 def _prompt(app) -> str:
@@ -93,8 +103,7 @@ async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_pat
     from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
 
     okla = PRESETS["oklahoma"].with_options(target=150)
-    app = make_app(state=new_game(okla, seed=2), pause=0)
-    app.config_dir = tmp_path  # the next match's settings: the defaults (standard, to 100)
+    app = app_with_settings_in(tmp_path, new_game(okla, seed=2))  # the next match's: the defaults (standard, to 100)
     async with app.run_test(size=(80, 40)) as pilot:
         await settle(app, pilot)
         await pilot.press("f2")
@@ -214,8 +223,7 @@ async def test_the_match_in_play_line_follows_the_form_as_it_is_edited(tmp_path)
     """It said "(the same as below)" after the knock limit below had been changed."""
     from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
 
-    app = make_app(state=new_game(seed=2), pause=0)  # a standard match; the next match's settings: standard too
-    app.config_dir = tmp_path
+    app = app_with_settings_in(tmp_path, new_game(seed=2))  # a standard match; the next match's settings: standard too
     async with app.run_test(size=(80, 40)) as pilot:
         await settle(app, pilot)
         await pilot.press("f2")

@@ -12,7 +12,7 @@ from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 from ginrummy_tui.tui.widgets.trend import Trend
 
-from .app_helpers import screen_text
+from .app_helpers import screen_text, settle
 from .test_stats import HISTORY
 
 
@@ -145,3 +145,27 @@ async def test_f3_with_matches_over_the_network_names_no_level_or_computer_for_t
         assert "your margin in the last matches against each opponent, oldest first" in text
         assert "level" not in text and "computer" not in text.lower(), text
     plan.close()
+
+
+async def test_without_saving_the_statistics_read_no_history(monkeypatch):
+    """gin-tui --data-dir -: F3 read the history of the default data
+    directory, and moved it aside when it could not read it."""
+    from ginrummy_tui.storage.files import data_dir
+
+    from .test_config_screen import unsaved_app
+
+    history = data_dir() / "history.sqlite3"
+    history.parent.mkdir(parents=True)
+    history.write_bytes(b"not a database")
+    app = unsaved_app(monkeypatch)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.pause()
+        assert "Your match history cannot be used (nothing is read or recorded with --data-dir -)." in " ".join(
+            screen_text(app).split()
+        )
+    assert [p.name for p in history.parent.iterdir()] == ["history.sqlite3"]
+    assert history.read_bytes() == b"not a database"

@@ -75,6 +75,8 @@ class ProcessOpponent:
         self._pool: ProcessPoolExecutor | None = None
         self._here: Any = None
         """The opponent in this process, once the worker could not be used."""
+        self.closed = False
+        """True once closed: it then thinks in the calling thread, never starting a worker again."""
 
     def start(self) -> None:
         """Start the worker now (otherwise the first move starts it)."""
@@ -87,9 +89,12 @@ class ProcessOpponent:
         """The opponent's action for ``view`` (blocks the calling thread, not the GIL).
 
         A worker that dies is replaced once; after a second death, or if no
-        worker can be started, the opponent thinks here (the same choice: it is a function of its seed and the view)."""
+        worker can be started, the opponent thinks here (the same choice: it is a function of its seed and the view);
+        so it does once closed (a move asked for as it was being replaced)."""
         if self._here is None:
             for _ in range(2):
+                if self.closed:
+                    break
                 try:
                     self.start()
                 except (ImportError, OSError):
@@ -98,14 +103,19 @@ class ProcessOpponent:
                 try:
                     return self._pool.submit(_choose, self.level, self.seed, view).result()
                 except BrokenProcessPool:
-                    self.close()
+                    self._stop()
             from ginrummy_tui.ai import get_opponent
 
             self._here = get_opponent(self.level, self.seed)
         return self._here.choose(view)
 
     def close(self) -> None:
-        """Stop the worker (a search under way is abandoned)."""
+        """Stop the worker for good (a search under way is abandoned)."""
+        self.closed = True
+        self._stop()
+
+    def _stop(self) -> None:
+        """Stop the worker (a search under way is abandoned); the next move starts another."""
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

@@ -16,7 +16,7 @@ The whole start-up path, in order:
    upkeep, which marks the record of a match given up for this one abandoned
    (:func:`~ginrummy_tui.session.keeper.start_history_upkeep`).
 
-With ``--data-dir -`` nothing is read or saved (:func:`run_play`).
+With ``--data-dir -`` nothing is read or saved (:func:`build_unsaved_app`).
 """
 
 from __future__ import annotations
@@ -31,6 +31,11 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ginrummy_tui.engine import GameState
+    from ginrummy_tui.session.context import AppContext
+    from ginrummy_tui.session.control import MatchControl
+    from ginrummy_tui.session.keeper import Keeper
+    from ginrummy_tui.session.local import LocalSession
     from ginrummy_tui.session.startup import Plan
     from ginrummy_tui.tui.app import GinApp
 
@@ -146,41 +151,56 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     if args.data_dir != "-":  # the saved match: resumed, saved after every move
         return run_saved_play(args)
-    from ginrummy_tui.cli.app_start import use_theme
-    from ginrummy_tui.tui.app import make_app
-
     try:
-        app = make_app(**app_options(args))
+        app = build_unsaved_app(args)
     except ValueError as exc:
         print(f"gin-tui: {exc}", file=sys.stderr)
         return 2
-    if args.theme is not None:
-        use_theme(app, args.theme, app.context.notes)
     app.run()
     return exit_status(app, [])
 
 
-def build_app(plan: Plan, pause: float | None = None) -> GinApp:
-    """The app on ``plan``'s match, saving after every action."""
-    from ginrummy_tui.cli.app_start import use_theme
-    from ginrummy_tui.session.context import AppContext
+def controlled_session(state: GameState, ai: str, keeper: Keeper | None) -> tuple[LocalSession, MatchControl]:
+    """The local session on ``state`` against the computer ``ai``, every move
+    going through its match control (saved by ``keeper``; None: not saved)."""
     from ginrummy_tui.session.control import MatchControl
     from ginrummy_tui.session.local import LocalSession
     from ginrummy_tui.session.opponent import LazyOpponent
-    from ginrummy_tui.tui.app import make_app
 
-    s = plan.settings
-    control = MatchControl(plan.keeper)
+    control = MatchControl(keeper)
     session = LocalSession(
-        plan.state,
-        LazyOpponent(plan.ai, plan.state.seed),
+        state,
+        LazyOpponent(ai, state.seed),
         on_change=control.on_change,
-        on_hint=plan.keeper.add_hint,
+        on_hint=keeper.add_hint if keeper is not None else None,
     )
     control.session = session
+    return session, control
+
+
+def app_on(context: AppContext, pause: float | None = None) -> GinApp:
+    """The app on ``context``, looking as its settings say (``pause``: the
+    computer's pause, if not theirs)."""
+    from ginrummy_tui.cli.app_start import use_theme
+    from ginrummy_tui.tui.app import make_app
+
+    s = context.settings
+    assert s is not None
+    app = make_app(
+        context=context, ascii=s.ascii, mouse=s.mouse, pause=s.pause if pause is None else pause, one_click=s.one_click
+    )
+    use_theme(app, s.theme, context.notes)
+    return app
+
+
+def build_app(plan: Plan, pause: float | None = None) -> GinApp:
+    """The app on ``plan``'s match, saving after every action."""
+    from ginrummy_tui.session.context import AppContext
+
+    session, control = controlled_session(plan.state, plan.ai, plan.keeper)
     context = AppContext(
         session=session,
-        settings=s,
+        settings=plan.settings,
         saved_settings=plan.saved_settings,
         config_dir=plan.config_dir,
         data_dir=plan.root,
@@ -191,11 +211,23 @@ def build_app(plan: Plan, pause: float | None = None) -> GinApp:
         resumed=plan.resumed,
         after_first_frame=plan.after_first_frame,
     )
-    app = make_app(
-        context=context, ascii=s.ascii, mouse=s.mouse, pause=s.pause if pause is None else pause, one_click=s.one_click
-    )
-    use_theme(app, s.theme, plan.notes)
-    return app
+    return app_on(context, pause)
+
+
+def build_unsaved_app(args: argparse.Namespace) -> GinApp:
+    """``gin-tui --data-dir -``: the app on a new match with the default
+    settings and the command line's on top, nothing read or saved.  Its
+    settings screen shows these settings and changes them for this run
+    only; the next match is played with them, as in the saved game.  Raises
+    ``ValueError`` for a bad option, saying why as the saved game does."""
+    from ginrummy_tui.session.context import AppContext
+    from ginrummy_tui.session.startup import new_state
+    from ginrummy_tui.storage.config import Settings, apply_args
+
+    s = apply_args(Settings(), args)
+    session, control = controlled_session(new_state(s, args.seed, args.hand), s.ai, None)
+    context = AppContext(session=session, settings=s, uses_files=False, control=control)
+    return app_on(context)
 
 
 def run_saved_play(args: argparse.Namespace) -> int:

@@ -38,6 +38,10 @@ class AppContext:
     one run (None: :attr:`settings` are the file's)."""
     config_dir: Path | None = None
     """Where the settings file lives (None: the default place)."""
+    uses_files: bool = True
+    """False: nothing is read or written (``--data-dir -``): the settings
+    screen shows :attr:`settings` and changes them for this run only, and
+    the statistics screen reads no history."""
     data_dir: Path | None = None
     """Where saves and records live (None: the default place)."""
     keeper: Keeper | None = None

@@ -5,7 +5,8 @@ or its opponent) and starts a new match with them now; a new match after a
 finished one starts with the settings for the next match (``next_settings``:
 those the settings screen shows).  It is the local session's ``on_change``
 hook: every move goes through it to the
-:class:`~ginrummy_tui.session.keeper.Keeper`.  No Textual here: the app tells
+:class:`~ginrummy_tui.session.keeper.Keeper` (none with ``--data-dir -``:
+nothing is saved, the rest is the same).  No Textual here: the app tells
 it how to report (``on_saved``, ``on_error``) and where the settings for the
 next match are (``next_settings``).
 """
@@ -38,15 +39,18 @@ def as_sentence(text: str) -> str:
 class MatchControl:
     """The match in play, as the settings screen sees it."""
 
-    def __init__(self, keeper: Keeper) -> None:
+    def __init__(self, keeper: Keeper | None) -> None:
         self.keeper = keeper
+        """Saves the match after every move (None: nothing is saved, ``--data-dir -``)."""
         self.session: LocalSession | None = None
         """The session of the match (set once it is made)."""
+        self.last: GameState | None = None
+        """The match's state after the last move, when no keeper keeps it (None: no move yet)."""
         self.next_settings: Callable[[], Settings | None] | None = None
         """The settings the next match starts with: this run's (the settings
         file's, the command line's on top, the settings screen's once saved);
         None, or a None answer: the match's own rules and opponent go on."""
-        self.errors_shown = len(keeper.errors)
+        self.errors_shown = len(keeper.errors) if keeper is not None else 0
         self.on_saved: Callable[[], None] | None = None
         """Called after each save (the app then saves its screen details too)."""
         self.on_error: Callable[[str], None] | None = None
@@ -82,18 +86,19 @@ class MatchControl:
         """The session's hook: save and record; a new match after this one
         starts with the settings for the next match."""
         keeper = self.keeper
-        before = keeper.state
+        before = keeper.state if keeper is not None else self.last
+        self.last = state
         try:
             new_match = before is not None and before.over and not state.over and state.match_no != before.match_no
             settings = self.next_settings() if new_match and self.next_settings is not None else None
             if settings is not None and self.match_changes(settings):
                 self.fresh(settings)
-            else:
+            elif keeper is not None:
                 keeper.on_change(state)
         finally:
             if self.on_saved is not None:
                 self.on_saved()
-            if len(keeper.errors) > self.errors_shown:
+            if keeper is not None and len(keeper.errors) > self.errors_shown:
                 self.errors_shown = len(keeper.errors)
                 if self.on_error is not None:
                     self.on_error(as_sentence(keeper.errors[-1]))
@@ -108,13 +113,15 @@ class MatchControl:
         state = new_game(settings.rules)
         opponent = None if session.opponent_level(None) == settings.ai else LazyOpponent(settings.ai, state.seed)
         session.reset(state, opponent)
-        self.keeper.settings.update(settings.play_settings())
-        self.keeper.begin(state)
+        self.last = state
+        if self.keeper is not None:
+            self.keeper.settings.update(settings.play_settings())
+            self.keeper.begin(state)
 
     def start_new_match(self, settings: Settings) -> None:
         """Abandon the match in play (kept in the archive, as with ``--new``) and start one with ``settings``."""
         session = self._match()
         keeper = self.keeper
-        if not session.state.over:
+        if keeper is not None and not session.state.over:
             keeper.store.save_finished(session.state, match_id=keeper.match_id, settings=keeper.settings)
         self.fresh(settings)

@@ -238,9 +238,11 @@ class LocalSession(Session):
         return self.opponent.level or default
 
     def reset(self, state: GameState, opponent: Opponent | None = None) -> None:
-        """A new match on the table (``opponent``: a new computer player, if it changes)."""
+        """A new match on the table (``opponent``: a new computer player, if it
+        changes; the one it replaces is closed, its worker process stopped)."""
         self.state = state
-        if opponent is not None:
+        if opponent is not None and opponent is not self.opponent:
+            self.close()
             self.opponent = opponent
             self.opponent_name = _computer_name(opponent)
 

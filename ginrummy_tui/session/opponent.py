@@ -24,11 +24,13 @@ class LazyOpponent:
         self._ai: Opponent | None = None
         self._process: ProcessOpponent | None = None
         """The worker process the opponent thinks in, if it has one."""
+        self.closed = False
+        """True once closed: a move still asked for is thought in the calling thread."""
 
     def choose(self, view: PlayerView) -> Action:
         """The opponent's action for ``view``."""
         if self._ai is None:
-            if self.level in self.IN_PROCESS:
+            if self.level in self.IN_PROCESS and not self.closed:
                 from ginrummy_tui.ai.process import ProcessOpponent
 
                 self._ai = self._process = ProcessOpponent(self.level, self.seed)
@@ -39,6 +41,7 @@ class LazyOpponent:
         return self._ai.choose(view)
 
     def close(self) -> None:
-        """Stop the worker process of an opponent that has one."""
+        """Stop the worker process of an opponent that has one; none is started after."""
+        self.closed = True
         if self._process is not None:
             self._process.close()

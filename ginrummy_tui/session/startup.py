@@ -146,7 +146,8 @@ def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bo
             return "quit"
 
 
-def _new_state(settings: Settings, seed, hand: int | None) -> GameState:
+def new_state(settings: Settings, seed, hand: int | None) -> GameState:
+    """A new match with ``settings``' rules, dealt from ``seed`` (hand ``hand`` of it, if given)."""
     from ginrummy_tui.engine import deal_hand, new_game
 
     rules = settings.rules
@@ -268,7 +269,7 @@ def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhe
                 )
             plan = Plan(saved.state, keeper, settings, ai, root, cdir, resumed=True, ui=dict(saved.ui), notes=notes)
         else:
-            state = _new_state(settings, seed, hand)
+            state = new_state(settings, seed, hand)
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, notes=notes)
         plan.saved_settings = loaded.settings

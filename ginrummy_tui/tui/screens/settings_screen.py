@@ -1,7 +1,9 @@
 """The settings: rules (a preset and each single option), the opponent, the
 computer's pause, ASCII suits, the mouse and the theme.
 
-Saved to the settings file (see :mod:`ginrummy_tui.storage.config`).  Display
+Saved to the settings file (see :mod:`ginrummy_tui.storage.config`); with
+``--data-dir -`` the file is neither read nor written, and the changes last
+for the run.  Display
 settings apply at once; a change of rules or opponent never changes the match
 in progress: the player is asked whether to start a new match now, or to keep
 the new rules for the next one.
@@ -37,6 +39,8 @@ LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert")
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "The winner of the hand"))
 CUSTOM = "custom"
 """The preset field's choice while the options on the form differ from the preset's."""
+FOR_THIS_RUN = "for this run only (nothing is saved with --data-dir -)"
+"""How long settings changed without a settings file last."""
 STACKED_BELOW = 60
 """Below this many columns a choice list goes under its label: beside it, the
 label would get fewer columns than the labels of the other rows (out of line)."""
@@ -48,12 +52,15 @@ def yes_no(value: bool) -> str:
 
 
 def current_settings(app: GinHost) -> Settings:
-    """The settings in use by ``app`` (read from the settings file if the app was not given any)."""
+    """The settings in use by ``app`` (read from the settings file if the app
+    was not given any, and may read it)."""
+    from ginrummy_tui.storage.config import Settings, config_dir, load_settings
+
     s = app.context.settings
     if s is not None:
         return s
-    from ginrummy_tui.storage.config import config_dir, load_settings
-
+    if not app.context.uses_files:
+        return Settings()
     return load_settings(app.context.config_dir or config_dir()).settings
 
 
@@ -401,15 +408,16 @@ class SettingsScreen(Screen):
             return
         app = self.gin
         assert self.original is not None
-        # only what was changed here is kept: a command-line choice stays for this run
-        kept = with_changes(app.context.saved_settings or self.original, self.original, new)
-        directory = app.context.config_dir or config_dir()
-        try:
-            save_settings(directory, kept)
-        except OSError as exc:
-            self._error(f"The settings could not be saved to {directory / SETTINGS_NAME}: {exc.strerror or exc}")
-            return
-        app.context.saved_settings = kept
+        if app.context.uses_files:
+            # only what was changed here is kept: a command-line choice stays for this run
+            kept = with_changes(app.context.saved_settings or self.original, self.original, new)
+            directory = app.context.config_dir or config_dir()
+            try:
+                save_settings(directory, kept)
+            except OSError as exc:
+                self._error(f"The settings could not be saved to {directory / SETTINGS_NAME}: {exc.strerror or exc}")
+                return
+            app.context.saved_settings = kept
         app.context.settings = new
         app.pause = new.pause
         if new.theme in self.app.available_themes:
@@ -441,20 +449,24 @@ class SettingsScreen(Screen):
             or (what == "the rules" and new.rules != old.rules)
             or (what == "the opponent" and new.ai != old.ai)
         ]
+        saved = "Settings saved" if app.context.uses_files else f"Settings changed {FOR_THIS_RUN}"
         if not changed:
-            self.dismiss_settings("Settings saved.")
+            self.dismiss_settings(f"{saved}.")
             return
         if not control.match_started():
             app.start_new_match(new)
-            self.dismiss_settings("Settings saved: a new match with them has started.")
+            self.dismiss_settings(f"{saved}: a new match with them has started.")
             return
 
         def answer(yes: bool | None) -> None:
             if yes:
                 app.start_new_match(new)
-                self.dismiss_settings("A new match with the new settings has started.")
+                if app.context.uses_files:
+                    self.dismiss_settings("A new match with the new settings has started.")
+                else:
+                    self.dismiss_settings(f"A new match with the new settings has started; they last {FOR_THIS_RUN}.")
             else:  # the next match starts with them (they are the app's settings now)
-                self.dismiss_settings("Settings saved. This match goes on; the next one uses them.")
+                self.dismiss_settings(f"{saved}. This match goes on; the next one uses them.")
 
         self.app.push_screen(NewMatchQuestion(" and ".join(changed)), answer)
 

@@ -109,6 +109,8 @@ def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
     from ginrummy_tui.storage.history import Damaged, SharedHistory
 
     gin = gin_of(app)
+    if not gin.context.uses_files:
+        return Figures(unusable="nothing is read or recorded with --data-dir -"), []
     keeper = gin.context.keeper
     shared = keeper.shared_history() if keeper is not None else SharedHistory(gin.context.data_dir or data_dir())
     notes: list[str] = []
