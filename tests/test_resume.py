@@ -426,18 +426,26 @@ def test_the_end_of_a_match_in_an_unusable_data_directory_does_not_raise(tmp_pat
     plan.close()
 
 
-async def test_a_history_that_cannot_be_opened_is_reported_with_its_words_intact(tmp_path):
+async def test_a_history_that_cannot_be_opened_is_reported_with_its_words_intact(tmp_path, monkeypatch):
     """The message put together from the error: ``str.capitalize`` had
     lowered the rest of it ("[errno 21] is a directory: '/tmp/…/history…'",
     a path with capitals no longer the path) and added a second full stop."""
+    from ginrummy_tui.tui.app import GinApp
+
     root = tmp_path / "Data Home"
     root.mkdir()
     (root / "history.sqlite3").mkdir()  # not a database: it cannot be opened
     plan = prepare(args_for(root, seed=4), ask=never_asked)
     said: list[str] = []
+    # told once, by whichever meets it first: the history's check at start-up
+    # (a thread) or the record of the first move
+    notify = GinApp.notify
+    monkeypatch.setattr(GinApp, "notify", lambda app, message, **kw: (said.append(message), notify(app, message, **kw)))
     async with running(plan) as (app, pilot):
-        app.context.control.on_error = said.append
         await pilot.press("p")
+        await settle(app, pilot)
+        if app.history_upkeep is not None:
+            app.history_upkeep.join(10)
         await settle(app, pilot)
     told = [s for s in said if "history" in s]
     assert told, said
