@@ -86,13 +86,12 @@ def test_a_replay_after_the_match_is_over():
 def test_gin_tui_seed_and_hand_deal_that_hand(tmp_path):
     """``gin-tui --seed N --hand K``: the app starts on hand K of that seed, kept apart as a replay."""
     from ginrummy_tui.cli import build_parser
-    from ginrummy_tui.cli.play import app_options
+    from ginrummy_tui.cli.play import build_unsaved_app
     from ginrummy_tui.session.startup import prepare
-    from ginrummy_tui.tui.app import make_app
 
     dealt = _play_to_hand(13, 3)
     args = build_parser().parse_args(["--seed", "13", "--hand", "3", "--data-dir", str(tmp_path)])
-    state = make_app(**app_options(args)).session.state
+    state = build_unsaved_app(args).session.state
     assert (state.hands, state.stock, state.discard, state.hand_no) == (dealt.hands, dealt.stock, dealt.discard, 3)
     plan = prepare(args, ask=lambda owner, **_: "quit")
     try:

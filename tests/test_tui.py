@@ -813,11 +813,10 @@ async def test_on_change_is_called_after_every_move():
 
 def test_play_options_from_the_command_line():
     from ginrummy_tui.cli import build_parser
-    from ginrummy_tui.cli.play import app_options
+    from ginrummy_tui.cli.play import build_unsaved_app
 
     args = build_parser().parse_args(["--seed", "5", "--ai", "easy", "--ascii", "--no-mouse", "--pause", "0"])
-    opts = app_options(args)
-    app = make_app(**opts)
+    app = build_unsaved_app(args)
     assert app.ascii_only and not app.mouse_enabled and app.pause == 0
     assert app.session.state == new_game(seed=5)
     assert app.session.opponent.level == "easy"

@@ -98,26 +98,6 @@ def exit_status(app: GinApp, caught: list[int]) -> int:
     return 1 if app.return_code else 0
 
 
-def app_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The :func:`~ginrummy_tui.tui.app.make_app` options given on the command
-    line, over the default settings (none are read); raises ``ValueError`` for
-    a bad one, saying why as the saved game does."""
-    from ginrummy_tui.storage.config import Settings, apply_args
-
-    s = apply_args(Settings(), args)
-    opts: dict[str, Any] = {
-        "rules": s.rules,
-        "ai": s.ai,
-        "seed": args.seed,
-        "hand": args.hand,
-        "ascii": s.ascii,
-        "mouse": s.mouse,
-    }
-    if args.pause is not None:
-        opts["pause"] = s.pause
-    return opts
-
-
 def refuse_theme(theme: str | None) -> None:
     """Raises ``ValueError`` when ``--theme`` names no theme there is, naming
     the themes (not given, or "", is left to the other settings' check, as
