@@ -759,17 +759,18 @@ def test_the_worker_process_dying_does_not_stop_the_computer(monkeypatch, deaths
     from ginrummy_tui.ai.process import ProcessOpponent
 
     started = []
-    start = ProcessOpponent.start
+    start = ProcessOpponent._pool_for_move
 
-    def start_and_kill(self) -> None:
+    def start_and_kill(self):
         fresh = self._pool is None
-        start(self)
+        pool = start(self)
         if fresh:
-            started.append(self._pool)
+            started.append(pool)
             if len(started) <= deaths:
                 _kill_the_worker(self)
+        return pool
 
-    monkeypatch.setattr(ProcessOpponent, "start", start_and_kill)
+    monkeypatch.setattr(ProcessOpponent, "_pool_for_move", start_and_kill)
     far = ProcessOpponent("master", "seed-1")
     state = new_game(seed=3)
     v = view(state, state.current)
@@ -842,3 +843,56 @@ def test_a_closed_opponent_thinks_in_this_process_and_starts_no_worker():
     far = ProcessOpponent("master", "seed-1")
     far.close()
     assert far.choose(v) == expected and far._pool is None
+
+
+def test_an_opponent_closed_while_its_worker_starts_leaves_no_worker_running(monkeypatch):
+    """Closed (a new match replacing it) between its check of being closed and
+    the start of its worker, the master started the worker all the same, and
+    nothing ever stopped it."""
+    import multiprocessing
+
+    from ginrummy_tui.ai import process
+
+    far = process.ProcessOpponent("master", "seed-1")
+    start_tracker = process._start_tracker
+
+    def closed_meanwhile() -> None:
+        far.close()  # the app's thread, while this one starts the worker
+        start_tracker()
+
+    monkeypatch.setattr(process, "_start_tracker", closed_meanwhile)
+    before = {c.pid for c in multiprocessing.active_children()}
+    v = view(new_game(seed=3), 0)
+    assert far.choose(v) == get_opponent("master", "seed-1").choose(v)
+    assert far.closed and far._pool is None
+    left = [c for c in multiprocessing.active_children() if c.pid not in before]
+    for child in left:
+        child.join(5)
+    assert not [c for c in left if c.is_alive()]
+
+
+def test_a_lazy_master_closed_as_it_makes_its_worker_leaves_no_worker_running(monkeypatch):
+    """Closed after it had checked it was not, but before it had kept its
+    worker's opponent, the master made the worker all the same, out of reach
+    of the close."""
+    import multiprocessing
+
+    from ginrummy_tui.ai import process
+    from ginrummy_tui.session.opponent import LazyOpponent
+
+    lazy = LazyOpponent("master", "seed-1")
+    make = process.ProcessOpponent.__init__
+
+    def closed_meanwhile(self, *args, **kwargs) -> None:
+        make(self, *args, **kwargs)
+        lazy.close()  # the app's thread, while this one makes the opponent
+
+    monkeypatch.setattr(process.ProcessOpponent, "__init__", closed_meanwhile)
+    before = {c.pid for c in multiprocessing.active_children()}
+    v = view(new_game(seed=3), 0)
+    assert lazy.choose(v) == get_opponent("master", "seed-1").choose(v)
+    assert lazy._process is not None and lazy._process.closed and lazy._process._pool is None
+    left = [c for c in multiprocessing.active_children() if c.pid not in before]
+    for child in left:
+        child.join(5)
+    assert not [c for c in left if c.is_alive()]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
@@ -73,6 +74,9 @@ class ProcessOpponent:
         self.level = level
         self.seed = seed
         self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+        """Guards ``_pool`` and ``closed``: a move is asked for in a worker
+        thread while the app may close the opponent (a new match replaces it)."""
         self._here: Any = None
         """The opponent in this process, once the worker could not be used."""
         self.closed = False
@@ -80,10 +84,27 @@ class ProcessOpponent:
 
     def start(self) -> None:
         """Start the worker now (otherwise the first move starts it)."""
-        if self._pool is None:
-            _start_tracker()
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-            self._pool.submit(_warm)
+        self._pool_for_move()
+
+    def _pool_for_move(self) -> ProcessPoolExecutor | None:
+        """The worker's pool, started if there is none; None once closed (also
+        when closed while it was being started: that pool is stopped at once).
+        Raises ``ImportError`` or ``OSError`` when no worker can be started."""
+        with self._lock:
+            if self.closed or self._pool is not None:
+                return None if self.closed else self._pool
+        _start_tracker()  # starting a process takes a moment: not under the lock
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        with self._lock:
+            keep = not self.closed and self._pool is None
+            if keep:
+                self._pool = pool
+            current = None if self.closed else self._pool
+        if keep:
+            pool.submit(_warm)
+        else:
+            pool.shutdown(wait=False, cancel_futures=True)
+        return current
 
     def choose(self, view: PlayerView) -> Action:
         """The opponent's action for ``view`` (blocks the calling thread, not the GIL).
@@ -93,17 +114,20 @@ class ProcessOpponent:
         so it does once closed (a move asked for as it was being replaced)."""
         if self._here is None:
             for _ in range(2):
-                if self.closed:
-                    break
                 try:
-                    self.start()
+                    pool = self._pool_for_move()
                 except (ImportError, OSError):
                     break  # no worker on this system (no working sem_open, no processes left)
-                assert self._pool is not None
+                if pool is None:
+                    break  # closed
                 try:
-                    return self._pool.submit(_choose, self.level, self.seed, view).result()
+                    future = pool.submit(_choose, self.level, self.seed, view)
+                except RuntimeError:  # closed just now: the pool takes no more work
+                    continue
+                try:
+                    return future.result()
                 except BrokenProcessPool:
-                    self._stop()
+                    self._stop(pool)
             from ginrummy_tui.ai import get_opponent
 
             self._here = get_opponent(self.level, self.seed)
@@ -111,11 +135,16 @@ class ProcessOpponent:
 
     def close(self) -> None:
         """Stop the worker for good (a search under way is abandoned)."""
-        self.closed = True
+        with self._lock:
+            self.closed = True
         self._stop()
 
-    def _stop(self) -> None:
-        """Stop the worker (a search under way is abandoned); the next move starts another."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+    def _stop(self, pool: ProcessPoolExecutor | None = None) -> None:
+        """Stop the worker (a search under way is abandoned); the next move
+        starts another.  With ``pool``: only if that is still the worker's."""
+        with self._lock:
+            current = self._pool
+            if current is None or (pool is not None and current is not pool):
+                return
             self._pool = None
+        current.shutdown(wait=False, cancel_futures=True)

@@ -33,7 +33,10 @@ class LazyOpponent:
             if self.level in self.IN_PROCESS and not self.closed:
                 from ginrummy_tui.ai.process import ProcessOpponent
 
-                self._ai = self._process = ProcessOpponent(self.level, self.seed)
+                process = ProcessOpponent(self.level, self.seed)
+                self._ai = self._process = process
+                if self.closed:  # closed meanwhile, before close() could see it: it thinks here
+                    process.close()
             else:
                 from ginrummy_tui.ai import get_opponent
 
