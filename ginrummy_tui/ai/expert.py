@@ -381,16 +381,17 @@ class ExpertOpponent:
 
     # ------------------------------------------------------------ decisions
 
-    def throw_value(self, ctx: _Context, mask11: int, card: Card, limit: int) -> float:
+    def throw_value(self, ctx: _Context, mask11: int, card: Card, limit: int, *, may_end: bool = True) -> float:
         """Lower is better: the worth of the hand left by throwing ``card`` from
         11 cards, plus the danger of the card weighed in deadwood points.  A
         throw that ends the hand leaves the card to nobody and has no danger:
         gin, and a knock on the last turn before the hand would be void (the
-        expert then knocks at once)."""
+        expert then knocks at once).  ``may_end`` False: the throw is a plain
+        discard (the knock and gin are other moves), which ends nothing."""
         left = mask11 ^ card.bit
         value = self.hand_value(ctx, left, limit)
         dw = deadwood_mask(left)
-        if dw == 0 or (ctx.draws_left <= 0 and dw <= limit):
+        if may_end and (dw == 0 or (ctx.draws_left <= 0 and dw <= limit)):
             return value
         p = self.params
         return value + p.danger * (p.late_danger if ctx.draws_left <= 0 else 1.0) * self.danger(ctx, card)

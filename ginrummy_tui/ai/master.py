@@ -530,7 +530,7 @@ class MasterOpponent:
         for a in actions:
             if a.kind == Kind.DISCARD:
                 c = a.card
-                scored.append((ex.throw_value(ctx, m, c, limit), -c.value, -c.index, a))
+                scored.append((ex.throw_value(ctx, m, c, limit, may_end=False), -c.value, -c.index, a))
         scored.sort(key=lambda t: t[:3])
         cands = [t[3] for t in scored[: self.params.shortlist]]
         least = min(scored, key=lambda t: (deadwood_mask(m ^ t[3].card.bit), t[1], t[2]))[3]
