@@ -21,8 +21,9 @@ def make_network_app(session: Any, args: argparse.Namespace) -> Any:
     up: the settings file's look with the command line's (``--theme``,
     ``--ascii``, ``--no-mouse``, checked by the command before it connects) on
     top, for this run only, as in a game against the computer.  Its settings
-    screen (F2) reads and saves the settings file of the data directory, and its
-    statistics (F3) are those of the data directory the match is recorded in."""
+    screen (F2) reads and saves the settings file the game uses (that of
+    ``--data-dir`` or ``GIN_TUI_HOME`` when given), and its statistics (F3) are
+    those of the data directory the match is recorded in."""
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.storage.config import apply_look, config_dir, load_settings
     from ginrummy_tui.storage.files import data_dir

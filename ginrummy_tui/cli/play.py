@@ -131,11 +131,7 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     if args.data_dir != "-":  # the saved match: resumed, saved after every move
         return run_saved_play(args)
-    try:
-        app = build_unsaved_app(args)
-    except ValueError as exc:
-        print(f"gin-tui: {exc}", file=sys.stderr)
-        return 2
+    app = build_unsaved_app(args)  # its options were checked above
     app.run()
     return exit_status(app, [])
 
@@ -199,7 +195,8 @@ def build_unsaved_app(args: argparse.Namespace) -> GinApp:
     settings and the command line's on top, nothing read or saved.  Its
     settings screen shows these settings and changes them for this run
     only; the next match is played with them, as in the saved game.  Raises
-    ``ValueError`` for a bad option, saying why as the saved game does."""
+    ``ValueError`` for a bad option (the game checks them first, with
+    :func:`option_refusal`)."""
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.startup import new_state
     from ginrummy_tui.storage.config import Settings, apply_args
