@@ -896,3 +896,50 @@ def test_a_lazy_master_closed_as_it_makes_its_worker_leaves_no_worker_running(mo
     for child in left:
         child.join(5)
     assert not [c for c in left if c.is_alive()]
+
+
+def test_the_masters_shortlist_weighs_the_danger_of_a_plain_discard_on_the_last_turn(monkeypatch):
+    """On its last turn a discard within the knock limit lost its danger in the
+    master's shortlist, as if it were the knock that ends the hand: a plain
+    discard ends nothing, and the card may give the other player the hand."""
+    from ginrummy_tui.ai.common import hand_mask
+    from ginrummy_tui.ai.expert import ExpertOpponent, _Context, _draws_left
+    from ginrummy_tui.ai.master import MasterOpponent
+    from ginrummy_tui.engine import deadwood_mask
+
+    driver = get_opponent("standard")
+    found = None
+    for seed in range(200):
+        state = new_game(seed=seed)
+        while not state.over and state.phase != "hand over":
+            v = view(state, state.current)
+            if v.phase == "discard" and _draws_left(v, drawn=True) <= 0:
+                m = hand_mask(v.hand)
+                if any(deadwood_mask(m ^ c.bit) <= v.knock_limit for c in v.hand):
+                    found = v
+                    break
+            state = apply(state, driver.choose(v))
+        if found is not None:
+            break
+    assert found is not None
+    seen: list[bool] = []
+    value = ExpertOpponent.throw_value
+
+    def recording(self, ctx, mask11, card, limit, **kw):
+        seen.append(kw.get("may_end", True))
+        return value(self, ctx, mask11, card, limit, **kw)
+
+    monkeypatch.setattr(ExpertOpponent, "throw_value", recording)
+    master = MasterOpponent(seed=1)
+    master._discard_candidates(found, found.legal_actions)
+    assert seen and not any(seen)  # every plain discard has its danger weighed
+    # and the danger is what the knock leaves out
+    ex = master.expert
+    ctx = _Context(found, ex.params)
+    ex._weigh_unseen(ctx)
+    ctx.draws_left = 0
+    m = hand_mask(found.hand)
+    card = next(c for c in found.hand if deadwood_mask(m ^ c.bit) <= found.knock_limit)
+    monkeypatch.setattr(ExpertOpponent, "danger", lambda self, ctx, c: 1.0)
+    plain = value(ex, ctx, m, card, found.knock_limit, may_end=False)
+    assert plain > value(ex, ctx, m, card, found.knock_limit)
