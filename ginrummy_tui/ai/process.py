@@ -121,13 +121,13 @@ class ProcessOpponent:
                 if pool is None:
                     break  # closed
                 try:
-                    future = pool.submit(_choose, self.level, self.seed, view)
-                except RuntimeError:  # closed just now: the pool takes no more work
-                    continue
-                try:
-                    return future.result()
+                    return pool.submit(_choose, self.level, self.seed, view).result()
                 except BrokenProcessPool:
                     self._stop(pool)
+                except RuntimeError:
+                    if not self.closed:
+                        raise
+                    # closed just now: its pool takes no more work, so the move is thought here
             from ginrummy_tui.ai import get_opponent
 
             self._here = get_opponent(self.level, self.seed)
