@@ -339,6 +339,48 @@ async def test_a_host_restart_carries_on_the_move_in_play_with_the_time_it_had_l
         keeper.close_history()
 
 
+async def test_a_host_stopped_with_both_players_at_the_table_keeps_the_time_left_through_its_last_save(tmp_path):
+    # gin-tui host stopped (Ctrl+C with --server-only, a signal) while both players
+    # were at the table: its server saved the move's time left, then the host's last
+    # save (close_kept) wrote the table again with the move's full time, and a host
+    # started again gave the move a fresh 30 s.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.net.client import GameClient
+    from ginrummy_tui.session.startup import close_kept
+
+    from .test_net import FakeClock
+
+    async def hosting():
+        store, keeper, state, code = _host(tmp_path)
+        clock = FakeClock()
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+        host, port = await server.start()
+        ann = GameClient(host, port, server.host_code, "Ann", heartbeat=0)
+        bob = GameClient(host, port, code, "Bob", heartbeat=0)
+        await ann.connect()
+        await bob.connect()
+        await ann.wait_for(lambda c: c.clock is not None and c.clock["running"])
+        return keeper, server, clock, ann, bob
+
+    keeper, server, clock, ann, bob = await hosting()
+    try:
+        clock.forward(12)  # Ann thinks for 12 s; the host is stopped, both players still there
+        await server.close()
+        close_kept(keeper)  # the host's end: saved one last time
+    finally:
+        await ann.close()
+        await bob.close()
+    keeper, server, clock, ann, bob = await hosting()  # the host again, on its saved match
+    try:
+        assert server.state.history == ()  # the same move in play
+        assert ann.clock["remaining"] == 18 and bob.clock["remaining"] == 18
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+        keeper.close_history()
+
+
 def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     from ginrummy_tui.cli.host import SaveReporter, match_server
 

@@ -221,6 +221,8 @@ class MatchServer:
     async def close(self) -> None:
         """Say goodbye to every client and stop listening (the time left of the
         move in play is saved first: a restarted host carries on with it)."""
+        if self._timer is not None:  # stopped with the time left kept: the host's last save writes it too
+            self._pause_clock()
         if self._clock_record() is not None:
             self._table_changed()
         self._stop_clock()
@@ -611,10 +613,7 @@ class MatchServer:
             self._deadline = self._now() + self._remaining
             self._timer = self._call_later(self._remaining, self._expire, self.seq)
         elif not should_run and self._timer is not None:
-            assert self._loop is not None and self._deadline is not None
-            self._stalled()
-            self._remaining = max(0.0, self._deadline - self._now())
-            self._stop_clock()
+            self._pause_clock()
 
     def _now(self) -> float:
         if self._time is not None:
@@ -627,6 +626,13 @@ class MatchServer:
             return self._time.call_later(delay, callback, seq)
         assert self._loop is not None
         return self._loop.call_later(delay, callback, seq)
+
+    def _pause_clock(self) -> None:
+        """Stop the running move clock, keeping the time left (the time the host was stopped not counted)."""
+        assert self._loop is not None and self._deadline is not None
+        self._stalled()
+        self._remaining = max(0.0, self._deadline - self._now())
+        self._stop_clock()
 
     def _stop_clock(self) -> None:
         if self._timer is not None:
