@@ -125,6 +125,7 @@ async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_t
     # The guest's record of a match said it started when the guest last ran
     # gin-tui join, and left out the hints shown before that.
     import ginrummy_tui.net.server
+    import ginrummy_tui.session.keeper
     from ginrummy_tui.cli.host import SaveReporter, match_server
     from ginrummy_tui.session.keeper import SeatRecords
     from ginrummy_tui.storage.stats import NETWORK
@@ -132,7 +133,7 @@ async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_t
     from .test_net import FakeClock
     from .test_net_session import Changes, Seats
 
-    monkeypatch.setattr(ginrummy_tui.net.server, "now_iso", lambda: "2026-01-02T03:04:05Z", raising=False)  # the start
+    monkeypatch.setattr(ginrummy_tui.session.keeper, "new_match_id", lambda: "20260102-030405-abcd")  # the start
     store, keeper, state, code = _host(tmp_path / "host")
     clock = FakeClock()
     server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
@@ -165,6 +166,56 @@ async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_t
     _, [record] = _figures(tmp_path / "guest")
     assert record["started"] == "2026-01-02T03:04:05Z"
     assert record["hints"] == 2
+
+
+async def test_the_guest_s_record_of_a_match_starts_when_the_host_s_record_of_it_does(tmp_path, monkeypatch):
+    # The host's record of a match starts when the match was begun (the time its id
+    # begins with: for the first match, when the host started and waited for its
+    # guest), the guest's started at its first move: the same match had two starts.
+    import ginrummy_tui.session.keeper
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.files import new_match_id
+    from ginrummy_tui.storage.stats import NETWORK
+
+    from .test_net import FakeClock
+    from .test_net_session import Changes, Seats
+
+    ids = iter(["20260102-030405-abcd"])  # the host began long before its guest came
+    monkeypatch.setattr(ginrummy_tui.session.keeper, "new_match_id", lambda: next(ids, None) or new_match_id())
+    store, keeper, state, code = _host(tmp_path / "host")
+    clock = FakeClock()
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    records = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob", records=records)
+        await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
+        ann.submit(Action(Kind.DRAW_STOCK))  # the first move
+        await changes.until(lambda: bob.client.seq == 1)
+        clock.forward(30)  # Ann runs out of time: the match is over
+        await changes.until(lambda: bob.view().phase == "match_over" and ann.view().phase == "match_over")
+        ann.submit(Action(Kind.NEW_MATCH))
+        await changes.until(lambda: any(bob.client.ready))
+        bob.submit(Action(Kind.NEW_MATCH))  # the next match is dealt: it begins now
+        await changes.until(lambda: bob.view().match_no == 2 and ann.view().match_no == 2)
+        clock.forward(30)
+        await changes.until(lambda: bob.view().phase == "match_over")
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+        records.close()
+    assert records.errors == []
+    _, host_records = _figures(tmp_path / "host")
+    _, guest_records = _figures(tmp_path / "guest")
+    host_started = {r["id"]: r["started"] for r in host_records}
+    guest_started = {r["id"]: r["started"] for r in guest_records}
+    assert host_started["20260102-030405-abcd"] == "2026-01-02T03:04:05Z"
+    assert len(guest_started) == 2 and guest_started == host_started
 
 
 def test_a_hosted_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path):
