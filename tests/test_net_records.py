@@ -218,6 +218,43 @@ async def test_the_guest_s_record_of_a_match_starts_when_the_host_s_record_of_it
     assert len(guest_started) == 2 and guest_started == host_started
 
 
+async def test_a_guest_who_sees_the_match_over_only_on_joining_again_records_it(tmp_path):
+    # The view a guest's gin-tui join is given as it takes its seat was not looked
+    # at: a guest whose terminal closed as the match ended, and who joined again to
+    # see the result, did not record the match.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.stats import NETWORK
+
+    from .test_net import FakeClock
+    from .test_net_session import Changes, Seats
+
+    store, keeper, state, code = _host(tmp_path / "host")
+    clock = FakeClock()
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    records = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob")  # a gin-tui join whose terminal closes as the match ends
+        await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
+        clock.forward(30)  # Ann runs out of time: the match is over
+        await changes.until(lambda: ann.view().phase == "match_over")
+        await bob.aclose()
+        again = await seats.join(code, "Bob", records=records)  # gin-tui join again: the match is over
+        assert again.view().phase == "match_over"
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+        records.close()
+    assert records.errors == []
+    _, guest_records = _figures(tmp_path / "guest")
+    assert [r["id"] for r in guest_records] == [keeper.match_id]
+
+
 def test_a_hosted_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path):
     from ginrummy_tui.engine import legal_actions
     from ginrummy_tui.storage.stats import NETWORK
