@@ -125,6 +125,7 @@ async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_t
     # The guest's record of a match said it started when the guest last ran
     # gin-tui join, and left out the hints shown before that.
     import ginrummy_tui.net.server
+    import ginrummy_tui.session.keeper
     from ginrummy_tui.cli.host import SaveReporter, match_server
     from ginrummy_tui.session.keeper import SeatRecords
     from ginrummy_tui.storage.stats import NETWORK
@@ -132,7 +133,7 @@ async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_t
     from .test_net import FakeClock
     from .test_net_session import Changes, Seats
 
-    monkeypatch.setattr(ginrummy_tui.net.server, "now_iso", lambda: "2026-01-02T03:04:05Z", raising=False)  # the start
+    monkeypatch.setattr(ginrummy_tui.session.keeper, "new_match_id", lambda: "20260102-030405-abcd")  # the start
     store, keeper, state, code = _host(tmp_path / "host")
     clock = FakeClock()
     server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
@@ -165,6 +166,93 @@ async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_t
     _, [record] = _figures(tmp_path / "guest")
     assert record["started"] == "2026-01-02T03:04:05Z"
     assert record["hints"] == 2
+
+
+async def test_the_guest_s_record_of_a_match_starts_when_the_host_s_record_of_it_does(tmp_path, monkeypatch):
+    # The host's record of a match starts when the match was begun (the time its id
+    # begins with: for the first match, when the host started and waited for its
+    # guest), the guest's started at its first move: the same match had two starts.
+    import ginrummy_tui.session.keeper
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.files import new_match_id
+    from ginrummy_tui.storage.stats import NETWORK
+
+    from .test_net import FakeClock
+    from .test_net_session import Changes, Seats
+
+    ids = iter(["20260102-030405-abcd"])  # the host began long before its guest came
+    monkeypatch.setattr(ginrummy_tui.session.keeper, "new_match_id", lambda: next(ids, None) or new_match_id())
+    store, keeper, state, code = _host(tmp_path / "host")
+    clock = FakeClock()
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    records = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob", records=records)
+        await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
+        ann.submit(Action(Kind.DRAW_STOCK))  # the first move
+        await changes.until(lambda: bob.client.seq == 1)
+        clock.forward(30)  # Ann runs out of time: the match is over
+        await changes.until(lambda: bob.view().phase == "match_over" and ann.view().phase == "match_over")
+        ann.submit(Action(Kind.NEW_MATCH))
+        await changes.until(lambda: any(bob.client.ready))
+        bob.submit(Action(Kind.NEW_MATCH))  # the next match is dealt: it begins now
+        await changes.until(lambda: bob.view().match_no == 2 and ann.view().match_no == 2)
+        clock.forward(30)
+        await changes.until(lambda: bob.view().phase == "match_over")
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+        records.close()
+    assert records.errors == []
+    _, host_records = _figures(tmp_path / "host")
+    _, guest_records = _figures(tmp_path / "guest")
+    host_started = {r["id"]: r["started"] for r in host_records}
+    guest_started = {r["id"]: r["started"] for r in guest_records}
+    assert host_started["20260102-030405-abcd"] == "2026-01-02T03:04:05Z"
+    assert len(guest_started) == 2 and guest_started == host_started
+
+
+async def test_a_guest_who_sees_the_match_over_only_on_joining_again_records_it(tmp_path):
+    # The view a guest's gin-tui join is given as it takes its seat was not looked
+    # at: a guest whose terminal closed as the match ended, and who joined again to
+    # see the result, did not record the match.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.stats import NETWORK
+
+    from .test_net import FakeClock
+    from .test_net_session import Changes, Seats
+
+    store, keeper, state, code = _host(tmp_path / "host")
+    clock = FakeClock()
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    records = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob")  # a gin-tui join whose terminal closes as the match ends
+        await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
+        clock.forward(30)  # Ann runs out of time: the match is over
+        await changes.until(lambda: ann.view().phase == "match_over")
+        await bob.aclose()
+        again = await seats.join(code, "Bob", records=records)  # gin-tui join again: the match is over
+        assert again.view().phase == "match_over"
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+        records.close()
+    assert records.errors == []
+    _, guest_records = _figures(tmp_path / "guest")
+    assert [r["id"] for r in guest_records] == [keeper.match_id]
 
 
 def test_a_hosted_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path):
@@ -332,6 +420,48 @@ async def test_a_host_restart_carries_on_the_move_in_play_with_the_time_it_had_l
         assert ann.clock["remaining"] == 18 and bob.clock["remaining"] == 18
         clock.forward(18)  # the rest of Ann's time: she loses
         await ann.wait_for(lambda c: c.view.phase == "match_over")
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+        keeper.close_history()
+
+
+async def test_a_host_stopped_with_both_players_at_the_table_keeps_the_time_left_through_its_last_save(tmp_path):
+    # gin-tui host stopped (Ctrl+C with --server-only, a signal) while both players
+    # were at the table: its server saved the move's time left, then the host's last
+    # save (close_kept) wrote the table again with the move's full time, and a host
+    # started again gave the move a fresh 30 s.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.net.client import GameClient
+    from ginrummy_tui.session.startup import close_kept
+
+    from .test_net import FakeClock
+
+    async def hosting():
+        store, keeper, state, code = _host(tmp_path)
+        clock = FakeClock()
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+        host, port = await server.start()
+        ann = GameClient(host, port, server.host_code, "Ann", heartbeat=0)
+        bob = GameClient(host, port, code, "Bob", heartbeat=0)
+        await ann.connect()
+        await bob.connect()
+        await ann.wait_for(lambda c: c.clock is not None and c.clock["running"])
+        return keeper, server, clock, ann, bob
+
+    keeper, server, clock, ann, bob = await hosting()
+    try:
+        clock.forward(12)  # Ann thinks for 12 s; the host is stopped, both players still there
+        await server.close()
+        close_kept(keeper)  # the host's end: saved one last time
+    finally:
+        await ann.close()
+        await bob.close()
+    keeper, server, clock, ann, bob = await hosting()  # the host again, on its saved match
+    try:
+        assert server.state.history == ()  # the same move in play
+        assert ann.clock["remaining"] == 18 and bob.clock["remaining"] == 18
     finally:
         await ann.close()
         await bob.close()

@@ -119,6 +119,7 @@ class RemoteSession(Session):
         await client.connect(timeout, background=False)
         self.client = client
         self.problem = ""
+        self._record(client)  # the first view, read before it was the session's
 
     def connection(self) -> Coroutine[Any, Any, None]:
         """The coroutine that keeps the match going: it reads the host's
@@ -154,9 +155,7 @@ class RemoteSession(Session):
                 self._sent_seq = None  # the move was applied, or our wish to go on was noted
             if self.problem.startswith(REFUSED) and client.seq > self._problem_seq:
                 self.problem = ""
-            if self.records is not None and client.view is not None:
-                hints = client.match_hints[self.seat] if client.match_hints is not None else None
-                self.records.observe(client.view, client.match_id, started=client.match_started, hints=hints)
+            self._record(client)
         elif kind == "error":
             self.problem = REFUSED + str(msg.get("message", ""))
             self._problem_seq = client.seq
@@ -169,6 +168,12 @@ class RemoteSession(Session):
                 if not self.reconnect:
                     self.gave_up = True
         self.changed()
+
+    def _record(self, client: GameClient) -> None:
+        """Hand the host's latest view to the seat's records (a match is recorded once it is over)."""
+        if self.records is not None and client.view is not None:
+            hints = client.match_hints[self.seat] if client.match_hints is not None else None
+            self.records.observe(client.view, client.match_id, started=client.match_started, hints=hints)
 
     async def _rejoin(self) -> bool:
         """Join again with the same code until the host takes us back; False
@@ -198,6 +203,7 @@ class RemoteSession(Session):
                 break
             self.client = client  # its messages are read from here on: none was missed
             self.problem = ""
+            self._record(client)  # the first view, read before it was the session's
             self.changed()
             return True
         return False

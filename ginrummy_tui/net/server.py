@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from ginrummy_tui import __version__
 from ginrummy_tui.engine import Action, GameState, IllegalAction, apply, legal_actions, parse_action, view
 from ginrummy_tui.engine.kinds import Kind
-from ginrummy_tui.storage.files import now_iso
+from ginrummy_tui.storage.files import match_started, now_iso
 from ginrummy_tui.storage.store import clock_turn, saved_left
 
 from . import protocol as P
@@ -221,6 +221,8 @@ class MatchServer:
     async def close(self) -> None:
         """Say goodbye to every client and stop listening (the time left of the
         move in play is saved first: a restarted host carries on with it)."""
+        if self._timer is not None:  # stopped with the time left kept: the host's last save writes it too
+            self._pause_clock()
         if self._clock_record() is not None:
             self._table_changed()
         self._stop_clock()
@@ -465,10 +467,10 @@ class MatchServer:
         self._state = new
         self.seq += 1
         self._ready = [False, False]
+        _call_back(self.on_change, "save the match", new)  # a new match gets its id there
         started, hints = self._match_book()
-        if started is None:  # the match's first change: it starts now, as the host's record of it does
-            self._match = (new.match_no, now_iso(), hints)
-        _call_back(self.on_change, "save the match", new)
+        if started is None:  # the match's first change
+            self._match = (new.match_no, self._match_start(), hints)
         self._clock_update()
         self._broadcast()
 
@@ -486,12 +488,18 @@ class MatchServer:
     """The match in play (its number), when it started and the hints each seat was shown in it."""
 
     def _match_book(self) -> tuple[str | None, list[int]]:
-        """When the match in play started (None until its first change: its first
-        move, or its deal after another match, when the host's record of it
-        starts too), and the hints each seat was shown in it."""
+        """When the match in play started, as the host's record of it says
+        (:meth:`_match_start`; None until its first change: its first move, or
+        its deal after another match), and the hints each seat was shown in it."""
         if self._match is None or self._match[0] != self._state.match_no:
             self._match = (self._state.match_no, None, [0, 0])
         return self._match[1], self._match[2]
+
+    def _match_start(self) -> str:
+        """When the match in play began, as the host's record of it says: the
+        time its id begins with (else now)."""
+        begun = match_started(self.match_id()) if self.match_id is not None else None
+        return begun or now_iso()
 
     def _hint(self, seat: int) -> None:
         """A player was shown a hint: count it for the hand and the match, and tell both (the other sees it)."""
@@ -611,10 +619,7 @@ class MatchServer:
             self._deadline = self._now() + self._remaining
             self._timer = self._call_later(self._remaining, self._expire, self.seq)
         elif not should_run and self._timer is not None:
-            assert self._loop is not None and self._deadline is not None
-            self._stalled()
-            self._remaining = max(0.0, self._deadline - self._now())
-            self._stop_clock()
+            self._pause_clock()
 
     def _now(self) -> float:
         if self._time is not None:
@@ -627,6 +632,13 @@ class MatchServer:
             return self._time.call_later(delay, callback, seq)
         assert self._loop is not None
         return self._loop.call_later(delay, callback, seq)
+
+    def _pause_clock(self) -> None:
+        """Stop the running move clock, keeping the time left (the time the host was stopped not counted)."""
+        assert self._loop is not None and self._deadline is not None
+        self._stalled()
+        self._remaining = max(0.0, self._deadline - self._now())
+        self._stop_clock()
 
     def _stop_clock(self) -> None:
         if self._timer is not None:
