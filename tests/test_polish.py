@@ -321,6 +321,26 @@ async def test_a_wide_terminal_shows_the_hands_moves_beside_the_table():
         assert log.display and str(log.query_one("#log-lines").render()).count("\n") == 2
 
 
+@pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 48), (200, 60)])
+async def test_a_large_terminal_has_the_score_line_at_the_top_and_the_keys_at_the_bottom(size):
+    """On a large terminal the table stood in the middle of the screen: its score
+    line (with the title) had a band of empty rows above it, the key bar far below."""
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+    from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
+
+    width, height = size
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        rows = screen_text(app).splitlines()
+        assert rows[0].lstrip().startswith("gin-tui   Hand 1"), rows[:3]
+        assert app.screen.query_one(Scoreboard).region.y == 0
+        assert app.screen.query_one(KeyBar).region.y == height - 1
+        assert rows[height - 1].lstrip().startswith("t Take"), rows[-1]
+        prompt = app.table.query_one(PromptLine).region
+        assert prompt.bottom < height - 1 and "Take the upcard" in rows[prompt.y]
+
+
 async def test_a_question_shows_its_own_keys_at_the_bottom():
     """The quit question (and every yes-or-no question) left the table's key bar
     under it, offering "t Take" and "p Pass", which do nothing while it is asked."""
