@@ -688,6 +688,38 @@ async def test_without_saving_the_settings_show_this_runs_not_the_files(monkeypa
         assert str(screen.query_one("#match-rules").render()).endswith("(the same as below).")
 
 
+async def test_without_saving_the_mouse_is_shown_as_set_at_start_not_for_a_next_start(monkeypatch):
+    """gin-tui --data-dir -: F2 offered "Mouse (from next start)", though nothing
+    is saved for a next start; the rule sheet sent a player without the mouse to F2."""
+    from textual.widgets import Checkbox
+
+    from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+
+    for argv, said in (((), "yes: set at start (--no-mouse turns it off)"), (("--no-mouse",), "no: set at start (--no-mouse)")):
+        app = unsaved_app(monkeypatch, *argv)
+        async with app.run_test(size=(80, 40), notifications=True) as pilot:
+            await settle(app, pilot)
+            screen = await open_settings(app, pilot)
+            text = screen_text(app)
+            assert "from next start" not in text and f"Mouse                         {said}" in text, text
+            assert not list(screen.query("#mouse").results(Checkbox))  # nothing to change here
+            screen.query_one("#ascii").value = True
+            await pilot.press("ctrl+s")  # the other settings are still changed for the run
+            await settle(app, pilot)
+            assert isinstance(app.screen, GameScreen) and app.ascii_only
+            assert app.context.settings is not None and app.context.settings.mouse == (not argv)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            await pilot.resize_terminal(100, 60)  # the whole sheet on the screen
+            await pilot.pause()
+            sheet = " ".join(screen_text(app).replace("│", " ").split())
+            mouse = sheet[sheet.index("Mouse: "):]
+            assert "F2" not in mouse and "next start" not in mouse
+            if argv:
+                assert mouse.startswith("Mouse: off for this run (--no-mouse).")
+
+
 async def test_without_saving_ctrl_s_changes_the_settings_for_this_run_and_writes_no_file(monkeypatch):
     """gin-tui --data-dir -: Ctrl+S in F2 wrote the settings file, and said
     the new rules apply to the next match, which kept the match's own."""

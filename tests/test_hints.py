@@ -149,6 +149,7 @@ def test_discard_reason_says_what_the_other_player_has_shown():
 def test_a_throw_kept_from_the_other_player_gives_both_chances_in_plain_words():
     # the computer picked up K♥ and K♣: K♦, the throw leaving the least deadwood, it surely
     # melds; the reason said "the computer can meld K♦ almost certain, 9♠ less than 1 in 50"
+    # (then "is almost certain", which does not read either)
     s = _made("7S 7H 7D 3C 4C 5C 6C KD 9S KC", "AS 2S 3S QS QC TS 8D 2D JC TD", "KH", "AH 4H")
     s = _play(s, "pass", "take upcard", "discard TD", "draw stock", "discard KC", "draw discard", "discard 2D", "draw stock")
     v = view(s, 0)
@@ -157,7 +158,7 @@ def test_a_throw_kept_from_the_other_player_gives_both_chances_in_plain_words():
     assert h.action == parse_action("discard 9S")
     assert h.reason == (
         "Discard 9♠: it leaves 15 deadwood (not K♦, which would leave 14): "
-        "the chance the computer can meld K♦ is almost certain, 9♠ less than 1 in 50."
+        "the chance the computer can meld K♦ is more than 49 in 50, 9♠ less than 1 in 50."
     )
 
 
@@ -205,8 +206,59 @@ def test_odds_are_said_as_a_player_reads_them():
         "about 1 in 2",
         "about 7 in 10",
         "about 8 in 10",
-        "almost certain",
+        "about 19 in 20",
     ]
+    assert odds(0.99) == "more than 49 in 50"
+
+
+@pytest.mark.parametrize(("p", "said"), [(0.99, "more than 49 in 50"), (0.01, "less than 1 in 50")])
+def test_every_sentence_with_a_chance_reads_at_the_highest_and_lowest_chances(monkeypatch, p, said):
+    """A chance of 95 in 100 or more was "almost certain", which no sentence that
+    gives a chance reads with: "the chance the computer can meld K♦ is almost
+    certain", "undercut almost certain"."""
+    from ginrummy_tui.ai.hints import _chance_pair, _explain_wait, _meld_pair
+
+    # a discard: the chance the other player can meld it
+    s = _made("7S 7H 7D 3C 4C 5C 6C 2S 3S KD", "AS 8S TS QC JC TD 8D KC 4D 5D", "5S", "9H")
+    v = view(_play(s, "pass", "pass", "draw stock"), 0)
+    monkeypatch.setattr(ExpertOpponent, "meld_chance", lambda self, view, card: p)
+    assert explain(v, parse_action("discard KD")) == (
+        f"Discard K♦: it leaves 14 deadwood; the chance the computer can meld K♦ is {said}."
+    )
+    monkeypatch.undo()
+    # a knock: the chance of an undercut, and of winning the match
+    v = replace(_low_hand_with_stock(20), scores=(80, 54))
+    out = hint_expert().knock_outlook(v)
+    assert out is not None and out.why == "match"
+    both = replace(out, undercut_chance=p, match_chance=p)
+    monkeypatch.setattr(ExpertOpponent, "knock_outlook", lambda self, view, **kw: both)
+    assert explain(v, parse_action("knock KD")) == (
+        f"Knock with K♦: it leaves 1 deadwood, expected to score {_points(out.expected_points)}, "
+        f"undercut {said}; it wins the match (you need 20 to reach 100): {said}."
+    )
+    assert explain(v, parse_action("discard KD")).endswith(
+        f"; a knock with K♦ instead is expected to score {_points(out.expected_points)}, undercut {said}."
+    )
+    # waiting: what a knock now would bring
+    assert _explain_wait(v, "K♦", 1, replace(both, threshold=11.0, opponent_mean=7.0), "the computer").endswith(
+        f"; knocking now: {_points(out.expected_points)}, undercut {said}."
+    )
+    # two cards' chances (the other card's first), and two chances after the next draws (the
+    # greater first); told in hundredths when they read alike, never "about 100 in 100"
+    ks, kd = parse_cards("KS KD")
+    pairs = {  # (mine, theirs): the two cards' chances, then the two chances after the draws
+        0.99: [
+            ((0.3, 0.99), "is more than 49 in 50, K♦ about 1 in 3", "more than 49 in 50 against 1 in 3"),
+            ((0.99, 0.999), "is more than 99 in 100, K♦ about 99 in 100", "more than 99 in 100 against 99 in 100"),
+        ],
+        0.01: [
+            ((0.01, 0.3), "is about 1 in 3, K♦ less than 1 in 50", "about 1 in 3 against less than 1 in 50"),
+            ((0.004, 0.011), "is about 1 in 100, K♦ less than 1 in 100", "about 1 in 100 against less than 1 in 100"),
+        ],
+    }
+    for (mine, theirs), melds, draws in pairs[p]:
+        assert _meld_pair(kd, ks, mine, theirs, False, "the computer") == f"the chance the computer can meld K♠ {melds}"
+        assert _chance_pair(theirs, mine) == draws
 
 
 # The four hints a player found untrue (issue 13), each as a scenario: the

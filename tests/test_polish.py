@@ -321,6 +321,26 @@ async def test_a_wide_terminal_shows_the_hands_moves_beside_the_table():
         assert log.display and str(log.query_one("#log-lines").render()).count("\n") == 2
 
 
+@pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 48), (200, 60)])
+async def test_a_large_terminal_has_the_score_line_at_the_top_and_the_keys_at_the_bottom(size):
+    """On a large terminal the table stood in the middle of the screen: its score
+    line (with the title) had a band of empty rows above it, the key bar far below."""
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+    from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
+
+    width, height = size
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        rows = screen_text(app).splitlines()
+        assert rows[0].lstrip().startswith("gin-tui   Hand 1"), rows[:3]
+        assert app.screen.query_one(Scoreboard).region.y == 0
+        assert app.screen.query_one(KeyBar).region.y == height - 1
+        assert rows[height - 1].lstrip().startswith("t Take"), rows[-1]
+        prompt = app.table.query_one(PromptLine).region
+        assert prompt.bottom < height - 1 and "Take the upcard" in rows[prompt.y]
+
+
 async def test_a_question_shows_its_own_keys_at_the_bottom():
     """The quit question (and every yes-or-no question) left the table's key bar
     under it, offering "t Take" and "p Pass", which do nothing while it is asked."""
@@ -575,6 +595,35 @@ async def test_a_note_that_names_a_file_shows_its_path_whole_at_80x24(tmp_path, 
         await pilot.resize_terminal(60, 24)  # a narrow table has its piles and moves there: six lines at most
         await pilot.pause()
         assert len(_toast_lines(app)) == 6
+
+
+@pytest.mark.parametrize("size", [(80, 22), (70, 20), (60, 24), (80, 21)])
+async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(tmp_path, monkeypatch, size):
+    """Below 24 rows or 80 columns (and behind "Terminal too small") the toasts
+    have six lines: a damaged save's note was cut after "The file was moved to",
+    the path never shown.  A warning there is wider, its words laid out for it."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    moved = tmp_path / ".local" / "share" / "gin-tui" / "current.json.damaged-20261203-090824"
+    note = (
+        "Your saved match could not be used: the file is not valid JSON (Expecting property name enclosed in "
+        f"double quotes at line 1, column 2). The file was moved to {moved}. A new match has started."
+    )
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(app, pilot)
+        app.notify(note, severity="warning", timeout=30)
+        await pilot.pause()
+        lines = _toast_lines(app)
+        assert 1 < len(lines) <= 6, lines
+        assert " ".join(lines).replace("/ ", "/").replace("- ", "-") == note.replace(str(tmp_path), "~"), lines
+        at = lines.index("~/.local/share/gin-tui/")  # the path whole, broken after a separator
+        assert lines[at + 1].startswith("current.json.damaged-20261203-090824. "), lines
+        app.notify("Sorted by rank", timeout=30)  # a note that is no warning keeps the narrow column
+        await pilot.pause()
+        from textual.widgets._toast import Toast
+
+        widths = sorted(t.region.width for t in app.screen.query(Toast))
+        assert widths == [34, min(60, size[0])], widths
 
 
 @pytest.mark.parametrize(

@@ -140,7 +140,8 @@ async def test_f3_with_matches_over_the_network_names_no_level_or_computer_for_t
             await pilot.pause(0.01)
         await pilot.press("f3")
         await pilot.pause()
-        text = screen_text(app)
+        box = app.screen.query_one("#stats").region  # F3's words, not the table's behind them
+        text = "\n".join(screen_text(app).splitlines()[box.y : box.bottom])
         assert "vs network" in text and "won 1 of the last 1" in text
         assert "your margin in the last matches against each opponent, oldest first" in text
         assert "level" not in text and "computer" not in text.lower(), text

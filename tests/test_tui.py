@@ -1502,7 +1502,7 @@ async def test_after_a_resize_and_back_a_two_line_prompt_and_the_listed_pile_lea
 @pytest.mark.parametrize("under", [1, 20])
 async def test_listing_the_pile_does_not_move_the_table(size, under):
     # a list of one line, on a 24-line screen and larger, moved the whole table
-    # down a row (it is centred on a tall screen and had become a row shorter);
+    # down a row (it was centred on a tall screen then, and had become a row shorter);
     # with a lifted card as well
     from ginrummy_tui.engine import parse_cards
     from ginrummy_tui.engine.cards import DECK

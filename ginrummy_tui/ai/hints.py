@@ -150,14 +150,30 @@ def _meld_with(cards, card: Card) -> tuple[Card, ...] | None:
 
 
 def odds(p: float) -> str:
-    """A chance in words, as a player reads it: "about 1 in 4", "about 7 in 10"."""
+    """A chance in words, as a player reads it: "about 1 in 4", "about 7 in 10";
+    always a figure, so that it reads in every sentence that gives a chance
+    ("the chance ... is", "undercut ..."), down to "less than 1 in 50" and up to
+    "more than 49 in 50"."""
     if p < 0.02:
         return "less than 1 in 50"
+    if p > 0.98:
+        return "more than 49 in 50"
     if p >= 0.95:
-        return "almost certain"
+        return "about 19 in 20"
     if p <= 0.5:
         return f"about 1 in {max(2, round(1 / p))}"
     return f"about {round(p * 10)} in 10"
+
+
+def _hundredths(p: float) -> str:
+    """A chance in hundredths, for two that :func:`odds` says alike: "about 37 in 100",
+    "less than 1 in 100", "more than 99 in 100"."""
+    n = round(100 * p)
+    if n == 0:
+        return "less than 1 in 100"
+    if n == 100:
+        return "more than 99 in 100"
+    return f"about {n} in 100"
 
 
 def _expert() -> ExpertOpponent:
@@ -388,7 +404,7 @@ def _meld_pair(c: Card, other: Card, p_mine: float, p_other: float, ascii_only: 
     if odds(p_mine) != odds(p_other):
         chances = f"{odds(p_other)}, {_label(c, ascii_only)} {odds(p_mine)}"
     else:
-        chances = f"about {round(100 * p_other)} in 100, {_label(c, ascii_only)} about {round(100 * p_mine)} in 100"
+        chances = f"{_hundredths(p_other)}, {_label(c, ascii_only)} {_hundredths(p_mine)}"
     return f"the chance {name} can meld {_label(other, ascii_only)} is {chances}"
 
 
@@ -398,9 +414,9 @@ def _chance_pair(mine: float, other: float) -> str:
     are the same."""
     if odds(mine) != odds(other):
         return f"{odds(mine)} against {odds(other).removeprefix('about ')}"
-    if round(100 * mine) != round(100 * other):
-        return f"about {round(100 * mine)} in 100 against {round(100 * other)} in 100"
-    return f"a little higher (about {round(100 * mine)} in 100 either way)"
+    if _hundredths(mine) != _hundredths(other):
+        return f"{_hundredths(mine)} against {_hundredths(other).removeprefix('about ')}"
+    return f"a little higher ({_hundredths(mine)} either way)"
 
 
 __all__ = ["HINT_LEVEL", "MATCH_CHANCE", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint", "hint_expert", "odds"]

@@ -25,7 +25,7 @@ from ginrummy_tui.storage.store import clock_turn, saved_left
 
 from .palette import palette_of
 from .screens.game_screen import GameScreen
-from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, WIDE_WIDTH
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -62,7 +62,7 @@ class GinApp(App):
     TITLE = "gin-tui"
     ENABLE_COMMAND_PALETTE = False
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (NORMAL_WIDTH, "-normal"), (WIDE_WIDTH, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (24, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-short"), (TALL_HEIGHT, "-tall")]
 
     BINDINGS = [
         Binding("question_mark,f1", "rules", "Rules", key_display="?", id="rules"),
@@ -264,10 +264,11 @@ class GinApp(App):
     ) -> None:
         """A toast, every one of them: a path in ``message`` reads whole in
         the toast's column (the home directory as ~, the lines broken after a
-        separator, not inside a name)."""
-        from .note_text import note_text
+        separator, not inside a name), as wide as the toast is on this screen."""
+        from .note_text import note_text, toast_text_width
 
-        super().notify(note_text(message), title=title, severity=severity, timeout=timeout, markup=markup)
+        width = toast_text_width(self.size.width, self.size.height, severity)
+        super().notify(note_text(message, width), title=title, severity=severity, timeout=timeout, markup=markup)
 
     def _tell_from_thread(self, message: str) -> None:
         """A warning for the player, from a background thread."""

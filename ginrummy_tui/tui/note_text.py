@@ -10,9 +10,25 @@ import re
 
 from rich.cells import cell_len
 
+from .widgets.too_small import NORMAL_WIDTH, TALL_HEIGHT
+
 TOAST_TEXT_WIDTH = 31
 """The columns of a toast's words: its width in ``app.tcss`` (34) less its
 left border and its padding."""
+WIDE_TOAST = 60
+"""The width of a warning where toasts have six lines (below 24 rows or 80
+columns, ``app.tcss``): Textual's toast width, at most the screen's."""
+TOAST_EDGES = 3
+"""A toast's left border and its padding."""
+
+
+def toast_text_width(width: int, height: int, severity: str) -> int:
+    """The columns of a toast's words on a screen of ``width`` × ``height``: a
+    warning (a note that names a file, most often) is wider where the toasts
+    have six lines only (``app.tcss``), so that what happened and the path fit them."""
+    if severity == "information" or (height >= TALL_HEIGHT and width >= NORMAL_WIDTH):
+        return TOAST_TEXT_WIDTH
+    return min(WIDE_TOAST, width) - TOAST_EDGES
 
 _PATH = re.compile(r"(?:(?<=[\s'\"(])|^)~?/[^\s'\"()/]+/[^\s'\"()]*")
 """A path in a message: it starts with ``/`` (or ``~/``) at the start of a word,

@@ -518,8 +518,7 @@ class GameScreen(Screen):
 
     def _give_rows_to_pile(self, listed: bool) -> None:
         """The blank lines above the moves line and the hand give way to the listed pile, which
-        takes at least as many rows: the table keeps its height (on a tall screen, centred, a
-        shorter table moved up or down a row)."""
+        takes at least as many rows: the table keeps its height."""
         if listed and not self.has_class("-pile-open"):  # the blank lines there are, before they give way
             self.query_one(DiscardPile).set_list_rows(sum(self.query_one(part).styles.margin.top for part in self.PILE_ROOM))
         self.set_class(listed, "-pile-open")

@@ -67,16 +67,20 @@ def _bullets(lines) -> Table:
     return grid
 
 
-def mouse_text(mouse: bool = True, one_click: bool = False) -> str:
+def mouse_text(mouse: bool = True, one_click: bool = False, saved: bool = True) -> str:
     """What the mouse does, as the app is set: a click on a card lifts it and a
-    second click throws it, or with one-click discard the first click throws it."""
+    second click throws it, or with one-click discard the first click throws it.
+    Off, how to turn it on: in the settings, unless nothing is ``saved`` for a
+    next start (``--data-dir -``)."""
     if not mouse:
+        if not saved:
+            return "Mouse: off for this run (--no-mouse)."
         return "Mouse: off; the settings (F2) turn it on from the next start."
     card = "click a card to discard it" if one_click else "click a card to lift it, then again (or Discard) to discard it"
     return f"Mouse: click a pile to draw; {card}; click a button to knock; the keys at the bottom too."
 
 
-def rules_renderable(rules: Rules, mouse: bool = True, one_click: bool = False) -> Group:
+def rules_renderable(rules: Rules, mouse: bool = True, one_click: bool = False, saved: bool = True) -> Group:
     """The sheet's text for ``rules``, the mouse as the app is set (see :func:`mouse_text`)."""
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold", no_wrap=True)
@@ -92,7 +96,7 @@ def rules_renderable(rules: Rules, mouse: bool = True, one_click: bool = False) 
         Text(),
         Text("Keys", style="bold underline"),
         keys,
-        Text("\n" + mouse_text(mouse, one_click)),
+        Text("\n" + mouse_text(mouse, one_click, saved)),
     )
 
 
@@ -115,7 +119,9 @@ class RulesScreen(ModalScreen):
         yield TooSmall()
         with VerticalScroll(id="rules"):
             gin = gin_of(self.app)
-            yield Static(rules_renderable(self.rules, gin.mouse_enabled, gin.one_click), id="rules-text")
+            yield Static(
+                rules_renderable(self.rules, gin.mouse_enabled, gin.one_click, gin.context.uses_files), id="rules-text"
+            )
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -216,7 +216,7 @@ class SettingsScreen(Screen):
                 "Computer's pause, s", NumberField(f"{s.pause:g}", type="number", compact=True, id="pause")
             )
             yield self._row("ASCII suits (S H D C)", Checkbox(yes_no(s.ascii), s.ascii, compact=True, id="ascii"))
-            yield self._row("Mouse (from next start)", Checkbox(yes_no(s.mouse), s.mouse, compact=True, id="mouse"))
+            yield self._mouse_row(s.mouse)
             yield self._row(
                 "One-click discard", Checkbox(yes_no(s.one_click), s.one_click, compact=True, id="one-click")
             )
@@ -233,6 +233,16 @@ class SettingsScreen(Screen):
     def _row(self, label: str, control) -> Horizontal:
         kind = "row choice" if isinstance(control, Select) else "row"
         return Horizontal(Label(label, classes="label"), control, classes=kind)
+
+    def _mouse_row(self, mouse: bool) -> Horizontal:
+        """The mouse, a choice saved for the next start; with ``--data-dir -`` (no next
+        start reads it) what this run started with, and how to start without it."""
+        if self.gin.context.uses_files:
+            return self._row("Mouse (from next start)", Checkbox(yes_no(mouse), mouse, compact=True, id="mouse"))
+        said = "yes: set at start (--no-mouse turns it off)" if mouse else "no: set at start (--no-mouse)"
+        row = self._row("Mouse", Label(said, id="mouse", classes="fixed"))
+        row.add_class("fixed")
+        return row
 
     def _rule_field(self, name: str, value: Any):
         fid = f"rule-{name}"
@@ -379,11 +389,16 @@ class SettingsScreen(Screen):
             ai=str(self.query_one("#ai", Select).value),
             pause=pause,
             ascii=self.query_one("#ascii", Checkbox).value,
-            mouse=self.query_one("#mouse", Checkbox).value,
+            mouse=self._mouse_on_form(self.original.mouse),
             theme=str(self.query_one("#theme", Select).value),
             one_click=self.query_one("#one-click", Checkbox).value,
         )
         return new.with_rules(rules, preset=preset)
+
+    def _mouse_on_form(self, mouse: bool) -> bool:
+        """The mouse's checkbox, where the form has one (else ``mouse``, what this run started with)."""
+        box = next(self.query("#mouse").results(Checkbox), None)
+        return mouse if box is None else box.value
 
     def _error(self, text: str, field: Widget | None = None) -> None:
         """Say why the settings were not saved, under the form; the ``field`` with

@@ -6,6 +6,9 @@ from textual.widgets import Static
 
 MIN_WIDTH = 46
 MIN_HEIGHT = 21
+TALL_HEIGHT = 24
+"""From this height the layout is tall (the ``-tall`` breakpoint): blank lines between
+the table's parts, and room for longer toasts."""
 NORMAL_WIDTH = 80
 """Below this width the layout is narrow (the ``-narrow`` breakpoint): shorter
 names and labels, the hand on two rows, compact tables."""
