@@ -37,19 +37,26 @@ def saved_settings(root) -> dict:
     return json.loads((root / "settings.json").read_text())
 
 
+async def save_and_keep_playing(app, pilot, screen: SettingsScreen, values: dict[str, object]) -> None:
+    """In F2's ``screen``, set the fields ``values`` names (``"#rule-target": "60"``)
+    and save them with Ctrl+S in the middle of a match: asked whether to start a
+    new match with them, keep playing this one."""
+    for field, value in values.items():
+        screen.query_one(field).value = value
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(app.screen, NewMatchQuestion)
+    await pilot.press("n")  # keep playing this match
+    await settle(app, pilot)
+
+
 async def test_changing_the_rules_mid_match_asks_and_keep_playing_keeps_the_match(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan) as (app, pilot):
         await pilot.press("p")
         await settle(app, pilot)
         before = app.session.state
-        screen = await open_settings(app, pilot)
-        screen.query_one("#rule-target").value = "60"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchQuestion)
-        await pilot.press("n")
-        await settle(app, pilot)
+        await save_and_keep_playing(app, pilot, await open_settings(app, pilot), {"#rule-target": "60"})
         assert isinstance(app.screen, GameScreen)
         assert app.session.state == before  # the match goes on under its own rules
         assert app.session.state.rules.target == 100
@@ -214,21 +221,8 @@ async def test_kept_rules_start_with_the_next_match(tmp_path):
     async with running(plan) as (app, pilot):
         await pilot.press("s")  # draw the ace of spades
         await settle(app, pilot)
-        screen = await open_settings(app, pilot)
-        screen.query_one("#rule-target").value = "150"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchQuestion)
-        await pilot.press("n")  # keep playing this match
-        await settle(app, pilot)
-        await pilot.press("k")  # knock: the match is won
-        await settle(app, pilot)
-        for _ in range(3):
-            if isinstance(app.screen, MatchOverScreen):
-                break
-            await pilot.press("enter")
-            await settle(app, pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        await save_and_keep_playing(app, pilot, await open_settings(app, pilot), {"#rule-target": "150"})
+        await finish_the_match(app, pilot)
         await pilot.press("n")
         await settle(app, pilot)
         state = app.session.state
@@ -476,13 +470,7 @@ async def test_rules_kept_for_the_next_match_start_it_after_a_restart(tmp_path):
     async with running(first) as (app, pilot):
         await pilot.press("s")  # draw the ace of spades
         await settle(app, pilot)
-        screen = await open_settings(app, pilot)
-        screen.query_one("#rule-knock_limit").value = "8"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchQuestion)
-        await pilot.press("n")  # keep playing this match
-        await settle(app, pilot)
+        await save_and_keep_playing(app, pilot, await open_settings(app, pilot), {"#rule-knock_limit": "8"})
         assert app.session.state.rules.knock_limit == 10
     assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"knock_limit": 8}}
     plan = prepare(args_for(tmp_path, seed=None), ask=None)
@@ -632,13 +620,7 @@ async def test_a_new_match_against_another_opponent_stops_the_masters_worker_pro
         assert workers and all(worker.is_alive() for worker in workers)
         await pilot.press("s")  # draw the ace of spades
         await settle(app, pilot)
-        screen = await open_settings(app, pilot)
-        screen.query_one("#ai").value = "expert"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchQuestion)
-        await pilot.press("n")  # keep playing this match
-        await settle(app, pilot)
+        await save_and_keep_playing(app, pilot, await open_settings(app, pilot), {"#ai": "expert"})
         assert app.session.opponent is master and workers[0].is_alive()
         await finish_the_match(app, pilot)
         await pilot.press("n")
@@ -721,13 +703,7 @@ async def test_without_saving_the_next_match_has_the_rules_and_opponent_f2_shows
         await settle(app, pilot)
         screen = await open_settings(app, pilot)
         assert screen.query_one("#ai").value == "easy"
-        screen.query_one("#rule-knock_limit").value = "8"
-        screen.query_one("#ai").value = "expert"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchQuestion)
-        await pilot.press("n")  # keep playing this match
-        await settle(app, pilot)
+        await save_and_keep_playing(app, pilot, screen, {"#rule-knock_limit": "8", "#ai": "expert"})
         said = [str(n.message) for n in app._notifications]
         assert ("Settings changed for this run only (nothing is saved with --data-dir -). "
                 "This match goes on; the next one uses them.") in said, said
