@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 
 import pytest
 
 from ginrummy_tui.engine import Action, GameState, apply, new_game
-from ginrummy_tui.tui.app import GinApp, make_app
+from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
 from .app_helpers import screen_text, settle
@@ -15,14 +16,22 @@ from .app_helpers import screen_text, settle
 SIZE = (80, 24)
 
 
-def app_with_settings_in(root, state: GameState) -> GinApp:
-    """The app on ``state`` whose settings file is in ``root`` (none there: the defaults)."""
+@contextlib.asynccontextmanager
+async def settings_open_in(root, state: GameState):
+    """F2 open in the app on ``state`` whose settings file is in ``root`` (none
+    there: the defaults), on an 80x40 screen; gives ``(app, pilot)``."""
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.local import LocalSession
     from ginrummy_tui.session.opponent import LazyOpponent
 
+    from .test_config_screen import open_settings
+
     session = LocalSession(state, LazyOpponent("standard", state.seed))
-    return make_app(context=AppContext(session=session, config_dir=root), pause=0)
+    app = make_app(context=AppContext(session=session, config_dir=root), pause=0)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await settle(app, pilot)
+        await open_settings(app, pilot)
+        yield app, pilot
 
 
 def _prompt(app) -> str:
@@ -100,15 +109,10 @@ async def test_toasts_hide_nothing_the_player_needs_at_80x24():
 
 async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_path):
     from ginrummy_tui.engine import PRESETS
-    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
 
     okla = PRESETS["oklahoma"].with_options(target=150)
-    app = app_with_settings_in(tmp_path, new_game(okla, seed=2))  # the next match's: the defaults (standard, to 100)
-    async with app.run_test(size=(80, 40)) as pilot:
-        await settle(app, pilot)
-        await pilot.press("f2")
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
+    # the next match's: the defaults (standard, to 100)
+    async with settings_open_in(tmp_path, new_game(okla, seed=2)) as (app, pilot):
         line = str(app.screen.query_one("#match-rules").render())
         assert line.startswith("The match in play: oklahoma rules, to 150, opponent level Standard;"), line
         assert "oklahoma yes" in line
@@ -221,15 +225,8 @@ async def test_a_match_has_one_number_in_play_in_practice_and_once_over(tmp_path
 
 async def test_the_match_in_play_line_follows_the_form_as_it_is_edited(tmp_path):
     """It said "(the same as below)" after the knock limit below had been changed."""
-    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
-
-    app = app_with_settings_in(tmp_path, new_game(seed=2))  # a standard match; the next match's settings: standard too
-    async with app.run_test(size=(80, 40)) as pilot:
-        await settle(app, pilot)
-        await pilot.press("f2")
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-
+    # a standard match; the next match's settings: standard too
+    async with settings_open_in(tmp_path, new_game(seed=2)) as (app, pilot):
         def line() -> str:
             return str(app.screen.query_one("#match-rules").render())
 
