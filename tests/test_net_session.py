@@ -321,17 +321,11 @@ async def test_the_connection_is_a_worker_on_the_apps_loop_and_a_silent_host_nev
     the screen still answers keys; the answer, once let through, is shown."""
     import threading
 
-    from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.widgets.hand import HandView
 
     async with server_behind_a_holding_proxy("standard") as (server, proxy, (host, port)):
         threads = set(threading.enumerate())
-        ann = RemoteSession(host, port, server.codes[0], "Ann")
-        bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
-        await ann.connect()
-        await bob.connect()
-        app = make_app(session=ann, pause=0)
-        try:
+        async with anns_app(server, host, port) as (app, ann):
             async with app.run_test(size=(100, 30)) as pilot:
                 # Bob's arrival, read by the connection once the table is up, lets Ann move
                 await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
@@ -355,24 +349,14 @@ async def test_the_connection_is_a_worker_on_the_apps_loop_and_a_silent_host_nev
                 await until_app(pilot, lambda: ann.client.seq == 1 and not app.table.v.my_turn)
                 assert app.table.v.phase == "upcard" and app.table.v.current == 1  # Bob's offer now
             assert connection[0].is_cancelled or connection[0].is_finished  # the app's exit ended it
-        finally:
-            await ann.aclose()
-            await bob.close()
 
 
 async def test_every_key_that_would_act_gives_the_waiting_reason_while_a_move_is_unanswered():
     """After s, while the host holds back its answer, Enter (a discard on the view the
     draw was made on), k and h are refused because the last move is not answered yet,
     not for a reason of that old view ("Draw a card first"); the reason goes with the answer."""
-    from ginrummy_tui.tui.app import make_app
-
     async with server_behind_a_holding_proxy("multiplayer-1.5") as (server, proxy, (host, port)):
-        ann = RemoteSession(host, port, server.codes[0], "Ann")
-        bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
-        await ann.connect()
-        await bob.connect()
-        app = make_app(session=ann, pause=0)
-        try:
+        async with anns_app(server, host, port) as (app, ann):
             async with app.run_test(size=(100, 30)) as pilot:
                 await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
                 assert app.table.v.phase == "draw"
@@ -389,9 +373,6 @@ async def test_every_key_that_would_act_gives_the_waiting_reason_while_a_move_is
                 proxy.release()
                 await until_app(pilot, lambda: ann.client.seq == 1 and app.table.v.phase == "discard")
                 assert app.table.refusal == ""
-        finally:
-            await ann.aclose()
-            await bob.close()
 
 
 async def test_a_host_that_does_not_answer_is_told_and_its_clock_not_shown():
@@ -551,6 +532,24 @@ async def server_behind_a_holding_proxy(preset: str):
     finally:
         await proxy.close()
         await server.close()
+
+
+@contextlib.asynccontextmanager
+async def anns_app(server: MatchServer, host: str, port: int):
+    """Ann seated at ``host:port`` (the proxy in front of ``server``) with her
+    app, not yet running, and Bob seated on the server itself; gives Ann's
+    app and session, and both leave at the end."""
+    from ginrummy_tui.tui.app import make_app
+
+    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
+    await ann.connect()
+    await bob.connect()
+    try:
+        yield make_app(session=ann, pause=0), ann
+    finally:
+        await ann.aclose()
+        await bob.close()
 
 
 async def until_app(pilot, condition, tries: int = 400) -> None:
