@@ -7,7 +7,7 @@ import argparse
 import json
 
 from ginrummy_tui.engine import PRESETS
-from ginrummy_tui.session.startup import prepare
+from ginrummy_tui.session.startup import Plan, prepare
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
@@ -24,6 +24,15 @@ def args_for(root, **kw) -> argparse.Namespace:
                 data_dir=str(root), rule=None)
     base.update(kw)
     return argparse.Namespace(**base)
+
+
+def at_match_point(root, **kw) -> Plan:
+    """What ``gin-tui`` plays with the options ``kw`` in ``root``: a match a
+    knock from being won (:func:`scenarios.match_point`), begun as a new one."""
+    plan = prepare(args_for(root, **kw), ask=None)
+    plan.state = scenarios.match_point()
+    plan.keeper.begin(plan.state)
+    return plan
 
 
 async def open_settings(app, pilot) -> SettingsScreen:
@@ -48,6 +57,17 @@ async def save_and_keep_playing(app, pilot, screen: SettingsScreen, values: dict
     assert isinstance(app.screen, NewMatchQuestion)
     await pilot.press("n")  # keep playing this match
     await settle(app, pilot)
+
+
+async def refused_on_saving(app, pilot, field: str, value: str) -> str:
+    """F2 opened, ``field`` set to ``value`` and Ctrl+S pressed: the form stays
+    on the screen; the reason it gives for not saving."""
+    screen = await open_settings(app, pilot)
+    screen.query_one(field).value = value
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert app.screen is screen
+    return " ".join(str(screen.query_one("#settings-error").render()).split())
 
 
 async def test_changing_the_rules_mid_match_asks_and_keep_playing_keeps_the_match(tmp_path):
@@ -141,13 +161,7 @@ async def test_saving_the_settings_keeps_the_command_lines_choices_for_that_run_
 async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan) as (app, pilot):
-        screen = await open_settings(app, pilot)
-        screen.query_one("#rule-target").value = "0"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert app.screen is screen
-        error = " ".join(str(screen.query_one("#settings-error").render()).split())
-        assert error == "Target score: must be at least 1 (not 0)"
+        assert await refused_on_saving(app, pilot, "#rule-target", "0") == "Target score: must be at least 1 (not 0)"
         assert not (tmp_path / "settings.json").exists()
         await pilot.press("escape")  # the change is not saved: asked first
         await pilot.pause()
@@ -166,12 +180,7 @@ async def test_settings_that_cannot_be_saved_name_the_file(tmp_path, monkeypatch
     monkeypatch.setattr(config, "save_settings", fail)
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan) as (app, pilot):
-        screen = await open_settings(app, pilot)
-        screen.query_one("#pause").value = "0"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert app.screen is screen
-        error = " ".join(str(screen.query_one("#settings-error").render()).split())
+        error = await refused_on_saving(app, pilot, "#pause", "0")
         assert error == f"The settings could not be saved to {tmp_path / 'settings.json'}: No such file or directory"
 
 
@@ -215,9 +224,7 @@ async def test_before_the_first_move_new_rules_simply_start_a_new_match(tmp_path
 
 
 async def test_kept_rules_start_with_the_next_match(tmp_path):
-    plan = prepare(args_for(tmp_path), ask=None)
-    plan.state = scenarios.match_point()
-    plan.keeper.begin(plan.state)
+    plan = at_match_point(tmp_path)
     async with running(plan) as (app, pilot):
         await pilot.press("s")  # draw the ace of spades
         await settle(app, pilot)
@@ -464,9 +471,7 @@ async def test_a_new_match_after_a_resumed_one_takes_this_runs_settings_not_the_
 async def test_rules_kept_for_the_next_match_start_it_after_a_restart(tmp_path):
     """Knock limit 8 set in F2 with "Keep playing": after a restart, n after
     the match started one with knock limit 10, though settings.json said 8."""
-    first = prepare(args_for(tmp_path, seed=None), ask=None)
-    first.state = scenarios.match_point()
-    first.keeper.begin(first.state)
+    first = at_match_point(tmp_path, seed=None)
     async with running(first) as (app, pilot):
         await pilot.press("s")  # draw the ace of spades
         await settle(app, pilot)
@@ -609,9 +614,7 @@ async def test_a_new_match_against_another_opponent_stops_the_masters_worker_pro
     master's worker process lived on until the app closed."""
     from ginrummy_tui.engine import view
 
-    plan = prepare(args_for(tmp_path, seed=None, ai="master"), ask=None)
-    plan.state = scenarios.match_point()
-    plan.keeper.begin(plan.state)
+    plan = at_match_point(tmp_path, seed=None, ai="master")
     async with running(plan) as (app, pilot):
         master = app.session.opponent
         master.choose(view(app.session.state, 0))  # the master thinks once: its worker process starts
