@@ -11,7 +11,7 @@ from ginrummy_tui.engine import Action, GameState, apply, new_game
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
-from .app_helpers import screen_text, settle
+from .app_helpers import running, screen_text, settle
 
 SIZE = (80, 24)
 
@@ -36,6 +36,31 @@ async def settings_open_in(root, state: GameState):
 
 def _prompt(app) -> str:
     return app.table.query_one(PromptLine).plain
+
+
+def resumed(root, state: GameState, **kw):
+    """What ``gin-tui`` in ``root`` plays after a run with the options ``kw``
+    left ``state`` saved: that match, resumed."""
+    from ginrummy_tui.session.startup import prepare
+
+    from .test_resume import args_for, never_asked
+
+    plan = prepare(args_for(root, **kw), ask=never_asked)
+    plan.keeper.on_change(state)
+    plan.close()
+    return prepare(args_for(root), ask=never_asked)
+
+
+async def knock_to_the_match_over(app, pilot) -> None:
+    """The ace of spades drawn and the knock (a match a knock from being won):
+    on to the match's end."""
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    await pilot.press("s", "k")  # the knock wins the match
+    await settle(app, pilot)
+    await pilot.press("enter")
+    await settle(app, pilot)
+    assert isinstance(app.screen, MatchOverScreen)
 
 
 async def test_after_taking_the_upcard_the_moves_line_names_it():
@@ -121,33 +146,16 @@ async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_pat
 
 
 async def test_each_match_over_screen_numbers_its_match(tmp_path):
-    from ginrummy_tui.cli.play import build_app
-    from ginrummy_tui.session.startup import prepare
     from ginrummy_tui.tui import scenarios
-    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
     from ginrummy_tui.tui.widgets.score_table import ScoreTable
-
-    from .test_resume import args_for, never_asked
 
     titles = []
     for new in (False, True):
-        plan = prepare(args_for(tmp_path, seed=1, new=new), ask=never_asked)
-        plan.keeper.on_change(scenarios.match_point())  # a knock away from winning
-        plan.close()
-        plan = prepare(args_for(tmp_path), ask=never_asked)
-        app = build_app(plan, pause=0)
-        try:
-            async with app.run_test(size=(100, 40)) as pilot:
-                await settle(app, pilot)
-                await pilot.press("s", "k")  # the knock wins the match
-                await settle(app, pilot)
-                await pilot.press("enter")
-                await settle(app, pilot)
-                assert isinstance(app.screen, MatchOverScreen)
-                table = app.screen.query_one(ScoreTable)
-                titles.append(str(table.render().title))
-        finally:
-            plan.close()
+        # a knock away from winning
+        async with running(resumed(tmp_path, scenarios.match_point(), seed=1, new=new), size=(100, 40)) as (app, pilot):
+            await knock_to_the_match_over(app, pilot)
+            table = app.screen.query_one(ScoreTable)
+            titles.append(str(table.render().title))
     assert titles[0].startswith("Match 1 ·") and titles[1].startswith("Match 2 ·"), titles
 
 
@@ -156,16 +164,12 @@ async def test_a_match_has_one_number_in_play_in_practice_and_once_over(tmp_path
     the second: the score table said "Match 1" in play and "Match 2" once over,
     the next match (the third) "Match 2" in play; a practice hand of the third
     match, "hand 1 of match 1"."""
-    from ginrummy_tui.cli.play import build_app
-    from ginrummy_tui.session.startup import prepare
     from ginrummy_tui.tui import scenarios
-    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
     from ginrummy_tui.tui.screens.score_screen import ScoreScreen
     from ginrummy_tui.tui.widgets.score_table import ScoreTable
     from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
 
     from .test_replay_app import _ended_hand
-    from .test_resume import args_for, never_asked
 
     async def title(app, pilot, key: str | None = None) -> str:
         if key is not None:
@@ -180,47 +184,26 @@ async def test_a_match_has_one_number_in_play_in_practice_and_once_over(tmp_path
 
     titles = []
     for new in (False, True):
-        plan = prepare(args_for(tmp_path, seed=1, new=new), ask=never_asked)
-        plan.keeper.on_change(scenarios.match_point())  # a knock away from winning
-        plan.close()
-        plan = prepare(args_for(tmp_path), ask=never_asked)
-        app = build_app(plan, pause=0)
-        try:
-            async with app.run_test(size=(100, 40)) as pilot:
-                await settle(app, pilot)
-                assert app.session.state.match_no == 1
-                titles.append(await title(app, pilot, "c"))
-                await pilot.press("s", "k")  # the knock wins the match
-                await settle(app, pilot)
-                await pilot.press("enter")
-                await settle(app, pilot)
-                assert isinstance(app.screen, MatchOverScreen)
-                titles.append(await title(app, pilot))
-                titles.append(await title(app, pilot, "c"))
-                await pilot.press("n")  # the next match: the engine's match 2
-                await settle(app, pilot)
-                assert app.session.state.match_no == 2
-                titles.append(await title(app, pilot, "c"))
-        finally:
-            plan.close()
+        # a knock away from winning
+        async with running(resumed(tmp_path, scenarios.match_point(), seed=1, new=new), size=(100, 40)) as (app, pilot):
+            assert app.session.state.match_no == 1
+            titles.append(await title(app, pilot, "c"))
+            await knock_to_the_match_over(app, pilot)
+            titles.append(await title(app, pilot))
+            titles.append(await title(app, pilot, "c"))
+            await pilot.press("n")  # the next match: the engine's match 2
+            await settle(app, pilot)
+            assert app.session.state.match_no == 2
+            titles.append(await title(app, pilot, "c"))
     assert titles == ["Match 1", "Match 1", "Match 1", "Match 2", "Match 2", "Match 2", "Match 2", "Match 3"], titles
     # a new game's first hand, played again as practice: a hand of the third match
-    plan = prepare(args_for(tmp_path, seed=4, new=True), ask=never_asked)
-    plan.keeper.on_change(_ended_hand(4)[1])
-    plan.close()
-    plan = prepare(args_for(tmp_path), ask=never_asked)
-    app = build_app(plan, pause=0)
-    try:
-        async with app.run_test(size=(100, 40)) as pilot:
-            await settle(app, pilot)
-            await pilot.press("a")
-            await settle(app, pilot)
-            assert app.session.replaying
-            banner = app.table.query_one(Scoreboard).render().plain
-            assert banner.startswith(" Practice — hand 1 of match 3, not saved"), banner
-            assert await title(app, pilot, "c") == "Match 3"
-    finally:
-        plan.close()
+    async with running(resumed(tmp_path, _ended_hand(4)[1], seed=4, new=True), size=(100, 40)) as (app, pilot):
+        await pilot.press("a")
+        await settle(app, pilot)
+        assert app.session.replaying
+        banner = app.table.query_one(Scoreboard).render().plain
+        assert banner.startswith(" Practice — hand 1 of match 3, not saved"), banner
+        assert await title(app, pilot, "c") == "Match 3"
 
 
 async def test_the_match_in_play_line_follows_the_form_as_it_is_edited(tmp_path):
