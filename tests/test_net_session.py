@@ -898,11 +898,27 @@ def test_the_connection_lines_fit_the_prompt_line_at_80_columns():
     assert s.blocked() == "not connected to the host" and s.status().endswith("Quit with q.")
 
 
+async def joined_to(answer, capsys) -> tuple[int, list[str], int]:
+    """``gin-tui join`` run against a stand-in for a host on loopback, which
+    answers each connection with ``answer(reader, writer)``: the command's
+    exit status, its lines on standard error (but its warnings) and the port."""
+    from ginrummy_tui.cli import main
+
+    server = await asyncio.start_server(answer, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        # the command runs its own event loop, as from a shell: here in a thread beside the test's
+        status = await asyncio.to_thread(main, ["join", f"127.0.0.1:{port}", "--code", "ABCD-EFGH"])
+    finally:
+        server.close()
+    err = capsys.readouterr().err
+    return status, [line for line in err.splitlines() if not line.startswith("gin-tui join: warning")], port
+
+
 async def test_join_says_in_one_line_when_the_address_sends_a_line_too_long(capsys, monkeypatch):
     import contextlib
 
     import ginrummy_tui.cli
-    from ginrummy_tui.cli import main
     from ginrummy_tui.net import protocol as P
 
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
@@ -916,23 +932,14 @@ async def test_join_says_in_one_line_when_the_address_sends_a_line_too_long(caps
             await reader.read()
         writer.close()
 
-    server = await asyncio.start_server(flood, "127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
-    try:
-        # the command runs its own event loop, as from a shell: here in a thread beside the test's
-        status = await asyncio.to_thread(main, ["join", f"127.0.0.1:{port}", "--code", "ABCD-EFGH"])
-    finally:
-        server.close()
-    err = capsys.readouterr().err
+    status, lines, port = await joined_to(flood, capsys)
     assert status == 1
-    lines = [line for line in err.splitlines() if not line.startswith("gin-tui join: warning")]
     assert lines == [f"gin-tui join: cannot reach 127.0.0.1:{port}: the host sent a line too long"]
 
 
 async def test_join_says_the_address_did_not_answer_as_a_host_when_it_accepts_and_stays_silent(capsys, monkeypatch):
     import ginrummy_tui.cli
     from ginrummy_tui.cli import join as join_cli
-    from ginrummy_tui.cli import main
 
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     monkeypatch.setattr(join_cli, "JOIN_WAIT", 0.5)
@@ -943,15 +950,8 @@ async def test_join_says_the_address_did_not_answer_as_a_host_when_it_accepts_an
         await reader.read()  # reads the hello, never answers
         writer.close()
 
-    server = await asyncio.start_server(silent, "127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
-    try:
-        status = await asyncio.to_thread(main, ["join", f"127.0.0.1:{port}", "--code", "ABCD-EFGH"])
-    finally:
-        server.close()
-    err = capsys.readouterr().err
+    status, lines, port = await joined_to(silent, capsys)
     assert status == 1 and accepted.is_set()
-    lines = [line for line in err.splitlines() if not line.startswith("gin-tui join: warning")]
     assert lines == [f"gin-tui join: 127.0.0.1:{port} did not answer as a gin-tui host within 0.5 seconds"]
 
 
