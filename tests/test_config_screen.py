@@ -7,7 +7,7 @@ import argparse
 import json
 
 from ginrummy_tui.engine import PRESETS
-from ginrummy_tui.session.startup import prepare
+from ginrummy_tui.session.startup import Plan, prepare
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
@@ -26,6 +26,15 @@ def args_for(root, **kw) -> argparse.Namespace:
     return argparse.Namespace(**base)
 
 
+def at_match_point(root, **kw) -> Plan:
+    """What ``gin-tui`` plays with the options ``kw`` in ``root``: a match a
+    knock from being won (:func:`scenarios.match_point`), begun as a new one."""
+    plan = prepare(args_for(root, **kw), ask=None)
+    plan.state = scenarios.match_point()
+    plan.keeper.begin(plan.state)
+    return plan
+
+
 async def open_settings(app, pilot) -> SettingsScreen:
     await pilot.press("f2")
     await pilot.pause()
@@ -37,19 +46,37 @@ def saved_settings(root) -> dict:
     return json.loads((root / "settings.json").read_text())
 
 
+async def save_and_keep_playing(app, pilot, screen: SettingsScreen, values: dict[str, object]) -> None:
+    """In F2's ``screen``, set the fields ``values`` names (``"#rule-target": "60"``)
+    and save them with Ctrl+S in the middle of a match: asked whether to start a
+    new match with them, keep playing this one."""
+    for field, value in values.items():
+        screen.query_one(field).value = value
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(app.screen, NewMatchQuestion)
+    await pilot.press("n")  # keep playing this match
+    await settle(app, pilot)
+
+
+async def refused_on_saving(app, pilot, field: str, value: str) -> str:
+    """F2 opened, ``field`` set to ``value`` and Ctrl+S pressed: the form stays
+    on the screen; the reason it gives for not saving."""
+    screen = await open_settings(app, pilot)
+    screen.query_one(field).value = value
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert app.screen is screen
+    return " ".join(str(screen.query_one("#settings-error").render()).split())
+
+
 async def test_changing_the_rules_mid_match_asks_and_keep_playing_keeps_the_match(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan) as (app, pilot):
         await pilot.press("p")
         await settle(app, pilot)
         before = app.session.state
-        screen = await open_settings(app, pilot)
-        screen.query_one("#rule-target").value = "60"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchQuestion)
-        await pilot.press("n")
-        await settle(app, pilot)
+        await save_and_keep_playing(app, pilot, await open_settings(app, pilot), {"#rule-target": "60"})
         assert isinstance(app.screen, GameScreen)
         assert app.session.state == before  # the match goes on under its own rules
         assert app.session.state.rules.target == 100
@@ -134,13 +161,7 @@ async def test_saving_the_settings_keeps_the_command_lines_choices_for_that_run_
 async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan) as (app, pilot):
-        screen = await open_settings(app, pilot)
-        screen.query_one("#rule-target").value = "0"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert app.screen is screen
-        error = " ".join(str(screen.query_one("#settings-error").render()).split())
-        assert error == "Target score: must be at least 1 (not 0)"
+        assert await refused_on_saving(app, pilot, "#rule-target", "0") == "Target score: must be at least 1 (not 0)"
         assert not (tmp_path / "settings.json").exists()
         await pilot.press("escape")  # the change is not saved: asked first
         await pilot.pause()
@@ -159,12 +180,7 @@ async def test_settings_that_cannot_be_saved_name_the_file(tmp_path, monkeypatch
     monkeypatch.setattr(config, "save_settings", fail)
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan) as (app, pilot):
-        screen = await open_settings(app, pilot)
-        screen.query_one("#pause").value = "0"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert app.screen is screen
-        error = " ".join(str(screen.query_one("#settings-error").render()).split())
+        error = await refused_on_saving(app, pilot, "#pause", "0")
         assert error == f"The settings could not be saved to {tmp_path / 'settings.json'}: No such file or directory"
 
 
@@ -208,27 +224,12 @@ async def test_before_the_first_move_new_rules_simply_start_a_new_match(tmp_path
 
 
 async def test_kept_rules_start_with_the_next_match(tmp_path):
-    plan = prepare(args_for(tmp_path), ask=None)
-    plan.state = scenarios.match_point()
-    plan.keeper.begin(plan.state)
+    plan = at_match_point(tmp_path)
     async with running(plan) as (app, pilot):
         await pilot.press("s")  # draw the ace of spades
         await settle(app, pilot)
-        screen = await open_settings(app, pilot)
-        screen.query_one("#rule-target").value = "150"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchQuestion)
-        await pilot.press("n")  # keep playing this match
-        await settle(app, pilot)
-        await pilot.press("k")  # knock: the match is won
-        await settle(app, pilot)
-        for _ in range(3):
-            if isinstance(app.screen, MatchOverScreen):
-                break
-            await pilot.press("enter")
-            await settle(app, pilot)
-        assert isinstance(app.screen, MatchOverScreen)
+        await save_and_keep_playing(app, pilot, await open_settings(app, pilot), {"#rule-target": "150"})
+        await finish_the_match(app, pilot)
         await pilot.press("n")
         await settle(app, pilot)
         state = app.session.state
@@ -470,19 +471,11 @@ async def test_a_new_match_after_a_resumed_one_takes_this_runs_settings_not_the_
 async def test_rules_kept_for_the_next_match_start_it_after_a_restart(tmp_path):
     """Knock limit 8 set in F2 with "Keep playing": after a restart, n after
     the match started one with knock limit 10, though settings.json said 8."""
-    first = prepare(args_for(tmp_path, seed=None), ask=None)
-    first.state = scenarios.match_point()
-    first.keeper.begin(first.state)
+    first = at_match_point(tmp_path, seed=None)
     async with running(first) as (app, pilot):
         await pilot.press("s")  # draw the ace of spades
         await settle(app, pilot)
-        screen = await open_settings(app, pilot)
-        screen.query_one("#rule-knock_limit").value = "8"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchQuestion)
-        await pilot.press("n")  # keep playing this match
-        await settle(app, pilot)
+        await save_and_keep_playing(app, pilot, await open_settings(app, pilot), {"#rule-knock_limit": "8"})
         assert app.session.state.rules.knock_limit == 10
     assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"knock_limit": 8}}
     plan = prepare(args_for(tmp_path, seed=None), ask=None)
@@ -621,9 +614,7 @@ async def test_a_new_match_against_another_opponent_stops_the_masters_worker_pro
     master's worker process lived on until the app closed."""
     from ginrummy_tui.engine import view
 
-    plan = prepare(args_for(tmp_path, seed=None, ai="master"), ask=None)
-    plan.state = scenarios.match_point()
-    plan.keeper.begin(plan.state)
+    plan = at_match_point(tmp_path, seed=None, ai="master")
     async with running(plan) as (app, pilot):
         master = app.session.opponent
         master.choose(view(app.session.state, 0))  # the master thinks once: its worker process starts
@@ -632,13 +623,7 @@ async def test_a_new_match_against_another_opponent_stops_the_masters_worker_pro
         assert workers and all(worker.is_alive() for worker in workers)
         await pilot.press("s")  # draw the ace of spades
         await settle(app, pilot)
-        screen = await open_settings(app, pilot)
-        screen.query_one("#ai").value = "expert"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchQuestion)
-        await pilot.press("n")  # keep playing this match
-        await settle(app, pilot)
+        await save_and_keep_playing(app, pilot, await open_settings(app, pilot), {"#ai": "expert"})
         assert app.session.opponent is master and workers[0].is_alive()
         await finish_the_match(app, pilot)
         await pilot.press("n")
@@ -753,13 +738,7 @@ async def test_without_saving_the_next_match_has_the_rules_and_opponent_f2_shows
         await settle(app, pilot)
         screen = await open_settings(app, pilot)
         assert screen.query_one("#ai").value == "easy"
-        screen.query_one("#rule-knock_limit").value = "8"
-        screen.query_one("#ai").value = "expert"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchQuestion)
-        await pilot.press("n")  # keep playing this match
-        await settle(app, pilot)
+        await save_and_keep_playing(app, pilot, screen, {"#rule-knock_limit": "8", "#ai": "expert"})
         said = [str(n.message) for n in app._notifications]
         assert ("Settings changed for this run only (nothing is saved with --data-dir -). "
                 "This match goes on; the next one uses them.") in said, said

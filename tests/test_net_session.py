@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import re
 from collections import Counter
@@ -320,125 +321,89 @@ async def test_the_connection_is_a_worker_on_the_apps_loop_and_a_silent_host_nev
     the screen still answers keys; the answer, once let through, is shown."""
     import threading
 
-    from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.widgets.hand import HandView
 
-    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
-    await server.start()
-    proxy = HoldingProxy(server.address)
-    host, port = await proxy.start()
-    threads = set(threading.enumerate())
-    ann = RemoteSession(host, port, server.codes[0], "Ann")
-    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
-    await ann.connect()
-    await bob.connect()
-    app = make_app(session=ann, pause=0)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            # Bob's arrival, read by the connection once the table is up, lets Ann move
-            await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
-            connection = [w for w in app.workers if w.group == "network"]
-            assert len(connection) == 1 and connection[0].is_running
-            assert app.table.v.phase == "upcard"
-            proxy.hold()
-            await pilot.press("p")  # Ann passes the upcard; the host answers, but the answer is held back
-            await proxy.holding.wait()
-            assert server.seq == 1 and ann.client.seq == 0
-            hand = app.table.query_one(HandView)
-            before = hand.cursor
-            await pilot.press("right")
-            assert hand.cursor == (before + 1) % len(hand.cards)  # the screen answered meanwhile
-            await pilot.press("p")  # another move before the answer: refused at once, with the reason
-            assert "waiting for the host to answer" in app.table.refusal
-            assert app.table.v.phase == "upcard" and ann.client.seq == 0  # still no answer
-            assert not [t for t in threading.enumerate() if t.name == "gin-tui-client"]
-            assert set(threading.enumerate()) == threads, "a thread was started for network play"
-            proxy.release()
-            await until_app(pilot, lambda: ann.client.seq == 1 and not app.table.v.my_turn)
-            assert app.table.v.phase == "upcard" and app.table.v.current == 1  # Bob's offer now
-        assert connection[0].is_cancelled or connection[0].is_finished  # the app's exit ended it
-    finally:
-        await ann.aclose()
-        await bob.close()
-        await proxy.close()
-        await server.close()
+    async with server_behind_a_holding_proxy("standard") as (server, proxy, (host, port)):
+        threads = set(threading.enumerate())
+        async with anns_app(server, host, port) as (app, ann):
+            async with app.run_test(size=(100, 30)) as pilot:
+                # Bob's arrival, read by the connection once the table is up, lets Ann move
+                await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
+                connection = [w for w in app.workers if w.group == "network"]
+                assert len(connection) == 1 and connection[0].is_running
+                assert app.table.v.phase == "upcard"
+                proxy.hold()
+                await pilot.press("p")  # Ann passes the upcard; the host answers, but the answer is held back
+                await proxy.holding.wait()
+                assert server.seq == 1 and ann.client.seq == 0
+                hand = app.table.query_one(HandView)
+                before = hand.cursor
+                await pilot.press("right")
+                assert hand.cursor == (before + 1) % len(hand.cards)  # the screen answered meanwhile
+                await pilot.press("p")  # another move before the answer: refused at once, with the reason
+                assert "waiting for the host to answer" in app.table.refusal
+                assert app.table.v.phase == "upcard" and ann.client.seq == 0  # still no answer
+                assert not [t for t in threading.enumerate() if t.name == "gin-tui-client"]
+                assert set(threading.enumerate()) == threads, "a thread was started for network play"
+                proxy.release()
+                await until_app(pilot, lambda: ann.client.seq == 1 and not app.table.v.my_turn)
+                assert app.table.v.phase == "upcard" and app.table.v.current == 1  # Bob's offer now
+            assert connection[0].is_cancelled or connection[0].is_finished  # the app's exit ended it
 
 
 async def test_every_key_that_would_act_gives_the_waiting_reason_while_a_move_is_unanswered():
     """After s, while the host holds back its answer, Enter (a discard on the view the
     draw was made on), k and h are refused because the last move is not answered yet,
     not for a reason of that old view ("Draw a card first"); the reason goes with the answer."""
-    from ginrummy_tui.tui.app import make_app
-
-    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0,
-                         auth_delay=0.01)
-    await server.start()
-    proxy = HoldingProxy(server.address)
-    host, port = await proxy.start()
-    ann = RemoteSession(host, port, server.codes[0], "Ann")
-    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
-    await ann.connect()
-    await bob.connect()
-    app = make_app(session=ann, pause=0)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
-            assert app.table.v.phase == "draw"
-            proxy.hold()
-            await pilot.press("s")  # Ann draws; the host's answer is held back
-            await proxy.holding.wait()
-            for key in ("enter", "k", "h"):
-                await pilot.press(key)
-                assert "waiting for the host to answer the last move" in app.table.refusal, key
-                assert "Draw a card first" not in app.table.refusal
-                prompt = app.table.query_one("#prompt")
-                await until_app(pilot, lambda p=prompt: "aiting for the host to answer the last move" in p.plain)
-            assert server.seq == 1 and len(server.state.hands[0]) == 11  # only the draw was played
-            proxy.release()
-            await until_app(pilot, lambda: ann.client.seq == 1 and app.table.v.phase == "discard")
-            assert app.table.refusal == ""
-    finally:
-        await ann.aclose()
-        await bob.close()
-        await proxy.close()
-        await server.close()
+    async with server_behind_a_holding_proxy("multiplayer-1.5") as (server, proxy, (host, port)):
+        async with anns_app(server, host, port) as (app, ann):
+            async with app.run_test(size=(100, 30)) as pilot:
+                await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
+                assert app.table.v.phase == "draw"
+                proxy.hold()
+                await pilot.press("s")  # Ann draws; the host's answer is held back
+                await proxy.holding.wait()
+                for key in ("enter", "k", "h"):
+                    await pilot.press(key)
+                    assert "waiting for the host to answer the last move" in app.table.refusal, key
+                    assert "Draw a card first" not in app.table.refusal
+                    prompt = app.table.query_one("#prompt")
+                    await until_app(pilot, lambda p=prompt: "aiting for the host to answer the last move" in p.plain)
+                assert server.seq == 1 and len(server.state.hands[0]) == 11  # only the draw was played
+                proxy.release()
+                await until_app(pilot, lambda: ann.client.seq == 1 and app.table.v.phase == "discard")
+                assert app.table.refusal == ""
 
 
 async def test_a_host_that_does_not_answer_is_told_and_its_clock_not_shown():
     """While the host leaves a move (or a ping) unanswered for a while, each player's line
     says the host is not answering, instead of a clock counting down to 0 s; the clock
     comes back with the host's answer."""
-    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0,
-                         auth_delay=0.01)
-    await server.start()
-    proxy = HoldingProxy(server.address)
-    host, port = await proxy.start()
-    changes = Changes()
-    seats = Seats(host, port, changes)
+    async with server_behind_a_holding_proxy("multiplayer-1.5") as (server, proxy, (host, port)):
+        changes = Changes()
+        seats = Seats(host, port, changes)
 
-    async def until(predicate) -> None:  # the line changes with time, not with a message
-        async with asyncio.timeout(10):
-            while not predicate():
-                await asyncio.sleep(0.05)
+        async def until(predicate) -> None:  # the line changes with time, not with a message
+            async with asyncio.timeout(10):
+                while not predicate():
+                    await asyncio.sleep(0.05)
 
-    try:
-        ann = await seats.join(server.codes[0], "Ann", silent_after=0.3)
-        bob = await seats.join(server.codes[1], "Bob", silent_after=0.3, heartbeat=0.1)
-        await changes.until(lambda: ann.view().legal_actions != () and "⏱" in ann.status())
-        proxy.hold()
-        ann.submit(Action("draw stock"))
-        await until(lambda: "The host is not answering" in ann.status())
-        assert "your move waits for it" in ann.status()
-        assert "⏱" not in ann.status() and ann.clock() is None
-        await until(lambda: "The host is not answering" in bob.status())  # its pings are not answered
-        assert "⏱" not in bob.status() and "your move" not in bob.status()
-        proxy.release()
-        await until(lambda: "not answering" not in ann.status() and "not answering" not in bob.status())
-        await changes.until(lambda: ann.view().phase == "discard" and "⏱" in ann.status())
-    finally:
-        await seats.close()
-        await proxy.close()
-        await server.close()
+        try:
+            ann = await seats.join(server.codes[0], "Ann", silent_after=0.3)
+            bob = await seats.join(server.codes[1], "Bob", silent_after=0.3, heartbeat=0.1)
+            await changes.until(lambda: ann.view().legal_actions != () and "⏱" in ann.status())
+            proxy.hold()
+            ann.submit(Action("draw stock"))
+            await until(lambda: "The host is not answering" in ann.status())
+            assert "your move waits for it" in ann.status()
+            assert "⏱" not in ann.status() and ann.clock() is None
+            await until(lambda: "The host is not answering" in bob.status())  # its pings are not answered
+            assert "⏱" not in bob.status() and "your move" not in bob.status()
+            proxy.release()
+            await until(lambda: "not answering" not in ann.status() and "not answering" not in bob.status())
+            await changes.until(lambda: ann.view().phase == "discard" and "⏱" in ann.status())
+        finally:
+            await seats.close()
 
 
 def played_until(state, phases):
@@ -552,6 +517,39 @@ class HoldingProxy:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+
+
+@contextlib.asynccontextmanager
+async def server_behind_a_holding_proxy(preset: str):
+    """The host's server on a new match under ``preset`` (seats Ann and a
+    guest), reached through a :class:`HoldingProxy`; gives the server, the
+    proxy and the proxy's address, and closes both at the end."""
+    server = MatchServer(new_game(PRESETS[preset], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    await server.start()
+    proxy = HoldingProxy(server.address)
+    try:
+        yield server, proxy, await proxy.start()
+    finally:
+        await proxy.close()
+        await server.close()
+
+
+@contextlib.asynccontextmanager
+async def anns_app(server: MatchServer, host: str, port: int):
+    """Ann seated at ``host:port`` (the proxy in front of ``server``) with her
+    app, not yet running, and Bob seated on the server itself; gives Ann's
+    app and session, and both leave at the end."""
+    from ginrummy_tui.tui.app import make_app
+
+    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
+    await ann.connect()
+    await bob.connect()
+    try:
+        yield make_app(session=ann, pause=0), ann
+    finally:
+        await ann.aclose()
+        await bob.close()
 
 
 async def until_app(pilot, condition, tries: int = 400) -> None:
@@ -900,11 +898,27 @@ def test_the_connection_lines_fit_the_prompt_line_at_80_columns():
     assert s.blocked() == "not connected to the host" and s.status().endswith("Quit with q.")
 
 
+async def joined_to(answer, capsys) -> tuple[int, list[str], int]:
+    """``gin-tui join`` run against a stand-in for a host on loopback, which
+    answers each connection with ``answer(reader, writer)``: the command's
+    exit status, its lines on standard error (but its warnings) and the port."""
+    from ginrummy_tui.cli import main
+
+    server = await asyncio.start_server(answer, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        # the command runs its own event loop, as from a shell: here in a thread beside the test's
+        status = await asyncio.to_thread(main, ["join", f"127.0.0.1:{port}", "--code", "ABCD-EFGH"])
+    finally:
+        server.close()
+    err = capsys.readouterr().err
+    return status, [line for line in err.splitlines() if not line.startswith("gin-tui join: warning")], port
+
+
 async def test_join_says_in_one_line_when_the_address_sends_a_line_too_long(capsys, monkeypatch):
     import contextlib
 
     import ginrummy_tui.cli
-    from ginrummy_tui.cli import main
     from ginrummy_tui.net import protocol as P
 
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
@@ -918,23 +932,14 @@ async def test_join_says_in_one_line_when_the_address_sends_a_line_too_long(caps
             await reader.read()
         writer.close()
 
-    server = await asyncio.start_server(flood, "127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
-    try:
-        # the command runs its own event loop, as from a shell: here in a thread beside the test's
-        status = await asyncio.to_thread(main, ["join", f"127.0.0.1:{port}", "--code", "ABCD-EFGH"])
-    finally:
-        server.close()
-    err = capsys.readouterr().err
+    status, lines, port = await joined_to(flood, capsys)
     assert status == 1
-    lines = [line for line in err.splitlines() if not line.startswith("gin-tui join: warning")]
     assert lines == [f"gin-tui join: cannot reach 127.0.0.1:{port}: the host sent a line too long"]
 
 
 async def test_join_says_the_address_did_not_answer_as_a_host_when_it_accepts_and_stays_silent(capsys, monkeypatch):
     import ginrummy_tui.cli
     from ginrummy_tui.cli import join as join_cli
-    from ginrummy_tui.cli import main
 
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     monkeypatch.setattr(join_cli, "JOIN_WAIT", 0.5)
@@ -945,15 +950,8 @@ async def test_join_says_the_address_did_not_answer_as_a_host_when_it_accepts_an
         await reader.read()  # reads the hello, never answers
         writer.close()
 
-    server = await asyncio.start_server(silent, "127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
-    try:
-        status = await asyncio.to_thread(main, ["join", f"127.0.0.1:{port}", "--code", "ABCD-EFGH"])
-    finally:
-        server.close()
-    err = capsys.readouterr().err
+    status, lines, port = await joined_to(silent, capsys)
     assert status == 1 and accepted.is_set()
-    lines = [line for line in err.splitlines() if not line.startswith("gin-tui join: warning")]
     assert lines == [f"gin-tui join: 127.0.0.1:{port} did not answer as a gin-tui host within 0.5 seconds"]
 
 

@@ -2,31 +2,65 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 
 import pytest
 
 from ginrummy_tui.engine import Action, GameState, apply, new_game
-from ginrummy_tui.tui.app import GinApp, make_app
+from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
-from .app_helpers import screen_text, settle
+from .app_helpers import running, screen_text, settle
 
 SIZE = (80, 24)
 
 
-def app_with_settings_in(root, state: GameState) -> GinApp:
-    """The app on ``state`` whose settings file is in ``root`` (none there: the defaults)."""
+@contextlib.asynccontextmanager
+async def settings_open_in(root, state: GameState):
+    """F2 open in the app on ``state`` whose settings file is in ``root`` (none
+    there: the defaults), on an 80x40 screen; gives ``(app, pilot)``."""
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.local import LocalSession
     from ginrummy_tui.session.opponent import LazyOpponent
 
+    from .test_config_screen import open_settings
+
     session = LocalSession(state, LazyOpponent("standard", state.seed))
-    return make_app(context=AppContext(session=session, config_dir=root), pause=0)
+    app = make_app(context=AppContext(session=session, config_dir=root), pause=0)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await settle(app, pilot)
+        await open_settings(app, pilot)
+        yield app, pilot
 
 
 def _prompt(app) -> str:
     return app.table.query_one(PromptLine).plain
+
+
+def resumed(root, state: GameState, **kw):
+    """What ``gin-tui`` in ``root`` plays after a run with the options ``kw``
+    left ``state`` saved: that match, resumed."""
+    from ginrummy_tui.session.startup import prepare
+
+    from .test_resume import args_for, never_asked
+
+    plan = prepare(args_for(root, **kw), ask=never_asked)
+    plan.keeper.on_change(state)
+    plan.close()
+    return prepare(args_for(root), ask=never_asked)
+
+
+async def knock_to_the_match_over(app, pilot) -> None:
+    """The ace of spades drawn and the knock (a match a knock from being won):
+    on to the match's end."""
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    await pilot.press("s", "k")  # the knock wins the match
+    await settle(app, pilot)
+    await pilot.press("enter")
+    await settle(app, pilot)
+    assert isinstance(app.screen, MatchOverScreen)
 
 
 async def test_after_taking_the_upcard_the_moves_line_names_it():
@@ -100,15 +134,10 @@ async def test_toasts_hide_nothing_the_player_needs_at_80x24():
 
 async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_path):
     from ginrummy_tui.engine import PRESETS
-    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
 
     okla = PRESETS["oklahoma"].with_options(target=150)
-    app = app_with_settings_in(tmp_path, new_game(okla, seed=2))  # the next match's: the defaults (standard, to 100)
-    async with app.run_test(size=(80, 40)) as pilot:
-        await settle(app, pilot)
-        await pilot.press("f2")
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
+    # the next match's: the defaults (standard, to 100)
+    async with settings_open_in(tmp_path, new_game(okla, seed=2)) as (app, pilot):
         line = str(app.screen.query_one("#match-rules").render())
         assert line.startswith("The match in play: oklahoma rules, to 150, opponent level Standard;"), line
         assert "oklahoma yes" in line
@@ -117,33 +146,16 @@ async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_pat
 
 
 async def test_each_match_over_screen_numbers_its_match(tmp_path):
-    from ginrummy_tui.cli.play import build_app
-    from ginrummy_tui.session.startup import prepare
     from ginrummy_tui.tui import scenarios
-    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
     from ginrummy_tui.tui.widgets.score_table import ScoreTable
-
-    from .test_resume import args_for, never_asked
 
     titles = []
     for new in (False, True):
-        plan = prepare(args_for(tmp_path, seed=1, new=new), ask=never_asked)
-        plan.keeper.on_change(scenarios.match_point())  # a knock away from winning
-        plan.close()
-        plan = prepare(args_for(tmp_path), ask=never_asked)
-        app = build_app(plan, pause=0)
-        try:
-            async with app.run_test(size=(100, 40)) as pilot:
-                await settle(app, pilot)
-                await pilot.press("s", "k")  # the knock wins the match
-                await settle(app, pilot)
-                await pilot.press("enter")
-                await settle(app, pilot)
-                assert isinstance(app.screen, MatchOverScreen)
-                table = app.screen.query_one(ScoreTable)
-                titles.append(str(table.render().title))
-        finally:
-            plan.close()
+        # a knock away from winning
+        async with running(resumed(tmp_path, scenarios.match_point(), seed=1, new=new), size=(100, 40)) as (app, pilot):
+            await knock_to_the_match_over(app, pilot)
+            table = app.screen.query_one(ScoreTable)
+            titles.append(str(table.render().title))
     assert titles[0].startswith("Match 1 ·") and titles[1].startswith("Match 2 ·"), titles
 
 
@@ -152,16 +164,12 @@ async def test_a_match_has_one_number_in_play_in_practice_and_once_over(tmp_path
     the second: the score table said "Match 1" in play and "Match 2" once over,
     the next match (the third) "Match 2" in play; a practice hand of the third
     match, "hand 1 of match 1"."""
-    from ginrummy_tui.cli.play import build_app
-    from ginrummy_tui.session.startup import prepare
     from ginrummy_tui.tui import scenarios
-    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
     from ginrummy_tui.tui.screens.score_screen import ScoreScreen
     from ginrummy_tui.tui.widgets.score_table import ScoreTable
     from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
 
     from .test_replay_app import _ended_hand
-    from .test_resume import args_for, never_asked
 
     async def title(app, pilot, key: str | None = None) -> str:
         if key is not None:
@@ -176,60 +184,32 @@ async def test_a_match_has_one_number_in_play_in_practice_and_once_over(tmp_path
 
     titles = []
     for new in (False, True):
-        plan = prepare(args_for(tmp_path, seed=1, new=new), ask=never_asked)
-        plan.keeper.on_change(scenarios.match_point())  # a knock away from winning
-        plan.close()
-        plan = prepare(args_for(tmp_path), ask=never_asked)
-        app = build_app(plan, pause=0)
-        try:
-            async with app.run_test(size=(100, 40)) as pilot:
-                await settle(app, pilot)
-                assert app.session.state.match_no == 1
-                titles.append(await title(app, pilot, "c"))
-                await pilot.press("s", "k")  # the knock wins the match
-                await settle(app, pilot)
-                await pilot.press("enter")
-                await settle(app, pilot)
-                assert isinstance(app.screen, MatchOverScreen)
-                titles.append(await title(app, pilot))
-                titles.append(await title(app, pilot, "c"))
-                await pilot.press("n")  # the next match: the engine's match 2
-                await settle(app, pilot)
-                assert app.session.state.match_no == 2
-                titles.append(await title(app, pilot, "c"))
-        finally:
-            plan.close()
+        # a knock away from winning
+        async with running(resumed(tmp_path, scenarios.match_point(), seed=1, new=new), size=(100, 40)) as (app, pilot):
+            assert app.session.state.match_no == 1
+            titles.append(await title(app, pilot, "c"))
+            await knock_to_the_match_over(app, pilot)
+            titles.append(await title(app, pilot))
+            titles.append(await title(app, pilot, "c"))
+            await pilot.press("n")  # the next match: the engine's match 2
+            await settle(app, pilot)
+            assert app.session.state.match_no == 2
+            titles.append(await title(app, pilot, "c"))
     assert titles == ["Match 1", "Match 1", "Match 1", "Match 2", "Match 2", "Match 2", "Match 2", "Match 3"], titles
     # a new game's first hand, played again as practice: a hand of the third match
-    plan = prepare(args_for(tmp_path, seed=4, new=True), ask=never_asked)
-    plan.keeper.on_change(_ended_hand(4)[1])
-    plan.close()
-    plan = prepare(args_for(tmp_path), ask=never_asked)
-    app = build_app(plan, pause=0)
-    try:
-        async with app.run_test(size=(100, 40)) as pilot:
-            await settle(app, pilot)
-            await pilot.press("a")
-            await settle(app, pilot)
-            assert app.session.replaying
-            banner = app.table.query_one(Scoreboard).render().plain
-            assert banner.startswith(" Practice — hand 1 of match 3, not saved"), banner
-            assert await title(app, pilot, "c") == "Match 3"
-    finally:
-        plan.close()
+    async with running(resumed(tmp_path, _ended_hand(4)[1], seed=4, new=True), size=(100, 40)) as (app, pilot):
+        await pilot.press("a")
+        await settle(app, pilot)
+        assert app.session.replaying
+        banner = app.table.query_one(Scoreboard).render().plain
+        assert banner.startswith(" Practice — hand 1 of match 3, not saved"), banner
+        assert await title(app, pilot, "c") == "Match 3"
 
 
 async def test_the_match_in_play_line_follows_the_form_as_it_is_edited(tmp_path):
     """It said "(the same as below)" after the knock limit below had been changed."""
-    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
-
-    app = app_with_settings_in(tmp_path, new_game(seed=2))  # a standard match; the next match's settings: standard too
-    async with app.run_test(size=(80, 40)) as pilot:
-        await settle(app, pilot)
-        await pilot.press("f2")
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-
+    # a standard match; the next match's settings: standard too
+    async with settings_open_in(tmp_path, new_game(seed=2)) as (app, pilot):
         def line() -> str:
             return str(app.screen.query_one("#match-rules").render())
 

@@ -3,37 +3,57 @@
 from __future__ import annotations
 
 import argparse
-import json
+import contextlib
 import random
 
 from ginrummy_tui.cli.play import build_app
-from ginrummy_tui.session.startup import prepare
+from ginrummy_tui.session.startup import Plan, prepare
 from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 from ginrummy_tui.tui.widgets.trend import Trend
 
 from .app_helpers import screen_text, settle
+from .test_history import write_json_history
 from .test_stats import HISTORY
 
 
-async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):
-    folder = tmp_path / "history"
-    folder.mkdir()
-    for m in HISTORY:
-        (folder / f"{m['id']}.json").write_text(json.dumps(m))
+def plan_in(root) -> Plan:
+    """What ``gin-tui --seed 1 --data-dir ROOT`` plays, prepared (the app not yet built)."""
     args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
-                              new=False, data_dir=str(tmp_path))
-    plan = prepare(args, ask=None)
-    assert (folder / "2026-01-01.json").exists()  # not imported before the app is up
+                              new=False, data_dir=str(root))
+    return prepare(args, ask=None)
+
+
+@contextlib.asynccontextmanager
+async def running_on(plan: Plan, size: tuple[int, int], *, upkeep_ended: bool = False):
+    """The app ``gin-tui`` builds on ``plan``, running on a screen of ``size``
+    (with ``upkeep_ended``, once the history upkeep has imported the old
+    records in the background and ended); gives ``(app, pilot)`` and closes
+    the plan afterwards."""
     app = build_app(plan, pause=0)
-    async with app.run_test(size=(100, 40)) as pilot:
-        while app.history_upkeep is None or app.history_upkeep.is_alive():  # imported in the background
+    async with app.run_test(size=size) as pilot:
+        while upkeep_ended and (app.history_upkeep is None or app.history_upkeep.is_alive()):
             await pilot.pause(0.01)
+        yield app, pilot
+    plan.close()
+
+
+async def press_f3(app, pilot) -> str:
+    """F3 pressed: the text on the screen then."""
+    await pilot.press("f3")
+    await pilot.pause()
+    return screen_text(app)
+
+
+async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):
+    write_json_history(tmp_path, HISTORY)
+    folder = tmp_path / "history"
+    plan = plan_in(tmp_path)
+    assert (folder / "2026-01-01.json").exists()  # not imported before the app is up
+    async with running_on(plan, (100, 40), upkeep_ended=True) as (app, pilot):
         assert not (folder / "2026-01-01.json").exists() and (tmp_path / "archive" / "history" / "2026-01-01.json").exists()
-        await pilot.press("f3")
-        await pilot.pause()
+        text = await press_f3(app, pilot)
         assert isinstance(app.screen, StatsScreen)
-        text = screen_text(app)
         assert "Your record" in text
         assert "multiplayer-1.5" in text and "expert" in text
         row = next(line for line in text.splitlines() if "Matches won" in line)
@@ -52,57 +72,34 @@ async def test_f3_shows_the_record_per_opponent_and_escape_closes(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-    plan.close()
 
 
 async def test_with_nothing_recorded_it_says_so(tmp_path):
-    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
-                              new=False, data_dir=str(tmp_path))
-    plan = prepare(args, ask=None)
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f3")
-        await pilot.pause()
-        assert "No games recorded yet" in screen_text(app)
-    plan.close()
+    async with running_on(plan_in(tmp_path), (80, 24)) as (app, pilot):
+        assert "No games recorded yet" in await press_f3(app, pilot)
 
 
 async def test_f3_says_the_history_cannot_be_used_not_that_nothing_is_recorded(tmp_path):
     (tmp_path / "history.sqlite3").mkdir()
-    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
-                              new=False, data_dir=str(tmp_path))
-    plan = prepare(args, ask=None)
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("f3")
-        await pilot.pause()
-        text = " ".join(screen_text(app).split())
+    async with running_on(plan_in(tmp_path), (100, 30)) as (app, pilot):
+        text = " ".join((await press_f3(app, pilot)).split())
         assert "No games recorded yet" not in text
         assert "Your match history cannot be used (it is a directory, not a file)." in text
-    plan.close()
 
 
 async def test_f3_draws_the_figures_worked_out_ahead_and_never_stale_ones(tmp_path, monkeypatch):
     from ginrummy_tui.storage.history import History, import_json_history, open_history
 
-    from .test_history import random_history, write_json_history
+    from .test_history import random_history
 
     queries = []
     stats = History.stats
     monkeypatch.setattr(History, "stats", lambda self: queries.append(1) or stats(self))
     write_json_history(tmp_path, HISTORY)
-    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
-                              new=False, data_dir=str(tmp_path))
-    plan = prepare(args, ask=None)
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=(100, 40)) as pilot:
-        while app.history_upkeep is None or app.history_upkeep.is_alive():
-            await pilot.pause(0.01)
+    async with running_on(plan_in(tmp_path), (100, 40), upkeep_ended=True) as (app, pilot):
         figures = app.context.keeper.figures
         assert figures.worked_out == 1 and len(queries) == 1  # by the start-up upkeep, after the import
-        await pilot.press("f3")
-        await pilot.pause()
-        row = next(line for line in screen_text(app).splitlines() if "Matches played" in line)
+        row = next(line for line in (await press_f3(app, pilot)).splitlines() if "Matches played" in line)
         assert row.split()[-2] == "5" and len(queries) == 1  # drawn, not worked out again
         await pilot.press("escape")
         await pilot.pause()
@@ -113,11 +110,8 @@ async def test_f3_draws_the_figures_worked_out_ahead_and_never_stale_ones(tmp_pa
         write_json_history(tmp_path, later)
         assert import_json_history(other).imported == 1
         other.close()
-        await pilot.press("f3")
-        await pilot.pause()
-        row = next(line for line in screen_text(app).splitlines() if "Matches played" in line)
+        row = next(line for line in (await press_f3(app, pilot)).splitlines() if "Matches played" in line)
         assert row.split()[-2] == "6" and len(queries) == 2 and figures.worked_out == 2
-    plan.close()
 
 
 async def test_f3_with_matches_over_the_network_names_no_level_or_computer_for_them(tmp_path):
@@ -126,26 +120,15 @@ async def test_f3_with_matches_over_the_network_names_no_level_or_computer_for_t
 
     from .test_stats import hand, match
 
-    folder = tmp_path / "history"
-    folder.mkdir()
     person = match("2026-01-09", NETWORK, "standard", [hand(1, "undercut", 1, 0, 30)], winner=0)
-    for m in [*HISTORY, person]:
-        (folder / f"{m['id']}.json").write_text(json.dumps(m))
-    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
-                              new=False, data_dir=str(tmp_path))
-    plan = prepare(args, ask=None)
-    app = build_app(plan, pause=0)
-    async with app.run_test(size=(100, 60)) as pilot:
-        while app.history_upkeep is None or app.history_upkeep.is_alive():
-            await pilot.pause(0.01)
-        await pilot.press("f3")
-        await pilot.pause()
+    write_json_history(tmp_path, [*HISTORY, person])
+    async with running_on(plan_in(tmp_path), (100, 60), upkeep_ended=True) as (app, pilot):
+        await press_f3(app, pilot)
         box = app.screen.query_one("#stats").region  # F3's words, not the table's behind them
         text = "\n".join(screen_text(app).splitlines()[box.y : box.bottom])
         assert "vs network" in text and "won 1 of the last 1" in text
         assert "your margin in the last matches against each opponent, oldest first" in text
         assert "level" not in text and "computer" not in text.lower(), text
-    plan.close()
 
 
 async def test_without_saving_the_statistics_read_no_history(monkeypatch):
@@ -161,8 +144,7 @@ async def test_without_saving_the_statistics_read_no_history(monkeypatch):
     app = unsaved_app(monkeypatch)
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(app, pilot)
-        await pilot.press("f3")
-        await pilot.pause()
+        await press_f3(app, pilot)
         assert isinstance(app.screen, StatsScreen)
         await pilot.pause()
         assert "Your match history cannot be used (nothing is read or recorded with --data-dir -)." in " ".join(

@@ -3,8 +3,11 @@
 import argparse
 import ast
 import asyncio
+import contextlib
 import os
 import pathlib
+import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -72,6 +75,10 @@ def test_options_and_the_command_each_tab_runs():
         (["serve", "--rules", "nope", "--port", "8123"], "unknown rules preset 'nope': choose one of standard, "),
         (["--rules", "nope", "serve", "--port", "8123"], "unknown rules preset 'nope': choose one of standard, "),
         (["--pause", "-1", "serve", "--port", "8123"], "--pause must be between 0 and "),
+        (["serve", "--rule", "knock_limit=99"], "--rule: knock_limit must be between 0 and 10 (not 99)"),
+        (["--rule", "bogus=1", "serve"], "--rule: unknown rule option 'bogus' (options: knock_limit, "),
+        (["serve", "--theme", "nosuch"], "unknown theme 'nosuch': choose one of "),
+        (["--theme", "", "serve"], "--theme needs a theme name"),
     ],
 )
 def test_a_game_option_every_tab_would_refuse_is_refused_before_serving(argv, says, monkeypatch, capsys):
@@ -87,6 +94,59 @@ def test_a_game_option_every_tab_would_refuse_is_refused_before_serving(argv, sa
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"gin-tui serve: {says}") and len(err.splitlines()) == 1, err
+
+
+TAB_OPTIONS = ["--rules", "classic", "--rule", "knock_limit=7", "--rule", "target=50", "--seed", "3", "--hand", "2",
+               "--pause", "0.25", "--theme", "nord", "--ascii", "--no-mouse"]
+"""Every game option ``gin-tui serve`` passes on to its tabs (but --ai), as the game takes them."""
+
+
+def _tab_argv(argv: list[str]) -> list[str]:
+    """What each tab's game is started with, for ``gin-tui`` with ``argv``."""
+    from ginrummy_tui.cli import parse_command_line
+
+    parts = shlex.split(web.tab_command(parse_command_line(argv)))
+    return parts[parts.index(web.TAB_FLAG) + 1 :]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["serve", "--ai", "easy", *TAB_OPTIONS],
+        ["--ai", "easy", *TAB_OPTIONS, "serve"],
+        ["--rules", "classic", "--rule", "knock_limit=7", "--seed", "3", "--pause", "0.25", "--ascii", "serve",
+         "--rule", "target=50", "--hand", "2", "--theme", "nord", "--no-mouse", "--ai", "easy"],
+    ],
+)
+def test_every_tab_is_started_with_the_game_options_given_before_serve_or_after_it(argv):
+    """--rule, --theme, --ascii and --no-mouse were refused ("the browser tabs
+    are not started with it"), and --hand or --pause after serve were unknown."""
+    assert _tab_argv(argv) == ["--ai", "easy", *TAB_OPTIONS]
+
+
+def test_the_options_after_serve_win_but_every_rule_counts():
+    """--hand before serve with --seed after it was refused, as if no seed were given."""
+    assert _tab_argv(["--seed", "5", "--hand", "2", "--rule", "big_gin=yes", "serve", "--seed", "3",
+                      "--rule", "target=50"]) == ["--rule", "big_gin=yes", "--rule", "target=50", "--seed", "3",
+                                                  "--hand", "2"]
+    assert _tab_argv(["serve", "--seed", "0"]) == ["--seed", "0"]  # 0 is a seed given
+
+
+def test_a_tab_plays_with_the_options_serve_was_given(monkeypatch):
+    """The tab's game (its command run here, its app not shown) plays under
+    the rules, deal and look given to gin-tui serve."""
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui.app import GinApp
+
+    ran: list[GinApp] = []
+    monkeypatch.setattr(GinApp, "run", lambda self, *a, **kw: ran.append(self))
+    monkeypatch.setenv("GIN_TUI_WEB", "1")  # as textual-serve starts it: drawn in the browser
+    assert web._tab_main(_tab_argv(["--rule", "knock_limit=7", "serve", "--ai", "easy", *TAB_OPTIONS[4:]])) == 0
+    [app] = ran
+    state = app.session.state
+    assert state.rules == PRESETS["standard"].with_options(knock_limit=7, target=50)
+    assert (state.seed, state.hand_no, app.context.settings.ai) == ("3", 2, "easy")
+    assert (app.pause, app.theme, app.ascii_only, app.mouse_enabled) == (0.25, "nord", True, False)
 
 
 def test_each_tab_gets_a_new_match_in_its_own_temporary_directory(monkeypatch):
@@ -110,12 +170,15 @@ def test_each_tab_gets_a_new_match_in_its_own_temporary_directory(monkeypatch):
     assert not os.path.exists(home1) and not os.path.exists(home2)
 
 
-@pytest.fixture()
-def server(tmp_path):
+@contextlib.contextmanager
+def serving(tmp_path: pathlib.Path, *options: str):
+    """``gin-tui serve`` (with ``options``) on a free loopback port, until the
+    end of the block; gives its process, its port and its page (None if it
+    never answered)."""
     port = _free_port()
     env = dict(os.environ, GIN_TUI_HOME=str(tmp_path), PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "ginrummy_tui", "serve", "--port", str(port)],
+        [sys.executable, "-m", "ginrummy_tui", "serve", "--port", str(port), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
@@ -140,6 +203,12 @@ def server(tmp_path):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture()
+def server(tmp_path):
+    with serving(tmp_path) as started:
+        yield started
 
 
 def test_serve_answers_with_the_gin_tui_page_on_loopback(server):
@@ -181,6 +250,14 @@ def test_a_browser_tab_gets_the_game(server):
     assert page is not None
     screen = asyncio.run(_first_screen(port))
     assert "Deadwood" in screen
+
+
+def test_a_browser_tab_plays_with_the_options_serve_was_given(tmp_path):
+    with serving(tmp_path, "--seed", "3", "--rule", "knock_limit=7", "--ascii") as (proc, port, page):
+        assert page is not None
+        screen = re.sub(r"\x1b\[[0-9;?$]*[A-Za-z]", "", asyncio.run(_first_screen(port)))  # the words, no colours
+    assert "custom rules" in screen and "knock at 7 or less" in screen
+    assert "The upcard is 4C." in screen and not any(suit in screen for suit in "♠♥♦♣")
 
 
 FELT = (0x0F, 0x3D, 0x2A)

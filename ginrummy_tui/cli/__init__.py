@@ -142,7 +142,6 @@ _PERSON = "the other player is a person, not the computer"
 _NO_COMPUTER = "it slows the computer's moves, and the other player is a person"
 _HOST_DECIDES = "the host chooses the rules"
 _FIGURES = "it shows no game, only the figures"
-_NOT_IN_TABS = "the browser tabs are not started with it"
 _NO_GAME = dict.fromkeys(
     ("--ai", "--rules", "--seed", "--hand", "--ascii", "--no-mouse", "--pause", "--new", "--rule", "--theme"),
     "it plays no game",
@@ -176,8 +175,6 @@ NOT_TAKEN: dict[str, dict[str, str]] = {
     "serve": {
         "--new": "every browser tab plays a new match",
         "--data-dir": "every browser tab plays in a directory of its own, removed when the tab closes",
-        "--rule": "the browser tabs play under one of the presets: choose it with --rules",
-        **dict.fromkeys(("--ascii", "--no-mouse", "--theme"), _NOT_IN_TABS),
     },
 }
 """The game's options a command does not take, with why: given before its name

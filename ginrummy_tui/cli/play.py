@@ -109,15 +109,23 @@ def refuse_theme(theme: str | None) -> None:
         raise ValueError(f"unknown theme {theme!r}: choose one of {', '.join(themes)}")
 
 
-def option_refusal(args: argparse.Namespace) -> str | None:
-    """Why the game's options on the command line are refused (an unknown
-    preset, a bad ``--rule``...), checked as the saved game checks them, before
-    the terminal is looked at; None when they are good."""
+def check_game_options(args: argparse.Namespace) -> None:
+    """Raises ``ValueError`` saying why the game's options on the command line
+    are refused (an unknown preset, a bad ``--rule``, a theme there is not...),
+    checked as the saved game checks them; ``gin-tui serve`` checks its tabs'
+    options so."""
     from ginrummy_tui.storage.config import Settings, apply_args
 
+    apply_args(Settings(), args)
+    refuse_theme(args.theme)
+
+
+def option_refusal(args: argparse.Namespace) -> str | None:
+    """Why the game's options on the command line are refused (see
+    :func:`check_game_options`), before the terminal is looked at; None when
+    they are good."""
     try:
-        apply_args(Settings(), args)
-        refuse_theme(args.theme)
+        check_game_options(args)
     except ValueError as exc:
         return f"gin-tui: {exc}"
     return None

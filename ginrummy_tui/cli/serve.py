@@ -28,23 +28,39 @@ TITLE = "gin-tui: Gin Rummy"
 INSTALL_HINT = "pip install 'gin-tui[web]'"
 TAB_FLAG = "--tab"
 
-_FORWARDED = ("ai", "rules", "seed", "hand", "pause")
-"""Game options passed on to the game of every tab."""
+_FORWARDED = ("ai", "rules", "rule", "seed", "hand", "pause", "theme", "ascii", "no_mouse")
+"""The game's options passed on to the game of every tab (their names in the parsed arguments)."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    """Add the options of ``gin-tui serve``."""
-    from ginrummy_tui.cli import port
+    """Add the options of ``gin-tui serve``.  The game's options given after
+    ``serve`` land where those given before it do (the ones after win), but
+    ``--rule``, which adds up: before ``serve`` and after it, every one counts."""
+    from ginrummy_tui.cli import hand_number, port
 
     parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
     parser.add_argument(
         "--public-url", default=None, metavar="URL", help="the address browsers use, when behind a proxy"
     )
-    parser.add_argument("--ai", dest="serve_ai", choices=("easy", "standard", "expert", "master"), default=None,
+    parser.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=argparse.SUPPRESS,
                         help="the computer's level in every tab")
-    parser.add_argument("--rules", dest="serve_rules", metavar="PRESET", default=None, help="rules preset for every tab")
-    parser.add_argument("--seed", dest="serve_seed", type=int, default=None, help="seed for every tab's deal")
+    parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
+                        help="rules preset for every tab: standard, multiplayer-1.5, classic, oklahoma")
+    # its own name: argparse would put the ones after 'serve' in the place of those before it
+    parser.add_argument("--rule", action="append", dest="serve_rule", default=argparse.SUPPRESS, metavar="OPTION=VALUE",
+                        help="change one rule option of the preset in every tab, e.g. --rule knock_limit=7 (repeatable)")
+    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed for every tab's deal")
+    parser.add_argument("--hand", type=hand_number, default=argparse.SUPPRESS, metavar="K",
+                        help="with --seed: every tab plays hand K of that match's deals")
+    parser.add_argument("--pause", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
+                        help="pause after each computer move in every tab")
+    parser.add_argument("--theme", default=argparse.SUPPRESS, metavar="NAME",
+                        help="the Textual theme of every tab (e.g. nord, gruvbox)")
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C in every tab")
+    parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="every tab ignores the mouse")
+    parser.epilog = ("The game's options work before 'serve' as after it. They are checked as the game checks "
+                     "them before anything is served, and every tab is started with them.")
 
 
 def is_loopback(host: str) -> bool:
@@ -67,13 +83,15 @@ def public_host(host: str) -> str:
 
 
 def _tab_options(args: argparse.Namespace) -> dict[str, object]:
-    """The game options every tab is started with (``serve``'s own, else the ones before it)."""
-    options = {}
+    """The game options every tab is started with, by their names in the
+    parsed arguments: those given before ``serve`` and after it (``--rule``:
+    the ones before, then the ones after)."""
+    given = vars(args)
+    rules = [*(given.get("rule") or []), *given.get("serve_rule", [])]
+    options: dict[str, object] = {}
     for name in _FORWARDED:
-        value = getattr(args, f"serve_{name}", None)
-        if value is None:
-            value = getattr(args, name, None)
-        if value is not None:
+        value = rules or None if name == "rule" else given.get(name)
+        if value is not None and value is not False:  # not given (0 is a value given)
             options[name] = value
     return options
 
@@ -83,17 +101,25 @@ def tab_command(args: argparse.Namespace | None = None) -> str:
     parts = [sys.executable, "-m", "ginrummy_tui.cli.serve", TAB_FLAG]
     if args is not None:
         for name, value in _tab_options(args).items():
-            parts += [f"--{name}", str(value)]
+            option = "--" + name.replace("_", "-")
+            if value is True:  # --ascii, --no-mouse
+                parts.append(option)
+            elif isinstance(value, list):  # --rule, once for each
+                for each in value:
+                    parts += [option, str(each)]
+            else:
+                parts += [option, str(value)]
     return shlex.join(parts)
 
 
 def _refused_by_the_game(args: argparse.Namespace) -> str | None:
     """Why the game would refuse the options each tab is started with (an
-    unknown rules preset...), as ``gin-tui`` itself says it; None if it would not."""
-    from ginrummy_tui.storage.config import Settings, apply_args
+    unknown rules preset, a bad ``--rule``, a theme there is not...), as
+    ``gin-tui`` itself says it; None if it would not."""
+    from ginrummy_tui.cli.play import check_game_options
 
     try:
-        apply_args(Settings(), argparse.Namespace(**_tab_options(args)))
+        check_game_options(argparse.Namespace(**{**dict.fromkeys(_FORWARDED), **_tab_options(args)}))
     except ValueError as exc:
         return str(exc)
     return None
