@@ -207,6 +207,40 @@ async def test_before_the_first_move_new_rules_simply_start_a_new_match(tmp_path
         assert app.session.state.rules.knock_limit == 7
 
 
+async def test_a_new_match_from_the_settings_leaves_no_hint_or_refusal_of_the_deal_it_replaced(tmp_path):
+    """Before the first move, a hint (or a refused move) stayed on the new
+    deal the settings started: "Pass on the upcard: 4♣ would bring your
+    deadwood from 61 to 55" under an upcard of A♣ and a hand of 65."""
+    from ginrummy_tui.ai.hints import hint
+    from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        prompt = app.table.query_one(PromptLine)
+        await pilot.press("k")  # no knock before drawing: refused, with the reason
+        await pilot.pause()
+        assert app.table.refusal
+        screen = await open_settings(app, pilot)
+        screen.query_one("#ai").value = "easy"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen) and app.session.opponent.level == "easy"
+        assert app.table.refusal == ""
+        old = app.session.view()
+        await pilot.press("h")
+        await settle(app, pilot)
+        shown = f"Hint: {hint(old).reason}"
+        assert prompt.plain == shown
+        screen = await open_settings(app, pilot)
+        screen.query_one("#ai").value = "expert"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        new = app.session.view()
+        assert app.session.opponent.level == "expert" and set(new.hand) != set(old.hand)
+        assert (new.match_no, new.hand_no, len(new.history)) == (old.match_no, old.hand_no, len(old.history))
+        assert not prompt.plain.startswith("Hint: ")  # the old deal's hint is gone
+
+
 async def test_kept_rules_start_with_the_next_match(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
     plan.state = scenarios.match_point()
