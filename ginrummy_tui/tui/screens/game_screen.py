@@ -248,7 +248,7 @@ class GameScreen(Screen):
         app = self.gin
         hints = app.session.hints_this_hand()
         room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
-        key = (v.match_no, v.hand_no, len(v.history), v.phase, hints, app.ascii_only, room, app.session.opponent_name)
+        key = (view_key(v), hints, app.ascii_only, room, app.session.opponent_name)
         if key == self._moves_key:
             return
         self._moves_key = key
