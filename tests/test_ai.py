@@ -865,10 +865,75 @@ def test_an_opponent_closed_while_its_worker_starts_leaves_no_worker_running(mon
     v = view(new_game(seed=3), 0)
     assert far.choose(v) == get_opponent("master", "seed-1").choose(v)
     assert far.closed and far._pool is None
+    assert _no_worker_left(before)
+
+
+def _no_worker_left(before: set) -> bool:
+    """Every worker process started since ``before`` (their pids) ends (within 10 s).
+    Joined again until then: the pool's own thread may reap one as this one
+    joins it, which then returns with the process still said to be alive."""
+    import multiprocessing
+    import time
+
     left = [c for c in multiprocessing.active_children() if c.pid not in before]
-    for child in left:
-        child.join(5)
-    assert not [c for c in left if c.is_alive()]
+    end = time.monotonic() + 10
+    while any(c.is_alive() for c in left) and time.monotonic() < end:
+        for child in left:
+            child.join(0.1)
+    return not [c for c in left if c.is_alive()]
+
+
+def test_an_opponent_closed_before_its_new_worker_warms_up_thinks_here(monkeypatch):
+    """Closed (a new match replacing it) once it had kept its new worker but
+    before the worker's warm-up was handed over, the master's move failed
+    ("cannot schedule new futures after shutdown") where it is to be thought here."""
+    import multiprocessing
+
+    from ginrummy_tui.ai import process
+
+    far = process.ProcessOpponent("master", "seed-1")
+
+    class ClosedAtWarmUp(process.ProcessPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):
+            if fn is process._warm:
+                far.close()  # the app's thread, just before the warm-up
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr(process, "ProcessPoolExecutor", ClosedAtWarmUp)
+    before = {c.pid for c in multiprocessing.active_children()}
+    v = view(new_game(seed=3), 0)
+    assert far.choose(v) == get_opponent("master", "seed-1").choose(v)
+    assert far.closed and far._pool is None
+    assert _no_worker_left(before)
+
+
+def test_an_opponent_closed_while_its_move_waits_for_the_worker_thinks_here(monkeypatch):
+    """Closed (a new match replacing it) while its move was handed to the
+    pool but not yet to the worker, the master's move failed (the pool's stop
+    cancelled it) where it is to be thought here."""
+    import multiprocessing
+    import time
+
+    from ginrummy_tui.ai import process
+
+    far = process.ProcessOpponent("master", "seed-1")
+
+    class ClosedWhileQueued(process.ProcessPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):
+            if fn is not process._choose:
+                return super().submit(fn, *args, **kwargs)
+            for _ in range(3):  # the worker busy, its queue full: the move waits in the pool
+                super().submit(time.sleep, 0.2)
+            move = super().submit(fn, *args, **kwargs)
+            far.close()  # the app's thread, meanwhile
+            return move
+
+    monkeypatch.setattr(process, "ProcessPoolExecutor", ClosedWhileQueued)
+    before = {c.pid for c in multiprocessing.active_children()}
+    v = view(new_game(seed=3), 0)
+    assert far.choose(v) == get_opponent("master", "seed-1").choose(v)
+    assert far.closed and far._pool is None
+    assert _no_worker_left(before)
 
 
 def test_a_lazy_master_closed_as_it_makes_its_worker_leaves_no_worker_running(monkeypatch):
@@ -892,10 +957,7 @@ def test_a_lazy_master_closed_as_it_makes_its_worker_leaves_no_worker_running(mo
     v = view(new_game(seed=3), 0)
     assert lazy.choose(v) == get_opponent("master", "seed-1").choose(v)
     assert lazy._process is not None and lazy._process.closed and lazy._process._pool is None
-    left = [c for c in multiprocessing.active_children() if c.pid not in before]
-    for child in left:
-        child.join(5)
-    assert not [c for c in left if c.is_alive()]
+    assert _no_worker_left(before)
 
 
 def test_the_masters_shortlist_weighs_the_danger_of_a_plain_discard_on_the_last_turn(monkeypatch):

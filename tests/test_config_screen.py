@@ -223,6 +223,63 @@ async def test_before_the_first_move_new_rules_simply_start_a_new_match(tmp_path
         assert app.session.state.rules.knock_limit == 7
 
 
+async def test_a_new_match_from_the_settings_leaves_no_hint_or_refusal_of_the_deal_it_replaced(tmp_path):
+    """Before the first move, a hint (or a refused move) stayed on the new
+    deal the settings started: "Pass on the upcard: 4♣ would bring your
+    deadwood from 61 to 55" under an upcard of A♣ and a hand of 65."""
+    from ginrummy_tui.ai.hints import hint
+    from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        prompt = app.table.query_one(PromptLine)
+        await pilot.press("k")  # no knock before drawing: refused, with the reason
+        await pilot.pause()
+        assert app.table.refusal
+        screen = await open_settings(app, pilot)
+        screen.query_one("#ai").value = "easy"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen) and app.session.opponent.level == "easy"
+        assert app.table.refusal == ""
+        old = app.session.view()
+        await pilot.press("h")
+        await settle(app, pilot)
+        shown = f"Hint: {hint(old).reason}"
+        assert prompt.plain == shown
+        screen = await open_settings(app, pilot)
+        screen.query_one("#ai").value = "expert"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        new = app.session.view()
+        assert app.session.opponent.level == "expert" and set(new.hand) != set(old.hand)
+        assert (new.match_no, new.hand_no, len(new.history)) == (old.match_no, old.hand_no, len(old.history))
+        assert not prompt.plain.startswith("Hint: ")  # the old deal's hint is gone
+
+
+async def test_a_new_match_with_other_rules_before_the_first_move_tells_its_own_upcard(tmp_path, monkeypatch):
+    """Another target before the first move: the new deal's line of moves
+    still said "The upcard is 4♣", the old deal's, over an upcard of 3♣ (the
+    same opponent, match, hand and count of moves)."""
+    import ginrummy_tui.engine
+    from ginrummy_tui.tui.widgets.cardfaces import card_label
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    deal = ginrummy_tui.engine.new_game
+    monkeypatch.setattr(ginrummy_tui.engine, "new_game", lambda rules, seed=None: deal(rules, seed=4))  # the next deal
+    async with running(plan) as (app, pilot):
+        old = app.session.view()
+        assert old.upcard is not None and f"The upcard is {card_label(old.upcard)}." in screen_text(app)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-target").value = "60"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        new = app.session.view()
+        assert new.rules.target == 60 and new.upcard is not None and new.upcard != old.upcard
+        text = screen_text(app)
+        assert f"The upcard is {card_label(new.upcard)}." in text and f"The upcard is {card_label(old.upcard)}." not in text
+
+
 async def test_kept_rules_start_with_the_next_match(tmp_path):
     plan = at_match_point(tmp_path)
     async with running(plan) as (app, pilot):

@@ -126,6 +126,45 @@ async def test_reading_the_rules_for_a_minute_loses_nothing():
         assert _prompt(app).startswith("⏱ 27 s to move") and not bells
 
 
+async def test_a_new_match_from_the_settings_gives_its_first_move_the_full_time(tmp_path):
+    """25 s on the first deal, then another opponent in the settings: the new
+    match's first move (the same match, hand and count of moves) had the 5 s
+    left of the old one's, and running out of time loses the match."""
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+
+    from .test_resume import args_for
+
+    plan = prepare(args_for(tmp_path, rules="multiplayer-1.5", rule=None), ask=None)
+    app = build_app(plan, pause=0)
+    fake = FakeClock()
+    app.now = fake
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await _tick(app, pilot)
+            old = app.session.state
+            assert old.current == 0 and not old.history and _prompt(app).startswith("⏱ 30 s to move")
+            fake.t += 25
+            await _tick(app, pilot)
+            assert _prompt(app).startswith("⏱ 5 s to move")
+            await pilot.press("f2")
+            await pilot.pause()
+            app.screen.query_one("#ai").value = "easy"
+            await pilot.press("ctrl+s")
+            await settle(app, pilot)
+            new = app.session.state
+            assert app.screen is app.table and app.session.opponent.level == "easy" and new.seed != old.seed
+            assert (new.match_no, new.hand_no, len(new.history), new.current) == (1, 1, 0, 0)
+            await _tick(app, pilot)
+            assert _prompt(app).startswith("⏱ 30 s to move")
+            fake.t += 6
+            await _tick(app, pilot)
+            assert app.session.state.result is None and _prompt(app).startswith("⏱ 24 s to move")
+    finally:
+        plan.close()
+
+
 async def test_warnings_at_10_and_5_seconds_then_time_runs_out_plainly():
     app, fake, bells = _timed_app()
     async with app.run_test(size=SIZE) as pilot:

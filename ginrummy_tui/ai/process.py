@@ -19,7 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
 from typing import Any
@@ -100,10 +100,15 @@ class ProcessOpponent:
             if keep:
                 self._pool = pool
             current = None if self.closed else self._pool
-        if keep:
-            pool.submit(_warm)
-        else:
+        if not keep:
             pool.shutdown(wait=False, cancel_futures=True)
+            return current
+        try:
+            pool.submit(_warm)
+        except RuntimeError:
+            if not self.closed:
+                raise
+            return None  # closed just now, its pool stopped before the warm-up was handed to it
         return current
 
     def choose(self, view: PlayerView) -> Action:
@@ -124,10 +129,11 @@ class ProcessOpponent:
                     return pool.submit(_choose, self.level, self.seed, view).result()
                 except BrokenProcessPool:
                     self._stop(pool)
-                except RuntimeError:
+                except (RuntimeError, CancelledError):
                     if not self.closed:
                         raise
-                    # closed just now: its pool takes no more work, so the move is thought here
+                    # closed just now: its pool takes no more work, or dropped the move
+                    # still waiting for the worker, so the move is thought here
             from ginrummy_tui.ai import get_opponent
 
             self._here = get_opponent(self.level, self.seed)

@@ -367,6 +367,9 @@ class GinApp(App):
             real.listener = self.session.listener
             self.session = real
         control.start_new_match(settings)
+        # its first move has the full time, though it may be named as the old match's move in play
+        # (both the first move of hand 1 of match 1)
+        self._move_clock = None
         while len(self.screen_stack) > 1 and not isinstance(self.screen, GameScreen):
             self.pop_screen()
         self.sync()

@@ -29,8 +29,10 @@ if TYPE_CHECKING:
 
 
 def view_key(v: PlayerView) -> tuple:
-    """What identifies a moment of the game: a hint is good for this moment only."""
-    return (v.match_no, v.hand_no, len(v.history), v.phase, v.current, len(v.hand))
+    """What identifies a moment of the game: a hint is good for this moment only.
+    The player's cards tell a new deal from the one it replaces at the same
+    count of moves (a new match from the settings starts again at match 1)."""
+    return (v.match_no, v.hand_no, len(v.history), v.phase, v.current, frozenset(v.hand))
 
 
 def opponent_words(app) -> str:

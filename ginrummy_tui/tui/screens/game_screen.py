@@ -184,8 +184,8 @@ class GameScreen(Screen):
     def show_view(self, v: PlayerView) -> None:
         """Redraw everything from the view ``v``."""
         old = self.v
-        if old is not None and (old.hand_no, old.phase, len(old.history)) != (v.hand_no, v.phase, len(v.history)):
-            self.refusal = ""  # the game moved on: the last refusal no longer applies
+        if old is not None and view_key(old) != view_key(v):
+            self.refusal = ""  # the game moved on (or another deal replaced it): the last refusal no longer applies
         self.v = v
         app = self.gin
         name = app.session.opponent_name
@@ -248,7 +248,7 @@ class GameScreen(Screen):
         app = self.gin
         hints = app.session.hints_this_hand()
         room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
-        key = (v.match_no, v.hand_no, len(v.history), v.phase, hints, app.ascii_only, room, app.session.opponent_name)
+        key = (view_key(v), hints, app.ascii_only, room, app.session.opponent_name)
         if key == self._moves_key:
             return
         self._moves_key = key
