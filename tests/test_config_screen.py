@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 
+import pytest
+
 from ginrummy_tui.engine import PRESETS
 from ginrummy_tui.session.startup import Plan, prepare
 from ginrummy_tui.tui import scenarios
@@ -619,14 +621,14 @@ async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule
     async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         assert line() == (
-            "The match in play: custom rules (standard with knock limit 7, big gin allowed yes), to 100, "
+            "The match in play: custom rules (standard with knock limit 7, big gin allowed), to 100, "
             "opponent level Standard (the same as below)."
         )
         screen.query_one("#rule-knock_limit").value = "10"
         screen.query_one("#rule-gin_bonus").value = "30"
         await pilot.pause()
         assert line() == (
-            "The match in play: custom rules (standard with knock limit 7, big gin allowed yes), to 100, "
+            "The match in play: custom rules (standard with knock limit 7, big gin allowed), to 100, "
             "opponent level Standard; gin bonus 25. The settings below are for your next match."
         )
 
@@ -810,3 +812,26 @@ async def test_without_saving_the_next_match_has_the_rules_and_opponent_f2_shows
         assert screen.query_one("#ai").value == "expert" and screen.query_one("#rule-knock_limit").value == "8"
         assert str(screen.query_one("#match-rules").render()).endswith("(the same as below).")
     assert path.read_text() == text
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "words"),
+    [
+        ("timer", 30, "move timer 30 s"),
+        ("timer", None, "no move timer"),
+        ("next_dealer", "winner", "the winner deals next"),
+        ("next_dealer", "alternate", "the deal alternates"),
+        ("big_gin", True, "big gin allowed"),
+        ("big_gin", False, "no big gin"),
+        ("tie_is_undercut", False, "a tie is no undercut"),
+        ("upcard_offer", False, "no upcard offer"),
+        ("oklahoma", True, "oklahoma"),
+        ("knock_limit", 7, "knock limit 7"),
+    ],
+)
+def test_the_match_line_says_each_rule_option_in_words(name, value, words):
+    """F2's line for the match in play said "move timer, s 30", "who deals
+    next winner" and "big gin allowed yes"."""
+    from ginrummy_tui.tui.screens.settings_screen import option_text
+
+    assert option_text(name, value) == words

@@ -76,7 +76,7 @@ class Rules:
         if self.next_dealer not in NEXT_DEALER_CHOICES:
             problems.append(f"next_dealer must be one of {', '.join(NEXT_DEALER_CHOICES)} (not {self.next_dealer!r})")
         if self.timer is not None and self.timer < 1:
-            problems.append(f"timer must be at least 1 second, or None (not {self.timer})")
+            problems.append(f"timer must be at least 1 second, or none (not {self.timer})")
         elif self.timer is not None and self.timer > MAX_TIMER:
             problems.append(f"timer must be at most {MAX_TIMER} seconds (not {self.timer})")
         if not 0 <= self.void_stock <= 10:

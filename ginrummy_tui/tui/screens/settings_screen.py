@@ -64,10 +64,26 @@ def current_settings(app: GinHost) -> Settings:
     return load_settings(app.context.config_dir or config_dir()).settings
 
 
+_YES_NO_WORDS = {
+    "tie_is_undercut": ("a tie is an undercut", "a tie is no undercut"),
+    "big_gin": ("big gin allowed", "no big gin"),
+    "upcard_offer": ("upcard offered first", "no upcard offer"),
+    "oklahoma": ("oklahoma", "no oklahoma"),
+}
+"""The yes/no rule options in words, as the match line says them: yes, no."""
+
+
 def option_text(name: str, value: Any) -> str:
-    """A rule option and its value, as the match line says it ("knock limit 7")."""
+    """A rule option and its value, as the match line says it ("knock limit 7",
+    "no big gin", "move timer 30 s", "the winner deals next")."""
     from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
+    if isinstance(value, bool) and name in _YES_NO_WORDS:
+        return _YES_NO_WORDS[name][0 if value else 1]
+    if name == "timer":
+        return "no move timer" if value is None else f"move timer {value} s"
+    if name == "next_dealer":
+        return "the winner deals next" if value == "winner" else "the deal alternates"
     label = dict(RULE_OPTION_HELP)[name].split(" (")[0].lower()
     shown = yes_no(value) if isinstance(value, bool) else ("none" if value is None else str(value))
     return f"{label} {shown}"
