@@ -1489,15 +1489,12 @@ def import_json_history(hist: History, progress: Callable[[int, int], None] | No
 def mark_abandoned(root: Path, match_id: str, saved: SavedMatch | None = None) -> list[str]:
     """Mark a match as given up (its ``saved`` game was set aside for a new one);
     never raises: the messages say what went wrong."""
-    return _mark_abandoned(root, match_id, saved)[1]
-
-
-def _mark_abandoned(root: Path, match_id: str, saved: SavedMatch | None = None) -> tuple[bool, list[str]]:
     opening = open_history(root)
     if opening.history is None:
-        return False, opening.told()
+        return opening.told()
     try:
-        return _marked(opening.history, match_id, saved, opening.messages), opening.messages
+        _marked(opening.history, match_id, saved, opening.messages)
+        return opening.messages
     finally:
         opening.history.close()
 
