@@ -61,7 +61,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     count.add_argument("--hands", type=_count, default=None, metavar="N",
                        help=f"play N single hands instead (at most {MOST_PLAYED:,})")
     # no default here: one given before 'sim' (gin-tui --seed 5 sim) is kept; run() fills them in
-    parser.add_argument("--seed", type=_whole, default=argparse.SUPPRESS, help=f"seed of the deals (default {SEED})")
+    parser.add_argument("--seed", type=_whole, default=argparse.SUPPRESS, metavar="N", help=f"seed of the deals (default {SEED})")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
                         help=f"rules preset (default {PRESET})")
     parser.add_argument(
