@@ -571,3 +571,24 @@ def test_the_game_without_saving_plays_the_rule_options_and_theme_given(monkeypa
         assert run_play(parse_command_line(["--data-dir", "-", *bad])) == 2
         out, err = capsys.readouterr()
         assert out == "" and err.startswith(f"gin-tui: {says}") and len(ran) == 1
+
+
+@pytest.mark.parametrize("command", [None, "sim", "stats", "export", "host", "join", "serve"])
+def test_no_help_shows_an_option_by_its_internal_name(command, capsys):
+    """gin-tui serve --help showed --seed SERVE_SEED: an option with no metavar of
+    its own is shown by the upper-case name the program keeps it under."""
+    import argparse
+
+    from ginrummy_tui.cli import build_parser, parse_command_line
+
+    with pytest.raises(SystemExit):
+        parse_command_line([command, "--help"] if command else ["--help"])
+    shown = capsys.readouterr().out
+    parser = build_parser([command] if command else [])
+    if command:
+        parser = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[command]
+    for action in parser._actions:
+        if action.option_strings and action.nargs != 0 and action.choices is None:
+            assert action.metavar is not None, f"{action.option_strings[0]} is shown as {action.dest.upper()}"
+        if "_" in action.dest:
+            assert action.dest.upper() not in shown

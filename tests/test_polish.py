@@ -606,6 +606,47 @@ async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(
         assert widths == [34, min(60, size[0])], widths
 
 
+@pytest.mark.parametrize("size", [(86, 24), (100, 30), (120, 40)])
+@pytest.mark.parametrize(
+    ("folder", "note"),
+    [
+        (".local/share/gin-tui", "Your saved match could not be used: the file is not valid JSON (Expecting value at "
+         "line 1, column 1). The file was moved to {moved}. A new match has started."),
+        (".config/gin-tui", "Your settings file had problems: it is not valid JSON (Expecting property name enclosed "
+         "in double quotes at line 1). Defaults are used for those settings. The old file was moved to {moved}."),
+    ],
+    ids=["save", "settings"],
+)
+async def test_a_file_set_aside_shows_its_name_on_one_line_where_the_table_leaves_room(
+    tmp_path, monkeypatch, size, folder, note
+):
+    """From 24 rows and 80 columns a warning's toast was 34 columns however wide
+    the screen: the name of a damaged save or settings file set aside was broken
+    in the middle ("current.json.damaged-20261203-" / "115534."), hard to copy.
+    Where the table leaves the room, the toast is wider and the name whole."""
+    from textual.widgets._toast import Toast
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    name = "settings.json" if "config" in folder else "current.json"
+    moved = tmp_path / folder / f"{name}.damaged-20261203-115534"
+    note = note.format(moved=moved)
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(app, pilot)
+        app.notify(note, severity="warning", timeout=30)
+        await pilot.pause()
+        lines = _toast_lines(app)
+        shown = " ".join(lines).replace("/ ", "/").replace(" .", ".")  # a full stop after a name that fills a line
+        assert shown == note.replace(str(tmp_path), "~"), lines
+        assert any(moved.name in line for line in lines), lines  # the name whole, on one line
+        toast = app.screen.query_one(Toast).region
+        rows = screen_text(app).splitlines()[toast.y : toast.bottom]
+        assert all(row[toast.x - 1] == " " for row in rows), rows  # clear of the table's words
+        app.notify("Sorted by rank", timeout=30)  # a note that is no warning keeps the narrow column
+        await pilot.pause()
+        assert sorted(t.region.width for t in app.screen.query(Toast))[0] == 34
+
+
 @pytest.mark.parametrize(
     "message",
     [

@@ -159,3 +159,20 @@ def test_seed_and_rules_before_sim_work_as_after_it(before, monkeypatch, capsys)
     assert asked == [(5, "oklahoma")]
     assert main(["sim", "--a", "easy", "--b", "easy", "--hands", "1", "--json"]) == 0
     assert asked[-1] == (1, "standard")  # the defaults
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--hands", "3"], "rules classic: 3 single hands played\n"),
+        (["--hands", "1"], "rules classic: 1 single hand played\n"),
+        (["--matches", "1"], "rules classic: 1 match, "),
+    ],
+)
+def test_the_first_line_says_what_was_played(args, says, capsys):
+    """With --hands 300 it read "rules classic: 300 hands, 300 hands played"."""
+    assert main(["sim", "--a", "easy", "--b", "easy", "--rules", "classic", "--seed", "3", *args]) == 0
+    first = capsys.readouterr().out.splitlines()[0] + "\n"
+    assert says in first
+    if "--matches" in args:
+        assert first.endswith(" hands played\n") and "1 matches" not in first

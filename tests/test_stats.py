@@ -383,3 +383,55 @@ def test_a_match_ended_on_time_is_listed_as_lost_on_time(tmp_path, capsys):
     recent = open_history(tmp_path).history.recent(10)
     lines = {r["id"]: line for r in recent for line in [str(recent_renderable([r]).renderables[1])]}
     assert lines["2026-01-05"].endswith("0-0 lost on time") and lines["2026-01-04"].endswith("0-0 won")
+
+
+def _doubled_hands():
+    """A hand ended each way (knock, gin, big gin, undercut) under Oklahoma rules
+    with a spade upcard, which doubles the hand's score."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import Action
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.engine.kinds import Kind
+    from ginrummy_tui.tui import scenarios
+
+    rules = PRESETS["oklahoma"].with_options(big_gin=True)
+    mine = "7H 8H 9H QS QH QC 2C 3C 4C 5C"
+    starts = {
+        "knock": (scenarios.knock_ready(rules=rules), Action(Kind.KNOCK, card("KD"))),
+        "gin": (scenarios.gin_ready(rules=rules), Action(Kind.GIN, card("KD"))),
+        "big_gin": (scenarios.arranged(mine, "JH QD 6C 7C KS KC 2D 6S 9S JS", stock_top="TH", discard="JD",
+                                       rules=rules), Action(Kind.BIG_GIN)),
+        "undercut": (scenarios.arranged("7H 8H 9H QS QH QC 2D 3S 4S KD", "5C 6C 7C 8C 9C TC JC 2H 3H AD",
+                                        stock_top="AS", discard="JD", rules=rules), Action(Kind.KNOCK, card("KD"))),
+    }
+    for kind, (state, end) in starts.items():
+        state = replace(state, multiplier=2, knock_limit=10)
+        ended = apply(apply(state, Action(Kind.DRAW_STOCK)), end)
+        assert ended.sheet[-1].kind == kind and ended.result is not None and ended.result.multiplier == 2
+        yield kind, ended
+
+
+def test_gin_tui_export_text_tells_how_each_hand_s_points_add_up_as_the_summary_does(tmp_path, capsys):
+    """An Oklahoma spade hand was told "undercut, deadwood 9-4: Computer (expert) +60", without
+    the "× 2" that makes it 60; the summary said "((undercut bonus 25 + 9 − 4) × 2)"."""
+    from rich.console import Console
+
+    from ginrummy_tui.engine import view
+    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.tui.screens.summary_screen import summary_renderable
+
+    folder = tmp_path / "history"
+    folder.mkdir()
+    summaries = {}
+    for kind, ended in _doubled_hands():
+        console = Console(width=100, record=True, color_system=None)
+        console.print(summary_renderable(view(ended, 0), "Computer"))
+        line = next(ln for ln in console.export_text().splitlines() if " score" in ln and "× 2)" in ln)
+        summaries[kind] = (ended.sheet[-1].points, line[line.index("  (") :].rstrip())
+        record = seat_record(view(ended, 0), f"2026-01-0{len(summaries)}-{kind}", opponent="expert")
+        (folder / f"{record['id']}.json").write_text(json.dumps(record))
+    assert main(["export", "--data-dir", str(tmp_path), "--format", "text"]) == 0
+    text = capsys.readouterr().out
+    for kind, (points, how) in summaries.items():
+        assert f" +{points}{how}  (score " in text, (kind, how, text)

@@ -124,7 +124,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     """Options of the game itself (shared with ``host``/``join``/``serve``)."""
     p.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=None, help="the computer's level")
     p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma")
-    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
+    p.add_argument("--seed", type=int, default=None, metavar="N", help="seed for a reproducible deal")
     p.add_argument("--hand", type=hand_number, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
     p.add_argument("--ascii", action="store_true", default=None, help="draw suits as S H D C")
     p.add_argument("--no-mouse", action="store_true", default=None, help="ignore the mouse")

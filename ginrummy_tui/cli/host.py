@@ -35,15 +35,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="address to listen on (default 127.0.0.1: this machine only, e.g. two SSH sessions on one box; "
         "0.0.0.0 accepts other machines)",
     )
-    parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 picks one)")
+    parser.add_argument("--port", type=port, default=DEFAULT_PORT, metavar="PORT", help=f"TCP port (default {DEFAULT_PORT}; 0 picks one)")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
                         help="rules preset: standard, multiplayer-1.5 (30 s move timer), classic, oklahoma")
     # its own name: argparse would put the ones after 'host' in the place of those before it
     parser.add_argument("--rule", action="append", dest="host_rule", default=argparse.SUPPRESS, metavar="OPTION=VALUE",
                         help="change one rule option of the preset for a new match, e.g. --rule knock_limit=7 "
                         "(repeatable); the other player is shown the rules in play")
-    parser.add_argument("--name", default=None, help="your name, as the other player sees it")
-    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed for a reproducible deal")
+    parser.add_argument("--name", default=None, metavar="NAME", help="your name, as the other player sees it")
+    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="N", help="seed for a reproducible deal")
     parser.add_argument("--new", action="store_true", default=argparse.SUPPRESS,
                         help="start a new match instead of resuming the saved one")
     parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,

@@ -26,13 +26,13 @@ SEAT_WAIT = 40
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``gin-tui join``."""
     parser.add_argument("address", metavar="HOST[:PORT]", help=f"where the match is hosted (port {DEFAULT_PORT} if left out)")
-    parser.add_argument("--code", default=None,
+    parser.add_argument("--code", default=None, metavar="CODE",
                         help=f"the join code (better left out: it is asked for, or taken from {CODE_ENV}); "
                         "warning: a code given here is visible to every user of this machine in the process "
                         "list (ps)")
     # the code typed after the address, as a player may well do: taken as --code is (with its warning)
     parser.add_argument("typed_code", nargs="?", default=None, metavar="CODE", help=argparse.SUPPRESS)
-    parser.add_argument("--name", default=None, help="your name, as the other player sees it")
+    parser.add_argument("--name", default=None, metavar="NAME", help="your name, as the other player sees it")
     parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                         help="where your statistics live: the match is recorded there (or GIN_TUI_HOME)")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")

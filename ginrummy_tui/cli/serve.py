@@ -38,8 +38,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     ``--rule``, which adds up: before ``serve`` and after it, every one counts."""
     from ginrummy_tui.cli import hand_number, port
 
-    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
-    parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})")
+    parser.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS", help=f"address to listen on (default {DEFAULT_HOST})")
+    parser.add_argument("--port", type=port, default=DEFAULT_PORT, metavar="PORT", help=f"port to listen on (default {DEFAULT_PORT})")
     parser.add_argument(
         "--public-url", default=None, metavar="URL", help="the address browsers use, when behind a proxy"
     )
@@ -50,7 +50,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     # its own name: argparse would put the ones after 'serve' in the place of those before it
     parser.add_argument("--rule", action="append", dest="serve_rule", default=argparse.SUPPRESS, metavar="OPTION=VALUE",
                         help="change one rule option of the preset in every tab, e.g. --rule knock_limit=7 (repeatable)")
-    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, help="seed for every tab's deal")
+    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="N", help="seed for every tab's deal")
     parser.add_argument("--hand", type=hand_number, default=argparse.SUPPRESS, metavar="K",
                         help="with --seed: every tab plays hand K of that match's deals")
     parser.add_argument("--pause", type=float, default=argparse.SUPPRESS, metavar="SECONDS",

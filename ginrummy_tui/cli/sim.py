@@ -61,7 +61,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     count.add_argument("--hands", type=_count, default=None, metavar="N",
                        help=f"play N single hands instead (at most {MOST_PLAYED:,})")
     # no default here: one given before 'sim' (gin-tui --seed 5 sim) is kept; run() fills them in
-    parser.add_argument("--seed", type=_whole, default=argparse.SUPPRESS, help=f"seed of the deals (default {SEED})")
+    parser.add_argument("--seed", type=_whole, default=argparse.SUPPRESS, metavar="N", help=f"seed of the deals (default {SEED})")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
                         help=f"rules preset (default {PRESET})")
     parser.add_argument(
@@ -241,11 +241,24 @@ JSON_KEYS = ("a", "b", "rules", "matches", "hands", "wins", "points", "knocks", 
              "voids", "decision_ms")
 
 
+def _counted(n: int, what: str) -> str:
+    """``n`` and ``what``, one or more of it: "1 match", "300 hands"."""
+    return f"{n} {what}" if n == 1 else f"{n} {what}es" if what.endswith("ch") else f"{n} {what}s"
+
+
+def _played(r: dict, single_hands: bool) -> str:
+    """What was played, for the first line of the table: "1000 matches, 7510 hands
+    played", or with --hands "300 single hands played"."""
+    if single_hands:
+        return f"{_counted(r['hands'], 'single hand')} played"
+    return f"{_counted(r['matches'], 'match')}, {_counted(r['hands'], 'hand')} played"
+
+
 def _table(r: dict, single_hands: bool) -> str:
     played = r["hands"] if single_hands else r["matches"]
     what = "hands" if single_hands else "matches"
     rows = [
-        f"{r['a']} (a) against {r['b']} (b), rules {r['rules']}: {played} {what}, {r['hands']} hands played",
+        f"{r['a']} (a) against {r['b']} (b), rules {r['rules']}: {_played(r, single_hands)}",
         "",
         f"{'':24}{'a: ' + r['a']:>16}{'b: ' + r['b']:>16}",
     ]

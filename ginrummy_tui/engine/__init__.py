@@ -50,9 +50,11 @@ from .state import (
 )
 
 if TYPE_CHECKING:
-    from .scoring import KnockResult, Layoff, best_defence, layout_note, layout_parts, score_knock
+    from .scoring import KnockResult, Layoff, best_defence, layout_note, layout_parts, points_worked, score_knock
 
-_SCORING = frozenset({"KnockResult", "Layoff", "best_defence", "layout_note", "layout_parts", "score_knock"})
+_SCORING = frozenset(
+    {"KnockResult", "Layoff", "best_defence", "layout_note", "layout_parts", "points_worked", "score_knock"}
+)
 """Names of :mod:`.scoring`, which loads when first asked for (a hand is
 settled, a summary shown), not with the engine: start-up does not need it."""
 
@@ -101,6 +103,7 @@ __all__ = [
     "best_defence",
     "layout_note",
     "layout_parts",
+    "points_worked",
     "score_knock",
     "EndKind",
     "Kind",

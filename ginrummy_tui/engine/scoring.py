@@ -219,6 +219,39 @@ def _net(rules: Rules, kdw: int, ddw: int) -> int:
     return ddw - kdw
 
 
+def base_points(kind: str, rules: Rules, knocker_deadwood: int, defender_deadwood: int) -> int | None:
+    """What a settled hand of this kind scores before any multiplier (None for a
+    hand without points: void, or out of time)."""
+    if kind == EndKind.KNOCK:
+        return defender_deadwood - knocker_deadwood
+    if kind == EndKind.UNDERCUT:
+        return rules.undercut_bonus + knocker_deadwood - defender_deadwood
+    if kind == EndKind.GIN:
+        return rules.gin_bonus + defender_deadwood
+    if kind == EndKind.BIG_GIN:
+        return rules.big_gin_bonus + defender_deadwood
+    return None
+
+
+def points_worked(
+    kind: str, rules: Rules, knocker_deadwood: int, defender_deadwood: int, multiplier: int = 1
+) -> str | None:
+    """How a settled hand's points are made up, as the end-of-hand summary and the
+    text export tell them: "undercut bonus 25 + 9 − 4", "(gin bonus 25 + 12) × 2"
+    with a multiplier (an Oklahoma spade); None for a hand without points."""
+    if kind == EndKind.KNOCK:
+        how = f"{defender_deadwood} − {knocker_deadwood}"
+    elif kind == EndKind.UNDERCUT:
+        how = f"undercut bonus {rules.undercut_bonus} + {knocker_deadwood} − {defender_deadwood}"
+    elif kind == EndKind.GIN:
+        how = f"gin bonus {rules.gin_bonus} + {defender_deadwood}"
+    elif kind == EndKind.BIG_GIN:
+        how = f"Big Gin bonus {rules.big_gin_bonus} + {defender_deadwood}"
+    else:
+        return None
+    return how if multiplier == 1 else f"({how}) × {multiplier}"
+
+
 def score_knock(
     knocker_cards: Iterable[Card],
     defender_cards: Iterable[Card],

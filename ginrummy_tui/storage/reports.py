@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy_tui.engine.kinds import EndKind
+from ginrummy_tui.engine.rules import PRESETS, Rules
 
 from .stats import ME, NETWORK, Stats, Tally
 
@@ -136,6 +137,31 @@ def _ran_out(winner: int, opponent: str) -> str:
     return f"You ran out of time: {other} wins the match on time"
 
 
+def _match_rules(record: dict[str, Any]) -> Rules | None:
+    """The rules a recorded match was played by: its own, else its preset's (None if neither reads)."""
+    try:
+        return Rules.from_dict(record["rules"])
+    except (KeyError, TypeError, ValueError):
+        return PRESETS.get(str(record.get("preset")))
+
+
+def _points_worked(hand: dict[str, Any], rules: Rules | None) -> str:
+    """How a recorded hand's points are made up, in brackets as the end-of-hand
+    summary has them ("  ((undercut bonus 25 + 9 − 4) × 2)"); the multiplier is
+    what the points are of the hand's score before it.  Empty when the record
+    does not tell it (no deadwood, unknown rules, points that do not add up)."""
+    from ginrummy_tui.engine.scoring import base_points, points_worked
+
+    dw, knocker, points = hand.get("deadwood"), hand.get("knocker"), hand["points"]
+    if rules is None or knocker not in (0, 1) or not isinstance(dw, list) or len(dw) != 2:
+        return ""
+    kind, kdw, ddw = hand["kind"], dw[knocker], dw[1 - knocker]
+    base = base_points(kind, rules, kdw, ddw)
+    if base is None or base < 0 or points < base or (points % base if base else points):
+        return ""
+    return f"  ({points_worked(kind, rules, kdw, ddw, points // base if base else 1)})"
+
+
 def format_match(record: dict[str, Any]) -> str:
     """One match's history as readable text (``gin-tui export --format text``)."""
     opp = str(record.get("opponent"))
@@ -146,6 +172,7 @@ def format_match(record: dict[str, Any]) -> str:
         f"  Opponent: {opp}   Rules: {record.get('preset')}   Seed: {'-' if seed is None else seed}",
         f"  Started: {record.get('started')}   Ended: {record.get('ended') or '-'}",
     ]
+    rules = _match_rules(record)
     for h in record["hands"]:
         kind = KIND_WORDS.get(h["kind"], h["kind"])
         dw = h.get("deadwood")
@@ -155,7 +182,7 @@ def format_match(record: dict[str, Any]) -> str:
         elif h.get("winner") is None:
             told = f"{kind}{dw_text}: no score"
         else:
-            told = f"{kind}{dw_text}: {_who(h['winner'], opp)} +{h['points']}"
+            told = f"{kind}{dw_text}: {_who(h['winner'], opp)} +{h['points']}{_points_worked(h, rules)}"
         scores = h.get("scores") or ["?", "?"]
         lines.append(f"  Hand {h['hand_no']}: {told}  (score {scores[0]}-{scores[1]})")
         if h.get("hands"):

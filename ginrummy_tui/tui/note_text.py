@@ -20,14 +20,21 @@ WIDE_TOAST = 60
 columns, ``app.tcss``): Textual's toast width, at most the screen's."""
 TOAST_EDGES = 3
 """A toast's left border and its padding."""
+TABLE_LEFT = 46
+"""The columns a warning leaves at the left from 24 rows and 80 columns
+(``app.tcss``): the other player's name and cards, the piles and their words."""
 
 
 def toast_text_width(width: int, height: int, severity: str) -> int:
     """The columns of a toast's words on a screen of ``width`` × ``height``: a
     warning (a note that names a file, most often) is wider where the toasts
-    have six lines only (``app.tcss``), so that what happened and the path fit them."""
-    if severity == "information" or (height >= TALL_HEIGHT and width >= NORMAL_WIDTH):
+    have six lines only, so that what happened and the path fit them; from 24
+    rows and 80 columns it takes the room right of the table (``app.tcss``), so
+    that the name of the file fits a line where there is room for it."""
+    if severity == "information":
         return TOAST_TEXT_WIDTH
+    if height >= TALL_HEIGHT and width >= NORMAL_WIDTH:
+        return min(WIDE_TOAST, max(TOAST_TEXT_WIDTH + TOAST_EDGES, width - TABLE_LEFT)) - TOAST_EDGES
     return min(WIDE_TOAST, width) - TOAST_EDGES
 
 _PATH = re.compile(r"(?:(?<=[\s'\"(])|^)~?/[^\s'\"()/]+/[^\s'\"()]*")
@@ -78,7 +85,11 @@ def _atoms(word: str, width: int) -> list[str]:
     end = match.start() + len(path)
     pieces = _path_pieces(shown_path(path), width)
     pieces[0] = word[: match.start()] + pieces[0]
-    pieces[-1] += word[end:]
+    after = word[end:]
+    if after and cell_len(pieces[-1]) <= width < cell_len(pieces[-1] + after):
+        pieces.append(after)  # the name fills a line: the full stop after it starts the next one
+    else:
+        pieces[-1] += after
     return pieces
 
 

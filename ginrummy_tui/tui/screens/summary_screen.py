@@ -117,7 +117,7 @@ def summary_renderable(
     """Everything about how the last hand ended, from the view's ``result``
     (the cards face up when ``width`` allows, else as text); ``hints``
     (network play): the hints each player was shown in the hand."""
-    from ginrummy_tui.engine import best_melds
+    from ginrummy_tui.engine import best_melds, points_worked
 
     res = v.result
     me, opp = v.seat, 1 - v.seat
@@ -208,18 +208,9 @@ def summary_renderable(
         winner = names[res.winner]
         pts.append(f"{winner} score{'s' if winner != 'You' else ''} ", style="bold")
         pts.append(str(res.points), style=f"bold {colours.gold}")
-        if k is not None:
-            r = v.rules
-            if kind == EndKind.KNOCK:
-                how = f"{k.defender_deadwood} − {k.knocker_deadwood}"
-            elif kind == EndKind.UNDERCUT:
-                how = f"undercut bonus {r.undercut_bonus} + {k.knocker_deadwood} − {k.defender_deadwood}"
-            elif kind == EndKind.GIN:
-                how = f"gin bonus {r.gin_bonus} + {k.defender_deadwood}"
-            else:
-                how = f"Big Gin bonus {r.big_gin_bonus} + {k.defender_deadwood}"
-            if res.multiplier != 1:
-                how = f"({how}) × {res.multiplier}"
+        how = None if k is None else points_worked(kind, v.rules, k.knocker_deadwood, k.defender_deadwood,
+                                                    res.multiplier)
+        if how is not None:
             pts.append(f"  ({how})")
     lines.append(pts)
     tot = Text()
