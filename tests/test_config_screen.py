@@ -356,6 +356,25 @@ async def test_keys_typed_in_one_go_into_a_number_field_keep_their_order(tmp_pat
         assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"target": 90}}
 
 
+async def test_keys_typed_in_one_go_after_tab_go_into_the_next_field(tmp_path):
+    """Tab and then digits in one read: the digits went into the field Tab left (the gin
+    bonus became 2540), while the mark of the focus was on the next row already."""
+    from textual import events
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        gin = screen.query_one("#rule-gin_bonus")
+        gin.focus()
+        await pilot.pause()
+        for key, char in [("tab", "\t"), ("4", "4"), ("0", "0"), ("shift+tab", None), ("3", "3")]:
+            app.post_message(events.Key(key, char))  # all queued before any is handled
+        await pilot.pause()
+        await pilot.pause()
+        assert (gin.value, screen.query_one("#rule-undercut_bonus").value) == ("3", "40")
+        assert app.focused is gin
+
+
 async def test_the_controls_line_up_on_the_smallest_screen(tmp_path):
     """At 46 columns a row with a choice list (the preset, who deals next, the
     opponent, the theme) gave its label 16 columns where the other rows gave

@@ -168,8 +168,12 @@ class SettingsScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", key_display="^s", priority=True),
         Binding("escape,f2", "cancel", "Cancel", key_display="esc"),
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
     ]
-    """Ctrl+S saves; Escape (or F2 again) leaves without saving."""
+    """Ctrl+S saves; Escape (or F2 again) leaves without saving.  Tab and Shift+Tab move the
+    focus before the keys typed after them are given to a field (the app's own Tab waits
+    until the field has had them: typed in one go, they went into the field Tab left)."""
 
     @property
     def gin(self) -> GinHost:
