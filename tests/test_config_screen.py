@@ -358,6 +358,25 @@ async def test_keys_typed_in_one_go_into_a_number_field_keep_their_order(tmp_pat
         assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"target": 90}}
 
 
+async def test_keys_typed_in_one_go_after_tab_go_into_the_next_field(tmp_path):
+    """Tab and then digits in one read: the digits went into the field Tab left (the gin
+    bonus became 2540), while the mark of the focus was on the next row already."""
+    from textual import events
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        gin = screen.query_one("#rule-gin_bonus")
+        gin.focus()
+        await pilot.pause()
+        for key, char in [("tab", "\t"), ("4", "4"), ("0", "0"), ("shift+tab", None), ("3", "3")]:
+            app.post_message(events.Key(key, char))  # all queued before any is handled
+        await pilot.pause()
+        await pilot.pause()
+        assert (gin.value, screen.query_one("#rule-undercut_bonus").value) == ("3", "40")
+        assert app.focused is gin
+
+
 async def test_the_controls_line_up_on_the_smallest_screen(tmp_path):
     """At 46 columns a row with a choice list (the preset, who deals next, the
     opponent, the theme) gave its label 16 columns where the other rows gave
@@ -593,6 +612,60 @@ async def test_a_refused_save_keeps_the_bad_field_in_view_and_focused(tmp_path):
         assert not (tmp_path / "settings.json").exists()
 
 
+def form_rows(app) -> dict[str, str]:
+    """The rows of F2 on screen, by their label: each with the mark before it ("" for none)."""
+    rows = {}
+    for line in screen_text(app).splitlines():
+        inner = line.strip("│ ")
+        if inner[:2] in ("▶ ", "✗ ", "> ", "! "):
+            rows[" ".join(inner[2:].split()[:2])] = inner[0]
+    return rows
+
+
+async def test_a_refused_save_tells_every_bad_value_in_the_order_of_the_form_and_marks_their_rows(tmp_path):
+    """Knock limit 11 and the gin bonus left empty, Ctrl+S: only the gin bonus was told; the
+    knock limit, the row above, only after a second Ctrl+S. The focused field was marked
+    only by a background one grey shade lighter, not seen without colour."""
+    for ascii_only, focus, refused in ((False, "▶", "✗"), (True, ">", "!")):
+        plan = prepare(args_for(tmp_path, ascii=ascii_only), ask=None)
+        async with running(plan, size=SIZE) as (app, pilot):
+            screen = await open_settings(app, pilot)
+            error = screen.query_one("#settings-error")
+            knock, gin = screen.query_one("#rule-knock_limit"), screen.query_one("#rule-gin_bonus")
+            assert form_rows(app) == {"Rules preset": focus}  # the focus is marked, not only coloured
+            await pilot.press("tab", "backspace", "backspace", "1", "1")
+            await pilot.pause()
+            assert form_rows(app) == {"Knock limit": focus}
+            await pilot.press("tab")
+            await pilot.press("backspace", "backspace", "backspace", "ctrl+s")
+            await pilot.pause()
+            await pilot.pause()
+            assert str(error.render()).splitlines() == [
+                "Knock limit (deadwood): must be between 0 and 10 (not 11)",
+                "Gin bonus: a whole number, please",
+            ]
+            assert app.focused is knock  # the first of them, in view
+            assert screen.query_one("#settings").scrollable_content_region.contains_region(knock.region)
+            assert form_rows(app) == {"Knock limit": focus, "Gin bonus": refused}
+            assert all(label.has_class("-refused") for label in (knock.parent.children[0], gin.parent.children[0]))
+            await pilot.press("backspace", "backspace", "9")  # mended: its reason and its mark go
+            await pilot.pause()
+            assert str(error.render()).splitlines() == ["Gin bonus: a whole number, please"]
+            assert not knock.parent.children[0].has_class("-refused")
+            await pilot.press("tab")
+            await pilot.pause()
+            assert form_rows(app) == {"Gin bonus": focus}
+            await pilot.press("3", "0")
+            await pilot.pause()
+            assert not error.display and form_rows(app) == {"Gin bonus": focus}
+            await pilot.press("ctrl+s")
+            await settle(app, pilot)
+            assert isinstance(app.screen, GameScreen)
+            options = saved_settings(tmp_path)["rules"]["options"]
+            assert (options["knock_limit"], options["gin_bonus"]) == (9, 30)
+        (tmp_path / "settings.json").unlink()
+
+
 async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule_options(tmp_path):
     """A master match resumed with the Standard opponent on the form: the line
     said "standard rules, to 100 (the same as below)", the opponent never
@@ -745,7 +818,7 @@ async def test_without_saving_the_mouse_is_shown_as_set_at_start_not_for_a_next_
             await settle(app, pilot)
             screen = await open_settings(app, pilot)
             text = screen_text(app)
-            assert "from next start" not in text and f"Mouse                         {said}" in text, text
+            assert "from next start" not in text and f"  Mouse                       {said}" in text, text
             assert not list(screen.query("#mouse").results(Checkbox))  # nothing to change here
             screen.query_one("#ascii").value = True
             await pilot.press("ctrl+s")  # the other settings are still changed for the run

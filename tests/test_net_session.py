@@ -1279,3 +1279,84 @@ def test_the_network_app_says_on_the_table_that_the_settings_file_had_problems(t
     [note] = app.context.notes
     assert note.startswith("Your settings file had problems: the theme is not readable (7).") and "moved to" in note
     assert app.ascii_only  # the good values are kept
+
+
+MOVE_KEYS = ("enter", "k", "g", "b", "s", "d", "t", "p")
+"""Every key of a move (some of them hidden in the phase on the table: those do nothing)."""
+
+
+async def refusals_of_the_move_keys(app, pilot) -> set[str]:
+    """The reasons the table gives to each move key pressed in turn (the sort key is not a move)."""
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    app.table.query_one(HandView).select(0)  # a card to throw, knock or go gin with
+    said = set()
+    for key in MOVE_KEYS:
+        app.table.clear_refusal()
+        await pilot.press(key)
+        said.add(app.table.refusal)
+    return said - {""}
+
+
+async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and_none_is_offered():
+    """The host has drawn and the guest's terminal closed: the line said "Waiting for opponent —
+    join code …  Discard (⏎)." and Enter answered "✗ Not now." without saying why."""
+    from ginrummy_tui.tui.app import make_app
+
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0)
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann", join_code=server.join_code)
+    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            prompt = app.table.query_one("#prompt")
+            await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
+            await pilot.press("s")
+            await until_app(pilot, lambda: app.table.v.phase == "discard" and "Discard" in prompt.plain)
+            await bob.close()
+            await until_app(pilot, lambda: app.table.v.legal_actions == () and "Waiting for opponent" in prompt.plain)
+            assert app.table.v.my_turn
+            assert "Discard" not in prompt.plain  # no move is offered while the game waits
+            assert await refusals_of_the_move_keys(app, pilot) == {"not now (waiting for Bob to come back)"}
+            assert prompt.plain.endswith("✗ Not now (waiting for Bob to come back).")
+            await pilot.press("h")  # the hint says it in the same words
+            assert app.table.refusal == "no hint now (waiting for Bob to come back)"
+            assert len(server.state.hands[0]) == 11  # nothing was played
+    finally:
+        await ann.aclose()
+        await server.close()
+
+
+async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_and_none_is_offered():
+    """The guest's side of a paused game: the host's terminal closed while the guest was to discard."""
+    from ginrummy_tui.tui.app import make_app
+
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0)
+    await server.start()
+    ann = GameClient(*server.address, server.codes[0], "Ann", heartbeat=0)
+    bob = RemoteSession(*server.address, server.codes[1], "Bob", retry_every=0.1)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            prompt = app.table.query_one("#prompt")
+            await until_app(pilot, lambda: bob.client is not None and bob.client.view is not None)
+            await ann.submit(Action("draw stock"))
+            await until_app(pilot, lambda: bob.client.view.hand_no == 1 and len(bob.client.view.history) == 1)
+            await ann.submit(Action("discard", server.state.hands[0][0]))
+            await until_app(pilot, lambda: app.table.v.my_turn)
+            await pilot.press("s")
+            await until_app(pilot, lambda: app.table.v.phase == "discard" and "Discard" in prompt.plain)
+            await server.close()
+            await until_app(pilot, lambda: app.table.v.legal_actions == () and "Connection lost" in prompt.plain)
+            assert "Discard" not in prompt.plain
+            reason = "not now (not connected to the host: reconnecting)"
+            assert await refusals_of_the_move_keys(app, pilot) == {reason}
+            assert prompt.plain.endswith("✗ Not now (not connected to the host: reconnecting).")
+    finally:
+        await bob.aclose()
+        await ann.close()

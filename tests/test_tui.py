@@ -1270,8 +1270,11 @@ async def test_a_move_refused_while_not_connected_stops_being_refused_on_reconne
     session.ticking = True  # as a network session: the line is refreshed twice a second
     async with app.run_test(size=SIZE) as pilot:
         await press(app, pilot, "p")
-        # the connection's line says why; the refusal does not say it again (it ran off the line)
-        assert prompt(app) == "Connection lost — reconnecting… (the host closed the connection)  ✗ Not now."
+        # the refusal says why in the words the hint key uses (no move is offered meanwhile)
+        assert prompt(app) == (
+            "Connection lost — reconnecting… (the host closed the connection)  "
+            "✗ Not now (not connected to the host: reconnecting)."
+        )
         assert app.table.query_one(PromptLine).has_class("-refused")
         why[0] = ""  # connected again
         await until(pilot, lambda: "✗" not in prompt(app), "the refusal taken down")

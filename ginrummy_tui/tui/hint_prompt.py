@@ -47,9 +47,7 @@ def request_hint(screen) -> None:
     if v is None:
         return
     app = screen.app
-    blocked = app.session.blocked()
-    if blocked:  # network play: not connected, or the other player away
-        screen.refuse(f"no hint now ({blocked})")
+    if screen.refuse_blocked("no hint now"):  # network play: not connected, or the other player away
         return
     if not any(a.kind != Kind.TIMEOUT for a in v.legal_actions):
         screen.refuse("a hint is for your own turn")

@@ -323,6 +323,8 @@ def prompt_text(
         verb = "is thinking" if computes_opponent else "is to move"
         t.append(f"{name} {verb}{dots}", style="italic")
         return t
+    if not v.legal_actions:  # network play: the game is paused (the line before the prompt says why)
+        return t
     if v.phase == Phase.UPCARD:
         if v.passes:
             t.append(f"{name} passed. ")

@@ -296,8 +296,6 @@ class GameScreen(Screen):
         # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest
         status = self._status_line()
         status_len = len(status.plain if isinstance(status, Text) else status)
-        if refusal and refusal == self._refused_while and status_len and self.gin.session.clock() is None:
-            refusal = "not now"  # the connection's line just before says why (it is not the clock)
         refusal_len = len(refusal_text(refusal)) if refusal else 0
         room = self._prompt_width() - (status_len + 2 if status_len else 0) - refusal_len
         plain_prompt = tt.prompt_text(
@@ -401,6 +399,8 @@ class GameScreen(Screen):
 
         Submitting never waits (network play sends the move in the
         background, and the host's answer comes as a message)."""
+        if self.refuse_blocked():
+            return
         session = self.gin.session
         try:
             session.submit(action)
@@ -424,6 +424,15 @@ class GameScreen(Screen):
         self._update_details()
         self.app.bell()
 
+    def refuse_blocked(self, what: str = "not now") -> bool:
+        """Network play: while no move can be sent (:meth:`Session.blocked`: not connected, the
+        other player away), refuse what was asked with ``what`` and why ("not now (waiting for
+        Ann to come back)"), and say True; False when nothing stops a move."""
+        blocked = self.gin.session.blocked()
+        if blocked:
+            self.refuse(f"{what} ({blocked})")
+        return bool(blocked)
+
     def clear_refusal(self) -> None:
         """Take down the reason of the last refused move (the player asked for something else)."""
         if self.refusal:
@@ -433,9 +442,7 @@ class GameScreen(Screen):
     def try_move(self, kind: Kind) -> None:
         """Try the move a key stands for, even when it is not legal (to explain why)."""
         kind = Kind(kind)
-        blocked = self.gin.session.blocked()
-        if blocked:  # network play: no move can be sent now, whatever the card (the view may be old)
-            self.refuse(blocked)
+        if self.refuse_blocked():  # network play: no move can be sent now, whatever the card (the view may be old)
             return
         if kind.takes_card:
             sel = self.query_one(HandView).selected

@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ..host import ClickModeChanged, gin_of
+from ..widgets.field_label import FieldLabel
 from ..widgets.key_bar import KeyBar
 from ..widgets.number_field import NumberField
 from ..widgets.too_small import TooSmall
@@ -44,6 +45,9 @@ FOR_THIS_RUN = "for this run only (nothing is saved with --data-dir -)"
 STACKED_BELOW = 60
 """Below this many columns a choice list goes under its label: beside it, the
 label would get fewer columns than the labels of the other rows (out of line)."""
+
+Problem = tuple[str, Widget | None]
+"""Why a save is refused, and the field whose value it refuses (None: the rules as a whole)."""
 
 
 def yes_no(value: bool) -> str:
@@ -180,8 +184,12 @@ class SettingsScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", key_display="^s", priority=True),
         Binding("escape,f2", "cancel", "Cancel", key_display="esc"),
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
     ]
-    """Ctrl+S saves; Escape (or F2 again) leaves without saving."""
+    """Ctrl+S saves; Escape (or F2 again) leaves without saving.  Tab and Shift+Tab move the
+    focus before the keys typed after them are given to a field (the app's own Tab waits
+    until the field has had them: typed in one go, they went into the field Tab left)."""
 
     @property
     def gin(self) -> GinHost:
@@ -193,8 +201,9 @@ class SettingsScreen(Screen):
         self.preset_shown = ""
         """The preset whose options the form shows (the one the player's options
         change, while the preset field says "custom")."""
-        self.refused: Widget | None = None
-        """The field whose value the last save refused (its reason is shown under the form)."""
+        self.problems: list[Problem] = []
+        """Why the last save was refused, in the order of the form, less what was mended
+        since (shown under the form; the rows of their fields are marked)."""
 
     # ------------------------------------------------------------ building
 
@@ -248,7 +257,7 @@ class SettingsScreen(Screen):
 
     def _row(self, label: str, control) -> Horizontal:
         kind = "row choice" if isinstance(control, Select) else "row"
-        return Horizontal(Label(label, classes="label"), control, classes=kind)
+        return Horizontal(FieldLabel(label, ascii_only=self.gin.ascii_only), control, classes=kind)
 
     def _mouse_row(self, mouse: bool) -> Horizontal:
         """The mouse, a choice saved for the next start; with ``--data-dir -`` (no next
@@ -277,18 +286,28 @@ class SettingsScreen(Screen):
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < STACKED_BELOW, "-stacked")
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._mark_focus()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._mark_focus()
+
+    def _mark_focus(self) -> None:
+        """The label of the row whose field has the focus is marked (a mark, not a colour)."""
+        focused = self.focused
+        row = next((w for w in focused.ancestors_with_self if w.has_class("row")), None) if focused else None
+        for label in self.query(FieldLabel):
+            label.focused = label.parent is row
+
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A checkbox says what it is set to."""
         event.checkbox.label = yes_no(event.value)
         self._follow_rules()
+        self._recheck()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._follow_rules()
-        if event.input is self.refused and self.read(quiet=True) is not None:
-            self.refused = None  # mended: the reason it was refused goes
-            error = self.query_one("#settings-error", Static)
-            error.remove_class("-shown")
-            error.update("")
+        self._recheck()
 
     def _preset_value(self, rules: Rules) -> str:
         """What the preset field says for ``rules`` on the form: the preset
@@ -301,7 +320,7 @@ class SettingsScreen(Screen):
         """Keep the preset field ("custom" or not) and the line on the match in
         play true to the form as it is edited (left as they were while a field
         does not hold a valid value)."""
-        rules = self._rules_from_fields(self.preset_shown, quiet=True)
+        rules = self._rules_from_fields(self.preset_shown)
         if rules is None:
             return
         preset = self.query_one("#preset", Select)
@@ -323,6 +342,7 @@ class SettingsScreen(Screen):
             for name, _ in RULE_OPTION_HELP:
                 self._put(name, getattr(rules, name))
         self._follow_rules()
+        self._recheck()
 
     def _put(self, name: str, value: Any) -> None:
         widget = self.query_one(f"#rule-{name}")
@@ -335,12 +355,15 @@ class SettingsScreen(Screen):
 
     # ------------------------------------------------------------ reading
 
-    def _rules_from_fields(self, preset: str, quiet: bool = False) -> Rules | None:
+    def _rules_from_fields(self, preset: str, problems: list[Problem] | None = None) -> Rules | None:
+        """The rules on the form, or None; what is wrong with them is added to ``problems``,
+        in the order of the form."""
         from ginrummy_tui.engine import PRESETS
         from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
         base = PRESETS[preset]
         changes: dict[str, Any] = {}
+        wrong: dict[str, str] = {}  # the options that are not numbers, and why
         for name, label in RULE_OPTION_HELP:
             widget = self.query_one(f"#rule-{name}")
             if isinstance(widget, Checkbox):
@@ -349,55 +372,72 @@ class SettingsScreen(Screen):
                 value = widget.value
             else:
                 assert isinstance(widget, Input)  # the number fields
-                text = widget.value.strip()
                 try:
-                    value = int(text)
+                    value = int(widget.value.strip())
                 except ValueError:
-                    if not quiet:
-                        self._error(f"{label}: a whole number, please", widget)
-                    return None
+                    wrong[name] = f"{label}: a whole number, please"
+                    continue
                 if name == "timer":
                     value = value or None
             changes[name] = value
-        try:
-            return base.with_options(**changes)
-        except ValueError as exc:
-            if not quiet:
-                self._refuse_rules(base, changes, str(exc))
-            return None
+        reason = ""
+        if not wrong:
+            try:
+                return base.with_options(**changes)
+            except ValueError as exc:
+                reason = str(exc)
+        if problems is not None:
+            problems.extend(self._refused_options(base, changes, wrong) or [(f"Rules: {reason}", None)])
+        return None
 
-    def _refuse_rules(self, base: Rules, changes: dict[str, Any], reason: str) -> None:
-        """Say which rule option is refused and why, at its field (each option
-        is checked on its own: one alone on a preset is refused only for itself)."""
+    def _refused_options(self, base: Rules, changes: dict[str, Any], wrong: dict[str, str]) -> list[Problem]:
+        """Each rule option refused, and why, at its field, in the order of the form: those
+        that are not numbers (``wrong``), and those refused on their own (one alone on a
+        preset is refused only for itself)."""
         from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
+        refused: list[Problem] = []
         for name, label in RULE_OPTION_HELP:
+            field = self.query_one(f"#rule-{name}")
+            if name in wrong:
+                refused.append((wrong[name], field))
+                continue
             try:
                 base.with_options(**{name: changes[name]})
             except ValueError as exc:
-                self._error(f"{label}: {str(exc).removeprefix(name + ' ')}", self.query_one(f"#rule-{name}"))
-                return
-        self._error(f"Rules: {reason}")
+                refused.append((f"{label}: {str(exc).removeprefix(name + ' ')}", field))
+        return refused
 
-    def read(self, quiet: bool = False) -> Settings | None:
-        """The settings on the form, or None (with the reason shown, unless
-        ``quiet``) if a value is wrong."""
+    def _pause_from_field(self, problems: list[Problem]) -> float | None:
+        """The computer's pause on the form, or None (and why added to ``problems``)."""
         from ginrummy_tui.storage.config import MAX_PAUSE
 
-        preset = self.preset_shown
-        rules = self._rules_from_fields(preset, quiet=quiet)
-        if rules is None:
-            return None
         field = self.query_one("#pause", Input)
         try:
             pause = float(field.value.strip())
         except ValueError:
-            if not quiet:
-                self._error("Computer's pause: a number of seconds, please", field)
+            problems.append(("Computer's pause: a number of seconds, please", field))
             return None
         if not 0 <= pause <= MAX_PAUSE:
-            if not quiet:
-                self._error(f"Computer's pause: between 0 and {MAX_PAUSE:g} seconds", field)
+            problems.append((f"Computer's pause: between 0 and {MAX_PAUSE:g} seconds", field))
+            return None
+        return pause
+
+    def read(self, quiet: bool = False) -> Settings | None:
+        """The settings on the form, or None if a value is wrong (with every reason shown,
+        unless ``quiet``)."""
+        problems: list[Problem] = []
+        new = self._read(problems)
+        if not quiet:
+            self._refuse(problems)
+        return new
+
+    def _read(self, problems: list[Problem]) -> Settings | None:
+        """The settings on the form, or None; what is wrong is added to ``problems``."""
+        preset = self.preset_shown
+        rules = self._rules_from_fields(preset, problems)
+        pause = self._pause_from_field(problems)
+        if rules is None or pause is None:
             return None
         assert self.original is not None
         new = replace(
@@ -416,17 +456,41 @@ class SettingsScreen(Screen):
         box = next(self.query("#mouse").results(Checkbox), None)
         return mouse if box is None else box.value
 
-    def _error(self, text: str, field: Widget | None = None) -> None:
-        """Say why the settings were not saved, under the form; the ``field`` with
-        the value refused gets the focus and is scrolled into view (once the
-        line under the form has taken its room)."""
-        error = self.query_one("#settings-error", Static)
-        error.update(text)
-        error.add_class("-shown")
-        self.refused = field
+    def _refuse(self, problems: list[Problem]) -> None:
+        """Say why the settings were not saved, every reason under the form in the order of
+        the form, and mark the rows of the fields refused; the first of them gets the focus
+        and is scrolled into view (once the lines under the form have taken their room)."""
+        self._show_problems(problems)
+        field = next((field for _text, field in problems if field is not None), None)
         if field is not None:
             field.focus(scroll_visible=False)
             self.call_after_refresh(field.scroll_visible, animate=False)
+
+    def _show_problems(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        error = self.query_one("#settings-error", Static)
+        error.update("\n".join(text for text, _field in problems))
+        error.set_class(bool(problems), "-shown")
+        rows = {field.parent for _text, field in problems if field is not None}
+        for label in self.query(FieldLabel):
+            label.refused = label.parent in rows
+
+    def _recheck(self) -> None:
+        """A value changed after a refused save: the reasons of the values mended go, and the
+        marks of their rows (a value made wrong since is told at the next save)."""
+        if not self.problems:
+            return
+        now: list[Problem] = []
+        self._read(now)
+        refused = {field for _text, field in self.problems}
+        self._show_problems([problem for problem in now if problem[1] in refused])
+
+    def _error(self, text: str) -> None:
+        """Say why the settings could not be saved, under the form."""
+        self._show_problems([])
+        error = self.query_one("#settings-error", Static)
+        error.update(text)
+        error.add_class("-shown")
 
     # ------------------------------------------------------------ saving
 

@@ -1,0 +1,36 @@
+"""The label of a setting in F2, after a mark that needs no colour to be seen.
+
+Its first two columns say which row is in hand: ``▶`` while its field has the
+focus, ``✗`` while its field holds a value the last save refused (``>`` and
+``!`` with ASCII suits).  A refused row's label is also in the error colour
+(``-refused`` in ``settings_screen.tcss``).
+"""
+
+from __future__ import annotations
+
+from textual.reactive import reactive
+from textual.widgets import Label
+
+FOCUS_MARKS = ("▶", ">")
+"""The mark of the row whose field has the focus (symbols, ASCII)."""
+REFUSED_MARKS = ("✗", "!")
+"""The mark of a row whose value the last save refused (symbols, ASCII)."""
+
+
+class FieldLabel(Label):
+    """A setting's label, marked while its field has the focus or holds a refused value."""
+
+    focused: reactive[bool] = reactive(False)
+    refused: reactive[bool] = reactive(False)
+
+    def __init__(self, text: str, *, ascii_only: bool = False) -> None:
+        super().__init__(classes="label")
+        self.text = text
+        self.ascii_only = ascii_only
+
+    def render(self) -> str:
+        marks = FOCUS_MARKS if self.focused else REFUSED_MARKS if self.refused else ("", "")
+        return f"{marks[int(self.ascii_only)]:1} {self.text}"
+
+    def watch_refused(self, refused: bool) -> None:
+        self.set_class(refused, "-refused")
