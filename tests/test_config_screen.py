@@ -280,6 +280,34 @@ async def test_a_new_match_with_other_rules_before_the_first_move_tells_its_own_
         assert f"The upcard is {card_label(new.upcard)}." in text and f"The upcard is {card_label(old.upcard)}." not in text
 
 
+async def test_a_new_match_with_oklahoma_before_the_first_move_heads_the_log_beside_the_table_with_its_terms(
+    tmp_path, monkeypatch
+):
+    """Oklahoma turned on before the first move: the log of the hand beside
+    the table (from 150 columns) kept the old deal's head, "Hand 1 · Computer
+    dealt", without the knock limit the new upcard sets (the same match, hand
+    and count of moves)."""
+    import ginrummy_tui.engine
+    from ginrummy_tui.tui.table_text import hand_terms
+    from ginrummy_tui.tui.widgets.hand_log import HandLog
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    deal = ginrummy_tui.engine.new_game
+    monkeypatch.setattr(ginrummy_tui.engine, "new_game", lambda rules, seed=None: deal(rules, seed=4))  # upcard 3♣
+    async with running(plan, size=(160, 45)) as (app, pilot):
+        log = app.screen.query_one(HandLog)
+        assert str(log.query_one("#log-lines").render()).splitlines()[0] == "Hand 1 · Computer dealt"
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-oklahoma").value = True
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        v = app.session.view()
+        assert v.rules.oklahoma and v.knock_limit != v.rules.knock_limit
+        head = f"Hand 1 · Computer dealt · {hand_terms(v)}"
+        assert str(log.query_one("#log-lines").render()).splitlines()[0] == head
+
+
 async def test_kept_rules_start_with_the_next_match(tmp_path):
     plan = at_match_point(tmp_path)
     async with running(plan) as (app, pilot):
