@@ -790,6 +790,44 @@ async def test_without_saving_the_mouse_is_shown_as_set_at_start_not_for_a_next_
                 assert mouse.startswith("Mouse: off for this run (--no-mouse).")
 
 
+async def sheet_and_ctrl_z_note(app, pilot, monkeypatch) -> tuple[str, str]:
+    """The rule sheet's text (whole, on a tall screen), and what Ctrl+Z says
+    where no shell can bring the game back."""
+    from ginrummy_tui.tui import suspend
+
+    await pilot.press("question_mark")
+    await pilot.pause()
+    sheet = " ".join(screen_text(app).replace("│", " ").split())
+    await pilot.press("escape")
+    await pilot.pause()
+    monkeypatch.setattr(suspend, "can_suspend", lambda _app: False)
+    await pilot.press("ctrl+z")
+    await settle(app, pilot)
+    [note] = [str(n.message) for n in app._notifications if "Ctrl+Z" in str(n.message)]
+    return sheet, " ".join(note.split())
+
+
+async def test_without_saving_the_rule_sheet_and_ctrl_z_say_the_match_ends_at_the_quit(monkeypatch, tmp_path):
+    """gin-tui --data-dir -: the rule sheet said "q / ctrl+q quit (the match is
+    saved; gin-tui resumes it)", and Ctrl+Z "Quit with q: the match is saved",
+    where the quit question says the match is not saved; F3 shows no statistics."""
+    app = unsaved_app(monkeypatch)
+    async with app.run_test(size=(100, 60), notifications=True) as pilot:
+        await settle(app, pilot)
+        sheet, note = await sheet_and_ctrl_z_note(app, pilot, monkeypatch)
+        assert "q / ctrl+q quit (this match is not saved: it ends here)" in sheet
+        assert "F3 your lifetime statistics (nothing is read or recorded with --data-dir -)" in sheet
+        assert note.endswith("Quit with q (this match is not saved: it ends here).")
+        for text in (sheet, note):
+            assert "is saved" not in text and "resume" not in text
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=(100, 60)) as (app, pilot):
+        sheet, note = await sheet_and_ctrl_z_note(app, pilot, monkeypatch)
+        assert "q / ctrl+q quit (your match is saved: gin-tui will resume it)" in sheet
+        assert "F3 your lifetime statistics r / a" in sheet
+        assert note.endswith("Quit with q (your match is saved: gin-tui will resume it).")
+
+
 async def test_without_saving_ctrl_s_changes_the_settings_for_this_run_and_writes_no_file(monkeypatch):
     """gin-tui --data-dir -: Ctrl+S in F2 wrote the settings file, and said
     the new rules apply to the next match, which kept the match's own."""
