@@ -406,7 +406,8 @@ def test_a_save_naming_an_unknown_opponent_goes_on_against_a_known_one(tmp_path)
 
 async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp_path):
     """Said once: at the start, not again at the first save, nor by the history
-    (three messages had run together on the screen, and the last was printed at exit)."""
+    (three messages had run together on the screen, and the last was printed at exit);
+    the quit question said "Your match is saved: gin-tui will resume it"."""
     (tmp_path / "afile").write_text("not a directory")
     plan = prepare(args_for(tmp_path / "afile" / "home", seed=4), ask=never_asked)
     assert any("cannot be saved" in n for n in plan.notes)
@@ -419,6 +420,9 @@ async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp
         assert len(told) == 1, told
         assert plan.keeper.failing
         assert app.history_upkeep is None  # no history to open: no second message about it
+        await pilot.press("q")  # the quit question does not promise a save
+        await settle(app, pilot)
+        assert str(app.screen.query_one("#confirm-note").render()) == "Your match could not be saved: quitting may lose it."
 
 
 @pytest.mark.parametrize(

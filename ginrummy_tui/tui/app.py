@@ -735,6 +735,9 @@ class GinApp(App):
         """What becomes of the match at the quit, in a few words: the quit question
         says it, the rule sheet with q, Ctrl+Z where no shell brings the game back
         ("" in network play: each side says it as it closes)."""
+        keeper = self.context.keeper
+        if keeper is not None and keeper.failing:  # a data directory that cannot be used, a full disk
+            return "your match could not be saved: quitting may lose it"
         if self.context.saved:
             return "your match is saved: gin-tui will resume it"
         if self.session.computes_opponent:
