@@ -282,6 +282,34 @@ async def test_a_new_match_with_other_rules_before_the_first_move_tells_its_own_
         assert f"The upcard is {card_label(new.upcard)}." in text and f"The upcard is {card_label(old.upcard)}." not in text
 
 
+async def test_a_new_match_with_oklahoma_before_the_first_move_heads_the_log_beside_the_table_with_its_terms(
+    tmp_path, monkeypatch
+):
+    """Oklahoma turned on before the first move: the log of the hand beside
+    the table (from 150 columns) kept the old deal's head, "Hand 1 · Computer
+    dealt", without the knock limit the new upcard sets (the same match, hand
+    and count of moves)."""
+    import ginrummy_tui.engine
+    from ginrummy_tui.tui.table_text import hand_terms
+    from ginrummy_tui.tui.widgets.hand_log import HandLog
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    deal = ginrummy_tui.engine.new_game
+    monkeypatch.setattr(ginrummy_tui.engine, "new_game", lambda rules, seed=None: deal(rules, seed=4))  # upcard 3♣
+    async with running(plan, size=(160, 45)) as (app, pilot):
+        log = app.screen.query_one(HandLog)
+        assert str(log.query_one("#log-lines").render()).splitlines()[0] == "Hand 1 · Computer dealt"
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-oklahoma").value = True
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        v = app.session.view()
+        assert v.rules.oklahoma and v.knock_limit != v.rules.knock_limit
+        head = f"Hand 1 · Computer dealt · {hand_terms(v)}"
+        assert str(log.query_one("#log-lines").render()).splitlines()[0] == head
+
+
 async def test_kept_rules_start_with_the_next_match(tmp_path):
     plan = at_match_point(tmp_path)
     async with running(plan) as (app, pilot):
@@ -835,6 +863,44 @@ async def test_without_saving_the_mouse_is_shown_as_set_at_start_not_for_a_next_
             assert "F2" not in mouse and "next start" not in mouse
             if argv:
                 assert mouse.startswith("Mouse: off for this run (--no-mouse).")
+
+
+async def sheet_and_ctrl_z_note(app, pilot, monkeypatch) -> tuple[str, str]:
+    """The rule sheet's text (whole, on a tall screen), and what Ctrl+Z says
+    where no shell can bring the game back."""
+    from ginrummy_tui.tui import suspend
+
+    await pilot.press("question_mark")
+    await pilot.pause()
+    sheet = " ".join(screen_text(app).replace("│", " ").split())
+    await pilot.press("escape")
+    await pilot.pause()
+    monkeypatch.setattr(suspend, "can_suspend", lambda _app: False)
+    await pilot.press("ctrl+z")
+    await settle(app, pilot)
+    [note] = [str(n.message) for n in app._notifications if "Ctrl+Z" in str(n.message)]
+    return sheet, " ".join(note.split())
+
+
+async def test_without_saving_the_rule_sheet_and_ctrl_z_say_the_match_ends_at_the_quit(monkeypatch, tmp_path):
+    """gin-tui --data-dir -: the rule sheet said "q / ctrl+q quit (the match is
+    saved; gin-tui resumes it)", and Ctrl+Z "Quit with q: the match is saved",
+    where the quit question says the match is not saved; F3 shows no statistics."""
+    app = unsaved_app(monkeypatch)
+    async with app.run_test(size=(100, 60), notifications=True) as pilot:
+        await settle(app, pilot)
+        sheet, note = await sheet_and_ctrl_z_note(app, pilot, monkeypatch)
+        assert "q / ctrl+q quit (this match is not saved: it ends here)" in sheet
+        assert "F3 your lifetime statistics (nothing is read or recorded with --data-dir -)" in sheet
+        assert note.endswith("Quit with q (this match is not saved: it ends here).")
+        for text in (sheet, note):
+            assert "is saved" not in text and "resume" not in text
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=(100, 60)) as (app, pilot):
+        sheet, note = await sheet_and_ctrl_z_note(app, pilot, monkeypatch)
+        assert "q / ctrl+q quit (your match is saved: gin-tui will resume it)" in sheet
+        assert "F3 your lifetime statistics r / a" in sheet
+        assert note.endswith("Quit with q (your match is saved: gin-tui will resume it).")
 
 
 async def test_without_saving_ctrl_s_changes_the_settings_for_this_run_and_writes_no_file(monkeypatch):

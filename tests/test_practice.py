@@ -57,20 +57,40 @@ async def test_a_deal_played_again_shows_a_banner_that_stays_and_the_match_apart
         assert _banner(app) == expected
 
 
-async def test_the_quit_question_in_practice_says_the_match_resumes_where_it_was():
+async def practice_quit_note(app, pilot) -> str:
+    """``a`` on the summary of a hand, then ``q``: the quit question's note."""
+    await settle(app, pilot)
+    await pilot.press("a")
+    await settle(app, pilot)
+    await pilot.press("q")
+    await pilot.pause()
+    assert isinstance(app.screen, ConfirmQuit)
+    return app.screen.note
+
+
+async def test_the_quit_question_in_practice_says_the_match_resumes_where_it_was(tmp_path):
     _start, ended = _ended_hand(4)
     you, them = ended.scores
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = ended
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            assert await practice_quit_note(app, pilot) == (
+                f"This practice hand is not saved. Your match resumes where it was: after hand 1, "
+                f"You {you} · Computer {them}."
+            )
+    finally:
+        plan.close()
+
+
+async def test_the_quit_question_in_practice_of_a_match_not_saved_says_the_match_ends():
+    """Played without saving (gin-tui --data-dir -), the question said the match
+    resumes where it was, though the quit ends it too."""
+    _start, ended = _ended_hand(4)
     app = make_app(state=ended, pause=0, ai="standard")
     async with app.run_test(size=SIZE) as pilot:
-        await settle(app, pilot)
-        await pilot.press("a")
-        await settle(app, pilot)
-        await pilot.press("q")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmQuit)
-        assert app.screen.note == (
-            f"This practice hand is not saved. Your match resumes where it was: after hand 1, You {you} · Computer {them}."
-        )
+        assert await practice_quit_note(app, pilot) == "This match is not saved: it ends here."
 
 
 async def test_a_deal_replayed_from_the_command_line_is_marked_as_practice(tmp_path):

@@ -291,11 +291,83 @@ def test_a_lock_held_by_this_test_is_seen_as_held(tmp_path):
     lock.release()
 
 
-async def test_a_strange_screen_record_in_the_save_is_ignored(tmp_path):
+@pytest.mark.parametrize(
+    "ui",
+    [
+        {"sort": None, "order": ["XX", 5, None], "cursor": "first"},
+        {"sort": None, "order": ["KC", "KC", "2H", "ZZ"], "cursor": 1, "selected": "nothing"},
+        {"sort": "rank", "order": "2H", "cursor": True, "selected": 7},
+    ],
+)
+async def test_a_strange_screen_record_in_the_save_is_ignored(tmp_path, ui):
     plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
-    plan.ui = {"sort": None, "order": ["XX", 5, None], "cursor": "first"}
+    plan.ui = ui
     async with running(plan) as (app, pilot):
-        assert len(app.table.query_one(HandView).cards) == 10
+        hand = app.table.query_one(HandView)
+        assert sorted(hand.cards) == sorted(app.session.view().hand)
+
+
+def hand_shown(app) -> tuple:
+    """The player's cards as shown: their order, the sort, the selected card and
+    whether it is lifted, and the line that says what throwing it leaves."""
+    hand = app.table.query_one(HandView)
+    line = [text for text in table_lines(app) if "discarding" in text]
+    return list(hand.cards), hand.sort_mode, hand.selected, hand.chosen, line
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ["3"],  # by suit
+        ["o", "3"],  # by rank
+        ["o"],  # by rank, the drawn card selected, not lifted
+        ["o", "o", "4"],  # by rank, then by suit again
+        ["3", "full_stop", "full_stop"],  # the player's own order
+        ["o", "5", "comma"],  # by rank, then a card moved by hand
+    ],
+)
+async def test_a_resumed_match_shows_the_hand_in_its_order_with_the_same_card_selected(tmp_path, keys):
+    plan = prepare(args_for(tmp_path, seed=3, ai="easy"), ask=never_asked)
+    async with running(plan) as (app, pilot):
+        for key in ["p", "s", *keys]:  # pass on the upcard, draw from the stock, then arrange the hand
+            await pilot.press(key)
+            await settle(app, pilot)
+        shown = hand_shown(app)
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed
+    async with running(again) as (app, pilot):
+        assert hand_shown(app) == shown
+        await pilot.press("enter")  # throws the card the player had selected
+        await settle(app, pilot)
+        hand = app.session.view().hand
+        assert len(hand) == 10 and shown[2] not in hand
+
+
+@pytest.mark.parametrize(
+    ("cursor", "selected"),
+    [(2, "4S"), (10, "KC"), (40, "KC"), (-3, "2H")],
+)
+async def test_a_selection_saved_as_a_place_in_the_hand_by_an_earlier_version_is_put_back(
+    tmp_path, cursor, selected
+):
+    """Earlier saves kept only the place of the selected card in the order shown
+    (here by rank); a place beyond the hand selects its last card."""
+    plan = prepare(args_for(tmp_path, seed=3, ai="easy"), ask=never_asked)
+    async with running(plan) as (app, pilot):
+        for key in ["p", "s"]:
+            await pilot.press(key)
+            await settle(app, pilot)
+    save = tmp_path / "current.json"
+    data = json.loads(save.read_text())
+    order = ["2H", "2C", "4S", "5H", "6S", "6H", "8H", "8C", "QH", "KD", "KC"]
+    data["ui"] = {"sort": "rank", "order": order, "cursor": cursor, "lifted": True}
+    save.write_text(json.dumps(data))
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed
+    async with running(again) as (app, pilot):
+        hand = app.table.query_one(HandView)
+        assert [str(c) for c in hand.cards] == order
+        assert str(hand.selected) == selected and hand.chosen
 
 
 async def test_what_happened_at_start_is_said_once_the_table_is_up(tmp_path, monkeypatch):
@@ -334,7 +406,8 @@ def test_a_save_naming_an_unknown_opponent_goes_on_against_a_known_one(tmp_path)
 
 async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp_path):
     """Said once: at the start, not again at the first save, nor by the history
-    (three messages had run together on the screen, and the last was printed at exit)."""
+    (three messages had run together on the screen, and the last was printed at exit);
+    the quit question said "Your match is saved: gin-tui will resume it"."""
     (tmp_path / "afile").write_text("not a directory")
     plan = prepare(args_for(tmp_path / "afile" / "home", seed=4), ask=never_asked)
     assert any("cannot be saved" in n for n in plan.notes)
@@ -347,6 +420,9 @@ async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp
         assert len(told) == 1, told
         assert plan.keeper.failing
         assert app.history_upkeep is None  # no history to open: no second message about it
+        await pilot.press("q")  # the quit question does not promise a save
+        await settle(app, pilot)
+        assert str(app.screen.query_one("#confirm-note").render()) == "Your match could not be saved: quitting may lose it."
 
 
 @pytest.mark.parametrize(

@@ -412,8 +412,9 @@ class GinApp(App):
         from .suspend import can_suspend
 
         if not can_suspend(self):
+            kept = self.at_quit()
             self.notify(
-                "Ctrl+Z: there is no shell here to come back from. Quit with q: the match is saved.",
+                "Ctrl+Z: there is no shell here to come back from. Quit with q" + (f" ({kept})." if kept else "."),
                 severity="warning",
                 timeout=6,
             )
@@ -725,13 +726,23 @@ class GinApp(App):
         practice = practice_quit_note(self)
         if practice is not None:
             note = practice
-        elif self.context.saved:
-            note = "Your match is saved: gin-tui will resume it."
-        elif isinstance(self.session, LocalSession):
-            note = "This match is not saved: it ends here."
         else:
-            note = ""
+            kept = self.at_quit()
+            note = f"{kept[:1].upper()}{kept[1:]}." if kept else ""
         self.push_screen(ConfirmQuit(note), done)
+
+    def at_quit(self) -> str:
+        """What becomes of the match at the quit, in a few words: the quit question
+        says it, the rule sheet with q, Ctrl+Z where no shell brings the game back
+        ("" in network play: each side says it as it closes)."""
+        keeper = self.context.keeper
+        if keeper is not None and keeper.failing:  # a data directory that cannot be used, a full disk
+            return "your match could not be saved: quitting may lose it"
+        if self.context.saved:
+            return "your match is saved: gin-tui will resume it"
+        if self.session.computes_opponent:
+            return "this match is not saved: it ends here"
+        return ""
 
 
 def make_app(

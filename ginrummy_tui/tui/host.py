@@ -56,6 +56,10 @@ if TYPE_CHECKING:
         def table_mounted(self) -> None:
             """The table is up."""
 
+        def at_quit(self) -> str:
+            """What becomes of the match at the quit, in a few words."""
+            ...
+
 
 class SuitsChanged(Message):
     """The suits are drawn otherwise now (letters or symbols); the app posts it

@@ -69,9 +69,14 @@ def _forms(which: str, note: str, scores: str) -> Banner:
 
 
 def practice_quit_note(app: App[Any]) -> str | None:
-    """What the quit question says in practice: the real match resumes where it was."""
+    """What the quit question says in practice: the real match resumes where it was
+    (None where it does not: nothing saved, or saves failing; the question then
+    says what becomes of the match, as outside practice)."""
     gin = gin_of(app)
     session = gin.session
+    keeper = gin.context.keeper
+    if keeper is None or keeper.failing:
+        return None
     if isinstance(session, ReplaySession) and session.replaying:
         real = session.real.state
         me, opp = session.seat, 1 - session.seat
@@ -81,8 +86,7 @@ def practice_quit_note(app: App[Any]) -> str | None:
             f"This practice hand is not saved. Your match resumes where it was: "
             f"{where}, You {real.scores[me]} · {name} {real.scores[opp]}."
         )
-    keeper = gin.context.keeper
-    if keeper is not None and keeper.replay:
+    if keeper.replay:
         return "This practice deal does not count. Your match resumes where it was the next time you start gin-tui."
     return None
 

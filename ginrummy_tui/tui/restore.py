@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from textual.app import App
 
+    from ginrummy_tui.engine import Card
+
     from .screens.game_screen import GameScreen
+    from .widgets.hand import HandView
 
 
 def hand_ui(table: GameScreen | None) -> dict[str, Any]:
@@ -22,6 +25,8 @@ def hand_ui(table: GameScreen | None) -> dict[str, Any]:
         return {}
     hand = hands.first()
     ui: dict[str, Any] = {"sort": hand.sort_mode, "order": [str(c) for c in hand.cards], "cursor": hand.cursor}
+    if hand.selected is not None:
+        ui["selected"] = str(hand.selected)  # the card itself: the same card whatever order it is put back in
     if hand.chosen:
         ui["lifted"] = True  # the player picked that card (written only then, as earlier saves have it)
     return ui
@@ -30,8 +35,6 @@ def hand_ui(table: GameScreen | None) -> dict[str, Any]:
 def restore_ui(table: GameScreen | None, ui: dict[str, Any]) -> None:
     """Put the player's cards back in the order they had, with the same card selected.
     A record that does not fit (another version, a damaged file) is ignored."""
-    from ginrummy_tui.engine import parse_cards
-
     from .widgets.hand import HandView
 
     if table is None or not ui:
@@ -41,21 +44,48 @@ def restore_ui(table: GameScreen | None, ui: dict[str, Any]) -> None:
         hand = table.query_one(HandView)
         sort = ui.get("sort")
         if sort in ("rank", "suit"):
-            hand.sort_mode = sort
+            hand.order_cards(sort)
         elif sort is None and isinstance(ui.get("order"), list):
-            held = set(app.session.view().hand)
-            order = [c for c in parse_cards(" ".join(str(x) for x in ui["order"])) if c in held]
-            hand.sort_mode = None
-            hand.cards = order
+            hand.order_cards(None, _saved_cards(ui["order"]))
         app.sync()
-        cursor = ui.get("cursor")
-        if isinstance(cursor, int) and not isinstance(cursor, bool) and 0 <= cursor < len(hand.cards):
-            hand.cursor = cursor
+        if _restore_selection(hand, ui):
             hand.chosen = ui.get("lifted") is True
-            hand.refresh()
-            table.show_view(app.session.view())
+        hand.refresh()
+        table.show_view(app.session.view())
     except Exception:
         return  # only the order of the cards is lost
+
+
+def _saved_cards(texts: list[Any]) -> list[Card]:
+    """The cards named in a saved list, those that are not cards left out."""
+    from ginrummy_tui.engine.cards import card
+
+    cards: list[Card] = []
+    for text in texts:
+        try:
+            cards.append(card(str(text)))
+        except ValueError:
+            continue
+    return cards
+
+
+def _restore_selection(hand: HandView, ui: dict[str, Any]) -> bool:
+    """Select the card that was selected: saved as the card, or by a save of an
+    earlier version as its place in the saved order (a place beyond the hand
+    selects its last card). False if the save says nothing usable of it."""
+    named = _saved_cards([ui["selected"]]) if isinstance(ui.get("selected"), str) else []
+    cursor = ui.get("cursor")
+    if not isinstance(cursor, int) or isinstance(cursor, bool):
+        cursor = None
+    order = ui.get("order")
+    if not named and cursor is not None and isinstance(order, list) and 0 <= cursor < len(order):
+        named = _saved_cards([order[cursor]])
+    if named and hand.select_card(named[0]):
+        return True
+    if cursor is None or not hand.cards:
+        return False
+    hand.cursor = max(0, min(cursor, len(hand.cards) - 1))
+    return True
 
 
 def show_notes(app: App[Any], notes: list[str], resumed: bool) -> None:

@@ -218,7 +218,7 @@ class GameScreen(Screen):
         if not self.has_class("-with-log"):
             return
         app = self.gin
-        key = (v.match_no, v.hand_no, len(v.history), app.ascii_only, app.session.opponent_name)
+        key = (view_key(v), app.ascii_only, app.session.opponent_name)
         if key == self._log_key:
             return
         self._log_key = key

@@ -51,10 +51,10 @@ KEYS = (
     ("F2", "settings: rules, opponent, pause, suits, mouse, theme"),
     ("F3", "your lifetime statistics"),
     ("r / a", "after a hand: review your decisions / replay the deal"),
-    ("q / ctrl+q", "quit (the match is saved; gin-tui resumes it)"),
+    ("q / ctrl+q", "quit"),
     ("ctrl+z", "back to the shell that started gin-tui; fg comes back"),
 )
-"""The keys, as listed on the sheet."""
+"""The keys, as listed on the sheet (some with a word on the app as it is, see :func:`rules_renderable`)."""
 
 
 def _bullets(lines) -> Table:
@@ -80,12 +80,19 @@ def mouse_text(mouse: bool = True, one_click: bool = False, saved: bool = True) 
     return f"Mouse: click a pile to draw; {card}; click a button to knock; the keys at the bottom too."
 
 
-def rules_renderable(rules: Rules, mouse: bool = True, one_click: bool = False, saved: bool = True) -> Group:
-    """The sheet's text for ``rules``, the mouse as the app is set (see :func:`mouse_text`)."""
+def rules_renderable(
+    rules: Rules, mouse: bool = True, one_click: bool = False, saved: bool = True, at_quit: str = ""
+) -> Group:
+    """The sheet's text for ``rules``, the mouse as the app is set (see :func:`mouse_text`),
+    and with q what becomes of the match at the quit (``at_quit``, "" for nothing to say);
+    unless something is ``saved`` (``--data-dir -``), F3 has nothing to show."""
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold", no_wrap=True)
     keys.add_column(ratio=1)
+    besides = {"q / ctrl+q": at_quit, "F3": "" if saved else "nothing is read or recorded with --data-dir -"}
     for key, what in KEYS:
+        if besides.get(key):
+            what = f"{what} ({besides[key]})"
         keys.add_row(key, what)
     return Group(
         Text(f"Rules in play: {rules.name}", style="bold underline"),
@@ -119,9 +126,8 @@ class RulesScreen(ModalScreen):
         yield TooSmall()
         with VerticalScroll(id="rules"):
             gin = gin_of(self.app)
-            yield Static(
-                rules_renderable(self.rules, gin.mouse_enabled, gin.one_click, gin.context.uses_files), id="rules-text"
-            )
+            sheet = rules_renderable(self.rules, gin.mouse_enabled, gin.one_click, gin.context.uses_files, gin.at_quit())
+            yield Static(sheet, id="rules-text")
         yield KeyBar()
 
     def on_mount(self) -> None:

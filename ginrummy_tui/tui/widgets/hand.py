@@ -16,6 +16,8 @@ from ..palette import palette_of
 from .cardfaces import face_lines
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ginrummy_tui.engine import Card
 
 KEYS = "1234567890-"
@@ -80,12 +82,7 @@ class HandView(Widget):
             self.chosen = False
             self.cursor = 0
         old_sel = None if new_deal else self.selected
-        if self.sort_mode is not None:
-            order = self._sorted(cards)
-        else:
-            kept = [c for c in self.cards if c in cards]
-            new = [c for c in cards if c not in kept]
-            order = kept + new
+        order = self._ordered(cards, self.cards)
         self.cards = order
         self.melded = frozenset(melded)
         if drawn is not None and drawn != self.drawn:
@@ -100,6 +97,14 @@ class HandView(Widget):
             self.cursor = order.index(old_sel)
         self.cursor = max(0, min(self.cursor, len(order) - 1))
         self.refresh(layout=True)
+
+    def _ordered(self, cards, own: Sequence[Card]) -> list[Card]:
+        """``cards`` in the order of the sort in use; with none, in the player's
+        ``own`` order (each card once), the cards not in it at the end."""
+        if self.sort_mode is not None:
+            return self._sorted(cards)
+        kept = [c for c in dict.fromkeys(own) if c in cards]
+        return kept + [c for c in cards if c not in kept]
 
     def _sorted(self, cards) -> list[Card]:
         if self.sort_mode == "rank":
@@ -144,12 +149,24 @@ class HandView(Widget):
 
     def sort(self, mode: str) -> None:
         """Sort by ``"rank"`` or ``"suit"``."""
+        self.order_cards(mode)
+        self.post_message(self.Arranged())
+
+    def order_cards(self, mode: str | None, own: Sequence[Card] = ()) -> None:
+        """Show the cards sorted by ``mode`` (``"rank"``, ``"suit"``), or with
+        ``None`` in the player's ``own`` order; the selected card stays selected."""
         sel = self.selected
         self.sort_mode = mode
-        self.cards = self._sorted(self.cards)
+        self.cards = self._ordered(self.cards, own)
         if sel is not None:
             self.cursor = self.cards.index(sel)
-        self.post_message(self.Arranged())
+
+    def select_card(self, card: Card) -> bool:
+        """Select ``card`` (not lifted); False if it is not in the hand."""
+        if card not in self.cards:
+            return False
+        self.cursor = self.cards.index(card)
+        return True
 
     # -- layout
 
