@@ -3,6 +3,8 @@ records of the statistics on both sides, what a host restart takes up again."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from ginrummy_tui.engine import PRESETS, Action, apply, new_game, view
@@ -168,21 +170,17 @@ async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_t
     assert record["hints"] == 2
 
 
-async def test_the_guest_s_record_of_a_match_starts_when_the_host_s_record_of_it_does(tmp_path, monkeypatch):
-    # The host's record of a match starts when the match was begun (the time its id
-    # begins with: for the first match, when the host started and waited for its
-    # guest), the guest's started at its first move: the same match had two starts.
-    import ginrummy_tui.session.keeper
+@contextlib.asynccontextmanager
+async def _guest_recorded(tmp_path):
+    """A host on its match in ``tmp_path / "host"`` with a clock of its own, and the
+    guest's records in ``tmp_path / "guest"``: the keeper, the server, the clock, the
+    guest's code, the changes, the seats and the guest's records, closed after."""
     from ginrummy_tui.cli.host import SaveReporter, match_server
     from ginrummy_tui.session.keeper import SeatRecords
-    from ginrummy_tui.storage.files import new_match_id
-    from ginrummy_tui.storage.stats import NETWORK
 
     from .test_net import FakeClock
     from .test_net_session import Changes, Seats
 
-    ids = iter(["20260102-030405-abcd"])  # the host began long before its guest came
-    monkeypatch.setattr(ginrummy_tui.session.keeper, "new_match_id", lambda: next(ids, None) or new_match_id())
     store, keeper, state, code = _host(tmp_path / "host")
     clock = FakeClock()
     server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
@@ -191,6 +189,25 @@ async def test_the_guest_s_record_of_a_match_starts_when_the_host_s_record_of_it
     seats = Seats(host, port, changes)
     records = SeatRecords(tmp_path / "guest", opponent=NETWORK)
     try:
+        yield keeper, server, clock, code, changes, seats, records
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+        records.close()
+
+
+async def test_the_guest_s_record_of_a_match_starts_when_the_host_s_record_of_it_does(tmp_path, monkeypatch):
+    # The host's record of a match starts when the match was begun (the time its id
+    # begins with: for the first match, when the host started and waited for its
+    # guest), the guest's started at its first move: the same match had two starts.
+    import ginrummy_tui.session.keeper
+    from ginrummy_tui.storage.files import new_match_id
+
+    ids = iter(["20260102-030405-abcd"])  # the host began long before its guest came
+    monkeypatch.setattr(ginrummy_tui.session.keeper, "new_match_id", lambda: next(ids, None) or new_match_id())
+    async with _guest_recorded(tmp_path) as t:
+        keeper, server, clock, code, changes, seats, records = t
         ann = await seats.join(server.host_code, "Ann")
         bob = await seats.join(code, "Bob", records=records)
         await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
@@ -204,11 +221,6 @@ async def test_the_guest_s_record_of_a_match_starts_when_the_host_s_record_of_it
         await changes.until(lambda: bob.view().match_no == 2 and ann.view().match_no == 2)
         clock.forward(30)
         await changes.until(lambda: bob.view().phase == "match_over")
-    finally:
-        await seats.close()
-        await server.close()
-        keeper.close_history()
-        records.close()
     assert records.errors == []
     _, host_records = _figures(tmp_path / "host")
     _, guest_records = _figures(tmp_path / "guest")
@@ -222,21 +234,8 @@ async def test_a_guest_who_sees_the_match_over_only_on_joining_again_records_it(
     # The view a guest's gin-tui join is given as it takes its seat was not looked
     # at: a guest whose terminal closed as the match ended, and who joined again to
     # see the result, did not record the match.
-    from ginrummy_tui.cli.host import SaveReporter, match_server
-    from ginrummy_tui.session.keeper import SeatRecords
-    from ginrummy_tui.storage.stats import NETWORK
-
-    from .test_net import FakeClock
-    from .test_net_session import Changes, Seats
-
-    store, keeper, state, code = _host(tmp_path / "host")
-    clock = FakeClock()
-    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
-    host, port = await server.start()
-    changes = Changes()
-    seats = Seats(host, port, changes)
-    records = SeatRecords(tmp_path / "guest", opponent=NETWORK)
-    try:
+    async with _guest_recorded(tmp_path) as t:
+        keeper, server, clock, code, changes, seats, records = t
         ann = await seats.join(server.host_code, "Ann")
         bob = await seats.join(code, "Bob")  # a gin-tui join whose terminal closes as the match ends
         await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
@@ -245,11 +244,6 @@ async def test_a_guest_who_sees_the_match_over_only_on_joining_again_records_it(
         await bob.aclose()
         again = await seats.join(code, "Bob", records=records)  # gin-tui join again: the match is over
         assert again.view().phase == "match_over"
-    finally:
-        await seats.close()
-        await server.close()
-        keeper.close_history()
-        records.close()
     assert records.errors == []
     _, guest_records = _figures(tmp_path / "guest")
     assert [r["id"] for r in guest_records] == [keeper.match_id]
@@ -385,27 +379,31 @@ async def test_a_host_restarted_between_hands_names_the_guest_before_the_guest_i
         keeper.close_history()
 
 
-async def test_a_host_restart_carries_on_the_move_in_play_with_the_time_it_had_left(tmp_path):
-    # A host started again on its saved match gave the move in play the full
-    # 30 s again, as the local game did before it saved the time left at a quit.
+async def _hosting_on_the_clock(tmp_path):
+    """The host on its match (saved in ``tmp_path``) with a clock of its own,
+    Ann and Bob at the table, the move clock running: the keeper, the server,
+    the clock and the two players' clients."""
     from ginrummy_tui.cli.host import SaveReporter, match_server
     from ginrummy_tui.net.client import GameClient
 
     from .test_net import FakeClock
 
-    async def hosting():
-        store, keeper, state, code = _host(tmp_path)
-        clock = FakeClock()
-        server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
-        host, port = await server.start()
-        ann = GameClient(host, port, server.host_code, "Ann", heartbeat=0)
-        bob = GameClient(host, port, code, "Bob", heartbeat=0)
-        await ann.connect()
-        await bob.connect()
-        await ann.wait_for(lambda c: c.clock is not None and c.clock["running"])
-        return keeper, server, clock, ann, bob
+    store, keeper, state, code = _host(tmp_path)
+    clock = FakeClock()
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+    host, port = await server.start()
+    ann = GameClient(host, port, server.host_code, "Ann", heartbeat=0)
+    bob = GameClient(host, port, code, "Bob", heartbeat=0)
+    await ann.connect()
+    await bob.connect()
+    await ann.wait_for(lambda c: c.clock is not None and c.clock["running"])
+    return keeper, server, clock, ann, bob
 
-    keeper, server, clock, ann, bob = await hosting()
+
+async def test_a_host_restart_carries_on_the_move_in_play_with_the_time_it_had_left(tmp_path):
+    # A host started again on its saved match gave the move in play the full
+    # 30 s again, as the local game did before it saved the time left at a quit.
+    keeper, server, clock, ann, bob = await _hosting_on_the_clock(tmp_path)
     try:
         assert ann.clock["remaining"] == 30
         clock.forward(12)  # Ann thinks for 12 s; the host quits
@@ -414,7 +412,7 @@ async def test_a_host_restart_carries_on_the_move_in_play_with_the_time_it_had_l
         await bob.close()
         await server.close()
         keeper.close_history()
-    keeper, server, clock, ann, bob = await hosting()  # the host again, on its saved match
+    keeper, server, clock, ann, bob = await _hosting_on_the_clock(tmp_path)  # the host again, on its saved match
     try:
         assert server.state.history == ()  # the same move in play
         assert ann.clock["remaining"] == 18 and bob.clock["remaining"] == 18
@@ -432,25 +430,9 @@ async def test_a_host_stopped_with_both_players_at_the_table_keeps_the_time_left
     # were at the table: its server saved the move's time left, then the host's last
     # save (close_kept) wrote the table again with the move's full time, and a host
     # started again gave the move a fresh 30 s.
-    from ginrummy_tui.cli.host import SaveReporter, match_server
-    from ginrummy_tui.net.client import GameClient
     from ginrummy_tui.session.startup import close_kept
 
-    from .test_net import FakeClock
-
-    async def hosting():
-        store, keeper, state, code = _host(tmp_path)
-        clock = FakeClock()
-        server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
-        host, port = await server.start()
-        ann = GameClient(host, port, server.host_code, "Ann", heartbeat=0)
-        bob = GameClient(host, port, code, "Bob", heartbeat=0)
-        await ann.connect()
-        await bob.connect()
-        await ann.wait_for(lambda c: c.clock is not None and c.clock["running"])
-        return keeper, server, clock, ann, bob
-
-    keeper, server, clock, ann, bob = await hosting()
+    keeper, server, clock, ann, bob = await _hosting_on_the_clock(tmp_path)
     try:
         clock.forward(12)  # Ann thinks for 12 s; the host is stopped, both players still there
         await server.close()
@@ -458,7 +440,7 @@ async def test_a_host_stopped_with_both_players_at_the_table_keeps_the_time_left
     finally:
         await ann.close()
         await bob.close()
-    keeper, server, clock, ann, bob = await hosting()  # the host again, on its saved match
+    keeper, server, clock, ann, bob = await _hosting_on_the_clock(tmp_path)  # the host again, on its saved match
     try:
         assert server.state.history == ()  # the same move in play
         assert ann.clock["remaining"] == 18 and bob.clock["remaining"] == 18

@@ -548,17 +548,22 @@ def _toast_lines(app) -> list[str]:
     return [ln.split("▌", 1)[1].strip() for ln in screen_text(app).splitlines() if "▌" in ln]
 
 
+def _damaged_save_note(home, monkeypatch) -> str:
+    """The note of a damaged save set aside in ``home`` (made the home directory)."""
+    monkeypatch.setenv("HOME", str(home))
+    moved = home / ".local" / "share" / "gin-tui" / "current.json.damaged-20261203-090824"
+    return (
+        "Your saved match could not be used: the file is not valid JSON (Expecting property name enclosed in "
+        f"double quotes at line 1, column 2). The file was moved to {moved}. A new match has started."
+    )
+
+
 async def test_a_note_that_names_a_file_shows_its_path_whole_at_80x24(tmp_path, monkeypatch):
     """The path of a damaged save was cut in the middle of its names (and the
     note, cut at six lines, never showed where the file went): the home
     directory is ~ now, the lines break only after a separator, and the whole
     note shows."""
-    monkeypatch.setenv("HOME", str(tmp_path))
-    moved = tmp_path / ".local" / "share" / "gin-tui" / "current.json.damaged-20261203-090824"
-    note = (
-        "Your saved match could not be used: the file is not valid JSON (Expecting property name enclosed in "
-        f"double quotes at line 1, column 2). The file was moved to {moved}. A new match has started."
-    )
+    note = _damaged_save_note(tmp_path, monkeypatch)
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(app, pilot)
@@ -582,12 +587,7 @@ async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(
     """Below 24 rows or 80 columns (and behind "Terminal too small") the toasts
     have six lines: a damaged save's note was cut after "The file was moved to",
     the path never shown.  A warning there is wider, its words laid out for it."""
-    monkeypatch.setenv("HOME", str(tmp_path))
-    moved = tmp_path / ".local" / "share" / "gin-tui" / "current.json.damaged-20261203-090824"
-    note = (
-        "Your saved match could not be used: the file is not valid JSON (Expecting property name enclosed in "
-        f"double quotes at line 1, column 2). The file was moved to {moved}. A new match has started."
-    )
+    note = _damaged_save_note(tmp_path, monkeypatch)
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(app, pilot)
