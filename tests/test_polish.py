@@ -677,3 +677,21 @@ def test_a_note_that_names_no_file_is_left_to_the_toast():
 
     for message in ("Sorted by rank", "Deadwood you / them, w/o a path", "Hand 2 again, with the same cards."):
         assert note_text(message) == message
+
+
+@pytest.mark.parametrize("columns", [3, 2, 1, 0])
+def test_a_note_that_names_a_file_on_a_terminal_a_few_columns_wide_is_laid_out(columns):
+    """On a terminal squeezed to three columns or fewer a warning's words had no
+    column left, and laying out the path never ended: the app froze."""
+    import threading
+
+    from ginrummy_tui.tui.note_text import note_text, toast_text_width
+
+    message = "Your saved match could not be used. The file was moved to /home/x/.local/share/gin-tui/current.json.damaged-1."
+    out: list[str] = []
+    worker = threading.Thread(target=lambda: out.append(note_text(message, toast_text_width(columns, 10, "warning"))),
+                              daemon=True)
+    worker.start()
+    worker.join(10)
+    assert out, "the note was still being laid out after 10 s"
+    assert "".join(out[0].split()).endswith("movedto/home/x/.local/share/gin-tui/current.json.damaged-1."), out

@@ -100,6 +100,7 @@ def note_text(message: str, width: int = TOAST_TEXT_WIDTH) -> str:
     that does not fit the rest of a line starts the next one)."""
     if _PATH.search(message) is None:
         return message
+    width = max(width, 1)  # a terminal squeezed to a few columns: a piece at least a column wide
     out: list[str] = []
     for paragraph in message.split("\n"):
         line = ""
