@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 
 import pytest
 
@@ -644,9 +645,9 @@ def form_rows(app) -> dict[str, str]:
     """The rows of F2 on screen, by their label: each with the mark before it ("" for none)."""
     rows = {}
     for line in screen_text(app).splitlines():
-        inner = line.strip("│ ")
-        if inner[:2] in ("▶ ", "✗ ", "> ", "! "):
-            rows[" ".join(inner[2:].split()[:2])] = inner[0]
+        marked = re.match(r"([▶✗>!]+) +(\S+ \S+)", line.strip("│ "))
+        if marked:
+            rows[marked.group(2)] = marked.group(1)
     return rows
 
 
@@ -674,7 +675,7 @@ async def test_a_refused_save_tells_every_bad_value_in_the_order_of_the_form_and
             ]
             assert app.focused is knock  # the first of them, in view
             assert screen.query_one("#settings").scrollable_content_region.contains_region(knock.region)
-            assert form_rows(app) == {"Knock limit": focus, "Gin bonus": refused}
+            assert form_rows(app) == {"Knock limit": focus + refused, "Gin bonus": refused}  # both marks
             assert all(label.has_class("-refused") for label in (knock.parent.children[0], gin.parent.children[0]))
             await pilot.press("backspace", "backspace", "9")  # mended: its reason and its mark go
             await pilot.pause()
@@ -682,7 +683,7 @@ async def test_a_refused_save_tells_every_bad_value_in_the_order_of_the_form_and
             assert not knock.parent.children[0].has_class("-refused")
             await pilot.press("tab")
             await pilot.pause()
-            assert form_rows(app) == {"Gin bonus": focus}
+            assert form_rows(app) == {"Gin bonus": focus + refused}
             await pilot.press("3", "0")
             await pilot.pause()
             assert not error.display and form_rows(app) == {"Gin bonus": focus}
@@ -846,7 +847,7 @@ async def test_without_saving_the_mouse_is_shown_as_set_at_start_not_for_a_next_
             await settle(app, pilot)
             screen = await open_settings(app, pilot)
             text = screen_text(app)
-            assert "from next start" not in text and f"  Mouse                       {said}" in text, text
+            assert "from next start" not in text and f"   Mouse                      {said}" in text, text
             assert not list(screen.query("#mouse").results(Checkbox))  # nothing to change here
             screen.query_one("#ascii").value = True
             await pilot.press("ctrl+s")  # the other settings are still changed for the run
@@ -974,3 +975,23 @@ def test_the_match_line_says_each_rule_option_in_words(name, value, words):
     from ginrummy_tui.tui.screens.settings_screen import option_text
 
     assert option_text(name, value) == words
+
+
+async def test_many_refused_values_leave_the_form_room_and_the_first_of_them_in_view(tmp_path):
+    """At 46×21, eight values emptied and Ctrl+S: a line for each reason under the
+    form left it six rows, and the field given the focus was not in them."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=(46, 21)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        names = ["knock_limit", "gin_bonus", "undercut_bonus", "big_gin_bonus", "target", "box_bonus", "game_bonus"]
+        for fid in [f"rule-{name}" for name in names] + ["pause"]:
+            screen.query_one(f"#{fid}").value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        lines = str(screen.query_one("#settings-error").render()).splitlines()
+        assert len(lines) == 3 and lines[-1] == "…and 6 more, each row marked ✗", lines
+        knock = screen.query_one("#rule-knock_limit")
+        assert app.focused is knock
+        assert screen.query_one("#settings").scrollable_content_region.contains_region(knock.region)
+        assert len(screen.query(".-refused")) == 8  # every refused row still marked

@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ..host import ClickModeChanged, gin_of
-from ..widgets.field_label import FieldLabel
+from ..widgets.field_label import REFUSED_MARKS, FieldLabel
 from ..widgets.key_bar import KeyBar
 from ..widgets.number_field import NumberField
 from ..widgets.too_small import TooSmall
@@ -89,8 +89,7 @@ def option_text(name: str, value: Any) -> str:
     if name == "next_dealer":
         return "the winner deals next" if value == "winner" else "the deal alternates"
     label = dict(RULE_OPTION_HELP)[name].split(" (")[0].lower()
-    shown = yes_no(value) if isinstance(value, bool) else ("none" if value is None else str(value))
-    return f"{label} {shown}"
+    return f"{label} {value}"
 
 
 def rules_text(rules: Rules) -> tuple[str, set[str]]:
@@ -154,6 +153,20 @@ def set_one_click(app: App[Any], one_click: bool) -> None:
         for hand in screen.query(HandView):
             hand.one_click = one_click
         screen.post_message(ClickModeChanged())  # the table's prompt names the clicks
+
+
+SHOWN_REASONS = 3
+"""At most this many lines of reasons under the form, so that the form keeps its
+room (at 46×21 eight reasons hid the field given the focus)."""
+
+
+def reasons_shown(reasons: list[str], ascii_only: bool = False) -> list[str]:
+    """The lines under the form for the reasons a save was refused: every one, or
+    the first ones and how many more there are (their rows are marked)."""
+    if len(reasons) <= SHOWN_REASONS:
+        return reasons
+    more = len(reasons) - SHOWN_REASONS + 1
+    return [*reasons[: SHOWN_REASONS - 1], f"…and {more} more, each row marked {REFUSED_MARKS[int(ascii_only)]}"]
 
 
 def set_ascii(app: App[Any], ascii_only: bool) -> None:
@@ -469,7 +482,7 @@ class SettingsScreen(Screen):
     def _show_problems(self, problems: list[Problem]) -> None:
         self.problems = problems
         error = self.query_one("#settings-error", Static)
-        error.update("\n".join(text for text, _field in problems))
+        error.update("\n".join(reasons_shown([text for text, _field in problems], self.gin.ascii_only)))
         error.set_class(bool(problems), "-shown")
         rows = {field.parent for _text, field in problems if field is not None}
         for label in self.query(FieldLabel):

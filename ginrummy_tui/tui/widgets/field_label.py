@@ -1,8 +1,8 @@
 """The label of a setting in F2, after a mark that needs no colour to be seen.
 
-Its first two columns say which row is in hand: ``▶`` while its field has the
-focus, ``✗`` while its field holds a value the last save refused (``>`` and
-``!`` with ASCII suits).  A refused row's label is also in the error colour
+Its first three columns say which row is in hand: ``▶`` while its field has
+the focus, then ``✗`` while its field holds a value the last save refused
+(``>`` and ``!`` with ASCII suits), both on the refused row in focus.  A refused row's label is also in the error colour
 (``-refused`` in ``settings_screen.tcss``).
 """
 
@@ -29,8 +29,10 @@ class FieldLabel(Label):
         self.ascii_only = ascii_only
 
     def render(self) -> str:
-        marks = FOCUS_MARKS if self.focused else REFUSED_MARKS if self.refused else ("", "")
-        return f"{marks[int(self.ascii_only)]:1} {self.text}"
+        glyph = int(self.ascii_only)
+        focus = FOCUS_MARKS[glyph] if self.focused else ""
+        refused = REFUSED_MARKS[glyph] if self.refused else ""
+        return f"{focus:1}{refused:1} {self.text}"
 
     def watch_refused(self, refused: bool) -> None:
         self.set_class(refused, "-refused")
