@@ -967,6 +967,7 @@ async def test_without_saving_the_next_match_has_the_rules_and_opponent_f2_shows
         ("upcard_offer", False, "no upcard offer"),
         ("oklahoma", True, "oklahoma"),
         ("knock_limit", 7, "knock limit 7"),
+        ("void_stock", 4, "void at 4 cards left in the stock"),  # not on the form: F2 stopped with a KeyError
     ],
 )
 def test_the_match_line_says_each_rule_option_in_words(name, value, words):
@@ -995,3 +996,13 @@ async def test_many_refused_values_leave_the_form_room_and_the_first_of_them_in_
         assert app.focused is knock
         assert screen.query_one("#settings").scrollable_content_region.contains_region(knock.region)
         assert len(screen.query(".-refused")) == 8  # every refused row still marked
+
+
+async def test_f2_opens_on_a_match_with_a_rule_option_the_form_does_not_offer(tmp_path):
+    """gin-tui --rule void_stock=4, then F2: the line on the match in play looked
+    the option up among the form's labels, and the game stopped (KeyError)."""
+    plan = prepare(args_for(tmp_path, rule=["void_stock=4"]), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        line = " ".join(str(screen.query_one("#match-rules").render()).split())
+        assert "custom rules (standard with void at 4 cards left in the stock)" in line, line

@@ -88,7 +88,10 @@ def option_text(name: str, value: Any) -> str:
         return "no move timer" if value is None else f"move timer {value} s"
     if name == "next_dealer":
         return "the winner deals next" if value == "winner" else "the deal alternates"
-    label = dict(RULE_OPTION_HELP)[name].split(" (")[0].lower()
+    if name == "void_stock":
+        return f"void at {value} cards left in the stock"
+    labels = dict(RULE_OPTION_HELP)
+    label = labels[name].split(" (")[0].lower() if name in labels else name.replace("_", " ")
     return f"{label} {value}"
 
 
