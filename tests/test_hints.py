@@ -139,7 +139,7 @@ def test_discard_reason_says_what_the_other_player_has_shown():
         f"Discard 10♣: it leaves 22 deadwood; the computer let go of 10♦; the chance it can meld 10♣ is {chance('TC')}."
     )
     assert explain(v, parse_action("discard JH"), opponent_name="Ann") == (
-        f"Discard J♥: it leaves 22 deadwood; Ann picked up K♥; the chance it can meld J♥ is {chance('JH')}."
+        f"Discard J♥: it leaves 22 deadwood; Ann picked up K♥; the chance they can meld J♥ is {chance('JH')}."
     )
     assert explain(v, parse_action("discard 2D"), opponent_name="Ann") == (
         "Discard 2♦: it leaves 30 deadwood; the expert would throw 10♣, leaving 22."

@@ -71,7 +71,11 @@ def _expected_pair(mine: float, other: float) -> str:
     return f"slightly less deadwood expected (about {round(mine)} either way)"
 
 
-def hint(view: PlayerView, *, seed: int = 0, ascii_only: bool = False, opponent_name: str = "the computer") -> Hint:
+COMPUTER = "the computer"
+"""How a reason names the other player when it is the computer (else by its name)."""
+
+
+def hint(view: PlayerView, *, seed: int = 0, ascii_only: bool = False, opponent_name: str = COMPUTER) -> Hint:
     """What the expert opponent would do in ``view``, and why.
 
     Raises ``ValueError`` when the view's seat has nothing to decide (it is
@@ -195,7 +199,7 @@ def _meld_odds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
         shown = f"{name} picked up {_and(picked, ascii_only)}; "
     elif threw:
         shown = f"{name} let go of {_and(threw[-2:], ascii_only)}; "
-    who = "it" if shown else name
+    who = ("it" if name == COMPUTER else "they") if shown else name  # a person is not "it"
     return f"{shown}the chance {who} can meld {_label(c, ascii_only)} is {odds(p)}"
 
 
@@ -210,7 +214,7 @@ def _knock_words(view: PlayerView, out, name: str) -> str:
 
 
 def explain(
-    view: PlayerView, action: Action, *, ascii_only: bool = False, opponent_name: str = "the computer"
+    view: PlayerView, action: Action, *, ascii_only: bool = False, opponent_name: str = COMPUTER
 ) -> str:
     """A one-line reason for playing ``action`` in ``view`` (any legal action).
 
