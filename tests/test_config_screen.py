@@ -1006,3 +1006,15 @@ async def test_f2_opens_on_a_match_with_a_rule_option_the_form_does_not_offer(tm
         screen = await open_settings(app, pilot)
         line = " ".join(str(screen.query_one("#match-rules").render()).split())
         assert "custom rules (standard with void at 4 cards left in the stock)" in line, line
+
+
+async def test_each_choice_of_who_deals_next_shows_whole(tmp_path):
+    """With the winner dealing next, F2 showed "The winner of the" at every width."""
+    from ginrummy_tui.tui.screens.settings_screen import DEALER_LABELS
+
+    for size in [(80, 24), (46, 24)]:
+        for value, words in DEALER_LABELS:
+            plan = prepare(args_for(tmp_path / value, rule=[f"next_dealer={value}"]), ask=None)
+            async with running(plan, size=size) as (app, pilot):
+                await open_settings(app, pilot)
+                assert words in screen_text(app), (size, words)

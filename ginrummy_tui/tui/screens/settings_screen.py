@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 
 LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"), ("master", "Master"))
-DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "The winner of the hand"))
+DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "Winner of the hand"))
 CUSTOM = "custom"
 """The preset field's choice while the options on the form differ from the preset's."""
 FOR_THIS_RUN = "for this run only (nothing is saved with --data-dir -)"
