@@ -592,3 +592,15 @@ def test_no_help_shows_an_option_by_its_internal_name(command, capsys):
             assert action.metavar is not None, f"{action.option_strings[0]} is shown as {action.dest.upper()}"
         if "_" in action.dest:
             assert action.dest.upper() not in shown
+
+
+def test_serve_with_a_hand_and_no_seed_says_so_as_serve(capsys):
+    """gin-tui serve --hand 3 answered with the usage of the whole game's options."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(["serve", "--hand", "3"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2
+    assert err.startswith("gin-tui serve: error: --hand K needs --seed N"), err
+    assert "usage: gin-tui [-h]" not in err

@@ -280,7 +280,10 @@ def _checked(args: argparse.Namespace) -> argparse.Namespace:
         unsaved = "" if args.command else ", or - to play without saving"
         build_parser([]).exit(2, f"{_name(args)}: --data-dir '' names no directory: give one{unsaved}\n")
     if args.hand is not None and args.seed is None:
-        build_parser([]).error("--hand K needs --seed N: it plays hand K of the match dealt with that seed")
+        why = "--hand K needs --seed N: it plays hand K of the match dealt with that seed"
+        if args.command:  # the command's own words, not the usage of the game's options
+            build_parser([]).exit(2, f"{_name(args)}: error: {why}\n")
+        build_parser([]).error(why)
     return args
 
 
