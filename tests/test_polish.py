@@ -695,3 +695,44 @@ def test_a_note_that_names_a_file_on_a_terminal_a_few_columns_wide_is_laid_out(c
     worker.join(10)
     assert out, "the note was still being laid out after 10 s"
     assert "".join(out[0].split()).endswith("movedto/home/x/.local/share/gin-tui/current.json.damaged-1."), out
+
+
+async def test_the_notes_of_the_start_come_one_after_another_each_whole(tmp_path, monkeypatch):
+    """A damaged save and a damaged settings file at 80×24: the settings' note
+    filled the toasts' room, and of the save's note (a match lost, and where
+    its file went) one line showed until both went."""
+    import argparse
+
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui import restore
+
+    from .app_helpers import until
+
+    monkeypatch.setattr(restore, "NOTE_SECONDS", 1.0, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))  # the paths shown from ~
+    (tmp_path / "current.json").write_text("garbage")
+    (tmp_path / "settings.json").write_text('{"format": "gin-tui settings", "version": 1, "ai": "bogus"')
+    args = argparse.Namespace(ai=None, rules=None, seed=3, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None)
+    plan = prepare(args, ask=None)
+    assert len(plan.notes) == 2
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(app, pilot)
+            seen: list[str] = []
+
+            def shown() -> bool:
+                lines = _toast_lines(app)
+                words = " ".join(lines).replace("/ ", "/").replace("- ", "-")
+                if lines and words not in seen:
+                    seen.append(words)
+                return len(seen) == 2
+
+            await until(pilot, shown)
+            for note, words in zip(plan.notes, seen):
+                note = note.replace(str(tmp_path), "~")
+                assert words.split()[-3:] == note.split()[-3:], (note, words)  # each whole, to its last words
+    finally:
+        plan.close()

@@ -242,12 +242,11 @@ class GinApp(App):
         from .restore import show_notes
 
         ctx = self.context
-        show_notes(self, ctx.notes, ctx.resumed)
         if ctx.after_first_frame is not None:
             for note in ctx.after_first_frame():
                 if note not in ctx.notes:
                     ctx.notes.append(note)
-                    self.notify(note, severity="warning", timeout=15)
+        show_notes(self, ctx.notes, ctx.resumed)
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
 

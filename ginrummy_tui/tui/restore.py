@@ -88,12 +88,25 @@ def _restore_selection(hand: HandView, ui: dict[str, Any]) -> bool:
     return True
 
 
+NOTE_SECONDS = 15.0
+"""How long each note of the start is shown; the next one comes after it."""
+
+
 def show_notes(app: App[Any], notes: list[str], resumed: bool) -> None:
-    """Tell the player what happened at start (resumed, damaged save, ...)."""
+    """Tell the player what happened at start (resumed, damaged save, ...): the
+    warnings one after another, each for :data:`NOTE_SECONDS`, so that none is
+    hidden under another (two of them overflowed the toasts' room at 80×24, and
+    the second, a damaged save and where it went, showed one line)."""
+    from functools import partial
+
     from .host import gin_of
 
-    for note in notes:
-        app.notify(note, severity="warning", timeout=15)
+    for n, note in enumerate(notes):
+        show = partial(app.notify, note, severity="warning", timeout=NOTE_SECONDS)
+        if n == 0:
+            show()
+        else:
+            app.set_timer(n * NOTE_SECONDS, show)
     if resumed:
         session = gin_of(app).session
         v = session.view()
