@@ -1308,6 +1308,7 @@ async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and
     ann = RemoteSession(*server.address, server.codes[0], "Ann", join_code=server.join_code)
     bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
     await ann.connect()
+    assert ann.blocked() == "waiting for Guest to join"  # no guest yet: none to come back
     await bob.connect()
     app = make_app(session=ann, pause=0)
     try:

@@ -89,6 +89,9 @@ class RemoteSession(Session):
         """Why the connection is down, or why the host refused the last move."""
         self.gave_up = False
         """True once reconnecting is pointless (wrong code, other version, host gone for good)."""
+        self.opponent_seen = False
+        """True once the other player has been at the table in this run: until then
+        a move waits for them to join, after that for them to come back."""
         self._loop: asyncio.AbstractEventLoop | None = None
         """The loop the session was connected on; everything of it runs there."""
         self._sending: set[asyncio.Task[None]] = set()
@@ -170,7 +173,10 @@ class RemoteSession(Session):
         self.changed()
 
     def _record(self, client: GameClient) -> None:
-        """Hand the host's latest view to the seat's records (a match is recorded once it is over)."""
+        """Take note of the host's latest view: whether the other player has been at
+        the table, and the seat's records (a match is recorded once it is over)."""
+        if self.opponent_here:
+            self.opponent_seen = True
         if self.records is not None and client.view is not None:
             hints = client.match_hints[self.seat] if client.match_hints is not None else None
             self.records.observe(client.view, client.match_id, started=client.match_started, hints=hints)
@@ -327,7 +333,7 @@ class RemoteSession(Session):
         if not self.online:
             return "not connected to the host" if self.gave_up else "not connected to the host: reconnecting"
         if not self.opponent_here:
-            return f"waiting for {self.opponent_name} to come back"
+            return f"waiting for {self.opponent_name} to {'come back' if self.opponent_seen else 'join'}"
         if self._waiting_to_continue():
             return f"waiting for {self.opponent_name} to go on"
         if self._unanswered():
