@@ -1018,3 +1018,18 @@ async def test_each_choice_of_who_deals_next_shows_whole(tmp_path):
             async with running(plan, size=size) as (app, pilot):
                 await open_settings(app, pilot)
                 assert words in screen_text(app), (size, words)
+
+
+def test_the_match_line_has_words_for_every_rule_option():
+    """An option the form does not offer (void_stock) was looked up among the
+    form's labels: F2 stopped with a KeyError. Every option of the rules has words."""
+    from dataclasses import fields
+
+    from ginrummy_tui.engine import PRESETS, Rules
+    from ginrummy_tui.tui.screens.settings_screen import option_text
+
+    standard = PRESETS["standard"]
+    for f in fields(Rules):
+        if f.name != "name":
+            words = option_text(f.name, getattr(standard, f.name))
+            assert words and "_" not in words, (f.name, words)

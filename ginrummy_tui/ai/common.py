@@ -6,6 +6,10 @@ from __future__ import annotations
 from ginrummy_tui.engine import Action, Card, PlayerView, mask_of
 from ginrummy_tui.engine.kinds import Kind
 
+COMPUTER = "the computer"
+"""How the hints and the review name the other player when it is the computer
+(another person is named by their name)."""
+
 hand_mask = mask_of
 """The 52-bit mask of some cards (the engine's :func:`mask_of`)."""
 

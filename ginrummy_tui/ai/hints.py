@@ -21,7 +21,7 @@ from ginrummy_tui.engine import Action, Card, PlayerView, best_melds, deadwood_m
 from ginrummy_tui.engine.cards import SUIT_SYMBOLS
 from ginrummy_tui.engine.kinds import Kind
 
-from .common import hand_mask, melds_with, playable
+from .common import COMPUTER, hand_mask, melds_with, playable
 
 if TYPE_CHECKING:
     from .expert import ExpertOpponent, KnockOutlook
@@ -69,10 +69,6 @@ def _expected_pair(mine: float, other: float) -> str:
     if f"{mine:.1f}" != f"{other:.1f}":
         return f"about {mine:.1f} deadwood expected against {other:.1f}"
     return f"slightly less deadwood expected (about {round(mine)} either way)"
-
-
-COMPUTER = "the computer"
-"""How a reason names the other player when it is the computer (else by its name)."""
 
 
 def hint(view: PlayerView, *, seed: int = 0, ascii_only: bool = False, opponent_name: str = COMPUTER) -> Hint:

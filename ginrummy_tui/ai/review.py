@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from ginrummy_tui.engine import DECK, Action, Card, GameState, Move, apply, deadwood_mask, view
 from ginrummy_tui.engine.kinds import Kind, Phase
 
-from .common import hand_mask
+from .common import COMPUTER, hand_mask
 from .hints import card_name, explain
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
@@ -201,7 +201,7 @@ def review_moves(
     seed: int | str = 0,
     rollout_level: str = "standard",
     ascii_only: bool = False,
-    opponent_name: str = "the computer",
+    opponent_name: str = COMPUTER,
     cancelled: Callable[[], bool] | None = None,
 ) -> HandReview:
     """Review a hand given as ``(state before the move, move)`` pairs.

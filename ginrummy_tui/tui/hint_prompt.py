@@ -37,8 +37,10 @@ def view_key(v: PlayerView) -> tuple:
 
 def opponent_words(app) -> str:
     """How a reason names the other player: "the computer", or the other person's name."""
+    from ginrummy_tui.ai.common import COMPUTER
+
     session = app.session
-    return "the computer" if session.computes_opponent else session.opponent_name
+    return COMPUTER if session.computes_opponent else session.opponent_name
 
 
 def request_hint(screen) -> None:

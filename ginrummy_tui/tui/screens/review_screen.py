@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind
 
+from ..hint_prompt import opponent_words
 from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.key_bar import KeyBar
@@ -136,7 +137,7 @@ def start_review(app: App[Any]) -> tuple | None:
         return key
     seat = gin.session.seat
     ascii_only = gin.ascii_only
-    name = "the computer" if gin.session.computes_opponent else gin.session.opponent_name
+    name = opponent_words(gin)
 
     def work() -> None:
         from textual.worker import get_current_worker

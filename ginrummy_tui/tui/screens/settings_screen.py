@@ -90,8 +90,7 @@ def option_text(name: str, value: Any) -> str:
         return "the winner deals next" if value == "winner" else "the deal alternates"
     if name == "void_stock":
         return f"void at {value} cards left in the stock"
-    labels = dict(RULE_OPTION_HELP)
-    label = labels[name].split(" (")[0].lower() if name in labels else name.replace("_", " ")
+    label = dict(RULE_OPTION_HELP)[name].split(" (")[0].lower()
     return f"{label} {value}"
 
 

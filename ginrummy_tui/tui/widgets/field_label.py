@@ -2,8 +2,9 @@
 
 Its first three columns say which row is in hand: ``▶`` while its field has
 the focus, then ``✗`` while its field holds a value the last save refused
-(``>`` and ``!`` with ASCII suits), both on the refused row in focus.  A refused row's label is also in the error colour
-(``-refused`` in ``settings_screen.tcss``).
+(``>`` and ``!`` with ASCII suits), both on the refused row in focus.  A
+refused row's label is also in the error colour (``-refused`` in
+``settings_screen.tcss``).
 """
 
 from __future__ import annotations
