@@ -30,7 +30,7 @@ from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory
 from ginrummy_tui.storage.store import SAVE_NAME, SavedMatch, Store, leftover_separate_saves
 
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import GameState
+    from ginrummy_tui.engine import GameState, Rules
     from ginrummy_tui.storage.config import Settings
 
 
@@ -148,9 +148,13 @@ def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bo
 
 def new_state(settings: Settings, seed, hand: int | None) -> GameState:
     """A new match with ``settings``' rules, dealt from ``seed`` (hand ``hand`` of it, if given)."""
+    return dealt(settings.rules, seed, hand)
+
+
+def dealt(rules: Rules, seed, hand: int | None) -> GameState:
+    """A new match with ``rules``, dealt from ``seed`` (hand ``hand`` of it, if given)."""
     from ginrummy_tui.engine import deal_hand, new_game
 
-    rules = settings.rules
     if hand is not None and hand > 1:
         return deal_hand(rules, seed if seed is not None else 0, hand_no=hand)
     return new_game(rules, seed=seed)

@@ -774,8 +774,9 @@ def make_app(
     """
     if context is None:
         if session is None:
-            from ginrummy_tui.engine import PRESETS, deal_hand, new_game
+            from ginrummy_tui.engine import PRESETS
             from ginrummy_tui.session.opponent import LazyOpponent
+            from ginrummy_tui.session.startup import dealt
             from ginrummy_tui.storage.config import check_preset
 
             if state is None:
@@ -785,10 +786,7 @@ def make_app(
                     rules_value = PRESETS[name]
                 else:
                     rules_value = rules
-                if hand is not None and hand > 1:
-                    state = deal_hand(rules_value, seed if seed is not None else 0, hand_no=hand)
-                else:
-                    state = new_game(rules_value, seed=seed)
+                state = dealt(rules_value, seed, hand)
             if opponent is None:
                 opponent = LazyOpponent(ai or "standard", state.seed)
             session = LocalSession(state, opponent, on_change=on_change, on_hint=on_hint)
