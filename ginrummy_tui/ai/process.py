@@ -82,10 +82,6 @@ class ProcessOpponent:
         self.closed = False
         """True once closed: it then thinks in the calling thread, never starting a worker again."""
 
-    def start(self) -> None:
-        """Start the worker now (otherwise the first move starts it)."""
-        self._pool_for_move()
-
     def _pool_for_move(self) -> ProcessPoolExecutor | None:
         """The worker's pool, started if there is none; None once closed (also
         when closed while it was being started: that pool is stopped at once).
