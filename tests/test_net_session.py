@@ -1355,9 +1355,15 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
             await server.close()
             await until_app(pilot, lambda: app.table.v.legal_actions == () and "Connection lost" in prompt.plain)
             assert "Discard" not in prompt.plain
-            reason = "not now (not connected to the host: reconnecting)"
-            assert await refusals_of_the_move_keys(app, pilot) == {reason}
-            assert prompt.plain.endswith("✗ Not now (not connected to the host: reconnecting).")
+            assert await refusals_of_the_move_keys(app, pilot) == {"not now"}
+            # the line of the lost connection is the reason, marked: it said "Connection lost —
+            # reconnecting… (…)  ✗ Not now (not connected to the host: reconnecting)." and, at 80
+            # columns, wrapped onto a second line
+            line = prompt.plain
+            assert line.startswith("✗ Connection lost — reconnecting… (") and line.count("reconnecting") == 1
+            assert prompt.has_class("-refused") and prompt.lines == 1
+            await pilot.press("h")  # the hint key too
+            assert app.table.refusal == "no hint now" and prompt.plain == line
     finally:
         await bob.aclose()
         await ann.close()

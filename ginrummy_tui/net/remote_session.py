@@ -340,6 +340,9 @@ class RemoteSession(Session):
             return "waiting for the host to answer the last move"
         return ""
 
+    def status_says_blocked(self) -> bool:
+        return not self.online  # the line says the connection is lost (or given up) and why
+
     def _unanswered(self) -> bool:
         """True while a move sent is not answered yet (the view on show is the one it was made on)."""
         client = self.client

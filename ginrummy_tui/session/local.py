@@ -138,6 +138,11 @@ class Session:
         reason stops being refused when the reason goes, without a move being made."""
         return ""
 
+    def status_says_blocked(self) -> bool:
+        """True when :meth:`status` already says why no move can be sent (network play: the
+        line of a lost connection), so a refusal for that reason need not say it again."""
+        return False
+
     def clock(self) -> tuple[int, float, int] | None:
         """The move clock kept elsewhere (network play: the host's): ``(seat, seconds left, limit)``, or None."""
         return None

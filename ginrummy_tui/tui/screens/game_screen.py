@@ -98,6 +98,8 @@ class GameScreen(Screen):
         """The refusal on show is a move out of turn's, which names whom the player waits for."""
         self._refused_while = ""
         """What stopped every move (:meth:`Session.blocked`) when the refusal on show was made."""
+        self._refusal_in_status = False
+        """The refusal on show is told by marking the session's line, which says why already."""
         self.v: PlayerView | None = None
         self.shown_name = ""
         """The other player's name as the table shows it (network play: it changes when they join)."""
@@ -295,7 +297,10 @@ class GameScreen(Screen):
         refusal = pretty_codes(self.refusal, a)
         # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest
         status = self._status_line()
-        status_len = len(status.plain if isinstance(status, Text) else status)
+        status_refused = bool(refusal) and self._refusal_in_status and bool(status)
+        if status_refused:
+            refusal = ""  # the line of the lost connection says why: it is marked refused instead
+        status_len = len(status.plain if isinstance(status, Text) else status) + (2 if status_refused else 0)
         refusal_len = len(refusal_text(refusal)) if refusal else 0
         room = self._prompt_width() - (status_len + 2 if status_len else 0) - refusal_len
         plain_prompt = tt.prompt_text(
@@ -326,7 +331,7 @@ class GameScreen(Screen):
         # a hint on show, or a reason that does not fit on one line after the clock, wraps onto more lines
         wrap = hinting or room < 0
         line = self.query_one(PromptLine)
-        line.set_prompt(prompt, refusal, status=status, wrap=wrap)
+        line.set_prompt(prompt, refusal, status=status, wrap=wrap, status_refused=status_refused)
         # on a small screen the table makes room for the rest of a long hint or reason, until it
         # goes (ROOM_STEPS)
         size = self.app.size
@@ -414,12 +419,14 @@ class GameScreen(Screen):
         self.refusal = ""
         self.gin.sync()
 
-    def refuse(self, reason: str, *, waits: bool = False) -> None:
+    def refuse(self, reason: str, *, waits: bool = False, in_status: bool = False) -> None:
         """Show why a move was refused; nothing else changes.  ``waits``: the
         reason is a move out of turn's, naming whom to wait for (the prompt's
-        waiting line then goes, as it would name them again)."""
+        waiting line then goes, as it would name them again).  ``in_status``:
+        the session's line says why (a lost connection), and is marked instead."""
         self.refusal = reason
         self._refusal_waits = waits
+        self._refusal_in_status = in_status
         self._refused_while = self.gin.session.blocked()
         self._update_details()
         self.app.bell()
@@ -427,10 +434,14 @@ class GameScreen(Screen):
     def refuse_blocked(self, what: str = "not now") -> bool:
         """Network play: while no move can be sent (:meth:`Session.blocked`: not connected, the
         other player away), refuse what was asked with ``what`` and why ("not now (waiting for
-        Ann to come back)"), and say True; False when nothing stops a move."""
-        blocked = self.gin.session.blocked()
+        Ann to come back)"), and say True; False when nothing stops a move.  When the session's
+        line says why already (a lost connection), that line is marked refused instead: the
+        reason is not said twice, and it fits one line at 80 columns."""
+        session = self.gin.session
+        blocked = session.blocked()
         if blocked:
-            self.refuse(f"{what} ({blocked})")
+            told = session.status_says_blocked()
+            self.refuse(what if told else f"{what} ({blocked})", in_status=told)
         return bool(blocked)
 
     def clear_refusal(self) -> None:

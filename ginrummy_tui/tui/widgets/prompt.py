@@ -22,19 +22,32 @@ class PromptLine(Static):
     """One line that always says what to do; a refusal shows its reason first."""
 
     def set_prompt(
-        self, text: str | Text, refusal: str = "", *, status: str | Text = "", wrap: bool = False
+        self,
+        text: str | Text,
+        refusal: str = "",
+        *,
+        status: str | Text = "",
+        wrap: bool = False,
+        status_refused: bool = False,
     ) -> None:
         """Show ``status`` (the move clock, the connection; already coloured if a Text), then
         ``refusal`` (the reason a move was refused) if any, then ``text``; with ``wrap``
         (a hint, a reason too long for one line) the text wraps onto as many lines as it
-        needs and the table has below it (:attr:`short_of` says how many it lacked)."""
+        needs and the table has below it (:attr:`short_of` says how many it lacked).
+        ``status_refused``: a move was refused for what ``status`` says (a lost connection),
+        so the status is marked as the reason, ``✗`` and red."""
         colours = palette_of(self.app)
         out = Text()
-        if status:
+        if status_refused:
+            plain = status.plain if isinstance(status, Text) else status
+            out.append(f"✗ {plain}", style=f"bold {colours.red}")
+            out.append("  ")
+        elif status:
             out.append_text(status.copy() if isinstance(status, Text) else Text(status, style=f"bold {colours.gold}"))
             out.append("  ")
         if refusal:
             out.append(refusal_text(refusal), style=f"bold {colours.red}")
+        if refusal or status_refused:
             self.add_class("-refused")
         else:
             self.remove_class("-refused")
