@@ -570,10 +570,11 @@ async def test_a_note_that_names_a_file_shows_its_path_whole_at_80x24(tmp_path, 
         app.notify(note, severity="warning", timeout=30)
         await pilot.pause()
         lines = _toast_lines(app)
-        assert lines[0] == "Your saved match could not be" and lines[-1] == "started.", lines
+        assert lines[0] == "Your saved match could not be" and lines[-1] == "has started.", lines
         assert " ".join(lines).replace("/ ", "/").replace("- ", "-") == note.replace(str(tmp_path), "~"), lines
         at = lines.index("~/.local/share/gin-tui/")  # the path, on a line of its own
-        assert lines[at + 1 : at + 3] == ["current.json.damaged-20261203-", "090824. A new match has"], lines
+        # the name is cut before its time stamp, not inside it ("…damaged-20261203-" / "090824.")
+        assert lines[at + 1 : at + 3] == ["current.json.damaged-", "20261203-090824. A new match"], lines
         toast = app.screen.query_one("Toast").region
         rows = screen_text(app).splitlines()[toast.y : toast.bottom]
         assert all(row[toast.x - 1] == " " for row in rows), rows  # beside the piles' words, clear of them
@@ -670,6 +671,19 @@ def test_a_path_in_a_note_breaks_only_after_a_separator(message, tmp_path, monke
     assert "".join(shown) == "".join(words), lines
     for ln in lines[:-1]:
         assert ln.endswith(("/", "-")) or any(w.endswith(ln.split()[-1]) for w in words), lines
+
+
+def test_the_time_stamp_of_a_file_set_aside_is_never_cut_at_80_by_24():
+    """At 80×24 a warning has 31 columns, fewer than the name of a save set aside: it was
+    cut after its last dash that fitted ("current.json.damaged-20261203-" / "131139."),
+    splitting the time from its date; it is now cut before the stamp."""
+    from ginrummy_tui.tui.note_text import note_text, toast_text_width
+
+    message = "The file was moved to /var/gin/current.json.damaged-20261203-131139."
+    lines = note_text(message, toast_text_width(80, 24, "warning")).splitlines()
+    assert lines[-2].endswith("current.json.damaged-") and lines[-1] == "20261203-131139.", lines
+    # the stamp is cut only when it is wider than the line itself
+    assert "20261203-131139." in note_text(message, 16).splitlines()
 
 
 def test_a_note_that_names_no_file_is_left_to_the_toast():

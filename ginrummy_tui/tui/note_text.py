@@ -54,16 +54,23 @@ def shown_path(path: str) -> str:
     return path
 
 
+_NAME_BITS = re.compile(r"\d{8}-\d{6}[-_.]?|[^-_.]*[-_.]|[^-_.]+")
+"""The bits a file name too long for a line may be cut between: after a dot, a
+dash or an underscore, but never inside the time stamp of a file set aside
+(``current.json.damaged-20261203-131139``: the date and the time read as one)."""
+
+
 def _path_pieces(path: str, width: int) -> list[str]:
     """``path`` in pieces that end at a separator; a file name too long for a
-    line is cut after a dot, a dash or an underscore (anywhere, as a last resort)."""
+    line is cut after a dot, a dash or an underscore, not inside a time stamp
+    (anywhere, as a last resort)."""
     pieces: list[str] = []
     for part in re.findall(r"[^/]*/|[^/]+", path):
         if cell_len(part) <= width:
             pieces.append(part)
             continue
         chunk = ""
-        for bit in re.findall(r"[^-_.]*[-_.]|[^-_.]+", part):
+        for bit in _NAME_BITS.findall(part):
             while cell_len(bit) > width:  # no dot, dash or underscore for a whole line
                 pieces.append(chunk + bit[: width - cell_len(chunk)])
                 bit, chunk = bit[width - cell_len(chunk) :], ""
