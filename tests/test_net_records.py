@@ -466,6 +466,36 @@ def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     keeper.close_history()
 
 
+async def test_a_host_serving_only_gives_both_seats_their_saved_names_after_a_restart(tmp_path):
+    # With --server-only both players join, the host's seat by its own code: started
+    # again, the server named the guest as saved but the host's seat after the login
+    # name of whoever ran the server, until its player joined again.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.net.client import GameClient
+
+    store, keeper, state, code = _host(tmp_path, name="operator")
+    server = match_server(SaveReporter(keeper), state, code, name=None, port=0, auth_delay=0.01)
+    host, port = await server.start()
+    joey = GameClient(host, port, server.host_code, "Joey", heartbeat=0)
+    bob = GameClient(host, port, code, "Bob", heartbeat=0)
+    try:
+        await joey.connect()
+        await bob.connect()
+        await bob.wait_for(lambda c: c.names == ["Joey", "Bob"])
+    finally:
+        await joey.close()
+        await bob.close()
+        await server.close()
+        keeper.close_history()
+    _, keeper, resumed, code = _host(tmp_path, name="operator")
+    try:
+        assert match_server(SaveReporter(keeper), resumed, code, name=None).names == ["Joey", "Bob"]
+        # a host playing its own seat names it itself, as before
+        assert match_server(SaveReporter(keeper), resumed, code, name="Ann").names == ["Ann", "Bob"]
+    finally:
+        keeper.close_history()
+
+
 def test_a_host_serving_only_records_nothing_each_player_records_their_side(tmp_path, monkeypatch):
     # With --server-only the host plays neither seat: what it recorded as
     # "yours" was the result of whoever had the host's seat code.

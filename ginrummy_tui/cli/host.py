@@ -144,7 +144,9 @@ def run(args: argparse.Namespace) -> int:
                 print(f"gin-tui host: {error}", file=sys.stderr)
                 notes.append(error)
         reporter = SaveReporter(keeper)
-        server = match_server(reporter, state, code, name=name, bind=args.bind, port=args.port)
+        # --server-only: both seats join, the host's seat by its own code, named by its player
+        own_name = None if args.server_only else name
+        server = match_server(reporter, state, code, name=own_name, bind=args.bind, port=args.port)
         thread = ServerThread(server)
         try:
             host, port = thread.start()
@@ -174,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
             store.lock.release()
 
 
-def match_server(reporter: SaveReporter, state, code: str, *, name: str, **options):
+def match_server(reporter: SaveReporter, state, code: str, *, name: str | None, **options):
     """The server of the hosted match ``state``, whose changes ``reporter``
     saves and records: the game after every move, and what the server keeps
     beside it (who asked for the next hand, the hints of the hand in play)

@@ -121,7 +121,7 @@ class MatchServer:
         state: GameState,
         *,
         codes: Mapping[int, str] | None = None,
-        names: tuple[str, str] = ("Host", "Guest"),
+        names: tuple[str | None, str] = ("Host", "Guest"),
         bind: str = P.DEFAULT_BIND,
         port: int = P.DEFAULT_PORT,
         max_line: int = P.MAX_CLIENT_LINE,
@@ -145,6 +145,9 @@ class MatchServer:
         """Increases with every change of the game; actions must name the current one."""
         self.codes = dict(codes) if codes is not None else {0: P.new_code(), 1: P.new_code()}
         self.names = [P.clean_name(names[0], "Host"), P.clean_name(names[1], "Guest")]
+        self._host_named = names[0] is not None
+        """The host gave its seat's name (else it has none of its own: ``--server-only``, where
+        both seats join, takes the saved one)."""
         self.bind = bind
         self.port = port
         self.max_line = max_line
@@ -534,11 +537,13 @@ class MatchServer:
     def _take_table(self, table: Mapping[str, Any]) -> None:
         """Take up a saved :meth:`table` (anything unreadable, or of another
         hand, is left out: a save of an earlier version has none; the guest's
-        name, the match's start and its hints hold for the whole match)."""
+        name, the match's start and its hints hold for the whole match; the host's seat's
+        too when the host gives none of its own)."""
         key = (self._state.match_no, self._state.hand_no)
         hand, ready, hints, names = table.get("hand"), table.get("ready"), table.get("hints"), table.get("names")
         if isinstance(names, list) and len(names) == 2:  # the guest's (the host gives its own at each start)
-            self.names[1] = P.clean_name(names[1], self.names[1])
+            for seat in (0, 1) if not self._host_named else (1,):
+                self.names[seat] = P.clean_name(names[seat], self.names[seat])
         match = table.get("match")  # when the match started, and its hints: of the whole match
         if isinstance(match, dict) and match.get("no") == self._state.match_no:
             started, counts = match.get("started"), match.get("hints")
