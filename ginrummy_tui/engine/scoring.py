@@ -215,22 +215,43 @@ def _meld_sets(melds: Iterable[Iterable[Card]]) -> frozenset[frozenset[Card]]:
 def _net(rules: Rules, kdw: int, ddw: int) -> int:
     """The knocker's score for a knock (negative: the defender's undercut)."""
     if rules.undercuts(ddw, kdw):
-        return -(rules.undercut_bonus + kdw - ddw)
-    return ddw - kdw
+        return -_points(_terms(EndKind.UNDERCUT, rules, kdw, ddw))
+    return _points(_terms(EndKind.KNOCK, rules, kdw, ddw))
+
+
+_Terms = tuple[str, int, int, int | None]
+"""A hand's points before any multiplier: ``(bonus name, bonus, deadwood added,
+deadwood taken away or None)``; :func:`_terms`."""
+
+
+def _terms(kind: str, rules: Rules, knocker_deadwood: int, defender_deadwood: int) -> _Terms | None:
+    """What a settled hand of this kind scores, term by term (None for a hand
+    without points: void, or out of time).  The one place the scoring of a hand
+    is written: :func:`score_knock`, :func:`base_points` and :func:`points_worked`
+    read it."""
+    if kind == EndKind.KNOCK:
+        return "", 0, defender_deadwood, knocker_deadwood
+    if kind == EndKind.UNDERCUT:
+        return "undercut bonus", rules.undercut_bonus, knocker_deadwood, defender_deadwood
+    if kind == EndKind.GIN:
+        return "gin bonus", rules.gin_bonus, defender_deadwood, None
+    if kind == EndKind.BIG_GIN:
+        return "Big Gin bonus", rules.big_gin_bonus, defender_deadwood, None
+    return None
+
+
+def _points(terms: _Terms | None) -> int:
+    if terms is None:
+        return 0
+    _name, bonus, added, taken = terms
+    return bonus + added - (taken or 0)
 
 
 def base_points(kind: str, rules: Rules, knocker_deadwood: int, defender_deadwood: int) -> int | None:
     """What a settled hand of this kind scores before any multiplier (None for a
     hand without points: void, or out of time)."""
-    if kind == EndKind.KNOCK:
-        return defender_deadwood - knocker_deadwood
-    if kind == EndKind.UNDERCUT:
-        return rules.undercut_bonus + knocker_deadwood - defender_deadwood
-    if kind == EndKind.GIN:
-        return rules.gin_bonus + defender_deadwood
-    if kind == EndKind.BIG_GIN:
-        return rules.big_gin_bonus + defender_deadwood
-    return None
+    terms = _terms(kind, rules, knocker_deadwood, defender_deadwood)
+    return None if terms is None else _points(terms)
 
 
 def points_worked(
@@ -239,16 +260,13 @@ def points_worked(
     """How a settled hand's points are made up, as the end-of-hand summary and the
     text export tell them: "undercut bonus 25 + 9 − 4", "(gin bonus 25 + 12) × 2"
     with a multiplier (an Oklahoma spade); None for a hand without points."""
-    if kind == EndKind.KNOCK:
-        how = f"{defender_deadwood} − {knocker_deadwood}"
-    elif kind == EndKind.UNDERCUT:
-        how = f"undercut bonus {rules.undercut_bonus} + {knocker_deadwood} − {defender_deadwood}"
-    elif kind == EndKind.GIN:
-        how = f"gin bonus {rules.gin_bonus} + {defender_deadwood}"
-    elif kind == EndKind.BIG_GIN:
-        how = f"Big Gin bonus {rules.big_gin_bonus} + {defender_deadwood}"
-    else:
+    terms = _terms(kind, rules, knocker_deadwood, defender_deadwood)
+    if terms is None:
         return None
+    name, bonus, added, taken = terms
+    how = f"{name} {bonus} + {added}" if name else f"{added}"
+    if taken is not None:
+        how += f" − {taken}"
     return how if multiplier == 1 else f"({how}) × {multiplier}"
 
 
@@ -279,7 +297,7 @@ def score_knock(
             raise IllegalAction("big gin is not allowed under these rules")
         if ksplit.deadwood != 0:
             raise IllegalAction("big gin needs all 11 cards in melds")
-        return _gin_result(EndKind.BIG_GIN, rules.big_gin_bonus, ksplit, best_melds(dc))
+        return _gin_result(EndKind.BIG_GIN, rules, ksplit, best_melds(dc))
     if ksplit.deadwood > limit:
         if limit == 0:
             raise IllegalAction(f"you may only go gin, and your deadwood is {ksplit.deadwood}")
@@ -287,7 +305,7 @@ def score_knock(
             f"you cannot knock with {ksplit.deadwood} deadwood: the limit is {limit}"
         )
     if ksplit.deadwood == 0:
-        return _gin_result(EndKind.GIN, rules.gin_bonus, ksplit, best_melds(dc))
+        return _gin_result(EndKind.GIN, rules, ksplit, best_melds(dc))
 
     d = mask_of(dc)
     d_before = deadwood_mask(d)
@@ -315,10 +333,8 @@ def score_knock(
                 best_net, best = net, ((melds, kdead, kdw), ddw, laid)
 
     (melds, kdead, kdw), ddw, laid = best
-    if rules.undercuts(ddw, kdw):
-        kind, winner, pts = EndKind.UNDERCUT, "defender", rules.undercut_bonus + kdw - ddw
-    else:
-        kind, winner, pts = EndKind.KNOCK, "knocker", ddw - kdw
+    kind, winner = (EndKind.UNDERCUT, "defender") if rules.undercuts(ddw, kdw) else (EndKind.KNOCK, "knocker")
+    pts = _points(_terms(kind, rules, kdw, ddw))
     kept_out: tuple[tuple[Card, ...], ...] = ()
     blocked: tuple[Card, ...] = ()
     gain = 0
@@ -394,11 +410,11 @@ def layout_note(knock: KnockResult, name: Callable[[Card], str] = str) -> str | 
     return "".join(p if isinstance(p, str) else " ".join(name(c) for c in p) for p in parts)
 
 
-def _gin_result(kind: EndKind, bonus: int, ksplit, dsplit) -> KnockResult:
+def _gin_result(kind: EndKind, rules: Rules, ksplit, dsplit) -> KnockResult:
     return KnockResult(
         kind=kind,
         winner="knocker",
-        points=bonus + dsplit.deadwood,
+        points=_points(_terms(kind, rules, 0, dsplit.deadwood)),
         knocker_deadwood=0,
         defender_deadwood=dsplit.deadwood,
         knocker_melds=ksplit.melds,
