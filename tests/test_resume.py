@@ -604,6 +604,43 @@ def test_a_game_that_fails_ends_with_status_1_not_0(tmp_path, monkeypatch):
     assert main(["--data-dir", str(tmp_path), "--seed", "3"]) == 1
 
 
+def test_the_number_of_a_match_asked_for_while_old_records_come_in_counts_them_once_in(tmp_path, monkeypatch):
+    """The score sheet asked for the match's number while the records of an earlier version
+    were being imported: the number, one too low, was kept for the whole match."""
+    import threading
+
+    import ginrummy_tui.storage.history as history
+    from ginrummy_tui.session.keeper import start_history_upkeep
+
+    from .test_history import write_json_history
+    from .test_stats import HISTORY
+
+    _a_match_with_one_hand_played(tmp_path)
+    write_json_history(tmp_path, HISTORY[:3])  # records of an earlier version, waiting to be imported
+    second = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    go = threading.Event()
+    upkeep = history.upkeep
+
+    def held_upkeep(*args, **kw):
+        go.wait(10)
+        yield from upkeep(*args, **kw)
+
+    monkeypatch.setattr(history, "upkeep", held_upkeep)
+    try:
+        thread = start_history_upkeep(second.keeper, lambda message: None)
+        assert thread is not None
+        early = second.keeper.match_number()  # the score sheet, before the import
+        go.set()
+        thread.join()
+        hist = second.keeper.shared_history().get(create=False)
+        assert hist is not None
+        now = hist.match_number(second.keeper.match_id)
+        assert early is not None and early < now  # the imported records count now
+        assert second.keeper.match_number() == now
+    finally:
+        second.close()
+
+
 def test_the_history_upkeep_works_on_one_connection_of_its_own_then_keeps_it_for_f3(tmp_path, monkeypatch):
     """The upkeep opened a connection to mark the match given up abandoned, another to
     check the history and import the old records, and the statistics a third, where

@@ -49,6 +49,10 @@ class Keeper:
         self._match_no: int | None = None
         self._number: tuple[str, int] | None = None
         """The match id whose number was worked out, and the number."""
+        self.upkeep_done = threading.Event()
+        """Clear while :func:`start_history_upkeep` works, set otherwise: the old records
+        coming in then change :meth:`match_number`, which is not kept meanwhile."""
+        self.upkeep_done.set()
         self._recorder = None
         self._starting = False
         self._figures: ReadyFigures | None = None
@@ -95,6 +99,7 @@ class Keeper:
             return None
         if self._number is not None and self._number[0] == self.match_id:
             return self._number[1]
+        settled = self.upkeep_done.is_set()  # asked before the old records are all in: not kept
         try:
             hist = self.shared_history().get(create=False)
             if hist is None:
@@ -102,7 +107,8 @@ class Keeper:
             number = hist.match_number(self.match_id)
         except Exception:  # the statistics never stop the game
             return None
-        self._number = (self.match_id, number)
+        if settled:
+            self._number = (self.match_id, number)
         return number
 
     def _recorder_for(self, state: GameState):
@@ -341,6 +347,15 @@ def start_history_upkeep(
             with contextlib.suppress(Exception):
                 then()
 
-    thread = threading.Thread(target=work, name="gin-tui history upkeep", daemon=True)
+    keeper.upkeep_done.clear()
+    thread = threading.Thread(target=lambda: _then_set(work, keeper.upkeep_done), name="gin-tui history upkeep",
+                              daemon=True)
     thread.start()
     return thread
+
+
+def _then_set(work: Callable[[], None], done: threading.Event) -> None:
+    try:
+        work()
+    finally:
+        done.set()
