@@ -1,5 +1,6 @@
 """What a hosted match leaves on disk: the archive of each match, the
-records of the statistics on both sides, what a host restart takes up again."""
+records of the statistics on both sides, what a host restart takes up again,
+the order of each seat's cards for its next start."""
 
 from __future__ import annotations
 
@@ -628,3 +629,186 @@ def test_the_guest_s_record_has_every_hand_it_saw_end_as_the_host_s_has_it(tmp_p
     assert len(host_record["hands"]) >= 2 and all("moves" in h for h in host_record["hands"])
     assert any("layoffs" in h for h in host_record["hands"][:-1])
     assert guest_record["hands"] == [_seen_from_seat_1(h) for h in host_record["hands"]]
+
+
+
+MATCH_ID = "20261203-120000-abcd"
+GUEST_MOVES = ("p", "s", "t", "d", "enter")
+"""The guest's keys that make a move: each waits for the host's answer."""
+
+
+def _hand_shown(app):
+    """What the table shows of the player's hand: the order, the sort, the selected card."""
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    hand = app.table.query_one(HandView)
+    return [str(c) for c in hand.cards], hand.sort_mode, str(hand.selected)
+
+
+async def _at_the_guest_s_table(data, state, steps=(), *, match_id=MATCH_ID, quit=True):
+    """``gin-tui join`` (its data directory ``data``) at the table of the match
+    ``state`` hosted under ``match_id``, the host's seat taken: the guest presses
+    each key of ``steps`` in turn, the host plays each action of it; then the app
+    quits (or, without ``quit``, its terminal is gone: no quit).  Returns what the
+    table showed of the hand as it came up and at the end, and the match then."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.net.client import GameClient
+    from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.net.server import MatchServer
+
+    from .test_net_session import until_app
+
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01, match_id=lambda: match_id)
+    host, port = await server.start()
+    ann = GameClient(host, port, server.codes[0], "Ann", heartbeat=0)
+    bob = RemoteSession(host, port, server.codes[1], "Bob")
+    try:
+        await ann.connect()
+        await bob.connect()
+        app = make_network_app(bob, parse_command_line(["join", f"{host}:{port}", "--data-dir", str(data)]))
+        async with app.run_test(size=(100, 30)) as pilot:
+            # the connection is started where the table puts the hand back as it was left
+            await until_app(pilot, lambda: any(w.name == "connection" for w in app.workers))
+            shown = [_hand_shown(app)]
+            for step in steps:
+                before = len(app.table.v.history)
+                if isinstance(step, Action):
+                    await ann.wait_for(lambda c, a=step: c.view is not None and a in c.view.legal_actions)
+                    await ann.submit(step)
+                else:
+                    if step in GUEST_MOVES:
+                        await until_app(pilot, lambda: app.table.v.legal_actions != ())
+                    await pilot.press(step)
+                if isinstance(step, Action) or step in GUEST_MOVES:
+                    await until_app(pilot, lambda b=before: len(app.table.v.history) > b)
+                await pilot.pause()
+            shown.append(_hand_shown(app))
+            if quit:
+                app.exit()
+        return shown, server.state
+    finally:
+        await bob.aclose()
+        await ann.close()
+        await server.close()
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ["o", "3"],  # by rank, the third card selected
+        ["3", "full_stop", "full_stop"],  # the player's own order
+    ],
+)
+async def test_a_guest_joining_again_gets_the_order_of_its_cards_and_its_selection_back(tmp_path, keys):
+    """gin-tui join started again (the terminal closed) showed the hand sorted by
+    suit with the first card selected; a local match resumed shows it as it was left."""
+    state = new_game(PRESETS["standard"], seed=SEED)
+    [first, left], _ = await _at_the_guest_s_table(tmp_path, state, keys)
+    assert left != first and left[1] != "suit"
+    [again, _], _ = await _at_the_guest_s_table(tmp_path, state)
+    assert again == left
+
+
+async def test_a_guest_whose_terminal_closed_after_a_move_gets_the_hand_back_as_the_move_left_it(tmp_path):
+    """Kept after every move, as the local game saves it, not only at the quit:
+    the card drawn is the one selected."""
+    from ginrummy_tui.session.startup import dealt
+
+    state = dealt(PRESETS["standard"], SEED, 2)  # the guest decides on the upcard first
+    steps = ["o", "3", "p", Action(Kind.PASS), "s"]
+    [_, left], now = await _at_the_guest_s_table(tmp_path, state, steps, quit=False)
+    drawn = view(now, 1).drawn
+    assert drawn is not None and left == ([str(c) for c in sorted(view(now, 1).hand, key=lambda c: (c.rank, c.index))],
+                                          "rank", str(drawn))
+    [again, _], _ = await _at_the_guest_s_table(tmp_path, now)
+    assert again == left
+
+
+@pytest.mark.parametrize("other", ["match", "hand"])
+async def test_the_order_kept_of_one_hand_is_not_put_on_another_match_or_hand(tmp_path, other):
+    from ginrummy_tui.session.startup import dealt
+
+    state = new_game(PRESETS["standard"], seed=SEED)
+    [dealt_as, left], _ = await _at_the_guest_s_table(tmp_path, state, ["o", "3"])
+    if other == "match":  # the same cards, in a match of another id
+        [again, _], _ = await _at_the_guest_s_table(tmp_path, state, match_id="20261203-130000-beef")
+        assert again == dealt_as
+    else:  # the next hand of the same match
+        [again, _], _ = await _at_the_guest_s_table(tmp_path, dealt(PRESETS["standard"], SEED, 2))
+        assert again[1] == "suit" and again[2] == again[0][0]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "{not json",
+        "[]",
+        '{"version": 1, "match": "20261203-120000-abcd", "seat": true, "hand": 1, "ui": {"sort": "rank"}}',
+        '{"version": 1, "match": "20261203-120000-abcd", "seat": 1, "hand": 1, "ui": ["rank"]}',
+        '{"version": 1, "match": "20261203-120000-abcd", "seat": 1, "hand": 1, "ui": {"sort": 7, "order": "x", '
+        '"selected": 3, "cursor": "a"}}',
+        "[" * 100_000,
+        "a directory",
+    ],
+    ids=["not JSON", "a list", "a seat not a number", "ui a list", "ui of wrong values", "too deep", "a directory"],
+)
+async def test_a_damaged_file_of_the_guest_s_hand_is_ignored(tmp_path, damage):
+    state = new_game(PRESETS["standard"], seed=SEED)
+    [dealt_as, _], _ = await _at_the_guest_s_table(tmp_path / "clean", state)
+    path = tmp_path / "network-hand-1.json"
+    if damage == "a directory":
+        path.mkdir()
+    else:
+        path.write_text(damage)
+    [shown, left], _ = await _at_the_guest_s_table(tmp_path, state, ["o"])
+    assert shown == dealt_as and left[1] == "rank"
+    if damage == "a directory":  # never written over
+        assert path.is_dir()
+    else:  # the next arrangement replaces it
+        [again, _], _ = await _at_the_guest_s_table(tmp_path, state)
+        assert again == left
+
+
+async def test_a_host_started_again_gets_the_order_of_its_own_cards_and_its_selection_back(tmp_path):
+    """gin-tui host started again on its saved match showed the host's hand sorted
+    by suit: its save keeps the server's table, not the host's hand."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.net.client import GameClient
+    from ginrummy_tui.net.remote_session import RemoteSession
+
+    from .test_net_session import until_app
+
+    async def hosting(keys=()):
+        store, keeper, state, code = _host(tmp_path, rules_name="standard")
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", bind="127.0.0.1", port=0,
+                              auth_delay=0.01)
+        host, port = await server.start()
+        ann = RemoteSession(host, port, server.host_code, "Ann", join_code=code)
+        bob = GameClient(host, port, code, "Bob", heartbeat=0)
+        try:
+            await ann.connect()
+            await bob.connect()
+            app = make_network_app(ann, parse_command_line(["host", "--data-dir", str(tmp_path)]))
+            async with app.run_test(size=(100, 30)) as pilot:
+                await until_app(pilot, lambda: any(w.name == "connection" for w in app.workers))
+                shown = [_hand_shown(app)]
+                for key in keys:
+                    await pilot.press(key)
+                    await pilot.pause()
+                shown.append(_hand_shown(app))
+                app.exit()
+            return shown, read_save(store.path)
+        finally:
+            await ann.aclose()
+            await bob.close()
+            await server.close()
+            keeper.close_history()
+
+    [dealt_as, left], _ = await hosting(["o", "5", "comma"])  # by rank, then a card moved by hand
+    assert left != dealt_as and left[1] is None
+    [again, _], saved = await hosting()
+    assert again == left
+    assert saved is not None and set(saved.ui) == {"hand", "ready", "hints", "names", "match"}  # the server's table

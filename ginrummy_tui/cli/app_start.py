@@ -23,10 +23,13 @@ def make_network_app(session: Any, args: argparse.Namespace) -> Any:
     top, for this run only, as in a game against the computer.  Its settings
     screen (F2) reads and saves the settings file the game uses (that of
     ``--data-dir`` or ``GIN_TUI_HOME`` when given), and its statistics (F3) are
-    those of the data directory the match is recorded in."""
+    those of the data directory the match is recorded in, where the seat also
+    keeps the order of its cards and the selection for the hand in play
+    (:mod:`ginrummy_tui.storage.seat_hand`), put back when it shows that hand again."""
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.storage.config import apply_look, config_dir, load_settings
     from ginrummy_tui.storage.files import data_dir
+    from ginrummy_tui.storage.seat_hand import SeatHands
     from ginrummy_tui.tui.app import make_app
 
     override = getattr(args, "data_dir", None)
@@ -34,8 +37,10 @@ def make_network_app(session: Any, args: argparse.Namespace) -> Any:
     loaded = load_settings(cdir)
     saved = loaded.settings
     settings = apply_look(saved, args)
+    root = data_dir(override)
     context = AppContext(
-        session=session, settings=settings, saved_settings=saved, config_dir=cdir, data_dir=data_dir(override)
+        session=session, settings=settings, saved_settings=saved, config_dir=cdir, data_dir=root,
+        seat_hands=SeatHands(None if override == "-" else root),  # nothing written without a data directory
     )
     message = loaded.message()  # a damaged file set aside: said on the table, as the game says it
     if message:

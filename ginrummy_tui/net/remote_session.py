@@ -363,6 +363,11 @@ class RemoteSession(Session):
         counts = client.hints
         return counts[self.seat], counts[1 - self.seat]
 
+    def match_id(self) -> str | None:
+        """The host's id for the match in play, as its last view said it (None: it says none)."""
+        client = self.client
+        return client.match_id if client is not None else None
+
     def clock(self) -> tuple[int, float, int] | None:
         """The move clock: ``(seat to move, seconds left, seconds per move)``, or None (also
         while the connection's line says why the game does not go on: the clock waits then)."""

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ginrummy_tui.storage.config import Settings
+    from ginrummy_tui.storage.seat_hand import SeatHands
 
     from .control import MatchControl
     from .keeper import Keeper
@@ -50,6 +51,9 @@ class AppContext:
     """What the settings screen may do to the match in play (None: nothing)."""
     ui: dict[str, Any] = field(default_factory=dict)
     """What the app remembered of its screen when the match was saved (card order, selection)."""
+    seat_hands: SeatHands | None = None
+    """Network play: where the seat keeps the order of its cards and the
+    selection between runs, for the hand in play (None: not kept)."""
     notes: list[str] = field(default_factory=list)
     """What to tell the player once the table is up."""
     resumed: bool = False

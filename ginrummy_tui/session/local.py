@@ -143,6 +143,10 @@ class Session:
         line of a lost connection), so a refusal for that reason need not say it again."""
         return False
 
+    def match_id(self) -> str | None:
+        """Network play: the host's id for the match in play (None, the default: none given)."""
+        return None
+
     def clock(self) -> tuple[int, float, int] | None:
         """The move clock kept elsewhere (network play: the host's): ``(seat, seconds left, limit)``, or None."""
         return None

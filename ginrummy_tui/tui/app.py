@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, PlayerView, Rules
     from ginrummy_tui.session.local import Opponent
     from ginrummy_tui.storage.config import Settings
+    from ginrummy_tui.storage.seat_hand import HandKey
 
 DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
@@ -226,7 +227,7 @@ class GinApp(App):
         from .restore import restore_ui
 
         ctx = self.context
-        restore_ui(self.table, ctx.ui)
+        restore_ui(self.table, ctx.ui or self._kept_hand())
         self._resume_clock(ctx.ui.get("clock"))
         if ctx.keeper is not None:
             ctx.keeper.last_ui = self._screen_details() or ctx.ui
@@ -285,6 +286,38 @@ class GinApp(App):
                 details["clock"] = clock
         return details
 
+    def _hand_key(self, v: PlayerView | None) -> HandKey | None:
+        """Network play: the hand ``v`` shows, as the seat keeps its arrangement
+        (None when not kept: no view, or a host that gives the match no id)."""
+        from ginrummy_tui.storage.seat_hand import HandKey
+
+        match_id = self.session.match_id() if self.context.seat_hands is not None else None
+        if v is None or match_id is None:
+            return None
+        return HandKey(match_id, v.seat, v.hand_no)
+
+    def _kept_hand(self) -> dict[str, Any]:
+        """Network play: the order of the cards and the selection the seat kept
+        of the hand in play, from an earlier run (``{}``: none)."""
+        hands = self.context.seat_hands
+        key = self._hand_key(self.session.view()) if hands is not None else None
+        return hands.load(key) if hands is not None and key is not None else {}
+
+    def _ui_changed(self) -> None:
+        """The order of the cards or the selection may have changed (a move, a
+        sort, the quit): the keeper saves them with the match if they did; in
+        network play the seat keeps them for the hand on the table."""
+        keeper = self.context.keeper
+        if keeper is not None:
+            keeper.ui_changed()
+        hands = self.context.seat_hands
+        table = self.table
+        key = self._hand_key(table.v) if table is not None else None
+        if hands is not None and key is not None:
+            from .restore import hand_ui
+
+            hands.keep(key, hand_ui(table))
+
     _exiting = False
 
     def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
@@ -293,8 +326,7 @@ class GinApp(App):
         if not self._exiting:
             self._exiting = True
             self._clock_checkpoint(covered=True)
-            if self.context.keeper is not None:
-                self.context.keeper.ui_changed()
+            self._ui_changed()
         super().exit(result, return_code, message)
 
     def _resume_clock(self, record: object) -> None:
@@ -314,15 +346,11 @@ class GinApp(App):
     def _saved(self) -> None:
         """After a move was saved: once the screen shows it (a drawn card gets the
         selection), save the screen details too if they changed."""
-        keeper = self.context.keeper
-        if keeper is not None:
-            self.call_after_refresh(keeper.ui_changed)
+        self.call_after_refresh(self._ui_changed)
 
     def on_hand_view_arranged(self) -> None:
         """The player sorted or moved cards, or moved the selection: keep it with the save."""
-        keeper = self.context.keeper
-        if keeper is not None:
-            keeper.ui_changed()
+        self._ui_changed()
 
     def close_from_signal(self) -> bool:
         """Close the app from a signal handler (any thread); False if it is not running."""
@@ -616,6 +644,8 @@ class GinApp(App):
 
     def on_gin_app_session_changed(self) -> None:
         self.sync()
+        if self.context.seat_hands is not None:  # network play: a move changed the hand (as after a local save)
+            self.call_after_refresh(self._ui_changed)
 
     # ------------------------------------------------------------ the computer's turn
 
