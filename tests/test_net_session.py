@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import re
+import time
 from collections import Counter
 
 import pytest
@@ -892,6 +893,9 @@ def test_the_connection_lines_fit_the_prompt_line_at_80_columns():
         assert not s.online
         line = s.status()
         assert "reconnecting" in line and problem in line and len(line) <= 76
+        s._lost_at = time.monotonic() - 999  # the longest count the line gives, long after q is offered
+        assert "q leaves" in s.status() and len(s.status()) <= 76
+        s._lost_at = None
         # a move tried meanwhile is refused in few words: the line above says the rest
         assert s.blocked() == "not connected to the host: reconnecting"
     s.gave_up = True
@@ -1331,6 +1335,40 @@ async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and
         await server.close()
 
 
+async def test_while_the_host_is_gone_the_guest_is_told_how_long_and_then_that_q_leaves():
+    """The host quit on its own turn: the guest's line said "Connection lost — reconnecting… (the
+    host closed the match)  Ann is to move…" for as long as it lasted, with no count, the prompt
+    stale (nothing moves) and nothing said of leaving."""
+    from ginrummy_tui.net import remote_session
+    from ginrummy_tui.tui.app import make_app
+
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0)
+    await server.start()
+    ann = GameClient(*server.address, server.codes[0], "Ann", heartbeat=0)
+    bob = RemoteSession(*server.address, server.codes[1], "Bob", retry_every=0.1)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            prompt = app.table.query_one("#prompt")
+            await until_app(pilot, lambda: app.table.v is not None and "Ann is to move" in prompt.plain)
+            await server.close()
+            await until_app(pilot, lambda: "Connection lost" in prompt.plain)
+            assert prompt.plain == "Connection lost — reconnecting (0 s): the host closed the match"
+            assert bob._lost_at is not None
+            bob._lost_at -= 7  # as if seven seconds had gone by
+            app._tick_clock()
+            assert prompt.plain == "Connection lost — reconnecting (7 s): the host closed the match"
+            bob._lost_at -= remote_session.LEAVE_AFTER  # and half a minute more
+            app._tick_clock()
+            line = prompt.plain
+            assert line == "Reconnecting (37 s) · q leaves, the host keeps the match: join again later"
+    finally:
+        await bob.aclose()
+        await ann.close()
+
+
 async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_and_none_is_offered():
     """The guest's side of a paused game: the host's terminal closed while the guest was to discard."""
     from ginrummy_tui.tui.app import make_app
@@ -1360,7 +1398,7 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
             # reconnecting… (…)  ✗ Not now (not connected to the host: reconnecting)." and, at 80
             # columns, wrapped onto a second line
             line = prompt.plain
-            assert line.startswith("✗ Connection lost — reconnecting… (") and line.count("reconnecting") == 1
+            assert line.startswith("✗ Connection lost — reconnecting (") and line.count("reconnecting") == 1
             assert prompt.has_class("-refused") and prompt.lines == 1
             await pilot.press("h")  # the hint key too
             assert app.table.refusal == "no hint now" and prompt.plain == line

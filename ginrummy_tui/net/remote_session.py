@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from types import SimpleNamespace
@@ -39,6 +40,8 @@ STOP_RETRYING = ("bad_code", "version")
 HOST_SILENT = 5.0
 """Seconds without an answer to a move or a ping after which the player is told the host is not answering."""
 REFUSED = "the host refused that: "
+LEAVE_AFTER = 30.0
+"""Seconds of reconnecting after which the line says that q leaves (the host keeps the match)."""
 
 
 class RemoteSession(Session):
@@ -92,6 +95,8 @@ class RemoteSession(Session):
         self.opponent_seen = False
         """True once the other player has been at the table in this run: until then
         a move waits for them to join, after that for them to come back."""
+        self._lost_at: float | None = None
+        """When the connection was lost (``time.monotonic()``), until it is back."""
         self._loop: asyncio.AbstractEventLoop | None = None
         """The loop the session was connected on; everything of it runs there."""
         self._sending: set[asyncio.Task[None]] = set()
@@ -168,6 +173,7 @@ class RemoteSession(Session):
             self._sent_seq = None
             if not self._closing:
                 self.problem = str(msg.get("message") or "the connection to the host was lost")
+                self._lost_at = time.monotonic()
                 if not self.reconnect:
                     self.gave_up = True
         self.changed()
@@ -209,6 +215,7 @@ class RemoteSession(Session):
                 break
             self.client = client  # its messages are read from here on: none was missed
             self.problem = ""
+            self._lost_at = None
             self._record(client)  # the first view, read before it was the session's
             self.changed()
             return True
@@ -257,6 +264,12 @@ class RemoteSession(Session):
     def online(self) -> bool:
         """True while connected to the host."""
         return self.client is not None and self.client.open
+
+    def offline_for(self) -> float:
+        """Seconds since the connection was lost (0 while connected, or before it was ever lost)."""
+        if self.online or self._lost_at is None:
+            return 0.0
+        return time.monotonic() - self._lost_at
 
     @property
     def host_silent(self) -> bool:
@@ -380,7 +393,10 @@ class RemoteSession(Session):
         if not self.online:
             if self.gave_up:
                 return f"Disconnected: {self.problem}. Quit with q."
-            return f"Connection lost — reconnecting… ({self.problem})"
+            lost = int(self.offline_for())
+            if lost >= LEAVE_AFTER:  # the reason was on show meanwhile: now what the player may do
+                return f"Reconnecting ({lost} s) · q leaves, the host keeps the match: join again later"
+            return f"Connection lost — reconnecting ({lost} s): {self.problem}"
         parts = []
         if self.host_silent:
             assert self.client is not None

@@ -314,6 +314,8 @@ class GameScreen(Screen):
             one_click=app.one_click,
             mouse=app.mouse_enabled,
         )
+        if app.session.status_says_blocked() and app.session.blocked():
+            plain_prompt = Text()  # the line says why nothing moves: "Ann is to move…" would be stale
         prompt = hint_prompt(self, v, plain_prompt)
         hinting = prompt is not plain_prompt
         # a reason often ends with what to do ("...: draw from the stock"): not said twice
