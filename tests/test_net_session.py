@@ -105,7 +105,11 @@ async def test_two_sessions_follow_each_other(hosted):
     server, session, changes = hosted
     ann = await session(0, "Ann", join_code=server.join_code, address_hint="127.0.0.1:7531")
     assert ann.seat == 0
-    assert "Waiting for opponent — join code " + server.join_code in ann.status()
+    assert ann.status() == f"Waiting for Guest to join — join code {server.join_code} (127.0.0.1:7531)"
+    # a long name leaves the address out, so that the line (marked ✗ when a move is tried) fits 80 columns
+    ann.address_hint = "[2001:db8:85a3::8a2e:370:7334]:7531"
+    assert ann.status() == f"Waiting for Guest to join — join code {server.join_code}"
+    ann.address_hint = "127.0.0.1:7531"
     assert ann.view().legal_actions == ()  # the game waits for the other seat
     with pytest.raises(IllegalAction, match="waiting for"):
         ann.submit(Action("pass"))
@@ -166,7 +170,7 @@ async def test_leaving_rejoining_and_reconnecting(hosted):
     await changes.until(lambda: bob.view().my_turn)
     seen = bob.view()
     await bob.aclose()
-    await changes.until(lambda: "Waiting for opponent" in ann.status())
+    await changes.until(lambda: ann.status() == f"Waiting for Bob to come back — join code {server.join_code}")
     assert ann.view().legal_actions == ()
     # a second Bob with the same code gets the same game back
     bob2 = await session(1, "Bob")
@@ -292,7 +296,7 @@ async def test_the_app_plays_through_a_remote_session():
                 raise AssertionError("never happened")
 
             prompt = app.screen.query_one("#prompt")
-            await until(lambda: "Waiting for opponent — join code " + server.join_code in prompt.plain)
+            await until(lambda: "Waiting for Guest to join — join code " + server.join_code in prompt.plain)
             await bob.connect()
             bobs_connection = asyncio.create_task(bob.connection())
             await until(lambda: "s for you" in prompt.plain and "Waiting" not in prompt.plain)
@@ -892,9 +896,12 @@ def test_the_connection_lines_fit_the_prompt_line_at_80_columns():
         s.problem = problem
         assert not s.online
         line = s.status()
-        assert "reconnecting" in line and problem in line and len(line) <= 76
-        s._lost_at = time.monotonic() - 999  # the longest count the line gives, long after q is offered
-        assert "q leaves" in s.status() and len(s.status()) <= 76
+        # 74: marked "✗ " when a move is refused meanwhile, it still fits
+        assert "reconnecting" in line and problem in line and len(line) <= 74
+        s._lost_at = time.monotonic() - 29  # the longest count before q is offered
+        assert problem in s.status() and len(s.status()) <= 74
+        s._lost_at = time.monotonic() - 999  # long after q is offered
+        assert "q leaves" in s.status() and len(s.status()) <= 74
         s._lost_at = None
         # a move tried meanwhile is refused in few words: the line above says the rest
         assert s.blocked() == "not connected to the host: reconnecting"
@@ -1309,7 +1316,9 @@ async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and
 
     server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0)
     await server.start()
-    ann = RemoteSession(*server.address, server.codes[0], "Ann", join_code=server.join_code)
+    ann = RemoteSession(
+        *server.address, server.codes[0], "Ann", join_code=server.join_code, address_hint="127.0.0.1:7531"
+    )
     bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
     await ann.connect()
     assert ann.blocked() == "waiting for Guest to join"  # no guest yet: none to come back
@@ -1321,15 +1330,26 @@ async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and
             await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
             await pilot.press("s")
             await until_app(pilot, lambda: app.table.v.phase == "discard" and "Discard" in prompt.plain)
+            assert [str(n.message) for n in app._notifications][-1] == "Bob joined."
             await bob.close()
-            await until_app(pilot, lambda: app.table.v.legal_actions == () and "Waiting for opponent" in prompt.plain)
+            waiting = f"Waiting for Bob to come back — join code {server.join_code} (127.0.0.1:7531)"
+            await until_app(pilot, lambda: app.table.v.legal_actions == () and prompt.plain.startswith(waiting))
             assert app.table.v.my_turn
             assert "Discard" not in prompt.plain  # no move is offered while the game waits
-            assert await refusals_of_the_move_keys(app, pilot) == {"not now (waiting for Bob to come back)"}
-            assert prompt.plain.endswith("✗ Not now (waiting for Bob to come back).")
-            await pilot.press("h")  # the hint says it in the same words
-            assert app.table.refusal == "no hint now (waiting for Bob to come back)"
+            # the host is told that Bob left (the line named nobody: "Waiting for opponent")
+            said = [str(n.message) for n in app._notifications]
+            assert said[-1] == "Bob left the table: the game waits for them to come back."
+            # a move key marks the line, which says why: it added "✗ Not now (waiting for Bob to
+            # come back)." after it, and the whole wrapped even at 100 columns
+            assert await refusals_of_the_move_keys(app, pilot) == {"not now"}
+            assert prompt.plain == "✗ " + waiting and prompt.has_class("-refused") and prompt.lines == 1
+            await pilot.press("h")  # the hint key too
+            assert app.table.refusal == "no hint now" and prompt.plain == "✗ " + waiting
             assert len(server.state.hands[0]) == 11  # nothing was played
+            bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
+            await bob.connect()
+            await until_app(pilot, lambda: "✗" not in prompt.plain and "Discard" in prompt.plain)
+            assert [str(n.message) for n in app._notifications][-1] == "Bob is back at the table."
     finally:
         await ann.aclose()
         await server.close()
@@ -1363,7 +1383,7 @@ async def test_while_the_host_is_gone_the_guest_is_told_how_long_and_then_that_q
             bob._lost_at -= remote_session.LEAVE_AFTER  # and half a minute more
             app._tick_clock()
             line = prompt.plain
-            assert line == "Reconnecting (37 s) · q leaves, the host keeps the match: join again later"
+            assert line == "Reconnecting (37 s) · q leaves; the host keeps the match, rejoin later"
     finally:
         await bob.aclose()
         await ann.close()

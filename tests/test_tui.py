@@ -1236,7 +1236,7 @@ async def test_the_prompt_line_reads_status_then_refusal_then_prompt():
 async def test_the_hosts_waiting_line_is_read_whole_at_80_columns():
     # "Waiting for opponent — join code J4D6-9E27 (127.0.0.1:7531)" left 16
     # columns for "Take the upcard Q♣ (t) or pass (p).": the line ended "Take the upcar…"
-    waiting = "Waiting for opponent — join code J4D6-9E27 (127.0.0.1:7531)"
+    waiting = "Waiting for Guest to join — join code J4D6-9E27 (127.0.0.1:7531)"
     for size, room in ((SIZE, 76), ((104, 30), 100)):
         app = make_app(seed=1, pause=0)
         app.session.status = lambda: waiting  # as a host's session says it

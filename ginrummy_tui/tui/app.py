@@ -561,6 +561,8 @@ class GinApp(App):
                         screen.post_message(ViewChanged())
         self._show_end_screens(v)
         self._tell_going_on(v)
+        for news in self.session.take_news():  # network play: the other player left or came back
+            self.notify(news, timeout=6)
         if self.session.computes_opponent and self.session.opponent_to_move() and not self.opponent_pending:
             self.opponent_pending = True
             key = (v.match_no, v.hand_no, len(v.history))

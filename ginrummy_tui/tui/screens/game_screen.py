@@ -437,8 +437,8 @@ class GameScreen(Screen):
         """Network play: while no move can be sent (:meth:`Session.blocked`: not connected, the
         other player away), refuse what was asked with ``what`` and why ("not now (waiting for
         Ann to come back)"), and say True; False when nothing stops a move.  When the session's
-        line says why already (a lost connection), that line is marked refused instead: the
-        reason is not said twice, and it fits one line at 80 columns."""
+        line says why already (a lost connection, the other player awaited), that line is marked
+        refused instead: the reason is not said twice, and it fits one line at 80 columns."""
         session = self.gin.session
         blocked = session.blocked()
         if blocked:
