@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import io
 import json
 import re
 import time
@@ -675,9 +676,39 @@ async def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeyp
     monkeypatch.setattr(join_cli, "SEAT_WAIT", 1)
     host, port = server.address
     # the command runs its own event loop, as from a shell: here in a thread beside the test's
+    monkeypatch.setenv("COLUMNS", "80")  # a terminal 80 columns wide
+    monkeypatch.setattr(join_cli.sys.stderr, "isatty", lambda: True, raising=False)
     assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--code", server.join_code]) == 1
     err = capsys.readouterr().err
     assert "still held" in err and "already taken" in err
+    # broken between words at 80 columns: the terminal broke it in "has not yet no/ticed"
+    assert all(len(line) <= 80 for line in err.splitlines())
+    assert "the host has not yet noticed that the old connection is gone" in " ".join(err.split())
+
+
+def test_the_hosts_and_the_guests_messages_break_between_words_and_keep_commands_whole(monkeypatch):
+    """At 80 columns the host's "listening on" line broke in "--/bind 0.0.0.0", its suggested
+    command in "when as/ked", and the guest's last line inside its command."""
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import wrapped
+    from ginrummy_tui.cli.join import left_note
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("COLUMNS", "80")
+    for where in ("127.0.0.1", "0.0.0.0"):
+        text = f"gin-tui host: listening on 127.0.0.1:7531 — {host_cli._where(where)}"
+        assert wrapped(text, io.StringIO()) == text  # to a file or a pipe: a message a line
+        lines = wrapped(text, Terminal()).splitlines()
+        assert len(lines) > 1 and all(len(line) <= 80 for line in lines)
+        assert " ".join(lines) == text  # every word whole ("--bind" too), nothing lost
+    s = RemoteSession("127.0.0.1", 7531, "J4D6-9E27", "Bob")
+    note = left_note(s, "[2001:db8:85a3::8a2e:370:7334]:7531")
+    assert note.splitlines()[-1] == "  gin-tui join [2001:db8:85a3::8a2e:370:7334]:7531"
+    assert all(len(line) <= 80 for line in wrapped(note, Terminal()).splitlines())
+    assert wrapped("a" * 100, Terminal()) == "a" * 100  # a word longer than the line stays whole
 
 
 def test_the_network_app_takes_the_players_look_from_the_settings(tmp_path):
