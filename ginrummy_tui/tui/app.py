@@ -25,6 +25,7 @@ from ginrummy_tui.storage.store import clock_turn, saved_left
 
 from .palette import palette_of
 from .screens.game_screen import GameScreen
+from .widgets.cardfaces import ascii_words
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH
 
 if TYPE_CHECKING:
@@ -143,6 +144,11 @@ class GinApp(App):
                 event.stop()
                 return
         await super().on_event(event)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """How the key bar names a key; with ``--ascii`` in ASCII alone ("Enter", not "⏎")."""
+        display = super().get_key_display(binding)
+        return ascii_words(display) if self.ascii_only else display
 
     def watch_ascii_only(self, ascii_only: bool) -> None:
         """Tell every screen (the ones that show cards redraw)."""

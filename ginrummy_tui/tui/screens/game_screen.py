@@ -333,7 +333,7 @@ class GameScreen(Screen):
         # a hint on show, or a reason that does not fit on one line after the clock, wraps onto more lines
         wrap = hinting or room < 0
         line = self.query_one(PromptLine)
-        line.set_prompt(prompt, refusal, status=status, wrap=wrap, status_refused=status_refused)
+        line.set_prompt(prompt, refusal, status=status, wrap=wrap, status_refused=status_refused, ascii_only=a)
         # on a small screen the table makes room for the rest of a long hint or reason, until it
         # goes (ROOM_STEPS)
         size = self.app.size
