@@ -45,6 +45,11 @@ if TYPE_CHECKING:
     from ..host import GinHost
 
 
+def ordinal(n: int) -> str:
+    """``1`` -> ``"1st"``, ``11`` -> ``"11th"``."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def _pick_bindings() -> list[Binding]:
     return [Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(KEYS)]
 
@@ -83,6 +88,8 @@ class GameScreen(Screen):
         Binding("escape", "close_pile", "Close the pile list", show=False),
         Binding("m", "moves", "Moves", tooltip="Every turn of this hand", id="moves"),
         Binding("h", "hint", "Hint", tooltip="What the expert would do now, and why"),
+        Binding("r", "after_hand('review')", show=False),
+        Binding("a", "after_hand('replay')", show=False),
         *_pick_bindings(),
     ]
     """The moves (``play`` and friends) and the ways to arrange the hand."""
@@ -513,9 +520,25 @@ class GameScreen(Screen):
         self._update_details()
 
     def action_pick(self, index: int) -> None:
-        """Select the card at ``index`` (number keys)."""
-        if self.query_one(HandView).select(index):
+        """Select the card at ``index`` (number keys); a key past the last card says so."""
+        hand = self.query_one(HandView)
+        if hand.select(index):
             self._update_details()
+        elif hand.cards:
+            self.refuse(f"there is no {ordinal(index + 1)} card to select ({KEYS[index]}): you hold {len(hand.cards)}")
+
+    AFTER_HAND = {"review": "the review of your decisions (r)", "replay": "replaying the deal (a)"}
+    """What the summary's keys do, for :meth:`action_after_hand`."""
+
+    def action_after_hand(self, what: str) -> None:
+        """r or a on the table: they are the summary's keys, once a hand is over; say so."""
+        v = self.v
+        if v is None or not v.phase.playing:
+            return  # the summary is on its way, with these keys
+        if not self.gin.session.computes_opponent:
+            self.refuse(f"{self.AFTER_HAND[what]} is only in games against the computer")
+        else:
+            self.refuse(f"{self.AFTER_HAND[what]} comes once the hand is over")
 
     def action_move_card(self, step: int) -> None:
         """Move the selected card left or right."""
