@@ -97,3 +97,27 @@ async def test_every_ascii_screen_has_clean_card_outlines():
         await pilot.pause()
         assert "Reviewing" not in screen_text(app)
         _check(screen_text(app), "review")
+
+
+async def test_with_ascii_the_prompt_line_the_buttons_and_the_key_bar_are_all_ascii():
+    # the help line said "<-/-> and Enter", but the key bar still showed "⏎ Discard", the
+    # button "Discard 9H (⏎)", and the prompt line's marks and the connection's line kept
+    # their signs ("✗", "—", "…", "·", "⏱")
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+    from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+    app = make_app(state=scenarios.knock_ready(), ascii=True, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")  # to discard: the Enter key in the key bar, the button and the prompt
+        await settle(app, pilot)
+        table = app.table
+        keys = table.query_one(KeyBar).render().plain
+        screen = screen_text(app)
+        assert "Enter Discard" in keys and keys.isascii()
+        assert "(Enter)" in screen and "⏎" not in screen  # the button too
+        app.session.status = lambda: "⏱ 9 s · Connection lost — reconnecting…"  # as a network line says it
+        table.refuse("you cannot knock with 9♥")
+        line = table.query_one(PromptLine).plain
+        assert line.startswith("Time 9 s - Connection lost - reconnecting...  x You cannot knock with 9H.")
+        assert line.isascii()

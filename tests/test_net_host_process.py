@@ -226,12 +226,13 @@ def test_the_suggested_join_command_carries_no_code(host_process):
 
     h = host_process()
     said = "".join(h.out)
-    suggested = next(line for line in h.out if "The other player runs:" in line)
+    runs = next(i for i, line in enumerate(h.out) if line.startswith("The other player runs"))
+    suggested = h.out[runs + 1]  # the command on a line of its own, to be copied whole
     code = h.join_code
     for form in (code, code.replace("-", ""), code.lower()):
         assert form not in suggested
     assert "--code" not in suggested
-    command = shlex.split(suggested.split("runs:", 1)[1].split("(", 1)[0])
+    command = shlex.split(suggested)
     assert command[:2] == ["gin-tui", "join"]
     args = build_parser().parse_args(command[1:])
     assert args.code is None and args.address == f"{h.host}:{h.port}"

@@ -7,8 +7,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import io
 import json
 import re
+import time
 from collections import Counter
 
 import pytest
@@ -104,7 +106,11 @@ async def test_two_sessions_follow_each_other(hosted):
     server, session, changes = hosted
     ann = await session(0, "Ann", join_code=server.join_code, address_hint="127.0.0.1:7531")
     assert ann.seat == 0
-    assert "Waiting for opponent — join code " + server.join_code in ann.status()
+    assert ann.status() == f"Waiting for Guest to join — join code {server.join_code} (127.0.0.1:7531)"
+    # a long name leaves the address out, so that the line (marked ✗ when a move is tried) fits 80 columns
+    ann.address_hint = "[2001:db8:85a3::8a2e:370:7334]:7531"
+    assert ann.status() == f"Waiting for Guest to join — join code {server.join_code}"
+    ann.address_hint = "127.0.0.1:7531"
     assert ann.view().legal_actions == ()  # the game waits for the other seat
     with pytest.raises(IllegalAction, match="waiting for"):
         ann.submit(Action("pass"))
@@ -165,7 +171,7 @@ async def test_leaving_rejoining_and_reconnecting(hosted):
     await changes.until(lambda: bob.view().my_turn)
     seen = bob.view()
     await bob.aclose()
-    await changes.until(lambda: "Waiting for opponent" in ann.status())
+    await changes.until(lambda: ann.status() == f"Waiting for Bob to come back — join code {server.join_code}")
     assert ann.view().legal_actions == ()
     # a second Bob with the same code gets the same game back
     bob2 = await session(1, "Bob")
@@ -291,7 +297,7 @@ async def test_the_app_plays_through_a_remote_session():
                 raise AssertionError("never happened")
 
             prompt = app.screen.query_one("#prompt")
-            await until(lambda: "Waiting for opponent — join code " + server.join_code in prompt.plain)
+            await until(lambda: "Waiting for Guest to join — join code " + server.join_code in prompt.plain)
             await bob.connect()
             bobs_connection = asyncio.create_task(bob.connection())
             await until(lambda: "s for you" in prompt.plain and "Waiting" not in prompt.plain)
@@ -670,9 +676,39 @@ async def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeyp
     monkeypatch.setattr(join_cli, "SEAT_WAIT", 1)
     host, port = server.address
     # the command runs its own event loop, as from a shell: here in a thread beside the test's
+    monkeypatch.setenv("COLUMNS", "80")  # a terminal 80 columns wide
+    monkeypatch.setattr(join_cli.sys.stderr, "isatty", lambda: True, raising=False)
     assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--code", server.join_code]) == 1
     err = capsys.readouterr().err
     assert "still held" in err and "already taken" in err
+    # broken between words at 80 columns: the terminal broke it in "has not yet no/ticed"
+    assert all(len(line) <= 80 for line in err.splitlines())
+    assert "the host has not yet noticed that the old connection is gone" in " ".join(err.split())
+
+
+def test_the_hosts_and_the_guests_messages_break_between_words_and_keep_commands_whole(monkeypatch):
+    """At 80 columns the host's "listening on" line broke in "--/bind 0.0.0.0", its suggested
+    command in "when as/ked", and the guest's last line inside its command."""
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import wrapped
+    from ginrummy_tui.cli.join import left_note
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("COLUMNS", "80")
+    for where in ("127.0.0.1", "0.0.0.0"):
+        text = f"gin-tui host: listening on 127.0.0.1:7531 — {host_cli._where(where)}"
+        assert wrapped(text, io.StringIO()) == text  # to a file or a pipe: a message a line
+        lines = wrapped(text, Terminal()).splitlines()
+        assert len(lines) > 1 and all(len(line) <= 80 for line in lines)
+        assert " ".join(lines) == text  # every word whole ("--bind" too), nothing lost
+    s = RemoteSession("127.0.0.1", 7531, "J4D6-9E27", "Bob")
+    note = left_note(s, "[2001:db8:85a3::8a2e:370:7334]:7531")
+    assert note.splitlines()[-1] == "  gin-tui join [2001:db8:85a3::8a2e:370:7334]:7531"
+    assert all(len(line) <= 80 for line in wrapped(note, Terminal()).splitlines())
+    assert wrapped("a" * 100, Terminal()) == "a" * 100  # a word longer than the line stays whole
 
 
 def test_the_network_app_takes_the_players_look_from_the_settings(tmp_path):
@@ -891,7 +927,13 @@ def test_the_connection_lines_fit_the_prompt_line_at_80_columns():
         s.problem = problem
         assert not s.online
         line = s.status()
-        assert "reconnecting" in line and problem in line and len(line) <= 76
+        # 74: marked "✗ " when a move is refused meanwhile, it still fits
+        assert "reconnecting" in line and problem in line and len(line) <= 74
+        s._lost_at = time.monotonic() - 29  # the longest count before q is offered
+        assert problem in s.status() and len(s.status()) <= 74
+        s._lost_at = time.monotonic() - 999  # long after q is offered
+        assert "q leaves" in s.status() and len(s.status()) <= 74
+        s._lost_at = None
         # a move tried meanwhile is refused in few words: the line above says the rest
         assert s.blocked() == "not connected to the host: reconnecting"
     s.gave_up = True
@@ -1305,7 +1347,9 @@ async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and
 
     server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0)
     await server.start()
-    ann = RemoteSession(*server.address, server.codes[0], "Ann", join_code=server.join_code)
+    ann = RemoteSession(
+        *server.address, server.codes[0], "Ann", join_code=server.join_code, address_hint="127.0.0.1:7531"
+    )
     bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
     await ann.connect()
     assert ann.blocked() == "waiting for Guest to join"  # no guest yet: none to come back
@@ -1317,18 +1361,63 @@ async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and
             await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
             await pilot.press("s")
             await until_app(pilot, lambda: app.table.v.phase == "discard" and "Discard" in prompt.plain)
+            assert [str(n.message) for n in app._notifications][-1] == "Bob joined."
             await bob.close()
-            await until_app(pilot, lambda: app.table.v.legal_actions == () and "Waiting for opponent" in prompt.plain)
+            waiting = f"Waiting for Bob to come back — join code {server.join_code} (127.0.0.1:7531)"
+            await until_app(pilot, lambda: app.table.v.legal_actions == () and prompt.plain.startswith(waiting))
             assert app.table.v.my_turn
             assert "Discard" not in prompt.plain  # no move is offered while the game waits
-            assert await refusals_of_the_move_keys(app, pilot) == {"not now (waiting for Bob to come back)"}
-            assert prompt.plain.endswith("✗ Not now (waiting for Bob to come back).")
-            await pilot.press("h")  # the hint says it in the same words
-            assert app.table.refusal == "no hint now (waiting for Bob to come back)"
+            # the host is told that Bob left (the line named nobody: "Waiting for opponent")
+            said = [str(n.message) for n in app._notifications]
+            assert said[-1] == "Bob left the table: the game waits for them to come back."
+            # a move key marks the line, which says why: it added "✗ Not now (waiting for Bob to
+            # come back)." after it, and the whole wrapped even at 100 columns
+            assert await refusals_of_the_move_keys(app, pilot) == {"not now"}
+            assert prompt.plain == "✗ " + waiting and prompt.has_class("-refused") and prompt.lines == 1
+            await pilot.press("h")  # the hint key too
+            assert app.table.refusal == "no hint now" and prompt.plain == "✗ " + waiting
             assert len(server.state.hands[0]) == 11  # nothing was played
+            bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
+            await bob.connect()
+            await until_app(pilot, lambda: "✗" not in prompt.plain and "Discard" in prompt.plain)
+            assert [str(n.message) for n in app._notifications][-1] == "Bob is back at the table."
     finally:
         await ann.aclose()
         await server.close()
+
+
+async def test_while_the_host_is_gone_the_guest_is_told_how_long_and_then_that_q_leaves():
+    """The host quit on its own turn: the guest's line said "Connection lost — reconnecting… (the
+    host closed the match)  Ann is to move…" for as long as it lasted, with no count, the prompt
+    stale (nothing moves) and nothing said of leaving."""
+    from ginrummy_tui.net import remote_session
+    from ginrummy_tui.tui.app import make_app
+
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0)
+    await server.start()
+    ann = GameClient(*server.address, server.codes[0], "Ann", heartbeat=0)
+    bob = RemoteSession(*server.address, server.codes[1], "Bob", retry_every=0.1)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            prompt = app.table.query_one("#prompt")
+            await until_app(pilot, lambda: app.table.v is not None and "Ann is to move" in prompt.plain)
+            await server.close()
+            await until_app(pilot, lambda: "Connection lost" in prompt.plain)
+            assert prompt.plain == "Connection lost — reconnecting (0 s): the host closed the match"
+            assert bob._lost_at is not None
+            bob._lost_at -= 7  # as if seven seconds had gone by
+            app._tick_clock()
+            assert prompt.plain == "Connection lost — reconnecting (7 s): the host closed the match"
+            bob._lost_at -= remote_session.LEAVE_AFTER  # and half a minute more
+            app._tick_clock()
+            line = prompt.plain
+            assert line == "Reconnecting (37 s) · q leaves; the host keeps the match, rejoin later"
+    finally:
+        await bob.aclose()
+        await ann.close()
 
 
 async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_and_none_is_offered():
@@ -1360,7 +1449,7 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
             # reconnecting… (…)  ✗ Not now (not connected to the host: reconnecting)." and, at 80
             # columns, wrapped onto a second line
             line = prompt.plain
-            assert line.startswith("✗ Connection lost — reconnecting… (") and line.count("reconnecting") == 1
+            assert line.startswith("✗ Connection lost — reconnecting (") and line.count("reconnecting") == 1
             assert prompt.has_class("-refused") and prompt.lines == 1
             await pilot.press("h")  # the hint key too
             assert app.table.refusal == "no hint now" and prompt.plain == line

@@ -1236,7 +1236,7 @@ async def test_the_prompt_line_reads_status_then_refusal_then_prompt():
 async def test_the_hosts_waiting_line_is_read_whole_at_80_columns():
     # "Waiting for opponent — join code J4D6-9E27 (127.0.0.1:7531)" left 16
     # columns for "Take the upcard Q♣ (t) or pass (p).": the line ended "Take the upcar…"
-    waiting = "Waiting for opponent — join code J4D6-9E27 (127.0.0.1:7531)"
+    waiting = "Waiting for Guest to join — join code J4D6-9E27 (127.0.0.1:7531)"
     for size, room in ((SIZE, 76), ((104, 30), 100)):
         app = make_app(seed=1, pause=0)
         app.session.status = lambda: waiting  # as a host's session says it
@@ -1570,3 +1570,32 @@ async def test_big_gin_at_the_upcard_step_says_these_rules_have_none():
         await press(app, pilot, "b")
         assert "Big gin is not allowed under these rules" in prompt(app) and "first" not in prompt(app)
         assert app.session.state is s
+
+
+async def test_the_keys_that_do_nothing_now_say_why():
+    # "-" with ten cards, and r or a during a hand, did nothing and said nothing; l on an
+    # empty discard pile said "Nothing under the top card." of a pile with no top card
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        table = app.table
+        assert table.v.phase == "upcard" and len(table.v.hand) == 10
+        await press(app, pilot, "minus")
+        assert table.refusal == "there is no 11th card to select (-): you hold 10"
+        assert prompt(app).startswith("✗ There is no 11th card to select (-): you hold 10.")
+        await press(app, pilot, "r")
+        assert table.refusal == "the review of your decisions (r) comes once the hand is over"
+        await press(app, pilot, "a")
+        assert table.refusal == "replaying the deal (a) comes once the hand is over"
+        await press(app, pilot, "t")  # the upcard taken: the discard pile is empty
+        await settle(app, pilot)
+        assert table.v.discard == ()
+        await press(app, pilot, "l")
+        pile = table.query_one(DiscardPile)
+        assert pile.expanded and "The discard pile is empty." in screen_text(app)
+        assert "Nothing under the top card" not in screen_text(app)
+        app.session.computes_opponent = False  # as in network play, which has neither
+        await press(app, pilot, "a")
+        assert table.refusal == "replaying the deal (a) is only in games against the computer"

@@ -16,7 +16,7 @@ import io
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -83,6 +83,36 @@ def out(text: str = "", end: str = "\n", *, flush: bool = False) -> None:
             sys.stdout.flush()
     except OSError as exc:
         raise OutputFailed(exc) from exc
+
+
+def wrapped(text: str, stream: TextIO | None = None) -> str:
+    """``text`` broken into lines between words at the terminal's width (80 when it
+    cannot be told), when ``stream`` (standard output if None) is a terminal: the
+    terminal would break a long line anywhere, inside a word, an option or a file's
+    name.  A word longer than the line stays whole; a log or a pipe keeps a message
+    a line."""
+    import shutil
+    import textwrap
+
+    stream = sys.stdout if stream is None else stream
+    try:
+        terminal = stream is not None and stream.isatty()
+    except (ValueError, OSError):  # closed
+        terminal = False
+    if not terminal:
+        return text
+    width = shutil.get_terminal_size((80, 24)).columns
+    return "\n".join(
+        textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) if len(line) > width else line
+        for line in text.split("\n")
+    )
+
+
+def say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:
+    """Print a message to the player as ``print`` does, as running text wrapped
+    between words on a terminal (:func:`wrapped`).  What must be copied whole (a
+    command, a code) is printed on a line of its own, unwrapped."""
+    print(wrapped(text, file), file=file, flush=flush)
 
 
 def output_open() -> None:
@@ -404,24 +434,24 @@ def _main(argv: list[str]) -> int:
     if needs_terminal(args):
         refusal = None if getattr(args, "_missing", False) else option_refusal(args)
         if refusal is not None:
-            print(refusal, file=sys.stderr)
+            say(refusal, file=sys.stderr)
             return 2
         missing = missing_terminal()
         if missing is not None:
             # the line goes where the player can see it: standard output when standard error is not a terminal
             where = " (the game draws its screen there)" if missing == "standard error" else ""
-            print(f"gin-tui: {missing} is not a terminal{where}; the game needs one to play "
+            say(f"gin-tui: {missing} is not a terminal{where}; the game needs one to play "
                   "(gin-tui stats, export and sim work without)",
                   file=sys.stdout if missing == "standard error" else sys.stderr)
             return 2
         dumb = dumb_terminal()
         if dumb is not None:
-            print(f"gin-tui: this terminal (TERM={dumb}) cannot show the game; play it in one that can, "
+            say(f"gin-tui: this terminal (TERM={dumb}) cannot show the game; play it in one that can, "
                   "such as xterm (gin-tui stats, export and sim work without)", file=sys.stderr)
             return 2
     if args.command:
         if getattr(args, "_missing", False):
-            print(f"gin-tui {args.command}: not available in this build", file=sys.stderr)
+            say(f"gin-tui {args.command}: not available in this build", file=sys.stderr)
             return 2
         mod = importlib.import_module(args._module)
         return int(mod.run(args) or 0)

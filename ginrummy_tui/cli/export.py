@@ -8,6 +8,8 @@ import json
 import sys
 from datetime import date
 
+from ginrummy_tui.cli import say
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``gin-tui export``."""
@@ -70,26 +72,26 @@ def run(args: argparse.Namespace) -> int:
     if args.match is not None:  # one match: the options choosing among them do not apply
         for given, name in ((args.list, "--list"), (args.since is not None, "--since")):
             if given:
-                print(f"gin-tui export: {name} does not go with --match, which exports that one match", file=sys.stderr)
+                say(f"gin-tui export: {name} does not go with --match, which exports that one match", file=sys.stderr)
                 return 2
     since = None
     if args.since is not None:
         try:
             since = date.fromisoformat(args.since).isoformat()
         except ValueError:
-            print(f"gin-tui export: --since wants a date like 2026-11-30, not {args.since!r}", file=sys.stderr)
+            say(f"gin-tui export: --since wants a date like 2026-11-30, not {args.since!r}", file=sys.stderr)
             return 2
-    def say(message: str) -> None:
-        print(f"gin-tui export: {message}", file=sys.stderr)
+    def tell(message: str) -> None:
+        say(f"gin-tui export: {message}", file=sys.stderr)
 
-    hist = open_records(args, say)
+    hist = open_records(args, tell)
     if hist is False:
         return 1
     try:
         if args.match is not None:
             found = hist.find(args.match) if hist is not None else "no matches recorded yet"
             if isinstance(found, str):
-                print(f"gin-tui export: {found}", file=sys.stderr)
+                say(f"gin-tui export: {found}", file=sys.stderr)
                 return 1
             text = format_match(found) if args.format == "text" else json.dumps(found, ensure_ascii=False)
             out(text)
@@ -99,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     except Damaged as bad:
         if hist is not None:
             hist.close()
-            say(set_aside(hist.path, str(bad)))
+            tell(set_aside(hist.path, str(bad)))
         return 1
     finally:
         if hist is not None:

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.cli import given, out, port
+from ginrummy_tui.cli import given, out, port, say, wrapped
 
 if TYPE_CHECKING:
     from ginrummy_tui.storage.config import Settings
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
 
     refusal = option_refusal(args)
     if refusal is not None:
-        print(refusal, file=sys.stderr)
+        say(refusal, file=sys.stderr)
         return 2
     rules_name = getattr(args, "rules", None)
     asked = asked_settings(args)
@@ -112,20 +112,20 @@ def run(args: argparse.Namespace) -> int:
         locked = None
         reason = exc.strerror or str(exc)
     for note in store.lock.notes:
-        print(f"gin-tui host: {note}", file=sys.stderr)
+        say(f"gin-tui host: {note}", file=sys.stderr)
         notes.append(note)
     if locked is None:
         unsaved = f"the match cannot be saved: the data directory {root} is not usable ({reason}); it is played unsaved."
-        print(f"gin-tui host: {unsaved}", file=sys.stderr)
+        say(f"gin-tui host: {unsaved}", file=sys.stderr)
         notes.append(unsaved)
     elif not locked:
         owner = store.lock.owner()
         who = f" ({owner.describe()})" if owner is not None else ""
-        print(f"gin-tui host: another 'gin-tui host' is running with this match{who}.", file=sys.stderr)
+        say(f"gin-tui host: another 'gin-tui host' is running with this match{who}.", file=sys.stderr)
         return 1
     else:
         for note in _log_to(root / LOG_NAME):  # one host writes (and rotates) the log: the one holding the lock
-            print(f"gin-tui host: {note}", file=sys.stderr)
+            say(f"gin-tui host: {note}", file=sys.stderr)
             notes.append(note)
     keeper = None
     try:
@@ -141,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
         )
         if locked:
             for error in keeper.errors:
-                print(f"gin-tui host: {error}", file=sys.stderr)
+                say(f"gin-tui host: {error}", file=sys.stderr)
                 notes.append(error)
         reporter = SaveReporter(keeper)
         # --server-only: both seats join, the host's seat by its own code, named by its player
@@ -151,17 +151,18 @@ def run(args: argparse.Namespace) -> int:
         try:
             host, port = thread.start()
         except OSError as exc:
-            print(f"gin-tui host: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+            say(f"gin-tui host: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
             return 1
         shown = f"[{host}]" if ":" in host else host
         where = _where(args.bind)
-        out(f"gin-tui host: listening on {shown}:{port} — {where}")
+        out(wrapped(f"gin-tui host: listening on {shown}:{port} — {where}", sys.stdout))
         out(f"Join code: {code}")
         if args.server_only:
             out(f"Host's own seat code: {server.host_code}")
-        out(f"The other player runs:  gin-tui join {_join_address(host, port)}  (and types the code when asked)")
+        out("The other player runs (and types the code when asked):")
+        out(f"  gin-tui join {_join_address(host, port)}")  # a line of its own, to be copied whole
         if args.server_only:
-            reporter.attach(lambda text: print(f"gin-tui host: {text}", file=sys.stderr, flush=True))
+            reporter.attach(lambda text: say(f"gin-tui host: {text}", file=sys.stderr, flush=True))
             return _serve_until_interrupted(thread)
 
         def give_up() -> None:  # the app could not close in time after a signal: the process ends anyway
@@ -380,7 +381,7 @@ def _serve_until_interrupted(thread) -> int:
             signal.signal(sig, handler)
         thread.stop()
     try:
-        print(f"gin-tui host: stopped ({why}).", flush=True)
+        say(f"gin-tui host: stopped ({why}).", flush=True)
     except OSError:  # the terminal is gone (SIGHUP): nobody to tell
         pass
     return 0
@@ -399,11 +400,11 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int, *, r
     state = server.state
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         if state.over:
-            print("gin-tui host: the match is over.")
+            say("gin-tui host: the match is over.")
         elif reporter.keeper.failing:
-            print(f"gin-tui host: {reporter.keeper.errors[-1]}", file=sys.stderr)
+            say(f"gin-tui host: {reporter.keeper.errors[-1]}", file=sys.stderr)
         else:
-            print(f"gin-tui host: the match is saved; 'gin-tui host' resumes it with the same join code {code}.")
+            say(f"gin-tui host: the match is saved; 'gin-tui host' resumes it with the same join code {code}.")
     return exit_status(app, caught)
 
 
@@ -424,7 +425,7 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
         await session.connect()
     except Exception as exc:
         thread.stop()
-        print(f"gin-tui host: could not take the host's seat: {exc}", file=sys.stderr)
+        say(f"gin-tui host: could not take the host's seat: {exc}", file=sys.stderr)
         return None
     app = make_network_app(session, args)
 

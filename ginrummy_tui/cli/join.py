@@ -14,6 +14,8 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
+from ginrummy_tui.cli import say
+
 if TYPE_CHECKING:
     from ginrummy_tui.net.remote_session import RemoteSession
 
@@ -105,11 +107,11 @@ def ask_code() -> str | None:
             code = getpass.getpass("Join code: ").strip()
         except (EOFError, KeyboardInterrupt):
             print(file=sys.stderr)  # the cursor is still after the prompt
-            print("gin-tui join: no join code given", file=sys.stderr)
+            say("gin-tui join: no join code given", file=sys.stderr)
             return None
         if code:
             return code
-        print("gin-tui join: no code typed; type the code the host shows (Ctrl+C stops)", file=sys.stderr)
+        say("gin-tui join: no code typed; type the code the host shows (Ctrl+C stops)", file=sys.stderr)
 
 
 def option_refusal(args: argparse.Namespace) -> str | None:
@@ -132,26 +134,26 @@ def run(args: argparse.Namespace) -> int:
     """Join a match; returns the exit status."""
     refusal = option_refusal(args)
     if refusal is not None:
-        print(refusal, file=sys.stderr)
+        say(refusal, file=sys.stderr)
         return 2
     host, port = parse_address(args.address)
     given = args.code or args.typed_code
     code = given or os.environ.get(CODE_ENV)
     if given:
-        print(
+        say(
             f"gin-tui join: warning: a join code on the command line shows to every user of this machine (ps); "
             f"leave it out to be asked, or set {CODE_ENV}",
             file=sys.stderr,
         )
     if not code:
         if not sys.stdin.isatty():
-            print(f"gin-tui join: give the host's join code in {CODE_ENV} (or run it in a terminal to be asked)",
+            say(f"gin-tui join: give the host's join code in {CODE_ENV} (or run it in a terminal to be asked)",
                   file=sys.stderr)
             return 2
         # a mistyped address, or a host not started yet, is told before the code is typed
         problem = unreachable(host, port)
         if problem:
-            print(f"gin-tui join: cannot reach {host}:{port}: {problem}", file=sys.stderr)
+            say(f"gin-tui join: cannot reach {host}:{port}: {problem}", file=sys.stderr)
             return 1
         code = ask_code()
         if code is None:
@@ -191,23 +193,23 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
         except JoinRefused as exc:
             if exc.code == P.E_SEAT_TAKEN and time.monotonic() < deadline:
                 if deadline - time.monotonic() > SEAT_WAIT - 2:
-                    print(
+                    say(
                         "gin-tui join: that seat is still held — if it was yours, the host has not yet noticed that "
                         f"the old connection is gone; trying again for {SEAT_WAIT} s (Ctrl+C stops)…",
                         file=sys.stderr,
                     )
                 await asyncio.sleep(2)
                 continue
-            print(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
+            say(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
             return 1
         except NoAnswer as exc:  # reached, but not a gin-tui host (or a stuck one)
-            print(f"gin-tui join: {host}:{port} {exc}", file=sys.stderr)
+            say(f"gin-tui join: {host}:{port} {exc}", file=sys.stderr)
             return 1
         except (OSError, TimeoutError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
             if not reason:
                 reason = f"no answer within {JOIN_WAIT:g} s" if isinstance(exc, TimeoutError) else type(exc).__name__
-            print(f"gin-tui join: cannot reach {host}:{port}: {reason}", file=sys.stderr)
+            say(f"gin-tui join: cannot reach {host}:{port}: {reason}", file=sys.stderr)
             return 1
 
     from ginrummy_tui.cli.app_start import make_network_app
@@ -224,8 +226,8 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
             records.close()
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         for error in records.errors:
-            print(f"gin-tui join: {error}", file=sys.stderr)
-        print(left_note(session, args.address))
+            say(f"gin-tui join: {error}", file=sys.stderr)
+        say(left_note(session, args.address))
     return exit_status(app, caught)
 
 
@@ -237,4 +239,5 @@ def left_note(session: RemoteSession, address: str) -> str:
     client = session.client
     if client is not None and client.view is not None and client.view.phase == Phase.MATCH_OVER:
         return "gin-tui join: left the table; the match is over."
-    return f"gin-tui join: left the match; 'gin-tui join {address}' with the same code takes the seat back."
+    # the command on a line of its own, to be copied whole
+    return f"gin-tui join: left the match; with the same code, this takes the seat back:\n  gin-tui join {address}"

@@ -30,6 +30,8 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from ginrummy_tui.cli import say
+
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
     from ginrummy_tui.session.context import AppContext
@@ -135,7 +137,7 @@ def run_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal."""
     refusal = option_refusal(args)
     if refusal is not None:  # before anything is read or locked
-        print(refusal, file=sys.stderr)
+        say(refusal, file=sys.stderr)
         return 2
     if args.data_dir != "-":  # the saved match: resumed, saved after every move
         return run_saved_play(args)
@@ -223,7 +225,7 @@ def run_saved_play(args: argparse.Namespace) -> int:
         plan = prepare(args)
     except Refused as refused:
         if str(refused):
-            print(str(refused), file=sys.stderr)
+            say(str(refused), file=sys.stderr)
         return refused.status
     try:
         app = build_app(plan)
@@ -237,13 +239,13 @@ def run_saved_play(args: argparse.Namespace) -> int:
             plan.close()
     errors = [e for e in plan.keeper.errors if e not in plan.notes]
     if errors:
-        print("gin-tui: " + errors[-1], file=sys.stderr)
+        say("gin-tui: " + errors[-1], file=sys.stderr)
     if caught and caught[0] == getattr(signal, "SIGTERM", None) and not errors:
         # Someone asked this gin-tui to close: on a terminal still open (the
         # old one of a connection thought dropped), say why it closed.
         with contextlib.suppress(OSError):
-            print(
-                "gin-tui: closed on request (SIGTERM): another gin-tui may have taken the\n"
+            say(
+                "gin-tui: closed on request (SIGTERM): another gin-tui may have taken the "
                 "match over. The match is saved; gin-tui resumes it.",
                 file=sys.stderr,
             )

@@ -127,14 +127,16 @@ def _refused_by_the_game(args: argparse.Namespace) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve the game until Ctrl+C; 2 when textual-serve is missing or the options are wrong."""
+    from ginrummy_tui.cli import say
+
     refused = _refused_by_the_game(args)
     if refused:
-        print(f"gin-tui serve: {refused}", file=sys.stderr)
+        say(f"gin-tui serve: {refused}", file=sys.stderr)
         return 2
     try:
         from textual_serve.server import Server
     except ImportError:
-        print(
+        say(
             "gin-tui serve needs textual-serve, which is not installed.\n"
             f"Install it with:  {INSTALL_HINT}\n"
             "(or, in this environment:  python -m pip install textual-serve)",
@@ -142,16 +144,16 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     if not 0 < args.port < 65536:
-        print(f"gin-tui serve: error: port {args.port} is out of range (1-65535)", file=sys.stderr)
+        say(f"gin-tui serve: error: port {args.port} is out of range (1-65535)", file=sys.stderr)
         return 2
     host = args.host
-    print(
+    say(
         "gin-tui serve: warning: there is no authentication; anyone who can reach "
         f"{host}:{args.port} can play (and each tab starts a process on this machine).",
         file=sys.stderr,
     )
     if not is_loopback(host):
-        print(
+        say(
             f"gin-tui serve: warning: listening on {host}, not only on this machine (loopback is {DEFAULT_HOST}).",
             file=sys.stderr,
         )
@@ -159,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
     if public is None:
         public = f"http://{public_host(host)}:{args.port}"
         if host in ("0.0.0.0", "::", ""):
-            print(
+            say(
                 f"gin-tui serve: browsers will be sent to {public}; if other machines know this one by "
                 "another name, give it with --public-url.",
                 file=sys.stderr,
@@ -168,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         server.serve()
     except OSError as exc:
-        print(f"gin-tui serve: cannot listen on {host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        say(f"gin-tui serve: cannot listen on {host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     return 0
 

@@ -15,7 +15,7 @@ import os
 import sys
 import time
 
-from ginrummy_tui.cli import out, output_open, positive
+from ginrummy_tui.cli import out, output_open, positive, say
 from ginrummy_tui.engine.kinds import EndKind, Phase
 
 LEVEL_CHOICES = ("easy", "standard", "expert", "master")
@@ -289,7 +289,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         check_preset(preset)
     except ValueError as exc:
-        print(f"gin-tui sim: {exc}", file=sys.stderr)
+        say(f"gin-tui sim: {exc}", file=sys.stderr)
         return 2
     output_open()  # said now, not after the whole simulation
     single = args.hands is not None

@@ -42,12 +42,12 @@ def run(args: argparse.Namespace) -> int:
     from ginrummy_tui.storage.reports import format_text
     from ginrummy_tui.storage.stats import Stats
 
-    from . import out
+    from . import out, say
 
-    def say(message: str) -> None:
-        print(f"gin-tui stats: {message}", file=sys.stderr)
+    def tell(message: str) -> None:
+        say(f"gin-tui stats: {message}", file=sys.stderr)
 
-    hist = open_records(args, say)
+    hist = open_records(args, tell)
     if hist is False:
         return 1
     stats = Stats()
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             stats = hist.stats()
         except Damaged as bad:
             hist.close()
-            say(set_aside(hist.path, str(bad)))
+            tell(set_aside(hist.path, str(bad)))
         finally:
             hist.close()
     if args.json:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from types import SimpleNamespace
@@ -39,6 +40,11 @@ STOP_RETRYING = ("bad_code", "version")
 HOST_SILENT = 5.0
 """Seconds without an answer to a move or a ping after which the player is told the host is not answering."""
 REFUSED = "the host refused that: "
+LEAVE_AFTER = 30.0
+"""Seconds of reconnecting after which the line says that q leaves (the host keeps the match)."""
+LINE_ROOM = 74
+"""Columns for :meth:`RemoteSession.status` at 80 columns: the prompt line's 76, less the mark
+of a move refused for what it says (``✗ ``)."""
 
 
 class RemoteSession(Session):
@@ -92,6 +98,12 @@ class RemoteSession(Session):
         self.opponent_seen = False
         """True once the other player has been at the table in this run: until then
         a move waits for them to join, after that for them to come back."""
+        self._was_here: bool | None = None
+        """Whether the other player was at the table at the host's last view (None before the first)."""
+        self._news: list[str] = []
+        """What happened at the table to tell the player once (:meth:`take_news`)."""
+        self._lost_at: float | None = None
+        """When the connection was lost (``time.monotonic()``), until it is back."""
         self._loop: asyncio.AbstractEventLoop | None = None
         """The loop the session was connected on; everything of it runs there."""
         self._sending: set[asyncio.Task[None]] = set()
@@ -168,6 +180,7 @@ class RemoteSession(Session):
             self._sent_seq = None
             if not self._closing:
                 self.problem = str(msg.get("message") or "the connection to the host was lost")
+                self._lost_at = time.monotonic()
                 if not self.reconnect:
                     self.gave_up = True
         self.changed()
@@ -175,7 +188,15 @@ class RemoteSession(Session):
     def _record(self, client: GameClient) -> None:
         """Take note of the host's latest view: whether the other player has been at
         the table, and the seat's records (a match is recorded once it is over)."""
-        if self.opponent_here:
+        here = self.opponent_here
+        if self._was_here is not None and here != self._was_here:
+            name = self.opponent_name
+            if here:
+                self._news.append(f"{name} is back at the table." if self.opponent_seen else f"{name} joined.")
+            else:
+                self._news.append(f"{name} left the table: the game waits for them to come back.")
+        self._was_here = here
+        if here:
             self.opponent_seen = True
         if self.records is not None and client.view is not None:
             hints = client.match_hints[self.seat] if client.match_hints is not None else None
@@ -209,6 +230,7 @@ class RemoteSession(Session):
                 break
             self.client = client  # its messages are read from here on: none was missed
             self.problem = ""
+            self._lost_at = None
             self._record(client)  # the first view, read before it was the session's
             self.changed()
             return True
@@ -257,6 +279,12 @@ class RemoteSession(Session):
     def online(self) -> bool:
         """True while connected to the host."""
         return self.client is not None and self.client.open
+
+    def offline_for(self) -> float:
+        """Seconds since the connection was lost (0 while connected, or before it was ever lost)."""
+        if self.online or self._lost_at is None:
+            return 0.0
+        return time.monotonic() - self._lost_at
 
     @property
     def host_silent(self) -> bool:
@@ -341,7 +369,8 @@ class RemoteSession(Session):
         return ""
 
     def status_says_blocked(self) -> bool:
-        return not self.online  # the line says the connection is lost (or given up) and why
+        # the line says the connection is lost (or given up) and why, or whom the game waits for
+        return not self.online or (not self.opponent_here and not self.host_silent)
 
     def _unanswered(self) -> bool:
         """True while a move sent is not answered yet (the view on show is the one it was made on)."""
@@ -385,19 +414,17 @@ class RemoteSession(Session):
         if not self.online:
             if self.gave_up:
                 return f"Disconnected: {self.problem}. Quit with q."
-            return f"Connection lost — reconnecting… ({self.problem})"
+            lost = int(self.offline_for())
+            if lost >= LEAVE_AFTER:  # the reason was on show meanwhile: now what the player may do
+                return f"Reconnecting ({lost} s) · q leaves; the host keeps the match, rejoin later"
+            return f"Connection lost — reconnecting ({lost} s): {self.problem}"
         parts = []
         if self.host_silent:
             assert self.client is not None
             text = f"The host is not answering ({int(self.client.silent_for())} s)"
             parts.append(text + (": your move waits for it" if self._unanswered() else ""))
         elif not self.opponent_here:
-            text = "Waiting for opponent"
-            if self.join_code:
-                text += f" — join code {self.join_code}"
-                if self.address_hint:
-                    text += f" ({self.address_hint})"
-            parts.append(text)
+            parts.append(self._waiting_line())
         elif self._waiting_to_continue():
             parts.append(f"Waiting for {self.opponent_name} to go on")
         elif self.going_on_note():
@@ -411,6 +438,16 @@ class RemoteSession(Session):
             parts.append(self.problem)
         return " · ".join(parts)
 
+    def _waiting_line(self) -> str:
+        """While the other seat is empty: whom the game waits for, and on the host's side the
+        code to join with, and where (left out when the line would not fit 80 columns)."""
+        text = f"Waiting for {self.opponent_name} to {'come back' if self.opponent_seen else 'join'}"
+        if not self.join_code:
+            return text
+        text += f" — join code {self.join_code}"
+        where = f" ({self.address_hint})" if self.address_hint else ""
+        return text + where if len(text + where) <= LINE_ROOM else text
+
     def waiting_note(self) -> str:
         """After asking for the next hand or match: who it now waits for ("" if nobody)."""
         if not self.online or not self.opponent_here:
@@ -418,6 +455,11 @@ class RemoteSession(Session):
         if self._waiting_to_continue():
             return f"Waiting for {self.opponent_name} to go on"
         return ""
+
+    def take_news(self) -> list[str]:
+        """The other player left or came back since the last call (each said once)."""
+        news, self._news = self._news, []
+        return news
 
     def going_on_note(self) -> str:
         """Between hands: the other player asked to go on and waits for this one ("" if not)."""

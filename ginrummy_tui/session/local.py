@@ -140,7 +140,8 @@ class Session:
 
     def status_says_blocked(self) -> bool:
         """True when :meth:`status` already says why no move can be sent (network play: the
-        line of a lost connection), so a refusal for that reason need not say it again."""
+        line of a lost connection, or of the other player awaited), so a refusal for that
+        reason need not say it again."""
         return False
 
     def match_id(self) -> str | None:
@@ -159,6 +160,11 @@ class Session:
         """That the other player asked for the next hand (or a new match) and waits for
         this one, or ``""`` (the default: nobody asks)."""
         return ""
+
+    def take_news(self) -> list[str]:
+        """What happened at the table since the last call, to tell the player once
+        (network play: the other player left or came back); the default: nothing."""
+        return []
 
     def add_hint(self) -> None:
         """Count a hint shown to the player (the default: not counted)."""

@@ -25,6 +25,7 @@ from ginrummy_tui.storage.store import clock_turn, saved_left
 
 from .palette import palette_of
 from .screens.game_screen import GameScreen
+from .widgets.cardfaces import ascii_words
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH
 
 if TYPE_CHECKING:
@@ -144,6 +145,11 @@ class GinApp(App):
                 event.stop()
                 return
         await super().on_event(event)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """How the key bar names a key; with ``--ascii`` in ASCII alone ("Enter", not "⏎")."""
+        display = super().get_key_display(binding)
+        return ascii_words(display) if self.ascii_only else display
 
     def watch_ascii_only(self, ascii_only: bool) -> None:
         """Tell every screen (the ones that show cards redraw)."""
@@ -589,6 +595,8 @@ class GinApp(App):
                         screen.post_message(ViewChanged())
         self._show_end_screens(v)
         self._tell_going_on(v)
+        for news in self.session.take_news():  # network play: the other player left or came back
+            self.notify(news, timeout=6)
         if self.session.computes_opponent and self.session.opponent_to_move() and not self.opponent_pending:
             self.opponent_pending = True
             key = (v.match_no, v.hand_no, len(v.history))

@@ -281,7 +281,7 @@ def buttons(v: PlayerView, selected: Card | None, chosen: bool, ascii_only: bool
             out["pile"] = f"Take {card_label(v.upcard, ascii_only)} (d)"
     elif v.phase == Phase.DISCARD:
         if selected is not None and Action(Kind.DISCARD, selected) in legal:
-            out["discard"] = f"Discard {card_label(selected, ascii_only)} (⏎)"
+            out["discard"] = f"Discard {card_label(selected, ascii_only)} ({'Enter' if ascii_only else '⏎'})"
         k = choice(v, Kind.KNOCK, selected, chosen)
         if k is not None:
             out["knock"] = f"Knock with {card_label(k, ascii_only)} (k)"

@@ -45,6 +45,11 @@ if TYPE_CHECKING:
     from ..host import GinHost
 
 
+def ordinal(n: int) -> str:
+    """``1`` -> ``"1st"``, ``11`` -> ``"11th"``."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def _pick_bindings() -> list[Binding]:
     return [Binding(k, f"pick({i})", f"Card {i + 1}", show=False) for i, k in enumerate(KEYS)]
 
@@ -83,6 +88,8 @@ class GameScreen(Screen):
         Binding("escape", "close_pile", "Close the pile list", show=False),
         Binding("m", "moves", "Moves", tooltip="Every turn of this hand", id="moves"),
         Binding("h", "hint", "Hint", tooltip="What the expert would do now, and why"),
+        Binding("r", "after_hand('review')", show=False),
+        Binding("a", "after_hand('replay')", show=False),
         *_pick_bindings(),
     ]
     """The moves (``play`` and friends) and the ways to arrange the hand."""
@@ -314,6 +321,8 @@ class GameScreen(Screen):
             one_click=app.one_click,
             mouse=app.mouse_enabled,
         )
+        if app.session.status_says_blocked() and app.session.blocked():
+            plain_prompt = Text()  # the line says why nothing moves: "Ann is to move…" would be stale
         prompt = hint_prompt(self, v, plain_prompt)
         hinting = prompt is not plain_prompt
         # a reason often ends with what to do ("...: draw from the stock"): not said twice
@@ -331,7 +340,7 @@ class GameScreen(Screen):
         # a hint on show, or a reason that does not fit on one line after the clock, wraps onto more lines
         wrap = hinting or room < 0
         line = self.query_one(PromptLine)
-        line.set_prompt(prompt, refusal, status=status, wrap=wrap, status_refused=status_refused)
+        line.set_prompt(prompt, refusal, status=status, wrap=wrap, status_refused=status_refused, ascii_only=a)
         # on a small screen the table makes room for the rest of a long hint or reason, until it
         # goes (ROOM_STEPS)
         size = self.app.size
@@ -435,8 +444,8 @@ class GameScreen(Screen):
         """Network play: while no move can be sent (:meth:`Session.blocked`: not connected, the
         other player away), refuse what was asked with ``what`` and why ("not now (waiting for
         Ann to come back)"), and say True; False when nothing stops a move.  When the session's
-        line says why already (a lost connection), that line is marked refused instead: the
-        reason is not said twice, and it fits one line at 80 columns."""
+        line says why already (a lost connection, the other player awaited), that line is marked
+        refused instead: the reason is not said twice, and it fits one line at 80 columns."""
         session = self.gin.session
         blocked = session.blocked()
         if blocked:
@@ -511,9 +520,25 @@ class GameScreen(Screen):
         self._update_details()
 
     def action_pick(self, index: int) -> None:
-        """Select the card at ``index`` (number keys)."""
-        if self.query_one(HandView).select(index):
+        """Select the card at ``index`` (number keys); a key past the last card says so."""
+        hand = self.query_one(HandView)
+        if hand.select(index):
             self._update_details()
+        elif hand.cards:
+            self.refuse(f"there is no {ordinal(index + 1)} card to select ({KEYS[index]}): you hold {len(hand.cards)}")
+
+    AFTER_HAND = {"review": "the review of your decisions (r)", "replay": "replaying the deal (a)"}
+    """What the summary's keys do, for :meth:`action_after_hand`."""
+
+    def action_after_hand(self, what: str) -> None:
+        """r or a on the table: they are the summary's keys, once a hand is over; say so."""
+        v = self.v
+        if v is None or not v.phase.playing:
+            return  # the summary is on its way, with these keys
+        if not self.gin.session.computes_opponent:
+            self.refuse(f"{self.AFTER_HAND[what]} is only in games against the computer")
+        else:
+            self.refuse(f"{self.AFTER_HAND[what]} comes once the hand is over")
 
     def action_move_card(self, step: int) -> None:
         """Move the selected card left or right."""

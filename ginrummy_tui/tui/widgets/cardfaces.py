@@ -109,6 +109,35 @@ def pretty_codes(message: str, ascii_only: bool = False) -> str:
     return _CODE.sub(sub, message)
 
 
+ASCII_WORDS = str.maketrans({
+    "⏎": "Enter", "←": "<-", "→": "->", "—": "-", "–": "-", "…": "...", "·": "-", "✗": "x", "×": "x",
+    "⏱": "Time", "⏸": "Paused", "▶": ">", **{symbol: suit for suit, symbol in SYMBOLS.items()},
+})
+"""The signs the table's lines use, in ASCII: what ``--ascii`` shows instead."""
+
+
+def ascii_words(text: str) -> str:
+    """``text`` with the signs of :data:`ASCII_WORDS` in ASCII ("⏎" -> "Enter")."""
+    return text if text.isascii() else text.translate(ASCII_WORDS)
+
+
+def ascii_text(text: Text) -> Text:
+    """:func:`ascii_words` of a styled ``text``, each sign replaced keeping its style."""
+    plain = text.plain
+    if plain.isascii():
+        return text
+    cuts = [c for i, ch in enumerate(plain) if not ch.isascii() for c in (i, i + 1)]
+    pieces = []
+    for piece in text.divide(cuts):
+        if len(piece) == 1 and not piece.plain.isascii():
+            word = Text(ascii_words(piece.plain), style=piece.style)
+            for span in piece.spans:
+                word.stylize(span.style, 0, len(word))
+            piece = word
+        pieces.append(piece)
+    return Text("").join(pieces)
+
+
 def border_chars(kind: str, ascii_only: bool) -> tuple[str, str, str, str, str, str]:
     """The six border characters for ``plain``, ``meld`` or ``selected`` cards."""
     chars = {"plain": ASCII_SINGLE, "meld": ASCII_DOUBLE, "selected": ASCII_HEAVY} if ascii_only else {

@@ -76,6 +76,8 @@ class DiscardPile(Widget):
     def _list_text(self) -> Text:
         """The cards under the top one, newest first (or that there are none)."""
         under = self.cards[:-1]
+        if not self.cards:
+            return Text("The discard pile is empty.", style="dim")
         if not under:
             return Text("Nothing under the top card.", style="dim")
         t = Text("Under it, newest first: ", style="dim")

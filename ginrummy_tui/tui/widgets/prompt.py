@@ -7,6 +7,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..palette import palette_of
+from .cardfaces import ascii_text
 
 MOST_LINES = 3
 """The lines the prompt line may wrap onto before it has been laid out (a hint of 160
@@ -29,13 +30,15 @@ class PromptLine(Static):
         status: str | Text = "",
         wrap: bool = False,
         status_refused: bool = False,
+        ascii_only: bool = False,
     ) -> None:
         """Show ``status`` (the move clock, the connection; already coloured if a Text), then
         ``refusal`` (the reason a move was refused) if any, then ``text``; with ``wrap``
         (a hint, a reason too long for one line) the text wraps onto as many lines as it
         needs and the table has below it (:attr:`short_of` says how many it lacked).
         ``status_refused``: a move was refused for what ``status`` says (a lost connection),
-        so the status is marked as the reason, ``✗`` and red."""
+        so the status is marked as the reason, ``✗`` and red.  With ``ascii_only`` (``--ascii``)
+        the line has only ASCII: "Enter" for "⏎", "x" for "✗"... (:func:`.cardfaces.ascii_text`)."""
         colours = palette_of(self.app)
         out = Text()
         if status_refused:
@@ -53,6 +56,8 @@ class PromptLine(Static):
             self.remove_class("-refused")
         out.append_text(text if isinstance(text, Text) else Text(text))
         out.rstrip()
+        if ascii_only:
+            out = ascii_text(out)
         self._set_lines(len(out.wrap(self.app.console, self._width())) if wrap else 1)
         self.plain = out.plain
         self.update(out)
