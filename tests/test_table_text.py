@@ -68,6 +68,18 @@ def test_buttons_follow_the_phase_and_the_legal_moves():
     assert tt.buttons(view(scenarios.knock_ready(), 1), None, False, ascii_only=True) == {}  # not my turn
 
 
+def test_no_button_offers_the_upcard_while_no_move_may_be_made():
+    """Network play pauses the game (the other player away, the connection lost) by giving the
+    view no legal move: the upcard's buttons "Take 10♠ (t)" and "Pass (p)" still showed."""
+    from dataclasses import replace
+
+    state = new_game(seed=3)
+    v = view(state, state.current)
+    assert v.phase == Phase.UPCARD and v.my_turn
+    assert set(tt.buttons(v, None, False, ascii_only=True)) == {"take", "pass"}
+    assert tt.buttons(replace(v, legal_actions=()), None, False, ascii_only=True) == {}
+
+
 def test_knock_card_is_the_selection_only_when_chosen():
     v = view(apply(scenarios.knock_ready(), Action(Kind.DRAW_STOCK)), 0)
     knockable = [a.card for a in v.legal_actions if a.kind == Kind.KNOCK]

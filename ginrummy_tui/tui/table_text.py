@@ -271,9 +271,11 @@ def buttons(v: PlayerView, selected: Card | None, chosen: bool, ascii_only: bool
     out: dict[str, str] = {}
     if not v.my_turn:
         return out
-    if v.phase == Phase.UPCARD:
-        out["take"] = f"Take {card_label(v.upcard, ascii_only)} (t)" if v.upcard else "Take (t)"
-        out["pass"] = "Pass (p)"
+    if v.phase == Phase.UPCARD:  # none while no move may be made (network play: the other player away)
+        if Action(Kind.TAKE_UPCARD) in legal:
+            out["take"] = f"Take {card_label(v.upcard, ascii_only)} (t)" if v.upcard else "Take (t)"
+        if Action(Kind.PASS) in legal:
+            out["pass"] = "Pass (p)"
     elif v.phase == Phase.DRAW:
         if Action(Kind.DRAW_STOCK) in legal:
             out["stock"] = "Draw stock (s)"
