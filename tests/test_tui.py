@@ -1599,3 +1599,22 @@ async def test_the_keys_that_do_nothing_now_say_why():
         app.session.computes_opponent = False  # as in network play, which has neither
         await press(app, pilot, "a")
         assert table.refusal == "replaying the deal (a) is only in games against the computer"
+
+
+async def test_r_and_a_after_a_network_hand_say_they_are_for_games_against_the_computer():
+    # On the end-of-hand screen of a network game r and a (hidden there) did nothing and said nothing
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        await pilot.press("k")
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        app.session.computes_opponent = False  # as in network play, which has neither
+        for key, words in (("r", "The review of your decisions (r)"), ("a", "Replaying the deal (a)")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, SummaryScreen)
+            said = [n.message for n in app._notifications]
+            assert f"{words} is only in games against the computer." in said, said

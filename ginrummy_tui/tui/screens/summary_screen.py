@@ -241,6 +241,8 @@ class SummaryScreen(Screen):
         Binding("r", "review", "Review", tooltip="Your decisions where the expert would have played otherwise"),
         Binding("r", "no_review", show=False),  # when the review is dimmed: why
         Binding("a", "replay", "Replay deal", tooltip="Play this deal again (practice: it does not count)"),
+        Binding("r", "not_here('review')", show=False),  # network play: why there is none
+        Binding("a", "not_here('replay')", show=False),
         Binding("m", "moves", "Moves", tooltip="Every turn of this hand", id="moves"),
     ]
     """Enter, n or space: go on (the next hand, the match result, or back from
@@ -355,6 +357,8 @@ class SummaryScreen(Screen):
             return self._local and not self._reviewable
         if action == "replay":
             return self._local
+        if action == "not_here":
+            return not self._local
         if action in ("next", "result", "back"):
             return action == self._going_on()
         return True
@@ -370,6 +374,13 @@ class SummaryScreen(Screen):
         from .review_screen import open_review
 
         open_review(self.app)
+
+    def action_not_here(self, what: str) -> None:
+        """r or a in network play: say they are for games against the computer."""
+        from .game_screen import GameScreen
+
+        words = GameScreen.AFTER_HAND[what]
+        self.notify(f"{words[:1].upper()}{words[1:]} is only in games against the computer.", timeout=4)
 
     def action_moves(self) -> None:
         """Every turn of the hand that just ended, in words."""
