@@ -20,7 +20,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -160,9 +160,13 @@ def dealt(rules: Rules, seed, hand: int | None) -> GameState:
     return new_game(rules, seed=seed)
 
 
-def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhere) -> Plan:
+def prepare(
+    args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhere, themes: Collection[str] | None = None
+) -> Plan:
     """Settle what to play and take its lock.  Raises :class:`Refused` when
-    there is nothing to play (a bad option, or the player chose to quit)."""
+    there is nothing to play (a bad option, or the player chose to quit).
+    ``themes``: the names of the themes there are, for the settings file's
+    theme to be checked with its other values."""
     from ginrummy_tui.storage.config import LEVELS, LoadedSettings, Settings, apply_args, config_dir, load_settings
     override = getattr(args, "data_dir", None)
     root = data_dir(override)
@@ -175,7 +179,7 @@ def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhe
         notes.append(f"Your match cannot be saved or recorded, nor your settings read: {given} is {root}, {why}.")
         loaded = LoadedSettings(Settings())
     else:
-        loaded = load_settings(cdir)
+        loaded = load_settings(cdir, themes)
     message = loaded.message()
     if message:
         notes.append(message)
