@@ -750,3 +750,21 @@ async def test_the_notes_of_the_start_come_one_after_another_each_whole(tmp_path
                 assert words.split()[-3:] == note.split()[-3:], (note, words)  # each whole, to its last words
     finally:
         plan.close()
+
+
+def test_the_notes_of_the_start_say_what_became_of_the_match_first(tmp_path):
+    """A damaged save and a damaged settings file: the settings' note came
+    first, and the one saying the match was lost and a new one started came
+    a note's time later, when the player may already be moving."""
+    import argparse
+
+    from ginrummy_tui.session.startup import prepare
+
+    (tmp_path / "current.json").write_text("garbage")
+    (tmp_path / "settings.json").write_text('{"format": "gin-tui settings", "version": 1, "ai": "bogus"}')
+    args = argparse.Namespace(ai=None, rules=None, seed=None, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None)
+    plan = prepare(args, ask=None)
+    plan.close()
+    assert [note.split(":")[0] for note in plan.notes] == [
+        "Your saved match could not be used", "Your settings file had problems"], plan.notes

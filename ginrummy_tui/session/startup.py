@@ -166,7 +166,8 @@ def prepare(
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit).
     ``themes``: the names of the themes there are, for the settings file's
-    theme to be checked with its other values."""
+    theme to be checked with its other values.  The notes for the player come
+    in order of importance: what became of the match, then of the settings."""
     from ginrummy_tui.storage.config import LEVELS, LoadedSettings, Settings, apply_args, config_dir, load_settings
     override = getattr(args, "data_dir", None)
     root = data_dir(override)
@@ -180,9 +181,7 @@ def prepare(
         loaded = LoadedSettings(Settings())
     else:
         loaded = load_settings(cdir, themes)
-    message = loaded.message()
-    if message:
-        notes.append(message)
+    settings_note = loaded.message()  # said after what became of the match
     try:
         settings = apply_args(loaded.settings, args)
     except ValueError as exc:
@@ -281,6 +280,8 @@ def prepare(
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, notes=notes)
         plan.saved_settings = loaded.settings
+        if settings_note:
+            notes.append(settings_note)
         plan.keeper.hold(plan.state)  # saved once the table is on the screen (Plan.after_first_frame)
         if unsaved:  # the player has been told: neither the first failed save nor the history says it again
             plan.keeper.failing = True
