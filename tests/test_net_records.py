@@ -541,10 +541,10 @@ def test_a_match_ended_on_time_is_told_as_won_or_lost_on_time(opponent, name):
     state = apply(new_game(TIMED, seed=SEED), Action(Kind.TIMEOUT))  # the first to move runs out of time
     loser = 1 - state.winner
     lost = format_match(seat_record(view(state, loser), "m1", opponent=opponent))
-    assert f"  Hand 1: You ran out of time: {name} wins the match on time  (score 0-0)\n" in lost, lost
+    assert f"  In hand 1: You ran out of time: {name} wins the match on time  (score 0-0)\n" in lost, lost
     assert lost.endswith(f"  Result: {name} won on time, 0-0"), lost
     won = format_match(seat_record(view(state, 1 - loser), "m1", opponent=opponent))
-    assert f"  Hand 1: {name} ran out of time: you win the match on time  (score 0-0)\n" in won, won
+    assert f"  In hand 1: {name} ran out of time: you win the match on time  (score 0-0)\n" in won, won
     assert won.endswith("  Result: You won on time, 0-0"), won
     assert "+0" not in lost + won
 

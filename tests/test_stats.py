@@ -378,7 +378,7 @@ def test_a_match_ended_on_time_is_listed_as_lost_on_time(tmp_path, capsys):
     _write_history(tmp_path)
     assert main(["export", "--data-dir", str(tmp_path), "--since", "2026-01-05", "--list"]) == 0
     listed = capsys.readouterr().out.splitlines()
-    assert listed[0].startswith("2026-01-05") and listed[0].endswith("  2 hands  0-0  lost on time"), listed
+    assert listed[0].startswith("2026-01-05") and listed[0].endswith("  1 hand  0-0  lost on time"), listed
     assert "on time" not in "".join(listed[1:])
     recent = open_history(tmp_path).history.recent(10)
     lines = {r["id"]: line for r in recent for line in [str(recent_renderable([r]).renderables[1])]}
@@ -435,3 +435,24 @@ def test_gin_tui_export_text_tells_how_each_hand_s_points_add_up_as_the_summary_
     text = capsys.readouterr().out
     for kind, (points, how) in summaries.items():
         assert f" +{points}{how}  (score " in text, (kind, how, text)
+
+
+def test_a_hand_ended_by_the_move_clock_is_not_counted_as_played_anywhere(tmp_path, capsys):
+    """A match lost on time in its first hand: gin-tui stats said 'Hands 0',
+    gin-tui export --list '1 hand', and the text told it as 'Hand 1'."""
+    from ginrummy_tui.storage.reports import format_match
+
+    timed = [match("2026-02-01", "standard", "multiplayer-1.5", [hand(1, "timeout", None, 1, 0)], winner=1)]
+    folder = tmp_path / "history"
+    folder.mkdir()
+    (folder / "2026-02-01.json").write_text(json.dumps(timed[0]))
+    assert main(["stats", "--data-dir", str(tmp_path), "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert stats["total"]["hands"] == 0 and stats["total"]["timeouts_lost"] == 1, stats
+    assert listed == ["2026-02-01  standard/multiplayer-1.5  0 hands  0-0  lost on time"], listed
+    record = open_history(tmp_path).history.find("last")
+    assert isinstance(record, dict)
+    text = format_match(record)
+    assert "  In hand 1: You ran out of time" in text and "  Hand 1:" not in text, text

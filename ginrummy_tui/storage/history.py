@@ -1039,7 +1039,8 @@ WHERE opponent = ? AND finished = 1 AND replay = 0
 ORDER BY coalesce(ended, started) DESC, uid DESC LIMIT ?
 """
 _SUMMARY = "uid, opponent, preset, finished, abandoned, replay, winner, total0, total1, score0, score1, " + (
-    "(SELECT count(*) FROM hands h WHERE h.match = matches.id), "
+    # the hands played, as the statistics count them: a move clock running out ends the match, not a hand
+    f"(SELECT count(*) FROM hands h WHERE h.match = matches.id AND h.kind != {_END_SQL['TIMEOUT']}), "
     "(SELECT kind FROM hands h WHERE h.match = matches.id ORDER BY seq DESC LIMIT 1)"
 )
 _FULL_NAMES = (

@@ -184,7 +184,9 @@ def format_match(record: dict[str, Any]) -> str:
         else:
             told = f"{kind}{dw_text}: {_who(h['winner'], opp)} +{h['points']}{_points_worked(h, rules)}"
         scores = h.get("scores") or ["?", "?"]
-        lines.append(f"  Hand {h['hand_no']}: {told}  (score {scores[0]}-{scores[1]})")
+        # a move clock running out ends the match in that hand, which is not counted as played
+        hand = f"In hand {h['hand_no']}" if h["kind"] == EndKind.TIMEOUT else f"Hand {h['hand_no']}"
+        lines.append(f"  {hand}: {told}  (score {scores[0]}-{scores[1]})")
         if h.get("hands"):
             lines.append(f"    Your hand:     {' '.join(h['hands'][0])}")
             lines.append(f"    {'Their hand:   ' if opp == NETWORK else 'Computer hand:'} {' '.join(h['hands'][1])}")
