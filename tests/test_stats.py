@@ -456,3 +456,28 @@ def test_a_hand_ended_by_the_move_clock_is_not_counted_as_played_anywhere(tmp_pa
     assert isinstance(record, dict)
     text = format_match(record)
     assert "  In hand 1: You ran out of time" in text and "  Hand 1:" not in text, text
+
+
+def test_the_text_export_of_a_match_with_bonuses_shows_them_as_the_score_sheet_does():
+    """A classic match: the hands' lines ended at "(score 101-23)", then
+    "Result: You won 281-43" with nothing to say where the 180 and 20 came from."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import PRESETS, Action, Kind, Phase, apply, view
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.tui import scenarios
+
+    start = replace(scenarios.match_point(), rules=PRESETS["classic"])
+    over = apply(apply(start, Action(Kind.DRAW_STOCK)), Action(Kind.KNOCK, card("KD")))
+    assert over.phase == Phase.MATCH_OVER and over.winner == 0 and over.bonuses[0] > 0 and over.bonuses[1] > 0
+    lines = format_match(seat_record(view(over, 0), "m1", opponent="standard")).splitlines()
+    (t0, t1), (s0, s1) = over.totals, over.scores
+    assert lines[-2:] == [
+        f"  Bonuses: You +{t0 - s0}, Computer (standard) +{t1 - s1}  (total {t0}-{t1})",
+        f"  Result: You won {t0}-{t1}",
+    ], lines
+    won = apply(apply(scenarios.match_point(), Action(Kind.DRAW_STOCK)), Action(Kind.KNOCK, card("KD")))
+    plain = format_match(seat_record(view(won, 0), "m2", opponent="standard"))
+    assert "Bonuses" not in plain  # no bonus in the standard rules: no line

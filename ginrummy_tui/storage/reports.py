@@ -162,6 +162,24 @@ def _points_worked(hand: dict[str, Any], rules: Rules | None) -> str:
     return f"  ({points_worked(kind, rules, kdw, ddw, points // base if base else 1)})"
 
 
+def _two_numbers(value: Any) -> tuple[int, int] | None:
+    """A recorded pair of points (a list of two whole numbers), or None."""
+    if isinstance(value, list) and len(value) == 2 and all(type(n) is int for n in value):
+        return value[0], value[1]
+    return None
+
+
+def _bonus_lines(record: dict[str, Any], opponent: str) -> list[str]:
+    """The bonuses of a finished match (box and game, added when it ended:
+    its totals less its scores), as the score sheet's "bonuses" and "total"
+    rows; none when there were none (or the record does not have both)."""
+    scores, totals = _two_numbers(record.get("scores")), _two_numbers(record.get("totals"))
+    if scores is None or totals is None or scores == totals:
+        return []
+    mine, theirs = totals[0] - scores[0], totals[1] - scores[1]
+    return [f"  Bonuses: You +{mine}, {_who(1 - ME, opponent)} +{theirs}  (total {totals[0]}-{totals[1]})"]
+
+
 def format_match(record: dict[str, Any]) -> str:
     """One match's history as readable text (``gin-tui export --format text``)."""
     opp = str(record.get("opponent"))
@@ -201,6 +219,7 @@ def format_match(record: dict[str, Any]) -> str:
             lines.append("    Moves: " + "; ".join(moves))
     if record.get("finished"):
         totals = record.get("totals") or record.get("scores") or ["?", "?"]
+        lines.extend(_bonus_lines(record, opp))
         on_time = any(h["kind"] == EndKind.TIMEOUT for h in record["hands"][-1:])
         lines.append(f"  Result: {_who(record.get('winner'), opp)} won{' on time,' if on_time else ''} "
                      f"{totals[0]}-{totals[1]}")
