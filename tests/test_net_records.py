@@ -119,6 +119,9 @@ async def test_a_finished_network_match_is_recorded_once_on_each_side(tmp_path):
     [hand] = first_guest["hands"]
     assert hand["kind"] == "timeout" and hand["winner"] == first_guest["winner"]
     assert [m["seat"] for m in hand["moves"]] == [1 - m["seat"] for m in first_host["hands"][0]["moves"]]
+    # each side's record names the other player (it said "network" of both)
+    assert [r.get("opponent_name") for r in host_records] == ["Bob", "Bob"]
+    assert [r.get("opponent_name") for r in guest_records] == ["Ann", "Ann"]
 
 
 async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_the_host_tells_them(
@@ -628,3 +631,37 @@ def test_the_guest_s_record_has_every_hand_it_saw_end_as_the_host_s_has_it(tmp_p
     assert len(host_record["hands"]) >= 2 and all("moves" in h for h in host_record["hands"])
     assert any("layoffs" in h for h in host_record["hands"][:-1])
     assert guest_record["hands"] == [_seen_from_seat_1(h) for h in host_record["hands"]]
+
+
+def test_the_export_and_the_lists_name_the_person_a_network_match_was_played_against(tmp_path, capsys):
+    """Exports said "Opponent: network" and "Opponent (network) won on time",
+    never the other player's name; a record of an earlier version, which
+    names nobody, is told as before."""
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.history import open_history, seat_record
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.tui.screens.stats_screen import recent_renderable
+
+    state = apply(new_game(TIMED, seed=SEED), Action(Kind.TIMEOUT))  # the first to move runs out of time
+    loser = 1 - state.winner
+    records = SeatRecords(tmp_path, opponent=NETWORK)
+    assert records.observe(view(state, loser), "2026-03-01-m1", opponent_name="Alice") is True
+    records.close()
+    text = format_match(seat_record(view(state, loser), "m1", opponent=NETWORK, opponent_name="Alice"))
+    assert "  Opponent: Alice (network)   Rules:" in text, text
+    assert "You ran out of time: Alice (network) wins the match on time" in text and text.endswith(
+        "  Result: Alice (network) won on time, 0-0"), text
+    older = format_match(seat_record(view(state, loser), "m1", opponent=NETWORK))
+    assert "  Opponent: network   Rules:" in older and older.endswith("  Result: Opponent (network) won on time, 0-0")
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    assert capsys.readouterr().out.split("  ")[1] == "Alice (network)/multiplayer-1.5"
+    assert main(["export", "--data-dir", str(tmp_path), "--format", "text"]) == 0
+    assert "Alice (network) won on time" in capsys.readouterr().out
+    opening = open_history(tmp_path, create=False)
+    assert opening.history is not None
+    try:
+        [recent] = opening.history.recent(5)
+    finally:
+        opening.history.close()
+    assert "Alice (network)/multiplayer-1.5" in str(recent_renderable([recent]).renderables[1])

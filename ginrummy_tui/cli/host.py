@@ -191,6 +191,7 @@ def match_server(reporter: SaveReporter, state, code: str, *, name: str | None, 
         match_id=reporter.match_id, **options,
     )
     keeper.ui = server.table
+    keeper.opponent_name = lambda: server.names[1]  # the guest's, for the host's record
     return server
 
 

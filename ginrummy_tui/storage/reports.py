@@ -8,7 +8,7 @@ from typing import Any
 from ginrummy_tui.engine.kinds import EndKind
 from ginrummy_tui.engine.rules import PRESETS, Rules
 
-from .stats import ME, NETWORK, Stats, Tally
+from .stats import ME, NETWORK, OPPONENT_NAME, Stats, Tally
 
 KIND_WORDS = {
     EndKind.KNOCK: "knock",
@@ -116,8 +116,24 @@ def format_text(stats: Stats, width: int = 80) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def _who(seat: Any, opponent: str) -> str:
-    other = "Opponent (network)" if opponent == NETWORK else f"Computer ({opponent})"
+def opponent_words(opponent: str, name: Any = None) -> str:
+    """The other player of a record: the computer at its level, or the person
+    over the network, by name when the record keeps it ("Alice (network)")."""
+    if opponent != NETWORK:
+        return f"Computer ({opponent})"
+    return f"{name} (network)" if isinstance(name, str) and name else "Opponent (network)"
+
+
+def listed_opponent(summary: dict[str, Any]) -> str:
+    """Who a match was played against, as a list of matches shows it: the
+    level, or the person over the network by name when the record keeps it."""
+    name = summary.get(OPPONENT_NAME)
+    opponent = str(summary.get("opponent"))
+    return opponent_words(opponent, name) if opponent == NETWORK and name else opponent
+
+
+def _who(seat: Any, other: str) -> str:
+    """"You" for the player's seat, ``other`` (:func:`opponent_words`) for the other one."""
     return "You" if seat == ME else other if seat == 1 else "-"
 
 
@@ -128,10 +144,9 @@ def outcome(summary: dict[str, Any]) -> str:
     return f"{how} on time" if summary.get("on_time") else how
 
 
-def _ran_out(winner: int, opponent: str) -> str:
+def _ran_out(winner: int, other: str) -> str:
     """A match ended on time, from the side of the player (seat :data:`ME`):
     who ran out of time, and who wins the match on it."""
-    other = _who(1 - ME, opponent)
     if winner == ME:
         return f"{other} ran out of time: you win the match on time"
     return f"You ran out of time: {other} wins the match on time"
@@ -169,7 +184,7 @@ def _two_numbers(value: Any) -> tuple[int, int] | None:
     return None
 
 
-def _bonus_lines(record: dict[str, Any], opponent: str) -> list[str]:
+def _bonus_lines(record: dict[str, Any], other: str) -> list[str]:
     """The bonuses of a finished match (box and game, added when it ended:
     its totals less its scores), as the score sheet's "bonuses" and "total"
     rows; none when there were none (or the record does not have both)."""
@@ -177,17 +192,18 @@ def _bonus_lines(record: dict[str, Any], opponent: str) -> list[str]:
     if scores is None or totals is None or scores == totals:
         return []
     mine, theirs = totals[0] - scores[0], totals[1] - scores[1]
-    return [f"  Bonuses: You +{mine}, {_who(1 - ME, opponent)} +{theirs}  (total {totals[0]}-{totals[1]})"]
+    return [f"  Bonuses: You +{mine}, {other} +{theirs}  (total {totals[0]}-{totals[1]})"]
 
 
 def format_match(record: dict[str, Any]) -> str:
     """One match's history as readable text (``gin-tui export --format text``)."""
     opp = str(record.get("opponent"))
+    other = opponent_words(opp, record.get(OPPONENT_NAME))
     seed = record.get("seed")  # none for the guest of a hosted match, who is never told it
     state = "finished" if record.get("finished") else "abandoned" if record.get("abandoned") else "in progress"
     lines = [
         f"Match {record['id']}  ({state}{', replayed deal' if record.get('replay') else ''})",
-        f"  Opponent: {opp}   Rules: {record.get('preset')}   Seed: {'-' if seed is None else seed}",
+        f"  Opponent: {listed_opponent(record)}   Rules: {record.get('preset')}   Seed: {'-' if seed is None else seed}",
         f"  Started: {record.get('started')}   Ended: {record.get('ended') or '-'}",
     ]
     rules = _match_rules(record)
@@ -196,11 +212,11 @@ def format_match(record: dict[str, Any]) -> str:
         dw = h.get("deadwood")
         dw_text = f", deadwood {dw[0]}-{dw[1]}" if isinstance(dw, list) and len(dw) == 2 else ""
         if h["kind"] == EndKind.TIMEOUT and h.get("winner") in (0, 1):  # no points: the match is decided
-            told = _ran_out(h["winner"], opp)
+            told = _ran_out(h["winner"], other)
         elif h.get("winner") is None:
             told = f"{kind}{dw_text}: no score"
         else:
-            told = f"{kind}{dw_text}: {_who(h['winner'], opp)} +{h['points']}{_points_worked(h, rules)}"
+            told = f"{kind}{dw_text}: {_who(h['winner'], other)} +{h['points']}{_points_worked(h, rules)}"
         scores = h.get("scores") or ["?", "?"]
         # a move clock running out ends the match in that hand, which is not counted as played
         hand = f"In hand {h['hand_no']}" if h["kind"] == EndKind.TIMEOUT else f"Hand {h['hand_no']}"
@@ -219,8 +235,8 @@ def format_match(record: dict[str, Any]) -> str:
             lines.append("    Moves: " + "; ".join(moves))
     if record.get("finished"):
         totals = record.get("totals") or record.get("scores") or ["?", "?"]
-        lines.extend(_bonus_lines(record, opp))
+        lines.extend(_bonus_lines(record, other))
         on_time = any(h["kind"] == EndKind.TIMEOUT for h in record["hands"][-1:])
-        lines.append(f"  Result: {_who(record.get('winner'), opp)} won{' on time,' if on_time else ''} "
+        lines.append(f"  Result: {_who(record.get('winner'), other)} won{' on time,' if on_time else ''} "
                      f"{totals[0]}-{totals[1]}")
     return "\n".join(lines)

@@ -80,7 +80,7 @@ def stats_renderable(
 
 def recent_renderable(recent: list[dict[str, Any]]) -> Group:
     """The last matches played, newest first."""
-    from ginrummy_tui.storage.reports import outcome
+    from ginrummy_tui.storage.reports import listed_opponent, outcome
 
     parts: list = []
     if recent:
@@ -92,7 +92,7 @@ def recent_renderable(recent: list[dict[str, Any]]) -> Group:
             else:
                 how = "abandoned" if r.get("abandoned") else "in progress"
             line = Text(f"{r['id']}  ")
-            line.append(f"{r.get('opponent')}/{r.get('preset')}  ", style="dim")
+            line.append(f"{listed_opponent(r)}/{r.get('preset')}  ", style="dim")
             line.append(f"{totals[0]}-{totals[1]} {how}", style="bold" if how.startswith("won") else "")
             if r.get("replay"):
                 line.append("  (replay)", style="dim")
