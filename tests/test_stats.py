@@ -91,7 +91,9 @@ def test_the_replay_flag_keeps_a_match_out_of_the_figures():
 def test_the_text_table_shows_every_row_and_column():
     text = format_text(compute(HISTORY))
     heads = text.splitlines()[:2]
-    assert heads[0].split() == ["expert", "standard", "All"] and heads[1].split() == ["mp-1.5", "standard"]
+    # the head lines are labelled: they read "standard" over "standard"
+    assert heads[0].split() == ["Opponent", "expert", "standard", "All"]
+    assert heads[1].split() == ["Rules", "mp-1.5", "standard"]
     for label in ("Matches played", "Knocks", "Gins", "Big gins", "You undercut them",
                   "They undercut you", "Void hands", "Points per hand", "Best winning streak",
                   "Current streak"):
@@ -295,8 +297,9 @@ def test_the_text_table_fits_80_columns_with_every_level_and_preset():
     lines = text.splitlines()
     assert max(len(line) for line in lines) <= 80, text
     # every pair and the total are there, each column headed by level over preset
-    heads = [(a, b) for a, b in zip(lines, lines[1:]) if a.split() and a.split()[0] in ("easy", "standard", "expert")]
-    pairs = [(x, y) for a, b in heads for x, y in zip(a.split(), b.split())]
+    heads = [(a, b) for a, b in zip(lines, lines[1:]) if a.startswith("Opponent ")]
+    assert all(b.split()[0] == "Rules" for _, b in heads)
+    pairs = [(x, y) for a, b in heads for x, y in zip(a.split()[1:], b.split()[1:])]
     assert len(pairs) == 12 and ("expert", "mp-1.5") in pairs and ("easy", "oklahoma") in pairs
     assert any(line.split()[-1:] == ["All"] for line in lines)
     won = [line for line in lines if line.startswith("Matches won")]
@@ -344,7 +347,7 @@ def test_the_tables_say_who_undercut_whom_as_right_for_a_person_as_for_the_compu
         assert "computer" not in table.lower(), table
         assert max(len(line) for line in table.splitlines()) <= width, table
         heads = table.splitlines()[0].split()
-        assert heads == ["expert", "network", "standard", "All"], table  # every column side by side
+        assert heads == ["Opponent", "expert", "network", "standard", "All"], table  # every column side by side
         given = next(line for line in table.splitlines() if line.startswith("You undercut them"))
         received = next(line for line in table.splitlines() if line.startswith("They undercut you"))
         assert given.split()[-4:] == ["0", "1", "1", "2"] and received.split()[-4:] == ["0", "2", "1", "3"], table

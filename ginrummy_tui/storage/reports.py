@@ -65,6 +65,10 @@ PRESET_SHORT = {"multiplayer-1.5": "mp-1.5"}
 """Preset names shortened for a column head."""
 
 
+HEAD_LABELS = ("Opponent", "Rules")
+"""The labels of the two head lines of :func:`column_heads` (the level, the preset)."""
+
+
 def column_heads(stats: Stats) -> list[tuple[str, str, Tally]]:
     """The columns as two short head lines (opponent level, preset) and figures;
     "All" last when there is more than one pair."""
@@ -105,8 +109,8 @@ def format_text(stats: Stats, width: int = 80) -> str:
             block = [cols[i] for i in indices]
             if lines:
                 lines.append("")
-            lines.append(" " * label_w + "".join("  " + a.rjust(col_w) for a, _, _ in block))
-            lines.append(" " * label_w + "".join("  " + b.rjust(col_w) for _, b, _ in block))
+            lines.append(HEAD_LABELS[0].ljust(label_w) + "".join("  " + a.rjust(col_w) for a, _, _ in block))
+            lines.append(HEAD_LABELS[1].ljust(label_w) + "".join("  " + b.rjust(col_w) for _, b, _ in block))
             for label, name in ROWS:
                 lines.append(label.ljust(label_w) + "".join("  " + cell(t, name).rjust(col_w) for _, _, t in block))
     if stats.replays:
