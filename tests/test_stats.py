@@ -484,3 +484,14 @@ def test_the_text_export_of_a_match_with_bonuses_shows_them_as_the_score_sheet_d
     won = apply(apply(scenarios.match_point(), Action(Kind.DRAW_STOCK)), Action(Kind.KNOCK, card("KD")))
     plain = format_match(seat_record(view(won, 0), "m2", opponent="standard"))
     assert "Bonuses" not in plain  # no bonus in the standard rules: no line
+
+
+def test_one_match_is_exported_as_json_as_every_match_is(tmp_path, capsys):
+    """gin-tui export wrote compact JSON, gin-tui export --match last the same
+    record with spaces after every comma and colon."""
+    _write_history(tmp_path)
+    assert main(["export", "--data-dir", str(tmp_path)]) == 0
+    every = capsys.readouterr().out.splitlines()
+    for wanted, line in (("last", every[-1]), ("2026-01-01", every[0])):
+        assert main(["export", "--data-dir", str(tmp_path), "--match", wanted]) == 0
+        assert capsys.readouterr().out == line + "\n"

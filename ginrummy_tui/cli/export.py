@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(found, str):
                 print(f"gin-tui export: {found}", file=sys.stderr)
                 return 1
-            text = format_match(found) if args.format == "text" else json.dumps(found, ensure_ascii=False)
+            text = format_match(found) if args.format == "text" else json.dumps(found, ensure_ascii=False, separators=(",", ":"))
             out(text)
         else:
             for piece in _lines(hist, args, since):
