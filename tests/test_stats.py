@@ -495,3 +495,32 @@ def test_one_match_is_exported_as_json_as_every_match_is(tmp_path, capsys):
     for wanted, line in (("last", every[-1]), ("2026-01-01", every[0])):
         assert main(["export", "--data-dir", str(tmp_path), "--match", wanted]) == 0
         assert capsys.readouterr().out == line + "\n"
+
+
+def test_a_match_whose_save_was_damaged_is_listed_as_abandoned_not_unfinished(tmp_path, capsys):
+    """The match of a save set aside as damaged stayed "unfinished" in
+    gin-tui export --list for good, though it can never be finished."""
+    import argparse
+
+    from ginrummy_tui.session.keeper import start_history_upkeep
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.storage.store import SAVE_FORMAT
+
+    _write_history(tmp_path)  # 2026-01-08: a match left unfinished
+    (tmp_path / "current.json").write_text(json.dumps(
+        {"format": SAVE_FORMAT, "version": 1, "match_id": "2026-01-08", "state": "not a game"}))
+    args = argparse.Namespace(ai=None, rules=None, seed=None, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None)
+    plan = prepare(args, ask=None)
+    try:
+        assert plan.notes[0].startswith("Your saved match could not be used"), plan.notes
+        told: list[str] = []
+        worker = start_history_upkeep(plan.keeper, told.append)
+        assert worker is not None
+        worker.join(60)
+    finally:
+        plan.close()
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    listed = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert listed["2026-01-08"].endswith("  abandoned"), listed
+    assert listed["2026-01-01"].endswith("  won")  # the others as they were

@@ -64,6 +64,9 @@ class Keeper:
         """True while saves fail (the player has been told)."""
         self.last_ui: dict[str, Any] = {}
         """The screen details written with the last save."""
+        self.lost: list[str] = []
+        """The ids of matches whose saves were damaged and set aside at the
+        start: their records are marked abandoned with the history's upkeep."""
         self.opponent_name: Callable[[], str | None] | None = None
         """The other player's name, when a person plays the other seat (the
         host's guest), for the match's record."""
@@ -339,7 +342,8 @@ def start_history_upkeep(
     keeper: Keeper, tell: Callable[[str], None], then: Callable[[], None] | None = None
 ) -> threading.Thread | None:
     """In a thread, on one connection: check the history database, mark the
-    records of the matches just given up for a new one (``--new``) abandoned
+    records of the matches just given up for a new one (``--new``) or whose
+    saves were damaged (:attr:`Keeper.lost`) abandoned
     and import the JSON records of earlier versions, then work out the
     statistics on it (so that F3 finds them ready); ``tell`` (called from that
     thread) says what happened; ``then`` is called last, in that thread.  None
@@ -350,7 +354,7 @@ def start_history_upkeep(
     def work() -> None:
         from ginrummy_tui.storage.history import upkeep
 
-        for message in upkeep(keeper.shared_history(), keeper.figures.adopt):
+        for message in upkeep(keeper.shared_history(), keeper.figures.adopt, keeper.lost):
             with contextlib.suppress(Exception):
                 tell(message)
         with contextlib.suppress(Exception):  # F3 works them out itself, and reports what is wrong

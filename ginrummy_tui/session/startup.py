@@ -226,6 +226,7 @@ def prepare(
     try:
         opened = store.load()
         notes.extend(opened.messages)
+        lost = [opened.error.match_id] if opened.error is not None and opened.error.match_id else []
         saved = opened.saved
         if saved is None and opened.error is None and store.path.name == SAVE_NAME and not fresh:
             # a separate match left unfinished while this one was open elsewhere: carry on with it
@@ -280,6 +281,7 @@ def prepare(
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, notes=notes)
         plan.saved_settings = loaded.settings
+        plan.keeper.lost = lost  # marked abandoned once the table is up
         if settings_note:
             notes.append(settings_note)
         plan.keeper.hold(plan.state)  # saved once the table is on the screen (Plan.after_first_frame)

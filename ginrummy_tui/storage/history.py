@@ -37,7 +37,7 @@ import sqlite3
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -1601,11 +1601,14 @@ def open_for_reading(root: Path, say: Callable[[str], None]) -> History | Litera
     return hist
 
 
-def upkeep(shared: SharedHistory, hand_on: Callable[[History, int], bool] | None = None) -> list[str]:
+def upkeep(
+    shared: SharedHistory, hand_on: Callable[[History, int], bool] | None = None, lost: Iterable[str] = ()
+) -> list[str]:
     """What the app does in the background once it is up: the integrity check
     (a damaged database is set aside and a new one started), marking the
     records of the matches given up for a new one abandoned
-    (:func:`file_abandoned`), and the import of the JSON records of earlier
+    (:func:`file_abandoned`), and those of the matches ``lost`` (by id: their
+    saves were damaged and set aside), and the import of the JSON records of earlier
     versions.  All on one connection of its own, so that the game's recording
     does not wait for them; then, rather than closed, that connection is handed
     on with the :attr:`SharedHistory.generation` of its database, if
@@ -1635,6 +1638,8 @@ def upkeep(shared: SharedHistory, hand_on: Callable[[History, int], bool] | None
                 shared.replace_damaged(str(bad))
         if own is not None:
             messages.extend(_file_abandoned_in(own))
+            for match_id in lost:  # a match whose save was set aside can never be finished
+                _marked(own, match_id, None, messages)
         if own is not None and pending:
             report = import_json_history(own)
             if report.imported:
