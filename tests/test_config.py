@@ -293,3 +293,38 @@ def test_a_huge_settings_file_is_not_read_whole_but_set_aside(tmp_path):
     assert loaded.problems == [f"it is far too big to be a settings file (more than {MAX_SETTINGS_BYTES} bytes)"]
     assert loaded.moved_to is not None and loaded.moved_to.stat().st_size > MAX_SETTINGS_BYTES
     assert not path.exists()
+
+
+def test_a_theme_there_is_not_is_repaired_with_the_other_bad_values_once(tmp_path, monkeypatch):
+    """A settings file with a bad preset, level, pause, ascii and theme: the
+    repair notice named all but the theme, and the clean file written in its
+    place kept ``"theme": "nope"``, so every later start said the theme was not there."""
+    from ginrummy_tui.cli import play
+    from ginrummy_tui.session import startup
+    from ginrummy_tui.session.startup import Refused, prepare
+    from ginrummy_tui.tui.palette import theme_names
+
+    (tmp_path / SETTINGS_NAME).write_text(json.dumps({
+        "format": "gin-tui settings", "version": 1, "rules": {"preset": "bogus"}, "ai": "genius",
+        "pause": -1, "ascii": "yes", "mouse": False, "theme": "nope"}))
+    args = argparse.Namespace(ai=None, rules=None, seed=3, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None)
+    plan = prepare(args, ask=None, themes=theme_names())
+    plan.close()
+    told = [note for note in plan.notes if note.startswith("Your settings file had problems")]
+    assert len(told) == 1 and "unknown theme 'nope'" in told[0], plan.notes
+    clean = json.loads((tmp_path / SETTINGS_NAME).read_text())
+    assert clean["theme"] == Settings().theme and clean["mouse"] is False  # the good value kept
+    again = load_settings(tmp_path, theme_names())
+    assert again.message() is None and again.settings.theme == Settings().theme
+
+    # the game checks the settings file's theme so
+    asked: dict = {}
+
+    def prepared(args, **kw):
+        asked.update(kw)
+        raise Refused("", 0)
+
+    monkeypatch.setattr(startup, "prepare", prepared)
+    assert play.run_saved_play(args) == 0
+    assert asked["themes"] == theme_names()

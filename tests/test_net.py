@@ -182,7 +182,8 @@ def test_join_codes_are_random_and_forgiving_to_type():
 def test_names_are_cleaned():
     assert P.clean_name("[bold red]Eve[/]\x1b[2J", "X") == "bold redEve2J"
     assert P.clean_name("  Ann   Lee ", "X") == "Ann Lee"
-    assert P.clean_name("x" * 99, "X") == "x" * 20
+    assert P.clean_name("x" * 99, "X") == "x" * 19 + "…"  # cut, and showing it was
+    assert P.clean_name("x" * 20, "X") == "x" * 20
     assert P.clean_name(42, "Guest") == "Guest" and P.clean_name("[]", "Guest") == "Guest"
 
 
@@ -709,3 +710,12 @@ async def wait_pending(m: Match, n: int) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError(f"{len(m.server._pending)} pending connections, not {n}")
+
+
+def test_a_name_cut_to_twenty_characters_shows_it_was_cut():
+    """"Bartholomew-Maximilian" was shown as "Bartholomew-Maximili", as if that were the name."""
+    cut = P.clean_name("Bartholomew-Maximilian", "Guest")
+    assert cut == "Bartholomew-Maximil…" and len(cut) == 20
+    assert P.clean_name(cut, "Guest") == cut  # cleaned again (by the server, the guest, a restarted host): the same
+    assert P.clean_name("Bartholomew Maximilian", "Guest") == "Bartholomew Maximil…"
+    assert P.clean_name("Bartholomew-Maximi Z", "Guest") == "Bartholomew-Maximi Z"  # 20: whole

@@ -120,6 +120,9 @@ async def test_a_finished_network_match_is_recorded_once_on_each_side(tmp_path):
     [hand] = first_guest["hands"]
     assert hand["kind"] == "timeout" and hand["winner"] == first_guest["winner"]
     assert [m["seat"] for m in hand["moves"]] == [1 - m["seat"] for m in first_host["hands"][0]["moves"]]
+    # each side's record names the other player (it said "network" of both)
+    assert [r.get("opponent_name") for r in host_records] == ["Bob", "Bob"]
+    assert [r.get("opponent_name") for r in guest_records] == ["Ann", "Ann"]
 
 
 async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_the_host_tells_them(
@@ -542,10 +545,10 @@ def test_a_match_ended_on_time_is_told_as_won_or_lost_on_time(opponent, name):
     state = apply(new_game(TIMED, seed=SEED), Action(Kind.TIMEOUT))  # the first to move runs out of time
     loser = 1 - state.winner
     lost = format_match(seat_record(view(state, loser), "m1", opponent=opponent))
-    assert f"  Hand 1: You ran out of time: {name} wins the match on time  (score 0-0)\n" in lost, lost
+    assert f"  In hand 1: You ran out of time: {name} wins the match on time  (score 0-0)\n" in lost, lost
     assert lost.endswith(f"  Result: {name} won on time, 0-0"), lost
     won = format_match(seat_record(view(state, 1 - loser), "m1", opponent=opponent))
-    assert f"  Hand 1: {name} ran out of time: you win the match on time  (score 0-0)\n" in won, won
+    assert f"  In hand 1: {name} ran out of time: you win the match on time  (score 0-0)\n" in won, won
     assert won.endswith("  Result: You won on time, 0-0"), won
     assert "+0" not in lost + won
 
@@ -812,3 +815,61 @@ async def test_a_host_started_again_gets_the_order_of_its_own_cards_and_its_sele
     [again, _], saved = await hosting()
     assert again == left
     assert saved is not None and set(saved.ui) == {"hand", "ready", "hints", "names", "match"}  # the server's table
+
+
+def test_the_export_and_the_lists_name_the_person_a_network_match_was_played_against(tmp_path, capsys):
+    """Exports said "Opponent: network" and "Opponent (network) won on time",
+    never the other player's name; a record of an earlier version, which
+    names nobody, is told as before."""
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.history import open_history, seat_record
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.tui.screens.stats_screen import recent_renderable
+
+    state = apply(new_game(TIMED, seed=SEED), Action(Kind.TIMEOUT))  # the first to move runs out of time
+    loser = 1 - state.winner
+    records = SeatRecords(tmp_path, opponent=NETWORK)
+    assert records.observe(view(state, loser), "2026-03-01-m1", opponent_name="Alice") is True
+    records.close()
+    text = format_match(seat_record(view(state, loser), "m1", opponent=NETWORK, opponent_name="Alice"))
+    assert "  Opponent: Alice (network)   Rules:" in text, text
+    assert "You ran out of time: Alice (network) wins the match on time" in text and text.endswith(
+        "  Result: Alice (network) won on time, 0-0"), text
+    older = format_match(seat_record(view(state, loser), "m1", opponent=NETWORK))
+    assert "  Opponent: network   Rules:" in older and older.endswith("  Result: Opponent (network) won on time, 0-0")
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    assert capsys.readouterr().out.split("  ")[1] == "Alice (network)/multiplayer-1.5"
+    assert main(["export", "--data-dir", str(tmp_path), "--format", "text"]) == 0
+    assert "Alice (network) won on time" in capsys.readouterr().out
+    opening = open_history(tmp_path, create=False)
+    assert opening.history is not None
+    try:
+        [recent] = opening.history.recent(5)
+    finally:
+        opening.history.close()
+    assert "Alice (network)/multiplayer-1.5" in str(recent_renderable([recent]).renderables[1])
+
+
+def test_the_hosted_match_whose_save_was_damaged_is_listed_as_abandoned(tmp_path, capsys):
+    """The match of a host's save set aside as damaged stayed "unfinished" in
+    gin-tui export --list for good, though it can never be finished."""
+    import json
+
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.cli.host import SAVE_NAME
+    from ginrummy_tui.storage.store import SAVE_FORMAT
+
+    from .test_stats import hand, match
+
+    (tmp_path / "history").mkdir()
+    left = match("2026-01-08", NETWORK, "multiplayer-1.5", [hand(1, "knock", 1, 1, 5)], finished=False)
+    (tmp_path / "history" / "2026-01-08.json").write_text(json.dumps(left))
+    (tmp_path / SAVE_NAME).write_text(json.dumps(
+        {"format": SAVE_FORMAT, "version": 1, "match_id": "2026-01-08", "state": "not a game"}))
+    _, keeper, _, _ = _host(tmp_path)
+    keeper.close_history()
+    keeper.store.lock.release()
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    [line] = capsys.readouterr().out.splitlines()
+    assert line.startswith("2026-01-08  network/multiplayer-1.5") and line.endswith("  abandoned"), line

@@ -750,3 +750,89 @@ async def test_the_notes_of_the_start_come_one_after_another_each_whole(tmp_path
                 assert words.split()[-3:] == note.split()[-3:], (note, words)  # each whole, to its last words
     finally:
         plan.close()
+
+
+def test_the_notes_of_the_start_say_what_became_of_the_match_first(tmp_path):
+    """A damaged save and a damaged settings file: the settings' note came
+    first, and the one saying the match was lost and a new one started came
+    a note's time later, when the player may already be moving."""
+    import argparse
+
+    from ginrummy_tui.session.startup import prepare
+
+    (tmp_path / "current.json").write_text("garbage")
+    (tmp_path / "settings.json").write_text('{"format": "gin-tui settings", "version": 1, "ai": "bogus"}')
+    args = argparse.Namespace(ai=None, rules=None, seed=None, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None)
+    plan = prepare(args, ask=None)
+    plan.close()
+    assert [note.split(":")[0] for note in plan.notes] == [
+        "Your saved match could not be used", "Your settings file had problems"], plan.notes
+
+
+def _two_notes_plan(tmp_path):
+    """What gin-tui plays with a damaged save and a damaged settings file: a new match, two notes."""
+    import argparse
+
+    from ginrummy_tui.session.startup import prepare
+
+    (tmp_path / "current.json").write_text("garbage")
+    (tmp_path / "settings.json").write_text('{"format": "gin-tui settings", "version": 1, "ai": "bogus"}')
+    args = argparse.Namespace(ai=None, rules=None, seed=3, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None)
+    return prepare(args, ask=None)
+
+
+async def test_the_notes_of_the_start_do_not_cover_the_quit_question(tmp_path):
+    """At 80×24 the note of the start sat on top of the quit question; it
+    shows again once the question is closed."""
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+    from .app_helpers import until
+
+    plan = _two_notes_plan(tmp_path)
+    app = build_app(plan, pause=0)
+
+    def words() -> str:
+        return " ".join(_toast_lines(app))
+
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(app, pilot)
+            await until(pilot, lambda: "saved match" in words())
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmQuit))
+            await pilot.pause()
+            assert app._notifications and "saved match" not in " ".join(screen_text(app).split()), screen_text(app)
+            assert "Quit in the middle of the hand?" in screen_text(app)
+            await pilot.press("n")
+            await until(pilot, lambda: "saved match" in words())  # the same note, still in its time
+    finally:
+        plan.close()
+
+
+async def test_the_next_note_of_the_start_waits_for_the_quit_question(tmp_path, monkeypatch):
+    """The next note of the start came while the quit question was open."""
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.tui import restore
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+    from .app_helpers import until
+
+    monkeypatch.setattr(restore, "NOTE_SECONDS", 0.2)
+    monkeypatch.setattr(restore, "HELD_SECONDS", 0.05, raising=False)
+    plan = _two_notes_plan(tmp_path)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(app, pilot)
+            await until(pilot, lambda: "saved match" in " ".join(_toast_lines(app)))
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmQuit))
+            await pilot.pause(0.6)  # past the first note's time: the next one would have come
+            assert not any("settings" in str(n.message) for n in app._notifications), list(app._notifications)
+            await pilot.press("n")
+            await until(pilot, lambda: "settings" in " ".join(_toast_lines(app)))  # once the question is closed
+    finally:
+        plan.close()

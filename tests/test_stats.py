@@ -91,7 +91,9 @@ def test_the_replay_flag_keeps_a_match_out_of_the_figures():
 def test_the_text_table_shows_every_row_and_column():
     text = format_text(compute(HISTORY))
     heads = text.splitlines()[:2]
-    assert heads[0].split() == ["expert", "standard", "All"] and heads[1].split() == ["mp-1.5", "standard"]
+    # the head lines are labelled: they read "standard" over "standard"
+    assert heads[0].split() == ["Opponent", "expert", "standard", "All"]
+    assert heads[1].split() == ["Rules", "mp-1.5", "standard"]
     for label in ("Matches played", "Knocks", "Gins", "Big gins", "You undercut them",
                   "They undercut you", "Void hands", "Points per hand", "Best winning streak",
                   "Current streak"):
@@ -295,8 +297,9 @@ def test_the_text_table_fits_80_columns_with_every_level_and_preset():
     lines = text.splitlines()
     assert max(len(line) for line in lines) <= 80, text
     # every pair and the total are there, each column headed by level over preset
-    heads = [(a, b) for a, b in zip(lines, lines[1:]) if a.split() and a.split()[0] in ("easy", "standard", "expert")]
-    pairs = [(x, y) for a, b in heads for x, y in zip(a.split(), b.split())]
+    heads = [(a, b) for a, b in zip(lines, lines[1:]) if a.startswith("Opponent ")]
+    assert all(b.split()[0] == "Rules" for _, b in heads)
+    pairs = [(x, y) for a, b in heads for x, y in zip(a.split()[1:], b.split()[1:])]
     assert len(pairs) == 12 and ("expert", "mp-1.5") in pairs and ("easy", "oklahoma") in pairs
     assert any(line.split()[-1:] == ["All"] for line in lines)
     won = [line for line in lines if line.startswith("Matches won")]
@@ -344,7 +347,7 @@ def test_the_tables_say_who_undercut_whom_as_right_for_a_person_as_for_the_compu
         assert "computer" not in table.lower(), table
         assert max(len(line) for line in table.splitlines()) <= width, table
         heads = table.splitlines()[0].split()
-        assert heads == ["expert", "network", "standard", "All"], table  # every column side by side
+        assert heads == ["Opponent", "expert", "network", "standard", "All"], table  # every column side by side
         given = next(line for line in table.splitlines() if line.startswith("You undercut them"))
         received = next(line for line in table.splitlines() if line.startswith("They undercut you"))
         assert given.split()[-4:] == ["0", "1", "1", "2"] and received.split()[-4:] == ["0", "2", "1", "3"], table
@@ -378,7 +381,7 @@ def test_a_match_ended_on_time_is_listed_as_lost_on_time(tmp_path, capsys):
     _write_history(tmp_path)
     assert main(["export", "--data-dir", str(tmp_path), "--since", "2026-01-05", "--list"]) == 0
     listed = capsys.readouterr().out.splitlines()
-    assert listed[0].startswith("2026-01-05") and listed[0].endswith("  2 hands  0-0  lost on time"), listed
+    assert listed[0].startswith("2026-01-05") and listed[0].endswith("  1 hand  0-0  lost on time"), listed
     assert "on time" not in "".join(listed[1:])
     recent = open_history(tmp_path).history.recent(10)
     lines = {r["id"]: line for r in recent for line in [str(recent_renderable([r]).renderables[1])]}
@@ -435,3 +438,89 @@ def test_gin_tui_export_text_tells_how_each_hand_s_points_add_up_as_the_summary_
     text = capsys.readouterr().out
     for kind, (points, how) in summaries.items():
         assert f" +{points}{how}  (score " in text, (kind, how, text)
+
+
+def test_a_hand_ended_by_the_move_clock_is_not_counted_as_played_anywhere(tmp_path, capsys):
+    """A match lost on time in its first hand: gin-tui stats said 'Hands 0',
+    gin-tui export --list '1 hand', and the text told it as 'Hand 1'."""
+    from ginrummy_tui.storage.reports import format_match
+
+    timed = [match("2026-02-01", "standard", "multiplayer-1.5", [hand(1, "timeout", None, 1, 0)], winner=1)]
+    folder = tmp_path / "history"
+    folder.mkdir()
+    (folder / "2026-02-01.json").write_text(json.dumps(timed[0]))
+    assert main(["stats", "--data-dir", str(tmp_path), "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert stats["total"]["hands"] == 0 and stats["total"]["timeouts_lost"] == 1, stats
+    assert listed == ["2026-02-01  standard/multiplayer-1.5  0 hands  0-0  lost on time"], listed
+    record = open_history(tmp_path).history.find("last")
+    assert isinstance(record, dict)
+    text = format_match(record)
+    assert "  In hand 1: You ran out of time" in text and "  Hand 1:" not in text, text
+
+
+def test_the_text_export_of_a_match_with_bonuses_shows_them_as_the_score_sheet_does():
+    """A classic match: the hands' lines ended at "(score 101-23)", then
+    "Result: You won 281-43" with nothing to say where the 180 and 20 came from."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import PRESETS, Action, Kind, Phase, apply, view
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.tui import scenarios
+
+    start = replace(scenarios.match_point(), rules=PRESETS["classic"])
+    over = apply(apply(start, Action(Kind.DRAW_STOCK)), Action(Kind.KNOCK, card("KD")))
+    assert over.phase == Phase.MATCH_OVER and over.winner == 0 and over.bonuses[0] > 0 and over.bonuses[1] > 0
+    lines = format_match(seat_record(view(over, 0), "m1", opponent="standard")).splitlines()
+    (t0, t1), (s0, s1) = over.totals, over.scores
+    assert lines[-2:] == [
+        f"  Bonuses: You +{t0 - s0}, Computer (standard) +{t1 - s1}  (total {t0}-{t1})",
+        f"  Result: You won {t0}-{t1}",
+    ], lines
+    won = apply(apply(scenarios.match_point(), Action(Kind.DRAW_STOCK)), Action(Kind.KNOCK, card("KD")))
+    plain = format_match(seat_record(view(won, 0), "m2", opponent="standard"))
+    assert "Bonuses" not in plain  # no bonus in the standard rules: no line
+
+
+def test_one_match_is_exported_as_json_as_every_match_is(tmp_path, capsys):
+    """gin-tui export wrote compact JSON, gin-tui export --match last the same
+    record with spaces after every comma and colon."""
+    _write_history(tmp_path)
+    assert main(["export", "--data-dir", str(tmp_path)]) == 0
+    every = capsys.readouterr().out.splitlines()
+    for wanted, line in (("last", every[-1]), ("2026-01-01", every[0])):
+        assert main(["export", "--data-dir", str(tmp_path), "--match", wanted]) == 0
+        assert capsys.readouterr().out == line + "\n"
+
+
+def test_a_match_whose_save_was_damaged_is_listed_as_abandoned_not_unfinished(tmp_path, capsys):
+    """The match of a save set aside as damaged stayed "unfinished" in
+    gin-tui export --list for good, though it can never be finished."""
+    import argparse
+
+    from ginrummy_tui.session.keeper import start_history_upkeep
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.storage.store import SAVE_FORMAT
+
+    _write_history(tmp_path)  # 2026-01-08: a match left unfinished
+    (tmp_path / "current.json").write_text(json.dumps(
+        {"format": SAVE_FORMAT, "version": 1, "match_id": "2026-01-08", "state": "not a game"}))
+    args = argparse.Namespace(ai=None, rules=None, seed=None, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None)
+    plan = prepare(args, ask=None)
+    try:
+        assert plan.notes[0].startswith("Your saved match could not be used"), plan.notes
+        told: list[str] = []
+        worker = start_history_upkeep(plan.keeper, told.append)
+        assert worker is not None
+        worker.join(60)
+    finally:
+        plan.close()
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    listed = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert listed["2026-01-08"].endswith("  abandoned"), listed
+    assert listed["2026-01-01"].endswith("  won")  # the others as they were

@@ -31,10 +31,11 @@ def make_network_app(session: Any, args: argparse.Namespace) -> Any:
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.seat_hand import SeatHands
     from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.palette import theme_names
 
     override = getattr(args, "data_dir", None)
     cdir = config_dir(override)
-    loaded = load_settings(cdir)
+    loaded = load_settings(cdir, theme_names())
     saved = loaded.settings
     settings = apply_look(saved, args)
     root = data_dir(override)

@@ -32,7 +32,7 @@ def _nothing(since: str | None) -> str:
 
 def _lines(hist, args: argparse.Namespace, since: str | None):
     """The text to print, a piece at a time (each ends with a newline)."""
-    from ginrummy_tui.storage.reports import format_match, outcome
+    from ginrummy_tui.storage.reports import format_match, listed_opponent, outcome
 
     if args.list:
         empty = True
@@ -42,7 +42,7 @@ def _lines(hist, args: argparse.Namespace, since: str | None):
             t0, t1 = r["totals"]
             replay = "  (replay)" if r["replay"] else ""
             hands = f"{r['hands']} hand{'' if r['hands'] == 1 else 's'}"
-            yield f"{r['id']}  {r['opponent']}/{r['preset']}  {hands}  {t0}-{t1}  {state}{replay}\n"
+            yield f"{r['id']}  {listed_opponent(r)}/{r['preset']}  {hands}  {t0}-{t1}  {state}{replay}\n"
         if empty:
             yield _nothing(since)
         return
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(found, str):
                 say(f"gin-tui export: {found}", file=sys.stderr)
                 return 1
-            text = format_match(found) if args.format == "text" else json.dumps(found, ensure_ascii=False)
+            text = format_match(found) if args.format == "text" else json.dumps(found, ensure_ascii=False, separators=(",", ":"))
             out(text)
         else:
             for piece in _lines(hist, args, since):

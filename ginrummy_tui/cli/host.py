@@ -192,6 +192,7 @@ def match_server(reporter: SaveReporter, state, code: str, *, name: str | None, 
         match_id=reporter.match_id, **options,
     )
     keeper.ui = server.table
+    keeper.opponent_name = lambda: server.names[1]  # the guest's, for the host's record
     return server
 
 
@@ -256,8 +257,8 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     a local match and, with ``record`` (the host plays seat 0), records it in
     the history as a match against a person over the network
     (:data:`~ginrummy_tui.storage.stats.NETWORK`), apart from the computer's
-    levels; a match given up with ``--new`` then counts as abandoned, as a
-    local one does.  The caller holds ``store.lock``.  What the player must not
+    levels; a match given up with ``--new``, or whose save was damaged and set
+    aside, then counts as abandoned, as a local one does.  The caller holds ``store.lock``.  What the player must not
     miss (a damaged save moved aside) is also added to ``notes``, to be shown
     on the table: the game's screen hides what was printed before it.
     """
@@ -272,6 +273,11 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         say(f"gin-tui host: {line}")
         if notes is not None:
             notes.append(line)
+    if record and opened.error is not None and opened.error.match_id:  # a match that can never be finished
+        from ginrummy_tui.storage.history import mark_abandoned
+
+        for line in mark_abandoned(store.root, opened.error.match_id):
+            say(f"gin-tui host: {line}")
     saved = opened.saved
     code = None
     match_id = None

@@ -220,9 +220,10 @@ def build_unsaved_app(args: argparse.Namespace) -> GinApp:
 def run_saved_play(args: argparse.Namespace) -> int:
     """``gin-tui``: resume the unfinished match (or start one) and play it."""
     from ginrummy_tui.session.startup import Refused, prepare
+    from ginrummy_tui.tui.palette import theme_names
 
     try:
-        plan = prepare(args)
+        plan = prepare(args, themes=theme_names())
     except Refused as refused:
         if str(refused):
             say(str(refused), file=sys.stderr)

@@ -111,12 +111,21 @@ def codes_match(given: Any, expected: str) -> bool:
     return hmac.compare_digest(normalize_code(given).encode("utf-8"), normalize_code(expected).encode("utf-8"))
 
 
+NAME_LIMIT = 20
+"""The most characters of a player's name."""
+CUT = "…"
+"""What ends a name cut to :data:`NAME_LIMIT` characters, so that it shows it was cut."""
+
+
 def clean_name(name: Any, default: str) -> str:
-    """A player's name safe to show: letters, digits, space, ``-_.'``; at most 20 characters."""
+    """A player's name safe to show: letters, digits, space, ``-_.'``; at most
+    20 characters, a longer one cut to 19 and :data:`CUT` (a name cut so
+    already is kept as it is)."""
     if not isinstance(name, str):
         return default
-    kept = "".join(ch for ch in name if ch.isalnum() or ch in " -_.'")
-    kept = " ".join(kept.split())[:20].strip()
+    kept = " ".join("".join(ch for ch in name if ch.isalnum() or ch in " -_.'").split())
+    if kept and (len(kept) > NAME_LIMIT or name.rstrip().endswith(CUT)):
+        kept = kept[: NAME_LIMIT - 1].rstrip() + CUT
     return kept or default
 
 

@@ -13,7 +13,7 @@ from ginrummy_tui.storage.store import Store
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, PlayerView
     from ginrummy_tui.storage.figures import ReadyFigures
-    from ginrummy_tui.storage.history import SharedHistory
+    from ginrummy_tui.storage.history import Recorder, SharedHistory
 
 
 FIGURES_DELAY = 0.3
@@ -53,7 +53,7 @@ class Keeper:
         """Clear while :func:`start_history_upkeep` works, set otherwise: the old records
         coming in then change :meth:`match_number`, which is not kept meanwhile."""
         self.upkeep_done.set()
-        self._recorder = None
+        self._recorder: Recorder | None = None
         self._starting = False
         self._figures: ReadyFigures | None = None
         self.history: SharedHistory | None = None
@@ -64,6 +64,12 @@ class Keeper:
         """True while saves fail (the player has been told)."""
         self.last_ui: dict[str, Any] = {}
         """The screen details written with the last save."""
+        self.lost: list[str] = []
+        """The ids of matches whose saves were damaged and set aside at the
+        start: their records are marked abandoned with the history's upkeep."""
+        self.opponent_name: Callable[[], str | None] | None = None
+        """The other player's name, when a person plays the other seat (the
+        host's guest), for the match's record."""
 
     def shared_history(self):
         """The history database of this data directory (opened when first used)."""
@@ -121,7 +127,10 @@ class Keeper:
             self._recorder = hist.recorder(
                 self.match_id, opponent=str(self.settings.get("ai", "standard")), replay=self.replay
             )
-        return self._recorder
+        recorder = self._recorder
+        if self.opponent_name is not None:  # as it is when the record is first written
+            recorder.opponent_name = self.opponent_name()
+        return recorder
 
     def _follow(self, state: GameState) -> None:
         """A new match after a finished one (``new match``) gets a new id, so
@@ -270,13 +279,16 @@ class SeatRecords:
         self._ended: dict[str, dict[int, dict[str, Any]]] = {}
         """The hands this seat saw end in each match not recorded yet, by number."""
         self._done: set[str] = set()
+        self._names: dict[str, str] = {}
+        """The other player's name in each match, as the host says it."""
 
     def observe(self, v: PlayerView, match_id: str | None, *, started: str | None = None,
-                hints: int | None = None) -> bool:
+                hints: int | None = None, opponent_name: str | None = None) -> bool:
         """Take note of the host's view ``v`` of match ``match_id`` (and, from a host
         that says them, when the match started and the hints this seat was shown in
-        it: the whole match's, also those of an earlier ``gin-tui join``); once the
-        match is over, record it (once).  True if it was written now."""
+        it: the whole match's, also those of an earlier ``gin-tui join``; and the
+        other player's name); once the match is over, record it (once).  True if it
+        was written now."""
         from ginrummy_tui.engine.kinds import Phase
         from ginrummy_tui.storage.files import now_iso
         from ginrummy_tui.storage.history import ended_hand
@@ -288,6 +300,8 @@ class SeatRecords:
         self._seen.setdefault(match_id, now_iso())
         if hints is not None:
             self._host_hints[match_id] = hints
+        if opponent_name:
+            self._names[match_id] = opponent_name
         entry = ended_hand(v)
         if entry is not None:
             self._ended.setdefault(match_id, {})[v.hand_no] = entry
@@ -302,6 +316,7 @@ class SeatRecords:
         record = seat_record(
             v, match_id, opponent=self.opponent, started=self._seen.get(match_id),
             hints=self._host_hints.get(match_id, 0), ended=self._ended.pop(match_id, None),
+            opponent_name=self._names.get(match_id),
         )
         for _ in range(2):  # a damaged database is set aside and the record goes to a new one
             hist = self.history.get()
@@ -327,7 +342,8 @@ def start_history_upkeep(
     keeper: Keeper, tell: Callable[[str], None], then: Callable[[], None] | None = None
 ) -> threading.Thread | None:
     """In a thread, on one connection: check the history database, mark the
-    records of the matches just given up for a new one (``--new``) abandoned
+    records of the matches just given up for a new one (``--new``) or whose
+    saves were damaged (:attr:`Keeper.lost`) abandoned
     and import the JSON records of earlier versions, then work out the
     statistics on it (so that F3 finds them ready); ``tell`` (called from that
     thread) says what happened; ``then`` is called last, in that thread.  None
@@ -338,7 +354,7 @@ def start_history_upkeep(
     def work() -> None:
         from ginrummy_tui.storage.history import upkeep
 
-        for message in upkeep(keeper.shared_history(), keeper.figures.adopt):
+        for message in upkeep(keeper.shared_history(), keeper.figures.adopt, keeper.lost):
             with contextlib.suppress(Exception):
                 tell(message)
         with contextlib.suppress(Exception):  # F3 works them out itself, and reports what is wrong

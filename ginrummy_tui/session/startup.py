@@ -20,7 +20,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -160,9 +160,14 @@ def dealt(rules: Rules, seed, hand: int | None) -> GameState:
     return new_game(rules, seed=seed)
 
 
-def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhere) -> Plan:
+def prepare(
+    args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhere, themes: Collection[str] | None = None
+) -> Plan:
     """Settle what to play and take its lock.  Raises :class:`Refused` when
-    there is nothing to play (a bad option, or the player chose to quit)."""
+    there is nothing to play (a bad option, or the player chose to quit).
+    ``themes``: the names of the themes there are, for the settings file's
+    theme to be checked with its other values.  The notes for the player come
+    in order of importance: what became of the match, then of the settings."""
     from ginrummy_tui.storage.config import LEVELS, LoadedSettings, Settings, apply_args, config_dir, load_settings
     override = getattr(args, "data_dir", None)
     root = data_dir(override)
@@ -175,10 +180,8 @@ def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhe
         notes.append(f"Your match cannot be saved or recorded, nor your settings read: {given} is {root}, {why}.")
         loaded = LoadedSettings(Settings())
     else:
-        loaded = load_settings(cdir)
-    message = loaded.message()
-    if message:
-        notes.append(message)
+        loaded = load_settings(cdir, themes)
+    settings_note = loaded.message()  # said after what became of the match
     try:
         settings = apply_args(loaded.settings, args)
     except ValueError as exc:
@@ -223,6 +226,7 @@ def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhe
     try:
         opened = store.load()
         notes.extend(opened.messages)
+        lost = [opened.error.match_id] if opened.error is not None and opened.error.match_id else []
         saved = opened.saved
         if saved is None and opened.error is None and store.path.name == SAVE_NAME and not fresh:
             # a separate match left unfinished while this one was open elsewhere: carry on with it
@@ -277,6 +281,9 @@ def prepare(args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhe
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, notes=notes)
         plan.saved_settings = loaded.settings
+        plan.keeper.lost = lost  # marked abandoned once the table is up
+        if settings_note:
+            notes.append(settings_note)
         plan.keeper.hold(plan.state)  # saved once the table is on the screen (Plan.after_first_frame)
         if unsaved:  # the player has been told: neither the first failed save nor the history says it again
             plan.keeper.failing = True

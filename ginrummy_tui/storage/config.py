@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Collection
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -184,9 +185,10 @@ def _check_rules(raw: Any, problems: list[str]) -> tuple[str, tuple[tuple[str, A
     return preset, tuple(good.items())
 
 
-def settings_from_dict(data: Any) -> tuple[Settings, list[str]]:
+def settings_from_dict(data: Any, themes: Collection[str] | None = None) -> tuple[Settings, list[str]]:
     """Settings from the file's contents, keeping every good value; the
-    problems found are listed (never raises)."""
+    problems found are listed (never raises).  ``themes``: the names of the
+    themes there are, when known (a theme not among them is a problem)."""
     problems: list[str] = []
     if not isinstance(data, dict):
         return Settings(), ["it is not a settings file"]
@@ -220,20 +222,24 @@ def settings_from_dict(data: Any) -> tuple[Settings, list[str]]:
         else:
             problems.append(f"{name} must be true or false (not {value!r})")
     theme = data.get("theme", default.theme)
-    if isinstance(theme, str) and 0 < len(theme) <= 64:
-        values["theme"] = theme
-    else:
+    if not isinstance(theme, str) or not 0 < len(theme) <= 64:
         problems.append(f"the theme is not readable ({theme!r})")
+    elif themes is not None and theme not in themes:
+        problems.append(f"unknown theme {theme!r}")
+    else:
+        values["theme"] = theme
     known = {"format", "version", "rules", "ai", "pause", "ascii", "mouse", "theme", "one_click"}
     extra = tuple((k, v) for k, v in data.items() if k not in known)
     return Settings(**values, extra=extra), problems
 
 
-def load_settings(directory: Path) -> LoadedSettings:
+def load_settings(directory: Path, themes: Collection[str] | None = None) -> LoadedSettings:
     """Read ``settings.json`` from ``directory``; never raises, never waits
     (a named pipe in its place is not read).  A file with problems, or
     something that is not a file, is moved aside (timestamped) and its good
-    values are kept: written to a clean file in its place."""
+    values are kept: written to a clean file in its place.  ``themes``: the
+    names of the themes there are (the display knows them), so that a theme
+    there is not is repaired as the other bad values are."""
     path = Path(directory) / SETTINGS_NAME
     try:
         raw = read_regular(path, MAX_SETTINGS_BYTES + 1, follow=True)
@@ -254,7 +260,7 @@ def load_settings(directory: Path) -> LoadedSettings:
             raise ValueError("it is not text") from None
         except json.JSONDecodeError as exc:
             raise ValueError(f"it is not valid JSON ({exc.msg} at line {exc.lineno})") from None
-        settings, problems = settings_from_dict(data)
+        settings, problems = settings_from_dict(data, themes)
     except RecursionError:
         settings, problems = Settings(), ["it is not a settings file (nested too deeply)"]
     except ValueError as exc:

@@ -37,7 +37,7 @@ import sqlite3
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -56,7 +56,7 @@ from ginrummy_tui.storage.files import (
     set_aside_link,
     set_aside_not_a_file,
 )
-from ginrummy_tui.storage.stats import Stats, Tally
+from ginrummy_tui.storage.stats import OPPONENT_NAME, Stats, Tally
 from ginrummy_tui.storage.store import (
     ARCHIVE_DIR,
     HISTORY_DIR,
@@ -281,17 +281,19 @@ def ended_hand(v: PlayerView) -> dict[str, Any] | None:
 
 
 def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | None = None,
-                hints: int = 0, ended: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+                hints: int = 0, ended: dict[int, dict[str, Any]] | None = None,
+                opponent_name: str | None = None) -> dict[str, Any]:
     """The record of the finished match of ``v`` from the side of ``v``'s seat,
     which the record calls seat 0 (the statistics count seat 0 as the player):
     for a seat that holds no :class:`GameState`, the guest of a hosted match.
     Every hand's score-sheet row; the moves, both hands and melds and layoffs
     of the last hand and of those in ``ended`` (by number: the hands this seat
-    saw end, as :func:`ended_hand` gave them)."""
+    saw end, as :func:`ended_hand` gave them); ``opponent_name``: the other
+    player's name, when known (:func:`with_opponent_name`)."""
     me = v.seat
     seen = ended or {}
     now = now_iso()
-    return {
+    return with_opponent_name({
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "id": match_id,
@@ -311,7 +313,14 @@ def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | N
         "scores": _pair_from(v.scores, me),
         "totals": _pair_from(v.totals, me),
         "hands": [seen.get(rec.hand_no) or hand_entry(v, rec, me) for rec in v.sheet],
-    }
+    }, opponent_name)
+
+
+def with_opponent_name(record: dict[str, Any], name: str | None) -> dict[str, Any]:
+    """``record`` naming the other player ``name`` (left as it is when no name is known)."""
+    if name:
+        record[OPPONENT_NAME] = name
+    return record
 
 
 def valid_record(record: Any) -> bool:
@@ -775,9 +784,11 @@ class History:
         if data is not None:
             conn.execute("INSERT INTO plays VALUES (?, ?, ?)", (mid, seq, data))
 
-    def recorder(self, match_id: str, *, opponent: str = "standard", replay: bool = False) -> Recorder:
-        """A :class:`Recorder` for one match."""
-        return Recorder(self, match_id, opponent=opponent, replay=replay)
+    def recorder(
+        self, match_id: str, *, opponent: str = "standard", replay: bool = False, opponent_name: str | None = None
+    ) -> Recorder:
+        """A :class:`Recorder` for one match (``opponent_name``: the other player's, when known)."""
+        return Recorder(self, match_id, opponent=opponent, replay=replay, opponent_name=opponent_name)
 
     def mark_abandoned(self, match_id: str, saved: SavedMatch | None = None) -> None:
         """Mark an unfinished match as given up (a new one replaced it); with
@@ -1039,8 +1050,9 @@ WHERE opponent = ? AND finished = 1 AND replay = 0
 ORDER BY coalesce(ended, started) DESC, uid DESC LIMIT ?
 """
 _SUMMARY = "uid, opponent, preset, finished, abandoned, replay, winner, total0, total1, score0, score1, " + (
-    "(SELECT count(*) FROM hands h WHERE h.match = matches.id), "
-    "(SELECT kind FROM hands h WHERE h.match = matches.id ORDER BY seq DESC LIMIT 1)"
+    # the hands played, as the statistics count them: a move clock running out ends the match, not a hand
+    f"(SELECT count(*) FROM hands h WHERE h.match = matches.id AND h.kind != {_END_SQL['TIMEOUT']}), "
+    "(SELECT kind FROM hands h WHERE h.match = matches.id ORDER BY seq DESC LIMIT 1), extra"
 )
 _FULL_NAMES = (
     "uid", "started", "updated", "ended", "finished", "abandoned", "replay", "opponent", "preset", "rules_text",
@@ -1052,7 +1064,7 @@ _FULL = "id, " + ", ".join(
 
 
 def _summary(row: tuple) -> dict[str, Any]:
-    uid, opp, preset, finished, abandoned, replay, winner, t0, t1, s0, s1, hands, last_kind = row
+    uid, opp, preset, finished, abandoned, replay, winner, t0, t1, s0, s1, hands, last_kind, extra = row
     return {
         "id": uid,
         "opponent": opp,
@@ -1064,7 +1076,19 @@ def _summary(row: tuple) -> dict[str, Any]:
         "totals": [t0, t1] if t0 is not None else [s0 or 0, s1 or 0],
         "hands": hands,
         "on_time": bool(finished) and last_kind == EndKind.TIMEOUT,  # won or lost when a move clock ran out
+        OPPONENT_NAME: _extra_name(extra),
     }
+
+
+def _extra_name(extra: str | None) -> str | None:
+    """The other player's name among a record's other entries (``extra``), if it is there."""
+    if not extra or OPPONENT_NAME not in extra:
+        return None
+    try:
+        name = json.loads(extra).get(OPPONENT_NAME)
+    except (ValueError, AttributeError):
+        return None
+    return name if isinstance(name, str) and name else None
 
 
 def _match_from_cols(cols: dict[str, Any], rules_text: str | None) -> dict[str, Any]:
@@ -1268,10 +1292,20 @@ class Recorder:
     Each call writes one transaction.
     """
 
-    def __init__(self, history: History, match_id: str, *, opponent: str = "standard", replay: bool = False) -> None:
+    def __init__(
+        self,
+        history: History,
+        match_id: str,
+        *,
+        opponent: str = "standard",
+        replay: bool = False,
+        opponent_name: str | None = None,
+    ) -> None:
         self.history = history
         self.match_id = match_id
         self.opponent = opponent
+        self.opponent_name = opponent_name
+        """The other player's name, if known (kept in the record when its row is written)."""
         self.replay = replay
         self.mid: int | None = None
         self.known: set[int] = set()
@@ -1319,7 +1353,7 @@ class Recorder:
         if self.mid is not None:
             return self.mid
         assert self._fresh is not None
-        self.history.put_record(conn, self._fresh)
+        self.history.put_record(conn, with_opponent_name(dict(self._fresh), self.opponent_name))
         return conn.execute("SELECT id FROM matches WHERE uid = ?", (self.match_id,)).fetchone()[0]
 
     def observe(self, state: GameState) -> bool:
@@ -1567,11 +1601,14 @@ def open_for_reading(root: Path, say: Callable[[str], None]) -> History | Litera
     return hist
 
 
-def upkeep(shared: SharedHistory, hand_on: Callable[[History, int], bool] | None = None) -> list[str]:
+def upkeep(
+    shared: SharedHistory, hand_on: Callable[[History, int], bool] | None = None, lost: Iterable[str] = ()
+) -> list[str]:
     """What the app does in the background once it is up: the integrity check
     (a damaged database is set aside and a new one started), marking the
     records of the matches given up for a new one abandoned
-    (:func:`file_abandoned`), and the import of the JSON records of earlier
+    (:func:`file_abandoned`), and those of the matches ``lost`` (by id: their
+    saves were damaged and set aside), and the import of the JSON records of earlier
     versions.  All on one connection of its own, so that the game's recording
     does not wait for them; then, rather than closed, that connection is handed
     on with the :attr:`SharedHistory.generation` of its database, if
@@ -1601,6 +1638,8 @@ def upkeep(shared: SharedHistory, hand_on: Callable[[History, int], bool] | None
                 shared.replace_damaged(str(bad))
         if own is not None:
             messages.extend(_file_abandoned_in(own))
+            for match_id in lost:  # a match whose save was set aside can never be finished
+                _marked(own, match_id, None, messages)
         if own is not None and pending:
             report = import_json_history(own)
             if report.imported:

@@ -8,7 +8,7 @@ from typing import Any
 from ginrummy_tui.engine.kinds import EndKind
 from ginrummy_tui.engine.rules import PRESETS, Rules
 
-from .stats import ME, NETWORK, Stats, Tally
+from .stats import ME, NETWORK, OPPONENT_NAME, Stats, Tally
 
 KIND_WORDS = {
     EndKind.KNOCK: "knock",
@@ -65,6 +65,10 @@ PRESET_SHORT = {"multiplayer-1.5": "mp-1.5"}
 """Preset names shortened for a column head."""
 
 
+HEAD_LABELS = ("Opponent", "Rules")
+"""The labels of the two head lines of :func:`column_heads` (the level, the preset)."""
+
+
 def column_heads(stats: Stats) -> list[tuple[str, str, Tally]]:
     """The columns as two short head lines (opponent level, preset) and figures;
     "All" last when there is more than one pair."""
@@ -105,8 +109,8 @@ def format_text(stats: Stats, width: int = 80) -> str:
             block = [cols[i] for i in indices]
             if lines:
                 lines.append("")
-            lines.append(" " * label_w + "".join("  " + a.rjust(col_w) for a, _, _ in block))
-            lines.append(" " * label_w + "".join("  " + b.rjust(col_w) for _, b, _ in block))
+            lines.append(HEAD_LABELS[0].ljust(label_w) + "".join("  " + a.rjust(col_w) for a, _, _ in block))
+            lines.append(HEAD_LABELS[1].ljust(label_w) + "".join("  " + b.rjust(col_w) for _, b, _ in block))
             for label, name in ROWS:
                 lines.append(label.ljust(label_w) + "".join("  " + cell(t, name).rjust(col_w) for _, _, t in block))
     if stats.replays:
@@ -116,8 +120,24 @@ def format_text(stats: Stats, width: int = 80) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def _who(seat: Any, opponent: str) -> str:
-    other = "Opponent (network)" if opponent == NETWORK else f"Computer ({opponent})"
+def opponent_words(opponent: str, name: Any = None) -> str:
+    """The other player of a record: the computer at its level, or the person
+    over the network, by name when the record keeps it ("Alice (network)")."""
+    if opponent != NETWORK:
+        return f"Computer ({opponent})"
+    return f"{name} (network)" if isinstance(name, str) and name else "Opponent (network)"
+
+
+def listed_opponent(summary: dict[str, Any]) -> str:
+    """Who a match was played against, as a list of matches shows it: the
+    level, or the person over the network by name when the record keeps it."""
+    name = summary.get(OPPONENT_NAME)
+    opponent = str(summary.get("opponent"))
+    return opponent_words(opponent, name) if opponent == NETWORK and name else opponent
+
+
+def _who(seat: Any, other: str) -> str:
+    """"You" for the player's seat, ``other`` (:func:`opponent_words`) for the other one."""
     return "You" if seat == ME else other if seat == 1 else "-"
 
 
@@ -128,10 +148,9 @@ def outcome(summary: dict[str, Any]) -> str:
     return f"{how} on time" if summary.get("on_time") else how
 
 
-def _ran_out(winner: int, opponent: str) -> str:
+def _ran_out(winner: int, other: str) -> str:
     """A match ended on time, from the side of the player (seat :data:`ME`):
     who ran out of time, and who wins the match on it."""
-    other = _who(1 - ME, opponent)
     if winner == ME:
         return f"{other} ran out of time: you win the match on time"
     return f"You ran out of time: {other} wins the match on time"
@@ -162,14 +181,33 @@ def _points_worked(hand: dict[str, Any], rules: Rules | None) -> str:
     return f"  ({points_worked(kind, rules, kdw, ddw, points // base if base else 1)})"
 
 
+def _two_numbers(value: Any) -> tuple[int, int] | None:
+    """A recorded pair of points (a list of two whole numbers), or None."""
+    if isinstance(value, list) and len(value) == 2 and all(type(n) is int for n in value):
+        return value[0], value[1]
+    return None
+
+
+def _bonus_lines(record: dict[str, Any], other: str) -> list[str]:
+    """The bonuses of a finished match (box and game, added when it ended:
+    its totals less its scores), as the score sheet's "bonuses" and "total"
+    rows; none when there were none (or the record does not have both)."""
+    scores, totals = _two_numbers(record.get("scores")), _two_numbers(record.get("totals"))
+    if scores is None or totals is None or scores == totals:
+        return []
+    mine, theirs = totals[0] - scores[0], totals[1] - scores[1]
+    return [f"  Bonuses: You +{mine}, {other} +{theirs}  (total {totals[0]}-{totals[1]})"]
+
+
 def format_match(record: dict[str, Any]) -> str:
     """One match's history as readable text (``gin-tui export --format text``)."""
     opp = str(record.get("opponent"))
+    other = opponent_words(opp, record.get(OPPONENT_NAME))
     seed = record.get("seed")  # none for the guest of a hosted match, who is never told it
     state = "finished" if record.get("finished") else "abandoned" if record.get("abandoned") else "in progress"
     lines = [
         f"Match {record['id']}  ({state}{', replayed deal' if record.get('replay') else ''})",
-        f"  Opponent: {opp}   Rules: {record.get('preset')}   Seed: {'-' if seed is None else seed}",
+        f"  Opponent: {listed_opponent(record)}   Rules: {record.get('preset')}   Seed: {'-' if seed is None else seed}",
         f"  Started: {record.get('started')}   Ended: {record.get('ended') or '-'}",
     ]
     rules = _match_rules(record)
@@ -178,13 +216,15 @@ def format_match(record: dict[str, Any]) -> str:
         dw = h.get("deadwood")
         dw_text = f", deadwood {dw[0]}-{dw[1]}" if isinstance(dw, list) and len(dw) == 2 else ""
         if h["kind"] == EndKind.TIMEOUT and h.get("winner") in (0, 1):  # no points: the match is decided
-            told = _ran_out(h["winner"], opp)
+            told = _ran_out(h["winner"], other)
         elif h.get("winner") is None:
             told = f"{kind}{dw_text}: no score"
         else:
-            told = f"{kind}{dw_text}: {_who(h['winner'], opp)} +{h['points']}{_points_worked(h, rules)}"
+            told = f"{kind}{dw_text}: {_who(h['winner'], other)} +{h['points']}{_points_worked(h, rules)}"
         scores = h.get("scores") or ["?", "?"]
-        lines.append(f"  Hand {h['hand_no']}: {told}  (score {scores[0]}-{scores[1]})")
+        # a move clock running out ends the match in that hand, which is not counted as played
+        hand = f"In hand {h['hand_no']}" if h["kind"] == EndKind.TIMEOUT else f"Hand {h['hand_no']}"
+        lines.append(f"  {hand}: {told}  (score {scores[0]}-{scores[1]})")
         if h.get("hands"):
             lines.append(f"    Your hand:     {' '.join(h['hands'][0])}")
             lines.append(f"    {'Their hand:   ' if opp == NETWORK else 'Computer hand:'} {' '.join(h['hands'][1])}")
@@ -199,7 +239,8 @@ def format_match(record: dict[str, Any]) -> str:
             lines.append("    Moves: " + "; ".join(moves))
     if record.get("finished"):
         totals = record.get("totals") or record.get("scores") or ["?", "?"]
+        lines.extend(_bonus_lines(record, other))
         on_time = any(h["kind"] == EndKind.TIMEOUT for h in record["hands"][-1:])
-        lines.append(f"  Result: {_who(record.get('winner'), opp)} won{' on time,' if on_time else ''} "
+        lines.append(f"  Result: {_who(record.get('winner'), other)} won{' on time,' if on_time else ''} "
                      f"{totals[0]}-{totals[1]}")
     return "\n".join(lines)

@@ -23,6 +23,11 @@ NETWORK = "network"
 """The opponent of a match played over the network (another person,
 ``gin-tui host`` and ``join``): its figures are kept apart from those of the
 computer's levels."""
+OPPONENT_NAME = "opponent_name"
+"""The entry of a record naming the other player of a network match (a
+record without it, of an earlier version, names none).  Not a column of the
+history database: it is kept there with a record's other entries (``extra``),
+so the database's format is unchanged."""
 
 
 # ---------------------------------------------------------------- counting

@@ -37,7 +37,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .files import (
     NotAFile,
@@ -112,6 +112,9 @@ class LoadError:
     path: Path
     reason: str
     moved_to: Path | None = None
+    match_id: str | None = None
+    """The id of the match in the save, when it can be read (its record is
+    marked abandoned: the match can never be finished)."""
 
     def message(self) -> str:
         """A sentence or two for the player."""
@@ -207,13 +210,30 @@ def decode_save(raw: bytes, path: Path | None = None) -> SavedMatch | LoadError:
     try:
         return _decode(raw, where)
     except _Bad as bad:
-        return LoadError(where, str(bad))
+        return LoadError(where, str(bad), match_id=_match_id_of(raw))
     except RecursionError:
         return LoadError(where, "the file is not a gin-tui save (it is nested too deeply)")
     except MemoryError:  # pragma: no cover - would need an enormous file
         return LoadError(where, "the file is too big to be a gin-tui save")
     except Exception as exc:  # anything at all: the save is not trusted, the program goes on
-        return LoadError(where, f"the file is not a usable gin-tui save ({type(exc).__name__}: {exc})")
+        return LoadError(
+            where, f"the file is not a usable gin-tui save ({type(exc).__name__}: {exc})", match_id=_match_id_of(raw)
+        )
+
+
+def _match_id_of(raw: bytes) -> str | None:
+    """The match id of a save that cannot be used, if it has a readable one."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except Exception:
+        return None
+    match_id = data.get("match_id") if isinstance(data, dict) and data.get("format") == SAVE_FORMAT else None
+    return match_id if _good_match_id(match_id) else None
+
+
+def _good_match_id(match_id: object) -> TypeGuard[str]:
+    """Whether ``match_id`` can be a save's match id (a file name's part)."""
+    return isinstance(match_id, str) and 0 < len(match_id) <= 80 and "/" not in match_id and "\\" not in match_id
 
 
 class _Bad(Exception):
@@ -248,7 +268,7 @@ def _decode(raw: bytes, path: Path) -> SavedMatch:
             f"this version reads up to {SAVE_VERSION})"
         )
     match_id = data.get("match_id")
-    if not isinstance(match_id, str) or not match_id or len(match_id) > 80 or "/" in match_id or "\\" in match_id:
+    if not _good_match_id(match_id):
         raise _Bad("the save has no valid match id")
     settings = data.get("settings", {})
     if not isinstance(settings, dict):
@@ -352,7 +372,7 @@ class Store:
             return out
         if isinstance(found, LoadError):
             moved = move_aside(self.path)
-            err = LoadError(found.path, found.reason, moved)
+            err = LoadError(found.path, found.reason, moved, found.match_id)
             out.error = err
             out.messages.append(err.message() + " A new match has started.")
             return out

@@ -90,23 +90,32 @@ def _restore_selection(hand: HandView, ui: dict[str, Any]) -> bool:
 
 NOTE_SECONDS = 15.0
 """How long each note of the start is shown; the next one comes after it."""
+HELD_SECONDS = 0.5
+"""How often a note held back while a dialog is open looks whether it has closed."""
 
 
 def show_notes(app: App[Any], notes: list[str], resumed: bool) -> None:
     """Tell the player what happened at start (resumed, damaged save, ...): the
     warnings one after another, each for :data:`NOTE_SECONDS`, so that none is
     hidden under another (two of them overflowed the toasts' room at 80×24, and
-    the second, a damaged save and where it went, showed one line)."""
-    from functools import partial
+    the second, a damaged save and where it went, showed one line).  While a
+    dialog is open (the quit question), the next one waits for it to close."""
+    from textual.screen import ModalScreen
 
     from .host import gin_of
 
-    for n, note in enumerate(notes):
-        show = partial(app.notify, note, severity="warning", timeout=NOTE_SECONDS)
-        if n == 0:
-            show()
-        else:
-            app.set_timer(n * NOTE_SECONDS, show)
+    waiting = list(notes)
+
+    def next_note() -> None:
+        if isinstance(app.screen, ModalScreen):
+            app.set_timer(HELD_SECONDS, next_note)
+            return
+        app.notify(waiting.pop(0), severity="warning", timeout=NOTE_SECONDS)
+        if waiting:
+            app.set_timer(NOTE_SECONDS, next_note)
+
+    if waiting:
+        next_note()
     if resumed:
         session = gin_of(app).session
         v = session.view()

@@ -38,6 +38,12 @@ class ConfirmQuit(ModalScreen[bool]):
                 yield Button("Back to the game (n)", id="no", variant="primary", compact=True)
         yield KeyBar()  # its own keys, over the table's
 
+    def on_mount(self) -> None:
+        self.app.add_class("-asking")  # the notes are not drawn over the question (confirm_quit.tcss)
+
+    def on_unmount(self) -> None:
+        self.app.remove_class("-asking")
+
     def action_answer(self, yes: bool) -> None:
         """Close the question with the answer."""
         self.dismiss(yes)

@@ -65,7 +65,9 @@ def current_settings(app: GinHost) -> Settings:
         return s
     if not app.context.uses_files:
         return Settings()
-    return load_settings(app.context.config_dir or config_dir()).settings
+    from ..palette import theme_names
+
+    return load_settings(app.context.config_dir or config_dir(), theme_names()).settings
 
 
 _YES_NO_WORDS = {

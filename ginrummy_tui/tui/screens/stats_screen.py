@@ -33,7 +33,7 @@ def stats_renderable(
     ``width`` columns, when given: narrower heads (the level over the preset), then the
     columns in blocks, each repeating the row labels, rather than figures cut off.
     ``unusable``: why the history cannot be used (said instead of the figures)."""
-    from ginrummy_tui.storage.reports import ROWS, cell, column_blocks, column_heads, table_columns
+    from ginrummy_tui.storage.reports import HEAD_LABELS, ROWS, cell, column_blocks, column_heads, table_columns
 
     parts: list = [Text("Your record", style="bold underline")]
     if unusable is not None:
@@ -49,15 +49,17 @@ def stats_renderable(
             level, _, preset = name.rpartition(" / ")
             cols.append((level, preset, t))
         widths = [max(len(a), len(b), *(len(cell(t, field)) for _, field in ROWS)) for a, b, t in cols]
+        labels = ("", "")  # the wide heads say what they are ("vs expert", "standard rules")
         if width is not None and label_w + sum(w + 2 for w in widths) > width:
             cols = column_heads(stats)
+            labels = HEAD_LABELS
             widths = [max(len(a), len(b), *(len(cell(t, field)) for _, field in ROWS)) for a, b, t in cols]
         for n, block in enumerate(column_blocks(widths, label_w, width)):
             table = Text(no_wrap=True, overflow="crop")
             if n:
                 table.append("\n")
             for line in (0, 1):
-                table.append(" " * label_w)
+                table.append(labels[line].ljust(label_w))
                 for i in block:
                     table.append("  " + (cols[i][0], cols[i][1])[line].rjust(widths[i]), style="bold")
                 table.append("\n")
@@ -80,7 +82,7 @@ def stats_renderable(
 
 def recent_renderable(recent: list[dict[str, Any]]) -> Group:
     """The last matches played, newest first."""
-    from ginrummy_tui.storage.reports import outcome
+    from ginrummy_tui.storage.reports import listed_opponent, outcome
 
     parts: list = []
     if recent:
@@ -92,7 +94,7 @@ def recent_renderable(recent: list[dict[str, Any]]) -> Group:
             else:
                 how = "abandoned" if r.get("abandoned") else "in progress"
             line = Text(f"{r['id']}  ")
-            line.append(f"{r.get('opponent')}/{r.get('preset')}  ", style="dim")
+            line.append(f"{listed_opponent(r)}/{r.get('preset')}  ", style="dim")
             line.append(f"{totals[0]}-{totals[1]} {how}", style="bold" if how.startswith("won") else "")
             if r.get("replay"):
                 line.append("  (replay)", style="dim")
