@@ -200,9 +200,9 @@ class RemoteSession(Session):
             self.opponent_seen = True
         if self.records is not None and client.view is not None:
             hints = client.match_hints[self.seat] if client.match_hints is not None else None
-            name = client.names[1 - client.seat] if client.seat is not None else None
+            other = client.names[1 - client.seat] if client.seat is not None else None
             self.records.observe(
-                client.view, client.match_id, started=client.match_started, hints=hints, opponent_name=name
+                client.view, client.match_id, started=client.match_started, hints=hints, opponent_name=other
             )
 
     async def _rejoin(self) -> bool:
