@@ -1386,73 +1386,70 @@ async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and
         await server.close()
 
 
+@contextlib.asynccontextmanager
+async def _bob_in_the_app_at_anns_table(size: tuple[int, int]):
+    """A match hosted with Ann at the table (a plain client) and Bob in the app, joined and
+    running at ``size``: yields the server, Ann's client, Bob's session, the app and its pilot."""
+    from ginrummy_tui.tui.app import make_app
+
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0)
+    await server.start()
+    ann = GameClient(*server.address, server.codes[0], "Ann", heartbeat=0)
+    bob = RemoteSession(*server.address, server.codes[1], "Bob", retry_every=0.1)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+    try:
+        async with app.run_test(size=size) as pilot:
+            yield server, ann, bob, app, pilot
+    finally:
+        await bob.aclose()
+        await ann.close()
+        await server.close()
+
+
 async def test_while_the_host_is_gone_the_guest_is_told_how_long_and_then_that_q_leaves():
     """The host quit on its own turn: the guest's line said "Connection lost — reconnecting… (the
     host closed the match)  Ann is to move…" for as long as it lasted, with no count, the prompt
     stale (nothing moves) and nothing said of leaving."""
     from ginrummy_tui.net import remote_session
-    from ginrummy_tui.tui.app import make_app
 
-    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0)
-    await server.start()
-    ann = GameClient(*server.address, server.codes[0], "Ann", heartbeat=0)
-    bob = RemoteSession(*server.address, server.codes[1], "Bob", retry_every=0.1)
-    await ann.connect()
-    await bob.connect()
-    app = make_app(session=bob, pause=0)
-    try:
-        async with app.run_test(size=(100, 30)) as pilot:
-            prompt = app.table.query_one("#prompt")
-            await until_app(pilot, lambda: app.table.v is not None and "Ann is to move" in prompt.plain)
-            await server.close()
-            await until_app(pilot, lambda: "Connection lost" in prompt.plain)
-            assert prompt.plain == "Connection lost — reconnecting (0 s): the host closed the match"
-            assert bob._lost_at is not None
-            bob._lost_at -= 7  # as if seven seconds had gone by
-            app._tick_clock()
-            assert prompt.plain == "Connection lost — reconnecting (7 s): the host closed the match"
-            bob._lost_at -= remote_session.LEAVE_AFTER  # and half a minute more
-            app._tick_clock()
-            line = prompt.plain
-            assert line == "Reconnecting (37 s) · q leaves; the host keeps the match, rejoin later"
-    finally:
-        await bob.aclose()
-        await ann.close()
+    async with _bob_in_the_app_at_anns_table((100, 30)) as (server, ann, bob, app, pilot):
+        prompt = app.table.query_one("#prompt")
+        await until_app(pilot, lambda: app.table.v is not None and "Ann is to move" in prompt.plain)
+        await server.close()
+        await until_app(pilot, lambda: "Connection lost" in prompt.plain)
+        assert prompt.plain == "Connection lost — reconnecting (0 s): the host closed the match"
+        assert bob._lost_at is not None
+        bob._lost_at -= 7  # as if seven seconds had gone by
+        app._tick_clock()
+        assert prompt.plain == "Connection lost — reconnecting (7 s): the host closed the match"
+        bob._lost_at -= remote_session.LEAVE_AFTER  # and half a minute more
+        app._tick_clock()
+        line = prompt.plain
+        assert line == "Reconnecting (37 s) · q leaves; the host keeps the match, rejoin later"
 
 
 async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_and_none_is_offered():
     """The guest's side of a paused game: the host's terminal closed while the guest was to discard."""
-    from ginrummy_tui.tui.app import make_app
-
-    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0)
-    await server.start()
-    ann = GameClient(*server.address, server.codes[0], "Ann", heartbeat=0)
-    bob = RemoteSession(*server.address, server.codes[1], "Bob", retry_every=0.1)
-    await ann.connect()
-    await bob.connect()
-    app = make_app(session=bob, pause=0)
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            prompt = app.table.query_one("#prompt")
-            await until_app(pilot, lambda: bob.client is not None and bob.client.view is not None)
-            await ann.submit(Action("draw stock"))
-            await until_app(pilot, lambda: bob.client.view.hand_no == 1 and len(bob.client.view.history) == 1)
-            await ann.submit(Action("discard", server.state.hands[0][0]))
-            await until_app(pilot, lambda: app.table.v.my_turn)
-            await pilot.press("s")
-            await until_app(pilot, lambda: app.table.v.phase == "discard" and "Discard" in prompt.plain)
-            await server.close()
-            await until_app(pilot, lambda: app.table.v.legal_actions == () and "Connection lost" in prompt.plain)
-            assert "Discard" not in prompt.plain
-            assert await refusals_of_the_move_keys(app, pilot) == {"not now"}
-            # the line of the lost connection is the reason, marked: it said "Connection lost —
-            # reconnecting… (…)  ✗ Not now (not connected to the host: reconnecting)." and, at 80
-            # columns, wrapped onto a second line
-            line = prompt.plain
-            assert line.startswith("✗ Connection lost — reconnecting (") and line.count("reconnecting") == 1
-            assert prompt.has_class("-refused") and prompt.lines == 1
-            await pilot.press("h")  # the hint key too
-            assert app.table.refusal == "no hint now" and prompt.plain == line
-    finally:
-        await bob.aclose()
-        await ann.close()
+    async with _bob_in_the_app_at_anns_table((80, 24)) as (server, ann, bob, app, pilot):
+        prompt = app.table.query_one("#prompt")
+        await until_app(pilot, lambda: bob.client is not None and bob.client.view is not None)
+        await ann.submit(Action("draw stock"))
+        await until_app(pilot, lambda: bob.client.view.hand_no == 1 and len(bob.client.view.history) == 1)
+        await ann.submit(Action("discard", server.state.hands[0][0]))
+        await until_app(pilot, lambda: app.table.v.my_turn)
+        await pilot.press("s")
+        await until_app(pilot, lambda: app.table.v.phase == "discard" and "Discard" in prompt.plain)
+        await server.close()
+        await until_app(pilot, lambda: app.table.v.legal_actions == () and "Connection lost" in prompt.plain)
+        assert "Discard" not in prompt.plain
+        assert await refusals_of_the_move_keys(app, pilot) == {"not now"}
+        # the line of the lost connection is the reason, marked: it said "Connection lost —
+        # reconnecting… (…)  ✗ Not now (not connected to the host: reconnecting)." and, at 80
+        # columns, wrapped onto a second line
+        line = prompt.plain
+        assert line.startswith("✗ Connection lost — reconnecting (") and line.count("reconnecting") == 1
+        assert prompt.has_class("-refused") and prompt.lines == 1
+        await pilot.press("h")  # the hint key too
+        assert app.table.refusal == "no hint now" and prompt.plain == line
