@@ -121,3 +121,20 @@ async def test_with_ascii_the_prompt_line_the_buttons_and_the_key_bar_are_all_as
         line = table.query_one(PromptLine).plain
         assert line.startswith("Time 9 s - Connection lost - reconnecting...  x You cannot knock with 9H.")
         assert line.isascii()
+
+
+async def test_with_ascii_the_clock_and_a_prompt_fit_the_prompt_line():
+    """With --ascii the room for the prompt was measured on the clock as "⏱ 30 s" while the
+    line shows "Time 30 s": at 60 columns "Time 30 s to move  Draw from the stock (s) or the
+    pile (d)." took 59 columns of 56, and its end was lost."""
+    from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+    app = make_app(rules="multiplayer-1.5", seed=4, ascii=True, pause=0, ai="standard")
+    async with app.run_test(size=(60, 24)) as pilot:
+        line = app.table.query_one(PromptLine)
+        for _ in range(100):  # until the move clock shows
+            await pilot.pause(0.05)
+            if line.plain.startswith("Time "):
+                break
+        assert line.plain.startswith("Time 30 s to move") and line.plain.isascii(), line.plain
+        assert line.lines == 1 and len(line.plain) <= line.content_region.width, line.plain

@@ -25,7 +25,7 @@ from ..hint_prompt import hint_prompt, request_hint, view_key
 from ..host import ClickModeChanged, SuitsChanged, gin_of
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
-from ..widgets.cardfaces import card_label, pretty_codes
+from ..widgets.cardfaces import ascii_text, ascii_words, card_label, pretty_codes
 from ..widgets.deadwood_line import DeadwoodLine
 from ..widgets.discard_pile import DiscardPile
 from ..widgets.hand import KEYS, HandView
@@ -304,25 +304,28 @@ class GameScreen(Screen):
         refusal = pretty_codes(self.refusal, a)
         # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest
         status = self._status_line()
+        if a:  # measured as the line shows it: "Time" for "⏱", "..." for "…"
+            status = ascii_text(status) if isinstance(status, Text) else ascii_words(status)
         status_refused = bool(refusal) and self._refusal_in_status and bool(status)
         if status_refused:
             refusal = ""  # the line of the lost connection says why: it is marked refused instead
         status_len = len(status.plain if isinstance(status, Text) else status) + (2 if status_refused else 0)
-        refusal_len = len(refusal_text(refusal)) if refusal else 0
+        refusal_len = len(ascii_words(refusal_text(refusal)) if a else refusal_text(refusal)) if refusal else 0
         room = self._prompt_width() - (status_len + 2 if status_len else 0) - refusal_len
-        plain_prompt = tt.prompt_text(
-            v,
-            app.session.opponent_name,
-            computes_opponent=app.session.computes_opponent,
-            width=room,
-            selected=selected,
-            chosen=chosen,
-            ascii_only=a,
-            one_click=app.one_click,
-            mouse=app.mouse_enabled,
-        )
         if app.session.status_says_blocked() and app.session.blocked():
             plain_prompt = Text()  # the line says why nothing moves: "Ann is to move…" would be stale
+        else:
+            plain_prompt = tt.prompt_text(
+                v,
+                app.session.opponent_name,
+                computes_opponent=app.session.computes_opponent,
+                width=room,
+                selected=selected,
+                chosen=chosen,
+                ascii_only=a,
+                one_click=app.one_click,
+                mouse=app.mouse_enabled,
+            )
         prompt = hint_prompt(self, v, plain_prompt)
         hinting = prompt is not plain_prompt
         # a reason often ends with what to do ("...: draw from the stock"): not said twice
