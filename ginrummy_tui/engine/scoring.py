@@ -213,10 +213,11 @@ def _meld_sets(melds: Iterable[Iterable[Card]]) -> frozenset[frozenset[Card]]:
 
 
 def _net(rules: Rules, kdw: int, ddw: int) -> int:
-    """The knocker's score for a knock (negative: the defender's undercut)."""
+    """The knocker's score for a knock (negative: the defender's undercut): :func:`_terms`'
+    knock and undercut in plain arithmetic, as the layout search calls it for every layout."""
     if rules.undercuts(ddw, kdw):
-        return -_points(_terms(EndKind.UNDERCUT, rules, kdw, ddw))
-    return _points(_terms(EndKind.KNOCK, rules, kdw, ddw))
+        return -(rules.undercut_bonus + kdw - ddw)
+    return ddw - kdw
 
 
 _Terms = tuple[str, int, int, int | None]
@@ -240,9 +241,7 @@ def _terms(kind: str, rules: Rules, knocker_deadwood: int, defender_deadwood: in
     return None
 
 
-def _points(terms: _Terms | None) -> int:
-    if terms is None:
-        return 0
+def _points(terms: _Terms) -> int:
     _name, bonus, added, taken = terms
     return bonus + added - (taken or 0)
 
@@ -334,7 +333,9 @@ def score_knock(
 
     (melds, kdead, kdw), ddw, laid = best
     kind, winner = (EndKind.UNDERCUT, "defender") if rules.undercuts(ddw, kdw) else (EndKind.KNOCK, "knocker")
-    pts = _points(_terms(kind, rules, kdw, ddw))
+    terms = _terms(kind, rules, kdw, ddw)
+    assert terms is not None  # a knock and an undercut score
+    pts = _points(terms)
     kept_out: tuple[tuple[Card, ...], ...] = ()
     blocked: tuple[Card, ...] = ()
     gain = 0
@@ -411,10 +412,12 @@ def layout_note(knock: KnockResult, name: Callable[[Card], str] = str) -> str | 
 
 
 def _gin_result(kind: EndKind, rules: Rules, ksplit, dsplit) -> KnockResult:
+    terms = _terms(kind, rules, 0, dsplit.deadwood)
+    assert terms is not None  # gin and big gin score
     return KnockResult(
         kind=kind,
         winner="knocker",
-        points=_points(_terms(kind, rules, 0, dsplit.deadwood)),
+        points=_points(terms),
         knocker_deadwood=0,
         defender_deadwood=dsplit.deadwood,
         knocker_melds=ksplit.melds,
