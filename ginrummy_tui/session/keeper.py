@@ -354,9 +354,12 @@ def start_history_upkeep(
     def work() -> None:
         from ginrummy_tui.storage.history import upkeep
 
-        for message in upkeep(keeper.shared_history(), keeper.figures.adopt, keeper.lost):
-            with contextlib.suppress(Exception):
-                tell(message)
+        try:
+            for message in upkeep(keeper.shared_history(), keeper.figures.adopt, keeper.lost):
+                with contextlib.suppress(Exception):
+                    tell(message)
+        finally:
+            keeper.upkeep_done.set()
         with contextlib.suppress(Exception):  # F3 works them out itself, and reports what is wrong
             keeper.figures.get()  # ready for F3, on the upkeep's connection
         if then is not None:
@@ -364,14 +367,6 @@ def start_history_upkeep(
                 then()
 
     keeper.upkeep_done.clear()
-    thread = threading.Thread(target=lambda: _then_set(work, keeper.upkeep_done), name="gin-tui history upkeep",
-                              daemon=True)
+    thread = threading.Thread(target=work, name="gin-tui history upkeep", daemon=True)
     thread.start()
     return thread
-
-
-def _then_set(work: Callable[[], None], done: threading.Event) -> None:
-    try:
-        work()
-    finally:
-        done.set()

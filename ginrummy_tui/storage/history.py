@@ -784,11 +784,9 @@ class History:
         if data is not None:
             conn.execute("INSERT INTO plays VALUES (?, ?, ?)", (mid, seq, data))
 
-    def recorder(
-        self, match_id: str, *, opponent: str = "standard", replay: bool = False, opponent_name: str | None = None
-    ) -> Recorder:
-        """A :class:`Recorder` for one match (``opponent_name``: the other player's, when known)."""
-        return Recorder(self, match_id, opponent=opponent, replay=replay, opponent_name=opponent_name)
+    def recorder(self, match_id: str, *, opponent: str = "standard", replay: bool = False) -> Recorder:
+        """A :class:`Recorder` for one match."""
+        return Recorder(self, match_id, opponent=opponent, replay=replay)
 
     def mark_abandoned(self, match_id: str, saved: SavedMatch | None = None) -> None:
         """Mark an unfinished match as given up (a new one replaced it); with
@@ -1051,7 +1049,7 @@ ORDER BY coalesce(ended, started) DESC, uid DESC LIMIT ?
 """
 _SUMMARY = "uid, opponent, preset, finished, abandoned, replay, winner, total0, total1, score0, score1, " + (
     # the hands played, as the statistics count them: a move clock running out ends the match, not a hand
-    f"(SELECT count(*) FROM hands h WHERE h.match = matches.id AND h.kind != {_END_SQL['TIMEOUT']}), "
+    f"(SELECT count(*) FROM hands h WHERE h.match = matches.id AND {_HAND_EXPR['hands'].replace('NEW.', 'h.')}), "
     "(SELECT kind FROM hands h WHERE h.match = matches.id ORDER BY seq DESC LIMIT 1), extra"
 )
 _FULL_NAMES = (
@@ -1299,12 +1297,11 @@ class Recorder:
         *,
         opponent: str = "standard",
         replay: bool = False,
-        opponent_name: str | None = None,
     ) -> None:
         self.history = history
         self.match_id = match_id
         self.opponent = opponent
-        self.opponent_name = opponent_name
+        self.opponent_name: str | None = None
         """The other player's name, if known (kept in the record when its row is written)."""
         self.replay = replay
         self.mid: int | None = None
