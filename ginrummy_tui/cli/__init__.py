@@ -85,23 +85,30 @@ def out(text: str = "", end: str = "\n", *, flush: bool = False) -> None:
         raise OutputFailed(exc) from exc
 
 
-def wrapped(text: str, stream: TextIO | None = None) -> str:
-    """``text`` broken into lines between words at the terminal's width (80 when it
-    cannot be told), when ``stream`` (standard output if None) is a terminal: the
-    terminal would break a long line anywhere, inside a word, an option or a file's
-    name.  A word longer than the line stays whole; a log or a pipe keeps a message
-    a line."""
+def terminal_width(stream: TextIO | None = None) -> int | None:
+    """The columns of the terminal that ``stream`` (standard output if None) writes to
+    (80 when it cannot be told), or None when it is not a terminal (a pipe, a file)."""
     import shutil
-    import textwrap
 
     stream = sys.stdout if stream is None else stream
     try:
         terminal = stream is not None and stream.isatty()
     except (ValueError, OSError):  # closed
         terminal = False
-    if not terminal:
+    return shutil.get_terminal_size((80, 24)).columns if terminal else None
+
+
+def wrapped(text: str, stream: TextIO | None = None) -> str:
+    """``text`` broken into lines between words at the terminal's width (80 when it
+    cannot be told), when ``stream`` (standard output if None) is a terminal: the
+    terminal would break a long line anywhere, inside a word, an option or a file's
+    name.  A word longer than the line stays whole; a log or a pipe keeps a message
+    a line."""
+    import textwrap
+
+    width = terminal_width(stream)
+    if width is None:
         return text
-    width = shutil.get_terminal_size((80, 24)).columns
     return "\n".join(
         textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) if len(line) > width else line
         for line in text.split("\n")

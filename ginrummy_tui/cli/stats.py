@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from ginrummy_tui.storage.reports import format_text
     from ginrummy_tui.storage.stats import Stats
 
-    from . import out, say
+    from . import out, say, terminal_width
 
     def tell(message: str) -> None:
         say(f"gin-tui stats: {message}", file=sys.stderr)
@@ -62,6 +61,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out(json.dumps(stats.as_dict(), indent=2))
     else:
-        width = shutil.get_terminal_size((80, 24)).columns if sys.stdout is not None and sys.stdout.isatty() else 80
-        out(format_text(stats, max(40, width)))
+        out(format_text(stats, max(40, terminal_width() or 80)))
     return 0
