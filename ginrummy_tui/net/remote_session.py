@@ -364,12 +364,16 @@ class RemoteSession(Session):
         if not self.online:
             return "not connected to the host" if self.gave_up else "not connected to the host: reconnecting"
         if not self.opponent_here:
-            return f"waiting for {self.opponent_name} to {'come back' if self.opponent_seen else 'join'}"
+            return f"waiting for {self._awaited()}"
         if self._waiting_to_continue():
             return f"waiting for {self.opponent_name} to go on"
         if self._unanswered():
             return "waiting for the host to answer the last move"
         return ""
+
+    def _awaited(self) -> str:
+        """Whom the game waits for, and to do what: "Bob to come back" ("Guest to join" before they came)."""
+        return f"{self.opponent_name} to {'come back' if self.opponent_seen else 'join'}"
 
     def status_says_blocked(self) -> bool:
         # the line says the connection is lost (or given up) and why, or whom the game waits for
@@ -444,7 +448,7 @@ class RemoteSession(Session):
     def _waiting_line(self) -> str:
         """While the other seat is empty: whom the game waits for, and on the host's side the
         code to join with, and where (left out when the line would not fit 80 columns)."""
-        text = f"Waiting for {self.opponent_name} to {'come back' if self.opponent_seen else 'join'}"
+        text = f"Waiting for {self._awaited()}"
         if not self.join_code:
             return text
         text += f" — join code {self.join_code}"
