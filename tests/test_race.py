@@ -105,7 +105,7 @@ def _shows_result_and_race(app) -> str:
     assert lines[top - 1].rstrip().endswith("The race"), text
     axis = next(i for i, ln in enumerate(lines) if "└1" in ln)
     assert "You (left)" in lines[axis + 1] and "Computer (right)" in lines[axis + 1], text
-    assert lines[-1].lstrip().startswith("n New match") and "q Quit" in lines[-1], text
+    assert lines[-1].lstrip().startswith("⏎ New match") and "q Quit" in lines[-1], text
     return text
 
 
@@ -147,7 +147,7 @@ async def test_a_roomy_screen_draws_the_race_taller_and_a_wide_one_beside_the_ta
                 assert title == top - 1 and lines[title].index("Match") < lines[top].index("128│"), size
             else:  # the race under the result, the table under the race
                 assert title > axis + 1, size
-            assert ("n: play a new match" in "\n".join(lines)) == (size[1] >= 32), size
+            assert ("⏎ or n: play a new match" in "\n".join(lines)) == (size[1] >= 32), size
 
 
 async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monkeypatch):

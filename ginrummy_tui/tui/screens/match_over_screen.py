@@ -69,11 +69,11 @@ RECORD_GAP = 4
 
 
 class MatchOverScreen(Screen):
-    """Who won the match, and the score table; n starts a new match."""
+    """Who won the match, and the score table; Enter (or n) starts a new match."""
 
     CSS_PATH = "match_over_screen.tcss"
-    BINDINGS = [Binding("n,enter", "new_match", "New match", key_display="n")]
-    """n or Enter: a new match."""
+    BINDINGS = [Binding("enter,n", "new_match", "New match", key_display="⏎")]
+    """Enter or n: a new match (the key bar shows ⏎, as the end of a hand does)."""
 
     def __init__(self, v: PlayerView, opponent_name: str) -> None:
         super().__init__()
@@ -141,7 +141,7 @@ class MatchOverScreen(Screen):
                         self._record = level_record(self.app)
                         if self._record is not None:
                             yield Static(self._record, id="level-record")
-            yield Static("n: play a new match · q: quit", id="match-next")
+            yield Static("⏎ or n: play a new match · q: quit", id="match-next")
         yield KeyBar()
 
     def on_mount(self) -> None:
