@@ -73,7 +73,7 @@ def next_key(screen: str) -> str | None:
 
     On the table the buttons say what may be done now (the prompt line may be
     showing why a key was refused instead)."""
-    if "play a new match" in screen or "n New match" in screen:  # the line, or the key bar
+    if "play a new match" in screen or "⏎ New match" in screen:  # the line, or the key bar
         return "n"
     if "deal the next hand" in screen or "see the result of the match" in screen:
         return "Enter"

@@ -12,7 +12,7 @@ from ginrummy_tui.tui.widgets.race import race_chart
 def heights(text: str, column: int) -> int:
     """How many rows of the chart have a bar in ``column``."""
     rows = text.splitlines()[:-2]
-    return sum(1 for row in rows if len(row) > column and row[column] not in " │")
+    return sum(1 for row in rows if len(row) > column and row[column] not in " │|")
 
 
 def test_each_hand_has_a_bar_for_each_player_as_high_as_their_score():
@@ -49,7 +49,28 @@ def test_a_score_over_the_target_sets_the_top_and_ascii_has_no_blocks():
     chart = race_chart(v, "Computer", height=4).plain
     assert chart.splitlines()[0].startswith(f"{top}│")
     ascii_chart = race_chart(replace(v), "Computer", height=4, ascii_only=True).plain
-    assert not set("▁▂▃▄▅▆▇█") & set(ascii_chart) and "@" in ascii_chart
+    assert ascii_chart.isascii() and "#" in ascii_chart
+
+
+def test_with_ascii_each_players_bars_have_their_own_sign_and_the_legend_shows_them():
+    """With --ascii both bars were drawn from one scale of signs, and the
+    legend showed "#" for both players ("#" was also a partly filled bar)."""
+    state = scenarios.played_hands(3)
+    v = view(state, 0)
+    chart = race_chart(v, "Computer (standard)", height=5, ascii_only=True).plain
+    assert chart.isascii(), chart
+    lines = chart.splitlines()
+    start = lines[0].index("|") + 1
+    assert lines[0].startswith(f"{v.rules.target}|") and "+1  2  3" in lines[5]
+    bars = [{row[start + 3 * i + who] for row in lines[:5] for i in range(len(v.sheet))} - {" "} for who in (0, 1)]
+    assert all(bars) and not bars[0] & bars[1], chart
+    for i, r in enumerate(v.sheet):  # as high as without --ascii
+        assert heights(chart, start + 3 * i) == -(-round(r.scores[0] / v.rules.target * 40) // 8)
+        assert heights(chart, start + 3 * i + 1) == -(-round(r.scores[1] / v.rules.target * 40) // 8)
+    mine, you, theirs, computer = lines[6].split()[0], lines[6].split()[1:3], lines[6].split()[3], lines[6].split()[4:]
+    assert you == ["You", "(left)"] and computer == ["Computer", "(right)"]
+    # each sign of the legend is its player's full bar, never a sign of the other's bars
+    assert mine in bars[0] and mine not in bars[1] and theirs not in bars[0] and mine != theirs
 
 
 def test_the_match_over_screen_shows_the_record_against_this_level(tmp_path):
@@ -76,6 +97,7 @@ def test_the_match_over_screen_shows_the_record_against_this_level(tmp_path):
     app = SimpleNamespace(session=session, context=AppContext(session=session, keeper=keeper))
     text = level_record(app).plain
     assert text.startswith("Against standard: won 3 of 4") and text.endswith("last 4: ●○●●")
+    assert level_record(app, ascii_only=True).plain.endswith("last 4: WLWW")  # with --ascii: no ● or ○
     app.session.opponent.level = "easy"  # never played: nothing to show
     assert level_record(app) is None
     keeper.shared_history().close()
@@ -105,7 +127,7 @@ def _shows_result_and_race(app) -> str:
     assert lines[top - 1].rstrip().endswith("The race"), text
     axis = next(i for i, ln in enumerate(lines) if "└1" in ln)
     assert "You (left)" in lines[axis + 1] and "Computer (right)" in lines[axis + 1], text
-    assert lines[-1].lstrip().startswith("n New match") and "q Quit" in lines[-1], text
+    assert lines[-1].lstrip().startswith("⏎ New match") and "q Quit" in lines[-1], text
     return text
 
 
@@ -147,7 +169,7 @@ async def test_a_roomy_screen_draws_the_race_taller_and_a_wide_one_beside_the_ta
                 assert title == top - 1 and lines[title].index("Match") < lines[top].index("128│"), size
             else:  # the race under the result, the table under the race
                 assert title > axis + 1, size
-            assert ("n: play a new match" in "\n".join(lines)) == (size[1] >= 32), size
+            assert ("⏎ or n: play a new match" in "\n".join(lines)) == (size[1] >= 32), size
 
 
 async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monkeypatch):
@@ -160,7 +182,7 @@ async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monk
 
     from .app_helpers import screen_text
 
-    monkeypatch.setattr(match_over_screen, "level_record", lambda app: Text("Against standard: won 3 of 4\nlast 4: ●○●●"))
+    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only: Text("Against standard: won 3 of 4\nlast 4: ●○●●"))
     app = make_app(state=scenarios.match_point(), pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await _match_over_screen(app, pilot)

@@ -157,3 +157,30 @@ async def test_the_reviews_words_keep_a_column_clear_of_its_scroll_bar(size):
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.ready)
         await pilot.pause()
         await words_clear_of_scroll_bar(app, pilot, app.screen.query_one("#review", VerticalScroll))
+
+
+async def test_one_enter_after_practising_the_last_hand_shows_the_result_of_the_match():
+    """After a practice of the hand that ended the match, the first Enter did
+    nothing: the end-of-hand screen stayed, and only a second one showed the result."""
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    s = new_game(PRESETS["standard"].with_options(target=5), seed=3)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    app = make_app(state=s, pause=0, ai="standard")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(app, pilot)
+        assert "⏎: see the result of the match" in screen_text(app)
+        await pilot.press("a")
+        await _play_by_keys(app, pilot, get_opponent("easy", 1))
+        await _settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        assert "⏎: the result of your match" in screen_text(app)  # where Enter goes
+        await pilot.press("enter")
+        await _settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        assert not app.session.replaying and app.session.state is s
+        assert app.screen.v == view(s, 0)  # the match's result, not the practice hand's
+        assert f"Final score: You {s.totals[0]}" in screen_text(app)

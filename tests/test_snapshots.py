@@ -96,9 +96,9 @@ def test_match_end(snap_compare, size):
     """Hand 5, the player on 80 knocks and passes 100: "You won the match!", the final score
     128 to 59, the table of the five hands with their running totals, the race of the two scores
     (a pair of bars per hand, yours reaching the top at 128; beside the table when the terminal is
-    wide, above it otherwise) and "n: play a new match".  At 80x24 all of it shows at once: the
-    headline has no blank lines, the race is three rows high and "n: play a new match" is left to
-    the key bar."""
+    wide, above it otherwise) and "⏎ or n: play a new match".  At 80x24 all of it shows at once: the
+    headline has no blank lines, the race is three rows high and "⏎ or n: play a new match" is left
+    to the key bar ("⏎ New match")."""
     app = make_app(state=scenarios.match_point(), pause=0)
     assert snap_compare(app, terminal_size=size, run_before=keys("s", "k", "enter"))
 

@@ -450,6 +450,27 @@ async def test_match_end_and_new_match():
         assert isinstance(app.screen, GameScreen)
 
 
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_the_match_result_says_that_enter_starts_a_new_match(ascii):
+    """Enter on the match's result starts a new match, as n does: the key bar
+    said only "n New match", so Enter pressed through the last hands skipped
+    the result unwarned."""
+    app = make_app(state=scenarios.match_point(), pause=0, ascii=ascii)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "k", "enter")
+        assert isinstance(app.screen, MatchOverScreen)
+        keys = screen_text(app).splitlines()[-1]
+        assert keys.lstrip().startswith("Enter New match" if ascii else "⏎ New match"), keys
+        await press(app, pilot, "question_mark")  # the rule sheet's keys say it too
+        await pilot.resize_terminal(100, 60)  # the whole sheet on the screen
+        await pilot.pause()
+        sheet = " ".join(screen_text(app).replace("│", " ").split())
+        assert "after a hand: the next hand (after the last, the result of the match); then a new match" in sheet
+        await press(app, pilot, "escape", "enter")
+        s = app.session.state
+        assert s.match_no == 2 and s.hand_no == 1 and isinstance(app.screen, GameScreen)
+
+
 async def test_last_hand_says_what_enter_does_and_keeps_each_choice_on_one_line():
     """The key bar names what Enter does (the match result, not a next hand),
     clicking it does that, and at 80 columns no choice is split over two lines."""
@@ -956,7 +977,7 @@ async def test_a_whole_match_to_100(by_mouse, seed):
         assert ("You won the match!" in text) == (s.winner == 0)
         assert f"Final score: You {s.totals[0]}" in text
         if by_mouse:
-            start, _end = app.screen.query_one(KeyBar).span("n")
+            start, _end = app.screen.query_one(KeyBar).span("enter")
             await pilot.click(KeyBar, offset=(start + 1, 0))
         else:
             await pilot.press("n")

@@ -5,7 +5,8 @@
 played, against the same computer opponent, with the scores from before the
 hand.  Nothing of it is saved or counted; the match in play stays as it was
 (and is what a save or a quit keeps).  When the practice hand is over, going
-on ("next hand") returns to the match, which deals its next hand.
+on ("next hand") returns to the match, which deals its next hand (the
+match over, nothing is dealt: the app shows the match's result).
 """
 
 from __future__ import annotations

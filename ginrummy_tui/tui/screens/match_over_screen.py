@@ -26,9 +26,10 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
 
-def level_record(app: App[Any]) -> Text | None:
+def level_record(app: App[Any], ascii_only: bool = False) -> Text | None:
     """Your record against this opponent level, from the history (None when
-    there is none: no history, a network match)."""
+    there is none: no history, a network match); the last matches as ● won and
+    ○ lost, with ``ascii_only`` W and L."""
     from ginrummy_tui.session.control import MatchControl
 
     gin = gin_of(app)
@@ -49,8 +50,9 @@ def level_record(app: App[Any]) -> Text | None:
     text = Text(f"Against {level}: won {won} of {matches}", style="bold")
     if len(last) > 1:
         text.append(f"\nlast {len(last)}: ")
+        won_mark, lost_mark = ("W", "L") if ascii_only else ("●", "○")
         for result in last:
-            text.append("●" if result else "○", style="green" if result else "red")
+            text.append(won_mark if result else lost_mark, style="green" if result else "red")
     return text
 
 
@@ -69,11 +71,11 @@ RECORD_GAP = 4
 
 
 class MatchOverScreen(Screen):
-    """Who won the match, and the score table; n starts a new match."""
+    """Who won the match, and the score table; Enter (or n) starts a new match."""
 
     CSS_PATH = "match_over_screen.tcss"
-    BINDINGS = [Binding("n,enter", "new_match", "New match", key_display="n")]
-    """n or Enter: a new match."""
+    BINDINGS = [Binding("enter,n", "new_match", "New match", key_display="⏎")]
+    """Enter or n: a new match (the key bar shows ⏎, as the end of a hand does)."""
 
     def __init__(self, v: PlayerView, opponent_name: str) -> None:
         super().__init__()
@@ -138,10 +140,10 @@ class MatchOverScreen(Screen):
                     yield Static(Text("The race", style="bold"), id="race-title")
                     with Horizontal(id="race-row"):
                         yield Race(v, self.opponent_name, ascii_only=gin_of(self.app).ascii_only)
-                        self._record = level_record(self.app)
+                        self._record = level_record(self.app, gin_of(self.app).ascii_only)
                         if self._record is not None:
                             yield Static(self._record, id="level-record")
-            yield Static("n: play a new match · q: quit", id="match-next")
+            yield Static("⏎ or n: play a new match · q: quit", id="match-next")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -50,6 +50,7 @@ KEYS = (
     ("? / F1", "this rule sheet"),
     ("F2", "settings: rules, opponent, pause, suits, mouse, theme"),
     ("F3", "your lifetime statistics"),
+    ("⏎ / n", "after a hand: the next hand (after the last, the result of the match); then a new match"),
     ("r / a", "after a hand: review your decisions / replay the deal"),
     ("q / ctrl+q", "quit"),
     ("ctrl+z", "back to the shell that started gin-tui; fg comes back"),

@@ -306,6 +306,8 @@ class SummaryScreen(Screen):
         session = self.gin.session
         if isinstance(session, ReplaySession) and session.real.state.phase == Phase.HAND_OVER:
             return f"⏎: your match's hand {session.real.state.hand_no + 1}"
+        if isinstance(session, ReplaySession) and session.real.state.phase == Phase.MATCH_OVER:
+            return "⏎: the result of your match"
         return "⏎: back to your match"
 
     def on_resize(self) -> None:
@@ -397,11 +399,20 @@ class SummaryScreen(Screen):
         self.gin.go_on(Kind.NEXT_HAND)
 
     def action_back(self) -> None:
-        """From a replayed deal back to the match."""
+        """From a replayed deal back to the match: its next hand, or its result
+        when the deal replayed was the match's last (this screen, of the
+        practice hand, then gives way to the match's result)."""
         self.gin.go_on(Kind.NEXT_HAND)
+        v = self.gin.session.view()
+        if v.phase == Phase.MATCH_OVER and self.app.screen is self:
+            self._show_result(v)
 
     def action_result(self) -> None:
         """The end of the match: its result and score sheet."""
+        self._show_result(self.v)
+
+    def _show_result(self, v: PlayerView) -> None:
+        """This screen gives way to the result of the match that ``v`` shows."""
         from .match_over_screen import MatchOverScreen
 
-        self.app.switch_screen(MatchOverScreen(self.v, self.opponent_name))
+        self.app.switch_screen(MatchOverScreen(v, self.opponent_name))

@@ -13,7 +13,10 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
-ASCII_BLOCKS = " .:-=+*#@"
+"""A cell of a bar, by how many of its eight steps it fills (either player's: the colour tells them apart)."""
+ASCII_BARS = ("+#", "-=")
+"""With --ascii, each player's own signs (the player's, the other's): a cell
+partly filled, and a full one (the legend shows the full one)."""
 
 
 def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: bool = False) -> Text:
@@ -21,7 +24,6 @@ def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: b
     who is who (the left bar of each pair is the player's, the right one the
     other's).  The top row is the target (or the highest score, if higher)."""
     me, opp = v.seat, 1 - v.seat
-    blocks = ASCII_BLOCKS if ascii_only else BLOCKS
     scores = [(r.scores[me], r.scores[opp]) for r in v.sheet]
     top = max([v.rules.target, *(max(s) for s in scores)] if scores else [v.rules.target])
     steps = height * 8
@@ -30,25 +32,33 @@ def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: b
     out = Text(no_wrap=True, overflow="crop")
     for row in range(height - 1, -1, -1):
         label = str(top) if row == height - 1 else "0" if row == 0 else ""
-        out.append(label.rjust(label_w - 1) + "│", style="dim")
+        out.append(label.rjust(label_w - 1) + ("|" if ascii_only else "│"), style="dim")
         for pair in scores:
             for who, score in enumerate(pair):
                 level = round(score / top * steps) if top else 0
                 if score > 0:
                     level = max(level, 1)  # a few points still show
-                out.append(blocks[max(0, min(8, level - row * 8))], style=styles[who])
+                out.append(bar_cell(max(0, min(8, level - row * 8)), who, ascii_only), style=styles[who])
             out.append(" ")
         out.append("\n")
-    out.append(" " * (label_w - 1) + "└", style="dim")
+    out.append(" " * (label_w - 1) + ("+" if ascii_only else "└"), style="dim")
     out.append("".join(f"{r.hand_no:<3}" for r in v.sheet), style="dim")
     out.append("  hand\n", style="dim")
     # who is who, in colour and (for a screen without colour) by the side of each pair
     out.append(" " * label_w)
-    out.append("█ " if not ascii_only else "# ", style=styles[0])
+    out.append(bar_cell(8, 0, ascii_only) + " ", style=styles[0])
     out.append("You (left)  ")
-    out.append("█ " if not ascii_only else "# ", style=styles[1])
+    out.append(bar_cell(8, 1, ascii_only) + " ", style=styles[1])
     out.append(f"{opponent_name.split(' (')[0]} (right)")
     return out
+
+
+def bar_cell(filled: int, who: int, ascii_only: bool) -> str:
+    """A cell of a bar ``filled`` eighths full (0 to 8), of the player (``who`` 0)
+    or of the other (1); with ``ascii_only`` in the signs of that player's own."""
+    if not ascii_only:
+        return BLOCKS[filled]
+    return " " if not filled else ASCII_BARS[who][filled == 8]
 
 
 class Race(Widget):
