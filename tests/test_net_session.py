@@ -653,6 +653,12 @@ def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_
         assert main(["join", f"{host}:{gone_port}"]) == 1
         err = capsys.readouterr().err
         assert not asked and f"cannot reach {host}:{gone_port}: nothing listens there" in err
+        # the code given, nobody there: the same words (it said "Connect call failed ('127.0.0.1', …)")
+        monkeypatch.setenv(join_cli.CODE_ENV, "ENVV-CODE")
+        assert main(["join", f"{host}:{gone_port}"]) == 1
+        err = capsys.readouterr().err
+        assert f"cannot reach {host}:{gone_port}: nothing listens there" in err and "Connect call" not in err, err
+        monkeypatch.delenv(join_cli.CODE_ENV)
         assert main(["join", "no-such-host.invalid:7531"]) == 1
         assert not asked and "cannot reach no-such-host.invalid:7531: no such host" in capsys.readouterr().err
         assert main(["join", f"{host}:{port}"]) == 1  # the host there: asked, then the code refused

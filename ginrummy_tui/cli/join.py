@@ -89,14 +89,23 @@ def unreachable(host: str, port: int, wait: float = PROBE_WAIT) -> str:
     try:
         with socket.create_connection((host, port), timeout=wait):
             return ""
-    except socket.gaierror as exc:
-        return f"no such host ({exc.strerror})"
-    except ConnectionRefusedError:
-        return "nothing listens there (is 'gin-tui host' running there, on that port?)"
-    except TimeoutError:
-        return f"no answer within {wait:g} s"
     except OSError as exc:
-        return exc.strerror or str(exc)
+        return reach_problem(exc, wait)
+
+
+def reach_problem(exc: OSError, wait: float) -> str:
+    """Why the host could not be reached, in the player's words, from what connecting
+    raised (the check before the code is asked for, or the join itself)."""
+    import errno
+    import socket
+
+    if isinstance(exc, socket.gaierror):
+        return f"no such host ({exc.strerror})"
+    if isinstance(exc, ConnectionRefusedError) or exc.errno == errno.ECONNREFUSED:
+        return "nothing listens there (is 'gin-tui host' running there, on that port?)"
+    if isinstance(exc, TimeoutError):
+        return f"no answer within {wait:g} s"
+    return exc.strerror or str(exc) or type(exc).__name__
 
 
 def ask_code() -> str | None:
@@ -205,11 +214,8 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
         except NoAnswer as exc:  # reached, but not a gin-tui host (or a stuck one)
             say(f"gin-tui join: {host}:{port} {exc}", file=sys.stderr)
             return 1
-        except (OSError, TimeoutError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            if not reason:
-                reason = f"no answer within {JOIN_WAIT:g} s" if isinstance(exc, TimeoutError) else type(exc).__name__
-            say(f"gin-tui join: cannot reach {host}:{port}: {reason}", file=sys.stderr)
+        except OSError as exc:  # TimeoutError too
+            say(f"gin-tui join: cannot reach {host}:{port}: {reach_problem(exc, JOIN_WAIT)}", file=sys.stderr)
             return 1
 
     from ginrummy_tui.cli.app_start import make_network_app
