@@ -1457,5 +1457,6 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
         line = prompt.plain
         assert line.startswith("✗ Connection lost — reconnecting (") and line.count("reconnecting") == 1
         assert prompt.has_class("-refused") and prompt.lines == 1
-        await pilot.press("h")  # the hint key too
+        await pilot.press("h")  # the hint key too, dimmed on the key bar as the moves are
         assert app.table.refusal == "no hint now" and prompt.plain == line
+        assert app.table.check_action("hint", ()) is None

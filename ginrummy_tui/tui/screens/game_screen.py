@@ -391,8 +391,8 @@ class GameScreen(Screen):
         v = self.v
         if v is None:
             return True
-        if action == "hint":
-            return True if v.my_turn else None
+        if action == "hint":  # dimmed as the moves are while none may be made (network play: paused)
+            return True if v.my_turn and not self.gin.session.blocked() else None
         if action == "play":
             kind = Kind(str(parameters[0]))
             if kind == Kind.BIG_GIN and not v.rules.big_gin:
