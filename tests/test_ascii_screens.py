@@ -84,6 +84,8 @@ async def test_every_ascii_screen_has_clean_card_outlines():
         await settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen)
         _check(screen_text(app), "summary")
+        # what Enter does is said as the key bar says it (it said "⏎: deal the next hand")
+        assert "Enter: deal the next hand" in screen_text(app) and "⏎" not in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)

@@ -377,9 +377,10 @@ class GinApp(App):
             return False
         self.session = replay
         self.sync()
+        enter = ascii_words("⏎") if self.ascii_only else "⏎"
         self.notify(
             f"Hand {replay.view().hand_no} again, with the same cards. It is practice: it does not count, "
-            "and ⏎ after it goes back to your match.",
+            f"and {enter} after it goes back to your match.",
             title="Replay this deal",
             timeout=6,
         )

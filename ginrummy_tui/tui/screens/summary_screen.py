@@ -18,7 +18,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name
-from ..widgets.cardfaces import cards_text
+from ..widgets.cardfaces import ascii_words, cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import SCROLLBAR, TooSmall
 
@@ -293,7 +293,9 @@ class SummaryScreen(Screen):
             choices.append("r: review your play")
         if self._local:
             choices.append("a: replay this deal")
-        line = "  ·  ".join(choices)
+        if self.ascii_only:  # "Enter: deal the next hand"
+            choices = [ascii_words(c) for c in choices]
+        line = ("  -  " if self.ascii_only else "  ·  ").join(choices)
         # the summary's width (at most 100) less its padding (2 a side) and a scroll bar
         room = min(self.app.size.width, SUMMARY_WIDTH) - 4 - SCROLLBAR
         return line if cell_len(line) <= room else "\n".join(choices)
