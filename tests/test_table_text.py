@@ -78,6 +78,9 @@ def test_no_button_offers_the_upcard_while_no_move_may_be_made():
     assert v.phase == Phase.UPCARD and v.my_turn
     assert set(tt.buttons(v, None, False, ascii_only=True)) == {"take", "pass"}
     assert tt.buttons(replace(v, legal_actions=()), None, False, ascii_only=True) == {}
+    # nor does the pile's label, nor may it be clicked ("t: take the upcard" stayed beside it)
+    assert tt.pile_hint(v) == "t: take the upcard" and tt.pile_open(v)
+    assert tt.pile_hint(replace(v, legal_actions=())) == "" and not tt.pile_open(replace(v, legal_actions=()))
 
 
 def test_knock_card_is_the_selection_only_when_chosen():

@@ -387,7 +387,7 @@ def prompt_text(
 
 def pile_hint(v: PlayerView) -> str:
     """What the discard pile says it is for, now."""
-    if v.phase == Phase.UPCARD and v.my_turn:
+    if Action(Kind.TAKE_UPCARD) in v.legal_actions:  # none while the game is paused (network play)
         return "t: take the upcard"
     if Action(Kind.DRAW_DISCARD) in v.legal_actions:
         return "d: take it"
@@ -396,7 +396,7 @@ def pile_hint(v: PlayerView) -> str:
 
 def pile_open(v: PlayerView) -> bool:
     """True when the discard pile may be clicked (taken) now."""
-    return Action(Kind.DRAW_DISCARD) in v.legal_actions or (v.phase == Phase.UPCARD and v.my_turn)
+    return Action(Kind.DRAW_DISCARD) in v.legal_actions or Action(Kind.TAKE_UPCARD) in v.legal_actions
 
 
 def opponent_to_move(v: PlayerView) -> bool:
