@@ -849,7 +849,6 @@ def test_an_opponent_closed_while_its_worker_starts_leaves_no_worker_running(mon
     """Closed (a new match replacing it) between its check of being closed and
     the start of its worker, the master started the worker all the same, and
     nothing ever stopped it."""
-    import multiprocessing
 
     from ginrummy_tui.ai import process
 
@@ -861,6 +860,14 @@ def test_an_opponent_closed_while_its_worker_starts_leaves_no_worker_running(mon
         start_tracker()
 
     monkeypatch.setattr(process, "_start_tracker", closed_meanwhile)
+    _thinks_here_though_closed(far)
+
+
+def _thinks_here_though_closed(far) -> None:
+    """``far`` (a master in its worker), closed while it makes its move (the test's patch
+    closes it): the move is the master's own, thought here, and no worker is left."""
+    import multiprocessing
+
     before = {c.pid for c in multiprocessing.active_children()}
     v = view(new_game(seed=3), 0)
     assert far.choose(v) == get_opponent("master", "seed-1").choose(v)
@@ -887,7 +894,6 @@ def test_an_opponent_closed_before_its_new_worker_warms_up_thinks_here(monkeypat
     """Closed (a new match replacing it) once it had kept its new worker but
     before the worker's warm-up was handed over, the master's move failed
     ("cannot schedule new futures after shutdown") where it is to be thought here."""
-    import multiprocessing
 
     from ginrummy_tui.ai import process
 
@@ -900,18 +906,13 @@ def test_an_opponent_closed_before_its_new_worker_warms_up_thinks_here(monkeypat
             return super().submit(fn, *args, **kwargs)
 
     monkeypatch.setattr(process, "ProcessPoolExecutor", ClosedAtWarmUp)
-    before = {c.pid for c in multiprocessing.active_children()}
-    v = view(new_game(seed=3), 0)
-    assert far.choose(v) == get_opponent("master", "seed-1").choose(v)
-    assert far.closed and far._pool is None
-    assert _no_worker_left(before)
+    _thinks_here_though_closed(far)
 
 
 def test_an_opponent_closed_while_its_move_waits_for_the_worker_thinks_here(monkeypatch):
     """Closed (a new match replacing it) while its move was handed to the
     pool but not yet to the worker, the master's move failed (the pool's stop
     cancelled it) where it is to be thought here."""
-    import multiprocessing
     import time
 
     from ginrummy_tui.ai import process
@@ -929,11 +930,7 @@ def test_an_opponent_closed_while_its_move_waits_for_the_worker_thinks_here(monk
             return move
 
     monkeypatch.setattr(process, "ProcessPoolExecutor", ClosedWhileQueued)
-    before = {c.pid for c in multiprocessing.active_children()}
-    v = view(new_game(seed=3), 0)
-    assert far.choose(v) == get_opponent("master", "seed-1").choose(v)
-    assert far.closed and far._pool is None
-    assert _no_worker_left(before)
+    _thinks_here_though_closed(far)
 
 
 def test_a_lazy_master_closed_as_it_makes_its_worker_leaves_no_worker_running(monkeypatch):

@@ -132,41 +132,27 @@ async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_t
     # gin-tui join, and left out the hints shown before that.
     import ginrummy_tui.net.server
     import ginrummy_tui.session.keeper
-    from ginrummy_tui.cli.host import SaveReporter, match_server
     from ginrummy_tui.session.keeper import SeatRecords
-    from ginrummy_tui.storage.stats import NETWORK
-
-    from .test_net import FakeClock
-    from .test_net_session import Changes, Seats
 
     monkeypatch.setattr(ginrummy_tui.session.keeper, "new_match_id", lambda: "20260102-030405-abcd")  # the start
-    store, keeper, state, code = _host(tmp_path / "host")
-    clock = FakeClock()
-    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
-    host, port = await server.start()
-    changes = Changes()
-    seats = Seats(host, port, changes)
-    first_run = SeatRecords(tmp_path / "guest", opponent=NETWORK)
     second_run = SeatRecords(tmp_path / "guest", opponent=NETWORK)
     try:
-        ann = await seats.join(server.host_code, "Ann")
-        bob = await seats.join(code, "Bob", records=first_run)
-        await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
-        ann.submit(Action(Kind.DRAW_STOCK))  # the first move: the match starts
-        bob.add_hint()
-        await changes.until(lambda: ann.hints_this_hand() == (0, 1) and bob.client.seq == 1)
-        await bob.aclose()  # Bob quits gin-tui join, and runs it again
-        first_run.close()
-        monkeypatch.setattr(ginrummy_tui.net.server, "now_iso", lambda: "2026-01-02T09:09:09Z", raising=False)
-        bob = await seats.join(code, "Bob", records=second_run)
-        bob.add_hint()
-        await changes.until(lambda: ann.hints_this_hand() == (0, 2) and ann.opponent_here)
-        clock.forward(30)  # Ann runs out of time: the match is over
-        await changes.until(lambda: bob.view().phase == "match_over")
+        async with _guest_recorded(tmp_path) as (keeper, server, clock, code, changes, seats, first_run):
+            ann = await seats.join(server.host_code, "Ann")
+            bob = await seats.join(code, "Bob", records=first_run)
+            await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
+            ann.submit(Action(Kind.DRAW_STOCK))  # the first move: the match starts
+            bob.add_hint()
+            await changes.until(lambda: ann.hints_this_hand() == (0, 1) and bob.client.seq == 1)
+            await bob.aclose()  # Bob quits gin-tui join, and runs it again
+            first_run.close()
+            monkeypatch.setattr(ginrummy_tui.net.server, "now_iso", lambda: "2026-01-02T09:09:09Z", raising=False)
+            bob = await seats.join(code, "Bob", records=second_run)
+            bob.add_hint()
+            await changes.until(lambda: ann.hints_this_hand() == (0, 2) and ann.opponent_here)
+            clock.forward(30)  # Ann runs out of time: the match is over
+            await changes.until(lambda: bob.view().phase == "match_over")
     finally:
-        await seats.close()
-        await server.close()
-        keeper.close_history()
         second_run.close()
     assert second_run.errors == []
     _, [record] = _figures(tmp_path / "guest")

@@ -548,6 +548,22 @@ def _toast_lines(app) -> list[str]:
     return [ln.split("▌", 1)[1].strip() for ln in screen_text(app).splitlines() if "▌" in ln]
 
 
+async def _warned(app, pilot, note: str) -> list[str]:
+    """Once the table is up, ``note`` shown as a warning: the lines of the toasts on screen."""
+    await settle(app, pilot)
+    app.notify(note, severity="warning", timeout=30)
+    await pilot.pause()
+    return _toast_lines(app)
+
+
+def _toast_clear_of_the_table(app) -> bool:
+    """The column left of the first toast is blank on every row it covers: it stands clear of
+    the table's words."""
+    toast = app.screen.query_one("Toast").region
+    rows = screen_text(app).splitlines()[toast.y : toast.bottom]
+    return all(row[toast.x - 1] == " " for row in rows)
+
+
 def _damaged_save_note(home, monkeypatch) -> str:
     """The note of a damaged save set aside in ``home`` (made the home directory)."""
     monkeypatch.setenv("HOME", str(home))
@@ -566,18 +582,13 @@ async def test_a_note_that_names_a_file_shows_its_path_whole_at_80x24(tmp_path, 
     note = _damaged_save_note(tmp_path, monkeypatch)
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(app, pilot)
-        app.notify(note, severity="warning", timeout=30)
-        await pilot.pause()
-        lines = _toast_lines(app)
+        lines = await _warned(app, pilot, note)
         assert lines[0] == "Your saved match could not be" and lines[-1] == "has started.", lines
         assert " ".join(lines).replace("/ ", "/").replace("- ", "-") == note.replace(str(tmp_path), "~"), lines
         at = lines.index("~/.local/share/gin-tui/")  # the path, on a line of its own
         # the name is cut before its time stamp, not inside it ("…damaged-20261203-" / "090824.")
         assert lines[at + 1 : at + 3] == ["current.json.damaged-", "20261203-090824. A new match"], lines
-        toast = app.screen.query_one("Toast").region
-        rows = screen_text(app).splitlines()[toast.y : toast.bottom]
-        assert all(row[toast.x - 1] == " " for row in rows), rows  # beside the piles' words, clear of them
+        assert _toast_clear_of_the_table(app)  # beside the piles' words, clear of them
         await pilot.resize_terminal(60, 24)  # a narrow table has its piles and moves there: six lines at most
         await pilot.pause()
         assert len(_toast_lines(app)) == 6
@@ -591,10 +602,7 @@ async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(
     note = _damaged_save_note(tmp_path, monkeypatch)
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=size, notifications=True) as pilot:
-        await settle(app, pilot)
-        app.notify(note, severity="warning", timeout=30)
-        await pilot.pause()
-        lines = _toast_lines(app)
+        lines = await _warned(app, pilot, note)
         assert 1 < len(lines) <= 6, lines
         assert " ".join(lines).replace("/ ", "/").replace("- ", "-") == note.replace(str(tmp_path), "~"), lines
         at = lines.index("~/.local/share/gin-tui/")  # the path whole, broken after a separator
@@ -633,16 +641,11 @@ async def test_a_file_set_aside_shows_its_name_on_one_line_where_the_table_leave
     note = note.format(moved=moved)
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=size, notifications=True) as pilot:
-        await settle(app, pilot)
-        app.notify(note, severity="warning", timeout=30)
-        await pilot.pause()
-        lines = _toast_lines(app)
+        lines = await _warned(app, pilot, note)
         shown = " ".join(lines).replace("/ ", "/").replace(" .", ".")  # a full stop after a name that fills a line
         assert shown == note.replace(str(tmp_path), "~"), lines
         assert any(moved.name in line for line in lines), lines  # the name whole, on one line
-        toast = app.screen.query_one(Toast).region
-        rows = screen_text(app).splitlines()[toast.y : toast.bottom]
-        assert all(row[toast.x - 1] == " " for row in rows), rows  # clear of the table's words
+        assert _toast_clear_of_the_table(app)
         app.notify("Sorted by rank", timeout=30)  # a note that is no warning keeps the narrow column
         await pilot.pause()
         assert sorted(t.region.width for t in app.screen.query(Toast))[0] == 34
