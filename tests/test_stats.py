@@ -440,6 +440,23 @@ def test_gin_tui_export_text_tells_how_each_hand_s_points_add_up_as_the_summary_
         assert f" +{points}{how}  (score " in text, (kind, how, text)
 
 
+def test_a_record_whose_deadwood_is_not_numbers_is_exported_without_its_working():
+    """A record of another make (imported JSON) with deadwood as text stopped gin-tui export
+    --format text with a TypeError while it worked out how the points add up."""
+    from ginrummy_tui.engine import view
+    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.reports import format_match
+
+    kind, ended = next(_doubled_hands())
+    record = seat_record(view(ended, 0), "2026-01-01-odd", opponent="expert")
+    good = format_match(record)
+    assert "× 2)" in good
+    for h in record["hands"]:
+        h["deadwood"] = [str(n) for n in h["deadwood"]]
+    odd = format_match(record)
+    assert "× 2)" not in odd and f"+{ended.sheet[-1].points}  (score " in odd, odd
+
+
 def test_a_hand_ended_by_the_move_clock_is_not_counted_as_played_anywhere(tmp_path, capsys):
     """A match lost on time in its first hand: gin-tui stats said 'Hands 0',
     gin-tui export --list '1 hand', and the text told it as 'Hand 1'."""

@@ -171,8 +171,8 @@ def _points_worked(hand: dict[str, Any], rules: Rules | None) -> str:
     does not tell it (no deadwood, unknown rules, points that do not add up)."""
     from ginrummy_tui.engine.scoring import base_points, points_worked
 
-    dw, knocker, points = hand.get("deadwood"), hand.get("knocker"), hand["points"]
-    if rules is None or knocker not in (0, 1) or not isinstance(dw, list) or len(dw) != 2:
+    dw, knocker, points = _two_numbers(hand.get("deadwood")), hand.get("knocker"), hand["points"]
+    if rules is None or knocker not in (0, 1) or dw is None or type(points) is not int:
         return ""
     kind, kdw, ddw = hand["kind"], dw[knocker], dw[1 - knocker]
     base = base_points(kind, rules, kdw, ddw)
