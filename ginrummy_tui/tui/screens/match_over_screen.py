@@ -17,6 +17,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind
 
 from ..host import gin_of, match_number
 from ..table_text import fitting_name
+from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.race import Race
 from ..widgets.score_table import ScoreTable
@@ -143,7 +144,8 @@ class MatchOverScreen(Screen):
                         self._record = level_record(self.app, gin_of(self.app).ascii_only)
                         if self._record is not None:
                             yield Static(self._record, id="level-record")
-            yield Static("⏎ or n: play a new match · q: quit", id="match-next")
+            keys = "⏎ or n: play a new match · q: quit"
+            yield Static(ascii_words(keys) if gin_of(self.app).ascii_only else keys, id="match-next")
         yield KeyBar()
 
     def on_mount(self) -> None:
