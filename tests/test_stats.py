@@ -514,9 +514,11 @@ def test_one_match_is_exported_as_json_as_every_match_is(tmp_path, capsys):
         assert capsys.readouterr().out == line + "\n"
 
 
-def test_a_match_whose_save_was_damaged_is_listed_as_abandoned_not_unfinished(tmp_path, capsys):
+@pytest.mark.parametrize("name", ["current.json", "separate-20260108.json"])
+def test_a_match_whose_save_was_damaged_is_listed_as_abandoned_not_unfinished(tmp_path, capsys, name):
     """The match of a save set aside as damaged stayed "unfinished" in
-    gin-tui export --list for good, though it can never be finished."""
+    gin-tui export --list for good, though it can never be finished; also a
+    separate match's save, left by a second copy of the game, taken up at start."""
     import argparse
 
     from ginrummy_tui.session.keeper import start_history_upkeep
@@ -524,7 +526,7 @@ def test_a_match_whose_save_was_damaged_is_listed_as_abandoned_not_unfinished(tm
     from ginrummy_tui.storage.store import SAVE_FORMAT
 
     _write_history(tmp_path)  # 2026-01-08: a match left unfinished
-    (tmp_path / "current.json").write_text(json.dumps(
+    (tmp_path / name).write_text(json.dumps(
         {"format": SAVE_FORMAT, "version": 1, "match_id": "2026-01-08", "state": "not a game"}))
     args = argparse.Namespace(ai=None, rules=None, seed=None, hand=None, ascii=None, no_mouse=None, pause=None,
                               new=False, data_dir=str(tmp_path), rule=None)

@@ -96,12 +96,11 @@ def unreachable(host: str, port: int, wait: float = PROBE_WAIT) -> str:
 def reach_problem(exc: OSError, wait: float) -> str:
     """Why the host could not be reached, in the player's words, from what connecting
     raised (the check before the code is asked for, or the join itself)."""
-    import errno
     import socket
 
     if isinstance(exc, socket.gaierror):
         return f"no such host ({exc.strerror})"
-    if isinstance(exc, ConnectionRefusedError) or exc.errno == errno.ECONNREFUSED:
+    if isinstance(exc, ConnectionRefusedError):  # also an OSError made with ECONNREFUSED
         return "nothing listens there (is 'gin-tui host' running there, on that port?)"
     if isinstance(exc, TimeoutError):
         return f"no answer within {wait:g} s"

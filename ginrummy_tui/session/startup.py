@@ -237,6 +237,8 @@ def prepare(
                     continue
                 again = store.load()
                 notes.extend(again.messages)
+                if again.error is not None and again.error.match_id:  # set aside as damaged in its turn
+                    lost.append(again.error.match_id)
                 if again.saved is not None:
                     saved = again.saved
                     break

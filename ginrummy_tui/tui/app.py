@@ -305,8 +305,7 @@ class GinApp(App):
     def _kept_hand(self) -> dict[str, Any]:
         """Network play: the order of the cards and the selection the seat kept
         of the hand in play, from an earlier run (``{}``: none)."""
-        hands = self.context.seat_hands
-        key = self._hand_key(self.session.view()) if hands is not None else None
+        hands, key = self.context.seat_hands, self._hand_key(self.session.view())
         return hands.load(key) if hands is not None and key is not None else {}
 
     def _ui_changed(self) -> None:

@@ -312,7 +312,7 @@ class GameScreen(Screen):
         status_len = len(status.plain if isinstance(status, Text) else status) + (2 if status_refused else 0)
         refusal_len = len(ascii_words(refusal_text(refusal)) if a else refusal_text(refusal)) if refusal else 0
         room = self._prompt_width() - (status_len + 2 if status_len else 0) - refusal_len
-        if app.session.status_says_blocked() and app.session.blocked():
+        if app.session.status_says_blocked():
             plain_prompt = Text()  # the line says why nothing moves: "Ann is to move…" would be stale
         else:
             plain_prompt = tt.prompt_text(
