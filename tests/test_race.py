@@ -194,3 +194,29 @@ async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monk
         lines = _shows_result_and_race(app).splitlines()
         axis = next(i for i, ln in enumerate(lines) if "└1" in ln)
         assert lines[axis + 3].strip() == "Against standard: won 3 of 4", screen_text(app)
+
+
+async def test_the_result_of_the_match_follows_ascii_suits_turned_on_in_the_settings(monkeypatch):
+    """F2 works on the result of the match too: turning ASCII suits on there
+    redrew the game screen under it but left the race's │ and └ and the
+    record's ● and ○ on the result until it was opened again."""
+    from rich.text import Text
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens import match_over_screen
+
+    from .app_helpers import screen_text, settle
+
+    def record(app, ascii_only):
+        return Text("Against standard: won 3 of 4\nlast 4: " + ("WLWW" if ascii_only else "●○●●"))
+
+    monkeypatch.setattr(match_over_screen, "level_record", record)
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await _match_over_screen(app, pilot)
+        assert "└1" in screen_text(app) and "●○●●" in screen_text(app)
+        app.ascii_only = True  # what the settings screen does when the suits are set to ASCII
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert "└" not in text and "│1" not in text and "+1" in text, text
+        assert "last 4: WLWW" in text and "Enter or n: play a new match - q: quit" in text, text

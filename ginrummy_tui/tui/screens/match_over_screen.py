@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind
 
-from ..host import gin_of, match_number
+from ..host import SuitsChanged, gin_of, match_number
 from ..table_text import fitting_name
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
@@ -55,6 +55,12 @@ def level_record(app: App[Any], ascii_only: bool = False) -> Text | None:
         for result in last:
             text.append(won_mark if result else lost_mark, style="green" if result else "red")
     return text
+
+
+def next_keys(ascii_only: bool) -> str:
+    """The line under the result: the keys that go on from here."""
+    keys = "⏎ or n: play a new match · q: quit"
+    return ascii_words(keys) if ascii_only else keys
 
 
 ROOMY_HEIGHT = 32
@@ -144,9 +150,21 @@ class MatchOverScreen(Screen):
                         self._record = level_record(self.app, gin_of(self.app).ascii_only)
                         if self._record is not None:
                             yield Static(self._record, id="level-record")
-            keys = "⏎ or n: play a new match · q: quit"
-            yield Static(ascii_words(keys) if gin_of(self.app).ascii_only else keys, id="match-next")
+            yield Static(next_keys(gin_of(self.app).ascii_only), id="match-next")
         yield KeyBar()
+
+    def on_suits_changed(self, message: SuitsChanged) -> None:
+        """The suit style changed (the settings): the race, the record and the keys in it."""
+        for race in self.query(Race).results(Race):
+            race.ascii_only = message.ascii_only
+            race.refresh(layout=True)
+        self._record = level_record(self.app, message.ascii_only)
+        for record in self.query("#level-record").results(Static):
+            if self._record is not None:
+                record.update(self._record)
+        for keys in self.query("#match-next").results(Static):
+            keys.update(next_keys(message.ascii_only))
+        self._fit(self.app.size.width, self.app.size.height)
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width, self.app.size.height)
