@@ -13,6 +13,7 @@ from ginrummy_tui.engine import parse_cards
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.screens.review_screen import ReviewScreen
+from ginrummy_tui.tui.screens.rules_screen import RulesScreen
 from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.cardfaces import back_lines, border_chars, empty_lines, face_lines
@@ -140,3 +141,47 @@ async def test_with_ascii_the_clock_and_a_prompt_fit_the_prompt_line():
                 break
         assert line.plain.startswith("Time 30 s to move") and line.plain.isascii(), line.plain
         assert line.lines == 1 and len(line.plain) <= line.content_region.width, line.plain
+
+UNICODE_SIGNS = "•╭╮╰╯│─╔═╗║·−×⏎—"
+"""Signs the screens below drew before, with ASCII suits on."""
+
+
+def _drawn_signs(text: str) -> set[str]:
+    return {ch for ch in text if ch in UNICODE_SIGNS}
+
+
+async def test_with_ascii_the_rule_sheet_and_its_box_are_ascii():
+    app = make_app(state=scenarios.knock_ready(), pause=0, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f1")
+        await settle(app, pilot)
+        assert isinstance(app.screen, RulesScreen)
+        text = screen_text(app)
+        assert "* Knock with 10 or less deadwood" in text and "+-----" in text, text
+        assert not _drawn_signs(text), text
+        await pilot.press("end")
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert "Enter / n  after a hand" in text and not _drawn_signs(text), text
+
+
+async def test_with_ascii_the_end_of_a_hand_is_ascii_and_turning_it_off_brings_the_signs_back():
+    app = make_app(state=scenarios.match_point(), pause=0, ascii=True)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s", "k")  # the knock that ends the hand
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        text = screen_text(app)
+        assert "You - deadwood" in text and "Scores: You 128 - Computer (standard) 59" in text, text
+        assert not _drawn_signs(text), text
+        app.ascii_only = False  # the settings screen turns the symbols back on
+        await settle(app, pilot)
+        assert "You · deadwood" in screen_text(app)
+        app.ascii_only = True
+        await pilot.press("enter")  # the result of the match: its banner in an ASCII box
+        await settle(app, pilot)
+        lines = screen_text(app).splitlines()
+        top = next(i for i, ln in enumerate(lines) if "You won the match!" in ln) - 2
+        assert lines[top].strip().startswith("+---") and "╔" not in "".join(lines), "\n".join(lines)

@@ -645,7 +645,7 @@ def form_rows(app) -> dict[str, str]:
     """The rows of F2 on screen, by their label: each with the mark before it ("" for none)."""
     rows = {}
     for line in screen_text(app).splitlines():
-        marked = re.match(r"([▶✗>!]+) +(\S+ \S+)", line.strip("│ "))
+        marked = re.match(r"([▶✗>!]+) +(\S+ \S+)", line.strip("│| "))  # | for the box's side with --ascii
         if marked:
             rows[marked.group(2)] = marked.group(1)
     return rows

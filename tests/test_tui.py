@@ -466,7 +466,7 @@ async def test_the_match_result_says_that_enter_starts_a_new_match(ascii):
         await press(app, pilot, "question_mark")  # the rule sheet's keys say it too
         await pilot.resize_terminal(100, 60)  # the whole sheet on the screen
         await pilot.pause()
-        sheet = " ".join(screen_text(app).replace("│", " ").split())
+        sheet = " ".join(screen_text(app).replace("│", " ").replace("|", " ").split())  # the box's sides
         assert "after a hand: the next hand (after the last, the result of the match); then a new match" in sheet
         await press(app, pilot, "escape", "enter")
         s = app.session.state

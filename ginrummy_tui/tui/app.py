@@ -107,6 +107,7 @@ class GinApp(App):
         self.context = context
         """Everything the app was handed: the session, the settings, the keeper (see :class:`AppContext`)."""
         self.set_reactive(GinApp.ascii_only, ascii_only)
+        self.set_class(ascii_only, "-ascii")
         self.one_click = one_click
         """The fast mouse mode: a click on a card throws it (otherwise it selects it, and a second click throws it)."""
         self.mouse_enabled = mouse
@@ -152,9 +153,10 @@ class GinApp(App):
         return ascii_words(display) if self.ascii_only else display
 
     def watch_ascii_only(self, ascii_only: bool) -> None:
-        """Tell every screen (the ones that show cards redraw)."""
+        """Tell every screen (the ones that show cards redraw); boxes are drawn in ASCII too (``-ascii``)."""
         from .host import SuitsChanged
 
+        self.set_class(ascii_only, "-ascii")
         for screen in self.screen_stack:
             screen.post_message(SuitsChanged(ascii_only))
 

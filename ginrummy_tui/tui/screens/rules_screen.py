@@ -13,7 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..host import gin_of
+from ..host import SuitsChanged, gin_of
+from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
@@ -58,13 +59,13 @@ KEYS = (
 """The keys, as listed on the sheet (some with a word on the app as it is, see :func:`rules_renderable`)."""
 
 
-def _bullets(lines) -> Table:
-    """Bulleted lines, wrapped under their own text."""
+def _bullets(lines, ascii_only: bool = False) -> Table:
+    """Bulleted lines, wrapped under their own text (``*`` for the bullet with ``ascii_only``)."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(width=1, no_wrap=True)
     grid.add_column(ratio=1)
     for line in lines:
-        grid.add_row("•", line)
+        grid.add_row("*" if ascii_only else "•", line)
     return grid
 
 
@@ -82,11 +83,18 @@ def mouse_text(mouse: bool = True, one_click: bool = False, saved: bool = True) 
 
 
 def rules_renderable(
-    rules: Rules, mouse: bool = True, one_click: bool = False, saved: bool = True, at_quit: str = ""
+    rules: Rules,
+    mouse: bool = True,
+    one_click: bool = False,
+    saved: bool = True,
+    at_quit: str = "",
+    ascii_only: bool = False,
 ) -> Group:
     """The sheet's text for ``rules``, the mouse as the app is set (see :func:`mouse_text`),
     and with q what becomes of the match at the quit (``at_quit``, "" for nothing to say);
-    unless something is ``saved`` (``--data-dir -``), F3 has nothing to show."""
+    unless something is ``saved`` (``--data-dir -``), F3 has nothing to show; with
+    ``ascii_only`` in ASCII alone ("Enter" for ⏎, ``*`` for the bullets)."""
+    words = ascii_words if ascii_only else str
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold", no_wrap=True)
     keys.add_column(ratio=1)
@@ -94,13 +102,13 @@ def rules_renderable(
     for key, what in KEYS:
         if besides.get(key):
             what = f"{what} ({besides[key]})"
-        keys.add_row(key, what)
+        keys.add_row(words(key), words(what))
     return Group(
         Text(f"Rules in play: {rules.name}", style="bold underline"),
-        _bullets(rules.describe()),
+        _bullets([words(line) for line in rules.describe()], ascii_only),
         Text(),
         Text("How Gin Rummy is played", style="bold underline"),
-        _bullets(GENERAL),
+        _bullets(GENERAL, ascii_only),
         Text(),
         Text("Keys", style="bold underline"),
         keys,
@@ -126,10 +134,18 @@ class RulesScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="rules"):
-            gin = gin_of(self.app)
-            sheet = rules_renderable(self.rules, gin.mouse_enabled, gin.one_click, gin.context.uses_files, gin.at_quit())
-            yield Static(sheet, id="rules-text")
+            yield Static(self._sheet(), id="rules-text")
         yield KeyBar()
+
+    def _sheet(self) -> Group:
+        gin = gin_of(self.app)
+        return rules_renderable(
+            self.rules, gin.mouse_enabled, gin.one_click, gin.context.uses_files, gin.at_quit(), gin.ascii_only
+        )
+
+    def on_suits_changed(self, message: SuitsChanged) -> None:
+        """The suit style changed: the sheet follows."""
+        self.query_one("#rules-text", Static).update(self._sheet())
 
     def on_mount(self) -> None:
         self.query_one("#rules").focus()

@@ -18,7 +18,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name
-from ..widgets.cardfaces import ascii_words, cards_text
+from ..widgets.cardfaces import ascii_text, ascii_words, cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import SCROLLBAR, TooSmall
 
@@ -222,6 +222,8 @@ def summary_renderable(
     lines.append(tot)
     if hints is not None and any(hints):
         lines.append(Text(f"Hints this hand: you {hints[0]} · {opponent_name} {hints[1]}", style="dim"))
+    if ascii_only:  # "(44 - 7) x 2", "You - deadwood 3"
+        lines = [ascii_text(line) if isinstance(line, Text) else line for line in lines]
     return Group(*lines)
 
 
