@@ -96,6 +96,18 @@ def timeout_words(v: PlayerView, names: dict[int | None, str]) -> str:
     return f"{who} {verb} more than {limit} s for a move ({rule}), so {whom} {loses} the match."
 
 
+def real_hand_words(match: PlayerView, hand_no: int, names: dict[int | None, str]) -> str:
+    """What hand ``hand_no`` scored in the match itself, under its practice's points:
+    "Not counted: in your match, you scored 48 in hand 1."."""
+    row = next((r for r in reversed(match.sheet) if r.hand_no == hand_no), None)
+    if row is None:
+        return "Not counted: your match is as it was."
+    if row.winner is None or row.points == 0:
+        return f"Not counted: in your match, nobody scored in hand {hand_no}."
+    who = names[row.winner]
+    return f"Not counted: in your match, {'you' if who == 'You' else who} scored {row.points} in hand {hand_no}."
+
+
 CARD_ROWS_WIDTH = 72
 """The fewest columns the hands need drawn as cards; narrower, they are written as text."""
 
@@ -113,10 +125,14 @@ def summary_renderable(
     width: int = 80,
     colours: Palette = DEFAULT,
     hints: tuple[int, int] | None = None,
+    match: PlayerView | None = None,
 ) -> Group:
     """Everything about how the last hand ended, from the view's ``result``
     (the cards face up when ``width`` allows, else as text); ``hints``
-    (network play): the hints each player was shown in the hand."""
+    (network play): the hints each player was shown in the hand; ``match``:
+    the view of the match while ``v`` is a practice of its last hand (``a``),
+    whose points are then what the player would have scored, apart from the
+    real hand's and the match's scores."""
     from ginrummy_tui.engine import best_melds, points_worked
 
     res = v.result
@@ -128,14 +144,15 @@ def summary_renderable(
         return Group(Text("No hand has ended yet."))
     head = Text(style="bold")
     kind = res.kind
+    hand = f"Practice of hand {v.hand_no}" if match is not None else f"Hand {v.hand_no}"
     if kind == EndKind.VOID:
-        head.append(f"Hand {v.hand_no}: void — the stock ran down to {v.rules.void_stock} cards. Nobody scores.")
+        head.append(f"{hand}: void — the stock ran down to {v.rules.void_stock} cards. Nobody scores.")
     elif kind == EndKind.TIMEOUT:
-        head.append(f"Hand {v.hand_no}: {timeout_words(v, names)}")
+        head.append(f"{hand}: {timeout_words(v, names)}")
     else:
         knocker = names[res.knocker]
         verb = {EndKind.KNOCK: "knocked", EndKind.UNDERCUT: "knocked", EndKind.GIN: "went gin", EndKind.BIG_GIN: "went Big Gin"}[kind]
-        head.append(f"Hand {v.hand_no}: {knocker} {verb}")
+        head.append(f"{hand}: {knocker} {verb}")
         if kind == EndKind.UNDERCUT:
             who = "you" if res.winner == me else names[res.winner]
             head.append(f" — and {who} undercut!")
@@ -202,23 +219,31 @@ def summary_renderable(
         lines.append(Text())
 
     pts = Text()
+    if match is not None:
+        pts.append("Practice: ", style="bold")
     if kind in (EndKind.VOID, EndKind.TIMEOUT):
-        pts.append("No points this hand.")
+        pts.append("No points this hand." if match is None else "no points this hand.")
     else:
         winner = names[res.winner]
-        pts.append(f"{winner} score{'s' if winner != 'You' else ''} ", style="bold")
+        if match is None:
+            pts.append(f"{winner} score{'s' if winner != 'You' else ''} ", style="bold")
+        else:
+            pts.append(f"{'you' if winner == 'You' else winner} would have scored ", style="bold")
         pts.append(str(res.points), style=f"bold {colours.gold}")
         how = None if k is None else points_worked(kind, v.rules, k.knocker_deadwood, k.defender_deadwood,
                                                     res.multiplier)
         if how is not None:
             pts.append(f"  ({how})")
     lines.append(pts)
+    if match is not None:
+        lines.append(Text(real_hand_words(match, v.hand_no, names)))
+    shown = v if match is None else match
     tot = Text()
-    tot.append("Scores: ")
-    tot.append(f"You {v.scores[me]}", style="bold")
+    tot.append("Scores: " if match is None else "Match scores: ")
+    tot.append(f"You {shown.scores[me]}", style="bold")
     tot.append(" · ")
-    tot.append(f"{opponent_name} {v.scores[opp]}", style="bold")
-    tot.append(f" (to {v.rules.target})")
+    tot.append(f"{opponent_name} {shown.scores[opp]}", style="bold")
+    tot.append(f" (to {shown.rules.target})")
     lines.append(tot)
     if hints is not None and any(hints):
         lines.append(Text(f"Hints this hand: you {hints[0]} · {opponent_name} {hints[1]}", style="dim"))
@@ -257,6 +282,8 @@ class SummaryScreen(Screen):
         self.ascii_only = ascii_only
         self._layout: tuple[bool, str] | None = None
         """The body's layout as last drawn (see :func:`body_layout`)."""
+        self._match: PlayerView | None = None
+        """The view of the match when this hand is a practice of its last (``a``), else None."""
 
     @property
     def gin(self) -> GinHost:
@@ -267,6 +294,9 @@ class SummaryScreen(Screen):
         self.suits_changed()
 
     def compose(self) -> ComposeResult:
+        from ..practice import practised_match
+
+        self._match = practised_match(self.app)
         yield TooSmall()
         with VerticalScroll(id="summary"):
             yield Static(self._body(), id="summary-body")
@@ -342,6 +372,7 @@ class SummaryScreen(Screen):
             self.app.size.width,
             palette_of(self.app),
             hints=self.gin.session.hints_this_hand(),
+            match=self._match,
         )
 
     def suits_changed(self) -> None:
