@@ -10,22 +10,20 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 
-from ..host import SuitsChanged, gin_of
+from ..host import SuitsChanged
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name
 from ..widgets.cardfaces import ascii_words, cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import SCROLLBAR, TooSmall
+from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
-
-    from ..host import GinHost
 
 KIND_WORDS = {
     EndKind.KNOCK: "knock",
@@ -254,7 +252,7 @@ SUMMARY_WIDTH = 100
 """The summary's widest (its ``max-width`` in ``summary_screen.tcss``)."""
 
 
-class SummaryScreen(Screen):
+class SummaryScreen(AfterHandScreen):
     """How the hand ended; Enter goes on to the next hand (or to the match result)."""
 
     CSS_PATH = "summary_screen.tcss"
@@ -263,17 +261,11 @@ class SummaryScreen(Screen):
         Binding("enter,n,space", "next", "Next hand", key_display="⏎"),
         Binding("enter,n,space", "result", "Match result", key_display="⏎"),
         Binding("enter,n,space", "back", "Back to your match", key_display="⏎"),
-        Binding("r", "review", "Review", tooltip="Your decisions where the expert would have played otherwise"),
-        Binding("r", "no_review", show=False),  # when the review is dimmed: why
-        Binding("a", "replay", "Replay deal", tooltip="Play this deal again (practice: it does not count)"),
-        Binding("r", "not_here('review')", show=False),  # network play: why there is none
-        Binding("a", "not_here('replay')", show=False),
-        Binding("m", "moves", "Moves", tooltip="Every turn of this hand", id="moves"),
+        *AFTER_HAND_BINDINGS,
     ]
     """Enter, n or space: go on (the next hand, the match result, or back from
-    a replayed deal to the match); r: the review of the hand; a: replay this deal;
-    m: every turn of the hand.  Where the hand has no review (no move of the
-    player's in it), r is dimmed and says why."""
+    a replayed deal to the match); then the keys of the hand that ended
+    (:data:`AFTER_HAND_BINDINGS`: its review, a replay of its deal, its turns)."""
 
     def __init__(self, v: PlayerView, opponent_name: str, ascii_only: bool = False) -> None:
         super().__init__()
@@ -284,10 +276,6 @@ class SummaryScreen(Screen):
         """The body's layout as last drawn (see :func:`body_layout`)."""
         self._match: PlayerView | None = None
         """The view of the match when this hand is a practice of its last (``a``), else None."""
-
-    @property
-    def gin(self) -> GinHost:
-        return gin_of(self.app)
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
         self.ascii_only = message.ascii_only
@@ -351,18 +339,6 @@ class SummaryScreen(Screen):
             for body in self.query("#summary-body").results(Static):
                 body.update(self._body())
 
-    @property
-    def _local(self) -> bool:
-        """Review and replay need the whole deal: only in a game against the computer."""
-        return self.gin.session.computes_opponent
-
-    @property
-    def _reviewable(self) -> bool:
-        """The hand has a review: a game against the computer, and the player made a move in it."""
-        from .review_screen import review_refusal
-
-        return self._local and review_refusal(self.app) is None
-
     def _body(self) -> Group:
         self._layout = body_layout(self.opponent_name, self.app.size.width)
         return summary_renderable(
@@ -386,46 +362,9 @@ class SummaryScreen(Screen):
             start_review(self.app)  # in a worker: ready when asked for, never in the way
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "review":
-            return True if self._reviewable else (None if self._local else False)
-        if action == "no_review":
-            return self._local and not self._reviewable
-        if action == "replay":
-            return self._local
-        if action == "not_here":
-            return not self._local
         if action in ("next", "result", "back"):
             return action == self._going_on()
-        return True
-
-    def action_review(self) -> None:
-        """Show the review of this hand."""
-        from .review_screen import open_review
-
-        open_review(self.app)
-
-    def action_no_review(self) -> None:
-        """Say why this hand has no review."""
-        from .review_screen import open_review
-
-        open_review(self.app)
-
-    def action_not_here(self, what: str) -> None:
-        """r or a in network play: say they are for games against the computer."""
-        from .game_screen import GameScreen
-
-        words = GameScreen.AFTER_HAND[what]
-        self.notify(f"{words[:1].upper()}{words[1:]} is only in games against the computer.", timeout=4)
-
-    def action_moves(self) -> None:
-        """Every turn of the hand that just ended, in words."""
-        from .moves_screen import MovesScreen
-
-        self.app.push_screen(MovesScreen())
-
-    def action_replay(self) -> None:
-        """Deal this hand again, as practice."""
-        self.gin.start_replay()
+        return super().check_action(action, parameters)
 
     def action_next(self) -> None:
         """Deal the next hand."""
