@@ -301,6 +301,31 @@ async def test_a_wide_terminal_shows_the_hands_moves_beside_the_table():
         assert log.display and str(log.query_one("#log-lines").render()).count("\n") == 2
 
 
+async def test_m_points_to_the_hands_moves_beside_the_table_rather_than_cover_the_hand():
+    """At 160 columns m also opened the list of turns over the table, hiding cards 6 to 10
+    of the hand, though the same turns stood beside the table."""
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+    from ginrummy_tui.tui.widgets.hand_log import HandLog
+
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        assert app.screen.query_one(HandLog).display
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)  # nothing over the hand
+        prompt = str(app.table.query_one(PromptLine).render())
+        assert prompt.startswith("✗ Every turn of this hand is listed on the right (m). "), prompt
+        await pilot.resize_terminal(120, 40)  # no log beside the table: m lists the turns over it
+        await settle(app, pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MovesScreen)
+
+
 @pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 48), (200, 60)])
 async def test_a_large_terminal_has_the_score_line_at_the_top_and_the_keys_at_the_bottom(size):
     """On a large terminal the table stood in the middle of the screen: its score

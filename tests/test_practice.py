@@ -132,3 +132,45 @@ async def test_the_banner_keeps_the_match_score_whole_in_a_narrow_terminal():
             assert len(text) <= board.size.width, (width, text)
             assert text.startswith(head), (width, text)
             assert text.endswith(f"deal: You 0–0 · match: You {you}–{them}"), (width, text)
+
+
+async def test_the_end_of_a_practice_hand_and_the_score_table_keep_the_match_apart():
+    """The end of a practice hand said "You score 50" and "Scores: You 50", and
+    ``c`` showed the practice as the match's hand 1, though the match had 48."""
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+
+    from .app_helpers import screen_text
+
+    _start, ended = _ended_hand(4)
+    real = ended.sheet[0]
+    you, them = ended.scores
+    assert real.winner == 0 and real.points == you and them == 0
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("a")
+        await settle(app, pilot)
+        await _play_by_keys(app, pilot, get_opponent("easy", 1))
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        practice = app.session.view()
+        assert practice.sheet[0] != real  # played otherwise: its points are not the match's
+        text = screen_text(app)
+        assert "Practice of hand 1: " in text
+        winner = "you" if practice.result.winner == 0 else "Computer (standard)"
+        assert f"Practice: {winner} would have scored {practice.result.points}" in text
+        assert f"Not counted: in your match, you scored {real.points} in hand 1." in text
+        assert f"Match scores: You {you} · Computer (standard) {them} (to 100)" in text
+        assert "You score" not in text and "\n  Scores:" not in text
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        text = screen_text(app)
+        assert f"You +{real.points}" in text and f"+{practice.result.points} " not in text
+        assert "This is your match's table: the practice of hand 1 does not count." in text
+        await pilot.press("escape", "enter")
+        await settle(app, pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert "practice" not in screen_text(app)  # back in the match: its table, as it was
+        assert f"You +{real.points}" in screen_text(app)

@@ -184,3 +184,67 @@ async def test_one_enter_after_practising_the_last_hand_shows_the_result_of_the_
         assert not app.session.replaying and app.session.state is s
         assert app.screen.v == view(s, 0)  # the match's result, not the practice hand's
         assert f"Final score: You {s.totals[0]}" in screen_text(app)
+
+
+def _said(app) -> list[str]:
+    """The toasts shown so far, each on one line."""
+    return [" ".join(str(n.message).split()) for n in app._notifications]
+
+
+async def test_the_table_keys_h_and_l_say_why_they_do_nothing_at_the_end_of_a_hand():
+    """At the end of a hand h and l did nothing, and said nothing."""
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("h", "l")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        assert _said(app) == [
+            "A hint (h) is for your own turn in a hand: this hand is over.",
+            "The discard pile (l) is listed during a hand: this hand is over; m lists every turn of it.",
+        ]
+
+
+async def test_the_match_result_reviews_replays_and_lists_its_last_hand():
+    """On the match's result r, a, m, h and l did nothing, and said nothing: the last
+    hand could not be reviewed once Enter was pressed."""
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+
+    s = new_game(PRESETS["standard"].with_options(target=5), seed=3)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    app = make_app(state=s, pause=0, ai="standard")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("enter")
+        await _settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        assert "⏎ New match  r Review  a Replay deal  m Moves" in screen_text(app).splitlines()[-1]
+        await pilot.press("r")
+        assert isinstance(app.screen, ReviewScreen)
+        await review_made(app, pilot)
+        assert f"Review of hand {s.hand_no}" in screen_text(app)
+        await pilot.press("escape", "m")
+        assert isinstance(app.screen, MovesScreen)
+        assert f"Hand {s.hand_no} · " in screen_text(app)
+        await pilot.press("escape", "h", "l")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchOverScreen)
+        assert _said(app) == [
+            "A hint (h) is for your own turn in a hand: the match is over.",
+            "The discard pile (l) is listed during a hand: the match is over; m lists every turn of its last hand.",
+        ]
+        # a: the last hand again, as practice; Enter after it comes back to the result
+        await pilot.press("a")
+        await _settle(app, pilot)
+        assert isinstance(app.screen, GameScreen) and app.session.replaying
+        await _play_by_keys(app, pilot, get_opponent("easy", 1))
+        await _settle(app, pilot)
+        await pilot.press("enter")
+        await _settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen) and app.session.state is s

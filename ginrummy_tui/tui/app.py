@@ -718,12 +718,17 @@ class GinApp(App):
             self.push_screen(RulesScreen(self.session.view().rules))
 
     def action_scores(self) -> None:
-        """Show the score table."""
+        """Show the score table: the match's, in a practice of its last hand too (saying so)."""
+        from .practice import practised_match
         from .screens.score_screen import ScoreScreen
 
         if not isinstance(self.screen, ScoreScreen):
-            v = self.session.view()
-            self.push_screen(ScoreScreen(v, self.session.opponent_name))
+            match = practised_match(self)
+            if match is None:
+                self.push_screen(ScoreScreen(self.session.view(), self.session.opponent_name))
+                return
+            note = f"This is your match's table: the practice of hand {self.session.view().hand_no} does not count."
+            self.push_screen(ScoreScreen(match, self.session.opponent_name, note))
 
     def action_settings(self) -> None:
         """Show the settings."""

@@ -3,8 +3,9 @@
 A practice hand (``a`` after a hand: :class:`~ginrummy_tui.session.replay_session.ReplaySession`;
 or ``gin-tui --seed N --hand K``, kept in its own save slot and not counted)
 must never look like the match: the score line becomes a banner that stays
-for the whole hand, and the quit question says the real match resumes where
-it was.
+for the whole hand, its end-of-hand screen and the score table keep the
+match's own scores apart (:func:`practised_match`), and the quit question says
+the real match resumes where it was.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from .host import gin_of, match_number
 
 if TYPE_CHECKING:
     from textual.app import App
+
+    from ginrummy_tui.engine import PlayerView
 
 
 Banner = tuple[tuple[str, str], ...]
@@ -63,6 +66,16 @@ def practice_banner(app: App[Any]) -> Banner | None:
     return None
 
 
+def practised_match(app: App[Any]) -> PlayerView | None:
+    """While a hand is played again with ``a``: the view of the match itself, which the
+    practice leaves as it was (its end-of-hand screen and ``c`` show the match's scores,
+    not the practice's); None otherwise."""
+    session = gin_of(app).session
+    if isinstance(session, ReplaySession) and session.replaying:
+        return session.real.view()
+    return None
+
+
 def _forms(which: str, note: str, scores: str) -> Banner:
     heads = (f"Practice — {which}, {note}", f"Practice — {which}", "Practice")
     return tuple((head, f"{deal}: {scores}") for head in heads for deal in ("this deal", "deal"))
@@ -91,4 +104,4 @@ def practice_quit_note(app: App[Any]) -> str | None:
     return None
 
 
-__all__ = ["Banner", "practice_banner", "practice_quit_note"]
+__all__ = ["Banner", "practice_banner", "practice_quit_note", "practised_match"]

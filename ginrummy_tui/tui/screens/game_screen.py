@@ -580,7 +580,14 @@ class GameScreen(Screen):
             pile.toggle()
 
     def action_moves(self) -> None:
-        """Every turn of the hand so far, in words."""
+        """Every turn of the hand so far, in words: over the table, or, where the hand's log
+        stands beside it (from ``LOG_FROM`` columns), there, brought to the newest turn (a
+        list over the table would only hide the hand)."""
+        if self.has_class("-with-log"):
+            for log in self.query(HandLog).results(HandLog):
+                log.scroll_end(animate=False)
+            self.refuse("every turn of this hand is listed on the right (m)")
+            return
         from .moves_screen import MovesScreen
 
         self.app.push_screen(MovesScreen())

@@ -10,7 +10,6 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind
@@ -22,6 +21,7 @@ from ..widgets.key_bar import KeyBar
 from ..widgets.race import Race
 from ..widgets.score_table import ScoreTable
 from ..widgets.too_small import NORMAL_WIDTH, SCROLLBAR, WIDE_WIDTH, TooSmall
+from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
@@ -77,12 +77,15 @@ RECORD_GAP = 4
 """Columns between the race and the record against this level, when it stands beside the race."""
 
 
-class MatchOverScreen(Screen):
+class MatchOverScreen(AfterHandScreen):
     """Who won the match, and the score table; Enter (or n) starts a new match."""
 
     CSS_PATH = "match_over_screen.tcss"
-    BINDINGS = [Binding("enter,n", "new_match", "New match", key_display="⏎")]
-    """Enter or n: a new match (the key bar shows ⏎, as the end of a hand does)."""
+    BINDINGS = [Binding("enter,n", "new_match", "New match", key_display="⏎"), *AFTER_HAND_BINDINGS]
+    """Enter or n: a new match (the key bar shows ⏎, as the end of a hand does); then the keys
+    of the match's last hand, as at its end (:data:`AFTER_HAND_BINDINGS`: its review, a replay
+    of its deal, its turns)."""
+    OVER = ("the match is over", "m lists every turn of its last hand")
 
     def __init__(self, v: PlayerView, opponent_name: str) -> None:
         super().__init__()

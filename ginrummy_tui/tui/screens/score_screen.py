@@ -26,15 +26,19 @@ class ScoreScreen(ModalScreen):
     BINDINGS = [Binding("escape,c", "close", "Close", key_display="esc")]
     """Escape (or c again) closes the table."""
 
-    def __init__(self, v: PlayerView, opponent_name: str) -> None:
+    def __init__(self, v: PlayerView, opponent_name: str, note: str = "") -> None:
         super().__init__()
         self.v = v
         self.opponent_name = opponent_name
+        self.note = note
+        """A line under the table ("" for none): in practice, that the table is the match's."""
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="scores"):
             yield ScoreTable(self.v, self.opponent_name, id="score-table", number=match_number(self.app))
+            if self.note:
+                yield Static(self.note, id="scores-note")
             yield Static("Esc: back to the game", id="scores-close")
         yield KeyBar()
 

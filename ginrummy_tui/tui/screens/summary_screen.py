@@ -10,22 +10,20 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 
-from ..host import SuitsChanged, gin_of
+from ..host import SuitsChanged
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import SCROLLBAR, TooSmall
+from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
-
-    from ..host import GinHost
 
 KIND_WORDS = {
     EndKind.KNOCK: "knock",
@@ -96,6 +94,18 @@ def timeout_words(v: PlayerView, names: dict[int | None, str]) -> str:
     return f"{who} {verb} more than {limit} s for a move ({rule}), so {whom} {loses} the match."
 
 
+def real_hand_words(match: PlayerView, hand_no: int, names: dict[int | None, str]) -> str:
+    """What hand ``hand_no`` scored in the match itself, under its practice's points:
+    "Not counted: in your match, you scored 48 in hand 1."."""
+    row = next((r for r in reversed(match.sheet) if r.hand_no == hand_no), None)
+    if row is None:
+        return "Not counted: your match is as it was."
+    if row.winner is None or row.points == 0:
+        return f"Not counted: in your match, nobody scored in hand {hand_no}."
+    who = names[row.winner]
+    return f"Not counted: in your match, {'you' if who == 'You' else who} scored {row.points} in hand {hand_no}."
+
+
 CARD_ROWS_WIDTH = 72
 """The fewest columns the hands need drawn as cards; narrower, they are written as text."""
 
@@ -113,10 +123,14 @@ def summary_renderable(
     width: int = 80,
     colours: Palette = DEFAULT,
     hints: tuple[int, int] | None = None,
+    match: PlayerView | None = None,
 ) -> Group:
     """Everything about how the last hand ended, from the view's ``result``
     (the cards face up when ``width`` allows, else as text); ``hints``
-    (network play): the hints each player was shown in the hand."""
+    (network play): the hints each player was shown in the hand; ``match``:
+    the view of the match while ``v`` is a practice of its last hand (``a``),
+    whose points are then what the player would have scored, apart from the
+    real hand's and the match's scores."""
     from ginrummy_tui.engine import best_melds, points_worked
 
     res = v.result
@@ -128,14 +142,15 @@ def summary_renderable(
         return Group(Text("No hand has ended yet."))
     head = Text(style="bold")
     kind = res.kind
+    hand = f"Practice of hand {v.hand_no}" if match is not None else f"Hand {v.hand_no}"
     if kind == EndKind.VOID:
-        head.append(f"Hand {v.hand_no}: void — the stock ran down to {v.rules.void_stock} cards. Nobody scores.")
+        head.append(f"{hand}: void — the stock ran down to {v.rules.void_stock} cards. Nobody scores.")
     elif kind == EndKind.TIMEOUT:
-        head.append(f"Hand {v.hand_no}: {timeout_words(v, names)}")
+        head.append(f"{hand}: {timeout_words(v, names)}")
     else:
         knocker = names[res.knocker]
         verb = {EndKind.KNOCK: "knocked", EndKind.UNDERCUT: "knocked", EndKind.GIN: "went gin", EndKind.BIG_GIN: "went Big Gin"}[kind]
-        head.append(f"Hand {v.hand_no}: {knocker} {verb}")
+        head.append(f"{hand}: {knocker} {verb}")
         if kind == EndKind.UNDERCUT:
             who = "you" if res.winner == me else names[res.winner]
             head.append(f" — and {who} undercut!")
@@ -202,23 +217,31 @@ def summary_renderable(
         lines.append(Text())
 
     pts = Text()
+    if match is not None:
+        pts.append("Practice: ", style="bold")
     if kind in (EndKind.VOID, EndKind.TIMEOUT):
-        pts.append("No points this hand.")
+        pts.append("No points this hand." if match is None else "no points this hand.")
     else:
         winner = names[res.winner]
-        pts.append(f"{winner} score{'s' if winner != 'You' else ''} ", style="bold")
+        if match is None:
+            pts.append(f"{winner} score{'s' if winner != 'You' else ''} ", style="bold")
+        else:
+            pts.append(f"{'you' if winner == 'You' else winner} would have scored ", style="bold")
         pts.append(str(res.points), style=f"bold {colours.gold}")
         how = None if k is None else points_worked(kind, v.rules, k.knocker_deadwood, k.defender_deadwood,
                                                     res.multiplier)
         if how is not None:
             pts.append(f"  ({how})")
     lines.append(pts)
+    if match is not None:
+        lines.append(Text(real_hand_words(match, v.hand_no, names)))
+    shown = v if match is None else match
     tot = Text()
-    tot.append("Scores: ")
-    tot.append(f"You {v.scores[me]}", style="bold")
+    tot.append("Scores: " if match is None else "Match scores: ")
+    tot.append(f"You {shown.scores[me]}", style="bold")
     tot.append(" · ")
-    tot.append(f"{opponent_name} {v.scores[opp]}", style="bold")
-    tot.append(f" (to {v.rules.target})")
+    tot.append(f"{opponent_name} {shown.scores[opp]}", style="bold")
+    tot.append(f" (to {shown.rules.target})")
     lines.append(tot)
     if hints is not None and any(hints):
         lines.append(Text(f"Hints this hand: you {hints[0]} · {opponent_name} {hints[1]}", style="dim"))
@@ -231,7 +254,7 @@ SUMMARY_WIDTH = 100
 """The summary's widest (its ``max-width`` in ``summary_screen.tcss``)."""
 
 
-class SummaryScreen(Screen):
+class SummaryScreen(AfterHandScreen):
     """How the hand ended; Enter goes on to the next hand (or to the match result)."""
 
     CSS_PATH = "summary_screen.tcss"
@@ -240,17 +263,11 @@ class SummaryScreen(Screen):
         Binding("enter,n,space", "next", "Next hand", key_display="⏎"),
         Binding("enter,n,space", "result", "Match result", key_display="⏎"),
         Binding("enter,n,space", "back", "Back to your match", key_display="⏎"),
-        Binding("r", "review", "Review", tooltip="Your decisions where the expert would have played otherwise"),
-        Binding("r", "no_review", show=False),  # when the review is dimmed: why
-        Binding("a", "replay", "Replay deal", tooltip="Play this deal again (practice: it does not count)"),
-        Binding("r", "not_here('review')", show=False),  # network play: why there is none
-        Binding("a", "not_here('replay')", show=False),
-        Binding("m", "moves", "Moves", tooltip="Every turn of this hand", id="moves"),
+        *AFTER_HAND_BINDINGS,
     ]
     """Enter, n or space: go on (the next hand, the match result, or back from
-    a replayed deal to the match); r: the review of the hand; a: replay this deal;
-    m: every turn of the hand.  Where the hand has no review (no move of the
-    player's in it), r is dimmed and says why."""
+    a replayed deal to the match); then the keys of the hand that ended
+    (:data:`AFTER_HAND_BINDINGS`: its review, a replay of its deal, its turns)."""
 
     def __init__(self, v: PlayerView, opponent_name: str, ascii_only: bool = False) -> None:
         super().__init__()
@@ -259,16 +276,17 @@ class SummaryScreen(Screen):
         self.ascii_only = ascii_only
         self._layout: tuple[bool, str] | None = None
         """The body's layout as last drawn (see :func:`body_layout`)."""
-
-    @property
-    def gin(self) -> GinHost:
-        return gin_of(self.app)
+        self._match: PlayerView | None = None
+        """The view of the match when this hand is a practice of its last (``a``), else None."""
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
         self.ascii_only = message.ascii_only
         self.suits_changed()
 
     def compose(self) -> ComposeResult:
+        from ..practice import practised_match
+
+        self._match = practised_match(self.app)
         yield TooSmall()
         with VerticalScroll(id="summary"):
             yield Static(self._body(), id="summary-body")
@@ -323,18 +341,6 @@ class SummaryScreen(Screen):
             for body in self.query("#summary-body").results(Static):
                 body.update(self._body())
 
-    @property
-    def _local(self) -> bool:
-        """Review and replay need the whole deal: only in a game against the computer."""
-        return self.gin.session.computes_opponent
-
-    @property
-    def _reviewable(self) -> bool:
-        """The hand has a review: a game against the computer, and the player made a move in it."""
-        from .review_screen import review_refusal
-
-        return self._local and review_refusal(self.app) is None
-
     def _body(self) -> Group:
         self._layout = body_layout(self.opponent_name, self.app.size.width)
         return summary_renderable(
@@ -344,6 +350,7 @@ class SummaryScreen(Screen):
             self.app.size.width,
             palette_of(self.app),
             hints=self.gin.session.hints_this_hand(),
+            match=self._match,
         )
 
     def suits_changed(self) -> None:
@@ -357,46 +364,9 @@ class SummaryScreen(Screen):
             start_review(self.app)  # in a worker: ready when asked for, never in the way
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "review":
-            return True if self._reviewable else (None if self._local else False)
-        if action == "no_review":
-            return self._local and not self._reviewable
-        if action == "replay":
-            return self._local
-        if action == "not_here":
-            return not self._local
         if action in ("next", "result", "back"):
             return action == self._going_on()
-        return True
-
-    def action_review(self) -> None:
-        """Show the review of this hand."""
-        from .review_screen import open_review
-
-        open_review(self.app)
-
-    def action_no_review(self) -> None:
-        """Say why this hand has no review."""
-        from .review_screen import open_review
-
-        open_review(self.app)
-
-    def action_not_here(self, what: str) -> None:
-        """r or a in network play: say they are for games against the computer."""
-        from .game_screen import GameScreen
-
-        words = GameScreen.AFTER_HAND[what]
-        self.notify(f"{words[:1].upper()}{words[1:]} is only in games against the computer.", timeout=4)
-
-    def action_moves(self) -> None:
-        """Every turn of the hand that just ended, in words."""
-        from .moves_screen import MovesScreen
-
-        self.app.push_screen(MovesScreen())
-
-    def action_replay(self) -> None:
-        """Deal this hand again, as practice."""
-        self.gin.start_replay()
+        return super().check_action(action, parameters)
 
     def action_next(self) -> None:
         """Deal the next hand."""

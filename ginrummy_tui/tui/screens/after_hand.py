@@ -1,0 +1,110 @@
+"""What the screens after a hand share: the end of a hand, and the match's result
+after its last.  Both offer the hand that ended: its review (``r``), a practice of
+its deal (``a``) and its turns (``m``); and both say why the table's keys for a
+hint (``h``) and the discard pile's cards (``l``) do nothing there.
+
+The keys are :data:`AFTER_HAND_BINDINGS`, which each screen lists in its own
+``BINDINGS`` where its key bar shows them (after its own way on); their actions
+are those of :class:`AfterHandScreen`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ..host import gin_of
+
+if TYPE_CHECKING:
+    from ..host import GinHost
+
+
+AFTER_HAND_BINDINGS = [
+    Binding("r", "review", "Review", tooltip="Your decisions where the expert would have played otherwise"),
+    Binding("r", "no_review", show=False),  # when the review is dimmed: why
+    Binding("a", "replay", "Replay deal", tooltip="Play this deal again (practice: it does not count)"),
+    Binding("r", "not_here('review')", show=False),  # network play: why there is none
+    Binding("a", "not_here('replay')", show=False),
+    Binding("m", "moves", "Moves", tooltip="Every turn of this hand", id="moves"),
+    Binding("h", "table_only('hint')", show=False),
+    Binding("l", "table_only('pile')", show=False),
+]
+"""r: the review of the hand; a: replay its deal; m: every turn of it; h and l: why not here.
+Where the hand has no review (no move of the player's in it), r is dimmed and says why."""
+
+TABLE_ONLY = {
+    "hint": "A hint (h) is for your own turn in a hand: {over}.",
+    "pile": "The discard pile (l) is listed during a hand: {over}; {moves}.",
+}
+"""What the table's keys h and l say after a hand (see :meth:`AfterHandScreen.action_table_only`)."""
+
+
+class AfterHandScreen(Screen):
+    """A screen shown once a hand is over (its end, or the match's result): the
+    actions of :data:`AFTER_HAND_BINDINGS`."""
+
+    OVER: ClassVar[tuple[str, str]] = ("this hand is over", "m lists every turn of it")
+    """What is over here, and where its turns are, for the words of h and l."""
+
+    @property
+    def gin(self) -> GinHost:
+        return gin_of(self.app)
+
+    @property
+    def _local(self) -> bool:
+        """Review and replay need the whole deal: only in a game against the computer."""
+        return self.gin.session.computes_opponent
+
+    @property
+    def _reviewable(self) -> bool:
+        """The hand has a review: a game against the computer, and the player made a move in it."""
+        from .review_screen import review_refusal
+
+        return self._local and review_refusal(self.app) is None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return True if self._reviewable else (None if self._local else False)
+        if action == "no_review":
+            return self._local and not self._reviewable
+        if action == "replay":
+            return self._local
+        if action == "not_here":
+            return not self._local
+        return True
+
+    def action_review(self) -> None:
+        """Show the review of the hand that ended."""
+        from .review_screen import open_review
+
+        open_review(self.app)
+
+    def action_no_review(self) -> None:
+        """Say why this hand has no review."""
+        from .review_screen import open_review
+
+        open_review(self.app)
+
+    def action_not_here(self, what: str) -> None:
+        """r or a in network play: say they are for games against the computer."""
+        from .game_screen import GameScreen
+
+        words = GameScreen.AFTER_HAND[what]
+        self.notify(f"{words[:1].upper()}{words[1:]} is only in games against the computer.", timeout=4)
+
+    def action_table_only(self, what: str) -> None:
+        """h or l, keys of the table during a hand: say why they do nothing here."""
+        over, moves = self.OVER
+        self.notify(TABLE_ONLY[what].format(over=over, moves=moves), timeout=4)
+
+    def action_moves(self) -> None:
+        """Every turn of the hand that ended, in words."""
+        from .moves_screen import MovesScreen
+
+        self.app.push_screen(MovesScreen())
+
+    def action_replay(self) -> None:
+        """Deal the hand that ended again, as practice."""
+        self.gin.start_replay()
