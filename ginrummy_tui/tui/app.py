@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from ginrummy_tui.storage.config import Settings
     from ginrummy_tui.storage.seat_hand import HandKey
 
+    from .restore import StartNotes
+
 DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
 BOOKKEEPING_DELAY = 0.1
@@ -121,6 +123,8 @@ class GinApp(App):
         self._restored = False
         self.history_upkeep: threading.Thread | None = None
         """The thread checking the history database at start (see :func:`start_history_upkeep`)."""
+        self._start_notes: StartNotes | None = None
+        """The warnings of the start, told one after another (the upkeep's too)."""
         context.session.listener = self._session_changed
         if context.keeper is not None:
             context.keeper.ui = self._screen_details
@@ -253,7 +257,7 @@ class GinApp(App):
             for note in ctx.after_first_frame():
                 if note not in ctx.notes:
                     ctx.notes.append(note)
-        show_notes(self, ctx.notes, ctx.resumed)
+        self._start_notes = show_notes(self, ctx.notes, ctx.resumed)
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
 
@@ -277,8 +281,12 @@ class GinApp(App):
         super().notify(note_text(message, width), title=title, severity=severity, timeout=timeout, markup=markup)
 
     def _tell_from_thread(self, message: str) -> None:
-        """A warning for the player, from a background thread."""
-        self.call_from_thread(self.notify, message, severity="warning", timeout=15)
+        """A warning for the player, from a background thread (the history
+        upkeep at start): told after the notes of the start, not over them."""
+        if self._start_notes is not None:
+            self.call_from_thread(self._start_notes.add, message)
+        else:
+            self.call_from_thread(self.notify, message, severity="warning", timeout=15)
 
     def _screen_details(self) -> dict[str, Any]:
         """What the keeper saves of the screen (the order of the cards, the selection);
