@@ -307,6 +307,24 @@ async def test_a_strange_screen_record_in_the_save_is_ignored(tmp_path, ui):
         assert sorted(hand.cards) == sorted(app.session.view().hand)
 
 
+async def test_screen_details_of_a_save_that_cannot_be_read_are_said_to_be_left_out(tmp_path):
+    """A save whose sort and selected card were not readable resumed with only
+    "Resumed your match...", though the app says so of screen details that are
+    not readable as a whole (docs/saving.md)."""
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.close()
+    save = tmp_path / "current.json"
+    data = json.loads(save.read_text())
+    data["ui"] = {**data["ui"], "sort": 7, "selected": 123}
+    save.write_text(json.dumps(data))
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed
+    async with running(again) as (app, pilot):
+        await until(pilot, lambda: any("screen details" in str(n.message) for n in app._notifications))
+        assert (f"The screen details of your saved match {save} (how your cards are sorted and the selected "
+                "card) could not be read and are left out; the match itself is kept.") in app.context.notes
+
+
 def hand_shown(app) -> tuple:
     """The player's cards as shown: their order, the sort, the selected card and
     whether it is lifted, and the line that says what throwing it leaves."""

@@ -97,10 +97,11 @@ class SavedMatch:
     """What could not be read of it and is done without, for the player."""
 
 
-def unreadable_ui(path: Path) -> str:
-    """What the player is told of a save (``path``) whose screen details cannot be read."""
+def unreadable_ui(path: Path, what: str = "the order of your cards") -> str:
+    """What the player is told of a save (``path``) whose screen details
+    (``what`` of them) cannot be read."""
     return (
-        f"The screen details of your saved match {path} (the order of your cards) could not be read "
+        f"The screen details of your saved match {path} ({what}) could not be read "
         "and are left out; the match itself is kept."
     )
 

@@ -21,7 +21,7 @@ from textual.worker import Worker, WorkerState
 from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.session.context import AppContext
 from ginrummy_tui.session.local import LocalSession, Session
-from ginrummy_tui.storage.store import clock_turn, saved_left
+from ginrummy_tui.storage.store import clock_turn, saved_left, unreadable_ui
 
 from .palette import palette_of
 from .screens.game_screen import GameScreen
@@ -234,10 +234,13 @@ class GinApp(App):
             return
         self._restored = True
         self._start_connection()
-        from .restore import restore_ui
+        from .restore import restore_ui, unreadable_details
 
         ctx = self.context
         restore_ui(self.table, ctx.ui or self._kept_hand())
+        left_out = unreadable_details(ctx.ui)
+        if left_out and ctx.keeper is not None:
+            ctx.notes.append(unreadable_ui(ctx.keeper.store.path, left_out))
         self._resume_clock(ctx.ui.get("clock"))
         if ctx.keeper is not None:
             ctx.keeper.last_ui = self._screen_details() or ctx.ui

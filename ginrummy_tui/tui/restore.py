@@ -56,6 +56,27 @@ def restore_ui(table: GameScreen | None, ui: dict[str, Any]) -> None:
         return  # only the order of the cards is lost
 
 
+def unreadable_details(ui: dict[str, Any]) -> str:
+    """What of the saved screen details ``ui`` cannot be read (a value of the
+    wrong kind, a card that is not one), in words for the player, such as
+    "how your cards are sorted and the selected card"; "" when all can be."""
+    bad: list[str] = []
+    if ui.get("sort") not in ("rank", "suit", None):
+        bad.append("how your cards are sorted")
+    order = ui.get("order", [])
+    if not isinstance(order, list) or len(_saved_cards(order)) != len(order):
+        bad.append("the order of your cards")
+    cursor = ui.get("cursor", 0)
+    selected = ui.get("selected", "")
+    if not isinstance(cursor, int) or isinstance(cursor, bool) or not isinstance(selected, str) or (
+        selected and not _saved_cards([selected])
+    ):
+        bad.append("the selected card")
+    if not isinstance(ui.get("lifted", False), bool):
+        bad.append("whether you had picked it")
+    return " and ".join([", ".join(bad[:-1]), bad[-1]] if len(bad) > 1 else bad)
+
+
 def _saved_cards(texts: list[Any]) -> list[Card]:
     """The cards named in a saved list, those that are not cards left out."""
     from ginrummy_tui.engine.cards import card
