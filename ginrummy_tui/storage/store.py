@@ -286,6 +286,8 @@ def _decode(raw: bytes, path: Path) -> SavedMatch:
         saved_at = ""
     if "state" not in data:
         raise _Bad("the save holds no game")
+    if not isinstance(data["state"], dict):
+        raise _Bad('the saved game (its "state") is not a JSON object')
     try:
         state = state_from_dict(data["state"])
         check_playable(state)
