@@ -440,7 +440,23 @@ async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp
         assert app.history_upkeep is None  # no history to open: no second message about it
         await pilot.press("q")  # the quit question does not promise a save
         await settle(app, pilot)
-        assert str(app.screen.query_one("#confirm-note").render()) == "Your match could not be saved: quitting may lose it."
+        # nothing was ever saved: quitting ends the match, said on one line at 80×24 ("it." had a line to itself)
+        assert "Your match could not be saved: it ends here." in screen_text(app).splitlines()[
+            app.screen.query_one("#confirm-note").region.y]
+
+
+async def test_the_quit_question_of_a_match_whose_later_saves_fail_says_an_earlier_point_is_saved(tmp_path):
+    """A full disk after the first save: the match is resumed from that save."""
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    async with running(plan) as (app, pilot):
+        await until(pilot, lambda: (tmp_path / "current.json").exists())  # the first save
+        plan.keeper.store.save = lambda *args, **kwargs: False
+        await pilot.press("p")
+        await settle(app, pilot)
+        assert plan.keeper.failing
+        await pilot.press("q")
+        await settle(app, pilot)
+        assert str(app.screen.query_one("#confirm-note").render()) == "Only an earlier point of your match is saved."
 
 
 @pytest.mark.parametrize(

@@ -785,7 +785,9 @@ class GinApp(App):
         ("" in network play: each side says it as it closes)."""
         keeper = self.context.keeper
         if keeper is not None and keeper.failing:  # a data directory that cannot be used, a full disk
-            return "your match could not be saved: quitting may lose it"
+            if keeper.saved_once or self.context.resumed:
+                return "only an earlier point of your match is saved"
+            return "your match could not be saved: it ends here"
         if self.context.saved:
             return "your match is saved: gin-tui will resume it"
         if self.session.computes_opponent:
