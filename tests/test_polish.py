@@ -864,3 +864,49 @@ async def test_the_next_note_of_the_start_waits_for_the_quit_question(tmp_path, 
             await until(pilot, lambda: "settings" in " ".join(_toast_lines(app)))  # once the question is closed
     finally:
         plan.close()
+
+
+async def test_every_note_of_the_start_is_read_whole_at_80x24(tmp_path, monkeypatch):
+    """A damaged save, history and settings file at 80×24: the settings' note
+    (four bad values) was cut off before it said where the old file went, and
+    the history's, found a moment later, showed its first line under the
+    save's and went with it: the player never read that a new history was
+    started.  Each is shown whole, a long one in parts, one after another."""
+    import argparse
+
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui import restore
+
+    from .app_helpers import until
+
+    monkeypatch.setattr(restore, "NOTE_SECONDS", 0.5)
+    monkeypatch.setenv("HOME", str(tmp_path))  # the paths shown from ~
+    (tmp_path / "current.json").write_text('{"format": "gin-tui save", "vers')
+    (tmp_path / "history.sqlite3").write_bytes(b"not a database at all " * 100)
+    (tmp_path / "settings.json").write_text(
+        '{"format": "gin-tui settings", "version": 1, "pause": "slow", "ascii": "yes", "theme": 42, "one_click": 1}')
+    args = argparse.Namespace(ai=None, rules=None, seed=3, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None)
+    plan = prepare(args, ask=None)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(app, pilot)
+            seen: list[str] = []
+
+            notes = [" ".join(note.replace(str(tmp_path), "~").split()) for note in plan.notes]
+
+            def told() -> bool:
+                lines = _toast_lines(app)
+                words = " ".join(lines).replace("/ ", "/").replace("- ", "-")
+                if lines and words not in seen:
+                    seen.append(words)
+                return "a new history has been started." in " ".join(seen)
+
+            await until(pilot, told)
+            said = " ".join(seen)
+            assert len(notes) == 2 and all(note in said for note in notes), (notes, seen)
+            assert "Your match history could not be used:" in said and "It was moved to ~/history.sqlite3" in said
+    finally:
+        plan.close()

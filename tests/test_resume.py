@@ -307,6 +307,24 @@ async def test_a_strange_screen_record_in_the_save_is_ignored(tmp_path, ui):
         assert sorted(hand.cards) == sorted(app.session.view().hand)
 
 
+async def test_screen_details_of_a_save_that_cannot_be_read_are_said_to_be_left_out(tmp_path):
+    """A save whose sort and selected card were not readable resumed with only
+    "Resumed your match...", though the app says so of screen details that are
+    not readable as a whole (docs/saving.md)."""
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.close()
+    save = tmp_path / "current.json"
+    data = json.loads(save.read_text())
+    data["ui"] = {**data["ui"], "sort": 7, "selected": 123}
+    save.write_text(json.dumps(data))
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed
+    async with running(again) as (app, pilot):
+        await until(pilot, lambda: any("screen details" in str(n.message) for n in app._notifications))
+        assert (f"The screen details of your saved match {save} (how your cards are sorted and the selected "
+                "card) could not be read and are left out; the match itself is kept.") in app.context.notes
+
+
 def hand_shown(app) -> tuple:
     """The player's cards as shown: their order, the sort, the selected card and
     whether it is lifted, and the line that says what throwing it leaves."""
@@ -422,7 +440,23 @@ async def test_an_unusable_data_directory_still_plays_and_says_saving_is_off(tmp
         assert app.history_upkeep is None  # no history to open: no second message about it
         await pilot.press("q")  # the quit question does not promise a save
         await settle(app, pilot)
-        assert str(app.screen.query_one("#confirm-note").render()) == "Your match could not be saved: quitting may lose it."
+        # nothing was ever saved: quitting ends the match, said on one line at 80×24 ("it." had a line to itself)
+        assert "Your match could not be saved: it ends here." in screen_text(app).splitlines()[
+            app.screen.query_one("#confirm-note").region.y]
+
+
+async def test_the_quit_question_of_a_match_whose_later_saves_fail_says_an_earlier_point_is_saved(tmp_path):
+    """A full disk after the first save: the match is resumed from that save."""
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    async with running(plan) as (app, pilot):
+        await until(pilot, lambda: (tmp_path / "current.json").exists())  # the first save
+        plan.keeper.store.save = lambda *args, **kwargs: False
+        await pilot.press("p")
+        await settle(app, pilot)
+        assert plan.keeper.failing
+        await pilot.press("q")
+        await settle(app, pilot)
+        assert str(app.screen.query_one("#confirm-note").render()) == "Only an earlier point of your match is saved."
 
 
 @pytest.mark.parametrize(

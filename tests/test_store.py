@@ -177,6 +177,8 @@ CASES = {
     "53 cards": (lambda t: _edit(t, _fifty_three), "53 cards"),
     "hand of 14": (lambda t: _edit(t, _hand_of_fourteen), "14"),
     "no state": (lambda t: _edit(t, lambda d: d.pop("state")), "holds no game"),
+    "state not an object": (lambda t: _edit(t, lambda d: d.update(state="hello")),
+                            'the saved game (its "state") is not a JSON object'),
     "bad rules": (lambda t: _edit(t, lambda d: d["state"]["rules"].update(target=-5)), "not readable"),
     "hand number of 400 digits": (lambda t: _edit(t, lambda d: d["state"].update(hand_no=10**400)), "impossible"),
     "score of 400 digits": (lambda t: _edit(t, lambda d: d["state"].update(scores=[10**400, 0])), "impossible"),

@@ -62,6 +62,8 @@ class Keeper:
         self.errors: list[str] = []
         self.failing = False
         """True while saves fail (the player has been told)."""
+        self.saved_once = False
+        """True once a save of this match was written by this run."""
         self.last_ui: dict[str, Any] = {}
         """The screen details written with the last save."""
         self.lost: list[str] = []
@@ -187,6 +189,7 @@ class Keeper:
         if not saved and not self.failing:  # said once, until saving works again
             self.errors.append(f"the match could not be saved: {self.store.last_error}")
         self.failing = not saved
+        self.saved_once = self.saved_once or saved
 
     def _figures_changed(self) -> None:
         """Something was recorded: if the figures are kept ready (the app

@@ -97,10 +97,11 @@ class SavedMatch:
     """What could not be read of it and is done without, for the player."""
 
 
-def unreadable_ui(path: Path) -> str:
-    """What the player is told of a save (``path``) whose screen details cannot be read."""
+def unreadable_ui(path: Path, what: str = "the order of your cards") -> str:
+    """What the player is told of a save (``path``) whose screen details
+    (``what`` of them) cannot be read."""
     return (
-        f"The screen details of your saved match {path} (the order of your cards) could not be read "
+        f"The screen details of your saved match {path} ({what}) could not be read "
         "and are left out; the match itself is kept."
     )
 
@@ -285,6 +286,8 @@ def _decode(raw: bytes, path: Path) -> SavedMatch:
         saved_at = ""
     if "state" not in data:
         raise _Bad("the save holds no game")
+    if not isinstance(data["state"], dict):
+        raise _Bad('the saved game (its "state") is not a JSON object')
     try:
         state = state_from_dict(data["state"])
         check_playable(state)

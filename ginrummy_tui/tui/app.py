@@ -21,7 +21,7 @@ from textual.worker import Worker, WorkerState
 from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.session.context import AppContext
 from ginrummy_tui.session.local import LocalSession, Session
-from ginrummy_tui.storage.store import clock_turn, saved_left
+from ginrummy_tui.storage.store import clock_turn, saved_left, unreadable_ui
 
 from .palette import palette_of
 from .screens.game_screen import GameScreen
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from ginrummy_tui.session.local import Opponent
     from ginrummy_tui.storage.config import Settings
     from ginrummy_tui.storage.seat_hand import HandKey
+
+    from .restore import StartNotes
 
 DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
@@ -122,6 +124,8 @@ class GinApp(App):
         self._restored = False
         self.history_upkeep: threading.Thread | None = None
         """The thread checking the history database at start (see :func:`start_history_upkeep`)."""
+        self._start_notes: StartNotes | None = None
+        """The warnings of the start, told one after another (the upkeep's too)."""
         context.session.listener = self._session_changed
         if context.keeper is not None:
             context.keeper.ui = self._screen_details
@@ -232,10 +236,13 @@ class GinApp(App):
             return
         self._restored = True
         self._start_connection()
-        from .restore import restore_ui
+        from .restore import restore_ui, unreadable_details
 
         ctx = self.context
         restore_ui(self.table, ctx.ui or self._kept_hand())
+        left_out = unreadable_details(ctx.ui)
+        if left_out and ctx.keeper is not None:
+            ctx.notes.append(unreadable_ui(ctx.keeper.store.path, left_out))
         self._resume_clock(ctx.ui.get("clock"))
         if ctx.keeper is not None:
             ctx.keeper.last_ui = self._screen_details() or ctx.ui
@@ -255,7 +262,7 @@ class GinApp(App):
             for note in ctx.after_first_frame():
                 if note not in ctx.notes:
                     ctx.notes.append(note)
-        show_notes(self, ctx.notes, ctx.resumed)
+        self._start_notes = show_notes(self, ctx.notes, ctx.resumed)
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
 
@@ -279,8 +286,12 @@ class GinApp(App):
         super().notify(note_text(message, width), title=title, severity=severity, timeout=timeout, markup=markup)
 
     def _tell_from_thread(self, message: str) -> None:
-        """A warning for the player, from a background thread."""
-        self.call_from_thread(self.notify, message, severity="warning", timeout=15)
+        """A warning for the player, from a background thread (the history
+        upkeep at start): told after the notes of the start, not over them."""
+        if self._start_notes is not None:
+            self.call_from_thread(self._start_notes.add, message)
+        else:
+            self.call_from_thread(self.notify, message, severity="warning", timeout=15)
 
     def _screen_details(self) -> dict[str, Any]:
         """What the keeper saves of the screen (the order of the cards, the selection);
@@ -781,7 +792,9 @@ class GinApp(App):
         ("" in network play: each side says it as it closes)."""
         keeper = self.context.keeper
         if keeper is not None and keeper.failing:  # a data directory that cannot be used, a full disk
-            return "your match could not be saved: quitting may lose it"
+            if keeper.saved_once or self.context.resumed:
+                return "only an earlier point of your match is saved"
+            return "your match could not be saved: it ends here"
         if self.context.saved:
             return "your match is saved: gin-tui will resume it"
         if self.session.computes_opponent:

@@ -125,3 +125,62 @@ def note_text(message: str, width: int = TOAST_TEXT_WIDTH) -> str:
                     line += gap + atom
         out.append(line)
     return "\n".join(out)
+
+
+TOAST_ROWS = 6
+"""The lines of the toasts' room (``app.tcss``): under the score line, right of
+the other player's cards and name."""
+TALL_TOAST_ROWS = 10
+"""The lines of the toasts' room from 24 rows and 80 columns (``app.tcss``):
+the four beside the piles too."""
+
+
+def toast_rows(width: int, height: int) -> int:
+    """The lines the toasts have on a screen of ``width`` × ``height`` (``app.tcss``)."""
+    return TALL_TOAST_ROWS if height >= TALL_HEIGHT and width >= NORMAL_WIDTH else TOAST_ROWS
+
+
+def note_lines(message: str, width: int) -> int:
+    """The lines ``message`` takes in a toast whose words have ``width`` columns."""
+    width = max(width, 1)
+    lines = 0
+    for line in note_text(message, width).split("\n"):
+        lines += 1
+        row = 0  # the columns taken on the line
+        for word in line.split():
+            size = cell_len(word)
+            if row and row + 1 + size <= width:
+                row += 1 + size
+                continue
+            if row:
+                lines += 1  # the word starts the next line
+            while size > width:  # a word longer than a line is cut
+                lines += 1
+                size -= width
+            row = size
+    return lines
+
+
+_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+")
+"""Where a note may be cut into parts: between sentences (or after a ``;`` or
+a ``:`` inside one)."""
+
+
+def note_parts(message: str, width: int, rows: int) -> list[str]:
+    """``message`` in parts of at most ``rows`` lines of ``width`` columns,
+    cut between sentences (inside one only when it is longer than ``rows``
+    lines by itself, after a ``;`` or a ``:``), so that each part is read
+    whole in a toast; one part when it fits."""
+    if note_lines(message, width) <= rows:
+        return [message]
+    sentences = re.split(r"(?<=[.!?])\s+", message)
+    pieces: list[str] = []
+    for sentence in sentences:
+        pieces.extend([sentence] if note_lines(sentence, width) <= rows else _SENTENCE_END.split(sentence))
+    parts: list[str] = []
+    for piece in pieces:
+        if parts and note_lines(f"{parts[-1]} {piece}", width) <= rows:
+            parts[-1] = f"{parts[-1]} {piece}"
+        else:
+            parts.append(piece)
+    return parts

@@ -56,6 +56,27 @@ def restore_ui(table: GameScreen | None, ui: dict[str, Any]) -> None:
         return  # only the order of the cards is lost
 
 
+def unreadable_details(ui: dict[str, Any]) -> str:
+    """What of the saved screen details ``ui`` cannot be read (a value of the
+    wrong kind, a card that is not one), in words for the player, such as
+    "how your cards are sorted and the selected card"; "" when all can be."""
+    bad: list[str] = []
+    if ui.get("sort") not in ("rank", "suit", None):
+        bad.append("how your cards are sorted")
+    order = ui.get("order", [])
+    if not isinstance(order, list) or len(_saved_cards(order)) != len(order):
+        bad.append("the order of your cards")
+    cursor = ui.get("cursor", 0)
+    selected = ui.get("selected", "")
+    if not isinstance(cursor, int) or isinstance(cursor, bool) or not isinstance(selected, str) or (
+        selected and not _saved_cards([selected])
+    ):
+        bad.append("the selected card")
+    if not isinstance(ui.get("lifted", False), bool):
+        bad.append("whether you had picked it")
+    return " and ".join([", ".join(bad[:-1]), bad[-1]] if len(bad) > 1 else bad)
+
+
 def _saved_cards(texts: list[Any]) -> list[Card]:
     """The cards named in a saved list, those that are not cards left out."""
     from ginrummy_tui.engine.cards import card
@@ -92,30 +113,59 @@ NOTE_SECONDS = 15.0
 """How long each note of the start is shown; the next one comes after it."""
 HELD_SECONDS = 0.5
 """How often a note held back while a dialog is open looks whether it has closed."""
+RESUMED_ROWS = 2
+"""The lines of the toasts' room that "Resumed your match: ..." takes while it shows."""
 
 
-def show_notes(app: App[Any], notes: list[str], resumed: bool) -> None:
-    """Tell the player what happened at start (resumed, damaged save, ...): the
-    warnings one after another, each for :data:`NOTE_SECONDS`, so that none is
-    hidden under another (two of them overflowed the toasts' room at 80×24, and
-    the second, a damaged save and where it went, showed one line).  While a
-    dialog is open (the quit question), the next one waits for it to close."""
-    from textual.screen import ModalScreen
+class StartNotes:
+    """What the player is told at start (a damaged save, settings file or
+    history set aside, and where): the warnings one after another, each for
+    :data:`NOTE_SECONDS`, so that none is hidden under another (two of them
+    overflowed the toasts' room at 80×24, and the second showed one line); a
+    warning longer than the toasts' room comes in parts, cut between sentences,
+    each whole in it.  While a dialog is open (the quit question), the next one
+    waits for it to close.  A warning added while one shows (the history's,
+    found by the upkeep) waits for its turn."""
 
+    def __init__(self, app: App[Any], rows_taken: int = 0) -> None:
+        self._app = app
+        self._waiting: list[str] = []
+        self._showing = False
+        self._rows_taken = rows_taken
+
+    def add(self, note: str) -> None:
+        """Tell the player ``note`` once the notes before it have had their time."""
+        from .note_text import note_parts, toast_rows, toast_text_width
+
+        width, height = self._app.size
+        rows = max(1, toast_rows(width, height) - self._rows_taken)
+        self._waiting.extend(note_parts(note, toast_text_width(width, height, "warning"), rows))
+        if not self._showing:
+            self._showing = True
+            self._next()
+
+    def _next(self) -> None:
+        from textual.screen import ModalScreen
+
+        if not self._waiting:
+            self._showing = False
+            return
+        if isinstance(self._app.screen, ModalScreen):
+            self._app.set_timer(HELD_SECONDS, self._next)
+            return
+        self._app.notify(self._waiting.pop(0), severity="warning", timeout=NOTE_SECONDS)
+        self._app.set_timer(NOTE_SECONDS, self._next)
+
+
+def show_notes(app: App[Any], notes: list[str], resumed: bool) -> StartNotes:
+    """Tell the player what happened at start (resumed, damaged save, ...):
+    the warnings through a :class:`StartNotes`, which is returned, so that
+    those found later at start are told after them."""
     from .host import gin_of
 
-    waiting = list(notes)
-
-    def next_note() -> None:
-        if isinstance(app.screen, ModalScreen):
-            app.set_timer(HELD_SECONDS, next_note)
-            return
-        app.notify(waiting.pop(0), severity="warning", timeout=NOTE_SECONDS)
-        if waiting:
-            app.set_timer(NOTE_SECONDS, next_note)
-
-    if waiting:
-        next_note()
+    queue = StartNotes(app, RESUMED_ROWS if resumed else 0)
+    for note in notes:
+        queue.add(note)
     if resumed:
         session = gin_of(app).session
         v = session.view()
@@ -124,3 +174,4 @@ def show_notes(app: App[Any], notes: list[str], resumed: bool) -> None:
             f"{session.opponent_name} {v.totals[1 - v.seat]}.",
             timeout=5,
         )
+    return queue
