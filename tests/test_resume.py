@@ -270,6 +270,29 @@ def test_a_separate_match_left_unfinished_is_picked_up_later(tmp_path):
     later.close()
 
 
+async def test_a_separate_match_says_when_it_comes_back_and_the_main_match_says_it_waits(tmp_path):
+    """The separate match's quit question said "Your match is saved: gin-tui will
+    resume it", and the next start resumed the main match without a word of it."""
+    first = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    first.after_first_frame()
+    assert not any("separate" in n for n in first.notes)  # none waits
+    other = prepare(args_for(tmp_path), ask=lambda owner, **_: "separate")
+    async with running(other) as (app, pilot):
+        await pilot.press("p")
+        await settle(app, pilot)
+        await pilot.press("q")
+        await settle(app, pilot)
+        assert str(app.screen.query_one("#confirm-note").render()) == (
+            "This separate match is saved: gin-tui takes it up when it starts after your main match is over."
+        )
+    first.close()
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed and again.store.path.name == "current.json"
+    assert "A separate match of yours is waiting too (separate-1.json): gin-tui takes it up when it starts " \
+        "after this match is over." in again.notes
+    again.close()
+
+
 def test_a_replayed_deal_has_its_own_slot_and_does_not_count(tmp_path):
     main_plan = prepare(args_for(tmp_path, seed=9), ask=never_asked)
     main_state = main_plan.state

@@ -104,6 +104,24 @@ def give_up_saved(store: Store, saved: SavedMatch) -> tuple[Path | None, list[st
     return None, mark_abandoned(store.root, saved.match_id, saved)
 
 
+def separate_waiting(root: Path) -> list[str]:
+    """What to tell the player of the separate matches of ``root`` left
+    unfinished and open nowhere, which wait for the main slot to be free
+    (nothing when there are none)."""
+    waiting = [p.name for p in leftover_separate_saves(root)]
+    if not waiting:
+        return []
+    if len(waiting) == 1:
+        return [
+            f"A separate match of yours is waiting too ({waiting[0]}): "
+            "gin-tui takes it up when it starts after this match is over."
+        ]
+    return [
+        f"{len(waiting)} separate matches of yours are waiting too ({', '.join(waiting)}): "
+        "gin-tui takes them up, one at a time, when it starts after this match is over."
+    ]
+
+
 LOCK_PATIENCE = 1.5
 """Seconds to wait for a match's lock before asking (its gin-tui may be closing)."""
 
@@ -256,6 +274,8 @@ def prepare(
             else:
                 notes.append(f"Your unfinished match was set aside{kept}; a new match has started.")
             saved = None
+        if store.path.name == SAVE_NAME:
+            notes.extend(separate_waiting(root))
         if saved is not None:
             ai = saved.settings.get("ai")
             if ai not in LEVELS:

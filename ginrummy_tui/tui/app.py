@@ -775,6 +775,8 @@ class GinApp(App):
         keeper = self.context.keeper
         if keeper is not None and keeper.failing:  # a data directory that cannot be used, a full disk
             return "your match could not be saved: quitting may lose it"
+        if keeper is not None and keeper.store.is_separate:  # the main slot's match comes first
+            return "this separate match is saved: gin-tui takes it up when it starts after your main match is over"
         if self.context.saved:
             return "your match is saved: gin-tui will resume it"
         if self.session.computes_opponent:
