@@ -149,18 +149,19 @@ def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bo
     while True:
         if can_take:
             print("  t  take it over: that gin-tui saves and closes, and your match goes on here", file=stdout)
-        print("  s  start a separate match here\n  q  quit", file=stdout)
-        stdout.write(f"Your choice [{keys}]: ")
+        print("  s  start a separate match here\n  q  quit (Enter alone quits too)", file=stdout)
+        stdout.write(f"Your choice [{keys}, Enter: quit]: ")
         stdout.flush()
         line = stdin.readline()
-        if not line:
-            return "quit"
         answer = line.strip().lower()
         if can_take and answer in ("t", "take"):
             return "take"
         if answer in ("s", "separate"):
             return "separate"
         if answer in ("q", "quit", ""):
+            if not line:  # the input ended: the answer goes on a line of its own
+                print(file=stdout)
+            print("Quit: nothing was started; your match is still open in the other gin-tui.", file=stdout)
             return "quit"
 
 
