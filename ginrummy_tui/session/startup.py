@@ -20,10 +20,10 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory
@@ -134,6 +134,30 @@ class Refused(Exception):
         self.status = status
 
 
+def ask_choice(choices: Sequence[tuple[str, str, str]], quit_note: str, stdin: TextIO, stdout: TextIO) -> str:
+    """Ask at a terminal for one of ``choices`` (its key, its answer, what it
+    does) until one is given, and return that answer; ``q``, Enter alone or
+    the input's end give ``"quit"``, said so with ``quit_note`` (what that
+    leaves as it is).  Any other answer asks again."""
+    keys = "/".join(key for key, _, _ in choices)
+    while True:
+        for key, _, does in choices:
+            print(f"  {key}  {does}", file=stdout)
+        print("  q  quit (Enter alone quits too)", file=stdout)
+        stdout.write(f"Your choice [{keys}/q, Enter: quit]: ")
+        stdout.flush()
+        line = stdin.readline()
+        answer = line.strip().lower()
+        for key, word, _ in choices:
+            if answer in (key, word):
+                return word
+        if answer in ("q", "quit", ""):
+            if not line:  # the input ended: the answer goes on a line of its own
+                print(file=stdout)
+            print(f"Quit: {quit_note}", file=stdout)
+            return "quit"
+
+
 def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bool = False) -> str:
     """Ask what to do when the match is open in another ``gin-tui``:
     ``"take"`` (close that one and play the match here; offered when it runs
@@ -145,24 +169,9 @@ def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bo
     if not stdin.isatty():
         print("Close it there first, or start gin-tui in a terminal to play a separate match.", file=stdout)
         return "quit"
-    keys = "t/s/q" if can_take else "s/q"
-    while True:
-        if can_take:
-            print("  t  take it over: that gin-tui saves and closes, and your match goes on here", file=stdout)
-        print("  s  start a separate match here\n  q  quit (Enter alone quits too)", file=stdout)
-        stdout.write(f"Your choice [{keys}, Enter: quit]: ")
-        stdout.flush()
-        line = stdin.readline()
-        answer = line.strip().lower()
-        if can_take and answer in ("t", "take"):
-            return "take"
-        if answer in ("s", "separate"):
-            return "separate"
-        if answer in ("q", "quit", ""):
-            if not line:  # the input ended: the answer goes on a line of its own
-                print(file=stdout)
-            print("Quit: nothing was started; your match is still open in the other gin-tui.", file=stdout)
-            return "quit"
+    choices = [("t", "take", "take it over: that gin-tui saves and closes, and your match goes on here")] if can_take else []
+    choices.append(("s", "separate", "start a separate match here"))
+    return ask_choice(choices, "nothing was started; your match is still open in the other gin-tui.", stdin, stdout)
 
 
 def new_state(settings: Settings, seed, hand: int | None) -> GameState:
