@@ -174,6 +174,27 @@ def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bo
     return ask_choice(choices, "nothing was started; your match is still open in the other gin-tui.", stdin, stdout)
 
 
+def ask_give_up(saved: SavedMatch, seed: int, stdin=None, stdout=None) -> bool:
+    """``--seed N`` without ``--new`` finds the unfinished match ``saved``, which
+    the player has made moves in: ask before giving it up for the new match
+    (True: give it up).  Without a terminal to ask, True, as ``--seed`` starts a
+    new match."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    if not stdin.isatty():
+        return True
+    state = saved.state
+    print(f"You have an unfinished match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).", file=stdout)
+    print(f"--seed {seed} starts a new match: yours would be given up and counted as abandoned.", file=stdout)
+    answer = ask_choice(
+        [("n", "new", "give it up and play the new match (--new does so without asking)")],
+        "nothing was given up; gin-tui without --seed resumes your match.",
+        stdin,
+        stdout,
+    )
+    return answer == "new"
+
+
 def new_state(settings: Settings, seed, hand: int | None) -> GameState:
     """A new match with ``settings``' rules, dealt from ``seed`` (hand ``hand`` of it, if given)."""
     return dealt(settings.rules, seed, hand)
@@ -189,10 +210,15 @@ def dealt(rules: Rules, seed, hand: int | None) -> GameState:
 
 
 def prepare(
-    args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhere, themes: Collection[str] | None = None
+    args: argparse.Namespace,
+    ask: Callable[..., str] = ask_open_elsewhere,
+    themes: Collection[str] | None = None,
+    give_up: Callable[[SavedMatch, int], bool] = ask_give_up,
 ) -> Plan:
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit).
+    ``give_up(saved, seed)``: whether ``--seed`` without ``--new`` gives up the
+    unfinished match the player has moved in (:func:`ask_give_up`).
     ``themes``: the names of the themes there are, for the settings file's
     theme to be checked with its other values.  The notes for the player come
     in order of importance: what became of the match, then of the settings."""
@@ -270,6 +296,11 @@ def prepare(
                 if again.saved is not None:
                     saved = again.saved
                     break
+        if saved is not None and seed is not None and not replay and not getattr(args, "new", False):
+            from ginrummy_tui.storage.history import player_moved
+
+            if player_moved(saved.state) and not give_up(saved, seed):
+                raise Refused("", 0)  # the player keeps the match: nothing was touched
         if saved is not None and fresh:
             # Given up for the new match: the save leaves the slot at once, and
             # the app marks its record abandoned (and archives it) once the
