@@ -241,12 +241,18 @@ def test_single_rule_options_and_the_theme_from_the_command_line():
         (["target=lots"], "a whole number"),
         (["big_gin=maybe"], "yes or no"),
         (["target=0"], "target must be at least 1"),
-        (["timer=1e9"], "a whole number, not '1e9'"),
-        (["timer=1000000000"], "timer must be at most 3600 seconds"),
+        # one account of the timer's values, whatever is wrong (it said "a whole number" for
+        # abc, leaving out none, and "at least 1 second, or none" for -1, leaving out 0)
+        (["timer=1e9"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '1e9'"),
+        (["timer=abc"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not 'abc'"),
+        (["timer=-1"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '-1'"),
+        (["timer=1000000000"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '1000000000'"),
         (["target=100000000000000000000000"], "target must be at most 10000 points"),
     ):
         with pytest.raises(ValueError, match=words):
             apply_args(Settings(), _args(rule=bad))
+    for written, timer in (("0", None), ("none", None), ("off", None), ("45", 45), ("3600", 3600)):
+        assert apply_args(Settings(), _args(rule=[f"timer={written}"])).rules.timer == timer
 
 
 JSONISH = st.recursive(

@@ -695,6 +695,25 @@ async def test_a_refused_save_tells_every_bad_value_in_the_order_of_the_form_and
         (tmp_path / "settings.json").unlink()
 
 
+async def test_a_refused_move_timer_is_told_as_the_command_line_tells_it(tmp_path):
+    """A timer of -1 was refused as "must be at least 1 second, or none (not -1)"
+    under the label "Move timer, s (0: none)", where 0 is taken for no timer."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=SIZE) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-timer").value = "-1"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert str(screen.query_one("#settings-error").render()).splitlines() == [
+            "Move timer, s (0: none): 1 to 3600 seconds, or 0 or none for no timer, not '-1'"
+        ]
+        assert app.screen is screen and not (tmp_path / "settings.json").exists()  # nothing saved
+        screen.query_one("#rule-timer").value = "0"  # no timer, as the label says
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+
+
 async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule_options(tmp_path):
     """A master match resumed with the Standard opponent on the form: the line
     said "standard rules, to 100 (the same as below)", the opponent never

@@ -260,7 +260,7 @@ def test_in_a_terminal_the_second_gin_tui_offers_a_separate_match(term):
     term.start("--seed", "5")
     term.wait_for("take the upcard")
     term.start(session="two")
-    asked = term.wait_for("Your choice [t/s/q]", session="two")
+    asked = term.wait_for("Your choice [t/s/q, Enter: quit]", session="two")
     assert "open in another gin-tui" in asked and "start a separate match" in asked
     term.keys("s", "Enter", session="two")
     term.wait_for("take the upcard", "draw from the stock", session="two")
@@ -282,7 +282,7 @@ def test_in_a_terminal_the_second_gin_tui_can_take_the_match_over(term):
     before = term.wait_for("draw from the stock")
     first = term.game_pid()
     term.start(session="two")
-    asked = term.wait_for("Your choice [t/s/q]", session="two")
+    asked = term.wait_for("Your choice [t/s/q, Enter: quit]", session="two")
     assert f"process {first}" in asked and "take it over" in asked
     term.keys("t", "Enter", session="two")
     closed = term.wait_for("EXIT=")

@@ -5,6 +5,7 @@ lines against its log."""
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import re
 import signal
@@ -296,3 +297,47 @@ async def test_an_unusable_data_directory_plays_unsaved_and_says_so_in_one_line(
     lines = err.splitlines()
     assert len(lines) == 1 and "the match cannot be saved" in lines[0] and "played unsaved" in lines[0]
     assert str(blocker / "data") in lines[0]
+
+
+class _Terminal(io.StringIO):
+    """What the player types at the question, as from a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_second_host_says_how_to_stop_the_first_and_in_a_terminal_takes_the_match_over(host_process, capsys):
+    """It said only "another 'gin-tui host' is running with this match (process N, since 16:47)"
+    and exited 1: no take-over as the game's t, no word of what to do."""
+    from ginrummy_tui.cli.host import SAVE_NAME, take_over_host
+    from ginrummy_tui.storage.store import Store
+
+    first = host_process()
+    store = Store(first.data, SAVE_NAME)
+    notes: list[str] = []
+    assert not store.lock.acquire()
+    # not a terminal: how to stop it, and where the take-over is offered
+    assert take_over_host(store, notes, io.StringIO("t\n")) == 1
+    said = " ".join(capsys.readouterr().err.split())
+    assert f"another 'gin-tui host' is running with this match (process {first.proc.pid}, since " in said
+    assert (f"Stop it first (Ctrl+C in its terminal, or kill {first.proc.pid}), then start 'gin-tui host' again: "
+            "the match is saved after every move and goes on with the same join code.") in said
+    assert "Run 'gin-tui host' in a terminal to be offered to take it over." in said
+    # in a terminal: Enter quits, saying so; the first host serves on
+    shown = io.StringIO()
+    assert take_over_host(store, notes, _Terminal("\n"), shown) == 0
+    assert "  t  take it over: that host saves, says goodbye to its players and closes" in shown.getvalue()
+    assert shown.getvalue().endswith(
+        "Your choice [t/q, Enter: quit]: Quit: nothing was started; the match is still hosted by the other "
+        "'gin-tui host'.\n"
+    )
+    assert first.proc.poll() is None and not notes
+    # t: the first host saves and closes, and the lock is held here
+    try:
+        assert take_over_host(store, notes, _Terminal("t\n"), io.StringIO()) is None
+        assert first.proc.wait(15) == 0 and "stopped (SIGTERM)" in first.proc.stdout.read()
+        assert len(notes) == 1 and notes[0].endswith("), which has closed.")
+        assert notes[0].startswith(f"the match was taken over from the other 'gin-tui host' (process {first.proc.pid}, ")
+        assert (first.data / SAVE_NAME).is_file()
+    finally:
+        store.lock.release()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 
 import pytest
@@ -116,6 +117,57 @@ async def test_new_sets_the_unfinished_match_aside_and_marks_it_once_the_table_i
         assert (tmp_path / "archive" / f"{first_id}.json").exists()
         assert not (tmp_path / f"abandoned-{first_id}.json").exists()
         assert read_save(tmp_path / "current.json").match_id == second.keeper.match_id
+
+
+def test_seed_asks_before_giving_up_a_match_the_player_moved_in(tmp_path):
+    """--seed 3 set the unfinished match aside and counted it as abandoned
+    without a question: only a note said so, once it was done."""
+    first_id = _a_match_with_one_hand_played(tmp_path)
+    asked = []
+
+    def keep(saved, seed):
+        asked.append((saved.match_id, seed))
+        return False
+
+    with pytest.raises(Refused) as info:
+        prepare(args_for(tmp_path, seed=3), ask=never_asked, give_up=keep)
+    assert info.value.status == 0 and asked == [(first_id, 3)]
+    assert read_save(tmp_path / "current.json").match_id == first_id  # untouched, its lock given back
+    plan = prepare(args_for(tmp_path, seed=3), ask=never_asked, give_up=lambda saved, seed: True)
+    assert not plan.resumed and any("set aside" in n for n in plan.notes)
+    plan.close()
+    # --new is the way without the question, and a match nobody moved in is not asked about
+    again = prepare(args_for(tmp_path, seed=4, new=True), ask=never_asked, give_up=keep)
+    again.close()
+    later = prepare(args_for(tmp_path, seed=5), ask=never_asked, give_up=keep)
+    later.close()
+    assert len(asked) == 1
+
+
+class _Terminal(io.StringIO):
+    """What the player types at the question, as from a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("typed, given_up", [("n\n", True), ("\n", False), ("q\n", False), ("x\nn\n", True)])
+def test_the_question_of_seed_names_the_match_and_what_giving_it_up_means(tmp_path, typed, given_up):
+    from ginrummy_tui.session.startup import ask_give_up
+
+    _a_match_with_one_hand_played(tmp_path)
+    saved = read_save(tmp_path / "current.json")
+    shown = io.StringIO()
+    assert ask_give_up(saved, 3, _Terminal(typed), shown) is given_up
+    lines = shown.getvalue().splitlines()
+    assert lines[:3] == [
+        f"You have an unfinished match (hand 2, {saved.state.scores[0]}-{saved.state.scores[1]}).",
+        "--seed 3 starts a new match: yours would be given up and counted as abandoned.",
+        "  n  give it up and play the new match (--new does so without asking)",
+    ]
+    if not given_up:
+        assert lines[-1].endswith("Quit: nothing was given up; gin-tui without --seed resumes your match.")
+    assert ask_give_up(saved, 3, io.StringIO("")) is True  # no terminal to ask: as documented, --seed starts anew
 
 
 def _a_match_left_after_moves(root, player_moves: bool) -> str:
@@ -268,6 +320,29 @@ def test_a_separate_match_left_unfinished_is_picked_up_later(tmp_path):
     assert later.resumed and to_json(later.state) == to_json(other_state)
     assert not list(tmp_path.glob("separate-*.json"))
     later.close()
+
+
+async def test_a_separate_match_says_when_it_comes_back_and_the_main_match_says_it_waits(tmp_path):
+    """The separate match's quit question said "Your match is saved: gin-tui will
+    resume it", and the next start resumed the main match without a word of it."""
+    first = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    first.after_first_frame()
+    assert not any("separate" in n for n in first.notes)  # none waits
+    other = prepare(args_for(tmp_path), ask=lambda owner, **_: "separate")
+    async with running(other) as (app, pilot):
+        await pilot.press("p")
+        await settle(app, pilot)
+        await pilot.press("q")
+        await settle(app, pilot)
+        assert str(app.screen.query_one("#confirm-note").render()) == (
+            "This separate match is saved: gin-tui takes it up when it starts after your main match is over."
+        )
+    first.close()
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed and again.store.path.name == "current.json"
+    assert "A separate match of yours is waiting too (separate-1.json): gin-tui takes it up when it starts " \
+        "after this match is over." in again.notes
+    again.close()
 
 
 def test_a_replayed_deal_has_its_own_slot_and_does_not_count(tmp_path):

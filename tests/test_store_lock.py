@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -333,3 +334,24 @@ def test_the_holder_is_described_with_a_readable_time_that_fits_the_prompt_line(
     owner = LockOwner(pid=32186, host=None, since=datetime.now(UTC).replace(microsecond=0).isoformat())
     line = f"Your match is open in another gin-tui ({owner.describe()})."
     assert len(line) <= 80 and "T" not in owner.describe().split("since")[1]
+
+
+class _Terminal(io.StringIO):
+    """What the player types at the question, as from a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("typed", ["\n", "q\n", "x\n\n"])
+def test_the_question_of_a_match_open_elsewhere_says_that_enter_quits_and_says_it_quit(typed):
+    """A bare Enter quit with status 0 without a word, and the question did not say it would."""
+    from ginrummy_tui.session.startup import ask_open_elsewhere
+
+    shown = io.StringIO()
+    assert ask_open_elsewhere("process 19146, since 16:47", _Terminal(typed), shown, can_take=True) == "quit"
+    lines = shown.getvalue().splitlines()
+    assert "  q  quit (Enter alone quits too)" in lines
+    assert lines[-1] == (
+        "Your choice [t/s/q, Enter: quit]: Quit: nothing was started; your match is still open in the other gin-tui."
+    )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ginrummy_tui.cli import given, out, port, say, wrapped
 
@@ -119,11 +119,11 @@ def run(args: argparse.Namespace) -> int:
         say(f"gin-tui host: {unsaved}", file=sys.stderr)
         notes.append(unsaved)
     elif not locked:
-        owner = store.lock.owner()
-        who = f" ({owner.describe()})" if owner is not None else ""
-        say(f"gin-tui host: another 'gin-tui host' is running with this match{who}.", file=sys.stderr)
-        return 1
-    else:
+        status = take_over_host(store, notes)
+        if status is not None:
+            return status
+        locked = True
+    if locked:
         for note in _log_to(root / LOG_NAME):  # one host writes (and rotates) the log: the one holding the lock
             say(f"gin-tui host: {note}", file=sys.stderr)
             notes.append(note)
@@ -175,6 +175,58 @@ def run(args: argparse.Namespace) -> int:
             close_kept(keeper)  # saved one last time, the lock given up, as the game does
         else:
             store.lock.release()
+
+
+def take_over_host(store, notes: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int | None:
+    """Another ``gin-tui host`` holds the match of ``store``: say so and how to
+    stop it, and in a terminal offer to take the match over, as the game's
+    ``t`` does (that host is sent SIGTERM, on which it saves, says goodbye to
+    its players and closes).  None once the lock is held here (the note for
+    the game's screen added to ``notes``), else the exit status: 0 when the
+    player chose to quit, 1 when the match stays with the other host."""
+    import os
+
+    from ginrummy_tui.session.startup import ask_choice
+
+    stdin = stdin or sys.stdin
+    owner = store.lock.owner()
+    who = f" ({owner.describe()})" if owner is not None else ""
+    say(f"gin-tui host: another 'gin-tui host' is running with this match{who}.", file=sys.stderr)
+    can_take = owner is not None and owner.here and owner.pid != os.getpid()
+    if can_take and stdin.isatty():
+        answer = ask_choice(
+            [("t", "take", "take it over: that host saves, says goodbye to its players and closes, "
+              "and the match is hosted here")],
+            "nothing was started; the match is still hosted by the other 'gin-tui host'.",
+            stdin,
+            stdout or sys.stdout,
+        )
+        if answer != "take":
+            return 0
+        say("gin-tui host: closing the other 'gin-tui host'…", file=sys.stderr)
+        if store.lock.take_over(owner):
+            taken = f"the match was taken over from the other 'gin-tui host'{who}, which has closed."
+            say(f"gin-tui host: {taken}", file=sys.stderr)
+            notes.append(taken)
+            return None
+        say(f"gin-tui host: the other 'gin-tui host' could not be closed. {_how_to_stop(owner)}", file=sys.stderr)
+        return 1
+    hint = _how_to_stop(owner)
+    if can_take:
+        hint += " Run 'gin-tui host' in a terminal to be offered to take it over."
+    say(f"gin-tui host: {hint}", file=sys.stderr)
+    return 1
+
+
+def _how_to_stop(owner) -> str:
+    """How the player stops the ``gin-tui host`` that holds the match (``owner``
+    as its lock names it, or None), to host it again."""
+    where = ""
+    if owner is not None and owner.pid:
+        where = f", or kill {owner.pid}" + ("" if owner.here else f" on {owner.host}")
+    there = "" if owner is None or owner.here else " there"
+    return (f"Stop it{there} first (Ctrl+C in its terminal{where}), then start 'gin-tui host' again: "
+            "the match is saved after every move and goes on with the same join code.")
 
 
 def match_server(reporter: SaveReporter, state, code: str, *, name: str | None, **options):

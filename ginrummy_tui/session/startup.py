@@ -20,10 +20,10 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory
@@ -104,6 +104,24 @@ def give_up_saved(store: Store, saved: SavedMatch) -> tuple[Path | None, list[st
     return None, mark_abandoned(store.root, saved.match_id, saved)
 
 
+def separate_waiting(root: Path) -> list[str]:
+    """What to tell the player of the separate matches of ``root`` left
+    unfinished and open nowhere, which wait for the main slot to be free
+    (nothing when there are none)."""
+    waiting = [p.name for p in leftover_separate_saves(root)]
+    if not waiting:
+        return []
+    if len(waiting) == 1:
+        return [
+            f"A separate match of yours is waiting too ({waiting[0]}): "
+            "gin-tui takes it up when it starts after this match is over."
+        ]
+    return [
+        f"{len(waiting)} separate matches of yours are waiting too ({', '.join(waiting)}): "
+        "gin-tui takes them up, one at a time, when it starts after this match is over."
+    ]
+
+
 LOCK_PATIENCE = 1.5
 """Seconds to wait for a match's lock before asking (its gin-tui may be closing)."""
 
@@ -114,6 +132,30 @@ class Refused(Exception):
     def __init__(self, message: str, status: int = 1) -> None:
         super().__init__(message)
         self.status = status
+
+
+def ask_choice(choices: Sequence[tuple[str, str, str]], quit_note: str, stdin: TextIO, stdout: TextIO) -> str:
+    """Ask at a terminal for one of ``choices`` (its key, its answer, what it
+    does) until one is given, and return that answer; ``q``, Enter alone or
+    the input's end give ``"quit"``, said so with ``quit_note`` (what that
+    leaves as it is).  Any other answer asks again."""
+    keys = "/".join(key for key, _, _ in choices)
+    while True:
+        for key, _, does in choices:
+            print(f"  {key}  {does}", file=stdout)
+        print("  q  quit (Enter alone quits too)", file=stdout)
+        stdout.write(f"Your choice [{keys}/q, Enter: quit]: ")
+        stdout.flush()
+        line = stdin.readline()
+        answer = line.strip().lower()
+        for key, word, _ in choices:
+            if answer in (key, word):
+                return word
+        if answer in ("q", "quit", ""):
+            if not line:  # the input ended: the answer goes on a line of its own
+                print(file=stdout)
+            print(f"Quit: {quit_note}", file=stdout)
+            return "quit"
 
 
 def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bool = False) -> str:
@@ -127,23 +169,30 @@ def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bo
     if not stdin.isatty():
         print("Close it there first, or start gin-tui in a terminal to play a separate match.", file=stdout)
         return "quit"
-    keys = "t/s/q" if can_take else "s/q"
-    while True:
-        if can_take:
-            print("  t  take it over: that gin-tui saves and closes, and your match goes on here", file=stdout)
-        print("  s  start a separate match here\n  q  quit", file=stdout)
-        stdout.write(f"Your choice [{keys}]: ")
-        stdout.flush()
-        line = stdin.readline()
-        if not line:
-            return "quit"
-        answer = line.strip().lower()
-        if can_take and answer in ("t", "take"):
-            return "take"
-        if answer in ("s", "separate"):
-            return "separate"
-        if answer in ("q", "quit", ""):
-            return "quit"
+    choices = [("t", "take", "take it over: that gin-tui saves and closes, and your match goes on here")] if can_take else []
+    choices.append(("s", "separate", "start a separate match here"))
+    return ask_choice(choices, "nothing was started; your match is still open in the other gin-tui.", stdin, stdout)
+
+
+def ask_give_up(saved: SavedMatch, seed: int, stdin=None, stdout=None) -> bool:
+    """``--seed N`` without ``--new`` finds the unfinished match ``saved``, which
+    the player has made moves in: ask before giving it up for the new match
+    (True: give it up).  Without a terminal to ask, True, as ``--seed`` starts a
+    new match."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    if not stdin.isatty():
+        return True
+    state = saved.state
+    print(f"You have an unfinished match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).", file=stdout)
+    print(f"--seed {seed} starts a new match: yours would be given up and counted as abandoned.", file=stdout)
+    answer = ask_choice(
+        [("n", "new", "give it up and play the new match (--new does so without asking)")],
+        "nothing was given up; gin-tui without --seed resumes your match.",
+        stdin,
+        stdout,
+    )
+    return answer == "new"
 
 
 def new_state(settings: Settings, seed, hand: int | None) -> GameState:
@@ -161,10 +210,15 @@ def dealt(rules: Rules, seed, hand: int | None) -> GameState:
 
 
 def prepare(
-    args: argparse.Namespace, ask: Callable[..., str] = ask_open_elsewhere, themes: Collection[str] | None = None
+    args: argparse.Namespace,
+    ask: Callable[..., str] = ask_open_elsewhere,
+    themes: Collection[str] | None = None,
+    give_up: Callable[[SavedMatch, int], bool] = ask_give_up,
 ) -> Plan:
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit).
+    ``give_up(saved, seed)``: whether ``--seed`` without ``--new`` gives up the
+    unfinished match the player has moved in (:func:`ask_give_up`).
     ``themes``: the names of the themes there are, for the settings file's
     theme to be checked with its other values.  The notes for the player come
     in order of importance: what became of the match, then of the settings."""
@@ -242,6 +296,11 @@ def prepare(
                 if again.saved is not None:
                     saved = again.saved
                     break
+        if saved is not None and seed is not None and not replay and not getattr(args, "new", False):
+            from ginrummy_tui.storage.history import player_moved
+
+            if player_moved(saved.state) and not give_up(saved, seed):
+                raise Refused("", 0)  # the player keeps the match: nothing was touched
         if saved is not None and fresh:
             # Given up for the new match: the save leaves the slot at once, and
             # the app marks its record abandoned (and archives it) once the
@@ -256,6 +315,8 @@ def prepare(
             else:
                 notes.append(f"Your unfinished match was set aside{kept}; a new match has started.")
             saved = None
+        if store.path.name == SAVE_NAME:
+            notes.extend(separate_waiting(root))
         if saved is not None:
             ai = saved.settings.get("ai")
             if ai not in LEVELS:

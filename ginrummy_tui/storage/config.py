@@ -384,6 +384,25 @@ def apply_look(settings: Settings, args: Any) -> Settings:
     return replace(settings, **changes)
 
 
+def timer_seconds(text: str) -> int | None:
+    """A move timer as the player gives it (``--rule timer=``, the settings
+    screen): whole seconds, 1 to :data:`~ginrummy_tui.engine.rules.MAX_TIMER`;
+    0, none, off or nothing: no timer (None).  Raises ``ValueError`` saying
+    what it takes, in the same words wherever it is given."""
+    from ginrummy_tui.engine.rules import MAX_TIMER
+
+    given = text.strip()
+    if given.lower() in ("none", "off", ""):
+        return None
+    try:
+        seconds: int | None = int(given)
+    except ValueError:
+        seconds = None
+    if seconds is None or not 0 <= seconds <= MAX_TIMER:
+        raise ValueError(f"1 to {MAX_TIMER} seconds, or 0 or none for no timer, not {given!r}")
+    return seconds or None
+
+
 def parse_rule_options(texts: list[str]) -> dict[str, Any]:
     """``["knock_limit=7", "big_gin=yes", "timer=none"]`` as rule options.
     Raises ``ValueError`` naming the bad one."""
@@ -402,8 +421,11 @@ def parse_rule_options(texts: list[str]) -> dict[str, Any]:
             raise ValueError(f"--rule: unknown rule option {name!r} (options: {', '.join(kinds)})")
         default = getattr(defaults, name)
         low = raw.lower()
-        if name == "timer" and low in ("none", "off", "0", ""):
-            value: Any = None
+        if name == "timer":
+            try:
+                value: Any = timer_seconds(raw)
+            except ValueError as exc:
+                raise ValueError(f"--rule timer: {exc}") from None
         elif isinstance(default, bool):
             if low in ("yes", "true", "on", "1"):
                 value = True

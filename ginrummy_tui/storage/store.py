@@ -63,6 +63,9 @@ SAVE_VERSION = 1
 SAVE_NAME = "current.json"
 ARCHIVE_DIR = "archive"
 HISTORY_DIR = "history"
+SEPARATE_PREFIX = "separate-"
+"""A second match, played while the first was open in another ``gin-tui``, is
+saved as ``separate-N.json``; it is taken up once the main slot is free."""
 ABANDONED_PREFIX = "abandoned-"
 """An unfinished match given up for a new one waits as ``abandoned-<match id>.json``
 until its record is marked abandoned; then it goes to ``archive/``."""
@@ -357,10 +360,15 @@ class Store:
         """A new slot for a second match played beside one open elsewhere."""
         root = Path(root)
         for n in range(1, 1000):
-            name = f"separate-{n}.json"
+            name = f"{SEPARATE_PREFIX}{n}.json"
             if not (root / name).exists() and not (root / (name + ".lock")).exists():
                 return cls(root, name)
-        return cls(root, f"separate-{new_match_id()}.json")
+        return cls(root, f"{SEPARATE_PREFIX}{new_match_id()}.json")
+
+    @property
+    def is_separate(self) -> bool:
+        """True for the slot of a separate match (:meth:`separate`)."""
+        return self.path.name.startswith(SEPARATE_PREFIX)
 
     @property
     def archive_dir(self) -> Path:
@@ -516,7 +524,7 @@ def leftover_separate_saves(root: Path) -> list[Path]:
     root = Path(root)
     found = []
     try:
-        names = sorted(root.glob("separate-*.json"), key=lambda p: p.stat().st_mtime)
+        names = sorted(root.glob(f"{SEPARATE_PREFIX}*.json"), key=lambda p: p.stat().st_mtime)
     except OSError:
         return []
     for p in names:

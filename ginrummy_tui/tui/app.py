@@ -795,6 +795,8 @@ class GinApp(App):
             if keeper.saved_once or self.context.resumed:
                 return "only an earlier point of your match is saved"
             return "your match could not be saved: it ends here"
+        if keeper is not None and keeper.store.is_separate:  # the main slot's match comes first
+            return "this separate match is saved: gin-tui takes it up when it starts after your main match is over"
         if self.context.saved:
             return "your match is saved: gin-tui will resume it"
         if self.session.computes_opponent:

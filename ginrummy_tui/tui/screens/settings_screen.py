@@ -376,11 +376,11 @@ class SettingsScreen(Screen):
         """The rules on the form, or None; what is wrong with them is added to ``problems``,
         in the order of the form."""
         from ginrummy_tui.engine import PRESETS
-        from ginrummy_tui.storage.config import RULE_OPTION_HELP
+        from ginrummy_tui.storage.config import RULE_OPTION_HELP, timer_seconds
 
         base = PRESETS[preset]
         changes: dict[str, Any] = {}
-        wrong: dict[str, str] = {}  # the options that are not numbers, and why
+        wrong: dict[str, str] = {}  # the options that are not numbers (a timer: not its seconds), and why
         for name, label in RULE_OPTION_HELP:
             widget = self.query_one(f"#rule-{name}")
             if isinstance(widget, Checkbox):
@@ -390,12 +390,10 @@ class SettingsScreen(Screen):
             else:
                 assert isinstance(widget, Input)  # the number fields
                 try:
-                    value = int(widget.value.strip())
-                except ValueError:
-                    wrong[name] = f"{label}: a whole number, please"
+                    value = timer_seconds(widget.value) if name == "timer" else int(widget.value.strip())
+                except ValueError as exc:
+                    wrong[name] = f"{label}: {exc}" if name == "timer" else f"{label}: a whole number, please"
                     continue
-                if name == "timer":
-                    value = value or None
             changes[name] = value
         reason = ""
         if not wrong:
