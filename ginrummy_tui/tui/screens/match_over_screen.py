@@ -136,7 +136,13 @@ class MatchOverScreen(Screen):
         with VerticalScroll(id="match-over"):
             yield Static(self._head(self.app.size.width), id="winner", classes="-won" if won else "-lost")
             with Horizontal(id="match-body"):
-                yield ScoreTable(v, self.opponent_name, id="final-table", number=match_number(self.app))
+                yield ScoreTable(
+                    v,
+                    self.opponent_name,
+                    id="final-table",
+                    number=match_number(self.app),
+                    ascii_only=gin_of(self.app).ascii_only,
+                )
                 with Vertical(id="race-box"):
                     yield Static(Text("The race", style="bold"), id="race-title")
                     with Horizontal(id="race-row"):
