@@ -194,3 +194,31 @@ async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monk
         lines = _shows_result_and_race(app).splitlines()
         axis = next(i for i, ln in enumerate(lines) if "└1" in ln)
         assert lines[axis + 3].strip() == "Against standard: won 3 of 4", screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 24), (46, 21)])
+async def test_with_bonuses_the_result_says_its_final_score_has_them(size):
+    """In classic the score table's "bonuses" and "total" rows were below the
+    fold at 80×24, under hands that ended at 128, and the result said "Final
+    score: You 288" without saying it held the bonuses; it says so now, on
+    the lines of the result that always show."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui.app import make_app
+
+    from .app_helpers import screen_text
+
+    app = make_app(state=replace(scenarios.match_point(), rules=PRESETS["classic"]), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await _match_over_screen(app, pilot)
+        v = app.session.view()
+        assert v.scores == (128, 59) and v.totals == (128 + 3 * 20 + 100, 59 + 2 * 20)  # box and game bonuses
+        text = screen_text(app)
+        said = " ".join(line.strip(" ║") for line in text.splitlines())
+        them = "Computer (standard)" if size[0] >= 80 else "Computer"
+        assert f"Final score with bonuses: You 288 · {them} 99" in said, text
+    app = make_app(state=scenarios.match_point(), pause=0)  # without bonuses, the final score alone
+    async with app.run_test(size=size) as pilot:
+        await _match_over_screen(app, pilot)
+        assert "with bonuses" not in screen_text(app) and "Final score: You 128 · " in screen_text(app)
