@@ -222,3 +222,20 @@ async def test_with_bonuses_the_result_says_its_final_score_has_them(size):
     async with app.run_test(size=size) as pilot:
         await _match_over_screen(app, pilot)
         assert "with bonuses" not in screen_text(app) and "Final score: You 128 · " in screen_text(app)
+
+
+def test_with_ascii_a_bar_ending_part_way_up_a_row_has_its_players_sign():
+    """With --ascii a bar's top cell, partly filled, was "+" (yours) or "-"
+    (the other's), which the legend ("# You (left)  = Computer (right)") did
+    not explain; every cell of a bar is now its player's sign in the legend."""
+    v = view(scenarios.played_hands(3), 0)
+    chart = race_chart(v, "Computer (standard)", height=5, ascii_only=True).plain
+    lines = chart.splitlines()
+    start = lines[0].index("|") + 1
+    partly = [s for r in v.sheet for s in r.scores if round(s / v.rules.target * 40) % 8]
+    assert partly, chart  # some bar ends part way up a row
+    legend = lines[6].split()
+    for who, sign, name in ((0, legend[0], "You"), (1, legend[3], "Computer")):
+        assert legend[legend.index(sign) + 1] == name
+        cells = {row[start + 3 * i + who] for row in lines[:5] for i in range(len(v.sheet))} - {" "}
+        assert cells == {sign}, chart
