@@ -465,6 +465,46 @@ async def test_an_open_choice_list_leaves_the_key_bar_in_sight(tmp_path):
                 assert not select.expanded and app.screen is screen
 
 
+async def test_an_open_choice_list_is_framed_in_lines_in_every_theme(tmp_path):
+    """In a 256-colour terminal the Opponent and Theme lists, open, had no
+    border to be seen and ran into the labels beside them ("Computer's pause,
+    s  Easy"): a list is now framed in lines, in a colour apart from its
+    background in every theme, in 256 colours too."""
+    from rich.color import ColorSystem
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=SIZE) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        for fid in ("ai", "theme"):
+            select = screen.query_one(f"#{fid}", Select)
+            select.focus()
+            select.scroll_visible(animate=False, immediate=True)
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            menu = select.query_one(SelectOverlay)
+            box, lines = menu.region, screen_text(app).splitlines()
+            frame = [line[box.x : box.right] for line in lines[box.y : box.bottom]]
+            assert frame[0] == "╭" + "─" * (box.width - 2) + "╮", "\n".join(frame)
+            assert frame[-1] == "╰" + "─" * (box.width - 2) + "╯", "\n".join(frame)
+            assert all(row[0] == row[-1] == "│" for row in frame[1:-1]), "\n".join(frame)
+            shown = {"ai": "Standard", "theme": str(select.value)}[fid]  # the choice in play, inside the frame
+            assert any(row[1:-1].strip().startswith(shown) for row in frame[1:-1]), "\n".join(frame)
+            for theme in sorted(app.available_themes) if fid == "theme" else ():
+                app.theme = theme
+                await pilot.pause()
+                edge, colour = menu.styles.border_top
+                background = menu.styles.background
+                assert edge == "round", theme
+                if theme != "textual-ansi":  # its colours are the terminal's own
+                    line, under = (c.rich_color.downgrade(ColorSystem.EIGHT_BIT) for c in (colour, background))
+                    assert line != under, theme
+            await pilot.press("escape")
+            await pilot.pause()
+
+
 async def test_with_a_list_open_the_key_bar_offers_escape_once(tmp_path):
     """With a list open the key bar said "esc Dismiss menu" and "esc Cancel"
     (F2's key, shown as Escape's): Escape closes the list, and is offered for that alone."""

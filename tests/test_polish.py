@@ -910,3 +910,61 @@ async def test_every_note_of_the_start_is_read_whole_at_80x24(tmp_path, monkeypa
             assert "Your match history could not be used:" in said and "It was moved to ~/history.sqlite3" in said
     finally:
         plan.close()
+
+
+def _doubled_hand() -> GameState:
+    """An Oklahoma match whose first hand, its upcard a spade, two computer
+    players have just played out: its points doubled."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS, Phase, view
+
+    s = new_game(PRESETS["oklahoma"], seed=7)
+    assert s.multiplier == 2 and s.discard[-1].suit == "S"
+    bots = [get_opponent("standard", 1), get_opponent("standard", 2)]
+    while s.phase != Phase.HAND_OVER:
+        s = apply(s, bots[s.current].choose(view(s, s.current)))
+    assert s.result is not None and s.result.multiplier == 2 and s.sheet[-1].points > 0
+    return s
+
+
+@pytest.mark.parametrize(("width", "tiny"), [(80, False), (60, False), (46, True)])
+def test_the_score_table_marks_a_hand_an_oklahoma_spade_doubled(width, tiny):
+    """A hand doubled by its spade upcard read "+14" on the score table (c),
+    while the end of the hand said "(8 − 1) × 2"; "+14 ×2" now, "x2" with --ascii."""
+    import io
+
+    from rich.console import Console
+
+    from ginrummy_tui.engine import view
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.score_table import score_table
+
+    v = view(_doubled_hand(), 0)
+    points = v.sheet[-1].points
+    for ascii_only, mark in ((False, f"+{points} ×2"), (True, f"+{points} x2")):
+        out = io.StringIO()
+        table = score_table(v, "Computer (standard)", compact=width < 80, tiny=tiny, ascii_only=ascii_only)
+        Console(file=out, width=width - 4, color_system=None).print(table)
+        text = out.getvalue()
+        (row,) = [line for line in text.splitlines() if line.strip().startswith("1 ")]
+        assert mark in row, text
+        assert text.isascii() == ascii_only, text
+    out = io.StringIO()  # a hand not doubled has no mark
+    Console(file=out, width=width - 4, color_system=None).print(score_table(view(scenarios.played_hands(3), 0), "Computer"))
+    assert "×" not in out.getvalue(), out.getvalue()
+
+
+async def test_with_ascii_the_score_screen_marks_a_doubled_hand_x2():
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+
+    state = _doubled_hand()
+    app = make_app(state=state, pause=0, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ScoreScreen)
+        text = screen_text(app)
+        last = state.sheet[-1]
+        winner = "You" if last.winner == 0 else "Computer"
+        assert f"{winner} +{last.points} x2" in text and "×" not in text, text

@@ -220,3 +220,48 @@ async def test_the_result_of_the_match_follows_ascii_suits_turned_on_in_the_sett
         text = screen_text(app)
         assert "└" not in text and "│1" not in text and "+1" in text, text
         assert "last 4: WLWW" in text and "Enter or n: play a new match - q: quit" in text, text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 24), (46, 21)])
+async def test_with_bonuses_the_result_says_its_final_score_has_them(size):
+    """In classic the score table's "bonuses" and "total" rows were below the
+    fold at 80×24, under hands that ended at 128, and the result said "Final
+    score: You 288" without saying it held the bonuses; it says so now, on
+    the lines of the result that always show."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui.app import make_app
+
+    from .app_helpers import screen_text
+
+    app = make_app(state=replace(scenarios.match_point(), rules=PRESETS["classic"]), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await _match_over_screen(app, pilot)
+        v = app.session.view()
+        assert v.scores == (128, 59) and v.totals == (128 + 3 * 20 + 100, 59 + 2 * 20)  # box and game bonuses
+        text = screen_text(app)
+        said = " ".join(line.strip(" ║") for line in text.splitlines())
+        them = "Computer (standard)" if size[0] >= 80 else "Computer"
+        assert f"Final score with bonuses: You 288 · {them} 99" in said, text
+    app = make_app(state=scenarios.match_point(), pause=0)  # without bonuses, the final score alone
+    async with app.run_test(size=size) as pilot:
+        await _match_over_screen(app, pilot)
+        assert "with bonuses" not in screen_text(app) and "Final score: You 128 · " in screen_text(app)
+
+
+def test_with_ascii_a_bar_ending_part_way_up_a_row_has_its_players_sign():
+    """With --ascii a bar's top cell, partly filled, was "+" (yours) or "-"
+    (the other's), which the legend ("# You (left)  = Computer (right)") did
+    not explain; every cell of a bar is now its player's sign in the legend."""
+    v = view(scenarios.played_hands(3), 0)
+    chart = race_chart(v, "Computer (standard)", height=5, ascii_only=True).plain
+    lines = chart.splitlines()
+    start = lines[0].index("|") + 1
+    partly = [s for r in v.sheet for s in r.scores if round(s / v.rules.target * 40) % 8]
+    assert partly, chart  # some bar ends part way up a row
+    legend = lines[6].split()
+    for who, sign, name in ((0, legend[0], "You"), (1, legend[3], "Computer")):
+        assert legend[legend.index(sign) + 1] == name
+        cells = {row[start + 3 * i + who] for row in lines[:5] for i in range(len(v.sheet))} - {" "}
+        assert cells == {sign}, chart

@@ -253,6 +253,17 @@ def base_points(kind: str, rules: Rules, knocker_deadwood: int, defender_deadwoo
     return None if terms is None else _points(terms)
 
 
+def multiplier_of(kind: str, rules: Rules, knocker_deadwood: int, defender_deadwood: int, points: int) -> int | None:
+    """What a settled hand's ``points`` were multiplied by (2 for an Oklahoma
+    hand its spade upcard doubled): the points over the hand's score before
+    any multiplier.  None when they do not tell it: a hand without points, or
+    points that are not a whole multiple of that score."""
+    base = base_points(kind, rules, knocker_deadwood, defender_deadwood)
+    if base is None or base < 0 or points < base or (points % base if base else points):
+        return None
+    return points // base if base else 1
+
+
 def points_worked(
     kind: str, rules: Rules, knocker_deadwood: int, defender_deadwood: int, multiplier: int = 1
 ) -> str | None:

@@ -169,16 +169,14 @@ def _points_worked(hand: dict[str, Any], rules: Rules | None) -> str:
     summary has them ("  ((undercut bonus 25 + 9 − 4) × 2)"); the multiplier is
     what the points are of the hand's score before it.  Empty when the record
     does not tell it (no deadwood, unknown rules, points that do not add up)."""
-    from ginrummy_tui.engine.scoring import base_points, points_worked
+    from ginrummy_tui.engine.scoring import multiplier_of, points_worked
 
     dw, knocker, points = _two_numbers(hand.get("deadwood")), hand.get("knocker"), hand["points"]
     if rules is None or knocker not in (0, 1) or dw is None or type(points) is not int:
         return ""
     kind, kdw, ddw = hand["kind"], dw[knocker], dw[1 - knocker]
-    base = base_points(kind, rules, kdw, ddw)
-    if base is None or base < 0 or points < base or (points % base if base else points):
-        return ""
-    return f"  ({points_worked(kind, rules, kdw, ddw, points // base if base else 1)})"
+    times = multiplier_of(kind, rules, kdw, ddw, points)
+    return "" if times is None else f"  ({points_worked(kind, rules, kdw, ddw, times)})"
 
 
 def _two_numbers(value: Any) -> tuple[int, int] | None:

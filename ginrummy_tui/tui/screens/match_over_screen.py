@@ -15,7 +15,7 @@ from textual.widgets import Static
 from ginrummy_tui.engine.kinds import EndKind, Kind
 
 from ..host import SuitsChanged, gin_of, match_number
-from ..table_text import fitting_name
+from ..table_text import fitting_name, short_name
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.race import Race
@@ -76,6 +76,14 @@ RACE_ROWS, COMPACT_RACE_ROWS = 5, 3
 RECORD_GAP = 4
 """Columns between the race and the record against this level, when it stands beside the race."""
 
+HEAD_FRAME = 4
+"""Columns the headline's border and padding take, both sides together."""
+
+
+def inner_width(width: int) -> int:
+    """The columns inside the screen's padding (1 or 2 a side) and a scroll bar, on a screen ``width`` wide."""
+    return width - (2 if width < NORMAL_WIDTH else 4) - SCROLLBAR
+
 
 class MatchOverScreen(AfterHandScreen):
     """Who won the match, and the score table; Enter (or n) starts a new match."""
@@ -97,7 +105,7 @@ class MatchOverScreen(AfterHandScreen):
     def _head(self, width: int) -> Text:
         """Who won, and the final score ("Computer" for "Computer (standard)" below 60 columns: one line)."""
         v = self.v
-        me, opp = v.seat, 1 - v.seat
+        me = v.seat
         name = fitting_name(self.opponent_name, width)
         head = Text(justify="center")
         timed_out = v.result is not None and v.result.kind == EndKind.TIMEOUT
@@ -106,8 +114,23 @@ class MatchOverScreen(AfterHandScreen):
         else:
             words = "You won the match!" if v.winner == me else f"{name} won the match."
         head.append(words, style="bold")
-        head.append(f"\nFinal score: You {v.totals[me]} · {name} {v.totals[opp]}")
+        head.append("\n" + self._final_score(width))
         return head
+
+    def _final_score(self, width: int) -> str:
+        """"Final score: You 128 · Computer (standard) 59"; "Final score with
+        bonuses" where box or game bonuses were added (the totals under the
+        score table's hands, which a short screen does not reach).  The name
+        is shortened, then the line broken after its colon, where it would not fit."""
+        v = self.v
+        me, opp = v.seat, 1 - v.seat
+        words = "Final score" if v.totals == v.scores else "Final score with bonuses"
+        line = ""
+        for name in (fitting_name(self.opponent_name, width), short_name(self.opponent_name)):
+            line = f"{words}: You {v.totals[me]} · {name} {v.totals[opp]}"
+            if cell_len(line) <= inner_width(width) - HEAD_FRAME:
+                return line
+        return line.replace(": ", ":\n", 1)
 
     def on_resize(self, event: events.Resize) -> None:
         for winner in self.query("#winner").results(Static):
@@ -127,8 +150,7 @@ class MatchOverScreen(AfterHandScreen):
             record = self._record
             race_w = race.content_width
             record_w = 0 if record is None else max(cell_len(line) for line in record.plain.splitlines())
-            # the room inside the screen's padding (1 or 2 a side) and a scroll bar
-            room = width - (2 if width < NORMAL_WIDTH else 4) - SCROLLBAR
+            room = inner_width(width)
             beside = width < WIDE_WIDTH and record is not None and race_w + RECORD_GAP + record_w <= room
             self.set_class(beside, "-record-beside")
             # and 2 for the box's padding beside the table
@@ -145,7 +167,13 @@ class MatchOverScreen(AfterHandScreen):
         with VerticalScroll(id="match-over"):
             yield Static(self._head(self.app.size.width), id="winner", classes="-won" if won else "-lost")
             with Horizontal(id="match-body"):
-                yield ScoreTable(v, self.opponent_name, id="final-table", number=match_number(self.app))
+                yield ScoreTable(
+                    v,
+                    self.opponent_name,
+                    id="final-table",
+                    number=match_number(self.app),
+                    ascii_only=gin_of(self.app).ascii_only,
+                )
                 with Vertical(id="race-box"):
                     yield Static(Text("The race", style="bold"), id="race-title")
                     with Horizontal(id="race-row"):

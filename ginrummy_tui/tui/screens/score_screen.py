@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..host import match_number
+from ..host import gin_of, match_number
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import ScoreTable
 from ..widgets.too_small import TooSmall
@@ -36,7 +36,13 @@ class ScoreScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="scores"):
-            yield ScoreTable(self.v, self.opponent_name, id="score-table", number=match_number(self.app))
+            yield ScoreTable(
+                self.v,
+                self.opponent_name,
+                id="score-table",
+                number=match_number(self.app),
+                ascii_only=gin_of(self.app).ascii_only,
+            )
             if self.note:
                 yield Static(self.note, id="scores-note")
             yield Static("Esc: back to the game", id="scores-close")

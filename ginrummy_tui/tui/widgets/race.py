@@ -14,9 +14,9 @@ if TYPE_CHECKING:
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
 """A cell of a bar, by how many of its eight steps it fills (either player's: the colour tells them apart)."""
-ASCII_BARS = ("+#", "-=")
-"""With --ascii, each player's own signs (the player's, the other's): a cell
-partly filled, and a full one (the legend shows the full one)."""
+ASCII_BARS = ("#", "=")
+"""With --ascii, each player's own sign (the player's, the other's), the
+legend's: a cell partly filled shows it as a full one does."""
 
 
 def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: bool = False) -> Text:
@@ -55,10 +55,10 @@ def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: b
 
 def bar_cell(filled: int, who: int, ascii_only: bool) -> str:
     """A cell of a bar ``filled`` eighths full (0 to 8), of the player (``who`` 0)
-    or of the other (1); with ``ascii_only`` in the signs of that player's own."""
+    or of the other (1); with ``ascii_only`` that player's sign, part full or full."""
     if not ascii_only:
         return BLOCKS[filled]
-    return " " if not filled else ASCII_BARS[who][filled == 8]
+    return ASCII_BARS[who] if filled else " "
 
 
 class Race(Widget):

@@ -11,13 +11,27 @@ from textual.widget import Widget
 
 from ginrummy_tui.engine.kinds import EndKind
 
+from .cardfaces import ascii_words
 from .too_small import NORMAL_WIDTH
 
 TINY_WIDTH = 60
 """Below this many columns the score table says "You"/"Them" and each ending in a word."""
 
+ASCII_SIMPLE_HEAD = box.Box(
+    "    \n"
+    "    \n"
+    " -- \n"
+    "    \n"
+    "    \n"
+    "    \n"
+    "    \n"
+    "    \n",
+    ascii=True,
+)
+"""Rich's ``SIMPLE_HEAD`` (a line under the headings alone) in ASCII, for ``--ascii``."""
+
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import PlayerView
+    from ginrummy_tui.engine import PlayerView, Rules
     from ginrummy_tui.engine.state import HandRecord
 
 _KIND = {
@@ -48,20 +62,29 @@ def short_name(name: str) -> str:
 
 
 def score_table(
-    v: PlayerView, opponent_name: str, compact: bool = False, number: int | None = None, *, tiny: bool = False
+    v: PlayerView,
+    opponent_name: str,
+    compact: bool = False,
+    number: int | None = None,
+    *,
+    tiny: bool = False,
+    ascii_only: bool = False,
 ) -> Table:
-    """One row per finished hand: how it ended, the deadwood, the points, the
-    running totals.  ``compact`` (for narrow terminals) leaves the winner's
+    """One row per finished hand: how it ended, the deadwood, the points (with
+    "×2" after those an Oklahoma spade doubled), the running totals.
+    ``compact`` (for narrow terminals) leaves the winner's
     name out of the points: the ending already says who scored; ``tiny`` (below
     60 columns) also says "You" and "Them", with the ending in a word, so that
     a hand is one line down to 46 columns.  ``number`` is
-    the match's number among all the player's matches (else the state's own)."""
+    the match's number among all the player's matches (else the state's own);
+    with ``ascii_only`` the table is in ASCII alone ("x2", "-")."""
+    say = ascii_words if ascii_only else str
     me, opp = v.seat, 1 - v.seat
     them = "Them" if tiny else short_name(opponent_name)
     names = {me: "You", opp: them}
     t = Table(
-        title=f"Match {number or v.match_no} · to {v.rules.target} · {v.rules.name} rules",
-        box=box.SIMPLE_HEAD,
+        title=say(f"Match {number or v.match_no} · to {v.rules.target} · {v.rules.name} rules"),
+        box=ASCII_SIMPLE_HEAD if ascii_only else box.SIMPLE_HEAD,
         pad_edge=False,
         show_edge=not compact,
         collapse_padding=compact,
@@ -92,7 +115,10 @@ def score_table(
             pts = "—"
         else:
             pts = f"+{r.points}" if compact else f"{names[r.winner]} +{r.points}"
-        t.add_row(str(r.hand_no), ending, dw, pts, str(r.scores[me]), str(r.scores[opp]))
+            times = _multiplier(r, v.rules)
+            if times != 1:
+                pts += f" ×{times}"
+        t.add_row(str(r.hand_no), ending, say(dw), say(pts), str(r.scores[me]), str(r.scores[opp]))
     if not v.sheet:
         t.add_row("", "no hand yet" if tiny else "no hand finished yet", "", "", "0", "0")
     if v.totals != v.scores:
@@ -100,6 +126,17 @@ def score_table(
         t.add_row("", "bonuses", "", "", f"+{v.totals[me] - v.scores[me]}", f"+{v.totals[opp] - v.scores[opp]}")
         t.add_row("", "total", "", "", str(v.totals[me]), str(v.totals[opp]))
     return t
+
+
+def _multiplier(r: HandRecord, rules: Rules) -> int:
+    """What the points of row ``r`` were multiplied by (2: an Oklahoma spade
+    upcard doubled the hand); 1 when its record does not tell."""
+    from ginrummy_tui.engine.scoring import multiplier_of
+
+    if r.knocker is None or r.deadwood is None:
+        return 1
+    knocker, defender = r.deadwood[r.knocker], r.deadwood[1 - r.knocker]
+    return multiplier_of(r.kind, rules, knocker, defender, r.points) or 1
 
 
 def _whose_ending(r: HandRecord) -> int | None:
@@ -137,14 +174,28 @@ class ScoreTable(Widget):
     }
     """
 
-    def __init__(self, v: PlayerView, opponent_name: str, *, id: str | None = None, number: int | None = None) -> None:
+    def __init__(
+        self,
+        v: PlayerView,
+        opponent_name: str,
+        *,
+        id: str | None = None,
+        number: int | None = None,
+        ascii_only: bool = False,
+    ) -> None:
         super().__init__(id=id)
         self.v = v
         self.opponent_name = opponent_name
         self.number = number
+        self.ascii_only = ascii_only
 
     def render(self) -> Table:
         width = self.app.size.width
         return score_table(
-            self.v, self.opponent_name, compact=width < NORMAL_WIDTH, number=self.number, tiny=width < TINY_WIDTH
+            self.v,
+            self.opponent_name,
+            compact=width < NORMAL_WIDTH,
+            number=self.number,
+            tiny=width < TINY_WIDTH,
+            ascii_only=self.ascii_only,
         )
