@@ -16,7 +16,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind
 
 from ..host import SuitsChanged, gin_of, match_number
 from ..table_text import fitting_name, short_name
-from ..widgets.cardfaces import ascii_words
+from ..widgets.cardfaces import ascii_text, ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.race import Race
 from ..widgets.score_table import ScoreTable
@@ -115,7 +115,7 @@ class MatchOverScreen(AfterHandScreen):
             words = "You won the match!" if v.winner == me else f"{name} won the match."
         head.append(words, style="bold")
         head.append("\n" + self._final_score(width))
-        return head
+        return ascii_text(head) if gin_of(self.app).ascii_only else head
 
     def _final_score(self, width: int) -> str:
         """"Final score: You 128 · Computer (standard) 59"; "Final score with
@@ -185,7 +185,12 @@ class MatchOverScreen(AfterHandScreen):
         yield KeyBar()
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
-        """The suit style changed (the settings): the race, the record and the keys in it."""
+        """The suit style changed (the settings): the headline, the table, the race, the record and the keys in it."""
+        for winner in self.query("#winner").results(Static):
+            winner.update(self._head(self.app.size.width))
+        for table in self.query(ScoreTable).results(ScoreTable):
+            table.ascii_only = message.ascii_only
+            table.refresh(layout=True)
         for race in self.query(Race).results(Race):
             race.ascii_only = message.ascii_only
             race.refresh(layout=True)

@@ -122,7 +122,8 @@ def ascii_words(text: str) -> str:
 
 
 def ascii_text(text: Text) -> Text:
-    """:func:`ascii_words` of a styled ``text``, each sign replaced keeping its style."""
+    """:func:`ascii_words` of a styled ``text``, each sign replaced keeping its style
+    (and the text's own: its justification, say)."""
     plain = text.plain
     if plain.isascii():
         return text
@@ -135,7 +136,7 @@ def ascii_text(text: Text) -> Text:
                 word.stylize(span.style, 0, len(word))
             piece = word
         pieces.append(piece)
-    return Text("").join(pieces)
+    return text.blank_copy().join(pieces)
 
 
 def border_chars(kind: str, ascii_only: bool) -> tuple[str, str, str, str, str, str]:
