@@ -49,10 +49,13 @@ least this chance (the computer opponents only within 10 points of the target)."
 def hint_expert(seed: int | None = 0) -> ExpertOpponent:
     """The expert that the hints and the review ask: the expert opponent, which
     also knocks whenever a knock very likely wins the match (``MATCH_CHANCE``),
-    however far its score is from the target."""
-    from .expert import ExpertOpponent, Params
+    however far its score is from the target, and reckons what a knock scores
+    against the master's guesses of the other player's hand
+    (:class:`~ginrummy_tui.ai.master.GuessingExpert`)."""
+    from .expert import Params
+    from .master import GuessingExpert
 
-    return ExpertOpponent(seed, Params(match_chance=MATCH_CHANCE))
+    return GuessingExpert(seed, Params(match_chance=MATCH_CHANCE))
 
 
 def expert_choice(view: PlayerView, seed: int = 0) -> Action:
