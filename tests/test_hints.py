@@ -95,12 +95,12 @@ def test_reason_for_gin_and_for_a_discard_that_could_knock():
     s2 = apply(apply(apply(s2, parse_action("pass")), parse_action("pass")), parse_action("draw stock"))
     v2 = view(s2, 0)
     # the expert lies in wait with 2: the reason says what it hopes for and what a knock would bring
-    out = ExpertOpponent().knock_outlook(v2)
+    out = hint_expert().knock_outlook(v2)
     assert out is not None and not out.knocks and out.card == parse_cards("4D")[0]
     assert round(out.expected_points) > 30
     assert explain(v2, parse_action("discard 4D")) == (
-        "Discard 4♦ and wait for gin or an undercut: the expert waits below 11 against knocks of about 7; "
-        f"knocking now: about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        "Discard 4♦: waiting with 2 for gin or to undercut the computer's knock (about 7) wins more than a knock now: "
+        f"about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     assert explain(v2, parse_action("knock 4D")) == (
         f"Knock with 4♦: it leaves 2 deadwood, expected to score about {round(out.expected_points)}, "
@@ -241,7 +241,7 @@ def test_every_sentence_with_a_chance_reads_at_the_highest_and_lowest_chances(mo
     )
     # waiting: what a knock now would bring
     assert _explain_wait(v, "K♦", 1, replace(both, threshold=11.0, opponent_mean=7.0), "the computer").endswith(
-        f"; knocking now: {_points(out.expected_points)}, undercut {said}."
+        f" wins more than a knock now: {_points(out.expected_points)}, undercut {said}."
     )
     # two cards' chances (the other card's first), and two chances after the next draws (the
     # greater first); told in hundredths when they read alike, never "about 100 in 100"
@@ -306,14 +306,14 @@ def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim
     # 5 cards left after the draw: one more draw before the hand would be void, so the expert still waits
     v = _low_hand_with_stock(6)
     h = hint(v)
-    out = ExpertOpponent().knock_outlook(v)
+    out = hint_expert().knock_outlook(v)
     assert h.action == parse_action("discard KD") and not out.knocks
     assert "nearly out" not in h.reason and "hold on" not in h.reason
-    assert h.reason.startswith("Discard K♦ and wait for gin or an undercut: the expert waits below 11 against knocks of about 7;")
+    assert h.reason.startswith("Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) wins more")
     # 3 left: no draw is left for this seat, and the reason says exactly that
     v = _low_hand_with_stock(4)
     h = hint(v)
-    out = ExpertOpponent().knock_outlook(v)
+    out = hint_expert().knock_outlook(v)
     assert h.action == parse_action("knock KD") and out.why == "last turn"
     assert h.reason == (
         f"Knock with K♦: it leaves 1 deadwood, expected to score about {round(out.expected_points)}, "
@@ -330,7 +330,7 @@ def test_waiting_reckons_the_computers_knock_within_the_hands_knock_limit():
     h = hint(v)
     assert h.action == parse_action("discard KD")
     assert h.reason.startswith(
-        "Discard K♦ and wait for gin or an undercut: the expert waits below 4 against knocks of about 3;"
+        "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 3) wins more than a knock now:"
     )
 
 
@@ -338,16 +338,17 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     # the old hint said "wait for gin" turn after turn with 1 deadwood, and nothing more
     v = _low_hand_with_stock(20)
     h = hint(v)
-    out = ExpertOpponent().knock_outlook(v)
+    out = hint_expert().knock_outlook(v)
     assert h.action == parse_action("discard KD") and not out.knocks and out.why == "threshold"
     assert out.deadwood == 1 and out.threshold > 1 and round(out.opponent_mean) == 7
     assert out.expected_points > 0
     # the undercut it hopes for, 25 + (7 - 1), is less than a knock now is expected to bring: the
-    # reason is not the undercut's worth but the expert's threshold (2 x 7 - 3, against knocks of 7)
+    # reason is not the undercut's worth but the expert's rule, lying in wait below its threshold
+    # (2 x 7 - 3, against knocks of 7), which wins more than knocking at once
     assert round(out.expected_points) > 31 and out.threshold == 11
     assert h.reason == (
-        "Discard K♦ and wait for gin or an undercut: the expert waits below 11 against knocks of about 7; "
-        f"knocking now: about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) wins more than a knock now: "
+        f"about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
 
 
@@ -374,8 +375,8 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     reason, left, out = _waiting_hint("standard", 0, 16)
     assert left == 9 and round(out.opponent_mean) == 7
     assert reason == (
-        "Discard 5♦ and wait for gin or a lower hand: the expert waits below 11 against knocks of about 7; "
-        f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        "Discard 5♦: waiting with 9 for gin or to get below the computer's knock (about 7) wins more than a knock now: "
+        f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     # a tie is no undercut under rules that say so
     from ginrummy_tui.ai.hints import _explain_wait
@@ -386,7 +387,7 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     assert out is not None and not out.knocks
     no_tie = replace(out, opponent_mean=1.0)
     assert _explain_wait(tie, "K♦", 1, no_tie, "the computer").startswith(
-        "Discard K♦ and wait for gin or a lower hand: the expert waits below 11 against knocks of about 1;"
+        "Discard K♦: waiting with 1 for gin or to get below the computer's knock (about 1) wins more than a knock now:"
     )
     assert _explain_wait(v, "K♦", 1, replace(no_tie, expected_points=10.0), "the computer") == (
         "Discard K♦ and wait for gin or to undercut the computer's knock (about 1 deadwood) for about 25 points; "
@@ -396,15 +397,15 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
 
 def test_an_undercut_worth_less_than_a_knock_now_is_never_given_as_the_worth_of_waiting():
     # classic rules (an undercut bonus of 10): an undercut worth less than a knock now is expected to
-    # score; the reason is the expert's threshold, lowered by the smaller bonus (11 x 10 / 25 = 4.4)
-    reason, left, out = _waiting_hint("classic", 7, 16)
+    # score; the reason is the expert's rule: its threshold, lowered by the smaller bonus (11 x 10 / 25 = 4.4)
+    reason, left, out = _waiting_hint("classic", 17, 5)
     gain = 10 + 7 - left
     assert gain < round(out.expected_points)
     assert "scoring" not in reason and "for about" not in reason and f"{gain}" not in reason
     assert round(out.threshold, 1) == 4.4
     assert reason == (
-        "Discard 6♠ and wait for gin or an undercut: the expert waits below 5 against knocks of about 7; "
-        f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        "Discard 6♦: waiting with 2 for gin or to undercut the computer's knock (about 7) wins more than a knock now: "
+        f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     # an undercut worth more than a knock now is given as what waiting is for
     reason, left, out = _waiting_hint("standard", 7, 16)
@@ -419,35 +420,45 @@ def test_an_undercut_worth_less_than_a_knock_now_is_never_given_as_the_worth_of_
     assert f"for about {2 * (25 + 7 - left)} points;" in reason
 
 
-def test_waiting_with_7_to_9_deadwood_says_why_though_a_knock_now_scores_well():
-    # the hint quoted "knocking now: about 35" beside a smaller undercut, and nothing on why to wait
+def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well():
+    # the hint read "the expert waits below 11 against knocks of about 7; knocking now: about 34":
+    # below 11, where the knock limit is 10, and no reason to turn down a knock worth 34 points
     from math import ceil
 
+    from ginrummy_tui.ai.hints import _explain_wait
+
     reason, left, out = _waiting_hint("standard", 2, 6)
-    assert left == 8 and round(out.expected_points) >= 30 and out.why == "threshold"
+    assert left == 8 and round(out.expected_points) > 25 and out.why == "threshold"
     assert round(out.opponent_mean) == 7 and ceil(out.threshold) == 11  # the expert waits below 11
     assert reason == (
-        "Discard 9♦ and wait for gin or a lower hand: the expert waits below 11 against knocks of about 7; "
-        f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        "Discard 9♦: waiting with 8 for gin or to get below the computer's knock (about 7) wins more than a knock now: "
+        f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
+    assert "11" not in reason and "the expert" not in reason
     # with 7, which would undercut a knock with 7 for 25, less than a knock now is expected to score
-    reason, left, out = _waiting_hint("standard", 33, 15)
-    assert left == 7 and round(out.expected_points) > 25 and ceil(out.threshold) == 11
+    v = _decisions("standard", 33, 16)[15]
+    _reason, left, out = _waiting_hint("standard", 33, 15)
+    assert left == 7 and ceil(out.threshold) == 11
+    reason = _explain_wait(v, "4♣", left, replace(out, expected_points=30.0), "the computer")
     assert reason == (
-        "Discard 4♣ and wait for gin or an undercut: the expert waits below 11 against knocks of about 7; "
-        f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        "Discard 4♣: waiting with 7 for gin or to undercut the computer's knock (about 7) wins more than a knock now: "
+        f"about 30, undercut {odds(out.undercut_chance)}."
     )
     assert "would score" not in reason
+    # a person's knock is theirs
+    assert _explain_wait(v, "4♣", left, replace(out, expected_points=30.0), "Ann").startswith(
+        "Discard 4♣: waiting with 7 for gin or to undercut Ann's knock (about 7) wins"
+    )
     # in Oklahoma with a limit of 8 the threshold scales down with the limit: below 8.8, so 8 waits
     reason, left, out = _waiting_hint("oklahoma", 28, 7)
     assert left == 8 and out.threshold < 9
-    assert ": the expert waits below 9 against knocks of about 7; knocking now: " in reason
+    assert reason.endswith(f"waiting with 8 for gin or to get below the computer's knock (about 7) wins more than a knock now: "
+                           f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}.")
     # the longest of these reasons still fits the prompt line's two lines at 80 columns
-    from ginrummy_tui.ai.hints import _explain_wait
-
     v = _decisions("standard", 2, 7)[6]
-    worst = replace(out, threshold=11.0, opponent_mean=7.0, expected_points=-99.0, undercut_chance=0.01)
-    assert len(_explain_wait(v, "10♦", 9, worst, "the computer")) <= 160
+    for points, chance in ((-99.0, 0.01), (-30.0, 0.99)):
+        worst = replace(out, threshold=11.0, opponent_mean=7.0, expected_points=points, undercut_chance=chance)
+        assert len(_explain_wait(v, "10♦", 10, worst, "the computer")) <= 160
 
 
 def test_the_review_gives_the_same_honest_reason_for_waiting():
@@ -461,12 +472,12 @@ def test_the_review_gives_the_same_honest_reason_for_waiting():
     steps = replay_history(state, [parse_action(f"knock {out.card}")])
     review = review_moves(steps, 0, samples=2)
     (decision,) = review.mistakes
-    assert decision.reason.startswith("Discard 5♦ and wait for gin or a lower hand: the expert waits below 11 ")
+    assert decision.reason.startswith("Discard 5♦: waiting with 9 for gin or to get below the computer's knock (about 7) wins")
 
 
 def test_the_expected_knock_score_is_the_average_over_hands_the_opponent_may_hold():
     v = _low_hand_with_stock(20)
-    out = ExpertOpponent().knock_outlook(v, samples=200)
+    out = hint_expert().knock_outlook(v, samples=200)
     # the computer's real hand here scores 58 against a knock with 1 (A♥ left)
     from ginrummy_tui.engine import score_knock
 
@@ -551,3 +562,35 @@ def test_a_throw_worse_after_one_draw_says_with_figures_what_it_gains_over_two(s
         assert mine.deadwood < theirs.deadwood
     else:
         assert mine.deadwood >= theirs.deadwood and mine.knock_chance > theirs.knock_chance
+
+
+def _following_the_hints_until_a_knock(seed: int, level: str):
+    """Seat 0's view where the hint first says to knock, in a match against ``level``
+    in which seat 0 plays every hint, and the real hand of the other seat then."""
+    s = new_game(seed=seed)
+    bot = get_opponent(level, s.seed)
+    while True:
+        if s.current == 1:
+            s = apply(s, bot.choose(view(s, 1)))
+            continue
+        v = view(s, 0)
+        h = hint(v)
+        if h.action.kind == "knock":
+            return v, s.hands[1]
+        s = apply(s, h.action)
+
+
+def test_a_knocks_figures_are_reckoned_against_hands_the_other_player_has_built():
+    # gin-tui --seed 424505364 --ai master, following the hints: at the end of the first hand a knock
+    # with 8♣ was "expected to score about 18, undercut about 1 in 30" on hands dealt at random from
+    # the unseen cards; the computer, which had picked up 10♣ and 7♠, laid off 3♣ and undercut it for 27
+    from ginrummy_tui.engine import score_knock
+
+    v, theirs = _following_the_hints_until_a_knock(424505364, "master")
+    assert [card_name(c) for c in v.opponent_known] == ["10♣", "7♠", "7♥"]
+    out = hint_expert().knock_outlook(v)
+    assert out is not None and card_name(out.card) == "8♣" and out.why == "last turn"
+    real = score_knock(tuple(c for c in v.hand if c is not out.card), theirs, v.rules, v.knock_limit)
+    assert real.winner == "defender" and real.points == 27
+    assert out.undercut_chance > 0.5 and out.expected_points < -15
+    assert f"undercut {odds(out.undercut_chance)}" in hint(v).reason

@@ -26,12 +26,16 @@ choice with a few fast estimates (``docs/ai.md`` describes it in full):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ginrummy_tui.engine import Action, Card, PlayerView, deadwood_mask
 from ginrummy_tui.engine.cards import DECK
 from ginrummy_tui.engine.kinds import EndKind, Kind
 
 from .common import find, hand_mask, turn_actions
+
+if TYPE_CHECKING:
+    import random
 
 FULL = (1 << 52) - 1
 
@@ -539,8 +543,8 @@ class ExpertOpponent:
     def knock_outlook(self, view: PlayerView, samples: int = 60) -> KnockOutlook | None:
         """What the expert weighs when it may knock: the best knock, whether it
         knocks or lies in wait and why, and what knocking now is expected to
-        score (over ``samples`` hands the opponent may hold, drawn as
-        :meth:`danger` reckons them).  None when no knock is legal."""
+        score (over ``samples`` hands the opponent may hold, dealt by
+        :meth:`guess_hands`).  None when no knock is legal."""
         actions = [a for a in view.legal_actions if a.kind == Kind.KNOCK]
         if not actions:
             return None
@@ -571,34 +575,23 @@ class ExpertOpponent:
     ) -> tuple[float, float, float]:
         """Expected points (for this seat) of knocking with ``card`` now, the
         chance of being undercut, and the chance that the knock wins the match
-        (its points reach the target)."""
+        (its points reach the target), over the hands :meth:`guess_hands`
+        deals the opponent (each settled with its layoffs, ``score_knock``)."""
         import random
 
-        from ginrummy_tui.engine import score_knock
+        from ginrummy_tui.engine import cards_of, score_knock
 
         mine = tuple(c for c in view.hand if c is not card)
-        known = tuple(view.opponent_known)
-        need = max(0, view.opponent_hand_size - len(known))
-        pool = [(b, self._p_holds(ctx, b)) for b in _bits(ctx.unseen & ~ctx.opp_known)]
-        if need > len(pool) or samples <= 0:
-            return 0.0, 0.0, 0.0
         short = view.rules.target - view.scores[view.seat]
         rng = random.Random(hand_mask(view.hand) ^ (view.stock_size << 52))
+        hands = self.guess_hands(view, ctx, rng, samples)
+        if not hands:
+            return 0.0, 0.0, 0.0
         total = 0.0
         undercuts = 0
         wins = 0
-        for _ in range(samples):
-            left = list(pool)
-            drawn: list[Card] = []
-            for _k in range(need):
-                weight = sum(w for _, w in left)
-                r = rng.random() * weight
-                i = 0
-                while i < len(left) - 1 and r >= left[i][1]:
-                    r -= left[i][1]
-                    i += 1
-                drawn.append(DECK[left.pop(i)[0].bit_length() - 1])
-            res = score_knock(mine, known + tuple(drawn), view.rules, view.knock_limit)
+        for opp in hands:
+            res = score_knock(mine, cards_of(opp), view.rules, view.knock_limit)
             pts = res.points * view.multiplier
             if res.winner == "knocker":
                 total += pts
@@ -606,7 +599,32 @@ class ExpertOpponent:
             else:
                 total -= pts
                 undercuts += 1
-        return total / samples, undercuts / samples, wins / samples
+        return total / len(hands), undercuts / len(hands), wins / len(hands)
+
+    def guess_hands(self, view: PlayerView, ctx: _Context, rng: random.Random, samples: int) -> list[int]:
+        """``samples`` guesses of the opponent's hand (masks) for what a knock
+        would score: the cards it is known to hold, the rest drawn from the
+        unseen cards as :meth:`danger` reckons them (none when too few are
+        unseen)."""
+        known = hand_mask(view.opponent_known)
+        need = max(0, view.opponent_hand_size - len(view.opponent_known))
+        pool = [(b, self._p_holds(ctx, b)) for b in _bits(ctx.unseen & ~ctx.opp_known)]
+        if need > len(pool) or samples <= 0:
+            return []
+        hands = []
+        for _ in range(samples):
+            left = list(pool)
+            opp = known
+            for _k in range(need):
+                weight = sum(w for _, w in left)
+                r = rng.random() * weight
+                i = 0
+                while i < len(left) - 1 and r >= left[i][1]:
+                    r -= left[i][1]
+                    i += 1
+                opp |= left.pop(i)[0]
+            hands.append(opp)
+        return hands
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import ceil
 from typing import TYPE_CHECKING
 
 from ginrummy_tui.engine import Action, Card, PlayerView, best_melds, deadwood_mask
@@ -49,10 +48,13 @@ least this chance (the computer opponents only within 10 points of the target)."
 def hint_expert(seed: int | None = 0) -> ExpertOpponent:
     """The expert that the hints and the review ask: the expert opponent, which
     also knocks whenever a knock very likely wins the match (``MATCH_CHANCE``),
-    however far its score is from the target."""
-    from .expert import ExpertOpponent, Params
+    however far its score is from the target, and reckons what a knock scores
+    against the master's guesses of the other player's hand
+    (:class:`~ginrummy_tui.ai.master.GuessingExpert`)."""
+    from .expert import Params
+    from .master import GuessingExpert
 
-    return ExpertOpponent(seed, Params(match_chance=MATCH_CHANCE))
+    return GuessingExpert(seed, Params(match_chance=MATCH_CHANCE))
 
 
 def expert_choice(view: PlayerView, seed: int = 0) -> Action:
@@ -308,12 +310,13 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
 def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, name: str) -> str:
     """Why the expert throws ``label`` (leaving ``left``) and lies in wait
     rather than knocking: for gin, and to undercut the other player's knock
-    (reckoned at its average knock deadwood) only when ``left`` would undercut
-    it.  What an undercut would score is given as what waiting is for only
-    when it is at least what a knock now is expected to score; otherwise the
-    reason is the expert's own: it waits below its threshold
-    (:func:`~ginrummy_tui.ai.expert.wait_threshold`, from those knocks, the
-    knock limit and the undercut bonus), whatever a knock now would score."""
+    (reckoned at its average knock deadwood) when ``left`` would undercut it,
+    else to get below it.  What an undercut would score is given as what
+    waiting is for when it is at least what a knock now is expected to score;
+    otherwise the reason is the expert's own: lying in wait below its
+    threshold (:func:`~ginrummy_tui.ai.expert.wait_threshold`) wins more
+    matches than knocking at once (``docs/ai.md``), whatever a knock now
+    would score."""
     knock = round(out.opponent_mean)
     now = f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}"
     undercuts = view.rules.undercuts(left, knock)
@@ -323,11 +326,10 @@ def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, na
             f"Discard {label} and wait for gin or to undercut {name}'s knock (about {knock} deadwood) "
             f"for about {gain} points; knocking now: {now}."
         )
-    hope = "an undercut" if undercuts else "a lower hand"
-    # deadwood is a whole number: below a threshold of 8.8 is below 9
+    hope = "undercut" if undercuts else "get below"
     return (
-        f"Discard {label} and wait for gin or {hope}: the expert waits below {ceil(out.threshold)} "
-        f"against knocks of about {knock}; knocking now: {now}."
+        f"Discard {label}: waiting with {left} for gin or to {hope} {name}'s knock (about {knock}) "
+        f"wins more than a knock now: {now}."
     )
 
 

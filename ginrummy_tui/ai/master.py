@@ -474,6 +474,18 @@ class MasterOpponent:
                 opp |= opts[-1][1]
         return opp
 
+    def guess_hands(self, view: PlayerView, rng: random.Random, samples: int) -> list[int]:
+        """``samples`` guesses of the opponent's hand (masks), dealt as for the
+        search (:meth:`_deals`), and with ``MasterParams.condition`` each one a
+        hand it did not end the hand with: as a player who lies in wait by the
+        score sheet's chance from ``MasterParams.cond_prior``, else as one who
+        knocks as soon as it may."""
+        ctx = _Context(view, self.expert.params)
+        opp_wait = self.playout_waits(view)[1]
+        p_wait = waiter_chance(view, self.params.cond_prior)
+        waits = [opp_wait if rng.random() < p_wait else 0.0 for _ in range(samples)]
+        return [opp for opp, _stock in self._deals(view, ctx, rng, waits)]
+
     # ------------------------------------------------------------ decisions
 
     def choose(self, view: PlayerView) -> Action:
@@ -660,3 +672,25 @@ class MasterOpponent:
             if gain > params.margin * math.sqrt(var / len(diffs)):
                 best, best_gain = i, gain
         return cands[best]
+
+
+class GuessingExpert(ExpertOpponent):
+    """The expert, reckoning what a knock now would score (and how likely it
+    is undercut) against the master's guesses of the opponent's hand
+    (:meth:`MasterOpponent.guess_hands`: the cards it picked up in melds, half
+    its stock draws replayed, and each guess a hand it did not end the hand
+    with), not against cards dealt at random from the unseen ones, which are
+    far worse than what a player holds after keeping its best cards.  It
+    plays as the expert with ``params``."""
+
+    def __init__(self, seed: int | None = None, params: Params | None = None) -> None:
+        super().__init__(seed, params)
+        self.guesser = MasterOpponent(seed, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR))
+
+    def guess_hands(self, view: PlayerView, ctx: _Context, rng: random.Random, samples: int) -> list[int]:
+        return self.guesser.guess_hands(view, rng, samples)
+
+
+GUESS_WAITER_PRIOR = 0.3
+"""For :class:`GuessingExpert`: the chance, before any hand of the match is
+seen, that the opponent lies in wait (as ``MasterParams.waiter_prior``)."""
