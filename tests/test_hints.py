@@ -565,8 +565,10 @@ def test_a_throw_worse_after_one_draw_says_with_figures_what_it_gains_over_two(s
 
 
 def _following_the_hints_until_a_knock(seed: int, level: str):
-    """Seat 0's view where the hint first says to knock, in a match against ``level``
-    in which seat 0 plays every hint, and the real hand of the other seat then."""
+    """Seat 0's view where the hint first says to knock, or a knock is allowed
+    on its last turn before the hand would be void, in a match against
+    ``level`` in which seat 0 plays every hint, and the real hand of the other
+    seat then."""
     s = new_game(seed=seed)
     bot = get_opponent(level, s.seed)
     while True:
@@ -575,7 +577,8 @@ def _following_the_hints_until_a_knock(seed: int, level: str):
             continue
         v = view(s, 0)
         h = hint(v)
-        if h.action.kind == "knock":
+        out = hint_expert().knock_outlook(v)
+        if h.action.kind == "knock" or (out is not None and out.why == "last turn"):
             return v, s.hands[1]
         s = apply(s, h.action)
 
@@ -594,3 +597,19 @@ def test_a_knocks_figures_are_reckoned_against_hands_the_other_player_has_built(
     assert real.winner == "defender" and real.points == 27
     assert out.undercut_chance > 0.5 and out.expected_points < -15
     assert f"undercut {odds(out.undercut_chance)}" in hint(v).reason
+
+
+def test_on_the_last_turn_the_hint_does_not_knock_into_a_likely_undercut():
+    # the same position: the hint said "Knock with 8♣ ... a loss of about 25, undercut more than
+    # 49 in 50; you have no draw left before the hand would be void", a move it reckoned worse
+    # than a void hand; it throws without knocking now, and says why
+    from ginrummy_tui.engine import Kind
+
+    v, _theirs = _following_the_hints_until_a_knock(424505364, "master")
+    h = hint(v)
+    assert h.action.kind == Kind.DISCARD, h
+    assert h.reason.startswith(f"Discard {card_name(h.action.card)} without knocking: a knock now is expected to score"), h.reason
+    ends = "void." if v.stock_size <= v.rules.void_stock else "void unless the computer ends it."
+    assert h.reason.endswith(f"; the hand is {ends}"), h.reason
+    assert len(h.reason) <= 160, h.reason
+

@@ -106,6 +106,12 @@ class Params:
     the hints and the review use 0.8 (:func:`ginrummy_tui.ai.hints.hint_expert`)."""
     match_samples: int = 40
     """Guessed opponent hands for that chance."""
+    last_knock_min: float | None = None
+    """With a value: on its last turn before the hand would be void, knock
+    only when the knock is expected to score at least this over guessed hands
+    of the opponent (else throw without knocking: the hand is then void unless
+    the opponent ends it on its own last turn).  None for the opponents, which
+    knock then whatever (as measured); the hints and the review use 0."""
     wait_below: float = 11.0
     """The most deadwood with which it lies in wait instead of knocking (see
     :func:`wait_threshold`, which lowers it against an opponent who knocks with
@@ -492,8 +498,11 @@ class ExpertOpponent:
         undercut the opponent's knock (or go gin)?  ``(knock?, why, wait
         threshold)``; why is ``"last turn"``, ``"match"`` or ``"threshold"``
         (the deadwood against the threshold decided)."""
-        if ctx.draws_left <= 0:
-            return True, "last turn", 0.0  # the last turn before the hand would be void
+        if ctx.draws_left <= 0:  # the last turn before the hand would be void
+            least = self.params.last_knock_min
+            if least is None:
+                return True, "last turn", 0.0
+            return self._knock_estimate(view, ctx, card, self.params.match_samples)[0] >= least, "last turn", 0.0
         if knock_wins_match(view, view.seat):
             return True, "match", 0.0  # a knock now very likely wins the match
         if self.params.match_chance > 0:

@@ -48,13 +48,15 @@ least this chance (the computer opponents only within 10 points of the target)."
 def hint_expert(seed: int | None = 0) -> ExpertOpponent:
     """The expert that the hints and the review ask: the expert opponent, which
     also knocks whenever a knock very likely wins the match (``MATCH_CHANCE``),
-    however far its score is from the target, and reckons what a knock scores
-    against the master's guesses of the other player's hand
+    however far its score is from the target, and on its last turn before
+    the hand would be void knocks only when the knock is expected to score
+    (``last_knock_min`` 0); it reckons what a knock scores against the
+    master's guesses of the other player's hand
     (:class:`~ginrummy_tui.ai.master.GuessingExpert`)."""
     from .expert import Params
     from .master import GuessingExpert
 
-    return GuessingExpert(seed, Params(match_chance=MATCH_CHANCE))
+    return GuessingExpert(seed, Params(match_chance=MATCH_CHANCE, last_knock_min=0.0))
 
 
 def expert_choice(view: PlayerView, seed: int = 0) -> Action:
@@ -346,6 +348,9 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
         score = _knock_words(view, out, name)
         if out.knocks:
             return f"{head}; a knock with {lab(out.card)} instead is {score}."
+        if out.why == "last turn":  # the knock is reckoned to lose more than a void hand
+            then = "void" if view.stock_size <= view.rules.void_stock else f"void unless {name} ends it"
+            return f"Discard {lab(c)} without knocking: a knock now is {score}; the hand is {then}."
         return _explain_wait(view, lab(c), left, out, name)
     # the discard that leaves the least deadwood, for comparison
     m = hand_mask(view.hand)
