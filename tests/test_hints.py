@@ -99,7 +99,7 @@ def test_reason_for_gin_and_for_a_discard_that_could_knock():
     assert out is not None and not out.knocks and out.card == parse_cards("4D")[0]
     assert round(out.expected_points) > 30
     assert explain(v2, parse_action("discard 4D")) == (
-        "Discard 4♦: waiting with 2 for gin or to undercut the computer's knock (about 7) wins more than a knock now: "
+        "Discard 4♦: waiting with 2 for gin or to undercut the computer's knock (about 7) beats a knock now: "
         f"about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     assert explain(v2, parse_action("knock 4D")) == (
@@ -241,7 +241,7 @@ def test_every_sentence_with_a_chance_reads_at_the_highest_and_lowest_chances(mo
     )
     # waiting: what a knock now would bring
     assert _explain_wait(v, "K♦", 1, replace(both, threshold=11.0, opponent_mean=7.0), "the computer").endswith(
-        f" wins more than a knock now: {_points(out.expected_points)}, undercut {said}."
+        f" beats a knock now: {_points(out.expected_points)}, undercut {said}."
     )
     # two cards' chances (the other card's first), and two chances after the next draws (the
     # greater first); told in hundredths when they read alike, never "about 100 in 100"
@@ -309,7 +309,7 @@ def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim
     out = hint_expert().knock_outlook(v)
     assert h.action == parse_action("discard KD") and not out.knocks
     assert "nearly out" not in h.reason and "hold on" not in h.reason
-    assert h.reason.startswith("Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) wins more")
+    assert h.reason.startswith("Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) beats a knock")
     # 3 left: no draw is left for this seat, and the reason says exactly that
     v = _low_hand_with_stock(4)
     h = hint(v)
@@ -330,7 +330,7 @@ def test_waiting_reckons_the_computers_knock_within_the_hands_knock_limit():
     h = hint(v)
     assert h.action == parse_action("discard KD")
     assert h.reason.startswith(
-        "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 3) wins more than a knock now:"
+        "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 3) beats a knock now:"
     )
 
 
@@ -347,7 +347,7 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     # (2 x 7 - 3, against knocks of 7), which wins more than knocking at once
     assert round(out.expected_points) > 31 and out.threshold == 11
     assert h.reason == (
-        "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) wins more than a knock now: "
+        "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) beats a knock now: "
         f"about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
 
@@ -375,7 +375,7 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     reason, left, out = _waiting_hint("standard", 0, 16)
     assert left == 9 and round(out.opponent_mean) == 7
     assert reason == (
-        "Discard 5♦: waiting with 9 for gin or to get below the computer's knock (about 7) wins more than a knock now: "
+        "Discard 5♦: waiting with 9 for gin or to get below the computer's knock (about 7) beats a knock now: "
         f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     # a tie is no undercut under rules that say so
@@ -387,10 +387,10 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     assert out is not None and not out.knocks
     no_tie = replace(out, opponent_mean=1.0)
     assert _explain_wait(tie, "K♦", 1, no_tie, "the computer").startswith(
-        "Discard K♦: waiting with 1 for gin or to get below the computer's knock (about 1) wins more than a knock now:"
+        "Discard K♦: waiting with 1 for gin or to get below the computer's knock (about 1) beats a knock now:"
     )
     assert _explain_wait(v, "K♦", 1, replace(no_tie, expected_points=10.0), "the computer") == (
-        "Discard K♦ and wait for gin or to undercut the computer's knock (about 1 deadwood) for about 25 points; "
+        "Discard K♦ and wait for gin or to undercut the computer's knock (about 1) for about 25 points; "
         "knocking now: about 10, undercut less than 1 in 50."
     )
 
@@ -404,7 +404,7 @@ def test_an_undercut_worth_less_than_a_knock_now_is_never_given_as_the_worth_of_
     assert "scoring" not in reason and "for about" not in reason and f"{gain}" not in reason
     assert round(out.threshold, 1) == 4.4
     assert reason == (
-        "Discard 6♦: waiting with 2 for gin or to undercut the computer's knock (about 7) wins more than a knock now: "
+        "Discard 6♦: waiting with 2 for gin or to undercut the computer's knock (about 7) beats a knock now: "
         f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     # an undercut worth more than a knock now is given as what waiting is for
@@ -412,7 +412,7 @@ def test_an_undercut_worth_less_than_a_knock_now_is_never_given_as_the_worth_of_
     gain = 25 + 7 - left
     assert gain > round(out.expected_points)
     assert reason == (
-        f"Discard 6♠ and wait for gin or to undercut the computer's knock (about 7 deadwood) for about {gain} points; "
+        f"Discard 6♠ and wait for gin or to undercut the computer's knock (about 7) for about {gain} points; "
         f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     # in Oklahoma a spade upcard doubles the undercut as it doubles the knock
@@ -431,7 +431,7 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     assert left == 8 and round(out.expected_points) > 25 and out.why == "threshold"
     assert round(out.opponent_mean) == 7 and ceil(out.threshold) == 11  # the expert waits below 11
     assert reason == (
-        "Discard 9♦: waiting with 8 for gin or to get below the computer's knock (about 7) wins more than a knock now: "
+        "Discard 9♦: waiting with 8 for gin or to get below the computer's knock (about 7) beats a knock now: "
         f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     assert "11" not in reason and "the expert" not in reason
@@ -441,18 +441,18 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     assert left == 7 and ceil(out.threshold) == 11
     reason = _explain_wait(v, "4♣", left, replace(out, expected_points=30.0), "the computer")
     assert reason == (
-        "Discard 4♣: waiting with 7 for gin or to undercut the computer's knock (about 7) wins more than a knock now: "
+        "Discard 4♣: waiting with 7 for gin or to undercut the computer's knock (about 7) beats a knock now: "
         f"about 30, undercut {odds(out.undercut_chance)}."
     )
     assert "would score" not in reason
     # a person's knock is theirs
     assert _explain_wait(v, "4♣", left, replace(out, expected_points=30.0), "Ann").startswith(
-        "Discard 4♣: waiting with 7 for gin or to undercut Ann's knock (about 7) wins"
+        "Discard 4♣: waiting with 7 for gin or to undercut Ann's knock (about 7) beats"
     )
     # in Oklahoma with a limit of 8 the threshold scales down with the limit: below 8.8, so 8 waits
     reason, left, out = _waiting_hint("oklahoma", 28, 7)
     assert left == 8 and out.threshold < 9
-    assert reason.endswith(f"waiting with 8 for gin or to get below the computer's knock (about 7) wins more than a knock now: "
+    assert reason.endswith(f"waiting with 8 for gin or to get below the computer's knock (about 7) beats a knock now: "
                            f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}.")
     # the longest of these reasons still fits the prompt line's two lines at 80 columns
     v = _decisions("standard", 2, 7)[6]
@@ -472,7 +472,7 @@ def test_the_review_gives_the_same_honest_reason_for_waiting():
     steps = replay_history(state, [parse_action(f"knock {out.card}")])
     review = review_moves(steps, 0, samples=2)
     (decision,) = review.mistakes
-    assert decision.reason.startswith("Discard 5♦: waiting with 9 for gin or to get below the computer's knock (about 7) wins")
+    assert decision.reason.startswith("Discard 5♦: waiting with 9 for gin or to get below the computer's knock (about 7) beats")
 
 
 def test_the_expected_knock_score_is_the_average_over_hands_the_opponent_may_hold():

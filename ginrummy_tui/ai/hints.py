@@ -325,13 +325,13 @@ def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, na
     gain = (view.rules.undercut_bonus + knock - left) * view.multiplier
     if undercuts and gain >= round(out.expected_points):
         return (
-            f"Discard {label} and wait for gin or to undercut {name}'s knock (about {knock} deadwood) "
+            f"Discard {label} and wait for gin or to undercut {name}'s knock (about {knock}) "
             f"for about {gain} points; knocking now: {now}."
         )
     hope = "undercut" if undercuts else "get below"
     return (
         f"Discard {label}: waiting with {left} for gin or to {hope} {name}'s knock (about {knock}) "
-        f"wins more than a knock now: {now}."
+        f"beats a knock now: {now}."
     )
 
 
