@@ -1206,12 +1206,13 @@ async def test_a_theme_reaches_the_colours_of_the_cards():
 
 def test_no_start_loads_the_history_or_the_scoring_before_the_first_frame(tmp_path):
     """Settling what to play and building the app (the very first start, a
-    resume, and --new over a saved match) opens no database and loads neither
+    resume, --new over a saved match, and --seed over one, which asks first
+    when the player moved in it) opens no database and loads neither
     the history, the statistics, sqlite3 nor the scoring: they load after the
     first frame, or when first needed."""
     late = ["sqlite3", "ginrummy_tui.storage.history", "ginrummy_tui.storage.stats", "ginrummy_tui.engine.scoring"]
-    # the very first start, one that resumes the saved match, then --new over it
-    for options, resumed in (([], False), ([], True), (["--new"], False)):
+    # the very first start, one that resumes the saved match, --new over it, then --seed over that
+    for options, resumed in (([], False), ([], True), (["--new"], False), (["--seed", "5"], False)):
         code = (
             "import sys; from ginrummy_tui.cli import build_parser; "
             "from ginrummy_tui.session.startup import prepare; from ginrummy_tui.cli.play import build_app; "

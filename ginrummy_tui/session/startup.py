@@ -297,7 +297,7 @@ def prepare(
                     saved = again.saved
                     break
         if saved is not None and seed is not None and not replay and not getattr(args, "new", False):
-            from ginrummy_tui.storage.history import player_moved
+            from ginrummy_tui.storage.store import player_moved
 
             if player_moved(saved.state) and not give_up(saved, seed):
                 raise Refused("", 0)  # the player keeps the match: nothing was touched

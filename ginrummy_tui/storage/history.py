@@ -63,6 +63,7 @@ from ginrummy_tui.storage.store import (
     SavedMatch,
     archive_save,
     pending_abandoned,
+    player_moved,
     read_save,
 )
 
@@ -1417,12 +1418,6 @@ class Recorder:
             now = now_iso()
             conn.execute("UPDATE matches SET abandoned = 1, ended = ?, updated = ? WHERE id = ?", (now, now, mid))
         self.mid = mid
-
-
-def player_moved(state: GameState) -> bool:
-    """The player (seat 0) has made a move in this match: a hand of it ended,
-    or one of the moves of this hand is theirs."""
-    return bool(state.sheet) or any(move.seat == 0 for move in state.history)
 
 
 # ---------------------------------------------------------------- importing the JSON records

@@ -56,6 +56,13 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, PlayerView
 
 
+def player_moved(state: GameState) -> bool:
+    """The player (seat 0) has made a move in this match: a hand of it ended,
+    or one of the moves of this hand is theirs (here, not in the history, so
+    that a start asking about it loads no database code before the first frame)."""
+    return bool(state.sheet) or any(move.seat == 0 for move in state.history)
+
+
 SAVE_FORMAT = "gin-tui save"
 """The ``format`` field of every save file."""
 SAVE_VERSION = 1
