@@ -611,5 +611,8 @@ def test_on_the_last_turn_the_hint_does_not_knock_into_a_likely_undercut():
     assert h.reason.startswith(f"Discard {card_name(h.action.card)} without knocking: a knock now is expected to score"), h.reason
     ends = "void." if v.stock_size <= v.rules.void_stock else "void unless the computer ends it."
     assert h.reason.endswith(f"; the hand is {ends}"), h.reason
+    # within 10 of the target too: what decides is the chance that the knock wins the match,
+    # over the guessed hands, not the score alone (the computer opponents' rule)
+    assert hint(replace(v, scores=(95, 0))).action.kind == Kind.DISCARD
     assert len(h.reason) <= 160, h.reason
 

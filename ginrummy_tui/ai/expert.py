@@ -104,8 +104,9 @@ class Params:
     this.  0 for the opponents (their figures were measured without it: they
     count a knock as winning the match only within 10 points of the target);
     the hints and the review use 0.8 (:func:`ginrummy_tui.ai.hints.hint_expert`)."""
-    match_samples: int = 40
-    """Guessed opponent hands for that chance."""
+    match_samples: int = 60
+    """Guessed opponent hands for that chance (and for what a knock is
+    expected to score, which the hints give)."""
     last_knock_min: float | None = None
     """With a value: on its last turn before the hand would be void, knock
     only when the knock is expected to score at least this over guessed hands
@@ -493,22 +494,29 @@ class ExpertOpponent:
         _, card = self._best_throw(ctx, m, cards, view.knock_limit)
         return find(actions, Kind.DISCARD, card)  # type: ignore[return-value]
 
-    def _knock_rule(self, view: PlayerView, ctx: _Context, card: Card, dw: int) -> tuple[bool, str, float]:
+    def _knock_rule(
+        self, view: PlayerView, ctx: _Context, card: Card, dw: int, estimate: tuple[float, float, float] | None = None
+    ) -> tuple[bool, str, float]:
         """Knock now with ``card`` (leaving ``dw``), or keep a low hand to
         undercut the opponent's knock (or go gin)?  ``(knock?, why, wait
         threshold)``; why is ``"last turn"``, ``"match"`` or ``"threshold"``
-        (the deadwood against the threshold decided)."""
-        if ctx.draws_left <= 0:  # the last turn before the hand would be void
-            least = self.params.last_knock_min
-            if least is None:
-                return True, "last turn", 0.0
-            return self._knock_estimate(view, ctx, card, self.params.match_samples)[0] >= least, "last turn", 0.0
-        if knock_wins_match(view, view.seat):
+        (the deadwood against the threshold decided).  ``estimate``: what
+        :meth:`_knock_estimate` gives over ``match_samples`` guesses, if
+        already reckoned."""
+        last = ctx.draws_left <= 0  # the last turn before the hand would be void
+        least = self.params.last_knock_min
+        if last and least is None:
+            return True, "last turn", 0.0
+        if not last and knock_wins_match(view, view.seat):
             return True, "match", 0.0  # a knock now very likely wins the match
-        if self.params.match_chance > 0:
-            chance = self._knock_estimate(view, ctx, card, self.params.match_samples)[2]
-            if chance >= self.params.match_chance:
-                return True, "match", 0.0
+        if self.params.match_chance > 0 or last:
+            if estimate is None:
+                estimate = self._knock_estimate(view, ctx, card, self.params.match_samples)
+            points, _undercut, chance = estimate
+            if self.params.match_chance > 0 and chance >= self.params.match_chance:
+                return True, "match", 0.0  # over the guessed hands: whatever it scores on average
+            if last and least is not None:  # a knock reckoned to lose, and not to win the match, waits for the void
+                return points >= least, "last turn", 0.0
         # the threshold is for a knock limit of 10; it scales with the limit (Oklahoma)
         # and with the undercut bonus (worth lying in wait for when it is 25)
         most = self.params.wait_below * min(1.0, view.rules.undercut_bonus / 25)
@@ -549,11 +557,12 @@ class ExpertOpponent:
         look = expert.lookahead2 if draws >= 2 else expert.lookahead
         return look(ctx, hand_mask(cards), view.knock_limit)
 
-    def knock_outlook(self, view: PlayerView, samples: int = 60) -> KnockOutlook | None:
+    def knock_outlook(self, view: PlayerView, samples: int | None = None) -> KnockOutlook | None:
         """What the expert weighs when it may knock: the best knock, whether it
         knocks or lies in wait and why, and what knocking now is expected to
         score (over ``samples`` hands the opponent may hold, dealt by
-        :meth:`guess_hands`).  None when no knock is legal."""
+        :meth:`guess_hands`; by default ``match_samples``, the hands its
+        choice weighs).  None when no knock is legal."""
         actions = [a for a in view.legal_actions if a.kind == Kind.KNOCK]
         if not actions:
             return None
@@ -564,8 +573,9 @@ class ExpertOpponent:
         dw = deadwood_mask(m ^ card.bit)
         ctx = _Context(view, self.params)
         ctx.draws_left = _draws_left(view, drawn=True)
-        knocks, why, threshold = self._knock_rule(view, ctx, card, dw)
-        points, undercut, match = self._knock_estimate(view, ctx, card, samples)
+        same = samples is None or samples == self.params.match_samples
+        points, undercut, match = estimate = self._knock_estimate(view, ctx, card, samples or self.params.match_samples)
+        knocks, why, threshold = self._knock_rule(view, ctx, card, dw, estimate if same else None)
         return KnockOutlook(
             card=card,
             deadwood=dw,
