@@ -532,6 +532,13 @@ async def test_the_quit_question_of_a_match_whose_later_saves_fail_says_an_earli
         await pilot.press("q")
         await settle(app, pilot)
         assert str(app.screen.query_one("#confirm-note").render()) == "Only an earlier point of your match is saved."
+        await pilot.press("n")  # not quitting: a new match now (the settings screen's way), never saved
+        await settle(app, pilot)
+        app.start_new_match(plan.settings)
+        await settle(app, pilot)
+        await pilot.press("q")
+        await settle(app, pilot)
+        assert str(app.screen.query_one("#confirm-note").render()) == "Your match could not be saved: it ends here."
 
 
 @pytest.mark.parametrize(

@@ -62,8 +62,8 @@ class Keeper:
         self.errors: list[str] = []
         self.failing = False
         """True while saves fail (the player has been told)."""
-        self.saved_once = False
-        """True once a save of this match was written by this run."""
+        self.has_save = False
+        """A save of this match is on disk: it was resumed from one, or this run wrote one."""
         self.last_ui: dict[str, Any] = {}
         """The screen details written with the last save."""
         self.lost: list[str] = []
@@ -164,6 +164,7 @@ class Keeper:
         if it was not finished): a new id, a new record, saved at once."""
         self.abandon()
         self.match_id = new_match_id()
+        self.has_save = False
         self._recorder = None
         self._match_no = None
         self.replay = False
@@ -189,7 +190,7 @@ class Keeper:
         if not saved and not self.failing:  # said once, until saving works again
             self.errors.append(f"the match could not be saved: {self.store.last_error}")
         self.failing = not saved
-        self.saved_once = self.saved_once or saved
+        self.has_save = self.has_save or saved
 
     def _figures_changed(self) -> None:
         """Something was recorded: if the figures are kept ready (the app

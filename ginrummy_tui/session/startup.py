@@ -329,6 +329,7 @@ def prepare(
                 settings={**settings.play_settings(), "ai": ai},
                 replay=saved.replay,
             )
+            keeper.has_save = True
             asked_rules = getattr(args, "rules", None) or getattr(args, "rule", None)
             differs = (asked_rules and saved.state.rules != settings.rules) or (
                 getattr(args, "ai", None) and ai != settings.ai

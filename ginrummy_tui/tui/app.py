@@ -792,7 +792,7 @@ class GinApp(App):
         ("" in network play: each side says it as it closes)."""
         keeper = self.context.keeper
         if keeper is not None and keeper.failing:  # a data directory that cannot be used, a full disk
-            if keeper.saved_once or self.context.resumed:
+            if keeper.has_save:
                 return "only an earlier point of your match is saved"
             return "your match could not be saved: it ends here"
         if keeper is not None and keeper.store.is_separate:  # the main slot's match comes first
