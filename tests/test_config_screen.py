@@ -465,6 +465,25 @@ async def test_an_open_choice_list_leaves_the_key_bar_in_sight(tmp_path):
                 assert not select.expanded and app.screen is screen
 
 
+async def test_with_ascii_an_open_choice_list_is_framed_in_ascii(tmp_path):
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    plan = prepare(args_for(tmp_path, ascii=True), ask=None)
+    async with running(plan, size=SIZE) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        select = screen.query_one("#ai", Select)
+        select.focus()
+        select.scroll_visible(animate=False, immediate=True)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        box = select.query_one(SelectOverlay).region
+        frame = [line[box.x : box.right] for line in screen_text(app).splitlines()[box.y : box.bottom]]
+        assert frame[0] == "+" + "-" * (box.width - 2) + "+", "\n".join(frame)
+        assert all(row[0] == row[-1] == "|" for row in frame[1:-1]), "\n".join(frame)
+
+
 async def test_an_open_choice_list_is_framed_in_lines_in_every_theme(tmp_path):
     """In a 256-colour terminal the Opponent and Theme lists, open, had no
     border to be seen and ran into the labels beside them ("Computer's pause,

@@ -968,3 +968,10 @@ async def test_with_ascii_the_score_screen_marks_a_doubled_hand_x2():
         last = state.sheet[-1]
         winner = "You" if last.winner == 0 else "Computer"
         assert f"{winner} +{last.points} x2" in text and "×" not in text, text
+        app.ascii_only = False  # the settings, opened over the table, turn the symbols on: the table follows
+        await settle(app, pilot)
+        assert f"{winner} +{last.points} ×2" in screen_text(app)
+        app.ascii_only = True
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert f"{winner} +{last.points} x2" in text and not {"×", "·", "─"} & set(text), text

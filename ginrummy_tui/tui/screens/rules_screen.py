@@ -65,7 +65,7 @@ def _bullets(lines, ascii_only: bool = False) -> Table:
     grid.add_column(width=1, no_wrap=True)
     grid.add_column(ratio=1)
     for line in lines:
-        grid.add_row("*" if ascii_only else "•", line)
+        grid.add_row(ascii_words("•") if ascii_only else "•", line)
     return grid
 
 

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..host import gin_of, match_number
+from ..host import SuitsChanged, gin_of, match_number
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import ScoreTable
 from ..widgets.too_small import TooSmall
@@ -47,6 +47,12 @@ class ScoreScreen(ModalScreen):
                 yield Static(self.note, id="scores-note")
             yield Static("Esc: back to the game", id="scores-close")
         yield KeyBar()
+
+    def on_suits_changed(self, message: SuitsChanged) -> None:
+        """The suit style changed (the settings, opened over the table): the table follows."""
+        for table in self.query(ScoreTable).results(ScoreTable):
+            table.ascii_only = message.ascii_only
+            table.refresh(layout=True)
 
     def action_close(self) -> None:
         """Back to where the player was."""
