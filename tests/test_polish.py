@@ -314,9 +314,12 @@ async def test_m_points_to_the_hands_moves_beside_the_table_rather_than_cover_th
         await pilot.press("p")
         await settle(app, pilot)
         assert app.screen.query_one(HandLog).display
+        rung = []
+        app.bell = lambda: rung.append(True)  # type: ignore[method-assign]
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)  # nothing over the hand
+        assert not rung  # the key did its work beside the table: no bell, as for a move refused
         prompt = str(app.table.query_one(PromptLine).render())
         assert prompt.startswith("✗ Every turn of this hand is listed on the right (m). "), prompt
         await pilot.resize_terminal(120, 40)  # no log beside the table: m lists the turns over it

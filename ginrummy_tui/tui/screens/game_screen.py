@@ -431,17 +431,20 @@ class GameScreen(Screen):
         self.refusal = ""
         self.gin.sync()
 
-    def refuse(self, reason: str, *, waits: bool = False, in_status: bool = False) -> None:
+    def refuse(self, reason: str, *, waits: bool = False, in_status: bool = False, bell: bool = True) -> None:
         """Show why a move was refused; nothing else changes.  ``waits``: the
         reason is a move out of turn's, naming whom to wait for (the prompt's
         waiting line then goes, as it would name them again).  ``in_status``:
-        the session's line says why (a lost connection), and is marked instead."""
+        the session's line says why (a lost connection), and is marked instead.
+        ``bell`` false: said without the terminal's bell (a key that did what
+        it could, somewhere else than asked)."""
         self.refusal = reason
         self._refusal_waits = waits
         self._refusal_in_status = in_status
         self._refused_while = self.gin.session.blocked()
         self._update_details()
-        self.app.bell()
+        if bell:
+            self.app.bell()
 
     def refuse_blocked(self, what: str = "not now") -> bool:
         """Network play: while no move can be sent (:meth:`Session.blocked`: not connected, the
@@ -586,7 +589,7 @@ class GameScreen(Screen):
         if self.has_class("-with-log"):
             for log in self.query(HandLog).results(HandLog):
                 log.scroll_end(animate=False)
-            self.refuse("every turn of this hand is listed on the right (m)")
+            self.refuse("every turn of this hand is listed on the right (m)", bell=False)
             return
         from .moves_screen import MovesScreen
 
