@@ -400,6 +400,16 @@ async def test_screen_details_of_a_save_that_cannot_be_read_are_said_to_be_left_
                 "card) could not be read and are left out; the match itself is kept.") in app.context.notes
 
 
+def test_a_saved_order_of_sorted_cards_is_not_said_to_be_lost():
+    """Sorted by rank or suit, the saved order is not used (the cards are sorted
+    again): one that cannot be read was told as "the order of your cards" left out."""
+    from ginrummy_tui.tui.restore import unreadable_details
+
+    bad_order = {"order": ["not a card"], "cursor": 0}
+    assert unreadable_details({**bad_order, "sort": "rank"}) == ""
+    assert unreadable_details({**bad_order, "sort": None}) == "the order of your cards"
+
+
 def hand_shown(app) -> tuple:
     """The player's cards as shown: their order, the sort, the selected card and
     whether it is lifted, and the line that says what throwing it leaves."""

@@ -64,7 +64,8 @@ def unreadable_details(ui: dict[str, Any]) -> str:
     if ui.get("sort") not in ("rank", "suit", None):
         bad.append("how your cards are sorted")
     order = ui.get("order", [])
-    if not isinstance(order, list) or len(_saved_cards(order)) != len(order):
+    # the order is put back only where the cards were not sorted (see restore_ui)
+    if ui.get("sort") is None and (not isinstance(order, list) or len(_saved_cards(order)) != len(order)):
         bad.append("the order of your cards")
     cursor = ui.get("cursor", 0)
     selected = ui.get("selected", "")
