@@ -31,6 +31,8 @@ async def test_match_after_match_nothing_grows():
     reviews = [m.types["HandReview"] - before["HandReview"] for m in after]
     assert max(reviews) <= 1, f"reviews kept after each match: {reviews}"
     caches = [m.types["StylesCache"] for m in after]
-    assert caches[-1] - caches[0] <= 3, f"widget render caches after each match: {caches}"
+    # what grows stays: the lower of the last two counts (one may catch a toast or a screen
+    # still on its way out, as [539, 539, 539, 539, 544] did once on a loaded machine)
+    assert min(caches[-2:]) - caches[0] <= 3, f"widget render caches after each match: {caches}"
     objects = [m.types["objects"] for m in after]
     assert slope(objects) < 300, f"objects tracked after each match: {objects}"
