@@ -198,12 +198,13 @@ async def test_the_table_keys_h_and_l_say_why_they_do_nothing_at_the_end_of_a_ha
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await _settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen)
-        await pilot.press("h", "l")
+        await pilot.press("h", "l", "s")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert _said(app) == [
             "A hint (h) is for your own turn in a hand: this hand is over.",
             "The discard pile (l) is listed during a hand: this hand is over; m lists every turn of it.",
+            "No move can be made now: this hand is over; ⏎ goes on.",  # s (a draw) said nothing either
         ]
 
 

@@ -712,9 +712,14 @@ class GinApp(App):
     # ------------------------------------------------------------ keys of every screen
 
     def action_try_move(self, name: str) -> None:
-        """A move whose key is dimmed: try it on the table, which shows why it is refused."""
+        """A move whose key is dimmed: try it on the table, which shows why it is refused
+        (after a hand, the screen there says that no move can be made)."""
+        from .screens.after_hand import AfterHandScreen
+
         if isinstance(self.screen, GameScreen):
             self.screen.try_move(Kind(name))
+        elif isinstance(self.screen, AfterHandScreen):
+            self.screen.action_table_only("move")
 
     def action_try_hint(self) -> None:
         """The hint key while it is dimmed (the other player to move): the table says why."""

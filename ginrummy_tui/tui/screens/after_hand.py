@@ -1,7 +1,9 @@
 """What the screens after a hand share: the end of a hand, and the match's result
 after its last.  Both offer the hand that ended: its review (``r``), a practice of
 its deal (``a``) and its turns (``m``); and both say why the table's keys for a
-hint (``h``) and the discard pile's cards (``l``) do nothing there.
+hint (``h``), the discard pile's cards (``l``) and the moves (``t p s d k g b``,
+through the app's :meth:`~ginrummy_tui.tui.app.GinApp.action_try_move`) do
+nothing there.
 
 The keys are :data:`AFTER_HAND_BINDINGS`, which each screen lists in its own
 ``BINDINGS`` where its key bar shows them (after its own way on); their actions
@@ -37,6 +39,7 @@ Where the hand has no review (no move of the player's in it), r is dimmed and sa
 TABLE_ONLY = {
     "hint": "A hint (h) is for your own turn in a hand: {over}.",
     "pile": "The discard pile (l) is listed during a hand: {over}; {moves}.",
+    "move": "No move can be made now: {over}; {enter} goes on.",
 }
 """What the table's keys h and l say after a hand (see :meth:`AfterHandScreen.action_table_only`)."""
 
@@ -95,9 +98,10 @@ class AfterHandScreen(Screen):
         self.notify(f"{words[:1].upper()}{words[1:]} is only in games against the computer.", timeout=4)
 
     def action_table_only(self, what: str) -> None:
-        """h or l, keys of the table during a hand: say why they do nothing here."""
+        """h, l or a move's key (t p s d k g b), keys of the table during a hand: say why they do nothing here."""
         over, moves = self.OVER
-        self.notify(TABLE_ONLY[what].format(over=over, moves=moves), timeout=4)
+        enter = "Enter" if self.gin.ascii_only else "⏎"
+        self.notify(TABLE_ONLY[what].format(over=over, moves=moves, enter=enter), timeout=4)
 
     def action_moves(self) -> None:
         """Every turn of the hand that ended, in words."""
