@@ -246,6 +246,7 @@ def test_single_rule_options_and_the_theme_from_the_command_line():
         (["timer=1e9"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '1e9'"),
         (["timer=abc"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not 'abc'"),
         (["timer=-1"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '-1'"),
+        (["timer="], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not ''"),  # as gin_bonus= is
         (["timer=1000000000"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '1000000000'"),
         (["target=100000000000000000000000"], "target must be at most 10000 points"),
     ):

@@ -764,9 +764,16 @@ async def test_a_refused_move_timer_is_told_as_the_command_line_tells_it(tmp_pat
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert str(screen.query_one("#settings-error").render()).splitlines() == [
-            "Move timer, s (0: none): 1 to 3600 seconds, or 0 or none for no timer, not '-1'"
-        ]
+            "Move timer, s (0: none): 1 to 3600 seconds, or 0 for no timer, not '-1'"
+        ]  # the field takes digits only: "none" cannot be typed there, and is not offered
         assert app.screen is screen and not (tmp_path / "settings.json").exists()  # nothing saved
+        screen.query_one("#rule-timer").value = ""  # emptied: refused, as any number field left empty is
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert str(screen.query_one("#settings-error").render()).splitlines() == [
+            "Move timer, s (0: none): 1 to 3600 seconds, or 0 for no timer, not ''"
+        ]
+        assert app.screen is screen and not (tmp_path / "settings.json").exists()
         screen.query_one("#rule-timer").value = "0"  # no timer, as the label says
         await pilot.press("ctrl+s")
         await settle(app, pilot)

@@ -384,22 +384,25 @@ def apply_look(settings: Settings, args: Any) -> Settings:
     return replace(settings, **changes)
 
 
-def timer_seconds(text: str) -> int | None:
+def timer_seconds(text: str, words: bool = True) -> int | None:
     """A move timer as the player gives it (``--rule timer=``, the settings
     screen): whole seconds, 1 to :data:`~ginrummy_tui.engine.rules.MAX_TIMER`;
-    0, none, off or nothing: no timer (None).  Raises ``ValueError`` saying
-    what it takes, in the same words wherever it is given."""
+    0 (or, with ``words``, none or off): no timer (None).  Nothing given is
+    refused, as any other number left empty is.  Raises ``ValueError`` saying
+    what it takes, in the same words wherever it is given (the settings
+    screen's field takes digits only: ``words`` false, and "none" is not offered)."""
     from ginrummy_tui.engine.rules import MAX_TIMER
 
     given = text.strip()
-    if given.lower() in ("none", "off", ""):
+    if words and given.lower() in ("none", "off"):
         return None
     try:
         seconds: int | None = int(given)
     except ValueError:
         seconds = None
     if seconds is None or not 0 <= seconds <= MAX_TIMER:
-        raise ValueError(f"1 to {MAX_TIMER} seconds, or 0 or none for no timer, not {given!r}")
+        off = "0 or none" if words else "0"
+        raise ValueError(f"1 to {MAX_TIMER} seconds, or {off} for no timer, not {given!r}")
     return seconds or None
 
 

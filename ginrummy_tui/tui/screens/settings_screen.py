@@ -390,7 +390,7 @@ class SettingsScreen(Screen):
             else:
                 assert isinstance(widget, Input)  # the number fields
                 try:
-                    value = timer_seconds(widget.value) if name == "timer" else int(widget.value.strip())
+                    value = timer_seconds(widget.value, words=False) if name == "timer" else int(widget.value.strip())
                 except ValueError as exc:
                     wrong[name] = f"{label}: {exc}" if name == "timer" else f"{label}: a whole number, please"
                     continue
