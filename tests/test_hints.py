@@ -608,11 +608,37 @@ def test_on_the_last_turn_the_hint_does_not_knock_into_a_likely_undercut():
     v, _theirs = _following_the_hints_until_a_knock(424505364, "master")
     h = hint(v)
     assert h.action.kind == Kind.DISCARD, h
-    assert h.reason.startswith(f"Discard {card_name(h.action.card)} without knocking: a knock now is expected to score"), h.reason
+    assert h.reason.startswith(f"Discard {card_name(h.action.card)} without knocking: a knock now is expected to lose about"), h.reason
     ends = "void." if v.stock_size <= v.rules.void_stock else "void unless the computer ends it."
     assert h.reason.endswith(f"; the hand is {ends}"), h.reason
     # within 10 of the target too: what decides is the chance that the knock wins the match,
     # over the guessed hands, not the score alone (the computer opponents' rule)
     assert hint(replace(v, scores=(95, 0))).action.kind == Kind.DISCARD
     assert len(h.reason) <= 160, h.reason
+
+
+def test_a_knock_is_said_to_win_the_match_only_when_the_guessed_hands_say_it_does():
+    # a match to 1 point: "Knock with 5D: it leaves 6 deadwood, expected to score a loss of about
+    # 17, undercut about 6 in 10; a knock now very likely wins the match": the score alone (within
+    # 10 of the target, the computer opponents' rule of thumb) decided, against its own figures
+    from ginrummy_tui.ai.expert import knock_wins_match
+    from ginrummy_tui.engine import PRESETS
+
+    tried = 0
+    for seed in range(1, 7):
+        s = new_game(PRESETS["standard"].with_options(target=1), seed=seed)
+        bot = get_opponent("easy", seed)
+        while s.phase in ("upcard", "draw", "discard"):
+            v = view(s, s.current)
+            if s.current == 1:
+                s = apply(s, bot.choose(v))
+                continue
+            h = hint(v)
+            out = hint_expert().knock_outlook(v)
+            if out is not None and knock_wins_match(v, 0) and out.undercut_chance >= 0.5:
+                tried += 1
+                assert "wins the match" not in h.reason, h.reason
+                assert h.action.kind != "knock" or out.expected_points >= 0, h
+            s = apply(s, h.action)
+    assert tried  # such knocks came up
 

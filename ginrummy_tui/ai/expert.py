@@ -507,8 +507,8 @@ class ExpertOpponent:
         least = self.params.last_knock_min
         if last and least is None:
             return True, "last turn", 0.0
-        if not last and knock_wins_match(view, view.seat):
-            return True, "match", 0.0  # a knock now very likely wins the match
+        if not last and self.params.match_chance <= 0 and knock_wins_match(view, view.seat):
+            return True, "match", 0.0  # a knock now very likely wins the match (the opponents' rule of thumb)
         if self.params.match_chance > 0 or last:
             if estimate is None:
                 estimate = self._knock_estimate(view, ctx, card, self.params.match_samples)

@@ -210,7 +210,9 @@ def _ends(view: PlayerView, c: Card) -> int:
 def _knock_words(view: PlayerView, out, name: str) -> str:
     """What knocking now is expected to bring: "expected to score about 14 (undercut about 1 in 9)"."""
     u = out.undercut_chance
-    return f"expected to score {_points(out.expected_points)}, undercut {odds(u)}"
+    n = round(out.expected_points)
+    score = f"expected to score about {n}" if n >= 0 else f"expected to lose about {-n}"
+    return f"{score}, undercut {odds(u)}"
 
 
 def explain(
