@@ -74,6 +74,17 @@ def test_dealer_may_take_the_passed_upcard():
     assert view(s, 0).opponent_known == (up,)
 
 
+def test_once_both_passed_the_upcard_a_refusal_asks_for_the_stock_alone():
+    # a knock before the draw said "draw a card first: draw from the stock or the discard pile",
+    # where only the stock is allowed
+    s = apply(apply(new_game(seed=5), A("pass")), A("pass"))
+    assert s.phase == "draw" and s.stock_only
+    for text in ("knock 2C", "take upcard"):
+        with pytest.raises(IllegalAction) as refused:
+            apply(s, A(text))
+        assert str(refused.value).endswith(": draw from the stock"), refused.value
+
+
 def test_refusals_say_why_and_change_nothing():
     s = new_game(seed=5)
     before = to_json(s)

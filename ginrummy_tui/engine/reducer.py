@@ -179,6 +179,13 @@ _PHASE_HINT = {
 }
 
 
+def _phase_hint(state: GameState) -> str:
+    """What the step asks for now (only the stock once both players passed the upcard)."""
+    if state.phase == Phase.DRAW and state.stock_only:
+        return "draw from the stock"
+    return _PHASE_HINT[state.phase]
+
+
 def _refuse(state: GameState, action: Action) -> IllegalAction:
     """The reason an action is not legal now."""
     kind = action.kind
@@ -198,7 +205,7 @@ def _refuse(state: GameState, action: Action) -> IllegalAction:
     if kind in (Kind.TAKE_UPCARD, Kind.PASS):
         if not state.rules.upcard_offer:
             return IllegalAction("these rules have no upcard offer")
-        return IllegalAction(f"the upcard offer is over: {_PHASE_HINT[phase]}")
+        return IllegalAction(f"the upcard offer is over: {_phase_hint(state)}")
     if kind in (Kind.DRAW_STOCK, Kind.DRAW_DISCARD):
         if phase == Phase.UPCARD:
             return IllegalAction("first take the upcard or pass")
@@ -209,7 +216,7 @@ def _refuse(state: GameState, action: Action) -> IllegalAction:
         return IllegalAction("that pile is empty")
     # discard, knock, gin, big gin
     if phase != Phase.DISCARD:
-        return IllegalAction(f"draw a card first: {_PHASE_HINT[phase]}")
+        return IllegalAction(f"draw a card first: {_phase_hint(state)}")
     hand = state.hands[state.current]
     m = 0
     for held in hand:
