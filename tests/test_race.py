@@ -224,6 +224,14 @@ async def test_the_result_of_the_match_follows_ascii_suits_turned_on_in_the_sett
         assert not {"·", "─", "╔"} & set(text), text  # the headline, its box and the table too
         said = next(ln for ln in text.splitlines() if "Final score" in ln)
         assert said.index("Final score") > 10, text  # still centred
+        # turned off from the settings screen itself (F2), over the result: its box follows too
+        await pilot.press("f2")
+        await settle(app, pilot)
+        app.ascii_only = False
+        await pilot.press("escape")
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert "╔" in text and "+---" not in text and "Final score: You 128 · Computer" in text, text
 
 
 @pytest.mark.parametrize("size", [(80, 24), (60, 24), (46, 21)])

@@ -162,6 +162,8 @@ class GinApp(App):
 
         self.set_class(ascii_only, "-ascii")
         for screen in self.screen_stack:
+            # every screen's boxes, not only the top one's (the settings stand over the table)
+            self.update_styles(screen, animate=False)
             screen.post_message(SuitsChanged(ascii_only))
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
