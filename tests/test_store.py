@@ -82,9 +82,10 @@ def test_store_save_reports_a_failed_write_and_keeps_the_previous_save(tmp_path,
     first = new_game(seed=3)
     assert s.save(first, match_id="m")
     second = apply(first, legal_actions(first)[0])
-    monkeypatch.setattr(store.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(5, "I/O error")))
+    monkeypatch.setattr(store.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(5, "I/O error", "x.tmp")))
     assert not s.save(second, match_id="m")
-    assert "I/O error" in s.last_error
+    # in words and where: it said "[Errno 5] I/O error: '.../.current.json.z7s_f3vy.tmp'"
+    assert s.last_error == f"I/O error (in {tmp_path})"
     monkeypatch.undo()
     loaded = read_save(s.path)
     assert isinstance(loaded, SavedMatch) and loaded.state == first

@@ -446,7 +446,10 @@ class Store:
         try:
             text = encode_save(state, match_id=match_id, settings=settings, ui=ui, replay=replay)
             atomic_write_text(self.path, text)
-        except (OSError, ValueError) as exc:
+        except OSError as exc:  # in words, where: not the number, nor the name of a file half written
+            self.last_error = f"{exc.strerror or exc} (in {self.path.parent})"
+            return False
+        except ValueError as exc:
             self.last_error = str(exc)
             return False
         self.last_error = None
