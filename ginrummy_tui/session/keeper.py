@@ -188,9 +188,8 @@ class Keeper:
             return
         saved = self.store.save(state, match_id=self.match_id, settings=self.settings, ui=ui, replay=self.replay)
         if not saved and not self.failing:  # said once, until saving works again
-            self.errors.append(
-                f"the match could not be saved: {self.store.last_error}; the last save stands until saving works again"
-            )
+            kept = "the last save stands" if self.has_save else "nothing of it is saved"
+            self.errors.append(f"the match could not be saved: {self.store.last_error}; {kept} until saving works again")
         self.failing = not saved
         self.has_save = self.has_save or saved
 
