@@ -341,3 +341,20 @@ def test_a_second_host_says_how_to_stop_the_first_and_in_a_terminal_takes_the_ma
         assert (first.data / SAVE_NAME).is_file()
     finally:
         store.lock.release()
+
+
+def test_a_host_closed_by_a_take_over_does_not_say_it_resumes_the_match():
+    # the host a second 'gin-tui host' took over said "the match is saved; 'gin-tui host' resumes it
+    # with the same join code ...", while the other host held it
+    import signal
+    from types import SimpleNamespace
+
+    from ginrummy_tui.cli.host import closing_words
+
+    keeper = SimpleNamespace(failing=False, errors=[])
+    words, trouble = closing_words(False, keeper, [signal.SIGTERM], "24F6-MXAQ")
+    assert trouble and words.startswith("closed on request (SIGTERM): another 'gin-tui host' may have taken")
+    assert "resumes it" not in words
+    assert closing_words(False, keeper, [], "24F6-MXAQ") == (
+        "the match is saved; 'gin-tui host' resumes it with the same join code 24F6-MXAQ.", False)
+    assert closing_words(True, keeper, [signal.SIGTERM], "24F6-MXAQ") == ("the match is over.", False)

@@ -7,12 +7,14 @@ imports this module at start-up); the server and the app load in ``run``.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ginrummy_tui.cli import given, out, port, say, wrapped
 
 if TYPE_CHECKING:
+    from ginrummy_tui.session.keeper import Keeper
     from ginrummy_tui.storage.config import Settings
     from ginrummy_tui.tui.app import GinApp
 
@@ -455,15 +457,27 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int, *, r
     if ended is None:
         return 1
     app, caught = ended
-    state = server.state
+    words, trouble = closing_words(server.state.over, reporter.keeper, caught, code)
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
-        if state.over:
-            say("gin-tui host: the match is over.")
-        elif reporter.keeper.failing:
-            say(f"gin-tui host: {reporter.keeper.errors[-1]}", file=sys.stderr)
-        else:
-            say(f"gin-tui host: the match is saved; 'gin-tui host' resumes it with the same join code {code}.")
+        say(f"gin-tui host: {words}", file=sys.stderr if trouble else sys.stdout)
     return exit_status(app, caught)
+
+
+def closing_words(over: bool, keeper: Keeper, caught: list[int], code: str) -> tuple[str, bool]:
+    """What the host says as it closes, and whether it is trouble (standard error):
+    the match over, saves failing, closed on request (most often by another
+    'gin-tui host' that took the match over, which then holds it), or saved."""
+    if over:
+        return "the match is over.", False
+    if keeper.failing:
+        return keeper.errors[-1], True
+    if caught and caught[0] == getattr(signal, "SIGTERM", None):
+        return (
+            "closed on request (SIGTERM): another 'gin-tui host' may have taken the match over. "
+            "The match is saved; 'gin-tui host' takes it back the same way.",
+            True,
+        )
+    return f"the match is saved; 'gin-tui host' resumes it with the same join code {code}.", False
 
 
 async def _play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up) -> tuple[GinApp, list[int]] | None:
