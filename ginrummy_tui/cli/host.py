@@ -473,8 +473,8 @@ def closing_words(over: bool, keeper: Keeper, caught: list[int], code: str) -> t
         return keeper.errors[-1], True
     if caught and caught[0] == getattr(signal, "SIGTERM", None):
         return (
-            "closed on request (SIGTERM): another 'gin-tui host' may have taken the match over. "
-            "The match is saved; 'gin-tui host' takes it back the same way.",
+            "closed on request (SIGTERM): the match is saved; if another 'gin-tui host' took it over, "
+            f"that one holds it now, else 'gin-tui host' resumes it with the same join code {code}.",
             True,
         )
     return f"the match is saved; 'gin-tui host' resumes it with the same join code {code}.", False
