@@ -320,8 +320,11 @@ async def test_m_points_to_the_hands_moves_beside_the_table_rather_than_cover_th
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)  # nothing over the hand
         assert not rung  # the key did its work beside the table: no bell, as for a move refused
-        prompt = str(app.table.query_one(PromptLine).render())
-        assert prompt.startswith("✗ Every turn of this hand is listed on the right (m). "), prompt
+        line = app.table.query_one(PromptLine)
+        prompt = str(line.render())
+        # nor the look of a refused move (✗ in red on red): a notice, marked →
+        assert prompt.startswith("→ Every turn of this hand is listed on the right (m). "), prompt
+        assert not line.has_class("-refused")
         await pilot.resize_terminal(120, 40)  # no log beside the table: m lists the turns over it
         await settle(app, pilot)
         await pilot.press("m")

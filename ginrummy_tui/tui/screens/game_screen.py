@@ -107,6 +107,8 @@ class GameScreen(Screen):
         """What stopped every move (:meth:`Session.blocked`) when the refusal on show was made."""
         self._refusal_in_status = False
         """The refusal on show is told by marking the session's line, which says why already."""
+        self._refusal_notice = False
+        """The line on show is a notice (a key that did its work elsewhere), not a refusal."""
         self.v: PlayerView | None = None
         self.shown_name = ""
         """The other player's name as the table shows it (network play: it changes when they join)."""
@@ -310,7 +312,7 @@ class GameScreen(Screen):
         if status_refused:
             refusal = ""  # the line of the lost connection says why: it is marked refused instead
         status_len = len(status.plain if isinstance(status, Text) else status) + (2 if status_refused else 0)
-        refusal_len = len(ascii_words(refusal_text(refusal)) if a else refusal_text(refusal)) if refusal else 0
+        refusal_len = len(ascii_words(refusal_text(refusal, self._refusal_notice)) if a else refusal_text(refusal)) if refusal else 0
         room = self._prompt_width() - (status_len + 2 if status_len else 0) - refusal_len
         if app.session.status_says_blocked():
             plain_prompt = Text()  # the line says why nothing moves: "Ann is to move…" would be stale
@@ -343,7 +345,9 @@ class GameScreen(Screen):
         # a hint on show, or a reason that does not fit on one line after the clock, wraps onto more lines
         wrap = hinting or room < 0
         line = self.query_one(PromptLine)
-        line.set_prompt(prompt, refusal, status=status, wrap=wrap, status_refused=status_refused, ascii_only=a)
+        line.set_prompt(
+            prompt, refusal, status=status, wrap=wrap, status_refused=status_refused, ascii_only=a, notice=self._refusal_notice
+        )
         # on a small screen the table makes room for the rest of a long hint or reason, until it
         # goes (ROOM_STEPS)
         size = self.app.size
@@ -431,19 +435,21 @@ class GameScreen(Screen):
         self.refusal = ""
         self.gin.sync()
 
-    def refuse(self, reason: str, *, waits: bool = False, in_status: bool = False, bell: bool = True) -> None:
+    def refuse(self, reason: str, *, waits: bool = False, in_status: bool = False, notice: bool = False) -> None:
         """Show why a move was refused; nothing else changes.  ``waits``: the
         reason is a move out of turn's, naming whom to wait for (the prompt's
         waiting line then goes, as it would name them again).  ``in_status``:
         the session's line says why (a lost connection), and is marked instead.
-        ``bell`` false: said without the terminal's bell (a key that did what
-        it could, somewhere else than asked)."""
+        ``notice``: not a refusal but a word on a key that did its work
+        somewhere else than asked: shown in the same place, marked → and not
+        in red, without the terminal's bell."""
         self.refusal = reason
         self._refusal_waits = waits
         self._refusal_in_status = in_status
+        self._refusal_notice = notice
         self._refused_while = self.gin.session.blocked()
         self._update_details()
-        if bell:
+        if not notice:
             self.app.bell()
 
     def refuse_blocked(self, what: str = "not now") -> bool:
@@ -589,7 +595,7 @@ class GameScreen(Screen):
         if self.has_class("-with-log"):
             for log in self.query(HandLog).results(HandLog):
                 log.scroll_end(animate=False)
-            self.refuse("every turn of this hand is listed on the right (m)", bell=False)
+            self.refuse("every turn of this hand is listed on the right (m)", notice=True)
             return
         from .moves_screen import MovesScreen
 

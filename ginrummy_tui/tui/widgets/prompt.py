@@ -14,9 +14,10 @@ MOST_LINES = 3
 characters after the move clock, at 80 columns); after, as many as the table has below it."""
 
 
-def refusal_text(reason: str) -> str:
-    """A refused move's reason as the line shows it: ``"✗ You cannot knock: …. "``."""
-    return f"✗ {reason[:1].upper()}{reason[1:]}. "
+def refusal_text(reason: str, notice: bool = False) -> str:
+    """A refused move's reason as the line shows it: ``"✗ You cannot knock: …. "``
+    (a ``notice``, a key that did its work elsewhere, is marked ``→``: as wide)."""
+    return f"{'→' if notice else '✗'} {reason[:1].upper()}{reason[1:]}. "
 
 
 class PromptLine(Static):
@@ -31,13 +32,15 @@ class PromptLine(Static):
         wrap: bool = False,
         status_refused: bool = False,
         ascii_only: bool = False,
+        notice: bool = False,
     ) -> None:
         """Show ``status`` (the move clock, the connection; already coloured if a Text), then
         ``refusal`` (the reason a move was refused) if any, then ``text``; with ``wrap``
         (a hint, a reason too long for one line) the text wraps onto as many lines as it
         needs and the table has below it (:attr:`short_of` says how many it lacked).
         ``status_refused``: a move was refused for what ``status`` says (a lost connection),
-        so the status is marked as the reason, ``✗`` and red.  With ``ascii_only`` (``--ascii``)
+        so the status is marked as the reason, ``✗`` and red.  ``notice``: ``refusal`` is
+        a notice, not a refusal (:meth:`GameScreen.refuse`), marked ``→`` in gold.  With ``ascii_only`` (``--ascii``)
         the line has only ASCII: "Enter" for "⏎", "x" for "✗"... (:func:`.cardfaces.ascii_text`)."""
         colours = palette_of(self.app)
         out = Text()
@@ -49,8 +52,8 @@ class PromptLine(Static):
             out.append_text(status.copy() if isinstance(status, Text) else Text(status, style=f"bold {colours.gold}"))
             out.append("  ")
         if refusal:
-            out.append(refusal_text(refusal), style=f"bold {colours.red}")
-        if refusal or status_refused:
+            out.append(refusal_text(refusal, notice), style=f"bold {colours.gold if notice else colours.red}")
+        if (refusal and not notice) or status_refused:
             self.add_class("-refused")
         else:
             self.remove_class("-refused")
