@@ -859,3 +859,14 @@ def test_the_hosted_match_whose_save_was_damaged_is_listed_as_abandoned(tmp_path
     assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
     [line] = capsys.readouterr().out.splitlines()
     assert line.startswith("2026-01-08  network/multiplayer-1.5") and line.endswith("  abandoned"), line
+
+
+def test_a_resumed_hosted_match_whose_saves_fail_says_its_last_save_stands(tmp_path, monkeypatch):
+    # the game's resumed keeper knew its save stood; the host's did not, and a resumed hosted
+    # match whose saves failed from the first said "nothing of it is saved"
+    _store, keeper, _state, _ = _host(tmp_path)
+    keeper.close_history()
+    monkeypatch.setattr(Store, "save", lambda self, *args, **kwargs: False)  # the disk full from now on
+    _store, keeper, _state, _ = _host(tmp_path)  # the same match, taken up from its save
+    assert keeper.failing and keeper.errors[-1].endswith("; the last save stands until saving works again")
+    keeper.close_history()

@@ -356,7 +356,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         state = new_game(rules, seed=seed)
     code = code or P.new_code()
     keeper = Keeper(store, match_id=match_id, settings={"ai": NETWORK, "join_code": code, "host": name},
-                    record=record)
+                    record=record, has_save=match_id is not None)  # resumed: its save stands
     if saved is not None and not new:
         keeper.last_ui = dict(saved.ui)  # the server's table (who asked to go on, the hints): kept, and taken up
     keeper.start(state)

@@ -39,6 +39,7 @@ class Keeper:
         replay: bool = False,
         ui: Callable[[], dict[str, Any]] | None = None,
         record: bool = True,
+        has_save: bool = False,
     ) -> None:
         self.store = store
         self.match_id = match_id or new_match_id()
@@ -62,7 +63,7 @@ class Keeper:
         self.errors: list[str] = []
         self.failing = False
         """True while saves fail (the player has been told)."""
-        self.has_save = False
+        self.has_save = has_save
         """A save of this match is on disk: it was resumed from one, or this run wrote one."""
         self.last_ui: dict[str, Any] = {}
         """The screen details written with the last save."""

@@ -328,8 +328,8 @@ def prepare(
                 match_id=saved.match_id,
                 settings={**settings.play_settings(), "ai": ai},
                 replay=saved.replay,
+                has_save=True,
             )
-            keeper.has_save = True
             asked_rules = getattr(args, "rules", None) or getattr(args, "rule", None)
             differs = (asked_rules and saved.state.rules != settings.rules) or (
                 getattr(args, "ai", None) and ai != settings.ai

@@ -312,7 +312,8 @@ class GameScreen(Screen):
         if status_refused:
             refusal = ""  # the line of the lost connection says why: it is marked refused instead
         status_len = len(status.plain if isinstance(status, Text) else status) + (2 if status_refused else 0)
-        refusal_len = len(ascii_words(refusal_text(refusal, self._refusal_notice)) if a else refusal_text(refusal)) if refusal else 0
+        told = refusal_text(refusal, self._refusal_notice) if refusal else ""
+        refusal_len = len(ascii_words(told) if a else told)
         room = self._prompt_width() - (status_len + 2 if status_len else 0) - refusal_len
         if app.session.status_says_blocked():
             plain_prompt = Text()  # the line says why nothing moves: "Ann is to move…" would be stale
