@@ -38,8 +38,6 @@ if TYPE_CHECKING:
     from ginrummy_tui.storage.config import Settings
     from ginrummy_tui.storage.seat_hand import HandKey
 
-    from .restore import StartNotes
-
 DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
 BOOKKEEPING_DELAY = 0.1
@@ -124,7 +122,6 @@ class GinApp(App):
         self._restored = False
         self.history_upkeep: threading.Thread | None = None
         """The thread checking the history database at start (see :func:`start_history_upkeep`)."""
-        self._start_notes: StartNotes | None = None
         """The warnings of the start, told one after another (the upkeep's too)."""
         context.session.listener = self._session_changed
         if context.keeper is not None:
@@ -264,11 +261,16 @@ class GinApp(App):
             for note in ctx.after_first_frame():
                 if note not in ctx.notes:
                     ctx.notes.append(note)
-        self._start_notes = show_notes(self, ctx.notes, ctx.resumed)
+        notes = show_notes(self, ctx.notes, ctx.resumed)
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
 
-            self.history_upkeep = start_history_upkeep(ctx.keeper, self._tell_from_thread, then=_load_statistics_screen)
+            def tell_from_thread(message: str) -> None:
+                """A warning of the history upkeep's thread: told after the
+                notes of the start, not over them."""
+                self.call_from_thread(notes.add, message)
+
+            self.history_upkeep = start_history_upkeep(ctx.keeper, tell_from_thread, then=_load_statistics_screen)
 
     def notify(
         self,
@@ -286,14 +288,6 @@ class GinApp(App):
 
         width = toast_text_width(self.size.width, self.size.height, severity)
         super().notify(note_text(message, width), title=title, severity=severity, timeout=timeout, markup=markup)
-
-    def _tell_from_thread(self, message: str) -> None:
-        """A warning for the player, from a background thread (the history
-        upkeep at start): told after the notes of the start, not over them."""
-        if self._start_notes is not None:
-            self.call_from_thread(self._start_notes.add, message)
-        else:
-            self.call_from_thread(self.notify, message, severity="warning", timeout=15)
 
     def _screen_details(self) -> dict[str, Any]:
         """What the keeper saves of the screen (the order of the cards, the selection);
