@@ -73,7 +73,16 @@ def test_a_broken_settings_file_is_moved_aside_and_defaults_used(tmp_path, conte
     assert loaded.moved_to is not None and loaded.moved_to.name.startswith("settings.json.damaged-")
     assert loaded.moved_to.read_bytes() == content
     assert str(loaded.moved_to) in message
-    assert not path.exists()
+    assert "Defaults are used for all settings." in message
+    assert _replaced_by_the_defaults(tmp_path)
+
+
+def _replaced_by_the_defaults(directory) -> bool:
+    """Whether the settings file of ``directory`` is a clean one with the default settings."""
+    path = directory / SETTINGS_NAME
+    return path.is_file() and json.loads(path.read_text()) == Settings().to_dict() and (
+        load_settings(directory).message() is None
+    )
 
 
 def test_bad_values_are_dropped_one_by_one_and_the_good_ones_kept(tmp_path):
@@ -121,11 +130,27 @@ def test_the_good_values_of_a_file_set_aside_are_written_back(tmp_path):
     )
 
 
-def test_a_file_with_nothing_good_in_it_is_set_aside_and_not_replaced(tmp_path):
-    (tmp_path / SETTINGS_NAME).write_text("{not json")
+def test_a_file_that_is_not_json_is_set_aside_and_replaced_by_the_defaults(tmp_path):
+    """A settings file that was not JSON was moved aside and nothing took its
+    place, though the note said "Defaults are used for those settings", as of a
+    file with a few bad values."""
+    (tmp_path / SETTINGS_NAME).write_text('{"ai": "master", "pause": 2')
     loaded = load_settings(tmp_path)
-    assert loaded.moved_to is not None and not (tmp_path / SETTINGS_NAME).exists()
-    assert "keeps your other settings" not in (loaded.message() or "")
+    assert loaded.moved_to is not None
+    assert loaded.message() == (
+        "Your settings file could not be used: it is not valid JSON (Expecting ',' delimiter at line 1). "
+        f"Defaults are used for all settings. The old file was moved to {loaded.moved_to}; "
+        "a new one with the defaults takes its place."
+    )
+    assert _replaced_by_the_defaults(tmp_path)
+
+
+def test_a_file_with_nothing_good_in_it_is_replaced_by_the_defaults(tmp_path):
+    (tmp_path / SETTINGS_NAME).write_text(json.dumps({"ai": "grandmaster", "pause": "fast"}))
+    loaded = load_settings(tmp_path)
+    assert loaded.settings == Settings() and loaded.moved_to is not None
+    assert (loaded.message() or "").endswith("; a new one keeps your other settings.")
+    assert _replaced_by_the_defaults(tmp_path)
 
 
 def test_a_directory_in_the_settings_files_place_is_set_aside(tmp_path):
@@ -135,7 +160,7 @@ def test_a_directory_in_the_settings_files_place_is_set_aside(tmp_path):
     message = loaded.message()
     assert message is not None and "it is a directory, not a file" in message
     assert loaded.moved_to is not None and loaded.moved_to.is_dir() and str(loaded.moved_to) in message
-    assert not (tmp_path / SETTINGS_NAME).exists()
+    assert _replaced_by_the_defaults(tmp_path)
     save_settings(tmp_path, Settings(ai="easy"))  # the settings screen can save again
     assert load_settings(tmp_path).settings.ai == "easy"
 
@@ -151,7 +176,7 @@ def test_a_named_pipe_in_the_settings_files_place_is_set_aside_without_waiting(t
     assert done.returncode == 0, done.stderr
     message, moved = done.stdout.splitlines()
     assert "it is a named pipe (FIFO), not a file" in message and moved in message
-    assert stat.S_ISFIFO(os.lstat(moved).st_mode) and not (tmp_path / SETTINGS_NAME).exists()
+    assert stat.S_ISFIFO(os.lstat(moved).st_mode) and _replaced_by_the_defaults(tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -299,7 +324,7 @@ def test_a_huge_settings_file_is_not_read_whole_but_set_aside(tmp_path):
     assert loaded.settings == Settings()
     assert loaded.problems == [f"it is far too big to be a settings file (more than {MAX_SETTINGS_BYTES} bytes)"]
     assert loaded.moved_to is not None and loaded.moved_to.stat().st_size > MAX_SETTINGS_BYTES
-    assert not path.exists()
+    assert _replaced_by_the_defaults(tmp_path)
 
 
 def test_a_theme_there_is_not_is_repaired_with_the_other_bad_values_once(tmp_path, monkeypatch):

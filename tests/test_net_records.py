@@ -837,22 +837,22 @@ def test_the_export_and_the_lists_name_the_person_a_network_match_was_played_aga
     assert "Alice (network)/multiplayer-1.5" in str(recent_renderable([recent]).renderables[1])
 
 
-def test_the_hosted_match_whose_save_was_damaged_is_listed_as_abandoned(tmp_path, capsys):
+@pytest.mark.parametrize("how", ["not a game", "cut short"])
+def test_the_hosted_match_whose_save_was_damaged_is_listed_as_abandoned(tmp_path, capsys, how):
     """The match of a host's save set aside as damaged stayed "unfinished" in
-    gin-tui export --list for good, though it can never be finished."""
+    gin-tui export --list for good, though it can never be finished; so did
+    that of a save cut short, whose match id was not read from what is left."""
     import json
 
     from ginrummy_tui.cli import main
     from ginrummy_tui.cli.host import SAVE_NAME
-    from ginrummy_tui.storage.store import SAVE_FORMAT
 
-    from .test_stats import hand, match
+    from .test_stats import damaged_save, hand, match
 
     (tmp_path / "history").mkdir()
     left = match("2026-01-08", NETWORK, "multiplayer-1.5", [hand(1, "knock", 1, 1, 5)], finished=False)
     (tmp_path / "history" / "2026-01-08.json").write_text(json.dumps(left))
-    (tmp_path / SAVE_NAME).write_text(json.dumps(
-        {"format": SAVE_FORMAT, "version": 1, "match_id": "2026-01-08", "state": "not a game"}))
+    (tmp_path / SAVE_NAME).write_text(damaged_save("2026-01-08", how))
     _, keeper, _, _ = _host(tmp_path)
     keeper.close_history()
     keeper.store.lock.release()

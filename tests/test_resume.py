@@ -265,7 +265,7 @@ def test_a_damaged_save_gives_a_new_match_and_says_why(tmp_path):
 def test_a_broken_settings_file_is_reported_and_the_game_starts(tmp_path):
     (tmp_path / "settings.json").write_text("{{{")
     plan = prepare(args_for(tmp_path), ask=never_asked)
-    assert any("settings file had problems" in n for n in plan.notes)
+    assert any("settings file could not be used" in n for n in plan.notes)
     assert plan.settings.ai == "standard"
     plan.close()
 

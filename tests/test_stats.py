@@ -514,20 +514,37 @@ def test_one_match_is_exported_as_json_as_every_match_is(tmp_path, capsys):
         assert capsys.readouterr().out == line + "\n"
 
 
+def damaged_save(match_id: str, how: str) -> str:
+    """The text of a save of the match ``match_id`` that cannot be used: its
+    game is not one (``how`` "not a game"), or the file is cut short after 200
+    bytes ("cut short"), its match id still whole in them."""
+    from ginrummy_tui.engine import state_to_dict
+    from ginrummy_tui.storage.store import SAVE_FORMAT
+
+    data = {"format": SAVE_FORMAT, "version": 1, "saved_at": "2026-01-08T10:00:00Z", "match_id": match_id,
+            "replay": False, "settings": {"ai": "easy"}, "ui": {}, "state": "not a game"}
+    if how == "not a game":
+        return json.dumps(data)
+    data["state"] = state_to_dict(new_game(PRESETS["standard"], seed=1))
+    text = json.dumps(data, separators=(",", ":"))[:200]
+    assert f'"match_id":"{match_id}"' in text
+    return text
+
+
+@pytest.mark.parametrize("how", ["not a game", "cut short"])
 @pytest.mark.parametrize("name", ["current.json", "separate-20260108.json"])
-def test_a_match_whose_save_was_damaged_is_listed_as_abandoned_not_unfinished(tmp_path, capsys, name):
+def test_a_match_whose_save_was_damaged_is_listed_as_abandoned_not_unfinished(tmp_path, capsys, name, how):
     """The match of a save set aside as damaged stayed "unfinished" in
     gin-tui export --list for good, though it can never be finished; also a
-    separate match's save, left by a second copy of the game, taken up at start."""
+    separate match's save, left by a second copy of the game, taken up at start;
+    also a save cut short, whose match id was not read from what is left."""
     import argparse
 
     from ginrummy_tui.session.keeper import start_history_upkeep
     from ginrummy_tui.session.startup import prepare
-    from ginrummy_tui.storage.store import SAVE_FORMAT
 
     _write_history(tmp_path)  # 2026-01-08: a match left unfinished
-    (tmp_path / name).write_text(json.dumps(
-        {"format": SAVE_FORMAT, "version": 1, "match_id": "2026-01-08", "state": "not a game"}))
+    (tmp_path / name).write_text(damaged_save("2026-01-08", how))
     args = argparse.Namespace(ai=None, rules=None, seed=None, hand=None, ascii=None, no_mouse=None, pause=None,
                               new=False, data_dir=str(tmp_path), rule=None)
     plan = prepare(args, ask=None)

@@ -137,19 +137,28 @@ class LoadedSettings:
     """The good values were written to a clean file in its place."""
     unsaved: str | None = None
     """Why that clean file could not be written, if it could not."""
+    unreadable: bool = False
+    """Nothing of the file could be read (not JSON, not settings, not a
+    file...): every setting is the default."""
 
     def message(self) -> str | None:
         """What to tell the player, or None if all was well."""
         if not self.problems:
             return None
-        text = "Your settings file had problems: " + "; ".join(self.problems) + "."
-        text += " Defaults are used for those settings."
+        if self.unreadable:
+            text = "Your settings file could not be used: " + "; ".join(self.problems) + "."
+            text += " Defaults are used for all settings."
+            kept, unsaved = "a new one with the defaults takes its place", "a new one could not be written in its place"
+        else:
+            text = "Your settings file had problems: " + "; ".join(self.problems) + "."
+            text += " Defaults are used for those settings."
+            kept, unsaved = "a new one keeps your other settings", "your other settings could not be written to a new one"
         if self.moved_to is not None:
             text += f" The old file was moved to {self.moved_to}"
             if self.kept:
-                text += "; a new one keeps your other settings."
+                text += f"; {kept}."
             elif self.unsaved is not None:
-                text += f"; your other settings could not be written to a new one ({self.unsaved})."
+                text += f"; {unsaved} ({self.unsaved})."
             else:
                 text += "."
         return text
@@ -190,17 +199,9 @@ def settings_from_dict(data: Any, themes: Collection[str] | None = None) -> tupl
     problems found are listed (never raises).  ``themes``: the names of the
     themes there are, when known (a theme not among them is a problem)."""
     problems: list[str] = []
-    if not isinstance(data, dict):
-        return Settings(), ["it is not a settings file"]
-    if data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT:
-        return Settings(), ["it is not a gin-tui settings file"]
-    version = data.get("version", SETTINGS_VERSION)
-    if not isinstance(version, int) or isinstance(version, bool):
-        return Settings(), [f"its version is not readable ({version!r})"]
-    if version > SETTINGS_VERSION:
-        return Settings(), [
-            f"it was written by a newer version of gin-tui (format {version}; this one reads {SETTINGS_VERSION})"
-        ]
+    unreadable = _not_settings(data)
+    if unreadable is not None:
+        return Settings(), [unreadable]
     default = Settings()
     values: dict[str, Any] = {}
     if "rules" in data:
@@ -233,11 +234,27 @@ def settings_from_dict(data: Any, themes: Collection[str] | None = None) -> tupl
     return Settings(**values, extra=extra), problems
 
 
+def _not_settings(data: Any) -> str | None:
+    """Why nothing of the file's contents ``data`` can be read as settings,
+    or None when its values can be (each checked on its own)."""
+    if not isinstance(data, dict):
+        return "it is not a settings file"
+    if data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT:
+        return "it is not a gin-tui settings file"
+    version = data.get("version", SETTINGS_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool):
+        return f"its version is not readable ({version!r})"
+    if version > SETTINGS_VERSION:
+        return f"it was written by a newer version of gin-tui (format {version}; this one reads {SETTINGS_VERSION})"
+    return None
+
+
 def load_settings(directory: Path, themes: Collection[str] | None = None) -> LoadedSettings:
     """Read ``settings.json`` from ``directory``; never raises, never waits
     (a named pipe in its place is not read).  A file with problems, or
     something that is not a file, is moved aside (timestamped) and its good
-    values are kept: written to a clean file in its place.  ``themes``: the
+    values are kept: written to a clean file in its place (the defaults, when
+    nothing of it could be read).  ``themes``: the
     names of the themes there are (the display knows them), so that a theme
     there is not is repaired as the other bad values are."""
     path = Path(directory) / SETTINGS_NAME
@@ -246,9 +263,9 @@ def load_settings(directory: Path, themes: Collection[str] | None = None) -> Loa
     except FileNotFoundError:
         return LoadedSettings(Settings())
     except NotAFile as exc:  # a directory, a named pipe...: set aside, never waited on
-        return _set_aside(Path(directory), LoadedSettings(Settings(), [exc.strerror or "it is not a file"]))
-    except OSError as exc:
-        return LoadedSettings(Settings(), [f"it cannot be read ({exc.strerror or exc})"])
+        return _set_aside(Path(directory), _unreadable(exc.strerror or "it is not a file"))
+    except OSError as exc:  # left where it is: it may be read again once the reason is mended
+        return _unreadable(f"it cannot be read ({exc.strerror or exc})")
     try:
         if len(raw) > MAX_SETTINGS_BYTES:
             raise ValueError(f"it is far too big to be a settings file (more than {MAX_SETTINGS_BYTES} bytes)")
@@ -260,22 +277,30 @@ def load_settings(directory: Path, themes: Collection[str] | None = None) -> Loa
             raise ValueError("it is not text") from None
         except json.JSONDecodeError as exc:
             raise ValueError(f"it is not valid JSON ({exc.msg} at line {exc.lineno})") from None
-        settings, problems = settings_from_dict(data, themes)
+        unreadable = _not_settings(data)
+        if unreadable is not None:
+            raise ValueError(unreadable)
+        loaded = LoadedSettings(*settings_from_dict(data, themes))
     except RecursionError:
-        settings, problems = Settings(), ["it is not a settings file (nested too deeply)"]
+        loaded = _unreadable("it is not a settings file (nested too deeply)")
     except ValueError as exc:
-        settings, problems = Settings(), [str(exc)]
+        loaded = _unreadable(str(exc))
     except Exception as exc:  # never let a settings file stop the game
-        settings, problems = Settings(), [f"it is not readable ({type(exc).__name__})"]
-    loaded = LoadedSettings(settings, problems)
-    return _set_aside(Path(directory), loaded) if problems else loaded
+        loaded = _unreadable(f"it is not readable ({type(exc).__name__})")
+    return _set_aside(Path(directory), loaded) if loaded.problems else loaded
+
+
+def _unreadable(problem: str) -> LoadedSettings:
+    """A settings file of which nothing could be read, for ``problem``: the defaults."""
+    return LoadedSettings(Settings(), [problem], unreadable=True)
 
 
 def _set_aside(directory: Path, loaded: LoadedSettings) -> LoadedSettings:
     """Move the settings file with problems aside and write a clean one in
-    its place with the values that were good, so they are not lost."""
+    its place with the values that were good (the defaults for the others),
+    so they are not lost and the file is there to be read next time."""
     loaded.moved_to = move_aside(directory / SETTINGS_NAME)
-    if loaded.moved_to is not None and loaded.settings.to_dict() != Settings().to_dict():
+    if loaded.moved_to is not None:
         try:
             save_settings(directory, loaded.settings)
             loaded.kept = True

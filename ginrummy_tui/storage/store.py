@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
@@ -233,13 +234,46 @@ def decode_save(raw: bytes, path: Path | None = None) -> SavedMatch | LoadError:
 
 
 def _match_id_of(raw: bytes) -> str | None:
-    """The match id of a save that cannot be used, if it has a readable one."""
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except Exception:
-        return None
-    match_id = data.get("match_id") if isinstance(data, dict) and data.get("format") == SAVE_FORMAT else None
+    """The match id of a save that cannot be used, if it has a readable one:
+    a file cut short, or damaged further on, still names it near its start."""
+    members = _leading_members(raw.decode("utf-8", errors="replace"))
+    match_id = members.get("match_id") if members.get("format") == SAVE_FORMAT else None
     return match_id if _good_match_id(match_id) else None
+
+
+def _leading_members(text: str) -> dict[str, Any]:
+    """The members of the JSON object ``text`` that can be read whole, up to
+    the first that cannot (all of them when ``text`` is valid JSON); empty when
+    ``text`` does not start as an object."""
+    decoder = json.JSONDecoder()
+    members: dict[str, Any] = {}
+    pos = _after_space(text, 0)
+    if not text.startswith("{", pos):
+        return members
+    pos += 1
+    try:
+        while True:
+            key, pos = decoder.raw_decode(text, _after_space(text, pos))
+            pos = _after_space(text, pos)
+            if not isinstance(key, str) or not text.startswith(":", pos):
+                return members
+            value, pos = decoder.raw_decode(text, _after_space(text, pos + 1))
+            members[key] = value
+            pos = _after_space(text, pos)
+            if not text.startswith(",", pos):
+                return members
+            pos += 1
+    except (ValueError, RecursionError):  # the damage: what came before it stands
+        return members
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _after_space(text: str, pos: int) -> int:
+    """The place of the first character of ``text`` from ``pos`` on that is not JSON white space."""
+    space = _SPACE.match(text, pos)
+    return space.end() if space else pos
 
 
 def _good_match_id(match_id: object) -> TypeGuard[str]:
