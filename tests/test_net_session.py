@@ -457,6 +457,54 @@ async def test_the_other_player_is_told_who_asked_to_go_on(rules, phase, told):
         thread.stop()
 
 
+@pytest.mark.parametrize("first", ["Ann", "Bob"])
+async def test_the_end_of_a_hand_says_lastingly_who_asked_for_the_next_hand(first):
+    """Between hands the end of the hand said "⏎: deal the next hand" whoever had asked for it:
+    the one who had asked still saw Enter offered, and the other only a toast that faded."""
+    from textual.widgets import Static
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    state = played_until(new_game(PRESETS["standard"], seed=SEED), ("hand_over",))
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    bob = RemoteSession(host, port, server.codes[1], "Bob")
+    await ann.connect()
+    await bob.connect()
+    bobs_connection = asyncio.create_task(bob.connection())
+    app = make_app(session=ann, pause=0)
+
+    def line() -> str:
+        return "".join(str(shown.render()) for shown in app.screen.query("#summary-next").results(Static))
+
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Bob")
+            await until_app(pilot, lambda: line().startswith("⏎: deal the next hand"))
+            if first == "Ann":
+                await pilot.press("enter")
+                await until_app(pilot, lambda: server.connected() == (True, True) and any(server._ready))
+                await until_app(pilot, lambda: line().startswith("Waiting for Bob to go on to the next hand"))
+                shown = {b.binding.action: b.enabled for b in app.screen.active_bindings.values() if b.binding.show}
+                assert shown.get("next") is False  # dimmed: asked already
+                await pilot.press("enter")  # again: whom it waits for, said again, nothing sent
+                await pilot.pause()
+                assert server.state.phase == "hand_over" and line().startswith("Waiting for Bob")
+            else:
+                bob.submit(Action("next hand"))
+                await until_app(pilot, lambda: line().startswith("Bob is ready for the next hand: ⏎ to deal it"))
+                await pilot.press("enter")
+                await until_app(pilot, lambda: server.state.phase != "hand_over")
+    finally:
+        await bob.aclose()
+        await ann.aclose()
+        await bobs_connection
+        thread.stop()
+
+
 async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
     """After the end of the match, the guest's last line says the match is over, not
     that the same code takes the seat back (there is no game to come back to)."""
