@@ -505,6 +505,51 @@ async def test_the_end_of_a_hand_says_lastingly_who_asked_for_the_next_hand(firs
         thread.stop()
 
 
+async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match():
+    """The quit question of the host and of the guest said only "Quit in the middle of the
+    hand?", not that the host keeps the match and how each side takes it up again."""
+    from textual.widgets import Static
+
+    from ginrummy_tui.cli.host import closing_words
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+    class Keeper:
+        failing = False
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    code = server.join_code
+    ann = RemoteSession(host, port, server.codes[0], "Ann", join_code=code,
+                        kept=lambda: closing_words(False, Keeper(), [], code)[0])  # type: ignore[arg-type]
+    bob = RemoteSession(host, port, code, "Bob")
+    await ann.connect()
+    await bob.connect()
+    told = {
+        ann: f"Bob is left waiting: the match is saved; 'gin-tui host' resumes it with the same join code {code}.",
+        bob: "The host keeps the match: Ann waits, and 'gin-tui join' with the same code takes your seat back.",
+    }
+    try:
+        for seat, other in ((ann, bob), (bob, ann)):
+            connection = asyncio.create_task(other.connection())
+            app = make_app(session=seat, pause=0)
+            async with app.run_test(size=(100, 30)) as pilot:
+                await until_app(pilot, lambda s=seat: s.opponent_here and s.opponent_name in ("Ann", "Bob"))
+                await pilot.press("q")
+                await until_app(pilot, lambda a=app: isinstance(a.screen, ConfirmQuit))
+                note = app.screen.query_one("#confirm-note", Static).render()
+                assert str(note) == told[seat]
+                await pilot.press("n")
+            connection.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await connection
+    finally:
+        await bob.aclose()
+        await ann.aclose()
+        thread.stop()
+
+
 async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
     """After the end of the match, the guest's last line says the match is over, not
     that the same code takes the seat back (there is no game to come back to)."""

@@ -505,6 +505,7 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
     session = RemoteSession(
         _connect_address(host), port, server.host_code, name, join_code=code,
         address_hint=_join_address(host, port), on_close=thread.stop,
+        kept=lambda: closing_words(False, reporter.keeper, [], code)[0],
     )
     try:
         await session.connect()

@@ -54,7 +54,9 @@ class RemoteSession(Session):
     empty; ``on_close`` runs (in a worker thread, so that the loop never
     waits for it) when the session is closed: the host stops its server
     there.  ``records`` (the guest's side only: the host records its side
-    itself) records each match this seat sees finished.
+    itself) records each match this seat sees finished.  ``kept`` (the
+    host's side only) says what becomes of the match when the host quits
+    (saved, and resumed with the same join code), as the host says it then.
     """
 
     computes_opponent = False
@@ -75,6 +77,7 @@ class RemoteSession(Session):
         on_close: Callable[[], None] | None = None,
         records: SeatRecords | None = None,
         silent_after: float = HOST_SILENT,
+        kept: Callable[[], str] | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -88,6 +91,7 @@ class RemoteSession(Session):
         self.on_close = on_close
         self.records = records
         self.silent_after = silent_after
+        self.kept = kept
         """Seconds without the host's answer after which :meth:`status` says it is not answering."""
         self.listener = None
         self.client: GameClient | None = None
@@ -462,6 +466,17 @@ class RemoteSession(Session):
         if self._waiting_to_continue():
             return f"Waiting for {self.opponent_name} to go on"
         return ""
+
+    def at_quit(self) -> str:
+        """What becomes of the match when this player quits: on the host's side as
+        ``kept`` says (and the other player, if at the table, is left waiting); on
+        the guest's, that the host keeps it and the same code takes the seat back."""
+        if self.kept is not None:
+            words = self.kept().rstrip(".")
+            words = words[:1].lower() + words[1:]
+            return f"{self.opponent_name} is left waiting: {words}" if self.opponent_here else words
+        waits = f": {self.opponent_name} waits, and" if self.opponent_here else ";"
+        return f"the host keeps the match{waits} 'gin-tui join' with the same code takes your seat back"
 
     def take_news(self) -> list[str]:
         """The other player left or came back since the last call (each said once)."""

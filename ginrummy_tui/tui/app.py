@@ -808,7 +808,7 @@ class GinApp(App):
     def at_quit(self) -> str:
         """What becomes of the match at the quit, in a few words: the quit question
         says it, the rule sheet with q, Ctrl+Z where no shell brings the game back
-        ("" in network play: each side says it as it closes)."""
+        (in network play, as the session says it: the host keeps the match)."""
         keeper = self.context.keeper
         if keeper is not None and keeper.failing:  # a data directory that cannot be used, a full disk
             if keeper.has_save:
@@ -820,7 +820,7 @@ class GinApp(App):
             return "your match is saved: gin-tui will resume it"
         if self.session.computes_opponent:
             return "this match is not saved: it ends here"
-        return ""
+        return self.session.at_quit()
 
 
 def make_app(
