@@ -550,6 +550,56 @@ async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match(
         thread.stop()
 
 
+async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says_why():
+    """A guest that stopped answering (frozen) lost its seat to a second 'gin-tui join';
+    resumed, it tried to reconnect for ever, saying only that the host closed the connection."""
+    from ginrummy_tui.cli.join import left_note
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01,
+                         idle_timeout=0.5)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    try:
+        frozen = await seats.join(server.join_code, "Bob", run=False, heartbeat=0)  # sends nothing, reads nothing
+        async with asyncio.timeout(10):
+            while server.connected()[1]:  # dropped as silent
+                await asyncio.sleep(0.05)
+        await seats.join(server.join_code, "Carol", heartbeat=0.1)  # the second join takes the seat
+        assert server.connected()[1] and server.names[1] == "Carol"
+        seats.tasks.append(asyncio.create_task(frozen.connection()))  # resumed: it reads its end, and rejoins
+        await changes.until(lambda: frozen.gave_up)
+        assert frozen.status() == "Disconnected: another 'gin-tui join' took this seat. Quit with q."
+        assert not frozen.online and server.names[1] == "Carol" and server.connected()[1]
+        assert left_note(frozen, "127.0.0.1:7531") == (
+            "gin-tui join: left the table; another 'gin-tui join' took this seat and plays the match on.")
+    finally:
+        await seats.close()
+        thread.stop()
+
+
+async def test_a_client_rejoining_its_own_seat_still_held_keeps_trying():
+    """The host not yet aware that a client's old connection is gone still holds its seat:
+    the same client keeps trying (it is not told another took its seat)."""
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    await server.start()
+    try:
+        bob = RemoteSession(*server.address, server.join_code, "Bob")
+        await bob.connect()
+        stale = GameClient(*server.address, server.join_code, "Bob", client_id=bob.client_id, heartbeat=0)
+        with pytest.raises(JoinRefused) as refused:
+            await stale.connect(2.0, background=False)
+        assert refused.value.code == "seat_taken"
+        stranger = GameClient(*server.address, server.join_code, "Eve", client_id="e" * 16, heartbeat=0)
+        with pytest.raises(JoinRefused) as refused:
+            await stranger.connect(2.0, background=False)
+        assert refused.value.code == "seat_taken"
+        await bob.aclose()
+    finally:
+        await server.close()
+
+
 async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
     """After the end of the match, the guest's last line says the match is over, not
     that the same code takes the seat back (there is no game to come back to)."""

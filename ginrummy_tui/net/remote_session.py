@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.net.client import GameClient
     from ginrummy_tui.session.keeper import SeatRecords
 
-STOP_RETRYING = ("bad_code", "version")
+STOP_RETRYING = (P.E_CODE, P.E_VERSION, P.E_REPLACED)
 HOST_SILENT = 5.0
 """Seconds without an answer to a move or a ping after which the player is told the host is not answering."""
 REFUSED = "the host refused that: "
@@ -92,6 +92,8 @@ class RemoteSession(Session):
         self.records = records
         self.silent_after = silent_after
         self.kept = kept
+        self.client_id = P.new_client_id()
+        """Said in every hello of this session: the host knows its rejoins from another client's join."""
         """Seconds without the host's answer after which :meth:`status` says it is not answering."""
         self.listener = None
         self.client: GameClient | None = None
@@ -99,6 +101,8 @@ class RemoteSession(Session):
         """Why the connection is down, or why the host refused the last move."""
         self.gave_up = False
         """True once reconnecting is pointless (wrong code, other version, host gone for good)."""
+        self.replaced = False
+        """True once the host refused a rejoin because another client took this seat meanwhile."""
         self.opponent_seen = False
         """True once the other player has been at the table in this run: until then
         a move waits for them to join, after that for them to come back."""
@@ -133,7 +137,8 @@ class RemoteSession(Session):
 
         self._loop = asyncio.get_running_loop()
         client = GameClient(
-            self.host, self.port, self.code, self.name, on_message=self._on_message, heartbeat=self.heartbeat
+            self.host, self.port, self.code, self.name, on_message=self._on_message, heartbeat=self.heartbeat,
+            client_id=self.client_id,
         )
         await client.connect(timeout, background=False)
         self.client = client
@@ -219,7 +224,8 @@ class RemoteSession(Session):
             if self._closing:
                 break
             client = GameClient(
-                self.host, self.port, self.code, self.name, on_message=self._on_message, heartbeat=self.heartbeat
+                self.host, self.port, self.code, self.name, on_message=self._on_message, heartbeat=self.heartbeat,
+                client_id=self.client_id,
             )
             try:
                 await client.connect(5.0, background=False)
@@ -227,6 +233,7 @@ class RemoteSession(Session):
                 if exc.code in STOP_RETRYING:
                     self.problem = exc.message
                     self.gave_up = True
+                    self.replaced = exc.code == P.E_REPLACED
                     self.changed()
                     return False
                 continue  # the host still holds our old seat: try again
