@@ -600,6 +600,23 @@ async def test_a_client_rejoining_its_own_seat_still_held_keeps_trying():
         await server.close()
 
 
+def test_a_host_whose_port_is_in_use_says_so_in_plain_words_with_the_way_out(tmp_path, capsys):
+    """It printed asyncio's own text: "error while attempting to bind on address
+    ('127.0.0.1', 7531): address already in use"."""
+    import socket
+
+    from ginrummy_tui.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["host", "--server-only", "--port", str(port), "--data-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == (f"gin-tui host: cannot listen on 127.0.0.1:{port}: the port is in use (another 'gin-tui host'?); "
+                       "choose another with --port N, or --port 0 to pick a free one")
+
+
 async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
     """After the end of the match, the guest's last line says the match is over, not
     that the same code takes the seat back (there is no game to come back to)."""

@@ -63,6 +63,23 @@ def port(text: str) -> int:
     return int(text)
 
 
+def listen_problem(exc: OSError, command: str, address_option: str, *, any_port: bool = True) -> str:
+    """Why ``gin-tui <command>`` could not listen, in the player's words and with the
+    way out, from what binding raised (asyncio's own text names a tuple and says it
+    "while attempting to bind"); ``address_option`` is its option for the address,
+    and ``any_port`` whether ``--port 0`` picks a free port for it."""
+    other = "choose another with --port N" + (", or --port 0 to pick a free one" if any_port else "")
+    if exc.errno == errno.EADDRINUSE:
+        return f"the port is in use (another 'gin-tui {command}'?); {other}"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return f"not allowed to listen on that port (below 1024 they are kept for the system); {other}"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"that address is not one of this machine's; give one of its own with {address_option}"
+    if exc.errno:
+        return os.strerror(exc.errno)
+    return str(exc) or type(exc).__name__
+
+
 class OutputFailed(Exception):
     """Standard output could not be written; ``error`` says why."""
 

@@ -11,7 +11,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ginrummy_tui.cli import given, out, port, say, wrapped
+from ginrummy_tui.cli import given, listen_problem, out, port, say, wrapped
 
 if TYPE_CHECKING:
     from ginrummy_tui.session.keeper import Keeper
@@ -153,7 +153,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             host, port = thread.start()
         except OSError as exc:
-            say(f"gin-tui host: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+            problem = listen_problem(exc, "host", "--bind")
+            say(f"gin-tui host: cannot listen on {args.bind}:{args.port}: {problem}", file=sys.stderr)
             return 1
         shown = f"[{host}]" if ":" in host else host
         where = _where(args.bind)
