@@ -16,7 +16,7 @@ import io
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -163,6 +163,11 @@ def _flush_output() -> None:
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands: dict[str, argparse.ArgumentParser] = {}
+        """The parser of each subcommand (``build_parser``), whose usage a mistake after it shows."""
+
     def error(self, message: str):  # exit status 2 with a clear message
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -253,13 +258,15 @@ def _play_parser(parser_class: type[argparse.ArgumentParser] = _Parser) -> argpa
     return parser
 
 
-def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> _Parser:
     """The parser. With ``argv``, only the subcommands named in it get their
     options (so starting the game imports no subcommand module)."""
     parser = _play_parser()
+    assert isinstance(parser, _Parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
         sp = sub.add_parser(name, help=help_text, description=help_text, allow_abbrev=False)
+        parser.commands[name] = sp
         sp.set_defaults(_module=module)
         if argv is not None and name not in argv:
             continue
@@ -299,7 +306,8 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
     if rest:
         for option in rest:
             _refuse_not_taken(args.command, option.split("=", 1)[0])
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        # the command's own usage, when one was given (its options are the ones to choose from)
+        parser.commands.get(args.command or "", parser).error(f"unrecognized arguments: {' '.join(rest)}")
     return _checked(args)
 
 
