@@ -505,7 +505,8 @@ async def test_the_end_of_a_hand_says_lastingly_who_asked_for_the_next_hand(firs
         thread.stop()
 
 
-async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match():
+@pytest.mark.parametrize("quitting", ["Ann", "Bob"])
+async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match(quitting):
     """The quit question of the host and of the guest said only "Quit in the middle of the
     hand?", not that the host keeps the match and how each side takes it up again."""
     from textual.widgets import Static
@@ -526,27 +527,24 @@ async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match(
     bob = RemoteSession(host, port, code, "Bob")
     await ann.connect()
     await bob.connect()
+    seat, other = (ann, bob) if quitting == "Ann" else (bob, ann)
     told = {
         ann: f"Bob is left waiting: the match is saved; 'gin-tui host' resumes it with the same join code {code}.",
         bob: "The host keeps the match: Ann waits, and 'gin-tui join' with the same code takes your seat back.",
-    }
+    }[seat]
+    connection = asyncio.create_task(other.connection())
+    app = make_app(session=seat, pause=0)
     try:
-        for seat, other in ((ann, bob), (bob, ann)):
-            connection = asyncio.create_task(other.connection())
-            app = make_app(session=seat, pause=0)
-            async with app.run_test(size=(100, 30)) as pilot:
-                await until_app(pilot, lambda s=seat: s.opponent_here and s.opponent_name in ("Ann", "Bob"))
-                await pilot.press("q")
-                await until_app(pilot, lambda a=app: isinstance(a.screen, ConfirmQuit))
-                note = app.screen.query_one("#confirm-note", Static).render()
-                assert str(note) == told[seat]
-                await pilot.press("n")
-            connection.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await connection
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until_app(pilot, lambda: seat.opponent_here and seat.opponent_name in ("Ann", "Bob"))
+            await pilot.press("q")
+            await until_app(pilot, lambda: isinstance(app.screen, ConfirmQuit))
+            assert str(app.screen.query_one("#confirm-note", Static).render()) == told
+            await pilot.press("n")
     finally:
         await bob.aclose()
         await ann.aclose()
+        await connection
         thread.stop()
 
 
@@ -574,6 +572,7 @@ async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says
         assert not frozen.online and server.names[1] == "Carol" and server.connected()[1]
         assert left_note(frozen, "127.0.0.1:7531") == (
             "gin-tui join: left the table; another 'gin-tui join' took this seat and plays the match on.")
+        assert frozen.at_quit() == "another 'gin-tui join' took this seat and plays the match on"
     finally:
         await seats.close()
         thread.stop()

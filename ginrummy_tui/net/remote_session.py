@@ -477,12 +477,16 @@ class RemoteSession(Session):
     def at_quit(self) -> str:
         """What becomes of the match when this player quits: on the host's side as
         ``kept`` says (and the other player, if at the table, is left waiting); on
-        the guest's, that the host keeps it and the same code takes the seat back."""
+        the guest's, that the host keeps it and the same code takes the seat back
+        (unless another client took the seat)."""
+        here = self.online and self.opponent_here
         if self.kept is not None:
             words = self.kept().rstrip(".")
             words = words[:1].lower() + words[1:]
-            return f"{self.opponent_name} is left waiting: {words}" if self.opponent_here else words
-        waits = f": {self.opponent_name} waits, and" if self.opponent_here else ";"
+            return f"{self.opponent_name} is left waiting: {words}" if here else words
+        if self.replaced:
+            return "another 'gin-tui join' took this seat and plays the match on"
+        waits = f": {self.opponent_name} waits, and" if here else ";"
         return f"the host keeps the match{waits} 'gin-tui join' with the same code takes your seat back"
 
     def take_news(self) -> list[str]:
