@@ -398,7 +398,23 @@ def test_no_command_takes_a_shortened_option(argv, option, capsys):
     with pytest.raises(SystemExit) as info:
         parse_command_line(argv)
     assert info.value.code == 2
-    assert f"gin-tui: error: unrecognized arguments: {option}" in capsys.readouterr().err
+    assert f"gin-tui {argv[0]}: error: unrecognized arguments: {option}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv", [["stats", "--foo"], ["export", "--foo"], ["sim", "--foo"], ["host", "--foo"], ["join", "h:1", "--foo"],
+             ["serve", "--foo"]],
+)
+def test_an_unknown_option_of_a_command_shows_that_command_s_usage(argv, capsys):
+    """It showed the usage of gin-tui itself, whose options are not the command's."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2
+    assert err.startswith(f"usage: gin-tui {argv[0]} [-h]")
+    assert err.endswith(f"gin-tui {argv[0]}: error: unrecognized arguments: --foo\n")
 
 
 @pytest.mark.parametrize("command", ["host", "join", "sim", "stats", "export", "serve"])

@@ -870,3 +870,33 @@ def test_a_resumed_hosted_match_whose_saves_fail_says_its_last_save_stands(tmp_p
     _store, keeper, _state, _ = _host(tmp_path)  # the same match, taken up from its save
     assert keeper.failing and keeper.errors[-1].endswith("; the last save stands until saving works again")
     keeper.close_history()
+
+
+@pytest.mark.parametrize("saved_code", [12345, "12345"])
+def test_a_resumed_hosted_match_whose_join_code_cannot_be_read_says_it_has_a_new_one(tmp_path, saved_code):
+    # A saved join code that could not be read was replaced without a word: the
+    # match went on under a new code while the other player was told the old one.
+    import json
+
+    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, match_server
+
+    store, keeper, state, code = _host(tmp_path, rules_name="standard")
+    keeper.ui = lambda: {"names": ["Ann", "Bob"]}
+    keeper.ui_changed()
+    keeper.close_history()
+    path = tmp_path / SAVE_NAME
+    data = json.loads(path.read_text())
+    data["settings"]["join_code"] = saved_code
+    path.write_text(json.dumps(data))
+    said: list[str] = []
+    notes: list[str] = []
+    _, keeper, resumed, new_code = _host(tmp_path, rules_name="standard", say=said.append, notes=notes)
+    try:
+        assert new_code != code
+        note = (f"the saved join code could not be read, so the match has a new join code, {new_code}: "
+                "the other player must join with it.")
+        assert notes == [note] and f"gin-tui host: {note}" in said
+        assert read_save(path).settings["join_code"] == new_code  # kept from now on
+        assert match_server(SaveReporter(keeper), resumed, new_code, name="Ann").names == ["Ann", "Bob"]
+    finally:
+        keeper.close_history()

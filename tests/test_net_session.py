@@ -457,6 +457,165 @@ async def test_the_other_player_is_told_who_asked_to_go_on(rules, phase, told):
         thread.stop()
 
 
+@pytest.mark.parametrize("first", ["Ann", "Bob"])
+async def test_the_end_of_a_hand_says_lastingly_who_asked_for_the_next_hand(first):
+    """Between hands the end of the hand said "⏎: deal the next hand" whoever had asked for it:
+    the one who had asked still saw Enter offered, and the other only a toast that faded."""
+    from textual.widgets import Static
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    state = played_until(new_game(PRESETS["standard"], seed=SEED), ("hand_over",))
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    bob = RemoteSession(host, port, server.codes[1], "Bob")
+    await ann.connect()
+    await bob.connect()
+    bobs_connection = asyncio.create_task(bob.connection())
+    app = make_app(session=ann, pause=0)
+
+    def line() -> str:
+        return "".join(str(shown.render()) for shown in app.screen.query("#summary-next").results(Static))
+
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Bob")
+            await until_app(pilot, lambda: line().startswith("⏎: deal the next hand"))
+            if first == "Ann":
+                await pilot.press("enter")
+                await until_app(pilot, lambda: server.connected() == (True, True) and any(server._ready))
+                await until_app(pilot, lambda: line().startswith("Waiting for Bob to go on to the next hand"))
+                shown = {b.binding.action: b.enabled for b in app.screen.active_bindings.values() if b.binding.show}
+                assert shown.get("next") is False  # dimmed: asked already
+                await pilot.press("enter")  # again: whom it waits for, said again, nothing sent
+                await pilot.pause()
+                assert server.state.phase == "hand_over" and line().startswith("Waiting for Bob")
+            else:
+                bob.submit(Action("next hand"))
+                await until_app(pilot, lambda: line().startswith("Bob is ready for the next hand: ⏎ to deal it"))
+                await pilot.press("enter")
+                await until_app(pilot, lambda: server.state.phase != "hand_over")
+    finally:
+        await bob.aclose()
+        await ann.aclose()
+        await bobs_connection
+        thread.stop()
+
+
+@pytest.mark.parametrize("quitting", ["Ann", "Bob"])
+async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match(quitting):
+    """The quit question of the host and of the guest said only "Quit in the middle of the
+    hand?", not that the host keeps the match and how each side takes it up again."""
+    from textual.widgets import Static
+
+    from ginrummy_tui.cli.host import closing_words
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+    class Keeper:
+        failing = False
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    code = server.join_code
+    ann = RemoteSession(host, port, server.codes[0], "Ann", join_code=code,
+                        kept=lambda: closing_words(False, Keeper(), [], code)[0])  # type: ignore[arg-type]
+    bob = RemoteSession(host, port, code, "Bob")
+    await ann.connect()
+    await bob.connect()
+    seat, other = (ann, bob) if quitting == "Ann" else (bob, ann)
+    told = {
+        ann: f"Bob is left waiting: the match is saved; 'gin-tui host' resumes it with the same join code {code}.",
+        bob: "The host keeps the match: Ann waits, and 'gin-tui join' with the same code takes your seat back.",
+    }[seat]
+    connection = asyncio.create_task(other.connection())
+    app = make_app(session=seat, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until_app(pilot, lambda: seat.opponent_here and seat.opponent_name in ("Ann", "Bob"))
+            await pilot.press("q")
+            await until_app(pilot, lambda: isinstance(app.screen, ConfirmQuit))
+            assert str(app.screen.query_one("#confirm-note", Static).render()) == told
+            await pilot.press("n")
+    finally:
+        await bob.aclose()
+        await ann.aclose()
+        await connection
+        thread.stop()
+
+
+async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says_why():
+    """A guest that stopped answering (frozen) lost its seat to a second 'gin-tui join';
+    resumed, it tried to reconnect for ever, saying only that the host closed the connection."""
+    from ginrummy_tui.cli.join import left_note
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01,
+                         idle_timeout=0.5)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    try:
+        frozen = await seats.join(server.join_code, "Bob", run=False, heartbeat=0)  # sends nothing, reads nothing
+        async with asyncio.timeout(10):
+            while server.connected()[1]:  # dropped as silent
+                await asyncio.sleep(0.05)
+        await seats.join(server.join_code, "Carol", heartbeat=0.1)  # the second join takes the seat
+        assert server.connected()[1] and server.names[1] == "Carol"
+        seats.tasks.append(asyncio.create_task(frozen.connection()))  # resumed: it reads its end, and rejoins
+        await changes.until(lambda: frozen.gave_up)
+        assert frozen.status() == "Disconnected: another 'gin-tui join' took this seat. Quit with q."
+        assert not frozen.online and server.names[1] == "Carol" and server.connected()[1]
+        assert left_note(frozen, "127.0.0.1:7531") == (
+            "gin-tui join: left the table; another 'gin-tui join' took this seat and plays the match on.")
+        assert frozen.at_quit() == "another 'gin-tui join' took this seat and plays the match on"
+    finally:
+        await seats.close()
+        thread.stop()
+
+
+async def test_a_client_rejoining_its_own_seat_still_held_keeps_trying():
+    """The host not yet aware that a client's old connection is gone still holds its seat:
+    the same client keeps trying (it is not told another took its seat)."""
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    await server.start()
+    try:
+        bob = RemoteSession(*server.address, server.join_code, "Bob")
+        await bob.connect()
+        stale = GameClient(*server.address, server.join_code, "Bob", client_id=bob.client_id, heartbeat=0)
+        with pytest.raises(JoinRefused) as refused:
+            await stale.connect(2.0, background=False)
+        assert refused.value.code == "seat_taken"
+        stranger = GameClient(*server.address, server.join_code, "Eve", client_id="e" * 16, heartbeat=0)
+        with pytest.raises(JoinRefused) as refused:
+            await stranger.connect(2.0, background=False)
+        assert refused.value.code == "seat_taken"
+        await bob.aclose()
+    finally:
+        await server.close()
+
+
+def test_a_host_whose_port_is_in_use_says_so_in_plain_words_with_the_way_out(tmp_path, capsys):
+    """It printed asyncio's own text: "error while attempting to bind on address
+    ('127.0.0.1', 7531): address already in use"."""
+    import socket
+
+    from ginrummy_tui.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["host", "--server-only", "--port", str(port), "--data-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == (f"gin-tui host: cannot listen on 127.0.0.1:{port}: the port is in use (another 'gin-tui host'?); "
+                       "choose another with --port N, or --port 0 to pick a free one")
+
+
 async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
     """After the end of the match, the guest's last line says the match is over, not
     that the same code takes the seat back (there is no game to come back to)."""

@@ -419,3 +419,27 @@ def _png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
 def test_the_table_check_tells_a_blank_page_from_the_table():
     assert felt_share(_png(10, 7, (255, 255, 255))) == 0.0  # a blank page fails the check
     assert felt_share(_png(10, 7, FELT)) == 1.0
+
+
+def test_a_port_in_use_is_told_in_plain_words_with_the_way_out(monkeypatch, capsys):
+    """It printed asyncio's own text: "error while attempting to bind on address
+    ('127.0.0.1', 8000): address already in use"."""
+    import errno
+
+    from textual_serve import server
+
+    from ginrummy_tui.cli import main
+
+    class Taken:
+        def __init__(self, *args, **kwargs) -> None:
+            pass
+
+        def serve(self) -> None:
+            raise OSError(errno.EADDRINUSE,
+                          "error while attempting to bind on address ('127.0.0.1', 8000): address already in use")
+
+    monkeypatch.setattr(server, "Server", Taken)
+    assert main(["serve", "--port", "8000"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == ("gin-tui serve: cannot listen on 127.0.0.1:8000: the port is in use (another 'gin-tui serve'?); "
+                       "choose another with --port N")

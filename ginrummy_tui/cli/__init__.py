@@ -16,7 +16,7 @@ import io
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -61,6 +61,23 @@ def port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"not a port number (0-65535): {text!r}")
     return int(text)
+
+
+def listen_problem(exc: OSError, command: str, address_option: str, *, any_port: bool = True) -> str:
+    """Why ``gin-tui <command>`` could not listen, in the player's words and with the
+    way out, from what binding raised (asyncio's own text names a tuple and says it
+    "while attempting to bind"); ``address_option`` is its option for the address,
+    and ``any_port`` whether ``--port 0`` picks a free port for it."""
+    other = "choose another with --port N" + (", or --port 0 to pick a free one" if any_port else "")
+    if exc.errno == errno.EADDRINUSE:
+        return f"the port is in use (another 'gin-tui {command}'?); {other}"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return f"not allowed to listen on that port (below 1024 they are kept for the system); {other}"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"that address is not one of this machine's; give one of its own with {address_option}"
+    if exc.errno:
+        return os.strerror(exc.errno)
+    return str(exc) or type(exc).__name__
 
 
 class OutputFailed(Exception):
@@ -146,6 +163,11 @@ def _flush_output() -> None:
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands: dict[str, argparse.ArgumentParser] = {}
+        """The parser of each subcommand (``build_parser``), whose usage a mistake after it shows."""
+
     def error(self, message: str):  # exit status 2 with a clear message
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -236,13 +258,15 @@ def _play_parser(parser_class: type[argparse.ArgumentParser] = _Parser) -> argpa
     return parser
 
 
-def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> _Parser:
     """The parser. With ``argv``, only the subcommands named in it get their
     options (so starting the game imports no subcommand module)."""
     parser = _play_parser()
+    assert isinstance(parser, _Parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
         sp = sub.add_parser(name, help=help_text, description=help_text, allow_abbrev=False)
+        parser.commands[name] = sp
         sp.set_defaults(_module=module)
         if argv is not None and name not in argv:
             continue
@@ -282,7 +306,8 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
     if rest:
         for option in rest:
             _refuse_not_taken(args.command, option.split("=", 1)[0])
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        # the command's own usage, when one was given (its options are the ones to choose from)
+        parser.commands.get(args.command or "", parser).error(f"unrecognized arguments: {' '.join(rest)}")
     return _checked(args)
 
 

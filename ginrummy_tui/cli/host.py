@@ -11,7 +11,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ginrummy_tui.cli import given, out, port, say, wrapped
+from ginrummy_tui.cli import given, listen_problem, out, port, say, wrapped
 
 if TYPE_CHECKING:
     from ginrummy_tui.session.keeper import Keeper
@@ -153,7 +153,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             host, port = thread.start()
         except OSError as exc:
-            say(f"gin-tui host: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+            problem = listen_problem(exc, "host", "--bind")
+            say(f"gin-tui host: cannot listen on {args.bind}:{args.port}: {problem}", file=sys.stderr)
             return 1
         shown = f"[{host}]" if ":" in host else host
         where = _where(args.bind)
@@ -341,6 +342,12 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         kept = saved.settings.get("join_code")
         code = kept if isinstance(kept, str) and len(P.normalize_code(kept)) == P.CODE_LENGTH else None
         say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
+        if code is None:
+            code = P.new_code()
+            lost = new_code_note("join_code" in saved.settings, code)
+            say(f"gin-tui host: {lost}")
+            if notes is not None:
+                notes.append(lost)
         given = [option for option, value in (("--rules", rules_name), ("--rule", rule_options)) if value]
         if given and rules != state.rules:
             applies = "apply" if len(given) > 1 else "applies"
@@ -361,6 +368,13 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         keeper.last_ui = dict(saved.ui)  # the server's table (who asked to go on, the hints): kept, and taken up
     keeper.start(state)
     return keeper, state, code
+
+
+def new_code_note(unreadable: bool, code: str) -> str:
+    """What the host says of a resumed match whose saved join code it cannot use
+    (``unreadable``, else missing): it has the new ``code``, which the other player needs."""
+    why = "the saved join code could not be read" if unreadable else "the save holds no join code"
+    return f"{why}, so the match has a new join code, {code}: the other player must join with it."
 
 
 def _give_up(store, saved) -> list[str]:
@@ -492,6 +506,7 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
     session = RemoteSession(
         _connect_address(host), port, server.host_code, name, join_code=code,
         address_hint=_join_address(host, port), on_close=thread.stop,
+        kept=lambda: closing_words(False, reporter.keeper, [], code)[0],
     )
     try:
         await session.connect()

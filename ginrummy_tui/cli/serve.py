@@ -127,7 +127,7 @@ def _refused_by_the_game(args: argparse.Namespace) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve the game until Ctrl+C; 2 when textual-serve is missing or the options are wrong."""
-    from ginrummy_tui.cli import say
+    from ginrummy_tui.cli import listen_problem, say
 
     refused = _refused_by_the_game(args)
     if refused:
@@ -170,7 +170,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         server.serve()
     except OSError as exc:
-        say(f"gin-tui serve: cannot listen on {host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        problem = listen_problem(exc, "serve", "--host", any_port=False)
+        say(f"gin-tui serve: cannot listen on {host}:{args.port}: {problem}", file=sys.stderr)
         return 1
     return 0
 

@@ -43,6 +43,8 @@ class GameClient:
     after each message from the host has been taken into account, and with
     ``{"type": "closed"}`` when the connection ends.  With ``record``, every
     line received is kept in :attr:`lines` (tests check them for secrets).
+    ``client_id`` is said in the hello, so that the host knows a rejoin of the
+    same client (and refuses one whose seat another client took).
     """
 
     def __init__(
@@ -55,6 +57,7 @@ class GameClient:
         on_message: Callable[[GameClient, dict[str, Any]], None] | None = None,
         heartbeat: float = 10.0,
         record: bool = False,
+        client_id: str | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -63,6 +66,8 @@ class GameClient:
         self.on_message = on_message
         self.heartbeat = heartbeat
         self.record = record
+        self.client_id = client_id
+        """Said in the hello: the host knows this client again when it rejoins (None: not said)."""
         self.lines: list[bytes] = []
         """Every line received, when ``record`` is set."""
         self.seat: int | None = None
@@ -151,7 +156,8 @@ class GameClient:
             asyncio.open_connection(self.host, self.port, limit=P.MAX_SERVER_LINE), timeout
         )
         self._reader, self._writer = reader, writer
-        self._write({"type": P.HELLO, "version": P.PROTOCOL_VERSION, "code": self.code, "name": self.name})
+        hello = {"type": P.HELLO, "version": P.PROTOCOL_VERSION, "code": self.code, "name": self.name}
+        self._write(hello if self.client_id is None else {**hello, "client": self.client_id})
         try:
             await asyncio.wait_for(self._handshake(), timeout)
         except TimeoutError:

@@ -58,6 +58,8 @@ E_IDLE = "idle"
 E_TOO_MANY_ERRORS = "too_many_errors"
 E_CROWDED = "crowded"
 """A connection that had not said hello was dropped to make room for a newer one."""
+E_REPLACED = "replaced"
+"""The client held the seat before another (a second ``gin-tui join`` with the code) took it."""
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join-code letters: no I, L, O, 0 or 1, which are easily misread."""
@@ -97,6 +99,23 @@ def new_code() -> str:
     """A fresh random join code such as ``"K7QM-3XPD"`` (about 40 bits, from :mod:`secrets`)."""
     raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     return f"{raw[:4]}-{raw[4:]}"
+
+
+CLIENT_ID_LIMIT = 64
+"""The most characters of the id a client gives in its hello."""
+
+
+def new_client_id() -> str:
+    """A fresh random id for a client, the same for each of its rejoins (from :mod:`secrets`)."""
+    return secrets.token_hex(8)
+
+
+def client_id(value: Any) -> str | None:
+    """The id a client gave in its hello (None when it gave none usable: at most
+    :data:`CLIENT_ID_LIMIT` ASCII letters and digits)."""
+    if isinstance(value, str) and 0 < len(value) <= CLIENT_ID_LIMIT and value.isascii() and value.isalnum():
+        return value
+    return None
 
 
 def normalize_code(code: Any) -> str:

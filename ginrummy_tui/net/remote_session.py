@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.net.client import GameClient
     from ginrummy_tui.session.keeper import SeatRecords
 
-STOP_RETRYING = ("bad_code", "version")
+STOP_RETRYING = (P.E_CODE, P.E_VERSION, P.E_REPLACED)
 HOST_SILENT = 5.0
 """Seconds without an answer to a move or a ping after which the player is told the host is not answering."""
 REFUSED = "the host refused that: "
@@ -54,7 +54,9 @@ class RemoteSession(Session):
     empty; ``on_close`` runs (in a worker thread, so that the loop never
     waits for it) when the session is closed: the host stops its server
     there.  ``records`` (the guest's side only: the host records its side
-    itself) records each match this seat sees finished.
+    itself) records each match this seat sees finished.  ``kept`` (the
+    host's side only) says what becomes of the match when the host quits
+    (saved, and resumed with the same join code), as the host says it then.
     """
 
     computes_opponent = False
@@ -75,6 +77,7 @@ class RemoteSession(Session):
         on_close: Callable[[], None] | None = None,
         records: SeatRecords | None = None,
         silent_after: float = HOST_SILENT,
+        kept: Callable[[], str] | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -88,6 +91,9 @@ class RemoteSession(Session):
         self.on_close = on_close
         self.records = records
         self.silent_after = silent_after
+        self.kept = kept
+        self.client_id = P.new_client_id()
+        """Said in every hello of this session: the host knows its rejoins from another client's join."""
         """Seconds without the host's answer after which :meth:`status` says it is not answering."""
         self.listener = None
         self.client: GameClient | None = None
@@ -95,6 +101,8 @@ class RemoteSession(Session):
         """Why the connection is down, or why the host refused the last move."""
         self.gave_up = False
         """True once reconnecting is pointless (wrong code, other version, host gone for good)."""
+        self.replaced = False
+        """True once the host refused a rejoin because another client took this seat meanwhile."""
         self.opponent_seen = False
         """True once the other player has been at the table in this run: until then
         a move waits for them to join, after that for them to come back."""
@@ -129,7 +137,8 @@ class RemoteSession(Session):
 
         self._loop = asyncio.get_running_loop()
         client = GameClient(
-            self.host, self.port, self.code, self.name, on_message=self._on_message, heartbeat=self.heartbeat
+            self.host, self.port, self.code, self.name, on_message=self._on_message, heartbeat=self.heartbeat,
+            client_id=self.client_id,
         )
         await client.connect(timeout, background=False)
         self.client = client
@@ -215,7 +224,8 @@ class RemoteSession(Session):
             if self._closing:
                 break
             client = GameClient(
-                self.host, self.port, self.code, self.name, on_message=self._on_message, heartbeat=self.heartbeat
+                self.host, self.port, self.code, self.name, on_message=self._on_message, heartbeat=self.heartbeat,
+                client_id=self.client_id,
             )
             try:
                 await client.connect(5.0, background=False)
@@ -223,6 +233,7 @@ class RemoteSession(Session):
                 if exc.code in STOP_RETRYING:
                     self.problem = exc.message
                     self.gave_up = True
+                    self.replaced = exc.code == P.E_REPLACED
                     self.changed()
                     return False
                 continue  # the host still holds our old seat: try again
@@ -462,6 +473,21 @@ class RemoteSession(Session):
         if self._waiting_to_continue():
             return f"Waiting for {self.opponent_name} to go on"
         return ""
+
+    def at_quit(self) -> str:
+        """What becomes of the match when this player quits: on the host's side as
+        ``kept`` says (and the other player, if at the table, is left waiting); on
+        the guest's, that the host keeps it and the same code takes the seat back
+        (unless another client took the seat)."""
+        here = self.online and self.opponent_here
+        if self.kept is not None:
+            words = self.kept().rstrip(".")
+            words = words[:1].lower() + words[1:]
+            return f"{self.opponent_name} is left waiting: {words}" if here else words
+        if self.replaced:
+            return "another 'gin-tui join' took this seat and plays the match on"
+        waits = f": {self.opponent_name} waits, and" if here else ";"
+        return f"the host keeps the match{waits} 'gin-tui join' with the same code takes your seat back"
 
     def take_news(self) -> list[str]:
         """The other player left or came back since the last call (each said once)."""

@@ -39,6 +39,10 @@ charged to nobody, neither on the move clock (the player to move could send a mo
 but not have it read) nor as a seat's silence."""
 
 
+REPLACED_KEPT = 8
+"""How many clients replaced at a seat the server knows again (to refuse them with ``replaced``)."""
+
+
 def _call_back(callback: Callable[..., None] | None, what: str, *args: Any) -> None:
     """Call one of the host's callbacks (``on_change``...), if given: a failure
     there is logged ("could not <what>") and never stops the match."""
@@ -165,6 +169,10 @@ class MatchServer:
         self.on_hint = on_hint
         self.match_id = match_id
         self._seats: list[_Conn | None] = [None, None]
+        self._holders: list[str | None] = [None, None]
+        """The id (its hello's ``client``) of the client last seated at each seat."""
+        self._replaced: list[list[str]] = [[], []]
+        """The ids of the clients that held each seat before another took it (the last few)."""
         self._ready = [False, False]
         # the clock
         self._time = clock
@@ -393,12 +401,16 @@ class MatchServer:
             log.warning("wrong join code from %s", conn.peer)
             self._send(conn, _error(P.E_CODE, "wrong join code", fatal=True))
             return False
+        client = P.client_id(msg.get("client"))
         if self._seats[seat] is not None:
+            if client is not None and client in self._replaced[seat]:
+                log.warning("%s asked for seat %s again, which another client took", conn.peer, seat)
+                self._send(conn, _error(P.E_REPLACED, "another 'gin-tui join' took this seat", fatal=True))
+                return False
             log.warning("%s asked for seat %s, which is taken", conn.peer, seat)
             self._send(conn, _error(P.E_SEAT_TAKEN, "that seat is already taken", fatal=True))
             return False
-        conn.seat = seat
-        self._seats[seat] = conn
+        self._take_seat(conn, seat, client)
         self._pending.pop(conn, None)
         named = self.names[seat]
         self.names[seat] = P.clean_name(msg.get("name"), named)
@@ -418,6 +430,19 @@ class MatchServer:
         self._clock_update()
         self._broadcast()
         return True
+
+    def _take_seat(self, conn: _Conn, seat: int, client: str | None) -> None:
+        """Seat ``conn`` (of the client ``client``, if it gave its id); the client that
+        held the seat before, if another, is told so when it asks for it back while taken."""
+        held, replaced = self._holders[seat], self._replaced[seat]
+        if client in replaced:
+            replaced.remove(client)
+        if held is not None and held != client and held not in replaced:
+            replaced.append(held)
+            del replaced[:-REPLACED_KEPT]
+        self._holders[seat] = client
+        conn.seat = seat
+        self._seats[seat] = conn
 
     def _action(self, conn: _Conn, msg: dict[str, Any]) -> bool:
         seat = conn.seat

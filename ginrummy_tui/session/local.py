@@ -152,6 +152,11 @@ class Session:
         """The move clock kept elsewhere (network play: the host's): ``(seat, seconds left, limit)``, or None."""
         return None
 
+    def at_quit(self) -> str:
+        """Network play: what becomes of the match when this player quits, in a few
+        words, or ``""`` (the default: the app says it from what it saves)."""
+        return ""
+
     def waiting_note(self) -> str:
         """Who the app waits for before the next hand, or ``""`` (the default: nobody)."""
         return ""

@@ -617,13 +617,25 @@ class GinApp(App):
     _going_on_told: tuple[int, int] | None = None
     """The hand after which the other player was last said to have asked to go on."""
 
+    _going_on_shown: tuple[bool, str] = (False, "")
+    """Between hands, whether this player waits for the other to go on, and the
+    other's wish to go on, as the screens over the table were last told."""
+
     def _tell_going_on(self, v: PlayerView) -> None:
         """Network play: the other player asked for the next hand (or a new match)
-        first: say so, once a hand."""
+        first: say so, once a hand; and the screens over the table are told
+        whenever who has asked to go on changes."""
         note = self.session.going_on_note()
         if note and self._going_on_told != (v.match_no, v.hand_no):
             self._going_on_told = (v.match_no, v.hand_no)
             self.notify(note, timeout=8)
+        shown = (v.phase.ended and self.session.opponent_to_move(), note)
+        if shown != self._going_on_shown:
+            from .host import GoingOnChanged
+
+            self._going_on_shown = shown
+            for screen in self.screen_stack:
+                screen.post_message(GoingOnChanged())
 
     def go_on(self, kind: Kind) -> None:
         """Deal the next hand or start a new match (``kind``: ``Kind.NEXT_HAND`` or
@@ -790,7 +802,7 @@ class GinApp(App):
     def at_quit(self) -> str:
         """What becomes of the match at the quit, in a few words: the quit question
         says it, the rule sheet with q, Ctrl+Z where no shell brings the game back
-        ("" in network play: each side says it as it closes)."""
+        (in network play, as the session says it: the host keeps the match)."""
         keeper = self.context.keeper
         if keeper is not None and keeper.failing:  # a data directory that cannot be used, a full disk
             if keeper.has_save:
@@ -802,7 +814,7 @@ class GinApp(App):
             return "your match is saved: gin-tui will resume it"
         if self.session.computes_opponent:
             return "this match is not saved: it ends here"
-        return ""
+        return self.session.at_quit()
 
 
 def make_app(

@@ -80,6 +80,12 @@ class ViewChanged(Message):
     over the table (one that shows the hand's moves follows it)."""
 
 
+class GoingOnChanged(Message):
+    """Network play, between hands: who has asked to go on changed (this player,
+    the other); the app posts it to the screens over the table, and the end of
+    the hand says anew what Enter does, or whom it waits for."""
+
+
 def gin_of(app: object) -> GinHost:
     """``app`` (a screen's ``self.app``) as the gin-tui app it is."""
     return cast("GinHost", app)

@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 
-from ..host import SuitsChanged
+from ..host import GoingOnChanged, SuitsChanged
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text
@@ -263,10 +263,12 @@ class SummaryScreen(AfterHandScreen):
         Binding("enter,n,space", "next", "Next hand", key_display="⏎"),
         Binding("enter,n,space", "result", "Match result", key_display="⏎"),
         Binding("enter,n,space", "back", "Back to your match", key_display="⏎"),
+        Binding("enter,n,space", "asked", show=False),  # network play: asked already, the other not yet
         *AFTER_HAND_BINDINGS,
     ]
     """Enter, n or space: go on (the next hand, the match result, or back from
-    a replayed deal to the match); then the keys of the hand that ended
+    a replayed deal to the match; in network play, once asked for the next hand,
+    it is dimmed and says again whom it waits for); then the keys of the hand that ended
     (:data:`AFTER_HAND_BINDINGS`: its review, a replay of its deal, its turns)."""
 
     def __init__(self, v: PlayerView, opponent_name: str, ascii_only: bool = False) -> None:
@@ -282,6 +284,16 @@ class SummaryScreen(AfterHandScreen):
     def on_suits_changed(self, message: SuitsChanged) -> None:
         self.ascii_only = message.ascii_only
         self.suits_changed()
+
+    def on_going_on_changed(self, message: GoingOnChanged) -> None:
+        """Network play: who asked for the next hand changed: the line of what Enter does says it."""
+        for line in self.query("#summary-next").results(Static):
+            line.update(self._choices())
+        self.refresh_bindings()
+
+    def _asked(self) -> bool:
+        """Network play: this player asked for the next hand and the other has not yet."""
+        return self._going_on() == "next" and self.gin.session.opponent_to_move()
 
     def compose(self) -> ComposeResult:
         from ..practice import practised_match
@@ -304,7 +316,7 @@ class SummaryScreen(AfterHandScreen):
         """The keys that go on from here: on one line when it fits the room the
         summary has, else one a line, so that no choice is split."""
         first = {
-            "next": "⏎: deal the next hand",
+            "next": self._next_text(),
             "result": "⏎: see the result of the match",
             "back": self._back_text(),
         }[self._going_on()]
@@ -319,6 +331,15 @@ class SummaryScreen(AfterHandScreen):
         # the summary's width (at most 100) less its padding (2 a side) and a scroll bar
         room = min(self.app.size.width, SUMMARY_WIDTH) - 4 - SCROLLBAR
         return line if cell_len(line) <= room else "\n".join(choices)
+
+    def _next_text(self) -> str:
+        """What Enter does for the next hand; in network play, once this player
+        asked for it, whom it waits for, and once the other asked, that they did."""
+        session = self.gin.session
+        if self._asked():
+            return f"Waiting for {session.opponent_name} to go on to the next hand"
+        ready = session.going_on_note()
+        return f"{ready}: ⏎ to deal it" if ready else "⏎: deal the next hand"
 
     def _back_text(self) -> str:
         """Where Enter takes the player from a replayed deal: the match's next
@@ -364,12 +385,20 @@ class SummaryScreen(AfterHandScreen):
             start_review(self.app)  # in a worker: ready when asked for, never in the way
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next" and self._asked():
+            return None  # dimmed: asked already (Enter says again whom it waits for)
         if action in ("next", "result", "back"):
             return action == self._going_on()
+        if action == "asked":
+            return self._asked()
         return super().check_action(action, parameters)
 
     def action_next(self) -> None:
         """Deal the next hand."""
+        self.gin.go_on(Kind.NEXT_HAND)
+
+    def action_asked(self) -> None:
+        """Enter again once the next hand was asked for: whom it waits for, said again."""
         self.gin.go_on(Kind.NEXT_HAND)
 
     def action_back(self) -> None:
