@@ -91,10 +91,10 @@ class RemoteSession(Session):
         self.on_close = on_close
         self.records = records
         self.silent_after = silent_after
+        """Seconds without the host's answer after which :meth:`status` says it is not answering."""
         self.kept = kept
         self.client_id = P.new_client_id()
         """Said in every hello of this session: the host knows its rejoins from another client's join."""
-        """Seconds without the host's answer after which :meth:`status` says it is not answering."""
         self.listener = None
         self.client: GameClient | None = None
         self.problem = ""
