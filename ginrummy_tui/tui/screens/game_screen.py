@@ -341,15 +341,15 @@ class GameScreen(Screen):
         # a move out of turn is refused with whom to wait for: the waiting line would name them again
         if not v.my_turn and not hinting and refusal and self._refusal_waits:
             prompt = Text()
-        # the reason and the connection's line are what must be read whole: a prompt that would
-        # push them past the edge goes (the buttons and the key bar still say what to do); a hint
-        # on show wraps instead, and so does a notice with the prompt after it (a notice never
-        # takes the prompt's place)
+        # a hint on show, or a reason that does not fit on one line after the clock, wraps onto
+        # more lines, and so does a notice with the prompt after it (it never takes its place)
         long = len(prompt.plain) > room
-        if (refusal or status_len) and not hinting and not notice and long:
-            prompt = Text()
-        # a hint on show, or a reason that does not fit on one line after the clock, wraps onto more lines
         wrap = hinting or room < 0 or (notice and long)
+        # the reason and the connection's line are what must be read whole: on one line, a prompt
+        # that would push them past the edge goes (the buttons and the key bar still say what to
+        # do); wrapped, the prompt follows the reason (on a small screen the buttons give way first)
+        if (refusal or status_len) and not wrap and long:
+            prompt = Text()
         line = self.query_one(PromptLine)
         line.set_prompt(
             prompt, refusal, status=status, wrap=wrap, status_refused=status_refused, ascii_only=a, notice=notice
