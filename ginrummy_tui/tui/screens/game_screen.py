@@ -132,7 +132,7 @@ class GameScreen(Screen):
         a = self.gin.ascii_only
         yield TooSmall()
         with Vertical(id="table"):
-            yield Scoreboard(id="scoreboard")
+            yield Scoreboard(ascii_only=a, id="scoreboard")
             yield OpponentHand(ascii_only=a, id="opponent")
             with Horizontal(id="piles"):
                 yield StockPile(ascii_only=a, id="stock")
@@ -275,6 +275,7 @@ class GameScreen(Screen):
     def on_suits_changed(self, message: SuitsChanged) -> None:
         """The suits are drawn otherwise now (letters or symbols): the cards and the table's text."""
         for widget in (
+            self.query_one(Scoreboard),
             self.query_one(OpponentHand),
             self.query_one(StockPile),
             self.query_one(DiscardPile),
