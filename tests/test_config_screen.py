@@ -484,6 +484,28 @@ async def test_with_ascii_an_open_choice_list_is_framed_in_ascii(tmp_path):
         assert all(row[0] == row[-1] == "|" for row in frame[1:-1]), "\n".join(frame)
 
 
+async def test_with_ascii_the_settings_boxes_and_arrows_are_ascii(tmp_path):
+    """With --ascii the yes-or-no boxes were drawn "▐X▌" and the choices' arrows "▼"."""
+    from textual.widgets import Select
+
+    plan = prepare(args_for(tmp_path, ascii=True), ask=None)
+    async with running(plan, size=(80, 40)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        text = screen_text(app)
+        assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
+        assert "Standard              v" in text and "] yes" in text and "] no" in text, text
+        select = screen.query_one("#ai", Select)
+        select.focus()
+        await pilot.press("enter")  # the list open: its arrow points up
+        await pilot.pause()
+        assert select.expanded and "Standard              ^" in screen_text(app)
+    plan = prepare(args_for(tmp_path / "symbols"), ask=None)
+    async with running(plan, size=(80, 40)) as (app, pilot):  # without: Textual's own
+        await open_settings(app, pilot)
+        text = screen_text(app)
+        assert "Standard              ▼" in text and "▌ yes" in text, text
+
+
 async def test_an_open_choice_list_is_framed_in_lines_in_every_theme(tmp_path):
     """In a 256-colour terminal the Opponent and Theme lists, open, had no
     border to be seen and ran into the labels beside them ("Computer's pause,
