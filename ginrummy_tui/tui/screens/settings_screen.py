@@ -22,6 +22,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from ginrummy_tui.engine.words import counted
+
 from ..host import ClickModeChanged, gin_of
 from ..widgets.choice_field import ChoiceField
 from ..widgets.field_label import REFUSED_MARKS, FieldLabel
@@ -93,7 +95,7 @@ def option_text(name: str, value: Any) -> str:
     if name == "next_dealer":
         return "the winner deals next" if value == "winner" else "the deal alternates"
     if name == "void_stock":
-        return f"void at {value} cards left in the stock"
+        return f"void at {counted(value, 'card')} left in the stock"
     label = dict(RULE_OPTION_HELP)[name].split(" (")[0].lower()
     return f"{label} {value}"
 
