@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 def level_record(app: App[Any], ascii_only: bool = False) -> Text | None:
     """Your record against this opponent level, from the history (None when
-    there is none: no history, a network match); the last matches as ● won and
-    ○ lost, with ``ascii_only`` W and L."""
+    there is none: no history, a network match); the last matches, oldest first,
+    as ● won and ○ lost (with ``ascii_only`` W and L), and a line that says so."""
     from ginrummy_tui.session.control import MatchControl
 
     gin = gin_of(app)
@@ -54,6 +54,7 @@ def level_record(app: App[Any], ascii_only: bool = False) -> Text | None:
         won_mark, lost_mark = ("W", "L") if ascii_only else ("●", "○")
         for result in last:
             text.append(won_mark if result else lost_mark, style="green" if result else "red")
+        text.append(f"\n{won_mark} won, {lost_mark} lost; newest last", style="dim")
     return text
 
 
