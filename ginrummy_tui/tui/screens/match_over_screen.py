@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind
 
-from ..host import SuitsChanged, gin_of, match_number
+from ..host import SuitsChanged, gin_of, match_title
 from ..table_text import fitting_name, short_name
 from ..widgets.cardfaces import ascii_text, ascii_words
 from ..widgets.key_bar import KeyBar
@@ -172,7 +172,7 @@ class MatchOverScreen(AfterHandScreen):
                     v,
                     self.opponent_name,
                     id="final-table",
-                    number=match_number(self.app),
+                    title=match_title(self.app),
                     ascii_only=gin_of(self.app).ascii_only,
                 )
                 with Vertical(id="race-box"):
