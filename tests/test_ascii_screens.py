@@ -212,3 +212,17 @@ async def test_with_ascii_the_tables_words_are_ascii_and_turning_it_off_brings_t
         await settle(app, pilot)
         text = screen_text(app)
         assert text.isascii() and "to 100 - standard rules" in text, text
+
+
+async def test_with_ascii_a_toast_is_ascii():
+    """"Resumed your match: hand 3, You 10 · Computer 5." kept its "·", and every toast its edge "▌"."""
+    app = make_app(state=scenarios.knock_ready(), pause=0, ascii=True)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        app.notify("Resumed your match: hand 3, You 10 · Computer 5.")
+        app.notify("The match could not be saved — the last save stands.", severity="warning")
+        await pilot.pause(0.3)
+        text = screen_text(app)
+        assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
+        flat = " ".join(text.split())
+        assert "| 10 - Computer 5." in flat and "| The match could not be saved - " in flat, text
