@@ -185,3 +185,44 @@ async def test_with_ascii_the_end_of_a_hand_is_ascii_and_turning_it_off_brings_t
         lines = screen_text(app).splitlines()
         top = next(i for i, ln in enumerate(lines) if "You won the match!" in ln) - 2
         assert lines[top].strip().startswith("+---") and "╔" not in "".join(lines), "\n".join(lines)
+
+
+async def test_with_ascii_the_tables_words_are_ascii_and_turning_it_off_brings_the_signs_back():
+    """The score line ("to 100 · standard rules"), the other player's name and count,
+    the discard pile's count, the deadwood line and the hand's log kept their "·" and "—"."""
+    app = make_app(state=scenarios.knock_ready(), pause=0, ascii=True)
+    async with app.run_test(size=(160, 40)) as pilot:  # the hand's log beside the table
+        await settle(app, pilot)
+        await pilot.press("s")  # to discard: "discarding AS leaves 10 - you may knock"
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
+        assert "to 100 - standard rules" in text and "Computer (standard) - 10 cards" in text
+        assert "Discard pile - 1" in text and "Hand 1 - Computer dealt" in text
+        assert "Deadwood 11 - discarding AS leaves 10 - you may knock - KD leaves 1" in text
+        app.ascii_only = False  # the settings screen turns the symbols back on
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert "to 100 · standard rules" in text and "Computer (standard) · 10 cards" in text
+        assert "Discard pile · 1" in text and "Hand 1 · Computer dealt" in text
+        assert "Deadwood 11 · discarding A♠ leaves 10 — you may knock" in text
+        app.ascii_only = True
+        await settle(app, pilot)
+        await pilot.resize_terminal(80, 24)
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert text.isascii() and "to 100 - standard rules" in text, text
+
+
+async def test_with_ascii_a_toast_is_ascii():
+    """"Resumed your match: hand 3, You 10 · Computer 5." kept its "·", and every toast its edge "▌"."""
+    app = make_app(state=scenarios.knock_ready(), pause=0, ascii=True)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        app.notify("Resumed your match: hand 3, You 10 · Computer 5.")
+        app.notify("The match could not be saved — the last save stands.", severity="warning")
+        await pilot.pause(0.3)
+        text = screen_text(app)
+        assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
+        flat = " ".join(text.split())
+        assert "| 10 - Computer 5." in flat and "| The match could not be saved - " in flat, text

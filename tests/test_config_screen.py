@@ -484,6 +484,53 @@ async def test_with_ascii_an_open_choice_list_is_framed_in_ascii(tmp_path):
         assert all(row[0] == row[-1] == "|" for row in frame[1:-1]), "\n".join(frame)
 
 
+async def test_with_ascii_the_settings_boxes_and_arrows_are_ascii(tmp_path):
+    """With --ascii the yes-or-no boxes were drawn "▐X▌" and the choices' arrows "▼"."""
+    from textual.widgets import Select
+
+    plan = prepare(args_for(tmp_path, ascii=True), ask=None)
+    async with running(plan, size=(80, 40)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        text = screen_text(app)
+        assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
+        assert "Standard              v" in text and "] yes" in text and "] no" in text, text
+        select = screen.query_one("#ai", Select)
+        select.focus()
+        await pilot.press("enter")  # the list open: its arrow points up
+        await pilot.pause()
+        assert select.expanded and "Standard              ^" in screen_text(app)
+    plan = prepare(args_for(tmp_path / "symbols"), ask=None)
+    async with running(plan, size=(80, 40)) as (app, pilot):  # without: Textual's own
+        await open_settings(app, pilot)
+        text = screen_text(app)
+        assert "Standard              ▼" in text and "▌ yes" in text, text
+
+
+async def test_a_yes_or_no_box_is_empty_when_off(tmp_path):
+    """An option turned off showed "▐X▌ no": the box had an X either way, and only its
+    colour (and the word after it) told off from on."""
+    from textual.widgets import Checkbox
+
+    def row(label: str) -> str:
+        return next(line for line in screen_text(app).splitlines() if label in line).split(label)[1].strip()
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=(80, 40)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        assert row("Big Gin allowed").startswith("▐ ▌ no") and row("A tie is an undercut").startswith("▐X▌ yes")
+        screen.query_one("#rule-big_gin", Checkbox).focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert row("Big Gin allowed").startswith("▐X▌ yes")
+        await pilot.press("space")
+        await pilot.pause()
+        assert row("Big Gin allowed").startswith("▐ ▌ no")
+    plan = prepare(args_for(tmp_path / "ascii", ascii=True), ask=None)
+    async with running(plan, size=(80, 40)) as (app, pilot):
+        await open_settings(app, pilot)
+        assert row("Big Gin allowed").startswith("[ ] no") and row("A tie is an undercut").startswith("[X] yes")
+
+
 async def test_an_open_choice_list_is_framed_in_lines_in_every_theme(tmp_path):
     """In a 256-colour terminal the Opponent and Theme lists, open, had no
     border to be seen and ran into the labels beside them ("Computer's pause,

@@ -17,6 +17,7 @@ from ginrummy_tui.tui.move_clock import URGENT, WARN, ClockBadge, MoveClock, War
 from ginrummy_tui.tui.screens.review_screen import ReviewScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import KEYS
+from ginrummy_tui.tui.widgets.key_bar import KeyBar
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
 from .app_helpers import review_made, screen_text, settle
@@ -201,6 +202,7 @@ async def _run_out(app, fake, pilot) -> None:
 
 
 async def test_a_hand_lost_on_time_before_any_move_offers_no_review_and_r_says_why():
+    """The screen offered "a: replay this deal" alone, but the key bar showed "r Review"."""
     app, fake, _bells = _timed_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(app, pilot)
@@ -208,6 +210,8 @@ async def test_a_hand_lost_on_time_before_any_move_offers_no_review_and_r_says_w
         assert isinstance(app.screen, SummaryScreen)
         text = screen_text(app)
         assert "a: replay this deal" in text and "r: review" not in text, text
+        bar = str(app.screen.query_one(KeyBar).render())
+        assert "a Replay deal" in bar and "Review" not in bar, bar  # it showed "r Review", dimmed
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)

@@ -109,6 +109,13 @@ def test_reason_for_gin_and_for_a_discard_that_could_knock():
     assert explain(v2, parse_action("knock 2D")) == "Knock with 2♦: it leaves 4 deadwood, within the limit of 10."
 
 
+def test_a_bonus_of_one_point_is_said_in_the_singular():
+    s = _made("7S 7H 7D 3C 4C 5C 6C JH QH KH", "AS 2S 3S QS QC TS 8D KD JC 9H", "8S", "2D")
+    s = replace(s, rules=s.rules.with_options(gin_bonus=1))
+    s = apply(apply(apply(s, parse_action("pass")), parse_action("pass")), parse_action("draw stock"))
+    assert "every other card is in a meld — 1 point plus the computer's deadwood" in explain(view(s, 0), parse_action("gin 2D"))
+
+
 def test_reason_for_taking_the_upcard_names_the_meld_and_the_deadwood():
     s = _made("7S 7H 3C 4C JH QH 2D 9D KS KD", "AS 2S 3S QS QC TS 8D 5D JC 9H", "7D")
     v = view(s, 0)

@@ -332,6 +332,39 @@ async def test_m_points_to_the_hands_moves_beside_the_table_rather_than_cover_th
         assert isinstance(app.screen, MovesScreen)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 21), (46, 21)])
+async def test_the_notice_of_m_goes_with_the_hands_moves_beside_the_table(size):
+    """m at 200 columns, then a smaller window: the notice that the turns are listed on
+    the right stayed, with no list there, and in place of "Take K♣ (t) or pass (p).",
+    until the next move."""
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        assert _prompt(app).startswith("→ Every turn of this hand is listed on the right (m). Take ")
+        await pilot.resize_terminal(*size)
+        await settle(app, pilot)
+        assert "Every turn" not in _prompt(app) and "(t) or pass (p)." in _prompt(app), _prompt(app)
+
+
+async def test_the_notice_of_m_never_takes_the_place_of_the_prompt():
+    """After the move clock, the notice left too little of the line for "Draw from the
+    stock (s) or the pile (d).": the prompt went, and only the notice said anything."""
+    from .test_tui import _clocked_app
+
+    app = _clocked_app()
+    async with app.run_test(size=(150, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        assert _prompt(app) == "⏱ 28 s for you  Draw from the stock (s) or the discard pile (d), or click a pile."
+        await pilot.press("m")
+        await settle(app, pilot)
+        flat = " ".join(_prompt(app).split())
+        assert flat == "⏱ 28 s for you → Every turn of this hand is listed on the right (m). Draw from the stock (s) or the pile (d).", flat
+
+
 @pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 48), (200, 60)])
 async def test_a_large_terminal_has_the_score_line_at_the_top_and_the_keys_at_the_bottom(size):
     """On a large terminal the table stood in the middle of the screen: its score

@@ -96,8 +96,9 @@ def test_the_match_over_screen_shows_the_record_against_this_level(tmp_path):
     session = LocalSession(new_game(seed=1), SimpleNamespace(level="standard"))
     app = SimpleNamespace(session=session, context=AppContext(session=session, keeper=keeper))
     text = level_record(app).plain
-    assert text.startswith("Against standard: won 3 of 4") and text.endswith("last 4: ●○●●")
-    assert level_record(app, ascii_only=True).plain.endswith("last 4: WLWW")  # with --ascii: no ● or ○
+    # which mark is a win, and which end the newest, said under the marks (they were not)
+    assert text == "Against standard: won 3 of 4\nlast 4: ●○●●\n● won, ○ lost; newest last", text
+    assert level_record(app, ascii_only=True).plain.endswith("last 4: WLWW\nW won, L lost; newest last")  # with --ascii: no ● or ○
     app.session.opponent.level = "easy"  # never played: nothing to show
     assert level_record(app) is None
     keeper.shared_history().close()
@@ -182,13 +183,15 @@ async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monk
 
     from .app_helpers import screen_text
 
-    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only: Text("Against standard: won 3 of 4\nlast 4: ●○●●"))
+    record = Text("Against standard: won 3 of 4\nlast 4: ●○●●\n● won, ○ lost; newest last")
+    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only: record)
     app = make_app(state=scenarios.match_point(), pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await _match_over_screen(app, pilot)
         lines = _shows_result_and_race(app).splitlines()
         top = next(i for i, ln in enumerate(lines) if "128│" in ln)
         assert "Against standard: won 3 of 4" in lines[top] and "last 4: ●○●●" in lines[top + 1]
+        assert "● won, ○ lost; newest last" in lines[top + 2]
         await pilot.resize_terminal(60, 24)
         await pilot.pause()
         lines = _shows_result_and_race(app).splitlines()

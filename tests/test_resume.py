@@ -345,6 +345,25 @@ async def test_a_separate_match_says_when_it_comes_back_and_the_main_match_says_
     again.close()
 
 
+async def test_a_separate_match_is_called_so_on_its_score_table(tmp_path):
+    """The match open in another gin-tui and a separate one started beside it were both
+    "Match 2" on their score tables: each was one more than the matches finished."""
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+
+    async def title(plan) -> str:
+        async with running(plan) as (app, pilot):
+            await pilot.press("p")
+            await settle(app, pilot)
+            await pilot.press("c")
+            await until(pilot, lambda: isinstance(app.screen, ScoreScreen))
+            return next(line.strip(" │") for line in screen_text(app).splitlines() if " · to 100 · " in line)
+
+    first = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    other = prepare(args_for(tmp_path), ask=lambda owner, **_: "separate")
+    assert (await title(other)).startswith("Separate match · to 100 · standard rules")
+    assert (await title(first)).startswith("Match 1 · to 100 · standard rules")
+
+
 def test_a_replayed_deal_has_its_own_slot_and_does_not_count(tmp_path):
     main_plan = prepare(args_for(tmp_path, seed=9), ask=never_asked)
     main_state = main_plan.state

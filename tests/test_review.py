@@ -109,3 +109,22 @@ def test_a_hand_that_does_not_come_from_its_seed_is_refused():
         s = apply(s, parse_action(a))
     with pytest.raises(ValueError, match="does not replay"):
         review_hand(s)
+
+
+def test_the_review_of_one_decision_says_it_in_the_singular(review):
+    """"1 decisions; the expert would have made 1 of them the same way." after a pass
+    that the computer's knock answered."""
+    from rich.console import Console
+
+    from ginrummy_tui.tui.screens.review_screen import review_renderable
+
+    def headline(decisions: int, mistakes: tuple) -> str:
+        review = HandReview(match_no=1, hand_no=1, seat=0, decisions=decisions, mistakes=mistakes, samples=60)
+        console = Console(width=100, record=True, color_system=None)
+        console.print(review_renderable(review))
+        return console.export_text().splitlines()[1]
+
+    assert headline(1, ()) == "1 decision; the expert would have made it the same way."
+    other = review.mistakes[:1]
+    assert headline(1, other) == "1 decision; the expert would have made it otherwise."
+    assert headline(3, other) == "3 decisions; the expert would have made 2 of them the same way."

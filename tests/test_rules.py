@@ -47,3 +47,14 @@ def test_every_problem_is_named_at_once():
     with pytest.raises(ValueError) as err:
         Rules.from_dict({**Rules().to_dict(), "knock_limit": 12, "target": 0})
     assert "knock_limit" in str(err.value) and "target" in str(err.value)
+
+
+def test_the_rule_sheet_counts_one_of_a_thing_in_the_singular():
+    """A rule set to 1 read "1 seconds per move", "down to 1 cards", "1 points"."""
+    lines = Rules().with_options(timer=1, void_stock=1, target=1, box_bonus=1, game_bonus=1).describe()
+    text = " ".join(lines)
+    for said in ("Move timer: 1 second per move", "down to 1 card and", "reach 1 point wins",
+                 "Box bonus: 1 point per hand", "Game bonus: 1 point to"):
+        assert said in text, text
+    text = " ".join(Rules().with_options(timer=30).describe())
+    assert "down to 2 cards and" in text and "reach 100 points wins" in text and "30 seconds per move" in text

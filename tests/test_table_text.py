@@ -54,7 +54,8 @@ def test_the_deadwood_line_says_what_a_discard_leaves_and_whether_it_allows_a_kn
     best = tt.choice(v, Kind.KNOCK, None, chosen=False)
     assert best is not None
     text = tt.deadwood_text(v, best, ascii_only=True).plain
-    assert text.startswith("Deadwood ") and " · discarding " in text and "— you may knock" in text
+    assert text.startswith("Deadwood ") and " - discarding " in text and "- you may knock" in text and text.isascii()
+    assert " · discarding " in tt.deadwood_text(v, best, ascii_only=False).plain  # "—" and "·" with symbols
 
 
 def test_buttons_follow_the_phase_and_the_legal_moves():
@@ -141,7 +142,7 @@ def test_the_log_tells_every_turn_of_the_hand_with_the_cards_everyone_saw():
         dealer = "You" if v.dealer == seat else "Ann"
         lines = [t.plain for t in tt.log_lines(v, "Ann", ascii_only=True)]
         assert lines == [
-            f"Hand 1 · {dealer} dealt",
+            f"Hand 1 - {dealer} dealt",
             f"{me:5}passed on {u(up)}",
             f"{them:5}passed on {u(up)}",
             f"{me:5}drew from stock, threw {u(thrown)}",  # the card drawn is not named, even to its player
@@ -175,7 +176,8 @@ def test_the_log_says_the_hands_own_knock_limit_in_oklahoma():
     else:
         raise AssertionError("no spade upcard below ten in the seeds tried")
     head = tt.log_lines(v, "Ann", ascii_only=True)[0].plain
-    assert head.endswith(f" dealt · knock at {v.knock_limit} or less, scores ×2"), head
+    assert head.endswith(f" dealt - knock at {v.knock_limit} or less, scores x2"), head
+    assert tt.log_lines(v, "Ann", ascii_only=False)[0].plain.endswith(f" dealt · knock at {v.knock_limit} or less, scores ×2")
     plain = view(new_game(seed=1), 0)
     assert tt.log_lines(plain, "Ann", ascii_only=True)[0].plain.endswith(" dealt")
 
@@ -191,9 +193,10 @@ def test_the_deadwood_line_keeps_the_hands_doubling_in_sight_in_oklahoma():
             break
     else:
         raise AssertionError("no spade upcard in the seeds tried")
-    text = tt.deadwood_text(v, None, ascii_only=True).plain
+    text = tt.deadwood_text(v, None, ascii_only=False).plain
     assert text.endswith(f" · knock at {v.knock_limit} or less, scores ×2") or text.endswith(
         " · gin only, scores ×2"
     ), text
+    assert tt.deadwood_text(v, None, ascii_only=True).plain.endswith(", scores x2")
     plain = view(new_game(seed=1), 0)
-    assert tt.deadwood_text(plain, None, ascii_only=True).plain.endswith(" · knock at 10 or less")
+    assert tt.deadwood_text(plain, None, ascii_only=True).plain.endswith(" - knock at 10 or less")

@@ -1297,8 +1297,8 @@ async def test_a_move_refused_while_not_connected_stops_being_refused_on_reconne
         # the refusal says why in the words the hint key uses (no move is offered meanwhile)
         assert prompt(app) == (
             "Connection lost — reconnecting… (the host closed the connection)  "
-            "✗ Not now (not connected to the host: reconnecting)."
-        )
+            "✗ Not now (not connected to the host: reconnecting). Take 9♦ (t) or pass (p)."
+        )  # the reason wraps onto a second line, and the prompt follows it
         assert app.table.query_one(PromptLine).has_class("-refused")
         why[0] = ""  # connected again
         await until(pilot, lambda: "✗" not in prompt(app), "the refusal taken down")
@@ -1338,7 +1338,7 @@ async def test_a_reason_too_long_for_the_line_after_the_clock_takes_a_second_lin
         assert line.lines == 1 and line.size.height == 1
         await press(app, pilot, "k")
         assert prompt(app).startswith("⏱ 28 s for you  ✗ You cannot knock: discarding")
-        assert prompt(app).endswith("the limit is 10.")
+        assert prompt(app).endswith("the limit is 10. Discard (⏎).")  # the prompt follows on the second line
         await settle(app, pilot)
         assert line.lines == 2 and line.size.height == 2
         screen = screen_text(app)
@@ -1405,6 +1405,27 @@ async def test_on_a_small_screen_the_table_makes_room_for_a_long_hint(size):
         assert not any(app.table.has_class(c) for c in ("-long-prompt", "-longer-prompt", "-longest-prompt"))
         assert "Computer (standard) · 10 cards" in screen_text(app) or size[0] < 60
         assert ("Discard" in before) and screen_text(app).count("┌─┬") == before.count("┌─┬")
+
+
+@pytest.mark.parametrize(
+    "keys,told",
+    [
+        (("k",), "✗ Draw a card first: take the upcard or pass. Take 9♦ (t) or pass (p)."),
+        (("t", "k"), "✗ You cannot knock: discarding K♠ leaves 70 deadwood, the limit is 10. Discard (⏎)."),
+    ],
+    ids=["upcard", "discard"],
+)
+async def test_at_the_smallest_size_a_long_reason_leaves_the_prompt_after_it(keys, told):
+    """At 46×21 a reason on two lines took the buttons' row, and the prompt went too:
+    nothing but the key bar said what to do."""
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=(46, 21)) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, *keys)
+        await pilot.pause(0.2)
+        line = app.table.query_one(PromptLine)
+        assert line.plain == told and line.short_of == 0
+        assert told.split(". ")[-1] in " ".join(screen_text(app).split())
 
 
 async def test_on_a_small_screen_a_hint_takes_no_more_room_than_it_needs_and_gives_it_back():

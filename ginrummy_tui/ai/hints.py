@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ginrummy_tui.engine import Action, Card, PlayerView, best_melds, deadwood_mask
 from ginrummy_tui.engine.cards import SUIT_SYMBOLS
 from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.engine.words import counted
 
 from .common import COMPUTER, hand_mask, melds_with, playable
 
@@ -232,14 +233,14 @@ def explain(
         return "The match is over: start a new one."
     if kind == Kind.BIG_GIN:
         return (
-            f"Big Gin: all 11 cards are in melds — {view.rules.big_gin_bonus} points "
+            f"Big Gin: all 11 cards are in melds — {counted(view.rules.big_gin_bonus, 'point')} "
             f"plus {name}'s deadwood, with no layoffs."
         )
     if kind == Kind.GIN:
         assert action.card is not None
         return (
             f"Gin with {lab(action.card)}: every other card is in a meld — "
-            f"{view.rules.gin_bonus} points plus {name}'s deadwood, with no layoffs."
+            f"{counted(view.rules.gin_bonus, 'point')} plus {name}'s deadwood, with no layoffs."
         )
     if kind == Kind.KNOCK:
         return _explain_knock(view, action.card, ascii_only, name)  # type: ignore[arg-type]
@@ -259,9 +260,9 @@ def explain(
         else:
             head = f"{verb}: deadwood from {now} to {after}"
         if big:
-            return f"{head}; then Big Gin, for {view.rules.big_gin_bonus} points plus {name}'s deadwood."
+            return f"{head}; then Big Gin, for {counted(view.rules.big_gin_bonus, 'point')} plus {name}'s deadwood."
         if after == 0 and thrown is not None:
-            return f"{head}; then gin with {lab(thrown)}, for {view.rules.gin_bonus} points plus {name}'s deadwood."
+            return f"{head}; then gin with {lab(thrown)}, for {counted(view.rules.gin_bonus, 'point')} plus {name}'s deadwood."
         if after <= blind:
             return f"{head}; a blind draw is expected to leave about {round(blind)}."
         return f"{head}; a blind draw is expected to leave about {round(blind)} but fewer chances after."
@@ -328,7 +329,7 @@ def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, na
     if undercuts and gain >= round(out.expected_points):
         return (
             f"Discard {label} and wait for gin or to undercut {name}'s knock (about {knock}) "
-            f"for about {gain} points; knocking now: {now}."
+            f"for about {counted(gain, 'point')}; knocking now: {now}."
         )
     hope = "undercut" if undercuts else "get below"
     return (

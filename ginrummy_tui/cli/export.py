@@ -9,6 +9,7 @@ import sys
 from datetime import date
 
 from ginrummy_tui.cli import say
+from ginrummy_tui.engine.words import counted
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -41,7 +42,7 @@ def _lines(hist, args: argparse.Namespace, since: str | None):
             state = outcome(r) if r["finished"] else "abandoned" if r["abandoned"] else "unfinished"
             t0, t1 = r["totals"]
             replay = "  (replay)" if r["replay"] else ""
-            hands = f"{r['hands']} hand{'' if r['hands'] == 1 else 's'}"
+            hands = counted(r["hands"], "hand")
             yield f"{r['id']}  {listed_opponent(r)}/{r['preset']}  {hands}  {t0}-{t1}  {state}{replay}\n"
         if empty:
             yield _nothing(since)

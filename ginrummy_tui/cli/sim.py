@@ -17,6 +17,7 @@ import time
 
 from ginrummy_tui.cli import out, output_open, positive, say
 from ginrummy_tui.engine.kinds import EndKind, Phase
+from ginrummy_tui.engine.words import counted
 
 LEVEL_CHOICES = ("easy", "standard", "expert", "master")
 SEED = 1
@@ -241,17 +242,12 @@ JSON_KEYS = ("a", "b", "rules", "matches", "hands", "wins", "points", "knocks", 
              "voids", "decision_ms")
 
 
-def _counted(n: int, what: str) -> str:
-    """``n`` and ``what``, one or more of it: "1 match", "300 hands"."""
-    return f"{n} {what}" if n == 1 else f"{n} {what}es" if what.endswith("ch") else f"{n} {what}s"
-
-
 def _played(r: dict, single_hands: bool) -> str:
     """What was played, for the first line of the table: "1000 matches, 7510 hands
     played", or with --hands "300 single hands played"."""
     if single_hands:
-        return f"{_counted(r['hands'], 'single hand')} played"
-    return f"{_counted(r['matches'], 'match')}, {_counted(r['hands'], 'hand')} played"
+        return f"{counted(r['hands'], 'single hand')} played"
+    return f"{counted(r['matches'], 'match')}, {counted(r['hands'], 'hand')} played"
 
 
 def _table(r: dict, single_hands: bool) -> str:

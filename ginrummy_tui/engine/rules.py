@@ -130,6 +130,8 @@ class Rules:
 
     def describe(self) -> list[str]:
         """The rules in plain sentences, for the rule sheet."""
+        from .words import counted
+
         lines = []
         if self.oklahoma:
             lines.append(
@@ -167,18 +169,18 @@ class Rules:
         else:
             lines.append("The deal alternates every hand.")
         lines.append(
-            f"A hand is void (no score) when the stock is down to {self.void_stock} cards "
+            f"A hand is void (no score) when the stock is down to {counted(self.void_stock, 'card')} "
             "and the player who drew ends the turn without knocking."
         )
-        lines.append(f"The first player to reach {self.target} points wins the match.")
+        lines.append(f"The first player to reach {counted(self.target, 'point')} wins the match.")
         if self.box_bonus:
-            lines.append(f"Box bonus: {self.box_bonus} points per hand won, added at the end.")
+            lines.append(f"Box bonus: {counted(self.box_bonus, 'point')} per hand won, added at the end.")
         if self.game_bonus:
-            lines.append(f"Game bonus: {self.game_bonus} points to the winner of the match.")
+            lines.append(f"Game bonus: {counted(self.game_bonus, 'point')} to the winner of the match.")
         if not self.box_bonus and not self.game_bonus:
             lines.append("No box, line or game bonus.")
         if self.timer:
-            lines.append(f"Move timer: {self.timer} seconds per move; running out of time loses the match.")
+            lines.append(f"Move timer: {counted(self.timer, 'second')} per move; running out of time loses the match.")
         return lines
 
 

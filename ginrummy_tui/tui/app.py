@@ -283,9 +283,12 @@ class GinApp(App):
     ) -> None:
         """A toast, every one of them: a path in ``message`` reads whole in
         the toast's column (the home directory as ~, the lines broken after a
-        separator, not inside a name), as wide as the toast is on this screen."""
+        separator, not inside a name), as wide as the toast is on this screen;
+        with ``--ascii`` its signs in ASCII ("-" for "·", its edge in ``app.tcss``)."""
         from .note_text import note_text, toast_text_width
 
+        if self.ascii_only:
+            message = ascii_words(message)
         width = toast_text_width(self.size.width, self.size.height, severity)
         super().notify(note_text(message, width), title=title, severity=severity, timeout=timeout, markup=markup)
 

@@ -91,9 +91,19 @@ def gin_of(app: object) -> GinHost:
     return cast("GinHost", app)
 
 
-def match_number(app: object) -> int | None:
-    """The number of the match on the table among all the player's matches
-    (:meth:`~ginrummy_tui.session.keeper.Keeper.match_number`), the same on
-    every screen; None where it has none (the state's own number is shown then)."""
+SEPARATE_MATCH = "Separate match"
+"""What a separate match is called (one started beside a match open in another gin-tui):
+numbered, it would have the other's number, each being one more than the matches finished."""
+
+
+def match_title(app: object) -> str | None:
+    """What the match on the table is called, the same on every screen: "Match 2", its number
+    among all the player's matches (:meth:`~ginrummy_tui.session.keeper.Keeper.match_number`),
+    or :data:`SEPARATE_MATCH`; None where it has no number (the state's own is shown then)."""
     keeper = gin_of(app).context.keeper
-    return keeper.match_number() if keeper is not None else None
+    if keeper is None:
+        return None
+    if keeper.store.is_separate:
+        return SEPARATE_MATCH
+    number = keeper.match_number()
+    return None if number is None else f"Match {number}"

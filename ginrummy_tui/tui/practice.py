@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ginrummy_tui.session.local import LocalSession
 from ginrummy_tui.session.replay_session import ReplaySession
 
-from .host import gin_of, match_number
+from .host import gin_of, match_title
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -45,7 +45,7 @@ def practice_banner(app: App[Any]) -> Banner | None:
         start = session.start_scores
         real = session.real.state
         return _forms(
-            f"hand {v.hand_no} of match {match_number(app) or real.match_no}",
+            f"hand {v.hand_no} of {(match_title(app) or f'match {real.match_no}').lower()}",
             "not saved",
             f"You {v.scores[me] - start[me]}–{v.scores[opp] - start[opp]} · "
             f"match: You {real.scores[me]}–{real.scores[opp]}",

@@ -15,7 +15,7 @@ from rich.text import Text
 from ginrummy_tui.engine import Action, EndKind, Kind, Phase, deadwood
 
 from .palette import DEFAULT, Palette
-from .widgets.cardfaces import card_label, card_text
+from .widgets.cardfaces import ascii_text, card_label, card_text
 from .widgets.too_small import NORMAL_WIDTH
 
 if TYPE_CHECKING:
@@ -149,6 +149,8 @@ def fitting_moves_text(v: PlayerView, opponent_name: str, ascii_only: bool, room
     for name in (opponent_name, short_name(opponent_name)):
         for hand_no, terms in ((True, True), (False, True), (True, False), (False, False)):
             text = moves_text(v, name, ascii_only, hand_no=hand_no, terms=terms)
+            if ascii_only:  # "scores x2" for "scores ×2"
+                text = ascii_text(text)
             if text.cell_len <= room:
                 return text
     return text
@@ -212,7 +214,7 @@ def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]
     res = v.result
     if res is not None and res.kind == EndKind.TIMEOUT and res.winner is not None:  # not a move: the clock's
         lines.append(Text(("You" if res.winner != v.seat else opponent_name).ljust(column) + "ran out of time"))
-    return lines
+    return [ascii_text(line) for line in lines] if ascii_only else lines  # "Hand 1 - You dealt"
 
 
 def _without(hand: Iterable[Card], card: Card | None) -> int:
@@ -246,7 +248,7 @@ def deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool, colour
                 t.append(f" leaves {low}")
     else:
         t.append(f" · {hand_terms(v)}", style="dim")
-    return t
+    return ascii_text(t) if ascii_only else t  # "Deadwood 23 - discarding 9H leaves 14 - you may knock"
 
 
 def choice(v: PlayerView | None, kind: Kind, selected: Card | None, chosen: bool) -> Card | None:

@@ -34,7 +34,8 @@ AFTER_HAND_BINDINGS = [
     Binding("l", "table_only('pile')", show=False),
 ]
 """r: the review of the hand; a: replay its deal; m: every turn of it; h and l: why not here.
-Where the hand has no review (no move of the player's in it), r is dimmed and says why."""
+Where the hand has no review (no move of the player's in it), r is not in the key bar (nor
+offered on the screen) and says why."""
 
 TABLE_ONLY = {
     "hint": "A hint (h) is for your own turn in a hand: {over}.",
@@ -69,7 +70,7 @@ class AfterHandScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":
-            return True if self._reviewable else (None if self._local else False)
+            return self._reviewable
         if action == "no_review":
             return self._local and not self._reviewable
         if action == "replay":

@@ -132,7 +132,7 @@ class GameScreen(Screen):
         a = self.gin.ascii_only
         yield TooSmall()
         with Vertical(id="table"):
-            yield Scoreboard(id="scoreboard")
+            yield Scoreboard(ascii_only=a, id="scoreboard")
             yield OpponentHand(ascii_only=a, id="opponent")
             with Horizontal(id="piles"):
                 yield StockPile(ascii_only=a, id="stock")
@@ -155,6 +155,8 @@ class GameScreen(Screen):
         width, height = self.size
         big = width >= 90 and height >= 34
         self.set_class(width >= LOG_FROM, "-with-log")
+        if self._refusal_notice and width < LOG_FROM:
+            self.refusal = ""  # the notice points to the hand's log beside the table, which this width has not
         for widget in (self.query_one(HandView), self.query_one(StockPile), self.query_one(DiscardPile)):
             widget.set_big(big)
         if self.v is not None:
@@ -273,6 +275,7 @@ class GameScreen(Screen):
     def on_suits_changed(self, message: SuitsChanged) -> None:
         """The suits are drawn otherwise now (letters or symbols): the cards and the table's text."""
         for widget in (
+            self.query_one(Scoreboard),
             self.query_one(OpponentHand),
             self.query_one(StockPile),
             self.query_one(DiscardPile),
@@ -312,7 +315,8 @@ class GameScreen(Screen):
         if status_refused:
             refusal = ""  # the line of the lost connection says why: it is marked refused instead
         status_len = len(status.plain if isinstance(status, Text) else status) + (2 if status_refused else 0)
-        told = refusal_text(refusal, self._refusal_notice) if refusal else ""
+        notice = bool(refusal) and self._refusal_notice
+        told = refusal_text(refusal, notice) if refusal else ""
         refusal_len = len(ascii_words(told) if a else told)
         room = self._prompt_width() - (status_len + 2 if status_len else 0) - refusal_len
         if app.session.status_says_blocked():
@@ -338,16 +342,18 @@ class GameScreen(Screen):
         # a move out of turn is refused with whom to wait for: the waiting line would name them again
         if not v.my_turn and not hinting and refusal and self._refusal_waits:
             prompt = Text()
-        # the reason and the connection's line are what must be read whole: a prompt that would
-        # push them past the edge goes (the buttons and the key bar still say what to do); a hint
-        # on show wraps instead
-        if (refusal or status_len) and not hinting and len(prompt.plain) > room:
+        # a hint on show, or a reason that does not fit on one line after the clock, wraps onto
+        # more lines, and so does a notice with the prompt after it (it never takes its place)
+        long = len(prompt.plain) > room
+        wrap = hinting or room < 0 or (notice and long)
+        # the reason and the connection's line are what must be read whole: on one line, a prompt
+        # that would push them past the edge goes (the buttons and the key bar still say what to
+        # do); wrapped, the prompt follows the reason (on a small screen the buttons give way first)
+        if (refusal or status_len) and not wrap and long:
             prompt = Text()
-        # a hint on show, or a reason that does not fit on one line after the clock, wraps onto more lines
-        wrap = hinting or room < 0
         line = self.query_one(PromptLine)
         line.set_prompt(
-            prompt, refusal, status=status, wrap=wrap, status_refused=status_refused, ascii_only=a, notice=self._refusal_notice
+            prompt, refusal, status=status, wrap=wrap, status_refused=status_refused, ascii_only=a, notice=notice
         )
         # on a small screen the table makes room for the rest of a long hint or reason, until it
         # goes (ROOM_STEPS)

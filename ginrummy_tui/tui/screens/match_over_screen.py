@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind
 
-from ..host import SuitsChanged, gin_of, match_number
+from ..host import SuitsChanged, gin_of, match_title
 from ..table_text import fitting_name, short_name
 from ..widgets.cardfaces import ascii_text, ascii_words
 from ..widgets.key_bar import KeyBar
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 def level_record(app: App[Any], ascii_only: bool = False) -> Text | None:
     """Your record against this opponent level, from the history (None when
-    there is none: no history, a network match); the last matches as ● won and
-    ○ lost, with ``ascii_only`` W and L."""
+    there is none: no history, a network match); the last matches, oldest first,
+    as ● won and ○ lost (with ``ascii_only`` W and L), and a line that says so."""
     from ginrummy_tui.session.control import MatchControl
 
     gin = gin_of(app)
@@ -54,6 +54,7 @@ def level_record(app: App[Any], ascii_only: bool = False) -> Text | None:
         won_mark, lost_mark = ("W", "L") if ascii_only else ("●", "○")
         for result in last:
             text.append(won_mark if result else lost_mark, style="green" if result else "red")
+        text.append(f"\n{won_mark} won, {lost_mark} lost; newest last", style="dim")
     return text
 
 
@@ -171,7 +172,7 @@ class MatchOverScreen(AfterHandScreen):
                     v,
                     self.opponent_name,
                     id="final-table",
-                    number=match_number(self.app),
+                    title=match_title(self.app),
                     ascii_only=gin_of(self.app).ascii_only,
                 )
                 with Vertical(id="race-box"):

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind
+from ginrummy_tui.engine.words import counted
 
 from ..hint_prompt import opponent_words
 from ..host import SuitsChanged, gin_of
@@ -175,18 +176,21 @@ def open_review(app: App[Any]) -> None:
         app.push_screen(ReviewScreen(key, gin_of(app).ascii_only))
 
 
+def agreement(decisions: int, agreed: int) -> str:
+    """"12 decisions; the expert would have made 9 of them the same way.", "1 decision; the
+    expert would have made it the same way."."""
+    if decisions == 1:
+        return f"1 decision; the expert would have made it {'the same way' if agreed else 'otherwise'}."
+    return f"{counted(decisions, 'decision')}; the expert would have made {agreed} of them the same way."
+
+
 def review_renderable(review: HandReview, ascii_only: bool = False, colours: Palette = DEFAULT) -> Group:
     """The review as text: a headline, then each difference, most costly first."""
     lines: list = []
     head = Text(style="bold")
     head.append(f"Review of hand {review.hand_no}")
     lines.append(head)
-    lines.append(
-        Text(
-            f"{review.decisions} decisions; the expert would have made {review.agreed} of them the same way.",
-            style="dim",
-        )
-    )
+    lines.append(Text(agreement(review.decisions, review.agreed), style="dim"))
     lines.append(Text())
     if review.layout:
         note = Text()

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..host import SuitsChanged, gin_of, match_number
+from ..host import SuitsChanged, gin_of, match_title
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import ScoreTable
 from ..widgets.too_small import TooSmall
@@ -40,7 +40,7 @@ class ScoreScreen(ModalScreen):
                 self.v,
                 self.opponent_name,
                 id="score-table",
-                number=match_number(self.app),
+                title=match_title(self.app),
                 ascii_only=gin_of(self.app).ascii_only,
             )
             if self.note:

@@ -22,11 +22,15 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from ginrummy_tui.engine.words import counted
+
 from ..host import ClickModeChanged, gin_of
+from ..widgets.choice_field import ChoiceField
 from ..widgets.field_label import REFUSED_MARKS, FieldLabel
 from ..widgets.key_bar import KeyBar
 from ..widgets.number_field import NumberField
 from ..widgets.too_small import TooSmall
+from ..widgets.yes_no_box import YesNoBox
 from .question import Question
 
 if TYPE_CHECKING:
@@ -91,7 +95,7 @@ def option_text(name: str, value: Any) -> str:
     if name == "next_dealer":
         return "the winner deals next" if value == "winner" else "the deal alternates"
     if name == "void_stock":
-        return f"void at {value} cards left in the stock"
+        return f"void at {counted(value, 'card')} left in the stock"
     label = dict(RULE_OPTION_HELP)[name].split(" (")[0].lower()
     return f"{label} {value}"
 
@@ -229,6 +233,7 @@ class SettingsScreen(Screen):
         from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
         s = current_settings(self.gin)
+        a = self.gin.ascii_only
         self.original = s
         self.preset_shown = s.preset
         rules = s.rules
@@ -244,28 +249,27 @@ class SettingsScreen(Screen):
                 yield Static(in_play, id="match-rules")
             yield self._row(
                 "Rules preset",
-                Select([(name, name) for name in [*PRESETS, CUSTOM]], value=self._preset_value(rules),
-                       allow_blank=False, compact=True, id="preset"),
+                ChoiceField([(name, name) for name in [*PRESETS, CUSTOM]], self._preset_value(rules), ascii_only=a,
+                            id="preset"),
             )
             for name, label in RULE_OPTION_HELP:
                 yield self._row(label, self._rule_field(name, getattr(rules, name)))
             yield Static("Opponent and table", classes="section")
             yield self._row(
                 "Opponent level",
-                Select([(b, a) for a, b in LEVEL_LABELS], value=s.ai, allow_blank=False, compact=True, id="ai"),
+                ChoiceField([(label, level) for level, label in LEVEL_LABELS], s.ai, ascii_only=a, id="ai"),
             )
             yield self._row(
                 "Computer's pause, s", NumberField(f"{s.pause:g}", type="number", compact=True, id="pause")
             )
-            yield self._row("ASCII suits (S H D C)", Checkbox(yes_no(s.ascii), s.ascii, compact=True, id="ascii"))
+            yield self._row("ASCII suits (S H D C)", YesNoBox(yes_no(s.ascii), s.ascii, ascii_only=a, id="ascii"))
             yield self._mouse_row(s.mouse)
             yield self._row(
-                "One-click discard", Checkbox(yes_no(s.one_click), s.one_click, compact=True, id="one-click")
+                "One-click discard", YesNoBox(yes_no(s.one_click), s.one_click, ascii_only=a, id="one-click")
             )
             themes = sorted(self.app.available_themes)
             theme = s.theme if s.theme in themes else self.app.theme
-            yield self._row("Theme", Select([(t, t) for t in themes], value=theme, allow_blank=False, compact=True,
-                                            id="theme"))
+            yield self._row("Theme", ChoiceField([(t, t) for t in themes], theme, ascii_only=a, id="theme"))
             with Horizontal(id="settings-buttons"):
                 yield Button("Save (ctrl+s)", id="save", variant="primary", compact=True)
                 yield Button("Cancel (esc)", id="cancel", compact=True)
@@ -280,7 +284,9 @@ class SettingsScreen(Screen):
         """The mouse, a choice saved for the next start; with ``--data-dir -`` (no next
         start reads it) what this run started with, and how to start without it."""
         if self.gin.context.uses_files:
-            return self._row("Mouse (from next start)", Checkbox(yes_no(mouse), mouse, compact=True, id="mouse"))
+            return self._row(
+                "Mouse (from next start)", YesNoBox(yes_no(mouse), mouse, ascii_only=self.gin.ascii_only, id="mouse")
+            )
         said = "yes: set at start (--no-mouse turns it off)" if mouse else "no: set at start (--no-mouse)"
         row = self._row("Mouse", Label(said, id="mouse", classes="fixed"))
         row.add_class("fixed")
@@ -288,10 +294,11 @@ class SettingsScreen(Screen):
 
     def _rule_field(self, name: str, value: Any):
         fid = f"rule-{name}"
+        a = self.gin.ascii_only
         if name == "next_dealer":
-            return Select([(b, a) for a, b in DEALER_LABELS], value=value, allow_blank=False, compact=True, id=fid)
+            return ChoiceField([(label, who) for who, label in DEALER_LABELS], value, ascii_only=a, id=fid)
         if isinstance(value, bool):
-            return Checkbox(yes_no(value), value, compact=True, id=fid)
+            return YesNoBox(yes_no(value), value, ascii_only=a, id=fid)
         if name == "timer":
             return NumberField(str(value or 0), type="integer", compact=True, id=fid)
         return NumberField(str(value), type="integer", compact=True, id=fid)

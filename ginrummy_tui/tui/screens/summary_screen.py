@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
+from ginrummy_tui.engine.words import counted
 
 from ..host import GoingOnChanged, SuitsChanged
 from ..palette import DEFAULT, Palette, palette_of
@@ -144,7 +145,7 @@ def summary_renderable(
     kind = res.kind
     hand = f"Practice of hand {v.hand_no}" if match is not None else f"Hand {v.hand_no}"
     if kind == EndKind.VOID:
-        head.append(f"{hand}: void — the stock ran down to {v.rules.void_stock} cards. Nobody scores.")
+        head.append(f"{hand}: void — the stock ran down to {counted(v.rules.void_stock, 'card')}. Nobody scores.")
     elif kind == EndKind.TIMEOUT:
         head.append(f"{hand}: {timeout_words(v, names)}")
     else:

@@ -10,7 +10,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..palette import palette_of
-from .cardfaces import cards_text, empty_lines, face_lines
+from .cardfaces import ascii_words, cards_text, empty_lines, face_lines
 
 
 class DiscardPile(Widget):
@@ -91,8 +91,9 @@ class DiscardPile(Widget):
             card = face_lines(top, width=w, height=h, ascii_only=self.ascii_only, colours=palette_of(self.app))
         else:
             card = empty_lines(w, self.ascii_only, h)
+        title = f"Discard pile · {len(self.cards)}"
         side = [
-            Text(f"Discard pile · {len(self.cards)}", style="bold"),
+            Text(ascii_words(title) if self.ascii_only else title, style="bold"),
             Text(self.hint, style=f"bold {palette_of(self.app).gold}"),
             Text("l: hide the pile" if self.expanded else "l: show the pile", style="dim"),
         ] + [Text()] * (h - 3)

@@ -8,7 +8,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..palette import DEFAULT, Palette, palette_of
-from .cardfaces import card_styles, cards_text
+from .cardfaces import ascii_text, card_styles, cards_text
 
 
 class OpponentHand(Widget):
@@ -40,6 +40,8 @@ class OpponentHand(Widget):
             head.append(" (picked up)")
         if self.to_move:
             head.append("  ◀ to move" if not self.ascii_only else "  < to move", style=f"bold {palette_of(self.app).gold}")
+        if self.ascii_only:  # "Computer - 10 cards"
+            head = ascii_text(head)
         return Group(head, *back_row(self.count, self.ascii_only, palette_of(self.app)))
 
 

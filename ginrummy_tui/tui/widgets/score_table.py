@@ -65,7 +65,7 @@ def score_table(
     v: PlayerView,
     opponent_name: str,
     compact: bool = False,
-    number: int | None = None,
+    title: str | None = None,
     *,
     tiny: bool = False,
     ascii_only: bool = False,
@@ -75,15 +75,16 @@ def score_table(
     ``compact`` (for narrow terminals) leaves the winner's
     name out of the points: the ending already says who scored; ``tiny`` (below
     60 columns) also says "You" and "Them", with the ending in a word, so that
-    a hand is one line down to 46 columns.  ``number`` is
-    the match's number among all the player's matches (else the state's own);
+    a hand is one line down to 46 columns.  ``title`` is
+    what the match is called ("Match 2", its number among all the player's matches;
+    else the state's own number);
     with ``ascii_only`` the table is in ASCII alone ("x2", "-")."""
     say = ascii_words if ascii_only else str
     me, opp = v.seat, 1 - v.seat
     them = "Them" if tiny else short_name(opponent_name)
     names = {me: "You", opp: them}
     t = Table(
-        title=say(f"Match {number or v.match_no} · to {v.rules.target} · {v.rules.name} rules"),
+        title=say(f"{title or f'Match {v.match_no}'} · to {v.rules.target} · {v.rules.name} rules"),
         box=ASCII_SIMPLE_HEAD if ascii_only else box.SIMPLE_HEAD,
         pad_edge=False,
         show_edge=not compact,
@@ -180,13 +181,13 @@ class ScoreTable(Widget):
         opponent_name: str,
         *,
         id: str | None = None,
-        number: int | None = None,
+        title: str | None = None,
         ascii_only: bool = False,
     ) -> None:
         super().__init__(id=id)
         self.v = v
         self.opponent_name = opponent_name
-        self.number = number
+        self.title = title
         self.ascii_only = ascii_only
 
     def render(self) -> Table:
@@ -195,7 +196,7 @@ class ScoreTable(Widget):
             self.v,
             self.opponent_name,
             compact=width < NORMAL_WIDTH,
-            number=self.number,
+            title=self.title,
             tiny=width < TINY_WIDTH,
             ascii_only=self.ascii_only,
         )

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..palette import palette_of
+from .cardfaces import ascii_text
 
 
 class Scoreboard(Widget):
     """Both players' scores, the target, which hand this is and the rules."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    ascii_only: reactive[bool] = reactive(False)
+    """The line in ASCII alone ("to 100 - standard rules"); a change redraws the widget."""
+
+    def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.set_reactive(Scoreboard.ascii_only, ascii_only)
         self.values: tuple = (0, 0, "Computer", 100, 1, "standard")
 
     def set_state(self, you: int, them: int, them_name: str, target: int, hand_no: int, rules_name: str) -> None:
@@ -43,6 +49,10 @@ class Scoreboard(Widget):
         return t
 
     def render(self) -> Text:
+        text = self._line()
+        return ascii_text(text) if self.ascii_only else text
+
+    def _line(self) -> Text:
         colours = palette_of(self.app)
         if self.practice:
             return self._practice_banner(self.practice, colours)

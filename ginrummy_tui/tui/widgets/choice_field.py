@@ -1,0 +1,27 @@
+"""A choice in the settings (a compact ``Select``), whose arrow is ASCII with ASCII suits.
+
+Textual draws a ``Select``'s arrow as ``▼`` (``▲`` while its list is open); with
+``--ascii`` they are ``v`` and ``^``, as the rest of the form is ASCII then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.widgets import Select, Static
+
+ASCII_ARROWS = ((".down-arrow", "v"), (".up-arrow", "^"))
+"""Textual's classes of a ``Select``'s two arrows, and what each shows with ASCII suits."""
+
+
+class ChoiceField(Select[str]):
+    """A compact ``Select`` with a value always chosen; its arrows in ASCII with ``ascii_only``."""
+
+    def __init__(self, options: Iterable[tuple[str, str]], value: str, *, ascii_only: bool = False, id: str) -> None:
+        super().__init__(options, value=value, allow_blank=False, compact=True, id=id)
+        self.ascii_only = ascii_only
+
+    def on_mount(self) -> None:
+        if self.ascii_only:
+            for arrow, glyph in ASCII_ARROWS:
+                self.query_one(arrow, Static).update(glyph)
