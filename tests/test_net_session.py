@@ -421,6 +421,27 @@ def played_until(state, phases):
     return state
 
 
+@contextlib.asynccontextmanager
+async def ann_hosting_bob(state):
+    """A server for ``state`` with Ann (seat 0) and Bob connected, Bob's connection
+    running: yields ``(server, ann, bob)`` and closes them all after."""
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    bob = RemoteSession(host, port, server.codes[1], "Bob")
+    await ann.connect()
+    await bob.connect()
+    bobs_connection = asyncio.create_task(bob.connection())
+    try:
+        yield server, ann, bob
+    finally:
+        await bob.aclose()
+        await ann.aclose()
+        await bobs_connection
+        thread.stop()
+
+
 @pytest.mark.parametrize(
     ("rules", "phase", "told"),
     [("standard", "hand_over", "Bob is ready for the next hand"), ("standard-10", "match_over", "Bob asks for a new match")],
@@ -434,27 +455,14 @@ async def test_the_other_player_is_told_who_asked_to_go_on(rules, phase, told):
                      seed=SEED)
     state = played_until(start, ("hand_over", "match_over"))
     assert state.phase == phase
-    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
-    thread = ServerThread(server)
-    host, port = thread.start()
-    ann = RemoteSession(host, port, server.codes[0], "Ann")
-    bob = RemoteSession(host, port, server.codes[1], "Bob")
-    await ann.connect()
-    await bob.connect()
-    bobs_connection = asyncio.create_task(bob.connection())
-    app = make_app(session=ann, pause=0)
-    try:
+    async with ann_hosting_bob(state) as (_server, ann, bob):
+        app = make_app(session=ann, pause=0)
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await until_app(pilot, lambda: ann.opponent_name == "Bob" and ann.going_on_note() == "")
             bob.submit(Action("new match" if phase == "match_over" else "next hand"))
             await until_app(pilot, lambda: any(told in str(n.message) for n in app._notifications))
             assert told in ann.status() and bob.going_on_note() == ""
             assert "Waiting for Ann to go on" in bob.status()
-    finally:
-        await bob.aclose()
-        await ann.aclose()
-        await bobs_connection
-        thread.stop()
 
 
 @pytest.mark.parametrize("first", ["Ann", "Bob"])
@@ -467,20 +475,12 @@ async def test_the_end_of_a_hand_says_lastingly_who_asked_for_the_next_hand(firs
     from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 
     state = played_until(new_game(PRESETS["standard"], seed=SEED), ("hand_over",))
-    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
-    thread = ServerThread(server)
-    host, port = thread.start()
-    ann = RemoteSession(host, port, server.codes[0], "Ann")
-    bob = RemoteSession(host, port, server.codes[1], "Bob")
-    await ann.connect()
-    await bob.connect()
-    bobs_connection = asyncio.create_task(bob.connection())
-    app = make_app(session=ann, pause=0)
+    async with ann_hosting_bob(state) as (server, ann, bob):
+        app = make_app(session=ann, pause=0)
 
-    def line() -> str:
-        return "".join(str(shown.render()) for shown in app.screen.query("#summary-next").results(Static))
+        def line() -> str:
+            return "".join(str(shown.render()) for shown in app.screen.query("#summary-next").results(Static))
 
-    try:
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Bob")
             await until_app(pilot, lambda: line().startswith("⏎: deal the next hand"))
@@ -498,11 +498,6 @@ async def test_the_end_of_a_hand_says_lastingly_who_asked_for_the_next_hand(firs
                 await until_app(pilot, lambda: line().startswith("Bob is ready for the next hand: ⏎ to deal it"))
                 await pilot.press("enter")
                 await until_app(pilot, lambda: server.state.phase != "hand_over")
-    finally:
-        await bob.aclose()
-        await ann.aclose()
-        await bobs_connection
-        thread.stop()
 
 
 @pytest.mark.parametrize("quitting", ["Ann", "Bob"])
