@@ -611,6 +611,18 @@ def test_a_host_whose_port_is_in_use_says_so_in_plain_words_with_the_way_out(tmp
                        "choose another with --port N, or --port 0 to pick a free one")
 
 
+
+def test_a_host_whose_bind_address_does_not_resolve_names_the_resolvers_reason(tmp_path, capsys):
+    """A name that does not resolve was told as "Unknown error -2": the resolver's error
+    number was taken for the system's."""
+    from ginrummy_tui.cli import main
+
+    assert main(["host", "--server-only", "--bind", "nosuchhost.invalid", "--port", "0",
+                 "--data-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1].startswith("gin-tui host: cannot listen on nosuchhost.invalid:0: ")
+    assert "Unknown error" not in err[-1] and err[-1].endswith("give one of this machine's with --bind")
+
 async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
     """After the end of the match, the guest's last line says the match is over, not
     that the same code takes the seat back (there is no game to come back to)."""

@@ -68,6 +68,8 @@ def listen_problem(exc: OSError, command: str, address_option: str, *, any_port:
     way out, from what binding raised (asyncio's own text names a tuple and says it
     "while attempting to bind"); ``address_option`` is its option for the address,
     and ``any_port`` whether ``--port 0`` picks a free port for it."""
+    import socket
+
     other = "choose another with --port N" + (", or --port 0 to pick a free one" if any_port else "")
     if exc.errno == errno.EADDRINUSE:
         return f"the port is in use (another 'gin-tui {command}'?); {other}"
@@ -75,9 +77,11 @@ def listen_problem(exc: OSError, command: str, address_option: str, *, any_port:
         return f"not allowed to listen on that port (below 1024 they are kept for the system); {other}"
     if exc.errno == errno.EADDRNOTAVAIL:
         return f"that address is not one of this machine's; give one of its own with {address_option}"
-    if exc.errno:
+    if isinstance(exc, socket.gaierror):  # a name that does not resolve (its errno is the resolver's, not the system's)
+        return f"{exc.strerror or 'no such address'}; give one of this machine's with {address_option}"
+    if exc.errno and exc.errno > 0:
         return os.strerror(exc.errno)
-    return str(exc) or type(exc).__name__
+    return exc.strerror or str(exc) or type(exc).__name__
 
 
 class OutputFailed(Exception):

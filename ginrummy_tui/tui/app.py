@@ -122,7 +122,6 @@ class GinApp(App):
         self._restored = False
         self.history_upkeep: threading.Thread | None = None
         """The thread checking the history database at start (see :func:`start_history_upkeep`)."""
-        """The warnings of the start, told one after another (the upkeep's too)."""
         context.session.listener = self._session_changed
         if context.keeper is not None:
             context.keeper.ui = self._screen_details
