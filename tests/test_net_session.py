@@ -573,6 +573,34 @@ async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says
         thread.stop()
 
 
+
+async def test_a_guest_whose_code_the_resumed_host_no_longer_takes_is_not_told_the_same_code_takes_its_seat():
+    """A host resumed with a new join code (its saved one unreadable) refuses the guest's
+    rejoin for good: the guest's quit question and last line still said that 'gin-tui join'
+    with the same code takes the seat back."""
+    from ginrummy_tui.cli.join import left_note
+
+    state = new_game(PRESETS["standard"], seed=SEED)
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    again = None
+    try:
+        bob = await seats.join(server.join_code, "Bob")
+        thread.stop()  # the host quits ...
+        again = ServerThread(MatchServer(state, names=("Ann", "Bob"), port=port, auth_delay=0.01))
+        again.start()  # ... and comes back with another code
+        await changes.until(lambda: bob.gave_up)
+        told = "the host no longer takes this join code: its player can tell you the new one"
+        assert bob.at_quit() == told
+        assert left_note(bob, f"127.0.0.1:{port}") == f"gin-tui join: left the table; {told}."
+    finally:
+        await seats.close()
+        if again is not None:
+            again.stop()
+
 async def test_a_client_rejoining_its_own_seat_still_held_keeps_trying():
     """The host not yet aware that a client's old connection is gone still holds its seat:
     the same client keeps trying (it is not told another took its seat)."""

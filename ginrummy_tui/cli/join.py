@@ -244,7 +244,7 @@ def left_note(session: RemoteSession, address: str) -> str:
     client = session.client
     if client is not None and client.view is not None and client.view.phase == Phase.MATCH_OVER:
         return "gin-tui join: left the table; the match is over."
-    if session.replaced:
-        return "gin-tui join: left the table; another 'gin-tui join' took this seat and plays the match on."
+    if session.refused_with is not None:  # the same code takes the seat back no more
+        return f"gin-tui join: left the table; {session.at_quit()}."
     # the command on a line of its own, to be copied whole
     return f"gin-tui join: left the match; with the same code, this takes the seat back:\n  gin-tui join {address}"

@@ -101,8 +101,8 @@ class RemoteSession(Session):
         """Why the connection is down, or why the host refused the last move."""
         self.gave_up = False
         """True once reconnecting is pointless (wrong code, other version, host gone for good)."""
-        self.replaced = False
-        """True once the host refused a rejoin because another client took this seat meanwhile."""
+        self.refused_with: str | None = None
+        """The host's reason (its error code) for refusing a rejoin for good, once it has."""
         self.opponent_seen = False
         """True once the other player has been at the table in this run: until then
         a move waits for them to join, after that for them to come back."""
@@ -233,7 +233,7 @@ class RemoteSession(Session):
                 if exc.code in STOP_RETRYING:
                     self.problem = exc.message
                     self.gave_up = True
-                    self.replaced = exc.code == P.E_REPLACED
+                    self.refused_with = exc.code
                     self.changed()
                     return False
                 continue  # the host still holds our old seat: try again
@@ -478,14 +478,18 @@ class RemoteSession(Session):
         """What becomes of the match when this player quits: on the host's side as
         ``kept`` says (and the other player, if at the table, is left waiting); on
         the guest's, that the host keeps it and the same code takes the seat back
-        (unless another client took the seat)."""
+        (unless the host refused this client's rejoin for good)."""
         here = self.online and self.opponent_here
         if self.kept is not None:
             words = self.kept().rstrip(".")
             words = words[:1].lower() + words[1:]
             return f"{self.opponent_name} is left waiting: {words}" if here else words
-        if self.replaced:
+        if self.refused_with == P.E_REPLACED:
             return "another 'gin-tui join' took this seat and plays the match on"
+        if self.refused_with == P.E_CODE:
+            return "the host no longer takes this join code: its player can tell you the new one"
+        if self.refused_with == P.E_VERSION:
+            return "the host runs another version of gin-tui: the same version takes your seat back"
         waits = f": {self.opponent_name} waits, and" if here else ";"
         return f"the host keeps the match{waits} 'gin-tui join' with the same code takes your seat back"
 
