@@ -288,9 +288,14 @@ class SummaryScreen(AfterHandScreen):
 
     def on_going_on_changed(self, message: GoingOnChanged) -> None:
         """Network play: who asked for the next hand changed: the line of what Enter does says it."""
+        self._show_choices()
+        self.refresh_bindings()
+
+    def _show_choices(self) -> None:
+        """The line of what the keys do, said anew (a resize can come before the
+        screen's parts are mounted: then there is nothing to redo yet)."""
         for line in self.query("#summary-next").results(Static):
             line.update(self._choices())
-        self.refresh_bindings()
 
     def _asked(self) -> bool:
         """Network play: this player asked for the next hand and the other has not yet."""
@@ -355,9 +360,7 @@ class SummaryScreen(AfterHandScreen):
         return "⏎: back to your match"
 
     def on_resize(self) -> None:
-        # a resize can come before the screen's parts are mounted: then there is nothing to redo yet
-        for line in self.query("#summary-next").results(Static):
-            line.update(self._choices())
+        self._show_choices()
         # across the width the cards need, the hands change between cards and text
         if body_layout(self.opponent_name, self.app.size.width) != self._layout:
             for body in self.query("#summary-body").results(Static):
