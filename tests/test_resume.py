@@ -401,6 +401,18 @@ async def test_a_strange_screen_record_in_the_save_is_ignored(tmp_path, ui):
         assert sorted(hand.cards) == sorted(app.session.view().hand)
 
 
+
+async def test_a_note_of_the_start_due_once_the_app_has_closed_is_dropped_without_a_crash(tmp_path):
+    """The start's notes are told a moment after the first frame: an app closed by
+    then (quit at once) raised "No screens on stack" from the first note's turn."""
+    from ginrummy_tui.tui.restore import StartNotes
+
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    async with running(plan) as (app, pilot):
+        pass
+    assert not app.screen_stack
+    StartNotes(app).add("The screen details of your saved match could not be read and are left out.")
+
 async def test_screen_details_of_a_save_that_cannot_be_read_are_said_to_be_left_out(tmp_path):
     """A save whose sort and selected card were not readable resumed with only
     "Resumed your match...", though the app says so of screen details that are

@@ -151,6 +151,10 @@ class StartNotes:
         if not self._waiting:
             self._showing = False
             return
+        if not self._app.screen_stack:  # the app closed before the note's turn: nobody to tell
+            self._waiting.clear()
+            self._showing = False
+            return
         if isinstance(self._app.screen, ModalScreen):
             self._app.set_timer(HELD_SECONDS, self._next)
             return
