@@ -226,3 +226,27 @@ async def test_with_ascii_a_toast_is_ascii():
         assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
         flat = " ".join(text.split())
         assert "| 10 - Computer 5." in flat and "| The match could not be saved - " in flat, text
+
+
+async def test_the_line_of_what_the_keys_do_after_a_hand_follows_ascii_turned_on_and_off():
+    """Turning ASCII on in F2 at the end of a hand redrew the hands and the key bar, but
+    the line of what the keys do kept its ⏎ and · until the window was resized."""
+    from textual.widgets import Static
+
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s", "k")  # the knock that ends the hand
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+
+        def line() -> str:
+            return str(app.screen.query_one("#summary-next", Static).render())
+
+        assert line().startswith("⏎: "), line()
+        app.ascii_only = True
+        await settle(app, pilot)
+        assert line().startswith("Enter: ") and not _drawn_signs(line()), line()
+        app.ascii_only = False
+        await settle(app, pilot)
+        assert line().startswith("⏎: "), line()

@@ -379,8 +379,10 @@ class SummaryScreen(AfterHandScreen):
         )
 
     def suits_changed(self) -> None:
-        """The suits are drawn otherwise now (letters or symbols): redraw the hands."""
+        """The suits are drawn otherwise now (letters or symbols): redraw the hands,
+        and the line of what the keys do (its ⏎ and · are ASCII or not with them)."""
         self.query_one("#summary-body", Static).update(self._body())
+        self._show_choices()
 
     def on_mount(self) -> None:
         if self._local:
