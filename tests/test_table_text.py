@@ -200,3 +200,18 @@ def test_the_deadwood_line_keeps_the_hands_doubling_in_sight_in_oklahoma():
     assert tt.deadwood_text(v, None, ascii_only=True).plain.endswith(", scores x2")
     plain = view(new_game(seed=1), 0)
     assert tt.deadwood_text(plain, None, ascii_only=True).plain.endswith(" - knock at 10 or less")
+
+
+def test_the_discard_prompt_keeps_the_knock_whole_at_every_width_it_fits():
+    """At 60-63 columns the discard prompt kept its longer head and the knock was cut
+    ("... or knock with 1…"): the shorter head came a few columns too late."""
+    state = scenarios.knock_ready()
+    v = view(apply(state, Action(Kind.DRAW_STOCK)), 0)
+    assert any(x.kind == Kind.KNOCK for x in v.legal_actions)
+    for ascii_only in (False, True):
+        shortest = "Discard (Enter)" if ascii_only else "Discard (⏎)"
+        for width in range(30, 120):
+            kw = dict(computes_opponent=True, selected=None, chosen=False, ascii_only=ascii_only)
+            prompt = tt.prompt_text(v, "Computer (standard)", width=width, **kw).plain
+            assert "or knock with" in prompt
+            assert len(prompt) <= width or prompt.startswith(shortest + " "), (width, prompt)

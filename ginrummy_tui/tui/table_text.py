@@ -349,13 +349,12 @@ def prompt_text(
                 t.append(f"Draw from the stock (s) or the discard pile (d){', or click a pile' if mouse else ''}.")
     elif v.phase == Phase.DISCARD:
         click = "click" if one_click else "click twice"
-        short = f"Discard a card ({enter} or {click})" if mouse else f"Discard a card ({enter})"
-        if tiny:
-            head = f"Discard ({enter})"
-        elif narrow:
-            head = short
-        else:
-            head = f"Discard a card ({arrows} and {enter}, 1-9 0 -{', or ' + click if mouse else ''})"
+        heads = [
+            f"Discard a card ({arrows} and {enter}, 1-9 0 -{', or ' + click if mouse else ''})",
+            f"Discard a card ({enter} or {click})" if mouse else f"Discard a card ({enter})",
+            f"Discard ({enter})",
+        ]
+        del heads[: 2 if tiny else 1 if narrow else 0]
         tail = Text()
         g = choice(v, Kind.GIN, selected, chosen)
         k = choice(v, Kind.KNOCK, selected, chosen)
@@ -380,8 +379,9 @@ def prompt_text(
         if v.rules.big_gin and any(x.kind == Kind.BIG_GIN for x in v.legal_actions):
             tail.append(f" {dash} or Big Gin (b)")
         tail.append(".")
-        if ascii_only and not narrow and len(head) + len(tail) > width:
-            head = short  # the keys' longer ASCII names would push the gin or the knock past the edge
+        # the longest head that leaves room for the gin or the knock (the keys' ASCII names
+        # are longer, a card's ten is two characters): the shortest one else
+        head = next((h for h in heads if len(h) + len(tail) <= width), heads[-1])
         t.append(head)
         t.append_text(tail)
     return t
