@@ -500,6 +500,29 @@ async def test_the_end_of_a_hand_says_lastingly_who_asked_for_the_next_hand(firs
                 await until_app(pilot, lambda: server.state.phase != "hand_over")
 
 
+async def test_the_end_of_a_hand_says_the_other_left_the_table_once_asked_to_go_on():
+    """Once this player asked for the next hand and the other left the table, the line
+    still said "Waiting for Bob to go on to the next hand" when the toast saying they
+    left had faded."""
+    from textual.widgets import Static
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    state = played_until(new_game(PRESETS["standard"], seed=SEED), ("hand_over",))
+    async with ann_hosting_bob(state) as (server, ann, bob):
+        app = make_app(session=ann, pause=0)
+
+        def line() -> str:
+            return "".join(str(shown.render()) for shown in app.screen.query("#summary-next").results(Static))
+
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Bob")
+            await pilot.press("enter")
+            await until_app(pilot, lambda: line().startswith("Waiting for Bob to go on to the next hand"))
+            await bob.aclose()  # Bob quits
+            await until_app(pilot, lambda: line().startswith("Waiting for Bob to come back"))
+
 @pytest.mark.parametrize("quitting", ["Ann", "Bob"])
 async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match(quitting):
     """The quit question of the host and of the guest said only "Quit in the middle of the

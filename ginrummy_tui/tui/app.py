@@ -619,19 +619,20 @@ class GinApp(App):
     _going_on_told: tuple[int, int] | None = None
     """The hand after which the other player was last said to have asked to go on."""
 
-    _going_on_shown: tuple[bool, str] = (False, "")
-    """Between hands, whether this player waits for the other to go on, and the
-    other's wish to go on, as the screens over the table were last told."""
+    _going_on_shown: tuple[bool, str, str] = (False, "", "")
+    """Between hands, whether this player waits for the other to go on, the
+    other's wish to go on, and what stops a move (the other player away, the
+    connection lost), as the screens over the table were last told."""
 
     def _tell_going_on(self, v: PlayerView) -> None:
         """Network play: the other player asked for the next hand (or a new match)
         first: say so, once a hand; and the screens over the table are told
-        whenever who has asked to go on changes."""
+        whenever who has asked to go on changes (or whether the other is at the table)."""
         note = self.session.going_on_note()
         if note and self._going_on_told != (v.match_no, v.hand_no):
             self._going_on_told = (v.match_no, v.hand_no)
             self.notify(note, timeout=8)
-        shown = (v.phase.ended and self.session.opponent_to_move(), note)
+        shown = (v.phase.ended and self.session.opponent_to_move(), note, self.session.blocked())
         if shown != self._going_on_shown:
             from .host import GoingOnChanged
 

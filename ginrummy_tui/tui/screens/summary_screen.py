@@ -340,9 +340,13 @@ class SummaryScreen(AfterHandScreen):
 
     def _next_text(self) -> str:
         """What Enter does for the next hand; in network play, once this player
-        asked for it, whom it waits for, and once the other asked, that they did."""
+        asked for it, whom it waits for (and for what, when the other has left the
+        table), and once the other asked, that they did."""
         session = self.gin.session
         if self._asked():
+            if session.status_says_blocked():  # "Waiting for Bob to come back", "Not connected to the host..."
+                why = session.blocked()
+                return why[:1].upper() + why[1:]
             return f"Waiting for {session.opponent_name} to go on to the next hand"
         ready = session.going_on_note()
         return f"{ready}: ⏎ to deal it" if ready else "⏎: deal the next hand"
