@@ -547,7 +547,7 @@ async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match(
     await bob.connect()
     seat, other = (ann, bob) if quitting == "Ann" else (bob, ann)
     told = {
-        ann: f"Bob is left waiting: the match is saved; 'gin-tui host' resumes it with the same join code {code}.",
+        ann: f"The match is saved; 'gin-tui host' resumes it with the same join code {code} (Bob is left waiting).",
         bob: "The host keeps the match: Ann waits, and 'gin-tui join' with the same code takes your seat back.",
     }[seat]
     connection = asyncio.create_task(other.connection())

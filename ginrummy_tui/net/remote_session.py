@@ -483,7 +483,8 @@ class RemoteSession(Session):
         if self.kept is not None:
             words = self.kept().rstrip(".")
             words = words[:1].lower() + words[1:]
-            return f"{self.opponent_name} is left waiting: {words}" if here else words
+            # the name last, as typed: the question starts with a capital letter
+            return f"{words} ({self.opponent_name} is left waiting)" if here else words
         if self.refused_with == P.E_REPLACED:
             return "another 'gin-tui join' took this seat and plays the match on"
         if self.refused_with == P.E_CODE:
