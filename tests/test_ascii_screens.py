@@ -185,3 +185,26 @@ async def test_with_ascii_the_end_of_a_hand_is_ascii_and_turning_it_off_brings_t
         lines = screen_text(app).splitlines()
         top = next(i for i, ln in enumerate(lines) if "You won the match!" in ln) - 2
         assert lines[top].strip().startswith("+---") and "╔" not in "".join(lines), "\n".join(lines)
+
+
+async def test_with_ascii_the_key_bar_at_80_columns_shows_every_key_it_shows_without():
+    # at the discard step of an Oklahoma match "Enter Discard" took four columns more than
+    # "⏎ Discard", and "m Moves" was left out of the key bar
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    async def bars(ascii: bool) -> list[list[str]]:
+        app = make_app(rules="oklahoma", seed=11, ascii=ascii, pause=0, ai="standard")
+        shown = []
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            for key in ("", "p", "s"):  # the upcard's offer, the draw, the discard
+                if key:
+                    await pilot.press(key)
+                    await settle(app, pilot)
+                bar = app.screen.query_one(KeyBar).render().plain
+                shown.append(re.findall(r"(?:^| )\S+ ([A-Z][a-z]+)", bar))
+        return shown
+
+    plain, ascii = await bars(False), await bars(True)
+    assert plain[2] == ["Discard", "Knock", "Gin", "Sort", "Moves", "Hint", "Rules", "Scores", "Quit"]
+    assert ascii == plain

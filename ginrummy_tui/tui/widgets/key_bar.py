@@ -37,8 +37,6 @@ class KeyBar(Widget):
 
     def render(self) -> Text:
         width = self.size.width
-        compact = width < NORMAL_WIDTH
-        gap = " " if compact else "  "
         entries: list[tuple[str, str, bool, str]] = []  # key display, description, enabled, key
         optional: set[str] = set()  # keys of the entries that go first
         seen_actions: set[str] = set()
@@ -61,6 +59,11 @@ class KeyBar(Widget):
         def needed() -> int:
             return 1 + sum(cell_len(d) + 1 + cell_len(t) + len(gap) for d, t, _e, _k in entries)
 
+        # one space between the keys on a narrow terminal, or where two would leave one
+        # out (with --ascii at 80 columns "Enter" takes four columns more than "⏎")
+        gap = "  "
+        if width < NORMAL_WIDTH or needed() > width + len(gap):
+            gap = " "
         if width:
             # Too little room: leave out the keys that can go first, those that
             # do nothing now, then the ones before the last (Quit), so that
