@@ -208,6 +208,23 @@ async def test_the_table_keys_h_and_l_say_why_they_do_nothing_at_the_end_of_a_ha
         ]
 
 
+async def test_the_table_keys_say_why_they_do_nothing_in_the_review_of_a_hand():
+    """In the review of a hand, opened from its end, h, l and the moves' keys did nothing, and said nothing."""
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("r")
+        assert isinstance(app.screen, ReviewScreen)
+        await review_made(app, pilot)
+        await pilot.press("h", "l", "s", "k")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        assert _said(app) == ["The table's keys do nothing in the review: the hand is over; Esc goes back."] * 4
+        await pilot.press("escape")
+        assert isinstance(app.screen, SummaryScreen)
+
+
 async def test_the_match_result_reviews_replays_and_lists_its_last_hand():
     """On the match's result r, a, m, h and l did nothing, and said nothing: the last
     hand could not be reviewed once Enter was pressed."""
