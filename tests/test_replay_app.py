@@ -202,7 +202,7 @@ async def test_the_table_keys_h_and_l_say_why_they_do_nothing_at_the_end_of_a_ha
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert _said(app) == [
-            "A hint (h) is for your own turn in a hand: this hand is over.",
+            "A hint (h) is for your own turn in a hand: this hand is over; ⏎ goes on.",
             "The discard pile (l) is listed during a hand: this hand is over; m lists every turn of it.",
             "No move can be made now: this hand is over; ⏎ goes on.",  # s (a draw) said nothing either
         ]
@@ -254,7 +254,7 @@ async def test_the_match_result_reviews_replays_and_lists_its_last_hand():
         await pilot.pause()
         assert isinstance(app.screen, MatchOverScreen)
         assert _said(app) == [
-            "A hint (h) is for your own turn in a hand: the match is over.",
+            "A hint (h) is for your own turn in a hand: the match is over; ⏎ goes on.",
             "The discard pile (l) is listed during a hand: the match is over; m lists every turn of its last hand.",
         ]
         # a: the last hand again, as practice; Enter after it comes back to the result
