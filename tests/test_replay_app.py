@@ -225,6 +225,26 @@ async def test_the_table_keys_say_why_they_do_nothing_in_the_review_of_a_hand():
         assert isinstance(app.screen, SummaryScreen)
 
 
+async def test_the_table_keys_say_why_they_do_nothing_in_the_list_of_turns():
+    """In the list of a hand's turns (m), at its end or during it, h, l and the moves' keys did nothing, and said nothing."""
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+
+    start, ended = _ended_hand(4)
+    said = "The table's keys do nothing in the list of turns: Esc goes back."
+    for state, under in ((ended, SummaryScreen), (start, GameScreen)):
+        app = make_app(state=state, pause=0, ai="standard")
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await _settle(app, pilot)
+            await pilot.press("m")
+            assert isinstance(app.screen, MovesScreen)
+            await pilot.press("h", "l", "s", "k")
+            await pilot.pause()
+            assert isinstance(app.screen, MovesScreen)
+            assert _said(app) == [said] * 4
+            await pilot.press("escape")
+            assert isinstance(app.screen, under)
+
+
 async def test_the_match_result_reviews_replays_and_lists_its_last_hand():
     """On the match's result r, a, m, h and l did nothing, and said nothing: the last
     hand could not be reviewed once Enter was pressed."""

@@ -25,6 +25,7 @@ from ginrummy_tui.engine.kinds import EndKind
 from ..hint_prompt import opponent_words
 from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
+from ..table_text import TABLE_KEYS
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
@@ -230,7 +231,7 @@ class ReviewScreen(ModalScreen):
     CSS_PATH = "review_screen.tcss"
     BINDINGS = [
         Binding("escape,r,enter", "close", "Close", key_display="esc"),
-        Binding("h,l,t,p,s,d,k,g,b", "table_only", show=False),
+        Binding(TABLE_KEYS, "table_only", show=False),
     ]
     """Escape (or r, or Enter) goes back to the end of the hand; the table's keys of a
     hand (a hint, the pile, the moves) say why they do nothing here."""
