@@ -25,6 +25,11 @@ class KeyBar(Widget):
     """Ids of bindings left out first when the line is short of room (before
     the keys that do nothing now): the rest are more often needed."""
 
+    SHORT_DESCRIPTIONS = {"Big Gin": "Big"}
+    """Descriptions said shorter where the line is short of room even with one space between
+    the keys (beside "g Gin", "b Big" is plain): before any key is left out.  With --ascii at
+    80 columns the discard step of rules with Big Gin keeps "m Moves" so."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._spans: list[tuple[int, int, str]] = []
@@ -64,6 +69,8 @@ class KeyBar(Widget):
         gap = "  "
         if width < NORMAL_WIDTH or needed() > width + len(gap):
             gap = " "
+        if width and needed() > width + len(gap):
+            entries = [(d, self.SHORT_DESCRIPTIONS.get(t, t), e, k) for d, t, e, k in entries]
         if width:
             # Too little room: leave out the keys that can go first, those that
             # do nothing now, then the ones before the last (Quit), so that
