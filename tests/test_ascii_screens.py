@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from ginrummy_tui.engine import parse_cards
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.app import make_app
@@ -250,3 +252,31 @@ async def test_the_line_of_what_the_keys_do_after_a_hand_follows_ascii_turned_on
         app.ascii_only = False
         await settle(app, pilot)
         assert line().startswith("⏎: "), line()
+
+
+@pytest.mark.parametrize(("rules", "presses"), [("oklahoma", ("", "p", "s")), ("multiplayer-1.5", ("", "s"))])
+async def test_with_ascii_the_key_bar_at_80_columns_shows_every_key_it_shows_without(rules, presses):
+    # at the discard step of an Oklahoma match "Enter Discard" took four columns more than
+    # "⏎ Discard", and "m Moves" was left out of the key bar; with Big Gin it was left out
+    # even with one space between the keys
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    keys = ("t", "p", "s", "d", "enter", "k", "g", "b", "o", "m", "h", "question_mark", "c", "q")
+
+    async def bars(ascii: bool) -> list[list[str]]:
+        app = make_app(rules=rules, seed=11, ascii=ascii, pause=0, ai="standard")
+        shown = []
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            for press in presses:  # up to the discard step
+                if press:
+                    await pilot.press(press)
+                    await settle(app, pilot)
+                bar = app.screen.query_one(KeyBar)
+                shown.append([key for key in keys if bar.span(key)])
+        return shown
+
+    plain, ascii = await bars(False), await bars(True)
+    big_gin = ["b"] if rules == "multiplayer-1.5" else []
+    assert plain[-1] == ["enter", "k", "g", *big_gin, "o", "m", "h", "question_mark", "c", "q"]
+    assert ascii == plain

@@ -1165,3 +1165,24 @@ def test_the_match_line_has_words_for_every_rule_option():
         if f.name != "name":
             words = option_text(f.name, getattr(standard, f.name))
             assert words and "_" not in words, (f.name, words)
+
+
+async def test_with_oklahoma_the_knock_limit_says_the_upcard_sets_it(tmp_path):
+    """F2 in an Oklahoma match showed "Knock limit (deadwood) 10" beside "Oklahoma yes", with
+    nothing to say that the upcard sets the limit and the 10 is not used."""
+    plan = prepare(args_for(tmp_path, rules="oklahoma"), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        await pilot.pause()
+        note = "Not used with Oklahoma: each hand's first upcard sets the limit."
+        lines = screen_text(app).splitlines()
+        limit = next(i for i, line in enumerate(lines) if "Knock limit (deadwood)" in line)
+        assert note in lines[limit + 1]
+        assert screen.query_one("#rule-knock_limit").has_class("-unused")
+        screen.query_one("#rule-oklahoma").value = False  # the limit on the form counts again
+        await pilot.pause()
+        assert note not in screen_text(app)
+        assert not screen.query_one("#rule-knock_limit").has_class("-unused")
+        screen.query_one("#rule-oklahoma").value = True
+        await pilot.pause()
+        assert note in screen_text(app)

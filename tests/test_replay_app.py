@@ -202,10 +202,47 @@ async def test_the_table_keys_h_and_l_say_why_they_do_nothing_at_the_end_of_a_ha
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert _said(app) == [
-            "A hint (h) is for your own turn in a hand: this hand is over.",
+            "A hint (h) is for your own turn in a hand: this hand is over; ⏎ goes on.",
             "The discard pile (l) is listed during a hand: this hand is over; m lists every turn of it.",
             "No move can be made now: this hand is over; ⏎ goes on.",  # s (a draw) said nothing either
         ]
+
+
+async def test_the_table_keys_say_why_they_do_nothing_in_the_review_of_a_hand():
+    """In the review of a hand, opened from its end, h, l and the moves' keys did nothing, and said nothing."""
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("r")
+        assert isinstance(app.screen, ReviewScreen)
+        await review_made(app, pilot)
+        await pilot.press("h", "l", "s", "k")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        assert _said(app) == ["The table's keys do nothing in the review: the hand is over; Esc goes back."] * 4
+        await pilot.press("escape")
+        assert isinstance(app.screen, SummaryScreen)
+
+
+async def test_the_table_keys_say_why_they_do_nothing_in_the_list_of_turns():
+    """In the list of a hand's turns (m), at its end or during it, h, l and the moves' keys did nothing, and said nothing."""
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+
+    start, ended = _ended_hand(4)
+    said = "The table's keys do nothing in the list of turns: Esc goes back."
+    for state, under in ((ended, SummaryScreen), (start, GameScreen)):
+        app = make_app(state=state, pause=0, ai="standard")
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await _settle(app, pilot)
+            await pilot.press("m")
+            assert isinstance(app.screen, MovesScreen)
+            await pilot.press("h", "l", "s", "k")
+            await pilot.pause()
+            assert isinstance(app.screen, MovesScreen)
+            assert _said(app) == [said] * 4
+            await pilot.press("escape")
+            assert isinstance(app.screen, under)
 
 
 async def test_the_match_result_reviews_replays_and_lists_its_last_hand():
@@ -237,7 +274,7 @@ async def test_the_match_result_reviews_replays_and_lists_its_last_hand():
         await pilot.pause()
         assert isinstance(app.screen, MatchOverScreen)
         assert _said(app) == [
-            "A hint (h) is for your own turn in a hand: the match is over.",
+            "A hint (h) is for your own turn in a hand: the match is over; ⏎ goes on.",
             "The discard pile (l) is listed during a hand: the match is over; m lists every turn of its last hand.",
         ]
         # a: the last hand again, as practice; Enter after it comes back to the result

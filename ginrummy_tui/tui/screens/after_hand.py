@@ -38,7 +38,7 @@ Where the hand has no review (no move of the player's in it), r is not in the ke
 offered on the screen) and says why."""
 
 TABLE_ONLY = {
-    "hint": "A hint (h) is for your own turn in a hand: {over}.",
+    "hint": "A hint (h) is for your own turn in a hand: {over}; {enter} goes on.",
     "pile": "The discard pile (l) is listed during a hand: {over}; {moves}.",
     "move": "No move can be made now: {over}; {enter} goes on.",
 }

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..host import ViewChanged, gin_of
-from ..table_text import log_lines, short_name
+from ..table_text import TABLE_KEYS, log_lines, short_name
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
@@ -23,8 +23,15 @@ class MovesScreen(ModalScreen):
     player may move meanwhile: the app says so with :class:`ViewChanged`)."""
 
     CSS_PATH = "moves_screen.tcss"
-    BINDINGS = [Binding("escape,m", "close", "Close", key_display="esc")]
-    """Escape (or m again) closes it."""
+    BINDINGS = [
+        Binding("escape,m", "close", "Close", key_display="esc"),
+        Binding(TABLE_KEYS, "table_only", show=False),
+    ]
+    """Escape (or m again) closes it; the table's keys of a hand (a hint, the pile, the
+    moves) say why they do nothing here."""
+
+    TABLE_ONLY = "The table's keys do nothing in the list of turns: Esc goes back."
+    """What h, l and a move's key (t p s d k g b) say here (see :meth:`action_table_only`)."""
 
     shown: tuple[int, int, int] | None = None
     """The match, hand and number of moves shown."""
@@ -53,6 +60,10 @@ class MovesScreen(ModalScreen):
         lines = log_lines(v, short_name(gin.session.opponent_name), gin.ascii_only)
         self.query_one("#moves-lines", Static).update(Text("\n").join(lines))
         self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
+
+    def action_table_only(self) -> None:
+        """h, l or a move's key, keys of the table during a hand: say why they do nothing here."""
+        self.notify(self.TABLE_ONLY, timeout=4)
 
     def action_close(self) -> None:
         """Back to the table."""

@@ -50,6 +50,9 @@ STACKED_BELOW = 60
 """Below this many columns a choice list goes under its label: beside it, the
 label would get fewer columns than the labels of the other rows (out of line)."""
 
+OKLAHOMA_LIMIT_NOTE = "Not used with Oklahoma: each hand's first upcard sets the limit."
+"""Under the knock limit while Oklahoma is ticked (the engine then ignores the limit on the form)."""
+
 Problem = tuple[str, Widget | None]
 """Why a save is refused, and the field whose value it refuses (None: the rules as a whole)."""
 
@@ -254,6 +257,8 @@ class SettingsScreen(Screen):
             )
             for name, label in RULE_OPTION_HELP:
                 yield self._row(label, self._rule_field(name, getattr(rules, name)))
+                if name == "knock_limit":
+                    yield Static(OKLAHOMA_LIMIT_NOTE, id="knock-limit-note", classes="note")
             yield Static("Opponent and table", classes="section")
             yield self._row(
                 "Opponent level",
@@ -305,7 +310,15 @@ class SettingsScreen(Screen):
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < STACKED_BELOW, "-stacked")
+        self._follow_oklahoma()
         self.query_one("#preset", Select).focus()
+
+    def _follow_oklahoma(self) -> None:
+        """With Oklahoma ticked the knock limit on the form is not used: its field is
+        dimmed, and the note under it says what sets the limit instead."""
+        oklahoma = self.query_one("#rule-oklahoma", Checkbox).value
+        self.query_one("#rule-knock_limit", Input).set_class(oklahoma, "-unused")
+        self.query_one("#knock-limit-note", Static).set_class(oklahoma, "-shown")
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < STACKED_BELOW, "-stacked")
@@ -326,6 +339,7 @@ class SettingsScreen(Screen):
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A checkbox says what it is set to."""
         event.checkbox.label = yes_no(event.value)
+        self._follow_oklahoma()
         self._follow_rules()
         self._recheck()
 

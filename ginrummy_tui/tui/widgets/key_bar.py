@@ -25,6 +25,11 @@ class KeyBar(Widget):
     """Ids of bindings left out first when the line is short of room (before
     the keys that do nothing now): the rest are more often needed."""
 
+    SHORT_DESCRIPTIONS = {"Big Gin": "Big"}
+    """Descriptions said shorter where the line is short of room even with one space between
+    the keys (beside "g Gin", "b Big" is plain): before any key is left out.  With --ascii at
+    80 columns the discard step of rules with Big Gin keeps "m Moves" so."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._spans: list[tuple[int, int, str]] = []
@@ -37,8 +42,6 @@ class KeyBar(Widget):
 
     def render(self) -> Text:
         width = self.size.width
-        compact = width < NORMAL_WIDTH
-        gap = " " if compact else "  "
         entries: list[tuple[str, str, bool, str]] = []  # key display, description, enabled, key
         optional: set[str] = set()  # keys of the entries that go first
         seen_actions: set[str] = set()
@@ -61,6 +64,13 @@ class KeyBar(Widget):
         def needed() -> int:
             return 1 + sum(cell_len(d) + 1 + cell_len(t) + len(gap) for d, t, _e, _k in entries)
 
+        # one space between the keys on a narrow terminal, or where two would leave one
+        # out (with --ascii at 80 columns "Enter" takes four columns more than "⏎")
+        gap = "  "
+        if width < NORMAL_WIDTH or needed() > width + len(gap):
+            gap = " "
+        if width and needed() > width + len(gap):
+            entries = [(d, self.SHORT_DESCRIPTIONS.get(t, t), e, k) for d, t, e, k in entries]
         if width:
             # Too little room: leave out the keys that can go first, those that
             # do nothing now, then the ones before the last (Quit), so that
