@@ -1100,7 +1100,7 @@ async def test_the_prompt_offers_clicks_only_with_the_mouse_on(mouse):
         assert discard.startswith("Discard a card (←/→ and ⏎, 1-9 0 -")
         assert ("or click twice)" in discard) is mouse
         assert ("click" in draw + discard) is mouse
-        await pilot.resize_terminal(60, 24)  # the shorter prompt too
+        await pilot.resize_terminal(66, 24)  # the shorter prompt too (at 60 the knock needs the shortest)
         await settle(app, pilot)
         assert prompt(app).startswith("Discard a card (⏎")
         assert ("click" in prompt(app)) is mouse
