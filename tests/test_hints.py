@@ -122,6 +122,22 @@ def test_reason_for_taking_the_upcard_names_the_meld_and_the_deadwood():
     assert passed.startswith("Pass on the upcard: 7♦ would bring your deadwood from 72 to 48 (a blind draw: about")
 
 
+def test_reason_for_taking_a_card_names_every_meld_it_makes_and_the_one_it_breaks():
+    # seed 16: 6♣ breaks the run 6♠ 7♠ 8♠ and makes two sets; naming only 6♠ 6♦ 6♣
+    # left the deadwood from 52 to 30 unexplained
+    v = view(new_game(seed=16), 0)
+    assert v.upcard == parse_cards("6C")[0]
+    h = hint(v)
+    assert h.action == parse_action("take upcard")
+    assert h.reason.startswith(
+        "Take the upcard 6♣: it makes 6♠ 6♦ 6♣ and 7♠ 7♥ 7♣ (breaking 6♠ 7♠ 8♠), deadwood from 52 to 30; "
+    )
+    assert len(h.reason) <= 160
+    assert explain(v, parse_action("take upcard"), ascii_only=True).startswith(
+        "Take the upcard 6C: it makes 6S 6D 6C and 7S 7H 7C (breaking 6S 7S 8S), deadwood from 52 to 30"
+    )
+
+
 def test_discard_reason_says_what_the_other_player_has_shown():
     s = _made("7S 7H 7D 3C 4C 5C 6C JH QH 2D", "AS 2S 3S QS QC TS 8D KD JC TD", "KH", "TC")
     s = apply(s, parse_action("pass"))
