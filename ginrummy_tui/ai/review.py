@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ginrummy_tui.engine import DECK, Action, Card, GameState, Move, apply, deadwood_mask, view
+from ginrummy_tui.engine import DECK, Action, Card, GameState, Move, apply, deadwood_mask, turn_number, view
 from ginrummy_tui.engine.kinds import Kind, Phase
 
 from .common import COMPUTER, hand_mask
@@ -246,7 +246,7 @@ def review_moves(
             continue
         if cancelled is not None and cancelled():
             break
-        turn = 1 + sum(1 for m in before.history if m.seat == seat and m.action.ends_turn)
+        turn = turn_number(before.history, seat)
         decisions += 1
         v = view(before, seat)
         suggested = expert.choose(v)
