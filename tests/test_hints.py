@@ -136,6 +136,17 @@ def test_reason_for_taking_a_card_names_every_meld_it_makes_and_the_one_it_break
     assert explain(v, parse_action("take upcard"), ascii_only=True).startswith(
         "Take the upcard 6C: it makes 6S 6D 6C and 7S 7H 7C (breaking 6S 7S 8S), deadwood from 52 to 30"
     )
+    # seed 158, turn 3: J♥ from the pile breaks the run 9♣ 10♣ J♣, so the deadwood falls by one;
+    # the sentence is kept within its limit by saying the blind draw in fewer words
+    moves = "pass, pass, draw stock, discard KH, draw discard, discard TC, draw discard, discard TD, draw stock, discard JH"
+    s = new_game(seed=158)
+    for a in moves.split(", "):
+        s = apply(s, parse_action(a))
+    text = explain(view(s, 0), parse_action("draw discard"))
+    assert text == (
+        "Take J♥ from the discard pile: it makes J♥ J♦ J♣ (breaking 9♣ 10♣ J♣), deadwood from 41 to 40; "
+        "a blind draw: about 36 but fewer chances after."
+    )
 
 
 def test_discard_reason_says_what_the_other_player_has_shown():

@@ -284,8 +284,9 @@ def explain(
 def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, name: str) -> str:
     """Why the expert takes ``up``: the melds it makes (and any it breaks), the
     deadwood before and after, then gin or what a blind draw is expected to
-    leave; the melds it breaks, then those it makes, are left out when the
-    sentence would be longer than :data:`REASON_LIMIT`."""
+    leave; when the sentence would be longer than :data:`REASON_LIMIT`, the
+    blind draw is said in fewer words, then the melds it breaks, then those
+    it makes, are left out."""
     lab = lambda c: _label(c, ascii_only)  # noqa: E731
     m10 = hand_mask(view.hand)
     now = deadwood_mask(m10)
@@ -293,21 +294,22 @@ def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, na
     verb = f"Take the upcard {lab(up)}" if upcard else f"Take {lab(up)} from the discard pile"
     big = view.rules.big_gin and deadwood_mask(m10 | up.bit) == 0
     if big:
-        tail = f"; then Big Gin, for {view.rules.big_gin_bonus} points plus {name}'s deadwood."
+        tail = short = f"; then Big Gin, for {view.rules.big_gin_bonus} points plus {name}'s deadwood."
     elif after == 0 and thrown is not None:
-        tail = f"; then gin with {lab(thrown)}, for {view.rules.gin_bonus} points plus {name}'s deadwood."
+        tail = short = f"; then gin with {lab(thrown)}, for {view.rules.gin_bonus} points plus {name}'s deadwood."
     else:
         blind = _expert().expected_deadwood(view, view.hand)
         fewer = "" if after <= blind else " but fewer chances after"
         tail = f"; a blind draw is expected to leave about {round(blind)}{fewer}."
+        short = f"; a blind draw: about {round(blind)}{fewer}."
     figures = f"deadwood from {now} to {after}"
     made, broken = _melds_made(view.hand, tuple(view.hand) + (up,) if big else _swap(view.hand, up, thrown), up)
     if not made or after >= now:
         return f"{verb}: {figures}{tail}"
     makes = f"it makes {' and '.join(_cards(m, ascii_only) for m in made)}"
     breaking = f" (breaking {' and '.join(_cards(m, ascii_only) for m in broken)})" if broken else ""
-    for words in (f"{makes}{breaking}, ", f"{makes}, ", ""):
-        reason = f"{verb}: {words}{figures}{tail}"
+    for words, end in ((f"{makes}{breaking}, ", tail), (f"{makes}{breaking}, ", short), (f"{makes}, ", short), ("", short)):
+        reason = f"{verb}: {words}{figures}{end}"
         if len(reason) <= REASON_LIMIT:
             break
     return reason
