@@ -567,7 +567,7 @@ def test_a_discard_hint_never_compares_two_expected_deadwoods_that_read_the_same
     [
         (5, 8, "after your next two draws, about 27.1 deadwood expected against 27.4."),
         (2, 2, "the chance to knock after your next two draws: about 1 in 9 against 1 in 15."),
-        (5, 10, "the chance to knock after your next two draws: a little higher (about 11 in 100 either way)."),
+        (5, 10, "the chance to knock after your next two draws: a little higher (both about 11 in 100)."),
     ],
 )
 def test_a_throw_worse_after_one_draw_says_with_figures_what_it_gains_over_two(seed, decision, words):
@@ -669,3 +669,22 @@ def test_a_knock_is_said_to_win_the_match_only_when_the_guessed_hands_say_it_doe
             s = apply(s, h.action)
     assert tried  # such knocks came up
 
+
+
+def test_a_reason_with_two_chances_alike_keeps_within_its_limit():
+    # Oklahoma seed 211: throwing 8♠ rather than 9♥ was "a little higher (less than 1 in 100
+    # either way)", 161 characters, over the limit of 160
+    moves = (
+        "pass, pass, draw stock, discard QS, draw stock, discard QC, draw stock, discard KC, draw stock, discard JD, "
+        "draw stock, discard KS, draw stock, discard TD, draw stock, discard 9C, draw stock, discard KH, "
+        "draw stock, discard 9S, draw stock, discard TC, draw stock"
+    )
+    s = new_game(PRESETS["oklahoma"], seed=211)
+    for a in moves.split(", "):
+        s = apply(s, parse_action(a))
+    text = explain(view(s, 0), parse_action("discard 8S"))
+    assert text == (
+        "Discard 8♠: it leaves 34 deadwood (not 9♥, which would leave 33): the chance to knock after your "
+        "next two draws: a little higher (both less than 1 in 100)."
+    )
+    assert len(text) <= 160

@@ -448,12 +448,12 @@ def _meld_pair(c: Card, other: Card, p_mine: float, p_other: float, ascii_only: 
 def _chance_pair(mine: float, other: float) -> str:
     """Two chances, ``mine`` the greater, written so that they differ: in
     words ("about 3 in 10 against 1 in 4"), or in hundredths when the words
-    are the same."""
+    are the same; "a little higher (both about 11 in 100)" when those are too."""
     if odds(mine) != odds(other):
         return f"{odds(mine)} against {odds(other).removeprefix('about ')}"
     if _hundredths(mine) != _hundredths(other):
         return f"{_hundredths(mine)} against {_hundredths(other).removeprefix('about ')}"
-    return f"a little higher ({_hundredths(mine)} either way)"
+    return f"a little higher (both {_hundredths(mine)})"
 
 
 __all__ = ["HINT_LEVEL", "MATCH_CHANCE", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint", "hint_expert", "odds"]
