@@ -129,6 +129,33 @@ def test_reason_for_taking_the_upcard_names_the_meld_and_the_deadwood():
     assert passed.startswith("Pass on the upcard: 7♦ would bring your deadwood from 72 to 48 (a blind draw: about")
 
 
+def test_reason_for_taking_a_card_names_every_meld_it_makes_and_the_one_it_breaks():
+    # seed 16: 6♣ breaks the run 6♠ 7♠ 8♠ and makes two sets; naming only 6♠ 6♦ 6♣
+    # left the deadwood from 52 to 30 unexplained
+    v = view(new_game(seed=16), 0)
+    assert v.upcard == parse_cards("6C")[0]
+    h = hint(v)
+    assert h.action == parse_action("take upcard")
+    assert h.reason.startswith(
+        "Take the upcard 6♣: it makes 6♠ 6♦ 6♣ and 7♠ 7♥ 7♣ (breaking 6♠ 7♠ 8♠), deadwood from 52 to 30; "
+    )
+    assert len(h.reason) <= 160
+    assert explain(v, parse_action("take upcard"), ascii_only=True).startswith(
+        "Take the upcard 6C: it makes 6S 6D 6C and 7S 7H 7C (breaking 6S 7S 8S), deadwood from 52 to 30"
+    )
+    # seed 158, turn 3: J♥ from the pile breaks the run 9♣ 10♣ J♣, so the deadwood falls by one;
+    # the sentence is kept within its limit by saying the blind draw in fewer words
+    moves = "pass, pass, draw stock, discard KH, draw discard, discard TC, draw discard, discard TD, draw stock, discard JH"
+    s = new_game(seed=158)
+    for a in moves.split(", "):
+        s = apply(s, parse_action(a))
+    text = explain(view(s, 0), parse_action("draw discard"))
+    assert text == (
+        "Take J♥ from the discard pile: it makes J♥ J♦ J♣ (breaking 9♣ 10♣ J♣), deadwood from 41 to 40; "
+        "a blind draw: about 36 but fewer chances after."
+    )
+
+
 def test_discard_reason_says_what_the_other_player_has_shown():
     s = _made("7S 7H 7D 3C 4C 5C 6C JH QH 2D", "AS 2S 3S QS QC TS 8D KD JC TD", "KH", "TC")
     s = apply(s, parse_action("pass"))
@@ -547,7 +574,7 @@ def test_a_discard_hint_never_compares_two_expected_deadwoods_that_read_the_same
     [
         (5, 8, "after your next two draws, about 27.1 deadwood expected against 27.4."),
         (2, 2, "the chance to knock after your next two draws: about 1 in 9 against 1 in 15."),
-        (5, 10, "the chance to knock after your next two draws: a little higher (about 11 in 100 either way)."),
+        (5, 10, "the chance to knock after your next two draws: a little higher (both about 11 in 100)."),
     ],
 )
 def test_a_throw_worse_after_one_draw_says_with_figures_what_it_gains_over_two(seed, decision, words):
@@ -649,3 +676,22 @@ def test_a_knock_is_said_to_win_the_match_only_when_the_guessed_hands_say_it_doe
             s = apply(s, h.action)
     assert tried  # such knocks came up
 
+
+
+def test_a_reason_with_two_chances_alike_keeps_within_its_limit():
+    # Oklahoma seed 211: throwing 8♠ rather than 9♥ was "a little higher (less than 1 in 100
+    # either way)", 161 characters, over the limit of 160
+    moves = (
+        "pass, pass, draw stock, discard QS, draw stock, discard QC, draw stock, discard KC, draw stock, discard JD, "
+        "draw stock, discard KS, draw stock, discard TD, draw stock, discard 9C, draw stock, discard KH, "
+        "draw stock, discard 9S, draw stock, discard TC, draw stock"
+    )
+    s = new_game(PRESETS["oklahoma"], seed=211)
+    for a in moves.split(", "):
+        s = apply(s, parse_action(a))
+    text = explain(view(s, 0), parse_action("discard 8S"))
+    assert text == (
+        "Discard 8♠: it leaves 34 deadwood (not 9♥, which would leave 33): the chance to knock after your "
+        "next two draws: a little higher (both less than 1 in 100)."
+    )
+    assert len(text) <= 160

@@ -283,7 +283,7 @@ async def test_a_wide_terminal_shows_the_hands_moves_beside_the_table():
         assert "You       passed on " in text  # the names in a column as wide as "Computer" and two
         lines = text.splitlines()
         assert len(lines) == 3, lines  # the deal, the pass, the computer's turn
-        assert lines[2].startswith("Computer ") and "(standard)" not in lines[2]  # its short name: the column is narrow
+        assert lines[2].startswith(" 1 Computer ") and "(standard)" not in lines[2]  # its short name: the column is narrow
         await pilot.resize_terminal(120, 40)
         await settle(app, pilot)
         assert not log.display

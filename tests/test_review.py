@@ -7,7 +7,7 @@ import pytest
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.review import HandReview, replay_history, review_hand, review_moves
-from ginrummy_tui.engine import DECK, apply, new_game, parse_action, parse_cards, validate, view
+from ginrummy_tui.engine import DECK, PRESETS, apply, new_game, parse_action, parse_cards, validate, view
 
 
 def _made(p0: str, p1: str, upcard: str, stock_top_first: str):
@@ -128,3 +128,25 @@ def test_the_review_of_one_decision_says_it_in_the_singular(review):
     other = review.mistakes[:1]
     assert headline(1, other) == "1 decision; the expert would have made it otherwise."
     assert headline(3, other) == "3 decisions; the expert would have made 2 of them the same way."
+
+
+def test_a_knock_where_the_expert_would_have_waited_is_told_as_such():
+    # Oklahoma, seed 11: the hint said to throw 5♠ and wait (a knock now "a loss of about 2");
+    # the review of the knock said the expert would have "discarded 5♠ (5)" and "your choice
+    # looks as good", by play-outs that knock whenever they can
+    moves = (
+        "pass, pass, draw stock, discard KC, draw stock, discard QC, draw stock, discard JC, draw stock, discard KD, "
+        "draw stock, discard QS, draw stock, discard TS, draw stock, discard 7C, draw stock, discard TC, "
+        "draw stock, discard 6C, draw stock, discard 8C, draw stock, discard 8H, draw stock, discard 9S, "
+        "draw stock, discard 6D, draw discard, discard 8S, draw stock, knock 5S"
+    ).split(", ")
+    review = review_moves(replay_history(new_game(PRESETS["oklahoma"], seed=11), moves), 0, samples=4)
+    knock = next(m for m in review.mistakes if m.played == parse_action("knock 5S"))
+    assert knock.suggested == parse_action("discard 5S")
+    assert knock.summary() == (
+        f"Turn {knock.turn}: you knocked with 5♠ (5 deadwood); the expert would have discarded 5♠ without knocking and waited."
+    )
+    assert knock.reason.startswith("Discard 5♠ and wait for gin or to undercut the computer's knock")
+    assert "knocking now: a loss of about 2" in knock.reason
+    assert knock.cost_text() == "not estimated, as the play-outs knock whenever they can"
+    assert "looks as good" not in knock.cost_text()

@@ -143,11 +143,39 @@ def test_the_log_tells_every_turn_of_the_hand_with_the_cards_everyone_saw():
         lines = [t.plain for t in tt.log_lines(v, "Ann", ascii_only=True)]
         assert lines == [
             f"Hand 1 - {dealer} dealt",
-            f"{me:5}passed on {u(up)}",
-            f"{them:5}passed on {u(up)}",
-            f"{me:5}drew from stock, threw {u(thrown)}",  # the card drawn is not named, even to its player
-            f"{them:5}took {u(thrown)}, threw {u(second)}",
+            f" 1 {me:5}passed on {u(up)}",
+            f" 1 {them:5}passed on {u(up)}",
+            f" 1 {me:5}drew from stock, threw {u(thrown)}",  # the card drawn is not named, even to its player
+            f" 1 {them:5}took {u(thrown)}, threw {u(second)}",
         ]
+
+
+def test_the_moves_number_each_players_turns_as_the_review_does():
+    # the review says "Turn 8: you knocked with 5♠"; the list of moves (m) had no numbers
+    from ginrummy_tui.ai.review import replay_history, review_moves
+    from ginrummy_tui.engine import PRESETS, parse_action
+
+    moves = (
+        "pass, pass, draw stock, discard KC, draw stock, discard QC, draw stock, discard JC, draw stock, discard KD, "
+        "draw stock, discard QS, draw stock, discard TS, draw stock, discard 7C, draw stock, discard TC, "
+        "draw stock, discard 6C, draw stock, discard 8C, draw stock, discard 8H, draw stock, discard 9S, "
+        "draw stock, discard 6D, draw discard, discard 8S, draw stock, knock 5S"
+    ).split(", ")
+    steps = replay_history(new_game(PRESETS["oklahoma"], seed=11), moves)
+    end = apply(steps[-1][0], steps[-1][1].action)
+    lines = [t.plain for t in tt.log_lines(view(end, 0), "Computer", ascii_only=True)]
+    assert lines[1:5] == [
+        " 1 You       passed on 6S",  # the upcard offer is part of the first turn, as in the review
+        " 1 Computer  passed on 6S",
+        " 1 You       drew from stock, threw KC",
+        " 1 Computer  drew from stock, threw QC",
+    ]
+    assert lines[-1] == " 8 You       drew from stock, knocked, threw 5S"
+    throws = [m for m in review_moves(steps, 0, samples=1).mistakes if m.played.card is not None]
+    assert parse_action("knock 5S") in [m.played for m in throws]
+    for m in throws:
+        words = f"threw {card_text(m.played.card, True).plain}"
+        assert any(line.startswith(f"{m.turn:>2} You ") and words in line for line in lines), (m.summary(True), lines)
 
 
 def test_the_log_ends_with_who_ran_out_of_time():
@@ -162,7 +190,7 @@ def test_the_log_ends_with_who_ran_out_of_time():
     s = apply(s, Action(Kind.TIMEOUT))  # the second player's time runs out
     for seat in (0, 1):
         lines = [t.plain for t in tt.log_lines(view(s, seat), "Ann", ascii_only=True)]
-        assert lines[-1] == ("Ann  " if seat == first else "You  ") + "ran out of time", lines
+        assert lines[-1] == (" 1 Ann  " if seat == first else " 1 You  ") + "ran out of time", lines
         assert len(lines) == 3
 
 

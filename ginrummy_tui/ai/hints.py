@@ -41,6 +41,9 @@ class Hint:
     computer can meld 9♥ is about 1 in 12"."""
 
 
+REASON_LIMIT = 160
+"""The most characters a reason has (``docs/hints-review-web.md``)."""
+
 MATCH_CHANCE = 0.8
 """The hints and the review knock whenever a knock now wins the match with at
 least this chance (the computer opponents only within 10 points of the target)."""
@@ -147,11 +150,17 @@ def _swap(hand, taken: Card, thrown: Card | None) -> tuple[Card, ...]:
     return tuple(c for c in hand if c is not thrown) + (taken,)
 
 
-def _meld_with(cards, card: Card) -> tuple[Card, ...] | None:
-    for meld in best_melds(cards).melds:
-        if card in meld:
-            return meld
-    return None
+def _melds_made(before, after, card: Card) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
+    """The melds of ``after`` (a hand with ``card`` taken) that ``before`` had
+    not, and the melds of ``before`` whose cards are no longer all in one meld
+    of ``after``; none when ``card`` is in no meld of ``after``."""
+    old = best_melds(before).melds
+    new = best_melds(after).melds
+    if not any(card in m for m in new):
+        return (), ()
+    made = tuple(m for m in new if set(m) not in [set(o) for o in old])
+    broken = tuple(m for m in old if not any(set(m) <= set(n) for n in new))
+    return made, broken
 
 
 def odds(p: float) -> str:
@@ -250,22 +259,7 @@ def explain(
     now = deadwood_mask(m10)
     up = view.upcard
     if kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD) and up is not None:
-        after, thrown = best_after_taking(m10, up)
-        verb = f"Take the upcard {lab(up)}" if kind == Kind.TAKE_UPCARD else f"Take {lab(up)} from the discard pile"
-        big = view.rules.big_gin and deadwood_mask(m10 | up.bit) == 0
-        meld = _meld_with(tuple(view.hand) + (up,) if big else _swap(view.hand, up, thrown), up)
-        blind = _expert().expected_deadwood(view, view.hand)
-        if meld is not None and after < now:
-            head = f"{verb}: it makes {_cards(meld, ascii_only)}, deadwood from {now} to {after}"
-        else:
-            head = f"{verb}: deadwood from {now} to {after}"
-        if big:
-            return f"{head}; then Big Gin, for {counted(view.rules.big_gin_bonus, 'point')} plus {name}'s deadwood."
-        if after == 0 and thrown is not None:
-            return f"{head}; then gin with {lab(thrown)}, for {counted(view.rules.gin_bonus, 'point')} plus {name}'s deadwood."
-        if after <= blind:
-            return f"{head}; a blind draw is expected to leave about {round(blind)}."
-        return f"{head}; a blind draw is expected to leave about {round(blind)} but fewer chances after."
+        return _explain_take(view, up, kind == Kind.TAKE_UPCARD, ascii_only, name)
     if kind in (Kind.PASS, Kind.DRAW_STOCK):
         head = "Pass on the upcard" if kind == Kind.PASS else "Draw from the stock"
         if kind == Kind.DRAW_STOCK and (up is None or view.stock_only or Kind.DRAW_DISCARD not in {a.kind for a in playable(view)}):
@@ -286,6 +280,40 @@ def explain(
         )
     words = str(action)
     return f"{words[:1].upper()}{words[1:]}."
+
+
+def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, name: str) -> str:
+    """Why the expert takes ``up``: the melds it makes (and any it breaks), the
+    deadwood before and after, then gin or what a blind draw is expected to
+    leave; when the sentence would be longer than :data:`REASON_LIMIT`, the
+    blind draw is said in fewer words, then the melds it breaks, then those
+    it makes, are left out."""
+    lab = lambda c: _label(c, ascii_only)  # noqa: E731
+    m10 = hand_mask(view.hand)
+    now = deadwood_mask(m10)
+    after, thrown = best_after_taking(m10, up)
+    verb = f"Take the upcard {lab(up)}" if upcard else f"Take {lab(up)} from the discard pile"
+    big = view.rules.big_gin and deadwood_mask(m10 | up.bit) == 0
+    if big:
+        tail = short = f"; then Big Gin, for {counted(view.rules.big_gin_bonus, 'point')} plus {name}'s deadwood."
+    elif after == 0 and thrown is not None:
+        tail = short = f"; then gin with {lab(thrown)}, for {counted(view.rules.gin_bonus, 'point')} plus {name}'s deadwood."
+    else:
+        blind = _expert().expected_deadwood(view, view.hand)
+        fewer = "" if after <= blind else " but fewer chances after"
+        tail = f"; a blind draw is expected to leave about {round(blind)}{fewer}."
+        short = f"; a blind draw: about {round(blind)}{fewer}."
+    figures = f"deadwood from {now} to {after}"
+    made, broken = _melds_made(view.hand, tuple(view.hand) + (up,) if big else _swap(view.hand, up, thrown), up)
+    if not made or after >= now:
+        return f"{verb}: {figures}{tail}"
+    makes = f"it makes {' and '.join(_cards(m, ascii_only) for m in made)}"
+    breaking = f" (breaking {' and '.join(_cards(m, ascii_only) for m in broken)})" if broken else ""
+    for words, end in ((f"{makes}{breaking}, ", tail), (f"{makes}{breaking}, ", short), (f"{makes}, ", short), ("", short)):
+        reason = f"{verb}: {words}{figures}{end}"
+        if len(reason) <= REASON_LIMIT:
+            break
+    return reason
 
 
 def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
@@ -421,12 +449,12 @@ def _meld_pair(c: Card, other: Card, p_mine: float, p_other: float, ascii_only: 
 def _chance_pair(mine: float, other: float) -> str:
     """Two chances, ``mine`` the greater, written so that they differ: in
     words ("about 3 in 10 against 1 in 4"), or in hundredths when the words
-    are the same."""
+    are the same; "a little higher (both about 11 in 100)" when those are too."""
     if odds(mine) != odds(other):
         return f"{odds(mine)} against {odds(other).removeprefix('about ')}"
     if _hundredths(mine) != _hundredths(other):
         return f"{_hundredths(mine)} against {_hundredths(other).removeprefix('about ')}"
-    return f"a little higher ({_hundredths(mine)} either way)"
+    return f"a little higher (both {_hundredths(mine)})"
 
 
 __all__ = ["HINT_LEVEL", "MATCH_CHANCE", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint", "hint_expert", "odds"]

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ginrummy_tui.engine import DECK, Action, Card, GameState, Move, apply, deadwood_mask, view
+from ginrummy_tui.engine import DECK, Action, Card, GameState, Move, apply, deadwood_mask, turn_number, view
 from ginrummy_tui.engine.kinds import Kind, Phase
 
 from .common import COMPUTER, hand_mask
@@ -45,7 +45,8 @@ class ReviewedDecision:
     """The expert opponent's choice in the same view."""
     cost: float
     """Estimated expected points lost by ``played`` instead of ``suggested``
-    (negative when the estimate favours the player's own choice)."""
+    (negative when the estimate favours the player's own choice); 0 when the
+    two differ only in knocking (:attr:`knock_only`), which is not estimated."""
     deadwood: tuple[int, int] | None
     """For a discard, knock or gin: the deadwood left by ``played`` and by ``suggested``."""
     upcard: Card | None
@@ -53,17 +54,33 @@ class ReviewedDecision:
     reason: str
     """Why the expert chose ``suggested`` (one line)."""
 
+    @property
+    def knock_only(self) -> bool:
+        """True when the player and the expert throw the same card and only one of them knocks."""
+        return knock_only(self.played, self.suggested)
+
     def summary(self, ascii_only: bool = False) -> str:
-        """One line: "Turn 3: you discarded 7♥ (14 deadwood); the expert would have discarded K♠ (7)"."""
+        """One line: "Turn 3: you discarded 7♥ (14 deadwood); the expert would have discarded K♠ (7)";
+        when only one of them knocks: "Turn 8: you knocked with 5♠ (5 deadwood); the expert
+        would have discarded 5♠ without knocking and waited"."""
         did = describe_action(self.played, self.upcard, ascii_only, past=True)
         would = describe_action(self.suggested, self.upcard, ascii_only, past=False)
+        if self.knock_only:
+            if self.played.kind == Kind.DISCARD:
+                did += " without knocking"
+            else:
+                would += " without knocking and waited"
         if self.deadwood is not None:
             did += f" ({self.deadwood[0]} deadwood)"
-            would += f" ({self.deadwood[1]})"
+            if not self.knock_only:
+                would += f" ({self.deadwood[1]})"
         return f"Turn {self.turn}: you {did}; the expert would have {would}."
 
     def cost_text(self) -> str:
-        """The estimated cost in words: "about 6.5 points", "about even"."""
+        """The estimated cost in words: "about 6.5 points", "about even"; for a
+        difference only in knocking, that it is not estimated, and why."""
+        if self.knock_only:
+            return "not estimated, as the play-outs knock whenever they can"
         if self.cost < 0.5:
             return "about even" if self.cost > -0.5 else "your choice looks as good"
         return f"about {self.cost:.1f} points"
@@ -94,6 +111,12 @@ class HandReview:
     def costly(self, threshold: float = 0.5) -> tuple[ReviewedDecision, ...]:
         """The differences whose estimated cost is at least ``threshold`` points."""
         return tuple(m for m in self.mistakes if m.cost >= threshold)
+
+
+def knock_only(played: Action, suggested: Action) -> bool:
+    """True when ``played`` and ``suggested`` throw the same card and only one of them knocks."""
+    kinds = {played.kind, suggested.kind}
+    return played.card is suggested.card and kinds == {Kind.KNOCK, Kind.DISCARD}
 
 
 def describe_action(action: Action, upcard, ascii_only: bool = False, past: bool = True) -> str:
@@ -223,13 +246,15 @@ def review_moves(
             continue
         if cancelled is not None and cancelled():
             break
-        turn = 1 + sum(1 for m in before.history if m.seat == seat and m.action.ends_turn)
+        turn = turn_number(before.history, seat)
         decisions += 1
         v = view(before, seat)
         suggested = expert.choose(v)
         if suggested == move.action:
             continue
-        cost = estimate_cost(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
+        cost = 0.0
+        if not knock_only(move.action, suggested):  # the play-outs knock whenever they can: no estimate of waiting
+            cost = estimate_cost(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
         dw_played = _deadwood_after(before, move.action)
         dw_suggested = _deadwood_after(before, suggested)
         dws = (dw_played, dw_suggested) if dw_played is not None and dw_suggested is not None else None
@@ -297,6 +322,7 @@ __all__ = [
     "ReviewedDecision",
     "describe_action",
     "estimate_cost",
+    "knock_only",
     "replay_history",
     "review_hand",
     "review_moves",

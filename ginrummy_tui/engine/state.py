@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -25,6 +26,13 @@ class Move:
     seat: int
     action: Action
     card: Card | None = None
+
+
+def turn_number(history: Sequence[Move], seat: int) -> int:
+    """The turn of ``seat`` that its next move after ``history`` belongs to, from 1:
+    a draw and its discard share a turn, and a pass on the upcard belongs to the
+    turn of the draw that follows it (as the review and the list of moves number them)."""
+    return 1 + sum(1 for m in history if m.seat == seat and m.action.ends_turn)
 
 
 @dataclass(frozen=True)

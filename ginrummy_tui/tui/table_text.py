@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ginrummy_tui.engine import Action, EndKind, Kind, Phase, deadwood
+from ginrummy_tui.engine import Action, EndKind, Kind, Phase, deadwood, turn_number
 
 from .palette import DEFAULT, Palette
 from .widgets.cardfaces import ascii_text, card_label, card_text
@@ -191,8 +191,9 @@ LOG_SHOWING_THE_CARD = MOVES_SHOWING_THE_CARD | {Kind.PASS}
 
 def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]:
     """Every public move of the hand so far, a line a turn, oldest first
-    (the log beside the table on wide screens), the players' names in a
-    column: "Computer  took 9♠, threw J♣". Nothing the view does not show:
+    (the log beside the table on wide screens), each player's turns numbered
+    as the review numbers them (:func:`~ginrummy_tui.engine.turn_number`), the
+    players' names in a column: " 3 Computer  took 9♠, threw J♣". Nothing the view does not show:
     a card drawn from the stock is not named, even the player's own."""
     dealer = "You" if v.dealer == v.seat else opponent_name
     head = f"Hand {v.hand_no} · {dealer} dealt"
@@ -206,8 +207,12 @@ def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]
         else:
             turns.append([m])
     column = max(len("You"), len(opponent_name)) + 2
+    done = 0
     for turn in turns:
-        t = Text(("You" if turn[0].seat == v.seat else opponent_name).ljust(column))
+        number = turn_number(v.history[:done], turn[0].seat)
+        done += len(turn)
+        t = Text(f"{number:>2} ", style="dim")
+        t.append(("You" if turn[0].seat == v.seat else opponent_name).ljust(column))
         for i, m in enumerate(turn):
             if i:
                 t.append(", ")
@@ -218,7 +223,10 @@ def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]
         lines.append(t)
     res = v.result
     if res is not None and res.kind == EndKind.TIMEOUT and res.winner is not None:  # not a move: the clock's
-        lines.append(Text(("You" if res.winner != v.seat else opponent_name).ljust(column) + "ran out of time"))
+        late = 1 - res.winner
+        t = Text(f"{turn_number(v.history, late):>2} ", style="dim")
+        t.append(("You" if late == v.seat else opponent_name).ljust(column) + "ran out of time")
+        lines.append(t)
     return [ascii_text(line) for line in lines] if ascii_only else lines  # "Hand 1 - You dealt"
 
 
