@@ -130,16 +130,19 @@ def test_the_review_of_one_decision_says_it_in_the_singular(review):
     assert headline(3, other) == "3 decisions; the expert would have made 2 of them the same way."
 
 
+OKLAHOMA_11_KNOCK = (
+    "pass, pass, draw stock, discard KC, draw stock, discard QC, draw stock, discard JC, draw stock, discard KD, "
+    "draw stock, discard QS, draw stock, discard TS, draw stock, discard 7C, draw stock, discard TC, "
+    "draw stock, discard 6C, draw stock, discard 8C, draw stock, discard 8H, draw stock, discard 9S, "
+    "draw stock, discard 6D, draw discard, discard 8S, draw stock, knock 5S"
+).split(", ")
+"""Oklahoma, seed 11: seat 0's moves to a knock with 5♠ where the expert would have waited."""
+
 def test_a_knock_where_the_expert_would_have_waited_is_told_as_such():
     # Oklahoma, seed 11: the hint said to throw 5♠ and wait (a knock now "a loss of about 2");
     # the review of the knock said the expert would have "discarded 5♠ (5)" and "your choice
     # looks as good", by play-outs that knock whenever they can
-    moves = (
-        "pass, pass, draw stock, discard KC, draw stock, discard QC, draw stock, discard JC, draw stock, discard KD, "
-        "draw stock, discard QS, draw stock, discard TS, draw stock, discard 7C, draw stock, discard TC, "
-        "draw stock, discard 6C, draw stock, discard 8C, draw stock, discard 8H, draw stock, discard 9S, "
-        "draw stock, discard 6D, draw discard, discard 8S, draw stock, knock 5S"
-    ).split(", ")
+    moves = OKLAHOMA_11_KNOCK
     review = review_moves(replay_history(new_game(PRESETS["oklahoma"], seed=11), moves), 0, samples=4)
     knock = next(m for m in review.mistakes if m.played == parse_action("knock 5S"))
     assert knock.suggested == parse_action("discard 5S")

@@ -155,12 +155,8 @@ def test_the_moves_number_each_players_turns_as_the_review_does():
     from ginrummy_tui.ai.review import replay_history, review_moves
     from ginrummy_tui.engine import PRESETS, parse_action
 
-    moves = (
-        "pass, pass, draw stock, discard KC, draw stock, discard QC, draw stock, discard JC, draw stock, discard KD, "
-        "draw stock, discard QS, draw stock, discard TS, draw stock, discard 7C, draw stock, discard TC, "
-        "draw stock, discard 6C, draw stock, discard 8C, draw stock, discard 8H, draw stock, discard 9S, "
-        "draw stock, discard 6D, draw discard, discard 8S, draw stock, knock 5S"
-    ).split(", ")
+    from .test_review import OKLAHOMA_11_KNOCK as moves
+
     steps = replay_history(new_game(PRESETS["oklahoma"], seed=11), moves)
     end = apply(steps[-1][0], steps[-1][1].action)
     lines = [t.plain for t in tt.log_lines(view(end, 0), "Computer", ascii_only=True)]
