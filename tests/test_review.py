@@ -138,6 +138,7 @@ OKLAHOMA_11_KNOCK = (
 ).split(", ")
 """Oklahoma, seed 11: seat 0's moves to a knock with 5♠ where the expert would have waited."""
 
+
 def test_a_knock_where_the_expert_would_have_waited_is_told_as_such():
     # Oklahoma, seed 11: the hint said to throw 5♠ and wait (a knock now "a loss of about 2");
     # the review of the knock said the expert would have "discarded 5♠ (5)" and "your choice
