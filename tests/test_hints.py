@@ -100,7 +100,7 @@ def test_reason_for_gin_and_for_a_discard_that_could_knock():
     assert round(out.expected_points) > 30
     assert explain(v2, parse_action("discard 4D")) == (
         "Discard 4♦: waiting with 2 for gin or to undercut the computer's knock (about 7) beats a knock now: "
-        f"about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        f"about {round(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
     )
     assert explain(v2, parse_action("knock 4D")) == (
         f"Knock with 4♦: it leaves 2 deadwood, expected to score about {round(out.expected_points)}, "
@@ -275,7 +275,7 @@ def test_every_sentence_with_a_chance_reads_at_the_highest_and_lowest_chances(mo
     )
     # waiting: what a knock now would bring
     assert _explain_wait(v, "K♦", 1, replace(both, threshold=11.0, opponent_mean=7.0), "the computer").endswith(
-        f" beats a knock now: {_points(out.expected_points)}, undercut {said}."
+        f" beats a knock now: {_points(out.expected_points)} points, undercut {said}."
     )
     # two cards' chances (the other card's first), and two chances after the next draws (the
     # greater first); told in hundredths when they read alike, never "about 100 in 100"
@@ -382,8 +382,14 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     assert round(out.expected_points) > 31 and out.threshold == 11
     assert h.reason == (
         "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) beats a knock now: "
-        f"about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        f"about {round(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
     )
+    # the knock's points were told as a bare number ("beats a knock now: about 48"); where the
+    # word would take the reason past its limit (a long name), the number is left bare
+    from ginrummy_tui.ai.hints import _explain_wait
+
+    long = _explain_wait(v, "K♦", 1, out, "Bartholomew the Fourth of Quux")
+    assert len(long) <= 160 and f"now: about {round(out.expected_points)}, undercut" in long
 
 
 def _waiting_hint(preset: str, seed: int, decision: int) -> tuple[str, int, KnockOutlook]:
@@ -410,7 +416,7 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     assert left == 9 and round(out.opponent_mean) == 7
     assert reason == (
         "Discard 5♦: waiting with 9 for gin or to get below the computer's knock (about 7) beats a knock now: "
-        f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        f"{_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
     )
     # a tie is no undercut under rules that say so
     from ginrummy_tui.ai.hints import _explain_wait
@@ -425,7 +431,7 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     )
     assert _explain_wait(v, "K♦", 1, replace(no_tie, expected_points=10.0), "the computer") == (
         "Discard K♦ and wait for gin or to undercut the computer's knock (about 1) for about 25 points; "
-        "knocking now: about 10, undercut less than 1 in 50."
+        "knocking now: about 10 points, undercut less than 1 in 50."
     )
 
 
@@ -439,7 +445,7 @@ def test_an_undercut_worth_less_than_a_knock_now_is_never_given_as_the_worth_of_
     assert round(out.threshold, 1) == 4.4
     assert reason == (
         "Discard 6♦: waiting with 2 for gin or to undercut the computer's knock (about 7) beats a knock now: "
-        f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        f"{_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
     )
     # an undercut worth more than a knock now is given as what waiting is for
     reason, left, out = _waiting_hint("standard", 7, 16)
@@ -447,7 +453,7 @@ def test_an_undercut_worth_less_than_a_knock_now_is_never_given_as_the_worth_of_
     assert gain > round(out.expected_points)
     assert reason == (
         f"Discard 6♠ and wait for gin or to undercut the computer's knock (about 7) for about {gain} points; "
-        f"knocking now: {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        f"knocking now: {_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
     )
     # in Oklahoma a spade upcard doubles the undercut as it doubles the knock
     reason, left, out = _waiting_hint("oklahoma", 7, 16)
@@ -466,7 +472,7 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     assert round(out.opponent_mean) == 7 and ceil(out.threshold) == 11  # the expert waits below 11
     assert reason == (
         "Discard 9♦: waiting with 8 for gin or to get below the computer's knock (about 7) beats a knock now: "
-        f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+        f"{_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
     )
     assert "11" not in reason and "the expert" not in reason
     # with 7, which would undercut a knock with 7 for 25, less than a knock now is expected to score
@@ -476,7 +482,7 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     reason = _explain_wait(v, "4♣", left, replace(out, expected_points=30.0), "the computer")
     assert reason == (
         "Discard 4♣: waiting with 7 for gin or to undercut the computer's knock (about 7) beats a knock now: "
-        f"about 30, undercut {odds(out.undercut_chance)}."
+        f"about 30 points, undercut {odds(out.undercut_chance)}."
     )
     assert "would score" not in reason
     # a person's knock is theirs
@@ -487,7 +493,7 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     reason, left, out = _waiting_hint("oklahoma", 28, 7)
     assert left == 8 and out.threshold < 9
     assert reason.endswith(f"waiting with 8 for gin or to get below the computer's knock (about 7) beats a knock now: "
-                           f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}.")
+                           f"{_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}.")
     # the longest of these reasons still fits the prompt line's two lines at 80 columns
     v = _decisions("standard", 2, 7)[6]
     for points, chance in ((-99.0, 0.01), (-30.0, 0.99)):

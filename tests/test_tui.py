@@ -1392,7 +1392,7 @@ async def test_the_docs_say_truly_how_many_lines_a_long_hint_takes_at_80x24():
 
     reason = (
         "Discard 5♠ and wait for gin or to undercut the computer's knock (about 6) for about 52 points; "
-        "knocking now: a loss of about 2, undercut about 1 in 5."
+        "knocking now: a loss of about 2 points, undercut about 1 in 5."
     )
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE) as pilot:

@@ -351,19 +351,25 @@ def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, na
     matches than knocking at once (``docs/ai.md``), whatever a knock now
     would score."""
     knock = round(out.opponent_mean)
-    now = f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}"
     undercuts = view.rules.undercuts(left, knock)
     gain = (view.rules.undercut_bonus + knock - left) * view.multiplier
-    if undercuts and gain >= round(out.expected_points):
-        return (
-            f"Discard {label} and wait for gin or to undercut {name}'s knock (about {knock}) "
-            f"for about {counted(gain, 'point')}; knocking now: {now}."
-        )
     hope = "undercut" if undercuts else "get below"
-    return (
-        f"Discard {label}: waiting with {left} for gin or to {hope} {name}'s knock (about {knock}) "
-        f"beats a knock now: {now}."
-    )
+    reason = ""
+    for unit in (" points", ""):  # the knock's points named as such where the reason has room
+        now = f"{_points(out.expected_points)}{unit}, undercut {odds(out.undercut_chance)}"
+        if undercuts and gain >= round(out.expected_points):
+            reason = (
+                f"Discard {label} and wait for gin or to undercut {name}'s knock (about {knock}) "
+                f"for about {counted(gain, 'point')}; knocking now: {now}."
+            )
+        else:
+            reason = (
+                f"Discard {label}: waiting with {left} for gin or to {hope} {name}'s knock (about {knock}) "
+                f"beats a knock now: {now}."
+            )
+        if len(reason) <= REASON_LIMIT:
+            break
+    return reason
 
 
 def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
