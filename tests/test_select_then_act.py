@@ -14,7 +14,7 @@ from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.widgets.action_bar import ActionBar
 from ginrummy_tui.tui.widgets.cardfaces import card_label
-from ginrummy_tui.tui.widgets.hand import HandView
+from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
 from .app_helpers import settle
@@ -140,3 +140,28 @@ async def test_the_setting_switches_the_mode_at_once(tmp_path):
         await pilot.click(HandView, offset=card_offset(app, card("2C")))
         await settle(app, pilot)
         assert card("2C") not in app.session.state.hands[0]
+
+
+async def test_a_refusal_goes_once_another_card_is_selected():
+    """The refusal of k on 3♣ speaks of 3♣: selecting K♦ takes it down, and the prompt
+    speaks of K♦ (it said "You cannot knock with 3♣" beside the new selection)."""
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _drawn(app, pilot)
+        hand = _hand(app)
+        await pilot.press("8")
+        await pilot.press("k")
+        await pilot.pause()
+        assert _prompt(app).startswith("✗ You cannot knock with "), _prompt(app)
+        await pilot.press("8")  # the same card again: the refusal still applies
+        await pilot.pause()
+        assert _prompt(app).startswith("✗ You cannot knock with "), _prompt(app)
+        await pilot.press(KEYS[hand.cards.index(card("KD"))])
+        await pilot.pause()
+        assert "✗" not in _prompt(app) and "knock with K♦" in _prompt(app), _prompt(app)
+        await pilot.press("8", "k")  # refused again on 3♣, then the arrow moves the selection
+        await pilot.pause()
+        assert _prompt(app).startswith("✗")
+        await pilot.press("right")
+        await pilot.pause()
+        assert "✗" not in _prompt(app), _prompt(app)

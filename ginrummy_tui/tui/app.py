@@ -701,7 +701,7 @@ class GinApp(App):
             self.opponent_pending = False
             table = self.table
             if table is not None and event.state == WorkerState.ERROR:
-                table.refuse(f"the computer could not move ({worker.error})")
+                table.refuse(f"the computer could not move ({worker.error})", lasts=True)
 
     def _play_opponent(self, action) -> None:
         from ginrummy_tui.engine import IllegalAction
@@ -716,7 +716,7 @@ class GinApp(App):
         except IllegalAction as exc:
             table = self.table
             if table is not None:
-                table.refuse(f"the computer tried an illegal move ({exc})")
+                table.refuse(f"the computer tried an illegal move ({exc})", lasts=True)
             return
         self.sync()
 

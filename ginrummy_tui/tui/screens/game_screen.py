@@ -109,6 +109,10 @@ class GameScreen(Screen):
         """The refusal on show is told by marking the session's line, which says why already."""
         self._refusal_notice = False
         """The line on show is a notice (a key that did its work elsewhere), not a refusal."""
+        self._refused_with: Card | None = None
+        """The card selected when the refusal on show was made: selecting another takes it down."""
+        self._refusal_lasts = False
+        """The refusal on show stays while the selection changes (the computer could not move)."""
         self.v: PlayerView | None = None
         self.shown_name = ""
         """The other player's name as the table shows it (network play: it changes when they join)."""
@@ -306,6 +310,8 @@ class GameScreen(Screen):
         self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
         if self.refusal and self._refused_while and self.gin.session.blocked() != self._refused_while:
             self.refusal = ""  # refused while not connected (or the other player away): that has passed
+        if self.refusal and not self._refusal_lasts and selected is not self._refused_with:
+            self.refusal = ""  # another card selected: the prompt speaks of it now
         refusal = pretty_codes(self.refusal, a)
         # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest
         status = self._status_line()
@@ -442,8 +448,11 @@ class GameScreen(Screen):
         self.refusal = ""
         self.gin.sync()
 
-    def refuse(self, reason: str, *, waits: bool = False, in_status: bool = False, notice: bool = False) -> None:
-        """Show why a move was refused; nothing else changes.  ``waits``: the
+    def refuse(
+        self, reason: str, *, waits: bool = False, in_status: bool = False, notice: bool = False, lasts: bool = False
+    ) -> None:
+        """Show why a move was refused; nothing else changes (it goes with the next move, or
+        once another card is selected, unless it ``lasts``: the computer could not move).  ``waits``: the
         reason is a move out of turn's, naming whom to wait for (the prompt's
         waiting line then goes, as it would name them again).  ``in_status``:
         the session's line says why (a lost connection), and is marked instead.
@@ -455,6 +464,8 @@ class GameScreen(Screen):
         self._refusal_in_status = in_status
         self._refusal_notice = notice
         self._refused_while = self.gin.session.blocked()
+        self._refused_with = self.query_one(HandView).selected
+        self._refusal_lasts = lasts
         self._update_details()
         if not notice:
             self.app.bell()
