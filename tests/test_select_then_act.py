@@ -165,3 +165,21 @@ async def test_a_refusal_goes_once_another_card_is_selected():
         await pilot.press("right")
         await pilot.pause()
         assert "✗" not in _prompt(app), _prompt(app)
+
+
+async def test_k_on_a_card_that_goes_gin_says_g_plays_gin():
+    """gin_ready: K♦ selected goes gin; k says so and how (it said "You cannot knock
+    with K♦: select 2♣ or 5♣, then k", as if K♦ were a poor card)."""
+    app = make_app(state=scenarios.gin_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _drawn(app, pilot)
+        hand = _hand(app)
+        await pilot.press(KEYS[hand.cards.index(card("KD"))])
+        s = app.session.state
+        await pilot.press("k")
+        await pilot.pause()
+        assert app.session.state is s
+        assert _prompt(app).startswith("✗ K♦ goes gin, not a knock: g plays gin."), _prompt(app)
+        await pilot.press("g")
+        await settle(app, pilot)
+        assert app.session.state.result.kind == "gin"

@@ -497,6 +497,10 @@ class GameScreen(Screen):
         if kind.takes_card:
             sel = self.query_one(HandView).selected
             card = self._choice(kind) if kind != Kind.DISCARD else sel
+            if card is None and kind == Kind.KNOCK and sel is not None and self.v is not None:
+                if Action(Kind.GIN, sel) in self.v.legal_actions:  # better than the knock asked for
+                    self.refuse(f"{card_label(sel, self.gin.ascii_only)} goes gin, not a knock: g plays gin")
+                    return
             if card is None and kind != Kind.DISCARD and sel is not None and self.v is not None:
                 able = [x.card for x in self.v.legal_actions if x.kind == kind and x.card is not None]
                 if able:  # the selected card does not allow it, others do: say which
