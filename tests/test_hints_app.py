@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ginrummy_tui.ai.hints import hint
 from ginrummy_tui.engine import new_game
 from ginrummy_tui.tui.app import make_app
@@ -154,3 +156,54 @@ async def test_h_after_a_refusal_shows_the_hint():
         await pilot.press("h")  # the same hint again: shown again, not counted again
         await _settle(app, pilot)
         assert _prompt(app) == f"Hint: {expected.reason}"
+
+
+def _prompt_rows(app) -> list[str]:
+    """The prompt line's rows as the screen shows them."""
+    from .app_helpers import screen_text
+
+    region = app.table.query_one(PromptLine).region
+    return [row.strip() for row in screen_text(app).splitlines()[region.y : region.bottom]]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 21)])
+async def test_a_refusal_after_a_hint_stands_apart_from_it(size):
+    """gin_ready with the hint on show ("Gin with K♦"), Q♠ selected and k pressed: the
+    reason ran on into the hint ("...then k. Hint: Gin with K♦..."); it ends its own line
+    and the hint starts the next."""
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.hand import KEYS
+
+    app = make_app(state=scenarios.gin_ready(), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("s")
+        await _settle(app, pilot)
+        expected = hint(app.session.view())
+        await pilot.press("h")
+        await _settle(app, pilot)
+        hand = app.table.query_one(HandView)
+        await pilot.press(KEYS[hand.cards.index(card("QS"))], "k")
+        await _settle(app, pilot)
+        rows = _prompt_rows(app)
+        assert rows[0] == "✗ You cannot knock with Q♠: select 2♣ or 5♣, then k.", rows
+        assert rows[1].startswith("Hint: Gin with K♦"), rows
+        assert " ".join(" ".join(rows[1:]).split()) == f"Hint: {expected.reason}", rows
+
+
+async def test_a_refusal_after_a_hint_is_read_whole_on_a_small_screen():
+    """60×21, the hint on show in the upcard round, then r (the review comes once the hand
+    is over): the reason and the hint after it take more rows than the hint alone, and the
+    table makes room for them (the end of the line was cut: "...expected to" and no more)."""
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(60, 21)) as pilot:
+        await _settle(app, pilot)
+        expected = hint(app.session.view())
+        await pilot.press("h")
+        await _settle(app, pilot)
+        await pilot.press("r")
+        await _settle(app, pilot)
+        shown = " ".join(" ".join(_prompt_rows(app)).split())
+        reason = "✗ The review of your decisions (r) comes once the hand is over."
+        assert shown == f"{reason} Hint: {expected.reason}", shown

@@ -118,6 +118,9 @@ class GameScreen(Screen):
         """The other player's name as the table shows it (network play: it changes when they join)."""
         self._made_room: Size | None = None
         """The screen size at which the table last made room for a long prompt line."""
+        self._room_for = 0
+        """The lines the prompt line needed when the table last made room for it: a reason
+        that comes below a hint on show needs more, and the room is made again."""
         self.hint_asked: tuple | None = None
         """The moment (:func:`..hint_prompt.view_key`) of the hint being worked out, until it is shown."""
         self._gin_passed: tuple[tuple, Card] | None = None
@@ -359,7 +362,14 @@ class GameScreen(Screen):
             prompt = Text()
         line = self.query_one(PromptLine)
         line.set_prompt(
-            prompt, refusal, status=status, wrap=wrap, status_refused=status_refused, ascii_only=a, notice=notice
+            prompt,
+            refusal,
+            status=status,
+            wrap=wrap,
+            status_refused=status_refused,
+            ascii_only=a,
+            notice=notice,
+            apart=hinting,  # a hint below the reason, not run on after it
         )
         # on a small screen the table makes room for the rest of a long hint or reason, until it
         # goes (ROOM_STEPS)
@@ -369,9 +379,16 @@ class GameScreen(Screen):
             self._made_room = None
             self.remove_class(*(step for step, _part, _kept in ROOM_STEPS))
             self.call_after_refresh(self._update_details)
-        elif wrap and line.short_of and self._made_room is None and self._laid_out == size:
-            # decided once for a size, from the rows each step frees (the layout is not redone yet)
+        elif (
+            wrap
+            and line.short_of
+            and (self._made_room is None or line.lines + line.short_of > self._room_for)
+            and self._laid_out == size
+        ):
+            # decided once for a size and what the line needs (a reason may come below a hint on
+            # show), from the rows each step frees (the layout is not redone yet)
             self._made_room = size
+            self._room_for = line.lines + line.short_of
             short = line.short_of
             for step, part, kept in ROOM_STEPS:
                 if short <= 0:

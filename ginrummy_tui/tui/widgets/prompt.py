@@ -33,6 +33,7 @@ class PromptLine(Static):
         status_refused: bool = False,
         ascii_only: bool = False,
         notice: bool = False,
+        apart: bool = False,
     ) -> None:
         """Show ``status`` (the move clock, the connection; already coloured if a Text), then
         ``refusal`` (the reason a move was refused) if any, then ``text``; with ``wrap``
@@ -40,7 +41,8 @@ class PromptLine(Static):
         needs and the table has below it (:attr:`short_of` says how many it lacked).
         ``status_refused``: a move was refused for what ``status`` says (a lost connection),
         so the status is marked as the reason, ``✗`` and red.  ``notice``: ``refusal`` is
-        a notice, not a refusal (:meth:`GameScreen.refuse`), marked ``→`` in gold.  With ``ascii_only`` (``--ascii``)
+        a notice, not a refusal (:meth:`GameScreen.refuse`), marked ``→`` in gold.  ``apart``
+        (a hint, with ``wrap``): ``text`` starts a line of its own below the refusal.  With ``ascii_only`` (``--ascii``)
         the line has only ASCII: "Enter" for "⏎", "x" for "✗"... (:func:`.cardfaces.ascii_text`)."""
         colours = palette_of(self.app)
         out = Text()
@@ -52,7 +54,10 @@ class PromptLine(Static):
             out.append_text(status.copy() if isinstance(status, Text) else Text(status, style=f"bold {colours.gold}"))
             out.append("  ")
         if refusal:
-            out.append(refusal_text(refusal, notice), style=f"bold {colours.gold if notice else colours.red}")
+            told = refusal_text(refusal, notice)
+            if apart and text:
+                told = told.rstrip() + "\n"
+            out.append(told, style=f"bold {colours.gold if notice else colours.red}")
         if (refusal and not notice) or status_refused:
             self.add_class("-refused")
         else:
