@@ -60,11 +60,6 @@ def short_name(name: str) -> str:
     return name.split(" (")[0]
 
 
-TABLE_KEYS = "h,l,t,p,s,d,k,g,b"
-"""The table's keys of a hand (a hint, the pile, the moves), which the lists shown over
-it or after it (its review, its turns) bind to say why they do nothing there: the app's
-own refusals of them do not reach a screen that stands over another."""
-
 SHORT_NAMES_BELOW = 60
 """Below this many columns the other player is named shortly on the table and
 at the end of a hand and of the match ("Computer" for "Computer (standard)")."""

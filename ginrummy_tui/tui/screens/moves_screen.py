@@ -13,25 +13,24 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..host import ViewChanged, gin_of
-from ..table_text import TABLE_KEYS, log_lines, short_name
+from ..table_text import log_lines, short_name
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
+from .table_only import TABLE_ONLY_BINDINGS, TableOnly
 
 
-class MovesScreen(ModalScreen):
+class MovesScreen(TableOnly, ModalScreen):
     """The hand's turns in words, kept up to date while it is open (the other
     player may move meanwhile: the app says so with :class:`ViewChanged`)."""
 
     CSS_PATH = "moves_screen.tcss"
     BINDINGS = [
         Binding("escape,m", "close", "Close", key_display="esc"),
-        Binding(TABLE_KEYS, "table_only", show=False),
+        *TABLE_ONLY_BINDINGS,
     ]
-    """Escape (or m again) closes it; the table's keys of a hand (a hint, the pile, the
-    moves) say why they do nothing here."""
+    """Escape (or m again) closes it; the table's other keys say why they do nothing here."""
 
     TABLE_ONLY = "The table's keys do nothing in the list of turns: Esc goes back."
-    """What h, l and a move's key (t p s d k g b) say here (see :meth:`action_table_only`)."""
 
     shown: tuple[int, int, int] | None = None
     """The match, hand and number of moves shown."""
@@ -60,10 +59,6 @@ class MovesScreen(ModalScreen):
         lines = log_lines(v, short_name(gin.session.opponent_name), gin.ascii_only)
         self.query_one("#moves-lines", Static).update(Text("\n").join(lines))
         self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
-
-    def action_table_only(self) -> None:
-        """h, l or a move's key, keys of the table during a hand: say why they do nothing here."""
-        self.notify(self.TABLE_ONLY, timeout=4)
 
     def action_close(self) -> None:
         """Back to the table."""

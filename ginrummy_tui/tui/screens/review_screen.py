@@ -26,9 +26,9 @@ from ginrummy_tui.engine.words import counted
 from ..hint_prompt import opponent_words
 from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
-from ..table_text import TABLE_KEYS
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
+from .table_only import TABLE_ONLY_BINDINGS, TableOnly
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -229,19 +229,18 @@ def review_renderable(review: HandReview, ascii_only: bool = False, colours: Pal
     return Group(*lines)
 
 
-class ReviewScreen(ModalScreen):
+class ReviewScreen(TableOnly, ModalScreen):
     """The review of one hand: the decisions where the expert would have chosen differently."""
 
     CSS_PATH = "review_screen.tcss"
     BINDINGS = [
         Binding("escape,r,enter", "close", "Close", key_display="esc"),
-        Binding(TABLE_KEYS, "table_only", show=False),
+        *TABLE_ONLY_BINDINGS,
     ]
-    """Escape (or r, or Enter) goes back to the end of the hand; the table's keys of a
-    hand (a hint, the pile, the moves) say why they do nothing here."""
+    """Escape (or r, or Enter) goes back to the end of the hand; the table's other keys say
+    why they do nothing here."""
 
     TABLE_ONLY = "The table's keys do nothing in the review: the hand is over; Esc goes back."
-    """What h, l and a move's key (t p s d k g b) say here (see :meth:`action_table_only`)."""
 
     def __init__(self, key: tuple, ascii_only: bool = False) -> None:
         super().__init__()
@@ -283,10 +282,6 @@ class ReviewScreen(ModalScreen):
         """The suits are drawn otherwise now (letters or symbols): redraw the review."""
         self.ascii_only = message.ascii_only
         self._show()
-
-    def action_table_only(self) -> None:
-        """h, l or a move's key, keys of the table during a hand: say why they do nothing here."""
-        self.notify(self.TABLE_ONLY, timeout=4)
 
     def action_close(self) -> None:
         """Back to the end of the hand."""

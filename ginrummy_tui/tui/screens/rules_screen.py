@@ -17,6 +17,7 @@ from ..host import SuitsChanged, gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
+from .table_only import TABLE_ONLY_BINDINGS, TableOnly
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Rules
@@ -116,7 +117,7 @@ def rules_renderable(
     )
 
 
-class RulesScreen(ModalScreen):
+class RulesScreen(TableOnly, ModalScreen):
     """The rule sheet; scroll with the arrows or Page Up/Down, close with Escape."""
 
     CSS_PATH = "rules_screen.tcss"
@@ -124,8 +125,11 @@ class RulesScreen(ModalScreen):
         Binding("escape,question_mark,f1", "close", "Close", key_display="esc"),
         Binding("up,k", "scroll(-1)", "Up", show=False),
         Binding("down,j", "scroll(1)", "Down", show=False),
+        *TABLE_ONLY_BINDINGS,  # after k, which scrolls
     ]
-    """Escape closes; the arrows and Page keys scroll."""
+    """Escape closes; the arrows and Page keys scroll; the table's other keys say why they do nothing here."""
+
+    TABLE_ONLY = "The table's keys do nothing on the rule sheet: Esc goes back."
 
     def __init__(self, rules: Rules) -> None:
         super().__init__()

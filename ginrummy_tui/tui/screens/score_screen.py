@@ -14,17 +14,20 @@ from ..host import SuitsChanged, gin_of, match_title
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import ScoreTable
 from ..widgets.too_small import TooSmall
+from .table_only import TABLE_ONLY_BINDINGS, TableOnly
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
 
-class ScoreScreen(ModalScreen):
+class ScoreScreen(TableOnly, ModalScreen):
     """Every hand of the match so far, with the running totals."""
 
     CSS_PATH = "score_screen.tcss"
-    BINDINGS = [Binding("escape,c", "close", "Close", key_display="esc")]
-    """Escape (or c again) closes the table."""
+    BINDINGS = [Binding("escape,c", "close", "Close", key_display="esc"), *TABLE_ONLY_BINDINGS]
+    """Escape (or c again) closes the table; the table's keys say why they do nothing here."""
+
+    TABLE_ONLY = "The table's keys do nothing in the score table: Esc goes back."
 
     def __init__(self, v: PlayerView, opponent_name: str, note: str = "") -> None:
         super().__init__()

@@ -20,6 +20,7 @@ from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 from ..widgets.trend import Trend
+from .table_only import TABLE_ONLY_BINDINGS, TableOnly
 
 if TYPE_CHECKING:
     from ginrummy_tui.storage.figures import Figures
@@ -133,7 +134,7 @@ def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
         return Figures(), notes
 
 
-class StatsScreen(ModalScreen):
+class StatsScreen(TableOnly, ModalScreen):
     """The statistics; Escape closes."""
 
     CSS_PATH = "stats_screen.tcss"
@@ -141,8 +142,11 @@ class StatsScreen(ModalScreen):
         Binding("escape,f3", "close", "Close", key_display="esc"),
         Binding("up", "scroll(-1)", "Up", show=False),
         Binding("down", "scroll(1)", "Down", show=False),
+        *TABLE_ONLY_BINDINGS,
     ]
-    """Escape (or F3 again) closes; the arrows scroll."""
+    """Escape (or F3 again) closes; the arrows scroll; the table's keys say why they do nothing here."""
+
+    TABLE_ONLY = "The table's keys do nothing in the statistics: Esc goes back."
 
     def __init__(self) -> None:
         super().__init__()
