@@ -1016,3 +1016,52 @@ async def test_with_ascii_the_score_screen_marks_a_doubled_hand_x2():
         await settle(app, pilot)
         text = screen_text(app)
         assert f"{winner} +{last.points} x2" in text and not {"×", "·", "─"} & set(text), text
+
+
+async def test_the_end_of_a_hand_takes_down_the_notes_and_keeps_the_warnings():
+    """A hand knocked with notes on show ("Sorted by rank", a note of 60 s): they stayed over
+    the end of the hand's cards and points until they timed out.  They go as the hand ends;
+    a warning stays, for the time it had left."""
+    from textual.widgets._toast import Toast
+
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    def said() -> list[str]:
+        return [" ".join(str(n.message).split()) for n in app._notifications]
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        await pilot.press("o")
+        app.notify("A note for a minute.", timeout=60)
+        app.notify("Something went wrong.", severity="warning", timeout=60)
+        await pilot.pause()
+        assert said() == ["Sorted by rank", "A note for a minute.", "Something went wrong."]
+        left = next(n.time_left for n in app._notifications if n.severity == "warning")
+        await pilot.press("k")
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.pause()
+        assert said() == ["Something went wrong."]
+        [warning] = app._notifications
+        assert warning.time_left <= left  # the time it had left, not a new minute
+        toasts = list(app.screen.query(Toast))
+        assert len(toasts) == 1 and toasts[0].has_class("-warning")
+
+
+async def test_a_start_on_the_end_of_a_hand_keeps_its_notes():
+    """The app started on the end of a hand (resumed there): the notes of the start are
+    not taken down, as no hand ended under them."""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    app = make_app(state=scenarios.knocked(), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        app.notify("A note of the start.", timeout=60)
+        await settle(app, pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        assert [str(n.message) for n in app._notifications] == ["A note of the start."]

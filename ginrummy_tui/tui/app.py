@@ -15,6 +15,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.message import Message
+from textual.notifications import Notification, Notify
 from textual.reactive import reactive
 from textual.worker import Worker, WorkerState
 
@@ -116,6 +117,10 @@ class GinApp(App):
         """True from the moment the computer's next move is scheduled until it is played."""
         self._think_key: tuple | None = None
         self._end_shown: tuple | None = None
+        self._seen_in_play = False
+        """A hand was on the table in play (not only ended, as at a start on the end of a hand)."""
+        self._lasting_notes: list[Notification] = []
+        """The warnings and errors raised (until they expire): the end of a hand keeps them."""
         self._move_clock: Any = None
         self._net_warnings: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -661,6 +666,7 @@ class GinApp(App):
             while type(self.screen).__name__ in ("SummaryScreen", "MatchOverScreen"):
                 self.pop_screen()
             self._end_shown = None
+            self._seen_in_play = True
             return
         from .screens.summary_screen import SummaryScreen
 
@@ -672,7 +678,30 @@ class GinApp(App):
         table = self.table
         while table is not None and self.screen is not table and len(self.screen_stack) > 1:
             self.pop_screen()
+        if self._seen_in_play:  # not the notes of a start on the end of a hand, which no toast has hidden yet
+            self._take_down_notes()
         self.push_screen(SummaryScreen(v, self.session.opponent_name, self.ascii_only))
+
+    def on_notify(self, event: Notify) -> None:
+        """A toast raised (``App`` shows it): a warning or an error is kept in mind, to
+        outlast the end of a hand (see :meth:`_take_down_notes`)."""
+        note = event.notification
+        self._lasting_notes = [n for n in self._lasting_notes if not n.has_expired]
+        if note.severity != "information":
+            self._lasting_notes.append(note)
+
+    def _take_down_notes(self) -> None:
+        """The hand is over: its end (both hands, the points) is not to be hidden under
+        toasts ("Sorted by rank", why a key does nothing).  The information goes; a
+        warning or an error stays, for the time it has left.  Textual takes toasts down
+        only all at once (``clear_notifications``): those kept are raised again, as new
+        toasts (new identities) with the time they had left."""
+        kept = [n for n in self._lasting_notes if not n.has_expired]
+        self._lasting_notes = []
+        self.clear_notifications()
+        for n in kept:
+            again = Notification(n.message, n.title, n.severity, n.timeout, n.markup, raised_at=n.raised_at)
+            self.post_message(Notify(again))
 
     def on_gin_app_session_changed(self) -> None:
         self.sync()
