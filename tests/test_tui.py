@@ -218,6 +218,24 @@ async def test_enter_on_a_card_that_goes_gin_is_refused_once_then_throws_it():
 
 
 
+async def test_enter_on_the_gin_card_is_refused_again_after_another_card_was_selected():
+    """The refusal of Enter on K♦ (it goes gin) goes once Q♠ is selected; back on K♦,
+    Enter is refused again, saying why, rather than throwing gin away unsaid."""
+    app = make_app(state=scenarios.gin_ready(), pause=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s")
+        await pick(app, pilot, card("KD"))
+        s = app.session.state
+        await press(app, pilot, "enter")
+        assert "That discard goes gin" in prompt(app)
+        await pick(app, pilot, card("QS"))
+        assert "That discard goes gin" not in prompt(app)
+        await pick(app, pilot, card("KD"))
+        await press(app, pilot, "enter")
+        assert app.session.state is s
+        assert "That discard goes gin: g plays gin; ⏎ again throws it without going gin" in prompt(app)
+
+
 async def test_clicking_twice_a_card_that_goes_gin_is_refused_once_then_throws_it():
     app = make_app(state=scenarios.gin_ready(), pause=1)
     async with app.run_test(size=SIZE) as pilot:

@@ -315,6 +315,7 @@ class GameScreen(Screen):
             self.refusal = ""  # refused while not connected (or the other player away): that has passed
         if self.refusal and not self._refusal_lasts and selected is not self._refused_with:
             self.refusal = ""  # another card selected: the prompt speaks of it now
+            self._gin_passed = None  # and a discard that goes gin, no longer said, is refused again
         refusal = pretty_codes(self.refusal, a)
         # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest
         status = self._status_line()
