@@ -187,6 +187,27 @@ async def test_settings_that_cannot_be_saved_name_the_file(tmp_path, monkeypatch
         assert error == f"The settings could not be saved to {tmp_path / 'settings.json'}: No such file or directory"
 
 
+async def test_a_settings_file_that_cannot_be_read_is_not_written_over(tmp_path, unreadable):
+    """A settings file writable but not readable (0200) was replaced by F2's
+    save, and what it held was lost: the save is refused, saying why and
+    where, the file is left as it was and the changes stay on the form."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"format": "gin-tui settings", "version": 1, "ai": "expert", "pause": 2}))
+    before = path.read_bytes()
+    unreadable(path)
+    plan = prepare(args_for(tmp_path), ask=None)
+    assert any("Permission denied" in note for note in plan.notes)
+    async with running(plan) as (app, pilot):
+        error = await refused_on_saving(app, pilot, "#pause", "0")
+        assert error == (
+            f"The settings were not saved: {path} cannot be read (Permission denied), "
+            "so it is not written over. Your changes are still on the form."
+        )
+        assert isinstance(app.screen, SettingsScreen) and app.screen.query_one("#pause").value == "0"
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("settings")] == ["settings.json"]
+
+
 async def test_escape_with_changes_not_saved_asks_before_they_are_lost(tmp_path):
     from ginrummy_tui.tui.screens.question import Question
 

@@ -20,7 +20,15 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ginrummy_tui.storage.files import APP_NAME, ENV_HOME, NotAFile, atomic_write_json, move_aside, read_regular
+from ginrummy_tui.storage.files import (
+    APP_NAME,
+    ENV_HOME,
+    NotAFile,
+    atomic_write_json,
+    move_aside,
+    read_regular,
+    refuse_unreadable,
+)
 
 SETTINGS_NAME = "settings.json"
 SETTINGS_FORMAT = "gin-tui settings"
@@ -340,8 +348,13 @@ def with_changes(saved: Settings, before: Settings, after: Settings) -> Settings
 
 
 def save_settings(directory: Path, settings: Settings) -> None:
-    """Write ``settings.json`` atomically (raises ``OSError`` if it cannot)."""
-    atomic_write_json(Path(directory) / SETTINGS_NAME, settings.to_dict())
+    """Write ``settings.json`` atomically (raises ``OSError`` if it cannot).
+    A settings file there that cannot be read is left as it is
+    (:class:`~ginrummy_tui.storage.files.UnreadableFile`): what it holds
+    would be lost."""
+    path = Path(directory) / SETTINGS_NAME
+    refuse_unreadable(path, follow=True)
+    atomic_write_json(path, settings.to_dict())
 
 
 def check_preset(name: str) -> None:

@@ -533,6 +533,7 @@ class SettingsScreen(Screen):
     def action_save(self) -> None:
         """Save the settings, apply what can be applied now, and ask about the match if needed."""
         from ginrummy_tui.storage.config import SETTINGS_NAME, config_dir, save_settings, with_changes
+        from ginrummy_tui.storage.files import UnreadableFile
 
         new = self.read()
         if new is None:
@@ -545,6 +546,12 @@ class SettingsScreen(Screen):
             directory = app.context.config_dir or config_dir()
             try:
                 save_settings(directory, kept)
+            except UnreadableFile as exc:
+                self._error(
+                    f"The settings were not saved: {exc.filename} cannot be read ({exc.strerror}), "
+                    "so it is not written over. Your changes are still on the form."
+                )
+                return
             except OSError as exc:
                 self._error(f"The settings could not be saved to {directory / SETTINGS_NAME}: {exc.strerror or exc}")
                 return
