@@ -852,6 +852,45 @@ def _two_notes_plan(tmp_path):
     return prepare(args, ask=None)
 
 
+async def test_the_notes_of_the_start_not_shown_before_the_quit_are_kept_for_the_terminal(tmp_path):
+    """The notes of the start come a note's time apart; quitting before the
+    second one's turn lost it. The app keeps the notes it never showed, whole."""
+    from ginrummy_tui.cli.play import build_app
+
+    from .app_helpers import until
+
+    plan = _two_notes_plan(tmp_path)
+    saved_note, settings_note = plan.notes
+    app = build_app(plan, pause=0)
+    try:
+        assert app.unshown_notes() == [saved_note, settings_note]  # before the first frame: none shown
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(app, pilot)
+            await until(pilot, lambda: "saved match" in " ".join(_toast_lines(app)))
+            assert app.unshown_notes() == [settings_note]
+            app.exit()
+        assert app.unshown_notes() == [settings_note]
+    finally:
+        plan.close()
+
+
+def test_the_terminal_is_told_the_notes_of_the_start_the_game_never_showed(tmp_path, monkeypatch, capsys):
+    """gin-tui closed before its notes' turn (quit at once): they are printed
+    on standard error once the terminal is back, each once."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.play import run_play
+    from ginrummy_tui.tui.app import GinApp
+
+    (tmp_path / "current.json").write_text("garbage")
+    (tmp_path / "settings.json").write_text('{"format": "gin-tui settings", "version": 1, "ai": "bogus"}')
+    monkeypatch.setattr(GinApp, "run", lambda app, *args, **kwargs: None)  # closed before the first frame
+    run_play(parse_command_line(["--data-dir", str(tmp_path), "--ascii"]))
+    err = " ".join(capsys.readouterr().err.split())
+    assert "gin-tui: Your saved match could not be used: " in err and str(tmp_path / "current.json.damaged-") in err
+    assert err.count("gin-tui: Your settings file had problems: unknown opponent level 'bogus'.") == 1
+    assert err.isascii()
+
+
 async def test_the_notes_of_the_start_do_not_cover_the_quit_question(tmp_path):
     """At 80×24 the note of the start sat on top of the quit question; it
     shows again once the question is closed."""

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from ginrummy_tui.storage.config import Settings
     from ginrummy_tui.storage.seat_hand import HandKey
 
+    from .restore import StartNotes
+
 DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
 BOOKKEEPING_DELAY = 0.1
@@ -122,6 +124,8 @@ class GinApp(App):
         self._restored = False
         self.history_upkeep: threading.Thread | None = None
         """The thread checking the history database at start (see :func:`start_history_upkeep`)."""
+        self.start_notes: StartNotes | None = None
+        """The notes of the start, told one after another (None until their turn comes)."""
         context.session.listener = self._session_changed
         if context.keeper is not None:
             context.keeper.ui = self._screen_details
@@ -260,7 +264,7 @@ class GinApp(App):
             for note in ctx.after_first_frame():
                 if note not in ctx.notes:
                     ctx.notes.append(note)
-        notes = show_notes(self, ctx.notes, ctx.resumed)
+        notes = self.start_notes = show_notes(self, ctx.notes, ctx.resumed)
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
 
@@ -270,6 +274,14 @@ class GinApp(App):
                 self.call_from_thread(notes.add, message)
 
             self.history_upkeep = start_history_upkeep(ctx.keeper, tell_from_thread, then=_load_statistics_screen)
+
+    def unshown_notes(self) -> list[str]:
+        """The notes of the start the player was never shown whole (the app
+        closed before their turn), in their order: for the terminal, once the
+        app is closed."""
+        if self.start_notes is None:  # closed before the notes' turn: none was shown
+            return list(self.context.notes)
+        return self.start_notes.unshown()
 
     def notify(
         self,
