@@ -153,23 +153,22 @@ class LoadedSettings:
         """What to tell the player, or None if all was well."""
         if not self.problems:
             return None
+        # where the file went comes first: a note cut into parts on a small
+        # screen says it in its first part
         if self.unreadable:
-            text = "Your settings file could not be used: " + "; ".join(self.problems) + "."
-            text += " Defaults are used for all settings."
+            head, defaults = "Your settings file could not be used", "Defaults are used for all settings"
             kept, unsaved = "a new one with the defaults takes its place", "a new one could not be written in its place"
         else:
-            text = "Your settings file had problems: " + "; ".join(self.problems) + "."
-            text += " Defaults are used for those settings."
+            head, defaults = "Your settings file had problems", "Defaults are used for those settings"
             kept, unsaved = "a new one keeps your other settings", "your other settings could not be written to a new one"
         if self.moved_to is not None:
-            text += f" The old file was moved to {self.moved_to}"
-            if self.kept:
-                text += f"; {kept}."
-            elif self.unsaved is not None:
-                text += f"; {unsaved} ({self.unsaved})."
-            else:
-                text += "."
-        return text
+            head += f", and was moved to {self.moved_to}"
+        text = f"{head}: " + "; ".join(self.problems) + f". {defaults}"
+        if self.moved_to is not None and self.kept:
+            text += f"; {kept}"
+        elif self.moved_to is not None and self.unsaved is not None:
+            text += f"; {unsaved} ({self.unsaved})"
+        return text + "."
 
 
 def _check_rules(raw: Any, problems: list[str]) -> tuple[str, tuple[tuple[str, Any], ...]]:

@@ -112,6 +112,10 @@ def _restore_selection(hand: HandView, ui: dict[str, Any]) -> bool:
 
 NOTE_SECONDS = 15.0
 """How long each note of the start is shown; the next one comes after it."""
+NOTE_GAP = 0.1
+"""Seconds between a note's going and the next one's coming: shown while the
+last was still there, the next was scrolled into view under it, and kept
+that scroll once it was alone, its last line out of sight."""
 HELD_SECONDS = 0.5
 """How often a note held back while a dialog is open looks whether it has closed."""
 RESUMED_ROWS = 2
@@ -168,7 +172,7 @@ class StartNotes:
             self._app.set_timer(HELD_SECONDS, self._next)
             return
         self._app.notify(self._waiting.pop(0)[1], severity="warning", timeout=NOTE_SECONDS)
-        self._app.set_timer(NOTE_SECONDS, self._next)
+        self._app.set_timer(NOTE_SECONDS + NOTE_GAP, self._next)
 
 
 def show_notes(app: App[Any], notes: list[str], resumed: bool) -> StartNotes:
