@@ -851,7 +851,7 @@ async def test_a_refused_move_timer_is_told_as_the_command_line_tells_it(tmp_pat
 async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule_options(tmp_path):
     """A master match resumed with the Standard opponent on the form: the line
     said "standard rules, to 100 (the same as below)", the opponent never
-    named. Custom rules were only "custom"."""
+    named. Changed rules were only "custom"."""
     first = prepare(args_for(tmp_path, ai="master", seed=None), ask=None)
     first.state = scenarios.knock_ready()  # the player to move: the master never has to think
     first.keeper.begin(first.state)
@@ -876,14 +876,14 @@ async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule
     async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         assert line() == (
-            "The match in play: custom rules (standard with knock limit 7, big gin allowed), to 100, "
+            "The match in play: standard rules (changed: knock limit 7, big gin allowed), to 100, "
             "opponent level Standard (the same as below)."
         )
         screen.query_one("#rule-knock_limit").value = "10"
         screen.query_one("#rule-gin_bonus").value = "30"
         await pilot.pause()
         assert line() == (
-            "The match in play: custom rules (standard with knock limit 7, big gin allowed), to 100, "
+            "The match in play: standard rules (changed: knock limit 7, big gin allowed), to 100, "
             "opponent level Standard; gin bonus 25. The settings below are for your next match."
         )
 
@@ -897,7 +897,7 @@ async def test_the_preset_field_says_custom_while_the_options_differ_from_the_pr
         preset = screen.query_one("#preset")
         knock = screen.query_one("#rule-knock_limit")
         assert preset.value == "custom" and knock.value == "7"
-        assert "custom" in screen_text(app).split("Rules preset", 1)[1].splitlines()[0]
+        assert "standard (changed)" in screen_text(app).split("Rules preset", 1)[1].splitlines()[0]
         preset.value = "standard"  # the preset itself, its options and no other
         await pilot.pause()
         assert preset.value == "standard" and knock.value == "10"
@@ -914,6 +914,7 @@ async def test_the_preset_field_says_custom_while_the_options_differ_from_the_pr
         knock.value = "8"
         await pilot.pause()
         assert preset.value == "custom"
+        assert "classic (changed)" in screen_text(app).split("Rules preset", 1)[1].splitlines()[0]
         await pilot.press("ctrl+s")  # no move yet: a new match with them
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)
@@ -921,6 +922,45 @@ async def test_the_preset_field_says_custom_while_the_options_differ_from_the_pr
         assert saved_settings(tmp_path)["rules"] == {"preset": "classic", "options": {"knock_limit": 8}}
         screen = await open_settings(app, pilot)
         assert screen.query_one("#preset").value == "custom"
+
+
+async def test_f2_on_a_finished_match_says_it_is_finished_not_in_play(tmp_path):
+    """F2 opened on the result of a match just won said "The match in play:",
+    of a match no longer played."""
+    plan = at_match_point(tmp_path)
+    async with running(plan) as (app, pilot):
+        await pilot.press("s")  # draw the ace of spades
+        await settle(app, pilot)
+        await finish_the_match(app, pilot)
+        screen = await open_settings(app, pilot)
+        line = " ".join(str(screen.query_one("#match-rules").render()).split())
+        assert line.startswith("The match just finished: standard rules, to 100"), line
+        assert "in play" not in line
+
+
+def test_rules_changed_from_a_preset_are_named_by_it_and_the_options_changed():
+    """Rules with one option changed were named "custom" on the score line,
+    the score sheet and the rule sheet, whatever preset they came from."""
+    from ginrummy_tui.engine.rules import rules_label
+
+    assert rules_label(PRESETS["classic"]) == "classic"
+    assert rules_label(PRESETS["classic"].with_options(knock_limit=7)) == "classic (changed: knock limit)"
+    assert rules_label(PRESETS["standard"].with_options(knock_limit=7, big_gin=True), "rules") == (
+        "standard rules (changed: knock limit, big gin)"
+    )
+    assert rules_label(PRESETS["oklahoma"].with_options(target=200), "rules", short=True) == "oklahoma rules (changed)"
+
+
+async def test_the_score_line_and_the_rule_sheet_name_changed_rules_by_their_preset(tmp_path):
+    plan = prepare(args_for(tmp_path, rules="classic", rule=["knock_limit=7"]), ask=None)
+    async with running(plan, size=(120, 30)) as (app, pilot):
+        assert "to 100 · classic rules (changed: knock limit)" in screen_text(app).splitlines()[0]
+        await pilot.press("question_mark")
+        await settle(app, pilot)
+        assert "Rules in play: classic (changed: knock limit)" in screen_text(app)
+    plan = prepare(args_for(tmp_path, rules="classic", rule=["knock_limit=7"]), ask=None)
+    async with running(plan, size=(80, 24)) as (app, pilot):  # the short form where the long does not fit
+        assert screen_text(app).splitlines()[0].rstrip().endswith("classic rules (changed)")
 
 
 async def test_a_new_match_against_another_opponent_stops_the_masters_worker_process(tmp_path):
@@ -1158,7 +1198,7 @@ async def test_f2_opens_on_a_match_with_a_rule_option_the_form_does_not_offer(tm
     async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         line = " ".join(str(screen.query_one("#match-rules").render()).split())
-        assert "custom rules (standard with void at 4 cards left in the stock)" in line, line
+        assert "standard rules (changed: void at 4 cards left in the stock)" in line, line
 
 
 async def test_each_choice_of_who_deals_next_shows_whole(tmp_path):
