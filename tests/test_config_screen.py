@@ -427,33 +427,45 @@ async def test_keys_typed_in_one_go_after_tab_go_into_the_next_field(tmp_path):
         assert app.focused is gin
 
 
-async def test_the_controls_line_up_on_the_smallest_screen(tmp_path):
-    """At 46 columns a row with a choice list (the preset, who deals next, the
-    opponent, the theme) gave its label 16 columns where the other rows gave
-    theirs 28, so those lists stood out of line with every field above and
-    below them: below 60 columns a list goes under its label. Every label is
-    whole, and every control beside its label starts in the same column."""
+@pytest.mark.parametrize("width", [46, 50, 54, 63, 64, 80])
+async def test_every_choice_list_stays_on_its_labels_line_with_its_value_whole(tmp_path, width):
+    """At 50 columns and fewer a choice list (the preset, who deals next, the
+    opponent, the theme) stood on a line of its own under its label, read
+    apart from it: each stays on its label's line, its value whole beside
+    the label's words, the longest of them too ("multiplayer-1.5 (changed)",
+    on two lines at 46 columns, "Alternate every hand", "catppuccin-macchiato").  Every label is whole,
+    and where the screen has room (64 columns) every field starts in one
+    column; below that every field but the lists does."""
     from textual.widgets import Label, Select
 
-    for width in (46, 54, 60, 80):
-        plan = prepare(args_for(tmp_path), ask=None)
-        async with running(plan, size=(width, 24)) as (app, pilot):
-            screen = await open_settings(app, pilot)
-            await pilot.pause()
-            box = screen.query_one("#settings").scrollable_content_region
-            beside = set()
-            for row in screen.query(".row"):
-                label, control = row.children
-                assert isinstance(label, Label)
-                assert label.region.width >= len(str(label.render())), (width, str(label.render()))
-                assert control.region.right <= box.right, (width, control.id)
-                under = control.region.y > label.region.y
-                assert under == (isinstance(control, Select) and width < 60), (width, control.id)
-                if under:
-                    assert control.region.width >= 24, (width, control.id)
-                else:
-                    beside.add(control.region.x)
-            assert len(beside) == 1, (width, beside)
+    from ginrummy_tui.tui.screens.settings_screen import STACKED_BELOW
+
+    plan = prepare(args_for(tmp_path, rules="multiplayer-1.5", rule=["knock_limit=7"]), ask=None)
+    async with running(plan, size=(width, 24)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        screen.query_one("#theme").value = "catppuccin-macchiato"
+        await pilot.pause()
+        form = screen.query_one("#settings")
+        box = form.scrollable_content_region
+        beside = set()
+        values = {"preset": "multiplayer-1.5 (changed)", "rule-next_dealer": "Alternate every hand",
+                  "ai": "Standard", "theme": "catppuccin-macchiato"}
+        for row in screen.query(".row"):
+            label, control = row.children
+            assert isinstance(label, Label)
+            assert control.region.y == label.region.y, (width, control.id)  # on its label's line
+            assert label.region.width >= len(str(label.render())), (width, str(label.render()))
+            assert control.region.right <= box.right, (width, control.id)
+            if isinstance(control, Select):
+                form.scroll_to_widget(control, animate=False, immediate=True)
+                await pilot.pause()
+                lines = screen_text(app).splitlines()[control.region.y : control.region.bottom]
+                assert f"{label.text} " in lines[0], (width, lines)
+                said = " ".join(line[control.region.x : control.region.right].strip(" ▼v") for line in lines)
+                assert " ".join(said.split()) == values[str(control.id)], (width, lines)
+            if not isinstance(control, Select) or width >= STACKED_BELOW:
+                beside.add(control.region.x)
+        assert len(beside) == 1, (width, beside)
 
 
 async def test_an_open_choice_list_leaves_the_key_bar_in_sight(tmp_path):

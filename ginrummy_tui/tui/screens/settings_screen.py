@@ -49,9 +49,11 @@ CUSTOM = "custom"
 (shown as "<preset> (changed)")."""
 FOR_THIS_RUN = "for this run only (nothing is saved with --data-dir -)"
 """How long settings changed without a settings file last."""
-STACKED_BELOW = 60
-"""Below this many columns a choice list goes under its label: beside it, the
-label would get fewer columns than the labels of the other rows (out of line)."""
+STACKED_BELOW = 64
+"""Below this many columns a choice list does not stand in the column of the other
+fields (the labels' 30 columns and the preset's list, 28, do not fit): it stays on
+its label's line, right after the label's words (a list on a line of its own, under
+its label, read apart from it)."""
 
 OKLAHOMA_LIMIT_NOTE = "Not used with Oklahoma: each hand's first upcard sets the limit."
 """Under the knock limit while Oklahoma is ticked (the engine then ignores the limit on the form)."""
