@@ -23,6 +23,8 @@ from ginrummy_tui.session.context import AppContext
 from ginrummy_tui.session.local import LocalSession, Session
 from ginrummy_tui.storage.store import clock_turn, saved_left, unreadable_ui
 
+from .ascii_signs import ASCII_APPS
+from .ascii_signs import install as install_ascii_signs
 from .palette import palette_of
 from .screens.game_screen import GameScreen
 from .widgets.cardfaces import ascii_words
@@ -110,6 +112,9 @@ class GinApp(App):
         """Everything the app was handed: the session, the settings, the keeper (see :class:`AppContext`)."""
         self.set_reactive(GinApp.ascii_only, ascii_only)
         self.set_class(ascii_only, "-ascii")
+        install_ascii_signs()
+        if ascii_only:
+            ASCII_APPS.add(self)
         self.one_click = one_click
         """The fast mouse mode: a click on a card throws it (otherwise it selects it, and a second click throws it)."""
         self.mouse_enabled = mouse
@@ -161,6 +166,10 @@ class GinApp(App):
         from .host import SuitsChanged
 
         self.set_class(ascii_only, "-ascii")
+        if ascii_only:  # the ellipsis of text cut short and the scroll bars too
+            ASCII_APPS.add(self)
+        else:
+            ASCII_APPS.discard(self)
         for screen in self.screen_stack:
             # every screen's boxes, not only the top one's (the settings stand over the table)
             self.update_styles(screen, animate=False)

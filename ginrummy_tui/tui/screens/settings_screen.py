@@ -186,7 +186,8 @@ def reasons_shown(reasons: list[str], ascii_only: bool = False) -> list[str]:
     if len(reasons) <= SHOWN_REASONS:
         return reasons
     more = len(reasons) - SHOWN_REASONS + 1
-    return [*reasons[: SHOWN_REASONS - 1], f"…and {more} more, each row marked {REFUSED_MARKS[int(ascii_only)]}"]
+    dots = "..." if ascii_only else "…"
+    return [*reasons[: SHOWN_REASONS - 1], f"{dots}and {more} more, each row marked {REFUSED_MARKS[int(ascii_only)]}"]
 
 
 def set_ascii(app: App[Any], ascii_only: bool) -> None:
