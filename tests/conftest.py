@@ -83,3 +83,12 @@ def unreadable(monkeypatch):
         denied.add(os.path.realpath(os.fspath(path)))
 
     return deny
+
+
+@pytest.fixture(autouse=True)
+def unicode_output(monkeypatch):
+    """The command line's messages as without --ascii, whatever a test before
+    this one in the same process ran with."""
+    from ginrummy_tui.cli import Output
+
+    monkeypatch.setattr(Output, "ascii_only", False)
