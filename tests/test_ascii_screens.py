@@ -329,3 +329,20 @@ async def test_with_ascii_text_cut_short_ends_in_three_dots():
             line = screen_text(app).splitlines()[0].rstrip()
             assert line.endswith(f" narro{dots}" if ascii_only else f" narrow {dots}"), line
             assert len(line) == 46
+
+
+async def test_with_ascii_the_move_clock_over_a_screen_is_ascii_alone():
+    """With a move timer, F2 and the rule sheet are headed by the paused clock,
+    which said "⏸ 30 s to move — the clock waits while this is open" with --ascii."""
+    from ginrummy_tui.tui.move_clock import ClockBadge
+
+    app = make_app(rules="multiplayer-1.5", seed=3, ascii=True, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        for key in ("f2", "escape", "question_mark"):
+            await pilot.press(key)
+            await settle(app, pilot)
+            if key != "escape":
+                badge = app.screen.query_one(ClockBadge)
+                assert badge.text.startswith("Paused 30 s to move - the clock waits"), badge.text
+                assert not _not_ascii(screen_text(app)), _not_ascii(screen_text(app))
