@@ -917,13 +917,14 @@ async def test_a_note_of_the_start_that_fills_the_toasts_room_after_another_show
             await pilot.pause(0.02)
 
 
-async def test_the_notes_of_the_start_not_shown_before_the_quit_are_kept_for_the_terminal(tmp_path):
+async def test_the_notes_of_the_start_not_shown_before_the_quit_are_kept_for_the_terminal(tmp_path, monkeypatch):
     """The notes of the start come a note's time apart; quitting before the
     second one's turn lost it. The app keeps the notes it never showed, whole."""
     from ginrummy_tui.cli.play import build_app
 
     from .app_helpers import until
 
+    monkeypatch.setenv("HOME", str(tmp_path))  # the paths shown from ~: each note in one part
     plan = _two_notes_plan(tmp_path)
     saved_note, settings_note = plan.notes
     app = build_app(plan, pause=0)
