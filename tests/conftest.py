@@ -45,3 +45,50 @@ def own_user_dirs(tmp_path_factory, monkeypatch):
 # editors' shells): the tests that start it as if in a terminal need one.
 if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
     os.environ["TERM"] = "xterm"
+
+
+@pytest.fixture
+def unreadable(monkeypatch):
+    """``unreadable(path)``: the file at ``path`` made writable but not readable
+    (mode 0200), and seen so by this process even when it runs as root (who
+    reads any file): opening it for reading raises the ``PermissionError`` the
+    system gives another user, and ``os.access`` says it may not be read.
+    What the program does with that error is its own code's, unchanged."""
+    import errno
+
+    denied: set[str] = set()
+    real_open, real_access = os.open, os.access
+
+    def is_denied(path) -> bool:
+        try:
+            return os.path.realpath(os.fspath(path)) in denied
+        except TypeError:  # a descriptor
+            return False
+
+    def fake_open(path, flags, mode=0o777, *, dir_fd=None):
+        if dir_fd is None and is_denied(path) and (flags & os.O_ACCMODE) != os.O_WRONLY:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+        return real_open(path, flags, mode, dir_fd=dir_fd)
+
+    def fake_access(path, mode, **kw):
+        if is_denied(path) and mode & os.R_OK:
+            return False
+        return real_access(path, mode, **kw)
+
+    monkeypatch.setattr(os, "open", fake_open)
+    monkeypatch.setattr(os, "access", fake_access)
+
+    def deny(path) -> None:
+        os.chmod(path, 0o200)
+        denied.add(os.path.realpath(os.fspath(path)))
+
+    return deny
+
+
+@pytest.fixture(autouse=True)
+def unicode_output(monkeypatch):
+    """The command line's messages as without --ascii, whatever a test before
+    this one in the same process ran with."""
+    from ginrummy_tui.cli import Output
+
+    monkeypatch.setattr(Output, "ascii_only", False)

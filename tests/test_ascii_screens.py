@@ -280,3 +280,69 @@ async def test_with_ascii_the_key_bar_at_80_columns_shows_every_key_it_shows_wit
     big_gin = ["b"] if rules == "multiplayer-1.5" else []
     assert plain[-1] == ["enter", "k", "g", *big_gin, "o", "m", "h", "question_mark", "c", "q"]
     assert ascii == plain
+
+
+def _not_ascii(text: str) -> list[str]:
+    return sorted({ch for ch in text if not ch.isascii()})
+
+
+@pytest.mark.parametrize("size", [(46, 21), (80, 24)])
+async def test_with_ascii_every_screen_is_ascii_alone_scroll_bars_and_the_too_small_note_too(size):
+    """--ascii drew the suits as letters, but Textual's scroll bars kept their
+    eighth-of-a-cell blocks ("▆" on F2's, "▁" on the rule sheet's) and a
+    terminal too small was told "46×21": every screen is ASCII alone."""
+    app = make_app(state=scenarios.knock_ready(), ascii=True, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        assert not _not_ascii(screen_text(app)), "table"
+        for key, where in (("f2", "settings"), ("escape", ""), ("question_mark", "rules"), ("escape", ""),
+                           ("c", "scores"), ("escape", ""), ("m", "moves"), ("escape", "")):
+            await pilot.press(key)
+            await settle(app, pilot)
+            if where:
+                for scrolled in (False, True):  # the bar at the top, and partway down (its thumb's ends in eighths)
+                    if scrolled:
+                        for form in app.screen.query("VerticalScroll"):
+                            form.scroll_to(y=3.4, animate=False, immediate=True)
+                        await pilot.pause()
+                    assert not _not_ascii(screen_text(app)), (where, _not_ascii(screen_text(app)))
+        await pilot.resize_terminal(40, 15)
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert "Make it at least 46x21." in text and not _not_ascii(text), text
+
+
+async def test_with_ascii_text_cut_short_ends_in_three_dots():
+    """A line cut short at the screen's edge ended in "…" with --ascii (Textual
+    puts it there): it ends in "...", and without --ascii in "…"."""
+    from textual.widgets import Static
+
+    for ascii_only, dots in ((False, "…"), (True, "...")):
+        app = make_app(state=scenarios.knock_ready(), ascii=ascii_only, pause=0)
+        async with app.run_test(size=(46, 21)) as pilot:
+            await settle(app, pilot)
+            styled = Static("A line of words far too long for this narrow screen to show whole", id="styled")
+            styled.styles.text_wrap = "nowrap"
+            styled.styles.text_overflow = "ellipsis"
+            await app.screen.mount(styled, before=0)
+            await pilot.pause()
+            line = screen_text(app).splitlines()[0].rstrip()
+            assert line.endswith(f" narro{dots}" if ascii_only else f" narrow {dots}"), line
+            assert len(line) == 46
+
+
+async def test_with_ascii_the_move_clock_over_a_screen_is_ascii_alone():
+    """With a move timer, F2 and the rule sheet are headed by the paused clock,
+    which said "⏸ 30 s to move — the clock waits while this is open" with --ascii."""
+    from ginrummy_tui.tui.move_clock import ClockBadge
+
+    app = make_app(rules="multiplayer-1.5", seed=3, ascii=True, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        for key in ("f2", "escape", "question_mark"):
+            await pilot.press(key)
+            await settle(app, pilot)
+            if key != "escape":
+                badge = app.screen.query_one(ClockBadge)
+                assert badge.text.startswith("Paused 30 s to move - the clock waits"), badge.text
+                assert not _not_ascii(screen_text(app)), _not_ascii(screen_text(app))

@@ -623,3 +623,24 @@ def test_serve_with_a_hand_and_no_seed_says_so_as_serve(capsys):
     assert info.value.code == 2
     assert err.startswith("gin-tui serve: error: --hand K needs --seed N"), err
     assert "usage: gin-tui [-h]" not in err
+
+
+def test_with_ascii_a_commands_messages_are_ascii_alone(capsys):
+    """gin-tui --ascii join wrote its notes with an em dash and "…" ("that
+    seat is still held — ... (Ctrl+C stops)…"): with --ascii what the command
+    says is ASCII alone, the game's signs as its screens write them."""
+    import sys
+
+    from ginrummy_tui.cli import Output, main, out, say
+
+    main(["--ascii", "join", "127.0.0.1:9"])  # refused here (no terminal), the option taken
+    assert Output.ascii_only
+    capsys.readouterr()
+    say("gin-tui join: that seat is still held — trying again for 30 s (Ctrl+C stops)…", file=sys.stderr)
+    out("Ann 3 · Bob 2 — 7♥ for Zoë")
+    said = capsys.readouterr()
+    assert said.err.isascii() and said.out.isascii(), said
+    assert "held - trying again for 30 s (Ctrl+C stops)...\n" in said.err
+    assert said.out == "Ann 3 - Bob 2 - 7H for Zoe\n"
+    main(["join", "127.0.0.1:9"])
+    assert not Output.ascii_only

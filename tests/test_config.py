@@ -73,7 +73,7 @@ def test_a_broken_settings_file_is_moved_aside_and_defaults_used(tmp_path, conte
     assert loaded.moved_to is not None and loaded.moved_to.name.startswith("settings.json.damaged-")
     assert loaded.moved_to.read_bytes() == content
     assert str(loaded.moved_to) in message
-    assert "Defaults are used for all settings." in message
+    assert "Defaults are used for all settings;" in message
     assert _replaced_by_the_defaults(tmp_path)
 
 
@@ -138,8 +138,8 @@ def test_a_file_that_is_not_json_is_set_aside_and_replaced_by_the_defaults(tmp_p
     loaded = load_settings(tmp_path)
     assert loaded.moved_to is not None
     assert loaded.message() == (
-        "Your settings file could not be used: it is not valid JSON (Expecting ',' delimiter at line 1). "
-        f"Defaults are used for all settings. The old file was moved to {loaded.moved_to}; "
+        f"Your settings file could not be used, and was moved to {loaded.moved_to}: it is not valid JSON "
+        "(Expecting ',' delimiter at line 1). Defaults are used for all settings; "
         "a new one with the defaults takes its place."
     )
     assert _replaced_by_the_defaults(tmp_path)

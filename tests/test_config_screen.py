@@ -187,6 +187,27 @@ async def test_settings_that_cannot_be_saved_name_the_file(tmp_path, monkeypatch
         assert error == f"The settings could not be saved to {tmp_path / 'settings.json'}: No such file or directory"
 
 
+async def test_a_settings_file_that_cannot_be_read_is_not_written_over(tmp_path, unreadable):
+    """A settings file writable but not readable (0200) was replaced by F2's
+    save, and what it held was lost: the save is refused, saying why and
+    where, the file is left as it was and the changes stay on the form."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"format": "gin-tui settings", "version": 1, "ai": "expert", "pause": 2}))
+    before = path.read_bytes()
+    unreadable(path)
+    plan = prepare(args_for(tmp_path), ask=None)
+    assert any("Permission denied" in note for note in plan.notes)
+    async with running(plan) as (app, pilot):
+        error = await refused_on_saving(app, pilot, "#pause", "0")
+        assert error == (
+            f"The settings were not saved: {path} cannot be read (Permission denied), "
+            "so it is not written over. Your changes are still on the form."
+        )
+        assert isinstance(app.screen, SettingsScreen) and app.screen.query_one("#pause").value == "0"
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("settings")] == ["settings.json"]
+
+
 async def test_escape_with_changes_not_saved_asks_before_they_are_lost(tmp_path):
     from ginrummy_tui.tui.screens.question import Question
 
@@ -406,33 +427,45 @@ async def test_keys_typed_in_one_go_after_tab_go_into_the_next_field(tmp_path):
         assert app.focused is gin
 
 
-async def test_the_controls_line_up_on_the_smallest_screen(tmp_path):
-    """At 46 columns a row with a choice list (the preset, who deals next, the
-    opponent, the theme) gave its label 16 columns where the other rows gave
-    theirs 28, so those lists stood out of line with every field above and
-    below them: below 60 columns a list goes under its label. Every label is
-    whole, and every control beside its label starts in the same column."""
+@pytest.mark.parametrize("width", [46, 50, 54, 63, 64, 80])
+async def test_every_choice_list_stays_on_its_labels_line_with_its_value_whole(tmp_path, width):
+    """At 50 columns and fewer a choice list (the preset, who deals next, the
+    opponent, the theme) stood on a line of its own under its label, read
+    apart from it: each stays on its label's line, its value whole beside
+    the label's words, the longest of them too ("multiplayer-1.5 (changed)",
+    on two lines at 46 columns, "Alternate every hand", "catppuccin-macchiato").  Every label is whole,
+    and where the screen has room (64 columns) every field starts in one
+    column; below that every field but the lists does."""
     from textual.widgets import Label, Select
 
-    for width in (46, 54, 60, 80):
-        plan = prepare(args_for(tmp_path), ask=None)
-        async with running(plan, size=(width, 24)) as (app, pilot):
-            screen = await open_settings(app, pilot)
-            await pilot.pause()
-            box = screen.query_one("#settings").scrollable_content_region
-            beside = set()
-            for row in screen.query(".row"):
-                label, control = row.children
-                assert isinstance(label, Label)
-                assert label.region.width >= len(str(label.render())), (width, str(label.render()))
-                assert control.region.right <= box.right, (width, control.id)
-                under = control.region.y > label.region.y
-                assert under == (isinstance(control, Select) and width < 60), (width, control.id)
-                if under:
-                    assert control.region.width >= 24, (width, control.id)
-                else:
-                    beside.add(control.region.x)
-            assert len(beside) == 1, (width, beside)
+    from ginrummy_tui.tui.screens.settings_screen import STACKED_BELOW
+
+    plan = prepare(args_for(tmp_path, rules="multiplayer-1.5", rule=["knock_limit=7"]), ask=None)
+    async with running(plan, size=(width, 24)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        screen.query_one("#theme").value = "catppuccin-macchiato"
+        await pilot.pause()
+        form = screen.query_one("#settings")
+        box = form.scrollable_content_region
+        beside = set()
+        values = {"preset": "multiplayer-1.5 (changed)", "rule-next_dealer": "Alternate every hand",
+                  "ai": "Standard", "theme": "catppuccin-macchiato"}
+        for row in screen.query(".row"):
+            label, control = row.children
+            assert isinstance(label, Label)
+            assert control.region.y == label.region.y, (width, control.id)  # on its label's line
+            assert label.region.width >= len(str(label.render())), (width, str(label.render()))
+            assert control.region.right <= box.right, (width, control.id)
+            if isinstance(control, Select):
+                form.scroll_to_widget(control, animate=False, immediate=True)
+                await pilot.pause()
+                lines = screen_text(app).splitlines()[control.region.y : control.region.bottom]
+                assert f"{label.text} " in lines[0], (width, lines)
+                said = " ".join(line[control.region.x : control.region.right].strip(" ▼v") for line in lines)
+                assert " ".join(said.split()) == values[str(control.id)], (width, lines)
+            if not isinstance(control, Select) or width >= STACKED_BELOW:
+                beside.add(control.region.x)
+        assert len(beside) == 1, (width, beside)
 
 
 async def test_an_open_choice_list_leaves_the_key_bar_in_sight(tmp_path):
@@ -830,7 +863,7 @@ async def test_a_refused_move_timer_is_told_as_the_command_line_tells_it(tmp_pat
 async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule_options(tmp_path):
     """A master match resumed with the Standard opponent on the form: the line
     said "standard rules, to 100 (the same as below)", the opponent never
-    named. Custom rules were only "custom"."""
+    named. Changed rules were only "custom"."""
     first = prepare(args_for(tmp_path, ai="master", seed=None), ask=None)
     first.state = scenarios.knock_ready()  # the player to move: the master never has to think
     first.keeper.begin(first.state)
@@ -855,14 +888,14 @@ async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule
     async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         assert line() == (
-            "The match in play: custom rules (standard with knock limit 7, big gin allowed), to 100, "
+            "The match in play: standard rules (changed: knock limit 7, big gin allowed), to 100, "
             "opponent level Standard (the same as below)."
         )
         screen.query_one("#rule-knock_limit").value = "10"
         screen.query_one("#rule-gin_bonus").value = "30"
         await pilot.pause()
         assert line() == (
-            "The match in play: custom rules (standard with knock limit 7, big gin allowed), to 100, "
+            "The match in play: standard rules (changed: knock limit 7, big gin allowed), to 100, "
             "opponent level Standard; gin bonus 25. The settings below are for your next match."
         )
 
@@ -876,7 +909,7 @@ async def test_the_preset_field_says_custom_while_the_options_differ_from_the_pr
         preset = screen.query_one("#preset")
         knock = screen.query_one("#rule-knock_limit")
         assert preset.value == "custom" and knock.value == "7"
-        assert "custom" in screen_text(app).split("Rules preset", 1)[1].splitlines()[0]
+        assert "standard (changed)" in screen_text(app).split("Rules preset", 1)[1].splitlines()[0]
         preset.value = "standard"  # the preset itself, its options and no other
         await pilot.pause()
         assert preset.value == "standard" and knock.value == "10"
@@ -893,6 +926,7 @@ async def test_the_preset_field_says_custom_while_the_options_differ_from_the_pr
         knock.value = "8"
         await pilot.pause()
         assert preset.value == "custom"
+        assert "classic (changed)" in screen_text(app).split("Rules preset", 1)[1].splitlines()[0]
         await pilot.press("ctrl+s")  # no move yet: a new match with them
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)
@@ -900,6 +934,45 @@ async def test_the_preset_field_says_custom_while_the_options_differ_from_the_pr
         assert saved_settings(tmp_path)["rules"] == {"preset": "classic", "options": {"knock_limit": 8}}
         screen = await open_settings(app, pilot)
         assert screen.query_one("#preset").value == "custom"
+
+
+async def test_f2_on_a_finished_match_says_it_is_finished_not_in_play(tmp_path):
+    """F2 opened on the result of a match just won said "The match in play:",
+    of a match no longer played."""
+    plan = at_match_point(tmp_path)
+    async with running(plan) as (app, pilot):
+        await pilot.press("s")  # draw the ace of spades
+        await settle(app, pilot)
+        await finish_the_match(app, pilot)
+        screen = await open_settings(app, pilot)
+        line = " ".join(str(screen.query_one("#match-rules").render()).split())
+        assert line.startswith("The match just finished: standard rules, to 100"), line
+        assert "in play" not in line
+
+
+def test_rules_changed_from_a_preset_are_named_by_it_and_the_options_changed():
+    """Rules with one option changed were named "custom" on the score line,
+    the score sheet and the rule sheet, whatever preset they came from."""
+    from ginrummy_tui.engine.rules import rules_label
+
+    assert rules_label(PRESETS["classic"]) == "classic"
+    assert rules_label(PRESETS["classic"].with_options(knock_limit=7)) == "classic (changed: knock limit)"
+    assert rules_label(PRESETS["standard"].with_options(knock_limit=7, big_gin=True), "rules") == (
+        "standard rules (changed: knock limit, big gin)"
+    )
+    assert rules_label(PRESETS["oklahoma"].with_options(target=200), "rules", short=True) == "oklahoma rules (changed)"
+
+
+async def test_the_score_line_and_the_rule_sheet_name_changed_rules_by_their_preset(tmp_path):
+    plan = prepare(args_for(tmp_path, rules="classic", rule=["knock_limit=7"]), ask=None)
+    async with running(plan, size=(120, 30)) as (app, pilot):
+        assert "to 100 · classic rules (changed: knock limit)" in screen_text(app).splitlines()[0]
+        await pilot.press("question_mark")
+        await settle(app, pilot)
+        assert "Rules in play: classic (changed: knock limit)" in screen_text(app)
+    plan = prepare(args_for(tmp_path, rules="classic", rule=["knock_limit=7"]), ask=None)
+    async with running(plan, size=(80, 24)) as (app, pilot):  # the short form where the long does not fit
+        assert screen_text(app).splitlines()[0].rstrip().endswith("classic rules (changed)")
 
 
 async def test_a_new_match_against_another_opponent_stops_the_masters_worker_process(tmp_path):
@@ -1137,7 +1210,7 @@ async def test_f2_opens_on_a_match_with_a_rule_option_the_form_does_not_offer(tm
     async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         line = " ".join(str(screen.query_one("#match-rules").render()).split())
-        assert "custom rules (standard with void at 4 cards left in the stock)" in line, line
+        assert "standard rules (changed: void at 4 cards left in the stock)" in line, line
 
 
 async def test_each_choice_of_who_deals_next_shows_whole(tmp_path):

@@ -335,6 +335,39 @@ def test_a_data_directory_that_cannot_be_written_is_said_not_a_crash(tmp_path):
     assert opening.history is None and opening.unusable and "cannot be used" in opening.told()[0]
 
 
+def test_a_history_that_may_not_be_read_says_permission_denied(tmp_path, unreadable):
+    """A history file at mode 0200 was said unusable in SQLite's words, "unable
+    to open database file", as if it were damaged or missing: now the reason is
+    the system's, Permission denied, and the file is left as it was."""
+    _one_match(tmp_path)
+    before = (tmp_path / DB_NAME).read_bytes()
+    unreadable(tmp_path / DB_NAME)
+    opening = open_history(tmp_path)
+    assert opening.history is None and opening.unusable == "Permission denied"
+    assert opening.told() == [
+        f"Your match history {tmp_path / DB_NAME} cannot be used (Permission denied); this match is not recorded."
+    ]
+    assert (tmp_path / DB_NAME).read_bytes() == before
+    assert not list(tmp_path.glob("*.damaged-*"))
+
+
+def test_an_old_record_that_may_not_be_read_is_left_in_place_saying_permission_denied(tmp_path, unreadable):
+    """An old JSON record at mode 0200 was moved aside as damaged and said
+    "could not be read": it is left where it is, said so (Permission denied),
+    and imported once it may be read."""
+    write_json_history(tmp_path, HISTORY[:2])
+    record = tmp_path / "history" / f"{HISTORY[0]['id']}.json"
+    unreadable(record)
+    hist = db_of(tmp_path)
+    report = import_json_history(hist)
+    assert report.imported == 1 and not report.skipped
+    assert report.message() == (
+        f"1 old match record(s) in {record.parent} could not be read: Permission denied ({record.name}). "
+        "They were left where they are, and are imported once they may be read."
+    )
+    assert [p.name for p in (tmp_path / "history").iterdir()] == [record.name]
+
+
 # ---------------------------------------------------------------- what is in the database's place
 
 CHILD_TIMEOUT = 60

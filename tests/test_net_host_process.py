@@ -358,3 +358,4 @@ def test_a_host_closed_by_a_take_over_does_not_say_it_resumes_the_match():
     assert closing_words(False, keeper, [], "24F6-MXAQ") == (
         "the match is saved; 'gin-tui host' resumes it with the same join code 24F6-MXAQ.", False)
     assert closing_words(True, keeper, [signal.SIGTERM], "24F6-MXAQ") == ("the match is over.", False)
+

@@ -1423,7 +1423,7 @@ def test_host_and_join_refuse_an_empty_theme_or_an_unknown_one(command, tmp_path
 def test_host_plays_a_rule_option_changed_from_the_preset_and_the_guest_is_shown_it(tmp_path, monkeypatch):
     """gin-tui host --rule knock_limit=7 was refused, saying a hosted match is played
     under a preset: the rules travel whole to the guest, who is shown them as the
-    game shows its own (custom rules, the knock limit under the hand)."""
+    game shows its own (the classic rules changed, the knock limit under the hand)."""
     from ginrummy_tui.cli import host as host_cli
     from ginrummy_tui.cli import parse_command_line
     from ginrummy_tui.cli.app_start import make_network_app
@@ -1456,7 +1456,7 @@ def test_host_plays_a_rule_option_changed_from_the_preset_and_the_guest_is_shown
     assert host_cli.run(parse_command_line(argv)) == 0
     [(rules, text)] = shown
     assert rules == PRESETS["classic"].with_options(knock_limit=7, big_gin=True) and rules.name == "custom"
-    assert "custom rules" in text and "knock at 7 or less" in text
+    assert "classic rules (changed: knock limit, big gin)" in text and "knock at 7 or less" in text
 
 
 def test_a_host_resuming_its_match_says_its_rule_options_apply_to_new_matches(tmp_path, capsys, monkeypatch):
@@ -1543,7 +1543,7 @@ def test_the_network_app_says_on_the_table_that_the_settings_file_had_problems(t
     (tmp_path / "settings.json").write_text('{"theme": 7, "ascii": true}')
     app = make_network_app(Session(), parse_command_line(["join", "h:1", "--data-dir", str(tmp_path)]))
     [note] = app.context.notes
-    assert note.startswith("Your settings file had problems: the theme is not readable (7).") and "moved to" in note
+    assert note.startswith("Your settings file had problems, and was moved to ") and "the theme is not readable (7)." in note
     assert app.ascii_only  # the good values are kept
 
 

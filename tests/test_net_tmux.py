@@ -169,3 +169,20 @@ async def test_kill_or_a_hang_up_closes_join_cleanly(tmux, tmp_path, sig):
         await ann.close()
     finally:
         thread.stop()
+
+
+def test_with_ascii_the_host_writes_ascii_alone_in_its_terminal(tmux, tmp_path):
+    """gin-tui --ascii host wrote "listening on ... — ..." with an em dash
+    before its table, and its table's signs in ASCII: every line it leaves
+    in the terminal is ASCII alone."""
+    base = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "")}
+    gin = f"{shlex.quote(sys.executable)} -m ginrummy_tui"
+    tmux.start("host", f"{gin} --ascii host --port 0 --seed 3 --new --name Ann{FINISH}",
+               {**base, "GIN_TUI_HOME": str(tmp_path / "ann")})
+    tmux.wait("host", r"join code [A-Z2-9]{4}-[A-Z2-9]{4}")
+    assert tmux.screen("host").isascii(), tmux.screen("host")
+    tmux.keys("host", "q")
+    time.sleep(0.5)
+    tmux.keys("host", "y")
+    after = tmux.wait("host", r"MODES-END").string
+    assert "gin-tui host: listening on 127.0.0.1:" in after and after.isascii(), after

@@ -685,9 +685,9 @@ async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(
     [
         (".local/share/gin-tui", "Your saved match could not be used: the file is not valid JSON (Expecting value at "
          "line 1, column 1). The file was moved to {moved}. A new match has started."),
-        (".config/gin-tui", "Your settings file could not be used: it is not valid JSON (Expecting property name "
-         "enclosed in double quotes at line 1). Defaults are used for all settings. The old file was moved to "
-         "{moved}; a new one with the defaults takes its place."),
+        (".config/gin-tui", "Your settings file could not be used, and was moved to {moved}: it is not valid JSON "
+         "(Expecting property name enclosed in double quotes at line 1). Defaults are used for all settings; "
+         "a new one with the defaults takes its place."),
     ],
     ids=["save", "settings"],
 )
@@ -708,7 +708,7 @@ async def test_a_file_set_aside_shows_its_name_on_one_line_where_the_table_leave
     async with app.run_test(size=size, notifications=True) as pilot:
         lines = await _warned(app, pilot, note)
         # a full stop (or a semicolon) after a name that fills a line
-        shown = " ".join(lines).replace("/ ", "/").replace(" .", ".").replace(" ;", ";")
+        shown = " ".join(lines).replace("/ ", "/").replace(" .", ".").replace(" ;", ";").replace(" :", ":")
         assert shown == note.replace(str(tmp_path), "~"), lines
         assert any(moved.name in line for line in lines), lines  # the name whole, on one line
         assert _toast_clear_of_the_table(app)
@@ -835,7 +835,7 @@ def test_the_notes_of_the_start_say_what_became_of_the_match_first(tmp_path):
                               new=False, data_dir=str(tmp_path), rule=None)
     plan = prepare(args, ask=None)
     plan.close()
-    assert [note.split(":")[0] for note in plan.notes] == [
+    assert [note.split(":")[0].split(",")[0] for note in plan.notes] == [
         "Your saved match could not be used", "Your settings file had problems"], plan.notes
 
 
@@ -850,6 +850,111 @@ def _two_notes_plan(tmp_path):
     args = argparse.Namespace(ai=None, rules=None, seed=3, hand=None, ascii=None, no_mouse=None, pause=None,
                               new=False, data_dir=str(tmp_path), rule=None)
     return prepare(args, ask=None)
+
+
+@pytest.mark.parametrize("resumed", [False, True])
+async def test_at_46_columns_the_first_part_of_the_damaged_settings_note_says_where_the_file_went(
+    tmp_path, monkeypatch, resumed
+):
+    """At 46×21 the note of a damaged settings file comes in parts, and the
+    first said what was wrong and that defaults were used; where the file was
+    moved came a note's time later, lost on a quit before it. The first part
+    names where it went."""
+    import argparse
+
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui.note_text import note_parts, toast_rows, toast_text_width
+
+    from .app_helpers import until
+
+    monkeypatch.setenv("HOME", str(tmp_path))  # the paths shown from ~
+    (tmp_path / "settings.json").write_text('{"format": "gin-tui settings", "version": 1, "ai": "bogus", "pause": 99}')
+    args = argparse.Namespace(ai=None, rules=None, seed=3, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None)
+    plan = prepare(args, ask=None)
+    if resumed:
+        plan.resumed = True
+    (note,) = plan.notes
+    moved = next(tmp_path.glob("settings.json.damaged-*"))
+    rows = toast_rows(46, 21) - (2 if resumed else 0)
+    assert len(note_parts(note, toast_text_width(46, 21, "warning"), rows)) > 1  # it does come in parts
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(46, 21), notifications=True) as pilot:
+            await settle(app, pilot)
+            await until(pilot, lambda: "settings" in " ".join(_toast_lines(app)))
+            first = "".join(" ".join(_toast_lines(app)).split())
+            assert f"movedto~/{moved.name}" in first, _toast_lines(app)
+    finally:
+        plan.close()
+
+
+async def test_a_note_of_the_start_that_fills_the_toasts_room_after_another_shows_its_last_line(monkeypatch):
+    """A note of the start came as the one before it went: shown under it, it
+    was scrolled into view, and kept that scroll once alone, its last line
+    out of sight. At 80×24 a note of the toasts' ten lines after another shows whole."""
+    from textual.widgets._toast import Toast
+
+    from ginrummy_tui.tui import restore
+    from ginrummy_tui.tui.note_text import note_lines, toast_rows, toast_text_width
+
+    from .app_helpers import until
+
+    monkeypatch.setattr(restore, "NOTE_SECONDS", 0.3)
+    long = " ".join(["The tenth line of this note is its last, and it is read whole."] * 5)
+    assert note_lines(long, toast_text_width(80, 24, "warning")) == toast_rows(80, 24)
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(app, pilot)
+        notes = restore.StartNotes(app)
+        notes.add(" ".join(["A first note, of a few lines, before the long one."] * 3))
+        notes.add(long)
+        await until(pilot, lambda: "tenth" in " ".join(_toast_lines(app)))
+        for _ in range(10):
+            assert _toast_lines(app)[-1].endswith("read whole."), _toast_lines(app)
+            assert [t.region.height for t in app.screen.query(Toast)] == [10]
+            await pilot.pause(0.02)
+
+
+async def test_the_notes_of_the_start_not_shown_before_the_quit_are_kept_for_the_terminal(tmp_path, monkeypatch):
+    """The notes of the start come a note's time apart; quitting before the
+    second one's turn lost it. The app keeps the notes it never showed, whole."""
+    from ginrummy_tui.cli.play import build_app
+
+    from .app_helpers import until
+
+    monkeypatch.setenv("HOME", str(tmp_path))  # the paths shown from ~: each note in one part
+    plan = _two_notes_plan(tmp_path)
+    saved_note, settings_note = plan.notes
+    app = build_app(plan, pause=0)
+    try:
+        assert app.unshown_notes() == [saved_note, settings_note]  # before the first frame: none shown
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(app, pilot)
+            await until(pilot, lambda: "saved match" in " ".join(_toast_lines(app)))
+            assert app.unshown_notes() == [settings_note]
+            app.exit()
+        assert app.unshown_notes() == [settings_note]
+    finally:
+        plan.close()
+
+
+def test_the_terminal_is_told_the_notes_of_the_start_the_game_never_showed(tmp_path, monkeypatch, capsys):
+    """gin-tui closed before its notes' turn (quit at once): they are printed
+    on standard error once the terminal is back, each once."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.play import run_play
+    from ginrummy_tui.tui.app import GinApp
+
+    (tmp_path / "current.json").write_text("garbage")
+    (tmp_path / "settings.json").write_text('{"format": "gin-tui settings", "version": 1, "ai": "bogus"}')
+    monkeypatch.setattr(GinApp, "run", lambda app, *args, **kwargs: None)  # closed before the first frame
+    run_play(parse_command_line(["--data-dir", str(tmp_path), "--ascii"]))
+    err = " ".join(capsys.readouterr().err.split())
+    assert "gin-tui: Your saved match could not be used: " in err and str(tmp_path / "current.json.damaged-") in err
+    assert err.count("gin-tui: Your settings file had problems, and was moved to ") == 1
+    assert err.isascii()
 
 
 async def test_the_notes_of_the_start_do_not_cover_the_quit_question(tmp_path):
@@ -940,14 +1045,14 @@ async def test_every_note_of_the_start_is_read_whole_at_80x24(tmp_path, monkeypa
 
             def told() -> bool:
                 lines = _toast_lines(app)
-                words = " ".join(lines).replace("/ ", "/").replace("- ", "-")
+                words = " ".join(lines).replace("/ ", "/").replace("- ", "-").replace(" :", ":")
                 if lines and words not in seen:
                     seen.append(words)
                 return "a new history has been started." in " ".join(seen)
 
             await until(pilot, told)
             said = " ".join(seen)
-            assert len(notes) == 2 and all(note in said for note in notes), (notes, seen)
+            assert len(notes) == 2 and all(note in said for note in notes), "\n".join([*notes, *seen])
             assert "Your match history could not be used:" in said and "It was moved to ~/history.sqlite3" in said
     finally:
         plan.close()

@@ -256,7 +256,7 @@ def test_a_browser_tab_plays_with_the_options_serve_was_given(tmp_path):
     with serving(tmp_path, "--seed", "3", "--rule", "knock_limit=7", "--ascii") as (proc, port, page):
         assert page is not None
         screen = re.sub(r"\x1b\[[0-9;?$]*[A-Za-z]", "", asyncio.run(_first_screen(port)))  # the words, no colours
-    assert "custom rules" in screen and "knock at 7 or less" in screen
+    assert "standard rules (changed" in screen and "knock at 7 or less" in screen
     assert "The upcard is 4C." in screen and not any(suit in screen for suit in "♠♥♦♣")
 
 

@@ -92,6 +92,29 @@ class OutputFailed(Exception):
         self.error = error
 
 
+class Output:
+    """How the command writes to the terminal."""
+
+    ascii_only = False
+    """``--ascii``: its messages in ASCII alone ("-" for "—", "..." for "…"),
+    as the game's screens are."""
+
+
+def plain(text: str) -> str:
+    """``text`` as the command writes it: in ASCII alone with ``--ascii``."""
+    if not Output.ascii_only or text.isascii():
+        return text
+    import unicodedata
+
+    from ginrummy_tui.tui.widgets.cardfaces import ascii_words
+
+    text = ascii_words(text)  # the game's signs as the screens write them
+    return "".join(  # any other letter without its accent ("e" for "é"), else "?"
+        ch if ch.isascii() else unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode() or "?"
+        for ch in text
+    )
+
+
 def out(text: str = "", end: str = "\n", *, flush: bool = False) -> None:
     """Write ``text`` to standard output, as ``print`` does; :class:`OutputFailed`
     when it cannot be written (a full disk, a reader gone, no standard output),
@@ -99,7 +122,7 @@ def out(text: str = "", end: str = "\n", *, flush: bool = False) -> None:
     try:
         if sys.stdout is None:  # started with standard output closed
             raise OSError(errno.EBADF, "standard output is closed")
-        sys.stdout.write(text + end)
+        sys.stdout.write(plain(text) + end)
         if flush:
             sys.stdout.flush()
     except OSError as exc:
@@ -140,7 +163,7 @@ def say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:
     """Print a message to the player as ``print`` does, as running text wrapped
     between words on a terminal (:func:`wrapped`).  What must be copied whole (a
     command, a code) is printed on a line of its own, unwrapped."""
-    print(wrapped(text, file), file=file, flush=flush)
+    print(wrapped(plain(text), file), file=file, flush=flush)
 
 
 def output_open() -> None:
@@ -467,6 +490,7 @@ def option_refusal(args: argparse.Namespace) -> str | None:
 
 def _main(argv: list[str]) -> int:
     args = parse_command_line(argv)
+    Output.ascii_only = bool(getattr(args, "ascii", None))
     if needs_terminal(args):
         refusal = None if getattr(args, "_missing", False) else option_refusal(args)
         if refusal is not None:

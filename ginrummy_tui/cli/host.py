@@ -465,12 +465,13 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int, *, r
     import asyncio
     import contextlib
 
-    from ginrummy_tui.cli.play import exit_status
+    from ginrummy_tui.cli.play import exit_status, say_unshown_notes
 
     ended = asyncio.run(_play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up))
     if ended is None:
         return 1
     app, caught = ended
+    say_unshown_notes(app, "gin-tui host")
     words, trouble = closing_words(server.state.over, reporter.keeper, caught, code)
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         say(f"gin-tui host: {words}", file=sys.stderr if trouble else sys.stdout)

@@ -218,7 +218,7 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
             return 1
 
     from ginrummy_tui.cli.app_start import make_network_app
-    from ginrummy_tui.cli.play import closing_on_signals, exit_status
+    from ginrummy_tui.cli.play import closing_on_signals, exit_status, say_unshown_notes
 
     app = make_network_app(session, args)
     # kill or a closed terminal closes the app as its own quit does: the terminal
@@ -229,6 +229,7 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
         finally:
             await session.aclose()
             records.close()
+    say_unshown_notes(app, "gin-tui join")
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         for error in records.errors:
             say(f"gin-tui join: {error}", file=sys.stderr)

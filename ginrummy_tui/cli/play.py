@@ -133,6 +133,17 @@ def option_refusal(args: argparse.Namespace) -> str | None:
     return None
 
 
+def say_unshown_notes(app: GinApp, command: str = "gin-tui") -> None:
+    """Once the app is closed, the notes of the start it never showed (the
+    player quit before their turn), in the terminal, on standard error;
+    with ``--ascii`` in ASCII, as the app would have shown them."""
+    from ginrummy_tui.tui.widgets.cardfaces import ascii_words
+
+    with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
+        for note in app.unshown_notes():
+            say(f"{command}: {ascii_words(note) if app.ascii_only else note}", file=sys.stderr)
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Play a match in the terminal."""
     refusal = option_refusal(args)
@@ -143,6 +154,7 @@ def run_play(args: argparse.Namespace) -> int:
         return run_saved_play(args)
     app = build_unsaved_app(args)  # its options were checked above
     app.run()
+    say_unshown_notes(app)
     return exit_status(app, [])
 
 
@@ -238,6 +250,7 @@ def run_saved_play(args: argparse.Namespace) -> int:
             app.run()
         finally:
             plan.close()
+    say_unshown_notes(app)
     errors = [e for e in plan.keeper.errors if e not in plan.notes]
     if errors:
         say("gin-tui: " + errors[-1], file=sys.stderr)

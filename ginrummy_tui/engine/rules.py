@@ -207,3 +207,33 @@ PRESETS: MappingProxyType[str, Rules] = MappingProxyType(
     }
 )
 """The named rule sets."""
+
+
+def changed_from_preset(rules: Rules) -> tuple[str, list[str]]:
+    """The preset ``rules`` come from and the options changed from it, in the
+    order of :class:`Rules`: the preset it names, else (``"custom"``) the
+    one it differs from in the fewest options (the first of them on a tie,
+    standard first)."""
+    def changed(preset: str) -> list[str]:
+        base = PRESETS[preset]
+        return [f.name for f in fields(Rules) if f.name != "name" and getattr(rules, f.name) != getattr(base, f.name)]
+
+    if rules.name in PRESETS:
+        return rules.name, changed(rules.name)
+    preset = min(PRESETS, key=lambda name: len(changed(name)))
+    return preset, changed(preset)
+
+
+def rules_label(rules: Rules, noun: str = "", *, short: bool = False) -> str:
+    """The rules as the player knows them: the preset's name (``"classic"``),
+    and, when options were changed from it, which: ``"standard (changed:
+    knock limit)"``, not ``"custom"``; ``noun`` after the name (``"standard
+    rules (changed: knock limit, big gin)"``); ``short``: only that some were
+    (``"standard rules (changed)"``)."""
+    preset, changed = changed_from_preset(rules)
+    name = f"{preset} {noun}" if noun else preset
+    if not changed:
+        return name
+    if short:
+        return f"{name} (changed)"
+    return f"{name} (changed: {', '.join(option.replace('_', ' ') for option in changed)})"

@@ -265,7 +265,7 @@ def prepare(
         text = owner.describe() if owner else "another process"
         answer = ask(text, can_take=owner is not None and owner.here and owner.pid != os.getpid())
         if answer == "take" and owner is not None:
-            print("Closing the other gin-tui…", file=sys.stderr)
+            print("Closing the other gin-tui...", file=sys.stderr)
             if not store.lock.take_over(owner):
                 raise Refused(f"gin-tui: the other gin-tui ({text}) could not be closed; your match is still open there", 1)
             notes.append(f"Your match was taken over from the other gin-tui ({text}), which has closed.")

@@ -20,7 +20,15 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ginrummy_tui.storage.files import APP_NAME, ENV_HOME, NotAFile, atomic_write_json, move_aside, read_regular
+from ginrummy_tui.storage.files import (
+    APP_NAME,
+    ENV_HOME,
+    NotAFile,
+    atomic_write_json,
+    move_aside,
+    read_regular,
+    refuse_unreadable,
+)
 
 SETTINGS_NAME = "settings.json"
 SETTINGS_FORMAT = "gin-tui settings"
@@ -145,23 +153,22 @@ class LoadedSettings:
         """What to tell the player, or None if all was well."""
         if not self.problems:
             return None
+        # where the file went comes first: a note cut into parts on a small
+        # screen says it in its first part
         if self.unreadable:
-            text = "Your settings file could not be used: " + "; ".join(self.problems) + "."
-            text += " Defaults are used for all settings."
+            head, defaults = "Your settings file could not be used", "Defaults are used for all settings"
             kept, unsaved = "a new one with the defaults takes its place", "a new one could not be written in its place"
         else:
-            text = "Your settings file had problems: " + "; ".join(self.problems) + "."
-            text += " Defaults are used for those settings."
+            head, defaults = "Your settings file had problems", "Defaults are used for those settings"
             kept, unsaved = "a new one keeps your other settings", "your other settings could not be written to a new one"
         if self.moved_to is not None:
-            text += f" The old file was moved to {self.moved_to}"
-            if self.kept:
-                text += f"; {kept}."
-            elif self.unsaved is not None:
-                text += f"; {unsaved} ({self.unsaved})."
-            else:
-                text += "."
-        return text
+            head += f", and was moved to {self.moved_to}"
+        text = f"{head}: " + "; ".join(self.problems) + f". {defaults}"
+        if self.moved_to is not None and self.kept:
+            text += f"; {kept}"
+        elif self.moved_to is not None and self.unsaved is not None:
+            text += f"; {unsaved} ({self.unsaved})"
+        return text + "."
 
 
 def _check_rules(raw: Any, problems: list[str]) -> tuple[str, tuple[tuple[str, Any], ...]]:
@@ -340,8 +347,13 @@ def with_changes(saved: Settings, before: Settings, after: Settings) -> Settings
 
 
 def save_settings(directory: Path, settings: Settings) -> None:
-    """Write ``settings.json`` atomically (raises ``OSError`` if it cannot)."""
-    atomic_write_json(Path(directory) / SETTINGS_NAME, settings.to_dict())
+    """Write ``settings.json`` atomically (raises ``OSError`` if it cannot).
+    A settings file there that cannot be read is left as it is
+    (:class:`~ginrummy_tui.storage.files.UnreadableFile`): what it holds
+    would be lost."""
+    path = Path(directory) / SETTINGS_NAME
+    refuse_unreadable(path, follow=True)
+    atomic_write_json(path, settings.to_dict())
 
 
 def check_preset(name: str) -> None:

@@ -166,6 +166,31 @@ def read_regular(path: Path, limit: int, *, follow: bool = False) -> bytes:
         return fh.read(limit)
 
 
+class UnreadableFile(PermissionError):
+    """A file this user may not read (``Permission denied``), which is
+    therefore not written over: what it holds could not be kept."""
+
+
+def refuse_unreadable(path: Path, *, follow: bool = False) -> None:
+    """Raise :class:`UnreadableFile` if a file is at ``path`` that this user
+    may not read; nothing if none is there, or it can be read (or it cannot
+    be opened for another reason, which writing it says itself)."""
+    try:
+        os.close(open_regular(path, os.O_RDONLY, follow=follow))
+    except PermissionError as exc:
+        raise UnreadableFile(exc.errno, exc.strerror or os.strerror(errno.EACCES), os.fspath(path)) from None
+    except OSError:
+        return
+
+
+def can_read_write(path: Path) -> None:
+    """Raise ``PermissionError`` if a file is at ``path`` that this user may
+    not both read and write, without opening it (an open file's locks would
+    go with its closing)."""
+    if os.path.isfile(path) and not os.path.islink(path) and not os.access(path, os.R_OK | os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+
+
 def is_link_refusal(exc: OSError, path: Path) -> bool:
     """True if ``exc``, from :func:`open_nofollow` on ``path``, is because ``path`` is a link."""
     return exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path)

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
 from ginrummy_tui.storage.files import (
     NotAFile,
+    can_read_write,
     check_regular,
     ensure_dir,
     is_link_refusal,
@@ -613,6 +614,7 @@ class History:
         path = db_path(root)
         ensure_dir(path.parent)
         _prepare_file(path)
+        can_read_write(path)  # SQLite would say only "unable to open database file"
         for side in _side_files(path):  # SQLite would open a named pipe there itself, and wait on it
             with contextlib.suppress(FileNotFoundError):
                 check_regular(side)
@@ -1431,16 +1433,30 @@ class Imported:
     already: int = 0
     skipped: list[Path] = field(default_factory=list)
     """Files that could not be read (moved aside as ``*.damaged-<time>``)."""
+    denied: list[Path] = field(default_factory=list)
+    """Files this user may not read (Permission denied): left where they are,
+    for an import once they may be read."""
 
     def message(self) -> str | None:
-        """A note for the player, if anything was skipped."""
-        if not self.skipped:
-            return None
-        names = ", ".join(p.name for p in self.skipped[:3]) + (", ..." if len(self.skipped) > 3 else "")
-        return (
-            f"{len(self.skipped)} old match record(s) could not be read and were skipped ({names}); "
-            "they were kept beside the others as *.damaged-<time>."
-        )
+        """A note for the player, if anything was skipped or could not be read."""
+        said: list[str] = []
+        if self.skipped:
+            said.append(
+                f"{len(self.skipped)} old match record(s) could not be read and were skipped ({_names(self.skipped)}); "
+                "they were kept beside the others as *.damaged-<time>."
+            )
+        if self.denied:
+            said.append(
+                f"{len(self.denied)} old match record(s) in {self.denied[0].parent} could not be read: "
+                f"Permission denied ({_names(self.denied)}). They were left where they are, "
+                "and are imported once they may be read."
+            )
+        return " ".join(said) or None
+
+
+def _names(paths: list[Path]) -> str:
+    """The names of the first three of ``paths``, and "..." for more."""
+    return ", ".join(p.name for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
 
 
 def pending_json_history(root: Path) -> list[Path]:
@@ -1465,6 +1481,9 @@ def import_json_files(hist: History, paths: list[Path], batch: int = 200) -> Imp
                 record = json.loads(read_regular(p, -1).decode("utf-8"))
             except FileNotFoundError:
                 continue  # another process imported it just now
+            except PermissionError:  # not damaged: left for an import once it may be read
+                out.denied.append(p)
+                continue
             except (OSError, ValueError):  # a named pipe in a record's place too (never waited on)
                 bad.append(p)
                 continue
@@ -1507,6 +1526,7 @@ def import_json_history(hist: History, progress: Callable[[int, int], None] | No
         total.imported += part.imported
         total.already += part.already
         total.skipped.extend(part.skipped)
+        total.denied.extend(part.denied)
         if progress is not None:
             progress(min(start + 200, len(paths)), len(paths))
     return total

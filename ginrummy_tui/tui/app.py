@@ -24,6 +24,8 @@ from ginrummy_tui.session.context import AppContext
 from ginrummy_tui.session.local import LocalSession, Session
 from ginrummy_tui.storage.store import clock_turn, saved_left, unreadable_ui
 
+from .ascii_signs import ASCII_APPS
+from .ascii_signs import install as install_ascii_signs
 from .palette import palette_of
 from .screens.game_screen import GameScreen
 from .widgets.cardfaces import ascii_words
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
     from ginrummy_tui.session.local import Opponent
     from ginrummy_tui.storage.config import Settings
     from ginrummy_tui.storage.seat_hand import HandKey
+
+    from .restore import StartNotes
 
 DEFAULT_PAUSE = 0.7
 """Seconds the computer waits before each of its moves, so that a person can follow."""
@@ -109,6 +113,9 @@ class GinApp(App):
         """Everything the app was handed: the session, the settings, the keeper (see :class:`AppContext`)."""
         self.set_reactive(GinApp.ascii_only, ascii_only)
         self.set_class(ascii_only, "-ascii")
+        install_ascii_signs()
+        if ascii_only:
+            ASCII_APPS.add(self)
         self.one_click = one_click
         """The fast mouse mode: a click on a card throws it (otherwise it selects it, and a second click throws it)."""
         self.mouse_enabled = mouse
@@ -127,6 +134,8 @@ class GinApp(App):
         self._restored = False
         self.history_upkeep: threading.Thread | None = None
         """The thread checking the history database at start (see :func:`start_history_upkeep`)."""
+        self.start_notes: StartNotes | None = None
+        """The notes of the start, told one after another (None until their turn comes)."""
         context.session.listener = self._session_changed
         if context.keeper is not None:
             context.keeper.ui = self._screen_details
@@ -162,6 +171,10 @@ class GinApp(App):
         from .host import SuitsChanged
 
         self.set_class(ascii_only, "-ascii")
+        if ascii_only:  # the ellipsis of text cut short and the scroll bars too
+            ASCII_APPS.add(self)
+        else:
+            ASCII_APPS.discard(self)
         for screen in self.screen_stack:
             # every screen's boxes, not only the top one's (the settings stand over the table)
             self.update_styles(screen, animate=False)
@@ -265,7 +278,7 @@ class GinApp(App):
             for note in ctx.after_first_frame():
                 if note not in ctx.notes:
                     ctx.notes.append(note)
-        notes = show_notes(self, ctx.notes, ctx.resumed)
+        notes = self.start_notes = show_notes(self, ctx.notes, ctx.resumed)
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
 
@@ -275,6 +288,14 @@ class GinApp(App):
                 self.call_from_thread(notes.add, message)
 
             self.history_upkeep = start_history_upkeep(ctx.keeper, tell_from_thread, then=_load_statistics_screen)
+
+    def unshown_notes(self) -> list[str]:
+        """The notes of the start the player was never shown whole (the app
+        closed before their turn), in their order: for the terminal, once the
+        app is closed."""
+        if self.start_notes is None:  # closed before the notes' turn: none was shown
+            return list(self.context.notes)
+        return self.start_notes.unshown()
 
     def notify(
         self,

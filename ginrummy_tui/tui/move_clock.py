@@ -178,11 +178,22 @@ class ClockBadge(Static):
 
     def __init__(self, line: Text | None = None) -> None:
         super().__init__(line or "")
-        self.text = line.plain if line is not None else ""
+        self.line = line or Text()
+        self.text = self.line.plain
         """The text shown, without styles (for tests)."""
 
+    def on_mount(self) -> None:
+        self.show(self.line)  # in ASCII, where the app draws in ASCII
+
     def show(self, line: Text) -> None:
-        """Show ``line`` (hidden when it is empty)."""
+        """Show ``line`` (hidden when it is empty); with ``--ascii`` in ASCII
+        ("Paused 28 s to move - the clock waits...")."""
+        from .ascii_signs import ASCII_APPS
+        from .widgets.cardfaces import ascii_text
+
+        self.line = line
+        if self.is_attached and self.app in ASCII_APPS:
+            line = ascii_text(line)
         self.text = line.plain
         self.update(line)
         self.display = bool(line.plain)

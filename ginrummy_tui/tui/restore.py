@@ -112,6 +112,10 @@ def _restore_selection(hand: HandView, ui: dict[str, Any]) -> bool:
 
 NOTE_SECONDS = 15.0
 """How long each note of the start is shown; the next one comes after it."""
+NOTE_GAP = 0.1
+"""Seconds between a note's going and the next one's coming: shown while the
+last was still there, the next was scrolled into view under it, and kept
+that scroll once it was alone, its last line out of sight."""
 HELD_SECONDS = 0.5
 """How often a note held back while a dialog is open looks whether it has closed."""
 RESUMED_ROWS = 2
@@ -130,7 +134,10 @@ class StartNotes:
 
     def __init__(self, app: App[Any], rows_taken: int = 0) -> None:
         self._app = app
-        self._waiting: list[str] = []
+        self._notes: list[str] = []
+        """Every note added, whole, in order."""
+        self._waiting: list[tuple[int, str]] = []
+        """The parts not shown yet, each with the number of its note."""
         self._showing = False
         self._rows_taken = rows_taken
 
@@ -140,10 +147,17 @@ class StartNotes:
 
         width, height = self._app.size
         rows = max(1, toast_rows(width, height) - self._rows_taken)
-        self._waiting.extend(note_parts(note, toast_text_width(width, height, "warning"), rows))
+        number = len(self._notes)
+        self._notes.append(note)
+        self._waiting.extend((number, part) for part in note_parts(note, toast_text_width(width, height, "warning"), rows))
         if not self._showing:
             self._showing = True
             self._next()
+
+    def unshown(self) -> list[str]:
+        """The notes not shown whole yet (a part of them, or all, still waiting), whole."""
+        waiting = sorted({number for number, _part in self._waiting})
+        return [self._notes[number] for number in waiting]
 
     def _next(self) -> None:
         from textual.screen import ModalScreen
@@ -151,15 +165,14 @@ class StartNotes:
         if not self._waiting:
             self._showing = False
             return
-        if not self._app.screen_stack:  # the app closed before the note's turn: nobody to tell
-            self._waiting.clear()
+        if not self._app.screen_stack:  # the app closed before the note's turn: told in the terminal after
             self._showing = False
             return
         if isinstance(self._app.screen, ModalScreen):
             self._app.set_timer(HELD_SECONDS, self._next)
             return
-        self._app.notify(self._waiting.pop(0), severity="warning", timeout=NOTE_SECONDS)
-        self._app.set_timer(NOTE_SECONDS, self._next)
+        self._app.notify(self._waiting.pop(0)[1], severity="warning", timeout=NOTE_SECONDS)
+        self._app.set_timer(NOTE_SECONDS + NOTE_GAP, self._next)
 
 
 def show_notes(app: App[Any], notes: list[str], resumed: bool) -> StartNotes:

@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from ginrummy_tui.engine import Action, IllegalAction, Kind, Phase, best_melds
+from ginrummy_tui.engine.rules import rules_label
 
 from .. import table_text as tt
 from ..hint_prompt import hint_prompt, request_hint, view_key
@@ -213,7 +214,8 @@ class GameScreen(Screen):
         from ..practice import practice_banner
 
         board = self.query_one(Scoreboard)
-        board.set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, v.rules.name)
+        names = (rules_label(v.rules, "rules"), rules_label(v.rules, "rules", short=True))
+        board.set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, names)
         board.set_practice(practice_banner(self.app))
         self._show_opponent(v)
         self.query_one(StockPile).set_state(v.stock_size, Action(Kind.DRAW_STOCK) in v.legal_actions)

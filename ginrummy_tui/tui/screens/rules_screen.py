@@ -13,6 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ginrummy_tui.engine.rules import rules_label
+
 from ..host import SuitsChanged, gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
@@ -105,7 +107,7 @@ def rules_renderable(
             what = f"{what} ({besides[key]})"
         keys.add_row(words(key), words(what))
     return Group(
-        Text(f"Rules in play: {rules.name}", style="bold underline"),
+        Text(f"Rules in play: {rules_label(rules)}", style="bold underline"),
         _bullets([words(line) for line in rules.describe()], ascii_only),
         Text(),
         Text("How Gin Rummy is played", style="bold underline"),

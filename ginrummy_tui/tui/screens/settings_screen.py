@@ -22,6 +22,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from ginrummy_tui.engine.kinds import Phase
+from ginrummy_tui.engine.rules import rules_label
 from ginrummy_tui.engine.words import counted
 
 from ..host import ClickModeChanged, gin_of
@@ -43,12 +45,15 @@ if TYPE_CHECKING:
 LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"), ("master", "Master"))
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "Winner of the hand"))
 CUSTOM = "custom"
-"""The preset field's choice while the options on the form differ from the preset's."""
+"""The preset field's choice while the options on the form differ from the preset's
+(shown as "<preset> (changed)")."""
 FOR_THIS_RUN = "for this run only (nothing is saved with --data-dir -)"
 """How long settings changed without a settings file last."""
-STACKED_BELOW = 60
-"""Below this many columns a choice list goes under its label: beside it, the
-label would get fewer columns than the labels of the other rows (out of line)."""
+STACKED_BELOW = 64
+"""Below this many columns a choice list does not stand in the column of the other
+fields (the labels' 30 columns and the preset's list, 28, do not fit): it stays on
+its label's line, right after the label's words (a list on a line of its own, under
+its label, read apart from it)."""
 
 OKLAHOMA_LIMIT_NOTE = "Not used with Oklahoma: each hand's first upcard sets the limit."
 """Under the knock limit while Oklahoma is ticked (the engine then ignores the limit on the form)."""
@@ -104,20 +109,21 @@ def option_text(name: str, value: Any) -> str:
 
 
 def rules_text(rules: Rules) -> tuple[str, set[str]]:
-    """The rules' name ("standard rules"); custom rules with the preset they
-    are closest to and the options changed from it, but the target ("custom
-    rules (standard with knock limit 7)").  Also the options it names."""
+    """The rules' name ("standard rules"); changed rules with the preset they
+    come from and the options changed from it, with their values, but the
+    target, said beside them ("standard rules (changed: knock limit 7)").
+    Also the options it names."""
     from ginrummy_tui.engine import PRESETS
-    from ginrummy_tui.storage.config import Settings
+    from ginrummy_tui.engine.rules import changed_from_preset
 
-    closest = Settings().with_rules(rules)
-    options = {name: value for name, value in closest.rule_options if name != "target"}
-    if rules.name in PRESETS and not closest.rule_options:
-        return f"{rules.name} rules", set()
+    preset, changed = changed_from_preset(rules)
+    options = {name: getattr(rules, name) for name in changed if name != "target"}
+    if not changed:
+        return f"{preset} rules", set()
     if not options:
-        return f"custom rules ({closest.preset} with another target)", set()
+        return f"{preset} rules (changed: the target, {PRESETS[preset].target} there)", set()
     named = ", ".join(option_text(name, value) for name, value in options.items())
-    return f"custom rules ({closest.preset} with {named})", set(options)
+    return f"{preset} rules (changed: {named})", set(options)
 
 
 def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
@@ -133,16 +139,19 @@ def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
     if isinstance(session, ReplaySession):
         session = session.real  # a practice hand: the match behind it
     try:
-        rules = session.view().rules
+        shown = session.view()
     except Exception:
         return ""
+    rules = shown.rules
+    over = shown.phase == Phase.MATCH_OVER
     if not session.computes_opponent:  # a seat of a network match: the host alone sets its rules
+        played = "The match just finished was played" if over else "The match in play is played"
         return (
-            f"The match in play is played over the network by the host's rules ({rules.name}, to {rules.target}): "
+            f"{played} over the network by the host's rules ({rules_label(rules)}, to {rules.target}): "
             "the rules and opponent below are for your games against the computer."
         )
     described, named = rules_text(rules)
-    head = f"The match in play: {described}, to {rules.target}"
+    head = f"{'The match just finished' if over else 'The match in play'}: {described}, to {rules.target}"
     level = session.opponent_level(None) if isinstance(session, LocalSession) else None
     if level is not None:
         head += f", opponent level {dict(LEVEL_LABELS).get(level, level)}"
@@ -177,7 +186,8 @@ def reasons_shown(reasons: list[str], ascii_only: bool = False) -> list[str]:
     if len(reasons) <= SHOWN_REASONS:
         return reasons
     more = len(reasons) - SHOWN_REASONS + 1
-    return [*reasons[: SHOWN_REASONS - 1], f"…and {more} more, each row marked {REFUSED_MARKS[int(ascii_only)]}"]
+    dots = "..." if ascii_only else "…"
+    return [*reasons[: SHOWN_REASONS - 1], f"{dots}and {more} more, each row marked {REFUSED_MARKS[int(ascii_only)]}"]
 
 
 def set_ascii(app: App[Any], ascii_only: bool) -> None:
@@ -232,7 +242,6 @@ class SettingsScreen(Screen):
     # ------------------------------------------------------------ building
 
     def compose(self) -> ComposeResult:
-        from ginrummy_tui.engine import PRESETS
         from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
         s = current_settings(self.gin)
@@ -252,8 +261,7 @@ class SettingsScreen(Screen):
                 yield Static(in_play, id="match-rules")
             yield self._row(
                 "Rules preset",
-                ChoiceField([(name, name) for name in [*PRESETS, CUSTOM]], self._preset_value(rules), ascii_only=a,
-                            id="preset"),
+                ChoiceField(self._preset_choices(), self._preset_value(rules), ascii_only=a, id="preset"),
             )
             for name, label in RULE_OPTION_HELP:
                 yield self._row(label, self._rule_field(name, getattr(rules, name)))
@@ -347,6 +355,13 @@ class SettingsScreen(Screen):
         self._follow_rules()
         self._recheck()
 
+    def _preset_choices(self) -> list[tuple[str, str]]:
+        """The preset field's choices: each preset, and the one shown with options
+        changed ("standard (changed)", not "custom")."""
+        from ginrummy_tui.engine import PRESETS
+
+        return [(name, name) for name in PRESETS] + [(f"{self.preset_shown} (changed)", CUSTOM)]
+
     def _preset_value(self, rules: Rules) -> str:
         """What the preset field says for ``rules`` on the form: the preset
         shown, or "custom" when they differ from it."""
@@ -376,6 +391,10 @@ class SettingsScreen(Screen):
             from ginrummy_tui.storage.config import RULE_OPTION_HELP
 
             self.preset_shown = str(event.value)
+            field = self.query_one("#preset", ChoiceField)
+            with field.prevent(Select.Changed):  # "<preset> (changed)" names the preset chosen
+                field.set_options(self._preset_choices())
+                field.value = self.preset_shown
             rules = PRESETS[self.preset_shown]
             for name, _ in RULE_OPTION_HELP:
                 self._put(name, getattr(rules, name))
@@ -533,6 +552,7 @@ class SettingsScreen(Screen):
     def action_save(self) -> None:
         """Save the settings, apply what can be applied now, and ask about the match if needed."""
         from ginrummy_tui.storage.config import SETTINGS_NAME, config_dir, save_settings, with_changes
+        from ginrummy_tui.storage.files import UnreadableFile
 
         new = self.read()
         if new is None:
@@ -545,6 +565,12 @@ class SettingsScreen(Screen):
             directory = app.context.config_dir or config_dir()
             try:
                 save_settings(directory, kept)
+            except UnreadableFile as exc:
+                self._error(
+                    f"The settings were not saved: {exc.filename} cannot be read ({exc.strerror}), "
+                    "so it is not written over. Your changes are still on the form."
+                )
+                return
             except OSError as exc:
                 self._error(f"The settings could not be saved to {directory / SETTINGS_NAME}: {exc.strerror or exc}")
                 return

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
+from ginrummy_tui.engine.rules import rules_label
 from ginrummy_tui.engine.words import counted
 
 from ..host import GoingOnChanged, SuitsChanged
@@ -89,7 +90,7 @@ def timeout_words(v: PlayerView, names: dict[int | None, str]) -> str:
     loser = 1 - res.winner if res is not None and res.winner is not None else None
     who = names.get(loser, "?") if loser is not None else "?"
     limit = v.rules.timer
-    rule = f"the {v.rules.name} rules allow {limit} s a move" if limit else "the rules set a time for each move"
+    rule = f"the {rules_label(v.rules, 'rules')} allow {limit} s a move" if limit else "the rules set a time for each move"
     verb, loses = ("took", "lose") if who == "You" else ("took", "loses")
     whom = "you" if who == "You" else who
     return f"{who} {verb} more than {limit} s for a move ({rule}), so {whom} {loses} the match."

@@ -10,6 +10,7 @@ from rich.table import Table
 from textual.widget import Widget
 
 from ginrummy_tui.engine.kinds import EndKind
+from ginrummy_tui.engine.rules import rules_label
 
 from .cardfaces import ascii_words
 from .too_small import NORMAL_WIDTH
@@ -84,7 +85,7 @@ def score_table(
     them = "Them" if tiny else short_name(opponent_name)
     names = {me: "You", opp: them}
     t = Table(
-        title=say(f"{title or f'Match {v.match_no}'} · to {v.rules.target} · {v.rules.name} rules"),
+        title=say(f"{title or f'Match {v.match_no}'} · to {v.rules.target} · {rules_label(v.rules, 'rules')}"),
         box=ASCII_SIMPLE_HEAD if ascii_only else box.SIMPLE_HEAD,
         pad_edge=False,
         show_edge=not compact,

@@ -20,11 +20,14 @@ class Scoreboard(Widget):
     def __init__(self, *, ascii_only: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
         self.set_reactive(Scoreboard.ascii_only, ascii_only)
-        self.values: tuple = (0, 0, "Computer", 100, 1, "standard")
+        self.values: tuple = (0, 0, "Computer", 100, 1, ("standard rules",))
 
-    def set_state(self, you: int, them: int, them_name: str, target: int, hand_no: int, rules_name: str) -> None:
-        """Show the scores."""
-        self.values = (you, them, them_name, target, hand_no, rules_name)
+    def set_state(
+        self, you: int, them: int, them_name: str, target: int, hand_no: int, rules_names: tuple[str, ...]
+    ) -> None:
+        """Show the scores; ``rules_names``: the rules' names, longest first
+        ("standard rules (changed: knock limit)", "standard rules (changed)")."""
+        self.values = (you, them, them_name, target, hand_no, rules_names)
         self.refresh()
 
     practice: tuple[tuple[str, str], ...] | None = None
@@ -56,13 +59,16 @@ class Scoreboard(Widget):
         colours = palette_of(self.app)
         if self.practice:
             return self._practice_banner(self.practice, colours)
-        you, them, them_name, target, hand_no, rules_name = self.values
+        you, them, them_name, target, hand_no, rules_names = self.values
         wide = self.size.width >= 76
         if not wide:
             them_name = them_name.split(" (")[0]
         gold = colours.gold
-        # The longest form that fits: the badge goes first, then the gaps narrow.
-        for badge, gap in ((True, "   "), (False, "   "), (False, "  ")):
+        # The longest form that fits: the badge goes first, then the gaps narrow,
+        # then the rules' name shortens (the options changed go, not that some were).
+        forms = [(rules, badge, gap) for rules in rules_names for badge, gap in
+                 ((True, "   "), (False, "   "), (False, "  "))]
+        for rules_name, badge, gap in forms:
             t = Text(no_wrap=True, overflow="ellipsis")
             if badge:
                 t.append(" gin-tui ", style="bold reverse")
@@ -77,7 +83,7 @@ class Scoreboard(Widget):
             t.append(str(them), style=f"bold {gold}")
             t.append(f"{gap}to {target}")
             if wide:
-                t.append(f" · {rules_name} rules")
+                t.append(f" · {rules_name}")
             if not self.size.width or t.cell_len <= self.size.width:
                 break
         return t

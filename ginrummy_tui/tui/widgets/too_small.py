@@ -23,7 +23,11 @@ class TooSmall(Static):
     """'Terminal too small': every screen of the app has one, hidden unless needed."""
 
     def __init__(self) -> None:
-        super().__init__(
-            f"Terminal too small.\nMake it at least {MIN_WIDTH}×{MIN_HEIGHT}.\n(q: quit)",
-            classes="too-small",
-        )
+        super().__init__(classes="too-small")
+
+    def render(self) -> str:
+        """What it says; with ``--ascii`` in ASCII ("46x21")."""
+        from ..ascii_signs import ASCII_APPS
+
+        times = "x" if self.app in ASCII_APPS else "×"
+        return f"Terminal too small.\nMake it at least {MIN_WIDTH}{times}{MIN_HEIGHT}.\n(q: quit)"
