@@ -275,7 +275,7 @@ def test_every_sentence_with_a_chance_reads_at_the_highest_and_lowest_chances(mo
     )
     # waiting: what a knock now would bring
     assert _explain_wait(v, "K♦", 1, replace(both, threshold=11.0, opponent_mean=7.0), "the computer").endswith(
-        f" beats a knock now: {_points(out.expected_points)} points, undercut {said}."
+        f" beats a knock now: {_points(out.expected_points, unit=True)}, undercut {said}."
     )
     # two cards' chances (the other card's first), and two chances after the next draws (the
     # greater first); told in hundredths when they read alike, never "about 100 in 100"
@@ -390,6 +390,20 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
 
     long = _explain_wait(v, "K♦", 1, out, "Bartholomew the Fourth of Quux")
     assert len(long) <= 160 and f"now: about {round(out.expected_points)}, undercut" in long
+
+
+def test_a_knock_expected_to_score_one_point_is_said_in_the_singular():
+    # "beats a knock now: about 1 points"
+    from ginrummy_tui.ai.hints import _explain_wait
+
+    v = _low_hand_with_stock(20)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None
+    for points, said in ((1.2, "about 1 point,"), (2.0, "about 2 points,")):
+        reason = _explain_wait(v, "K♦", 1, replace(out, expected_points=points, threshold=11.0), "the computer")
+        assert f"now: {said} undercut" in reason, reason
+    assert _points(-0.8, unit=True) == "a loss of about 1 point"
+    assert _points(1.0) == "about 1" and _points(-3.0) == "a loss of about 3"
 
 
 def _waiting_hint(preset: str, seed: int, decision: int) -> tuple[str, int, KnockOutlook]:

@@ -194,9 +194,12 @@ def _expert() -> ExpertOpponent:
     return hint_expert()
 
 
-def _points(x: float) -> str:
+def _points(x: float, *, unit: bool = False) -> str:
+    """What a knock is expected to score, rounded: "about 14", "a loss of about 3";
+    with ``unit``, "about 1 point", "about 14 points"."""
     n = round(x)
-    return f"about {n}" if n >= 0 else f"a loss of about {-n}"
+    said = counted(abs(n), "point") if unit else str(abs(n))
+    return f"about {said}" if n >= 0 else f"a loss of about {said}"
 
 
 def _meld_odds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
@@ -355,8 +358,8 @@ def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, na
     gain = (view.rules.undercut_bonus + knock - left) * view.multiplier
     hope = "undercut" if undercuts else "get below"
     reason = ""
-    for unit in (" points", ""):  # the knock's points named as such where the reason has room
-        now = f"{_points(out.expected_points)}{unit}, undercut {odds(out.undercut_chance)}"
+    for unit in (True, False):  # the knock's points named as such where the reason has room
+        now = f"{_points(out.expected_points, unit=unit)}, undercut {odds(out.undercut_chance)}"
         if undercuts and gain >= round(out.expected_points):
             reason = (
                 f"Discard {label} and wait for gin or to undercut {name}'s knock (about {knock}) "
