@@ -166,17 +166,18 @@ def _match_rules(record: dict[str, Any]) -> Rules | None:
 
 def _points_worked(hand: dict[str, Any], rules: Rules | None) -> str:
     """How a recorded hand's points are made up, in brackets as the end-of-hand
-    summary has them ("  ((undercut bonus 25 + 9 − 4) × 2)"); the multiplier is
+    summary has them ("  (undercut bonus 25 + 9 − 4) × 2"); the multiplier is
     what the points are of the hand's score before it.  Empty when the record
     does not tell it (no deadwood, unknown rules, points that do not add up)."""
-    from ginrummy_tui.engine.scoring import multiplier_of, points_worked
+    from ginrummy_tui.engine.scoring import multiplier_of, points_aside
 
     dw, knocker, points = _two_numbers(hand.get("deadwood")), hand.get("knocker"), hand["points"]
     if rules is None or knocker not in (0, 1) or dw is None or type(points) is not int:
         return ""
     kind, kdw, ddw = hand["kind"], dw[knocker], dw[1 - knocker]
     times = multiplier_of(kind, rules, kdw, ddw, points)
-    return "" if times is None else f"  ({points_worked(kind, rules, kdw, ddw, times)})"
+    how = None if times is None else points_aside(kind, rules, kdw, ddw, times)
+    return "" if how is None else f"  {how}"
 
 
 def _two_numbers(value: Any) -> tuple[int, int] | None:
