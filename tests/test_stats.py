@@ -496,8 +496,10 @@ def test_the_text_export_of_a_match_with_bonuses_shows_them_as_the_score_sheet_d
     assert over.phase == Phase.MATCH_OVER and over.winner == 0 and over.bonuses[0] > 0 and over.bonuses[1] > 0
     lines = format_match(seat_record(view(over, 0), "m1", opponent="standard")).splitlines()
     (t0, t1), (s0, s1) = over.totals, over.scores
+    # named, as the score sheet names them: it said "Bonuses: You +160, Computer (standard) +40"
+    assert (t0 - s0, t1 - s1) == (3 * 20 + 100, 2 * 20)
     assert lines[-2:] == [
-        f"  Bonuses: You +{t0 - s0}, Computer (standard) +{t1 - s1}  (total {t0}-{t1})",
+        f"  Bonuses: boxes You +60, Computer (standard) +40; game You +100  (total {t0}-{t1})",
         f"  Result: You won {t0}-{t1}",
     ], lines
     won = apply(apply(scenarios.match_point(), Action(Kind.DRAW_STOCK)), Action(Kind.KNOCK, card("KD")))

@@ -187,15 +187,29 @@ def _two_numbers(value: Any) -> tuple[int, int] | None:
     return None
 
 
-def _bonus_lines(record: dict[str, Any], other: str) -> list[str]:
+def _bonus_lines(record: dict[str, Any], other: str, rules: Rules | None) -> list[str]:
     """The bonuses of a finished match (box and game, added when it ended:
-    its totals less its scores), as the score sheet's "bonuses" and "total"
-    rows; none when there were none (or the record does not have both)."""
+    its totals less its scores), as the score sheet's "box bonuses", "game
+    bonus" and "total" rows: "Bonuses: boxes You +60, Computer (standard) +40;
+    game You +100  (total 288-99)"; the sum alone where the record does not
+    tell them apart; none when there were none (or the record does not have both)."""
+    from ginrummy_tui.engine.state import bonus_parts
+
     scores, totals = _two_numbers(record.get("scores")), _two_numbers(record.get("totals"))
     if scores is None or totals is None or scores == totals:
         return []
-    mine, theirs = totals[0] - scores[0], totals[1] - scores[1]
-    return [f"  Bonuses: You +{mine}, {other} +{theirs}  (total {totals[0]}-{totals[1]})"]
+    total = f"  (total {totals[0]}-{totals[1]})"
+    hands = [(str(h.get("kind")), h.get("winner")) for h in record["hands"]]
+    parts = None if rules is None else bonus_parts(rules, hands, scores, totals)
+    if parts is None:
+        mine, theirs = totals[0] - scores[0], totals[1] - scores[1]
+        return [f"  Bonuses: You +{mine}, {other} +{theirs}{total}"]
+    told = []
+    for words, (mine, theirs) in zip(("boxes", "game"), parts):
+        each = [f"{who} +{n}" for who, n in (("You", mine), (other, theirs)) if n]
+        if each:
+            told.append(f"{words} {', '.join(each)}")
+    return [f"  Bonuses: {'; '.join(told)}{total}"]
 
 
 def format_match(record: dict[str, Any]) -> str:
@@ -238,7 +252,7 @@ def format_match(record: dict[str, Any]) -> str:
             lines.append("    Moves: " + "; ".join(moves))
     if record.get("finished"):
         totals = record.get("totals") or record.get("scores") or ["?", "?"]
-        lines.extend(_bonus_lines(record, other))
+        lines.extend(_bonus_lines(record, other, rules))
         on_time = any(h["kind"] == EndKind.TIMEOUT for h in record["hands"][-1:])
         lines.append(f"  Result: {_who(record.get('winner'), other)} won{' on time,' if on_time else ''} "
                      f"{totals[0]}-{totals[1]}")
