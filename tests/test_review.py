@@ -130,6 +130,32 @@ def test_the_review_of_one_decision_says_it_in_the_singular(review):
     assert headline(3, other) == "3 decisions; the expert would have made 2 of them the same way."
 
 
+def test_the_headline_counts_the_choices_that_look_as_good_as_the_experts(review):
+    """"the expert would have made 0 of them the same way" stood above a list whose
+    choices all looked as good (a different choice at no estimated cost)."""
+    from rich.console import Console
+
+    from ginrummy_tui.tui.screens.review_screen import review_renderable
+
+    def headline(decisions: int, mistakes: tuple) -> str:
+        review = HandReview(match_no=1, hand_no=1, seat=0, decisions=decisions, mistakes=mistakes, samples=60)
+        console = Console(width=200, record=True, color_system=None)
+        console.print(review_renderable(review))
+        return console.export_text().splitlines()[1]
+
+    m = next(m for m in review.mistakes if not m.knock_only)
+    good, even, costly = replace(m, cost=-2.0), replace(m, cost=0.3), replace(m, cost=4.0)
+    assert good.cost_text() == "your choice looks as good" and even.cost_text() == "about even"
+    assert headline(2, (good, even)) == (
+        "2 decisions; the expert would have made 0 of them the same way, and 2 of yours look about as good."
+    )
+    assert headline(5, (good, costly)) == (
+        "5 decisions; the expert would have made 3 of them the same way, and 1 more of yours looks about as good."
+    )
+    assert headline(1, (good,)) == "1 decision; the expert would have made it otherwise, but yours looks about as good."
+    assert headline(3, (costly,)) == "3 decisions; the expert would have made 2 of them the same way."
+
+
 OKLAHOMA_11_KNOCK = (
     "pass, pass, draw stock, discard KC, draw stock, discard QC, draw stock, discard JC, draw stock, discard KD, "
     "draw stock, discard QS, draw stock, discard TS, draw stock, discard 7C, draw stock, discard TC, "

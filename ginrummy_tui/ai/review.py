@@ -108,6 +108,13 @@ class HandReview:
         """Decisions where the player chose what the expert would have."""
         return self.decisions - len(self.mistakes)
 
+    @property
+    def as_good(self) -> int:
+        """Decisions the expert would have made otherwise where the player's
+        choice is estimated to cost less than half a point: "about even", or
+        "your choice looks as good"."""
+        return sum(1 for m in self.mistakes if m.cost < 0.5 and not m.knock_only)
+
     def costly(self, threshold: float = 0.5) -> tuple[ReviewedDecision, ...]:
         """The differences whose estimated cost is at least ``threshold`` points."""
         return tuple(m for m in self.mistakes if m.cost >= threshold)
