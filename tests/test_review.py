@@ -176,7 +176,7 @@ def test_a_knock_where_the_expert_would_have_waited_is_told_as_such():
     assert knock.summary() == (
         f"Turn {knock.turn}: you knocked with 5♠ (5 deadwood); the expert would have discarded 5♠ without knocking and waited."
     )
-    assert knock.reason.startswith("Discard 5♠ and wait for gin or to undercut the computer's knock")
+    assert knock.reason.startswith("Discard 5♠ and wait for gin or to undercut a knock of about 6 (about 52 points)")
     assert "knocking now: a loss of about 2" in knock.reason
     assert knock.cost_text() == "not estimated, as the play-outs knock whenever they can"
     assert "looks as good" not in knock.cost_text()
