@@ -227,13 +227,16 @@ def review_renderable(review: HandReview, ascii_only: bool = False, colours: Pal
         grid.add_row(Text(f"{n}.", style="bold"), t)
     lines.append(grid)
     lines.append(Text())
-    lines.append(
-        Text(
-            f"Costs are expected points of this hand, estimated by playing it out {review.samples} times "
-            "with the cards you could not see dealt at random.",
-            style="dim",
-        )
+    how = (
+        f"Costs are expected points of this hand, estimated by playing it out {review.samples} times "
+        "with the cards you could not see dealt at random"
     )
+    if any(m.knock_only for m in review.mistakes):
+        how += (
+            f"; a knock against waiting, {review.knock_deals} times with the other hand guessed from what it showed, "
+            "as the hints guess it"
+        )
+    lines.append(Text(how + ".", style="dim"))
     return Group(*lines)
 
 
