@@ -3,7 +3,9 @@
 Plays hands (the standard opponent on both seats, seeded) and prints the time
 of a hint (the expert's choice plus its reason) per decision, and the time of
 the whole review of each hand (as the app computes it, in a worker, when the
-hand ends), with the number of the player's decisions per hand.
+hand ends), with the number of the player's decisions per hand and of the
+differences only in knocking (a knock against waiting, whose cost is played
+out on the hints' guessed deals).
 Run: ``python benchmarks/review.py [HANDS]``.
 """
 
@@ -30,6 +32,7 @@ def main(hands: int = 20) -> None:
     hint_ms: list[float] = []
     review_s: list[float] = []
     decisions: list[int] = []
+    knock_only = 0
     for seed in range(hands):
         s = new_game(seed=seed)
         while s.phase in ("upcard", "draw", "discard"):
@@ -43,12 +46,14 @@ def main(hands: int = 20) -> None:
         r = review_hand(s, 0, samples=SAMPLES)
         review_s.append(time.perf_counter() - t0)
         decisions.append(r.decisions)
+        knock_only += sum(1 for m in r.mistakes if m.knock_only)
     print(f"hands: {hands}, samples per reviewed decision: {SAMPLES}")
     print(f"hint:   median {statistics.median(hint_ms):.1f} ms, p99 {_pct(hint_ms, 0.99):.1f} ms ({len(hint_ms)} hints)")
     print(
         f"review: median {statistics.median(review_s):.2f} s, max {max(review_s):.2f} s per hand "
         f"(median {statistics.median(decisions):.0f} decisions of the player per hand)"
     )
+    print(f"differences only in knocking (a knock against waiting): {knock_only} in {hands} hands")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,17 @@ from hypothesis import strategies as st
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.expert import ExpertOpponent, KnockOutlook
-from ginrummy_tui.ai.hints import Hint, _points, card_name, expert_choice, explain, hint, hint_expert, odds
+from ginrummy_tui.ai.hints import (
+    Hint,
+    _points,
+    card_name,
+    expert_choice,
+    explain,
+    hint,
+    hint_expert,
+    odds,
+    prompt_lines,
+)
 from ginrummy_tui.engine import (
     DECK,
     PRESETS,
@@ -126,7 +136,13 @@ def test_reason_for_taking_the_upcard_names_the_meld_and_the_deadwood():
     )
     assert blind > 48
     passed = explain(v, parse_action("pass"))
-    assert passed.startswith("Pass on the upcard: 7♦ would bring your deadwood from 72 to 48 (a blind draw: about")
+    # in fewer words than "would bring your deadwood from 72 to 48 (a blind draw: about 65), but fewer
+    # chances after, and show the computer what you collect", which took three lines at 80 columns
+    assert passed == (
+        f"Pass on the upcard: 7♦ would lower your deadwood from 72 to 48 (a blind draw: about {blind}) "
+        "but leave fewer chances and show what you collect."
+    )
+    assert prompt_lines(passed) == 2
 
 
 def test_reason_for_taking_a_card_names_every_meld_it_makes_and_the_one_it_breaks():
@@ -266,16 +282,17 @@ def test_every_sentence_with_a_chance_reads_at_the_highest_and_lowest_chances(mo
     assert out is not None and out.why == "match"
     both = replace(out, undercut_chance=p, match_chance=p)
     monkeypatch.setattr(ExpertOpponent, "knock_outlook", lambda self, view, **kw: both)
-    assert explain(v, parse_action("knock KD")) == (
-        f"Knock with K♦: it leaves 1 deadwood, expected to score {_points(out.expected_points)}, "
-        f"undercut {said}; it wins the match (you need 20 to reach 100): {said}."
+    head = f"Knock with K♦: it leaves 1 deadwood, expected to score {_points(out.expected_points)}, undercut {said}"
+    whole, fewer = f"{head}; it wins the match (you need 20 to reach 100): {said}.", f"{head}; it wins the match (20 to go): {said}."
+    assert explain(v, parse_action("knock KD")) == (  # in fewer words where that takes two lines, not three
+        fewer if prompt_lines(whole) > 2 and prompt_lines(fewer) == 2 else whole
     )
     assert explain(v, parse_action("discard KD")).endswith(
         f"; a knock with K♦ instead is expected to score {_points(out.expected_points)}, undercut {said}."
     )
     # waiting: what a knock now would bring
     assert _explain_wait(v, "K♦", 1, replace(both, threshold=11.0, opponent_mean=7.0), "the computer").endswith(
-        f" beats a knock now: {_points(out.expected_points)} points, undercut {said}."
+        f" beats a knock now: {_points(out.expected_points, unit=True)}, undercut {said}."
     )
     # two cards' chances (the other card's first), and two chances after the next draws (the
     # greater first); told in hundredths when they read alike, never "about 100 in 100"
@@ -385,11 +402,29 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
         f"about {round(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
     )
     # the knock's points were told as a bare number ("beats a knock now: about 48"); where the
-    # word would take the reason past its limit (a long name), the number is left bare
+    # name would take the reason past two lines (a long name), the knock is told without it
     from ginrummy_tui.ai.hints import _explain_wait
 
     long = _explain_wait(v, "K♦", 1, out, "Bartholomew the Fourth of Quux")
-    assert len(long) <= 160 and f"now: about {round(out.expected_points)}, undercut" in long
+    assert long == (
+        "Discard K♦: waiting with 1 for gin or to undercut a knock of about 7 beats a knock now: "
+        f"about {round(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
+    )
+    assert prompt_lines(long) == 2
+
+
+def test_a_knock_expected_to_score_one_point_is_said_in_the_singular():
+    # "beats a knock now: about 1 points"
+    from ginrummy_tui.ai.hints import _explain_wait
+
+    v = _low_hand_with_stock(20)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None
+    for points, said in ((1.2, "about 1 point,"), (2.0, "about 2 points,")):
+        reason = _explain_wait(v, "K♦", 1, replace(out, expected_points=points, threshold=11.0), "the computer")
+        assert f"now: {said} undercut" in reason, reason
+    assert _points(-0.8, unit=True) == "a loss of about 1 point"
+    assert _points(1.0) == "about 1" and _points(-3.0) == "a loss of about 3"
 
 
 def _waiting_hint(preset: str, seed: int, decision: int) -> tuple[str, int, KnockOutlook]:
@@ -427,10 +462,10 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     assert out is not None and not out.knocks
     no_tie = replace(out, opponent_mean=1.0)
     assert _explain_wait(tie, "K♦", 1, no_tie, "the computer").startswith(
-        "Discard K♦: waiting with 1 for gin or to get below the computer's knock (about 1) beats a knock now:"
+        "Discard K♦: waiting with 1 for gin or to get below a knock of about 1 beats a knock now:"
     )
     assert _explain_wait(v, "K♦", 1, replace(no_tie, expected_points=10.0), "the computer") == (
-        "Discard K♦ and wait for gin or to undercut the computer's knock (about 1) for about 25 points; "
+        "Discard K♦ and wait for gin or to undercut a knock of about 1 (about 25 points); "
         "knocking now: about 10 points, undercut less than 1 in 50."
     )
 
@@ -470,8 +505,8 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     reason, left, out = _waiting_hint("standard", 2, 6)
     assert left == 8 and round(out.expected_points) > 25 and out.why == "threshold"
     assert round(out.opponent_mean) == 7 and ceil(out.threshold) == 11  # the expert waits below 11
-    assert reason == (
-        "Discard 9♦: waiting with 8 for gin or to get below the computer's knock (about 7) beats a knock now: "
+    assert reason == (  # "the computer's knock (about 7)" took it to three lines at 80 columns
+        "Discard 9♦: waiting with 8 for gin or to get below a knock of about 7 beats a knock now: "
         f"{_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
     )
     assert "11" not in reason and "the expert" not in reason
@@ -492,7 +527,7 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     # in Oklahoma with a limit of 8 the threshold scales down with the limit: below 8.8, so 8 waits
     reason, left, out = _waiting_hint("oklahoma", 28, 7)
     assert left == 8 and out.threshold < 9
-    assert reason.endswith(f"waiting with 8 for gin or to get below the computer's knock (about 7) beats a knock now: "
+    assert reason.endswith(f"waiting with 8 for gin or to get below a knock of about 7 beats a knock now: "
                            f"{_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}.")
     # the longest of these reasons still fits the prompt line's two lines at 80 columns
     v = _decisions("standard", 2, 7)[6]
@@ -549,11 +584,12 @@ def test_a_knock_that_very_likely_wins_the_match_is_advised_whatever_the_score()
     assert out is not None and out.match_chance >= 0.8
     h = hint(v)
     assert h.action == parse_action("knock KD")
-    assert h.reason == (
+    assert h.reason == (  # "(you need 20 to reach 100)" took it to three lines at 80 columns
         f"Knock with K♦: it leaves 1 deadwood, expected to score {_points(out.expected_points)}, "
-        f"undercut {odds(out.undercut_chance)}; it wins the match (you need 20 to reach 100): "
+        f"undercut {odds(out.undercut_chance)}; it wins the match (20 to go): "
         f"{odds(out.match_chance)}."
     )
+    assert prompt_lines(h.reason) == 2
     # the review asks the same expert: the knock is not called a mistake
     assert expert_choice(v) == parse_action("knock KD")
     # far from the target the same hand lies in wait, as before
@@ -696,8 +732,8 @@ def test_a_reason_with_two_chances_alike_keeps_within_its_limit():
     for a in moves.split(", "):
         s = apply(s, parse_action(a))
     text = explain(view(s, 0), parse_action("discard 8S"))
-    assert text == (
-        "Discard 8♠: it leaves 34 deadwood (not 9♥, which would leave 33): the chance to knock after your "
+    assert text == (  # "(not 9♥, which would leave 33)" took it to three lines at 80 columns
+        "Discard 8♠: it leaves 34 deadwood (not 9♥, leaving 33): the chance to knock after your "
         "next two draws: a little higher (both less than 1 in 100)."
     )
-    assert len(text) <= 160
+    assert len(text) <= 160 and prompt_lines(text) == 2

@@ -1170,3 +1170,30 @@ async def test_a_start_on_the_end_of_a_hand_keeps_its_notes():
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert [str(n.message) for n in app._notifications] == ["A note of the start."]
+
+
+@pytest.mark.parametrize("tiny", [False, True], ids=["80 columns", "46 columns"])
+def test_the_classic_score_table_names_its_box_and_game_bonuses(tiny):
+    """A classic match won at 128 to 59, 3 hands to 2: the table's one row
+    "bonuses +160 +40" lumped the boxes (20 a hand won) with the game bonus."""
+    import io
+    from dataclasses import replace
+
+    from rich.console import Console
+
+    from ginrummy_tui.engine import PRESETS, Kind, Phase, view
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.score_table import score_table
+
+    start = replace(scenarios.match_point(), rules=PRESETS["classic"])
+    over = apply(apply(start, Action(Kind.DRAW_STOCK)), Action(Kind.KNOCK, card("KD")))
+    assert over.phase == Phase.MATCH_OVER and over.bonuses == (3 * 20 + 100, 2 * 20)
+    for seat, boxes, game in ((0, ("+60", "+40"), ("+100", "+0")), (1, ("+40", "+60"), ("+0", "+100"))):
+        out = io.StringIO()
+        Console(file=out, width=46 if tiny else 80, color_system=None).print(
+            score_table(view(over, seat), "Computer (standard)", compact=tiny, tiny=tiny)
+        )
+        rows = {line.split()[0] + " " + line.split()[1]: line.split()[2:] for line in out.getvalue().splitlines()
+                if "bonus" in line}
+        assert rows == {"box bonuses": list(boxes), "game bonus": list(game)}, out.getvalue()

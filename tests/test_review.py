@@ -130,6 +130,32 @@ def test_the_review_of_one_decision_says_it_in_the_singular(review):
     assert headline(3, other) == "3 decisions; the expert would have made 2 of them the same way."
 
 
+def test_the_headline_counts_the_choices_that_look_as_good_as_the_experts(review):
+    """"the expert would have made 0 of them the same way" stood above a list whose
+    choices all looked as good (a different choice at no estimated cost)."""
+    from rich.console import Console
+
+    from ginrummy_tui.tui.screens.review_screen import review_renderable
+
+    def headline(decisions: int, mistakes: tuple) -> str:
+        review = HandReview(match_no=1, hand_no=1, seat=0, decisions=decisions, mistakes=mistakes, samples=60)
+        console = Console(width=200, record=True, color_system=None)
+        console.print(review_renderable(review))
+        return console.export_text().splitlines()[1]
+
+    m = next(m for m in review.mistakes if not m.knock_only)
+    good, even, costly = replace(m, cost=-2.0), replace(m, cost=0.3), replace(m, cost=4.0)
+    assert good.cost_text() == "your choice looks as good" and even.cost_text() == "about even"
+    assert headline(2, (good, even)) == (
+        "2 decisions; the expert would have made 0 of them the same way, and 2 of yours look about as good."
+    )
+    assert headline(5, (good, costly)) == (
+        "5 decisions; the expert would have made 3 of them the same way, and 1 more of yours looks about as good."
+    )
+    assert headline(1, (good,)) == "1 decision; the expert would have made it otherwise, but yours looks about as good."
+    assert headline(3, (costly,)) == "3 decisions; the expert would have made 2 of them the same way."
+
+
 OKLAHOMA_11_KNOCK = (
     "pass, pass, draw stock, discard KC, draw stock, discard QC, draw stock, discard JC, draw stock, discard KD, "
     "draw stock, discard QS, draw stock, discard TS, draw stock, discard 7C, draw stock, discard TC, "
@@ -150,7 +176,47 @@ def test_a_knock_where_the_expert_would_have_waited_is_told_as_such():
     assert knock.summary() == (
         f"Turn {knock.turn}: you knocked with 5♠ (5 deadwood); the expert would have discarded 5♠ without knocking and waited."
     )
-    assert knock.reason.startswith("Discard 5♠ and wait for gin or to undercut the computer's knock")
+    assert knock.reason.startswith("Discard 5♠ and wait for gin or to undercut a knock of about 6 (about 52 points)")
     assert "knocking now: a loss of about 2" in knock.reason
-    assert knock.cost_text() == "not estimated, as the play-outs knock whenever they can"
+    assert knock.cost > 0.5 and knock.cost_text() == f"about {knock.cost:.1f} points"
     assert "looks as good" not in knock.cost_text()
+
+
+def test_a_knock_against_waiting_is_given_a_cost_from_play_outs_in_which_the_player_waits():
+    # the review said "Not estimated, as the play-outs knock whenever they can" and listed
+    # the difference last, with no cost
+    from rich.console import Console
+
+    from ginrummy_tui.ai.master import GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
+    from ginrummy_tui.ai.review import estimate_knock_cost
+    from ginrummy_tui.tui.screens.review_screen import review_renderable
+
+    steps = replay_history(new_game(PRESETS["oklahoma"], seed=11), OKLAHOMA_11_KNOCK)
+    before, move = steps[-1]
+    knock, wait = parse_action("knock 5S"), parse_action("discard 5S")
+    assert move.action == knock
+    cost = estimate_knock_cost(before, 0, knock, wait, deals=60, seed=3)
+    # the same figure by hand: the mean over the guessed deals of waiting's points less the
+    # knock's, in the hand's points (a spade upcard doubles them)
+    v = view(before, 0)
+    assert v.multiplier == 2
+    guesser = MasterOpponent(3, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR))
+    import random
+
+    waited, knocked = guesser.playout_points(v, [wait, knock], random.Random(f"gin-tui-review-knock/3/{len(before.history)}"), 60)
+    assert cost == pytest.approx(2 * (sum(waited) - sum(knocked)) / 60)
+    # the player lies in wait in those play-outs: waiting is not a knock a turn later
+    assert sum(waited) != sum(knocked) and any(p >= 25 for p in waited)  # some gins or undercuts
+    # waiting is estimated the better here, as the hint says; the knock is the costlier throw
+    assert cost > 5
+    # the other way round: waiting where the expert knocks costs as much the other way
+    assert estimate_knock_cost(before, 0, wait, knock, deals=60, seed=3) == pytest.approx(-cost)
+    # on the screen: a cost like the others', and where it comes from
+    review = review_moves(steps, 0, samples=4, knock_deals=60)
+    listed = next(m for m in review.mistakes if m.played == knock)
+    assert review.mistakes[0] is listed  # the costliest
+    console = Console(width=400, record=True, color_system=None)
+    console.print(review_renderable(review))
+    text = console.export_text()
+    assert f"waited. About {listed.cost:.1f} points lost." in text and "Not estimated" not in text
+    assert "a knock against waiting, 60 times with the other hand guessed" in text

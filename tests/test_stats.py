@@ -430,8 +430,10 @@ def test_gin_tui_export_text_tells_how_each_hand_s_points_add_up_as_the_summary_
     for kind, ended in _doubled_hands():
         console = Console(width=100, record=True, color_system=None)
         console.print(summary_renderable(view(ended, 0), "Computer"))
-        line = next(ln for ln in console.export_text().splitlines() if " score" in ln and "× 2)" in ln)
+        line = next(ln for ln in console.export_text().splitlines() if " score" in ln and "× 2" in ln)
         summaries[kind] = (ended.sheet[-1].points, line[line.index("  (") :].rstrip())
+        # one pair of brackets: "(undercut bonus 25 + 9 − 4) × 2", not "((undercut bonus 25 + 9 − 4) × 2)"
+        assert "((" not in line and summaries[kind][1].endswith(") × 2"), line
         record = seat_record(view(ended, 0), f"2026-01-0{len(summaries)}-{kind}", opponent="expert")
         (folder / f"{record['id']}.json").write_text(json.dumps(record))
     assert main(["export", "--data-dir", str(tmp_path), "--format", "text"]) == 0
@@ -450,11 +452,11 @@ def test_a_record_whose_deadwood_is_not_numbers_is_exported_without_its_working(
     kind, ended = next(_doubled_hands())
     record = seat_record(view(ended, 0), "2026-01-01-odd", opponent="expert")
     good = format_match(record)
-    assert "× 2)" in good
+    assert ") × 2  (score " in good and "((" not in good, good
     for h in record["hands"]:
         h["deadwood"] = [str(n) for n in h["deadwood"]]
     odd = format_match(record)
-    assert "× 2)" not in odd and f"+{ended.sheet[-1].points}  (score " in odd, odd
+    assert "× 2" not in odd and f"+{ended.sheet[-1].points}  (score " in odd, odd
 
 
 def test_a_hand_ended_by_the_move_clock_is_not_counted_as_played_anywhere(tmp_path, capsys):
@@ -494,8 +496,10 @@ def test_the_text_export_of_a_match_with_bonuses_shows_them_as_the_score_sheet_d
     assert over.phase == Phase.MATCH_OVER and over.winner == 0 and over.bonuses[0] > 0 and over.bonuses[1] > 0
     lines = format_match(seat_record(view(over, 0), "m1", opponent="standard")).splitlines()
     (t0, t1), (s0, s1) = over.totals, over.scores
+    # named, as the score sheet names them: it said "Bonuses: You +160, Computer (standard) +40"
+    assert (t0 - s0, t1 - s1) == (3 * 20 + 100, 2 * 20)
     assert lines[-2:] == [
-        f"  Bonuses: You +{t0 - s0}, Computer (standard) +{t1 - s1}  (total {t0}-{t1})",
+        f"  Bonuses: boxes You +60, Computer (standard) +40; game You +100  (total {t0}-{t1})",
         f"  Result: You won {t0}-{t1}",
     ], lines
     won = apply(apply(scenarios.match_point(), Action(Kind.DRAW_STOCK)), Action(Kind.KNOCK, card("KD")))

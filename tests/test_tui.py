@@ -1400,18 +1400,26 @@ async def test_a_long_hint_after_the_move_clock_is_read_whole_at_80x24():
         assert "q Quit" in rows[-1] and "Discard K♠ (⏎)" in screen  # nothing else pushed off
 
 
-async def test_the_docs_say_truly_how_many_lines_a_long_hint_takes_at_80x24():
-    # Oklahoma seed 11's knock offer: a hint of 150 characters after "Hint: " took three
-    # lines at 80 columns, where the docs said two
+@pytest.mark.parametrize(
+    ("reason", "lines"),
+    [
+        # Oklahoma seed 11's knock offer: 150 characters after "Hint: " took three lines
+        ("Discard 5♠ and wait for gin or to undercut the computer's knock (about 6) for about 52 points; "
+         "knocking now: a loss of about 2 points, undercut about 1 in 5.", 3),
+        # the same hint now, in fewer words
+        ("Discard 5♠ and wait for gin or to undercut a knock of about 6 (about 52 points); "
+         "knocking now: a loss of about 2 points, undercut about 1 in 5.", 2),
+    ],
+    ids=["before", "now"],
+)
+async def test_the_docs_say_truly_how_many_lines_a_long_hint_takes_at_80x24(reason, lines):
+    # the hints' own count of the prompt's lines at 80 columns (by which a reason is
+    # worded to take two) is the prompt line's; the docs said two where it took three
     from pathlib import Path
 
-    from ginrummy_tui.ai.hints import Hint
+    from ginrummy_tui.ai.hints import Hint, prompt_lines
     from ginrummy_tui.tui.hint_prompt import show_hint, view_key
 
-    reason = (
-        "Discard 5♠ and wait for gin or to undercut the computer's knock (about 6) for about 52 points; "
-        "knocking now: a loss of about 2 points, undercut about 1 in 5."
-    )
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await press(app, pilot, "t")
@@ -1422,13 +1430,14 @@ async def test_the_docs_say_truly_how_many_lines_a_long_hint_takes_at_80x24():
         show_hint(screen, v, Hint(v.legal_actions[-1], reason))
         await settle(app, pilot)
         line = screen.query_one(PromptLine)
-        assert line.lines == 3 and line.size.height == 3
+        assert line.lines == prompt_lines(reason) == lines and line.size.height == lines
         flat = " ".join(screen_text(app).split())
         assert "Hint: Discard 5♠" in flat and "undercut about 1 in 5." in flat
         assert "q Quit" in screen_text(app).splitlines()[-1]
     docs = " ".join((Path(__file__).resolve().parent.parent / "docs" / "hints-review-web.md").read_text().split())
     assert "wraps it onto two lines at 80 columns" not in docs
     assert "a reason of up to about 136 characters takes two lines, a longer one three" in docs
+    assert "A reason is worded to take two" in docs
 
 
 @pytest.mark.parametrize("size", [(60, 21), (46, 21), (60, 24)])

@@ -44,6 +44,28 @@ class Hint:
 REASON_LIMIT = 160
 """The most characters a reason has (``docs/hints-review-web.md``)."""
 
+PROMPT_COLUMNS = 76
+"""The prompt line's room for its text at 80 columns, where "Hint: " and the
+reason are shown, wrapped at spaces."""
+
+
+def prompt_lines(reason: str) -> int:
+    """The lines "Hint: " and ``reason`` take in the prompt at 80 columns (every
+    character of a reason, suit symbols too, is one column wide)."""
+    import textwrap
+
+    return len(textwrap.wrap("Hint: " + reason, PROMPT_COLUMNS, break_long_words=False, break_on_hyphens=False))
+
+
+def _fitting(reasons: list[str]) -> str:
+    """The first of ``reasons`` (the fullest first, each saying the same in
+    fewer words) that takes two lines of the prompt at 80 columns; else the
+    first within :data:`REASON_LIMIT`; else the last."""
+    for reason in reasons:
+        if prompt_lines(reason) <= 2:
+            return reason
+    return next((r for r in reasons if len(r) <= REASON_LIMIT), reasons[-1])
+
 MATCH_CHANCE = 0.8
 """The hints and the review knock whenever a knock now wins the match with at
 least this chance (the computer opponents only within 10 points of the target)."""
@@ -194,9 +216,12 @@ def _expert() -> ExpertOpponent:
     return hint_expert()
 
 
-def _points(x: float) -> str:
+def _points(x: float, *, unit: bool = False) -> str:
+    """What a knock is expected to score, rounded: "about 14", "a loss of about 3";
+    with ``unit``, "about 1 point", "about 14 points"."""
     n = round(x)
-    return f"about {n}" if n >= 0 else f"a loss of about {-n}"
+    said = counted(abs(n), "point") if unit else str(abs(n))
+    return f"about {said}" if n >= 0 else f"a loss of about {said}"
 
 
 def _meld_odds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
@@ -274,10 +299,12 @@ def explain(
                 f"{head}: {lab(up)} would bring your deadwood from {now} to {after}, "
                 f"and a blind draw is expected to leave about {round(blind)}."
             )
-        return (
+        return _fitting([
             f"{head}: {lab(up)} would bring your deadwood from {now} to {after} (a blind draw: about {round(blind)}), "
-            f"but fewer chances after, and show {name} what you collect."
-        )
+            f"but fewer chances after, and show {name} what you collect.",
+            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} (a blind draw: about {round(blind)}) "
+            "but leave fewer chances and show what you collect.",
+        ])
     words = str(action)
     return f"{words[:1].upper()}{words[1:]}."
 
@@ -309,6 +336,9 @@ def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, na
         return f"{verb}: {figures}{tail}"
     makes = f"it makes {' and '.join(_cards(m, ascii_only) for m in made)}"
     breaking = f" (breaking {' and '.join(_cards(m, ascii_only) for m in broken)})" if broken else ""
+    whole = [f"{verb}: {makes}{breaking}, {figures}{end}" for end in (tail, short)]
+    if any(prompt_lines(r) <= 2 for r in whole):  # every meld said, in two lines
+        return _fitting(whole)
     for words, end in ((f"{makes}{breaking}, ", tail), (f"{makes}{breaking}, ", short), (f"{makes}, ", short), ("", short)):
         reason = f"{verb}: {words}{figures}{end}"
         if len(reason) <= REASON_LIMIT:
@@ -333,10 +363,11 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
         return f"{head}, {score}; a knock now very likely wins the match."
     if out.why == "match":
         short = view.rules.target - view.scores[view.seat]
-        return (
+        return _fitting([
             f"{head}, {score}; it wins the match (you need {short} to reach {view.rules.target}): "
-            f"{odds(out.match_chance)}."
-        )
+            f"{odds(out.match_chance)}.",
+            f"{head}, {score}; it wins the match ({short} to go): {odds(out.match_chance)}.",
+        ])
     return f"{head}, {score}."
 
 
@@ -354,22 +385,18 @@ def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, na
     undercuts = view.rules.undercuts(left, knock)
     gain = (view.rules.undercut_bonus + knock - left) * view.multiplier
     hope = "undercut" if undercuts else "get below"
-    reason = ""
-    for unit in (" points", ""):  # the knock's points named as such where the reason has room
-        now = f"{_points(out.expected_points)}{unit}, undercut {odds(out.undercut_chance)}"
-        if undercuts and gain >= round(out.expected_points):
-            reason = (
-                f"Discard {label} and wait for gin or to undercut {name}'s knock (about {knock}) "
-                f"for about {counted(gain, 'point')}; knocking now: {now}."
-            )
-        else:
-            reason = (
-                f"Discard {label}: waiting with {left} for gin or to {hope} {name}'s knock (about {knock}) "
-                f"beats a knock now: {now}."
-            )
-        if len(reason) <= REASON_LIMIT:
-            break
-    return reason
+    reasons = []
+    # the knock's points named as such where the reason has room, the other
+    # player's knock named where it has room for that too
+    for unit in (True, False):
+        for whose in (f"{name}'s knock (about {knock})", f"a knock of about {knock}"):
+            now = f"{_points(out.expected_points, unit=unit)}, undercut {odds(out.undercut_chance)}"
+            if undercuts and gain >= round(out.expected_points):
+                worth = f"for about {counted(gain, 'point')}" if whose.endswith(")") else f"(about {counted(gain, 'point')})"
+                reasons.append(f"Discard {label} and wait for gin or to undercut {whose} {worth}; knocking now: {now}.")
+            else:
+                reasons.append(f"Discard {label}: waiting with {left} for gin or to {hope} {whose} beats a knock now: {now}.")
+    return _fitting(reasons)
 
 
 def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
@@ -405,13 +432,21 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
         expert = _expert()
         p_mine, p_other = expert.meld_chance(view, c), expert.meld_chance(view, other)
         not_other = f"{head} (not {lab(other)}, which would leave {least[0]})"
+        fewer = f"{head} (not {lab(other)}, leaving {least[0]})"
         if p_other - p_mine >= 0.1:
-            return f"{not_other}: {_meld_pair(c, other, p_mine, p_other, ascii_only, name)}."
+            why = _meld_pair(c, other, p_mine, p_other, ascii_only, name)
+            return _fitting([f"{not_other}: {why}.", f"{fewer}: {why}."])
         e_mine = expert.expected_deadwood(view, _without(view.hand, c))
         e_other = expert.expected_deadwood(view, _without(view.hand, other))
         if e_mine < e_other:
-            return f"{not_other}: after your next draw, {_expected_pair(e_mine, e_other)}."
-        return f"{not_other}: {_what_favours(view, expert, c, other, ascii_only, name)}."
+            why = _expected_pair(e_mine, e_other)
+            return _fitting([f"{not_other}: after your next draw, {why}.", f"{fewer}: after your next draw, {why}."])
+        favours = _what_favours(view, expert, c, other, ascii_only, name)
+        return _fitting([
+            f"{not_other}: {favours}.",
+            f"{fewer}: {favours}.",
+            f"{fewer}: {favours.replace(' after your next two draws', ' after two draws')}.",
+        ])
     return f"{head}; {_meld_odds(view, c, ascii_only, name)}."
 
 
@@ -463,4 +498,4 @@ def _chance_pair(mine: float, other: float) -> str:
     return f"a little higher (both {_hundredths(mine)})"
 
 
-__all__ = ["HINT_LEVEL", "MATCH_CHANCE", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint", "hint_expert", "odds"]
+__all__ = ["HINT_LEVEL", "MATCH_CHANCE", "PROMPT_COLUMNS", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint", "hint_expert", "odds", "prompt_lines"]

@@ -579,33 +579,19 @@ class MasterOpponent:
                 p_wait = 0.0
         return mine_wait, opp_wait, p_wait
 
-    def _search(self, view: PlayerView, cands: list[Action]) -> Action:
-        """The candidate with the best average worth over the deals; the first
-        (the expert's choice) unless another is better by ``margin`` standard errors."""
+    def playout_points(self, view: PlayerView, cands: list[Action], rng: random.Random, n: int) -> list[list[int]]:
+        """The points of this hand (before its multiplier; negative when the
+        opponent scores) of each candidate on the same ``n`` deals from ``rng``,
+        as the search weighs them (:meth:`_search`): the opponent's hand guessed
+        (:meth:`_deals`), a knock now settled exactly, any other candidate
+        played out with the fast policies (this seat lying in wait as the
+        expert would, the opponent as :meth:`playout_waits` says)."""
         params = self.params
         rules = view.rules
-        me = view.seat
         limit = view.knock_limit
-        target = rules.target
-        a0, b0 = view.scores[me], view.scores[1 - me]
-        mult = view.multiplier
-        worth: dict[int, float] = {}
-
-        def value(pts: int) -> float:
-            got = worth.get(pts)
-            if got is None:
-                if pts >= 0:
-                    got = win_chance(a0 + pts * mult, b0, target, params.spread)
-                else:
-                    got = win_chance(a0, b0 - pts * mult, target, params.spread)
-                worth[pts] = got
-            return got
-
         ex = self.expert
         ctx = _Context(view, ex.params)
         ex._weigh_unseen(ctx)
-        rng = random.Random(f"master/{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}/{view.phase}")
-        n = max(params.min_deals, params.playouts // len(cands))
         mine_wait, opp_wait, p_wait = self.playout_waits(view)
         # for guessing its hand, how the opponent would have ended the hand at its last turn
         # (its own generator, so that the deals are the same with the condition off)
@@ -620,7 +606,7 @@ class MasterOpponent:
         keeps = (params.keep, params.keep_opp)
         hand = hand_mask(view.hand)
         pile0 = [c.bit for c in view.discard]
-        scores: list[list[float]] = [[] for _ in cands]
+        points: list[list[int]] = [[] for _ in cands]
         bits = [a.card.bit if a.card is not None else 0 for a in cands]  # the card each candidate plays
         for (opp, stock0), waits in zip(deals, kinds_of):
             for i, action in enumerate(cands):
@@ -631,13 +617,13 @@ class MasterOpponent:
                     mine = hand ^ bits[i]
                     res = score_knock(cards_of(mine), cards_of(opp), rules, limit)
                     pts = res.points if res.winner == "knocker" else -res.points
-                    scores[i].append(value(pts))
+                    points[i].append(pts)
                     continue
                 if kind == Kind.DISCARD:
                     hands = [hand ^ bits[i], opp]
                     pile.append(bits[i])
                     if len(stock) <= rules.void_stock:
-                        scores[i].append(value(0))
+                        points[i].append(0)
                         continue
                     pts = play_out(hands, stock, pile, 1, waits, limit, rules, keeps)
                 else:
@@ -660,7 +646,32 @@ class MasterOpponent:
                         h ^= other
                         pile.append(other)
                         pts = play_out([h, opp], stock, pile, 1, waits, limit, rules, keeps)
-                scores[i].append(value(pts))
+                points[i].append(pts)
+        return points
+
+    def _search(self, view: PlayerView, cands: list[Action]) -> Action:
+        """The candidate with the best average worth over the deals; the first
+        (the expert's choice) unless another is better by ``margin`` standard errors."""
+        params = self.params
+        me = view.seat
+        target = view.rules.target
+        a0, b0 = view.scores[me], view.scores[1 - me]
+        mult = view.multiplier
+        worth: dict[int, float] = {}
+
+        def value(pts: int) -> float:
+            got = worth.get(pts)
+            if got is None:
+                if pts >= 0:
+                    got = win_chance(a0 + pts * mult, b0, target, params.spread)
+                else:
+                    got = win_chance(a0, b0 - pts * mult, target, params.spread)
+                worth[pts] = got
+            return got
+
+        rng = random.Random(f"master/{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}/{view.phase}")
+        n = max(params.min_deals, params.playouts // len(cands))
+        scores = [[value(pts) for pts in points] for points in self.playout_points(view, cands, rng, n)]
         base = scores[0]
         best, best_gain = 0, 0.0
         for i in range(1, len(cands)):

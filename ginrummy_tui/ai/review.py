@@ -12,6 +12,13 @@ opponents, with the same random deals for both choices.  The cost is the
 average difference, in points for the player minus points against; so a
 review never uses hindsight about the order of the stock.
 
+A knock against the same throw without knocking (waiting) is estimated
+otherwise, as the master opponent weighs it (:func:`estimate_knock_cost`):
+the fast opponents knock as soon as they may, so waiting would be played out
+as a knock a turn later.  The other hand is guessed as the hints guess it,
+the knock settled exactly, and the wait played out with the player lying in
+wait as the expert would.
+
 Pure Python: no Textual, no I/O.
 """
 
@@ -30,6 +37,9 @@ from .hints import card_name, explain
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 DEFAULT_SAMPLES = 24
 """Random deals of the unseen cards per reviewed decision."""
+KNOCK_DEALS = 120
+"""Guessed deals per decision to knock or to wait (as many as the master's
+search gives each of its two candidates there)."""
 
 
 @dataclass(frozen=True)
@@ -45,8 +55,9 @@ class ReviewedDecision:
     """The expert opponent's choice in the same view."""
     cost: float
     """Estimated expected points lost by ``played`` instead of ``suggested``
-    (negative when the estimate favours the player's own choice); 0 when the
-    two differ only in knocking (:attr:`knock_only`), which is not estimated."""
+    (negative when the estimate favours the player's own choice); when the
+    two differ only in knocking (:attr:`knock_only`), by
+    :func:`estimate_knock_cost`."""
     deadwood: tuple[int, int] | None
     """For a discard, knock or gin: the deadwood left by ``played`` and by ``suggested``."""
     upcard: Card | None
@@ -77,10 +88,8 @@ class ReviewedDecision:
         return f"Turn {self.turn}: you {did}; the expert would have {would}."
 
     def cost_text(self) -> str:
-        """The estimated cost in words: "about 6.5 points", "about even"; for a
-        difference only in knocking, that it is not estimated, and why."""
-        if self.knock_only:
-            return "not estimated, as the play-outs knock whenever they can"
+        """The estimated cost in words: "about 6.5 points", "about even", "your
+        choice looks as good"."""
         if self.cost < 0.5:
             return "about even" if self.cost > -0.5 else "your choice looks as good"
         return f"about {self.cost:.1f} points"
@@ -99,6 +108,8 @@ class HandReview:
     """Every decision where the expert would have chosen differently, most costly first."""
     samples: int
     """Random deals per decision behind each cost."""
+    knock_deals: int = KNOCK_DEALS
+    """Guessed deals behind the cost of a knock against waiting."""
     layout: str | None = None
     """Why the knocker's melds were laid out as they were, when a meld was kept
     out to block layoffs (see :func:`ginrummy_tui.engine.layout_note`)."""
@@ -107,6 +118,13 @@ class HandReview:
     def agreed(self) -> int:
         """Decisions where the player chose what the expert would have."""
         return self.decisions - len(self.mistakes)
+
+    @property
+    def as_good(self) -> int:
+        """Decisions the expert would have made otherwise where the player's
+        choice is estimated to cost less than half a point: "about even", or
+        "your choice looks as good"."""
+        return sum(1 for m in self.mistakes if m.cost < 0.5)
 
     def costly(self, threshold: float = 0.5) -> tuple[ReviewedDecision, ...]:
         """The differences whose estimated cost is at least ``threshold`` points."""
@@ -198,6 +216,32 @@ def estimate_cost(
     return total / samples if samples else 0.0
 
 
+def estimate_knock_cost(
+    state: GameState,
+    seat: int,
+    played: Action,
+    suggested: Action,
+    *,
+    deals: int = KNOCK_DEALS,
+    seed: int | str = 0,
+) -> float:
+    """Expected points of this hand lost by ``played`` rather than
+    ``suggested`` in ``state`` (seat ``seat`` to throw), where one knocks and
+    the other throws the same card without knocking: on ``deals`` guesses of
+    the other hand and the stock (the hints' guesses: the cards it picked up
+    in melds, half its stock draws replayed, each a hand it did not end the
+    hand with), the knock settled exactly and the wait played out with the
+    master's fast policies, the player lying in wait as the expert would
+    (:meth:`~ginrummy_tui.ai.master.MasterOpponent.playout_points`)."""
+    from .master import GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
+
+    v = view(state, seat)
+    guesser = MasterOpponent(seed if isinstance(seed, int) else 0, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR))
+    rng = random.Random(f"gin-tui-review-knock/{seed}/{len(state.history)}")
+    mine, theirs = guesser.playout_points(v, [suggested, played], rng, deals)
+    return sum(a - b for a, b in zip(mine, theirs)) * v.multiplier / deals if deals else 0.0
+
+
 def _rollout_policies(level: str = "standard"):
     from ginrummy_tui.ai import get_opponent
 
@@ -223,6 +267,7 @@ def review_moves(
     samples: int = DEFAULT_SAMPLES,
     seed: int | str = 0,
     rollout_level: str = "standard",
+    knock_deals: int = KNOCK_DEALS,
     ascii_only: bool = False,
     opponent_name: str = COMPUTER,
     cancelled: Callable[[], bool] | None = None,
@@ -252,8 +297,9 @@ def review_moves(
         suggested = expert.choose(v)
         if suggested == move.action:
             continue
-        cost = 0.0
-        if not knock_only(move.action, suggested):  # the play-outs knock whenever they can: no estimate of waiting
+        if knock_only(move.action, suggested):  # the fast players knock whenever they can: waiting is played out otherwise
+            cost = estimate_knock_cost(before, seat, move.action, suggested, deals=knock_deals, seed=seed)
+        else:
             cost = estimate_cost(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
         dw_played = _deadwood_after(before, move.action)
         dw_suggested = _deadwood_after(before, suggested)
@@ -278,6 +324,7 @@ def review_moves(
         decisions=decisions,
         mistakes=tuple(mistakes),
         samples=samples,
+        knock_deals=knock_deals,
     )
 
 
@@ -322,6 +369,7 @@ __all__ = [
     "ReviewedDecision",
     "describe_action",
     "estimate_cost",
+    "estimate_knock_cost",
     "knock_only",
     "replay_history",
     "review_hand",

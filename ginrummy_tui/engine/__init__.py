@@ -51,10 +51,19 @@ from .state import (
 )
 
 if TYPE_CHECKING:
-    from .scoring import KnockResult, Layoff, best_defence, layout_note, layout_parts, points_worked, score_knock
+    from .scoring import (
+        KnockResult,
+        Layoff,
+        best_defence,
+        layout_note,
+        layout_parts,
+        points_aside,
+        points_worked,
+        score_knock,
+    )
 
 _SCORING = frozenset(
-    {"KnockResult", "Layoff", "best_defence", "layout_note", "layout_parts", "points_worked", "score_knock"}
+    {"KnockResult", "Layoff", "best_defence", "layout_note", "layout_parts", "points_aside", "points_worked", "score_knock"}
 )
 """Names of :mod:`.scoring`, which loads when first asked for (a hand is
 settled, a summary shown), not with the engine: start-up does not need it."""
@@ -104,6 +113,7 @@ __all__ = [
     "best_defence",
     "layout_note",
     "layout_parts",
+    "points_aside",
     "points_worked",
     "score_knock",
     "EndKind",

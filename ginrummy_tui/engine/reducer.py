@@ -10,7 +10,7 @@ from .cards import DECK, Card
 from .kinds import EndKind, Kind, Phase
 from .melds import deadwood_mask
 from .rules import PRESETS, Rules
-from .state import GameState, HandRecord, HandResult, Move, PlayerView
+from .state import GameState, HandRecord, HandResult, Move, PlayerView, box_bonuses
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 
@@ -373,11 +373,7 @@ def _end_hand(state: GameState, kind, knocker, winner, points, knock, dws) -> Ga
 
 def _finish_match(state: GameState, match_winner: int) -> GameState:
     rules = state.rules
-    bonuses = [0, 0]
-    if rules.box_bonus:
-        for rec in state.sheet:
-            if rec.winner is not None and rec.kind != EndKind.TIMEOUT:
-                bonuses[rec.winner] += rules.box_bonus
+    bonuses = list(box_bonuses(rules, ((rec.kind, rec.winner) for rec in state.sheet)))
     bonuses[match_winner] += rules.game_bonus
     return replace(state, phase=Phase.MATCH_OVER, winner=match_winner, bonuses=(bonuses[0], bonuses[1]))
 

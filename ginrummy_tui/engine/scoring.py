@@ -280,6 +280,18 @@ def points_worked(
     return how if multiplier == 1 else f"({how}) × {multiplier}"
 
 
+def points_aside(
+    kind: str, rules: Rules, knocker_deadwood: int, defender_deadwood: int, multiplier: int = 1
+) -> str | None:
+    """:func:`points_worked` as said beside the points, in one pair of brackets:
+    "(undercut bonus 25 + 9 − 4)", "(undercut bonus 25 + 9 − 4) × 2" (never
+    "((undercut bonus 25 + 9 − 4) × 2)"); None for a hand without points."""
+    how = points_worked(kind, rules, knocker_deadwood, defender_deadwood, multiplier)
+    if how is None:
+        return None
+    return how if multiplier != 1 else f"({how})"
+
+
 def score_knock(
     knocker_cards: Iterable[Card],
     defender_cards: Iterable[Card],

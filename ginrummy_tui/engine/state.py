@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -49,6 +49,30 @@ class HandRecord:
     """Each seat's deadwood at the end (the defender's after layoffs)."""
     scores: tuple[int, int]
     """Running totals after this hand."""
+
+
+def box_bonuses(rules: Rules, hands: Iterable[tuple[str, int | None]]) -> tuple[int, int]:
+    """Each seat's box bonuses in a match of these hands (each its ending's kind
+    and its winner): ``rules.box_bonus`` for every hand it won (a hand ended by
+    a move clock is no box)."""
+    boxes = [0, 0]
+    if rules.box_bonus:
+        for kind, winner in hands:
+            if winner in (0, 1) and kind != EndKind.TIMEOUT:
+                boxes[winner] += rules.box_bonus
+    return boxes[0], boxes[1]
+
+
+def bonus_parts(
+    rules: Rules, hands: Iterable[tuple[str, int | None]], scores: tuple[int, int], totals: tuple[int, int]
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """A finished match's bonuses named: each seat's box bonuses and game bonus,
+    from its hands (as :func:`box_bonuses` takes them), its scores and its
+    totals with the bonuses.  None when they do not add up (a game bonus below
+    nothing), where the sum is all that can be told."""
+    boxes = box_bonuses(rules, hands)
+    game = (totals[0] - scores[0] - boxes[0], totals[1] - scores[1] - boxes[1])
+    return None if min(game) < 0 else (boxes, game)
 
 
 @dataclass(frozen=True)

@@ -166,17 +166,18 @@ def _match_rules(record: dict[str, Any]) -> Rules | None:
 
 def _points_worked(hand: dict[str, Any], rules: Rules | None) -> str:
     """How a recorded hand's points are made up, in brackets as the end-of-hand
-    summary has them ("  ((undercut bonus 25 + 9 − 4) × 2)"); the multiplier is
+    summary has them ("  (undercut bonus 25 + 9 − 4) × 2"); the multiplier is
     what the points are of the hand's score before it.  Empty when the record
     does not tell it (no deadwood, unknown rules, points that do not add up)."""
-    from ginrummy_tui.engine.scoring import multiplier_of, points_worked
+    from ginrummy_tui.engine.scoring import multiplier_of, points_aside
 
     dw, knocker, points = _two_numbers(hand.get("deadwood")), hand.get("knocker"), hand["points"]
     if rules is None or knocker not in (0, 1) or dw is None or type(points) is not int:
         return ""
     kind, kdw, ddw = hand["kind"], dw[knocker], dw[1 - knocker]
     times = multiplier_of(kind, rules, kdw, ddw, points)
-    return "" if times is None else f"  ({points_worked(kind, rules, kdw, ddw, times)})"
+    how = None if times is None else points_aside(kind, rules, kdw, ddw, times)
+    return "" if how is None else f"  {how}"
 
 
 def _two_numbers(value: Any) -> tuple[int, int] | None:
@@ -186,15 +187,29 @@ def _two_numbers(value: Any) -> tuple[int, int] | None:
     return None
 
 
-def _bonus_lines(record: dict[str, Any], other: str) -> list[str]:
+def _bonus_lines(record: dict[str, Any], other: str, rules: Rules | None) -> list[str]:
     """The bonuses of a finished match (box and game, added when it ended:
-    its totals less its scores), as the score sheet's "bonuses" and "total"
-    rows; none when there were none (or the record does not have both)."""
+    its totals less its scores), as the score sheet's "box bonuses", "game
+    bonus" and "total" rows: "Bonuses: boxes You +60, Computer (standard) +40;
+    game You +100  (total 288-99)"; the sum alone where the record does not
+    tell them apart; none when there were none (or the record does not have both)."""
+    from ginrummy_tui.engine.state import bonus_parts
+
     scores, totals = _two_numbers(record.get("scores")), _two_numbers(record.get("totals"))
     if scores is None or totals is None or scores == totals:
         return []
-    mine, theirs = totals[0] - scores[0], totals[1] - scores[1]
-    return [f"  Bonuses: You +{mine}, {other} +{theirs}  (total {totals[0]}-{totals[1]})"]
+    total = f"  (total {totals[0]}-{totals[1]})"
+    hands = [(str(h.get("kind")), h.get("winner")) for h in record["hands"]]
+    parts = None if rules is None else bonus_parts(rules, hands, scores, totals)
+    if parts is None:
+        mine, theirs = totals[0] - scores[0], totals[1] - scores[1]
+        return [f"  Bonuses: You +{mine}, {other} +{theirs}{total}"]
+    told = []
+    for words, (mine, theirs) in zip(("boxes", "game"), parts):
+        each = [f"{who} +{n}" for who, n in (("You", mine), (other, theirs)) if n]
+        if each:
+            told.append(f"{words} {', '.join(each)}")
+    return [f"  Bonuses: {'; '.join(told)}{total}"]
 
 
 def format_match(record: dict[str, Any]) -> str:
@@ -237,7 +252,7 @@ def format_match(record: dict[str, Any]) -> str:
             lines.append("    Moves: " + "; ".join(moves))
     if record.get("finished"):
         totals = record.get("totals") or record.get("scores") or ["?", "?"]
-        lines.extend(_bonus_lines(record, other))
+        lines.extend(_bonus_lines(record, other, rules))
         on_time = any(h["kind"] == EndKind.TIMEOUT for h in record["hands"][-1:])
         lines.append(f"  Result: {_who(record.get('winner'), other)} won{' on time,' if on_time else ''} "
                      f"{totals[0]}-{totals[1]}")

@@ -177,12 +177,20 @@ def open_review(app: App[Any]) -> None:
         app.push_screen(ReviewScreen(key, gin_of(app).ascii_only))
 
 
-def agreement(decisions: int, agreed: int) -> str:
+def agreement(decisions: int, agreed: int, as_good: int = 0) -> str:
     """"12 decisions; the expert would have made 9 of them the same way.", "1 decision; the
-    expert would have made it the same way."."""
+    expert would have made it the same way."; with ``as_good`` choices made otherwise at no
+    estimated cost (about even, or looking as good): "12 decisions; the expert would have
+    made 9 of them the same way, and 2 more of yours look about as good."."""
     if decisions == 1:
-        return f"1 decision; the expert would have made it {'the same way' if agreed else 'otherwise'}."
-    return f"{counted(decisions, 'decision')}; the expert would have made {agreed} of them the same way."
+        if agreed:
+            return "1 decision; the expert would have made it the same way."
+        return "1 decision; the expert would have made it otherwise" + (", but yours looks about as good." if as_good else ".")
+    head = f"{counted(decisions, 'decision')}; the expert would have made {agreed} of them the same way"
+    if not as_good:
+        return head + "."
+    more = "more " if agreed else ""
+    return head + (f", and 1 {more}of yours looks about as good." if as_good == 1 else f", and {as_good} {more}of yours look about as good.")
 
 
 def review_renderable(review: HandReview, ascii_only: bool = False, colours: Palette = DEFAULT) -> Group:
@@ -191,7 +199,7 @@ def review_renderable(review: HandReview, ascii_only: bool = False, colours: Pal
     head = Text(style="bold")
     head.append(f"Review of hand {review.hand_no}")
     lines.append(head)
-    lines.append(Text(agreement(review.decisions, review.agreed), style="dim"))
+    lines.append(Text(agreement(review.decisions, review.agreed, review.as_good), style="dim"))
     lines.append(Text())
     if review.layout:
         note = Text()
@@ -219,13 +227,16 @@ def review_renderable(review: HandReview, ascii_only: bool = False, colours: Pal
         grid.add_row(Text(f"{n}.", style="bold"), t)
     lines.append(grid)
     lines.append(Text())
-    lines.append(
-        Text(
-            f"Costs are expected points of this hand, estimated by playing it out {review.samples} times "
-            "with the cards you could not see dealt at random.",
-            style="dim",
-        )
+    how = (
+        f"Costs are expected points of this hand, estimated by playing it out {review.samples} times "
+        "with the cards you could not see dealt at random"
     )
+    if any(m.knock_only for m in review.mistakes):
+        how += (
+            f"; a knock against waiting, {review.knock_deals} times with the other hand guessed from what it showed, "
+            "as the hints guess it"
+        )
+    lines.append(Text(how + ".", style="dim"))
     return Group(*lines)
 
 

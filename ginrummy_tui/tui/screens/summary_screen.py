@@ -133,7 +133,7 @@ def summary_renderable(
     the view of the match while ``v`` is a practice of its last hand (``a``),
     whose points are then what the player would have scored, apart from the
     real hand's and the match's scores."""
-    from ginrummy_tui.engine import best_melds, points_worked
+    from ginrummy_tui.engine import best_melds, points_aside
 
     res = v.result
     me, opp = v.seat, 1 - v.seat
@@ -230,10 +230,10 @@ def summary_renderable(
         else:
             pts.append(f"{'you' if winner == 'You' else winner} would have scored ", style="bold")
         pts.append(str(res.points), style=f"bold {colours.gold}")
-        how = None if k is None else points_worked(kind, v.rules, k.knocker_deadwood, k.defender_deadwood,
-                                                    res.multiplier)
+        how = None if k is None else points_aside(kind, v.rules, k.knocker_deadwood, k.defender_deadwood,
+                                                   res.multiplier)
         if how is not None:
-            pts.append(f"  ({how})")
+            pts.append(f"  {how}")
     lines.append(pts)
     if match is not None:
         lines.append(Text(real_hand_words(match, v.hand_no, names)))

@@ -125,9 +125,25 @@ def score_table(
         t.add_row("", "no hand yet" if tiny else "no hand finished yet", "", "", "0", "0")
     if v.totals != v.scores:
         t.add_section()
-        t.add_row("", "bonuses", "", "", f"+{v.totals[me] - v.scores[me]}", f"+{v.totals[opp] - v.scores[opp]}")
+        for words, (mine, theirs) in _bonus_rows(v):
+            t.add_row("", words, "", "", f"+{mine}", f"+{theirs}")
         t.add_row("", "total", "", "", str(v.totals[me]), str(v.totals[opp]))
     return t
+
+
+def _bonus_rows(v: PlayerView) -> list[tuple[str, tuple[int, int]]]:
+    """The rows of a finished match's bonuses, the player's first: "box bonuses"
+    (one for each hand won) and "game bonus", each where a player has it;
+    "bonuses" together where the two cannot be told apart."""
+    from ginrummy_tui.engine.state import bonus_parts
+
+    me, opp = v.seat, 1 - v.seat
+    parts = bonus_parts(v.rules, ((r.kind, r.winner) for r in v.sheet), v.scores, v.totals)
+    if parts is None:
+        return [("bonuses", (v.totals[me] - v.scores[me], v.totals[opp] - v.scores[opp]))]
+    boxes, game = parts
+    rows = [("box bonuses", (boxes[me], boxes[opp])), ("game bonus", (game[me], game[opp]))]
+    return [(words, pair) for words, pair in rows if any(pair)]
 
 
 def _multiplier(r: HandRecord, rules: Rules) -> int:
