@@ -672,7 +672,20 @@ def test_a_host_whose_bind_address_does_not_resolve_names_the_resolvers_reason(t
                  "--data-dir", str(tmp_path)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert err[-1].startswith("gin-tui host: cannot listen on nosuchhost.invalid:0: ")
-    assert "Unknown error" not in err[-1] and err[-1].endswith("give one of this machine's with --bind")
+    assert "Unknown error" not in err[-1] and err[-1].endswith("give one of this machine's addresses with --bind")
+    # the resolver's reason reads on after the colon ("Name or service not known" began with a capital)
+    reason = err[-1].split(": ")[-1]
+    assert reason[:1].islower()
+
+
+def test_a_host_whose_bind_address_is_not_this_machines_says_so_in_whole_words(tmp_path, capsys):
+    """It said "that address is not one of this machine's; give one of its own with --bind"."""
+    from ginrummy_tui.cli import main
+
+    assert main(["host", "--server-only", "--bind", "192.0.2.1", "--port", "0", "--data-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == ("gin-tui host: cannot listen on 192.0.2.1:0: that address is not one of this machine's "
+                       "addresses; give one of them with --bind")
 
 async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
     """After the end of the match, the guest's last line says the match is over, not
