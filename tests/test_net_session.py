@@ -588,7 +588,7 @@ async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says
         await changes.until(lambda: frozen.gave_up)
         assert frozen.status() == "Disconnected: another 'gin-tui join' took this seat. Quit with q."
         assert not frozen.online and server.names[1] == "Carol" and server.connected()[1]
-        assert left_note(frozen, "127.0.0.1:7531") == (
+        assert left_note(frozen, "gin-tui join 127.0.0.1:7531") == (
             "gin-tui join: left the table; another 'gin-tui join' took this seat and plays the match on.")
         assert frozen.at_quit() == "another 'gin-tui join' took this seat and plays the match on"
     finally:
@@ -618,7 +618,7 @@ async def test_a_guest_whose_code_the_resumed_host_no_longer_takes_is_not_told_t
         await changes.until(lambda: bob.gave_up)
         told = "the host no longer takes this join code: its player can tell you the new one"
         assert bob.at_quit() == told
-        assert left_note(bob, f"127.0.0.1:{port}") == f"gin-tui join: left the table; {told}."
+        assert left_note(bob, f"gin-tui join 127.0.0.1:{port}") == f"gin-tui join: left the table; {told}."
     finally:
         await seats.close()
         if again is not None:
@@ -702,7 +702,7 @@ async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
         finally:
             await bob.aclose()
             await server.close()
-        note = left_note(bob, "127.0.0.1:7650")
+        note = left_note(bob, "gin-tui join 127.0.0.1:7650")
         assert told in note
         assert ("take" in told) == ("the match is over" not in note)
 
@@ -922,6 +922,74 @@ async def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeyp
     assert "the host has not yet noticed that the old connection is gone" in " ".join(err.split())
 
 
+def test_the_commands_that_resume_the_hosted_match_and_take_the_seat_back_carry_the_options_given(monkeypatch):
+    """The host's closing words said "'gin-tui host' resumes it", the guest's last line
+    "gin-tui join 127.0.0.1:7911": run as printed, they resumed the match of another data
+    directory (on another port), and the guest came back under the login name."""
+    import shlex
+
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.host import resume_command
+    from ginrummy_tui.cli.join import left_note, rejoin_command
+
+    monkeypatch.delenv("GIN_TUI_HOME", raising=False)
+    args = parse_command_line(["host", "--data-dir", "/tmp/my games", "--port", "0", "--name", "Ann Lee",
+                               "--rules", "oklahoma", "--seed", "4", "--new", "--ascii"])
+    command = resume_command(args, 41234)  # the port the system picked, which the guest rejoins
+    # what says which match and where, quoted; never --new (another match), the rules or the seed
+    assert command == "gin-tui host --data-dir '/tmp/my games' --port 41234 --name 'Ann Lee'"
+    again = parse_command_line(shlex.split(command)[1:])
+    assert (again.data_dir, again.port, again.name, again.new) == ("/tmp/my games", 41234, "Ann Lee", False)
+    assert resume_command(parse_command_line(["host"]), 7531) == "gin-tui host"
+    monkeypatch.setenv("GIN_TUI_HOME", "/tmp/ann")  # a later shell may not have it
+    assert resume_command(parse_command_line(["host", "--bind", "0.0.0.0"]), 7531) == (
+        "gin-tui host --data-dir /tmp/ann --bind 0.0.0.0")
+
+    rejoin = rejoin_command(parse_command_line(["join", "127.0.0.1:7911", "--name", "Bob", "--data-dir", "/tmp/b b"]))
+    assert rejoin == "gin-tui join 127.0.0.1:7911 --name Bob --data-dir '/tmp/b b'"
+    monkeypatch.delenv("GIN_TUI_HOME")
+    assert rejoin_command(parse_command_line(["join", "127.0.0.1:7911"])) == "gin-tui join 127.0.0.1:7911"
+    s = RemoteSession("127.0.0.1", 7911, "J4D6-9E27", "Bob")
+    assert left_note(s, rejoin).splitlines()[-1] == f"  {rejoin}"
+
+
+async def test_the_hosts_quit_question_names_the_command_that_resumes_its_match():
+    """It said "'gin-tui host' resumes it with the same join code", which, for a host started
+    with --data-dir and --port, resumed another match."""
+    from textual.widgets import Static
+
+    from ginrummy_tui.cli.host import closing_words
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+    class Keeper:
+        failing = False
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    code = server.join_code
+    command = "gin-tui host --data-dir '/tmp/my games' --port 7911"
+    ann = RemoteSession(host, port, server.codes[0], "Ann", join_code=code,
+                        kept=lambda: closing_words(False, Keeper(), [], code, command)[0])  # type: ignore[arg-type]
+    await ann.connect()
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("q")
+            await until_app(pilot, lambda: isinstance(app.screen, ConfirmQuit))
+            assert str(app.screen.query_one("#confirm-note", Static).render()) == (
+                f'The match is saved; "{command}" resumes it with the same join code {code}.')
+            await pilot.press("n")
+    finally:
+        await ann.aclose()
+        thread.stop()
+    # as it closes, the command stands on a line of its own, to be copied whole
+    words, trouble = closing_words(False, Keeper(), [], code, command, own_line=True)  # type: ignore[arg-type]
+    assert words == f"the match is saved; this resumes it with the same join code {code}:\n  {command}"
+    assert not trouble
+
+
 def test_the_hosts_and_the_guests_messages_break_between_words_and_keep_commands_whole(monkeypatch):
     """At 80 columns the host's "listening on" line broke in "--/bind 0.0.0.0", its suggested
     command in "when as/ked", and the guest's last line inside its command."""
@@ -941,7 +1009,7 @@ def test_the_hosts_and_the_guests_messages_break_between_words_and_keep_commands
         assert len(lines) > 1 and all(len(line) <= 80 for line in lines)
         assert " ".join(lines) == text  # every word whole ("--bind" too), nothing lost
     s = RemoteSession("127.0.0.1", 7531, "J4D6-9E27", "Bob")
-    note = left_note(s, "[2001:db8:85a3::8a2e:370:7334]:7531")
+    note = left_note(s, "gin-tui join [2001:db8:85a3::8a2e:370:7334]:7531")
     assert note.splitlines()[-1] == "  gin-tui join [2001:db8:85a3::8a2e:370:7334]:7531"
     assert all(len(line) <= 80 for line in wrapped(note, Terminal()).splitlines())
     assert wrapped("a" * 100, Terminal()) == "a" * 100  # a word longer than the line stays whole

@@ -471,27 +471,69 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int, *, r
     if ended is None:
         return 1
     app, caught = ended
-    words, trouble = closing_words(server.state.over, reporter.keeper, caught, code)
+    words, trouble = closing_words(
+        server.state.over, reporter.keeper, caught, code, resume_command(args, port), own_line=True
+    )
+    words, _, command = words.partition("\n")
+    stream = sys.stderr if trouble else sys.stdout
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
-        say(f"gin-tui host: {words}", file=sys.stderr if trouble else sys.stdout)
+        say(f"gin-tui host: {words}", file=stream)
+        if command:
+            print(command, file=stream)  # a line of its own, unwrapped, to be copied whole
     return exit_status(app, caught)
 
 
-def closing_words(over: bool, keeper: Keeper, caught: list[int], code: str) -> tuple[str, bool]:
+def closing_words(
+    over: bool, keeper: Keeper, caught: list[int], code: str, command: str = "gin-tui host", *, own_line: bool = False
+) -> tuple[str, bool]:
     """What the host says as it closes, and whether it is trouble (standard error):
     the match over, saves failing, closed on request (most often by another
-    'gin-tui host' that took the match over, which then holds it), or saved."""
+    'gin-tui host' that took the match over, which then holds it), or saved.
+    ``command`` resumes the match (:func:`resume_command`); with ``own_line`` it
+    ends the words on a line of its own, to be copied whole, else it is quoted
+    in them."""
     if over:
         return "the match is over.", False
     if keeper.failing:
         return keeper.errors[-1], True
+    if own_line:
+        resumes = f"this resumes it with the same join code {code}:\n  {command}"
+    else:
+        quote = '"' if "'" in command else "'"
+        resumes = f"{quote}{command}{quote} resumes it with the same join code {code}."
     if caught and caught[0] == getattr(signal, "SIGTERM", None):
         return (
             "closed on request (SIGTERM): the match is saved; if another 'gin-tui host' took it over, "
-            f"that one holds it now, else 'gin-tui host' resumes it with the same join code {code}.",
+            f"that one holds it now, else {resumes}",
             True,
         )
-    return f"the match is saved; 'gin-tui host' resumes it with the same join code {code}.", False
+    return f"the match is saved; {resumes}", False
+
+
+def resume_command(args: argparse.Namespace, port: int) -> str:
+    """The command that resumes this hosted match, with the options it was
+    started with that say which match and where (quoted for a POSIX shell):
+    the data directory (``--data-dir``, or ``GIN_TUI_HOME``, which a later
+    shell may not have), the address and the port listened on (the port the
+    system picked for ``--port 0``, which the other player's game rejoins),
+    and the host's name.  The rules, the seed and ``--new`` are left out: they
+    would start another match."""
+    import os
+    import shlex
+
+    from ginrummy_tui.storage.files import ENV_HOME
+
+    words = ["gin-tui", "host"]
+    home = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
+    if home:
+        words += ["--data-dir", str(home)]
+    if args.bind != DEFAULT_BIND:
+        words += ["--bind", args.bind]
+    if port != DEFAULT_PORT:
+        words += ["--port", str(port)]
+    if args.name:
+        words += ["--name", args.name]
+    return shlex.join(words)
 
 
 async def _play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up) -> tuple[GinApp, list[int]] | None:
@@ -506,7 +548,7 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
     session = RemoteSession(
         _connect_address(host), port, server.host_code, name, join_code=code,
         address_hint=_join_address(host, port), on_close=thread.stop,
-        kept=lambda: closing_words(False, reporter.keeper, [], code)[0],
+        kept=lambda: closing_words(False, reporter.keeper, [], code, resume_command(args, port))[0],
     )
     try:
         await session.connect()
