@@ -159,10 +159,13 @@ def run(args: argparse.Namespace) -> int:
         shown = f"[{host}]" if ":" in host else host
         where = _where(args.bind)
         out(wrapped(f"gin-tui host: listening on {shown}:{port} — {where}", sys.stdout))
-        out(f"Join code: {code}")
-        if args.server_only:
-            out(f"Host's own seat code: {server.host_code}")
-        out("The other player runs (and types the code when asked):")
+        if args.server_only:  # nobody plays here: both players join, each with a code of their own
+            out(f"Player 1's join code: {server.host_code}")
+            out(f"Player 2's join code: {code}")
+            out("Each player runs this, and types their own code when asked:")
+        else:
+            out(f"Join code: {code}")
+            out("The other player runs (and types the code when asked):")
         out(f"  gin-tui join {_join_address(host, port)}")  # a line of its own, to be copied whole
         if args.server_only:
             reporter.attach(lambda text: say(f"gin-tui host: {text}", file=sys.stderr, flush=True))
