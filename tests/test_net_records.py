@@ -872,6 +872,29 @@ def test_a_resumed_hosted_match_whose_saves_fail_says_its_last_save_stands(tmp_p
     keeper.close_history()
 
 
+def test_a_damaged_hosted_save_set_aside_says_the_new_match_has_a_new_join_code(tmp_path):
+    # network.json that could not be read was set aside with "A new match has started.",
+    # not a word of the join code, which went with it: the other player was left with the old one.
+    from ginrummy_tui.cli.host import SAVE_NAME
+
+    _store, keeper, _state, code = _host(tmp_path)
+    keeper.close_history()
+    (tmp_path / SAVE_NAME).write_text("{ not json")
+    said: list[str] = []
+    notes: list[str] = []
+    _, keeper, _state, new_code = _host(tmp_path, say=said.append, notes=notes)
+    try:
+        assert new_code != code
+        [note] = notes
+        assert note.startswith("Your saved match could not be used: ")
+        assert note.endswith(f"A new match has started. The new match has a new join code, {new_code}: "
+                             "the other player must join with it.")
+        assert f"gin-tui host: {note}" in said  # printed too, before the table hides it
+        assert read_save(tmp_path / SAVE_NAME).settings["join_code"] == new_code
+    finally:
+        keeper.close_history()
+
+
 @pytest.mark.parametrize("saved_code", [12345, "12345"])
 def test_a_resumed_hosted_match_whose_join_code_cannot_be_read_says_it_has_a_new_one(tmp_path, saved_code):
     # A saved join code that could not be read was replaced without a word: the

@@ -327,7 +327,13 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
 
     rules = PRESETS[rules_name or "standard"].with_options(**(rule_options or {}))
     opened = store.load()
-    for line in opened.messages:
+    code = None
+    messages = list(opened.messages)
+    if opened.error is not None:  # the save set aside, its join code with it: the other player must be told
+        code = P.new_code()
+        said = f"The new match has a new join code, {code}: the other player must join with it."
+        messages[-1:] = [f"{messages[-1]} {said}" if messages else said]  # said with the damage, in one note
+    for line in messages:
         say(f"gin-tui host: {line}")
         if notes is not None:
             notes.append(line)
@@ -337,7 +343,6 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         for line in mark_abandoned(store.root, opened.error.match_id):
             say(f"gin-tui host: {line}")
     saved = opened.saved
-    code = None
     match_id = None
     if saved is not None and not new:
         state = saved.state
