@@ -618,11 +618,73 @@ async def test_a_guest_whose_code_the_resumed_host_no_longer_takes_is_not_told_t
         await changes.until(lambda: bob.gave_up)
         told = "the host no longer takes this join code: its player can tell you the new one"
         assert bob.at_quit() == told
+        # the code took the seat before: not "wrong join code", as if mistyped
+        assert bob.status() == "Disconnected: the host has a new join code: ask for it. Quit with q."
         assert left_note(bob, f"gin-tui join 127.0.0.1:{port}") == f"gin-tui join: left the table; {told}."
     finally:
         await seats.close()
         if again is not None:
             again.stop()
+
+async def test_a_guest_whose_host_started_a_new_match_is_told_so_not_that_the_code_is_wrong(tmp_path, monkeypatch,
+                                                                                            capsys):
+    """The host quit and started again with --new: the guest at the table, and one who
+    joined again with the code it had, were told "wrong join code"."""
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, match_server, prepare_match
+    from ginrummy_tui.cli.join import CODE_ENV, left_note
+    from ginrummy_tui.storage.store import Store
+
+    def hosted(new: bool):
+        keeper, state, code = prepare_match(Store(tmp_path, SAVE_NAME), rules_name=None, seed=SEED, new=new,
+                                            name="Ann", say=lambda text: None, record=False)
+        return keeper, match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01)
+
+    keeper, server = hosted(new=False)
+    old_code = server.join_code
+    thread = ServerThread(server)
+    host, port = thread.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    again = None
+    try:
+        bob = await seats.join(old_code, "Bob")
+        thread.stop()  # the host quits ...
+        keeper.close_history()
+        keeper, server = hosted(new=True)  # ... and starts a new match, with a new code
+        assert server.join_code != old_code
+        server.port = port
+        again = ServerThread(server)
+        again.start()
+        await changes.until(lambda: bob.gave_up)
+        assert bob.status() == "Disconnected: the host started a new match; ask for its code. Quit with q."
+        told = "the host has started a new match, with a new join code: its player can tell you the code"
+        assert bob.at_quit() == told
+        assert left_note(bob, f"gin-tui join {host}:{port}") == f"gin-tui join: left the table; {told}."
+        # the old code given again to 'gin-tui join'
+        import ginrummy_tui.cli
+
+        monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+        monkeypatch.setenv(CODE_ENV, old_code)
+        assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--data-dir", str(tmp_path / "bob")]) == 1
+        assert capsys.readouterr().err.strip().splitlines()[-1] == (
+            "gin-tui join: the host has started a new match, with a new join code; ask the host for it.")
+        # a code that never was: still the plain refusal
+        monkeypatch.setenv(CODE_ENV, "ZZZZ-ZZZZ")
+        assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--data-dir", str(tmp_path / "bob")]) == 1
+        assert capsys.readouterr().err.strip().splitlines()[-1] == "gin-tui join: the host refused: wrong join code"
+    finally:
+        await seats.close()
+        if again is not None:
+            again.stop()
+        keeper.close_history()
+    # the host resumed later still knows the code of the match it gave up
+    keeper, server = hosted(new=False)
+    try:
+        assert server.retired_codes == (old_code,)
+    finally:
+        keeper.close_history()
+
 
 async def test_a_client_rejoining_its_own_seat_still_held_keeps_trying():
     """The host not yet aware that a client's old connection is gone still holds its seat:

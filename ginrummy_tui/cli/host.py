@@ -246,6 +246,7 @@ def match_server(reporter: SaveReporter, state, code: str, *, name: str | None, 
     keeper = reporter.keeper
     server = MatchServer(
         state, codes={0: P.new_code(), 1: code}, names=(name, "Guest"), table=keeper.last_ui,
+        retired_codes=retired_codes(keeper.settings),
         on_change=reporter.on_change, on_hint=reporter.on_hint, on_table=reporter.on_table,
         match_id=reporter.match_id, **options,
     )
@@ -344,11 +345,12 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
             say(f"gin-tui host: {line}")
     saved = opened.saved
     match_id = None
+    retired = retired_codes(saved.settings) if saved is not None else []
     if saved is not None and not new:
         state = saved.state
         match_id = saved.match_id
         kept = saved.settings.get("join_code")
-        code = kept if isinstance(kept, str) and len(P.normalize_code(kept)) == P.CODE_LENGTH else None
+        code = kept if valid_code(kept) else None
         say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
         if code is None:
             code = P.new_code()
@@ -363,6 +365,10 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         if seed is not None and str(seed) != state.seed:
             say("gin-tui host: --seed applies to new matches only (use --new for one).")
     else:
+        if saved is not None:  # given up: its code still says so to a player who comes back with it
+            given_up = saved.settings.get("join_code")
+            if valid_code(given_up):
+                retired = [given_up, *retired][:RETIRED_KEPT]
         if saved is not None and record:
             for line in _give_up(store, saved):
                 say(f"gin-tui host: {line}")
@@ -370,12 +376,34 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
             store.set_aside("abandoned")
         state = new_game(rules, seed=seed)
     code = code or P.new_code()
-    keeper = Keeper(store, match_id=match_id, settings={"ai": NETWORK, "join_code": code, "host": name},
+    settings: dict[str, Any] = {"ai": NETWORK, "join_code": code, "host": name}
+    if retired:
+        settings["retired_codes"] = retired
+    keeper = Keeper(store, match_id=match_id, settings=settings,
                     record=record, has_save=match_id is not None)  # resumed: its save stands
     if saved is not None and not new:
         keeper.last_ui = dict(saved.ui)  # the server's table (who asked to go on, the hints): kept, and taken up
     keeper.start(state)
     return keeper, state, code
+
+
+RETIRED_KEPT = 4
+"""How many join codes of matches given up with ``--new`` the host keeps, to tell a player
+who comes back with one that the host started a new match."""
+
+
+def valid_code(code: Any) -> bool:
+    """Whether ``code`` (read from a save) can be a join code."""
+    from ginrummy_tui.net import protocol as P
+
+    return isinstance(code, str) and len(P.normalize_code(code)) == P.CODE_LENGTH
+
+
+def retired_codes(settings: dict[str, Any]) -> list[str]:
+    """The join codes of the matches given up for this one, as its save keeps them
+    (anything unreadable left out)."""
+    kept = settings.get("retired_codes")
+    return [code for code in kept if valid_code(code)][:RETIRED_KEPT] if isinstance(kept, list) else []
 
 
 def new_code_note(unreadable: bool, code: str) -> str:

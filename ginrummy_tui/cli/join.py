@@ -208,7 +208,10 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
                     )
                 await asyncio.sleep(2)
                 continue
-            say(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
+            if exc.code == P.E_CODE and exc.new_match:  # the code of a match given up: no typo
+                say(f"gin-tui join: {P.NEW_MATCH_MESSAGE}; ask the host for it.", file=sys.stderr)
+            else:
+                say(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
             return 1
         except NoAnswer as exc:  # reached, but not a gin-tui host (or a stuck one)
             say(f"gin-tui join: {host}:{port} {exc}", file=sys.stderr)

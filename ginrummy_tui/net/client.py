@@ -21,10 +21,12 @@ from . import protocol as P
 class JoinRefused(ConnectionError):
     """The host refused to seat this client (wrong code, seat taken, version...)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, new_match: bool = False) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.new_match = new_match
+        """The code was the one of a match the host gave up: it has started a new match, with a new code."""
 
 
 class NoAnswer(TimeoutError):
@@ -181,7 +183,7 @@ class GameClient:
             if msg is None:
                 continue
             if msg["type"] == P.ERROR and msg.get("fatal"):
-                raise JoinRefused(str(msg.get("code")), str(msg.get("message")))
+                raise JoinRefused(str(msg.get("code")), str(msg.get("message")), new_match=msg.get("new_match") is True)
             if msg["type"] == P.BYE:
                 raise ConnectionError(str(msg.get("message", "the host closed the match")))
 

@@ -103,6 +103,8 @@ class RemoteSession(Session):
         """True once reconnecting is pointless (wrong code, other version, host gone for good)."""
         self.refused_with: str | None = None
         """The host's reason (its error code) for refusing a rejoin for good, once it has."""
+        self.new_match = False
+        """True once the host refused the rejoin because it has started a new match (``--new``)."""
         self.opponent_seen = False
         """True once the other player has been at the table in this run: until then
         a move waits for them to join, after that for them to come back."""
@@ -231,9 +233,14 @@ class RemoteSession(Session):
                 await client.connect(5.0, background=False)
             except JoinRefused as exc:
                 if exc.code in STOP_RETRYING:
-                    self.problem = exc.message
+                    # the code took this seat before: the host has another one now, not a typo
+                    self.problem = exc.message if exc.code != P.E_CODE else (
+                        "the host started a new match; ask for its code" if exc.new_match
+                        else "the host has a new join code: ask for it"
+                    )
                     self.gave_up = True
                     self.refused_with = exc.code
+                    self.new_match = exc.new_match
                     self.changed()
                     return False
                 continue  # the host still holds our old seat: try again
@@ -487,6 +494,8 @@ class RemoteSession(Session):
             return f"{words} ({self.opponent_name} is left waiting)" if here else words
         if self.refused_with == P.E_REPLACED:
             return "another 'gin-tui join' took this seat and plays the match on"
+        if self.refused_with == P.E_CODE and self.new_match:
+            return "the host has started a new match, with a new join code: its player can tell you the code"
         if self.refused_with == P.E_CODE:
             return "the host no longer takes this join code: its player can tell you the new one"
         if self.refused_with == P.E_VERSION:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ginrummy_tui import __version__
@@ -143,11 +143,15 @@ class MatchServer:
         table: Mapping[str, Any] | None = None,
         on_table: Callable[[], None] | None = None,
         clock: MoveClockTime | None = None,
+        retired_codes: Sequence[str] = (),
     ) -> None:
         self._state = state
         self.seq = 0
         """Increases with every change of the game; actions must name the current one."""
         self.codes = dict(codes) if codes is not None else {0: P.new_code(), 1: P.new_code()}
+        self.retired_codes = tuple(retired_codes)
+        """The join codes of matches the host gave up for this one (``--new``): a player who
+        comes back with one is told that the host started a new match, not that the code is wrong."""
         self.names = [P.clean_name(names[0], "Host"), P.clean_name(names[1], "Guest")]
         self._host_named = names[0] is not None
         """The host gave its seat's name (else it has none of its own: ``--server-only``, where
@@ -395,11 +399,19 @@ class MatchServer:
             if P.codes_match(code, self.codes[s]):
                 seat = s
         if seat is None:
+            retired = False
+            for old in self.retired_codes:  # in constant time each, as the codes in play
+                if P.codes_match(code, old):
+                    retired = True
             assert self._auth_lock is not None
             async with self._auth_lock:  # one wrong code at a time, each costing auth_delay
                 await asyncio.sleep(self.auth_delay)
-            log.warning("wrong join code from %s", conn.peer)
-            self._send(conn, _error(P.E_CODE, "wrong join code", fatal=True))
+            if retired:
+                log.warning("the join code of a match given up, from %s", conn.peer)
+                self._send(conn, {**_error(P.E_CODE, P.NEW_MATCH_MESSAGE, fatal=True), "new_match": True})
+            else:
+                log.warning("wrong join code from %s", conn.peer)
+                self._send(conn, _error(P.E_CODE, "wrong join code", fatal=True))
             return False
         client = P.client_id(msg.get("client"))
         if self._seats[seat] is not None:
