@@ -523,6 +523,38 @@ async def test_the_end_of_a_hand_says_the_other_left_the_table_once_asked_to_go_
             await bob.aclose()  # Bob quits
             await until_app(pilot, lambda: line().startswith("Waiting for Bob to come back"))
 
+@pytest.mark.parametrize("first", ["Ann", "Bob"])
+async def test_the_toasts_of_who_waits_to_go_on_go_when_the_next_hand_is_dealt(first):
+    """Ann asked for the next hand first: her toast "Waiting for Bob to go on" stayed on
+    the new hand's table once Bob went on (and "Bob is ready for the next hand", when he
+    asked first, once Ann did)."""
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    def said(app) -> list[str]:
+        return [" ".join(str(n.message).split()) for n in app._notifications]
+
+    toast = {"Ann": "Waiting for Bob to go on", "Bob": "Bob is ready for the next hand"}[first]
+    state = played_until(new_game(PRESETS["standard"], seed=SEED), ("hand_over",))
+    async with ann_hosting_bob(state) as (server, ann, bob):
+        app = make_app(session=ann, pause=0)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Bob")
+            if first == "Ann":
+                await pilot.press("enter")
+                await until_app(pilot, lambda: toast in said(app))
+                bob.submit(Action("next hand"))
+            else:
+                bob.submit(Action("next hand"))
+                await until_app(pilot, lambda: toast in said(app))
+                await pilot.press("enter")
+            await until_app(pilot, lambda: server.state.hand_no == 2 and app.table.v.hand_no == 2)
+            await pilot.pause()
+            assert toast not in said(app)
+            shown = " ".join(str(t.render()) for t in app.screen.query("Toast"))
+            assert toast not in " ".join(shown.split())
+
+
 @pytest.mark.parametrize("quitting", ["Ann", "Bob"])
 async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match(quitting):
     """The quit question of the host and of the guest said only "Quit in the middle of the
