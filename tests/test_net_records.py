@@ -452,7 +452,8 @@ def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     server = match_server(SaveReporter(keeper), resumed, code, name="Ann")
     table = server.table()
     assert resumed == state and table.pop("match")["hints"] == [0, 0]
-    assert table == {"hand": [1, 1], "ready": [False, False], "hints": [0, 0], "names": ["Ann", "Guest"]}
+    assert table == {"hand": [1, 1], "ready": [False, False], "hints": [0, 0], "names": ["Ann", "Guest"],
+                     "seated": [False, False]}
     keeper.close_history()
 
 
@@ -800,7 +801,7 @@ async def test_a_host_started_again_gets_the_order_of_its_own_cards_and_its_sele
     assert left != dealt_as and left[1] is None
     [again, _], saved = await hosting()
     assert again == left
-    assert saved is not None and set(saved.ui) == {"hand", "ready", "hints", "names", "match"}  # the server's table
+    assert saved is not None and set(saved.ui) == {"hand", "ready", "hints", "names", "seated", "match"}  # the server's table
 
 
 def test_the_export_and_the_lists_name_the_person_a_network_match_was_played_against(tmp_path, capsys):

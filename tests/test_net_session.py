@@ -1785,6 +1785,49 @@ async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and
         await server.close()
 
 
+async def test_a_guest_who_comes_back_to_a_restarted_host_is_back_not_new(tmp_path):
+    """The host was killed (kill -9) and started again: when Bob rejoined, its toast said
+    "Bob joined." and, until then, its line "Waiting for Bob to join", though Bob had held
+    the seat all along."""
+    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, match_server, prepare_match
+    from ginrummy_tui.storage.store import Store
+    from ginrummy_tui.tui.app import make_app
+
+    def hosted(port: int = 0):
+        keeper, state, code = prepare_match(Store(tmp_path, SAVE_NAME), rules_name=None, seed=SEED, new=False,
+                                            name="Ann", say=lambda text: None, record=False)
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", port=port, auth_delay=0.01)
+        return keeper, server
+
+    keeper, server = hosted()
+    await server.start()
+    host, port = server.address
+    bob = GameClient(host, port, server.join_code, "Bob", heartbeat=0)
+    await bob.connect()
+    await server.close()  # killed: only what was saved as it went stands
+    await bob.close()
+    keeper.close_history()
+    keeper, server = hosted(port)
+    await server.start()
+    ann = RemoteSession(host, port, server.host_code, "Ann", join_code=server.join_code)
+    await ann.connect()
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until_app(pilot, lambda: app.table is not None and app.table.v is not None)
+            assert ann.status().startswith("Waiting for Bob to come back — join code ")
+            bob = GameClient(host, port, server.join_code, "Bob", heartbeat=0)
+            await bob.connect()
+            await until_app(pilot, lambda: ann.opponent_here)
+            await pilot.pause()
+            assert [str(n.message) for n in app._notifications][-1] == "Bob is back at the table."
+            await bob.close()
+    finally:
+        await ann.aclose()
+        await server.close()
+        keeper.close_history()
+
+
 @contextlib.asynccontextmanager
 async def _bob_in_the_app_at_anns_table(size: tuple[int, int]):
     """A match hosted with Ann at the table (a plain client) and Bob in the app, joined and

@@ -79,6 +79,9 @@ class GameClient:
         self.connected = [False, False]
         """Which seats the host sees connected."""
         self.ready = [False, False]
+        self.seated = [False, False]
+        """Which seats have had a player in this match, as the host says (also before it was
+        last started); a host that does not say it leaves it as the last said."""
         self.clock: dict[str, Any] | None = None
         self.hints: list[int] = [0, 0]
         """The hints each seat was shown in the hand in play, as the host counts them."""
@@ -290,6 +293,7 @@ class GameClient:
             self._names(msg.get("names"))
             self.connected = _bools(msg.get("connected"), self.connected)
             self.ready = _bools(msg.get("ready"), self.ready)
+            self.seated = _bools(msg.get("seated"), self.seated)
             clock = msg.get("clock")
             self.clock = clock if isinstance(clock, dict) else None
             self.hints = P.seat_counts(msg.get("hints")) or [0, 0]

@@ -106,8 +106,9 @@ class RemoteSession(Session):
         self.new_match = False
         """True once the host refused the rejoin because it has started a new match (``--new``)."""
         self.opponent_seen = False
-        """True once the other player has been at the table in this run: until then
-        a move waits for them to join, after that for them to come back."""
+        """True once the other player has been at the table (in this run, or, as the host
+        says, in this match before it was restarted): until then a move waits for them
+        to join, after that for them to come back."""
         self._was_here: bool | None = None
         """Whether the other player was at the table at the host's last view (None before the first)."""
         self._news: list[str] = []
@@ -207,7 +208,7 @@ class RemoteSession(Session):
             else:
                 self._news.append(f"{name} left the table: the game waits for them to come back.")
         self._was_here = here
-        if here:
+        if here or client.seated[1 - self.seat]:  # at the table in this run, or before the host was restarted
             self.opponent_seen = True
         if self.records is not None and client.view is not None:
             hints = client.match_hints[self.seat] if client.match_hints is not None else None

@@ -178,6 +178,8 @@ class MatchServer:
         self._replaced: list[list[str]] = [[], []]
         """The ids of the clients that held each seat before another took it (the last few)."""
         self._ready = [False, False]
+        self._seated = [False, False]
+        """Which seats have had a player in this match (kept in the save, across restarts of the host)."""
         # the clock
         self._time = clock
         """Where the move clock reads the time and sets its alarm (None: the event loop's)."""
@@ -455,6 +457,9 @@ class MatchServer:
         self._holders[seat] = client
         conn.seat = seat
         self._seats[seat] = conn
+        if not self._seated[seat]:
+            self._seated[seat] = True
+            self._table_changed()  # saved: a restarted host knows a player who comes back
 
     def _action(self, conn: _Conn, msg: dict[str, Any]) -> bool:
         seat = conn.seat
@@ -557,7 +562,8 @@ class MatchServer:
         (match and hand number) it belongs to, who asked to go on from it, the
         hints each seat was shown in it, the players' names (the guest's is
         taken up again by a restarted host, which hears it only when the guest
-        is back), the time left of the move in play under a move timer, and
+        is back) and which seats have had a player (one who comes back to a
+        restarted host is "back", not new), the time left of the move in play under a move timer, and
         when the match started and the hints each seat was shown in it (the
         guest records them as the host does)."""
         clock = self._clock_record()
@@ -567,6 +573,7 @@ class MatchServer:
             "ready": list(self._ready),
             "hints": self.hints(),
             "names": list(self.names),
+            "seated": list(self._seated),
             "match": {"no": self._state.match_no, "started": started, "hints": list(match_hints)},
             **({"clock": clock} if clock is not None else {}),
         }
@@ -581,6 +588,9 @@ class MatchServer:
         if isinstance(names, list) and len(names) == 2:  # the guest's (the host gives its own at each start)
             for seat in (0, 1) if not self._host_named else (1,):
                 self.names[seat] = P.clean_name(names[seat], self.names[seat])
+        seated = table.get("seated")  # who has been at the table: of the whole match, as the names
+        if isinstance(seated, list) and [type(x) for x in seated] == [bool, bool]:
+            self._seated = list(seated)
         match = table.get("match")  # when the match started, and its hints: of the whole match
         if isinstance(match, dict) and match.get("no") == self._state.match_no:
             started, counts = match.get("started"), match.get("hints")
@@ -619,6 +629,7 @@ class MatchServer:
             "names": list(self.names),
             "connected": list(self.connected()),
             "ready": list(self._ready),
+            "seated": list(self._seated),
             "clock": self._clock_message(),
             **({"hints": self.hints()} if any(self.hints()) else {}),
             **({"match": self.match_id()} if self.match_id is not None else {}),
