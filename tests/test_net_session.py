@@ -1280,6 +1280,44 @@ def test_the_host_keeps_a_file_name_as_it_is_at_the_start_of_a_note():
     ]
 
 
+async def test_the_hints_the_host_was_shown_fit_the_guests_moves_line_at_80_columns():
+    """At 80x24 "Alexandra drew from the stock and threw 2♠.  Alexandra was shown 2 hints
+    this hand." was cut at the edge ("…shown 2 hints t…"): shorter words now, the moves whole."""
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.widgets.moves_line import MovesLine
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=7), names=("Alexandra", "Guest"), port=0,
+                         auth_delay=0.01)
+    await server.start()
+    ann = GameClient(*server.address, server.codes[0], "Alexandra", heartbeat=0)
+    await ann.connect()
+    bob = RemoteSession(*server.address, server.codes[1], "Bob")
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            def line() -> str:
+                return str(app.table.query_one(MovesLine).render())
+
+            await ann.send({"type": "hint"})
+            await ann.send({"type": "hint"})
+            await ann.submit(Action("pass"))
+            await until_app(pilot, lambda: app.table.v is not None and app.table.v.my_turn)
+            await pilot.press("p")  # Bob passes too: Alexandra draws from the stock and throws
+            await until_app(pilot, lambda: server.state.current == 0 and server.state.phase == "draw")
+            await ann.submit(Action("draw stock"))
+            await until_app(pilot, lambda: server.state.phase == "discard")
+            thrown = server.state.hands[0][0]
+            await ann.submit(Action("discard", thrown))
+            await until_app(pilot, lambda: "threw" in line() and "hints" in line())
+            assert line() == f"Alexandra drew from the stock and threw {thrown.label()}.  Alexandra had 2 hints this hand."
+            assert app.table.query_one(MovesLine).size.width >= len(line())
+    finally:
+        await bob.aclose()
+        await ann.close()
+        await server.close()
+
+
 async def test_a_hint_is_told_to_the_other_player_and_counted_in_the_summary(hosted):
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.screens.summary_screen import summary_renderable
