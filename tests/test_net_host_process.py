@@ -244,6 +244,22 @@ def test_the_suggested_join_command_carries_no_code(host_process):
     assert f"Player 1's join code: {h.host_code}" in said
 
 
+def test_a_server_started_again_gives_both_players_the_same_codes(tmp_path):
+    """gin-tui host --server-only started again kept Player 2's code but gave Player 1 a new
+    one: the first player's game could not take its seat back."""
+    first = HostProcess(tmp_path / "data")
+    try:
+        first.wait_serving()
+    finally:
+        assert first.stop() == 0
+    again = HostProcess(tmp_path / "data")
+    try:
+        again.wait_serving()
+        assert (again.host_code, again.join_code) == (first.host_code, first.join_code)
+    finally:
+        again.stop()
+
+
 # ---------------------------------------------------------------- hostile disks
 
 

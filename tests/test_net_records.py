@@ -480,7 +480,10 @@ async def test_a_host_serving_only_gives_both_seats_their_saved_names_after_a_re
         keeper.close_history()
     _, keeper, resumed, code = _host(tmp_path, name="operator")
     try:
-        assert match_server(SaveReporter(keeper), resumed, code, name=None).names == ["Joey", "Bob"]
+        again = match_server(SaveReporter(keeper), resumed, code, name=None)
+        assert again.names == ["Joey", "Bob"]
+        # and the first player's code is the same: it changed at every start, and Joey could not come back
+        assert again.host_code == server.host_code and again.join_code == server.join_code
         # a host playing its own seat names it itself, as before
         assert match_server(SaveReporter(keeper), resumed, code, name="Ann").names == ["Ann", "Bob"]
     finally:

@@ -244,14 +244,20 @@ def match_server(reporter: SaveReporter, state, code: str, *, name: str | None, 
     from ginrummy_tui.net.server import MatchServer
 
     keeper = reporter.keeper
+    kept = keeper.settings.get("seat_code") if name is None else None
+    seat_code = kept if valid_code(kept) else None  # --server-only: the first player's, kept with the match
     server = MatchServer(
-        state, codes={0: P.new_code(), 1: code}, names=(name, "Guest"), table=keeper.last_ui,
+        state, codes={0: seat_code or P.new_code(), 1: code}, names=(name, "Guest"), table=keeper.last_ui,
         retired_codes=retired_codes(keeper.settings),
         on_change=reporter.on_change, on_hint=reporter.on_hint, on_table=reporter.on_table,
         match_id=reporter.match_id, **options,
     )
     keeper.ui = server.table
     keeper.opponent_name = lambda: server.names[1]  # the guest's, for the host's record
+    if name is None:  # both players join: a restarted server takes the first one back with the same code
+        keeper.settings["seat_code"] = server.host_code
+        if seat_code is None:
+            keeper.flush()  # saved at once, before anyone joins
     return server
 
 
@@ -365,10 +371,9 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         if seed is not None and str(seed) != state.seed:
             say("gin-tui host: --seed applies to new matches only (use --new for one).")
     else:
-        if saved is not None:  # given up: its code still says so to a player who comes back with it
-            given_up = saved.settings.get("join_code")
-            if valid_code(given_up):
-                retired = [given_up, *retired][:RETIRED_KEPT]
+        if saved is not None:  # given up: its codes still say so to a player who comes back with one
+            given_up = [saved.settings.get(key) for key in ("join_code", "seat_code")]
+            retired = [*(code for code in given_up if valid_code(code)), *retired][:RETIRED_KEPT]
         if saved is not None and record:
             for line in _give_up(store, saved):
                 say(f"gin-tui host: {line}")
@@ -379,6 +384,8 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     settings: dict[str, Any] = {"ai": NETWORK, "join_code": code, "host": name}
     if retired:
         settings["retired_codes"] = retired
+    if saved is not None and not new and valid_code(saved.settings.get("seat_code")):
+        settings["seat_code"] = saved.settings["seat_code"]  # --server-only's first player's (match_server)
     keeper = Keeper(store, match_id=match_id, settings=settings,
                     record=record, has_save=match_id is not None)  # resumed: its save stands
     if saved is not None and not new:
