@@ -59,9 +59,9 @@ class HostProcess:
             self.out.append(line)
             if m := re.search(r"listening on \[?([\d.:a-f]+?)\]?:(\d+) ", line):
                 self.host, self.port = m.group(1), int(m.group(2))
-            elif line.startswith("Join code: "):
+            elif line.startswith("Player 2's join code: "):
                 self.join_code = line.split(": ", 1)[1].strip()
-            elif line.startswith("Host's own seat code: "):
+            elif line.startswith("Player 1's join code: "):
                 self.host_code = line.split(": ", 1)[1].strip()
             elif line.startswith("Serving"):
                 break
@@ -227,7 +227,10 @@ def test_the_suggested_join_command_carries_no_code(host_process):
 
     h = host_process()
     said = "".join(h.out)
-    runs = next(i for i, line in enumerate(h.out) if line.startswith("The other player runs"))
+    # nobody plays at the server: it speaks of two players who join, not of "the other player"
+    # and the "Host's own seat code"
+    assert "other player" not in said and "Host" not in said
+    runs = next(i for i, line in enumerate(h.out) if line.startswith("Each player runs this"))
     suggested = h.out[runs + 1]  # the command on a line of its own, to be copied whole
     code = h.join_code
     for form in (code, code.replace("-", ""), code.lower()):
@@ -237,7 +240,24 @@ def test_the_suggested_join_command_carries_no_code(host_process):
     assert command[:2] == ["gin-tui", "join"]
     args = build_parser().parse_args(command[1:])
     assert args.code is None and args.address == f"{h.host}:{h.port}"
-    assert f"Join code: {code}" in said  # shown to the host, to pass on by word of mouth
+    assert f"Player 2's join code: {code}" in said  # shown to the host, to pass on by word of mouth
+    assert f"Player 1's join code: {h.host_code}" in said
+
+
+def test_a_server_started_again_gives_both_players_the_same_codes(tmp_path):
+    """gin-tui host --server-only started again kept Player 2's code but gave Player 1 a new
+    one: the first player's game could not take its seat back."""
+    first = HostProcess(tmp_path / "data")
+    try:
+        first.wait_serving()
+    finally:
+        assert first.stop() == 0
+    again = HostProcess(tmp_path / "data")
+    try:
+        again.wait_serving()
+        assert (again.host_code, again.join_code) == (first.host_code, first.join_code)
+    finally:
+        again.stop()
 
 
 # ---------------------------------------------------------------- hostile disks

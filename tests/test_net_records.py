@@ -452,7 +452,8 @@ def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     server = match_server(SaveReporter(keeper), resumed, code, name="Ann")
     table = server.table()
     assert resumed == state and table.pop("match")["hints"] == [0, 0]
-    assert table == {"hand": [1, 1], "ready": [False, False], "hints": [0, 0], "names": ["Ann", "Guest"]}
+    assert table == {"hand": [1, 1], "ready": [False, False], "hints": [0, 0], "names": ["Ann", "Guest"],
+                     "seated": [False, False]}
     keeper.close_history()
 
 
@@ -479,7 +480,10 @@ async def test_a_host_serving_only_gives_both_seats_their_saved_names_after_a_re
         keeper.close_history()
     _, keeper, resumed, code = _host(tmp_path, name="operator")
     try:
-        assert match_server(SaveReporter(keeper), resumed, code, name=None).names == ["Joey", "Bob"]
+        again = match_server(SaveReporter(keeper), resumed, code, name=None)
+        assert again.names == ["Joey", "Bob"]
+        # and the first player's code is the same: it changed at every start, and Joey could not come back
+        assert again.host_code == server.host_code and again.join_code == server.join_code
         # a host playing its own seat names it itself, as before
         assert match_server(SaveReporter(keeper), resumed, code, name="Ann").names == ["Ann", "Bob"]
     finally:
@@ -800,7 +804,7 @@ async def test_a_host_started_again_gets_the_order_of_its_own_cards_and_its_sele
     assert left != dealt_as and left[1] is None
     [again, _], saved = await hosting()
     assert again == left
-    assert saved is not None and set(saved.ui) == {"hand", "ready", "hints", "names", "match"}  # the server's table
+    assert saved is not None and set(saved.ui) == {"hand", "ready", "hints", "names", "seated", "match"}  # the server's table
 
 
 def test_the_export_and_the_lists_name_the_person_a_network_match_was_played_against(tmp_path, capsys):
@@ -870,6 +874,29 @@ def test_a_resumed_hosted_match_whose_saves_fail_says_its_last_save_stands(tmp_p
     _store, keeper, _state, _ = _host(tmp_path)  # the same match, taken up from its save
     assert keeper.failing and keeper.errors[-1].endswith("; the last save stands until saving works again")
     keeper.close_history()
+
+
+def test_a_damaged_hosted_save_set_aside_says_the_new_match_has_a_new_join_code(tmp_path):
+    # network.json that could not be read was set aside with "A new match has started.",
+    # not a word of the join code, which went with it: the other player was left with the old one.
+    from ginrummy_tui.cli.host import SAVE_NAME
+
+    _store, keeper, _state, code = _host(tmp_path)
+    keeper.close_history()
+    (tmp_path / SAVE_NAME).write_text("{ not json")
+    said: list[str] = []
+    notes: list[str] = []
+    _, keeper, _state, new_code = _host(tmp_path, say=said.append, notes=notes)
+    try:
+        assert new_code != code
+        [note] = notes
+        assert note.startswith("Your saved match could not be used: ")
+        assert note.endswith(f"A new match has started. The new match has a new join code, {new_code}: "
+                             "the other player must join with it.")
+        assert f"gin-tui host: {note}" in said  # printed too, before the table hides it
+        assert read_save(tmp_path / SAVE_NAME).settings["join_code"] == new_code
+    finally:
+        keeper.close_history()
 
 
 @pytest.mark.parametrize("saved_code", [12345, "12345"])

@@ -523,6 +523,38 @@ async def test_the_end_of_a_hand_says_the_other_left_the_table_once_asked_to_go_
             await bob.aclose()  # Bob quits
             await until_app(pilot, lambda: line().startswith("Waiting for Bob to come back"))
 
+@pytest.mark.parametrize("first", ["Ann", "Bob"])
+async def test_the_toasts_of_who_waits_to_go_on_go_when_the_next_hand_is_dealt(first):
+    """Ann asked for the next hand first: her toast "Waiting for Bob to go on" stayed on
+    the new hand's table once Bob went on (and "Bob is ready for the next hand", when he
+    asked first, once Ann did)."""
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    def said(app) -> list[str]:
+        return [" ".join(str(n.message).split()) for n in app._notifications]
+
+    toast = {"Ann": "Waiting for Bob to go on", "Bob": "Bob is ready for the next hand"}[first]
+    state = played_until(new_game(PRESETS["standard"], seed=SEED), ("hand_over",))
+    async with ann_hosting_bob(state) as (server, ann, bob):
+        app = make_app(session=ann, pause=0)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Bob")
+            if first == "Ann":
+                await pilot.press("enter")
+                await until_app(pilot, lambda: toast in said(app))
+                bob.submit(Action("next hand"))
+            else:
+                bob.submit(Action("next hand"))
+                await until_app(pilot, lambda: toast in said(app))
+                await pilot.press("enter")
+            await until_app(pilot, lambda: server.state.hand_no == 2 and app.table.v.hand_no == 2)
+            await pilot.pause()
+            assert toast not in said(app)
+            shown = " ".join(str(t.render()) for t in app.screen.query("Toast"))
+            assert toast not in " ".join(shown.split())
+
+
 @pytest.mark.parametrize("quitting", ["Ann", "Bob"])
 async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match(quitting):
     """The quit question of the host and of the guest said only "Quit in the middle of the
@@ -588,7 +620,7 @@ async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says
         await changes.until(lambda: frozen.gave_up)
         assert frozen.status() == "Disconnected: another 'gin-tui join' took this seat. Quit with q."
         assert not frozen.online and server.names[1] == "Carol" and server.connected()[1]
-        assert left_note(frozen, "127.0.0.1:7531") == (
+        assert left_note(frozen, "gin-tui join 127.0.0.1:7531") == (
             "gin-tui join: left the table; another 'gin-tui join' took this seat and plays the match on.")
         assert frozen.at_quit() == "another 'gin-tui join' took this seat and plays the match on"
     finally:
@@ -618,11 +650,73 @@ async def test_a_guest_whose_code_the_resumed_host_no_longer_takes_is_not_told_t
         await changes.until(lambda: bob.gave_up)
         told = "the host no longer takes this join code: its player can tell you the new one"
         assert bob.at_quit() == told
-        assert left_note(bob, f"127.0.0.1:{port}") == f"gin-tui join: left the table; {told}."
+        # the code took the seat before: not "wrong join code", as if mistyped
+        assert bob.status() == "Disconnected: the host has a new join code: ask for it. Quit with q."
+        assert left_note(bob, f"gin-tui join 127.0.0.1:{port}") == f"gin-tui join: left the table; {told}."
     finally:
         await seats.close()
         if again is not None:
             again.stop()
+
+async def test_a_guest_whose_host_started_a_new_match_is_told_so_not_that_the_code_is_wrong(tmp_path, monkeypatch,
+                                                                                            capsys):
+    """The host quit and started again with --new: the guest at the table, and one who
+    joined again with the code it had, were told "wrong join code"."""
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, match_server, prepare_match
+    from ginrummy_tui.cli.join import CODE_ENV, left_note
+    from ginrummy_tui.storage.store import Store
+
+    def hosted(new: bool):
+        keeper, state, code = prepare_match(Store(tmp_path, SAVE_NAME), rules_name=None, seed=SEED, new=new,
+                                            name="Ann", say=lambda text: None, record=False)
+        return keeper, match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01)
+
+    keeper, server = hosted(new=False)
+    old_code = server.join_code
+    thread = ServerThread(server)
+    host, port = thread.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    again = None
+    try:
+        bob = await seats.join(old_code, "Bob")
+        thread.stop()  # the host quits ...
+        keeper.close_history()
+        keeper, server = hosted(new=True)  # ... and starts a new match, with a new code
+        assert server.join_code != old_code
+        server.port = port
+        again = ServerThread(server)
+        again.start()
+        await changes.until(lambda: bob.gave_up)
+        assert bob.status() == "Disconnected: the host started a new match; ask for its code. Quit with q."
+        told = "the host has started a new match, with a new join code: its player can tell you the code"
+        assert bob.at_quit() == told
+        assert left_note(bob, f"gin-tui join {host}:{port}") == f"gin-tui join: left the table; {told}."
+        # the old code given again to 'gin-tui join'
+        import ginrummy_tui.cli
+
+        monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+        monkeypatch.setenv(CODE_ENV, old_code)
+        assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--data-dir", str(tmp_path / "bob")]) == 1
+        assert capsys.readouterr().err.strip().splitlines()[-1] == (
+            "gin-tui join: the host has started a new match, with a new join code; ask the host for it.")
+        # a code that never was: still the plain refusal
+        monkeypatch.setenv(CODE_ENV, "ZZZZ-ZZZZ")
+        assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--data-dir", str(tmp_path / "bob")]) == 1
+        assert capsys.readouterr().err.strip().splitlines()[-1] == "gin-tui join: the host refused: wrong join code"
+    finally:
+        await seats.close()
+        if again is not None:
+            again.stop()
+        keeper.close_history()
+    # the host resumed later still knows the code of the match it gave up
+    keeper, server = hosted(new=False)
+    try:
+        assert server.retired_codes == (old_code,)
+    finally:
+        keeper.close_history()
+
 
 async def test_a_client_rejoining_its_own_seat_still_held_keeps_trying():
     """The host not yet aware that a client's old connection is gone still holds its seat:
@@ -672,7 +766,20 @@ def test_a_host_whose_bind_address_does_not_resolve_names_the_resolvers_reason(t
                  "--data-dir", str(tmp_path)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert err[-1].startswith("gin-tui host: cannot listen on nosuchhost.invalid:0: ")
-    assert "Unknown error" not in err[-1] and err[-1].endswith("give one of this machine's with --bind")
+    assert "Unknown error" not in err[-1] and err[-1].endswith("give one of this machine's addresses with --bind")
+    # the resolver's reason reads on after the colon ("Name or service not known" began with a capital)
+    reason = err[-1].split(": ")[-1]
+    assert reason[:1].islower()
+
+
+def test_a_host_whose_bind_address_is_not_this_machines_says_so_in_whole_words(tmp_path, capsys):
+    """It said "that address is not one of this machine's; give one of its own with --bind"."""
+    from ginrummy_tui.cli import main
+
+    assert main(["host", "--server-only", "--bind", "192.0.2.1", "--port", "0", "--data-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == ("gin-tui host: cannot listen on 192.0.2.1:0: that address is not one of this machine's "
+                       "addresses; give one of them with --bind")
 
 async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
     """After the end of the match, the guest's last line says the match is over, not
@@ -689,7 +796,7 @@ async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
         finally:
             await bob.aclose()
             await server.close()
-        note = left_note(bob, "127.0.0.1:7650")
+        note = left_note(bob, "gin-tui join 127.0.0.1:7650")
         assert told in note
         assert ("take" in told) == ("the match is over" not in note)
 
@@ -909,6 +1016,74 @@ async def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeyp
     assert "the host has not yet noticed that the old connection is gone" in " ".join(err.split())
 
 
+def test_the_commands_that_resume_the_hosted_match_and_take_the_seat_back_carry_the_options_given(monkeypatch):
+    """The host's closing words said "'gin-tui host' resumes it", the guest's last line
+    "gin-tui join 127.0.0.1:7911": run as printed, they resumed the match of another data
+    directory (on another port), and the guest came back under the login name."""
+    import shlex
+
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.host import resume_command
+    from ginrummy_tui.cli.join import left_note, rejoin_command
+
+    monkeypatch.delenv("GIN_TUI_HOME", raising=False)
+    args = parse_command_line(["host", "--data-dir", "/tmp/my games", "--port", "0", "--name", "Ann Lee",
+                               "--rules", "oklahoma", "--seed", "4", "--new", "--ascii"])
+    command = resume_command(args, 41234)  # the port the system picked, which the guest rejoins
+    # what says which match and where, quoted; never --new (another match), the rules or the seed
+    assert command == "gin-tui host --data-dir '/tmp/my games' --port 41234 --name 'Ann Lee'"
+    again = parse_command_line(shlex.split(command)[1:])
+    assert (again.data_dir, again.port, again.name, again.new) == ("/tmp/my games", 41234, "Ann Lee", False)
+    assert resume_command(parse_command_line(["host"]), 7531) == "gin-tui host"
+    monkeypatch.setenv("GIN_TUI_HOME", "/tmp/ann")  # a later shell may not have it
+    assert resume_command(parse_command_line(["host", "--bind", "0.0.0.0"]), 7531) == (
+        "gin-tui host --data-dir /tmp/ann --bind 0.0.0.0")
+
+    rejoin = rejoin_command(parse_command_line(["join", "127.0.0.1:7911", "--name", "Bob", "--data-dir", "/tmp/b b"]))
+    assert rejoin == "gin-tui join 127.0.0.1:7911 --name Bob --data-dir '/tmp/b b'"
+    monkeypatch.delenv("GIN_TUI_HOME")
+    assert rejoin_command(parse_command_line(["join", "127.0.0.1:7911"])) == "gin-tui join 127.0.0.1:7911"
+    s = RemoteSession("127.0.0.1", 7911, "J4D6-9E27", "Bob")
+    assert left_note(s, rejoin).splitlines()[-1] == f"  {rejoin}"
+
+
+async def test_the_hosts_quit_question_names_the_command_that_resumes_its_match():
+    """It said "'gin-tui host' resumes it with the same join code", which, for a host started
+    with --data-dir and --port, resumed another match."""
+    from textual.widgets import Static
+
+    from ginrummy_tui.cli.host import closing_words
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+    class Keeper:
+        failing = False
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    code = server.join_code
+    command = "gin-tui host --data-dir '/tmp/my games' --port 7911"
+    ann = RemoteSession(host, port, server.codes[0], "Ann", join_code=code,
+                        kept=lambda: closing_words(False, Keeper(), [], code, command)[0])  # type: ignore[arg-type]
+    await ann.connect()
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("q")
+            await until_app(pilot, lambda: isinstance(app.screen, ConfirmQuit))
+            assert str(app.screen.query_one("#confirm-note", Static).render()) == (
+                f'The match is saved; "{command}" resumes it with the same join code {code}.')
+            await pilot.press("n")
+    finally:
+        await ann.aclose()
+        thread.stop()
+    # as it closes, the command stands on a line of its own, to be copied whole
+    words, trouble = closing_words(False, Keeper(), [], code, command, own_line=True)  # type: ignore[arg-type]
+    assert words == f"the match is saved; this resumes it with the same join code {code}:\n  {command}"
+    assert not trouble
+
+
 def test_the_hosts_and_the_guests_messages_break_between_words_and_keep_commands_whole(monkeypatch):
     """At 80 columns the host's "listening on" line broke in "--/bind 0.0.0.0", its suggested
     command in "when as/ked", and the guest's last line inside its command."""
@@ -928,7 +1103,7 @@ def test_the_hosts_and_the_guests_messages_break_between_words_and_keep_commands
         assert len(lines) > 1 and all(len(line) <= 80 for line in lines)
         assert " ".join(lines) == text  # every word whole ("--bind" too), nothing lost
     s = RemoteSession("127.0.0.1", 7531, "J4D6-9E27", "Bob")
-    note = left_note(s, "[2001:db8:85a3::8a2e:370:7334]:7531")
+    note = left_note(s, "gin-tui join [2001:db8:85a3::8a2e:370:7334]:7531")
     assert note.splitlines()[-1] == "  gin-tui join [2001:db8:85a3::8a2e:370:7334]:7531"
     assert all(len(line) <= 80 for line in wrapped(note, Terminal()).splitlines())
     assert wrapped("a" * 100, Terminal()) == "a" * 100  # a word longer than the line stays whole
@@ -1103,6 +1278,44 @@ def test_the_host_keeps_a_file_name_as_it_is_at_the_start_of_a_note():
         "The match is played unsaved.",
         "network.json could not be saved: No space left on device.",
     ]
+
+
+async def test_the_hints_the_host_was_shown_fit_the_guests_moves_line_at_80_columns():
+    """At 80x24 "Alexandra drew from the stock and threw 2♠.  Alexandra was shown 2 hints
+    this hand." was cut at the edge ("…shown 2 hints t…"): shorter words now, the moves whole."""
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.widgets.moves_line import MovesLine
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=7), names=("Alexandra", "Guest"), port=0,
+                         auth_delay=0.01)
+    await server.start()
+    ann = GameClient(*server.address, server.codes[0], "Alexandra", heartbeat=0)
+    await ann.connect()
+    bob = RemoteSession(*server.address, server.codes[1], "Bob")
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            def line() -> str:
+                return str(app.table.query_one(MovesLine).render())
+
+            await ann.send({"type": "hint"})
+            await ann.send({"type": "hint"})
+            await ann.submit(Action("pass"))
+            await until_app(pilot, lambda: app.table.v is not None and app.table.v.my_turn)
+            await pilot.press("p")  # Bob passes too: Alexandra draws from the stock and throws
+            await until_app(pilot, lambda: server.state.current == 0 and server.state.phase == "draw")
+            await ann.submit(Action("draw stock"))
+            await until_app(pilot, lambda: server.state.phase == "discard")
+            thrown = server.state.hands[0][0]
+            await ann.submit(Action("discard", thrown))
+            await until_app(pilot, lambda: "threw" in line() and "hints" in line())
+            assert line() == f"Alexandra drew from the stock and threw {thrown.label()}.  Alexandra had 2 hints this hand."
+            assert app.table.query_one(MovesLine).size.width >= len(line())
+    finally:
+        await bob.aclose()
+        await ann.close()
+        await server.close()
 
 
 async def test_a_hint_is_told_to_the_other_player_and_counted_in_the_summary(hosted):
@@ -1608,6 +1821,49 @@ async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and
     finally:
         await ann.aclose()
         await server.close()
+
+
+async def test_a_guest_who_comes_back_to_a_restarted_host_is_back_not_new(tmp_path):
+    """The host was killed (kill -9) and started again: when Bob rejoined, its toast said
+    "Bob joined." and, until then, its line "Waiting for Bob to join", though Bob had held
+    the seat all along."""
+    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, match_server, prepare_match
+    from ginrummy_tui.storage.store import Store
+    from ginrummy_tui.tui.app import make_app
+
+    def hosted(port: int = 0):
+        keeper, state, code = prepare_match(Store(tmp_path, SAVE_NAME), rules_name=None, seed=SEED, new=False,
+                                            name="Ann", say=lambda text: None, record=False)
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", port=port, auth_delay=0.01)
+        return keeper, server
+
+    keeper, server = hosted()
+    await server.start()
+    host, port = server.address
+    bob = GameClient(host, port, server.join_code, "Bob", heartbeat=0)
+    await bob.connect()
+    await server.close()  # killed: only what was saved as it went stands
+    await bob.close()
+    keeper.close_history()
+    keeper, server = hosted(port)
+    await server.start()
+    ann = RemoteSession(host, port, server.host_code, "Ann", join_code=server.join_code)
+    await ann.connect()
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until_app(pilot, lambda: app.table is not None and app.table.v is not None)
+            assert ann.status().startswith("Waiting for Bob to come back — join code ")
+            bob = GameClient(host, port, server.join_code, "Bob", heartbeat=0)
+            await bob.connect()
+            await until_app(pilot, lambda: ann.opponent_here)
+            await pilot.pause()
+            assert [str(n.message) for n in app._notifications][-1] == "Bob is back at the table."
+            await bob.close()
+    finally:
+        await ann.aclose()
+        await server.close()
+        keeper.close_history()
 
 
 @contextlib.asynccontextmanager

@@ -84,6 +84,29 @@ async def test_the_quit_question_in_practice_says_the_match_resumes_where_it_was
         plan.close()
 
 
+async def test_the_quit_question_in_practice_of_a_finished_match_says_a_new_match_begins(tmp_path):
+    """The last hand of a match played again with a: the quit question said "Your match
+    resumes where it was", but the finished match is archived and the next start deals a new one."""
+    from ginrummy_tui.engine import PRESETS, apply, new_game, view
+
+    s = new_game(PRESETS["standard"].with_options(target=5), seed=3)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    you, them = s.scores
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = s
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            assert await practice_quit_note(app, pilot) == (
+                f"This practice hand is not saved. Your match is over (You {you} · Computer {them}): "
+                "the next time you start gin-tui, a new match begins."
+            )
+    finally:
+        plan.close()
+
+
 async def test_the_quit_question_in_practice_of_a_match_not_saved_says_the_match_ends():
     """Played without saving (gin-tui --data-dir -), the question said the match
     resumes where it was, though the quit ends it too."""

@@ -152,3 +152,51 @@ async def test_without_saving_the_statistics_read_no_history(monkeypatch):
         )
     assert [p.name for p in history.parent.iterdir()] == ["history.sqlite3"]
     assert history.read_bytes() == b"not a database"
+
+
+async def test_f3_at_80_columns_keeps_the_trend_heading_off_the_scroll_bar_and_says_there_is_more_below(tmp_path):
+    """At 80x24 the trend's heading ran up to the scroll bar ("…oldest first▂▂"), and that
+    the figures go on below the frame was shown only by the scroll bar's two-column mark."""
+    write_json_history(tmp_path, HISTORY)
+    async with running_on(plan_in(tmp_path), (80, 24), upkeep_ended=True) as (app, pilot):
+        await press_f3(app, pilot)
+        await pilot.pause()
+        frame = app.screen.query_one("#stats")
+        bar = frame.vertical_scrollbar.region
+        assert frame.show_vertical_scrollbar and frame.max_scroll_y > 0
+        bottom = screen_text(app).splitlines()[bar.bottom]  # the frame's bottom edge
+        assert bottom.rstrip().endswith("more below: ↓/PgDn ─╯")
+        seen = False
+        while True:  # every row keeps a blank column before the scroll bar, the heading's too
+            lines = screen_text(app).splitlines()
+            rows = lines[bar.y:bar.bottom]
+            assert all(row[bar.x - 1] == " " for row in rows), "\n".join(rows)
+            seen = seen or any(row.lstrip("│ ").startswith("Trend  ") and "oldest first" in row for row in rows)
+            if frame.scroll_y >= frame.max_scroll_y:
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert seen  # the heading still says how to read the bars
+        await pilot.pause()
+        assert "more below" not in screen_text(app).splitlines()[bar.bottom]  # at the end: nothing more
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert "more below: ↓/PgDn" in screen_text(app).splitlines()[bar.bottom]
+
+
+async def test_f3_says_there_is_more_below_in_ascii_with_ascii_suits(tmp_path):
+    write_json_history(tmp_path, HISTORY)
+    async with running_on(plan_in(tmp_path), (80, 24), upkeep_ended=True) as (app, pilot):
+        app.ascii_only = True
+        await press_f3(app, pilot)
+        await pilot.pause()
+        frame = app.screen.query_one("#stats")
+        assert "more below: Down/PgDn" in screen_text(app).splitlines()[frame.vertical_scrollbar.region.bottom]
+
+
+def test_the_trend_heading_gives_way_to_the_room():
+    from ginrummy_tui.tui.screens.stats_screen import trend_heading
+
+    assert trend_heading(93).plain == "Trend  your margin in the last matches against each opponent, oldest first"
+    assert trend_heading(73).plain == "Trend  your margin in the last matches, oldest first"
+    assert trend_heading(10).plain == "Trend"

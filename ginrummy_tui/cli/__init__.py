@@ -76,9 +76,10 @@ def listen_problem(exc: OSError, command: str, address_option: str, *, any_port:
     if exc.errno in (errno.EACCES, errno.EPERM):
         return f"not allowed to listen on that port (below 1024 they are kept for the system); {other}"
     if exc.errno == errno.EADDRNOTAVAIL:
-        return f"that address is not one of this machine's; give one of its own with {address_option}"
+        return f"that address is not one of this machine's addresses; give one of them with {address_option}"
     if isinstance(exc, socket.gaierror):  # a name that does not resolve (its errno is the resolver's, not the system's)
-        return f"{exc.strerror or 'no such address'}; give one of this machine's with {address_option}"
+        reason = exc.strerror or "no such address"
+        return f"{reason[:1].lower()}{reason[1:]}; give one of this machine's addresses with {address_option}"
     if exc.errno and exc.errno > 0:
         return os.strerror(exc.errno)
     return exc.strerror or str(exc) or type(exc).__name__

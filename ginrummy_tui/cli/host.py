@@ -159,10 +159,13 @@ def run(args: argparse.Namespace) -> int:
         shown = f"[{host}]" if ":" in host else host
         where = _where(args.bind)
         out(wrapped(f"gin-tui host: listening on {shown}:{port} — {where}", sys.stdout))
-        out(f"Join code: {code}")
-        if args.server_only:
-            out(f"Host's own seat code: {server.host_code}")
-        out("The other player runs (and types the code when asked):")
+        if args.server_only:  # nobody plays here: both players join, each with a code of their own
+            out(f"Player 1's join code: {server.host_code}")
+            out(f"Player 2's join code: {code}")
+            out("Each player runs this, and types their own code when asked:")
+        else:
+            out(f"Join code: {code}")
+            out("The other player runs (and types the code when asked):")
         out(f"  gin-tui join {_join_address(host, port)}")  # a line of its own, to be copied whole
         if args.server_only:
             reporter.attach(lambda text: say(f"gin-tui host: {text}", file=sys.stderr, flush=True))
@@ -241,13 +244,20 @@ def match_server(reporter: SaveReporter, state, code: str, *, name: str | None, 
     from ginrummy_tui.net.server import MatchServer
 
     keeper = reporter.keeper
+    kept = keeper.settings.get("seat_code") if name is None else None
+    seat_code = kept if valid_code(kept) else None  # --server-only: the first player's, kept with the match
     server = MatchServer(
-        state, codes={0: P.new_code(), 1: code}, names=(name, "Guest"), table=keeper.last_ui,
+        state, codes={0: seat_code or P.new_code(), 1: code}, names=(name, "Guest"), table=keeper.last_ui,
+        retired_codes=retired_codes(keeper.settings),
         on_change=reporter.on_change, on_hint=reporter.on_hint, on_table=reporter.on_table,
         match_id=reporter.match_id, **options,
     )
     keeper.ui = server.table
     keeper.opponent_name = lambda: server.names[1]  # the guest's, for the host's record
+    if name is None:  # both players join: a restarted server takes the first one back with the same code
+        keeper.settings["seat_code"] = server.host_code
+        if seat_code is None:
+            keeper.flush()  # saved at once, before anyone joins
     return server
 
 
@@ -324,7 +334,13 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
 
     rules = PRESETS[rules_name or "standard"].with_options(**(rule_options or {}))
     opened = store.load()
-    for line in opened.messages:
+    code = None
+    messages = list(opened.messages)
+    if opened.error is not None:  # the save set aside, its join code with it: the other player must be told
+        code = P.new_code()
+        said = f"The new match has a new join code, {code}: the other player must join with it."
+        messages[-1:] = [f"{messages[-1]} {said}" if messages else said]  # said with the damage, in one note
+    for line in messages:
         say(f"gin-tui host: {line}")
         if notes is not None:
             notes.append(line)
@@ -334,13 +350,13 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         for line in mark_abandoned(store.root, opened.error.match_id):
             say(f"gin-tui host: {line}")
     saved = opened.saved
-    code = None
     match_id = None
+    retired = retired_codes(saved.settings) if saved is not None else []
     if saved is not None and not new:
         state = saved.state
         match_id = saved.match_id
         kept = saved.settings.get("join_code")
-        code = kept if isinstance(kept, str) and len(P.normalize_code(kept)) == P.CODE_LENGTH else None
+        code = kept if valid_code(kept) else None
         say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
         if code is None:
             code = P.new_code()
@@ -355,6 +371,9 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         if seed is not None and str(seed) != state.seed:
             say("gin-tui host: --seed applies to new matches only (use --new for one).")
     else:
+        if saved is not None:  # given up: its codes still say so to a player who comes back with one
+            given_up = [saved.settings.get(key) for key in ("join_code", "seat_code")]
+            retired = [*(code for code in given_up if valid_code(code)), *retired][:RETIRED_KEPT]
         if saved is not None and record:
             for line in _give_up(store, saved):
                 say(f"gin-tui host: {line}")
@@ -362,12 +381,36 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
             store.set_aside("abandoned")
         state = new_game(rules, seed=seed)
     code = code or P.new_code()
-    keeper = Keeper(store, match_id=match_id, settings={"ai": NETWORK, "join_code": code, "host": name},
+    settings: dict[str, Any] = {"ai": NETWORK, "join_code": code, "host": name}
+    if retired:
+        settings["retired_codes"] = retired
+    if saved is not None and not new and valid_code(saved.settings.get("seat_code")):
+        settings["seat_code"] = saved.settings["seat_code"]  # --server-only's first player's (match_server)
+    keeper = Keeper(store, match_id=match_id, settings=settings,
                     record=record, has_save=match_id is not None)  # resumed: its save stands
     if saved is not None and not new:
         keeper.last_ui = dict(saved.ui)  # the server's table (who asked to go on, the hints): kept, and taken up
     keeper.start(state)
     return keeper, state, code
+
+
+RETIRED_KEPT = 4
+"""How many join codes of matches given up with ``--new`` the host keeps, to tell a player
+who comes back with one that the host started a new match."""
+
+
+def valid_code(code: Any) -> bool:
+    """Whether ``code`` (read from a save) can be a join code."""
+    from ginrummy_tui.net import protocol as P
+
+    return isinstance(code, str) and len(P.normalize_code(code)) == P.CODE_LENGTH
+
+
+def retired_codes(settings: dict[str, Any]) -> list[str]:
+    """The join codes of the matches given up for this one, as its save keeps them
+    (anything unreadable left out)."""
+    kept = settings.get("retired_codes")
+    return [code for code in kept if valid_code(code)][:RETIRED_KEPT] if isinstance(kept, list) else []
 
 
 def new_code_note(unreadable: bool, code: str) -> str:
@@ -472,27 +515,69 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int, *, r
         return 1
     app, caught = ended
     say_unshown_notes(app, "gin-tui host")
-    words, trouble = closing_words(server.state.over, reporter.keeper, caught, code)
+    words, trouble = closing_words(
+        server.state.over, reporter.keeper, caught, code, resume_command(args, port), own_line=True
+    )
+    words, _, command = words.partition("\n")
+    stream = sys.stderr if trouble else sys.stdout
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
-        say(f"gin-tui host: {words}", file=sys.stderr if trouble else sys.stdout)
+        say(f"gin-tui host: {words}", file=stream)
+        if command:
+            print(command, file=stream)  # a line of its own, unwrapped, to be copied whole
     return exit_status(app, caught)
 
 
-def closing_words(over: bool, keeper: Keeper, caught: list[int], code: str) -> tuple[str, bool]:
+def closing_words(
+    over: bool, keeper: Keeper, caught: list[int], code: str, command: str = "gin-tui host", *, own_line: bool = False
+) -> tuple[str, bool]:
     """What the host says as it closes, and whether it is trouble (standard error):
     the match over, saves failing, closed on request (most often by another
-    'gin-tui host' that took the match over, which then holds it), or saved."""
+    'gin-tui host' that took the match over, which then holds it), or saved.
+    ``command`` resumes the match (:func:`resume_command`); with ``own_line`` it
+    ends the words on a line of its own, to be copied whole, else it is quoted
+    in them."""
     if over:
         return "the match is over.", False
     if keeper.failing:
         return keeper.errors[-1], True
+    if own_line:
+        resumes = f"this resumes it with the same join code {code}:\n  {command}"
+    else:
+        quote = '"' if "'" in command else "'"
+        resumes = f"{quote}{command}{quote} resumes it with the same join code {code}."
     if caught and caught[0] == getattr(signal, "SIGTERM", None):
         return (
             "closed on request (SIGTERM): the match is saved; if another 'gin-tui host' took it over, "
-            f"that one holds it now, else 'gin-tui host' resumes it with the same join code {code}.",
+            f"that one holds it now, else {resumes}",
             True,
         )
-    return f"the match is saved; 'gin-tui host' resumes it with the same join code {code}.", False
+    return f"the match is saved; {resumes}", False
+
+
+def resume_command(args: argparse.Namespace, port: int) -> str:
+    """The command that resumes this hosted match, with the options it was
+    started with that say which match and where (quoted for a POSIX shell):
+    the data directory (``--data-dir``, or ``GIN_TUI_HOME``, which a later
+    shell may not have), the address and the port listened on (the port the
+    system picked for ``--port 0``, which the other player's game rejoins),
+    and the host's name.  The rules, the seed and ``--new`` are left out: they
+    would start another match."""
+    import os
+    import shlex
+
+    from ginrummy_tui.storage.files import ENV_HOME
+
+    words = ["gin-tui", "host"]
+    home = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
+    if home:
+        words += ["--data-dir", str(home)]
+    if args.bind != DEFAULT_BIND:
+        words += ["--bind", args.bind]
+    if port != DEFAULT_PORT:
+        words += ["--port", str(port)]
+    if args.name:
+        words += ["--name", args.name]
+    return shlex.join(words)
 
 
 async def _play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up) -> tuple[GinApp, list[int]] | None:
@@ -507,7 +592,7 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
     session = RemoteSession(
         _connect_address(host), port, server.host_code, name, join_code=code,
         address_hint=_join_address(host, port), on_close=thread.stop,
-        kept=lambda: closing_words(False, reporter.keeper, [], code)[0],
+        kept=lambda: closing_words(False, reporter.keeper, [], code, resume_command(args, port))[0],
     )
     try:
         await session.connect()

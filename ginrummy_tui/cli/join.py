@@ -208,7 +208,10 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
                     )
                 await asyncio.sleep(2)
                 continue
-            say(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
+            if exc.code == P.E_CODE and exc.new_match:  # the code of a match given up: no typo
+                say(f"gin-tui join: {P.NEW_MATCH_MESSAGE}; ask the host for it.", file=sys.stderr)
+            else:
+                say(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
             return 1
         except NoAnswer as exc:  # reached, but not a gin-tui host (or a stuck one)
             say(f"gin-tui join: {host}:{port} {exc}", file=sys.stderr)
@@ -233,13 +236,36 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         for error in records.errors:
             say(f"gin-tui join: {error}", file=sys.stderr)
-        say(left_note(session, args.address))
+        words, _, command = left_note(session, rejoin_command(args)).partition("\n")
+        say(words)
+        if command:
+            print(command)  # a line of its own, unwrapped, to be copied whole
     return exit_status(app, caught)
 
 
-def left_note(session: RemoteSession, address: str) -> str:
-    """The terminal's last line once the table is closed: how to take the seat back,
-    unless the match was over (there is nothing to come back to)."""
+def rejoin_command(args: argparse.Namespace) -> str:
+    """The command that takes this seat back (quoted for a POSIX shell): the
+    address, and the name and the data directory as they were given (the data
+    directory also from ``GIN_TUI_HOME``, which a later shell may not have):
+    without them the player would come back under the login name, recorded
+    elsewhere.  Never the code (every user of the machine could read it)."""
+    import shlex
+
+    from ginrummy_tui.storage.files import ENV_HOME
+
+    words = ["gin-tui", "join", args.address]
+    if args.name:
+        words += ["--name", args.name]
+    home = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
+    if home:
+        words += ["--data-dir", str(home)]
+    return shlex.join(words)
+
+
+def left_note(session: RemoteSession, rejoin: str) -> str:
+    """The terminal's last lines once the table is closed: how to take the seat back
+    (``rejoin``, the command, on a line of its own), unless the match was over
+    (there is nothing to come back to)."""
     from ginrummy_tui.engine.kinds import Phase
 
     client = session.client
@@ -248,4 +274,4 @@ def left_note(session: RemoteSession, address: str) -> str:
     if session.refused_with is not None:  # the same code takes the seat back no more
         return f"gin-tui join: left the table; {session.at_quit()}."
     # the command on a line of its own, to be copied whole
-    return f"gin-tui join: left the match; with the same code, this takes the seat back:\n  gin-tui join {address}"
+    return f"gin-tui join: left the match; with the same code, this takes the seat back:\n  {rejoin}"

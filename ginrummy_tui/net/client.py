@@ -21,10 +21,12 @@ from . import protocol as P
 class JoinRefused(ConnectionError):
     """The host refused to seat this client (wrong code, seat taken, version...)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, new_match: bool = False) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.new_match = new_match
+        """The code was the one of a match the host gave up: it has started a new match, with a new code."""
 
 
 class NoAnswer(TimeoutError):
@@ -77,6 +79,9 @@ class GameClient:
         self.connected = [False, False]
         """Which seats the host sees connected."""
         self.ready = [False, False]
+        self.seated = [False, False]
+        """Which seats have had a player in this match, as the host says (also before it was
+        last started); a host that does not say it leaves it as the last said."""
         self.clock: dict[str, Any] | None = None
         self.hints: list[int] = [0, 0]
         """The hints each seat was shown in the hand in play, as the host counts them."""
@@ -181,7 +186,7 @@ class GameClient:
             if msg is None:
                 continue
             if msg["type"] == P.ERROR and msg.get("fatal"):
-                raise JoinRefused(str(msg.get("code")), str(msg.get("message")))
+                raise JoinRefused(str(msg.get("code")), str(msg.get("message")), new_match=msg.get("new_match") is True)
             if msg["type"] == P.BYE:
                 raise ConnectionError(str(msg.get("message", "the host closed the match")))
 
@@ -288,6 +293,7 @@ class GameClient:
             self._names(msg.get("names"))
             self.connected = _bools(msg.get("connected"), self.connected)
             self.ready = _bools(msg.get("ready"), self.ready)
+            self.seated = _bools(msg.get("seated"), self.seated)
             clock = msg.get("clock")
             self.clock = clock if isinstance(clock, dict) else None
             self.hints = P.seat_counts(msg.get("hints")) or [0, 0]

@@ -60,6 +60,9 @@ E_CROWDED = "crowded"
 """A connection that had not said hello was dropped to make room for a newer one."""
 E_REPLACED = "replaced"
 """The client held the seat before another (a second ``gin-tui join`` with the code) took it."""
+NEW_MATCH_MESSAGE = "the host has started a new match, with a new join code"
+"""The message of a ``bad_code`` error for the code of a match the host gave up (``--new``);
+the error then also says ``"new_match": true`` (an optional field: older clients show the message)."""
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join-code letters: no I, L, O, 0 or 1, which are easily misread."""

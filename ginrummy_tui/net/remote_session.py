@@ -103,9 +103,12 @@ class RemoteSession(Session):
         """True once reconnecting is pointless (wrong code, other version, host gone for good)."""
         self.refused_with: str | None = None
         """The host's reason (its error code) for refusing a rejoin for good, once it has."""
+        self.new_match = False
+        """True once the host refused the rejoin because it has started a new match (``--new``)."""
         self.opponent_seen = False
-        """True once the other player has been at the table in this run: until then
-        a move waits for them to join, after that for them to come back."""
+        """True once the other player has been at the table (in this run, or, as the host
+        says, in this match before it was restarted): until then a move waits for them
+        to join, after that for them to come back."""
         self._was_here: bool | None = None
         """Whether the other player was at the table at the host's last view (None before the first)."""
         self._news: list[str] = []
@@ -205,7 +208,7 @@ class RemoteSession(Session):
             else:
                 self._news.append(f"{name} left the table: the game waits for them to come back.")
         self._was_here = here
-        if here:
+        if here or client.seated[1 - self.seat]:  # at the table in this run, or before the host was restarted
             self.opponent_seen = True
         if self.records is not None and client.view is not None:
             hints = client.match_hints[self.seat] if client.match_hints is not None else None
@@ -231,9 +234,14 @@ class RemoteSession(Session):
                 await client.connect(5.0, background=False)
             except JoinRefused as exc:
                 if exc.code in STOP_RETRYING:
-                    self.problem = exc.message
+                    # the code took this seat before: the host has another one now, not a typo
+                    self.problem = exc.message if exc.code != P.E_CODE else (
+                        "the host started a new match; ask for its code" if exc.new_match
+                        else "the host has a new join code: ask for it"
+                    )
                     self.gave_up = True
                     self.refused_with = exc.code
+                    self.new_match = exc.new_match
                     self.changed()
                     return False
                 continue  # the host still holds our old seat: try again
@@ -487,6 +495,8 @@ class RemoteSession(Session):
             return f"{words} ({self.opponent_name} is left waiting)" if here else words
         if self.refused_with == P.E_REPLACED:
             return "another 'gin-tui join' took this seat and plays the match on"
+        if self.refused_with == P.E_CODE and self.new_match:
+            return "the host has started a new match, with a new join code: its player can tell you the code"
         if self.refused_with == P.E_CODE:
             return "the host no longer takes this join code: its player can tell you the new one"
         if self.refused_with == P.E_VERSION:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ginrummy_tui import __version__
@@ -143,11 +143,15 @@ class MatchServer:
         table: Mapping[str, Any] | None = None,
         on_table: Callable[[], None] | None = None,
         clock: MoveClockTime | None = None,
+        retired_codes: Sequence[str] = (),
     ) -> None:
         self._state = state
         self.seq = 0
         """Increases with every change of the game; actions must name the current one."""
         self.codes = dict(codes) if codes is not None else {0: P.new_code(), 1: P.new_code()}
+        self.retired_codes = tuple(retired_codes)
+        """The join codes of matches the host gave up for this one (``--new``): a player who
+        comes back with one is told that the host started a new match, not that the code is wrong."""
         self.names = [P.clean_name(names[0], "Host"), P.clean_name(names[1], "Guest")]
         self._host_named = names[0] is not None
         """The host gave its seat's name (else it has none of its own: ``--server-only``, where
@@ -174,6 +178,8 @@ class MatchServer:
         self._replaced: list[list[str]] = [[], []]
         """The ids of the clients that held each seat before another took it (the last few)."""
         self._ready = [False, False]
+        self._seated = [False, False]
+        """Which seats have had a player in this match (kept in the save, across restarts of the host)."""
         # the clock
         self._time = clock
         """Where the move clock reads the time and sets its alarm (None: the event loop's)."""
@@ -395,11 +401,19 @@ class MatchServer:
             if P.codes_match(code, self.codes[s]):
                 seat = s
         if seat is None:
+            retired = False
+            for old in self.retired_codes:  # in constant time each, as the codes in play
+                if P.codes_match(code, old):
+                    retired = True
             assert self._auth_lock is not None
             async with self._auth_lock:  # one wrong code at a time, each costing auth_delay
                 await asyncio.sleep(self.auth_delay)
-            log.warning("wrong join code from %s", conn.peer)
-            self._send(conn, _error(P.E_CODE, "wrong join code", fatal=True))
+            if retired:
+                log.warning("the join code of a match given up, from %s", conn.peer)
+                self._send(conn, {**_error(P.E_CODE, P.NEW_MATCH_MESSAGE, fatal=True), "new_match": True})
+            else:
+                log.warning("wrong join code from %s", conn.peer)
+                self._send(conn, _error(P.E_CODE, "wrong join code", fatal=True))
             return False
         client = P.client_id(msg.get("client"))
         if self._seats[seat] is not None:
@@ -443,6 +457,9 @@ class MatchServer:
         self._holders[seat] = client
         conn.seat = seat
         self._seats[seat] = conn
+        if not self._seated[seat]:
+            self._seated[seat] = True
+            self._table_changed()  # saved: a restarted host knows a player who comes back
 
     def _action(self, conn: _Conn, msg: dict[str, Any]) -> bool:
         seat = conn.seat
@@ -545,7 +562,8 @@ class MatchServer:
         (match and hand number) it belongs to, who asked to go on from it, the
         hints each seat was shown in it, the players' names (the guest's is
         taken up again by a restarted host, which hears it only when the guest
-        is back), the time left of the move in play under a move timer, and
+        is back) and which seats have had a player (one who comes back to a
+        restarted host is "back", not new), the time left of the move in play under a move timer, and
         when the match started and the hints each seat was shown in it (the
         guest records them as the host does)."""
         clock = self._clock_record()
@@ -555,6 +573,7 @@ class MatchServer:
             "ready": list(self._ready),
             "hints": self.hints(),
             "names": list(self.names),
+            "seated": list(self._seated),
             "match": {"no": self._state.match_no, "started": started, "hints": list(match_hints)},
             **({"clock": clock} if clock is not None else {}),
         }
@@ -569,6 +588,9 @@ class MatchServer:
         if isinstance(names, list) and len(names) == 2:  # the guest's (the host gives its own at each start)
             for seat in (0, 1) if not self._host_named else (1,):
                 self.names[seat] = P.clean_name(names[seat], self.names[seat])
+        seated = table.get("seated")  # who has been at the table: of the whole match, as the names
+        if isinstance(seated, list) and [type(x) for x in seated] == [bool, bool]:
+            self._seated = list(seated)
         match = table.get("match")  # when the match started, and its hints: of the whole match
         if isinstance(match, dict) and match.get("no") == self._state.match_no:
             started, counts = match.get("started"), match.get("hints")
@@ -607,6 +629,7 @@ class MatchServer:
             "names": list(self.names),
             "connected": list(self.connected()),
             "ready": list(self._ready),
+            "seated": list(self._seated),
             "clock": self._clock_message(),
             **({"hints": self.hints()} if any(self.hints()) else {}),
             **({"match": self.match_id()} if self.match_id is not None else {}),

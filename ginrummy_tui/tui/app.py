@@ -34,7 +34,7 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT,
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from textual.notifications import SeverityLevel
+    from textual.notifications import Notification, SeverityLevel
 
     from ginrummy_tui.engine import GameState, PlayerView, Rules
     from ginrummy_tui.session.local import Opponent
@@ -310,12 +310,42 @@ class GinApp(App):
         the toast's column (the home directory as ~, the lines broken after a
         separator, not inside a name), as wide as the toast is on this screen;
         with ``--ascii`` its signs in ASCII ("-" for "·", its edge in ``app.tcss``)."""
+        self._toast(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def _toast(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> Notification:
+        """:meth:`notify`, returning the notification, so that it can be taken down
+        before its time (:meth:`_take_down_between_hands`)."""
+        from textual.notifications import Notification, Notify
+
         from .note_text import note_text, toast_text_width
 
         if self.ascii_only:
             message = ascii_words(message)
         width = toast_text_width(self.size.width, self.size.height, severity)
-        super().notify(note_text(message, width), title=title, severity=severity, timeout=timeout, markup=markup)
+        notification = Notification(
+            note_text(message, width), title, severity,
+            self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup=markup,
+        )
+        self.post_message(Notify(notification))  # as App.notify does
+        return notification
+
+    _between_hands: list[Notification] = []
+    """The toasts of who waits for whom to go on, which the next hand's deal makes untrue."""
+
+    def _take_down_between_hands(self) -> None:
+        """The next hand is dealt: "Waiting for Bob to go on" and "Bob is ready for the
+        next hand" are no longer true, and go (they lingered up to their timeout)."""
+        for notification in self._between_hands:
+            self._unnotify(notification)  # as a toast does when its time is up
+        self._between_hands = []
 
     def _screen_details(self) -> dict[str, Any]:
         """What the keeper saves of the screen (the order of the cards, the selection);
@@ -631,6 +661,8 @@ class GinApp(App):
                     if screen is not table:
                         screen.post_message(ViewChanged())
         self._show_end_screens(v)
+        if not v.phase.ended and self._between_hands:
+            self._take_down_between_hands()
         self._tell_going_on(v)
         for news in self.session.take_news():  # network play: the other player left or came back
             self.notify(news, timeout=6)
@@ -657,7 +689,7 @@ class GinApp(App):
         note = self.session.going_on_note()
         if note and self._going_on_told != (v.match_no, v.hand_no):
             self._going_on_told = (v.match_no, v.hand_no)
-            self.notify(note, timeout=8)
+            self._between_hands = [*self._between_hands, self._toast(note, timeout=8)]
         shown = (v.phase.ended and self.session.opponent_to_move(), note, self.session.blocked())
         if shown != self._going_on_shown:
             from .host import GoingOnChanged
@@ -678,7 +710,7 @@ class GinApp(App):
         self.sync()
         waiting = self.session.waiting_note()  # network play: both players must go on
         if waiting:
-            self.notify(waiting, timeout=4)
+            self._between_hands = [*self._between_hands, self._toast(waiting, timeout=4)]
 
     def _show_end_screens(self, v) -> None:
         ended = v.phase.ended

@@ -5,13 +5,14 @@ or ``gin-tui --seed N --hand K``, kept in its own save slot and not counted)
 must never look like the match: the score line becomes a banner that stays
 for the whole hand, its end-of-hand screen and the score table keep the
 match's own scores apart (:func:`practised_match`), and the quit question says
-the real match resumes where it was.
+the real match resumes where it was (or, over, that a new match begins).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ginrummy_tui.engine.kinds import Phase
 from ginrummy_tui.session.local import LocalSession
 from ginrummy_tui.session.replay_session import ReplaySession
 
@@ -82,9 +83,10 @@ def _forms(which: str, note: str, scores: str) -> Banner:
 
 
 def practice_quit_note(app: App[Any]) -> str | None:
-    """What the quit question says in practice: the real match resumes where it was
-    (None where it does not: nothing saved, or saves failing; the question then
-    says what becomes of the match, as outside practice)."""
+    """What the quit question says in practice: the real match resumes where it was,
+    or, over, that the next start begins a new one (None where nothing is saved,
+    or saves fail; the question then says what becomes of the match, as outside
+    practice)."""
     gin = gin_of(app)
     session = gin.session
     keeper = gin.context.keeper
@@ -94,6 +96,11 @@ def practice_quit_note(app: App[Any]) -> str | None:
         real = session.real.state
         me, opp = session.seat, 1 - session.seat
         name = session.opponent_name.split(" (")[0]
+        if real.phase == Phase.MATCH_OVER:  # archived, never resumed: the next start deals a new match
+            return (
+                f"This practice hand is not saved. Your match is over (You {real.scores[me]} · {name} "
+                f"{real.scores[opp]}): the next time you start gin-tui, a new match begins."
+            )
         where = f"after hand {real.hand_no}" if real.phase.ended else f"in hand {real.hand_no}"
         return (
             f"This practice hand is not saved. Your match resumes where it was: "

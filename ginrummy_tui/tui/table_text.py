@@ -156,6 +156,14 @@ def fitting_moves_text(v: PlayerView, opponent_name: str, ascii_only: bool, room
     return text
 
 
+def hint_note_forms(who: str, hints: int) -> tuple[str, ...]:
+    """What the moves line adds in network play when the other player (``who``) was
+    shown ``hints`` hints in the hand, longest first, each with the two spaces before it:
+    "  Bob was shown 2 hints this hand.", "  Bob had 2 hints this hand.", "  Bob had 2 hints."."""
+    counted = f"{hints} hint{'s' if hints != 1 else ''}"
+    return (f"  {who} was shown {counted} this hand.", f"  {who} had {counted} this hand.", f"  {who} had {counted}.")
+
+
 def describe(t: Text, moves: list[Move], ascii_only: bool) -> None:
     """Append `` drew from the stock and threw 9♥.`` for ``moves`` of one player."""
     for i, m in enumerate(moves):

@@ -274,11 +274,16 @@ class GameScreen(Screen):
         if key == self._moves_key:
             return
         self._moves_key = key
-        name = app.session.opponent_name
-        text = tt.fitting_moves_text(v, tt.fitting_name(name, self.app.size.width), app.ascii_only, room)
+        name = tt.fitting_name(app.session.opponent_name, self.app.size.width)
+        text = tt.fitting_moves_text(v, name, app.ascii_only, room)
         if hints is not None and hints[1]:
-            who = tt.short_name(name)
-            text.append(f"  {who} was shown {hints[1]} hint{'s' if hints[1] > 1 else ''} this hand.", style="italic")
+            # the longest words that fit beside the moves (at 80 columns a long move
+            # and "… was shown 2 hints this hand." did not), else the moves give way
+            forms = tt.hint_note_forms(tt.short_name(app.session.opponent_name), hints[1])
+            note = next((form for form in forms if text.cell_len + len(form) <= room), forms[-1])
+            if text.cell_len + len(note) > room:
+                text = tt.fitting_moves_text(v, name, app.ascii_only, room - len(note))
+            text.append(note, style="italic")
         self.query_one(MovesLine).set_text(text)
 
     def on_suits_changed(self, message: SuitsChanged) -> None:

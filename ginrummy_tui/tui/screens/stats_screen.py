@@ -81,6 +81,23 @@ def stats_renderable(
     return Group(*parts)
 
 
+FRAME_WIDTH = 100
+"""The widest the statistics' frame gets (``max-width`` of ``#stats``)."""
+TREND_NOTES = (
+    "  your margin in the last matches against each opponent, oldest first",
+    "  your margin in the last matches, oldest first",
+    "  oldest first",
+)
+"""What the trend's heading says after "Trend", longest first."""
+
+
+def trend_heading(room: int) -> Text:
+    """"Trend" and the longest note that fits ``room`` columns with it (at 80 columns the
+    longest ran up to the scroll bar)."""
+    note = next((note for note in TREND_NOTES if len("Trend" + note) <= room), "")
+    return Text.assemble(("Trend", "bold underline"), (note, "dim"))
+
+
 def recent_renderable(recent: list[dict[str, Any]]) -> Group:
     """The last matches played, newest first."""
     from ginrummy_tui.storage.reports import listed_opponent, outcome
@@ -174,24 +191,40 @@ class StatsScreen(TableOnly, ModalScreen):
         with VerticalScroll(id="stats"):
             yield Static(stats_renderable(stats, notes, self._table_width(), unusable=self._unusable), id="stats-table")
             if trend:
-                yield Static(
-                    Text.assemble(
-                        ("Trend", "bold underline"),
-                        ("  your margin in the last matches against each opponent, oldest first", "dim"),
-                    ),
-                    id="trend-title",
-                )
+                yield Static(trend_heading(self._frame_room()), id="trend-title")
                 yield Trend(trend, id="trend")
             yield Static(recent_renderable(recent), id="stats-recent")
             yield Static("Esc: back to the game", id="stats-close")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#stats").focus()
+        frame = self.query_one("#stats", VerticalScroll)
+        frame.focus()
+        self.watch(frame, "scroll_y", self._show_more_below)
+        self.call_after_refresh(self._show_more_below)  # once laid out: how far it scrolls
 
     def on_resize(self) -> None:
         stats, notes = self._figures
         self.query_one("#stats-table", Static).update(stats_renderable(stats, notes, self._table_width(), unusable=self._unusable))
+        for heading in self.query("#trend-title").results(Static):
+            heading.update(trend_heading(self._frame_room()))
+        self.call_after_refresh(self._show_more_below)
+
+    def _frame_room(self) -> int:
+        """Columns for words in the frame, a blank one kept before its scroll bar: its border,
+        padding and scroll bar (2 columns) and that blank column off the frame's width."""
+        return min(self.app.size.width, FRAME_WIDTH) - 7
+
+    def _show_more_below(self) -> None:
+        """While the figures go on below the frame, its bottom edge says so and how to get
+        there ("more below: ↓/PgDn"; with ASCII suits "more below: Down/PgDn"): the scroll
+        bar alone, a mark of two columns, was easily missed."""
+        frame = self.query_one("#stats", VerticalScroll)
+        if frame.scroll_y < frame.max_scroll_y:
+            keys = "Down/PgDn" if gin_of(self.app).ascii_only else "↓/PgDn"
+            frame.border_subtitle = f"more below: {keys}"
+        else:
+            frame.border_subtitle = ""
 
     def action_scroll(self, step: int) -> None:
         """Scroll by a line."""
