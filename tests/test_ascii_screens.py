@@ -337,12 +337,15 @@ async def test_with_ascii_the_move_clock_over_a_screen_is_ascii_alone():
     from ginrummy_tui.tui.move_clock import ClockBadge
 
     app = make_app(rules="multiplayer-1.5", seed=3, ascii=True, pause=0)
+    app.now = lambda: 0.0  # the clock stands still: "30 s" however slow the machine
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         for key in ("f2", "escape", "question_mark"):
             await pilot.press(key)
             await settle(app, pilot)
             if key != "escape":
+                app._tick_clock()  # the badge comes with the clock's next tick: no waiting for it
+                await pilot.pause()
                 badge = app.screen.query_one(ClockBadge)
                 assert badge.text.startswith("Paused 30 s to move - the clock waits"), badge.text
                 assert not _not_ascii(screen_text(app)), _not_ascii(screen_text(app))
