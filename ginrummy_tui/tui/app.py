@@ -889,6 +889,8 @@ class GinApp(App):
         says it, the rule sheet with q, Ctrl+Z where no shell brings the game back
         (in network play, as the session says it: the host keeps the match)."""
         keeper = self.context.keeper
+        if keeper is not None and keeper.store.held is not None:  # the save there may not be read
+            return "this match is not saved (your saved one is left as it is): it ends here"
         if keeper is not None and keeper.failing:  # a data directory that cannot be used, a full disk
             if keeper.has_save:
                 return "only an earlier point of your match is saved"
