@@ -1208,7 +1208,7 @@ def test_host_refuses_an_empty_bind_address_naming_the_ones_to_use(tmp_path, cap
 
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     # were it served, it would stop at once rather than wait for Ctrl+C
-    monkeypatch.setattr(host_cli, "_serve_until_interrupted", lambda thread: thread.stop() or 0)
+    monkeypatch.setattr(host_cli, "_serve_until_interrupted", lambda thread: thread.stop() or "Ctrl+C")
     data = tmp_path / "data"
     for bind in ("", " "):
         assert main(["host", "--server-only", "--bind", bind, "--port", "0", "--data-dir", str(data)]) == 2
@@ -1934,3 +1934,33 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
         await pilot.press("h")  # the hint key too, dimmed on the key bar as the moves are
         assert app.table.refusal == "no hint now" and prompt.plain == line
         assert app.table.check_action("hint", ()) is None
+
+
+def test_a_server_only_host_stopped_with_ctrl_c_prints_the_command_that_resumes_its_match(tmp_path, capsys, monkeypatch):
+    """``gin-tui host --server-only`` stopped with Ctrl+C said only "stopped (Ctrl+C).": it
+    says, as the hosted game does, that the match is saved, with both players' join codes,
+    and the command that resumes it, with its options, on a line of its own."""
+    import shlex
+
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import main, parse_command_line
+
+    monkeypatch.delenv("GIN_TUI_HOME", raising=False)
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setattr(host_cli, "_serve_until_interrupted", lambda thread: thread.stop() or "Ctrl+C")  # at once
+    data = tmp_path / "my data"
+    assert main(["host", "--server-only", "--port", "0", "--data-dir", str(data), "--rules", "oklahoma"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    first = next(line.split(": ")[1] for line in out if line.startswith("Player 1's join code: "))
+    second = next(line.split(": ")[1] for line in out if line.startswith("Player 2's join code: "))
+    port = int(next(line for line in out if "listening on 127.0.0.1:" in line).split(":")[2].split()[0])
+    command = f"gin-tui host --server-only --data-dir '{data}' --port {port}"  # the port the system picked
+    assert out[-3:] == [
+        "gin-tui host: stopped (Ctrl+C).",
+        f"gin-tui host: the match is saved; this resumes it with the same join codes, {first} (player 1's) "
+        f"and {second} (player 2's):",
+        f"  {command}",
+    ]
+    again = parse_command_line(shlex.split(command)[1:])
+    assert (again.server_only, again.data_dir, again.port, again.new) == (True, str(data), port, False)
