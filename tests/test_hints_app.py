@@ -207,3 +207,27 @@ async def test_a_refusal_after_a_hint_is_read_whole_on_a_small_screen():
         shown = " ".join(" ".join(_prompt_rows(app)).split())
         reason = "✗ The review of your decisions (r) comes once the hand is over."
         assert shown == f"{reason} Hint: {expected.reason}", shown
+
+
+async def test_the_rows_made_for_a_refusal_under_a_hint_are_given_back_when_it_goes():
+    """60×21, the hint on show in the upcard round, r refused (the table made room for the
+    reason and the hint), then another card selected: the reason went, but the rows made
+    for it stayed, blank lines under the hint, and the card backs hidden, until the hint
+    went.  The table is again as with the hint alone."""
+    from ginrummy_tui.tui.widgets.hand import KEYS
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(60, 21)) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("h")
+        await _settle(app, pilot)
+        hint_alone, made_for_hint = _prompt_rows(app), set(app.table.classes)
+        await pilot.press("r")
+        await _settle(app, pilot)
+        assert _prompt_rows(app)[0].startswith("✗ The review of your decisions")
+        assert set(app.table.classes) > made_for_hint  # more room made: the card backs went
+        await pilot.press(KEYS[2])  # another card selected: the reason goes
+        await _settle(app, pilot)
+        assert _prompt_rows(app) == hint_alone
+        assert set(app.table.classes) == made_for_hint
+        assert app.table.query_one(PromptLine).region.bottom == 20  # just above the key bar: no blank rows
