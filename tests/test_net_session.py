@@ -1964,3 +1964,33 @@ def test_a_server_only_host_stopped_with_ctrl_c_prints_the_command_that_resumes_
     ]
     again = parse_command_line(shlex.split(command)[1:])
     assert (again.server_only, again.data_dir, again.port, again.new) == (True, str(data), port, False)
+
+
+def test_a_hosted_match_whose_save_may_not_be_read_is_left_in_place_and_not_saved_over(tmp_path, unreadable):
+    """network.json writable but not readable (0200) was moved aside as damaged and the new
+    match saved in its place: it is left as it is, said so with its path, and the match
+    hosted meanwhile is neither saved over it nor recorded."""
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.storage.store import Store
+
+    store = Store(tmp_path, host_cli.SAVE_NAME)
+    keeper, _, _ = host_cli.prepare_match(store, rules_name="standard", seed=SEED, new=False, name="Ann",
+                                          say=lambda text: None)
+    keeper.store.lock.release()
+    saved = tmp_path / host_cli.SAVE_NAME
+    before = saved.read_bytes()
+    unreadable(saved)
+    said: list[str] = []
+    notes: list[str] = []
+    store = Store(tmp_path, host_cli.SAVE_NAME)
+    keeper, state, _ = host_cli.prepare_match(store, rules_name="standard", seed=SEED, new=False, name="Ann",
+                                              say=said.append, notes=notes)
+    assert notes == [f"Your saved match {saved} cannot be read (Permission denied); it is left as it is. "
+                     "This match is not saved, nor recorded in your statistics; "
+                     "once that file may be read, the match in it is resumed."]
+    assert said[0] == f"gin-tui host: {notes[0]}"
+    assert keeper.failing and not keeper.record and keeper.errors == []
+    keeper.on_change(state)
+    keeper.flush()
+    assert saved.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == [host_cli.SAVE_NAME]

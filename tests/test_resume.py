@@ -853,7 +853,7 @@ async def test_a_save_that_may_not_be_read_is_left_in_place_and_the_match_played
     note = (
         f"Your saved match {path} cannot be read (Permission denied); it is left as it is. "
         "This match is not saved, nor recorded in your statistics; "
-        "once that file may be read, gin-tui resumes the match in it."
+        "once that file may be read, the match in it is resumed."
     )
     assert plan.notes == [note]
     async with running(plan) as (app, pilot):

@@ -440,7 +440,7 @@ class Store:
             self.held = found.message()
             out.messages.append(
                 f"{self.held} This match is not saved, nor recorded in your statistics; "
-                "once that file may be read, gin-tui resumes the match in it."
+                "once that file may be read, the match in it is resumed."
             )
             return out
         if isinstance(found, LoadError):
