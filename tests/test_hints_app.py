@@ -207,3 +207,58 @@ async def test_a_refusal_after_a_hint_is_read_whole_on_a_small_screen():
         shown = " ".join(" ".join(_prompt_rows(app)).split())
         reason = "✗ The review of your decisions (r) comes once the hand is over."
         assert shown == f"{reason} Hint: {expected.reason}", shown
+
+
+async def test_the_rows_made_for_a_refusal_under_a_hint_are_given_back_when_it_goes():
+    """60×21, the hint on show in the upcard round, r refused (the table made room for the
+    reason and the hint), then another card selected: the reason went, but the rows made
+    for it stayed, blank lines under the hint, and the card backs hidden, until the hint
+    went.  The table is again as with the hint alone."""
+    from ginrummy_tui.tui.widgets.hand import KEYS
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(60, 21)) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("h")
+        await _settle(app, pilot)
+        hint_alone, made_for_hint = _prompt_rows(app), set(app.table.classes)
+        await pilot.press("r")
+        await _settle(app, pilot)
+        assert _prompt_rows(app)[0].startswith("✗ The review of your decisions")
+        assert set(app.table.classes) > made_for_hint  # more room made: the card backs went
+        await pilot.press(KEYS[2])  # another card selected: the reason goes
+        await _settle(app, pilot)
+        assert _prompt_rows(app) == hint_alone
+        assert set(app.table.classes) == made_for_hint
+        assert app.table.query_one(PromptLine).region.bottom == 20  # just above the key bar: no blank rows
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_a_hint_and_reason_longer_than_the_rows_left_end_with_a_mark_where_they_are_cut(ascii_only):
+    """46×21 under the move clock, the hint on show ("Discard K♦: waiting with 1 for gin..."),
+    then a reason of three lines (the text stands in for any): the line was cut at the
+    table's last row without a mark, the end of the hint silently missing.  Its last row
+    ends with "…" ("..." with --ascii), and the rows above it are as they were."""
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui import scenarios
+
+    app = make_app(state=scenarios.knock_ready(rules=PRESETS["multiplayer-1.5"]), pause=0, ascii=ascii_only)
+    async with app.run_test(size=(46, 21)) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("s")
+        await _settle(app, pilot)
+        await pilot.press("h")
+        await _settle(app, pilot)
+        expected = hint(app.session.view())
+        app.table.refuse("not now: " + "a reason that goes on " * 4 + "to its end")
+        await _settle(app, pilot)
+        line = app.table.query_one(PromptLine)
+        rows = _prompt_rows(app)
+        assert line.short_of > 0 and len(rows) == line.lines == 6, rows
+        mark = "..." if ascii_only else "…"
+        assert rows[-1].endswith(mark) and not rows[-2].endswith(mark), rows
+        shown = " ".join(" ".join(rows).split()).removesuffix(mark)
+        reason = expected.reason.replace("♦", "D") if ascii_only else expected.reason
+        told = shown.split("Hint: ", 1)[1]
+        assert reason.startswith(told.rstrip(" .,;:")) and len(told) < len(reason), (told, reason)
+        assert max(len(row) for row in rows) <= line.content_region.width

@@ -503,7 +503,7 @@ def test_a_host_serving_only_records_nothing_each_player_records_their_side(tmp_
     keepers: list = []
     kept: list[bool] = []
     monkeypatch.setattr(host_cli, "_serve_until_interrupted", lambda thread: kept.append(keepers[0].record)
-                        or thread.stop() or 0)
+                        or thread.stop() or "Ctrl+C")
     real_prepare = host_cli.prepare_match
 
     def prepare(*args, **kw):

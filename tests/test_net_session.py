@@ -1208,7 +1208,7 @@ def test_host_refuses_an_empty_bind_address_naming_the_ones_to_use(tmp_path, cap
 
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     # were it served, it would stop at once rather than wait for Ctrl+C
-    monkeypatch.setattr(host_cli, "_serve_until_interrupted", lambda thread: thread.stop() or 0)
+    monkeypatch.setattr(host_cli, "_serve_until_interrupted", lambda thread: thread.stop() or "Ctrl+C")
     data = tmp_path / "data"
     for bind in ("", " "):
         assert main(["host", "--server-only", "--bind", bind, "--port", "0", "--data-dir", str(data)]) == 2
@@ -1934,3 +1934,63 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
         await pilot.press("h")  # the hint key too, dimmed on the key bar as the moves are
         assert app.table.refusal == "no hint now" and prompt.plain == line
         assert app.table.check_action("hint", ()) is None
+
+
+def test_a_server_only_host_stopped_with_ctrl_c_prints_the_command_that_resumes_its_match(tmp_path, capsys, monkeypatch):
+    """``gin-tui host --server-only`` stopped with Ctrl+C said only "stopped (Ctrl+C).": it
+    says, as the hosted game does, that the match is saved, with both players' join codes,
+    and the command that resumes it, with its options, on a line of its own."""
+    import shlex
+
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import main, parse_command_line
+
+    monkeypatch.delenv("GIN_TUI_HOME", raising=False)
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setattr(host_cli, "_serve_until_interrupted", lambda thread: thread.stop() or "Ctrl+C")  # at once
+    data = tmp_path / "my data"
+    assert main(["host", "--server-only", "--port", "0", "--data-dir", str(data), "--rules", "oklahoma"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    first = next(line.split(": ")[1] for line in out if line.startswith("Player 1's join code: "))
+    second = next(line.split(": ")[1] for line in out if line.startswith("Player 2's join code: "))
+    port = int(next(line for line in out if "listening on 127.0.0.1:" in line).split(":")[2].split()[0])
+    command = f"gin-tui host --server-only --data-dir '{data}' --port {port}"  # the port the system picked
+    assert out[-3:] == [
+        "gin-tui host: stopped (Ctrl+C).",
+        f"gin-tui host: the match is saved; this resumes it with the same join codes, {first} (player 1's) "
+        f"and {second} (player 2's):",
+        f"  {command}",
+    ]
+    again = parse_command_line(shlex.split(command)[1:])
+    assert (again.server_only, again.data_dir, again.port, again.new) == (True, str(data), port, False)
+
+
+def test_a_hosted_match_whose_save_may_not_be_read_is_left_in_place_and_not_saved_over(tmp_path, unreadable):
+    """network.json writable but not readable (0200) was moved aside as damaged and the new
+    match saved in its place: it is left as it is, said so with its path, and the match
+    hosted meanwhile is neither saved over it nor recorded."""
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.storage.store import Store
+
+    store = Store(tmp_path, host_cli.SAVE_NAME)
+    keeper, _, _ = host_cli.prepare_match(store, rules_name="standard", seed=SEED, new=False, name="Ann",
+                                          say=lambda text: None)
+    keeper.store.lock.release()
+    saved = tmp_path / host_cli.SAVE_NAME
+    before = saved.read_bytes()
+    unreadable(saved)
+    said: list[str] = []
+    notes: list[str] = []
+    store = Store(tmp_path, host_cli.SAVE_NAME)
+    keeper, state, _ = host_cli.prepare_match(store, rules_name="standard", seed=SEED, new=False, name="Ann",
+                                              say=said.append, notes=notes)
+    assert notes == [f"Your saved match {saved} cannot be read (Permission denied); it is left as it is. "
+                     "This match is not saved, nor recorded in your statistics; "
+                     "once that file may be read, the match in it is resumed."]
+    assert said[0] == f"gin-tui host: {notes[0]}"
+    assert keeper.failing and not keeper.record and keeper.errors == []
+    keeper.on_change(state)
+    keeper.flush()
+    assert saved.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == [host_cli.SAVE_NAME]

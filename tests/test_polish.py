@@ -1197,3 +1197,31 @@ def test_the_classic_score_table_names_its_box_and_game_bonuses(tiny):
         rows = {line.split()[0] + " " + line.split()[1]: line.split()[2:] for line in out.getvalue().splitlines()
                 if "bonus" in line}
         assert rows == {"box bonuses": list(boxes), "game bonus": list(game)}, out.getvalue()
+
+
+async def test_toasts_taken_down_by_the_game_go_through_textuals_public_api(monkeypatch):
+    """The toasts of who waits for whom to go on were taken down with Textual's private
+    ``_unnotify``: they go as the end of a hand's do, by ``clear_notifications``, the
+    other toasts raised again with the time they had left, in their order."""
+    from textual.app import App
+
+    taken: list = []
+    monkeypatch.setattr(App, "_unnotify", lambda self, n, refresh=True: taken.append(n))
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        app.notify("Sorted by rank", timeout=60)
+        app._between_hands = [app._toast("Waiting for Bob to go on", timeout=60)]
+        app.notify("The match could not be saved", severity="warning", timeout=60)
+        await pilot.pause()
+        before = {str(n.message): n.time_left for n in app._notifications}
+        app._take_down_between_hands()
+        await pilot.pause()
+        after = [(str(n.message), n.severity) for n in app._notifications]
+        assert after == [("Sorted by rank", "information"), ("The match could not be saved", "warning")]
+        assert all(n.time_left <= before[str(n.message)] for n in app._notifications)  # not started again
+        assert app._between_hands == []
+        app._take_down_notes()  # the end of a hand: the information goes, the warning stays
+        await pilot.pause()
+        assert [str(n.message) for n in app._notifications] == ["The match could not be saved"]
+    assert taken == []

@@ -833,3 +833,35 @@ def test_the_history_upkeep_works_on_one_connection_of_its_own_then_keeps_it_for
         assert (tmp_path / "archive" / f"{first_id}.json").exists()
     finally:
         second.close()
+
+
+@pytest.mark.parametrize("new", [False, True])
+async def test_a_save_that_may_not_be_read_is_left_in_place_and_the_match_played_is_not_saved(tmp_path, unreadable, new):
+    """A current.json writable but not readable (0200) was moved aside as
+    damaged ("Permission denied") and the new match saved in its place: it is
+    left as it is, said so with its path, and the match played meanwhile (with
+    --new too) is neither saved over it nor recorded; the quit question says
+    it is not saved."""
+    first = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    first.after_first_frame()
+    first.close()
+    path = tmp_path / "current.json"
+    before = path.read_bytes()
+    unreadable(path)
+    plan = prepare(args_for(tmp_path, new=new), ask=never_asked)
+    assert not plan.resumed
+    note = (
+        f"Your saved match {path} cannot be read (Permission denied); it is left as it is. "
+        "This match is not saved, nor recorded in your statistics; "
+        "once that file may be read, the match in it is resumed."
+    )
+    assert plan.notes == [note]
+    async with running(plan) as (app, pilot):
+        for key in ["p", "s", "enter"]:
+            await pilot.press(key)
+            await settle(app, pilot)
+        assert len(app.session.state.history) >= 3
+        assert plan.keeper.errors == []  # told once, at the start
+        assert app.at_quit() == "this match is not saved (your saved one is left as it is): it ends here"
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["current.json"]  # nothing moved aside, nothing recorded

@@ -81,6 +81,25 @@ def test_the_review_reads_well(review):
     assert first.cost_text().startswith("about ") and first.cost_text().endswith(" points")
 
 
+def test_a_cost_is_said_in_whole_points(review):
+    """The review said "About 26.0 points lost" of a knock against waiting (and "about 6.5
+    points" of the other differences), a decimal the estimate's standard error of several
+    points does not bear: whole points, half a point up, one point singular."""
+    from rich.console import Console
+
+    from ginrummy_tui.tui.screens.review_screen import review_renderable
+
+    m = review.mistakes[0]
+    for cost, said in ((26.0, "about 26 points"), (6.5, "about 7 points"), (2.49, "about 2 points"),
+                       (1.4, "about 1 point"), (0.5, "about 1 point"), (0.49, "about even")):
+        assert replace(m, cost=cost).cost_text() == said
+    knock = replace(m, played=parse_action("knock 5S"), suggested=parse_action("discard 5S"), cost=26.0)
+    shown = replace(review, mistakes=(knock,))
+    console = Console(width=400, record=True, color_system=None)
+    console.print(review_renderable(shown))
+    assert "waited. About 26 points lost." in console.export_text()
+
+
 def test_review_is_deterministic_and_can_be_cancelled():
     steps = replay_history(_made(**HAND), MOVES)
     a = review_moves(steps, 0, samples=6)
@@ -178,7 +197,7 @@ def test_a_knock_where_the_expert_would_have_waited_is_told_as_such():
     )
     assert knock.reason.startswith("Discard 5♠ and wait for gin or to undercut a knock of about 6 (about 52 points)")
     assert "knocking now: a loss of about 2" in knock.reason
-    assert knock.cost > 0.5 and knock.cost_text() == f"about {knock.cost:.1f} points"
+    assert knock.cost > 0.5 and knock.cost_text() == f"about {round(knock.cost)} points"
     assert "looks as good" not in knock.cost_text()
 
 
@@ -218,5 +237,5 @@ def test_a_knock_against_waiting_is_given_a_cost_from_play_outs_in_which_the_pla
     console = Console(width=400, record=True, color_system=None)
     console.print(review_renderable(review))
     text = console.export_text()
-    assert f"waited. About {listed.cost:.1f} points lost." in text and "Not estimated" not in text
+    assert f"waited. About {round(listed.cost)} points lost." in text and "Not estimated" not in text
     assert "a knock against waiting, 60 times with the other hand guessed" in text

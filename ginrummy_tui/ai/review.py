@@ -24,6 +24,7 @@ Pure Python: no Textual, no I/O.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -88,11 +89,15 @@ class ReviewedDecision:
         return f"Turn {self.turn}: you {did}; the expert would have {would}."
 
     def cost_text(self) -> str:
-        """The estimated cost in words: "about 6.5 points", "about even", "your
-        choice looks as good"."""
+        """The estimated cost in words: "about 7 points", "about 1 point", "about
+        even", "your choice looks as good".  In whole points (half a point up),
+        as the hints say theirs: the standard error of a cost played out 24 times
+        (a knock against waiting, 120 times) is several points, which a decimal
+        would hide."""
         if self.cost < 0.5:
             return "about even" if self.cost > -0.5 else "your choice looks as good"
-        return f"about {self.cost:.1f} points"
+        points = math.floor(self.cost + 0.5)
+        return f"about {points} point{'' if points == 1 else 's'}"
 
 
 @dataclass(frozen=True)

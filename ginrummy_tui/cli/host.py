@@ -169,7 +169,9 @@ def run(args: argparse.Namespace) -> int:
         out(f"  gin-tui join {_join_address(host, port)}")  # a line of its own, to be copied whole
         if args.server_only:
             reporter.attach(lambda text: say(f"gin-tui host: {text}", file=sys.stderr, flush=True))
-            return _serve_until_interrupted(thread)
+            why = _serve_until_interrupted(thread)
+            _say_stopped(why, server.state.over, keeper, (server.host_code, code), resume_command(args, port))
+            return 0
 
         def give_up() -> None:  # the app could not close in time after a signal: the process ends anyway
             thread.stop()
@@ -471,11 +473,12 @@ class _Stopped(Exception):
     """A signal asked the server to stop (``kill``, or the terminal closed)."""
 
 
-def _serve_until_interrupted(thread) -> int:
+def _serve_until_interrupted(thread) -> str:
     """Serve until Ctrl+C, ``kill`` (SIGTERM) or a closed terminal (SIGHUP, a
-    dropped SSH session): each says goodbye to the players and exits 0, the
-    match saved as after every move.  A Ctrl+C ignored by the shell (a host
-    started in the background) stays ignored, as for any background job."""
+    dropped SSH session): each says goodbye to the players, the match saved as
+    after every move; returns which it was (``"Ctrl+C"``, ``"SIGTERM"``...).
+    A Ctrl+C ignored by the shell (a host started in the background) stays
+    ignored, as for any background job."""
     import signal
     import time
 
@@ -497,11 +500,28 @@ def _serve_until_interrupted(thread) -> int:
         for sig, handler in before.items():
             signal.signal(sig, handler)
         thread.stop()
+    return why
+
+
+def _say_stopped(why: str, over: bool, keeper: Keeper, codes: tuple[str, str], command: str) -> None:
+    """What ``gin-tui host --server-only`` says once stopped (``why``: Ctrl+C, a
+    signal's name): that it stopped, then what became of the match, as the
+    hosted game says it (:func:`closing_words`), with ``command``, which
+    resumes it with the players' join codes ``codes``, on a line of its own (the
+    match not saved, nothing more: that was said as saving failed)."""
+    caught = [signal.Signals[why].value] if why in signal.Signals.__members__ else []
+    words, trouble = closing_words(over, keeper, caught, codes[0], command, own_line=True, second_code=codes[1])
+    words, _, resume = words.partition("\n")
+    stream = sys.stderr if trouble else sys.stdout
     try:
         say(f"gin-tui host: stopped ({why}).", flush=True)
+        if keeper.failing:  # not saved: said as saving failed (on standard error), not again
+            return
+        say(f"gin-tui host: {words}", file=stream)
+        if resume:
+            print(resume, file=stream, flush=True)  # a line of its own, unwrapped, to be copied whole
     except OSError:  # the terminal is gone (SIGHUP): nobody to tell
         pass
-    return 0
 
 
 def _play(args, thread, server, name: str, code: str, host: str, port: int, *, reporter, notes, give_up) -> int:
@@ -528,23 +548,26 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int, *, r
 
 
 def closing_words(
-    over: bool, keeper: Keeper, caught: list[int], code: str, command: str = "gin-tui host", *, own_line: bool = False
+    over: bool, keeper: Keeper, caught: list[int], code: str, command: str = "gin-tui host", *,
+    own_line: bool = False, second_code: str | None = None,
 ) -> tuple[str, bool]:
     """What the host says as it closes, and whether it is trouble (standard error):
     the match over, saves failing, closed on request (most often by another
     'gin-tui host' that took the match over, which then holds it), or saved.
     ``command`` resumes the match (:func:`resume_command`); with ``own_line`` it
     ends the words on a line of its own, to be copied whole, else it is quoted
-    in them."""
+    in them.  ``second_code``: with ``--server-only``, player 2's join code,
+    ``code`` being player 1's."""
     if over:
         return "the match is over.", False
     if keeper.failing:
-        return keeper.errors[-1], True
+        return (keeper.errors[-1] if keeper.errors else "the match is not saved."), True
+    named = f"code {code}" if second_code is None else f"codes, {code} (player 1's) and {second_code} (player 2's)"
     if own_line:
-        resumes = f"this resumes it with the same join code {code}:\n  {command}"
+        resumes = f"this resumes it with the same join {named}:\n  {command}"
     else:
         quote = '"' if "'" in command else "'"
-        resumes = f"{quote}{command}{quote} resumes it with the same join code {code}."
+        resumes = f"{quote}{command}{quote} resumes it with the same join {named}."
     if caught and caught[0] == getattr(signal, "SIGTERM", None):
         return (
             "closed on request (SIGTERM): the match is saved; if another 'gin-tui host' took it over, "
@@ -560,14 +583,14 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
     the data directory (``--data-dir``, or ``GIN_TUI_HOME``, which a later
     shell may not have), the address and the port listened on (the port the
     system picked for ``--port 0``, which the other player's game rejoins),
-    and the host's name.  The rules, the seed and ``--new`` are left out: they
+    and the host's name, or ``--server-only``.  The rules, the seed and ``--new`` are left out: they
     would start another match."""
     import os
     import shlex
 
     from ginrummy_tui.storage.files import ENV_HOME
 
-    words = ["gin-tui", "host"]
+    words = ["gin-tui", "host"] + (["--server-only"] if args.server_only else [])
     home = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
     if home:
         words += ["--data-dir", str(home)]

@@ -46,7 +46,9 @@ class Keeper:
         self.settings = dict(settings or {})
         self.replay = replay
         self.ui = ui
-        self.record = record
+        self.record = record and store.held is None
+        """Hands and matches go to the history: not those of a match that is
+        not saved because its slot's save may not be read (:attr:`Store.held`)."""
         self._match_no: int | None = None
         self._number: tuple[str, int] | None = None
         """The match id whose number was worked out, and the number."""
@@ -61,8 +63,9 @@ class Keeper:
         """The :class:`~ginrummy_tui.storage.history.SharedHistory` records go to."""
         self.state: GameState | None = None
         self.errors: list[str] = []
-        self.failing = False
-        """True while saves fail (the player has been told)."""
+        self.failing = store.held is not None
+        """True while saves fail (the player has been told: when the slot's
+        save may not be read, by the note of :meth:`Store.load`)."""
         self.has_save = has_save
         """A save of this match is on disk: it was resumed from one, or this run wrote one."""
         self.last_ui: dict[str, Any] = {}

@@ -282,7 +282,7 @@ def prepare(
         notes.extend(opened.messages)
         lost = [opened.error.match_id] if opened.error is not None and opened.error.match_id else []
         saved = opened.saved
-        if saved is None and opened.error is None and store.path.name == SAVE_NAME and not fresh:
+        if saved is None and opened.error is None and opened.denied is None and store.path.name == SAVE_NAME and not fresh:
             # a separate match left unfinished while this one was open elsewhere: carry on with it
             for leftover in leftover_separate_saves(root):
                 try:

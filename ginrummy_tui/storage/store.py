@@ -127,9 +127,14 @@ class LoadError:
     match_id: str | None = None
     """The id of the match in the save, when it can be read (its record is
     marked abandoned: the match can never be finished)."""
+    denied: bool = False
+    """This user may not read the file (``Permission denied``): it is left
+    where it is, and nothing is written over it (see :meth:`Store.load`)."""
 
     def message(self) -> str:
         """A sentence or two for the player."""
+        if self.denied:
+            return f"Your saved match {self.path} {self.reason}; it is left as it is."
         text = f"Your saved match could not be used: {self.reason}."
         if self.moved_to is not None:
             text += f" The file was moved to {self.moved_to}."
@@ -360,6 +365,8 @@ def read_save(path: Path) -> SavedMatch | LoadError | None:
     except OSError as exc:
         if is_link_refusal(exc, path):
             return LoadError(path, "it is a symbolic link, which gin-tui does not follow")
+        if isinstance(exc, PermissionError):  # not damaged: another user's, or its mode changed
+            return LoadError(path, f"cannot be read ({exc.strerror or exc})", denied=True)
         return LoadError(path, f"the file cannot be read ({exc.strerror or exc})")
     return decode_save(raw, path)
 
@@ -378,6 +385,9 @@ class Opened:
     """The unfinished match to resume, if any."""
     error: LoadError | None = None
     """A save that could not be trusted (already moved aside)."""
+    denied: LoadError | None = None
+    """A save this user may not read: left in place, and the store writes
+    nothing from then on (:attr:`Store.held`)."""
     archived: Path | None = None
     """A finished match that was found and archived instead of resumed."""
     messages: list[str] = field(default_factory=list)
@@ -395,6 +405,9 @@ class Store:
         """How many saves this store has written."""
         self.last_error: str | None = None
         """Why the last save failed, if it did."""
+        self.held: str | None = None
+        """Why this slot is not written (its save may not be read, and so is
+        never written over, moved or removed), or None: it is written."""
 
     @classmethod
     def separate(cls, root: Path) -> Store:
@@ -421,6 +434,14 @@ class Store:
         out = Opened()
         found = read_save(self.path)
         if found is None:
+            return out
+        if isinstance(found, LoadError) and found.denied:
+            out.denied = found
+            self.held = found.message()
+            out.messages.append(
+                f"{self.held} This match is not saved, nor recorded in your statistics; "
+                "once that file may be read, the match in it is resumed."
+            )
             return out
         if isinstance(found, LoadError):
             moved = move_aside(self.path)
@@ -476,7 +497,11 @@ class Store:
         replay: bool = False,
     ) -> bool:
         """Write ``state`` atomically; False (with :attr:`last_error`) if it
-        could not be saved.  A state that would not load again is never written."""
+        could not be saved.  A state that would not load again is never written,
+        nor anything over a save that may not be read (:attr:`held`)."""
+        if self.held is not None:
+            self.last_error = self.held
+            return False
         try:
             text = encode_save(state, match_id=match_id, settings=settings, ui=ui, replay=replay)
             atomic_write_text(self.path, text)
@@ -491,7 +516,11 @@ class Store:
         return True
 
     def save_finished(self, state: GameState, *, match_id: str, settings=None, replay: bool = False) -> Path | None:
-        """Write a match into the archive (a finished one, or one given up for a new match)."""
+        """Write a match into the archive (a finished one, or one given up for a
+        new match); nothing from a slot that is :attr:`held`, whose match is not saved."""
+        if self.held is not None:
+            self.last_error = self.held
+            return None
         try:
             text = encode_save(state, match_id=match_id, settings=settings, replay=replay)
             target = self.archive_dir / f"{match_id}.json"
@@ -508,7 +537,10 @@ class Store:
         return move_aside(self.path, label)
 
     def remove(self) -> None:
-        """Delete this slot's save (its match is archived or abandoned)."""
+        """Delete this slot's save (its match is archived or abandoned); never
+        one that may not be read (:attr:`held`)."""
+        if self.held is not None:
+            return
         with contextlib.suppress(OSError):
             self.path.unlink()
 

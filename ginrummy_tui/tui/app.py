@@ -126,8 +126,8 @@ class GinApp(App):
         self._end_shown: tuple | None = None
         self._seen_in_play = False
         """A hand was on the table in play (not only ended, as at a start on the end of a hand)."""
-        self._lasting_notes: list[Notification] = []
-        """The warnings and errors raised (until they expire): the end of a hand keeps them."""
+        self._toasts_up: list[Notification] = []
+        """The toasts raised and not expired, in their order, for :meth:`_take_down_toasts`."""
         self._move_clock: Any = None
         self._net_warnings: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -343,9 +343,28 @@ class GinApp(App):
     def _take_down_between_hands(self) -> None:
         """The next hand is dealt: "Waiting for Bob to go on" and "Bob is ready for the
         next hand" are no longer true, and go (they lingered up to their timeout)."""
-        for notification in self._between_hands:
-            self._unnotify(notification)  # as a toast does when its time is up
+        going = self._between_hands
         self._between_hands = []
+        self._take_down_toasts(lambda n: n in going)
+
+    def _take_down_toasts(self, going: Callable[[Notification], bool]) -> None:
+        """Take down the toasts up for which ``going`` holds; the others stay, for
+        the time they have left.  Textual takes toasts down only all at once
+        (``clear_notifications``): those that stay are raised again, as new toasts
+        (new identities, a toast of :attr:`_between_hands` replaced by its new self)
+        with the time they had left."""
+        up = [n for n in self._toasts_up if not n.has_expired]
+        staying = [n for n in up if not going(n)]
+        self._toasts_up = staying
+        if len(staying) == len(up):
+            return
+        self.clear_notifications()
+        for n in staying:
+            again = Notification(n.message, n.title, n.severity, n.timeout, n.markup, raised_at=n.raised_at)
+            self._toasts_up[self._toasts_up.index(n)] = again
+            if n in self._between_hands:
+                self._between_hands[self._between_hands.index(n)] = again
+            self.post_message(Notify(again))
 
     def _screen_details(self) -> dict[str, Any]:
         """What the keeper saves of the screen (the order of the cards, the selection);
@@ -736,25 +755,18 @@ class GinApp(App):
         self.push_screen(SummaryScreen(v, self.session.opponent_name, self.ascii_only))
 
     def on_notify(self, event: Notify) -> None:
-        """A toast raised (``App`` shows it): a warning or an error is kept in mind, to
-        outlast the end of a hand (see :meth:`_take_down_notes`)."""
+        """A toast raised (``App`` shows it): kept in mind, to be taken down by
+        :meth:`_take_down_toasts` (one raised again by it is already there)."""
         note = event.notification
-        self._lasting_notes = [n for n in self._lasting_notes if not n.has_expired]
-        if note.severity != "information":
-            self._lasting_notes.append(note)
+        self._toasts_up = [n for n in self._toasts_up if not n.has_expired]
+        if note not in self._toasts_up:
+            self._toasts_up.append(note)
 
     def _take_down_notes(self) -> None:
         """The hand is over: its end (both hands, the points) is not to be hidden under
         toasts ("Sorted by rank", why a key does nothing).  The information goes; a
-        warning or an error stays, for the time it has left.  Textual takes toasts down
-        only all at once (``clear_notifications``): those kept are raised again, as new
-        toasts (new identities) with the time they had left."""
-        kept = [n for n in self._lasting_notes if not n.has_expired]
-        self._lasting_notes = []
-        self.clear_notifications()
-        for n in kept:
-            again = Notification(n.message, n.title, n.severity, n.timeout, n.markup, raised_at=n.raised_at)
-            self.post_message(Notify(again))
+        warning or an error stays, for the time it has left."""
+        self._take_down_toasts(lambda n: n.severity == "information")
 
     def on_gin_app_session_changed(self) -> None:
         self.sync()
@@ -889,6 +901,8 @@ class GinApp(App):
         says it, the rule sheet with q, Ctrl+Z where no shell brings the game back
         (in network play, as the session says it: the host keeps the match)."""
         keeper = self.context.keeper
+        if keeper is not None and keeper.store.held is not None:  # the save there may not be read
+            return "this match is not saved (your saved one is left as it is): it ends here"
         if keeper is not None and keeper.failing:  # a data directory that cannot be used, a full disk
             if keeper.has_save:
                 return "only an earlier point of your match is saved"

@@ -382,8 +382,12 @@ class GameScreen(Screen):
         # on a small screen the table makes room for the rest of a long hint or reason, until it
         # goes (ROOM_STEPS)
         size = self.app.size
-        if wrap and self._made_room is not None and self._made_room != size:
-            # another size: the whole table again, then what the line lacks there
+        if wrap and self._made_room is not None and (
+            self._made_room != size or line.lines + line.short_of < self._room_for
+        ):
+            # another size, or the line needs fewer rows than room was made for (the reason
+            # below a hint gone with another card selected): the whole table again, then what
+            # the line lacks there
             self._made_room = None
             self.remove_class(*(step for step, _part, _kept in ROOM_STEPS))
             self.call_after_refresh(self._update_details)

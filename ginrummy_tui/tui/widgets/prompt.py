@@ -20,6 +20,19 @@ def refusal_text(reason: str, notice: bool = False) -> str:
     return f"{'→' if notice else '✗'} {reason[:1].upper()}{reason[1:]}. "
 
 
+def cut_short(rows: list[Text], width: int, mark: str) -> Text:
+    """``rows`` (the lines a text wraps onto, ``width`` columns, as many as there is room
+    for) as one text whose last line ends with ``mark`` ("…"; "..." in ASCII), made room
+    for: the rest of the text does not show."""
+    last = rows[-1].copy()
+    last.rstrip()
+    if last.cell_len + len(mark) > width:
+        last.truncate(max(0, width - len(mark)))
+        last.rstrip()
+    last.append(mark)
+    return Text("\n").join([*rows[:-1], last])
+
+
 class PromptLine(Static):
     """One line that always says what to do; a refusal shows its reason first."""
 
@@ -38,7 +51,8 @@ class PromptLine(Static):
         """Show ``status`` (the move clock, the connection; already coloured if a Text), then
         ``refusal`` (the reason a move was refused) if any, then ``text``; with ``wrap``
         (a hint, a reason too long for one line) the text wraps onto as many lines as it
-        needs and the table has below it (:attr:`short_of` says how many it lacked).
+        needs and the table has below it (:attr:`short_of` says how many it lacked; the last
+        line shown then ends with "…", "..." with ``ascii_only``).
         ``status_refused``: a move was refused for what ``status`` says (a lost connection),
         so the status is marked as the reason, ``✗`` and red.  ``notice``: ``refusal`` is
         a notice, not a refusal (:meth:`GameScreen.refuse`), marked ``→`` in gold.  ``apart``
@@ -66,7 +80,13 @@ class PromptLine(Static):
         out.rstrip()
         if ascii_only:
             out = ascii_text(out)
-        self._set_lines(len(out.wrap(self.app.console, self._width())) if wrap else 1)
+        if wrap:
+            rows = out.wrap(self.app.console, self._width())
+            self._set_lines(len(rows))
+            if self.short_of:  # more than the table has rows for: its last row says it goes on
+                out = cut_short(list(rows)[: self.lines], self._width(), "..." if ascii_only else "…")
+        else:
+            self._set_lines(1)
         self.plain = out.plain
         self.update(out)
 
