@@ -558,7 +558,7 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
     """The command that resumes this hosted match, with the options it was
     started with that say which match and where (quoted for a POSIX shell):
     the data directory (``--data-dir``, or ``GIN_TUI_HOME``, which a later
-    shell may not have), the address and the port listened on (the port the
+    shell may not have; as an absolute path, for a shell in another directory), the address and the port listened on (the port the
     system picked for ``--port 0``, which the other player's game rejoins),
     and the host's name.  The rules, the seed and ``--new`` are left out: they
     would start another match."""
@@ -568,9 +568,9 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
     from ginrummy_tui.storage.files import ENV_HOME
 
     words = ["gin-tui", "host"]
-    home = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
-    if home:
-        words += ["--data-dir", str(home)]
+    home = vars(args).get("data_dir") or os.environ.get(ENV_HOME)
+    if home:  # from the directory it was started in: the command may be run from another
+        words += ["--data-dir", os.path.abspath(os.path.expanduser(home))]
     if args.bind != DEFAULT_BIND:
         words += ["--bind", args.bind]
     if port != DEFAULT_PORT:
