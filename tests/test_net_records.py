@@ -899,6 +899,52 @@ def test_a_damaged_hosted_save_set_aside_says_the_new_match_has_a_new_join_code(
         keeper.close_history()
 
 
+def test_a_damaged_server_only_save_says_both_players_have_new_join_codes(tmp_path):
+    # Under --server-only the note said "the other player must join with it": there is
+    # no other player there, and Player 1's code, set aside with the save, is new too.
+    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, match_server, new_code_note
+
+    _store, keeper, state, code = _host(tmp_path, record=False, server_only=True)
+    first = match_server(SaveReporter(keeper), state, code, name=None).host_code
+    keeper.close_history()
+    (tmp_path / SAVE_NAME).write_text("{ not json")
+    said: list[str] = []
+    _, keeper, state, new_code = _host(tmp_path, record=False, server_only=True, say=said.append)
+    try:
+        assert new_code != code and match_server(SaveReporter(keeper), state, new_code, name=None).host_code != first
+        [note] = said
+        assert note.startswith("gin-tui host: Your saved match could not be used: ")
+        assert note.endswith("A new match has started. The new match has new join codes for both players: "
+                             "each player must join with their new code.")
+        assert "other player" not in note
+        # a resumed match's new code is Player 2's (Player 1's is kept with the match)
+        assert new_code_note(True, new_code, server_only=True) == (
+            f"the saved join code could not be read, so the match has a new join code, {new_code}: "
+            "Player 2 must join with it.")
+    finally:
+        keeper.close_history()
+
+
+def test_the_new_join_code_is_told_with_the_damage_not_with_the_last_note(tmp_path, monkeypatch):
+    # The words on the new join code were added to the last note of the save's opening,
+    # whatever it said: they go with the note that says the save was damaged.
+    from ginrummy_tui.storage.store import LoadError, Opened
+
+    damage = LoadError(tmp_path / "network.json", "it is not JSON", None, None)
+    opened = Opened(error=damage, messages=[f"{damage.message()} A new match has started.", "Another note."])
+    monkeypatch.setattr(Store, "load", lambda self: opened)
+    notes: list[str] = []
+    _, keeper, _state, code = _host(tmp_path, notes=notes)
+    try:
+        assert notes == [
+            f"{damage.message()} A new match has started. The new match has a new join code, {code}: "
+            "the other player must join with it.",
+            "Another note.",
+        ]
+    finally:
+        keeper.close_history()
+
+
 @pytest.mark.parametrize("saved_code", [12345, "12345"])
 def test_a_resumed_hosted_match_whose_join_code_cannot_be_read_says_it_has_a_new_one(tmp_path, saved_code):
     # A saved join code that could not be read was replaced without a word: the
