@@ -457,6 +457,29 @@ def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     keeper.close_history()
 
 
+def test_a_save_of_a_hosted_match_without_seated_restores_its_table(tmp_path):
+    # A save of an earlier version has a table without "seated" (which seats have had
+    # a player): the rest of it is taken up, and no seat has had a player yet.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+
+    store, keeper, state, code = _host(tmp_path)
+    table = match_server(SaveReporter(keeper), state, code, name="Ann").table()
+    table.update(names=["Ann", "Bob"], hints=[1, 0])
+    del table["seated"]
+    keeper.ui = lambda: table
+    assert keeper.ui_changed()
+    keeper.close_history()
+    saved = read_save(store.path)
+    assert saved is not None and not isinstance(saved, Exception) and "seated" not in saved.ui
+    _, keeper, resumed, _ = _host(tmp_path)
+    try:
+        again = match_server(SaveReporter(keeper), resumed, code, name="Ann")
+        assert resumed == state and again.names == ["Ann", "Bob"] and again.hints() == [1, 0]
+        assert again.table()["seated"] == [False, False]
+    finally:
+        keeper.close_history()
+
+
 async def test_a_host_serving_only_gives_both_seats_their_saved_names_after_a_restart(tmp_path):
     # With --server-only both players join, the host's seat by its own code: started
     # again, the server named the guest as saved but the host's seat after the login
