@@ -4,7 +4,8 @@ Plays a fixed set of seeded hands under each preset named (the player's seat
 playing every hint it is given, the other seat the computer opponent named)
 and asks a hint at every decision of the player.  At 80 columns the prompt
 line has 76 columns for its text: "Hint: " and the reason, wrapped at words
-as the prompt wraps it.  Prints, for each preset, the share of hints that
+as the prompt wraps it; the lines are counted by the game's own
+``ginrummy_tui.ai.hints.prompt_lines``, with which the hints choose their words.  Prints, for each preset, the share of hints that
 need three lines or more, the longest reason, and the longest few.
 Run: ``python benchmarks/hint_lengths.py [--hands N] [--opp LEVEL] [PRESET ...]``
 (by default 40 hands of ``classic`` and of ``oklahoma`` against ``standard``).
@@ -15,23 +16,10 @@ from __future__ import annotations
 import argparse
 import collections
 
-from rich.console import Console
-from rich.text import Text
-
 from ginrummy_tui.ai import get_opponent
-from ginrummy_tui.ai.hints import hint
+from ginrummy_tui.ai.hints import hint, prompt_lines
 from ginrummy_tui.engine import PRESETS, apply, new_game, view
 from ginrummy_tui.engine.kinds import Phase
-
-PROMPT_COLUMNS = 76
-"""The prompt line's room for its text at 80 columns."""
-
-CONSOLE = Console(width=PROMPT_COLUMNS, color_system=None)
-
-
-def prompt_lines(reason: str) -> int:
-    """The lines "Hint: " and ``reason`` take in the prompt at 80 columns."""
-    return len(Text("Hint: " + reason).wrap(CONSOLE, PROMPT_COLUMNS))
 
 
 def hints_of(preset: str, hands: int, opp: str) -> list[str]:

@@ -53,7 +53,8 @@ def unreadable(monkeypatch):
     (mode 0200), and seen so by this process even when it runs as root (who
     reads any file): opening it for reading raises the ``PermissionError`` the
     system gives another user, and ``os.access`` says it may not be read.
-    What the program does with that error is its own code's, unchanged."""
+    What the program does with that error is its own code's, unchanged.
+    ``unreadable.read_bytes(path)`` gives what the file holds, for any user."""
     import errno
 
     denied: set[str] = set()
@@ -78,11 +79,24 @@ def unreadable(monkeypatch):
     monkeypatch.setattr(os, "open", fake_open)
     monkeypatch.setattr(os, "access", fake_access)
 
-    def deny(path) -> None:
-        os.chmod(path, 0o200)
-        denied.add(os.path.realpath(os.fspath(path)))
+    class Deny:
+        def __call__(self, path) -> None:
+            os.chmod(path, 0o200)
+            denied.add(os.path.realpath(os.fspath(path)))
 
-    return deny
+        def read_bytes(self, path) -> bytes:
+            """What the file holds, for a test to check it is unchanged: read
+            with its mode put back for a moment, as any user may then read it
+            (a user other than root may not read a file at 0200)."""
+            mode = os.stat(path).st_mode & 0o7777
+            os.chmod(path, 0o600)
+            try:
+                with open(path, "rb") as file:
+                    return file.read()
+            finally:
+                os.chmod(path, mode)
+
+    return Deny()
 
 
 @pytest.fixture(autouse=True)

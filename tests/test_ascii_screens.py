@@ -349,3 +349,41 @@ async def test_with_ascii_the_move_clock_over_a_screen_is_ascii_alone():
                 badge = app.screen.query_one(ClockBadge)
                 assert badge.text.startswith("Paused 30 s to move - the clock waits"), badge.text
                 assert not _not_ascii(screen_text(app)), _not_ascii(screen_text(app))
+
+
+async def test_with_ascii_text_cut_to_three_cells_or_fewer_is_dots_alone_as_many_as_fit():
+    """A text cut to 2 or 3 cells with --ascii ended in Textual's "…" ("a…",
+    "ab…"): it is cut to the width with as many dots as fit, in ASCII alone."""
+    from textual._context import active_app
+    from textual.content import Content
+
+    app = make_app(state=scenarios.knock_ready(), ascii=True, pause=0)
+    async with app.run_test(size=SIZE):
+        token = active_app.set(app)
+        try:
+            cut = {width: Content("abcdefgh").truncate(width, ellipsis=True).plain for width in range(1, 9)}
+            assert Content("abc").truncate(3, ellipsis=True).plain == "abc"
+        finally:
+            active_app.reset(token)
+    assert cut == {
+        1: ".", 2: "..", 3: "...", 4: "a...", 5: "ab...", 6: "abc...", 7: "abcd...", 8: "abcdefgh",
+    }
+
+
+def test_textuals_truncate_still_takes_what_the_ascii_hook_passes_it():
+    """The --ascii hook on ``Content.truncate`` takes and passes on its
+    parameters as Textual 8 has them (``max_width``, then ``ellipsis`` and
+    ``pad`` by keyword): a Textual that changes them breaks the hook, and this."""
+    import inspect
+
+    from ginrummy_tui.tui.ascii_signs import TEXTUAL_TRUNCATE
+
+    parameters = inspect.signature(TEXTUAL_TRUNCATE).parameters
+    assert [(p.name, p.kind) for p in parameters.values()] == [
+        ("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        ("max_width", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+        ("ellipsis", inspect.Parameter.KEYWORD_ONLY),
+        ("pad", inspect.Parameter.KEYWORD_ONLY),
+    ]
+    assert parameters["ellipsis"].default is False and parameters["pad"].default is False
+    assert TEXTUAL_TRUNCATE.__module__ == "textual.content"

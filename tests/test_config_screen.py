@@ -204,7 +204,7 @@ async def test_a_settings_file_that_cannot_be_read_is_not_written_over(tmp_path,
             "so it is not written over. Your changes are still on the form."
         )
         assert isinstance(app.screen, SettingsScreen) and app.screen.query_one("#pause").value == "0"
-    assert path.read_bytes() == before
+    assert unreadable.read_bytes(path) == before
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("settings")] == ["settings.json"]
 
 

@@ -347,7 +347,7 @@ def test_a_history_that_may_not_be_read_says_permission_denied(tmp_path, unreada
     assert opening.told() == [
         f"Your match history {tmp_path / DB_NAME} cannot be used (Permission denied); this match is not recorded."
     ]
-    assert (tmp_path / DB_NAME).read_bytes() == before
+    assert unreadable.read_bytes(tmp_path / DB_NAME) == before
     assert not list(tmp_path.glob("*.damaged-*"))
 
 

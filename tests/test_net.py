@@ -719,3 +719,61 @@ def test_a_name_cut_to_twenty_characters_shows_it_was_cut():
     assert P.clean_name(cut, "Guest") == cut  # cleaned again (by the server, the guest, a restarted host): the same
     assert P.clean_name("Bartholomew Maximilian", "Guest") == "Bartholomew Maximil…"
     assert P.clean_name("Bartholomew-Maximi Z", "Guest") == "Bartholomew-Maximi Z"  # 20: whole
+
+
+# ---------------------------------------------------------------- an older peer
+
+
+async def test_a_client_plays_on_with_a_host_whose_state_has_no_seated_field(match, monkeypatch):
+    """A host of an earlier version sends ``state`` without ``seated`` (which seats
+    have had a player): the client takes its views all the same, and has seen no seat taken before."""
+    sent = MatchServer.state_message
+
+    def older(self: MatchServer, seat: int) -> dict:
+        message = sent(self, seat)
+        del message["seated"]
+        return message
+
+    monkeypatch.setattr(MatchServer, "state_message", older)
+    a, b = await seated(match)
+    for _ in range(4):
+        await play_one(match, (a, b))
+    for c in (a, b):
+        assert c.view == view(match.server.state, c.seat)
+        assert c.names == ["Ann", "Bob"] and c.connected == [True, True]
+        assert c.seated == [False, False]
+        assert all(b'"seated"' not in line for line in c.lines if b'"type":"state"' in line)
+
+
+async def test_a_wrong_code_refused_without_new_match_is_the_plain_refusal(tmp_path, monkeypatch, capsys):
+    """A host of an earlier version refuses a code without the optional ``new_match``
+    (which says the code was of a match it gave up): the client takes it as a plain
+    refusal, and 'gin-tui join' says "the host refused: wrong join code"."""
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.cli.join import CODE_ENV
+
+    hellos: list[dict] = []
+
+    async def older_host(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        hellos.append(json.loads(await reader.readline()))
+        writer.write(P.encode({"type": P.ERROR, "code": P.E_CODE, "message": "wrong join code", "fatal": True}))
+        await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(older_host, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        with pytest.raises(JoinRefused) as refused:
+            await GameClient("127.0.0.1", port, "AAAA-AAAA", "Bob", heartbeat=0).connect()
+        assert (refused.value.code, refused.value.message, refused.value.new_match) == (
+            P.E_CODE, "wrong join code", False)
+        import ginrummy_tui.cli
+
+        monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+        monkeypatch.setenv(CODE_ENV, "AAAA-AAAA")
+        assert await asyncio.to_thread(main, ["join", f"127.0.0.1:{port}", "--data-dir", str(tmp_path)]) == 1
+        assert capsys.readouterr().err.strip().splitlines()[-1] == "gin-tui join: the host refused: wrong join code"
+        assert [hello["type"] for hello in hellos] == [P.HELLO, P.HELLO]
+    finally:
+        server.close()
+        await server.wait_closed()

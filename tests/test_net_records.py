@@ -457,6 +457,29 @@ def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     keeper.close_history()
 
 
+def test_a_save_of_a_hosted_match_without_seated_restores_its_table(tmp_path):
+    # A save of an earlier version has a table without "seated" (which seats have had
+    # a player): the rest of it is taken up, and no seat has had a player yet.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+
+    store, keeper, state, code = _host(tmp_path)
+    table = match_server(SaveReporter(keeper), state, code, name="Ann").table()
+    table.update(names=["Ann", "Bob"], hints=[1, 0])
+    del table["seated"]
+    keeper.ui = lambda: table
+    assert keeper.ui_changed()
+    keeper.close_history()
+    saved = read_save(store.path)
+    assert saved is not None and not isinstance(saved, Exception) and "seated" not in saved.ui
+    _, keeper, resumed, _ = _host(tmp_path)
+    try:
+        again = match_server(SaveReporter(keeper), resumed, code, name="Ann")
+        assert resumed == state and again.names == ["Ann", "Bob"] and again.hints() == [1, 0]
+        assert again.table()["seated"] == [False, False]
+    finally:
+        keeper.close_history()
+
+
 async def test_a_host_serving_only_gives_both_seats_their_saved_names_after_a_restart(tmp_path):
     # With --server-only both players join, the host's seat by its own code: started
     # again, the server named the guest as saved but the host's seat after the login
@@ -895,6 +918,52 @@ def test_a_damaged_hosted_save_set_aside_says_the_new_match_has_a_new_join_code(
                              "the other player must join with it.")
         assert f"gin-tui host: {note}" in said  # printed too, before the table hides it
         assert read_save(tmp_path / SAVE_NAME).settings["join_code"] == new_code
+    finally:
+        keeper.close_history()
+
+
+def test_a_damaged_server_only_save_says_both_players_have_new_join_codes(tmp_path):
+    # Under --server-only the note said "the other player must join with it": there is
+    # no other player there, and Player 1's code, set aside with the save, is new too.
+    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, match_server, new_code_note
+
+    _store, keeper, state, code = _host(tmp_path, record=False, server_only=True)
+    first = match_server(SaveReporter(keeper), state, code, name=None).host_code
+    keeper.close_history()
+    (tmp_path / SAVE_NAME).write_text("{ not json")
+    said: list[str] = []
+    _, keeper, state, new_code = _host(tmp_path, record=False, server_only=True, say=said.append)
+    try:
+        assert new_code != code and match_server(SaveReporter(keeper), state, new_code, name=None).host_code != first
+        [note] = said
+        assert note.startswith("gin-tui host: Your saved match could not be used: ")
+        assert note.endswith("A new match has started. The new match has new join codes for both players: "
+                             "each player must join with their new code.")
+        assert "other player" not in note
+        # a resumed match's new code is Player 2's (Player 1's is kept with the match)
+        assert new_code_note(True, new_code, server_only=True) == (
+            f"the saved join code could not be read, so the match has a new join code, {new_code}: "
+            "Player 2 must join with it.")
+    finally:
+        keeper.close_history()
+
+
+def test_the_new_join_code_is_told_with_the_damage_not_with_the_last_note(tmp_path, monkeypatch):
+    # The words on the new join code were added to the last note of the save's opening,
+    # whatever it said: they go with the note that says the save was damaged.
+    from ginrummy_tui.storage.store import LoadError, Opened
+
+    damage = LoadError(tmp_path / "network.json", "it is not JSON", None, None)
+    opened = Opened(error=damage, messages=[f"{damage.message()} A new match has started.", "Another note."])
+    monkeypatch.setattr(Store, "load", lambda self: opened)
+    notes: list[str] = []
+    _, keeper, _state, code = _host(tmp_path, notes=notes)
+    try:
+        assert notes == [
+            f"{damage.message()} A new match has started. The new match has a new join code, {code}: "
+            "the other player must join with it.",
+            "Another note.",
+        ]
     finally:
         keeper.close_history()
 

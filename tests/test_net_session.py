@@ -1994,3 +1994,43 @@ def test_a_hosted_match_whose_save_may_not_be_read_is_left_in_place_and_not_save
     keeper.flush()
     assert saved.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == [host_cli.SAVE_NAME]
+
+
+def test_the_resume_and_rejoin_commands_name_the_data_directory_whole(monkeypatch, tmp_path):
+    """``--data-dir games`` or a relative GIN_TUI_HOME was printed as given in the
+    commands that resume the match and take the seat back: run from another
+    directory, they found another match.  They name it from /, and a name with
+    both kinds of quote marks splits back to the same words."""
+    import shlex
+
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.host import closing_words, resume_command
+    from ginrummy_tui.cli.join import rejoin_command
+
+    class Keeper:
+        failing = False
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("GIN_TUI_HOME", raising=False)
+    games = str(tmp_path / "games")
+    assert resume_command(parse_command_line(["host", "--data-dir", "games"]), 7531) == (
+        f"gin-tui host --data-dir {shlex.quote(games)}")
+    assert rejoin_command(parse_command_line(["join", "127.0.0.1:7911", "--data-dir", "games"])) == (
+        f"gin-tui join 127.0.0.1:7911 --data-dir {shlex.quote(games)}")
+    monkeypatch.setenv("GIN_TUI_HOME", "games")
+    assert shlex.split(resume_command(parse_command_line(["host"]), 7531))[-1] == games
+    assert shlex.split(rejoin_command(parse_command_line(["join", "127.0.0.1:7911"])))[-1] == games
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert shlex.split(resume_command(parse_command_line(["host", "--data-dir", "~/games"]), 7531))[-1] == games
+    monkeypatch.delenv("GIN_TUI_HOME")
+
+    odd = str(tmp_path / "Ann's \"games\"")
+    host_args = ["host", "--data-dir", odd, "--port", "7911", "--name", "Ann \"O'Neil\""]
+    command = resume_command(parse_command_line(host_args), 7911)
+    assert shlex.split(command) == ["gin-tui", *host_args]
+    join_args = ["join", "127.0.0.1:7911", "--name", "Bob's \"seat\"", "--data-dir", odd]
+    assert shlex.split(rejoin_command(parse_command_line(join_args))) == ["gin-tui", *join_args]
+    # in the quit question's words, what stands between the outer quote marks is the command
+    words = closing_words(False, Keeper(), [], "J4D6-9E27", command)[0]  # type: ignore[arg-type]
+    quoted = words.removeprefix("the match is saved; ").partition(" resumes it")[0]
+    assert quoted[0] == quoted[-1] and shlex.split(quoted[1:-1]) == ["gin-tui", *host_args]

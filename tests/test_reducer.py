@@ -216,6 +216,26 @@ def test_classic_bonuses_and_winner_deals():
     assert s.totals == (s.scores[0] + 120, 10)
 
 
+def test_a_match_whose_bonuses_do_not_add_up_is_not_given_a_game_bonus_it_did_not_have():
+    """Bonuses were named as boxes and "game bonus" whenever what was left after the
+    boxes was not below nothing: a record with a won hand missing showed its box as
+    part of a game bonus too large (120 for 100), or a game bonus to both seats.
+    Only the match's own game bonus, to one seat, is named so; else the sum alone."""
+    from ginrummy_tui.engine.state import bonus_parts
+
+    rules = PRESETS["classic"]  # 20 a box, 100 to the winner of the match
+    won = [("gin", 0), ("knock", 1), ("knock", 0)]
+    assert bonus_parts(rules, won, (110, 30), (110 + 40 + 100, 30 + 20)) == ((40, 20), (100, 0))
+    assert bonus_parts(rules, won, (30, 110), (30 + 40, 110 + 20 + 100)) == ((40, 20), (0, 100))
+    assert bonus_parts(rules, won[:2], (110, 30), (110 + 40 + 100, 30 + 20)) is None  # a hand missing: 120 left
+    assert bonus_parts(rules, won, (110, 30), (110 + 40 + 100, 30 + 20 + 100)) is None  # a game bonus to both
+    assert bonus_parts(rules, won, (110, 30), (110 + 40 + 50, 30 + 20)) is None  # not the rules' game bonus
+    assert bonus_parts(rules, won, (110, 30), (110 + 40 - 1, 30 + 20)) is None  # below nothing, as before
+    plain = PRESETS["standard"]  # no bonuses: nothing to name, and nothing to add up
+    assert bonus_parts(plain, won, (110, 30), (110, 30)) == ((0, 0), (0, 0))
+    assert bonus_parts(plain, won, (110, 30), (130, 30)) is None
+
+
 def test_oklahoma_upcard_sets_the_limit_and_spades_double():
     rules = PRESETS["oklahoma"]
     limits = {}

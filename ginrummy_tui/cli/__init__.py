@@ -491,7 +491,7 @@ def option_refusal(args: argparse.Namespace) -> str | None:
 
 def _main(argv: list[str]) -> int:
     args = parse_command_line(argv)
-    Output.ascii_only = bool(getattr(args, "ascii", None))
+    Output.ascii_only = bool(vars(args).get("ascii"))
     if needs_terminal(args):
         refusal = None if getattr(args, "_missing", False) else option_refusal(args)
         if refusal is not None:

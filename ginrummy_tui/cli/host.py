@@ -140,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
             name=name,
             notes=notes,
             record=not args.server_only,  # the players' own 'gin-tui join' record it then, each their side
+            server_only=args.server_only,
         )
         if locked:
             for error in keeper.errors:
@@ -315,7 +316,8 @@ class SaveReporter:
 
 
 def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=out,
-                  notes: list[str] | None = None, record: bool = True, rule_options: dict[str, Any] | None = None):
+                  notes: list[str] | None = None, record: bool = True, rule_options: dict[str, Any] | None = None,
+                  server_only: bool = False):
     """Resume the saved hosted match (with its join code) or start a new one,
     under the preset ``rules_name`` (standard if None) with the single
     ``rule_options`` changed from it (``--rule``, checked by the caller).
@@ -328,6 +330,8 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     aside, then counts as abandoned, as a local one does.  The caller holds ``store.lock``.  What the player must not
     miss (a damaged save moved aside) is also added to ``notes``, to be shown
     on the table: the game's screen hides what was printed before it.
+    With ``server_only`` (``--server-only``) both players join, each with a
+    code of their own, and a new code is told as theirs, not "the other player's".
     """
     from ginrummy_tui.engine import PRESETS, new_game
     from ginrummy_tui.net import protocol as P
@@ -338,10 +342,18 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     opened = store.load()
     code = None
     messages = list(opened.messages)
-    if opened.error is not None:  # the save set aside, its join code with it: the other player must be told
+    if opened.error is not None:  # the save set aside, its join codes with it: the players must be told
         code = P.new_code()
-        said = f"The new match has a new join code, {code}: the other player must join with it."
-        messages[-1:] = [f"{messages[-1]} {said}" if messages else said]  # said with the damage, in one note
+        if server_only:  # Player 1's code is made anew too (match_server); both are printed below
+            said = "The new match has new join codes for both players: each player must join with their new code."
+        else:
+            said = f"The new match has a new join code, {code}: the other player must join with it."
+        damage = opened.error.message()
+        told = [at for at, line in enumerate(messages) if line.startswith(damage)]
+        if told:  # said with the damage, in one note
+            messages[told[0]] = f"{messages[told[0]]} {said}"
+        else:
+            messages.append(said)
     for line in messages:
         say(f"gin-tui host: {line}")
         if notes is not None:
@@ -362,7 +374,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
         if code is None:
             code = P.new_code()
-            lost = new_code_note("join_code" in saved.settings, code)
+            lost = new_code_note("join_code" in saved.settings, code, server_only=server_only)
             say(f"gin-tui host: {lost}")
             if notes is not None:
                 notes.append(lost)
@@ -415,11 +427,13 @@ def retired_codes(settings: dict[str, Any]) -> list[str]:
     return [code for code in kept if valid_code(code)][:RETIRED_KEPT] if isinstance(kept, list) else []
 
 
-def new_code_note(unreadable: bool, code: str) -> str:
+def new_code_note(unreadable: bool, code: str, *, server_only: bool = False) -> str:
     """What the host says of a resumed match whose saved join code it cannot use
-    (``unreadable``, else missing): it has the new ``code``, which the other player needs."""
+    (``unreadable``, else missing): it has the new ``code``, which the other player
+    needs (with ``server_only``, Player 2, whose code it is)."""
     why = "the saved join code could not be read" if unreadable else "the save holds no join code"
-    return f"{why}, so the match has a new join code, {code}: the other player must join with it."
+    who = "Player 2" if server_only else "the other player"
+    return f"{why}, so the match has a new join code, {code}: {who} must join with it."
 
 
 def _give_up(store, saved) -> list[str]:
@@ -581,7 +595,7 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
     """The command that resumes this hosted match, with the options it was
     started with that say which match and where (quoted for a POSIX shell):
     the data directory (``--data-dir``, or ``GIN_TUI_HOME``, which a later
-    shell may not have), the address and the port listened on (the port the
+    shell may not have; as an absolute path, for a shell in another directory), the address and the port listened on (the port the
     system picked for ``--port 0``, which the other player's game rejoins),
     and the host's name, or ``--server-only``.  The rules, the seed and ``--new`` are left out: they
     would start another match."""
@@ -591,9 +605,9 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
     from ginrummy_tui.storage.files import ENV_HOME
 
     words = ["gin-tui", "host"] + (["--server-only"] if args.server_only else [])
-    home = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
-    if home:
-        words += ["--data-dir", str(home)]
+    home = vars(args).get("data_dir") or os.environ.get(ENV_HOME)
+    if home:  # from the directory it was started in: the command may be run from another
+        words += ["--data-dir", os.path.abspath(os.path.expanduser(home))]
     if args.bind != DEFAULT_BIND:
         words += ["--bind", args.bind]
     if port != DEFAULT_PORT:

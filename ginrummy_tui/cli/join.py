@@ -246,7 +246,8 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
 def rejoin_command(args: argparse.Namespace) -> str:
     """The command that takes this seat back (quoted for a POSIX shell): the
     address, and the name and the data directory as they were given (the data
-    directory also from ``GIN_TUI_HOME``, which a later shell may not have):
+    directory also from ``GIN_TUI_HOME``, which a later shell may not have, and
+    as an absolute path, for a shell in another directory):
     without them the player would come back under the login name, recorded
     elsewhere.  Never the code (every user of the machine could read it)."""
     import shlex
@@ -256,9 +257,9 @@ def rejoin_command(args: argparse.Namespace) -> str:
     words = ["gin-tui", "join", args.address]
     if args.name:
         words += ["--name", args.name]
-    home = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
-    if home:
-        words += ["--data-dir", str(home)]
+    home = vars(args).get("data_dir") or os.environ.get(ENV_HOME)
+    if home:  # from the directory it was started in: the command may be run from another
+        words += ["--data-dir", os.path.abspath(os.path.expanduser(home))]
     return shlex.join(words)
 
 

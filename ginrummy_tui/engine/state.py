@@ -68,11 +68,13 @@ def bonus_parts(
 ) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """A finished match's bonuses named: each seat's box bonuses and game bonus,
     from its hands (as :func:`box_bonuses` takes them), its scores and its
-    totals with the bonuses.  None when they do not add up (a game bonus below
-    nothing), where the sum is all that can be told."""
+    totals with the bonuses.  None when they do not add up (what is left once
+    the boxes are taken away is not ``rules.game_bonus`` to one seat and
+    nothing to the other, as the match's end gives it: a hand missing from the
+    record, say), where the sum is all that can be told."""
     boxes = box_bonuses(rules, hands)
     game = (totals[0] - scores[0] - boxes[0], totals[1] - scores[1] - boxes[1])
-    return None if min(game) < 0 else (boxes, game)
+    return (boxes, game) if game in ((rules.game_bonus, 0), (0, rules.game_bonus)) else None
 
 
 @dataclass(frozen=True)

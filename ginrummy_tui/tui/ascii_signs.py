@@ -7,6 +7,13 @@ puts "…" at the end of a line cut short (``text-overflow: ellipsis``), and
 ``ScrollBar.renderer`` draws the bars.  :func:`install` hooks both once per
 process; each asks :func:`ascii_now` whether the app drawing is a gin-tui app
 in ASCII, so another app, or this one without ``--ascii``, draws as Textual does.
+In ASCII a line cut to 3 cells or fewer is as many dots as fit after what is
+kept ("ab..." at 5, "a.." at 3, "." at 1).
+
+This relies on Textual's internals, as pinned (textual<9): the signature of
+``Content.truncate`` (``max_width``, and ``ellipsis`` and ``pad`` by keyword),
+``ScrollBar.renderer`` and ``ScrollBarRender``'s class attributes and
+``render_bar``, and ``textual._context.active_app``.  A test checks the first.
 """
 
 from __future__ import annotations
@@ -73,6 +80,9 @@ class GinScrollBarRender(ScrollBarRender):
         )
 
 
+TEXTUAL_TRUNCATE = Content.truncate
+"""Textual's own ``Content.truncate``, which the hook calls."""
+
 _installed = False
 
 
@@ -83,11 +93,12 @@ def install() -> None:
         return
     _installed = True
     ScrollBar.renderer = GinScrollBarRender
-    content_truncate = Content.truncate
+    content_truncate = TEXTUAL_TRUNCATE
 
     def truncate_content(self: Content, max_width: int, *, ellipsis: bool = False, pad: bool = False) -> Content:
-        if ellipsis and max_width > len(DOTS) and self.cell_length > max_width and ascii_now():
-            return content_truncate(self, max_width - len(DOTS)) + DOTS
+        if ellipsis and max_width > 0 and self.cell_length > max_width and ascii_now():
+            dots = min(len(DOTS), max_width)
+            return content_truncate(self, max_width - dots) + DOTS[:dots]
         return content_truncate(self, max_width, ellipsis=ellipsis, pad=pad)
 
     Content.truncate = truncate_content  # type: ignore[method-assign]

@@ -188,11 +188,11 @@ class ClockBadge(Static):
     def show(self, line: Text) -> None:
         """Show ``line`` (hidden when it is empty); with ``--ascii`` in ASCII
         ("Paused 28 s to move - the clock waits...")."""
-        from .ascii_signs import ASCII_APPS
+        from .host import gin_of
         from .widgets.cardfaces import ascii_text
 
         self.line = line
-        if self.is_attached and self.app in ASCII_APPS:
+        if self.is_attached and gin_of(self.app).ascii_only:
             line = ascii_text(line)
         self.text = line.plain
         self.update(line)

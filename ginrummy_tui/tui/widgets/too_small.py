@@ -27,7 +27,7 @@ class TooSmall(Static):
 
     def render(self) -> str:
         """What it says; with ``--ascii`` in ASCII ("46x21")."""
-        from ..ascii_signs import ASCII_APPS
+        from ..host import gin_of
 
-        times = "x" if self.app in ASCII_APPS else "×"
+        times = "x" if gin_of(self.app).ascii_only else "×"
         return f"Terminal too small.\nMake it at least {MIN_WIDTH}{times}{MIN_HEIGHT}.\n(q: quit)"
