@@ -896,6 +896,8 @@ class GinApp(App):
         if keeper is not None and keeper.store.is_separate:  # the main slot's match comes first
             return "this separate match is saved: gin-tui takes it up when it starts after your main match is over"
         if self.context.saved:
+            if self.context.resume_command != "gin-tui":  # plain gin-tui would not find it
+                return f"your match is saved: {self.context.resume_command} resumes it"
             return "your match is saved: gin-tui will resume it"
         if self.session.computes_opponent:
             return "this match is not saved: it ends here"
