@@ -1031,7 +1031,7 @@ def test_the_commands_that_resume_the_hosted_match_and_take_the_seat_back_carry_
                                "--rules", "oklahoma", "--seed", "4", "--new", "--ascii"])
     command = resume_command(args, 41234)  # the port the system picked, which the guest rejoins
     # what says which match and where, quoted; never --new (another match), the rules or the seed
-    assert command == "gin-tui host --data-dir '/tmp/my games' --port 41234 --name 'Ann Lee'"
+    assert command == "gin-tui host --data-dir '/tmp/my games' --port 41234 --name 'Ann Lee' --ascii"
     again = parse_command_line(shlex.split(command)[1:])
     assert (again.data_dir, again.port, again.name, again.new) == ("/tmp/my games", 41234, "Ann Lee", False)
     assert resume_command(parse_command_line(["host"]), 7531) == "gin-tui host"
@@ -1043,6 +1043,9 @@ def test_the_commands_that_resume_the_hosted_match_and_take_the_seat_back_carry_
     assert rejoin == "gin-tui join 127.0.0.1:7911 --name Bob --data-dir '/tmp/b b'"
     monkeypatch.delenv("GIN_TUI_HOME")
     assert rejoin_command(parse_command_line(["join", "127.0.0.1:7911"])) == "gin-tui join 127.0.0.1:7911"
+    # started with --ascii, the printed commands keep it (they had dropped it)
+    assert rejoin_command(parse_command_line(["join", "127.0.0.1:7911", "--ascii"])) == (
+        "gin-tui join 127.0.0.1:7911 --ascii")
     s = RemoteSession("127.0.0.1", 7911, "J4D6-9E27", "Bob")
     assert left_note(s, rejoin).splitlines()[-1] == f"  {rejoin}"
 

@@ -577,6 +577,8 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
         words += ["--port", str(port)]
     if args.name:
         words += ["--name", args.name]
+    if vars(args).get("ascii"):  # the table as it was drawn
+        words.append("--ascii")
     return shlex.join(words)
 
 

@@ -259,6 +259,8 @@ def rejoin_command(args: argparse.Namespace) -> str:
     home = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
     if home:
         words += ["--data-dir", str(home)]
+    if vars(args).get("ascii"):  # the table as it was drawn
+        words.append("--ascii")
     return shlex.join(words)
 
 
