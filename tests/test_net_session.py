@@ -1937,3 +1937,34 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
         await pilot.press("h")  # the hint key too, dimmed on the key bar as the moves are
         assert app.table.refusal == "no hint now" and prompt.plain == line
         assert app.table.check_action("hint", ()) is None
+
+
+async def test_a_guest_shut_out_for_good_is_offered_no_moves_nor_hint_and_asked_to_quit_a_match_ended_for_it():
+    """The host started a new match: the guest's table said so, but the hint stayed under it,
+    the key bar still offered "t Take  p Pass … h Hint", and q asked "Quit in the middle of the hand?"."""
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    async with _bob_in_the_app_at_anns_table((80, 24)) as (server, ann, bob, app, pilot):
+        prompt = app.table.query_one("#prompt")
+        await until_app(pilot, lambda: bob.client is not None and bob.client.view is not None)
+        await ann.submit(Action("draw stock"))
+        await until_app(pilot, lambda: bob.client.view.hand_no == 1 and len(bob.client.view.history) == 1)
+        await ann.submit(Action("discard", server.state.hands[0][0]))
+        await until_app(pilot, lambda: app.table.v.my_turn)
+        bar = app.screen.query_one(KeyBar)
+        await until_app(pilot, lambda: "Hint" in str(bar.render()))
+        await server.close()  # the host quits; when it is back, it refuses this seat for good (a new match)
+        await until_app(pilot, lambda: "Connection lost" in prompt.plain)
+        bob.problem, bob.gave_up, bob.refused_with, bob.new_match = (
+            "the host started a new match; ask for its code", True, P.E_CODE, True)
+        bob.changed()
+        await until_app(pilot, lambda: "new match" in prompt.plain)
+        await pilot.pause()
+        keys = str(bar.render())
+        assert "Hint" not in keys and "Draw" not in keys and "Stock" not in keys, keys
+        assert "Quit" in keys
+        await pilot.press("q")
+        await until_app(pilot, lambda: app.screen.query("#confirm-text"))
+        assert str(app.screen.query_one("#confirm-text").render()) == "Quit? The match has ended for this seat."
+        assert "started a new match" in str(app.screen.query_one("#confirm-note").render())

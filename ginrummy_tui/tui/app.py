@@ -882,6 +882,9 @@ class GinApp(App):
         else:
             kept = self.at_quit()
             note = f"{kept[:1].upper()}{kept[1:]}." if kept else ""
+        if self.session.shut_out():  # the host refused this seat for good: no hand of its own is in play
+            self.push_screen(ConfirmQuit(note, question="Quit? The match has ended for this seat."), done)
+            return
         self.push_screen(ConfirmQuit(note), done)
 
     def at_quit(self) -> str:
