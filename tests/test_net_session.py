@@ -1968,3 +1968,48 @@ async def test_a_guest_shut_out_for_good_is_offered_no_moves_nor_hint_and_asked_
         await until_app(pilot, lambda: app.screen.query("#confirm-text"))
         assert str(app.screen.query_one("#confirm-text").render()) == "Quit? The match has ended for this seat."
         assert "started a new match" in str(app.screen.query_one("#confirm-note").render())
+
+
+async def test_the_hosts_note_of_a_damaged_save_is_shown_whole_in_parts_join_code_and_all():
+    """At 80x24 the note ended "... A new match / has started. The new match has" in its
+    toast, with no "…": the new join code was never shown on the table."""
+    from textual.widgets._toast import Toast
+
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.host import host_app
+
+    from .app_helpers import screen_text
+
+    note = ("Your saved match could not be used: it is not valid JSON (line 1, column 41). The file was moved "
+            "to /tmp/pytest-of-ann/pytest-12/test_host_0/games/network.json.damaged-20261204-123508. A new match has started. The new match has a "
+            "new join code, K7Q2-9X4M: the other player must join with it.")
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0)
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann", retry_every=0.1)
+    await ann.connect()
+    app = host_app(ann, parse_command_line(["host", "--name", "Ann"]), [note])
+    shown: list[str] = []
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await until_app(pilot, lambda: app.start_notes is not None and list(app.screen.query(Toast)))
+            while True:
+                toasts = list(app.screen.query(Toast))
+                for toast in toasts:
+                    await pilot.pause()
+                    text = " ".join(str(toast.render()).split())
+                    if text not in shown:
+                        shown.append(text)
+                        # whole in its toast: its last words on the screen
+                        on_screen = screen_text(app).split()
+                        assert text.split()[-1] in on_screen and text.split()[-4] in on_screen, text
+                if not app.start_notes.unshown():
+                    break
+                app.clear_notifications()
+                app.start_notes._next()  # the next part, without waiting for its time
+                await pilot.pause()
+    finally:
+        await ann.aclose()
+        await server.close()
+    assert len(shown) >= 2  # in parts
+    assert "".join(shown).replace(" ", "") == note.replace(" ", "")  # all of it (a path is cut into lines)
+    assert any("K7Q2-9X4M" in part for part in shown)
