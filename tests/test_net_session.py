@@ -1031,7 +1031,7 @@ def test_the_commands_that_resume_the_hosted_match_and_take_the_seat_back_carry_
                                "--rules", "oklahoma", "--seed", "4", "--new", "--ascii"])
     command = resume_command(args, 41234)  # the port the system picked, which the guest rejoins
     # what says which match and where, quoted; never --new (another match), the rules or the seed
-    assert command == "gin-tui host --data-dir '/tmp/my games' --port 41234 --name 'Ann Lee'"
+    assert command == "gin-tui host --data-dir '/tmp/my games' --port 41234 --name 'Ann Lee' --ascii"
     again = parse_command_line(shlex.split(command)[1:])
     assert (again.data_dir, again.port, again.name, again.new) == ("/tmp/my games", 41234, "Ann Lee", False)
     assert resume_command(parse_command_line(["host"]), 7531) == "gin-tui host"
@@ -1043,6 +1043,9 @@ def test_the_commands_that_resume_the_hosted_match_and_take_the_seat_back_carry_
     assert rejoin == "gin-tui join 127.0.0.1:7911 --name Bob --data-dir '/tmp/b b'"
     monkeypatch.delenv("GIN_TUI_HOME")
     assert rejoin_command(parse_command_line(["join", "127.0.0.1:7911"])) == "gin-tui join 127.0.0.1:7911"
+    # started with --ascii, the printed commands keep it (they had dropped it)
+    assert rejoin_command(parse_command_line(["join", "127.0.0.1:7911", "--ascii"])) == (
+        "gin-tui join 127.0.0.1:7911 --ascii")
     s = RemoteSession("127.0.0.1", 7911, "J4D6-9E27", "Bob")
     assert left_note(s, rejoin).splitlines()[-1] == f"  {rejoin}"
 
@@ -2034,3 +2037,79 @@ def test_the_resume_and_rejoin_commands_name_the_data_directory_whole(monkeypatc
     words = closing_words(False, Keeper(), [], "J4D6-9E27", command)[0]  # type: ignore[arg-type]
     quoted = words.removeprefix("the match is saved; ").partition(" resumes it")[0]
     assert quoted[0] == quoted[-1] and shlex.split(quoted[1:-1]) == ["gin-tui", *host_args]
+
+
+async def test_a_guest_shut_out_for_good_is_offered_no_moves_nor_hint_and_asked_to_quit_a_match_ended_for_it():
+    """The host started a new match: the guest's table said so, but the hint stayed under it,
+    the key bar still offered "t Take  p Pass … h Hint", and q asked "Quit in the middle of the hand?"."""
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    async with _bob_in_the_app_at_anns_table((80, 24)) as (server, ann, bob, app, pilot):
+        prompt = app.table.query_one("#prompt")
+        await until_app(pilot, lambda: bob.client is not None and bob.client.view is not None)
+        await ann.submit(Action("draw stock"))
+        await until_app(pilot, lambda: bob.client.view.hand_no == 1 and len(bob.client.view.history) == 1)
+        await ann.submit(Action("discard", server.state.hands[0][0]))
+        await until_app(pilot, lambda: app.table.v.my_turn)
+        bar = app.screen.query_one(KeyBar)
+        await until_app(pilot, lambda: "Hint" in str(bar.render()))
+        await server.close()  # the host quits; when it is back, it refuses this seat for good (a new match)
+        await until_app(pilot, lambda: "Connection lost" in prompt.plain)
+        bob.problem, bob.gave_up, bob.refused_with, bob.new_match = (
+            "the host started a new match; ask for its code", True, P.E_CODE, True)
+        bob.changed()
+        await until_app(pilot, lambda: "new match" in prompt.plain)
+        await pilot.pause()
+        keys = str(bar.render())
+        assert "Hint" not in keys and "Draw" not in keys and "Stock" not in keys, keys
+        assert "Quit" in keys
+        await pilot.press("q")
+        await until_app(pilot, lambda: app.screen.query("#confirm-text"))
+        assert str(app.screen.query_one("#confirm-text").render()) == "Quit? The match has ended for this seat."
+        assert "started a new match" in str(app.screen.query_one("#confirm-note").render())
+
+
+async def test_the_hosts_note_of_a_damaged_save_is_shown_whole_in_parts_join_code_and_all():
+    """At 80x24 the note ended "... A new match / has started. The new match has" in its
+    toast, with no "…": the new join code was never shown on the table."""
+    from textual.widgets._toast import Toast
+
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.host import host_app
+
+    from .app_helpers import screen_text
+
+    note = ("Your saved match could not be used: it is not valid JSON (line 1, column 41). The file was moved "
+            "to /tmp/pytest-of-ann/pytest-12/test_host_0/games/network.json.damaged-20261204-123508. A new match has started. The new match has a "
+            "new join code, K7Q2-9X4M: the other player must join with it.")
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0)
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann", retry_every=0.1)
+    await ann.connect()
+    app = host_app(ann, parse_command_line(["host", "--name", "Ann"]), [note])
+    shown: list[str] = []
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await until_app(pilot, lambda: app.start_notes is not None and list(app.screen.query(Toast)))
+            while True:
+                toasts = list(app.screen.query(Toast))
+                for toast in toasts:
+                    await pilot.pause()
+                    text = " ".join(str(toast.render()).split())
+                    if text not in shown:
+                        shown.append(text)
+                        # whole in its toast: its last words on the screen
+                        on_screen = screen_text(app).split()
+                        assert text.split()[-1] in on_screen and text.split()[-4] in on_screen, text
+                if not app.start_notes.unshown():
+                    break
+                app.clear_notifications()
+                app.start_notes._next()  # the next part, without waiting for its time
+                await pilot.pause()
+    finally:
+        await ann.aclose()
+        await server.close()
+    assert len(shown) >= 2  # in parts
+    assert "".join(shown).replace(" ", "") == note.replace(" ", "")  # all of it (a path is cut into lines)
+    assert any("K7Q2-9X4M" in part for part in shown)

@@ -1225,3 +1225,27 @@ async def test_toasts_taken_down_by_the_game_go_through_textuals_public_api(monk
         await pilot.pause()
         assert [str(n.message) for n in app._notifications] == ["The match could not be saved"]
     assert taken == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+async def test_notes_over_the_settings_form_leave_its_first_line_uncovered(size):
+    """The notes of the start covered F2's first line ("The match in play: standard rules, to 100, o▌")."""
+    from textual.widgets._toast import Toast
+
+    from ginrummy_tui.tui import scenarios
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f2")
+        await settle(app, pilot)
+        app.notify("A long note of the start, a few lines long, as the notes of a damaged save are, "
+                   "to see where it lands over the form.", severity="warning", timeout=30)
+        await pilot.pause()
+        await pilot.pause()
+        toasts = list(app.screen.query(Toast))
+        assert toasts and all(t.region.area for t in toasts)
+        line = app.screen.query_one("#match-rules").region  # "The match in play: …", its lines whole
+        assert line.height
+        for toast in toasts:
+            assert not toast.region.overlaps(line), (toast.region, line)

@@ -1721,3 +1721,39 @@ async def test_r_and_a_after_a_network_hand_say_they_are_for_games_against_the_c
             assert isinstance(app.screen, SummaryScreen)
             said = [n.message for n in app._notifications]
             assert f"{words} is only in games against the computer." in said, said
+
+
+@pytest.mark.parametrize("size", [(46, 21), (80, 24)])
+async def test_quit_question_names_the_command_that_resumes_a_match_kept_elsewhere(size, tmp_path):
+    """Started with ``--data-dir D``: the question said "gin-tui will resume it",
+    which plain gin-tui would not (it looks in the default place)."""
+    import argparse
+
+    from ginrummy_tui.cli.play import resume_command
+    from ginrummy_tui.session.keeper import Keeper
+    from ginrummy_tui.storage.store import Store
+
+    command = resume_command(argparse.Namespace(data_dir=str(tmp_path / "my games"), ascii=True))
+    assert command == f"gin-tui --data-dir '{tmp_path / 'my games'}' --ascii"
+    app = make_app(seed=1, pause=0)
+    app.context.keeper = Keeper(Store(tmp_path))
+    app.context.resume_command = "gin-tui --data-dir /tmp/g"
+    async with app.run_test(size=size) as pilot:
+        await press(app, pilot, "q")
+        note = app.screen.query_one("#confirm-note")
+        assert str(note.render()) == "Your match is saved: gin-tui --data-dir /tmp/g resumes it."
+        region = note.region  # shown whole on the screen
+        assert region.height >= 1 and region.right <= size[0] and region.bottom <= size[1]
+        assert note.virtual_size.height <= region.height
+
+
+def test_the_resume_command_is_plain_for_the_default_data_directory(monkeypatch, tmp_path):
+    import argparse
+
+    from ginrummy_tui.cli.play import resume_command
+
+    monkeypatch.delenv("GIN_TUI_HOME", raising=False)
+    assert resume_command(argparse.Namespace(data_dir=None, ascii=True)) == "gin-tui"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GIN_TUI_HOME", "g")  # relative: made absolute
+    assert resume_command(argparse.Namespace(data_dir=None, ascii=None)) == f"gin-tui --data-dir {tmp_path / 'g'}"

@@ -614,6 +614,8 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
         words += ["--port", str(port)]
     if args.name:
         words += ["--name", args.name]
+    if vars(args).get("ascii"):  # the table as it was drawn
+        words.append("--ascii")
     return shlex.join(words)
 
 
@@ -622,7 +624,6 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
     the connection going as one of its workers); None if the seat could not be
     taken, else the app and the signals that closed it (``kill``, a closed terminal):
     they close it as its own quit does, so the guest is told the host closed the match."""
-    from ginrummy_tui.cli.app_start import make_network_app
     from ginrummy_tui.cli.play import closing_on_signals
     from ginrummy_tui.net.remote_session import RemoteSession
 
@@ -637,10 +638,10 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
         thread.stop()
         say(f"gin-tui host: could not take the host's seat: {exc}", file=sys.stderr)
         return None
-    app = make_network_app(session, args)
+    app = host_app(session, args, notes)
 
     async def ready(pilot) -> None:
-        tell_host(app, reporter, notes)
+        tell_host(app, reporter, [])  # the notes of the start are the app's own (host_app)
 
     with closing_on_signals(app, on_give_up=give_up) as caught:
         try:
@@ -648,6 +649,19 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
         finally:
             await session.aclose()
     return app, caught
+
+
+def host_app(session, args: argparse.Namespace, notes: list[str]) -> GinApp:
+    """The host's table on ``session``, told ``notes`` (what happened at start)
+    as the game tells its own: one after another, a note longer than the
+    toasts' room in parts cut between sentences, each whole (one toast had cut
+    a damaged save's note before its join code at 80×24)."""
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.session.control import as_sentence
+
+    app = make_network_app(session, args)
+    app.context.notes[:0] = [as_sentence(note) for note in notes]
+    return app
 
 
 def tell_host(app, reporter: SaveReporter, notes: list[str]) -> None:

@@ -260,6 +260,8 @@ def rejoin_command(args: argparse.Namespace) -> str:
     home = vars(args).get("data_dir") or os.environ.get(ENV_HOME)
     if home:  # from the directory it was started in: the command may be run from another
         words += ["--data-dir", os.path.abspath(os.path.expanduser(home))]
+    if vars(args).get("ascii"):  # the table as it was drawn
+        words.append("--ascii")
     return shlex.join(words)
 
 

@@ -191,8 +191,9 @@ def app_on(context: AppContext, pause: float | None = None) -> GinApp:
     return app
 
 
-def build_app(plan: Plan, pause: float | None = None) -> GinApp:
-    """The app on ``plan``'s match, saving after every action."""
+def build_app(plan: Plan, pause: float | None = None, command: str = "gin-tui") -> GinApp:
+    """The app on ``plan``'s match, saving after every action; ``command``
+    resumes it (:func:`resume_command`)."""
     from ginrummy_tui.session.context import AppContext
 
     session, control = controlled_session(plan.state, plan.ai, plan.keeper)
@@ -202,6 +203,7 @@ def build_app(plan: Plan, pause: float | None = None) -> GinApp:
         saved_settings=plan.saved_settings,
         config_dir=plan.config_dir,
         data_dir=plan.root,
+        resume_command=command,
         keeper=plan.keeper,
         control=control,
         ui=dict(plan.ui),
@@ -229,6 +231,32 @@ def build_unsaved_app(args: argparse.Namespace) -> GinApp:
     return app_on(context)
 
 
+def _over(app: GinApp) -> bool:
+    """True when the app closed on a finished match (nothing to resume)."""
+    from ginrummy_tui.engine.kinds import Phase
+
+    return app.session.view().phase == Phase.MATCH_OVER
+
+
+def resume_command(args: argparse.Namespace) -> str:
+    """The command that resumes the match saved in ``args``' data directory
+    (quoted for a POSIX shell): plain ``gin-tui`` for the default directory,
+    else with ``--data-dir`` and the directory's absolute path (also when it
+    came from ``GIN_TUI_HOME``, which a later shell may not have)."""
+    import os
+    import shlex
+
+    from ginrummy_tui.storage.files import ENV_HOME
+
+    words = ["gin-tui"]
+    home = args.data_dir or os.environ.get(ENV_HOME)
+    if home:
+        words += ["--data-dir", os.path.abspath(os.path.expanduser(home))]
+    if words[1:] and args.ascii:
+        words.append("--ascii")
+    return shlex.join(words)
+
+
 def run_saved_play(args: argparse.Namespace) -> int:
     """``gin-tui``: resume the unfinished match (or start one) and play it."""
     from ginrummy_tui.session.startup import Refused, prepare
@@ -241,7 +269,7 @@ def run_saved_play(args: argparse.Namespace) -> int:
             say(str(refused), file=sys.stderr)
         return refused.status
     try:
-        app = build_app(plan)
+        app = build_app(plan, command=resume_command(args))
     except Exception:
         plan.close()
         raise
@@ -254,6 +282,9 @@ def run_saved_play(args: argparse.Namespace) -> int:
     errors = [e for e in plan.keeper.errors if e not in plan.notes]
     if errors:
         say("gin-tui: " + errors[-1], file=sys.stderr)
+    elif app.context.resume_command != "gin-tui" and not plan.keeper.failing and not _over(app):
+        with contextlib.suppress(OSError):  # plain gin-tui would not find the match: say what does
+            say(f"gin-tui: the match is saved; {app.context.resume_command} resumes it.")
     if caught and caught[0] == getattr(signal, "SIGTERM", None) and not errors:
         # Someone asked this gin-tui to close: on a terminal still open (the
         # old one of a connection thought dropped), say why it closed.

@@ -377,6 +377,10 @@ class RemoteSession(Session):
         self.problem = ""
         self._send(client.submit(action))
 
+    def shut_out(self) -> bool:
+        """True once the host refused this seat for good (see :attr:`refused_with`)."""
+        return self.refused_with is not None
+
     def blocked(self) -> str:
         """Why no move can be sent now (not connected, the other player away or not
         gone on yet, the last move not answered yet), or ``""``."""

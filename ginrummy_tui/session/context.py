@@ -45,6 +45,9 @@ class AppContext:
     the statistics screen reads no history."""
     data_dir: Path | None = None
     """Where saves and records live (None: the default place)."""
+    resume_command: str = "gin-tui"
+    """The command that resumes the saved match (``gin-tui --data-dir /abs/D``
+    when the data directory is not the default one)."""
     keeper: Keeper | None = None
     """Saves the match after every move (None: the match is not saved)."""
     control: MatchControl | None = None

@@ -138,6 +138,12 @@ class Session:
         reason stops being refused when the reason goes, without a move being made."""
         return ""
 
+    def shut_out(self) -> bool:
+        """Network play: True once this seat can never play the match again (the host
+        refused it for good: a new match or code, the seat taken by another game,
+        another version); False, the default, while the match may go on here."""
+        return False
+
     def status_says_blocked(self) -> bool:
         """True when :meth:`status` already says why no move can be sent (network play: the
         line of a lost connection, or of the other player awaited), so a refusal for that

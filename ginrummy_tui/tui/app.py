@@ -894,6 +894,9 @@ class GinApp(App):
         else:
             kept = self.at_quit()
             note = f"{kept[:1].upper()}{kept[1:]}." if kept else ""
+        if self.session.shut_out():  # the host refused this seat for good: no hand of its own is in play
+            self.push_screen(ConfirmQuit(note, question="Quit? The match has ended for this seat."), done)
+            return
         self.push_screen(ConfirmQuit(note), done)
 
     def at_quit(self) -> str:
@@ -910,6 +913,8 @@ class GinApp(App):
         if keeper is not None and keeper.store.is_separate:  # the main slot's match comes first
             return "this separate match is saved: gin-tui takes it up when it starts after your main match is over"
         if self.context.saved:
+            if self.context.resume_command != "gin-tui":  # plain gin-tui would not find it
+                return f"your match is saved: {self.context.resume_command} resumes it"
             return "your match is saved: gin-tui will resume it"
         if self.session.computes_opponent:
             return "this match is not saved: it ends here"

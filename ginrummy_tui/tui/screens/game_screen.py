@@ -350,7 +350,8 @@ class GameScreen(Screen):
                 one_click=app.one_click,
                 mouse=app.mouse_enabled,
             )
-        prompt = hint_prompt(self, v, plain_prompt)
+        # a seat shut out for good: a hint on show speaks of a hand that is no longer played here
+        prompt = plain_prompt if app.session.shut_out() else hint_prompt(self, v, plain_prompt)
         hinting = prompt is not plain_prompt
         # a reason often ends with what to do ("...: draw from the stock"): not said twice
         tail = refusal.rsplit(":", 1)[-1].strip().lower() if ":" in refusal else ""
@@ -437,6 +438,8 @@ class GameScreen(Screen):
         v = self.v
         if v is None:
             return True
+        if action in ("hint", "play", "discard", "knock", "gin") and self.gin.session.shut_out():
+            return False  # the match has ended for this seat: no move is offered again
         if action == "hint":  # dimmed as the moves are while none may be made (network play: paused)
             return True if v.my_turn and not self.gin.session.blocked() else None
         if action == "play":
