@@ -886,7 +886,7 @@ class GinApp(App):
             if yes:
                 self.exit()
 
-        from .practice import practice_quit_note
+        from .practice import practice_banner, practice_quit_note
 
         practice = practice_quit_note(self)
         if practice is not None:
@@ -894,7 +894,10 @@ class GinApp(App):
         else:
             kept = self.at_quit()
             note = f"{kept[:1].upper()}{kept[1:]}." if kept else ""
-        self.push_screen(ConfirmQuit(note), done)
+        if practice_banner(self) is not None:  # a hand played again, or a deal replayed with --hand
+            self.push_screen(ConfirmQuit(note, "Quit this practice hand?"), done)
+        else:
+            self.push_screen(ConfirmQuit(note), done)
 
     def at_quit(self) -> str:
         """What becomes of the match at the quit, in a few words: the quit question

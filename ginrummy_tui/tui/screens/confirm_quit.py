@@ -22,15 +22,17 @@ class ConfirmQuit(ModalScreen[bool]):
     ]
     """y or q: quit; n or Escape: back to the game."""
 
-    def __init__(self, note: str = "") -> None:
+    def __init__(self, note: str = "", question: str = "Quit in the middle of the hand?") -> None:
         super().__init__()
         self.note = note
         """What becomes of the match (e.g. that it is saved), under the question."""
+        self.question = question
+        """The question itself (a practice hand's is worded as one)."""
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(id="confirm"):
-            yield Static("Quit in the middle of the hand?", id="confirm-text")
+            yield Static(self.question, id="confirm-text")
             if self.note:
                 yield Static(self.note, id="confirm-note")
             with Horizontal(id="confirm-buttons"):
