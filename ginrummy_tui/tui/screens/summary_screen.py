@@ -310,6 +310,7 @@ class SummaryScreen(AfterHandScreen):
         with VerticalScroll(id="summary"):
             yield Static(self._body(), id="summary-body")
             yield Static(self._choices(), id="summary-next")
+            yield Static("", id="summary-said")
         yield KeyBar()
 
     def _going_on(self) -> Literal["next", "result", "back"]:
@@ -363,6 +364,14 @@ class SummaryScreen(AfterHandScreen):
         if isinstance(session, ReplaySession) and session.real.state.phase == Phase.MATCH_OVER:
             return "⏎: the result of your match"
         return "⏎: back to your match"
+
+    def say(self, words: str) -> None:
+        """Why a key does nothing here, under the keys that go on: a toast covered the
+        hand's headline ("Hand 1: Computer (master) knocked — and you undercut!")."""
+        line = self.query_one("#summary-said", Static)
+        line.update(ascii_words(words) if self.ascii_only else words)
+        line.display = True
+        line.scroll_visible(animate=False)
 
     def on_resize(self) -> None:
         self._show_choices()
