@@ -332,3 +332,27 @@ async def test_a_note_at_the_end_of_a_hand_leaves_the_headline_readable():
         toast = app.screen.query_one(Toast)
         assert toast.region.height and not toast.region.overlaps(headline), toast.region
         assert toast.region.bottom <= SIZE[1] - 1  # above the key bar
+
+
+async def test_from_150_columns_the_end_of_a_hand_lists_its_turns_beside_it_and_m_says_so():
+    """160×45, the end of a hand, m: a box opened over the summary, covering the melds and
+    the scores (the table, at that width, lists the turns beside it and m says so).  The
+    turns stand beside the summary, and m says they are listed on the right."""
+    from ginrummy_tui.tui.widgets.hand_log import HandLog
+
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=(160, 45), notifications=True) as pilot:
+        await _settle(app, pilot)
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen)
+        log = summary.query_one(HandLog)
+        body = summary.query_one("#summary-body", Static)
+        assert log.region.width and not log.region.overlaps(body.region)
+        assert "Hand 1 · Computer dealt" in screen_text(app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.screen is summary
+        screen = screen_text(app)
+        assert "Every turn of this hand is listed on the right (m)." in screen
+        assert "Scores: You" in screen
