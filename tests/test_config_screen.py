@@ -1259,3 +1259,31 @@ async def test_with_oklahoma_the_knock_limit_says_the_upcard_sets_it(tmp_path):
         screen.query_one("#rule-oklahoma").value = True
         await pilot.pause()
         assert note in screen_text(app)
+
+
+@pytest.mark.parametrize("width", [46, 50])
+async def test_at_the_narrowest_every_label_keeps_a_space_before_its_value(tmp_path, width):
+    """46×21 and 50×21 with --ascii, the form scrolled (its scroll bar takes two columns):
+    the longest labels ran into their values ("Game bonus (match winner)0", "Oklahoma
+    (upcard = limit)[ ] no").  Read on the screen, every label is whole with a blank
+    after it, and the numbers and the yes-or-no boxes start in one column."""
+    from textual.widgets import Label, Select
+
+    plan = prepare(args_for(tmp_path, ascii=True), ask=None)
+    async with running(plan, size=(width, 21)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        form = screen.query_one("#settings")
+        columns = set()
+        for row in screen.query(".row"):
+            label, control = row.children
+            assert isinstance(label, Label)
+            if isinstance(control, Select):
+                continue
+            form.scroll_to_widget(control, animate=False, immediate=True)
+            await pilot.pause()
+            line = screen_text(app).splitlines()[label.region.y]
+            words = label.text.strip()
+            assert f"{words} " in line, (width, line)  # whole, and a blank after it
+            assert control.region.x > line.index(words) + len(words), (width, line)
+            columns.add(control.region.x)
+        assert len(columns) == 1, (width, columns)

@@ -166,7 +166,7 @@ def _prompt_rows(app) -> list[str]:
     return [row.strip() for row in screen_text(app).splitlines()[region.y : region.bottom]]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (60, 21)])
+@pytest.mark.parametrize("size", [(80, 24), (60, 24)])
 async def test_a_refusal_after_a_hint_stands_apart_from_it(size):
     """gin_ready with the hint on show ("Gin with K♦"), Q♠ selected and k pressed: the
     reason ran on into the hint ("...then k. Hint: Gin with K♦..."); it ends its own line
@@ -194,8 +194,10 @@ async def test_a_refusal_after_a_hint_stands_apart_from_it(size):
 
 async def test_a_refusal_after_a_hint_is_read_whole_on_a_small_screen():
     """60×21, the hint on show in the upcard round, then r (the review comes once the hand
-    is over): the reason and the hint after it take more rows than the hint alone, and the
-    table makes room for them (the end of the line was cut: "...expected to" and no more)."""
+    is over): the reason is read whole, with the prompt after it; the hint gives way to it
+    (below 24 rows the two took the buttons and the moves line) and is back once it goes."""
+    from ginrummy_tui.tui.widgets.hand import KEYS
+
     app = make_app(state=new_game(seed=3), pause=0)
     async with app.run_test(size=(60, 21)) as pilot:
         await _settle(app, pilot)
@@ -206,14 +208,17 @@ async def test_a_refusal_after_a_hint_is_read_whole_on_a_small_screen():
         await _settle(app, pilot)
         shown = " ".join(" ".join(_prompt_rows(app)).split())
         reason = "✗ The review of your decisions (r) comes once the hand is over."
-        assert shown == f"{reason} Hint: {expected.reason}", shown
+        assert shown == f"{reason} Take 4♣ (t) or pass (p).", shown
+        await pilot.press(KEYS[2])  # another card selected: the reason goes, the hint is back
+        await _settle(app, pilot)
+        shown = " ".join(" ".join(_prompt_rows(app)).split())
+        assert shown == f"Hint: {expected.reason}", shown
 
 
 async def test_the_rows_made_for_a_refusal_under_a_hint_are_given_back_when_it_goes():
-    """60×21, the hint on show in the upcard round, r refused (the table made room for the
-    reason and the hint), then another card selected: the reason went, but the rows made
-    for it stayed, blank lines under the hint, and the card backs hidden, until the hint
-    went.  The table is again as with the hint alone."""
+    """60×21, the hint on show in the upcard round, r refused (the hint gives way to the
+    reason; the buttons and the moves line are back), then another card selected: the reason
+    goes and the table is again as with the hint alone, no blank lines under it."""
     from ginrummy_tui.tui.widgets.hand import KEYS
 
     app = make_app(state=new_game(seed=3), pause=0)
@@ -225,7 +230,7 @@ async def test_the_rows_made_for_a_refusal_under_a_hint_are_given_back_when_it_g
         await pilot.press("r")
         await _settle(app, pilot)
         assert _prompt_rows(app)[0].startswith("✗ The review of your decisions")
-        assert set(app.table.classes) > made_for_hint  # more room made: the card backs went
+        assert not app.table.has_class("-long-prompt") and not app.table.has_class("-longer-prompt")
         await pilot.press(KEYS[2])  # another card selected: the reason goes
         await _settle(app, pilot)
         assert _prompt_rows(app) == hint_alone
@@ -235,7 +240,7 @@ async def test_the_rows_made_for_a_refusal_under_a_hint_are_given_back_when_it_g
 
 @pytest.mark.parametrize("ascii_only", [False, True])
 async def test_a_hint_and_reason_longer_than_the_rows_left_end_with_a_mark_where_they_are_cut(ascii_only):
-    """46×21 under the move clock, the hint on show ("Discard K♦: waiting with 1 for gin..."),
+    """46×24 under the move clock, the hint on show ("Discard K♦: waiting with 1 for gin..."),
     then a reason of three lines (the text stands in for any): the line was cut at the
     table's last row without a mark, the end of the hint silently missing.  Its last row
     ends with "…" ("..." with --ascii), and the rows above it are as they were."""
@@ -243,18 +248,18 @@ async def test_a_hint_and_reason_longer_than_the_rows_left_end_with_a_mark_where
     from ginrummy_tui.tui import scenarios
 
     app = make_app(state=scenarios.knock_ready(rules=PRESETS["multiplayer-1.5"]), pause=0, ascii=ascii_only)
-    async with app.run_test(size=(46, 21)) as pilot:
+    async with app.run_test(size=(46, 24)) as pilot:
         await _settle(app, pilot)
         await pilot.press("s")
         await _settle(app, pilot)
         await pilot.press("h")
         await _settle(app, pilot)
         expected = hint(app.session.view())
-        app.table.refuse("not now: " + "a reason that goes on " * 4 + "to its end")
+        app.table.refuse("not now: " + "a reason that goes on " * 9 + "to its end")
         await _settle(app, pilot)
         line = app.table.query_one(PromptLine)
         rows = _prompt_rows(app)
-        assert line.short_of > 0 and len(rows) == line.lines == 6, rows
+        assert line.short_of > 0 and len(rows) == line.lines, rows
         mark = "..." if ascii_only else "…"
         assert rows[-1].endswith(mark) and not rows[-2].endswith(mark), rows
         shown = " ".join(" ".join(rows).split()).removesuffix(mark)
@@ -262,3 +267,39 @@ async def test_a_hint_and_reason_longer_than_the_rows_left_end_with_a_mark_where
         told = shown.split("Hint: ", 1)[1]
         assert reason.startswith(told.rstrip(" .,;:")) and len(told) < len(reason), (told, reason)
         assert max(len(row) for row in rows) <= line.content_region.width
+
+
+@pytest.mark.parametrize(
+    "size,ascii_only,keys,button",
+    [((60, 21), False, ("h", "s"), "Take 4♣ (t)"), ((46, 21), True, ("t", "h", "k"), "Discard")],
+    ids=["60x21-upcard", "46x21-ascii-discard"],
+)
+async def test_a_refusal_under_a_hint_leaves_the_buttons_and_the_moves_line(size, ascii_only, keys, button):
+    """Classic rules, knock at 8, seed 3: the hint on show, then a move refused.  The reason
+    above the hint took the buttons' row, the moves line ("Hand 1: Computer (standard)
+    dealt...") and the card backs.  Below 24 rows the hint gives way while the reason
+    shows, and is back once it goes."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import PRESETS
+
+    from .app_helpers import screen_text
+
+    rules = replace(PRESETS["classic"], knock_limit=8)
+    app = make_app(state=new_game(rules, seed=3), pause=0, ascii=ascii_only)
+    async with app.run_test(size=size) as pilot:
+        await _settle(app, pilot)
+        for key in keys:
+            await pilot.press(key)
+            await _settle(app, pilot)
+        await pilot.pause(0.2)
+        screen = screen_text(app)
+        rows = _prompt_rows(app)
+        assert rows[0].startswith("x " if ascii_only else "✗ "), rows
+        assert button in screen, screen
+        assert "Computer (standard) dealt. The upcard" in screen or "You took the upcard 4C" in screen, screen
+        assert "Hint:" not in screen
+        app.table.clear_refusal()
+        await _settle(app, pilot)
+        await pilot.pause(0.2)
+        assert "Hint:" in screen_text(app)

@@ -65,10 +65,15 @@ async def practice_quit_note(app, pilot) -> str:
     await pilot.press("q")
     await pilot.pause()
     assert isinstance(app.screen, ConfirmQuit)
+    # worded for a practice hand, which is not saved: "Quit in the middle of the hand?" was the match's
+    assert app.screen.question == "Quit this practice hand?"
     return app.screen.note
 
 
 async def test_the_quit_question_in_practice_says_the_match_resumes_where_it_was(tmp_path):
+    """a on a hand's result, then q: the question is a practice hand's, and names the other
+    player as the table does ("Computer (standard)"): it asked "Quit in the middle of the
+    hand?" and named "Computer 0"."""
     _start, ended = _ended_hand(4)
     you, them = ended.scores
     plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
@@ -78,7 +83,7 @@ async def test_the_quit_question_in_practice_says_the_match_resumes_where_it_was
         async with app.run_test(size=SIZE) as pilot:
             assert await practice_quit_note(app, pilot) == (
                 f"This practice hand is not saved. Your match resumes where it was: after hand 1, "
-                f"You {you} · Computer {them}."
+                f"You {you} · Computer (standard) {them}."
             )
     finally:
         plan.close()
@@ -100,7 +105,7 @@ async def test_the_quit_question_in_practice_of_a_finished_match_says_a_new_matc
     try:
         async with app.run_test(size=SIZE) as pilot:
             assert await practice_quit_note(app, pilot) == (
-                f"This practice hand is not saved. Your match is over (You {you} · Computer {them}): "
+                f"This practice hand is not saved. Your match is over (You {you} · Computer (standard) {them}): "
                 "the next time you start gin-tui, a new match begins."
             )
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.engine import apply, new_game, view
@@ -198,14 +199,37 @@ async def test_the_table_keys_h_and_l_say_why_they_do_nothing_at_the_end_of_a_ha
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await _settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen)
-        await pilot.press("h", "l", "s")
-        await pilot.pause()
+        said = []
+        for key in ("h", "l", "s"):
+            await pilot.press(key)
+            await pilot.pause()
+            said.append(" ".join(str(app.screen.query_one("#summary-said", Static).render()).split()))
         assert isinstance(app.screen, SummaryScreen)
-        assert _said(app) == [
+        assert said == [
             "A hint (h) is for your own turn in a hand: this hand is over; ⏎ goes on.",
             "The discard pile (l) is listed during a hand: this hand is over; m lists every turn of it.",
             "No move can be made now: this hand is over; ⏎ goes on.",  # s (a draw) said nothing either
         ]
+
+
+async def test_at_the_end_of_a_hand_a_table_key_leaves_the_headline_readable():
+    """80×24, the end of a hand, s pressed: the toast saying why covered the end of the
+    headline ("Hand 1: Computer (master) knocked — and you ▌ The table's keys..."); the
+    end of the hand says it in its own line, under the keys that go on, and no toast shows."""
+    from .app_helpers import screen_text
+
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _settle(app, pilot)
+        headline = screen_text(app).splitlines()[1]
+        assert headline.strip().startswith("Hand 1:")
+        await pilot.press("s")
+        await pilot.pause()
+        screen = screen_text(app)
+        assert screen.splitlines()[1] == headline
+        assert "No move can be made now: this hand is over; ⏎ goes on." in screen
+        assert _said(app) == []
 
 
 async def test_the_table_keys_say_why_they_do_nothing_in_the_review_of_a_hand():
@@ -286,3 +310,49 @@ async def test_the_match_result_reviews_replays_and_lists_its_last_hand():
         await pilot.press("enter")
         await _settle(app, pilot)
         assert isinstance(app.screen, MatchOverScreen) and app.session.state is s
+
+
+async def test_a_note_at_the_end_of_a_hand_leaves_the_headline_readable():
+    """80×24, a note on the end of a hand (a resumed match's "Resumed your match..."): the
+    toast, at the top right, covered the end of the headline.  It stands at the bottom
+    right, above the key bar, clear of the headline's row."""
+    from textual.geometry import Region
+    from textual.widgets._toast import Toast
+
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _settle(app, pilot)
+        body = app.screen.query_one("#summary-body", Static)
+        headline = Region(0, body.region.y, SIZE[0], 1)
+        assert screen_text(app).splitlines()[headline.y].strip().startswith("Hand 1:")
+        app.notify("Resumed your match: hand 1. Your match is saved after every move, as you play it.", timeout=30)
+        await pilot.pause()
+        await until(pilot, lambda: bool(app.screen.query(Toast)))
+        toast = app.screen.query_one(Toast)
+        assert toast.region.height and not toast.region.overlaps(headline), toast.region
+        assert toast.region.bottom <= SIZE[1] - 1  # above the key bar
+
+
+async def test_from_150_columns_the_end_of_a_hand_lists_its_turns_beside_it_and_m_says_so():
+    """160×45, the end of a hand, m: a box opened over the summary, covering the melds and
+    the scores (the table, at that width, lists the turns beside it and m says so).  The
+    turns stand beside the summary, and m says they are listed on the right."""
+    from ginrummy_tui.tui.widgets.hand_log import HandLog
+
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=(160, 45), notifications=True) as pilot:
+        await _settle(app, pilot)
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen)
+        log = summary.query_one(HandLog)
+        body = summary.query_one("#summary-body", Static)
+        assert log.region.width and not log.region.overlaps(body.region)
+        assert "Hand 1 · Computer dealt" in screen_text(app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.screen is summary
+        screen = screen_text(app)
+        assert "Every turn of this hand is listed on the right (m)." in screen
+        assert "Scores: You" in screen

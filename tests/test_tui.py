@@ -1719,8 +1719,8 @@ async def test_r_and_a_after_a_network_hand_say_they_are_for_games_against_the_c
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, SummaryScreen)
-            said = [n.message for n in app._notifications]
-            assert f"{words} is only in games against the computer." in said, said
+            said = " ".join(str(app.screen.query_one("#summary-said").render()).split())
+            assert said == f"{words} is only in games against the computer.", said  # under the keys, not a toast
 
 
 @pytest.mark.parametrize("size", [(46, 21), (80, 24)])

@@ -886,7 +886,7 @@ class GinApp(App):
             if yes:
                 self.exit()
 
-        from .practice import practice_quit_note
+        from .practice import practice_banner, practice_quit_note
 
         practice = practice_quit_note(self)
         if practice is not None:
@@ -896,8 +896,10 @@ class GinApp(App):
             note = f"{kept[:1].upper()}{kept[1:]}." if kept else ""
         if self.session.shut_out():  # the host refused this seat for good: no hand of its own is in play
             self.push_screen(ConfirmQuit(note, question="Quit? The match has ended for this seat."), done)
-            return
-        self.push_screen(ConfirmQuit(note), done)
+        elif practice_banner(self) is not None:  # a hand played again, or a deal replayed with --hand
+            self.push_screen(ConfirmQuit(note, "Quit this practice hand?"), done)
+        else:
+            self.push_screen(ConfirmQuit(note), done)
 
     def at_quit(self) -> str:
         """What becomes of the match at the quit, in a few words: the quit question

@@ -95,7 +95,7 @@ def practice_quit_note(app: App[Any]) -> str | None:
     if isinstance(session, ReplaySession) and session.replaying:
         real = session.real.state
         me, opp = session.seat, 1 - session.seat
-        name = session.opponent_name.split(" (")[0]
+        name = session.opponent_name  # as the table and the scores name them: "Computer (master)"
         if real.phase == Phase.MATCH_OVER:  # archived, never resumed: the next start deals a new match
             return (
                 f"This practice hand is not saved. Your match is over (You {real.scores[me]} · {name} "

@@ -96,13 +96,17 @@ class AfterHandScreen(Screen):
         from .game_screen import GameScreen
 
         words = GameScreen.AFTER_HAND[what]
-        self.notify(f"{words[:1].upper()}{words[1:]} is only in games against the computer.", timeout=4)
+        self.say(f"{words[:1].upper()}{words[1:]} is only in games against the computer.")
 
     def action_table_only(self, what: str) -> None:
         """h, l or a move's key (t p s d k g b), keys of the table during a hand: say why they do nothing here."""
         over, moves = self.OVER
         enter = "Enter" if self.gin.ascii_only else "⏎"
-        self.notify(TABLE_ONLY[what].format(over=over, moves=moves, enter=enter), timeout=4)
+        self.say(TABLE_ONLY[what].format(over=over, moves=moves, enter=enter))
+
+    def say(self, words: str) -> None:
+        """Why a key does nothing here: in a toast (the end of a hand says it in its own line)."""
+        self.notify(words, timeout=4)
 
     def action_moves(self) -> None:
         """Every turn of the hand that ended, in words."""

@@ -28,6 +28,8 @@ class ConfirmQuit(ModalScreen[bool]):
         """The question asked (a seat the host refused for good has no hand in play)."""
         self.note = note
         """What becomes of the match (e.g. that it is saved), under the question."""
+        self.question = question
+        """The question itself (a practice hand's is worded as one)."""
 
     def compose(self) -> ComposeResult:
         yield TooSmall()

@@ -37,7 +37,7 @@ from ..widgets.opponent_hand import OpponentHand
 from ..widgets.prompt import PromptLine, refusal_text
 from ..widgets.scoreboard import Scoreboard
 from ..widgets.stock import StockPile
-from ..widgets.too_small import TooSmall
+from ..widgets.too_small import TALL_HEIGHT, TooSmall
 
 if TYPE_CHECKING:
     from ginrummy_tui.ai.hints import Hint
@@ -60,6 +60,9 @@ ROOM_STEPS = (("-long-prompt", "#actions", 0), ("-longer-prompt", "#moves", 0), 
 ``game_screen.tcss``, the part, the rows it keeps): the buttons go (the key bar has their
 keys), the moves line, the other player's card backs (its line with their name and count
 stays)."""
+REFUSAL_ROOM_STEPS = (ROOM_STEPS[2], ROOM_STEPS[0], ROOM_STEPS[1])
+"""The same for a refused move's reason: the card backs first, so that the buttons and the
+moves line stay while it shows."""
 
 TABLE_WIDTH = 104
 """The table's widest (its ``max-width`` in ``game_screen.tcss``)."""
@@ -120,6 +123,8 @@ class GameScreen(Screen):
         self._made_room: Size | None = None
         """The screen size at which the table last made room for a long prompt line."""
         self._room_for = 0
+        self._room_steps = ROOM_STEPS
+        """The steps the table took when it last made room (a reason's are another order)."""
         """The lines the prompt line needed when the table last made room for it: a reason
         that comes below a hint on show needs more, and the room is made again."""
         self.hint_asked: tuple | None = None
@@ -352,6 +357,10 @@ class GameScreen(Screen):
             )
         # a seat shut out for good: a hint on show speaks of a hand that is no longer played here
         prompt = plain_prompt if app.session.shut_out() else hint_prompt(self, v, plain_prompt)
+        if refusal and self.app.size.height < TALL_HEIGHT:
+            # below 24 rows the reason and a hint under it took the buttons' row and the moves
+            # line: the hint gives way while the reason shows, and comes back when it goes
+            prompt = plain_prompt
         hinting = prompt is not plain_prompt
         # a reason often ends with what to do ("...: draw from the stock"): not said twice
         tail = refusal.rsplit(":", 1)[-1].strip().lower() if ":" in refusal else ""
@@ -383,8 +392,9 @@ class GameScreen(Screen):
         # on a small screen the table makes room for the rest of a long hint or reason, until it
         # goes (ROOM_STEPS)
         size = self.app.size
+        steps = REFUSAL_ROOM_STEPS if refusal else ROOM_STEPS
         if wrap and self._made_room is not None and (
-            self._made_room != size or line.lines + line.short_of < self._room_for
+            self._made_room != size or line.lines + line.short_of < self._room_for or self._room_steps is not steps
         ):
             # another size, or the line needs fewer rows than room was made for (the reason
             # below a hint gone with another card selected): the whole table again, then what
@@ -402,8 +412,9 @@ class GameScreen(Screen):
             # show), from the rows each step frees (the layout is not redone yet)
             self._made_room = size
             self._room_for = line.lines + line.short_of
+            self._room_steps = steps
             short = line.short_of
-            for step, part, kept in ROOM_STEPS:
+            for step, part, kept in steps:
                 if short <= 0:
                     break
                 widget = self.query_one(part)

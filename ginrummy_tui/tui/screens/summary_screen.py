@@ -18,8 +18,9 @@ from ginrummy_tui.engine.words import counted
 
 from ..host import GoingOnChanged, SuitsChanged
 from ..palette import DEFAULT, Palette, palette_of
-from ..table_text import fitting_name
+from ..table_text import fitting_name, log_lines, short_name
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text
+from ..widgets.hand_log import HandLog
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import SCROLLBAR, TooSmall
 from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
@@ -310,6 +311,7 @@ class SummaryScreen(AfterHandScreen):
         with VerticalScroll(id="summary"):
             yield Static(self._body(), id="summary-body")
             yield Static(self._choices(), id="summary-next")
+            yield Static("", id="summary-said")
         yield KeyBar()
 
     def _going_on(self) -> Literal["next", "result", "back"]:
@@ -364,12 +366,44 @@ class SummaryScreen(AfterHandScreen):
             return "⏎: the result of your match"
         return "⏎: back to your match"
 
+    def say(self, words: str) -> None:
+        """Why a key does nothing here, under the keys that go on: a toast covered the
+        hand's headline ("Hand 1: Computer (master) knocked — and you undercut!")."""
+        line = self.query_one("#summary-said", Static)
+        line.update(ascii_words(words) if self.ascii_only else words)
+        line.display = True
+        line.scroll_visible(animate=False)
+
     def on_resize(self) -> None:
+        self._show_log()
         self._show_choices()
         # across the width the cards need, the hands change between cards and text
         if body_layout(self.opponent_name, self.app.size.width) != self._layout:
             for body in self.query("#summary-body").results(Static):
                 body.update(self._body())
+
+    def _show_log(self) -> None:
+        """Every turn of the hand, beside the summary from ``LOG_FROM`` columns, as beside
+        the table (mounted the first time it is shown)."""
+        from .game_screen import LOG_FROM
+
+        wide = self.app.size.width >= LOG_FROM
+        self.set_class(wide, "-with-log")
+        if not wide or self.query(HandLog):
+            return
+        log = HandLog(id="log")
+        self.mount(log, before=self.query_one(KeyBar))
+        log.set_lines(log_lines(self.v, short_name(self.opponent_name), self.ascii_only))
+
+    def action_moves(self) -> None:
+        """Every turn of the hand: beside the summary where it is wide enough (a list over
+        it would only hide the melds and the scores), else over it."""
+        if self.has_class("-with-log"):
+            for log in self.query(HandLog).results(HandLog):
+                log.scroll_end(animate=False)
+            self.say("Every turn of this hand is listed on the right (m).")
+            return
+        super().action_moves()
 
     def _body(self) -> Group:
         self._layout = body_layout(self.opponent_name, self.app.size.width)
