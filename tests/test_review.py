@@ -239,3 +239,32 @@ def test_a_knock_against_waiting_is_given_a_cost_from_play_outs_in_which_the_pla
     text = console.export_text()
     assert f"waited. About {round(listed.cost)} points lost." in text and "Not estimated" not in text
     assert "a knock against waiting, 60 times with the other hand guessed" in text
+
+
+# Hand 3 of `--rules classic --seed 5` against the master, the player off the
+# hints from turn 1 to 5: on turn 4 J♦ is thrown from 9♦ 10♦ J♦ (76 deadwood)
+# where the expert throws J♣ (47).
+SEED5_HAND3 = [
+    "take upcard", "discard 5S", "draw stock", "discard QH",
+    "draw discard", "discard 6H", "draw stock", "discard 8S",
+    "draw stock", "discard QH", "draw stock", "discard 9H",
+    "draw discard", "discard JD", "draw stock", "discard QD",
+    "draw stock", "discard 8C", "draw discard", "discard JH",
+    "draw stock", "discard JC", "draw stock", "discard 7S",
+    "draw stock", "discard 9D", "draw stock", "discard 4D",
+    "draw stock", "discard 9S", "draw stock", "knock 4C",
+]  # fmt: skip
+
+
+def test_a_discard_breaking_a_run_for_29_more_deadwood_has_its_cost():
+    from ginrummy_tui.ai.review import ReviewedDecision, estimate_cost
+    from ginrummy_tui.engine.replay import hand_of_match
+
+    steps = replay_history(hand_of_match(5, 3, PRESETS["classic"]), SEED5_HAND3)
+    before, move = steps[13]
+    assert move.action == parse_action("discard JD")
+    cost = estimate_cost(before, 0, move.action, parse_action("discard JC"))
+    # 24 deals alone made it -1.08: "your choice looks as good"
+    assert cost >= 1.5
+    m = ReviewedDecision(13, 4, move.action, parse_action("discard JC"), cost, (76, 47), None, "")
+    assert m.cost_text().startswith("about ") and m.cost_text().endswith(" points")

@@ -228,7 +228,7 @@ def review_renderable(review: HandReview, ascii_only: bool = False, colours: Pal
     lines.append(grid)
     lines.append(Text())
     how = (
-        f"Costs are expected points of this hand, estimated by playing it out {review.samples} times "
+        f"Costs are expected points of this hand, estimated by playing it out {review.samples} times (more where that was too few to tell) "
         "with the cards you could not see dealt at random"
     )
     if any(m.knock_only for m in review.mistakes):
