@@ -113,7 +113,8 @@ class HandReview:
     decisions: int
     """How many decisions the player made in the hand."""
     mistakes: tuple[ReviewedDecision, ...]
-    """Every decision where the expert would have chosen differently, most costly first."""
+    """Every decision where the expert would have chosen differently, in the
+    order they were made (a turn's draw before its discard), each with its cost."""
     samples: int
     """Random deals per decision behind each cost."""
     knock_deals: int = KNOCK_DEALS
@@ -333,7 +334,6 @@ def review_moves(
                 reason=explain(v, suggested, ascii_only=ascii_only, opponent_name=opponent_name),
             )
         )
-    mistakes.sort(key=lambda m: (-m.cost, m.index))
     return HandReview(
         match_no=first.match_no if first else 0,
         hand_no=first.hand_no if first else 0,
@@ -348,7 +348,7 @@ def review_moves(
 def review_hand(state: GameState, seat: int = 0, **options) -> HandReview:
     """Review the hand of ``state`` (normally at its end, before the next
     hand is dealt) for ``seat``: every decision where the expert opponent
-    would have chosen differently, most costly first.
+    would have chosen differently, in the order they were made.
 
     The hand is replayed from its seed; ``options`` go to :func:`review_moves`.
     Raises ``ValueError`` if the hand does not replay from its seed.

@@ -194,7 +194,7 @@ def agreement(decisions: int, agreed: int, as_good: int = 0) -> str:
 
 
 def review_renderable(review: HandReview, ascii_only: bool = False, colours: Palette = DEFAULT) -> Group:
-    """The review as text: a headline, then each difference, most costly first."""
+    """The review as text: a headline, then each difference in the order of play, with its cost."""
     lines: list = []
     head = Text(style="bold")
     head.append(f"Review of hand {review.hand_no}")
