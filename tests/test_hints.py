@@ -737,3 +737,19 @@ def test_a_reason_with_two_chances_alike_keeps_within_its_limit():
         "next two draws: a little higher (both less than 1 in 100)."
     )
     assert len(text) <= 160 and prompt_lines(text) == 2
+
+
+def test_the_gin_hint_says_a_spade_upcard_doubles_it():
+    """In Oklahoma with a spade upcard the gin hint said "25 points plus the
+    computer's deadwood" of a gin scored "(gin bonus 25 + 9) × 2"."""
+    from ginrummy_tui.ai.hints import prompt_lines
+    from ginrummy_tui.engine import PRESETS
+
+    s = _made("7S 7H 7D 3C 4C 5C 6C JH QH KH", "AS 2S 3S QS QC TS 8D KD JC 9H", "8S", "2D")
+    s = apply(apply(apply(s, parse_action("pass")), parse_action("pass")), parse_action("draw stock"))
+    plain = explain(view(s, 0), parse_action("gin 2D"))
+    assert plain.endswith("25 points plus the computer's deadwood, with no layoffs.")
+    doubled = replace(s, rules=PRESETS["oklahoma"], multiplier=2, knock_limit=8)
+    said = explain(view(doubled, 0), parse_action("gin 2D"))
+    assert said.endswith("25 points plus the computer's deadwood, doubled, with no layoffs."), said
+    assert prompt_lines(said) <= 2

@@ -530,7 +530,8 @@ async def test_m_after_a_hand_shows_how_it_went():
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, MovesScreen)
-        assert "You       drew from stock, knocked, threw " in screen_text(app)
+        assert "You       drew from stock, threw " in screen_text(app)
+        assert " to knock" in screen_text(app)  # the knock after the throw that makes it
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)

@@ -166,7 +166,7 @@ def test_the_moves_number_each_players_turns_as_the_review_does():
         " 1 You       drew from stock, threw KC",
         " 1 Computer  drew from stock, threw QC",
     ]
-    assert lines[-1] == " 8 You       drew from stock, knocked, threw 5S"
+    assert lines[-1] == " 8 You       drew from stock, threw 5S to knock"  # was "knocked, threw 5S"
     throws = [m for m in review_moves(steps, 0, samples=1).mistakes if m.played.card is not None]
     assert parse_action("knock 5S") in [m.played for m in throws]
     for m in throws:
@@ -239,3 +239,20 @@ def test_the_discard_prompt_keeps_the_knock_whole_at_every_width_it_fits():
             prompt = tt.prompt_text(v, "Computer (standard)", width=width, **kw).plain
             assert "or knock with" in prompt
             assert len(prompt) <= width or prompt.startswith(shortest + " "), (width, prompt)
+
+
+def test_the_log_tells_a_knock_and_gin_after_the_throw_in_words():
+    """The log said "drew from stock, gin, threw 3♣", gin as a verb, and
+    "knocked, threw 4♣", the knock before the throw that makes it."""
+    from ginrummy_tui.ai.review import replay_history
+
+    from .test_review import HAND, MOVES, _made
+
+    steps = replay_history(_made(**HAND), [*MOVES[:-1], "gin 2D"])
+    end = apply(steps[-1][0], steps[-1][1].action)
+    lines = [t.plain for t in tt.log_lines(view(end, 1), "Computer", ascii_only=False)]
+    assert lines[-1] == " 3 Computer  drew from stock, went gin with 2♦"
+    # no longer than a knock's line, which is as long as it was ("knocked, threw 4♣")
+    assert len("drew from stock, went gin with 2♦") <= len("drew from stock, threw 4♣ to knock") == len(
+        "drew from stock, knocked, threw 4♣"
+    )

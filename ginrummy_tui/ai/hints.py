@@ -266,16 +266,19 @@ def explain(
     if kind == Kind.NEW_MATCH:
         return "The match is over: start a new one."
     if kind == Kind.BIG_GIN:
-        return (
+        return _fitting([
             f"Big Gin: all 11 cards are in melds — {counted(view.rules.big_gin_bonus, 'point')} "
-            f"plus {name}'s deadwood, with no layoffs."
-        )
+            f"plus {name}'s deadwood{_scaled(view)}, with no layoffs.",
+            f"Big Gin: {counted(view.rules.big_gin_bonus, 'point')} plus {name}'s deadwood{_scaled(view)}, with no layoffs.",
+        ])
     if kind == Kind.GIN:
         assert action.card is not None
-        return (
+        return _fitting([
             f"Gin with {lab(action.card)}: every other card is in a meld — "
-            f"{counted(view.rules.gin_bonus, 'point')} plus {name}'s deadwood, with no layoffs."
-        )
+            f"{counted(view.rules.gin_bonus, 'point')} plus {name}'s deadwood{_scaled(view)}, with no layoffs.",
+            f"Gin with {lab(action.card)}: {counted(view.rules.gin_bonus, 'point')} plus {name}'s deadwood"
+            f"{_scaled(view)}, with no layoffs.",
+        ])
     if kind == Kind.KNOCK:
         return _explain_knock(view, action.card, ascii_only, name)  # type: ignore[arg-type]
     if kind == Kind.DISCARD:
@@ -309,6 +312,14 @@ def explain(
     return f"{words[:1].upper()}{words[1:]}."
 
 
+def _scaled(view: PlayerView) -> str:
+    """", doubled" when the hand's score is doubled (Oklahoma, a spade
+    upcard), ", times 3" when tripled; nothing otherwise."""
+    if view.multiplier == 1:
+        return ""
+    return ", doubled" if view.multiplier == 2 else f", times {view.multiplier}"
+
+
 def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, name: str) -> str:
     """Why the expert takes ``up``: the melds it makes (and any it breaks), the
     deadwood before and after, then gin or what a blind draw is expected to
@@ -322,9 +333,9 @@ def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, na
     verb = f"Take the upcard {lab(up)}" if upcard else f"Take {lab(up)} from the discard pile"
     big = view.rules.big_gin and deadwood_mask(m10 | up.bit) == 0
     if big:
-        tail = short = f"; then Big Gin, for {counted(view.rules.big_gin_bonus, 'point')} plus {name}'s deadwood."
+        tail = short = f"; then Big Gin, for {counted(view.rules.big_gin_bonus, 'point')} plus {name}'s deadwood{_scaled(view)}."
     elif after == 0 and thrown is not None:
-        tail = short = f"; then gin with {lab(thrown)}, for {counted(view.rules.gin_bonus, 'point')} plus {name}'s deadwood."
+        tail = short = f"; then gin with {lab(thrown)}, for {counted(view.rules.gin_bonus, 'point')} plus {name}'s deadwood{_scaled(view)}."
     else:
         blind = _expert().expected_deadwood(view, view.hand)
         fewer = "" if after <= blind else " but fewer chances after"

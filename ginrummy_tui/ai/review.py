@@ -37,7 +37,10 @@ from .hints import card_name, explain
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 DEFAULT_SAMPLES = 24
-"""Random deals of the unseen cards per reviewed decision."""
+"""Random deals of the unseen cards per reviewed decision, at least."""
+MORE_SAMPLES = 8
+"""While a cost is within two standard errors of nothing, more deals are
+played out, ``DEFAULT_SAMPLES`` at a time, up to this many times as many."""
 KNOCK_DEALS = 120
 """Guessed deals per decision to knock or to wait (as many as the master's
 search gives each of its two candidates there)."""
@@ -110,7 +113,8 @@ class HandReview:
     decisions: int
     """How many decisions the player made in the hand."""
     mistakes: tuple[ReviewedDecision, ...]
-    """Every decision where the expert would have chosen differently, most costly first."""
+    """Every decision where the expert would have chosen differently, in the
+    order they were made (a turn's draw before its discard), each with its cost."""
     samples: int
     """Random deals per decision behind each cost."""
     knock_deals: int = KNOCK_DEALS
@@ -210,15 +214,24 @@ def estimate_cost(
 ) -> float:
     """Expected points of this hand lost by playing ``played`` rather than
     ``suggested`` in ``state`` (seat ``seat`` to move), over ``samples``
-    random deals of the cards ``seat`` cannot see."""
+    random deals of the cards ``seat`` cannot see; while the mean is within
+    two standard errors of nothing, over ``samples`` more at a time, up to
+    ``MORE_SAMPLES`` times as many.  One play-out differs from the other by
+    a whole hand's points, so 24 deals alone could call a discard leaving
+    29 more deadwood as good as the other."""
     if policies is None:
         policies = _rollout_policies()
     rng = random.Random(f"gin-tui-review/{seed}/{len(state.history)}")
-    total = 0
-    for _ in range(samples):
-        s = _hidden_sample(state, seat, rng)
-        total += _play_out(apply(s, suggested), seat, policies) - _play_out(apply(s, played), seat, policies)
-    return total / samples if samples else 0.0
+    diffs: list[int] = []
+    while samples > 0 and len(diffs) < samples * MORE_SAMPLES:
+        for _ in range(samples):
+            s = _hidden_sample(state, seat, rng)
+            diffs.append(_play_out(apply(s, suggested), seat, policies) - _play_out(apply(s, played), seat, policies))
+        mean = sum(diffs) / len(diffs)
+        spread = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+        if mean * mean * len(diffs) >= 4 * spread:  # |mean| >= 2 standard errors
+            break
+    return sum(diffs) / len(diffs) if diffs else 0.0
 
 
 def estimate_knock_cost(
@@ -321,7 +334,6 @@ def review_moves(
                 reason=explain(v, suggested, ascii_only=ascii_only, opponent_name=opponent_name),
             )
         )
-    mistakes.sort(key=lambda m: (-m.cost, m.index))
     return HandReview(
         match_no=first.match_no if first else 0,
         hand_no=first.hand_no if first else 0,
@@ -336,7 +348,7 @@ def review_moves(
 def review_hand(state: GameState, seat: int = 0, **options) -> HandReview:
     """Review the hand of ``state`` (normally at its end, before the next
     hand is dealt) for ``seat``: every decision where the expert opponent
-    would have chosen differently, most costly first.
+    would have chosen differently, in the order they were made.
 
     The hand is replayed from its seed; ``options`` go to :func:`review_moves`.
     Raises ``ValueError`` if the hand does not replay from its seed.

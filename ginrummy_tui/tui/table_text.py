@@ -177,17 +177,19 @@ def describe(t: Text, moves: list[Move], ascii_only: bool) -> None:
     t.append(".")
 
 
-LOG_WORDS: dict[Kind, str] = {
-    Kind.PASS: "passed on ",
-    Kind.TAKE_UPCARD: "took ",
-    Kind.DRAW_DISCARD: "took ",
-    Kind.DRAW_STOCK: "drew from stock",
-    Kind.DISCARD: "threw ",
-    Kind.KNOCK: "knocked, threw ",
-    Kind.GIN: "gin, threw ",
-    Kind.BIG_GIN: "Big Gin",
+LOG_WORDS: dict[Kind, tuple[str, str]] = {
+    Kind.PASS: ("passed on ", ""),
+    Kind.TAKE_UPCARD: ("took ", ""),
+    Kind.DRAW_DISCARD: ("took ", ""),
+    Kind.DRAW_STOCK: ("drew from stock", ""),
+    Kind.DISCARD: ("threw ", ""),
+    Kind.KNOCK: ("threw ", " to knock"),
+    Kind.GIN: ("went gin with ", ""),
+    Kind.BIG_GIN: ("went Big Gin", ""),
 }
-"""The log's short words for each move, before its card (if it shows one)."""
+"""The log's short words for each move, before and after its card (if it
+shows one): "threw 4♣ to knock", as long as the "knocked, threw 4♣" it said,
+the knock named before the throw that makes it."""
 LOG_SHOWING_THE_CARD = MOVES_SHOWING_THE_CARD | {Kind.PASS}
 """The moves whose card the log names: the moves line's, and the upcard passed on."""
 
@@ -220,9 +222,11 @@ def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]
             if i:
                 t.append(", ")
             kind = m.action.kind
-            t.append(LOG_WORDS.get(kind, str(m.action)))
+            before, after = LOG_WORDS.get(kind, (str(m.action), ""))
+            t.append(before)
             if kind in LOG_SHOWING_THE_CARD and m.card is not None:
                 t.append_text(card_text(m.card, ascii_only))
+            t.append(after)
         lines.append(t)
     res = v.result
     if res is not None and res.kind == EndKind.TIMEOUT and res.winner is not None:  # not a move: the clock's

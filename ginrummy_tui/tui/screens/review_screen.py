@@ -194,7 +194,7 @@ def agreement(decisions: int, agreed: int, as_good: int = 0) -> str:
 
 
 def review_renderable(review: HandReview, ascii_only: bool = False, colours: Palette = DEFAULT) -> Group:
-    """The review as text: a headline, then each difference, most costly first."""
+    """The review as text: a headline, then each difference in the order of play, with its cost."""
     lines: list = []
     head = Text(style="bold")
     head.append(f"Review of hand {review.hand_no}")
@@ -228,7 +228,7 @@ def review_renderable(review: HandReview, ascii_only: bool = False, colours: Pal
     lines.append(grid)
     lines.append(Text())
     how = (
-        f"Costs are expected points of this hand, estimated by playing it out {review.samples} times "
+        f"Costs are expected points of this hand, estimated by playing it out {review.samples} times (more where that was too few to tell) "
         "with the cards you could not see dealt at random"
     )
     if any(m.knock_only for m in review.mistakes):
