@@ -753,3 +753,23 @@ def test_the_gin_hint_says_a_spade_upcard_doubles_it():
     said = explain(view(doubled, 0), parse_action("gin 2D"))
     assert said.endswith("25 points plus the computer's deadwood, doubled, with no layoffs."), said
     assert prompt_lines(said) <= 2
+
+
+def test_a_knock_hint_says_a_spade_upcard_doubles_its_figure():
+    """In Oklahoma with a spade upcard a knock hint said "expected to score about 36"
+    of a figure already doubled, with nothing to say so: the gin hint said "doubled"."""
+    from ginrummy_tui.ai.hints import prompt_lines
+    from ginrummy_tui.engine import PRESETS
+
+    s = _made("7S 7H 7D 3C 4C 5C JH QH KH 2D", "AS 2S 3S QS QC TS 8D KD JC 9H", "8S", "4D")
+    s = apply(apply(apply(s, parse_action("pass")), parse_action("pass")), parse_action("draw stock"))
+    assert "(doubled)" not in explain(view(s, 0), parse_action("knock 4D"))
+    doubled = replace(s, rules=PRESETS["oklahoma"], multiplier=2, knock_limit=8)
+    v = view(doubled, 0)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None and out.card == parse_cards("4D")[0]
+    said = explain(v, parse_action("knock 4D"))
+    assert said.startswith(
+        f"Knock with 4♦: it leaves 2 deadwood, expected to score about {round(out.expected_points)} (doubled), "
+    ), said
+    assert prompt_lines(said) <= 2

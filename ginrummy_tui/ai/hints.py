@@ -243,10 +243,14 @@ def _ends(view: PlayerView, c: Card) -> int:
 
 
 def _knock_words(view: PlayerView, out, name: str) -> str:
-    """What knocking now is expected to bring: "expected to score about 14 (undercut about 1 in 9)"."""
+    """What knocking now is expected to bring: "expected to score about 14, undercut about 1 in 9";
+    where a spade upcard doubles the hand (Oklahoma), the figure, already doubled, says so:
+    "expected to score about 28 (doubled)"."""
     u = out.undercut_chance
     n = round(out.expected_points)
     score = f"expected to score about {n}" if n >= 0 else f"expected to lose about {-n}"
+    if view.multiplier != 1:
+        score += " (doubled)" if view.multiplier == 2 else f" (times {view.multiplier})"
     return f"{score}, undercut {odds(u)}"
 
 
