@@ -2113,3 +2113,23 @@ async def test_the_hosts_note_of_a_damaged_save_is_shown_whole_in_parts_join_cod
     assert len(shown) >= 2  # in parts
     assert "".join(shown).replace(" ", "") == note.replace(" ", "")  # all of it (a path is cut into lines)
     assert any("K7Q2-9X4M" in part for part in shown)
+
+
+def test_the_host_does_not_print_again_after_closing_the_notes_it_printed_at_start(capsys):
+    """gin-tui host prints what happened at start before the table comes; quit
+    before the table had shown those notes, they were printed a second time
+    under the first (the terminal shows the first again once the table closes).
+    A note the table had of its own is still printed once."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.host import host_app
+    from ginrummy_tui.cli.play import say_unshown_notes
+
+    printed = "the match cannot be saved: the data directory /nowhere is not usable (Permission denied); it is played unsaved."
+    own = "Your settings file had problems, and was moved to /tmp/settings.json.damaged-1."
+    session = RemoteSession("127.0.0.1", 9, "AAAA-BBBB", "Ann")  # never connected
+    app = host_app(session, parse_command_line(["host", "--name", "Ann"]), [printed])
+    app.context.notes.append(own)
+    say_unshown_notes(app, "gin-tui host")  # closed before the notes' turn
+    err = " ".join(capsys.readouterr().err.split())
+    assert "played unsaved" not in err
+    assert err.count("gin-tui host: Your settings file had problems") == 1

@@ -660,7 +660,9 @@ def host_app(session, args: argparse.Namespace, notes: list[str]) -> GinApp:
     from ginrummy_tui.session.control import as_sentence
 
     app = make_network_app(session, args)
-    app.context.notes[:0] = [as_sentence(note) for note in notes]
+    told = [as_sentence(note) for note in notes]
+    app.context.notes[:0] = told
+    app.context.printed.update(told)  # printed at start: in the terminal again once the table closes
     return app
 
 

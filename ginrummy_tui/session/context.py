@@ -59,6 +59,10 @@ class AppContext:
     selection between runs, for the hand in play (None: not kept)."""
     notes: list[str] = field(default_factory=list)
     """What to tell the player once the table is up."""
+    printed: set[str] = field(default_factory=set)
+    """Those of :attr:`notes` already printed in the terminal before the table
+    came (``gin-tui host`` prints what happened at start): back in the
+    terminal, they are on the screen again and are not printed twice."""
     resumed: bool = False
     """True when the match in play was resumed from its save."""
     after_first_frame: Callable[[], list[str]] | None = None

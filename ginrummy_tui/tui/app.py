@@ -292,10 +292,9 @@ class GinApp(App):
     def unshown_notes(self) -> list[str]:
         """The notes of the start the player was never shown whole (the app
         closed before their turn), in their order: for the terminal, once the
-        app is closed."""
-        if self.start_notes is None:  # closed before the notes' turn: none was shown
-            return list(self.context.notes)
-        return self.start_notes.unshown()
+        app is closed; but for those printed there before the table came."""
+        notes = list(self.context.notes) if self.start_notes is None else self.start_notes.unshown()
+        return [note for note in notes if note not in self.context.printed]
 
     def notify(
         self,
