@@ -644,3 +644,28 @@ def test_with_ascii_a_commands_messages_are_ascii_alone(capsys):
     assert said.out == "Ann 3 - Bob 2 - 7H for Zoe\n"
     main(["join", "127.0.0.1:9"])
     assert not Output.ascii_only
+
+
+def test_the_settings_ascii_makes_the_commands_messages_ascii_too(tmp_path, capsys):
+    """ASCII alone chosen in the settings (F2) drew the screens in ASCII but
+    left the command's own messages with their dashes and card signs: only
+    --ascii governed them. A settings file that asks for it now does too; one
+    that does not, or cannot be read, does not, and is left as it was."""
+    from ginrummy_tui.cli import Output, main
+
+    settings = tmp_path / "settings.json"
+    settings.write_text('{"format": "gin-tui settings", "version": 1, "ascii": true}')
+    main(["--data-dir", str(tmp_path), "join", "127.0.0.1:9"])  # refused here (no terminal)
+    assert Output.ascii_only
+    settings.write_text('{"format": "gin-tui settings", "version": 1, "ascii": false}')
+    main(["--data-dir", str(tmp_path), "join", "127.0.0.1:9"])
+    assert not Output.ascii_only
+    settings.write_text('{"ascii": true,')  # damaged: the game sets it aside, not this look
+    main(["--data-dir", str(tmp_path), "join", "127.0.0.1:9"])
+    assert not Output.ascii_only
+    assert settings.read_text() == '{"ascii": true,' and [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+    settings.unlink()
+    settings.mkdir()  # not a file: not read, not waited on
+    main(["--data-dir", str(tmp_path), "join", "127.0.0.1:9"])
+    assert not Output.ascii_only
+    capsys.readouterr()

@@ -2122,14 +2122,14 @@ def test_the_host_does_not_print_again_after_closing_the_notes_it_printed_at_sta
     A note the table had of its own is still printed once."""
     from ginrummy_tui.cli import parse_command_line
     from ginrummy_tui.cli.host import host_app
-    from ginrummy_tui.cli.play import say_unshown_notes
+    from ginrummy_tui.cli.play import back_in_the_terminal
 
     printed = "the match cannot be saved: the data directory /nowhere is not usable (Permission denied); it is played unsaved."
     own = "Your settings file had problems, and was moved to /tmp/settings.json.damaged-1."
     session = RemoteSession("127.0.0.1", 9, "AAAA-BBBB", "Ann")  # never connected
     app = host_app(session, parse_command_line(["host", "--name", "Ann"]), [printed])
     app.context.notes.append(own)
-    say_unshown_notes(app, "gin-tui host")  # closed before the notes' turn
+    back_in_the_terminal(app, "gin-tui host")  # closed before the notes' turn
     err = " ".join(capsys.readouterr().err.split())
     assert "played unsaved" not in err
     assert err.count("gin-tui host: Your settings file had problems") == 1

@@ -1250,3 +1250,20 @@ async def test_notes_over_the_settings_form_leave_its_first_line_uncovered(size)
         assert line.height
         for toast in toasts:
             assert not toast.region.overlaps(line), (toast.region, line)
+
+
+@pytest.mark.parametrize("at_the_end", [True, False])
+def test_after_the_game_the_commands_messages_follow_the_tables_ascii(at_the_end, tmp_path, monkeypatch):
+    """ASCII alone turned on (or off) on F2 during the game: the messages
+    printed once the game closed kept the look the command started with."""
+    from ginrummy_tui.cli import Output, parse_command_line
+    from ginrummy_tui.cli.play import run_play
+    from ginrummy_tui.tui.app import GinApp
+
+    def play(app: GinApp, *args, **kwargs) -> None:  # F2's choice made during the game
+        app.ascii_only = at_the_end
+
+    monkeypatch.setattr(GinApp, "run", play)
+    Output.ascii_only = not at_the_end  # as the command started
+    run_play(parse_command_line(["--data-dir", str(tmp_path)]))
+    assert Output.ascii_only is at_the_end

@@ -489,9 +489,19 @@ def option_refusal(args: argparse.Namespace) -> str | None:
     return play.option_refusal(args)
 
 
+def _settings_ask_ascii(args: argparse.Namespace) -> bool:
+    """The settings file of the data directory in use (``--data-dir``,
+    ``GIN_TUI_HOME`` or the user's) asks for ASCII alone: the command's own
+    messages are in ASCII then too, as the game's screens will be."""
+    from ginrummy_tui.storage.config import asks_ascii, config_dir
+
+    where = vars(args).get("data_dir")
+    return where != "-" and asks_ascii(config_dir(where))
+
+
 def _main(argv: list[str]) -> int:
     args = parse_command_line(argv)
-    Output.ascii_only = bool(vars(args).get("ascii"))
+    Output.ascii_only = bool(vars(args).get("ascii")) or _settings_ask_ascii(args)
     if needs_terminal(args):
         refusal = None if getattr(args, "_missing", False) else option_refusal(args)
         if refusal is not None:

@@ -542,13 +542,13 @@ def _play(args, thread, server, name: str, code: str, host: str, port: int, *, r
     import asyncio
     import contextlib
 
-    from ginrummy_tui.cli.play import exit_status, say_unshown_notes
+    from ginrummy_tui.cli.play import back_in_the_terminal, exit_status
 
     ended = asyncio.run(_play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up))
     if ended is None:
         return 1
     app, caught = ended
-    say_unshown_notes(app, "gin-tui host")
+    back_in_the_terminal(app, "gin-tui host")
     words, trouble = closing_words(
         server.state.over, reporter.keeper, caught, code, resume_command(args, port), own_line=True
     )

@@ -221,7 +221,7 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
             return 1
 
     from ginrummy_tui.cli.app_start import make_network_app
-    from ginrummy_tui.cli.play import closing_on_signals, exit_status, say_unshown_notes
+    from ginrummy_tui.cli.play import back_in_the_terminal, closing_on_signals, exit_status
 
     app = make_network_app(session, args)
     # kill or a closed terminal closes the app as its own quit does: the terminal
@@ -232,7 +232,7 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
         finally:
             await session.aclose()
             records.close()
-    say_unshown_notes(app, "gin-tui join")
+    back_in_the_terminal(app, "gin-tui join")
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         for error in records.errors:
             say(f"gin-tui join: {error}", file=sys.stderr)

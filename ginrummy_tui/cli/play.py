@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.cli import say
+from ginrummy_tui.cli import Output, say
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
@@ -133,15 +133,15 @@ def option_refusal(args: argparse.Namespace) -> str | None:
     return None
 
 
-def say_unshown_notes(app: GinApp, command: str = "gin-tui") -> None:
-    """Once the app is closed, the notes of the start it never showed (the
-    player quit before their turn), in the terminal, on standard error;
-    with ``--ascii`` in ASCII, as the app would have shown them."""
-    from ginrummy_tui.tui.widgets.cardfaces import ascii_words
-
+def back_in_the_terminal(app: GinApp, command: str = "gin-tui") -> None:
+    """Once the app is closed: the command's messages from now on in ASCII
+    alone when the table was drawn so at the end (``--ascii``, or the settings'
+    ASCII, chosen on F2 too), else not; then the notes of the start it never
+    showed (the player quit before their turn), on standard error."""
+    Output.ascii_only = app.ascii_only
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         for note in app.unshown_notes():
-            say(f"{command}: {ascii_words(note) if app.ascii_only else note}", file=sys.stderr)
+            say(f"{command}: {note}", file=sys.stderr)
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -154,7 +154,7 @@ def run_play(args: argparse.Namespace) -> int:
         return run_saved_play(args)
     app = build_unsaved_app(args)  # its options were checked above
     app.run()
-    say_unshown_notes(app)
+    back_in_the_terminal(app)
     return exit_status(app, [])
 
 
@@ -278,7 +278,7 @@ def run_saved_play(args: argparse.Namespace) -> int:
             app.run()
         finally:
             plan.close()
-    say_unshown_notes(app)
+    back_in_the_terminal(app)
     errors = [e for e in plan.keeper.errors if e not in plan.notes]
     if errors:
         say("gin-tui: " + errors[-1], file=sys.stderr)

@@ -297,6 +297,22 @@ def load_settings(directory: Path, themes: Collection[str] | None = None) -> Loa
     return _set_aside(Path(directory), loaded) if loaded.problems else loaded
 
 
+def asks_ascii(directory: Path) -> bool:
+    """True when ``settings.json`` in ``directory`` asks for ASCII alone
+    (``"ascii": true``): for what the command says before the game reads its
+    settings.  Only read: nothing is moved aside or written, nothing waited
+    on; False for a file that is missing or has any problem (the game tells
+    of those once it reads the file)."""
+    try:
+        raw = read_regular(Path(directory) / SETTINGS_NAME, MAX_SETTINGS_BYTES + 1, follow=True)
+        if len(raw) > MAX_SETTINGS_BYTES:
+            return False
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError):  # missing, not a file, unreadable, not JSON
+        return False
+    return _not_settings(data) is None and data.get("ascii") is True
+
+
 def _unreadable(problem: str) -> LoadedSettings:
     """A settings file of which nothing could be read, for ``problem``: the defaults."""
     return LoadedSettings(Settings(), [problem], unreadable=True)
