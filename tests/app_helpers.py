@@ -91,3 +91,30 @@ async def words_clear_of_scroll_bar(app, pilot, sheet) -> None:
             break
         await pilot.press("pagedown")
         await pilot.pause()
+
+
+def frame_rows(app) -> list[str]:
+    """The rows of the screen's frame (its box of words), as drawn, but for its right edge
+    and scroll bar (whose thumb is longer when the frame is shorter)."""
+    from textual.containers import VerticalScroll
+
+    frame = app.screen.query_one(VerticalScroll).region
+    rows = screen_text(app).splitlines()
+    return [row[frame.x : frame.right - 4] for row in rows[frame.y : frame.bottom]]
+
+
+def said_in_its_line(app) -> str | None:
+    """The words of the screen's line saying why a key does nothing, as drawn, when it is
+    up; it is on rows of its own, right above the key bar and clear of the screen's frame."""
+    from textual.containers import VerticalScroll
+
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    line = next(iter(app.screen.query("#table-only")), None)
+    if line is None or not line.region:
+        return None
+    assert line.has_class("-shown")
+    assert not line.region.overlaps(app.screen.query_one(VerticalScroll).region)
+    assert line.region.bottom == app.screen.query_one(KeyBar).region.y
+    rows = screen_text(app).splitlines()
+    return " ".join(rows[y].strip() for y in range(line.region.y, line.region.bottom))

@@ -15,7 +15,7 @@ from ginrummy_tui.tui.screens.review_screen import ReviewScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 
-from .app_helpers import review_made, screen_text, until, words_clear_of_scroll_bar
+from .app_helpers import frame_rows, review_made, said_in_its_line, screen_text, until, words_clear_of_scroll_bar
 from .app_helpers import settle as _settle
 
 SIZE = (100, 30)
@@ -233,24 +233,34 @@ async def test_at_the_end_of_a_hand_a_table_key_leaves_the_headline_readable():
 
 
 async def test_the_table_keys_say_why_they_do_nothing_in_the_review_of_a_hand():
-    """In the review of a hand, opened from its end, h, l and the moves' keys did nothing, and said nothing."""
+    """In the review of a hand, opened from its end, h, l and the moves' keys did nothing, and said
+    nothing; then they said why in a toast, over the review's words; now in a line of the
+    screen's own, above its key bar, at 80×24 and wider."""
     _start, ended = _ended_hand(4)
-    app = make_app(state=ended, pause=0, ai="standard")
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await _settle(app, pilot)
-        await pilot.press("r")
-        assert isinstance(app.screen, ReviewScreen)
-        await review_made(app, pilot)
-        await pilot.press("h", "l", "s", "k")
-        await pilot.pause()
-        assert isinstance(app.screen, ReviewScreen)
-        assert _said(app) == ["The table's keys do nothing in the review: the hand is over; Esc goes back."] * 4
-        await pilot.press("escape")
-        assert isinstance(app.screen, SummaryScreen)
+    said = "The table's keys do nothing in the review: the hand is over; Esc goes back."
+    for size in ((80, 24), SIZE, (160, 45)):
+        app = make_app(state=ended, pause=0, ai="standard")
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await _settle(app, pilot)
+            await pilot.press("r")
+            assert isinstance(app.screen, ReviewScreen)
+            await review_made(app, pilot)
+            await pilot.pause()
+            before = frame_rows(app)
+            for key in ("h", "l", "s", "k"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert isinstance(app.screen, ReviewScreen)
+                assert said_in_its_line(app) == said
+            assert frame_rows(app)[:-2] == before[: len(frame_rows(app)) - 2]  # at most a row shorter, not covered
+            assert _said(app) == []
+            await pilot.press("escape")
+            assert isinstance(app.screen, SummaryScreen)
 
 
 async def test_the_table_keys_say_why_they_do_nothing_in_the_list_of_turns():
-    """In the list of a hand's turns (m), at its end or during it, h, l and the moves' keys did nothing, and said nothing."""
+    """In the list of a hand's turns (m), at its end or during it, h, l and the moves' keys did
+    nothing, and said nothing; then they said why in a toast; now in a line of the screen's own."""
     from ginrummy_tui.tui.screens.moves_screen import MovesScreen
 
     start, ended = _ended_hand(4)
@@ -261,10 +271,14 @@ async def test_the_table_keys_say_why_they_do_nothing_in_the_list_of_turns():
             await _settle(app, pilot)
             await pilot.press("m")
             assert isinstance(app.screen, MovesScreen)
-            await pilot.press("h", "l", "s", "k")
-            await pilot.pause()
-            assert isinstance(app.screen, MovesScreen)
-            assert _said(app) == [said] * 4
+            before = frame_rows(app)
+            for key in ("h", "l", "s", "k"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert isinstance(app.screen, MovesScreen)
+                assert said_in_its_line(app) == said
+            assert frame_rows(app) == before
+            assert _said(app) == []
             await pilot.press("escape")
             assert isinstance(app.screen, under)
 

@@ -1,5 +1,7 @@
 """The table's keys on the screens over it: each says why it does nothing there, and
-how to go back (the score table, the rule sheet and the statistics said nothing)."""
+how to go back (the score table, the rule sheet and the statistics said nothing), in a
+line of the screen's own above its key bar (a toast, at the top right, covered the
+screen's words), which goes after a few seconds or at the next key that does something."""
 
 from __future__ import annotations
 
@@ -7,15 +9,23 @@ import pytest
 
 from ginrummy_tui.engine import new_game
 from ginrummy_tui.tui.app import make_app
-from ginrummy_tui.tui.screens.game_screen import GameScreen
+from ginrummy_tui.tui.screens import table_only
+from ginrummy_tui.tui.screens.game_screen import LOG_FROM, GameScreen
 from ginrummy_tui.tui.screens.moves_screen import MovesScreen
 from ginrummy_tui.tui.screens.rules_screen import RulesScreen
 from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 
-from .app_helpers import settle
+from .app_helpers import frame_rows, said_in_its_line, settle
 
 SIZE = (80, 24)
+OVER_THE_TABLE = [
+    ("c", ScoreScreen, "The table's keys do nothing in the score table: Esc goes back."),
+    ("question_mark", RulesScreen, "The table's keys do nothing on the rule sheet: Esc goes back."),
+    ("f1", RulesScreen, "The table's keys do nothing on the rule sheet: Esc goes back."),
+    ("f3", StatsScreen, "The table's keys do nothing in the statistics: Esc goes back."),
+    ("m", MovesScreen, "The table's keys do nothing in the list of turns: Esc goes back."),
+]
 
 
 def _said(app) -> list[str]:
@@ -23,16 +33,7 @@ def _said(app) -> list[str]:
     return [" ".join(str(n.message).split()) for n in app._notifications]
 
 
-@pytest.mark.parametrize(
-    ("key", "screen", "said"),
-    [
-        ("c", ScoreScreen, "The table's keys do nothing in the score table: Esc goes back."),
-        ("question_mark", RulesScreen, "The table's keys do nothing on the rule sheet: Esc goes back."),
-        ("f1", RulesScreen, "The table's keys do nothing on the rule sheet: Esc goes back."),
-        ("f3", StatsScreen, "The table's keys do nothing in the statistics: Esc goes back."),
-        ("m", MovesScreen, "The table's keys do nothing in the list of turns: Esc goes back."),
-    ],
-)
+@pytest.mark.parametrize(("key", "screen", "said"), OVER_THE_TABLE)
 async def test_the_table_keys_say_why_they_do_nothing_over_the_table(key, screen, said):
     app = make_app(state=new_game(seed=1), pause=0)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -41,17 +42,51 @@ async def test_the_table_keys_say_why_they_do_nothing_over_the_table(key, screen
         await pilot.press(key)
         await pilot.pause()
         assert isinstance(app.screen, screen)
+        assert said_in_its_line(app) is None
         keys = ["t", "p", "s", "d", "g", "h", "l", "o", "3", "minus", "left", "right", "enter"]
         if screen is not RulesScreen:
             keys.append("k")  # on the rule sheet k scrolls (below)
-        await pilot.press(*keys)
-        await pilot.pause()
-        assert isinstance(app.screen, screen)
+        for k in keys:
+            await pilot.press(k)
+            await pilot.pause()
+            assert isinstance(app.screen, screen)
+            assert said_in_its_line(app) == said, k
         assert app.session.state is state  # the upcard neither taken nor passed
-        assert _said(app) == [said] * len(keys)
+        assert _said(app) == []  # no toast
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+@pytest.mark.parametrize(
+    ("size", "key", "screen", "said"),
+    [
+        (size, key, screen, said)
+        for size in ((80, 24), (160, 45))
+        for key, screen, said in OVER_THE_TABLE
+        if key != "f1" and (screen is not MovesScreen or size[0] < LOG_FROM)  # from LOG_FROM m scrolls the log beside the table
+    ],
+)
+async def test_the_line_leaves_the_screens_words_uncovered(size, key, screen, said):
+    """The frame's words are all there with the line up, and the line is whole, in ASCII too."""
+    for ascii_only in (False, True):
+        app = make_app(state=new_game(seed=1), pause=0, ascii=ascii_only)
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await settle(app, pilot)
+            await pilot.press(key)
+            await pilot.pause()
+            before = frame_rows(app)
+            await pilot.press("d")
+            await pilot.pause()
+            assert said_in_its_line(app) == said
+            assert app.screen.query_one("#table-only").region.height == 1  # the words fit a row
+            after = frame_rows(app)
+            if screen is RulesScreen:  # a frame as tall as the screen: a row shorter, its edge redrawn
+                assert after[:-2] == before[: len(after) - 2]
+                assert len(after) == len(before) - 1
+            else:
+                assert after == before
+            assert _said(app) == []
 
 
 async def test_k_and_j_still_scroll_the_rule_sheet():
@@ -68,3 +103,44 @@ async def test_k_and_j_still_scroll_the_rule_sheet():
         await pilot.pause()
         assert sheet.scroll_y == 2
         assert _said(app) == []
+        assert said_in_its_line(app) is None
+
+
+async def test_the_line_goes_at_the_next_key_that_does_something():
+    """j scrolls the rule sheet: the line goes; x does nothing at all: it stays; m closes the list of turns."""
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f1", "d")
+        await pilot.pause()
+        assert said_in_its_line(app) == "The table's keys do nothing on the rule sheet: Esc goes back."
+        await pilot.press("x")
+        await pilot.pause()
+        assert said_in_its_line(app) is not None
+        await pilot.press("j")
+        await pilot.pause()
+        assert said_in_its_line(app) is None
+        assert app.screen.query_one("#rules").scroll_y == 1
+        await pilot.press("escape", "m", "d")
+        await pilot.pause()
+        assert said_in_its_line(app) == "The table's keys do nothing in the list of turns: Esc goes back."
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MovesScreen)
+        assert said_in_its_line(app) is None  # a new list, with nothing said yet
+
+
+async def test_the_line_goes_after_a_few_seconds(monkeypatch):
+    monkeypatch.setattr(table_only, "SHOWN_FOR", 0.3)
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c", "k")
+        await pilot.pause()
+        assert said_in_its_line(app) == "The table's keys do nothing in the score table: Esc goes back."
+        await pilot.pause(0.6)
+        assert said_in_its_line(app) is None
+        assert isinstance(app.screen, ScoreScreen)

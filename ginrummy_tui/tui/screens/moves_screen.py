@@ -16,14 +16,14 @@ from ..host import ViewChanged, gin_of
 from ..table_text import log_lines, short_name
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
-from .table_only import TABLE_ONLY_BINDINGS, TableOnly
+from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 
 class MovesScreen(TableOnly, ModalScreen):
     """The hand's turns in words, kept up to date while it is open (the other
     player may move meanwhile: the app says so with :class:`ViewChanged`)."""
 
-    CSS_PATH = "moves_screen.tcss"
+    CSS_PATH = ["moves_screen.tcss", "table_only.tcss"]
     BINDINGS = [
         Binding("escape,m", "close", "Close", key_display="esc"),
         *TABLE_ONLY_BINDINGS,
@@ -40,6 +40,7 @@ class MovesScreen(TableOnly, ModalScreen):
         with VerticalScroll(id="moves-box"):
             yield Static(id="moves-lines")
             yield Static("Esc: back to the game", id="moves-close")
+        yield TableOnlyLine()
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -28,7 +28,7 @@ from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
-from .table_only import TABLE_ONLY_BINDINGS, TableOnly
+from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -243,7 +243,7 @@ def review_renderable(review: HandReview, ascii_only: bool = False, colours: Pal
 class ReviewScreen(TableOnly, ModalScreen):
     """The review of one hand: the decisions where the expert would have chosen differently."""
 
-    CSS_PATH = "review_screen.tcss"
+    CSS_PATH = ["review_screen.tcss", "table_only.tcss"]
     BINDINGS = [
         Binding("escape,r,enter", "close", "Close", key_display="esc"),
         *TABLE_ONLY_BINDINGS,
@@ -264,6 +264,7 @@ class ReviewScreen(TableOnly, ModalScreen):
         with VerticalScroll(id="review"):
             yield Static(Text("Reviewing the hand…", style="italic"), id="review-body")
             yield Static("Esc: back", id="review-close")
+        yield TableOnlyLine()
         yield KeyBar()
 
     def on_mount(self) -> None:

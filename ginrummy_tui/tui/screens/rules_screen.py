@@ -19,7 +19,7 @@ from ..host import SuitsChanged, gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
-from .table_only import TABLE_ONLY_BINDINGS, TableOnly
+from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Rules
@@ -122,7 +122,7 @@ def rules_renderable(
 class RulesScreen(TableOnly, ModalScreen):
     """The rule sheet; scroll with the arrows or Page Up/Down, close with Escape."""
 
-    CSS_PATH = "rules_screen.tcss"
+    CSS_PATH = ["rules_screen.tcss", "table_only.tcss"]
     BINDINGS = [
         Binding("escape,question_mark,f1", "close", "Close", key_display="esc"),
         Binding("up,k", "scroll(-1)", "Up", show=False),
@@ -141,6 +141,7 @@ class RulesScreen(TableOnly, ModalScreen):
         yield TooSmall()
         with VerticalScroll(id="rules"):
             yield Static(self._sheet(), id="rules-text")
+        yield TableOnlyLine()
         yield KeyBar()
 
     def _sheet(self) -> Group:

@@ -14,7 +14,7 @@ from ..host import SuitsChanged, gin_of, match_title
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import ScoreTable
 from ..widgets.too_small import TooSmall
-from .table_only import TABLE_ONLY_BINDINGS, TableOnly
+from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class ScoreScreen(TableOnly, ModalScreen):
     """Every hand of the match so far, with the running totals."""
 
-    CSS_PATH = "score_screen.tcss"
+    CSS_PATH = ["score_screen.tcss", "table_only.tcss"]
     BINDINGS = [Binding("escape,c", "close", "Close", key_display="esc"), *TABLE_ONLY_BINDINGS]
     """Escape (or c again) closes the table; the table's keys say why they do nothing here."""
 
@@ -49,6 +49,7 @@ class ScoreScreen(TableOnly, ModalScreen):
             if self.note:
                 yield Static(self.note, id="scores-note")
             yield Static("Esc: back to the game", id="scores-close")
+        yield TableOnlyLine()
         yield KeyBar()
 
     def on_suits_changed(self, message: SuitsChanged) -> None:

@@ -20,7 +20,7 @@ from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 from ..widgets.trend import Trend
-from .table_only import TABLE_ONLY_BINDINGS, TableOnly
+from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 if TYPE_CHECKING:
     from ginrummy_tui.storage.figures import Figures
@@ -154,7 +154,7 @@ def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
 class StatsScreen(TableOnly, ModalScreen):
     """The statistics; Escape closes."""
 
-    CSS_PATH = "stats_screen.tcss"
+    CSS_PATH = ["stats_screen.tcss", "table_only.tcss"]
     BINDINGS = [
         Binding("escape,f3", "close", "Close", key_display="esc"),
         Binding("up", "scroll(-1)", "Up", show=False),
@@ -195,6 +195,7 @@ class StatsScreen(TableOnly, ModalScreen):
                 yield Trend(trend, id="trend")
             yield Static(recent_renderable(recent), id="stats-recent")
             yield Static("Esc: back to the game", id="stats-close")
+        yield TableOnlyLine()
         yield KeyBar()
 
     def on_mount(self) -> None:

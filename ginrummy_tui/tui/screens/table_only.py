@@ -1,22 +1,29 @@
 """The table's keys on a screen shown over it that has no use for them (the score
 table, the rule sheet, the statistics, the review of a hand, the list of its turns):
-instead of doing nothing, silently, they say so and how to go back.
+instead of doing nothing, silently, they say so and how to go back, in a line of
+the screen's own (:class:`TableOnlyLine`, above its key bar).
 
 A screen lists :data:`TABLE_ONLY_BINDINGS` at the end of its ``BINDINGS`` (its own
 keys come first, and win: ``k`` still scrolls the rule sheet, ``m`` still closes the
-list of turns), takes :class:`TableOnly` among its bases for the action, and names
-what the keys say there in its ``TABLE_ONLY``.  Nothing here holds the app's or the
-session's state.
+list of turns), takes :class:`TableOnly` among its bases for the action, names
+what the keys say there in its ``TABLE_ONLY``, yields a :class:`TableOnlyLine`
+before its key bar and lists ``table_only.tcss`` in its ``CSS_PATH``.  Nothing
+here holds the app's or the session's state.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Static
 
 from ..widgets.hand import KEYS
+
+if TYPE_CHECKING:
+    from textual import events
+    from textual.timer import Timer
 
 TABLE_KEYS = ",".join(
     (
@@ -31,6 +38,40 @@ TABLE_KEYS = ",".join(
 TABLE_ONLY_BINDINGS = [Binding(TABLE_KEYS, "table_only", show=False)]
 """The table's keys, to say why they do nothing (see :meth:`TableOnly.action_table_only`)."""
 
+SHOWN_FOR = 4.0
+"""Seconds the line saying why stays up (unless a key that does something comes first)."""
+
+
+class TableOnlyLine(Static):
+    """Why the table's keys do nothing on this screen: a line of its own above the key
+    bar, clear of the screen's content (a toast, at the top right, covered it), until
+    :data:`SHOWN_FOR` seconds pass or a key does something.  Hidden until then; styled
+    in ``table_only.tcss``."""
+
+    def __init__(self) -> None:
+        super().__init__("", id="table-only")
+        self._timer: Timer | None = None
+
+    def say(self, words: str) -> None:
+        """Show ``words``, for :data:`SHOWN_FOR` seconds from now."""
+        self.update(words)
+        self.add_class("-shown")
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(SHOWN_FOR, self.clear)
+
+    def clear(self) -> None:
+        """Take the line away."""
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.remove_class("-shown")
+
+    @property
+    def shown(self) -> bool:
+        """True while the line is up."""
+        return self.has_class("-shown")
+
 
 class TableOnly:
     """The action of :data:`TABLE_ONLY_BINDINGS`, for a screen over the table."""
@@ -39,9 +80,19 @@ class TableOnly:
     """What the table's keys say on this screen."""
 
     def action_table_only(self) -> None:
-        """One of the table's keys: say why it does nothing here."""
+        """One of the table's keys: say why it does nothing here, in the screen's line."""
         assert isinstance(self, Screen)
-        self.notify(self.TABLE_ONLY, timeout=4)
+        self.query_one(TableOnlyLine).say(self.TABLE_ONLY)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that does something here (scrolls, closes, opens) takes the line away:
+        what it said is no longer news.  (Keys reach the screen before its bindings.)"""
+        assert isinstance(self, Screen)
+        active = self.active_bindings.get(event.key)
+        if active is None or not active.enabled or active.binding.action == "table_only":
+            return
+        for line in self.query(TableOnlyLine).results(TableOnlyLine):
+            line.clear()
 
 
-__all__ = ["TABLE_KEYS", "TABLE_ONLY_BINDINGS", "TableOnly"]
+__all__ = ["SHOWN_FOR", "TABLE_KEYS", "TABLE_ONLY_BINDINGS", "TableOnly", "TableOnlyLine"]
