@@ -271,3 +271,121 @@ def test_a_discard_breaking_a_run_for_29_more_deadwood_has_its_cost():
     assert cost >= 1.5
     m = ReviewedDecision(13, 4, move.action, parse_action("discard JC"), cost, (76, 47), None, "")
     assert m.cost_text().startswith("about ") and m.cost_text().endswith(" points")
+
+
+# ---------------------------------------------------------------- the fast play-outs
+
+PLAY_OUT_RULES = {
+    "standard": PRESETS["standard"],
+    "classic": PRESETS["classic"],
+    "oklahoma": PRESETS["oklahoma"],
+    "multiplayer-1.5": PRESETS["multiplayer-1.5"],  # big gin, no upcard offer, a move timer
+    "big gin, void at once": PRESETS["standard"].with_options(big_gin=True, void_stock=0),
+    "gin only, ties not undercuts": PRESETS["standard"].with_options(knock_limit=0, tie_is_undercut=False, undercut_bonus=0),
+    "oklahoma, big gin, void at 5": PRESETS["oklahoma"].with_options(big_gin=True, void_stock=5, big_gin_bonus=50),
+}
+
+
+def _engine_points(state, seat):
+    """The hand played out through the engine by two standard opponents: the points for ``seat``."""
+    from ginrummy_tui.ai.review import _play_out
+
+    return _play_out(state, seat, (get_opponent("standard", 0), get_opponent("standard", 1)))
+
+
+def _position(rules, seed: int):
+    """A seeded position in play: a few random moves from a seeded deal (none
+    ending the hand), often none or one (the upcard offer, the first draw)."""
+    import random
+
+    from ginrummy_tui.engine import legal_actions
+    from ginrummy_tui.engine.kinds import Kind
+
+    rng = random.Random(seed)
+    s = new_game(rules, seed=seed)
+    for _ in range(rng.choice((0, 1, 2, 3, rng.randrange(4, 45)))):
+        acts = [a for a in legal_actions(s) if a.kind in (Kind.PASS, Kind.TAKE_UPCARD, Kind.DRAW_STOCK, Kind.DRAW_DISCARD, Kind.DISCARD)]
+        nxt = apply(s, rng.choice(acts))
+        if nxt.phase not in ("upcard", "draw", "discard"):
+            break
+        s = nxt
+    return s, rng
+
+
+@pytest.mark.parametrize("name", list(PLAY_OUT_RULES))
+def test_the_fast_play_outs_score_every_position_as_the_engine_does(name):
+    import random
+
+    from ginrummy_tui.ai.review import FastPlayOut, _hidden_sample
+    from ginrummy_tui.engine import legal_actions, mask_of
+    from ginrummy_tui.engine.kinds import Kind
+
+    rules = PLAY_OUT_RULES[name]
+    phases = set()
+    for seed in range(150):
+        s, rng = _position(rules, seed)
+        phases.add(s.phase)
+        for seat in (0, 1):
+            fast = FastPlayOut(s, seat)
+            assert fast.points() == _engine_points(s, seat), (name, seed, seat)
+            if s.current != seat:
+                continue
+            # a decision of the reviewed seat, on the unseen cards dealt again as the review deals them
+            action = rng.choice([a for a in legal_actions(s) if a.kind != Kind.TIMEOUT])
+            other, stock = fast.sample(random.Random(seed))
+            dealt = _hidden_sample(s, seat, random.Random(seed))
+            assert (other, stock) == (mask_of(dealt.hands[1 - seat]), [c.bit for c in dealt.stock])
+            before = list(stock)
+            assert fast.points(action, other, stock) == _engine_points(apply(dealt, action), seat), (name, seed, action)
+            assert stock == before
+    assert phases == ({"upcard", "draw", "discard"} if rules.upcard_offer else {"draw", "discard"})
+
+
+@pytest.mark.parametrize("upcard", [True, False])
+def test_the_fast_play_outs_score_big_gin_as_the_engine_does(upcard):
+    from ginrummy_tui.ai.review import FastPlayOut
+
+    # seat 0 holds ten cards that make big gin with K♣: as the upcard, or on top of the stock
+    hands = dict(p0="AS 2S 3S 4S 5S 7H 7D 7C KH KD", p1="9S TS JS 2H 4H 6D 8D JC QH 3C")
+    s = _made(**hands, upcard="KC", stock_top_first="QD") if upcard else _made(**hands, upcard="QD", stock_top_first="KC")
+    for rules in (PRESETS["multiplayer-1.5"], PRESETS["oklahoma"].with_options(big_gin=True), PRESETS["standard"]):
+        t = replace(s, rules=rules, phase="upcard" if rules.upcard_offer else "draw")
+        end = t
+        while end.phase in ("upcard", "draw", "discard"):
+            end = apply(end, get_opponent("standard", 0).choose(view(end, end.current)))
+        assert end.result is not None and end.result.kind == ("big_gin" if rules.big_gin else "gin")
+        for seat in (0, 1):
+            assert FastPlayOut(t, seat).points() == _engine_points(t, seat) == (1 if seat == 0 else -1) * end.result.points
+
+
+def test_the_fast_play_outs_avoid_throwing_a_card_the_other_player_picked_up_as_the_engine_does():
+    from ginrummy_tui.ai.review import FastPlayOut
+
+    # seat 1 takes K♥ and throws it, seat 0 takes it: with Q♠ and K♥ tied for
+    # the least deadwood, the standard throw keeps K♥ (it melds with itself,
+    # a card seat 1 picked up) and throws Q♠, which seat 1 takes for its set
+    s = _made(p0="2C 3C 4C 5D 5S 5H QS AD 7D 9S", p1="QH QD 8S 8H 2D 3D 4H JC TC 6S", upcard="KH", stock_top_first="TH 4S 9D 6C")
+    moves = ["pass", "take upcard", "discard 6S", "draw stock", "discard TH", "draw stock", "discard KH", "draw discard"]
+    moves += ["discard 9S", "draw stock", "discard 9D", "draw stock"]
+    for m in moves:
+        s = apply(s, parse_action(m))
+    assert FastPlayOut(s, 0).points() == _engine_points(s, 0) == -14
+    thrown = apply(s, get_opponent("standard", 0).choose(view(s, 0)))
+    assert thrown.discard[-1] == parse_cards("QS")[0]
+
+
+def test_the_review_costs_are_those_of_play_outs_through_the_engine():
+    from ginrummy_tui.ai.review import _rollout_policies, estimate_cost, knock_only
+    from ginrummy_tui.engine.replay import hand_of_match
+
+    steps = replay_history(hand_of_match(5, 3, PRESETS["classic"]), SEED5_HAND3)
+    review = review_moves(steps, 0)
+    checked = 0
+    for m in review.mistakes:
+        if knock_only(m.played, m.suggested):
+            continue
+        before = steps[m.index][0]
+        engine = estimate_cost(before, 0, m.played, m.suggested, policies=_rollout_policies())
+        assert m.cost == round(engine, 2)
+        checked += 1
+    assert checked >= 3

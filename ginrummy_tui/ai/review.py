@@ -29,11 +29,25 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from ginrummy_tui.engine import DECK, Action, Card, GameState, Move, apply, deadwood_mask, turn_number, view
+from ginrummy_tui.engine import (
+    DECK,
+    Action,
+    Card,
+    GameState,
+    Move,
+    apply,
+    cards_of,
+    deadwood_mask,
+    score_knock,
+    turn_number,
+    view,
+)
 from ginrummy_tui.engine.kinds import Kind, Phase
 
 from .common import COMPUTER, hand_mask
+from .expert import NEAR
 from .hints import card_name, explain
+from .standard import wants_card
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 DEFAULT_SAMPLES = 24
@@ -202,6 +216,183 @@ def _play_out(state: GameState, seat: int, policies) -> int:
     return r.points if r.winner == seat else -r.points
 
 
+_UPCARD, _DRAW, _DISCARD = 0, 1, 2
+"""The phases of a hand in play, in the fast play-outs."""
+_PHASES = {Phase.UPCARD: _UPCARD, Phase.DRAW: _DRAW, Phase.DISCARD: _DISCARD}
+_VALUE = [c.value for c in DECK]
+_MELDS_WITH = [NEAR[c.index] | c.bit for c in DECK]
+"""Per card index: the cards it melds with (:func:`~ginrummy_tui.ai.common.melds_with`), itself too."""
+
+
+def _helps_mask(cards) -> int:
+    """The cards that meld with any of ``cards`` (the standard throw avoids them)."""
+    m = 0
+    for c in cards:
+        m |= _MELDS_WITH[c.index]
+    return m
+
+
+def _wants(hand: int, top: int) -> bool:
+    """:func:`~ginrummy_tui.ai.standard.wants_card` on masks, after the cheap
+    test that ``top`` melds with a held card at all (else it joins no meld)."""
+    i = top.bit_length() - 1
+    return bool(NEAR[i] & hand) and wants_card(hand, DECK[i])
+
+
+class FastPlayOut:
+    """The hand of ``state`` played out to its end by two standard opponents
+    (``ai/standard.py``) on 52-bit masks: the same moves, and the same points,
+    as :func:`_play_out` through the engine, many times faster.
+
+    The fixed parts of the position (the phase, who is to move, the discard
+    pile, the cards each player picked up, the rules) are read once; each play-out
+    gets its own hands and stock.  Knocks are settled by the engine's
+    :func:`~ginrummy_tui.engine.score_knock` (remembered per pair of hands)."""
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        if state.phase not in PLAYING:
+            raise ValueError("the hand is not in play")
+        self.seat = seat
+        self.rules = state.rules
+        self.knock_limit = state.knock_limit
+        self.multiplier = state.multiplier
+        self.dealer = state.dealer
+        self.phase = _PHASES[state.phase]
+        self.current = state.current
+        self.passes = state.passes
+        self.stock_only = state.stock_only
+        self.taken = state.taken.bit if state.taken is not None else 0
+        self.pile = [c.bit for c in state.discard]
+        self.helps = (_helps_mask(state.picked_up(0)), _helps_mask(state.picked_up(1)))
+        self.hands = (hand_mask(state.hands[0]), hand_mask(state.hands[1]))
+        self.stock = [c.bit for c in state.stock]
+        opp = 1 - seat
+        known = view(state, seat).opponent_known
+        seen = set(state.hands[seat]) | set(state.discard) | set(known)
+        self.unseen = [c.bit for c in DECK if c not in seen]
+        self.known = hand_mask(known)
+        self.opp_drawn = len(state.hands[opp]) - len(known)
+        self._knocks: dict[tuple[int, int], tuple[str, int]] = {}
+
+    def sample(self, rng: random.Random) -> tuple[int, list[int]]:
+        """The other hand and the stock dealt again at random as
+        :func:`_hidden_sample` deals them (the same draws of ``rng``)."""
+        unseen = list(self.unseen)
+        rng.shuffle(unseen)
+        k = self.opp_drawn
+        opp = self.known
+        for b in unseen[:k]:
+            opp |= b
+        return opp, unseen[k:]
+
+    def points(self, action: Action | None = None, other: int | None = None, stock: list[int] | None = None) -> int:
+        """Points of the hand for ``seat`` (negative when the other seat scores)
+        after ``action`` (none: from the position itself), the other hand
+        being ``other`` and the stock ``stock`` (last card drawn first; both
+        default to the position's).  ``stock`` is not changed."""
+        seat = self.seat
+        hands = list(self.hands)
+        if other is not None:
+            hands[1 - seat] = other
+        stock = list(self.stock if stock is None else stock)
+        pile = list(self.pile)
+        helps = list(self.helps)
+        phase, cur, passes, stock_only, taken = self.phase, self.current, self.passes, self.stock_only, self.taken
+        rules = self.rules
+        limit = self.knock_limit
+        void = rules.void_stock
+        big_gin = rules.big_gin
+        dw = deadwood_mask
+        if action is not None:
+            kind = action.kind
+            bit = action.card.bit if action.card is not None else 0
+            moves = -1  # as _play_out after apply: the given action is not counted
+        else:
+            kind, bit, moves = None, 0, 0
+        while True:
+            h = hands[cur]
+            if kind is None:  # the standard opponent's choice
+                if moves == 200:  # as many moves as _play_out plays at most
+                    return 0
+                if phase == _DISCARD:
+                    if big_gin and dw(h) == 0:
+                        kind = Kind.BIG_GIN
+                    else:
+                        avoid = helps[1 - cur]
+                        best = 1 << 30
+                        best_h = True
+                        best_v = -1
+                        rest = h & ~taken
+                        while rest:
+                            b = rest & -rest
+                            rest ^= b
+                            d = dw(h ^ b)
+                            if d > best:
+                                continue
+                            hp = bool(b & avoid)
+                            v = _VALUE[b.bit_length() - 1]
+                            # the key (deadwood, helps, -count, -index); a later card has the higher index
+                            if d < best or hp < best_h or (hp == best_h and v >= best_v):
+                                best, best_h, best_v, bit = d, hp, v, b
+                        if best == 0:
+                            kind = Kind.GIN
+                        elif best <= limit:
+                            kind = Kind.KNOCK
+                        else:
+                            kind = Kind.DISCARD
+                elif phase == _DRAW:
+                    open_pile = bool(pile) and not stock_only
+                    if open_pile and _wants(h, pile[-1]):
+                        kind = Kind.DRAW_DISCARD
+                    elif stock:
+                        kind = Kind.DRAW_STOCK
+                    elif open_pile:
+                        kind = Kind.DRAW_DISCARD
+                    else:
+                        raise ValueError("no action to choose: neither pile may be drawn")
+                else:
+                    kind = Kind.TAKE_UPCARD if pile and _wants(h, pile[-1]) else Kind.PASS
+            moves += 1
+            # the move, as the engine's apply makes it
+            if kind == Kind.DRAW_STOCK:
+                hands[cur] = h | stock.pop()
+                phase, taken, stock_only = _DISCARD, 0, False
+            elif kind == Kind.DRAW_DISCARD or kind == Kind.TAKE_UPCARD:
+                c = pile.pop()
+                hands[cur] = h | c
+                helps[cur] |= _MELDS_WITH[c.bit_length() - 1]
+                phase, taken = _DISCARD, c
+            elif kind == Kind.PASS:
+                passes += 1
+                if passes == 1:
+                    cur = 1 - cur
+                else:
+                    cur, phase, stock_only = 1 - self.dealer, _DRAW, True
+            elif kind == Kind.BIG_GIN:
+                return self._settle(cur, h, hands[1 - cur])
+            else:  # discard, knock, gin
+                h ^= bit
+                hands[cur] = h
+                pile.append(bit)
+                taken = 0
+                if kind != Kind.DISCARD:
+                    return self._settle(cur, h, hands[1 - cur])
+                if len(stock) <= void:
+                    return 0  # void
+                phase, cur = _DRAW, 1 - cur
+            kind = None
+
+    def _settle(self, knocker: int, kmask: int, dmask: int) -> int:
+        """The points for ``seat`` of a knock, gin or big gin with these hands, as the engine scores it."""
+        key = (kmask, dmask)
+        got = self._knocks.get(key)
+        if got is None:
+            res = score_knock(cards_of(kmask), cards_of(dmask), self.rules, knock_limit=self.knock_limit)
+            got = self._knocks[key] = (res.winner, res.points * self.multiplier)
+        winner = knocker if got[0] == "knocker" else 1 - knocker
+        return got[1] if winner == self.seat else -got[1]
+
+
 def estimate_cost(
     state: GameState,
     seat: int,
@@ -218,13 +409,21 @@ def estimate_cost(
     two standard errors of nothing, over ``samples`` more at a time, up to
     ``MORE_SAMPLES`` times as many.  One play-out differs from the other by
     a whole hand's points, so 24 deals alone could call a discard leaving
-    29 more deadwood as good as the other."""
-    if policies is None:
-        policies = _rollout_policies()
+    29 more deadwood as good as the other.
+
+    The play-outs are the standard opponent's on both seats, on masks
+    (:class:`FastPlayOut`); with ``policies`` (two objects with
+    ``choose(view)``, one per seat) they are played through the engine
+    instead (:func:`_play_out`), far more slowly."""
     rng = random.Random(f"gin-tui-review/{seed}/{len(state.history)}")
+    fast = FastPlayOut(state, seat) if policies is None else None
     diffs: list[int] = []
     while samples > 0 and len(diffs) < samples * MORE_SAMPLES:
         for _ in range(samples):
+            if fast is not None:
+                other, stock = fast.sample(rng)
+                diffs.append(fast.points(suggested, other, stock) - fast.points(played, other, stock))
+                continue
             s = _hidden_sample(state, seat, rng)
             diffs.append(_play_out(apply(s, suggested), seat, policies) - _play_out(apply(s, played), seat, policies))
         mean = sum(diffs) / len(diffs)
@@ -300,7 +499,7 @@ def review_moves(
         from .hints import hint_expert
 
         expert = hint_expert(seed if isinstance(seed, int) else 0)
-    policies = _rollout_policies(rollout_level)
+    policies = None if rollout_level == "standard" else _rollout_policies(rollout_level)
     mistakes: list[ReviewedDecision] = []
     decisions = 0
     first = steps[0][0] if steps else None
