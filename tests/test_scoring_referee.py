@@ -179,3 +179,24 @@ def test_hand_made_shapes_match_the_referee(knocker, defender):
     from ginrummy_tui.engine import parse_cards
 
     check(parse_cards(knocker), parse_cards(defender))
+
+
+def test_knock_score_gives_the_winner_and_points_of_score_knock():
+    from ginrummy_tui.engine import IllegalAction, knock_score, parse_cards
+
+    rng = random.Random(77)
+    kinds = set()
+    for _ in range(3000):
+        k, d, rules, limit = random_knock(rng)
+        r = score_knock(k, d, rules, knock_limit=limit)
+        kinds.add(r.kind)
+        assert knock_score(k, d, rules, knock_limit=limit) == (r.winner, r.points)
+    assert kinds == {"knock", "undercut", "gin"}
+    big = parse_cards("AS 2S 3S 4S 5S 7H 7D 7C KH KD KC"), parse_cards("9S TS JS 2H 4H 6D 8D JC QH 3C")
+    multi = PRESETS["multiplayer-1.5"]
+    assert knock_score(*big, multi) == ("knocker", score_knock(*big, multi).points) == ("knocker", 31 + 43)
+    for args in ((*big, STANDARD), (big[0][:10], big[1], STANDARD, 0), (big[0][1:], big[1][:9] + big[0][1:2])):
+        with pytest.raises(IllegalAction) as raised:
+            score_knock(*args)
+        with pytest.raises(IllegalAction, match=str(raised.value)):
+            knock_score(*args)

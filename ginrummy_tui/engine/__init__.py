@@ -55,6 +55,7 @@ if TYPE_CHECKING:
         KnockResult,
         Layoff,
         best_defence,
+        knock_score,
         layout_note,
         layout_parts,
         points_aside,
@@ -63,7 +64,7 @@ if TYPE_CHECKING:
     )
 
 _SCORING = frozenset(
-    {"KnockResult", "Layoff", "best_defence", "layout_note", "layout_parts", "points_aside", "points_worked", "score_knock"}
+    {"KnockResult", "Layoff", "best_defence", "knock_score", "layout_note", "layout_parts", "points_aside", "points_worked", "score_knock"}
 )
 """Names of :mod:`.scoring`, which loads when first asked for (a hand is
 settled, a summary shown), not with the engine: start-up does not need it."""
@@ -111,6 +112,7 @@ __all__ = [
     "KnockResult",
     "Layoff",
     "best_defence",
+    "knock_score",
     "layout_note",
     "layout_parts",
     "points_aside",

@@ -292,23 +292,9 @@ def points_aside(
     return how if multiplier != 1 else f"({how})"
 
 
-def score_knock(
-    knocker_cards: Iterable[Card],
-    defender_cards: Iterable[Card],
-    rules: Rules = PRESETS["standard"],
-    knock_limit: int | None = None,
-) -> KnockResult:
-    """Settle a hand knocked with these 10 cards (11 for big gin).
-
-    The defender's melds and layoffs are chosen together to leave the
-    defender the least deadwood; the knocker's melds are laid out to the
-    knocker's best score against that defence (a meld may be left out when
-    that blocks layoffs worth more than its cards).  ``knock_limit``
-    overrides the rules' limit (Oklahoma sets it per hand).
-    """
-    kc = tuple(knocker_cards)
-    dc = tuple(defender_cards)
-    limit = rules.knock_limit if knock_limit is None else knock_limit
+def _checked(kc: tuple[Card, ...], dc: tuple[Card, ...], rules: Rules, limit: int):
+    """The knocker's least-deadwood split, once the hands are checked to make a
+    knock, gin or big gin under these rules (else :class:`IllegalAction`)."""
     if len(kc) not in (10, 11) or len(dc) != 10:
         raise IllegalAction(f"a knock needs 10 (or 11) knocker cards and 10 defender cards, not {len(kc)} and {len(dc)}")
     if mask_of(kc) & mask_of(dc) or len(set(kc)) != len(kc) or len(set(dc)) != len(dc):
@@ -319,22 +305,29 @@ def score_knock(
             raise IllegalAction("big gin is not allowed under these rules")
         if ksplit.deadwood != 0:
             raise IllegalAction("big gin needs all 11 cards in melds")
-        return _gin_result(EndKind.BIG_GIN, rules, ksplit, best_melds(dc))
-    if ksplit.deadwood > limit:
+    elif ksplit.deadwood > limit:
         if limit == 0:
             raise IllegalAction(f"you may only go gin, and your deadwood is {ksplit.deadwood}")
         raise IllegalAction(
             f"you cannot knock with {ksplit.deadwood} deadwood: the limit is {limit}"
         )
-    if ksplit.deadwood == 0:
-        return _gin_result(EndKind.GIN, rules, ksplit, best_melds(dc))
+    return ksplit
 
-    d = mask_of(dc)
+
+_Layout = tuple[tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], int], int, int]
+"""A knocker's layout against its best defence: ``((melds, deadwood cards,
+deadwood), the defender's deadwood, the defender's laid-off mask)``."""
+
+
+def _best_layout(kc: tuple[Card, ...], d: int, rules: Rules, limit: int, ksplit) -> tuple[_Layout, _Layout, int]:
+    """The knocker's layout that scores best against the defender's hand ``d``
+    (a mask) and its best defence, the least-deadwood layout ``ksplit`` and
+    its defence, and by how much more the best one scores (its ``_net``)."""
     d_before = deadwood_mask(d)
     memo: dict[int, int] = {}
     first = (ksplit.melds, ksplit.deadwood_cards, ksplit.deadwood)
     first_ddw, first_laid = _defence(first[0], d, memo)
-    best_net = _net(rules, first[2], first_ddw)
+    first_net = best_net = _net(rules, first[2], first_ddw)
     best = (first, first_ddw, first_laid)
     # Another layout can only do better when even without layoffs it would
     # leave the knocker more: that bounds its deadwood.
@@ -353,7 +346,34 @@ def score_knock(
             if net > best_net:
                 kdead = tuple(c for c in kc if not any(c in m for m in melds))
                 best_net, best = net, ((melds, kdead, kdw), ddw, laid)
+    return best, (first, first_ddw, first_laid), best_net - first_net
 
+
+def score_knock(
+    knocker_cards: Iterable[Card],
+    defender_cards: Iterable[Card],
+    rules: Rules = PRESETS["standard"],
+    knock_limit: int | None = None,
+) -> KnockResult:
+    """Settle a hand knocked with these 10 cards (11 for big gin).
+
+    The defender's melds and layoffs are chosen together to leave the
+    defender the least deadwood; the knocker's melds are laid out to the
+    knocker's best score against that defence (a meld may be left out when
+    that blocks layoffs worth more than its cards).  ``knock_limit``
+    overrides the rules' limit (Oklahoma sets it per hand).
+    """
+    kc = tuple(knocker_cards)
+    dc = tuple(defender_cards)
+    limit = rules.knock_limit if knock_limit is None else knock_limit
+    ksplit = _checked(kc, dc, rules, limit)
+    if len(kc) == 11:
+        return _gin_result(EndKind.BIG_GIN, rules, ksplit, best_melds(dc))
+    if ksplit.deadwood == 0:
+        return _gin_result(EndKind.GIN, rules, ksplit, best_melds(dc))
+
+    d = mask_of(dc)
+    best, (first, first_ddw, first_laid), gain = _best_layout(kc, d, rules, limit, ksplit)
     (melds, kdead, kdw), ddw, laid = best
     kind, winner = (EndKind.UNDERCUT, "defender") if rules.undercuts(ddw, kdw) else (EndKind.KNOCK, "knocker")
     terms = _terms(kind, rules, kdw, ddw)
@@ -361,12 +381,10 @@ def score_knock(
     pts = _points(terms)
     kept_out: tuple[tuple[Card, ...], ...] = ()
     blocked: tuple[Card, ...] = ()
-    gain = 0
     if best[0] is not first:
         now = _meld_sets(melds)
         kept_out = tuple(m for m in ksplit.melds if frozenset(m) not in now)
         blocked = cards_of(first_laid & ~laid)
-        gain = best_net - _net(rules, first[2], first_ddw)
     dsplit_after = best_melds(cards_of(d & ~laid))
     return KnockResult(
         kind=kind,
@@ -379,11 +397,36 @@ def score_knock(
         defender_melds=dsplit_after.melds,
         defender_deadwood_cards=dsplit_after.deadwood_cards,
         layoffs=tuple(_layoff_order(melds, laid)),
-        defender_deadwood_before_layoffs=d_before,
+        defender_deadwood_before_layoffs=deadwood_mask(d),
         kept_out=kept_out,
         blocked=blocked,
         layout_gain=gain,
     )
+
+
+def knock_score(
+    knocker_cards: Iterable[Card],
+    defender_cards: Iterable[Card],
+    rules: Rules = PRESETS["standard"],
+    knock_limit: int | None = None,
+) -> tuple[str, int]:
+    """The winner (``"knocker"`` or ``"defender"``) and the points of
+    :func:`score_knock` on the same hands, without the rest of its result
+    (the melds shown, the layoffs in order): for play-outs that need the
+    points alone.  Raises as :func:`score_knock` does."""
+    kc = tuple(knocker_cards)
+    dc = tuple(defender_cards)
+    limit = rules.knock_limit if knock_limit is None else knock_limit
+    ksplit = _checked(kc, dc, rules, limit)
+    if len(kc) == 11 or ksplit.deadwood == 0:
+        terms = _terms(EndKind.BIG_GIN if len(kc) == 11 else EndKind.GIN, rules, 0, best_melds(dc).deadwood)
+        assert terms is not None  # gin and big gin score
+        return "knocker", _points(terms)
+    ((_melds, _kdead, kdw), ddw, _laid), _first, _gain = _best_layout(kc, mask_of(dc), rules, limit, ksplit)
+    kind, winner = (EndKind.UNDERCUT, "defender") if rules.undercuts(ddw, kdw) else (EndKind.KNOCK, "knocker")
+    terms = _terms(kind, rules, kdw, ddw)
+    assert terms is not None  # a knock and an undercut score
+    return winner, _points(terms)
 
 
 LayoutPart = str | tuple[Card, ...]
