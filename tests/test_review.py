@@ -341,6 +341,40 @@ def test_the_fast_play_outs_score_every_position_as_the_engine_does(name):
     assert phases == ({"upcard", "draw", "discard"} if rules.upcard_offer else {"draw", "discard"})
 
 
+def _random_hand(rng, size: int):
+    """``size`` cards, every other time from a few ranks only (sets, and ranks in three or four suits)."""
+    pool = list(DECK)
+    if rng.random() < 0.5:
+        ranks = rng.sample(range(1, 14), rng.randint(3, 6))
+        pool = [c for c in DECK if c.rank in ranks] if len(ranks) * 4 >= size else pool
+    return rng.sample(pool, size)
+
+
+def test_the_fast_take_and_throw_are_the_standard_opponents():
+    import random
+
+    from ginrummy_tui.ai.review import _throw, _wants
+    from ginrummy_tui.ai.standard import wants_card
+    from ginrummy_tui.engine import deadwood_mask, mask_of
+
+    rng = random.Random(5)
+    wanted = 0
+    for _ in range(4000):
+        cards = _random_hand(rng, 11)
+        hand, top = mask_of(cards[1:]), cards[0]
+        assert _wants(hand, top.bit) == wants_card(hand, top), cards
+        wanted += wants_card(hand, top)
+        taken = rng.choice((0, top.bit))
+        avoid = mask_of(rng.sample(DECK, rng.randint(0, 12)))
+        # the standard throw: the least key (deadwood left, melds with a card of avoid, -count, -index)
+        eleven = hand | top.bit
+        key, card = min(
+            ((deadwood_mask(eleven ^ c.bit), bool(c.bit & avoid), -c.value, -c.index), c) for c in cards if c.bit != taken
+        )
+        assert _throw(eleven, taken, avoid) == (key[0], card.bit), cards
+    assert 1000 < wanted < 3000
+
+
 @pytest.mark.parametrize("upcard", [True, False])
 def test_the_fast_play_outs_score_big_gin_as_the_engine_does(upcard):
     from ginrummy_tui.ai.review import FastPlayOut

@@ -38,16 +38,16 @@ from ginrummy_tui.engine import (
     apply,
     cards_of,
     deadwood_mask,
-    score_knock,
+    knock_score,
     turn_number,
     view,
 )
 from ginrummy_tui.engine.kinds import Kind, Phase
+from ginrummy_tui.engine.melds import RUN_DW
 
 from .common import COMPUTER, hand_mask
 from .expert import NEAR
 from .hints import card_name, explain
-from .standard import wants_card
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 DEFAULT_SAMPLES = 24
@@ -232,11 +232,158 @@ def _helps_mask(cards) -> int:
     return m
 
 
+def _trips(s0: int, s1: int, s2: int, s3: int) -> int:
+    """The ranks held in three or four of these suit masks (as the solver finds them)."""
+    return (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+
+
+_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""Times the bit of a rank in the first suit: the mask of that rank in all four suits."""
+
+
+def _set_choices(hand: int, trip: int) -> list[int]:
+    """Every choice of sets for the ranks of ``trip`` (their bits in the first
+    suit) in ``hand``: the mask of the cards put in sets, for each rank no set,
+    all its cards, or (of four) each three of them."""
+    choices = [0]
+    while trip:
+        low = trip & -trip
+        trip ^= low
+        held = hand & (low * _COLUMN)
+        options = [0, held]
+        if held.bit_count() == 4:
+            x = held
+            while x:
+                b = x & -x
+                x ^= b
+                options.append(held ^ b)
+        choices = [c | o for c in choices for o in options]
+    return choices
+
+
 def _wants(hand: int, top: int) -> bool:
-    """:func:`~ginrummy_tui.ai.standard.wants_card` on masks, after the cheap
-    test that ``top`` melds with a held card at all (else it joins no meld)."""
+    """:func:`~ginrummy_tui.ai.standard.wants_card` on masks: the same answer.
+
+    ``top`` joins no meld unless it melds with a held card; and when no rank
+    is held in three suits (most hands), the deadwood of a hand is the sum of
+    its suits' run deadwood (``RUN_DW``, as the solver adds it), so taking a
+    card out changes one term only."""
     i = top.bit_length() - 1
-    return bool(NEAR[i] & hand) and wants_card(hand, DECK[i])
+    if not NEAR[i] & hand:
+        return False
+    m = hand | top
+    s = [m & 0x1FFF, (m >> 13) & 0x1FFF, (m >> 26) & 0x1FFF, m >> 39]
+    if _trips(s[0], s[1], s[2], s[3]):
+        now = deadwood_mask(hand)
+        best = 1 << 30
+        joins = False
+        for d, b in _throws(m, top):  # as wants_card, each deadwood worked out once
+            if d > best:
+                continue
+            j = d < deadwood_mask(hand ^ b) + _VALUE[i]
+            if d < best:
+                best, joins = d, j
+            else:
+                joins = joins or j
+        return best < now and joins
+    T = RUN_DW
+    t = [T[x] for x in s]
+    total = t[0] + t[1] + t[2] + t[3]
+    ct, cl = divmod(i, 13)
+    cl = 1 << cl
+    value = _VALUE[i]
+    without = T[s[ct] ^ cl] - t[ct]  # the change in deadwood from leaving ``top`` out
+    now = total + without
+    best = 1 << 30
+    joins = False
+    for k in range(4):
+        sk = s[k]
+        x = sk ^ cl if k == ct else sk
+        base = total - t[k]
+        while x:
+            low = x & -x
+            x ^= low
+            d = base + T[sk ^ low]  # the hand with top, less this card
+            if d > best:
+                continue
+            # the same without top as well
+            rest = base + T[sk ^ low ^ cl] if k == ct else d + without
+            j = d < rest + value
+            if d < best:
+                best, joins = d, j
+            else:
+                joins = joins or j
+    return best < now and joins
+
+
+def _throws(hand: int, taken: int) -> list[tuple[int, int]]:
+    """``(deadwood left, card bit)`` for each card of the mask ``hand`` but
+    ``taken``, in index order: ``deadwood_mask(hand ^ bit)``, most of them
+    worked out from the suits' run deadwood (``RUN_DW``) as the solver adds
+    it, without calling it."""
+    T = RUN_DW
+    s0, s1, s2, s3 = hand & 0x1FFF, (hand >> 13) & 0x1FFF, (hand >> 26) & 0x1FFF, hand >> 39
+    throws: list[tuple[int, int]] = []
+    trip = _trips(s0, s1, s2, s3)
+    if trip:
+        # Every choice of sets among the ranks held in three or four suits,
+        # each with the run deadwood of its suits; a card of another rank is
+        # in no set, so throwing it changes one suit of each choice.
+        in_sets = hand & (trip * _COLUMN)
+        choices = []
+        for sets in _set_choices(hand, trip):
+            x = hand ^ sets
+            suits = (x & 0x1FFF, (x >> 13) & 0x1FFF, (x >> 26) & 0x1FFF, x >> 39)
+            choices.append((T[suits[0]] + T[suits[1]] + T[suits[2]] + T[suits[3]], suits))
+        rest = hand & ~taken
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            if b & in_sets:
+                d = deadwood_mask(hand ^ b)
+            else:
+                k, i = divmod(b.bit_length() - 1, 13)
+                low = 1 << i
+                d = 1 << 30
+                for total, suits in choices:
+                    sk = suits[k]
+                    v = total - T[sk] + T[sk ^ low]
+                    if v < d:
+                        d = v
+            throws.append((d, b))
+    else:
+        suits = (s0, s1, s2, s3)
+        total = T[s0] + T[s1] + T[s2] + T[s3]
+        for k in range(4):
+            sk = suits[k]
+            shift = 13 * k
+            base = total - T[sk]
+            x = sk & ~(taken >> shift)
+            while x:
+                low = x & -x
+                x ^= low
+                throws.append((base + T[sk ^ low], low << shift))
+    return throws
+
+
+def _throw(hand: int, taken: int, avoid: int) -> tuple[int, int]:
+    """The standard opponent's throw from an 11-card mask (never ``taken``, the
+    card just picked up): ``(deadwood left, card bit)`` by the smallest key
+    (deadwood left, melds with a card of ``avoid``, -count, -index), as
+    :func:`~ginrummy_tui.ai.standard.choose_discard` picks it."""
+    best = 1 << 30
+    best_h = True
+    best_v = -1
+    bit = 0
+    for d, b in _throws(hand, taken):
+        if d > best:
+            continue
+        hp = bool(b & avoid)
+        v = _VALUE[b.bit_length() - 1]
+        # the key (deadwood, helps, -count, -index): a later card has the higher index
+        if d < best or hp < best_h or (hp == best_h and v >= best_v):
+            best, best_h, best_v, bit = d, hp, v, b
+    return best, bit
 
 
 class FastPlayOut:
@@ -246,8 +393,9 @@ class FastPlayOut:
 
     The fixed parts of the position (the phase, who is to move, the discard
     pile, the cards each player picked up, the rules) are read once; each play-out
-    gets its own hands and stock.  Knocks are settled by the engine's
-    :func:`~ginrummy_tui.engine.score_knock` (remembered per pair of hands)."""
+    gets its own hands and stock.  Knocks are settled by the engine
+    (:func:`~ginrummy_tui.engine.knock_score`: the points of
+    :func:`~ginrummy_tui.engine.score_knock`)."""
 
     def __init__(self, state: GameState, seat: int) -> None:
         if state.phase not in PLAYING:
@@ -272,7 +420,6 @@ class FastPlayOut:
         self.unseen = [c.bit for c in DECK if c not in seen]
         self.known = hand_mask(known)
         self.opp_drawn = len(state.hands[opp]) - len(known)
-        self._knocks: dict[tuple[int, int], tuple[str, int]] = {}
 
     def sample(self, rng: random.Random) -> tuple[int, list[int]]:
         """The other hand and the stock dealt again at random as
@@ -318,22 +465,7 @@ class FastPlayOut:
                     if big_gin and dw(h) == 0:
                         kind = Kind.BIG_GIN
                     else:
-                        avoid = helps[1 - cur]
-                        best = 1 << 30
-                        best_h = True
-                        best_v = -1
-                        rest = h & ~taken
-                        while rest:
-                            b = rest & -rest
-                            rest ^= b
-                            d = dw(h ^ b)
-                            if d > best:
-                                continue
-                            hp = bool(b & avoid)
-                            v = _VALUE[b.bit_length() - 1]
-                            # the key (deadwood, helps, -count, -index); a later card has the higher index
-                            if d < best or hp < best_h or (hp == best_h and v >= best_v):
-                                best, best_h, best_v, bit = d, hp, v, b
+                        best, bit = _throw(h, taken, helps[1 - cur])
                         if best == 0:
                             kind = Kind.GIN
                         elif best <= limit:
@@ -384,13 +516,9 @@ class FastPlayOut:
 
     def _settle(self, knocker: int, kmask: int, dmask: int) -> int:
         """The points for ``seat`` of a knock, gin or big gin with these hands, as the engine scores it."""
-        key = (kmask, dmask)
-        got = self._knocks.get(key)
-        if got is None:
-            res = score_knock(cards_of(kmask), cards_of(dmask), self.rules, knock_limit=self.knock_limit)
-            got = self._knocks[key] = (res.winner, res.points * self.multiplier)
-        winner = knocker if got[0] == "knocker" else 1 - knocker
-        return got[1] if winner == self.seat else -got[1]
+        winner, points = knock_score(cards_of(kmask), cards_of(dmask), self.rules, knock_limit=self.knock_limit)
+        points *= self.multiplier
+        return points if (knocker if winner == "knocker" else 1 - knocker) == self.seat else -points
 
 
 def estimate_cost(
