@@ -219,6 +219,19 @@ def _play_out(state: GameState, seat: int, policies) -> int:
 _UPCARD, _DRAW, _DISCARD = 0, 1, 2
 """The phases of a hand in play, in the fast play-outs."""
 _PHASES = {Phase.UPCARD: _UPCARD, Phase.DRAW: _DRAW, Phase.DISCARD: _DISCARD}
+_STOCK, _TAKE, _PASS, _THROW, _KNOCK, _GIN, _BIG_GIN = range(7)
+"""The moves, in the fast play-outs (a take of the upcard and a draw of the
+discard move the same card)."""
+_MOVES = {
+    Kind.DRAW_STOCK: _STOCK,
+    Kind.DRAW_DISCARD: _TAKE,
+    Kind.TAKE_UPCARD: _TAKE,
+    Kind.PASS: _PASS,
+    Kind.DISCARD: _THROW,
+    Kind.KNOCK: _KNOCK,
+    Kind.GIN: _GIN,
+    Kind.BIG_GIN: _BIG_GIN,
+}
 _VALUE = [c.value for c in DECK]
 _MELDS_WITH = [NEAR[c.index] | c.bit for c in DECK]
 """Per card index: the cards it melds with (:func:`~ginrummy_tui.ai.common.melds_with`), itself too."""
@@ -450,12 +463,13 @@ class FastPlayOut:
         void = rules.void_stock
         big_gin = rules.big_gin
         dw = deadwood_mask
+        kind: int | None = None
+        bit = 0
+        moves = 0
         if action is not None:
-            kind = action.kind
+            kind = _MOVES[action.kind]
             bit = action.card.bit if action.card is not None else 0
             moves = -1  # as _play_out after apply: the given action is not counted
-        else:
-            kind, bit, moves = None, 0, 0
         while True:
             h = hands[cur]
             if kind is None:  # the standard opponent's choice
@@ -463,51 +477,51 @@ class FastPlayOut:
                     return 0
                 if phase == _DISCARD:
                     if big_gin and dw(h) == 0:
-                        kind = Kind.BIG_GIN
+                        kind = _BIG_GIN
                     else:
                         best, bit = _throw(h, taken, helps[1 - cur])
                         if best == 0:
-                            kind = Kind.GIN
+                            kind = _GIN
                         elif best <= limit:
-                            kind = Kind.KNOCK
+                            kind = _KNOCK
                         else:
-                            kind = Kind.DISCARD
+                            kind = _THROW
                 elif phase == _DRAW:
                     open_pile = bool(pile) and not stock_only
                     if open_pile and _wants(h, pile[-1]):
-                        kind = Kind.DRAW_DISCARD
+                        kind = _TAKE
                     elif stock:
-                        kind = Kind.DRAW_STOCK
+                        kind = _STOCK
                     elif open_pile:
-                        kind = Kind.DRAW_DISCARD
+                        kind = _TAKE
                     else:
                         raise ValueError("no action to choose: neither pile may be drawn")
                 else:
-                    kind = Kind.TAKE_UPCARD if pile and _wants(h, pile[-1]) else Kind.PASS
+                    kind = _TAKE if pile and _wants(h, pile[-1]) else _PASS
             moves += 1
             # the move, as the engine's apply makes it
-            if kind == Kind.DRAW_STOCK:
+            if kind == _STOCK:
                 hands[cur] = h | stock.pop()
                 phase, taken, stock_only = _DISCARD, 0, False
-            elif kind == Kind.DRAW_DISCARD or kind == Kind.TAKE_UPCARD:
+            elif kind == _TAKE:
                 c = pile.pop()
                 hands[cur] = h | c
                 helps[cur] |= _MELDS_WITH[c.bit_length() - 1]
                 phase, taken = _DISCARD, c
-            elif kind == Kind.PASS:
+            elif kind == _PASS:
                 passes += 1
                 if passes == 1:
                     cur = 1 - cur
                 else:
                     cur, phase, stock_only = 1 - self.dealer, _DRAW, True
-            elif kind == Kind.BIG_GIN:
+            elif kind == _BIG_GIN:
                 return self._settle(cur, h, hands[1 - cur])
             else:  # discard, knock, gin
                 h ^= bit
                 hands[cur] = h
                 pile.append(bit)
                 taken = 0
-                if kind != Kind.DISCARD:
+                if kind != _THROW:  # knock or gin
                     return self._settle(cur, h, hands[1 - cur])
                 if len(stock) <= void:
                     return 0  # void
