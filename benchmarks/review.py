@@ -6,7 +6,10 @@ the whole review of each hand (as the app computes it, in a worker, when the
 hand ends), with the number of the player's decisions per hand and of the
 differences only in knocking (a knock against waiting, whose cost is played
 out on the hints' guessed deals).
-Run: ``python benchmarks/review.py [HANDS]``.
+Run: ``python benchmarks/review.py [HANDS] [--costs]``; with ``--costs`` it
+also prints each hand's reviewed differences and their costs, one line a
+hand, so that two versions can be checked to give the same reviews (run the
+script of one with the other first on ``PYTHONPATH``).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ def _pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p * len(xs)))]
 
 
-def main(hands: int = 20) -> None:
+def main(hands: int = 20, costs: bool = False) -> None:
     bot = get_opponent("standard", 0)
     hint_ms: list[float] = []
     review_s: list[float] = []
@@ -46,6 +49,8 @@ def main(hands: int = 20) -> None:
         r = review_hand(s, 0, samples=SAMPLES)
         review_s.append(time.perf_counter() - t0)
         decisions.append(r.decisions)
+        if costs:
+            print(f"hand {seed}: {r.decisions} decisions;", "; ".join(f"{m.index} {m.played} / {m.suggested}: {m.cost}" for m in r.mistakes))
         knock_only += sum(1 for m in r.mistakes if m.knock_only)
     print(
         f"hands: {hands}, samples per reviewed decision: {SAMPLES}, up to {SAMPLES * MORE_SAMPLES} "
@@ -60,4 +65,5 @@ def main(hands: int = 20) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    args = [a for a in sys.argv[1:] if a != "--costs"]
+    main(int(args[0]) if args else 20, costs="--costs" in sys.argv[1:])
