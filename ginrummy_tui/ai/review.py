@@ -8,7 +8,9 @@ estimated in expected points of this hand: the cards the player could not
 see (the other hand and the stock) are dealt at random many times,
 consistently with what the player knew (the cards the other player picked up
 stay in its hand), and the rest of the hand is played out both ways by fast
-opponents, with the same random deals for both choices.  The cost is the
+opponents, with the same random deals for both choices (the standard
+opponent's rules on card masks, :class:`FastPlayOut`: the same points as
+playing them through the engine, :func:`_play_out`, five times faster).  The cost is the
 average difference, in points for the player minus points against; so a
 review never uses hindsight about the order of the stock.
 
@@ -205,7 +207,9 @@ def _hidden_sample(state: GameState, seat: int, rng: random.Random) -> GameState
 
 
 def _play_out(state: GameState, seat: int, policies) -> int:
-    """Points of the hand for ``seat`` (negative when the other seat scores)."""
+    """Points of the hand for ``seat`` (negative when the other seat scores),
+    played out through the engine by ``policies`` (one per seat): what
+    :class:`FastPlayOut` gives on masks for two standard opponents."""
     for _ in range(200):
         if state.phase not in PLAYING:
             break
