@@ -423,3 +423,19 @@ def test_the_review_costs_are_those_of_play_outs_through_the_engine():
         assert m.cost == round(engine, 2)
         checked += 1
     assert checked >= 3
+
+
+def test_a_review_cost_of_an_illegal_or_timed_out_move_is_what_it_was_through_the_engine():
+    from ginrummy_tui.ai.review import _rollout_policies, estimate_cost
+    from ginrummy_tui.engine import Action, IllegalAction
+    from ginrummy_tui.engine.kinds import Kind
+
+    s = new_game(PRESETS["multiplayer-1.5"], seed=3)  # a move timer
+    for _ in range(6):
+        s = apply(s, get_opponent("standard", 0).choose(view(s, s.current)))
+    draw = get_opponent("standard", 0).choose(view(s, s.current))
+    timeout = Action(Kind.TIMEOUT)
+    fast = estimate_cost(s, s.current, timeout, draw)
+    assert fast == estimate_cost(s, s.current, timeout, draw, policies=_rollout_policies()) != 0
+    with pytest.raises(IllegalAction, match="first take the upcard|discard a card|draw a card first"):
+        estimate_cost(s, s.current, parse_action("discard 2C"), draw)

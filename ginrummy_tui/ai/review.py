@@ -453,7 +453,8 @@ class FastPlayOut:
         """Points of the hand for ``seat`` (negative when the other seat scores)
         after ``action`` (none: from the position itself), the other hand
         being ``other`` and the stock ``stock`` (last card drawn first; both
-        default to the position's).  ``stock`` is not changed."""
+        default to the position's).  ``stock`` is not changed; ``action``
+        must be legal in the position (it is not checked)."""
         seat = self.seat
         hands = list(self.hands)
         if other is not None:
@@ -471,6 +472,8 @@ class FastPlayOut:
         bit = 0
         moves = 0
         if action is not None:
+            if action.kind == Kind.TIMEOUT:
+                return 0  # the match is lost on time: the hand scores nothing
             kind = _MOVES[action.kind]
             bit = action.card.bit if action.card is not None else 0
             moves = -1  # as _play_out after apply: the given action is not counted
@@ -562,7 +565,11 @@ def estimate_cost(
     ``choose(view)``, one per seat) they are played through the engine
     instead (:func:`_play_out`), far more slowly."""
     rng = random.Random(f"gin-tui-review/{seed}/{len(state.history)}")
-    fast = FastPlayOut(state, seat) if policies is None else None
+    fast = None
+    if policies is None:
+        for action in (played, suggested):
+            apply(state, action)  # raises, saying why, unless both are legal here: the play-outs do not check
+        fast = FastPlayOut(state, seat)
     diffs: list[int] = []
     while samples > 0 and len(diffs) < samples * MORE_SAMPLES:
         for _ in range(samples):
