@@ -202,3 +202,26 @@ async def test_the_end_of_a_practice_hand_and_the_score_table_keep_the_match_apa
         await pilot.pause()
         assert "practice" not in screen_text(app)  # back in the match: its table, as it was
         assert f"You +{real.points}" in screen_text(app)
+
+
+async def test_with_ascii_suits_the_quit_question_in_practice_is_ascii(tmp_path):
+    """With ASCII suits, a then q on a hand's result: the question's note gave the
+    match's scores as "You 32 · Computer (master) 0", with a "·" among the ASCII boxes."""
+    from textual.widgets import Static
+
+    from .app_helpers import screen_text
+
+    _start, ended = _ended_hand(4)
+    you, them = ended.scores
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = ended
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.ascii_only = True
+            await practice_quit_note(app, pilot)
+            note = str(app.screen.query_one("#confirm-note", Static).render())
+            assert note == f"This practice hand is not saved. Your match resumes where it was: after hand 1, You {you} - Computer (standard) {them}."
+            assert screen_text(app).isascii(), screen_text(app)
+    finally:
+        plan.close()

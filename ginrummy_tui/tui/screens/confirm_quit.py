@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..host import gin_of
+from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 
@@ -24,19 +26,19 @@ class ConfirmQuit(ModalScreen[bool]):
 
     def __init__(self, note: str = "", question: str = "Quit in the middle of the hand?") -> None:
         super().__init__()
-        self.question = question
-        """The question asked (a seat the host refused for good has no hand in play)."""
         self.note = note
         """What becomes of the match (e.g. that it is saved), under the question."""
         self.question = question
-        """The question itself (a practice hand's is worded as one)."""
+        """The question itself (a practice hand's is worded as one; a seat the host
+        refused for good has no hand in play)."""
 
     def compose(self) -> ComposeResult:
+        said = ascii_words if gin_of(self.app).ascii_only else str  # with ASCII suits, "-" for "·"
         yield TooSmall()
         with Vertical(id="confirm"):
-            yield Static(self.question, id="confirm-text")
+            yield Static(said(self.question), id="confirm-text")
             if self.note:
-                yield Static(self.note, id="confirm-note")
+                yield Static(said(self.note), id="confirm-note")
             with Horizontal(id="confirm-buttons"):
                 yield Button("Quit (y)", id="yes", variant="error", compact=True)
                 yield Button("Back to the game (n)", id="no", variant="primary", compact=True)
