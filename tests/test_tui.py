@@ -1757,3 +1757,22 @@ def test_the_resume_command_is_plain_for_the_default_data_directory(monkeypatch,
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("GIN_TUI_HOME", "g")  # relative: made absolute
     assert resume_command(argparse.Namespace(data_dir=None, ascii=None)) == f"gin-tui --data-dir {tmp_path / 'g'}"
+
+
+async def test_the_pile_offers_its_list_only_with_a_card_under_the_top_one():
+    """With the upcard alone on the pile (or none, once it was taken), the pile still
+    said "l: show the pile", and l then showed nothing but that nothing was under it."""
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+
+    app = make_app(state=scenarios.arranged(scenarios.MINE, scenarios.THEIRS, discard="9C"), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        pile = app.table.query_one(DiscardPile)
+        assert "l: show the pile" not in screen_text(app)
+        await press(app, pilot, "l")  # still lists what there is: nothing under the top card
+        assert pile.expanded and "Nothing under the top card." in screen_text(app)
+        assert "l: hide the pile" in screen_text(app)
+        await press(app, pilot, "l")
+        await press(app, pilot, "s")
+        await press(app, pilot, "enter")  # a second card on the pile: something under the top one
+        await settle(app, pilot)
+        assert len(pile.cards) > 1 and "l: show the pile" in screen_text(app)

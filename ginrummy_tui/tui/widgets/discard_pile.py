@@ -84,6 +84,13 @@ class DiscardPile(Widget):
         t.append_text(cards_text(reversed(under), self.ascii_only, colours=palette_of(self.app)))
         return t
 
+    def _list_key(self) -> str:
+        """The key of the list under the top card: offered only while there is a
+        card under it to show (or the list is open, to hide it)."""
+        if self.expanded:
+            return "l: hide the pile"
+        return "l: show the pile" if len(self.cards) > 1 else ""
+
     def render(self) -> Group:
         top = self.cards[-1] if self.cards else None
         w, h = (7, 5) if self.big else (5, 3)
@@ -95,7 +102,7 @@ class DiscardPile(Widget):
         side = [
             Text(ascii_words(title) if self.ascii_only else title, style="bold"),
             Text(self.hint, style=f"bold {palette_of(self.app).gold}"),
-            Text("l: hide the pile" if self.expanded else "l: show the pile", style="dim"),
+            Text(self._list_key(), style="dim"),
         ] + [Text()] * (h - 3)
         lines = [Text.assemble(card[n], " ", side[n]) for n in range(h)]
         if self.expanded:
