@@ -400,13 +400,13 @@ async def test_a_host_that_does_not_answer_is_told_and_its_clock_not_shown():
             await changes.until(lambda: ann.view().legal_actions != () and "⏱" in ann.status())
             proxy.hold()
             ann.submit(Action("draw stock"))
-            await until(lambda: "The host is not answering" in ann.status())
+            await until(lambda: "The host has not answered for" in ann.status())
             assert "your move waits for it" in ann.status()
             assert "⏱" not in ann.status() and ann.clock() is None
-            await until(lambda: "The host is not answering" in bob.status())  # its pings are not answered
+            await until(lambda: "The host has not answered for" in bob.status())  # its pings are not answered
             assert "⏱" not in bob.status() and "your move" not in bob.status()
             proxy.release()
-            await until(lambda: "not answering" not in ann.status() and "not answering" not in bob.status())
+            await until(lambda: "not answered" not in ann.status() and "not answered" not in bob.status())
             await changes.until(lambda: ann.view().phase == "discard" and "⏱" in ann.status())
         finally:
             await seats.close()
@@ -1902,15 +1902,16 @@ async def test_while_the_host_is_gone_the_guest_is_told_how_long_and_then_that_q
         await until_app(pilot, lambda: app.table.v is not None and "Ann is to move" in prompt.plain)
         await server.close()
         await until_app(pilot, lambda: "Connection lost" in prompt.plain)
-        assert prompt.plain == "Connection lost — reconnecting (0 s): the host closed the match"
+        assert prompt.plain == "Connection lost — reconnecting: the host closed the match"
         assert bob._lost_at is not None
         bob._lost_at -= 7  # as if seven seconds had gone by
         app._tick_clock()
-        assert prompt.plain == "Connection lost — reconnecting (7 s): the host closed the match"
+        # how long ago: "reconnecting (7 s)", counting up, read like the time left
+        assert prompt.plain == "Offline for 7 s — reconnecting: the host closed the match"
         bob._lost_at -= remote_session.LEAVE_AFTER  # and half a minute more
         app._tick_clock()
         line = prompt.plain
-        assert line == "Reconnecting (37 s) · q leaves; the host keeps the match, rejoin later"
+        assert line == "Offline for 37 s — reconnecting · q leaves; the host keeps the match"
 
 
 async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_and_none_is_offered():
@@ -1932,7 +1933,7 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
         # reconnecting… (…)  ✗ Not now (not connected to the host: reconnecting)." and, at 80
         # columns, wrapped onto a second line
         line = prompt.plain
-        assert line.startswith("✗ Connection lost — reconnecting (") and line.count("reconnecting") == 1
+        assert line.startswith(("✗ Connection lost — ", "✗ Offline for ")) and line.count("reconnecting") == 1
         assert prompt.has_class("-refused") and prompt.lines == 1
         await pilot.press("h")  # the hint key too, dimmed on the key bar as the moves are
         assert app.table.refusal == "no hint now" and prompt.plain == line

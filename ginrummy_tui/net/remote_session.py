@@ -445,13 +445,15 @@ class RemoteSession(Session):
             if self.gave_up:
                 return f"Disconnected: {self.problem}. Quit with q."
             lost = int(self.offline_for())
+            # how long it has been offline: "reconnecting (7 s)", counting up, read like time left
             if lost >= LEAVE_AFTER:  # the reason was on show meanwhile: now what the player may do
-                return f"Reconnecting ({lost} s) · q leaves; the host keeps the match, rejoin later"
-            return f"Connection lost — reconnecting ({lost} s): {self.problem}"
+                return f"Offline for {lost} s — reconnecting · q leaves; the host keeps the match"
+            lost_for = f"Offline for {lost} s" if lost else "Connection lost"
+            return f"{lost_for} — reconnecting: {self.problem}"
         parts = []
         if self.host_silent:
             assert self.client is not None
-            text = f"The host is not answering ({int(self.client.silent_for())} s)"
+            text = f"The host has not answered for {int(self.client.silent_for())} s"
             parts.append(text + (": your move waits for it" if self._unanswered() else ""))
         elif not self.opponent_here:
             parts.append(self._waiting_line())
