@@ -401,14 +401,14 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
         "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) beats a knock now: "
         f"about {round(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
     )
-    # the knock's points were told as a bare number ("beats a knock now: about 48"); where the
-    # name would take the reason past two lines (a long name), the knock is told without it
+    # the knock's points were told as a bare number ("beats a knock now: about 48"); where a long
+    # name would take the reason past two lines, the knock is still theirs, told in fewer words
     from ginrummy_tui.ai.hints import _explain_wait
 
     long = _explain_wait(v, "K♦", 1, out, "Bartholomew the Fourth of Quux")
     assert long == (
-        "Discard K♦: waiting with 1 for gin or to undercut a knock of about 7 beats a knock now: "
-        f"about {round(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
+        "Discard K♦: waiting with 1 for gin or to undercut Bartholomew the Fourth of Quux's knock (about 7) "
+        f"beats knocking: about {round(out.expected_points)} points."
     )
     assert prompt_lines(long) == 2
 
@@ -421,7 +421,7 @@ def test_a_knock_expected_to_score_one_point_is_said_in_the_singular():
     out = hint_expert().knock_outlook(v)
     assert out is not None
     for points, said in ((1.2, "about 1 point,"), (2.0, "about 2 points,")):
-        reason = _explain_wait(v, "K♦", 1, replace(out, expected_points=points, threshold=11.0), "the computer")
+        reason = _explain_wait(v, "K♦", 1, replace(out, expected_points=points, threshold=11.0), "Ann")
         assert f"now: {said} undercut" in reason, reason
     assert _points(-0.8, unit=True) == "a loss of about 1 point"
     assert _points(1.0) == "about 1" and _points(-3.0) == "a loss of about 3"
@@ -462,11 +462,11 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     assert out is not None and not out.knocks
     no_tie = replace(out, opponent_mean=1.0)
     assert _explain_wait(tie, "K♦", 1, no_tie, "the computer").startswith(
-        "Discard K♦: waiting with 1 for gin or to get below a knock of about 1 beats a knock now:"
+        "Discard K♦: waiting with 1 for gin or to get below the computer's knock (about 1) beats a knock now:"
     )
     assert _explain_wait(v, "K♦", 1, replace(no_tie, expected_points=10.0), "the computer") == (
-        "Discard K♦ and wait for gin or to undercut a knock of about 1 (about 25 points); "
-        "knocking now: about 10 points, undercut less than 1 in 50."
+        "Discard K♦ and wait for gin or to undercut the computer's knock (about 1) for about 25 points; "
+        "knocking now: about 10, undercut less than 1 in 50."
     )
 
 
@@ -505,9 +505,9 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     reason, left, out = _waiting_hint("standard", 2, 6)
     assert left == 8 and round(out.expected_points) > 25 and out.why == "threshold"
     assert round(out.opponent_mean) == 7 and ceil(out.threshold) == 11  # the expert waits below 11
-    assert reason == (  # "the computer's knock (about 7)" took it to three lines at 80 columns
-        "Discard 9♦: waiting with 8 for gin or to get below a knock of about 7 beats a knock now: "
-        f"{_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
+    assert reason == (  # "... points, undercut" took it to three lines at 80 columns
+        "Discard 9♦: waiting with 8 for gin or to get below the computer's knock (about 7) beats a knock now: "
+        f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     assert "11" not in reason and "the expert" not in reason
     # with 7, which would undercut a knock with 7 for 25, less than a knock now is expected to score
@@ -527,8 +527,8 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     # in Oklahoma with a limit of 8 the threshold scales down with the limit: below 8.8, so 8 waits
     reason, left, out = _waiting_hint("oklahoma", 28, 7)
     assert left == 8 and out.threshold < 9
-    assert reason.endswith(f"waiting with 8 for gin or to get below a knock of about 7 beats a knock now: "
-                           f"{_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}.")
+    assert reason.endswith(f"waiting with 8 for gin or to get below the computer's knock (about 7) beats a knock now: "
+                           f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}.")
     # the longest of these reasons still fits the prompt line's two lines at 80 columns
     v = _decisions("standard", 2, 7)[6]
     for points, chance in ((-99.0, 0.01), (-30.0, 0.99)):
@@ -773,3 +773,61 @@ def test_a_knock_hint_says_a_spade_upcard_doubles_its_figure():
         f"Knock with 4♦: it leaves 2 deadwood, expected to score about {round(out.expected_points)} (doubled), "
     ), said
     assert prompt_lines(said) <= 2
+
+
+def _waiting_views():
+    """Views where the expert lies in wait, each wording of the reason among them: to undercut
+    (the undercut's worth given, or not), to get below, in Oklahoma with a spade upcard."""
+    return [
+        _low_hand_with_stock(20),  # 1 left, an undercut worth less than a knock now
+        _decisions("standard", 2, 7)[6],  # 8 left, to get below a knock of about 7
+        _decisions("standard", 7, 17)[16],  # an undercut worth more than a knock now
+        _decisions("classic", 17, 6)[5],
+        _decisions("oklahoma", 14, 16)[15],  # a spade upcard
+        _decisions("oklahoma", 28, 8)[7],
+    ]
+
+
+@pytest.mark.parametrize("name", ["the computer", "Ann", "Bartholomew1"])
+def test_the_wait_hint_always_says_whose_knock_it_waits_for(name):
+    """Where "the computer's knock (about 7)" took the wait hint to three lines it said
+    "to get below a knock of about 7", "to undercut a knock of about 7 (about 52 points)":
+    nobody's knock.  A network player's name of 12 characters is no shorter."""
+    for v in _waiting_views():
+        h = hint(v, opponent_name=name)
+        out = hint_expert().knock_outlook(v)
+        assert out is not None and not out.knocks and h.action.kind == "discard"
+        assert "a knock of about" not in h.reason, h.reason
+        assert f"{name}'s knock (about {round(out.opponent_mean)})" in h.reason or f"undercut {name} for about" in h.reason, h.reason
+        assert prompt_lines(h.reason) == 2, h.reason
+    assert hint(_decisions("standard", 2, 7)[6], opponent_name=name).reason.startswith(
+        f"Discard 9♦: waiting with 8 for gin or to get below {name}'s knock (about 7) beats a knock now: about "
+    )
+
+
+def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
+    """In Oklahoma with a spade upcard the wait hint said "beats a knock now: about 95 points",
+    "for about 52 points; knocking now: about 10 points" of figures already doubled, with
+    nothing to say so: the gin and knock hints said "doubled"."""
+    low = _low_hand_with_stock(20)  # the upcard 8♠: in Oklahoma a knock limit of 8, the hand doubled
+    plain = hint(replace(low, rules=PRESETS["oklahoma"], knock_limit=8)).reason
+    assert "doubled" not in plain
+    v = replace(low, rules=PRESETS["oklahoma"], multiplier=2, knock_limit=8)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None and not out.knocks and out.expected_points > 60
+    assert hint(v).reason == (
+        "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) beats a knock now: "
+        f"about {round(out.expected_points)} (doubled), undercut {odds(out.undercut_chance)}."
+    )
+    # an undercut's worth and a knock now's: one word for both
+    reason, left, out = _waiting_hint("oklahoma", 14, 15)
+    assert reason == (
+        f"Discard 4♥ and wait for gin or to undercut the computer for about {2 * (25 + 7 - left)} points; "
+        f"knocking now: {_points(out.expected_points)} (both doubled), undercut {odds(out.undercut_chance)}."
+    )
+    for name in ("the computer", "Bartholomew1"):
+        for w in _waiting_views():
+            said = hint(w, opponent_name=name).reason
+            assert ("doubled" in said) == (w.multiplier == 2), said
+            assert prompt_lines(said) == 2, said
+

@@ -198,8 +198,10 @@ def test_a_knock_where_the_expert_would_have_waited_is_told_as_such():
     assert knock.summary() == (
         f"Turn {knock.turn}: you knocked with 5♠ (5 deadwood); the expert would have discarded 5♠ without knocking and waited."
     )
-    assert knock.reason.startswith("Discard 5♠ and wait for gin or to undercut a knock of about 6 (about 52 points)")
-    assert "knocking now: a loss of about 2" in knock.reason
+    assert knock.reason == (
+        "Discard 5♠, wait for gin or to undercut the computer for about 52 points; "
+        "a knock now loses about 2 (both doubled), undercut about 1 in 5."
+    )
     assert knock.cost > 0.5 and knock.cost_text() == f"about {round(knock.cost)} points"
     assert "looks as good" not in knock.cost_text()
 

@@ -1406,9 +1406,9 @@ async def test_a_long_hint_after_the_move_clock_is_read_whole_at_80x24():
         # Oklahoma seed 11's knock offer: 150 characters after "Hint: " took three lines
         ("Discard 5♠ and wait for gin or to undercut the computer's knock (about 6) for about 52 points; "
          "knocking now: a loss of about 2 points, undercut about 1 in 5.", 3),
-        # the same hint now, in fewer words
-        ("Discard 5♠ and wait for gin or to undercut a knock of about 6 (about 52 points); "
-         "knocking now: a loss of about 2 points, undercut about 1 in 5.", 2),
+        # the same hint now, in fewer words (its figures doubled by a spade upcard, and said so)
+        ("Discard 5♠, wait for gin or to undercut the computer for about 52 points; "
+         "a knock now loses about 2 (both doubled), undercut about 1 in 5.", 2),
     ],
     ids=["before", "now"],
 )

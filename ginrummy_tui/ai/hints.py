@@ -250,8 +250,16 @@ def _knock_words(view: PlayerView, out, name: str) -> str:
     n = round(out.expected_points)
     score = f"expected to score about {n}" if n >= 0 else f"expected to lose about {-n}"
     if view.multiplier != 1:
-        score += " (doubled)" if view.multiplier == 2 else f" (times {view.multiplier})"
+        score += f" ({_multiplied(view)})"
     return f"{score}, undercut {odds(u)}"
+
+
+def _multiplied(view: PlayerView) -> str:
+    """"doubled" when a spade upcard doubles the hand's score (Oklahoma),
+    "times 3" when it is tripled; nothing otherwise."""
+    if view.multiplier == 1:
+        return ""
+    return "doubled" if view.multiplier == 2 else f"times {view.multiplier}"
 
 
 def explain(
@@ -319,9 +327,7 @@ def explain(
 def _scaled(view: PlayerView) -> str:
     """", doubled" when the hand's score is doubled (Oklahoma, a spade
     upcard), ", times 3" when tripled; nothing otherwise."""
-    if view.multiplier == 1:
-        return ""
-    return ", doubled" if view.multiplier == 2 else f", times {view.multiplier}"
+    return f", {_multiplied(view)}" if view.multiplier != 1 else ""
 
 
 def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, name: str) -> str:
@@ -395,22 +401,47 @@ def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, na
     otherwise the reason is the expert's own: lying in wait below its
     threshold (:func:`~ginrummy_tui.ai.expert.wait_threshold`) wins more
     matches than knocking at once (``docs/ai.md``), whatever a knock now
-    would score."""
+    would score.
+
+    The other player is always named ("the computer's knock (about 7)", or
+    "undercut the computer for about 31 points" where the knock's figure
+    leaves no room), and where a spade upcard doubles the hand (Oklahoma)
+    the figures, already doubled, say so: "(doubled)" after a knock's
+    figure, "(both doubled)" after the second of an undercut's and a
+    knock's.  Where the fullest wording takes three lines of the prompt, a
+    knock now's points lose their word "points", then the sentence is said
+    in fewer words ("Discard 5♠, wait ...; a knock now loses about 2",
+    "beats knocking: about 28"), then an undercut's worth leaves out the
+    knock's figure ("undercut the computer for about 52 points"), and last
+    the chance that a knock now is undercut is left out."""
     knock = round(out.opponent_mean)
     undercuts = view.rules.undercuts(left, knock)
     gain = (view.rules.undercut_bonus + knock - left) * view.multiplier
-    hope = "undercut" if undercuts else "get below"
+    n = round(out.expected_points)
+    times = _multiplied(view)
+    chance = f", undercut {odds(out.undercut_chance)}"
+    whose = f"{name}'s knock (about {knock})"
     reasons = []
-    # the knock's points named as such where the reason has room, the other
-    # player's knock named where it has room for that too
-    for unit in (True, False):
-        for whose in (f"{name}'s knock (about {knock})", f"a knock of about {knock}"):
-            now = f"{_points(out.expected_points, unit=unit)}, undercut {odds(out.undercut_chance)}"
-            if undercuts and gain >= round(out.expected_points):
-                worth = f"for about {counted(gain, 'point')}" if whose.endswith(")") else f"(about {counted(gain, 'point')})"
-                reasons.append(f"Discard {label} and wait for gin or to undercut {whose} {worth}; knocking now: {now}.")
-            else:
-                reasons.append(f"Discard {label}: waiting with {left} for gin or to {hope} {whose} beats a knock now: {now}.")
+    if undercuts and gain >= n:
+        worth = f"for about {counted(gain, 'point')}"
+        both = f" (both {times})" if times else ""
+        knock_now = f"a knock now scores about {n}" if n >= 0 else f"a knock now loses about {-n}"
+        for undercut, risk in ((f"{whose} {worth}", chance), (f"{name} {worth}", chance), (f"{name} {worth}", "")):
+            for unit in (True, False):
+                reasons.append(
+                    f"Discard {label} and wait for gin or to undercut {undercut}; "
+                    f"knocking now: {_points(n, unit=unit)}{both}{risk}."
+                )
+            reasons.append(f"Discard {label}, wait for gin or to undercut {undercut}; {knock_now}{both}{risk}.")
+    else:
+        hope = "undercut" if undercuts else "get below"
+        marked = f" ({times})" if times else ""
+        for knocking, risk in (("a knock now", chance), ("knocking", chance), ("knocking", "")):
+            for unit in (True, False):
+                reasons.append(
+                    f"Discard {label}: waiting with {left} for gin or to {hope} {whose} beats {knocking}: "
+                    f"{_points(n, unit=unit)}{marked}{risk}."
+                )
     return _fitting(reasons)
 
 
