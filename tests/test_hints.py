@@ -831,3 +831,40 @@ def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
             assert ("doubled" in said) == (w.multiplier == 2), said
             assert prompt_lines(said) == 2, said
 
+
+@pytest.mark.parametrize(
+    "seed,moves,reason",
+    [
+        (19, 32, "Take 4♣: it makes 3♠ 3♥ 3♦ and 4♥ 4♦ 4♣ and 5♥ 6♥ 7♥ (breaking 2♦ 3♦ 4♦ and 3♥ 4♥ 5♥ 6♥ 7♥), "
+                 "deadwood from 9 to 2; a blind draw: about 6."),
+        (104, 34, "Take 5♣: it makes 2♦ 3♦ 4♦ and 4♣ 5♣ 6♣ and 6♠ 6♥ 6♦ (breaking 4♠ 4♦ 4♣ and 6♠ 6♥ 6♦ 6♣), "
+                  "deadwood from 6 to 1; a blind draw: about 5."),
+        (24, 48, "Take 5♥ from the discard pile: it makes A♥ 2♥ 3♥ 4♥ 5♥, deadwood from 1 to 0; "
+                 "gin with A♠: 25 points plus the computer's deadwood, doubled."),
+        (59, 42, "Take 7♠: it makes 5♠ 6♠ 7♠ and 6♥ 6♦ 6♣ (breaking 6♠ 6♥ 6♦ 6♣), deadwood from 6 to 0; "
+                 "gin with A♦: 25 points plus the computer's deadwood."),
+        (183, 34, "Take 3♣: it makes 3♠ 3♦ 3♣ and 4♠ 4♥ 4♦ 4♣ (breaking 3♦ 4♦ 5♦), deadwood from 3 to 0; "
+                  "gin with 5♦: 25 points plus the computer's deadwood."),
+        (194, 28, "Take 7♦ from the discard pile: it makes 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦, deadwood from 3 to 0; "
+                  "gin with 3♥: 25 points plus the computer's deadwood."),
+        (193, 65, "Discard A♦ without a knock: it is expected to lose about 36 (doubled), undercut about 8 in 10; "
+                  "the hand is void unless the computer ends it."),
+    ],
+    ids=["three-melds-4C", "three-melds-5C", "gin-doubled", "gin-breaking-6s", "gin-breaking-3s", "gin-run", "no-knock"],
+)
+def test_the_last_oklahoma_hints_that_took_three_lines_take_two(seed, moves, reason):
+    """The seven hints of 3,542 that took three lines of the prompt at 80 columns in 200 hands of
+    Oklahoma (``benchmarks/hint_lengths.py --hands 200``): a card taken from the discard pile
+    making three melds and breaking two, or making gin ("; then gin with A♠, for 25 points plus
+    the computer's deadwood, doubled"; two had left out the melds they break), and a throw
+    without knocking ("a knock now is expected to lose about 36 (doubled), ...").  Each is the
+    hint at seat 0's decision after ``moves`` moves of the hand, seat 0 playing every hint
+    against standard; each says every meld and figure it said, in two lines."""
+    s = new_game(PRESETS["oklahoma"], seed=seed)
+    other = get_opponent("standard", 1)
+    for _ in range(moves):
+        v = view(s, s.current)
+        s = apply(s, hint(v).action if s.current == 0 else other.choose(v))
+    h = hint(view(s, 0))
+    assert h.reason == reason
+    assert prompt_lines(h.reason) == 2

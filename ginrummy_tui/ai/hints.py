@@ -333,19 +333,25 @@ def _scaled(view: PlayerView) -> str:
 def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, name: str) -> str:
     """Why the expert takes ``up``: the melds it makes (and any it breaks), the
     deadwood before and after, then gin or what a blind draw is expected to
-    leave; when the sentence would be longer than :data:`REASON_LIMIT`, the
-    blind draw is said in fewer words, then the melds it breaks, then those
-    it makes, are left out."""
+    leave.  Where that takes three lines of the prompt, the blind draw is
+    said in fewer words, then a card from the discard pile is taken in
+    fewer ("Take 4♣" for "Take 4♣ from the discard pile"); when the sentence
+    would still be longer than :data:`REASON_LIMIT`, the melds it breaks,
+    then those it makes, are left out (the card taken in fewer words where
+    that takes two lines)."""
     lab = lambda c: _label(c, ascii_only)  # noqa: E731
     m10 = hand_mask(view.hand)
     now = deadwood_mask(m10)
     after, thrown = best_after_taking(m10, up)
     verb = f"Take the upcard {lab(up)}" if upcard else f"Take {lab(up)} from the discard pile"
+    verbs = (verb,) if upcard else (verb, f"Take {lab(up)}")  # the card on the pile: no other is taken
     big = view.rules.big_gin and deadwood_mask(m10 | up.bit) == 0
     if big:
-        tail = short = f"; then Big Gin, for {counted(view.rules.big_gin_bonus, 'point')} plus {name}'s deadwood{_scaled(view)}."
+        worth = f"{counted(view.rules.big_gin_bonus, 'point')} plus {name}'s deadwood{_scaled(view)}"
+        tail, short = f"; then Big Gin, for {worth}.", f"; Big Gin: {worth}."
     elif after == 0 and thrown is not None:
-        tail = short = f"; then gin with {lab(thrown)}, for {counted(view.rules.gin_bonus, 'point')} plus {name}'s deadwood{_scaled(view)}."
+        worth = f"{counted(view.rules.gin_bonus, 'point')} plus {name}'s deadwood{_scaled(view)}"
+        tail, short = f"; then gin with {lab(thrown)}, for {worth}.", f"; gin with {lab(thrown)}: {worth}."
     else:
         blind = _expert().expected_deadwood(view, view.hand)
         fewer = "" if after <= blind else " but fewer chances after"
@@ -354,17 +360,17 @@ def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, na
     figures = f"deadwood from {now} to {after}"
     made, broken = _melds_made(view.hand, tuple(view.hand) + (up,) if big else _swap(view.hand, up, thrown), up)
     if not made or after >= now:
-        return f"{verb}: {figures}{tail}"
+        return _fitting([f"{v}: {figures}{end}" for v in verbs for end in (tail, short)])
     makes = f"it makes {' and '.join(_cards(m, ascii_only) for m in made)}"
     breaking = f" (breaking {' and '.join(_cards(m, ascii_only) for m in broken)})" if broken else ""
-    whole = [f"{verb}: {makes}{breaking}, {figures}{end}" for end in (tail, short)]
+    whole = [f"{v}: {makes}{breaking}, {figures}{end}" for v in verbs for end in (tail, short)]
     if any(prompt_lines(r) <= 2 for r in whole):  # every meld said, in two lines
         return _fitting(whole)
     for words, end in ((f"{makes}{breaking}, ", tail), (f"{makes}{breaking}, ", short), (f"{makes}, ", short), ("", short)):
-        reason = f"{verb}: {words}{figures}{end}"
-        if len(reason) <= REASON_LIMIT:
-            break
-    return reason
+        said = [r for r in (f"{v}: {words}{figures}{end}" for v in verbs) if len(r) <= REASON_LIMIT]
+        if said:
+            return _fitting(said)
+    return f"{verbs[-1]}: {figures}{short}"
 
 
 def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
@@ -460,7 +466,10 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
             return f"{head}; a knock with {lab(out.card)} instead is {score}."
         if out.why == "last turn":  # the knock is reckoned to lose more than a void hand
             then = "void" if view.stock_size <= view.rules.void_stock else f"void unless {name} ends it"
-            return f"Discard {lab(c)} without knocking: a knock now is {score}; the hand is {then}."
+            return _fitting([
+                f"Discard {lab(c)} without knocking: a knock now is {score}; the hand is {then}.",
+                f"Discard {lab(c)} without a knock: it is {score}; the hand is {then}.",
+            ])
         return _explain_wait(view, lab(c), left, out, name)
     # the discard that leaves the least deadwood, for comparison
     m = hand_mask(view.hand)
