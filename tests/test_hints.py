@@ -868,3 +868,21 @@ def test_the_last_oklahoma_hints_that_took_three_lines_take_two(seed, moves, rea
     h = hint(view(s, 0))
     assert h.reason == reason
     assert prompt_lines(h.reason) == 2
+
+
+def test_a_card_that_makes_gin_leaves_out_the_melds_it_breaks_where_they_take_a_third_line():
+    """Oklahoma seed 125, playing every hint against expert: "Take A♥: it makes A♠ A♥ A♣ and
+    7♠ 8♠ 9♠ (breaking 6♠ 7♠ 8♠ 9♠), deadwood from 2 to 0; then gin with 6♠, for 25 points plus
+    the computer's deadwood, doubled." took three lines of the prompt (one hint of 4,472 in 200
+    hands); gin ends the hand, and the run it breaks with it."""
+    s = new_game(PRESETS["oklahoma"], seed=125)
+    other = get_opponent("expert", 1)
+    for _ in range(48):
+        v = view(s, s.current)
+        s = apply(s, hint(v).action if s.current == 0 else other.choose(v))
+    h = hint(view(s, 0))
+    assert h.reason == (
+        "Take A♥: it makes A♠ A♥ A♣ and 7♠ 8♠ 9♠, deadwood from 2 to 0; "
+        "then gin with 6♠, for 25 points plus the computer's deadwood, doubled."
+    )
+    assert prompt_lines(h.reason) == 2

@@ -335,8 +335,9 @@ def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, na
     deadwood before and after, then gin or what a blind draw is expected to
     leave.  Where that takes three lines of the prompt, the blind draw is
     said in fewer words, then a card from the discard pile is taken in
-    fewer ("Take 4♣" for "Take 4♣ from the discard pile"); when the sentence
-    would still be longer than :data:`REASON_LIMIT`, the melds it breaks,
+    fewer ("Take 4♣" for "Take 4♣ from the discard pile"), and a card that
+    makes gin leaves out the melds it breaks, which gin ends with the hand;
+    when the sentence would still be longer than :data:`REASON_LIMIT`, the melds it breaks,
     then those it makes, are left out (the card taken in fewer words where
     that takes two lines)."""
     lab = lambda c: _label(c, ascii_only)  # noqa: E731
@@ -366,6 +367,9 @@ def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, na
     whole = [f"{v}: {makes}{breaking}, {figures}{end}" for v in verbs for end in (tail, short)]
     if any(prompt_lines(r) <= 2 for r in whole):  # every meld said, in two lines
         return _fitting(whole)
+    ends = [f"{v}: {makes}, {figures}{end}" for v in verbs for end in (tail, short)]
+    if (big or after == 0) and any(prompt_lines(r) <= 2 for r in ends):  # gin: what it breaks matters no more
+        return _fitting(ends)
     for words, end in ((f"{makes}{breaking}, ", tail), (f"{makes}{breaking}, ", short), (f"{makes}, ", short), ("", short)):
         said = [r for r in (f"{v}: {words}{figures}{end}" for v in verbs) if len(r) <= REASON_LIMIT]
         if said:
