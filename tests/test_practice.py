@@ -225,3 +225,60 @@ async def test_with_ascii_suits_the_quit_question_in_practice_is_ascii(tmp_path)
             assert screen_text(app).isascii(), screen_text(app)
     finally:
         plan.close()
+
+
+def _finished_match():
+    from ginrummy_tui.engine import PRESETS, apply, new_game, view
+
+    s = new_game(PRESETS["standard"], seed=3)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    return s
+
+
+async def test_the_end_of_a_match_resumed_against_another_level_says_the_next_match_is_against_the_settings_one(tmp_path):
+    """A match started with --ai master, quit, then resumed without it, went on
+    against the master, as it should; but ⏎ at its end started a match against
+    the settings' standard with nothing said: the header alone showed it."""
+    from .app_helpers import screen_text
+
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = _finished_match()
+    plan.ai = "master"  # the resumed match's own opponent
+    plan.keeper.begin(plan.state)  # kept as the match in play, as a resumed one is
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(120, 32)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("enter")  # from the last hand's end to the match's result
+            await settle(app, pilot)
+            said = " ".join(screen_text(app).split())
+            assert "won the match" in said
+            assert "The next match is against Computer (standard), as your settings say (F2 changes them)." in said
+            await pilot.resize_terminal(*SIZE)
+            await settle(app, pilot)
+            said = " ".join(screen_text(app).split())
+            assert "Next match: against Computer (standard), your settings (F2)." in said
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.session.opponent_level(None) == "standard"  # as it said
+    finally:
+        plan.close()
+
+
+async def test_the_end_of_a_match_says_nothing_of_the_next_one_played_as_this_one(tmp_path):
+    from .app_helpers import screen_text
+
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = _finished_match()
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            said = " ".join(screen_text(app).split())
+            assert "won the match" in said and "next match" not in said.lower()
+    finally:
+        plan.close()

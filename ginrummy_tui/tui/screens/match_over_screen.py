@@ -116,7 +116,48 @@ class MatchOverScreen(AfterHandScreen):
             words = "You won the match!" if v.winner == me else f"{name} won the match."
         head.append(words, style="bold")
         head.append("\n" + self._final_score(width))
+        following = self._next_match(width)
+        if following:
+            head.append("\n" + following, style="dim")
         return ascii_text(head) if gin_of(self.app).ascii_only else head
+
+    def _next_match(self, width: int) -> str:
+        """What differs in the match that ⏎ starts, when the settings give it
+        other rules or another opponent than the match just played (a match
+        resumed against the level of its own, or settings changed during it):
+        "The next match is against Computer (standard), as your settings say
+        (F2 changes them)."; "" when it is played as this one was."""
+        from .settings_screen import rules_text
+
+        gin = gin_of(self.app)
+        control, settings = gin.context.control, gin.context.settings
+        if control is None or settings is None:
+            return ""
+        changes = control.match_changes(settings)
+        if not changes:
+            return ""
+        opponent = f"Computer ({settings.ai})"  # as the table names it
+        rules = rules_text(settings.rules)[0]
+        if changes == ["the opponent"]:
+            forms = [
+                f"The next match is against {opponent}, as your settings say (F2 changes them).",
+                f"Next match: against {opponent}, your settings (F2).",
+                f"Next: {opponent} (F2)",
+            ]
+        elif changes == ["the rules"]:
+            forms = [
+                f"The next match is played with {rules}, as your settings say (F2 changes them).",
+                f"Next match: {rules}, your settings (F2).",
+                "Next match: your settings' rules (F2).",
+            ]
+        else:
+            forms = [
+                f"The next match: {rules}, against {opponent}, as your settings say (F2 changes them).",
+                f"Next match: {rules}, against {opponent} (F2).",
+                "Next match: your settings' rules and opponent (F2).",
+            ]
+        room = inner_width(width) - HEAD_FRAME
+        return next((f for f in forms if cell_len(f) <= room), forms[-1])
 
     def _final_score(self, width: int) -> str:
         """"Final score: You 128 · Computer (standard) 59"; "Final score with
