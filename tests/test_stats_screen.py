@@ -200,3 +200,26 @@ def test_the_trend_heading_gives_way_to_the_room():
     assert trend_heading(93).plain == "Trend  your margin in the last matches against each opponent, oldest first"
     assert trend_heading(73).plain == "Trend  your margin in the last matches, oldest first"
     assert trend_heading(10).plain == "Trend"
+
+
+async def test_f3_with_ascii_suits_is_ascii_alone_trend_bars_too(tmp_path):
+    """With ASCII suits the statistics still drew the trend's bars in block signs
+    ("vs master ▁█ won 1 of the last 2 · -6 a match")."""
+    write_json_history(tmp_path, HISTORY)
+    async with running_on(plan_in(tmp_path), (100, 30), upkeep_ended=True) as (app, pilot):
+        app.ascii_only = True
+        await press_f3(app, pilot)
+        await pilot.pause()
+        frame = app.screen.query_one("#stats")
+        seen = []
+        while True:
+            seen.append(screen_text(app))
+            if frame.scroll_y >= frame.max_scroll_y:
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+        text = "\n".join(seen)
+        assert "vs " in text and " a match" in text  # the trend was shown
+        assert text.isascii(), "".join(sorted({ch for ch in text if not ch.isascii()}))
+        row = next(line for line in text.splitlines() if "vs " in line and " a match" in line)
+        assert " - " in row and any(sign in row for sign in "_.-=#"), row

@@ -192,7 +192,7 @@ class StatsScreen(TableOnly, ModalScreen):
             yield Static(stats_renderable(stats, notes, self._table_width(), unusable=self._unusable), id="stats-table")
             if trend:
                 yield Static(trend_heading(self._frame_room()), id="trend-title")
-                yield Trend(trend, id="trend")
+                yield Trend(trend, ascii_only=gin_of(self.app).ascii_only, id="trend")
             yield Static(recent_renderable(recent), id="stats-recent")
             yield Static("Esc: back to the game", id="stats-close")
         yield TableOnlyLine()
