@@ -1776,3 +1776,39 @@ async def test_the_pile_offers_its_list_only_with_a_card_under_the_top_one():
         await press(app, pilot, "enter")  # a second card on the pile: something under the top one
         await settle(app, pilot)
         assert len(pile.cards) > 1 and "l: show the pile" in screen_text(app)
+
+
+async def test_a_hand_dealt_after_cards_were_moved_by_hand_comes_in_the_last_sort():
+    """Cards moved with < or > once: every later hand came in the order of the
+    deal ("4C 8H 3S 9S KS AH AD JD KD KC") until o was pressed."""
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        hv = hand_view(app)
+        await press(app, pilot, "o")  # by rank
+        await press(app, pilot, "1")
+        await press(app, pilot, "shift+right")  # moved by hand: no sort now
+        assert hv.sort_mode is None
+        await press(app, pilot, "s")
+        await press(app, pilot, "k")
+        assert isinstance(app.screen, SummaryScreen)
+        await press(app, pilot, "enter")  # the next hand is dealt
+        await settle(app, pilot)
+        assert app.session.state.hand_no == 2 and len(hv.cards) == 10
+        assert hv.sort_mode == "rank"
+        assert hv.cards == sorted(hv.cards, key=lambda c: (c.rank, c.index))
+
+
+async def test_the_sort_a_hand_moved_by_hand_goes_back_to_is_kept_with_the_match():
+    """The sort the next hand is dealt in is saved with the order of the cards, and put back."""
+    from ginrummy_tui.tui.restore import hand_ui, restore_ui
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        hv = hand_view(app)
+        await press(app, pilot, "o")  # by rank
+        await press(app, pilot, "shift+right")
+        ui = hand_ui(app.table)
+        assert ui["sort"] is None and ui["last_sort"] == "rank"
+        hv.last_sort = "suit"
+        restore_ui(app.table, ui)
+        assert hv.last_sort == "rank" and hv.sort_mode is None

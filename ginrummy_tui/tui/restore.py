@@ -25,6 +25,8 @@ def hand_ui(table: GameScreen | None) -> dict[str, Any]:
         return {}
     hand = hands.first()
     ui: dict[str, Any] = {"sort": hand.sort_mode, "order": [str(c) for c in hand.cards], "cursor": hand.cursor}
+    if hand.sort_mode is None:
+        ui["last_sort"] = hand.last_sort  # the sort the next hand is dealt in
     if hand.selected is not None:
         ui["selected"] = str(hand.selected)  # the card itself: the same card whatever order it is put back in
     if hand.chosen:
@@ -47,6 +49,8 @@ def restore_ui(table: GameScreen | None, ui: dict[str, Any]) -> None:
             hand.order_cards(sort)
         elif sort is None and isinstance(ui.get("order"), list):
             hand.order_cards(None, _saved_cards(ui["order"]))
+            if ui.get("last_sort") in ("rank", "suit"):
+                hand.last_sort = ui["last_sort"]
         app.sync()
         if _restore_selection(hand, ui):
             hand.chosen = ui.get("lifted") is True

@@ -64,6 +64,9 @@ class HandView(Widget):
         """Big cards (seven cells by five lines), for large terminals."""
         self.chosen = False
         """True once the player moved the selection since the last draw or throw: the selected card is lifted."""
+        self.last_sort = "suit"
+        """The sort last in use (``"suit"``, ``"rank"``): a hand dealt after the player
+        moved cards by hand comes in it, not in the order of the deal."""
         self.one_click = False
         """The fast mouse mode: a click throws the card at once, and the selection follows the mouse.
         Otherwise a click selects (lifts) a card and a second click, or a button, acts on it."""
@@ -81,6 +84,8 @@ class HandView(Widget):
         if new_deal:
             self.chosen = False
             self.cursor = 0
+            if self.sort_mode is None:  # the order moved by hand was the last hand's
+                self.sort_mode = self.last_sort
         old_sel = None if new_deal else self.selected
         order = self._ordered(cards, self.cards)
         self.cards = order
@@ -157,6 +162,8 @@ class HandView(Widget):
         ``None`` in the player's ``own`` order; the selected card stays selected."""
         sel = self.selected
         self.sort_mode = mode
+        if mode is not None:
+            self.last_sort = mode
         self.cards = self._ordered(self.cards, own)
         if sel is not None:
             self.cursor = self.cards.index(sel)
