@@ -1287,3 +1287,25 @@ async def test_at_the_narrowest_every_label_keeps_a_space_before_its_value(tmp_p
             assert control.region.x > line.index(words) + len(words), (width, line)
             columns.add(control.region.x)
         assert len(columns) == 1, (width, columns)
+
+
+async def test_the_form_says_which_values_come_from_the_command_line_for_this_run(tmp_path):
+    """gin-tui --ai easy --pause 0.2: the form showed "Opponent level Easy", and Ctrl+S
+    after another change kept the saved Standard, with nothing on the form to say so."""
+    (tmp_path / "settings.json").write_text(json.dumps({"ai": "expert", "pause": 0.5}))
+    plan = prepare(args_for(tmp_path, ai="easy", pause=0.2), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        said = " ".join(str(screen.query_one("#run-only").render()).split())
+        assert said == (
+            "From the command line, for this run: opponent level Easy (saved: Expert); computer's pause "
+            "0.2 s (saved: 0.5 s). Ctrl+S saves only what you change here."
+        )
+
+
+async def test_the_form_says_nothing_of_the_command_line_without_its_choices(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps({"ai": "expert", "pause": 0.5}))
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        assert not screen.query("#run-only")

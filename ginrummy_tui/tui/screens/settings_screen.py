@@ -27,6 +27,7 @@ from ginrummy_tui.engine.rules import rules_label
 from ginrummy_tui.engine.words import counted
 
 from ..host import ClickModeChanged, gin_of
+from ..widgets.cardfaces import ascii_words
 from ..widgets.choice_field import ChoiceField
 from ..widgets.field_label import REFUSED_MARKS, FieldLabel
 from ..widgets.key_bar import KeyBar
@@ -124,6 +125,30 @@ def rules_text(rules: Rules) -> tuple[str, set[str]]:
         return f"{preset} rules (changed: the target, {PRESETS[preset].target} there)", set()
     named = ", ".join(option_text(name, value) for name, value in options.items())
     return f"{preset} rules (changed: {named})", set(options)
+
+
+def run_only_line(shown: Settings, saved: Settings | None) -> str:
+    """What the form shows from the command line, for this run only, beside what
+    the settings file keeps ("From the command line, for this run: opponent level
+    Easy (saved: Standard). Ctrl+S saves only what you change here."); "" when
+    the form shows the saved settings."""
+    if saved is None:
+        return ""
+    labels = dict(LEVEL_LABELS)
+    parts = []
+    if shown.rules != saved.rules:
+        parts.append(f"{rules_text(shown.rules)[0]} (saved: {rules_text(saved.rules)[0]})")
+    if shown.ai != saved.ai:
+        parts.append(f"opponent level {labels.get(shown.ai, shown.ai)} (saved: {labels.get(saved.ai, saved.ai)})")
+    if shown.pause != saved.pause:
+        parts.append(f"computer's pause {shown.pause:g} s (saved: {saved.pause:g} s)")
+    if shown.ascii != saved.ascii:
+        parts.append(f"ASCII suits {yes_no(shown.ascii)} (saved: {yes_no(saved.ascii)})")
+    if shown.theme != saved.theme:
+        parts.append(f"theme {shown.theme} (saved: {saved.theme})")
+    if not parts:
+        return ""
+    return f"From the command line, for this run: {'; '.join(parts)}. Ctrl+S saves only what you change here."
 
 
 def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
@@ -259,6 +284,9 @@ class SettingsScreen(Screen):
             in_play = match_rules_line(self.app, rules, s.ai)
             if in_play:
                 yield Static(in_play, id="match-rules")
+            from_flags = run_only_line(s, self.gin.context.saved_settings) if self.gin.context.uses_files else ""
+            if from_flags:
+                yield Static(ascii_words(from_flags) if a else from_flags, id="run-only")
             yield self._row(
                 "Rules preset",
                 ChoiceField(self._preset_choices(), self._preset_value(rules), ascii_only=a, id="preset"),
