@@ -669,3 +669,15 @@ def test_the_settings_ascii_makes_the_commands_messages_ascii_too(tmp_path, caps
     main(["--data-dir", str(tmp_path), "join", "127.0.0.1:9"])
     assert not Output.ascii_only
     capsys.readouterr()
+
+
+def test_the_settings_ascii_leaves_export_and_stats_as_they_are(tmp_path, capsys):
+    """The settings' ASCII suits put gin-tui export's records in ASCII too ("Jose Nunez"
+    for "José Ñúñez" in JSON): a choice of the screens' look changed the data exported."""
+    from ginrummy_tui.cli import Output, main
+
+    (tmp_path / "settings.json").write_text('{"format": "gin-tui settings", "version": 1, "ascii": true}')
+    for command in (["export", "--format", "json"], ["export"], ["stats"]):
+        main(["--data-dir", str(tmp_path), *command])
+        assert not Output.ascii_only, command
+    capsys.readouterr()

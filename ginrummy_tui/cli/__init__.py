@@ -489,12 +489,20 @@ def option_refusal(args: argparse.Namespace) -> str | None:
     return play.option_refusal(args)
 
 
+ASCII_FROM_SETTINGS = (None, "host", "join", "serve")
+"""The commands whose messages follow the settings' ASCII suits: those that draw
+the game (and take ``--ascii``); not ``export``, whose records are data, nor
+``stats`` and ``sim``."""
+
+
 def _settings_ask_ascii(args: argparse.Namespace) -> bool:
     """The settings file of the data directory in use (``--data-dir``,
-    ``GIN_TUI_HOME`` or the user's) asks for ASCII alone: the command's own
-    messages are in ASCII then too, as the game's screens will be."""
+    ``GIN_TUI_HOME`` or the user's) asks for ASCII alone, and the command draws
+    the game: its own messages are in ASCII then too, as the game's screens will be."""
     from ginrummy_tui.storage.config import asks_ascii, config_dir
 
+    if (args.command or None) not in ASCII_FROM_SETTINGS:
+        return False
     where = vars(args).get("data_dir")
     return where != "-" and asks_ascii(config_dir(where))
 
