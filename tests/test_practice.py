@@ -282,3 +282,48 @@ async def test_the_end_of_a_match_says_nothing_of_the_next_one_played_as_this_on
             assert "won the match" in said and "next match" not in said.lower()
     finally:
         plan.close()
+
+
+async def test_the_next_matchs_line_follows_the_settings_changed_from_the_result(tmp_path):
+    """The line says F2 changes the next match; changed there to the master, the
+    line still said the next match was against the standard opponent."""
+    from .app_helpers import screen_text
+
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = _finished_match()
+    plan.ai = "master"
+    plan.keeper.begin(plan.state)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(120, 32)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert "The next match is against Computer (standard)" in " ".join(screen_text(app).split())
+            await pilot.press("f2")
+            await settle(app, pilot)
+            app.screen.query_one("#ai").value = "master"
+            await pilot.press("ctrl+s")
+            await settle(app, pilot)
+            said = " ".join(screen_text(app).split())
+            assert "won the match" in said and "next match" not in said.lower()
+    finally:
+        plan.close()
+
+
+async def test_the_next_matchs_line_gives_a_new_target_in_plain_words(tmp_path):
+    from .app_helpers import screen_text
+
+    plan = prepare(args_for(tmp_path, ai="standard", rule=["target=150"]), ask=never_asked)
+    plan.state = _finished_match()
+    plan.keeper.begin(plan.state)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(120, 32)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            said = " ".join(screen_text(app).split())
+            assert "The next match is played with standard rules, to 150, as your settings say" in said
+    finally:
+        plan.close()

@@ -127,6 +127,8 @@ class MatchOverScreen(AfterHandScreen):
         resumed against the level of its own, or settings changed during it):
         "The next match is against Computer (standard), as your settings say
         (F2 changes them)."; "" when it is played as this one was."""
+        from ginrummy_tui.engine.rules import changed_from_preset
+
         from .settings_screen import rules_text
 
         gin = gin_of(self.app)
@@ -137,12 +139,17 @@ class MatchOverScreen(AfterHandScreen):
         if not changes:
             return ""
         opponent = f"Computer ({settings.ai})"  # as the table names it
-        rules = rules_text(settings.rules)[0]
+        preset, changed = changed_from_preset(settings.rules)
+        target = settings.rules.target
+        if set(changed) == {"target"}:  # "standard rules, to 150", not "(changed: the target, 100 there)"
+            rules = f"{preset} rules, to {target}"
+        else:  # the target too where it differs from this match's, which the rules' name may not give
+            rules = rules_text(settings.rules)[0] + (f", to {target}" if target != self.v.rules.target else "")
         if changes == ["the opponent"]:
             forms = [
                 f"The next match is against {opponent}, as your settings say (F2 changes them).",
                 f"Next match: against {opponent}, your settings (F2).",
-                f"Next: {opponent} (F2)",
+                f"Next: {opponent}, F2",
             ]
         elif changes == ["the rules"]:
             forms = [
@@ -178,6 +185,12 @@ class MatchOverScreen(AfterHandScreen):
         for winner in self.query("#winner").results(Static):
             winner.update(self._head(event.size.width))
         self._fit(event.size.width, event.size.height)
+
+    def on_screen_resume(self) -> None:
+        """Back from another screen (the settings, which the next match's line points to):
+        what the next match will be, said again."""
+        for winner in self.query("#winner").results(Static):
+            winner.update(self._head(self.app.size.width))
 
     def _fit(self, width: int, height: int) -> None:
         """The race beside the table when the screen is wide, else above it
