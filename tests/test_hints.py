@@ -847,7 +847,7 @@ def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
                   "gin with 5♦: 25 points plus the computer's deadwood."),
         (194, 28, "Take 7♦ from the discard pile: it makes 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦, deadwood from 3 to 0; "
                   "gin with 3♥: 25 points plus the computer's deadwood."),
-        (193, 65, "Discard A♦ without a knock: it is expected to lose about 36 (doubled), undercut about 8 in 10; "
+        (193, 65, "Discard A♦, no knock: a knock is expected to lose about 36 (doubled), undercut about 8 in 10; "
                   "the hand is void unless the computer ends it."),
     ],
     ids=["three-melds-4C", "three-melds-5C", "gin-doubled", "gin-breaking-6s", "gin-breaking-3s", "gin-run", "no-knock"],

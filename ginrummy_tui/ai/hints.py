@@ -472,7 +472,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
             then = "void" if view.stock_size <= view.rules.void_stock else f"void unless {name} ends it"
             return _fitting([
                 f"Discard {lab(c)} without knocking: a knock now is {score}; the hand is {then}.",
-                f"Discard {lab(c)} without a knock: it is {score}; the hand is {then}.",
+                f"Discard {lab(c)}, no knock: a knock is {score}; the hand is {then}.",
             ])
         return _explain_wait(view, lab(c), left, out, name)
     # the discard that leaves the least deadwood, for comparison
