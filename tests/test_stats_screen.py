@@ -222,4 +222,9 @@ async def test_f3_with_ascii_suits_is_ascii_alone_trend_bars_too(tmp_path):
         assert "vs " in text and " a match" in text  # the trend was shown
         assert text.isascii(), "".join(sorted({ch for ch in text if not ch.isascii()}))
         row = next(line for line in text.splitlines() if "vs " in line and " a match" in line)
-        assert " - " in row and any(sign in row for sign in "_.-=#"), row
+        import re
+
+        found = re.search(r"vs \w+\s+(\S+)\s+won \d+ of the last (\d+), [+-]\d+ a match", row)
+        assert found, row  # a bar a match, in ASCII signs, then the summary with a comma
+        bars, matches = found.groups()
+        assert len(bars) == int(matches) and set(bars) <= set("_.-=#"), row

@@ -445,7 +445,7 @@ class RemoteSession(Session):
             if self.gave_up:
                 return f"Disconnected: {self.problem}. Quit with q."
             lost = int(self.offline_for())
-            # how long it has been offline: "reconnecting (7 s)", counting up, read like time left
+            # how long it has been offline (a bare count of seconds going up read like time left)
             if lost >= LEAVE_AFTER:  # the reason was on show meanwhile: now what the player may do
                 return f"Offline for {lost} s — reconnecting · q leaves; the host keeps the match"
             lost_for = f"Offline for {lost} s" if lost else "Connection lost"

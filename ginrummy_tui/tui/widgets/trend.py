@@ -15,20 +15,18 @@ from rich.text import Text
 from textual.renderables.sparkline import Sparkline
 from textual.widget import Widget
 
-from .cardfaces import ascii_words
-
 ASCII_LEVELS = "_.-=#"
 """The bars of the trend with ASCII suits, from the lowest margin to the highest."""
 
 
 def trend_summary(results: list[tuple[int, bool]], ascii_only: bool = False) -> Text:
     """``won 7 of the last 10 · +23 a match`` for one level's last matches
-    (``- +23 a match`` with ``ascii_only``)."""
+    (``won 7 of the last 10, +23 a match`` with ``ascii_only``)."""
     won = sum(1 for _, w in results if w)
     net = sum(m for m, _ in results) / len(results)
     text = Text(f"won {won} of the last {len(results)}", style="bold" if won * 2 > len(results) else "")
-    after = f" · {net:+.0f} a match"
-    text.append(ascii_words(after) if ascii_only else after, style="dim")
+    # with ASCII suits a comma: "-" for "·" before a signed figure read "- -6 a match"
+    text.append(f", {net:+.0f} a match" if ascii_only else f" · {net:+.0f} a match", style="dim")
     return text
 
 
