@@ -1309,3 +1309,15 @@ async def test_the_form_says_nothing_of_the_command_line_without_its_choices(tmp
     async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         assert not screen.query("#run-only")
+
+
+async def test_a_target_from_the_command_line_is_said_as_a_target(tmp_path):
+    """--rule target=10: the form read "standard rules (changed: the target, 100 there), to 10"
+    and "standard rules (changed: the target, 100 there) (saved: standard rules)"."""
+    plan = prepare(args_for(tmp_path, rule=["target=10"]), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        line = " ".join(str(screen.query_one("#run-only").render()).split())
+        assert line.startswith("From the command line, for this run: standard rules, to 10 (saved: standard rules, to 100).")
+        match = " ".join(str(screen.query_one("#match-rules").render()).split())
+        assert match.startswith("The match in play: standard rules, to 10, opponent level Standard"), match

@@ -327,3 +327,34 @@ async def test_the_next_matchs_line_gives_a_new_target_in_plain_words(tmp_path):
             assert "The next match is played with standard rules, to 150, as your settings say" in said
     finally:
         plan.close()
+
+
+async def test_a_new_opponent_saved_on_the_matchs_result_waits_for_the_next_match(tmp_path):
+    """F2 on the match's result, another opponent saved: a new match started at once, and
+    the result (its table, its race, r and a on its last hand) was gone."""
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    from .app_helpers import screen_text
+
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = _finished_match()
+    plan.keeper.begin(plan.state)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(120, 32)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            await pilot.press("f2")
+            await settle(app, pilot)
+            app.screen.query_one("#ai").value = "expert"
+            await pilot.press("ctrl+s")
+            await settle(app, pilot)
+            assert isinstance(app.screen, MatchOverScreen) and app.session.state.phase == "match_over"
+            said = " ".join(screen_text(app).split())
+            assert "The next match is against Computer (expert), as your settings say" in said
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.session.state.phase != "match_over" and app.session.opponent_level(None) == "expert"
+    finally:
+        plan.close()

@@ -127,8 +127,6 @@ class MatchOverScreen(AfterHandScreen):
         resumed against the level of its own, or settings changed during it):
         "The next match is against Computer (standard), as your settings say
         (F2 changes them)."; "" when it is played as this one was."""
-        from ginrummy_tui.engine.rules import changed_from_preset
-
         from .settings_screen import rules_text
 
         gin = gin_of(self.app)
@@ -139,12 +137,8 @@ class MatchOverScreen(AfterHandScreen):
         if not changes:
             return ""
         opponent = f"Computer ({settings.ai})"  # as the table names it
-        preset, changed = changed_from_preset(settings.rules)
-        target = settings.rules.target
-        if set(changed) == {"target"}:  # "standard rules, to 150", not "(changed: the target, 100 there)"
-            rules = f"{preset} rules, to {target}"
-        else:  # the target too where it differs from this match's, which the rules' name may not give
-            rules = rules_text(settings.rules)[0] + (f", to {target}" if target != self.v.rules.target else "")
+        target = settings.rules.target  # said where it differs from this match's: the rules' name does not give it
+        rules = rules_text(settings.rules)[0] + (f", to {target}" if target != self.v.rules.target else "")
         if changes == ["the opponent"]:
             forms = [
                 f"The next match is against {opponent}, as your settings say (F2 changes them).",

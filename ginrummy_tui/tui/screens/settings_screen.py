@@ -112,17 +112,15 @@ def option_text(name: str, value: Any) -> str:
 def rules_text(rules: Rules) -> tuple[str, set[str]]:
     """The rules' name ("standard rules"); changed rules with the preset they
     come from and the options changed from it, with their values, but the
-    target, said beside them ("standard rules (changed: knock limit 7)").
+    target, which the caller says beside them ("standard rules (changed: knock
+    limit 7), to 100"; "standard rules, to 10" for a target changed alone).
     Also the options it names."""
-    from ginrummy_tui.engine import PRESETS
     from ginrummy_tui.engine.rules import changed_from_preset
 
     preset, changed = changed_from_preset(rules)
     options = {name: getattr(rules, name) for name in changed if name != "target"}
-    if not changed:
-        return f"{preset} rules", set()
     if not options:
-        return f"{preset} rules (changed: the target, {PRESETS[preset].target} there)", set()
+        return f"{preset} rules", set()
     named = ", ".join(option_text(name, value) for name, value in options.items())
     return f"{preset} rules (changed: {named})", set(options)
 
@@ -137,7 +135,8 @@ def run_only_line(shown: Settings, saved: Settings | None) -> str:
     labels = dict(LEVEL_LABELS)
     parts = []
     if shown.rules != saved.rules:
-        parts.append(f"{rules_text(shown.rules)[0]} (saved: {rules_text(saved.rules)[0]})")
+        now, kept = (f"{rules_text(r)[0]}, to {r.target}" for r in (shown.rules, saved.rules))
+        parts.append(f"{now} (saved: {kept})")
     if shown.ai != saved.ai:
         parts.append(f"opponent level {labels.get(shown.ai, shown.ai)} (saved: {labels.get(saved.ai, saved.ai)})")
     if shown.pause != saved.pause:
@@ -637,6 +636,9 @@ class SettingsScreen(Screen):
         saved = "Settings saved" if app.context.uses_files else f"Settings changed {FOR_THIS_RUN}"
         if not changed:
             self.dismiss_settings(f"{saved}.")
+            return
+        if app.session.view().phase == Phase.MATCH_OVER:  # its result stays on the screen; ⏎ starts the next
+            self.dismiss_settings(f"{saved}. The next match is played with them.")
             return
         if not control.match_started():
             app.start_new_match(new)
