@@ -213,7 +213,7 @@ async def test_kill_or_a_closed_terminal_stops_the_host_cleanly(host_process, si
     status = await asyncio.to_thread(h.stop, sig)
     await bob.wait_for(lambda c: not c.open)
     assert status == 0, h.stderr()
-    assert bob.closed_reason == "the host closed the match"  # told goodbye, not dropped
+    assert bob.closed_reason == "the host stopped and keeps the match"  # told goodbye, not dropped
     assert not (h.data / "network.json.lock").exists()  # the next 'gin-tui host' starts without a stale lock
     assert (h.data / "network.json").is_file()
     assert f"stopped ({sig.name})" in h.proc.stdout.read()

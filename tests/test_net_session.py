@@ -1902,12 +1902,12 @@ async def test_while_the_host_is_gone_the_guest_is_told_how_long_and_then_that_q
         await until_app(pilot, lambda: app.table.v is not None and "Ann is to move" in prompt.plain)
         await server.close()
         await until_app(pilot, lambda: "Connection lost" in prompt.plain)
-        assert prompt.plain == "Connection lost — reconnecting: the host closed the match"
+        assert prompt.plain == "Connection lost — reconnecting: the host stopped and keeps the match"
         assert bob._lost_at is not None
         bob._lost_at -= 7  # as if seven seconds had gone by
         app._tick_clock()
         # how long ago: "reconnecting (7 s)", counting up, read like the time left
-        assert prompt.plain == "Offline for 7 s — reconnecting: the host closed the match"
+        assert prompt.plain == "Offline for 7 s — reconnecting: the host stopped and keeps the match"
         bob._lost_at -= remote_session.LEAVE_AFTER  # and half a minute more
         app._tick_clock()
         line = prompt.plain

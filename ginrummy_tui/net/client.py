@@ -188,7 +188,7 @@ class GameClient:
             if msg["type"] == P.ERROR and msg.get("fatal"):
                 raise JoinRefused(str(msg.get("code")), str(msg.get("message")), new_match=msg.get("new_match") is True)
             if msg["type"] == P.BYE:
-                raise ConnectionError(str(msg.get("message", "the host closed the match")))
+                raise ConnectionError(str(msg.get("message", "the host stopped and keeps the match")))
 
     async def close(self) -> None:
         """Close the connection (the host then shows this seat as gone)."""

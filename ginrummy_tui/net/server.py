@@ -247,7 +247,7 @@ class MatchServer:
             self._watch_alarm.cancel()
             self._watch_alarm = None
         for conn in list(self._conns):
-            self._send(conn, {"type": P.BYE, "message": "the host closed the match"})
+            self._send(conn, {"type": P.BYE, "message": "the host stopped and keeps the match"})
             conn.writer.close()
         if self._server is not None:
             self._server.close()
