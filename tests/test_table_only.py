@@ -43,7 +43,7 @@ async def test_the_table_keys_say_why_they_do_nothing_over_the_table(key, screen
         await pilot.pause()
         assert isinstance(app.screen, screen)
         assert said_in_its_line(app) is None
-        keys = ["t", "p", "s", "d", "g", "h", "l", "o", "3", "minus", "left", "right", "enter"]
+        keys = ["t", "p", "s", "d", "g", "h", "l", "o", "3", "minus", "left", "right", "enter", "n", "space"]
         if screen is not RulesScreen:
             keys.append("k")  # on the rule sheet k scrolls (below)
         for k in keys:
