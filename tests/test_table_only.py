@@ -45,7 +45,9 @@ async def test_the_table_keys_say_why_they_do_nothing_over_the_table(key, screen
         assert said_in_its_line(app) is None
         keys = ["t", "p", "s", "d", "g", "h", "l", "o", "3", "minus", "left", "right", "enter", "n", "space"]
         if screen is not RulesScreen:
-            keys.append("k")  # on the rule sheet k scrolls (below)
+            keys += ["k", "question_mark", "f1"]  # on the rule sheet k scrolls (below), ? and F1 close it
+        if screen is not ScoreScreen:
+            keys.append("c")  # which closes the score table
         for k in keys:
             app.screen.query_one(table_only.TableOnlyLine).clear()  # each key says it anew
             await pilot.press(k)

@@ -30,6 +30,7 @@ TABLE_KEYS = ",".join(
         "t,p,s,d,enter,k,g,b",  # the moves
         "h,l,m,o,r,a",  # a hint, the pile, the turns, the sort; the review and replay of a hand
         "n,space",  # the end of a hand's "go on" (with Enter), for a screen opened over it
+        "question_mark,f1,c",  # the rule sheet and the score table, opened from the table alone
         "left,right,shift+left,shift+right,less_than_sign,greater_than_sign,comma,full_stop",  # the selection
         ",".join(KEYS),  # a card by its place
     )
