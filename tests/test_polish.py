@@ -1253,7 +1253,7 @@ async def test_notes_over_the_settings_form_leave_its_first_line_uncovered(size)
 
 
 @pytest.mark.parametrize("at_the_end", [True, False])
-def test_after_the_game_the_commands_messages_follow_the_tables_ascii(at_the_end, tmp_path, monkeypatch):
+def test_after_the_game_the_commands_messages_follow_the_tables_ascii(at_the_end, tmp_path, monkeypatch, capsys):
     """ASCII alone turned on (or off) on F2 during the game: the messages
     printed once the game closed kept the look the command started with."""
     from ginrummy_tui.cli import Output, parse_command_line
@@ -1263,7 +1263,16 @@ def test_after_the_game_the_commands_messages_follow_the_tables_ascii(at_the_end
     def play(app: GinApp, *args, **kwargs) -> None:  # F2's choice made during the game
         app.ascii_only = at_the_end
 
+    data = tmp_path / "données"  # named in the note of the damaged save, printed after the game
+    data.mkdir()
+    (data / "current.json").write_text("garbage")
     monkeypatch.setattr(GinApp, "run", play)
     Output.ascii_only = not at_the_end  # as the command started
-    run_play(parse_command_line(["--data-dir", str(tmp_path)]))
+    run_play(parse_command_line(["--data-dir", str(data)]))
     assert Output.ascii_only is at_the_end
+    err = capsys.readouterr().err
+    assert "Your saved match could not be used" in err
+    if at_the_end:
+        assert err.isascii() and "donnees" in err
+    else:
+        assert "données" in err
