@@ -9,6 +9,9 @@ resumes where it was.
 
 from __future__ import annotations
 
+import contextlib
+import functools
+
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.cli.play import build_app
 from ginrummy_tui.session.startup import prepare
@@ -227,7 +230,9 @@ async def test_with_ascii_suits_the_quit_question_in_practice_is_ascii(tmp_path)
         plan.close()
 
 
+@functools.cache
 def _finished_match():
+    """A match of standard rules played to its end by two standard opponents."""
     from ginrummy_tui.engine import PRESETS, apply, new_game, view
 
     s = new_game(PRESETS["standard"], seed=3)
@@ -237,96 +242,77 @@ def _finished_match():
     return s
 
 
+@contextlib.asynccontextmanager
+async def _at_the_result(tmp_path, size=(120, 32), *, match_ai: str | None = None, **options):
+    """The app of a player whose settings are ``options`` (``args_for``'s), on the
+    result of a finished match kept as the match in play (as a resumed one is),
+    played against ``match_ai`` (by default the settings' level); gives ``(app, pilot)``."""
+    plan = prepare(args_for(tmp_path, **options), ask=never_asked)
+    plan.state = _finished_match()
+    if match_ai is not None:
+        plan.ai = match_ai
+    plan.keeper.begin(plan.state)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            await pilot.press("enter")  # from the last hand's end to the match's result
+            await settle(app, pilot)
+            yield app, pilot
+    finally:
+        plan.close()
+
+
+def _said(app) -> str:
+    from .app_helpers import screen_text
+
+    return " ".join(screen_text(app).split())
+
+
+async def _save_opponent(app, pilot, level: str) -> None:
+    """F2, the opponent set to ``level``, Ctrl+S."""
+    await pilot.press("f2")
+    await settle(app, pilot)
+    app.screen.query_one("#ai").value = level
+    await pilot.press("ctrl+s")
+    await settle(app, pilot)
+
+
 async def test_the_end_of_a_match_resumed_against_another_level_says_the_next_match_is_against_the_settings_one(tmp_path):
     """A match started with --ai master, quit, then resumed without it, went on
     against the master, as it should; but ⏎ at its end started a match against
     the settings' standard with nothing said: the header alone showed it."""
-    from .app_helpers import screen_text
-
-    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
-    plan.state = _finished_match()
-    plan.ai = "master"  # the resumed match's own opponent
-    plan.keeper.begin(plan.state)  # kept as the match in play, as a resumed one is
-    app = build_app(plan, pause=0)
-    try:
-        async with app.run_test(size=(120, 32)) as pilot:
-            await settle(app, pilot)
-            await pilot.press("enter")  # from the last hand's end to the match's result
-            await settle(app, pilot)
-            said = " ".join(screen_text(app).split())
-            assert "won the match" in said
-            assert "The next match is against Computer (standard), as your settings say (F2 changes them)." in said
-            await pilot.resize_terminal(*SIZE)
-            await settle(app, pilot)
-            said = " ".join(screen_text(app).split())
-            assert "Next match: against Computer (standard), your settings (F2)." in said
-            await pilot.press("enter")
-            await settle(app, pilot)
-            assert app.session.opponent_level(None) == "standard"  # as it said
-    finally:
-        plan.close()
+    async with _at_the_result(tmp_path, match_ai="master", ai="standard") as (app, pilot):
+        said = _said(app)
+        assert "won the match" in said
+        assert "The next match is against Computer (standard), as your settings say (F2 changes them)." in said
+        await pilot.resize_terminal(*SIZE)
+        await settle(app, pilot)
+        assert "Next match: against Computer (standard), your settings (F2)." in _said(app)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.session.opponent_level(None) == "standard"  # as it said
 
 
 async def test_the_end_of_a_match_says_nothing_of_the_next_one_played_as_this_one(tmp_path):
-    from .app_helpers import screen_text
-
-    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
-    plan.state = _finished_match()
-    app = build_app(plan, pause=0)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(app, pilot)
-            await pilot.press("enter")
-            await settle(app, pilot)
-            said = " ".join(screen_text(app).split())
-            assert "won the match" in said and "next match" not in said.lower()
-    finally:
-        plan.close()
+    async with _at_the_result(tmp_path, SIZE, ai="standard") as (app, pilot):
+        said = _said(app)
+        assert "won the match" in said and "next match" not in said.lower()
 
 
 async def test_the_next_matchs_line_follows_the_settings_changed_from_the_result(tmp_path):
     """The line says F2 changes the next match; changed there to the master, the
     line still said the next match was against the standard opponent."""
-    from .app_helpers import screen_text
-
-    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
-    plan.state = _finished_match()
-    plan.ai = "master"
-    plan.keeper.begin(plan.state)
-    app = build_app(plan, pause=0)
-    try:
-        async with app.run_test(size=(120, 32)) as pilot:
-            await settle(app, pilot)
-            await pilot.press("enter")
-            await settle(app, pilot)
-            assert "The next match is against Computer (standard)" in " ".join(screen_text(app).split())
-            await pilot.press("f2")
-            await settle(app, pilot)
-            app.screen.query_one("#ai").value = "master"
-            await pilot.press("ctrl+s")
-            await settle(app, pilot)
-            said = " ".join(screen_text(app).split())
-            assert "won the match" in said and "next match" not in said.lower()
-    finally:
-        plan.close()
+    async with _at_the_result(tmp_path, match_ai="master", ai="standard") as (app, pilot):
+        assert "The next match is against Computer (standard)" in _said(app)
+        await _save_opponent(app, pilot, "master")
+        said = _said(app)
+        assert "won the match" in said and "next match" not in said.lower()
 
 
 async def test_the_next_matchs_line_gives_a_new_target_in_plain_words(tmp_path):
-    from .app_helpers import screen_text
-
-    plan = prepare(args_for(tmp_path, ai="standard", rule=["target=150"]), ask=never_asked)
-    plan.state = _finished_match()
-    plan.keeper.begin(plan.state)
-    app = build_app(plan, pause=0)
-    try:
-        async with app.run_test(size=(120, 32)) as pilot:
-            await settle(app, pilot)
-            await pilot.press("enter")
-            await settle(app, pilot)
-            said = " ".join(screen_text(app).split())
-            assert "The next match is played with standard rules, to 150, as your settings say" in said
-    finally:
-        plan.close()
+    async with _at_the_result(tmp_path, ai="standard", rule=["target=150"]) as (app, pilot):
+        assert "The next match is played with standard rules, to 150, as your settings say" in _said(app)
 
 
 async def test_a_new_opponent_saved_on_the_matchs_result_waits_for_the_next_match(tmp_path):
@@ -334,27 +320,22 @@ async def test_a_new_opponent_saved_on_the_matchs_result_waits_for_the_next_matc
     the result (its table, its race, r and a on its last hand) was gone."""
     from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
 
-    from .app_helpers import screen_text
+    async with _at_the_result(tmp_path, ai="standard") as (app, pilot):
+        await _save_opponent(app, pilot, "expert")
+        assert isinstance(app.screen, MatchOverScreen) and app.session.state.phase == "match_over"
+        assert "The next match is against Computer (expert), as your settings say" in _said(app)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.session.state.phase != "match_over" and app.session.opponent_level(None) == "expert"
 
-    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
-    plan.state = _finished_match()
-    plan.keeper.begin(plan.state)
-    app = build_app(plan, pause=0)
-    try:
-        async with app.run_test(size=(120, 32)) as pilot:
-            await settle(app, pilot)
-            await pilot.press("enter")
-            await settle(app, pilot)
-            await pilot.press("f2")
-            await settle(app, pilot)
-            app.screen.query_one("#ai").value = "expert"
-            await pilot.press("ctrl+s")
-            await settle(app, pilot)
-            assert isinstance(app.screen, MatchOverScreen) and app.session.state.phase == "match_over"
-            said = " ".join(screen_text(app).split())
-            assert "The next match is against Computer (expert), as your settings say" in said
-            await pilot.press("enter")
-            await settle(app, pilot)
-            assert app.session.state.phase != "match_over" and app.session.opponent_level(None) == "expert"
-    finally:
-        plan.close()
+
+async def test_a_new_opponent_saved_in_a_practice_of_the_last_hand_waits_for_the_next_match(tmp_path):
+    """The same from a practice of the finished match's last hand (a on its result):
+    the real match is over, so the settings wait for the next one, as on the result."""
+    async with _at_the_result(tmp_path, ai="standard") as (app, pilot):
+        await pilot.press("a")  # the last hand's deal, played again
+        await settle(app, pilot)
+        assert app.session.replaying
+        await _save_opponent(app, pilot, "expert")
+        assert app.session.replaying  # the practice goes on
+        assert app.context.control is not None and app.context.control.match_over()

@@ -77,6 +77,10 @@ class MatchControl:
             out.append("the opponent")
         return out
 
+    def match_over(self) -> bool:
+        """True once the match is over (its result on the screen, or a practice of its last hand)."""
+        return self._match().state.over
+
     def match_started(self) -> bool:
         """True once a move of the match has been made (and it is not over)."""
         state = self._match().state

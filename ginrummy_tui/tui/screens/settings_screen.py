@@ -637,7 +637,7 @@ class SettingsScreen(Screen):
         if not changed:
             self.dismiss_settings(f"{saved}.")
             return
-        if app.session.view().phase == Phase.MATCH_OVER:  # its result stays on the screen; ⏎ starts the next
+        if control.match_over():  # its result stays (or comes back after a practice); ⏎ starts the next
             self.dismiss_settings(f"{saved}. The next match is played with them.")
             return
         if not control.match_started():
