@@ -906,6 +906,14 @@ async def test_a_note_of_the_start_that_fills_the_toasts_room_after_another_show
     long = " ".join(["The tenth line of this note is its last, and it is read whole."] * 5)
     assert note_lines(long, toast_text_width(80, 24, "warning")) == toast_rows(80, 24)
     app = make_app(seed=1, pause=0)
+    shown_for = app.notify
+
+    def notify(message, **kwargs) -> None:  # the long note stays while it is read, however slow the machine
+        if "tenth" in message:
+            kwargs["timeout"] = 60
+        shown_for(message, **kwargs)
+
+    monkeypatch.setattr(app, "notify", notify)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(app, pilot)
         notes = restore.StartNotes(app)
