@@ -280,3 +280,48 @@ def test_with_ascii_a_bar_ending_part_way_up_a_row_has_its_players_sign():
         assert legend[legend.index(sign) + 1] == name
         cells = {row[start + 3 * i + who] for row in lines[:5] for i in range(len(v.sheet))} - {" "}
         assert cells == {sign}, chart
+
+
+def _long_match_point(hands: int):
+    """As :func:`scenarios.match_point`, after ``hands`` hands of a few points each:
+    the player on 80, one knock from winning the match."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import EndKind, HandRecord
+
+    sheet, mine, theirs = [], 0, 0
+    for no in range(1, hands + 1):
+        winner = no % 2
+        points = 80 // ((hands + 1) // 2) if winner == 0 else 5
+        mine, theirs = (mine + points, theirs) if winner == 0 else (mine, theirs + points)
+        sheet.append(HandRecord(no, 1 - no % 2, EndKind.KNOCK, winner, winner, points, (2, 2 + points), (mine, theirs)))
+    sheet[-1] = replace(sheet[-1], scores=(80, sheet[-1].scores[1]))
+    return replace(scenarios.knock_ready(scores=sheet[-1].scores), hand_no=hands + 1, sheet=tuple(sheet))
+
+
+@pytest.mark.parametrize("size", [(120, 40), (110, 30), (160, 40)])
+async def test_a_long_match_keeps_each_hand_of_its_table_on_one_line_on_a_wide_screen(size):
+    """At 120 columns the race of a 15-hand match took some 50 columns beside
+    the table, whose rows then wrapped onto two lines each (and its last lines
+    fell off the screen): the race goes above the table when both do not fit
+    side by side."""
+    from ginrummy_tui.tui.app import make_app
+
+    app = make_app(state=_long_match_point(15), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await _match_over_screen(app, pilot)
+        from .app_helpers import screen_text
+
+        text = screen_text(app)
+        lines = text.splitlines()
+        v = app.session.view()
+        assert len(v.sheet) == 16
+        rows = [ln for ln in lines if ln.split()[:1] and ln.split()[0].isdigit() and "│" not in ln]
+        assert len(rows) >= 3, text
+        for row in rows:  # every hand on show on one line: its ending and its points
+            hand = v.sheet[int(row.split()[0]) - 1]
+            assert "knocked" in row and f"+{hand.points}" in row, text
+        assert not any(ln.split() == ["knocked"] for ln in lines), text
+        if size[0] >= 160:  # room for both: the race beside the table, at its right
+            title = next(ln for ln in lines if "Match 1 · to 100" in ln)
+            assert title.rstrip().endswith("The race"), text

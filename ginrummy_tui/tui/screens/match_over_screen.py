@@ -187,24 +187,28 @@ class MatchOverScreen(AfterHandScreen):
             winner.update(self._head(self.app.size.width))
 
     def _fit(self, width: int, height: int) -> None:
-        """The race beside the table when the screen is wide, else above it
-        (under the result, where it shows without scrolling), with the record
-        against this level beside it when there is room; compact below
-        ``ROOMY_HEIGHT`` rows."""
+        """The race beside the table when the screen is wide and both fit side
+        by side with no row of the table wrapped (a long match's race is wide),
+        else above it (under the result, where it shows without scrolling),
+        with the record against this level beside it when there is room;
+        compact below ``ROOMY_HEIGHT`` rows."""
         compact = height < ROOMY_HEIGHT
         self.set_class(compact, "-compact")
         for body in self.query("#match-body").results(Horizontal):
-            table, box, race = body.query_one("#final-table"), body.query_one("#race-box"), body.query_one(Race)
+            table, box, race = body.query_one(ScoreTable), body.query_one("#race-box"), body.query_one(Race)
             race.rows = COMPACT_RACE_ROWS if compact else RACE_ROWS
             record = self._record
             race_w = race.content_width
             record_w = 0 if record is None else max(cell_len(line) for line in record.plain.splitlines())
             room = inner_width(width)
-            beside = width < WIDE_WIDTH and record is not None and race_w + RECORD_GAP + record_w <= room
+            # the race and the record under it beside the table (2 for the box's padding there)
+            side_w = max(race_w, record_w) + 2
+            race_beside = width >= WIDE_WIDTH and table.natural_width + side_w <= room
+            beside = not race_beside and record is not None and race_w + RECORD_GAP + record_w <= room
+            self.set_class(race_beside, "-race-beside")
             self.set_class(beside, "-record-beside")
-            # and 2 for the box's padding beside the table
-            box.styles.width = (race_w + RECORD_GAP + record_w if beside else max(race_w, record_w)) + 2
-            if width >= WIDE_WIDTH:
+            box.styles.width = side_w if race_beside else (race_w + RECORD_GAP + record_w if beside else side_w - 2)
+            if race_beside:
                 body.move_child(box, after=table)
             else:
                 body.move_child(box, before=table)

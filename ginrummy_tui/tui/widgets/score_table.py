@@ -207,6 +207,14 @@ class ScoreTable(Widget):
         self.title = title
         self.ascii_only = ascii_only
 
+    @property
+    def natural_width(self) -> int:
+        """The columns the table takes with no line of it wrapped."""
+        from rich.measure import Measurement
+
+        console = self.app.console
+        return Measurement.get(console, console.options, self.render()).maximum
+
     def render(self) -> Table:
         width = self.app.size.width
         return score_table(
