@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import sys
 
 import pytest
 
@@ -166,8 +167,27 @@ def test_the_question_of_seed_names_the_match_and_what_giving_it_up_means(tmp_pa
         "  n  give it up and play the new match (--new does so without asking)",
     ]
     if not given_up:
-        assert lines[-1].endswith("Quit: nothing was given up; gin-tui without --seed resumes your match.")
+        assert lines[-1].endswith("Quit: nothing was given up; gin-tui resumes your match.")
     assert ask_give_up(saved, 3, io.StringIO("")) is True  # no terminal to ask: as documented, --seed starts anew
+
+
+@pytest.mark.parametrize("ascii", [None, True])
+def test_the_question_of_seed_names_the_command_that_resumes_the_match_kept(tmp_path, monkeypatch, capsys, ascii):
+    """``gin-tui --data-dir D --seed 5``, answered with Enter: it said "gin-tui
+    without --seed resumes your match", which looks in the default directory,
+    where the game's other lines name ``gin-tui --data-dir /abs/D``."""
+    import shlex
+
+    from ginrummy_tui.cli.play import resume_command
+
+    first_id = _a_match_with_one_hand_played(tmp_path)
+    monkeypatch.setattr(sys, "stdin", _Terminal("\n"))
+    with pytest.raises(Refused):
+        prepare(args_for(tmp_path, seed=5, ascii=ascii), ask=never_asked)
+    command = resume_command(args_for(tmp_path, ascii=ascii))
+    assert shlex.split(command)[:3] == ["gin-tui", "--data-dir", str(tmp_path.absolute())]
+    assert capsys.readouterr().out.splitlines()[-1] == f"Your choice [n/q, Enter: quit]: Quit: nothing was given up; {command} resumes your match."
+    assert read_save(tmp_path / "current.json").match_id == first_id
 
 
 def _a_match_left_after_moves(root, player_moves: bool) -> str:

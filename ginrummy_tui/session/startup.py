@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import sys
 from collections.abc import Callable, Collection, Sequence
@@ -174,11 +175,31 @@ def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bo
     return ask_choice(choices, "nothing was started; your match is still open in the other gin-tui.", stdin, stdout)
 
 
-def ask_give_up(saved: SavedMatch, seed: int, stdin=None, stdout=None) -> bool:
+def resume_command(args: argparse.Namespace, subcommand: str = "") -> str:
+    """The command that resumes the match saved in ``args``' data directory
+    (quoted for a POSIX shell): plain ``gin-tui`` for the default directory,
+    else with ``--data-dir`` and the directory's absolute path (also when it
+    came from ``GIN_TUI_HOME``, which a later shell may not have), and
+    ``--ascii`` if given.  With ``subcommand`` (``"stats"``), that command on
+    the same data directory.  Every line of the game that names the command
+    to run again is built here."""
+    import shlex
+
+    words = ["gin-tui", subcommand] if subcommand else ["gin-tui"]
+    home = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
+    if home:
+        words += ["--data-dir", os.path.abspath(os.path.expanduser(home))]
+        if getattr(args, "ascii", None) and not subcommand:
+            words.append("--ascii")
+    return shlex.join(words)
+
+
+def ask_give_up(saved: SavedMatch, seed: int, stdin=None, stdout=None, *, command: str = "gin-tui") -> bool:
     """``--seed N`` without ``--new`` finds the unfinished match ``saved``, which
     the player has made moves in: ask before giving it up for the new match
     (True: give it up).  Without a terminal to ask, True, as ``--seed`` starts a
-    new match."""
+    new match.  ``command`` resumes the match (:func:`resume_command`): a quit
+    names it."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     if not stdin.isatty():
@@ -188,7 +209,7 @@ def ask_give_up(saved: SavedMatch, seed: int, stdin=None, stdout=None) -> bool:
     print(f"--seed {seed} starts a new match: yours would be given up and counted as abandoned.", file=stdout)
     answer = ask_choice(
         [("n", "new", "give it up and play the new match (--new does so without asking)")],
-        "nothing was given up; gin-tui without --seed resumes your match.",
+        f"nothing was given up; {command} resumes your match.",
         stdin,
         stdout,
     )
@@ -213,12 +234,13 @@ def prepare(
     args: argparse.Namespace,
     ask: Callable[..., str] = ask_open_elsewhere,
     themes: Collection[str] | None = None,
-    give_up: Callable[[SavedMatch, int], bool] = ask_give_up,
+    give_up: Callable[[SavedMatch, int], bool] | None = None,
 ) -> Plan:
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit).
     ``give_up(saved, seed)``: whether ``--seed`` without ``--new`` gives up the
-    unfinished match the player has moved in (:func:`ask_give_up`).
+    unfinished match the player has moved in (None: :func:`ask_give_up`, naming
+    the command that resumes it).
     ``themes``: the names of the themes there are, for the settings file's
     theme to be checked with its other values.  The notes for the player come
     in order of importance: what became of the match, then of the settings."""
@@ -299,6 +321,8 @@ def prepare(
         if saved is not None and seed is not None and not replay and not getattr(args, "new", False):
             from ginrummy_tui.storage.store import player_moved
 
+            if give_up is None:
+                give_up = functools.partial(ask_give_up, command=resume_command(args))
             if player_moved(saved.state) and not give_up(saved, seed):
                 raise Refused("", 0)  # the player keeps the match: nothing was touched
         if saved is not None and fresh:
