@@ -155,6 +155,10 @@ def run_play(args: argparse.Namespace) -> int:
     app = build_unsaved_app(args)  # its options were checked above
     app.run()
     back_in_the_terminal(app)
+    over = match_result_line(app, None)
+    if over is not None:
+        with contextlib.suppress(OSError):
+            say(f"gin-tui: {over}")
     return exit_status(app, [])
 
 
@@ -231,30 +235,69 @@ def build_unsaved_app(args: argparse.Namespace) -> GinApp:
     return app_on(context)
 
 
-def _over(app: GinApp) -> bool:
-    """True when the app closed on a finished match (nothing to resume)."""
-    from ginrummy_tui.engine.kinds import Phase
-
-    return app.session.view().phase == Phase.MATCH_OVER
-
-
 def resume_command(args: argparse.Namespace) -> str:
     """The command that resumes the match saved in ``args``' data directory
-    (quoted for a POSIX shell): plain ``gin-tui`` for the default directory,
-    else with ``--data-dir`` and the directory's absolute path (also when it
-    came from ``GIN_TUI_HOME``, which a later shell may not have)."""
-    import os
+    (:func:`ginrummy_tui.session.startup.resume_command`, which builds every
+    such command of the game)."""
+    from ginrummy_tui.session import startup
+
+    return startup.resume_command(args)
+
+
+def match_result_line(app: GinApp, stats: str | None) -> str | None:
+    """The finished match's result, for the terminal once the app is closed
+    (the player may have quit before its screen): "match over: you won 31 to
+    0 (gin-tui stats has your record); gin-tui starts a new match."  None
+    while the match is not over.  ``stats``: the command that shows its
+    record (None: not recorded)."""
+    from ginrummy_tui.engine.kinds import Phase
+
+    control = app.context.control
+    real = control.real_session(app.session) if control is not None else None
+    v = (real if real is not None else app.session).view()  # a practice of its last hand: the match's
+    if v.phase != Phase.MATCH_OVER:
+        return None
+    me, opp = v.seat, 1 - v.seat
+    name = app.session.opponent_name
+    if v.winner == me:
+        result = f"you won {v.totals[me]} to {v.totals[opp]}"
+    elif v.winner == opp:
+        result = f"{name} won {v.totals[opp]} to {v.totals[me]}"
+    else:
+        result = f"{v.totals[me]} to {v.totals[opp]}"
+    record = f" ({stats} has your record)" if stats else ""
+    if app.context.keeper is None:  # nothing saved (--data-dir -): no match to take up
+        return f"match over: {result}{record}."
+    return f"match over: {result}{record}; {app.context.resume_command} starts a new match."
+
+
+def closing_line(app: GinApp, keeper: Keeper) -> str | None:
+    """What the terminal is told of the match once the app is closed, as the
+    quit question said it (:meth:`GinApp.at_quit`), with the command that
+    takes it up; None where nothing is to be said (the default directory's
+    match, which plain ``gin-tui`` resumes; a match never saved, which the
+    player was told)."""
+    command = app.context.resume_command
+    if keeper.store.held is not None:  # its match was not saved: said at start and by the quit question
+        return None
+    over = match_result_line(app, None if keeper.failing or not keeper.record else stats_command(command))
+    if over is not None:
+        return over
+    if keeper.failing:
+        return f"only an earlier point of your match is saved; {command} resumes it." if keeper.has_save else None
+    if keeper.store.is_separate:
+        return f"{app.at_quit()}."
+    if command != "gin-tui":  # plain gin-tui would not find the match: say what does
+        return f"the match is saved; {command} resumes it."
+    return None
+
+
+def stats_command(command: str) -> str:
+    """``gin-tui stats`` on the data directory of the resume command ``command``."""
     import shlex
 
-    from ginrummy_tui.storage.files import ENV_HOME
-
-    words = ["gin-tui"]
-    home = args.data_dir or os.environ.get(ENV_HOME)
-    if home:
-        words += ["--data-dir", os.path.abspath(os.path.expanduser(home))]
-    if words[1:] and args.ascii:
-        words.append("--ascii")
-    return shlex.join(words)
+    words = [word for word in shlex.split(command) if word != "--ascii"]
+    return shlex.join([words[0], "stats", *words[1:]])
 
 
 def run_saved_play(args: argparse.Namespace) -> int:
@@ -280,18 +323,20 @@ def run_saved_play(args: argparse.Namespace) -> int:
             plan.close()
     back_in_the_terminal(app)
     errors = [e for e in plan.keeper.errors if e not in plan.notes]
+    closing = closing_line(app, plan.keeper)
     if errors:
         say("gin-tui: " + errors[-1], file=sys.stderr)
-    elif app.context.resume_command != "gin-tui" and not plan.keeper.failing and not _over(app):
-        with contextlib.suppress(OSError):  # plain gin-tui would not find the match: say what does
-            say(f"gin-tui: the match is saved; {app.context.resume_command} resumes it.")
-    if caught and caught[0] == getattr(signal, "SIGTERM", None) and not errors:
+    elif caught and caught[0] == getattr(signal, "SIGTERM", None):
         # Someone asked this gin-tui to close: on a terminal still open (the
         # old one of a connection thought dropped), say why it closed.
+        kept = closing or f"the match is saved; {app.context.resume_command} resumes it."
         with contextlib.suppress(OSError):
             say(
-                "gin-tui: closed on request (SIGTERM): another gin-tui may have taken the "
-                "match over. The match is saved; gin-tui resumes it.",
+                f"gin-tui: closed on request (SIGTERM): another gin-tui may have taken the match over. "
+                f"{kept[:1].upper()}{kept[1:]}",
                 file=sys.stderr,
             )
+    elif closing is not None:
+        with contextlib.suppress(OSError):
+            say(f"gin-tui: {closing}")
     return exit_status(app, caught)

@@ -912,7 +912,10 @@ class GinApp(App):
                 return "only an earlier point of your match is saved"
             return "your match could not be saved: it ends here"
         if keeper is not None and keeper.store.is_separate:  # the main slot's match comes first
-            return "this separate match is saved: gin-tui takes it up when it starts after your main match is over"
+            return (
+                f"this separate match is saved: {self.context.resume_command} takes it up when it starts "
+                "after your main match is over"
+            )
         if self.context.saved:
             if self.context.resume_command != "gin-tui":  # plain gin-tui would not find it
                 return f"your match is saved: {self.context.resume_command} resumes it"

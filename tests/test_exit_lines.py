@@ -1,0 +1,182 @@
+"""What ``gin-tui`` prints in the terminal once the game has closed: the
+line says what the quit question said, with the command that takes the
+match up (the one :func:`~ginrummy_tui.session.startup.resume_command` builds)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import shlex
+import signal
+
+import pytest
+
+from ginrummy_tui.ai import get_opponent
+from ginrummy_tui.cli import Output, parse_command_line
+from ginrummy_tui.cli.play import run_play
+from ginrummy_tui.session import startup
+from ginrummy_tui.tui.app import GinApp
+
+from .app_helpers import settle
+from .test_resume import args_for, never_asked
+
+
+def playing(monkeypatch, keys: list[str], then=None) -> None:
+    """``gin-tui``'s app, when it runs, is played headless at 80×24 with ``keys``
+    (each followed by the computer's moves), then ``then(app)`` if given."""
+
+    def run(app: GinApp, *args, **kwargs) -> None:
+        async def drive() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await settle(app, pilot)
+                for key in keys:
+                    await pilot.press(key)
+                    await settle(app, pilot)
+                if then is not None:
+                    then(app)
+
+        asyncio.run(drive())
+
+    monkeypatch.setattr(GinApp, "run", run)
+
+
+def planned(monkeypatch, change) -> None:
+    """``gin-tui``'s start is ``change(prepare, args, kwargs)``, the usual one
+    with something changed (another gin-tui answered, a finished match in the slot...)."""
+    real = startup.prepare
+    monkeypatch.setattr(startup, "prepare", lambda args, **kwargs: change(real, args, kwargs))
+
+
+@pytest.fixture(autouse=True)
+def _plain_output():
+    ascii_before = Output.ascii_only
+    Output.ascii_only = False
+    yield
+    Output.ascii_only = ascii_before
+
+
+def command_for(root, *more: str) -> str:
+    return shlex.join(["gin-tui", "--data-dir", str(root.absolute()), *more])
+
+
+def test_a_separate_match_is_said_to_wait_for_the_main_match_after_the_game(tmp_path, monkeypatch, capsys):
+    """Quit in a separate match: the terminal said "the match is saved; gin-tui
+    --data-dir D resumes it.", which resumes the main match, not this one."""
+    main = startup.prepare(args_for(tmp_path, seed=1), ask=never_asked)  # the main match, open elsewhere
+    try:
+        main.after_first_frame()
+        planned(monkeypatch, lambda real, args, kwargs: real(args, ask=lambda owner, **_: "separate", **kwargs))
+        playing(monkeypatch, ["p", "q", "y"])
+        assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    finally:
+        main.close()
+    out = capsys.readouterr().out
+    assert " ".join(out.split()) == (
+        f"gin-tui: this separate match is saved: {command_for(tmp_path)} takes it up when it starts after "
+        "your main match is over."
+    )
+
+
+@functools.cache
+def _last_hand_ended(target: int = 5):
+    """A match to ``target`` played by two standard opponents until its last hand ended."""
+    from ginrummy_tui.engine import PRESETS, apply, new_game, view
+
+    s = new_game(PRESETS["standard"].with_options(target=target), seed=3)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    return s
+
+
+def _on_the_last_hand(monkeypatch):
+    def change(real, args, kwargs):
+        plan = real(args, **kwargs)
+        plan.state = _last_hand_ended()
+        plan.keeper.begin(plan.state)
+        return plan
+
+    planned(monkeypatch, change)
+
+
+def _result_words() -> str:
+    s = _last_hand_ended()
+    you, them = s.totals
+    return f"you won {you} to {them}" if you > them else f"Computer (standard) won {them} to {you}"
+
+
+@pytest.mark.parametrize("keys", [["q"], ["r", "ctrl+c"], ["enter", "q"]])
+def test_quitting_a_finished_match_says_its_result_after_the_game(tmp_path, monkeypatch, capsys, keys):
+    """q on the last hand's end (or Ctrl+C in its review) closed the game with no
+    question and nothing in the terminal: the match was archived, and the next
+    start dealt a new one, with the result never shown."""
+    _on_the_last_hand(monkeypatch)
+    playing(monkeypatch, keys)
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    out = capsys.readouterr().out
+    stats = shlex.join(["gin-tui", "stats", "--data-dir", str(tmp_path.absolute())])
+    assert " ".join(out.split()) == (
+        f"gin-tui: match over: {_result_words()} ({stats} has your record); {command_for(tmp_path)} starts a new match."
+    )
+
+
+def test_a_finished_match_not_saved_says_its_result_alone(monkeypatch, capsys):
+    """``--data-dir -``: no record and no match to take up, only the result."""
+    def deal(settings, seed, hand):
+        return _last_hand_ended()
+
+    monkeypatch.setattr(startup, "new_state", deal)
+    playing(monkeypatch, ["q"])
+    assert run_play(parse_command_line(["--data-dir", "-", "--pause", "0"])) == 0
+    assert " ".join(capsys.readouterr().out.split()) == f"gin-tui: match over: {_result_words()}."
+
+
+def test_the_result_after_the_game_is_in_ascii_when_the_table_was(tmp_path, monkeypatch, capsys):
+    data = tmp_path / "données"
+    _on_the_last_hand(monkeypatch)
+    playing(monkeypatch, ["q"])
+    assert run_play(parse_command_line(["--data-dir", str(data), "--pause", "0", "--ascii"])) == 0
+    out = capsys.readouterr().out
+    assert out.isascii() and "match over: " in out and "donnees" in out
+
+
+def test_a_match_whose_saves_fail_names_the_command_that_resumes_its_earlier_point(tmp_path, monkeypatch, capsys):
+    """A read-only data directory (or a full disk): after "Only an earlier point
+    of your match is saved" in the quit question, nothing was printed."""
+    startup.prepare(args_for(tmp_path, seed=4), ask=never_asked).close()  # the earlier point
+
+    def change(real, args, kwargs):
+        plan = real(args, **kwargs)
+        plan.keeper.failing = True  # as when its lock could not be taken: nothing more is saved
+        plan.keeper.store.save = lambda *a, **k: False
+        return plan
+
+    planned(monkeypatch, change)
+    notes = []
+    playing(monkeypatch, ["p", "q"], then=lambda app: notes.append(str(app.screen.query_one("#confirm-note").render())))
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    assert notes == ["Only an earlier point of your match is saved."]
+    assert " ".join(capsys.readouterr().out.split()) == (
+        f"gin-tui: only an earlier point of your match is saved; {command_for(tmp_path)} resumes it."
+    )
+
+
+def test_a_gin_tui_closed_by_another_names_the_command_that_resumes_the_match(tmp_path, monkeypatch, capsys):
+    """Taken over (SIGTERM): it said "The match is saved; gin-tui resumes it.",
+    without the --data-dir of the line above it."""
+    from ginrummy_tui.cli import play
+
+    @contextlib.contextmanager
+    def on_signals(app, on_give_up=None):
+        yield [signal.SIGTERM]  # another gin-tui asked this one to close
+
+    monkeypatch.setattr(play, "closing_on_signals", on_signals)
+    playing(monkeypatch, ["p"], then=lambda app: app.exit())
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 128 + signal.SIGTERM
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert " ".join(captured.err.split()) == (
+        "gin-tui: closed on request (SIGTERM): another gin-tui may have taken the match over. "
+        f"The match is saved; {command_for(tmp_path)} resumes it."
+    )
