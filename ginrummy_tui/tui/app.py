@@ -870,20 +870,27 @@ class GinApp(App):
 
     def action_quit_game(self) -> None:
         """Quit; during a hand, ask first, unless the terminal is too small to
-        show the question (it says "q: quit"; every move is already saved)."""
+        show the question (it says "q: quit"; every move is already saved).
+        Changes on the settings screen not saved are asked about too, between
+        hands as well: the question says so, and offers to save them first."""
         from .screens.confirm_quit import ConfirmQuit
+        from .screens.settings_screen import SettingsScreen
 
         if isinstance(self.screen, ConfirmQuit) or self.too_small:
             self.exit()
             return
+        editing = next((s for s in self.screen_stack if isinstance(s, SettingsScreen) and s.unsaved()), None)
         v = self.session.view()
-        if v.phase.ended:
+        if v.phase.ended and editing is None:
             self.exit()
             return
 
         def done(yes: bool | None) -> None:
-            if yes:
-                self.exit()
+            if not yes:
+                return
+            if question.save_first and editing is not None and not editing.save_before_quit():
+                return  # the settings screen says why they cannot be saved
+            self.exit()
 
         from .practice import practice_banner, practice_quit_note
 
@@ -893,12 +900,17 @@ class GinApp(App):
         else:
             kept = self.at_quit()
             note = f"{kept[:1].upper()}{kept[1:]}." if kept else ""
+        if editing is not None:
+            note = " ".join(("Your changes to the settings are not saved (s saves them first).", note)).strip()
         if self.session.shut_out():  # the host refused this seat for good: no hand of its own is in play
-            self.push_screen(ConfirmQuit(note, question="Quit? The match has ended for this seat."), done)
+            question = ConfirmQuit(note, "Quit? The match has ended for this seat.", settings_changed=editing is not None)
         elif practice_banner(self) is not None:  # a hand played again, or a deal replayed with --hand
-            self.push_screen(ConfirmQuit(note, "Quit this practice hand?"), done)
+            question = ConfirmQuit(note, "Quit this practice hand?", settings_changed=editing is not None)
+        elif v.phase.ended:  # between hands: asked only for the settings' changes
+            question = ConfirmQuit(note, "Quit?", settings_changed=True)
         else:
-            self.push_screen(ConfirmQuit(note), done)
+            question = ConfirmQuit(note, settings_changed=editing is not None)
+        self.push_screen(question, done)
 
     def at_quit(self) -> str:
         """What becomes of the match at the quit, in a few words: the quit question

@@ -578,12 +578,17 @@ class SettingsScreen(Screen):
 
     def action_save(self) -> None:
         """Save the settings, apply what can be applied now, and ask about the match if needed."""
+        new = self.read()
+        if new is not None and self._store(new):
+            self._settle_match(new)
+
+    def _store(self, new: Settings) -> bool:
+        """Save ``new`` to the settings file (or keep them for this run) and apply
+        what can be applied now; False, said under the form, if the file cannot
+        be written."""
         from ginrummy_tui.storage.config import SETTINGS_NAME, config_dir, save_settings, with_changes
         from ginrummy_tui.storage.files import UnreadableFile
 
-        new = self.read()
-        if new is None:
-            return
         app = self.gin
         assert self.original is not None
         if app.context.uses_files:
@@ -597,10 +602,10 @@ class SettingsScreen(Screen):
                     f"The settings were not saved: {exc.filename} cannot be read ({exc.strerror}), "
                     "so it is not written over. Your changes are still on the form."
                 )
-                return
+                return False
             except OSError as exc:
                 self._error(f"The settings could not be saved to {directory / SETTINGS_NAME}: {exc.strerror or exc}")
-                return
+                return False
             app.context.saved_settings = kept
         app.context.settings = new
         app.pause = new.pause
@@ -612,7 +617,26 @@ class SettingsScreen(Screen):
         keeper = app.context.keeper
         if keeper is not None:
             keeper.settings.update({k: v for k, v in new.play_settings().items() if k != "ai"})
-        self._settle_match(new)
+        return True
+
+    def unsaved(self) -> bool:
+        """True while the form holds changes not saved (a value that cannot be saved counts)."""
+        return self.read(quiet=True) != self.original
+
+    def save_before_quit(self) -> bool:
+        """The quit question's "Save and quit": save the form's settings as Ctrl+S
+        does, without asking about the match in play, which is saved as it is and
+        resumed with its own rules and opponent (the new ones come with the next
+        match); a match nobody has moved in yet is dealt again with them, as
+        Ctrl+S does.  False, with the reasons under the form, when they cannot
+        be saved: the game goes on."""
+        new = self.read()
+        if new is None or not self._store(new):
+            return False
+        control = self.gin.context.control
+        if control is not None and self._match_changes(new) and not control.match_over() and not control.match_started():
+            self.gin.start_new_match(new)
+        return True
 
     def _settle_match(self, new: Settings) -> None:
         """Rules or opponent changed: ask whether to start a new match."""
@@ -624,15 +648,7 @@ class SettingsScreen(Screen):
             else:
                 self.dismiss_settings("Settings saved. New rules and opponent apply to your next match.")
             return
-        # only what the player changed on this form counts (not a difference the match had already)
-        old = self.original
-        changed = [
-            what
-            for what in control.match_changes(new)
-            if old is None
-            or (what == "the rules" and new.rules != old.rules)
-            or (what == "the opponent" and new.ai != old.ai)
-        ]
+        changed = self._match_changes(new)
         saved = "Settings saved" if app.context.uses_files else f"Settings changed {FOR_THIS_RUN}"
         if not changed:
             self.dismiss_settings(f"{saved}.")
@@ -656,6 +672,22 @@ class SettingsScreen(Screen):
                 self.dismiss_settings(f"{saved}. This match goes on; the next one uses them.")
 
         self.app.push_screen(NewMatchQuestion(" and ".join(changed)), answer)
+
+    def _match_changes(self, new: Settings) -> list[str]:
+        """What of the match in play ``new`` changes ("the rules", "the opponent"):
+        only what the player changed on this form counts (not a difference the
+        match had already)."""
+        control = self.gin.context.control
+        if control is None:
+            return []
+        old = self.original
+        return [
+            what
+            for what in control.match_changes(new)
+            if old is None
+            or (what == "the rules" and new.rules != old.rules)
+            or (what == "the opponent" and new.ai != old.ai)
+        ]
 
     def dismiss_settings(self, note: str) -> None:
         """Close the settings and say what happened."""

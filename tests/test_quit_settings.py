@@ -1,0 +1,118 @@
+"""Quitting from the settings screen (F2) with changes not saved: the quit
+question says so and offers to save them first, as Escape there asks before
+they are lost."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ginrummy_tui.session.startup import prepare
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+from .app_helpers import running, screen_text, settle
+from .test_config_screen import args_for, open_settings
+
+SETTINGS_NOTE = "Your changes to the settings are not saved (s saves them first)."
+
+
+def _note(app) -> str:
+    return " ".join(str(app.screen.query_one("#confirm-note").render()).split())
+
+
+async def _changed_and_asked(app, pilot, knock_limit: str = "7", moved: bool = True) -> SettingsScreen:
+    """A move made (``moved``), F2 opened, the knock limit typed, q pressed: the quit question."""
+    if moved:
+        await pilot.press("p")
+        await settle(app, pilot)
+    screen = await open_settings(app, pilot)
+    screen.query_one("#rule-knock_limit").value = knock_limit
+    await pilot.pause()
+    await pilot.press("q")
+    await pilot.pause()
+    assert isinstance(app.screen, ConfirmQuit)
+    return screen
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+async def test_quitting_from_the_settings_with_changes_says_they_are_not_saved(tmp_path, size):
+    """F2, the knock limit changed, q: the question was the table's own ("Your
+    match is saved..."), and y lost the change without a word."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size) as (app, pilot):
+        await _changed_and_asked(app, pilot)
+        assert _note(app) == f"{SETTINGS_NOTE} Your match is saved: gin-tui will resume it."
+        text = screen_text(app)
+        for answer in ("Save and quit (s)", "Quit (y)", "Back (n)"):  # each whole on the screen
+            assert answer in text, text
+        await pilot.press("n")  # back to the form, the change still on it
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen) and app.screen.query_one("#rule-knock_limit").value == "7"
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")  # quit without them
+        await pilot.pause()
+        assert not app.is_running
+    assert not (tmp_path / "settings.json").exists()
+
+
+async def test_save_and_quit_saves_the_settings_and_the_match_keeps_its_rules(tmp_path):
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        await _changed_and_asked(app, pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not app.is_running
+        assert app.session.view().rules.knock_limit == 10  # the match in play keeps its own
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["rules"]["options"] == {"knock_limit": 7}
+    again = prepare(args_for(tmp_path, seed=None), ask=None)  # the next start: the match resumed as it was
+    again.close()
+    assert again.resumed and again.state.rules.knock_limit == 10 and again.settings.rules.knock_limit == 7
+
+
+async def test_save_and_quit_before_the_first_move_deals_the_match_with_the_new_rules(tmp_path):
+    """As Ctrl+S does: a match nobody has moved in is dealt again with them."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        await _changed_and_asked(app, pilot, moved=False)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not app.is_running
+    again = prepare(args_for(tmp_path, seed=None), ask=None)
+    again.close()
+    assert again.resumed and again.state.rules.knock_limit == 7
+
+
+async def test_save_and_quit_with_a_value_refused_stays_on_the_form_saying_why(tmp_path):
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await _changed_and_asked(app, pilot, knock_limit="11")
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
+        assert "Knock limit" in str(screen.query_one("#settings-error").render())
+    assert not (tmp_path / "settings.json").exists()
+
+
+async def test_quitting_between_hands_with_settings_changed_asks(tmp_path):
+    """Between hands q quits at once (nothing is lost), but for changes on the settings screen."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    plan.state = scenarios.knocked()
+    plan.keeper.begin(plan.state)
+    async with running(plan) as (app, pilot):
+        await _changed_and_asked(app, pilot, moved=False)
+        assert str(app.screen.query_one("#confirm-text").render()) == "Quit?"
+        assert _note(app).startswith(SETTINGS_NOTE)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")  # leave the form without them
+        await pilot.pause()
+        await pilot.press("q")  # nothing left to lose: quits at once
+        await pilot.pause()
+        assert not app.is_running
