@@ -186,7 +186,10 @@ def test_the_question_of_seed_names_the_command_that_resumes_the_match_kept(tmp_
         prepare(args_for(tmp_path, seed=5, ascii=ascii), ask=never_asked)
     command = resume_command(args_for(tmp_path, ascii=ascii))
     assert shlex.split(command)[:3] == ["gin-tui", "--data-dir", str(tmp_path.absolute())]
-    assert capsys.readouterr().out.splitlines()[-1] == f"Your choice [n/q, Enter: quit]: Quit: nothing was given up; {command} resumes your match."
+    assert capsys.readouterr().out.splitlines()[-2:] == [
+        "Your choice [n/q, Enter: quit]: Quit: nothing was given up; this resumes your match:",
+        f"  {command}",
+    ]
     assert read_save(tmp_path / "current.json").match_id == first_id
 
 

@@ -199,7 +199,7 @@ def ask_give_up(saved: SavedMatch, seed: int, stdin=None, stdout=None, *, comman
     the player has made moves in: ask before giving it up for the new match
     (True: give it up).  Without a terminal to ask, True, as ``--seed`` starts a
     new match.  ``command`` resumes the match (:func:`resume_command`): a quit
-    names it."""
+    names it, on a line of its own but for plain ``gin-tui`` (copied whole)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     if not stdin.isatty():
@@ -209,7 +209,9 @@ def ask_give_up(saved: SavedMatch, seed: int, stdin=None, stdout=None, *, comman
     print(f"--seed {seed} starts a new match: yours would be given up and counted as abandoned.", file=stdout)
     answer = ask_choice(
         [("n", "new", "give it up and play the new match (--new does so without asking)")],
-        f"nothing was given up; {command} resumes your match.",
+        f"nothing was given up; {command} resumes your match."
+        if command == "gin-tui"
+        else f"nothing was given up; this resumes your match:\n  {command}",  # the command whole on its line
         stdin,
         stdout,
     )
