@@ -180,3 +180,35 @@ def test_a_gin_tui_closed_by_another_names_the_command_that_resumes_the_match(tm
         "gin-tui: closed on request (SIGTERM): another gin-tui may have taken the match over. "
         f"The match is saved; {command_for(tmp_path)} resumes it."
     )
+
+
+def _change_the_knock_limit(app: GinApp) -> None:
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    assert isinstance(app.screen, SettingsScreen)
+    app.screen.query_one("#rule-knock_limit").value = "7"
+
+
+@pytest.mark.parametrize("keys, told", [(["ctrl+c"], True), (["q", "y"], False), (["q", "s"], False)])
+def test_changes_on_the_settings_lost_without_a_question_are_told_after_the_game(tmp_path, monkeypatch, capsys, keys, told):
+    """Ctrl+C on the settings screen closed the game at once, its changes lost
+    without a word; answered on the quit question, they are not told again."""
+    from ginrummy_tui.cli import play
+
+    def run(app: GinApp, *args, **kwargs) -> None:
+        async def drive() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await settle(app, pilot)
+                await pilot.press("f2")
+                await pilot.pause()
+                _change_the_knock_limit(app)
+                for key in keys:
+                    await pilot.press(key)
+                    await pilot.pause()
+
+        asyncio.run(drive())
+
+    monkeypatch.setattr(GinApp, "run", run)
+    assert play.run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    err = capsys.readouterr().err
+    assert ("gin-tui: your changes to the settings were not saved." in err) is told, err

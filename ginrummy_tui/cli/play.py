@@ -137,11 +137,15 @@ def back_in_the_terminal(app: GinApp, command: str = "gin-tui") -> None:
     """Once the app is closed: the command's messages from now on in ASCII
     alone when the table was drawn so at the end (``--ascii``, or the settings'
     ASCII, chosen on F2 too), else not; then the notes of the start it never
-    showed (the player quit before their turn), on standard error."""
+    showed (the player quit before their turn), and that the changes on the
+    settings screen were lost when nothing asked about them (Ctrl+C), on
+    standard error."""
     Output.ascii_only = app.ascii_only
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         for note in app.unshown_notes():
             say(f"{command}: {note}", file=sys.stderr)
+        if app.settings_lost:  # closed over the settings screen without a question (Ctrl+C)
+            say(f"{command}: your changes to the settings were not saved.", file=sys.stderr)
 
 
 def run_play(args: argparse.Namespace) -> int:

@@ -410,6 +410,12 @@ class GinApp(App):
 
     _exiting = False
 
+    settings_lost = False
+    """The app closed with changes on the settings screen not saved, which nothing
+    asked about (Ctrl+C, a signal): the terminal is told, once it is back."""
+    _settings_answered = False
+    """The quit question asked about the settings' changes, and was answered."""
+
     def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
         """Quit (q, Ctrl+C, a signal): the time left of the player's move goes with the
         save, so that a resumed match carries on with it (it had a fresh clock)."""
@@ -417,6 +423,11 @@ class GinApp(App):
             self._exiting = True
             self._clock_checkpoint(covered=True)
             self._ui_changed()
+            if not self._settings_answered:
+                from .screens.settings_screen import SettingsScreen
+
+                with contextlib.suppress(NoMatches):  # a form already taken down: nothing to read
+                    self.settings_lost = any(isinstance(s, SettingsScreen) and s.unsaved() for s in self.screen_stack)
         super().exit(result, return_code, message)
 
     def _resume_clock(self, record: object) -> None:
@@ -890,6 +901,7 @@ class GinApp(App):
                 return
             if question.save_first and editing is not None and not editing.save_before_quit():
                 return  # the settings screen says why they cannot be saved
+            self._settings_answered = editing is not None
             self.exit()
 
         from .practice import practice_banner, practice_quit_note
