@@ -342,9 +342,10 @@ async def test_a_note_at_the_end_of_a_hand_leaves_the_headline_readable():
         assert screen_text(app).splitlines()[headline.y].strip().startswith("Hand 1:")
         app.notify("Resumed your match: hand 1. Your match is saved after every move, as you play it.", timeout=30)
         await pilot.pause()
-        await until(pilot, lambda: bool(app.screen.query(Toast)))
+        # the toast is laid out (it has a height) a frame or more after it is mounted
+        await until(pilot, lambda: any(t.region.height for t in app.screen.query(Toast)))
         toast = app.screen.query_one(Toast)
-        assert toast.region.height and not toast.region.overlaps(headline), toast.region
+        assert not toast.region.overlaps(headline), toast.region
         assert toast.region.bottom <= SIZE[1] - 1  # above the key bar
 
 
