@@ -1936,7 +1936,8 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
         assert line.startswith(("✗ Connection lost — ", "✗ Offline for ")) and line.count("reconnecting") == 1
         assert prompt.has_class("-refused") and prompt.lines == 1
         await pilot.press("h")  # the hint key too, dimmed on the key bar as the moves are
-        assert app.table.refusal == "no hint now" and prompt.plain == line
+        # the same line, but the seconds offline, which may have gone on meanwhile
+        assert app.table.refusal == "no hint now" and re.sub(r"\d+", "N", prompt.plain) == re.sub(r"\d+", "N", line)
         assert app.table.check_action("hint", ()) is None
 
 
