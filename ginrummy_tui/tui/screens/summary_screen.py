@@ -91,10 +91,11 @@ def timeout_words(v: PlayerView, names: dict[int | None, str]) -> str:
     loser = 1 - res.winner if res is not None and res.winner is not None else None
     who = names.get(loser, "?") if loser is not None else "?"
     limit = v.rules.timer
-    rule = f"the {rules_label(v.rules, 'rules')} allow {limit} s a move" if limit else "the rules set a time for each move"
-    verb, loses = ("took", "lose") if who == "You" else ("took", "loses")
+    # the rules' name may have brackets of its own ("(changed: timer)"): said in a sentence of its own
+    rule = f"The {rules_label(v.rules, 'rules')} allow {limit} s a move." if limit else "The rules set a time for each move."
+    loses = "lose" if who == "You" else "loses"
     whom = "you" if who == "You" else who
-    return f"{who} {verb} more than {limit} s for a move ({rule}), so {whom} {loses} the match."
+    return f"{who} took more than {limit} s for a move, so {whom} {loses} the match. {rule}"
 
 
 def real_hand_words(match: PlayerView, hand_no: int, names: dict[int | None, str]) -> str:
