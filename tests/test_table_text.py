@@ -256,3 +256,17 @@ def test_the_log_tells_a_knock_and_gin_after_the_throw_in_words():
     assert len("drew from stock, went gin with 2♦") <= len("drew from stock, threw 4♣ to knock") == len(
         "drew from stock, knocked, threw 4♣"
     )
+
+
+def test_the_prompt_with_the_card_just_taken_selected_says_to_select_another():
+    """With the card just taken from the pile selected, the prompt said "Discard (⏎)", as
+    if Enter would throw it: it says to select another card, then Enter, at every width."""
+    v = view(apply(scenarios.knock_ready(), Action(Kind.DRAW_DISCARD)), 0)
+    assert v.taken is not None
+    for ascii_only in (False, True):
+        enter = "Enter" if ascii_only else "⏎"
+        for width in (40, 60, 76, 120):
+            kw = dict(computes_opponent=True, selected=v.taken, chosen=True, ascii_only=ascii_only)
+            text = tt.prompt_text(v, "Computer (standard)", width=width, **kw).plain
+            assert text.startswith(f"Select another card, then {enter}"), (width, text)
+            assert "Discard" not in text, text

@@ -317,7 +317,23 @@ async def test_refusal_discarding_the_card_just_taken():
         await pick(app, pilot, card("JD"))
         await press(app, pilot, "enter")
         assert app.session.state is s
-        assert "You cannot discard the card you just took from the discard pile" in prompt(app)
+        assert "You cannot throw back J♦ just taken: select another card, then ⏎" in prompt(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 24), (120, 30)])
+async def test_refusing_the_card_just_taken_says_to_choose_another(size):
+    """The refusal of the card just taken from the pile ended "Discard (⏎).", as if
+    Enter would throw it: what follows it says to choose another card, then Enter."""
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await press(app, pilot, "d")
+        await pick(app, pilot, card("JD"))
+        await press(app, pilot, "enter")
+        said = prompt(app)
+        assert said.startswith("✗ You cannot throw back J♦ just taken: select another card, then ⏎."), said
+        assert "Discard (⏎)" not in said and "Discard a card" not in said and said.count("then ⏎") == 1, said
+        await press(app, pilot, "right")  # another card: the prompt is the usual one again
+        assert "another card" not in prompt(app).lower() and "Discard" in prompt(app), prompt(app)
 
 
 async def test_refusal_knocking_above_the_limit():

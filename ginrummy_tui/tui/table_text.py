@@ -374,7 +374,10 @@ def prompt_text(
             f"Discard a card ({enter} or {click})" if mouse else f"Discard a card ({enter})",
             f"Discard ({enter})",
         ]
-        del heads[: 2 if tiny else 1 if narrow else 0]
+        if selected is not None and selected == v.taken:  # it cannot be thrown: another one, then Enter
+            heads = [f"Select another card, then {enter}"]  # the words of the refusal's end (said once)
+        else:
+            del heads[: 2 if tiny else 1 if narrow else 0]
         tail = Text()
         g = choice(v, Kind.GIN, selected, chosen)
         k = choice(v, Kind.KNOCK, selected, chosen)

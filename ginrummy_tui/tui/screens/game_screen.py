@@ -559,16 +559,21 @@ class GameScreen(Screen):
                 self.refuse("there is no card to play")
                 return
             if kind == Kind.DISCARD:
-                self.discard(card, f"{'Enter' if self.gin.ascii_only else '⏎'} again throws it")
+                enter = "Enter" if self.gin.ascii_only else "⏎"
+                self.discard(card, f"{enter} again throws it", f"select another card, then {enter}")
                 return
             self.play(Action(kind, card))
         else:
             self.play(Action(kind))
 
-    def discard(self, card: Card, again: str) -> None:
+    def discard(self, card: Card, again: str, instead: str) -> None:
         """Discard ``card``; a discard that goes gin is refused once, saying so and how to throw the
-        card all the same (``again``): gin is never thrown away unawares."""
+        card all the same (``again``): gin is never thrown away unawares.  The card just taken
+        from the discard pile is refused with what to do ``instead``."""
         v = self.v
+        if v is not None and v.taken is not None and card == v.taken and v.my_turn:
+            self.refuse(f"you cannot throw back {card_label(card, self.gin.ascii_only)} just taken: {instead}")
+            return
         if v is not None and Action(Kind.GIN, card) in v.legal_actions and self._gin_passed != (view_key(v), card):
             self._gin_passed = (view_key(v), card)
             self.refuse(f"that discard goes gin: g plays gin; {again} without going gin")
@@ -685,7 +690,8 @@ class GameScreen(Screen):
         """One-click mode: throw the card.  Otherwise the first click selects
         (lifts) it and shows what may be done with it; a second click throws it."""
         if self.gin.one_click or message.again:
-            self.discard(message.card, "click it again to throw it")
+            instead = "click another card" + ("" if self.gin.one_click else " twice")
+            self.discard(message.card, "click it again to throw it", instead)
         else:
             self._update_details()
 
