@@ -203,4 +203,4 @@ def test_the_layout_is_explained_in_one_line():
 
 
 def test_the_rule_sheet_states_the_layout_rule():
-    assert any("kept out" in line and "layoffs" in line for line in Rules().describe())
+    assert any("laid out shorter" in line and "block a layoff" in line for line in Rules().describe())

@@ -59,7 +59,14 @@ def _deal_hand(state_fields: dict) -> dict:
     return state_fields
 
 
-def new_game(rules: Rules = PRESETS["standard"], seed: int | str | None = None, first_dealer: int = 1) -> GameState:
+FIRST_DEALER = 1
+"""The seat that deals the first hand of a match (the computer's, or over the network
+the joining player's), so that seat 0 (the player, the host) starts."""
+
+
+def new_game(
+    rules: Rules = PRESETS["standard"], seed: int | str | None = None, first_dealer: int = FIRST_DEALER
+) -> GameState:
     """A new match, its first hand dealt. The same seed gives the same deals.
 
     By default seat 1 (the computer) deals first, so seat 0 starts.

@@ -128,35 +128,51 @@ class Rules:
                 raise ValueError(f"bad value for rule {key!r}: {value!r}")
         return cls(**data)
 
-    def describe(self) -> list[str]:
-        """The rules in plain sentences, for the rule sheet."""
+    def describe(self, first_deal: str = "") -> list[str]:
+        """The rules in plain sentences, for the rule sheet: only those of these
+        rules (no layoffs where only gin ends a hand, no Big Gin where it is not
+        allowed...).  ``first_deal`` says who deals the first hand of a match, as
+        the player sees it ("The computer deals the first hand of a match, so you
+        start"); "" leaves it out."""
         from .words import counted
 
         lines = []
+        knocks = self.oklahoma or self.knock_limit > 0
         if self.oklahoma:
             lines.append(
                 "Knock limit: the value of the first upcard of each hand "
                 "(face cards 10; an ace means gin only). A spade upcard doubles the hand's score."
             )
-        elif self.knock_limit == 0:
+        elif not knocks:
             lines.append("Knocking is not allowed: only gin ends a hand.")
         else:
             lines.append(f"Knock with {self.knock_limit} or less deadwood after the discard.")
         lines.append(f"Gin (no deadwood) scores {self.gin_bonus} + the defender's deadwood; no layoffs against gin.")
-        lines.append(
-            "The knocker's melds are laid out to score best: a meld is kept out of them "
-            "(its cards count as deadwood) when that stops layoffs worth more than its cards."
-        )
         if self.big_gin:
             lines.append(
                 f"Big Gin: all 11 cards melded, knock without discarding: "
                 f"{self.big_gin_bonus} + the defender's deadwood."
             )
-        tie = "equal to or lower than" if self.tie_is_undercut else "lower than"
-        lines.append(
-            f"Undercut: a defender whose deadwood is {tie} the knocker's scores "
-            f"{self.undercut_bonus} + the difference."
-        )
+        if knocks:
+            lines.append(
+                "After a knock the defender lays off cards onto the knocker's melds, chosen "
+                "automatically with the defender's own melds to leave the defender the least deadwood. "
+                "Layoffs chain (8♠ then 9♠ onto 5♠ 6♠ 7♠); a set of three takes its fourth card."
+            )
+            lines.append(
+                "The defender may not lay off onto the knocker's deadwood, nor form new melds "
+                "with the knocker's cards."
+            )
+            lines.append(
+                "The knocker's melds are laid out automatically too, to the knocker's best score "
+                "against that best defence: a meld may be laid out shorter, or a card kept back "
+                "as deadwood, to block a layoff; the end of the hand says which, and what it gained."
+            )
+            tie = "equal to or lower than" if self.tie_is_undercut else "lower than"
+            lines.append(
+                "A knock scores the difference in deadwood. Undercut: a defender whose deadwood "
+                f"is {tie} the knocker's scores {self.undercut_bonus} + the difference instead."
+            )
         if self.upcard_offer:
             lines.append(
                 "First turn: the non-dealer may take the upcard or pass, then the dealer; "
@@ -165,9 +181,10 @@ class Rules:
         else:
             lines.append("No upcard offer: the non-dealer simply starts with a normal draw.")
         if self.next_dealer == "winner":
-            lines.append("The winner of a hand deals the next one.")
+            then = "the winner of a hand deals the next one (after a void hand, the same dealer)"
         else:
-            lines.append("The deal alternates every hand.")
+            then = "the deal alternates every hand"
+        lines.append(f"{first_deal}; then {then}." if first_deal else f"{then[0].upper()}{then[1:]}.")
         lines.append(
             f"A hand is void (no score) when the stock is down to {counted(self.void_stock, 'card')} "
             "and the player who drew ends the turn without knocking."

@@ -33,18 +33,15 @@ GENERAL = (
     "Aces are low: A-2-3 is a run, Q-K-A is not. A card belongs to one meld at most.",
     "Deadwood: the cards in no meld. Your hand is always split into melds so that its deadwood is the least.",
     "Ending a hand: with your discard you may knock when your deadwood is low enough, or go gin with none.",
-    "After a knock the other player lays off cards onto the knocker's melds (not after gin). "
-    "Both layouts are chosen automatically for the best result.",
-    "A knock scores the difference in deadwood. If the defender has as little deadwood or less, "
-    "that is an undercut and the defender scores the bonus plus the difference.",
 )
+"""The rules of every preset (those that change with the rules are :meth:`Rules.describe`'s)."""
 
 KEYS = (
     ("t / p", "take the upcard / pass"),
     ("s / d", "draw from the stock / take the top of the discard pile"),
     ("← →", "select a card (or 1-9, 0 and - for the 1st to 11th card)"),
     ("⏎", "discard the selected card (twice if it goes gin: g plays gin)"),
-    ("k / g / b", "knock / gin / Big Gin (when allowed)"),
+    ("k / g / b", "knock / gin / Big Gin (when allowed)"),  # those the rules in play have (see _keys)
     ("< >  shift+← →", "move the selected card left / right"),
     ("o", "sort by rank or by suit"),
     ("h", "a hint: what the expert would do now, and why"),
@@ -60,6 +57,34 @@ KEYS = (
     ("ctrl+z", "back to the shell that started gin-tui; fg comes back"),
 )
 """The keys, as listed on the sheet (some with a word on the app as it is, see :func:`rules_renderable`)."""
+
+
+def _keys(rules: Rules) -> list[tuple[str, str]]:
+    """:data:`KEYS` for ``rules``: the upcard's keys only with an upcard offer, knock only
+    where a hand may be knocked, Big Gin only where it is allowed."""
+    ends = [("k", "knock")] if rules.oklahoma or rules.knock_limit > 0 else []
+    ends.append(("g", "gin"))
+    if rules.big_gin:
+        ends.append(("b", "Big Gin"))
+    out = []
+    for key, what in KEYS:
+        if key == "t / p" and not rules.upcard_offer:
+            continue
+        if key == "k / g / b":
+            key, what = " / ".join(k for k, _w in ends), " / ".join(w for _k, w in ends) + " (when allowed)"
+        out.append((key, what))
+    return out
+
+
+def first_deal_words(seat: int, opponent: str) -> str:
+    """Who deals the first hand of a match (:data:`~ginrummy_tui.engine.reducer.FIRST_DEALER`),
+    as the player in ``seat`` sees it: "The computer deals the first hand of a match, so you
+    start" (``opponent`` as a reason names the other player: "the computer", "Ann")."""
+    from ginrummy_tui.engine.reducer import FIRST_DEALER
+
+    if seat == FIRST_DEALER:
+        return f"You deal the first hand of a match, so {opponent} starts"
+    return f"{opponent[:1].upper()}{opponent[1:]} deals the first hand of a match, so you start"
 
 
 def _bullets(lines, ascii_only: bool = False) -> Table:
@@ -92,23 +117,25 @@ def rules_renderable(
     saved: bool = True,
     at_quit: str = "",
     ascii_only: bool = False,
+    first_deal: str = "",
 ) -> Group:
     """The sheet's text for ``rules``, the mouse as the app is set (see :func:`mouse_text`),
     and with q what becomes of the match at the quit (``at_quit``, "" for nothing to say);
     unless something is ``saved`` (``--data-dir -``), F3 has nothing to show; with
-    ``ascii_only`` in ASCII alone ("Enter" for ⏎, ``*`` for the bullets)."""
+    ``ascii_only`` in ASCII alone ("Enter" for ⏎, ``*`` for the bullets); ``first_deal``:
+    who deals the first hand of a match (see :func:`first_deal_words`), "" to leave it out."""
     words = ascii_words if ascii_only else str
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold", no_wrap=True)
     keys.add_column(ratio=1)
     besides = {"q / ctrl+q": at_quit, "F3": "" if saved else "nothing is read or recorded with --data-dir -"}
-    for key, what in KEYS:
+    for key, what in _keys(rules):
         if besides.get(key):
             what = f"{what} ({besides[key]})"
         keys.add_row(words(key), words(what))
     return Group(
         Text(f"Rules in play: {rules_label(rules)}", style="bold underline"),
-        _bullets([words(line) for line in rules.describe()], ascii_only),
+        _bullets([words(line) for line in rules.describe(first_deal)], ascii_only),
         Text(),
         Text("How Gin Rummy is played", style="bold underline"),
         _bullets(GENERAL, ascii_only),
@@ -145,9 +172,14 @@ class RulesScreen(TableOnly, ModalScreen):
         yield KeyBar()
 
     def _sheet(self) -> Group:
+        from ginrummy_tui.ai.common import COMPUTER
+
         gin = gin_of(self.app)
+        session = gin.session
+        opponent = COMPUTER if session.computes_opponent else session.opponent_name
         return rules_renderable(
-            self.rules, gin.mouse_enabled, gin.one_click, gin.context.uses_files, gin.at_quit(), gin.ascii_only
+            self.rules, gin.mouse_enabled, gin.one_click, gin.context.uses_files, gin.at_quit(), gin.ascii_only,
+            first_deal_words(session.seat, opponent),
         )
 
     def on_suits_changed(self, message: SuitsChanged) -> None:

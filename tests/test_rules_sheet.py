@@ -1,0 +1,130 @@
+"""The rule sheet (?): the rules in play, in the app's words (screens/rules_screen.py, Rules.describe)."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from ginrummy_tui.engine import PRESETS, Rules, new_game, view
+from ginrummy_tui.engine.reducer import FIRST_DEALER
+from ginrummy_tui.session.local import Session
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.tui.screens.rules_screen import RulesScreen, first_deal_words, rules_renderable
+
+from .app_helpers import screen_text, settle
+
+
+def sheet(rules: Rules, width: int = 76, **kw) -> str:
+    """The sheet as text, ``width`` columns wide, its lines joined."""
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(rules_renderable(rules, **kw))
+    return console.export_text()
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_sheet_says_how_layoffs_go():
+    """The sheet left out that layoffs chain, that a set of three takes its fourth card and
+    what the defender may not do; and it said a meld "is kept out ... when that stops layoffs
+    worth more than its cards", where the knocker's run is laid out shorter too."""
+    text = " ".join(Rules().describe())
+    for said in (
+        "Layoffs chain (8♠ then 9♠ onto 5♠ 6♠ 7♠)",
+        "a set of three takes its fourth card",
+        "The defender may not lay off onto the knocker's deadwood, nor form new melds with the knocker's cards.",
+        "to the knocker's best score against that best defence",
+        "a meld may be laid out shorter, or a card kept back as deadwood, to block a layoff",
+        "the end of the hand says which, and what it gained",
+    ):
+        assert said in text, said
+    assert "kept out of them" not in text and "worth more than its cards" not in text
+
+
+def test_where_only_gin_ends_a_hand_the_sheet_says_nothing_of_knocks():
+    text = " ".join(Rules().with_options(knock_limit=0).describe())
+    assert "only gin ends a hand" in text
+    assert "lays off" not in text and "Undercut" not in text and "knocker's melds are laid out" not in text
+    assert "Layoffs chain" in " ".join(PRESETS["oklahoma"].describe())  # an ace upcard is gin only, not the rest
+
+
+def test_who_deals_the_first_hand_as_the_player_sees_it():
+    """The sheet did not say that the computer deals the first hand of a match; over the
+    network the player who joins deals it, and the host starts."""
+    assert FIRST_DEALER == 1
+    state = new_game(seed=5)
+    assert state.dealer == FIRST_DEALER and state.current == 0  # seat 0 starts
+    assert first_deal_words(0, "the computer") == "The computer deals the first hand of a match, so you start"
+    assert first_deal_words(0, "Ann") == "Ann deals the first hand of a match, so you start"
+    assert first_deal_words(1, "Bob") == "You deal the first hand of a match, so Bob starts"
+    said = " ".join(Rules().describe(first_deal_words(0, "the computer")))
+    assert "The computer deals the first hand of a match, so you start; then the deal alternates every hand." in said
+    said = " ".join(PRESETS["classic"].describe(first_deal_words(1, "Bob")))
+    assert "You deal the first hand of a match, so Bob starts; then the winner of a hand deals the next one" in said
+    assert "The deal alternates every hand." in Rules().describe()  # nobody to name
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_keys_are_those_of_the_rules_in_play(preset):
+    """The sheet listed "t / p take the upcard / pass" in multiplayer-1.5, which has no upcard
+    offer, and "b" Big Gin in the presets without it."""
+    rules = PRESETS[preset]
+    text = flat(sheet(rules))
+    keys = text[text.index("Keys "):]
+    assert ("t / p take the upcard / pass" in keys) == rules.upcard_offer, keys
+    if rules.big_gin:
+        assert "k / g / b knock / gin / Big Gin (when allowed)" in keys
+    else:
+        assert "k / g knock / gin (when allowed)" in keys and "Big Gin" not in text
+    gin_only = flat(sheet(rules.with_options(knock_limit=0, oklahoma=False)))
+    gin_keys = gin_only[gin_only.index("Keys "):]
+    assert ("g / b gin / Big Gin" if rules.big_gin else "g gin (when allowed)") in gin_keys, gin_keys
+    assert "knock /" not in gin_keys
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_sheet_fits_80_columns_in_ascii(preset):
+    text = sheet(PRESETS[preset], width=76, ascii_only=True, first_deal=first_deal_words(0, "the computer"))
+    assert text.isascii()
+    assert all(len(line.rstrip()) <= 76 for line in text.splitlines())
+    assert "Layoffs chain (8S then 9S onto 5S 6S 7S)" in flat(text)
+
+
+async def test_the_sheet_in_the_app_names_who_deals_first():
+    app = make_app(rules="multiplayer-1.5", seed=1, pause=0)
+    async with app.run_test(size=(100, 90)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await settle(app, pilot)
+        assert isinstance(app.screen, RulesScreen)
+        text = flat(screen_text(app).replace("│", " "))
+        assert "The computer deals the first hand of a match, so you start; then the deal alternates" in text
+        assert "take the upcard / pass" not in text and "k / g / b knock / gin / Big Gin" in text
+
+
+class OtherPlayerSession(Session):
+    """A session whose other player, Ann, plays elsewhere (as over the network)."""
+
+    opponent_name = "Ann"
+
+    def __init__(self, seat: int) -> None:
+        self.state = scenarios.knock_ready()
+        self.seat = seat
+
+    def view(self):
+        return view(self.state, self.seat)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+async def test_over_the_network_the_sheet_names_the_other_player(seat):
+    app = make_app(session=OtherPlayerSession(seat), pause=0)
+    async with app.run_test(size=(100, 90)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await settle(app, pilot)
+        text = flat(screen_text(app).replace("│", " "))
+        said = "You deal the first hand of a match, so Ann starts" if seat else "Ann deals the first hand of a match, so you start"
+        assert said in text, text
+        assert "computer deals" not in text
