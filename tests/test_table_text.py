@@ -270,3 +270,35 @@ def test_the_prompt_with_the_card_just_taken_selected_says_to_select_another():
             text = tt.prompt_text(v, "Computer (standard)", width=width, **kw).plain
             assert text.startswith(f"Select another card, then {enter}"), (width, text)
             assert "Discard" not in text, text
+
+
+def test_the_deadwood_line_keeps_the_hands_knock_limit_at_the_discard_in_oklahoma():
+    """At the discard the line under the hand said "Deadwood 13 · discarding 4♥ leaves 9"
+    and no longer the hand's knock limit (3) nor its doubling, which the draw showed: it
+    says them after what the discard leaves, as far as the line's room allows."""
+    from ginrummy_tui.engine import PRESETS
+
+    seen = 0
+    for seed in range(1, 80):
+        s = new_game(PRESETS["oklahoma"], seed=seed)
+        v = view(s, 0)
+        if v.knock_limit == 10 and v.multiplier == 1:
+            continue  # terms as in any preset: the test wants a limit the upcard set
+        if v.phase == Phase.UPCARD:
+            s = apply(s, Action(Kind.PASS))
+            s = apply(s, Action(Kind.PASS), seat=1)
+        s = apply(s, Action(Kind.DRAW_STOCK))
+        v = view(s, 0)
+        for selected in v.hand:
+            for ascii_only in (False, True):
+                text = tt.deadwood_text(v, selected, ascii_only=ascii_only, room=78).plain
+                assert len(text) <= 78, text
+                limit = "gin only" if v.knock_limit == 0 else f"knock at {v.knock_limit} or less"
+                assert " discarding " in text and limit in text, text
+                times = "x2" if ascii_only else "×2"
+                assert (times in text) == (v.multiplier == 2), text
+        seen += 1
+    assert seen >= 5
+    plain = apply(scenarios.knock_ready(), Action(Kind.DRAW_STOCK))  # standard: the discard line as it was
+    v = view(plain, 0)
+    assert "knock at" not in tt.deadwood_text(v, v.hand[0], ascii_only=False).plain

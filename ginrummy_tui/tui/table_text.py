@@ -241,8 +241,28 @@ def _without(hand: Iterable[Card], card: Card | None) -> int:
     return deadwood(c for c in hand if c is not card)
 
 
-def deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool, colours: Palette = DEFAULT) -> Text:
-    """``Deadwood 23 · discarding 9♥ leaves 14 — you may knock``."""
+def deadwood_text(
+    v: PlayerView, selected: Card | None, ascii_only: bool, colours: Palette = DEFAULT, room: int = 78
+) -> Text:
+    """``Deadwood 23 · discarding 9♥ leaves 14 — you may knock``; in Oklahoma, where the
+    upcard sets each hand's knock limit, the hand's terms after it (``· knock at 3 or
+    less, scores ×2``), as at the draw, as far as the line's ``room`` allows (the card
+    that leaves least goes first, then "scores")."""
+    t = _deadwood_text(v, selected, ascii_only, colours, best=True)
+    discarding = v.phase == Phase.DISCARD and v.current == v.seat and len(v.hand) == 11 and selected is not None
+    if v.rules.oklahoma and discarding:
+        terms = hand_terms(v)
+        short = terms.replace("scores ×", "×")
+        for line, words in ((t, terms), (t, short), (_deadwood_text(v, selected, ascii_only, colours, best=False), short)):
+            if line.cell_len + 3 + len(words) <= room:
+                t = line.copy()
+                t.append(f" · {words}", style="dim")
+                break
+    return ascii_text(t) if ascii_only else t  # "Deadwood 23 - discarding 9H leaves 14 - you may knock"
+
+
+def _deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool, colours: Palette, *, best: bool) -> Text:
+    """:func:`deadwood_text` without the Oklahoma terms at the discard (``best``: with the card that leaves least)."""
     good = f"bold {colours.green}"
     dw = deadwood(v.hand)
     t = Text()
@@ -253,22 +273,22 @@ def deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool, colour
         t.append(" · discarding ")
         t.append_text(card_text(selected, ascii_only))
         t.append(f" leaves {after}")
-        if selected is v.taken:
+        if selected == v.taken:
             t.append(" (you just took it: it cannot be thrown)", style="italic")
         elif after == 0:
             t.append(" — gin!", style=good)
         elif after <= v.knock_limit:
             t.append(" — you may knock", style=good)
-        best = min((c for c in v.hand if c is not v.taken), key=lambda c: (_without(v.hand, c), -c.value))
-        if best is not selected:
-            low = _without(v.hand, best)
+        low_card = min((c for c in v.hand if c is not v.taken), key=lambda c: (_without(v.hand, c), -c.value))
+        if best and low_card is not selected:
+            low = _without(v.hand, low_card)
             if low < after and low <= v.knock_limit:  # the card the Knock / Gin button would throw
                 t.append(" · ")
-                t.append_text(card_text(best, ascii_only))
+                t.append_text(card_text(low_card, ascii_only))
                 t.append(f" leaves {low}")
     else:
         t.append(f" · {hand_terms(v)}", style="dim")
-    return ascii_text(t) if ascii_only else t  # "Deadwood 23 - discarding 9H leaves 14 - you may knock"
+    return t
 
 
 def choice(v: PlayerView | None, kind: Kind, selected: Card | None, chosen: bool) -> Card | None:

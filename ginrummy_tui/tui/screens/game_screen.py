@@ -321,7 +321,8 @@ class GameScreen(Screen):
         hand = self.query_one(HandView)
         selected, chosen, a = hand.selected, hand.chosen, app.ascii_only
         colours = palette_of(self.app)
-        self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a, colours))
+        line_room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
+        self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a, colours, line_room))
         self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
         if self.refusal and self._refused_while and self.gin.session.blocked() != self._refused_while:
             self.refusal = ""  # refused while not connected (or the other player away): that has passed
