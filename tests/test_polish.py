@@ -1085,7 +1085,8 @@ def _doubled_hand() -> GameState:
 @pytest.mark.parametrize(("width", "tiny"), [(80, False), (60, False), (46, True)])
 def test_the_score_table_marks_a_hand_an_oklahoma_spade_doubled(width, tiny):
     """A hand doubled by its spade upcard read "+14" on the score table (c),
-    while the end of the hand said "(8 − 1) × 2"; "+14 ×2" now, "x2" with --ascii."""
+    while the end of the hand said "(8 − 1) × 2"; "+14 (7×2)" now ("7x2" with --ascii): "+14 ×2"
+    read as if the 14 were yet to be doubled."""
     import io
 
     from rich.console import Console
@@ -1096,7 +1097,7 @@ def test_the_score_table_marks_a_hand_an_oklahoma_spade_doubled(width, tiny):
 
     v = view(_doubled_hand(), 0)
     points = v.sheet[-1].points
-    for ascii_only, mark in ((False, f"+{points} ×2"), (True, f"+{points} x2")):
+    for ascii_only, mark in ((False, f"+{points} ({points // 2}×2)"), (True, f"+{points} ({points // 2}x2)")):
         out = io.StringIO()
         table = score_table(v, "Computer (standard)", compact=width < 80, tiny=tiny, ascii_only=ascii_only)
         Console(file=out, width=width - 4, color_system=None).print(table)
@@ -1122,14 +1123,18 @@ async def test_with_ascii_the_score_screen_marks_a_doubled_hand_x2():
         text = screen_text(app)
         last = state.sheet[-1]
         winner = "You" if last.winner == 0 else "Computer"
-        assert f"{winner} +{last.points} x2" in text and "×" not in text, text
+        base = last.points // 2
+        note = f"({base}x2): a spade upcard doubled the hand's points, {base} x 2 = {last.points} counted."
+        assert f"{winner} +{last.points} ({base}x2)" in text and "×" not in text, text
+        assert note in " ".join(text.replace("|", " ").split()), text  # what "(7x2)" means, under the table
         app.ascii_only = False  # the settings, opened over the table, turn the symbols on: the table follows
         await settle(app, pilot)
-        assert f"{winner} +{last.points} ×2" in screen_text(app)
+        assert f"{winner} +{last.points} ({base}×2)" in screen_text(app)
+        assert note.replace("x", "×") in " ".join(screen_text(app).replace("│", " ").split())
         app.ascii_only = True
         await settle(app, pilot)
         text = screen_text(app)
-        assert f"{winner} +{last.points} x2" in text and not {"×", "·", "─"} & set(text), text
+        assert f"{winner} +{last.points} ({base}x2)" in text and not {"×", "·", "─"} & set(text), text
 
 
 async def test_the_end_of_a_hand_takes_down_the_notes_and_keeps_the_warnings():

@@ -18,3 +18,25 @@ def test_a_match_lost_on_time_says_the_rules_without_brackets_in_brackets():
     assert "allow 5 s a move." in words
     other = timeout_words(view(state, 1), {1: "You", 0: "Ann", None: "?"})
     assert other.startswith("Ann took more than 5 s for a move, so Ann loses the match."), other
+
+
+def test_the_end_of_a_doubled_hand_says_the_spade_upcard_doubled_it():
+    """An Oklahoma hand doubled by its spade upcard said "You score 14  (8 − 1) × 2", not why."""
+    from rich.console import Console
+
+    from ginrummy_tui.tui.screens.summary_screen import summary_renderable
+
+    from .test_polish import _doubled_hand
+
+    state = _doubled_hand()
+    for ascii_only in (False, True):
+        console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        console.print(summary_renderable(view(state, 0), "Computer (standard)", ascii_only=ascii_only))
+        text = console.export_text()
+        times = "x" if ascii_only else "×"
+        [line] = [line for line in text.splitlines() if " score" in line and f"{times} 2" in line]
+        assert line.rstrip().endswith(f"{times} 2 for the spade upcard"), line
+    plain = apply(new_game(PRESETS["multiplayer-1.5"], seed=1), Action(Kind.TIMEOUT), seat=0)  # nothing doubled
+    console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(summary_renderable(view(plain, 0), "Computer (standard)"))
+    assert "spade" not in console.export_text()

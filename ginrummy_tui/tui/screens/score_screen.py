@@ -11,8 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..host import SuitsChanged, gin_of, match_title
+from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
-from ..widgets.score_table import ScoreTable
+from ..widgets.score_table import ScoreTable, doubled_note
 from ..widgets.too_small import TooSmall
 from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
@@ -46,17 +47,26 @@ class ScoreScreen(TableOnly, ModalScreen):
                 title=match_title(self.app),
                 ascii_only=gin_of(self.app).ascii_only,
             )
+            doubled = doubled_note(self.v)
+            if doubled:
+                yield Static(self._words(doubled), id="scores-doubled")
             if self.note:
                 yield Static(self.note, id="scores-note")
             yield Static("Esc: back to the game", id="scores-close")
         yield TableOnlyLine()
         yield KeyBar()
 
+    def _words(self, text: str) -> str:
+        """``text`` as the app draws its signs: in ASCII with ``--ascii`` ("x" for "×")."""
+        return ascii_words(text) if gin_of(self.app).ascii_only else text
+
     def on_suits_changed(self, message: SuitsChanged) -> None:
         """The suit style changed (the settings, opened over the table): the table follows."""
         for table in self.query(ScoreTable).results(ScoreTable):
             table.ascii_only = message.ascii_only
             table.refresh(layout=True)
+        for line in self.query("#scores-doubled").results(Static):
+            line.update(ascii_words(doubled_note(self.v)) if message.ascii_only else doubled_note(self.v))
 
     def action_close(self) -> None:
         """Back to where the player was."""

@@ -236,6 +236,8 @@ def summary_renderable(
                                                    res.multiplier)
         if how is not None:
             pts.append(f"  {how}")
+            if res.multiplier != 1 and v.rules.oklahoma:  # why it is doubled
+                pts.append(" for the spade upcard")
     lines.append(pts)
     if match is not None:
         lines.append(Text(real_hand_words(match, v.hand_no, names)))

@@ -72,14 +72,14 @@ def score_table(
     ascii_only: bool = False,
 ) -> Table:
     """One row per finished hand: how it ended, the deadwood, the points (with
-    "×2" after those an Oklahoma spade doubled), the running totals.
+    "(22×2)" after those an Oklahoma spade doubled: "+44 (22×2)"), the running totals.
     ``compact`` (for narrow terminals) leaves the winner's
     name out of the points: the ending already says who scored; ``tiny`` (below
     60 columns) also says "You" and "Them", with the ending in a word, so that
     a hand is one line down to 46 columns.  ``title`` is
     what the match is called ("Match 2", its number among all the player's matches;
     else the state's own number);
-    with ``ascii_only`` the table is in ASCII alone ("x2", "-")."""
+    with ``ascii_only`` the table is in ASCII alone ("22x2", "-")."""
     say = ascii_words if ascii_only else str
     me, opp = v.seat, 1 - v.seat
     them = "Them" if tiny else short_name(opponent_name)
@@ -118,8 +118,8 @@ def score_table(
         else:
             pts = f"+{r.points}" if compact else f"{names[r.winner]} +{r.points}"
             times = _multiplier(r, v.rules)
-            if times != 1:
-                pts += f" ×{times}"
+            if times != 1:  # "+44 (22×2)": the doubling is in the points already
+                pts += f" ({r.points // times}×{times})"
         t.add_row(str(r.hand_no), ending, say(dw), say(pts), str(r.scores[me]), str(r.scores[opp]))
     if not v.sheet:
         t.add_row("", "no hand yet" if tiny else "no hand finished yet", "", "", "0", "0")
@@ -144,6 +144,18 @@ def _bonus_rows(v: PlayerView) -> list[tuple[str, tuple[int, int]]]:
     boxes, game = parts
     rows = [("box bonuses", (boxes[me], boxes[opp])), ("game bonus", (game[me], game[opp]))]
     return [(words, pair) for words, pair in rows if any(pair)]
+
+
+def doubled_note(v: PlayerView) -> str:
+    """Under the table, what a doubled hand's points say ("+44 (22×2)"), with the
+    figures of the first such hand; "" when no hand of the match was doubled."""
+    for r in v.sheet:
+        times = _multiplier(r, v.rules) if r.winner is not None and r.points else 1
+        if times != 1:
+            base = r.points // times
+            doubled = "doubled" if times == 2 else f"multiplied by {times}"
+            return f"({base}×{times}): a spade upcard {doubled} the hand's points, {base} × {times} = {r.points} counted."
+    return ""
 
 
 def _multiplier(r: HandRecord, rules: Rules) -> int:
