@@ -48,6 +48,9 @@ def test_where_only_gin_ends_a_hand_the_sheet_says_nothing_of_knocks():
     assert "only gin ends a hand" in text
     assert "lays off" not in text and "Undercut" not in text and "knocker's melds are laid out" not in text
     assert "Layoffs chain" in " ".join(PRESETS["oklahoma"].describe())  # an ace upcard is gin only, not the rest
+    text = flat(sheet(Rules().with_options(knock_limit=0)))
+    assert "you may go gin, with no deadwood left" in text and "may knock" not in text, text
+    assert "you may knock when your deadwood is low enough" in flat(sheet(Rules()))
 
 
 def test_who_deals_the_first_hand_as_the_player_sees_it():

@@ -36,6 +36,16 @@ GENERAL = (
 )
 """The rules of every preset (those that change with the rules are :meth:`Rules.describe`'s)."""
 
+GIN_ONLY_ENDING = "Ending a hand: with your discard you may go gin, with no deadwood left."
+"""The last of :data:`GENERAL` where the rules allow no knock (a knock limit of 0)."""
+
+
+def general_lines(rules: Rules) -> list[str]:
+    """:data:`GENERAL` as ``rules`` have it: no knock where only gin ends a hand."""
+    if rules.oklahoma or rules.knock_limit > 0:
+        return list(GENERAL)
+    return [*GENERAL[:-1], GIN_ONLY_ENDING]
+
 KEYS = (
     ("t / p", "take the upcard / pass"),
     ("s / d", "draw from the stock / take the top of the discard pile"),
@@ -138,7 +148,7 @@ def rules_renderable(
         _bullets([words(line) for line in rules.describe(first_deal)], ascii_only),
         Text(),
         Text("How Gin Rummy is played", style="bold underline"),
-        _bullets(GENERAL, ascii_only),
+        _bullets([words(line) for line in general_lines(rules)], ascii_only),
         Text(),
         Text("Keys", style="bold underline"),
         keys,
