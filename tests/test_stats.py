@@ -431,7 +431,10 @@ def test_gin_tui_export_text_tells_how_each_hand_s_points_add_up_as_the_summary_
         console = Console(width=100, record=True, color_system=None)
         console.print(summary_renderable(view(ended, 0), "Computer"))
         line = next(ln for ln in console.export_text().splitlines() if " score" in ln and "× 2" in ln)
-        summaries[kind] = (ended.sheet[-1].points, line[line.index("  (") :].rstrip())
+        line = line.rstrip()
+        assert line.endswith(" for the spade upcard"), line  # the summary says why; the export, the working alone
+        line = line.removesuffix(" for the spade upcard")
+        summaries[kind] = (ended.sheet[-1].points, line[line.index("  (") :])
         # one pair of brackets: "(undercut bonus 25 + 9 − 4) × 2", not "((undercut bonus 25 + 9 − 4) × 2)"
         assert "((" not in line and summaries[kind][1].endswith(") × 2"), line
         record = seat_record(view(ended, 0), f"2026-01-0{len(summaries)}-{kind}", opponent="expert")
