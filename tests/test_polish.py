@@ -1035,7 +1035,8 @@ async def test_every_note_of_the_start_is_read_whole_at_80x24(tmp_path, monkeypa
 
     from .app_helpers import until
 
-    monkeypatch.setattr(restore, "NOTE_SECONDS", 0.5)
+    # each note, or part of one, is read while it shows: long enough for a loaded machine's frames
+    monkeypatch.setattr(restore, "NOTE_SECONDS", 1.5)
     monkeypatch.setenv("HOME", str(tmp_path))  # the paths shown from ~
     (tmp_path / "current.json").write_text('{"format": "gin-tui save", "vers')
     (tmp_path / "history.sqlite3").write_bytes(b"not a database at all " * 100)
