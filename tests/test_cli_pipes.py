@@ -681,3 +681,22 @@ def test_the_settings_ascii_leaves_export_and_stats_as_they_are(tmp_path, capsys
         main(["--data-dir", str(tmp_path), *command])
         assert not Output.ascii_only, command
     capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [["--rules", "oklahoma", "--rule", "knock_limit=5"], ["--rule", "oklahoma=true", "--rule", "knock_limit=5"]],
+)
+def test_a_knock_limit_with_oklahoma_is_refused_before_anything_starts(options, tmp_path, capsys, monkeypatch):
+    """gin-tui --new --rules oklahoma --rule knock_limit=5 started a match whose header said
+    "oklahoma rules (changed: knock limit)" while the upcard set the limit."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.play import run_play
+    from ginrummy_tui.tui.app import GinApp
+
+    monkeypatch.setattr(GinApp, "run", lambda app, *args, **kwargs: pytest.fail("the game started"))
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--new", "--ai", "easy", "--seed", "7", *options])) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("gin-tui: --rule knock_limit=5 does not go with Oklahoma (")
+    assert "leave out --rule knock_limit, or add --rule oklahoma=false" in err
+    assert list(tmp_path.iterdir()) == []  # no lock taken, no settings or save written

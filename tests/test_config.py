@@ -360,3 +360,54 @@ def test_a_theme_there_is_not_is_repaired_with_the_other_bad_values_once(tmp_pat
     monkeypatch.setattr(startup, "prepare", prepared)
     assert play.run_saved_play(args) == 0
     assert asked["themes"] == theme_names()
+
+
+@pytest.mark.parametrize(
+    "given, by",
+    [
+        (dict(rules="oklahoma", rule=["knock_limit=5"]), "--rules oklahoma"),
+        (dict(rule=["oklahoma=true", "knock_limit=5"]), "--rule oklahoma=true"),
+        (dict(rules="classic", rule=["knock_limit=5", "oklahoma=yes"]), "--rule oklahoma=yes"),
+    ],
+)
+def test_a_knock_limit_with_oklahoma_on_the_command_line_is_refused_saying_why(given, by):
+    """--rules oklahoma --rule knock_limit=5 started a match named "oklahoma rules (changed:
+    knock limit)" whose limit the upcard set all the same."""
+    with pytest.raises(ValueError) as refused:
+        apply_args(Settings(), _args(**given))
+    assert str(refused.value) == (
+        f"--rule knock_limit=5 does not go with Oklahoma ({by}): each hand's first upcard sets the knock "
+        "limit there; leave out --rule knock_limit, or add --rule oklahoma=false to play with a knock limit of 5"
+    )
+    # Oklahoma turned off: the limit is the rules' own
+    got = apply_args(Settings(), _args(**{**given, "rule": [*given["rule"], "oklahoma=false"]}))
+    assert got.rules.knock_limit == 5 and not got.rules.oklahoma
+    # from the settings file: said so
+    with pytest.raises(ValueError, match=r"does not go with Oklahoma \(on in your settings, F2\)"):
+        apply_args(Settings(preset="oklahoma"), _args(rule=["knock_limit=5"]))
+
+
+def test_oklahoma_from_the_command_line_leaves_out_the_settings_knock_limit():
+    got = apply_args(Settings(rule_options=(("knock_limit", 7),)), _args(rule=["oklahoma=true"]))
+    assert got.rules == PRESETS["standard"].with_options(oklahoma=True) and got.rule_options == (("oklahoma", True),)
+
+
+def test_a_settings_file_with_a_knock_limit_and_oklahoma_is_read_without_the_limit(tmp_path):
+    """The settings screen saved the knock limit it dimmed beside Oklahoma, and the
+    match was then named "oklahoma rules (changed: knock limit)"."""
+    from ginrummy_tui.engine.rules import rules_label
+
+    for preset, options, name in (
+        ("oklahoma", {"knock_limit": 5}, "oklahoma"),
+        ("standard", {"knock_limit": 5, "oklahoma": True}, "standard (changed: oklahoma)"),
+    ):
+        text = json.dumps({"format": "gin-tui settings", "version": 1, "rules": {"preset": preset, "options": options}})
+        (tmp_path / SETTINGS_NAME).write_text(text)
+        loaded = load_settings(tmp_path)
+        assert loaded.message() is None and loaded.moved_to is None  # nothing wrong with it: left as it is
+        assert (tmp_path / SETTINGS_NAME).read_text() == text
+        assert "knock_limit" not in dict(loaded.settings.rule_options)
+        assert loaded.settings.rules.knock_limit == 10 and rules_label(loaded.settings.rules) == name
+        # saved again (the settings screen), the limit is not written
+        save_settings(tmp_path, loaded.settings)
+        assert "knock_limit" not in json.loads((tmp_path / SETTINGS_NAME).read_text())["rules"]["options"]

@@ -1321,3 +1321,36 @@ async def test_a_target_from_the_command_line_is_said_as_a_target(tmp_path):
         assert line.startswith("From the command line, for this run: standard rules, to 10 (saved: standard rules, to 100).")
         match = " ".join(str(screen.query_one("#match-rules").render()).split())
         assert match.startswith("The match in play: standard rules, to 10, opponent level Standard"), match
+
+
+async def test_a_knock_limit_saved_beside_oklahoma_is_not_named_nor_a_change_of_the_rules(tmp_path):
+    """A settings file from F2 with Oklahoma ticked and the dimmed knock limit changed: the
+    header said "standard rules (changed: knock limit, oklahoma)" and the rule sheet named the
+    knock limit too, which the upcard set all the same; F2 took a limit typed in the dimmed field
+    for a change of the rules and asked whether to start a new match."""
+    (tmp_path / "settings.json").write_text(json.dumps({
+        "format": "gin-tui settings", "version": 1,
+        "rules": {"preset": "standard", "options": {"knock_limit": 5, "oklahoma": True}},
+    }))
+    plan = prepare(args_for(tmp_path, new=True), ask=None)
+    async with running(plan, size=(120, 30)) as (app, pilot):
+        assert app.session.state.rules == PRESETS["standard"].with_options(oklahoma=True)
+        head = screen_text(app).splitlines()[0]
+        assert "standard rules (changed: oklahoma)" in head and "knock limit" not in head
+        await pilot.press("question_mark")
+        await settle(app, pilot)
+        assert "Rules in play: standard (changed: oklahoma)" in screen_text(app)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        line = " ".join(str(screen.query_one("#match-rules").render()).split())
+        assert line.startswith("The match in play: standard rules (changed: oklahoma), to 100") and "knock" not in line
+        limit = screen.query_one("#rule-knock_limit")
+        assert limit.has_class("-unused") and limit.value == "10"
+        limit.value = "11"  # dimmed: not used, so neither a change of the rules nor refused
+        await pilot.pause()
+        assert screen.query_one("#preset").value == "custom"  # standard, changed by Oklahoma alone
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)  # no question about a new match: nothing changed
+        assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"oklahoma": True}}

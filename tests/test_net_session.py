@@ -2135,3 +2135,21 @@ def test_the_host_does_not_print_again_after_closing_the_notes_it_printed_at_sta
     err = " ".join(capsys.readouterr().err.split())
     assert "played unsaved" not in err
     assert err.count("gin-tui host: Your settings file had problems") == 1
+
+
+def test_host_refuses_a_knock_limit_with_oklahoma_before_anything_starts(tmp_path, monkeypatch, capsys):
+    """gin-tui host --rules oklahoma --rule knock_limit=5 hosted a match whose rules named a
+    knock limit the upcard set all the same."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import main
+
+    def started(*args, **kwargs):
+        raise AssertionError("the match was prepared")
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setattr(host_cli, "prepare_match", started)
+    assert main(["host", "--data-dir", str(tmp_path), "--port", "0", "--rules", "oklahoma", "--rule", "knock_limit=5"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("gin-tui host: --rule knock_limit=5 does not go with Oklahoma (--rules oklahoma)")
+    assert list(tmp_path.iterdir()) == []  # nothing saved, no server started

@@ -58,3 +58,24 @@ def test_the_rule_sheet_counts_one_of_a_thing_in_the_singular():
         assert said in text, text
     text = " ".join(Rules().with_options(timer=30).describe())
     assert "down to 2 cards and" in text and "reach 100 points wins" in text and "30 seconds per move" in text
+
+
+def test_a_knock_limit_under_oklahoma_is_not_in_force_nor_named_as_a_change():
+    """With Oklahoma each hand's upcard sets the knock limit: a limit asked for
+    beside it was kept in the rules and named as a change ("oklahoma (changed:
+    knock limit)") that was not in force."""
+    from ginrummy_tui.engine.rules import rules_label
+
+    oklahoma = PRESETS["oklahoma"]
+    assert oklahoma.with_options(knock_limit=5) == oklahoma and oklahoma.with_options(knock_limit=5).name == "oklahoma"
+    assert rules_label(oklahoma.with_options(knock_limit=5), "rules") == "oklahoma rules"
+    ticked = PRESETS["standard"].with_options(oklahoma=True, knock_limit=5)
+    assert ticked.knock_limit == 10 and rules_label(ticked) == "standard (changed: oklahoma)"
+    # rules saved so before (a match, a record, a host's rules over the network)
+    saved = {**oklahoma.to_dict(), "name": "custom", "knock_limit": 5}
+    assert Rules.from_dict(saved) == oklahoma.with_options(name="custom")
+    assert rules_label(Rules.from_dict(saved), "rules") == "oklahoma rules"
+    # without Oklahoma the limit is the rules' own
+    assert oklahoma.with_options(knock_limit=5, oklahoma=False).knock_limit == 5
+    with pytest.raises(ValueError, match="knock_limit must be between 0 and 10"):  # still refused out of range
+        oklahoma.with_options(knock_limit=11)

@@ -25,7 +25,10 @@ class Rules:
     name: str = "standard"
     """The preset this value came from (``"custom"`` once changed)."""
     knock_limit: int = 10
-    """Most deadwood allowed when knocking (Oklahoma: set by the upcard)."""
+    """Most deadwood allowed when knocking.  With ``oklahoma`` each hand's upcard
+    sets the limit instead, and this one is not in force: such rules always hold
+    the usual :data:`MAX_KNOCK_LIMIT` here, whatever was asked (so a limit asked
+    for with Oklahoma is not a change of the rules, nor named as one)."""
     gin_bonus: int = 25
     """Bonus for gin, on top of the defender's deadwood."""
     undercut_bonus: int = 25
@@ -83,6 +86,8 @@ class Rules:
             problems.append(f"void_stock must be between 0 and 10 (not {self.void_stock})")
         if problems:
             raise ValueError("; ".join(problems))
+        if self.oklahoma and self.knock_limit != MAX_KNOCK_LIMIT:  # the upcard sets it: not in force
+            object.__setattr__(self, "knock_limit", MAX_KNOCK_LIMIT)
 
     def undercuts(self, defender: int, knocker: int) -> bool:
         """Whether a defender left with ``defender`` deadwood (after layoffs)

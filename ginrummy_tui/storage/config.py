@@ -198,7 +198,18 @@ def _check_rules(raw: Any, problems: list[str]) -> tuple[str, tuple[tuple[str, A
             problems.append(f"bad rule option {key}={value!r} ({exc})")
             continue
         good[key] = value
-    return preset, tuple(good.items())
+    return preset, in_force(preset, good)
+
+
+def in_force(preset: str, options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The rule ``options`` (good together on ``preset``) that the rules take: a
+    knock limit with Oklahoma on is left out (each hand's upcard sets the limit;
+    a settings file from the settings screen may hold one, kept while the form
+    dimmed it)."""
+    from ginrummy_tui.engine import PRESETS
+
+    rules = PRESETS[preset].with_options(**options)
+    return tuple((name, value) for name, value in options.items() if getattr(rules, name) == value)
 
 
 def settings_from_dict(data: Any, themes: Collection[str] | None = None) -> tuple[Settings, list[str]]:
@@ -405,13 +416,35 @@ def apply_args(settings: Settings, args: Any) -> Settings:
     if rule_texts:
         base = replace(settings, **changes)
         options = dict(base.rule_options)
-        options.update(parse_rule_options(rule_texts))
+        given = parse_rule_options(rule_texts)
+        options.update(given)
         try:
-            PRESETS[base.preset].with_options(**options)
+            rules = PRESETS[base.preset].with_options(**options)
         except ValueError as exc:
             raise ValueError(f"--rule: {exc}") from None
-        changes["rule_options"] = tuple(options.items())
+        if "knock_limit" in given and rules.oklahoma:
+            raise ValueError(_oklahoma_limit_refusal(rule_texts, given, preset))
+        changes["rule_options"] = in_force(base.preset, options)
     return apply_look(replace(settings, **changes), args)
+
+
+def _oklahoma_limit_refusal(texts: list[str], given: dict[str, Any], preset: str | None) -> str:
+    """Why ``--rule knock_limit`` is refused with Oklahoma on (by ``--rule
+    oklahoma=...`` among ``texts``, ``--rules`` ``preset`` or the settings file),
+    and what to do instead."""
+    limit = given["knock_limit"]
+    if given.get("oklahoma") is True:
+        asked = [t.strip() for t in texts if t.partition("=")[0].strip().replace("-", "_") == "oklahoma"]
+        by = f"--rule {asked[-1] if asked else 'oklahoma=true'}"
+    elif preset is not None:
+        by = f"--rules {preset}"
+    else:
+        by = "on in your settings, F2"
+    return (
+        f"--rule knock_limit={limit} does not go with Oklahoma ({by}): each hand's first upcard "
+        "sets the knock limit there; leave out --rule knock_limit, or add --rule oklahoma=false "
+        f"to play with a knock limit of {limit}"
+    )
 
 
 def check_theme(name: str) -> None:

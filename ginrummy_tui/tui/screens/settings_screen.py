@@ -448,7 +448,10 @@ class SettingsScreen(Screen):
         base = PRESETS[preset]
         changes: dict[str, Any] = {}
         wrong: dict[str, str] = {}  # the options that are not numbers (a timer: not its seconds), and why
+        oklahoma = self.query_one("#rule-oklahoma", Checkbox).value
         for name, label in RULE_OPTION_HELP:
+            if name == "knock_limit" and oklahoma:  # dimmed, not used: the upcard sets the limit
+                continue
             widget = self.query_one(f"#rule-{name}")
             if isinstance(widget, Checkbox):
                 value: Any = widget.value
@@ -483,6 +486,8 @@ class SettingsScreen(Screen):
             field = self.query_one(f"#rule-{name}")
             if name in wrong:
                 refused.append((wrong[name], field))
+                continue
+            if name not in changes:  # not read (the knock limit with Oklahoma)
                 continue
             try:
                 base.with_options(**{name: changes[name]})
