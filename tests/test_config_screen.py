@@ -1178,7 +1178,7 @@ async def test_without_saving_the_next_match_has_the_rules_and_opponent_f2_shows
 def test_the_match_line_says_each_rule_option_in_words(name, value, words):
     """F2's line for the match in play said "move timer, s 30", "who deals
     next winner" and "big gin allowed yes"."""
-    from ginrummy_tui.tui.screens.settings_screen import option_text
+    from ginrummy_tui.storage.rule_words import option_text
 
     assert option_text(name, value) == words
 
@@ -1231,7 +1231,7 @@ def test_the_match_line_has_words_for_every_rule_option():
     from dataclasses import fields
 
     from ginrummy_tui.engine import PRESETS, Rules
-    from ginrummy_tui.tui.screens.settings_screen import option_text
+    from ginrummy_tui.storage.rule_words import option_text
 
     standard = PRESETS["standard"]
     for f in fields(Rules):

@@ -155,7 +155,8 @@ def test_recorded_play_matches_the_score_sheet_and_survives_a_resume(tmp_path):
     assert [h["hand_no"] for h in rec["hands"]] == [r.hand_no for r in state.sheet]
     assert [h["points"] for h in rec["hands"]] == [r.points for r in state.sheet]
     assert all(h.get("moves") for h in rec["hands"])
-    st = compute(records).groups[("easy", "custom")]  # target changed: custom rules
+    assert rec["preset"] == "standard (changed: target 60)"  # named by the options changed, not "custom"
+    st = compute(records).groups[("easy", "standard (changed: target 60)")]
     assert st.hands == len(state.sheet)
     assert st.points == sum(r.points for r in state.sheet if r.winner == 0)
     assert st.matches == 1 and st.won == (1 if state.winner == 0 else 0)
@@ -567,3 +568,124 @@ def test_a_match_whose_save_was_damaged_is_listed_as_abandoned_not_unfinished(tm
     listed = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
     assert listed["2026-01-08"].endswith("  abandoned"), listed
     assert listed["2026-01-01"].endswith("  won")  # the others as they were
+
+
+# ---------------------------------------------------------------- changed rules, named
+
+
+CHANGED = {  # name: the rules, changed from a preset
+    "classic (changed: target 40)": PRESETS["classic"].with_options(target=40),
+    "classic (changed: target 50)": PRESETS["classic"].with_options(target=50),
+    "standard (changed: void at 10 cards left in the stock)": PRESETS["standard"].with_options(void_stock=10),
+    "multiplayer-1.5 (changed: target 50)": PRESETS["multiplayer-1.5"].with_options(target=50),
+    "classic (changed: big gin allowed, target 40, no upcard offer, box bonus 30, move timer 45 s)": (
+        PRESETS["classic"].with_options(target=40, big_gin=True, timer=45, upcard_offer=False, box_bonus=30)
+    ),
+}
+
+
+def _write_records(root, records) -> None:
+    folder = root / "history"
+    folder.mkdir(parents=True)
+    for r in records:
+        (folder / f"{r['id']}.json").write_text(json.dumps(r))
+
+
+def _changed_records(with_rules: bool = True) -> list[dict]:
+    """Matches played by the rules of :data:`CHANGED` and by a preset, as an earlier version
+    recorded them: "custom" for every rules changed (with the rules, if ``with_rules``)."""
+    records = []
+    for n, rules in enumerate([*CHANGED.values(), PRESETS["classic"]], start=1):
+        for opp, winner in (("easy", 0), ("expert", 1)):
+            r = match(f"2026-03-{n:02d}-{opp}", opp, "custom" if rules.name == "custom" else rules.name,
+                      [hand(1, "knock", 0, 0, 10 * n), hand(2, "gin", 1, 1, 25)], winner=winner)
+            if with_rules:
+                r["rules"] = rules.to_dict()
+            records.append(r)
+    return records
+
+
+def test_changed_rules_are_named_and_kept_apart_in_the_statistics_and_the_export(tmp_path, capsys, monkeypatch):
+    """gin-tui stats had one "custom" column for classic to 40, standard voided at 10 cards and
+    multiplayer-1.5 to 50 alike, and the export said "Rules: custom"."""
+    records = _changed_records()
+    _write_records(tmp_path, records)
+    hist = open_history(tmp_path).history
+    import_json_history(hist)
+    stats = hist.stats()
+    names = {name for _opp, name in stats.groups}
+    assert names == {*CHANGED, "classic"}
+    assert stats.as_dict() == compute(records).as_dict()  # the records' own figures, named alike
+    assert stats.groups[("easy", "classic (changed: target 40)")].points == 10
+    assert stats.groups[("easy", "classic (changed: target 50)")].points == 20
+    hist.close()
+
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "custom" not in out and max(len(line) for line in out.splitlines()) <= 80, out
+    notes = out.split("\n\n")[-1].splitlines()
+    assert notes[:3] == [
+        "[1] classic rules (changed: big gin allowed, target 40, no upcard offer, box",
+        "    bonus 30, move timer 45 s)",
+        "[2] classic rules (changed: target 40)",
+    ], out
+    heads = [line.split()[1:] for line in out.splitlines() if line.startswith("Rules ")]
+    assert heads[0][:5] == ["classic", "classic", "[1]", "classic", "[2]"], heads  # classic, then its changes
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    assert {g["preset"] for g in json.loads(capsys.readouterr().out)["groups"]} == {*CHANGED, "classic"}
+    assert main(["export", "--data-dir", str(tmp_path)]) == 0
+    exported = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["preset"] for r in exported[:2]] == ["classic (changed: target 40)"] * 2
+    assert {r["preset"] for r in exported} == {*CHANGED, "classic"}  # (the rules' every option beside it)
+    for argv in (["export", "--format", "text"], ["export", "--list"]):
+        assert main([*argv, "--data-dir", str(tmp_path)]) == 0
+        out = capsys.readouterr().out
+        assert "custom" not in out and "classic (changed: target 40)" in out, (argv, out)
+    assert main(["export", "--format", "text", "--match", "2026-03-01-easy", "--data-dir", str(tmp_path)]) == 0
+    assert "   Rules: classic (changed: target 40)   " in capsys.readouterr().out
+
+
+def test_matches_recorded_as_custom_by_an_earlier_version_are_named_by_their_rules(tmp_path):
+    """A history of an earlier version groups every changed rules under "custom" (the matches
+    and the tallies of their hands): opened, they are named by the rules each match kept,
+    "changed rules" for a match that kept none, with the same figures as their records give."""
+    from ginrummy_tui.storage.history import _TALLY_FILL
+
+    records = _changed_records()
+    records[0].pop("rules")  # an old record without its rules
+    _write_records(tmp_path, records)
+    hist = open_history(tmp_path).history
+    import_json_history(hist)
+    with hist.transaction() as conn:  # as an earlier version wrote them
+        conn.execute("UPDATE matches SET preset = 'custom' WHERE preset != 'classic'")
+        conn.execute("DELETE FROM tallies")
+        conn.execute(_TALLY_FILL.format(where=""))
+    assert {row[0] for row in hist.read("SELECT preset FROM tallies")} == {"custom", "classic"}
+    hist.close()
+
+    hist = open_history(tmp_path).history
+    stats = hist.stats()
+    assert {name for _opp, name in stats.groups} == {*CHANGED, "classic", "changed rules"}
+    assert stats.as_dict() == compute(records).as_dict()
+    assert stats.groups[("easy", "changed rules")].points == 10  # the first match, which kept no rules
+    assert {row[0] for row in hist.read("SELECT preset FROM tallies")} == {*CHANGED, "classic", "changed rules"}
+    assert [r["preset"] for r in hist.records()][:2] == ["changed rules", "classic (changed: target 40)"]
+    text = format_text(stats)
+    assert "custom" not in text and "changed [1]" in text
+    assert "[1] changed rules (which ones, an earlier version did not record)" in text
+
+
+def test_the_stats_screen_names_changed_rules_in_full_where_they_fit_and_by_a_mark_elsewhere():
+    from ginrummy_tui.tui.screens.stats_screen import stats_renderable
+
+    stats = compute(_changed_records())
+    for width in (40, 74):
+        group = stats_renderable(stats, width=width)
+        lines = [line for part in group.renderables[1:] for line in part.plain.splitlines()]
+        assert "custom" not in "\n".join(lines)
+        assert max(len(line) for line in lines[:-6]) <= width, "\n".join(lines)  # the table; the notes wrap
+        assert "[2] classic rules (changed: target 40)" in lines and "classic [2]" in "\n".join(lines)
+    one = compute(_changed_records()[2:3])  # one column: its full name fits
+    lines = [line for part in stats_renderable(one, width=74).renderables[1:] for line in part.plain.splitlines()]
+    assert lines[:2] == ["vs easy".rjust(len(lines[0])), lines[1]] and lines[1].endswith("classic rules (changed: target 50)")

@@ -1,4 +1,4 @@
-"""``gin-tui stats [--json]``: the lifetime statistics, per opponent level and rules preset."""
+"""``gin-tui stats [--json]``: the lifetime statistics, per opponent level and rules."""
 
 from __future__ import annotations
 

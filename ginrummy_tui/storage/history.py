@@ -5,7 +5,7 @@
 the bulky part of each hand beside it (``plays``: the public moves in a
 compact text form, both hands and the melds, deflated), the hints asked for
 (``hints``), the rule sets in use (``rulesets``, each stored once) and the
-hand figures per opponent level and preset (``tallies``, kept up to date by a
+hand figures per opponent level and rules (``tallies``, kept up to date by a
 trigger).  Indexes serve what the statistics and the export ask: by opponent
 level and preset, by preset, by date, and the finished matches in the order
 they ended.
@@ -57,6 +57,7 @@ from ginrummy_tui.storage.files import (
     set_aside_link,
     set_aside_not_a_file,
 )
+from ginrummy_tui.storage.rule_words import OLD_CUSTOM, recorded_rules_name, rules_name
 from ginrummy_tui.storage.stats import OPPONENT_NAME, Stats, Tally
 from ginrummy_tui.storage.store import (
     ARCHIVE_DIR,
@@ -172,13 +173,17 @@ _END_SQL = {k.name: f"'{k.value}'" for k in EndKind}
 """Each way a hand ends, as an SQL literal (``{KNOCK}`` in the expressions above)."""
 _ORD = "NEW.kind NOT IN ({TIMEOUT}, {VOID})".format(**_END_SQL)
 _HAND_EXPR = {name: expr.format(ord=_ORD, **_END_SQL) for name, expr in _HAND_SUMS.items()}
+_TALLY_FILL = (
+    "INSERT INTO tallies SELECT m.opponent, m.preset, "
+    + ", ".join(f"sum({expr.replace('NEW.', 'h.')})" for expr in _HAND_EXPR.values())
+    + " FROM hands h JOIN matches m ON m.id = h.match WHERE m.replay = 0{where} GROUP BY m.opponent, m.preset"
+)
+"""The tallies worked out from the hands there are (``where``: more conditions on the matches)."""
 _V3 = (
     "CREATE TABLE tallies (opponent TEXT NOT NULL, preset TEXT NOT NULL, "
     + ", ".join(f"{name} INTEGER NOT NULL DEFAULT 0" for name in _HAND_FIGURES)
     + ", PRIMARY KEY (opponent, preset));\n"
-    + "INSERT INTO tallies SELECT m.opponent, m.preset, "
-    + ", ".join(f"sum({expr.replace('NEW.', 'h.')})" for expr in _HAND_EXPR.values())
-    + " FROM hands h JOIN matches m ON m.id = h.match WHERE m.replay = 0 GROUP BY m.opponent, m.preset;\n"
+    + _TALLY_FILL.format(where="") + ";\n"
     + "CREATE TRIGGER hands_tally AFTER INSERT ON hands "
     + "WHEN (SELECT replay FROM matches WHERE id = NEW.match) = 0 BEGIN "
     + "INSERT INTO tallies SELECT opponent, preset, "
@@ -306,7 +311,7 @@ def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | N
         "abandoned": False,
         "replay": False,
         "opponent": opponent,
-        "preset": v.rules.name,
+        "preset": rules_name(v.rules),
         "rules": v.rules.to_dict(),
         "seed": None,
         "match_no": v.match_no,
@@ -648,6 +653,7 @@ class History:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=NORMAL")
                 cls._upgrade(conn)
+                cls._name_old_custom(conn)
                 return
             except sqlite3.OperationalError as exc:
                 text = str(exc).lower()
@@ -681,6 +687,41 @@ class History:
                 for statement in _statements(MIGRATIONS[step]):
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version={step}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    @staticmethod
+    def _name_old_custom(conn: sqlite3.Connection) -> None:
+        """The matches an earlier version recorded under "custom" (rules changed
+        from a preset) are put under the name of their rules, as a match is
+        recorded now (:func:`~ginrummy_tui.storage.rule_words.rules_name`: the
+        preset and the options changed, with their values), or "changed rules"
+        for those recorded without their rules; the tallies of the names they
+        go under are worked out anew from their hands.  Once: nothing is
+        recorded under "custom" since (but by an earlier version again)."""
+        if conn.execute("SELECT 1 FROM matches WHERE preset = ? LIMIT 1", (OLD_CUSTOM,)).fetchone() is None:
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            found = conn.execute(
+                "SELECT DISTINCT m.rules, r.text FROM matches m LEFT JOIN rulesets r ON r.id = m.rules "
+                "WHERE m.preset = ?",
+                (OLD_CUSTOM,),
+            ).fetchall()
+            names = set()
+            for rules_id, text in found:
+                try:
+                    rules = json.loads(text) if text else None
+                except ValueError:
+                    rules = None
+                name = recorded_rules_name(OLD_CUSTOM, rules)
+                conn.execute("UPDATE matches SET preset = ? WHERE preset = ? AND rules IS ?", (name, OLD_CUSTOM, rules_id))
+                names.add(name)
+            marks = ", ".join("?" * len(names))
+            conn.execute(f"DELETE FROM tallies WHERE preset IN (?, {marks})", (OLD_CUSTOM, *names))
+            conn.execute(_TALLY_FILL.format(where=f" AND m.preset IN ({marks})"), tuple(names))
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -737,7 +778,7 @@ class History:
             "abandoned": int(bool(record.get("abandoned"))),
             "replay": int(bool(record.get("replay"))),
             "opponent": str(record.get("opponent")),
-            "preset": str(record.get("preset")),
+            "preset": recorded_rules_name(record.get("preset"), record.get("rules")),
             "rules": self._rules_id(conn, record.get("rules")),
             "seed": _int_or_none(record.get("seed")),
             "match_no": _int_or_none(record.get("match_no")),
@@ -749,6 +790,7 @@ class History:
         if cols["rules"] is not None:
             rules_text = conn.execute("SELECT text FROM rulesets WHERE id = ?", (cols["rules"],)).fetchone()[0]
         back = _match_from_cols(cols, rules_text)
+        record = {**record, "preset": cols["preset"]}  # named by its rules ("custom" was written before)
         extra = {k: v for k, v in record.items() if k not in back and k != "hands"}
         for k in back:
             if k not in record:
@@ -1335,7 +1377,7 @@ class Recorder:
             "abandoned": False,
             "replay": self.replay,
             "opponent": self.opponent,
-            "preset": state.rules.name,
+            "preset": rules_name(state.rules),
             "rules": state.rules.to_dict(),
             "seed": state.seed,
             "match_no": state.match_no,

@@ -3,11 +3,13 @@ and one match told hand by hand (``gin-tui export --match``)."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from ginrummy_tui.engine.kinds import EndKind
 from ginrummy_tui.engine.rules import PRESETS, Rules
 
+from .rule_words import CHANGED_RULES, recorded_rules_name, rules_words
 from .stats import ME, NETWORK, OPPONENT_NAME, Stats, Tally
 
 KIND_WORDS = {
@@ -54,8 +56,9 @@ def cell(tally: Tally, name: str) -> str:
 
 
 def table_columns(stats: Stats) -> list[tuple[str, Tally]]:
-    """The columns of the statistics table: each opponent and preset, then all."""
-    cols = [(f"vs {opp} / {preset} rules", t) for (opp, preset), t in sorted(stats.groups.items())]
+    """The columns of the statistics table: each opponent and rules (by their
+    name: "vs easy / classic rules (changed: target 40)"), then all."""
+    cols = [(f"vs {opp} / {rules_words(name)}", t) for (opp, name), t in sorted(stats.groups.items())]
     if len(cols) != 1:
         cols.append(("All", stats.total))
     return cols
@@ -66,13 +69,43 @@ PRESET_SHORT = {"multiplayer-1.5": "mp-1.5"}
 
 
 HEAD_LABELS = ("Opponent", "Rules")
-"""The labels of the two head lines of :func:`column_heads` (the level, the preset)."""
+"""The labels of the two head lines of :func:`column_heads` (the level, the rules)."""
+
+
+def rules_marks(stats: Stats) -> dict[str, int]:
+    """The rules of the columns other than a preset's ("classic (changed: target
+    40)", "changed rules"), each with the number that marks it in a short column
+    head, in the order of the columns."""
+    marks: dict[str, int] = {}
+    for _opp, name in sorted(stats.groups):
+        if name not in PRESETS and name not in marks:
+            marks[name] = len(marks) + 1
+    return marks
+
+
+def short_rules(name: str, marks: dict[str, int]) -> str:
+    """The rules of a column in a short head: the preset ("mp-1.5"); changed
+    rules by their preset and their mark ("classic [1]"; "changed [2]" for
+    rules recorded as changed, without them), which :func:`rules_notes` tell."""
+    if name not in marks:
+        return PRESET_SHORT.get(name, name)
+    preset = name.partition(" (")[0]
+    short = PRESET_SHORT.get(preset, preset) if preset in PRESETS else "changed"
+    return f"{short} [{marks[name]}]"
+
+
+def rules_notes(marks: dict[str, int]) -> list[str]:
+    """What the marks of :func:`short_rules` stand for: "[1] classic rules (changed: target 40)"."""
+    unknown = " (which ones, an earlier version did not record)"
+    return [f"[{n}] {rules_words(name)}{unknown if name == CHANGED_RULES else ''}" for name, n in marks.items()]
 
 
 def column_heads(stats: Stats) -> list[tuple[str, str, Tally]]:
-    """The columns as two short head lines (opponent level, preset) and figures;
-    "All" last when there is more than one pair."""
-    cols = [(opp, PRESET_SHORT.get(preset, preset), t) for (opp, preset), t in sorted(stats.groups.items())]
+    """The columns as two short head lines (opponent level, rules: changed ones
+    marked, see :func:`short_rules`) and figures; "All" last when there is more
+    than one pair."""
+    marks = rules_marks(stats)
+    cols = [(opp, short_rules(name, marks), t) for (opp, name), t in sorted(stats.groups.items())]
     if len(cols) != 1:
         cols.append(("All", "", stats.total))
     return cols
@@ -95,9 +128,10 @@ def column_blocks(widths: list[int], label_w: int, width: int | None) -> list[li
 
 def format_text(stats: Stats, width: int = 80) -> str:
     """A plain-text table of the figures (``gin-tui stats``) within ``width``
-    columns: one column per opponent level and preset, each headed by the
-    level over the preset; when they do not all fit side by side, the table
-    is split into blocks, each repeating the row labels."""
+    columns: one column per opponent level and rules, each headed by the
+    level over the rules (changed rules by a mark, told under the table);
+    when they do not all fit side by side, the table is split into blocks,
+    each repeating the row labels."""
     if not stats.groups:
         lines = ["No games recorded yet: play a match with 'gin-tui'."]
     else:
@@ -113,6 +147,11 @@ def format_text(stats: Stats, width: int = 80) -> str:
             lines.append(HEAD_LABELS[1].ljust(label_w) + "".join("  " + b.rjust(col_w) for _, b, _ in block))
             for label, name in ROWS:
                 lines.append(label.ljust(label_w) + "".join("  " + cell(t, name).rjust(col_w) for _, _, t in block))
+        notes = rules_notes(rules_marks(stats))
+        if notes:
+            lines.append("")
+        for note in notes:
+            lines.extend(textwrap.wrap(note, max(width, 20), subsequent_indent=" " * (note.index("]") + 2)))
     if stats.replays:
         lines.append(f"({stats.replays} replayed deal(s) not counted)")
     if stats.unreadable:
@@ -220,7 +259,8 @@ def format_match(record: dict[str, Any]) -> str:
     state = "finished" if record.get("finished") else "abandoned" if record.get("abandoned") else "in progress"
     lines = [
         f"Match {record['id']}  ({state}{', replayed deal' if record.get('replay') else ''})",
-        f"  Opponent: {listed_opponent(record)}   Rules: {record.get('preset')}   Seed: {'-' if seed is None else seed}",
+        f"  Opponent: {listed_opponent(record)}   Rules: {recorded_rules_name(record.get('preset'), record.get('rules'))}"
+        f"   Seed: {'-' if seed is None else seed}",
         f"  Started: {record.get('started')}   Ended: {record.get('ended') or '-'}",
     ]
     rules = _match_rules(record)

@@ -4,7 +4,9 @@ The matches are recorded in the history database
 (:mod:`ginrummy_tui.storage.history`), which works the figures out with SQL
 aggregates.  :func:`compute` gives the same figures from match records in
 their JSON form (as ``gin-tui export`` writes them, one a line): per opponent
-level and rules preset, from the point of view of seat 0 (the local player).
+level and rules (a preset, or the name of rules changed from one:
+:func:`~ginrummy_tui.storage.rule_words.recorded_rules_name`), from the point
+of view of seat 0 (the local player).
 A replayed deal (``replay``) is kept in the history but does not count.
 :mod:`ginrummy_tui.storage.reports` puts the figures into words.
 """
@@ -35,7 +37,7 @@ so the database's format is unchanged."""
 
 @dataclass
 class Tally:
-    """The figures for one opponent level and preset (or all of them)."""
+    """The figures for one opponent level and rules (or all of them)."""
 
     matches: int = 0
     """Finished matches."""
@@ -129,7 +131,7 @@ class Tally:
 
 @dataclass
 class Stats:
-    """All the figures: per (opponent level, preset), and in total."""
+    """All the figures: per (opponent level, name of the rules), and in total."""
 
     groups: dict[tuple[str, str], Tally] = field(default_factory=dict)
     total: Tally = field(default_factory=Tally)
@@ -160,7 +162,10 @@ def _streaks(results: Iterable[bool]) -> tuple[int, int]:
 
 def compute(records: Iterable[dict[str, Any]], me: int = ME) -> Stats:
     """The figures from match records (as :func:`load_history` gives them,
-    oldest first).  Replays are left out."""
+    oldest first), per opponent level and the name of the rules
+    (:func:`~ginrummy_tui.storage.rule_words.recorded_rules_name`).  Replays are left out."""
+    from ginrummy_tui.storage.rule_words import recorded_rules_name
+
     stats = Stats()
     finished: dict[tuple[str, str] | None, list[tuple[str, bool]]] = {None: []}
     for r in records:
@@ -169,7 +174,7 @@ def compute(records: Iterable[dict[str, Any]], me: int = ME) -> Stats:
             continue
         if not r["hands"] and not r.get("finished") and not r.get("abandoned"):
             continue  # a match left before any hand ended, and not given up: nothing to count
-        key = (str(r.get("opponent")), str(r.get("preset")))
+        key = (str(r.get("opponent")), recorded_rules_name(r.get("preset"), r.get("rules")))
         tally = stats.groups.setdefault(key, Tally())
         for t in (tally, stats.total):
             for hand in r["hands"]:

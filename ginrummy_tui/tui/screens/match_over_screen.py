@@ -127,7 +127,7 @@ class MatchOverScreen(AfterHandScreen):
         resumed against the level of its own, or settings changed during it):
         "The next match is against Computer (standard), as your settings say
         (F2 changes them)."; "" when it is played as this one was."""
-        from .settings_screen import rules_text
+        from ginrummy_tui.storage.rule_words import rules_text
 
         gin = gin_of(self.app)
         control, settings = gin.context.control, gin.context.settings

@@ -24,7 +24,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ginrummy_tui.engine.kinds import Phase
 from ginrummy_tui.engine.rules import rules_label
-from ginrummy_tui.engine.words import counted
+from ginrummy_tui.storage.rule_words import option_text, rules_text
 
 from ..host import ClickModeChanged, gin_of
 from ..widgets.cardfaces import ascii_words
@@ -81,48 +81,6 @@ def current_settings(app: GinHost) -> Settings:
     from ..palette import theme_names
 
     return load_settings(app.context.config_dir or config_dir(), theme_names()).settings
-
-
-_YES_NO_WORDS = {
-    "tie_is_undercut": ("a tie is an undercut", "a tie is no undercut"),
-    "big_gin": ("big gin allowed", "no big gin"),
-    "upcard_offer": ("upcard offered first", "no upcard offer"),
-    "oklahoma": ("oklahoma", "no oklahoma"),
-}
-"""The yes/no rule options in words, as the match line says them: yes, no."""
-
-
-def option_text(name: str, value: Any) -> str:
-    """A rule option and its value, as the match line says it ("knock limit 7",
-    "no big gin", "move timer 30 s", "the winner deals next")."""
-    from ginrummy_tui.storage.config import RULE_OPTION_HELP
-
-    if isinstance(value, bool) and name in _YES_NO_WORDS:
-        return _YES_NO_WORDS[name][0 if value else 1]
-    if name == "timer":
-        return "no move timer" if value is None else f"move timer {value} s"
-    if name == "next_dealer":
-        return "the winner deals next" if value == "winner" else "the deal alternates"
-    if name == "void_stock":
-        return f"void at {counted(value, 'card')} left in the stock"
-    label = dict(RULE_OPTION_HELP)[name].split(" (")[0].lower()
-    return f"{label} {value}"
-
-
-def rules_text(rules: Rules) -> tuple[str, set[str]]:
-    """The rules' name ("standard rules"); changed rules with the preset they
-    come from and the options changed from it, with their values, but the
-    target, which the caller says beside them ("standard rules (changed: knock
-    limit 7), to 100"; "standard rules, to 10" for a target changed alone).
-    Also the options it names."""
-    from ginrummy_tui.engine.rules import changed_from_preset
-
-    preset, changed = changed_from_preset(rules)
-    options = {name: getattr(rules, name) for name in changed if name != "target"}
-    if not options:
-        return f"{preset} rules", set()
-    named = ", ".join(option_text(name, value) for name, value in options.items())
-    return f"{preset} rules (changed: {named})", set(options)
 
 
 def run_only_line(shown: Settings, saved: Settings | None) -> str:

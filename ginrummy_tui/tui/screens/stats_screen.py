@@ -30,11 +30,21 @@ if TYPE_CHECKING:
 def stats_renderable(
     stats: Stats, notes: list[str] | None = None, width: int | None = None, *, unusable: str | None = None
 ) -> Group:
-    """The figures as a table (one column per opponent and preset, and all). Within
-    ``width`` columns, when given: narrower heads (the level over the preset), then the
-    columns in blocks, each repeating the row labels, rather than figures cut off.
+    """The figures as a table (one column per opponent and rules, and all). Within
+    ``width`` columns, when given: narrower heads (the level over the rules, changed
+    rules by a mark told under the table), then the columns in blocks, each repeating
+    the row labels, rather than figures cut off.
     ``unusable``: why the history cannot be used (said instead of the figures)."""
-    from ginrummy_tui.storage.reports import HEAD_LABELS, ROWS, cell, column_blocks, column_heads, table_columns
+    from ginrummy_tui.storage.reports import (
+        HEAD_LABELS,
+        ROWS,
+        cell,
+        column_blocks,
+        column_heads,
+        rules_marks,
+        rules_notes,
+        table_columns,
+    )
 
     parts: list = [Text("Your record", style="bold underline")]
     if unusable is not None:
@@ -51,9 +61,11 @@ def stats_renderable(
             cols.append((level, preset, t))
         widths = [max(len(a), len(b), *(len(cell(t, field)) for _, field in ROWS)) for a, b, t in cols]
         labels = ("", "")  # the wide heads say what they are ("vs expert", "standard rules")
+        marked: list[str] = []  # what the marks of changed rules in the short heads stand for
         if width is not None and label_w + sum(w + 2 for w in widths) > width:
             cols = column_heads(stats)
             labels = HEAD_LABELS
+            marked = rules_notes(rules_marks(stats))
             widths = [max(len(a), len(b), *(len(cell(t, field)) for _, field in ROWS)) for a, b, t in cols]
         for n, block in enumerate(column_blocks(widths, label_w, width)):
             table = Text(no_wrap=True, overflow="crop")
@@ -71,6 +83,8 @@ def stats_renderable(
                 table.append("\n")
             table.rstrip()
             parts.append(table)
+        if marked:
+            parts.append(Text("\n" + "\n".join(marked)))
     notes = list(notes or [])
     if stats.replays:
         notes.append(f"{stats.replays} replayed deal(s) not counted")

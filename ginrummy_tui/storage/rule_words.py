@@ -1,0 +1,106 @@
+"""The rules in words, with the values of the options changed: the preset they
+come from and what was changed from it ("classic rules (changed: target 40)"),
+never "custom".  For the settings screen's line on the match in play, the
+result of a match, and the name the history keeps a match's rules under (the
+statistics are kept per name, the export and the lists of matches say it).
+
+:func:`~ginrummy_tui.engine.rules.rules_label` names the options changed
+without their values, where the table has less room (the score line, the
+rule sheet)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ginrummy_tui.engine.rules import PRESETS, Rules, changed_from_preset
+from ginrummy_tui.engine.words import counted
+
+_YES_NO_WORDS = {
+    "tie_is_undercut": ("a tie is an undercut", "a tie is no undercut"),
+    "big_gin": ("big gin allowed", "no big gin"),
+    "upcard_offer": ("upcard offered first", "no upcard offer"),
+    "oklahoma": ("oklahoma", "no oklahoma"),
+}
+"""The yes/no rule options in words, as the match line says them: yes, no."""
+
+CHANGED_RULES = "changed rules"
+"""The name of a match's rules that an earlier version recorded only as
+"custom", without the rules themselves (nothing tells which were changed)."""
+OLD_CUSTOM = "custom"
+"""What earlier versions recorded as the preset of a match whose rules were changed."""
+
+
+def option_text(name: str, value: Any) -> str:
+    """A rule option and its value, as the match line says it ("knock limit 7",
+    "no big gin", "move timer 30 s", "the winner deals next", "target 40")."""
+    from ginrummy_tui.storage.config import RULE_OPTION_HELP
+
+    if isinstance(value, bool) and name in _YES_NO_WORDS:
+        return _YES_NO_WORDS[name][0 if value else 1]
+    if name == "timer":
+        return "no move timer" if value is None else f"move timer {value} s"
+    if name == "next_dealer":
+        return "the winner deals next" if value == "winner" else "the deal alternates"
+    if name == "void_stock":
+        return f"void at {counted(value, 'card')} left in the stock"
+    if name == "target":
+        return f"target {value}"
+    label = dict(RULE_OPTION_HELP)[name].split(" (")[0].lower()
+    return f"{label} {value}"
+
+
+def _changes(rules: Rules, *, target: bool) -> tuple[str, dict[str, Any]]:
+    """The preset ``rules`` come from and the options changed from it, with their
+    values (the target among them only with ``target``)."""
+    preset, changed = changed_from_preset(rules)
+    return preset, {name: getattr(rules, name) for name in changed if target or name != "target"}
+
+
+def rules_text(rules: Rules) -> tuple[str, set[str]]:
+    """The rules' name ("standard rules"); changed rules with the preset they
+    come from and the options changed from it, with their values, but the
+    target, which the caller says beside them ("standard rules (changed: knock
+    limit 7), to 100"; "standard rules, to 10" for a target changed alone).
+    Also the options it names."""
+    preset, options = _changes(rules, target=False)
+    if not options:
+        return f"{preset} rules", set()
+    named = ", ".join(option_text(name, value) for name, value in options.items())
+    return f"{preset} rules (changed: {named})", set(options)
+
+
+def rules_name(rules: Rules) -> str:
+    """The name the history keeps a match's rules under: the preset's
+    ("classic"), or the preset they come from and every option changed from it
+    with its value, the target too ("classic (changed: target 40, no big
+    gin)").  Rules that differ have different names; :func:`rules_words` says
+    one with "rules" after the preset."""
+    preset, options = _changes(rules, target=True)
+    if not options:
+        return preset
+    return f"{preset} (changed: {', '.join(option_text(name, value) for name, value in options.items())})"
+
+
+def recorded_rules_name(preset: Any, rules: Any) -> str:
+    """The name (:func:`rules_name`) of the rules of a match record: its
+    ``preset`` entry, which names them (a preset's name, or the name of changed
+    rules); for "custom", which earlier versions recorded for changed rules, the
+    name of its ``rules`` (the object a record keeps), or :data:`CHANGED_RULES`
+    when they are not there to tell which options were changed."""
+    if isinstance(preset, str) and preset and preset != OLD_CUSTOM:
+        return preset
+    if isinstance(rules, dict):
+        try:
+            return rules_name(Rules.from_dict(rules))
+        except (TypeError, ValueError):
+            pass
+    return CHANGED_RULES
+
+
+def rules_words(name: str) -> str:
+    """A name of :func:`rules_name` with "rules" after the preset ("classic
+    rules", "classic rules (changed: target 40)"); :data:`CHANGED_RULES` as it is."""
+    preset, sep, changes = name.partition(" (")
+    if preset in PRESETS:
+        return f"{preset} rules{sep}{changes}"
+    return name
