@@ -9,6 +9,7 @@ import pytest
 
 from ginrummy_tui.cli import main
 from ginrummy_tui.cli.sim import JSON_KEYS, simulate
+from ginrummy_tui.engine.words import counted
 
 KEYS = {
     "a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "big_gins", "undercuts", "voids",
@@ -176,3 +177,111 @@ def test_the_first_line_says_what_was_played(args, says, capsys):
     assert says in first
     if "--matches" in args:
         assert first.endswith(" hands played\n") and "1 matches" not in first
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux's /proc)."""
+    import os
+
+    found: list[int] = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            found += [int(n) for n in f.read().split()]
+    return found
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["table", "json"])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_sim_in_one_line_with_the_figures_of_the_finished_matches(jobs, as_json, tmp_path):
+    """Ctrl+C during gin-tui sim printed tracebacks (with --jobs 2 one from each worker
+    and one from the main process; with --jobs 1 from deep in the computer's search)
+    and ended with the signal.  It says in one line how far it got, prints the
+    figures of the matches finished, ends with status 130, as a shell's Ctrl+C,
+    and leaves no worker behind.  Run as in a terminal: standard error a terminal
+    (its progress bar says when the first matches are done), Ctrl+C sent to the
+    command's whole process group, as a terminal sends it."""
+    import os
+    import pty
+    import re
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("TEXTUAL_DRIVER", "GIN_TUI_WEB")}
+    env["PYTHONPATH"] = os.getcwd() + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ginrummy_tui", "sim", "--a", "expert", "--b", "standard", "--matches", "40",
+         "--jobs", str(jobs), *(["--json"] if as_json else [])],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, env=env, cwd=tmp_path,
+        start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    os.close(slave)
+    err = b""
+    try:
+        deadline = time.monotonic() + 60
+        while not re.search(rb"\] [1-9]\d*/40 ", err):  # the progress bar: some matches done
+            assert time.monotonic() < deadline and proc.poll() is None, err
+            if select.select([master], [], [], 1)[0]:
+                err += os.read(master, 4096)
+        workers = _children(proc.pid)
+        assert len(workers) == (2 if jobs == 2 else 0)
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl+C
+        out, _ = proc.communicate(timeout=30)
+        while select.select([master], [], [], 0.5)[0]:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # its other side closed
+                break
+            if not chunk:
+                break
+            err += chunk
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        os.close(master)
+    said = err.decode().replace("\r\n", "\n").rsplit("\r", 1)[-1]  # after the progress bar, cleared
+    assert proc.returncode == 130, said
+    assert "Traceback" not in said and "KeyboardInterrupt" not in said
+    m = re.fullmatch(r"gin-tui sim: stopped \(Ctrl\+C\) after (\d+) of 40 matches; the figures are those of the "
+                     r"finished ones\.", " ".join(said.split()))  # one message (wrapped at the terminal's width)
+    assert m and said.endswith(".\n"), said
+    done = int(m.group(1))
+    assert done >= 1
+    if as_json:
+        r = json.loads(out)
+        assert r["matches"] == done and r["wins"]["a"] + r["wins"]["b"] == done
+    else:
+        assert out.decode().startswith(f"expert (a) against standard (b), rules standard: {counted(done, 'match')}, ")
+    for pid in workers:  # the workers were stopped and waited for
+        assert not os.path.exists(f"/proc/{pid}")
+    with pytest.raises(ProcessLookupError):  # nothing at all of the command is left
+        os.killpg(proc.pid, 0)
+
+
+def test_ctrl_c_while_a_finished_match_is_counted_stops_once_it_is_counted_whole(monkeypatch):
+    """The figures printed after Ctrl+C add up: a Ctrl+C that comes while a finished
+    match's figures are added to the others' waits until they all are (its count of
+    matches added without its winner would not)."""
+    import os
+    import signal
+
+    import ginrummy_tui.cli.sim as sim
+
+    class Interrupting(dict):
+        def __getitem__(self, key):
+            if key == "wins":  # after the counts of matches and hands, before the wins
+                os.kill(os.getpid(), signal.SIGINT)
+            return super().__getitem__(key)
+
+    real = sim.play_one
+    monkeypatch.setattr(sim, "play_one", lambda job: Interrupting(real(job)) if job[4] == 1 else real(job))
+    with pytest.raises(sim.Stopped) as stopped:
+        simulate("easy", "easy", 4, seed=3)
+    r = stopped.value.figures
+    assert r["matches"] == 2 and r["wins"]["a"] + r["wins"]["b"] == 2
+    assert sum(r["knocks"].values()) + sum(r["gins"].values()) + r["voids"] == r["hands"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # as it was

@@ -32,6 +32,11 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("ginrummy_tui.cli.serve", "serve the game in a web browser (needs the 'web' extra)"),
 }
 
+CTRL_C_STATUS = 130
+"""The exit status of a command that Ctrl+C cut short (``sim``, ``join`` waiting for its
+seat), as a shell gives one (128 + SIGINT).  ``host --server-only`` ends with 0 on
+Ctrl+C: that is its way to stop serving (the match saved), not work cut short."""
+
 
 def positive(text: str) -> int:
     """An option's whole number of at least 1 (argparse ``type``)."""

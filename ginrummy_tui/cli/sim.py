@@ -12,10 +12,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 import time
 
-from ginrummy_tui.cli import out, output_open, positive, say
+from ginrummy_tui.cli import CTRL_C_STATUS, out, output_open, positive, say
 from ginrummy_tui.engine.kinds import EndKind, Phase
 from ginrummy_tui.engine.words import counted
 
@@ -70,6 +72,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=f"processes to use (default 1, at most {JOBS_PER_PROCESSOR} for each processor)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.epilog = ("Ctrl+C stops it: it says how many of the matches (or hands) were finished, prints the "
+                     "figures of those (as a table, or with --json), and ends with status 130.")
 
 
 # ---------------------------------------------------------------- playing
@@ -193,29 +197,117 @@ class _Progress:
             sys.stderr.flush()
 
 
+class Stopped(Exception):
+    """Ctrl+C stopped :func:`simulate`: ``figures`` are those of the ``figures["matches"]``
+    matches (or ``figures["hands"]`` single hands) finished before it, of ``count`` asked."""
+
+    def __init__(self, figures: dict, count: int) -> None:
+        super().__init__("stopped (Ctrl+C)")
+        self.figures = figures
+        self.count = count
+
+
+class _CtrlC:
+    """SIGINT's handler while :func:`simulate` plays: Ctrl+C raises ``KeyboardInterrupt``
+    as usual, except while a finished match's figures are being added to the total,
+    where it waits until they all are (half a match's figures would not add up);
+    once it has stopped the run, another Ctrl+C does nothing (the workers are being
+    stopped and waited for)."""
+
+    def __init__(self) -> None:
+        self.adding = False
+        self.pending = False
+        self.stopping = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.stopping:
+            return
+        if self.adding:
+            self.pending = True
+            return
+        self.stopping = True
+        raise KeyboardInterrupt
+
+    def add(self, total: dict, part: dict) -> None:
+        """Add ``part`` to ``total`` whole, then stop if Ctrl+C came meanwhile."""
+        self.adding = True
+        try:
+            _merge(total, part)
+        finally:
+            self.adding = False
+        if self.pending:
+            self.stopping = True
+            raise KeyboardInterrupt
+
+
+def _worker_start() -> None:
+    """A worker of ``--jobs N`` ignores Ctrl+C (the terminal sends it to every process of
+    the command): the main process stops the run and the workers with it, and no
+    worker prints a traceback.  The workers are started with SIGINT blocked, so that
+    none can be interrupted before it ignores it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _play_all(tasks: list[tuple], jobs: int, add, step) -> None:
+    """Play ``tasks``, in ``jobs`` processes, ``add``-ing each one's figures as it
+    finishes; a ``KeyboardInterrupt`` ends it, the workers stopped and waited for."""
+    if jobs > 1 and len(tasks) > 1:
+        import multiprocessing
+
+        count = len(tasks)
+        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        # blocked, not ignored, while the workers start: a Ctrl+C meanwhile comes once they have
+        blocking = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if blocking else None
+        try:
+            with ctx.Pool(min(jobs, count), initializer=_worker_start) as pool:  # its end stops and waits for them
+                if mask is not None:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+                    mask = None
+                for part in pool.imap_unordered(play_one, tasks, chunksize=max(1, min(8, count // (jobs * 8) or 1))):
+                    add(part)
+                    step()
+        finally:
+            if mask is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    else:
+        for t in tasks:
+            add(play_one(t))
+            step()
+
+
 def simulate(a: str, b: str, count: int, seed: int = 1, preset: str = "standard", jobs: int = 1,
              single_hands: bool = False, progress: bool = False) -> dict:
     """Play ``count`` matches (or single hands) of ``a`` against ``b`` and return the figures
-    as the JSON object that ``gin-tui sim --json`` prints."""
+    as the JSON object that ``gin-tui sim --json`` prints.  Ctrl+C raises :class:`Stopped`
+    with the figures of the matches finished before it (a Ctrl+C ignored, as in a
+    background job, stays ignored)."""
     tasks = [(a, b, preset, seed, i, single_hands) for i in range(count)]
     total = _empty()
     bar = _Progress(count, "hands" if single_hands else "matches") if progress else None
-    if jobs > 1 and count > 1:
-        import multiprocessing
+    ctrl_c = _CtrlC()
+    previous = None
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        previous = signal.signal(signal.SIGINT, ctrl_c)
+    stopped = False
+    try:
+        _play_all(tasks, jobs, lambda part: ctrl_c.add(total, part), bar.step if bar else lambda: None)
+    except KeyboardInterrupt:
+        stopped = True
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+        if bar:
+            bar.close()
+    figures = _figures(a, b, preset, total)
+    if stopped:
+        raise Stopped(figures, count)
+    return figures
 
-        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        with ctx.Pool(min(jobs, count)) as pool:
-            for part in pool.imap_unordered(play_one, tasks, chunksize=max(1, min(8, count // (jobs * 8) or 1))):
-                _merge(total, part)
-                if bar:
-                    bar.step()
-    else:
-        for t in tasks:
-            _merge(total, play_one(t))
-            if bar:
-                bar.step()
-    if bar:
-        bar.close()
+
+def _figures(a: str, b: str, preset: str, total: dict) -> dict:
     hands = max(1, total["hands"])
     times = total["times"]
     return {
@@ -290,10 +382,24 @@ def run(args: argparse.Namespace) -> int:
     output_open()  # said now, not after the whole simulation
     single = args.hands is not None
     count = args.hands if single else (args.matches if args.matches is not None else 100)
-    result = simulate(args.a, args.b, count, seed=seed, preset=preset, jobs=args.jobs,
-                      single_hands=single, progress=True)
-    if args.json:
+    try:
+        result = simulate(args.a, args.b, count, seed=seed, preset=preset, jobs=args.jobs,
+                          single_hands=single, progress=True)
+    except Stopped as stopped:  # the figures of the finished ones, if any, after one line saying so
+        result = stopped.figures
+        done = result["hands"] if single else result["matches"]
+        asked = counted(count, "single hand" if single else "match")
+        theirs = "; the figures are those of the finished ones" if done else ""
+        say(f"gin-tui sim: stopped (Ctrl+C) after {done} of {asked}{theirs}.", file=sys.stderr)
+        if done:
+            _print(result, single, args.json)
+        return CTRL_C_STATUS
+    _print(result, single, args.json)
+    return 0
+
+
+def _print(result: dict, single: bool, as_json: bool) -> None:
+    if as_json:
         out(json.dumps({k: result[k] for k in JSON_KEYS}))
     else:
         out(_table(result, single))
-    return 0
