@@ -772,7 +772,7 @@ async def test_a_wrong_code_refused_without_new_match_is_the_plain_refusal(tmp_p
         monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
         monkeypatch.setenv(CODE_ENV, "AAAA-AAAA")
         assert await asyncio.to_thread(main, ["join", f"127.0.0.1:{port}", "--data-dir", str(tmp_path)]) == 1
-        assert capsys.readouterr().err.strip().splitlines()[-1] == "gin-tui join: the host refused: wrong join code"
+        assert capsys.readouterr().err.strip().splitlines()[-1].startswith("gin-tui join: the host refused: wrong join code;")
         assert [hello["type"] for hello in hellos] == [P.HELLO, P.HELLO]
     finally:
         server.close()

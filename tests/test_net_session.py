@@ -699,12 +699,13 @@ async def test_a_guest_whose_host_started_a_new_match_is_told_so_not_that_the_co
         monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
         monkeypatch.setenv(CODE_ENV, old_code)
         assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--data-dir", str(tmp_path / "bob")]) == 1
-        assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        assert capsys.readouterr().err.strip().splitlines()[-1].startswith(
             "gin-tui join: the host has started a new match, with a new join code; ask the host for it.")
         # a code that never was: still the plain refusal
         monkeypatch.setenv(CODE_ENV, "ZZZZ-ZZZZ")
         assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--data-dir", str(tmp_path / "bob")]) == 1
-        assert capsys.readouterr().err.strip().splitlines()[-1] == "gin-tui join: the host refused: wrong join code"
+        assert capsys.readouterr().err.strip().splitlines()[-1].startswith(
+            "gin-tui join: the host refused: wrong join code;")
     finally:
         await seats.close()
         if again is not None:
@@ -1014,6 +1015,171 @@ async def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeyp
     # broken between words at 80 columns: the terminal broke it in "has not yet no/ticed"
     assert all(len(line) <= 80 for line in err.splitlines())
     assert "the host has not yet noticed that the old connection is gone" in " ".join(err.split())
+
+
+async def test_join_stops_asking_for_a_seat_held_by_a_live_connection_and_says_what_to_do(hosted, capsys, monkeypatch):
+    """A second gin-tui join of a seat whose first one was still at the table asked
+    again for 40 s, then said only "the host refused: that seat is already taken".
+    The host says how long the seat's connection has been silent: one that spoke
+    between two asks is alive (a connected game pings), so the join stops at once
+    then, saying to close the other gin-tui join of that seat or wait for it to drop."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    server, session, changes = hosted
+    await session(1, "Bob", heartbeat=0.3)  # at the table, pinging the host
+    monkeypatch.setattr(join_cli, "SEAT_WAIT", 20)
+    host, port = server.address
+    monkeypatch.setenv(join_cli.CODE_ENV, server.join_code)
+    started = time.monotonic()
+    assert await asyncio.to_thread(main, ["join", f"{host}:{port}"]) == 1
+    took = time.monotonic() - started
+    err = " ".join(capsys.readouterr().err.split())
+    assert took < 2 * join_cli.SEAT_ASK_EVERY + 3, took  # the second ask found it alive, not the 20 s of asking
+    assert "still held" in err  # the first answer: it may have been this player's own, gone
+    assert err.endswith(
+        "gin-tui join: the host refused: that seat is already taken, by a connection the host still hears from: "
+        "close the other 'gin-tui join' of that seat (or wait for it to drop), then join again."
+    ), err
+
+
+async def test_a_seat_held_by_a_silent_connection_is_not_taken_for_a_live_one(capsys, monkeypatch):
+    """A seat held by a connection gone without a word (a dropped network: it never
+    speaks again) is ever more silent in the host's answers: gin-tui join keeps
+    asking for it (the host drops such a connection after its idle time), as it did."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.net import protocol as P
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)
+    server = MatchServer(new_game(seed=1), port=0, auth_delay=0.01, idle_timeout=1.5)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    reader, writer = await asyncio.open_connection(host, port)  # says hello, then nothing
+    try:
+        writer.write(P.encode({"type": P.HELLO, "version": P.PROTOCOL_VERSION, "code": server.join_code}))
+        await writer.drain()
+        assert P.decode(await reader.readline())["type"] == P.WELCOME
+        monkeypatch.setattr(join_cli, "SEAT_ASK_EVERY", 0.3)
+        session = RemoteSession(host, port, server.join_code, "Bob")
+        refused: list[float | None] = []
+        for _ in range(3):
+            with pytest.raises(JoinRefused) as err:
+                await session.connect(5)
+            refused.append(err.value.quiet)
+            await asyncio.sleep(0.3)
+        assert all(q is not None for q in refused) and refused == sorted(refused)  # ever more silent
+        assert not join_cli.held_by_a_live_connection((0.0, refused[0] or 0.0), 0.6, refused[2])
+        assert join_cli.held_by_a_live_connection((0.0, 5.0), 2.0, 0.2)  # it spoke meanwhile
+        assert not join_cli.held_by_a_live_connection(None, 2.0, 0.2)  # nothing to compare with
+        assert not join_cli.held_by_a_live_connection((0.0, 5.0), 2.0, None)  # a host that does not say
+    finally:
+        writer.close()
+        thread.stop()
+
+
+def test_ctrl_c_while_join_asks_for_a_held_seat_says_so_and_ends_with_130(tmp_path):
+    """Ctrl+C while gin-tui join asked again for a seat still held ended it with
+    status 1 and not a word.  It says it stopped, as gin-tui host does, and ends
+    with status 130, as gin-tui sim does.  Run in a terminal (a pseudo-terminal),
+    Ctrl+C sent to its process group, as a terminal sends it."""
+    import os
+    import pty
+    import select
+    import signal
+    import socket
+    import subprocess
+    import sys
+
+    from ginrummy_tui.net import protocol as P
+
+    server = MatchServer(new_game(seed=1), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    holder = socket.create_connection((host, port))  # the seat's connection: said hello, silent since
+    holder.sendall(P.encode({"type": P.HELLO, "version": P.PROTOCOL_VERSION, "code": server.join_code}))
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("TEXTUAL_DRIVER", "GIN_TUI_WEB")}
+    env.update(PYTHONPATH=os.getcwd() + os.pathsep + env.get("PYTHONPATH", ""), GIN_TUI_CODE=server.join_code,
+               TERM="xterm")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ginrummy_tui", "join", f"{host}:{port}", "--data-dir", str(tmp_path)],
+        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    os.close(slave)
+    said = b""
+
+    def read(until: bytes | None) -> None:
+        nonlocal said
+        deadline = time.monotonic() + 30
+        while (until is None or until not in said) and time.monotonic() < deadline:
+            if not select.select([master], [], [], 0.5)[0]:
+                if until is None:
+                    return
+                continue
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # its other side closed: it ended
+                return
+            if not chunk:
+                return
+            said += chunk
+
+    try:
+        read(b"Ctrl+C stops")  # asking again
+        assert proc.poll() is None, said
+        os.killpg(proc.pid, signal.SIGINT)
+        status = proc.wait(15)
+        read(None)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        os.close(master)
+        holder.close()
+        thread.stop()
+    text = said.decode(errors="replace").replace("\r\n", "\n")
+    assert status == 130, text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    assert text.endswith("\ngin-tui join: stopped (Ctrl+C).\n"), text
+
+
+@pytest.mark.parametrize("from_env", [True, False], ids=["from GIN_TUI_CODE", "typed"])
+def test_a_wrong_join_code_says_where_it_came_from_and_what_to_do(from_env, capsys, monkeypatch):
+    """A wrong code said only "the host refused: wrong join code": taken from
+    GIN_TUI_CODE, an old one left there was hard to spot."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)
+    server = MatchServer(new_game(seed=1), port=0, auth_delay=0.01, retired_codes=["OLDM-ATCH"])
+    thread = ServerThread(server)
+    host, port = thread.start()
+    try:
+        if from_env:
+            monkeypatch.setenv(join_cli.CODE_ENV, "WRNG-CODE")
+        else:
+            monkeypatch.delenv(join_cli.CODE_ENV, raising=False)
+            monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: True, raising=False)
+            monkeypatch.setattr(join_cli.getpass, "getpass", lambda prompt: "WRNG-CODE")
+        assert main(["join", f"{host}:{port}"]) == 1
+        err = " ".join(capsys.readouterr().err.split())
+        said = ("gin-tui join: the host refused: wrong join code; ask the host for the code "
+                "('gin-tui host' prints it as it starts).")
+        env = (" The code was taken from GIN_TUI_CODE, which may hold an old one: set it to the new code, "
+               "or unset it to be asked.")
+        assert err == (said + env if from_env else said), err
+        if from_env:  # the code of a match the host gave up
+            monkeypatch.setenv(join_cli.CODE_ENV, "OLDM-ATCH")
+            assert main(["join", f"{host}:{port}"]) == 1
+            err = " ".join(capsys.readouterr().err.split())
+            assert err == "gin-tui join: the host has started a new match, with a new join code; ask the host for it." + env
+    finally:
+        thread.stop()
 
 
 def test_the_commands_that_resume_the_hosted_match_and_take_the_seat_back_carry_the_options_given(monkeypatch):

@@ -14,7 +14,7 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from ginrummy_tui.cli import say
+from ginrummy_tui.cli import CTRL_C_STATUS, say
 
 if TYPE_CHECKING:
     from ginrummy_tui.net.remote_session import RemoteSession
@@ -23,6 +23,12 @@ DEFAULT_PORT = 7531
 CODE_ENV = "GIN_TUI_CODE"
 SEAT_WAIT = 40
 """Seconds to keep asking for a seat the host still thinks is taken (its idle timeout is 30 s)."""
+SEAT_ASK_EVERY = 2.0
+"""Seconds between two asks for a seat the host still thinks is taken."""
+HEARD_SLACK = 1.0
+"""Seconds by which the silence of a seat's connection, as the host tells it, may fall short
+of the time since the last ask before the seat is taken to be held by a live connection (the
+host rounds it, and its answers take their time)."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -147,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
     host, port = parse_address(args.address)
     given = args.code or args.typed_code
     code = given or os.environ.get(CODE_ENV)
+    from_env = not given and bool(code)  # a refusal says so: an old code is easily forgotten there
     if given:
         say(
             f"gin-tui join: warning: a join code on the command line shows to every user of this machine (ps); "
@@ -173,15 +180,20 @@ def run(args: argparse.Namespace) -> int:
 
     name = P.player_name(args.name, "Guest")
     try:
-        return asyncio.run(_join(host, port, code, name, args))
-    except KeyboardInterrupt:
-        return 1
+        return asyncio.run(_join(host, port, code, name, args, from_env=from_env))
+    except KeyboardInterrupt:  # before the table is up (asking for the seat): the table takes Ctrl+C as a key
+        with contextlib.suppress(OSError, ValueError):
+            if sys.stderr is not None and sys.stderr.isatty():
+                print(file=sys.stderr)  # after the terminal's "^C"
+        say("gin-tui join: stopped (Ctrl+C).", file=sys.stderr)
+        return CTRL_C_STATUS
 
 
-async def _join(host: str, port: int, code: str, name: str, args: argparse.Namespace) -> int:
+async def _join(host: str, port: int, code: str, name: str, args: argparse.Namespace, *, from_env: bool = False) -> int:
     """Take the seat, then play on the same event loop: the connection is made
     before the app starts (a refusal is told here, in the terminal), and the
-    app keeps it going as one of its workers."""
+    app keeps it going as one of its workers.  ``from_env``: the code was taken
+    from :data:`CODE_ENV` (a refusal says so: an old one is easily forgotten there)."""
     import asyncio
 
     from ginrummy_tui.net import protocol as P
@@ -193,23 +205,30 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
 
     records = SeatRecords(data_dir(getattr(args, "data_dir", None)), opponent=NETWORK)  # the matches seen finished, in the player's statistics
     deadline = time.monotonic() + SEAT_WAIT
+    heard: tuple[float, float] | None = None  # when the host last said the seat was taken, and how long silent
     while True:
         session = RemoteSession(host, port, code, name, records=records)
         try:
             await session.connect(JOIN_WAIT)
             break
         except JoinRefused as exc:
-            if exc.code == P.E_SEAT_TAKEN and time.monotonic() < deadline:
-                if deadline - time.monotonic() > SEAT_WAIT - 2:
-                    say(
-                        "gin-tui join: that seat is still held — if it was yours, the host has not yet noticed that "
-                        f"the old connection is gone; trying again for {SEAT_WAIT} s (Ctrl+C stops)…",
-                        file=sys.stderr,
-                    )
-                await asyncio.sleep(2)
-                continue
-            if exc.code == P.E_CODE and exc.new_match:  # the code of a match given up: no typo
-                say(f"gin-tui join: {P.NEW_MATCH_MESSAGE}; ask the host for it.", file=sys.stderr)
+            if exc.code == P.E_SEAT_TAKEN:
+                now = time.monotonic()
+                alive = held_by_a_live_connection(heard, now, exc.quiet)
+                if exc.quiet is not None:
+                    heard = (now, exc.quiet)
+                if not alive and now < deadline:
+                    if deadline - now > SEAT_WAIT - SEAT_ASK_EVERY:
+                        say(
+                            "gin-tui join: that seat is still held — if it was yours, the host has not yet noticed "
+                            f"that the old connection is gone; trying again for {SEAT_WAIT} s (Ctrl+C stops)…",
+                            file=sys.stderr,
+                        )
+                    await asyncio.sleep(SEAT_ASK_EVERY)
+                    continue
+                say(f"gin-tui join: the host refused: {seat_taken_words(alive)}", file=sys.stderr)
+            elif exc.code == P.E_CODE:
+                say(f"gin-tui join: {wrong_code_words(exc.new_match, from_env)}", file=sys.stderr)
             else:
                 say(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
             return 1
@@ -241,6 +260,44 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
         if command:
             print(command)  # a line of its own, unwrapped, to be copied whole
     return exit_status(app, caught)
+
+
+def held_by_a_live_connection(heard: tuple[float, float] | None, now: float, quiet: float | None) -> bool:
+    """Whether the seat the host refused as taken now, its connection silent for
+    ``quiet`` seconds (as the host says; None: it does not say), is held by a live
+    connection: one whose silence grew less than the time since the host last said
+    it (``heard``: when, and the silence then) has spoken meanwhile, as a connected
+    game does (it pings every few seconds); a connection gone without a word only
+    grows more silent, until the host drops it."""
+    if heard is None or quiet is None:
+        return False
+    then, quiet_then = heard
+    return quiet + HEARD_SLACK < quiet_then + (now - then)
+
+
+def seat_taken_words(alive: bool) -> str:
+    """Why the host refused the seat for good, and what to do: ``alive``, it hears from the
+    connection that holds it; else the seat stayed taken for all of :data:`SEAT_WAIT`."""
+    if alive:
+        return ("that seat is already taken, by a connection the host still hears from: close the other "
+                "'gin-tui join' of that seat (or wait for it to drop), then join again.")
+    return (f"that seat is already taken (still, after {SEAT_WAIT} s): close the other 'gin-tui join' of that seat "
+            "(or wait for it to drop), then join again.")
+
+
+def wrong_code_words(new_match: bool, from_env: bool) -> str:
+    """What ``gin-tui join`` says of a join code the host refused: a wrong one, or
+    (``new_match``) the code of a match the host gave up, and what to do; ``from_env``:
+    the code was taken from :data:`CODE_ENV`, where an old one is easily forgotten."""
+    from ginrummy_tui.net import protocol as P
+
+    if new_match:  # the code of a match given up: no typo
+        words = f"{P.NEW_MATCH_MESSAGE}; ask the host for it"
+    else:
+        words = "the host refused: wrong join code; ask the host for the code ('gin-tui host' prints it as it starts)"
+    if from_env:
+        words += f". The code was taken from {CODE_ENV}, which may hold an old one: set it to the new code, or unset it to be asked"
+    return words + "."
 
 
 def rejoin_command(args: argparse.Namespace) -> str:

@@ -21,12 +21,22 @@ from . import protocol as P
 class JoinRefused(ConnectionError):
     """The host refused to seat this client (wrong code, seat taken, version...)."""
 
-    def __init__(self, code: str, message: str, *, new_match: bool = False) -> None:
+    def __init__(self, code: str, message: str, *, new_match: bool = False, quiet: float | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.new_match = new_match
         """The code was the one of a match the host gave up: it has started a new match, with a new code."""
+        self.quiet = quiet
+        """With ``seat_taken``: the seconds the seat's connection had been silent, as the host
+        says it (None from a host that does not): one that speaks between two asks is alive."""
+
+
+def _seconds(value: Any) -> float | None:
+    """A number of seconds a message gives (None if it gives none that can be one)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < float("inf"):
+        return None
+    return float(value)
 
 
 class NoAnswer(TimeoutError):
@@ -186,7 +196,8 @@ class GameClient:
             if msg is None:
                 continue
             if msg["type"] == P.ERROR and msg.get("fatal"):
-                raise JoinRefused(str(msg.get("code")), str(msg.get("message")), new_match=msg.get("new_match") is True)
+                raise JoinRefused(str(msg.get("code")), str(msg.get("message")), new_match=msg.get("new_match") is True,
+                                  quiet=_seconds(msg.get("quiet")))
             if msg["type"] == P.BYE:
                 raise ConnectionError(str(msg.get("message", "the host stopped and keeps the match")))
 

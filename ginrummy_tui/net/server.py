@@ -416,13 +416,16 @@ class MatchServer:
                 self._send(conn, _error(P.E_CODE, "wrong join code", fatal=True))
             return False
         client = P.client_id(msg.get("client"))
-        if self._seats[seat] is not None:
+        holder = self._seats[seat]
+        if holder is not None:
             if client is not None and client in self._replaced[seat]:
                 log.warning("%s asked for seat %s again, which another client took", conn.peer, seat)
                 self._send(conn, _error(P.E_REPLACED, "another 'gin-tui join' took this seat", fatal=True))
                 return False
             log.warning("%s asked for seat %s, which is taken", conn.peer, seat)
-            self._send(conn, _error(P.E_SEAT_TAKEN, "that seat is already taken", fatal=True))
+            # how long the seat's connection has been silent: one that speaks meanwhile is alive (a client pings)
+            quiet = max(0.0, asyncio.get_running_loop().time() - holder.stamp)
+            self._send(conn, {**_error(P.E_SEAT_TAKEN, "that seat is already taken", fatal=True), "quiet": round(quiet, 1)})
             return False
         self._take_seat(conn, seat, client)
         self._pending.pop(conn, None)
