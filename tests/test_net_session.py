@@ -1318,6 +1318,52 @@ async def test_resizing_during_network_play_keeps_one_status_refresh(hosted, mon
         assert started == [0.5]
 
 
+@pytest.mark.parametrize("longer", [False, True], ids=["path fits a line", "path longer than a line"])
+def test_the_hosts_note_of_a_damaged_save_wraps_between_words_and_after_a_path_s_separators(longer, capsys, monkeypatch):
+    """gin-tui host with a damaged network.json printed its note unwrapped: at 80
+    columns the terminal broke it inside the file's name ("network.json.damag" /
+    "ed-2026..."), where the lines after it broke between words.  It is broken as
+    those are, a path that does not fit the rest of a line starting the next one,
+    and one longer than a line broken after a separator."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from ginrummy_tui.cli.host import SAVE_NAME, prepare_match
+    from ginrummy_tui.session.startup import close_kept
+    from ginrummy_tui.storage.store import Store
+
+    base = Path(tempfile.mkdtemp(prefix="gin", dir="/tmp"))  # a short path, for the one that fits a line
+    root = base.joinpath(*["a-directory-of-saved-matches"] * (2 if longer else 0))
+    root.mkdir(parents=True, exist_ok=True)
+
+    def damaged_start() -> str:
+        (root / SAVE_NAME).write_text('{"broken')
+        keeper, _, _ = prepare_match(Store(root, SAVE_NAME), rules_name=None, seed=SEED, new=False, name="Ann",
+                                     record=False)
+        close_kept(keeper)
+        return capsys.readouterr().out
+
+    def same(text: str) -> str:  # each start sets aside a file of its own, and makes a new join code
+        return re.sub(r"damaged-\d{8}-\d{6}(-\d+)?", "damaged-X", re.sub(r"\b[A-Z0-9]{4}-[A-Z0-9]{4}\b", "CODE", text))
+
+    try:
+        whole = damaged_start()  # into a pipe: a line
+        moved = re.search(r"/\S*network\.json\.damaged-\S*\d", whole)
+        assert moved and whole.count("\n") == 1, whole
+        assert (len(moved.group()) > 80) == longer
+        monkeypatch.setenv("COLUMNS", "80")  # a terminal 80 columns wide
+        monkeypatch.setattr("sys.stdout.isatty", lambda: True, raising=False)
+        shown = damaged_start()
+    finally:
+        shutil.rmtree(base)
+    assert all(len(line) <= 80 for line in shown.splitlines()) and shown.count("\n") > 1, shown
+    # every line ends between two words, or after a separator of the path
+    assert same(shown[:-1].replace("/\n", "/").replace("\n", " ")) == same(whole[:-1]), shown
+    assert any(line.endswith("/") for line in shown.splitlines()) == longer
+    assert re.search(r"(^|/)network\.json\.damaged-\d{8}-\d{6}", shown, re.M)  # the file's name whole
+
+
 async def test_the_hosts_player_is_told_when_a_save_fails_mid_match(tmp_path, monkeypatch):
     import argparse
     import errno

@@ -152,17 +152,26 @@ def wrapped(text: str, stream: TextIO | None = None) -> str:
     """``text`` broken into lines between words at the terminal's width (80 when it
     cannot be told), when ``stream`` (standard output if None) is a terminal: the
     terminal would break a long line anywhere, inside a word, an option or a file's
-    name.  A word longer than the line stays whole; a log or a pipe keeps a message
-    a line."""
-    import textwrap
-
+    name.  A file's path that does not fit the rest of a line starts the next one,
+    and one longer than a line is broken after a separator of it, as the game's
+    notes break it (:func:`~ginrummy_tui.tui.note_text.note_text`); any other word
+    longer than the line stays whole.  A log or a pipe keeps a message a line."""
     width = terminal_width(stream)
     if width is None:
         return text
-    return "\n".join(
-        textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) if len(line) > width else line
-        for line in text.split("\n")
-    )
+    return "\n".join(_filled(line, width) if len(line) > width else line for line in text.split("\n"))
+
+
+def _filled(line: str, width: int) -> str:
+    import textwrap
+
+    if "/" in line:  # maybe a file's path
+        from ginrummy_tui.tui.note_text import note_text
+
+        broken = note_text(line, width, tilde=False)
+        if broken != line:
+            return broken
+    return textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
 
 
 def say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:

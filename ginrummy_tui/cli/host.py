@@ -315,7 +315,12 @@ class SaveReporter:
                 pass
 
 
-def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=out,
+def _print_note(text: str) -> None:
+    """Print a message of the start on standard output, wrapped between words on a terminal as the others are."""
+    out(wrapped(text, sys.stdout))
+
+
+def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool, name: str, say=_print_note,
                   notes: list[str] | None = None, record: bool = True, rule_options: dict[str, Any] | None = None,
                   server_only: bool = False):
     """Resume the saved hosted match (with its join code) or start a new one,

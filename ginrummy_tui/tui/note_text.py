@@ -83,14 +83,15 @@ def _path_pieces(path: str, width: int) -> list[str]:
     return pieces
 
 
-def _atoms(word: str, width: int) -> list[str]:
-    """A word as the pieces a line may end after (more than one only when it holds a path)."""
+def _atoms(word: str, width: int, tilde: bool = True) -> list[str]:
+    """A word as the pieces a line may end after (more than one only when it holds a path);
+    with ``tilde``, the home directory of a path as ``~``."""
     match = _PATH.search(word)
     if match is None:
         return [word]
     path = match.group().rstrip(_TRAILING)
     end = match.start() + len(path)
-    pieces = _path_pieces(shown_path(path), width)
+    pieces = _path_pieces(shown_path(path) if tilde else path, width)
     pieces[0] = word[: match.start()] + pieces[0]
     after = word[end:]
     if after and cell_len(pieces[-1]) <= width < cell_len(pieces[-1] + after):
@@ -100,11 +101,12 @@ def _atoms(word: str, width: int) -> list[str]:
     return pieces
 
 
-def note_text(message: str, width: int = TOAST_TEXT_WIDTH) -> str:
+def note_text(message: str, width: int = TOAST_TEXT_WIDTH, *, tilde: bool = True) -> str:
     """``message`` as a toast shows it best: unchanged when it names no file;
-    else with the home directory as ``~`` and broken into lines of at most
-    ``width`` columns, between words or after a separator of a path (a path
-    that does not fit the rest of a line starts the next one)."""
+    else with the home directory as ``~`` (unless not ``tilde``: the command
+    line prints a path as it is) and broken into lines of at most ``width``
+    columns, between words or after a separator of a path (a path that does
+    not fit the rest of a line starts the next one)."""
     if _PATH.search(message) is None:
         return message
     width = max(width, 1)  # a terminal squeezed to a few columns: a piece at least a column wide
@@ -112,7 +114,7 @@ def note_text(message: str, width: int = TOAST_TEXT_WIDTH) -> str:
     for paragraph in message.split("\n"):
         line = ""
         for word in paragraph.split():
-            atoms = _atoms(word, width)
+            atoms = _atoms(word, width, tilde)
             if len(atoms) > 1 and line and cell_len(line) + 1 + cell_len("".join(atoms)) > width:
                 out.append(line)  # a path that does not fit the rest of the line starts the next one
                 line = ""
