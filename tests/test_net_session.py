@@ -1147,6 +1147,28 @@ def test_ctrl_c_while_join_asks_for_a_held_seat_says_so_and_ends_with_130(tmp_pa
     assert text.endswith("\ngin-tui join: stopped (Ctrl+C).\n"), text
 
 
+def test_ctrl_c_while_join_checks_that_the_host_is_there_says_so_and_ends_with_130(capsys, monkeypatch):
+    """Before asking for the code, gin-tui join checks that the host is there, which
+    takes up to 5 s where nothing answers: Ctrl+C meanwhile printed a traceback."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.cli import main
+
+    def interrupted(host: str, port: int) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)
+    monkeypatch.delenv(join_cli.CODE_ENV, raising=False)
+    monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(join_cli, "unreachable", interrupted)
+    try:
+        status = main(["join", "192.0.2.1:7531"])
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl+C came out of gin-tui join: a traceback")
+    assert status == 130
+    assert capsys.readouterr().err == "gin-tui join: stopped (Ctrl+C).\n"
+
+
 @pytest.mark.parametrize("from_env", [True, False], ids=["from GIN_TUI_CODE", "typed"])
 def test_a_wrong_join_code_says_where_it_came_from_and_what_to_do(from_env, capsys, monkeypatch):
     """A wrong code said only "the host refused: wrong join code": taken from

@@ -166,7 +166,10 @@ def run(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
         # a mistyped address, or a host not started yet, is told before the code is typed
-        problem = unreachable(host, port)
+        try:
+            problem = unreachable(host, port)
+        except KeyboardInterrupt:  # a host that does not answer takes its time
+            return stopped()
         if problem:
             say(f"gin-tui join: cannot reach {host}:{port}: {problem}", file=sys.stderr)
             return 1
@@ -182,11 +185,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_join(host, port, code, name, args, from_env=from_env))
     except KeyboardInterrupt:  # before the table is up (asking for the seat): the table takes Ctrl+C as a key
-        with contextlib.suppress(OSError, ValueError):
-            if sys.stderr is not None and sys.stderr.isatty():
-                print(file=sys.stderr)  # after the terminal's "^C"
-        say("gin-tui join: stopped (Ctrl+C).", file=sys.stderr)
-        return CTRL_C_STATUS
+        return stopped()
+
+
+def stopped() -> int:
+    """Ctrl+C came before the table was up (the host being reached, or asked for the seat):
+    said as ``gin-tui host`` says it, and the exit status of a command Ctrl+C cut short."""
+    with contextlib.suppress(OSError, ValueError):
+        if sys.stderr is not None and sys.stderr.isatty():
+            print(file=sys.stderr)  # after the terminal's "^C"
+    say("gin-tui join: stopped (Ctrl+C).", file=sys.stderr)
+    return CTRL_C_STATUS
 
 
 async def _join(host: str, port: int, code: str, name: str, args: argparse.Namespace, *, from_env: bool = False) -> int:
