@@ -266,7 +266,6 @@ def test_ctrl_c_while_a_finished_match_is_counted_stops_once_it_is_counted_whole
     """The figures printed after Ctrl+C add up: a Ctrl+C that comes while a finished
     match's figures are added to the others' waits until they all are (its count of
     matches added without its winner would not)."""
-    import os
     import signal
 
     import ginrummy_tui.cli.sim as sim
@@ -274,7 +273,7 @@ def test_ctrl_c_while_a_finished_match_is_counted_stops_once_it_is_counted_whole
     class Interrupting(dict):
         def __getitem__(self, key):
             if key == "wins":  # after the counts of matches and hands, before the wins
-                os.kill(os.getpid(), signal.SIGINT)
+                signal.raise_signal(signal.SIGINT)  # to this thread, as a terminal's Ctrl+C comes to it
             return super().__getitem__(key)
 
     real = sim.play_one

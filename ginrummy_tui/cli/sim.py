@@ -16,6 +16,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 from ginrummy_tui.cli import CTRL_C_STATUS, out, output_open, positive, say
 from ginrummy_tui.engine.kinds import EndKind, Phase
@@ -211,8 +212,8 @@ class _CtrlC:
     """SIGINT's handler while :func:`simulate` plays: Ctrl+C raises ``KeyboardInterrupt``
     as usual, except while a finished match's figures are being added to the total,
     where it waits until they all are (half a match's figures would not add up);
-    once it has stopped the run, another Ctrl+C does nothing (the workers are being
-    stopped and waited for)."""
+    once the run is stopping (:attr:`stopping`), another Ctrl+C does nothing (the
+    workers are being stopped and waited for)."""
 
     def __init__(self) -> None:
         self.adding = False
@@ -225,7 +226,6 @@ class _CtrlC:
         if self.adding:
             self.pending = True
             return
-        self.stopping = True
         raise KeyboardInterrupt
 
     def add(self, total: dict, part: dict) -> None:
@@ -236,7 +236,6 @@ class _CtrlC:
         finally:
             self.adding = False
         if self.pending:
-            self.stopping = True
             raise KeyboardInterrupt
 
 
@@ -250,15 +249,16 @@ def _worker_start() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _play_all(tasks: list[tuple], jobs: int, add, step) -> None:
-    """Play ``tasks``, in ``jobs`` processes, ``add``-ing each one's figures as it
-    finishes; a ``KeyboardInterrupt`` ends it, the workers stopped and waited for."""
+def _play_all(tasks: list[tuple], jobs: int, total: dict, ctrl_c: _CtrlC, step: Callable[[], None]) -> None:
+    """Play ``tasks``, in ``jobs`` processes, adding each one's figures to ``total`` as
+    it finishes; a ``KeyboardInterrupt`` ends it, the workers stopped and waited for."""
     if jobs > 1 and len(tasks) > 1:
         import multiprocessing
 
         count = len(tasks)
         ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        # blocked, not ignored, while the workers start: a Ctrl+C meanwhile comes once they have
+        # blocked, not ignored, while the workers start (and in the pool's threads, which
+        # inherit it): a Ctrl+C meanwhile comes once they have, to this thread
         blocking = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if blocking else None
         try:
@@ -266,15 +266,20 @@ def _play_all(tasks: list[tuple], jobs: int, add, step) -> None:
                 if mask is not None:
                     signal.pthread_sigmask(signal.SIG_SETMASK, mask)
                     mask = None
-                for part in pool.imap_unordered(play_one, tasks, chunksize=max(1, min(8, count // (jobs * 8) or 1))):
-                    add(part)
-                    step()
+                try:
+                    for part in pool.imap_unordered(play_one, tasks,
+                                                    chunksize=max(1, min(8, count // (jobs * 8) or 1))):
+                        ctrl_c.add(total, part)
+                        step()
+                except KeyboardInterrupt:
+                    ctrl_c.stopping = True  # a second Ctrl+C must not cut the workers' end short
+                    raise
         finally:
             if mask is not None:
                 signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     else:
         for t in tasks:
-            add(play_one(t))
+            ctrl_c.add(total, play_one(t))
             step()
 
 
@@ -293,8 +298,9 @@ def simulate(a: str, b: str, count: int, seed: int = 1, preset: str = "standard"
         previous = signal.signal(signal.SIGINT, ctrl_c)
     stopped = False
     try:
-        _play_all(tasks, jobs, lambda part: ctrl_c.add(total, part), bar.step if bar else lambda: None)
+        _play_all(tasks, jobs, total, ctrl_c, bar.step if bar else lambda: None)
     except KeyboardInterrupt:
+        ctrl_c.stopping = True
         stopped = True
     finally:
         if previous is not None:
