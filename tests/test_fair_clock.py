@@ -430,3 +430,15 @@ def test_a_saved_clock_counts_only_for_its_own_move_and_when_it_makes_sense():
                 {"turn": [1, 2, 5], "left": True}, {"turn": [1, 2, 5], "left": 31}, {"turn": [1, 2, 5], "left": -1},
                 {"turn": "1 2 5", "left": 12}, {"turn": [1, 2, 5], "left": float("nan")}):
         assert saved_left(bad, (1, 2, 5), 30) is None, bad
+
+
+async def test_a_tick_of_the_clock_as_the_app_closes_does_nothing():
+    """A tick of the move clock that came after the app's last screen had gone
+    raised ScreenStackError (the clock asked which screen was on top)."""
+    app, _fake, _bells = _timed_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await _tick(app, pilot)
+        assert app.clock_line  # the clock runs
+    assert not app.screen_stack  # closed: no screen left
+    app._tick_clock()  # the interval's last call, late

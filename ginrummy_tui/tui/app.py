@@ -570,6 +570,8 @@ class GinApp(App):
 
         from .move_clock import MoveClock, Warnings, clock_style, clock_text
 
+        if not self.screen_stack:  # a tick late, as the app closes: no screen left to show it
+            return
         v = self.session.view()
         line = Text()
         warn = None
