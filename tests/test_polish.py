@@ -1290,3 +1290,46 @@ def test_after_the_game_the_commands_messages_follow_the_tables_ascii(at_the_end
         assert err.isascii() and "donnees" in err
     else:
         assert "données" in err
+
+
+def _classic_hands(n: int):
+    """A classic match (a box bonus for each hand won) after ``n`` hands of two standard players."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS, Action, apply, new_game, view
+    from ginrummy_tui.engine.kinds import Kind, Phase
+
+    players = [get_opponent("standard", 5), get_opponent("standard", 6)]
+    s = new_game(PRESETS["classic"], seed=5)
+    while len(s.sheet) < n or s.phase == Phase.HAND_OVER:
+        if s.phase == Phase.HAND_OVER:
+            s = apply(s, Action(Kind.NEXT_HAND))
+        else:
+            s = apply(s, players[s.current].choose(view(s, s.current)))
+    return s
+
+
+async def test_the_score_table_of_a_classic_match_says_the_boxes_won_so_far():
+    """In classic rules each hand won is worth a box bonus, added at the end of the
+    match: the score table in the middle of a match said nothing of the boxes won."""
+    from ginrummy_tui.tui import scenarios
+
+    state = _classic_hands(4)
+    won = [sum(1 for r in state.sheet if r.winner == seat) for seat in (0, 1)]
+    assert all(won), won  # both players have won a hand
+    app = make_app(state=state, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c")
+        await settle(app, pilot)
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        mine = f"{won[0]} hand won" if won[0] == 1 else f"{won[0]} hands won"
+        assert (
+            f"Box bonuses so far: You {20 * won[0]} ({mine}), Computer {20 * won[1]} ({won[1]}), "
+            "added at the end of the match."
+        ) in text, text
+    app = make_app(state=scenarios.played_hands(3), pause=0)  # the standard rules: no boxes
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert "Box bonuses" not in screen_text(app)

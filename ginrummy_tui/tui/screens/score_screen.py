@@ -13,7 +13,7 @@ from textual.widgets import Static
 from ..host import SuitsChanged, gin_of, match_title
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
-from ..widgets.score_table import ScoreTable, doubled_note
+from ..widgets.score_table import ScoreTable, boxes_note, doubled_note
 from ..widgets.too_small import TooSmall
 from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
@@ -50,6 +50,9 @@ class ScoreScreen(TableOnly, ModalScreen):
             doubled = doubled_note(self.v)
             if doubled:
                 yield Static(self._words(doubled), id="scores-doubled")
+            boxes = boxes_note(self.v, self.opponent_name)
+            if boxes:
+                yield Static(boxes, id="scores-boxes")
             if self.note:
                 yield Static(self.note, id="scores-note")
             yield Static("Esc: back to the game", id="scores-close")

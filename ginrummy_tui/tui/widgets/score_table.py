@@ -9,7 +9,7 @@ from rich import box
 from rich.table import Table
 from textual.widget import Widget
 
-from ginrummy_tui.engine.kinds import EndKind
+from ginrummy_tui.engine.kinds import EndKind, Phase
 from ginrummy_tui.engine.rules import rules_label
 
 from .cardfaces import ascii_words
@@ -156,6 +156,27 @@ def doubled_note(v: PlayerView) -> str:
             doubled = "doubled" if times == 2 else f"multiplied by {times}"
             return f"({base}×{times}): a spade upcard {doubled} the hand's points, {base} × {times} = {r.points} counted."
     return ""
+
+
+def boxes_note(v: PlayerView, opponent_name: str) -> str:
+    """Under the table of a match not over yet whose rules give a box bonus for
+    each hand won: the boxes so far, which the table's rows do not add up until
+    the match's end ("Box bonuses so far: You 60 (3 hands won), Computer 20 (1),
+    added at the end of the match."); "" otherwise."""
+    from ginrummy_tui.engine.state import box_bonuses
+
+    if not v.rules.box_bonus or v.phase == Phase.MATCH_OVER:
+        return ""
+    boxes = box_bonuses(v.rules, ((r.kind, r.winner) for r in v.sheet))
+    me, opp = v.seat, 1 - v.seat
+    if not any(boxes):
+        return ""
+    mine, theirs = (boxes[seat] // v.rules.box_bonus for seat in (me, opp))
+    won = "hand won" if mine == 1 else "hands won"
+    return (
+        f"Box bonuses so far: You {boxes[me]} ({mine} {won}), {short_name(opponent_name)} {boxes[opp]} ({theirs}), "
+        "added at the end of the match."
+    )
 
 
 def _multiplier(r: HandRecord, rules: Rules) -> int:
