@@ -55,6 +55,15 @@ class MatchControl:
         """Called after each save (the app then saves its screen details too)."""
         self.on_error: Callable[[str], None] | None = None
         """Called with a sentence when saving starts to fail."""
+        self.on_note: Callable[[str], None] | None = None
+        """Called, from any thread, with a note for the player: the history
+        database is busy, and its records wait for it (:attr:`Keeper.tell`)."""
+        if keeper is not None:
+            keeper.tell = self._note
+
+    def _note(self, text: str) -> None:
+        if self.on_note is not None:
+            self.on_note(text)
 
     @staticmethod
     def real_session(session: Session) -> LocalSession | None:

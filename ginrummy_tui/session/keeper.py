@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ginrummy_tui.session.record_queue import RecordQueue, Write
 from ginrummy_tui.storage.files import new_match_id
 from ginrummy_tui.storage.store import Store
 
@@ -19,6 +20,10 @@ if TYPE_CHECKING:
 FIGURES_DELAY = 0.3
 """Seconds after a recorded hand before the statistics are worked out again
 in the background (the screens of the hand's end are drawn first)."""
+FLUSH_WAIT = 3.0
+"""Seconds the keeper waits at exit for the records still waiting for a busy history database."""
+BUSY_NOTE = "The statistics database is busy (another gin-tui?): {what} once it is free."
+FREE_NOTE = "The statistics database is free again: what waited for it is recorded."
 
 
 class Keeper:
@@ -76,6 +81,11 @@ class Keeper:
         self.opponent_name: Callable[[], str | None] | None = None
         """The other player's name, when a person plays the other seat (the
         host's guest), for the match's record."""
+        self.tell: Callable[[str], None] | None = None
+        """Called, from any thread, with a note for the player when the
+        history database is found busy and when it is free again."""
+        self.writes = RecordQueue(on_busy=self._busy, on_free=self._free, on_error=self._record_failed)
+        """The records, made in order without the game ever waiting for the database."""
 
     def shared_history(self):
         """The history database of this data directory (opened when first used)."""
@@ -123,27 +133,76 @@ class Keeper:
             self._number = (self.match_id, number)
         return number
 
-    def _recorder_for(self, state: GameState):
+    def _recorder_for(self, match: tuple[str, str, bool], name: str | None) -> Recorder | None:
+        """The recorder of the match ``(id, opponent, replay)`` (run by the
+        writes, in order: the keeper may have gone on to another match since
+        the write was asked for)."""
         shared = self.shared_history()
         hist = shared.get()
         self.errors.extend(shared.take_messages())
         if hist is None:
             return None
-        if self._recorder is None or self._recorder.history is not hist:
-            self._recorder = hist.recorder(
-                self.match_id, opponent=str(self.settings.get("ai", "standard")), replay=self.replay
-            )
+        match_id, opponent, replay = match
         recorder = self._recorder
+        if recorder is None or recorder.history is not hist or recorder.match_id != match_id:
+            recorder = hist.recorder(match_id, opponent=opponent, replay=replay)
+            self._recorder = recorder
         if self.opponent_name is not None:  # as it is when the record is first written
-            recorder.opponent_name = self.opponent_name()
+            recorder.opponent_name = name
         return recorder
+
+    def _match(self) -> tuple[str, str, bool]:
+        """The match being kept, as its records name it: id, opponent, practice replay."""
+        return self.match_id, str(self.settings.get("ai", "standard")), self.replay
+
+    def _write(self, what: str, write: Callable[[Recorder], bool], key: tuple | None = None) -> None:
+        """Record with ``write`` (given the match's recorder; True if it wrote
+        something), now if the database is free, else once it is."""
+        match = self._match()
+        name = self.opponent_name() if self.opponent_name is not None else None
+
+        def run() -> None:
+            recorder = self._recorder_for(match, name)
+            if recorder is not None and write(recorder):
+                self._figures_changed()
+
+        self.writes.submit(Write(what, run, key))
+
+    def _busy(self, what: str, reason: str) -> None:
+        if self.tell is not None:
+            self.tell(BUSY_NOTE.format(what=what))
+
+    def _free(self) -> None:
+        if self.tell is not None:
+            self.tell(FREE_NOTE)
+
+    def finish_records(self, timeout: float = FLUSH_WAIT) -> None:
+        """At exit: wait up to ``timeout`` seconds for the records still
+        waiting for a busy database; what could not be written is said in
+        :attr:`errors`, with what keeps it."""
+        reason = self.writes.busy
+        left = self.writes.flush(timeout)
+        if not left:
+            return
+        hints = sum("hint" in what for what in left)
+        unsaid = " (the hints asked for are not counted)" if hints else ""
+        if self.state is not None and self.state.over:
+            kept = (
+                f"the match is kept in {self.store.archive_dir / (self.match_id + '.json')}, "
+                "but its last hands and result are not in the statistics"
+            )
+        else:
+            kept = "the match's save keeps its hands, and they are recorded when it is resumed"
+        self.errors.append(
+            f"statistics not recorded: the history database stayed busy ({reason or 'database is locked'}) "
+            f"until gin-tui closed; {kept}{unsaid}"
+        )
 
     def _follow(self, state: GameState) -> None:
         """A new match after a finished one (``new match``) gets a new id, so
         that its record and its archive are its own, whether it is recorded or not."""
         if self._match_no is not None and self._match_no != state.match_no:
             self.match_id = new_match_id()
-            self._recorder = None
         self._match_no = state.match_no
 
     def hold(self, state: GameState) -> None:
@@ -169,7 +228,6 @@ class Keeper:
         self.abandon()
         self.match_id = new_match_id()
         self.has_save = False
-        self._recorder = None
         self._match_no = None
         self.replay = False
         self.on_change(state)
@@ -179,12 +237,8 @@ class Keeper:
         self.state = state
         self._follow(state)
         if self.record and not self._starting:
-            try:
-                recorder = self._recorder_for(state)
-                if recorder is not None and recorder.observe(state):
-                    self._figures_changed()
-            except Exception as exc:  # the statistics must never stop the game
-                self._record_failed(exc)
+            what = "the end of this match will be recorded" if state.over else "this hand will be recorded"
+            self._write(what, lambda recorder: recorder.observe(state, wait=False), ("observe", self.match_id))
         ui = self._ui()
         if state.over:
             self.store.save_finished(state, match_id=self.match_id, settings=self.settings, replay=self.replay)
@@ -240,20 +294,24 @@ class Keeper:
     def add_hint(self) -> None:
         """Count a hint used in this match (for the statistics)."""
         if self.record and not self.replay and self.state is not None:
-            with contextlib.suppress(Exception):
-                recorder = self._recorder_for(self.state)
-                if recorder is not None:
-                    recorder.add_hint(self.state)
-                    self._figures_changed()
+            state = self.state
+
+            def count(recorder: Recorder) -> bool:
+                recorder.add_hint(state, wait=False)
+                return True
+
+            self._write("this hint will be counted", count)
 
     def abandon(self) -> None:
         """The unfinished match is given up (a new match replaces it)."""
         if self.record and self.state is not None:
-            with contextlib.suppress(Exception):
-                recorder = self._recorder_for(self.state)
-                if recorder is not None:
-                    recorder.abandon(self.state)
-                    self._figures_changed()
+            state = self.state
+
+            def abandon(recorder: Recorder) -> bool:
+                recorder.abandon(state, wait=False)
+                return True
+
+            self._write("the match given up will be marked abandoned", abandon)
 
     def flush(self) -> None:
         """Write the last state again (at exit: it is already saved, this is belt and braces)."""

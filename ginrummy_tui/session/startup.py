@@ -82,9 +82,13 @@ class Plan:
 
 def close_kept(keeper: Keeper) -> None:
     """The end of a match kept by ``keeper`` (the game's, the host's): save it one
-    last time, close the history and give up the lock of its save."""
+    last time, write the records still waiting for a busy history database (for
+    :data:`~ginrummy_tui.session.keeper.FLUSH_WAIT` seconds at most: what could not
+    be written is said in its errors), close the history and give up the lock of its save."""
     with contextlib.suppress(Exception):
         keeper.flush()
+    with contextlib.suppress(Exception):
+        keeper.finish_records()
     with contextlib.suppress(Exception):
         keeper.close_history()
     keeper.store.lock.release()

@@ -221,6 +221,18 @@ class Damaged(Exception):
     """The database cannot be used; the message says why, in plain words."""
 
 
+class Busy(Exception):
+    """Another connection (another ``gin-tui``) holds the database's write lock:
+    nothing was written, and the same write may be tried again later.  The
+    message is SQLite's ("database is locked")."""
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    """Whether an error from SQLite means another connection holds a lock."""
+    code = exc.sqlite_errorcode if isinstance(exc.sqlite_errorcode, int) else 0
+    return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
 def _is_damage(exc: sqlite3.Error) -> bool:
     """Whether an error from SQLite means the file itself is bad (not, say,
     a directory that cannot be written or another process holding a lock)."""
@@ -744,10 +756,25 @@ class History:
             self.conn.close()
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction (``BEGIN IMMEDIATE``: waits for another writer)."""
+    def transaction(self, wait: bool = True) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE``: waits for another
+        writer, up to the busy timeout).  With ``wait=False`` it does not
+        wait: while another connection holds the write lock it raises
+        :class:`Busy` at once, having written nothing (the game's recording
+        waits for a busy database in a thread of its own, never holding this
+        connection's lock meanwhile)."""
         with self.lock:
-            self.conn.execute("BEGIN IMMEDIATE")
+            if not wait:
+                self.conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if not wait and _is_busy(exc):
+                    raise Busy(str(exc)) from None
+                raise
+            finally:
+                if not wait:
+                    self.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
             try:
                 yield self.conn
             except BaseException:
@@ -1398,8 +1425,10 @@ class Recorder:
         self.history.put_record(conn, with_opponent_name(dict(self._fresh), self.opponent_name))
         return conn.execute("SELECT id FROM matches WHERE uid = ?", (self.match_id,)).fetchone()[0]
 
-    def observe(self, state: GameState) -> bool:
-        """Record what ended since the last call; True if something was written."""
+    def observe(self, state: GameState, wait: bool = True) -> bool:
+        """Record what ended since the last call; True if something was written
+        (``wait=False``: :class:`Busy`, nothing written, while another
+        connection writes)."""
         self._load(state)
         new = [rec for rec in state.sheet if rec.hand_no not in self.known]
         scores_changed = list(state.scores) != self.scores
@@ -1407,7 +1436,7 @@ class Recorder:
         if not (new or scores_changed or ends):
             return False
         now = now_iso()
-        with self.history.transaction() as conn:
+        with self.history.transaction(wait) as conn:
             mid = self._row(conn)
             seq = conn.execute("SELECT count(*) FROM hands WHERE match = ?", (mid,)).fetchone()[0]
             for rec in new:
@@ -1428,13 +1457,13 @@ class Recorder:
         self.finished = self.finished or ends
         return True
 
-    def add_hint(self, state: GameState | None = None) -> None:
+    def add_hint(self, state: GameState | None = None, wait: bool = True) -> None:
         """Count a hint asked for in this match (with the hand and move it was asked at)."""
         if not self._loaded:
             if state is None:
                 return
             self._load(state)
-        with self.history.transaction() as conn:
+        with self.history.transaction(wait) as conn:
             mid = self._row(conn)
             conn.execute("UPDATE matches SET hints = hints + 1, updated = ? WHERE id = ?", (now_iso(), mid))
             conn.execute(
@@ -1448,7 +1477,7 @@ class Recorder:
             )
         self.mid = mid
 
-    def abandon(self, state: GameState | None = None) -> None:
+    def abandon(self, state: GameState | None = None, wait: bool = True) -> None:
         """Mark the match as given up unfinished (a new one replaced it),
         adding its row if no hand of it had ended yet.  A match in which the
         player (seat 0) made no move at all counts as nothing."""
@@ -1457,7 +1486,7 @@ class Recorder:
         played = bool(self.known) or (state is not None and player_moved(state))
         if self.finished or not played or (self.mid is None and self._fresh is None):
             return
-        with self.history.transaction() as conn:
+        with self.history.transaction(wait) as conn:
             mid = self._row(conn)
             now = now_iso()
             conn.execute("UPDATE matches SET abandoned = 1, ended = ?, updated = ? WHERE id = ?", (now, now, mid))
@@ -1712,6 +1741,7 @@ __all__ = [
     "DB_NAME",
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "Busy",
     "Damaged",
     "History",
     "Imported",

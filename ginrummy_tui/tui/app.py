@@ -7,6 +7,7 @@ import contextlib
 import gc
 import threading
 import time
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -142,6 +143,7 @@ class GinApp(App):
         if context.control is not None:
             context.control.on_saved = self._saved
             context.control.on_error = lambda text: self.notify(text, severity="error", timeout=10)
+            context.control.on_note = self._note_from_any_thread
             context.control.next_settings = lambda: self.context.settings  # the settings screen shows them
 
     @property
@@ -185,6 +187,13 @@ class GinApp(App):
         from .palette import DEFAULTS
 
         return {**super().get_theme_variable_defaults(), **DEFAULTS}
+
+    def _note_from_any_thread(self, text: str) -> None:
+        """A warning toast asked for from any thread (the history's writer: the database is busy)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the app has just closed
+                loop.call_soon_threadsafe(partial(self.notify, text, severity="warning", timeout=10))
 
     def _session_changed(self) -> None:
         """The session's listener (called from any thread)."""

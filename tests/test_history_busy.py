@@ -1,0 +1,201 @@
+"""A history database held by another connection (another gin-tui, an export):
+the game never waits for it, its records wait in order and land once it is
+free, and the notes say so, once."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sqlite3
+import time
+
+import pytest
+
+from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
+from ginrummy_tui.session.keeper import BUSY_NOTE, FREE_NOTE, Keeper
+from ginrummy_tui.session.startup import close_kept, prepare
+from ginrummy_tui.storage import history
+from ginrummy_tui.storage.history import DB_NAME, open_history
+from ginrummy_tui.storage.store import Store
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+from .app_helpers import running, until
+
+
+@pytest.fixture(autouse=True)
+def short_busy_timeout(monkeypatch):
+    """A writer that waits for the lock waits 3 s, not 10, so that the test
+    of a version that waited in the app's thread ends sooner (and still fails)."""
+    monkeypatch.setattr(history, "BUSY_TIMEOUT", 3.0)
+
+
+class Locked:
+    """An exclusive lock on the history database of ``root``, from another connection."""
+
+    def __init__(self, root) -> None:
+        hist = open_history(root).history  # made first, as gin-tui makes it (WAL)
+        assert hist is not None
+        hist.close()
+        self.conn = sqlite3.connect(root / DB_NAME, isolation_level=None)
+        self.conn.execute("BEGIN EXCLUSIVE")
+
+    def release(self) -> None:
+        self.conn.execute("COMMIT")
+        self.conn.close()
+
+
+def _rows(root, sql, args=()):
+    hist = open_history(root).history
+    assert hist is not None
+    try:
+        return hist.read(sql, args)
+    finally:
+        hist.close()
+
+
+def _next(state, rng):
+    acts = [a for a in legal_actions(state) if a.kind != "timeout"]
+    enders = [a for a in acts if a.kind in ("knock", "gin", "big gin")]
+    discards = sorted((a for a in acts if a.kind == "discard"), key=lambda a: -a.card.value)
+    return rng.choice(enders) if enders else discards[0] if discards else rng.choice(acts)
+
+
+def test_a_locked_history_never_holds_up_a_move_and_its_records_land_in_order_once_it_is_free(tmp_path):
+    lock = Locked(tmp_path)
+    told: list[str] = []
+    keeper = Keeper(Store(tmp_path), match_id="m1", settings={"ai": "easy"})
+    keeper.tell = told.append
+    rng = random.Random(4)
+    state = new_game(PRESETS["standard"].with_options(target=60), seed=5)
+    keeper.start(state)
+    slowest = 0.0
+    hints = 0
+    moves = 0
+    while not state.over:
+        state = apply(state, _next(state, rng))
+        started = time.monotonic()
+        keeper.on_change(state)
+        if moves % 7 == 0:
+            keeper.add_hint()
+            hints += 1
+        slowest = max(slowest, time.monotonic() - started)
+        moves += 1
+    assert len(state.sheet) >= 2  # hands ended (and the match) while the lock was held
+    assert slowest < 0.5  # it waited the busy timeout at every hint and hand end
+    assert _rows(tmp_path, "SELECT count(*) FROM matches") == [(0,)]  # nothing could be written yet
+    assert told == [BUSY_NOTE.format(what="this hint will be counted")]  # once, not at every write
+    lock.release()
+    assert keeper.writes.flush(10.0) == []
+    [(finished, winner, counted)] = _rows(tmp_path, "SELECT finished, winner, hints FROM matches WHERE uid = 'm1'")
+    assert (finished, winner, counted) == (1, state.winner, hints)
+    recorded = _rows(tmp_path, "SELECT seq, hand_no, points FROM hands ORDER BY seq")
+    assert recorded == [(i, r.hand_no, r.points) for i, r in enumerate(state.sheet)]  # in order, none twice
+    assert _rows(tmp_path, "SELECT count(*) FROM hints") == [(hints,)]
+    assert told[-1] == FREE_NOTE
+    assert not any("not recorded" in e for e in keeper.errors)
+    close_kept(keeper)
+    assert not any("not recorded" in e for e in keeper.errors)  # nothing stale at exit
+
+
+def test_records_still_waiting_at_exit_are_said_once_with_what_keeps_them_and_land_at_the_resume(tmp_path):
+    lock = Locked(tmp_path)
+    keeper = Keeper(Store(tmp_path), match_id="m2", settings={"ai": "easy"})
+    rng = random.Random(2)
+    state = new_game(PRESETS["standard"], seed=9)
+    keeper.start(state)
+    while not state.sheet:
+        state = apply(state, _next(state, rng))
+        keeper.on_change(state)
+    started = time.monotonic()
+    keeper.finish_records(timeout=0.5)
+    assert time.monotonic() - started < 3.0  # a bounded wait
+    line = keeper.errors[-1]
+    assert line.count("database is locked") == 1
+    assert "stayed busy" in line and "the match's save keeps its hands" in line and "resumed" in line
+    assert keeper.writes.pending() == []  # nothing tried any more
+    keeper.close_history()
+    keeper.store.lock.release()
+    lock.release()
+    assert _rows(tmp_path, "SELECT count(*) FROM hands") == [(0,)]
+    # resumed: the save's hands are recorded at the next move
+    saved = Store(tmp_path).load().saved
+    again = Keeper(Store(tmp_path), match_id=saved.match_id, settings=saved.settings)
+    again.start(saved.state)
+    again.on_change(apply(saved.state, _next(saved.state, rng)))
+    assert _rows(tmp_path, "SELECT hand_no FROM hands") == [(r.hand_no,) for r in state.sheet]
+    close_kept(again)
+
+
+def _args(root) -> argparse.Namespace:
+    return argparse.Namespace(ai=None, rules=None, seed=3, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(root), rule=None)
+
+
+def _prompt(app) -> str:
+    return app.table.query_one(PromptLine).plain
+
+
+async def test_the_app_plays_on_while_another_gin_tui_holds_the_history_and_records_once_it_lets_go(tmp_path):
+    plan = prepare(_args(tmp_path), ask=None)
+    plan.state = scenarios.knock_ready()
+    plan.keeper.begin(plan.state)
+    async with running(plan, size=(100, 30)) as (app, pilot):
+        await until(pilot, lambda: plan.keeper.upkeep_done.is_set())
+        lock = Locked(tmp_path)
+        beats: list[float] = []
+        app.set_interval(0.02, lambda: beats.append(time.monotonic()))
+        try:
+            started = time.monotonic()
+            await pilot.press("h")  # its count waits for the lock
+            await until(pilot, lambda: _prompt(app).startswith("Hint:"), timeout=20)
+            assert time.monotonic() - started < 2.0  # the hint waited the busy timeout for its count
+            before = app.session.state
+            pressed = time.monotonic()
+            await pilot.press("s")  # a key handled at once, the lock still held
+            await until(pilot, lambda: app.session.state is not before, timeout=20)
+            assert time.monotonic() - pressed < 0.5
+            await pilot.press("k")  # the hand ends: its record waits too
+            await until(pilot, lambda: app.session.state.sheet, timeout=20)
+            await pilot.pause(0.3)
+            beats.append(time.monotonic())
+            gaps = [b - a for a, b in zip(beats, beats[1:], strict=False)]
+            assert max(gaps) < 0.5  # the screen never froze
+            said = [str(n.message) for n in app._notifications]
+            busy = [s for s in said if "busy" in s]
+            assert busy == [BUSY_NOTE.format(what="this hint will be counted")]
+            assert not any("not recorded" in s or "locked" in s for s in said)
+            assert _rows(tmp_path, "SELECT count(*) FROM hands") == [(0,)]
+        finally:
+            lock.release()
+        await until(pilot, lambda: not plan.keeper.writes.pending(), timeout=10)
+        assert _rows(tmp_path, "SELECT hints FROM matches") == [(1,)]
+        assert _rows(tmp_path, "SELECT hand_no FROM hands") == [(1,)]
+        await until(pilot, lambda: any(str(n.message) == FREE_NOTE for n in app._notifications), timeout=5)
+    assert not any("not recorded" in e for e in plan.keeper.errors)  # no stale line at exit
+
+
+def test_the_writes_are_made_in_order_each_once_whichever_thread_makes_them():
+    from ginrummy_tui.session.record_queue import RecordQueue, Write
+    from ginrummy_tui.storage.history import Busy
+
+    rng = random.Random(11)
+    made: list[int] = []
+    busy_said: list[str] = []
+
+    def write(n: int):
+        def run() -> None:
+            if rng.random() < 0.3:
+                raise Busy("database is locked")
+            made.append(n)
+        return run
+
+    queue = RecordQueue(on_busy=lambda what, why: busy_said.append(why), on_free=lambda: None,
+                        on_error=lambda exc: None, retry=0.001)
+    for n in range(500):
+        queue.submit(Write(f"write {n}", write(n)))
+        if n % 50 == 0:
+            time.sleep(0.01)
+    assert queue.flush(10.0) == []
+    assert made == list(range(500))  # each once, in the order asked for
+    assert busy_said and all(why == "database is locked" for why in busy_said)
