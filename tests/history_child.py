@@ -51,8 +51,8 @@ def main(argv: list[str]) -> int:
     if mode == "hold-end":
         plain = History.transaction
 
-        def holding(self):
-            cm = plain(self)
+        def holding(self, wait=True):
+            cm = plain(self, wait)
             if not getattr(self, "ending", False):
                 return cm
 

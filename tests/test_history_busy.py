@@ -160,7 +160,7 @@ async def test_the_app_plays_on_while_another_gin_tui_holds_the_history_and_reco
             await pilot.pause(0.3)
             beats.append(time.monotonic())
             gaps = [b - a for a, b in zip(beats, beats[1:], strict=False)]
-            assert max(gaps) < 0.5  # the screen never froze
+            assert max(gaps) < 1.0  # the screen never froze (a write waited 3 s in it)
             said = [str(n.message) for n in app._notifications]
             busy = [s for s in said if "busy" in s]
             assert busy == [BUSY_NOTE.format(what="this hint will be counted")]
