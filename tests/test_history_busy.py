@@ -107,12 +107,14 @@ def test_records_still_waiting_at_exit_are_said_once_with_what_keeps_them_and_la
     while not state.sheet:
         state = apply(state, _next(state, rng))
         keeper.on_change(state)
+    keeper.add_hint()
     started = time.monotonic()
     keeper.finish_records(timeout=0.5)
     assert time.monotonic() - started < 3.0  # a bounded wait
     line = keeper.errors[-1]
     assert line.count("database is locked") == 1
-    assert "stayed busy" in line and "the match's save keeps its hands" in line and "resumed" in line
+    assert "stayed busy" in line and "the match's save keeps its hands: they are recorded when it is resumed" in line
+    assert line.endswith("; the hint asked for is not counted")
     assert keeper.writes.pending() == []  # nothing tried any more
     keeper.close_history()
     keeper.store.lock.release()

@@ -185,17 +185,20 @@ class Keeper:
         if not left:
             return
         hints = sum("hint" in what for what in left)
-        unsaid = " (the hints asked for are not counted)" if hints else ""
-        if self.state is not None and self.state.over:
-            kept = (
-                f"the match is kept in {self.store.archive_dir / (self.match_id + '.json')}, "
-                "but its last hands and result are not in the statistics"
-            )
-        else:
-            kept = "the match's save keeps its hands, and they are recorded when it is resumed"
+        said: list[str] = []
+        if len(left) > hints:  # a hand, the match's end, a match given up
+            if self.state is not None and self.state.over:
+                said.append(
+                    f"the match is kept in {self.store.archive_dir / (self.match_id + '.json')}, "
+                    "but its last hands and result are not in the statistics"
+                )
+            else:
+                said.append("the match's save keeps its hands: they are recorded when it is resumed")
+        if hints:
+            said.append("the hint asked for is not counted" if hints == 1 else f"the {hints} hints asked for are not counted")
         self.errors.append(
             f"statistics not recorded: the history database stayed busy ({reason or 'database is locked'}) "
-            f"until gin-tui closed; {kept}{unsaid}"
+            f"until gin-tui closed; {'; '.join(said)}"
         )
 
     def _follow(self, state: GameState) -> None:
