@@ -201,3 +201,27 @@ def test_the_writes_are_made_in_order_each_once_whichever_thread_makes_them():
     assert queue.flush(10.0) == []
     assert made == list(range(500))  # each once, in the order asked for
     assert busy_said and all(why == "database is locked" for why in busy_said)
+
+
+def test_a_hint_is_counted_off_the_thread_that_shows_it(tmp_path, monkeypatch):
+    import threading
+
+    from ginrummy_tui.storage.history import Recorder
+
+    counted_in: list[int] = []
+    plain = Recorder.add_hint
+
+    def add_hint(self, *args, **kw):
+        counted_in.append(threading.get_ident())
+        return plain(self, *args, **kw)
+
+    monkeypatch.setattr(Recorder, "add_hint", add_hint)
+    keeper = Keeper(Store(tmp_path), match_id="m3", settings={"ai": "easy"})
+    state = new_game(PRESETS["standard"], seed=9)
+    keeper.start(state)
+    keeper.on_change(apply(state, _next(state, random.Random(1))))
+    keeper.add_hint()  # the app's thread shows the hint at once: the database is not touched there
+    assert keeper.writes.flush(10.0) == []
+    assert counted_in and threading.get_ident() not in counted_in
+    assert _rows(tmp_path, "SELECT hints FROM matches WHERE uid = 'm3'") == [(1,)]
+    close_kept(keeper)

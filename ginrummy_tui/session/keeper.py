@@ -155,9 +155,12 @@ class Keeper:
         """The match being kept, as its records name it: id, opponent, practice replay."""
         return self.match_id, str(self.settings.get("ai", "standard")), self.replay
 
-    def _write(self, what: str, write: Callable[[Recorder], bool], key: tuple | None = None) -> None:
+    def _write(
+        self, what: str, write: Callable[[Recorder], bool], key: tuple | None = None, now: bool = True
+    ) -> None:
         """Record with ``write`` (given the match's recorder; True if it wrote
-        something), now if the database is free, else once it is."""
+        something), now if the database is free, else once it is
+        (``now=False``: in the writes' thread in any case)."""
         match = self._match()
         name = self.opponent_name() if self.opponent_name is not None else None
 
@@ -166,7 +169,7 @@ class Keeper:
             if recorder is not None and write(recorder):
                 self._figures_changed()
 
-        self.writes.submit(Write(what, run, key))
+        self.writes.submit(Write(what, run, key), now)
 
     def _busy(self, what: str, reason: str) -> None:
         if self.tell is not None:
@@ -303,7 +306,7 @@ class Keeper:
                 recorder.add_hint(state, wait=False)
                 return True
 
-            self._write("this hint will be counted", count)
+            self._write("this hint will be counted", count, now=False)  # the app shows the hint at once
 
     def abandon(self) -> None:
         """The unfinished match is given up (a new match replaces it)."""

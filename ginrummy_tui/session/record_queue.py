@@ -69,11 +69,18 @@ class RecordQueue:
         self.busy: str | None = None
         """Why the database is busy, while a write waits for it (SQLite's words)."""
 
-    def submit(self, write: Write) -> None:
+    def submit(self, write: Write, now: bool = True) -> None:
         """Make ``write`` now if nothing waits and the database is free, else
-        queue it behind the others (never waits)."""
+        queue it behind the others (never waits).  With ``now=False`` it is
+        left to the queue's thread even then: the asking thread does not
+        touch the database at all."""
         with self._cond:
             if self._stopped:
+                return
+            if not now:
+                self._queue.append(write)
+                if self._thread is None and not self._trying:
+                    self._start_thread()
                 return
             if self._queue:
                 last = self._queue[-1]
