@@ -225,3 +225,31 @@ def test_a_hint_is_counted_off_the_thread_that_shows_it(tmp_path, monkeypatch):
     assert counted_in and threading.get_ident() not in counted_in
     assert _rows(tmp_path, "SELECT hints FROM matches WHERE uid = 'm3'") == [(1,)]
     close_kept(keeper)
+
+
+def test_the_guest_records_a_match_seen_finished_without_waiting_for_a_busy_history(tmp_path):
+    from ginrummy_tui.engine import view
+    from ginrummy_tui.session.keeper import SeatRecords
+
+    rng = random.Random(3)
+    state = new_game(PRESETS["standard"].with_options(target=20), seed=4)
+    while not state.over:
+        state = apply(state, _next(state, rng))
+    lock = Locked(tmp_path)
+    records = SeatRecords(tmp_path, opponent="network")
+    started = time.monotonic()
+    assert records.observe(view(state, 1), "g1") is False  # not written now: the database is busy
+    assert time.monotonic() - started < 0.5  # the app's event loop made it: it waited 3 s there
+    lock.release()
+    assert records.writes.flush(10.0) == []
+    assert _rows(tmp_path, "SELECT uid, finished FROM matches") == [("g1", 1)]
+    records.close()
+    assert records.errors == []
+    # held until the end: said once at exit, with the reason once
+    lock = Locked(tmp_path)
+    records = SeatRecords(tmp_path, opponent="network")
+    records.observe(view(state, 1), "g2")
+    records.close(timeout=0.3)
+    lock.release()
+    [line] = records.errors
+    assert line.count("database is locked") == 1 and "the match seen finished is not in the statistics" in line

@@ -354,6 +354,9 @@ class SeatRecords:
         self._done: set[str] = set()
         self._names: dict[str, str] = {}
         """The other player's name in each match, as the host says it."""
+        self.writes = RecordQueue(on_busy=lambda what, why: None, on_free=lambda: None, on_error=self._failed)
+        """The records, made without waiting for a busy database (the app's
+        event loop makes them: it never waits for another gin-tui's write)."""
 
     def observe(self, v: PlayerView, match_id: str | None, *, started: str | None = None,
                 hints: int | None = None, opponent_name: str | None = None) -> bool:
@@ -384,30 +387,48 @@ class SeatRecords:
         return self._record(v, match_id)
 
     def _record(self, v: PlayerView, match_id: str) -> bool:
-        from ginrummy_tui.storage.history import Damaged, seat_record
+        from ginrummy_tui.storage.history import seat_record
 
         record = seat_record(
             v, match_id, opponent=self.opponent, started=self._seen.get(match_id),
             hints=self._host_hints.get(match_id, 0), ended=self._ended.pop(match_id, None),
             opponent_name=self._names.get(match_id),
         )
+        written: list[bool] = []
+        self.writes.submit(Write("the match will be recorded", lambda: written.append(self._add(record))))
+        return bool(written) and written[-1]
+
+    def _add(self, record: dict[str, Any]) -> bool:
+        """Write ``record`` without waiting (``Busy``: tried again by :attr:`writes`)."""
+        from ginrummy_tui.storage.history import Damaged
+
         for _ in range(2):  # a damaged database is set aside and the record goes to a new one
             hist = self.history.get()
             self.errors.extend(self.history.take_messages())
             if hist is None:
                 return False
             try:
-                return hist.add_record(record)
+                return hist.add_record(record, wait=False)
             except Damaged as bad:
                 self.history.replace_damaged(str(bad))
                 self.errors.extend(self.history.take_messages())
-            except Exception as exc:  # the statistics must never stop the game
-                self.errors.append(f"statistics not recorded: {exc}")
-                return False
         return False
 
-    def close(self) -> None:
-        """Close the history database."""
+    def _failed(self, exc: Exception) -> None:
+        self.errors.append(f"statistics not recorded: {exc}")
+
+    def close(self, timeout: float = FLUSH_WAIT) -> None:
+        """Write the records still waiting for a busy database (for ``timeout``
+        seconds at most: what could not be written is said in :attr:`errors`),
+        then close the history database."""
+        reason = self.writes.busy
+        left = self.writes.flush(timeout)
+        if left:
+            matches = "the match seen finished is" if len(left) == 1 else f"the {len(left)} matches seen finished are"
+            self.errors.append(
+                f"statistics not recorded: the history database stayed busy ({reason or 'database is locked'}) "
+                f"until gin-tui closed; {matches} not in the statistics"
+            )
         self.history.close()
 
 

@@ -69,40 +69,38 @@ class RecordQueue:
         self.busy: str | None = None
         """Why the database is busy, while a write waits for it (SQLite's words)."""
 
-    def submit(self, write: Write, now: bool = True) -> None:
+    def submit(self, write: Write, now: bool = True) -> bool:
         """Make ``write`` now if nothing waits and the database is free, else
         queue it behind the others (never waits).  With ``now=False`` it is
         left to the queue's thread even then: the asking thread does not
-        touch the database at all."""
+        touch the database at all.  True if it was made at once."""
         with self._cond:
             if self._stopped:
-                return
+                return False
             if not now:
                 self._queue.append(write)
                 if self._thread is None and not self._trying:
                     self._start_thread()
-                return
+                return False
             if self._queue:
                 last = self._queue[-1]
                 if len(self._queue) > 1 and write.key is not None and last.key == write.key:
                     self._queue[-1] = write  # it records all the one it replaces would have
                 else:
                     self._queue.append(write)
-                return
+                return False
             self._queue.append(write)
             self._trying = True
-        if self._try(write):
-            with self._cond:
+        made = self._try(write)
+        with self._cond:
+            if made:
                 self._queue.popleft()
-                self._trying = False
-                more = bool(self._queue)
-                self._cond.notify_all()
-            if not more:
-                return
-        else:
-            with self._cond:
-                self._trying = False
-        self._start_thread()
+            self._trying = False
+            more = bool(self._queue)
+            self._cond.notify_all()
+        if more:
+            self._start_thread()
+        return made
 
     def _try(self, write: Write) -> bool:
         """Make ``write``; False if the database is busy (it stays first in the queue)."""

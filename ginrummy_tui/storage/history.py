@@ -844,10 +844,11 @@ class History:
             self._put_hand(conn, mid, seq, entry)
         return True
 
-    def add_record(self, record: dict[str, Any]) -> bool:
+    def add_record(self, record: dict[str, Any], wait: bool = True) -> bool:
         """Write a whole match record in a transaction of its own; False if
-        that match is already there (a match is recorded once)."""
-        with self.transaction() as conn:
+        that match is already there (a match is recorded once).  ``wait=False``:
+        :class:`Busy` at once while another connection writes."""
+        with self.transaction(wait) as conn:
             return self.put_record(conn, record)
 
     def _put_hand(self, conn: sqlite3.Connection, mid: int, seq: int, entry: dict[str, Any]) -> None:
