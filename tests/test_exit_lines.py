@@ -212,3 +212,44 @@ def test_changes_on_the_settings_lost_without_a_question_are_told_after_the_game
     assert play.run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
     err = capsys.readouterr().err
     assert ("gin-tui: your changes to the settings were not saved." in err) is told, err
+
+
+def test_an_error_at_exit_is_said_with_what_becomes_of_the_match(tmp_path, monkeypatch, capsys):
+    """A record the busy history kept from being written, said at exit: the
+    line that names the command resuming the match was left out, though the
+    error asked for the match to be resumed."""
+    error = "statistics not recorded: the history database stayed busy until gin-tui closed"
+    playing(monkeypatch, ["p", "q", "y"], then=lambda app: app.context.keeper.errors.append(error))
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    captured = capsys.readouterr()
+    assert " ".join(captured.err.split()) == f"gin-tui: {error}"
+    assert " ".join(captured.out.split()) == f"gin-tui: the match is saved; {command_for(tmp_path)} resumes it."
+
+
+def test_the_quit_question_on_a_finished_match_says_it_is_over(tmp_path, monkeypatch, capsys):
+    """On the result (with changes on the settings screen, the quit asks) the
+    question said "Your match is saved: gin-tui --data-dir D resumes it." where
+    the terminal then said the command starts a new match."""
+    _on_the_last_hand(monkeypatch)
+    said: list[str] = []
+    playing(monkeypatch, ["enter"], then=lambda app: said.append(app.at_quit()))
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    assert said == [f"the match is over: {command_for(tmp_path)} starts a new one"]
+
+
+def test_a_match_lost_on_time_says_so_after_the_game(tmp_path, monkeypatch, capsys):
+    """A match lost on time read "Computer (standard) won 0 to 0" in the terminal."""
+    from ginrummy_tui.engine import PRESETS, Action, apply, new_game
+    from ginrummy_tui.engine.kinds import Kind
+
+    def change(real, args, kwargs):
+        plan = real(args, **kwargs)
+        plan.state = apply(new_game(PRESETS["multiplayer-1.5"], seed=1), Action(Kind.TIMEOUT))  # the player's clock
+        plan.keeper.begin(plan.state)
+        return plan
+
+    planned(monkeypatch, change)
+    playing(monkeypatch, ["q"])
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.startswith("gin-tui: match over: Computer (standard) won 0 to 0, your time ran out ("), out

@@ -254,7 +254,7 @@ def match_result_line(app: GinApp, stats: str | None) -> str | None:
     0 (gin-tui stats has your record); gin-tui starts a new match."  None
     while the match is not over.  ``stats``: the command that shows its
     record (None: not recorded)."""
-    from ginrummy_tui.engine.kinds import Phase
+    from ginrummy_tui.engine.kinds import EndKind, Phase
 
     control = app.context.control
     real = control.real_session(app.session) if control is not None else None
@@ -269,6 +269,8 @@ def match_result_line(app: GinApp, stats: str | None) -> str | None:
         result = f"{name} won {v.totals[opp]} to {v.totals[me]}"
     else:
         result = f"{v.totals[me]} to {v.totals[opp]}"
+    if v.sheet and v.sheet[-1].kind == EndKind.TIMEOUT:  # the score does not say why
+        result += ", your time ran out" if v.winner == opp else f", {name} ran out of time"
     record = f" ({stats} has your record)" if stats else ""
     if app.context.keeper is None:  # nothing saved (--data-dir -): no match to take up
         return f"match over: {result}{record}."
@@ -328,9 +330,9 @@ def run_saved_play(args: argparse.Namespace) -> int:
     back_in_the_terminal(app)
     errors = [e for e in plan.keeper.errors if e not in plan.notes]
     closing = closing_line(app, plan.keeper)
-    if errors:
+    if errors:  # and what becomes of the match, below: the error may ask for it to be resumed
         say("gin-tui: " + errors[-1], file=sys.stderr)
-    elif caught and caught[0] == getattr(signal, "SIGTERM", None):
+    if caught and caught[0] == getattr(signal, "SIGTERM", None):
         # Someone asked this gin-tui to close: on a terminal still open (the
         # old one of a connection thought dropped), say why it closed.
         kept = closing or f"the match is saved; {app.context.resume_command} resumes it."

@@ -951,6 +951,9 @@ class GinApp(App):
                 f"this separate match is saved: {self.context.resume_command} takes it up when it starts "
                 "after your main match is over"
             )
+        control = self.context.control
+        if self.context.saved and control is not None and control.match_over():  # nothing left to resume
+            return f"the match is over: {self.context.resume_command} starts a new one"
         if self.context.saved:
             if self.context.resume_command != "gin-tui":  # plain gin-tui would not find it
                 return f"your match is saved: {self.context.resume_command} resumes it"
