@@ -253,3 +253,27 @@ def test_a_match_lost_on_time_says_so_after_the_game(tmp_path, monkeypatch, caps
     assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert out.startswith("gin-tui: match over: Computer (standard) won 0 to 0, your time ran out ("), out
+
+
+def test_the_commands_of_a_line_after_the_game_are_never_broken(monkeypatch):
+    """At 120 columns the line after a finished match broke its resume command:
+    "... gin-tui --data-dir" at the end of a line, "/tmp/tsC-4 starts a new
+    match." on the next."""
+    import io
+    import os
+    import shutil
+
+    from ginrummy_tui.cli import wrapped
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    command = "gin-tui --data-dir /tmp/tsC-4"
+    stats = "gin-tui stats --data-dir /tmp/tsC-4"
+    line = f"gin-tui: match over: you won 323 to 88 ({stats} has your record); {command} starts a new match."
+    for columns in (120, 80, 60, 40):
+        monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback, c=columns: os.terminal_size((c, 24)))
+        lines = wrapped(line, Terminal(), keep=(command, stats)).splitlines()
+        assert " ".join(lines) == line and all(len(row) <= columns for row in lines), lines
+        assert any(command in row and stats not in row for row in lines) and any(stats in row for row in lines), lines

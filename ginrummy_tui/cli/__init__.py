@@ -148,18 +148,27 @@ def terminal_width(stream: TextIO | None = None) -> int | None:
     return shutil.get_terminal_size((80, 24)).columns if terminal else None
 
 
-def wrapped(text: str, stream: TextIO | None = None) -> str:
+_GLUE = "\x00"
+"""Stands for a space inside a phrase kept whole while a line is wrapped."""
+
+
+def wrapped(text: str, stream: TextIO | None = None, keep: tuple[str, ...] = ()) -> str:
     """``text`` broken into lines between words at the terminal's width (80 when it
     cannot be told), when ``stream`` (standard output if None) is a terminal: the
     terminal would break a long line anywhere, inside a word, an option or a file's
     name.  A file's path that does not fit the rest of a line starts the next one,
     and one longer than a line is broken after a separator of it, as the game's
     notes break it (:func:`~ginrummy_tui.tui.note_text.note_text`); any other word
-    longer than the line stays whole.  A log or a pipe keeps a message a line."""
+    longer than the line stays whole, and so does each phrase of ``keep`` (a
+    command to copy, ``gin-tui --data-dir D``), on a line of its own if need
+    be.  A log or a pipe keeps a message a line."""
     width = terminal_width(stream)
     if width is None:
         return text
-    return "\n".join(_filled(line, width) if len(line) > width else line for line in text.split("\n"))
+    for phrase in keep:
+        text = text.replace(phrase, phrase.replace(" ", _GLUE))
+    lines = (_filled(line, width) if len(line) > width else line for line in text.split("\n"))
+    return "\n".join(lines).replace(_GLUE, " ")
 
 
 def _filled(line: str, width: int) -> str:
@@ -174,11 +183,12 @@ def _filled(line: str, width: int) -> str:
     return textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
 
 
-def say(text: str, *, file: TextIO | None = None, flush: bool = False) -> None:
+def say(text: str, *, file: TextIO | None = None, flush: bool = False, keep: tuple[str, ...] = ()) -> None:
     """Print a message to the player as ``print`` does, as running text wrapped
     between words on a terminal (:func:`wrapped`).  What must be copied whole (a
-    command, a code) is printed on a line of its own, unwrapped."""
-    print(wrapped(plain(text), file), file=file, flush=flush)
+    command, a code) is printed on a line of its own, unwrapped, or named in
+    ``keep``: never broken, within the running text."""
+    print(wrapped(plain(text), file, tuple(plain(phrase) for phrase in keep)), file=file, flush=flush)
 
 
 def output_open() -> None:

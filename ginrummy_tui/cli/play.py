@@ -162,7 +162,7 @@ def run_play(args: argparse.Namespace) -> int:
     over = match_result_line(app, None)
     if over is not None:
         with contextlib.suppress(OSError):
-            say(f"gin-tui: {over}")
+            say(f"gin-tui: {over}", keep=commands_in(app))
     return exit_status(app, [])
 
 
@@ -298,6 +298,13 @@ def closing_line(app: GinApp, keeper: Keeper) -> str | None:
     return None
 
 
+def commands_in(app: GinApp) -> tuple[str, str]:
+    """The commands a line after the game may name, each to be kept whole on a
+    line: the one that resumes (or starts) the match, and its ``stats``."""
+    command = app.context.resume_command
+    return command, stats_command(command)
+
+
 def stats_command(command: str) -> str:
     """``gin-tui stats`` on the data directory of the resume command ``command``."""
     import shlex
@@ -341,8 +348,9 @@ def run_saved_play(args: argparse.Namespace) -> int:
                 f"gin-tui: closed on request (SIGTERM): another gin-tui may have taken the match over. "
                 f"{kept[:1].upper()}{kept[1:]}",
                 file=sys.stderr,
+                keep=commands_in(app),
             )
     elif closing is not None:
         with contextlib.suppress(OSError):
-            say(f"gin-tui: {closing}")
+            say(f"gin-tui: {closing}", keep=commands_in(app))
     return exit_status(app, caught)
