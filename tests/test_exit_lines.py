@@ -277,3 +277,10 @@ def test_the_commands_of_a_line_after_the_game_are_never_broken(monkeypatch):
         lines = wrapped(line, Terminal(), keep=(command, stats)).splitlines()
         assert " ".join(lines) == line and all(len(row) <= columns for row in lines), lines
         assert any(command in row and stats not in row for row in lines) and any(stats in row for row in lines), lines
+    # a command longer than a line is broken as its path would be, after a separator
+    command = "gin-tui --data-dir /tmp/" + "long-name-of-a-directory/" * 4
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda fallback: os.terminal_size((80, 24)))
+    lines = wrapped(f"gin-tui: the match is saved; {command} resumes it.", Terminal(), keep=(command,)).splitlines()
+    assert all(len(row) <= 80 for row in lines) and "".join(lines).replace(" ", "") == (
+        f"gin-tui: the match is saved; {command} resumes it.".replace(" ", "")
+    ), lines

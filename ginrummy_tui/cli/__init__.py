@@ -160,13 +160,14 @@ def wrapped(text: str, stream: TextIO | None = None, keep: tuple[str, ...] = ())
     and one longer than a line is broken after a separator of it, as the game's
     notes break it (:func:`~ginrummy_tui.tui.note_text.note_text`); any other word
     longer than the line stays whole, and so does each phrase of ``keep`` (a
-    command to copy, ``gin-tui --data-dir D``), on a line of its own if need
-    be.  A log or a pipe keeps a message a line."""
+    command to copy, ``gin-tui --data-dir D``) that fits a line, on a line of
+    its own if need be.  A log or a pipe keeps a message a line."""
     width = terminal_width(stream)
     if width is None:
         return text
     for phrase in keep:
-        text = text.replace(phrase, phrase.replace(" ", _GLUE))
+        if len(phrase) <= width:  # a longer one is broken as its words and path would be
+            text = text.replace(phrase, phrase.replace(" ", _GLUE))
     lines = (_filled(line, width) if len(line) > width else line for line in text.split("\n"))
     return "\n".join(lines).replace(_GLUE, " ")
 
