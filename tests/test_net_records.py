@@ -996,3 +996,36 @@ def test_a_resumed_hosted_match_whose_join_code_cannot_be_read_says_it_has_a_new
         assert match_server(SaveReporter(keeper), resumed, new_code, name="Ann").names == ["Ann", "Bob"]
     finally:
         keeper.close_history()
+
+
+def test_the_guest_says_in_lower_case_that_a_busy_history_kept_its_match_from_being_recorded(tmp_path, monkeypatch):
+    # "gin-tui join: Your match history ... cannot be used (database is locked); this match is
+    # not recorded.": a capital mid-line, and a busy database said to be unusable
+    import sqlite3
+
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.history import History, db_path
+
+    root = tmp_path / "guest"
+    root.mkdir()
+    holder = sqlite3.connect(tmp_path / "held.sqlite3", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(sqlite3.OperationalError) as locked:  # SQLite's own busy error, as another gin-tui gives it
+            sqlite3.connect(tmp_path / "held.sqlite3", timeout=0).execute("SELECT * FROM sqlite_master")
+    finally:
+        holder.rollback()
+        holder.close()
+
+    def busy(cls, where):
+        raise locked.value
+
+    monkeypatch.setattr(History, "connect", classmethod(busy))
+    _, _, state, _ = _host(tmp_path / "host")
+    records = SeatRecords(root, opponent=NETWORK)
+    records.observe(view(apply(state, Action(Kind.TIMEOUT)), 1), "a-match")
+    records.close(timeout=0.1)
+    assert records.errors == [
+        f"the statistics database {db_path(root)} stayed busy (database is locked; another gin-tui?); "
+        "this match is not recorded."
+    ]

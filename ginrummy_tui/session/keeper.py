@@ -404,15 +404,20 @@ class SeatRecords:
 
         for _ in range(2):  # a damaged database is set aside and the record goes to a new one
             hist = self.history.get()
-            self.errors.extend(self.history.take_messages())
+            self._told()
             if hist is None:
                 return False
             try:
                 return hist.add_record(record, wait=False)
             except Damaged as bad:
                 self.history.replace_damaged(str(bad))
-                self.errors.extend(self.history.take_messages())
+                self._told()
         return False
+
+    def _told(self) -> None:
+        """Take the history's messages into :attr:`errors`, worded as they are
+        said there: after "gin-tui join: ", lower-case."""
+        self.errors.extend(text[:1].lower() + text[1:] for text in self.history.take_messages())
 
     def _failed(self, exc: Exception) -> None:
         self.errors.append(f"statistics not recorded: {exc}")

@@ -1200,16 +1200,20 @@ class Opening:
     unusable: str | None = None
     """Why the database cannot be opened at all, if it cannot (a directory in
     its place, no permission): nothing is recorded."""
+    busy: bool = False
+    """The database could not be opened because another connection (another
+    ``gin-tui``) held it for longer than the busy timeout."""
 
     def told(self) -> list[str]:
         """What a game tells the player: :attr:`messages`, then that the
         match is not recorded if the database cannot be used."""
         if self.unusable is None:
             return list(self.messages)
-        return [
-            *self.messages,
-            f"Your match history {self.path} cannot be used ({self.unusable}); this match is not recorded.",
-        ]
+        if self.busy:
+            why = f"The statistics database {self.path} stayed busy ({self.unusable}; another gin-tui?)"
+        else:
+            why = f"Your match history {self.path} cannot be used ({self.unusable})"
+        return [*self.messages, f"{why}; this match is not recorded."]
 
 
 def _side_files(path: Path) -> tuple[Path, ...]:
@@ -1279,6 +1283,7 @@ def open_history(root: Path, *, create: bool = True, check: bool = False) -> Ope
             return out
         except sqlite3.Error as exc:
             out.unusable = str(exc)
+            out.busy = _is_busy(exc)
             return out
     return out
 
