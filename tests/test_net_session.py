@@ -1687,15 +1687,14 @@ def test_the_join_code_prompt_asks_again_for_nothing_typed_and_says_when_given_u
     assert asked == ["Join code: "] * 3
     err = capsys.readouterr().err
     assert err.count("no code typed") == 2
-    for give_up in (KeyboardInterrupt, EOFError):  # Ctrl+C, Ctrl+D
 
-        def stop(prompt: str, give_up=give_up) -> str:
-            raise give_up
+    def stop(prompt: str) -> str:  # Ctrl+D
+        raise EOFError
 
-        monkeypatch.setattr(join_cli.getpass, "getpass", stop)
-        assert join_cli.ask_code() is None
-        # a new line after the prompt, then why it stopped
-        assert capsys.readouterr().err == "\ngin-tui join: no join code given\n"
+    monkeypatch.setattr(join_cli.getpass, "getpass", stop)
+    assert join_cli.ask_code() is None
+    # a new line after the prompt, then why it stopped
+    assert capsys.readouterr().err == "\ngin-tui join: no join code given\n"
 
 
 def test_join_exits_1_with_a_line_when_the_code_prompt_is_given_up(capsys, monkeypatch):
@@ -1721,6 +1720,26 @@ def test_join_exits_1_with_a_line_when_the_code_prompt_is_given_up(capsys, monke
     err = capsys.readouterr().err
     assert len(asked) == 2  # the empty code was not sent: asked again
     assert "no code typed" in err and "gin-tui join: no join code given" in err and "cannot reach" not in err
+
+
+def test_ctrl_c_at_the_code_prompt_stops_join_as_ctrl_c_elsewhere(capsys, monkeypatch):
+    # Ctrl+C at "Join code:" said "no join code given" and exited 1, where Ctrl+C
+    # while the host is reached says "stopped (Ctrl+C)." and exits 130
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import CTRL_C_STATUS, main
+    from ginrummy_tui.cli import join as join_cli
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.delenv(join_cli.CODE_ENV, raising=False)
+    monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(join_cli, "unreachable", lambda host, port: "")
+
+    def getpass(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(join_cli.getpass, "getpass", getpass)
+    assert main(["join", "127.0.0.1:7000"]) == CTRL_C_STATUS
+    assert capsys.readouterr().err == "gin-tui join: stopped (Ctrl+C).\n"
 
 
 @pytest.mark.parametrize(

@@ -115,11 +115,12 @@ def reach_problem(exc: OSError, wait: float) -> str:
 
 def ask_code() -> str | None:
     """The join code, typed at the terminal (not echoed); asked again when
-    nothing was typed.  None, said in one line, if the player gives up (Ctrl+C, Ctrl+D)."""
+    nothing was typed.  None, said in one line, if the player gives up (Ctrl+D);
+    Ctrl+C raises KeyboardInterrupt, said as Ctrl+C elsewhere in ``join`` (:func:`stopped`)."""
     while True:
         try:
             code = getpass.getpass("Join code: ").strip()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             print(file=sys.stderr)  # the cursor is still after the prompt
             say("gin-tui join: no join code given", file=sys.stderr)
             return None
@@ -173,7 +174,10 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             say(f"gin-tui join: cannot reach {host}:{port}: {problem}", file=sys.stderr)
             return 1
-        code = ask_code()
+        try:
+            code = ask_code()
+        except KeyboardInterrupt:
+            return stopped()
         if code is None:
             return 1
 
@@ -189,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def stopped() -> int:
-    """Ctrl+C came before the table was up (the host being reached, or asked for the seat):
+    """Ctrl+C came before the table was up (the host being reached, the code asked for, or the seat):
     said as ``gin-tui host`` says it, and the exit status of a command Ctrl+C cut short."""
     with contextlib.suppress(OSError, ValueError):
         if sys.stderr is not None and sys.stderr.isatty():
