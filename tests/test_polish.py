@@ -139,10 +139,37 @@ async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_pat
     # the next match's: the defaults (standard, to 100)
     async with settings_open_in(tmp_path, new_game(okla, seed=2)) as (app, pilot):
         line = str(app.screen.query_one("#match-rules").render())
-        assert line.startswith("The match in play: oklahoma rules, to 150, opponent level Standard;"), line
-        assert "; oklahoma," in line or "; oklahoma." in line, line
-        assert line.endswith("The settings below are for your next match.")
+        assert line == (
+            "The match in play: oklahoma rules, to 150, opponent level Standard. "
+            "The settings below are for your next match."
+        )
         assert "Rules for your next match" in screen_text(app)
+
+
+async def test_the_line_on_the_match_in_play_does_not_repeat_oklahoma_as_a_bare_option(tmp_path):
+    # "The match in play: oklahoma rules, to 150, opponent level Standard; undercut bonus 25;
+    # oklahoma.": the rules' name said again, as an option's
+    import json
+
+    from ginrummy_tui.engine import PRESETS
+
+    (tmp_path / "settings.json").write_text(json.dumps({
+        "format": "gin-tui settings", "version": 1,
+        "rules": {"preset": "standard", "options": {"undercut_bonus": 20}},
+    }))
+    async with settings_open_in(tmp_path, new_game(PRESETS["oklahoma"].with_options(target=150), seed=2)) as (app, _):
+        line = " ".join(str(app.screen.query_one("#match-rules").render()).split())
+    assert line == (
+        "The match in play: oklahoma rules, to 150, opponent level Standard; undercut bonus 25. "
+        "The settings below are for your next match."
+    )
+    # a match of standard rules beside an Oklahoma next match: the option named as on the form
+    (tmp_path / "settings.json").write_text(json.dumps({
+        "format": "gin-tui settings", "version": 1, "rules": {"preset": "oklahoma", "options": {}},
+    }))
+    async with settings_open_in(tmp_path, new_game(PRESETS["standard"], seed=2)) as (app, _):
+        line = " ".join(str(app.screen.query_one("#match-rules").render()).split())
+    assert "; no Oklahoma (a fixed knock limit)" in line, line
 
 
 async def test_each_match_over_screen_numbers_its_match(tmp_path):

@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ginrummy_tui.engine.kinds import Phase
-from ginrummy_tui.engine.rules import rules_label
+from ginrummy_tui.engine.rules import changed_from_preset, rules_label
 from ginrummy_tui.storage.rule_words import option_text, rules_text
 
 from ..host import ClickModeChanged, gin_of
@@ -108,6 +108,11 @@ def run_only_line(shown: Settings, saved: Settings | None) -> str:
     return f"From the command line, for this run: {'; '.join(parts)}. Ctrl+S saves only what you change here."
 
 
+OKLAHOMA_WORDS = {True: "Oklahoma (the upcard sets the knock limit)", False: "no Oklahoma (a fixed knock limit)"}
+"""The Oklahoma option on the line on the match in play, where the bare name
+("oklahoma") would read as the rules' name."""
+
+
 def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
     """The match in play, beside the next match's settings on the form: its
     rules (custom ones with their options), target and opponent, and every
@@ -138,10 +143,16 @@ def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
     if level is not None:
         head += f", opponent level {dict(LEVEL_LABELS).get(level, level)}"
     parts = [head]
+    preset = changed_from_preset(rules)[0]
     for name, _label in RULE_OPTION_HELP:
         mine = getattr(rules, name)
         if name != "target" and name not in named and mine != getattr(next_rules, name):
-            parts.append(option_text(name, mine))
+            if name == "oklahoma":
+                if mine and preset == "oklahoma":
+                    continue  # "oklahoma rules" says it
+                parts.append(OKLAHOMA_WORDS[bool(mine)])
+            else:
+                parts.append(option_text(name, mine))
     same = rules == next_rules and level in (None, next_ai)
     return "; ".join(parts) + (" (the same as below)." if same else ". The settings below are for your next match.")
 
