@@ -1360,3 +1360,25 @@ async def test_the_score_table_of_a_classic_match_says_the_boxes_won_so_far():
         await pilot.press("c")
         await settle(app, pilot)
         assert "Box bonuses" not in screen_text(app)
+
+
+@pytest.mark.parametrize("screen", ["match over", "c"])
+async def test_the_score_tables_title_stays_on_one_line_at_80_columns_with_several_rules_changed(tmp_path, screen):
+    # "Match 2 · to 10 · classic rules (changed: gin bonus," then "target)" on a line of its
+    # own: the title was wrapped to the table's width
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    rules = PRESETS["classic"].with_options(target=10, gin_bonus=30)
+    state = replace(scenarios.knock_ready(), rules=rules)  # the knock wins the match
+    async with running(resumed(tmp_path, state, seed=1), size=SIZE) as (app, pilot):
+        await knock_to_the_match_over(app, pilot)
+        if screen == "c":
+            await pilot.press("c")
+            await settle(app, pilot)
+        table = app.screen.query_one(ScoreTable)
+        lines = screen_text(app).splitlines()
+        title = str(table.render().title)
+        assert title.startswith("Match 1 · to 10 · classic rules (changed"), title
+        assert any(title in line for line in lines), (title, lines)

@@ -70,6 +70,7 @@ def score_table(
     *,
     tiny: bool = False,
     ascii_only: bool = False,
+    short_rules: bool = False,
 ) -> Table:
     """One row per finished hand: how it ended, the deadwood, the points (with
     "(22×2)" after those an Oklahoma spade doubled: "+44 (22×2)"), the running totals.
@@ -79,13 +80,15 @@ def score_table(
     a hand is one line down to 46 columns.  ``title`` is
     what the match is called ("Match 2", its number among all the player's matches;
     else the state's own number);
-    with ``ascii_only`` the table is in ASCII alone ("22x2", "-")."""
+    with ``ascii_only`` the table is in ASCII alone ("22x2", "-"); with
+    ``short_rules`` the title says only that options were changed ("classic
+    rules (changed)"), not which."""
     say = ascii_words if ascii_only else str
     me, opp = v.seat, 1 - v.seat
     them = "Them" if tiny else short_name(opponent_name)
     names = {me: "You", opp: them}
     t = Table(
-        title=say(f"{title or f'Match {v.match_no}'} · to {v.rules.target} · {rules_label(v.rules, 'rules')}"),
+        title=say(f"{title or f'Match {v.match_no}'} · to {v.rules.target} · {rules_label(v.rules, 'rules', short=short_rules)}"),
         box=ASCII_SIMPLE_HEAD if ascii_only else box.SIMPLE_HEAD,
         pad_edge=False,
         show_edge=not compact,
@@ -249,7 +252,23 @@ class ScoreTable(Widget):
         return Measurement.get(console, console.options, self.render()).maximum
 
     def render(self) -> Table:
+        """The table; its title, which Rich wraps to the table's width, says
+        only that rule options were changed (as the score line does) where
+        naming them would take a second line."""
+        from rich.cells import cell_len
+        from rich.measure import Measurement
+
         width = self.app.size.width
+        table = self._table(width, short_rules=False)
+        console = self.app.console
+        room = Measurement.get(console, console.options, table).maximum
+        if self.size.width:
+            room = min(room, self.size.width)
+        if cell_len(str(table.title)) > room:
+            table = self._table(width, short_rules=True)
+        return table
+
+    def _table(self, width: int, *, short_rules: bool) -> Table:
         return score_table(
             self.v,
             self.opponent_name,
@@ -257,4 +276,5 @@ class ScoreTable(Widget):
             title=self.title,
             tiny=width < TINY_WIDTH,
             ascii_only=self.ascii_only,
+            short_rules=short_rules,
         )
