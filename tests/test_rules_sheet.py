@@ -53,6 +53,18 @@ def test_where_only_gin_ends_a_hand_the_sheet_says_nothing_of_knocks():
     assert "you may knock when your deadwood is low enough" in flat(sheet(Rules()))
 
 
+def test_where_only_gin_ends_a_hand_the_mouse_and_void_lines_speak_of_gin():
+    # with --rule knock_limit=0 the sheet said "click a button to knock" and that the
+    # void hand's last turn "ends the turn without knocking"
+    text = flat(sheet(Rules().with_options(knock_limit=0)))
+    assert "click a button to go gin;" in text and "to knock" not in text, text
+    assert "and the player who drew ends the turn without going gin." in text, text
+    assert "knocking" not in text, text
+    for rules in (Rules(), PRESETS["oklahoma"]):  # a knock allowed (in Oklahoma, but on an ace)
+        text = flat(sheet(rules))
+        assert "click a button to knock;" in text and "ends the turn without knocking." in text
+
+
 def test_who_deals_the_first_hand_as_the_player_sees_it():
     """The sheet did not say that the computer deals the first hand of a match; over the
     network the player who joins deals it, and the host starts."""

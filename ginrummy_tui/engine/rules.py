@@ -192,7 +192,7 @@ class Rules:
         lines.append(f"{first_deal}; then {then}." if first_deal else f"{then[0].upper()}{then[1:]}.")
         lines.append(
             f"A hand is void (no score) when the stock is down to {counted(self.void_stock, 'card')} "
-            "and the player who drew ends the turn without knocking."
+            f"and the player who drew ends the turn without {'knocking' if knocks else 'going gin'}."
         )
         lines.append(f"The first player to reach {counted(self.target, 'point')} wins the match.")
         if self.box_bonus:

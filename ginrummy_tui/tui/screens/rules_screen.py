@@ -107,9 +107,10 @@ def _bullets(lines, ascii_only: bool = False) -> Table:
     return grid
 
 
-def mouse_text(mouse: bool = True, one_click: bool = False, saved: bool = True) -> str:
+def mouse_text(mouse: bool = True, one_click: bool = False, saved: bool = True, knocks: bool = True) -> str:
     """What the mouse does, as the app is set: a click on a card lifts it and a
-    second click throws it, or with one-click discard the first click throws it.
+    second click throws it, or with one-click discard the first click throws it;
+    a button knocks, or where no hand may be knocked (``knocks`` False) goes gin.
     Off, how to turn it on: in the settings, unless nothing is ``saved`` for a
     next start (``--data-dir -``)."""
     if not mouse:
@@ -117,7 +118,8 @@ def mouse_text(mouse: bool = True, one_click: bool = False, saved: bool = True) 
             return "Mouse: off for this run (--no-mouse)."
         return "Mouse: off; the settings (F2) turn it on from the next start."
     card = "click a card to discard it" if one_click else "click a card to lift it, then again (or Discard) to discard it"
-    return f"Mouse: click a pile to draw; {card}; click a button to knock; the keys at the bottom too."
+    end = "knock" if knocks else "go gin"
+    return f"Mouse: click a pile to draw; {card}; click a button to {end}; the keys at the bottom too."
 
 
 def rules_renderable(
@@ -152,7 +154,7 @@ def rules_renderable(
         Text(),
         Text("Keys", style="bold underline"),
         keys,
-        Text("\n" + mouse_text(mouse, one_click, saved)),
+        Text("\n" + mouse_text(mouse, one_click, saved, knocks=rules.oklahoma or rules.knock_limit > 0)),
     )
 
 
