@@ -1382,3 +1382,30 @@ async def test_the_score_tables_title_stays_on_one_line_at_80_columns_with_sever
         title = str(table.render().title)
         assert title.startswith("Match 1 · to 10 · classic rules (changed"), title
         assert any(title in line for line in lines), (title, lines)
+
+
+@pytest.mark.parametrize("rules", ["knock limit 0", "oklahoma ace"])
+async def test_where_only_gin_ends_the_hand_k_is_off_the_key_bar_and_says_why(tmp_path, rules):
+    # with --rule knock_limit=0, or in an Oklahoma hand on an ace upcard, the key bar showed
+    # "k Knock" at each discard, a move that could never be made in that hand
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    chosen = PRESETS["standard"].with_options(knock_limit=0) if rules == "knock limit 0" else PRESETS["oklahoma"]
+    state = replace(scenarios.knock_ready(), rules=chosen, knock_limit=0)
+    async with running(resumed(tmp_path, state, seed=1), size=SIZE) as (app, pilot):
+        await pilot.press("s")
+        await settle(app, pilot)
+        shown = {b.binding.action: b.enabled for b in app.screen.active_bindings.values() if b.binding.show}
+        assert "knock" not in shown and "gin" in shown, shown
+        bar = str(app.screen.query_one(KeyBar).render())
+        assert "Knock" not in bar and "Gin" in bar, bar
+        await pilot.press("k")  # still says why
+        await settle(app, pilot)
+        assert "Only gin may end this hand" in _prompt(app), _prompt(app)
+    state = replace(scenarios.knock_ready(), rules=chosen.with_options(knock_limit=10, oklahoma=False))
+    async with running(resumed(tmp_path / "knocks", state, seed=1), size=SIZE) as (app, pilot):
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert "Knock" in str(app.screen.query_one(KeyBar).render())

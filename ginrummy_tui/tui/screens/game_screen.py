@@ -81,6 +81,7 @@ class GameScreen(Screen):
         Binding("d", f"play('{Kind.DRAW_DISCARD}')", "Pile", tooltip="Take the top card of the discard pile"),
         Binding("enter", "discard", "Discard", key_display="⏎", tooltip="Discard the selected card"),
         Binding("k", "knock", "Knock", tooltip="Knock"),
+        Binding("k", "knock_gin_only", show=False),  # off the key bar where only gin ends the hand: says why
         Binding("g", "gin", "Gin", tooltip="Go gin"),
         Binding("b", f"play('{Kind.BIG_GIN}')", "Big Gin", tooltip="Big Gin: knock with all 11 cards melded"),
         Binding("left", "cursor(-1)", "Select left", show=False),
@@ -446,11 +447,12 @@ class GameScreen(Screen):
         return tt.choice(self.v, kind, hand.selected, hand.chosen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Moves of another phase are hidden; moves of this phase that are not legal now are dimmed."""
+        """Moves of another phase are hidden, and the knock where only gin ends the hand;
+        moves of this phase that are not legal now are dimmed."""
         v = self.v
         if v is None:
             return True
-        if action in ("hint", "play", "discard", "knock", "gin") and self.gin.session.shut_out():
+        if action in ("hint", "play", "discard", "knock", "knock_gin_only", "gin") and self.gin.session.shut_out():
             return False  # the match has ended for this seat: no move is offered again
         if action == "hint":  # dimmed as the moves are while none may be made (network play: paused)
             return True if v.my_turn and not self.gin.session.blocked() else None
@@ -461,9 +463,13 @@ class GameScreen(Screen):
             if tt.PHASE_OF.get(kind) != v.phase:
                 return False
             return True if Action(kind) in v.legal_actions else None
+        if action == "knock_gin_only":
+            return v.phase == Phase.DISCARD and v.knock_limit == 0
         if action in ("discard", "knock", "gin"):
             if v.phase != Phase.DISCARD:
                 return False
+            if action == "knock" and v.knock_limit == 0:
+                return False  # only gin ends this hand (an Oklahoma ace, knock limit 0): k is never a move
             if action == "discard":
                 sel = self.query_one(HandView).selected
                 return True if sel is not None and Action(Kind.DISCARD, sel) in v.legal_actions else None
@@ -591,6 +597,10 @@ class GameScreen(Screen):
 
     def action_knock(self) -> None:
         """Knock with the selected card (or with the best card for knocking)."""
+        self.try_move(Kind.KNOCK)
+
+    def action_knock_gin_only(self) -> None:
+        """k where only gin ends the hand (k is off the key bar): say why it is refused."""
         self.try_move(Kind.KNOCK)
 
     def action_gin(self) -> None:
