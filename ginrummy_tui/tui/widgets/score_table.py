@@ -11,6 +11,7 @@ from textual.widget import Widget
 
 from ginrummy_tui.engine.kinds import EndKind, Phase
 from ginrummy_tui.engine.rules import rules_label
+from ginrummy_tui.engine.words import counted
 
 from .cardfaces import ascii_words
 from .too_small import NORMAL_WIDTH
@@ -175,9 +176,8 @@ def boxes_note(v: PlayerView, opponent_name: str) -> str:
     if not any(boxes):
         return ""
     mine, theirs = (boxes[seat] // v.rules.box_bonus for seat in (me, opp))
-    won = "hand won" if mine == 1 else "hands won"
     return (
-        f"Box bonuses so far: You {boxes[me]} ({mine} {won}), {short_name(opponent_name)} {boxes[opp]} ({theirs}), "
+        f"Box bonuses so far: You {boxes[me]} ({counted(mine, 'hand')} won), {short_name(opponent_name)} {boxes[opp]} ({theirs}), "
         "added at the end of the match."
     )
 
@@ -246,22 +246,24 @@ class ScoreTable(Widget):
     @property
     def natural_width(self) -> int:
         """The columns the table takes with no line of it wrapped."""
+        return self._widest(self.render())
+
+    def _widest(self, table: Table) -> int:
+        """The columns ``table`` takes with no line of it wrapped."""
         from rich.measure import Measurement
 
         console = self.app.console
-        return Measurement.get(console, console.options, self.render()).maximum
+        return Measurement.get(console, console.options, table).maximum
 
     def render(self) -> Table:
         """The table; its title, which Rich wraps to the table's width, says
         only that rule options were changed (as the score line does) where
         naming them would take a second line."""
         from rich.cells import cell_len
-        from rich.measure import Measurement
 
         width = self.app.size.width
         table = self._table(width, short_rules=False)
-        console = self.app.console
-        room = Measurement.get(console, console.options, table).maximum
+        room = self._widest(table)
         if self.size.width:
             room = min(room, self.size.width)
         if cell_len(str(table.title)) > room:
