@@ -178,7 +178,7 @@ def test_the_question_of_seed_names_the_command_that_resumes_the_match_kept(tmp_
     where the game's other lines name ``gin-tui --data-dir /abs/D``."""
     import shlex
 
-    from ginrummy_tui.cli.play import resume_command
+    from ginrummy_tui.session.startup import resume_command
 
     first_id = _a_match_with_one_hand_played(tmp_path)
     monkeypatch.setattr(sys, "stdin", _Terminal("\n"))

@@ -1745,8 +1745,8 @@ async def test_quit_question_names_the_command_that_resumes_a_match_kept_elsewhe
     which plain gin-tui would not (it looks in the default place)."""
     import argparse
 
-    from ginrummy_tui.cli.play import resume_command
     from ginrummy_tui.session.keeper import Keeper
+    from ginrummy_tui.session.startup import resume_command
     from ginrummy_tui.storage.store import Store
 
     command = resume_command(argparse.Namespace(data_dir=str(tmp_path / "my games"), ascii=True))
@@ -1766,7 +1766,7 @@ async def test_quit_question_names_the_command_that_resumes_a_match_kept_elsewhe
 def test_the_resume_command_is_plain_for_the_default_data_directory(monkeypatch, tmp_path):
     import argparse
 
-    from ginrummy_tui.cli.play import resume_command
+    from ginrummy_tui.session.startup import resume_command
 
     monkeypatch.delenv("GIN_TUI_HOME", raising=False)
     assert resume_command(argparse.Namespace(data_dir=None, ascii=True)) == "gin-tui"

@@ -604,15 +604,11 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
     system picked for ``--port 0``, which the other player's game rejoins),
     and the host's name, or ``--server-only``.  The rules, the seed and ``--new`` are left out: they
     would start another match."""
-    import os
     import shlex
 
-    from ginrummy_tui.storage.files import ENV_HOME
+    from ginrummy_tui.session.startup import data_dir_words
 
-    words = ["gin-tui", "host"] + (["--server-only"] if args.server_only else [])
-    home = vars(args).get("data_dir") or os.environ.get(ENV_HOME)
-    if home:  # from the directory it was started in: the command may be run from another
-        words += ["--data-dir", os.path.abspath(os.path.expanduser(home))]
+    words = ["gin-tui", "host"] + (["--server-only"] if args.server_only else []) + data_dir_words(args)
     if args.bind != DEFAULT_BIND:
         words += ["--bind", args.bind]
     if port != DEFAULT_PORT:

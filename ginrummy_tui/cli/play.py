@@ -201,7 +201,7 @@ def app_on(context: AppContext, pause: float | None = None) -> GinApp:
 
 def build_app(plan: Plan, pause: float | None = None, command: str = "gin-tui") -> GinApp:
     """The app on ``plan``'s match, saving after every action; ``command``
-    resumes it (:func:`resume_command`)."""
+    resumes it (:func:`~ginrummy_tui.session.startup.resume_command`)."""
     from ginrummy_tui.session.context import AppContext
 
     session, control = controlled_session(plan.state, plan.ai, plan.keeper)
@@ -237,15 +237,6 @@ def build_unsaved_app(args: argparse.Namespace) -> GinApp:
     session, control = controlled_session(new_state(s, args.seed, args.hand), s.ai, None)
     context = AppContext(session=session, settings=s, uses_files=False, control=control)
     return app_on(context)
-
-
-def resume_command(args: argparse.Namespace) -> str:
-    """The command that resumes the match saved in ``args``' data directory
-    (:func:`ginrummy_tui.session.startup.resume_command`, which builds every
-    such command of the game)."""
-    from ginrummy_tui.session import startup
-
-    return startup.resume_command(args)
 
 
 def match_result_line(app: GinApp, stats: str | None) -> str | None:
@@ -315,7 +306,7 @@ def stats_command(command: str) -> str:
 
 def run_saved_play(args: argparse.Namespace) -> int:
     """``gin-tui``: resume the unfinished match (or start one) and play it."""
-    from ginrummy_tui.session.startup import Refused, prepare
+    from ginrummy_tui.session.startup import Refused, prepare, resume_command
     from ginrummy_tui.tui.palette import theme_names
 
     try:

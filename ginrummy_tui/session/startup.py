@@ -179,22 +179,27 @@ def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bo
     return ask_choice(choices, "nothing was started; your match is still open in the other gin-tui.", stdin, stdout)
 
 
-def resume_command(args: argparse.Namespace, subcommand: str = "") -> str:
+def data_dir_words(args: argparse.Namespace) -> list[str]:
+    """``--data-dir`` and the absolute path of ``args``' data directory (also
+    when it came from ``GIN_TUI_HOME``, which a later shell may not have; from
+    the directory it was started in, as a command may be run from another),
+    or nothing for the default directory: the words every command the game
+    names to run again (resume, host again) starts with after its own."""
+    home = vars(args).get("data_dir") or os.environ.get(ENV_HOME)
+    return ["--data-dir", os.path.abspath(os.path.expanduser(home))] if home else []
+
+
+def resume_command(args: argparse.Namespace) -> str:
     """The command that resumes the match saved in ``args``' data directory
     (quoted for a POSIX shell): plain ``gin-tui`` for the default directory,
-    else with ``--data-dir`` and the directory's absolute path (also when it
-    came from ``GIN_TUI_HOME``, which a later shell may not have), and
-    ``--ascii`` if given.  With ``subcommand`` (``"stats"``), that command on
-    the same data directory.  Every line of the game that names the command
-    to run again is built here."""
+    else with its ``--data-dir`` (:func:`data_dir_words`), and ``--ascii`` if
+    given.  Every line of ``gin-tui`` that names the command to run again is
+    built here (``gin-tui host`` adds its own options to the same words)."""
     import shlex
 
-    words = ["gin-tui", subcommand] if subcommand else ["gin-tui"]
-    home = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
-    if home:
-        words += ["--data-dir", os.path.abspath(os.path.expanduser(home))]
-        if getattr(args, "ascii", None) and not subcommand:
-            words.append("--ascii")
+    words = ["gin-tui", *data_dir_words(args)]
+    if words[1:] and vars(args).get("ascii"):
+        words.append("--ascii")
     return shlex.join(words)
 
 
