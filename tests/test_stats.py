@@ -646,6 +646,50 @@ def test_changed_rules_are_named_and_kept_apart_in_the_statistics_and_the_export
     assert "   Rules: classic (changed: target 40)   " in capsys.readouterr().out
 
 
+def test_the_json_export_names_changed_rules_by_their_preset_and_the_options_changed(tmp_path, capsys):
+    """The JSON export wrote ``"rules": {"name": "custom", ...}`` for rules changed from a preset,
+    without the preset or which options were changed; now the rules are named by their preset
+    and ``rules_changed`` gives the options changed with their values, by both paths of the
+    export (a record with other entries goes the slow one) and for ``--match``."""
+    from ginrummy_tui.engine.rules import Rules
+    from ginrummy_tui.storage.rule_words import rules_name
+
+    changed = PRESETS["classic"].with_options(gin_bonus=30, target=10)
+    assert changed.name == "custom"
+    name = rules_name(changed)
+    assert name == "classic (changed: gin bonus 30, target 10)"
+    records = []
+    for n, (rules, extra) in enumerate([(changed, None), (changed, {"note": 1}), (PRESETS["classic"], None),
+                                        (None, None)], start=1):
+        r = match(f"2026-04-{n:02d}", "easy", rules_name(rules) if rules else "custom",
+                  [hand(1, "gin", 0, 0, 40)], winner=0)
+        if rules is not None:
+            r["rules"] = rules.to_dict()
+        r.update(extra or {})
+        records.append(r)
+    _write_records(tmp_path, records)
+    hist = open_history(tmp_path).history
+    import_json_history(hist)
+    hist.close()
+
+    assert main(["export", "--data-dir", str(tmp_path)]) == 0
+    exported = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["id"] for r in exported] == [r["id"] for r in records]
+    for r in exported[:2]:
+        assert r["preset"] == name  # the readable name, as the statistics and the text export say it
+        assert r["rules"]["name"] == "classic" and r["rules_changed"] == {"gin_bonus": 30, "target": 10}
+        back = Rules.from_dict(r["rules"])  # the rules themselves, every option, read back
+        assert back.gin_bonus == 30 and back.target == 10 and back.box_bonus == 20 and rules_name(back) == name
+    assert exported[1]["note"] == 1
+    assert exported[2]["rules"]["name"] == "classic" and exported[2]["rules_changed"] == {}
+    assert exported[2]["preset"] == "classic"
+    assert "rules" not in exported[3] and "rules_changed" not in exported[3]  # kept none: nothing to tell
+    assert exported[3]["preset"] == "changed rules"
+    assert "custom" not in json.dumps(exported)
+    assert main(["export", "--match", "2026-04-01", "--data-dir", str(tmp_path)]) == 0
+    assert json.loads(capsys.readouterr().out) == exported[0]
+
+
 def test_matches_recorded_as_custom_by_an_earlier_version_are_named_by_their_rules(tmp_path):
     """A history of an earlier version groups every changed rules under "custom" (the matches
     and the tallies of their hands): opened, they are named by the rules each match kept,

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the history (all matches, some, or one); 0 on success, 1 if the
     match is unknown, 2 for a bad date or options that do not go together.  (A reader that stops early, ``| head``,
     ends the export quietly: see :func:`ginrummy_tui.cli.main`.)"""
-    from ginrummy_tui.storage.history import Damaged, set_aside
+    from ginrummy_tui.storage.history import Damaged, export_form, set_aside
     from ginrummy_tui.storage.reports import format_match
 
     from . import out
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(found, str):
                 say(f"gin-tui export: {found}", file=sys.stderr)
                 return 1
-            text = format_match(found) if args.format == "text" else json.dumps(found, ensure_ascii=False, separators=(",", ":"))
+            text = format_match(found) if args.format == "text" else json.dumps(export_form(found), ensure_ascii=False, separators=(",", ":"))
             out(text)
         else:
             for piece in _lines(hist, args, since):

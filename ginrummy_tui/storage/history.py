@@ -57,7 +57,7 @@ from ginrummy_tui.storage.files import (
     set_aside_link,
     set_aside_not_a_file,
 )
-from ginrummy_tui.storage.rule_words import OLD_CUSTOM, recorded_rules_name, rules_name
+from ginrummy_tui.storage.rule_words import OLD_CUSTOM, exported_rules, recorded_rules_name, rules_name
 from ginrummy_tui.storage.stats import OPPONENT_NAME, Stats, Tally
 from ginrummy_tui.storage.store import (
     ARCHIVE_DIR,
@@ -447,6 +447,32 @@ def moves_json(text: str) -> str:
             piece = cache[token] = json.dumps(decode_moves(token)[0], separators=(",", ":"))
         out.append(piece)
     return "[" + ",".join(out) + "]"
+
+
+RULES_CHANGED = "rules_changed"
+"""The entry of an exported match that gives the options of its rules changed
+from the preset they come from, with their values (:func:`export_form`)."""
+
+
+def export_form(record: dict[str, Any]) -> dict[str, Any]:
+    """A match record as ``gin-tui export`` writes it: its rules named by the
+    preset they come from, never "custom", and beside them (``rules_changed``)
+    the options changed from that preset with their values, empty for a
+    preset's own rules, null when the record's rules do not tell
+    (:func:`~ginrummy_tui.storage.rule_words.exported_rules`); its ``preset``
+    stays the name the statistics keep it under ("classic (changed: gin bonus
+    30)").  A record without rules is as it is."""
+    if "rules" not in record:
+        return record
+    rules, changed = exported_rules(record["rules"])
+    form: dict[str, Any] = {}
+    for key, value in record.items():
+        if key == RULES_CHANGED:
+            continue
+        form[key] = rules if key == "rules" else value
+        if key == "rules":
+            form[RULES_CHANGED] = changed
+    return form
 
 
 def _with_member(obj_json: str, key: str, value_json: str) -> str:
@@ -1046,11 +1072,13 @@ class History:
 
     def json_lines(self, since: str | None = None) -> Iterator[str]:
         """Every match record (oldest first) as one line of JSON: the same
-        values as :meth:`records`, but put together from the stored JSON
-        pieces (the rules, each hand's details) and the moves' compact form
-        without making objects of them, for a fast export."""
+        values as :meth:`records` in the export's form (:func:`export_form`),
+        but put together from the stored JSON pieces (the rules, each hand's
+        details) and the moves' compact form without making objects of them,
+        for a fast export."""
         dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
         cache = _TOKEN_JSON
+        rules_json: dict[str, str] = {}  # a rule set's members as exported, by its stored text
         for row in self._stream(f"SELECT {_FULL} FROM matches", since):
             hands = []
             for h in self._hands(row[0]):
@@ -1070,11 +1098,14 @@ class History:
                     text = text[:-1] + ',"moves":[' + pieces + "]}"
                 hands.append(text)
             rules_text = row[_FULL_NAMES.index("rules_text") + 1]
-            if row[-1] is None and rules_text is not None:  # no extra fields: the rules go in as stored
+            if row[-1] is None and rules_text is not None:  # no extra fields: the rules as exported, once a rule set
+                if rules_text not in rules_json:
+                    rules, changed = exported_rules(json.loads(rules_text))
+                    rules_json[rules_text] = _with_member(f'{{"rules":{dumps(rules)}}}', RULES_CHANGED, dumps(changed))
                 head = self._record_head(row, with_rules=False)
-                head_text = _with_member(dumps(head), "rules", rules_text)
+                head_text = dumps(head)[:-1] + "," + rules_json[rules_text][1:]
             else:
-                head_text = dumps(self._record_head(row))
+                head_text = dumps(export_form(self._record_head(row)))
             yield _with_member(head_text, "hands", "[" + ",".join(hands) + "]")
 
 

@@ -81,6 +81,23 @@ def rules_name(rules: Rules) -> str:
     return f"{preset} (changed: {', '.join(option_text(name, value) for name, value in options.items())})"
 
 
+def exported_rules(rules: Any) -> tuple[Any, dict[str, Any] | None]:
+    """A record's ``rules`` object as ``gin-tui export`` writes it, and the
+    options changed from the preset they come from, with their values
+    (``{"gin_bonus": 30, "target": 10}``; empty for a preset's own rules): its
+    ``name`` is that preset ("classic"), never "custom", so that the object
+    read back as :class:`Rules` is changed from it by just those options.  An
+    object that does not read as rules (none, or an old record's own) is
+    given back as it is, with no changes known (None)."""
+    if not isinstance(rules, dict):
+        return rules, None
+    try:
+        preset, changed = _changes(Rules.from_dict(rules), target=True)
+    except (TypeError, ValueError):
+        return rules, None
+    return {**rules, "name": preset}, changed
+
+
 def recorded_rules_name(preset: Any, rules: Any) -> str:
     """The name (:func:`rules_name`) of the rules of a match record: its
     ``preset`` entry, which names them (a preset's name, or the name of changed
