@@ -125,6 +125,7 @@ def test_records_still_waiting_at_exit_are_said_once_with_what_keeps_them_and_la
     again = Keeper(Store(tmp_path), match_id=saved.match_id, settings=saved.settings)
     again.start(saved.state)
     again.on_change(apply(saved.state, _next(saved.state, rng)))
+    assert again.writes.flush(10.0) == []  # (the writes' thread opens the history)
     assert _rows(tmp_path, "SELECT hand_no FROM hands") == [(r.hand_no,) for r in state.sheet]
     close_kept(again)
 
@@ -253,3 +254,61 @@ def test_the_guest_records_a_match_seen_finished_without_waiting_for_a_busy_hist
     lock.release()
     [line] = records.errors
     assert line.count("database is locked") == 1 and "the match seen finished is not in the statistics" in line
+
+
+class Held:
+    """The history database of ``root`` held by another connection in SQLite's exclusive locking mode
+    (as a ``sqlite3`` shell or another program may hold it): not even a reader may open it meanwhile."""
+
+    def __init__(self, root) -> None:
+        hist = open_history(root).history  # made first, as gin-tui makes it (WAL)
+        assert hist is not None
+        hist.close()
+        self.conn = sqlite3.connect(root / DB_NAME, isolation_level=None)
+        self.conn.execute("PRAGMA locking_mode=EXCLUSIVE")
+        self.conn.execute("BEGIN EXCLUSIVE")
+
+    def release(self) -> None:
+        self.conn.execute("COMMIT")
+        self.conn.close()
+
+
+async def test_the_app_opens_a_history_held_from_the_start_off_its_thread_and_records_once_it_is_free(tmp_path):
+    """The first move opened the history database in the app's thread, which waited there for SQLite's
+    busy timeout while another connection held it (the screen froze): now it is opened by the writes'
+    own thread, the keys are handled at once, and what waited is recorded once it is free."""
+    held = Held(tmp_path)
+    plan = prepare(_args(tmp_path), ask=None)
+    plan.state = scenarios.knock_ready()
+    try:
+        async with running(plan, size=(100, 30)) as (app, pilot):
+            beats: list[float] = []
+            app.set_interval(0.02, lambda: beats.append(time.monotonic()))
+            await pilot.pause(0.2)
+            before = app.session.state
+            pressed = time.monotonic()
+            await pilot.press("s")  # the first move: the first write, the history not opened yet
+            await until(pilot, lambda: app.session.state is not before, timeout=20)
+            assert time.monotonic() - pressed < 0.5  # it waited the busy timeout (3 s) to open it
+            pressed = time.monotonic()
+            await pilot.press("h")
+            await until(pilot, lambda: _prompt(app).startswith("Hint:"), timeout=20)
+            assert time.monotonic() - pressed < 0.5
+            await pilot.press("k")  # the hand ends: its record waits too
+            await until(pilot, lambda: app.session.state.sheet, timeout=20)
+            await pilot.pause(0.3)
+            beats.append(time.monotonic())
+            gaps = [b - a for a, b in zip(beats, beats[1:], strict=False)]
+            assert max(gaps) < 1.0, max(gaps)  # the screen never froze
+            said = [str(n.message) for n in app._notifications]
+            assert [s for s in said if "busy" in s] == [BUSY_NOTE.format(what="this hand will be recorded")]
+            held.release()
+            held = None
+            await until(pilot, lambda: not plan.keeper.writes.pending(), timeout=10)
+            await until(pilot, lambda: any(str(n.message) == FREE_NOTE for n in app._notifications), timeout=5)
+            assert _rows(tmp_path, "SELECT hints FROM matches") == [(1,)]
+            assert _rows(tmp_path, "SELECT hand_no FROM hands") == [(1,)]
+    finally:
+        if held is not None:
+            held.release()
+    assert not any("not recorded" in e or "busy" in e for e in plan.keeper.errors), plan.keeper.errors

@@ -839,7 +839,7 @@ def test_the_history_upkeep_works_on_one_connection_of_its_own_then_keeps_it_for
     connected: list[str] = []
     connect = History.connect.__func__  # type: ignore[attr-defined]
     monkeypatch.setattr(History, "connect", classmethod(
-        lambda cls, root: connected.append(threading.current_thread().name) or connect(cls, root)
+        lambda cls, root, **kw: connected.append(threading.current_thread().name) or connect(cls, root, **kw)
     ))
     told: list[str] = []
     try:

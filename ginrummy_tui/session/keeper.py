@@ -14,7 +14,7 @@ from ginrummy_tui.storage.store import Store
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, PlayerView
     from ginrummy_tui.storage.figures import ReadyFigures
-    from ginrummy_tui.storage.history import Recorder, SharedHistory
+    from ginrummy_tui.storage.history import History, Recorder, SharedHistory
 
 
 FIGURES_DELAY = 0.3
@@ -123,7 +123,7 @@ class Keeper:
             return self._number[1]
         settled = self.upkeep_done.is_set()  # asked before the old records are all in: not kept
         try:
-            hist = self.shared_history().get(create=False)
+            hist = self.read_history()
             if hist is None:
                 return None
             number = hist.match_number(self.match_id)
@@ -133,12 +133,24 @@ class Keeper:
             self._number = (self.match_id, number)
         return number
 
+    def read_history(self) -> History | None:
+        """The history, to read from it in the app's thread: opened if it is
+        not yet, but never waiting for it (None while another connection
+        holds it, or another thread opens it), nor made if there is none."""
+        from ginrummy_tui.storage.history import Busy
+
+        try:
+            return self.shared_history().get(create=False, wait=False, opening_wait=0.0)
+        except Busy:
+            return None
+
     def _recorder_for(self, match: tuple[str, str, bool], name: str | None) -> Recorder | None:
         """The recorder of the match ``(id, opponent, replay)`` (run by the
         writes, in order: the keeper may have gone on to another match since
-        the write was asked for)."""
+        the write was asked for).  Raises ``Busy`` while another connection
+        holds the database, as a write does, without waiting for it."""
         shared = self.shared_history()
-        hist = shared.get()
+        hist = shared.get(wait=False)
         self.errors.extend(shared.take_messages())
         if hist is None:
             return None
@@ -159,8 +171,11 @@ class Keeper:
         self, what: str, write: Callable[[Recorder], bool], key: tuple | None = None, now: bool = True
     ) -> None:
         """Record with ``write`` (given the match's recorder; True if it wrote
-        something), now if the database is free, else once it is
-        (``now=False``: in the writes' thread in any case)."""
+        something), now if the database is open and free, else once it is
+        (``now=False``: in the writes' thread in any case).  The database is
+        opened by the writes' thread, at the first write: never in the
+        asking thread (the app's), where opening one that another connection
+        holds could wait."""
         match = self._match()
         name = self.opponent_name() if self.opponent_name is not None else None
 
@@ -169,7 +184,7 @@ class Keeper:
             if recorder is not None and write(recorder):
                 self._figures_changed()
 
-        self.writes.submit(Write(what, run, key), now)
+        self.writes.submit(Write(what, run, key), now and self.shared_history().opened() is not None)
 
     def _busy(self, what: str, reason: str) -> None:
         if self.tell is not None:
@@ -395,15 +410,17 @@ class SeatRecords:
             opponent_name=self._names.get(match_id),
         )
         written: list[bool] = []
-        self.writes.submit(Write("the match will be recorded", lambda: written.append(self._add(record))))
+        write = Write("the match will be recorded", lambda: written.append(self._add(record)))
+        self.writes.submit(write, self.history.opened() is not None)  # opened by the writes' thread
         return bool(written) and written[-1]
 
     def _add(self, record: dict[str, Any]) -> bool:
-        """Write ``record`` without waiting (``Busy``: tried again by :attr:`writes`)."""
+        """Write ``record`` without waiting, nor opening the database (``Busy``:
+        tried again by :attr:`writes`)."""
         from ginrummy_tui.storage.history import Damaged
 
         for _ in range(2):  # a damaged database is set aside and the record goes to a new one
-            hist = self.history.get()
+            hist = self.history.get(wait=False)
             self._told()
             if hist is None:
                 return False

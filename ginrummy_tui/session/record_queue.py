@@ -1,7 +1,10 @@
 """The keeper's writes to the history database, in order, without ever making the game wait.
 
 Each write is tried at once in the thread that asks for it (the app's: a
-move, a hint), without waiting: it takes well under a millisecond.  While
+move, a hint), without waiting: it takes well under a millisecond.  Those
+asked for before the database is open are left to the queue's thread, which
+opens it (the keeper and the guest's records ask so), without waiting for
+it either: opening one that another connection holds may wait.  While
 another connection (another ``gin-tui``, ``gin-tui export``...) holds the
 database's write lock, the write is not made then
 (:class:`~ginrummy_tui.storage.history.Busy`): it waits in the queue, and a

@@ -76,6 +76,10 @@ DB_NAME = "history.sqlite3"
 APPLICATION_ID = 0x47696E54  # "GinT"
 BUSY_TIMEOUT = 10.0
 """Seconds a writer waits for another process's transaction to end."""
+OPENING_WAIT = 0.5
+"""Seconds :meth:`SharedHistory.get` waits, when asked not to wait for the
+database, for another thread of the process that is opening it (which takes
+milliseconds, unless that thread waits for a busy database)."""
 MIN_DB_SIZE = 512
 """The fewest bytes a SQLite database file holds, unless it is empty (its smallest page)."""
 RECORD_FORMAT = "gin-tui match"
@@ -651,9 +655,12 @@ class History:
     # -------------------------------------------------------- opening
 
     @classmethod
-    def connect(cls, root: Path) -> History:
+    def connect(cls, root: Path, *, wait: bool = True) -> History:
         """Open (creating or migrating) the database; raises :class:`Damaged`
-        if it cannot be trusted, ``OSError``/``sqlite3.Error`` if it cannot be opened."""
+        if it cannot be trusted, ``OSError``/``sqlite3.Error`` if it cannot be
+        opened.  With ``wait=False`` it does not wait for another connection
+        that holds the database ("database is locked" at once); the connection
+        waits the busy timeout afterwards, as any other."""
         path = db_path(root)
         ensure_dir(path.parent)
         _prepare_file(path)
@@ -661,9 +668,12 @@ class History:
         for side in _side_files(path):  # SQLite would open a named pipe there itself, and wait on it
             with contextlib.suppress(FileNotFoundError):
                 check_regular(side)
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
+        timeout = BUSY_TIMEOUT if wait else 0.0
+        conn = sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
         try:
-            cls._set_up(conn)
+            cls._set_up(conn, timeout)
+            if not wait:
+                conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
         except sqlite3.Error as exc:
             conn.close()
             if exc.sqlite_errorcode == sqlite3.SQLITE_NOTADB:
@@ -680,12 +690,12 @@ class History:
         return cls(root, conn)
 
     @classmethod
-    def _set_up(cls, conn: sqlite3.Connection) -> None:
+    def _set_up(cls, conn: sqlite3.Connection, timeout: float = BUSY_TIMEOUT) -> None:
         """WAL mode and the schema.  Two processes opening a new database at
         once can get "database is locked" here without SQLite's busy handler
         being called (switching to WAL, or reading while the other recovers
-        the log), so a busy answer is retried until the busy timeout."""
-        deadline = time.monotonic() + BUSY_TIMEOUT
+        the log), so a busy answer is retried until ``timeout`` (the busy timeout)."""
+        deadline = time.monotonic() + timeout
         while True:
             try:
                 conn.execute("PRAGMA journal_mode=WAL")
@@ -1267,7 +1277,7 @@ def _set_aside_special(side: Path) -> str | None:
     return None
 
 
-def open_history(root: Path, *, create: bool = True, check: bool = False) -> Opening:
+def open_history(root: Path, *, create: bool = True, check: bool = False, wait: bool = True) -> Opening:
     """The history of the data directory ``root``; never raises.
 
     A database that cannot be trusted is set aside (with a message) and a new
@@ -1277,7 +1287,8 @@ def open_history(root: Path, *, create: bool = True, check: bool = False) -> Ope
     opened, gives no history and says why in :attr:`Opening.unusable`.  With
     ``create=False`` a missing database gives None.  With ``check`` SQLite's
     quick integrity check is run too (it reads the whole file: the app does
-    it in the background).
+    it in the background).  With ``wait=False`` a database another connection
+    holds is not waited for (:attr:`Opening.busy` at once).
     """
     path = db_path(root)
     out = Opening(None, path)
@@ -1289,7 +1300,7 @@ def open_history(root: Path, *, create: bool = True, check: bool = False) -> Ope
             if note is not None:
                 out.messages.append(note)
         try:
-            hist = History.connect(root)
+            hist = History.connect(root, wait=wait)
             if check:
                 try:
                     hist.check()
@@ -1339,19 +1350,40 @@ class SharedHistory:
         self.generation = 0
         """How many databases were set aside: what was read from an earlier one is out of date."""
 
-    def get(self, *, create: bool = True) -> History | None:
+    def get(self, *, create: bool = True, wait: bool = True, opening_wait: float = OPENING_WAIT) -> History | None:
         """The open history (None if it cannot be opened, or with
-        ``create=False`` if there is none yet)."""
-        with self.lock:
+        ``create=False`` if there is none yet).  A database another connection
+        holds (another ``gin-tui``) is opened at a later call: with
+        ``wait=False`` it is not waited for, :class:`Busy` is raised at once
+        (and after ``opening_wait`` seconds at most while another thread of
+        this process opens it), so that the caller tries again later; else it
+        waits the busy timeout, and gives None if it is still held."""
+        found = self._history  # once open, no lock is needed to give it
+        if found is not None:
+            return found
+        if not self.lock.acquire(timeout=-1 if wait else opening_wait):
+            raise Busy("database is locked")  # another thread of this process is waiting for it to open it
+        try:
             if self._history is None and not self._failed:
-                opening = open_history(self.root, create=create)
+                opening = open_history(self.root, create=create, wait=wait)
+                self.unusable = opening.unusable
+                if opening.busy:  # nothing wrong with it: opened later
+                    self.messages.extend(opening.messages)
+                    if not wait:
+                        raise Busy(opening.unusable or "database is locked")
+                    return None
                 self.messages.extend(opening.told())
                 self._history = opening.history
-                self.unusable = opening.unusable
                 self._failed = opening.unusable is not None or (
                     opening.history is None and db_path(self.root).exists()
                 )
             return self._history
+        finally:
+            self.lock.release()
+
+    def opened(self) -> History | None:
+        """The history if it is open already (never opens it, never waits)."""
+        return self._history
 
     def take_messages(self) -> list[str]:
         """The messages not taken yet."""

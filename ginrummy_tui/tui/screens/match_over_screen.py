@@ -40,7 +40,7 @@ def level_record(app: App[Any], ascii_only: bool = False) -> Text | None:
     if level is None or keeper is None:
         return None
     try:
-        hist = keeper.shared_history().get(create=False)
+        hist = keeper.read_history()
         if hist is None:
             return None
         matches, won, last = hist.level_record(level, 10)
