@@ -1037,3 +1037,67 @@ def test_the_guest_says_in_lower_case_that_a_busy_history_kept_its_match_from_be
         "statistics not recorded: the history database stayed busy (database is locked) until gin-tui closed; "
         "the match seen finished is not in the statistics"
     ]
+
+
+async def test_a_guest_whose_history_is_busy_is_told_so_on_the_table_and_again_once_it_is_free(tmp_path):
+    """gin-tui join said nothing while the match it saw finished waited for a busy history
+    database, only a line at exit if it was still busy; the host and the local game show a
+    note when it is found busy and one once it is free: so does the guest now, the same notes."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.net.client import GameClient
+    from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.net.server import MatchServer
+    from ginrummy_tui.session.keeper import BUSY_NOTE, FREE_NOTE, SeatRecords
+    from ginrummy_tui.storage.history import open_history
+    from ginrummy_tui.tui.scenarios import match_point
+
+    from .test_history_busy import Locked
+    from .test_net_session import until_app
+
+    data = tmp_path / "guest"
+    data.mkdir()
+    lock = Locked(data)  # another gin-tui writing to the guest's history
+    server = MatchServer(match_point(), names=("Ann", "Guest"), port=0, auth_delay=0.01, match_id=lambda: MATCH_ID)
+    host, port = await server.start()
+    ann = GameClient(host, port, server.codes[0], "Ann", heartbeat=0)
+    records = SeatRecords(data, opponent=NETWORK)
+    bob = RemoteSession(host, port, server.codes[1], "Bob", records=records)
+
+    def notes(app) -> list[str]:
+        return [str(n.message) for n in app._notifications if "statistics database" in str(n.message)]
+
+    try:
+        await ann.connect()
+        await bob.connect()
+        app = make_network_app(bob, parse_command_line(["join", f"{host}:{port}", "--data-dir", str(data)]), records)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until_app(pilot, lambda: any(w.name == "connection" for w in app.workers))
+            for action in (Action(Kind.DRAW_STOCK), Action(Kind.KNOCK, card("KD"))):  # the host wins the match
+                await ann.wait_for(lambda c, a=action: c.view is not None and a in c.view.legal_actions)
+                await ann.submit(action)
+            await until_app(pilot, lambda: app.table.v.phase == "match_over")
+            await until_app(pilot, lambda: notes(app) != [])
+            assert notes(app) == [BUSY_NOTE.format(what="the match will be recorded")]
+            await pilot.pause(0.3)  # tried again meanwhile: said once
+            assert notes(app) == [BUSY_NOTE.format(what="the match will be recorded")]
+            lock.release()
+            lock = None
+            await until_app(pilot, lambda: len(notes(app)) == 2)
+            assert notes(app)[1] == FREE_NOTE
+            app.exit()
+    finally:
+        if lock is not None:
+            lock.release()
+        await bob.aclose()
+        await ann.close()
+        await server.close()
+        records.close()
+    assert records.errors == []  # nothing left to say at exit
+    opening = open_history(data, create=False)
+    assert opening.history is not None
+    try:
+        assert opening.history.read("SELECT uid, finished FROM matches") == [(MATCH_ID, 1)]
+    finally:
+        opening.history.close()

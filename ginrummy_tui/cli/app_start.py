@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ginrummy_tui.session.keeper import SeatRecords
 
 
 def use_theme(app: Any, name: str, notes: list[str]) -> None:
@@ -16,7 +19,7 @@ def use_theme(app: Any, name: str, notes: list[str]) -> None:
         notes.append(f"There is no theme {name!r}; the themes are: {', '.join(sorted(app.available_themes))}.")
 
 
-def make_network_app(session: Any, args: argparse.Namespace) -> Any:
+def make_network_app(session: Any, args: argparse.Namespace, records: SeatRecords | None = None) -> Any:
     """The Textual app playing through ``session``, looking as the player set it
     up: the settings file's look with the command line's (``--theme``,
     ``--ascii``, ``--no-mouse``, checked by the command before it connects) on
@@ -25,7 +28,9 @@ def make_network_app(session: Any, args: argparse.Namespace) -> Any:
     ``--data-dir`` or ``GIN_TUI_HOME`` when given), and its statistics (F3) are
     those of the data directory the match is recorded in, where the seat also
     keeps the order of its cards and the selection for the hand in play
-    (:mod:`ginrummy_tui.storage.seat_hand`), put back when it shows that hand again."""
+    (:mod:`ginrummy_tui.storage.seat_hand`), put back when it shows that hand again.
+    ``records``: the guest's :class:`~ginrummy_tui.session.keeper.SeatRecords`,
+    whose notes the app shows (the history database busy, then free)."""
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.storage.config import apply_look, config_dir, load_settings
     from ginrummy_tui.storage.files import data_dir
@@ -42,6 +47,7 @@ def make_network_app(session: Any, args: argparse.Namespace) -> Any:
     context = AppContext(
         session=session, settings=settings, saved_settings=saved, config_dir=cdir, data_dir=root,
         seat_hands=SeatHands(None if override == "-" else root),  # nothing written without a data directory
+        seat_records=records,
     )
     message = loaded.message()  # a damaged file set aside: said on the table, as the game says it
     if message:

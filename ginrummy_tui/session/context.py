@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.storage.seat_hand import SeatHands
 
     from .control import MatchControl
-    from .keeper import Keeper
+    from .keeper import Keeper, SeatRecords
     from .local import Session
 
 
@@ -57,6 +57,10 @@ class AppContext:
     seat_hands: SeatHands | None = None
     """Network play: where the seat keeps the order of its cards and the
     selection between runs, for the hand in play (None: not kept)."""
+    seat_records: SeatRecords | None = None
+    """The guest of a network match (``gin-tui join``): its records of the
+    matches it sees finished, whose notes (the history database is busy, then
+    free) the app shows as it shows the keeper's (None: not recorded so)."""
     notes: list[str] = field(default_factory=list)
     """What to tell the player once the table is up."""
     printed: set[str] = field(default_factory=set)

@@ -369,7 +369,11 @@ class SeatRecords:
         self._done: set[str] = set()
         self._names: dict[str, str] = {}
         """The other player's name in each match, as the host says it."""
-        self.writes = RecordQueue(on_busy=lambda what, why: None, on_free=lambda: None, on_error=self._failed)
+        self.tell: Callable[[str], None] | None = None
+        """Called, from any thread, with a note for the player when the
+        history database is found busy and when it is free again (the notes
+        of :attr:`Keeper.tell`)."""
+        self.writes = RecordQueue(on_busy=self._busy, on_free=self._free, on_error=self._failed)
         """The records, made without waiting for a busy database (the app's
         event loop makes them: it never waits for another gin-tui's write)."""
 
@@ -438,6 +442,14 @@ class SeatRecords:
 
     def _failed(self, exc: Exception) -> None:
         self.errors.append(f"statistics not recorded: {exc}")
+
+    def _busy(self, what: str, reason: str) -> None:
+        if self.tell is not None:
+            self.tell(BUSY_NOTE.format(what=what))
+
+    def _free(self) -> None:
+        if self.tell is not None:
+            self.tell(FREE_NOTE)
 
     def close(self, timeout: float = FLUSH_WAIT) -> None:
         """Write the records still waiting for a busy database (for ``timeout``

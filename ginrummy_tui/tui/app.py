@@ -145,6 +145,8 @@ class GinApp(App):
             context.control.on_error = lambda text: self.notify(text, severity="error", timeout=10)
             context.control.on_note = self._note_from_any_thread
             context.control.next_settings = lambda: self.context.settings  # the settings screen shows them
+        if context.seat_records is not None:  # the guest's records: the same notes
+            context.seat_records.tell = self._note_from_any_thread
 
     @property
     def too_small(self) -> bool:
