@@ -2406,3 +2406,55 @@ def test_host_refuses_a_knock_limit_with_oklahoma_before_anything_starts(tmp_pat
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("gin-tui host: --rule knock_limit=5 does not go with Oklahoma (--rules oklahoma)")
     assert list(tmp_path.iterdir()) == []  # nothing saved, no server started
+
+
+async def test_host_and_guest_under_the_same_login_name_are_told_apart_on_both_tables(monkeypatch):
+    """Host and guest under one login name, neither giving --name: the host's table named the
+    guest "alice" ("alice joined.", "Waiting for alice"), its own player's name, and the guest's
+    record of the host the same as its own.  The guest is now "alice 2" to the host, at a rejoin
+    too, and its own table tells it so once, naming the host "alice" as before."""
+    import getpass
+
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.tui.app import make_app
+
+    from .app_helpers import screen_text
+
+    monkeypatch.setattr(getpass, "getuser", lambda: "alice")
+    login = P.player_name(None, "Host")  # neither gives --name: both play under the login name
+    assert login == P.player_name(None, "Guest") == "alice"
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=(login, "Guest"), port=0, auth_delay=0.01)
+    await server.start()
+    host = RemoteSession(*server.address, server.codes[0], login, join_code=server.join_code)
+    guest = RemoteSession(*server.address, server.codes[1], login)
+    await host.connect()
+    app = make_app(session=host, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until_app(pilot, lambda: app.table.v is not None)
+            await guest.connect()
+            await until_app(pilot, lambda: host.opponent_here)
+            await until_app(pilot, lambda: "alice 2 joined." in [str(n.message) for n in app._notifications])
+            assert server.names == ["alice", "alice 2"]
+            assert host.opponent_name == "alice 2" and guest.opponent_name == "alice"
+            shown = screen_text(app)
+            assert "alice 2" in shown and "alice joined" not in shown, shown
+            told = guest.take_news()
+            assert told == ["The other player is called alice too: to them you are alice 2 "
+                            "(--name gives you a name of your own)."]
+            # the guest's terminal closes and it joins again, as alice: still alice 2, and told once more (a new run)
+            await guest.aclose()
+            await until_app(pilot, lambda: not host.opponent_here)
+            guest = RemoteSession(*server.address, server.codes[1], login)
+            await guest.connect()
+            await until_app(pilot, lambda: host.opponent_here)
+            assert server.names == ["alice", "alice 2"] and host.opponent_name == "alice 2"
+            assert guest.take_news() == told
+            assert guest.take_news() == []  # once
+    finally:
+        await guest.aclose()
+        await host.aclose()
+        await server.close()
+    # a name of the longest kind is cut to make room for the number; another name is left as it is
+    assert P.distinct_name("a" * 20, "A" * 20) == "a" * 18 + " 2"
+    assert P.distinct_name("bob", "alice") == "bob"

@@ -151,6 +151,21 @@ def clean_name(name: Any, default: str) -> str:
     return kept or default
 
 
+def distinct_name(name: str, other: str) -> str:
+    """``name``, or, when it is the ``other`` player's (letter case aside: two
+    players under the same login name), the same with a number after it
+    ("alice 2"), within :data:`NAME_LIMIT`, so that no screen shows both
+    players under one name."""
+    number = 2
+    while name.casefold() == other.casefold():
+        suffix = f" {number}"
+        base = name if len(name) + len(suffix) <= NAME_LIMIT else name[: NAME_LIMIT - len(suffix)].rstrip()
+        if (base + suffix).casefold() != other.casefold():
+            return base + suffix
+        number += 1
+    return name
+
+
 def valid_match_id(value: Any) -> bool:
     """Whether ``value`` can be a match id sent by a host (a save's match id:
     at most 80 letters, digits and ``-_.``)."""
@@ -207,6 +222,7 @@ __all__ = [
     "normalize_code",
     "codes_match",
     "clean_name",
+    "distinct_name",
     "player_name",
     "valid_match_id",
     "valid_time",

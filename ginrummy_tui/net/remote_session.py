@@ -113,6 +113,8 @@ class RemoteSession(Session):
         """Whether the other player was at the table at the host's last view (None before the first)."""
         self._news: list[str] = []
         """What happened at the table to tell the player once (:meth:`take_news`)."""
+        self._renamed_told = False
+        """The player was told that the host named them apart from the other player (said once)."""
         self._lost_at: float | None = None
         """When the connection was lost (``time.monotonic()``), until it is back."""
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -208,6 +210,7 @@ class RemoteSession(Session):
             else:
                 self._news.append(f"{name} left the table: the game waits for them to come back.")
         self._was_here = here
+        self._tell_renamed(client)
         if here or client.seated[1 - self.seat]:  # at the table in this run, or before the host was restarted
             self.opponent_seen = True
         if self.records is not None and client.view is not None:
@@ -215,6 +218,21 @@ class RemoteSession(Session):
             other = client.names[1 - client.seat] if client.seat is not None else None
             self.records.observe(
                 client.view, client.match_id, started=client.match_started, hints=hints, opponent_name=other
+            )
+
+    def _tell_renamed(self, client: GameClient) -> None:
+        """Once: the other player goes by the name this one gave (the same
+        login name), and the host named this one apart ("alice 2"), as the
+        other player's table shows it."""
+        if self._renamed_told or client.seat is None:
+            return
+        mine, other = client.names[client.seat], client.names[1 - client.seat]
+        given = P.clean_name(self.name, mine)
+        if mine != given and given.casefold() == other.casefold():
+            self._renamed_told = True
+            self._news.append(
+                f"The other player is called {other} too: to them you are {mine} "
+                "(--name gives you a name of your own)."
             )
 
     async def _rejoin(self) -> bool:

@@ -429,9 +429,10 @@ class MatchServer:
             return False
         self._take_seat(conn, seat, client)
         self._pending.pop(conn, None)
-        named = self.names[seat]
-        self.names[seat] = P.clean_name(msg.get("name"), named)
-        if self.names[seat] != named:
+        named = list(self.names)
+        self.names[seat] = P.clean_name(msg.get("name"), named[seat])
+        self._tell_names_apart()
+        if self.names != named:
             self._table_changed()  # the guest's name is kept with the match, for a restart between hands
         log.info("%s took seat %s", conn.peer, seat)
         self._send(
@@ -447,6 +448,12 @@ class MatchServer:
         self._clock_update()
         self._broadcast()
         return True
+
+    def _tell_names_apart(self) -> None:
+        """Two players under one name (the same login name, no ``--name``):
+        the guest's seat, player 2, is named with a number after it ("alice
+        2"), so that neither table shows the other player under its own name."""
+        self.names[1] = P.distinct_name(self.names[1], self.names[0])
 
     def _take_seat(self, conn: _Conn, seat: int, client: str | None) -> None:
         """Seat ``conn`` (of the client ``client``, if it gave its id); the client that
@@ -591,6 +598,7 @@ class MatchServer:
         if isinstance(names, list) and len(names) == 2:  # the guest's (the host gives its own at each start)
             for seat in (0, 1) if not self._host_named else (1,):
                 self.names[seat] = P.clean_name(names[seat], self.names[seat])
+            self._tell_names_apart()  # (saved so by an earlier version)
         seated = table.get("seated")  # who has been at the table: of the whole match, as the names
         if isinstance(seated, list) and [type(x) for x in seated] == [bool, bool]:
             self._seated = list(seated)
