@@ -105,7 +105,11 @@ class Keeper:
         return self._figures
 
     def close_history(self) -> None:
-        """Close the history database (and the figures' connection)."""
+        """Close the history database (and the figures' connection), once
+        the writes asked for are made (:data:`FLUSH_WAIT` seconds at most:
+        the first of them opens it, in the writes' thread; at exit
+        :meth:`finish_records` has made them already)."""
+        self.writes.settle(FLUSH_WAIT)
         if self._figures is not None:
             self._figures.close()
         if self.history is not None:

@@ -158,6 +158,21 @@ class RecordQueue:
         with self._cond:
             return [w.what for w in self._queue]
 
+    def settle(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the writes asked for so far to be
+        made, without stopping (more may be asked for afterwards).  True if
+        none is left."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while (self._queue or self._trying) and not self._stopped:
+                if self._thread is None and not self._trying:
+                    self._start_thread()
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._cond.wait(min(left, self.retry))
+            return not self._queue
+
     def flush(self, timeout: float) -> list[str]:
         """Wait up to ``timeout`` seconds for the writes not made yet, then
         stop: nothing is tried any more.  Returns what was left unwritten."""
