@@ -312,3 +312,29 @@ async def test_the_app_opens_a_history_held_from_the_start_off_its_thread_and_re
         if held is not None:
             held.release()
     assert not any("not recorded" in e or "busy" in e for e in plan.keeper.errors), plan.keeper.errors
+
+
+def test_the_history_closed_right_after_a_move_has_its_record_first(tmp_path, monkeypatch):
+    """The first write, which opens the database, is the writes' thread's: the keeper's history closed
+    just after it was asked for was closed before it was made, and the record was read as missing."""
+    from ginrummy_tui.storage.history import SharedHistory
+
+    get = SharedHistory.get
+
+    def slow(self, **kw):  # the writes' thread takes its time to come to it
+        time.sleep(0.3)
+        return get(self, **kw)
+
+    monkeypatch.setattr(SharedHistory, "get", slow)
+    keeper = Keeper(Store(tmp_path), match_id="m4", settings={"ai": "easy"})
+    state = new_game(PRESETS["standard"], seed=9)
+    keeper.start(state)
+    rng = random.Random(1)
+    while not state.sheet:
+        state = apply(state, _next(state, rng))
+    keeper.on_change(state)  # a hand ended: its record is asked for
+    keeper.close_history()
+    monkeypatch.setattr(SharedHistory, "get", get)
+    assert _rows(tmp_path, "SELECT uid FROM matches") == [("m4",)]
+    assert _rows(tmp_path, "SELECT hand_no FROM hands") == [(1,)]
+    close_kept(keeper)
