@@ -458,17 +458,26 @@ RULES_CHANGED = "rules_changed"
 from the preset they come from, with their values (:func:`export_form`)."""
 
 
-def export_form(record: dict[str, Any]) -> dict[str, Any]:
+def export_form(
+    record: dict[str, Any], memo: dict[str, tuple[Any, dict[str, Any] | None]] | None = None, key: str | None = None
+) -> dict[str, Any]:
     """A match record as ``gin-tui export`` writes it: its rules named by the
     preset they come from, never "custom", and beside them (``rules_changed``)
     the options changed from that preset with their values, empty for a
     preset's own rules, null when the record's rules do not tell
     (:func:`~ginrummy_tui.storage.rule_words.exported_rules`); its ``preset``
     stays the name the statistics keep it under ("classic (changed: gin bonus
-    30)").  A record without rules is as it is."""
+    30)").  A record without rules is as it is.  ``memo`` keeps the rules
+    worked out for the next records (the export's), by ``key``, the JSON
+    text the record's rules were read from."""
     if "rules" not in record:
         return record
-    rules, changed = exported_rules(record["rules"])
+    if memo is not None and key is not None:
+        if key not in memo:
+            memo[key] = exported_rules(record["rules"])
+        rules, changed = memo[key]
+    else:
+        rules, changed = exported_rules(record["rules"])
     form: dict[str, Any] = {}
     for key, value in record.items():
         if key == RULES_CHANGED:
@@ -1089,6 +1098,7 @@ class History:
         dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
         cache = _TOKEN_JSON
         rules_json: dict[str, str] = {}  # a rule set's members as exported, by its stored text
+        memo: dict[str, tuple[Any, dict[str, Any] | None]] = {}  # the same, worked out for export_form
         for row in self._stream(f"SELECT {_FULL} FROM matches", since):
             hands = []
             for h in self._hands(row[0]):
@@ -1115,7 +1125,8 @@ class History:
                 head = self._record_head(row, with_rules=False)
                 head_text = dumps(head)[:-1] + "," + rules_json[rules_text][1:]
             else:
-                head_text = dumps(export_form(self._record_head(row)))
+                kept = rules_text is not None and '"rules"' not in (row[-1] or "")  # the rules as stored
+                head_text = dumps(export_form(self._record_head(row), memo, rules_text if kept else None))
             yield _with_member(head_text, "hands", "[" + ",".join(hands) + "]")
 
 
