@@ -423,8 +423,8 @@ class SeatRecords:
         return bool(written) and written[-1]
 
     def _add(self, record: dict[str, Any]) -> bool:
-        """Write ``record`` without waiting, nor opening the database (``Busy``:
-        tried again by :attr:`writes`)."""
+        """Write ``record`` without waiting, opening the database first if it
+        is not open yet (``Busy``: tried again by :attr:`writes`)."""
         from ginrummy_tui.storage.history import Damaged
 
         for _ in range(2):  # a damaged database is set aside and the record goes to a new one
