@@ -26,7 +26,22 @@ BUSY_NOTE = "The statistics database is busy (another gin-tui?): {what} once it 
 FREE_NOTE = "The statistics database is free again: what waited for it is recorded."
 
 
-class Keeper:
+class _TellsBusy:
+    """The notes of a history held by another connection, said through
+    ``tell`` (set by the app) when the record queue finds it busy, then free."""
+
+    tell: Callable[[str], None] | None
+
+    def _busy(self, what: str, reason: str) -> None:
+        if self.tell is not None:
+            self.tell(BUSY_NOTE.format(what=what))
+
+    def _free(self) -> None:
+        if self.tell is not None:
+            self.tell(FREE_NOTE)
+
+
+class Keeper(_TellsBusy):
     """Saves and records a match as it is played.
 
     Give :meth:`on_change` to the session: after every action it records any
@@ -190,14 +205,6 @@ class Keeper:
 
         self.writes.submit(Write(what, run, key), now and self.shared_history().opened() is not None)
 
-    def _busy(self, what: str, reason: str) -> None:
-        if self.tell is not None:
-            self.tell(BUSY_NOTE.format(what=what))
-
-    def _free(self) -> None:
-        if self.tell is not None:
-            self.tell(FREE_NOTE)
-
     def finish_records(self, timeout: float = FLUSH_WAIT) -> None:
         """At exit: wait up to ``timeout`` seconds for the records still
         waiting for a busy database; what could not be written is said in
@@ -346,7 +353,7 @@ class Keeper:
             )
 
 
-class SeatRecords:
+class SeatRecords(_TellsBusy):
     """Records, in the history of the data directory ``root``, each match a
     seat of a hosted match sees finished, from that seat's side: the guest's
     (``gin-tui join``), who holds no game state, only the host's views (the
@@ -446,14 +453,6 @@ class SeatRecords:
 
     def _failed(self, exc: Exception) -> None:
         self.errors.append(f"statistics not recorded: {exc}")
-
-    def _busy(self, what: str, reason: str) -> None:
-        if self.tell is not None:
-            self.tell(BUSY_NOTE.format(what=what))
-
-    def _free(self) -> None:
-        if self.tell is not None:
-            self.tell(FREE_NOTE)
 
     def close(self, timeout: float = FLUSH_WAIT) -> None:
         """Write the records still waiting for a busy database (for ``timeout``
