@@ -132,10 +132,11 @@ def _shows_result_and_race(app) -> str:
     return text
 
 
-@pytest.mark.parametrize("size", [(80, 24), (60, 24), (46, 21)])
+@pytest.mark.parametrize("size", [(80, 24), (60, 24)])
 async def test_a_short_screen_shows_the_result_and_the_whole_race_without_scrolling(size):
     """At 80×24 the race needed scrolling: the result, the final score, the
-    race and the key bar now show at once, and from 24 rows a five-hand match's every hand too."""
+    race and the key bar now show at once, and from 24 rows a five-hand match's every hand too
+    (on a screen too short for all of it, the table's hands come first: the test below)."""
     from ginrummy_tui.tui.app import make_app
 
     app = make_app(state=scenarios.match_point(), pause=0)
@@ -325,3 +326,37 @@ async def test_a_long_match_keeps_each_hand_of_its_table_on_one_line_on_a_wide_s
         if size[0] >= 160:  # room for both: the race beside the table, at its right
             title = next(ln for ln in lines if "Match 1 · to 100" in ln)
             assert title.rstrip().endswith("The race"), text
+
+
+@pytest.mark.parametrize("hands,size", [(6, (80, 24)), (10, (80, 24)), (4, (46, 21))])
+async def test_at_80x24_the_hand_that_ended_the_match_shows_and_the_race_goes_under_the_table(hands, size):
+    """At 80×24 the race above the table pushed the last hands of a usual match
+    (seven hands or more), the one that ended it among them, below the screen's
+    edge: the race goes under the table when above it they would not show."""
+    from ginrummy_tui.tui.app import make_app
+
+    from .app_helpers import screen_text
+
+    app = make_app(state=_long_match_point(hands), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await _match_over_screen(app, pilot)
+        lines = screen_text(app).splitlines()
+        last = next((i for i, ln in enumerate(lines) if ln.split()[:1] == [str(hands + 1)] and "You" in ln), None)
+        assert last is not None, "\n".join(lines)  # the hand that ended the match, on the screen
+        race = next((i for i, ln in enumerate(lines) if "The race" in ln), len(lines))
+        assert race > last and app.screen.has_class("-race-below"), "\n".join(lines)  # under it, a scroll away
+
+
+async def test_at_80x24_a_short_match_keeps_its_race_above_the_table():
+    from ginrummy_tui.tui.app import make_app
+
+    from .app_helpers import screen_text
+
+    app = make_app(state=_long_match_point(4), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _match_over_screen(app, pilot)
+        text = screen_text(app)
+        lines = text.splitlines()
+        race = next(i for i, ln in enumerate(lines) if "The race" in ln)
+        last = next(i for i, ln in enumerate(lines) if ln.split()[:2] == ["5", "You"])
+        assert race < last, text

@@ -68,8 +68,8 @@ ROOMY_HEIGHT = 32
 """From this many rows the screen is drawn at its roomiest (a match of five
 hands then shows whole at 80 columns); below it the headline has no blank
 lines, the race is three rows high and the line of keys is left to the key
-bar, so that at 80×24 the result, the race and the hands of a usual match
-show without scrolling."""
+bar, so that at 80×24 the result, the race and the hands of a match of
+five hands show without scrolling (a longer one puts its race under the table)."""
 
 RACE_ROWS, COMPACT_RACE_ROWS = 5, 3
 """The race's rows of bars, on a roomy screen and on a shorter one."""
@@ -190,8 +190,9 @@ class MatchOverScreen(AfterHandScreen):
         """The race beside the table when the screen is wide and both fit side
         by side with no row of the table wrapped (a long match's race is wide),
         else above it (under the result, where it shows without scrolling),
-        with the record against this level beside it when there is room;
-        compact below ``ROOMY_HEIGHT`` rows."""
+        with the record against this level beside it when there is room, or
+        under the table when above it would push the table's last row off the
+        screen (:meth:`_fits_above`); compact below ``ROOMY_HEIGHT`` rows."""
         compact = height < ROOMY_HEIGHT
         self.set_class(compact, "-compact")
         for body in self.query("#match-body").results(Horizontal):
@@ -208,10 +209,25 @@ class MatchOverScreen(AfterHandScreen):
             self.set_class(race_beside, "-race-beside")
             self.set_class(beside, "-record-beside")
             box.styles.width = side_w if race_beside else (race_w + RECORD_GAP + record_w if beside else side_w - 2)
-            if race_beside:
+            below = not race_beside and not self._fits_above(width, height, table, race, beside)
+            self.set_class(below, "-race-below")
+            if race_beside or below:
                 body.move_child(box, after=table)
             else:
                 body.move_child(box, before=table)
+
+    def _fits_above(self, width: int, height: int, table: ScoreTable, race: Race, beside: bool) -> bool:
+        """Whether the race (and the record) above the table leaves the table's
+        last row, the hand that ended the match, on the screen: a longer match
+        puts the race under the table, a scroll away, rather than its last hands."""
+        compact = height < ROOMY_HEIGHT
+        room = height - 1 - (0 if compact else 2)  # the key bar, the screen's padding
+        head = self._head(width).plain.count("\n") + 1 + 2 + (0 if compact else 2) + 1  # border, padding, margin
+        record = 0 if self._record is None else self._record.plain.count("\n") + 1
+        chart = race.content_height
+        box = 1 + (max(chart, record) if beside else chart + (record + 1 if record else 0)) + 1  # title, padding
+        keys = 0 if compact else 2  # the line of keys under the table, and its margin
+        return head + box + table.natural_height(inner_width(width)) + keys <= room
 
     def compose(self) -> ComposeResult:
         v = self.v

@@ -85,5 +85,10 @@ class Race(Widget):
         """The width of the chart, in cells."""
         return max(len(line) for line in self.render().plain.splitlines())
 
+    @property
+    def content_height(self) -> int:
+        """The height of the chart, in rows: its bars, the hands under them and the legend."""
+        return len(self.render().plain.splitlines())
+
     def render(self) -> Text:
         return race_chart(self.v, self.opponent_name, self.rows, ascii_only=self.ascii_only)

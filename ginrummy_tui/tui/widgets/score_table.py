@@ -248,6 +248,11 @@ class ScoreTable(Widget):
         """The columns the table takes with no line of it wrapped."""
         return self._widest(self.render())
 
+    def natural_height(self, width: int) -> int:
+        """The rows the table takes drawn ``width`` columns wide."""
+        console = self.app.console
+        return len(console.render_lines(self.render(), console.options.update_width(width), pad=False))
+
     def _widest(self, table: Table) -> int:
         """The columns ``table`` takes with no line of it wrapped."""
         from rich.measure import Measurement
