@@ -225,7 +225,7 @@ class MatchOverScreen(AfterHandScreen):
         head = self._head(width).plain.count("\n") + 1 + 2 + (0 if compact else 2) + 1  # border, padding, margin
         record = 0 if self._record is None else self._record.plain.count("\n") + 1
         chart = race.content_height
-        box = 1 + (max(chart, record) if beside else chart + (record + 1 if record else 0)) + 1  # title, padding
+        box = 1 + (max(chart, record) if beside else chart + (record + 1 if record else 0)) + 1  # title, padding under
         keys = 0 if compact else 2  # the line of keys under the table, and its margin
         return head + box + table.natural_height(inner_width(width)) + keys <= room
 
