@@ -120,7 +120,7 @@ async def test_toasts_hide_nothing_the_player_needs_at_80x24():
         assert len(toasts) == 2
         from textual.geometry import Region
 
-        rack = Region(0, 1, 80, 6)  # where toasts may show: the six lines under the score line
+        rack = Region(0, 3, 80, 8)  # where toasts may show: the eight lines under the other player's name
         shown = [t.region.intersection(rack) for t in toasts]
         assert all(r.area for r in shown)  # both on screen
         for region in shown:
@@ -130,6 +130,40 @@ async def test_toasts_hide_nothing_the_player_needs_at_80x24():
             for widget in needed:
                 overlap = region.intersection(widget.region)
                 assert overlap.area == 0, (type(widget).__name__, region, widget.region)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 30)])
+async def test_the_notes_of_the_start_stand_where_the_table_is_blank(size, tmp_path, monkeypatch):
+    """At 80×24 the notes of the start (a match resumed, a damaged settings
+    file set aside) covered the other player's name line from its 47th column
+    for their seconds: "Computer (standard) · 10 cards · holds 4♣ (pi▌".
+    They stand under it now, where nothing of the table is drawn."""
+    from textual.widgets._toast import Toast
+
+    from ginrummy_tui.engine.actions import parse_action
+    from ginrummy_tui.tui import restore
+
+    from .app_helpers import until
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    s = apply(apply(new_game(seed=3), parse_action("pass")), parse_action("take upcard"))
+    s = apply(s, Action("discard", s.hands[1][0]))  # the computer holds the upcard 4♣, picked up
+    note = (f"Your settings file had problems, and was moved to {tmp_path}/settings.json.damaged-20261204-182806: "
+            "the pause must be between 0 and 10 seconds (not 'slow'); ascii must be true or false (not 'yes').")
+    app = make_app(state=s, pause=0)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(app, pilot)
+        table = screen_text(app).splitlines()
+        assert any("holds 4♣ (picked up)" in line for line in table)
+        restore.show_notes(app, [note], resumed=True)
+        await until(pilot, lambda: len(app.screen.query(Toast)) == 2)
+        await pilot.pause()
+        assert any(line.startswith("Resumed your match") for line in _toast_lines(app))
+        for toast in app.screen.query(Toast):
+            box = toast.region
+            assert box.height > 1
+            under = [table[y][box.x : box.right] for y in range(box.y, box.bottom)]
+            assert not "".join(under).strip(), "\n".join(table[box.y : box.bottom])
 
 
 async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_path):
@@ -656,6 +690,36 @@ def _toast_clear_of_the_table(app) -> bool:
     return all(row[toast.x - 1] == " " for row in rows)
 
 
+async def _cleared(app, pilot) -> None:
+    """No toast up: Textual's clear_notifications leaves the holder of each
+    toast it takes down, a blank line at the top of the toasts' room; gone too."""
+    app.clear_notifications()
+    await pilot.pause()
+    for holder in app.screen.query("ToastHolder"):
+        await holder.remove()
+
+
+async def _warned_in_parts(app, pilot, note: str) -> list[str]:
+    """Once the table is up, ``note`` shown as the notes of the start are: in
+    parts that fit the toasts' room, one after another; the lines of the
+    toasts, part after part, each part seen whole and clear of the table."""
+    from ginrummy_tui.tui.note_text import note_lines, note_parts, toast_rows, toast_text_width
+
+    await settle(app, pilot)
+    width, height = app.size
+    words = toast_text_width(width, height, "warning")
+    lines: list[str] = []
+    for part in note_parts(note, words, toast_rows(width, height)):
+        await _cleared(app, pilot)
+        app.notify(part, severity="warning", timeout=30)
+        await pilot.pause()
+        shown = _toast_lines(app)
+        assert len(shown) == note_lines(part, words) <= toast_rows(width, height), shown
+        assert _toast_clear_of_the_table(app), shown
+        lines += shown
+    return lines
+
+
 def _damaged_save_note(home, monkeypatch) -> str:
     """The note of a damaged save set aside in ``home`` (made the home directory)."""
     monkeypatch.setenv("HOME", str(home))
@@ -670,17 +734,20 @@ async def test_a_note_that_names_a_file_shows_its_path_whole_at_80x24(tmp_path, 
     """The path of a damaged save was cut in the middle of its names (and the
     note, cut at six lines, never showed where the file went): the home
     directory is ~ now, the lines break only after a separator, and the whole
-    note shows."""
+    note shows (in parts that fit the toasts' room, as the notes of the start come)."""
     note = _damaged_save_note(tmp_path, monkeypatch)
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        lines = await _warned(app, pilot, note)
+        lines = await _warned_in_parts(app, pilot, note)
         assert lines[0] == "Your saved match could not be" and lines[-1] == "has started.", lines
         assert " ".join(lines).replace("/ ", "/").replace("- ", "-") == note.replace(str(tmp_path), "~"), lines
         at = lines.index("~/.local/share/gin-tui/")  # the path, on a line of its own
         # the name is cut before its time stamp, not inside it ("…damaged-20261203-" / "090824.")
         assert lines[at + 1 : at + 3] == ["current.json.damaged-", "20261203-090824. A new match"], lines
-        assert _toast_clear_of_the_table(app)  # beside the piles' words, clear of them
+        await _cleared(app, pilot)
+        app.notify(note, severity="warning", timeout=30)  # whole, it is longer than the toasts' room
+        await pilot.pause()
+        assert len(_toast_lines(app)) == 8
         await pilot.resize_terminal(60, 24)  # a narrow table has its piles and moves there: six lines at most
         await pilot.pause()
         assert len(_toast_lines(app)) == 6
@@ -734,12 +801,11 @@ async def test_a_file_set_aside_shows_its_name_on_one_line_where_the_table_leave
     note = note.format(moved=moved)
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=size, notifications=True) as pilot:
-        lines = await _warned(app, pilot, note)
+        lines = await _warned_in_parts(app, pilot, note)  # each part clear of the table
         # a full stop (or a semicolon) after a name that fills a line
         shown = " ".join(lines).replace("/ ", "/").replace(" .", ".").replace(" ;", ";").replace(" :", ":")
         assert shown == note.replace(str(tmp_path), "~"), lines
         assert any(moved.name in line for line in lines), lines  # the name whole, on one line
-        assert _toast_clear_of_the_table(app)
         app.notify("Sorted by rank", timeout=30)  # a note that is no warning keeps the narrow column
         await pilot.pause()
         assert sorted(t.region.width for t in app.screen.query(Toast))[0] == 34
@@ -834,17 +900,19 @@ async def test_the_notes_of_the_start_come_one_after_another_each_whole(tmp_path
             await settle(app, pilot)
             seen: list[str] = []
 
+            ends = [note.split()[-3:] for note in plan.notes]
+
             def shown() -> bool:
                 lines = _toast_lines(app)
                 words = " ".join(lines).replace("/ ", "/").replace("- ", "-")
                 if lines and words not in seen:
                     seen.append(words)
-                return len(seen) == 2
+                return bool(seen) and seen[-1].split()[-3:] == ends[-1]
 
             await until(pilot, shown)
-            for note, words in zip(plan.notes, seen):
-                note = note.replace(str(tmp_path), "~")
-                assert words.split()[-3:] == note.split()[-3:], (note, words)  # each whole, to its last words
+            # each whole, to its last words (a long one in parts, each of them whole), one after the other
+            told = [n for n, words in enumerate(seen) if words.split()[-3:] in ends]
+            assert [seen[n].split()[-3:] for n in told] == ends, seen
     finally:
         plan.close()
 
@@ -921,7 +989,7 @@ async def test_at_46_columns_the_first_part_of_the_damaged_settings_note_says_wh
 async def test_a_note_of_the_start_that_fills_the_toasts_room_after_another_shows_its_last_line(monkeypatch):
     """A note of the start came as the one before it went: shown under it, it
     was scrolled into view, and kept that scroll once alone, its last line
-    out of sight. At 80×24 a note of the toasts' ten lines after another shows whole."""
+    out of sight. At 80×24 a note of the toasts' eight lines after another shows whole."""
     from textual.widgets._toast import Toast
 
     from ginrummy_tui.tui import restore
@@ -930,13 +998,13 @@ async def test_a_note_of_the_start_that_fills_the_toasts_room_after_another_show
     from .app_helpers import until
 
     monkeypatch.setattr(restore, "NOTE_SECONDS", 0.3)
-    long = " ".join(["The tenth line of this note is its last, and it is read whole."] * 5)
+    long = " ".join(["The eighth line of this note is its last, and it is read whole."] * 4)
     assert note_lines(long, toast_text_width(80, 24, "warning")) == toast_rows(80, 24)
     app = make_app(seed=1, pause=0)
     shown_for = app.notify
 
     def notify(message, **kwargs) -> None:  # the long note stays while it is read, however slow the machine
-        if "tenth" in message:
+        if "eighth" in message:
             kwargs["timeout"] = 60
         shown_for(message, **kwargs)
 
@@ -946,10 +1014,10 @@ async def test_a_note_of_the_start_that_fills_the_toasts_room_after_another_show
         notes = restore.StartNotes(app)
         notes.add(" ".join(["A first note, of a few lines, before the long one."] * 3))
         notes.add(long)
-        await until(pilot, lambda: "tenth" in " ".join(_toast_lines(app)))
+        await until(pilot, lambda: "eighth" in " ".join(_toast_lines(app)))
         for _ in range(10):
             assert _toast_lines(app)[-1].endswith("read whole."), _toast_lines(app)
-            assert [t.region.height for t in app.screen.query(Toast)] == [10]
+            assert [t.region.height for t in app.screen.query(Toast)] == [toast_rows(80, 24)]
             await pilot.pause(0.02)
 
 

@@ -10,7 +10,7 @@ import re
 
 from rich.cells import cell_len
 
-from .widgets.too_small import NORMAL_WIDTH, TALL_HEIGHT
+from .widgets.too_small import NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH
 
 TOAST_TEXT_WIDTH = 31
 """The columns of a toast's words: its width in ``app.tcss`` (34) less its
@@ -132,14 +132,19 @@ def note_text(message: str, width: int = TOAST_TEXT_WIDTH, *, tilde: bool = True
 TOAST_ROWS = 6
 """The lines of the toasts' room (``app.tcss``): under the score line, right of
 the other player's cards and name."""
-TALL_TOAST_ROWS = 10
-"""The lines of the toasts' room from 24 rows and 80 columns (``app.tcss``):
-the four beside the piles too."""
+TALL_TOAST_ROWS = 8
+"""The lines of the toasts' room on the table from 24 rows and 80 columns
+(``app.tcss``): under the other player's name line, beside its cards and
+the piles, above the line of the last moves."""
+WIDE_TOAST_ROWS = 9
+"""The lines of that room from 24 rows and 110 columns, where the piles are a line lower."""
 
 
 def toast_rows(width: int, height: int) -> int:
-    """The lines the toasts have on a screen of ``width`` × ``height`` (``app.tcss``)."""
-    return TALL_TOAST_ROWS if height >= TALL_HEIGHT and width >= NORMAL_WIDTH else TOAST_ROWS
+    """The lines the toasts have on the table on a screen of ``width`` × ``height`` (``app.tcss``)."""
+    if height < TALL_HEIGHT or width < NORMAL_WIDTH:
+        return TOAST_ROWS
+    return WIDE_TOAST_ROWS if width >= WIDE_WIDTH else TALL_TOAST_ROWS
 
 
 def note_lines(message: str, width: int) -> int:
