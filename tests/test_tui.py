@@ -702,6 +702,28 @@ async def test_discard_pile_list_opens_by_key_and_by_click():
         assert app.session.state.taken is card("9C")
 
 
+@pytest.mark.parametrize(("size", "card_width"), [((80, 24), 5), ((100, 40), 7)])
+async def test_a_click_beside_the_pile_takes_no_card(size, card_width):
+    """A click on the line of "l: show the pile" in the column before its words took the
+    card of a pile of one (the line said nothing then), and so did one on the blank right of
+    the pile's words, half the table away. The card itself and its words still take it."""
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+
+    s = scenarios.arranged(scenarios.MINE, scenarios.THEIRS, discard="9C")
+    app = make_app(state=s, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        pile = app.table.query_one(DiscardPile)
+        assert len(pile.cards) == 1 and pile.big == (card_width == 7)
+        for offset in ((card_width, 2), (card_width + 1, 2), (40, 1), (40, 0), (card_width, 0)):
+            await pilot.click(DiscardPile, offset=offset)
+            await settle(app, pilot)
+            assert app.session.state is s, offset
+        await pilot.click(DiscardPile, offset=(card_width + 2, 1))  # "d: take it"
+        await settle(app, pilot)
+        assert app.session.state.taken is card("9C")
+
+
 async def test_footer_keys_follow_the_phase():
     """Keys of other phases are hidden; keys of this phase that are not legal now are dimmed."""
     app = make_app(state=scenarios.knock_ready(), pause=0)

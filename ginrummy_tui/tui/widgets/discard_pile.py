@@ -98,22 +98,29 @@ class DiscardPile(Widget):
             card = face_lines(top, width=w, height=h, ascii_only=self.ascii_only, colours=palette_of(self.app))
         else:
             card = empty_lines(w, self.ascii_only, h)
-        title = f"Discard pile · {len(self.cards)}"
-        side = [
-            Text(ascii_words(title) if self.ascii_only else title, style="bold"),
-            Text(self.hint, style=f"bold {palette_of(self.app).gold}"),
-            Text(self._list_key(), style="dim"),
-        ] + [Text()] * (h - 3)
+        side = self._side(h)
         lines = [Text.assemble(card[n], " ", side[n]) for n in range(h)]
         if self.expanded:
             lines.append(self._list_text())
         return Group(*lines)
 
+    def _side(self, rows: int) -> list[Text]:
+        """The words right of the top card, a line each: the title, what the pile is for
+        now ("d: take it"), the list's key, and blank lines to the card's height."""
+        title = f"Discard pile · {len(self.cards)}"
+        return [
+            Text(ascii_words(title) if self.ascii_only else title, style="bold"),
+            Text(self.hint, style=f"bold {palette_of(self.app).gold}"),
+            Text(self._list_key(), style="dim"),
+        ] + [Text()] * (rows - 3)
+
     def on_click(self, event: events.Click) -> None:
+        """A click on the top card, or on the pile's title or "d: take it" beside it, takes
+        it; one on the line of the list's key (and the column before it), or on the list,
+        shows or hides the list; one on the blank right of the words does nothing."""
         event.stop()
         h, w = (5, 7) if self.big else (3, 5)
-        if (event.y == 2 and event.x > w) or event.y >= h:
-            # the "show the pile" line and the list itself only show or hide the list
+        if event.y >= h or (event.y == 2 and event.x >= w):
             self.toggle()
-            return
-        self.post_message(self.Clicked())
+        elif event.x < w or 0 <= event.x - w - 1 < self._side(h)[event.y].cell_len:
+            self.post_message(self.Clicked())
