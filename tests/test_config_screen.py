@@ -468,6 +468,26 @@ async def test_every_choice_list_stays_on_its_labels_line_with_its_value_whole(t
         assert len(beside) == 1, (width, beside)
 
 
+@pytest.mark.parametrize("width", [46, 54, 63])
+async def test_below_64_columns_the_choice_lists_start_in_one_column(tmp_path, width):
+    """Below 64 columns each choice list stood right after its label's words, ragged
+    ("Rules preset standard", "Who deals next Alternate every hand", "Theme textual-dark"):
+    they start in one column of their own, after labels of one width, each label whole."""
+    from textual.widgets import Select
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=(width, 40)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        rows = [row for row in screen.query(".row") if isinstance(row.children[1], Select)]
+        assert [row.children[1].id for row in rows] == ["preset", "rule-next_dealer", "ai", "theme"]
+        lines = screen_text(app).splitlines()
+        for row in rows:
+            label, control = row.children
+            assert control.region.y == label.region.y  # on its label's line
+            assert f"{label.text} " in lines[label.region.y][: control.region.x], lines[label.region.y]
+        assert len({row.children[1].region.x for row in rows}) == 1, [lines[row.region.y] for row in rows]
+
+
 async def test_an_open_choice_list_leaves_the_key_bar_in_sight(tmp_path):
     """At 80x24 the theme's list, opened at the foot of the form, covered the
     key bar: every list, opened, now ends above it, and the bar says what

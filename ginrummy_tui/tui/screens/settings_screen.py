@@ -53,8 +53,9 @@ FOR_THIS_RUN = "for this run only (nothing is saved with --data-dir -)"
 STACKED_BELOW = 64
 """Below this many columns a choice list does not stand in the column of the other
 fields (the labels' 30 columns and the preset's list, 28, do not fit): it stays on
-its label's line, right after the label's words (a list on a line of its own, under
-its label, read apart from it)."""
+its label's line (a list on a line of its own, under its label, read apart from it),
+the lists in a column of their own after labels as wide as the widest of theirs
+(``settings_screen.tcss``)."""
 
 OKLAHOMA_LIMIT_NOTE = "Not used with Oklahoma: each hand's first upcard sets the limit."
 """Under the knock limit while Oklahoma is ticked (the engine then ignores the limit on the form)."""
