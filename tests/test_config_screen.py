@@ -1374,3 +1374,28 @@ async def test_a_knock_limit_saved_beside_oklahoma_is_not_named_nor_a_change_of_
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen)  # no question about a new match: nothing changed
         assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"oklahoma": True}}
+
+
+async def test_a_match_given_up_for_new_settings_after_a_hint_but_no_move_leaves_no_record(tmp_path):
+    """A hint asked at the start of a match, then new rules saved on F2 (a new match
+    with them at once): the match's row, made by the hint, stayed "0-0 in progress"
+    in F3 and the export for good; docs/saving.md says one set aside before the
+    first move counts as nothing."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    first_id = plan.keeper.match_id
+    async with running(plan) as (app, pilot):
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert plan.keeper.writes.settle(5)
+        hist = plan.keeper.shared_history().get()
+        assert hist.read("SELECT hints FROM matches WHERE uid = ?", (first_id,)) == [(1,)]  # the hint made it
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "7"
+        screen.query_one("#rule-gin_bonus").value = "30"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert plan.keeper.match_id != first_id and app.session.state.rules.knock_limit == 7
+        assert plan.keeper.writes.settle(5)
+        assert hist.read("SELECT id FROM matches WHERE uid = ?", (first_id,)) == []
+        assert hist.read("SELECT count(*) FROM hints") == [(0,)]

@@ -236,6 +236,27 @@ async def test_new_counts_a_match_abandoned_before_any_hand_ended_once_the_playe
         assert (tmp_path / "archive" / f"{first_id}.json").exists()
 
 
+async def test_new_leaves_no_record_of_a_match_given_up_after_a_hint_but_before_any_move(tmp_path, capsys):
+    """A hint asked at the start of a match made its row; --new then left it
+    "unfinished" in gin-tui export --list for good: docs/saving.md says a match set
+    aside before the first move counts as nothing."""
+    from ginrummy_tui.cli import main
+
+    plan = prepare(args_for(tmp_path, seed=2), ask=never_asked)
+    plan.keeper.on_change(plan.state)
+    plan.keeper.add_hint()
+    plan.close()
+    first_id = plan.keeper.match_id
+    assert _record(tmp_path, first_id)["hints"] == 1
+    second = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    async with running(second) as (app, pilot):
+        await until(pilot, lambda: app.history_upkeep is not None and not app.history_upkeep.is_alive())
+        assert not isinstance(_record(tmp_path, first_id), dict)
+        assert (tmp_path / "archive" / f"{first_id}.json").exists()
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    assert capsys.readouterr().out == "No matches recorded yet.\n"
+
+
 async def test_a_gin_tui_killed_right_after_new_leaves_the_given_up_match_to_the_next_start(tmp_path):
     first_id = _a_match_with_one_hand_played(tmp_path)
     second = prepare(args_for(tmp_path, new=True), ask=never_asked)

@@ -1560,17 +1560,33 @@ class Recorder:
     def abandon(self, state: GameState | None = None, wait: bool = True) -> None:
         """Mark the match as given up unfinished (a new one replaced it),
         adding its row if no hand of it had ended yet.  A match in which the
-        player (seat 0) made no move at all counts as nothing."""
+        player (seat 0) made no move at all counts as nothing: the row a hint
+        made for it is dropped, with its hints (else it stayed "in progress"
+        for good)."""
         if not self._loaded and state is not None:
             self._load(state)
         played = bool(self.known) or (state is not None and player_moved(state))
-        if self.finished or not played or (self.mid is None and self._fresh is None):
+        if self.finished or (self.mid is None and self._fresh is None):
+            return
+        if not played:
+            if self.mid is not None:
+                self._drop(wait)
             return
         with self.history.transaction(wait) as conn:
             mid = self._row(conn)
             now = now_iso()
             conn.execute("UPDATE matches SET abandoned = 1, ended = ?, updated = ? WHERE id = ?", (now, now, mid))
         self.mid = mid
+
+    def _drop(self, wait: bool) -> None:
+        """Remove the row of this match, unfinished with no hand ended (made by
+        a hint), and its hints."""
+        mid = self.mid
+        with self.history.transaction(wait) as conn:
+            if conn.execute("SELECT 1 FROM hands WHERE match = ? LIMIT 1", (mid,)).fetchone() is None:
+                conn.execute("DELETE FROM hints WHERE match = ?", (mid,))
+                conn.execute("DELETE FROM matches WHERE id = ? AND finished = 0", (mid,))
+        self.mid = None
 
 
 # ---------------------------------------------------------------- importing the JSON records
