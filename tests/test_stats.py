@@ -570,6 +570,63 @@ def test_a_match_whose_save_was_damaged_is_listed_as_abandoned_not_unfinished(tm
     assert listed["2026-01-01"].endswith("  won")  # the others as they were
 
 
+def damaged_save_after_moves(match_id: str, how: str, moves: int = 6) -> str:
+    """The text of a save of the match ``match_id`` after ``moves`` moves of its
+    first hand (none of the player's when ``moves`` is 0), no hand ended, that
+    cannot be used: cut short after 700 bytes ("cut short"), its match id still
+    whole in them, or whole JSON with a card twice ("duplicate card")."""
+    from ginrummy_tui.engine import state_to_dict
+    from ginrummy_tui.storage.store import SAVE_FORMAT
+
+    state = new_game(PRESETS["classic"], seed=5)
+    while len(state.history) < moves:
+        state = apply(state, legal_actions(state)[0])
+    assert not state.sheet and any(m.seat == 0 for m in state.history) == bool(moves)
+    game = state_to_dict(state)
+    if how == "duplicate card":
+        game["stock"][0] = game["hands"][0][0]
+    data = {"format": SAVE_FORMAT, "version": 1, "saved_at": "2026-01-09T10:00:00Z", "match_id": match_id,
+            "replay": False, "settings": {"ai": "expert"}, "ui": {}, "state": game}
+    text = json.dumps(data, separators=(",", ":"))
+    if how == "cut short":
+        text = text[:700]
+        assert f'"match_id":"{match_id}"' in text and '"history"' not in text
+    return text
+
+
+@pytest.mark.parametrize(("how", "moves"), [("cut short", 6), ("duplicate card", 6), ("duplicate card", 0)])
+def test_a_damaged_save_of_a_match_with_moves_but_no_hand_ended_is_recorded_abandoned(tmp_path, capsys, how, moves):
+    """A match whose save was damaged before any hand of it ended had no row, and none was
+    made: gin-tui export --list said "No matches recorded yet." and the statistics showed no
+    abandoned match, where the same match given up with --new was recorded abandoned.  A
+    whole file that shows no move of the player counts as nothing, as --new counts it."""
+    import argparse
+
+    from ginrummy_tui.session.keeper import start_history_upkeep
+    from ginrummy_tui.session.startup import prepare
+
+    (tmp_path / "current.json").write_text(damaged_save_after_moves("20260109-100000-abcd", how, moves))
+    args = argparse.Namespace(ai=None, rules=None, seed=None, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None)
+    plan = prepare(args, ask=None)
+    try:
+        assert plan.notes[0].startswith("Your saved match could not be used"), plan.notes
+        worker = start_history_upkeep(plan.keeper, lambda _said: None)
+        assert worker is not None
+        worker.join(60)
+    finally:
+        plan.close()
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    listed = capsys.readouterr().out
+    if not moves:
+        assert listed == "No matches recorded yet.\n"
+        return
+    assert listed == "20260109-100000-abcd  expert/classic  0 hands  0-0  abandoned\n"
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["total"]["abandoned"] == 1 and figures["total"]["matches"] == 0, figures["total"]
+
+
 # ---------------------------------------------------------------- changed rules, named
 
 

@@ -366,7 +366,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     if record and opened.error is not None and opened.error.match_id:  # a match that can never be finished
         from ginrummy_tui.storage.history import mark_abandoned
 
-        for line in mark_abandoned(store.root, opened.error.match_id):
+        for line in mark_abandoned(store.root, opened.error.match_id, remains=opened.error.remains):
             say(f"gin-tui host: {line}")
     saved = opened.saved
     match_id = None

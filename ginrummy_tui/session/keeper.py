@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, PlayerView
     from ginrummy_tui.storage.figures import ReadyFigures
     from ginrummy_tui.storage.history import History, Recorder, SharedHistory
+    from ginrummy_tui.storage.store import Remains
 
 
 FIGURES_DELAY = 0.3
@@ -90,9 +91,10 @@ class Keeper(_TellsBusy):
         """A save of this match is on disk: it was resumed from one, or this run wrote one."""
         self.last_ui: dict[str, Any] = {}
         """The screen details written with the last save."""
-        self.lost: list[str] = []
-        """The ids of matches whose saves were damaged and set aside at the
-        start: their records are marked abandoned with the history's upkeep."""
+        self.lost: list[Remains] = []
+        """The matches whose saves were damaged and set aside at the start
+        (what the files still tell of them): their records are marked
+        abandoned with the history's upkeep."""
         self.opponent_name: Callable[[], str | None] | None = None
         """The other player's name, when a person plays the other seat (the
         host's guest), for the match's record."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import functools
 import os
 import sys
@@ -313,7 +314,7 @@ def prepare(
     try:
         opened = store.load()
         notes.extend(opened.messages)
-        lost = [opened.error.match_id] if opened.error is not None and opened.error.match_id else []
+        lost = [opened.error.remains] if opened.error is not None and opened.error.remains else []
         saved = opened.saved
         if saved is None and opened.error is None and opened.denied is None and store.path.name == SAVE_NAME and not fresh:
             # a separate match left unfinished while this one was open elsewhere: carry on with it
@@ -324,8 +325,8 @@ def prepare(
                     continue
                 again = store.load()
                 notes.extend(again.messages)
-                if again.error is not None and again.error.match_id:  # set aside as damaged in its turn
-                    lost.append(again.error.match_id)
+                if again.error is not None and again.error.remains:  # set aside as damaged in its turn
+                    lost.append(again.error.remains)
                 if again.saved is not None:
                     saved = again.saved
                     break
@@ -380,7 +381,8 @@ def prepare(
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, notes=notes)
         plan.saved_settings = loaded.settings
-        plan.keeper.lost = lost  # marked abandoned once the table is up
+        # marked abandoned once the table is up (a practice deal's, whatever its file says, as one)
+        plan.keeper.lost = [dataclasses.replace(r, replay=True) for r in lost] if replay else lost
         if settings_note:
             notes.append(settings_note)
         plan.keeper.hold(plan.state)  # saved once the table is on the screen (Plan.after_first_frame)

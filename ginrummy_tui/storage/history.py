@@ -62,6 +62,7 @@ from ginrummy_tui.storage.stats import OPPONENT_NAME, Stats, Tally
 from ginrummy_tui.storage.store import (
     ARCHIVE_DIR,
     HISTORY_DIR,
+    Remains,
     SavedMatch,
     archive_save,
     pending_abandoned,
@@ -906,21 +907,41 @@ class History:
         """A :class:`Recorder` for one match."""
         return Recorder(self, match_id, opponent=opponent, replay=replay)
 
-    def mark_abandoned(self, match_id: str, saved: SavedMatch | None = None) -> None:
+    def mark_abandoned(
+        self, match_id: str, saved: SavedMatch | None = None, remains: Remains | None = None
+    ) -> None:
         """Mark an unfinished match as given up (a new one replaced it); with
         its ``saved`` game, its row is added first if no hand of it had ended
-        yet but the player had moved (see :meth:`Recorder.abandon`)."""
+        yet but the player had moved (see :meth:`Recorder.abandon`).  A match
+        whose save was damaged (``remains``: what the file still tells of it)
+        has its row made so too, unless the file says the player made no move
+        (then a row made by a hint is dropped, as :meth:`Recorder.abandon` drops it):
+        when its moves cannot be read, it counts as abandoned."""
         self.import_one(match_id)
         if saved is not None:
             if not saved.state.over:
                 opponent = str(saved.settings.get("ai", "standard"))
                 self.recorder(match_id, opponent=opponent, replay=saved.replay).abandon(saved.state)
             return
+        now = now_iso()
         with self.transaction() as conn:
-            conn.execute(
-                "UPDATE matches SET abandoned = 1, ended = ?, updated = ? WHERE uid = ? AND finished = 0",
-                (now_iso(), now_iso(), match_id),
-            )
+            row = conn.execute("SELECT id, finished FROM matches WHERE uid = ?", (match_id,)).fetchone()
+            if row is None:
+                if remains is not None and remains.played is not False:
+                    self.put_record(conn, lost_record(remains, now))
+                return
+            mid, finished = row
+            if finished:
+                return
+            if (
+                remains is not None
+                and remains.played is False
+                and conn.execute("SELECT 1 FROM hands WHERE match = ? LIMIT 1", (mid,)).fetchone() is None
+            ):
+                conn.execute("DELETE FROM hints WHERE match = ?", (mid,))
+                conn.execute("DELETE FROM matches WHERE id = ?", (mid,))
+                return
+            conn.execute("UPDATE matches SET abandoned = 1, ended = ?, updated = ? WHERE id = ?", (now, now, mid))
 
     def import_one(self, match_id: str) -> None:
         """Import the JSON record of one match, if there is one not imported yet."""
@@ -1589,6 +1610,41 @@ class Recorder:
         self.mid = None
 
 
+def lost_record(remains: Remains, now: str) -> dict[str, Any]:
+    """The record of a match whose damaged save was set aside before a hand
+    of it ended (``remains``: what the file still tells of it): abandoned at
+    ``now``, with no hand, its rules and opponent as far as they could be read."""
+    from ginrummy_tui.engine import Rules
+
+    rules: dict[str, Any] | None = None
+    if remains.rules is not None:
+        try:
+            rules = Rules.from_dict(remains.rules).to_dict()
+        except (TypeError, ValueError):
+            rules = None
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "id": remains.match_id,
+        "started": match_started(remains.match_id) or now,
+        "updated": now,
+        "ended": now,
+        "finished": False,
+        "abandoned": True,
+        "replay": remains.replay,
+        "opponent": remains.opponent or "standard",
+        "preset": recorded_rules_name(None, rules),
+        "rules": rules,
+        "seed": remains.seed,
+        "match_no": remains.match_no,
+        "hints": 0,
+        "winner": None,
+        "scores": [0, 0],
+        "totals": [0, 0],
+        "hands": [],
+    }
+
+
 # ---------------------------------------------------------------- importing the JSON records
 
 
@@ -1699,23 +1755,28 @@ def import_json_history(hist: History, progress: Callable[[int, int], None] | No
     return total
 
 
-def mark_abandoned(root: Path, match_id: str, saved: SavedMatch | None = None) -> list[str]:
-    """Mark a match as given up (its ``saved`` game was set aside for a new one);
+def mark_abandoned(
+    root: Path, match_id: str, saved: SavedMatch | None = None, remains: Remains | None = None
+) -> list[str]:
+    """Mark a match as given up (its ``saved`` game was set aside for a new one,
+    or its damaged save, of which ``remains`` tell what could be read);
     never raises: the messages say what went wrong."""
     opening = open_history(root)
     if opening.history is None:
         return opening.told()
     try:
-        _marked(opening.history, match_id, saved, opening.messages)
+        _marked(opening.history, match_id, saved, opening.messages, remains)
         return opening.messages
     finally:
         opening.history.close()
 
 
-def _marked(hist: History, match_id: str, saved: SavedMatch | None, messages: list[str]) -> bool:
+def _marked(
+    hist: History, match_id: str, saved: SavedMatch | None, messages: list[str], remains: Remains | None = None
+) -> bool:
     """Whether the match ``match_id`` could be marked abandoned in ``hist`` (if not, ``messages`` say why)."""
     try:
-        hist.mark_abandoned(match_id, saved)
+        hist.mark_abandoned(match_id, saved, remains)
     except (Damaged, OSError, sqlite3.Error) as exc:
         messages.append(f"The match left unfinished could not be marked as abandoned ({exc}).")
         return False
@@ -1781,13 +1842,13 @@ def open_for_reading(root: Path, say: Callable[[str], None]) -> History | Litera
 
 
 def upkeep(
-    shared: SharedHistory, hand_on: Callable[[History, int], bool] | None = None, lost: Iterable[str] = ()
+    shared: SharedHistory, hand_on: Callable[[History, int], bool] | None = None, lost: Iterable[Remains] = ()
 ) -> list[str]:
     """What the app does in the background once it is up: the integrity check
     (a damaged database is set aside and a new one started), marking the
     records of the matches given up for a new one abandoned
-    (:func:`file_abandoned`), and those of the matches ``lost`` (by id: their
-    saves were damaged and set aside), and the import of the JSON records of earlier
+    (:func:`file_abandoned`), and those of the matches ``lost`` (what their
+    saves, damaged and set aside, still tell of them), and the import of the JSON records of earlier
     versions.  All on one connection of its own, so that the game's recording
     does not wait for them; then, rather than closed, that connection is handed
     on with the :attr:`SharedHistory.generation` of its database, if
@@ -1799,7 +1860,9 @@ def upkeep(
     generation = shared.generation
     try:
         pending = pending_json_history(shared.root)
-        create = bool(pending or pending_abandoned(shared.root))
+        lost = list(lost)
+        recorded = any(remains.played is not False for remains in lost)  # a row is made for it
+        create = bool(pending or pending_abandoned(shared.root) or recorded)
         if not create and not os.path.lexists(db_path(shared.root)):
             return shared.take_messages()
         if shared.get(create=create) is None:  # said why (a directory in its place...); a link moved aside
@@ -1817,8 +1880,8 @@ def upkeep(
                 shared.replace_damaged(str(bad))
         if own is not None:
             messages.extend(_file_abandoned_in(own))
-            for match_id in lost:  # a match whose save was set aside can never be finished
-                _marked(own, match_id, None, messages)
+            for remains in lost:  # a match whose save was set aside can never be finished
+                _marked(own, remains.match_id, None, messages, remains)
         if own is not None and pending:
             report = import_json_history(own)
             if report.imported:
@@ -1850,6 +1913,7 @@ __all__ = [
     "file_abandoned",
     "hand_entry",
     "import_json_history",
+    "lost_record",
     "mark_abandoned",
     "open_for_reading",
     "open_history",

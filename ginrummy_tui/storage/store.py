@@ -118,6 +118,27 @@ def unreadable_ui(path: Path, what: str = "the order of your cards") -> str:
 
 
 @dataclass(frozen=True)
+class Remains:
+    """What a save that cannot be used still tells of its match (read up to
+    the damage), for the match's record: the match can never be finished, so
+    it is marked abandoned, its row made if it had none yet."""
+
+    match_id: str
+    replay: bool = False
+    """A practice deal (or the file lies in a practice deal's slot)."""
+    opponent: str | None = None
+    """The opponent's level, from the save's settings, if they are readable."""
+    rules: dict[str, Any] | None = None
+    """The rules as the game has them, if they are readable whole."""
+    seed: str | None = None
+    match_no: int | None = None
+    played: bool | None = None
+    """True when the player (seat 0) had made a move (a hand of it ended, or a
+    move of theirs in the hand's moves), False when the moves and the score
+    sheet are readable and say not, None when they cannot be read."""
+
+
+@dataclass(frozen=True)
 class LoadError:
     """A save that cannot be trusted, and why, in plain words."""
 
@@ -130,6 +151,8 @@ class LoadError:
     denied: bool = False
     """This user may not read the file (``Permission denied``): it is left
     where it is, and nothing is written over it (see :meth:`Store.load`)."""
+    remains: Remains | None = None
+    """What the file still tells of its match, when it names its id."""
 
     def message(self) -> str:
         """A sentence or two for the player."""
@@ -227,32 +250,75 @@ def decode_save(raw: bytes, path: Path | None = None) -> SavedMatch | LoadError:
     try:
         return _decode(raw, where)
     except _Bad as bad:
-        return LoadError(where, str(bad), match_id=_match_id_of(raw))
+        return _load_error(where, str(bad), raw)
     except RecursionError:
         return LoadError(where, "the file is not a gin-tui save (it is nested too deeply)")
     except MemoryError:  # pragma: no cover - would need an enormous file
         return LoadError(where, "the file is too big to be a gin-tui save")
     except Exception as exc:  # anything at all: the save is not trusted, the program goes on
-        return LoadError(
-            where, f"the file is not a usable gin-tui save ({type(exc).__name__}: {exc})", match_id=_match_id_of(raw)
-        )
+        return _load_error(where, f"the file is not a usable gin-tui save ({type(exc).__name__}: {exc})", raw)
 
 
-def _match_id_of(raw: bytes) -> str | None:
-    """The match id of a save that cannot be used, if it has a readable one:
-    a file cut short, or damaged further on, still names it near its start."""
+def _load_error(where: Path, reason: str, raw: bytes) -> LoadError:
+    """The :class:`LoadError` of the save ``raw``, with what it still tells of its match."""
+    try:
+        remains = remains_of(raw)
+    except RecursionError:
+        remains = None
+    return LoadError(where, reason, match_id=remains.match_id if remains else None, remains=remains)
+
+
+def remains_of(raw: bytes) -> Remains | None:
+    """What a save that cannot be used still tells of its match, if it names
+    its id: a file cut short, or damaged further on, still names it near its
+    start, with its settings and often its rules."""
     members = _leading_members(raw.decode("utf-8", errors="replace"))
     match_id = members.get("match_id") if members.get("format") == SAVE_FORMAT else None
-    return match_id if _good_match_id(match_id) else None
+    if not _good_match_id(match_id):
+        return None
+    settings = members.get("settings")
+    opponent = settings.get("ai") if isinstance(settings, dict) else None
+    game = members.get("state")
+    game = game if isinstance(game, dict) else {}
+    rules, seed, match_no = game.get("rules"), game.get("seed"), game.get("match_no")
+    return Remains(
+        match_id,
+        replay=members.get("replay") is True,
+        opponent=opponent if isinstance(opponent, str) and opponent else None,
+        rules=rules if isinstance(rules, dict) else None,
+        seed=seed if isinstance(seed, str) else None,
+        match_no=match_no if isinstance(match_no, int) and not isinstance(match_no, bool) else None,
+        played=_played(game),
+    )
+
+
+def _played(game: dict[str, Any]) -> bool | None:
+    """Whether the player had moved in the (partly read) game ``game``, as
+    :func:`player_moved` tells it; None when its moves or sheet are not there to tell."""
+    sheet, moves = game.get("sheet"), game.get("history")
+    if (isinstance(sheet, list) and sheet) or (
+        isinstance(moves, list) and any(isinstance(m, dict) and m.get("seat") == 0 for m in moves)
+    ):
+        return True
+    if isinstance(sheet, list) and isinstance(moves, list):
+        return False
+    return None
 
 
 def _leading_members(text: str) -> dict[str, Any]:
     """The members of the JSON object ``text`` that can be read whole, up to
     the first that cannot (all of them when ``text`` is valid JSON); empty when
-    ``text`` does not start as an object."""
-    decoder = json.JSONDecoder()
+    ``text`` does not start as an object.  A member that is an object cut
+    short (the game of a save cut short) is read so too, one level down, as
+    the last member: its members up to the damage."""
+    return _members_at(text, 0, json.JSONDecoder(), inner=True)
+
+
+def _members_at(text: str, pos: int, decoder: json.JSONDecoder, *, inner: bool) -> dict[str, Any]:
+    """:func:`_leading_members` of the object starting at ``pos`` of ``text``
+    (``inner``: an object cut short in it is read up to the damage)."""
     members: dict[str, Any] = {}
-    pos = _after_space(text, 0)
+    pos = _after_space(text, pos)
     if not text.startswith("{", pos):
         return members
     pos += 1
@@ -262,7 +328,13 @@ def _leading_members(text: str) -> dict[str, Any]:
             pos = _after_space(text, pos)
             if not isinstance(key, str) or not text.startswith(":", pos):
                 return members
-            value, pos = decoder.raw_decode(text, _after_space(text, pos + 1))
+            start = _after_space(text, pos + 1)
+            try:
+                value, pos = decoder.raw_decode(text, start)
+            except ValueError:
+                if inner and text.startswith("{", start):  # the damage is inside: what of it came before stands
+                    members[key] = _members_at(text, start, decoder, inner=False)
+                return members
             members[key] = value
             pos = _after_space(text, pos)
             if not text.startswith(",", pos):
@@ -445,7 +517,7 @@ class Store:
             return out
         if isinstance(found, LoadError):
             moved = move_aside(self.path)
-            err = LoadError(found.path, found.reason, moved, found.match_id)
+            err = LoadError(found.path, found.reason, moved, found.match_id, remains=found.remains)
             out.error = err
             out.messages.append(err.message() + " A new match has started.")
             return out
