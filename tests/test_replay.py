@@ -128,3 +128,39 @@ def test_a_practice_deal_left_unfinished_is_not_called_your_match(tmp_path):
         assert resumed.resumed and resumed.state == own.state
     finally:
         resumed.close()
+
+
+def test_a_damaged_practice_deal_file_is_told_as_the_practice_deal_s_and_the_match_as_safe(tmp_path):
+    """A damaged replay.json was told as "Your saved match could not be used: ... A new
+    match has started.", though the player's match in current.json was untouched and
+    resumed as it stood: the note names the practice deal's file, and says the match is
+    safe and how to resume it."""
+    import json
+
+    from ginrummy_tui.cli import build_parser
+    from ginrummy_tui.session.startup import prepare
+
+    def plan_of(*argv: str):
+        plan = prepare(build_parser().parse_args([*argv, "--data-dir", str(tmp_path)]), ask=lambda owner, **_: "quit")
+        plan.after_first_frame()  # the first save
+        return plan
+
+    own = plan_of("--new")
+    own.close()
+    plan_of("--seed", "5", "--hand", "2").close()
+    damaged = {"format": "gin-tui save", "version": 1, "match_id": "x", "state": {"hands": 5}}
+    (tmp_path / "replay.json").write_text(json.dumps(damaged))
+    again = plan_of("--seed", "5", "--hand", "2")
+    again.close()
+    [moved] = tmp_path.glob("replay.json.damaged-*")
+    [note] = [n for n in again.notes if "could not be used" in n]
+    assert note.startswith("The practice deal's file could not be used: "), note
+    assert f" It was moved to {moved}. The practice deal starts again from its deal." in note
+    assert note.endswith(f"Your own match is not in that file and is safe: gin-tui --data-dir {tmp_path} resumes it.")
+    assert "Your saved match" not in " ".join(again.notes) and "A new match" not in " ".join(again.notes)
+    assert again.state.hand_no == 2
+    resumed = plan_of()
+    try:
+        assert resumed.resumed and resumed.state == own.state
+    finally:
+        resumed.close()

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory
-from ginrummy_tui.storage.store import SAVE_NAME, SavedMatch, Store, leftover_separate_saves
+from ginrummy_tui.storage.store import SAVE_NAME, LoadError, SavedMatch, Store, leftover_separate_saves
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, Rules
@@ -108,6 +108,20 @@ def give_up_saved(store: Store, saved: SavedMatch) -> tuple[Path | None, list[st
     from ginrummy_tui.storage.history import mark_abandoned
 
     return None, mark_abandoned(store.root, saved.match_id, saved)
+
+
+def practice_damaged(err: LoadError, *, command: str, root: Path) -> str:
+    """What the player is told of the practice deal's file (``--hand``) that
+    could not be used (``err``): that it was that file, set aside, that the deal
+    starts again, and that the player's own match, not in it, is safe
+    (``command`` resumes it, when ``root`` holds one)."""
+    text = f"The practice deal's file could not be used: {err.reason}."
+    if err.moved_to is not None:
+        text += f" It was moved to {err.moved_to}."
+    text += " The practice deal starts again from its deal."
+    if (root / SAVE_NAME).exists():
+        return text + f" Your own match is not in that file and is safe: {command} resumes it."
+    return text + " Your own match is not affected."
 
 
 def separate_waiting(root: Path) -> list[str]:
@@ -312,7 +326,7 @@ def prepare(
             raise Refused("", 0)
 
     try:
-        opened = store.load()
+        opened = store.load(functools.partial(practice_damaged, command=resume_command(args), root=root) if replay else None)
         notes.extend(opened.messages)
         lost = [opened.error.remains] if opened.error is not None and opened.error.remains else []
         saved = opened.saved

@@ -36,6 +36,7 @@ import contextlib
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
@@ -500,9 +501,11 @@ class Store:
     def archive_dir(self) -> Path:
         return self.root / ARCHIVE_DIR
 
-    def load(self) -> Opened:
+    def load(self, damaged_note: Callable[[LoadError], str] | None = None) -> Opened:
         """Read this slot.  A damaged save is moved aside (with the reason in
-        :attr:`Opened.error`); a finished match is archived; never raises."""
+        :attr:`Opened.error`; ``damaged_note`` words what the player is told
+        of it, by default that the saved match could not be used and a new
+        match has started); a finished match is archived; never raises."""
         out = Opened()
         found = read_save(self.path)
         if found is None:
@@ -519,7 +522,7 @@ class Store:
             moved = move_aside(self.path)
             err = LoadError(found.path, found.reason, moved, found.match_id, remains=found.remains)
             out.error = err
-            out.messages.append(err.message() + " A new match has started.")
+            out.messages.append(damaged_note(err) if damaged_note else err.message() + " A new match has started.")
             return out
         if found.state.over:
             out.archived = self.archive(found)
