@@ -147,3 +147,42 @@ async def test_the_line_goes_after_a_few_seconds(monkeypatch):
         await pilot.pause(0.6)
         assert said_in_its_line(app) is None
         assert isinstance(app.screen, ScoreScreen)
+
+
+@pytest.mark.parametrize(("key", "screen", "said"), OVER_THE_TABLE)
+async def test_q_f2_and_f3_work_over_the_table_as_on_it(key, screen, said):
+    """q, F2 and F3 did nothing over the score table, the rule sheet, the statistics and
+    the list of turns, and said nothing (Ctrl+Q asked whether to quit): q asks whether
+    to quit there too (n goes back to the screen), F2 and F3 open the settings and the
+    statistics in the screen's place (F3 on the statistics closes them, as before)."""
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, screen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, screen) and said_in_its_line(app) is None
+        for other, opened in (("f2", SettingsScreen), ("f3", StatsScreen)):
+            await pilot.press(other)
+            await pilot.pause()
+            if screen is StatsScreen and other == "f3":
+                assert isinstance(app.screen, GameScreen)  # F3 closes the statistics
+            else:
+                assert isinstance(app.screen, opened), other
+                assert [type(s) for s in app.screen_stack[1:]] == [opened]  # in the place of the screen
+                await pilot.press("escape")
+                await pilot.pause()
+                assert isinstance(app.screen, GameScreen)
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, screen)
+        assert said_in_its_line(app) is None and _said(app) == []
+        assert app.is_running

@@ -1,7 +1,9 @@
 """The table's keys on a screen shown over it that has no use for them (the score
 table, the rule sheet, the statistics, the review of a hand, the list of its turns):
 instead of doing nothing, silently, they say so and how to go back, in a line of
-the screen's own (:class:`TableOnlyLine`, above its key bar).
+the screen's own (:class:`TableOnlyLine`, above its key bar).  The keys that work
+from anywhere work there too: q asks whether to quit, F2 and F3 open the settings
+and the statistics in the screen's place.
 
 A screen lists :data:`TABLE_ONLY_BINDINGS` at the end of its ``BINDINGS`` (its own
 keys come first, and win: ``k`` still scrolls the rule sheet, ``m`` still closes the
@@ -37,8 +39,16 @@ TABLE_KEYS = ",".join(
 )
 """The table's keys (see :class:`~.game_screen.GameScreen`'s bindings), but for Escape."""
 
-TABLE_ONLY_BINDINGS = [Binding(TABLE_KEYS, "table_only", show=False)]
-"""The table's keys, to say why they do nothing (see :meth:`TableOnly.action_table_only`)."""
+TABLE_ONLY_BINDINGS = [
+    Binding(TABLE_KEYS, "table_only", show=False),
+    Binding("q", "app.quit_game", show=False),
+    Binding("f2", "instead('settings')", show=False),
+    Binding("f3", "instead('statistics')", show=False),
+]
+"""The table's keys, to say why they do nothing (see :meth:`TableOnly.action_table_only`);
+and the keys that work from anywhere, as on the table: q asks whether to quit (as
+Ctrl+Q does), F2 and F3 open the settings and the statistics in this screen's place
+(:meth:`TableOnly.action_instead`)."""
 
 SHOWN_FOR = 4.0
 """Seconds the line saying why stays up (unless a key that does something comes first)."""
@@ -85,6 +95,14 @@ class TableOnly:
         """One of the table's keys: say why it does nothing here, in the screen's line."""
         assert isinstance(self, Screen)
         self.query_one(TableOnlyLine).say(self.TABLE_ONLY)
+
+    async def action_instead(self, action: str) -> None:
+        """F2 or F3: the app's ``action`` (its settings, its statistics) opens in
+        this screen's place (so Esc there goes back to what was under it)."""
+        assert isinstance(self, Screen)
+        app = self.app
+        self.dismiss()
+        await app.run_action(action)
 
     def on_key(self, event: events.Key) -> None:
         """A key that does something here (scrolls, closes, opens) takes the line away:
