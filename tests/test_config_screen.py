@@ -320,7 +320,7 @@ async def test_a_new_match_with_oklahoma_before_the_first_move_heads_the_log_bes
     monkeypatch.setattr(ginrummy_tui.engine, "new_game", lambda rules, seed=None: deal(rules, seed=4))  # upcard 3♣
     async with running(plan, size=(160, 45)) as (app, pilot):
         log = app.screen.query_one(HandLog)
-        assert str(log.query_one("#log-lines").render()).splitlines()[0] == "Hand 1 · Computer dealt"
+        assert log.lines.plain.splitlines()[0] == "Hand 1 · Computer dealt"
         screen = await open_settings(app, pilot)
         screen.query_one("#rule-oklahoma").value = True
         await pilot.press("ctrl+s")
@@ -329,7 +329,7 @@ async def test_a_new_match_with_oklahoma_before_the_first_move_heads_the_log_bes
         v = app.session.view()
         assert v.rules.oklahoma and v.knock_limit != v.rules.knock_limit
         head = f"Hand 1 · Computer dealt · {hand_terms(v)}"
-        assert str(log.query_one("#log-lines").render()).splitlines()[0] == head
+        assert log.lines.plain.splitlines()[0] == head
 
 
 async def test_kept_rules_start_with_the_next_match(tmp_path):

@@ -340,7 +340,7 @@ async def test_a_wide_terminal_shows_the_hands_moves_beside_the_table():
         assert table.region.right <= log.region.x  # beside it, not over it
         await pilot.press("p")
         await settle(app, pilot)
-        text = str(log.query_one("#log-lines").render())
+        text = log.lines.plain
         assert "You       passed on " in text  # the names in a column as wide as "Computer" and two
         lines = text.splitlines()
         assert len(lines) == 3, lines  # the deal, the pass, the computer's turn
@@ -359,7 +359,7 @@ async def test_a_wide_terminal_shows_the_hands_moves_beside_the_table():
         await pilot.resize_terminal(160, 45)
         await settle(app, pilot)
         log = app.screen.query_one(HandLog)
-        assert log.display and str(log.query_one("#log-lines").render()).count("\n") == 2
+        assert log.display and log.lines.plain.count("\n") == 2
 
 
 async def test_m_points_to_the_hands_moves_beside_the_table_rather_than_cover_the_hand():

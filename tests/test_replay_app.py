@@ -371,3 +371,28 @@ async def test_from_150_columns_the_end_of_a_hand_lists_its_turns_beside_it_and_
         screen = screen_text(app)
         assert "Every turn of this hand is listed on the right (m)." in screen
         assert "Scores: You" in screen
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_a_long_turn_goes_on_under_its_words_in_the_list_of_turns(size):
+    """The list of turns (m; from 150 columns, beside the end of the hand) wrapped a turn
+    too long for its box back to the left edge, under the turn's number: " 9 Computer
+    drew from stock, threw 4♦ to" then "knock" at the edge (80×24: a scroll bar in the box).  It goes on under "drew"."""
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+
+    _start, ended = _ended_hand(5)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await _settle(app, pilot)
+        if size[0] < 150:
+            await pilot.press("m")
+            await pilot.pause()
+            assert isinstance(app.screen, MovesScreen)
+        rows = screen_text(app).splitlines()
+        [at] = [n for n, row in enumerate(rows) if " 9 Computer  drew from stock, threw 4" in row]
+        assert "knock" not in rows[at]  # too long for the box: it goes on on the next row
+        start = rows[at].index(" 9 Computer")
+        words = rows[at].index("drew from stock")
+        below = rows[at + 1]
+        assert below[start:words].strip() == "" and "knock" in below[words:].split()[:2], (rows[at], below)
+        assert below[words] != " "

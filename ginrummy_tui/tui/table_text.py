@@ -16,6 +16,7 @@ from ginrummy_tui.engine import Action, EndKind, Kind, Phase, deadwood, turn_num
 
 from .palette import DEFAULT, Palette
 from .widgets.cardfaces import ascii_text, card_label, card_text
+from .widgets.hanging_lines import HangingLines
 from .widgets.too_small import NORMAL_WIDTH
 
 if TYPE_CHECKING:
@@ -200,11 +201,22 @@ def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]
     as the review numbers them (:func:`~ginrummy_tui.engine.turn_number`), the
     players' names in a column: " 3 Computer  took 9♠, threw J♣". Nothing the view does not show:
     a card drawn from the stock is not named, even the player's own."""
+    return [line for line, _ in _log_rows(v, opponent_name, ascii_only)]
+
+
+def log_text(v: PlayerView, opponent_name: str, ascii_only: bool) -> HangingLines:
+    """:func:`log_lines` as they are drawn: a turn too long for the width goes on
+    under its words, not under its number and name."""
+    return HangingLines(_log_rows(v, opponent_name, ascii_only))
+
+
+def _log_rows(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[tuple[Text, int]]:
+    """The lines of :func:`log_lines`, each with the width of its number and name (0 for the head)."""
     dealer = "You" if v.dealer == v.seat else opponent_name
     head = f"Hand {v.hand_no} · {dealer} dealt"
     if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:  # Oklahoma: the upcard sets them
         head += f" · {hand_terms(v)}"
-    lines = [Text(head, style="bold")]
+    lines = [(Text(head, style="bold"), 0)]
     turns: list[list[Move]] = []
     for m in v.history:
         if turns and turns[-1][0].seat == m.seat and turns[-1][-1].action.kind != Kind.PASS:
@@ -227,14 +239,14 @@ def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]
             if kind in LOG_SHOWING_THE_CARD and m.card is not None:
                 t.append_text(card_text(m.card, ascii_only))
             t.append(after)
-        lines.append(t)
+        lines.append((t, 3 + column))
     res = v.result
     if res is not None and res.kind == EndKind.TIMEOUT and res.winner is not None:  # not a move: the clock's
         late = 1 - res.winner
         t = Text(f"{turn_number(v.history, late):>2} ", style="dim")
         t.append(("You" if late == v.seat else opponent_name).ljust(column) + "ran out of time")
-        lines.append(t)
-    return [ascii_text(line) for line in lines] if ascii_only else lines  # "Hand 1 - You dealt"
+        lines.append((t, 3 + column))
+    return [(ascii_text(line), indent) for line, indent in lines] if ascii_only else lines  # "Hand 1 - You dealt"
 
 
 def _without(hand: Iterable[Card], card: Card | None) -> int:

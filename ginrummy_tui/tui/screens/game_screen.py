@@ -257,7 +257,7 @@ class GameScreen(Screen):
             log = HandLog(id="log")
             self.mount(log, before=self.query_one(KeyBar))
         name = tt.short_name(app.session.opponent_name)  # the column is narrow
-        log.set_lines(tt.log_lines(v, name, app.ascii_only))
+        log.set_lines(tt.log_text(v, name, app.ascii_only))
 
     def _show_opponent(self, v: PlayerView) -> None:
         """The opponent's line and card backs; its name is shortened below 60 columns."""

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -13,7 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..host import ViewChanged, gin_of
-from ..table_text import log_lines, short_name
+from ..table_text import log_text, short_name
+from ..widgets.hanging_lines import HangingLines
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
@@ -34,6 +34,8 @@ class MovesScreen(TableOnly, ModalScreen):
 
     shown: tuple[int, int, int] | None = None
     """The match, hand and number of moves shown."""
+    lines = HangingLines([])
+    """The turns shown (a long one goes on under its words, clear of its number and name)."""
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -57,8 +59,8 @@ class MovesScreen(TableOnly, ModalScreen):
         if key == self.shown:
             return
         self.shown = key
-        lines = log_lines(v, short_name(gin.session.opponent_name), gin.ascii_only)
-        self.query_one("#moves-lines", Static).update(Text("\n").join(lines))
+        self.lines = log_text(v, short_name(gin.session.opponent_name), gin.ascii_only)
+        self.query_one("#moves-lines", Static).update(self.lines)
         self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
 
     def action_close(self) -> None:

@@ -18,7 +18,7 @@ from ginrummy_tui.engine.words import counted
 
 from ..host import GoingOnChanged, SuitsChanged
 from ..palette import DEFAULT, Palette, palette_of
-from ..table_text import fitting_name, log_lines, short_name
+from ..table_text import fitting_name, log_text, short_name
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text
 from ..widgets.hand_log import HandLog
 from ..widgets.key_bar import KeyBar
@@ -396,7 +396,7 @@ class SummaryScreen(AfterHandScreen):
             return
         log = HandLog(id="log")
         self.mount(log, before=self.query_one(KeyBar))
-        log.set_lines(log_lines(self.v, short_name(self.opponent_name), self.ascii_only))
+        log.set_lines(log_text(self.v, short_name(self.opponent_name), self.ascii_only))
 
     def action_moves(self) -> None:
         """Every turn of the hand: beside the summary where it is wide enough (a list over

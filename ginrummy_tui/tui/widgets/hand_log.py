@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
+
+from .hanging_lines import HangingLines
 
 
 class HandLog(VerticalScroll, can_focus=False):
@@ -15,15 +16,15 @@ class HandLog(VerticalScroll, can_focus=False):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.text = Text()
-        """What it shows: a line a turn."""
+        self.lines = HangingLines([])
+        """What it shows: a line a turn (a long one goes on under its words)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text, id="log-lines")
+        yield Static(self.lines, id="log-lines")
 
-    def set_lines(self, lines: list[Text]) -> None:
+    def set_lines(self, lines: HangingLines) -> None:
         """Show ``lines``, one a turn, and keep the last in view."""
-        self.text = Text("\n").join(lines)
+        self.lines = lines
         for shown in self.query("#log-lines").results(Static):
-            shown.update(self.text)
+            shown.update(self.lines)
         self.call_after_refresh(self.scroll_end, animate=False)

@@ -1,0 +1,51 @@
+"""Lines of text drawn with a hanging indent: a line too long for the width goes
+on under its words, clear of what it starts with (the hand's log: a turn's
+number and the player's name)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.measure import Measurement
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+
+
+class HangingLines:
+    """Lines of text, each wrapped to the width it is drawn at with its rows after
+    the first under its text, past its first ``indent`` cells (a hanging indent: a
+    turn of the hand's log goes on under its words, clear of its number and name)."""
+
+    def __init__(self, rows: list[tuple[Text, int]]) -> None:
+        self.rows = rows
+        """Each line, with the cells its rows after the first leave blank."""
+
+    @property
+    def plain(self) -> str:
+        """The lines, unwrapped, one a row."""
+        return "\n".join(line.plain for line, _ in self.rows)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, options.max_width)
+        out = Text(no_wrap=True, overflow="ignore")
+        for n, (line, indent) in enumerate(self.rows):
+            if n:
+                out.append("\n")
+            hang = indent if 0 < indent <= width // 2 else 0  # a narrow width: plain wrapping
+            head, body = line.divide([hang]) if hang else (Text(), line)
+            for i, row in enumerate(body.wrap(console, width - hang)):
+                if i:
+                    out.append("\n" + " " * hang)
+                else:
+                    out.append_text(head)
+                out.append_text(row)
+        yield out
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((line.cell_len for line, _ in self.rows), default=0)
+        return Measurement(min(widest, 1 + max((indent for _, indent in self.rows), default=0)), widest)
+
+
+__all__ = ["HangingLines"]
