@@ -93,9 +93,10 @@ class Tmux:
             (folder / self.socket).unlink()
 
 
-TOAST_LINES = range(1, 7)
+TOAST_LINES = range(1, 11)
 TOAST_COLUMN = 44
-"""Where a notification may show (app.tcss): lines 1-6, from column 44 on."""
+"""Where a notification may show (app.tcss): on the table at 80×24 lines 3-10,
+on other screens lines 1-10, from column 44 on."""
 
 
 def table(screen: str) -> list[str]:
