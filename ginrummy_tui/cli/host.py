@@ -632,6 +632,7 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
         _connect_address(host), port, server.host_code, name, join_code=code,
         address_hint=_join_address(host, port), on_close=thread.stop,
         kept=lambda: closing_words(False, reporter.keeper, [], code, resume_command(args, port))[0],
+        away_when_suspended=False,  # the server stops with this process, and gives the time back itself
     )
     try:
         await session.connect()

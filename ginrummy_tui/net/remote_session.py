@@ -42,6 +42,10 @@ HOST_SILENT = 5.0
 REFUSED = "the host refused that: "
 LEAVE_AFTER = 30.0
 """Seconds of reconnecting after which the line says that q leaves (the host keeps the match)."""
+STEP_AWAY_WAIT = 2.0
+"""Seconds the guest waits at most for its connection to close before Ctrl+Z stops it."""
+AWAY = "back from Ctrl+Z"
+"""Why the connection is down after the seat was left for Ctrl+Z (said until it is taken back)."""
 LINE_ROOM = 74
 """Columns for :meth:`RemoteSession.status` at 80 columns: the prompt line's 76, less the mark
 of a move refused for what it says (``✗ ``)."""
@@ -57,6 +61,8 @@ class RemoteSession(Session):
     itself) records each match this seat sees finished.  ``kept`` (the
     host's side only) says what becomes of the match when the host quits
     (saved, and resumed with the same join code), as the host says it then.
+    With ``away_when_suspended`` (the guest's side) Ctrl+Z leaves the seat
+    until ``fg`` takes it back, so the host's move clock waits meanwhile.
     """
 
     computes_opponent = False
@@ -78,6 +84,7 @@ class RemoteSession(Session):
         records: SeatRecords | None = None,
         silent_after: float = HOST_SILENT,
         kept: Callable[[], str] | None = None,
+        away_when_suspended: bool = True,
     ) -> None:
         self.host = host
         self.port = port
@@ -93,6 +100,13 @@ class RemoteSession(Session):
         self.silent_after = silent_after
         """Seconds without the host's answer after which :meth:`status` says it is not answering."""
         self.kept = kept
+        self.away_when_suspended = away_when_suspended
+        """Ctrl+Z leaves the seat until ``fg`` (:meth:`step_away`): a guest's. The host's own
+        seat keeps it, its server stopping with it (which gives the time back itself)."""
+        self.away = False
+        """True from :meth:`step_away` until :meth:`come_back`: the seat was left for a suspension."""
+        self._back = asyncio.Event()
+        """Set when the app runs again after a suspension: the seat is taken back then."""
         self.client_id = P.new_client_id()
         """Said in every hello of this session: the host knows its rejoins from another client's join."""
         self.listener = None
@@ -193,7 +207,7 @@ class RemoteSession(Session):
         elif kind == "closed":
             self._sent_seq = None
             if not self._closing:
-                self.problem = str(msg.get("message") or "the connection to the host was lost")
+                self.problem = AWAY if self.away else str(msg.get("message") or "the connection to the host was lost")
                 self._lost_at = time.monotonic()
                 if not self.reconnect:
                     self.gave_up = True
@@ -241,7 +255,10 @@ class RemoteSession(Session):
         from ginrummy_tui.net.client import GameClient, JoinRefused
 
         while not self._closing:
-            await asyncio.sleep(self.retry_every)
+            if self.away:  # the seat was left for Ctrl+Z: taken back once the app runs again, at once
+                await self._back.wait()
+            else:
+                await asyncio.sleep(self.retry_every)
             if self._closing:
                 break
             client = GameClient(
@@ -275,6 +292,26 @@ class RemoteSession(Session):
             self.changed()
             return True
         return False
+
+    async def step_away(self) -> None:
+        """Ctrl+Z (the guest's side): leave the seat before the process stops, as a
+        player who quits does, so that the host pauses the game and its move clock
+        (a stopped guest would otherwise lose its moves' time, the host's clock
+        running on); :meth:`come_back` takes the seat back with the time left."""
+        if not self.away_when_suspended or self._closing or self._loop is not asyncio.get_running_loop():
+            return
+        self.away = True
+        self._back.clear()
+        client = self.client
+        if client is not None and client.open:
+            with contextlib.suppress(Exception):  # closed whatever happens: the host sees the seat free
+                await asyncio.wait_for(client.close(), STEP_AWAY_WAIT)
+
+    def come_back(self) -> None:
+        """The app runs again after Ctrl+Z: the seat left for it is taken back at once."""
+        if self.away:
+            self.away = False
+            self._back.set()
 
     def _send(self, message: Coroutine[Any, Any, None]) -> None:
         """Send in the background, on the session's loop: the caller never waits."""

@@ -57,6 +57,10 @@ The contract, for anyone writing a session:
 ``replaying``
     True while a practice replay of a deal is on the table (nothing of it is
     saved or counted).
+``step_away()`` / ``come_back()``
+    Around a suspension of the app (Ctrl+Z): network play, a guest leaves its
+    seat before the process stops (so the host pauses the game and its move
+    clock, as for a player who quit) and takes it back once it runs again.
 ``add_hint()``
     Count a hint shown to the player in the match's statistics.
 ``reset(state, opponent)``
@@ -176,6 +180,14 @@ class Session:
         """What happened at the table since the last call, to tell the player once
         (network play: the other player left or came back); the default: nothing."""
         return []
+
+    async def step_away(self) -> None:
+        """The app is about to be suspended (Ctrl+Z): network play, a guest leaves its
+        seat first, so that the game and its move clock wait for it (the default: nothing)."""
+
+    def come_back(self) -> None:
+        """The app runs again after a suspension (``fg``): network play, a guest that
+        left its seat for it takes it back (the default: nothing)."""
 
     def add_hint(self) -> None:
         """Count a hint shown to the player (the default: not counted)."""

@@ -544,9 +544,11 @@ class GinApp(App):
 
     _suspended = False
 
-    def action_suspend(self) -> None:
+    async def action_suspend(self) -> None:
         """Ctrl+Z: back to the shell that started gin-tui (``fg`` comes back), as in any
-        terminal program. The move clock against the computer stops meanwhile. Where no
+        terminal program. The move clock against the computer stops meanwhile; over the
+        network a guest leaves its seat first, so that the host's clock waits for it too,
+        and takes it back after ``fg``. Where no
         shell can bring it back (gin-tui run as the command of an SSH login or a terminal
         window), it says so rather than stopping for good."""
         from .suspend import can_suspend
@@ -562,12 +564,14 @@ class GinApp(App):
         self._suspended = True
         if self._clock_ticking:
             self._tick_clock()  # the time so far counts; the time away does not
+        await self.session.step_away()  # network play: the guest's seat is left first
         self.app_resume_signal.subscribe(self, self._resumed)
         self.action_suspend_process()
 
     def _resumed(self, _app: App) -> None:
         self.app_resume_signal.unsubscribe(self)
         self._suspended = False
+        self.session.come_back()
         self.refresh(layout=True)
 
     def _tick_clock(self) -> None:

@@ -1,0 +1,95 @@
+"""A player away from a networked match: the guest suspended with Ctrl+Z, the move
+clock while the game waits for a player, and the screens between hands and at the
+match's result while the other player is away or has asked to go on."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from ginrummy_tui.engine import PRESETS, Action, new_game
+from ginrummy_tui.net.client import GameClient
+from ginrummy_tui.net.remote_session import RemoteSession
+from ginrummy_tui.net.server import MatchServer
+
+from .test_net import SEED, FakeClock
+from .test_net_session import until_app
+
+
+@contextlib.asynccontextmanager
+async def timed_match_with_bob_in_the_app(size: tuple[int, int] = (80, 24)):
+    """A timed match (30 s a move, on a clock the test moves) hosted with Ann at the table (a
+    plain client) and Bob in the app: yields the clock, the server, Ann, Bob's session, the app
+    and its pilot, once Bob is to move, with 20 s left."""
+    from ginrummy_tui.tui.app import make_app
+
+    clock = FakeClock()
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0, clock=clock)
+    await server.start()
+    ann = GameClient(*server.address, server.codes[0], "Ann", heartbeat=0)
+    bob = RemoteSession(*server.address, server.codes[1], "Bob", retry_every=0.1)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await until_app(pilot, lambda: bob.client is not None and bob.client.view is not None)
+            await ann.submit(Action("draw stock"))
+            await ann.wait_for(lambda c: c.view is not None and len(c.view.history) == 1)
+            await ann.submit(Action("discard", server.state.hands[0][0]))
+            await until_app(pilot, lambda: app.table.v is not None and app.table.v.my_turn)
+            clock.forward(10)
+            yield clock, server, ann, bob, app, pilot
+    finally:
+        await bob.aclose()
+        await ann.close()
+        await server.close()
+
+
+async def test_a_guest_suspended_with_ctrl_z_leaves_its_seat_and_its_clock_waits(monkeypatch):
+    """The guest pressed Ctrl+Z on its own turn: the host's clock ran on while it was stopped
+    and the guest lost the match on time. Its seat is left first (the game and the clock wait,
+    as for a player who quit) and taken back after ``fg``, with the time it had left."""
+    from ginrummy_tui.tui import suspend
+
+    async with timed_match_with_bob_in_the_app() as (clock, server, ann, bob, app, pilot):
+        stopped: list[bool] = []
+
+        def stop_here() -> None:  # instead of SIGTSTP: the app stays stopped until the test says fg
+            stopped.append(True)
+
+        monkeypatch.setattr(suspend, "can_suspend", lambda _app: True)
+        app.action_suspend_process = stop_here
+        assert server._clock_message() == {"seat": 1, "limit": 30, "remaining": 20.0, "running": True}
+        await pilot.press("ctrl+z")
+        await until_app(pilot, lambda: bool(stopped))
+        # the host, running on, sees the seat left (it was still held) and stops the clock
+        await until_app(pilot, lambda: server.connected() == (True, False))
+        assert server._clock_message() == {"seat": 1, "limit": 30, "remaining": 20.0, "running": False}
+        await asyncio.sleep(0.3)  # three times the session's reconnecting delay: not taken back while stopped
+        assert server.connected() == (True, False)
+        clock.forward(600)  # ten minutes in the shell
+        assert server.state.phase == "draw" and server.state.result is None
+        app._resume_signal()  # fg
+        # back: the seat taken again, the clock going on from where it was
+        await until_app(pilot, lambda: bob.online and server.connected() == (True, True))
+        assert server.state.phase == "draw" and server.state.result is None
+        assert server._clock_message() == {"seat": 1, "limit": 30, "remaining": 20.0, "running": True}
+        await until_app(pilot, lambda: ann.connected == [True, True] and bob.client.clock["running"])
+        app._tick_clock()
+        assert "⏱ 20 s for you" in app.clock_line or "⏱ 20 s for you" in app.table.query_one("#prompt").plain
+
+
+async def test_the_hosts_own_seat_is_kept_through_ctrl_z():
+    """The host's process stops with its server, which gives the time back itself: its seat stays."""
+    clock = FakeClock()
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), port=0, clock=clock)
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann", away_when_suspended=False)
+    try:
+        await ann.connect()
+        await ann.step_away()
+        assert ann.online and not ann.away and server.connected() == (True, False)
+    finally:
+        await ann.aclose()
+        await server.close()
