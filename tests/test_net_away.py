@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+
+import pytest
 
 from ginrummy_tui.engine import PRESETS, Action, new_game
 from ginrummy_tui.net.client import GameClient
@@ -93,3 +96,57 @@ async def test_the_hosts_own_seat_is_kept_through_ctrl_z():
     finally:
         await ann.aclose()
         await server.close()
+
+
+@pytest.mark.parametrize("guest", ["Bob", "Bartholomew Longname"])  # and a name of the 20 letters a name may have
+async def test_the_move_clock_stays_on_the_line_paused_while_a_player_is_away(guest):
+    """While the game waited for a player the line lost the move clock: the host's said "Waiting
+    for Bob to come back — join code …", the guest's "Offline for 1 s — reconnecting…". It
+    stays, paused, with the time left, within the 74 columns of the line at 80."""
+    from ginrummy_tui.net import remote_session
+
+    clock = FakeClock()
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0,
+                         clock=clock)
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann", join_code=server.join_code,
+                        address_hint="127.0.0.1:7531", retry_every=0.1)
+    bob = RemoteSession(*server.address, server.codes[1], guest, retry_every=0.1)
+    await ann.connect()
+    await bob.connect()
+    tasks = [asyncio.create_task(s.connection()) for s in (ann, bob)]
+    try:
+        await ann.client.wait_for(lambda c: c.connected == [True, True])
+        clock.forward(10)  # Ann, to move, has 20 s left
+        assert bob.client is not None
+        await bob.client.close()  # the guest's terminal closed
+        await ann.client.wait_for(lambda c: c.connected == [True, False])
+        line = ann.status()
+        assert "⏱ 20 s" in line and line.endswith("(paused)") and len(line) <= remote_session.LINE_ROOM
+        assert line.startswith(f"Waiting for {guest} to come back")
+        if guest == "Bob":
+            assert line == f"Waiting for Bob to come back — join code {server.join_code} · ⏱ 20 s (paused)"
+        else:  # the join code gives the clock room
+            assert line == f"Waiting for {guest} to come back · ⏱ 20 s for you (paused)"
+        await until_true(lambda: bob.online)  # the guest is back: the clock runs again
+        await ann.client.wait_for(lambda c: c.connected == [True, True])
+        assert "paused" not in ann.status() and "⏱ 20 s for you" in ann.status()
+        await server.close()  # the host stops: the guest's line keeps the clock, paused
+        await until_true(lambda: not bob.online)
+        for lost in (0, 7, 37):
+            bob._lost_at = time.monotonic() - lost
+            line = bob.status()
+            assert "⏱ 20 s" in line and line.endswith("(paused)") and len(line) <= remote_session.LINE_ROOM
+            assert line.startswith("Connection lost" if not lost else f"Offline for {lost} s")
+    finally:
+        for s in (ann, bob):
+            await s.aclose()
+        await asyncio.gather(*tasks)
+        await server.close()
+
+
+async def until_true(condition, timeout: float = 5.0) -> None:
+    """Let the loop run until ``condition()`` holds."""
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.01)

@@ -2056,8 +2056,12 @@ async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and
             await until_app(pilot, lambda: app.table.v.phase == "discard" and "Discard" in prompt.plain)
             assert [str(n.message) for n in app._notifications][-1] == "Bob joined."
             await bob.close()
-            waiting = f"Waiting for Bob to come back — join code {server.join_code} (127.0.0.1:7531)"
-            await until_app(pilot, lambda: app.table.v.legal_actions == () and prompt.plain.startswith(waiting))
+            # the move clock stays, paused (the address, then whose move it is, give it room)
+            waiting = f"Waiting for Bob to come back — join code {server.join_code} · ⏱ 30 s (paused)"
+            await until_app(pilot, lambda: app.table.v.legal_actions == () and prompt.plain.startswith(waiting[:50]))
+            waiting = prompt.plain
+            assert re.fullmatch(rf"Waiting for Bob to come back — join code {server.join_code} · ⏱ (29|30) s \(paused\)",
+                                waiting)
             assert app.table.v.my_turn
             assert "Discard" not in prompt.plain  # no move is offered while the game waits
             # the host is told that Bob left (the line named nobody: "Waiting for opponent")
@@ -2155,16 +2159,19 @@ async def test_while_the_host_is_gone_the_guest_is_told_how_long_and_then_that_q
         await until_app(pilot, lambda: app.table.v is not None and "Ann is to move" in prompt.plain)
         await server.close()
         await until_app(pilot, lambda: "Connection lost" in prompt.plain)
-        assert prompt.plain == "Connection lost — reconnecting: the host stopped and keeps the match"
+        # the move clock stays, paused, with the time left as the host last said it
+        assert prompt.plain == "Connection lost: the host stopped and keeps the match · ⏱ 30 s (paused)"
         assert bob._lost_at is not None
         bob._lost_at -= 7  # as if seven seconds had gone by
+        bob.client.clock_stamp -= 7
         app._tick_clock()
         # how long ago: "reconnecting (7 s)", counting up, read like the time left
-        assert prompt.plain == "Offline for 7 s — reconnecting: the host stopped and keeps the match"
+        assert prompt.plain == "Offline for 7 s: the host stopped and keeps the match · ⏱ 30 s (paused)"
         bob._lost_at -= remote_session.LEAVE_AFTER  # and half a minute more
+        bob.client.clock_stamp -= remote_session.LEAVE_AFTER
         app._tick_clock()
         line = prompt.plain
-        assert line == "Offline for 37 s — reconnecting · q leaves; the host keeps the match"
+        assert line == "Offline for 37 s · q leaves; the host keeps the match · ⏱ 30 s (paused)"
 
 
 async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_and_none_is_offered():
@@ -2186,7 +2193,7 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
         # reconnecting… (…)  ✗ Not now (not connected to the host: reconnecting)." and, at 80
         # columns, wrapped onto a second line
         line = prompt.plain
-        assert line.startswith(("✗ Connection lost — ", "✗ Offline for ")) and line.count("reconnecting") == 1
+        assert line.startswith(("✗ Connection lost", "✗ Offline for ")) and line.count("(paused)") == 1
         assert prompt.has_class("-refused") and prompt.lines == 1
         await pilot.press("h")  # the hint key too, dimmed on the key bar as the moves are
         # the same line, but the seconds offline, which may have gone on meanwhile

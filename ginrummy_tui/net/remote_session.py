@@ -502,16 +502,21 @@ class RemoteSession(Session):
             lost = int(self.offline_for())
             # how long it has been offline (a bare count of seconds going up read like time left)
             if lost >= LEAVE_AFTER:  # the reason was on show meanwhile: now what the player may do
-                return f"Offline for {lost} s — reconnecting · q leaves; the host keeps the match"
+                return self._with_paused_clock(
+                    f"Offline for {lost} s — reconnecting · q leaves; the host keeps the match",
+                    f"Offline for {lost} s · q leaves; the host keeps the match",
+                )
             lost_for = f"Offline for {lost} s" if lost else "Connection lost"
-            return f"{lost_for} — reconnecting: {self.problem}"
+            return self._with_paused_clock(
+                f"{lost_for} — reconnecting: {self.problem}", f"{lost_for}: {self.problem}", f"{lost_for} — reconnecting"
+            )
         parts = []
         if self.host_silent:
             assert self.client is not None
             text = f"The host has not answered for {int(self.client.silent_for())} s"
             parts.append(text + (": your move waits for it" if self._unanswered() else ""))
         elif not self.opponent_here:
-            parts.append(self._waiting_line())
+            parts.append(self._with_paused_clock(*self._waiting_lines()))
         elif self._waiting_to_continue():
             parts.append(f"Waiting for {self.opponent_name} to go on")
         elif self.going_on_note():
@@ -519,21 +524,56 @@ class RemoteSession(Session):
         clock = self.clock()
         if clock is not None:
             seat, left, _limit = clock
-            who = "you" if seat == self.seat else self.opponent_name
-            parts.append(f"⏱ {int(left + 0.999)} s for {who}")
+            parts.append(f"⏱ {int(left + 0.999)} s for {self._whose(seat)}")
         if self.problem.startswith(REFUSED):
             parts.append(self.problem)
         return " · ".join(parts)
 
-    def _waiting_line(self) -> str:
+    def _whose(self, seat: int) -> str:
+        """Whose move the clock counts: "you" or the other player's name."""
+        return "you" if seat == self.seat else self.opponent_name
+
+    def paused_clock(self) -> tuple[int, float] | None:
+        """While the game waits (the connection down, the other player away): the move
+        clock as the host keeps it, stopped: ``(seat to move, seconds left)``; None when
+        there is none (no timer, between hands) or the game does not wait."""
+        client = self.client
+        if client is None or not client.clock or self.host_silent or self.gave_up:
+            return None
+        if self.online and self.opponent_here:
+            return None
+        try:
+            seat, left = int(client.clock["seat"]), float(client.clock.get("remaining", 0))
+        except (KeyError, TypeError, ValueError):
+            return None
+        if client.clock.get("running"):  # the host's last word: it ran until the connection was lost
+            until = self._lost_at if not self.online and self._lost_at is not None else time.monotonic()
+            left -= max(0.0, until - client.clock_stamp)
+        return seat, max(0.0, left)
+
+    def _with_paused_clock(self, *lines: str) -> str:
+        """The first of ``lines`` (the longest first) that fits 80 columns with the move
+        clock, paused, after it ("⏱ 20 s for you (paused)", or without whose move it is,
+        "⏱ 20 s (paused)"); without a clock, the first that fits alone."""
+        clock = self.paused_clock()
+        if clock is None:
+            return next((line for line in lines if len(line) <= LINE_ROOM), lines[-1])
+        seat, left = clock
+        seconds = f"⏱ {int(left + 0.999)} s"
+        forms = [f"{seconds} for {self._whose(seat)} (paused)", f"{seconds} (paused)"]
+        tried = [f"{line} · {form}" for line in lines for form in forms]
+        return next((line for line in tried if len(line) <= LINE_ROOM), tried[-1])
+
+    def _waiting_lines(self) -> tuple[str, ...]:
         """While the other seat is empty: whom the game waits for, and on the host's side the
-        code to join with, and where (left out when the line would not fit 80 columns)."""
+        code to join with, and where; the longest first (the address left out, then the code,
+        when the line would not fit 80 columns)."""
         text = f"Waiting for {self._awaited()}"
         if not self.join_code:
-            return text
-        text += f" — join code {self.join_code}"
+            return (text,)
+        coded = text + f" — join code {self.join_code}"
         where = f" ({self.address_hint})" if self.address_hint else ""
-        return text + where if len(text + where) <= LINE_ROOM else text
+        return (coded + where, coded, text) if where else (coded, text)
 
     def waiting_note(self) -> str:
         """After asking for the next hand or match: who it now waits for ("" if nobody)."""
