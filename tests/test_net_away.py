@@ -150,3 +150,41 @@ async def until_true(condition, timeout: float = 5.0) -> None:
     async with asyncio.timeout(timeout):
         while not condition():
             await asyncio.sleep(0.01)
+
+
+def _shown_bindings(app) -> dict[str, bool]:
+    """The key bar's keys of the screen on top: action and whether it is bright (not dimmed)."""
+    return {b.binding.action: b.enabled for b in app.screen.active_bindings.values() if b.binding.show}
+
+
+async def test_the_end_of_a_hand_offers_no_next_hand_while_the_other_player_is_away():
+    """Bob asked for the next hand and quit: Ann's end of the hand still said "Bob is ready for
+    the next hand: ⏎ to deal it" with ⏎ bright, and ⏎ only brought a note that the game waits."""
+    from textual.widgets import Static
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    from .test_net_session import ann_hosting_bob, played_until
+
+    state = played_until(new_game(PRESETS["standard"], seed=SEED), ("hand_over",))
+    async with ann_hosting_bob(state) as (server, ann, bob):
+        app = make_app(session=ann, pause=0)
+
+        def line() -> str:
+            return "".join(str(shown.render()) for shown in app.screen.query("#summary-next").results(Static))
+
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Bob")
+            bob.submit(Action("next hand"))
+            await until_app(pilot, lambda: line().startswith("Bob is ready for the next hand: ⏎ to deal it"))
+            assert _shown_bindings(app).get("next") is True
+            await bob.aclose()  # Bob quits
+            await until_app(pilot, lambda: line().startswith("Waiting for Bob to come back"))
+            await pilot.pause()
+            assert _shown_bindings(app).get("next") is False  # dimmed, as the table's keys are
+            await pilot.press("enter")  # says again what the game waits for; nothing is sent
+            await pilot.pause()
+            assert server.state.phase == "hand_over" and server._ready == [False, True]
+            assert line().startswith("Waiting for Bob to come back")
+

@@ -306,6 +306,11 @@ class SummaryScreen(AfterHandScreen):
         """Network play: this player asked for the next hand and the other has not yet."""
         return self._going_on() == "next" and self.gin.session.opponent_to_move()
 
+    def _held(self) -> bool:
+        """Network play: the next hand cannot be asked for now, whoever asked: the other
+        player is away or the connection is down (the status line says so)."""
+        return self._going_on() == "next" and self.gin.session.status_says_blocked()
+
     def compose(self) -> ComposeResult:
         from ..practice import practised_match
 
@@ -347,9 +352,10 @@ class SummaryScreen(AfterHandScreen):
     def _next_text(self) -> str:
         """What Enter does for the next hand; in network play, once this player
         asked for it, whom it waits for (and for what, when the other has left the
-        table), and once the other asked, that they did."""
+        table), while the other is away (or the connection down) what it waits for,
+        whoever asked, and once the other asked, that they did."""
         session = self.gin.session
-        if self._asked():
+        if self._asked() or self._held():
             if session.status_says_blocked():  # "Waiting for Bob to come back", "Not connected to the host..."
                 why = session.blocked()
                 return why[:1].upper() + why[1:]
@@ -433,12 +439,12 @@ class SummaryScreen(AfterHandScreen):
             start_review(self.app)  # in a worker: ready when asked for, never in the way
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "next" and self._asked():
-            return None  # dimmed: asked already (Enter says again whom it waits for)
+        if action == "next" and (self._asked() or self._held()):
+            return None  # dimmed: asked already, or the other away (Enter says again whom it waits for)
         if action in ("next", "result", "back"):
             return action == self._going_on()
         if action == "asked":
-            return self._asked()
+            return self._asked() or self._held()
         return super().check_action(action, parameters)
 
     def action_next(self) -> None:
@@ -446,7 +452,8 @@ class SummaryScreen(AfterHandScreen):
         self.gin.go_on(Kind.NEXT_HAND)
 
     def action_asked(self) -> None:
-        """Enter again once the next hand was asked for: whom it waits for, said again."""
+        """Enter again once the next hand was asked for, or while the other player is
+        away: whom it waits for, said again."""
         self.gin.go_on(Kind.NEXT_HAND)
 
     def action_back(self) -> None:
