@@ -188,3 +188,78 @@ async def test_the_end_of_a_hand_offers_no_next_hand_while_the_other_player_is_a
             assert server.state.phase == "hand_over" and server._ready == [False, True]
             assert line().startswith("Waiting for Bob to come back")
 
+
+async def _at_the_match_result(pilot, app, ann) -> None:
+    """Ann's app, at the end of the match's last hand, goes on to the match's result."""
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Bob")
+    await pilot.press("enter")
+    await until_app(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+
+
+def _match_line(app) -> str:
+    """The line under the match's result, as shown."""
+    from textual.widgets import Static
+
+    shown = app.screen.query_one("#match-next", Static)
+    # shown also where the screen is short (and the key bar says the keys) when it says more
+    return str(shown.render()) if shown.styles.display == "block" else "(not shown)"
+
+
+@pytest.mark.parametrize("first", ["Ann", "Bob"])
+async def test_the_match_result_says_lastingly_who_asked_for_a_new_match(first):
+    """At the match's result, once one player pressed n, the other's line still read "⏎ or n:
+    play a new match · q: quit" with ⏎ bright ("Bob asks for a new match" only in a toast that
+    faded), and the asker's did not say that it waited."""
+    from ginrummy_tui.tui.app import make_app
+
+    from .test_net_session import ann_hosting_bob, played_until
+
+    state = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    async with ann_hosting_bob(state) as (server, ann, bob):
+        app = make_app(session=ann, pause=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _at_the_match_result(pilot, app, ann)
+            assert app.screen.query_one("#match-next").styles.display == "none"  # short: the key bar says it
+            assert _shown_bindings(app).get("new_match") is True
+            if first == "Ann":
+                await pilot.press("n")
+                await until_app(pilot, lambda: server._ready == [True, False])
+                await until_app(pilot, lambda: _match_line(app) == "Waiting for Bob to go on to a new match · q: quit")
+                assert _shown_bindings(app).get("new_match") is False  # dimmed: asked already
+                await pilot.press("enter")  # again: whom it waits for, said again, nothing sent
+                await pilot.pause()
+                assert server.state.match_no == 1 and server._ready == [True, False]
+                bob.submit(Action("new match"))
+            else:
+                bob.submit(Action("new match"))
+                await until_app(pilot, lambda: _match_line(app) == "Bob asks for a new match: ⏎ to start it · q: quit")
+                assert _shown_bindings(app).get("new_match") is True
+                await pilot.press("enter")
+            await until_app(pilot, lambda: server.state.match_no == 2)
+
+
+async def test_the_match_result_offers_no_new_match_while_the_other_player_is_away():
+    """Bob asked for a new match and quit: Ann's result still offered ⏎ brightly, which only
+    brought a note that the game waits for Bob."""
+    from ginrummy_tui.tui.app import make_app
+
+    from .test_net_session import ann_hosting_bob, played_until
+
+    state = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    async with ann_hosting_bob(state) as (server, ann, bob):
+        app = make_app(session=ann, pause=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _at_the_match_result(pilot, app, ann)
+            bob.submit(Action("new match"))
+            await until_app(pilot, lambda: server._ready == [False, True])
+            await bob.aclose()  # Bob quits
+            await until_app(pilot, lambda: _match_line(app) == "Waiting for Bob to come back · q: quit")
+            await pilot.pause()
+            assert _shown_bindings(app).get("new_match") is False
+            await pilot.press("enter")
+            await pilot.pause()
+            assert server.state.match_no == 1 and server._ready == [False, True]
+            assert _match_line(app) == "Waiting for Bob to come back · q: quit"

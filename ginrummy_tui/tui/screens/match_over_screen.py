@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind
 
-from ..host import SuitsChanged, gin_of, match_title
+from ..host import GoingOnChanged, SuitsChanged, gin_of, match_title
 from ..table_text import fitting_name, short_name
 from ..widgets.cardfaces import ascii_text, ascii_words
 from ..widgets.key_bar import KeyBar
@@ -90,10 +90,15 @@ class MatchOverScreen(AfterHandScreen):
     """Who won the match, and the score table; Enter (or n) starts a new match."""
 
     CSS_PATH = "match_over_screen.tcss"
-    BINDINGS = [Binding("enter,n", "new_match", "New match", key_display="⏎"), *AFTER_HAND_BINDINGS]
-    """Enter or n: a new match (the key bar shows ⏎, as the end of a hand does); then the keys
-    of the match's last hand, as at its end (:data:`AFTER_HAND_BINDINGS`: its review, a replay
-    of its deal, its turns)."""
+    BINDINGS = [
+        Binding("enter,n", "new_match", "New match", key_display="⏎"),
+        Binding("enter,n", "asked", show=False),  # network play: asked already, or the other away
+        *AFTER_HAND_BINDINGS,
+    ]
+    """Enter or n: a new match (the key bar shows ⏎, as the end of a hand does; in network play,
+    once asked for, or while the other player is away, it is dimmed and says again whom it waits
+    for); then the keys of the match's last hand, as at its end (:data:`AFTER_HAND_BINDINGS`: its
+    review, a replay of its deal, its turns)."""
     OVER = ("the match is over", "m lists every turn of its last hand")
 
     def __init__(self, v: PlayerView, opponent_name: str) -> None:
@@ -250,8 +255,50 @@ class MatchOverScreen(AfterHandScreen):
                         self._record = level_record(self.app, gin_of(self.app).ascii_only)
                         if self._record is not None:
                             yield Static(self._record, id="level-record")
-            yield Static(next_keys(gin_of(self.app).ascii_only), id="match-next")
+            yield Static(self._next_line(), id="match-next")
         yield KeyBar()
+
+    def _waiting(self) -> bool:
+        """Network play: a new match cannot be asked for now: this player asked and the other
+        has not yet, or the other player is away (or the connection down)."""
+        session = gin_of(self.app).session
+        return session.opponent_to_move() or session.status_says_blocked()
+
+    def _next_line(self) -> str:
+        """The line under the result: the keys that go on from here; in network play, once this
+        player asked for a new match, whom it waits for, while the other player is away (or the
+        connection down) what it waits for, and once the other asked, that they did."""
+        session = gin_of(self.app).session
+        if session.status_says_blocked():  # "Waiting for Bob to come back", "Not connected to the host..."
+            why = session.blocked()
+            line = f"{why[:1].upper()}{why[1:]} · q: quit"
+        elif session.opponent_to_move():
+            line = f"Waiting for {session.opponent_name} to go on to a new match · q: quit"
+        elif session.going_on_note():
+            line = f"{session.going_on_note()}: ⏎ to start it · q: quit"
+        else:
+            return next_keys(gin_of(self.app).ascii_only)
+        return ascii_words(line) if gin_of(self.app).ascii_only else line
+
+    def _show_next_line(self) -> None:
+        """The line under the result, said anew; shown also on a short screen (where the key
+        bar says the keys alone) while it says whom the match waits for."""
+        self.set_class(self._next_line() != next_keys(gin_of(self.app).ascii_only), "-going-on")
+        for keys in self.query("#match-next").results(Static):
+            keys.update(self._next_line())
+
+    def on_going_on_changed(self, message: GoingOnChanged) -> None:
+        """Network play: who asked for a new match changed, or whether the other player is
+        at the table: the line under the result says it, and ⏎ is dimmed or not."""
+        self._show_next_line()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_match" and self._waiting():
+            return None  # dimmed: asked already, or the other away (Enter says again whom it waits for)
+        if action == "asked":
+            return self._waiting()
+        return super().check_action(action, parameters)
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
         """The suit style changed (the settings): the headline, the table, the race, the record and the keys in it."""
@@ -267,13 +314,18 @@ class MatchOverScreen(AfterHandScreen):
         for record in self.query("#level-record").results(Static):
             if self._record is not None:
                 record.update(self._record)
-        for keys in self.query("#match-next").results(Static):
-            keys.update(next_keys(message.ascii_only))
+        self._show_next_line()
         self._fit(self.app.size.width, self.app.size.height)
 
     def on_mount(self) -> None:
+        self._show_next_line()
         self._fit(self.app.size.width, self.app.size.height)
 
     def action_new_match(self) -> None:
         """Start a new match."""
+        gin_of(self.app).go_on(Kind.NEW_MATCH)
+
+    def action_asked(self) -> None:
+        """Enter again once a new match was asked for, or while the other player is away:
+        whom it waits for, said again."""
         gin_of(self.app).go_on(Kind.NEW_MATCH)
