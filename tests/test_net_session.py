@@ -327,6 +327,7 @@ async def test_the_connection_is_a_worker_on_the_apps_loop_and_a_silent_host_nev
     the screen still answers keys; the answer, once let through, is shown."""
     import threading
 
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
     from ginrummy_tui.tui.widgets.hand import HandView
 
     async with server_behind_a_holding_proxy("standard") as (server, proxy, (host, port)):
@@ -344,41 +345,72 @@ async def test_the_connection_is_a_worker_on_the_apps_loop_and_a_silent_host_nev
                 assert server.seq == 1 and ann.client.seq == 0
                 hand = app.table.query_one(HandView)
                 before = hand.cursor
-                await pilot.press("right")
-                assert hand.cursor == (before + 1) % len(hand.cards)  # the screen answered meanwhile
-                await pilot.press("p")  # another move before the answer: refused at once, with the reason
-                assert "waiting for the host to answer" in app.table.refusal
+                await pilot.press("l")
+                assert app.table.query_one(DiscardPile).expanded  # the screen answered meanwhile
+                await pilot.press("right")  # a key of the game: it waits for the answer, as a move does
+                assert hand.cursor == before
+                await pilot.press("p")  # another move before the answer: it waits for the answer
+                assert app.table.refusal == ""
                 assert app.table.v.phase == "upcard" and ann.client.seq == 0  # still no answer
                 assert not [t for t in threading.enumerate() if t.name == "gin-tui-client"]
                 assert set(threading.enumerate()) == threads, "a thread was started for network play"
                 proxy.release()
                 await until_app(pilot, lambda: ann.client.seq == 1 and not app.table.v.my_turn)
                 assert app.table.v.phase == "upcard" and app.table.v.current == 1  # Bob's offer now
+                # the p typed meanwhile acts on it: refused, as out of turn
+                await until_app(pilot, lambda: app.table.refusal == "it is not your turn: wait for Bob")
+                assert server.seq == 1 and hand.cursor == (before + 1) % len(hand.cards)
             assert connection[0].is_cancelled or connection[0].is_finished  # the app's exit ended it
 
 
-async def test_every_key_that_would_act_gives_the_waiting_reason_while_a_move_is_unanswered():
-    """After s, while the host holds back its answer, Enter (a discard on the view the
-    draw was made on), k and h are refused because the last move is not answered yet,
-    not for a reason of that old view ("Draw a card first"); the reason goes with the answer."""
+async def test_keys_typed_while_a_move_is_unanswered_act_on_the_hosts_answer():
+    """After s, while the host holds back its answer, 3 and Enter wait for it and then act on
+    the hand it brings, as they do at once in a local game: the 3rd card of the hand with the
+    card drawn is selected and thrown.  Nothing is refused meanwhile."""
+    from ginrummy_tui.tui.widgets.hand import HandView
+
     async with server_behind_a_holding_proxy("multiplayer-1.5") as (server, proxy, (host, port)):
         async with anns_app(server, host, port) as (app, ann):
             async with app.run_test(size=(100, 30)) as pilot:
                 await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
                 assert app.table.v.phase == "draw"
+                hand = app.table.query_one(HandView)
+                assert hand.sort_mode == "suit"
                 proxy.hold()
                 await pilot.press("s")  # Ann draws; the host's answer is held back
                 await proxy.holding.wait()
-                for key in ("enter", "k", "h"):
-                    await pilot.press(key)
-                    assert "waiting for the host to answer the last move" in app.table.refusal, key
-                    assert "Draw a card first" not in app.table.refusal
-                    prompt = app.table.query_one("#prompt")
-                    await until_app(pilot, lambda p=prompt: "aiting for the host to answer the last move" in p.plain)
-                assert server.seq == 1 and len(server.state.hands[0]) == 11  # only the draw was played
-                proxy.release()
-                await until_app(pilot, lambda: ann.client.seq == 1 and app.table.v.phase == "discard")
+                await pilot.press("3", "enter")
                 assert app.table.refusal == ""
+                assert server.seq == 1 and len(server.state.hands[0]) == 11  # only the draw was played
+                drawn = list(server.state.hands[0])
+                proxy.release()
+                await until_app(pilot, lambda: server.seq == 2 and ann.client.seq == 2)
+                third = sorted(drawn, key=lambda c: c.index)[2]  # the 3rd card of the hand sorted by suit
+                assert server.state.discard[-1] == third
+                assert third not in ann.view().hand and app.table.refusal == ""
+
+
+async def test_keys_typed_ahead_that_turn_out_illegal_are_refused_with_the_reason():
+    """A key typed while a move is unanswered that the answer makes illegal is refused with
+    the reason, as it would be typed then; the card selected meanwhile is selected on the
+    hand the answer brings."""
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    async with server_behind_a_holding_proxy("multiplayer-1.5") as (server, proxy, (host, port)):
+        async with anns_app(server, host, port) as (app, ann):
+            async with app.run_test(size=(100, 30)) as pilot:
+                await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
+                hand = app.table.query_one(HandView)
+                proxy.hold()
+                await pilot.press("s")
+                await proxy.holding.wait()
+                await pilot.press("5", "d")  # the 5th card, then a second draw
+                assert app.table.refusal == ""
+                proxy.release()
+                await until_app(pilot, lambda: ann.client.seq == 1 and app.table.refusal != "")
+                assert app.table.refusal == "you have already drawn: discard a card"
+                assert server.seq == 1 and len(server.state.hands[0]) == 11  # nothing more was played
+                assert hand.cursor == 4 and len(hand.cards) == 11  # the 5th card of the hand with the card drawn
 
 
 async def test_a_host_that_does_not_answer_is_told_and_its_clock_not_shown():

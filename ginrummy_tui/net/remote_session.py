@@ -432,6 +432,10 @@ class RemoteSession(Session):
         self.problem = ""
         self._send(client.submit(action))
 
+    def move_on_its_way(self) -> bool:
+        """True while the last move sent is not answered yet (and the connection is up)."""
+        return self.online and self._unanswered()
+
     def shut_out(self) -> bool:
         """True once the host refused this seat for good (see :attr:`refused_with`)."""
         return self.refused_with is not None

@@ -142,6 +142,12 @@ class Session:
         reason stops being refused when the reason goes, without a move being made."""
         return ""
 
+    def move_on_its_way(self) -> bool:
+        """Network play: True while a move sent is not answered yet (the keys typed
+        meanwhile wait for the answer, as they would follow the move at once in a
+        local game); False, the default: a move is played as it is made."""
+        return False
+
     def shut_out(self) -> bool:
         """Network play: True once this seat can never play the match again (the host
         refused it for good: a new match or code, the seat taken by another game,

@@ -712,6 +712,7 @@ class GinApp(App):
         self._tell_going_on(v)
         for news in self.session.take_news():  # network play: the other player left or came back
             self.notify(news, timeout=6)
+        table.play_typed_ahead()  # network play: the host answered a move, the keys typed meanwhile act now
         if self.session.computes_opponent and self.session.opponent_to_move() and not self.opponent_pending:
             self.opponent_pending = True
             key = (v.match_no, v.hand_no, len(v.history))

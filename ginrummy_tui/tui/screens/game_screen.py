@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -40,6 +41,8 @@ from ..widgets.stock import StockPile
 from ..widgets.too_small import TALL_HEIGHT, TooSmall
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
     from ginrummy_tui.ai.hints import Hint
     from ginrummy_tui.engine import Card, PlayerView
 
@@ -63,6 +66,14 @@ stays)."""
 REFUSAL_ROOM_STEPS = (ROOM_STEPS[2], ROOM_STEPS[0], ROOM_STEPS[1])
 """The same for a refused move's reason: the card backs first, so that the buttons and the
 moves line stay while it shows."""
+
+TYPED_AHEAD = frozenset(
+    ("play", "discard", "knock", "knock_gin_only", "gin", "cursor", "pick", "move_card", "sort", "hint")
+)
+"""The table's actions whose keys, typed while a move is on its way to the host (network
+play), wait for its answer: they act on the position it brings, as they would in a local game."""
+TYPED_AHEAD_MOST = 20
+"""At most this many keys wait for the host's answer; more are refused, saying why."""
 
 TABLE_WIDTH = 104
 """The table's widest (its ``max-width`` in ``game_screen.tcss``)."""
@@ -133,6 +144,10 @@ class GameScreen(Screen):
         self._gin_passed: tuple[tuple, Card] | None = None
         """``(moment, card)``: the discard of this card at this moment (:func:`..hint_prompt.view_key`)
         was refused once as it goes gin; thrown again, it is discarded."""
+        self._typed_ahead: list[str] = []
+        """Network play: the keys typed while a move was on its way to the host, in order,
+        until its answer comes (:meth:`play_typed_ahead`)."""
+        self._playing_typed_ahead = False
         self._laid_out: Size | None = None
         """The screen size the table was last laid out at: the prompt line measures the rows
         it has from that layout, so room is made only once the table is laid out at the
@@ -476,6 +491,58 @@ class GameScreen(Screen):
             return True if self._choice(Kind(action)) is not None else None
         return True
 
+    # ------------------------------------------------------------ keys typed ahead (network play)
+
+    def on_key(self, event: events.Key) -> None:
+        """Network play: a key of the game (a move, the selection, the order of the cards, a
+        hint) typed while a move is on its way to the host waits for the host's answer, and
+        acts then, on the position the answer brings, as it would at once in a local game
+        (``s 3 ⏎`` draws and throws the 3rd card).  Keys reach the screen before its bindings."""
+        if not self._typed_ahead and not self.gin.session.move_on_its_way():
+            return
+        if not any(action.split("(")[0] in TYPED_AHEAD for action, _namespace in self._actions_of(event.key)):
+            return
+        event.stop()
+        event.prevent_default()
+        if len(self._typed_ahead) >= TYPED_AHEAD_MOST:
+            self.refuse(f"not now ({self.gin.session.blocked() or 'waiting for the host to answer the last move'})")
+            return
+        self._typed_ahead.append(event.key)
+
+    def _actions_of(self, key: str) -> list[tuple[str, DOMNode]]:
+        """The actions ``key`` stands for on the table, in the order a key press tries them
+        (the table's, then the app's: a move dimmed here is tried there, to say why)."""
+        found: list[tuple[str, DOMNode]] = []
+        for namespace, bindings in ((self, _SCREEN_KEYS), (self.app, BindingsMap(self.app.BINDINGS))):
+            for binding in bindings.key_to_bindings.get(key, ()):
+                found.append((binding.action, namespace))
+        return found
+
+    def play_typed_ahead(self) -> None:
+        """The host has answered the move: the keys typed meanwhile act now (until one of them
+        sends a move, whose answer the rest wait for).  Called by the app after each change."""
+        if self._typed_ahead and not self._playing_typed_ahead and not self.gin.session.move_on_its_way():
+            self._playing_typed_ahead = True
+            self.call_later(self._play_typed_ahead)
+
+    async def _play_typed_ahead(self) -> None:
+        session = self.gin.session
+        try:
+            while self._typed_ahead and not session.move_on_its_way():
+                if self.app.screen is not self:  # the hand is over: its summary is up, not for these keys
+                    self._typed_ahead.clear()
+                    break
+                if session.blocked():  # the connection lost, the other player gone: none can act now
+                    self._typed_ahead.clear()
+                    self.refuse_blocked()
+                    break
+                key = self._typed_ahead.pop(0)
+                for action, namespace in self._actions_of(key):
+                    if await self.app.run_action(action, namespace):
+                        break
+        finally:
+            self._playing_typed_ahead = False
+
     # ------------------------------------------------------------ moves
 
     def play(self, action: Action) -> None:
@@ -711,3 +778,7 @@ class GameScreen(Screen):
 
     def on_action_bar_pressed(self, message: ActionBar.Pressed) -> None:
         self.try_move(tt.BUTTON_KINDS[message.button])
+
+
+_SCREEN_KEYS = BindingsMap(GameScreen.BINDINGS)
+"""The table's keys and their actions (for the keys typed ahead: :meth:`GameScreen.on_key`)."""
