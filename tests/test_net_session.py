@@ -2497,3 +2497,33 @@ async def test_host_and_guest_under_the_same_login_name_are_told_apart_on_both_t
     # a name of the longest kind is cut to make room for the number; another name is left as it is
     assert P.distinct_name("a" * 20, "A" * 20) == "a" * 18 + " 2"
     assert P.distinct_name("bob", "alice") == "bob"
+
+
+def test_a_host_resuming_its_match_says_on_its_table_that_rules_and_seed_wait_for_a_new_match(tmp_path, monkeypatch):
+    """gin-tui host --rules/--seed on a saved match printed that they apply to new matches only
+    just before its table hid the terminal: the table says it too, as the local game's does."""
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import parse_command_line
+
+    told: list[list[str]] = []
+
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+        told.append(list(host_cli.host_app(RemoteSession(host, port, code), args, notes).context.notes))
+        thread.stop()
+        return 0
+
+    monkeypatch.setattr(host_cli, "_play", play)
+    start = ["host", "--port", "0", "--seed", str(SEED), "--data-dir", str(tmp_path)]
+    assert host_cli.run(parse_command_line(start)) == 0
+    assert host_cli.run(parse_command_line([*start[:-4], "--rules", "classic", "--seed", str(SEED + 1),
+                                            "--data-dir", str(tmp_path)])) == 0
+    assert host_cli.run(parse_command_line(["host", "--port", "0", "--rule", "knock_limit=7",
+                                            "--data-dir", str(tmp_path)])) == 0
+    assert host_cli.run(parse_command_line(start)) == 0  # the match's own seed: nothing to say
+    first, both, rule, same = told
+    resumed = [note for note in first + same if note.startswith("Resumed")]
+    assert resumed == []
+    assert ("Resumed your unfinished match with its own rules and deals; your --rules/--seed choice starts "
+            "with the next match (or now with --new).") in both
+    assert ("Resumed your unfinished match with its own rules; your --rule choice starts "
+            "with the next match (or now with --new).") in rule

@@ -384,11 +384,16 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
             if notes is not None:
                 notes.append(lost)
         given = [option for option, value in (("--rules", rules_name), ("--rule", rule_options)) if value]
+        unused = []  # the options the resumed match does not take up
         if given and rules != state.rules:
             applies = "apply" if len(given) > 1 else "applies"
             say(f"gin-tui host: {' and '.join(given)} {applies} to new matches only (use --new for one).")
+            unused += given
         if seed is not None and str(seed) != state.seed:
             say("gin-tui host: --seed applies to new matches only (use --new for one).")
+            unused.append("--seed")
+        if unused and notes is not None:  # printed before the table, which hides it: said there too
+            notes.append(resumed_note(unused))
     else:
         if saved is not None:  # given up: its codes still say so to a player who comes back with one
             given_up = [saved.settings.get(key) for key in ("join_code", "seat_code")]
@@ -411,6 +416,15 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         keeper.last_ui = dict(saved.ui)  # the server's table (who asked to go on, the hints): kept, and taken up
     keeper.start(state)
     return keeper, state, code
+
+
+def resumed_note(unused: list[str]) -> str:
+    """What the host's table says of a resumed match that does not take up the ``unused``
+    options (``--rules``, ``--rule``, ``--seed``), as the game's table says it of a local match."""
+    own = " and ".join(what for what, option in (("rules", "--rule"), ("deals", "--seed")) if any(
+        given.startswith(option) for given in unused))
+    return (f"Resumed your unfinished match with its own {own}; your {'/'.join(unused)} choice starts with "
+            "the next match (or now with --new).")
 
 
 RETIRED_KEPT = 4
