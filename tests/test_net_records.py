@@ -656,6 +656,60 @@ def test_the_guest_s_record_has_every_hand_it_saw_end_as_the_host_s_has_it(tmp_p
 
 
 
+def test_a_guest_started_again_records_the_hands_it_saw_end_before_as_the_host_has_them(tmp_path):
+    """A guest whose gin-tui join was closed (SIGTERM) and started again recorded the hands it
+    had seen end before with their score-sheet rows alone ("void: no score" in the export):
+    it keeps them in its data directory as it sees them, and its next run takes them up."""
+    import json
+
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.net.protocol import view_from_dict, view_to_dict
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.history import open_history
+
+    state = new_game(PRESETS["standard"].with_options(target=60), seed=3)
+    players = (get_opponent("standard", 1), get_opponent("standard", 2))
+    host_history = open_history(tmp_path / "host").history
+    assert host_history is not None
+    host = host_history.recorder("m1", opponent=NETWORK)
+    first_run = SeatRecords(tmp_path / "guest", opponent=NETWORK)
+    runs = [first_run]
+    while True:
+        if state.hand_no == 3 and len(runs) == 1:  # the guest's gin-tui join is closed, then started again
+            first_run.close()
+            runs.append(SeatRecords(tmp_path / "guest", opponent=NETWORK))
+        host.observe(state)
+        runs[-1].observe(view_from_dict(json.loads(json.dumps(view_to_dict(view(state, 1))))), "m1")  # as sent
+        if state.over:
+            break
+        state = apply(state, Action(Kind.NEXT_HAND) if state.phase == "hand_over" else
+                      players[state.current].choose(view(state, state.current)))
+    host_history.close()
+    runs[-1].close()
+    assert len(runs) == 2 and runs[-1].errors == []
+    _, [host_record] = _figures(tmp_path / "host")
+    _, [guest_record] = _figures(tmp_path / "guest")
+    assert len(host_record["hands"]) >= 3 and all("moves" in h for h in host_record["hands"])
+    assert guest_record["hands"] == [_seen_from_seat_1(h) for h in host_record["hands"]]
+    # the host's other seat, in the same data directory, keeps its own: a file per seat
+    assert [p.name for p in (tmp_path / "guest").glob("network-ended-*.json")] == ["network-ended-1.json"]
+
+
+def test_the_hands_a_guest_saw_end_are_kept_only_for_their_match(tmp_path):
+    """The file of the hands seen end gives them back only for that match and seat, and a
+    damaged one gives nothing."""
+    from ginrummy_tui.storage.seen_hands import SeenHands
+
+    kept = SeenHands(tmp_path)
+    hand = {"hand_no": 1, "hands": [["AS"], ["2S"]], "moves": [], "kind": "knock"}
+    assert kept.keep("m1", 1, {1: hand})
+    assert kept.load("m1", 1) == {1: hand}
+    assert kept.load("m2", 1) == {} and kept.load("m1", 0) == {}
+    (tmp_path / "network-ended-1.json").write_text("{not json")
+    assert kept.load("m1", 1) == {}
+    assert SeenHands(None).load("m1", 1) == {} and not SeenHands(None).keep("m1", 1, {1: hand})
+
+
 MATCH_ID = "20261203-120000-abcd"
 GUEST_MOVES = ("p", "s", "t", "d", "enter")
 """The guest's keys that make a move: each waits for the host's answer."""

@@ -5,10 +5,12 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ginrummy_tui.session.record_queue import RecordQueue, Write
 from ginrummy_tui.storage.files import new_match_id
+from ginrummy_tui.storage.seen_hands import SeenHands
 from ginrummy_tui.storage.store import Store
 
 if TYPE_CHECKING:
@@ -378,7 +380,10 @@ class SeatRecords(_TellsBusy):
         self._host_hints: dict[str, int] = {}
         """The hints this seat was shown in each match, as the host counts them."""
         self._ended: dict[str, dict[int, dict[str, Any]]] = {}
-        """The hands this seat saw end in each match not recorded yet, by number."""
+        """The hands this seat saw end in each match not recorded yet, by number (also
+        in an earlier run from this data directory: :attr:`seen_hands`)."""
+        self.seen_hands = SeenHands(None if root is None else Path(root))
+        """Where the hands this seat saw end are kept as it goes, for a run started again."""
         self._done: set[str] = set()
         self._names: dict[str, str] = {}
         """The other player's name in each match, as the host says it."""
@@ -410,9 +415,13 @@ class SeatRecords(_TellsBusy):
             self._host_hints[match_id] = hints
         if opponent_name:
             self._names[match_id] = opponent_name
+        seen = self._ended.get(match_id)
+        if seen is None:  # the hands seen end before this run, if it was started again
+            seen = self._ended[match_id] = self.seen_hands.load(match_id, v.seat)
         entry = ended_hand(v)
-        if entry is not None:
-            self._ended.setdefault(match_id, {})[v.hand_no] = entry
+        if entry is not None and seen.get(v.hand_no) != entry:
+            seen[v.hand_no] = entry
+            self.seen_hands.keep(match_id, v.seat, seen)
         if v.phase != Phase.MATCH_OVER:
             return False
         self._done.add(match_id)
