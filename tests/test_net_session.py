@@ -772,21 +772,36 @@ async def test_a_client_rejoining_its_own_seat_still_held_keeps_trying():
         await server.close()
 
 
-def test_a_host_whose_port_is_in_use_says_so_in_plain_words_with_the_way_out(tmp_path, capsys):
+@pytest.mark.parametrize("serving", [["--server-only"], []], ids=["server-only", "playing"])
+def test_a_host_whose_port_is_in_use_says_so_in_plain_words_with_the_way_out(serving, tmp_path, capsys, monkeypatch):
     """It printed asyncio's own text: "error while attempting to bind on address
-    ('127.0.0.1', 7531): address already in use"."""
+    ('127.0.0.1', 7531): address already in use".  And, though it never hosted, it wrote
+    network.json and host.log in the data directory: now it writes nothing there."""
     import socket
 
+    import ginrummy_tui.cli
     from ginrummy_tui.cli import main
 
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setenv("TERM", "xterm")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text("{}")
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        assert main(["host", "--server-only", "--port", str(port), "--data-dir", str(tmp_path)]) == 1
+        assert main(["host", *serving, "--port", str(port), "--data-dir", str(data)]) == 1
     err = capsys.readouterr().err.splitlines()
-    assert err[-1] == (f"gin-tui host: cannot listen on 127.0.0.1:{port}: the port is in use (another 'gin-tui host'?); "
-                       "choose another with --port N, or --port 0 to pick a free one")
+    assert err == [f"gin-tui host: cannot listen on 127.0.0.1:{port}: the port is in use (another 'gin-tui host'?); "
+                   "choose another with --port N, or --port 0 to pick a free one"]
+    assert [p.name for p in data.iterdir()] == ["settings.json"]
+    # a data directory that does not exist is not made either
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", port))
+        taken.listen()
+        assert main(["host", *serving, "--port", str(port), "--data-dir", str(tmp_path / "new")]) == 1
+    assert not (tmp_path / "new").exists()
 
 
 

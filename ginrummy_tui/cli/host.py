@@ -107,6 +107,10 @@ def run(args: argparse.Namespace) -> int:
 
     root = data_dir(getattr(args, "data_dir", None))
     store = Store(root, SAVE_NAME)
+    cannot_listen = _cannot_listen(args)
+    if cannot_listen and store.lock.owner() is None:  # nothing hosted: nothing written (no host of this
+        say(cannot_listen, file=sys.stderr)  # directory holds the port, to be offered to take over)
+        return 1
     notes: list[str] = []
     try:
         locked: bool | None = store.lock.acquire()
@@ -120,11 +124,17 @@ def run(args: argparse.Namespace) -> int:
         unsaved = f"the match cannot be saved: the data directory {root} is not usable ({reason}); it is played unsaved."
         say(f"gin-tui host: {unsaved}", file=sys.stderr)
         notes.append(unsaved)
-    elif not locked:
+    took_over = False
+    if locked is False:
         status = take_over_host(store, notes)
         if status is not None:
             return status
-        locked = True
+        locked = took_over = True
+    cannot_listen = _cannot_listen(args, patience=3.0 if took_over else 0.0)
+    if cannot_listen:  # before the log and the save are written: this host would never host
+        say(cannot_listen, file=sys.stderr)
+        store.lock.release()
+        return 1
     if locked:
         for note in _log_to(root / LOG_NAME):  # one host writes (and rotates) the log: the one holding the lock
             say(f"gin-tui host: {note}", file=sys.stderr)
@@ -153,9 +163,8 @@ def run(args: argparse.Namespace) -> int:
         thread = ServerThread(server)
         try:
             host, port = thread.start()
-        except OSError as exc:
-            problem = listen_problem(exc, "host", "--bind")
-            say(f"gin-tui host: cannot listen on {args.bind}:{args.port}: {problem}", file=sys.stderr)
+        except OSError as exc:  # taken meanwhile (checked before anything was written)
+            say(listen_refusal(args, exc), file=sys.stderr)
             return 1
         shown = f"[{host}]" if ":" in host else host
         where = _where(args.bind)
@@ -184,6 +193,33 @@ def run(args: argparse.Namespace) -> int:
             close_kept(keeper)  # saved one last time, the lock given up, as the game does
         else:
             store.lock.release()
+
+
+def _cannot_listen(args: argparse.Namespace, patience: float = 0.0) -> str:
+    """Why the host cannot listen where it is asked to (the port in use...), in one line, or
+    "": checked before anything is written in the data directory, which a host that never
+    hosted leaves as it was.  A port in use is tried again for ``patience`` seconds (the host
+    taken over lets its port go as it closes)."""
+    import errno
+    import time
+
+    from ginrummy_tui.net.server import check_listen
+
+    until = time.monotonic() + patience
+    while True:
+        try:
+            check_listen(args.bind, args.port)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE and time.monotonic() < until:
+                time.sleep(0.1)
+                continue
+            return listen_refusal(args, exc)
+        return ""
+
+
+def listen_refusal(args: argparse.Namespace, exc: OSError) -> str:
+    """The line that says why listening on ``--bind``:``--port`` failed with ``exc``."""
+    return f"gin-tui host: cannot listen on {args.bind}:{args.port}: {listen_problem(exc, 'host', '--bind')}"
 
 
 def take_over_host(store, notes: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -780,6 +781,22 @@ def _reason(state: GameState, action: Action, seat: int) -> str:
     except IllegalAction as exc:
         return str(exc)
     return f"{action} is not allowed now"  # pragma: no cover
+
+
+def check_listen(bind: str, port: int) -> None:
+    """Raise the ``OSError`` that listening on ``bind``:``port`` as :meth:`MatchServer.start`
+    does would raise now (the port in use, an address not of this machine, a name that does
+    not resolve), without listening: each address is bound, as asyncio binds it, and let go."""
+    import socket
+
+    infos = socket.getaddrinfo(bind or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    for family, kind, proto, _name, address in dict.fromkeys(infos):
+        with socket.socket(family, kind, proto) as sock:
+            if os.name == "posix":  # as asyncio's start_server: a port just left (TIME_WAIT) is free
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
 
 
 class ServerThread:
