@@ -700,3 +700,23 @@ def test_a_knock_limit_with_oklahoma_is_refused_before_anything_starts(options, 
     assert out == "" and err.startswith("gin-tui: --rule knock_limit=5 does not go with Oklahoma (")
     assert "leave out --rule knock_limit, or add --rule oklahoma=false" in err
     assert list(tmp_path.iterdir()) == []  # no lock taken, no settings or save written
+
+
+@pytest.mark.parametrize(
+    "command, says",
+    [
+        ([], "- plays without reading or saving anything"),
+        (["join"], "a directory: - (saving nothing) is refused, as the match is recorded"),
+        (["host"], "a directory: - (saving nothing) is refused, as the match is saved"),
+        (["join"], "an IPv6 address goes in brackets: [::1]:7531"),
+    ],
+    ids=lambda x: " ".join(x) if isinstance(x, list) else None,
+)
+def test_the_help_says_what_data_dir_and_the_host_s_address_take(command, says, capsys):
+    """--data-dir's help did not say that - plays without saving (the README does), nor that
+    join and host refuse it; join's help did not say that an IPv6 address goes in brackets."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit):
+        parse_command_line([*command, "--help"])
+    assert says in " ".join(capsys.readouterr().out.split())

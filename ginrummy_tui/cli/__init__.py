@@ -247,7 +247,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
         help="change one rule option for a new match, e.g. --rule knock_limit=7 (repeatable)",
     )
     p.add_argument("--theme", default=None, metavar="NAME", help="the Textual theme (e.g. nord, gruvbox)")
-    p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)")
+    p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME); - plays without reading or saving anything")
 
 
 _PERSON = "the other player is a person, not the computer"

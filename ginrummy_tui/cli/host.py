@@ -49,7 +49,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--new", action="store_true", default=argparse.SUPPRESS,
                         help="start a new match instead of resuming the saved one")
     parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
-                        help="where the hosted match is saved (or GIN_TUI_HOME)")
+                        help="where the hosted match is saved (or GIN_TUI_HOME); a directory: - (saving "
+                        "nothing) is refused, as the match is saved")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
     parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS,

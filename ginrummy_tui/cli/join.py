@@ -33,7 +33,8 @@ host rounds it, and its answers take their time)."""
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``gin-tui join``."""
-    parser.add_argument("address", metavar="HOST[:PORT]", help=f"where the match is hosted (port {DEFAULT_PORT} if left out)")
+    parser.add_argument("address", metavar="HOST[:PORT]", help=f"where the match is hosted (port {DEFAULT_PORT} if left out); an IPv6 address goes "
+                        f"in brackets: [::1]:{DEFAULT_PORT}")
     parser.add_argument("--code", default=None, metavar="CODE",
                         help=f"the join code (better left out: it is asked for, or taken from {CODE_ENV}); "
                         "warning: a code given here is visible to every user of this machine in the process "
@@ -42,7 +43,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("typed_code", nargs="?", default=None, metavar="CODE", help=argparse.SUPPRESS)
     parser.add_argument("--name", default=None, metavar="NAME", help="your name, as the other player sees it")
     parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
-                        help="where your statistics live: the match is recorded there (or GIN_TUI_HOME)")
+                        help="where your statistics live: the match is recorded there (or GIN_TUI_HOME); a "
+                        "directory: - (saving nothing) is refused, as the match is recorded")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
     parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS,
