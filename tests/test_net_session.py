@@ -1285,6 +1285,22 @@ def test_the_commands_that_resume_the_hosted_match_and_take_the_seat_back_carry_
     assert left_note(s, rejoin).splitlines()[-1] == f"  {rejoin}"
 
 
+def test_join_closed_by_a_signal_says_so_as_the_host_does():
+    """gin-tui join closed by kill (SIGTERM) said only "left the match; …", where the host
+    says "closed on request (SIGTERM)"."""
+    import signal
+
+    from ginrummy_tui.cli.join import left_note
+
+    s = RemoteSession("127.0.0.1", 7911, "J4D6-9E27", "Bob")
+    rejoin = "gin-tui join 127.0.0.1:7911"
+    assert left_note(s, rejoin, [signal.SIGTERM]) == (
+        f"gin-tui join: closed on request (SIGTERM): left the match; with the same code, this takes the seat back:\n"
+        f"  {rejoin}")
+    assert left_note(s, rejoin, [signal.SIGHUP]).startswith("gin-tui join: closed with its terminal (SIGHUP): left")
+    assert left_note(s, rejoin).startswith("gin-tui join: left the match;")  # quit: nothing more to say
+
+
 async def test_the_hosts_quit_question_names_the_command_that_resumes_its_match():
     """It said "'gin-tui host' resumes it with the same join code", which, for a host started
     with --data-dir and --port, resumed another match."""

@@ -165,7 +165,9 @@ async def test_kill_or_a_hang_up_closes_join_cleanly(tmux, tmp_path, sig):
         os.kill(_pid_in(tmux, "host"), sig)
         await ann.wait_for(lambda c: not c.connected[1], timeout=15)  # the seat is free to take back
         after = _closed_cleanly(tmux, "host", sig)
-        assert "left the match" in after
+        # it says what closed it, as the host does ("closed on request (SIGTERM)")
+        why = "closed on request (SIGTERM)" if sig == signal.SIGTERM else "closed with its terminal (SIGHUP)"
+        assert f"gin-tui join: {why}: left the match" in " ".join(after.split()), after
         await ann.close()
     finally:
         thread.stop()

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from ginrummy_tui.cli import CTRL_C_STATUS, say
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ginrummy_tui.net.remote_session import RemoteSession
 
 DEFAULT_PORT = 7531
@@ -270,7 +272,7 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         for error in records.errors:
             say(f"gin-tui join: {error}", file=sys.stderr)
-        words, _, command = left_note(session, rejoin_command(args)).partition("\n")
+        words, _, command = left_note(session, rejoin_command(args), caught).partition("\n")
         say(words)
         if command:
             print(command)  # a line of its own, unwrapped, to be copied whole
@@ -337,16 +339,32 @@ def rejoin_command(args: argparse.Namespace) -> str:
     return shlex.join(words)
 
 
-def left_note(session: RemoteSession, rejoin: str) -> str:
+def left_note(session: RemoteSession, rejoin: str, caught: Sequence[int] = ()) -> str:
     """The terminal's last lines once the table is closed: how to take the seat back
     (``rejoin``, the command, on a line of its own), unless the match was over
-    (there is nothing to come back to)."""
+    (there is nothing to come back to); ``caught``: the signals that closed it, said
+    first, as the host says them ("closed on request (SIGTERM)")."""
     from ginrummy_tui.engine.kinds import Phase
 
+    said = f"gin-tui join: {closed_by(caught[0])}: " if caught else "gin-tui join: "
     client = session.client
     if client is not None and client.view is not None and client.view.phase == Phase.MATCH_OVER:
-        return "gin-tui join: left the table; the match is over."
+        return f"{said}left the table; the match is over."
     if session.refused_with is not None:  # the same code takes the seat back no more
-        return f"gin-tui join: left the table; {session.at_quit()}."
+        return f"{said}left the table; {session.at_quit()}."
     # the command on a line of its own, to be copied whole
-    return f"gin-tui join: left the match; with the same code, this takes the seat back:\n  {rejoin}"
+    return f"{said}left the match; with the same code, this takes the seat back:\n  {rejoin}"
+
+
+def closed_by(signum: int) -> str:
+    """How the signal ``signum`` closed the game: "closed on request (SIGTERM)", or, for
+    SIGHUP, "closed with its terminal (SIGHUP)"."""
+    import signal
+
+    try:
+        name = signal.Signals(signum).name
+    except ValueError:
+        name = f"signal {signum}"
+    if name == "SIGHUP":
+        return "closed with its terminal (SIGHUP)"
+    return f"closed on request ({name})"
