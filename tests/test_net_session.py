@@ -390,6 +390,25 @@ async def test_keys_typed_while_a_move_is_unanswered_act_on_the_hosts_answer():
                 assert third not in ann.view().hand and app.table.refusal == ""
 
 
+async def test_keys_typed_at_once_after_a_move_act_on_the_hosts_answer_as_a_terminal_sends_them():
+    """s, 3 and Enter typed at once (a terminal sends them together) were read before the
+    host's answer was shown, though after it had come: 3 selected a card of the old hand,
+    which the answer took back to the card drawn, and Enter was refused on the old view."""
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    async with server_behind_a_holding_proxy("multiplayer-1.5") as (server, proxy, (host, port)):
+        async with anns_app(server, host, port) as (app, ann):
+            async with app.run_test(size=(100, 30)) as pilot:
+                await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
+                assert app.table.v.phase == "draw" and app.table.query_one(HandView).sort_mode == "suit"
+                for key in ("s", "3", "enter"):  # in one go, as from the terminal: none waits for another
+                    app.simulate_key(key)
+                await until_app(pilot, lambda: server.seq >= 2 and ann.client.seq >= 2)
+                thrown = server.state.discard[-1]
+                assert sorted([*server.state.hands[0], thrown], key=lambda c: c.index)[2] == thrown
+                assert app.table.refusal == ""
+
+
 async def test_keys_typed_ahead_that_turn_out_illegal_are_refused_with_the_reason():
     """A key typed while a move is unanswered that the answer makes illegal is refused with
     the reason, as it would be typed then; the card selected meanwhile is selected on the

@@ -796,6 +796,15 @@ class GinApp(App):
         warning or an error stays, for the time it has left."""
         self._take_down_toasts(lambda n: n.severity == "information")
 
+    def on_key(self, event: events.Key) -> None:
+        """A key on its way to the bindings: network play, one typed on the table while a move
+        is on its way to the host waits for the answer (:meth:`GameScreen.holds_key`).  Runs
+        before the app's own handling of the key, which looks up its bindings."""
+        table = self.table
+        if table is not None and self.screen is table and table.holds_key(event.key):
+            event.prevent_default()
+            event.stop()
+
     def on_gin_app_session_changed(self) -> None:
         self.sync()
         if self.context.seat_hands is not None:  # network play: a move changed the hand (as after a local save)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
@@ -148,6 +147,10 @@ class GameScreen(Screen):
         """Network play: the keys typed while a move was on its way to the host, in order,
         until its answer comes (:meth:`play_typed_ahead`)."""
         self._playing_typed_ahead = False
+        self._answer_due = False
+        """Network play: a move was sent from this table and the table has not shown what
+        came of it yet (the host's answer may have come, its redraw not: keys typed at once
+        after the move are read before it)."""
         self._laid_out: Size | None = None
         """The screen size the table was last laid out at: the prompt line measures the rows
         it has from that layout, so room is made only once the table is laid out at the
@@ -493,21 +496,22 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------ keys typed ahead (network play)
 
-    def on_key(self, event: events.Key) -> None:
+    def holds_key(self, key: str) -> bool:
         """Network play: a key of the game (a move, the selection, the order of the cards, a
-        hint) typed while a move is on its way to the host waits for the host's answer, and
-        acts then, on the position the answer brings, as it would at once in a local game
-        (``s 3 ⏎`` draws and throws the 3rd card).  Keys reach the screen before its bindings."""
-        if not self._typed_ahead and not self.gin.session.move_on_its_way():
-            return
-        if not any(action.split("(")[0] in TYPED_AHEAD for action, _namespace in self._actions_of(event.key)):
-            return
-        event.stop()
-        event.prevent_default()
+        hint) typed while a move is on its way to the host, or before the table has shown what
+        came of it, waits (True): it acts then, on the position the answer brings, as it would
+        at once in a local game (``s 3 ⏎`` draws and throws the 3rd card).  The app asks just
+        before the key's bindings would act on it (keys typed together reach the table's own
+        handler before the first one's binding has acted)."""
+        if not self._typed_ahead and not self._answer_due and not self.gin.session.move_on_its_way():
+            return False
+        if not any(action.split("(")[0] in TYPED_AHEAD for action, _namespace in self._actions_of(key)):
+            return False
         if len(self._typed_ahead) >= TYPED_AHEAD_MOST:
             self.refuse(f"not now ({self.gin.session.blocked() or 'waiting for the host to answer the last move'})")
-            return
-        self._typed_ahead.append(event.key)
+            return True
+        self._typed_ahead.append(key)
+        return True
 
     def _actions_of(self, key: str) -> list[tuple[str, DOMNode]]:
         """The actions ``key`` stands for on the table, in the order a key press tries them
@@ -519,16 +523,20 @@ class GameScreen(Screen):
         return found
 
     def play_typed_ahead(self) -> None:
-        """The host has answered the move: the keys typed meanwhile act now (until one of them
-        sends a move, whose answer the rest wait for).  Called by the app after each change."""
-        if self._typed_ahead and not self._playing_typed_ahead and not self.gin.session.move_on_its_way():
+        """The host has answered the move, and the table shows what came of it: the keys typed
+        meanwhile act now (until one of them sends a move, whose answer the rest wait for).
+        Called by the app after each change it has shown."""
+        if self.gin.session.move_on_its_way():
+            return
+        self._answer_due = False
+        if self._typed_ahead and not self._playing_typed_ahead:
             self._playing_typed_ahead = True
             self.call_later(self._play_typed_ahead)
 
     async def _play_typed_ahead(self) -> None:
         session = self.gin.session
         try:
-            while self._typed_ahead and not session.move_on_its_way():
+            while self._typed_ahead and not self._answer_due and not session.move_on_its_way():
                 if self.app.screen is not self:  # the hand is over: its summary is up, not for these keys
                     self._typed_ahead.clear()
                     break
@@ -563,6 +571,7 @@ class GameScreen(Screen):
             self.refuse(reason, waits=waits)
             return
         self.refusal = ""
+        self._answer_due = session.move_on_its_way()  # network play: sent; what comes of it is shown later
         self.gin.sync()
 
     def refuse(
