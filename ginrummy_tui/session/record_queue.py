@@ -162,29 +162,28 @@ class RecordQueue:
         """Wait up to ``timeout`` seconds for the writes asked for so far to be
         made, without stopping (more may be asked for afterwards).  True if
         none is left."""
-        deadline = time.monotonic() + timeout
         with self._cond:
-            while (self._queue or self._trying) and not self._stopped:
-                if self._thread is None and not self._trying:
-                    self._start_thread()
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                self._cond.wait(min(left, self.retry))
+            self._wait(timeout, tries_too=True)
             return not self._queue
+
+    def _wait(self, timeout: float, *, tries_too: bool) -> None:
+        """Wait (holding the lock) up to ``timeout`` seconds while writes are
+        queued (or, with ``tries_too``, one is being tried), starting the
+        thread if it is not running."""
+        deadline = time.monotonic() + timeout
+        while (self._queue or (tries_too and self._trying)) and not self._stopped:
+            if self._thread is None and not self._trying:
+                self._start_thread()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            self._cond.wait(min(left, self.retry))
 
     def flush(self, timeout: float) -> list[str]:
         """Wait up to ``timeout`` seconds for the writes not made yet, then
         stop: nothing is tried any more.  Returns what was left unwritten."""
-        deadline = time.monotonic() + timeout
         with self._cond:  # its lock is re-entrant: _start_thread takes it too
-            while self._queue and not self._stopped:
-                if self._thread is None and not self._trying:
-                    self._start_thread()
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    break
-                self._cond.wait(min(left, self.retry))
+            self._wait(timeout, tries_too=False)
             self._stopped = True
             self._cond.notify_all()
             while self._trying:  # a try never waits for the database: it ends at once

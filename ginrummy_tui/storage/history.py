@@ -1494,27 +1494,11 @@ class Recorder:
             self.finished = bool(finished)
             self.scores = [s0 or 0, s1 or 0]
             self.known = {r[0] for r in self.history.read("SELECT hand_no FROM hands WHERE match = ?", (self.mid,))}
-        self._fresh = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "id": self.match_id,
-            "started": match_started(self.match_id) or now_iso(),  # it may have begun in an earlier run
-            "updated": now_iso(),
-            "ended": None,
-            "finished": False,
-            "abandoned": False,
-            "replay": self.replay,
-            "opponent": self.opponent,
-            "preset": rules_name(state.rules),
-            "rules": state.rules.to_dict(),
-            "seed": state.seed,
-            "match_no": state.match_no,
-            "hints": 0,
-            "winner": None,
-            "scores": [0, 0],
-            "totals": [0, 0],
-            "hands": [],
-        }  # written once there is something to record
+        now = now_iso()  # it may have begun in an earlier run: started, from its id
+        self._fresh = empty_record(
+            self.match_id, now, replay=self.replay, opponent=self.opponent, preset=rules_name(state.rules),
+            rules=state.rules.to_dict(), seed=state.seed, match_no=state.match_no,
+        )  # written once there is something to record
         self._loaded = True
 
     def _row(self, conn: sqlite3.Connection) -> int:
@@ -1622,21 +1606,43 @@ def lost_record(remains: Remains, now: str) -> dict[str, Any]:
             rules = Rules.from_dict(remains.rules).to_dict()
         except (TypeError, ValueError):
             rules = None
+    return empty_record(
+        remains.match_id, now, replay=remains.replay, opponent=remains.opponent or "standard",
+        preset=recorded_rules_name(None, rules), rules=rules, seed=remains.seed, match_no=remains.match_no,
+        ended=now, abandoned=True,
+    )
+
+
+def empty_record(
+    match_id: str,
+    now: str,
+    *,
+    replay: bool,
+    opponent: str,
+    preset: str,
+    rules: dict[str, Any] | None,
+    seed: Any,
+    match_no: int | None,
+    ended: str | None = None,
+    abandoned: bool = False,
+) -> dict[str, Any]:
+    """The record of a match with no hand ended and no hint, as of ``now``
+    (started then, unless its id says when it began)."""
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
-        "id": remains.match_id,
-        "started": match_started(remains.match_id) or now,
+        "id": match_id,
+        "started": match_started(match_id) or now,
         "updated": now,
-        "ended": now,
+        "ended": ended,
         "finished": False,
-        "abandoned": True,
-        "replay": remains.replay,
-        "opponent": remains.opponent or "standard",
-        "preset": recorded_rules_name(None, rules),
+        "abandoned": abandoned,
+        "replay": replay,
+        "opponent": opponent,
+        "preset": preset,
         "rules": rules,
-        "seed": remains.seed,
-        "match_no": remains.match_no,
+        "seed": seed,
+        "match_no": match_no,
         "hints": 0,
         "winner": None,
         "scores": [0, 0],
