@@ -187,6 +187,7 @@ class GameScreen(Screen):
         width, height = self.size
         big = width >= 90 and height >= 34
         self.set_class(width >= LOG_FROM, "-with-log")
+        self.set_class(height == TALL_HEIGHT, "-just-tall")  # no line to spare for the wide table's second blank one
         if self._refusal_notice and width < LOG_FROM:
             self.refusal = ""  # the notice points to the hand's log beside the table, which this width has not
         for widget in (self.query_one(HandView), self.query_one(StockPile), self.query_one(DiscardPile)):
