@@ -1477,3 +1477,30 @@ async def test_where_only_gin_ends_the_hand_k_is_off_the_key_bar_and_says_why(tm
         await pilot.press("s")
         await settle(app, pilot)
         assert "Knock" in str(app.screen.query_one(KeyBar).render())
+
+
+async def test_after_a_hand_ends_a_note_starts_on_the_row_of_the_first_note_of_the_match():
+    """The end of a hand took its notes down and left their empty holders behind, a line
+    high: the next note came a line lower, a line short of its room."""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    def note_rows() -> list[int]:
+        return [toast.region.y for toast in app.screen.query("Toast")]
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("o")  # "Sorted by rank"
+        await pilot.pause()
+        [first] = note_rows()
+        await pilot.press("s", "k")
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("enter")  # the next hand
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("o")
+        await pilot.pause()
+        assert note_rows() == [first]

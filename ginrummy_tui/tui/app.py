@@ -362,13 +362,17 @@ class GinApp(App):
         the time they have left.  Textual takes toasts down only all at once
         (``clear_notifications``): those that stay are raised again, as new toasts
         (new identities, a toast of :attr:`_between_hands` replaced by its new self)
-        with the time they had left."""
+        with the time they had left.  The toasts' holders go with them."""
         up = [n for n in self._toasts_up if not n.has_expired]
         staying = [n for n in up if not going(n)]
         self._toasts_up = staying
         if len(staying) == len(up):
             return
         self.clear_notifications()
+        for screen in self.screen_stack:
+            # Textual takes each toast out of its holder, and leaves the holder, empty, a
+            # line high: the next toast came a line lower, a line short of its room
+            screen.query("ToastHolder").remove()
         for n in staying:
             again = Notification(n.message, n.title, n.severity, n.timeout, n.markup, raised_at=n.raised_at)
             self._toasts_up[self._toasts_up.index(n)] = again
