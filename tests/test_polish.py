@@ -1504,3 +1504,93 @@ async def test_after_a_hand_ends_a_note_starts_on_the_row_of_the_first_note_of_t
         await pilot.press("o")
         await pilot.pause()
         assert note_rows() == [first]
+
+
+def _set_aside_plan(tmp_path):
+    """What ``gin-tui --new`` plays where a match is unfinished: a new match, and the note
+    "Your unfinished match was set aside (kept in ...); a new match has started."."""
+    from ginrummy_tui.engine import Kind
+    from ginrummy_tui.session.startup import prepare
+
+    from .test_resume import args_for, never_asked
+
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.keeper.on_change(apply(new_game(seed=4), Action(Kind.PASS)))
+    plan.close()
+    return prepare(args_for(tmp_path, new=True), ask=never_asked)
+
+
+async def test_the_notes_of_the_table_do_not_cover_the_rule_sheet_and_come_back_after_it(tmp_path):
+    """At 80×24 the note of the start covered the rule sheet's first five lines, opened over
+    the table while it showed; it is taken down while the sheet is open, and comes back once
+    it is closed, for the seconds it had left."""
+    import time
+
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+
+    from .app_helpers import until
+
+    plan = _set_aside_plan(tmp_path)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(app, pilot)
+            await until(pilot, lambda: "set aside" in " ".join(_toast_lines(app)))
+            [note] = app._notifications
+            left = note.time_left
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.pause()
+            rows = screen_text(app).splitlines()
+            assert not list(app.screen.query("Toast")) and "▌" not in "".join(rows)
+            assert rows[1].startswith("│ Rules in play: standard") and rows[1].rstrip().endswith("│"), rows[:6]
+            await pilot.pause(0.3)
+            closed_at = time.time()
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await until(pilot, lambda: "set aside" in " ".join(_toast_lines(app)))
+            [again] = app._notifications
+            assert again.raised_at >= closed_at and again.timeout <= left
+            assert again.timeout > left - 1  # the seconds the sheet was open are not counted
+    finally:
+        plan.close()
+
+
+async def test_the_next_note_of_the_start_waits_for_the_one_back_from_under_the_rule_sheet(tmp_path, monkeypatch):
+    """The note of the start taken down while the rule sheet is open comes back when it is
+    closed, for the seconds it had left: the next note of the start comes after it, not
+    under it in the toasts' room."""
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.tui import restore
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+
+    from .app_helpers import until
+
+    monkeypatch.setattr(restore, "NOTE_SECONDS", 1.0)
+    monkeypatch.setattr(restore, "HELD_SECONDS", 0.05, raising=False)
+    plan = _two_notes_plan(tmp_path)
+    app = build_app(plan, pause=0)
+
+    def up(words: str) -> bool:
+        return any(words in str(n.message) for n in app._notifications if not n.has_expired)
+
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(app, pilot)
+            await until(pilot, lambda: up("saved match"))
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.pause(1.5)  # past the first note's time: the next one would have come
+            assert not app._notifications
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await until(pilot, lambda: up("saved match"))
+            back = next(n for n in app._notifications if "saved match" in str(n.message))
+            await until(pilot, lambda: any(n is not back for n in app._notifications))  # the next part
+            assert back not in app._notifications or back.has_expired, list(app._notifications)
+            await until(pilot, lambda: up("settings"))  # the next note, in its turn
+    finally:
+        plan.close()

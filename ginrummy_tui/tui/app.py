@@ -129,6 +129,11 @@ class GinApp(App):
         """A hand was on the table in play (not only ended, as at a start on the end of a hand)."""
         self._toasts_up: list[Notification] = []
         """The toasts raised and not expired, in their order, for :meth:`_take_down_toasts`."""
+        self._held_notes: list[tuple[Notification, float]] = []
+        """The notes taken down while a screen over the table is open (the rule sheet, the
+        scores...), each with the seconds it had left: they come back when it closes."""
+        self._overlay_notes: set[str] = set()
+        """The identities of the notes raised while such a screen was open: shown on it."""
         self._move_clock: Any = None
         self._net_warnings: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -248,10 +253,50 @@ class GinApp(App):
 
     def _screen_changed(self, screen) -> None:
         """A screen was pushed, popped or switched: once the one left is gone,
-        let Textual's render caches of its widgets go (see :mod:`.render_caches`)."""
+        let Textual's render caches of its widgets go (see :mod:`.render_caches`).
+        A screen over the table (the rule sheet, the scores...) takes down the notes
+        that would cover its words; they come back, for the seconds they had left,
+        once it is closed (:meth:`_release_notes`)."""
         from .render_caches import release_render_caches
+        from .screens.table_only import TableOnly
 
         self.call_after_refresh(release_render_caches)
+        if isinstance(screen, TableOnly):
+            self._hold_notes()
+        elif self._held_notes:
+            # after what closed it has run (the end of a hand takes its notes down, held ones too)
+            self.call_later(self._release_notes)
+
+    def _hold_notes(self) -> None:
+        """Take down the notes up but those raised over a screen like this one, keeping
+        the seconds each had left."""
+        up = [n for n in self._toasts_up if not n.has_expired and n.identity not in self._overlay_notes]
+        if not up:
+            return
+        held = [(n, n.time_left) for n in up]
+        self._take_down_toasts(lambda n: n in up)
+        self._held_notes += held
+
+    def _release_notes(self) -> None:
+        """The notes held while a screen over the table was open, again, for the seconds
+        they had left, once no such screen (nor a question over one) is open; the next
+        note of the start comes after them."""
+        from textual.screen import ModalScreen
+
+        if not self._held_notes or not self.screen_stack or isinstance(self.screen, ModalScreen):
+            return
+        held, self._held_notes = self._held_notes, []
+        for n, left in held:
+            again = Notification(n.message, n.title, n.severity, left, n.markup)
+            if n in self._between_hands:
+                self._between_hands[self._between_hands.index(n)] = again
+            self.post_message(Notify(again))
+        if self.start_notes is not None:
+            self.start_notes.shown_again(max(left for _n, left in held))
+
+    def holding_notes(self) -> bool:
+        """True while notes are held back for a screen over the table (:meth:`_hold_notes`)."""
+        return bool(self._held_notes)
 
     def table_mounted(self) -> None:
         """The table is on the screen (called by :class:`GameScreen` after the
@@ -363,6 +408,7 @@ class GinApp(App):
         (``clear_notifications``): those that stay are raised again, as new toasts
         (new identities, a toast of :attr:`_between_hands` replaced by its new self)
         with the time they had left.  The toasts' holders go with them."""
+        self._held_notes = [(n, left) for n, left in self._held_notes if not going(n)]
         up = [n for n in self._toasts_up if not n.has_expired]
         staying = [n for n in up if not going(n)]
         self._toasts_up = staying
@@ -376,6 +422,8 @@ class GinApp(App):
         for n in staying:
             again = Notification(n.message, n.title, n.severity, n.timeout, n.markup, raised_at=n.raised_at)
             self._toasts_up[self._toasts_up.index(n)] = again
+            if n.identity in self._overlay_notes:
+                self._overlay_notes.add(again.identity)
             if n in self._between_hands:
                 self._between_hands[self._between_hands.index(n)] = again
             self.post_message(Notify(again))
@@ -789,10 +837,15 @@ class GinApp(App):
     def on_notify(self, event: Notify) -> None:
         """A toast raised (``App`` shows it): kept in mind, to be taken down by
         :meth:`_take_down_toasts` (one raised again by it is already there)."""
+        from .screens.table_only import TableOnly
+
         note = event.notification
         self._toasts_up = [n for n in self._toasts_up if not n.has_expired]
+        self._overlay_notes &= {n.identity for n in self._toasts_up}
         if note not in self._toasts_up:
             self._toasts_up.append(note)
+            if self.screen_stack and isinstance(self.screen, TableOnly):
+                self._overlay_notes.add(note.identity)
 
     def _take_down_notes(self) -> None:
         """The hand is over: its end (both hands, the points) is not to be hidden under

@@ -60,6 +60,10 @@ if TYPE_CHECKING:
             """What becomes of the match at the quit, in a few words."""
             ...
 
+        def holding_notes(self) -> bool:
+            """True while notes are held back for a screen over the table, to come back when it closes."""
+            ...
+
 
 class SuitsChanged(Message):
     """The suits are drawn otherwise now (letters or symbols); the app posts it

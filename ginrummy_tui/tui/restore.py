@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.timer import Timer
 
     from ginrummy_tui.engine import Card
 
@@ -132,9 +133,11 @@ class StartNotes:
     :data:`NOTE_SECONDS`, so that none is hidden under another (two of them
     overflowed the toasts' room at 80×24, and the second showed one line); a
     warning longer than the toasts' room comes in parts, cut between sentences,
-    each whole in it.  While a dialog is open (the quit question), the next one
-    waits for it to close.  A warning added while one shows (the history's,
-    found by the upkeep) waits for its turn."""
+    each whole in it.  While a dialog or a screen over the table is open (the
+    quit question, the rule sheet), the next one waits for it to close; a note
+    taken down while the rule sheet or the like was open comes back for the
+    seconds it had left, and the next one waits for it.  A warning added while
+    one shows (the history's, found by the upkeep) waits for its turn."""
 
     def __init__(self, app: App[Any], rows_taken: int = 0) -> None:
         self._app = app
@@ -144,6 +147,8 @@ class StartNotes:
         """The parts not shown yet, each with the number of its note."""
         self._showing = False
         self._rows_taken = rows_taken
+        self._timer: Timer | None = None
+        """When the next part is due (or when to look again whether a dialog has closed)."""
 
     def add(self, note: str) -> None:
         """Tell the player ``note`` once the notes before it have had their time."""
@@ -172,11 +177,21 @@ class StartNotes:
         if not self._app.screen_stack:  # the app closed before the note's turn: told in the terminal after
             self._showing = False
             return
-        if isinstance(self._app.screen, ModalScreen):
-            self._app.set_timer(HELD_SECONDS, self._next)
+        from .host import gin_of
+
+        if isinstance(self._app.screen, ModalScreen) or gin_of(self._app).holding_notes():
+            self._timer = self._app.set_timer(HELD_SECONDS, self._next)
             return
         self._app.notify(self._waiting.pop(0)[1], severity="warning", timeout=NOTE_SECONDS)
-        self._app.set_timer(NOTE_SECONDS + NOTE_GAP, self._next)
+        self._timer = self._app.set_timer(NOTE_SECONDS + NOTE_GAP, self._next)
+
+    def shown_again(self, seconds: float) -> None:
+        """The notes held while a screen over the table was open (the last part among
+        them) are shown again, for ``seconds`` at most: the next part comes after them."""
+        if not self._showing or self._timer is None:
+            return
+        self._timer.stop()
+        self._timer = self._app.set_timer(seconds + NOTE_GAP, self._next)
 
 
 def show_notes(app: App[Any], notes: list[str], resumed: bool) -> StartNotes:
