@@ -339,3 +339,24 @@ async def test_a_new_opponent_saved_in_a_practice_of_the_last_hand_waits_for_the
         await _save_opponent(app, pilot, "expert")
         assert app.session.replaying  # the practice goes on
         assert app.context.control is not None and app.context.control.match_over()
+
+
+async def test_the_end_of_a_practice_hand_keeps_its_keys_two_spaces_apart_at_80_columns():
+    """At 80 columns the key bar of a practice hand's end squeezed every key one space apart
+    ("⏎ Back to your match r Review a Replay deal m Moves ..."): Enter says "Your match"
+    there (the line above says "⏎: your match's hand 2"), and every key keeps two spaces;
+    where there is room it says "Back to your match"."""
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    _start, ended = _ended_hand(4)
+    keys = "  r Review  a Replay deal  m Moves  ? Rules  c Scores  q Quit"
+    for width, enter in ((80, "⏎ Your match"), (100, "⏎ Back to your match")):
+        app = make_app(state=ended, pause=0, ai="standard")
+        async with app.run_test(size=(width, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("a")
+            await settle(app, pilot)
+            await _play_by_keys(app, pilot, get_opponent("expert", 0))
+            await settle(app, pilot)
+            assert isinstance(app.screen, SummaryScreen)
+            assert app.screen.query_one(KeyBar).render().plain.strip() == enter + keys

@@ -30,6 +30,12 @@ class KeyBar(Widget):
     the keys (beside "g Gin", "b Big" is plain): before any key is left out.  With --ascii at
     80 columns the discard step of rules with Big Gin keeps "m Moves" so."""
 
+    ROOMY_DESCRIPTIONS = {"Back to your match": "Your match"}
+    """Descriptions said shorter where the line has no room for them with the keys two spaces
+    apart (or one, below 80 columns): the end of a practice hand at 80 columns reads
+    "⏎ Your match  r Review  a Replay deal ..." (its line of what the keys do says
+    "⏎: your match's hand 2"), not every key squeezed one space apart."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._spans: list[tuple[int, int, str]] = []
@@ -65,9 +71,12 @@ class KeyBar(Widget):
             return 1 + sum(cell_len(d) + 1 + cell_len(t) + len(gap) for d, t, _e, _k in entries)
 
         # one space between the keys on a narrow terminal, or where two would leave one
-        # out (with --ascii at 80 columns "Enter" takes four columns more than "⏎")
-        gap = "  "
-        if width < NORMAL_WIDTH or needed() > width + len(gap):
+        # out (with --ascii at 80 columns "Enter" takes four columns more than "⏎"), once
+        # the descriptions that have a shorter form say it
+        gap = " " if width < NORMAL_WIDTH else "  "
+        if width and needed() > width + len(gap):
+            entries = [(d, self.ROOMY_DESCRIPTIONS.get(t, t), e, k) for d, t, e, k in entries]
+        if needed() > width + len(gap):
             gap = " "
         if width and needed() > width + len(gap):
             entries = [(d, self.SHORT_DESCRIPTIONS.get(t, t), e, k) for d, t, e, k in entries]
