@@ -25,6 +25,7 @@ from ginrummy_tui.engine import (
     PRESETS,
     Action,
     apply,
+    deal_hand,
     legal_actions,
     new_game,
     parse_action,
@@ -140,7 +141,7 @@ def test_reason_for_taking_the_upcard_names_the_meld_and_the_deadwood():
     # chances after, and show the computer what you collect", which took three lines at 80 columns
     assert passed == (
         f"Pass on the upcard: 7♦ would lower your deadwood from 72 to 48 (a blind draw: about {blind}) "
-        "but leave fewer chances and show what you collect."
+        "but gain less later and show what you collect."
     )
     assert prompt_lines(passed) == 2
 
@@ -167,8 +168,8 @@ def test_reason_for_taking_a_card_names_every_meld_it_makes_and_the_one_it_break
         s = apply(s, parse_action(a))
     text = explain(view(s, 0), parse_action("draw discard"))
     assert text == (
-        "Take J♥ from the discard pile: it makes J♥ J♦ J♣ (breaking 9♣ 10♣ J♣), deadwood from 41 to 40; "
-        "a blind draw: about 36 but fewer chances after."
+        "Take J♥: it makes J♥ J♦ J♣ (breaking 9♣ 10♣ J♣), deadwood from 41 to 40; "
+        "a blind draw: about 36, a hand with less to gain later."
     )
 
 
@@ -886,3 +887,37 @@ def test_a_card_that_makes_gin_leaves_out_the_melds_it_breaks_where_they_take_a_
         "then gin with 6♠, for 25 points plus the computer's deadwood, doubled."
     )
     assert prompt_lines(h.reason) == 2
+
+
+def test_on_the_second_upcard_offer_the_reason_weighs_the_draw_after_the_other_players_turn():
+    # seed 27331312, hand 2: the computer passes on 6♥; a pass now gives the player no draw
+    # (the computer draws from the stock), yet the reason compared 6♥ with "a blind draw"
+    s = apply(deal_hand(seed=27331312, hand_no=2), parse_action("pass"))
+    v = view(s, 0)
+    assert (v.current, v.passes, v.upcard) == (0, 1, parse_cards("6H")[0])
+    h = hint(v)
+    assert h.action == parse_action("pass")
+    assert h.reason == "Pass on the upcard: 6♥ would lower your deadwood from 44 to 40; your draw after the computer's turn: about 39."
+    took = explain(v, parse_action("take upcard"), opponent_name="Computer (master)")
+    assert took == "Take the upcard 6♥: deadwood from 44 to 40; your draw after Computer (master)'s turn: about 39, a hand with less to gain later."
+    assert "blind" not in h.reason + took
+    # the first offer is followed by a draw of the player's own: a blind draw it is
+    first = explain(view(deal_hand(seed=27331312, hand_no=1), 0), parse_action("pass"))
+    assert "a blind draw" in first, first
+
+
+def test_a_take_reason_says_which_choice_has_less_to_gain_and_never_two_figures_that_read_alike():
+    # seed 38: 4♠ leaves 48, a blind draw 47.9; the reason read "a blind draw is expected to leave
+    # about 48 but fewer chances after", as if 48 against 48, and without saying whose chances
+    h = hint(view(new_game(seed=38), 0))
+    assert h.action == parse_action("take upcard")
+    assert h.reason == (
+        "Take the upcard 4♠: deadwood from 54 to 48; a blind draw is expected to leave about 47.9, "
+        "but a hand with less to gain from later draws."
+    )
+    # seed 64: 6♠ leaves 50, a blind draw 49.99…: not even one decimal tells them apart
+    assert explain(view(new_game(seed=64), 0), parse_action("take upcard")).endswith(
+        "deadwood from 54 to 50; a blind draw is expected to leave about as much, but a hand with less to gain from later draws."
+    )
+    # seed 45: passing, 4♠ would leave 56 against a blind draw's 56.4
+    assert "(a blind draw: about 56.4) but gain less later" in explain(view(new_game(seed=45), 0), parse_action("pass"))

@@ -7,7 +7,7 @@ import pytest
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.review import HandReview, replay_history, review_hand, review_moves
-from ginrummy_tui.engine import DECK, PRESETS, apply, new_game, parse_action, parse_cards, validate, view
+from ginrummy_tui.engine import DECK, PRESETS, apply, deal_hand, new_game, parse_action, parse_cards, validate, view
 
 
 def _made(p0: str, p1: str, upcard: str, stock_top_first: str):
@@ -441,3 +441,13 @@ def test_a_review_cost_of_an_illegal_or_timed_out_move_is_what_it_was_through_th
     assert fast == estimate_cost(s, s.current, timeout, draw, policies=_rollout_policies()) != 0
     with pytest.raises(IllegalAction, match="first take the upcard|discard a card|draw a card first"):
         estimate_cost(s, s.current, parse_action("discard 2C"), draw)
+
+
+def test_the_review_of_a_second_upcard_offer_weighs_the_draw_after_the_other_players_turn():
+    # seed 27331312, hand 2: the computer passed on 6♥ and the player took it; the review's reason
+    # compared 6♥ with "a blind draw", which a pass on the second offer does not give
+    steps = replay_history(deal_hand(seed=27331312, hand_no=2), ["pass", "take upcard", "discard KS"])
+    r = review_moves(steps, 0, samples=8)
+    took = next(m for m in r.mistakes if m.played == parse_action("take upcard"))
+    assert took.suggested == parse_action("pass")
+    assert took.reason == "Pass on the upcard: 6♥ would lower your deadwood from 44 to 40; your draw after the computer's turn: about 39."

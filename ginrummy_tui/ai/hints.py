@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ginrummy_tui.engine import Action, Card, PlayerView, best_melds, deadwood_mask
 from ginrummy_tui.engine.cards import SUIT_SYMBOLS
-from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.engine.kinds import Kind, Phase
 from ginrummy_tui.engine.words import counted
 
 from .common import COMPUTER, hand_mask, melds_with, playable
@@ -307,21 +307,63 @@ def explain(
         assert up is not None
         after, thrown = best_after_taking(m10, up)
         blind = _expert().expected_deadwood(view, view.hand)
+        said, short = _blind_words(view, name)
         if after >= now:
-            return f"{head}: {lab(up)} would not lower your deadwood ({now}); a blind draw is expected to leave about {round(blind)}."
+            return _fitting([
+                f"{head}: {lab(up)} would not lower your deadwood ({now}); {said} about {_beside(blind, now)}.",
+                f"{head}: {lab(up)} would not lower your deadwood ({now}); {short} about {_beside(blind, now)}.",
+            ])
         if blind <= after:
-            return (
+            return _fitting([
                 f"{head}: {lab(up)} would bring your deadwood from {now} to {after}, "
-                f"and a blind draw is expected to leave about {round(blind)}."
-            )
+                f"and {said} about {_beside(blind, after)}.",
+                f"{head}: {lab(up)} would lower your deadwood from {now} to {after}; {short} about {_beside(blind, after)}.",
+            ])
+        figure = _beside(blind, after)
         return _fitting([
-            f"{head}: {lab(up)} would bring your deadwood from {now} to {after} (a blind draw: about {round(blind)}), "
-            f"but fewer chances after, and show {name} what you collect.",
-            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} (a blind draw: about {round(blind)}) "
-            "but leave fewer chances and show what you collect.",
+            f"{head}: {lab(up)} would bring your deadwood from {now} to {after} ({short} about {figure}), "
+            f"but leave a hand with less to gain from later draws, and show {name} what you collect.",
+            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
+            "but leave less to gain from later draws and show what you collect.",
+            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
+            "but gain less later and show what you collect.",
+            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
+            "but leave less to gain from later draws.",
         ])
     words = str(action)
     return f"{words[:1].upper()}{words[1:]}."
+
+
+def _second_offer(view: PlayerView) -> bool:
+    """The upcard offered to this player after the other player passed on it:
+    a pass then gives this player no draw now (the other player draws from the
+    stock), and the draw the expert weighs against the upcard is this
+    player's next one, after the other player's turn."""
+    return view.phase == Phase.UPCARD and view.passes == 1
+
+
+def _blind_words(view: PlayerView, name: str) -> tuple[str, str]:
+    """What the expert weighs a card taken against, in full and in fewer
+    words, each to be followed by "about" and a figure: a blind draw from the
+    stock, or on the second offer of the upcard the player's draw after the
+    other player's turn (:func:`_second_offer`)."""
+    if _second_offer(view):
+        return (
+            f"your draw from the stock after {name}'s turn is expected to leave",
+            f"your draw after {name}'s turn:",
+        )
+    return "a blind draw is expected to leave", "a blind draw:"
+
+
+def _beside(expected: float, than: int) -> str:
+    """An expected deadwood as it is said beside the deadwood ``than``: whole,
+    or with one decimal where whole it would read the same ("60" beside 60 for
+    59.6 reads as equal), or "as much" where even that reads the same."""
+    if round(expected) != than:
+        return f"{round(expected)}"
+    if f"{expected:.1f}" != f"{than}.0":
+        return f"{expected:.1f}"
+    return "as much"
 
 
 def _scaled(view: PlayerView) -> str:
@@ -355,9 +397,11 @@ def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, na
         tail, short = f"; then gin with {lab(thrown)}, for {worth}.", f"; gin with {lab(thrown)}: {worth}."
     else:
         blind = _expert().expected_deadwood(view, view.hand)
-        fewer = "" if after <= blind else " but fewer chances after"
-        tail = f"; a blind draw is expected to leave about {round(blind)}{fewer}."
-        short = f"; a blind draw: about {round(blind)}{fewer}."
+        full_words, fewer_words = _blind_words(view, name)
+        less = "" if after <= blind else ", but a hand with less to gain from later draws"
+        less_short = "" if after <= blind else ", a hand with less to gain later"
+        tail = f"; {full_words} about {_beside(blind, after)}{less}."
+        short = f"; {fewer_words} about {_beside(blind, after)}{less_short}."
     figures = f"deadwood from {now} to {after}"
     made, broken = _melds_made(view.hand, tuple(view.hand) + (up,) if big else _swap(view.hand, up, thrown), up)
     if not made or after >= now:
