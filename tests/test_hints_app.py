@@ -81,6 +81,9 @@ async def test_no_hint_on_the_computers_turn():
         # the dimmed key says why, as the dimmed moves do (it said nothing)
         assert app.table.refusal == "a hint is for your own turn"
         assert "A hint is for your own turn" in _prompt(app)
+        # the computer is named as on the rest of the screen: the line said "Computer is thinking…"
+        name = app.session.opponent_name
+        assert " (" in name and f"{name} is thinking…" in _prompt(app), _prompt(app)
 
 
 async def test_hints_are_counted_in_the_match_record_but_not_in_a_replay(tmp_path):
