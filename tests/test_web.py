@@ -49,7 +49,10 @@ def test_without_textual_serve_it_says_how_to_install_it(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)
     assert main(["serve", "--port", "8123"]) == 2
     err = capsys.readouterr().err
-    assert "pip install 'gin-tui[web]'" in err
+    # what works: gin-tui is not on the package index, so "pip install 'gin-tui[web]'" failed
+    assert "gin-tui[web]" not in err
+    assert f"{shlex.quote(sys.executable)} -m pip install textual-serve" in err  # into this environment
+    assert "from the gin-tui checkout:  pip install -e '.[web]'" in err  # as the README says
 
 
 def test_options_and_the_command_each_tab_runs():

@@ -68,6 +68,14 @@ def port(text: str) -> int:
     return int(text)
 
 
+def served_port(text: str) -> int:
+    """A TCP port for ``gin-tui serve``, 1 to 65535 (argparse ``type``): the page
+    is served on the port given, which the browser is told, so none is picked."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port number (1-65535): {text!r}")
+    return int(text)
+
+
 def listen_problem(exc: OSError, command: str, address_option: str, *, any_port: bool = True) -> str:
     """Why ``gin-tui <command>`` could not listen, in the player's words and with the
     way out, from what binding raised (asyncio's own text names a tuple and says it

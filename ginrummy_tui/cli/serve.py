@@ -5,7 +5,8 @@ one process per connection, and that process (``python -m ginrummy_tui.cli.serve
 --tab ...``) plays a fresh match in a temporary data directory that it
 removes when the tab closes, so tabs never share or overwrite a save.
 
-textual-serve is an optional extra (``pip install 'gin-tui[web]'``); it is
+textual-serve is an optional extra (``pip install -e '.[web]'`` from the
+checkout, or ``pip install textual-serve`` into the game's environment); it is
 imported only when the command runs.  Only the standard library is imported
 at module level, since the command-line parser imports this module at
 start-up.
@@ -25,7 +26,8 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 TITLE = "gin-tui: Gin Rummy"
 """The page title (what a browser tab shows)."""
-INSTALL_HINT = "pip install 'gin-tui[web]'"
+INSTALL_HINT = "pip install -e '.[web]'"
+"""How the README installs the extra, from the checkout (gin-tui is not on the package index)."""
 TAB_FLAG = "--tab"
 
 _FORWARDED = ("ai", "rules", "rule", "seed", "hand", "pause", "theme", "ascii", "no_mouse")
@@ -36,10 +38,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``gin-tui serve``.  The game's options given after
     ``serve`` land where those given before it do (the ones after win), but
     ``--rule``, which adds up: before ``serve`` and after it, every one counts."""
-    from ginrummy_tui.cli import hand_number, port
+    from ginrummy_tui.cli import hand_number, served_port
 
     parser.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS", help=f"address to listen on (default {DEFAULT_HOST})")
-    parser.add_argument("--port", type=port, default=DEFAULT_PORT, metavar="PORT", help=f"port to listen on (default {DEFAULT_PORT})")
+    parser.add_argument(
+        "--port", type=served_port, default=DEFAULT_PORT, metavar="PORT", help=f"port to listen on, 1-65535 (default {DEFAULT_PORT})"
+    )
     parser.add_argument(
         "--public-url", default=None, metavar="URL", help="the address browsers use, when behind a proxy"
     )
@@ -138,13 +142,13 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         say(
             "gin-tui serve needs textual-serve, which is not installed.\n"
-            f"Install it with:  {INSTALL_HINT}\n"
-            "(or, in this environment:  python -m pip install textual-serve)",
+            f"Install it into this environment with:  {shlex.quote(sys.executable)} -m pip install textual-serve\n"
+            f"(or, from the gin-tui checkout:  {INSTALL_HINT})",
             file=sys.stderr,
         )
         return 2
-    if not 0 < args.port < 65536:
-        say(f"gin-tui serve: error: port {args.port} is out of range (1-65535)", file=sys.stderr)
+    if not 0 < args.port < 65536:  # as --port takes it (served_port): the browser is told the port
+        say(f"gin-tui serve: error: not a port number (1-65535): {args.port}", file=sys.stderr)
         return 2
     host = args.host
     say(
