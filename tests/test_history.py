@@ -742,3 +742,20 @@ def test_a_file_that_is_not_a_database_is_set_aside_and_a_new_history_started(tm
     finally:
         if opening.history is not None:
             opening.history.close()
+
+
+def test_a_seeds_later_match_told_as_text_says_which_match_of_the_seed_it_is(tmp_path):
+    # the second match played on a seed has deals of its own, yet the text said only
+    # "Seed: 1", as of the first, which is the one gin-tui --seed 1 deals
+    from ginrummy_tui.engine import Action
+    from ginrummy_tui.storage.reports import format_match
+
+    hist = db_of(tmp_path)
+    first = apply(new_game(PRESETS["multiplayer-1.5"], seed=1), Action("timeout"))
+    second = apply(apply(first, Action("new match")), Action("timeout"))
+    assert (first.match_no, second.match_no) == (1, 2) and second.seed == first.seed
+    hist.recorder("20261203-091642-aaaa").observe(first)
+    hist.recorder("20261203-101642-bbbb").observe(second)
+    one, two = sorted(hist.records(), key=lambda r: r["id"])
+    assert "   Seed: 1\n" in format_match(one)
+    assert "   Seed: 1, match 2 (gin-tui --seed deals its match 1)\n" in format_match(two)

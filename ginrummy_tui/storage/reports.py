@@ -256,11 +256,17 @@ def format_match(record: dict[str, Any]) -> str:
     opp = str(record.get("opponent"))
     other = opponent_words(opp, record.get(OPPONENT_NAME))
     seed = record.get("seed")  # none for the guest of a hosted match, who is never told it
+    match_no = record.get("match_no")
+    # a seed's later matches have deals of their own, which --seed (and --hand) do not deal
+    seed_text = "-" if seed is None else (
+        f"{seed}, match {match_no} (gin-tui --seed deals its match 1)"
+        if isinstance(match_no, int) and match_no > 1 else f"{seed}"
+    )
     state = "finished" if record.get("finished") else "abandoned" if record.get("abandoned") else "in progress"
     lines = [
         f"Match {record['id']}  ({state}{', replayed deal' if record.get('replay') else ''})",
         f"  Opponent: {listed_opponent(record)}   Rules: {recorded_rules_name(record.get('preset'), record.get('rules'))}"
-        f"   Seed: {'-' if seed is None else seed}",
+        f"   Seed: {seed_text}",
         f"  Started: {record.get('started')}   Ended: {record.get('ended') or '-'}",
     ]
     rules = _match_rules(record)
