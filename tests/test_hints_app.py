@@ -67,9 +67,10 @@ async def test_h_shows_the_hint_selects_its_card_and_is_counted():
         assert played.action == h.action
 
 
-async def test_no_hint_on_the_computers_turn():
+@pytest.mark.parametrize("size", [SIZE, (80, 24)])
+async def test_no_hint_on_the_computers_turn(size):
     app = make_app(state=new_game(seed=3), pause=30)  # the computer waits: its turn lasts
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("p")  # pass on the upcard: now the computer is to move
         await pilot.pause()

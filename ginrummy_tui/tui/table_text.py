@@ -377,10 +377,11 @@ def prompt_text(
         return t
     if not v.my_turn:
         verb = "is thinking" if computes_opponent else "is to move"
-        # named as the rest of the screen names them wherever the line has the room (a
-        # refusal before it, "a hint is for your own turn", left "Computer" for "Computer (master)")
+        # named as the rest of the screen names them (``opponent_name`` as the screen shows it)
+        # wherever the line has the room: a refusal before it, "a hint is for your own turn",
+        # left "Computer" for "Computer (master)"
         whole = f"{opponent_name} {verb}{dots}"
-        t.append(whole if len(whole) <= width and not tiny else f"{name} {verb}{dots}", style="italic")
+        t.append(whole if len(whole) <= width else f"{short_name(opponent_name)} {verb}{dots}", style="italic")
         return t
     if not v.legal_actions:  # network play: the game is paused (the line before the prompt says why)
         return t

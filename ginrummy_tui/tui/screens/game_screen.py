@@ -367,7 +367,7 @@ class GameScreen(Screen):
         else:
             plain_prompt = tt.prompt_text(
                 v,
-                app.session.opponent_name,
+                tt.fitting_name(app.session.opponent_name, self.app.size.width),  # as the table names them
                 computes_opponent=app.session.computes_opponent,
                 width=room,
                 selected=selected,
