@@ -102,8 +102,12 @@ def test_the_prompt_is_shorter_on_narrow_screens_and_names_the_waiting_player():
     narrow = tt.prompt_text(v, "Computer (standard)", width=60, **kw).plain
     assert wide == "Draw from the stock (s) or the discard pile (d), or click a pile."
     assert narrow == "Draw from the stock (s) or the pile (d)."
+    # the waiting player named as given (the screen's form of the name) wherever it fits: the line
+    # after a refusal said "Computer is thinking" where the table said "Computer (master)"
     waiting = tt.prompt_text(view(scenarios.knock_ready(), 1), "Ann (expert)", width=60, **kw).plain
-    assert waiting == "Ann is thinking..."  # ASCII only
+    assert waiting == "Ann (expert) is thinking..."  # ASCII only
+    waiting = tt.prompt_text(view(scenarios.knock_ready(), 1), "Ann (expert)", width=20, **kw).plain
+    assert waiting == "Ann is thinking..."
     remote = tt.prompt_text(view(scenarios.knock_ready(), 1), "Ann", width=100, **{**kw, "computes_opponent": False})
     assert remote.plain == "Ann is to move..."
 

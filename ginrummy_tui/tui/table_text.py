@@ -362,7 +362,7 @@ def prompt_text(
     mouse: bool = True,
 ) -> Text:
     """The prompt line: what to do now, in as many words as ``width`` (the columns left for it)
-    allows; clicks are offered only with the ``mouse`` on; with ``ascii_only`` in ASCII alone
+    allows (``opponent_name`` as the screen names them, :func:`fitting_name`); clicks are offered only with the ``mouse`` on; with ``ascii_only`` in ASCII alone
     (``<-/-> and Enter``, not arrows and ``⏎``)."""
     narrow = width < NORMAL_WIDTH - 4  # the line has 76 columns at 80, inside the table's and its own padding
     tiny = width < 56
