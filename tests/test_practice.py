@@ -142,6 +142,24 @@ async def test_a_deal_replayed_from_the_command_line_is_marked_as_practice(tmp_p
         plan.close()
 
 
+async def test_the_practice_quit_question_names_the_command_that_finds_the_match(tmp_path):
+    """With --data-dir the practice deal's quit question said the match resumes
+    "the next time you start gin-tui", which opens another directory: it names
+    the command that resumes it, as the match's own quit question does."""
+    command = f"gin-tui --data-dir {tmp_path}"
+    plan = prepare(args_for(tmp_path, seed=5, hand=3), ask=never_asked)
+    app = build_app(plan, pause=0, command=command)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmQuit)
+            assert app.screen.note.endswith(f"the next time you start {command}."), app.screen.note
+    finally:
+        plan.close()
+
+
 async def test_the_banner_keeps_the_match_score_whole_in_a_narrow_terminal():
     """With a two-digit score the full banner is 79 characters, one more than the
     line has at 80 columns: it shortens its head, never the scores."""

@@ -92,6 +92,7 @@ def practice_quit_note(app: App[Any]) -> str | None:
     keeper = gin.context.keeper
     if keeper is None or keeper.failing:
         return None
+    command = gin.context.resume_command  # with the data directory given, where plain gin-tui would not find it
     if isinstance(session, ReplaySession) and session.replaying:
         real = session.real.state
         me, opp = session.seat, 1 - session.seat
@@ -99,7 +100,7 @@ def practice_quit_note(app: App[Any]) -> str | None:
         if real.phase == Phase.MATCH_OVER:  # archived, never resumed: the next start deals a new match
             return (
                 f"This practice hand is not saved. Your match is over (You {real.scores[me]} · {name} "
-                f"{real.scores[opp]}): the next time you start gin-tui, a new match begins."
+                f"{real.scores[opp]}): the next time you start {command}, a new match begins."
             )
         where = f"after hand {real.hand_no}" if real.phase.ended else f"in hand {real.hand_no}"
         return (
@@ -107,7 +108,7 @@ def practice_quit_note(app: App[Any]) -> str | None:
             f"{where}, You {real.scores[me]} · {name} {real.scores[opp]}."
         )
     if keeper.replay:
-        return "This practice deal does not count. Your match resumes where it was the next time you start gin-tui."
+        return f"This practice deal does not count. Your match resumes where it was the next time you start {command}."
     return None
 
 
