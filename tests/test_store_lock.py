@@ -355,3 +355,24 @@ def test_the_question_of_a_match_open_elsewhere_says_that_enter_quits_and_says_i
     assert lines[-1] == (
         "Your choice [t/s/q, Enter: quit]: Quit: nothing was started; your match is still open in the other gin-tui."
     )
+
+
+def test_the_take_over_question_is_broken_between_words_at_the_terminal_s_width(monkeypatch):
+    """gin-tui host's take-over question at 80 columns: the option's line ran on
+    from the terminal's first column, the "Quit:" line was 81 characters and its
+    full stop came alone on a line, and an answer not understood asked again
+    without saying why."""
+    from ginrummy_tui.session.startup import ask_choice
+
+    monkeypatch.setenv("COLUMNS", "80")
+    shown = _Terminal()
+    choices = [("t", "take", "take it over: that host saves, says goodbye to its players and closes, and the match is hosted here")]
+    note = "nothing was started; the match is still hosted by the other 'gin-tui host'."
+    assert ask_choice(choices, note, _Terminal("x\nq\n"), shown) == "quit"
+    # the answers typed end the prompt's line on a terminal; the capture has no echo of them
+    lines = shown.getvalue().replace("Your choice [t/q, Enter: quit]: ", "\n").splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    assert "." not in [line.strip() for line in lines], lines
+    option = next(i for i, line in enumerate(lines) if line.startswith("  t  take it over"))
+    assert lines[option + 1].startswith("     ") and "hosted here" in lines[option + 1], lines  # under its words
+    assert "'x' is not one of the choices: answer t or q." in lines, lines

@@ -21,7 +21,9 @@ import contextlib
 import dataclasses
 import functools
 import os
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -158,11 +160,12 @@ def ask_choice(choices: Sequence[tuple[str, str, str]], quit_note: str, stdin: T
     """Ask at a terminal for one of ``choices`` (its key, its answer, what it
     does) until one is given, and return that answer; ``q``, Enter alone or
     the input's end give ``"quit"``, said so with ``quit_note`` (what that
-    leaves as it is).  Any other answer asks again."""
+    leaves as it is).  Any other answer is told it is not one, and asked again.
+    On a terminal the lines are broken between words at its width."""
     keys = "/".join(key for key, _, _ in choices)
     while True:
         for key, _, does in choices:
-            print(f"  {key}  {does}", file=stdout)
+            print(_fitted(f"  {key}  {does}", stdout, indent=5), file=stdout)
         print("  q  quit (Enter alone quits too)", file=stdout)
         stdout.write(f"Your choice [{keys}/q, Enter: quit]: ")
         stdout.flush()
@@ -174,8 +177,25 @@ def ask_choice(choices: Sequence[tuple[str, str, str]], quit_note: str, stdin: T
         if answer in ("q", "quit", ""):
             if not line:  # the input ended: the answer goes on a line of its own
                 print(file=stdout)
-            print(f"Quit: {quit_note}", file=stdout)
+            print(_fitted(f"Quit: {quit_note}", stdout), file=stdout)
             return "quit"
+        print(_fitted(f"{line.strip()!r} is not one of the choices: answer {keys} or q.", stdout), file=stdout)
+
+
+def _fitted(text: str, stdout: TextIO, indent: int = 0) -> str:
+    """``text`` broken between words at the terminal's width when ``stdout``
+    is a terminal (the terminal would break it anywhere, a lone full stop on
+    the next line), its later lines ``indent`` spaces in; a line elsewhere."""
+    try:
+        terminal = stdout.isatty()
+    except (ValueError, OSError):
+        terminal = False
+    if not terminal:
+        return text
+    width = shutil.get_terminal_size((80, 24)).columns
+    return textwrap.fill(
+        text, width, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
+    )
 
 
 def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bool = False) -> str:
