@@ -442,3 +442,31 @@ async def test_a_tick_of_the_clock_as_the_app_closes_does_nothing():
         assert app.clock_line  # the clock runs
     assert not app.screen_stack  # closed: no screen left
     app._tick_clock()  # the interval's last call, late
+
+
+async def test_the_clock_stops_while_the_terminal_is_too_small():
+    """A window below 46x21 hides the table behind "Terminal too small": the
+    clock waits, and goes on with the time left once the window is big enough."""
+    app, fake, bells = _timed_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await _tick(app, pilot)
+        fake.t += 3
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 27 s to move")
+        before = app.session.state
+        fake.t += 2  # the time before the window shrinks counts
+        await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        assert app.too_small
+        for _ in range(60):  # a minute too small to play
+            fake.t += 1
+            await _tick(app, pilot)
+        assert app.session.state == before
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 25 s to move")
+        fake.t += 1
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 24 s to move") and not bells

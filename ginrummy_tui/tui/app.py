@@ -157,7 +157,11 @@ class GinApp(App):
     def too_small(self) -> bool:
         """True while the terminal is below the smallest usable size: every
         screen shows "Terminal too small" instead of its content."""
-        width, height = self.size
+        return self._too_small_at(self.size)
+
+    @staticmethod
+    def _too_small_at(size: tuple[int, int]) -> bool:
+        width, height = size
         return width < MIN_WIDTH or height < MIN_HEIGHT
 
     async def on_event(self, event: events.Event) -> None:
@@ -589,10 +593,19 @@ class GinApp(App):
         """The time the move clock reads (tests put a fake clock here)."""
         return time.monotonic()
 
-    def _covered(self) -> bool:
-        """True while a screen covers the table (the rule sheet, the scores...), or the
-        game is suspended (Ctrl+Z)."""
-        return self.screen is not self.table or self._suspended
+    def _covered(self, size: tuple[int, int] | None = None) -> bool:
+        """True while a screen covers the table (the rule sheet, the scores...), the
+        terminal (of ``size``, or the present one) is too small to show it, or the game
+        is suspended (Ctrl+Z)."""
+        too_small = self._too_small_at(size) if size is not None else self.too_small
+        return self.screen is not self.table or too_small or self._suspended
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The move clock against the computer stops while "Terminal too small" hides
+        everything, and goes on with the time left once the window is big enough (the
+        time before the change counts as it was).  Called before the app takes the
+        new size."""
+        self._clock_checkpoint(covered=self._covered(event.size))
 
     _suspended = False
 
@@ -629,7 +642,8 @@ class GinApp(App):
     def _tick_clock(self) -> None:
         """Count down the player's move.
 
-        Against the computer the clock stops while a screen covers the table;
+        Against the computer the clock stops while a screen covers the table or
+        the terminal is too small to show it;
         when the time is up, the match is lost (the rules say so).  Over the
         network the host keeps the clock: it is shown, and warned about, here.
         Either way the clock is also shown at the top of a covering screen."""

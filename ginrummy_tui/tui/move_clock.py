@@ -7,9 +7,12 @@ scores never costs a match:
 * **Against the computer** the clock counts only while the table is in front
   of the player: any screen over it (the rule sheet, the scores, the settings,
   the statistics, the quit question) stops it, and closing that screen starts
-  it again where it stood (:class:`MoveClock`).
+  it again where it stood (:class:`MoveClock`).  So does a terminal too small
+  to show the table ("Terminal too small"), until the window is big enough.
 * **Over the network** the host's clock keeps running (the other player is
-  waiting), so it stays on show over every screen (:class:`ClockBadge`).
+  waiting), so it stays on show over every screen (:class:`ClockBadge`), and
+  runs on through a window too small: only a seat left empty (Ctrl+Z, a
+  dropped connection) stops it.
 * At 10 s and at 5 s left the line changes colour and the terminal bell rings
   once (:class:`Warnings`).
 
