@@ -1594,3 +1594,27 @@ async def test_the_next_note_of_the_start_waits_for_the_one_back_from_under_the_
             await until(pilot, lambda: up("settings"))  # the next note, in its turn
     finally:
         plan.close()
+
+
+@pytest.mark.parametrize("width", [46, 60, 80])
+async def test_the_opponents_line_fits_its_width_above_its_three_rows_of_card_backs(width):
+    """Five cards picked up and the opponent to move: the line over its card backs
+    drops "(picked up)", then says "◀" for "◀ to move", then leaves out the last
+    cards held ("…"), never taking a second line from the card backs."""
+    from ginrummy_tui.engine.cards import parse_cards
+    from ginrummy_tui.tui.widgets.opponent_hand import OpponentHand
+
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(app, pilot)
+        app.table.query_one(OpponentHand).set_state("Computer", 11, parse_cards("TD JD QS 7C 5H"), to_move=True)
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        at = next(i for i, line in enumerate(lines) if "Computer · 11 cards" in line)
+        head = lines[at].strip()
+        assert lines[at + 1].lstrip().startswith("┌─┬"), lines[at : at + 4]
+        assert lines[at + 3].lstrip().startswith("└─┴") and lines[at + 3].rstrip().endswith("┘"), lines[at : at + 4]
+        assert head.endswith("◀ to move" if width > 46 else "◀"), head
+        assert ("(picked up)" in head) == (width == 80), head
+        assert ("…" in head) == (width == 46), head
+        assert head.startswith("Computer · 11 cards · holds 10♦ J♦"), head

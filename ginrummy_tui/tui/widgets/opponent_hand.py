@@ -31,18 +31,55 @@ class OpponentHand(Widget):
         self.refresh()
 
     def render(self) -> Group:
-        head = Text()
-        head.append(self.name_text, style="bold")
-        head.append(f" · {self.count} card{'s' if self.count != 1 else ''}")
-        if self.known:
+        colours = palette_of(self.app)
+        head = head_line(
+            self.name_text, self.count, self.known, self.to_move, self.content_size.width, self.ascii_only, colours
+        )
+        return Group(head, *back_row(self.count, self.ascii_only, colours))
+
+
+def head_line(
+    name: str,
+    count: int,
+    known: tuple = (),
+    to_move: bool = False,
+    width: int = 0,
+    ascii_only: bool = False,
+    colours: Palette = DEFAULT,
+) -> Text:
+    """The line over the card backs ("Computer · 11 cards · holds J♦ 8♦ (picked up)  ◀ to move"),
+    made to fit ``width`` cells (0: no limit) on one line: first without "(picked up)",
+    then with "◀" alone for "◀ to move", then with the last cards held left out ("…"),
+    and at last cut short."""
+
+    def line(shown: int, picked_up: bool, to_move_words: bool) -> Text:
+        head = Text(no_wrap=True, overflow="ellipsis")
+        head.append(name, style="bold")
+        head.append(f" · {count} card{'s' if count != 1 else ''}")
+        if known:
             head.append(" · holds ")
-            head.append_text(cards_text(self.known, self.ascii_only, colours=palette_of(self.app)))
-            head.append(" (picked up)")
-        if self.to_move:
-            head.append("  ◀ to move" if not self.ascii_only else "  < to move", style=f"bold {palette_of(self.app).gold}")
-        if self.ascii_only:  # "Computer - 10 cards"
-            head = ascii_text(head)
-        return Group(head, *back_row(self.count, self.ascii_only, palette_of(self.app)))
+            head.append_text(cards_text(known[:shown], ascii_only, colours=colours))
+            if shown < len(known):
+                head.append(" …" if shown else "…")
+            if picked_up:
+                head.append(" (picked up)")
+        if to_move:
+            arrow = "<" if ascii_only else "◀"
+            head.append(f"  {arrow} to move" if to_move_words else f"  {arrow}", style=f"bold {colours.gold}")
+        return ascii_text(head) if ascii_only else head  # "Computer - 10 cards"
+
+    tries = [line(len(known), True, True), line(len(known), False, True)]
+    tries += [line(shown, False, False) for shown in range(len(known), -1, -1)]
+    if width <= 0:
+        return tries[0]
+    for head in tries:
+        if head.cell_len <= width:
+            return head
+    head = tries[-1]
+    ellipsis = "..." if ascii_only else "…"
+    head.truncate(max(0, width - len(ellipsis)), overflow="crop")
+    head.append(ellipsis[:width])
+    return head
 
 
 def back_row(count: int, ascii_only: bool = False, colours: Palette = DEFAULT) -> list[Text]:
