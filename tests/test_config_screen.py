@@ -1399,3 +1399,48 @@ async def test_a_match_given_up_for_new_settings_after_a_hint_but_no_move_leaves
         assert plan.keeper.writes.settle(5)
         assert hist.read("SELECT id FROM matches WHERE uid = ?", (first_id,)) == []
         assert hist.read("SELECT count(*) FROM hints") == [(0,)]
+
+
+@pytest.mark.parametrize("size", [(46, 21), (100, 30)])
+async def test_the_settings_come_back_from_a_terminal_too_small_with_the_field_that_had_the_focus(tmp_path, size):
+    """F2, Enter on the Rules preset (its menu opens), the window made 30x10
+    ("Terminal too small"), then big enough again: the preset field has the focus
+    again (its row marked), and Tab goes on to the next field. It had lost the
+    focus: no row marked, Down scrolled the whole form, Tab went to the form."""
+    from textual.widgets import Select
+
+    from ginrummy_tui.tui.widgets.field_label import FieldLabel
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=SIZE) as (app, pilot):
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        preset = screen.query_one("#preset", Select)
+        assert app.focused is preset
+        await pilot.press("enter")
+        await pilot.pause()
+        assert preset.expanded
+        await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        assert app.too_small
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is screen and app.focused is preset and not preset.expanded
+        marked = [label for label in screen.query(FieldLabel) if label.focused]
+        assert [label.parent for label in marked] == [preset.parent]
+        following = screen.focus_chain[screen.focus_chain.index(preset) + 1]
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is following and following.parent.has_class("row")
+        # a field further down comes back too, in view
+        pause = screen.query_one("#pause")
+        pause.focus()
+        await pilot.pause()
+        await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        await pilot.pause()
+        form = screen.query_one("#settings")
+        assert app.focused is pause and form.scrollable_content_region.contains_region(pause.region)

@@ -30,7 +30,7 @@ from .ascii_signs import install as install_ascii_signs
 from .palette import palette_of
 from .screens.game_screen import GameScreen
 from .widgets.cardfaces import ascii_words
-from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH, too_small_for
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -161,8 +161,7 @@ class GinApp(App):
 
     @staticmethod
     def _too_small_at(size: tuple[int, int]) -> bool:
-        width, height = size
-        return width < MIN_WIDTH or height < MIN_HEIGHT
+        return too_small_for(*size)
 
     async def on_event(self, event: events.Event) -> None:
         """While the screen is hidden behind "Terminal too small", keys other

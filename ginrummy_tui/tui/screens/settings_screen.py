@@ -32,7 +32,7 @@ from ..widgets.choice_field import ChoiceField
 from ..widgets.field_label import REFUSED_MARKS, FieldLabel
 from ..widgets.key_bar import KeyBar
 from ..widgets.number_field import NumberField
-from ..widgets.too_small import TooSmall
+from ..widgets.too_small import TooSmall, too_small_for
 from ..widgets.yes_no_box import YesNoBox
 from .question import Question
 
@@ -325,8 +325,28 @@ class SettingsScreen(Screen):
         self.query_one("#rule-knock_limit", Input).set_class(oklahoma, "-unused")
         self.query_one("#knock-limit-note", Static).set_class(oklahoma, "-shown")
 
+    _focus_before_too_small: Widget | None = None
+    """The field that had the focus when "Terminal too small" hid the form."""
+
     def on_resize(self, event: events.Resize) -> None:
+        """The form stacked on a narrow terminal; and "Terminal too small", which hides
+        the form and so takes the focus from its field, gives the focus back to that
+        field once the window is big enough (a menu it had open stays closed)."""
         self.set_class(event.size.width < STACKED_BELOW, "-stacked")
+        if too_small_for(*event.size):
+            # called before the form is hidden: the field has the focus still
+            if self._focus_before_too_small is None and self.focused is not None:
+                focused = self.focused
+                self._focus_before_too_small = next(
+                    (w for w in focused.ancestors_with_self if isinstance(w, Select)), focused
+                )
+        elif self._focus_before_too_small is not None:
+            field, self._focus_before_too_small = self._focus_before_too_small, None
+            self.call_after_refresh(self._focus_again, field)
+
+    def _focus_again(self, field: Widget) -> None:
+        if field.is_mounted and self.focused is None:
+            field.focus()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._mark_focus()

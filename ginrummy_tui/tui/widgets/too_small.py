@@ -19,6 +19,11 @@ SCROLLBAR = 2
 """The width of a screen's scroll bar, when its content is taller than the screen."""
 
 
+def too_small_for(width: int, height: int) -> bool:
+    """True for a terminal below the smallest usable size (46x21)."""
+    return width < MIN_WIDTH or height < MIN_HEIGHT
+
+
 class TooSmall(Static):
     """'Terminal too small': every screen of the app has one, hidden unless needed."""
 
