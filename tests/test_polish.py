@@ -1558,6 +1558,41 @@ async def test_the_notes_of_the_table_do_not_cover_the_rule_sheet_and_come_back_
         plan.close()
 
 
+@pytest.mark.parametrize("keys", [("f2",), ("f3", "f2")])
+async def test_the_notes_of_the_table_do_not_cover_the_settings_form_and_come_back_after_it(tmp_path, keys):
+    """At 80×24 the notes of the start covered the values of the settings form (F2) opened
+    while they showed, and came back over it when F2 was pressed on the statistics (F3):
+    they are taken down while the form is open, and come back once it is closed, for the
+    seconds they had left."""
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    from .app_helpers import until
+
+    plan = _set_aside_plan(tmp_path)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(app, pilot)
+            await until(pilot, lambda: "set aside" in " ".join(_toast_lines(app)))
+            [note] = app._notifications
+            left = note.time_left
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+            await pilot.pause(0.2)
+            assert not list(app.screen.query("Toast")) and not app._notifications
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await until(pilot, lambda: "set aside" in " ".join(_toast_lines(app)))
+            [again] = app._notifications
+            assert left - 2 < again.timeout <= left  # the seconds the form was open are not counted
+    finally:
+        plan.close()
+
+
 async def test_the_next_note_of_the_start_waits_for_the_one_back_from_under_the_rule_sheet(tmp_path, monkeypatch):
     """The note of the start taken down while the rule sheet is open comes back when it is
     closed, for the seconds it had left: the next note of the start comes after it, not

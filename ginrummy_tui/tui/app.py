@@ -58,6 +58,16 @@ def _load_statistics_screen() -> None:
     from .screens import stats_screen  # noqa: F401
 
 
+def _over_the_table(screen: object) -> bool:
+    """True for a screen opened over the table whose words the notes up on the table
+    would cover: the rule sheet, the scores, the statistics, the review, the list of
+    turns (:class:`~.screens.table_only.TableOnly`) and the settings form (F2)."""
+    from .screens.settings_screen import SettingsScreen
+    from .screens.table_only import TableOnly
+
+    return isinstance(screen, (TableOnly, SettingsScreen))
+
+
 KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})
 """The keys that work behind "Terminal too small" (it says "q: quit")."""
 
@@ -257,14 +267,13 @@ class GinApp(App):
     def _screen_changed(self, screen) -> None:
         """A screen was pushed, popped or switched: once the one left is gone,
         let Textual's render caches of its widgets go (see :mod:`.render_caches`).
-        A screen over the table (the rule sheet, the scores...) takes down the notes
-        that would cover its words; they come back, for the seconds they had left,
-        once it is closed (:meth:`_release_notes`)."""
+        A screen over the table (the rule sheet, the scores, the settings...) takes down
+        the notes that would cover its words; they come back, for the seconds they had
+        left, once it is closed (:meth:`_release_notes`)."""
         from .render_caches import release_render_caches
-        from .screens.table_only import TableOnly
 
         self.call_after_refresh(release_render_caches)
-        if isinstance(screen, TableOnly):
+        if _over_the_table(screen):
             self._hold_notes()
         elif self._held_notes:
             # after what closed it has run (the end of a hand takes its notes down, held ones too)
@@ -286,7 +295,12 @@ class GinApp(App):
         note of the start comes after them."""
         from textual.screen import ModalScreen
 
-        if not self._held_notes or not self.screen_stack or isinstance(self.screen, ModalScreen):
+        if (
+            not self._held_notes
+            or not self.screen_stack
+            or isinstance(self.screen, ModalScreen)
+            or _over_the_table(self.screen)
+        ):
             return
         held, self._held_notes = self._held_notes, []
         for n, left in held:
@@ -850,14 +864,12 @@ class GinApp(App):
     def on_notify(self, event: Notify) -> None:
         """A toast raised (``App`` shows it): kept in mind, to be taken down by
         :meth:`_take_down_toasts` (one raised again by it is already there)."""
-        from .screens.table_only import TableOnly
-
         note = event.notification
         self._toasts_up = [n for n in self._toasts_up if not n.has_expired]
         self._overlay_notes &= {n.identity for n in self._toasts_up}
         if note not in self._toasts_up:
             self._toasts_up.append(note)
-            if self.screen_stack and isinstance(self.screen, TableOnly):
+            if self.screen_stack and _over_the_table(self.screen):
                 self._overlay_notes.add(note.identity)
 
     def _take_down_notes(self) -> None:
