@@ -132,12 +132,14 @@ async def test_toasts_hide_nothing_the_player_needs_at_80x24():
                 assert overlap.area == 0, (type(widget).__name__, region, widget.region)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 30)])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 30), (110, 24), (150, 40), (200, 60)])
 async def test_the_notes_of_the_start_stand_where_the_table_is_blank(size, tmp_path, monkeypatch):
     """At 80×24 the notes of the start (a match resumed, a damaged settings
     file set aside) covered the other player's name line from its 47th column
     for their seconds: "Computer (standard) · 10 cards · holds 4♣ (pi▌".
-    They stand under it now, where nothing of the table is drawn."""
+    They stand under it now, where nothing of the table is drawn.  From 150
+    columns they covered the first lines of the hand's log beside the table;
+    they keep to the table's columns, their right edge at the table's."""
     from textual.widgets._toast import Toast
 
     from ginrummy_tui.engine.actions import parse_action
@@ -164,6 +166,8 @@ async def test_the_notes_of_the_start_stand_where_the_table_is_blank(size, tmp_p
             assert box.height > 1
             under = [table[y][box.x : box.right] for y in range(box.y, box.bottom)]
             assert not "".join(under).strip(), "\n".join(table[box.y : box.bottom])
+        edge = app.table.query_one("#table").region.right
+        assert {t.region.right for t in app.screen.query(Toast)} == {edge}
 
 
 async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_path):

@@ -23,18 +23,37 @@ TOAST_EDGES = 3
 TABLE_LEFT = 46
 """The columns a warning leaves at the left from 24 rows and 80 columns
 (``app.tcss``): the other player's name and cards, the piles and their words."""
+TABLE_WIDTH = 104
+"""The table's widest (its ``max-width`` in ``game_screen.tcss``)."""
+LOG_FROM = 150
+"""From this many columns the hand's log stands beside the table (the table's
+104 and the log's 42, with room to spare)."""
+LOG_WIDTH = 42
+"""The columns of the hand's log beside the table (``game_screen.tcss``)."""
+
+
+def table_columns(width: int) -> tuple[int, int]:
+    """The first column of the table on a screen ``width`` columns wide, and its
+    width: it is centred in what the hand's log leaves (all of it below
+    :data:`LOG_FROM` columns), at most :data:`TABLE_WIDTH` wide.  The toasts on the
+    table keep to these columns (``GameScreen``), clear of the log."""
+    room = width - LOG_WIDTH if width >= LOG_FROM else width
+    table = min(TABLE_WIDTH, room)
+    return (room - table) // 2, table
 
 
 def toast_text_width(width: int, height: int, severity: str) -> int:
     """The columns of a toast's words on a screen of ``width`` × ``height``: a
     warning (a note that names a file, most often) is wider where the toasts
     have six lines only, so that what happened and the path fit them; from 24
-    rows and 80 columns it takes the room right of the table (``app.tcss``), so
-    that the name of the file fits a line where there is room for it."""
+    rows and 80 columns it takes the room right of the table's left parts, in the
+    table's columns (``app.tcss``, :func:`table_columns`), so that the name of the
+    file fits a line where there is room for it."""
     if severity == "information":
         return TOAST_TEXT_WIDTH
     if height >= TALL_HEIGHT and width >= NORMAL_WIDTH:
-        return min(WIDE_TOAST, max(TOAST_TEXT_WIDTH + TOAST_EDGES, width - TABLE_LEFT)) - TOAST_EDGES
+        _left, table = table_columns(width)
+        return min(WIDE_TOAST, max(TOAST_TEXT_WIDTH + TOAST_EDGES, table - TABLE_LEFT)) - TOAST_EDGES
     return min(WIDE_TOAST, width) - TOAST_EDGES
 
 _PATH = re.compile(r"(?:(?<=[\s'\"(])|^)~?/[^\s'\"()/]+/[^\s'\"()]*")

@@ -24,6 +24,7 @@ from ginrummy_tui.engine.rules import rules_label
 from .. import table_text as tt
 from ..hint_prompt import hint_prompt, request_hint, view_key
 from ..host import ClickModeChanged, SuitsChanged, gin_of
+from ..note_text import LOG_FROM, TABLE_WIDTH, table_columns
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
 from ..widgets.cardfaces import ascii_text, ascii_words, card_label, pretty_codes
@@ -74,11 +75,6 @@ play), wait for its answer: they act on the position it brings, as they would in
 TYPED_AHEAD_MOST = 20
 """At most this many keys wait for the host's answer; more are refused, saying why."""
 
-TABLE_WIDTH = 104
-"""The table's widest (its ``max-width`` in ``game_screen.tcss``)."""
-LOG_FROM = 150
-"""From this many columns the hand's log stands beside the table (the table's
-104 and the log's 42, with room to spare)."""
 
 
 class GameScreen(Screen):
@@ -187,6 +183,11 @@ class GameScreen(Screen):
         width, height = self.size
         big = width >= 90 and height >= 34
         self.set_class(width >= LOG_FROM, "-with-log")
+        left, table = table_columns(width)
+        # the toasts in the table's columns: clear of the hand's log beside it, and
+        # placed over the table as at 80 columns, the same at any width
+        for rack in self.query("#textual-toastrack"):  # Textual's holder of the toasts
+            rack.styles.padding = (0, width - left - table, 0, left)
         self.set_class(height == TALL_HEIGHT, "-just-tall")  # no line to spare for the wide table's second blank one
         if self._refusal_notice and width < LOG_FROM:
             self.refusal = ""  # the notice points to the hand's log beside the table, which this width has not
