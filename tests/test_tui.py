@@ -724,6 +724,33 @@ async def test_a_click_beside_the_pile_takes_no_card(size, card_width):
         assert app.session.state.taken is card("9C")
 
 
+@pytest.mark.parametrize(("size", "card_width"), [((80, 24), 5), ((100, 40), 7)])
+async def test_a_click_far_right_of_the_piles_key_leaves_the_list_as_it_is(size, card_width):
+    """At 80×24 a click on the blank far right of "l: show the pile" (columns 60-79, the
+    words ending at 43) showed the pile's list. Only the words and the column before
+    them show or hide it."""
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+
+    s = scenarios.arranged(scenarios.MINE, scenarios.THEIRS, discard="2S 5H 9C")
+    app = make_app(state=s, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        pile = app.table.query_one(DiscardPile)
+        words = card_width + 1 + len("l: show the pile")
+        assert pile.region.width > words + 2
+        for x in (words + 1, words + 5, pile.region.width - 1):
+            await pilot.click(DiscardPile, offset=(x, 2))
+            await settle(app, pilot)
+            assert not pile.expanded, x
+        for x in (card_width, card_width + 1, words - 1):  # the column before the words, and the words
+            await pilot.click(DiscardPile, offset=(x, 2))
+            await settle(app, pilot)
+            assert pile.expanded, x
+            await press(app, pilot, "l")
+            assert not pile.expanded
+        assert app.session.state is s
+
+
 async def test_footer_keys_follow_the_phase():
     """Keys of other phases are hidden; keys of this phase that are not legal now are dimmed."""
     app = make_app(state=scenarios.knock_ready(), pause=0)

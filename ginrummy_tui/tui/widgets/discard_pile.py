@@ -116,11 +116,13 @@ class DiscardPile(Widget):
 
     def on_click(self, event: events.Click) -> None:
         """A click on the top card, or on the pile's title or "d: take it" beside it, takes
-        it; one on the line of the list's key (and the column before it), or on the list,
-        shows or hides the list; one on the blank right of the words does nothing."""
+        it; one on the list's key (or the column before it), or on the list, shows or
+        hides the list; one on the blank right of the words does nothing."""
         event.stop()
         h, w = (5, 7) if self.big else (3, 5)
-        if event.y >= h or (event.y == 2 and event.x >= w):
+        if event.y >= h or (event.y == 2 and 0 <= event.x - w <= self._side(h)[2].cell_len):
             self.toggle()
+        elif event.y == 2 and event.x >= w:
+            return
         elif event.x < w or 0 <= event.x - w - 1 < self._side(h)[event.y].cell_len:
             self.post_message(self.Clicked())
