@@ -208,6 +208,22 @@ class GinApp(App):
 
         return {**super().get_theme_variable_defaults(), **DEFAULTS}
 
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables, with ``gin-panel-text`` (unless the theme sets it):
+        the text of the panels drawn over the felt (the forms, the sheets, the
+        questions), the theme's own text on the theme's panel; in a theme whose
+        panel is the terminal's own ground (``ansi-dark``, ``ansi-light``: the
+        felt shows through) the felt's light text."""
+        from .palette import FELT_TEXT
+
+        variables = super().get_css_variables()
+        if "gin-panel-text" not in self.current_theme.variables:
+            surface = self.current_theme.surface
+            felt_shows = surface is not None and surface.startswith("ansi_default")
+            variables["gin-panel-text"] = FELT_TEXT if felt_shows else variables["foreground"]
+            self.theme_variables = variables
+        return variables
+
     def _note_from_any_thread(self, text: str) -> None:
         """A warning toast asked for from any thread (the history's writer: the database is busy)."""
         loop = self._loop

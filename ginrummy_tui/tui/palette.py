@@ -41,6 +41,9 @@ DEFAULTS: dict[str, str] = {
 }
 """The theme variables of the game and their values in every built-in theme."""
 
+FELT_TEXT = "#e6e6e6"
+"""The text on the felt (app.tcss's ``Screen``), light whatever the theme: the felt is dark green in every theme."""
+
 
 @dataclass(frozen=True)
 class Palette:
