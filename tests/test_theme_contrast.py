@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+from rich.color import ColorSystem
 from rich.console import Console
 from rich.segment import Segment
 
@@ -94,3 +96,73 @@ async def test_the_forms_note_on_the_command_line_is_readable_in_every_theme(tmp
             assert note, (theme, list(found))
             # 4.5:1, or as readable as the theme's own text on its panel where that is less (solarized-dark's 4.1:1)
             assert min(note) >= min(4.5, themes_own_text(app)) and min(note) >= 3, (theme, note)
+
+
+def shown(colour, system: ColorSystem) -> tuple[int, int, int]:
+    """``colour`` as a terminal of ``system`` shows it (Rich's downgrade, its default terminal's palette)."""
+    return colour.downgrade(system).get_truecolor()
+
+
+def scroll_bar_contrast(app, widget, system: ColorSystem) -> float:
+    """The lowest contrast between the thumb of ``widget``'s vertical scroll bar and the rest of the bar, on screen."""
+    bar = widget.vertical_scrollbar
+    region = bar.region
+    assert region.height > 1 and widget.max_scroll_y > 0, (widget, region)
+    w, h = app.size
+    lines = list(Segment.split_lines(segments(app)))
+    thumb, track = set(), set()
+    for y in range(region.y, region.bottom):
+        cells = Segment.divide(lines[y], [region.x, region.x + 1])
+        cell = list(cells)[1]
+        assert cell and cell[0].style is not None
+        style = cell[0].style
+        if style.reverse:
+            assert style.color is not None
+            thumb.add(shown(style.color, system))
+            if style.bgcolor is not None and cell[0].text.strip():  # the thumb's end: an eighth block of the track's colour
+                track.add(shown(style.bgcolor, system))
+        else:
+            assert style.bgcolor is not None
+            track.add(shown(style.bgcolor, system))
+    assert thumb and track, (thumb, track)
+    return min(contrast(a, b) for a in thumb for b in track)
+
+
+SYSTEMS = [ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT, ColorSystem.STANDARD]
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_the_scroll_bar_of_the_settings_stands_out(tmp_path, monkeypatch, no_color, ascii_only):
+    """F2 at 46x21: the form's scroll bar was reverse-video colour 23 on colour 22 (1.06:1),
+    with NO_COLOR colour 235 on 234, in 16 colours black on black: the form looked cut off."""
+    from ginrummy_tui.session.startup import prepare
+
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    plan = prepare(args_for(tmp_path, ascii=ascii_only), ask=None)
+    async with running(plan, size=(46, 21)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        for theme in ("textual-dark", "textual-light", "nord"):
+            app.theme = theme
+            await pilot.pause()
+            for system in SYSTEMS:
+                ratio = scroll_bar_contrast(app, screen.query_one("#settings"), system)
+                assert ratio >= 3, (theme, system, ratio)
+
+
+async def test_the_scroll_bar_of_the_match_over_screen_stands_out(tmp_path, monkeypatch):
+    """The match result at 60x22 scrolls: its scroll bar hardly showed (colour 23 on 22)."""
+    from ginrummy_tui.tui import scenarios
+
+    from .test_polish import knock_to_the_match_over, resumed
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    async with running(resumed(tmp_path, scenarios.match_point(), seed=1), size=(60, 22)) as (app, pilot):
+        await knock_to_the_match_over(app, pilot)
+        scrolled = [w for w in app.screen.query("*") if w.show_vertical_scrollbar and w.max_scroll_y > 0]
+        assert scrolled
+        for system in SYSTEMS:
+            assert scroll_bar_contrast(app, scrolled[0], system) >= 3, system
