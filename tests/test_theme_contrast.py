@@ -166,3 +166,25 @@ async def test_the_scroll_bar_of_the_match_over_screen_stands_out(tmp_path, monk
         assert scrolled
         for system in SYSTEMS:
             assert scroll_bar_contrast(app, scrolled[0], system) >= 3, system
+
+
+async def test_the_number_keys_on_the_hands_cards_are_readable_on_the_felt():
+    """The keys 1..0 on the cards' tops were the outline's grey: colour 246 on the felt in 256 colours, 2.63:1."""
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        hand = app.table.query_one(HandView)
+        rows = list(Segment.split_lines(segments(app)))[hand.region.y:hand.region.bottom]
+        keys = [s for row in rows for s in row if s.text in KEYS and s.style is not None]  # the cards' tops
+        assert len(keys) >= 9, [s.text for row in rows for s in row]
+        for segment in keys:
+            style = segment.style
+            assert style is not None and style.color is not None and style.bgcolor is not None
+            if style.reverse:  # the selected card's outline: gold
+                continue
+            for system in SYSTEMS:
+                ratio = contrast(shown(style.color, system), shown(style.bgcolor, system))
+                # 3:1, a large bold sign's bar (in 16 colours the felt is a green where no colour passes 3.95:1)
+                assert ratio >= 3, (segment.text, system, ratio)

@@ -38,6 +38,7 @@ DEFAULTS: dict[str, str] = {
     "gin-card-back": "#1c2f5a",
     "gin-card-back-pattern": "#3a5fb0",
     "gin-card-border": "#9a9a9a",
+    "gin-card-key": "#d8d8d8",
 }
 """The theme variables of the game and their values in every built-in theme."""
 
@@ -81,6 +82,9 @@ class Palette:
     """The back of a face-down card: its ground and its pattern."""
     card_border: str
     """The outline of a card that is neither in a meld (green) nor selected (gold)."""
+    card_key: str
+    """The number key in the outline of a card not selected (plain or in a meld): readable on
+    the felt in 256 and 16 colours too (the outline's grey was 2.6:1 in 256 colours)."""
 
     @classmethod
     def of(cls, variables: Mapping[str, str]) -> Palette:

@@ -39,6 +39,9 @@ class CardStyles(NamedTuple):
     black: Style
     back: Style
     plain_border: Style
+    plain_key: Style
+    """The number key in the outline of a card not selected (the outline's grey, or a meld's
+    green, was too dim for it on the felt)."""
     meld_border: Style
     selected_border: Style
 
@@ -54,6 +57,7 @@ def card_styles(colours: Palette = DEFAULT) -> CardStyles:
         black=Style(color=colours.card_black, bgcolor=colours.card_face, bold=True),
         back=Style(color=colours.card_back_pattern, bgcolor=colours.card_back),
         plain_border=Style(color=colours.card_border),
+        plain_key=Style(color=colours.card_key, bold=True),
         meld_border=Style(color=colours.green, bold=True),
         selected_border=Style(color=colours.gold, bold=True),
     )
@@ -168,17 +172,19 @@ def face_lines(
     chars = border_chars("meld" if meld else "plain", ascii_only)
     styles = card_styles(colours)
     border = styles.meld_border if meld else styles.plain_border
+    key_style = styles.plain_key  # light on the felt, in a meld's green outline too (green on the felt was 2.9:1 in 16 colours)
     if selected:
         border = styles.selected_border + Style(reverse=True)
+        key_style = border + Style(bold=True)
     tl, h, tr, v, bl, br = chars
     top = Text(tl, style=border)
     if key == h and inner >= 3:
         # a key drawn with the border's own character (``-`` in ascii mode) would
         # vanish into the border: it is shown as a key cap, ``+[-]+``
-        top.append(f"[{key}]", style=border + Style(bold=True))
+        top.append(f"[{key}]", style=key_style)
         top.append(h * (inner - 3), style=border)
     elif key:
-        top.append(key, style=border + Style(bold=True))
+        top.append(key, style=key_style)
         top.append(h * (inner - 1), style=border)
     else:
         top.append(h * inner, style=border)
