@@ -188,3 +188,24 @@ async def test_the_number_keys_on_the_hands_cards_are_readable_on_the_felt():
                 ratio = contrast(shown(style.color, system), shown(style.bgcolor, system))
                 # 3:1, a large bold sign's bar (in 16 colours the felt is a green where no colour passes 3.95:1)
                 assert ratio >= 3, (segment.text, system, ratio)
+
+
+async def test_the_words_after_a_hand_are_readable_in_every_theme(tmp_path):
+    """The summary's "⏎: see the result of the match" was the theme's accent on the felt:
+    1.3:1 in ansi-light, 2.8:1 in solarized-light and solarized-dark."""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    from .test_polish import resumed
+
+    async with running(resumed(tmp_path, scenarios.match_point(), seed=1), size=(80, 24)) as (app, pilot):
+        await pilot.press("s", "k")  # the knock wins the match
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = word_contrasts(app)
+            assert any("see the result of the match" in words for words in found), (theme, list(found))
+            unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < 4.5}
+            assert not unreadable, (theme, unreadable)
