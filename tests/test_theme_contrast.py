@@ -209,3 +209,17 @@ async def test_the_words_after_a_hand_are_readable_in_every_theme(tmp_path):
             assert any("see the result of the match" in words for words in found), (theme, list(found))
             unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < 4.5}
             assert not unreadable, (theme, unreadable)
+
+
+async def test_terminal_too_small_is_readable_in_every_theme():
+    """"Terminal too small" was the theme's warning colour on the felt: 2.6:1 in solarized, 2.9:1 in ansi-dark."""
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(30, 10)) as pilot:
+        await settle(app, pilot)
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = word_contrasts(app)
+            said = [ratio for words, ratio in found.items() if "small" in words]
+            assert said, (theme, list(found))
+            assert min(said) >= 4.5, (theme, said)
