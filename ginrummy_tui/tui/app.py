@@ -167,11 +167,7 @@ class GinApp(App):
     def too_small(self) -> bool:
         """True while the terminal is below the smallest usable size: every
         screen shows "Terminal too small" instead of its content."""
-        return self._too_small_at(self.size)
-
-    @staticmethod
-    def _too_small_at(size: tuple[int, int]) -> bool:
-        return too_small_for(*size)
+        return too_small_for(*self.size)
 
     async def on_event(self, event: events.Event) -> None:
         """While the screen is hidden behind "Terminal too small", keys other
@@ -626,7 +622,7 @@ class GinApp(App):
         """True while a screen covers the table (the rule sheet, the scores...), the
         terminal (of ``size``, or the present one) is too small to show it, or the game
         is suspended (Ctrl+Z)."""
-        too_small = self._too_small_at(size) if size is not None else self.too_small
+        too_small = too_small_for(*size) if size is not None else self.too_small
         return self.screen is not self.table or too_small or self._suspended
 
     def on_resize(self, event: events.Resize) -> None:

@@ -76,7 +76,6 @@ TYPED_AHEAD_MOST = 20
 """At most this many keys wait for the host's answer; more are refused, saying why."""
 
 
-
 class GameScreen(Screen):
     """The table, where a hand is played."""
 
@@ -792,4 +791,4 @@ class GameScreen(Screen):
 
 
 _SCREEN_KEYS = BindingsMap(GameScreen.BINDINGS)
-"""The table's keys and their actions (for the keys typed ahead: :meth:`GameScreen.on_key`)."""
+"""The table's keys and their actions (for the keys typed ahead: :meth:`GameScreen.holds_key`)."""

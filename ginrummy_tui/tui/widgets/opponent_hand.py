@@ -68,14 +68,16 @@ def head_line(
             head.append(f"  {arrow} to move" if to_move_words else f"  {arrow}", style=f"bold {colours.gold}")
         return ascii_text(head) if ascii_only else head  # "Computer - 10 cards"
 
-    tries = [line(len(known), True, True), line(len(known), False, True)]
-    tries += [line(shown, False, False) for shown in range(len(known), -1, -1)]
-    if width <= 0:
-        return tries[0]
-    for head in tries:
+    whole = line(len(known), True, True)
+    if width <= 0 or whole.cell_len <= width:
+        return whole
+    # the shorter forms, each made only if the one before did not fit
+    forms = ((len(known), False, True), *((shown, False, False) for shown in range(len(known), -1, -1)))
+    head = whole
+    for form in forms:
+        head = line(*form)
         if head.cell_len <= width:
             return head
-    head = tries[-1]
     ellipsis = "..." if ascii_only else "…"
     head.truncate(max(0, width - len(ellipsis)), overflow="crop")
     head.append(ellipsis[:width])
