@@ -263,3 +263,154 @@ async def test_the_match_result_offers_no_new_match_while_the_other_player_is_aw
             await pilot.pause()
             assert server.state.match_no == 1 and server._ready == [False, True]
             assert _match_line(app) == "Waiting for Bob to come back · q: quit"
+
+
+# ---------------------------------------------------------------- a terminal too small to show the table
+
+
+@contextlib.asynccontextmanager
+async def timed_match_with_one_in_the_app(app_seat: int):
+    """A timed match (30 s a move, on a clock the test moves) between Ann (the host's seat, 0)
+    and Bob (the guest, 1), both through a :class:`RemoteSession`, the one of ``app_seat`` in
+    the app (80x24), the other's connection running: yields the clock, the server, Ann's and
+    Bob's sessions, the app and its pilot, once both are at the table."""
+    from ginrummy_tui.tui.app import make_app
+
+    clock = FakeClock()
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0, clock=clock)
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann", retry_every=0.1, away_when_suspended=False)
+    bob = RemoteSession(*server.address, server.codes[1], "Bob", retry_every=0.1)
+    await ann.connect()
+    await bob.connect()
+    other = bob if app_seat == 0 else ann
+    connection = asyncio.create_task(other.connection())
+    app = make_app(session=ann if app_seat == 0 else bob, pause=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_app(pilot, lambda: other.opponent_here and other.opponent_name == ("Bob" if app_seat else "Ann"))
+            yield clock, server, ann, bob, app, pilot
+    finally:
+        await bob.aclose()
+        await ann.aclose()
+        await connection
+        await server.close()
+
+
+def _clock_of(server: MatchServer) -> tuple[int, float, bool]:
+    """The host's move clock: the seat to move, the seconds left and whether it runs."""
+    clock = server._clock_message()
+    assert clock is not None
+    return clock["seat"], clock["remaining"], clock["running"]
+
+
+async def test_a_guests_terminal_too_small_stops_the_hosts_clock_until_it_is_big_again():
+    """The guest's window made too small to show the table ("Terminal too small") on its own
+    turn: the host's clock ran on, and the guest lost the match on time without seeing it. The
+    seat now counts as away until the window is big again, then the clock goes on with the
+    time that was left; the host's table says meanwhile that the game waits for the guest."""
+    async with timed_match_with_one_in_the_app(app_seat=1) as (clock, server, ann, bob, app, pilot):
+        ann.submit(Action("draw stock"))
+        await until_true(lambda: server.state.phase == "discard")
+        ann.submit(Action("discard", server.state.hands[0][0]))
+        await until_app(pilot, lambda: app.table.v is not None and app.table.v.my_turn)
+        clock.forward(10)
+        assert _clock_of(server) == (1, 20.0, True)
+        await pilot.resize_terminal(40, 15)
+        await until_app(pilot, lambda: app.too_small and not _clock_of(server)[2])
+        assert _clock_of(server) == (1, 20.0, False)
+        clock.forward(600)  # ten minutes too small to play
+        assert server.state.phase == "draw" and server.state.result is None
+        # the host's table: the game waits for Bob, the clock paused with the time left
+        await until_true(lambda: ann.opponent_too_small)
+        assert ann.status() == "Waiting for Bob: their terminal is too small · ⏱ 20 s for Bob (paused)"
+        assert ann.blocked() == "waiting for Bob: their terminal is too small" and not ann.view().legal_actions
+        assert ann.take_news()[-1] == "Bob's terminal is too small to show the table: the game waits for them."
+        await pilot.resize_terminal(80, 24)
+        await until_app(pilot, lambda: not app.too_small and _clock_of(server)[2])
+        assert _clock_of(server) == (1, 20.0, True)
+        await until_true(lambda: not ann.opponent_too_small)
+        assert ann.status() == "⏱ 20 s for Bob" and ann.take_news() == ["Bob sees the table again."]
+        await until_app(pilot, lambda: bob.client.clock is not None and bob.client.clock["running"])
+        clock.forward(20)  # the time left runs out as it would have
+        await until_true(lambda: server.state.result is not None)
+        assert server.state.winner == 0
+
+
+async def test_the_hosts_terminal_too_small_stops_its_own_clock_until_it_is_big_again():
+    """The same for the host's own seat, whose app is a client of its server as the guest's
+    is: its window too small on its turn, its clock ran on; now the clock waits for it, and
+    the guest's table says the game waits for the host."""
+    async with timed_match_with_one_in_the_app(app_seat=0) as (clock, server, ann, bob, app, pilot):
+        await until_app(pilot, lambda: app.table.v is not None and app.table.v.my_turn)
+        clock.forward(10)
+        assert _clock_of(server) == (0, 20.0, True)
+        await pilot.resize_terminal(45, 24)  # a column short
+        await until_app(pilot, lambda: app.too_small and not _clock_of(server)[2])
+        clock.forward(600)
+        assert server.state.phase == "draw" and server.state.result is None
+        await until_true(lambda: bob.opponent_too_small)
+        assert bob.status() == "Waiting for Ann: their terminal is too small · ⏱ 20 s for Ann (paused)"
+        assert not bob.view().legal_actions
+        await pilot.resize_terminal(80, 24)
+        await until_app(pilot, lambda: not app.too_small and _clock_of(server)[2])
+        assert _clock_of(server) == (0, 20.0, True)
+        await until_true(lambda: bob.status() == "⏱ 20 s for Ann")
+        # the host plays on at once: its move is not refused as made from a terminal too small
+        await until_app(pilot, lambda: bool(ann.view().legal_actions))
+        await pilot.press("s")
+        await until_app(pilot, lambda: server.state.phase == "discard")
+        assert not ann.problem
+
+
+async def test_a_window_resized_back_and_forth_sends_the_host_only_a_few_changes(monkeypatch):
+    """Each change between too small and big enough is a message to the host: a window
+    dragged back and forth across the smallest size sends at most one each half second, the
+    last state at the end of the gap (the host's limit is 10 messages a second); and a move
+    made as the window grows is not refused, the host told first that it is big again."""
+    from ginrummy_tui.net import remote_session
+
+    told: list[bool] = []
+    terminal = MatchServer._terminal
+
+    def counted(self: MatchServer, conn, msg) -> bool:
+        told.append(msg.get("too_small"))
+        return terminal(self, conn, msg)
+
+    monkeypatch.setattr(MatchServer, "_terminal", counted)
+    async with timed_match_with_one_in_the_app(app_seat=0) as (_clock, server, ann, _bob, app, pilot):
+        await until_app(pilot, lambda: app.table.v is not None and bool(ann.view().legal_actions))
+        started = time.monotonic()
+        for _ in range(20):
+            await pilot.resize_terminal(40, 15)
+            await pilot.pause()
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+        await pilot.resize_terminal(40, 15)
+        await until_app(pilot, lambda: server._too_small == [True, False])
+        took = time.monotonic() - started  # 41 changes: one message at once, then one a gap at most
+        assert len(told) <= 1 + took / remote_session.TOO_SMALL_GAP
+        assert told[0] is True and all(a != b for a, b in zip(told, told[1:], strict=False))
+        await pilot.resize_terminal(80, 24)  # and a move at once, before the gap is over
+        await pilot.press("s")
+        await until_app(pilot, lambda: server.state.phase == "discard")
+        assert not ann.problem and server._too_small == [False, False] and told[-1] is False
+
+
+async def test_a_host_that_does_not_take_too_small_is_never_sent_it(monkeypatch):
+    """A host of an earlier release (protocol version 1, as this one) refuses a message it
+    does not know: the guest sends ``too_small`` only to a host whose welcome lists it, and
+    plays on with one that does not (its clock runs on through a window too small, as it did)."""
+    from ginrummy_tui.net import protocol as P
+
+    monkeypatch.setattr(P, "FEATURES", ())  # the welcome lists nothing
+    async with timed_match_with_one_in_the_app(app_seat=0) as (clock, server, ann, _bob, app, pilot):
+        assert ann.client.features == frozenset()
+        await pilot.resize_terminal(40, 15)
+        await until_app(pilot, lambda: app.too_small)
+        await asyncio.sleep(0.2)
+        assert server._too_small == [False, False] and _clock_of(server)[2]
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("s")
+        await until_app(pilot, lambda: server.state.phase == "discard")
+        assert not ann.problem and not ann.client.errors

@@ -88,6 +88,12 @@ class GameClient:
         self.names: list[str] = ["", ""]
         self.connected = [False, False]
         """Which seats the host sees connected."""
+        self.too_small = [False, False]
+        """Which seats' terminals are too small to show the table, as the host says (the game
+        waits for them); a host that does not say it sees none so."""
+        self.features: frozenset[str] = frozenset()
+        """The messages the host takes beyond those of the protocol's first release, as its
+        welcome lists them (``too_small``); none from a host that lists none."""
         self.ready = [False, False]
         self.seated = [False, False]
         """Which seats have had a player in this match, as the host says (also before it was
@@ -223,6 +229,13 @@ class GameClient:
         self._asked()
         await self._drain()
 
+    async def tell_too_small(self, too_small: bool) -> None:
+        """Tell the host that the terminal is too small to show the table (or big enough
+        again); nothing to a host that does not take it (:attr:`features`)."""
+        if P.TOO_SMALL in self.features:
+            self._write({"type": P.TOO_SMALL, "too_small": too_small})
+            await self._drain()
+
     async def send(self, message: dict[str, Any]) -> None:
         """Send any message (tests use it to misbehave)."""
         self._write(message)
@@ -293,6 +306,8 @@ class GameClient:
             seat = msg.get("seat")
             self.seat = seat if seat in (0, 1) else None
             self._names(msg.get("names"))
+            features = msg.get("features")
+            self.features = frozenset(f for f in features if isinstance(f, str)) if isinstance(features, list) else frozenset()
         elif kind == P.STATE:
             try:
                 view = P.view_from_dict(msg.get("view"))
@@ -303,6 +318,7 @@ class GameClient:
             self.seq = seq if isinstance(seq, int) else self.seq
             self._names(msg.get("names"))
             self.connected = _bools(msg.get("connected"), self.connected)
+            self.too_small = _bools(msg.get("too_small"), [False, False])
             self.ready = _bools(msg.get("ready"), self.ready)
             self.seated = _bools(msg.get("seated"), self.seated)
             clock = msg.get("clock")

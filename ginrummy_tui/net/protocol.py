@@ -32,7 +32,11 @@ ACTION = "action"
 PING = "ping"
 HINT = "hint"
 """The player was shown a hint: the host tells the other player, and counts it for the hand."""
-CLIENT_TYPES = (HELLO, ACTION, PING, HINT)
+TOO_SMALL = "too_small"
+"""The player's terminal became too small to show the table (``"too_small": true``), or big
+enough again (``false``): the host's move clock and the game wait for that seat meanwhile.
+Sent only to a host whose welcome lists it in its ``features``."""
+CLIENT_TYPES = (HELLO, ACTION, PING, HINT, TOO_SMALL)
 # server -> client
 WELCOME = "welcome"
 STATE = "state"
@@ -40,6 +44,10 @@ ERROR = "error"
 PONG = "pong"
 BYE = "bye"
 SERVER_TYPES = (WELCOME, STATE, ERROR, PONG, BYE)
+FEATURES = (TOO_SMALL,)
+"""The messages this host takes beyond those of protocol version 1's first release, listed
+in its welcome's ``features``: a client sends them only to a host that lists them (the
+protocol version is unchanged, so that peers of either release still play together)."""
 
 # error codes
 E_MALFORMED = "malformed"

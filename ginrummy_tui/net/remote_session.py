@@ -46,6 +46,10 @@ STEP_AWAY_WAIT = 2.0
 """Seconds the guest waits at most for its connection to close before Ctrl+Z stops it."""
 AWAY = "back from Ctrl+Z"
 """Why the connection is down after the seat was left for Ctrl+Z (said until it is taken back)."""
+TOO_SMALL_GAP = 0.5
+"""Seconds at least between two ``too_small`` messages to the host: a window resized back and
+forth across the smallest size sends the last state once the gap is over (a move sent meanwhile
+takes it along first)."""
 LINE_ROOM = 74
 """Columns for :meth:`RemoteSession.status` at 80 columns: the prompt line's 76, less the mark
 of a move refused for what it says (``✗ ``)."""
@@ -63,6 +67,9 @@ class RemoteSession(Session):
     (saved, and resumed with the same join code), as the host says it then.
     With ``away_when_suspended`` (the guest's side) Ctrl+Z leaves the seat
     until ``fg`` takes it back, so the host's move clock waits meanwhile.
+    On either side, a terminal too small to show the table
+    (:meth:`terminal_too_small`) is told to the host, whose clock and game wait
+    for that seat until it is big enough again.
     """
 
     computes_opponent = False
@@ -107,6 +114,15 @@ class RemoteSession(Session):
         """True from :meth:`step_away` until :meth:`come_back`: the seat was left for a suspension."""
         self._back = asyncio.Event()
         """Set when the app runs again after a suspension: the seat is taken back then."""
+        self.too_small = False
+        """True while the app says its terminal is too small to show the table (:meth:`terminal_too_small`)."""
+        self._told_too_small: tuple[GameClient | None, bool, float] = (None, False, -TOO_SMALL_GAP)
+        """The connection the host was last told :attr:`too_small` on, what it was told, and when
+        (``time.monotonic()``); a new connection starts as not too small, as the host sees it."""
+        self._telling: asyncio.Task[None] | None = None
+        """Tells the host :attr:`too_small`, once it changed and the gap since the last time is over."""
+        self._was_small: bool | None = None
+        """Whether the other player's terminal was too small at the host's last view (None before the first)."""
         self.client_id = P.new_client_id()
         """Said in every hello of this session: the host knows its rejoins from another client's join."""
         self.listener = None
@@ -163,6 +179,7 @@ class RemoteSession(Session):
         self.client = client
         self.problem = ""
         self._record(client)  # the first view, read before it was the session's
+        self._tell_too_small()
 
     def connection(self) -> Coroutine[Any, Any, None]:
         """The coroutine that keeps the match going: it reads the host's
@@ -223,7 +240,15 @@ class RemoteSession(Session):
                 self._news.append(f"{name} is back at the table." if self.opponent_seen else f"{name} joined.")
             else:
                 self._news.append(f"{name} left the table: the game waits for them to come back.")
+        small = here and client.seat is not None and client.too_small[1 - client.seat]
+        if self._was_small is not None and here and self._was_here and small != self._was_small:
+            name = self.opponent_name
+            self._news.append(
+                f"{name}'s terminal is too small to show the table: the game waits for them." if small
+                else f"{name} sees the table again."
+            )
         self._was_here = here
+        self._was_small = small
         self._tell_renamed(client)
         if here or client.seated[1 - self.seat]:  # at the table in this run, or before the host was restarted
             self.opponent_seen = True
@@ -289,6 +314,7 @@ class RemoteSession(Session):
             self.problem = ""
             self._lost_at = None
             self._record(client)  # the first view, read before it was the session's
+            self._tell_too_small()  # the host sees a new connection as not too small
             self.changed()
             return True
         return False
@@ -312,6 +338,63 @@ class RemoteSession(Session):
         if self.away:
             self.away = False
             self._back.set()
+
+    def terminal_too_small(self, too_small: bool) -> None:
+        """The terminal became too small to show the table (or big enough again): the host
+        is told, so that its move clock and the game wait for this seat meanwhile (only
+        changes are sent, at most one each :data:`TOO_SMALL_GAP` s; nothing to a host that
+        does not take it). Never waits."""
+        if too_small == self.too_small:
+            return
+        self.too_small = too_small
+        self._on_loop(self._tell_too_small)
+
+    def _on_loop(self, call: Callable[[], None]) -> None:
+        """Run ``call`` on the session's loop: now if on it, else as soon as the loop can."""
+        loop = self._loop
+        if loop is None:
+            return
+        try:
+            on_loop = asyncio.get_running_loop() is loop
+        except RuntimeError:
+            on_loop = False
+        if on_loop:
+            call()
+        else:
+            loop.call_soon_threadsafe(call)
+
+    def _tell_too_small(self) -> None:
+        """Start telling the host :attr:`too_small` if it has not been told it (on the loop)."""
+        if self._telling is None and not self._closing and self._loop is not None:
+            self._telling = self._loop.create_task(self._telling_too_small())
+
+    async def _telling_too_small(self) -> None:
+        try:
+            while not self._closing:
+                client = self.client
+                if client is None or not client.open or P.TOO_SMALL not in client.features:
+                    return
+                on, told, at = self._told_too_small
+                if (told if on is client else False) == self.too_small:
+                    return
+                wait = at + TOO_SMALL_GAP - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                    continue
+                self._told_too_small = (client, self.too_small, time.monotonic())
+                with contextlib.suppress(ConnectionError, OSError):
+                    await client.tell_too_small(self.too_small)
+        finally:
+            self._telling = None
+
+    def _too_small_first(self, client: GameClient) -> None:
+        """Before a move: the host is told at once that the terminal is big enough again,
+        if it has not been yet (the gap between two messages not waited for), so that
+        the move is not refused as made from a terminal too small."""
+        on, told, _at = self._told_too_small
+        if (told if on is client else False) != self.too_small and P.TOO_SMALL in client.features:
+            self._told_too_small = (client, self.too_small, time.monotonic())
+            self._send(client.tell_too_small(self.too_small))
 
     def _send(self, message: Coroutine[Any, Any, None]) -> None:
         """Send in the background, on the session's loop: the caller never waits."""
@@ -376,6 +459,28 @@ class RemoteSession(Session):
         client = self.client
         return client is not None and client.seat is not None and client.connected[1 - client.seat]
 
+    @property
+    def opponent_too_small(self) -> bool:
+        """True while the other player is connected but their terminal is too small to show
+        the table, as the host says: the game and its move clock wait for them."""
+        client = self.client
+        return self.opponent_here and client is not None and client.seat is not None and client.too_small[1 - client.seat]
+
+    @property
+    def opponent_at_table(self) -> bool:
+        """True while the other player is connected and sees the table (the game can go on)."""
+        return self.opponent_here and not self.opponent_too_small
+
+    def _clock_waits(self) -> bool:
+        """True while the host's move clock waits: the connection down, or a seat not at the
+        table (the other player away, or either player's terminal too small)."""
+        client = self.client
+        return (
+            not self.online
+            or not self.opponent_at_table
+            or (client is not None and client.seat is not None and client.too_small[client.seat])
+        )
+
     def _raw_view(self) -> PlayerView:
         client = self.client
         if client is None or client.view is None:
@@ -394,7 +499,7 @@ class RemoteSession(Session):
     def view(self) -> PlayerView:
         """The latest view from the host; no legal moves while the game is paused."""
         v = self._raw_view()
-        if not self.online or not self.opponent_here or self._waiting_to_continue():
+        if not self.online or not self.opponent_at_table or self._waiting_to_continue():
             return replace(v, legal_actions=())
         return v
 
@@ -430,6 +535,7 @@ class RemoteSession(Session):
         if action.kind in (Kind.NEXT_HAND, Kind.NEW_MATCH):
             self._going_on = (v.match_no, v.hand_no)
         self.problem = ""
+        self._too_small_first(client)
         self._send(client.submit(action))
 
     def move_on_its_way(self) -> bool:
@@ -447,6 +553,8 @@ class RemoteSession(Session):
             return "not connected to the host" if self.gave_up else "not connected to the host: reconnecting"
         if not self.opponent_here:
             return f"waiting for {self._awaited()}"
+        if self.opponent_too_small:
+            return f"waiting for {self.opponent_name}: their terminal is too small"
         if self._waiting_to_continue():
             return f"waiting for {self.opponent_name} to go on"
         if self._unanswered():
@@ -459,7 +567,7 @@ class RemoteSession(Session):
 
     def status_says_blocked(self) -> bool:
         # the line says the connection is lost (or given up) and why, or whom the game waits for
-        return not self.online or (not self.opponent_here and not self.host_silent)
+        return not self.online or (not self.opponent_at_table and not self.host_silent)
 
     def _unanswered(self) -> bool:
         """True while a move sent is not answered yet (the view on show is the one it was made on)."""
@@ -490,7 +598,7 @@ class RemoteSession(Session):
         """The move clock: ``(seat to move, seconds left, seconds per move)``, or None (also
         while the connection's line says why the game does not go on: the clock waits then)."""
         client = self.client
-        if client is None or not client.clock or not self.online or not self.opponent_here or self.host_silent:
+        if client is None or not client.clock or self._clock_waits() or self.host_silent:
             return None
         left = client.clock_left()
         try:
@@ -521,6 +629,8 @@ class RemoteSession(Session):
             parts.append(text + (": your move waits for it" if self._unanswered() else ""))
         elif not self.opponent_here:
             parts.append(self._with_paused_clock(*self._waiting_lines()))
+        elif self.opponent_too_small:
+            parts.append(self._with_paused_clock(*self._too_small_lines()))
         elif self._waiting_to_continue():
             parts.append(f"Waiting for {self.opponent_name} to go on")
         elif self.going_on_note():
@@ -529,6 +639,8 @@ class RemoteSession(Session):
         if clock is not None:
             seat, left, _limit = clock
             parts.append(f"⏱ {int(left + 0.999)} s for {self._whose(seat)}")
+        elif not parts and (paused := self._paused_forms()):  # this seat's own terminal was too small
+            parts.append(paused[0])
         if self.problem.startswith(REFUSED):
             parts.append(self.problem)
         return " · ".join(parts)
@@ -538,13 +650,14 @@ class RemoteSession(Session):
         return "you" if seat == self.seat else self.opponent_name
 
     def paused_clock(self) -> tuple[int, float] | None:
-        """While the game waits (the connection down, the other player away): the move
-        clock as the host keeps it, stopped: ``(seat to move, seconds left)``; None when
-        there is none (no timer, between hands) or the game does not wait."""
+        """While the game waits (the connection down, the other player away or their
+        terminal too small): the move clock as the host keeps it, stopped: ``(seat to
+        move, seconds left)``; None when there is none (no timer, between hands) or the
+        game does not wait."""
         client = self.client
         if client is None or not client.clock or self.host_silent or self.gave_up:
             return None
-        if self.online and self.opponent_here:
+        if not self._clock_waits():
             return None
         try:
             seat, left = int(client.clock["seat"]), float(client.clock.get("remaining", 0))
@@ -555,16 +668,23 @@ class RemoteSession(Session):
             left -= max(0.0, until - client.clock_stamp)
         return seat, max(0.0, left)
 
-    def _with_paused_clock(self, *lines: str) -> str:
-        """The first of ``lines`` (the longest first) that fits 80 columns with the move
-        clock, paused, after it ("⏱ 20 s for you (paused)", or without whose move it is,
-        "⏱ 20 s (paused)"); without a clock, the first that fits alone."""
+    def _paused_forms(self) -> list[str]:
+        """The move clock, paused, as the line says it, the longest first ("⏱ 20 s for you
+        (paused)", then without whose move it is, "⏱ 20 s (paused)"); none while the game
+        does not wait, or without a clock."""
         clock = self.paused_clock()
         if clock is None:
-            return next((line for line in lines if len(line) <= LINE_ROOM), lines[-1])
+            return []
         seat, left = clock
         seconds = f"⏱ {int(left + 0.999)} s"
-        forms = [f"{seconds} for {self._whose(seat)} (paused)", f"{seconds} (paused)"]
+        return [f"{seconds} for {self._whose(seat)} (paused)", f"{seconds} (paused)"]
+
+    def _with_paused_clock(self, *lines: str) -> str:
+        """The first of ``lines`` (the longest first) that fits 80 columns with the move
+        clock, paused, after it (:meth:`_paused_forms`); without a clock, the first that fits alone."""
+        forms = self._paused_forms()
+        if not forms:
+            return next((line for line in lines if len(line) <= LINE_ROOM), lines[-1])
         tried = [f"{line} · {form}" for line in lines for form in forms]
         return next((line for line in tried if len(line) <= LINE_ROOM), tried[-1])
 
@@ -579,9 +699,15 @@ class RemoteSession(Session):
         where = f" ({self.address_hint})" if self.address_hint else ""
         return (coded + where, coded, text) if where else (coded, text)
 
+    def _too_small_lines(self) -> tuple[str, ...]:
+        """While the other player's terminal is too small to show the table: that the game
+        waits for them, and why; the longest first."""
+        text = f"Waiting for {self.opponent_name}"
+        return (f"{text}: their terminal is too small to show the table", f"{text}: their terminal is too small", text)
+
     def waiting_note(self) -> str:
         """After asking for the next hand or match: who it now waits for ("" if nobody)."""
-        if not self.online or not self.opponent_here:
+        if not self.online or not self.opponent_at_table:
             return self.status()
         if self._waiting_to_continue():
             return f"Waiting for {self.opponent_name} to go on"

@@ -181,6 +181,9 @@ class MatchServer:
         self._ready = [False, False]
         self._seated = [False, False]
         """Which seats have had a player in this match (kept in the save, across restarts of the host)."""
+        self._too_small = [False, False]
+        """Which seats' players said their terminal is too small to show the table: such a
+        seat counts as away (the game and its move clock wait) until it says it is big again."""
         # the clock
         self._time = clock
         """Where the move clock reads the time and sets its alarm (None: the event loop's)."""
@@ -223,6 +226,14 @@ class MatchServer:
     def connected(self) -> tuple[bool, bool]:
         """Which seats have a live connection."""
         return (self._seats[0] is not None, self._seats[1] is not None)
+
+    def at_table(self) -> tuple[bool, bool]:
+        """Which seats have a player at the table: connected, with a terminal big enough to
+        show it (the game and its move clock wait while one is not)."""
+        return (
+            self._seats[0] is not None and not self._too_small[0],
+            self._seats[1] is not None and not self._too_small[1],
+        )
 
     async def start(self) -> tuple[str, int]:
         """Start listening; returns the bound ``(address, port)``."""
@@ -360,6 +371,9 @@ class MatchServer:
                 self._send(conn, {"type": P.PONG})
             elif kind == P.HINT:
                 self._hint(conn.seat)
+            elif kind == P.TOO_SMALL:
+                if not self._terminal(conn, msg):
+                    return
             else:
                 if not self._refuse(conn, P.E_UNKNOWN, "unknown message type"):
                     return
@@ -444,6 +458,7 @@ class MatchServer:
                 "server": f"gin-tui {__version__}",
                 "seat": seat,
                 "names": list(self.names),
+                "features": list(P.FEATURES),
             },
         )
         self._clock_update()
@@ -466,6 +481,7 @@ class MatchServer:
             replaced.append(held)
             del replaced[:-REPLACED_KEPT]
         self._holders[seat] = client
+        self._too_small[seat] = False  # until the new connection says otherwise
         conn.seat = seat
         self._seats[seat] = conn
         if not self._seated[seat]:
@@ -491,6 +507,10 @@ class MatchServer:
             return self._refuse(conn, P.E_ILLEGAL, "only the host's clock can call time")
         if not all(self.connected()):
             return self._refuse(conn, P.E_PAUSED, "waiting for the opponent")
+        if self._too_small[1 - seat]:
+            return self._refuse(conn, P.E_PAUSED, "waiting for the opponent: their terminal is too small")
+        if self._too_small[seat]:
+            return self._refuse(conn, P.E_PAUSED, "your terminal was said to be too small to show the table")
         state = self._state
         if action.kind in BETWEEN:
             if action not in legal_actions(state):
@@ -509,10 +529,28 @@ class MatchServer:
         self._set_state(new)
         return True
 
+    def _terminal(self, conn: _Conn, msg: dict[str, Any]) -> bool:
+        """A ``too_small`` message: the seat's terminal is too small to show the table, or
+        big enough again. The seat counts as away meanwhile (the game and the move clock
+        wait); a message that changes nothing is not passed on."""
+        seat = conn.seat
+        assert seat is not None
+        too_small = msg.get("too_small")
+        if not isinstance(too_small, bool):
+            return self._refuse(conn, P.E_MALFORMED, 'too_small needs "too_small": true or false')
+        if self._too_small[seat] == too_small:
+            return True
+        self._too_small[seat] = too_small
+        log.info("seat %s %s", seat, "cannot see the table: its terminal is too small" if too_small else "sees the table again")
+        self._clock_update()
+        self._broadcast()
+        return True
+
     def _drop(self, conn: _Conn) -> None:
         seat = conn.seat
         if seat is not None and self._seats[seat] is conn:
             self._seats[seat] = None
+            self._too_small[seat] = False  # a player who comes back says it again
             log.info("seat %s left", seat)
             self._clock_update()
             self._broadcast()
@@ -640,6 +678,7 @@ class MatchServer:
             "view": P.view_to_dict(view(self._state, seat)),
             "names": list(self.names),
             "connected": list(self.connected()),
+            "too_small": list(self._too_small),
             "ready": list(self._ready),
             "seated": list(self._seated),
             "clock": self._clock_message(),
@@ -667,7 +706,8 @@ class MatchServer:
         """Start, pause or restart the move timer after any change.
 
         Each accepted move restarts it at ``rules.timer`` seconds; it runs only
-        while both seats are connected, and a pause keeps the time left.  Time
+        while both seats are at the table (connected, their terminals big enough
+        to show it: :meth:`at_table`), and a pause keeps the time left.  Time
         the host itself was not running is not counted (:meth:`_stalled`).
         """
         timer = self._state.rules.timer
@@ -678,7 +718,7 @@ class MatchServer:
             self._stop_clock()
             self._clock_seq = self.seq
             self._remaining = float(timer)
-        should_run = self._state.phase.playing and all(self.connected()) and self._loop is not None
+        should_run = self._state.phase.playing and all(self.at_table()) and self._loop is not None
         if should_run and self._timer is None:
             assert self._loop is not None
             self._deadline = self._now() + self._remaining

@@ -61,6 +61,11 @@ The contract, for anyone writing a session:
     Around a suspension of the app (Ctrl+Z): network play, a guest leaves its
     seat before the process stops (so the host pauses the game and its move
     clock, as for a player who quit) and takes it back once it runs again.
+``terminal_too_small(too_small)``
+    The terminal became too small to show the table ("Terminal too small"), or
+    big enough again: network play, the host is told, and its move clock and
+    the game wait for this seat meanwhile (against the computer the app stops
+    its own clock).
 ``add_hint()``
     Count a hint shown to the player in the match's statistics.
 ``reset(state, opponent)``
@@ -194,6 +199,11 @@ class Session:
     def come_back(self) -> None:
         """The app runs again after a suspension (``fg``): network play, a guest that
         left its seat for it takes it back (the default: nothing)."""
+
+    def terminal_too_small(self, too_small: bool) -> None:
+        """The terminal became too small to show the table, or big enough again: network
+        play, the seat counts as away for the host's move clock meanwhile (the default:
+        nothing; the app's own clock, against the computer, stops by itself)."""
 
     def add_hint(self) -> None:
         """Count a hint shown to the player (the default: not counted)."""

@@ -337,6 +337,7 @@ class GinApp(App):
             return
         self._restored = True
         self._start_connection()
+        self.session.terminal_too_small(self.too_small)  # network play: a terminal too small from the start
         from .restore import restore_ui, unreadable_details
 
         ctx = self.context
@@ -628,9 +629,11 @@ class GinApp(App):
     def on_resize(self, event: events.Resize) -> None:
         """The move clock against the computer stops while "Terminal too small" hides
         everything, and goes on with the time left once the window is big enough (the
-        time before the change counts as it was).  Called before the app takes the
+        time before the change counts as it was); over the network the host is told,
+        and its clock waits for this seat meanwhile.  Called before the app takes the
         new size."""
         self._clock_checkpoint(covered=self._covered(event.size))
+        self.session.terminal_too_small(too_small_for(*event.size))
 
     _suspended = False
 
