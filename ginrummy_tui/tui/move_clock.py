@@ -10,9 +10,10 @@ scores never costs a match:
   it again where it stood (:class:`MoveClock`).  So does a terminal too small
   to show the table ("Terminal too small"), until the window is big enough.
 * **Over the network** the host's clock keeps running (the other player is
-  waiting), so it stays on show over every screen (:class:`ClockBadge`), and
-  runs on through a window too small: only a seat left empty (Ctrl+Z, a
-  dropped connection) stops it.
+  waiting), so it stays on show over every screen (:class:`ClockBadge`).  A
+  seat left empty (Ctrl+Z, a dropped connection) stops it, and so does a
+  window too small to show the table: the app tells the host, which counts
+  the seat as away until the window is big enough again.
 * At 10 s and at 5 s left the line changes colour and the terminal bell rings
   once (:class:`Warnings`).
 
