@@ -310,6 +310,7 @@ async def test_a_guests_terminal_too_small_stops_the_hosts_clock_until_it_is_big
     seat now counts as away until the window is big again, then the clock goes on with the
     time that was left; the host's table says meanwhile that the game waits for the guest."""
     async with timed_match_with_one_in_the_app(app_seat=1) as (clock, server, ann, bob, app, pilot):
+        ann.take_news()  # "Bob joined."
         ann.submit(Action("draw stock"))
         await until_true(lambda: server.state.phase == "discard")
         ann.submit(Action("discard", server.state.hands[0][0]))
@@ -325,12 +326,15 @@ async def test_a_guests_terminal_too_small_stops_the_hosts_clock_until_it_is_big
         await until_true(lambda: ann.opponent_too_small)
         assert ann.status() == "Waiting for Bob: their terminal is too small · ⏱ 20 s for Bob (paused)"
         assert ann.blocked() == "waiting for Bob: their terminal is too small" and not ann.view().legal_actions
-        assert ann.take_news()[-1] == "Bob's terminal is too small to show the table: the game waits for them."
+        await until_true(lambda: bool(ann._news), timeout=10)  # once it has been so a while
+        assert ann.take_news() == ["Bob's terminal is too small to show the table: the game waits for them."]
         await pilot.resize_terminal(80, 24)
         await until_app(pilot, lambda: not app.too_small and _clock_of(server)[2])
         assert _clock_of(server) == (1, 20.0, True)
         await until_true(lambda: not ann.opponent_too_small)
-        assert ann.status() == "⏱ 20 s for Bob" and ann.take_news() == ["Bob sees the table again."]
+        assert ann.status() == "⏱ 20 s for Bob"
+        await until_true(lambda: bool(ann._news), timeout=10)
+        assert ann.take_news() == ["Bob sees the table again."]
         await until_app(pilot, lambda: bob.client.clock is not None and bob.client.clock["running"])
         clock.forward(20)  # the time left runs out as it would have
         await until_true(lambda: server.state.result is not None)
@@ -414,3 +418,37 @@ async def test_a_host_that_does_not_take_too_small_is_never_sent_it(monkeypatch)
         await pilot.press("s")
         await until_app(pilot, lambda: server.state.phase == "discard")
         assert not ann.problem and not ann.client.errors
+
+
+async def test_a_window_resized_back_and_forth_brings_the_other_player_no_note_each_time():
+    """Each change was told in a note on the other table: a window dragged across the
+    smallest size piled up "Bob's terminal is too small…" and "Bob sees the table again."
+    notes. The line says it at once; a note only once it has stayed so for a while."""
+    from ginrummy_tui.net import remote_session
+
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0)
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann", away_when_suspended=False)
+    bob = RemoteSession(*server.address, server.codes[1], "Bob")
+    await ann.connect()
+    await bob.connect()
+    tasks = [asyncio.create_task(s.connection()) for s in (ann, bob)]
+    try:
+        await until_true(lambda: ann.opponent_here)
+        ann.take_news()
+        bob.terminal_too_small(True)
+        await until_true(lambda: ann.opponent_too_small)
+        assert ann.status().startswith("Waiting for Bob: their terminal is too small")
+        bob.terminal_too_small(False)  # sent once half a second has gone by since the last
+        await until_true(lambda: not ann.opponent_too_small)
+        await asyncio.sleep(remote_session.TOO_SMALL_NEWS_AFTER + 0.2)
+        assert ann.take_news() == []
+        bob.terminal_too_small(True)  # and now for good
+        await until_true(lambda: ann.opponent_too_small)
+        await asyncio.sleep(remote_session.TOO_SMALL_NEWS_AFTER + 0.2)
+        assert ann.take_news() == ["Bob's terminal is too small to show the table: the game waits for them."]
+    finally:
+        for s in (ann, bob):
+            await s.aclose()
+        await asyncio.gather(*tasks)
+        await server.close()

@@ -50,6 +50,9 @@ TOO_SMALL_GAP = 0.5
 """Seconds at least between two ``too_small`` messages to the host: a window resized back and
 forth across the smallest size sends the last state once the gap is over (a move sent meanwhile
 takes it along first)."""
+TOO_SMALL_NEWS_AFTER = 2.0
+"""Seconds the other player's terminal must stay too small (or big enough again) before a note
+says so: a window dragged back and forth brings no note each time (the line says it at once)."""
 LINE_ROOM = 74
 """Columns for :meth:`RemoteSession.status` at 80 columns: the prompt line's 76, less the mark
 of a move refused for what it says (``✗ ``)."""
@@ -121,8 +124,11 @@ class RemoteSession(Session):
         (``time.monotonic()``); a new connection starts as not too small, as the host sees it."""
         self._telling: asyncio.Task[None] | None = None
         """Tells the host :attr:`too_small`, once it changed and the gap since the last time is over."""
-        self._was_small: bool | None = None
-        """Whether the other player's terminal was too small at the host's last view (None before the first)."""
+        self._small_told: bool | None = None
+        """Whether the last note said the other player's terminal was too small (None before the
+        host's first view, which is not told)."""
+        self._small_news: asyncio.TimerHandle | None = None
+        """Tells the other player's terminal too small (or big again) once it has stayed so a while."""
         self.client_id = P.new_client_id()
         """Said in every hello of this session: the host knows its rejoins from another client's join."""
         self.listener = None
@@ -241,14 +247,11 @@ class RemoteSession(Session):
             else:
                 self._news.append(f"{name} left the table: the game waits for them to come back.")
         small = here and client.seat is not None and client.too_small[1 - client.seat]
-        if self._was_small is not None and here and self._was_here and small != self._was_small:
-            name = self.opponent_name
-            self._news.append(
-                f"{name}'s terminal is too small to show the table: the game waits for them." if small
-                else f"{name} sees the table again."
-            )
+        if self._small_told is None or not here:  # not told: the host's first view, or the player gone
+            self._small_told = small
+        elif small != self._small_told and self._small_news is None and self._loop is not None:
+            self._small_news = self._loop.call_later(TOO_SMALL_NEWS_AFTER, self._tell_small_news)
         self._was_here = here
-        self._was_small = small
         self._tell_renamed(client)
         if here or client.seated[1 - self.seat]:  # at the table in this run, or before the host was restarted
             self.opponent_seen = True
@@ -258,6 +261,21 @@ class RemoteSession(Session):
             self.records.observe(
                 client.view, client.match_id, started=client.match_started, hints=hints, opponent_name=other
             )
+
+    def _tell_small_news(self) -> None:
+        """The other player's terminal has stayed too small (or big enough again) since the
+        host said it became so: a note says it, once (not when it went back meanwhile)."""
+        self._small_news = None
+        small = self.opponent_too_small
+        if self._closing or small == self._small_told:
+            return
+        self._small_told = small
+        name = self.opponent_name
+        self._news.append(
+            f"{name}'s terminal is too small to show the table: the game waits for them." if small
+            else f"{name} sees the table again."
+        )
+        self.changed()
 
     def _tell_renamed(self, client: GameClient) -> None:
         """Once: the other player goes by the name this one gave (the same
