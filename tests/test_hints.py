@@ -17,6 +17,7 @@ from ginrummy_tui.ai.hints import (
     explain,
     hint,
     hint_expert,
+    meld_chances,
     odds,
     prompt_lines,
 )
@@ -182,7 +183,7 @@ def test_discard_reason_says_what_the_other_player_has_shown():
     v = view(s, 0)
     assert v.opponent_picked == parse_cards("KH")
     # Q♥, J♥ and T♣ each leave 22 deadwood, the least; each sentence states the chance the expert weighs
-    chance = lambda c: odds(ExpertOpponent().meld_chance(v, parse_cards(c)[0]))  # noqa: E731
+    chance = lambda c: odds(meld_chances(v, parse_cards(c))[0])  # noqa: E731
     assert explain(v, parse_action("discard QH")) == (
         f"Discard Q♥: it leaves 22 deadwood; the computer picked up K♥; the chance it can meld Q♥ is {chance('QH')}."
     )
@@ -209,7 +210,7 @@ def test_a_throw_kept_from_the_other_player_gives_both_chances_in_plain_words():
     assert h.action == parse_action("discard 9S")
     assert h.reason == (
         "Discard 9♠: it leaves 15 deadwood (not K♦, which would leave 14): "
-        "the chance the computer can meld K♦ is more than 49 in 50, 9♠ less than 1 in 50."
+        "the chance the computer can meld K♦ is more than 49 in 50, 9♠ about 1 in 9."
     )
 
 
@@ -272,7 +273,7 @@ def test_every_sentence_with_a_chance_reads_at_the_highest_and_lowest_chances(mo
     # a discard: the chance the other player can meld it
     s = _made("7S 7H 7D 3C 4C 5C 6C 2S 3S KD", "AS 8S TS QC JC TD 8D KC 4D 5D", "5S", "9H")
     v = view(_play(s, "pass", "pass", "draw stock"), 0)
-    monkeypatch.setattr(ExpertOpponent, "meld_chance", lambda self, view, card: p)
+    monkeypatch.setattr("ginrummy_tui.ai.hints.meld_chances", lambda view, cards: tuple(p for _ in cards))
     assert explain(v, parse_action("discard KD")) == (
         f"Discard K♦: it leaves 14 deadwood; the chance the computer can meld K♦ is {said}."
     )
@@ -323,7 +324,7 @@ def test_no_claim_that_the_computer_shows_no_interest_in_a_suit():
     s = _play(s, "pass", "pass", "draw stock")
     v = view(s, 0)
     h = hint(v)
-    p = ExpertOpponent().meld_chance(v, parse_cards("KD")[0])
+    (p,) = meld_chances(v, parse_cards("KD"))
     assert h.action == parse_action("discard KD") and 0 < p < 1
     assert h.reason == f"Discard K♦: it leaves 14 deadwood; the chance the computer can meld K♦ is {odds(p)}."
     assert "interest" not in h.reason
@@ -338,11 +339,47 @@ def test_what_was_let_go_is_a_fact_and_the_chance_is_stated():
     s = _play(s, "draw stock", "discard 8H", "draw stock", "discard TC", "draw stock")
     v = view(s, 0)
     text = explain(v, parse_action("discard TD"))
-    p = ExpertOpponent().meld_chance(v, parse_cards("TD")[0])
+    (p,) = meld_chances(v, parse_cards("TD"))
     assert text == (
         f"Discard 10♦: it leaves 30 deadwood; the computer let go of 10♥ and 10♣; the chance it can meld 10♦ is {odds(p)}."
     )
-    assert "unlikely" not in text and odds(p) == "about 1 in 8"
+    assert "unlikely" not in text and odds(p) == "about 1 in 5"
+
+
+def _said_chance(reason: str) -> float:
+    """The chance a reason ends with, as a number: "about 7 in 10" is 0.7."""
+    said = re.search(r"(about|less than|more than) (\d+) in (\d+)\.$", reason)
+    assert said, reason
+    return int(said[2]) / int(said[3])
+
+
+def test_the_chance_to_meld_a_card_next_to_one_picked_up_counts_the_meld_it_was_taken_for():
+    """The computer took 7♥ while the player holds the other three sevens: it
+    can only have taken it for 5♥ 6♥ 7♥, so it melds 8♥; the hint said "about
+    1 in 4" (the expert's danger, lowered for every card above its last throw,
+    3♦), not a chance."""
+    s = _made("7S 7D 7C AS 2S 3S 5C 2C 8H KS", "5H 6H QS QC TD KC JC 9C 2D 3D", "7H", "4C 9S 3H")
+    s = _play(s, "pass", "take upcard", "discard 2D", "draw stock", "discard KS", "draw stock", "discard 3D", "draw stock")
+    v = view(s, 0)
+    assert v.opponent_picked == parse_cards("7H")
+    reason = explain(v, parse_action("discard 8H"))
+    assert reason.startswith("Discard 8♥: it leaves 14 deadwood; the computer picked up 7♥; the chance it can meld 8♥ is ")
+    assert _said_chance(reason) >= 0.9
+
+
+def test_the_chance_to_meld_a_card_holds_when_the_other_player_throws_an_unrelated_card():
+    """The computer took 7♥, then threw 3♦ and, a turn later, 9♠, which melds
+    with nothing near 8♥: the chance it can meld 8♥ went from "about 1 in 4"
+    to "about 7 in 10" (the expert's danger counts the cards above the last
+    throw as unlikely in its hand)."""
+    s = _made("AS 2S 3S 4D 5D 6D 5C 2C 8H KS", "QS QC 6H 5H TD KC JC 9C 2D 3D", "7H", "4C 7D 3H 9S AH")
+    s = _play(s, "pass", "take upcard", "discard 2D", "draw stock", "discard KS", "draw stock", "discard 3D", "draw stock")
+    before = explain(view(s, 0), parse_action("discard 8H"))
+    s = _play(s, "discard 3H", "draw stock", "discard 9S", "draw stock")
+    after = explain(view(s, 0), parse_action("discard 8H"))
+    said = "; the computer picked up 7♥; the chance it can meld 8♥ is "
+    assert said in before and said in after
+    assert abs(_said_chance(after) - _said_chance(before)) <= 0.1, (before, after)
 
 
 def _low_hand_with_stock(stock_left: int):

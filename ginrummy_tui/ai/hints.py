@@ -25,6 +25,7 @@ from .common import COMPUTER, hand_mask, melds_with, playable
 
 if TYPE_CHECKING:
     from .expert import ExpertOpponent, KnockOutlook
+    from .master import MasterOpponent
 
 HINT_LEVEL = "expert"
 """The opponent level whose choice a hint shows."""
@@ -224,9 +225,56 @@ def _points(x: float, *, unit: bool = False) -> str:
     return f"about {said}" if n >= 0 else f"a loss of about {said}"
 
 
+MELD_SAMPLES = 300
+"""The guesses of the other player's hand over which the chance that it can
+meld a card is counted (:func:`meld_chances`)."""
+
+
+def meld_guesser() -> MasterOpponent:
+    """The master's guesser of the other player's hand that :func:`meld_chances`
+    counts on: as the hints' knock figures guess it (the cards it picked up
+    in melds, half its stock draws replayed, each a hand it did not end the
+    hand with), but with the unseen cards weighted without the expert's
+    discount of cards worth more than its last throw (``Params.high_loose``
+    1), which made the guesses hold far too many low cards: over the hands
+    of ``docs/hints-review-web.md`` the chances it gives of 8 in 10 and more
+    came true about 8 times in 10, against 7 in 10 with the discount."""
+    from .expert import Params
+    from .master import GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
+
+    return MasterOpponent(0, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR, expert=Params(high_loose=1.0)))
+
+
+def meld_chances(view: PlayerView, cards, samples: int = MELD_SAMPLES) -> tuple[float, ...]:
+    """For each of ``cards``, the chance (0..1) that the other player can meld
+    it: the share of ``samples`` guesses of its hand (:func:`meld_guesser`)
+    in which it holds two cards that make a set or a run with the card.  The
+    guesses are dealt from a generator seeded by the position, so the same
+    view always gives the same figures, and every card is counted on the
+    same guesses.  (The expert's danger of a throw,
+    ``ExpertOpponent.danger``, is a weight for its own choice, not a chance,
+    and is not what a hint states.)"""
+    import random
+
+    from .expert import MELD_PAIRS
+
+    cards = tuple(cards)
+    rng = random.Random(
+        f"gin-tui-meld/{view.match_no}/{view.hand_no}/{view.seat}/{len(view.history)}/{hand_mask(view.hand)}"
+    )
+    hands = meld_guesser().guess_hands(view, rng, samples)
+    if not hands:
+        return tuple(0.0 for _ in cards)
+    out = []
+    for c in cards:
+        pairs = MELD_PAIRS[c.index]
+        out.append(sum(1 for h in hands if any(a & h and b & h for a, b in pairs)) / len(hands))
+    return tuple(out)
+
+
 def _meld_odds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
-    """The chance the other player can meld ``c`` (the expert's danger), with what it has shown."""
-    p = _expert().meld_chance(view, c)
+    """The chance the other player can meld ``c`` (:func:`meld_chances`), with what it has shown."""
+    (p,) = meld_chances(view, (c,))
     picked = [x for x in view.opponent_picked if melds_with(c, x)]
     threw = [t for t in _opponent_threw(view) if t is not c and melds_with(c, t)]
     shown = ""
@@ -533,7 +581,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
             return f"{head}; the expert would throw {lab(choice.card)}, leaving {_ends(view, choice.card)}."
         other = least[3]
         expert = _expert()
-        p_mine, p_other = expert.meld_chance(view, c), expert.meld_chance(view, other)
+        p_mine, p_other = meld_chances(view, (c, other))
         not_other = f"{head} (not {lab(other)}, which would leave {least[0]})"
         fewer = f"{head} (not {lab(other)}, leaving {least[0]})"
         if p_other - p_mine >= 0.1:
@@ -573,7 +621,8 @@ def _what_favours(view: PlayerView, expert: ExpertOpponent, c: Card, other: Card
             return f"the chance to knock {after}: {_chance_pair(mine.knock_chance, theirs.knock_chance)}"
         if mine.gin_chance > theirs.gin_chance:
             return f"the chance of gin {after}: {_chance_pair(mine.gin_chance, theirs.gin_chance)}"
-    return _meld_pair(c, other, expert.meld_chance(view, c), expert.meld_chance(view, other), ascii_only, name)
+    p_mine, p_other = meld_chances(view, (c, other))
+    return _meld_pair(c, other, p_mine, p_other, ascii_only, name)
 
 
 def _without(hand, card: Card) -> tuple[Card, ...]:
@@ -601,4 +650,4 @@ def _chance_pair(mine: float, other: float) -> str:
     return f"a little higher (both {_hundredths(mine)})"
 
 
-__all__ = ["HINT_LEVEL", "MATCH_CHANCE", "PROMPT_COLUMNS", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint", "hint_expert", "odds", "prompt_lines"]
+__all__ = ["HINT_LEVEL", "MATCH_CHANCE", "PROMPT_COLUMNS", "Hint", "best_after_taking", "card_name", "expert_choice", "explain", "hint", "hint_expert", "meld_chances", "odds", "prompt_lines"]
