@@ -8,7 +8,7 @@ choice with a few fast estimates (``docs/ai.md`` describes it in full):
   from the stock and the best throw back (:meth:`ExpertOpponent.lookahead`),
   over the unseen cards weighted by their chance of being in the stock; for
   the few best throws, after two more draws (:meth:`ExpertOpponent.lookahead2`).
-* **Danger** of a discard: the chance that the opponent can meld it, from the
+* **Danger** of a discard: a weight for how likely the opponent can meld it, from the
   cards it is known to hold and from how likely each unseen card is in its
   hand (less likely next to the cards it threw or refused, or above its last
   throw; more likely next to the cards it picked up).
@@ -267,7 +267,10 @@ class ExpertOpponent:
             ctx.wsum = total
 
     def danger(self, ctx: _Context, card: Card) -> float:
-        """The chance that the opponent can meld ``card`` (0..1)."""
+        """How much the opponent is reckoned to meld ``card`` (0..1): the sum,
+        over the pairs of cards that make a meld with it, of the products of
+        their weights, a weight for the throw (``Params.danger``), not a
+        chance (the hints count one, ``ginrummy_tui.ai.hints.meld_chances``)."""
         total = 0.0
         for a, b in MELD_PAIRS[card.index]:
             pa = self._p_holds(ctx, a)
@@ -524,12 +527,6 @@ class ExpertOpponent:
         return dw >= wait, "threshold", wait
 
     # ------------------------------------------------------------ figures for hints
-
-    def meld_chance(self, view: PlayerView, card: Card) -> float:
-        """The chance (0..1) that the opponent can meld ``card``: the danger
-        the expert weighs when it throws it."""
-        ctx = _Context(view, self.params)
-        return self.danger(ctx, card)
 
     def expected_deadwood(self, view: PlayerView, cards) -> float:
         """The expected deadwood of these 10 cards after one more draw from the

@@ -232,17 +232,22 @@ meld a card is counted (:func:`meld_chances`)."""
 
 def meld_guesser() -> MasterOpponent:
     """The master's guesser of the other player's hand that :func:`meld_chances`
-    counts on: as the hints' knock figures guess it (the cards it picked up
-    in melds, half its stock draws replayed, each a hand it did not end the
-    hand with), but with the unseen cards weighted without the expert's
-    discount of cards worth more than its last throw (``Params.high_loose``
-    1), which made the guesses hold far too many low cards: over the hands
-    of ``docs/hints-review-web.md`` the chances it gives of 8 in 10 and more
-    came true about 8 times in 10, against 7 in 10 with the discount."""
+    counts on (:meth:`~ginrummy_tui.ai.master.MasterOpponent.guess_hands`):
+    the cards it picked up and still holds, each in a meld with two unseen
+    cards, the rest drawn from the unseen cards weighted by the expert's
+    reading of what it threw, passed and took, and half its stock draws
+    replayed.  Two settings differ from the guesses behind the hints' knock
+    figures (``docs/hints-review-web.md`` gives the measures): the unseen
+    cards are weighted without the expert's discount of the cards worth more
+    than its last throw (``Params.high_loose`` 1), which made the guesses
+    hold far too many low cards (of its chances of 8 in 10 and more, about 7
+    in 10 came true; without it, 8 in 10), and a guess that would have ended
+    the hand is not dealt again (which changed no chance and took up to four
+    times as long)."""
     from .expert import Params
-    from .master import GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
+    from .master import MasterOpponent, MasterParams
 
-    return MasterOpponent(0, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR, expert=Params(high_loose=1.0)))
+    return MasterOpponent(0, MasterParams(expert=Params(high_loose=1.0)))
 
 
 def meld_chances(view: PlayerView, cards, samples: int = MELD_SAMPLES) -> tuple[float, ...]:
@@ -315,9 +320,11 @@ def explain(
 ) -> str:
     """A one-line reason for playing ``action`` in ``view`` (any legal action).
 
-    Every figure comes from what the expert weighs: the deadwood, the chance
-    the other player can meld a card, the expected deadwood after a draw, and
-    for a knock what it is expected to score."""
+    Every figure comes from what the expert weighs: the deadwood, the
+    expected deadwood after a draw, and for a knock what it is expected to
+    score; but the chance the other player can meld a card, which the
+    expert weighs only as a weight of its throw, is counted over guesses of
+    its hand (:func:`meld_chances`)."""
     name = opponent_name
     kind = action.kind
     lab = lambda c: _label(c, ascii_only)  # noqa: E731
@@ -592,7 +599,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
         if e_mine < e_other:
             why = _expected_pair(e_mine, e_other)
             return _fitting([f"{not_other}: after your next draw, {why}.", f"{fewer}: after your next draw, {why}."])
-        favours = _what_favours(view, expert, c, other, ascii_only, name)
+        favours = _what_favours(view, expert, c, other, (p_mine, p_other), ascii_only, name)
         return _fitting([
             f"{not_other}: {favours}.",
             f"{fewer}: {favours}.",
@@ -601,13 +608,15 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
     return f"{head}; {_meld_odds(view, c, ascii_only, name)}."
 
 
-def _what_favours(view: PlayerView, expert: ExpertOpponent, c: Card, other: Card, ascii_only: bool, name: str) -> str:
+def _what_favours(
+    view: PlayerView, expert: ExpertOpponent, c: Card, other: Card, chances: tuple[float, float], ascii_only: bool, name: str
+) -> str:
     """Why the expert throws ``c`` rather than ``other``, which leaves less
     deadwood and no more expected after the next draw: the first figure it
     weighs that favours ``c`` over the draws left to this seat (at most two):
     the expected deadwood after two draws, the chance of a hand within the
     knock limit, the chance of gin; else the chance the other player can meld
-    each card."""
+    each card (``chances``: ``c``'s and ``other``'s, :func:`meld_chances`)."""
     from .expert import _draws_left
 
     draws = _draws_left(view, drawn=True)
@@ -621,8 +630,7 @@ def _what_favours(view: PlayerView, expert: ExpertOpponent, c: Card, other: Card
             return f"the chance to knock {after}: {_chance_pair(mine.knock_chance, theirs.knock_chance)}"
         if mine.gin_chance > theirs.gin_chance:
             return f"the chance of gin {after}: {_chance_pair(mine.gin_chance, theirs.gin_chance)}"
-    p_mine, p_other = meld_chances(view, (c, other))
-    return _meld_pair(c, other, p_mine, p_other, ascii_only, name)
+    return _meld_pair(c, other, chances[0], chances[1], ascii_only, name)
 
 
 def _without(hand, card: Card) -> tuple[Card, ...]:
