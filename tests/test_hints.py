@@ -382,6 +382,18 @@ def test_the_chance_to_meld_a_card_holds_when_the_other_player_throws_an_unrelat
     assert abs(_said_chance(after) - _said_chance(before)) <= 0.1, (before, after)
 
 
+def test_the_chance_to_meld_is_the_same_for_the_same_position_and_none_for_a_card_nothing_melds():
+    s = _made("7S 7D 7C AS 2S 3S 5C 2C 8H KS", "5H 6H QS QC TD KC JC 9C 2D 3D", "7H", "4C 9S 3H")
+    s = _play(s, "pass", "take upcard", "discard 2D", "draw stock", "discard KS", "draw stock", "discard 3D", "draw stock")
+    v = view(s, 0)
+    cards = parse_cards("8H 5C 2S")
+    assert meld_chances(v, cards) == meld_chances(replace(v), cards)
+    assert meld_chances(v, cards[1:2]) == meld_chances(v, cards)[1:2]  # each card on the same guesses
+    # every meld of 2♠ needs a card the player holds (A♠, 3♠, 2♣) or one on the pile (2♦)
+    p_8h, p_5c, p_2s = meld_chances(v, cards)
+    assert p_2s == 0.0 and 0.0 < p_5c < p_8h
+
+
 def _low_hand_with_stock(stock_left: int):
     """Seat 0 holds 1 deadwood after drawing A♥, with ``stock_left`` cards in the stock before the draw."""
     s = _made("AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "QS QC TS 8D KS JC 9H 2D 3D 5S", "8S", "AH")
