@@ -48,3 +48,65 @@ async def test_every_part_of_the_table_is_on_the_screen(width, height):
         assert "Discard" in prompt.plain
         assert prompt.plain[:20] in rows[prompt.region.y], rows
         assert "Quit" in rows[keys.y]
+
+
+KEYS = ("t", "p", "s", "d", "enter", "k", "g", "b", "r", "a", "o", "m", "h", "question_mark", "c", "q")
+"""The keys the table's key bar may show, in its order, and those of the end of a hand."""
+
+
+def _key_bar(app) -> list[tuple[int, int, str, str]]:
+    """The key bar's entries as drawn: first cell, last cell + 1, key, words (key and description)."""
+    bar = app.screen.query_one(KeyBar)
+    plain = bar.render().plain
+    spans = sorted((*span, key) for key in KEYS if (span := bar.span(key)) is not None)
+    return [(start, end, key, plain[start:end]) for start, end, key in spans]
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+@pytest.mark.parametrize(
+    ("rules", "presses"),
+    [
+        ("standard", ("", "s", "k", "enter")),
+        ("classic", ("", "s", "k", "enter")),
+        ("oklahoma", ("", "s", "k", "enter")),
+        ("multiplayer-1.5", ("", "s", "k", "enter")),
+        ("big-gin", ("", "s", "b")),
+        ("match-point", ("", "s", "k", "enter")),
+    ],
+)
+async def test_the_key_bar_keeps_its_keys_two_spaces_apart_from_80_columns(rules, presses, ascii):
+    # at 80 columns the discard step of rules with Big Gin ("b Big Gin"), and with --ascii
+    # that of any rules ("Enter Discard"), had its keys one space apart: they needed 90
+    # columns (with --ascii and Big Gin, 94); the least needed words are now said shorter
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui import scenarios
+
+    if rules == "big-gin":
+        state = scenarios.big_gin_ready()
+    elif rules == "match-point":
+        state = scenarios.match_point()
+    else:
+        state = scenarios.knock_ready(rules=PRESETS[rules])
+    app = make_app(state=state, ascii=ascii, pause=0)
+    async with app.run_test(size=(120, 24)) as pilot:
+        await settle(app, pilot)
+        for press in presses:  # the draw, the discard (knock allowed, or Big Gin), the hand's end, the next
+            if press:
+                await pilot.press(press)
+                await settle(app, pilot)
+            shown: dict[int, list[tuple[int, int, str, str]]] = {}
+            for width in (120, 100, 90, 80):
+                await pilot.resize_terminal(width, 24)
+                await pilot.pause()
+                entries = shown[width] = _key_bar(app)
+                assert entries and entries[-1][3] == "q Quit", (press, width, entries)
+                assert entries[-1][1] <= width, (press, width, entries)
+                gaps = [b[0] - a[1] for a, b in zip(entries, entries[1:], strict=False)]
+                assert gaps == [2] * len(gaps), (press, width, [e[3] for e in entries])
+                assert [e[2] for e in entries] == [e[2] for e in shown[120]], (press, width)
+            bindings = {key: active.binding for key, active in app.screen.active_bindings.items()}
+            for width in (120, 100):  # every word whole where there is room
+                for _start, _end, key, words in shown[width]:
+                    assert words.endswith(" " + bindings[key].description), (press, width, words)
+            await pilot.resize_terminal(120, 24)
+            await pilot.pause()

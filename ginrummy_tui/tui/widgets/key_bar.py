@@ -30,6 +30,21 @@ class KeyBar(Widget):
     the keys (beside "g Gin", "b Big" is plain): before any key is left out.  With --ascii at
     80 columns the discard step of rules with Big Gin keeps "m Moves" so."""
 
+    TWO_SPACE_DESCRIPTIONS = (
+        ("Big Gin", "Big"),
+        ("Scores", "Pts"),
+        ("Moves", "Log"),
+        ("Rules", "Help"),
+        ("Hint", "Tip"),
+        ("Discard", "Throw"),
+    )
+    """Descriptions said shorter, one after another (the least needed first), where the line
+    has no room for its keys two spaces apart from 80 columns: the key stays, the word is
+    shorter.  Only where all of them still leave no room are the keys one space apart (with
+    their whole words).  So at 80 columns the discard step of rules with Big Gin reads
+    "⏎ Discard  k Knock  g Gin  b Big  o Sort  m Log  h Hint  ? Rules  c Pts  q Quit", and
+    with --ascii "Enter Throw  k Knock  g Gin  b Big  o Sort  m Log  h Tip  ? Help  c Pts  q Quit"."""
+
     ROOMY_DESCRIPTIONS = {"Back to your match": "Your match"}
     """Descriptions said shorter where the line has no room for them with the keys two spaces
     apart (or one, below 80 columns): the end of a practice hand at 80 columns reads
@@ -76,6 +91,14 @@ class KeyBar(Widget):
         gap = " " if width < NORMAL_WIDTH else "  "
         if width and needed() > width + len(gap):
             entries = [(d, self.ROOMY_DESCRIPTIONS.get(t, t), e, k) for d, t, e, k in entries]
+        if width and needed() > width + len(gap) and gap == "  ":
+            whole = entries
+            for long, short in self.TWO_SPACE_DESCRIPTIONS:
+                entries = [(d, short if t == long else t, e, k) for d, t, e, k in entries]
+                if needed() <= width + len(gap):
+                    break
+            else:
+                entries = whole
         if needed() > width + len(gap):
             gap = " "
         if width and needed() > width + len(gap):
