@@ -27,8 +27,7 @@ class KeyBar(Widget):
 
     SHORT_DESCRIPTIONS = {"Big Gin": "Big"}
     """Descriptions said shorter where the line is short of room even with one space between
-    the keys (beside "g Gin", "b Big" is plain): before any key is left out.  With --ascii at
-    80 columns the discard step of rules with Big Gin keeps "m Moves" so."""
+    the keys (beside "g Gin", "b Big" is plain): before any key is left out."""
 
     TWO_SPACE_DESCRIPTIONS = (
         ("Big Gin", "Big"),
@@ -86,8 +85,7 @@ class KeyBar(Widget):
             return 1 + sum(cell_len(d) + 1 + cell_len(t) + len(gap) for d, t, _e, _k in entries)
 
         # one space between the keys on a narrow terminal, or where two would leave one
-        # out (with --ascii at 80 columns "Enter" takes four columns more than "⏎"), once
-        # the descriptions that have a shorter form say it
+        # out even with the least needed words said shorter (TWO_SPACE_DESCRIPTIONS)
         gap = " " if width < NORMAL_WIDTH else "  "
         if width and needed() > width + len(gap):
             entries = [(d, self.ROOMY_DESCRIPTIONS.get(t, t), e, k) for d, t, e, k in entries]
