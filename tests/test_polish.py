@@ -810,9 +810,10 @@ async def test_a_file_set_aside_shows_its_name_on_one_line_where_the_table_leave
         shown = " ".join(lines).replace("/ ", "/").replace(" .", ".").replace(" ;", ";").replace(" :", ":")
         assert shown == note.replace(str(tmp_path), "~"), lines
         assert any(moved.name in line for line in lines), lines  # the name whole, on one line
-        app.notify("Sorted by rank", timeout=30)  # a note that is no warning keeps the narrow column
+        app.notify("Sorted by rank", timeout=30)  # a note that is no warning: in the warning's column
         await pilot.pause()
-        assert sorted(t.region.width for t in app.screen.query(Toast))[0] == 34
+        toasts = list(app.screen.query(Toast))
+        assert len(toasts) == 2 and len({(t.region.x, t.region.right) for t in toasts}) == 1
 
 
 @pytest.mark.parametrize(
@@ -1659,3 +1660,27 @@ async def test_the_opponents_line_fits_its_width_above_its_three_rows_of_card_ba
         assert ("(picked up)" in head) == (width == 80), head
         assert ("…" in head) == (width == 46), head
         assert head.startswith("Computer · 11 cards · holds 10♦ J♦"), head
+
+
+@pytest.mark.parametrize("size", [(80, 24), (86, 24), (100, 30), (110, 24), (120, 40), (150, 40), (200, 60)])
+async def test_notes_one_after_another_on_the_table_start_at_one_column_whatever_their_kind(size):
+    # at 110x24 a warning (Ctrl+Z with no shell to come back to) started at the table's 46th
+    # column and a plain note after it ("Sorted by rank") at its 70th: 34 columns wide at the
+    # right, against the warning's 58
+    from textual.widgets._toast import Toast
+
+    from ginrummy_tui.tui import scenarios
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(app, pilot)
+        for key in ("ctrl+z", "o", "o"):  # a warning, then two plain notes
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause()
+        toasts = list(app.screen.query(Toast))
+        assert [t.has_class("-warning") for t in toasts] == [True, False, False]
+        assert len({t.region.x for t in toasts}) == 1, [t.region for t in toasts]
+        table = app.table.query_one("#table").region
+        assert {t.region.right for t in toasts} == {table.right}
+        assert all(t.region.x >= table.x + 46 for t in toasts)  # right of the other player's cards and the piles

@@ -21,7 +21,7 @@ columns, ``app.tcss``): Textual's toast width, at most the screen's."""
 TOAST_EDGES = 3
 """A toast's left border and its padding."""
 TABLE_LEFT = 46
-"""The columns a warning leaves at the left from 24 rows and 80 columns
+"""The columns a note leaves at the left from 24 rows and 80 columns
 (``app.tcss``): the other player's name and cards, the piles and their words."""
 TABLE_WIDTH = 104
 """The table's widest (its ``max-width`` in ``game_screen.tcss``)."""
@@ -43,17 +43,18 @@ def table_columns(width: int) -> tuple[int, int]:
 
 
 def toast_text_width(width: int, height: int, severity: str) -> int:
-    """The columns of a toast's words on a screen of ``width`` × ``height``: a
-    warning (a note that names a file, most often) is wider where the toasts
-    have six lines only, so that what happened and the path fit them; from 24
-    rows and 80 columns it takes the room right of the table's left parts, in the
-    table's columns (``app.tcss``, :func:`table_columns`), so that the name of the
-    file fits a line where there is room for it."""
-    if severity == "information":
-        return TOAST_TEXT_WIDTH
+    """The columns of a toast's words on a screen of ``width`` × ``height``: from
+    24 rows and 80 columns every note takes the room right of the table's left
+    parts, in the table's columns (``app.tcss``, :func:`table_columns`), so that
+    the name of a file fits a line where there is room for it, and notes one after
+    another start at one column whatever their kind.  Where the toasts have six
+    lines only, a warning (a note that names a file, most often) is wider than
+    the others, so that what happened and the path fit them."""
     if height >= TALL_HEIGHT and width >= NORMAL_WIDTH:
         _left, table = table_columns(width)
         return min(WIDE_TOAST, max(TOAST_TEXT_WIDTH + TOAST_EDGES, table - TABLE_LEFT)) - TOAST_EDGES
+    if severity == "information":
+        return TOAST_TEXT_WIDTH
     return min(WIDE_TOAST, width) - TOAST_EDGES
 
 _PATH = re.compile(r"(?:(?<=[\s'\"(])|^)~?/[^\s'\"()/]+/[^\s'\"()]*")
