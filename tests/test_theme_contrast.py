@@ -223,3 +223,35 @@ async def test_terminal_too_small_is_readable_in_every_theme():
             said = [ratio for words, ratio in found.items() if "small" in words]
             assert said, (theme, list(found))
             assert min(said) >= 4.5, (theme, said)
+
+
+async def test_the_notes_are_readable_in_every_theme():
+    """A note (a toast) took the felt's light text onto the theme's panel: 1.01:1 in
+    textual-light and catppuccin-latte, 1.05:1 in atom-one-light, 1.2:1 in solarized-light
+    and rose-pine-dawn, 1.46:1 in ansi-light."""
+    from rich.terminal_theme import DEFAULT_TERMINAL_THEME, MONOKAI
+
+    from ginrummy_tui.tui import scenarios
+
+    notes = ("Sorted by rank", "Hand 2 again.", "The history is busy.")
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(app, pilot)
+        for note, severity in zip(notes, ("information", "warning", "error"), strict=True):
+            app.notify(note, severity=severity, timeout=60)
+        await pilot.pause()
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found: dict[str, float] = {}
+            for segment in segments(app):
+                if segment.style is None or segment.text.strip() not in notes:
+                    continue
+                fore, back = segment.style.color, segment.style.bgcolor
+                assert fore is not None and back is not None, segment
+                # a terminal's own colours (the ansi themes) as a dark terminal or a light one shows them
+                terminal = MONOKAI if app.current_theme.dark else DEFAULT_TERMINAL_THEME
+                ratio = contrast(fore.get_truecolor(terminal, foreground=True), back.get_truecolor(terminal, foreground=False))
+                found[segment.text.strip()] = min(found.get(segment.text.strip(), 99.0), ratio)
+            assert set(found) == set(notes), (theme, found)
+            assert min(found.values()) >= 4.5, (theme, found)
