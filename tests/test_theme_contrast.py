@@ -59,8 +59,9 @@ def themes_own_text(app) -> float:
     """The contrast of the theme's text on the theme's panel (21 where the panel is the terminal's own)."""
     from textual.color import Color
 
+    own = app.current_theme.surface
     surface = Color.parse(app.theme_variables["surface"])
-    if surface.ansi is not None:
+    if surface.ansi is not None or (own is not None and own.startswith("ansi_")):  # "transparent" in Textual 8
         return 21.0
     return contrast(Color.parse(app.theme_variables["foreground"]).rgb, surface.rgb)
 
@@ -225,12 +226,28 @@ async def test_terminal_too_small_is_readable_in_every_theme():
             assert min(said) >= 4.5, (theme, said)
 
 
+def contrasts_of(app, lines) -> dict[str, float]:
+    """The lowest contrast of each of ``lines`` on screen against its ground, the terminal's own
+    colours (the ansi themes') as a dark terminal or a light one shows them."""
+    from rich.terminal_theme import DEFAULT_TERMINAL_THEME, MONOKAI
+
+    terminal = MONOKAI if app.current_theme.dark else DEFAULT_TERMINAL_THEME
+    found: dict[str, float] = {}
+    for segment in segments(app):
+        words = segment.text.strip()
+        if segment.style is None or words not in lines:
+            continue
+        fore, back = segment.style.color, segment.style.bgcolor
+        assert fore is not None and back is not None, segment
+        ratio = contrast(fore.get_truecolor(terminal, foreground=True), back.get_truecolor(terminal, foreground=False))
+        found[words] = min(found.get(words, 99.0), ratio)
+    return found
+
+
 async def test_the_notes_are_readable_in_every_theme():
     """A note (a toast) took the felt's light text onto the theme's panel: 1.01:1 in
     textual-light and catppuccin-latte, 1.05:1 in atom-one-light, 1.2:1 in solarized-light
     and rose-pine-dawn, 1.46:1 in ansi-light."""
-    from rich.terminal_theme import DEFAULT_TERMINAL_THEME, MONOKAI
-
     from ginrummy_tui.tui import scenarios
 
     notes = ("Sorted by rank", "Hand 2 again.", "The history is busy.")
@@ -243,15 +260,53 @@ async def test_the_notes_are_readable_in_every_theme():
         for theme in theme_names():
             app.theme = theme
             await pilot.pause()
-            found: dict[str, float] = {}
-            for segment in segments(app):
-                if segment.style is None or segment.text.strip() not in notes:
-                    continue
-                fore, back = segment.style.color, segment.style.bgcolor
-                assert fore is not None and back is not None, segment
-                # a terminal's own colours (the ansi themes) as a dark terminal or a light one shows them
-                terminal = MONOKAI if app.current_theme.dark else DEFAULT_TERMINAL_THEME
-                ratio = contrast(fore.get_truecolor(terminal, foreground=True), back.get_truecolor(terminal, foreground=False))
-                found[segment.text.strip()] = min(found.get(segment.text.strip(), 99.0), ratio)
+            found = contrasts_of(app, notes)
             assert set(found) == set(notes), (theme, found)
             assert min(found.values()) >= 4.5, (theme, found)
+
+
+@pytest.mark.parametrize(
+    ("key", "line"),
+    [
+        ("c", "Esc: back to the game"),
+        ("m", "Esc: back to the game"),
+        ("f3", "Esc: back to the game"),
+        ("q", "This match is not saved: it ends here."),
+    ],
+)
+async def test_the_quieter_lines_of_the_panels_over_the_table_are_readable_in_every_theme(key, line):
+    """The panels' muted text, in the ansi themes half the terminal's text over the felt
+    showing through: "Esc: back to the game" under the score sheet, the moves and the
+    figures, and the quit question's note, were 1.28:1 in ansi-light."""
+    from ginrummy_tui.tui import scenarios
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = contrasts_of(app, (line,))
+            assert found, (theme, line)
+            # 4.5:1, or as readable as the theme's own text on its panel where that is less (solarized's)
+            assert found[line] >= min(4.5, themes_own_text(app)), (theme, found)
+
+
+async def test_the_figures_commands_are_readable_in_every_theme():
+    """F3's "On the command line: gin-tui stats [--json], gin-tui export" was dimmed: 2.46:1 in
+    solarized-light, 3.0:1 in atom-one-dark, 3.1:1 to 3.6:1 in catppuccin-latte, rose-pine-dawn
+    and atom-one-light."""
+    line = "On the command line: gin-tui stats [--json], gin-tui export"
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = contrasts_of(app, (line,))
+            assert found, (theme, line)
+            assert found[line] >= min(4.5, themes_own_text(app)), (theme, found)

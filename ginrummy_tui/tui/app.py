@@ -205,18 +205,24 @@ class GinApp(App):
         return {**super().get_theme_variable_defaults(), **DEFAULTS}
 
     def get_css_variables(self) -> dict[str, str]:
-        """The theme's variables, with ``gin-panel-text`` (unless the theme sets it):
-        the text of the panels drawn over the felt (the forms, the sheets, the
-        questions), the theme's own text on the theme's panel; in a theme whose
-        panel is the terminal's own ground (``ansi-dark``, ``ansi-light``: the
-        felt shows through) the felt's light text."""
-        from .palette import FELT_TEXT
+        """The theme's variables, with ``gin-panel-text`` and ``gin-panel-muted`` (unless
+        the theme sets them): the text of the panels drawn over the felt (the forms, the
+        sheets, the questions) and their quieter text, the theme's own text and muted
+        text on the theme's panel; in a theme whose panel is the terminal's own ground
+        (``ansi-dark``, ``ansi-light``: the felt shows through) the felt's light text and
+        a quieter one that still reads on the felt (the theme's muted text, half its
+        terminal's text, was 1.3:1 there in a light terminal)."""
+        from .palette import FELT_MUTED, FELT_TEXT
 
         variables = super().get_css_variables()
-        if "gin-panel-text" not in self.current_theme.variables:
+        theirs = self.current_theme.variables
+        if "gin-panel-text" not in theirs or "gin-panel-muted" not in theirs:
             surface = self.current_theme.surface
             felt_shows = surface is not None and surface.startswith("ansi_default")
-            variables["gin-panel-text"] = FELT_TEXT if felt_shows else variables["foreground"]
+            if "gin-panel-text" not in theirs:
+                variables["gin-panel-text"] = FELT_TEXT if felt_shows else variables["foreground"]
+            if "gin-panel-muted" not in theirs:
+                variables["gin-panel-muted"] = FELT_MUTED if felt_shows else variables["text-muted"]
             self.theme_variables = variables
         return variables
 

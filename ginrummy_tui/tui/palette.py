@@ -44,6 +44,9 @@ DEFAULTS: dict[str, str] = {
 
 FELT_TEXT = "#e6e6e6"
 """The text on the felt (app.tcss's ``Screen``), light whatever the theme: the felt is dark green in every theme."""
+FELT_MUTED = "#9fb8aa"
+"""The quieter text of the panels where the felt shows through them (the ansi themes): what
+the keys that close them do, the notes under a form's fields; 5.8:1 on the felt."""
 
 
 @dataclass(frozen=True)

@@ -131,7 +131,6 @@ def recent_renderable(recent: list[dict[str, Any]]) -> Group:
             if r.get("replay"):
                 line.append("  (replay)", style="dim")
             parts.append(line)
-    parts.append(Text("\nOn the command line: gin-tui stats [--json], gin-tui export", style="dim"))
     return Group(*parts)
 
 
@@ -208,6 +207,7 @@ class StatsScreen(TableOnly, ModalScreen):
                 yield Static(trend_heading(self._frame_room()), id="trend-title")
                 yield Trend(trend, ascii_only=gin_of(self.app).ascii_only, id="trend")
             yield Static(recent_renderable(recent), id="stats-recent")
+            yield Static("On the command line: gin-tui stats [--json], gin-tui export", id="stats-cli")
             yield Static("Esc: back to the game", id="stats-close")
         yield TableOnlyLine()
         yield KeyBar()
