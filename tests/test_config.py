@@ -49,7 +49,7 @@ def test_settings_round_trip_with_single_rule_options(tmp_path):
     assert loaded.message() is None
     assert loaded.settings == s
     assert loaded.settings.rules.knock_limit == 7 and loaded.settings.rules.gin_bonus == 20
-    assert loaded.settings.rules.name == "custom"
+    assert loaded.settings.rules.name == "classic"  # the preset they come from
 
 
 @pytest.mark.parametrize(

@@ -976,9 +976,9 @@ def test_rules_changed_from_a_preset_are_named_by_it_and_the_options_changed():
     from ginrummy_tui.engine.rules import rules_label
 
     assert rules_label(PRESETS["classic"]) == "classic"
-    assert rules_label(PRESETS["classic"].with_options(knock_limit=7)) == "classic (changed: knock limit)"
+    assert rules_label(PRESETS["classic"].with_options(knock_limit=7)) == "classic (changed: knock limit 7)"
     assert rules_label(PRESETS["standard"].with_options(knock_limit=7, big_gin=True), "rules") == (
-        "standard rules (changed: knock limit, big gin)"
+        "standard rules (changed: knock limit 7, big gin allowed)"
     )
     assert rules_label(PRESETS["oklahoma"].with_options(target=200), "rules", short=True) == "oklahoma rules (changed)"
 
@@ -986,13 +986,20 @@ def test_rules_changed_from_a_preset_are_named_by_it_and_the_options_changed():
 async def test_the_score_line_and_the_rule_sheet_name_changed_rules_by_their_preset(tmp_path):
     plan = prepare(args_for(tmp_path, rules="classic", rule=["knock_limit=7"]), ask=None)
     async with running(plan, size=(120, 30)) as (app, pilot):
-        assert "to 100 · classic rules (changed: knock limit)" in screen_text(app).splitlines()[0]
+        assert "to 100 · classic rules (changed: knock limit 7)" in screen_text(app).splitlines()[0]
         await pilot.press("question_mark")
         await settle(app, pilot)
-        assert "Rules in play: classic (changed: knock limit)" in screen_text(app)
-    plan = prepare(args_for(tmp_path, rules="classic", rule=["knock_limit=7"]), ask=None)
+        assert "Rules in play: classic (changed: knock limit 7)" in screen_text(app)
+    three = ["big_gin=true", "upcard_offer=false", "tie_is_undercut=false"]
+    plan = prepare(args_for(tmp_path, rule=three), ask=None)
     async with running(plan, size=(80, 24)) as (app, pilot):  # the short form where the long does not fit
-        assert screen_text(app).splitlines()[0].rstrip().endswith("classic rules (changed)")
+        head = screen_text(app).splitlines()[0].rstrip()
+        assert head.endswith("to 100 · standard rules (3 changes)") and len(head) <= 80, head
+        await pilot.press("question_mark")
+        await settle(app, pilot)
+        sheet = screen_text(app)  # the rule sheet names them in full
+        assert "Rules in play: standard (changed: a tie is no undercut, big gin allowed," in sheet, sheet
+        assert "│ no upcard offer)" in sheet, sheet
 
 
 async def test_a_new_match_against_another_opponent_stops_the_masters_worker_process(tmp_path):

@@ -2006,8 +2006,8 @@ def test_host_plays_a_rule_option_changed_from_the_preset_and_the_guest_is_shown
             "--data-dir", str(tmp_path / "a")]
     assert host_cli.run(parse_command_line(argv)) == 0
     [(rules, text)] = shown
-    assert rules == PRESETS["classic"].with_options(knock_limit=7, big_gin=True) and rules.name == "custom"
-    assert "classic rules (changed: knock limit, big gin)" in text and "knock at 7 or less" in text
+    assert rules == PRESETS["classic"].with_options(knock_limit=7, big_gin=True) and rules.name == "classic"
+    assert "classic rules (changed: knock limit 7, big gin allowed)" in text and "knock at 7 or less" in text
 
 
 def test_a_host_resuming_its_match_says_its_rule_options_apply_to_new_matches(tmp_path, capsys, monkeypatch):

@@ -79,3 +79,36 @@ def test_a_knock_limit_under_oklahoma_is_not_in_force_nor_named_as_a_change():
     assert oklahoma.with_options(knock_limit=5, oklahoma=False).knock_limit == 5
     with pytest.raises(ValueError, match="knock_limit must be between 0 and 10"):  # still refused out of range
         oklahoma.with_options(knock_limit=11)
+
+
+def test_changed_rules_are_named_after_the_preset_chosen_not_the_nearest_one():
+    """Rules changed from a preset were named "custom" and then after the preset
+    they differed from least: the default with Big Gin and no upcard offer read
+    "multiplayer-1.5 (changed: timer)", Oklahoma without Oklahoma "standard
+    (changed: target)"."""
+    from ginrummy_tui.engine.rules import changed_from_preset, rules_label
+
+    mine = PRESETS["standard"].with_options(big_gin=True, upcard_offer=False)
+    assert mine.name == "standard" and Rules.from_dict(mine.to_dict()) == mine  # kept with the rules, saved
+    assert changed_from_preset(mine) == ("standard", ["big_gin", "upcard_offer"])
+    assert rules_label(mine, "rules") == "standard rules (changed: big gin allowed, no upcard offer)"
+    off = PRESETS["oklahoma"].with_options(oklahoma=False)
+    assert rules_label(off) == "oklahoma (changed: no oklahoma)"
+    # rules saved by an earlier version, named "custom": the nearest preset names them, as before
+    old = {**mine.to_dict(), "name": "custom"}
+    assert changed_from_preset(Rules.from_dict(old)) == ("multiplayer-1.5", ["timer"])
+
+
+def test_a_changed_option_is_named_with_its_value_and_summarised_where_short():
+    """With ``tie_is_undercut`` off the header read "classic rules (changed: tie
+    is undercut)", the opposite of the rule in play."""
+    from ginrummy_tui.engine.rules import rules_label
+
+    rules = PRESETS["classic"].with_options(tie_is_undercut=False)
+    assert rules_label(rules, "rules") == "classic rules (changed: a tie is no undercut)"
+    assert rules_label(rules, "rules", short=True) == "classic rules (changed)"
+    three = rules.with_options(knock_limit=7, timer=20)
+    assert rules_label(three, "rules") == (
+        "classic rules (changed: knock limit 7, a tie is no undercut, move timer 20 s)"
+    )
+    assert rules_label(three, "rules", short=True) == "classic rules (3 changes)"

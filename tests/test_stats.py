@@ -654,10 +654,11 @@ def _changed_records(with_rules: bool = True) -> list[dict]:
     records = []
     for n, rules in enumerate([*CHANGED.values(), PRESETS["classic"]], start=1):
         for opp, winner in (("easy", 0), ("expert", 1)):
-            r = match(f"2026-03-{n:02d}-{opp}", opp, "custom" if rules.name == "custom" else rules.name,
+            changed = rules != PRESETS[rules.name]
+            r = match(f"2026-03-{n:02d}-{opp}", opp, "custom" if changed else rules.name,
                       [hand(1, "knock", 0, 0, 10 * n), hand(2, "gin", 1, 1, 25)], winner=winner)
-            if with_rules:
-                r["rules"] = rules.to_dict()
+            if with_rules:  # named "custom", as the rules of an earlier version were once changed
+                r["rules"] = {**rules.to_dict(), "name": "custom"} if changed else rules.to_dict()
             records.append(r)
     return records
 
@@ -712,7 +713,7 @@ def test_the_json_export_names_changed_rules_by_their_preset_and_the_options_cha
     from ginrummy_tui.storage.rule_words import rules_name
 
     changed = PRESETS["classic"].with_options(gin_bonus=30, target=10)
-    assert changed.name == "custom"
+    assert changed.name == "classic"
     name = rules_name(changed)
     assert name == "classic (changed: gin bonus 30, target 10)"
     records = []

@@ -23,7 +23,11 @@ class Rules:
     """The rules of a match. Presets are named values of this class."""
 
     name: str = "standard"
-    """The preset this value came from (``"custom"`` once changed)."""
+    """The preset these rules come from: the one the player chose (or the
+    default), kept when single options are changed (:meth:`with_options`), so
+    that the changes are named against it.  Matches saved by earlier versions
+    hold ``"custom"`` for changed rules: :func:`changed_from_preset` names those
+    by the preset they differ from least."""
     knock_limit: int = 10
     """Most deadwood allowed when knocking.  With ``oklahoma`` each hand's upcard
     sets the limit instead, and this one is not in force: such rules always hold
@@ -95,15 +99,13 @@ class Rules:
         return defender < knocker or (defender == knocker and self.tie_is_undercut)
 
     def with_options(self, **changes: Any) -> Rules:
-        """A copy with some options changed (named ``"custom"`` if any differ)."""
+        """A copy with some options changed, still named after the preset it
+        comes from (its ``name`` is kept, unless ``name`` is among the changes)."""
         known = {f.name for f in fields(self)}
         for key in changes:
             if key not in known:
                 raise ValueError(f"unknown rule option: {key!r}")
-        new = replace(self, **changes)
-        if "name" not in changes and new != self:
-            new = replace(new, name="custom")
-        return new
+        return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -233,9 +235,10 @@ PRESETS: MappingProxyType[str, Rules] = MappingProxyType(
 
 def changed_from_preset(rules: Rules) -> tuple[str, list[str]]:
     """The preset ``rules`` come from and the options changed from it, in the
-    order of :class:`Rules`: the preset it names, else (``"custom"``) the
-    one it differs from in the fewest options (the first of them on a tie,
-    standard first)."""
+    order of :class:`Rules`: the preset it names (the one chosen, whatever was
+    changed from it), else (``"custom"``, from a match saved by an earlier
+    version) the one it differs from in the fewest options (the first of them
+    on a tie, standard first)."""
     def changed(preset: str) -> list[str]:
         base = PRESETS[preset]
         return [f.name for f in fields(Rules) if f.name != "name" and getattr(rules, f.name) != getattr(base, f.name)]
@@ -246,16 +249,56 @@ def changed_from_preset(rules: Rules) -> tuple[str, list[str]]:
     return preset, changed(preset)
 
 
+_YES_NO_WORDS = {
+    "tie_is_undercut": ("a tie is an undercut", "a tie is no undercut"),
+    "big_gin": ("big gin allowed", "no big gin"),
+    "upcard_offer": ("upcard offered first", "no upcard offer"),
+    "oklahoma": ("oklahoma", "no oklahoma"),
+}
+"""The yes/no rule options in words: yes, no."""
+
+_OPTION_NAMES = {
+    "knock_limit": "knock limit",
+    "gin_bonus": "gin bonus",
+    "undercut_bonus": "undercut bonus",
+    "big_gin_bonus": "big gin bonus",
+    "box_bonus": "box bonus",
+    "game_bonus": "game bonus",
+}
+"""The number options as their values are said ("knock limit 7")."""
+
+
+def option_words(name: str, value: Any) -> str:
+    """A rule option and its value, in words that say what the rule is, not
+    the option's name ("knock limit 7", "a tie is no undercut", "no big gin",
+    "move timer 30 s", "the winner deals next", "target 40")."""
+    from .words import counted
+
+    if isinstance(value, bool) and name in _YES_NO_WORDS:
+        return _YES_NO_WORDS[name][0 if value else 1]
+    if name == "timer":
+        return "no move timer" if value is None else f"move timer {value} s"
+    if name == "next_dealer":
+        return "the winner deals next" if value == "winner" else "the deal alternates"
+    if name == "void_stock":
+        return f"void at {counted(value, 'card')} left in the stock"
+    if name == "target":
+        return f"target {value}"
+    return f"{_OPTION_NAMES.get(name, name.replace('_', ' '))} {value}"
+
+
 def rules_label(rules: Rules, noun: str = "", *, short: bool = False) -> str:
     """The rules as the player knows them: the preset's name (``"classic"``),
-    and, when options were changed from it, which: ``"standard (changed:
-    knock limit)"``, not ``"custom"``; ``noun`` after the name (``"standard
-    rules (changed: knock limit, big gin)"``); ``short``: only that some were
-    (``"standard rules (changed)"``)."""
+    and, when options were changed from it, which, with their values:
+    ``"standard (changed: knock limit 7)"``, ``"classic (changed: a tie is no
+    undercut)"``, not ``"custom"``; ``noun`` after the name (``"standard rules
+    (changed: knock limit 7, big gin allowed)"``); ``short``: only how many
+    (``"standard rules (changed)"`` for one, ``"standard rules (3 changes)"``),
+    where the full list does not fit (the rule sheet lists them in full)."""
     preset, changed = changed_from_preset(rules)
     name = f"{preset} {noun}" if noun else preset
     if not changed:
         return name
     if short:
-        return f"{name} (changed)"
-    return f"{name} (changed: {', '.join(option.replace('_', ' ') for option in changed)})"
+        return f"{name} (changed)" if len(changed) == 1 else f"{name} ({len(changed)} changes)"
+    return f"{name} (changed: {', '.join(option_words(option, getattr(rules, option)) for option in changed)})"

@@ -12,16 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ginrummy_tui.engine.rules import PRESETS, Rules, changed_from_preset
-from ginrummy_tui.engine.words import counted
-
-_YES_NO_WORDS = {
-    "tie_is_undercut": ("a tie is an undercut", "a tie is no undercut"),
-    "big_gin": ("big gin allowed", "no big gin"),
-    "upcard_offer": ("upcard offered first", "no upcard offer"),
-    "oklahoma": ("oklahoma", "no oklahoma"),
-}
-"""The yes/no rule options in words, as the match line says them: yes, no."""
+from ginrummy_tui.engine.rules import PRESETS, Rules, changed_from_preset, option_words
 
 CHANGED_RULES = "changed rules"
 """The name of a match's rules that an earlier version recorded only as
@@ -32,21 +23,9 @@ OLD_CUSTOM = "custom"
 
 def option_text(name: str, value: Any) -> str:
     """A rule option and its value, as the match line says it ("knock limit 7",
-    "no big gin", "move timer 30 s", "the winner deals next", "target 40")."""
-    from ginrummy_tui.storage.config import RULE_OPTION_HELP
-
-    if isinstance(value, bool) and name in _YES_NO_WORDS:
-        return _YES_NO_WORDS[name][0 if value else 1]
-    if name == "timer":
-        return "no move timer" if value is None else f"move timer {value} s"
-    if name == "next_dealer":
-        return "the winner deals next" if value == "winner" else "the deal alternates"
-    if name == "void_stock":
-        return f"void at {counted(value, 'card')} left in the stock"
-    if name == "target":
-        return f"target {value}"
-    label = dict(RULE_OPTION_HELP)[name].split(" (")[0].lower()
-    return f"{label} {value}"
+    "no big gin", "move timer 30 s", "the winner deals next", "target 40"):
+    :func:`~ginrummy_tui.engine.rules.option_words`."""
+    return option_words(name, value)
 
 
 def _changes(rules: Rules, *, target: bool) -> tuple[str, dict[str, Any]]:
