@@ -333,3 +333,24 @@ def test_a_saved_state_with_values_out_of_range_is_refused(key, value, words):
     d[key] = value
     with pytest.raises(ValueError, match=words):
         from_json(json.dumps(d))
+
+
+@pytest.mark.parametrize("preset, dealer", [("classic", 1), ("standard", 0)])
+def test_a_tie_that_is_no_undercut_is_a_hand_nobody_wins(preset, dealer):
+    """With ``tie_is_undercut`` off, a knock the defender matched (5 against 5)
+    scored 0 to the knocker yet counted as the knocker's hand: a box bonus
+    under classic, and the knocker dealt next as its winner."""
+    from ginrummy_tui.engine.state import box_bonuses
+
+    rules = PRESETS[preset].with_options(tie_is_undercut=False)
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC 8D", "KH KD KS QH QD QS JH JD JS 5H", stock_top="5D",
+            discard="6S", phase="draw", current=0, rules=rules)
+    assert s.dealer == 1
+    s = apply(apply(s, A("draw stock")), A("knock 8D"))
+    assert s.result.knock.knocker_deadwood == s.result.knock.defender_deadwood == 5
+    assert s.result.winner is None and s.result.tie and s.result.points == 0
+    assert s.sheet[-1].winner is None and s.sheet[-1].tie and s.sheet[-1].kind == "knock"
+    assert s.scores == (0, 0) and box_bonuses(rules, ((r.kind, r.winner) for r in s.sheet)) == (0, 0)
+    assert apply(s, A("next hand")).dealer == dealer  # as after a void hand: the same dealer, or the other
+    saved = from_json(to_json(s))
+    assert saved.sheet[-1].tie and saved.result.tie

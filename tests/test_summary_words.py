@@ -40,3 +40,49 @@ def test_the_end_of_a_doubled_hand_says_the_spade_upcard_doubled_it():
     console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(summary_renderable(view(plain, 0), "Computer (standard)"))
     assert "spade" not in console.export_text()
+
+
+def _tied_hand(preset: str = "classic"):
+    """A knock the defender matched, 5 against 5, where a tie is no undercut."""
+    from ginrummy_tui.engine import parse_action
+
+    from .engine_helpers import rig
+
+    rules = PRESETS[preset].with_options(tie_is_undercut=False)
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC 8D", "KH KD KS QH QD QS JH JD JS 5H", stock_top="5D",
+            discard="6S", phase="draw", current=0, rules=rules)
+    return apply(apply(s, parse_action("draw stock")), parse_action("knock 8D"))
+
+
+def test_a_tie_that_is_no_undercut_is_told_as_a_tie_nobody_wins():
+    """Such a tie ended with "You score 0 (5 − 5)", its score table row "You knocked 5 / 5 —"
+    like a void hand's, and "Box bonuses so far: You 20 (1 hand won)" under the table."""
+    from rich.console import Console
+
+    from ginrummy_tui.storage.history import hand_entry
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.storage.stats import compute
+    from ginrummy_tui.tui.screens.summary_screen import summary_renderable
+    from ginrummy_tui.tui.widgets.score_table import boxes_note, score_table
+
+    state = _tied_hand()
+    v = view(state, 0)
+    console = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(summary_renderable(v, "Computer (standard)", width=100))
+    text = console.export_text()
+    assert "Hand 1: You knocked — a tie, 5 deadwood each." in text, text
+    assert "A tie, which is no undercut under these rules: nobody scores, and nobody wins the hand." in text
+    assert "score 0" not in text and "(5 − 5)" not in text
+    for width, tiny, ending in ((80, False, "You knocked, a tie"), (42, True, "You: tie")):
+        console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        console.print(score_table(v, "Computer (standard)", compact=tiny, tiny=tiny))
+        [row] = [line for line in console.export_text().splitlines() if line.lstrip().startswith("1 ")]
+        assert ending in row and "—" in row, row
+    assert boxes_note(v, "Computer (standard)") == ""  # no box for the knocker
+    entry = hand_entry(state, state.sheet[-1])
+    assert entry["winner"] is None and entry["points"] == 0
+    record = {"id": "m1", "opponent": "standard", "preset": "classic", "hands": [entry], "scores": [0, 0],
+              "totals": [0, 0], "finished": False}
+    assert "Hand 1: knock, deadwood 5-5: a tie, no score" in format_match(record)
+    figures = compute([record]).total.as_dict()
+    assert figures["hands"] == 1 and figures["hands_won"] == 0 and figures["hands_lost"] == 0

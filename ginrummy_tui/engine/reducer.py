@@ -331,7 +331,9 @@ def _settle(before: GameState, knocker: int, kcards: tuple[Card, ...], after: Ga
 
     defender = 1 - knocker
     res = score_knock(kcards, before.hands[defender], before.rules, knock_limit=before.knock_limit)
-    winner = knocker if res.winner == "knocker" else defender
+    winner: int | None = knocker if res.winner == "knocker" else defender
+    if res.tie:  # a tie that is no undercut: nobody wins the hand (no points, no box, the deal as after a void)
+        winner = None
     points = res.points * before.multiplier
     dws = [0, 0]
     dws[knocker] = res.knocker_deadwood

@@ -48,6 +48,13 @@ class KnockResult:
     layout_gain: int = 0
     """How much more the knocker scores (or the less the defender) with this layout than with the least-deadwood one."""
 
+    @property
+    def tie(self) -> bool:
+        """A knock the defender matched (equal deadwood after layoffs) where a
+        tie is no undercut: it scores nothing, and nobody wins the hand (the
+        ``winner`` says "knocker", as the points are the knocker's: none)."""
+        return self.kind == EndKind.KNOCK and self.knocker_deadwood == self.defender_deadwood
+
     WRITTEN_WHEN_SET = ("kept_out", "blocked", "layout_gain")
     """The fields added later: a save or a view holds them only when set, so
     that a knock without them reads and writes exactly as before."""

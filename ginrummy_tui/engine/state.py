@@ -50,6 +50,18 @@ class HandRecord:
     scores: tuple[int, int]
     """Running totals after this hand."""
 
+    @property
+    def tie(self) -> bool:
+        """A knock the defender matched where a tie is no undercut: nobody won (:func:`is_tie`)."""
+        return is_tie(self.kind, self.winner)
+
+
+def is_tie(kind: str, winner: int | None) -> bool:
+    """Whether a hand of this ending and winner was a tie that nobody won: a
+    knock the defender matched, where a tie is no undercut (no points, no box,
+    the deal as after a void hand)."""
+    return kind == EndKind.KNOCK and winner is None
+
 
 def box_bonuses(rules: Rules, hands: Iterable[tuple[str, int | None]]) -> tuple[int, int]:
     """Each seat's box bonuses in a match of these hands (each its ending's kind
@@ -89,6 +101,11 @@ class HandResult:
     """Both hands as they were at the end (the knocker's 10 or 11 cards)."""
     knock: KnockResult | None
     multiplier: int = 1
+
+    @property
+    def tie(self) -> bool:
+        """A knock the defender matched where a tie is no undercut: nobody won (:func:`is_tie`)."""
+        return is_tie(self.kind, self.winner)
 
 
 @dataclass(frozen=True)

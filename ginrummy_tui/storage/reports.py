@@ -276,6 +276,8 @@ def format_match(record: dict[str, Any]) -> str:
         dw_text = f", deadwood {dw[0]}-{dw[1]}" if isinstance(dw, list) and len(dw) == 2 else ""
         if h["kind"] == EndKind.TIMEOUT and h.get("winner") in (0, 1):  # no points: the match is decided
             told = _ran_out(h["winner"], other)
+        elif h.get("winner") is None and h["kind"] == EndKind.KNOCK:  # a tie that is no undercut
+            told = f"{kind}{dw_text}: a tie, no score"
         elif h.get("winner") is None:
             told = f"{kind}{dw_text}: no score"
         else:

@@ -158,6 +158,8 @@ def summary_renderable(
         if kind == EndKind.UNDERCUT:
             who = "you" if res.winner == me else names[res.winner]
             head.append(f" — and {who} undercut!")
+        elif res.tie and res.knock is not None:
+            head.append(f" — a tie, {res.knock.knocker_deadwood} deadwood each.")
         else:
             head.append(".")
     lines.append(head)
@@ -225,6 +227,9 @@ def summary_renderable(
         pts.append("Practice: ", style="bold")
     if kind in (EndKind.VOID, EndKind.TIMEOUT):
         pts.append("No points this hand." if match is None else "no points this hand.")
+    elif res.tie:  # a tie is no undercut under these rules: nobody wins the hand
+        tie = "A tie, which is no undercut under these rules: nobody scores"
+        pts.append(f"{tie}, and nobody wins the hand." if match is None else f"{tie[0].lower()}{tie[1:]}.")
     else:
         winner = names[res.winner]
         if match is None:

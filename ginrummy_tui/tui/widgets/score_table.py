@@ -109,13 +109,15 @@ def score_table(
     for r in v.sheet:
         who = _whose_ending(r)
         if tiny:  # "Computer knocked" would wrap onto two lines there, "You went gin" too
-            ending = _SHORT_KIND.get(r.kind, r.kind)
+            ending = "tie" if r.tie else _SHORT_KIND.get(r.kind, r.kind)
             if who is not None:
                 ending = f"{'You' if who == me else 'Them'}: {ending}"
         else:
             ending = _KIND.get(r.kind, r.kind)
             if who is not None:
                 ending = f"{names[who]} {ending}"
+            if r.tie:  # nobody won it: the points' dash is no void hand
+                ending += ", a tie"
         dw = deadwood[r.hand_no]
         if r.winner is None or r.points == 0:
             pts = "—"
