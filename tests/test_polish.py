@@ -1684,3 +1684,20 @@ async def test_notes_one_after_another_on_the_table_start_at_one_column_whatever
         table = app.table.query_one("#table").region
         assert {t.region.right for t in toasts} == {table.right}
         assert all(t.region.x >= table.x + 46 for t in toasts)  # right of the other player's cards and the piles
+
+
+async def test_the_match_result_says_a_shutout_doubled_the_game_bonus(tmp_path):
+    # a classic match won while the other player had scored nothing: the game bonus was 100,
+    # and nothing said a shutout doubles it
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui import scenarios
+
+    rules = PRESETS["classic"].with_options(target=10)
+    state = replace(scenarios.knock_ready(), rules=rules)  # the knock wins the match, the computer on 0
+    async with running(resumed(tmp_path, state, seed=1), size=SIZE) as (app, pilot):
+        await knock_to_the_match_over(app, pilot)
+        text = " ".join(screen_text(app).split())
+        assert "Shutout: Computer scored nothing, the game bonus is doubled (200)." in text, text
+        assert app.screen.v.totals[0] == app.screen.v.scores[0] + 200 + 20
+        lines = screen_text(app).splitlines()
+        assert any("game bonus (shutout)" in line and "+200" in line for line in lines), lines

@@ -354,3 +354,40 @@ def test_a_tie_that_is_no_undercut_is_a_hand_nobody_wins(preset, dealer):
     assert apply(s, A("next hand")).dealer == dealer  # as after a void hand: the same dealer, or the other
     saved = from_json(to_json(s))
     assert saved.sheet[-1].tie and saved.result.tie
+
+
+def _gin_to_win(rules, scores):
+    """Seat 0 goes gin for 20 + 35 (classic), reaching the target from ``scores``."""
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC KD", "4S 5S 7S KC 8C 2H 3H 4H 4D AD", stock_top="QC",
+            discard="6S", phase="draw", current=0, rules=rules, scores=scores)
+    return apply(apply(s, A("draw stock")), A("gin KD"))
+
+
+def test_a_shutout_doubles_the_game_bonus_under_classic_rules():
+    """Classic (Pagat, Bicycle) doubles the game bonus when the loser scored
+    nothing in the whole match; the game bonus was 100 whatever the loser had."""
+    from ginrummy_tui.engine.state import bonus_parts, is_shutout
+
+    rules = PRESETS["classic"]
+    assert rules.shutout and not PRESETS["standard"].shutout
+    s = _gin_to_win(rules, (95, 0))
+    assert s.phase == "match_over" and s.winner == 0
+    assert s.bonuses == (200 + 20, 0) and is_shutout(rules, s.scores, s.winner)
+    assert bonus_parts(rules, [(r.kind, r.winner) for r in s.sheet], s.scores, s.totals) == ((20, 0), (200, 0))
+    s = _gin_to_win(rules, (95, 10))  # the loser scored: no shutout
+    assert s.bonuses == (100 + 20, 0) and not is_shutout(rules, s.scores, s.winner)
+    off = rules.with_options(shutout=False)
+    assert _gin_to_win(off, (95, 0)).bonuses == (100 + 20, 0)
+    assert _gin_to_win(PRESETS["standard"].with_options(game_bonus=100, shutout=True), (95, 0)).bonuses == (200, 0)
+
+
+def test_a_match_saved_before_the_shutout_option_scores_as_it_did():
+    """Rules saved without ``shutout`` (classic's included) read it as off: the game bonus stays 100."""
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC KD", "4S 5S 7S KC 8C 2H 3H 4H 4D AD", stock_top="QC",
+            discard="6S", phase="draw", current=0, rules=PRESETS["classic"], scores=(95, 0))
+    data = json.loads(to_json(s))
+    del data["rules"]["shutout"]
+    old = from_json(json.dumps(data))
+    assert old.rules.name == "classic" and not old.rules.shutout
+    done = apply(apply(old, A("draw stock")), A("gin KD"))
+    assert done.phase == "match_over" and done.bonuses == (100 + 20, 0)

@@ -112,3 +112,18 @@ def test_a_changed_option_is_named_with_its_value_and_summarised_where_short():
         "classic rules (changed: knock limit 7, a tie is no undercut, move timer 20 s)"
     )
     assert rules_label(three, "rules", short=True) == "classic rules (3 changes)"
+
+
+def test_the_shutout_option_is_checked_described_and_set_from_the_command_line():
+    from ginrummy_tui.engine.rules import rules_label
+    from ginrummy_tui.storage.config import parse_rule_options
+
+    with pytest.raises(ValueError, match="bad value for rule 'shutout'"):
+        Rules.from_dict({"shutout": "yes"})
+    assert parse_rule_options(["shutout=yes"]) == {"shutout": True}
+    with pytest.raises(ValueError, match="--rule shutout: yes or no"):
+        parse_rule_options(["shutout=double"])
+    assert ("Shutout: the game bonus is doubled (200 points) when the loser scored nothing in the whole match."
+            in PRESETS["classic"].describe())
+    assert not any("Shutout" in line for line in PRESETS["standard"].describe())
+    assert rules_label(PRESETS["classic"].with_options(shutout=False)) == "classic (changed: no shutout)"

@@ -86,3 +86,28 @@ def test_a_tie_that_is_no_undercut_is_told_as_a_tie_nobody_wins():
     assert "Hand 1: knock, deadwood 5-5: a tie, no score" in format_match(record)
     figures = compute([record]).total.as_dict()
     assert figures["hands"] == 1 and figures["hands_won"] == 0 and figures["hands_lost"] == 0
+
+
+def test_a_shutout_is_named_in_the_score_tables_totals_and_the_export():
+    """The doubled game bonus of a classic shutout was not there at all (100, as any match)."""
+    from rich.console import Console
+
+    from ginrummy_tui.engine import parse_action
+    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.tui.widgets.score_table import score_table
+
+    from .engine_helpers import rig
+
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC KD", "4S 5S 7S KC 8C 2H 3H 4H 4D AD", stock_top="QC",
+            discard="6S", phase="draw", current=0, rules=PRESETS["classic"], scores=(95, 0))
+    s = apply(apply(s, parse_action("draw stock")), parse_action("gin KD"))
+    v = view(s, 0)
+    console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(score_table(v, "Computer (standard)"))
+    rows = console.export_text().splitlines()
+    [row] = [line for line in rows if "game bonus" in line]
+    assert "game bonus (shutout)" in row and "+200" in row, rows
+    record = seat_record(v, "m1", opponent="standard")
+    assert record["totals"][0] == record["scores"][0] + 220
+    assert "game You +200 (shutout: doubled)" in format_match(record), format_match(record)

@@ -10,7 +10,7 @@ from .cards import DECK, Card
 from .kinds import EndKind, Kind, Phase
 from .melds import deadwood_mask
 from .rules import PRESETS, Rules
-from .state import GameState, HandRecord, HandResult, Move, PlayerView, box_bonuses
+from .state import GameState, HandRecord, HandResult, Move, PlayerView, box_bonuses, game_bonus_of
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 
@@ -383,7 +383,7 @@ def _end_hand(state: GameState, kind, knocker, winner, points, knock, dws) -> Ga
 def _finish_match(state: GameState, match_winner: int) -> GameState:
     rules = state.rules
     bonuses = list(box_bonuses(rules, ((rec.kind, rec.winner) for rec in state.sheet)))
-    bonuses[match_winner] += rules.game_bonus
+    bonuses[match_winner] += game_bonus_of(rules, state.scores[1 - match_winner])  # doubled for a shutout
     return replace(state, phase=Phase.MATCH_OVER, winner=match_winner, bonuses=(bonuses[0], bonuses[1]))
 
 

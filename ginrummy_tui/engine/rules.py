@@ -53,6 +53,9 @@ class Rules:
     """Points per hand won, added at the end of the match."""
     game_bonus: int = 0
     """Points for winning the match, added at its end."""
+    shutout: bool = False
+    """The game bonus is doubled when the loser scored nothing in the whole
+    match (a shutout).  Rules saved before this option was added have none."""
     oklahoma: bool = False
     """The first upcard sets the knock limit (ace: gin only), a spade doubles."""
     timer: int | None = None
@@ -107,8 +110,17 @@ class Rules:
                 raise ValueError(f"unknown rule option: {key!r}")
         return replace(self, **changes)
 
+    WRITTEN_WHEN_SET = ("shutout",)
+    """The options added later: written only when set, so that rules without
+    them (every save, record and message of before) read and write exactly as
+    before."""
+
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        for name in self.WRITTEN_WHEN_SET:
+            if not data[name]:
+                del data[name]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -201,6 +213,11 @@ class Rules:
             lines.append(f"Box bonus: {counted(self.box_bonus, 'point')} per hand won, added at the end.")
         if self.game_bonus:
             lines.append(f"Game bonus: {counted(self.game_bonus, 'point')} to the winner of the match.")
+        if self.game_bonus and self.shutout:
+            lines.append(
+                f"Shutout: the game bonus is doubled ({counted(2 * self.game_bonus, 'point')}) "
+                "when the loser scored nothing in the whole match."
+            )
         if not self.box_bonus and not self.game_bonus:
             lines.append("No box, line or game bonus.")
         if self.timer:
@@ -224,6 +241,7 @@ PRESETS: MappingProxyType[str, Rules] = MappingProxyType(
             gin_bonus=20,
             undercut_bonus=10,
             game_bonus=100,
+            shutout=True,
             box_bonus=20,
             next_dealer="winner",
         ),
@@ -254,6 +272,7 @@ _YES_NO_WORDS = {
     "big_gin": ("big gin allowed", "no big gin"),
     "upcard_offer": ("upcard offered first", "no upcard offer"),
     "oklahoma": ("oklahoma", "no oklahoma"),
+    "shutout": ("shutout doubles the game bonus", "no shutout"),
 }
 """The yes/no rule options in words: yes, no."""
 

@@ -75,18 +75,34 @@ def box_bonuses(rules: Rules, hands: Iterable[tuple[str, int | None]]) -> tuple[
     return boxes[0], boxes[1]
 
 
+def game_bonus_of(rules: Rules, loser_score: int) -> int:
+    """The game bonus of a match whose loser scored ``loser_score`` in its
+    hands: ``rules.game_bonus``, doubled for a shutout (``rules.shutout`` and
+    the loser scored nothing)."""
+    return rules.game_bonus * 2 if rules.shutout and loser_score == 0 else rules.game_bonus
+
+
+def is_shutout(rules: Rules, scores: tuple[int, int], winner: int | None) -> bool:
+    """Whether a match that ``winner`` won with these ``scores`` (the hands'
+    points) doubled its game bonus: a shutout, the loser scored nothing."""
+    if winner is None or not rules.shutout or not rules.game_bonus:
+        return False
+    return scores[1 - winner] == 0
+
+
 def bonus_parts(
     rules: Rules, hands: Iterable[tuple[str, int | None]], scores: tuple[int, int], totals: tuple[int, int]
 ) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """A finished match's bonuses named: each seat's box bonuses and game bonus,
     from its hands (as :func:`box_bonuses` takes them), its scores and its
     totals with the bonuses.  None when they do not add up (what is left once
-    the boxes are taken away is not ``rules.game_bonus`` to one seat and
-    nothing to the other, as the match's end gives it: a hand missing from the
+    the boxes are taken away is not the game bonus to one seat (doubled for a
+    shutout, :func:`game_bonus_of`) and nothing to the other, as the match's end gives it: a hand missing from the
     record, say), where the sum is all that can be told."""
     boxes = box_bonuses(rules, hands)
     game = (totals[0] - scores[0] - boxes[0], totals[1] - scores[1] - boxes[1])
-    return (boxes, game) if game in ((rules.game_bonus, 0), (0, rules.game_bonus)) else None
+    given = ((game_bonus_of(rules, scores[1]), 0), (0, game_bonus_of(rules, scores[0])))
+    return (boxes, game) if game in given else None
 
 
 @dataclass(frozen=True)

@@ -232,7 +232,7 @@ def _bonus_lines(record: dict[str, Any], other: str, rules: Rules | None) -> lis
     bonus" and "total" rows: "Bonuses: boxes You +60, Computer (standard) +40;
     game You +100  (total 288-99)"; the sum alone where the record does not
     tell them apart; none when there were none (or the record does not have both)."""
-    from ginrummy_tui.engine.state import bonus_parts
+    from ginrummy_tui.engine.state import bonus_parts, is_shutout
 
     scores, totals = _two_numbers(record.get("scores")), _two_numbers(record.get("totals"))
     if scores is None or totals is None or scores == totals:
@@ -244,10 +244,12 @@ def _bonus_lines(record: dict[str, Any], other: str, rules: Rules | None) -> lis
         mine, theirs = totals[0] - scores[0], totals[1] - scores[1]
         return [f"  Bonuses: You +{mine}, {other} +{theirs}{total}"]
     told = []
+    winner = 0 if parts[1][0] else 1 if parts[1][1] else None
+    shutout = rules is not None and is_shutout(rules, scores, winner)
     for words, (mine, theirs) in zip(("boxes", "game"), parts):
         each = [f"{who} +{n}" for who, n in (("You", mine), (other, theirs)) if n]
         if each:
-            told.append(f"{words} {', '.join(each)}")
+            told.append(f"{words} {', '.join(each)}{' (shutout: doubled)' if words == 'game' and shutout else ''}")
     return [f"  Bonuses: {'; '.join(told)}{total}"]
 
 

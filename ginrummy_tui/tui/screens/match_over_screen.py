@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind
+from ginrummy_tui.engine.state import is_shutout
 
 from ..host import GoingOnChanged, SuitsChanged, gin_of, match_title
 from ..table_text import fitting_name, short_name
@@ -121,6 +122,13 @@ class MatchOverScreen(AfterHandScreen):
             words = "You won the match!" if v.winner == me else f"{name} won the match."
         head.append(words, style="bold")
         head.append("\n" + self._final_score(width))
+        if is_shutout(v.rules, v.scores, v.winner):
+            loser = "you" if v.winner != me else short_name(self.opponent_name)
+            doubled = 2 * v.rules.game_bonus
+            forms = (f"Shutout: {loser} scored nothing, the game bonus is doubled ({doubled}).",
+                     f"Shutout: game bonus doubled ({doubled}).")
+            room = inner_width(width) - HEAD_FRAME
+            head.append("\n" + next((f for f in forms if cell_len(f) <= room), forms[-1]))
         following = self._next_match(width)
         if following:
             head.append("\n" + following, style="dim")

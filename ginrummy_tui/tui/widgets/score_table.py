@@ -139,16 +139,19 @@ def score_table(
 
 def _bonus_rows(v: PlayerView) -> list[tuple[str, tuple[int, int]]]:
     """The rows of a finished match's bonuses, the player's first: "box bonuses"
-    (one for each hand won) and "game bonus", each where a player has it;
+    (one for each hand won) and "game bonus" ("game bonus (shutout)", doubled,
+    where the loser scored nothing), each where a player has it;
     "bonuses" together where the two cannot be told apart."""
-    from ginrummy_tui.engine.state import bonus_parts
+    from ginrummy_tui.engine.state import bonus_parts, is_shutout
 
     me, opp = v.seat, 1 - v.seat
     parts = bonus_parts(v.rules, ((r.kind, r.winner) for r in v.sheet), v.scores, v.totals)
     if parts is None:
         return [("bonuses", (v.totals[me] - v.scores[me], v.totals[opp] - v.scores[opp]))]
     boxes, game = parts
-    rows = [("box bonuses", (boxes[me], boxes[opp])), ("game bonus", (game[me], game[opp]))]
+    shutout = is_shutout(v.rules, v.scores, v.winner)  # the loser scored nothing: doubled
+    rows = [("box bonuses", (boxes[me], boxes[opp])),
+            ("game bonus (shutout)" if shutout else "game bonus", (game[me], game[opp]))]
     return [(words, pair) for words, pair in rows if any(pair)]
 
 
