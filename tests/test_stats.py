@@ -791,3 +791,14 @@ def test_the_stats_screen_names_changed_rules_in_full_where_they_fit_and_by_a_ma
     one = compute(_changed_records()[2:3])  # one column: its full name fits
     lines = [line for part in stats_renderable(one, width=74).renderables[1:] for line in part.plain.splitlines()]
     assert lines[:2] == ["vs easy".rjust(len(lines[0])), lines[1]] and lines[1].endswith("classic rules (changed: target 50)")
+
+
+def test_the_statistics_and_the_export_name_changed_rules_after_the_preset_chosen():
+    """The default with Big Gin and no upcard offer was kept and exported as
+    "multiplayer-1.5 (changed: no move timer)", a preset the player never chose."""
+    from ginrummy_tui.storage.rule_words import exported_rules, rules_name
+
+    mine = PRESETS["standard"].with_options(big_gin=True, upcard_offer=False)
+    assert rules_name(mine) == "standard (changed: big gin allowed, no upcard offer)"
+    rules, changed = exported_rules(mine.to_dict())
+    assert rules["name"] == "standard" and changed == {"big_gin": True, "upcard_offer": False}

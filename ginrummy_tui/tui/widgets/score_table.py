@@ -82,8 +82,8 @@ def score_table(
     what the match is called ("Match 2", its number among all the player's matches;
     else the state's own number);
     with ``ascii_only`` the table is in ASCII alone ("22x2", "-"); with
-    ``short_rules`` the title says only that options were changed ("classic
-    rules (changed)"), not which."""
+    ``short_rules`` the title says only how many options were changed ("classic
+    rules (changed)", "classic rules (3 changes)"), not which."""
     say = ascii_words if ascii_only else str
     me, opp = v.seat, 1 - v.seat
     them = "Them" if tiny else short_name(opponent_name)

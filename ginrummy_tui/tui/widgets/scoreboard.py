@@ -26,7 +26,7 @@ class Scoreboard(Widget):
         self, you: int, them: int, them_name: str, target: int, hand_no: int, rules_names: tuple[str, ...]
     ) -> None:
         """Show the scores; ``rules_names``: the rules' names, longest first
-        ("standard rules (changed: knock limit)", "standard rules (changed)")."""
+        ("standard rules (changed: knock limit 7, big gin allowed)", "standard rules (2 changes)")."""
         self.values = (you, them, them_name, target, hand_no, rules_names)
         self.refresh()
 
