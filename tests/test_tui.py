@@ -167,6 +167,44 @@ async def test_mouse_plays_a_whole_seeded_hand_to_its_end():
         assert isinstance(app.screen, GameScreen)
 
 
+@pytest.mark.parametrize("button", [2, 3])
+async def test_other_mouse_buttons_than_the_left_one_do_nothing_on_the_table(button):
+    """The middle button (paste in X terminals) and the right one (context menus)
+    neither press the action bar's or key bar's entries, nor take from the stock
+    or the pile, nor lift or throw a card; the left one still does."""
+    app = make_app(seed=3, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        s = app.session.state
+        assert s.phase == "upcard" and s.current == 0
+        span = bar(app).span("pass")
+        assert span is not None
+        await pilot.click(ActionBar, offset=(span[0] + 1, 0), button=button)
+        await pilot.click("#pile", offset=(1, 1), button=button)
+        await pilot.click(KeyBar, offset=(1, 0), button=button)
+        await settle(app, pilot)
+        assert app.session.state is s and isinstance(app.screen, GameScreen)
+        await click_button(app, pilot, "pass")  # the left button passes
+        s = app.session.state
+        assert s.phase == "draw" and s.current == 0
+        await pilot.click("#stock", button=button)
+        await pilot.click("#pile", offset=(1, 1), button=button)
+        await settle(app, pilot)
+        assert app.session.state is s
+        await pilot.click("#stock")
+        await settle(app, pilot)
+        s = app.session.state
+        assert s.phase == "discard" and len(s.hands[0]) == 11
+        c = s.hands[0][0]
+        hv = hand_view(app)
+        before = (hv.cursor, hv.chosen)
+        for _ in range(2):
+            await pilot.click(HandView, offset=card_offset(app, c), button=button)
+            await settle(app, pilot)
+        assert app.session.state is s and c in s.hands[0]
+        assert (hv.cursor, hv.chosen) == before
+
+
 async def test_keyboard_knock_shows_layoffs_and_scores():
     """An arranged deal: draw the A♠, knock with the K♦; the summary shows the computer's layoffs."""
     app = make_app(state=scenarios.knock_ready(), pause=0)
