@@ -1619,7 +1619,7 @@ async def test_on_a_small_screen_a_hint_takes_no_more_room_than_it_needs_and_giv
 
 async def test_keys_wait_while_the_terminal_is_too_small():
     """Behind "Terminal too small" the table is hidden: a move typed blind
-    (take the upcard, throw a card) is not played; q still quits."""
+    (take the upcard, throw a card) is not played; Ctrl+C still quits."""
     app = make_app(pause=0)
     async with app.run_test(size=SIZE) as pilot:
         s = app.session.state
@@ -1634,26 +1634,55 @@ async def test_keys_wait_while_the_terminal_is_too_small():
         assert "Take the upcard" in prompt(app)
         await pilot.resize_terminal(40, 15)
         await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
-        await pilot.press("q")
+        await pilot.press("ctrl+c")
         await pilot.pause()
     assert app.return_code == 0
 
 
-async def test_q_quits_at_once_while_the_terminal_is_too_small():
-    """The screen says "q: quit": a question that cannot be seen is not asked
-    (the match is saved after every move)."""
+async def test_q_does_not_quit_mid_hand_while_the_terminal_is_too_small():
+    """In the middle of a hand q asks before quitting; behind "Terminal too small"
+    the question could not be read, so q does not quit there (it quit at once,
+    and with --data-dir - the match was gone): the screen says to make the
+    terminal bigger to be asked, and that Ctrl+C quits at once; once it is
+    bigger, q asks."""
     from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
 
     app = make_app(pause=0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.resize_terminal(40, 15)
+        await pilot.resize_terminal(40, 12)
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
-        assert not isinstance(app.screen, ConfirmQuit)
-        assert app.return_code == 0
+        assert app.return_code is None and not isinstance(app.screen, ConfirmQuit)
+        text = " ".join(screen_text(app).split())
+        assert "Terminal too small." in text and "q asks before quitting: make it bigger to answer;" in text, text
+        assert "Ctrl+C quits at once" in text and "(q: quit)" not in text
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit) and app.return_code is None
+        await pilot.press("n")
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_q_quits_at_once_between_hands_while_the_terminal_is_too_small():
+    """Between hands q quits without a question: behind "Terminal too small" too, which says "q: quit"."""
+    app = make_app(state=scenarios.gin_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, "s", "g")
+        assert app.session.view().phase.ended
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert "(q: quit)" in screen_text(app)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
 
 
 async def test_after_a_resize_and_back_a_long_prompt_leaves_the_table_whole():

@@ -30,7 +30,7 @@ from .ascii_signs import install as install_ascii_signs
 from .palette import palette_of
 from .screens.game_screen import GameScreen
 from .widgets.cardfaces import ascii_words
-from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH, too_small_for
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH, TooSmall, too_small_for
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -1009,22 +1009,38 @@ class GinApp(App):
         """Ctrl+C: quit at once (every move is already saved)."""
         self.exit()
 
+    def quit_asks(self) -> bool:
+        """True when q would ask before quitting: in the middle of a hand, or with
+        changes on the settings screen not saved (not on the question itself)."""
+        from .screens.confirm_quit import ConfirmQuit
+        from .screens.settings_screen import SettingsScreen
+
+        if isinstance(self.screen, ConfirmQuit):
+            return False
+        if any(isinstance(s, SettingsScreen) and s.unsaved() for s in self.screen_stack):
+            return True
+        return not self.session.view().phase.ended
+
     def action_quit_game(self) -> None:
-        """Quit; during a hand, ask first, unless the terminal is too small to
-        show the question (it says "q: quit"; every move is already saved).
+        """Quit; during a hand, ask first.  Behind "Terminal too small" the
+        question could not be read: q quits there only where it would not ask,
+        and otherwise rings the bell, the words there saying to make the
+        terminal bigger to be asked (Ctrl+C still quits at once).
         Changes on the settings screen not saved are asked about too, between
         hands as well: the question says so, and offers to save them first."""
         from .screens.confirm_quit import ConfirmQuit
         from .screens.settings_screen import SettingsScreen
 
-        if isinstance(self.screen, ConfirmQuit) or self.too_small:
+        if not self.quit_asks():
             self.exit()
+            return
+        if self.too_small:
+            self.bell()
+            for words in self.screen.query(TooSmall):
+                words.refresh()
             return
         editing = next((s for s in self.screen_stack if isinstance(s, SettingsScreen) and s.unsaved()), None)
         v = self.session.view()
-        if v.phase.ended and editing is None:
-            self.exit()
-            return
 
         def done(yes: bool | None) -> None:
             if not yes:

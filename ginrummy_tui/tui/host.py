@@ -60,6 +60,10 @@ if TYPE_CHECKING:
             """What becomes of the match at the quit, in a few words."""
             ...
 
+        def quit_asks(self) -> bool:
+            """True when q would ask before quitting (in the middle of a hand, or with settings not saved)."""
+            ...
+
         def holding_notes(self) -> bool:
             """True while notes are held back for a screen over the table, to come back when it closes."""
             ...

@@ -31,8 +31,14 @@ class TooSmall(Static):
         super().__init__(classes="too-small")
 
     def render(self) -> str:
-        """What it says; with ``--ascii`` in ASCII ("46x21")."""
+        """What it says; with ``--ascii`` in ASCII ("46x21").  Where q would ask
+        before quitting (in the middle of a hand), it says that the question
+        needs a bigger terminal, and that Ctrl+C quits at once."""
         from ..host import gin_of
 
-        times = "x" if gin_of(self.app).ascii_only else "×"
-        return f"Terminal too small.\nMake it at least {MIN_WIDTH}{times}{MIN_HEIGHT}.\n(q: quit)"
+        gin = gin_of(self.app)
+        times = "x" if gin.ascii_only else "×"
+        size = f"Terminal too small.\nMake it at least {MIN_WIDTH}{times}{MIN_HEIGHT}."
+        if gin.quit_asks():
+            return f"{size}\n(q asks before quitting:\nmake it bigger to answer;\nCtrl+C quits at once)"
+        return f"{size}\n(q: quit)"
