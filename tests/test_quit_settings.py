@@ -116,3 +116,45 @@ async def test_quitting_between_hands_with_settings_changed_asks(tmp_path):
         await pilot.press("q")  # nothing left to lose: quits at once
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_every_yes_or_no_question_opens_with_the_answer_that_loses_nothing_focused(tmp_path):
+    """The quit question (from the table, and from F2 with changes), F2's "leave
+    without saving?" and its "new match now?" opened with their quitting (or
+    leaving, or abandoning) button focused, so that q then Enter quit: the
+    answer that loses nothing has the focus, and Enter takes it."""
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.question import Question
+    from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        await pilot.press("p")
+        await settle(app, pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        assert app.screen.focused is not None and app.screen.focused.id == "no"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.is_running
+        screen = await _changed_and_asked(app, pilot, moved=False)
+        assert app.screen.focused is not None and app.screen.focused.id == "no"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and app.is_running
+        await pilot.press("escape")  # leave without saving?
+        await pilot.pause()
+        assert isinstance(app.screen, Question)
+        assert app.screen.focused is not None and app.screen.focused.id == "no"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.query_one("#rule-knock_limit").value == "7"
+        await pilot.press("ctrl+s")  # the rules changed during a match: a new match now?
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchQuestion)
+        assert app.screen.focused is not None and app.screen.focused.id == "no"
+        first = app.session.state
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.session.state is first and app.is_running

@@ -19,6 +19,8 @@ class ConfirmQuit(ModalScreen[bool]):
     the settings not saved, s saves them first (:attr:`save_first`)."""
 
     CSS_PATH = "confirm_quit.tcss"
+    AUTO_FOCUS = "#no"
+    """The answer that loses nothing has the focus first: Enter goes back, it does not quit (or leave)."""
     BINDINGS = [
         Binding("s", "save_and_quit", "Save and quit", key_display="s"),
         Binding("y,q", "answer(True)", "Quit", key_display="y"),

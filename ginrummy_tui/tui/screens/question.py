@@ -15,6 +15,8 @@ class Question(ModalScreen[bool]):
     """Asks ``text``; dismissed with True for yes, False for no."""
 
     CSS_PATH = "question.tcss"
+    AUTO_FOCUS = "#no"
+    """The answer that loses nothing has the focus first: Enter goes back, it does not quit (or leave)."""
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", key_display="y"),
         Binding("n,escape", "answer(False)", "No", key_display="n"),
