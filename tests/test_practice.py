@@ -68,8 +68,9 @@ async def practice_quit_note(app, pilot) -> str:
     await pilot.press("q")
     await pilot.pause()
     assert isinstance(app.screen, ConfirmQuit)
-    # worded for a practice hand, which is not saved: "Quit in the middle of the hand?" was the match's
-    assert app.screen.question == "Quit this practice hand?"
+    # worded for a practice hand, which is not saved: "Quit in the middle of the hand?" was the match's;
+    # it is left for the match (m) or for the shell (y)
+    assert app.screen.question == "Leave this practice hand?"
     return app.screen.note
 
 
@@ -378,3 +379,78 @@ async def test_the_end_of_a_practice_hand_keeps_its_keys_two_spaces_apart_at_80_
             await settle(app, pilot)
             assert isinstance(app.screen, SummaryScreen)
             assert app.screen.query_one(KeyBar).render().plain.strip() == enter + keys
+
+
+async def test_the_quit_question_of_a_practice_hand_goes_back_to_the_match(tmp_path):
+    """In the middle of a practice hand (a after a hand) q asked "Quit this practice
+    hand?" with only quit (the whole program) and back: the match could be had back
+    only by finishing the hand.  The question offers the match (m) beside quitting
+    gin-tui (y) and playing on (n, Escape, Enter on the focused answer); m deals the
+    match's next hand, as Enter after the practice hand's end does."""
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+
+    from .app_helpers import screen_text
+
+    _start, ended = _ended_hand(4)
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = ended
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("a")
+            await settle(app, pilot)
+            assert app.session.replaying and app.session.view().hand_no == 1
+            for keep_playing in ("n", "escape", "enter"):
+                await pilot.press("q")
+                await pilot.pause()
+                assert isinstance(app.screen, ConfirmQuit) and app.screen.question == "Leave this practice hand?"
+                text = screen_text(app)
+                for answer in ("Quit gin-tui (y)", "Back to your match (m)", "Keep playing this hand (n)"):
+                    assert answer in text, text
+                await pilot.press(keep_playing)
+                await settle(app, pilot)
+                assert isinstance(app.screen, GameScreen) and app.session.replaying, keep_playing
+            await pilot.press("q")
+            await pilot.pause()
+            await pilot.press("m")
+            await settle(app, pilot)
+            assert app.is_running and isinstance(app.screen, GameScreen)
+            assert not app.session.replaying
+            v = app.session.view()
+            assert v.hand_no == 2 and v.phase.playing and v.scores == ended.scores
+            assert "Practice" not in _banner(app)
+    finally:
+        plan.close()
+
+
+async def test_back_to_a_match_that_is_over_from_its_last_hand_played_again_shows_its_result(tmp_path):
+    """m in the middle of the last hand of a finished match played again goes back to
+    that hand's end, and Enter there to the match's result."""
+    from ginrummy_tui.engine import PRESETS, apply, new_game, view
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    s = new_game(PRESETS["standard"].with_options(target=5), seed=3)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = s
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("a")
+            await settle(app, pilot)
+            assert app.session.replaying
+            await pilot.press("q")
+            await pilot.pause()
+            await pilot.press("m")
+            await settle(app, pilot)
+            assert not app.session.replaying and app.session.view().phase == "match_over"
+            assert isinstance(app.screen, SummaryScreen)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert isinstance(app.screen, MatchOverScreen)
+    finally:
+        plan.close()

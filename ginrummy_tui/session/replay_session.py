@@ -70,13 +70,21 @@ class ReplaySession(Session):
     def submit(self, action: Action) -> None:
         """Play on the table; "next hand" after the practice hand goes back to the match."""
         if self.replaying and self.practice.state.phase.ended and action.kind in (Kind.NEXT_HAND, Kind.NEW_MATCH):
-            self.replaying = False
-            if self.real.state.phase == Phase.HAND_OVER:
-                from ginrummy_tui.engine import Action
-
-                self.real.submit(Action(Kind.NEXT_HAND))
+            self.leave()
             return
         self.active.submit(action)
+
+    def leave(self) -> None:
+        """Back to the match, from the end of the practice hand or from the middle of
+        it (the practice is dropped): its next hand is dealt when it was between
+        hands; one that is over stays over (its result follows)."""
+        if not self.replaying:
+            return
+        self.replaying = False
+        if self.real.state.phase == Phase.HAND_OVER:
+            from ginrummy_tui.engine import Action
+
+            self.real.submit(Action(Kind.NEXT_HAND))
 
     def add_hint(self) -> None:
         """A hint counts for the match, not for the practice hand."""

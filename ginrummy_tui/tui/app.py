@@ -580,6 +580,20 @@ class GinApp(App):
         )
         return True
 
+    def leave_practice(self) -> None:
+        """From the middle of a practice hand (``a``) back to the match, as Enter does
+        after its end: the match's next hand, or, over, its last hand's end (then its result)."""
+        from ginrummy_tui.session.replay_session import ReplaySession
+
+        session = self.session
+        if not isinstance(session, ReplaySession) or not session.replaying:
+            return
+        with contextlib.suppress(Exception):
+            self.workers.cancel_group(self, "opponent")  # the computer's move in the practice is not played
+        self.opponent_pending = False
+        session.leave()
+        self.sync()
+
     def start_new_match(self, settings: Settings) -> None:
         """Abandon the match in play and start a new one with ``settings``, now (the settings screen)."""
         from .screens.game_screen import GameScreen
@@ -1043,6 +1057,9 @@ class GinApp(App):
         v = self.session.view()
 
         def done(yes: bool | None) -> None:
+            if question.to_match:
+                self.leave_practice()
+                return
             if not yes:
                 return
             if question.save_first and editing is not None and not editing.save_before_quit():
@@ -1050,7 +1067,7 @@ class GinApp(App):
             self._settings_answered = editing is not None
             self.exit()
 
-        from .practice import practice_banner, practice_quit_note
+        from .practice import practice_banner, practice_quit_note, practised_match
 
         practice = practice_quit_note(self)
         if practice is not None:
@@ -1062,7 +1079,11 @@ class GinApp(App):
             note = " ".join(("Your changes to the settings are not saved (s saves them first).", note)).strip()
         if self.session.shut_out():  # the host refused this seat for good: no hand of its own is in play
             question = ConfirmQuit(note, "Quit? The match has ended for this seat.", settings_changed=editing is not None)
-        elif practice_banner(self) is not None:  # a hand played again, or a deal replayed with --hand
+        elif practised_match(self) is not None:  # a hand played again (a): back to the match (m), or quit
+            question = ConfirmQuit(
+                note, "Leave this practice hand?", settings_changed=editing is not None, practice=True
+            )
+        elif practice_banner(self) is not None:  # a deal replayed with --hand
             question = ConfirmQuit(note, "Quit this practice hand?", settings_changed=editing is not None)
         elif v.phase.ended:  # between hands: asked only for the settings' changes
             question = ConfirmQuit(note, "Quit?", settings_changed=True)

@@ -16,7 +16,8 @@ from ..widgets.too_small import TooSmall
 
 class ConfirmQuit(ModalScreen[bool]):
     """Quit now? y (or q again) quits, n or Escape goes back; with changes to
-    the settings not saved, s saves them first (:attr:`save_first`)."""
+    the settings not saved, s saves them first (:attr:`save_first`); in a
+    practice hand of the match in play, m leaves it for the match (:attr:`to_match`)."""
 
     CSS_PATH = "confirm_quit.tcss"
     AUTO_FOCUS = "#no"
@@ -24,13 +25,20 @@ class ConfirmQuit(ModalScreen[bool]):
     BINDINGS = [
         Binding("s", "save_and_quit", "Save and quit", key_display="s"),
         Binding("y,q", "answer(True)", "Quit", key_display="y"),
+        Binding("m", "back_to_match", "Your match", key_display="m"),
         Binding("n,escape", "answer(False)", "Back", key_display="n"),
     ]
     """s: save the settings' changes and quit (only while there are some); y or q:
-    quit; n or Escape: back to the game (or to the settings)."""
+    quit; m: leave the practice hand for the match (only in one); n or Escape:
+    back to the game (or to the settings)."""
 
     def __init__(
-        self, note: str = "", question: str = "Quit in the middle of the hand?", *, settings_changed: bool = False
+        self,
+        note: str = "",
+        question: str = "Quit in the middle of the hand?",
+        *,
+        settings_changed: bool = False,
+        practice: bool = False,
     ) -> None:
         super().__init__()
         self.note = note
@@ -43,6 +51,13 @@ class ConfirmQuit(ModalScreen[bool]):
         question offers to save them first (s), and n goes back to them."""
         self.save_first = False
         """True once the answer is "save the settings' changes, then quit" (s)."""
+        self.practice = practice
+        """The question is asked in a practice hand of the match in play: it offers
+        to leave the practice for the match (m), and says that y quits gin-tui and
+        n keeps playing the practice hand."""
+        self.to_match = False
+        """True once the answer is "back to the match" (m): not quitting (the question
+        is dismissed with False), the app leaves the practice hand."""
 
     def compose(self) -> ComposeResult:
         said = ascii_words if gin_of(self.app).ascii_only else str  # with ASCII suits, "-" for "·"
@@ -51,11 +66,22 @@ class ConfirmQuit(ModalScreen[bool]):
             yield Static(said(self.question), id="confirm-text")
             if self.note:
                 yield Static(said(self.note), id="confirm-note")
-            with Horizontal(id="confirm-buttons", classes="-three" if self.settings_changed else ""):
+            buttons: Vertical | Horizontal
+            if self.practice:  # one answer a line: too many, and too long, for one
+                buttons = Vertical(id="confirm-buttons", classes="-column")
+            else:
+                buttons = Horizontal(id="confirm-buttons", classes="-three" if self.settings_changed else "")
+            with buttons:
                 if self.settings_changed:
                     yield Button("Save and quit (s)", id="save", variant="warning", compact=True)
-                yield Button("Quit (y)", id="yes", variant="error", compact=True)
-                back = "Back (n)" if self.settings_changed else "Back to the game (n)"
+                quit_words = "Quit gin-tui (y)" if self.practice else "Quit (y)"
+                yield Button(quit_words, id="yes", variant="error", compact=True)
+                if self.practice:
+                    yield Button("Back to your match (m)", id="match", variant="warning", compact=True)
+                if self.practice:
+                    back = "Keep playing this hand (n)"
+                else:
+                    back = "Back (n)" if self.settings_changed else "Back to the game (n)"
                 yield Button(back, id="no", variant="primary", compact=True)
         yield KeyBar()  # its own keys, over the table's
 
@@ -67,7 +93,11 @@ class ConfirmQuit(ModalScreen[bool]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """s is a key of the question only while there are settings to save."""
-        return self.settings_changed if action == "save_and_quit" else True
+        if action == "save_and_quit":
+            return self.settings_changed
+        if action == "back_to_match":
+            return self.practice
+        return True
 
     def action_answer(self, yes: bool) -> None:
         """Close the question with the answer."""
@@ -79,9 +109,16 @@ class ConfirmQuit(ModalScreen[bool]):
         self.save_first = True
         self.dismiss(True)
 
+    def action_back_to_match(self) -> None:
+        """Leave the practice hand for the match (the app does it): not a quit."""
+        self.to_match = True
+        self.dismiss(False)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "save":
             self.action_save_and_quit()
+        elif event.button.id == "match":
+            self.action_back_to_match()
         else:
             self.dismiss(event.button.id == "yes")
