@@ -1451,3 +1451,32 @@ async def test_the_settings_come_back_from_a_terminal_too_small_with_the_field_t
         await pilot.pause()
         form = screen.query_one("#settings")
         assert app.focused is pause and form.scrollable_content_region.contains_region(pause.region)
+
+
+async def test_tab_and_shift_tab_in_the_settings_stop_only_on_fields_and_page_keys_still_scroll(tmp_path):
+    """Shift+Tab from "Rules preset" stopped on the scrolling form itself, where
+    nothing showed the focus (the ▶ marker gone, Down then scrolled it): every
+    stop of Tab is a field or a button, and PgDn/PgUp scroll the form from the
+    field that has the focus."""
+    from textual.containers import VerticalScroll
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        form = screen.query_one("#settings", VerticalScroll)
+        assert screen.focused is not None and screen.focused.id == "preset"
+        for key in ("shift+tab", "tab", "tab") + ("tab",) * 40:
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen.focused is not None and screen.focused is not form, key
+        screen.query_one("#preset").focus()
+        await pilot.pause()
+        form.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
+        assert form.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert form.scroll_y > 0 and screen.focused is screen.query_one("#preset")
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert form.scroll_y == 0

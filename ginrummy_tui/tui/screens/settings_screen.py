@@ -244,7 +244,7 @@ class SettingsScreen(Screen):
         self.preset_shown = s.preset
         rules = s.rules
         yield TooSmall()
-        with VerticalScroll(id="settings"):
+        with VerticalScroll(id="settings", can_focus=False):  # no stop of Tab that shows no mark: PgUp/PgDn scroll it from its fields
             networked = not self.gin.session.computes_opponent
             yield Static(
                 "Rules for your games against the computer" if networked else "Rules for your next match",
