@@ -15,6 +15,7 @@ from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
 from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion, SettingsScreen
+from ginrummy_tui.tui.widgets.choice_field import ChoiceField
 from ginrummy_tui.tui.widgets.hand import HandView
 
 from .app_helpers import running, screen_text, settle
@@ -1480,3 +1481,32 @@ async def test_tab_and_shift_tab_in_the_settings_stop_only_on_fields_and_page_ke
         await pilot.press("pageup")
         await pilot.pause()
         assert form.scroll_y == 0
+
+
+async def test_the_wheel_over_an_open_drop_down_does_not_scroll_the_settings_page(tmp_path):
+    """Wheel-up over the open Theme list, at the top of the list, scrolled the form
+    under it, hiding the list while the key bar still said "esc Dismiss menu": the
+    wheel over an open list scrolls the list, or nothing."""
+    from textual import events
+    from textual.containers import VerticalScroll
+    from textual.widgets._select import SelectOverlay
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, (80, 24)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        form = screen.query_one("#settings", VerticalScroll)
+        theme = screen.query_one("#theme", ChoiceField)
+        theme.focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert theme.expanded
+        overlay = theme.query_one(SelectOverlay)
+        at = form.scroll_y
+        assert at > 0  # the page can scroll up: the Theme row is below its first screen
+        for wheel in (events.MouseScrollUp, events.MouseScrollDown, events.MouseScrollUp):
+            overlay.scroll_to(y=0, animate=False, immediate=True)
+            overlay.post_message(wheel(overlay, 1, 0, 0, 0, 0, False, False, False))
+            await pilot.pause()
+            await pilot.pause()
+            assert form.scroll_y == at and theme.expanded, wheel

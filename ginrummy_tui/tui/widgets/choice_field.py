@@ -1,5 +1,9 @@
 """A choice in the settings (a compact ``Select``), whose arrow is ASCII with ASCII suits.
 
+While its list is open the mouse wheel over it scrolls the list or nothing: the
+wheel the list cannot take (at its top or bottom, or a list that fits) went on
+to the form under it, which scrolled the open list out of sight.
+
 Textual draws a ``Select``'s arrow as ``▼`` (``▲`` while its list is open); with
 ``--ascii`` they are ``v`` and ``^``, as the rest of the form is ASCII then.
 """
@@ -8,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from textual import events
 from textual.widgets import Select, Static
 
 ASCII_ARROWS = ((".down-arrow", "v"), (".up-arrow", "^"))
@@ -25,3 +30,11 @@ class ChoiceField(Select[str]):
         if self.ascii_only:
             for arrow, glyph in ASCII_ARROWS:
                 self.query_one(arrow, Static).update(glyph)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        if self.expanded:
+            event.stop()  # the list has scrolled if it could: the form under it stays
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        if self.expanded:
+            event.stop()
