@@ -1944,3 +1944,32 @@ async def test_the_sort_a_hand_moved_by_hand_goes_back_to_is_kept_with_the_match
         hv.last_sort = "suit"
         restore_ui(app.table, ui)
         assert hv.last_sort == "rank" and hv.sort_mode is None
+
+
+@pytest.mark.parametrize("button", [2, 3])
+async def test_other_mouse_buttons_than_the_left_one_press_no_button_of_a_question(button):
+    """A right click (or a middle one) on "Quit (y)" of the quit question quit:
+    the terminal's presses and releases of other buttons than the left one are
+    dropped, and the left one's still press it."""
+    from textual import events
+
+    app = make_app(pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        region = app.screen.query_one("#yes").region
+        x, y = region.x + 1, region.y
+
+        async def click(with_button: int) -> None:
+            for kind in (events.MouseDown, events.MouseUp):  # as the terminal sends them
+                app.post_message(kind(None, x, y, 0, 0, with_button, False, False, False, screen_x=x, screen_y=y))
+                await pilot.pause()
+
+        await click(button)
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit) and app.return_code is None
+        await click(1)
+        await pilot.pause()
+    assert app.return_code == 0

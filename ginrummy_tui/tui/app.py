@@ -172,11 +172,16 @@ class GinApp(App):
     async def on_event(self, event: events.Event) -> None:
         """While the screen is hidden behind "Terminal too small", keys other
         than quitting and suspending are dropped: a move typed blind is not
-        played."""
+        played.  The middle and right mouse buttons are dropped too (the middle
+        one pastes in X terminals, the right one opens menus): their clicks
+        press no button of a question or the settings, as they play no card."""
         if isinstance(event, events.Key) and not event.is_forwarded and self.too_small:
             if event.key not in KEYS_WHILE_TOO_SMALL:
                 event.stop()
                 return
+        if isinstance(event, (events.MouseDown, events.MouseUp)) and not event.is_forwarded and event.button in (2, 3):
+            event.stop()
+            return
         await super().on_event(event)
 
     def get_key_display(self, binding: Binding) -> str:
