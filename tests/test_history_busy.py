@@ -338,3 +338,58 @@ def test_the_history_closed_right_after_a_move_has_its_record_first(tmp_path, mo
     assert _rows(tmp_path, "SELECT uid FROM matches") == [("m4",)]
     assert _rows(tmp_path, "SELECT hand_no FROM hands") == [(1,)]
     close_kept(keeper)
+
+
+def _killed(keeper: Keeper) -> None:
+    """``kill -9``: the writes waiting for the database are never made, the lock is left behind."""
+    keeper.writes.flush(0.0)
+
+
+def test_a_match_finished_while_the_history_was_busy_and_killed_is_recorded_whole_at_the_next_start(tmp_path):
+    """Killed on the last hand's end while another connection held the history:
+    the save went to the archive, the next start began a new match, and the
+    match stayed "in progress" in the history for good, its last hand and
+    result never written."""
+    keeper = Keeper(Store(tmp_path), match_id="m3", settings={"ai": "standard"})
+    rng = random.Random(4)
+    state = new_game(PRESETS["standard"].with_options(target=50), seed=5)
+    keeper.start(state)
+    lock = None
+    while not state.over:
+        state = apply(state, _next(state, rng))
+        keeper.on_change(state)
+        if state.sheet and lock is None:  # the first hand is recorded, the rest waits
+            assert keeper.writes.settle(10.0)
+            lock = Locked(tmp_path)
+    assert lock is not None and len(state.sheet) >= 2
+    _killed(keeper)
+    lock.release()
+    assert _rows(tmp_path, "SELECT hand_no FROM hands") == [(state.sheet[0].hand_no,)]
+    plan = prepare(argparse.Namespace(**{**vars(_args(tmp_path)), "seed": None}))
+    plan.after_first_frame()
+    assert plan.keeper.writes.settle(10.0)
+    [(finished, winner)] = _rows(tmp_path, "SELECT finished, winner FROM matches WHERE uid = 'm3'")
+    assert (finished, winner) == (1, state.winner)
+    # every hand once: the one recorded before the kill is not written twice
+    assert _rows(tmp_path, "SELECT hand_no FROM hands ORDER BY seq") == [(r.hand_no,) for r in state.sheet]
+    plan.close()
+
+
+def test_a_resumed_match_whose_last_hand_waited_for_a_busy_history_has_it_recorded_at_the_start(tmp_path):
+    """The hand left unwritten by a killed gin-tui was written only at the
+    player's first move after the resume: a resume, then ``q``, left it out."""
+    lock = Locked(tmp_path)
+    keeper = Keeper(Store(tmp_path), match_id="m4", settings={"ai": "easy"})
+    rng = random.Random(2)
+    state = new_game(PRESETS["standard"], seed=9)
+    keeper.start(state)
+    while not state.sheet:
+        state = apply(state, _next(state, rng))
+        keeper.on_change(state)
+    _killed(keeper)
+    lock.release()
+    plan = prepare(argparse.Namespace(**{**vars(_args(tmp_path)), "seed": None}))
+    assert plan.resumed
+    plan.after_first_frame()
+    plan.close()  # q at once
+    assert _rows(tmp_path, "SELECT hand_no FROM hands") == [(r.hand_no,) for r in state.sheet]

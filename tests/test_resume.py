@@ -909,3 +909,61 @@ async def test_a_save_that_may_not_be_read_is_left_in_place_and_the_match_played
         assert app.at_quit() == "this match is not saved (your saved one is left as it is): it ends here"
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["current.json"]  # nothing moved aside, nothing recorded
+
+
+def _finished_in(plan: Plan):
+    """The match of ``plan`` taken to its end by the player's knock (its last hand's end on the screen)."""
+    from ginrummy_tui.engine import Action
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.tui import scenarios
+
+    state = apply(apply(scenarios.match_point(), Action("draw stock")), Action("knock", card("KD")))
+    assert state.over
+    plan.keeper.on_change(state)
+    return state
+
+
+async def test_a_match_killed_on_its_last_hands_end_is_resumed_there_with_its_result_to_see(tmp_path):
+    """Killed on the bar "⏎ Match result", the next start dealt a new match
+    with not a word of the result."""
+    from ginrummy_tui.engine import Action
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.after_first_frame()
+    state = _finished_in(plan)
+    plan.keeper.writes.settle(10.0)  # kill -9: nothing closed
+    plan.store.lock.release()
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed and again.state.over and to_json(again.state) == to_json(state)
+    assert again.keeper.match_id == plan.keeper.match_id
+    async with running(again) as (app, pilot):
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+    # seen, then closed: a new match the next time, the finished one in the archive
+    assert not (tmp_path / "current.json").exists()
+    assert read_save(tmp_path / "archive" / f"{plan.keeper.match_id}.json").state.over
+    later = prepare(args_for(tmp_path), ask=never_asked)
+    assert not later.resumed and not later.state.sheet
+    later.close()
+    # or the next match from the result screen: it takes the slot
+    plan = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    plan.after_first_frame()
+    state = _finished_in(plan)
+    plan.keeper.on_change(apply(state, Action("new match")))
+    plan.close()
+    assert not read_save(tmp_path / "current.json").state.over
+
+
+def test_a_finished_match_found_at_a_start_with_new_is_archived_and_its_result_said(tmp_path):
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.after_first_frame()
+    state = _finished_in(plan)
+    plan.keeper.writes.settle(10.0)
+    plan.store.lock.release()
+    again = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    assert not again.resumed and not again.state.sheet
+    assert f"Your last match ended: You won {state.scores[0]} to {state.scores[1]}." in again.notes
+    assert read_save(tmp_path / "archive" / f"{plan.keeper.match_id}.json").state.over
+    again.close()

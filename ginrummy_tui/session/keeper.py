@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, PlayerView
     from ginrummy_tui.storage.figures import ReadyFigures
     from ginrummy_tui.storage.history import History, Recorder, SharedHistory
-    from ginrummy_tui.storage.store import Remains
+    from ginrummy_tui.storage.store import Remains, SavedMatch
 
 
 FIGURES_DELAY = 0.3
@@ -105,6 +105,8 @@ class Keeper(_TellsBusy):
         history database is found busy and when it is free again."""
         self.writes = RecordQueue(on_busy=self._busy, on_free=self._free, on_error=self._record_failed)
         """The records, made in order without the game ever waiting for the database."""
+        self.unwritten = False
+        """Records were left unwritten at exit (:meth:`finish_records`)."""
 
     def shared_history(self):
         """The history database of this data directory (opened when first used)."""
@@ -191,7 +193,12 @@ class Keeper(_TellsBusy):
         return self.match_id, str(self.settings.get("ai", "standard")), self.replay
 
     def _write(
-        self, what: str, write: Callable[[Recorder], bool], key: tuple | None = None, now: bool = True
+        self,
+        what: str,
+        write: Callable[[Recorder], bool],
+        key: tuple | None = None,
+        now: bool = True,
+        match: tuple[str, str, bool] | None = None,
     ) -> None:
         """Record with ``write`` (given the match's recorder; True if it wrote
         something), now if the database is open and free, else once it is
@@ -199,7 +206,7 @@ class Keeper(_TellsBusy):
         opened by the writes' thread, at the first write: never in the
         asking thread (the app's), where opening one that another connection
         holds could wait."""
-        match = self._match()
+        match = match or self._match()
         name = self.opponent_name() if self.opponent_name is not None else None
 
         def run() -> None:
@@ -215,15 +222,16 @@ class Keeper(_TellsBusy):
         :attr:`errors`, with what keeps it."""
         reason = self.writes.busy
         left = self.writes.flush(timeout)
+        hints = sum("hint" in what for what in left)
+        self.unwritten = len(left) > hints  # the hints asked for are only counted
         if not left:
             return
-        hints = sum("hint" in what for what in left)
         said: list[str] = []
         if len(left) > hints:  # a hand, the match's end, a match given up
             if self.state is not None and self.state.over:
                 said.append(
-                    f"the match is kept in {self.store.archive_dir / (self.match_id + '.json')}, "
-                    "but its last hands and result are not in the statistics"
+                    f"the finished match stays in {self.store.path.name} (and {self.store.archive_dir / (self.match_id + '.json')}): "
+                    "its last hands and result are recorded when gin-tui next starts"
                 )
             else:
                 said.append("the match's save keeps its hands: they are recorded when it is resumed")
@@ -248,15 +256,35 @@ class Keeper(_TellsBusy):
         self.state = state
 
     def start(self, state: GameState) -> None:
-        """Save the first state of a match (new or resumed).  Its record is
-        brought up to date at the next change: opening the history database
-        is kept out of the start-up (nothing new can have ended since the
-        last record, which is always written before the save)."""
+        """Save the first state of a match (new or resumed), and bring its
+        record up to date from it first: a ``gin-tui`` killed while the
+        history database was busy left the hands that ended then (and a
+        finished match's result) in the save alone.  The record is written by
+        the writes' thread (:meth:`catch_up`), never the app's: opening a
+        database another connection holds could wait."""
+        self.catch_up(state)
         self._starting = True
         try:
             self.on_change(state)
         finally:
             self._starting = False
+
+    def catch_up(self, state: GameState, saved: SavedMatch | None = None) -> None:
+        """Record what of ``state`` ended (its hands, a finished match's result)
+        and is not in the history yet, in the writes' thread: the hands
+        recorded already are known by their numbers and not written twice.
+        ``saved``: the save ``state`` is of, when it is another match than the
+        one kept (a finished one, archived for a new match).  Nothing for a
+        match of which nothing ended (the database is not opened for it)."""
+        if not self.record or not (state.sheet or state.over):
+            return
+        what = "the end of this match will be recorded" if state.over else "the hands of this match will be recorded"
+        match = self._match() if saved is None else (
+            saved.match_id, str(saved.settings.get("ai", "standard")), saved.replay
+        )
+        self._write(
+            what, lambda recorder: recorder.observe(state, wait=False), ("observe", match[0]), now=False, match=match
+        )
 
     def begin(self, state: GameState) -> None:
         """A new match replaces the one being kept (which is marked abandoned
@@ -277,8 +305,13 @@ class Keeper(_TellsBusy):
             self._write(what, lambda recorder: recorder.observe(state, wait=False), ("observe", self.match_id))
         ui = self._ui()
         if state.over:
+            # kept in the archive, and in the slot too until gin-tui closes: a
+            # gin-tui killed before then resumes it where it stood (the result
+            # to see, the record to write if it could not be)
             self.store.save_finished(state, match_id=self.match_id, settings=self.settings, replay=self.replay)
-            self.store.remove()
+            self.has_save = self.store.save(
+                state, match_id=self.match_id, settings=self.settings, ui=ui, replay=self.replay
+            ) or self.has_save
             return
         saved = self.store.save(state, match_id=self.match_id, settings=self.settings, ui=ui, replay=self.replay)
         if not saved and not self.failing:  # said once, until saving works again
@@ -355,6 +388,14 @@ class Keeper(_TellsBusy):
             self.store.save(
                 self.state, match_id=self.match_id, settings=self.settings, ui=self._ui(), replay=self.replay
             )
+
+    def leave_finished(self) -> None:
+        """At exit, after :meth:`finish_records`: a finished match leaves the
+        slot (it is kept in the archive), once its record is written; while it
+        is not (the history database stayed busy), the save stays for the next
+        start to write it."""
+        if self.state is not None and self.state.over and not self.unwritten and not self.writes.pending():
+            self.store.remove()
 
 
 class SeatRecords(_TellsBusy):

@@ -61,6 +61,9 @@ class Plan:
     """What to tell the player when the app starts."""
     saved_settings: Settings | None = None
     """The settings file's settings, without this run's command-line choices."""
+    finished: SavedMatch | None = None
+    """A finished match found in the slot and archived for the new one
+    (``--new``): its record is brought up to date once the table is up."""
 
     @property
     def store(self) -> Store:
@@ -74,6 +77,8 @@ class Plan:
         A ``gin-tui`` killed before this loses nothing the player saw played:
         a resumed match's save is still whole, a match given up for this one
         is already out of the slot, and a new match has had no move yet."""
+        if self.finished is not None:  # first: its last hands may never have been recorded
+            self.keeper.catch_up(self.finished.state, self.finished)
         if self.keeper.state is self.state:  # no move yet (a move saves by itself)
             self.keeper.start(self.state)
         return list(self.keeper.errors)
@@ -92,6 +97,8 @@ def close_kept(keeper: Keeper) -> None:
         keeper.flush()
     with contextlib.suppress(Exception):
         keeper.finish_records()
+    with contextlib.suppress(Exception):
+        keeper.leave_finished()
     with contextlib.suppress(Exception):
         keeper.close_history()
     keeper.store.lock.release()
@@ -142,6 +149,18 @@ def separate_waiting(root: Path) -> list[str]:
         f"{len(waiting)} separate matches of yours are waiting too ({', '.join(waiting)}): "
         "gin-tui takes them up, one at a time, when it starts after this match is over."
     ]
+
+
+def ended_note(saved: SavedMatch) -> str:
+    """What the player is told of the finished match ``saved`` found in the
+    slot (a ``gin-tui`` killed before its result was seen), archived for a new
+    match: "Your last match ended: Computer (standard) won 109 to 0."."""
+    state = saved.state
+    opponent = f"Computer ({saved.settings.get('ai', 'standard')})"
+    mine, theirs = state.scores
+    who = "You" if state.winner == 0 else opponent
+    high, low = (mine, theirs) if state.winner == 0 else (theirs, mine)
+    return f"Your last match ended: {who} won {high} to {low}."
 
 
 LOCK_PATIENCE = 1.5
@@ -346,7 +365,10 @@ def prepare(
             raise Refused("", 0)
 
     try:
-        opened = store.load(functools.partial(practice_damaged, command=resume_command(args), root=root) if replay else None)
+        opened = store.load(
+            functools.partial(practice_damaged, command=resume_command(args), root=root) if replay else None,
+            finished=not replay,  # a finished match is resumed where it stood, or archived below (--new)
+        )
         notes.extend(opened.messages)
         lost = [opened.error.remains] if opened.error is not None and opened.error.remains else []
         saved = opened.saved
@@ -357,7 +379,7 @@ def prepare(
                     os.replace(leftover, store.path)
                 except OSError:
                     continue
-                again = store.load()
+                again = store.load(finished=True)
                 notes.extend(again.messages)
                 if again.error is not None and again.error.remains:  # set aside as damaged in its turn
                     lost.append(again.error.remains)
@@ -371,6 +393,12 @@ def prepare(
                 give_up = functools.partial(ask_give_up, command=resume_command(args))
             if player_moved(saved.state) and not give_up(saved, seed):
                 raise Refused("", 0)  # the player keeps the match: nothing was touched
+        finished: SavedMatch | None = None
+        if saved is not None and fresh and saved.state.over:
+            # over already: archived, its record written from it once the table is up
+            store.archive(saved)
+            finished, saved = saved, None
+            notes.append(ended_note(finished))
         if saved is not None and fresh:
             # Given up for the new match: the save leaves the slot at once, and
             # the app marks its record abandoned (and archives it) once the
@@ -415,6 +443,7 @@ def prepare(
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, notes=notes)
         plan.saved_settings = loaded.settings
+        plan.finished = finished
         # marked abandoned once the table is up (a practice deal's, whatever its file says, as one)
         plan.keeper.lost = [dataclasses.replace(r, replay=True) for r in lost] if replay else lost
         if settings_note:

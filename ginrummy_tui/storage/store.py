@@ -501,11 +501,15 @@ class Store:
     def archive_dir(self) -> Path:
         return self.root / ARCHIVE_DIR
 
-    def load(self, damaged_note: Callable[[LoadError], str] | None = None) -> Opened:
+    def load(
+        self, damaged_note: Callable[[LoadError], str] | None = None, *, finished: bool = False
+    ) -> Opened:
         """Read this slot.  A damaged save is moved aside (with the reason in
         :attr:`Opened.error`; ``damaged_note`` words what the player is told
         of it, by default that the saved match could not be used and a new
-        match has started); a finished match is archived; never raises."""
+        match has started); a finished match is archived, or with ``finished``
+        given as the match to resume (where it stood: its last hand's end, the
+        result to see), its record perhaps not written yet; never raises."""
         out = Opened()
         found = read_save(self.path)
         if found is None:
@@ -524,7 +528,7 @@ class Store:
             out.error = err
             out.messages.append(damaged_note(err) if damaged_note else err.message() + " A new match has started.")
             return out
-        if found.state.over:
+        if found.state.over and not finished:
             out.archived = self.archive(found)
             return out
         out.saved = found
