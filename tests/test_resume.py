@@ -384,8 +384,7 @@ async def test_a_separate_match_says_when_it_comes_back_and_the_main_match_says_
     first.close()
     again = prepare(args_for(tmp_path), ask=never_asked)
     assert again.resumed and again.store.path.name == "current.json"
-    assert "A separate match of yours is waiting too (separate-1.json): gin-tui takes it up when it starts " \
-        "after this match is over." in again.notes
+    assert "A separate match waits too (separate-1.json): gin-tui takes it up after this one." in again.notes
     again.close()
 
 
@@ -967,3 +966,31 @@ def test_a_finished_match_found_at_a_start_with_new_is_archived_and_its_result_s
     assert f"Your last match ended: You won {state.scores[0]} to {state.scores[1]}." in again.notes
     assert read_save(tmp_path / "archive" / f"{plan.keeper.match_id}.json").state.over
     again.close()
+
+
+@pytest.mark.parametrize("waiting", [1, 2, 3, 5])
+async def test_the_note_of_the_separate_matches_waiting_is_read_whole_at_80x24(tmp_path, waiting):
+    """With 3 waiting, the note named each file and came in two parts at 80×24, the
+    first cut at "(separate-1.json, separate-2.json, separate-3.json):", without
+    what becomes of them."""
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.tui.note_text import note_parts, toast_rows, toast_text_width
+    from ginrummy_tui.tui.restore import RESUMED_ROWS
+
+    main = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    main.after_first_frame()
+    main.close()
+    for n in range(1, waiting + 1):
+        Store(tmp_path, f"separate-{n}.json").save(new_game(main.state.rules, seed=n), match_id=f"s{n}")
+    plan = prepare(args_for(tmp_path), ask=never_asked)
+    assert plan.resumed
+    [note] = [n for n in plan.notes if "separate" in n]
+    names = {1: "separate-1.json", 2: "separate-1, 2.json", 3: "separate-1…3.json", 5: "separate-1…5.json"}
+    assert f"({names[waiting]}): gin-tui takes" in note and note.endswith("up after this one.")
+    width, height = SIZE
+    rows = toast_rows(width, height) - RESUMED_ROWS
+    assert note_parts(note, toast_text_width(width, height, "warning"), rows) == [note]
+    async with running(plan) as (app, pilot):
+        await settle(app, pilot)
+        shown = [str(n.message) for n in app._notifications]
+        assert note in shown and any(n.startswith("Resumed your match") for n in shown)  # whole, beside it

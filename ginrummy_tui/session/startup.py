@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory
-from ginrummy_tui.storage.store import SAVE_NAME, LoadError, SavedMatch, Store, leftover_separate_saves
+from ginrummy_tui.storage.store import SAVE_NAME, SEPARATE_PREFIX, LoadError, SavedMatch, Store, leftover_separate_saves
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, Rules
@@ -136,19 +136,39 @@ def practice_damaged(err: LoadError, *, command: str, root: Path) -> str:
 def separate_waiting(root: Path) -> list[str]:
     """What to tell the player of the separate matches of ``root`` left
     unfinished and open nowhere, which wait for the main slot to be free
-    (nothing when there are none)."""
+    (nothing when there are none): short enough to be read whole in one note
+    beside "Resumed your match" at 80×24, the files named compactly
+    (:func:`separate_names`)."""
     waiting = [p.name for p in leftover_separate_saves(root)]
     if not waiting:
         return []
     if len(waiting) == 1:
-        return [
-            f"A separate match of yours is waiting too ({waiting[0]}): "
-            "gin-tui takes it up when it starts after this match is over."
-        ]
+        return [f"A separate match waits too ({waiting[0]}): gin-tui takes it up after this one."]
     return [
-        f"{len(waiting)} separate matches of yours are waiting too ({', '.join(waiting)}): "
-        "gin-tui takes them up, one at a time, when it starts after this match is over."
+        f"{len(waiting)} separate matches wait too ({separate_names(waiting)}): "
+        "gin-tui takes them up after this one."
     ]
+
+
+def separate_names(names: Sequence[str]) -> str:
+    """The separate saves ``names`` in few words: ``separate-1…3.json`` for
+    numbers one after another, ``separate-1, 2, 5.json`` for others, each
+    name whole when one is not numbered (``separate-<match id>.json``)."""
+    numbers: list[int] = []
+    for name in names:
+        middle = name[len(SEPARATE_PREFIX) : -len(".json")]
+        if not (name.startswith(SEPARATE_PREFIX) and name.endswith(".json") and middle.isdigit()):
+            return ", ".join(names)
+        numbers.append(int(middle))
+    numbers.sort()
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    words = [f"{run[0]}…{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs]
+    return f"{SEPARATE_PREFIX}{', '.join(words)}.json"
 
 
 def ended_note(saved: SavedMatch) -> str:
