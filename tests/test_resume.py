@@ -992,5 +992,53 @@ async def test_the_note_of_the_separate_matches_waiting_is_read_whole_at_80x24(t
     assert note_parts(note, toast_text_width(width, height, "warning"), rows) == [note]
     async with running(plan) as (app, pilot):
         await settle(app, pilot)
+        await until(pilot, lambda: len(app._notifications) >= 2, timeout=10)
         shown = [str(n.message) for n in app._notifications]
         assert note in shown and any(n.startswith("Resumed your match") for n in shown)  # whole, beside it
+
+
+async def test_s_goes_on_with_the_separate_match_waiting_and_says_it_is_the_separate_one(tmp_path):
+    """Each ``s`` made a new separate-N.json, the one waiting with its moves never
+    offered again while the main match was open elsewhere; and taken up later,
+    it was "Resumed your match"."""
+    from ginrummy_tui.engine import legal_actions
+
+    first = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    first.after_first_frame()
+    other = prepare(args_for(tmp_path), ask=lambda owner, **_: "separate")
+    assert other.store.path.name == "separate-1.json" and not other.resumed
+    other.after_first_frame()
+    moved = apply(other.state, legal_actions(other.state)[0])
+    other.keeper.on_change(moved)
+    other.close()
+    offered = []
+
+    def separate(owner, **kw):
+        offered.append(kw.get("waiting"))
+        return "separate"
+
+    again = prepare(args_for(tmp_path), ask=separate)
+    assert offered == ["separate-1.json"]
+    assert again.store.path.name == "separate-1.json" and again.resumed and again.separate
+    assert to_json(again.state) == to_json(moved) and again.keeper.match_id == other.keeper.match_id
+    async with running(again) as (app, pilot):
+        await settle(app, pilot)
+        await until(pilot, lambda: any("Resumed" in str(n.message) for n in app._notifications), timeout=10)
+        said = [str(n.message) for n in app._notifications]
+        assert any(n.startswith("Resumed your separate match: hand 1, You 0") for n in said), said
+    # --new: another one beside it
+    new = prepare(args_for(tmp_path, new=True), ask=separate)
+    assert offered[-1] is None and new.store.path.name == "separate-2.json" and not new.resumed
+    new.close()
+    (tmp_path / "separate-2.json").unlink()
+    # the main match over: the separate one is taken up in the main slot, and said so
+    first.close()
+    first.store.remove()
+    later = prepare(args_for(tmp_path), ask=never_asked)
+    assert later.store.path.name == "current.json" and later.resumed and later.separate
+    assert later.keeper.match_id == other.keeper.match_id
+    async with running(later) as (app, pilot):
+        await settle(app, pilot)
+        await until(pilot, lambda: any("Resumed" in str(n.message) for n in app._notifications), timeout=10)
+        said = [str(n.message) for n in app._notifications]
+        assert any(n.startswith("Resumed your separate match: hand 1") for n in said), said

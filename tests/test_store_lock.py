@@ -290,7 +290,7 @@ def test_starting_gin_tui_can_take_the_match_over_from_the_holder(tmp_path):
     proc = _holder(tmp_path / "current.json.lock")
     asked = []
 
-    def take(owner, *, can_take):
+    def take(owner, *, can_take, **_):
         asked.append((owner, can_take))
         return "take"
 

@@ -217,6 +217,7 @@ def build_app(plan: Plan, pause: float | None = None, command: str = "gin-tui") 
         ui=dict(plan.ui),
         notes=plan.notes,
         resumed=plan.resumed,
+        resumed_separate=plan.separate,
         after_first_frame=plan.after_first_frame,
     )
     return app_on(context, pause)

@@ -69,6 +69,9 @@ class AppContext:
     terminal, they are on the screen again and are not printed twice."""
     resumed: bool = False
     """True when the match in play was resumed from its save."""
+    resumed_separate: bool = False
+    """The match resumed is a separate one (played while the main match was
+    open in another ``gin-tui``): in its own slot, or taken up later in the main one."""
     after_first_frame: Callable[[], list[str]] | None = None
     """What ``gin-tui`` does once the table is on the screen (the match's
     first save); returns what to tell the player."""

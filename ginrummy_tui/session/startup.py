@@ -55,6 +55,9 @@ class Plan:
     root: Path
     config_dir: Path
     resumed: bool = False
+    separate: bool = False
+    """The match is a separate one (:meth:`Store.separate`), or one that was,
+    taken up in the main slot once it was free."""
     ui: dict[str, Any] = field(default_factory=dict)
     """What the app remembered of its screen when the match was saved."""
     notes: list[str] = field(default_factory=list)
@@ -237,11 +240,14 @@ def _fitted(text: str, stdout: TextIO, indent: int = 0) -> str:
     )
 
 
-def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bool = False) -> str:
+def ask_open_elsewhere(
+    owner_text: str, stdin=None, stdout=None, *, can_take: bool = False, waiting: str | None = None
+) -> str:
     """Ask what to do when the match is open in another ``gin-tui``:
     ``"take"`` (close that one and play the match here; offered when it runs
-    on this machine), ``"separate"`` or ``"quit"`` (the answer when nobody
-    can be asked)."""
+    on this machine), ``"separate"`` (the separate match ``waiting``, the
+    name of its file, goes on; without one a new one starts) or ``"quit"``
+    (the answer when nobody can be asked)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     print(f"Your match is open in another gin-tui ({owner_text}).", file=stdout)
@@ -249,7 +255,10 @@ def ask_open_elsewhere(owner_text: str, stdin=None, stdout=None, *, can_take: bo
         print("Close it there first, or start gin-tui in a terminal to play a separate match.", file=stdout)
         return "quit"
     choices = [("t", "take", "take it over: that gin-tui saves and closes, and your match goes on here")] if can_take else []
-    choices.append(("s", "separate", "start a separate match here"))
+    if waiting:
+        choices.append(("s", "separate", f"go on with your separate match here ({waiting}; --new starts another)"))
+    else:
+        choices.append(("s", "separate", "start a separate match here"))
     return ask_choice(choices, "nothing was started; your match is still open in the other gin-tui.", stdin, stdout)
 
 
@@ -370,17 +379,32 @@ def prepare(
     if not got_lock:
         owner = store.lock.owner()
         text = owner.describe() if owner else "another process"
-        answer = ask(text, can_take=owner is not None and owner.here and owner.pid != os.getpid())
+        oldest = [] if fresh else leftover_separate_saves(root)
+        answer = ask(
+            text,
+            can_take=owner is not None and owner.here and owner.pid != os.getpid(),
+            waiting=oldest[0].name if oldest else None,
+        )
         if answer == "take" and owner is not None:
             print("Closing the other gin-tui...", file=sys.stderr)
             if not store.lock.take_over(owner):
                 raise Refused(f"gin-tui: the other gin-tui ({text}) could not be closed; your match is still open there", 1)
             notes.append(f"Your match was taken over from the other gin-tui ({text}), which has closed.")
         elif answer == "separate":
-            store = Store.separate(root)
-            if not store.lock.acquire():
-                raise Refused("gin-tui: could not start a separate match", 1)
-            fresh = True
+            # the oldest separate match waiting (open nowhere) goes on; a new one with --new
+            waiting = None
+            for path in [] if fresh else leftover_separate_saves(root):
+                candidate = Store(root, path.name)
+                if candidate.lock.acquire():
+                    waiting = candidate
+                    break
+            if waiting is not None:
+                store = waiting
+            else:
+                store = Store.separate(root)
+                if not store.lock.acquire():
+                    raise Refused("gin-tui: could not start a separate match", 1)
+                fresh = True
         else:
             raise Refused("", 0)
 
@@ -392,6 +416,7 @@ def prepare(
         notes.extend(opened.messages)
         lost = [opened.error.remains] if opened.error is not None and opened.error.remains else []
         saved = opened.saved
+        separate = store.is_separate
         if saved is None and opened.error is None and opened.denied is None and store.path.name == SAVE_NAME and not fresh:
             # a separate match left unfinished while this one was open elsewhere: carry on with it
             for leftover in leftover_separate_saves(root):
@@ -404,7 +429,7 @@ def prepare(
                 if again.error is not None and again.error.remains:  # set aside as damaged in its turn
                     lost.append(again.error.remains)
                 if again.saved is not None:
-                    saved = again.saved
+                    saved, separate = again.saved, True
                     break
         if saved is not None and seed is not None and not replay and not getattr(args, "new", False):
             from ginrummy_tui.storage.store import player_moved
@@ -457,11 +482,13 @@ def prepare(
                     "Resumed your unfinished match with its own rules and opponent; "
                     "your --rules/--rule/--ai choice starts with the next match (or now with --new)."
                 )
-            plan = Plan(saved.state, keeper, settings, ai, root, cdir, resumed=True, ui=dict(saved.ui), notes=notes)
+            plan = Plan(
+                saved.state, keeper, settings, ai, root, cdir, resumed=True, separate=separate, ui=dict(saved.ui), notes=notes
+            )
         else:
             state = new_state(settings, seed, hand)
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
-            plan = Plan(state, keeper, settings, settings.ai, root, cdir, notes=notes)
+            plan = Plan(state, keeper, settings, settings.ai, root, cdir, separate=store.is_separate, notes=notes)
         plan.saved_settings = loaded.settings
         plan.finished = finished
         # marked abandoned once the table is up (a practice deal's, whatever its file says, as one)

@@ -375,7 +375,7 @@ class GinApp(App):
             for note in ctx.after_first_frame():
                 if note not in ctx.notes:
                     ctx.notes.append(note)
-        notes = self.start_notes = show_notes(self, ctx.notes, ctx.resumed)
+        notes = self.start_notes = show_notes(self, ctx.notes, ctx.resumed, separate=ctx.resumed_separate)
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
 

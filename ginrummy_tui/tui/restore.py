@@ -194,10 +194,11 @@ class StartNotes:
         self._timer = self._app.set_timer(seconds + NOTE_GAP, self._next)
 
 
-def show_notes(app: App[Any], notes: list[str], resumed: bool) -> StartNotes:
+def show_notes(app: App[Any], notes: list[str], resumed: bool, *, separate: bool = False) -> StartNotes:
     """Tell the player what happened at start (resumed, damaged save, ...):
     the warnings through a :class:`StartNotes`, which is returned, so that
-    those found later at start are told after them."""
+    those found later at start are told after them.  ``separate``: the match
+    resumed is a separate one ("Resumed your separate match: ...")."""
     from .host import gin_of
 
     queue = StartNotes(app, RESUMED_ROWS if resumed else 0)
@@ -207,7 +208,7 @@ def show_notes(app: App[Any], notes: list[str], resumed: bool) -> StartNotes:
         session = gin_of(app).session
         v = session.view()
         app.notify(
-            f"Resumed your match: hand {v.hand_no}, You {v.totals[v.seat]} · "
+            f"Resumed your {'separate match' if separate else 'match'}: hand {v.hand_no}, You {v.totals[v.seat]} · "
             f"{session.opponent_name} {v.totals[1 - v.seat]}.",
             timeout=5,
         )
