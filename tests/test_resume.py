@@ -966,6 +966,19 @@ def test_a_finished_match_found_at_a_start_with_new_is_archived_and_its_result_s
     assert f"Your last match ended: You won {state.scores[0]} to {state.scores[1]}." in again.notes
     assert read_save(tmp_path / "archive" / f"{plan.keeper.match_id}.json").state.over
     again.close()
+    # --seed: nothing to ask about a match that is over
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.after_first_frame()
+    _finished_in(plan)
+    plan.keeper.writes.settle(10.0)
+    plan.store.lock.release()
+
+    def never_given_up(saved, seed):
+        raise AssertionError("the finished match is not given up")
+
+    again = prepare(args_for(tmp_path, seed=7), ask=never_asked, give_up=never_given_up)
+    assert not again.resumed and any(n.startswith("Your last match ended: You won") for n in again.notes)
+    again.close()
 
 
 @pytest.mark.parametrize("waiting", [1, 2, 3, 5])

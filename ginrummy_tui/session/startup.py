@@ -436,7 +436,7 @@ def prepare(
 
             if give_up is None:
                 give_up = functools.partial(ask_give_up, command=resume_command(args))
-            if player_moved(saved.state) and not give_up(saved, seed):
+            if player_moved(saved.state) and not saved.state.over and not give_up(saved, seed):
                 raise Refused("", 0)  # the player keeps the match: nothing was touched
         finished: SavedMatch | None = None
         if saved is not None and fresh and saved.state.over:
