@@ -393,3 +393,21 @@ def test_a_resumed_match_whose_last_hand_waited_for_a_busy_history_has_it_record
     plan.after_first_frame()
     plan.close()  # q at once
     assert _rows(tmp_path, "SELECT hand_no FROM hands") == [(r.hand_no,) for r in state.sheet]
+
+
+def test_a_finished_match_closed_twice_while_the_history_is_busy_stays_for_the_next_start(tmp_path):
+    """SIGHUP: the app's close waits for the busy history, the signal's watchdog
+    closes too: the second close found no write left (the first had stopped
+    them) and took the finished match out of the slot, its record never written."""
+    from ginrummy_tui.engine import Action
+    from ginrummy_tui.engine.cards import card
+
+    lock = Locked(tmp_path)
+    keeper = Keeper(Store(tmp_path), match_id="m5", settings={"ai": "standard"})
+    state = apply(apply(scenarios.match_point(), Action("draw stock")), Action("knock", card("KD")))
+    keeper.start(scenarios.match_point())
+    keeper.on_change(state)
+    keeper.finish_records(timeout=0.2)
+    close_kept(keeper)
+    lock.release()
+    assert Store(tmp_path).load(finished=True).saved.state == state

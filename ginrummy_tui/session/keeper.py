@@ -223,7 +223,9 @@ class Keeper(_TellsBusy):
         reason = self.writes.busy
         left = self.writes.flush(timeout)
         hints = sum("hint" in what for what in left)
-        self.unwritten = len(left) > hints  # the hints asked for are only counted
+        # the hints asked for are only counted; a second call (the signal's watchdog
+        # closing too) finds the writes stopped, nothing left: what the first found stands
+        self.unwritten = self.unwritten or len(left) > hints
         if not left:
             return
         said: list[str] = []
