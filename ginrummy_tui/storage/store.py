@@ -7,6 +7,9 @@ user data directory for ``gin-tui``, or ``--data-dir`` / ``GIN_TUI_HOME``.
     The unfinished match, rewritten after every action.  A versioned JSON
     object wrapping the engine's :func:`~ginrummy_tui.engine.state_to_dict`
     and the settings in use (opponent level, ...).
+    A finished match stays in it (and in ``archive/``) until ``gin-tui``
+    closes with its record written: one killed before then is resumed on its
+    last hand's end, its result to see and its record to write.
 ``current.json.lock``
     Held (``flock``) by the process playing that match; it holds the owner's
     pid, so a second ``gin-tui`` can say who has the match open.  A lock

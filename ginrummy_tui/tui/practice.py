@@ -97,7 +97,7 @@ def practice_quit_note(app: App[Any]) -> str | None:
         real = session.real.state
         me, opp = session.seat, 1 - session.seat
         name = session.opponent_name  # as the table and the scores name them: "Computer (master)"
-        if real.phase == Phase.MATCH_OVER:  # archived, never resumed: the next start deals a new match
+        if real.phase == Phase.MATCH_OVER:  # archived at the close: the next start deals a new match
             return (
                 f"This practice hand is not saved. Your match is over (You {real.scores[me]} · {name} "
                 f"{real.scores[opp]}): the next time you start {command}, a new match begins."
