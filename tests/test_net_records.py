@@ -9,7 +9,7 @@ import contextlib
 
 import pytest
 
-from ginrummy_tui.engine import PRESETS, Action, apply, new_game, view
+from ginrummy_tui.engine import PRESETS, Action, apply, legal_actions, new_game, view
 from ginrummy_tui.engine.kinds import Kind
 from ginrummy_tui.storage.stats import NETWORK
 from ginrummy_tui.storage.store import Store, read_save
@@ -442,6 +442,45 @@ async def test_a_host_stopped_with_both_players_at_the_table_keeps_the_time_left
     try:
         assert server.state.history == ()  # the same move in play
         assert ann.clock["remaining"] == 18 and bob.clock["remaining"] == 18
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+        keeper.close_history()
+
+
+@pytest.mark.parametrize("mover", ["host", "guest"])
+async def test_a_host_killed_mid_move_carries_on_the_move_with_no_more_than_the_time_it_had_left(tmp_path, mover):
+    # A host killed (kill -9, a crash) in the middle of a move left a save with the
+    # time left only as of the move's start: started again, it gave the move its
+    # full 30 s (a player could reset their own clock by killing the host).
+    import shutil
+
+    keeper, server, clock, ann, bob = await _hosting_on_the_clock(tmp_path)
+    try:
+        saves = keeper.store.saves
+        if mover == "guest":  # Ann draws and discards: Bob's move
+            for _ in range(2):
+                seq = ann.seq
+                await ann.submit(legal_actions(server.state)[0])
+                await ann.wait_for(lambda c, seq=seq: c.seq > seq)
+            assert server.state.current == 1
+            saves = keeper.store.saves
+        clock.forward(19)  # the player to move thinks for 19 s; the host is killed
+        written = keeper.store.saves - saves
+        shutil.copy(keeper.store.path, tmp_path / "killed.json")  # what kill -9 leaves on disk
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+        keeper.close_history()
+    shutil.copy(tmp_path / "killed.json", keeper.store.path)
+    keeper, server, clock, ann, bob = await _hosting_on_the_clock(tmp_path)  # the host again, on its saved match
+    try:
+        left = ann.clock["remaining"]
+        assert ann.clock["seat"] == (0 if mover == "host" else 1)
+        assert 11 <= left <= 12 and bob.clock["remaining"] == left
+        assert 15 <= written <= 21  # about one save a second while the clock runs: cheap
     finally:
         await ann.close()
         await bob.close()

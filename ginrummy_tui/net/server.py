@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -190,6 +191,8 @@ class MatchServer:
         self._clock_seq = -1
         self._remaining = 0.0
         self._deadline: float | None = None
+        self._clock_saved: tuple[int, int] | None = None
+        """The move (its ``seq``) and the whole second of its time left last saved while the clock ran."""
         self.on_table = on_table
         self._take_table(table or {})
         self._conns: set[_Conn] = set()
@@ -725,6 +728,7 @@ class MatchServer:
             self._timer = self._call_later(self._remaining, self._expire, self.seq)
         elif not should_run and self._timer is not None:
             self._pause_clock()
+            self._table_changed()  # the time left, saved as it stops (a host that crashes meanwhile keeps it)
 
     def _now(self) -> float:
         if self._time is not None:
@@ -774,10 +778,25 @@ class MatchServer:
         return True
 
     def _watch(self, _seq: int) -> None:
-        """The regular check that the host was not stopped (see :meth:`_stalled`)."""
+        """The regular check that the host was not stopped (see :meth:`_stalled`), and
+        the save of the move clock's time left (:meth:`_save_clock`)."""
         if self._stalled() and self._deadline is not None:
             self._broadcast()  # the players' clocks count on from the time given back
+        self._save_clock()
         self._watch_alarm = self._call_later(STALL_TICK, self._watch, 0)
+
+    def _save_clock(self) -> None:
+        """While the move clock runs, save its time left again each time the whole second
+        of it changes (at each check, twice a second: about one save a second), so that a
+        host that ends without saving (``kill -9``, a crash) gives the move, once started
+        again, at most the time it had at the last such save, never its full time."""
+        if self._timer is None or self._deadline is None:
+            return
+        second = math.ceil(max(0.0, self._deadline - self._now()))
+        if self._clock_saved == (self.seq, second):
+            return
+        self._clock_saved = (self.seq, second)
+        self._table_changed()
 
     def _clock_record(self) -> dict[str, Any] | None:
         """The time left of the move in play, for the save (``{"turn": [match, hand,
