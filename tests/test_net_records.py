@@ -488,6 +488,48 @@ async def test_a_host_killed_mid_move_carries_on_the_move_with_no_more_than_the_
         keeper.close_history()
 
 
+@pytest.mark.parametrize(("asked", "rules", "seed"), [
+    (dict(rules_name="oklahoma", seed=9), PRESETS["oklahoma"], "9"),
+    (dict(rules_name=None, rule_options={"knock_limit": 7}, seed=None), PRESETS["standard"].with_options(knock_limit=7), None),
+])
+async def test_a_host_resumed_with_other_rules_or_seed_plays_the_next_match_with_them(tmp_path, asked, rules, seed):
+    # The host resumed its match with --rules oklahoma (or --seed 9): its table said the
+    # choice starts with the next match, but the next match had the old rules and seed again.
+    from ginrummy_tui.cli.host import SaveReporter, match_server, next_match
+
+    from .test_net import FakeClock
+    from .test_net_session import Changes, Seats
+
+    _host(tmp_path, seed=7)  # the first run: multiplayer-1.5, seed 7
+    store, keeper, state, code = _host(tmp_path, **asked)  # the host again, on its saved match
+    assert state.rules == TIMED and state.seed == "7"
+    clock = FakeClock()
+    made = next_match(asked["rules_name"], asked.get("rule_options", {}), asked["seed"])
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock,
+                          new_match=made)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob")
+        await changes.until(lambda: ann.opponent_here and bob.opponent_here)
+        clock.forward(30)  # Ann runs out of time: the match is over
+        await changes.until(lambda: bob.view().phase == "match_over" and ann.view().phase == "match_over")
+        ann.submit(Action(Kind.NEW_MATCH))
+        bob.submit(Action(Kind.NEW_MATCH))
+        await changes.until(lambda: bob.view().match_no == 2 and ann.view().match_no == 2)
+        assert server.state.rules == rules and bob.view().rules == rules
+        assert server.state.seed == (seed or "7")
+        saved = read_save(store.path)
+        assert saved is not None and not isinstance(saved, Exception)
+        assert saved.state.match_no == 2 and saved.state.rules == rules and saved.state.seed == (seed or "7")
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+
+
 def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     from ginrummy_tui.cli.host import SaveReporter, match_server
 

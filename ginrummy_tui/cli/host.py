@@ -160,7 +160,10 @@ def run(args: argparse.Namespace) -> int:
         reporter = SaveReporter(keeper)
         # --server-only: both seats join, the host's seat by its own code, named by its player
         own_name = None if args.server_only else name
-        server = match_server(reporter, state, code, name=own_name, bind=args.bind, port=args.port)
+        server = match_server(
+            reporter, state, code, name=own_name, bind=args.bind, port=args.port,
+            new_match=next_match(rules_name, dict(asked.rule_options), getattr(args, "seed", None)),
+        )
         thread = ServerThread(server)
         try:
             host, port = thread.start()
@@ -453,6 +456,29 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         keeper.last_ui = dict(saved.ui)  # the server's table (who asked to go on, the hints): kept, and taken up
     keeper.start(state)
     return keeper, state, code
+
+
+def next_match(rules_name: str | None, rule_options: dict[str, Any], seed: int | None):
+    """What makes each next match of the host (after a finished one) from the finished
+    one: under the rules of ``--rules`` (standard if only ``--rule`` options are given)
+    with the ``--rule`` options ``rule_options``, dealt from ``--seed`` ``seed``, those
+    given (a resumed match of its own rules and seed plays on with them, and the next
+    match takes up the ones given; the matches after it keep them); None when none is given:
+    each next match keeps the rules and the seed of the one before."""
+    if rules_name is None and not rule_options and seed is None:
+        return None
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import PRESETS, Action, apply
+    from ginrummy_tui.engine.kinds import Kind
+
+    rules = PRESETS[rules_name or "standard"].with_options(**rule_options) if rules_name or rule_options else None
+
+    def make(state):
+        asked = replace(state, rules=rules or state.rules, seed=state.seed if seed is None else str(seed))
+        return apply(asked, Action(Kind.NEW_MATCH))
+
+    return make
 
 
 def resumed_note(unused: list[str]) -> str:

@@ -144,6 +144,7 @@ class MatchServer:
         match_id: Callable[[], str] | None = None,
         table: Mapping[str, Any] | None = None,
         on_table: Callable[[], None] | None = None,
+        new_match: Callable[[GameState], GameState] | None = None,
         clock: MoveClockTime | None = None,
         retired_codes: Sequence[str] = (),
     ) -> None:
@@ -194,6 +195,10 @@ class MatchServer:
         self._clock_saved: tuple[int, int] | None = None
         """The move (its ``seq``) and the whole second of its time left last saved while the clock ran."""
         self.on_table = on_table
+        self.new_match = new_match
+        """Makes the first state of the next match from a finished one, once both players
+        asked for it (the host's ``--rules``, ``--rule`` and ``--seed`` given when it resumed a
+        match of its own rules: they start with the next match); None: the engine's new match."""
         self._take_table(table or {})
         self._conns: set[_Conn] = set()
         self._pending: dict[_Conn, None] = {}
@@ -520,7 +525,7 @@ class MatchServer:
                 return self._refuse(conn, P.E_ILLEGAL, _reason(state, action, seat))
             self._ready[seat] = True
             if all(self._ready):
-                self._set_state(apply(state, action))
+                self._set_state(self._next(state, action))
             else:
                 self._table_changed()
                 self._broadcast()
@@ -531,6 +536,16 @@ class MatchServer:
             return self._refuse(conn, P.E_ILLEGAL, str(exc))
         self._set_state(new)
         return True
+
+    def _next(self, state: GameState, action: Action) -> GameState:
+        """The game after ``action``, the next hand or the next match (made by
+        :attr:`new_match` when given: should it fail, by the engine)."""
+        if action.kind == Kind.NEW_MATCH and self.new_match is not None:
+            try:
+                return self.new_match(state)
+            except Exception:
+                log.exception("could not start the next match with the host's rules")
+        return apply(state, action)
 
     def _terminal(self, conn: _Conn, msg: dict[str, Any]) -> bool:
         """A ``too_small`` message: the seat's terminal is too small to show the table, or
