@@ -265,6 +265,30 @@ async def test_the_match_result_offers_no_new_match_while_the_other_player_is_aw
             assert _match_line(app) == "Waiting for Bob to come back · q: quit"
 
 
+@pytest.mark.parametrize("target", [70, 250])
+async def test_the_match_result_shows_whom_it_waits_for_at_80x24_whatever_the_length_of_the_match(target):
+    """After a match of five hands or more, at 80x24, the line that says who waits for whom
+    ("Bob asks for a new match: ⏎ to start it") was under the score table, a scroll away."""
+    from ginrummy_tui.tui.app import make_app
+
+    from .app_helpers import screen_text
+    from .test_net_session import ann_hosting_bob, played_until
+
+    state = played_until(new_game(PRESETS["standard"].with_options(target=target), seed=SEED), ("match_over",))
+    assert state.hand_no >= 5
+    async with ann_hosting_bob(state) as (server, ann, bob):
+        app = make_app(session=ann, pause=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _at_the_match_result(pilot, app, ann)
+            bob.submit(Action("new match"))
+            said = "Bob asks for a new match: ⏎ to start it · q: quit"
+            await until_app(pilot, lambda: _match_line(app) == said)
+            await pilot.pause()
+            assert said in screen_text(app)
+            await pilot.press("enter")
+            await until_app(pilot, lambda: server.state.match_no == 2)
+
+
 # ---------------------------------------------------------------- a terminal too small to show the table
 
 

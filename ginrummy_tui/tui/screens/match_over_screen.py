@@ -239,7 +239,7 @@ class MatchOverScreen(AfterHandScreen):
         record = 0 if self._record is None else self._record.plain.count("\n") + 1
         chart = race.content_height
         box = 1 + (max(chart, record) if beside else chart + (record + 1 if record else 0)) + 1  # title, padding under
-        keys = 0 if compact else 2  # the line of keys under the table, and its margin
+        keys = 2 if not compact else int(self.has_class("-going-on"))  # the line of keys (and its margin)
         return head + box + table.natural_height(inner_width(width)) + keys <= room
 
     def compose(self) -> ComposeResult:
@@ -263,7 +263,8 @@ class MatchOverScreen(AfterHandScreen):
                         self._record = level_record(self.app, gin_of(self.app).ascii_only)
                         if self._record is not None:
                             yield Static(self._record, id="level-record")
-            yield Static(self._next_line(), id="match-next")
+        # under the scrolling part, above the key bar: whom the match waits for shows whatever its length
+        yield Static(self._next_line(), id="match-next")
         yield KeyBar()
 
     def _waiting(self) -> bool:
@@ -299,6 +300,7 @@ class MatchOverScreen(AfterHandScreen):
         """Network play: who asked for a new match changed, or whether the other player is
         at the table: the line under the result says it, and ⏎ is dimmed or not."""
         self._show_next_line()
+        self._fit(self.app.size.width, self.app.size.height)  # the line takes a row of a short screen
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
