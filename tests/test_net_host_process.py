@@ -377,5 +377,7 @@ def test_a_host_closed_by_a_take_over_does_not_say_it_resumes_the_match():
                                         "took it over, that one holds it now, else 'gin-tui host' resumes it")
     assert closing_words(False, keeper, [], "24F6-MXAQ") == (
         "the match is saved; 'gin-tui host' resumes it with the same join code 24F6-MXAQ.", False)
-    assert closing_words(True, keeper, [signal.SIGTERM], "24F6-MXAQ") == ("the match is over.", False)
+    assert closing_words(True, keeper, [signal.SIGTERM], "24F6-MXAQ") == (
+        "the match is over; if another 'gin-tui host' took it over, that one holds it now, else 'gin-tui host' "
+        "shows its result again and plays the next match with the same join code 24F6-MXAQ.", False)
 

@@ -530,6 +530,60 @@ async def test_a_host_resumed_with_other_rules_or_seed_plays_the_next_match_with
         keeper.close_history()
 
 
+async def test_a_host_that_quits_on_the_match_result_plays_the_next_match_with_the_same_join_code(tmp_path):
+    # A host that quit on the match's result said only "the match is over."; started again
+    # it began a new match with a new join code, and the guest, still reconnecting, was
+    # told to ask for the new code.
+    from ginrummy_tui.cli.host import SaveReporter, closing_words, match_server
+
+    from .test_net import FakeClock
+    from .test_net_session import Changes, Seats
+
+    async def hosting(notes):
+        store, keeper, state, code = _host(tmp_path, notes=notes)
+        clock = FakeClock()
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+        host, port = await server.start()
+        seats = Seats(host, port, Changes())
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob")
+        return keeper, server, clock, code, seats, ann, bob
+
+    keeper, server, clock, code, seats, ann, bob = await hosting([])
+    try:
+        await seats.changes.until(lambda: ann.opponent_here and bob.opponent_here)
+        clock.forward(30)  # Ann runs out of time: the match is over
+        await seats.changes.until(lambda: bob.view().phase == "match_over" and ann.view().phase == "match_over")
+        bob.submit(Action(Kind.NEW_MATCH))  # Bob asks for a new match; Ann quits
+        await seats.changes.until(lambda: server._ready == [False, True])
+        first = keeper.match_id
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+    words, trouble = closing_words(server.state.over, keeper, [], code, "gin-tui host")
+    assert not trouble and words == (
+        f"the match is over; 'gin-tui host' shows its result again and plays the next match with the same join code {code}.")
+    notes: list[str] = []
+    keeper, server, clock, again, seats, ann, bob = await hosting(notes)  # the same command again
+    try:
+        assert again == code and server.state.over and server.state.match_no == 1
+        assert any(note.startswith("the last match is over") for note in notes), notes
+        await seats.changes.until(lambda: ann.opponent_here and ann.client.ready == [False, True])
+        ann.submit(Action(Kind.NEW_MATCH))  # Bob asked already
+        await seats.changes.until(lambda: bob.view().match_no == 2 and ann.view().match_no == 2)
+        assert keeper.match_id != first and keeper.settings["join_code"] == code
+        saved = read_save(keeper.store.path)
+        assert saved is not None and not isinstance(saved, Exception) and saved.state.match_no == 2
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+    assert [path.name for path in keeper.store.archive_dir.glob("*.json")] == [f"{first}.json"]
+    _, records = _figures(tmp_path)
+    assert [r["id"] for r in records] == [first]  # recorded once
+
+
 def test_an_old_save_of_a_hosted_match_loads_without_the_table(tmp_path):
     from ginrummy_tui.cli.host import SaveReporter, match_server
 

@@ -384,7 +384,10 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     from ginrummy_tui.storage.stats import NETWORK
 
     rules = PRESETS[rules_name or "standard"].with_options(**(rule_options or {}))
-    opened = store.load()
+    from ginrummy_tui.storage.store import Opened
+
+    finished = None if new else finished_match(store)
+    opened = Opened() if finished is not None else store.load()  # a finished match stays: it goes on
     code = None
     messages = list(opened.messages)
     if opened.error is not None:  # the save set aside, its join codes with it: the players must be told
@@ -408,7 +411,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
 
         for line in mark_abandoned(store.root, opened.error.match_id, remains=opened.error.remains):
             say(f"gin-tui host: {line}")
-    saved = opened.saved
+    saved = finished or opened.saved
     match_id = None
     retired = retired_codes(saved.settings) if saved is not None else []
     if saved is not None and not new:
@@ -416,7 +419,14 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         match_id = saved.match_id
         kept = saved.settings.get("join_code")
         code = kept if valid_code(kept) else None
-        say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
+        if state.over:  # its result again, then the next match, with the same code: the other player plays on
+            again = (f"the last match is over ({state.totals[0]}-{state.totals[1]}): its result is shown again, and "
+                     "the next match starts once both players press ⏎, with the same join code.")
+            say(f"gin-tui host: {again}")
+            if notes is not None:
+                notes.append(again)
+        else:
+            say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
         if code is None:
             code = P.new_code()
             lost = new_code_note("join_code" in saved.settings, code, server_only=server_only)
@@ -433,11 +443,18 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
             say("gin-tui host: --seed applies to new matches only (use --new for one).")
             unused.append("--seed")
         if unused and notes is not None:  # printed before the table, which hides it: said there too
-            notes.append(resumed_note(unused))
+            notes.append(resumed_note(unused, over=state.over))
     else:
+        if saved is None and opened.archived is not None:  # a finished match, archived: its codes are retired too
+            from ginrummy_tui.storage.store import SavedMatch, read_save
+
+            over = read_save(opened.archived)
+            if isinstance(over, SavedMatch):
+                ended = [over.settings.get(key) for key in ("join_code", "seat_code")]
+                retired = [*(str(code) for code in ended if valid_code(code)), *retired_codes(over.settings)][:RETIRED_KEPT]
         if saved is not None:  # given up: its codes still say so to a player who comes back with one
             given_up = [saved.settings.get(key) for key in ("join_code", "seat_code")]
-            retired = [*(code for code in given_up if valid_code(code)), *retired][:RETIRED_KEPT]
+            retired = [*(str(code) for code in given_up if valid_code(code)), *retired][:RETIRED_KEPT]
         if saved is not None and record:
             for line in _give_up(store, saved):
                 say(f"gin-tui host: {line}")
@@ -450,7 +467,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         settings["retired_codes"] = retired
     if saved is not None and not new and valid_code(saved.settings.get("seat_code")):
         settings["seat_code"] = saved.settings["seat_code"]  # --server-only's first player's (match_server)
-    keeper = Keeper(store, match_id=match_id, settings=settings,
+    keeper = Keeper(store, match_id=match_id, settings=settings, keep_finished=True,
                     record=record, has_save=match_id is not None)  # resumed: its save stands
     if saved is not None and not new:
         keeper.last_ui = dict(saved.ui)  # the server's table (who asked to go on, the hints): kept, and taken up
@@ -481,11 +498,25 @@ def next_match(rules_name: str | None, rule_options: dict[str, Any], seed: int |
     return make
 
 
-def resumed_note(unused: list[str]) -> str:
+def finished_match(store):
+    """The hosted match of ``store`` that is over, kept in its save (the host keeps it there
+    until the next match starts: a host started again shows its result and plays the next
+    match with the same join code), or None (no save, an unfinished match, or one that
+    cannot be read: :meth:`~ginrummy_tui.storage.store.Store.load` deals with those)."""
+    from ginrummy_tui.storage.store import SavedMatch, read_save
+
+    found = read_save(store.path)
+    return found if isinstance(found, SavedMatch) and found.state.over else None
+
+
+def resumed_note(unused: list[str], *, over: bool = False) -> str:
     """What the host's table says of a resumed match that does not take up the ``unused``
-    options (``--rules``, ``--rule``, ``--seed``), as the game's table says it of a local match."""
+    options (``--rules``, ``--rule``, ``--seed``), as the game's table says it of a local match
+    (``over``: a finished match, shown at its result)."""
     own = " and ".join(what for what, option in (("rules", "--rule"), ("deals", "--seed")) if any(
         given.startswith(option) for given in unused))
+    if over:
+        return f"The last match was played with its own {own}; your {'/'.join(unused)} choice starts with the next match."
     return (f"Resumed your unfinished match with its own {own}; your {'/'.join(unused)} choice starts with "
             "the next match (or now with --new).")
 
@@ -654,11 +685,18 @@ def closing_words(
     ends the words on a line of its own, to be copied whole, else it is quoted
     in them.  ``second_code``: with ``--server-only``, player 2's join code,
     ``code`` being player 1's."""
-    if over:
+    if over and keeper.failing:
         return "the match is over.", False
     if keeper.failing:
         return (keeper.errors[-1] if keeper.errors else "the match is not saved."), True
     named = f"code {code}" if second_code is None else f"codes, {code} (player 1's) and {second_code} (player 2's)"
+    if over:  # kept at its result: the next match is played with the same codes, the players' games reconnect
+        then = f"shows its result again and plays the next match with the same join {named}"
+        quote = '"' if "'" in command else "'"
+        then = f"this {then}:\n  {command}" if own_line else f"{quote}{command}{quote} {then}."
+        if caught and caught[0] == getattr(signal, "SIGTERM", None):
+            return f"the match is over; if another 'gin-tui host' took it over, that one holds it now, else {then}", False
+        return f"the match is over; {then}", False
     if own_line:
         resumes = f"this resumes it with the same join {named}:\n  {command}"
     else:

@@ -63,8 +63,12 @@ class Keeper(_TellsBusy):
         ui: Callable[[], dict[str, Any]] | None = None,
         record: bool = True,
         has_save: bool = False,
+        keep_finished: bool = False,
     ) -> None:
         self.store = store
+        self.keep_finished = keep_finished
+        """A finished match stays in the save too, beside its archive (the hosted match: a
+        host started again shows its result, and the next match keeps its join code)."""
         self.match_id = match_id or new_match_id()
         self.settings = dict(settings or {})
         self.replay = replay
@@ -353,7 +357,7 @@ class Keeper(_TellsBusy):
     def ui_changed(self) -> bool:
         """Save again if the screen details changed since the last save (the
         player sorted or moved cards); True if it saved."""
-        if self.state is None or self.state.over or self.ui is None:
+        if self.state is None or (self.state.over and not self.keep_finished) or self.ui is None:
             return False
         before = self.last_ui
         if self._ui() == before:
@@ -386,7 +390,7 @@ class Keeper(_TellsBusy):
 
     def flush(self) -> None:
         """Write the last state again (at exit: it is already saved, this is belt and braces)."""
-        if self.state is not None and not self.state.over:
+        if self.state is not None and (not self.state.over or self.keep_finished):
             self.store.save(
                 self.state, match_id=self.match_id, settings=self.settings, ui=self._ui(), replay=self.replay
             )
@@ -396,6 +400,8 @@ class Keeper(_TellsBusy):
         slot (it is kept in the archive), once its record is written; while it
         is not (the history database stayed busy), the save stays for the next
         start to write it."""
+        if self.keep_finished:  # the hosted match: its result shown again at the next start
+            return
         if self.state is not None and self.state.over and not self.unwritten and not self.writes.pending():
             self.store.remove()
 
