@@ -680,6 +680,36 @@ async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says
 
 
 
+async def test_the_host_is_told_that_a_second_join_took_the_seat_of_a_silent_player():
+    """A second 'gin-tui join' (Carol) took the seat of a guest dropped as silent (Bob): the
+    host's table said "Carol is back at the table.", though Carol had never been there."""
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01,
+                         idle_timeout=0.5)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    try:
+        ann = await seats.join(server.host_code, "Ann", heartbeat=0.1)
+        frozen = await seats.join(server.join_code, "Bob", run=False, heartbeat=0)  # sends nothing, reads nothing
+        await changes.until(lambda: ann.opponent_here)
+        await changes.until(lambda: not ann.opponent_here, timeout=10)  # dropped as silent
+        await seats.join(server.join_code, "Carol", heartbeat=0.1)  # the second join takes the seat
+        await changes.until(lambda: ann.opponent_here)
+        assert ann.take_news()[-2:] == ["Bob left the table: the game waits for them to come back.",
+                                        "Carol took Bob's seat."]
+        await seats.sessions[-1].aclose()  # Carol leaves, and comes back
+        await changes.until(lambda: not ann.opponent_here)
+        await seats.join(server.join_code, "Carol", heartbeat=0.1)
+        await changes.until(lambda: ann.opponent_here)
+        assert ann.take_news()[-1] == "Carol is back at the table."
+        seats.sessions.remove(frozen)
+        await frozen.aclose()
+    finally:
+        await seats.close()
+        thread.stop()
+
+
 async def test_a_guest_whose_code_the_resumed_host_no_longer_takes_is_not_told_the_same_code_takes_its_seat():
     """A host resumed with a new join code (its saved one unreadable) refuses the guest's
     rejoin for good: the guest's quit question and last line still said that 'gin-tui join'

@@ -148,6 +148,9 @@ class RemoteSession(Session):
         self._was_here: bool | None = None
         """Whether the other player was at the table at the host's last view (None before the first)."""
         self._news: list[str] = []
+        self._left_name: str | None = None
+        """The name of the other player who last left the table (one coming back under
+        another name took their seat)."""
         """What happened at the table to tell the player once (:meth:`take_news`)."""
         self._renamed_told = False
         """The player was told that the host named them apart from the other player (said once)."""
@@ -242,10 +245,13 @@ class RemoteSession(Session):
         here = self.opponent_here
         if self._was_here is not None and here != self._was_here:
             name = self.opponent_name
-            if here:
+            if here and self._left_name not in (None, name):  # another player's 'gin-tui join' (another name)
+                self._news.append(f"{name} took {self._left_name}'s seat.")
+            elif here:
                 self._news.append(f"{name} is back at the table." if self.opponent_seen else f"{name} joined.")
             else:
                 self._news.append(f"{name} left the table: the game waits for them to come back.")
+            self._left_name = None if here else name
         small = here and client.seat is not None and client.too_small[1 - client.seat]
         if self._small_told is None or not here:  # not told: the host's first view, or the player gone
             self._small_told = small
