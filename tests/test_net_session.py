@@ -463,6 +463,38 @@ async def test_a_host_that_does_not_answer_is_told_and_its_clock_not_shown():
             await seats.close()
 
 
+async def test_a_host_silent_for_long_is_said_with_what_the_player_may_do(monkeypatch):
+    """After 30 s of a host leaving a move unanswered, the line still said only "The host has
+    not answered for 39 s: your move waits for it", never that q leaves (as the offline line does)."""
+    import ginrummy_tui.net.remote_session as remote
+
+    monkeypatch.setattr(remote, "LEAVE_AFTER", 1.0)
+    async with server_behind_a_holding_proxy("multiplayer-1.5") as (server, proxy, (host, port)):
+        changes = Changes()
+        seats = Seats(host, port, changes)
+
+        async def until(predicate) -> None:  # the line changes with time, not with a message
+            async with asyncio.timeout(10):
+                while not predicate():
+                    await asyncio.sleep(0.05)
+
+        try:
+            ann = await seats.join(server.codes[0], "Ann", silent_after=0.3)
+            bob = await seats.join(server.codes[1], "Bob", silent_after=0.3, heartbeat=0.1)
+            await changes.until(lambda: ann.view().legal_actions != () and "⏱" in ann.status())
+            proxy.hold()
+            ann.submit(Action("draw stock"))
+            await until(lambda: ann.status() == "The host has not answered for 0 s: your move waits for it")
+            await until(lambda: ann.status().startswith("Host silent for 1 s"))
+            assert ann.status() == "Host silent for 1 s: your move waits · q leaves; the host keeps the match"
+            await until(lambda: bob.status() == "The host has not answered for 1 s · q leaves; the host keeps the match")
+            assert all(len(line.status()) <= remote.LINE_ROOM for line in (ann, bob))
+            proxy.release()
+            await until(lambda: "not answered" not in bob.status() and "silent" not in ann.status())
+        finally:
+            await seats.close()
+
+
 def played_until(state, phases):
     """``state`` played on by the simple honest player until its phase is one of ``phases``."""
     from ginrummy_tui.engine import apply

@@ -649,8 +649,15 @@ class RemoteSession(Session):
         parts = []
         if self.host_silent:
             assert self.client is not None
-            text = f"The host has not answered for {int(self.client.silent_for())} s"
-            parts.append(text + (": your move waits for it" if self._unanswered() else ""))
+            silent = int(self.client.silent_for())
+            text = f"The host has not answered for {silent} s"
+            waits = ": your move waits for it" if self._unanswered() else ""
+            if silent >= LEAVE_AFTER:  # as offline: now what the player may do too, the longest form that fits
+                leave = " · q leaves; the host keeps the match"
+                short = [f"Host silent for {silent} s: your move waits{leave}"] if waits else []
+                parts.append(self._with_paused_clock(text + waits + leave, *short, text + leave))
+            else:
+                parts.append(text + waits)
         elif not self.opponent_here:
             parts.append(self._with_paused_clock(*self._waiting_lines()))
         elif self.opponent_too_small:
