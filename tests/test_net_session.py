@@ -1815,6 +1815,31 @@ async def test_join_says_the_address_did_not_answer_as_a_host_when_it_accepts_an
     assert lines == [f"gin-tui join: 127.0.0.1:{port} did not answer as a gin-tui host within 0.5 seconds"]
 
 
+@pytest.mark.parametrize("hangs_up", [False, True])
+async def test_join_says_the_address_is_not_a_gin_tui_host_when_it_answers_otherwise(capsys, monkeypatch, hangs_up):
+    # Another program on the port (a web server) answered the hello with its own lines:
+    # join said it "did not answer as a gin-tui host within 10 seconds", or that it could not
+    # reach it, the host having closed the connection.
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import join as join_cli
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setattr(join_cli, "JOIN_WAIT", 0.5)
+
+    async def web(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readline()
+        writer.write(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+        await writer.drain()
+        if not hangs_up:
+            await reader.read()
+        writer.close()
+
+    status, lines, port = await joined_to(web, capsys)
+    assert status == 1
+    assert lines == [f"gin-tui join: 127.0.0.1:{port} answered, but it is not a gin-tui host (its answer is not "
+                     "the game's): check the address and the port"]
+
+
 def test_the_join_code_prompt_asks_again_for_nothing_typed_and_says_when_given_up(capsys, monkeypatch):
     from ginrummy_tui.cli import join as join_cli
 

@@ -32,6 +32,16 @@ class JoinRefused(ConnectionError):
         says it (None from a host that does not): one that speaks between two asks is alive."""
 
 
+def _not_the_protocol(line: bytes) -> bool:
+    """Whether ``line`` is not a message of the protocol at all (not one of another
+    version's, which a gin-tui host may send): what another program would answer."""
+    try:
+        P.decode(line)
+    except P.ProtocolError:
+        return True
+    return False
+
+
 def _seconds(value: Any) -> float | None:
     """A number of seconds a message gives (None if it gives none that can be one)."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < float("inf"):
@@ -43,9 +53,18 @@ class NoAnswer(TimeoutError):
     """The host accepted the connection but did not answer as a gin-tui host
     (a welcome and the first state) within ``seconds``."""
 
-    def __init__(self, seconds: float) -> None:
-        super().__init__(f"did not answer as a gin-tui host within {seconds:g} seconds")
+    def __init__(self, seconds: float, message: str | None = None) -> None:
+        super().__init__(message or f"did not answer as a gin-tui host within {seconds:g} seconds")
         self.seconds = seconds
+
+
+class NotAHost(NoAnswer):
+    """What answered at the address is not a gin-tui host: it sent lines that are not
+    the protocol's (another program listens on that port)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds, "answered, but it is not a gin-tui host (its answer is not the game's): "
+                         "check the address and the port")
 
 
 class GameClient:
@@ -122,6 +141,8 @@ class GameClient:
         self.updates = 0
         """How many messages have been handled (for waiting on changes)."""
         self.attempts = 0
+        self._garbled = False
+        """The connection being opened had an answer that is not the protocol's (:class:`NotAHost`)."""
         """Connections opened by :meth:`connect` (more than one when the host was crowded)."""
 
     # ------------------------------------------------------------ connecting
@@ -145,8 +166,8 @@ class GameClient:
             try:
                 await self._attempt(max(0.1, deadline - loop.time()))
                 break
-            except NoAnswer:
-                raise NoAnswer(timeout) from None  # the whole wait, not this attempt's share
+            except NoAnswer as exc:
+                raise type(exc)(timeout) from None  # the whole wait, not this attempt's share
             except JoinRefused as exc:
                 if exc.code != P.E_CROWDED or loop.time() >= deadline:
                     raise
@@ -177,13 +198,19 @@ class GameClient:
             asyncio.open_connection(self.host, self.port, limit=P.MAX_SERVER_LINE), timeout
         )
         self._reader, self._writer = reader, writer
+        self._garbled = False
         hello = {"type": P.HELLO, "version": P.PROTOCOL_VERSION, "code": self.code, "name": self.name}
         self._write(hello if self.client_id is None else {**hello, "client": self.client_id})
         try:
             await asyncio.wait_for(self._handshake(), timeout)
         except TimeoutError:
             writer.close()
-            raise NoAnswer(timeout) from None
+            raise (NotAHost if self._garbled else NoAnswer)(timeout) from None
+        except ConnectionError:
+            writer.close()
+            if self._garbled:  # it answered, not as the game does, and hung up (a web server, say)
+                raise NotAHost(timeout) from None
+            raise
         except BaseException:
             writer.close()
             raise
@@ -200,6 +227,7 @@ class GameClient:
                 raise ConnectionError("the host closed the connection")
             msg = self._take(line)
             if msg is None:
+                self._garbled = self._garbled or _not_the_protocol(line)
                 continue
             if msg["type"] == P.ERROR and msg.get("fatal"):
                 raise JoinRefused(str(msg.get("code")), str(msg.get("message")), new_match=msg.get("new_match") is True,
