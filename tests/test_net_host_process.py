@@ -36,13 +36,13 @@ def _as_in_a_terminal() -> None:
 class HostProcess:
     """``gin-tui host --server-only --port 0`` in its own process, on a data directory."""
 
-    def __init__(self, data: Path, *extra: str) -> None:
+    def __init__(self, data: Path, *extra: str, port: str | None = "0") -> None:
         env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
         env.pop("GIN_TUI_HOME", None)
         self.data = data
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "ginrummy_tui", "host", "--server-only", "--port", "0", "--data-dir", str(data),
-             *extra],
+            [sys.executable, "-m", "ginrummy_tui", "host", "--server-only", *(["--port", port] if port else []),
+             "--data-dir", str(data), *extra],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
             preexec_fn=_as_in_a_terminal,
         )
@@ -88,8 +88,8 @@ class HostProcess:
 def host_process(tmp_path):
     started: list[HostProcess] = []
 
-    def start(*extra: str) -> HostProcess:
-        h = HostProcess(tmp_path / "data", *extra)
+    def start(*extra: str, port: str | None = "0") -> HostProcess:
+        h = HostProcess(tmp_path / "data", *extra, port=port)
         started.append(h)
         h.wait_serving()
         return h
@@ -361,6 +361,42 @@ def test_a_second_host_says_how_to_stop_the_first_and_in_a_terminal_takes_the_ma
         assert (first.data / SAVE_NAME).is_file()
     finally:
         store.lock.release()
+
+
+def test_a_host_started_again_without_port_listens_where_the_match_was_hosted(host_process):
+    # A host started again (or taking the match over) without --port listened on the
+    # default port, while the other player's game kept rejoining the old one; one given
+    # another port said nothing of it.
+    first = host_process()
+    assert first.stop() == 0
+    again = host_process(port=None)  # the same command without --port
+    assert again.port == first.port and again.join_code == first.join_code
+    assert again.stop() == 0
+    assert "is now on port" not in again.stderr()
+    moved = host_process()  # --port 0: another port, asked for
+    assert moved.port != first.port
+    assert moved.stop() == 0
+    said = " ".join(moved.stderr().split())
+    assert (f"the match was hosted on port {first.port} and is now on port {moved.port}: the other player must join "
+            f"the new address, gin-tui join 127.0.0.1:{moved.port} (their game still tries the old one).") in said
+
+
+def test_a_host_resumed_without_name_keeps_the_seat_s_name_of_the_match(tmp_path):
+    # A host that took the match over (or was started again) without --name renamed the
+    # host's seat mid-match, from "Ann" to the login name.
+    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, match_server, prepare_match, seat_name
+    from ginrummy_tui.storage.store import Store
+
+    def hosting(name: str):
+        return prepare_match(Store(tmp_path, SAVE_NAME), rules_name=None, seed=7, new=False, name=name,
+                             say=lambda text: None, record=False)
+
+    keeper, state, code = hosting("Ann")
+    match_server(SaveReporter(keeper), state, code, name="Ann")
+    keeper.flush()  # saved with the server's table: the seats' names
+    keeper, state, code = hosting("root")  # taken over under another login, no --name
+    assert seat_name(keeper, "root") == "Ann" and keeper.settings["host"] == "Ann"
+    assert match_server(SaveReporter(keeper), state, code, name="Ann").names[0] == "Ann"
 
 
 def test_a_host_closed_by_a_take_over_does_not_say_it_resumes_the_match():

@@ -37,7 +37,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="address to listen on (default 127.0.0.1: this machine only, e.g. two SSH sessions on one box; "
         "0.0.0.0 accepts other machines)",
     )
-    parser.add_argument("--port", type=port, default=DEFAULT_PORT, metavar="PORT", help=f"TCP port (default {DEFAULT_PORT}; 0 picks one)")
+    parser.add_argument("--port", type=port, default=None, metavar="PORT",
+                        help=f"TCP port (default: the saved match's, else {DEFAULT_PORT}; 0 picks one)")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
                         help="rules preset: standard, multiplayer-1.5 (30 s move timer), classic, oklahoma")
     # its own name: argparse would put the ones after 'host' in the place of those before it
@@ -108,6 +109,9 @@ def run(args: argparse.Namespace) -> int:
 
     root = data_dir(getattr(args, "data_dir", None))
     store = Store(root, SAVE_NAME)
+    kept_port = None if getattr(args, "new", False) else saved_port(store)
+    if args.port is None:  # the port the saved match was hosted on, where the other player's game rejoins
+        args.port = kept_port if kept_port is not None else DEFAULT_PORT
     cannot_listen = _cannot_listen(args)
     if cannot_listen and store.lock.owner() is None:  # nothing hosted: nothing written (no host of this
         say(cannot_listen, file=sys.stderr)  # directory holds the port, to be offered to take over)
@@ -157,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
             for error in keeper.errors:
                 say(f"gin-tui host: {error}", file=sys.stderr)
                 notes.append(error)
+        if not args.server_only and not args.name:  # the seat keeps the saved match's name (not the login name)
+            name = seat_name(keeper, name)
         reporter = SaveReporter(keeper)
         # --server-only: both seats join, the host's seat by its own code, named by its player
         own_name = None if args.server_only else name
@@ -170,6 +176,14 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:  # taken meanwhile (checked before anything was written)
             say(listen_refusal(args, exc), file=sys.stderr)
             return 1
+        if keeper.settings.get("port") != port:  # kept with the match: a restart listens there again
+            keeper.settings["port"] = port
+            keeper.flush()
+        if kept_port is not None and port != kept_port:  # the other player's game rejoins the old port
+            moved = (f"the match was hosted on port {kept_port} and is now on port {port}: the other player must "
+                     f"join the new address, gin-tui join {_join_address(host, port)} (their game still tries the old one).")
+            say(f"gin-tui host: {moved}", file=sys.stderr)
+            notes.append(moved)
         shown = f"[{host}]" if ":" in host else host
         where = _where(args.bind)
         out(wrapped(f"gin-tui host: listening on {shown}:{port} — {where}", sys.stdout))
@@ -496,6 +510,29 @@ def next_match(rules_name: str | None, rule_options: dict[str, Any], seed: int |
         return apply(asked, Action(Kind.NEW_MATCH))
 
     return make
+
+
+def saved_port(store) -> int | None:
+    """The port the saved hosted match of ``store`` was last hosted on (None: none saved,
+    or a save of an earlier version)."""
+    from ginrummy_tui.storage.store import SavedMatch, read_save
+
+    found = read_save(store.path)
+    kept = found.settings.get("port") if isinstance(found, SavedMatch) else None
+    return kept if isinstance(kept, int) and not isinstance(kept, bool) and 0 < kept < 65536 else None
+
+
+def seat_name(keeper, name: str) -> str:
+    """The name of the host's seat when ``--name`` is not given: the one the resumed
+    match's save gives it (a host taken over, or started again, under another login
+    keeps it), else ``name`` (the login name); kept with the match."""
+    from ginrummy_tui.net import protocol as P
+
+    names = keeper.last_ui.get("names")
+    if isinstance(names, list) and len(names) == 2 and isinstance(names[0], str) and names[0].strip():
+        name = P.clean_name(names[0], name)
+    keeper.settings["host"] = name
+    return name
 
 
 def finished_match(store):
