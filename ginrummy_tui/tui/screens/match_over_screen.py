@@ -208,6 +208,9 @@ class MatchOverScreen(AfterHandScreen):
         screen (:meth:`_fits_above`); compact below ``ROOMY_HEIGHT`` rows."""
         compact = height < ROOMY_HEIGHT
         self.set_class(compact, "-compact")
+        line = 0 if compact and not self.has_class("-going-on") else (1 if compact else 2)  # with its margin
+        for scroll in self.query("#match-over").results(VerticalScroll):
+            scroll.styles.max_height = max(1, height - 1 - line)  # the key bar, the line under the result
         for body in self.query("#match-body").results(Horizontal):
             table, box, race = body.query_one(ScoreTable), body.query_one("#race-box"), body.query_one(Race)
             race.rows = COMPACT_RACE_ROWS if compact else RACE_ROWS
