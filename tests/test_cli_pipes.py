@@ -283,7 +283,7 @@ def test_port_zero_still_lets_the_host_pick_one():
     from ginrummy_tui.cli import parse_command_line
 
     assert parse_command_line(["host", "--port", "0"]).port == 0
-    assert parse_command_line(["host"]).port == 7531
+    assert parse_command_line(["host"]).port is None  # the saved match's port, else 7531 (cli/host.py)
 
 
 def test_a_bad_option_without_saving_is_told_on_standard_error(capsys):
