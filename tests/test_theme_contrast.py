@@ -12,6 +12,7 @@ from rich.segment import Segment
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.palette import theme_names
 from ginrummy_tui.tui.widgets.hand import KEYS
+from ginrummy_tui.tui.widgets.key_bar import KeyBar
 
 from .app_helpers import running, settle
 from .test_config_screen import args_for, open_settings
@@ -310,3 +311,89 @@ async def test_the_figures_commands_are_readable_in_every_theme():
             found = contrasts_of(app, (line,))
             assert found, (theme, line)
             assert found[line] >= min(4.5, themes_own_text(app)), (theme, found)
+
+
+def words_in(app, region) -> dict[str, float]:
+    """The lowest contrast of each run of words (letters or digits) inside ``region`` against its
+    ground, the terminal's own colours as a dark terminal or a light one shows them; a run in the
+    terminal's own text on a ground the app sets (or the reverse) counts as 1:1, as it may be
+    in a terminal of the other kind."""
+    from rich.color import ColorType
+    from rich.terminal_theme import DEFAULT_TERMINAL_THEME, MONOKAI
+
+    terminal = MONOKAI if app.current_theme.dark else DEFAULT_TERMINAL_THEME
+    found: dict[str, float] = {}
+    lines = list(Segment.split_lines(segments(app)))
+    for y in range(region.y, region.bottom):
+        inside = list(Segment.divide(lines[y], [region.x, region.right, app.size.width + 1]))[1]
+        for segment in inside:
+            style = segment.style
+            words = segment.text.strip()
+            if style is None or not any(c.isalnum() for c in words):
+                continue
+            fore, back = (style.bgcolor, style.color) if style.reverse else (style.color, style.bgcolor)
+            assert fore is not None and back is not None, segment
+            if (fore.type == ColorType.DEFAULT) != (back.type == ColorType.DEFAULT):
+                ratio = 1.0
+            else:
+                ratio = contrast(fore.get_truecolor(terminal, foreground=True),
+                                 back.get_truecolor(terminal, foreground=False))
+            found[words] = min(found.get(words, 99.0), ratio)
+    return found
+
+
+async def buttons_read_in_every_theme(app, pilot) -> None:
+    """Every button of the screen on top reads 4.5:1 or more in every theme: as it is, focused and under the mouse."""
+    from textual.widgets import Button
+
+    buttons = list(app.screen.query(Button))
+    assert buttons
+    for theme in theme_names():
+        app.theme = theme
+        await pilot.pause()
+        for button in buttons:
+            label = str(button.label)
+            for state in ("plain", "hovered", "focused"):
+                app.screen.set_focus(button if state == "focused" else None)
+                await pilot.hover(button if state == "hovered" else app.screen.query_one(KeyBar))
+                await pilot.pause()
+                assert button.has_focus == (state == "focused") and button.mouse_hover == (state == "hovered")
+                found = words_in(app, button.region)
+                assert found.get(label, 0) >= 4.5, (theme, label, state, found)
+
+
+@pytest.mark.parametrize("settings_changed", [False, True])
+async def test_the_quit_questions_buttons_are_readable_in_every_theme(settings_changed):
+    """"Quit (y)" was 3.2:1 in nord, 3.95:1 in monokai, 3.68:1 in rose-pine-dawn, 3.38:1 in
+    atom-one-light, and in ansi-dark and ansi-light the terminal's text on its red; "Back to the
+    game (n)" 3.45:1 in atom-one-light, 3.41:1 in solarized, 3.78:1 in textual-dark."""
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        app.push_screen(ConfirmQuit("Your match is saved.", settings_changed=settings_changed))
+        await pilot.pause()
+        await buttons_read_in_every_theme(app, pilot)
+
+
+async def test_a_questions_buttons_are_readable_in_every_theme():
+    """A question's "yes" (Textual's warning colour) and "no" (its primary colour) were Textual's own colours."""
+    from ginrummy_tui.tui.screens.question import Question
+
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        app.push_screen(Question("Leave without saving them?", "Leave (y)", "Back (n)"))
+        await pilot.pause()
+        await buttons_read_in_every_theme(app, pilot)
+
+
+async def test_the_settings_buttons_are_readable_in_every_theme(tmp_path):
+    """F2's "Save (ctrl+s)" and "Cancel (esc)" were Textual's own colours."""
+    from ginrummy_tui.session.startup import prepare
+
+    plan = prepare(args_for(tmp_path, ai="easy"), ask=None)
+    async with running(plan, size=(80, 40)) as (app, pilot):
+        await open_settings(app, pilot)
+        await buttons_read_in_every_theme(app, pilot)

@@ -216,19 +216,23 @@ class GinApp(App):
         text on the theme's panel; in a theme whose panel is the terminal's own ground
         (``ansi-dark``, ``ansi-light``: the felt shows through) the felt's light text and
         a quieter one that still reads on the felt (the theme's muted text, half its
-        terminal's text, was 1.3:1 there in a light terminal)."""
-        from .palette import FELT_MUTED, FELT_TEXT
+        terminal's text, was 1.3:1 there in a light terminal); and the colours of the
+        buttons of the dialogs (:func:`.palette.button_variables`, unless the theme
+        sets them)."""
+        from .palette import FELT_MUTED, FELT_TEXT, button_variables
 
         variables = super().get_css_variables()
         theirs = self.current_theme.variables
-        if "gin-panel-text" not in theirs or "gin-panel-muted" not in theirs:
-            surface = self.current_theme.surface
-            felt_shows = surface is not None and surface.startswith("ansi_default")
-            if "gin-panel-text" not in theirs:
-                variables["gin-panel-text"] = FELT_TEXT if felt_shows else variables["foreground"]
-            if "gin-panel-muted" not in theirs:
-                variables["gin-panel-muted"] = FELT_MUTED if felt_shows else variables["text-muted"]
-            self.theme_variables = variables
+        surface = self.current_theme.surface
+        felt_shows = surface is not None and surface.startswith("ansi_default")
+        if "gin-panel-text" not in theirs:
+            variables["gin-panel-text"] = FELT_TEXT if felt_shows else variables["foreground"]
+        if "gin-panel-muted" not in theirs:
+            variables["gin-panel-muted"] = FELT_MUTED if felt_shows else variables["text-muted"]
+        for name, value in button_variables(variables, ansi=self.current_theme.ansi).items():
+            if name not in theirs:
+                variables[name] = value
+        self.theme_variables = variables
         return variables
 
     def _note_from_any_thread(self, text: str) -> None:

@@ -122,3 +122,72 @@ def theme_names() -> list[str]:
     from textual.theme import BUILTIN_THEMES
 
     return sorted(BUILTIN_THEMES)
+
+
+BUTTON_VARIANTS = ("default", "primary", "warning", "error", "success")
+"""The variants of the buttons of the app's dialogs (Textual's ``Button``), each with colours of its own."""
+READABLE = 4.5
+"""The least contrast of a button's words on its ground (WCAG's for text)."""
+
+
+def luminance(colour: tuple[int, int, int]) -> float:
+    """The relative luminance of an sRGB colour (WCAG)."""
+
+    def channel(value: int) -> float:
+        v = value / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def readable_pair(ground: str) -> tuple[str, str]:
+    """A button's ground near ``ground`` (a CSS colour, a terminal's ANSI colour
+    taken as its usual value) and its text, black or white whichever contrasts
+    more: the ground darkened (white text) or lightened (black text) as little as
+    needed for :data:`READABLE`; both as ``#rrggbb``."""
+    from textual.color import Color
+
+    colour = Color.parse(ground)
+    colour = Color(colour.r, colour.g, colour.b)  # an ANSI colour as its usual value, fixed
+    black, white = Color(0, 0, 0), Color(255, 255, 255)
+    text = white if contrast(colour.rgb, white.rgb) >= contrast(colour.rgb, black.rgb) else black
+    for _ in range(40):
+        if contrast(colour.rgb, text.rgb) >= READABLE:
+            break
+        colour = colour.darken(0.025) if text is white else colour.lighten(0.025)
+    return colour.hex, text.hex
+
+
+def hovered(ground: str, text: str) -> str:
+    """A hovered button's ground: ``ground`` a little further from its ``text`` (more contrast still)."""
+    from textual.color import Color
+
+    colour = Color.parse(ground)
+    return (colour.darken(0.08) if text == "#FFFFFF" else colour.lighten(0.08)).hex
+
+
+def button_variables(variables: Mapping[str, str], ansi: bool) -> dict[str, str]:
+    """The colours of the app's buttons in a theme of ``variables`` (``ansi``: a theme of
+    the terminal's own colours): ``gin-button-<variant>`` its ground, ``-text`` its words,
+    ``-hover`` its ground under the mouse; its words read 4.5:1 or more on both (focused,
+    it shows them reversed).  A plain button (``default``) has the theme's panel colour,
+    in an ANSI theme the table's buttons' green."""
+    found: dict[str, str] = {}
+    for variant in BUTTON_VARIANTS:
+        if variant == "default":
+            ground = DEFAULTS["gin-button"] if ansi else variables.get("panel", DEFAULTS["gin-button"])
+        else:
+            ground = variables.get(variant, DEFAULTS["gin-button"])
+        colour, text = readable_pair(ground)
+        name = f"gin-button-{variant}"
+        found[name] = colour
+        found[name + "-text"] = text
+        found[name + "-hover"] = hovered(colour, text)
+    return found
