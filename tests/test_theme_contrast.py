@@ -397,3 +397,32 @@ async def test_the_settings_buttons_are_readable_in_every_theme(tmp_path):
     async with running(plan, size=(80, 40)) as (app, pilot):
         await open_settings(app, pilot)
         await buttons_read_in_every_theme(app, pilot)
+
+
+@pytest.mark.parametrize(
+    ("key", "panel"),
+    [("q", "#confirm"), ("c", "#scores"), ("m", "#moves-box"), ("f3", "#stats")],
+)
+async def test_every_word_of_the_panels_over_the_table_is_readable_in_every_theme(key, panel):
+    """ansi-light: the quit question's buttons were the terminal's text on its red, and its
+    "Back to the game (n)" its blue on the terminal's ground in the middle of the felt; no
+    word of the quit question, the score sheet, the moves or the figures may be the
+    terminal's own colour on a colour of the app's (or the reverse), nor read less than
+    4.5:1 (or the theme's own text on its panel, where that is less)."""
+    from ginrummy_tui.tui import scenarios
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s", "1")  # a move or two in the list of moves
+        await settle(app, pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = words_in(app, app.screen.query_one(panel).region)
+            assert len(found) >= 2, (theme, found)
+            least = min(4.5, themes_own_text(app))
+            unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < least}
+            assert not unreadable, (theme, unreadable)
