@@ -313,8 +313,8 @@ async def test_the_figures_commands_are_readable_in_every_theme():
             assert found[line] >= min(4.5, themes_own_text(app)), (theme, found)
 
 
-def words_in(app, region) -> dict[str, float]:
-    """The lowest contrast of each run of words (letters or digits) inside ``region`` against its
+def words_in(app, region, signs: str = "") -> dict[str, float]:
+    """The lowest contrast of each run of words (letters, digits or ``signs``) inside ``region`` against its
     ground, the terminal's own colours as a dark terminal or a light one shows them; a run in the
     terminal's own text on a ground the app sets (or the reverse) counts as 1:1, as it may be
     in a terminal of the other kind."""
@@ -329,7 +329,7 @@ def words_in(app, region) -> dict[str, float]:
         for segment in inside:
             style = segment.style
             words = segment.text.strip()
-            if style is None or not any(c.isalnum() for c in words):
+            if style is None or not any(c.isalnum() or c in signs for c in words):
                 continue
             fore, back = (style.bgcolor, style.color) if style.reverse else (style.color, style.bgcolor)
             assert fore is not None and back is not None, segment
@@ -426,3 +426,44 @@ async def test_every_word_of_the_panels_over_the_table_is_readable_in_every_them
             least = min(4.5, themes_own_text(app))
             unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < least}
             assert not unreadable, (theme, unreadable)
+
+
+async def test_every_word_and_sign_of_the_settings_is_readable_in_every_theme(tmp_path):
+    """F2: in ansi-light the "yes" and "no" beside the boxes were the felt's light text on the
+    terminal's own ground (1.25:1 on a light terminal); the X in a box was the theme's green
+    on its panel, 2.1:1 to 3.2:1 in atom-one-light, textual-light and catppuccin-latte; a
+    choice list's arrow was half the theme's text, 1.2:1 in solarized-dark when focused; the
+    focused box's words, the open list's cursor and a field's value selected were Textual's
+    cursor colours (2.2:1 to 3.8:1 in several themes), the open list's options the theme's
+    text on its panel tinted (3.2:1 in atom-one-dark).  Nothing reads less than 4.5:1, or the
+    theme's own text on its panel where that is less."""
+    from textual.widgets import Checkbox, Input, Select
+
+    from ginrummy_tui.session.startup import prepare
+
+    plan = prepare(args_for(tmp_path, ai="easy"), ask=None)
+    async with running(plan, size=(80, 50)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        form = screen.query_one("#settings")
+        box, choice, field = screen.query(Checkbox).first(), screen.query(Select).first(), screen.query(Input).first()
+        assert box.value  # its X shown
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            least = min(4.5, themes_own_text(app))
+            for focused in (None, box, choice, field):
+                screen.set_focus(focused)
+                await pilot.pause()
+                found = words_in(app, form.region, signs="▼X")
+                assert {"yes", "X", "▼"} <= set(found), (theme, found)
+                unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < least}
+                assert not unreadable, (theme, focused, unreadable)
+            screen.set_focus(choice)
+            await pilot.press("enter")  # the list open
+            await pilot.pause()
+            found = words_in(app, choice.query_one("SelectOverlay").region)
+            assert len(found) >= 3, (theme, found)
+            unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < least}
+            assert not unreadable, (theme, "open", unreadable)
+            await pilot.press("escape")
+            await pilot.pause()
