@@ -9,6 +9,7 @@ import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
+from rich.style import Style, StyleType
 from rich.text import Text
 from textual.app import App, ComposeResult, ScreenStackError
 from textual.binding import Binding
@@ -28,13 +29,19 @@ if TYPE_CHECKING:
 
 
 def stats_renderable(
-    stats: Stats, notes: list[str] | None = None, width: int | None = None, *, unusable: str | None = None
+    stats: Stats,
+    notes: list[str] | None = None,
+    width: int | None = None,
+    *,
+    unusable: str | None = None,
+    muted: StyleType = "dim",
 ) -> Group:
     """The figures as a table (one column per opponent and rules, and all). Within
     ``width`` columns, when given: narrower heads (the level over the rules, changed
     rules by a mark told under the table), then the columns in blocks, each repeating
     the row labels, rather than figures cut off.
-    ``unusable``: why the history cannot be used (said instead of the figures)."""
+    ``unusable``: why the history cannot be used (said instead of the figures).
+    ``muted``: the style of the notes under the figures (the panel's quieter text on screen)."""
     from ginrummy_tui.storage.reports import (
         HEAD_LABELS,
         ROWS,
@@ -91,7 +98,7 @@ def stats_renderable(
     if stats.unreadable:
         notes.append(f"{stats.unreadable} unreadable record(s) skipped")
     if notes:
-        parts.append(Text("(" + "; ".join(notes) + ")", style="dim"))
+        parts.append(Text("(" + "; ".join(notes) + ")", style=muted))
     return Group(*parts)
 
 
@@ -105,15 +112,15 @@ TREND_NOTES = (
 """What the trend's heading says after "Trend", longest first."""
 
 
-def trend_heading(room: int) -> Text:
+def trend_heading(room: int, muted: StyleType = "dim") -> Text:
     """"Trend" and the longest note that fits ``room`` columns with it (at 80 columns the
-    longest ran up to the scroll bar)."""
+    longest ran up to the scroll bar), the note in ``muted``."""
     note = next((note for note in TREND_NOTES if len("Trend" + note) <= room), "")
-    return Text.assemble(("Trend", "bold underline"), (note, "dim"))
+    return Text.assemble(("Trend", "bold underline"), (note, muted))
 
 
-def recent_renderable(recent: list[dict[str, Any]]) -> Group:
-    """The last matches played, newest first."""
+def recent_renderable(recent: list[dict[str, Any]], muted: StyleType = "dim") -> Group:
+    """The last matches played, newest first (the opponent and rules, "(replay)", in ``muted``)."""
     from ginrummy_tui.storage.reports import listed_opponent, outcome
 
     parts: list = []
@@ -126,10 +133,10 @@ def recent_renderable(recent: list[dict[str, Any]]) -> Group:
             else:
                 how = "abandoned" if r.get("abandoned") else "in progress"
             line = Text(f"{r['id']}  ")
-            line.append(f"{listed_opponent(r)}/{r.get('preset')}  ", style="dim")
+            line.append(f"{listed_opponent(r)}/{r.get('preset')}  ", style=muted)
             line.append(f"{totals[0]}-{totals[1]} {how}", style="bold" if how.startswith("won") else "")
             if r.get("replay"):
-                line.append("  (replay)", style="dim")
+                line.append("  (replay)", style=muted)
             parts.append(line)
     return Group(*parts)
 
@@ -199,6 +206,7 @@ class StatsScreen(TableOnly, ModalScreen):
         figures, notes = read_history(self.app)
         stats, recent, trend = figures.stats, figures.recent, figures.trend
         self._figures = (stats, notes)
+        self._recent = recent
         self._unusable = figures.unusable
         yield TooSmall()
         with VerticalScroll(id="stats"):
@@ -216,14 +224,29 @@ class StatsScreen(TableOnly, ModalScreen):
         frame = self.query_one("#stats", VerticalScroll)
         frame.focus()
         self.watch(frame, "scroll_y", self._show_more_below)
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show_texts())
+        self._show_texts()
         self.call_after_refresh(self._show_more_below)  # once laid out: how far it scrolls
 
     def on_resize(self) -> None:
-        stats, notes = self._figures
-        self.query_one("#stats-table", Static).update(stats_renderable(stats, notes, self._table_width(), unusable=self._unusable))
-        for heading in self.query("#trend-title").results(Static):
-            heading.update(trend_heading(self._frame_room()))
+        self._show_texts()
         self.call_after_refresh(self._show_more_below)
+
+    def _muted(self) -> Style:
+        """The panel's quieter text (that of "Esc: back to the game"): the notes among the figures
+        in it read on the panel in every theme (dimmed, 2.5:1 to 4.2:1 in several themes)."""
+        return Style(color=self.query_one("#stats-close", Static).rich_style.color)
+
+    def _show_texts(self) -> None:
+        """The figures' texts for the width and the theme now."""
+        stats, notes = self._figures
+        muted = self._muted()
+        self.query_one("#stats-table", Static).update(
+            stats_renderable(stats, notes, self._table_width(), unusable=self._unusable, muted=muted)
+        )
+        for heading in self.query("#trend-title").results(Static):
+            heading.update(trend_heading(self._frame_room(), muted))
+        self.query_one("#stats-recent", Static).update(recent_renderable(self._recent, muted))
 
     def _frame_room(self) -> int:
         """Columns for words in the frame, a blank one kept before its scroll bar: its border,

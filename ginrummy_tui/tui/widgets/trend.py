@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.color import Color
-from rich.style import Style
+from rich.style import Style, StyleType
 from rich.table import Table
 from rich.text import Text
 from textual.renderables.sparkline import Sparkline
@@ -19,14 +19,14 @@ ASCII_LEVELS = "_.-=#"
 """The bars of the trend with ASCII suits, from the lowest margin to the highest."""
 
 
-def trend_summary(results: list[tuple[int, bool]], ascii_only: bool = False) -> Text:
+def trend_summary(results: list[tuple[int, bool]], ascii_only: bool = False, muted: StyleType = "dim") -> Text:
     """``won 7 of the last 10 · +23 a match`` for one level's last matches
-    (``won 7 of the last 10, +23 a match`` with ``ascii_only``)."""
+    (``won 7 of the last 10, +23 a match`` with ``ascii_only``), the margin in ``muted``."""
     won = sum(1 for _, w in results if w)
     net = sum(m for m, _ in results) / len(results)
     text = Text(f"won {won} of the last {len(results)}", style="bold" if won * 2 > len(results) else "")
     # with ASCII suits a comma: "-" for "·" before a signed figure read "- -6 a match"
-    text.append(f", {net:+.0f} a match" if ascii_only else f" · {net:+.0f} a match", style="dim")
+    text.append(f", {net:+.0f} a match" if ascii_only else f" · {net:+.0f} a match", style=muted)
     return text
 
 
@@ -47,7 +47,7 @@ class Trend(Widget):
     """For each level (``trend``: level → ``(margin, won)`` of its last
     matches, oldest first), the sparkline of the margins and the summary."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"trend--max-color", "trend--min-color"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"trend--max-color", "trend--min-color", "trend--muted"}
     DEFAULT_CSS = """
     Trend {
         height: auto;
@@ -57,6 +57,9 @@ class Trend(Widget):
     }
     Trend > .trend--min-color {
         color: $error;
+    }
+    Trend > .trend--muted {
+        color: $gin-panel-muted;  /* the panel's quieter text (dimmed, 3:1 in atom-one-dark) */
     }
     """
 
@@ -71,6 +74,7 @@ class Trend(Widget):
         _, base = self.background_colors
         low = (base + self.get_component_styles("trend--min-color").color).rich_color
         high = (base + self.get_component_styles("trend--max-color").color).rich_color
+        muted = Style(color=self.get_component_rich_style("trend--muted").color)
         grid = Table.grid(padding=(0, 1))
         grid.add_column(no_wrap=True, min_width=14)
         grid.add_column(no_wrap=True, width=max((len(r) for r in self.trend.values()), default=1))  # a bar a match
@@ -78,8 +82,8 @@ class Trend(Widget):
         for level, results in sorted(self.trend.items()):
             margins = [float(m) for m, _ in results]
             if self.ascii_only:
-                grid.add_row(f"vs {level}", ascii_bars(margins, low, high), trend_summary(results, True))
+                grid.add_row(f"vs {level}", ascii_bars(margins, low, high), trend_summary(results, True, muted))
                 continue
             spark = Sparkline(margins, width=len(margins), min_color=low, max_color=high)
-            grid.add_row(f"vs {level}", spark, trend_summary(results))
+            grid.add_row(f"vs {level}", spark, trend_summary(results, muted=muted))
         return grid
