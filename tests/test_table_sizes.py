@@ -110,3 +110,28 @@ async def test_the_key_bar_keeps_its_keys_two_spaces_apart_from_80_columns(rules
                     assert words.endswith(" " + bindings[key].description), (press, width, words)
             await pilot.resize_terminal(120, 24)
             await pilot.pause()
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 23), (79, 24), (80, 22), (70, 21), (46, 21), (60, 24), (60, 27)])
+async def test_a_smaller_table_keeps_the_blank_lines_that_fit(width, height):
+    # at 80x23 and 79x24 every blank line between the table's parts went, and six rows
+    # stayed empty under the prompt line
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("p")  # eleven cards, "Discard a card…"
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        screen = app.screen
+        keys = screen.query_one(KeyBar).region
+        regions = [screen.query_one(part).region for part in PARTS]
+        assert all(region.height > 0 for region in regions)
+        tops = sorted({region.y for region in regions})
+        bottoms = sorted({region.bottom for region in regions})
+        blank = sum(1 for top in tops if top > 0 and top not in bottoms)  # a part not right under another
+        empty_under = keys.y - max(bottoms)
+        assert blank == 6 or empty_under == 0, (blank, empty_under)
+        assert empty_under <= 1 + max(0, height - 24), (blank, empty_under)
+        rows = screen_text(app).splitlines()
+        assert "Discard" in rows[screen.query_one(PromptLine).region.y]

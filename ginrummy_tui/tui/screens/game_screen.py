@@ -192,6 +192,7 @@ class GameScreen(Screen):
             self.refusal = ""  # the notice points to the hand's log beside the table, which this width has not
         for widget in (self.query_one(HandView), self.query_one(StockPile), self.query_one(DiscardPile)):
             widget.set_big(big)
+        self._set_spacing(height, table)
         if self.v is not None:
             self._show_opponent(self.v)  # the name's long or short form follows the width (the moves line too, below)
             self._show_log(self.v)
@@ -199,6 +200,23 @@ class GameScreen(Screen):
         if self.has_class("-pile-open"):
             self.remove_class("-pile-open")  # the blank lines of this size, measured once laid out
         self.call_after_refresh(self._after_layout)
+
+    SPACING = 6
+    """The table's blank lines between its parts where they all fit (game_screen.tcss)."""
+    PARTS_ROWS = 12
+    """The rows of the table's parts but the hand: the score line, the other player's four
+    (name and card backs), the piles' three, the moves line, the deadwood line, the
+    buttons and the prompt line."""
+
+    def _set_spacing(self, height: int, table: int) -> None:
+        """As many of the table's blank lines as fit under its parts in ``height`` rows (the key
+        bar's off), the hand as wide as the ``table``'s columns but its padding: ``-spacing-N``
+        with N of them, no class with all of them."""
+        hand = self.query_one(HandView)
+        rows = self.PARTS_ROWS + hand.rows(table - 2) * hand.card_lines
+        spacing = max(0, min(self.SPACING, height - 1 - rows))
+        for n in range(self.SPACING):
+            self.set_class(n == spacing, f"-spacing-{n}")
 
     def _after_layout(self, tries: int = 5) -> None:
         """The table is laid out at the screen's size: the prompt line's rows, and the room
