@@ -218,6 +218,11 @@ class GameScreen(Screen):
         for n in range(self.SPACING):
             self.set_class(n == spacing, f"-spacing-{n}")
 
+    def _blank_rows(self) -> int:
+        """The blank lines between the table's parts now (a hidden part's are not drawn)."""
+        parts = [self.query_one(part) for part in ("#piles", "#moves", "#hand", "#actions", "#prompt")]
+        return self.query_one("#scoreboard").styles.margin.bottom + sum(p.styles.margin.top for p in parts if p.display)
+
     def _after_layout(self, tries: int = 5) -> None:
         """The table is laid out at the screen's size: the prompt line's rows, and the room
         for a long one, are measured again (the listed pile first takes its rows; the prompt
@@ -439,7 +444,7 @@ class GameScreen(Screen):
             # below a hint gone with another card selected): the whole table again, then what
             # the line lacks there
             self._made_room = None
-            self.remove_class(*(step for step, _part, _kept in ROOM_STEPS))
+            self.remove_class("-tight", *(step for step, _part, _kept in ROOM_STEPS))
             self.call_after_refresh(self._update_details)
         elif (
             wrap
@@ -453,17 +458,23 @@ class GameScreen(Screen):
             self._room_for = line.lines + line.short_of
             self._room_steps = steps
             short = line.short_of
+            tight = self.has_class("-tight")
+            if short > 0 and not tight and (self.has_class("-narrow") or self.has_class("-short")):
+                # on a narrow or short screen the blank lines kept (-spacing-N) give way first
+                short -= self._blank_rows()
+                tight = True
+                self.add_class("-tight")
             for step, part, kept in steps:
                 if short <= 0:
                     break
                 widget = self.query_one(part)
                 if not self.has_class(step):
-                    short -= widget.outer_size.height + widget.styles.margin.top - kept
+                    short -= widget.outer_size.height + (0 if tight else widget.styles.margin.top) - kept
                     self.add_class(step)
             self.call_after_refresh(self._update_details)
         elif not wrap:
             self._made_room = None
-            self.remove_class(*(step for step, _part, _kept in ROOM_STEPS))
+            self.remove_class("-tight", *(step for step, _part, _kept in ROOM_STEPS))
         self.refresh_bindings()
 
     def _prompt_width(self) -> int:
