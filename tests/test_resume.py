@@ -891,7 +891,7 @@ async def test_a_save_that_may_not_be_read_is_left_in_place_and_the_match_played
     path = tmp_path / "current.json"
     before = path.read_bytes()
     unreadable(path)
-    plan = prepare(args_for(tmp_path, new=new), ask=never_asked)
+    plan = prepare(args_for(tmp_path, new=new, seed=4), ask=never_asked)  # a deal whose first turns are the player's to make
     assert not plan.resumed
     note = (
         f"Your saved match {path} cannot be read (Permission denied); it is left as it is. "
