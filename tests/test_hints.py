@@ -970,3 +970,90 @@ def test_a_take_reason_says_which_choice_has_less_to_gain_and_never_two_figures_
     )
     # seed 45: passing, 4♠ would leave 56 against a blind draw's 56.4
     assert "(a blind draw: about 56.4) but gain less later" in explain(view(new_game(seed=45), 0), parse_action("pass"))
+
+
+_CHANCE = r"(less than|more than|about) (\d+) in (\d+)"
+_MELD_PAIR = re.compile(rf"can meld (\S+) is {_CHANCE}, (\S+) {_CHANCE}")
+
+
+def _chance_said(words: str, a: str, b: str) -> float:
+    p = int(a) / int(b)
+    return p - 1e-9 if words == "less than" else p + 1e-9 if words == "more than" else p
+
+
+def _discard_hints(preset: str, seeds) -> list[str]:
+    """Every discard decision's hint along hands the expert plays on both seats."""
+    out = []
+    for seed in seeds:
+        s = new_game(PRESETS[preset], seed=seed)
+        bot = get_opponent("expert", seed)
+        while s.phase in ("upcard", "draw", "discard"):
+            if s.phase == "discard":
+                v = view(s, s.current)
+                out.append(hint(v).reason)
+            s = apply(s, bot.choose(view(s, s.current)))
+    return out
+
+
+def test_a_discard_reason_never_gives_figures_that_favour_the_card_kept():
+    # multiplayer-1.5, deal "5": the reason for 9♣ against Q♠ gave the chances that the computer
+    # can meld Q♠ and 9♣ as 12 and 13 in 100, which both argue for throwing Q♠
+    s = deal_hand(PRESETS["multiplayer-1.5"], "5", 2, 2, 0)
+    s = apply(s, parse_action("draw stock"), seat=1)
+    s = apply(s, parse_action("discard QC"), seat=1)
+    s = apply(s, parse_action("draw stock"), seat=0)
+    assert hint(view(s, 0)).reason == (
+        "Discard 9♣: it leaves 25 deadwood (not Q♠, which would leave 24): "
+        "the expert reckons Q♠ the riskier throw, from what the computer may hold."
+    )
+    # hundreds of discard hints (standard, seeds 8016 and 8023 among them: "J♠ is about 5 in 10,
+    # 8♦ about 1 in 2" and "8♣ is about 1 in 4, 7♠ about 1 in 3")
+    reasons = _discard_hints("standard", range(8010, 8024))
+    assert len(reasons) >= 280
+    compared = 0
+    for reason in reasons:
+        m = _MELD_PAIR.search(reason)
+        if m is None:
+            continue
+        compared += 1
+        kept, thrown = _chance_said(*m.group(2, 3, 4)), _chance_said(*m.group(6, 7, 8))
+        assert kept > thrown, reason
+    assert compared >= 5
+
+
+def test_a_chance_reads_the_same_near_a_half_and_a_higher_chance_never_reads_lower():
+    # 0.40 read "about 1 in 2" and 0.501 "about 5 in 10": two wordings for about the same chance
+    assert [odds(p) for p in (0.3, 0.36, 0.4, 0.44, 0.45, 0.49, 0.5, 0.501, 0.549, 0.55, 0.6)] == [
+        "about 1 in 3",
+        "about 1 in 3",
+        "about 4 in 10",
+        "about 4 in 10",
+        "about 1 in 2",
+        "about 1 in 2",
+        "about 1 in 2",
+        "about 1 in 2",
+        "about 1 in 2",
+        "about 6 in 10",
+        "about 6 in 10",
+    ]
+    said = [_chance_said(*re.search(_CHANCE, odds(i / 1000)).group(1, 2, 3)) for i in range(1, 1000)]  # type: ignore[union-attr]
+    assert said == sorted(said)
+
+
+def test_a_card_no_meld_is_left_for_is_said_to_be_out_of_reach():
+    # the computer let go of K♠ and K♣ and the player holds Q♥: no set or run with K♥ is left
+    # to it; the reason read "the chance it can meld K♥ is less than 1 in 50"
+    s = _made("7S 7H 7D 3C 4C 5C 6C KH QH 2S", "AS 8S TS QC JC TD 8D KC 4D 5D", "KS", "9H 2H 9C")
+    v = view(_play(s, "pass", "pass", "draw stock", "discard 9H", "draw stock", "discard KC", "draw stock"), 0)
+    kh, qh = parse_cards("KH QH")
+    assert meld_chances(v, (kh,)) == (0.0,)
+    text = explain(v, parse_action("discard KH"))
+    assert text == (
+        "Discard K♥: it leaves 21 deadwood; the computer let go of K♠ and K♣; "
+        "it cannot meld K♥: no meld with it is left."
+    )
+    assert prompt_lines(text) <= 2
+    # Q♥ can still be melded (J♥ and 10♥, or a set of queens): its chance is a figure
+    assert explain(v, parse_action("discard QH")) == (
+        "Discard Q♥: it leaves 21 deadwood; the chance the computer can meld Q♥ is about 1 in 11."
+    )

@@ -546,6 +546,24 @@ class ExpertOpponent:
             gin_chance=plain - self._estimate(view, cards, draws, 0.0, 1.0),
         )
 
+    def throw_weights(self, view: PlayerView, card: Card) -> tuple[float, float]:
+        """What the expert adds to the worth of the hand left by throwing
+        ``card`` after its draw, in deadwood points (lower favours the throw):
+        the throw's danger as it weighs it (``Params.danger`` times
+        :meth:`danger`), and, with two draws or more left, minus its credit
+        for what the second draw is expected to gain (``Params.second`` times
+        one-draw less two-draw worth); 0 for that credit otherwise."""
+        ctx = _Context(view, self.params)
+        self._weigh_unseen(ctx)
+        ctx.draws_left = _draws_left(view, drawn=True)
+        p = self.params
+        danger = p.danger * (p.late_danger if ctx.draws_left <= 0 else 1.0) * self.danger(ctx, card)
+        if not (p.second and ctx.draws_left >= 2):
+            return danger, 0.0
+        left = hand_mask(view.hand) ^ card.bit
+        gain = self.lookahead(ctx, left, view.knock_limit) - self.lookahead2(ctx, left, view.knock_limit)
+        return danger, -p.second * gain
+
     def _estimate(self, view: PlayerView, cards, draws: int, knock_bonus: float, gin_bonus: float) -> float:
         """The one- or two-draw estimate of these 10 cards with these knock and gin terms."""
         expert = ExpertOpponent(params=replace(self.params, knock_bonus=knock_bonus, gin_bonus=gin_bonus))

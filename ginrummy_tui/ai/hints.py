@@ -190,16 +190,23 @@ def odds(p: float) -> str:
     """A chance in words, as a player reads it: "about 1 in 4", "about 7 in 10";
     always a figure, so that it reads in every sentence that gives a chance
     ("the chance ... is", "undercut ..."), down to "less than 1 in 50" and up to
-    "more than 49 in 50"."""
+    "more than 49 in 50".  Each wording stands for one band of chances, and a
+    higher chance never reads lower: "1 in N" up to 1 in 3 (below 0.37),
+    "4 in 10" (0.37 to 0.45), "1 in 2" for a chance near a half (0.45 to 0.55),
+    then "N in 10" and "19 in 20" (0.95 and more)."""
     if p < 0.02:
         return "less than 1 in 50"
     if p > 0.98:
         return "more than 49 in 50"
     if p >= 0.95:
         return "about 19 in 20"
-    if p <= 0.5:
-        return f"about 1 in {max(2, round(1 / p))}"
-    return f"about {round(p * 10)} in 10"
+    if p >= 0.55:
+        return f"about {int(p * 10 + 0.5)} in 10"
+    if p >= 0.45:
+        return "about 1 in 2"
+    if p >= 0.37:
+        return "about 4 in 10"
+    return f"about 1 in {round(1 / p)}"
 
 
 def _hundredths(p: float) -> str:
@@ -277,8 +284,11 @@ def meld_chances(view: PlayerView, cards, samples: int = MELD_SAMPLES) -> tuple[
     return tuple(out)
 
 
-def _meld_odds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
-    """The chance the other player can meld ``c`` (:func:`meld_chances`), with what it has shown."""
+def _meld_odds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> list[str]:
+    """The chance the other player can meld ``c`` (:func:`meld_chances`), with
+    what it has shown; where no meld with ``c`` is left to it
+    (:func:`out_of_reach`), that it cannot meld it, and why, in full and in
+    fewer words."""
     (p,) = meld_chances(view, (c,))
     picked = [x for x in view.opponent_picked if melds_with(c, x)]
     threw = [t for t in _opponent_threw(view) if t is not c and melds_with(c, t)]
@@ -288,7 +298,21 @@ def _meld_odds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
     elif threw:
         shown = f"{name} let go of {_and(threw[-2:], ascii_only)}; "
     who = ("it" if name == COMPUTER else "they") if shown else name  # a person is not "it"
-    return f"{shown}the chance {who} can meld {_label(c, ascii_only)} is {odds(p)}"
+    if out_of_reach(view, c):
+        cannot = f"{shown}{who} cannot meld {_label(c, ascii_only)}"
+        return [f"{cannot}: each meld with it needs a card you hold or one in the pile", f"{cannot}: no meld with it is left"]
+    return [f"{shown}the chance {who} can meld {_label(c, ascii_only)} is {odds(p)}"]
+
+
+def out_of_reach(view: PlayerView, c: Card) -> bool:
+    """Whether the other player cannot meld ``c`` whatever it holds: each set
+    and run of three with ``c`` needs a card in this player's hand (``c``
+    aside) or in the discard pile (the pile's cards under its top are out of
+    play, and its top is taken only instead of this throw)."""
+    from .expert import MELD_PAIRS
+
+    gone = (hand_mask(view.hand) & ~c.bit) | hand_mask(view.discard)
+    return all((a | b) & gone for a, b in MELD_PAIRS[c.index])
 
 
 def _ends(view: PlayerView, c: Card) -> int:
@@ -592,7 +616,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
         not_other = f"{head} (not {lab(other)}, which would leave {least[0]})"
         fewer = f"{head} (not {lab(other)}, leaving {least[0]})"
         if p_other - p_mine >= 0.1:
-            why = _meld_pair(c, other, p_mine, p_other, ascii_only, name)
+            why = _meld_pair(c, other, p_mine, p_other, ascii_only, name, mine_out=out_of_reach(view, c))
             return _fitting([f"{not_other}: {why}.", f"{fewer}: {why}."])
         e_mine = expert.expected_deadwood(view, _without(view.hand, c))
         e_other = expert.expected_deadwood(view, _without(view.hand, other))
@@ -605,7 +629,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
             f"{fewer}: {favours}.",
             f"{fewer}: {favours.replace(' after your next two draws', ' after two draws')}.",
         ])
-    return f"{head}; {_meld_odds(view, c, ascii_only, name)}."
+    return _fitting([f"{head}; {words}." for words in _meld_odds(view, c, ascii_only, name)])
 
 
 def _what_favours(
@@ -616,7 +640,13 @@ def _what_favours(
     weighs that favours ``c`` over the draws left to this seat (at most two):
     the expected deadwood after two draws, the chance of a hand within the
     knock limit, the chance of gin; else the chance the other player can meld
-    each card (``chances``: ``c``'s and ``other``'s, :func:`meld_chances`)."""
+    each card (``chances``: ``c``'s and ``other``'s, :func:`meld_chances`)
+    when ``other``'s is the higher in hundredths.  Else no figures, which
+    would argue for ``other``, but the term of the expert's own that favours
+    ``c`` the more (:meth:`~ginrummy_tui.ai.expert.ExpertOpponent.throw_weights`):
+    what the hand left gains from the second of two draws, or ``other`` being
+    the riskier throw by its reckoning; and where neither does, that the two
+    are close."""
     from .expert import _draws_left
 
     draws = _draws_left(view, drawn=True)
@@ -630,16 +660,32 @@ def _what_favours(
             return f"the chance to knock {after}: {_chance_pair(mine.knock_chance, theirs.knock_chance)}"
         if mine.gin_chance > theirs.gin_chance:
             return f"the chance of gin {after}: {_chance_pair(mine.gin_chance, theirs.gin_chance)}"
-    return _meld_pair(c, other, chances[0], chances[1], ascii_only, name)
+    p_mine, p_other = chances
+    if p_mine < p_other and _hundredths(p_mine) != _hundredths(p_other):
+        return _meld_pair(c, other, p_mine, p_other, ascii_only, name, mine_out=out_of_reach(view, c))
+    danger_mine, second_mine = expert.throw_weights(view, c)
+    danger_other, second_other = expert.throw_weights(view, other)
+    risk, second = danger_other - danger_mine, second_other - second_mine
+    if second > 0 and second >= risk:
+        return "the hand it leaves has more to gain from the second of your next two draws"
+    if risk > 0:
+        return f"the expert reckons {_label(other, ascii_only)} the riskier throw, from what {name} may hold"
+    return f"the expert finds the two close, weighing your next draws and what {name} may meld"
 
 
 def _without(hand, card: Card) -> tuple[Card, ...]:
     return tuple(x for x in hand if x is not card)
 
 
-def _meld_pair(c: Card, other: Card, p_mine: float, p_other: float, ascii_only: bool, name: str) -> str:
+def _meld_pair(
+    c: Card, other: Card, p_mine: float, p_other: float, ascii_only: bool, name: str, *, mine_out: bool = False
+) -> str:
     """The chances the other player can meld ``other`` and ``c``, written so
-    that they differ (in hundredths when the words are the same)."""
+    that they differ (in hundredths when the words are the same); with
+    ``mine_out``, that it cannot meld ``c`` at all (:func:`out_of_reach`)."""
+    if mine_out:
+        who = "it" if name == COMPUTER else "they"
+        return f"the chance {name} can meld {_label(other, ascii_only)} is {odds(p_other)}; {who} cannot meld {_label(c, ascii_only)}"
     if odds(p_mine) != odds(p_other):
         chances = f"{odds(p_other)}, {_label(c, ascii_only)} {odds(p_mine)}"
     else:
