@@ -143,3 +143,12 @@ async def test_over_the_network_the_sheet_names_the_other_player(seat):
         said = "You deal the first hand of a match, so Ann starts" if seat else "Ann deals the first hand of a match, so you start"
         assert said in text, text
         assert "computer deals" not in text
+
+
+def test_the_sheet_says_gin_cannot_be_undercut():
+    # the sheet said "no layoffs against gin" but not that gin cannot be undercut (SPEC §1)
+    text = flat(sheet(Rules()))
+    assert "Gin (no deadwood) scores 25 + the defender's deadwood and cannot be undercut; no layoffs against gin." in text
+    text = flat(sheet(PRESETS["multiplayer-1.5"]))
+    assert "Big Gin: all 11 cards melded, knock without discarding: 31 + the defender's deadwood and cannot be undercut." in text
+    assert "undercut" not in flat(sheet(Rules().with_options(knock_limit=0)))  # only gin ends a hand: nothing to undercut

@@ -166,11 +166,14 @@ class Rules:
             lines.append("Knocking is not allowed: only gin ends a hand.")
         else:
             lines.append(f"Knock with {self.knock_limit} or less deadwood after the discard.")
-        lines.append(f"Gin (no deadwood) scores {self.gin_bonus} + the defender's deadwood; no layoffs against gin.")
+        undercut = " and cannot be undercut" if knocks else ""  # where only gin ends a hand, nothing is undercut
+        lines.append(
+            f"Gin (no deadwood) scores {self.gin_bonus} + the defender's deadwood{undercut}; no layoffs against gin."
+        )
         if self.big_gin:
             lines.append(
                 f"Big Gin: all 11 cards melded, knock without discarding: "
-                f"{self.big_gin_bonus} + the defender's deadwood."
+                f"{self.big_gin_bonus} + the defender's deadwood{undercut}."
             )
         if knocks:
             lines.append(
