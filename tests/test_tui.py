@@ -1973,3 +1973,21 @@ async def test_other_mouse_buttons_than_the_left_one_press_no_button_of_a_questi
         await click(1)
         await pilot.pause()
     assert app.return_code == 0
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_mark_over_a_card_taken_from_the_pile_is_one_word_at_every_width(size):
+    """The mark over a card taken from the discard pile read "took" at 80 columns (cards 5
+    wide) and "taken" at 120 (7 wide); "taken" fits both, selected or not."""
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    app = make_app(state=scenarios.arranged(scenarios.MINE, scenarios.THEIRS, discard="2S 5H 9C"), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, "d")
+        assert app.session.state.taken is card("9C")
+        hand = app.table.query_one(HandView)
+        for selected in (False, True):
+            mark = hand._mark(card("9C"), selected, hand.card_width(hand.content_region.width), False)
+            assert "taken" in mark.plain and "took" not in mark.plain, (selected, mark.plain)
+        assert "taken" in screen_text(app)

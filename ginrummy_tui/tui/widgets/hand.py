@@ -268,13 +268,13 @@ class HandView(Widget):
                 arrow = "v" if self.ascii_only else "▼"
             word = arrow * w
             style = Style(color=palette_of(self.app).gold, bold=True)
-            if card is self.taken:
-                word = ("taken" if w > 5 else "took").center(w, arrow)
+            if card is self.taken:  # "taken" at every card width (5 and 7): one word for one mark
+                word = "taken".center(w, arrow)
             elif card is self.drawn:
                 word = "new".center(w, arrow)
             return Text(word, style=style)
         if card is self.taken:
-            return Text(("taken" if w > 5 else "took").center(w), style=Style(italic=True))
+            return Text("taken".center(w), style=Style(italic=True))
         if card is self.drawn:
             return Text("new".center(w), style=Style(italic=True, color=palette_of(self.app).sky))
         return Text(" " * w)
