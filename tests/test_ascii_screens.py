@@ -282,6 +282,46 @@ async def test_with_ascii_the_key_bar_at_80_columns_shows_every_key_it_shows_wit
     assert ascii == plain
 
 
+@pytest.mark.parametrize(
+    ("rules", "ascii", "presses", "width"),
+    [
+        ("multiplayer-1.5", False, ("", "s"), 80),
+        ("multiplayer-1.5", True, ("", "s"), 80),
+        ("standard", True, ("", "p", "s"), 80),
+        ("oklahoma", True, ("", "p", "s"), 80),
+        ("multiplayer-1.5", True, ("", "s"), 120),
+    ],
+)
+async def test_a_key_keeps_its_word_from_the_draw_to_the_discard(rules, ascii, presses, width):
+    # at 80 columns with Big Gin or --ascii "m Moves" read "m Log" at the discard step and
+    # "m Moves" again at the draw ("c Scores"/"c Pts", "h Hint"/"h Tip", "? Rules"/"? Help"):
+    # a word is said shorter at every step where one step needs it
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    keys = ("o", "m", "h", "question_mark", "c", "q")
+
+    app = make_app(rules=rules, seed=11, ascii=ascii, pause=0, ai="standard")
+    said: list[dict[str, str]] = []
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(app, pilot)
+        for press in presses:
+            if press:
+                await pilot.press(press)
+                await settle(app, pilot)
+            bar = app.screen.query_one(KeyBar)
+            text = bar.render().plain
+            words = {}
+            for key in keys:
+                span = bar.span(key)
+                assert span is not None, (key, text)
+                words[key] = text[span[0] : span[1]]
+            said.append(words)
+        assert app.session.state.phase == "discard"
+    assert all(words == said[0] for words in said), said
+    if width == 120:
+        assert said[0] == {"o": "o Sort", "m": "m Moves", "h": "h Hint", "question_mark": "? Rules", "c": "c Scores", "q": "q Quit"}
+
+
 def _not_ascii(text: str) -> list[str]:
     return sorted({ch for ch in text if not ch.isascii()})
 

@@ -32,7 +32,7 @@ from ..widgets.deadwood_line import DeadwoodLine
 from ..widgets.discard_pile import DiscardPile
 from ..widgets.hand import KEYS, HandView
 from ..widgets.hand_log import HandLog
-from ..widgets.key_bar import KeyBar
+from ..widgets.key_bar import KeyBar, TurnSteps
 from ..widgets.moves_line import MovesLine
 from ..widgets.opponent_hand import OpponentHand
 from ..widgets.prompt import PromptLine, refusal_text
@@ -76,7 +76,7 @@ TYPED_AHEAD_MOST = 20
 """At most this many keys wait for the host's answer; more are refused, saying why."""
 
 
-class GameScreen(Screen):
+class GameScreen(Screen, TurnSteps):
     """The table, where a hand is played."""
 
     BINDINGS = [
@@ -493,6 +493,26 @@ class GameScreen(Screen):
         """The card to knock (or go gin) with (see :func:`table_text.choice`)."""
         hand = self.query_one(HandView)
         return tt.choice(self.v, kind, hand.selected, hand.chosen)
+
+    def turn_steps(self) -> tuple[frozenset[str], tuple[tuple[Binding, ...], ...]]:
+        """The moves' keys of each step of a turn, as :meth:`check_action` shows them
+        under the rules and knock limit in play: the upcard offer (where the rules
+        have one), the draw, the discard (its knock where a knock is allowed, Big Gin
+        where the rules have it)."""
+        v = self.v
+        if v is None:
+            return frozenset(), ()
+        by_action = {b.action: b for b in self.BINDINGS if isinstance(b, Binding) and b.show}
+
+        def play(kind: Kind) -> str:
+            return f"play('{kind}')"
+
+        upcard = (play(Kind.TAKE_UPCARD), play(Kind.PASS))
+        draw = (play(Kind.DRAW_STOCK), play(Kind.DRAW_DISCARD))
+        discard = ("discard", *(("knock",) if v.knock_limit else ()), "gin", *((play(Kind.BIG_GIN),) if v.rules.big_gin else ()))
+        moving = frozenset((*upcard, *draw, "discard", "knock", "gin", play(Kind.BIG_GIN)))
+        steps = ((upcard,) if v.rules.upcard_offer else ()) + (draw, discard)
+        return moving, tuple(tuple(by_action[a] for a in step) for step in steps)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Moves of another phase are hidden, and the knock where only gin ends the hand;
