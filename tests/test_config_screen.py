@@ -1090,7 +1090,7 @@ async def test_without_saving_the_mouse_is_shown_as_set_at_start_not_for_a_next_
             await pilot.press("question_mark")
             await pilot.pause()
             assert isinstance(app.screen, RulesScreen)
-            await pilot.resize_terminal(100, 60)  # the whole sheet on the screen
+            await pilot.resize_terminal(100, 64)  # the whole sheet on the screen
             await pilot.pause()
             sheet = " ".join(screen_text(app).replace("│", " ").split())
             mouse = sheet[sheet.index("Mouse: "):]
@@ -1124,7 +1124,7 @@ async def test_without_saving_the_rule_sheet_and_ctrl_z_say_the_match_ends_at_th
     async with app.run_test(size=(100, 60), notifications=True) as pilot:
         await settle(app, pilot)
         sheet, note = await sheet_and_ctrl_z_note(app, pilot, monkeypatch)
-        assert "q / ctrl+q quit (this match is not saved: it ends here)" in sheet
+        assert "q / Ctrl+Q quit (this match is not saved: it ends here)" in sheet
         assert "F3 your lifetime statistics (nothing is read or recorded with --data-dir -)" in sheet
         assert note.endswith("Quit with q (this match is not saved: it ends here).")
         for text in (sheet, note):
@@ -1132,7 +1132,7 @@ async def test_without_saving_the_rule_sheet_and_ctrl_z_say_the_match_ends_at_th
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan, size=(100, 60)) as (app, pilot):
         sheet, note = await sheet_and_ctrl_z_note(app, pilot, monkeypatch)
-        assert "q / ctrl+q quit (your match is saved: gin-tui will resume it)" in sheet
+        assert "q / Ctrl+Q quit (your match is saved: gin-tui will resume it)" in sheet
         assert "F3 your lifetime statistics ⏎ / n after a hand" in sheet
         assert note.endswith("Quit with q (your match is saved: gin-tui will resume it).")
 

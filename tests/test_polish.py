@@ -570,7 +570,7 @@ async def test_m_shows_every_turn_of_the_hand_on_any_terminal():
         text = screen_text(app)
         assert "Hand 1 · Computer dealt" in text and "You       passed on " in text, text
         assert "Computer  passed on " in text
-        assert "esc Close" in text.splitlines()[-1]
+        assert "esc Back" in text.splitlines()[-1]
         app.session.submit(Action("draw stock"))  # a move while it is open (a computer's or the host's)...
         app.sync()  # ...after which the app redraws, as after every move
         await pilot.pause()
@@ -1701,3 +1701,41 @@ async def test_the_match_result_says_a_shutout_doubled_the_game_bonus(tmp_path):
         assert app.screen.v.totals[0] == app.screen.v.scores[0] + 200 + 20
         lines = screen_text(app).splitlines()
         assert any("game bonus (shutout)" in line and "+200" in line for line in lines), lines
+
+
+async def test_every_screen_over_the_table_says_escape_the_same_way_and_keys_are_spelt_alike():
+    """The review said "Esc: back", the score table, the turns and the statistics "Esc: back
+    to the game", the rule sheet nothing, and their key bars "esc Close"; F2 wrote one key
+    three ways ("Ctrl+S saves ...", "Save (ctrl+s)", "^s Save") and the rule sheet listed
+    "ctrl+q", "ctrl+z" and "shift+← →". Every such screen ends with "Esc: back" (its key bar
+    "esc Back"), and the words in sentences and buttons spell keys "Ctrl+S", "Esc"."""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.review_screen import ReviewScreen
+
+    from .app_helpers import review_made
+
+    app = make_app(state=scenarios.knocked(), pause=0)
+    async with app.run_test(size=(100, 64)) as pilot:
+        await settle(app, pilot)
+        for key in ("c", "m", "f3", "question_mark", "r"):
+            await pilot.press(key)
+            await pilot.pause()
+            if key == "r":
+                assert isinstance(app.screen, ReviewScreen)
+                await review_made(app, pilot)
+            lines = [" ".join(line.replace("│", " ").split()) for line in screen_text(app).splitlines()]
+            text = "\n".join(lines)
+            assert "Esc: back" in lines, (key, text)
+            assert "back to the game" not in text, key
+            assert lines[-1].startswith("esc Back"), (key, lines[-1])
+            if key == "question_mark":
+                for said in ("q / Ctrl+Q quit", "Ctrl+Z back to the shell", "< > Shift+← → move the selected card"):
+                    assert said in text, said
+                assert "ctrl+" not in text and "shift+" not in text
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Save (Ctrl+S)" in text and "Cancel (Esc)" in text, text
+        assert "(ctrl+s)" not in text and "(esc)" not in text

@@ -269,9 +269,9 @@ async def test_the_notes_are_readable_in_every_theme():
 @pytest.mark.parametrize(
     ("key", "line"),
     [
-        ("c", "Esc: back to the game"),
-        ("m", "Esc: back to the game"),
-        ("f3", "Esc: back to the game"),
+        ("c", "Esc: back"),
+        ("m", "Esc: back"),
+        ("f3", "Esc: back"),
         ("q", "This match is not saved: it ends here."),
     ],
 )

@@ -16,7 +16,7 @@ from ..table_text import log_text, short_name
 from ..widgets.hanging_lines import HangingLines
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
-from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
+from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 
 class MovesScreen(TableOnly, ModalScreen):
@@ -25,7 +25,7 @@ class MovesScreen(TableOnly, ModalScreen):
 
     CSS_PATH = ["moves_screen.tcss", "table_only.tcss"]
     BINDINGS = [
-        Binding("escape,m", "close", "Close", key_display="esc"),
+        Binding("escape,m", "close", BACK, key_display="esc"),
         *TABLE_ONLY_BINDINGS,
     ]
     """Escape (or m again) closes it; the table's other keys say why they do nothing here."""
@@ -41,7 +41,7 @@ class MovesScreen(TableOnly, ModalScreen):
         yield TooSmall()
         with VerticalScroll(id="moves-box"):
             yield Static(id="moves-lines")
-            yield Static("Esc: back to the game", id="moves-close")
+            yield Static(BACK_LINE, id="moves-close")
         yield TableOnlyLine()
         yield KeyBar()
 

@@ -28,7 +28,7 @@ from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
-from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
+from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -245,7 +245,7 @@ class ReviewScreen(TableOnly, ModalScreen):
 
     CSS_PATH = ["review_screen.tcss", "table_only.tcss"]
     BINDINGS = [
-        Binding("escape,r,enter", "close", "Close", key_display="esc"),
+        Binding("escape,r,enter", "close", BACK, key_display="esc"),
         *TABLE_ONLY_BINDINGS,
     ]
     """Escape (or r, or Enter) goes back to the end of the hand; the table's other keys say
@@ -263,7 +263,7 @@ class ReviewScreen(TableOnly, ModalScreen):
         yield TooSmall()
         with VerticalScroll(id="review"):
             yield Static(Text("Reviewing the hand…", style="italic"), id="review-body")
-            yield Static("Esc: back", id="review-close")
+            yield Static(BACK_LINE, id="review-close")
         yield TableOnlyLine()
         yield KeyBar()
 

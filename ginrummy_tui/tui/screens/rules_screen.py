@@ -19,7 +19,7 @@ from ..host import SuitsChanged, gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
-from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
+from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Rules
@@ -52,7 +52,7 @@ KEYS = (
     ("← →", "select a card (or 1-9, 0 and - for the 1st to 11th card)"),
     ("⏎", "discard the selected card (twice if it goes gin: g plays gin)"),
     ("k / g / b", "knock / gin / Big Gin (when allowed)"),  # those the rules in play have (see _keys)
-    ("< >  shift+← →", "move the selected card left / right"),
+    ("< >  Shift+← →", "move the selected card left / right"),
     ("o", "sort by rank or by suit"),
     ("h", "a hint: what the expert would do now, and why"),
     ("l", "show the cards under the top of the discard pile"),
@@ -63,8 +63,8 @@ KEYS = (
     ("F3", "your lifetime statistics"),
     ("⏎ / n", "after a hand: the next hand (after the last, the result of the match); then a new match"),
     ("r / a", "after a hand: review your decisions / replay the deal"),
-    ("q / ctrl+q", "quit"),
-    ("ctrl+z", "back to the shell that started gin-tui; fg comes back"),
+    ("q / Ctrl+Q", "quit"),
+    ("Ctrl+Z", "back to the shell that started gin-tui; fg comes back"),
 )
 """The keys, as listed on the sheet (some with a word on the app as it is, see :func:`rules_renderable`)."""
 
@@ -140,7 +140,7 @@ def rules_renderable(
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold", no_wrap=True)
     keys.add_column(ratio=1)
-    besides = {"q / ctrl+q": at_quit, "F3": "" if saved else "nothing is read or recorded with --data-dir -"}
+    besides = {"q / Ctrl+Q": at_quit, "F3": "" if saved else "nothing is read or recorded with --data-dir -"}
     for key, what in _keys(rules):
         if besides.get(key):
             what = f"{what} ({besides[key]})"
@@ -163,7 +163,7 @@ class RulesScreen(TableOnly, ModalScreen):
 
     CSS_PATH = ["rules_screen.tcss", "table_only.tcss"]
     BINDINGS = [
-        Binding("escape,question_mark,f1", "close", "Close", key_display="esc"),
+        Binding("escape,question_mark,f1", "close", BACK, key_display="esc"),
         Binding("up,k", "scroll(-1)", "Up", show=False),
         Binding("down,j", "scroll(1)", "Down", show=False),
         *TABLE_ONLY_BINDINGS,  # after k, which scrolls
@@ -180,6 +180,7 @@ class RulesScreen(TableOnly, ModalScreen):
         yield TooSmall()
         with VerticalScroll(id="rules"):
             yield Static(self._sheet(), id="rules-text")
+            yield Static(BACK_LINE, id="rules-close")
         yield TableOnlyLine()
         yield KeyBar()
 

@@ -15,7 +15,7 @@ from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import ScoreTable, boxes_note, doubled_note
 from ..widgets.too_small import TooSmall
-from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
+from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
@@ -25,7 +25,7 @@ class ScoreScreen(TableOnly, ModalScreen):
     """Every hand of the match so far, with the running totals."""
 
     CSS_PATH = ["score_screen.tcss", "table_only.tcss"]
-    BINDINGS = [Binding("escape,c", "close", "Close", key_display="esc"), *TABLE_ONLY_BINDINGS]
+    BINDINGS = [Binding("escape,c", "close", BACK, key_display="esc"), *TABLE_ONLY_BINDINGS]
     """Escape (or c again) closes the table; the table's keys say why they do nothing here."""
 
     TABLE_ONLY = "The table's keys do nothing in the score table: Esc goes back."
@@ -55,7 +55,7 @@ class ScoreScreen(TableOnly, ModalScreen):
                 yield Static(boxes, id="scores-boxes")
             if self.note:
                 yield Static(self.note, id="scores-note")
-            yield Static("Esc: back to the game", id="scores-close")
+            yield Static(BACK_LINE, id="scores-close")
         yield TableOnlyLine()
         yield KeyBar()
 

@@ -281,8 +281,8 @@ class SettingsScreen(Screen):
             theme = s.theme if s.theme in themes else self.app.theme
             yield self._row("Theme", ChoiceField([(t, t) for t in themes], theme, ascii_only=a, id="theme"))
             with Horizontal(id="settings-buttons"):
-                yield Button("Save (ctrl+s)", id="save", variant="primary", compact=True)
-                yield Button("Cancel (esc)", id="cancel", compact=True)
+                yield Button("Save (Ctrl+S)", id="save", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
         yield Static("", id="settings-error")  # under the form, in view whatever its scroll
         yield KeyBar()
 

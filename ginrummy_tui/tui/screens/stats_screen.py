@@ -21,7 +21,7 @@ from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 from ..widgets.trend import Trend
-from .table_only import TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
+from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 if TYPE_CHECKING:
     from ginrummy_tui.storage.figures import Figures
@@ -176,7 +176,7 @@ class StatsScreen(TableOnly, ModalScreen):
 
     CSS_PATH = ["stats_screen.tcss", "table_only.tcss"]
     BINDINGS = [
-        Binding("escape,f3", "close", "Close", key_display="esc"),
+        Binding("escape,f3", "close", BACK, key_display="esc"),
         Binding("up", "scroll(-1)", "Up", show=False),
         Binding("down", "scroll(1)", "Down", show=False),
         *TABLE_ONLY_BINDINGS,
@@ -216,7 +216,7 @@ class StatsScreen(TableOnly, ModalScreen):
                 yield Trend(trend, ascii_only=gin_of(self.app).ascii_only, id="trend")
             yield Static(recent_renderable(recent), id="stats-recent")
             yield Static("On the command line: gin-tui stats [--json], gin-tui export", id="stats-cli")
-            yield Static("Esc: back to the game", id="stats-close")
+            yield Static(BACK_LINE, id="stats-close")
         yield TableOnlyLine()
         yield KeyBar()
 

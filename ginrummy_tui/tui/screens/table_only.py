@@ -50,6 +50,14 @@ and the keys that work from anywhere, as on the table: q asks whether to quit (a
 Ctrl+Q does), F2 and F3 open the settings and the statistics in this screen's place
 (:meth:`TableOnly.action_instead`)."""
 
+BACK_LINE = "Esc: back"
+"""The last line of every screen shown over the table that has one (the score table, the
+list of turns, the statistics, the review of a hand, the rule sheet): one wording of
+what Escape does, as its key bar says it ("esc Back", :data:`BACK`)."""
+
+BACK = "Back"
+"""The key bar's word for Escape on those screens."""
+
 SHOWN_FOR = 4.0
 """Seconds the line saying why stays up (unless a key that does something comes first)."""
 
