@@ -127,3 +127,19 @@ def test_the_shutout_option_is_checked_described_and_set_from_the_command_line()
             in PRESETS["classic"].describe())
     assert not any("Shutout" in line for line in PRESETS["standard"].describe())
     assert rules_label(PRESETS["classic"].with_options(shutout=False)) == "classic (changed: no shutout)"
+
+
+
+def test_the_rule_sheet_says_what_a_tie_does_where_it_is_no_undercut():
+    """With tie_is_undercut=false the sheet only said "lower than": read as written, the
+    knocker won a tie (a box in classic, the deal where the winner deals)."""
+    lines = PRESETS["classic"].with_options(tie_is_undercut=False).describe()
+    tie = ("A tie (equal deadwood after layoffs) is no undercut: nobody scores or wins the hand, "
+           "and the deal goes as after a void hand.")
+    assert tie in lines, lines
+    assert "The winner of a hand deals the next one (after a void hand or a tie, the same dealer)." in lines
+    assert "Box bonus: 20 points per hand won (a tie wins none), added at the end." in lines
+    plain = PRESETS["classic"].describe()
+    assert tie not in plain and "Box bonus: 20 points per hand won, added at the end." in plain
+    gin_only = PRESETS["standard"].with_options(tie_is_undercut=False, knock_limit=0).describe()
+    assert not any("tie" in line for line in gin_only), gin_only  # only gin ends a hand: no tie

@@ -157,6 +157,7 @@ class Rules:
 
         lines = []
         knocks = self.oklahoma or self.knock_limit > 0
+        tied_hand = knocks and not self.tie_is_undercut  # a tie is a hand nobody wins
         if self.oklahoma:
             lines.append(
                 "Knock limit: the value of the first upcard of each hand "
@@ -195,6 +196,11 @@ class Rules:
                 "A knock scores the difference in deadwood. Undercut: a defender whose deadwood "
                 f"is {tie} the knocker's scores {self.undercut_bonus} + the difference instead."
             )
+            if tied_hand:
+                lines.append(
+                    "A tie (equal deadwood after layoffs) is no undercut: nobody scores or wins the hand, "
+                    "and the deal goes as after a void hand."
+                )
         if self.upcard_offer:
             lines.append(
                 "First turn: the non-dealer may take the upcard or pass, then the dealer; "
@@ -203,7 +209,8 @@ class Rules:
         else:
             lines.append("No upcard offer: the non-dealer simply starts with a normal draw.")
         if self.next_dealer == "winner":
-            then = "the winner of a hand deals the next one (after a void hand, the same dealer)"
+            void = "a void hand or a tie" if tied_hand else "a void hand"
+            then = f"the winner of a hand deals the next one (after {void}, the same dealer)"
         else:
             then = "the deal alternates every hand"
         lines.append(f"{first_deal}; then {then}." if first_deal else f"{then[0].upper()}{then[1:]}.")
@@ -213,7 +220,8 @@ class Rules:
         )
         lines.append(f"The first player to reach {counted(self.target, 'point')} wins the match.")
         if self.box_bonus:
-            lines.append(f"Box bonus: {counted(self.box_bonus, 'point')} per hand won, added at the end.")
+            tie_wins = " (a tie wins none)" if tied_hand else ""
+            lines.append(f"Box bonus: {counted(self.box_bonus, 'point')} per hand won{tie_wins}, added at the end.")
         if self.game_bonus:
             lines.append(f"Game bonus: {counted(self.game_bonus, 'point')} to the winner of the match.")
         if self.game_bonus and self.shutout:
