@@ -1510,3 +1510,23 @@ async def test_the_wheel_over_an_open_drop_down_does_not_scroll_the_settings_pag
             await pilot.pause()
             await pilot.pause()
             assert form.scroll_y == at and theme.expanded, wheel
+
+
+
+async def test_in_a_network_match_the_settings_say_the_hosts_target_once():
+    """The host's changed classic rules to 20 read "by the host's rules (classic (changed: a tie
+    is no undercut, target 20), to 20)": the target twice."""
+    from ginrummy_tui.engine import PRESETS, new_game
+    from ginrummy_tui.tui.app import make_app
+
+    rules = PRESETS["classic"].with_options(tie_is_undercut=False, target=20)
+    app = make_app(state=new_game(rules=rules, seed=2), pause=0)
+    app.session.computes_opponent = False  # the seat of a match played over the network
+    async with app.run_test(size=(80, 40)) as pilot:
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        line = str(screen.query_one("#match-rules").render())
+        assert line.startswith(
+            "The match in play is played over the network by the host's rules "
+            "(classic (changed: a tie is no undercut), to 20): "
+        ), line

@@ -1739,3 +1739,27 @@ async def test_every_screen_over_the_table_says_escape_the_same_way_and_keys_are
         text = screen_text(app)
         assert "Save (Ctrl+S)" in text and "Cancel (Esc)" in text, text
         assert "(ctrl+s)" not in text and "(esc)" not in text
+
+
+async def test_the_score_tables_title_names_a_change_where_the_panel_has_room(tmp_path):
+    # --rules oklahoma --rule tie_is_undercut=false, c at 80x24: "Match 1 · to 150 · oklahoma
+    # rules (changed)" though the 78-column panel had room for the change: the room was the
+    # table's width, not the panel's
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    rules = PRESETS["oklahoma"].with_options(tie_is_undercut=False)
+    state = replace(scenarios.knock_ready(), rules=rules)
+    async with running(resumed(tmp_path, state, seed=1), size=SIZE) as (app, pilot):
+        await pilot.press("s", "k")
+        await settle(app, pilot)
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ScoreScreen)
+        table = app.screen.query_one(ScoreTable)
+        title = str(table.render().title)
+        assert title == "Match 1 · to 150 · oklahoma rules (changed: a tie is no undercut)", title
+        lines = screen_text(app).splitlines()
+        assert any(title in line for line in lines), lines

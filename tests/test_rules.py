@@ -143,3 +143,15 @@ def test_the_rule_sheet_says_what_a_tie_does_where_it_is_no_undercut():
     assert tie not in plain and "Box bonus: 20 points per hand won, added at the end." in plain
     gin_only = PRESETS["standard"].with_options(tie_is_undercut=False, knock_limit=0).describe()
     assert not any("tie" in line for line in gin_only), gin_only  # only gin ends a hand: no tie
+
+
+
+def test_where_the_line_says_the_target_it_is_no_change_to_name_or_count():
+    """ "to 200 · classic rules (2 changes)" where the only other change was the tie."""
+    from ginrummy_tui.engine.rules import rules_label
+
+    rules = PRESETS["classic"].with_options(target=200, tie_is_undercut=False)
+    assert rules_label(rules, "rules", short=True) == "classic rules (2 changes)"
+    assert rules_label(rules, "rules", short=True, target=False) == "classic rules (changed)"
+    assert rules_label(rules, "rules", target=False) == "classic rules (changed: a tie is no undercut)"
+    assert rules_label(PRESETS["classic"].with_options(target=200), "rules", short=True, target=False) == "classic rules"

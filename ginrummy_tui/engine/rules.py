@@ -317,15 +317,19 @@ def option_words(name: str, value: Any) -> str:
     return f"{_OPTION_NAMES.get(name, name.replace('_', ' '))} {value}"
 
 
-def rules_label(rules: Rules, noun: str = "", *, short: bool = False) -> str:
+def rules_label(rules: Rules, noun: str = "", *, short: bool = False, target: bool = True) -> str:
     """The rules as the player knows them: the preset's name (``"classic"``),
     and, when options were changed from it, which, with their values:
     ``"standard (changed: knock limit 7)"``, ``"classic (changed: a tie is no
     undercut)"``, not ``"custom"``; ``noun`` after the name (``"standard rules
     (changed: knock limit 7, big gin allowed)"``); ``short``: only how many
     (``"standard rules (changed)"`` for one, ``"standard rules (3 changes)"``),
-    where the full list does not fit (the rule sheet lists them in full)."""
+    where the full list does not fit (the rule sheet lists them in full);
+    not ``target``: the target is neither named nor counted among the
+    changes, for a line that says it already ("to 40 · standard rules")."""
     preset, changed = changed_from_preset(rules)
+    if not target:
+        changed = [option for option in changed if option != "target"]
     name = f"{preset} {noun}" if noun else preset
     if not changed:
         return name

@@ -262,7 +262,9 @@ class GameScreen(Screen, TurnSteps):
         from ..practice import practice_banner
 
         board = self.query_one(Scoreboard)
-        names = (rules_label(v.rules, "rules"), rules_label(v.rules, "rules", short=True))
+        names = (  # the line says "to N" beside them: the target is no change to name
+            rules_label(v.rules, "rules", target=False), rules_label(v.rules, "rules", short=True, target=False)
+        )
         board.set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, names)
         board.set_practice(practice_banner(self.app))
         self._show_opponent(v)

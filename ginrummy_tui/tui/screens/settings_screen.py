@@ -135,7 +135,7 @@ def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
     if not session.computes_opponent:  # a seat of a network match: the host alone sets its rules
         played = "The match just finished was played" if over else "The match in play is played"
         return (
-            f"{played} over the network by the host's rules ({rules_label(rules)}, to {rules.target}): "
+            f"{played} over the network by the host's rules ({rules_label(rules, target=False)}, to {rules.target}): "
             "the rules and opponent below are for your games against the computer."
         )
     described, named = rules_text(rules)

@@ -89,7 +89,7 @@ def score_table(
     them = "Them" if tiny else short_name(opponent_name)
     names = {me: "You", opp: them}
     t = Table(
-        title=say(f"{title or f'Match {v.match_no}'} · to {v.rules.target} · {rules_label(v.rules, 'rules', short=short_rules)}"),
+        title=say(f"{title or f'Match {v.match_no}'} · to {v.rules.target} · {rules_label(v.rules, 'rules', short=short_rules, target=False)}"),
         box=ASCII_SIMPLE_HEAD if ascii_only else box.SIMPLE_HEAD,
         pad_edge=False,
         show_edge=not compact,
@@ -266,18 +266,21 @@ class ScoreTable(Widget):
         return Measurement.get(console, console.options, table).maximum
 
     def render(self) -> Table:
-        """The table; its title, which Rich wraps to the table's width, says
-        only that rule options were changed (as the score line does) where
-        naming them would take a second line."""
+        """The table; its title says only that rule options were changed (as
+        the score line does) where naming them would take a second line of
+        the panel.  Rich wraps the title to the table's width: a title that
+        fits the panel but not the table widens the table to it."""
         from rich.cells import cell_len
 
         width = self.app.size.width
         table = self._table(width, short_rules=False)
-        room = self._widest(table)
-        if self.size.width:
-            room = min(room, self.size.width)
+        widest = self._widest(table)
+        room = self.size.width or widest
         if cell_len(str(table.title)) > room:
             table = self._table(width, short_rules=True)
+        title = cell_len(str(table.title))
+        if widest < title <= room:
+            table.min_width = title
         return table
 
     def _table(self, width: int, *, short_rules: bool) -> Table:
