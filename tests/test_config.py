@@ -411,3 +411,25 @@ def test_a_settings_file_with_a_knock_limit_and_oklahoma_is_read_without_the_lim
         # saved again (the settings screen), the limit is not written
         save_settings(tmp_path, loaded.settings)
         assert "knock_limit" not in json.loads((tmp_path / SETTINGS_NAME).read_text())["rules"]["options"]
+
+
+def test_a_shutout_without_a_game_bonus_is_refused_and_never_saved():
+    """--rule shutout=true with standard (no game bonus) was taken and named "(changed: shutout
+    doubles the game bonus)"; F2 saved it onto the saved standard rules from a classic form."""
+    from ginrummy_tui.engine import PRESETS
+
+    s = Settings()
+    with pytest.raises(ValueError, match="shutout needs a game bonus: standard rules have none"):
+        apply_args(s, _args(rule=["shutout=true"]))
+    with pytest.raises(ValueError, match="shutout needs a game bonus"):
+        apply_args(s, _args(rules="classic", rule=["game_bonus=0", "shutout=yes"]))
+    assert apply_args(s, _args(rule=["game_bonus=50", "shutout=true"])).rules.shutout
+    # a classic form (from the command line) on saved standard rules: shutout is not saved there
+    saved = Settings().with_rules(PRESETS["standard"].with_options(target=30))
+    before = saved.with_rules(PRESETS["classic"].with_options(shutout=False), preset="classic")
+    after = before.with_rules(PRESETS["classic"], preset="classic")
+    kept = with_changes(saved, before, after)
+    assert kept.preset == "standard" and dict(kept.rule_options) == {"target": 30}, kept
+    # a settings file that holds one where there is no game bonus: not in force
+    read, _ = settings_from_dict({"rules": {"preset": "standard", "options": {"target": 30, "shutout": True}}})
+    assert read.rules == PRESETS["standard"].with_options(target=30)

@@ -1530,3 +1530,44 @@ async def test_in_a_network_match_the_settings_say_the_hosts_target_once():
             "The match in play is played over the network by the host's rules "
             "(classic (changed: a tie is no undercut), to 20): "
         ), line
+
+
+
+async def test_the_shutout_box_is_off_without_a_game_bonus_and_never_saved_where_unusable(tmp_path):
+    """F2 took a shutout where there was no game bonus; and on a form of classic rules from the
+    command line (the saved preset standard, to 30) ticking shutout saved {"preset": "standard",
+    "options": {"target": 30, "shutout": true}}, while the form said "Ctrl+S saves only what you
+    change here"."""
+    (tmp_path / "settings.json").write_text(json.dumps({
+        "format": "gin-tui settings", "version": 1, "rules": {"preset": "standard", "options": {"target": 30}},
+    }))
+    plan = prepare(args_for(tmp_path, rules="classic", rule=["shutout=false"], new=True), ask=None)
+    async with running(plan, size=(100, 40)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        said = " ".join(str(screen.query_one("#run-only").render()).split())
+        assert said.endswith(
+            "Ctrl+S saves only what you change here: a rule option you change is saved onto the saved "
+            "standard rules (classic is for this run)."
+        ), said
+        box = screen.query_one("#rule-shutout")
+        assert not box.disabled and box.value is False
+        screen.query_one("#rule-game_bonus").value = "0"
+        await pilot.pause()
+        assert box.disabled  # nothing to double
+        assert "Not used without a game bonus: there is nothing to double." in screen_text(app)
+        screen.query_one("#rule-game_bonus").value = "100"
+        await pilot.pause()
+        assert not box.disabled
+        box.value = True
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        if isinstance(app.screen, NewMatchQuestion):
+            await pilot.press("n")
+            await settle(app, pilot)
+        assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"target": 30}}
+        screen = await open_settings(app, pilot)
+        screen.query_one("#preset").value = "standard"  # a preset with no game bonus
+        await pilot.pause()
+        box = screen.query_one("#rule-shutout")
+        assert box.disabled and box.value is False

@@ -205,11 +205,16 @@ def in_force(preset: str, options: dict[str, Any]) -> tuple[tuple[str, Any], ...
     """The rule ``options`` (good together on ``preset``) that the rules take: a
     knock limit with Oklahoma on is left out (each hand's upcard sets the limit;
     a settings file from the settings screen may hold one, kept while the form
-    dimmed it)."""
+    dimmed it), and so is a shutout (on or off) where there is no game bonus
+    to double: the rules keep the preset's (a settings file of an earlier
+    version may hold one)."""
     from ginrummy_tui.engine import PRESETS
 
     rules = PRESETS[preset].with_options(**options)
-    return tuple((name, value) for name, value in options.items() if getattr(rules, name) == value)
+    return tuple(
+        (name, value) for name, value in options.items()
+        if getattr(rules, name) == value and not (name == "shutout" and not rules.game_bonus)
+    )
 
 
 def settings_from_dict(data: Any, themes: Collection[str] | None = None) -> tuple[Settings, list[str]]:
@@ -370,6 +375,8 @@ def with_changes(saved: Settings, before: Settings, after: Settings) -> Settings
         rules = start.with_options(**changed)
     except ValueError:  # these options together are refused on this base: the form's rules, whole
         rules = after.rules
+    if not rules.game_bonus and rules.shutout != PRESETS[preset].shutout:  # nothing to double: not an option saved
+        rules = rules.with_options(shutout=PRESETS[preset].shutout)
     return out.with_rules(rules, preset=preset)
 
 
@@ -424,6 +431,12 @@ def apply_args(settings: Settings, args: Any) -> Settings:
             raise ValueError(f"--rule: {exc}") from None
         if "knock_limit" in given and rules.oklahoma:
             raise ValueError(_oklahoma_limit_refusal(rule_texts, given, preset))
+        if given.get("shutout") is True and not rules.game_bonus:
+            raise ValueError(
+                f"--rule shutout: shutout needs a game bonus: {base.preset} rules have none "
+                f"(game bonus {rules.game_bonus}), so there is nothing to double; add --rule game_bonus=N "
+                "(classic has 100), or leave out --rule shutout"
+            )
         changes["rule_options"] = in_force(base.preset, options)
     return apply_look(replace(settings, **changes), args)
 

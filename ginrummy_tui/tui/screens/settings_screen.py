@@ -60,6 +60,9 @@ the lists in a column of their own after labels as wide as the widest of theirs
 OKLAHOMA_LIMIT_NOTE = "Not used with Oklahoma: each hand's first upcard sets the limit."
 """Under the knock limit while Oklahoma is ticked (the engine then ignores the limit on the form)."""
 
+SHUTOUT_NOTE = "Not used without a game bonus: there is nothing to double."
+"""Under the shutout box while the game bonus is 0 (the box is disabled and not read)."""
+
 Problem = tuple[str, Widget | None]
 """Why a save is refused, and the field whose value it refuses (None: the rules as a whole)."""
 
@@ -106,7 +109,13 @@ def run_only_line(shown: Settings, saved: Settings | None) -> str:
         parts.append(f"theme {shown.theme} (saved: {saved.theme})")
     if not parts:
         return ""
-    return f"From the command line, for this run: {'; '.join(parts)}. Ctrl+S saves only what you change here."
+    saves = "Ctrl+S saves only what you change here"
+    if shown.preset != saved.preset:  # a rule option changed here goes onto the saved preset
+        saves += (
+            f": a rule option you change is saved onto the saved {saved.preset} rules "
+            f"({shown.preset} is for this run)"
+        )
+    return f"From the command line, for this run: {'; '.join(parts)}. {saves}."
 
 
 OKLAHOMA_WORDS = {True: "Oklahoma (the upcard sets the knock limit)", False: "no Oklahoma (a fixed knock limit)"}
@@ -264,6 +273,8 @@ class SettingsScreen(Screen):
                 yield self._row(label, self._rule_field(name, getattr(rules, name)))
                 if name == "knock_limit":
                     yield Static(OKLAHOMA_LIMIT_NOTE, id="knock-limit-note", classes="note")
+                if name == "shutout":
+                    yield Static(SHUTOUT_NOTE, id="shutout-note", classes="note")
             yield Static("Opponent and table", classes="section")
             yield self._row(
                 "Opponent level",
@@ -315,15 +326,27 @@ class SettingsScreen(Screen):
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < STACKED_BELOW, "-stacked")
-        self._follow_oklahoma()
+        self._follow_unused()
         self.query_one("#preset", Select).focus()
 
-    def _follow_oklahoma(self) -> None:
+    def _follow_unused(self) -> None:
         """With Oklahoma ticked the knock limit on the form is not used: its field is
-        dimmed, and the note under it says what sets the limit instead."""
+        dimmed, and the note under it says what sets the limit instead.  With no
+        game bonus the shutout box is disabled (nothing to double), and not read."""
         oklahoma = self.query_one("#rule-oklahoma", Checkbox).value
         self.query_one("#rule-knock_limit", Input).set_class(oklahoma, "-unused")
         self.query_one("#knock-limit-note", Static).set_class(oklahoma, "-shown")
+        unused = not self._game_bonus_on_form()
+        self.query_one("#rule-shutout", Checkbox).disabled = unused
+        self.query_one("#shutout-note", Static).set_class(unused, "-shown")
+
+    def _game_bonus_on_form(self) -> bool:
+        """Whether the form's rules have a game bonus (a shutout doubles it):
+        the game bonus field holds a number above 0, or one not yet a number."""
+        try:
+            return int(self.query_one("#rule-game_bonus", Input).value.strip()) > 0
+        except ValueError:
+            return True
 
     _focus_before_too_small: Widget | None = None
     """The field that had the focus when "Terminal too small" hid the form."""
@@ -364,11 +387,12 @@ class SettingsScreen(Screen):
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A checkbox says what it is set to."""
         event.checkbox.label = yes_no(event.value)
-        self._follow_oklahoma()
+        self._follow_unused()
         self._follow_rules()
         self._recheck()
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        self._follow_unused()
         self._follow_rules()
         self._recheck()
 
@@ -439,8 +463,11 @@ class SettingsScreen(Screen):
         changes: dict[str, Any] = {}
         wrong: dict[str, str] = {}  # the options that are not numbers (a timer: not its seconds), and why
         oklahoma = self.query_one("#rule-oklahoma", Checkbox).value
+        game_bonus = self._game_bonus_on_form()
         for name, label in RULE_OPTION_HELP:
             if name == "knock_limit" and oklahoma:  # dimmed, not used: the upcard sets the limit
+                continue
+            if name == "shutout" and not game_bonus:  # disabled: no game bonus to double
                 continue
             widget = self.query_one(f"#rule-{name}")
             if isinstance(widget, Checkbox):
