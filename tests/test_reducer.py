@@ -381,13 +381,20 @@ def test_a_shutout_doubles_the_game_bonus_under_classic_rules():
     assert _gin_to_win(PRESETS["standard"].with_options(game_bonus=100, shutout=True), (95, 0)).bonuses == (200, 0)
 
 
-def test_a_match_saved_before_the_shutout_option_scores_as_it_did():
-    """Rules saved without ``shutout`` (classic's included) read it as off: the game bonus stays 100."""
+def test_a_classic_match_saved_before_the_shutout_option_is_played_by_todays_classic():
+    """Rules saved without ``shutout`` take the preset's: an old classic match is classic
+    (shutout on, the game bonus doubled), other presets' matches have none; an old classic
+    match read "classic (changed: no shutout)" and scored 100."""
+    from ginrummy_tui.engine.rules import rules_label
+
     s = rig("AS 2S 3S 7H 7D 7C 9C TC JC KD", "4S 5S 7S KC 8C 2H 3H 4H 4D AD", stock_top="QC",
             discard="6S", phase="draw", current=0, rules=PRESETS["classic"], scores=(95, 0))
     data = json.loads(to_json(s))
-    del data["rules"]["shutout"]
+    data["rules"].pop("shutout", None)
     old = from_json(json.dumps(data))
-    assert old.rules.name == "classic" and not old.rules.shutout
+    assert old.rules == PRESETS["classic"] and rules_label(old.rules) == "classic"
     done = apply(apply(old, A("draw stock")), A("gin KD"))
-    assert done.phase == "match_over" and done.bonuses == (100 + 20, 0)
+    assert done.phase == "match_over" and done.bonuses == (200 + 20, 0)
+    standard = json.loads(to_json(replace(s, rules=PRESETS["standard"].with_options(game_bonus=100))))
+    assert "shutout" not in standard["rules"]
+    assert not from_json(json.dumps(standard)).rules.shutout

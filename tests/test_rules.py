@@ -129,7 +129,6 @@ def test_the_shutout_option_is_checked_described_and_set_from_the_command_line()
     assert rules_label(PRESETS["classic"].with_options(shutout=False)) == "classic (changed: no shutout)"
 
 
-
 def test_the_rule_sheet_says_what_a_tie_does_where_it_is_no_undercut():
     """With tie_is_undercut=false the sheet only said "lower than": read as written, the
     knocker won a tie (a box in classic, the deal where the winner deals)."""
@@ -145,7 +144,6 @@ def test_the_rule_sheet_says_what_a_tie_does_where_it_is_no_undercut():
     assert not any("tie" in line for line in gin_only), gin_only  # only gin ends a hand: no tie
 
 
-
 def test_where_the_line_says_the_target_it_is_no_change_to_name_or_count():
     """ "to 200 · classic rules (2 changes)" where the only other change was the tie."""
     from ginrummy_tui.engine.rules import rules_label
@@ -155,3 +153,19 @@ def test_where_the_line_says_the_target_it_is_no_change_to_name_or_count():
     assert rules_label(rules, "rules", short=True, target=False) == "classic rules (changed)"
     assert rules_label(rules, "rules", target=False) == "classic rules (changed: a tie is no undercut)"
     assert rules_label(PRESETS["classic"].with_options(target=200), "rules", short=True, target=False) == "classic rules"
+
+
+def test_old_rules_without_the_shutout_option_take_the_presets():
+    """A classic save, record or message from before the option read "changed: no shutout"."""
+    from ginrummy_tui.engine.rules import rules_label
+
+    for name, rules in PRESETS.items():
+        data = rules.to_dict()
+        data.pop("shutout", None)
+        assert Rules.from_dict(data) == rules, name
+        assert rules_label(Rules.from_dict(data)) == name
+    off = PRESETS["classic"].with_options(shutout=False)
+    assert off.to_dict()["shutout"] is False and Rules.from_dict(off.to_dict()) == off
+    assert "shutout" not in PRESETS["standard"].to_dict()  # as written before the option
+    on = PRESETS["standard"].with_options(game_bonus=50, shutout=True)
+    assert Rules.from_dict(on.to_dict()) == on

@@ -802,3 +802,33 @@ def test_the_statistics_and_the_export_name_changed_rules_after_the_preset_chose
     assert rules_name(mine) == "standard (changed: big gin allowed, no upcard offer)"
     rules, changed = exported_rules(mine.to_dict())
     assert rules["name"] == "standard" and changed == {"big_gin": True, "upcard_offer": False}
+
+
+def test_an_old_classic_record_is_counted_with_new_classic_ones():
+    """A classic match from before the shutout option (rules without it) was filed in a row of
+    its own, "classic (changed: no shutout)", and exported as changed: the player changed nothing."""
+    from ginrummy_tui.engine import from_json, to_json, view
+    from ginrummy_tui.engine import parse_action as A
+    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.rule_words import exported_rules
+
+    from .engine_helpers import rig
+
+    def won(old: bool):
+        s = rig("AS 2S 3S 7H 7D 7C 9C TC JC KD", "4S 5S 7S KC 8C 2H 3H 4H 4D AD", stock_top="QC",
+                discard="6S", phase="draw", current=0, rules=PRESETS["classic"], scores=(95, 0))
+        data = json.loads(to_json(s))
+        if old:
+            data["rules"].pop("shutout", None)
+        s = from_json(json.dumps(data))
+        return apply(apply(s, A("draw stock")), A("gin KD"))
+
+    records = [seat_record(view(won(old), 0), f"m{old}", opponent="standard") for old in (True, False)]
+    assert [r["preset"] for r in records] == ["classic", "classic"]
+    old_rules = records[0]["rules"] | {}
+    old_rules.pop("shutout", None)  # as a record of before holds them
+    assert exported_rules(old_rules) == ({**old_rules, "name": "classic"}, {})
+    old_record = records[0] | {"rules": old_rules}
+    stats = compute([old_record, records[1]])
+    assert list(stats.groups) == [("standard", "classic")], stats.groups
+    assert stats.groups[("standard", "classic")].matches == 2

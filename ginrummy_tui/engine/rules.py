@@ -111,14 +111,33 @@ class Rules:
         return replace(self, **changes)
 
     WRITTEN_WHEN_SET = ("shutout",)
-    """The options added later: written only when set, so that rules without
-    them (every save, record and message of before) read and write exactly as
-    before."""
+    """The options added later: a save, record or message of before has none
+    of them, and such rules read them as the preset they name has them (an old
+    classic match is classic, shutout and all; see :meth:`_unwritten`).  They
+    are written only where that reading would not give them back (on where
+    the preset has them off, off where it has them on), so that rules without
+    them (every save, record and message of before) read and write exactly
+    as before."""
+
+    def _unwritten(self, option: str) -> Any:
+        """The value of ``option``, one of :attr:`WRITTEN_WHEN_SET`, in these
+        rules read without it: the value of the preset they name; for
+        ``"custom"`` (changed rules of an earlier version), of the preset they
+        differ from in the fewest of the options that version had (standard
+        first on a tie, as :func:`changed_from_preset` names them)."""
+        preset = PRESETS.get(self.name)
+        if preset is None:
+            older = [f.name for f in fields(self) if f.name != "name" and f.name not in self.WRITTEN_WHEN_SET]
+            preset = min(
+                PRESETS.values(),
+                key=lambda base: sum(getattr(self, name) != getattr(base, name) for name in older),
+            )
+        return getattr(preset, option)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         for name in self.WRITTEN_WHEN_SET:
-            if not data[name]:
+            if self._unwritten(name) == data[name]:
                 del data[name]
         return data
 
@@ -145,7 +164,9 @@ class Rules:
                 raise ValueError(f"timer must be whole seconds, 1 to {MAX_TIMER}, or none (not {value!r})")
             if not ok:
                 raise ValueError(f"bad value for rule {key!r}: {value!r}")
-        return cls(**data)
+        rules = cls(**data)
+        missing = {name: rules._unwritten(name) for name in cls.WRITTEN_WHEN_SET if name not in data}
+        return replace(rules, **missing) if missing else rules
 
     def describe(self, first_deal: str = "") -> list[str]:
         """The rules in plain sentences, for the rule sheet: only those of these
