@@ -1512,7 +1512,6 @@ async def test_the_wheel_over_an_open_drop_down_does_not_scroll_the_settings_pag
             assert form.scroll_y == at and theme.expanded, wheel
 
 
-
 async def test_in_a_network_match_the_settings_say_the_hosts_target_once():
     """The host's changed classic rules to 20 read "by the host's rules (classic (changed: a tie
     is no undercut, target 20), to 20)": the target twice."""
@@ -1530,7 +1529,6 @@ async def test_in_a_network_match_the_settings_say_the_hosts_target_once():
             "The match in play is played over the network by the host's rules "
             "(classic (changed: a tie is no undercut), to 20): "
         ), line
-
 
 
 async def test_the_shutout_box_is_off_without_a_game_bonus_and_never_saved_where_unusable(tmp_path):
