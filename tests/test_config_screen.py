@@ -441,7 +441,8 @@ async def test_every_choice_list_stays_on_its_labels_line_with_its_value_whole(t
 
     from ginrummy_tui.tui.screens.settings_screen import STACKED_BELOW
 
-    plan = prepare(args_for(tmp_path, rules="multiplayer-1.5", rule=["knock_limit=7"]), ask=None)
+    # a game bonus: the shutout row is shown (hidden where there is none)
+    plan = prepare(args_for(tmp_path, rules="multiplayer-1.5", rule=["knock_limit=7", "game_bonus=50"]), ask=None)
     async with running(plan, size=(width, 24)) as (app, pilot):
         screen = await open_settings(app, pilot)
         screen.query_one("#theme").value = "catppuccin-macchiato"
@@ -1297,7 +1298,8 @@ async def test_at_the_narrowest_every_label_keeps_a_space_before_its_value(tmp_p
     after it, and the numbers and the yes-or-no boxes start in one column."""
     from textual.widgets import Label, Select
 
-    plan = prepare(args_for(tmp_path, ascii=True), ask=None)
+    # a game bonus: the shutout row is shown (hidden where there is none)
+    plan = prepare(args_for(tmp_path, ascii=True, rule=["game_bonus=50"]), ask=None)
     async with running(plan, size=(width, 21)) as (app, pilot):
         screen = await open_settings(app, pilot)
         form = screen.query_one("#settings")
@@ -1551,11 +1553,11 @@ async def test_the_shutout_box_is_off_without_a_game_bonus_and_never_saved_where
         assert not box.disabled and box.value is False
         screen.query_one("#rule-game_bonus").value = "0"
         await pilot.pause()
-        assert box.disabled  # nothing to double
-        assert "Not used without a game bonus: there is nothing to double." in screen_text(app)
+        assert box.disabled and not box.parent.display  # nothing to double
+        assert "Shutout: not used without a game bonus (there is nothing to double)." in screen_text(app)
         screen.query_one("#rule-game_bonus").value = "100"
         await pilot.pause()
-        assert not box.disabled
+        assert not box.disabled and box.parent.display
         box.value = True
         await pilot.pause()
         await pilot.press("ctrl+s")

@@ -60,8 +60,8 @@ the lists in a column of their own after labels as wide as the widest of theirs
 OKLAHOMA_LIMIT_NOTE = "Not used with Oklahoma: each hand's first upcard sets the limit."
 """Under the knock limit while Oklahoma is ticked (the engine then ignores the limit on the form)."""
 
-SHUTOUT_NOTE = "Not used without a game bonus: there is nothing to double."
-"""Under the shutout box while the game bonus is 0 (the box is disabled and not read)."""
+SHUTOUT_NOTE = "Shutout: not used without a game bonus (there is nothing to double)."
+"""In place of the shutout box while the game bonus is 0 (the box is hidden and not read)."""
 
 Problem = tuple[str, Widget | None]
 """Why a save is refused, and the field whose value it refuses (None: the rules as a whole)."""
@@ -332,12 +332,16 @@ class SettingsScreen(Screen):
     def _follow_unused(self) -> None:
         """With Oklahoma ticked the knock limit on the form is not used: its field is
         dimmed, and the note under it says what sets the limit instead.  With no
-        game bonus the shutout box is disabled (nothing to double), and not read."""
+        game bonus the shutout box is hidden, a note in its place (nothing to
+        double), and not read."""
         oklahoma = self.query_one("#rule-oklahoma", Checkbox).value
         self.query_one("#rule-knock_limit", Input).set_class(oklahoma, "-unused")
         self.query_one("#knock-limit-note", Static).set_class(oklahoma, "-shown")
         unused = not self._game_bonus_on_form()
-        self.query_one("#rule-shutout", Checkbox).disabled = unused
+        box = self.query_one("#rule-shutout", Checkbox)
+        box.disabled = unused
+        if box.parent is not None:
+            box.parent.display = not unused
         self.query_one("#shutout-note", Static).set_class(unused, "-shown")
 
     def _game_bonus_on_form(self) -> bool:
