@@ -496,3 +496,61 @@ async def test_every_word_of_the_figures_is_readable_in_every_theme(tmp_path):
                 least = min(4.5, themes_own_text(app))
                 unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < least}
                 assert not unreadable, (theme, end, unreadable)
+
+
+async def test_the_stopped_move_clock_over_a_panel_is_readable_in_every_theme():
+    """multiplayer-1.5, the score sheet open: "⏸ 30 s to move — the clock waits while this is
+    open" at the top of the screen was gold on the theme's ground, 1.0:1 to 1.1:1 in
+    solarized-light and textual-light."""
+    from ginrummy_tui.engine import PRESETS, new_game
+    from ginrummy_tui.tui.move_clock import ClockBadge
+
+    app = make_app(state=new_game(PRESETS["multiplayer-1.5"], seed=1), pause=0)
+    app.now = lambda: 1000.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = words_in(app, app.screen.query_one(ClockBadge).region)
+            said = {words: round(ratio, 2) for words, ratio in found.items() if "the clock waits" in words}
+            assert said, (theme, list(found))
+            assert min(said.values()) >= 4.5, (theme, said)
+
+
+async def test_the_costs_of_a_review_are_readable_in_every_theme():
+    """textual-light: "About 12 points lost." was salmon on light grey, 1.9:1 (and a smaller
+    cost gold on it); the costs read 4.5:1 in every theme, still in their colours."""
+    from dataclasses import replace
+
+    from ginrummy_tui.ai.review import replay_history, review_moves
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.review_screen import keeper
+
+    from .app_helpers import review_made
+    from .test_review import HAND, MOVES, _made
+
+    made = review_moves(replay_history(_made(**HAND), MOVES), 0, samples=4)
+    assert len(made.mistakes) >= 2
+    costly, smaller = made.mistakes[:2]
+    review = replace(made, mistakes=(replace(costly, cost=12.0), replace(smaller, cost=3.0)))
+    app = make_app(state=scenarios.knocked(), pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("r")
+        await review_made(app, pilot)
+        kept = keeper(app)
+        assert kept.key is not None
+        kept.done = (kept.key, review)  # this review shown, its costs in red and gold
+        assert app.screen._show()
+        await pilot.pause()
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = words_in(app, app.screen.query_one("#review").region)
+            costs = {words: round(ratio, 2) for words, ratio in found.items()
+                     if len(words) < 20 and any(w in words for w in ("About", "point", "lost"))}
+            assert "About 12" in costs and any("3" in words for words in costs), (theme, found)
+            assert min(costs.values()) >= 4.5, (theme, costs)

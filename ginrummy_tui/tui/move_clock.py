@@ -28,10 +28,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
+from textual.color import Color
 from textual.widgets import Static
 
-from .palette import DEFAULT, Palette
+from .palette import DEFAULT, Palette, readable_on
 
 WARN_AT = (10, 5)
 """Seconds left at which the player is warned (colour and bell)."""
@@ -167,6 +169,21 @@ def clock_text(reading: Reading, palette: Palette = DEFAULT) -> Text:
     return Text(f"⏱ {reading.seconds} s to move", style=clock_style(reading.left, palette))
 
 
+def on_ground(line: Text, ground: str) -> Text:
+    """``line`` with its colour readable on ``ground`` where it has no ground of its own (the calm
+    and the stopped clock: gold on a light theme's ground was 1.1:1); the warnings keep theirs."""
+    style = Style.parse(line.style) if isinstance(line.style, str) else line.style
+    if style.color is None or style.bgcolor is not None or style.color.triplet is None:
+        return line
+    shown = line.copy()
+    if Color.parse(ground).ansi is not None:
+        # the terminal's own ground, light or dark as it pleases: the terminal's own text
+        shown.style = style + Style(color="default")
+    else:
+        shown.style = style + Style(color=readable_on(style.color.triplet.hex, ground))
+    return shown
+
+
 class ClockBadge(Static):
     """The move clock (or the network line) at the top of a screen that covers the table."""
 
@@ -188,6 +205,8 @@ class ClockBadge(Static):
 
     def on_mount(self) -> None:
         self.show(self.line)  # in ASCII, where the app draws in ASCII
+        # another theme, another ground: the line is coloured for it
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show(self.line))
 
     def show(self, line: Text) -> None:
         """Show ``line`` (hidden when it is empty); with ``--ascii`` in ASCII
@@ -198,6 +217,8 @@ class ClockBadge(Static):
         self.line = line
         if self.is_attached and gin_of(self.app).ascii_only:
             line = ascii_text(line)
+        if self.is_attached:
+            line = on_ground(line, self.app.theme_variables.get("background", "ansi_default"))
         self.text = line.plain
         self.update(line)
         self.display = bool(line.plain)

@@ -10,7 +10,7 @@ app's current theme through :func:`palette_of`; pure text builders take a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -98,6 +98,17 @@ class Palette:
                 values[name] = DEFAULTS["gin-" + name.replace("_", "-")]
         return cls(**values)
 
+    def on(self, ground: str) -> Palette:
+        """This palette with its colours for words (gold, green, red, sky) readable on
+        ``ground`` (:func:`readable_on`): the words of a panel of the theme's colour."""
+        return replace(
+            self,
+            gold=readable_on(self.gold, ground),
+            green=readable_on(self.green, ground),
+            red=readable_on(self.red, ground),
+            sky=readable_on(self.sky, ground),
+        )
+
     def bold(self, colour: str) -> Style:
         """Bold text in ``colour`` (one of this palette's)."""
         return Style(color=colour, bold=True)
@@ -163,6 +174,25 @@ def readable_pair(ground: str) -> tuple[str, str]:
             break
         colour = colour.darken(0.025) if text is white else colour.lighten(0.025)
     return colour.hex, text.hex
+
+
+def readable_on(colour: str, ground: str) -> str:
+    """``colour`` (a CSS colour) darkened (on a light ``ground``) or lightened (on a dark one)
+    as little as needed to read :data:`READABLE` on ``ground``, as ``#rrggbb``; unchanged where
+    either is a terminal's own colour (its value is the terminal's to choose)."""
+    from textual.color import Color
+
+    fore, back = Color.parse(colour), Color.parse(ground)
+    if fore.ansi is not None or back.ansi is not None:
+        return colour
+    if contrast(fore.rgb, back.rgb) >= READABLE:
+        return colour
+    light = contrast(back.rgb, (255, 255, 255)) < contrast(back.rgb, (0, 0, 0))
+    for _ in range(40):
+        fore = fore.darken(0.025) if light else fore.lighten(0.025)
+        if contrast(fore.rgb, back.rgb) >= READABLE:
+            break
+    return fore.hex
 
 
 def hovered(ground: str, text: str) -> str:

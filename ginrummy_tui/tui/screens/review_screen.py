@@ -268,6 +268,8 @@ class ReviewScreen(TableOnly, ModalScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        # another theme, another ground: the costs are coloured for it
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show())
         if not self._show():
             self._timer = self.set_interval(0.2, self._show)
 
@@ -284,7 +286,9 @@ class ReviewScreen(TableOnly, ModalScreen):
         if isinstance(result, str):
             body.update(Text(result))
         else:
-            body.update(review_renderable(result, self.ascii_only, palette_of(self.app)))
+            # its costs on the panel's ground: salmon on light grey was 1.9:1 in textual-light
+            colours = palette_of(self.app).on(self.app.theme_variables.get("surface", "ansi_default"))
+            body.update(review_renderable(result, self.ascii_only, colours))
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
