@@ -60,6 +60,14 @@ def test_the_rule_sheet_counts_one_of_a_thing_in_the_singular():
     assert "down to 2 cards and" in text and "reach 100 points wins" in text and "30 seconds per move" in text
 
 
+def test_an_undercut_without_bonus_scores_the_difference_on_the_rule_sheet():
+    """undercut_bonus=0: the sheet said the defender "scores 0 + the difference instead"."""
+    text = " ".join(Rules().with_options(undercut_bonus=0).describe())
+    assert "the knocker's scores the difference instead." in text, text
+    assert "0 + the difference" not in text
+    assert "scores 25 + the difference instead." in " ".join(Rules().describe())
+
+
 def test_a_knock_limit_under_oklahoma_is_not_in_force_nor_named_as_a_change():
     """With Oklahoma each hand's upcard sets the knock limit: a limit asked for
     beside it was kept in the rules and named as a change ("oklahoma (changed:

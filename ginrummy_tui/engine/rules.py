@@ -213,9 +213,10 @@ class Rules:
                 "as deadwood, to block a layoff; the end of the hand says which, and what it gained."
             )
             tie = "equal to or lower than" if self.tie_is_undercut else "lower than"
+            undercut = f"{self.undercut_bonus} + the difference" if self.undercut_bonus else "the difference"
             lines.append(
                 "A knock scores the difference in deadwood. Undercut: a defender whose deadwood "
-                f"is {tie} the knocker's scores {self.undercut_bonus} + the difference instead."
+                f"is {tie} the knocker's scores {undercut} instead."
             )
             if tied_hand:
                 lines.append(
