@@ -1571,3 +1571,19 @@ async def test_the_shutout_box_is_off_without_a_game_bonus_and_never_saved_where
         await pilot.pause()
         box = screen.query_one("#rule-shutout")
         assert box.disabled and box.value is False
+
+
+@pytest.mark.parametrize("width", [80, 100])
+async def test_every_fields_label_stands_two_columns_before_its_field(tmp_path, width):
+    """At 80 columns, classic rules: "Shutout doubles game bonus [X] yes" had one space before
+    its box where the other rows have two."""
+    from ginrummy_tui.tui.widgets.field_label import FieldLabel
+
+    plan = prepare(args_for(tmp_path, rules="classic", new=True), ask=None)
+    async with running(plan, size=(width, 24)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        labels = [label for label in screen.query(FieldLabel) if label.parent is not None and label.parent.display]
+        assert any(label.text.startswith("Shutout") for label in labels)
+        # the label's three columns of marks, its words, two blank columns
+        tight = {label.text: label.size.width for label in labels if 3 + len(label.text) + 2 > label.size.width}
+        assert not tight, tight

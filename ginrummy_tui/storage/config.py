@@ -560,7 +560,7 @@ RULE_OPTION_HELP: tuple[tuple[str, str], ...] = (
     ("next_dealer", "Who deals next"),
     ("box_bonus", "Box bonus (per hand won)"),
     ("game_bonus", "Game bonus (match winner)"),
-    ("shutout", "Shutout doubles game bonus"),
+    ("shutout", "Shutout: game bonus twice"),
     ("oklahoma", "Oklahoma (upcard = limit)"),
     ("timer", "Move timer, s (0: none)"),
 )
