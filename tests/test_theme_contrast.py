@@ -313,7 +313,7 @@ async def test_the_figures_commands_are_readable_in_every_theme():
             assert found[line] >= min(4.5, themes_own_text(app)), (theme, found)
 
 
-def words_in(app, region, signs: str = "") -> dict[str, float]:
+def words_in(app, region, signs: str = "", system: ColorSystem | None = None) -> dict[str, float]:
     """The lowest contrast of each run of words (letters, digits or ``signs``) inside ``region`` against its
     ground, the terminal's own colours as a dark terminal or a light one shows them; a run in the
     terminal's own text on a ground the app sets (or the reverse) counts as 1:1, as it may be
@@ -335,6 +335,8 @@ def words_in(app, region, signs: str = "") -> dict[str, float]:
             assert fore is not None and back is not None, segment
             if (fore.type == ColorType.DEFAULT) != (back.type == ColorType.DEFAULT):
                 ratio = 1.0
+            elif system is not None and fore.type != ColorType.DEFAULT:  # as a terminal of ``system`` shows them
+                ratio = contrast(shown(fore, system), shown(back, system))
             else:
                 ratio = contrast(fore.get_truecolor(terminal, foreground=True),
                                  back.get_truecolor(terminal, foreground=False))
@@ -501,7 +503,7 @@ async def test_every_word_of_the_figures_is_readable_in_every_theme(tmp_path):
 async def test_the_stopped_move_clock_over_a_panel_is_readable_in_every_theme():
     """multiplayer-1.5, the score sheet open: "⏸ 30 s to move — the clock waits while this is
     open" at the top of the screen was gold on the theme's ground, 1.0:1 to 1.1:1 in
-    solarized-light and textual-light."""
+    solarized-light and textual-light; it reads 4.5:1 in true colour and in 256 colours."""
     from ginrummy_tui.engine import PRESETS, new_game
     from ginrummy_tui.tui.move_clock import ClockBadge
 
@@ -514,15 +516,17 @@ async def test_the_stopped_move_clock_over_a_panel_is_readable_in_every_theme():
         for theme in theme_names():
             app.theme = theme
             await pilot.pause()
-            found = words_in(app, app.screen.query_one(ClockBadge).region)
-            said = {words: round(ratio, 2) for words, ratio in found.items() if "the clock waits" in words}
-            assert said, (theme, list(found))
-            assert min(said.values()) >= 4.5, (theme, said)
+            for system in (None, ColorSystem.EIGHT_BIT):
+                found = words_in(app, app.screen.query_one(ClockBadge).region, system=system)
+                said = {words: round(ratio, 2) for words, ratio in found.items() if "the clock waits" in words}
+                assert said, (theme, list(found))
+                assert min(said.values()) >= 4.5, (theme, system, said)
 
 
 async def test_the_costs_of_a_review_are_readable_in_every_theme():
     """textual-light: "About 12 points lost." was salmon on light grey, 1.9:1 (and a smaller
-    cost gold on it); the costs read 4.5:1 in every theme, still in their colours."""
+    cost gold on it); the costs read 4.5:1 in every theme, in true colour and in 256 colours,
+    still in their colours."""
     from dataclasses import replace
 
     from ginrummy_tui.ai.review import replay_history, review_moves
@@ -549,8 +553,9 @@ async def test_the_costs_of_a_review_are_readable_in_every_theme():
         for theme in theme_names():
             app.theme = theme
             await pilot.pause()
-            found = words_in(app, app.screen.query_one("#review").region)
-            costs = {words: round(ratio, 2) for words, ratio in found.items()
-                     if len(words) < 20 and any(w in words for w in ("About", "point", "lost"))}
-            assert "About 12" in costs and any("3" in words for words in costs), (theme, found)
-            assert min(costs.values()) >= 4.5, (theme, costs)
+            for system in (None, ColorSystem.EIGHT_BIT):
+                found = words_in(app, app.screen.query_one("#review").region, system=system)
+                costs = {words: round(ratio, 2) for words, ratio in found.items()
+                         if len(words) < 20 and any(w in words for w in ("About", "point", "lost"))}
+                assert "About 12" in costs and any("3" in words for words in costs), (theme, found)
+                assert min(costs.values()) >= 4.5, (theme, system, costs)

@@ -185,14 +185,27 @@ def readable_on(colour: str, ground: str) -> str:
     fore, back = Color.parse(colour), Color.parse(ground)
     if fore.ansi is not None or back.ansi is not None:
         return colour
-    if contrast(fore.rgb, back.rgb) >= READABLE:
+
+    def reads(fore: Color) -> bool:
+        # in true colour, and in 256 colours too (a terminal of 256 colours rounds both)
+        return contrast(fore.rgb, back.rgb) >= READABLE and contrast(in_256(fore.rgb), in_256(back.rgb)) >= READABLE
+
+    if reads(fore):
         return colour
     light = contrast(back.rgb, (255, 255, 255)) < contrast(back.rgb, (0, 0, 0))
     for _ in range(40):
         fore = fore.darken(0.025) if light else fore.lighten(0.025)
-        if contrast(fore.rgb, back.rgb) >= READABLE:
+        if reads(fore):
             break
     return fore.hex
+
+
+def in_256(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """``colour`` as a terminal of 256 colours shows it (Rich's nearest of the 256)."""
+    from rich.color import Color as RichColor
+    from rich.color import ColorSystem
+
+    return RichColor.from_rgb(*colour).downgrade(ColorSystem.EIGHT_BIT).get_truecolor()
 
 
 def hovered(ground: str, text: str) -> str:
