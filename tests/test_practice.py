@@ -20,7 +20,7 @@ from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
 
-from .app_helpers import settle
+from .app_helpers import screen_text, settle
 from .test_replay_app import _ended_hand, _play_by_keys
 from .test_resume import args_for, never_asked
 
@@ -385,8 +385,9 @@ async def test_the_quit_question_of_a_practice_hand_goes_back_to_the_match(tmp_p
     """In the middle of a practice hand (a after a hand) q asked "Quit this practice
     hand?" with only quit (the whole program) and back: the match could be had back
     only by finishing the hand.  The question offers the match (m) beside quitting
-    gin-tui (y) and playing on (n, Escape, Enter on the focused answer); m deals the
-    match's next hand, as Enter after the practice hand's end does."""
+    gin-tui (y) and playing on (n, Escape, Enter on the focused answer); m goes back to
+    the match as it was, the end of the hand replayed (it dealt the match's next hand,
+    that end and its review gone); Enter there deals the next hand."""
     from ginrummy_tui.tui.screens.game_screen import GameScreen
 
     from .app_helpers import screen_text
@@ -415,8 +416,11 @@ async def test_the_quit_question_of_a_practice_hand_goes_back_to_the_match(tmp_p
             await pilot.pause()
             await pilot.press("m")
             await settle(app, pilot)
-            assert app.is_running and isinstance(app.screen, GameScreen)
-            assert not app.session.replaying
+            assert app.is_running and isinstance(app.screen, SummaryScreen)
+            assert not app.session.replaying and app.session.state is ended
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert isinstance(app.screen, GameScreen)
             v = app.session.view()
             assert v.hand_no == 2 and v.phase.playing and v.scores == ended.scores
             assert "Practice" not in _banner(app)
@@ -454,3 +458,28 @@ async def test_back_to_a_match_that_is_over_from_its_last_hand_played_again_show
             assert isinstance(app.screen, MatchOverScreen)
     finally:
         plan.close()
+
+
+async def test_m_from_the_middle_of_a_practice_hand_goes_back_to_the_end_of_the_hand_it_replayed():
+    """q then m in a practice hand dealt the match's next hand at once, the end of the hand
+    replayed (and its review) gone, and the practice's start note stayed over the real hand."""
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("a")
+        await settle(app, pilot)
+        assert [n.title for n in app._notifications] == ["Replay this deal"]
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("m")
+        await settle(app, pilot)
+        assert not app.session.replaying
+        assert app.session.state is ended  # not dealt on: hand 1's end, as the match was
+        assert isinstance(app.screen, SummaryScreen)
+        assert "r: review" in screen_text(app)
+        assert [n.title for n in app._notifications] == []  # the practice's note is taken down
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.session.state.hand_no == 2

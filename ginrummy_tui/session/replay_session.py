@@ -70,18 +70,20 @@ class ReplaySession(Session):
     def submit(self, action: Action) -> None:
         """Play on the table; "next hand" after the practice hand goes back to the match."""
         if self.replaying and self.practice.state.phase.ended and action.kind in (Kind.NEXT_HAND, Kind.NEW_MATCH):
-            self.leave()
+            self.leave(go_on=True)
             return
         self.active.submit(action)
 
-    def leave(self) -> None:
-        """Back to the match, from the end of the practice hand or from the middle of
-        it (the practice is dropped): its next hand is dealt when it was between
-        hands; one that is over stays over (its result follows)."""
+    def leave(self, go_on: bool = False) -> None:
+        """Back to the match as it was, from the end of the practice hand or from the
+        middle of it (the practice is dropped): the end of the hand that was replayed.
+        With ``go_on`` ("next hand" after the practice hand) the match goes on from
+        there as that end's own "next hand" would: its next hand is dealt when it was
+        between hands; one that is over stays over (its result follows)."""
         if not self.replaying:
             return
         self.replaying = False
-        if self.real.state.phase == Phase.HAND_OVER:
+        if go_on and self.real.state.phase == Phase.HAND_OVER:
             from ginrummy_tui.engine import Action
 
             self.real.submit(Action(Kind.NEXT_HAND))

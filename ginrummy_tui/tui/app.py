@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from .restore import StartNotes
 
 DEFAULT_PAUSE = 0.7
+PRACTICE_NOTE_TITLE = "Replay this deal"
+"""The title of the note a practice hand starts with (taken down when the player leaves it)."""
 """Seconds the computer waits before each of its moves, so that a person can follow."""
 BOOKKEEPING_DELAY = 0.1
 """Seconds between the first frame and the rest of the start-up (the notes, the first save, the history upkeep)."""
@@ -584,14 +586,16 @@ class GinApp(App):
         self.notify(
             f"Hand {replay.view().hand_no} again, with the same cards. It is practice: it does not count, "
             f"and {enter} after it goes back to your match.",
-            title="Replay this deal",
+            title=PRACTICE_NOTE_TITLE,
             timeout=6,
         )
         return True
 
     def leave_practice(self) -> None:
-        """From the middle of a practice hand (``a``) back to the match, as Enter does
-        after its end: the match's next hand, or, over, its last hand's end (then its result)."""
+        """From the middle of a practice hand (``a``) back to the match as it was: the end
+        of the hand that was replayed, its review and its next hand still to come (Enter
+        after the end of the practice hand goes on from there: the match's next hand,
+        or its result).  The practice's notes are taken down."""
         from ginrummy_tui.session.replay_session import ReplaySession
 
         session = self.session
@@ -602,6 +606,11 @@ class GinApp(App):
         self.opponent_pending = False
         session.leave()
         self.sync()
+
+    def take_down_practice_notes(self) -> None:
+        """Take down the toasts that speak of the practice hand (its start note), back in the match."""
+        for note in [n for n in self._notifications if n.title == PRACTICE_NOTE_TITLE]:
+            self._unnotify(note)
 
     def start_new_match(self, settings: Settings) -> None:
         """Abandon the match in play and start a new one with ``settings``, now (the settings screen)."""
@@ -833,6 +842,11 @@ class GinApp(App):
         if not v.phase.ended and self._between_hands:
             self._take_down_between_hands()
         self._tell_going_on(v)
+        if len(self._notifications):
+            from ginrummy_tui.session.replay_session import ReplaySession
+
+            if isinstance(self.session, ReplaySession) and not self.session.replaying:
+                self.take_down_practice_notes()  # back in the match after the practice hand
         for news in self.session.take_news():  # network play: the other player left or came back
             self.notify(news, timeout=6)
         table.play_typed_ahead()  # network play: the host answered a move, the keys typed meanwhile act now
