@@ -158,3 +158,25 @@ async def test_every_yes_or_no_question_opens_with_the_answer_that_loses_nothing
         await pilot.press("enter")
         await settle(app, pilot)
         assert app.session.state is first and app.is_running
+
+
+@pytest.mark.parametrize(
+    "rules, rule",
+    [
+        ("classic", ["shutout=true"]),
+        ("classic", ["game_bonus=100", "shutout=true"]),
+        (None, ["game_bonus=100", "shutout=false"]),
+    ],
+)
+async def test_the_settings_opened_with_a_rule_the_preset_already_has_are_not_changed(tmp_path, rules, rule):
+    """--rules classic --rule shutout=true (classic has the shutout), F2, nothing touched:
+    the form counted changes not saved, as the option given on the command line was kept
+    beside the preset's own, and Escape asked whether to leave without saving them."""
+    plan = prepare(args_for(tmp_path, rules=rules, rule=rule), ask=None)
+    async with running(plan, (80, 24)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        assert not screen.unsaved()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, (SettingsScreen, ConfirmQuit)), screen_text(app)
+        assert "not saved" not in screen_text(app)

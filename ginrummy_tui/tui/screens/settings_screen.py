@@ -249,6 +249,9 @@ class SettingsScreen(Screen):
 
         s = current_settings(self.gin)
         a = self.gin.ascii_only
+        # the options as the form reads them back: those that change the preset (the command
+        # line or the settings file may also name one the preset already has)
+        s = s.with_rules(s.rules, preset=s.preset)
         self.original = s
         self.preset_shown = s.preset
         rules = s.rules
