@@ -470,7 +470,14 @@ async def test_a_question_shows_its_own_keys_at_the_bottom():
         app.push_screen(Question("Start a new match now?", "New match (y)", "Keep playing (n)"))
         await pilot.pause()
         bottom = screen_text(app).rstrip("\n").splitlines()[-1]
-        assert "y Yes" in bottom and "n No" in bottom and "Take" not in bottom, bottom
+        # each key with its button's words: it said "y Yes  n No" under "New match (y)  Keep playing (n)"
+        assert bottom.split() == ["y", "New", "match", "n", "Keep", "playing"], bottom
+        await pilot.press("n")
+        await pilot.pause()
+        app.push_screen(Question("Leave without saving them?", "Leave (y)", "Back (n)"))
+        await pilot.pause()
+        bottom = screen_text(app).rstrip("\n").splitlines()[-1]
+        assert bottom.split() == ["y", "Leave", "n", "Back"], bottom
 
 
 async def test_the_score_line_is_whole_on_the_smallest_screen():

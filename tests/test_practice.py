@@ -483,3 +483,15 @@ async def test_m_from_the_middle_of_a_practice_hand_goes_back_to_the_end_of_the_
         await pilot.press("enter")
         await settle(app, pilot)
         assert app.session.state.hand_no == 2
+
+
+async def test_the_practice_quit_questions_key_bar_says_its_buttons_words():
+    """q in a practice hand: the buttons say "Quit gin-tui (y)", "Back to your match (m)" and
+    "Keep playing this hand (n)"; the key bar said "y Quit  m Your match  n Back", n's "Back"
+    where n keeps playing."""
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE) as pilot:
+        await practice_quit_note(app, pilot)
+        bottom = screen_text(app).rstrip("\n").splitlines()[-1]
+        assert bottom.split() == ["y", "Quit", "m", "Match", "n", "Keep", "playing"], bottom

@@ -10,11 +10,11 @@ from textual.widgets import Button, Static
 
 from ..host import gin_of
 from ..widgets.cardfaces import ascii_words
-from ..widgets.key_bar import KeyBar
+from ..widgets.key_bar import KeyBar, KeyWords
 from ..widgets.too_small import TooSmall
 
 
-class ConfirmQuit(ModalScreen[bool]):
+class ConfirmQuit(KeyWords, ModalScreen[bool]):
     """Quit now? y (or q again) quits, n or Escape goes back; with changes to
     the settings not saved, s saves them first (:attr:`save_first`); in a
     practice hand of the match in play, m leaves it for the match (:attr:`to_match`)."""
@@ -25,7 +25,7 @@ class ConfirmQuit(ModalScreen[bool]):
     BINDINGS = [
         Binding("s", "save_and_quit", "Save and quit", key_display="s"),
         Binding("y,q", "answer(True)", "Quit", key_display="y"),
-        Binding("m", "back_to_match", "Your match", key_display="m"),
+        Binding("m", "back_to_match", "Match", key_display="m"),
         Binding("n,escape", "answer(False)", "Back", key_display="n"),
     ]
     """s: save the settings' changes and quit (only while there are some); y or q:
@@ -98,6 +98,12 @@ class ConfirmQuit(ModalScreen[bool]):
         if action == "back_to_match":
             return self.practice
         return True
+
+    def key_word(self, binding: Binding) -> str:
+        """n is said as its button says it: "Keep playing" in a practice hand, "Back" otherwise."""
+        if binding.action == "answer(False)" and self.practice:
+            return "Keep playing"
+        return binding.description
 
     def action_answer(self, yes: bool) -> None:
         """Close the question with the answer."""

@@ -8,11 +8,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..widgets.key_bar import KeyBar
+from ..widgets.key_bar import KeyBar, KeyWords
 
 
-class Question(ModalScreen[bool]):
-    """Asks ``text``; dismissed with True for yes, False for no."""
+class Question(KeyWords, ModalScreen[bool]):
+    """Asks ``text``; dismissed with True for yes, False for no.  The key bar says
+    each key with its button's words ("y New match  n Keep playing")."""
 
     CSS_PATH = "question.tcss"
     AUTO_FOCUS = "#no"
@@ -37,6 +38,13 @@ class Question(ModalScreen[bool]):
                 yield Button(self.labels[0], id="yes", variant="warning", compact=True)
                 yield Button(self.labels[1], id="no", variant="primary", compact=True)
         yield KeyBar()  # its own keys, over the table's
+
+    def key_word(self, binding: Binding) -> str:
+        """y and n are said with their buttons' words, less the key ("Leave (y)": "Leave")."""
+        if binding.action in ("answer(True)", "answer(False)"):
+            label = self.labels[0 if binding.action == "answer(True)" else 1]
+            return label.removesuffix(f" ({binding.key_display})")
+        return binding.description
 
     def action_answer(self, yes: bool) -> None:
         """Close with the answer."""

@@ -29,6 +29,15 @@ class TurnSteps:
         return frozenset(), ()
 
 
+class KeyWords:
+    """Mixed into a screen whose keys' words on the key bar depend on what it asks
+    (a question's answers): :meth:`key_word` gives the word of a binding."""
+
+    def key_word(self, binding: Binding) -> str:
+        """The word the key bar says for ``binding`` (its description here)."""
+        return binding.description
+
+
 _WHOLE, _ROOMY, _ONE_SPACE, _SHORT = 0, 1, 8, 9
 """Levels of the key bar's words (:meth:`KeyBar.words`): whole; with
 ``ROOMY_DESCRIPTIONS``; then 2 to 7 with the first 1 to 6 of
@@ -132,7 +141,8 @@ class KeyBar(Widget):
                 continue
             seen_actions.add(binding.action)
             seen_displays.add(display)
-            entries.append((display, binding.description, active.enabled, key))
+            word = self.screen.key_word(binding) if isinstance(self.screen, KeyWords) else binding.description
+            entries.append((display, word, active.enabled, key))
             actions.append(binding.action)
             if binding.id in self.FIRST_TO_GO:
                 optional.add(key)
