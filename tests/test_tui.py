@@ -1644,7 +1644,8 @@ async def test_q_does_not_quit_mid_hand_while_the_terminal_is_too_small():
     the question could not be read, so q does not quit there (it quit at once,
     and with --data-dir - the match was gone): the screen says to make the
     terminal bigger to be asked, and that Ctrl+C quits at once; once it is
-    bigger, q asks."""
+    bigger, the question comes (q pressed behind the words did nothing, even
+    then); q there quits, as q on the question does."""
     from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
 
     app = make_app(pause=0)
@@ -1659,9 +1660,20 @@ async def test_q_does_not_quit_mid_hand_while_the_terminal_is_too_small():
         assert "Ctrl+C quits at once" in text and "(q: quit)" not in text
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
-        await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuit) and app.return_code is None
+        await pilot.press("n")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmQuit)
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        await pilot.resize_terminal(*SIZE)  # asked once: not again without q
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmQuit) and app.return_code is None
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
         await pilot.press("n")
         await pilot.resize_terminal(40, 12)
         await pilot.pause()

@@ -672,6 +672,19 @@ class GinApp(App):
         new size."""
         self._clock_checkpoint(covered=self._covered(event.size))
         self.session.terminal_too_small(too_small_for(*event.size))
+        if self._quit_waiting and not too_small_for(*event.size):
+            self.call_after_refresh(self._ask_waiting_quit)
+
+    _quit_waiting = False
+    """q was pressed behind "Terminal too small" where it asks first: the question comes
+    once the terminal is big enough to show it."""
+
+    def _ask_waiting_quit(self) -> None:
+        """The terminal is big again after q behind "Terminal too small": ask now (or quit,
+        where there is nothing left to ask about: the hand ended meanwhile)."""
+        if self._quit_waiting and not self.too_small:
+            self._quit_waiting = False
+            self.action_quit_game()
 
     _suspended = False
 
@@ -1062,7 +1075,8 @@ class GinApp(App):
         """Quit; during a hand, ask first.  Behind "Terminal too small" the
         question could not be read: q quits there only where it would not ask,
         and otherwise rings the bell, the words there saying to make the
-        terminal bigger to be asked (Ctrl+C still quits at once).
+        terminal bigger to be asked: the question comes once it is (Ctrl+C
+        still quits at once).
         Changes on the settings screen not saved are asked about too, between
         hands as well: the question says so, and offers to save them first."""
         from .screens.confirm_quit import ConfirmQuit
@@ -1073,9 +1087,11 @@ class GinApp(App):
             return
         if self.too_small:
             self.bell()
+            self._quit_waiting = True  # asked once the terminal is big enough to show the question
             for words in self.screen.query(TooSmall):
                 words.refresh()
             return
+        self._quit_waiting = False
         editing = next((s for s in self.screen_stack if isinstance(s, SettingsScreen) and s.unsaved()), None)
         v = self.session.view()
 
