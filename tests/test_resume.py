@@ -981,6 +981,62 @@ def test_a_finished_match_found_at_a_start_with_new_is_archived_and_its_result_s
     again.close()
 
 
+def _a_finished_match_not_recorded(root) -> tuple[str, object]:
+    """A finished match in the slot whose record was never written (a
+    ``gin-tui`` killed on its result while the history database was busy):
+    its id and state."""
+    from ginrummy_tui.engine import Action
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.tui import scenarios
+
+    state = apply(apply(scenarios.match_point(), Action("draw stock")), Action("knock", card("KD")))
+    assert state.over
+    assert Store(root).save(state, match_id="m-finished", settings={"ai": "standard"})
+    assert _record(root, "m-finished") == "no matches recorded yet"
+    return "m-finished", state
+
+
+@pytest.mark.parametrize("option", [{"new": True}, {"seed": 7}])
+def test_a_gin_tui_killed_right_after_new_leaves_the_finished_match_to_be_recorded(tmp_path, option):
+    """--new (or --seed) archived the finished match found in the slot before its record
+    was asked for: killed in between, the match was in the archive alone, never in
+    the statistics."""
+    from ginrummy_tui.session.keeper import start_history_upkeep
+
+    match_id, state = _a_finished_match_not_recorded(tmp_path)
+    second = prepare(args_for(tmp_path, **option), ask=never_asked)
+    assert any(n.startswith("Your last match ended: You won") for n in second.notes)
+    assert not (tmp_path / "current.json").exists()
+    second.store.lock.release()  # killed before its first frame: nothing written
+    third = prepare(args_for(tmp_path), ask=never_asked)
+    assert not third.resumed and not third.state.sheet  # the finished match is never resumed
+    told: list[str] = []
+    try:
+        upkeep = start_history_upkeep(third.keeper, told.append)
+        assert upkeep is not None
+        upkeep.join()
+        record = _record(tmp_path, match_id)
+        assert isinstance(record, dict), record
+        assert record["finished"] is True and record["winner"] == state.winner
+        assert len(record["hands"]) == len(state.sheet)
+        assert read_save(tmp_path / "archive" / f"{match_id}.json").state.over
+        assert not list(tmp_path.glob(f"*{match_id}*.json")), told
+    finally:
+        third.close()
+
+
+async def test_a_finished_match_found_at_a_start_with_new_is_recorded_once_the_table_is_up(tmp_path):
+    match_id, state = _a_finished_match_not_recorded(tmp_path)
+    second = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    async with running(second) as (app, pilot):
+        await until(pilot, lambda: app.history_upkeep is not None and not app.history_upkeep.is_alive())
+        record = _record(tmp_path, match_id)
+        assert isinstance(record, dict) and record["finished"] is True, record
+        assert len(record["hands"]) == len(state.sheet)
+        assert read_save(tmp_path / "archive" / f"{match_id}.json").state.over
+        assert read_save(tmp_path / "current.json").match_id == second.keeper.match_id
+
+
 @pytest.mark.parametrize("waiting", [1, 2, 3, 5])
 async def test_the_note_of_the_separate_matches_waiting_is_read_whole_at_80x24(tmp_path, waiting):
     """With 3 waiting, the note named each file and came in two parts at 80×24, the

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, PlayerView
     from ginrummy_tui.storage.figures import ReadyFigures
     from ginrummy_tui.storage.history import History, Recorder, SharedHistory
-    from ginrummy_tui.storage.store import Remains, SavedMatch
+    from ginrummy_tui.storage.store import Remains
 
 
 FIGURES_DELAY = 0.3
@@ -202,7 +202,6 @@ class Keeper(_TellsBusy):
         write: Callable[[Recorder], bool],
         key: tuple | None = None,
         now: bool = True,
-        match: tuple[str, str, bool] | None = None,
     ) -> None:
         """Record with ``write`` (given the match's recorder; True if it wrote
         something), now if the database is open and free, else once it is
@@ -210,7 +209,7 @@ class Keeper(_TellsBusy):
         opened by the writes' thread, at the first write: never in the
         asking thread (the app's), where opening one that another connection
         holds could wait."""
-        match = match or self._match()
+        match = self._match()  # as it is now: the keeper may go on to another match before it is written
         name = self.opponent_name() if self.opponent_name is not None else None
 
         def run() -> None:
@@ -275,21 +274,16 @@ class Keeper(_TellsBusy):
         finally:
             self._starting = False
 
-    def catch_up(self, state: GameState, saved: SavedMatch | None = None) -> None:
+    def catch_up(self, state: GameState) -> None:
         """Record what of ``state`` ended (its hands, a finished match's result)
         and is not in the history yet, in the writes' thread: the hands
         recorded already are known by their numbers and not written twice.
-        ``saved``: the save ``state`` is of, when it is another match than the
-        one kept (a finished one, archived for a new match).  Nothing for a
-        match of which nothing ended (the database is not opened for it)."""
+        Nothing for a match of which nothing ended (the database is not opened for it)."""
         if not self.record or not (state.sheet or state.over):
             return
         what = "the end of this match will be recorded" if state.over else "the hands of this match will be recorded"
-        match = self._match() if saved is None else (
-            saved.match_id, str(saved.settings.get("ai", "standard")), saved.replay
-        )
         self._write(
-            what, lambda recorder: recorder.observe(state, wait=False), ("observe", match[0]), now=False, match=match
+            what, lambda recorder: recorder.observe(state, wait=False), ("observe", self.match_id), now=False
         )
 
     def begin(self, state: GameState) -> None:

@@ -11,7 +11,8 @@ the plan and runs it.
 
 Only what the first frame needs happens before it: the first save of the
 match (:meth:`Plan.after_first_frame`) and marking the record of a match given
-up for a new one (``--new``) wait until the table is on the screen.
+up for a new one (``--new``), or writing that of a finished one it replaces,
+wait until the table is on the screen.
 """
 
 from __future__ import annotations
@@ -64,9 +65,6 @@ class Plan:
     """What to tell the player when the app starts."""
     saved_settings: Settings | None = None
     """The settings file's settings, without this run's command-line choices."""
-    finished: SavedMatch | None = None
-    """A finished match found in the slot and archived for the new one
-    (``--new``): its record is brought up to date once the table is up."""
 
     @property
     def store(self) -> Store:
@@ -79,9 +77,9 @@ class Plan:
 
         A ``gin-tui`` killed before this loses nothing the player saw played:
         a resumed match's save is still whole, a match given up for this one
-        is already out of the slot, and a new match has had no move yet."""
-        if self.finished is not None:  # first: its last hands may never have been recorded
-            self.keeper.catch_up(self.finished.state, self.finished)
+        (or finished before it) is already out of the slot, waiting for its
+        record to be written (:func:`give_up_saved`, :func:`set_aside_finished`),
+        and a new match has had no move yet."""
         if self.keeper.state is self.state:  # no move yet (a move saves by itself)
             self.keeper.start(self.state)
         return list(self.keeper.errors)
@@ -120,6 +118,22 @@ def give_up_saved(store: Store, saved: SavedMatch) -> tuple[Path | None, list[st
     from ginrummy_tui.storage.history import mark_abandoned
 
     return None, mark_abandoned(store.root, saved.match_id, saved)
+
+
+def set_aside_finished(store: Store, saved: SavedMatch) -> list[str]:
+    """The finished match ``saved`` of ``store`` leaves the slot for a new one
+    (``--new``): its save waits beside it until its record is written (the
+    history's upkeep does it once the table is up, or the next start's if
+    ``gin-tui`` is killed before then), then goes to the archive; if it cannot
+    be moved, its record is written now and the save archived, before the new
+    match's save replaces it.  Returns what to tell the player."""
+    if store.set_aside_finished(saved) is not None:
+        return []
+    from ginrummy_tui.storage.history import record_finished
+
+    said = record_finished(store.root, saved)
+    store.archive(saved)
+    return said
 
 
 def practice_damaged(err: LoadError, *, command: str, root: Path) -> str:
@@ -438,12 +452,12 @@ def prepare(
                 give_up = functools.partial(ask_give_up, command=resume_command(args))
             if player_moved(saved.state) and not saved.state.over and not give_up(saved, seed):
                 raise Refused("", 0)  # the player keeps the match: nothing was touched
-        finished: SavedMatch | None = None
         if saved is not None and fresh and saved.state.over:
-            # over already: archived, its record written from it once the table is up
-            store.archive(saved)
-            finished, saved = saved, None
-            notes.append(ended_note(finished))
+            # over already: out of the slot, its record written (and the file
+            # archived) from there once the table is up (or at the next start)
+            notes.extend(set_aside_finished(store, saved))
+            notes.append(ended_note(saved))
+            saved = None
         if saved is not None and fresh:
             # Given up for the new match: the save leaves the slot at once, and
             # the app marks its record abandoned (and archives it) once the
@@ -490,7 +504,6 @@ def prepare(
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, separate=store.is_separate, notes=notes)
         plan.saved_settings = loaded.settings
-        plan.finished = finished
         # marked abandoned once the table is up (a practice deal's, whatever its file says, as one)
         plan.keeper.lost = [dataclasses.replace(r, replay=True) for r in lost] if replay else lost
         if settings_note:

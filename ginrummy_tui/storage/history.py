@@ -66,6 +66,7 @@ from ginrummy_tui.storage.store import (
     SavedMatch,
     archive_save,
     pending_abandoned,
+    pending_finished,
     player_moved,
     read_save,
 )
@@ -1789,17 +1790,48 @@ def _marked(
     return True
 
 
+def record_finished(root: Path, saved: SavedMatch) -> list[str]:
+    """Bring the record of the finished match ``saved`` up to date (its last
+    hands, its result), as :func:`file_abandoned` does from its file; never
+    raises: the messages say what went wrong."""
+    opening = open_history(root)
+    if opening.history is None:
+        return opening.told()
+    try:
+        _recorded(opening.history, saved, opening.messages)
+        return opening.messages
+    finally:
+        opening.history.close()
+
+
+def _recorded(hist: History, saved: SavedMatch, messages: list[str]) -> bool:
+    """Whether the record of the finished match ``saved`` could be brought up
+    to date in ``hist`` (the hands recorded already are not written twice; if
+    not, ``messages`` say why)."""
+    opponent = str(saved.settings.get("ai", "standard"))
+    try:
+        hist.recorder(saved.match_id, opponent=opponent, replay=saved.replay).observe(saved.state)
+    except (Busy, Damaged, OSError, sqlite3.Error) as exc:
+        messages.append(f"The result of your last match could not be recorded yet ({exc}); it is tried again at the next start.")
+        return False
+    return True
+
+
 def file_abandoned(root: Path) -> list[str]:
     """Finish giving up the matches set aside for a new one
     (``abandoned-<match id>.json``, see
     :meth:`~ginrummy_tui.storage.store.Store.set_aside_unfinished`): mark each
-    one's record abandoned, then move its file to ``archive/``.  ``gin-tui
+    one's record abandoned, then move its file to ``archive/``; and the
+    finished ones that left the slot for a new one (``finished-<match id>.json``,
+    see :meth:`~ginrummy_tui.storage.store.Store.set_aside_finished`): bring
+    each one's record up to date (its last hands, its result), then move its
+    file to ``archive/``.  ``gin-tui
     host`` does it as it gives a match up; the app's :func:`upkeep` does it
     once its table is on the screen, which also catches a file left by a
     ``gin-tui`` killed before it got there.  Never raises: the messages say
-    what went wrong (a file whose record could not be marked stays for the
+    what went wrong (a file whose record could not be written stays for the
     next start)."""
-    if not pending_abandoned(root):
+    if not (pending_abandoned(root) or pending_finished(root)):
         return []
     opening = open_history(root)
     if opening.history is None:
@@ -1816,6 +1848,14 @@ def _file_abandoned_in(hist: History) -> list[str]:
     for match_id, path in pending_abandoned(hist.root):
         saved = read_save(path)
         if _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages):
+            archive_save(hist.root, path, match_id)
+    for match_id, path in pending_finished(hist.root):
+        saved = read_save(path)
+        if isinstance(saved, SavedMatch) and saved.state.over:
+            done = _recorded(hist, saved, messages)
+        else:  # not a finished match's save after all: it counts as given up
+            done = _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages)
+        if done:
             archive_save(hist.root, path, match_id)
     return messages
 
@@ -1852,7 +1892,8 @@ def upkeep(
 ) -> list[str]:
     """What the app does in the background once it is up: the integrity check
     (a damaged database is set aside and a new one started), marking the
-    records of the matches given up for a new one abandoned
+    records of the matches given up for a new one abandoned, and those of the
+    finished ones that left the slot for a new one up to date
     (:func:`file_abandoned`), and those of the matches ``lost`` (what their
     saves, damaged and set aside, still tell of them), and the import of the JSON records of earlier
     versions.  All on one connection of its own, so that the game's recording
@@ -1868,7 +1909,7 @@ def upkeep(
         pending = pending_json_history(shared.root)
         lost = list(lost)
         recorded = any(remains.played is not False for remains in lost)  # a row is made for it
-        create = bool(pending or pending_abandoned(shared.root) or recorded)
+        create = bool(pending or pending_abandoned(shared.root) or pending_finished(shared.root) or recorded)
         if not create and not os.path.lexists(db_path(shared.root)):
             return shared.take_messages()
         if shared.get(create=create) is None:  # said why (a directory in its place...); a link moved aside
@@ -1924,6 +1965,7 @@ __all__ = [
     "open_for_reading",
     "open_history",
     "pending_json_history",
+    "record_finished",
     "seat_record",
     "upkeep",
     "valid_record",

@@ -81,6 +81,9 @@ saved as ``separate-N.json``; it is taken up once the main slot is free."""
 ABANDONED_PREFIX = "abandoned-"
 """An unfinished match given up for a new one waits as ``abandoned-<match id>.json``
 until its record is marked abandoned; then it goes to ``archive/``."""
+FINISHED_PREFIX = "finished-"
+"""A finished match found in the slot when a new one is asked for (``--new``) waits as
+``finished-<match id>.json`` until its record is written; then it goes to ``archive/``."""
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 """A save is a few kilobytes; anything far bigger is not one of ours."""
 
@@ -569,6 +572,23 @@ class Store:
             return pending
         return self.archive_dir / f"{saved.match_id}.json"
 
+    def set_aside_finished(self, saved: SavedMatch) -> Path | None:
+        """Free this slot of the finished match ``saved`` for a new one: its
+        save is renamed at once to ``finished-<match id>.json`` beside it, never
+        resumed.  Its record is written from that file and the file moved to
+        ``archive/`` later, off the start-up path
+        (:func:`~ginrummy_tui.storage.history.file_abandoned`); the file stays
+        until that is done, so a kill in between leaves it for the next start.
+        Returns that file, or None if the save could not be moved."""
+        pending = self.root / f"{FINISHED_PREFIX}{saved.match_id}.json"
+        try:
+            if pending.exists():
+                move_aside(pending, "old")
+            os.replace(self.path, pending)
+        except OSError:
+            return None
+        return pending
+
     def save(
         self,
         state: GameState,
@@ -666,14 +686,25 @@ def archive_save(root: Path, path: Path, match_id: str) -> Path | None:
 def pending_abandoned(root: Path) -> list[tuple[str, Path]]:
     """The matches given up for a new one whose record is not marked yet
     (see :meth:`Store.set_aside_unfinished`): ``(match id, file)`` pairs."""
+    return _pending(root, ABANDONED_PREFIX)
+
+
+def pending_finished(root: Path) -> list[tuple[str, Path]]:
+    """The finished matches that left the slot for a new one whose record is
+    not written yet (see :meth:`Store.set_aside_finished`): ``(match id, file)`` pairs."""
+    return _pending(root, FINISHED_PREFIX)
+
+
+def _pending(root: Path, prefix: str) -> list[tuple[str, Path]]:
+    """The files ``<prefix><match id>.json`` of ``root``: ``(match id, file)`` pairs."""
     try:
         names = os.listdir(root)
     except OSError:
         return []
     found = []
     for name in sorted(names):
-        if name.startswith(ABANDONED_PREFIX) and name.endswith(".json"):
-            found.append((name[len(ABANDONED_PREFIX) : -len(".json")], Path(root) / name))
+        if name.startswith(prefix) and name.endswith(".json"):
+            found.append((name[len(prefix) : -len(".json")], Path(root) / name))
     return found
 
 
