@@ -1329,7 +1329,8 @@ async def test_the_form_says_which_values_come_from_the_command_line_for_this_ru
         said = " ".join(str(screen.query_one("#run-only").render()).split())
         assert said == (
             "From the command line, for this run: opponent level Easy (saved: Expert); computer's pause "
-            "0.2 s (saved: 0.5 s). Ctrl+S saves only what you change here."
+            "0.2 s (saved: 0.5 s). Ctrl+S saves only what you change here. To save opponent level Easy, "
+            "choose it again in its list."
         )
 
 
@@ -1547,7 +1548,7 @@ async def test_the_shutout_box_is_off_without_a_game_bonus_and_never_saved_where
         said = " ".join(str(screen.query_one("#run-only").render()).split())
         assert said.endswith(
             "Ctrl+S saves only what you change here: a rule option you change is saved onto the saved "
-            "standard rules (classic is for this run)."
+            "standard rules (classic is for this run). To save classic rules, choose it again in its list."
         ), said
         box = screen.query_one("#rule-shutout")
         assert not box.disabled and box.value is False
@@ -1587,3 +1588,57 @@ async def test_every_fields_label_stands_two_columns_before_its_field(tmp_path, 
         # the label's three columns of marks, its words, two blank columns
         tight = {label.text: label.size.width for label in labels if 3 + len(label.text) + 2 > label.size.width}
         assert not tight, tight
+
+
+async def pick_again(app, pilot, screen: SettingsScreen, field: str, ups: int = 0) -> None:
+    """In F2's ``screen``, open the list of ``field`` and choose the choice it shows
+    (Enter, Enter), or the one ``ups`` rows above it."""
+    screen.query_one(field).focus()
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    assert screen.query_one(field).expanded
+    await pilot.press(*["up"] * ups, "enter")
+    await pilot.pause()
+    assert not screen.query_one(field).expanded
+
+
+@pytest.mark.parametrize("rule", [None, ["knock_limit=7"]])
+async def test_a_preset_given_with_rules_chosen_again_in_f2_is_saved_for_the_next_matches(tmp_path, rule):
+    """gin-tui --rules classic, F2, classic chosen in Rules preset, Ctrl+S: the form said
+    "Settings saved." and the settings file kept standard, as choosing the preset shown
+    was no change; the next gin-tui without --rules played standard rules."""
+    (tmp_path / "settings.json").write_text(json.dumps({"ai": "expert", "theme": "nord"}))
+    plan = prepare(args_for(tmp_path, rules="classic", rule=rule, ai="easy", new=True), ask=None)
+    async with running(plan, size=(100, 40)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        said = " ".join(str(screen.query_one("#run-only").render()).split())
+        assert said.endswith(
+            "(classic is for this run). To save classic rules or opponent level Easy, choose it again in its list."
+        ), said
+        assert not screen.unsaved()
+        # classic, shown as "classic (changed)" with --rule knock_limit=7 (the list's last row)
+        await pick_again(app, pilot, screen, "#preset", ups=2 if rule else 0)
+        assert screen.query_one("#preset").value == "classic"
+        assert screen.query_one("#rule-knock_limit").value == "10"  # the preset's own options
+        assert screen.unsaved()  # the settings file has another preset: Escape asks first
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        if isinstance(app.screen, NewMatchQuestion):  # --rule knock_limit=7: the rules did change
+            await pilot.press("n")
+            await settle(app, pilot)
+        assert not isinstance(app.screen, SettingsScreen)
+        data = saved_settings(tmp_path)
+        assert data["rules"] == {"preset": "classic", "options": {}}, data
+        assert (data["ai"], data["theme"]) == ("expert", "nord")  # not chosen here: --ai easy was for this run
+        screen = await open_settings(app, pilot)
+        await pick_again(app, pilot, screen, "#ai")
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert saved_settings(tmp_path)["ai"] == "easy"
+    later = prepare(args_for(tmp_path, seed=None, new=True), ask=None)
+    try:
+        assert later.settings.preset == "classic" and later.state.rules == PRESETS["classic"]
+        assert later.settings.ai == "easy"
+    finally:
+        later.close()

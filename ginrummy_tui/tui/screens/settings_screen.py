@@ -63,6 +63,10 @@ OKLAHOMA_LIMIT_NOTE = "Not used with Oklahoma: each hand's first upcard sets the
 SHUTOUT_NOTE = "Shutout: not used without a game bonus (there is nothing to double)."
 """In place of the shutout box while the game bonus is 0 (the box is hidden and not read)."""
 
+PICKED_FIELDS = ("preset", "ai", "theme")
+"""The choices of the form the command line may give for one run (``--rules``,
+``--ai``, ``--theme``): one picked in its list is saved, the one shown too."""
+
 Problem = tuple[str, Widget | None]
 """Why a save is refused, and the field whose value it refuses (None: the rules as a whole)."""
 
@@ -90,8 +94,10 @@ def current_settings(app: GinHost) -> Settings:
 def run_only_line(shown: Settings, saved: Settings | None) -> str:
     """What the form shows from the command line, for this run only, beside what
     the settings file keeps ("From the command line, for this run: opponent level
-    Easy (saved: Standard). Ctrl+S saves only what you change here."); "" when
-    the form shows the saved settings."""
+    Easy (saved: Standard). Ctrl+S saves only what you change here. To save
+    opponent level Easy, choose it again in its list."); "" when the form shows
+    the saved settings.  A choice picked in its list is the player's, the one
+    shown too (:attr:`SettingsScreen.picked`)."""
     if saved is None:
         return ""
     labels = dict(LEVEL_LABELS)
@@ -115,6 +121,19 @@ def run_only_line(shown: Settings, saved: Settings | None) -> str:
             f": a rule option you change is saved onto the saved {saved.preset} rules "
             f"({shown.preset} is for this run)"
         )
+    listed = [
+        what
+        for what, differs in (
+            (f"{shown.preset} rules", shown.preset != saved.preset),
+            (f"opponent level {labels.get(shown.ai, shown.ai)}", shown.ai != saved.ai),
+            (f"theme {shown.theme}", shown.theme != saved.theme),
+        )
+        if differs
+    ]
+    if len(listed) == 1:
+        saves += f". To save {listed[0]}, choose it again in its list"
+    elif listed:
+        saves += f". To save {', '.join(listed[:-1])} or {listed[-1]}, choose it again in its list"
     return f"From the command line, for this run: {'; '.join(parts)}. {saves}."
 
 
@@ -238,6 +257,12 @@ class SettingsScreen(Screen):
         self.preset_shown = ""
         """The preset whose options the form shows (the one the player's options
         change, while the preset field says "custom")."""
+        self.picked: set[str] = set()
+        """The fields of a setting the command line may give for the run (the
+        preset, the opponent level, the theme) whose choice the player picked
+        in its list, a new one or the one shown (``--rules classic``, then
+        classic chosen): saved as chosen here (the preset with the form's
+        options), not left to the run."""
         self.problems: list[Problem] = []
         """Why the last save was refused, in the order of the form, less what was mended
         since (shown under the form; the rows of their fields are marked)."""
@@ -431,6 +456,13 @@ class SettingsScreen(Screen):
         if line is not None:
             line.update(match_rules_line(self.app, rules, str(self.query_one("#ai", Select).value)))
 
+    def on_choice_field_picked(self, event: ChoiceField.Picked) -> None:
+        """A preset (not "<preset> (changed)"), an opponent level or a theme picked in
+        its list is the player's choice, the one the form showed too."""
+        field = event.field
+        if field.id in PICKED_FIELDS and field.value != CUSTOM:
+            self.picked.add(field.id)
+
     def on_select_changed(self, event: Select.Changed) -> None:
         """A preset chosen fills in its options ("custom" leaves them as they
         are); the rest follows the form."""
@@ -615,14 +647,13 @@ class SettingsScreen(Screen):
         """Save ``new`` to the settings file (or keep them for this run) and apply
         what can be applied now; False, said under the form, if the file cannot
         be written."""
-        from ginrummy_tui.storage.config import SETTINGS_NAME, config_dir, save_settings, with_changes
+        from ginrummy_tui.storage.config import SETTINGS_NAME, config_dir, save_settings
         from ginrummy_tui.storage.files import UnreadableFile
 
         app = self.gin
         assert self.original is not None
         if app.context.uses_files:
-            # only what was changed here is kept: a command-line choice stays for this run
-            kept = with_changes(app.context.saved_settings or self.original, self.original, new)
+            kept = self._kept(new)
             directory = app.context.config_dir or config_dir()
             try:
                 save_settings(directory, kept)
@@ -648,9 +679,35 @@ class SettingsScreen(Screen):
             keeper.settings.update({k: v for k, v in new.play_settings().items() if k != "ai"})
         return True
 
+    def _kept(self, new: Settings) -> Settings:
+        """What the settings file keeps of the form's settings ``new``: only what
+        was changed here, and the choices picked in their lists (:attr:`picked`),
+        a preset with the form's options; a command-line choice left as it was
+        stays for this run."""
+        from ginrummy_tui.storage.config import with_changes
+
+        assert self.original is not None
+        kept = with_changes(self._saved(), self.original, new)
+        if "ai" in self.picked:
+            kept = replace(kept, ai=new.ai)
+        if "theme" in self.picked:
+            kept = replace(kept, theme=new.theme)
+        if "preset" in self.picked:
+            kept = kept.with_rules(new.rules, preset=new.preset)
+        return kept
+
+    def _saved(self) -> Settings:
+        """The settings file's settings (those the form opened with, if the app has no others)."""
+        assert self.original is not None
+        return self.gin.context.saved_settings or self.original
+
     def unsaved(self) -> bool:
-        """True while the form holds changes not saved (a value that cannot be saved counts)."""
-        return self.read(quiet=True) != self.original
+        """True while the form holds changes not saved (a value that cannot be saved counts,
+        and a choice picked in its list that the settings file does not have)."""
+        new = self.read(quiet=True)
+        if new != self.original:
+            return True
+        return new is not None and self.gin.context.uses_files and self._kept(new) != self._saved()
 
     def save_before_quit(self) -> bool:
         """The quit question's "Save and quit": save the form's settings as Ctrl+S
@@ -727,7 +784,7 @@ class SettingsScreen(Screen):
 
     def action_cancel(self) -> None:
         """Leave without saving; with changes on the form, only once the player says so."""
-        if self.read(quiet=True) == self.original:
+        if not self.unsaved():
             self.app.pop_screen()
             return
 
