@@ -118,3 +118,16 @@ def said_in_its_line(app) -> str | None:
     assert line.region.bottom == app.screen.query_one(KeyBar).region.y
     rows = screen_text(app).splitlines()
     return " ".join(rows[y].strip() for y in range(line.region.y, line.region.bottom))
+
+
+async def terminal_click(app, pilot, widget, offset: tuple[int, int] = (0, 0), button: int = 1) -> None:
+    """Press and release mouse ``button`` at ``offset`` in ``widget`` (a widget or a
+    selector on the screen) as a terminal sends them: to the app, which makes the
+    ``Click`` (``pilot.click`` gives the screen a ``Click`` of its own, past the app)."""
+    from textual import events
+
+    target = app.screen.query_one(widget) if isinstance(widget, str) else widget
+    x, y = target.region.x + offset[0], target.region.y + offset[1]
+    for kind in (events.MouseDown, events.MouseUp):
+        app.post_message(kind(None, x, y, 0, 0, button, False, False, False, screen_x=x, screen_y=y))
+        await pilot.pause()

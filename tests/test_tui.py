@@ -28,7 +28,7 @@ from ginrummy_tui.tui.widgets.key_bar import KeyBar
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 from ginrummy_tui.tui.widgets.too_small import TooSmall
 
-from .app_helpers import _computer_due, screen_text, settle, words_clear_of_scroll_bar
+from .app_helpers import _computer_due, screen_text, settle, terminal_click, words_clear_of_scroll_bar
 
 SIZE = (80, 24)
 
@@ -171,7 +171,8 @@ async def test_mouse_plays_a_whole_seeded_hand_to_its_end():
 async def test_other_mouse_buttons_than_the_left_one_do_nothing_on_the_table(button):
     """The middle button (paste in X terminals) and the right one (context menus)
     neither press the action bar's or key bar's entries, nor take from the stock
-    or the pile, nor lift or throw a card; the left one still does."""
+    or the pile, nor lift or throw a card; the left one still does.  Their presses
+    and releases come to the app as a terminal sends them."""
     app = make_app(seed=3, pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
@@ -179,19 +180,19 @@ async def test_other_mouse_buttons_than_the_left_one_do_nothing_on_the_table(but
         assert s.phase == "upcard" and s.current == 0
         span = bar(app).span("pass")
         assert span is not None
-        await pilot.click(ActionBar, offset=(span[0] + 1, 0), button=button)
-        await pilot.click("#pile", offset=(1, 1), button=button)
-        await pilot.click(KeyBar, offset=(1, 0), button=button)
+        await terminal_click(app, pilot, app.screen.query_one(ActionBar), offset=(span[0] + 1, 0), button=button)
+        await terminal_click(app, pilot, "#pile", offset=(1, 1), button=button)
+        await terminal_click(app, pilot, app.screen.query_one(KeyBar), offset=(1, 0), button=button)
         await settle(app, pilot)
         assert app.session.state is s and isinstance(app.screen, GameScreen)
         await click_button(app, pilot, "pass")  # the left button passes
         s = app.session.state
         assert s.phase == "draw" and s.current == 0
-        await pilot.click("#stock", button=button)
-        await pilot.click("#pile", offset=(1, 1), button=button)
+        await terminal_click(app, pilot, "#stock", button=button)
+        await terminal_click(app, pilot, "#pile", offset=(1, 1), button=button)
         await settle(app, pilot)
         assert app.session.state is s
-        await pilot.click("#stock")
+        await terminal_click(app, pilot, "#stock")  # the left button, sent the same way, draws
         await settle(app, pilot)
         s = app.session.state
         assert s.phase == "discard" and len(s.hands[0]) == 11
@@ -199,7 +200,7 @@ async def test_other_mouse_buttons_than_the_left_one_do_nothing_on_the_table(but
         hv = hand_view(app)
         before = (hv.cursor, hv.chosen)
         for _ in range(2):
-            await pilot.click(HandView, offset=card_offset(app, c), button=button)
+            await terminal_click(app, pilot, hand_view(app), offset=card_offset(app, c), button=button)
             await settle(app, pilot)
         assert app.session.state is s and c in s.hands[0]
         assert (hv.cursor, hv.chosen) == before
@@ -1963,26 +1964,16 @@ async def test_other_mouse_buttons_than_the_left_one_press_no_button_of_a_questi
     """A right click (or a middle one) on "Quit (y)" of the quit question quit:
     the terminal's presses and releases of other buttons than the left one are
     dropped, and the left one's still press it."""
-    from textual import events
-
     app = make_app(pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuit)
-        region = app.screen.query_one("#yes").region
-        x, y = region.x + 1, region.y
-
-        async def click(with_button: int) -> None:
-            for kind in (events.MouseDown, events.MouseUp):  # as the terminal sends them
-                app.post_message(kind(None, x, y, 0, 0, with_button, False, False, False, screen_x=x, screen_y=y))
-                await pilot.pause()
-
-        await click(button)
+        await terminal_click(app, pilot, "#yes", offset=(1, 0), button=button)
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuit) and app.return_code is None
-        await click(1)
+        await terminal_click(app, pilot, "#yes", offset=(1, 0))
         await pilot.pause()
     assert app.return_code == 0
 

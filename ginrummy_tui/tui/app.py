@@ -176,7 +176,9 @@ class GinApp(App):
         than quitting and suspending are dropped: a move typed blind is not
         played.  The middle and right mouse buttons are dropped too (the middle
         one pastes in X terminals, the right one opens menus): their clicks
-        press no button of a question or the settings, as they play no card."""
+        press no button of a question or the settings, and play no card, in
+        this one place for every widget (Textual makes a ``Click`` here, from a
+        press and a release let through: a widget never gets one of them)."""
         if isinstance(event, events.Key) and not event.is_forwarded and self.too_small:
             if event.key not in KEYS_WHILE_TOO_SMALL:
                 event.stop()

@@ -77,8 +77,6 @@ class ActionBar(Widget):
         return None
 
     def on_click(self, event: events.Click) -> None:
-        if event.button != 1:
-            return  # only the left button plays: the middle one pastes, the right one opens menus
         name = self._name_at(event.x)
         if name is not None:
             event.stop()

@@ -117,10 +117,8 @@ class DiscardPile(Widget):
     def on_click(self, event: events.Click) -> None:
         """A click on the top card, or on the pile's title or "d: take it" beside it, takes
         it; one on the list's key (or the column before it), or on the list, shows or
-        hides the list; one on the blank right of the words does nothing, as does
-        a click of another button than the left one."""
-        if event.button != 1:
-            return  # only the left button plays: the middle one pastes, the right one opens menus
+        hides the list; one on the blank right of the words does nothing (a click
+        of another button than the left one never comes: the app drops it)."""
         event.stop()
         h, w = (5, 7) if self.big else (3, 5)
         if event.y >= h or (event.y == 2 and 0 <= event.x - w <= self._side(h)[2].cell_len):

@@ -282,8 +282,6 @@ class HandView(Widget):
     # -- mouse
 
     def on_click(self, event: events.Click) -> None:
-        if event.button != 1:
-            return  # only the left button plays: the middle one pastes, the right one opens menus
         i = self._index_at(event.x, event.y)
         if i is not None:
             event.stop()

@@ -204,8 +204,6 @@ class KeyBar(Widget):
         return None
 
     def on_click(self, event: events.Click) -> None:
-        if event.button != 1:
-            return  # only the left button plays: the middle one pastes, the right one opens menus
         for start, end, key in self._spans:
             if start <= event.x < end:
                 event.stop()

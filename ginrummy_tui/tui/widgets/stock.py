@@ -55,7 +55,5 @@ class StockPile(Widget):
         return Group(*(Text.assemble(card[n], " ", side[n]) for n in range(h)))
 
     def on_click(self, event: events.Click) -> None:
-        if event.button != 1:
-            return  # only the left button plays: the middle one pastes, the right one opens menus
         event.stop()
         self.post_message(self.Clicked())
