@@ -1330,7 +1330,7 @@ async def test_the_form_says_which_values_come_from_the_command_line_for_this_ru
         assert said == (
             "From the command line, for this run: opponent level Easy (saved: Expert); computer's pause "
             "0.2 s (saved: 0.5 s). Ctrl+S saves only what you change here. To save opponent level Easy, "
-            "choose it again in its list."
+            "choose Easy again in Opponent level."
         )
 
 
@@ -1548,7 +1548,7 @@ async def test_the_shutout_box_is_off_without_a_game_bonus_and_never_saved_where
         said = " ".join(str(screen.query_one("#run-only").render()).split())
         assert said.endswith(
             "Ctrl+S saves only what you change here: a rule option you change is saved onto the saved "
-            "standard rules (classic is for this run). To save classic rules, choose it again in its list."
+            "standard rules (classic is for this run). To save classic rules, choose classic again in Rules preset."
         ), said
         box = screen.query_one("#rule-shutout")
         assert not box.disabled and box.value is False
@@ -1614,7 +1614,8 @@ async def test_a_preset_given_with_rules_chosen_again_in_f2_is_saved_for_the_nex
         screen = await open_settings(app, pilot)
         said = " ".join(str(screen.query_one("#run-only").render()).split())
         assert said.endswith(
-            "(classic is for this run). To save classic rules or opponent level Easy, choose it again in its list."
+            "(classic is for this run). To save one of them, choose it again in its list (classic in Rules preset, "
+            "Easy in Opponent level)."
         ), said
         assert not screen.unsaved()
         # classic, shown as "classic (changed)" with --rule knock_limit=7 (the list's last row)

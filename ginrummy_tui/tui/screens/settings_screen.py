@@ -95,7 +95,7 @@ def run_only_line(shown: Settings, saved: Settings | None) -> str:
     """What the form shows from the command line, for this run only, beside what
     the settings file keeps ("From the command line, for this run: opponent level
     Easy (saved: Standard). Ctrl+S saves only what you change here. To save
-    opponent level Easy, choose it again in its list."); "" when the form shows
+    opponent level Easy, choose Easy again in Opponent level."); "" when the form shows
     the saved settings.  A choice picked in its list is the player's, the one
     shown too (:attr:`SettingsScreen.picked`)."""
     if saved is None:
@@ -121,19 +121,22 @@ def run_only_line(shown: Settings, saved: Settings | None) -> str:
             f": a rule option you change is saved onto the saved {saved.preset} rules "
             f"({shown.preset} is for this run)"
         )
-    listed = [
-        what
-        for what, differs in (
-            (f"{shown.preset} rules", shown.preset != saved.preset),
-            (f"opponent level {labels.get(shown.ai, shown.ai)}", shown.ai != saved.ai),
-            (f"theme {shown.theme}", shown.theme != saved.theme),
+    level = labels.get(shown.ai, shown.ai)
+    listed = [  # what the field's choice saves, the choice, the field
+        (what, choice, field)
+        for what, choice, field, differs in (
+            (f"{shown.preset} rules", shown.preset, "Rules preset", shown.preset != saved.preset),
+            (f"opponent level {level}", level, "Opponent level", shown.ai != saved.ai),
+            (f"theme {shown.theme}", shown.theme, "Theme", shown.theme != saved.theme),
         )
         if differs
     ]
     if len(listed) == 1:
-        saves += f". To save {listed[0]}, choose it again in its list"
+        what, choice, field = listed[0]
+        saves += f". To save {what}, choose {choice} again in {field}"
     elif listed:
-        saves += f". To save {', '.join(listed[:-1])} or {listed[-1]}, choose it again in its list"
+        where = ", ".join(f"{choice} in {field}" for _what, choice, field in listed)
+        saves += f". To save one of them, choose it again in its list ({where})"
     return f"From the command line, for this run: {'; '.join(parts)}. {saves}."
 
 
