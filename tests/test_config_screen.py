@@ -1609,13 +1609,13 @@ async def test_a_preset_given_with_rules_chosen_again_in_f2_is_saved_for_the_nex
     "Settings saved." and the settings file kept standard, as choosing the preset shown
     was no change; the next gin-tui without --rules played standard rules."""
     (tmp_path / "settings.json").write_text(json.dumps({"ai": "expert", "theme": "nord"}))
-    plan = prepare(args_for(tmp_path, rules="classic", rule=rule, ai="easy", new=True), ask=None)
+    plan = prepare(args_for(tmp_path, rules="classic", rule=rule, ai="easy", theme="gruvbox", new=True), ask=None)
     async with running(plan, size=(100, 40)) as (app, pilot):
         screen = await open_settings(app, pilot)
         said = " ".join(str(screen.query_one("#run-only").render()).split())
         assert said.endswith(
             "(classic is for this run). To save one of them, choose it again in its list (classic in Rules preset, "
-            "Easy in Opponent level)."
+            "Easy in Opponent level, gruvbox in Theme)."
         ), said
         assert not screen.unsaved()
         # classic, shown as "classic (changed)" with --rule knock_limit=7 (the list's last row)
@@ -1634,12 +1634,13 @@ async def test_a_preset_given_with_rules_chosen_again_in_f2_is_saved_for_the_nex
         assert (data["ai"], data["theme"]) == ("expert", "nord")  # not chosen here: --ai easy was for this run
         screen = await open_settings(app, pilot)
         await pick_again(app, pilot, screen, "#ai")
+        await pick_again(app, pilot, screen, "#theme")
         await pilot.press("ctrl+s")
         await settle(app, pilot)
-        assert saved_settings(tmp_path)["ai"] == "easy"
+        assert (saved_settings(tmp_path)["ai"], saved_settings(tmp_path)["theme"]) == ("easy", "gruvbox")
     later = prepare(args_for(tmp_path, seed=None, new=True), ask=None)
     try:
         assert later.settings.preset == "classic" and later.state.rules == PRESETS["classic"]
-        assert later.settings.ai == "easy"
+        assert (later.settings.ai, later.settings.theme) == ("easy", "gruvbox")
     finally:
         later.close()
