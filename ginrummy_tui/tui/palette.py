@@ -158,46 +158,52 @@ def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
+def apart(colour: str, other: str, least: float = READABLE) -> str:
+    """``colour`` (a CSS colour, a terminal's ANSI colour taken as its usual value) moved
+    away from ``other`` in steps of 2.5% (darkened where ``other`` is light, lightened where
+    it is dark) as little as needed for them to contrast ``least`` or more, in true colour
+    and in 256 colours too (a terminal of 256 colours shows each as the nearest of its
+    palette, which may bring them closer); as ``#rrggbb``.  A button's ground against its
+    words (:func:`readable_pair`), words against their ground (:func:`readable_on`)."""
+    from textual.color import Color
+
+    fore, back = Color.parse(colour), Color.parse(other)
+    fore, back = Color(fore.r, fore.g, fore.b), Color(back.r, back.g, back.b)  # an ANSI colour as its usual value
+
+    def reads(fore: Color) -> bool:
+        return contrast(fore.rgb, back.rgb) >= least and contrast(in_256(fore.rgb), in_256(back.rgb)) >= least
+
+    light = contrast(back.rgb, (255, 255, 255)) < contrast(back.rgb, (0, 0, 0))
+    for _ in range(40):
+        if reads(fore):
+            break
+        fore = fore.darken(0.025) if light else fore.lighten(0.025)
+    return fore.hex
+
+
 def readable_pair(ground: str) -> tuple[str, str]:
     """A button's ground near ``ground`` (a CSS colour, a terminal's ANSI colour
     taken as its usual value) and its text, black or white whichever contrasts
     more: the ground darkened (white text) or lightened (black text) as little as
-    needed for :data:`READABLE`; both as ``#rrggbb``."""
+    needed for :data:`READABLE` (:func:`apart`); both as ``#rrggbb``."""
     from textual.color import Color
 
     colour = Color.parse(ground)
-    colour = Color(colour.r, colour.g, colour.b)  # an ANSI colour as its usual value, fixed
-    black, white = Color(0, 0, 0), Color(255, 255, 255)
-    text = white if contrast(colour.rgb, white.rgb) >= contrast(colour.rgb, black.rgb) else black
-    for _ in range(40):
-        if contrast(colour.rgb, text.rgb) >= READABLE:
-            break
-        colour = colour.darken(0.025) if text is white else colour.lighten(0.025)
-    return colour.hex, text.hex
+    white, black = "#FFFFFF", "#000000"
+    text = white if contrast(colour.rgb, (255, 255, 255)) >= contrast(colour.rgb, (0, 0, 0)) else black
+    return apart(ground, text), text
 
 
 def readable_on(colour: str, ground: str) -> str:
     """``colour`` (a CSS colour) darkened (on a light ``ground``) or lightened (on a dark one)
-    as little as needed to read :data:`READABLE` on ``ground``, as ``#rrggbb``; unchanged where
-    either is a terminal's own colour (its value is the terminal's to choose)."""
+    as little as needed to read :data:`READABLE` on ``ground`` (:func:`apart`), as ``#rrggbb``;
+    unchanged where either is a terminal's own colour (its value is the terminal's to choose)."""
     from textual.color import Color
 
-    fore, back = Color.parse(colour), Color.parse(ground)
-    if fore.ansi is not None or back.ansi is not None:
+    if Color.parse(colour).ansi is not None or Color.parse(ground).ansi is not None:
         return colour
-
-    def reads(fore: Color) -> bool:
-        # in true colour, and in 256 colours too (a terminal of 256 colours rounds both)
-        return contrast(fore.rgb, back.rgb) >= READABLE and contrast(in_256(fore.rgb), in_256(back.rgb)) >= READABLE
-
-    if reads(fore):
-        return colour
-    light = contrast(back.rgb, (255, 255, 255)) < contrast(back.rgb, (0, 0, 0))
-    for _ in range(40):
-        fore = fore.darken(0.025) if light else fore.lighten(0.025)
-        if reads(fore):
-            break
-    return fore.hex
+    moved = apart(colour, ground)
+    return colour if moved == Color.parse(colour).hex else moved
 
 
 def in_256(colour: tuple[int, int, int]) -> tuple[int, int, int]:
