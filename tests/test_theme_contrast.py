@@ -33,6 +33,15 @@ def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
+def dimmed(style, fore: tuple[int, int, int], back: tuple[int, int, int]) -> tuple[int, int, int]:
+    """``fore`` as the terminal shows it in ``style``: halved toward ``back`` where the style is
+    dim (Textual has made dim text a colour of its own but in the ANSI themes, where it leaves
+    dim to the terminal)."""
+    if not style.dim:
+        return fore
+    return (fore[0] + back[0]) // 2, (fore[1] + back[1]) // 2, (fore[2] + back[2]) // 2
+
+
 def segments(app) -> list[Segment]:
     """The segments on screen now, in true colour."""
     w, h = app.size
@@ -43,7 +52,8 @@ def segments(app) -> list[Segment]:
 
 
 def word_contrasts(app) -> dict[str, float]:
-    """The lowest contrast of each run of words on screen (letters or digits) against its ground."""
+    """The lowest contrast of each run of words on screen (letters or digits) against its ground
+    (dim words as the terminal shows them)."""
     found: dict[str, float] = {}
     for segment in segments(app):
         style = segment.style
@@ -52,7 +62,8 @@ def word_contrasts(app) -> dict[str, float]:
         fore, back = (style.bgcolor, style.color) if style.reverse else (style.color, style.bgcolor)
         assert fore is not None and back is not None, segment
         words = segment.text.strip()
-        found[words] = min(found.get(words, 99.0), contrast(fore.get_truecolor(), back.get_truecolor()))
+        ground = back.get_truecolor()
+        found[words] = min(found.get(words, 99.0), contrast(dimmed(style, fore.get_truecolor(), ground), ground))
     return found
 
 
@@ -194,7 +205,9 @@ async def test_the_number_keys_on_the_hands_cards_are_readable_on_the_felt():
 
 async def test_the_words_after_a_hand_are_readable_in_every_theme(tmp_path):
     """The summary's "⏎: see the result of the match" was the theme's accent on the felt:
-    1.3:1 in ansi-light, 2.8:1 in solarized-light and solarized-dark."""
+    1.3:1 in ansi-light, 2.8:1 in solarized-light and solarized-dark; its "Laid off" and
+    "(was 78 before layoffs)" were dim, which the ANSI themes leave to the terminal: half
+    the felt's text, 3.6:1."""
     from ginrummy_tui.tui import scenarios
     from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 
@@ -210,6 +223,48 @@ async def test_the_words_after_a_hand_are_readable_in_every_theme(tmp_path):
             found = word_contrasts(app)
             assert any("see the result of the match" in words for words in found), (theme, list(found))
             unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < 4.5}
+            assert not unreadable, (theme, unreadable)
+
+
+async def test_the_words_of_the_match_result_are_readable_in_every_theme(tmp_path):
+    """The race's scale ("128│", "0│"), its hand numbers and "hand" were dim, which the ANSI
+    themes leave to the terminal: half the felt's text, 3.6:1."""
+    from ginrummy_tui.tui import scenarios
+
+    from .test_polish import knock_to_the_match_over, resumed
+
+    async with running(resumed(tmp_path, scenarios.match_point(), seed=1), size=(80, 24)) as (app, pilot):
+        await knock_to_the_match_over(app, pilot)
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = word_contrasts(app)
+            assert "hand" in found and any(words.endswith("│") for words in found), (theme, list(found))
+            unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < 4.5}
+            assert not unreadable, (theme, unreadable)
+
+
+@pytest.mark.parametrize("rules", ["oklahoma", "classic"])
+async def test_the_quieter_words_of_the_table_are_readable_in_every_theme(rules):
+    """The discard pile's list ("Under it, newest first:"), its key ("l: hide the pile") and an
+    Oklahoma hand's terms after the deadwood were dim, which the ANSI themes leave to the
+    terminal: half the felt's text, 3.6:1."""
+    from ginrummy_tui.tui import scenarios
+
+    state = scenarios.arranged(scenarios.MINE, scenarios.THEIRS, discard="2S 5H 9C")
+    app = make_app(state=state, pause=0) if rules == "classic" else make_app(rules=rules, seed=2, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        if rules == "classic":
+            await pilot.press("l")
+            await pilot.pause()
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = word_contrasts(app)
+            said = "Under it, newest first:" if rules == "classic" else "knock at"
+            assert any(said in words for words in found), (theme, list(found))
+            unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < 4.5 and words not in KEYS}
             assert not unreadable, (theme, unreadable)
 
 
@@ -229,7 +284,7 @@ async def test_terminal_too_small_is_readable_in_every_theme():
 
 def contrasts_of(app, lines) -> dict[str, float]:
     """The lowest contrast of each of ``lines`` on screen against its ground, the terminal's own
-    colours (the ansi themes') as a dark terminal or a light one shows them."""
+    colours (the ansi themes') as a dark terminal or a light one shows them (dim ones halved toward their ground)."""
     from rich.terminal_theme import DEFAULT_TERMINAL_THEME, MONOKAI
 
     terminal = MONOKAI if app.current_theme.dark else DEFAULT_TERMINAL_THEME
@@ -240,7 +295,8 @@ def contrasts_of(app, lines) -> dict[str, float]:
             continue
         fore, back = segment.style.color, segment.style.bgcolor
         assert fore is not None and back is not None, segment
-        ratio = contrast(fore.get_truecolor(terminal, foreground=True), back.get_truecolor(terminal, foreground=False))
+        ground = back.get_truecolor(terminal, foreground=False)
+        ratio = contrast(dimmed(segment.style, fore.get_truecolor(terminal, foreground=True), ground), ground)
         found[words] = min(found.get(words, 99.0), ratio)
     return found
 
@@ -315,9 +371,9 @@ async def test_the_figures_commands_are_readable_in_every_theme():
 
 def words_in(app, region, signs: str = "", system: ColorSystem | None = None) -> dict[str, float]:
     """The lowest contrast of each run of words (letters, digits or ``signs``) inside ``region`` against its
-    ground, the terminal's own colours as a dark terminal or a light one shows them; a run in the
-    terminal's own text on a ground the app sets (or the reverse) counts as 1:1, as it may be
-    in a terminal of the other kind."""
+    ground, the terminal's own colours as a dark terminal or a light one shows them, dim words
+    halved toward their ground; a run in the terminal's own text on a ground the app sets (or
+    the reverse) counts as 1:1, as it may be in a terminal of the other kind."""
     from rich.color import ColorType
     from rich.terminal_theme import DEFAULT_TERMINAL_THEME, MONOKAI
 
@@ -336,10 +392,11 @@ def words_in(app, region, signs: str = "", system: ColorSystem | None = None) ->
             if (fore.type == ColorType.DEFAULT) != (back.type == ColorType.DEFAULT):
                 ratio = 1.0
             elif system is not None and fore.type != ColorType.DEFAULT:  # as a terminal of ``system`` shows them
-                ratio = contrast(shown(fore, system), shown(back, system))
+                ground = shown(back, system)
+                ratio = contrast(dimmed(style, shown(fore, system), ground), ground)
             else:
-                ratio = contrast(fore.get_truecolor(terminal, foreground=True),
-                                 back.get_truecolor(terminal, foreground=False))
+                ground = back.get_truecolor(terminal, foreground=False)
+                ratio = contrast(dimmed(style, fore.get_truecolor(terminal, foreground=True), ground), ground)
             found[words] = min(found.get(words, 99.0), ratio)
     return found
 
@@ -562,3 +619,44 @@ async def test_the_costs_of_a_review_are_readable_in_every_theme():
                          if len(words) < 20 and any(w in words for w in ("About", "point", "lost"))}
                 assert "About 12" in costs and any("3" in words for words in costs), (theme, found)
                 assert min(costs.values()) >= 4.5, (theme, system, costs)
+
+
+async def test_the_grey_lines_of_a_review_are_readable_in_every_theme():
+    """How many decisions the expert would have made the same way, a cost under half a point
+    ("About even") and how the costs are estimated were dimmed: 2.99:1 in atom-one-dark,
+    2.5:1 in solarized, 3.1:1 to 4.2:1 in six other themes; they read 4.5:1 in every theme,
+    every other word of the review 4.5:1 or the theme's own text on its panel where that is less."""
+    from dataclasses import replace
+
+    from ginrummy_tui.ai.review import replay_history, review_moves
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.review_screen import keeper
+
+    from .app_helpers import review_made
+    from .test_review import HAND, MOVES, _made
+
+    made = review_moves(replay_history(_made(**HAND), MOVES), 0, samples=4)
+    assert len(made.mistakes) >= 2
+    costly, even = made.mistakes[:2]
+    review = replace(made, mistakes=(replace(costly, cost=12.0), replace(even, cost=0.1)))
+    app = make_app(state=scenarios.knocked(), pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("r")
+        await review_made(app, pilot)
+        kept = keeper(app)
+        assert kept.key is not None
+        kept.done = (kept.key, review)  # this review shown, a cost of about nothing among its costs
+        assert app.screen._show()
+        await pilot.pause()
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = words_in(app, app.screen.query_one("#review").region)
+            grey = {words: round(ratio, 2) for words, ratio in found.items()  # "About even" may wrap after "About"
+                    if words in ("About", "About even", "About even.") or words.startswith(("Costs are", f"{review.decisions} decisions"))}
+            assert len(grey) == 3, (theme, list(found))
+            assert min(grey.values()) >= 4.5, (theme, grey)
+            least = min(4.5, themes_own_text(app))
+            unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < least}
+            assert not unreadable, (theme, unreadable)

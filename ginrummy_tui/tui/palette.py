@@ -39,12 +39,13 @@ DEFAULTS: dict[str, str] = {
     "gin-card-back-pattern": "#3a5fb0",
     "gin-card-border": "#9a9a9a",
     "gin-card-key": "#d8d8d8",
+    "gin-muted": "#9fb8aa",
 }
 """The theme variables of the game and their values in every built-in theme."""
 
 FELT_TEXT = "#e6e6e6"
 """The text on the felt (app.tcss's ``Screen``), light whatever the theme: the felt is dark green in every theme."""
-FELT_MUTED = "#9fb8aa"
+FELT_MUTED = DEFAULTS["gin-muted"]
 """The quieter text of the panels where the felt shows through them (the ansi themes): what
 the keys that close them do, the notes under a form's fields; 5.8:1 on the felt."""
 
@@ -88,6 +89,11 @@ class Palette:
     card_key: str
     """The number key in the outline of a card not selected (plain or in a meld): readable on
     the felt in 256 and 16 colours too (the outline's grey was 2.6:1 in 256 colours)."""
+    muted: str
+    """The quieter words on the felt (the labels and notes of the end of a hand and of the
+    match, the race's scale, the discard pile's list): 5.8:1 on it in every theme.  Rich's
+    dim, which they had, is left to the terminal in the ANSI themes, which halves the text
+    toward the felt (3.6:1)."""
 
     @classmethod
     def of(cls, variables: Mapping[str, str]) -> Palette:

@@ -268,7 +268,7 @@ def deadwood_text(
         for line, words in ((t, terms), (t, short), (_deadwood_text(v, selected, ascii_only, colours, best=False), short)):
             if line.cell_len + 3 + len(words) <= room:
                 t = line.copy()
-                t.append(f" · {words}", style="dim")
+                t.append(f" · {words}", style=colours.muted)
                 break
     return ascii_text(t) if ascii_only else t  # "Deadwood 23 - discarding 9H leaves 14 - you may knock"
 
@@ -299,7 +299,7 @@ def _deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool, colou
                 t.append_text(card_text(low_card, ascii_only))
                 t.append(f" leaves {low}")
     else:
-        t.append(f" · {hand_terms(v)}", style="dim")
+        t.append(f" · {hand_terms(v)}", style=colours.muted)
     return t
 
 

@@ -16,6 +16,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind
 from ginrummy_tui.engine.state import is_shutout
 
 from ..host import GoingOnChanged, SuitsChanged, gin_of, match_title
+from ..palette import palette_of
 from ..table_text import fitting_name, short_name
 from ..widgets.cardfaces import ascii_text, ascii_words
 from ..widgets.key_bar import KeyBar
@@ -55,7 +56,7 @@ def level_record(app: App[Any], ascii_only: bool = False) -> Text | None:
         won_mark, lost_mark = ("W", "L") if ascii_only else ("●", "○")
         for result in last:
             text.append(won_mark if result else lost_mark, style="green" if result else "red")
-        text.append(f"\n{won_mark} won, {lost_mark} lost; newest last", style="dim")
+        text.append(f"\n{won_mark} won, {lost_mark} lost; newest last", style=palette_of(app).muted)
     return text
 
 
@@ -131,7 +132,7 @@ class MatchOverScreen(AfterHandScreen):
             head.append("\n" + next((f for f in forms if cell_len(f) <= room), forms[-1]))
         following = self._next_match(width)
         if following:
-            head.append("\n" + following, style="dim")
+            head.append("\n" + following, style=palette_of(self.app).muted)
         return ascii_text(head) if gin_of(self.app).ascii_only else head
 
     def _next_match(self, width: int) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from rich.console import Group
+from rich.style import Style, StyleType
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -193,13 +194,17 @@ def agreement(decisions: int, agreed: int, as_good: int = 0) -> str:
     return head + (f", and 1 {more}of yours looks about as good." if as_good == 1 else f", and {as_good} {more}of yours look about as good.")
 
 
-def review_renderable(review: HandReview, ascii_only: bool = False, colours: Palette = DEFAULT) -> Group:
-    """The review as text: a headline, then each difference in the order of play, with its cost."""
+def review_renderable(
+    review: HandReview, ascii_only: bool = False, colours: Palette = DEFAULT, muted: StyleType = "dim"
+) -> Group:
+    """The review as text: a headline, then each difference in the order of play, with its cost;
+    how many decisions agreed, the costs under half a point and how they are estimated in
+    ``muted`` (on screen the panel's quieter text)."""
     lines: list = []
     head = Text(style="bold")
     head.append(f"Review of hand {review.hand_no}")
     lines.append(head)
-    lines.append(Text(agreement(review.decisions, review.agreed, review.as_good), style="dim"))
+    lines.append(Text(agreement(review.decisions, review.agreed, review.as_good), style=muted))
     lines.append(Text())
     if review.layout:
         note = Text()
@@ -217,7 +222,7 @@ def review_renderable(review: HandReview, ascii_only: bool = False, colours: Pal
         t = Text()
         t.append(m.summary(ascii_only))
         cost = m.cost_text()
-        style = f"bold {colours.red}" if m.cost >= 5 else (f"bold {colours.gold}" if m.cost >= 0.5 else "dim")
+        style = f"bold {colours.red}" if m.cost >= 5 else (f"bold {colours.gold}" if m.cost >= 0.5 else muted)
         t.append(f" {cost[:1].upper()}{cost[1:]}", style=style)
         if m.cost >= 0.5:
             t.append(" lost", style=style)
@@ -236,7 +241,7 @@ def review_renderable(review: HandReview, ascii_only: bool = False, colours: Pal
             f"; a knock against waiting, {review.knock_deals} times with the other hand guessed from what it showed, "
             "as the hints guess it"
         )
-    lines.append(Text(how + ".", style="dim"))
+    lines.append(Text(how + ".", style=muted))
     return Group(*lines)
 
 
@@ -288,7 +293,9 @@ class ReviewScreen(TableOnly, ModalScreen):
         else:
             # its costs on the panel's ground: salmon on light grey was 1.9:1 in textual-light
             colours = palette_of(self.app).on(self.app.theme_variables.get("surface", "ansi_default"))
-            body.update(review_renderable(result, self.ascii_only, colours))
+            # its notes in the panel's quieter text (that of "Esc: back"): dimmed, they were 2.99:1 in atom-one-dark
+            muted = Style(color=self.query_one("#review-close", Static).rich_style.color)
+            body.update(review_renderable(result, self.ascii_only, colours, muted))
         if self._timer is not None:
             self._timer.stop()
             self._timer = None

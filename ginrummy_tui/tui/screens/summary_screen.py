@@ -181,7 +181,7 @@ def summary_renderable(
         title.append(" · deadwood ")
         title.append(str(dw), style=f"bold {colours.gold}")
         if layoffs and k is not None:
-            title.append(f" (was {k.defender_deadwood_before_layoffs} before layoffs)", style="dim")
+            title.append(f" (was {k.defender_deadwood_before_layoffs} before layoffs)", style=colours.muted)
         lines.append(title)
         groups = [(list(m), "meld") for m in melds]
         if layoffs:
@@ -192,19 +192,19 @@ def summary_renderable(
             lines.extend(hand_row(groups, ascii_only, colours))
         else:  # narrow terminal: the cards as text
             body = Text()
-            body.append("Melds ", style="dim")
+            body.append("Melds ", style=colours.muted)
             for i, m in enumerate(melds):
                 body.append(" " if i else "")
                 body.append_text(meld_text(m, ascii_only, colours))
             if not melds:
                 body.append("none")
             if dead:
-                body.append("  Deadwood ", style="dim")
+                body.append("  Deadwood ", style=colours.muted)
                 body.append_text(cards_text(dead, ascii_only, colours=colours))
             lines.append(body)
         if layoffs:
             body = Text()
-            body.append("Laid off ", style="dim")
+            body.append("Laid off ", style=colours.muted)
             # one entry per meld, its cards in the order laid ("5♣ 4♣ on [6♣ 7♣ 8♣]")
             onto: dict = {}
             for lo in layoffs:
@@ -255,7 +255,7 @@ def summary_renderable(
     tot.append(f" (to {shown.rules.target})")
     lines.append(tot)
     if hints is not None and any(hints):
-        lines.append(Text(f"Hints this hand: you {hints[0]} · {opponent_name} {hints[1]}", style="dim"))
+        lines.append(Text(f"Hints this hand: you {hints[0]} · {opponent_name} {hints[1]}", style=colours.muted))
     if ascii_only:  # "(44 - 7) x 2", "You - deadwood 3"
         lines = [ascii_text(line) if isinstance(line, Text) else line for line in lines]
     return Group(*lines)

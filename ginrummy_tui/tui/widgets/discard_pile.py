@@ -76,12 +76,13 @@ class DiscardPile(Widget):
     def _list_text(self) -> Text:
         """The cards under the top one, newest first (or that there are none)."""
         under = self.cards[:-1]
+        colours = palette_of(self.app)
         if not self.cards:
-            return Text("The discard pile is empty.", style="dim")
+            return Text("The discard pile is empty.", style=colours.muted)
         if not under:
-            return Text("Nothing under the top card.", style="dim")
-        t = Text("Under it, newest first: ", style="dim")
-        t.append_text(cards_text(reversed(under), self.ascii_only, colours=palette_of(self.app)))
+            return Text("Nothing under the top card.", style=colours.muted)
+        t = Text("Under it, newest first: ", style=colours.muted)
+        t.append_text(cards_text(reversed(under), self.ascii_only, colours=colours))
         return t
 
     def _list_key(self) -> str:
@@ -111,7 +112,7 @@ class DiscardPile(Widget):
         return [
             Text(ascii_words(title) if self.ascii_only else title, style="bold"),
             Text(self.hint, style=f"bold {palette_of(self.app).gold}"),
-            Text(self._list_key(), style="dim"),
+            Text(self._list_key(), style=palette_of(self.app).muted),
         ] + [Text()] * (rows - 3)
 
     def on_click(self, event: events.Click) -> None:

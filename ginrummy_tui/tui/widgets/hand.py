@@ -256,7 +256,7 @@ class HandView(Widget):
                 block += [Text(), Text()]
             lines.extend(block)
         if not self.cards:
-            lines.append(Text("(no cards)", style="dim"))
+            lines.append(Text("(no cards)", style=palette_of(self.app).muted))
         return Group(*lines)
 
     def _mark(self, card: Card, selected: bool, w: int, no_color: bool, lifted: bool = False) -> Text:

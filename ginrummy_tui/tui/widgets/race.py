@@ -9,6 +9,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..palette import DEFAULT, Palette, palette_of
+
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
@@ -19,10 +21,13 @@ ASCII_BARS = ("#", "=")
 legend's: a cell partly filled shows it as a full one does."""
 
 
-def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: bool = False) -> Text:
+def race_chart(
+    v: PlayerView, opponent_name: str, height: int = 5, ascii_only: bool = False, colours: Palette = DEFAULT
+) -> Text:
     """The chart as text: ``height`` rows of bars, then the hand numbers and
     who is who (the left bar of each pair is the player's, the right one the
-    other's).  The top row is the target (or the highest score, if higher)."""
+    other's).  The top row is the target (or the highest score, if higher); its scale
+    and the hand numbers in ``colours``' quieter text."""
     me, opp = v.seat, 1 - v.seat
     scores = [(r.scores[me], r.scores[opp]) for r in v.sheet]
     top = max([v.rules.target, *(max(s) for s in scores)] if scores else [v.rules.target])
@@ -32,7 +37,7 @@ def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: b
     out = Text(no_wrap=True, overflow="crop")
     for row in range(height - 1, -1, -1):
         label = str(top) if row == height - 1 else "0" if row == 0 else ""
-        out.append(label.rjust(label_w - 1) + ("|" if ascii_only else "│"), style="dim")
+        out.append(label.rjust(label_w - 1) + ("|" if ascii_only else "│"), style=colours.muted)
         for pair in scores:
             for who, score in enumerate(pair):
                 level = round(score / top * steps) if top else 0
@@ -41,9 +46,9 @@ def race_chart(v: PlayerView, opponent_name: str, height: int = 5, ascii_only: b
                 out.append(bar_cell(max(0, min(8, level - row * 8)), who, ascii_only), style=styles[who])
             out.append(" ")
         out.append("\n")
-    out.append(" " * (label_w - 1) + ("+" if ascii_only else "└"), style="dim")
-    out.append("".join(f"{r.hand_no:<3}" for r in v.sheet), style="dim")
-    out.append("  hand\n", style="dim")
+    out.append(" " * (label_w - 1) + ("+" if ascii_only else "└"), style=colours.muted)
+    out.append("".join(f"{r.hand_no:<3}" for r in v.sheet), style=colours.muted)
+    out.append("  hand\n", style=colours.muted)
     # who is who, in colour and (for a screen without colour) by the side of each pair
     out.append(" " * label_w)
     out.append(bar_cell(8, 0, ascii_only) + " ", style=styles[0])
@@ -91,4 +96,4 @@ class Race(Widget):
         return len(self.render().plain.splitlines())
 
     def render(self) -> Text:
-        return race_chart(self.v, self.opponent_name, self.rows, ascii_only=self.ascii_only)
+        return race_chart(self.v, self.opponent_name, self.rows, ascii_only=self.ascii_only, colours=palette_of(self.app))
