@@ -660,3 +660,137 @@ async def test_the_grey_lines_of_a_review_are_readable_in_every_theme():
             least = min(4.5, themes_own_text(app))
             unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < least}
             assert not unreadable, (theme, unreadable)
+
+
+def cell_style(lines, x: int, y: int):
+    """The style of the cell at ``x``, ``y`` of ``lines`` (the screen's segments split in lines)."""
+    cell = list(Segment.divide(lines[y], [x, x + 1]))[1]
+    assert cell and cell[0].style is not None, (x, y)
+    return cell[0].style
+
+
+def border_contrasts(app, widget, system: ColorSystem | None = None) -> tuple[float, float, float]:
+    """The contrast of ``widget``'s ground with the ground around it, and of its border (the top one,
+    or the left one of a box with only that one) with its ground and with the ground around it; the
+    terminal's own colours as a dark terminal or a light one shows them, the others as a terminal of
+    ``system`` does (true colour where None)."""
+    from rich.color import ColorType
+    from rich.terminal_theme import DEFAULT_TERMINAL_THEME, MONOKAI
+
+    terminal = MONOKAI if app.current_theme.dark else DEFAULT_TERMINAL_THEME
+
+    def rgb(colour, foreground: bool) -> tuple[int, int, int]:
+        if system is None or colour.type in (ColorType.DEFAULT, ColorType.STANDARD):
+            return colour.get_truecolor(terminal, foreground=foreground)
+        return shown(colour, system)
+
+    lines = list(Segment.split_lines(segments(app)))
+    r = widget.region
+    if widget.styles.border_top[0] in ("", "none"):  # a left edge only
+        y = r.y + 1
+        edge, inside, around = (cell_style(lines, x, y) for x in (r.x, r.x + 1, r.x - 1))
+    else:
+        x = r.x + 2
+        y = r.y - 1 if r.y > 0 else r.bottom
+        edge, inside, around = (cell_style(lines, x, y) for y in (r.y, r.y + 1, y))
+    assert edge.color is not None and edge.bgcolor is not None and inside.bgcolor is not None
+    assert around.bgcolor is not None
+    line, own, out = rgb(edge.color, True), rgb(edge.bgcolor, False), rgb(around.bgcolor, False)
+    return contrast(rgb(inside.bgcolor, False), out), contrast(line, own), contrast(line, out)
+
+
+def marked(app, widget) -> dict:
+    """How ``widget``'s box fails to stand out from the ground around it, in true colour and in 256
+    colours: its ground less than 3:1 from that ground, and its border less than 3:1 from its ground
+    or from that ground (WCAG's for the parts of a screen that are not text)."""
+    failed = {}
+    for system in (None, ColorSystem.EIGHT_BIT):
+        apart, own, out = border_contrasts(app, widget, system)
+        if apart < 3 and min(own, out) < 3:
+            failed[str(system)] = (round(apart, 2), round(own, 2), round(out, 2))
+    return failed
+
+
+async def test_the_borders_of_the_panels_over_the_table_stand_out_in_every_theme():
+    """A panel whose ground does not stand 3:1 from the felt around it (the dark themes, and the ANSI
+    themes, where the felt shows through it) is marked by its border, 3:1 or more from both: in
+    ansi-light the borders of the score sheet, the moves, the figures and the quit question were
+    1.5:1 to 1.74:1 on their ground and 1.1:1 to 1.3:1 on the felt; in atom-one-dark the panels'
+    accent border was 2.94:1 on the panel, in solarized-dark 2.97:1, the quit question's red 2.2:1
+    to 2.9:1 on the felt in nord, flexoki, solarized-dark, textual-dark and ansi-dark."""
+    from ginrummy_tui.tui import scenarios
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        for key, box in (("q", "#confirm"), ("c", "#scores"), ("m", "#moves-box"), ("f3", "#stats")):
+            await pilot.press(key)
+            await pilot.pause()
+            widget = app.screen.query_one(box)
+            for theme in theme_names():
+                app.theme = theme
+                await pilot.pause()
+                assert not marked(app, widget), (theme, box, marked(app, widget))
+            app.theme = "textual-dark"
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_the_edge_of_the_moves_beside_a_wide_table_stands_out_in_every_theme():
+    """The moves beside the table (160 columns) were edged in the theme's panel colour: 1.0:1 to
+    1.7:1 on the felt in the dark themes and the ANSI themes."""
+    from ginrummy_tui.tui import scenarios
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await settle(app, pilot)
+        log = app.screen.query_one("#log")
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            assert not marked(app, log), (theme, marked(app, log))
+
+
+async def test_the_borders_of_a_question_and_of_an_open_list_stand_out_in_every_theme(tmp_path):
+    """ansi-light: a question's border was 3.05:1 on the felt, an open choice list's 1.3:1 on the form,
+    in solarized-dark a question's orange 2.6:1 on the felt."""
+    from textual.widgets import Select
+
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui.screens.question import Question
+
+    plan = prepare(args_for(tmp_path, ai="easy"), ask=None)
+    async with running(plan, size=(80, 50)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        choice = screen.query(Select).first()
+        screen.set_focus(choice)
+        await pilot.press("enter")  # the list open
+        await pilot.pause()
+        overlay = choice.query_one("SelectOverlay")
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            assert not marked(app, overlay), (theme, marked(app, overlay))
+        app.theme = "textual-dark"
+        app.push_screen(Question("Leave without saving them?", "Leave (y)", "Back (n)"))
+        await pilot.pause()
+        question = app.screen.query_one("#question")
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            assert not marked(app, question), (theme, marked(app, question))
+
+
+async def test_the_border_of_the_match_result_stands_out_on_the_felt_in_every_theme(tmp_path):
+    """The box of "You won the match!" on the felt was the theme's green: 2.37:1 in ansi-light, 2.7:1 in flexoki."""
+    from ginrummy_tui.tui import scenarios
+
+    from .test_polish import knock_to_the_match_over, resumed
+
+    async with running(resumed(tmp_path, scenarios.match_point(), seed=1), size=(80, 24)) as (app, pilot):
+        await knock_to_the_match_over(app, pilot)
+        winner = app.screen.query_one("#winner")
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            assert not marked(app, winner), (theme, marked(app, winner))

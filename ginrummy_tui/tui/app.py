@@ -221,9 +221,9 @@ class GinApp(App):
         (``ansi-dark``, ``ansi-light``: the felt shows through) the felt's light text and
         a quieter one that still reads on the felt (the theme's muted text, half its
         terminal's text, was 1.3:1 there in a light terminal); and the colours of the
-        buttons of the dialogs (:func:`.palette.button_variables`, unless the theme
-        sets them)."""
-        from .palette import FELT_MUTED, FELT_TEXT, button_variables
+        buttons of the dialogs (:func:`.palette.button_variables`) and of the borders
+        of the boxes (:func:`.palette.border_variables`), unless the theme sets them."""
+        from .palette import FELT_MUTED, FELT_TEXT, border_variables, button_variables
 
         variables = super().get_css_variables()
         theirs = self.current_theme.variables
@@ -234,6 +234,9 @@ class GinApp(App):
         if "gin-panel-muted" not in theirs:
             variables["gin-panel-muted"] = FELT_MUTED if felt_shows else variables["text-muted"]
         for name, value in button_variables(variables, ansi=self.current_theme.ansi).items():
+            if name not in theirs:
+                variables[name] = value
+        for name, value in border_variables(variables, felt_shows).items():
             if name not in theirs:
                 variables[name] = value
         self.theme_variables = variables

@@ -9,7 +9,7 @@ app's current theme through :func:`palette_of`; pure text builders take a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -43,6 +43,11 @@ DEFAULTS: dict[str, str] = {
 }
 """The theme variables of the game and their values in every built-in theme."""
 
+FELT = "#0f3d2a"
+"""The felt (app.tcss's ``Screen``): dark green in every theme."""
+FELT_UNDER_PANEL = "#092419"
+"""The ground of a panel of the terminal's own ground (``ansi-dark``, ``ansi-light``): the felt of
+the screen over the table (60%) on black, darker than the felt around the panel."""
 FELT_TEXT = "#e6e6e6"
 """The text on the felt (app.tcss's ``Screen``), light whatever the theme: the felt is dark green in every theme."""
 FELT_MUTED = DEFAULTS["gin-muted"]
@@ -210,6 +215,55 @@ def readable_on(colour: str, ground: str) -> str:
         return colour
     moved = apart(colour, ground)
     return colour if moved == Color.parse(colour).hex else moved
+
+
+MARKING = 3.0
+"""The least contrast of a border that marks a box with the grounds it parts (WCAG's for the
+parts of a screen that are not text)."""
+
+
+def marking(colour: str, grounds: Sequence[str]) -> str:
+    """A border's ``colour`` (a CSS colour) moved apart (:func:`apart`) as little as needed to
+    contrast :data:`MARKING` or more with each of ``grounds`` (the box's own and the one around
+    it, in true colour and in 256 colours); unchanged where it does and is not a terminal's own
+    colour, else as ``#rrggbb`` (a terminal's ANSI colour taken as its usual value, as the
+    terminal's own value is not known).  No ``grounds``: a box whose ground marks it already."""
+    from textual.color import Color
+
+    moved = colour
+    for ground in grounds:
+        moved = apart(moved, ground, MARKING)
+    return colour if moved == Color.parse(colour).hex else moved
+
+
+def border_variables(variables: Mapping[str, str], felt_shows: bool) -> dict[str, str]:
+    """The colours of the borders of a theme of ``variables`` (``felt_shows``: its panels are the
+    terminal's own ground, which shows the felt), each the theme's colour of its kind where it
+    marks its box 3:1 or more (:func:`marking`): ``gin-border-<kind>`` (accent, warning, error)
+    of the panels over the felt, where the panel's ground does not stand 3:1 from the felt (in
+    the dark themes, and where the felt shows through); ``gin-felt-border-<kind>`` (warning,
+    success, panel) of a box on the felt itself (the match result's headline, the moves beside
+    the table); ``gin-list-border``, an open choice list's on a form."""
+    from textual.color import Color
+
+    def parted(box: str, around: str) -> tuple[str, ...]:
+        """The grounds a border between ``box`` and ``around`` must stand out from (none where they
+        stand 3:1 apart themselves); where the felt shows, its two greens."""
+        if felt_shows:
+            return FELT, FELT_UNDER_PANEL
+        if contrast(Color.parse(box).rgb, Color.parse(around).rgb) >= MARKING:
+            return ()
+        return box, around
+
+    panels = parted(variables["surface"], FELT)
+    lists = parted(variables["panel"], variables["surface"])
+    found: dict[str, str] = {}
+    for kind in ("accent", "warning", "error"):
+        found[f"gin-border-{kind}"] = marking(variables[kind], panels)
+    for kind in ("warning", "success", "panel"):
+        found[f"gin-felt-border-{kind}"] = marking(variables[kind], (FELT,))
+    found["gin-list-border"] = marking(variables["accent"], lists)
+    return found
 
 
 def in_256(colour: tuple[int, int, int]) -> tuple[int, int, int]:
