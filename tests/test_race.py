@@ -185,7 +185,7 @@ async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monk
     from .app_helpers import screen_text
 
     record = Text("Against standard: won 3 of 4\nlast 4: ●○●●\n● won, ○ lost; newest last")
-    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only: record)
+    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only, colours: record)
     app = make_app(state=scenarios.match_point(), pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await _match_over_screen(app, pilot)
@@ -211,7 +211,7 @@ async def test_the_result_of_the_match_follows_ascii_suits_turned_on_in_the_sett
 
     from .app_helpers import screen_text, settle
 
-    def record(app, ascii_only):
+    def record(app, ascii_only, colours):
         return Text("Against standard: won 3 of 4\nlast 4: " + ("WLWW" if ascii_only else "●○●●"))
 
     monkeypatch.setattr(match_over_screen, "level_record", record)

@@ -16,7 +16,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind
 from ginrummy_tui.engine.state import is_shutout
 
 from ..host import GoingOnChanged, SuitsChanged, gin_of, match_title
-from ..palette import palette_of
+from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name, short_name
 from ..widgets.cardfaces import ascii_text, ascii_words
 from ..widgets.key_bar import KeyBar
@@ -29,10 +29,11 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
 
 
-def level_record(app: App[Any], ascii_only: bool = False) -> Text | None:
+def level_record(app: App[Any], ascii_only: bool = False, colours: Palette = DEFAULT) -> Text | None:
     """Your record against this opponent level, from the history (None when
     there is none: no history, a network match); the last matches, oldest first,
-    as ● won and ○ lost (with ``ascii_only`` W and L), and a line that says so."""
+    as ● won and ○ lost (with ``ascii_only`` W and L), and a line that says so
+    (in ``colours``' quieter text)."""
     from ginrummy_tui.session.control import MatchControl
 
     gin = gin_of(app)
@@ -56,7 +57,7 @@ def level_record(app: App[Any], ascii_only: bool = False) -> Text | None:
         won_mark, lost_mark = ("W", "L") if ascii_only else ("●", "○")
         for result in last:
             text.append(won_mark if result else lost_mark, style="green" if result else "red")
-        text.append(f"\n{won_mark} won, {lost_mark} lost; newest last", style=palette_of(app).muted)
+        text.append(f"\n{won_mark} won, {lost_mark} lost; newest last", style=colours.muted)
     return text
 
 
@@ -264,7 +265,7 @@ class MatchOverScreen(AfterHandScreen):
                     yield Static(Text("The race", style="bold"), id="race-title")
                     with Horizontal(id="race-row"):
                         yield Race(v, self.opponent_name, ascii_only=gin_of(self.app).ascii_only)
-                        self._record = level_record(self.app, gin_of(self.app).ascii_only)
+                        self._record = level_record(self.app, gin_of(self.app).ascii_only, palette_of(self.app))
                         if self._record is not None:
                             yield Static(self._record, id="level-record")
         # under the scrolling part, above the key bar: whom the match waits for shows whatever its length
@@ -324,7 +325,7 @@ class MatchOverScreen(AfterHandScreen):
         for race in self.query(Race).results(Race):
             race.ascii_only = message.ascii_only
             race.refresh(layout=True)
-        self._record = level_record(self.app, message.ascii_only)
+        self._record = level_record(self.app, message.ascii_only, palette_of(self.app))
         for record in self.query("#level-record").results(Static):
             if self._record is not None:
                 record.update(self._record)
