@@ -78,7 +78,8 @@ def hint_expert(seed: int | None = 0) -> ExpertOpponent:
     however far its score is from the target, and on its last turn before
     the hand would be void knocks only when the knock is expected to score
     (``last_knock_min`` 0); it reckons what a knock scores against the
-    master's guesses of the other player's hand
+    master's guesses of the other player's hand, a player who knocks as soon
+    as it may with fewer of its draws replayed late in a hand
     (:class:`~ginrummy_tui.ai.master.GuessingExpert`)."""
     from .expert import Params
     from .master import GuessingExpert
@@ -250,7 +251,9 @@ def meld_guesser() -> MasterOpponent:
     hold far too many low cards (of its chances of 8 in 10 and more, about 7
     in 10 came true; without it, 8 in 10), and a guess that would have ended
     the hand is not dealt again (which changed no chance and took up to four
-    times as long)."""
+    times as long), so no guess is of a player who knocks as soon as it may,
+    whose replayed draws a knock's figures bound
+    (:class:`~ginrummy_tui.ai.master.GuessingExpert`)."""
     from .expert import Params
     from .master import MasterOpponent, MasterParams
 

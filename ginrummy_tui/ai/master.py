@@ -121,6 +121,14 @@ class MasterParams:
     knocked with."""
     tries: int = 8
     """Deals tried at most for one guess when ``condition`` is on."""
+    knocker_replays: float = 0.0
+    """Above 0: a guess of a player who knocks as soon as it may (a deal whose
+    waiting threshold is 0, see :meth:`_deals`) replays at most this share of
+    the unseen cards left out of its hand (rounded down), however many stock
+    draws it made.  Late in a hand few cards are unseen, and replaying half
+    its draws picks its hand out of nearly all of them: such guesses held
+    about 12 deadwood where a player who had not knocked yet held 17.  0: no
+    such bound (the master's guesses)."""
     own_wait: float = 1.0
     """Factor on this seat's waiting threshold in play-outs (the expert's,
     :func:`wait_threshold`): 0 knocks as soon as it may."""
@@ -395,7 +403,7 @@ class MasterOpponent:
         out = []
         for wait in waits:
             for _try in range(tries):
-                opp, stock = self._one_deal(view, rng, unseen, weight, known, want, draws)
+                opp, stock = self._one_deal(view, rng, unseen, weight, known, want, draws, wait == 0.0)
                 if not chose:
                     break
                 d = deadwood_mask(opp)
@@ -413,8 +421,10 @@ class MasterOpponent:
         known: int,
         want: int,
         draws: int,
+        knocker: bool = False,
     ) -> tuple[int, list[int]]:
-        """One guess for :meth:`_deals`."""
+        """One guess for :meth:`_deals` (``knocker``: of a player who knocks
+        as soon as it may, see ``MasterParams.knocker_replays``)."""
         opp = known
         if self.params.meld_known > 0.0 and known:
             opp = self._meld_known(rng, weight, known, want)
@@ -426,6 +436,8 @@ class MasterOpponent:
             opp |= b
         pool = keyed[more:]
         if want and pool:
+            if knocker and self.params.knocker_replays > 0.0:
+                draws = min(draws, int(self.params.knocker_replays * len(pool)))
             for k in range(min(draws, len(pool))):
                 # the next card by the same weighted order; the worst card goes back
                 b = pool[k][0]
@@ -691,12 +703,26 @@ class GuessingExpert(ExpertOpponent):
     (:meth:`MasterOpponent.guess_hands`: the cards it picked up in melds, half
     its stock draws replayed, and each guess a hand it did not end the hand
     with), not against cards dealt at random from the unseen ones, which are
-    far worse than what a player holds after keeping its best cards.  It
-    plays as the expert with ``params``."""
+    far worse than what a player holds after keeping its best cards.  Two
+    settings differ from the master's own guesses: a guess of a player who
+    knocks as soon as it may replays at most a quarter of the unseen cards
+    left out of it (:data:`GUESS_KNOCKER_REPLAYS`), and is dealt again up to
+    :data:`GUESS_TRIES` times until it is a hand that player would not have
+    knocked with.  Late in a hand, with few cards unseen, replaying half its
+    draws picked its hand out of nearly all of them, and eight tries seldom
+    found one above the knock limit: against a player still holding 18
+    deadwood, a knock's figures went from about 3 to a loss of about 29 in
+    two turns (``benchmarks/knock_figures.py``, ``docs/hints-review-web.md``).
+    It plays as the expert with ``params``."""
 
     def __init__(self, seed: int | None = None, params: Params | None = None) -> None:
         super().__init__(seed, params)
-        self.guesser = MasterOpponent(seed, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR))
+        self.guesser = MasterOpponent(
+            seed,
+            MasterParams(
+                condition=True, cond_prior=GUESS_WAITER_PRIOR, knocker_replays=GUESS_KNOCKER_REPLAYS, tries=GUESS_TRIES
+            ),
+        )
 
     def guess_hands(self, view: PlayerView, ctx: _Context, rng: random.Random, samples: int) -> list[int]:
         return self.guesser.guess_hands(view, rng, samples)
@@ -705,3 +731,9 @@ class GuessingExpert(ExpertOpponent):
 GUESS_WAITER_PRIOR = 0.3
 """For :class:`GuessingExpert`: the chance, before any hand of the match is
 seen, that the opponent lies in wait (as ``MasterParams.waiter_prior``)."""
+
+GUESS_KNOCKER_REPLAYS = 0.25
+"""For :class:`GuessingExpert`: ``MasterParams.knocker_replays``."""
+
+GUESS_TRIES = 16
+"""For :class:`GuessingExpert`: ``MasterParams.tries``."""

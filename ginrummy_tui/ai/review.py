@@ -598,9 +598,10 @@ def estimate_knock_cost(
     """Expected points of this hand lost by ``played`` rather than
     ``suggested`` in ``state`` (seat ``seat`` to throw), where one knocks and
     the other throws the same card without knocking: on ``deals`` guesses of
-    the other hand and the stock (the hints' guesses: the cards it picked up
-    in melds, half its stock draws replayed, each a hand it did not end the
-    hand with), the knock settled exactly and the wait played out with the
+    the other hand and the stock (the master's, as the hints deal them but
+    without their bound on a quick knocker's replayed draws: the cards it
+    picked up in melds, half its stock draws replayed, each a hand it did not
+    end the hand with), the knock settled exactly and the wait played out with the
     master's fast policies, the player lying in wait as the expert would
     (:meth:`~ginrummy_tui.ai.master.MasterOpponent.playout_points`)."""
     from .master import GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
