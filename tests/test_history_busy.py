@@ -82,7 +82,7 @@ def test_a_locked_history_never_holds_up_a_move_and_its_records_land_in_order_on
         slowest = max(slowest, time.monotonic() - started)
         moves += 1
     assert len(state.sheet) >= 2  # hands ended (and the match) while the lock was held
-    assert slowest < 0.5  # it waited the busy timeout at every hint and hand end
+    assert slowest < 1.5  # it waited the busy timeout at every hint and hand end
     assert _rows(tmp_path, "SELECT count(*) FROM matches") == [(0,)]  # nothing could be written yet
     assert told == [BUSY_NOTE.format(what="this hint will be counted")]  # once, not at every write
     lock.release()
@@ -152,18 +152,18 @@ async def test_the_app_plays_on_while_another_gin_tui_holds_the_history_and_reco
             started = time.monotonic()
             await pilot.press("h")  # its count waits for the lock
             await until(pilot, lambda: _prompt(app).startswith("Hint:"), timeout=20)
-            assert time.monotonic() - started < 2.0  # the hint waited the busy timeout for its count
+            assert time.monotonic() - started < 2.5  # the hint waited the busy timeout for its count
             before = app.session.state
             pressed = time.monotonic()
             await pilot.press("s")  # a key handled at once, the lock still held
             await until(pilot, lambda: app.session.state is not before, timeout=20)
-            assert time.monotonic() - pressed < 0.5
+            assert time.monotonic() - pressed < 1.5
             await pilot.press("k")  # the hand ends: its record waits too
             await until(pilot, lambda: app.session.state.sheet, timeout=20)
             await pilot.pause(0.3)
             beats.append(time.monotonic())
             gaps = [b - a for a, b in zip(beats, beats[1:], strict=False)]
-            assert max(gaps) < 1.0  # the screen never froze (a write waited 3 s in it)
+            assert max(gaps) < 2.0  # the screen never froze (a write waited 3 s in it)
             said = [str(n.message) for n in app._notifications]
             busy = [s for s in said if "busy" in s]
             assert busy == [BUSY_NOTE.format(what="this hint will be counted")]
@@ -240,7 +240,7 @@ def test_the_guest_records_a_match_seen_finished_without_waiting_for_a_busy_hist
     records = SeatRecords(tmp_path, opponent="network")
     started = time.monotonic()
     assert records.observe(view(state, 1), "g1") is False  # not written now: the database is busy
-    assert time.monotonic() - started < 0.5  # the app's event loop made it: it waited 3 s there
+    assert time.monotonic() - started < 1.5  # the app's event loop made it: it waited the busy timeout (3 s) there
     lock.release()
     assert records.writes.flush(10.0) == []
     assert _rows(tmp_path, "SELECT uid, finished FROM matches") == [("g1", 1)]
@@ -289,17 +289,17 @@ async def test_the_app_opens_a_history_held_from_the_start_off_its_thread_and_re
             pressed = time.monotonic()
             await pilot.press("s")  # the first move: the first write, the history not opened yet
             await until(pilot, lambda: app.session.state is not before, timeout=20)
-            assert time.monotonic() - pressed < 0.5  # it waited the busy timeout (3 s) to open it
+            assert time.monotonic() - pressed < 1.5  # it waited the busy timeout (3 s) to open it
             pressed = time.monotonic()
             await pilot.press("h")
             await until(pilot, lambda: _prompt(app).startswith("Hint:"), timeout=20)
-            assert time.monotonic() - pressed < 0.5
+            assert time.monotonic() - pressed < 1.5
             await pilot.press("k")  # the hand ends: its record waits too
             await until(pilot, lambda: app.session.state.sheet, timeout=20)
             await pilot.pause(0.3)
             beats.append(time.monotonic())
             gaps = [b - a for a, b in zip(beats, beats[1:], strict=False)]
-            assert max(gaps) < 1.0, max(gaps)  # the screen never froze
+            assert max(gaps) < 2.0, max(gaps)  # the screen never froze
             said = [str(n.message) for n in app._notifications]
             assert [s for s in said if "busy" in s] == [BUSY_NOTE.format(what="this hand will be recorded")]
             held.release()
