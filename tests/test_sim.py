@@ -12,6 +12,10 @@ from ginrummy_tui.cli.sim import JSON_KEYS, simulate
 from ginrummy_tui.engine.words import counted
 
 KEYS = {
+    "a", "b", "rules", "seed", "matches", "hands", "wins", "wins_interval", "points", "net_points", "knocks",
+    "knocks_undercut", "gins", "big_gins", "undercuts", "voids", "decision_ms",
+}
+FIRST_KEYS = {  # the keys of the JSON before 5 Dec: a script reading them still finds them, unchanged
     "a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "big_gins", "undercuts", "voids",
     "decision_ms",
 }
@@ -25,12 +29,13 @@ def run_json(capsys, *args: str) -> dict:
 
 def test_json_has_exactly_the_documented_keys(capsys):
     r = run_json(capsys, "--a", "standard", "--b", "easy", "--matches", "4", "--seed", "3")
-    assert set(r) == KEYS == set(JSON_KEYS)
+    assert set(r) == KEYS == set(JSON_KEYS) and FIRST_KEYS <= KEYS
     assert r["a"] == "standard" and r["b"] == "easy" and r["rules"] == "standard"
     assert r["matches"] == 4
     assert r["wins"]["a"] + r["wins"]["b"] == 4
     assert r["hands"] >= 4
-    for key in ("wins", "points", "knocks", "gins", "big_gins", "undercuts"):  # big gins: the table had them, not the JSON
+    for key in ("wins", "wins_interval", "points", "net_points", "knocks", "knocks_undercut", "gins", "big_gins",
+                "undercuts"):  # big gins: the table had them, not the JSON
         assert set(r[key]) == {"a", "b"}
     assert all(r["big_gins"][side] <= r["gins"][side] for side in ("a", "b"))  # gins count big gins too
     assert isinstance(r["voids"], int)
@@ -65,8 +70,9 @@ def test_seats_alternate():
 def test_table_output(capsys):
     assert main(["sim", "--a", "standard", "--b", "easy", "--matches", "2"]) == 0
     out = capsys.readouterr().out
-    for words in ("matches won", "points per hand", "knocks", "gins", "big gins", "undercuts", "void hands",
-                  "median", "99th"):
+    for words in ("matches won", "95% interval (Wilson)", "points per hand", "net points per hand",
+                  "knocks, undercut ones too", "of them undercut", "gins", "big gins", "undercuts scored defending",
+                  "void hands", "median", "99th"):
         assert words in out
 
 
@@ -165,18 +171,19 @@ def test_seed_and_rules_before_sim_work_as_after_it(before, monkeypatch, capsys)
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["--hands", "3"], "rules classic: 3 single hands played\n"),
-        (["--hands", "1"], "rules classic: 1 single hand played\n"),
-        (["--matches", "1"], "rules classic: 1 match, "),
+        (["--hands", "3"], "3 single hands played\n"),
+        (["--hands", "1"], "1 single hand played\n"),
+        (["--matches", "1"], "1 match, "),
     ],
 )
-def test_the_first_line_says_what_was_played(args, says, capsys):
-    """With --hands 300 it read "rules classic: 300 hands, 300 hands played"."""
+def test_the_second_line_says_what_was_played(args, says, capsys):
+    """With --hands 300 it read "300 hands, 300 hands played"."""
     assert main(["sim", "--a", "easy", "--b", "easy", "--rules", "classic", "--seed", "3", *args]) == 0
-    first = capsys.readouterr().out.splitlines()[0] + "\n"
-    assert says in first
+    first, second = capsys.readouterr().out.splitlines()[:2]
+    assert first == "easy (a) against easy (b), rules classic, seed 3"
+    assert (second + "\n").startswith(says)
     if "--matches" in args:
-        assert first.endswith(" hands played\n") and "1 matches" not in first
+        assert second.endswith(" hands played") and "1 matches" not in second
 
 
 def _children(pid: int) -> list[int]:
@@ -255,7 +262,8 @@ def test_ctrl_c_stops_sim_in_one_line_with_the_figures_of_the_finished_matches(j
         r = json.loads(out)
         assert r["matches"] == done and r["wins"]["a"] + r["wins"]["b"] == done
     else:
-        assert out.decode().startswith(f"expert (a) against standard (b), rules standard: {counted(done, 'match')}, ")
+        assert out.decode().startswith(f"expert (a) against standard (b), rules standard, seed 1\n"
+                                       f"{counted(done, 'match')}, ")
     for pid in workers:  # the workers were stopped and waited for
         assert not os.path.exists(f"/proc/{pid}")
     with pytest.raises(ProcessLookupError):  # nothing at all of the command is left
@@ -284,3 +292,137 @@ def test_ctrl_c_while_a_finished_match_is_counted_stops_once_it_is_counted_whole
     assert r["matches"] == 2 and r["wins"]["a"] + r["wins"]["b"] == 2
     assert sum(r["knocks"].values()) + sum(r["gins"].values()) + r["voids"] == r["hands"]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # as it was
+
+
+# ---------------------------------------------------------------- what the output says
+
+
+def _totals(matches: int, hands: int, wins: tuple[int, int], points: tuple[int, int] = (0, 0),
+            undercuts: tuple[int, int] = (0, 0)) -> dict:
+    """The totals of a run, as the matches played add them up."""
+    from ginrummy_tui.cli.sim import _empty
+
+    total = _empty()
+    total.update(matches=matches, hands=hands, wins=list(wins), points=list(points), undercuts=list(undercuts),
+                 knocks=[hands // 2, hands - hands // 2 - 1], voids=1)
+    total["times"] = [[1.5, 2.5], [0.5, 70.25]]
+    return total
+
+
+def test_the_same_seed_plays_the_same_games_as_before_the_output_changed():
+    """The figures of seed 1 as they were before the output said more (only keys were added)."""
+    r = simulate("standard", "easy", 6, seed=1)
+    assert {k: v for k, v in r.items() if k in FIRST_KEYS - {"decision_ms"}} == {
+        "a": "standard", "b": "easy", "rules": "standard", "matches": 6, "hands": 54,
+        "wins": {"a": 5, "b": 1}, "points": {"a": 10.37, "b": 3.89}, "knocks": {"a": 42, "b": 9},
+        "gins": {"a": 2, "b": 0}, "big_gins": {"a": 0, "b": 0}, "undercuts": {"a": 0, "b": 5}, "voids": 1,
+    }
+
+
+@pytest.mark.parametrize("seed", [None, "7"])
+def test_the_seed_is_in_the_table_and_the_json(seed, capsys):
+    """Neither said the seed (1 unless given), so a run could not be played again from its output."""
+    given = [] if seed is None else ["--seed", seed]
+    args = ["sim", "--a", "easy", "--b", "easy", "--hands", "2", *given]
+    assert main(args) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"easy (a) against easy (b), rules standard, seed {seed or 1}"
+    assert run_json(capsys, *args[1:])["seed"] == int(seed or 1)
+
+
+def test_the_interval_is_wilson_s_as_in_the_docs():
+    """The intervals docs/ai.md quotes are Wilson score intervals: 586 of 1,000 "55.5-61.6%",
+    233 of 300 "72.6-82.0%", 1,190 of 2,000 "57.3-61.6%", 613 of 1,000 "58.2-64.3%"."""
+    from ginrummy_tui.cli.sim import wilson
+
+    for won, played, says in ((586, 1000, "55.5-61.6"), (233, 300, "72.6-82.0"), (1190, 2000, "57.3-61.6"),
+                              (613, 1000, "58.2-64.3")):
+        low, high = wilson(won, played)
+        assert f"{100 * low:.1f}-{100 * high:.1f}" == says
+    assert wilson(0, 6)[0] == 0.0 and wilson(6, 6)[1] == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_share_won_has_its_95_percent_interval(capsys):
+    """It gave the share of matches won without its interval: 5 (83.3%) of 6 could be anything
+    from 43.6% to 97.0%."""
+    from ginrummy_tui.cli.sim import _figures, _table, wilson
+
+    r = _figures("master", "expert", "standard", 1, _totals(6, 45, (5, 1)), single_hands=False)
+    assert r["wins_interval"] == {"a": [0.4365, 0.9699], "b": [0.0301, 0.5635]}
+    table = _table(r, single_hands=False).splitlines()
+    assert table[table.index(next(line for line in table if line.startswith("matches won"))) + 1].split() == [
+        "95%", "interval", "(Wilson)", "43.6-97.0%", "3.0-56.4%"]
+    single = _figures("easy", "easy", "standard", 1, _totals(0, 10, (7, 2)), single_hands=True)
+    assert single["wins_interval"]["a"] == [round(x, 4) for x in wilson(7, 10)]  # --hands N: of the hands
+
+
+def test_a_short_run_says_its_share_won_is_not_to_be_trusted(capsys):
+    """Nothing said that 6 matches tell little: the table ends saying so, and with --json
+    standard error does, while the 95% interval is wider than 10 points."""
+    from ginrummy_tui.cli.sim import _figures, _print, _table
+
+    short = _figures("master", "expert", "standard", 1, _totals(6, 45, (5, 1)), single_hands=False)
+    said = _table(short, single_hands=False)
+    assert said.endswith("\n\nFew matches (6): the share won is known only within its 95% interval, 53 points\n"
+                         "wide; about 400 matches narrow any share to 10 points.")
+    long = _figures("master", "expert", "standard", 1, _totals(1000, 5954, (613, 387)), single_hands=False)
+    assert "Few" not in _table(long, single_hands=False)  # 58.2-64.3%: 6 points wide
+    hands = _figures("easy", "easy", "standard", 1, _totals(0, 30, (20, 9)), single_hands=True)
+    assert "Few single hands (30): " in _table(hands, single_hands=True)
+    capsys.readouterr()
+    _print(short, False, True)
+    out, err = capsys.readouterr()
+    assert json.loads(out)["matches"] == 6  # the JSON alone on standard output
+    assert " ".join(err.split()).startswith("gin-tui sim: few matches (6): the share won is known only within its")
+    _print(long, False, True)
+    assert capsys.readouterr().err == ""
+
+
+def test_net_points_per_hand_are_printed(capsys):
+    """Net points per hand (won less lost), the figure docs/ai.md says to read, was not printed."""
+    from ginrummy_tui.cli.sim import _figures, _table
+
+    r = _figures("master", "expert", "standard", 1, _totals(6, 45, (5, 1), points=(601, 382)), single_hands=False)
+    assert r["points"] == {"a": 13.36, "b": 8.49}
+    assert r["net_points"] == {"a": 4.87, "b": -4.87}
+    assert "\nnet points per hand" + " " * 24 + "+4.87" + " " * 13 + "-4.87\n" in _table(r, single_hands=False)
+    level = _figures("easy", "easy", "standard", 1, _totals(2, 9, (1, 1), points=(30, 30)), single_hands=False)
+    assert level["net_points"] == {"a": 0.0, "b": 0.0}
+    assert json.dumps(level["net_points"]) == '{"a": 0.0, "b": 0.0}'  # not -0.0
+    close = _figures("easy", "easy", "standard", 1, _totals(2, 1000, (1, 1), points=(30, 31)), single_hands=False)
+    assert json.dumps(close["net_points"]) == '{"a": 0.0, "b": 0.0}'  # -0.001, not -0.0
+
+
+def test_the_knock_and_undercut_rows_say_what_they_count():
+    """"knocks" counted the knocks that were undercut without saying so, and "undercuts
+    scored" counted each side's undercuts as the defender without saying so."""
+    from ginrummy_tui.cli.sim import _figures, _table
+
+    r = _figures("master", "expert", "standard", 1, _totals(6, 45, (5, 1), undercuts=(4, 2)), single_hands=False)
+    assert r["knocks_undercut"] == {"a": 2, "b": 4}  # a's knocks undercut: b's undercuts as defender
+    rows = {line[:30].strip(): line[30:].split() for line in _table(r, single_hands=False).splitlines()}
+    assert rows["knocks, undercut ones too"] == [str(r["knocks"]["a"]), str(r["knocks"]["b"])]
+    assert rows["of them undercut"] == ["2", "4"]
+    assert rows["undercuts scored defending"] == ["4", "2"]
+
+
+def test_knocks_undercut_match_the_undercuts_of_a_run(capsys):
+    r = run_json(capsys, "--a", "expert", "--b", "standard", "--matches", "2", "--seed", "2")
+    assert r["undercuts"]["a"] > 0
+    assert r["knocks_undercut"] == {"a": r["undercuts"]["b"], "b": r["undercuts"]["a"]}
+    assert all(r["knocks_undercut"][s] <= r["knocks"][s] for s in ("a", "b"))
+
+
+@pytest.mark.parametrize("single", [False, True], ids=["matches", "hands"])
+def test_the_table_is_at_most_80_columns_wide(single):
+    from ginrummy_tui.cli.sim import _figures, _table
+
+    most = 1_000_000
+    total = _totals(0 if single else most, 9_999_999 if single else 7_654_321, (most, 0), points=(99_999_999, 0))
+    r = _figures("standard", "standard", "multiplayer-1.5", -123456789, total, single_hands=single)
+    for line in _table(r, single_hands=single).splitlines():
+        assert len(line) <= 80, line
+    lines = _table(r, single_hands=single).splitlines()
+    figures = [line for line in lines if line.startswith("matches won" if not single else "hands won")]
+    assert figures and figures[0][30:].split()[:2] == ["1000000", "(100.0%)" if not single else "(10.0%)"]
+

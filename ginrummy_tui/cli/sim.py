@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import signal
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Callable
@@ -31,6 +33,13 @@ JOBS_PER_PROCESSOR = 4
 """The most processes ``--jobs`` may start for each processor of the machine."""
 MOST_PLAYED = 1_000_000
 """The most matches (or single hands) one run plays."""
+TABLE_WIDTH = 80
+"""The widest line of the table: a label of 30 columns and two figures of 18."""
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+WIDEST_TRUSTED = 0.10
+"""The widest 95% interval of a share won (10 points) that the table gives without
+saying the run was too short to trust it: 400 matches always give a narrower one."""
 
 
 def _whole(text: str) -> int:
@@ -307,24 +316,44 @@ def simulate(a: str, b: str, count: int, seed: int = 1, preset: str = "standard"
             signal.signal(signal.SIGINT, previous)
         if bar:
             bar.close()
-    figures = _figures(a, b, preset, total)
+    figures = _figures(a, b, preset, seed, total, single_hands)
     if stopped:
         raise Stopped(figures, count)
     return figures
 
 
-def _figures(a: str, b: str, preset: str, total: dict) -> dict:
+def wilson(won: int, played: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of the share ``won / played`` (the method of the
+    intervals in docs/ai.md); (0, 1) when nothing was played."""
+    if played <= 0:
+        return 0.0, 1.0
+    p = won / played
+    z2 = Z95 * Z95
+    scale = 1.0 + z2 / played
+    middle = (p + z2 / (2 * played)) / scale
+    half = Z95 * math.sqrt(p * (1.0 - p) / played + z2 / (4.0 * played * played)) / scale
+    return max(0.0, middle - half), min(1.0, middle + half)
+
+
+def _figures(a: str, b: str, preset: str, seed: int, total: dict, single_hands: bool) -> dict:
     hands = max(1, total["hands"])
     times = total["times"]
+    played = total["hands"] if single_hands else total["matches"]
+    net = round((total["points"][0] - total["points"][1]) / hands, 2) + 0.0  # + 0.0: never -0.0
+    intervals = [wilson(total["wins"][i], played) for i in (0, 1)]
     return {
         "a": a,
         "b": b,
         "rules": preset,
+        "seed": seed,
         "matches": total["matches"],
         "hands": total["hands"],
         "wins": {"a": total["wins"][0], "b": total["wins"][1]},
+        "wins_interval": {side: [round(lo, 4), round(hi, 4)] for side, (lo, hi) in zip(("a", "b"), intervals)},
         "points": {"a": round(total["points"][0] / hands, 2), "b": round(total["points"][1] / hands, 2)},
+        "net_points": {"a": net, "b": -net + 0.0},
         "knocks": {"a": total["knocks"][0], "b": total["knocks"][1]},
+        "knocks_undercut": {"a": total["undercuts"][1], "b": total["undercuts"][0]},
         "gins": {"a": total["gins"][0] + total["big_gins"][0], "b": total["gins"][1] + total["big_gins"][1]},
         "big_gins": {"a": total["big_gins"][0], "b": total["big_gins"][1]},
         "undercuts": {"a": total["undercuts"][0], "b": total["undercuts"][1]},
@@ -336,41 +365,68 @@ def _figures(a: str, b: str, preset: str, total: dict) -> dict:
     }
 
 
-JSON_KEYS = ("a", "b", "rules", "matches", "hands", "wins", "points", "knocks", "gins", "big_gins", "undercuts",
-             "voids", "decision_ms")
+JSON_KEYS = ("a", "b", "rules", "seed", "matches", "hands", "wins", "wins_interval", "points", "net_points", "knocks",
+             "knocks_undercut", "gins", "big_gins", "undercuts", "voids", "decision_ms")
+"""The keys of ``gin-tui sim --json``, in order (keys are only ever added: a script
+reading the older ones still works)."""
 
 
 def _played(r: dict, single_hands: bool) -> str:
-    """What was played, for the first line of the table: "1000 matches, 7510 hands
+    """What was played, for the second line of the table: "1000 matches, 7510 hands
     played", or with --hands "300 single hands played"."""
     if single_hands:
         return f"{counted(r['hands'], 'single hand')} played"
     return f"{counted(r['matches'], 'match')}, {counted(r['hands'], 'hand')} played"
 
 
+def _few(r: dict, single_hands: bool) -> str | None:
+    """What says the run was too short for its share won to be trusted, when the 95%
+    interval of a's share is wider than :data:`WIDEST_TRUSTED`; None when it is not."""
+    low, high = r["wins_interval"]["a"]
+    if high - low <= WIDEST_TRUSTED:
+        return None
+    what = "single hands" if single_hands else "matches"
+    played = r["hands"] if single_hands else r["matches"]
+    return (f"Few {what} ({played}): the share won is known only within its 95% interval, "
+            f"{100 * (high - low):.0f} points wide; about 400 {what} narrow any share to 10 points.")
+
+
 def _table(r: dict, single_hands: bool) -> str:
+    """The figures as a table, no line wider than :data:`TABLE_WIDTH`."""
     played = r["hands"] if single_hands else r["matches"]
     what = "hands" if single_hands else "matches"
     rows = [
-        f"{r['a']} (a) against {r['b']} (b), rules {r['rules']}: {_played(r, single_hands)}",
+        f"{r['a']} (a) against {r['b']} (b), rules {r['rules']}, seed {r['seed']}",
+        _played(r, single_hands),
         "",
-        f"{'':24}{'a: ' + r['a']:>16}{'b: ' + r['b']:>16}",
+        f"{'':30}{'a: ' + r['a']:>18}{'b: ' + r['b']:>18}",
     ]
 
-    def row(label: str, x, y) -> None:
-        rows.append(f"{label:24}{x:>16}{y:>16}")
+    def row(label: str, x: object, y: object) -> None:
+        rows.append(f"{label:30}{x!s:>18}{y!s:>18}")
+
+    def interval(side: str) -> str:
+        low, high = r["wins_interval"][side]
+        return f"{100 * low:.1f}-{100 * high:.1f}%"
 
     wa, wb = r["wins"]["a"], r["wins"]["b"]
     pct = (lambda n: f"{n} ({100.0 * n / played:.1f}%)") if played else str
     row(f"{what} won", pct(wa), pct(wb))
+    if played:
+        row("  95% interval (Wilson)", interval("a"), interval("b"))
     row("points per hand", f"{r['points']['a']:.2f}", f"{r['points']['b']:.2f}")
-    row("knocks", r["knocks"]["a"], r["knocks"]["b"])
+    row("net points per hand", f"{r['net_points']['a']:+.2f}", f"{r['net_points']['b']:+.2f}")
+    row("knocks, undercut ones too", r["knocks"]["a"], r["knocks"]["b"])
+    row("  of them undercut", r["knocks_undercut"]["a"], r["knocks_undercut"]["b"])
     row("gins (with big gins)", r["gins"]["a"], r["gins"]["b"])
     row("big gins", r["big_gins"]["a"], r["big_gins"]["b"])
-    row("undercuts scored", r["undercuts"]["a"], r["undercuts"]["b"])
+    row("undercuts scored defending", r["undercuts"]["a"], r["undercuts"]["b"])
     row("decision ms, median", f"{r['decision_ms']['a']['median']:.2f}", f"{r['decision_ms']['b']['median']:.2f}")
     row("decision ms, 99th pct", f"{r['decision_ms']['a']['p99']:.2f}", f"{r['decision_ms']['b']['p99']:.2f}")
     rows.append(f"void hands: {r['voids']}")
+    few = _few(r, single_hands)
+    if few:
+        rows += ["", textwrap.fill(few, TABLE_WIDTH)]
     return "\n".join(rows)
 
 
@@ -397,15 +453,20 @@ def run(args: argparse.Namespace) -> int:
         asked = counted(count, "single hand" if single else "match")
         theirs = "; the figures are those of the finished ones" if done else ""
         say(f"gin-tui sim: stopped (Ctrl+C) after {done} of {asked}{theirs}.", file=sys.stderr)
-        if done:
-            _print(result, single, args.json)
+        if done:  # with --json, the line above is all standard error says: it says the run was cut short
+            _print(result, single, args.json, warn=False)
         return CTRL_C_STATUS
     _print(result, single, args.json)
     return 0
 
 
-def _print(result: dict, single: bool, as_json: bool) -> None:
+def _print(result: dict, single: bool, as_json: bool, warn: bool = True) -> None:
+    """Print the figures: the table, or with ``as_json`` the JSON alone on standard
+    output and, unless not ``warn``, the table's last words on a short run on standard error."""
     if as_json:
         out(json.dumps({k: result[k] for k in JSON_KEYS}))
+        few = _few(result, single) if warn else None
+        if few:
+            say(f"gin-tui sim: {few[0].lower()}{few[1:]}", file=sys.stderr)
     else:
         out(_table(result, single))
