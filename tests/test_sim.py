@@ -426,3 +426,15 @@ def test_the_table_is_at_most_80_columns_wide(single):
     figures = [line for line in lines if line.startswith("matches won" if not single else "hands won")]
     assert figures and figures[0][30:].split()[:2] == ["1000000", "(100.0%)" if not single else "(10.0%)"]
 
+
+def test_help_says_what_the_output_holds(capsys):
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit):
+        parse_command_line(["sim", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    for words in ("95% Wilson interval", "net points", "undercut ones too", "as the defender",
+                  "the same seed plays the same games, and the output says it",
+                  "standard, multiplayer-1.5, classic, oklahoma"):
+        assert words in said
+    assert "%%" not in said

@@ -66,24 +66,37 @@ def _jobs(text: str) -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``gin-tui sim``."""
-    parser.add_argument("--a", choices=LEVEL_CHOICES, default="expert", help="first opponent (default: expert)")
-    parser.add_argument("--b", choices=LEVEL_CHOICES, default="standard", help="second opponent (default: standard)")
+    from ginrummy_tui.engine import PRESETS
+
+    parser.add_argument("--a", choices=LEVEL_CHOICES, default="expert",
+                        help="first opponent, column a of the table (default: expert)")
+    parser.add_argument("--b", choices=LEVEL_CHOICES, default="standard",
+                        help="second opponent, column b (default: standard)")
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--matches", type=_count, default=None, metavar="N",
-                       help=f"matches to play (default 100, at most {MOST_PLAYED:,})")
+                       help=f"matches to play, in pairs dealt alike with the seats swapped "
+                            f"(default 100, at most {MOST_PLAYED:,})")
     count.add_argument("--hands", type=_count, default=None, metavar="N",
-                       help=f"play N single hands instead (at most {MOST_PLAYED:,})")
+                       help=f"play N single hands instead, the first hands of those deals (at most {MOST_PLAYED:,})")
     # no default here: one given before 'sim' (gin-tui --seed 5 sim) is kept; run() fills them in
-    parser.add_argument("--seed", type=_whole, default=argparse.SUPPRESS, metavar="N", help=f"seed of the deals (default {SEED})")
+    parser.add_argument("--seed", type=_whole, default=argparse.SUPPRESS, metavar="N",
+                        help=f"seed of the deals and of the opponents' random choices (default {SEED}): the same seed "
+                             "plays the same games, and the output says it")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
-                        help=f"rules preset (default {PRESET})")
+                        help=f"rules preset: {', '.join(PRESETS)} (default {PRESET})")
     parser.add_argument(
         "--jobs", type=_jobs, default=1, metavar="N",
-        help=f"processes to use (default 1, at most {JOBS_PER_PROCESSOR} for each processor)",
+        help=f"processes to play on (default 1, at most {JOBS_PER_PROCESSOR} for each processor); "
+             "the same games whatever N, only the decision times change",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    parser.epilog = ("Ctrl+C stops it: it says how many of the matches (or hands) were finished, prints the "
-                     "figures of those (as a table, or with --json), and ends with status 130.")
+    parser.epilog = ("The table gives, for each side: the matches (or hands) won, with the 95% Wilson interval "
+                     "of the share won; the points and the net points (won less lost) per hand; the knocks, "
+                     "undercut ones too, and how many of them were undercut; the gins; the undercuts it scored "
+                     "as the defender; and its decision times. When the interval is wider than 10 points it "
+                     "says the run was too short to trust (with --json, on standard error).  Ctrl+C stops it: it says how many of the matches (or hands) "
+                     "were finished, prints the figures of those (as a table, or with --json), and ends with "
+                     "status 130.")
 
 
 # ---------------------------------------------------------------- playing
