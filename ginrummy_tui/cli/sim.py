@@ -94,9 +94,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                      "of the share won; the points and the net points (won less lost) per hand; the knocks, "
                      "undercut ones too, and how many of them were undercut; the gins; the undercuts it scored "
                      "as the defender; and its decision times. When the interval is wider than 10 points it "
-                     "says the run was too short to trust (with --json, on standard error).  Ctrl+C stops it: it says how many of the matches (or hands) "
-                     "were finished, prints the figures of those (as a table, or with --json), and ends with "
-                     "status 130.")
+                     "says the run was too short to trust (with --json, on standard error).  Ctrl+C stops it: "
+                     "it says how many of the matches (or hands) were finished, prints the figures of those "
+                     "(as a table, or with --json), and ends with status 130.")
 
 
 # ---------------------------------------------------------------- playing
