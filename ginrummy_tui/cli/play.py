@@ -240,12 +240,13 @@ def build_unsaved_app(args: argparse.Namespace) -> GinApp:
     return app_on(context)
 
 
-def match_result_line(app: GinApp, stats: str | None) -> str | None:
+def match_result_line(app: GinApp, stats: str | None, then: str | None = None) -> str | None:
     """The finished match's result, for the terminal once the app is closed
     (the player may have quit before its screen): "match over: you won 31 to
     0 (gin-tui stats has your record); gin-tui starts a new match."  None
     while the match is not over.  ``stats``: the command that shows its
-    record (None: not recorded)."""
+    record (None: not recorded); ``then``: what becomes of it, where its
+    record is not written ("gin-tui records it, then starts a new match")."""
     from ginrummy_tui.engine.kinds import EndKind, Phase
 
     control = app.context.control
@@ -266,7 +267,7 @@ def match_result_line(app: GinApp, stats: str | None) -> str | None:
     record = f" ({stats} has your record)" if stats else ""
     if app.context.keeper is None:  # nothing saved (--data-dir -): no match to take up
         return f"match over: {result}{record}."
-    return f"match over: {result}{record}; {app.context.resume_command} starts a new match."
+    return f"match over: {result}{record}; {then or app.context.resume_command + ' starts a new match'}."
 
 
 def closing_line(app: GinApp, keeper: Keeper) -> str | None:
@@ -278,7 +279,7 @@ def closing_line(app: GinApp, keeper: Keeper) -> str | None:
     command = app.context.resume_command
     if keeper.store.held is not None:  # its match was not saved: said at start and by the quit question
         return None
-    over = match_result_line(app, None if keeper.failing or not keeper.record else stats_command(command))
+    over = match_result_line(app, stats_command(command) if keeper.recorded() else None, _finished_then(keeper, command))
     if over is not None:
         return over
     if keeper.failing:
@@ -288,6 +289,18 @@ def closing_line(app: GinApp, keeper: Keeper) -> str | None:
     if command != "gin-tui":  # plain gin-tui would not find the match: say what does
         return f"the match is saved; {command} resumes it."
     return None
+
+
+def _finished_then(keeper: Keeper, command: str) -> str | None:
+    """What becomes of a finished match whose record is not written, as the
+    line after the game says it (None: the usual, a new match next)."""
+    if not keeper.record or keeper.recorded():
+        return None
+    if keeper.finished_saved:  # the slot keeps it: the next start writes its record
+        return f"{command} records it, then starts a new match"
+    if keeper.has_save:  # its last save failed too
+        return f"only an earlier point of it is saved, not recorded: {command} resumes that"
+    return f"it is neither recorded nor saved: {command} starts a new match"
 
 
 def commands_in(app: GinApp) -> tuple[str, str]:
@@ -327,7 +340,7 @@ def run_saved_play(args: argparse.Namespace) -> int:
         finally:
             plan.close()
     back_in_the_terminal(app)
-    errors = [e for e in plan.keeper.errors if e not in plan.notes]
+    errors = [e for e in plan.keeper.standing_errors() if e not in plan.notes]
     closing = closing_line(app, plan.keeper)
     if errors:  # and what becomes of the match, below: the error may ask for it to be resumed
         say("gin-tui: " + errors[-1], file=sys.stderr)

@@ -111,6 +111,27 @@ class Keeper(_TellsBusy):
         """The records, made in order without the game ever waiting for the database."""
         self.unwritten = False
         """Records were left unwritten at exit (:meth:`finish_records`)."""
+        self.unrecorded: dict[str, str] = {}
+        """The matches (by id) whose last record failed for another reason than a
+        busy database (a full disk, a history that cannot be used), with the
+        reason, until a record of theirs is written: a finished one stays in
+        the slot meanwhile (:meth:`leave_finished`)."""
+        self.finished_saved = False
+        """The slot holds the finished match as it ended (its last save worked)."""
+        self.archived = False
+        """The finished match is in the archive (its copy there was written)."""
+        self.mended: set[int] = set()
+        """The places in :attr:`errors` of what no longer holds: saves failed, then worked again."""
+        self._save_error: int | None = None
+        """The place in :attr:`errors` of the failing saves' error, while they fail."""
+        self._unrecorded_said = False
+        self._record_errors: dict[str, int] = {}
+        """The place in :attr:`errors` of what was said of each match whose record failed."""
+        self._errors_lock = threading.Lock()
+        self.on_errors: Callable[[], None] | None = None
+        """Called, from any thread, once errors were added to :attr:`errors`
+        (the history's writes found it damaged, or failed), so that they are
+        told when found, not at the next move."""
 
     def shared_history(self):
         """The history database of this data directory (opened when first used)."""
@@ -180,7 +201,7 @@ class Keeper(_TellsBusy):
         holds the database, as a write does, without waiting for it."""
         shared = self.shared_history()
         hist = shared.get(wait=False)
-        self.errors.extend(shared.take_messages())
+        self._add_errors(shared.take_messages())
         if hist is None:
             return None
         match_id, opponent, replay = match
@@ -212,9 +233,27 @@ class Keeper(_TellsBusy):
         match = self._match()  # as it is now: the keeper may go on to another match before it is written
         name = self.opponent_name() if self.opponent_name is not None else None
 
+        keeps = key is not None and key[0] == "observe"  # the match's record itself, not a hint
+
         def run() -> None:
-            recorder = self._recorder_for(match, name)
-            if recorder is not None and write(recorder):
+            from ginrummy_tui.storage.history import Busy
+
+            try:
+                recorder = self._recorder_for(match, name)
+                wrote = recorder is not None and write(recorder)
+            except Busy:
+                raise
+            except Exception as exc:
+                if not keeps:
+                    raise  # said by the queue's on_error
+                self._not_recorded(match[0], exc)
+                return
+            if keeps:
+                if recorder is None:  # the history cannot be used: said by its messages
+                    self.unrecorded[match[0]] = self.shared_history().unusable or "the history database cannot be used"
+                else:
+                    self._recorded(match[0])
+            if wrote:
                 self._figures_changed()
 
         self.writes.submit(Write(what, run, key), now and self.shared_history().opened() is not None)
@@ -222,7 +261,12 @@ class Keeper(_TellsBusy):
     def finish_records(self, timeout: float = FLUSH_WAIT) -> None:
         """At exit: wait up to ``timeout`` seconds for the records still
         waiting for a busy database; what could not be written is said in
-        :attr:`errors`, with what keeps it."""
+        :attr:`errors`, with what keeps it.  The record of a finished match
+        that failed (a full disk) is tried once more first: space may have
+        been freed since."""
+        state = self.state
+        if self.record and state is not None and state.over and self.match_id in self.unrecorded:
+            self.catch_up(state)
         reason = self.writes.busy
         left = self.writes.flush(timeout)
         hints = sum("hint" in what for what in left)
@@ -230,14 +274,15 @@ class Keeper(_TellsBusy):
         # closing too) finds the writes stopped, nothing left: what the first found stands
         self.unwritten = self.unwritten or len(left) > hints
         if not left:
+            failed = self.unrecorded.get(self.match_id)
+            if failed is not None and state is not None and state.over and not self._unrecorded_said:
+                self._unrecorded_said = True
+                self._add_errors([f"statistics not recorded: {failed}; {self._finished_kept()}"])
             return
         said: list[str] = []
         if len(left) > hints:  # a hand, the match's end, a match given up
             if self.state is not None and self.state.over:
-                said.append(
-                    f"the finished match stays in {self.store.path.name} (and {self.store.archive_dir / (self.match_id + '.json')}): "
-                    "its last hands and result are recorded when gin-tui next starts"
-                )
+                said.append(self._finished_kept())
             else:
                 said.append("the match's save keeps its hands: they are recorded when it is resumed")
         if hints:
@@ -247,11 +292,33 @@ class Keeper(_TellsBusy):
             f"until gin-tui closed; {'; '.join(said)}"
         )
 
+    def _finished_kept(self) -> str:
+        """Where the finished match whose record is not written is kept, for the line said at exit."""
+        if not self.finished_saved:  # its last save failed too: the slot has what it had
+            if self.has_save:
+                return "only an earlier point of the match is saved: its hands since are not recorded"
+            return "nothing of the match is saved"
+        archive = f" (and {self.store.archive_dir / (self.match_id + '.json')})" if self.archived else ""
+        return (
+            f"the finished match stays in {self.store.path.name}{archive}: "
+            "its last hands and result are recorded when gin-tui next starts"
+        )
+
+    def recorded(self) -> bool:
+        """Whether the kept match's record is written, as far as it is known
+        (at exit, after :meth:`finish_records`: all of it)."""
+        return self.record and not self.unwritten and self.match_id not in self.unrecorded
+
     def _follow(self, state: GameState) -> None:
         """A new match after a finished one (``new match``) gets a new id, so
-        that its record and its archive are its own, whether it is recorded or not."""
+        that its record and its archive are its own, whether it is recorded or not.
+        A finished match whose record failed (a full disk) leaves the slot for
+        ``finished-<match id>.json`` first, where the next start's upkeep records it."""
         if self._match_no is not None and self._match_no != state.match_no:
+            if self.match_id in self.unrecorded and self.finished_saved:
+                self.store.set_aside_finished_id(self.match_id)
             self.match_id = new_match_id()
+            self.finished_saved = self.archived = False
         self._match_no = state.match_no
 
     def hold(self, state: GameState) -> None:
@@ -308,17 +375,42 @@ class Keeper(_TellsBusy):
             # kept in the archive, and in the slot too until gin-tui closes: a
             # gin-tui killed before then resumes it where it stood (the result
             # to see, the record to write if it could not be)
-            self.store.save_finished(state, match_id=self.match_id, settings=self.settings, replay=self.replay)
-            self.has_save = self.store.save(
-                state, match_id=self.match_id, settings=self.settings, ui=ui, replay=self.replay
-            ) or self.has_save
-            return
+            self.archived = (
+                self.store.save_finished(state, match_id=self.match_id, settings=self.settings, replay=self.replay)
+                is not None
+            )
         saved = self.store.save(state, match_id=self.match_id, settings=self.settings, ui=ui, replay=self.replay)
+        self.finished_saved = state.over and saved
+        self._saved(saved)
+
+    def _saved(self, saved: bool) -> None:
+        """After a save of the match: a failure is said once, until saving
+        works again; once it works, what was said of it no longer holds."""
         if not saved and not self.failing:  # said once, until saving works again
             kept = "the last save stands" if self.has_save else "nothing of it is saved"
-            self.errors.append(f"the match could not be saved: {self.store.last_error}; {kept} until saving works again")
+            self._save_error = self._add_errors(
+                [f"the match could not be saved: {self.store.last_error}; {kept} until saving works again"]
+            )
+        if saved and self._save_error is not None:
+            self.mended.add(self._save_error)
+            self._save_error = None
         self.failing = not saved
         self.has_save = self.has_save or saved
+
+    def standing_errors(self) -> list[str]:
+        """:attr:`errors` but those that no longer hold (saves failed, then worked again)."""
+        return [error for n, error in enumerate(self.errors) if n not in self.mended]
+
+    def _add_errors(self, errors: list[str]) -> int:
+        """Add ``errors`` (from any thread) and say that there are new ones;
+        the place in :attr:`errors` of the first."""
+        with self._errors_lock:
+            first = len(self.errors)
+            self.errors.extend(errors)
+        if errors and self.on_errors is not None:
+            with contextlib.suppress(Exception):
+                self.on_errors()
+        return first
 
     def _figures_changed(self) -> None:
         """Something was recorded: if the figures are kept ready (the app
@@ -327,15 +419,34 @@ class Keeper(_TellsBusy):
         if self._figures is not None:
             self._figures.refresh_soon(FIGURES_DELAY)
 
+    def _not_recorded(self, match_id: str, exc: Exception) -> None:
+        """A record of the match ``match_id`` failed (not for a busy database):
+        said once, until one of its records is written (then it no longer holds)."""
+        from ginrummy_tui.storage.history import Damaged
+
+        said = match_id in self.unrecorded
+        self.unrecorded[match_id] = str(exc)
+        if isinstance(exc, Damaged):  # set aside: the next record goes to a new database
+            self._record_failed(exc)
+        elif not said:
+            self._record_errors[match_id] = self._add_errors([f"statistics not recorded: {exc}"])
+
+    def _recorded(self, match_id: str) -> None:
+        """A record of the match ``match_id`` was written: all of it so far."""
+        self.unrecorded.pop(match_id, None)
+        told = self._record_errors.pop(match_id, None)
+        if told is not None:
+            self.mended.add(told)
+
     def _record_failed(self, exc: Exception) -> None:
         from ginrummy_tui.storage.history import Damaged
 
         if isinstance(exc, Damaged) and self.history is not None:
             self.history.replace_damaged(str(exc))
-            self.errors.extend(self.history.take_messages())
+            self._add_errors(self.history.take_messages())
             self._recorder = None
         else:
-            self.errors.append(f"statistics not recorded: {exc}")
+            self._add_errors([f"statistics not recorded: {exc}"])
 
     def _ui(self) -> dict[str, Any]:
         """The app's screen details now, or the last ones known (the app may be gone)."""
@@ -383,20 +494,36 @@ class Keeper(_TellsBusy):
             self._write("the match given up will be marked abandoned", abandon)
 
     def flush(self) -> None:
-        """Write the last state again (at exit: it is already saved, this is belt and braces)."""
-        if self.state is not None and (not self.state.over or self.keep_finished):
-            self.store.save(
-                self.state, match_id=self.match_id, settings=self.settings, ui=self._ui(), replay=self.replay
-            )
+        """Write the last state again (at exit: it is already saved, this is
+        belt and braces; or it could not be, and saving may work again: what
+        is said at exit is what this save did).  A finished match is written
+        again only where its last save failed (the slot's, the archive's)."""
+        state = self.state
+        if state is None:
+            return
+        if state.over and not self.keep_finished:
+            if not self.archived:
+                self.archived = (
+                    self.store.save_finished(state, match_id=self.match_id, settings=self.settings, replay=self.replay)
+                    is not None
+                )
+            if self.finished_saved:
+                return
+        saved = self.store.save(state, match_id=self.match_id, settings=self.settings, ui=self._ui(), replay=self.replay)
+        if state.over:
+            self.finished_saved = saved
+        self._saved(saved)
 
     def leave_finished(self) -> None:
         """At exit, after :meth:`finish_records`: a finished match leaves the
         slot (it is kept in the archive), once its record is written; while it
-        is not (the history database stayed busy), the save stays for the next
-        start to write it."""
+        is not (the history database stayed busy, or its write failed: a full
+        disk), the save stays for the next start to write it."""
         if self.keep_finished:  # the hosted match: its result shown again at the next start
             return
-        if self.state is not None and self.state.over and not self.unwritten and not self.writes.pending():
+        if self.state is None or not self.state.over or self.writes.pending():
+            return
+        if not self.unwritten and self.match_id not in self.unrecorded:
             self.store.remove()
 
 

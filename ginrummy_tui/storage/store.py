@@ -580,7 +580,15 @@ class Store:
         (:func:`~ginrummy_tui.storage.history.file_abandoned`); the file stays
         until that is done, so a kill in between leaves it for the next start.
         Returns that file, or None if the save could not be moved."""
-        pending = self.root / f"{FINISHED_PREFIX}{saved.match_id}.json"
+        return self.set_aside_finished_id(saved.match_id)
+
+    def set_aside_finished_id(self, match_id: str) -> Path | None:
+        """:meth:`set_aside_finished` for the finished match ``match_id`` this
+        slot holds (a new match follows it in this run, its record not
+        written yet); nothing from a slot that is :attr:`held`."""
+        if self.held is not None:
+            return None
+        pending = self.root / f"{FINISHED_PREFIX}{match_id}.json"
         try:
             if pending.exists():
                 move_aside(pending, "old")

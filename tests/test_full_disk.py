@@ -1,0 +1,267 @@
+"""A full disk (or a data directory that cannot be written for a while): the
+saves and the records that fail, what is kept of the match, and what the
+player is told, on the screen and once the game has closed."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import errno
+import shlex
+import sqlite3
+
+import pytest
+
+from ginrummy_tui.cli import Output, parse_command_line
+from ginrummy_tui.cli.play import run_play
+from ginrummy_tui.engine import Action, apply
+from ginrummy_tui.engine.cards import card
+from ginrummy_tui.session import startup
+from ginrummy_tui.session.keeper import Keeper
+from ginrummy_tui.session.startup import close_kept, prepare
+from ginrummy_tui.storage import history, store
+from ginrummy_tui.storage.history import open_history
+from ginrummy_tui.storage.store import Store
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.app import GinApp
+
+from .app_helpers import settle
+from .test_resume import args_for
+
+
+class Disk:
+    """The data directory's disk: ``saves_fail`` makes every save file fail
+    as a full disk does (``No space left on device``), ``records_fail`` every
+    record of a match into the history (``database or disk is full``)."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.saves_fail = False
+        self.records_fail = False
+        write, transaction = store.atomic_write_text, history.History.transaction
+
+        def atomic_write_text(path, text):
+            if self.saves_fail:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            write(path, text)
+
+        @contextlib.contextmanager
+        def failing_transaction(hist, wait=True):
+            if self.records_fail:
+                raise sqlite3.OperationalError("database or disk is full")
+            with transaction(hist, wait) as conn:
+                yield conn
+
+        monkeypatch.setattr(store, "atomic_write_text", atomic_write_text)
+        monkeypatch.setattr(history.History, "transaction", failing_transaction)
+
+    def full(self) -> None:
+        self.saves_fail = self.records_fail = True
+
+    def freed(self) -> None:
+        self.saves_fail = self.records_fail = False
+
+
+@pytest.fixture
+def disk(monkeypatch) -> Disk:
+    return Disk(monkeypatch)
+
+
+@pytest.fixture(autouse=True)
+def _plain_output():
+    ascii_before = Output.ascii_only
+    Output.ascii_only = False
+    yield
+    Output.ascii_only = ascii_before
+
+
+def _won() -> tuple:
+    """The match point, and the knock that wins the match from it."""
+    start = scenarios.match_point()
+    return start, apply(apply(start, Action("draw stock")), Action("knock", card("KD")))
+
+
+def _finished_rows(root, match_id: str) -> list[tuple]:
+    hist = open_history(root).history
+    assert hist is not None
+    try:
+        return hist.read("SELECT finished, winner FROM matches WHERE uid = ?", (match_id,))
+    finally:
+        hist.close()
+
+
+def _keeper_on_the_match_point(root) -> tuple[Keeper, object]:
+    start, end = _won()
+    keeper = Keeper(Store(root), match_id="m1", settings={"ai": "standard"})
+    keeper.start(start)
+    assert keeper.writes.settle(10.0)
+    assert _finished_rows(root, "m1") == [(0, None)]  # its hands are recorded: the history is there
+    return keeper, end
+
+
+def test_a_finished_match_whose_record_fails_stays_in_the_slot_and_is_recorded_at_the_next_start(tmp_path, disk):
+    """The history full at the match's end (its save still written): at exit the
+    save was removed, as if its record were written, and the match was lost from
+    the statistics for good, listed "unfinished"."""
+    keeper, end = _keeper_on_the_match_point(tmp_path)
+    disk.records_fail = True
+    keeper.on_change(end)
+    assert keeper.writes.settle(10.0)
+    assert any("database or disk is full" in e for e in keeper.errors)
+    close_kept(keeper)
+    assert keeper.errors[-1] == (
+        "statistics not recorded: database or disk is full; the finished match stays in current.json "
+        f"(and {tmp_path / 'archive' / 'm1.json'}): its last hands and result are recorded when gin-tui next starts"
+    )
+    assert Store(tmp_path).load(finished=True).saved.state == end
+    disk.freed()
+    plan = prepare(argparse.Namespace(**{**vars(args_for(tmp_path)), "seed": None}))
+    assert plan.resumed and plan.state == end
+    plan.after_first_frame()
+    assert plan.keeper.writes.settle(10.0)
+    assert _finished_rows(tmp_path, "m1") == [(1, end.winner)]
+    plan.close()
+    assert not (tmp_path / "current.json").exists()
+    assert (tmp_path / "archive" / "m1.json").exists()
+
+
+def test_a_finished_match_saved_and_recorded_nowhere_keeps_its_earlier_point(tmp_path, disk):
+    """The disk full at the match's end: neither its save nor its record was
+    written, and the save of an earlier point was removed at exit."""
+    keeper, end = _keeper_on_the_match_point(tmp_path)
+    disk.full()
+    keeper.on_change(end)
+    assert keeper.writes.settle(10.0)
+    assert keeper.failing
+    assert any(e.startswith("the match could not be saved: No space left on device") for e in keeper.errors)
+    close_kept(keeper)
+    assert Store(tmp_path).load(finished=True).saved.state == scenarios.match_point()
+    assert keeper.errors[-1] == (
+        "statistics not recorded: database or disk is full; only an earlier point of the match is saved: "
+        "its hands since are not recorded"
+    )
+
+
+def test_a_finished_match_whose_writes_failed_is_saved_and_recorded_at_exit_once_space_is_freed(tmp_path, disk):
+    """Space freed before the quit: the failed record was never tried again,
+    the match's end was lost (the save removed, the archive empty)."""
+    keeper, end = _keeper_on_the_match_point(tmp_path)
+    disk.full()
+    keeper.on_change(end)
+    assert keeper.writes.settle(10.0)
+    disk.freed()
+    close_kept(keeper)
+    assert _finished_rows(tmp_path, "m1") == [(1, end.winner)]
+    assert Store(tmp_path).load(finished=True).saved is None  # recorded: out of the slot...
+    archived = store.read_save(tmp_path / "archive" / "m1.json")
+    assert isinstance(archived, store.SavedMatch) and archived.state == end  # ...into the archive
+    assert not keeper.failing and keeper.standing_errors() == []
+
+
+def test_a_new_match_after_one_whose_record_failed_leaves_it_for_the_next_start(tmp_path, disk):
+    """``n`` on the result of a match whose record failed: the new match's save
+    took the slot, and the finished match was in the statistics nowhere."""
+    keeper, end = _keeper_on_the_match_point(tmp_path)
+    disk.records_fail = True
+    keeper.on_change(end)
+    assert keeper.writes.settle(10.0)
+    nxt = apply(end, Action("new match"))
+    keeper.on_change(nxt)
+    assert keeper.match_id != "m1"
+    assert (tmp_path / "finished-m1.json").exists()
+    close_kept(keeper)
+    disk.freed()
+    plan = prepare(argparse.Namespace(**{**vars(args_for(tmp_path)), "seed": None}))
+    assert plan.resumed and plan.state == nxt
+    from ginrummy_tui.session.keeper import start_history_upkeep
+
+    plan.after_first_frame()
+    thread = start_history_upkeep(plan.keeper, lambda message: None)
+    assert thread is not None
+    thread.join(20)
+    assert _finished_rows(tmp_path, "m1") == [(1, end.winner)]
+    assert not (tmp_path / "finished-m1.json").exists()
+    plan.close()
+
+
+def _driven(monkeypatch, steps) -> None:
+    """``gin-tui``'s app, when it runs, is played headless at 80×24 with
+    ``steps``: keys (each followed by the computer's moves), or callables,
+    called with the app."""
+
+    def run(app: GinApp, *args, **kwargs) -> None:
+        async def drive() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await settle(app, pilot)
+                for step in steps:
+                    if callable(step):
+                        step(app)
+                    else:
+                        await pilot.press(step)
+                    await settle(app, pilot)
+
+        asyncio.run(drive())
+
+    monkeypatch.setattr(GinApp, "run", run)
+
+
+def _command(root) -> str:
+    return shlex.join(["gin-tui", "--data-dir", str(root.absolute())])
+
+
+def test_the_lines_after_a_finished_match_whose_record_failed_say_it_is_not_recorded(tmp_path, monkeypatch, capsys, disk):
+    """The history full at the match's end: the terminal said "match over: you
+    won ... ; gin-tui starts a new match." (and with a busy history, "gin-tui
+    stats has your record"), the record failed, the match gone."""
+    start, end = _won()
+    real = startup.prepare
+
+    def on_the_match_point(args, **kwargs):
+        plan = real(args, **kwargs)
+        plan.state = start
+        plan.keeper.begin(start)
+        return plan
+
+    monkeypatch.setattr(startup, "prepare", on_the_match_point)
+
+    def full(app) -> None:
+        disk.records_fail = True
+
+    _driven(monkeypatch, [full, "s", "k"])  # draw from the stock, knock: the match is won
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    captured = capsys.readouterr()
+    you, them = end.totals
+    assert " ".join(captured.out.split()) == (
+        f"gin-tui: match over: you won {you} to {them}; {_command(tmp_path)} records it, then starts a new match."
+    )
+    assert " ".join(captured.err.split()).startswith(
+        "gin-tui: statistics not recorded: database or disk is full; the finished match stays in current.json"
+    )
+    assert Store(tmp_path).load(finished=True).saved.state.over
+
+
+def test_the_lines_after_the_game_say_the_match_is_saved_when_the_save_at_the_quit_worked(tmp_path, monkeypatch, capsys, disk):
+    """Saves failing (a full disk), then space freed before the quit: the save at
+    the quit wrote every move, and the terminal still said "the match could not
+    be saved" and "only an earlier point of your match is saved"."""
+    played = []
+    _driven(monkeypatch, [
+        "p", lambda app: disk.full(), "s", lambda app: disk.freed(), lambda app: played.append(app.session.view()),
+        "q", "y",
+    ])
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert " ".join(captured.out.split()) == f"gin-tui: the match is saved; {_command(tmp_path)} resumes it."
+    saved = Store(tmp_path).load().saved
+    assert saved is not None and saved.state.history == played[0].history  # the moves made while it was full
+
+
+def test_the_lines_after_the_game_say_only_an_earlier_point_is_saved_while_the_disk_stays_full(tmp_path, monkeypatch, capsys, disk):
+    _driven(monkeypatch, ["p", lambda app: disk.full(), "s", "q", "y"])
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    captured = capsys.readouterr()
+    assert "the match could not be saved: No space left on device" in " ".join(captured.err.split())
+    assert " ".join(captured.out.split()) == (
+        f"gin-tui: only an earlier point of your match is saved; {_command(tmp_path)} resumes it."
+    )
