@@ -435,3 +435,53 @@ def test_a_save_with_rule_values_out_of_range_is_refused_with_a_message_and_set_
     assert words in opened.messages[0] and "could not be used" in opened.messages[0]
     assert not path.exists() and opened.error.moved_to is not None
     assert opened.error.moved_to.read_bytes() == raw
+
+
+def _knocked_hand_text(rules: str = "standard") -> str:
+    """A save of a hand just ended by a knock (its result and score sheet there)."""
+    from ginrummy_tui.engine import Action
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.tui import scenarios
+
+    state = apply(apply(scenarios.knock_ready(), Action("draw stock")), Action("knock", card("KD")))
+    if rules != "standard":
+        state = replace(state, rules=PRESETS[rules], knock_limit=state.knock_limit)
+    assert state.result is not None and state.result.knock is not None and state.sheet
+    return encode_save(state, match_id="m-1")
+
+
+NUMBERS_OUT_OF_RULES = {
+    "a multiplier of 31 digits": (lambda s: s.update(multiplier=10**30), "multiplier"),
+    "a multiplier of 2 without Oklahoma": (lambda s: s.update(multiplier=2), "multiplier"),
+    "the result's multiplier of 31 digits": (lambda s: s["result"].update(multiplier=10**30), "multiplier"),
+    "a knock limit not the rules'": (lambda s: s.update(knock_limit=3), "knock limit"),
+    "the result's points of 31 digits": (lambda s: s["result"].update(points=10**30), "points"),
+    "the knock's points of 31 digits": (lambda s: s["result"]["knock"].update(points=10**30), "points"),
+    "a deadwood of 31 digits on the sheet": (lambda s: s["sheet"][-1].update(deadwood=[10**30, 3]), "deadwood"),
+    "a negative deadwood on the sheet": (lambda s: s["sheet"][-1].update(deadwood=[-1, 3]), "deadwood"),
+    "the knocker's deadwood of 31 digits": (lambda s: s["result"]["knock"].update(knocker_deadwood=10**30), "deadwood"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NUMBERS_OUT_OF_RULES))
+def test_a_save_with_numbers_its_rules_cannot_give_is_set_aside(tmp_path, case):
+    """A save's multiplier set to 10**30 (standard rules) was resumed: the hand
+    then scored 8000000000000000000000000000000, "statistics not recorded:
+    Python int too large to convert to SQLite INTEGER", and the save was gone."""
+    spoil, words = NUMBERS_OUT_OF_RULES[case]
+    text = _knocked_hand_text()
+    assert Store(tmp_path).load().saved is None  # nothing yet
+    (tmp_path / "current.json").write_text(_edit(text, lambda d: spoil(d["state"])), encoding="utf-8")
+    opened = Store(tmp_path).load()
+    assert opened.saved is None and opened.error is not None
+    assert "impossible" in opened.error.reason and words in opened.error.reason, opened.error.reason
+
+
+def test_an_oklahoma_hand_doubled_by_its_spade_is_a_good_save(tmp_path):
+    text = _edit(_knocked_hand_text("oklahoma"), lambda d: d["state"].update(multiplier=2))
+    (tmp_path / "current.json").write_text(text, encoding="utf-8")
+    assert Store(tmp_path).load().saved is not None
+    tripled = _edit(text, lambda d: d["state"].update(multiplier=3))
+    (tmp_path / "current.json").write_text(tripled, encoding="utf-8")
+    opened = Store(tmp_path).load()
+    assert opened.saved is None and "multiplier" in opened.error.reason

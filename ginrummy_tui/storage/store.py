@@ -196,10 +196,47 @@ def check_playable(state: GameState) -> None:
         problems.append("a player has reached the target but the match goes on")
     if state.taken is not None and state.phase != Phase.DISCARD:
         problems.append("a card is marked as just taken outside the discard step")
+    problems.extend(_numbers_out_of_rules(state))
     if problems:
         raise ValueError("impossible game: " + "; ".join(problems))
     view(state, 0)
     view(state, 1)
+
+
+MAX_DEADWOOD = 110
+"""No hand counts more deadwood: eleven cards of ten points."""
+
+
+def _numbers_out_of_rules(state: GameState) -> list[str]:
+    """What of ``state``'s numbers its rules cannot give: a hand's score
+    multiplier other than 1 (2 with an Oklahoma spade upcard), a knock limit
+    not the rules' (the upcard's with Oklahoma, which the engine checks), a
+    hand's points or deadwood out of reach (so that no number the screens
+    show or the history records is one no hand scores)."""
+    from ginrummy_tui.engine.state import MAX_POINTS
+
+    rules = state.rules
+    problems = []
+    multipliers = (1, 2) if rules.oklahoma else (1,)
+    if state.multiplier not in multipliers or (state.result is not None and state.result.multiplier not in multipliers):
+        problems.append(f"the hand's score multiplier is not one its rules give ({' or '.join(map(str, multipliers))})")
+    if not rules.oklahoma and state.knock_limit != rules.knock_limit:
+        problems.append(f"the hand's knock limit is not its rules' ({rules.knock_limit})")
+    points = [row.points for row in state.sheet]
+    deadwood = [d for row in state.sheet if row.deadwood is not None for d in row.deadwood]
+    if state.result is not None:
+        points.append(state.result.points)
+        knock = state.result.knock
+        if knock is not None:
+            points.append(knock.points)
+            deadwood += [knock.knocker_deadwood, knock.defender_deadwood, knock.defender_deadwood_before_layoffs]
+            if abs(knock.layout_gain) > MAX_POINTS:
+                points.append(knock.layout_gain)
+    if any(not 0 <= p <= MAX_POINTS for p in points):
+        problems.append(f"a hand's points are not between 0 and {MAX_POINTS:,}")
+    if any(not 0 <= d <= MAX_DEADWOOD for d in deadwood):
+        problems.append(f"a hand's deadwood is not between 0 and {MAX_DEADWOOD}")
+    return problems
 
 
 def _sheet_adds_up(state: GameState) -> bool:
