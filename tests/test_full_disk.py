@@ -265,3 +265,53 @@ def test_the_lines_after_the_game_say_only_an_earlier_point_is_saved_while_the_d
     assert " ".join(captured.out.split()) == (
         f"gin-tui: only an earlier point of your match is saved; {_command(tmp_path)} resumes it."
     )
+
+
+async def test_a_damaged_history_found_by_the_records_at_the_start_is_told_at_once(tmp_path, monkeypatch):
+    """The records' thread found the history damaged before the upkeep did (the
+    hands of the resumed match written first): its note waited for the next
+    move, and only the last of the errors found meanwhile was told."""
+    from ginrummy_tui.session import keeper as keeper_module
+
+    from .app_helpers import running, until
+
+    assert Store(tmp_path).save(scenarios.match_point(), match_id="m1", settings={"ai": "standard"})
+    (tmp_path / "history.sqlite3").write_bytes(b"this is not a database" * 100)
+    monkeypatch.setattr(keeper_module, "start_history_upkeep", lambda *args, **kwargs: None)  # the records come first
+    plan = prepare(args_for(tmp_path))
+    assert plan.resumed and plan.state.sheet
+
+    def told() -> list[str]:
+        said = [" ".join(str(n.message).split()) for n in app._notifications]
+        return [text for text in said if text.startswith("Your match history could not be used")]
+
+    async with running(plan) as (app, pilot):
+        await until(pilot, lambda: bool(told()))
+        assert len(told()) == 1 and told()[0].endswith("a new history has been started.")
+        assert app.session.view().history == plan.state.history  # no move was made
+    assert _finished_rows(tmp_path, "m1") == [(0, None)]  # its hands went to the new history
+
+
+def test_every_error_found_between_two_moves_is_told_in_order(tmp_path):
+    """Two errors found by the records' thread between two moves: only the last
+    was told, at the move."""
+    import threading
+
+    from ginrummy_tui.session.control import MatchControl
+
+    keeper = Keeper(Store(tmp_path), match_id="m1", settings={"ai": "standard"})
+    control = MatchControl(keeper)
+    told: list[str] = []
+    control.on_error = told.append
+    found = threading.Event()
+    control.on_errors_found = found.set
+    state = scenarios.knock_ready()
+    keeper.start(state)
+    thread = threading.Thread(target=keeper._add_errors, args=(["the first thing", "the second thing"],))
+    thread.start()
+    thread.join()
+    assert found.is_set()  # the app is asked to tell them now
+    control.on_change(apply(state, Action("draw stock")))
+    assert told == ["The first thing.", "The second thing."]
+    control.show_errors()
+    assert told == ["The first thing.", "The second thing."]  # each once

@@ -13,6 +13,7 @@ next match are (``next_settings``).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,14 @@ class MatchControl:
         file's, the command line's on top, the settings screen's once saved);
         None, or a None answer: the match's own rules and opponent go on."""
         self.errors_shown = len(keeper.errors) if keeper is not None else 0
+        """How many of the keeper's errors were told (by :meth:`show_errors`, or
+        among the notes of the start: :meth:`mark_told`)."""
+        self._told_lock = threading.Lock()
+        self.on_errors_found: Callable[[], None] | None = None
+        """Called, from any thread, when the keeper found new errors (the
+        history's writes found it damaged, or could not write): the app then
+        calls :meth:`show_errors` on its own thread, so that they are told
+        when found, not at the next move."""
         self.on_saved: Callable[[], None] | None = None
         """Called after each save (the app then saves its screen details too)."""
         self.on_error: Callable[[str], None] | None = None
@@ -60,6 +69,28 @@ class MatchControl:
         database is busy, and its records wait for it (:attr:`Keeper.tell`)."""
         if keeper is not None:
             keeper.tell = self._note
+            keeper.on_errors = self._errors_found
+
+    def _errors_found(self) -> None:
+        if self.on_errors_found is not None:
+            self.on_errors_found()
+
+    def show_errors(self) -> None:
+        """Tell (:attr:`on_error`) each of the keeper's errors not told yet, in order."""
+        keeper = self.keeper
+        if keeper is None:
+            return
+        with self._told_lock:
+            new = keeper.errors[self.errors_shown :]
+            self.errors_shown += len(new)
+        if self.on_error is not None:
+            for text in new:
+                self.on_error(as_sentence(text))
+
+    def mark_told(self, count: int) -> None:
+        """The keeper's first ``count`` errors were told otherwise (the notes of the start)."""
+        with self._told_lock:
+            self.errors_shown = max(self.errors_shown, count)
 
     def _note(self, text: str) -> None:
         if self.on_note is not None:
@@ -111,10 +142,7 @@ class MatchControl:
         finally:
             if self.on_saved is not None:
                 self.on_saved()
-            if keeper is not None and len(keeper.errors) > self.errors_shown:
-                self.errors_shown = len(keeper.errors)
-                if self.on_error is not None:
-                    self.on_error(as_sentence(keeper.errors[-1]))
+            self.show_errors()
 
     def fresh(self, settings: Settings) -> None:
         """A new match with ``settings`` in the session, kept from its first state."""

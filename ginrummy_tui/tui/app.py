@@ -161,6 +161,7 @@ class GinApp(App):
             context.control.on_saved = self._saved
             context.control.on_error = lambda text: self.notify(text, severity="error", timeout=10)
             context.control.on_note = self._note_from_any_thread
+            context.control.on_errors_found = partial(self._from_any_thread, context.control.show_errors)
             context.control.next_settings = lambda: self.context.settings  # the settings screen shows them
         if context.seat_records is not None:  # the guest's records: the same notes
             context.seat_records.tell = self._note_from_any_thread
@@ -244,10 +245,15 @@ class GinApp(App):
 
     def _note_from_any_thread(self, text: str) -> None:
         """A warning toast asked for from any thread (the history's writer: the database is busy)."""
+        self._from_any_thread(partial(self.notify, text, severity="warning", timeout=10))
+
+    def _from_any_thread(self, call: Callable[[], None]) -> None:
+        """Run ``call`` on the app's event loop, soon, asked from any thread
+        (nothing once the app has closed)."""
         loop = self._loop
         if loop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the app has just closed
-                loop.call_soon_threadsafe(partial(self.notify, text, severity="warning", timeout=10))
+                loop.call_soon_threadsafe(call)
 
     def _session_changed(self) -> None:
         """The session's listener (called from any thread)."""
@@ -383,9 +389,12 @@ class GinApp(App):
 
         ctx = self.context
         if ctx.after_first_frame is not None:
-            for note in ctx.after_first_frame():
+            told = ctx.after_first_frame()  # the keeper's errors so far
+            for note in told:
                 if note not in ctx.notes:
                     ctx.notes.append(note)
+            if ctx.control is not None:
+                ctx.control.mark_told(len(told))
         notes = self.start_notes = show_notes(self, ctx.notes, ctx.resumed, separate=ctx.resumed_separate)
         if ctx.keeper is not None:
             from ginrummy_tui.session.keeper import start_history_upkeep
