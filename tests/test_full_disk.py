@@ -315,3 +315,16 @@ def test_every_error_found_between_two_moves_is_told_in_order(tmp_path):
     assert told == ["The first thing.", "The second thing."]
     control.show_errors()
     assert told == ["The first thing.", "The second thing."]  # each once
+
+
+def test_the_quit_question_says_the_match_is_saved_once_room_was_made_for_it(tmp_path, monkeypatch, capsys, disk):
+    """Space freed after saves failed: the quit question still said "Only an
+    earlier point of your match is saved.", though the quit then saved it whole."""
+    asked: list[str] = []
+
+    def question(app) -> None:
+        asked.append(" ".join(str(app.screen.query_one("#confirm-note").render()).split()))
+
+    _driven(monkeypatch, ["p", lambda app: disk.full(), "s", lambda app: disk.freed(), "q", question, "y"])
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    assert asked == [f"Your match is saved: {_command(tmp_path)} resumes it."]

@@ -514,6 +514,13 @@ class Keeper(_TellsBusy):
             self.finished_saved = saved
         self._saved(saved)
 
+    def retry_save(self) -> bool:
+        """While saves fail, save the match once more (room may have been made
+        on the disk since the last move); True if it is saved now."""
+        if self.failing and self.store.held is None:
+            self.flush()
+        return not self.failing
+
     def leave_finished(self) -> None:
         """At exit, after :meth:`finish_records`: a finished match leaves the
         slot (it is kept in the archive), once its record is written; while it

@@ -1106,6 +1106,9 @@ class GinApp(App):
                 words.refresh()
             return
         self._quit_waiting = False
+        keeper = self.context.keeper
+        if keeper is not None and keeper.failing:  # room may have been made since: the question says what holds now
+            keeper.retry_save()
         editing = next((s for s in self.screen_stack if isinstance(s, SettingsScreen) and s.unsaved()), None)
         v = self.session.view()
 
