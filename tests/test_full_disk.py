@@ -328,3 +328,19 @@ def test_the_quit_question_says_the_match_is_saved_once_room_was_made_for_it(tmp
     _driven(monkeypatch, ["p", lambda app: disk.full(), "s", lambda app: disk.freed(), "q", question, "y"])
     assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
     assert asked == [f"Your match is saved: {_command(tmp_path)} resumes it."]
+
+
+def test_a_save_of_the_screen_details_that_works_again_ends_the_failing_saves(tmp_path, disk):
+    """Saves failing, then the cards sorted once room was made: that save
+    worked, and the game still said only an earlier point of the match was saved."""
+    ui = {"sort": "suit"}
+    keeper = Keeper(Store(tmp_path), match_id="m1", settings={"ai": "standard"}, ui=lambda: dict(ui))
+    state = scenarios.knock_ready()
+    keeper.start(state)
+    disk.saves_fail = True
+    keeper.on_change(apply(state, Action("draw stock")))
+    assert keeper.failing and keeper.standing_errors()
+    disk.saves_fail = False
+    ui["sort"] = "rank"
+    assert keeper.ui_changed()
+    assert not keeper.failing and keeper.standing_errors() == []

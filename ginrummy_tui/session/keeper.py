@@ -467,9 +467,12 @@ class Keeper(_TellsBusy):
         before = self.last_ui
         if self._ui() == before:
             return False
-        return self.store.save(
+        saved = self.store.save(
             self.state, match_id=self.match_id, settings=self.settings, ui=self.last_ui, replay=self.replay
         )
+        if saved:  # saving works again, if it failed
+            self._saved(True)
+        return saved
 
     def add_hint(self) -> None:
         """Count a hint used in this match (for the statistics)."""
