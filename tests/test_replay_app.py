@@ -396,3 +396,36 @@ async def test_a_long_turn_goes_on_under_its_words_in_the_list_of_turns(size):
         below = rows[at + 1]
         assert below[start:words].strip() == "" and "knock" in below[words:].split()[:2], (rows[at], below)
         assert below[words] != " "
+
+
+async def test_the_review_at_80_columns_says_there_is_more_below_as_f3_does():
+    """At 80x24 that the review went on below its frame was shown only by the
+    scroll bar's mark of two columns; F3 says it in its bottom edge."""
+    from textual.containers import VerticalScroll
+
+    s = new_game(seed=5)
+    me, bot = get_opponent("easy", 3), get_opponent("standard", 0)
+    while s.phase in ("upcard", "draw", "discard"):  # the easy player's hand: 5 differences to review
+        s = apply(s, (me if s.current == 0 else bot).choose(view(s, s.current)))
+    app = make_app(state=s, pause=0, ai="standard")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.ready)
+        await pilot.pause()
+        await pilot.pause()
+        frame = app.screen.query_one("#review", VerticalScroll)
+        assert frame.max_scroll_y > 0, screen_text(app)
+        bottom = frame.region.bottom - 1  # the frame's bottom edge
+        assert screen_text(app).splitlines()[bottom].rstrip().endswith("more below: ↓/PgDn ─╯")
+        for _ in range(50):
+            if frame.scroll_y >= frame.max_scroll_y:
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+        await pilot.pause()
+        assert frame.scroll_y >= frame.max_scroll_y
+        assert "more below" not in screen_text(app).splitlines()[bottom]  # at the end: nothing more
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert "more below: ↓/PgDn" in screen_text(app).splitlines()[bottom]

@@ -275,8 +275,22 @@ class ReviewScreen(TableOnly, ModalScreen):
     def on_mount(self) -> None:
         # another theme, another ground: the costs are coloured for it
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show())
+        self.watch(self.query_one("#review", VerticalScroll), "scroll_y", self._show_more_below)
         if not self._show():
             self._timer = self.set_interval(0.2, self._show)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_more_below)
+
+    def _show_more_below(self) -> None:
+        """While the review goes on below the frame, its bottom edge says so and how to get
+        there ("more below: ↓/PgDn"; with ASCII suits "more below: Down/PgDn"), as F3 does:
+        at 80x24 only the scroll bar's mark of two columns showed it."""
+        frame = self.query_one("#review", VerticalScroll)
+        if frame.scroll_y < frame.max_scroll_y:
+            frame.border_subtitle = f"more below: {'Down/PgDn' if self.ascii_only else '↓/PgDn'}"
+        else:
+            frame.border_subtitle = ""
 
     @property
     def ready(self) -> bool:
@@ -299,6 +313,7 @@ class ReviewScreen(TableOnly, ModalScreen):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+        self.call_after_refresh(self._show_more_below)  # once laid out: how far it scrolls
         return True
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
