@@ -451,3 +451,37 @@ def test_the_review_of_a_second_upcard_offer_weighs_the_draw_after_the_other_pla
     took = next(m for m in r.mistakes if m.played == parse_action("take upcard"))
     assert took.suggested == parse_action("pass")
     assert took.reason == "Pass on the upcard: 6♥ would lower your deadwood from 44 to 40; your draw after the computer's turn: about 39."
+
+
+# The computer takes the upcard 6♦, holding 6♠ 6♣; the player, holding 5♦ and 7♦
+# (so that 6♦ can only be in a set), draws A♦ and throws 6♥ or J♠.
+SIX_TAKEN = dict(
+    p0="6H JS 5D 7D 2C 3C 4C 8H 9H TH",
+    p1="6S 6C 2S 3S 4S QC QD KC KS 9C",
+    upcard="6D",
+    stock_top_first="AD 8S",
+)
+
+
+def _six_taken(p1: str = SIX_TAKEN["p1"]):
+    steps = replay_history(_made(**{**SIX_TAKEN, "p1": p1}), ["pass", "take upcard", "discard KS", "draw stock"])
+    before, move = steps[-1]
+    return apply(before, move.action)
+
+
+def test_a_throw_into_a_meld_the_hint_rates_near_certain_is_costed_as_such():
+    """Hand 4 of `--ai expert --seed 11`: the computer had picked up 6♦ and the hint said
+    6♥ melds for it "more than 49 in 50"; the player threw 6♥ (20 deadwood, not 16 with
+    J♠), the computer took it and went gin, and the review said "About even": its
+    play-outs dealt the other hand at random, keeping only 6♦."""
+    from ginrummy_tui.ai.hints import meld_chances
+    from ginrummy_tui.ai.review import estimate_cost
+
+    s = _six_taken()
+    six, jack = parse_cards("6H JS")
+    assert meld_chances(view(s, 0), (six, jack)) == (1.0, pytest.approx(0.13, abs=0.1))
+    costs = [estimate_cost(s, 0, parse_action("discard 6H"), parse_action("discard JS"), seed=k) for k in range(3)]
+    assert min(costs) >= 4  # at random: 2.0, 0.2, 2.4
+    # never hindsight: the other hand's real cards change nothing
+    other = _six_taken(p1="AS 2S 3S 4S QC QD KC KS 9C 8C")
+    assert estimate_cost(other, 0, parse_action("discard 6H"), parse_action("discard JS"), seed=0) == costs[0]

@@ -492,11 +492,17 @@ class MasterOpponent:
         hand it did not end the hand with: as a player who lies in wait by the
         score sheet's chance from ``MasterParams.cond_prior``, else as one who
         knocks as soon as it may."""
+        return [opp for opp, _stock in self.guess_deals(view, rng, samples)]
+
+    def guess_deals(self, view: PlayerView, rng: random.Random, samples: int) -> list[tuple[int, list[int]]]:
+        """The guesses of :meth:`guess_hands` (the same draws of ``rng``), each
+        with the stock dealt from the rest of the unseen cards: ``(the
+        opponent's hand, the stock, its last card drawn first)``."""
         ctx = _Context(view, self.expert.params)
         opp_wait = self.playout_waits(view)[1]
         p_wait = waiter_chance(view, self.params.cond_prior)
         waits = [opp_wait if rng.random() < p_wait else 0.0 for _ in range(samples)]
-        return [opp for opp, _stock in self._deals(view, ctx, rng, waits)]
+        return self._deals(view, ctx, rng, waits)
 
     # ------------------------------------------------------------ decisions
 

@@ -5,14 +5,15 @@ The hand is replayed from its deal.  At each of the player's decisions the
 expert opponent is asked for its choice in the player's own view (it sees
 what the player saw, nothing more).  Where the two differ, the cost is
 estimated in expected points of this hand: the cards the player could not
-see (the other hand and the stock) are dealt at random many times,
-consistently with what the player knew (the cards the other player picked up
-stay in its hand), and the rest of the hand is played out both ways by fast
-opponents, with the same random deals for both choices (the standard
+see (the other hand and the stock) are guessed many times as the hints guess
+them, from what the player knew (the cards the other player picked up, each
+in a meld, the rest weighted by what it threw and passed on; never its real
+cards), and the rest of the hand is played out both ways by fast opponents,
+with the same guessed deals for both choices (the standard
 opponent's rules on card masks, :class:`FastPlayOut`: the same points as
 playing them through the engine, :func:`_play_out`, five times faster).  The cost is the
 average difference, in points for the player minus points against; so a
-review never uses hindsight about the order of the stock.
+review never uses hindsight about the other hand or the order of the stock.
 
 A knock against the same throw without knocking (waiting) is estimated
 otherwise, as the master opponent weighs it (:func:`estimate_knock_cost`):
@@ -49,11 +50,11 @@ from ginrummy_tui.engine.melds import RUN_DW
 
 from .common import COMPUTER, hand_mask
 from .expert import NEAR
-from .hints import card_name, explain
+from .hints import card_name, explain, meld_guesser
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 DEFAULT_SAMPLES = 24
-"""Random deals of the unseen cards per reviewed decision, at least."""
+"""Guessed deals of the unseen cards per reviewed decision, at least."""
 MORE_SAMPLES = 8
 """While a cost is within two standard errors of nothing, more deals are
 played out, ``DEFAULT_SAMPLES`` at a time, up to this many times as many."""
@@ -542,6 +543,13 @@ class FastPlayOut:
         return points if (knocker if winner == "knocker" else 1 - knocker) == self.seat else -points
 
 
+def _dealt(state: GameState, seat: int, other: int, stock: list[int]) -> GameState:
+    """``state`` with the other hand ``other`` and the stock ``stock`` (its last card drawn first) of a guess."""
+    hands = [state.hands[0], state.hands[1]]
+    hands[1 - seat] = cards_of(other)
+    return replace(state, hands=(hands[0], hands[1]), stock=tuple(DECK[b.bit_length() - 1] for b in stock))
+
+
 def estimate_cost(
     state: GameState,
     seat: int,
@@ -553,17 +561,42 @@ def estimate_cost(
     policies: Sequence | None = None,
 ) -> float:
     """Expected points of this hand lost by playing ``played`` rather than
-    ``suggested`` in ``state`` (seat ``seat`` to move), over ``samples``
-    random deals of the cards ``seat`` cannot see; while the mean is within
-    two standard errors of nothing, over ``samples`` more at a time, up to
-    ``MORE_SAMPLES`` times as many.  One play-out differs from the other by
-    a whole hand's points, so 24 deals alone could call a discard leaving
-    29 more deadwood as good as the other.
+    ``suggested`` in ``state`` (seat ``seat`` to move): the mean of
+    :func:`estimate_cost_error`."""
+    return estimate_cost_error(state, seat, played, suggested, samples=samples, seed=seed, policies=policies)[0]
+
+
+def estimate_cost_error(
+    state: GameState,
+    seat: int,
+    played: Action,
+    suggested: Action,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | str = 0,
+    policies: Sequence | None = None,
+) -> tuple[float, float]:
+    """Expected points of this hand lost by playing ``played`` rather than
+    ``suggested`` in ``state`` (seat ``seat`` to move), and the standard
+    error of that mean, over ``samples`` guesses of the cards ``seat``
+    cannot see; while the mean is within two standard errors of nothing,
+    over ``samples`` more at a time, up to ``MORE_SAMPLES`` times as many.
+    One play-out differs from the other by a whole hand's points, so 24
+    deals alone could call a discard leaving 29 more deadwood as good as
+    the other.
+
+    The cards are guessed from ``seat``'s own view as the hints guess them
+    (:meth:`~ginrummy_tui.ai.master.MasterOpponent.guess_deals` of
+    :func:`~ginrummy_tui.ai.hints.meld_guesser`, whose guesses the hints'
+    chance that the other player melds a card counts): the cards it picked
+    up each in a meld, the rest weighted by what it threw and passed on,
+    half its stock draws replayed; the stock dealt from the rest.  Never
+    its real cards.
 
     The play-outs are the standard opponent's on both seats, on masks
     (:class:`FastPlayOut`); with ``policies`` (two objects with
     ``choose(view)``, one per seat) they are played through the engine
-    instead (:func:`_play_out`), far more slowly."""
+    instead (:func:`_play_out`), far more slowly, on the same deals."""
     rng = random.Random(f"gin-tui-review/{seed}/{len(state.history)}")
     fast = None
     if policies is None:
@@ -571,19 +604,24 @@ def estimate_cost(
             apply(state, action)  # raises, saying why, unless both are legal here: the play-outs do not check
         fast = FastPlayOut(state, seat)
     diffs: list[int] = []
+    mean = spread = 0.0
+    v = view(state, seat)
+    guesser = meld_guesser()
     while samples > 0 and len(diffs) < samples * MORE_SAMPLES:
-        for _ in range(samples):
+        for other, stock in guesser.guess_deals(v, rng, samples):
             if fast is not None:
-                other, stock = fast.sample(rng)
                 diffs.append(fast.points(suggested, other, stock) - fast.points(played, other, stock))
                 continue
-            s = _hidden_sample(state, seat, rng)
+            s = _dealt(state, seat, other, stock)
             diffs.append(_play_out(apply(s, suggested), seat, policies) - _play_out(apply(s, played), seat, policies))
-        mean = sum(diffs) / len(diffs)
-        spread = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
-        if mean * mean * len(diffs) >= 4 * spread:  # |mean| >= 2 standard errors
+        n = len(diffs)
+        mean = sum(diffs) / n
+        spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        if mean * mean * n >= 4 * spread:  # |mean| >= 2 standard errors
             break
-    return sum(diffs) / len(diffs) if diffs else 0.0
+    if not diffs:
+        return 0.0, 0.0
+    return mean, math.sqrt(spread / len(diffs))
 
 
 def estimate_knock_cost(
