@@ -20,7 +20,7 @@ import time
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.hints import hint
-from ginrummy_tui.ai.review import MORE_SAMPLES, review_hand
+from ginrummy_tui.ai.review import MORE_SAMPLES, PRECISION, review_hand
 from ginrummy_tui.engine import apply, new_game, view
 from ginrummy_tui.tui.screens.review_screen import SAMPLES
 
@@ -54,7 +54,7 @@ def main(hands: int = 20, costs: bool = False) -> None:
         knock_only += sum(1 for m in r.mistakes if m.knock_only)
     print(
         f"hands: {hands}, samples per reviewed decision: {SAMPLES}, up to {SAMPLES * MORE_SAMPLES} "
-        "while a cost is within two standard errors of nothing"
+        f"while a cost's standard error is above {PRECISION} points"
     )
     print(f"hint:   median {statistics.median(hint_ms):.1f} ms, p99 {_pct(hint_ms, 0.99):.1f} ms ({len(hint_ms)} hints)")
     print(

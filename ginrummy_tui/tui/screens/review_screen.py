@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 
 SAMPLES = 24
-"""Random deals of the unseen cards behind each cost (see :mod:`ginrummy_tui.ai.review`)."""
+"""Guessed deals of the unseen cards behind each cost, at least (see :mod:`ginrummy_tui.ai.review`)."""
 
 
 class ReviewKeeper:
@@ -233,13 +233,13 @@ def review_renderable(
     lines.append(grid)
     lines.append(Text())
     how = (
-        f"Costs are expected points of this hand, estimated by playing it out {review.samples} times (more where that was too few to tell) "
-        "with the cards you could not see dealt at random"
+        f"Costs are expected points of this hand, estimated by playing it out {review.samples} times or more (to within about a point) "
+        "with the cards you could not see guessed from what the other player showed, as the hints guess them"
     )
     if any(m.knock_only for m in review.mistakes):
         how += (
             f"; a knock against waiting, {review.knock_deals} times with the other hand guessed from what it showed, "
-            "as the hints guess it"
+            "the player lying in wait"
         )
     lines.append(Text(how + ".", style=muted))
     return Group(*lines)
