@@ -505,3 +505,36 @@ def test_a_listed_cost_is_played_out_until_it_is_precise_enough_to_rank():
         assert max(costs) - min(costs) <= 3.5 and statistics.stdev(costs) <= 1.3, costs
         assert all(error <= 1.3 for _cost, error in found)  # a standard error of about a point
         assert min(costs) >= 2  # a cost, whatever the seed
+
+
+# Hand 2 of `--ai expert --seed 11` (the scores from 0): the player knocks with 6♥
+# (10 deadwood) on turn 2, the stock at 27, where the expert would throw it and wait.
+SEED11_HAND2_KNOCK = [
+    "pass", "pass", "draw stock", "discard JD", "draw stock", "discard 9C",
+    "draw stock", "discard 9H", "draw stock", "knock 6H",
+]  # fmt: skip
+
+
+def test_a_choice_the_estimate_favours_by_many_points_is_said_to_look_better():
+    """The review said "Your choice looks as good" of a knock its own figures favoured by
+    about 20 points, and under it the hint's reason "Discard 6♥: waiting with 10 … beats
+    a knock now: about 22 points", as if waiting had won."""
+    from rich.console import Console
+
+    from ginrummy_tui.engine.replay import hand_of_match
+    from ginrummy_tui.tui.screens.review_screen import review_renderable
+
+    steps = replay_history(hand_of_match(11, 2), SEED11_HAND2_KNOCK)
+    review = review_moves(steps, 0, samples=4, knock_deals=60)
+    knock = next(m for m in review.mistakes if m.played == parse_action("knock 6H"))
+    assert knock.suggested == parse_action("discard 6H") and knock.cost < -8
+    points = round(-knock.cost)
+    assert knock.cost_text() == f"your choice looks about {points} points better"
+    assert "beats" not in knock.reason and "waiting with 10" not in knock.reason
+    assert knock.reason.startswith("Played out, your knock does better in this hand")
+    console = Console(width=400, record=True, color_system=None)
+    console.print(review_renderable(replace(review, mistakes=(knock,))))
+    assert f"waited. Your choice looks about {points} points better." in console.export_text()
+    # a point or two either way is no more than "as good"
+    assert replace(knock, cost=-2.0).cost_text() == "your choice looks as good"
+    assert replace(knock, cost=-20.4).cost_text() == "your choice looks about 20 points better"

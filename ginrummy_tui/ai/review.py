@@ -63,6 +63,10 @@ PRECISION = 1.0
 ``MORE_SAMPLES`` runs out first): stopping once the mean was two standard
 errors from nothing gave 5 to 14 points for the same discard from one seed
 to the next, all said "about 7 points"."""
+BETTER = 2.5
+"""Points by which an estimate favouring the player's own choice is said so
+("your choice looks about 3 points better"), and the expert's reason for
+its other choice is not given as if it had won (:func:`outplayed_reason`)."""
 KNOCK_DEALS = 120
 """Guessed deals per decision to knock or to wait (as many as the master's
 search gives each of its two candidates there)."""
@@ -113,14 +117,26 @@ class ReviewedDecision:
                 would += f" ({self.deadwood[1]})"
         return f"Turn {self.turn}: you {did}; the expert would have {would}."
 
+    @property
+    def better(self) -> bool:
+        """True when the estimate favours the player's own choice by several
+        points (``BETTER`` or more)."""
+        return self.cost <= -BETTER
+
     def cost_text(self) -> str:
         """The estimated cost in words: "about 7 points", "about 1 point", "about
-        even", "your choice looks as good".  In whole points (half a point up),
-        as the hints say theirs: the standard error of a cost played out 24 times
-        (a knock against waiting, 120 times) is several points, which a decimal
-        would hide."""
+        even", "your choice looks as good", and where the estimate favours the
+        player's choice by several points (:attr:`better`), "your choice looks
+        about 20 points better".  In whole points (half a point up), as the
+        hints say theirs: a cost is played out to a standard error of about a
+        point (:data:`PRECISION`), which a decimal would hide."""
         if self.cost < 0.5:
-            return "about even" if self.cost > -0.5 else "your choice looks as good"
+            if self.cost > -0.5:
+                return "about even"
+            if not self.better:
+                return "your choice looks as good"
+            points = math.floor(-self.cost + 0.5)
+            return f"your choice looks about {points} points better"
         points = math.floor(self.cost + 0.5)
         return f"about {points} point{'' if points == 1 else 's'}"
 
@@ -657,6 +673,21 @@ def estimate_knock_cost(
     return sum(a - b for a, b in zip(mine, theirs)) * v.multiplier / deals if deals else 0.0
 
 
+def outplayed_reason(played: Action, suggested: Action) -> str:
+    """The line under a difference where the play-outs favour the player's
+    choice by several points (``BETTER``), in place of the expert's reason,
+    which argues for its own choice as if it had won ("waiting with 10 ...
+    beats a knock now: about 22 points" under "Your choice looks as good")."""
+    if knock_only(played, suggested) and played.kind == Kind.KNOCK:
+        return (
+            "Played out, your knock does better in this hand: the expert waits with this deadwood "
+            "by its own rule (lying in wait wins it more matches), not by this hand's points."
+        )
+    if knock_only(played, suggested):
+        return "Played out, waiting does better in this hand than the expert's knock."
+    return "Played out, your choice does better in this hand than the one the expert's own weighing preferred."
+
+
 def _rollout_policies(level: str = "standard"):
     from ginrummy_tui.ai import get_opponent
 
@@ -716,6 +747,10 @@ def review_moves(
             cost = estimate_knock_cost(before, seat, move.action, suggested, deals=knock_deals, seed=seed)
         else:
             cost = estimate_cost(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
+        if cost <= -BETTER:
+            reason = outplayed_reason(move.action, suggested)
+        else:
+            reason = explain(v, suggested, ascii_only=ascii_only, opponent_name=opponent_name)
         dw_played = _deadwood_after(before, move.action)
         dw_suggested = _deadwood_after(before, suggested)
         dws = (dw_played, dw_suggested) if dw_played is not None and dw_suggested is not None else None
@@ -728,7 +763,7 @@ def review_moves(
                 cost=round(cost, 2),
                 deadwood=dws,
                 upcard=v.upcard,
-                reason=explain(v, suggested, ascii_only=ascii_only, opponent_name=opponent_name),
+                reason=reason,
             )
         )
     return HandReview(
@@ -785,6 +820,7 @@ __all__ = [
     "estimate_cost",
     "estimate_knock_cost",
     "knock_only",
+    "outplayed_reason",
     "replay_history",
     "review_hand",
     "review_moves",

@@ -223,6 +223,8 @@ def review_renderable(
         t.append(m.summary(ascii_only))
         cost = m.cost_text()
         style = f"bold {colours.red}" if m.cost >= 5 else (f"bold {colours.gold}" if m.cost >= 0.5 else muted)
+        if m.better:  # the play-outs favour the player's own choice by several points
+            style = f"bold {colours.green}"
         t.append(f" {cost[:1].upper()}{cost[1:]}", style=style)
         if m.cost >= 0.5:
             t.append(" lost", style=style)
