@@ -538,3 +538,51 @@ def test_a_choice_the_estimate_favours_by_many_points_is_said_to_look_better():
     # a point or two either way is no more than "as good"
     assert replace(knock, cost=-2.0).cost_text() == "your choice looks as good"
     assert replace(knock, cost=-20.4).cost_text() == "your choice looks about 20 points better"
+
+
+# Seed 37, hand 1: seat 0 plays as the easy opponent, seat 1 as the expert.  On the
+# last move seat 0 throws 2♥ (17 deadwood) where the expert would throw 9♣ (10) and wait.
+SEED37_BOTH_WAIT = [
+    "pass", "take upcard", "discard KC", "draw stock", "discard JC", "draw stock", "discard KH", "draw stock",
+    "discard TS", "draw stock", "discard QH", "draw stock", "discard 3H", "draw discard", "discard QS",
+    "draw stock", "discard KS", "draw stock", "discard 7S", "draw stock", "discard 5H", "draw discard",
+    "discard 6H", "draw stock", "discard 7H", "draw stock", "discard 6C", "draw stock", "discard 6S",
+    "draw stock", "discard 9H", "draw stock", "discard 9D", "draw stock", "discard 7C", "draw stock",
+    "discard 6D", "draw stock", "discard 4D", "draw stock", "discard JH", "draw stock", "discard TD",
+    "draw stock", "discard 5D", "draw discard", "discard 3H", "draw stock", "discard JS", "draw stock",
+    "discard 9S", "draw stock", "discard QC", "draw stock", "discard TC", "draw stock", "discard 2H",
+]  # fmt: skip
+# Seed 39, the same players: seat 0 throws 4♣ (9 deadwood) where the expert would throw 4♠ (9).
+SEED39_BOTH_WAIT = [
+    "pass", "pass", "draw stock", "discard QC", "draw stock", "discard QD", "draw stock", "discard QH",
+    "draw stock", "discard QS", "draw stock", "discard 9C", "draw stock", "discard JD", "draw stock",
+    "discard KH", "draw discard", "discard 6S", "draw stock", "discard 9S", "draw stock", "discard 7C",
+    "draw stock", "discard 8D", "draw stock", "discard 5S", "draw stock", "discard 6D", "draw stock",
+    "discard 7S", "draw stock", "discard 5D", "draw stock", "discard 4H", "draw stock", "discard 4C",
+]  # fmt: skip
+
+
+def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
+    """"you discarded 3♠ (12 deadwood); the expert would have discarded 6♠ (9)" stood
+    above "Discard 6♠: waiting with 9 … beats knocking": the player did not knock either,
+    so a knock against waiting did not explain 6♠ over 3♠."""
+    from ginrummy_tui.ai.hints import explain, meld_chances, odds
+
+    steps = replay_history(new_game(seed=37), SEED37_BOTH_WAIT)
+    m = review_moves(steps, 0, samples=4).mistakes[-1]
+    assert (m.index, m.played, m.suggested, m.deadwood) == (56, parse_action("discard 2H"), parse_action("discard 9C"), (17, 10))
+    v = view(steps[56][0], 0)
+    assert "waiting with 10" in explain(v, m.suggested)  # the expert's own reason: a knock against waiting
+    nine, two = parse_cards("9C 2H")
+    mine, theirs = meld_chances(v, (nine, two))
+    assert m.reason == (
+        f"Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17); "
+        f"the chance the computer can meld 9♣ is {odds(mine)}, 2♥ {odds(theirs)}."
+    )
+    # the same deadwood either way: what the expert weighs beyond it
+    steps = replay_history(new_game(seed=39), SEED39_BOTH_WAIT)
+    m = review_moves(steps, 0, samples=4).mistakes[-1]
+    assert (m.index, m.played, m.suggested, m.deadwood) == (35, parse_action("discard 4C"), parse_action("discard 4S"), (9, 9))
+    assert "waiting with 9" in explain(view(steps[35][0], 0), m.suggested)
+    assert m.reason.startswith("Discard 4♠ and wait: it leaves 9 deadwood, as 4♣ would; after your next two draws")
+    assert "knock" not in m.reason

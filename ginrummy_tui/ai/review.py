@@ -38,6 +38,7 @@ from ginrummy_tui.engine import (
     Card,
     GameState,
     Move,
+    PlayerView,
     apply,
     cards_of,
     deadwood_mask,
@@ -50,7 +51,7 @@ from ginrummy_tui.engine.melds import RUN_DW
 
 from .common import COMPUTER, hand_mask
 from .expert import NEAR
-from .hints import card_name, explain, meld_guesser
+from .hints import card_name, explain, meld_chances, meld_guesser, odds
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 DEFAULT_SAMPLES = 24
@@ -673,6 +674,38 @@ def estimate_knock_cost(
     return sum(a - b for a, b in zip(mine, theirs)) * v.multiplier / deals if deals else 0.0
 
 
+def compared_reason(v: PlayerView, played: Card, suggested: Card, ascii_only: bool = False, name: str = COMPUTER) -> str:
+    """Why throw ``suggested`` rather than ``played``, where neither player
+    knocks and the expert could have knocked with ``suggested`` (its own
+    reason there weighs a knock against waiting, which the player, who did
+    not knock either, did not choose between).  Where ``suggested`` leaves
+    less deadwood: the two deadwoods, and the chance the other player can
+    meld each card (:func:`~ginrummy_tui.ai.hints.meld_chances`, on the same
+    guesses); else the first figure the expert weighs that favours
+    ``suggested``, as a hint to throw it rather than a card leaving less
+    deadwood gives it (the draws to come, the chances to meld, its own
+    weights)."""
+    from .hints import _what_favours, hint_expert
+
+    lab = lambda c: card_name(c, ascii_only)  # noqa: E731
+    hand = hand_mask(v.hand)
+    mine, theirs = deadwood_mask(hand ^ suggested.bit), deadwood_mask(hand ^ played.bit)
+    p_mine, p_theirs = meld_chances(v, (suggested, played))
+    chances = (p_mine, p_theirs)
+    head = f"Discard {lab(suggested)} and wait: it leaves {mine} deadwood"
+    if mine >= theirs:
+        left = f", as {lab(played)} would" if mine == theirs else f" ({lab(played)} would leave {theirs})"
+        return f"{head}{left}; {_what_favours(v, hint_expert(), suggested, played, chances, ascii_only, name)}."
+    said = odds(chances[0]), odds(chances[1])
+    if said[0] == said[1]:
+        said = f"about {round(100 * chances[0])} in 100", f"about {round(100 * chances[1])} in 100"
+    if said[0] == said[1]:
+        chance = f"the chance {name} can meld either is {said[0]}"
+    else:
+        chance = f"the chance {name} can meld {lab(suggested)} is {said[0]}, {lab(played)} {said[1]}"
+    return f"{head} ({lab(played)} would leave {theirs}); {chance}."
+
+
 def outplayed_reason(played: Action, suggested: Action) -> str:
     """The line under a difference where the play-outs favour the player's
     choice by several points (``BETTER``), in place of the expert's reason,
@@ -686,6 +719,16 @@ def outplayed_reason(played: Action, suggested: Action) -> str:
     if knock_only(played, suggested):
         return "Played out, waiting does better in this hand than the expert's knock."
     return "Played out, your choice does better in this hand than the one the expert's own weighing preferred."
+
+
+def _both_wait(v: PlayerView, played: Action, suggested: Action) -> bool:
+    """True when the player and the expert throw different cards, neither
+    knocking, and the expert could have knocked with its card: its reason
+    then weighs knocking against waiting (:func:`compared_reason` is the
+    one for the choice the player made)."""
+    if played.kind != Kind.DISCARD or suggested.kind != Kind.DISCARD or played.card is suggested.card:
+        return False
+    return any(a.kind == Kind.KNOCK and a.card is suggested.card for a in v.legal_actions)
 
 
 def _rollout_policies(level: str = "standard"):
@@ -749,6 +792,9 @@ def review_moves(
             cost = estimate_cost(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
         if cost <= -BETTER:
             reason = outplayed_reason(move.action, suggested)
+        elif _both_wait(v, move.action, suggested):
+            assert move.action.card is not None and suggested.card is not None
+            reason = compared_reason(v, move.action.card, suggested.card, ascii_only, opponent_name)
         else:
             reason = explain(v, suggested, ascii_only=ascii_only, opponent_name=opponent_name)
         dw_played = _deadwood_after(before, move.action)
@@ -816,6 +862,7 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "HandReview",
     "ReviewedDecision",
+    "compared_reason",
     "describe_action",
     "estimate_cost",
     "estimate_knock_cost",
