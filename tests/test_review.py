@@ -537,6 +537,8 @@ def test_a_choice_the_estimate_favours_by_many_points_is_said_to_look_better():
     assert f"waited. Your choice looks about {points} points better." in console.export_text()
     # a point or two either way is no more than "as good"
     assert replace(knock, cost=-2.0).cost_text() == "your choice looks as good"
+    assert replace(knock, cost=-4.0, error=2.5).cost_text() == "your choice looks as good"  # within its noise
+    assert 0 < knock.error < -knock.cost / 2  # several standard errors better
     assert replace(knock, cost=-20.4).cost_text() == "your choice looks about 20 points better"
 
 

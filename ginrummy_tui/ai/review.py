@@ -94,7 +94,10 @@ class ReviewedDecision:
     upcard: Card | None
     """The top card of the discard pile when the decision was made."""
     reason: str
-    """Why the expert chose ``suggested`` (one line)."""
+    """Why the expert chose ``suggested`` (one line); where the play-outs favour
+    ``played`` by several points (:attr:`better`), why the expert chose otherwise."""
+    error: float = 0.0
+    """The standard error of ``cost``."""
 
     @property
     def knock_only(self) -> bool:
@@ -121,8 +124,8 @@ class ReviewedDecision:
     @property
     def better(self) -> bool:
         """True when the estimate favours the player's own choice by several
-        points (``BETTER`` or more)."""
-        return self.cost <= -BETTER
+        points: ``BETTER`` or more, and at least two standard errors."""
+        return self.cost <= -BETTER and self.cost <= -2 * self.error
 
     def cost_text(self) -> str:
         """The estimated cost in words: "about 7 points", "about 1 point", "about
@@ -665,13 +668,30 @@ def estimate_knock_cost(
     end the hand with), the knock settled exactly and the wait played out with the
     master's fast policies, the player lying in wait as the expert would
     (:meth:`~ginrummy_tui.ai.master.MasterOpponent.playout_points`)."""
+    return estimate_knock_cost_error(state, seat, played, suggested, deals=deals, seed=seed)[0]
+
+
+def _mean_error(diffs: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``diffs`` and its standard error."""
+    n = len(diffs)
+    if not n:
+        return 0.0, 0.0
+    mean = sum(diffs) / n
+    return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
+
+
+def estimate_knock_cost_error(
+    state: GameState, seat: int, played: Action, suggested: Action, *, deals: int = KNOCK_DEALS, seed: int | str = 0
+) -> tuple[float, float]:
+    """:func:`estimate_knock_cost` (the same figure, on the same deals) and its standard error."""
     from .master import GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
 
     v = view(state, seat)
     guesser = MasterOpponent(seed if isinstance(seed, int) else 0, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR))
     rng = random.Random(f"gin-tui-review-knock/{seed}/{len(state.history)}")
     mine, theirs = guesser.playout_points(v, [suggested, played], rng, deals)
-    return sum(a - b for a, b in zip(mine, theirs)) * v.multiplier / deals if deals else 0.0
+    _mean, error = _mean_error([(a - b) * v.multiplier for a, b in zip(mine, theirs)])
+    return (sum(a - b for a, b in zip(mine, theirs)) * v.multiplier / deals if deals else 0.0), error
 
 
 def compared_reason(v: PlayerView, played: Card, suggested: Card, ascii_only: bool = False, name: str = COMPUTER) -> str:
@@ -787,10 +807,10 @@ def review_moves(
         if suggested == move.action:
             continue
         if knock_only(move.action, suggested):  # the fast players knock whenever they can: waiting is played out otherwise
-            cost = estimate_knock_cost(before, seat, move.action, suggested, deals=knock_deals, seed=seed)
+            cost, error = estimate_knock_cost_error(before, seat, move.action, suggested, deals=knock_deals, seed=seed)
         else:
-            cost = estimate_cost(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
-        if cost <= -BETTER:
+            cost, error = estimate_cost_error(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
+        if cost <= -BETTER and cost <= -2 * error:
             reason = outplayed_reason(move.action, suggested)
         elif _both_wait(v, move.action, suggested):
             assert move.action.card is not None and suggested.card is not None
@@ -807,6 +827,7 @@ def review_moves(
                 played=move.action,
                 suggested=suggested,
                 cost=round(cost, 2),
+                error=round(error, 2),
                 deadwood=dws,
                 upcard=v.upcard,
                 reason=reason,
@@ -865,7 +886,9 @@ __all__ = [
     "compared_reason",
     "describe_action",
     "estimate_cost",
+    "estimate_cost_error",
     "estimate_knock_cost",
+    "estimate_knock_cost_error",
     "knock_only",
     "outplayed_reason",
     "replay_history",

@@ -240,7 +240,7 @@ def review_renderable(
     )
     if any(m.knock_only for m in review.mistakes):
         how += (
-            f"; a knock against waiting, {review.knock_deals} times with the other hand guessed from what it showed, "
+            f"; a knock against waiting, {review.knock_deals} times with the other hand guessed the same way, "
             "the player lying in wait"
         )
     lines.append(Text(how + ".", style=muted))
