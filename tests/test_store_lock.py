@@ -376,3 +376,121 @@ def test_the_take_over_question_is_broken_between_words_at_the_terminal_s_width(
     option = next(i for i, line in enumerate(lines) if line.startswith("  t  take it over"))
     assert lines[option + 1].startswith("     ") and "hosted here" in lines[option + 1], lines  # under its words
     assert "'x' is not one of the choices: answer t or q." in lines, lines
+
+
+# ---------------------------------------------------------------- Ctrl+C before the table
+
+
+def _game_in_a_terminal(root, until: bytes) -> tuple[int, str]:
+    """``gin-tui --data-dir root`` with a pseudo-terminal as its standard input,
+    output and error, sent SIGINT (Ctrl+C) once it has written ``until``: its
+    exit status and what it wrote."""
+    import pty
+    import select
+    import time
+
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k not in ("TEXTUAL_DRIVER", "GIN_TUI_WEB", "GIN_TUI_HOME")}
+    env.update(PYTHONPATH=os.getcwd() + os.pathsep + env.get("PYTHONPATH", ""), TERM="xterm")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ginrummy_tui", "--data-dir", str(root)],
+        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    os.close(slave)
+    said = b""
+
+    def read(wanted: bytes | None) -> None:
+        nonlocal said
+        deadline = time.monotonic() + 30
+        while (wanted is None or wanted not in said) and time.monotonic() < deadline:
+            if not select.select([master], [], [], 0.5)[0]:
+                if wanted is None:
+                    return
+                continue
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # its other side closed: it ended
+                return
+            if not chunk:
+                return
+            said += chunk
+
+    try:
+        read(until)
+        assert proc.poll() is None, said
+        os.killpg(proc.pid, signal.SIGINT)
+        status = proc.wait(15)
+        read(None)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        os.close(master)
+    return status, said.decode(errors="replace").replace("\r\n", "\n")
+
+
+def test_ctrl_c_at_the_question_of_a_match_open_elsewhere_says_so_in_one_line_with_status_130(tmp_path):
+    """Ctrl+C at "Your choice [t/s/q, Enter: quit]:" printed a Python traceback."""
+    proc = _holder(tmp_path / "current.json.lock")
+    try:
+        status, text = _game_in_a_terminal(tmp_path, b"Your choice [t/s/q, Enter: quit]: ")
+    finally:
+        _end(proc)
+    assert status == 130, text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    assert text.endswith("Your choice [t/s/q, Enter: quit]: \ngin-tui: stopped (Ctrl+C).\n"), text
+
+
+def _game_stopped_in_process(argv, monkeypatch, capsys) -> tuple[int, str]:
+    """``gin-tui`` run in this process as from a terminal: its status and standard error."""
+    from ginrummy_tui import cli
+
+    monkeypatch.setattr(cli, "missing_terminal", lambda *a, **k: None)
+    monkeypatch.setattr(cli, "dumb_terminal", lambda: None)
+    try:
+        status = cli.main(argv)
+    except KeyboardInterrupt:  # as a traceback, in a terminal
+        pytest.fail("Ctrl+C went through gin-tui as a KeyboardInterrupt")
+    return status, capsys.readouterr().err
+
+
+def test_ctrl_c_while_the_lock_is_waited_for_says_so_in_one_line_with_status_130(tmp_path, monkeypatch, capsys):
+    """Ctrl+C in the moment gin-tui waits for the lock of a match open elsewhere
+    printed a Python traceback."""
+    waited = []
+
+    def interrupted(self, seconds):
+        waited.append(seconds)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Lock, "wait_for", interrupted)
+    proc = _holder(tmp_path / "current.json.lock")
+    try:
+        status, err = _game_stopped_in_process(["--data-dir", str(tmp_path)], monkeypatch, capsys)
+    finally:
+        _end(proc)
+    assert waited and status == 130
+    assert err == "gin-tui: stopped (Ctrl+C).\n"
+
+
+def test_ctrl_c_at_the_question_of_seed_leaves_the_match_and_its_lock_with_status_130(tmp_path, monkeypatch, capsys):
+    """Ctrl+C at "Your choice [n/q, Enter: quit]:" (--seed on a match with moves)
+    printed a Python traceback."""
+    from .test_resume import _a_match_with_one_hand_played
+
+    first_id = _a_match_with_one_hand_played(tmp_path)
+    before = (tmp_path / "current.json").read_bytes()
+
+    class Interrupted(_Terminal):
+        def readline(self, *_):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Interrupted())
+    status, err = _game_stopped_in_process(["--data-dir", str(tmp_path), "--seed", "5"], monkeypatch, capsys)
+    assert status == 130
+    assert err == "gin-tui: stopped (Ctrl+C).\n"
+    assert (tmp_path / "current.json").read_bytes() == before and first_id.encode() in before
+    lock = Lock(tmp_path / "current.json.lock")  # given back
+    assert lock.acquire()
+    lock.release()

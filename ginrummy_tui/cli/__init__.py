@@ -500,6 +500,22 @@ def _ending_on_unwritable_output(run: Callable[[], int]) -> int:
         return 1
 
 
+def stopped(command: str) -> int:
+    """Ctrl+C came before the table was up (at a question in the terminal, while
+    the lock is waited for, while the host is reached): one line saying so, on a
+    line of its own after the terminal's "^C", and :data:`CTRL_C_STATUS`."""
+    try:
+        if sys.stderr is not None and sys.stderr.isatty():
+            print(file=sys.stderr)  # after the terminal's "^C"
+    except (OSError, ValueError):
+        pass
+    try:
+        say(f"{command}: stopped (Ctrl+C).", file=sys.stderr)
+    except (OSError, ValueError):  # no terminal left to tell
+        pass
+    return CTRL_C_STATUS
+
+
 def main(argv: list[str] | None = None) -> int:
     _fill_closed_descriptors()
     return _ending_on_unwritable_output(lambda: _main(sys.argv[1:] if argv is None else argv))
@@ -566,7 +582,10 @@ def _main(argv: list[str]) -> int:
             say(f"gin-tui {args.command}: not available in this build", file=sys.stderr)
             return 2
         mod = importlib.import_module(args._module)
-        return int(mod.run(args) or 0)
+        try:
+            return int(mod.run(args) or 0)
+        except KeyboardInterrupt:  # before its table is up (once up, the table takes Ctrl+C itself)
+            return stopped(_name(args))
     from ginrummy_tui.cli.play import run_play
 
     # Starting the game creates many objects (Textual's classes, styles,
@@ -577,6 +596,8 @@ def _main(argv: list[str]) -> int:
     gc.disable()
     try:
         return int(run_play(args) or 0)
+    except KeyboardInterrupt:  # at a question before the table, or while the lock is waited for
+        return stopped("gin-tui")
     finally:
         if was_enabled:
             gc.enable()

@@ -14,7 +14,8 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from ginrummy_tui.cli import CTRL_C_STATUS, say
+from ginrummy_tui.cli import say
+from ginrummy_tui.cli import stopped as stopped_before_the_table
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -199,11 +200,7 @@ def run(args: argparse.Namespace) -> int:
 def stopped() -> int:
     """Ctrl+C came before the table was up (the host being reached, the code asked for, or the seat):
     said as ``gin-tui host`` says it, and the exit status of a command Ctrl+C cut short."""
-    with contextlib.suppress(OSError, ValueError):
-        if sys.stderr is not None and sys.stderr.isatty():
-            print(file=sys.stderr)  # after the terminal's "^C"
-    say("gin-tui join: stopped (Ctrl+C).", file=sys.stderr)
-    return CTRL_C_STATUS
+    return stopped_before_the_table("gin-tui join")
 
 
 async def _join(host: str, port: int, code: str, name: str, args: argparse.Namespace, *, from_env: bool = False) -> int:

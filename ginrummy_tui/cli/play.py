@@ -331,7 +331,7 @@ def run_saved_play(args: argparse.Namespace) -> int:
         return refused.status
     try:
         app = build_app(plan, command=resume_command(args))
-    except Exception:
+    except BaseException:  # Ctrl+C too: the lock is given back
         plan.close()
         raise
     with closing_on_signals(app, on_give_up=plan.close) as caught:
