@@ -162,6 +162,26 @@ async def test_saving_the_settings_keeps_the_command_lines_choices_for_that_run_
         assert (data["ai"], data["theme"], data["mouse"], data["ascii"]) == ("expert", "gruvbox", False, False)
 
 
+async def test_saving_the_settings_keeps_what_another_gin_tui_saved_since_they_were_read(tmp_path):
+    """Two gin-tui on one data directory: A saved gin bonus 30, then B saved knock
+    limit 7 and settings.json held knock limit 7 alone, A's change gone (so were
+    a theme and opponent written there by hand while B ran)."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#rule-gin_bonus").value == "25"
+        # meanwhile another gin-tui on the same directory saves its own changes
+        other = {"rules": {"preset": "standard", "options": {"gin_bonus": 30}}, "ai": "expert", "theme": "nord"}
+        (tmp_path / "settings.json").write_text(json.dumps(other))
+        screen.query_one("#rule-knock_limit").value = "7"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        data = saved_settings(tmp_path)
+        assert data["rules"] == {"preset": "standard", "options": {"gin_bonus": 30, "knock_limit": 7}}
+        assert (data["ai"], data["theme"]) == ("expert", "nord")
+        assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("settings.json.")]  # nothing set aside
+
+
 async def test_a_bad_value_is_refused_and_nothing_is_saved(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan) as (app, pilot):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -378,6 +378,39 @@ def with_changes(saved: Settings, before: Settings, after: Settings) -> Settings
     if not rules.game_bonus and rules.shutout != PRESETS[preset].shutout:  # nothing to double: not an option saved
         rules = rules.with_options(shutout=PRESETS[preset].shutout)
     return out.with_rules(rules, preset=preset)
+
+
+def settings_now(directory: Path) -> Settings | None:
+    """The settings ``settings.json`` in ``directory`` holds now, as far as they
+    can be read, for a save of some changes to go onto (another gin-tui on the
+    same directory, or the player by hand, may have saved others since this one
+    read it); nothing is moved or written, nothing waited on.  None when there
+    is no file, or nothing of it can be read (a file that may not be read is
+    refused by :func:`save_settings`)."""
+    try:
+        raw = read_regular(Path(directory) / SETTINGS_NAME, MAX_SETTINGS_BYTES + 1, follow=True)
+        if len(raw) > MAX_SETTINGS_BYTES:
+            return None
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError):  # missing, not a file, unreadable, not JSON
+        return None
+    if _not_settings(data) is not None:
+        return None
+    try:
+        return settings_from_dict(data)[0]
+    except Exception:  # never let a settings file stop a save
+        return None
+
+
+def save_changes(directory: Path, change: Callable[[Settings | None], Settings]) -> Settings:
+    """Write to ``settings.json`` in ``directory`` the settings ``change`` makes of
+    those it holds now (:func:`settings_now`; None when it holds none that can be
+    read), read just before, so that what another gin-tui saved there since this
+    one read the file is kept; returns what was written.  Atomically, as
+    :func:`save_settings` (raises ``OSError`` if it cannot)."""
+    kept = change(settings_now(directory))
+    save_settings(directory, kept)
+    return kept
 
 
 def save_settings(directory: Path, settings: Settings) -> None:

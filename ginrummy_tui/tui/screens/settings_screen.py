@@ -650,16 +650,16 @@ class SettingsScreen(Screen):
         """Save ``new`` to the settings file (or keep them for this run) and apply
         what can be applied now; False, said under the form, if the file cannot
         be written."""
-        from ginrummy_tui.storage.config import SETTINGS_NAME, config_dir, save_settings
+        from ginrummy_tui.storage.config import SETTINGS_NAME, config_dir, save_changes
         from ginrummy_tui.storage.files import UnreadableFile
 
         app = self.gin
         assert self.original is not None
         if app.context.uses_files:
-            kept = self._kept(new)
             directory = app.context.config_dir or config_dir()
             try:
-                save_settings(directory, kept)
+                # onto the file as it is now: what another gin-tui saved there since is kept
+                kept = save_changes(directory, lambda now: self._kept(new, now))
             except UnreadableFile as exc:
                 self._error(
                     f"The settings were not saved: {exc.filename} cannot be read ({exc.strerror}), "
@@ -682,15 +682,16 @@ class SettingsScreen(Screen):
             keeper.settings.update({k: v for k, v in new.play_settings().items() if k != "ai"})
         return True
 
-    def _kept(self, new: Settings) -> Settings:
+    def _kept(self, new: Settings, saved: Settings | None = None) -> Settings:
         """What the settings file keeps of the form's settings ``new``: only what
         was changed here, and the choices picked in their lists (:attr:`picked`),
         a preset with the form's options; a command-line choice left as it was
-        stays for this run."""
+        stays for this run.  They go onto ``saved``, the file's settings (None:
+        those read at the start, or saved here since)."""
         from ginrummy_tui.storage.config import with_changes
 
         assert self.original is not None
-        kept = with_changes(self._saved(), self.original, new)
+        kept = with_changes(saved if saved is not None else self._saved(), self.original, new)
         if "ai" in self.picked:
             kept = replace(kept, ai=new.ai)
         if "theme" in self.picked:
