@@ -494,3 +494,79 @@ def test_ctrl_c_at_the_question_of_seed_leaves_the_match_and_its_lock_with_statu
     lock = Lock(tmp_path / "current.json.lock")  # given back
     assert lock.acquire()
     lock.release()
+
+
+# ---------------------------------------------------------------- a lock file removed while held
+
+
+def _until(check, seconds: float = 5.0) -> bool:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.mark.parametrize("how", ["removed", "replaced"])
+def test_a_lock_file_removed_while_the_match_is_played_is_made_again_and_a_second_gin_tui_refused(tmp_path, how):
+    """``rm current.json.lock`` while a gin-tui played let a second gin-tui play
+    the same match: both saved over each other, the last writer won."""
+    from ginrummy_tui.session.startup import prepare
+
+    from .test_resume import args_for
+
+    first = prepare(args_for(tmp_path), ask=None)
+    try:
+        first.after_first_frame()
+        path = tmp_path / "current.json.lock"
+        if how == "removed":
+            path.unlink()
+        else:  # a file of the same name in its place (an editor's save, a copy)
+            (tmp_path / "other").write_text("{}")
+            os.replace(tmp_path / "other", path)
+        assert _until(lambda: path.exists() and Lock(path).owner() is not None and Lock(path).owner().pid == os.getpid())
+        asked = []
+
+        def ask(owner, **_):
+            asked.append(owner)
+            return "quit"
+
+        from ginrummy_tui.session.startup import Refused
+
+        with pytest.raises(Refused):
+            prepare(args_for(tmp_path), ask=ask)
+        assert asked and f"process {os.getpid()}" in asked[0]
+        assert first.store.lock.held and first.keeper.store.save(
+            first.state, match_id=first.keeper.match_id, settings=first.keeper.settings
+        )
+    finally:
+        first.close()
+    assert not (tmp_path / "current.json.lock").exists()  # given up as before
+
+
+def test_a_match_whose_removed_lock_file_another_gin_tui_took_first_is_no_longer_saved_here(tmp_path):
+    """The other gin-tui got in before the lock file was made again: this one says
+    so and saves no more over the match, which the other one plays now."""
+    store = Store(tmp_path)
+    assert store.lock.acquire()
+    from ginrummy_tui.engine import new_game
+
+    state = new_game(seed=1)
+    assert store.save(state, match_id="m1")
+    (tmp_path / "current.json.lock").unlink()
+    proc = _holder(tmp_path / "current.json.lock")  # in the moment before the lock file was made again
+    try:
+        before = (tmp_path / "current.json").read_bytes()
+        assert not store.save(state, match_id="m1")
+        assert store.lock.lost is not None and store.lock.lost.pid == proc.pid
+        assert store.last_error is not None and f"another gin-tui (process {proc.pid}" in store.last_error
+        assert "current.json.lock was removed" in store.last_error
+        assert (tmp_path / "current.json").read_bytes() == before
+        store.lock.release()
+        assert (tmp_path / "current.json.lock").exists()  # the other's lock file is left to it
+        assert json.loads((tmp_path / "current.json.lock").read_text())["pid"] == proc.pid
+    finally:
+        _end(proc)

@@ -509,6 +509,7 @@ def prepare(
         if settings_note:
             notes.append(settings_note)
         plan.keeper.hold(plan.state)  # saved once the table is on the screen (Plan.after_first_frame)
+        plan.store.lock.watch()  # its file removed by hand, it is made again: a second gin-tui is still refused
         if unsaved:  # the player has been told: neither the first failed save nor the history says it again
             plan.keeper.failing = True
             plan.keeper.record = False

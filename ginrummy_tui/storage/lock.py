@@ -11,6 +11,7 @@ import json
 import os
 import signal
 import socket
+import threading
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -107,6 +108,11 @@ class Lock:
         """The stale owner whose lock file was taken over, if any."""
         self.notes: list[str] = []
         """What to tell the player (a symbolic link found in the lock file's place and moved aside)."""
+        self.lost: LockOwner | None = None
+        """Set when the lock file was removed or replaced while held here and another
+        process locked the one made in its place before this one could (:meth:`keep`)."""
+        self._guard = threading.Lock()
+        self._watching: threading.Event | None = None
 
     @property
     def held(self) -> bool:
@@ -140,8 +146,23 @@ class Lock:
         ensure_dir(self.path.parent)
         if fcntl is None:  # pragma: no cover - Windows
             return self._acquire_by_pid()
+        previous = self.owner()
+        fd = self._lock_at_path()
+        if fd is None:
+            return False
+        if previous is not None and previous.pid not in (None, os.getpid()):
+            self.took_over = previous
+        self._stamp(fd)
+        self._fd = fd
+        return True
+
+    def _lock_at_path(self) -> int | None:
+        """Open (or make) the lock file and lock it; its descriptor, or None when
+        another process holds it.  The file locked is checked to be the one at
+        the path (its device and inode): one removed, or replaced, between the
+        open and the lock would be a lock on nothing that another process sees."""
+        assert fcntl is not None
         for _ in range(5):
-            previous = self.owner()
             try:
                 fd = open_regular(self.path, os.O_RDWR | os.O_CREAT)
             except NotAFile as exc:  # a directory, a named pipe...: set aside, as a link is
@@ -160,22 +181,61 @@ class Lock:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 os.close(fd)
-                return False
-            # The file may have been removed by its last owner between our
-            # open and our flock: then we hold a lock on nothing; try again.
-            try:
-                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
-            except FileNotFoundError:
-                same = False
-            if not same:
+                return None
+            # The file may have been removed (by its last owner, by hand) or
+            # replaced between our open and our flock: then we hold a lock on
+            # nothing; try again.
+            if not self._at_path(fd):
                 os.close(fd)
                 continue
-            if previous is not None and previous.pid not in (None, os.getpid()):
-                self.took_over = previous
-            self._stamp(fd)
-            self._fd = fd
+            return fd
+        return None
+
+    def _at_path(self, fd: int) -> bool:
+        """Whether the file open on ``fd`` is the one at the lock's path (same device and inode)."""
+        try:
+            mine, there = os.fstat(fd), os.stat(self.path, follow_symlinks=False)
+        except OSError:
+            return False
+        return (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino)
+
+    def keep(self) -> bool:
+        """While the lock is held: if its file is no longer at the path (removed
+        by hand, or replaced), lock a new one there and give the old one up, so
+        that a second gin-tui is still refused.  True while the lock is held at
+        its path; False (:attr:`lost` says who) when another process has locked
+        a file made there meanwhile, or when it is not held."""
+        with self._guard:
+            fd = self._fd
+            if fd is None or self.lost is not None:
+                return False
+            if fcntl is None or self._at_path(fd):  # pragma: no branch
+                return True
+            try:
+                new = self._lock_at_path()
+            except OSError:  # the directory cannot be written now: the old lock is all there is
+                return True
+            if new is None:
+                self.lost = self.owner() or LockOwner(None, None, None)
+                return False
+            self._stamp(new)
+            self._fd = new
+            os.close(fd)
             return True
-        return False
+
+    def watch(self, interval: float = 0.5) -> None:
+        """Check every ``interval`` seconds, in a thread of its own, that the lock
+        file is still there (:meth:`keep`), until the lock is given up."""
+        if self._fd is None or self._watching is not None or fcntl is None:
+            return
+        stop = self._watching = threading.Event()
+
+        def run() -> None:
+            while not stop.wait(interval):
+                if not self.keep():
+                    return
+
+        threading.Thread(target=run, name=f"keep {self.path.name}", daemon=True).start()
 
     def _acquire_by_pid(self) -> bool:  # pragma: no cover - used where fcntl is missing
         for _ in range(3):
@@ -229,14 +289,19 @@ class Lock:
         return False
 
     def release(self) -> None:
-        """Give the lock up and remove the lock file."""
-        fd, self._fd = self._fd, None
-        if fd is None:
-            return
-        with contextlib.suppress(OSError):
-            os.unlink(self.path)
-        with contextlib.suppress(OSError):
-            os.close(fd)
+        """Give the lock up and remove the lock file (when it is still the one locked here)."""
+        if self._watching is not None:
+            self._watching.set()
+            self._watching = None
+        with self._guard:
+            fd, self._fd = self._fd, None
+            if fd is None:
+                return
+            if self._at_path(fd):  # not a file another process made and locked in its place
+                with contextlib.suppress(OSError):
+                    os.unlink(self.path)
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
     def __enter__(self) -> Lock:
         if not self.acquire():

@@ -649,6 +649,12 @@ class Store:
         if self.held is not None:
             self.last_error = self.held
             return False
+        if not self.lock.keep() and self.lock.lost is not None:  # its lock file removed, and taken since
+            who = self.lock.lost.describe()
+            self.last_error = (
+                f"its lock file {self.lock.path} was removed, and another gin-tui ({who}) has opened the match since"
+            )
+            return False
         try:
             text = encode_save(state, match_id=match_id, settings=settings, ui=ui, replay=replay)
             atomic_write_text(self.path, text)
