@@ -193,6 +193,28 @@ def test_the_question_of_seed_names_the_command_that_resumes_the_match_kept(tmp_
     assert read_save(tmp_path / "current.json").match_id == first_id
 
 
+@pytest.mark.parametrize("directory", ["/tmp/thb-S", "/tmp/" + "a-long-directory-name/" * 4 + "saves"])
+def test_on_a_terminal_the_command_that_resumes_the_match_kept_is_whole_on_a_line_of_its_own(
+    tmp_path, monkeypatch, directory
+):
+    """At 80 columns the quit of --seed's question said "this resumes your match:   gin-tui
+    --data-dir" and the path on the next line: the line under it was run into the sentence
+    and broken between words, the command split in two."""
+    from ginrummy_tui.session.startup import ask_give_up
+
+    _a_match_with_one_hand_played(tmp_path)
+    saved = read_save(tmp_path / "current.json")
+    monkeypatch.setenv("COLUMNS", "80")
+    command = f"gin-tui --data-dir {directory}"
+    shown = _Terminal()
+    assert ask_give_up(saved, 3, _Terminal("\n"), shown, command=command) is False
+    lines = shown.getvalue().splitlines()
+    assert lines[-2:] == [
+        "Your choice [n/q, Enter: quit]: Quit: nothing was given up; this resumes your match:",
+        f"  {command}",  # past 80 columns rather than broken
+    ], lines
+
+
 def _a_match_left_after_moves(root, player_moves: bool) -> str:
     """A match saved before any hand of it ended: after the player's first
     move (``player_moves``), or with nobody having moved yet."""

@@ -241,7 +241,10 @@ def ask_choice(choices: Sequence[tuple[str, str, str]], quit_note: str, stdin: T
 def _fitted(text: str, stdout: TextIO, indent: int = 0) -> str:
     """``text`` broken between words at the terminal's width when ``stdout``
     is a terminal (the terminal would break it anywhere, a lone full stop on
-    the next line), its later lines ``indent`` spaces in; a line elsewhere."""
+    the next line), its later lines ``indent`` spaces in; as it is elsewhere.
+    Each line of ``text`` is broken on its own; one that starts with a space
+    (a command to copy, on a line of its own) is kept whole, even past the
+    terminal's width."""
     try:
         terminal = stdout.isatty()
     except (ValueError, OSError):
@@ -249,8 +252,11 @@ def _fitted(text: str, stdout: TextIO, indent: int = 0) -> str:
     if not terminal:
         return text
     width = shutil.get_terminal_size((80, 24)).columns
-    return textwrap.fill(
-        text, width, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
+    return "\n".join(
+        line
+        if line[:1].isspace()
+        else textwrap.fill(line, width, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False)
+        for line in text.split("\n")
     )
 
 
