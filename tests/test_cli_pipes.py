@@ -556,6 +556,33 @@ def test_stats_and_export_refuse_data_dir_dash(argv, capsys, tmp_path, monkeypat
     assert err.count("\n") == 1
 
 
+@pytest.mark.parametrize("argv", [["stats"], ["export", "--list"], ["host"], ["join", "h:1"]])
+def test_gin_tui_home_dash_is_refused_as_data_dir_dash_is(argv, capsys, tmp_path, monkeypatch):
+    """GIN_TUI_HOME=- made (and read) a directory named '-' where the command was run."""
+    from ginrummy_tui.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GIN_TUI_HOME", "-")
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.startswith(f"gin-tui {argv[0]} does not take GIN_TUI_HOME=-: ")
+    assert err.count("\n") == 1 and not (tmp_path / "-").exists()
+
+
+def test_gin_tui_home_dash_plays_without_saving_as_data_dir_dash_does(tmp_path, monkeypatch):
+    """GIN_TUI_HOME=- played and saved in a directory named '-'; --data-dir D still names D."""
+    from ginrummy_tui.cli import parse_command_line
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GIN_TUI_HOME", "-")
+    assert parse_command_line([]).data_dir == "-"
+    assert parse_command_line(["--seed", "3"]).data_dir == "-"
+    assert parse_command_line(["--data-dir", "d"]).data_dir == "d"
+    monkeypatch.setenv("GIN_TUI_HOME", "d")
+    assert parse_command_line([]).data_dir is None  # the directory the variable names, as before
+
+
 @pytest.mark.parametrize(
     "argv, says",
     [

@@ -397,8 +397,17 @@ def _checked(args: argparse.Namespace) -> argparse.Namespace:
     for option in NOT_TAKEN.get(args.command or "", {}):
         if given(args, option):
             _refuse_not_taken(args.command, option)
+    from ginrummy_tui.storage.files import ENV_HOME
+
+    unsaved_by = "--data-dir -"
+    if (
+        vars(args).get("data_dir") is None
+        and os.environ.get(ENV_HOME) == "-"
+        and (args.command is None or args.command in UNSAVED_REFUSED)
+    ):  # as --data-dir - (not a directory named "-")
+        args.data_dir, unsaved_by = "-", f"{ENV_HOME}=-"
     if vars(args).get("data_dir") == "-" and args.command in UNSAVED_REFUSED:
-        build_parser([]).exit(2, f"gin-tui {args.command} does not take --data-dir -: {UNSAVED_REFUSED[args.command]}\n")
+        build_parser([]).exit(2, f"gin-tui {args.command} does not take {unsaved_by}: {UNSAVED_REFUSED[args.command]}\n")
     if vars(args).get("data_dir") == "":  # would be the default directory, unasked
         unsaved = "" if args.command else ", or - to play without saving"
         build_parser([]).exit(2, f"{_name(args)}: --data-dir '' names no directory: give one{unsaved}\n")
