@@ -258,15 +258,43 @@ def test_a_file_that_is_not_sqlite_is_set_aside_and_a_new_history_started(tmp_pa
     assert _set_aside(tmp_path)[0].startswith(DB_NAME + ".damaged-")
 
 
-def test_a_newer_schema_is_set_aside_with_a_message(tmp_path):
-    _one_match(tmp_path)
-    conn = sqlite3.connect(tmp_path / DB_NAME)
+def _newer_history(root) -> bytes:
+    """A history written by a newer gin-tui (a higher schema version); its bytes."""
+    _one_match(root)
+    conn = sqlite3.connect(root / DB_NAME)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.execute("PRAGMA journal_mode=DELETE")
     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
     conn.close()
+    return (root / DB_NAME).read_bytes()
+
+
+def test_a_newer_schema_is_left_as_it_is_and_not_used(tmp_path):
+    """A history of a newer gin-tui was moved aside as damaged and a new one started:
+    running an older version once lost the newer one's history."""
+    before = _newer_history(tmp_path)
     opening = open_history(tmp_path)
-    assert "newer version of gin-tui" in opening.messages[0]
-    assert opening.history is not None and opening.history.stats().total.matches == 0
-    assert len(_set_aside(tmp_path)) >= 1
+    assert opening.history is None and opening.unusable is not None
+    assert "newer version of gin-tui" in opening.unusable and "left as it is" in opening.unusable
+    assert opening.told()[-1].endswith("; this match is not recorded.")
+    assert not _set_aside(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(DB_NAME)) == [DB_NAME]
+    assert (tmp_path / DB_NAME).read_bytes() == before  # not even switched to WAL
+
+
+@pytest.mark.parametrize("argv", [["stats"], ["stats", "--json"], ["export"], ["export", "--list"]])
+def test_stats_and_export_refuse_a_newer_history_touching_nothing(tmp_path, capsys, argv):
+    """gin-tui stats and export moved a newer gin-tui's history aside as damaged and said
+    "No games recorded yet"."""
+    from ginrummy_tui.cli import main
+
+    before = _newer_history(tmp_path)
+    assert main([*argv, "--data-dir", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and "newer version of gin-tui" in err and str(tmp_path / DB_NAME) in err
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(DB_NAME)) == [DB_NAME]
+    assert (tmp_path / DB_NAME).read_bytes() == before
 
 
 def test_another_programs_database_is_not_taken_for_a_history(tmp_path):

@@ -17,9 +17,9 @@ hand being written, and two ``gin-tui`` finishing matches at once both land
 
 The schema is versioned (``PRAGMA user_version``): :data:`MIGRATIONS` holds
 the steps from each version to the next, run in order in one transaction
-each.  A file that is not a SQLite database, fails the integrity check, or was
-written by a newer gin-tui is set aside (renamed, never deleted) with a
-message, and a new database is started.
+each.  A file that is not a SQLite database or fails the integrity check is
+set aside (renamed, never deleted) with a message, and a new database is
+started; one written by a newer gin-tui is left as it is, and not used.
 
 The statistics are SQL aggregates that give exactly the figures of
 :func:`ginrummy_tui.storage.stats.compute` on the same matches.  The JSON records of
@@ -225,6 +225,19 @@ def _statements(script: str) -> Iterator[str]:
 
 class Damaged(Exception):
     """The database cannot be used; the message says why, in plain words."""
+
+
+class Newer(Damaged):
+    """The database was written by a newer version of gin-tui: not damaged, and
+    not to be set aside (that version would lose its history), only not read
+    nor written by this one."""
+
+
+def _newer(version: int, target: int) -> Newer:
+    return Newer(
+        f"it was written by a newer version of gin-tui: history schema {version}, this one reads up to {target}; "
+        "it is left as it is"
+    )
 
 
 class Busy(Exception):
@@ -709,6 +722,9 @@ class History:
         deadline = time.monotonic() + timeout
         while True:
             try:
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:  # before anything is changed in it (its journal mode)
+                    raise _newer(version, SCHEMA_VERSION)
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=NORMAL")
                 cls._upgrade(conn)
@@ -727,10 +743,7 @@ class History:
         if version == target:
             return
         if version > target:
-            raise Damaged(
-                f"it was written by a newer version of gin-tui (history schema {version}; "
-                f"this version reads up to {target})"
-            )
+            raise _newer(version, target)
         conn.execute("BEGIN IMMEDIATE")
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
@@ -741,7 +754,7 @@ class History:
                     raise Damaged("the file is a SQLite database, but not a gin-tui history")
                 conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
             if version > target:
-                raise Damaged(f"it was written by a newer version of gin-tui (history schema {version})")
+                raise _newer(version, target)
             for step in range(version + 1, target + 1):
                 for statement in _statements(MIGRATIONS[step]):
                     conn.execute(statement)
@@ -1341,6 +1354,9 @@ def open_history(root: Path, *, create: bool = True, check: bool = False, wait: 
                     hist.close()
                     raise
             out.history = hist
+            return out
+        except Newer as newer:  # that version's history: never set aside by this one
+            out.unusable = str(newer)
             return out
         except Damaged as bad:
             out.messages.append(set_aside(path, str(bad)))
