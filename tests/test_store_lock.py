@@ -570,3 +570,34 @@ def test_a_match_whose_removed_lock_file_another_gin_tui_took_first_is_no_longer
         assert json.loads((tmp_path / "current.json.lock").read_text())["pid"] == proc.pid
     finally:
         _end(proc)
+
+
+def test_a_lock_file_this_user_may_not_open_is_named_not_the_data_directory(tmp_path, monkeypatch):
+    """Another user's current.json.lock (root's, at 0600) in a directory this user may
+    write was told as "the data directory ... is not usable (Permission denied)"."""
+    import errno
+
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.storage import lock as lock_module
+
+    from .test_resume import args_for
+
+    path = tmp_path / "current.json.lock"
+    path.write_text("{}")
+
+    def denied(where, flags, mode=0o600, **_):
+        raise PermissionError(errno.EACCES, "Permission denied", str(where))  # as for another user's file
+
+    monkeypatch.setattr(lock_module, "open_regular", denied)
+    plan = prepare(args_for(tmp_path), ask=None)
+    try:
+        assert plan.notes[0] == (
+            f"Your match cannot be saved or recorded: its lock file {path} cannot be opened (Permission denied)."
+        )
+    finally:
+        plan.close()
+    with pytest.raises(PermissionError) as info:
+        Lock(path).acquire()
+    assert Lock(path).unusable(info.value) == f"its lock file {path} cannot be opened (Permission denied)"
+    unmade = OSError(errno.ENOTDIR, "Not a directory", str(tmp_path / "afile"))
+    assert Lock(path).unusable(unmade) == f"the data directory {tmp_path} is not usable (Not a directory)"

@@ -121,12 +121,12 @@ def run(args: argparse.Namespace) -> int:
         locked: bool | None = store.lock.acquire()
     except OSError as exc:  # not a directory, read-only, no permission...: play on, unsaved
         locked = None
-        reason = exc.strerror or str(exc)
+        reason = store.lock.unusable(exc)
     for note in store.lock.notes:
         say(f"gin-tui host: {note}", file=sys.stderr)
         notes.append(note)
     if locked is None:
-        unsaved = f"the match cannot be saved: the data directory {root} is not usable ({reason}); it is played unsaved."
+        unsaved = f"the match cannot be saved: {reason}; it is played unsaved."
         say(f"gin-tui host: {unsaved}", file=sys.stderr)
         notes.append(unsaved)
     took_over = False

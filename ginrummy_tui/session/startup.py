@@ -390,7 +390,7 @@ def prepare(
         # play anyway (a saved match is still read if it can be): only saving is lost
         if blocked is None:
             notes.append(
-                f"Your match cannot be saved or recorded: the data directory {root} is not usable ({exc.strerror or exc})."
+                f"Your match cannot be saved or recorded: {store.lock.unusable(exc)}."
             )
         got_lock = unsaved = True
     if not got_lock:

@@ -133,6 +133,16 @@ class Lock:
             data.get("since") if isinstance(data.get("since"), str) else None,
         )
 
+    def unusable(self, exc: OSError) -> str:
+        """Why :meth:`acquire` could not take the lock, from what it raised: "its
+        lock file <path> cannot be opened (Permission denied)" when that file is
+        to blame (another user's, say), else "the data directory <dir> is not usable
+        (...)"."""
+        why = exc.strerror or str(exc)
+        if exc.filename is not None and os.fsdecode(exc.filename) == str(self.path):
+            return f"its lock file {self.path} cannot be opened ({why})"
+        return f"the data directory {self.path.parent} is not usable ({why})"
+
     def _stamp(self, fd: int) -> None:
         info = json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "since": now_iso()})
         os.ftruncate(fd, 0)
