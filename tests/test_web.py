@@ -55,6 +55,33 @@ def test_without_textual_serve_it_says_how_to_install_it(monkeypatch, capsys):
     assert "from the gin-tui checkout:  pip install -e '.[web]'" in err  # as the README says
 
 
+@pytest.mark.parametrize("host", ["", " "])
+def test_serve_refuses_an_empty_host_naming_the_addresses_to_use(monkeypatch, capsys, host):
+    """gin-tui serve --host '' listened on every address, warning "listening on , not only
+    on this machine"."""
+    from ginrummy_tui.cli import main
+
+    served = []
+
+    class Server:
+        def __init__(self, *args, **kwargs):
+            served.append(kwargs)
+
+        def serve(self):
+            pass
+
+    fake = type(sys)("textual_serve.server")
+    fake.Server = Server
+    monkeypatch.setitem(sys.modules, "textual_serve", type(sys)("textual_serve"))
+    monkeypatch.setitem(sys.modules, "textual_serve.server", fake)
+    assert main(["serve", "--host", host, "--port", "8123"]) == 2
+    assert not served
+    assert capsys.readouterr().err == (
+        "gin-tui serve: --host needs an address: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4 address) "
+        "or :: (every IPv6 address)\n"
+    )
+
+
 def test_options_and_the_command_each_tab_runs():
     from ginrummy_tui.cli import build_parser
 

@@ -137,6 +137,10 @@ def run(args: argparse.Namespace) -> int:
     if refused:
         say(f"gin-tui serve: {refused}", file=sys.stderr)
         return 2
+    if not args.host.strip():  # '' would listen on every address: say which is meant, as gin-tui host does
+        say("gin-tui serve: --host needs an address: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4 address) "
+            "or :: (every IPv6 address)", file=sys.stderr)
+        return 2
     try:
         from textual_serve.server import Server
     except ImportError:
