@@ -485,3 +485,35 @@ def test_an_oklahoma_hand_doubled_by_its_spade_is_a_good_save(tmp_path):
     (tmp_path / "current.json").write_text(tripled, encoding="utf-8")
     opened = Store(tmp_path).load()
     assert opened.saved is None and "multiplier" in opened.error.reason
+
+
+def _spoilt(change) -> str:
+    """What the player is told of a save of a finished hand, once ``change`` has spoilt its game."""
+    from ginrummy_tui.storage.store import decode_save
+    from ginrummy_tui.tui import scenarios
+
+    data = json.loads(encode_save(scenarios.knocked(), match_id="m1"))
+    change(data["state"])
+    found = decode_save(json.dumps(data).encode())
+    assert isinstance(found, LoadError)
+    return found.message()
+
+
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        (lambda g: g.update(result="x"), "part of the game is not of the kind it should be"),
+        (lambda g: g["history"][0].pop("seat"), "part of the game is missing (its 'seat' is not there)"),
+        (lambda g: g["history"].__setitem__(0, 5), "part of the game is not of the kind it should be"),
+        (lambda g: g["result"].update(hands=[[]]), "expected two hands in the result"),
+        (lambda g: g["result"]["hands"].__setitem__(0, None), "expected a list of cards"),
+        (lambda g: g["sheet"].__setitem__(0, []), "part of the game is not of the kind it should be"),
+    ],
+)
+def test_a_damaged_save_is_told_in_words_not_in_python_s(change, says):
+    """A damaged save was told as "malformed game state: TypeError: string indices must be
+    integers, not 'str'" or "KeyError: 'seat'"."""
+    message = _spoilt(change)
+    assert message.startswith("Your saved match could not be used: the saved game is not readable: ")
+    assert says in message
+    assert "Error" not in message and "malformed" not in message and "indices" not in message

@@ -393,6 +393,16 @@ def _result(res: Any) -> HandResult | None:
     )
 
 
+def _not_readable(what: str, exc: Exception) -> str:
+    """What is wrong with the JSON form of a ``what`` ("game", "view"), in words
+    (the player is told it of a damaged save), from what reading it raised."""
+    if isinstance(exc, KeyError) and exc.args and isinstance(exc.args[0], str):
+        return f"part of the {what} is missing (its {exc.args[0]!r} is not there)"
+    if isinstance(exc, KeyError | IndexError):
+        return f"part of the {what} is missing"
+    return f"part of the {what} is not of the kind it should be (a text, number, list or object in the place of another)"
+
+
 def state_from_dict(d: dict[str, Any]) -> GameState:
     """Rebuild a state; raises ``ValueError`` for anything malformed or impossible."""
     if not isinstance(d, dict):
@@ -430,7 +440,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             first_dealer=_int(d.get("first_dealer", 1)),
         )
     except (KeyError, TypeError, AttributeError, IndexError) as exc:
-        raise ValueError(f"malformed game state: {type(exc).__name__}: {exc}") from None
+        raise ValueError(_not_readable("game", exc)) from None
     validate(state)
     return state
 
@@ -486,7 +496,7 @@ def view_from_dict(d: Any) -> PlayerView:
             legal_actions=tuple(parse_action(str(a)) for a in acts),
         )
     except (KeyError, TypeError, AttributeError, IndexError) as exc:
-        raise ValueError(f"malformed view: {type(exc).__name__}: {exc}") from None
+        raise ValueError(_not_readable("view", exc)) from None
     problems = []
     if v.seat not in (0, 1) or v.current not in (0, 1) or v.dealer not in (0, 1):
         problems.append("seats must be 0 or 1")

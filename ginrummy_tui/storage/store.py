@@ -299,8 +299,8 @@ def decode_save(raw: bytes, path: Path | None = None) -> SavedMatch | LoadError:
         return LoadError(where, "the file is not a gin-tui save (it is nested too deeply)")
     except MemoryError:  # pragma: no cover - would need an enormous file
         return LoadError(where, "the file is too big to be a gin-tui save")
-    except Exception as exc:  # anything at all: the save is not trusted, the program goes on
-        return _load_error(where, f"the file is not a usable gin-tui save ({type(exc).__name__}: {exc})", raw)
+    except Exception:  # anything at all: the save is not trusted, the program goes on
+        return _load_error(where, "the file is not a usable gin-tui save (part of it is not as gin-tui writes it)", raw)
 
 
 def _load_error(where: Path, reason: str, raw: bytes) -> LoadError:
