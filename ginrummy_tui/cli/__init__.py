@@ -229,9 +229,8 @@ class _Parser(argparse.ArgumentParser):
         self.commands: dict[str, argparse.ArgumentParser] = {}
         """The parser of each subcommand (``build_parser``), whose usage a mistake after it shows."""
 
-    def error(self, message: str):  # exit status 2 with a clear message
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+    def error(self, message: str):  # exit status 2, in one line as the command's own refusals
+        self.exit(2, f"{self.prog}: error: {message}; see {self.prog} --help\n")
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if file is not None and file is sys.stderr:
