@@ -229,7 +229,7 @@ def test_starting_the_game_parses_as_the_whole_parser_does(argv):
     "argv, says",
     [
         (["--seed"], "expected one argument"),
-        (["--seed", "x"], "invalid int value"),
+        (["--seed", "x"], "argument --seed: not a whole number: 'x'"),
         (["--bogus"], "unrecognized arguments: --bogus"),
         (["bogus"], "invalid choice: 'bogus'"),
         (["--ai", "genius"], "invalid choice: 'genius'"),
@@ -647,6 +647,33 @@ def test_no_help_shows_an_option_by_its_internal_name(command, capsys):
             assert action.metavar is not None, f"{action.option_strings[0]} is shown as {action.dest.upper()}"
         if "_" in action.dest:
             assert action.dest.upper() not in shown
+
+
+@pytest.mark.parametrize("command", [[], ["sim"], ["host"], ["serve"]])
+@pytest.mark.parametrize(
+    "seed, says",
+    [
+        ("7" * 5000, "a seed has at most 40 digits, this one 5,000"),
+        ("7" * 41, "a seed has at most 40 digits, this one 41"),
+        ("x" * 5000, "not a whole number: 'xxxxxxxxxxxxxxxxxxxxxxxx'… (5,000 characters)"),
+    ],
+)
+def test_a_seed_far_too_long_is_refused_without_being_said_whole(command, seed, says, capsys):
+    """--seed with 5000 digits was refused by echoing all of them (and one of 4000 was played)."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line([*command, "--seed", seed])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.count("\n") == 1 and len(err) < 200, err
+    assert f"argument --seed: {says}; see gin-tui " in err
+
+
+def test_a_seed_of_up_to_40_digits_is_taken():
+    from ginrummy_tui.cli import parse_command_line
+
+    assert parse_command_line(["--seed", "9" * 40]).seed == int("9" * 40)
+    assert parse_command_line(["--seed", "-12"]).seed == -12
 
 
 def test_serve_with_a_hand_and_no_seed_says_so_as_serve(capsys):

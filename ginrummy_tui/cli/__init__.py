@@ -49,6 +49,35 @@ def positive(text: str) -> int:
     return n
 
 
+SEED_DIGITS = 40
+"""The most digits a ``--seed`` may have: far more than a deal needs (gin-tui's
+own seeds have 9), few enough to be said whole in a line."""
+
+
+def shown_value(text: str, most: int = 24) -> str:
+    """``text`` as an option's value is quoted in a message: whole when short, else
+    its start and how long it is (a 5000-digit value is not said whole)."""
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}… ({len(text):,} characters)"
+
+
+def seed_number(text: str) -> int:
+    """A ``--seed``: a whole number of at most :data:`SEED_DIGITS` digits (argparse ``type``)."""
+    body = text.strip().lstrip("+-").replace("_", "")
+    digits = len(body)
+    if body.isdigit() and digits > SEED_DIGITS:  # before int(), which refuses 4,300 digits and more
+        raise argparse.ArgumentTypeError(f"a seed has at most {SEED_DIGITS} digits, this one {digits:,}")
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown_value(text)}") from None
+    digits = len(str(abs(n)))
+    if digits > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(f"a seed has at most {SEED_DIGITS} digits, this one {digits:,}")
+    return n
+
+
 def hand_number(text: str) -> int:
     """A hand of a match's deals, 1 to the highest a saved match may be at (argparse ``type``)."""
     from ginrummy_tui.engine.state import MAX_NUMBER
@@ -243,7 +272,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     """Options of the game itself (shared with ``host``/``join``/``serve``)."""
     p.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=None, help="the computer's level")
     p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma")
-    p.add_argument("--seed", type=int, default=None, metavar="N", help="seed for a reproducible deal")
+    p.add_argument("--seed", type=seed_number, default=None, metavar="N", help="seed for a reproducible deal")
     p.add_argument("--hand", type=hand_number, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
     p.add_argument("--ascii", action="store_true", default=None, help="draw suits as S H D C")
     p.add_argument("--no-mouse", action="store_true", default=None, help="ignore the mouse")

@@ -11,7 +11,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ginrummy_tui.cli import given, listen_problem, out, port, say, wrapped
+from ginrummy_tui.cli import given, listen_problem, out, port, say, seed_number, wrapped
 
 if TYPE_CHECKING:
     from ginrummy_tui.session.keeper import Keeper
@@ -46,7 +46,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="change one rule option of the preset for a new match, e.g. --rule knock_limit=7 "
                         "(repeatable); the other player is shown the rules in play")
     parser.add_argument("--name", default=None, metavar="NAME", help="your name, as the other player sees it")
-    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="N", help="seed for a reproducible deal")
+    parser.add_argument("--seed", type=seed_number, default=argparse.SUPPRESS, metavar="N", help="seed for a reproducible deal")
     parser.add_argument("--new", action="store_true", default=argparse.SUPPRESS,
                         help="start a new match instead of resuming the saved one")
     parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,

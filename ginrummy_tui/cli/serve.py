@@ -38,7 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``gin-tui serve``.  The game's options given after
     ``serve`` land where those given before it do (the ones after win), but
     ``--rule``, which adds up: before ``serve`` and after it, every one counts."""
-    from ginrummy_tui.cli import hand_number, served_port
+    from ginrummy_tui.cli import hand_number, seed_number, served_port
 
     parser.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS", help=f"address to listen on (default {DEFAULT_HOST})")
     parser.add_argument(
@@ -54,7 +54,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     # its own name: argparse would put the ones after 'serve' in the place of those before it
     parser.add_argument("--rule", action="append", dest="serve_rule", default=argparse.SUPPRESS, metavar="OPTION=VALUE",
                         help="change one rule option of the preset in every tab, e.g. --rule knock_limit=7 (repeatable)")
-    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="N", help="seed for every tab's deal")
+    parser.add_argument("--seed", type=seed_number, default=argparse.SUPPRESS, metavar="N", help="seed for every tab's deal")
     parser.add_argument("--hand", type=hand_number, default=argparse.SUPPRESS, metavar="K",
                         help="with --seed: every tab plays hand K of that match's deals")
     parser.add_argument("--pause", type=float, default=argparse.SUPPRESS, metavar="SECONDS",

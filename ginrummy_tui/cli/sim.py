@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from ginrummy_tui.cli import CTRL_C_STATUS, out, output_open, positive, say
+from ginrummy_tui.cli import CTRL_C_STATUS, out, output_open, positive, say, seed_number
 from ginrummy_tui.engine.kinds import EndKind, Phase
 from ginrummy_tui.engine.words import counted
 
@@ -40,13 +40,6 @@ Z95 = 1.959964
 WIDEST_TRUSTED = 0.10
 """The widest 95% interval of a share won (10 points) that the table gives without
 saying the run was too short to trust it: 400 matches always give a narrower one."""
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
 
 
 def _count(text: str) -> int:
@@ -79,7 +72,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     count.add_argument("--hands", type=_count, default=None, metavar="N",
                        help=f"play N single hands instead, the first hands of those deals (at most {MOST_PLAYED:,})")
     # no default here: one given before 'sim' (gin-tui --seed 5 sim) is kept; run() fills them in
-    parser.add_argument("--seed", type=_whole, default=argparse.SUPPRESS, metavar="N",
+    parser.add_argument("--seed", type=seed_number, default=argparse.SUPPRESS, metavar="N",
                         help=f"seed of the deals and of the opponents' random choices (default {SEED}): the same seed "
                              "plays the same games, and the output says it")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
