@@ -215,6 +215,32 @@ def test_on_a_terminal_the_command_that_resumes_the_match_kept_is_whole_on_a_lin
     ], lines
 
 
+@pytest.mark.parametrize("name", [b"x\xff", "café\udcff".encode("utf-8", "surrogateescape"), b"a b", b"it's", b"tab\there"])
+def test_the_resume_command_names_a_directory_whose_name_is_not_text_byte_for_byte(tmp_path, name):
+    """gin-tui --data-dir /tmp/x$'\\xff' was told to resume with a command in which the
+    terminal showed the byte as nothing: copied, it named /tmp/x."""
+    import os
+    import shlex
+    import subprocess
+
+    from ginrummy_tui.cli.play import stats_command
+    from ginrummy_tui.session.startup import resume_command
+
+    directory = os.fsencode(tmp_path) + b"/" + name
+    command = resume_command(args_for(os.fsdecode(directory), ascii=True))
+    assert command.isprintable(), command  # nothing a terminal shows as nothing
+    assert all(not ("\udc80" <= ch <= "\udcff") for ch in command)
+    # the shell gives back the very bytes of the directory
+    said = subprocess.run(["bash", "-c", f"printf '%s\\0' {command}"], capture_output=True, check=True).stdout
+    assert said.split(b"\0")[:-1] == [b"gin-tui", b"--data-dir", directory, b"--ascii"]
+    stats = subprocess.run(
+        ["bash", "-c", f"printf '%s\\0' {stats_command(command)}"], capture_output=True, check=True
+    ).stdout
+    assert stats.split(b"\0")[:-1] == [b"gin-tui", b"stats", b"--data-dir", directory]
+    if name.isascii() and name.decode().isprintable():  # text: quoted as before
+        assert command == shlex.join(["gin-tui", "--data-dir", os.fsdecode(directory), "--ascii"])
+
+
 def _a_match_left_after_moves(root, player_moves: bool) -> str:
     """A match saved before any hand of it ended: after the player's first
     move (``player_moves``), or with nobody having moved yet."""

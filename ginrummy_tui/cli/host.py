@@ -756,9 +756,7 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
     system picked for ``--port 0``, which the other player's game rejoins),
     and the host's name, or ``--server-only``.  The rules, the seed and ``--new`` are left out: they
     would start another match."""
-    import shlex
-
-    from ginrummy_tui.session.startup import data_dir_words
+    from ginrummy_tui.session.startup import data_dir_words, shell_join
 
     words = ["gin-tui", "host"] + (["--server-only"] if args.server_only else []) + data_dir_words(args)
     if args.bind != DEFAULT_BIND:
@@ -769,7 +767,7 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
         words += ["--name", args.name]
     if vars(args).get("ascii"):  # the table as it was drawn
         words.append("--ascii")
-    return shlex.join(words)
+    return shell_join(words)
 
 
 async def _play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up) -> tuple[GinApp, list[int]] | None:

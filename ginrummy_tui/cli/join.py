@@ -321,8 +321,7 @@ def rejoin_command(args: argparse.Namespace) -> str:
     as an absolute path, for a shell in another directory):
     without them the player would come back under the login name, recorded
     elsewhere.  Never the code (every user of the machine could read it)."""
-    import shlex
-
+    from ginrummy_tui.session.startup import shell_join
     from ginrummy_tui.storage.files import ENV_HOME
 
     words = ["gin-tui", "join", args.address]
@@ -333,7 +332,7 @@ def rejoin_command(args: argparse.Namespace) -> str:
         words += ["--data-dir", os.path.abspath(os.path.expanduser(home))]
     if vars(args).get("ascii"):  # the table as it was drawn
         words.append("--ascii")
-    return shlex.join(words)
+    return shell_join(words)
 
 
 def left_note(session: RemoteSession, rejoin: str, caught: Sequence[int] = ()) -> str:

@@ -311,11 +311,12 @@ def commands_in(app: GinApp) -> tuple[str, str]:
 
 
 def stats_command(command: str) -> str:
-    """``gin-tui stats`` on the data directory of the resume command ``command``."""
-    import shlex
-
-    words = [word for word in shlex.split(command) if word != "--ascii"]
-    return shlex.join([words[0], "stats", *words[1:]])
+    """``gin-tui stats`` on the data directory of the resume command ``command``
+    (:func:`~ginrummy_tui.session.startup.resume_command`, whose ``--ascii`` comes
+    last; its words are kept as quoted there)."""
+    command = command.removesuffix(" --ascii")
+    first, _, rest = command.partition(" ")
+    return f"{first} stats {rest}" if rest else f"{first} stats"
 
 
 def run_saved_play(args: argparse.Namespace) -> int:

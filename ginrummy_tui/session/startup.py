@@ -294,16 +294,41 @@ def data_dir_words(args: argparse.Namespace) -> list[str]:
 
 def resume_command(args: argparse.Namespace) -> str:
     """The command that resumes the match saved in ``args``' data directory
-    (quoted for a POSIX shell): plain ``gin-tui`` for the default directory,
+    (quoted for a POSIX shell, :func:`shell_join`): plain ``gin-tui`` for the default directory,
     else with its ``--data-dir`` (:func:`data_dir_words`), and ``--ascii`` if
     given.  Every line of ``gin-tui`` that names the command to run again is
     built here (``gin-tui host`` adds its own options to the same words)."""
-    import shlex
-
     words = ["gin-tui", *data_dir_words(args)]
     if words[1:] and vars(args).get("ascii"):
         words.append("--ascii")
-    return shlex.join(words)
+    return shell_join(words)
+
+
+def shell_join(words: Sequence[str]) -> str:
+    """``words`` as a command line for a POSIX shell, as ``shlex.join`` quotes them,
+    but a word with bytes that are not text (a directory's name that is not UTF-8,
+    its bytes kept by Python as surrogates) or control characters in it as
+    ``$'...'``, each such byte as ``\\xHH``: a terminal would show them as
+    nothing, or garble the line, and the command copied from it would name
+    another directory."""
+    return " ".join(_shell_word(word) for word in words)
+
+
+def _shell_word(word: str) -> str:
+    import shlex
+
+    if word.isprintable() and not any("\udc80" <= ch <= "\udcff" for ch in word):
+        return shlex.quote(word)
+    out = []
+    for byte in os.fsencode(word):
+        ch = chr(byte)
+        if ch in "\\'":
+            out.append("\\" + ch)
+        elif 0x20 <= byte < 0x7F:
+            out.append(ch)
+        else:
+            out.append(f"\\x{byte:02x}")
+    return "$'" + "".join(out) + "'"
 
 
 def ask_give_up(saved: SavedMatch, seed: int, stdin=None, stdout=None, *, command: str = "gin-tui") -> bool:
