@@ -216,7 +216,8 @@ def ask_choice(choices: Sequence[tuple[str, str, str]], quit_note: str, stdin: T
     """Ask at a terminal for one of ``choices`` (its key, its answer, what it
     does) until one is given, and return that answer; ``q``, Enter alone or
     the input's end give ``"quit"``, said so with ``quit_note`` (what that
-    leaves as it is).  Any other answer is told it is not one, and asked again.
+    leaves as it is; a line of it after the first, a command to copy, is
+    printed whole).  Any other answer is told it is not one, and asked again.
     On a terminal the lines are broken between words at its width."""
     keys = "/".join(key for key, _, _ in choices)
     while True:
@@ -233,7 +234,10 @@ def ask_choice(choices: Sequence[tuple[str, str, str]], quit_note: str, stdin: T
         if answer in ("q", "quit", ""):
             if not line:  # the input ended: the answer goes on a line of its own
                 print(file=stdout)
-            print(_fitted(f"Quit: {quit_note}", stdout), file=stdout)
+            said, *commands = f"Quit: {quit_note}".split("\n")
+            print(_fitted(said, stdout), file=stdout)
+            for command in commands:  # a command to copy: whole on its line, even past the terminal's width
+                print(command, file=stdout)
             return "quit"
         print(_fitted(f"{line.strip()!r} is not one of the choices: answer {keys} or q.", stdout), file=stdout)
 
@@ -241,10 +245,7 @@ def ask_choice(choices: Sequence[tuple[str, str, str]], quit_note: str, stdin: T
 def _fitted(text: str, stdout: TextIO, indent: int = 0) -> str:
     """``text`` broken between words at the terminal's width when ``stdout``
     is a terminal (the terminal would break it anywhere, a lone full stop on
-    the next line), its later lines ``indent`` spaces in; as it is elsewhere.
-    Each line of ``text`` is broken on its own; one that starts with a space
-    (a command to copy, on a line of its own) is kept whole, even past the
-    terminal's width."""
+    the next line), its later lines ``indent`` spaces in; as it is elsewhere."""
     try:
         terminal = stdout.isatty()
     except (ValueError, OSError):
@@ -252,11 +253,8 @@ def _fitted(text: str, stdout: TextIO, indent: int = 0) -> str:
     if not terminal:
         return text
     width = shutil.get_terminal_size((80, 24)).columns
-    return "\n".join(
-        line
-        if line[:1].isspace()
-        else textwrap.fill(line, width, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False)
-        for line in text.split("\n")
+    return textwrap.fill(
+        text, width, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
     )
 
 
