@@ -522,12 +522,14 @@ def test_a_lock_file_removed_while_the_match_is_played_is_made_again_and_a_secon
     try:
         first.after_first_frame()
         path = tmp_path / "current.json.lock"
+        since = Lock(path).owner().since
         if how == "removed":
             path.unlink()
         else:  # a file of the same name in its place (an editor's save, a copy)
             (tmp_path / "other").write_text("{}")
             os.replace(tmp_path / "other", path)
         assert _until(lambda: path.exists() and Lock(path).owner() is not None and Lock(path).owner().pid == os.getpid())
+        assert Lock(path).owner().since == since  # held since then all along
         asked = []
 
         def ask(owner, **_):

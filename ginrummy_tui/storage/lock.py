@@ -112,6 +112,7 @@ class Lock:
         """Set when the lock file was removed or replaced while held here and another
         process locked the one made in its place before this one could (:meth:`keep`)."""
         self._guard = threading.Lock()
+        self._since: str | None = None
         self._watching: threading.Event | None = None
 
     @property
@@ -143,8 +144,9 @@ class Lock:
             return f"its lock file {self.path} cannot be opened ({why})"
         return f"the data directory {self.path.parent} is not usable ({why})"
 
-    def _stamp(self, fd: int) -> None:
-        info = json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "since": now_iso()})
+    def _stamp(self, fd: int, since: str | None = None) -> None:
+        self._since = since or now_iso()
+        info = json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "since": self._since})
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
         os.write(fd, info.encode())  # informational only: no fsync needed
@@ -228,7 +230,7 @@ class Lock:
             if new is None:
                 self.lost = self.owner() or LockOwner(None, None, None)
                 return False
-            self._stamp(new)
+            self._stamp(new, self._since)  # held since then all along
             self._fd = new
             os.close(fd)
             return True
