@@ -1290,3 +1290,130 @@ async def test_a_guest_whose_history_is_busy_is_told_so_on_the_table_and_again_o
         assert opening.history.read("SELECT uid, finished FROM matches") == [(MATCH_ID, 1)]
     finally:
         opening.history.close()
+
+
+async def _play_on(changes, seats_by_seat, server, until):
+    """The simple honest player moves at each seat (``seats_by_seat``: seat → session)
+    until ``until(server.state)`` holds."""
+    from .test_net_session import play
+
+    while not until(server.state):
+        if server.state.phase == "hand_over":  # both go on to the next hand
+            hand = server.state.hand_no
+            for seat in seats_by_seat.values():
+                await changes.until(lambda s=seat: s.opponent_here)
+                if not seat.client.ready[seat.seat] and server.state.hand_no == hand:
+                    seat.submit(Action(Kind.NEXT_HAND))
+                    await changes.until(lambda s=seat, h=hand: s.client.ready[s.seat] or server.state.hand_no != h)
+            await changes.until(lambda h=hand: server.state.hand_no != h and all(
+                s.view().hand_no != h for s in seats_by_seat.values()))
+            continue
+        mover = seats_by_seat[server.state.current]
+        await changes.until(lambda m=mover: m.opponent_here and m.view().legal_actions != ())
+        await play(changes, mover)
+
+
+@contextlib.asynccontextmanager
+async def _ann_hosting(target):
+    """A server on this loop for a match of the standard rules to ``target``, Ann hosting:
+    yields the server, the changes and the seats, closed after."""
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.net.server import MatchServer
+
+    from .test_net_session import Changes, Seats
+
+    server = MatchServer(
+        new_game(PRESETS["standard"].with_options(target=target), seed=SEED), names=("Ann", "Guest"), port=0,
+        auth_delay=0.01, rate=1000, burst=1000, match_id=lambda: "20260101-030405-abcd",
+    )
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    try:
+        yield server, changes, seats
+    finally:
+        await seats.close()
+        await server.close()
+
+
+def _written(records):
+    records.close()
+    assert records.errors == []
+
+
+async def test_a_player_who_takes_the_guest_seat_on_the_result_does_not_record_the_match(tmp_path):
+    # Carol, who never played, took Bob's seat on the match's result: her history
+    # got the match as hers (won 121-16 over 12 hands, with Bob's hints).
+    from ginrummy_tui.session.keeper import SeatRecords
+
+    bobs, carols = SeatRecords(tmp_path / "bob", opponent=NETWORK), SeatRecords(tmp_path / "carol", opponent=NETWORK)
+    async with _ann_hosting(10) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob", records=bobs)
+        bob.add_hint()
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase == "match_over")
+        await changes.until(lambda: bob.view().phase == "match_over")
+        await bob.aclose()
+        carol = await seats.join(server.codes[1], "Carol", records=carols)
+        assert carol.view().phase == "match_over"
+    _written(bobs)
+    _written(carols)
+    _, [bob_record] = _figures(tmp_path / "bob")
+    assert bob_record["hints"] == 1 and bob_record["opponent_name"] == "Ann"
+    from ginrummy_tui.storage.history import open_history
+
+    opening = open_history(tmp_path / "carol", create=False)
+    carol_records = [] if opening.history is None else list(opening.history.records())
+    if opening.history is not None:
+        opening.history.close()
+    assert carol_records == []
+
+
+async def test_a_player_who_takes_the_guest_seat_mid_match_records_the_hands_they_played_with_a_mark(tmp_path):
+    # Carol took Bob's seat after his first hand: her record had Bob's hand and Bob's hints.
+    from ginrummy_tui.session.keeper import SeatRecords
+
+    carols = SeatRecords(tmp_path / "carol", opponent=NETWORK)
+    async with _ann_hosting(60) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob")
+        bob.add_hint()
+        bob.add_hint()
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase.ended)
+        assert server.state.phase == "hand_over", "the first hand ended the match: make the target higher"
+        await bob.aclose()
+        carol = await seats.join(server.codes[1], "Carol", records=carols)
+        carol.add_hint()
+        await changes.until(lambda: ann.hints_this_hand() == (0, 3))
+        await _play_on(changes, {0: ann, 1: carol}, server, lambda s: s.phase == "match_over")
+        await changes.until(lambda: carol.view().phase == "match_over")
+        hands = [row.hand_no for row in server.state.sheet]
+    _written(carols)
+    _, [record] = _figures(tmp_path / "carol")
+    assert [h["hand_no"] for h in record["hands"]] == hands[1:]
+    assert record["taken_over"] == {"hand": 2, "from": "Bob"}
+    assert record["hints"] == 1
+    from ginrummy_tui.storage.reports import format_match
+
+    assert "  Took the seat from Bob at hand 2: the hands before were theirs\n" in format_match(record)
+
+
+def test_a_restarted_host_keeps_who_played_each_hand_and_each_player_s_hints():
+    # Without them, a player who took the seat before the host was restarted got the hands played before.
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.net.server import MatchServer
+
+    from .test_net_session import played_until
+
+    state = played_until(new_game(PRESETS["standard"], seed=SEED), ("hand_over",))
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Bob"), port=0)
+    server._hint(1)
+    server._set_state(state)
+    server.names[1] = "Carol"
+    server._hint(1)
+    assert server.played() == [["Ann", "Bob"]] and server.player_hints() == [0, 1]
+    again = MatchServer(state, names=("Ann", "Guest"), port=0, table=server.table())
+    assert again.played() == [["Ann", "Bob"]]
+    assert again.player_hints() == [0, 1] and again.state_message(1)["player_hints"] == [0, 1]
+    again.names[1] = "Bob"
+    assert again.player_hints() == [0, 1]

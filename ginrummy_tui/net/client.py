@@ -126,6 +126,12 @@ class GameClient:
         """When the match in play started, as the host says (None from a host that does not say it)."""
         self.match_hints: list[int] | None = None
         """The hints each seat was shown in the match in play, as the host counts them (None: not said)."""
+        self.played: list[list[str] | None] | None = None
+        """The names at both seats as each hand of the score sheet ended, as the host says
+        (None in a row: not known; None: a host that does not say it)."""
+        self.player_hints: list[int] | None = None
+        """The hints the player now at each seat was shown in the match in play, as the
+        host counts them by name (None: not said)."""
         self.clock_stamp = 0.0
         self.asked_at: float | None = None
         """When the oldest message still waiting for the host's answer (a move, a ping) was sent."""
@@ -353,6 +359,9 @@ class GameClient:
             self.clock = clock if isinstance(clock, dict) else None
             self.hints = P.seat_counts(msg.get("hints")) or [0, 0]
             self.match_hints = P.seat_counts(msg.get("match_hints"))
+            self.player_hints = P.seat_counts(msg.get("player_hints"))
+            played = msg.get("played")
+            self.played = [P.seat_names(names) for names in played] if isinstance(played, list) else None
             started = msg.get("started")
             self.match_started = started if P.valid_time(started) else None
             match_id = msg.get("match")

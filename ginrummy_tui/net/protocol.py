@@ -193,6 +193,15 @@ def seat_counts(x: Any) -> list[int] | None:
     return None
 
 
+def seat_names(x: Any) -> list[str] | None:
+    """``x`` as a name per seat (two names, cleaned as :func:`clean_name` cleans them), or None
+    if it is not one."""
+    if not isinstance(x, list) or len(x) != 2:
+        return None
+    names = [clean_name(n, "") for n in x]
+    return names if all(names) else None
+
+
 def valid_time(value: Any) -> bool:
     """Whether ``value`` can be a time sent by a host (ISO 8601, as ``now_iso`` writes it)."""
     from datetime import datetime

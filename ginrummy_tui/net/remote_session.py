@@ -262,10 +262,13 @@ class RemoteSession(Session):
         if here or client.seated[1 - self.seat]:  # at the table in this run, or before the host was restarted
             self.opponent_seen = True
         if self.records is not None and client.view is not None:
-            hints = client.match_hints[self.seat] if client.match_hints is not None else None
+            counts = client.player_hints if client.player_hints is not None else client.match_hints
+            hints = counts[self.seat] if counts is not None else None  # this player's, from a host that counts them
+            mine = client.names[client.seat] if client.seat is not None else None
             other = client.names[1 - client.seat] if client.seat is not None else None
             self.records.observe(
-                client.view, client.match_id, started=client.match_started, hints=hints, opponent_name=other
+                client.view, client.match_id, started=client.match_started, hints=hints, opponent_name=other,
+                played=client.played, name=mine,
             )
 
     def _tell_small_news(self) -> None:

@@ -583,6 +583,10 @@ class MatchServer:
         started, hints = self._match_book()
         if started is None:  # the match's first change
             self._match = (new.match_no, self._match_start(), hints)
+        played, _ = self._players_book()
+        if new.phase.ended and new.sheet and new.sheet[-1].hand_no not in played:
+            played[new.sheet[-1].hand_no] = list(self.names)  # who held each seat as the hand ended
+            self._table_changed()
         self._clock_update()
         self._broadcast()
 
@@ -607,6 +611,29 @@ class MatchServer:
             self._match = (self._state.match_no, None, [0, 0])
         return self._match[1], self._match[2]
 
+    _players: tuple[int, dict[int, list[str]], list[dict[str, int]]] | None = None
+    """The match in play (its number), the names at both seats as each of its hands ended
+    (by hand number), and the hints each player was shown in it (by seat, then name)."""
+
+    def _players_book(self) -> tuple[dict[int, list[str]], list[dict[str, int]]]:
+        """Who played each hand of the match in play (the names at both seats as it ended),
+        and the hints each player was shown in it, by seat and name: a player who takes
+        a seat under another name plays on from there with none of the other's."""
+        if self._players is None or self._players[0] != self._state.match_no:
+            self._players = (self._state.match_no, {}, [{}, {}])
+        return self._players[1], self._players[2]
+
+    def played(self) -> list[list[str] | None]:
+        """The names at both seats as each hand of the score sheet ended (None: not known,
+        a hand ended before the host kept them)."""
+        played, _ = self._players_book()
+        return [played.get(row.hand_no) for row in self._state.sheet]
+
+    def player_hints(self) -> list[int]:
+        """The hints the player now at each seat (by name) was shown in the match in play."""
+        _, hints = self._players_book()
+        return [hints[seat].get(self.names[seat], 0) for seat in (0, 1)]
+
     def _match_start(self) -> str:
         """When the match in play began, as the host's record of it says: the
         time its id begins with (else now)."""
@@ -619,6 +646,8 @@ class MatchServer:
         counts[seat] += 1
         self._hints = ((self._state.match_no, self._state.hand_no), counts)
         self._match_book()[1][seat] += 1
+        by_name = self._players_book()[1][seat]
+        by_name[self.names[seat]] = by_name.get(self.names[seat], 0) + 1
         log.info("seat %s was shown a hint", seat)
         _call_back(self.on_hint, "count a hint", seat)
         self._table_changed()
@@ -635,13 +664,18 @@ class MatchServer:
         guest records them as the host does)."""
         clock = self._clock_record()
         started, match_hints = self._match_book()
+        played, player_hints = self._players_book()
         return {
             "hand": [self._state.match_no, self._state.hand_no],
             "ready": list(self._ready),
             "hints": self.hints(),
             "names": list(self.names),
             "seated": list(self._seated),
-            "match": {"no": self._state.match_no, "started": started, "hints": list(match_hints)},
+            "match": {
+                "no": self._state.match_no, "started": started, "hints": list(match_hints),
+                "played": {str(no): list(names) for no, names in played.items()},
+                "player_hints": [dict(counts) for counts in player_hints],
+            },
             **({"clock": clock} if clock is not None else {}),
         }
 
@@ -665,6 +699,7 @@ class MatchServer:
             counts = P.seat_counts(counts)
             if (started is None or P.valid_time(started)) and counts is not None:
                 self._match = (self._state.match_no, started, counts)
+            self._players = (self._state.match_no, _played(match.get("played")), _player_hints(match.get("player_hints")))
         if not isinstance(hand, list) or [type(x) for x in hand] != [int, int] or tuple(hand) != key:
             return
         if self._state.phase.ended and isinstance(ready, list) and [type(x) for x in ready] == [bool, bool]:
@@ -704,6 +739,8 @@ class MatchServer:
             **({"match": self.match_id()} if self.match_id is not None else {}),
             **({"started": started} if started is not None else {}),
             "match_hints": list(match_hints),
+            "played": self.played(),
+            "player_hints": self.player_hints(),
         }
 
     def _send(self, conn: _Conn, msg: dict[str, Any]) -> None:
@@ -843,6 +880,29 @@ class MatchServer:
             return
         log.info("seat %s ran out of time", self._state.current)
         self._set_state(new)
+
+
+def _played(saved: Any) -> dict[int, list[str]]:
+    """A saved record of who played each hand (hand number: both names), what of it reads."""
+    played: dict[int, list[str]] = {}
+    if isinstance(saved, dict):
+        for no, names in saved.items():
+            kept = P.seat_names(names)
+            if isinstance(no, str) and no.isdigit() and kept is not None:
+                played[int(no)] = kept
+    return played
+
+
+def _player_hints(saved: Any) -> list[dict[str, int]]:
+    """A saved count of the hints each player was shown, by seat and name, what of it reads."""
+    counts: list[dict[str, int]] = [{}, {}]
+    if isinstance(saved, list) and len(saved) == 2:
+        for seat, by_name in enumerate(saved):
+            if isinstance(by_name, dict):
+                counts[seat] = {
+                    name: n for name, n in by_name.items() if isinstance(name, str) and type(n) is int and n >= 0
+                }
+    return counts
 
 
 def _error(code: str, message: str, fatal: bool = False) -> dict[str, Any]:

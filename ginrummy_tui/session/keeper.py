@@ -576,12 +576,18 @@ class SeatRecords(_TellsBusy):
         event loop makes them: it never waits for another gin-tui's write)."""
 
     def observe(self, v: PlayerView, match_id: str | None, *, started: str | None = None,
-                hints: int | None = None, opponent_name: str | None = None) -> bool:
+                hints: int | None = None, opponent_name: str | None = None,
+                played: list[list[str] | None] | None = None, name: str | None = None) -> bool:
         """Take note of the host's view ``v`` of match ``match_id`` (and, from a host
-        that says them, when the match started and the hints this seat was shown in
-        it: the whole match's, also those of an earlier ``gin-tui join``; and the
-        other player's name); once the match is over, record it (once).  True if it
-        was written now."""
+        that says them, when the match started and the hints this seat's player was
+        shown in it: the whole match's, also those of an earlier ``gin-tui join``; the
+        other player's name; who held each seat as each hand of the score sheet ended,
+        ``played``, and this seat's player's ``name`` as the host says it); once the
+        match is over, record it (once), from the hands this player played: a match
+        whose hands were all another player's at this seat (a player who took the
+        seat on the result) is not recorded, one taken over during the match from its
+        first hand played by this player (:func:`~ginrummy_tui.storage.history.seat_record`'s
+        ``taken_over``).  True if it was written now."""
         from ginrummy_tui.engine.kinds import Phase
         from ginrummy_tui.storage.files import now_iso
         from ginrummy_tui.storage.history import ended_hand
@@ -605,15 +611,25 @@ class SeatRecords(_TellsBusy):
         if v.phase != Phase.MATCH_OVER:
             return False
         self._done.add(match_id)
-        return self._record(v, match_id)
+        taken_over = None
+        if played is not None and name and len(played) == len(v.sheet):
+            mine = [names is None or names[v.seat] == name for names in played]
+            if not any(mine):  # every hand was another player's at this seat: not this player's match
+                self._ended.pop(match_id, None)
+                return False
+            first = mine.index(True)
+            before = played[first - 1] if first else None
+            if before is not None:
+                taken_over = (v.sheet[first].hand_no, before[v.seat])
+        return self._record(v, match_id, taken_over)
 
-    def _record(self, v: PlayerView, match_id: str) -> bool:
+    def _record(self, v: PlayerView, match_id: str, taken_over: tuple[int, str] | None = None) -> bool:
         from ginrummy_tui.storage.history import seat_record
 
         record = seat_record(
             v, match_id, opponent=self.opponent, started=self._seen.get(match_id),
             hints=self._host_hints.get(match_id, 0), ended=self._ended.pop(match_id, None),
-            opponent_name=self._names.get(match_id),
+            opponent_name=self._names.get(match_id), taken_over=taken_over,
         )
         written: list[bool] = []
         write = Write("the match will be recorded", lambda: written.append(self._add(record)))

@@ -309,6 +309,12 @@ def hand_entry(state: GameState | PlayerView, rec: HandRecord, me: int = 0) -> d
     return entry
 
 
+TAKEN_OVER = "taken_over"
+"""The entry of a network match's record (in ``extra``) that says the player took the
+seat from another player during the match: ``{"hand": the first hand they played,
+"from": the other's name}``; the record's hands are theirs alone."""
+
+
 def ended_hand(v: PlayerView) -> dict[str, Any] | None:
     """The record of the hand that has just ended in ``v`` (its moves, both
     hands, the knock's melds and layoffs), from the side of ``v``'s seat; None
@@ -320,18 +326,22 @@ def ended_hand(v: PlayerView) -> dict[str, Any] | None:
 
 def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | None = None,
                 hints: int = 0, ended: dict[int, dict[str, Any]] | None = None,
-                opponent_name: str | None = None) -> dict[str, Any]:
+                opponent_name: str | None = None, taken_over: tuple[int, str] | None = None) -> dict[str, Any]:
     """The record of the finished match of ``v`` from the side of ``v``'s seat,
     which the record calls seat 0 (the statistics count seat 0 as the player):
     for a seat that holds no :class:`GameState`, the guest of a hosted match.
     Every hand's score-sheet row; the moves, both hands and melds and layoffs
     of the last hand and of those in ``ended`` (by number: the hands this seat
     saw end, as :func:`ended_hand` gave them); ``opponent_name``: the other
-    player's name, when known (:func:`with_opponent_name`)."""
+    player's name, when known (:func:`with_opponent_name`).  ``taken_over``:
+    the player took the seat from another during the match, ``(the first hand
+    they played, the other player's name)``: the hands before it are left out
+    (they were not this player's) and the record says so (:data:`TAKEN_OVER`)."""
     me = v.seat
     seen = ended or {}
     now = now_iso()
-    return with_opponent_name({
+    first = taken_over[0] if taken_over is not None else 0
+    record = with_opponent_name({
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "id": match_id,
@@ -350,8 +360,11 @@ def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | N
         "winner": _seat_from(v.winner, me),
         "scores": _pair_from(v.scores, me),
         "totals": _pair_from(v.totals, me),
-        "hands": [seen.get(rec.hand_no) or hand_entry(v, rec, me) for rec in v.sheet],
+        "hands": [seen.get(rec.hand_no) or hand_entry(v, rec, me) for rec in v.sheet if rec.hand_no >= first],
     }, opponent_name)
+    if taken_over is not None:
+        record[TAKEN_OVER] = {"hand": taken_over[0], "from": taken_over[1]}
+    return record
 
 
 def with_opponent_name(record: dict[str, Any], name: str | None) -> dict[str, Any]:

@@ -271,6 +271,9 @@ def format_match(record: dict[str, Any]) -> str:
         f"   Seed: {seed_text}",
         f"  Started: {record.get('started')}   Ended: {record.get('ended') or '-'}",
     ]
+    taken = record.get("taken_over")  # the player took the seat from another during the match
+    if isinstance(taken, dict) and isinstance(taken.get("hand"), int) and isinstance(taken.get("from"), str):
+        lines.append(f"  Took the seat from {taken['from']} at hand {taken['hand']}: the hands before were theirs")
     rules = _match_rules(record)
     for h in record["hands"]:
         kind = KIND_WORDS.get(h["kind"], h["kind"])
