@@ -910,13 +910,16 @@ def test_a_host_whose_bind_address_is_not_this_machines_says_so_in_whole_words(t
     assert err[-1] == ("gin-tui host: cannot listen on 192.0.2.1:0: that address is not one of this machine's "
                        "addresses; give one of them with --bind")
 
-async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
-    """After the end of the match, the guest's last line says the match is over, not
-    that the same code takes the seat back (there is no game to come back to)."""
+async def test_the_guest_leaving_a_finished_match_is_told_the_command_that_takes_the_seat_back():
+    """After the end of the match, the guest's last line said "left the table; the match is
+    over.", with no command, while the host keeps the result for a new match with the same code."""
     from ginrummy_tui.cli.join import left_note
 
     over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
-    for state, told in ((new_game(PRESETS["standard"], seed=SEED), "takes the seat back"), (over, "the match is over")):
+    for state, told in (
+        (new_game(PRESETS["standard"], seed=SEED), "left the match; with the same code, this takes the seat back"),
+        (over, "left the match's result, which the host keeps for a new match; with the same code, this takes the seat back"),
+    ):
         server = MatchServer(state, port=0, auth_delay=0.01)
         await server.start()
         bob = RemoteSession(*server.address, server.codes[1], "Bob")
@@ -926,8 +929,7 @@ async def test_the_guest_leaving_a_finished_match_is_told_the_match_is_over():
             await bob.aclose()
             await server.close()
         note = left_note(bob, "gin-tui join 127.0.0.1:7650")
-        assert told in note
-        assert ("take" in told) == ("the match is over" not in note)
+        assert note == f"gin-tui join: {told}:\n  gin-tui join 127.0.0.1:7650"
 
 
 class HoldingProxy:
