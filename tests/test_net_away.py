@@ -265,6 +265,42 @@ async def test_the_match_result_offers_no_new_match_while_the_other_player_is_aw
             assert _match_line(app) == "Waiting for Bob to come back · q: quit"
 
 
+@pytest.mark.parametrize("target", [60, 10])
+async def test_the_host_s_end_of_a_hand_and_result_say_the_join_code_while_the_guest_is_away(target):
+    """The host's "Waiting for Bob to come back" under the end of a hand and under the match's
+    result left out the join code the table's line gives (docs/protocol.md says the host's has it)."""
+    from textual.widgets import Static
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    from .test_net_session import ann_hosting_bob, played_until
+
+    state = played_until(new_game(PRESETS["standard"].with_options(target=target), seed=SEED), ("hand_over", "match_over"))
+    async with ann_hosting_bob(state, join_code=True, address_hint="127.0.0.1:7531") as (server, ann, bob):
+        app = make_app(session=ann, pause=0)
+
+        def line() -> str:
+            if state.phase == "match_over":
+                return _match_line(app)
+            return "".join(str(shown.render()) for shown in app.screen.query("#summary-next").results(Static))
+
+        waiting = f"Waiting for Bob to come back — join code {server.join_code}"
+        async with app.run_test(size=(80, 24)) as pilot:
+            if state.phase == "match_over":
+                await _at_the_match_result(pilot, app, ann)
+                waiting += " · q: quit"  # the address left out to fit 80 columns
+            else:
+                waiting += " (127.0.0.1:7531)"
+                await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Bob")
+            await bob.aclose()  # Bob quits
+            await until_app(pilot, lambda: line().startswith("Waiting for Bob to come back"))
+            await pilot.pause()
+            assert line() == waiting
+            assert isinstance(app.screen, MatchOverScreen if state.phase == "match_over" else SummaryScreen)
+
+
 @pytest.mark.parametrize("target", [70, 250])
 async def test_the_match_result_shows_whom_it_waits_for_at_80x24_whatever_the_length_of_the_match(target):
     """After a match of five hands or more, at 80x24, the line that says who waits for whom

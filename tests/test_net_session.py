@@ -505,13 +505,16 @@ def played_until(state, phases):
 
 
 @contextlib.asynccontextmanager
-async def ann_hosting_bob(state):
+async def ann_hosting_bob(state, **ann_kw):
     """A server for ``state`` with Ann (seat 0) and Bob connected, Bob's connection
-    running: yields ``(server, ann, bob)`` and closes them all after."""
+    running: yields ``(server, ann, bob)`` and closes them all after. ``ann_kw``: more
+    for Ann's session (``join_code=True``: the server's, as the host's seat has it)."""
     server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
     thread = ServerThread(server)
     host, port = thread.start()
-    ann = RemoteSession(host, port, server.codes[0], "Ann")
+    if ann_kw.get("join_code") is True:
+        ann_kw["join_code"] = server.join_code
+    ann = RemoteSession(host, port, server.codes[0], "Ann", **ann_kw)
     bob = RemoteSession(host, port, server.codes[1], "Bob")
     await ann.connect()
     await bob.connect()
@@ -2666,3 +2669,45 @@ def test_a_host_resuming_its_match_says_on_its_table_that_rules_and_seed_wait_fo
             "with the next match (or now with --new).") in both
     assert ("Resumed your unfinished match with its own rules; your --rule choice starts "
             "with the next match (or now with --new).") in rule
+
+
+async def test_the_last_hand_s_end_says_at_once_that_the_host_is_gone_and_for_how_long():
+    """The host was killed while the guest read the last hand's end: its line said nothing until
+    ⏎, then "Not connected to the host: reconnecting", without the seconds or the reason that
+    the table's line gives."""
+    from textual.widgets import Static
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    server = MatchServer(over, names=("Ann", "Guest"), port=0)
+    await server.start()
+    ann = GameClient(*server.address, server.codes[0], "Ann", heartbeat=0)
+    bob = RemoteSession(*server.address, server.codes[1], "Bob", retry_every=0.1)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+
+    def line() -> str:
+        return "".join(str(shown.render()) for shown in app.screen.query("#summary-next").results(Static))
+
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and bob.opponent_here and line() != "")
+            assert line() == "⏎: see the result of the match"
+            await server.close()
+            await until_app(pilot, lambda: "Connection lost" in line())
+            assert line() == "Connection lost — reconnecting: the host stopped and keeps the match\n⏎: see the result of the match"
+            bob._lost_at -= 7  # as if seven seconds had gone by: said within the second
+            await until_app(pilot, lambda: "Offline for" in line())
+            assert re.match(r"Offline for [78] s — reconnecting: the host stopped and keeps the match\n", line())
+            await pilot.press("enter")  # the result says it too, to fit 80 columns with q
+            await until_app(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+            shown = app.screen.query_one("#match-next", Static)
+            assert re.fullmatch(r"Offline for [78] s: the host stopped and keeps the match · q: quit", str(shown.render()))
+    finally:
+        await bob.aclose()
+        await ann.close()
+        await server.close()

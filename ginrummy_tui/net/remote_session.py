@@ -588,6 +588,15 @@ class RemoteSession(Session):
             return "waiting for the host to answer the last move"
         return ""
 
+    def held_up(self, room: int) -> str:
+        if not self.online:  # how long, and why, as the table's line says it
+            lines = self._offline_lines()
+        elif not self.opponent_here:  # with the code to join with, and where, as the table's line
+            lines = self._waiting_lines()
+        else:
+            return super().held_up(room)
+        return next((line for line in lines if len(line) <= room), lines[-1])
+
     def _awaited(self) -> str:
         """Whom the game waits for, and to do what: "Bob to come back" ("Guest to join" before they came)."""
         return f"{self.opponent_name} to {'come back' if self.opponent_seen else 'join'}"
@@ -636,19 +645,7 @@ class RemoteSession(Session):
     def status(self) -> str:
         """One line about the connection and the clock ("" when there is nothing to say)."""
         if not self.online:
-            if self.gave_up:
-                return f"Disconnected: {self.problem}. Quit with q."
-            lost = int(self.offline_for())
-            # how long it has been offline (a bare count of seconds going up read like time left)
-            if lost >= LEAVE_AFTER:  # the reason was on show meanwhile: now what the player may do
-                return self._with_paused_clock(
-                    f"Offline for {lost} s — reconnecting · q leaves; the host keeps the match",
-                    f"Offline for {lost} s · q leaves; the host keeps the match",
-                )
-            lost_for = f"Offline for {lost} s" if lost else "Connection lost"
-            return self._with_paused_clock(
-                f"{lost_for} — reconnecting: {self.problem}", f"{lost_for}: {self.problem}", f"{lost_for} — reconnecting"
-            )
+            return self._with_paused_clock(*self._offline_lines())
         parts = []
         if self.host_silent:
             assert self.client is not None
@@ -678,6 +675,21 @@ class RemoteSession(Session):
         if self.problem.startswith(REFUSED):
             parts.append(self.problem)
         return " · ".join(parts)
+
+    def _offline_lines(self) -> tuple[str, ...]:
+        """While the connection is down: why, and for how long, and after a while what the
+        player may do; the longest first."""
+        if self.gave_up:
+            return (f"Disconnected: {self.problem}. Quit with q.",)
+        lost = int(self.offline_for())
+        # how long it has been offline (a bare count of seconds going up read like time left)
+        if lost >= LEAVE_AFTER:  # the reason was on show meanwhile: now what the player may do
+            return (
+                f"Offline for {lost} s — reconnecting · q leaves; the host keeps the match",
+                f"Offline for {lost} s · q leaves; the host keeps the match",
+            )
+        lost_for = f"Offline for {lost} s" if lost else "Connection lost"
+        return f"{lost_for} — reconnecting: {self.problem}", f"{lost_for}: {self.problem}", f"{lost_for} — reconnecting"
 
     def _whose(self, seat: int) -> str:
         """Whose move the clock counts: "you" or the other player's name."""

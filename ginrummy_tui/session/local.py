@@ -147,6 +147,14 @@ class Session:
         reason stops being refused when the reason goes, without a move being made."""
         return ""
 
+    def held_up(self, room: int) -> str:
+        """What the game waits for between hands and on the match's result, as a line of
+        at most ``room`` columns where it can (network play: the other player away, with,
+        on the host's side, the join code, as the table's line says it; the connection
+        down, for how long and why), or ``""`` when it waits for nothing."""
+        why = self.blocked()
+        return why[:1].upper() + why[1:]
+
     def move_on_its_way(self) -> bool:
         """Network play: True while a move sent is not answered yet (the keys typed
         meanwhile wait for the answer, as they would follow the move at once in a

@@ -283,9 +283,9 @@ class MatchOverScreen(AfterHandScreen):
         player asked for a new match, whom it waits for, while the other player is away (or the
         connection down) what it waits for, and once the other asked, that they did."""
         session = gin_of(self.app).session
-        if session.status_says_blocked():  # "Waiting for Bob to come back", "Not connected to the host..."
-            why = session.blocked()
-            line = f"{why[:1].upper()}{why[1:]} · q: quit"
+        if session.status_says_blocked():  # "Waiting for Bob to come back — join code …", "Offline for 7 s…"
+            quit_key = " · q: quit"
+            line = session.held_up(self.app.size.width - 4 - len(quit_key)) + quit_key
         elif session.opponent_to_move():
             line = f"Waiting for {session.opponent_name} to go on to a new match · q: quit"
         elif session.going_on_note():
@@ -297,9 +297,16 @@ class MatchOverScreen(AfterHandScreen):
     def _show_next_line(self) -> None:
         """The line under the result, said anew; shown also on a short screen (where the key
         bar says the keys alone) while it says whom the match waits for."""
-        self.set_class(self._next_line() != next_keys(gin_of(self.app).ascii_only), "-going-on")
+        line = self._next_line()
+        if line == self._next_shown:
+            return
+        self._next_shown = line
+        self.set_class(line != next_keys(gin_of(self.app).ascii_only), "-going-on")
         for keys in self.query("#match-next").results(Static):
-            keys.update(self._next_line())
+            keys.update(line)
+
+    _next_shown: str | None = None
+    """The line under the result as last said (said again only when it changes)."""
 
     def on_going_on_changed(self, message: GoingOnChanged) -> None:
         """Network play: who asked for a new match changed, or whether the other player is
@@ -335,6 +342,8 @@ class MatchOverScreen(AfterHandScreen):
     def on_mount(self) -> None:
         self._show_next_line()
         self._fit(self.app.size.width, self.app.size.height)
+        if gin_of(self.app).session.ticking:  # network play: the line of a lost connection counts its seconds
+            self.set_interval(1.0, self._show_next_line)
 
     def action_new_match(self) -> None:
         """Start a new match."""

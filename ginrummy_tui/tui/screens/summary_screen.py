@@ -305,7 +305,16 @@ class SummaryScreen(AfterHandScreen):
         """The line of what the keys do, said anew (a resize can come before the
         screen's parts are mounted: then there is nothing to redo yet)."""
         for line in self.query("#summary-next").results(Static):
-            line.update(self._choices())
+            self._choices_shown = self._choices()
+            line.update(self._choices_shown)
+
+    def _choices_changed(self) -> None:
+        """The line of what the keys do, said anew if it changed (the seconds of a lost connection)."""
+        if self._choices() != self._choices_shown:
+            self._show_choices()
+
+    _choices_shown: str | None = None
+    """The line of what the keys do as last said."""
 
     def _asked(self) -> bool:
         """Network play: this player asked for the next hand and the other has not yet."""
@@ -343,6 +352,10 @@ class SummaryScreen(AfterHandScreen):
             "back": self._back_text(),
         }[self._going_on()]
         choices = [first]
+        session = self.gin.session
+        if self._going_on() == "result" and session.status_says_blocked():
+            # network play: the connection down (for how long, why) or the other player away, said at once
+            choices.insert(0, session.held_up(min(self.app.size.width, SUMMARY_WIDTH) - 4 - SCROLLBAR))
         if self._reviewable:
             choices.append("r: review your play")
         if self._local:
@@ -361,9 +374,8 @@ class SummaryScreen(AfterHandScreen):
         whoever asked, and once the other asked, that they did."""
         session = self.gin.session
         if self._asked() or self._held():
-            if session.status_says_blocked():  # "Waiting for Bob to come back", "Not connected to the host..."
-                why = session.blocked()
-                return why[:1].upper() + why[1:]
+            if session.status_says_blocked():  # "Waiting for Bob to come back — join code …", "Offline for 7 s…"
+                return session.held_up(min(self.app.size.width, SUMMARY_WIDTH) - 4 - SCROLLBAR)
             return f"Waiting for {session.opponent_name} to go on to the next hand"
         ready = session.going_on_note()
         return f"{ready}: ⏎ to deal it" if ready else "⏎: deal the next hand"
@@ -438,6 +450,8 @@ class SummaryScreen(AfterHandScreen):
         self._show_choices()
 
     def on_mount(self) -> None:
+        if self.gin.session.ticking:  # network play: the line of a lost connection counts its seconds
+            self.set_interval(1.0, self._choices_changed)
         if self._local:
             from .review_screen import start_review
 
