@@ -1417,3 +1417,74 @@ def test_a_restarted_host_keeps_who_played_each_hand_and_each_player_s_hints():
     assert again.player_hints() == [0, 1] and again.state_message(1)["player_hints"] == [0, 1]
     again.names[1] = "Bob"
     assert again.player_hints() == [0, 1]
+
+
+def _network_history(root, results, name="Ann"):
+    """``root``'s history with a finished network match against ``name`` for each of ``results``
+    (True: won), oldest first."""
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.storage.history import open_history, seat_record
+
+    from .test_net_session import played_until
+
+    hist = open_history(root).history
+    assert hist is not None
+    try:
+        for n, won in enumerate(results):
+            over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED + n), ("match_over",))
+            seat = over.winner if won else 1 - over.winner
+            record = seat_record(view(over, seat), f"2026010{n + 1}-030405-abcd", opponent=NETWORK, opponent_name=name)
+            record["ended"] = f"2026-01-0{n + 1}T03:04:05Z"
+            hist.add_record(record)
+    finally:
+        hist.close()
+
+
+async def test_a_network_match_has_the_player_s_own_number_and_record_against_the_other_player(tmp_path):
+    # "Match N" over the network was the host's own count of the matches of its game (1 after
+    # every `host --new`), and the result had no "Against …: won X of Y" line.
+    from textual.widgets import Static
+
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.net.server import MatchServer
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    from .test_net_away import until_app
+    from .test_net_session import played_until
+
+    _network_history(tmp_path, [True, False, True, True, False, True])  # six matches with Ann, four won
+    over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    server = MatchServer(over, names=("Ann", "Guest"), port=0, match_id=lambda: "20261201-030405-abcd")
+    await server.start()
+    records = SeatRecords(tmp_path, opponent=NETWORK)
+    ann = RemoteSession(*server.address, server.codes[0], "Ann")
+    bob = RemoteSession(*server.address, server.codes[1], "Bob", records=records)
+    await ann.connect()
+    await bob.connect()
+    assert over.match_no == 1 and bob.match_number() == 7
+    for _ in range(200):  # the guest's record of this match is written by its writes' thread
+        if not records.writes.pending():
+            break
+        await asyncio.sleep(0.02)
+    app = make_app(session=bob, pause=0)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            await pilot.press("enter")
+            await until_app(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+            await pilot.pause()
+            table = app.screen.query_one(ScoreTable)
+            assert (table.title or "").startswith("Match 7")
+            shown = str(app.screen.query_one("#level-record", Static).render())
+            won = 5 if over.winner == 1 else 4  # this match, recorded from Bob's side, counts too
+            assert shown.startswith(f"Against Ann: won {won} of 7\nlast 7: ")
+    finally:
+        await bob.aclose()
+        await ann.aclose()
+        await server.close()
+        records.close()

@@ -783,6 +783,7 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
         address_hint=_join_address(host, port), on_close=thread.stop,
         kept=lambda: closing_words(False, reporter.keeper, [], code, resume_command(args, port))[0],
         away_when_suspended=False,  # the server stops with this process, and gives the time back itself
+        history=reporter.keeper.read_history,  # the match's number and the record against the guest
     )
     try:
         await session.connect()

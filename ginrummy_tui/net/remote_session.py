@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import Action, PlayerView
     from ginrummy_tui.net.client import GameClient
     from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.history import History
 
 STOP_RETRYING = (P.E_CODE, P.E_VERSION, P.E_REPLACED)
 HOST_SILENT = 5.0
@@ -95,6 +96,7 @@ class RemoteSession(Session):
         silent_after: float = HOST_SILENT,
         kept: Callable[[], str] | None = None,
         away_when_suspended: bool = True,
+        history: Callable[[], History | None] | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -113,6 +115,12 @@ class RemoteSession(Session):
         self.away_when_suspended = away_when_suspended
         """Ctrl+Z leaves the seat until ``fg`` (:meth:`step_away`): a guest's. The host's own
         seat keeps it, its server stopping with it (which gives the time back itself)."""
+        self.history = history if history is not None else records.read_history if records is not None else None
+        """The player's history, to read without waiting (None while busy): the match's number and
+        the record against the other player come from it (the host's: its keeper's; the guest's:
+        its records')."""
+        self._number: tuple[str, int] | None = None
+        """The match whose number was worked out, and the number."""
         self.away = False
         """True from :meth:`step_away` until :meth:`come_back`: the seat was left for a suspension."""
         self._back = asyncio.Event()
@@ -629,6 +637,47 @@ class RemoteSession(Session):
         """The host's id for the match in play, as its last view said it (None: it says none)."""
         client = self.client
         return client.match_id if client is not None else None
+
+    def match_number(self) -> int | None:
+        match_id = self.match_id()
+        if match_id is None or self.history is None:
+            return None
+        if self._number is not None and self._number[0] == match_id:
+            return self._number[1]
+        try:
+            hist = self.history()
+            if hist is None:
+                return None
+            number = hist.match_number(match_id)
+        except Exception:  # the statistics never stop the game
+            return None
+        self._number = (match_id, number)  # worked out once a match: every screen numbers it alike
+        return number
+
+    def person_record(self) -> tuple[str, int, int, list[bool]] | None:
+        name = self.played_by()[-1][1 - self.seat] if self.played_by() else self.opponent_name
+        if self.history is None:
+            return None
+        try:
+            hist = self.history()
+            if hist is None:
+                return None
+            matches, won, last = hist.person_record(name, 10)
+        except Exception:  # the statistics never stop the game
+            return None
+        return (name, matches, won, last) if matches else None
+
+    def played_by(self) -> list[list[str]]:
+        """The names at both seats as each hand of the score sheet ended, as the host says
+        (the names now at the table for a hand it does not say)."""
+        client = self.client
+        if client is None or client.view is None:
+            return []
+        played = client.played or []
+        now = list(client.names)
+        return [
+            (played[i] if i < len(played) else None) or now for i in range(len(client.view.sheet))
+        ]
 
     def clock(self) -> tuple[int, float, int] | None:
         """The move clock: ``(seat to move, seconds left, seconds per move)``, or None (also

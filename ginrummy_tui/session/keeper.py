@@ -623,6 +623,16 @@ class SeatRecords(_TellsBusy):
                 taken_over = (v.sheet[first].hand_no, before[v.seat])
         return self._record(v, match_id, taken_over)
 
+    def read_history(self) -> History | None:
+        """The history, to read from it on the app's loop: opened if it is not yet, but never
+        waiting for it (None while another connection holds it), nor made if there is none."""
+        from ginrummy_tui.storage.history import Busy
+
+        try:
+            return self.history.get(create=False, wait=False, opening_wait=0.0)
+        except Busy:
+            return None
+
     def _record(self, v: PlayerView, match_id: str, taken_over: tuple[int, str] | None = None) -> bool:
         from ginrummy_tui.storage.history import seat_record
 

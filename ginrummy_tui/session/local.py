@@ -147,6 +147,18 @@ class Session:
         reason stops being refused when the reason goes, without a move being made."""
         return ""
 
+    def match_number(self) -> int | None:
+        """Network play: the number of the match in play among the player's own matches,
+        from the player's history (None: not known, or not network play: the keeper numbers
+        a local match)."""
+        return None
+
+    def person_record(self) -> tuple[str, int, int, list[bool]] | None:
+        """Network play: the player's record against the other player, by name, from the
+        player's history: the name, finished matches, matches won and the results of the
+        last ten, oldest first (None: none, or not network play)."""
+        return None
+
     def held_up(self, room: int) -> str:
         """What the game waits for between hands and on the match's result, as a line of
         at most ``room`` columns where it can (network play: the other player away, with,

@@ -58,7 +58,7 @@ from ginrummy_tui.storage.files import (
     set_aside_not_a_file,
 )
 from ginrummy_tui.storage.rule_words import OLD_CUSTOM, exported_rules, recorded_rules_name, rules_name
-from ginrummy_tui.storage.stats import OPPONENT_NAME, Stats, Tally
+from ginrummy_tui.storage.stats import NETWORK, OPPONENT_NAME, Stats, Tally
 from ginrummy_tui.storage.store import (
     ARCHIVE_DIR,
     HISTORY_DIR,
@@ -1041,6 +1041,18 @@ class History:
         )
         rows = self.read(_TREND_SQL, (opponent, last))
         return matches, won, [bool(r[1]) for r in reversed(rows)]
+
+    def person_record(self, name: str, last: int = 10) -> tuple[int, int, list[bool]]:
+        """Against one person over the network, by the name the records keep
+        (``opponent_name``): finished matches, matches won, and the results of
+        the last ``last`` of them (oldest first)."""
+        rows = self.read(
+            "SELECT winner IS 0, extra FROM matches WHERE opponent = ? AND replay = 0 AND finished = 1 "
+            "ORDER BY coalesce(ended, started), uid",
+            (NETWORK,),
+        )
+        results = [bool(won) for won, extra in rows if _extra_name(extra) == name]
+        return len(results), sum(results), results[-last:] if last > 0 else []
 
     def match_number(self, uid: str) -> int:
         """The number of match ``uid`` among the player's matches, as the score

@@ -109,8 +109,9 @@ def match_title(app: object) -> str | None:
     among all the player's matches (:meth:`~ginrummy_tui.session.keeper.Keeper.match_number`),
     or :data:`SEPARATE_MATCH`; None where it has no number (the state's own is shown then)."""
     keeper = gin_of(app).context.keeper
-    if keeper is None:
-        return None
+    if keeper is None:  # network play: the number among the player's matches, from the player's history
+        number = gin_of(app).session.match_number()
+        return None if number is None else f"Match {number}"
     if keeper.store.is_separate:
         return SEPARATE_MATCH
     number = keeper.match_number()

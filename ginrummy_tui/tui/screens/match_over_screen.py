@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 
 def level_record(app: App[Any], ascii_only: bool = False, colours: Palette = DEFAULT) -> Text | None:
-    """Your record against this opponent level, from the history (None when
-    there is none: no history, a network match); the last matches, oldest first,
+    """Your record against this opponent level, or in network play against the other
+    player by name, from the history (None when there is none); the last matches, oldest first,
     as ● won and ○ lost (with ``ascii_only`` W and L), and a line that says so
     (in ``colours``' quieter text)."""
     from ginrummy_tui.session.control import MatchControl
@@ -40,15 +40,19 @@ def level_record(app: App[Any], ascii_only: bool = False, colours: Palette = DEF
     match = MatchControl.real_session(gin.session)
     level = match.opponent_level(None) if match is not None else None
     keeper = gin.context.keeper
-    if level is None or keeper is None:
+    person = gin.session.person_record() if keeper is None else None  # network play: against that player
+    if person is not None:
+        level, matches, won, last = person
+    elif level is None or keeper is None:
         return None
-    try:
-        hist = keeper.read_history()
-        if hist is None:
+    else:
+        try:
+            hist = keeper.read_history()
+            if hist is None:
+                return None
+            matches, won, last = hist.level_record(level, 10)
+        except Exception:  # the statistics never stop the game
             return None
-        matches, won, last = hist.level_record(level, 10)
-    except Exception:  # the statistics never stop the game
-        return None
     if not matches:
         return None
     text = Text(f"Against {level}: won {won} of {matches}", style="bold")
