@@ -1488,3 +1488,53 @@ async def test_a_network_match_has_the_player_s_own_number_and_record_against_th
         await ann.aclose()
         await server.close()
         records.close()
+
+
+async def test_the_host_s_result_names_who_played_the_match_not_who_holds_the_seat_now(tmp_path):
+    # Carol took the seat on the result and the host was started again: its result read
+    # "Carol won the match", its score table's column "Carol", where Bob played it.
+    from textual.widgets import Static
+
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.net.server import MatchServer
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    from .app_helpers import screen_text
+    from .test_net_away import until_app
+    from .test_net_session import played_until
+
+    over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    played = {str(row.hand_no): ["Ann", "Bob"] for row in over.sheet}
+    table = {"names": ["Ann", "Bob"], "seated": [True, True], "match": {"no": over.match_no, "started": None,
+                                                                       "hints": [0, 0], "played": played}}
+    server = MatchServer(over, names=("Ann", "Guest"), port=0, table=table)  # the host started again
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann")
+    carol = RemoteSession(*server.address, server.codes[1], "Carol")
+    await carol.connect()  # Carol took the seat first
+    await ann.connect()
+    assert ann.opponent_name == "Carol"
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Carol")
+            await pilot.pause()
+            app.clear_notifications()  # "Carol joined."
+            await pilot.pause()
+            body = screen_text(app)
+            assert "Bob" in body and "Carol" not in body
+            await pilot.press("enter")
+            await until_app(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+            await pilot.pause()
+            head = str(app.screen.query_one("#winner", Static).render())
+            assert "Carol" not in head and (("Bob won the match" in head) if over.winner == 1 else ("You won" in head))
+            rows = screen_text(app).splitlines()
+            [columns] = [row for row in rows if "You" in row and "Hand" in row or "#" in row and "You" in row][:1]
+            assert "Bob" in columns and "Carol" not in columns
+    finally:
+        await carol.aclose()
+        await ann.aclose()
+        await server.close()

@@ -655,7 +655,7 @@ class RemoteSession(Session):
         return number
 
     def person_record(self) -> tuple[str, int, int, list[bool]] | None:
-        name = self.played_by()[-1][1 - self.seat] if self.played_by() else self.opponent_name
+        name = self.played_name()  # of who played the last hand: the one the match was finished against
         if self.history is None:
             return None
         try:
@@ -666,6 +666,16 @@ class RemoteSession(Session):
         except Exception:  # the statistics never stop the game
             return None
         return (name, matches, won, last) if matches else None
+
+    def played_name(self, whole_match: bool = False) -> str:
+        others = [names[1 - self.seat] for names in self.played_by()]
+        if whole_match and self.client is not None and self.client.view is not None and self.client.view.phase.playing:
+            others.append(self.opponent_name)  # the hand in play is the present player's
+        if not others:
+            return self.opponent_name
+        if not whole_match:
+            return others[-1]
+        return "/".join(dict.fromkeys(others))  # each once, in the order they played
 
     def played_by(self) -> list[list[str]]:
         """The names at both seats as each hand of the score sheet ended, as the host says

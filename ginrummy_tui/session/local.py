@@ -147,6 +147,12 @@ class Session:
         reason stops being refused when the reason goes, without a move being made."""
         return ""
 
+    def played_name(self, whole_match: bool = False) -> str:
+        """The other player's name as the screens of a finished hand say it: of who played the
+        last hand of the score sheet (``whole_match``: every hand of it, "Bob/Carol" when the seat
+        changed hands), not of who holds the seat now (network play; else :attr:`opponent_name`)."""
+        return self.opponent_name
+
     def match_number(self) -> int | None:
         """Network play: the number of the match in play among the player's own matches,
         from the player's history (None: not known, or not network play: the keeper numbers

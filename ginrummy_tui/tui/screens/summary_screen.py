@@ -492,4 +492,6 @@ class SummaryScreen(AfterHandScreen):
         """This screen gives way to the result of the match that ``v`` shows."""
         from .match_over_screen import MatchOverScreen
 
-        self.app.switch_screen(MatchOverScreen(v, self.opponent_name))
+        # network play: the names of who played it (not of who holds the seat now)
+        name = self.gin.session.played_name(whole_match=True) if not self.gin.session.replaying else self.opponent_name
+        self.app.switch_screen(MatchOverScreen(v, name))
