@@ -263,6 +263,32 @@ def test_a_hosted_match_given_up_for_a_new_one_counts_as_abandoned(tmp_path):
     assert (store.archive_dir / f"{records[0]['id']}.json").is_file()  # kept, as a local match is
 
 
+def test_a_hosted_match_given_up_before_a_hand_ended_is_recorded_with_the_guest_s_name(tmp_path):
+    # Its record said "Opponent: network", without the name, where the others say "Carol (network)".
+    from ginrummy_tui.engine import legal_actions
+    from ginrummy_tui.storage.history import open_history
+    from ginrummy_tui.storage.reports import format_match
+
+    store, keeper, state, _ = _host(tmp_path)
+    keeper.ui = lambda: {"names": ["Ann", "Carol"], "seated": [True, True]}  # the server's table, saved with it
+    while not any(m.seat == 0 for m in state.history):  # the host makes a move
+        state = apply(state, legal_actions(state)[0])
+        keeper.on_change(state)
+    keeper.close_history()
+    _host(tmp_path, new=True)
+    _, [record] = _figures(tmp_path)
+    assert record["abandoned"] is True and record["hands"] == []
+    assert record["opponent_name"] == "Carol"
+    assert "  Opponent: Carol (network)   Rules:" in format_match(record)
+    hist = open_history(tmp_path).history
+    assert hist is not None
+    try:
+        [summary] = list(hist.summaries())
+    finally:
+        hist.close()
+    assert summary["opponent_name"] == "Carol"
+
+
 def test_a_network_match_is_told_as_one_against_a_person():
     from ginrummy_tui.storage.reports import format_match
     from ginrummy_tui.storage.stats import NETWORK

@@ -367,6 +367,19 @@ def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | N
     return record
 
 
+def guest_name(table: Any) -> str | None:
+    """The name of the guest of a hosted match, as the host's saved table keeps it
+    (``names``), once a guest has been at the table (``seated``); None otherwise."""
+    if not isinstance(table, dict):
+        return None
+    names, seated = table.get("names"), table.get("seated")
+    if not isinstance(names, list) or len(names) != 2 or not isinstance(names[1], str) or not names[1]:
+        return None
+    if isinstance(seated, list) and len(seated) == 2 and seated[1] is False:
+        return None  # the name is the default one: nobody joined
+    return names[1]
+
+
 def with_opponent_name(record: dict[str, Any], name: str | None) -> dict[str, Any]:
     """``record`` naming the other player ``name`` (left as it is when no name is known)."""
     if name:
@@ -948,7 +961,10 @@ class History:
         if saved is not None:
             if not saved.state.over:
                 opponent = str(saved.settings.get("ai", "standard"))
-                self.recorder(match_id, opponent=opponent, replay=saved.replay).abandon(saved.state)
+                recorder = self.recorder(match_id, opponent=opponent, replay=saved.replay)
+                if opponent == NETWORK:  # a hosted match: its guest's name, as the host's table kept it
+                    recorder.opponent_name = guest_name(saved.ui)
+                recorder.abandon(saved.state)
             return
         now = now_iso()
         with self.transaction() as conn:
