@@ -2699,15 +2699,45 @@ async def test_the_last_hand_s_end_says_at_once_that_the_host_is_gone_and_for_ho
             assert line() == "⏎: see the result of the match"
             await server.close()
             await until_app(pilot, lambda: "Connection lost" in line())
-            assert line() == "Connection lost — reconnecting: the host stopped and keeps the match\n⏎: see the result of the match"
+            assert line() == "Connection lost: the host stopped and keeps the match's result\n⏎: see the result of the match"
             bob._lost_at -= 7  # as if seven seconds had gone by: said within the second
             await until_app(pilot, lambda: "Offline for" in line())
-            assert re.match(r"Offline for [78] s — reconnecting: the host stopped and keeps the match\n", line())
+            assert re.match(r"Offline for [78] s: the host stopped and keeps the match's result\n", line())
             await pilot.press("enter")  # the result says it too, to fit 80 columns with q
             await until_app(pilot, lambda: isinstance(app.screen, MatchOverScreen))
             shown = app.screen.query_one("#match-next", Static)
-            assert re.fullmatch(r"Offline for [78] s: the host stopped and keeps the match · q: quit", str(shown.render()))
+            assert re.fullmatch(r"Offline for [78] s: the host stopped and keeps the match's result · q: quit",
+                                str(shown.render()))
     finally:
         await bob.aclose()
         await ann.close()
         await server.close()
+
+
+async def test_a_host_that_quits_on_the_result_tells_the_guest_it_stopped_and_keeps_the_result():
+    """The host quit on the match's result: the guest was told "Ann left the table: the game
+    waits for them to come back.", as if it could wait for her at the table."""
+    over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    server = MatchServer(over, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    changes = Changes()
+    ann = RemoteSession(host, port, server.codes[0], "Ann", on_close=thread.stop, kept=lambda: "The match is kept.")
+    bob = RemoteSession(host, port, server.codes[1], "Bob", retry_every=0.1)
+    changes.listen(bob, "Bob")
+    await ann.connect()
+    await bob.connect()
+    bobs = asyncio.create_task(bob.connection())
+    try:
+        await changes.until(lambda: bob.opponent_here)
+        bob.take_news()
+        await ann.aclose()  # Ann quits gin-tui host on the result
+        await changes.until(lambda: not bob.online)
+        await asyncio.sleep(0.2)
+        assert [n for n in bob.take_news() if "left the table" in n] == []
+        assert bob.problem == "the host stopped and keeps the match's result"
+        assert bob.held_up(66) == "Connection lost: the host stopped and keeps the match's result"
+    finally:
+        await bob.aclose()
+        await bobs
+        thread.stop()

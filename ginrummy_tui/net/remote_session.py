@@ -885,6 +885,13 @@ class RemoteSession(Session):
             _done, late = await asyncio.wait(set(self._sending), timeout=1.0)
             for sending in late:
                 sending.cancel()
+        if self.kept is not None and self.on_close is not None:
+            # the host's own seat: its server stops first, and tells the other player that the host
+            # stopped and keeps the match (leaving the seat first told them the host's player had left
+            # the table, for them to wait for)
+            on_close, self.on_close = self.on_close, None
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(on_close)
         client = self.client
         if client is not None:
             with contextlib.suppress(Exception):

@@ -266,8 +266,9 @@ class MatchServer:
         if self._watch_alarm is not None:
             self._watch_alarm.cancel()
             self._watch_alarm = None
+        kept = "the match's result" if self._state.over else "the match"  # at the result: for a new match
         for conn in list(self._conns):
-            self._send(conn, {"type": P.BYE, "message": "the host stopped and keeps the match"})
+            self._send(conn, {"type": P.BYE, "message": f"the host stopped and keeps {kept}"})
             conn.writer.close()
         if self._server is not None:
             self._server.close()
