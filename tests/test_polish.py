@@ -681,6 +681,34 @@ def test_the_score_table_says_who_ran_out_of_time(tiny):
         assert (f"{says}: time out" if tiny else f"{says} ran out of time") in row, out.getvalue()
 
 
+async def test_no_note_is_drawn_over_terminal_too_small_and_it_comes_once_the_window_is_big_again():
+    """A note ("▌ Bob joined.") was drawn over "Terminal too small", in its few lines."""
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(app, pilot)
+        app.notify("Sorted by rank", timeout=30)
+        await _until(pilot, lambda: _toast_lines(app) == ["Sorted by rank"])
+        await pilot.resize_terminal(60, 18)  # too small: the note up goes
+        await _until(pilot, lambda: "Terminal too small." in screen_text(app) and app.holding_notes())
+        await pilot.pause()
+        assert _toast_lines(app) == []
+        app.notify("Bob joined.", timeout=30)  # and one told meanwhile is not drawn over it either
+        await pilot.pause()
+        await pilot.pause()
+        assert _toast_lines(app) == []
+        await pilot.resize_terminal(80, 24)
+        await _until(pilot, lambda: sorted(_toast_lines(app)) == ["Bob joined.", "Sorted by rank"])
+
+
+async def _until(pilot, condition, tries: int = 300) -> None:
+    """Wait until ``condition()`` holds, a pause at a time."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    assert condition()
+
+
 def _toast_lines(app) -> list[str]:
     """The words of the toasts on screen, a line each (right of their ▌ border)."""
     return [ln.split("▌", 1)[1].strip() for ln in screen_text(app).splitlines() if "▌" in ln]
@@ -765,9 +793,9 @@ async def test_a_note_that_names_a_file_shows_its_path_whole_at_80x24(tmp_path, 
         assert len(_toast_lines(app)) == 6
 
 
-@pytest.mark.parametrize("size", [(80, 22), (70, 20), (60, 24), (80, 21)])
+@pytest.mark.parametrize("size", [(80, 22), (70, 21), (60, 24), (80, 21)])
 async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(tmp_path, monkeypatch, size):
-    """Below 24 rows or 80 columns (and behind "Terminal too small") the toasts
+    """Below 24 rows or 80 columns the toasts
     have six lines: a damaged save's note was cut after "The file was moved to",
     the path never shown.  A warning there is wider, its words laid out for it."""
     note = _damaged_save_note(tmp_path, monkeypatch)

@@ -340,6 +340,7 @@ class GinApp(App):
             or not self.screen_stack
             or isinstance(self.screen, ModalScreen)
             or _over_the_table(self.screen)
+            or self.too_small
         ):
             return
         held, self._held_notes = self._held_notes, []
@@ -450,6 +451,9 @@ class GinApp(App):
             note_text(message, width), title, severity,
             self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup=markup,
         )
+        if self.too_small and self._restored:  # not over "Terminal too small": it comes once the window is big again
+            self._held_notes.append((notification, notification.timeout))
+            return notification
         self.post_message(Notify(notification))  # as App.notify does
         return notification
 
@@ -686,6 +690,10 @@ class GinApp(App):
         new size."""
         self._clock_checkpoint(covered=self._covered(event.size))
         self.session.terminal_too_small(too_small_for(*event.size))
+        if too_small_for(*event.size) != self.too_small:
+            # "Terminal too small" takes the notes down (they would be drawn over it), and they
+            # come back, for the seconds they had left, once the window is big enough again
+            self.call_after_refresh(self._hold_notes if too_small_for(*event.size) else self._release_notes)
         if self._quit_waiting and not too_small_for(*event.size):
             self.call_after_refresh(self._ask_waiting_quit)
 
