@@ -241,6 +241,29 @@ async def test_the_match_result_says_lastingly_who_asked_for_a_new_match(first):
             await until_app(pilot, lambda: server.state.match_no == 2)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (100, 40)])
+async def test_a_toast_on_the_match_result_is_drawn_under_its_banner_not_over_it(size):
+    """ "▌ Bob joined." was drawn over the result's banner, across "You won the match!"."""
+    from ginrummy_tui.tui.app import make_app
+
+    from .app_helpers import screen_text
+    from .test_net_session import ann_hosting_bob, played_until
+
+    state = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    async with ann_hosting_bob(state) as (server, ann, bob):
+        app = make_app(session=ann, pause=0)
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await _at_the_match_result(pilot, app, ann)
+            app.notify("Bob is back at the table.", timeout=30)
+            await until_app(pilot, lambda: "Bob is back at the table." in screen_text(app))
+            await pilot.pause()
+            rows = screen_text(app).splitlines()
+            banner = [i for i, row in enumerate(rows) if "╗" in row or "╝" in row]
+            assert len(banner) == 2 and "won the match" in "".join(rows[banner[0]:banner[1]])
+            toasts = [i for i, row in enumerate(rows) if "▌" in row]
+            assert toasts and min(toasts) > banner[1], "\n".join(rows)
+
+
 async def test_the_match_result_offers_no_new_match_while_the_other_player_is_away():
     """Bob asked for a new match and quit: Ann's result still offered ⏎ brightly, which only
     brought a note that the game waits for Bob."""

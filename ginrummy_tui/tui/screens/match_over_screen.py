@@ -198,6 +198,16 @@ class MatchOverScreen(AfterHandScreen):
         for winner in self.query("#winner").results(Static):
             winner.update(self._head(event.size.width))
         self._fit(event.size.width, event.size.height)
+        self.call_after_refresh(self._toasts_under_the_result)
+
+    def _toasts_under_the_result(self) -> None:
+        """The toasts ("Bob joined.") under the result's banner, not over its words (at the
+        top right, where the table's toasts are, they covered "You won the match")."""
+        for winner in self.query("#winner").results(Static):
+            top = max(1, winner.region.bottom)
+            for rack in self.query("#textual-toastrack"):
+                if rack.styles.margin.top != top:
+                    rack.styles.margin = (top, 0, 0, 0)
 
     def on_screen_resume(self) -> None:
         """Back from another screen (the settings, which the next match's line points to):
@@ -346,6 +356,7 @@ class MatchOverScreen(AfterHandScreen):
     def on_mount(self) -> None:
         self._show_next_line()
         self._fit(self.app.size.width, self.app.size.height)
+        self.call_after_refresh(self._toasts_under_the_result)
         if gin_of(self.app).session.ticking:  # network play: the line of a lost connection counts its seconds
             self.set_interval(1.0, self._show_next_line)
 
