@@ -1382,6 +1382,8 @@ async def test_a_player_who_takes_the_guest_seat_on_the_result_does_not_record_t
         await bob.aclose()
         carol = await seats.join(server.codes[1], "Carol", records=carols)
         assert carol.view().phase == "match_over"
+        assert "Bob played this match at your seat: its hands are theirs, not in your statistics." in carol.take_news()
+        assert not any("your seat" in news for news in bob.take_news())
     _written(bobs)
     _written(carols)
     _, [bob_record] = _figures(tmp_path / "bob")
@@ -1409,6 +1411,7 @@ async def test_a_player_who_takes_the_guest_seat_mid_match_records_the_hands_the
         assert server.state.phase == "hand_over", "the first hand ended the match: make the target higher"
         await bob.aclose()
         carol = await seats.join(server.codes[1], "Carol", records=carols)
+        assert "Bob played the hands before at your seat: your statistics count only yours." in carol.take_news()
         carol.add_hint()
         await changes.until(lambda: ann.hints_this_hand() == (0, 3))
         await _play_on(changes, {0: ann, 1: carol}, server, lambda s: s.phase == "match_over")

@@ -160,6 +160,8 @@ class RemoteSession(Session):
         """The name of the other player who last left the table (one coming back under
         another name took their seat)."""
         """What happened at the table to tell the player once (:meth:`take_news`)."""
+        self._told_played: set[str] = set()
+        """The matches in which this player was told that another played hands at this seat."""
         self._renamed_told = False
         """The player was told that the host named them apart from the other player (said once)."""
         self._lost_at: float | None = None
@@ -269,6 +271,7 @@ class RemoteSession(Session):
         self._tell_renamed(client)
         if here or client.seated[1 - self.seat]:  # at the table in this run, or before the host was restarted
             self.opponent_seen = True
+        self._tell_played_by_another(client)
         if self.records is not None and client.view is not None:
             counts = client.player_hints if client.player_hints is not None else client.match_hints
             hints = counts[self.seat] if counts is not None else None  # this player's, from a host that counts them
@@ -278,6 +281,26 @@ class RemoteSession(Session):
                 client.view, client.match_id, started=client.match_started, hints=hints, opponent_name=other,
                 played=client.played, name=mine,
             )
+
+    def _tell_played_by_another(self, client: GameClient) -> None:
+        """Once a match: another player played hands of it at this seat (this player took the
+        seat from them), so the hands shown as "yours" are partly or wholly theirs, and this
+        player's statistics leave them out (the guest's, which records the match)."""
+        v = client.view
+        if self.records is None or v is None or client.seat is None or not client.played or client.match_id is None:
+            return
+        if client.match_id in self._told_played:
+            return
+        me = client.names[client.seat]
+        others = [names[client.seat] for names in client.played if names is not None and names[client.seat] != me]
+        if not others:
+            return
+        self._told_played.add(client.match_id)
+        other = "/".join(dict.fromkeys(others))
+        if len(others) == len(client.played) and v.phase == Phase.MATCH_OVER:
+            self._news.append(f"{other} played this match at your seat: its hands are theirs, not in your statistics.")
+        else:
+            self._news.append(f"{other} played the hands before at your seat: your statistics count only yours.")
 
     def _tell_small_news(self) -> None:
         """The other player's terminal has stayed too small (or big enough again) since the
