@@ -241,19 +241,26 @@ async def test_the_match_result_says_lastingly_who_asked_for_a_new_match(first):
             await until_app(pilot, lambda: server.state.match_no == 2)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 40)])
-async def test_a_toast_on_the_match_result_is_drawn_under_its_banner_not_over_it(size):
-    """ "▌ Bob joined." was drawn over the result's banner, across "You won the match!"."""
+@pytest.mark.parametrize(("size", "away"), [((80, 24), False), ((100, 40), False), ((80, 24), True)])
+async def test_a_toast_on_the_match_result_is_drawn_under_its_banner_not_over_it(size, away):
+    """ "▌ Bob joined." was drawn over the result's banner, across "You won the match!" (and,
+    once the network's line came at the top, over its lower edge)."""
+    from ginrummy_tui.engine import apply
     from ginrummy_tui.tui.app import make_app
 
     from .app_helpers import screen_text
     from .test_net_session import ann_hosting_bob, played_until
 
     state = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
-    async with ann_hosting_bob(state) as (server, ann, bob):
+    if away:  # under a move timer the network's line shows at the top of the result while Bob is away
+        state = apply(new_game(PRESETS["multiplayer-1.5"], seed=SEED), Action("timeout"))
+    async with ann_hosting_bob(state, join_code=True) as (server, ann, bob):
         app = make_app(session=ann, pause=0)
         async with app.run_test(size=size, notifications=True) as pilot:
             await _at_the_match_result(pilot, app, ann)
+            if away:
+                await bob.aclose()
+                await until_app(pilot, lambda: screen_text(app).startswith(" Waiting for Bob"))
             app.notify("Bob is back at the table.", timeout=30)
             await until_app(pilot, lambda: "Bob is back at the table." in screen_text(app))
             await pilot.pause()

@@ -359,6 +359,8 @@ class MatchOverScreen(AfterHandScreen):
         self.call_after_refresh(self._toasts_under_the_result)
         if gin_of(self.app).session.ticking:  # network play: the line of a lost connection counts its seconds
             self.set_interval(1.0, self._show_next_line)
+        # after each layout: the line of the network or the clock at the top, when it comes, moves the banner down
+        self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._toasts_under_the_result())
 
     def action_new_match(self) -> None:
         """Start a new match."""
