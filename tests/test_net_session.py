@@ -2745,3 +2745,41 @@ async def test_a_host_that_quits_on_the_result_tells_the_guest_it_stopped_and_ke
         await bob.aclose()
         await bobs
         thread.stop()
+
+
+async def test_a_host_whose_app_quits_on_the_result_tells_the_guest_it_stopped_not_that_it_left():
+    """`gin-tui host` quit with q on the match's result: its app's exit closed its seat's
+    connection before its server, and the guest was told "Ann left the table: the game waits
+    for them to come back."."""
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    server = MatchServer(over, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    changes = Changes()
+    ann = RemoteSession(host, port, server.codes[0], "Ann", on_close=thread.stop, kept=lambda: "The match is kept.")
+    bob = RemoteSession(host, port, server.codes[1], "Bob", retry_every=0.1)
+    changes.listen(bob, "Bob")
+    await bob.connect()
+    await ann.connect()
+    bobs = asyncio.create_task(bob.connection())
+    app = make_app(session=ann, pause=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            await pilot.press("enter")
+            await until_app(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+            bob.take_news()
+            await pilot.press("q")  # Ann quits gin-tui host on the result
+            await pilot.pause()
+        await changes.until(lambda: not bob.online)
+        await asyncio.sleep(0.2)
+        assert [n for n in bob.take_news() if "left the table" in n] == []
+        assert bob.problem == "the host stopped and keeps the match's result"
+    finally:
+        await bob.aclose()
+        await bobs
+        thread.stop()

@@ -222,6 +222,7 @@ class RemoteSession(Session):
         finally:
             client = self.client
             if client is not None and client.open:  # cancelled (the app exits): leave the match
+                self._stop_host_first()
                 await client.close()
 
     def _on_message(self, client: GameClient, msg: dict[str, Any]) -> None:
@@ -903,18 +904,24 @@ class RemoteSession(Session):
         if self._closed is not None:
             await asyncio.shield(self._closed)
 
+    def _stop_host_first(self) -> None:
+        """The host's own seat, leaving: its server stops first (``on_close``), and tells the other
+        player that the host stopped and keeps the match (leaving the seat first told them the host's
+        player had left the table, for them to wait for). Run once; nothing on the guest's side."""
+        if self.kept is not None and self.on_close is not None:
+            on_close, self.on_close = self.on_close, None
+            with contextlib.suppress(Exception):
+                on_close()
+
     async def _close(self) -> None:
         if self._sending:  # a move made just before leaving still goes
             _done, late = await asyncio.wait(set(self._sending), timeout=1.0)
             for sending in late:
                 sending.cancel()
         if self.kept is not None and self.on_close is not None:
-            # the host's own seat: its server stops first, and tells the other player that the host
-            # stopped and keeps the match (leaving the seat first told them the host's player had left
-            # the table, for them to wait for)
             on_close, self.on_close = self.on_close, None
             with contextlib.suppress(Exception):
-                await asyncio.to_thread(on_close)
+                await asyncio.to_thread(on_close)  # as _stop_host_first, without the loop waiting
         client = self.client
         if client is not None:
             with contextlib.suppress(Exception):
