@@ -9,7 +9,8 @@ it), as the hints count it (``meld_chances``) and as the expert's danger
 weighs it (``ExpertOpponent.danger``), with the other seat's real hand.  It
 prints, for each: the mean chance said against how often the card melded,
 the Brier score, how often the cards said to meld in each fifth of the
-range melded, and how often a card's figure changed by a factor of 2 or
+range melded, the same by band (below 0.1, 0.1 to 0.3, 0.3 to 0.6, 0.6 to
+0.8, 0.8 and up: the calibration table), and how often a card's figure changed by a factor of 2 or
 more (and 3 or more) from one throw to the next where neither a card
 that melds with it was seen nor the cards the other seat is known to hold
 changed (figures below 1 in 50 counted as 1 in 50).  Then the time
@@ -32,6 +33,10 @@ from ginrummy_tui.ai.expert import MELD_PAIRS, NEAR, ExpertOpponent, _Context
 from ginrummy_tui.ai.hints import MELD_SAMPLES, meld_chances, meld_guesser
 from ginrummy_tui.engine import PlayerView, apply, new_game, view
 from ginrummy_tui.engine.kinds import Phase
+
+BANDS = ((0.0, 0.1), (0.1, 0.3), (0.3, 0.6), (0.6, 0.8), (0.8, 1.0))
+"""The bands of the calibration table: the chances said in each, against how
+often the cards said to meld in it melded."""
 
 
 def melds(mask: int, index: int) -> bool:
@@ -101,6 +106,15 @@ def main() -> None:
                     f"melded {statistics.mean(t for _p, t in part):.2f}"
                 )
         print("  " + "; ".join(fifths))
+        bands = []
+        for lo, hi in BANDS:
+            part = [(p, t) for p, t in rows if lo <= p < hi or (hi == 1.0 and p == 1.0)]
+            if part:
+                bands.append(
+                    f"{lo:.1f}-{hi:.1f}: {len(part)} said {statistics.mean(p for p, _t in part):.2f} "
+                    f"melded {statistics.mean(t for _p, t in part):.2f}"
+                )
+        print("  by band: " + "; ".join(bands))
         j = jumps[name]
         if j:
             print(
