@@ -737,9 +737,12 @@ def test_on_the_last_turn_the_hint_does_not_knock_into_a_likely_undercut():
     v, _theirs = _following_the_hints_until_a_knock(424505364, "master")
     h = hint(v)
     assert h.action.kind == Kind.DISCARD, h
-    assert h.reason.startswith(f"Discard {card_name(h.action.card)} without knocking: a knock now is expected to lose about"), h.reason
-    ends = "void." if v.stock_size <= v.rules.void_stock else "void unless the computer ends it."
-    assert h.reason.endswith(f"; the hand is {ends}"), h.reason
+    thrown = card_name(h.action.card)
+    assert re.match(f"Discard {thrown}(, no knock: a knock| without knocking: a knock now) is expected to lose about", h.reason), h.reason
+    if v.stock_size <= v.rules.void_stock:
+        assert h.reason.endswith("; the hand is void."), h.reason
+    else:  # what the throw risks, when the computer has a turn left
+        assert h.reason.endswith(f"void unless the computer ends it, and it cannot meld {thrown}."), h.reason
     # within 10 of the target too: what decides is the chance that the knock wins the match,
     # over the guessed hands, not the score alone (the computer opponents' rule)
     assert hint(replace(v, scores=(95, 0))).action.kind == Kind.DISCARD
@@ -900,8 +903,8 @@ def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
                   "gin with 5♦: 25 points plus the computer's deadwood."),
         (194, 28, "Take 7♦ from the discard pile: it makes 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦, deadwood from 3 to 0; "
                   "gin with 3♥: 25 points plus the computer's deadwood."),
-        (193, 65, "Discard A♦, no knock: a knock is expected to lose about 9 (doubled), undercut about 4 in 10; "
-                  "the hand is void unless the computer ends it."),
+        (193, 65, "Discard A♦, no knock: a knock is expected to lose about 9 (doubled); "
+                  "the hand is void unless the computer ends it, and it cannot meld A♦."),
     ],
     ids=["three-melds-4C", "three-melds-5C", "gin-doubled", "gin-breaking-6s", "gin-breaking-3s", "gin-run", "no-knock"],
 )
@@ -912,7 +915,9 @@ def test_the_last_oklahoma_hints_that_took_three_lines_take_two(seed, moves, rea
     the computer's deadwood, doubled"; two had left out the melds they break), and a throw
     without knocking ("a knock now is expected to lose about 36 (doubled), ...").  Each is the
     hint at seat 0's decision after ``moves`` moves of the hand, seat 0 playing every hint
-    against standard; each says every meld and figure it said, in two lines."""
+    against standard; each says every meld and figure it said, in two lines, but the last
+    throw, which says what it risks (that the computer cannot meld A♦) before the chance
+    that the knock it turns down is undercut."""
     s = new_game(PRESETS["oklahoma"], seed=seed)
     other = get_opponent("standard", 1)
     for _ in range(moves):
@@ -1107,3 +1112,57 @@ def test_a_knocks_figures_late_in_a_hand_follow_the_other_players_real_hand():
         said.append(out.expected_points)
     # and from one turn to the next they move as little as the real outcome
     assert max(abs(b - a) for a, b in zip(said, said[1:])) <= 5, said
+
+
+def _following_the_hints_to_the_last_throw(s, level: str = "expert"):
+    """Seat 0's view at its last throw before the hand would be void (the other
+    seat still to play), in a hand against ``level`` in which seat 0 plays
+    every hint, and the real hand of the other seat then."""
+    bot = get_opponent(level, s.seed)
+    while True:
+        if s.current == 1:
+            s = apply(s, bot.choose(view(s, 1)))
+            continue
+        v = view(s, 0)
+        if v.phase == "discard" and v.stock_size == v.rules.void_stock + 1:
+            return v, s.hands[1]
+        s = apply(s, hint(v).action)
+
+
+def test_late_in_a_hand_the_guesses_do_not_collapse_to_one_hand():
+    # gin-tui --ai expert --seed 11 --hand 6, following every hint to stock 3: all 300 guesses
+    # were one hand (A♥ A♣ 2♠ 6♠6♥6♦6♣ 7♠7♥7♣), so 2♣ was said to meld 0 times in 300 and A♠
+    # every time; the computer held 2♠ 2♥ and took 2♣ for gin
+    import random
+
+    from ginrummy_tui.ai.hints import meld_guesser
+    from ginrummy_tui.engine import Rules
+
+    v, theirs = _following_the_hints_to_the_last_throw(deal_hand(Rules(), 11, hand_no=6))
+    assert v.stock_size == 3
+    hand = {card_name(c) for c in v.hand}
+    assert hand == {"A♠", "3♠", "K♠", "K♥", "A♦", "2♦", "3♦", "K♦", "2♣", "3♣", "K♣"}
+    assert {"2♠", "2♥"} <= {card_name(c) for c in theirs}
+    guesses = meld_guesser().guess_hands(v, random.Random(1), 300)
+    assert len(set(guesses)) >= 30
+    two, ace = (next(c for c in v.hand if card_name(c) == n) for n in ("2♣", "A♠"))
+    p_two, p_ace = meld_chances(v, (two, ace))
+    assert 0.2 <= p_two <= 0.8 and 0.2 <= p_ace <= 0.9
+
+
+def test_the_last_throw_gives_a_card_the_computer_cannot_meld_and_says_so():
+    # seed 1 against the expert, following every hint: at the last throw before the hand would be
+    # void unless the computer ended it, the hint threw 3♥, which the computer (holding 4♥) could
+    # meld, where 2♥ needed a card the player held: the throw only matters by what it feeds
+    from ginrummy_tui.ai.hints import out_of_reach
+
+    v, theirs = _following_the_hints_to_the_last_throw(new_game(seed=1))
+    h = hint(v)
+    assert h.action.kind == "discard" and card_name(h.action.card) == "2♥", h
+    assert out_of_reach(v, h.action.card)
+    three = next(c for c in v.hand if card_name(c) == "3♥")
+    assert not out_of_reach(v, three) and "4♥" in {card_name(c) for c in theirs}
+    assert h.reason.endswith("void unless the computer ends it, and it cannot meld 2♥."), h.reason
+    assert prompt_lines(h.reason) <= 2
+    # the review judges by the same choice
+    assert expert_choice(v) == h.action

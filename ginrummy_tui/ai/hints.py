@@ -255,9 +255,9 @@ def meld_guesser() -> MasterOpponent:
     whose replayed draws a knock's figures bound
     (:class:`~ginrummy_tui.ai.master.GuessingExpert`)."""
     from .expert import Params
-    from .master import MasterOpponent, MasterParams
+    from .master import GUESS_KNOCKER_REPLAYS, MasterOpponent, MasterParams
 
-    return MasterOpponent(0, MasterParams(expert=Params(high_loose=1.0)))
+    return MasterOpponent(0, MasterParams(expert=Params(high_loose=1.0), knocker_replays=GUESS_KNOCKER_REPLAYS))
 
 
 def meld_chances(view: PlayerView, cards, samples: int = MELD_SAMPLES) -> tuple[float, ...]:
@@ -308,30 +308,47 @@ def _meld_odds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> list[s
 
 
 def out_of_reach(view: PlayerView, c: Card) -> bool:
-    """Whether the other player cannot meld ``c`` whatever it holds: each set
-    and run of three with ``c`` needs a card in this player's hand (``c``
-    aside) or in the discard pile (the pile's cards under its top are out of
-    play, and its top is taken only instead of this throw)."""
-    from .expert import MELD_PAIRS
+    """Whether the other player cannot meld ``c`` whatever it holds
+    (:func:`~ginrummy_tui.ai.master.out_of_reach`)."""
+    from .master import out_of_reach as unmeldable
 
-    gone = (hand_mask(view.hand) & ~c.bit) | hand_mask(view.discard)
-    return all((a | b) & gone for a, b in MELD_PAIRS[c.index])
+    return unmeldable(view, c)
+
+
+def _last_throw(view: PlayerView) -> bool:
+    """Whether this throw is the player's last before the hand would be void
+    while the other player still has a turn (:func:`~ginrummy_tui.ai.master.last_throw`)."""
+    from .master import last_throw
+
+    return last_throw(view)
+
+
+def _feeds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
+    """What a last throw (:func:`_last_throw`) risks, which is all that it
+    matters by: "and it cannot meld 2♥", or "and the chance it can meld 3♥
+    is about 1 in 3" where no card is out of its reach."""
+    who = "it" if name == COMPUTER else "they"
+    if out_of_reach(view, c):
+        return f"and {who} cannot meld {_label(c, ascii_only)}"
+    (p,) = meld_chances(view, (c,))
+    return f"and the chance {who} can meld {_label(c, ascii_only)} is {odds(p)}"
 
 
 def _ends(view: PlayerView, c: Card) -> int:
     return deadwood_mask(hand_mask(view.hand) ^ c.bit)
 
 
-def _knock_words(view: PlayerView, out, name: str) -> str:
+def _knock_words(view: PlayerView, out, name: str, *, undercut: bool = True) -> str:
     """What knocking now is expected to bring: "expected to score about 14, undercut about 1 in 9";
     where a spade upcard doubles the hand (Oklahoma), the figure, already doubled, says so:
-    "expected to score about 28 (doubled)"."""
+    "expected to score about 28 (doubled)"; without ``undercut``, the chance of
+    an undercut left out."""
     u = out.undercut_chance
     n = round(out.expected_points)
     score = f"expected to score about {n}" if n >= 0 else f"expected to lose about {-n}"
     if view.multiplier != 1:
         score += f" ({_multiplied(view)})"
-    return f"{score}, undercut {odds(u)}"
+    return f"{score}, undercut {odds(u)}" if undercut else score
 
 
 def _multiplied(view: PlayerView) -> str:
@@ -588,19 +605,36 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
     legal = playable(view)
     if any(a.kind == Kind.GIN and a.card is c for a in legal):
         return f"{head}: that is gin — declare it (Gin) to score it now."
-    if any(a.kind == Kind.KNOCK and a.card is c for a in legal):
+    mine = any(a.kind == Kind.KNOCK and a.card is c for a in legal)
+    if any(a.kind == Kind.KNOCK for a in legal):
         out = _expert().knock_outlook(view)
         assert out is not None
         score = _knock_words(view, out, name)
-        if out.knocks:
+        if mine and out.knocks:
             return f"{head}; a knock with {lab(out.card)} instead is {score}."
-        if out.why == "last turn":  # the knock is reckoned to lose more than a void hand
-            then = "void" if view.stock_size <= view.rules.void_stock else f"void unless {name} ends it"
+        if out.why == "last turn" and not out.knocks:  # the knock is reckoned to lose more than a void hand
+            if view.stock_size <= view.rules.void_stock:
+                return _fitting([
+                    f"Discard {lab(c)} without knocking: a knock now is {score}; the hand is void.",
+                    f"Discard {lab(c)}, no knock: a knock is {score}; the hand is void.",
+                ])
+            then = f"void unless {name} ends it"
+            risk = _feeds(view, c, ascii_only, name)
+            plain = _knock_words(view, out, name, undercut=False)
             return _fitting([
-                f"Discard {lab(c)} without knocking: a knock now is {score}; the hand is {then}.",
+                f"Discard {lab(c)} without knocking: a knock now is {score}; the hand is {then}, {risk}.",
+                f"Discard {lab(c)}, no knock: a knock is {score}; the hand is {then}, {risk}.",
+                f"Discard {lab(c)}, no knock: a knock is {score}; {then}, {risk}.",
+                f"Discard {lab(c)}, no knock: a knock is {plain}; the hand is {then}, {risk}.",
                 f"Discard {lab(c)}, no knock: a knock is {score}; the hand is {then}.",
             ])
-        return _explain_wait(view, lab(c), left, out, name)
+        if mine:
+            return _explain_wait(view, lab(c), left, out, name)
+    if _last_throw(view):
+        return _fitting([
+            f"{head}; your last throw: the hand is void unless {name} ends it, {_feeds(view, c, ascii_only, name)}.",
+            f"{head}; the hand is void unless {name} ends it, {_feeds(view, c, ascii_only, name)}.",
+        ])
     # the discard that leaves the least deadwood, for comparison
     m = hand_mask(view.hand)
     options = [

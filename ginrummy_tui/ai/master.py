@@ -51,9 +51,9 @@ import math
 import random
 from dataclasses import dataclass
 
-from ginrummy_tui.engine import Action, PlayerView, cards_of, deadwood_mask, score_knock
+from ginrummy_tui.engine import Action, Card, PlayerView, cards_of, deadwood_mask, score_knock
 from ginrummy_tui.engine.cards import DECK
-from ginrummy_tui.engine.kinds import EndKind, Kind
+from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
 
 from .common import find, hand_mask, turn_actions
@@ -732,6 +732,43 @@ class GuessingExpert(ExpertOpponent):
 
     def guess_hands(self, view: PlayerView, ctx: _Context, rng: random.Random, samples: int) -> list[int]:
         return self.guesser.guess_hands(view, rng, samples)
+
+    def choose(self, view: PlayerView) -> Action:
+        """The expert's choice, but for a throw on this seat's last turn
+        before the hand would be void while the opponent still has a turn
+        (:func:`last_throw`): then the throw matters only by what it gives
+        the opponent (its deadwood counts only if the opponent ends the
+        hand), and a card the opponent can meld is changed for one it cannot
+        (:func:`out_of_reach`) where there is one, the one of those leaving
+        the least deadwood."""
+        action = super().choose(view)
+        if action.kind != Kind.DISCARD or action.card is None or not last_throw(view):
+            return action
+        if out_of_reach(view, action.card):
+            return action
+        m = hand_mask(view.hand)
+        safe = [
+            a for a in view.legal_actions if a.kind == Kind.DISCARD and a.card is not None and out_of_reach(view, a.card)
+        ]
+        if not safe:
+            return action
+        return min(safe, key=lambda a: (deadwood_mask(m ^ a.card.bit), -a.card.value, -a.card.index))  # type: ignore[union-attr]
+
+
+def last_throw(view: PlayerView) -> bool:
+    """Whether a throw now is this seat's last before the hand would be void
+    (it has no draw left) while the opponent still has a turn, the hand void
+    unless the opponent ends it."""
+    return view.phase == Phase.DISCARD and _draws_left(view, drawn=True) <= 0 and view.stock_size > view.rules.void_stock
+
+
+def out_of_reach(view: PlayerView, c: Card) -> bool:
+    """Whether the opponent cannot meld ``c`` whatever it holds: each set and
+    run of three with ``c`` needs a card in this seat's hand (``c`` aside) or
+    in the discard pile (the pile's cards under its top are out of play, and
+    its top is taken only instead of this throw)."""
+    gone = (hand_mask(view.hand) & ~c.bit) | hand_mask(view.discard)
+    return all((a | b) & gone for a, b in MELD_PAIRS[c.index])
 
 
 GUESS_WAITER_PRIOR = 0.3
