@@ -1194,3 +1194,25 @@ def test_the_meld_chance_said_is_lower_than_the_share_of_guesses_where_they_agre
                 assert said > 0.0, card_name(c)
     assert seen >= 3
 
+
+
+def test_a_knock_expected_to_lose_says_why_it_is_still_advised():
+    # seed 4 against the expert, following every hint: in the fourth hand "Knock with 8♦: it
+    # leaves 9 deadwood, expected to lose about 1, undercut about 1 in 3." read as advice to lose
+    # (the computer undercut it for 33); the expert knocks there by its waiting threshold, which
+    # wins more matches than lying in wait with that much deadwood, and the reason says so
+    s = new_game(seed=4)
+    bot = get_opponent("expert", 4)
+    while not (s.hand_no == 4 and len(s.history) == 22):
+        if s.phase == "hand_over" or s.current == 0:
+            s = apply(s, hint(view(s, 0)).action)
+        else:
+            s = apply(s, bot.choose(view(s, 1)))
+    v = view(s, 0)
+    h = hint(v)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None and out.why == "threshold" and round(out.expected_points) < 0
+    assert h.action.kind == "knock" and card_name(h.action.card) == "8♦", h
+    assert h.reason.startswith("Knock with 8♦: it leaves 9 deadwood, expected to lose about 1,"), h.reason
+    assert h.reason.endswith("; with 9, a knock now wins more matches than waiting."), h.reason
+    assert prompt_lines(h.reason) <= 2

@@ -569,6 +569,12 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
             f"{odds(out.match_chance)}.",
             f"{head}, {score}; it wins the match ({short} to go): {odds(out.match_chance)}.",
         ])
+    if round(out.expected_points) < 0:  # the expert's threshold: with this much, waiting wins fewer matches (docs/ai.md)
+        return _fitting([
+            f"{head}, {score}; with {left}, a knock now wins more matches than waiting for gin or an undercut.",
+            f"{head}, {score}; with {left}, a knock now wins more matches than waiting.",
+            f"{head}, {score}.",
+        ])
     return f"{head}, {score}."
 
 
