@@ -1216,3 +1216,24 @@ def test_a_knock_expected_to_lose_says_why_it_is_still_advised():
     assert h.reason.startswith("Knock with 8♦: it leaves 9 deadwood, expected to lose about 1,"), h.reason
     assert h.reason.endswith("; with 9, a knock now wins more matches than waiting."), h.reason
     assert prompt_lines(h.reason) <= 2
+
+
+def test_a_throw_decided_by_the_danger_of_the_other_card_names_it():
+    # seed 24 against the expert, following every hint: "Discard 5♥: it leaves 12 deadwood (not
+    # 6♠, leaving 11): the chance to knock after your next two draws: a little higher (both about
+    # 63 in 100)." gave no reason a player can use; what tells the two apart is how likely the
+    # computer is to meld each
+    s = new_game(seed=24)
+    bot = get_opponent("expert", 24)
+    while len(s.history) < 13 or s.current != 0:
+        s = apply(s, hint(view(s, 0)).action if s.current == 0 else bot.choose(view(s, 1)))
+    v = view(s, 0)
+    h = hint(v)
+    assert card_name(h.action.card) == "5♥", h
+    assert "a little higher" not in h.reason, h.reason
+    six, five = (next(c for c in v.hand if card_name(c) == n) for n in ("6♠", "5♥"))
+    p_six, p_five = meld_chances(v, (six, five))
+    assert p_six > p_five
+    assert h.reason.startswith("Discard 5♥: it leaves 12 deadwood (not 6♠, which would leave 11): the chance the computer can meld 6♠ is"), h.reason
+    assert prompt_lines(h.reason) <= 2
+

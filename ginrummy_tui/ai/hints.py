@@ -712,7 +712,9 @@ def _what_favours(
     the expected deadwood after two draws, the chance of a hand within the
     knock limit, the chance of gin; else the chance the other player can meld
     each card (``chances``: ``c``'s and ``other``'s, :func:`meld_chances`)
-    when ``other``'s is the higher in hundredths.  Else no figures, which
+    when ``other``'s is the higher in hundredths, with the cards it picked
+    up that ``other`` melds with where a chance to knock or of gin, higher
+    for ``c`` but alike in hundredths, is passed over for it; else that chance.  Else no figures, which
     would argue for ``other``, but the term of the expert's own that favours
     ``c`` the more (:meth:`~ginrummy_tui.ai.expert.ExpertOpponent.throw_weights`):
     what the hand left gains from the second of two draws, or ``other`` being
@@ -721,19 +723,26 @@ def _what_favours(
     from .expert import _draws_left
 
     draws = _draws_left(view, drawn=True)
+    slight = ""  # a chance only a little higher, alike in hundredths: said only when nothing else decides
     if draws > 0:
         mine = expert.draw_outlook(view, _without(view.hand, c), draws)
         theirs = expert.draw_outlook(view, _without(view.hand, other), draws)
         after = "after your next two draws" if draws >= 2 else "after your next draw"
         if mine.deadwood < theirs.deadwood:
             return f"{after}, {_expected_pair(mine.deadwood, theirs.deadwood)}"
-        if mine.knock_chance > theirs.knock_chance:
-            return f"the chance to knock {after}: {_chance_pair(mine.knock_chance, theirs.knock_chance)}"
-        if mine.gin_chance > theirs.gin_chance:
-            return f"the chance of gin {after}: {_chance_pair(mine.gin_chance, theirs.gin_chance)}"
+        for what, a, b in (("to knock", mine.knock_chance, theirs.knock_chance), ("of gin", mine.gin_chance, theirs.gin_chance)):
+            if a > b:
+                said = f"the chance {what} {after}: {_chance_pair(a, b)}"
+                if _hundredths(a) != _hundredths(b):
+                    return said
+                slight = slight or said
     p_mine, p_other = chances
     if p_mine < p_other and _hundredths(p_mine) != _hundredths(p_other):
-        return _meld_pair(c, other, p_mine, p_other, ascii_only, name, mine_out=out_of_reach(view, c))
+        picked = [x for x in view.opponent_picked if melds_with(other, x)]
+        shown = f"{name} picked up {_and(picked, ascii_only)}; " if picked and slight else ""
+        return shown + _meld_pair(c, other, p_mine, p_other, ascii_only, name, mine_out=out_of_reach(view, c))
+    if slight:
+        return slight
     danger_mine, second_mine = expert.throw_weights(view, c)
     danger_other, second_other = expert.throw_weights(view, other)
     risk, second = danger_other - danger_mine, second_other - second_mine
