@@ -1237,3 +1237,19 @@ def test_a_throw_decided_by_the_danger_of_the_other_card_names_it():
     assert h.reason.startswith("Discard 5♥: it leaves 12 deadwood (not 6♠, which would leave 11): the chance the computer can meld 6♠ is"), h.reason
     assert prompt_lines(h.reason) <= 2
 
+
+def test_a_wider_prompt_gets_the_fuller_wording():
+    # at 120 columns the hint used the 80-column wording, leaving out whose knock the undercut
+    # is reckoned against ("undercut the computer for about 52 points") though there was room
+    from ginrummy_tui.tui.hint_prompt import prompt_room
+
+    v = _decisions("oklahoma", 14, 16)[15]
+    narrow = hint(v).reason
+    assert "undercut the computer for about 52 points" in narrow
+    room = prompt_room(120)
+    assert room == 116 and prompt_room(80) == 76 and prompt_room(60) == 76
+    wide = hint(v, room=room).reason
+    assert "undercut the computer's knock (about 7) for about 52 points" in wide, wide
+    assert "undercut about 1 in 12" in wide
+    assert prompt_lines(wide, room) <= 2 < prompt_lines(wide) and len(wide) <= 160
+    assert hint(v, room=76).reason == narrow  # 80 columns as before

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -50,20 +51,29 @@ PROMPT_COLUMNS = 76
 reason are shown, wrapped at spaces."""
 
 
-def prompt_lines(reason: str) -> int:
-    """The lines "Hint: " and ``reason`` take in the prompt at 80 columns (every
-    character of a reason, suit symbols too, is one column wide)."""
+_ROOM: ContextVar[int] = ContextVar("hint_room", default=PROMPT_COLUMNS)
+"""The prompt line's room for its text while a reason is worded (:func:`explain`'s ``room``)."""
+
+
+def prompt_lines(reason: str, room: int | None = None) -> int:
+    """The lines "Hint: " and ``reason`` take in the prompt with ``room``
+    columns for its text (by default :data:`PROMPT_COLUMNS`, at 80 columns;
+    while :func:`explain` words a reason, the room it was given); every
+    character of a reason, suit symbols too, is one column wide."""
     import textwrap
 
-    return len(textwrap.wrap("Hint: " + reason, PROMPT_COLUMNS, break_long_words=False, break_on_hyphens=False))
+    width = room if room is not None else _ROOM.get()
+    return len(textwrap.wrap("Hint: " + reason, width, break_long_words=False, break_on_hyphens=False))
 
 
 def _fitting(reasons: list[str]) -> str:
     """The first of ``reasons`` (the fullest first, each saying the same in
-    fewer words) that takes two lines of the prompt at 80 columns; else the
+    fewer words) that takes two lines of the prompt (:func:`prompt_lines`:
+    at 80 columns, or in the room the reason is worded for) within
+    :data:`REASON_LIMIT`; else the
     first within :data:`REASON_LIMIT`; else the last."""
     for reason in reasons:
-        if prompt_lines(reason) <= 2:
+        if prompt_lines(reason) <= 2 and len(reason) <= REASON_LIMIT:
             return reason
     return next((r for r in reasons if len(r) <= REASON_LIMIT), reasons[-1])
 
@@ -103,8 +113,11 @@ def _expected_pair(mine: float, other: float) -> str:
     return f"slightly less deadwood expected (about {round(mine)} either way)"
 
 
-def hint(view: PlayerView, *, seed: int = 0, ascii_only: bool = False, opponent_name: str = COMPUTER) -> Hint:
-    """What the expert opponent would do in ``view``, and why.
+def hint(
+    view: PlayerView, *, seed: int = 0, ascii_only: bool = False, opponent_name: str = COMPUTER, room: int = PROMPT_COLUMNS
+) -> Hint:
+    """What the expert opponent would do in ``view``, and why, worded for a
+    prompt line with ``room`` columns for its text (:func:`explain`).
 
     Raises ``ValueError`` when the view's seat has nothing to decide (it is
     the other player's turn).
@@ -112,7 +125,7 @@ def hint(view: PlayerView, *, seed: int = 0, ascii_only: bool = False, opponent_
     if not playable(view):
         raise ValueError("there is nothing to decide now: it is not your turn")
     action = expert_choice(view, seed)
-    return Hint(action, explain(view, action, ascii_only=ascii_only, opponent_name=opponent_name))
+    return Hint(action, explain(view, action, ascii_only=ascii_only, opponent_name=opponent_name, room=room))
 
 
 # ---------------------------------------------------------------- reasons
@@ -388,15 +401,25 @@ def _multiplied(view: PlayerView) -> str:
 
 
 def explain(
-    view: PlayerView, action: Action, *, ascii_only: bool = False, opponent_name: str = COMPUTER
+    view: PlayerView, action: Action, *, ascii_only: bool = False, opponent_name: str = COMPUTER, room: int = PROMPT_COLUMNS
 ) -> str:
-    """A one-line reason for playing ``action`` in ``view`` (any legal action).
+    """A one-line reason for playing ``action`` in ``view`` (any legal action),
+    in the fullest wording that takes two lines of a prompt with ``room``
+    columns for its text (76 at 80 columns: :data:`PROMPT_COLUMNS`).
 
     Every figure comes from what the expert weighs: the deadwood, the
     expected deadwood after a draw, and for a knock what it is expected to
     score; but the chance the other player can meld a card, which the
     expert weighs only as a weight of its throw, is counted over guesses of
     its hand (:func:`meld_chances`)."""
+    token = _ROOM.set(room)
+    try:
+        return _explain(view, action, ascii_only, opponent_name)
+    finally:
+        _ROOM.reset(token)
+
+
+def _explain(view: PlayerView, action: Action, ascii_only: bool, opponent_name: str) -> str:
     name = opponent_name
     kind = action.kind
     lab = lambda c: _label(c, ascii_only)  # noqa: E731

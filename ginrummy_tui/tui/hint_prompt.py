@@ -63,18 +63,29 @@ def request_hint(screen) -> None:
     screen.hint_asked = view_key(v)
     ascii_only = app.ascii_only
     name = opponent_words(app)
+    room = prompt_room(screen.size.width)
 
     def work() -> None:
         from ginrummy_tui.ai.hints import hint
 
         try:
-            h = hint(v, ascii_only=ascii_only, opponent_name=name)
+            h = hint(v, ascii_only=ascii_only, opponent_name=name, room=room)
         except Exception as exc:  # a hint must never break the game
             app.call_from_thread(_failed, screen, v, f"no hint now ({exc})")
             return
         app.call_from_thread(show_hint, screen, v, h)
 
     screen.run_worker(work, name="hint", group="hint", thread=True, exclusive=True, exit_on_error=False)
+
+
+def prompt_room(width: int) -> int:
+    """The room the prompt line has for a hint's text on a screen ``width``
+    columns wide: 76 at 80 columns (``PROMPT_COLUMNS``), more on a wider
+    screen, where a reason is worded in full when it fits two lines; never
+    less than at 80 columns (a narrower screen wraps the 80-column wording)."""
+    from ginrummy_tui.ai.hints import PROMPT_COLUMNS
+
+    return max(PROMPT_COLUMNS, width - (80 - PROMPT_COLUMNS))
 
 
 def _failed(screen, v: PlayerView, reason: str) -> None:
@@ -136,4 +147,4 @@ def count_hint(app) -> None:
     app.session.add_hint()  # a practice replay's session does not count it
 
 
-__all__ = ["count_hint", "current_hint", "hint_prompt", "request_hint", "show_hint", "view_key"]
+__all__ = ["count_hint", "current_hint", "hint_prompt", "prompt_room", "request_hint", "show_hint", "view_key"]
