@@ -267,6 +267,83 @@ def test_expert_throws_a_dead_high_card_before_a_live_pair():
     assert str(decide("expert", state)).endswith("KC")
 
 
+def threw(seat: int, card: str) -> Move:
+    c = parse_cards(card)[0]
+    return Move(seat, parse_action(f"discard {c}"), c)
+
+
+def drew(seat: int) -> Move:
+    return Move(seat, parse_action("draw stock"))
+
+
+# The human took 8D from the pile and kept it; the other three eights are on
+# the pile, so 8D melds only in a diamond run, and 9D, 7D and 6D are the only
+# ones left (9D in the computer's hand): 6D 7D 8D.
+EIGHT_TAKEN = (
+    *(drew(0), threw(0, "8S"), drew(1), threw(1, "8H")),
+    *(drew(0), threw(0, "5D"), drew(1), threw(1, "8C")),
+    *(drew(0), threw(0, "4C"), drew(1), threw(1, "8D")),
+    *(took(0, "8D"), threw(0, "3C"), drew(1)),
+)
+
+
+def test_the_expert_reads_the_only_run_left_for_a_card_the_opponent_picked_up():
+    from ginrummy_tui.ai.expert import ExpertOpponent, Params, _Context
+    from ginrummy_tui.ai.master import MasterOpponent, MasterParams
+
+    hand = "2S 3S 4S JC QC KC AH 3H 6H 9D 6S"
+    state = make_state(hand, "8D 7D 6D AS AC 2C JH QH KD KS", "8S 8H 5D 8C 4C 3C", phase="discard", history=EIGHT_TAKEN)
+    v = view(state, 1)
+    assert v.opponent_known == parse_cards("8D")
+    reads = Params(picked_sure=0.8)
+    expert = ExpertOpponent(3, reads)
+    ctx = _Context(v, expert.params)
+    six, seven, nine, ten = parse_cards("6D 7D 9D TD")
+    assert expert._p_holds(ctx, seven.bit) == expert._p_holds(ctx, six.bit) == pytest.approx(0.8)
+    assert expert._p_holds(ctx, ten.bit) < 0.2  # 8D 9D TD cannot be: 9D is in the computer's hand
+    assert expert.danger(ctx, nine) > 0.6
+    # without the reading (the opponents' default), 7D and 6D weigh what any
+    # card next to a low throw does, and 9D goes
+    off = ExpertOpponent(3)
+    assert off._p_holds(_Context(v, off.params), seven.bit) < 0.1
+    assert str(decide("expert", state)) == "discard 9D"
+    assert str(decide("master", state)) == "discard 9D"
+    # with it, 9D would give the human its run: both keep it and throw a loose card
+    assert str(expert.choose(v)) == "discard 6H"
+    master = MasterOpponent(3, MasterParams(expert=replace(MasterParams().expert or Params(), picked_sure=0.8)))
+    assert str(master.choose(v)) == "discard 6H"
+
+
+def test_the_expert_reads_the_only_run_or_the_sets_left_for_a_card_picked_up():
+    from ginrummy_tui.ai.expert import ExpertOpponent, Params, _Context
+
+    # took TH; the computer holds the other three tens and 9H: only TH JH QH is left
+    state = make_state(
+        "TS TD TC 9H 2S 3S 4S 5C 9C 6D QC", "TH JH QH AS AC 2H 7H 7D 8S KC", "5S", phase="discard", history=(took(0, "TH"),)
+    )
+    expert = ExpertOpponent(3, Params(picked_sure=0.8))
+    v = view(state, 1)
+    ctx = _Context(v, expert.params)
+    jack, queen, eight = parse_cards("JH QH 8H")
+    assert expert._p_holds(ctx, jack.bit) == expert._p_holds(ctx, queen.bit) == pytest.approx(0.8)
+    assert expert._p_holds(ctx, eight.bit) < 0.5
+    assert not _Context(v, Params()).sure  # off by default
+    # took 5H; the computer holds 4H and 6H, 3H and 7H are on the pile: no run,
+    # so a set of fives, two of the three other fives (each by two thirds)
+    state = make_state(
+        "4H 6H 2S 3S 4S 9C TC JC KD QD KS", "5H 5S 5D AS AC 2C 7D 8D 9D KC", "3H 7H", phase="discard", history=(took(0, "5H"),)
+    )
+    v = view(state, 1)
+    ctx = _Context(v, expert.params)
+    for five in parse_cards("5S 5D 5C"):
+        assert expert._p_holds(ctx, five.bit) == pytest.approx(0.8 * 2 / 3)
+    # a card that can still be in a set or a run reads nothing more
+    state = make_state(HAND + " 3C", "AH AD 3H 3D 5D 6C 7C TH JH JS", "8D", phase="discard", history=(took(0, "JS"),))
+    v = view(state, 1)
+    ctx = _Context(v, expert.params)
+    assert v.opponent_known == parse_cards("JS") and not ctx.sure
+
+
 # ---------------------------------------------------------------- hidden cards
 
 

@@ -64,6 +64,15 @@ for _c in DECK:
     NEAR.append(_near)
     MELD_PAIRS.append(tuple(_pairs))
 
+# For every card: the mask of the other three cards of its rank, and the
+# masks of the two other cards of each run of three that holds it.
+SAME_RANK: list[int] = []
+RUN_PAIRS: list[tuple[int, ...]] = []
+for _c in DECK:
+    _same_mask = sum(x.bit for x in DECK if x.rank == _c.rank and x is not _c)
+    SAME_RANK.append(_same_mask)
+    RUN_PAIRS.append(tuple(a | b for a, b in MELD_PAIRS[_c.index] if not (a | b) & _same_mask))
+
 
 @dataclass(frozen=True)
 class Params:
@@ -81,6 +90,14 @@ class Params:
     """Factor on the chance the opponent holds a card worth more than its last throw."""
     partner: float = 1.5
     """Factor on the chance the opponent holds a card that melds with one it picked up."""
+    picked_sure: float = 0.0
+    """How sure it is that a card the opponent picked up and still holds is
+    in a meld when only runs (fewer than two other cards of its rank can be
+    in the opponent's hand) or only sets are left for it: the chance given,
+    at least, to the cards such a meld needs, shared among the melds left by
+    their weights (see :meth:`_Context.sure_cards`); 0 reads nothing more.
+    0 for the opponents: 0.8 was not measured to play better
+    (``docs/ai.md``)."""
     stock_weights: bool = True
     """Weigh the unseen cards by the chance that they are in the stock."""
     horizon: float = 1.0
@@ -129,7 +146,7 @@ def _bits(mask: int):
 class _Context:
     """What the expert knows in one decision."""
 
-    __slots__ = ("unseen", "n_unseen", "opp_known", "p_opp", "rel", "draws_left", "no_pairs", "high", "v1", "unseen_cards", "wsum", "partners", "q")
+    __slots__ = ("unseen", "n_unseen", "opp_known", "p_opp", "rel", "draws_left", "no_pairs", "high", "v1", "unseen_cards", "wsum", "partners", "q", "sure", "sure_mask", "params")
 
     def __init__(self, view: PlayerView, params: Params) -> None:
         mine = hand_mask(view.hand)
@@ -181,6 +198,68 @@ class _Context:
         self.q = min(0.5, (q + 0.01 * throws) * params.defend)
         self.draws_left = 0
         self.v1: dict[int, float] = {}
+        self.params = params
+        self.sure: dict[int, float] = {}
+        self.sure_mask = 0
+        if params.picked_sure > 0 and known:
+            self.sure_cards(view, params.picked_sure)
+
+    def weight(self, bit: int) -> float:
+        """The chance that the opponent holds ``bit``, before
+        :meth:`sure_cards` (see :meth:`ExpertOpponent._p_holds`)."""
+        if self.opp_known & bit:
+            return 1.0
+        if not self.unseen & bit:
+            return 0.0
+        params = self.params
+        p = self.p_opp
+        if self.rel & bit:
+            p *= params.related
+        if self.high & bit:
+            p *= params.high_loose
+        if self.partners & bit:
+            p *= params.partner
+        return p if p < 0.95 else 0.95
+
+    def sure_cards(self, view: PlayerView, sure: float) -> None:
+        """Each card the opponent picked up and still holds is in a meld, by
+        the chance ``sure``.  When no set of it can be in its hand (fewer than
+        two other cards of its rank are unseen or known to be there) the meld
+        is a run; when no run can, a set.  The melds of three left for it are
+        weighed by the product of their cards' chances (:meth:`weight`), and
+        each card they need is held by at least ``sure`` times the share of the
+        melds it is in: a single run left makes its two cards near-certain."""
+        possible = self.unseen | self.opp_known
+        for c in view.opponent_known:
+            i = c.index
+            same = SAME_RANK[i] & possible
+            if same.bit_count() >= 2:
+                if any(m & possible == m for m in RUN_PAIRS[i]):
+                    continue  # a set or a run: nothing more read
+                mates = list(_bits(same))
+                shapes = [a | b for k, a in enumerate(mates) for b in mates[k + 1 :]]
+            else:
+                shapes = [m for m in RUN_PAIRS[i] if m & possible == m]
+            if not shapes:
+                continue  # no meld of three left for it: held for some other reason
+            weights = []
+            total = 0.0
+            for m in shapes:
+                w = 1.0
+                for b in _bits(m):
+                    w *= self.weight(b)
+                weights.append(w)
+                total += w
+            if total <= 0.0:
+                continue
+            share: dict[int, float] = {}
+            for m, w in zip(shapes, weights, strict=True):
+                for b in _bits(m & ~self.opp_known):
+                    share[b] = share.get(b, 0.0) + sure * w / total
+            for b, p in share.items():
+                if p > self.sure.get(b, 0.0):
+                    self.sure[b] = p
+                    self.sure_mask |= b
 
 
 def _thrown_or_refused(view: PlayerView) -> list[tuple[Card, bool]]:
@@ -239,18 +318,14 @@ class ExpertOpponent:
     # ------------------------------------------------------------ estimates
 
     def _p_holds(self, ctx: _Context, bit: int) -> float:
-        if ctx.opp_known & bit:
-            return 1.0
-        if not ctx.unseen & bit:
-            return 0.0
-        p = ctx.p_opp
-        if ctx.rel & bit:
-            p *= self.params.related
-        if ctx.high & bit:
-            p *= self.params.high_loose
-        if ctx.partners & bit:
-            p *= self.params.partner
-        return p if p < 0.95 else 0.95
+        """The chance that the opponent holds ``bit``: :meth:`_Context.weight`,
+        raised to what :meth:`_Context.sure_cards` reads from its pick-ups."""
+        p = ctx.weight(bit)
+        if ctx.sure_mask & bit:
+            s = ctx.sure[bit]
+            if s > p:
+                p = s if s < 0.95 else 0.95
+        return p
 
     def _weigh_unseen(self, ctx: _Context) -> None:
         """Weigh each unseen card by the chance that it is in the stock (not in the opponent's hand)."""
