@@ -178,6 +178,34 @@ def test_the_headline_counts_the_choices_that_look_as_good_as_the_experts(review
     assert headline(3, (costly,)) == "3 decisions; the expert would have made 2 of them the same way."
 
 
+def test_the_headline_says_better_of_the_choices_the_review_calls_better(review):
+    """A choice the list says "looks about 16 points better" was counted in the
+    headline among those that "look about as good"."""
+    from rich.console import Console
+
+    from ginrummy_tui.tui.screens.review_screen import review_renderable
+
+    def headline(decisions: int, mistakes: tuple) -> str:
+        review = HandReview(match_no=1, hand_no=1, seat=0, decisions=decisions, mistakes=mistakes, samples=60)
+        console = Console(width=200, record=True, color_system=None)
+        console.print(review_renderable(review))
+        return console.export_text().splitlines()[1]
+
+    m = next(m for m in review.mistakes if not m.knock_only)
+    better, good, even = replace(m, cost=-16.0, error=1.0), replace(m, cost=-2.0), replace(m, cost=0.3)
+    assert better.cost_text() == "your choice looks about 16 points better"
+    assert headline(1, (better,)) == "1 decision; the expert would have made it otherwise, but yours looks better."
+    assert headline(5, (better, even)) == (
+        "5 decisions; the expert would have made 3 of them the same way, and 1 more of yours looks better, 1 about as good."
+    )
+    assert headline(3, (better, better, good)) == (
+        "3 decisions; the expert would have made 0 of them the same way, and 2 of yours look better, 1 about as good."
+    )
+    assert headline(4, (better, better)) == (
+        "4 decisions; the expert would have made 2 of them the same way, and 2 more of yours look better."
+    )
+
+
 OKLAHOMA_11_KNOCK = (
     "pass, pass, draw stock, discard KC, draw stock, discard QC, draw stock, discard JC, draw stock, discard KD, "
     "draw stock, discard QS, draw stock, discard TS, draw stock, discard 7C, draw stock, discard TC, "

@@ -177,6 +177,12 @@ class HandReview:
         "your choice looks as good"."""
         return sum(1 for m in self.mistakes if m.cost < 0.5)
 
+    @property
+    def better(self) -> int:
+        """Those of :attr:`as_good` the estimate favours by several points
+        (:attr:`ReviewedDecision.better`): "your choice looks about 16 points better"."""
+        return sum(1 for m in self.mistakes if m.better)
+
     def costly(self, threshold: float = 0.5) -> tuple[ReviewedDecision, ...]:
         """The differences whose estimated cost is at least ``threshold`` points."""
         return tuple(m for m in self.mistakes if m.cost >= threshold)

@@ -178,20 +178,29 @@ def open_review(app: App[Any]) -> None:
         app.push_screen(ReviewScreen(key, gin_of(app).ascii_only))
 
 
-def agreement(decisions: int, agreed: int, as_good: int = 0) -> str:
+def agreement(decisions: int, agreed: int, as_good: int = 0, better: int = 0) -> str:
     """"12 decisions; the expert would have made 9 of them the same way.", "1 decision; the
     expert would have made it the same way."; with ``as_good`` choices made otherwise at no
     estimated cost (about even, or looking as good): "12 decisions; the expert would have
-    made 9 of them the same way, and 2 more of yours look about as good."."""
+    made 9 of them the same way, and 2 more of yours look about as good."; with ``better``
+    of those the estimate favours by several points (said "better" beside them): "…, and 1
+    more of yours looks better." or "…, and 1 more of yours looks better, 2 about as good."."""
     if decisions == 1:
         if agreed:
             return "1 decision; the expert would have made it the same way."
+        if better:
+            return "1 decision; the expert would have made it otherwise, but yours looks better."
         return "1 decision; the expert would have made it otherwise" + (", but yours looks about as good." if as_good else ".")
     head = f"{counted(decisions, 'decision')}; the expert would have made {agreed} of them the same way"
     if not as_good:
         return head + "."
     more = "more " if agreed else ""
-    return head + (f", and 1 {more}of yours looks about as good." if as_good == 1 else f", and {as_good} {more}of yours look about as good.")
+    even = as_good - better
+    if not better:
+        return head + (f", and 1 {more}of yours looks about as good." if even == 1 else f", and {even} {more}of yours look about as good.")
+    if not even:
+        return head + (f", and 1 {more}of yours looks better." if better == 1 else f", and {better} {more}of yours look better.")
+    return head + f", and {better} {more}of yours {'looks' if better == 1 else 'look'} better, {even} about as good."
 
 
 def review_renderable(
@@ -204,7 +213,7 @@ def review_renderable(
     head = Text(style="bold")
     head.append(f"Review of hand {review.hand_no}")
     lines.append(head)
-    lines.append(Text(agreement(review.decisions, review.agreed, review.as_good), style=muted))
+    lines.append(Text(agreement(review.decisions, review.agreed, review.as_good, review.better), style=muted))
     lines.append(Text())
     if review.layout:
         note = Text()
