@@ -351,6 +351,32 @@ async def test_the_quieter_lines_of_the_panels_over_the_table_are_readable_in_ev
             assert found[line] >= min(4.5, themes_own_text(app)), (theme, found)
 
 
+@pytest.mark.parametrize("rules", ["oklahoma", "classic"])
+async def test_the_quieter_words_of_the_table_read_in_256_colours_too(rules):
+    """The felt's muted words (the discard pile's list, an Oklahoma hand's terms after the
+    deadwood) read 5.8:1 in true colour but 3.35:1 in 256 colours, the terminal's nearest
+    grey on its nearest green, in every theme."""
+    from textual.geometry import Region
+
+    from ginrummy_tui.tui import scenarios
+
+    state = scenarios.arranged(scenarios.MINE, scenarios.THEIRS, discard="2S 5H 9C")
+    app = make_app(state=state, pause=0) if rules == "classic" else make_app(rules=rules, seed=2, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        if rules == "classic":
+            await pilot.press("l")
+            await pilot.pause()
+        said = "Under it, newest first:" if rules == "classic" else "knock at"
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = words_in(app, Region(0, 0, *app.size), system=ColorSystem.EIGHT_BIT)
+            muted = {words: round(ratio, 2) for words, ratio in found.items() if said in words}
+            assert muted, (theme, list(found))
+            assert min(muted.values()) >= 4.5, (theme, muted)
+
+
 async def test_the_figures_commands_are_readable_in_every_theme():
     """F3's "On the command line: gin-tui stats [--json], gin-tui export" was dimmed: 2.46:1 in
     solarized-light, 3.0:1 in atom-one-dark, 3.1:1 to 3.6:1 in catppuccin-latte, rose-pine-dawn

@@ -39,7 +39,7 @@ DEFAULTS: dict[str, str] = {
     "gin-card-back-pattern": "#3a5fb0",
     "gin-card-border": "#9a9a9a",
     "gin-card-key": "#d8d8d8",
-    "gin-muted": "#9fb8aa",
+    "gin-muted": "#9fb8aa",  # moved apart from the felt below (FELT_MUTED)
 }
 """The theme variables of the game and their values in every built-in theme."""
 
@@ -50,9 +50,6 @@ FELT_UNDER_PANEL = "#092419"
 the screen over the table (60%) on black, darker than the felt around the panel."""
 FELT_TEXT = "#e6e6e6"
 """The text on the felt (app.tcss's ``Screen``), light whatever the theme: the felt is dark green in every theme."""
-FELT_MUTED = DEFAULTS["gin-muted"]
-"""The quieter text of the panels where the felt shows through them (the ansi themes): what
-the keys that close them do, the notes under a form's fields; 5.8:1 on the felt."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +93,8 @@ class Palette:
     the felt in 256 and 16 colours too (the outline's grey was 2.6:1 in 256 colours)."""
     muted: str
     """The quieter words on the felt (the labels and notes of the end of a hand and of the
-    match, the race's scale, the discard pile's list): 5.8:1 on it in every theme.  Rich's
+    match, the race's scale, the discard pile's list): 6.6:1 on it in every theme, 5.0:1 in
+    256 colours (:data:`FELT_MUTED`).  Rich's
     dim, which they had, is left to the terminal in the ANSI themes, which halves the text
     toward the felt (3.6:1)."""
 
@@ -123,9 +121,6 @@ class Palette:
     def bold(self, colour: str) -> Style:
         """Bold text in ``colour`` (one of this palette's)."""
         return Style(color=colour, bold=True)
-
-
-DEFAULT = Palette.of(DEFAULTS)
 
 
 def palette_of(app: App[Any]) -> Palette:
@@ -272,6 +267,35 @@ def in_256(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     from rich.color import ColorSystem
 
     return RichColor.from_rgb(*colour).downgrade(ColorSystem.EIGHT_BIT).get_truecolor()
+
+
+FELT_MUTED = apart(DEFAULTS["gin-muted"], FELT)
+"""The quieter words on the felt, and on the panels where the felt shows through them (the ansi
+themes: what the keys that close them do, the notes under a form's fields): a grey green moved
+apart from the felt (:func:`apart`) to read 4.5:1 in 256 colours too (6.6:1 in true colour, 5.0:1
+in 256 colours; it was 5.8:1, and 3.35:1 in 256 colours, where the terminal showed it grey)."""
+DEFAULTS["gin-muted"] = FELT_MUTED
+
+DEFAULT = Palette.of(DEFAULTS)
+
+
+def panel_muted(muted: str, ground: str) -> str:
+    """The quieter text of a panel of ``ground`` (a CSS colour): the theme's muted text
+    ``muted`` (a CSS colour, or Textual's ``auto <alpha>%``, the panel's contrasting black or
+    white over its ground) where it reads :data:`READABLE` on it in true colour and in 256
+    colours, else as the panel shows it moved apart (:func:`apart`) as little as needed, as
+    ``#rrggbb`` (catppuccin's, nord's and solarized-dark's were 2.7:1 to 3.0:1 in 256 colours)."""
+    from textual.color import Color
+
+    back = Color.parse(ground)
+    if muted.startswith("auto"):
+        alpha = float(muted.removeprefix("auto").strip().rstrip("%") or 100) / 100
+        fore = back.get_contrast_text(alpha)
+    else:
+        fore = Color.parse(muted)
+    shown = back + fore  # the text blended over the panel where it is partly clear
+    moved = apart(shown.hex, back.hex)
+    return muted if moved == shown.hex else moved
 
 
 def hovered(ground: str, text: str) -> str:
