@@ -351,6 +351,37 @@ async def test_the_quieter_lines_of_the_panels_over_the_table_are_readable_in_ev
             assert found[line] >= min(4.5, themes_own_text(app)), (theme, found)
 
 
+@pytest.mark.parametrize(
+    ("key", "line"),
+    [
+        ("c", "Esc: back"),
+        ("m", "Esc: back"),
+        ("f3", "Esc: back"),
+        ("q", "This match is not saved: it ends here."),
+    ],
+)
+async def test_the_quieter_lines_of_the_panels_over_the_table_read_in_256_colours_too(key, line):
+    """The panels' muted text read 4.5:1 in true colour but not in 256 colours, where the
+    terminal shows the nearest of its colours: 2.69:1 in catppuccin-mocha, 2.8:1 in
+    solarized-dark, 3.01:1 in catppuccin-frappe, catppuccin-macchiato and nord."""
+    from textual.geometry import Region
+
+    from ginrummy_tui.tui import scenarios
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        for theme in theme_names():
+            app.theme = theme
+            await pilot.pause()
+            found = words_in(app, Region(0, 0, *app.size), system=ColorSystem.EIGHT_BIT)
+            said = {words: round(ratio, 2) for words, ratio in found.items() if words == line}
+            assert said, (theme, line, list(found))
+            assert min(said.values()) >= 4.5, (theme, said)
+
+
 @pytest.mark.parametrize("rules", ["oklahoma", "classic"])
 async def test_the_quieter_words_of_the_table_read_in_256_colours_too(rules):
     """The felt's muted words (the discard pile's list, an Oklahoma hand's terms after the

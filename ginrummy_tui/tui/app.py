@@ -221,10 +221,12 @@ class GinApp(App):
         text on the theme's panel; in a theme whose panel is the terminal's own ground
         (``ansi-dark``, ``ansi-light``: the felt shows through) the felt's light text and
         a quieter one that still reads on the felt (the theme's muted text, half its
-        terminal's text, was 1.3:1 there in a light terminal); and the colours of the
+        terminal's text, was 1.3:1 there in a light terminal), elsewhere the theme's muted
+        text moved apart from the panel where it does not read 4.5:1 on it in 256 colours
+        too (:func:`.palette.panel_muted`); and the colours of the
         buttons of the dialogs (:func:`.palette.button_variables`) and of the borders
         of the boxes (:func:`.palette.border_variables`), unless the theme sets them."""
-        from .palette import FELT_MUTED, FELT_TEXT, border_variables, button_variables
+        from .palette import FELT_MUTED, FELT_TEXT, border_variables, button_variables, panel_muted
 
         variables = super().get_css_variables()
         theirs = self.current_theme.variables
@@ -233,7 +235,8 @@ class GinApp(App):
         if "gin-panel-text" not in theirs:
             variables["gin-panel-text"] = FELT_TEXT if felt_shows else variables["foreground"]
         if "gin-panel-muted" not in theirs:
-            variables["gin-panel-muted"] = FELT_MUTED if felt_shows else variables["text-muted"]
+            muted = FELT_MUTED if felt_shows else panel_muted(variables["text-muted"], variables["surface"])
+            variables["gin-panel-muted"] = muted
         for name, value in button_variables(variables, ansi=self.current_theme.ansi).items():
             if name not in theirs:
                 variables[name] = value
