@@ -287,7 +287,9 @@ async def test_a_damaged_history_found_by_the_records_at_the_start_is_told_at_on
 
     async with running(plan) as (app, pilot):
         await until(pilot, lambda: bool(told()))
-        assert len(told()) == 1 and told()[0].endswith("a new history has been started.")
+        # a note longer than the toasts' room comes in parts, the next once this one has gone
+        # (how long it is depends on where the data directory is): its first part, once
+        assert len(told()) == 1 and told()[0].startswith("Your match history could not be used: the file is not a SQLite")
         assert app.session.view().history == plan.state.history  # no move was made
     assert _finished_rows(tmp_path, "m1") == [(0, None)]  # its hands went to the new history
 
