@@ -319,14 +319,22 @@ def asks_ascii(directory: Path) -> bool:
     settings.  Only read: nothing is moved aside or written, nothing waited
     on; False for a file that is missing or has any problem (the game tells
     of those once it reads the file)."""
+    data = _settings_json(directory)
+    return data is not None and data.get("ascii") is True
+
+
+def _settings_json(directory: Path) -> dict[str, Any] | None:
+    """The JSON object of ``settings.json`` in ``directory``, only read (nothing
+    moved aside, written or waited on); None for a file that is missing, too
+    big, unreadable, not JSON, or not an object of settings."""
     try:
         raw = read_regular(Path(directory) / SETTINGS_NAME, MAX_SETTINGS_BYTES + 1, follow=True)
         if len(raw) > MAX_SETTINGS_BYTES:
-            return False
+            return None
         data = json.loads(raw.decode("utf-8"))
     except (OSError, ValueError, RecursionError):  # missing, not a file, unreadable, not JSON
-        return False
-    return _not_settings(data) is None and data.get("ascii") is True
+        return None
+    return data if _not_settings(data) is None else None
 
 
 def _unreadable(problem: str) -> LoadedSettings:
@@ -387,14 +395,8 @@ def settings_now(directory: Path) -> Settings | None:
     read it); nothing is moved or written, nothing waited on.  None when there
     is no file, or nothing of it can be read (a file that may not be read is
     refused by :func:`save_settings`)."""
-    try:
-        raw = read_regular(Path(directory) / SETTINGS_NAME, MAX_SETTINGS_BYTES + 1, follow=True)
-        if len(raw) > MAX_SETTINGS_BYTES:
-            return None
-        data = json.loads(raw.decode("utf-8"))
-    except (OSError, ValueError, RecursionError):  # missing, not a file, unreadable, not JSON
-        return None
-    if _not_settings(data) is not None:
+    data = _settings_json(directory)
+    if data is None:
         return None
     try:
         return settings_from_dict(data)[0]

@@ -598,12 +598,8 @@ class Store:
         the first frame): the new match's first save fsyncs the directory,
         and a crash before that at worst finds the old match still in the
         slot, as it was before ``--new``."""
-        pending = self.root / f"{ABANDONED_PREFIX}{saved.match_id}.json"
-        try:
-            if pending.exists():
-                move_aside(pending, "old")
-            os.replace(self.path, pending)
-        except OSError:
+        pending = self._slot_to(f"{ABANDONED_PREFIX}{saved.match_id}.json")
+        if pending is None:
             return None
         if os.path.lexists(self.archive_dir) and not os.path.isdir(self.archive_dir):  # a file there: it stays put
             return pending
@@ -625,7 +621,12 @@ class Store:
         written yet); nothing from a slot that is :attr:`held`."""
         if self.held is not None:
             return None
-        pending = self.root / f"{FINISHED_PREFIX}{match_id}.json"
+        return self._slot_to(f"{FINISHED_PREFIX}{match_id}.json")
+
+    def _slot_to(self, name: str) -> Path | None:
+        """Rename the save to ``name`` beside it (a file already there set aside
+        as old); that file, or None if the save could not be moved."""
+        pending = self.root / name
         try:
             if pending.exists():
                 move_aside(pending, "old")
