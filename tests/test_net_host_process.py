@@ -363,6 +363,45 @@ def test_a_second_host_says_how_to_stop_the_first_and_in_a_terminal_takes_the_ma
         store.lock.release()
 
 
+def _until(check, seconds: float = 5.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def test_a_host_whose_lock_file_is_removed_makes_it_again_and_a_second_host_is_refused(host_process):
+    """``rm network.json.lock`` while a host served let a second ``gin-tui host``
+    take the same match: the game made its lock file again, the host did not."""
+    from ginrummy_tui.cli.host import SAVE_NAME
+    from ginrummy_tui.storage.lock import Lock
+
+    first = host_process()
+    path = first.data / (SAVE_NAME + ".lock")
+    owner = Lock(path).owner()
+    assert owner is not None and owner.pid == first.proc.pid
+    path.unlink()
+
+    def remade() -> bool:
+        again = Lock(path).owner()
+        return again is not None and again.pid == first.proc.pid and again.since == owner.since
+
+    assert _until(remade), "the host did not make its lock file again"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("GIN_TUI_HOME", None)
+    second = subprocess.run(
+        [sys.executable, "-m", "ginrummy_tui", "host", "--server-only", "--port", "0", "--data-dir", str(first.data)],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, cwd=ROOT, timeout=60,
+    )
+    said = " ".join(second.stderr.split())
+    assert second.returncode == 1, said
+    assert f"another 'gin-tui host' is running with this match (process {first.proc.pid}, since " in said
+    assert first.proc.poll() is None and first.stop() == 0
+    assert not path.exists()  # given up as it closed
+
+
 def test_a_host_started_again_without_port_listens_where_the_match_was_hosted(host_process):
     # A host started again (or taking the match over) without --port listened on the
     # default port, while the other player's game kept rejoining the old one; one given

@@ -140,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
         say(cannot_listen, file=sys.stderr)
         store.lock.release()
         return 1
+    store.lock.watch()  # its file removed by hand, it is made again: a second host is still refused, as in the game
     if locked:
         for note in _log_to(root / LOG_NAME):  # one host writes (and rotates) the log: the one holding the lock
             say(f"gin-tui host: {note}", file=sys.stderr)
