@@ -559,6 +559,7 @@ def test_a_match_whose_removed_lock_file_another_gin_tui_took_first_is_no_longer
     state = new_game(seed=1)
     assert store.save(state, match_id="m1")
     (tmp_path / "current.json.lock").unlink()
+    (tmp_path / ".current.json.lock").unlink()  # its second name too, else the other gives way
     proc = _holder(tmp_path / "current.json.lock")  # in the moment before the lock file was made again
     try:
         before = (tmp_path / "current.json").read_bytes()
@@ -572,6 +573,64 @@ def test_a_match_whose_removed_lock_file_another_gin_tui_took_first_is_no_longer
         assert json.loads((tmp_path / "current.json.lock").read_text())["pid"] == proc.pid
     finally:
         _end(proc)
+
+
+TRY = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from ginrummy_tui.storage.lock import Lock
+    lock = Lock(Path(sys.argv[1]))
+    if lock.acquire():
+        print("locked", flush=True)
+        lock.release()
+    else:
+        owner = lock.owner()
+        print("refused", owner.pid if owner else None, flush=True)
+    """
+)
+
+
+def _try_lock(path) -> str:
+    """What another process says as it tries to take the lock at ``path`` (and gives it up)."""
+    done = subprocess.run([sys.executable, "-c", TRY, str(path)], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_a_second_process_that_locks_a_file_made_where_the_holder_s_was_removed_gives_way(tmp_path):
+    """In the half second before a gin-tui made its removed lock file again, a
+    second gin-tui could lock a file made in its place and play the same match
+    (the first then saved no more): it finds the holder's lock by its second name."""
+    from ginrummy_tui.engine import new_game
+
+    store = Store(tmp_path)
+    assert store.lock.acquire()  # not watched: the moment before the file is made again
+    path, second = tmp_path / "current.json.lock", tmp_path / ".current.json.lock"
+    path.unlink()
+    assert _try_lock(path) == f"refused {os.getpid()}"  # told who holds the match
+    assert store.lock.keep() and store.lock.lost is None  # made again here
+    assert json.loads(path.read_text())["pid"] == os.getpid() and os.path.samefile(path, second)
+    assert store.save(new_game(seed=1), match_id="m1")
+    second.unlink()  # its second name removed by hand: made again too
+    assert store.lock.keep() and os.path.samefile(path, second)
+    assert _try_lock(path) == f"refused {os.getpid()}"
+    store.lock.release()
+    assert not path.exists() and not second.exists()  # both names go with the lock
+    assert _try_lock(path) == "locked"
+
+
+def test_a_second_name_left_by_a_killed_holder_is_stale(tmp_path):
+    path = tmp_path / "current.json.lock"
+    proc = _holder(path)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    path.unlink()  # both names left, then the one at the path removed: the other names a dead holder
+    lock = Lock(path)
+    assert lock.acquire()
+    assert os.path.samefile(path, tmp_path / ".current.json.lock")
+    lock.release()
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_lock_file_this_user_may_not_open_is_named_not_the_data_directory(tmp_path, monkeypatch):

@@ -2,6 +2,10 @@
 
 It holds the owner's pid, so a second ``gin-tui`` can say who has the match
 open; a lock left behind by a dead process is stale and simply taken over.
+The file locked has a second name, ``.current.json.lock`` (a hard link,
+:attr:`Lock.guard`): removed by hand under the first, it is still found, and
+held, under the second, so that a second ``gin-tui`` that locks a file made
+at the first name before the holder makes it again gives way.
 """
 
 from __future__ import annotations
@@ -33,6 +37,10 @@ try:  # POSIX: locks the kernel releases when the owner dies, even by kill -9
     import fcntl
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
+
+
+def _same_file(a: os.stat_result, b: os.stat_result) -> bool:
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -119,10 +127,23 @@ class Lock:
     def held(self) -> bool:
         return self._fd is not None
 
+    @property
+    def guard(self) -> Path:
+        """The second name of the file locked (``.current.json.lock``), a hard
+        link made as the lock is taken: a process that locks a file made at
+        :attr:`path` while the holder's was removed by hand finds the holder's
+        lock under this name and gives way (:meth:`acquire`)."""
+        return self.path.with_name("." + self.path.name)
+
     def owner(self) -> LockOwner | None:
-        """The owner written in the lock file (None if there is no readable one)."""
+        """The owner written in the lock file (None if there is no readable one);
+        that of its second name (:attr:`guard`) when the file at the path says none
+        (removed by hand, or made again and not yet written)."""
+        return self._owner_in(self.path) or (self._owner_in(self.guard) if fcntl is not None else None)
+
+    def _owner_in(self, path: Path) -> LockOwner | None:
         try:
-            data = json.loads(read_regular(self.path, 4096).decode("utf-8"))
+            data = json.loads(read_regular(path, 4096).decode("utf-8"))
         except (OSError, ValueError):
             return None
         if not isinstance(data, dict):
@@ -162,11 +183,62 @@ class Lock:
         fd = self._lock_at_path()
         if fd is None:
             return False
+        if self._held_elsewhere(fd):  # its holder's file removed by hand: the holder makes it again
+            os.close(fd)
+            return False
         if previous is not None and previous.pid not in (None, os.getpid()):
             self.took_over = previous
         self._stamp(fd)
+        self._name_guard(fd)
         self._fd = fd
         return True
+
+    def _held_elsewhere(self, fd: int) -> bool:
+        """Whether the second name of the lock (:attr:`guard`) is another file than
+        the one locked on ``fd``, that another process holds locked: the lock file
+        of a live holder was removed by hand, and this process locked the one made
+        at the path before the holder made it again."""
+        assert fcntl is not None
+        try:
+            other = open_regular(self.guard, os.O_RDONLY)
+        except OSError:  # none there (or a link, a directory...): no holder named by it
+            return False
+        try:
+            if _same_file(os.fstat(other), os.fstat(fd)):
+                return False
+            try:
+                fcntl.flock(other, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except OSError:
+                return True
+            return False  # left by a process that died: made again (_name_guard)
+        finally:
+            os.close(other)
+
+    def _name_guard(self, fd: int) -> None:
+        """Give the file locked on ``fd`` its second name (:attr:`guard`), in place of
+        any file there, unless it has it.  Nothing is done where that cannot be (a
+        file system without hard links): the lock is then the file at the path alone."""
+        try:
+            mine = os.fstat(fd)
+            with contextlib.suppress(FileNotFoundError):
+                if _same_file(os.stat(self.guard, follow_symlinks=False), mine):
+                    return
+                os.unlink(self.guard)
+            os.link(self.path, self.guard)  # checked below: the path may be another file by now
+            if _same_file(os.stat(self.guard, follow_symlinks=False), mine):
+                return
+        except OSError:
+            pass
+        with contextlib.suppress(OSError):  # the path was another file meanwhile: no second name
+            if not _same_file(os.stat(self.guard, follow_symlinks=False), os.fstat(fd)):
+                os.unlink(self.guard)
+
+    def _guarded(self, fd: int) -> bool:
+        """Whether the file locked on ``fd`` is still at its second name (:attr:`guard`)."""
+        try:
+            return _same_file(os.stat(self.guard, follow_symlinks=False), os.fstat(fd))
+        except OSError:
+            return False
 
     def _lock_at_path(self) -> int | None:
         """Open (or make) the lock file and lock it; its descriptor, or None when
@@ -221,17 +293,23 @@ class Lock:
             fd = self._fd
             if fd is None or self.lost is not None:
                 return False
-            if fcntl is None or self._at_path(fd):  # pragma: no branch
+            if fcntl is None:  # pragma: no cover
+                return True
+            if self._at_path(fd):
+                self._name_guard(fd)  # its second name removed by hand: made again
                 return True
             try:
                 new = self._lock_at_path()
             except OSError:  # the directory cannot be written now: the old lock is all there is
                 return True
             if new is None:
+                if self._guarded(fd):  # the process that locked it finds this lock by its second name and gives way
+                    return True
                 self.lost = self.owner() or LockOwner(None, None, None)
                 return False
             self._stamp(new, self._since)  # held since then all along
             self._fd = new
+            self._name_guard(new)
             os.close(fd)
             return True
 
@@ -309,6 +387,9 @@ class Lock:
             fd, self._fd = self._fd, None
             if fd is None:
                 return
+            if fcntl is not None and self._guarded(fd):  # its second name first: the file at the path is still locked
+                with contextlib.suppress(OSError):
+                    os.unlink(self.guard)
             if self._at_path(fd):  # not a file another process made and locked in its place
                 with contextlib.suppress(OSError):
                     os.unlink(self.path)

@@ -14,6 +14,9 @@ user data directory for ``gin-tui``, or ``--data-dir`` / ``GIN_TUI_HOME``.
     Held (``flock``) by the process playing that match; it holds the owner's
     pid, so a second ``gin-tui`` can say who has the match open.  A lock
     left behind by a dead process is stale and simply taken over.
+``.current.json.lock``
+    The same file under a second name (a hard link), where the lock is still
+    found when ``current.json.lock`` is removed by hand (:attr:`Lock.guard`).
 ``archive/<match id>.json``
     Finished matches, and unfinished ones given up for a new match (``--new``),
     in the same format; they are never resumed.
