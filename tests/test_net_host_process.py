@@ -402,6 +402,36 @@ def test_a_host_whose_lock_file_is_removed_makes_it_again_and_a_second_host_is_r
     assert not path.exists()  # given up as it closed
 
 
+def test_a_second_host_started_before_the_removed_lock_file_is_made_again_is_refused(host_process):
+    """The first host stopped (SIGSTOP) cannot make its removed lock file again:
+    a second ``gin-tui host`` took the match then; it finds the first host's lock
+    by the file's second name and is refused."""
+    from ginrummy_tui.cli.host import SAVE_NAME
+
+    first = host_process()
+    path = first.data / (SAVE_NAME + ".lock")
+    first.proc.send_signal(signal.SIGSTOP)
+    try:
+        path.unlink()
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        env.pop("GIN_TUI_HOME", None)
+        try:
+            second = subprocess.run(
+                [sys.executable, "-m", "ginrummy_tui", "host", "--server-only", "--port", "0", "--data-dir",
+                 str(first.data)],
+                stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, cwd=ROOT, timeout=20,
+            )
+        except subprocess.TimeoutExpired:  # it serves the match (killed by run)
+            pytest.fail("the second host took the match")
+    finally:
+        first.proc.send_signal(signal.SIGCONT)
+    said = " ".join(second.stderr.split())
+    assert second.returncode == 1, said
+    assert f"another 'gin-tui host' is running with this match (process {first.proc.pid}, since " in said
+    assert first.stop() == 0
+    assert not path.exists() and not path.with_name("." + path.name).exists()
+
+
 def test_a_host_started_again_without_port_listens_where_the_match_was_hosted(host_process):
     # A host started again (or taking the match over) without --port listened on the
     # default port, while the other player's game kept rejoining the old one; one given
