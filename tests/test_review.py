@@ -247,7 +247,7 @@ def test_a_knock_against_waiting_is_given_a_cost_from_play_outs_in_which_the_pla
     before, move = steps[-1]
     knock, wait = parse_action("knock 5S"), parse_action("discard 5S")
     assert move.action == knock
-    cost = estimate_knock_cost(before, 0, knock, wait, deals=60, seed=3)
+    cost = estimate_knock_cost(before, 0, knock, wait, deals=60, most=60, seed=3)
     # the same figure by hand: the mean over the guessed deals of waiting's points less the
     # knock's, in the hand's points (a spade upcard doubles them)
     v = view(before, 0)
@@ -255,14 +255,16 @@ def test_a_knock_against_waiting_is_given_a_cost_from_play_outs_in_which_the_pla
     guesser = MasterOpponent(3, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR))
     import random
 
-    waited, knocked = guesser.playout_points(v, [wait, knock], random.Random(f"gin-tui-review-knock/3/{len(before.history)}"), 60)
+    rng = random.Random(f"gin-tui-review-knock/3/{len(before.history)}")
+    waiters = random.Random(f"gin-tui-review-waiters/3/{len(before.history)}")
+    waited, knocked = guesser.playout_points(v, [wait, knock], rng, 60, cond_rng=waiters)
     assert cost == pytest.approx(2 * (sum(waited) - sum(knocked)) / 60)
     # the player lies in wait in those play-outs: waiting is not a knock a turn later
     assert sum(waited) != sum(knocked) and any(p >= 25 for p in waited)  # some gins or undercuts
     # waiting is estimated the better here, as the hint says; the knock is the costlier throw
     assert cost > 5
     # the other way round: waiting where the expert knocks costs as much the other way
-    assert estimate_knock_cost(before, 0, wait, knock, deals=60, seed=3) == pytest.approx(-cost)
+    assert estimate_knock_cost(before, 0, wait, knock, deals=60, most=60, seed=3) == pytest.approx(-cost)
     # on the screen: a cost like the others', and where it comes from
     review = review_moves(steps, 0, samples=4, knock_deals=60)
     listed = next(m for m in review.mistakes if m.played == knock)
@@ -271,7 +273,32 @@ def test_a_knock_against_waiting_is_given_a_cost_from_play_outs_in_which_the_pla
     console.print(review_renderable(review))
     text = console.export_text()
     assert f"waited. About {round(listed.cost)} points lost." in text and "Not estimated" not in text
-    assert "a knock against waiting, 60 times with the other hand guessed" in text
+    assert "as the hints guess them; a knock against waiting likewise, with you lying in wait in the play-outs." in text
+
+
+def test_a_knock_against_waiting_is_played_out_to_the_precision_of_the_other_costs():
+    # it was played out on 120 deals, whatever its spread: in the first hand of seed 11
+    # (standard against standard) the knock with 6♦ cost 11.7 points with a standard error
+    # of 2.1, where the other costs are played out to within PRECISION
+    from ginrummy_tui.ai.review import DEFAULT_SAMPLES, KNOCK_DEALS, MORE_SAMPLES, PRECISION, estimate_knock_cost_error
+
+    s = new_game(seed=11)
+    bot = get_opponent("standard", 0)
+    while s.phase in ("upcard", "draw", "discard"):
+        s = apply(s, bot.choose(view(s, s.current)))
+    steps = replay_history(new_game(seed=11), [m.action for m in s.history])
+    before, move = steps[-1]
+    knock, wait = parse_action("knock 6D"), parse_action("discard 6D")
+    assert move.action == knock and move.seat == 0
+    cost, error = estimate_knock_cost_error(before, 0, knock, wait)
+    assert 0 < error <= PRECISION and cost > 5
+    # on 120 deals, or on the others' most, its standard error is above PRECISION: more were played out
+    assert estimate_knock_cost_error(before, 0, knock, wait, most=120)[1] > 2 * PRECISION
+    assert estimate_knock_cost_error(before, 0, knock, wait, most=DEFAULT_SAMPLES * MORE_SAMPLES)[1] > PRECISION
+    assert KNOCK_DEALS > DEFAULT_SAMPLES * MORE_SAMPLES
+    # the review gives that cost and error
+    listed = next(m for m in review_moves(steps, 0).mistakes if m.played == knock)
+    assert listed.suggested == wait and (listed.cost, listed.error) == (round(cost, 2), round(error, 2))
 
 
 # Hand 3 of `--rules classic --seed 5` against the master, the player off the
@@ -617,3 +644,26 @@ def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
     assert "waiting with 9" in explain(view(steps[35][0], 0), m.suggested)
     assert m.reason.startswith("Discard 4♠ and wait: it leaves 9 deadwood, as 4♣ would; after your next two draws")
     assert "knock" not in m.reason
+
+
+def test_the_hands_guessed_as_a_waiters_are_drawn_anew_for_each_batch_of_a_knocks_deals(monkeypatch):
+    # the master's play-outs draw which deals guess a waiter's hand from a generator seeded by
+    # the view, the same at every call: each batch of 24 deals would repeat the first's
+    from ginrummy_tui.ai.master import MasterOpponent
+    from ginrummy_tui.ai.review import DEFAULT_SAMPLES, estimate_knock_cost_error
+
+    steps = replay_history(new_game(PRESETS["oklahoma"], seed=11), OKLAHOMA_11_KNOCK)
+    before, _move = steps[-1]
+    batches: list[list[float]] = []
+    deals = MasterOpponent._deals
+
+    def recorded(self, view, ctx, rng, waits):
+        batches.append(list(waits))
+        return deals(self, view, ctx, rng, waits)
+
+    monkeypatch.setattr(MasterOpponent, "_deals", recorded)
+    estimate_knock_cost_error(before, 0, parse_action("knock 5S"), parse_action("discard 5S"), seed=3)
+    assert len(batches) > 4 and all(len(b) == DEFAULT_SAMPLES for b in batches)
+    assert len({tuple(b) for b in batches}) > len(batches) // 2
+    share = sum(1 for b in batches for w in b if w > 0) / sum(len(b) for b in batches)
+    assert 0.2 < share < 0.4  # about the prior's 0.3 in the first hand of a match

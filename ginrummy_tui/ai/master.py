@@ -597,13 +597,21 @@ class MasterOpponent:
                 p_wait = 0.0
         return mine_wait, opp_wait, p_wait
 
-    def playout_points(self, view: PlayerView, cands: list[Action], rng: random.Random, n: int) -> list[list[int]]:
+    def playout_points(
+        self, view: PlayerView, cands: list[Action], rng: random.Random, n: int, cond_rng: random.Random | None = None
+    ) -> list[list[int]]:
         """The points of this hand (before its multiplier; negative when the
         opponent scores) of each candidate on the same ``n`` deals from ``rng``,
         as the search weighs them (:meth:`_search`): the opponent's hand guessed
         (:meth:`_deals`), a knock now settled exactly, any other candidate
         played out with the fast policies (this seat lying in wait as the
-        expert would, the opponent as :meth:`playout_waits` says)."""
+        expert would, the opponent as :meth:`playout_waits` says).
+
+        With ``MasterParams.condition``, ``cond_rng`` draws whether each
+        deal's hand is guessed as a waiter's; by default a generator seeded
+        by this view, the same at every call (the search's single call), so
+        a caller playing out more deals in several calls passes its own, or
+        every call would guess waiters in the same deals of its batch."""
         params = self.params
         rules = view.rules
         limit = view.knock_limit
@@ -616,7 +624,9 @@ class MasterOpponent:
         chosen = [0.0] * n
         if params.condition:
             p_cond = waiter_chance(view, params.cond_prior)
-            crng = random.Random(f"master-cond/{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}")
+            crng = cond_rng
+            if crng is None:
+                crng = random.Random(f"master-cond/{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}")
             chosen = [opp_wait if crng.random() < p_cond else 0.0 for _ in range(n)]
         deals = self._deals(view, ctx, rng, chosen)
         # each deal draws the opponent's kind in play-outs: waiting, or knocking as soon as it may

@@ -20,7 +20,8 @@ otherwise, as the master opponent weighs it (:func:`estimate_knock_cost`):
 the fast opponents knock as soon as they may, so waiting would be played out
 as a knock a turn later.  The other hand is guessed as the hints guess it,
 the knock settled exactly, and the wait played out with the player lying in
-wait as the expert would.
+wait as the expert would; to the same precision as the others, on more deals
+at most (:data:`KNOCK_DEALS`).
 
 Pure Python: no Textual, no I/O.
 """
@@ -68,9 +69,14 @@ BETTER = 2.5
 """Points by which an estimate favouring the player's own choice is said so
 ("your choice looks about 3 points better"), and the expert's reason for
 its other choice is not given as if it had won (:func:`outplayed_reason`)."""
-KNOCK_DEALS = 120
-"""Guessed deals per decision to knock or to wait (as many as the master's
-search gives each of its two candidates there)."""
+KNOCK_DEALS = 768
+"""The most guessed deals behind the cost of a knock against waiting, played
+out as the others are (``DEFAULT_SAMPLES`` at a time while the standard
+error is above ``PRECISION``), twice their most: a knock settled at once
+against a wait that may end in gin or an undercut differs by 20 to 28 points
+(a standard deviation) from one deal to the next, where 384 deals would
+leave 1.0 to 1.4 points and 120 (all there were) left 1.2 to 2.5; a deal
+there takes about a quarter of a millisecond, so 768 take about 0.2 s."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +166,9 @@ class HandReview:
     samples: int
     """Random deals per decision behind each cost."""
     knock_deals: int = KNOCK_DEALS
-    """Guessed deals behind the cost of a knock against waiting."""
+    """The most guessed deals behind the cost of a knock against waiting
+    (``samples`` at a time, as the others, while its standard error is above
+    ``PRECISION``)."""
     layout: str | None = None
     """Why the knocker's melds were laid out as they were, when a meld was kept
     out to block layoffs (see :func:`ginrummy_tui.engine.layout_note`)."""
@@ -635,17 +643,32 @@ def estimate_cost_error(
         for action in (played, suggested):
             apply(state, action)  # raises, saying why, unless both are legal here: the play-outs do not check
         fast = FastPlayOut(state, seat)
-    diffs: list[int] = []
-    mean = spread = 0.0
     v = view(state, seat)
     guesser = meld_guesser()
-    while samples > 0 and len(diffs) < samples * MORE_SAMPLES:
-        for other, stock in guesser.guess_deals(v, rng, samples):
+
+    def batch(k: int) -> list[int]:
+        diffs = []
+        for other, stock in guesser.guess_deals(v, rng, k):
             if fast is not None:
                 diffs.append(fast.points(suggested, other, stock) - fast.points(played, other, stock))
                 continue
             s = _dealt(state, seat, other, stock)
             diffs.append(_play_out(apply(s, suggested), seat, policies) - _play_out(apply(s, played), seat, policies))
+        return diffs
+
+    return _to_precision(batch, samples, samples * MORE_SAMPLES)
+
+
+def _to_precision(batch: Callable[[int], list[int]], step: int, most: int) -> tuple[float, float]:
+    """The mean of the differences ``batch(k)`` plays out on ``k`` more
+    guessed deals, and its standard error: ``step`` deals at a time, until
+    the standard error is within ``PRECISION`` or ``most`` deals are played
+    out (the costs of :func:`estimate_cost_error` and of
+    :func:`estimate_knock_cost_error`)."""
+    diffs: list[int] = []
+    mean = spread = 0.0
+    while step > 0 and len(diffs) < most:
+        diffs += batch(min(step, most - len(diffs)))
         n = len(diffs)
         mean = sum(diffs) / n
         spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
@@ -662,42 +685,53 @@ def estimate_knock_cost(
     played: Action,
     suggested: Action,
     *,
-    deals: int = KNOCK_DEALS,
+    deals: int = DEFAULT_SAMPLES,
+    most: int = KNOCK_DEALS,
     seed: int | str = 0,
 ) -> float:
     """Expected points of this hand lost by ``played`` rather than
     ``suggested`` in ``state`` (seat ``seat`` to throw), where one knocks and
-    the other throws the same card without knocking: on ``deals`` guesses of
-    the other hand and the stock (the master's, as the hints deal them but
-    without their bound on a quick knocker's replayed draws: the cards it
-    picked up in melds, half its stock draws replayed, each a hand it did not
-    end the hand with), the knock settled exactly and the wait played out with the
-    master's fast policies, the player lying in wait as the expert would
-    (:meth:`~ginrummy_tui.ai.master.MasterOpponent.playout_points`)."""
-    return estimate_knock_cost_error(state, seat, played, suggested, deals=deals, seed=seed)[0]
-
-
-def _mean_error(diffs: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``diffs`` and its standard error."""
-    n = len(diffs)
-    if not n:
-        return 0.0, 0.0
-    mean = sum(diffs) / n
-    return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1) / n)
+    the other throws the same card without knocking: the mean of
+    :func:`estimate_knock_cost_error`."""
+    return estimate_knock_cost_error(state, seat, played, suggested, deals=deals, most=most, seed=seed)[0]
 
 
 def estimate_knock_cost_error(
-    state: GameState, seat: int, played: Action, suggested: Action, *, deals: int = KNOCK_DEALS, seed: int | str = 0
+    state: GameState,
+    seat: int,
+    played: Action,
+    suggested: Action,
+    *,
+    deals: int = DEFAULT_SAMPLES,
+    most: int = KNOCK_DEALS,
+    seed: int | str = 0,
 ) -> tuple[float, float]:
-    """:func:`estimate_knock_cost` (the same figure, on the same deals) and its standard error."""
+    """Expected points of this hand lost by ``played`` rather than
+    ``suggested`` in ``state`` (seat ``seat`` to throw), where one knocks and
+    the other throws the same card without knocking, and the standard error
+    of that mean, played out as :func:`estimate_cost_error` plays the others
+    (:func:`_to_precision`): on ``deals`` guesses of the other hand and the
+    stock, ``deals`` more at a time while the standard error is above
+    ``PRECISION``, up to ``most`` (:data:`KNOCK_DEALS`: one deal differs
+    from the next by more here).  The guesses are the master's, as the
+    hints deal them but without their bound on a quick knocker's replayed
+    draws: the cards it picked up in melds, half its stock draws replayed,
+    each a hand it did not end the hand with.  The knock is settled exactly
+    and the wait played out with the master's fast policies, the player
+    lying in wait as the expert would
+    (:meth:`~ginrummy_tui.ai.master.MasterOpponent.playout_points`)."""
     from .master import GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
 
     v = view(state, seat)
     guesser = MasterOpponent(seed if isinstance(seed, int) else 0, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR))
     rng = random.Random(f"gin-tui-review-knock/{seed}/{len(state.history)}")
-    mine, theirs = guesser.playout_points(v, [suggested, played], rng, deals)
-    _mean, error = _mean_error([(a - b) * v.multiplier for a, b in zip(mine, theirs)])
-    return (sum(a - b for a, b in zip(mine, theirs)) * v.multiplier / deals if deals else 0.0), error
+    waiters = random.Random(f"gin-tui-review-waiters/{seed}/{len(state.history)}")  # one generator for every batch
+
+    def batch(k: int) -> list[int]:
+        mine, theirs = guesser.playout_points(v, [suggested, played], rng, k, cond_rng=waiters)
+        return [(a - b) * v.multiplier for a, b in zip(mine, theirs)]
+
+    return _to_precision(batch, deals, most)
 
 
 def compared_reason(v: PlayerView, played: Card, suggested: Card, ascii_only: bool = False, name: str = COMPUTER) -> str:
@@ -813,7 +847,7 @@ def review_moves(
         if suggested == move.action:
             continue
         if knock_only(move.action, suggested):  # the fast players knock whenever they can: waiting is played out otherwise
-            cost, error = estimate_knock_cost_error(before, seat, move.action, suggested, deals=knock_deals, seed=seed)
+            cost, error = estimate_knock_cost_error(before, seat, move.action, suggested, deals=samples, most=knock_deals, seed=seed)
         else:
             cost, error = estimate_cost_error(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
         if cost <= -BETTER and cost <= -2 * error:

@@ -248,10 +248,7 @@ def review_renderable(
         "with the cards you could not see guessed from what the other player showed, as the hints guess them"
     )
     if any(m.knock_only for m in review.mistakes):
-        how += (
-            f"; a knock against waiting, {review.knock_deals} times with the other hand guessed the same way, "
-            "the player lying in wait"
-        )
+        how += "; a knock against waiting likewise, with you lying in wait in the play-outs"
     lines.append(Text(how + ".", style=muted))
     return Group(*lines)
 
