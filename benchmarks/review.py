@@ -5,7 +5,8 @@ of a hint (the expert's choice plus its reason) per decision, and the time of
 the whole review of each hand (as the app computes it, in a worker, when the
 hand ends), with the number of the player's decisions per hand and of the
 differences only in knocking (a knock against waiting, whose cost is played
-out on the hints' guessed deals).
+out on the hints' guessed deals, the player lying in wait) and the standard
+errors of their costs.
 Run: ``python benchmarks/review.py [HANDS] [--costs]``; with ``--costs`` it
 also prints each hand's reviewed differences and their costs, one line a
 hand, so that two versions can be checked to give the same reviews (run the
@@ -20,7 +21,7 @@ import time
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.hints import hint
-from ginrummy_tui.ai.review import MORE_SAMPLES, PRECISION, review_hand
+from ginrummy_tui.ai.review import KNOCK_DEALS, MORE_SAMPLES, PRECISION, review_hand
 from ginrummy_tui.engine import apply, new_game, view
 from ginrummy_tui.tui.screens.review_screen import SAMPLES
 
@@ -35,7 +36,7 @@ def main(hands: int = 20, costs: bool = False) -> None:
     hint_ms: list[float] = []
     review_s: list[float] = []
     decisions: list[int] = []
-    knock_only = 0
+    knock_errors: list[float] = []
     for seed in range(hands):
         s = new_game(seed=seed)
         while s.phase in ("upcard", "draw", "discard"):
@@ -51,17 +52,24 @@ def main(hands: int = 20, costs: bool = False) -> None:
         decisions.append(r.decisions)
         if costs:
             print(f"hand {seed}: {r.decisions} decisions;", "; ".join(f"{m.index} {m.played} / {m.suggested}: {m.cost}" for m in r.mistakes))
-        knock_only += sum(1 for m in r.mistakes if m.knock_only)
+        knock_errors += [m.error for m in r.mistakes if m.knock_only]
     print(
         f"hands: {hands}, samples per reviewed decision: {SAMPLES}, up to {SAMPLES * MORE_SAMPLES} "
-        f"while a cost's standard error is above {PRECISION} points"
+        f"while a cost's standard error is above {PRECISION} points ({KNOCK_DEALS} for a knock against waiting)"
     )
     print(f"hint:   median {statistics.median(hint_ms):.1f} ms, p99 {_pct(hint_ms, 0.99):.1f} ms ({len(hint_ms)} hints)")
     print(
         f"review: median {statistics.median(review_s):.2f} s, max {max(review_s):.2f} s per hand "
         f"(median {statistics.median(decisions):.0f} decisions of the player per hand)"
     )
-    print(f"differences only in knocking (a knock against waiting): {knock_only} in {hands} hands")
+    print(f"differences only in knocking (a knock against waiting): {len(knock_errors)} in {hands} hands", end="")
+    if knock_errors:
+        print(
+            f", their costs' standard error {min(knock_errors):.2f} to {max(knock_errors):.2f} points "
+            f"(median {statistics.median(knock_errors):.2f})",
+            end="",
+        )
+    print()
 
 
 if __name__ == "__main__":
