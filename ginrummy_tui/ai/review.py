@@ -73,10 +73,10 @@ KNOCK_DEALS = 768
 """The most guessed deals behind the cost of a knock against waiting, played
 out as the others are (``DEFAULT_SAMPLES`` at a time while the standard
 error is above ``PRECISION``), twice their most: a knock settled at once
-against a wait that may end in gin or an undercut differs by 20 to 28 points
-(a standard deviation) from one deal to the next, where 384 deals would
-leave 1.0 to 1.4 points and 120 (all there were) left 1.2 to 2.5; a deal
-there takes about a quarter of a millisecond, so 768 take about 0.2 s."""
+against a wait that may end in gin or an undercut differs by 13.5 to 27.5
+points (a standard deviation) from one deal to the next, where 384 deals
+would leave 0.7 to 1.4 points and 120 (all there were) left 1.2 to 2.5
+(docs/hints-review-web.md); 768 deals take about 0.2 s."""
 
 
 @dataclass(frozen=True)
