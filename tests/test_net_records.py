@@ -1567,3 +1567,83 @@ async def test_the_host_s_result_names_who_played_the_match_not_who_holds_the_se
         await carol.aclose()
         await ann.aclose()
         await server.close()
+
+
+async def test_the_newcomer_s_screens_name_who_played_the_hands_at_their_seat_before_them(tmp_path):
+    # Carol took Bob's seat on the result: her end of the hand, result and score table
+    # said "You" for Bob's hands ("You won the match!", "Scores: You 61", a column "You").
+    from textual.widgets import Static
+
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.net.server import MatchServer
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    from .app_helpers import screen_text
+    from .test_net_away import until_app
+    from .test_net_session import played_until
+
+    over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    played = {str(row.hand_no): ["Ann", "Bob"] for row in over.sheet}
+    table = {"names": ["Ann", "Bob"], "seated": [True, True], "match": {"no": over.match_no, "started": None,
+                                                                       "hints": [0, 0], "played": played}}
+    server = MatchServer(over, names=("Ann", "Guest"), port=0, table=table)
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann")
+    carol = RemoteSession(*server.address, server.codes[1], "Carol")
+    await ann.connect()
+    await carol.connect()
+    app = make_app(session=carol, pause=0)
+    try:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            await pilot.pause()
+            app.clear_notifications()  # "Bob played this match at your seat: …"
+            await pilot.pause()
+            body = screen_text(app)
+            assert f"Scores: Bob {over.scores[1]}" in body and "You " not in body
+            await pilot.press("enter")
+            await until_app(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+            await pilot.pause()
+            head = str(app.screen.query_one("#winner", Static).render())
+            assert ("Bob won the match." if over.winner == 1 else "Ann won the match.") in head
+            assert f"Bob {over.totals[1]} · Ann {over.totals[0]}" in head and "You" not in head
+            rows = screen_text(app).splitlines()
+            [columns] = [row for row in rows if "#" in row and "Ending" in row]
+            assert "Bob" in columns and "You" not in columns
+        assert carol.played_own_name() == "Bob" and ann.played_own_name(whole_match=True) == "You"
+    finally:
+        await carol.aclose()
+        await ann.aclose()
+        await server.close()
+
+
+async def test_the_newcomer_mid_match_says_you_only_for_the_hands_they_played():
+    # Carol took Bob's seat after the first hand: the score table's column said "You" for all.
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.net.server import MatchServer
+    from ginrummy_tui.tui.widgets.score_table import score_table
+
+    from .test_net_session import played_until
+
+    over = played_until(new_game(PRESETS["standard"].with_options(target=100), seed=SEED), ("match_over",))
+    assert len(over.sheet) > 1
+    first = over.sheet[0].hand_no
+    table = {"names": ["Ann", "Carol"], "seated": [True, True], "match": {
+        "no": over.match_no, "started": None, "hints": [0, 0], "played": {str(first): ["Ann", "Bob"]}}}
+    server = MatchServer(over, names=("Ann", "Guest"), port=0, table=table)
+    await server.start()
+    carol = RemoteSession(*server.address, server.codes[1], "Carol")
+    await carol.connect()
+    try:
+        assert carol.played_own_name() == "You"
+        mine = carol.played_own_name(whole_match=True)
+        assert mine == "Bob/You"
+        t = score_table(carol.view(), carol.played_name(whole_match=True), own_name=mine)
+        assert [str(c.header) for c in t.columns][-2:] == ["Bob/You", "Ann"]
+    finally:
+        await carol.aclose()
+        await server.close()

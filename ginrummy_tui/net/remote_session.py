@@ -701,6 +701,18 @@ class RemoteSession(Session):
             return others[-1]
         return "/".join(dict.fromkeys(others))  # each once, in the order they played
 
+    def played_own_name(self, whole_match: bool = False) -> str:
+        client = self.client
+        me = client.names[client.seat] if client is not None and client.seat is not None else ""
+        mine = ["You" if names[self.seat] == me else names[self.seat] for names in self.played_by()]
+        if whole_match and client is not None and client.view is not None and client.view.phase.playing:
+            mine.append("You")  # the hand in play is this player's
+        if not mine:
+            return "You"
+        if not whole_match:
+            return mine[-1]
+        return "/".join(dict.fromkeys(mine))  # each once, in the order they played
+
     def played_by(self) -> list[list[str]]:
         """The names at both seats as each hand of the score sheet ended, as the host says
         (the names now at the table for a hand it does not say)."""

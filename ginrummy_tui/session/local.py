@@ -153,6 +153,12 @@ class Session:
         changed hands), not of who holds the seat now (network play; else :attr:`opponent_name`)."""
         return self.opponent_name
 
+    def played_own_name(self, whole_match: bool = False) -> str:
+        """This seat's player as the screens of a finished hand say it: "You" for the hands the
+        viewer played, else the name of who played them (network play, where this player took
+        the seat from another: "Bob", or "Bob/You" for ``whole_match`` when both played some)."""
+        return "You"
+
     def match_number(self) -> int | None:
         """Network play: the number of the match in play among the player's own matches,
         from the player's history (None: not known, or not network play: the keeper numbers

@@ -955,7 +955,7 @@ class GinApp(App):
             self.pop_screen()
         if self._seen_in_play:  # not the notes of a start on the end of a hand, which no toast has hidden yet
             self._take_down_notes()
-        self.push_screen(SummaryScreen(v, self.session.played_name(), self.ascii_only))
+        self.push_screen(SummaryScreen(v, self.session.played_name(), self.ascii_only, self.session.played_own_name()))
 
     def on_notify(self, event: Notify) -> None:
         """A toast raised (``App`` shows it): kept in mind, to be taken down by
@@ -1061,7 +1061,9 @@ class GinApp(App):
         if not isinstance(self.screen, ScoreScreen):
             match = practised_match(self)
             if match is None:
-                self.push_screen(ScoreScreen(self.session.view(), self.session.played_name(whole_match=True)))
+                session = self.session
+                mine = session.played_own_name(whole_match=True)
+                self.push_screen(ScoreScreen(session.view(), session.played_name(whole_match=True), own_name=mine))
                 return
             note = f"This is your match's table: the practice of hand {self.session.view().hand_no} does not count."
             self.push_screen(ScoreScreen(match, self.session.opponent_name, note))

@@ -463,3 +463,8 @@ def pile_open(v: PlayerView) -> bool:
 def opponent_to_move(v: PlayerView) -> bool:
     """True while the other player is to move within a hand."""
     return v.current != v.seat and v.phase.playing
+
+
+def you_lower(name: str) -> str:
+    """A player's name within a sentence: "you" for "You", else the name as it is."""
+    return "you" if name == "You" else name

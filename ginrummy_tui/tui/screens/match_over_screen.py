@@ -17,7 +17,7 @@ from ginrummy_tui.engine.state import is_shutout
 
 from ..host import GoingOnChanged, SuitsChanged, gin_of, match_title
 from ..palette import DEFAULT, Palette, palette_of
-from ..table_text import fitting_name, short_name
+from ..table_text import fitting_name, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.race import Race
@@ -108,10 +108,13 @@ class MatchOverScreen(AfterHandScreen):
     review, a replay of its deal, its turns)."""
     OVER = ("the match is over", "m lists every turn of its last hand")
 
-    def __init__(self, v: PlayerView, opponent_name: str) -> None:
+    def __init__(self, v: PlayerView, opponent_name: str, own_name: str = "You") -> None:
         super().__init__()
         self.v = v
         self.opponent_name = opponent_name
+        self.own_name = own_name
+        """Who played this seat's hands: "You", or in network play the player this one took
+        the seat from ("Bob", "Bob/You" when both played some)."""
         self._record: Text | None = None
         """The record against this level, if any (read when the screen is composed)."""
 
@@ -120,16 +123,20 @@ class MatchOverScreen(AfterHandScreen):
         v = self.v
         me = v.seat
         name = fitting_name(self.opponent_name, width)
+        own = self.own_name if self.own_name == "You" else fitting_name(self.own_name, width)
+        yours = "your time" if own == "You" else f"{own}'s time"
         head = Text(justify="center")
         timed_out = v.result is not None and v.result.kind == EndKind.TIMEOUT
         if timed_out:  # a move clock ran out: say so, the score alone does not explain it
-            words = f"You won the match: {name} ran out of time." if v.winner == me else f"{name} won the match: your time ran out."
+            words = f"{own} won the match: {name} ran out of time." if v.winner == me else f"{name} won the match: {yours} ran out."
+        elif v.winner == me:
+            words = "You won the match!" if own == "You" else f"{own} won the match."
         else:
-            words = "You won the match!" if v.winner == me else f"{name} won the match."
+            words = f"{name} won the match."
         head.append(words, style="bold")
         head.append("\n" + self._final_score(width))
         if is_shutout(v.rules, v.scores, v.winner):
-            loser = "you" if v.winner != me else short_name(self.opponent_name)
+            loser = you_lower(short_name(self.own_name)) if v.winner != me else short_name(self.opponent_name)
             doubled = 2 * v.rules.game_bonus
             forms = (f"Shutout: {loser} scored nothing, the game bonus is doubled ({doubled}).",
                      f"Shutout: game bonus doubled ({doubled}).")
@@ -189,7 +196,7 @@ class MatchOverScreen(AfterHandScreen):
         words = "Final score" if v.totals == v.scores else "Final score with bonuses"
         line = ""
         for name in (fitting_name(self.opponent_name, width), short_name(self.opponent_name)):
-            line = f"{words}: You {v.totals[me]} · {name} {v.totals[opp]}"
+            line = f"{words}: {short_name(self.own_name)} {v.totals[me]} · {name} {v.totals[opp]}"
             if cell_len(line) <= inner_width(width) - HEAD_FRAME:
                 return line
         return line.replace(": ", ":\n", 1)
@@ -274,11 +281,12 @@ class MatchOverScreen(AfterHandScreen):
                     id="final-table",
                     title=match_title(self.app),
                     ascii_only=gin_of(self.app).ascii_only,
+                    own_name=self.own_name,
                 )
                 with Vertical(id="race-box"):
                     yield Static(Text("The race", style="bold"), id="race-title")
                     with Horizontal(id="race-row"):
-                        yield Race(v, self.opponent_name, ascii_only=gin_of(self.app).ascii_only)
+                        yield Race(v, self.opponent_name, ascii_only=gin_of(self.app).ascii_only, own_name=self.own_name)
                         self._record = level_record(self.app, gin_of(self.app).ascii_only, palette_of(self.app))
                         if self._record is not None:
                             yield Static(self._record, id="level-record")

@@ -30,10 +30,12 @@ class ScoreScreen(TableOnly, ModalScreen):
 
     TABLE_ONLY = "The table's keys do nothing in the score table: Esc goes back."
 
-    def __init__(self, v: PlayerView, opponent_name: str, note: str = "") -> None:
+    def __init__(self, v: PlayerView, opponent_name: str, note: str = "", own_name: str = "You") -> None:
         super().__init__()
         self.v = v
         self.opponent_name = opponent_name
+        self.own_name = own_name
+        """Who played this seat's hands: "You", or in network play "Bob/You" (see :func:`score_table`)."""
         self.note = note
         """A line under the table ("" for none): in practice, that the table is the match's."""
 
@@ -46,11 +48,12 @@ class ScoreScreen(TableOnly, ModalScreen):
                 id="score-table",
                 title=match_title(self.app),
                 ascii_only=gin_of(self.app).ascii_only,
+                own_name=self.own_name,
             )
             doubled = doubled_note(self.v)
             if doubled:
                 yield Static(self._words(doubled), id="scores-doubled")
-            boxes = boxes_note(self.v, self.opponent_name)
+            boxes = boxes_note(self.v, self.opponent_name, self.own_name)
             if boxes:
                 yield Static(boxes, id="scores-boxes")
             if self.note:

@@ -18,7 +18,7 @@ from ginrummy_tui.engine.words import counted
 
 from ..host import GoingOnChanged, SuitsChanged
 from ..palette import DEFAULT, Palette, palette_of
-from ..table_text import fitting_name, log_text, short_name
+from ..table_text import fitting_name, log_text, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text
 from ..widgets.hand_log import HandLog
 from ..widgets.key_bar import KeyBar
@@ -128,19 +128,23 @@ def summary_renderable(
     colours: Palette = DEFAULT,
     hints: tuple[int, int] | None = None,
     match: PlayerView | None = None,
+    own_name: str = "You",
 ) -> Group:
     """Everything about how the last hand ended, from the view's ``result``
     (the cards face up when ``width`` allows, else as text); ``hints``
     (network play): the hints each player was shown in the hand; ``match``:
     the view of the match while ``v`` is a practice of its last hand (``a``),
     whose points are then what the player would have scored, apart from the
-    real hand's and the match's scores."""
+    real hand's and the match's scores; ``own_name``: the player's seat as it is
+    said ("You"; in network play the name of who played the hand at this seat
+    before this player took it)."""
     from ginrummy_tui.engine import best_melds, points_aside
 
     res = v.result
     me, opp = v.seat, 1 - v.seat
     opponent_name = fitting_name(opponent_name, width)  # below 60 columns the lines wrap less
-    names: dict[int | None, str] = {me: "You", opp: opponent_name}
+    own_name = own_name if own_name == "You" else fitting_name(own_name, width)
+    names: dict[int | None, str] = {me: own_name, opp: opponent_name}
     lines: list = []
     if res is None:
         return Group(Text("No hand has ended yet."))
@@ -156,7 +160,7 @@ def summary_renderable(
         verb = {EndKind.KNOCK: "knocked", EndKind.UNDERCUT: "knocked", EndKind.GIN: "went gin", EndKind.BIG_GIN: "went Big Gin"}[kind]
         head.append(f"{hand}: {knocker} {verb}")
         if kind == EndKind.UNDERCUT:
-            who = "you" if res.winner == me else names[res.winner]
+            who = you_lower(names[res.winner])
             head.append(f" — and {who} undercut!")
         elif res.tie and res.knock is not None:
             head.append(f" — a tie, {res.knock.knocker_deadwood} deadwood each.")
@@ -249,13 +253,13 @@ def summary_renderable(
     shown = v if match is None else match
     tot = Text()
     tot.append("Scores: " if match is None else "Match scores: ")
-    tot.append(f"You {shown.scores[me]}", style="bold")
+    tot.append(f"{own_name} {shown.scores[me]}", style="bold")
     tot.append(" · ")
     tot.append(f"{opponent_name} {shown.scores[opp]}", style="bold")
     tot.append(f" (to {shown.rules.target})")
     lines.append(tot)
     if hints is not None and any(hints):
-        lines.append(Text(f"Hints this hand: you {hints[0]} · {opponent_name} {hints[1]}", style=colours.muted))
+        lines.append(Text(f"Hints this hand: {you_lower(own_name)} {hints[0]} · {opponent_name} {hints[1]}", style=colours.muted))
     if ascii_only:  # "(44 - 7) x 2", "You - deadwood 3"
         lines = [ascii_text(line) if isinstance(line, Text) else line for line in lines]
     return Group(*lines)
@@ -282,10 +286,12 @@ class SummaryScreen(AfterHandScreen):
     it is dimmed and says again whom it waits for); then the keys of the hand that ended
     (:data:`AFTER_HAND_BINDINGS`: its review, a replay of its deal, its turns)."""
 
-    def __init__(self, v: PlayerView, opponent_name: str, ascii_only: bool = False) -> None:
+    def __init__(self, v: PlayerView, opponent_name: str, ascii_only: bool = False, own_name: str = "You") -> None:
         super().__init__()
         self.v = v
         self.opponent_name = opponent_name
+        self.own_name = own_name
+        """Who played the hand at this seat: "You", or in network play the player before this one."""
         self.ascii_only = ascii_only
         self._layout: tuple[bool, str] | None = None
         """The body's layout as last drawn (see :func:`body_layout`)."""
@@ -441,6 +447,7 @@ class SummaryScreen(AfterHandScreen):
             palette_of(self.app),
             hints=self.gin.session.hints_this_hand(),
             match=self._match,
+            own_name=self.own_name if self._match is None else "You",
         )
 
     def suits_changed(self) -> None:
@@ -493,5 +500,7 @@ class SummaryScreen(AfterHandScreen):
         from .match_over_screen import MatchOverScreen
 
         # network play: the names of who played it (not of who holds the seat now)
-        name = self.gin.session.played_name(whole_match=True) if not self.gin.session.replaying else self.opponent_name
-        self.app.switch_screen(MatchOverScreen(v, name))
+        session = self.gin.session
+        name = session.played_name(whole_match=True) if not session.replaying else self.opponent_name
+        own = session.played_own_name(whole_match=True) if not session.replaying else "You"
+        self.app.switch_screen(MatchOverScreen(v, name, own))

@@ -22,7 +22,12 @@ legend's: a cell partly filled shows it as a full one does."""
 
 
 def race_chart(
-    v: PlayerView, opponent_name: str, height: int = 5, ascii_only: bool = False, colours: Palette = DEFAULT
+    v: PlayerView,
+    opponent_name: str,
+    height: int = 5,
+    ascii_only: bool = False,
+    colours: Palette = DEFAULT,
+    own_name: str = "You",
 ) -> Text:
     """The chart as text: ``height`` rows of bars, then the hand numbers and
     who is who (the left bar of each pair is the player's, the right one the
@@ -52,7 +57,7 @@ def race_chart(
     # who is who, in colour and (for a screen without colour) by the side of each pair
     out.append(" " * label_w)
     out.append(bar_cell(8, 0, ascii_only) + " ", style=styles[0])
-    out.append("You (left)  ")
+    out.append(f"{own_name.split(' (')[0]} (left)  ")
     out.append(bar_cell(8, 1, ascii_only) + " ", style=styles[1])
     out.append(f"{opponent_name.split(' (')[0]} (right)")
     return out
@@ -79,10 +84,13 @@ class Race(Widget):
     rows: reactive[int] = reactive(5, layout=True)
     """The rows of bars (fewer on a short screen)."""
 
-    def __init__(self, v: PlayerView, opponent_name: str, *, ascii_only: bool = False, id: str | None = None) -> None:
+    def __init__(
+        self, v: PlayerView, opponent_name: str, *, ascii_only: bool = False, id: str | None = None, own_name: str = "You"
+    ) -> None:
         super().__init__(id=id)
         self.v = v
         self.opponent_name = opponent_name
+        self.own_name = own_name
         self.ascii_only = ascii_only
 
     @property
@@ -96,4 +104,7 @@ class Race(Widget):
         return len(self.render().plain.splitlines())
 
     def render(self) -> Text:
-        return race_chart(self.v, self.opponent_name, self.rows, ascii_only=self.ascii_only, colours=palette_of(self.app))
+        return race_chart(
+            self.v, self.opponent_name, self.rows, ascii_only=self.ascii_only, colours=palette_of(self.app),
+            own_name=self.own_name,
+        )

@@ -72,6 +72,7 @@ def score_table(
     tiny: bool = False,
     ascii_only: bool = False,
     short_rules: bool = False,
+    own_name: str = "You",
 ) -> Table:
     """One row per finished hand: how it ended, the deadwood, the points (with
     "(22×2)" after those an Oklahoma spade doubled: "+44 (22×2)"), the running totals.
@@ -83,11 +84,14 @@ def score_table(
     else the state's own number);
     with ``ascii_only`` the table is in ASCII alone ("22x2", "-"); with
     ``short_rules`` the title says only how many options were changed ("classic
-    rules (changed)", "classic rules (3 changes)"), not which."""
+    rules (changed)", "classic rules (3 changes)"), not which; ``own_name``: the player's
+    seat as it is said ("You"; in network play, "Bob" or "Bob/You" for the hands another
+    played at this seat before this player took it)."""
     say = ascii_words if ascii_only else str
     me, opp = v.seat, 1 - v.seat
     them = "Them" if tiny else short_name(opponent_name)
-    names = {me: "You", opp: them}
+    ours = short_name(own_name)
+    names = {me: ours, opp: them}
     t = Table(
         title=say(f"{title or f'Match {v.match_no}'} · to {v.rules.target} · {rules_label(v.rules, 'rules', short=short_rules, target=False)}"),
         box=ASCII_SIMPLE_HEAD if ascii_only else box.SIMPLE_HEAD,
@@ -104,14 +108,14 @@ def score_table(
     head, deadwood = _deadwood_column(v, gap)
     t.add_column(f"Deadwood\n{head}", justify="right", no_wrap=True)
     t.add_column("Points")
-    t.add_column("You", justify="right", style="bold", no_wrap=True)
+    t.add_column(ours, justify="right", style="bold", no_wrap=True, min_width=len(ours))
     t.add_column(them, justify="right", style="bold", no_wrap=True, min_width=len(them))
     for r in v.sheet:
         who = _whose_ending(r)
         if tiny:  # "Computer knocked" would wrap onto two lines there, "You went gin" too
             ending = "tie" if r.tie else _SHORT_KIND.get(r.kind, r.kind)
             if who is not None:
-                ending = f"{'You' if who == me else 'Them'}: {ending}"
+                ending = f"{ours if who == me else 'Them'}: {ending}"
         else:
             ending = _KIND.get(r.kind, r.kind)
             if who is not None:
@@ -167,7 +171,7 @@ def doubled_note(v: PlayerView) -> str:
     return ""
 
 
-def boxes_note(v: PlayerView, opponent_name: str) -> str:
+def boxes_note(v: PlayerView, opponent_name: str, own_name: str = "You") -> str:
     """Under the table of a match not over yet whose rules give a box bonus for
     each hand won: the boxes so far, which the table's rows do not add up until
     the match's end ("Box bonuses so far: You 60 (3 hands won), Computer 20 (1),
@@ -182,7 +186,7 @@ def boxes_note(v: PlayerView, opponent_name: str) -> str:
         return ""
     mine, theirs = (boxes[seat] // v.rules.box_bonus for seat in (me, opp))
     return (
-        f"Box bonuses so far: You {boxes[me]} ({counted(mine, 'hand')} won), {short_name(opponent_name)} {boxes[opp]} ({theirs}), "
+        f"Box bonuses so far: {short_name(own_name)} {boxes[me]} ({counted(mine, 'hand')} won), {short_name(opponent_name)} {boxes[opp]} ({theirs}), "
         "added at the end of the match."
     )
 
@@ -241,10 +245,12 @@ class ScoreTable(Widget):
         id: str | None = None,
         title: str | None = None,
         ascii_only: bool = False,
+        own_name: str = "You",
     ) -> None:
         super().__init__(id=id)
         self.v = v
         self.opponent_name = opponent_name
+        self.own_name = own_name
         self.title = title
         self.ascii_only = ascii_only
 
@@ -292,4 +298,5 @@ class ScoreTable(Widget):
             tiny=width < TINY_WIDTH,
             ascii_only=self.ascii_only,
             short_rules=short_rules,
+            own_name=self.own_name,
         )
