@@ -1647,3 +1647,79 @@ async def test_the_newcomer_mid_match_says_you_only_for_the_hands_they_played():
     finally:
         await carol.aclose()
         await server.close()
+
+
+async def test_a_guest_who_leaves_mid_match_records_it_as_left_with_the_hands_they_played(tmp_path):
+    # Bob played a hand and quit: his history had nothing of the match.
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.reports import format_match
+
+    bobs = SeatRecords(tmp_path / "bob", opponent=NETWORK)
+    async with _ann_hosting(60) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob", records=bobs)
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase.ended)
+        assert server.state.phase == "hand_over", "the first hand ended the match: make the target higher"
+        await changes.until(lambda: bob.view().phase == "hand_over")
+        score = list(reversed(server.state.scores))  # from Bob's side
+        await bob.aclose()
+    _written(bobs)
+    stats, [record] = _figures(tmp_path / "bob")
+    assert not record["finished"] and record["abandoned"] and record["winner"] is None
+    assert [h["hand_no"] for h in record["hands"]] == [1] and record["scores"] == score
+    assert record["left"] == {"hand": 2} and record["opponent_name"] == "Ann"
+    tally = stats.total
+    assert (tally.matches, tally.won, tally.lost, tally.abandoned, tally.hands) == (0, 0, 0, 1, 1)  # not played out
+    text = format_match(record)
+    assert "(left unfinished)" in text
+    assert f"  Left the table in hand 2 with the score {score[0]}-{score[1]}: neither won nor lost\n" in text
+
+
+async def test_a_guest_who_left_and_came_back_to_finish_the_match_has_it_recorded_once(tmp_path):
+    from ginrummy_tui.session.keeper import SeatRecords
+
+    async with _ann_hosting(60) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        first = SeatRecords(tmp_path / "bob", opponent=NETWORK)
+        bob = await seats.join(server.codes[1], "Bob", records=first)
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase.ended)
+        await changes.until(lambda: bob.view().phase == "hand_over")
+        await bob.aclose()
+        _written(first)
+        again = SeatRecords(tmp_path / "bob", opponent=NETWORK)
+        bob = await seats.join(server.codes[1], "Bob", records=again)
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase == "match_over")
+        await changes.until(lambda: bob.view().phase == "match_over")
+        hands = [row.hand_no for row in server.state.sheet]
+        winner = server.state.winner
+        await bob.aclose()
+    _written(again)
+    stats, [record] = _figures(tmp_path / "bob")
+    assert record["finished"] and not record["abandoned"] and "left" not in record
+    assert [h["hand_no"] for h in record["hands"]] == hands
+    tally = stats.total
+    assert (tally.matches, tally.won + tally.lost, tally.abandoned, tally.hands) == (1, 1, 0, len(hands))
+    assert tally.won == int(winner == 1)
+
+
+async def test_a_guest_whose_seat_another_took_while_away_records_the_match_as_left(tmp_path):
+    from ginrummy_tui.session.keeper import SeatRecords
+
+    bobs = SeatRecords(tmp_path / "bob", opponent=NETWORK)
+    async with _ann_hosting(60) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob", records=bobs)
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase.ended)
+        await changes.until(lambda: bob.view().phase == "hand_over")
+        bob.retry_every = 0.5
+        await bob.client.close()  # dropped: Carol takes the seat before Bob is back
+        await changes.until(lambda: not ann.opponent_here)
+        await seats.join(server.codes[1], "Carol")
+        await changes.until(lambda: bob.refused_with is not None)
+        for _ in range(200):
+            if not bobs.writes.pending():
+                break
+            await asyncio.sleep(0.02)
+    _written(bobs)
+    _, [record] = _figures(tmp_path / "bob")
+    assert record["left"] == {"hand": 2} and [h["hand_no"] for h in record["hands"]] == [1]

@@ -361,6 +361,8 @@ class RemoteSession(Session):
                     self.gave_up = True
                     self.refused_with = exc.code
                     self.new_match = exc.new_match
+                    if exc.code == P.E_REPLACED:  # another player plays the match on at this seat
+                        self._record_left()
                     self.changed()
                     return False
                 continue  # the host still holds our old seat: try again
@@ -901,6 +903,7 @@ class RemoteSession(Session):
         if self._closing:
             return
         self._closing = True
+        self._record_left()
         try:
             running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
@@ -909,6 +912,15 @@ class RemoteSession(Session):
             self._closed = running.create_task(self._close())
         elif self.on_close is not None:  # the session's loop is over: its connection went with it
             self.on_close()
+
+    def _record_left(self) -> None:
+        """The guest leaves the match before it is over: its records keep it as one left
+        unfinished, with the hands this player played (:meth:`SeatRecords.leave`)."""
+        client = self.client
+        if self.records is None or client is None or client.view is None or client.seat is None:
+            return
+        with contextlib.suppress(Exception):  # the statistics never stop the game
+            self.records.leave(client.view, client.match_id, played=client.played, name=client.names[client.seat])
 
     async def aclose(self) -> None:
         """Leave the match and wait until the connection is closed (and ``on_close`` has run)."""

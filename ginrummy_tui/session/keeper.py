@@ -623,6 +623,36 @@ class SeatRecords(_TellsBusy):
                 taken_over = (v.sheet[first].hand_no, before[v.seat])
         return self._record(v, match_id, taken_over)
 
+    def leave(self, v: PlayerView, match_id: str | None, *, played: list[list[str] | None] | None = None,
+              name: str | None = None) -> bool:
+        """This player leaves the match of the host's last view ``v`` before it is over (quits,
+        or another player took the seat while they were away): record it, once, as one
+        they left unfinished (:data:`~ginrummy_tui.storage.history.LEFT`), with the hands
+        they played (by ``played`` and ``name``, as :meth:`observe` takes them) and the
+        score when they left; nothing when they played no hand of it to its end.  A match
+        they come back to and finish is recorded again over it.  True if it was written now."""
+        from ginrummy_tui.engine.kinds import Phase
+        from ginrummy_tui.storage.history import left_record, seat_record
+
+        if match_id is None or match_id in self._done or v.phase == Phase.MATCH_OVER or not v.sheet:
+            return False
+        mine = [True] * len(v.sheet)
+        if played is not None and name and len(played) == len(v.sheet):
+            mine = [names is None or names[v.seat] == name for names in played]
+        if not any(mine):  # no hand of it was this player's
+            return False
+        first = mine.index(True)
+        before = played[first - 1] if first and played is not None else None
+        taken_over = (v.sheet[first].hand_no, before[v.seat]) if before is not None else None
+        self._done.add(match_id)
+        record = seat_record(
+            v, match_id, opponent=self.opponent, started=self._seen.get(match_id),
+            hints=self._host_hints.get(match_id, 0), ended=self._ended.pop(match_id, None),
+            opponent_name=self._names.get(match_id), taken_over=taken_over,
+        )
+        record = left_record(record, v.hand_no if v.phase.playing else v.hand_no + 1)
+        return self._submit(record)
+
     def read_history(self) -> History | None:
         """The history, to read from it on the app's loop: opened if it is not yet, but never
         waiting for it (None while another connection holds it), nor made if there is none."""
@@ -641,6 +671,9 @@ class SeatRecords(_TellsBusy):
             hints=self._host_hints.get(match_id, 0), ended=self._ended.pop(match_id, None),
             opponent_name=self._names.get(match_id), taken_over=taken_over,
         )
+        return self._submit(record)
+
+    def _submit(self, record: dict[str, Any]) -> bool:
         written: list[bool] = []
         write = Write("the match will be recorded", lambda: written.append(self._add(record)))
         self.writes.submit(write, self.history.opened() is not None)  # opened by the writes' thread

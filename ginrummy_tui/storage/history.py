@@ -58,7 +58,7 @@ from ginrummy_tui.storage.files import (
     set_aside_not_a_file,
 )
 from ginrummy_tui.storage.rule_words import OLD_CUSTOM, exported_rules, recorded_rules_name, rules_name
-from ginrummy_tui.storage.stats import NETWORK, OPPONENT_NAME, Stats, Tally
+from ginrummy_tui.storage.stats import LEFT, NETWORK, OPPONENT_NAME, Stats, Tally
 from ginrummy_tui.storage.store import (
     ARCHIVE_DIR,
     HISTORY_DIR,
@@ -313,6 +313,13 @@ TAKEN_OVER = "taken_over"
 """The entry of a network match's record (in ``extra``) that says the player took the
 seat from another player during the match: ``{"hand": the first hand they played,
 "from": the other's name}``; the record's hands are theirs alone."""
+
+
+def left_record(record: dict[str, Any], hand_no: int) -> dict[str, Any]:
+    """``record`` (of :func:`seat_record`, made from the view of a match not over) as the
+    record of a match the player left unfinished in hand ``hand_no`` (:data:`LEFT`)."""
+    return {**record, "finished": False, "abandoned": True, "winner": None, "totals": record.get("scores"),
+            LEFT: {"hand": hand_no}}
 
 
 def ended_hand(v: PlayerView) -> dict[str, Any] | None:
@@ -932,10 +939,37 @@ class History:
 
     def add_record(self, record: dict[str, Any], wait: bool = True) -> bool:
         """Write a whole match record in a transaction of its own; False if
-        that match is already there (a match is recorded once).  ``wait=False``:
-        :class:`Busy` at once while another connection writes."""
+        that match is already there (a match is recorded once), unless it is there
+        as one the player left (:data:`LEFT`: they came back to it), which the
+        record carries on: its hands not recorded yet are added and the match's
+        row is the new record's.  ``wait=False``: :class:`Busy` at once while
+        another connection writes."""
         with self.transaction(wait) as conn:
-            return self.put_record(conn, record)
+            return self.put_record(conn, record) or self._carry_on_left(conn, record)
+
+    def _carry_on_left(self, conn: sqlite3.Connection, record: dict[str, Any]) -> bool:
+        """Carry on the record of a match the player left (:data:`LEFT`) with ``record``, a
+        later one of the same match; False if the match there is not one left."""
+        row = conn.execute("SELECT id, finished, extra FROM matches WHERE uid = ?", (record["id"],)).fetchone()
+        if row is None or row[1]:
+            return False
+        mid, _, extra = row
+        try:
+            left = isinstance(json.loads(extra or "{}").get(LEFT), dict)
+        except (ValueError, AttributeError):
+            left = False
+        if not left:
+            return False
+        cols = self._match_columns(conn, record)
+        cols.pop("uid")
+        conn.execute(f"UPDATE matches SET {', '.join(f'{k} = ?' for k in cols)} WHERE id = ?", (*cols.values(), mid))
+        done = {n for (n,) in conn.execute("SELECT hand_no FROM hands WHERE match = ?", (mid,))}
+        seq = conn.execute("SELECT coalesce(max(seq) + 1, 0) FROM hands WHERE match = ?", (mid,)).fetchone()[0]
+        for entry in record["hands"]:
+            if entry.get("hand_no") not in done:
+                self._put_hand(conn, mid, seq, entry)
+                seq += 1
+        return True
 
     def _put_hand(self, conn: sqlite3.Connection, mid: int, seq: int, entry: dict[str, Any]) -> None:
         cols, data = _hand_rows(entry)

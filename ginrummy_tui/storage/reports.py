@@ -10,7 +10,7 @@ from ginrummy_tui.engine.kinds import EndKind
 from ginrummy_tui.engine.rules import PRESETS, Rules
 
 from .rule_words import CHANGED_RULES, recorded_rules_name, rules_words
-from .stats import ME, NETWORK, OPPONENT_NAME, Stats, Tally
+from .stats import LEFT, ME, NETWORK, OPPONENT_NAME, Stats, Tally
 
 KIND_WORDS = {
     EndKind.KNOCK: "knock",
@@ -264,7 +264,13 @@ def format_match(record: dict[str, Any]) -> str:
         f"{seed}, match {match_no} (gin-tui --seed deals its match 1)"
         if isinstance(match_no, int) and match_no > 1 else f"{seed}"
     )
-    state = "finished" if record.get("finished") else "abandoned" if record.get("abandoned") else "in progress"
+    left = record.get(LEFT)  # the player left the network match before it finished
+    left_in = left.get("hand") if isinstance(left, dict) else None
+    state = (
+        "finished" if record.get("finished")
+        else "left unfinished" if left is not None
+        else "abandoned" if record.get("abandoned") else "in progress"
+    )
     lines = [
         f"Match {record['id']}  ({state}{', replayed deal' if record.get('replay') else ''})",
         f"  Opponent: {listed_opponent(record)}   Rules: {recorded_rules_name(record.get('preset'), record.get('rules'))}"
@@ -274,6 +280,9 @@ def format_match(record: dict[str, Any]) -> str:
     taken = record.get("taken_over")  # the player took the seat from another during the match
     if isinstance(taken, dict) and isinstance(taken.get("hand"), int) and isinstance(taken.get("from"), str):
         lines.append(f"  Took the seat from {taken['from']} at hand {taken['hand']}: the hands before were theirs")
+    left_at = _two_numbers(record.get("scores"))
+    if isinstance(left_in, int) and left_at is not None:
+        lines.append(f"  Left the table in hand {left_in} with the score {left_at[0]}-{left_at[1]}: neither won nor lost")
     rules = _match_rules(record)
     for h in record["hands"]:
         kind = KIND_WORDS.get(h["kind"], h["kind"])

@@ -25,6 +25,14 @@ NETWORK = "network"
 """The opponent of a match played over the network (another person,
 ``gin-tui host`` and ``join``): its figures are kept apart from those of the
 computer's levels."""
+LEFT = "left"
+"""The entry of a network match's record (in ``extra``) that says the player left the match
+before it finished (quit, or another player took the seat while they were away): ``{"hand":
+the hand in play when they left}``. The record is unfinished and abandoned (neither won
+nor lost), with the hands they played and the score when they left; a later record of the
+same match from the same player (they came back to it) carries it on (:meth:`~ginrummy_tui.storage.history.History.add_record`)."""
+
+
 OPPONENT_NAME = "opponent_name"
 """The entry of a record naming the other player of a network match (a
 record without it, of an earlier version, names none).  Not a column of the
