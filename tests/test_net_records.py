@@ -1723,3 +1723,57 @@ async def test_a_guest_whose_seat_another_took_while_away_records_the_match_as_l
     _written(bobs)
     _, [record] = _figures(tmp_path / "bob")
     assert record["left"] == {"hand": 2} and [h["hand_no"] for h in record["hands"]] == [1]
+
+
+async def test_the_first_deal_of_each_next_match_at_the_table_goes_to_the_other_player():
+    # Ann, the host, started every match: Bob dealt the first hand of each rematch too.
+    async with _ann_hosting(10) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob")
+        assert ann.view().dealer == 1 == bob.view().dealer
+        for match_no, dealer in ((2, 0), (3, 1)):
+            await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase == "match_over")
+            await changes.until(lambda: bob.view().phase == "match_over" and ann.view().phase == "match_over")
+            ann.submit(Action(Kind.NEW_MATCH))
+            await changes.until(lambda: bob.client.ready[0])
+            bob.submit(Action(Kind.NEW_MATCH))
+            await changes.until(lambda m=match_no: bob.view().match_no == m and ann.view().match_no == m)
+            assert server.state.dealer == dealer and server.state.current == 1 - dealer
+            assert ann.view().hand_no == 1 and ann.view().dealer == dealer == bob.view().dealer
+    from ginrummy_tui.tui.screens.rules_screen import first_deal_words, match_first_dealer
+
+    assert match_first_dealer(bob.view()) == 1  # the third match: Bob deals again, as in the first
+    assert first_deal_words(0, "Bob", 0) == "You deal the first hand of this match, so Bob starts"
+    assert first_deal_words(1, "Ann", 0) == "Ann deals the first hand of this match, so you start"
+
+
+async def test_the_rule_sheet_of_a_rematch_says_who_deals_its_first_hand(tmp_path):
+    # Ann, the host, dealt the second match's first hand: Bob's sheet said "You deal the first
+    # hand of a match, so Ann starts".
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+
+    from .app_helpers import screen_text
+    from .test_net_away import until_app
+
+    async with _ann_hosting(10) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob")
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase == "match_over")
+        await changes.until(lambda: bob.view().phase == "match_over")
+        ann.submit(Action(Kind.NEW_MATCH))
+        await changes.until(lambda: bob.client.ready[0])
+        bob.submit(Action(Kind.NEW_MATCH))
+        await changes.until(lambda: bob.view().match_no == 2)
+        await bob.aclose()
+        await changes.until(lambda: not ann.opponent_here)
+        bob = await seats.join(server.codes[1], "Bob", run=False)  # the app runs its connection
+        app = make_app(session=bob, pause=0)
+        async with app.run_test(size=(100, 50)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await until_app(pilot, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.pause()
+            said = " ".join(screen_text(app).replace("•", " ").split())
+            assert "Ann deals the first hand of this match, so you start; then the deal alternates" in said
+            app.exit()

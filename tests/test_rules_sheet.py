@@ -140,7 +140,7 @@ async def test_over_the_network_the_sheet_names_the_other_player(seat):
         await pilot.press("question_mark")
         await settle(app, pilot)
         text = flat(screen_text(app).replace("│", " "))
-        said = "You deal the first hand of a match, so Ann starts" if seat else "Ann deals the first hand of a match, so you start"
+        said = "You deal the first hand of this match, so Ann starts" if seat else "Ann deals the first hand of this match, so you start"
         assert said in text, text
         assert "computer deals" not in text
 

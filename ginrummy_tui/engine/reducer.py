@@ -61,7 +61,8 @@ def _deal_hand(state_fields: dict) -> dict:
 
 FIRST_DEALER = 1
 """The seat that deals the first hand of a match (the computer's, or over the network
-the joining player's), so that seat 0 (the player, the host) starts."""
+the joining player's, in the first match: the host's server gives the next match's
+first deal to the other seat), so that seat 0 (the player, the host) starts."""
 
 
 def new_game(

@@ -18,6 +18,7 @@ import math
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from ginrummy_tui import __version__
@@ -540,7 +541,10 @@ class MatchServer:
 
     def _next(self, state: GameState, action: Action) -> GameState:
         """The game after ``action``, the next hand or the next match (made by
-        :attr:`new_match` when given: should it fail, by the engine)."""
+        :attr:`new_match` when given: should it fail, by the engine), whose first
+        hand the seat that did not deal the finished match's first hand deals."""
+        if action.kind == Kind.NEW_MATCH:  # the other player deals its first hand (it alternates)
+            state = replace(state, first_dealer=1 - state.first_dealer)
         if action.kind == Kind.NEW_MATCH and self.new_match is not None:
             try:
                 return self.new_match(state)

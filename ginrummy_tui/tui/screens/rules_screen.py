@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -22,7 +23,7 @@ from ..widgets.too_small import TooSmall
 from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import Rules
+    from ginrummy_tui.engine import PlayerView, Rules
 
 GENERAL = (
     "One 52-card deck. Aces are low and count 1; 2 to 10 count their value; J, Q and K count 10.",
@@ -86,15 +87,29 @@ def _keys(rules: Rules) -> list[tuple[str, str]]:
     return out
 
 
-def first_deal_words(seat: int, opponent: str) -> str:
+def first_deal_words(seat: int, opponent: str, first_dealer: int | None = None) -> str:
     """Who deals the first hand of a match (:data:`~ginrummy_tui.engine.reducer.FIRST_DEALER`),
     as the player in ``seat`` sees it: "The computer deals the first hand of a match, so you
-    start" (``opponent`` as a reason names the other player: "the computer", "Ann")."""
+    start" (``opponent`` as a reason names the other player: "the computer", "Ann").  With
+    ``first_dealer`` (network play, where the first deal alternates from match to match: the
+    seat that dealt the first hand of the match in play), of this match: "Ann deals the
+    first hand of this match, so you start"."""
     from ginrummy_tui.engine.reducer import FIRST_DEALER
 
-    if seat == FIRST_DEALER:
-        return f"You deal the first hand of a match, so {opponent} starts"
-    return f"{opponent[:1].upper()}{opponent[1:]} deals the first hand of a match, so you start"
+    match = "a match" if first_dealer is None else "this match"
+    if seat == (FIRST_DEALER if first_dealer is None else first_dealer):
+        return f"You deal the first hand of {match}, so {opponent} starts"
+    return f"{opponent[:1].upper()}{opponent[1:]} deals the first hand of {match}, so you start"
+
+
+def match_first_dealer(v: PlayerView) -> int:
+    """The seat that dealt the first hand of the match of ``v`` (the score sheet's first row
+    says it, else the hand in play when it is the first)."""
+    from ginrummy_tui.engine.reducer import FIRST_DEALER
+
+    if v.sheet:
+        return v.sheet[0].dealer
+    return v.dealer if v.hand_no == 1 else FIRST_DEALER
 
 
 def _bullets(lines, ascii_only: bool = False) -> Table:
@@ -190,9 +205,13 @@ class RulesScreen(TableOnly, ModalScreen):
         gin = gin_of(self.app)
         session = gin.session
         opponent = COMPUTER if session.computes_opponent else session.opponent_name
+        first_dealer = None  # against the computer it deals the first hand of every match
+        if not session.computes_opponent and not session.replaying:  # over the network the first deal alternates
+            with contextlib.suppress(RuntimeError):  # no view yet
+                first_dealer = match_first_dealer(session.view())
         return rules_renderable(
             self.rules, gin.mouse_enabled, gin.one_click, gin.context.uses_files, gin.at_quit(), gin.ascii_only,
-            first_deal_words(session.seat, opponent),
+            first_deal_words(session.seat, opponent, first_dealer),
         )
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
