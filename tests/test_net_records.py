@@ -1649,10 +1649,13 @@ async def test_the_newcomer_mid_match_says_you_only_for_the_hands_they_played():
         await server.close()
 
 
-async def test_a_guest_who_leaves_mid_match_records_it_as_left_with_the_hands_they_played(tmp_path):
+async def test_a_guest_who_leaves_mid_match_records_it_as_left_with_the_hands_they_played(tmp_path, capsys):
     # Bob played a hand and quit: his history had nothing of the match.
+    from ginrummy_tui.cli import main
     from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.history import open_history
     from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.tui.screens.stats_screen import recent_renderable
 
     bobs = SeatRecords(tmp_path / "bob", opponent=NETWORK)
     async with _ann_hosting(60) as (server, changes, seats):
@@ -1673,6 +1676,15 @@ async def test_a_guest_who_leaves_mid_match_records_it_as_left_with_the_hands_th
     text = format_match(record)
     assert "(left unfinished)" in text
     assert f"  Left the table in hand 2 with the score {score[0]}-{score[1]}: neither won nor lost\n" in text
+    assert main(["export", "--data-dir", str(tmp_path / "bob"), "--list"]) == 0
+    assert capsys.readouterr().out.rstrip("\n").endswith(f"1 hand  {score[0]}-{score[1]}  left unfinished")
+    opening = open_history(tmp_path / "bob", create=False)
+    assert opening.history is not None
+    try:
+        [recent] = opening.history.recent(5)
+    finally:
+        opening.history.close()
+    assert str(recent_renderable([recent]).renderables[1]).endswith(f"{score[0]}-{score[1]} left unfinished")
 
 
 async def test_a_guest_who_left_and_came_back_to_finish_the_match_has_it_recorded_once(tmp_path):

@@ -34,12 +34,16 @@ def _nothing(since: str | None) -> str:
 def _lines(hist, args: argparse.Namespace, since: str | None):
     """The text to print, a piece at a time (each ends with a newline)."""
     from ginrummy_tui.storage.reports import format_match, listed_opponent, outcome
+    from ginrummy_tui.storage.stats import LEFT
 
     if args.list:
         empty = True
         for r in hist.summaries(since) if hist is not None else ():
             empty = False
-            state = outcome(r) if r["finished"] else "abandoned" if r["abandoned"] else "unfinished"
+            state = (
+                outcome(r) if r["finished"]
+                else "left unfinished" if r.get(LEFT) else "abandoned" if r["abandoned"] else "unfinished"
+            )
             t0, t1 = r["totals"]
             replay = "  (replay)" if r["replay"] else ""
             hands = counted(r["hands"], "hand")

@@ -954,11 +954,7 @@ class History:
         if row is None or row[1]:
             return False
         mid, _, extra = row
-        try:
-            left = isinstance(json.loads(extra or "{}").get(LEFT), dict)
-        except (ValueError, AttributeError):
-            left = False
-        if not left:
+        if not _left(extra):
             return False
         cols = self._match_columns(conn, record)
         cols.pop("uid")
@@ -1310,7 +1306,18 @@ def _summary(row: tuple) -> dict[str, Any]:
         "hands": hands,
         "on_time": bool(finished) and last_kind == EndKind.TIMEOUT,  # won or lost when a move clock ran out
         OPPONENT_NAME: _extra_name(extra),
+        LEFT: not finished and _left(extra),
     }
+
+
+def _left(extra: str | None) -> bool:
+    """Whether a record's other entries (``extra``) mark a network match the player left (:data:`LEFT`)."""
+    if not extra or LEFT not in extra:
+        return False
+    try:
+        return isinstance(json.loads(extra).get(LEFT), dict)
+    except (ValueError, AttributeError):
+        return False
 
 
 def _extra_name(extra: str | None) -> str | None:

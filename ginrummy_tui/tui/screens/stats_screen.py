@@ -122,6 +122,7 @@ def trend_heading(room: int, muted: StyleType = "dim") -> Text:
 def recent_renderable(recent: list[dict[str, Any]], muted: StyleType = "dim") -> Group:
     """The last matches played, newest first (the opponent and rules, "(replay)", in ``muted``)."""
     from ginrummy_tui.storage.reports import listed_opponent, outcome
+    from ginrummy_tui.storage.stats import LEFT
 
     parts: list = []
     if recent:
@@ -131,7 +132,7 @@ def recent_renderable(recent: list[dict[str, Any]], muted: StyleType = "dim") ->
             if r.get("finished"):
                 how = outcome(r)
             else:
-                how = "abandoned" if r.get("abandoned") else "in progress"
+                how = "left unfinished" if r.get(LEFT) else "abandoned" if r.get("abandoned") else "in progress"
             line = Text(f"{r['id']}  ")
             line.append(f"{listed_opponent(r)}/{r.get('preset')}  ", style=muted)
             line.append(f"{totals[0]}-{totals[1]} {how}", style="bold" if how.startswith("won") else "")
