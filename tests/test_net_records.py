@@ -1630,10 +1630,10 @@ async def test_the_newcomer_mid_match_says_you_only_for_the_hands_they_played():
     from .test_net_session import played_until
 
     over = played_until(new_game(PRESETS["standard"].with_options(target=100), seed=SEED), ("match_over",))
-    assert len(over.sheet) > 1
-    first = over.sheet[0].hand_no
+    assert len(over.sheet) > 2
+    bobs = [row.hand_no for row in over.sheet[:2]]  # Bob played the first two hands, Carol the rest
     table = {"names": ["Ann", "Carol"], "seated": [True, True], "match": {
-        "no": over.match_no, "started": None, "hints": [0, 0], "played": {str(first): ["Ann", "Bob"]}}}
+        "no": over.match_no, "started": None, "hints": [0, 0], "played": {str(n): ["Ann", "Bob"] for n in bobs}}}
     server = MatchServer(over, names=("Ann", "Guest"), port=0, table=table)
     await server.start()
     carol = RemoteSession(*server.address, server.codes[1], "Carol")
@@ -1642,8 +1642,15 @@ async def test_the_newcomer_mid_match_says_you_only_for_the_hands_they_played():
         assert carol.played_own_name() == "You"
         mine = carol.played_own_name(whole_match=True)
         assert mine == "Bob/You"
-        t = score_table(carol.view(), carol.played_name(whole_match=True), own_name=mine)
+        v = carol.view()
+        assert carol.hand_names() == [("Bob", "Ann")] * 2 + [("You", "Ann")] * (len(v.sheet) - 2)
+        t = score_table(v, carol.played_name(whole_match=True), own_name=mine, hand_names=carol.hand_names())
         assert [str(c.header) for c in t.columns][-2:] == ["Bob/You", "Ann"]
+        points = [str(cell) for cell in t.columns[3]._cells]
+        for row, said in zip(v.sheet, points):  # each row names who played it: "Bob +35", "You +20"
+            mine_then = "Bob" if row.hand_no in bobs else "You"
+            if row.winner is not None and row.points:
+                assert said.startswith(f"{mine_then if row.winner == 1 else 'Ann'} +{row.points}"), (row, said)
     finally:
         await carol.aclose()
         await server.close()

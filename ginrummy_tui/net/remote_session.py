@@ -715,6 +715,13 @@ class RemoteSession(Session):
             return mine[-1]
         return "/".join(dict.fromkeys(mine))  # each once, in the order they played
 
+    def hand_names(self) -> list[tuple[str, str]] | None:
+        client = self.client
+        me = client.names[client.seat] if client is not None and client.seat is not None else ""
+        return [
+            ("You" if names[self.seat] == me else names[self.seat], names[1 - self.seat]) for names in self.played_by()
+        ]
+
     def played_by(self) -> list[list[str]]:
         """The names at both seats as each hand of the score sheet ended, as the host says
         (the names now at the table for a hand it does not say)."""

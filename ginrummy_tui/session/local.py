@@ -159,6 +159,13 @@ class Session:
         the seat from another: "Bob", or "Bob/You" for ``whole_match`` when both played some)."""
         return "You"
 
+    def hand_names(self) -> list[tuple[str, str]] | None:
+        """For each hand of the score sheet, the player at this seat and the other player as the
+        score table names them in its row (``("You", "Bob")``, ``("Bob", "Ann")`` for a hand another
+        played at this seat before this player took it): network play; None: the names of the
+        table's columns for every row."""
+        return None
+
     def match_number(self) -> int | None:
         """Network play: the number of the match in play among the player's own matches,
         from the player's history (None: not known, or not network play: the keeper numbers

@@ -1063,7 +1063,9 @@ class GinApp(App):
             if match is None:
                 session = self.session
                 mine = session.played_own_name(whole_match=True)
-                self.push_screen(ScoreScreen(session.view(), session.played_name(whole_match=True), own_name=mine))
+                self.push_screen(ScoreScreen(
+                    session.view(), session.played_name(whole_match=True), own_name=mine, hand_names=session.hand_names()
+                ))
                 return
             note = f"This is your match's table: the practice of hand {self.session.view().hand_no} does not count."
             self.push_screen(ScoreScreen(match, self.session.opponent_name, note))

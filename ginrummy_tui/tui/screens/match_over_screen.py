@@ -26,6 +26,8 @@ from ..widgets.too_small import NORMAL_WIDTH, SCROLLBAR, WIDE_WIDTH, TooSmall
 from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ginrummy_tui.engine import PlayerView
 
 
@@ -108,11 +110,18 @@ class MatchOverScreen(AfterHandScreen):
     review, a replay of its deal, its turns)."""
     OVER = ("the match is over", "m lists every turn of its last hand")
 
-    def __init__(self, v: PlayerView, opponent_name: str, own_name: str = "You") -> None:
+    def __init__(
+        self,
+        v: PlayerView,
+        opponent_name: str,
+        own_name: str = "You",
+        hand_names: Sequence[tuple[str, str]] | None = None,
+    ) -> None:
         super().__init__()
         self.v = v
         self.opponent_name = opponent_name
         self.own_name = own_name
+        self.hand_names = hand_names
         """Who played this seat's hands: "You", or in network play the player this one took
         the seat from ("Bob", "Bob/You" when both played some)."""
         self._record: Text | None = None
@@ -282,6 +291,7 @@ class MatchOverScreen(AfterHandScreen):
                     title=match_title(self.app),
                     ascii_only=gin_of(self.app).ascii_only,
                     own_name=self.own_name,
+                    hand_names=self.hand_names,
                 )
                 with Vertical(id="race-box"):
                     yield Static(Text("The race", style="bold"), id="race-title")

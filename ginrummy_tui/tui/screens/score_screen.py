@@ -18,6 +18,8 @@ from ..widgets.too_small import TooSmall
 from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ginrummy_tui.engine import PlayerView
 
 
@@ -30,11 +32,19 @@ class ScoreScreen(TableOnly, ModalScreen):
 
     TABLE_ONLY = "The table's keys do nothing in the score table: Esc goes back."
 
-    def __init__(self, v: PlayerView, opponent_name: str, note: str = "", own_name: str = "You") -> None:
+    def __init__(
+        self,
+        v: PlayerView,
+        opponent_name: str,
+        note: str = "",
+        own_name: str = "You",
+        hand_names: Sequence[tuple[str, str]] | None = None,
+    ) -> None:
         super().__init__()
         self.v = v
         self.opponent_name = opponent_name
         self.own_name = own_name
+        self.hand_names = hand_names
         """Who played this seat's hands: "You", or in network play "Bob/You" (see :func:`score_table`)."""
         self.note = note
         """A line under the table ("" for none): in practice, that the table is the match's."""
@@ -49,6 +59,7 @@ class ScoreScreen(TableOnly, ModalScreen):
                 title=match_title(self.app),
                 ascii_only=gin_of(self.app).ascii_only,
                 own_name=self.own_name,
+                hand_names=self.hand_names,
             )
             doubled = doubled_note(self.v)
             if doubled:

@@ -503,4 +503,4 @@ class SummaryScreen(AfterHandScreen):
         session = self.gin.session
         name = session.played_name(whole_match=True) if not session.replaying else self.opponent_name
         own = session.played_own_name(whole_match=True) if not session.replaying else "You"
-        self.app.switch_screen(MatchOverScreen(v, name, own))
+        self.app.switch_screen(MatchOverScreen(v, name, own, session.hand_names() if not session.replaying else None))

@@ -33,6 +33,8 @@ ASCII_SIMPLE_HEAD = box.Box(
 """Rich's ``SIMPLE_HEAD`` (a line under the headings alone) in ASCII, for ``--ascii``."""
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ginrummy_tui.engine import PlayerView, Rules
     from ginrummy_tui.engine.state import HandRecord
 
@@ -73,6 +75,7 @@ def score_table(
     ascii_only: bool = False,
     short_rules: bool = False,
     own_name: str = "You",
+    hand_names: Sequence[tuple[str, str]] | None = None,
 ) -> Table:
     """One row per finished hand: how it ended, the deadwood, the points (with
     "(22×2)" after those an Oklahoma spade doubled: "+44 (22×2)"), the running totals.
@@ -86,7 +89,9 @@ def score_table(
     ``short_rules`` the title says only how many options were changed ("classic
     rules (changed)", "classic rules (3 changes)"), not which; ``own_name``: the player's
     seat as it is said ("You"; in network play, "Bob" or "Bob/You" for the hands another
-    played at this seat before this player took it)."""
+    played at this seat before this player took it); ``hand_names``: who played each hand
+    (this seat's player, the other), named so in its row's ending and points ("You knocked"
+    where the columns say "Bob/You")."""
     say = ascii_words if ascii_only else str
     me, opp = v.seat, 1 - v.seat
     them = "Them" if tiny else short_name(opponent_name)
@@ -110,12 +115,15 @@ def score_table(
     t.add_column("Points")
     t.add_column(ours, justify="right", style="bold", no_wrap=True, min_width=len(ours))
     t.add_column(them, justify="right", style="bold", no_wrap=True, min_width=len(them))
-    for r in v.sheet:
+    for i, r in enumerate(v.sheet):
         who = _whose_ending(r)
+        if hand_names is not None and i < len(hand_names):
+            played_here, played_there = hand_names[i]
+            names = {me: short_name(played_here), opp: "Them" if tiny else short_name(played_there)}
         if tiny:  # "Computer knocked" would wrap onto two lines there, "You went gin" too
             ending = "tie" if r.tie else _SHORT_KIND.get(r.kind, r.kind)
             if who is not None:
-                ending = f"{ours if who == me else 'Them'}: {ending}"
+                ending = f"{names[me] if who == me else 'Them'}: {ending}"
         else:
             ending = _KIND.get(r.kind, r.kind)
             if who is not None:
@@ -246,11 +254,13 @@ class ScoreTable(Widget):
         title: str | None = None,
         ascii_only: bool = False,
         own_name: str = "You",
+        hand_names: Sequence[tuple[str, str]] | None = None,
     ) -> None:
         super().__init__(id=id)
         self.v = v
         self.opponent_name = opponent_name
         self.own_name = own_name
+        self.hand_names = hand_names
         self.title = title
         self.ascii_only = ascii_only
 
@@ -299,4 +309,5 @@ class ScoreTable(Widget):
             ascii_only=self.ascii_only,
             short_rules=short_rules,
             own_name=self.own_name,
+            hand_names=self.hand_names,
         )
