@@ -1796,3 +1796,31 @@ async def test_the_rule_sheet_of_a_rematch_says_who_deals_its_first_hand(tmp_pat
             said = " ".join(screen_text(app).replace("•", " ").split())
             assert "Ann deals the first hand of this match, so you start; then the deal alternates" in said
             app.exit()
+
+
+async def test_a_guest_who_left_and_came_back_to_the_result_another_finished_keeps_it_as_left(tmp_path):
+    # Bob left after the first hand and Carol finished the match: Bob, back on its result,
+    # had the match as a finished one of his, with Carol's hands.
+    from ginrummy_tui.session.keeper import SeatRecords
+
+    async with _ann_hosting(60) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        bobs = SeatRecords(tmp_path / "bob", opponent=NETWORK)
+        bob = await seats.join(server.codes[1], "Bob", records=bobs)
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase.ended)
+        await changes.until(lambda: bob.view().phase == "hand_over")
+        await bob.aclose()
+        _written(bobs)
+        carol = await seats.join(server.codes[1], "Carol")
+        await _play_on(changes, {0: ann, 1: carol}, server, lambda s: s.phase == "match_over")
+        await changes.until(lambda: carol.view().phase == "match_over")
+        await carol.aclose()
+        await changes.until(lambda: not ann.opponent_here)
+        again = SeatRecords(tmp_path / "bob", opponent=NETWORK)
+        bob = await seats.join(server.codes[1], "Bob", records=again)
+        assert bob.view().phase == "match_over"
+        await bob.aclose()
+    _written(again)
+    _, [record] = _figures(tmp_path / "bob")
+    assert not record["finished"] and record["left"] == {"hand": 2}
+    assert [h["hand_no"] for h in record["hands"]] == [1]

@@ -584,8 +584,9 @@ class SeatRecords(_TellsBusy):
         other player's name; who held each seat as each hand of the score sheet ended,
         ``played``, and this seat's player's ``name`` as the host says it); once the
         match is over, record it (once), from the hands this player played: a match
-        whose hands were all another player's at this seat (a player who took the
-        seat on the result) is not recorded, one taken over during the match from its
+        whose last hand was another player's at this seat (a player who took the
+        seat on the result, or one who left it and came back to its result) is not
+        recorded, one taken over during the match from its
         first hand played by this player (:func:`~ginrummy_tui.storage.history.seat_record`'s
         ``taken_over``).  True if it was written now."""
         from ginrummy_tui.engine.kinds import Phase
@@ -614,8 +615,8 @@ class SeatRecords(_TellsBusy):
         taken_over = None
         if played is not None and name and len(played) == len(v.sheet):
             mine = [names is None or names[v.seat] == name for names in played]
-            if not any(mine):  # every hand was another player's at this seat: not this player's match
-                self._ended.pop(match_id, None)
+            if not mine[-1]:  # another player at this seat finished it: not this player's finish
+                self._ended.pop(match_id, None)  # (one who left it before has it recorded as left)
                 return False
             first = mine.index(True)
             before = played[first - 1] if first else None
