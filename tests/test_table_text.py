@@ -306,3 +306,23 @@ def test_the_deadwood_line_keeps_the_hands_knock_limit_at_the_discard_in_oklahom
     plain = apply(scenarios.knock_ready(), Action(Kind.DRAW_STOCK))  # standard: the discard line as it was
     v = view(plain, 0)
     assert "knock at" not in tt.deadwood_text(v, v.hand[0], ascii_only=False).plain
+
+
+def test_the_deadwood_line_keeps_gin_only_at_the_discard_where_knocking_is_not_allowed():
+    """With ``knock_limit=0`` the line under the hand said "· gin only" before the draw
+    and dropped it at the discard ("Deadwood 6 · discarding A♦ leaves 5"), where
+    Oklahoma's ace upcard kept it: both keep it from the draw to the discard."""
+    from ginrummy_tui.engine import PRESETS
+
+    rules = PRESETS["standard"].with_options(knock_limit=0)
+    s = new_game(rules, seed=9)
+    v = view(s, 0)
+    assert tt.deadwood_text(v, None, ascii_only=False).plain.endswith(" · gin only")
+    if v.phase == Phase.UPCARD:
+        s = apply(s, Action(Kind.PASS))
+        s = apply(s, Action(Kind.PASS), seat=1)
+    v = view(apply(s, Action(Kind.DRAW_STOCK)), 0)
+    for selected in v.hand:
+        text = tt.deadwood_text(v, selected, ascii_only=False, room=78).plain
+        assert " discarding " in text and text.endswith(" · gin only"), text
+        assert tt.deadwood_text(v, selected, ascii_only=True, room=78).plain.endswith(" - gin only")

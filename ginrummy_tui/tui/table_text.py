@@ -257,12 +257,13 @@ def deadwood_text(
     v: PlayerView, selected: Card | None, ascii_only: bool, colours: Palette = DEFAULT, room: int = 78
 ) -> Text:
     """``Deadwood 23 · discarding 9♥ leaves 14 — you may knock``; in Oklahoma, where the
-    upcard sets each hand's knock limit, the hand's terms after it (``· knock at 3 or
-    less, scores ×2``), as at the draw, as far as the line's ``room`` allows (the card
-    that leaves least goes first, then "scores")."""
+    upcard sets each hand's knock limit, and wherever only gin ends the hand (knock
+    limit 0), the hand's terms after it (``· knock at 3 or less, scores ×2``, ``· gin
+    only``), as at the draw, as far as the line's ``room`` allows (the card that leaves
+    least goes first, then "scores")."""
     t = _deadwood_text(v, selected, ascii_only, colours, best=True)
     discarding = v.phase == Phase.DISCARD and v.current == v.seat and len(v.hand) == 11 and selected is not None
-    if v.rules.oklahoma and discarding:
+    if (v.rules.oklahoma or v.knock_limit == 0) and discarding:  # "gin only" kept from the draw to the discard
         terms = hand_terms(v)
         short = terms.replace("scores ×", "×")
         for line, words in ((t, terms), (t, short), (_deadwood_text(v, selected, ascii_only, colours, best=False), short)):
