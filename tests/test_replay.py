@@ -164,3 +164,83 @@ def test_a_damaged_practice_deal_file_is_told_as_the_practice_deal_s_and_the_mat
         assert resumed.resumed and resumed.state == own.state
     finally:
         resumed.close()
+
+
+def _a_classic_match_whose_dealer_does_not_alternate(root, finish: bool = False):
+    """A classic match (the winner deals next) played by the standard
+    opponent on both seats and recorded in ``root``'s history as it went:
+    its seed and the first hand whose dealer is not the alternating one,
+    with that hand's deal (played to its end, and recorded, with ``finish``)."""
+    from ginrummy_tui.storage.files import new_match_id
+    from ginrummy_tui.storage.history import History
+
+    hist = History.connect(root)
+    try:
+        for seed in range(1, 40):
+            s = new_game(PRESETS["classic"], seed=seed)
+            bot = get_opponent("standard", seed)
+            recorder = hist.recorder(new_match_id(), opponent="standard")
+            while s.phase != "match_over":
+                if not s.history and s.phase in ("upcard", "draw") and s.dealer != (1 if s.hand_no % 2 else 0):
+                    dealt = s
+                    while finish and s.phase in ("upcard", "draw", "discard"):
+                        s = apply(s, bot.choose(view(s, s.current)))
+                    recorder.observe(s)
+                    return seed, dealt
+                s = apply(s, bot.choose(view(s, s.current)))
+                recorder.observe(s)
+    finally:
+        hist.close()
+    raise AssertionError("no classic match here has a winner dealing out of turn")
+
+
+@pytest.mark.parametrize("finish", [False, True], ids=["hand-k-in-play", "hand-k-recorded"])
+def test_seed_and_hand_deal_a_hand_whose_dealer_the_winner_of_the_hand_before_was(tmp_path, finish):
+    """Where the winner deals next, ``--seed N --hand K`` deals hand K by the
+    dealer the match of that seed had (from the history: hand K's own row, or
+    the winner of hand K-1 while hand K is in play), not by the alternating
+    one: the player gets their own cards, not the computer's."""
+    from ginrummy_tui.cli import build_parser
+    from ginrummy_tui.session.startup import prepare
+
+    seed, dealt = _a_classic_match_whose_dealer_does_not_alternate(tmp_path, finish)
+    k = dealt.hand_no
+    argv = ["--seed", str(seed), "--hand", str(k), "--rules", "classic", "--data-dir", str(tmp_path)]
+    plan = prepare(build_parser().parse_args(argv), ask=lambda owner, **_: "quit")
+    try:
+        assert plan.state.dealer == dealt.dealer
+        assert (plan.state.hands, plan.state.stock, plan.state.discard) == (dealt.hands, dealt.stock, dealt.discard)
+        assert any(f"Hand {k} of seed {seed} is dealt by" in note for note in plan.notes)
+    finally:
+        plan.close()
+
+
+def test_dealer_says_who_deals_the_hand_and_the_export_names_the_command_that_deals_it_again(tmp_path):
+    """``--dealer you|computer`` deals hand K by that seat, with no history to
+    look it up in; the export's text names, for each hand, the command that
+    deals it again exactly (its rules and dealer with it)."""
+    import shlex
+
+    from ginrummy_tui.cli import build_parser
+    from ginrummy_tui.cli.play import build_unsaved_app
+    from ginrummy_tui.storage.history import History
+    from ginrummy_tui.storage.reports import format_match
+
+    seed, dealt = _a_classic_match_whose_dealer_does_not_alternate(tmp_path, finish=True)
+    k = dealt.hand_no
+    who = "you" if dealt.dealer == 0 else "computer"
+    args = build_parser().parse_args(["--seed", str(seed), "--hand", str(k), "--rules", "classic", "--dealer", who])
+    state = build_unsaved_app(args).session.state
+    assert (state.dealer, state.hands, state.stock) == (dealt.dealer, dealt.hands, dealt.stock)
+
+    hist = History.connect(tmp_path)
+    try:
+        record = hist.find("last")
+    finally:
+        hist.close()
+    assert isinstance(record, dict)
+    text = format_match(record)
+    command = f"gin-tui --seed {seed} --hand {k} --rules classic --dealer {who}"
+    assert f"    Deal it again: {command}" in text.splitlines()
+    again = build_unsaved_app(build_parser().parse_args(shlex.split(command)[1:])).session.state
+    assert (again.dealer, again.hands, again.stock, again.discard) == (dealt.dealer, dealt.hands, dealt.stock, dealt.discard)

@@ -274,6 +274,10 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma")
     p.add_argument("--seed", type=seed_number, default=None, metavar="N", help="seed for a reproducible deal")
     p.add_argument("--hand", type=hand_number, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
+    p.add_argument(
+        "--dealer", choices=("you", "computer"), default=None,
+        help="with --hand: who deals hand K (where the winner deals next, who won the hand before decides it)",
+    )
     p.add_argument("--ascii", action="store_true", default=None, help="draw suits as S H D C")
     p.add_argument("--no-mouse", action="store_true", default=None, help="ignore the mouse")
     p.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="pause after each computer move")
@@ -291,7 +295,7 @@ _NO_COMPUTER = "it slows the computer's moves, and the other player is a person"
 _HOST_DECIDES = "the host chooses the rules"
 _FIGURES = "it shows no game, only the figures"
 _NO_GAME = dict.fromkeys(
-    ("--ai", "--rules", "--seed", "--hand", "--ascii", "--no-mouse", "--pause", "--new", "--rule", "--theme"),
+    ("--ai", "--rules", "--seed", "--hand", "--dealer", "--ascii", "--no-mouse", "--pause", "--new", "--rule", "--theme"),
     "it plays no game",
 )
 
@@ -300,6 +304,7 @@ NOT_TAKEN: dict[str, dict[str, str]] = {
         "--ai": _PERSON,
         "--pause": _NO_COMPUTER,
         "--hand": "a hosted match is played from its first hand",
+        "--dealer": "a hosted match is played from its first hand",
     },
     "join": {
         "--ai": _PERSON,
@@ -308,11 +313,13 @@ NOT_TAKEN: dict[str, dict[str, str]] = {
         "--rule": _HOST_DECIDES,
         "--seed": "the host deals the cards",
         "--hand": "the host deals the cards",
+        "--dealer": "the host deals the cards",
         "--new": "the host chooses whether its saved match goes on or a new one starts",
     },
     "sim": {
         "--ai": "it plays the levels given with --a and --b",
         "--hand": "it plays whole matches, or the first hands of their deals with --hands N",
+        "--dealer": "it plays whole matches, or the first hands of their deals with --hands N",
         "--rule": "it plays under one of the presets: choose it with --rules",
         "--new": "it saves no match",
         "--data-dir": "it records nothing",
@@ -442,6 +449,11 @@ def _checked(args: argparse.Namespace) -> argparse.Namespace:
     if args.hand is not None and args.seed is None:
         why = "--hand K needs --seed N: it plays hand K of the match dealt with that seed"
         if args.command:  # the command's own words, not the usage of the game's options
+            build_parser([]).exit(2, f"{_name(args)}: error: {why}\n")
+        build_parser([]).error(why)
+    if vars(args).get("dealer") is not None and args.hand is None:
+        why = "--dealer needs --seed N --hand K: it says who deals hand K"
+        if args.command:
             build_parser([]).exit(2, f"{_name(args)}: error: {why}\n")
         build_parser([]).error(why)
     return args

@@ -231,11 +231,11 @@ def build_unsaved_app(args: argparse.Namespace) -> GinApp:
     ``ValueError`` for a bad option (the game checks them first, with
     :func:`option_refusal`)."""
     from ginrummy_tui.session.context import AppContext
-    from ginrummy_tui.session.startup import new_state
+    from ginrummy_tui.session.startup import DEALER_SEATS, new_state
     from ginrummy_tui.storage.config import Settings, apply_args
 
     s = apply_args(Settings(), args)
-    session, control = controlled_session(new_state(s, args.seed, args.hand), s.ai, None)
+    session, control = controlled_session(new_state(s, args.seed, args.hand, DEALER_SEATS.get(args.dealer or "")), s.ai, None)
     context = AppContext(session=session, settings=s, uses_files=False, control=control)
     return app_on(context)
 

@@ -30,7 +30,7 @@ INSTALL_HINT = "pip install -e '.[web]'"
 """How the README installs the extra, from the checkout (gin-tui is not on the package index)."""
 TAB_FLAG = "--tab"
 
-_FORWARDED = ("ai", "rules", "rule", "seed", "hand", "pause", "theme", "ascii", "no_mouse")
+_FORWARDED = ("ai", "rules", "rule", "seed", "hand", "dealer", "pause", "theme", "ascii", "no_mouse")
 """The game's options passed on to the game of every tab (their names in the parsed arguments)."""
 
 
@@ -57,6 +57,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed_number, default=argparse.SUPPRESS, metavar="N", help="seed for every tab's deal")
     parser.add_argument("--hand", type=hand_number, default=argparse.SUPPRESS, metavar="K",
                         help="with --seed: every tab plays hand K of that match's deals")
+    parser.add_argument("--dealer", choices=("you", "computer"), default=argparse.SUPPRESS,
+                        help="with --hand: who deals hand K in every tab")
     parser.add_argument("--pause", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
                         help="pause after each computer move in every tab")
     parser.add_argument("--theme", default=argparse.SUPPRESS, metavar="NAME",

@@ -45,15 +45,20 @@ def replay_moves(state: GameState) -> list[tuple[GameState, Move]]:
     return out
 
 
-def hand_of_match(seed: int | str, hand_no: int, rules: Rules = PRESETS["standard"], match_no: int = 1) -> GameState:
-    """Hand ``hand_no`` of the match dealt from ``seed`` (``gin-tui --seed N --hand K``).
+def hand_of_match(
+    seed: int | str, hand_no: int, rules: Rules = PRESETS["standard"], match_no: int = 1, dealer: int | None = None
+) -> GameState:
+    """Hand ``hand_no`` of the match dealt from ``seed`` (``gin-tui --seed N --hand K``),
+    dealt by the seat ``dealer``.
 
-    The deal alternates from the computer dealing hand 1, so the dealer of
-    hand K is the computer for odd K.  Scores start at 0.
+    Without ``dealer`` the deal alternates from the computer dealing hand 1,
+    so the dealer of hand K is the computer for odd K; where the winner of a
+    hand deals the next, who won hand K-1 decides it, which the seed does not
+    say.  Scores start at 0.
     """
     if hand_no < 1:
         raise ValueError("hands are numbered from 1")
-    return deal_hand(rules, seed, hand_no, match_no)
+    return deal_hand(rules, seed, hand_no, match_no, dealer)
 
 
 __all__ = ["hand_of_match", "replay_moves", "replay_state", "scores_before"]

@@ -353,18 +353,53 @@ def ask_give_up(saved: SavedMatch, seed: int, stdin=None, stdout=None, *, comman
     return answer == "new"
 
 
-def new_state(settings: Settings, seed, hand: int | None) -> GameState:
-    """A new match with ``settings``' rules, dealt from ``seed`` (hand ``hand`` of it, if given)."""
-    return dealt(settings.rules, seed, hand)
+DEALER_SEATS = {"you": 0, "computer": 1}
+"""``--dealer``'s words and the seats they name."""
 
 
-def dealt(rules: Rules, seed, hand: int | None) -> GameState:
-    """A new match with ``rules``, dealt from ``seed`` (hand ``hand`` of it, if given)."""
+def new_state(settings: Settings, seed, hand: int | None, dealer: int | None = None) -> GameState:
+    """A new match with ``settings``' rules, dealt from ``seed`` (hand ``hand`` of it, if given,
+    dealt by the seat ``dealer`` when given)."""
+    return dealt(settings.rules, seed, hand, dealer)
+
+
+def dealt(rules: Rules, seed, hand: int | None, dealer: int | None = None) -> GameState:
+    """A new match with ``rules``, dealt from ``seed`` (hand ``hand`` of it, if
+    given, by the seat ``dealer``: without one, as if the deal alternated from
+    the computer dealing hand 1)."""
     from ginrummy_tui.engine import deal_hand, new_game
 
-    if hand is not None and hand > 1:
-        return deal_hand(rules, seed if seed is not None else 0, hand_no=hand)
+    if hand is not None and (hand > 1 or dealer is not None):
+        return deal_hand(rules, seed if seed is not None else 0, hand_no=hand, dealer=dealer)
     return new_game(rules, seed=seed)
+
+
+def replay_dealer(root: Path, rules: Rules, seed, hand: int, given: str | None) -> tuple[int | None, list[str]]:
+    """Who deals hand ``hand`` of seed ``seed`` (``--seed N --hand K``): the
+    seat ``--dealer`` names (``given``); else, where the winner of a hand
+    deals the next (so the seed alone does not say who deals hand K), the
+    dealer the history recorded for that hand in the player's last match of
+    that seed; else None (the deal alternates).  With a note for the player
+    where the rules make it matter and ``--dealer`` did not say (after what
+    opening the history said)."""
+    if given is not None:
+        return DEALER_SEATS[given], []
+    if hand < 2 or rules.next_dealer != "winner" or seed is None:
+        return None, []
+    from ginrummy_tui.storage.history import recorded_dealer
+
+    found, said = recorded_dealer(root, seed, hand)
+    if found is not None:
+        who, other = ("you", "computer") if found == 0 else ("the computer", "you")
+        return found, [*said, (
+            f"Hand {hand} of seed {seed} is dealt by {who}, as in your match of that seed "
+            f"(the winner of a hand deals the next); --dealer {other} deals it the other way."
+        )]
+    return None, [*said, (
+        f"The winner of a hand deals the next, and no match of seed {seed} in your history says who "
+        f"won hand {hand - 1}: hand {hand} is dealt by {'the computer' if hand % 2 else 'you'}, as if the deal "
+        "alternated; --dealer you or --dealer computer says who deals it."
+    )]
 
 
 def prepare(
@@ -529,7 +564,11 @@ def prepare(
                 saved.state, keeper, settings, ai, root, cdir, resumed=True, separate=separate, ui=dict(saved.ui), notes=notes
             )
         else:
-            state = new_state(settings, seed, hand)
+            dealer, dealer_notes = (None, []) if hand is None else replay_dealer(
+                root, settings.rules, seed, hand, getattr(args, "dealer", None)
+            )
+            notes.extend(dealer_notes)
+            state = new_state(settings, seed, hand, dealer)
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, separate=store.is_separate, notes=notes)
         plan.saved_settings = loaded.settings

@@ -1461,6 +1461,49 @@ def open_history(root: Path, *, create: bool = True, check: bool = False, wait: 
     return out
 
 
+def recorded_dealer(root: Path, seed: Any, hand_no: int) -> tuple[int | None, list[str]]:
+    """Who dealt hand ``hand_no`` (0: the player) in the player's last match
+    dealt from ``seed`` (its first match: ``--seed`` deals that one), not a
+    practice deal, as the history of ``root`` recorded it, or, that hand not
+    ended yet, the winner of the hand before (the rules where this matters
+    have the winner deal next; its dealer after a hand with no winner); None
+    when neither is recorded or the history cannot be read (never raises,
+    never waits).
+    With what opening the history had to say (a damaged one set aside)."""
+    try:
+        wanted = int(seed)
+    except (TypeError, ValueError):
+        return None, []
+    # a seed a record keeps as text (as the game's states have it) is in the row's extra
+    as_number = wanted if -(2**63) <= wanted < 2**63 else None
+    opening = open_history(root, create=False, wait=False)
+    hist = opening.history
+    if hist is None:
+        return None, opening.messages
+    try:
+        rows = hist.read(
+            "SELECT hand_no, dealer, winner FROM hands WHERE hand_no IN (?, ?) AND match = ("
+            "SELECT m.id FROM matches m JOIN hands h ON h.match = m.id "
+            "WHERE (m.seed = ? OR json_extract(m.extra, '$.seed') IN (?, ?)) "
+            "AND coalesce(m.match_no, 1) = 1 AND m.replay = 0 AND h.hand_no IN (?, ?) "
+            "ORDER BY m.started DESC, m.uid DESC LIMIT 1)",
+            (hand_no - 1, hand_no, as_number, str(wanted), as_number, hand_no - 1, hand_no),
+        )
+    except (Damaged, sqlite3.Error):
+        return None, opening.messages
+    finally:
+        hist.close()
+    by_hand = {row[0]: (row[1], row[2]) for row in rows}
+    if hand_no in by_hand and by_hand[hand_no][0] in (0, 1):
+        return int(by_hand[hand_no][0]), opening.messages
+    if hand_no - 1 in by_hand:  # the hand not ended yet: its dealer is who won the hand before (else its dealer)
+        dealer, winner = by_hand[hand_no - 1]
+        dealt_by = winner if winner in (0, 1) else dealer
+        if dealt_by in (0, 1):
+            return int(dealt_by), opening.messages
+    return None, opening.messages
+
+
 class SharedHistory:
     """The history of one data directory, opened when first needed and shared
     by the threads of one process (the game records into it, the statistics

@@ -9,7 +9,7 @@ from typing import Any
 from ginrummy_tui.engine.kinds import EndKind
 from ginrummy_tui.engine.rules import PRESETS, Rules
 
-from .rule_words import CHANGED_RULES, recorded_rules_name, rules_words
+from .rule_words import CHANGED_RULES, recorded_rules_name, rule_args, rules_words
 from .stats import LEFT, ME, NETWORK, OPPONENT_NAME, Stats, Tally
 
 KIND_WORDS = {
@@ -253,6 +253,23 @@ def _bonus_lines(record: dict[str, Any], other: str, rules: Rules | None) -> lis
     return [f"  Bonuses: {'; '.join(told)}{total}"]
 
 
+def _deal_again(record: dict[str, Any], hand: dict[str, Any], rules: Rules | None) -> str | None:
+    """The command that deals ``hand`` of the match ``record`` again, as it
+    was dealt: its seed, number, rules and dealer (where the winner of a hand
+    deals the next, the seed alone does not say who dealt it); None where
+    the record does not say them all, or the hand is of a seed's later match
+    (``--seed`` deals its first)."""
+    import shlex
+
+    seed, hand_no, dealer = record.get("seed"), hand.get("hand_no"), hand.get("dealer")
+    if seed is None or rules is None or not isinstance(hand_no, int) or dealer not in (0, 1):
+        return None
+    if record.get("match_no") not in (None, 1):
+        return None
+    words = ["gin-tui", "--seed", str(seed), "--hand", str(hand_no), *rule_args(rules)]
+    return shlex.join([*words, "--dealer", "you" if dealer == 0 else "computer"])
+
+
 def format_match(record: dict[str, Any]) -> str:
     """One match's history as readable text (``gin-tui export --format text``)."""
     opp = str(record.get("opponent"))
@@ -300,6 +317,9 @@ def format_match(record: dict[str, Any]) -> str:
         # a move clock running out ends the match in that hand, which is not counted as played
         hand = f"In hand {h['hand_no']}" if h["kind"] == EndKind.TIMEOUT else f"Hand {h['hand_no']}"
         lines.append(f"  {hand}: {told}  (score {scores[0]}-{scores[1]})")
+        again = _deal_again(record, h, rules)
+        if again:
+            lines.append(f"    Deal it again: {again}")
         if h.get("hands"):
             lines.append(f"    Your hand:     {' '.join(h['hands'][0])}")
             lines.append(f"    {'Their hand:   ' if opp == NETWORK else 'Computer hand:'} {' '.join(h['hands'][1])}")

@@ -77,6 +77,18 @@ def exported_rules(rules: Any) -> tuple[Any, dict[str, Any] | None]:
     return {**rules, "name": preset}, changed
 
 
+def rule_args(rules: Rules) -> list[str]:
+    """The command line's options that choose ``rules``: ``--rules`` and the
+    preset they come from, then ``--rule OPTION=VALUE`` for each option changed
+    from it (``["--rules", "classic", "--rule", "target=40"]``)."""
+    preset, options = _changes(rules, target=True)
+    out = ["--rules", preset]
+    for name, value in options.items():
+        given = "none" if value is None else ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        out.extend(["--rule", f"{name}={given}"])
+    return out
+
+
 def recorded_rules_name(preset: Any, rules: Any) -> str:
     """The name (:func:`rules_name`) of the rules of a match record: its
     ``preset`` entry, which names them (a preset's name, or the name of changed
