@@ -123,7 +123,7 @@ def test_quitting_a_finished_match_says_its_result_after_the_game(tmp_path, monk
 
 def test_a_finished_match_not_saved_says_its_result_alone(monkeypatch, capsys):
     """``--data-dir -``: no record and no match to take up, only the result."""
-    def deal(settings, seed, hand):
+    def deal(settings, seed, hand, dealer=None):
         return _last_hand_ended()
 
     monkeypatch.setattr(startup, "new_state", deal)
@@ -284,3 +284,48 @@ def test_the_commands_of_a_line_after_the_game_are_never_broken(monkeypatch):
     assert all(len(row) <= 80 for row in lines) and "".join(lines).replace(" ", "") == (
         f"gin-tui: the match is saved; {command} resumes it.".replace(" ", "")
     ), lines
+
+
+@pytest.mark.parametrize("main_saved", [True, False], ids=["match-saved", "no-match"])
+def test_a_practice_deal_played_to_its_end_is_said_to_be_practice_and_the_command_resumes_your_match(
+    tmp_path, monkeypatch, capsys, main_saved
+):
+    """``--seed N --hand K`` played to the match's end, then q: the terminal
+    said "match over: ... (gin-tui stats ... has your record); gin-tui
+    --data-dir D starts a new match.", but the statistics do not count a
+    practice deal and that command resumed the player's unfinished match."""
+    if main_saved:
+        main = startup.prepare(args_for(tmp_path, seed=1), ask=never_asked)
+        main.after_first_frame()
+        main.close()
+
+    def change(real, args, kwargs):
+        plan = real(args, **kwargs)
+        plan.state = _last_hand_ended()
+        plan.keeper.hold(plan.state)
+        return plan
+
+    planned(monkeypatch, change)
+    playing(monkeypatch, ["q"])
+    argv = ["--data-dir", str(tmp_path), "--seed", "426724391", "--hand", "1", "--pause", "0"]
+    assert run_play(parse_command_line(argv)) == 0
+    then = "resumes your match" if main_saved else "starts a new match"
+    assert " ".join(capsys.readouterr().out.split()) == (
+        f"gin-tui: practice over: {_result_words()} (practice, not counted in your statistics); "
+        f"{command_for(tmp_path)} {then}."
+    )
+
+
+def test_a_practice_deal_left_mid_hand_names_the_command_that_resumes_your_match(tmp_path, monkeypatch, capsys):
+    """Quit in the middle of a practice deal: the terminal said "the match is
+    saved; gin-tui --data-dir D resumes it.", which resumes the player's own
+    match, never the practice deal."""
+    main = startup.prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    main.after_first_frame()
+    main.close()
+    playing(monkeypatch, ["q", "y"])
+    argv = ["--data-dir", str(tmp_path), "--seed", "5", "--hand", "2", "--pause", "0"]
+    assert run_play(parse_command_line(argv)) == 0
+    assert " ".join(capsys.readouterr().out.split()) == (
+        f"gin-tui: the practice deal is not counted; {command_for(tmp_path)} resumes your match."
+    )

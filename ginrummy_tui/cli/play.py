@@ -240,13 +240,17 @@ def build_unsaved_app(args: argparse.Namespace) -> GinApp:
     return app_on(context)
 
 
-def match_result_line(app: GinApp, stats: str | None, then: str | None = None) -> str | None:
+def match_result_line(app: GinApp, stats: str | None, then: str | None = None, *, practice: bool = False) -> str | None:
     """The finished match's result, for the terminal once the app is closed
     (the player may have quit before its screen): "match over: you won 31 to
     0 (gin-tui stats has your record); gin-tui starts a new match."  None
     while the match is not over.  ``stats``: the command that shows its
     record (None: not recorded); ``then``: what becomes of it, where its
-    record is not written ("gin-tui records it, then starts a new match")."""
+    record is not written ("gin-tui records it, then starts a new match"),
+    or what the command does after a practice deal.  ``practice``: a deal
+    replayed with ``--hand``, which the statistics do not count: "practice
+    over: ... (practice, not counted in your statistics); gin-tui resumes
+    your match." """
     from ginrummy_tui.engine.kinds import EndKind, Phase
 
     control = app.context.control
@@ -264,6 +268,8 @@ def match_result_line(app: GinApp, stats: str | None, then: str | None = None) -
         result = f"{v.totals[me]} to {v.totals[opp]}"
     if v.sheet and v.sheet[-1].kind == EndKind.TIMEOUT:  # the score does not say why
         result += ", your time ran out" if v.winner == opp else f", {name} ran out of time"
+    if practice:
+        return f"practice over: {result} (practice, not counted in your statistics); {then}."
     record = f" ({stats} has your record)" if stats else ""
     if app.context.keeper is None:  # nothing saved (--data-dir -): no match to take up
         return f"match over: {result}{record}."
@@ -279,6 +285,8 @@ def closing_line(app: GinApp, keeper: Keeper) -> str | None:
     command = app.context.resume_command
     if keeper.store.held is not None:  # its match was not saved: said at start and by the quit question
         return None
+    if keeper.replay:
+        return _practice_closing(app, keeper, command)
     over = match_result_line(app, stats_command(command) if keeper.recorded() else None, _finished_then(keeper, command))
     if over is not None:
         return over
@@ -288,6 +296,24 @@ def closing_line(app: GinApp, keeper: Keeper) -> str | None:
         return f"{app.at_quit()}."
     if command != "gin-tui":  # plain gin-tui would not find the match: say what does
         return f"the match is saved; {command} resumes it."
+    return None
+
+
+def _practice_closing(app: GinApp, keeper: Keeper, command: str) -> str | None:
+    """The line after a practice deal (``--seed N --hand K``), kept in a slot
+    of its own and never counted: its result if it was played to the end,
+    and what ``command`` does, which never takes the practice up: it resumes
+    the player's own match when one is saved, else starts a new one.  None
+    mid-deal in the default directory, where plain ``gin-tui`` does that."""
+    from ginrummy_tui.storage.store import SAVE_NAME
+
+    mine = (keeper.store.root / SAVE_NAME).exists()
+    then = f"{command} resumes your match" if mine else f"{command} starts a new match"
+    over = match_result_line(app, None, then, practice=True)
+    if over is not None:
+        return over
+    if command != "gin-tui":
+        return f"the practice deal is not counted; {then}."
     return None
 
 
