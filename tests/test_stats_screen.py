@@ -6,6 +6,8 @@ import argparse
 import contextlib
 import random
 
+from textual.widgets import Static
+
 from ginrummy_tui.cli.play import build_app
 from ginrummy_tui.session.startup import Plan, prepare
 from ginrummy_tui.tui.screens.game_screen import GameScreen
@@ -228,3 +230,24 @@ async def test_f3_with_ascii_suits_is_ascii_alone_trend_bars_too(tmp_path):
         assert found, row  # a bar a match, in ASCII signs, then the summary with a comma
         bars, matches = found.groups()
         assert len(bars) == int(matches) and set(bars) <= set("_.-=#"), row
+
+
+async def test_f3_names_the_commands_on_the_data_directory_the_game_uses(tmp_path):
+    """With ``--data-dir D`` F3 ended with "On the command line: gin-tui stats
+    [--json], gin-tui export", which, run as printed, read the default
+    directory: the commands now name D, quoted as the resume line quotes it."""
+    import shlex
+
+    from ginrummy_tui.session.startup import resume_command
+
+    root = tmp_path / "tc data"
+    plan = plan_in(root)
+    args = argparse.Namespace(data_dir=str(root), ascii=True)
+    app = build_app(plan, pause=0, command=resume_command(args))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(app, pilot)
+        await press_f3(app, pilot)
+        hint = str(app.screen.query_one("#stats-cli", Static).content)
+    plan.close()
+    where = shlex.quote(str(root.absolute()))
+    assert hint == f"On the command line: gin-tui stats --data-dir {where} [--json], gin-tui export --data-dir {where}"

@@ -340,9 +340,9 @@ def stats_command(command: str) -> str:
     """``gin-tui stats`` on the data directory of the resume command ``command``
     (:func:`~ginrummy_tui.session.startup.resume_command`, whose ``--ascii`` comes
     last; its words are kept as quoted there)."""
-    command = command.removesuffix(" --ascii")
-    first, _, rest = command.partition(" ")
-    return f"{first} stats {rest}" if rest else f"{first} stats"
+    from ginrummy_tui.session.startup import subcommand
+
+    return subcommand(command, "stats")
 
 
 def run_saved_play(args: argparse.Namespace) -> int:

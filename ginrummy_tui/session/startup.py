@@ -302,6 +302,16 @@ def resume_command(args: argparse.Namespace) -> str:
     return shell_join(words)
 
 
+def subcommand(command: str, name: str) -> str:
+    """``gin-tui NAME`` (``stats``, ``export``) on the data directory of the
+    resume command ``command`` (:func:`resume_command`, whose ``--ascii`` comes
+    last and is left out; its words are kept as quoted there): "gin-tui stats
+    --data-dir /abs/D", plain "gin-tui stats" for the default directory."""
+    command = command.removesuffix(" --ascii")
+    first, _, rest = command.partition(" ")
+    return f"{first} {name} {rest}" if rest else f"{first} {name}"
+
+
 def shell_join(words: Sequence[str]) -> str:
     """``words`` as a command line for a POSIX shell, as ``shlex.join`` quotes them,
     but a word with bytes that are not text (a directory's name that is not UTF-8,

@@ -142,6 +142,17 @@ def recent_renderable(recent: list[dict[str, Any]], muted: StyleType = "dim") ->
     return Group(*parts)
 
 
+def command_line_hint(command: str) -> str:
+    """The line naming the commands that show these figures outside the game,
+    on the data directory the game uses (``command``, the one that resumes its
+    match: :func:`~ginrummy_tui.session.startup.resume_command`), as the line
+    after the game names it: "On the command line: gin-tui stats --data-dir
+    /abs/D [--json], gin-tui export --data-dir /abs/D"."""
+    from ginrummy_tui.session.startup import subcommand
+
+    return f"On the command line: {subcommand(command, 'stats')} [--json], {subcommand(command, 'export')}"
+
+
 def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
     """The figures and notes; from the app's history (worked out ahead of
     time, see :mod:`ginrummy_tui.storage.figures`) or the data directory's."""
@@ -216,7 +227,7 @@ class StatsScreen(TableOnly, ModalScreen):
                 yield Static(trend_heading(self._frame_room()), id="trend-title")
                 yield Trend(trend, ascii_only=gin_of(self.app).ascii_only, id="trend")
             yield Static(recent_renderable(recent), id="stats-recent")
-            yield Static("On the command line: gin-tui stats [--json], gin-tui export", id="stats-cli")
+            yield Static(Text(command_line_hint(gin_of(self.app).context.resume_command)), id="stats-cli")
             yield Static(BACK_LINE, id="stats-close")
         yield TableOnlyLine()
         yield KeyBar()
