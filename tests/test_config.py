@@ -139,7 +139,7 @@ def test_a_file_that_is_not_json_is_set_aside_and_replaced_by_the_defaults(tmp_p
     assert loaded.moved_to is not None
     assert loaded.message() == (
         f"Your settings file could not be used, and was moved to {loaded.moved_to}: it is not valid JSON "
-        "(Expecting ',' delimiter at line 1). Defaults are used for all settings; "
+        "(a comma was expected at line 1, column 28). Defaults are used for all settings; "
         "a new one with the defaults takes its place."
     )
     assert _replaced_by_the_defaults(tmp_path)
@@ -433,3 +433,17 @@ def test_a_shutout_without_a_game_bonus_is_refused_and_never_saved():
     # a settings file that holds one where there is no game bonus: not in force
     read, _ = settings_from_dict({"rules": {"preset": "standard", "options": {"target": 30, "shutout": True}}})
     assert read.rules == PRESETS["standard"].with_options(target=30)
+
+
+def test_a_string_never_closed_is_said_in_plain_words_once_with_its_line_and_column(tmp_path):
+    """A settings file cut in the middle of a string said "it is not valid JSON
+    (Unterminated string starting at at line 3)": Python's words, "at" twice,
+    and no column."""
+    (tmp_path / SETTINGS_NAME).write_text('{\n  "ai": "master",\n  "theme": "nor')
+    loaded = load_settings(tmp_path)
+    assert loaded.moved_to is not None
+    assert loaded.message() == (
+        f"Your settings file could not be used, and was moved to {loaded.moved_to}: it is not valid JSON "
+        "(a text in double quotes that starts at line 3, column 12 is never closed). Defaults are used for all "
+        "settings; a new one with the defaults takes its place."
+    )

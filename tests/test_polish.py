@@ -765,8 +765,8 @@ def _damaged_save_note(home, monkeypatch) -> str:
     monkeypatch.setenv("HOME", str(home))
     moved = home / ".local" / "share" / "gin-tui" / "current.json.damaged-20261203-090824"
     return (
-        "Your saved match could not be used: the file is not valid JSON (Expecting property name enclosed in "
-        f"double quotes at line 1, column 2). The file was moved to {moved}. A new match has started."
+        "Your saved match could not be used: the file is not valid JSON (a name in double quotes was expected "
+        f"at line 1, column 2). The file was moved to {moved}. A new match has started."
     )
 
 
@@ -779,11 +779,11 @@ async def test_a_note_that_names_a_file_shows_its_path_whole_at_80x24(tmp_path, 
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         lines = await _warned_in_parts(app, pilot, note)
-        assert lines[0] == "Your saved match could not be" and lines[-1] == "has started.", lines
+        assert lines[0] == "Your saved match could not be" and lines[-1] == "A new match has started.", lines
         assert " ".join(lines).replace("/ ", "/").replace("- ", "-") == note.replace(str(tmp_path), "~"), lines
         at = lines.index("~/.local/share/gin-tui/")  # the path, on a line of its own
         # the name is cut before its time stamp, not inside it ("…damaged-20261203-" / "090824.")
-        assert lines[at + 1 : at + 3] == ["current.json.damaged-", "20261203-090824. A new match"], lines
+        assert lines[at + 1 : at + 3] == ["current.json.damaged-", "20261203-090824."], lines
         await _cleared(app, pilot)
         app.notify(note, severity="warning", timeout=30)  # whole, it is longer than the toasts' room
         await pilot.pause()
@@ -818,10 +818,10 @@ async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(
 @pytest.mark.parametrize(
     ("folder", "note"),
     [
-        (".local/share/gin-tui", "Your saved match could not be used: the file is not valid JSON (Expecting value at "
+        (".local/share/gin-tui", "Your saved match could not be used: the file is not valid JSON (a value was expected at "
          "line 1, column 1). The file was moved to {moved}. A new match has started."),
         (".config/gin-tui", "Your settings file could not be used, and was moved to {moved}: it is not valid JSON "
-         "(Expecting property name enclosed in double quotes at line 1). Defaults are used for all settings; "
+         "(a name in double quotes was expected at line 1, column 2). Defaults are used for all settings; "
          "a new one with the defaults takes its place."),
     ],
     ids=["save", "settings"],

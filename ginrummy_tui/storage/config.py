@@ -25,6 +25,7 @@ from ginrummy_tui.storage.files import (
     ENV_HOME,
     NotAFile,
     atomic_write_json,
+    json_error_words,
     move_aside,
     read_regular,
     refuse_unreadable,
@@ -299,7 +300,7 @@ def load_settings(directory: Path, themes: Collection[str] | None = None) -> Loa
         except UnicodeDecodeError:
             raise ValueError("it is not text") from None
         except json.JSONDecodeError as exc:
-            raise ValueError(f"it is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+            raise ValueError(f"it is not valid JSON ({json_error_words(exc)})") from None
         unreadable = _not_settings(data)
         if unreadable is not None:
             raise ValueError(unreadable)

@@ -222,6 +222,33 @@ def set_aside_not_a_file(path: Path, found: NotAFile) -> str:
     return f"{path.name} was {found.kind}, not a file; it was moved to {moved}."
 
 
+_JSON_WORDS = {
+    "Expecting value": "a value was expected",
+    "Expecting ',' delimiter": "a comma was expected",
+    "Expecting ':' delimiter": "a colon was expected",
+    "Expecting property name enclosed in double quotes": "a name in double quotes was expected",
+    "Invalid control character at": "a control character is inside a text in double quotes",
+    "Invalid \\escape": "a backslash is followed by a character that cannot follow it",
+    "Invalid \\uXXXX escape": "a \\u is not followed by four hexadecimal digits",
+    "Extra data": "more follows the end of the data",
+}
+"""What Python's JSON reader says went wrong, in a player's words."""
+
+
+def json_error_words(exc: json.JSONDecodeError) -> str:
+    """Where and what ``exc`` found wrong, in a player's words: "a comma was
+    expected at line 3, column 12"; "a text in double quotes that starts at
+    line 3, column 12 is never closed".  Python's own message, without its
+    trailing "at" ("Unterminated string starting at"), for one not known here."""
+    where = f"line {exc.lineno}, column {exc.colno}"
+    if exc.msg.startswith("Unterminated string"):
+        return f"a text in double quotes that starts at {where} is never closed"
+    if exc.msg.startswith("Illegal trailing comma"):
+        return f"a comma comes before the closing bracket at {where}"
+    what = _JSON_WORDS.get(exc.msg) or exc.msg.removesuffix(" at").removesuffix(" starting")
+    return f"{what} at {where}"
+
+
 def now_iso() -> str:
     """The current UTC time, ISO 8601 to the second."""
     return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")

@@ -53,6 +53,7 @@ from .files import (
     atomic_write_text,
     ensure_dir,
     is_link_refusal,
+    json_error_words,
     move_aside,
     new_match_id,
     now_iso,
@@ -288,7 +289,7 @@ def encode_save(
 def _describe_json_error(exc: json.JSONDecodeError, size: int) -> str:
     if exc.pos >= size - 1 or exc.msg.startswith("Unterminated"):
         return "the file is cut short (it ends in the middle of the data)"
-    return f"the file is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+    return f"the file is not valid JSON ({json_error_words(exc)})"
 
 
 def decode_save(raw: bytes, path: Path | None = None) -> SavedMatch | LoadError:
