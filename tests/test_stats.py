@@ -832,3 +832,36 @@ def test_an_old_classic_record_is_counted_with_new_classic_ones():
     stats = compute([old_record, records[1]])
     assert list(stats.groups) == [("standard", "classic")], stats.groups
     assert stats.groups[("standard", "classic")].matches == 2
+
+
+def test_a_save_cut_short_before_its_rules_is_counted_under_rules_unknown_not_changed_by_an_earlier_version(
+    tmp_path, capsys
+):
+    """A save cut short before its rules (``head -c 300 current.json``) was
+    recorded abandoned under "changed rules", which the statistics explained
+    as "(which ones, an earlier version did not record)"; this version
+    recorded it, and the rules are unknown because the save was damaged."""
+    import argparse
+
+    from ginrummy_tui.session.keeper import start_history_upkeep
+    from ginrummy_tui.session.startup import prepare
+
+    whole = damaged_save_after_moves("20260109-100000-abcd", "duplicate card")
+    text = whole[: whole.index('"gin_bonus"')]  # cut in the middle of the rules
+    assert '"match_id":"20260109-100000-abcd"' in text and '"rules"' in text
+    (tmp_path / "current.json").write_text(text)
+    args = argparse.Namespace(ai=None, rules=None, seed=None, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path), rule=None)
+    plan = prepare(args, ask=None)
+    try:
+        worker = start_history_upkeep(plan.keeper, lambda _said: None)
+        assert worker is not None
+        worker.join(60)
+    finally:
+        plan.close()
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    assert capsys.readouterr().out == "20260109-100000-abcd  expert/unknown rules  0 hands  0-0  abandoned\n"
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    told = " ".join(capsys.readouterr().out.split())
+    assert "[1] unknown rules (the save was damaged: its rules could not be read)" in told
+    assert "earlier version" not in told

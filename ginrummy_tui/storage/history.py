@@ -57,7 +57,13 @@ from ginrummy_tui.storage.files import (
     set_aside_link,
     set_aside_not_a_file,
 )
-from ginrummy_tui.storage.rule_words import OLD_CUSTOM, exported_rules, recorded_rules_name, rules_name
+from ginrummy_tui.storage.rule_words import (
+    OLD_CUSTOM,
+    UNKNOWN_RULES,
+    exported_rules,
+    recorded_rules_name,
+    rules_name,
+)
 from ginrummy_tui.storage.stats import LEFT, NETWORK, OPPONENT_NAME, Stats, Tally
 from ginrummy_tui.storage.store import (
     ARCHIVE_DIR,
@@ -1739,7 +1745,8 @@ class Recorder:
 def lost_record(remains: Remains, now: str) -> dict[str, Any]:
     """The record of a match whose damaged save was set aside before a hand
     of it ended (``remains``: what the file still tells of it): abandoned at
-    ``now``, with no hand, its rules and opponent as far as they could be read."""
+    ``now``, with no hand, its rules and opponent as far as they could be read
+    (rules that could not be: :data:`~ginrummy_tui.storage.rule_words.UNKNOWN_RULES`)."""
     from ginrummy_tui.engine import Rules
 
     rules: dict[str, Any] | None = None
@@ -1750,7 +1757,7 @@ def lost_record(remains: Remains, now: str) -> dict[str, Any]:
             rules = None
     return empty_record(
         remains.match_id, now, replay=remains.replay, opponent=remains.opponent or "standard",
-        preset=recorded_rules_name(None, rules), rules=rules, seed=remains.seed, match_no=remains.match_no,
+        preset=UNKNOWN_RULES if rules is None else recorded_rules_name(None, rules), rules=rules, seed=remains.seed, match_no=remains.match_no,
         ended=now, abandoned=True,
     )
 

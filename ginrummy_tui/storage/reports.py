@@ -9,7 +9,7 @@ from typing import Any
 from ginrummy_tui.engine.kinds import EndKind
 from ginrummy_tui.engine.rules import PRESETS, Rules
 
-from .rule_words import CHANGED_RULES, recorded_rules_name, rule_args, rules_words
+from .rule_words import CHANGED_RULES, UNKNOWN_RULES, recorded_rules_name, rule_args, rules_words
 from .stats import LEFT, ME, NETWORK, OPPONENT_NAME, Stats, Tally
 
 KIND_WORDS = {
@@ -86,18 +86,22 @@ def rules_marks(stats: Stats) -> dict[str, int]:
 def short_rules(name: str, marks: dict[str, int]) -> str:
     """The rules of a column in a short head: the preset ("mp-1.5"); changed
     rules by their preset and their mark ("classic [1]"; "changed [2]" for
-    rules recorded as changed, without them), which :func:`rules_notes` tell."""
+    rules recorded as changed, without them; "unknown [3]" for those a damaged
+    save did not tell), which :func:`rules_notes` tell."""
     if name not in marks:
         return PRESET_SHORT.get(name, name)
     preset = name.partition(" (")[0]
-    short = PRESET_SHORT.get(preset, preset) if preset in PRESETS else "changed"
+    short = PRESET_SHORT.get(preset, preset) if preset in PRESETS else "unknown" if name == UNKNOWN_RULES else "changed"
     return f"{short} [{marks[name]}]"
 
 
 def rules_notes(marks: dict[str, int]) -> list[str]:
     """What the marks of :func:`short_rules` stand for: "[1] classic rules (changed: target 40)"."""
-    unknown = " (which ones, an earlier version did not record)"
-    return [f"[{n}] {rules_words(name)}{unknown if name == CHANGED_RULES else ''}" for name, n in marks.items()]
+    why = {
+        CHANGED_RULES: " (which ones, an earlier version did not record)",
+        UNKNOWN_RULES: " (the save was damaged: its rules could not be read)",
+    }
+    return [f"[{n}] {rules_words(name)}{why.get(name, '')}" for name, n in marks.items()]
 
 
 def column_heads(stats: Stats) -> list[tuple[str, str, Tally]]:

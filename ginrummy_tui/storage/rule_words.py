@@ -17,6 +17,9 @@ from ginrummy_tui.engine.rules import PRESETS, Rules, changed_from_preset, optio
 CHANGED_RULES = "changed rules"
 """The name of a match's rules that an earlier version recorded only as
 "custom", without the rules themselves (nothing tells which were changed)."""
+UNKNOWN_RULES = "unknown rules"
+"""The name of a match's rules that could not be read from its damaged save
+(a file cut short): the match is recorded as abandoned under it."""
 OLD_CUSTOM = "custom"
 """What earlier versions recorded as the preset of a match whose rules were changed."""
 
