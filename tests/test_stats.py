@@ -865,3 +865,22 @@ def test_a_save_cut_short_before_its_rules_is_counted_under_rules_unknown_not_ch
     told = " ".join(capsys.readouterr().out.split())
     assert "[1] unknown rules (the save was damaged: its rules could not be read)" in told
     assert "earlier version" not in told
+
+
+def test_export_list_in_json_gives_a_json_line_a_match_as_the_list_has_them(tmp_path, capsys):
+    """gin-tui export --list --format json printed the text list (status 0, no
+    word of the --format ignored): it gives JSON Lines, a match a line, with
+    the list's id, opponent, rules, hands, totals and result."""
+    _write_history(tmp_path)
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert main(["export", "--data-dir", str(tmp_path), "--list", "--format", "json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(rows) == len(listed) > 1
+    for row, line in zip(rows, listed, strict=True):
+        ident, who, hands, score, *result = line.split("  ")
+        assert row["id"] == ident and f"{row['opponent']}/{row['preset']}" == who
+        assert row["hands"] == int(hands.split()[0]) and "-".join(map(str, row["totals"])) == score
+        assert row["result"] == result[0] and row["replay"] == (result[1:] == ["(replay)"])
+    assert main(["export", "--data-dir", str(tmp_path / "none"), "--list", "--format", "json"]) == 0
+    assert capsys.readouterr().out == ""  # JSON Lines of no match: nothing

@@ -18,7 +18,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--match", metavar="ID", default=None, help="only this match (its id, a unique start of it, or 'last')"
     )
     parser.add_argument(
-        "--format", choices=("json", "text"), default="json", help="JSON Lines, one match a line (default), or text"
+        "--format", choices=("json", "text"), default=None,
+        help="JSON Lines, one match a line (default; with --list, one line of the list a match), or text",
     )
     parser.add_argument("--list", action="store_true", help="list the recorded matches with their ids")
     parser.add_argument("--since", metavar="DATE", default=None, help="only matches started on or after DATE (YYYY-MM-DD)")
@@ -44,14 +45,17 @@ def _lines(hist, args: argparse.Namespace, since: str | None):
                 outcome(r) if r["finished"]
                 else "left unfinished" if r.get(LEFT) else "abandoned" if r["abandoned"] else "unfinished"
             )
+            if args.format == "json":  # asked for: the list's line as JSON, its result in the same words
+                yield json.dumps({**r, "result": state}, ensure_ascii=False, separators=(",", ":")) + "\n"
+                continue
             t0, t1 = r["totals"]
             replay = "  (replay)" if r["replay"] else ""
             hands = counted(r["hands"], "hand")
             yield f"{r['id']}  {listed_opponent(r)}/{r['preset']}  {hands}  {t0}-{t1}  {state}{replay}\n"
-        if empty:
+        if empty and args.format != "json":  # JSON Lines of nothing: nothing
             yield _nothing(since)
         return
-    if args.format == "json":
+    if args.format in (None, "json"):
         for line in hist.json_lines(since) if hist is not None else ():
             yield line + "\n"
         return
