@@ -20,7 +20,7 @@ from textual.notifications import Notification, Notify
 from textual.reactive import reactive
 from textual.worker import Worker, WorkerState
 
-from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.engine.kinds import Kind, Phase
 from ginrummy_tui.session.context import AppContext
 from ginrummy_tui.session.local import LocalSession, Session
 from ginrummy_tui.storage.store import clock_turn, saved_left, unreadable_ui
@@ -48,6 +48,8 @@ DEFAULT_PAUSE = 0.7
 PRACTICE_NOTE_TITLE = "Replay this deal"
 """The title of the note a practice hand starts with (taken down when the player leaves it)."""
 """Seconds the computer waits before each of its moves, so that a person can follow."""
+END_WAITS_NOTE_TIME = 8
+"""Seconds the note saying that the hand ended behind the screen the player reads stays up."""
 BOOKKEEPING_DELAY = 0.1
 """Seconds between the first frame and the rest of the start-up (the notes, the first save, the history upkeep)."""
 
@@ -137,6 +139,10 @@ class GinApp(App):
         """True from the moment the computer's next move is scheduled until it is played."""
         self._think_key: tuple | None = None
         self._end_shown: tuple | None = None
+        self._end_waiting = False
+        """The hand ended while a screen the player opened covered the table (the score sheet,
+        the rule sheet, the list of turns, the statistics, the settings, the quit question):
+        its end waits behind it, and comes once the player closes it (:meth:`pop_screen`)."""
         self._seen_in_play = False
         """A hand was on the table in play (not only ended, as at a start on the end of a hand)."""
         self._toasts_up: list[Notification] = []
@@ -651,6 +657,7 @@ class GinApp(App):
         # its first move has the full time, though it may be named as the old match's move in play
         # (both the first move of hand 1 of match 1)
         self._move_clock = None
+        self._end_waiting = False  # the end of the old match's hand is no longer to be shown
         while len(self.screen_stack) > 1 and not isinstance(self.screen, GameScreen):
             self.pop_screen()
         self.sync()
@@ -800,7 +807,13 @@ class GinApp(App):
         """Close the top screen: the clock starts again if that uncovers the table."""
         stack = self.screen_stack
         self._clock_checkpoint(covered=len(stack) >= 2 and stack[-2] is not self.table)
-        return super().pop_screen()
+        popped = super().pop_screen()
+        if self._end_waiting and self.screen is self.table:  # the last screen over the table closed
+            self._end_waiting = False
+            v = self.session.view()
+            if v.phase.ended:
+                self._show_end(v)
+        return popped
 
     def _clock_checkpoint(self, covered: bool) -> None:
         """Bring the clock up to now, then let it run (or not) as ``covered`` says from now on."""
@@ -938,21 +951,43 @@ class GinApp(App):
         ended = v.phase.ended
         if not ended:
             # the next hand has started (perhaps by the other player, over the network)
+            self._end_waiting = False
             while type(self.screen).__name__ in ("SummaryScreen", "MatchOverScreen"):
                 self.pop_screen()
             self._end_shown = None
             self._seen_in_play = True
             return
-        from .screens.summary_screen import SummaryScreen
+        from .screens.after_hand import AfterHandScreen
 
         key = (v.match_no, v.hand_no)
         if self._end_shown == key:
             return
         self._end_shown = key
-        # the hand is over: whatever covered the table (rule sheet, scores, quit question) closes
         table = self.table
-        while table is not None and self.screen is not table and len(self.screen_stack) > 1:
+        if table is None:
+            return
+        over = self.screen_stack[self.screen_stack.index(table) + 1 :]
+        if over and not any(isinstance(screen, AfterHandScreen) for screen in over):
+            # the hand ended (the other player's move) while the player reads a screen opened over
+            # the table (the score sheet, the rule sheet...): it stays, the end waits behind it,
+            # and a note there says so
+            self._end_waiting = True
+            self.notify(self._end_waits_note(v), timeout=END_WAITS_NOTE_TIME)
+            return
+        # the end of another hand (a practice's) still up goes
+        while self.screen is not table and len(self.screen_stack) > 1:
             self.pop_screen()
+        self._show_end(v)
+
+    def _end_waits_note(self, v: PlayerView) -> str:
+        """What the note over a screen the player reads says when the hand ends behind it."""
+        what = "The match" if v.phase == Phase.MATCH_OVER else f"Hand {v.hand_no}"
+        return f"{what} is over: its end is shown once you close this screen."
+
+    def _show_end(self, v: PlayerView) -> None:
+        """Show the end of the hand (or the match) that ``v`` shows, over the table."""
+        from .screens.summary_screen import SummaryScreen
+
         if self._seen_in_play:  # not the notes of a start on the end of a hand, which no toast has hidden yet
             self._take_down_notes()
         self.push_screen(SummaryScreen(v, self.session.played_name(), self.ascii_only, self.session.played_own_name()))

@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..host import SuitsChanged, gin_of, match_title
+from ..host import SuitsChanged, ViewChanged, gin_of, match_title
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import ScoreTable, boxes_note, doubled_note
@@ -84,6 +84,19 @@ class ScoreScreen(TableOnly, ModalScreen):
             table.refresh(layout=True)
         for line in self.query("#scores-doubled").results(Static):
             line.update(ascii_words(doubled_note(self.v)) if message.ascii_only else doubled_note(self.v))
+
+    async def on_view_changed(self, message: ViewChanged) -> None:
+        """The game moved on while the table is open (the other player ended the hand, its
+        end waiting behind): the hand's row comes in, the totals follow.  A practice's table
+        is the match's, which its moves do not change."""
+        if self.note:
+            return
+        v = gin_of(self.app).session.view()
+        if (v.match_no, v.sheet) == (self.v.match_no, self.v.sheet):
+            return
+        self.v = v
+        await self.recompose()
+        self.query_one("#scores", VerticalScroll).scroll_end(animate=False)
 
     def action_close(self) -> None:
         """Back to where the player was."""

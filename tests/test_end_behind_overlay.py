@@ -1,0 +1,87 @@
+"""The end of a hand that comes while the player reads a screen opened over the table
+(the score sheet, the rule sheet, the list of turns, the statistics, the settings)
+waits behind it: the screen stays until the player closes it, and the end comes then."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ginrummy_tui.engine import PRESETS
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.app import make_app
+
+from .app_helpers import screen_text, settle, until
+
+COMPUTER_GOES_GIN = "7H 8H 9H QS QH QC 2C 3C 4C KD"
+"""The computer's hand: three melds and a king; the 5♣ on the stock makes gin."""
+THE_PLAYERS = "TH QD 6C 7C KS KC 2D 6S 9S JS"
+"""The player's hand: 80 of deadwood (the gin scores 105)."""
+
+
+def computer_to_end_the_hand(target: int = 500):
+    """The computer to draw, the 5♣ on the stock: it draws it, throws the K♦ and goes gin
+    (105 points: the match to 100 ends with it)."""
+    rules = replace(PRESETS["standard"], target=target)
+    state = scenarios.arranged(THE_PLAYERS, COMPUTER_GOES_GIN, stock_top="5C", discard="JD", rules=rules)
+    return replace(state, current=1)
+
+
+def notes(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_the_score_sheet_opened_while_the_computer_thinks_stays_when_its_move_ends_the_hand():
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    app = make_app(state=computer_to_end_the_hand(), pause=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.busy  # the computer's move is on its way
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert "went gin" not in screen_text(app)
+        await until(pilot, lambda: app.session.view().phase.ended)
+        await settle(app, pilot)
+        assert isinstance(app.screen, ScoreScreen), type(app.screen).__name__  # not taken away
+        assert [type(s) for s in app.screen_stack] == [GameScreen, ScoreScreen]
+        text = screen_text(app)
+        assert "esc Back" in text.splitlines()[-1]
+        assert "Computer went gin" in text, text  # the hand's row, not the sheet as it was before the gin
+        assert any("Hand 1 is over" in n for n in notes(app)), notes(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)  # the end of the hand, waiting behind the sheet
+        assert [type(s) for s in app.screen_stack] == [GameScreen, SummaryScreen]
+        assert not any("is over" in n for n in notes(app))  # the note said what the end now shows
+
+
+@pytest.mark.parametrize("key", ["question_mark", "f1", "c", "m", "f2", "f3"])
+@pytest.mark.parametrize("target", [500, 100])
+async def test_every_screen_opened_over_the_table_stays_when_the_computer_ends_the_hand_or_the_match(key, target):
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    app = make_app(state=computer_to_end_the_hand(target), pause=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.busy
+        await pilot.press(key)
+        await pilot.pause()
+        opened = app.screen
+        assert not isinstance(opened, GameScreen)
+        await until(pilot, lambda: app.session.view().phase.ended)
+        await settle(app, pilot)
+        assert app.screen is opened, type(app.screen).__name__
+        what = "The match" if target == 100 else "Hand 1"
+        assert any(f"{what} is over" in n for n in notes(app)), notes(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen), type(app.screen).__name__
+        assert [type(s) for s in app.screen_stack] == [GameScreen, SummaryScreen]
+        if target == 100:
+            assert "Match result" in screen_text(app).splitlines()[-1]  # the match's end, with its result a key away
