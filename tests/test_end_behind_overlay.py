@@ -85,3 +85,42 @@ async def test_every_screen_opened_over_the_table_stays_when_the_computer_ends_t
         assert [type(s) for s in app.screen_stack] == [GameScreen, SummaryScreen]
         if target == 100:
             assert "Match result" in screen_text(app).splitlines()[-1]  # the match's end, with its result a key away
+
+
+@pytest.mark.parametrize("close", ["l", "escape"])
+async def test_the_pile_list_opened_while_the_computer_thinks_stays_when_its_move_ends_the_hand(close):
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+
+    app = make_app(state=computer_to_end_the_hand(), pause=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.busy
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.table.query_one(DiscardPile).expanded
+        await until(pilot, lambda: app.session.view().phase.ended)
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen), type(app.screen).__name__  # the list is still there
+        assert app.table.query_one(DiscardPile).expanded
+        assert any("Hand 1 is over" in n and "pile list" in n for n in notes(app)), notes(app)
+        assert "The hand is over: l shows how it ended." in screen_text(app)  # the prompt line
+        await pilot.press("enter")  # a move's key: no move now, and the line says what shows the end
+        await pilot.pause()
+        assert "✗ The hand is over: l shows how it ended." in screen_text(app)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press(close)
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen), type(app.screen).__name__
+
+
+async def test_the_players_own_move_that_ends_the_hand_shows_its_end_with_the_pile_listed():
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("l", "s", "k")  # the pile listed, draw, then knock: the hand ends
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen), type(app.screen).__name__

@@ -808,11 +808,7 @@ class GinApp(App):
         stack = self.screen_stack
         self._clock_checkpoint(covered=len(stack) >= 2 and stack[-2] is not self.table)
         popped = super().pop_screen()
-        if self._end_waiting and self.screen is self.table:  # the last screen over the table closed
-            self._end_waiting = False
-            v = self.session.view()
-            if v.phase.ended:
-                self._show_end(v)
+        self.show_waiting_end()  # the last screen over the table closed: the end of the hand behind it
         return popped
 
     def _clock_checkpoint(self, covered: bool) -> None:
@@ -972,17 +968,32 @@ class GinApp(App):
             # the table (the score sheet, the rule sheet...): it stays, the end waits behind it,
             # and a note there says so
             self._end_waiting = True
-            self.notify(self._end_waits_note(v), timeout=END_WAITS_NOTE_TIME)
+            self.notify(self._end_waits_note(v, "this screen"), timeout=END_WAITS_NOTE_TIME)
+            return
+        if not over and table.pile_listed and v.history and v.history[-1].seat != v.seat:
+            # the same for the discard pile's list, which the player opened on the table (l)
+            self._end_waiting = True
+            self.notify(self._end_waits_note(v, "the pile list (l)"), timeout=END_WAITS_NOTE_TIME)
             return
         # the end of another hand (a practice's) still up goes
         while self.screen is not table and len(self.screen_stack) > 1:
             self.pop_screen()
         self._show_end(v)
 
-    def _end_waits_note(self, v: PlayerView) -> str:
-        """What the note over a screen the player reads says when the hand ends behind it."""
+    def _end_waits_note(self, v: PlayerView, reading: str) -> str:
+        """What the note over what the player reads (``reading``) says when the hand ends behind it."""
         what = "The match" if v.phase == Phase.MATCH_OVER else f"Hand {v.hand_no}"
-        return f"{what} is over: its end is shown once you close this screen."
+        return f"{what} is over: its end is shown once you close {reading}."
+
+    def show_waiting_end(self) -> None:
+        """The player closed what the end of the hand waited behind (the pile list, on the table):
+        show it now."""
+        table = self.table
+        if self._end_waiting and table is not None and self.screen is table:
+            self._end_waiting = False
+            v = self.session.view()
+            if v.phase.ended:
+                self._show_end(v)
 
     def _show_end(self, v: PlayerView) -> None:
         """Show the end of the hand (or the match) that ``v`` shows, over the table."""

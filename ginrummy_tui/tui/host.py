@@ -64,6 +64,9 @@ if TYPE_CHECKING:
             """True when q would ask before quitting (in the middle of a hand, or with settings not saved)."""
             ...
 
+        def show_waiting_end(self) -> None:
+            """Show the end of the hand that waited behind what the player read (the pile list)."""
+
         def holding_notes(self) -> bool:
             """True while notes are held back for a screen over the table, to come back when it closes."""
             ...

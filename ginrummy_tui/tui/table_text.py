@@ -361,20 +361,21 @@ def prompt_text(
     ascii_only: bool,
     one_click: bool = False,
     mouse: bool = True,
+    end_key: str = "",
 ) -> Text:
     """The prompt line: what to do now, in as many words as ``width`` (the columns left for it)
     allows (``opponent_name`` as the screen names them, :func:`fitting_name`); clicks are offered only with the ``mouse`` on; with ``ascii_only`` in ASCII alone
-    (``<-/-> and Enter``, not arrows and ``⏎``)."""
+    (``<-/-> and Enter``, not arrows and ``⏎``).  Once the hand is over (the table then shows only
+    behind a screen over it, or with the discard pile listed, its end waiting), ``end_key`` is the
+    key that shows its end ("" for none: the line says only that it is over)."""
     narrow = width < NORMAL_WIDTH - 4  # the line has 76 columns at 80, inside the table's and its own padding
     tiny = width < 56
     name = short_name(opponent_name) if narrow else opponent_name
     enter, arrows, dash, dots = ("Enter", "<-/->", "-", "...") if ascii_only else ("⏎", "←/→", "—", "…")
     t = Text()
-    if v.phase == Phase.HAND_OVER:
-        t.append(f"The hand is over: {enter} for the next hand.")
-        return t
-    if v.phase == Phase.MATCH_OVER:
-        t.append("The match is over: n for a new match.")
+    if v.phase.ended:
+        over = "The match is over" if v.phase == Phase.MATCH_OVER else "The hand is over"
+        t.append(f"{over}: {end_key} shows how it ended." if end_key else f"{over}.")
         return t
     if not v.my_turn:
         verb = "is thinking" if computes_opponent else "is to move"

@@ -75,6 +75,10 @@ play), wait for its answer: they act on the position it brings, as they would in
 TYPED_AHEAD_MOST = 20
 """At most this many keys wait for the host's answer; more are refused, saying why."""
 
+END_KEY = "l"
+"""The key that shows the end of a hand that came while the discard pile was listed (closing the
+list: the end waits for it)."""
+
 
 class GameScreen(Screen, TurnSteps):
     """The table, where a hand is played."""
@@ -400,6 +404,7 @@ class GameScreen(Screen, TurnSteps):
                 ascii_only=a,
                 one_click=app.one_click,
                 mouse=app.mouse_enabled,
+                end_key=END_KEY if self.pile_listed else "",
             )
         # a seat shut out for good: a hint on show speaks of a hand that is no longer played here
         prompt = plain_prompt if app.session.shut_out() else hint_prompt(self, v, plain_prompt)
@@ -670,6 +675,10 @@ class GameScreen(Screen, TurnSteps):
     def try_move(self, kind: Kind) -> None:
         """Try the move a key stands for, even when it is not legal (to explain why)."""
         kind = Kind(kind)
+        if self.v is not None and self.v.phase.ended:  # the pile listed (l), the hand's end waits for it to close
+            over = f"the {'match' if self.v.phase == Phase.MATCH_OVER else 'hand'} is over"
+            self.refuse(f"{over}: {END_KEY} shows how it ended" if self.pile_listed else over)
+            return
         if self.refuse_blocked():  # network play: no move can be sent now, whatever the card (the view may be old)
             return
         if kind.takes_card:
@@ -774,8 +783,16 @@ class GameScreen(Screen, TurnSteps):
         self._update_details()
 
     def on_discard_pile_toggled(self, message: DiscardPile.Toggled) -> None:
-        """While the pile's cards are listed, the table leaves out some blank lines to make room."""
+        """While the pile's cards are listed, the table leaves out some blank lines to make room.
+        The end of a hand that came while they were listed waits for the list to close."""
         self._give_rows_to_pile(message.expanded)
+        if not message.expanded:
+            self.gin.show_waiting_end()
+
+    @property
+    def pile_listed(self) -> bool:
+        """True while the cards under the top of the discard pile are listed (l)."""
+        return any(pile.expanded for pile in self.query(DiscardPile).results(DiscardPile))
 
     PILE_ROOM = ("#moves", "#hand")
     """The parts whose blank line above gives way to the listed discard pile (``-pile-open``)."""
