@@ -124,3 +124,47 @@ async def test_the_players_own_move_that_ends_the_hand_shows_its_end_with_the_pi
         await pilot.press("l", "s", "k")  # the pile listed, draw, then knock: the hand ends
         await settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen), type(app.screen).__name__
+
+
+async def test_over_the_network_the_score_sheet_stays_when_the_other_player_ends_the_hand():
+    import asyncio
+
+    from ginrummy_tui.engine import Action
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.net.server import MatchServer, ServerThread
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    server = MatchServer(computer_to_end_the_hand(), names=("Ann", "Guest"), port=0)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann", join_code=server.join_code, on_close=thread.stop)
+    bob = RemoteSession(host, port, server.codes[1], "Bob")
+    await ann.connect()
+    app = make_app(session=ann, pause=0)
+    bobs_connection = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await bob.connect()
+            bobs_connection = asyncio.create_task(bob.connection())
+            await until(pilot, lambda: bob.view().my_turn and "Bob" in app.session.opponent_name)
+            await pilot.press("c")  # Ann reads the score sheet while Bob is to move
+            await until(pilot, lambda: isinstance(app.screen, ScoreScreen))
+            bob.submit(Action("draw stock"))
+            await until(pilot, lambda: len(bob.view().hand) == 11)
+            bob.submit(Action("gin", card("KD")))  # Bob goes gin: the hand is over
+            await until(pilot, lambda: app.session.view().phase.ended)
+            await pilot.pause(0.2)
+            assert [type(s) for s in app.screen_stack] == [GameScreen, ScoreScreen]
+            assert "Bob went gin" in screen_text(app)
+            assert any("Hand 1 is over" in n for n in notes(app)), notes(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert [type(s) for s in app.screen_stack] == [GameScreen, SummaryScreen]
+    finally:
+        await bob.aclose()
+        await ann.aclose()
+        if bobs_connection is not None:
+            await bobs_connection
