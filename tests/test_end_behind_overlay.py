@@ -60,7 +60,7 @@ async def test_the_score_sheet_opened_while_the_computer_thinks_stays_when_its_m
         assert not any("is over" in n for n in notes(app))  # the note said what the end now shows
 
 
-@pytest.mark.parametrize("key", ["question_mark", "f1", "c", "m", "f2", "f3"])
+@pytest.mark.parametrize("key", ["question_mark", "f1", "c", "m", "f2", "f3", "q"])
 @pytest.mark.parametrize("target", [500, 100])
 async def test_every_screen_opened_over_the_table_stays_when_the_computer_ends_the_hand_or_the_match(key, target):
     from ginrummy_tui.tui.screens.game_screen import GameScreen
@@ -77,6 +77,8 @@ async def test_every_screen_opened_over_the_table_stays_when_the_computer_ends_t
         await until(pilot, lambda: app.session.view().phase.ended)
         await settle(app, pilot)
         assert app.screen is opened, type(app.screen).__name__
+        if key == "m":  # the list of turns has the last ones
+            assert "went gin" in screen_text(app), screen_text(app)
         what = "The match" if target == 100 else "Hand 1"
         assert any(f"{what} is over" in n for n in notes(app)), notes(app)
         await pilot.press("escape")
