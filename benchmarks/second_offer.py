@@ -98,6 +98,27 @@ def _sorted(cards) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: c.index))
 
 
+def redeal(pre: GameState, opponent, rng: random.Random, hidden: list[Card] | None = None) -> tuple[GameState, int]:
+    """``pre`` with the cards the dealer cannot see (the non-dealer's hand
+    and the stock) dealt again, until the non-dealer (``opponent``) would
+    pass the upcard with its hand; and how many deals that took.  ``hidden``:
+    those cards, shuffled in place (each deal from the order the last left)."""
+    nd = 1 - pre.dealer
+    mine = pre.hands[pre.dealer]
+    up = pre.discard[-1]
+    if hidden is None:
+        hidden = [c for c in DECK if c not in mine and c != up]
+    tries = 0
+    while True:
+        tries += 1
+        rng.shuffle(hidden)
+        hands = [mine, mine]
+        hands[nd] = _sorted(hidden[:10])
+        s0 = replace(pre, hands=(hands[0], hands[1]), stock=tuple(hidden[10:]))
+        if opponent.choose(view(s0, nd)).kind == Kind.PASS:  # else the real non-dealer would have taken it
+            return s0, tries
+
+
 def measure(job: tuple[int, str, GameState, int, int]) -> dict:
     """Play one position out ``replays`` times from each choice."""
     index, opponent, pre, replays, seed = job
@@ -114,13 +135,8 @@ def measure(job: tuple[int, str, GameState, int, int]) -> dict:
     diffs: list[int] = []
     tries = 0
     while len(diffs) < replays:
-        tries += 1
-        rng.shuffle(hidden)
-        hands = [mine, mine]
-        hands[nd] = _sorted(hidden[:10])
-        s0 = replace(pre, hands=(hands[0], hands[1]), stock=tuple(hidden[10:]))
-        if opp.choose(view(s0, nd)).kind != Kind.PASS:
-            continue  # the real non-dealer would have taken it with this hand
+        s0, n = redeal(pre, opp, rng, hidden)
+        tries += n
         s1 = apply(s0, Action(Kind.PASS), nd)
         take = play_out(apply(s1, Action(Kind.TAKE_UPCARD), dealer), players)
         pass_ = play_out(apply(s1, Action(Kind.PASS), dealer), players)
@@ -213,7 +229,7 @@ def main() -> None:
     if args.again:
         again(args.again, args.opponents.split(","))
         return
-    jobs = []
+    jobs: list[tuple[int, str, GameState, int, int]] = []
     for opponent in args.opponents.split(","):
         for pre in collect(opponent, args.positions, args.seed):
             jobs.append((len(jobs), opponent, pre, args.replays, args.seed))
