@@ -170,3 +170,29 @@ async def test_over_the_network_the_score_sheet_stays_when_the_other_player_ends
         await ann.aclose()
         if bobs_connection is not None:
             await bobs_connection
+
+
+async def test_the_quit_question_asked_in_the_hand_asks_as_between_hands_once_it_ends_behind_it():
+    """The quit question stayed up when the computer ended the hand behind it, as it should,
+    but still asked "Quit in the middle of the hand?" of a hand that was over: it asks
+    "Quit? The hand is over.", and n still shows the end."""
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    app = make_app(state=computer_to_end_the_hand(), pause=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.busy
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        assert "Quit in the middle of the hand?" in screen_text(app)
+        await until(pilot, lambda: app.session.view().phase.ended)
+        await settle(app, pilot)
+        assert isinstance(app.screen, ConfirmQuit)
+        text = screen_text(app)
+        assert "middle of the hand" not in text, text
+        assert "Quit? The hand is over." in text, text
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen), type(app.screen).__name__

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from textual.notifications import Notification, SeverityLevel
+    from textual.screen import Screen
 
     from ginrummy_tui.engine import GameState, PlayerView, Rules
     from ginrummy_tui.session.local import Opponent
@@ -969,6 +970,7 @@ class GinApp(App):
             # and a note there says so
             self._end_waiting = True
             self.notify(self._end_waits_note(v, "this screen"), timeout=END_WAITS_NOTE_TIME)
+            self._retell_quit_question(over)
             return
         if not over and table.pile_listed and v.history and v.history[-1].seat != v.seat:
             # the same for the discard pile's list, which the player opened on the table (l)
@@ -979,6 +981,16 @@ class GinApp(App):
         while self.screen is not table and len(self.screen_stack) > 1:
             self.pop_screen()
         self._show_end(v)
+
+    def _retell_quit_question(self, over: list[Screen[Any]]) -> None:
+        """A quit question asked in the middle of the hand that has just ended behind it
+        asks as between hands, its note saying what becomes of the match now."""
+        from .screens.confirm_quit import MID_HAND, ConfirmQuit
+
+        for screen in over:
+            if isinstance(screen, ConfirmQuit) and screen.question == MID_HAND:
+                kept = self.at_quit()
+                screen.retell("Quit? The hand is over.", f"{kept[:1].upper()}{kept[1:]}." if kept else "")
 
     def _end_waits_note(self, v: PlayerView, reading: str) -> str:
         """What the note over what the player reads (``reading``) says when the hand ends behind it."""

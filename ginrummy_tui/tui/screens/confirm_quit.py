@@ -13,6 +13,9 @@ from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar, KeyWords
 from ..widgets.too_small import TooSmall
 
+MID_HAND = "Quit in the middle of the hand?"
+"""The question asked while a hand is in play."""
+
 
 class ConfirmQuit(KeyWords, ModalScreen[bool]):
     """Quit now? y (or q again) quits, n or Escape goes back; with changes to
@@ -35,7 +38,7 @@ class ConfirmQuit(KeyWords, ModalScreen[bool]):
     def __init__(
         self,
         note: str = "",
-        question: str = "Quit in the middle of the hand?",
+        question: str = MID_HAND,
         *,
         settings_changed: bool = False,
         practice: bool = False,
@@ -84,6 +87,17 @@ class ConfirmQuit(KeyWords, ModalScreen[bool]):
                     back = "Back (n)" if self.settings_changed else "Back to the game (n)"
                 yield Button(back, id="no", variant="primary", compact=True)
         yield KeyBar()  # its own keys, over the table's
+
+    def retell(self, question: str, note: str) -> None:
+        """Ask ``question`` now, with ``note`` under it: the hand the question spoke of
+        ended behind it (the other player's move), so "in the middle of the hand" is no
+        longer true."""
+        said = ascii_words if gin_of(self.app).ascii_only else str
+        self.question = question
+        self.query_one("#confirm-text", Static).update(said(question))
+        if self.note and note:
+            self.query_one("#confirm-note", Static).update(said(note))
+        self.note = note if self.note else self.note
 
     def on_mount(self) -> None:
         self.app.add_class("-asking")  # the notes are not drawn over the question (confirm_quit.tcss)
