@@ -1824,3 +1824,73 @@ async def test_a_guest_who_left_and_came_back_to_the_result_another_finished_kee
     _, [record] = _figures(tmp_path / "bob")
     assert not record["finished"] and record["left"] == {"hand": 2}
     assert [h["hand_no"] for h in record["hands"]] == [1]
+
+
+async def _killed_in_hand_2_then_refused(tmp_path, monkeypatch, capsys, *, finish_a_hand=True):
+    """Bob plays (the first hand to its end, with ``finish_a_hand``), his ``gin-tui join`` is
+    killed in the next hand (nothing of it runs after), Carol takes the seat, then Bob runs his
+    rejoin command twice: the host refuses both.  Gives what each said and the exit statuses."""
+    import argparse
+
+    from ginrummy_tui.cli import join
+    from ginrummy_tui.session.keeper import SeatRecords
+
+    monkeypatch.setattr(join, "SEAT_WAIT", 1)
+    monkeypatch.setattr(join, "SEAT_ASK_EVERY", 0.2)
+    bobs = SeatRecords(tmp_path / "bob", opponent=NETWORK)
+    said, statuses = [], []
+    async with _ann_hosting(60) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob", records=bobs)
+        if finish_a_hand:
+            await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase.ended)
+            assert server.state.phase == "hand_over", "the first hand ended the match: make the target higher"
+            await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.hand_no == 2 and len(s.history) >= 2)
+        else:
+            await _play_on(changes, {0: ann, 1: bob}, server, lambda s: len(s.history) >= 2)
+        bob.records, bob.reconnect = None, False  # kill -9: the process does nothing more
+        await bob.client.close()
+        await changes.until(lambda: not ann.opponent_here)
+        await seats.join(server.codes[1], "Carol")
+        host, port = server.address
+        args = argparse.Namespace(data_dir=str(tmp_path / "bob"), address=f"{host}:{port}", name="Bob")
+        for _ in range(2):
+            capsys.readouterr()
+            statuses.append(await join._join(host, port, server.codes[1], "Bob", args))
+            said.append(capsys.readouterr().err)
+    bobs.close()
+    return said, statuses
+
+
+async def test_a_guest_killed_then_refused_as_another_took_the_seat_records_the_match_as_left_once(
+    tmp_path, monkeypatch, capsys
+):
+    # Bob's join was killed in hand 2 and Carol took the seat: Bob's rejoin command,
+    # refused, wrote nothing, and his history had nothing of the match.
+    said, statuses = await _killed_in_hand_2_then_refused(tmp_path, monkeypatch, capsys)
+    assert statuses == [1, 1]
+    stats, [record] = _figures(tmp_path / "bob")
+    assert record["left"] == {"hand": 2} and [h["hand_no"] for h in record["hands"]] == [1]
+    assert not record["finished"] and record["opponent_name"] == "Ann"
+    assert stats.total.abandoned == 1 and stats.total.hands == 1
+    score = f"{record['scores'][0]}-{record['scores'][1]}"
+    for text in said:  # both times, written the first only
+        assert "Carol took your seat while you were away and plays the match on" in text
+        assert f"as a match you left unfinished (1 hand, {score})" in text
+        assert "ask the host to start a new one" in text and "still held" not in text
+
+
+async def test_a_guest_killed_before_a_hand_of_theirs_ended_is_told_the_match_is_not_recorded(
+    tmp_path, monkeypatch, capsys
+):
+    said, statuses = await _killed_in_hand_2_then_refused(tmp_path, monkeypatch, capsys, finish_a_hand=False)
+    assert statuses == [1, 1]
+    assert "Carol took your seat while you were away" in said[0]
+    assert "No hand you played of it ended: it is not in your statistics." in said[0]
+    from ginrummy_tui.storage.history import open_history
+
+    opening = open_history(tmp_path / "bob", create=False)
+    records = [] if opening.history is None else list(opening.history.records())
+    if opening.history is not None:
+        opening.history.close()
+    assert records == []

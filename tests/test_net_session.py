@@ -704,11 +704,11 @@ async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says
         assert server.connected()[1] and server.names[1] == "Carol"
         seats.tasks.append(asyncio.create_task(frozen.connection()))  # resumed: it reads its end, and rejoins
         await changes.until(lambda: frozen.gave_up)
-        assert frozen.status() == "Disconnected: another 'gin-tui join' took this seat. Quit with q."
+        assert frozen.status() == "Disconnected: Carol took this seat and plays the match on. Quit with q."
         assert not frozen.online and server.names[1] == "Carol" and server.connected()[1]
         assert left_note(frozen, "gin-tui join 127.0.0.1:7531") == (
-            "gin-tui join: left the table; another 'gin-tui join' took this seat and plays the match on.")
-        assert frozen.at_quit() == "another 'gin-tui join' took this seat and plays the match on"
+            "gin-tui join: left the table; Carol took this seat and plays the match on.")
+        assert frozen.at_quit() == "Carol took this seat and plays the match on"
     finally:
         await seats.close()
         thread.stop()

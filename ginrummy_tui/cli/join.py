@@ -12,7 +12,7 @@ import getpass
 import os
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ginrummy_tui.cli import say
 from ginrummy_tui.cli import stopped as stopped_before_the_table
@@ -243,6 +243,12 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
                 say(f"gin-tui join: the host refused: {seat_taken_words(alive)}", file=sys.stderr)
             elif exc.code == P.E_CODE:
                 say(f"gin-tui join: {wrong_code_words(exc.new_match, from_env)}", file=sys.stderr)
+            elif exc.code == P.E_REPLACED:  # another player took the seat while this one was away
+                record = records.leave_kept(exc.match)
+                records.close()
+                for error in records.errors:
+                    say(f"gin-tui join: {error}", file=sys.stderr)
+                say(f"gin-tui join: {replaced_words(exc.by, record)}", file=sys.stderr)
             else:
                 say(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
             return 1
@@ -297,6 +303,24 @@ def seat_taken_words(alive: bool) -> str:
                 "'gin-tui join' of that seat (or wait for it to drop), then join again.")
     return (f"that seat is already taken (still, after {SEAT_WAIT} s): close the other 'gin-tui join' of that seat "
             "(or wait for it to drop), then join again.")
+
+
+def replaced_words(by: str | None, record: dict[str, Any] | None) -> str:
+    """What ``gin-tui join`` says when the host refused the seat because ``by`` (None: a host
+    that does not say who) took it while this player was away: that the other plays the
+    match on, what of it is in this player's statistics (``record``: the record of it as one
+    they left unfinished; None: no hand they played ended), and that there is nothing to rejoin."""
+    who = by or "another player"
+    words = f"{who} took your seat while you were away and plays the match on: there is nothing to rejoin."
+    if record is not None:
+        hands = len(record.get("hands") or [])
+        scores = record.get("scores") or [0, 0]
+        played = "The hand you played is" if hands == 1 else f"The {hands} hands you played are"
+        words += (f" {played} in your statistics, as a match you left unfinished "
+                  f"({hands} hand{'s' if hands != 1 else ''}, {scores[0]}-{scores[1]}).")
+    else:
+        words += " No hand you played of it ended: it is not in your statistics."
+    return words + " For another match, ask the host to start a new one and give you its join code."
 
 
 def wrong_code_words(new_match: bool, from_env: bool) -> str:

@@ -21,10 +21,15 @@ from . import protocol as P
 class JoinRefused(ConnectionError):
     """The host refused to seat this client (wrong code, seat taken, version...)."""
 
-    def __init__(self, code: str, message: str, *, new_match: bool = False, quiet: float | None = None) -> None:
+    def __init__(self, code: str, message: str, *, new_match: bool = False, quiet: float | None = None,
+                 by: str | None = None, match: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.by = by
+        """With ``replaced``: the name of the player who took the seat (None from a host that does not say)."""
+        self.match = match
+        """With ``replaced``: the host's id for the match in play (None from a host that does not say)."""
         self.new_match = new_match
         """The code was the one of a match the host gave up: it has started a new match, with a new code."""
         self.quiet = quiet
@@ -40,6 +45,16 @@ def _not_the_protocol(line: bytes) -> bool:
     except P.ProtocolError:
         return True
     return False
+
+
+def _text(value: Any) -> str | None:
+    """A name or an id a message gives (None if it gives none: a host that does not say it)."""
+    return value if isinstance(value, str) and value and len(value) <= 64 else None
+
+
+def _name(value: Any) -> str | None:
+    """A player's name a message gives, cleaned as the host cleans names (None if it gives none)."""
+    return P.clean_name(value, "") or None if isinstance(value, str) else None
 
 
 def _seconds(value: Any) -> float | None:
@@ -237,7 +252,7 @@ class GameClient:
                 continue
             if msg["type"] == P.ERROR and msg.get("fatal"):
                 raise JoinRefused(str(msg.get("code")), str(msg.get("message")), new_match=msg.get("new_match") is True,
-                                  quiet=_seconds(msg.get("quiet")))
+                                  quiet=_seconds(msg.get("quiet")), by=_name(msg.get("by")), match=_text(msg.get("match")))
             if msg["type"] == P.BYE:
                 raise ConnectionError(str(msg.get("message", "the host stopped and keeps the match")))
 

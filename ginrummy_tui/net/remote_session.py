@@ -148,6 +148,8 @@ class RemoteSession(Session):
         self.refused_with: str | None = None
         """The host's reason (its error code) for refusing a rejoin for good, once it has."""
         self.new_match = False
+        self.replaced_by: str | None = None
+        """Who took this seat, once the host refused the rejoin for it (``replaced``), as the host says."""
         """True once the host refused the rejoin because it has started a new match (``--new``)."""
         self.opponent_seen = False
         """True once the other player has been at the table (in this run, or, as the host
@@ -361,6 +363,7 @@ class RemoteSession(Session):
                     self.gave_up = True
                     self.refused_with = exc.code
                     self.new_match = exc.new_match
+                    self.replaced_by = exc.by
                     if exc.code == P.E_REPLACED:  # another player plays the match on at this seat
                         self._record_left()
                     self.changed()
@@ -875,7 +878,7 @@ class RemoteSession(Session):
             # the name last, as typed: the question starts with a capital letter
             return f"{words} ({self.opponent_name} is left waiting)" if here else words
         if self.refused_with == P.E_REPLACED:
-            return "another 'gin-tui join' took this seat and plays the match on"
+            return f"{self.replaced_by or 'another player'} took this seat and plays the match on"
         if self.refused_with == P.E_CODE and self.new_match:
             return "the host has started a new match, with a new join code: its player can tell you the code"
         if self.refused_with == P.E_CODE:

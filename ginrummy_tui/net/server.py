@@ -181,6 +181,9 @@ class MatchServer:
         """The id (its hello's ``client``) of the client last seated at each seat."""
         self._replaced: list[list[str]] = [[], []]
         """The ids of the clients that held each seat before another took it (the last few)."""
+        self._left_names: list[list[str]] = [[], []]
+        """The names of the players who held each seat before another client took it (the last
+        few): one of them asking for it again, under that name, is told who has it now."""
         self._ready = [False, False]
         self._seated = [False, False]
         """Which seats have had a player in this match (kept in the save, across restarts of the host)."""
@@ -443,9 +446,11 @@ class MatchServer:
         client = P.client_id(msg.get("client"))
         holder = self._seats[seat]
         if holder is not None:
-            if client is not None and client in self._replaced[seat]:
+            asked = P.clean_name(msg.get("name"), self.names[seat])
+            other = asked != self.names[seat] and asked in self._left_names[seat]  # another player has it now
+            if (client is not None and client in self._replaced[seat]) or other:
                 log.warning("%s asked for seat %s again, which another client took", conn.peer, seat)
-                self._send(conn, _error(P.E_REPLACED, "another 'gin-tui join' took this seat", fatal=True))
+                self._send(conn, self._replaced_error(seat))
                 return False
             log.warning("%s asked for seat %s, which is taken", conn.peer, seat)
             # how long the seat's connection has been silent: one that speaks meanwhile is alive (a client pings)
@@ -490,6 +495,10 @@ class MatchServer:
         if held is not None and held != client and held not in replaced:
             replaced.append(held)
             del replaced[:-REPLACED_KEPT]
+        left = self._left_names[seat]
+        if held is not None and held != client and self.names[seat] not in left:  # the name of who held it
+            left.append(self.names[seat])
+            del left[:-REPLACED_KEPT]
         self._holders[seat] = client
         self._too_small[seat] = False  # until the new connection says otherwise
         conn.seat = seat
@@ -497,6 +506,17 @@ class MatchServer:
         if not self._seated[seat]:
             self._seated[seat] = True
             self._table_changed()  # saved: a restarted host knows a player who comes back
+
+    def _replaced_error(self, seat: int) -> dict[str, Any]:
+        """The refusal of a player whose seat another took meanwhile: it names who holds it
+        now (``by``) and the match in play (``match``), whose record of the hands the player
+        played there their game makes from what it kept (optional fields: an older client
+        shows the message)."""
+        name = self.names[seat]
+        error = {**_error(P.E_REPLACED, f"{name} took this seat and plays the match on", fatal=True), "by": name}
+        if self.match_id is not None:
+            error["match"] = self.match_id()
+        return error
 
     def _action(self, conn: _Conn, msg: dict[str, Any]) -> bool:
         seat = conn.seat

@@ -567,6 +567,8 @@ class SeatRecords(_TellsBusy):
         self._done: set[str] = set()
         self._names: dict[str, str] = {}
         """The other player's name in each match, as the host says it."""
+        self._kept_left: dict[str, dict[str, Any] | None] = {}
+        """The record of each match as one left unfinished, last kept in :attr:`seen_hands`."""
         self.tell: Callable[[str], None] | None = None
         """Called, from any thread, with a note for the player when the
         history database is found busy and when it is free again (the notes
@@ -606,11 +608,20 @@ class SeatRecords(_TellsBusy):
         if seen is None:  # the hands seen end before this run, if it was started again
             seen = self._ended[match_id] = self.seen_hands.load(match_id, v.seat)
         entry = ended_hand(v)
+        changed = False
         if entry is not None and seen.get(v.hand_no) != entry:
             seen[v.hand_no] = entry
-            self.seen_hands.keep(match_id, v.seat, seen)
+            changed = True
         if v.phase != Phase.MATCH_OVER:
+            left = self._left_record(v, match_id, played=played, name=name)
+            if _untimed(left) != _untimed(self._kept_left.get(match_id)):  # kept for a killed run's next one
+                self._kept_left[match_id] = left
+                changed = True
+            if changed:
+                self.seen_hands.keep(match_id, v.seat, seen, left=left)
             return False
+        if changed:
+            self.seen_hands.keep(match_id, v.seat, seen)
         self._done.add(match_id)
         taken_over = None
         if played is not None and name and len(played) == len(v.sheet):
@@ -632,27 +643,57 @@ class SeatRecords(_TellsBusy):
         they played (by ``played`` and ``name``, as :meth:`observe` takes them) and the
         score when they left; nothing when they played no hand of it to its end.  A match
         they come back to and finish is recorded again over it.  True if it was written now."""
+        if match_id is None or match_id in self._done:
+            return False
+        record = self._left_record(v, match_id, played=played, name=name)
+        if record is None:
+            return False
+        self._done.add(match_id)
+        ended = self._ended.pop(match_id, None) or {}
+        self.seen_hands.keep(match_id, v.seat, ended, left=record, recorded=True)  # not written again from there
+        return self._submit(record)
+
+    def leave_kept(self, match_id: str | None) -> dict[str, Any] | None:
+        """Another player took the seat of match ``match_id`` while this one was away, and
+        this run (a ``gin-tui join`` the host refused) has no view of it: record it as one
+        they left unfinished as the data directory kept it (:meth:`observe` keeps it as it
+        goes), unless it was written already.  The record (written now or before), or None
+        when none is kept: they played no hand of it to its end."""
+        if match_id is None:
+            return None
+        kept = self.seen_hands.load_left(match_id)
+        if kept is None:
+            return None
+        seat, record, recorded = kept
+        if not recorded and match_id not in self._done:
+            self._done.add(match_id)
+            self.seen_hands.keep(match_id, seat, self.seen_hands.load(match_id, seat), left=record, recorded=True)
+            self._submit(record)
+        return record
+
+    def _left_record(self, v: PlayerView, match_id: str, *, played: list[list[str] | None] | None = None,
+                     name: str | None = None) -> dict[str, Any] | None:
+        """The record of the match of ``v`` as one this player left unfinished now (:meth:`leave`);
+        None when it is over, or no hand of it played to its end was theirs."""
         from ginrummy_tui.engine.kinds import Phase
         from ginrummy_tui.storage.history import left_record, seat_record
 
-        if match_id is None or match_id in self._done or v.phase == Phase.MATCH_OVER or not v.sheet:
-            return False
+        if v.phase == Phase.MATCH_OVER or not v.sheet:
+            return None
         mine = [True] * len(v.sheet)
         if played is not None and name and len(played) == len(v.sheet):
             mine = [names is None or names[v.seat] == name for names in played]
         if not any(mine):  # no hand of it was this player's
-            return False
+            return None
         first = mine.index(True)
         before = played[first - 1] if first and played is not None else None
         taken_over = (v.sheet[first].hand_no, before[v.seat]) if before is not None else None
-        self._done.add(match_id)
         record = seat_record(
             v, match_id, opponent=self.opponent, started=self._seen.get(match_id),
-            hints=self._host_hints.get(match_id, 0), ended=self._ended.pop(match_id, None),
+            hints=self._host_hints.get(match_id, 0), ended=self._ended.get(match_id),
             opponent_name=self._names.get(match_id), taken_over=taken_over,
         )
-        record = left_record(record, v.hand_no if v.phase.playing else v.hand_no + 1)
-        return self._submit(record)
+        return left_record(record, v.hand_no if v.phase.playing else v.hand_no + 1)
 
     def read_history(self) -> History | None:
         """The history, to read from it on the app's loop: opened if it is not yet, but never
@@ -718,6 +759,13 @@ class SeatRecords(_TellsBusy):
                 f"until gin-tui closed; {matches} not in the statistics"
             )
         self.history.close()
+
+
+def _untimed(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    """``record`` without the times it was made at (two made of the same view are alike)."""
+    if record is None:
+        return None
+    return {key: value for key, value in record.items() if key not in ("updated", "ended")}
 
 
 def start_history_upkeep(

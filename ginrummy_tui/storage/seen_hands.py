@@ -12,6 +12,12 @@ from this directory; a file per seat, as ``network-hand-<seat>.json``.  A file
 that cannot be read or makes no sense is ignored (the next write replaces it);
 a write that fails is ignored too: those hands are recorded with their
 score-sheet rows alone, as hands the seat did not see end.
+
+With the hands, the file keeps the record the match would have as one the
+player left unfinished there and then (``left``), and whether it was written
+(``recorded``): a ``gin-tui join`` that finds the seat taken by another player
+(this one's was killed meanwhile) has no view of the match, and records it
+from there, once.
 """
 
 from __future__ import annotations
@@ -40,32 +46,55 @@ class SeenHands:
         """The file of ``seat``, or None when nothing is kept."""
         return None if self.root is None else Path(self.root) / FILE_NAME.format(seat=seat)
 
-    def load(self, match_id: str, seat: int) -> dict[int, dict[str, Any]]:
-        """The hands of match ``match_id`` kept for ``seat``, by number; ``{}`` if there
-        are none (another match, no file, a damaged one)."""
+    def _entry(self, match_id: str, seat: int) -> dict[str, Any] | None:
+        """The file of ``seat`` if it keeps match ``match_id`` (None: another match, no file, a damaged one)."""
         path = self.path(seat)
         if path is None:
-            return {}
+            return None
         try:
             entry = json.loads(read_regular(path, LIMIT))
         except Exception:  # missing, a link or not a file, not JSON, too deep: nothing kept
-            return {}
+            return None
         if not isinstance(entry, dict) or entry.get("version") != VERSION:
-            return {}
+            return None
         if entry.get("match") != match_id or entry.get("seat") != seat or type(entry.get("seat")) is not int:
-            return {}
-        hands = entry.get("hands")
-        if not isinstance(hands, list):
-            return {}
-        return {hand["hand_no"]: hand for hand in hands if _readable(hand)}
+            return None
+        if not isinstance(entry.get("hands"), list):
+            return None
+        return entry
 
-    def keep(self, match_id: str, seat: int, hands: dict[int, dict[str, Any]]) -> bool:
-        """Write ``hands`` (by number) as the hands ``seat`` saw end in match ``match_id``;
-        True if they were written."""
+    def load(self, match_id: str, seat: int) -> dict[int, dict[str, Any]]:
+        """The hands of match ``match_id`` kept for ``seat``, by number; ``{}`` if there
+        are none (another match, no file, a damaged one)."""
+        entry = self._entry(match_id, seat)
+        if entry is None:
+            return {}
+        return {hand["hand_no"]: hand for hand in entry["hands"] if _readable(hand)}
+
+    def load_left(self, match_id: str) -> tuple[int, dict[str, Any], bool] | None:
+        """The record kept of match ``match_id`` as one the player left unfinished, at
+        whichever seat they played it: ``(seat, record, whether it was written)``; None
+        when none is kept (they finished no hand of it, or another match is kept)."""
+        for seat in (0, 1):
+            entry = self._entry(match_id, seat)
+            if entry is not None and isinstance(entry.get("left"), dict):
+                return seat, entry["left"], entry.get("recorded") is True
+        return None
+
+    def keep(self, match_id: str, seat: int, hands: dict[int, dict[str, Any]], *,
+             left: dict[str, Any] | None = None, recorded: bool = False) -> bool:
+        """Write ``hands`` (by number) as the hands ``seat`` saw end in match ``match_id``,
+        with the record of the match as one left unfinished now (``left``), and whether
+        it was written (``recorded``); True if they were written."""
         path = self.path(seat)
         if path is None:
             return False
-        entry = {"version": VERSION, "match": match_id, "seat": seat, "hands": [hands[n] for n in sorted(hands)]}
+        entry: dict[str, Any] = {
+            "version": VERSION, "match": match_id, "seat": seat, "hands": [hands[n] for n in sorted(hands)],
+        }
+        if left is not None:
+            entry["left"] = left
+            entry["recorded"] = recorded
         try:
             atomic_write_json(path, entry)
         except Exception:  # a data directory that cannot be used, a full disk: tried again at the next hand
