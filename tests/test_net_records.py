@@ -1894,3 +1894,69 @@ async def test_a_guest_killed_before_a_hand_of_theirs_ended_is_told_the_match_is
     if opening.history is not None:
         opening.history.close()
     assert records == []
+
+
+async def test_the_host_s_record_and_result_name_both_players_of_a_seat_another_took_during_the_match(tmp_path):
+    # Bob played hand 1, Carol took the seat and ran out of time in hand 2: the host's record named
+    # Bob alone, its result said "Bob/Carol ran out of time" and its "Against Carol" line left out
+    # the match (there was none at all when Carol had no match before).
+    from textual.widgets import Static
+
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    from .test_net import FakeClock
+    from .test_net_away import until_app
+    from .test_net_session import Changes, Seats
+
+    store, keeper, state, code = _host(tmp_path / "host")
+    reporter = SaveReporter(keeper)
+    clock = FakeClock()
+    server = match_server(reporter, state, code, name="Ann", bind="127.0.0.1", port=0, auth_delay=0.01, clock=clock)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(code, "Bob")
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase.ended)
+        assert server.state.phase == "hand_over", "the first hand ended the match"
+        await bob.aclose()
+        await changes.until(lambda: not ann.opponent_here)
+        carol = await seats.join(code, "Carol")
+        await _play_on(changes, {0: ann, 1: carol}, server, lambda s: s.phase.playing and s.current == 1)
+        clock.forward(30)  # Carol's time runs out: the match is over, Ann won it
+        await changes.until(lambda: ann.view().phase == "match_over" and carol.view().phase == "match_over")
+        await ann.aclose()
+        for _ in range(200):  # the host's record is written by its keeper's writes
+            if not keeper.writes.pending():
+                break
+            await asyncio.sleep(0.02)
+        again = RemoteSession(host, port, server.host_code, "Ann", history=keeper.read_history)
+        await again.connect()
+        assert again.person_record() == ("Bob/Carol", 1, 1, [True])
+        app = make_app(session=again, pause=0)
+        try:
+            async with app.run_test(size=(100, 40)) as pilot:
+                await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen))
+                await pilot.press("enter")
+                await until_app(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+                await pilot.pause()
+                head = str(app.screen.query_one("#winner", Static).render())
+                assert head.startswith("You won the match: Carol ran out of time.\n")
+                assert "Bob/Carol" in head  # the final score: the seat's players, both
+                shown = str(app.screen.query_one("#level-record", Static).render())
+                assert shown.startswith("Against Bob/Carol: won 1 of 1")
+        finally:
+            await again.aclose()
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+    _, [record] = _figures(tmp_path / "host")
+    assert record["opponent_name"] == "Bob/Carol" and record["winner"] == 0
+    assert "Bob/Carol (network)" in format_match(record)

@@ -311,7 +311,7 @@ def match_server(reporter: SaveReporter, state, code: str, *, name: str | None, 
         match_id=reporter.match_id, **options,
     )
     keeper.ui = server.table
-    keeper.opponent_name = lambda: server.names[1]  # the guest's, for the host's record
+    keeper.opponent_name = lambda: server.seat_names(1)  # the guests', for the host's record: "Bob/Carol"
     if name is None:  # both players join: a restarted server takes the first one back with the same code
         keeper.settings["seat_code"] = server.host_code
         if seat_code is None:

@@ -684,7 +684,7 @@ class RemoteSession(Session):
         return number
 
     def person_record(self) -> tuple[str, int, int, list[bool]] | None:
-        name = self.played_name()  # of who played the last hand: the one the match was finished against
+        name = self.played_name(whole_match=True)  # as the host's record names them: "Bob/Carol" after a takeover
         if self.history is None:
             return None
         try:

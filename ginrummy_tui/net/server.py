@@ -654,6 +654,13 @@ class MatchServer:
         played, _ = self._players_book()
         return [played.get(row.hand_no) for row in self._state.sheet]
 
+    def seat_names(self, seat: int) -> str:
+        """Who played ``seat`` in the match in play, each once in the order they played it:
+        "Bob", "Bob/Carol" when Carol took it from Bob (the player at it now counts for the
+        hand in play, or the one just ended, which :meth:`played` may not have yet)."""
+        names = [names[seat] for names in self.played() if names is not None] + [self.names[seat]]
+        return "/".join(dict.fromkeys(names))
+
     def player_hints(self) -> list[int]:
         """The hints the player now at each seat (by name) was shown in the match in play."""
         _, hints = self._players_book()

@@ -1671,6 +1671,7 @@ class Recorder:
         now = now_iso()
         with self.history.transaction(wait) as conn:
             mid = self._row(conn)
+            self._rename(conn, mid)
             seq = conn.execute("SELECT count(*) FROM hands WHERE match = ?", (mid,)).fetchone()[0]
             for rec in new:
                 self.history._put_hand(conn, mid, seq, hand_entry(state, rec))
@@ -1689,6 +1690,25 @@ class Recorder:
         self.scores = list(state.scores)
         self.finished = self.finished or ends
         return True
+
+    def _rename(self, conn: sqlite3.Connection, mid: int) -> None:
+        """The record names the other player as :attr:`opponent_name` says now (another player
+        took their seat during the match: "Bob/Carol"), if it names them otherwise."""
+        name = self.opponent_name
+        if not name:
+            return
+        (extra,) = conn.execute("SELECT extra FROM matches WHERE id = ?", (mid,)).fetchone()
+        if _extra_name(extra) == name:
+            return
+        try:
+            entries = json.loads(extra) if extra else {}
+        except ValueError:
+            return
+        if not isinstance(entries, dict):
+            return
+        entries[OPPONENT_NAME] = name
+        conn.execute("UPDATE matches SET extra = ? WHERE id = ?",
+                     (json.dumps(entries, separators=(",", ":"), ensure_ascii=False), mid))
 
     def add_hint(self, state: GameState | None = None, wait: bool = True) -> None:
         """Count a hint asked for in this match (with the hand and move it was asked at)."""

@@ -133,11 +133,15 @@ class MatchOverScreen(AfterHandScreen):
         me = v.seat
         name = fitting_name(self.opponent_name, width)
         own = self.own_name if self.own_name == "You" else fitting_name(self.own_name, width)
-        yours = "your time" if own == "You" else f"{own}'s time"
+        # who played the last hand at each seat: the one whose clock ran out (network play: "Carol", not "Bob/Carol")
+        last_own, last_name = self.hand_names[-1] if self.hand_names else (self.own_name, self.opponent_name)
+        last_own = last_own if last_own == "You" else fitting_name(last_own, width)
+        yours = "your time" if last_own == "You" else f"{last_own}'s time"
         head = Text(justify="center")
         timed_out = v.result is not None and v.result.kind == EndKind.TIMEOUT
         if timed_out:  # a move clock ran out: say so, the score alone does not explain it
-            words = f"{own} won the match: {name} ran out of time." if v.winner == me else f"{name} won the match: {yours} ran out."
+            late = fitting_name(last_name, width)
+            words = f"{own} won the match: {late} ran out of time." if v.winner == me else f"{name} won the match: {yours} ran out."
         elif v.winner == me:
             words = "You won the match!" if own == "You" else f"{own} won the match."
         else:
