@@ -1960,3 +1960,92 @@ async def test_the_host_s_record_and_result_name_both_players_of_a_seat_another_
     _, [record] = _figures(tmp_path / "host")
     assert record["opponent_name"] == "Bob/Carol" and record["winner"] == 0
     assert "Bob/Carol (network)" in format_match(record)
+
+
+async def test_the_moves_and_hints_made_before_a_takeover_during_a_hand_are_named_as_the_previous_player_s(tmp_path):
+    # Bob quit during hand 2 and Carol took his seat: every screen named Bob's moves of the hand
+    # Carol's ("You passed on A♣" on hers), Ann's said "Carol was shown 3 hints this hand" of
+    # Bob's, Carol's end of hand counted them hers, and her export listed them as "you: …".
+    from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+    from ginrummy_tui.tui.table_text import log_lines
+
+    from .app_helpers import screen_text
+    from .test_net_away import until_app
+
+    carols = SeatRecords(tmp_path / "carol", opponent=NETWORK)
+    async with _ann_hosting(60) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob")
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase.ended)
+        assert server.state.phase == "hand_over", "the first hand ended the match: make the target higher"
+        await _play_on(changes, {0: ann, 1: bob}, server,
+                       lambda s: s.hand_no == 2 and sum(m.seat == 1 for m in s.history) >= 2 and s.current == 0)
+        for _ in range(3):
+            bob.add_hint()
+        await changes.until(lambda: ann.hints_this_hand() == (0, 3))
+        before = len(server.state.history)
+        await bob.aclose()
+        await changes.until(lambda: not ann.opponent_here)
+        carol = await seats.join(server.codes[1], "Carol", records=carols)
+        await changes.until(lambda: ann.opponent_here and ann.handovers() == [(1, before, "Bob")])
+        assert carol.handovers() == [(1, before, "Bob")]
+        await _play_on(changes, {0: ann, 1: carol}, server, lambda s: s.current == 1 and len(s.history) > before)
+        carol.add_hint()
+        carol.add_hint()
+        await changes.until(lambda: ann.hints_this_hand() == (0, 2) and carol.hints_this_hand() == (2, 0))
+        assert ann.earlier_hints() == carol.earlier_hints() == [(1, "Bob", 3)]
+        await _play_on(changes, {0: ann, 1: carol}, server, lambda s: s.phase.ended)
+        await changes.until(lambda: carol.view().phase.ended and carol.view().hand_no == 2)
+        v = carol.view()
+        movers = [line.plain.split()[1] for line in log_lines(v, "Ann", False, carol.handovers())[1:]]
+        seat_1 = [m.seat == 1 for m in v.history]
+        firsts = [i for i, m in enumerate(v.history) if i == 0 or v.history[i - 1].seat != m.seat
+                  or v.history[i - 1].action.kind == Kind.PASS]  # the first move of each turn
+        expected = [("Bob" if i < before else "You") if seat_1[i] else "Ann" for i in firsts]
+        assert movers[:len(expected)] == expected and "Bob" in movers and "You" in movers
+        ann_movers = [line.plain.split()[1] for line in log_lines(ann.view(), "Carol", False, ann.handovers())[1:]]
+        assert ann_movers[:len(expected)] == [{"You": "Carol", "Ann": "You"}.get(m, m) for m in expected]
+        await carol.aclose()
+        await changes.until(lambda: not ann.opponent_here)
+        again = RemoteSession(*server.address, server.codes[1], "Carol")  # Carol's table at the end of hand 2
+        await again.connect()
+        app = make_app(session=again, pause=0)
+        try:
+            async with app.run_test(size=(120, 40)) as pilot:
+                await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen))
+                await pilot.pause()
+                body = screen_text(app)
+                assert "Hints this hand: you 2 · Ann 0 · Bob 3" in body
+                assert " Bob " in body  # the log beside the summary names Bob's turns
+        finally:
+            await again.aclose()
+    _written(carols)
+    _, [record] = _figures(tmp_path / "carol")
+    assert record["taken_over"] == {"hand": 2, "from": "Bob", "move": before}
+    assert record["hints"] == 2
+    text = format_match(record)
+    assert f"  Took the seat from Bob in hand 2, after its first {before} moves:" in text
+    [hand_2] = [h for h in record["hands"] if h["hand_no"] == 2]
+    told = text.split("Hand 2:")[1].split("Moves: ")[1].split("\n")[0].split("; ")
+    assert [t.split(":")[0] for t in told] == [
+        ("Bob" if i < before else "you") if m["seat"] == 0 else "them" for i, m in enumerate(hand_2["moves"])
+    ]
+
+
+def test_the_score_table_heads_this_seat_s_deadwood_as_its_points_column_when_another_played_there():
+    # Carol's score table: "Deadwood / you / them" over Bob's 6 on his row, beside the points column "Bob/You".
+    from rich.console import Console
+
+    from ginrummy_tui.tui.widgets.score_table import score_table
+
+    from .test_net_session import played_until
+
+    over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    console = Console(width=100, record=True)
+    console.print(score_table(view(over, 1), "Ann", own_name="Bob/You", hand_names=[("Bob", "Ann")] * len(over.sheet)))
+    text = console.export_text()
+    assert "Bob/You / them" in text and " you / them" not in text

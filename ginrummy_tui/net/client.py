@@ -147,6 +147,9 @@ class GameClient:
         self.player_hints: list[int] | None = None
         """The hints the player now at each seat was shown in the match in play, as the
         host counts them by name (None: not said)."""
+        self.handovers: list[list[tuple[int, str, int]]] = [[], []]
+        """Where another player took each seat during the hand in play (or just over), as the
+        host says: ``(moves made before, who played until then, their hints in the hand)``."""
         self.clock_stamp = 0.0
         self.asked_at: float | None = None
         """When the oldest message still waiting for the host's answer (a move, a ping) was sent."""
@@ -375,6 +378,7 @@ class GameClient:
             self.hints = P.seat_counts(msg.get("hints")) or [0, 0]
             self.match_hints = P.seat_counts(msg.get("match_hints"))
             self.player_hints = P.seat_counts(msg.get("player_hints"))
+            self.handovers = P.handovers(msg.get("handovers"))
             played = msg.get("played")
             self.played = [P.seat_names(names) for names in played] if isinstance(played, list) else None
             started = msg.get("started")

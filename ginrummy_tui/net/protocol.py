@@ -202,6 +202,23 @@ def seat_names(x: Any) -> list[str] | None:
     return names if all(names) else None
 
 
+def handovers(x: Any) -> list[list[tuple[int, str, int]]]:
+    """``x`` (a ``state`` message's ``handovers``) as, by seat, where another player took the
+    seat during the hand: ``(moves made before, who played until then, their hints in the
+    hand)``, oldest first; entries that are not one are left out (none at all: ``[[], []]``)."""
+    seats: list[list[tuple[int, str, int]]] = [[], []]
+    if not isinstance(x, list) or len(x) != 2:
+        return seats
+    for seat, entries in enumerate(x):
+        for entry in entries if isinstance(entries, list) else []:
+            if not isinstance(entry, dict):
+                continue
+            move, name, hints = entry.get("move"), clean_name(entry.get("from"), ""), entry.get("hints", 0)
+            if type(move) is int and move >= 0 and name and type(hints) is int and hints >= 0:
+                seats[seat].append((move, name, hints))
+    return seats
+
+
 def valid_time(value: Any) -> bool:
     """Whether ``value`` can be a time sent by a host (ISO 8601, as ``now_iso`` writes it)."""
     from datetime import datetime

@@ -280,9 +280,11 @@ class RemoteSession(Session):
             hints = counts[self.seat] if counts is not None else None  # this player's, from a host that counts them
             mine = client.names[client.seat] if client.seat is not None else None
             other = client.names[1 - client.seat] if client.seat is not None else None
+            earlier = client.handovers[client.seat] if client.seat is not None else []
+            handover = next(((move, who) for move, who, _ in reversed(earlier) if who != mine), None)
             self.records.observe(
                 client.view, client.match_id, started=client.match_started, hints=hints, opponent_name=other,
-                played=client.played, name=mine,
+                played=client.played, name=mine, handover=handover,
             )
 
     def _tell_played_by_another(self, client: GameClient) -> None:
@@ -660,7 +662,35 @@ class RemoteSession(Session):
         if client is None or self.seat is None:
             return None
         counts = client.hints
-        return counts[self.seat], counts[1 - self.seat]
+
+        def present(seat: int) -> int:  # the present player's: less those of who held the seat before in the hand
+            earlier = client.handovers[seat]
+            return max(0, counts[seat] - (earlier[-1][2] if earlier else 0))
+
+        return present(self.seat), present(1 - self.seat)
+
+    def handovers(self) -> list[tuple[int, int, str]]:
+        client = self.client
+        if client is None or client.seat is None:
+            return []
+        me = client.names[client.seat]
+        return sorted(
+            (seat, move, "You" if seat == client.seat and name == me else name)
+            for seat in (0, 1) for move, name, _hints in client.handovers[seat]
+        )
+
+    def earlier_hints(self) -> list[tuple[int, str, int]]:
+        client = self.client
+        if client is None or client.seat is None:
+            return []
+        shown = []
+        for seat in (0, 1):
+            before = 0
+            for _move, name, hints in client.handovers[seat]:
+                if hints > before:
+                    shown.append((seat, name, hints - before))
+                before = max(before, hints)
+        return shown
 
     def match_id(self) -> str | None:
         """The host's id for the match in play, as its last view said it (None: it says none)."""

@@ -457,11 +457,14 @@ class MatchServer:
             quiet = max(0.0, asyncio.get_running_loop().time() - holder.stamp)
             self._send(conn, {**_error(P.E_SEAT_TAKEN, "that seat is already taken", fatal=True), "quiet": round(quiet, 1)})
             return False
+        was_seated = self._seated[seat]
         self._take_seat(conn, seat, client)
         self._pending.pop(conn, None)
         named = list(self.names)
         self.names[seat] = P.clean_name(msg.get("name"), named[seat])
         self._tell_names_apart()
+        if was_seated and self.names[seat] != named[seat]:
+            self._hand_over(seat, named[seat])
         if self.names != named:
             self._table_changed()  # the guest's name is kept with the match, for a restart between hands
         log.info("%s took seat %s", conn.peer, seat)
@@ -654,6 +657,31 @@ class MatchServer:
         played, _ = self._players_book()
         return [played.get(row.hand_no) for row in self._state.sheet]
 
+    _handovers: tuple[tuple[int, int], list[list[dict[str, Any]]]] | None = None
+    """The hand (match and hand number) and, by seat, where another player took the seat
+    during it: ``{"move": moves made before, "from": who played until then, "hints": the
+    hints that seat was shown in the hand until then}``, oldest first."""
+
+    def handovers(self) -> list[list[dict[str, Any]]]:
+        """Where the seat changed hands during the hand in play (or just over), by seat."""
+        key = (self._state.match_no, self._state.hand_no)
+        if self._handovers is None or self._handovers[0] != key:
+            return [[], []]
+        return [list(entries) for entries in self._handovers[1]]
+
+    def _hand_over(self, seat: int, before: str) -> None:
+        """Another player (not ``before``, who held ``seat`` last) took the seat: if ``before``
+        made moves of the hand in play, or was shown hints in it, it is kept where they stopped,
+        so that every table names them for their part of the hand."""
+        state = self._state
+        hints = self.hints()[seat]
+        if not state.phase.playing or not (any(m.seat == seat for m in state.history) or hints):
+            return
+        key = (state.match_no, state.hand_no)
+        if self._handovers is None or self._handovers[0] != key:
+            self._handovers = (key, [[], []])
+        self._handovers[1][seat].append({"move": len(state.history), "from": before, "hints": hints})
+
     def seat_names(self, seat: int) -> str:
         """Who played ``seat`` in the match in play, each once in the order they played it:
         "Bob", "Bob/Carol" when Carol took it from Bob (the player at it now counts for the
@@ -773,6 +801,7 @@ class MatchServer:
             "match_hints": list(match_hints),
             "played": self.played(),
             "player_hints": self.player_hints(),
+            **({"handovers": self.handovers()} if any(self.handovers()) else {}),
         }
 
     def _send(self, conn: _Conn, msg: dict[str, Any]) -> None:

@@ -579,12 +579,15 @@ class SeatRecords(_TellsBusy):
 
     def observe(self, v: PlayerView, match_id: str | None, *, started: str | None = None,
                 hints: int | None = None, opponent_name: str | None = None,
-                played: list[list[str] | None] | None = None, name: str | None = None) -> bool:
+                played: list[list[str] | None] | None = None, name: str | None = None,
+                handover: tuple[int, str] | None = None) -> bool:
         """Take note of the host's view ``v`` of match ``match_id`` (and, from a host
         that says them, when the match started and the hints this seat's player was
         shown in it: the whole match's, also those of an earlier ``gin-tui join``; the
         other player's name; who held each seat as each hand of the score sheet ended,
-        ``played``, and this seat's player's ``name`` as the host says it); once the
+        ``played``, and this seat's player's ``name`` as the host says it; ``handover``: this
+        player took the seat during the hand of ``v``, ``(moves made before, who made this seat's)``,
+        which the hand's record keeps as ``taken_at``); once the
         match is over, record it (once), from the hands this player played: a match
         whose last hand was another player's at this seat (a player who took the
         seat on the result, or one who left it and came back to its result) is not
@@ -608,6 +611,8 @@ class SeatRecords(_TellsBusy):
         if seen is None:  # the hands seen end before this run, if it was started again
             seen = self._ended[match_id] = self.seen_hands.load(match_id, v.seat)
         entry = ended_hand(v)
+        if entry is not None and handover is not None:  # the moves before were another player's
+            entry["taken_at"] = {"move": handover[0], "from": handover[1]}
         changed = False
         if entry is not None and seen.get(v.hand_no) != entry:
             seen[v.hand_no] = entry

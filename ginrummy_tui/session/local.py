@@ -249,8 +249,21 @@ class Session:
 
     def hints_this_hand(self) -> tuple[int, int] | None:
         """Network play: the hints shown in this hand to the player and to the
-        other player, as the host counts them (None: not counted, the default)."""
+        other player, as the host counts them (None: not counted, the default);
+        those of a player who held a seat earlier in the hand are not theirs
+        (:meth:`earlier_hints`)."""
         return None
+
+    def handovers(self) -> list[tuple[int, int, str]]:
+        """Network play: where another player took a seat during the hand in play (or just
+        over): ``(seat, moves of the hand made before, who made that seat's)``, "You" for this
+        player's own; none the default."""
+        return []
+
+    def earlier_hints(self) -> list[tuple[int, str, int]]:
+        """Network play: the hints shown in this hand to the players who held a seat before
+        another took it during the hand: ``(seat, name, hints)``, those shown some; none the default."""
+        return []
 
     def reset(self, state: GameState, opponent: Opponent | None = None) -> None:
         """Put a new match on the table (only sessions that hold the state can)."""

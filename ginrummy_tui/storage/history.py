@@ -318,7 +318,9 @@ def hand_entry(state: GameState | PlayerView, rec: HandRecord, me: int = 0) -> d
 TAKEN_OVER = "taken_over"
 """The entry of a network match's record (in ``extra``) that says the player took the
 seat from another player during the match: ``{"hand": the first hand they played,
-"from": the other's name}``; the record's hands are theirs alone."""
+"from": the other's name}``, and ``"move"``, the moves of that hand made before, when
+they took it during the hand (that hand's entry says so too: ``taken_at``, ``{"move",
+"from"}``); the record's hands are theirs alone, that hand's moves before ``move`` aside."""
 
 
 def left_record(record: dict[str, Any], hand_no: int) -> dict[str, Any]:
@@ -377,6 +379,9 @@ def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | N
     }, opponent_name)
     if taken_over is not None:
         record[TAKEN_OVER] = {"hand": taken_over[0], "from": taken_over[1]}
+    taken_at = record["hands"][0].get("taken_at") if record["hands"] else None
+    if isinstance(taken_at, dict):  # the first hand was taken over during it: its first moves were another's
+        record[TAKEN_OVER] = {"hand": record["hands"][0]["hand_no"], **taken_at}
     return record
 
 

@@ -299,8 +299,16 @@ def format_match(record: dict[str, Any]) -> str:
         f"  Started: {record.get('started')}   Ended: {record.get('ended') or '-'}",
     ]
     taken = record.get("taken_over")  # the player took the seat from another during the match
+    taken_in: tuple[int, int, str] | None = None  # the hand taken over during it, its moves made before, by whom
     if isinstance(taken, dict) and isinstance(taken.get("hand"), int) and isinstance(taken.get("from"), str):
-        lines.append(f"  Took the seat from {taken['from']} at hand {taken['hand']}: the hands before were theirs")
+        move = taken.get("move")
+        if isinstance(move, int) and not isinstance(move, bool):
+            taken_in = (taken["hand"], move, taken["from"])
+            before = "the moves before, and the hands before, were theirs" if taken["hand"] > 1 else "the moves before were theirs"
+            lines.append(f"  Took the seat from {taken['from']} in hand {taken['hand']}, after its first {move} "
+                         f"move{'s' if move != 1 else ''}: {before}")
+        else:
+            lines.append(f"  Took the seat from {taken['from']} at hand {taken['hand']}: the hands before were theirs")
     left_at = _two_numbers(record.get("scores"))
     if isinstance(left_in, int) and left_at is not None:
         lines.append(f"  Left the table in hand {left_in} with the score {left_at[0]}-{left_at[1]}: neither won nor lost")
@@ -329,8 +337,10 @@ def format_match(record: dict[str, Any]) -> str:
             lines.append(f"    {'Their hand:   ' if opp == NETWORK else 'Computer hand:'} {' '.join(h['hands'][1])}")
         if h.get("moves"):
             moves = []
-            for m in h["moves"]:
+            for i, m in enumerate(h["moves"]):
                 who = "you" if m.get("seat") == ME else "them" if opp == NETWORK else "cpu"
+                if taken_in is not None and h["hand_no"] == taken_in[0] and i < taken_in[1] and m.get("seat") == ME:
+                    who = taken_in[2]  # made at this seat before the player took it
                 action = str(m.get("action"))
                 if m.get("card") and m["card"] not in action:
                     action += f" ({m['card']})"

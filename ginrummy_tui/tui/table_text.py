@@ -7,7 +7,7 @@ returning Rich ``Text``; no widget, no app, so each is tested on its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -165,6 +165,18 @@ def hint_note_forms(who: str, hints: int) -> tuple[str, ...]:
     return (f"  {who} was shown {counted} this hand.", f"  {who} had {counted} this hand.", f"  {who} had {counted}.")
 
 
+def hints_note_forms(shown: Sequence[tuple[str, int]]) -> tuple[str, ...]:
+    """:func:`hint_note_forms` for the players who held the other seat in the hand, each with
+    the hints they were shown, in the order they played it: "  Bob and Carol were shown 3 and
+    2 hints this hand.", "  Bob 3, Carol 2 hints this hand.", "  Bob 3, Carol 2 hints."."""
+    if len(shown) == 1:
+        return hint_note_forms(*shown[0])
+    who = " and ".join(name for name, _ in shown)
+    counts = " and ".join(str(count) for _, count in shown)
+    each = ", ".join(f"{name} {count}" for name, count in shown)
+    return (f"  {who} were shown {counts} hints this hand.", f"  {each} hints this hand.", f"  {each} hints.")
+
+
 def describe(t: Text, moves: list[Move], ascii_only: bool) -> None:
     """Append `` drew from the stock and threw 9♥.`` for ``moves`` of one player."""
     for i, m in enumerate(moves):
@@ -195,23 +207,39 @@ LOG_SHOWING_THE_CARD = MOVES_SHOWING_THE_CARD | {Kind.PASS}
 """The moves whose card the log names: the moves line's, and the upcard passed on."""
 
 
-def log_lines(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[Text]:
+def log_lines(
+    v: PlayerView, opponent_name: str, ascii_only: bool, handovers: Sequence[tuple[int, int, str]] = ()
+) -> list[Text]:
     """Every public move of the hand so far, a line a turn, oldest first
     (the log beside the table on wide screens), each player's turns numbered
     as the review numbers them (:func:`~ginrummy_tui.engine.turn_number`), the
     players' names in a column: " 3 Computer  took 9♠, threw J♣". Nothing the view does not show:
-    a card drawn from the stock is not named, even the player's own."""
-    return [line for line, _ in _log_rows(v, opponent_name, ascii_only)]
+    a card drawn from the stock is not named, even the player's own.  ``handovers`` (network
+    play, :meth:`~ginrummy_tui.session.local.Session.handovers`): where another player took a
+    seat during the hand, ``(seat, moves made before, who made that seat's)``: those are named so."""
+    return [line for line, _ in _log_rows(v, opponent_name, ascii_only, handovers)]
 
 
-def log_text(v: PlayerView, opponent_name: str, ascii_only: bool) -> HangingLines:
+def log_text(
+    v: PlayerView, opponent_name: str, ascii_only: bool, handovers: Sequence[tuple[int, int, str]] = ()
+) -> HangingLines:
     """:func:`log_lines` as they are drawn: a turn too long for the width goes on
     under its words, not under its number and name."""
-    return HangingLines(_log_rows(v, opponent_name, ascii_only))
+    return HangingLines(_log_rows(v, opponent_name, ascii_only, handovers))
 
 
-def _log_rows(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[tuple[Text, int]]:
+def _log_rows(
+    v: PlayerView, opponent_name: str, ascii_only: bool, handovers: Sequence[tuple[int, int, str]] = ()
+) -> list[tuple[Text, int]]:
     """The lines of :func:`log_lines`, each with the width of its number and name (0 for the head)."""
+
+    def mover(seat: int, done: int) -> str:
+        """Who made the move of ``seat`` after ``done`` moves of the hand."""
+        for at, before, name in sorted(handovers, key=lambda h: h[1]):
+            if at == seat and done < before:
+                return short_name(name)
+        return "You" if seat == v.seat else opponent_name
+
     dealer = "You" if v.dealer == v.seat else opponent_name
     head = f"Hand {v.hand_no} · {dealer} dealt"
     if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:  # Oklahoma: the upcard sets them
@@ -223,13 +251,13 @@ def _log_rows(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[tuple
             turns[-1].append(m)
         else:
             turns.append([m])
-    column = max(len("You"), len(opponent_name)) + 2
+    column = max(len("You"), len(opponent_name), *(len(short_name(name)) for _, _, name in handovers)) + 2
     done = 0
     for turn in turns:
         number = turn_number(v.history[:done], turn[0].seat)
-        done += len(turn)
         t = Text(f"{number:>2} ")  # plain: its dimmed line read 3:1 in atom-one-dark
-        t.append(("You" if turn[0].seat == v.seat else opponent_name).ljust(column))
+        t.append(mover(turn[0].seat, done).ljust(column))
+        done += len(turn)
         for i, m in enumerate(turn):
             if i:
                 t.append(", ")
@@ -244,7 +272,7 @@ def _log_rows(v: PlayerView, opponent_name: str, ascii_only: bool) -> list[tuple
     if res is not None and res.kind == EndKind.TIMEOUT and res.winner is not None:  # not a move: the clock's
         late = 1 - res.winner
         t = Text(f"{turn_number(v.history, late):>2} ")
-        t.append(("You" if late == v.seat else opponent_name).ljust(column) + "ran out of time")
+        t.append(mover(late, len(v.history)).ljust(column) + "ran out of time")
         lines.append((t, 3 + column))
     return [(ascii_text(line), indent) for line, indent in lines] if ascii_only else lines  # "Hand 1 - You dealt"
 

@@ -294,7 +294,8 @@ class GameScreen(Screen, TurnSteps):
         if not self.has_class("-with-log"):
             return
         app = self.gin
-        key = (view_key(v), app.ascii_only, app.session.opponent_name)
+        handovers = app.session.handovers()
+        key = (view_key(v), app.ascii_only, app.session.opponent_name, tuple(handovers))
         if key == self._log_key:
             return
         self._log_key = key
@@ -305,7 +306,7 @@ class GameScreen(Screen, TurnSteps):
             log = HandLog(id="log")
             self.mount(log, before=self.query_one(KeyBar))
         name = tt.short_name(app.session.opponent_name)  # the column is narrow
-        log.set_lines(tt.log_text(v, name, app.ascii_only))
+        log.set_lines(tt.log_text(v, name, app.ascii_only, handovers))
 
     def _show_opponent(self, v: PlayerView) -> None:
         """The opponent's line and card backs; its name is shortened below 60 columns."""
@@ -323,17 +324,21 @@ class GameScreen(Screen, TurnSteps):
         """The moves line, and (network play) a hint the other player was shown this hand."""
         app = self.gin
         hints = app.session.hints_this_hand()
+        # the other seat's: of who held it before in the hand, then of who holds it now
+        shown = [(name, count) for seat, name, count in app.session.earlier_hints() if seat != v.seat]
+        if hints is not None and hints[1]:
+            shown.append((app.session.opponent_name, hints[1]))
         room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
-        key = (view_key(v), hints, app.ascii_only, room, app.session.opponent_name)
+        key = (view_key(v), tuple(shown), app.ascii_only, room, app.session.opponent_name)
         if key == self._moves_key:
             return
         self._moves_key = key
         name = tt.fitting_name(app.session.opponent_name, self.app.size.width)
         text = tt.fitting_moves_text(v, name, app.ascii_only, room)
-        if hints is not None and hints[1]:
+        if shown:
             # the longest words that fit beside the moves (at 80 columns a long move
             # and "… was shown 2 hints this hand." did not), else the moves give way
-            forms = tt.hint_note_forms(tt.short_name(app.session.opponent_name), hints[1])
+            forms = tt.hints_note_forms([(tt.short_name(name), count) for name, count in shown])
             note = next((form for form in forms if text.cell_len + len(form) <= room), forms[-1])
             if text.cell_len + len(note) > room:
                 text = tt.fitting_moves_text(v, name, app.ascii_only, room - len(note))

@@ -59,7 +59,7 @@ class MovesScreen(TableOnly, ModalScreen):
         if key == self.shown:
             return
         self.shown = key
-        self.lines = log_text(v, short_name(gin.session.opponent_name), gin.ascii_only)
+        self.lines = log_text(v, short_name(gin.session.opponent_name), gin.ascii_only, gin.session.handovers())
         self.query_one("#moves-lines", Static).update(self.lines)
         self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
 

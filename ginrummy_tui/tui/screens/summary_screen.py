@@ -26,6 +26,8 @@ from ..widgets.too_small import SCROLLBAR, TooSmall
 from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ginrummy_tui.engine import PlayerView
 
 KIND_WORDS = {
@@ -129,10 +131,13 @@ def summary_renderable(
     hints: tuple[int, int] | None = None,
     match: PlayerView | None = None,
     own_name: str = "You",
+    earlier_hints: Sequence[tuple[str, int]] = (),
 ) -> Group:
     """Everything about how the last hand ended, from the view's ``result``
     (the cards face up when ``width`` allows, else as text); ``hints``
-    (network play): the hints each player was shown in the hand; ``match``:
+    (network play): the hints each player was shown in the hand, and
+    ``earlier_hints``, those of players who held a seat before another took it
+    during the hand, by name ("Hints this hand: you 7 · Ann 11 · Bob 3"); ``match``:
     the view of the match while ``v`` is a practice of its last hand (``a``),
     whose points are then what the player would have scored, apart from the
     real hand's and the match's scores; ``own_name``: the player's seat as it is
@@ -258,8 +263,11 @@ def summary_renderable(
     tot.append(f"{opponent_name} {shown.scores[opp]}", style="bold")
     tot.append(f" (to {shown.rules.target})")
     lines.append(tot)
-    if hints is not None and any(hints):
-        lines.append(Text(f"Hints this hand: {you_lower(own_name)} {hints[0]} · {opponent_name} {hints[1]}", style=colours.muted))
+    if hints is not None and (any(hints) or earlier_hints):
+        earlier = "".join(f" · {short_name(name)} {count}" for name, count in earlier_hints)
+        lines.append(Text(
+            f"Hints this hand: {you_lower(own_name)} {hints[0]} · {opponent_name} {hints[1]}{earlier}", style=colours.muted
+        ))
     if ascii_only:  # "(44 - 7) x 2", "You - deadwood 3"
         lines = [ascii_text(line) if isinstance(line, Text) else line for line in lines]
     return Group(*lines)
@@ -425,7 +433,8 @@ class SummaryScreen(AfterHandScreen):
             return
         log = HandLog(id="log")
         self.mount(log, before=self.query_one(KeyBar))
-        log.set_lines(log_text(self.v, short_name(self.opponent_name), self.ascii_only))
+        handovers = self.gin.session.handovers() if not self.gin.session.replaying else []
+        log.set_lines(log_text(self.v, short_name(self.opponent_name), self.ascii_only, handovers))
 
     def action_moves(self) -> None:
         """Every turn of the hand: beside the summary where it is wide enough (a list over
@@ -446,6 +455,7 @@ class SummaryScreen(AfterHandScreen):
             self.app.size.width,
             palette_of(self.app),
             hints=self.gin.session.hints_this_hand(),
+            earlier_hints=[(name, count) for _seat, name, count in self.gin.session.earlier_hints()],
             match=self._match,
             own_name=self.own_name if self._match is None else "You",
         )

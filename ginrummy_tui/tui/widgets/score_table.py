@@ -110,7 +110,8 @@ def score_table(
     t.add_column("#", justify="right", no_wrap=True)
     t.add_column("Ending")
     gap = "/" if tiny else " / "
-    head, deadwood = _deadwood_column(v, gap)
+    # the player's deadwood is headed as their points' column is, where another played hands at this seat
+    head, deadwood = _deadwood_column(v, gap, "you" if ours == "You" else ours)
     t.add_column(f"Deadwood\n{head}", justify="right", no_wrap=True)
     t.add_column("Points")
     t.add_column(ours, justify="right", style="bold", no_wrap=True, min_width=len(ours))
@@ -220,20 +221,21 @@ def _whose_ending(r: HandRecord) -> int | None:
     return r.knocker
 
 
-def _deadwood_column(v: PlayerView, gap: str) -> tuple[str, dict[int, str]]:
-    """The deadwood column's second heading ("you / them") and each hand's cell
-    (by hand number), the player's deadwood right-aligned under "you" and the
+def _deadwood_column(v: PlayerView, gap: str, ours: str = "you") -> tuple[str, dict[int, str]]:
+    """The deadwood column's second heading ("you / them"; ``ours``: this seat's players
+    as the points' column names them, "Bob/You / them") and each hand's cell (by hand
+    number), the player's deadwood right-aligned under ``ours`` and the
     other's under "them" (a void hand: a dash in the middle)."""
     me, opp = v.seat, 1 - v.seat
     counted = [r.deadwood for r in v.sheet if r.deadwood is not None]
-    mine = max([len("you"), *(len(str(d[me])) for d in counted)])
+    mine = max([len(ours), *(len(str(d[me])) for d in counted)])
     theirs = max([len("them"), *(len(str(d[opp])) for d in counted)])
     width = mine + len(gap) + theirs
     cells = {
         r.hand_no: "—".center(width) if r.deadwood is None else f"{r.deadwood[me]:>{mine}}{gap}{r.deadwood[opp]:>{theirs}}"
         for r in v.sheet
     }
-    return f"{'you':>{mine}}{gap}{'them':>{theirs}}", cells
+    return f"{ours:>{mine}}{gap}{'them':>{theirs}}", cells
 
 
 class ScoreTable(Widget):
