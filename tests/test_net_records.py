@@ -1971,7 +1971,7 @@ async def test_the_moves_and_hints_made_before_a_takeover_during_a_hand_are_name
     from ginrummy_tui.storage.reports import format_match
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
-    from ginrummy_tui.tui.table_text import log_lines
+    from ginrummy_tui.tui.table_text import log_lines, moves_text
 
     from .app_helpers import screen_text
     from .test_net_away import until_app
@@ -1993,6 +1993,9 @@ async def test_the_moves_and_hints_made_before_a_takeover_during_a_hand_are_name
         carol = await seats.join(server.codes[1], "Carol", records=carols)
         await changes.until(lambda: ann.opponent_here and ann.handovers() == [(1, before, "Bob")])
         assert carol.handovers() == [(1, before, "Bob")]
+        # the moves line: Ann is to move, after Bob's last moves (on Carol's table they were "You drew …")
+        assert moves_text(carol.view(), "Ann", False, handovers=carol.handovers()).plain.startswith("Bob ")
+        assert moves_text(ann.view(), "Carol", False, handovers=ann.handovers()).plain.startswith("Bob ")
         await _play_on(changes, {0: ann, 1: carol}, server, lambda s: s.current == 1 and len(s.history) > before)
         carol.add_hint()
         carol.add_hint()

@@ -83,10 +83,12 @@ def hand_terms(v: PlayerView) -> str:
 
 
 def moves_text(
-    v: PlayerView, opponent_name: str, ascii_only: bool, *, hand_no: bool = True, terms: bool = True
+    v: PlayerView, opponent_name: str, ascii_only: bool, *, hand_no: bool = True, terms: bool = True,
+    handovers: Sequence[tuple[int, int, str]] = (),
 ) -> Text:
     """What the other player did since our last move, or how the hand
-    began; while the other player is to move, what we just did.
+    began; while the other player is to move, what we just did (named as
+    who made them: ``handovers``, as :func:`log_lines` takes them).
 
     How the hand began may leave out its number (``hand_no``: the score line
     has it) and, in Oklahoma, the terms the upcard set (``terms``: the deadwood
@@ -135,21 +137,33 @@ def moves_text(
                 break
             mine.append(m)
         mine.reverse()
-        t.append("You", style="bold")
+        t.append(mover(v, handovers, v.seat, len(history) - len(mine), opponent_name), style="bold")
         describe(t, mine, ascii_only)
         return t
-    t.append(opponent_name, style="bold")
+    t.append(mover(v, handovers, 1 - v.seat, len(history) - len(moves), opponent_name), style="bold")
     describe(t, moves, ascii_only)
     return t
 
 
-def fitting_moves_text(v: PlayerView, opponent_name: str, ascii_only: bool, room: int) -> Text:
+def mover(v: PlayerView, handovers: Sequence[tuple[int, int, str]], seat: int, done: int, opponent_name: str) -> str:
+    """Who made the move of ``seat`` after ``done`` moves of the hand of ``v``: "You" or
+    ``opponent_name``, or (``handovers``: where another player took a seat during the hand,
+    ``(seat, moves made before, who made that seat's)``) the player who held the seat then."""
+    for at, before, name in sorted(handovers, key=lambda h: h[1]):
+        if at == seat and done < before:
+            return short_name(name)
+    return "You" if seat == v.seat else opponent_name
+
+
+def fitting_moves_text(
+    v: PlayerView, opponent_name: str, ascii_only: bool, room: int, handovers: Sequence[tuple[int, int, str]] = ()
+) -> Text:
     """:func:`moves_text` in ``room`` columns, the other player named as everywhere
     on the table: how the hand began gives up its number, then the hand's terms
     (both shown elsewhere on the table) before the name takes its short form."""
     for name in (opponent_name, short_name(opponent_name)):
         for hand_no, terms in ((True, True), (False, True), (True, False), (False, False)):
-            text = moves_text(v, name, ascii_only, hand_no=hand_no, terms=terms)
+            text = moves_text(v, name, ascii_only, hand_no=hand_no, terms=terms, handovers=handovers)
             if ascii_only:  # "scores x2" for "scores ×2"
                 text = ascii_text(text)
             if text.cell_len <= room:
@@ -232,14 +246,6 @@ def _log_rows(
     v: PlayerView, opponent_name: str, ascii_only: bool, handovers: Sequence[tuple[int, int, str]] = ()
 ) -> list[tuple[Text, int]]:
     """The lines of :func:`log_lines`, each with the width of its number and name (0 for the head)."""
-
-    def mover(seat: int, done: int) -> str:
-        """Who made the move of ``seat`` after ``done`` moves of the hand."""
-        for at, before, name in sorted(handovers, key=lambda h: h[1]):
-            if at == seat and done < before:
-                return short_name(name)
-        return "You" if seat == v.seat else opponent_name
-
     dealer = "You" if v.dealer == v.seat else opponent_name
     head = f"Hand {v.hand_no} · {dealer} dealt"
     if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:  # Oklahoma: the upcard sets them
@@ -256,7 +262,7 @@ def _log_rows(
     for turn in turns:
         number = turn_number(v.history[:done], turn[0].seat)
         t = Text(f"{number:>2} ")  # plain: its dimmed line read 3:1 in atom-one-dark
-        t.append(mover(turn[0].seat, done).ljust(column))
+        t.append(mover(v, handovers, turn[0].seat, done, opponent_name).ljust(column))
         done += len(turn)
         for i, m in enumerate(turn):
             if i:
@@ -272,7 +278,7 @@ def _log_rows(
     if res is not None and res.kind == EndKind.TIMEOUT and res.winner is not None:  # not a move: the clock's
         late = 1 - res.winner
         t = Text(f"{turn_number(v.history, late):>2} ")
-        t.append(mover(late, len(v.history)).ljust(column) + "ran out of time")
+        t.append(mover(v, handovers, late, len(v.history), opponent_name).ljust(column) + "ran out of time")
         lines.append((t, 3 + column))
     return [(ascii_text(line), indent) for line, indent in lines] if ascii_only else lines  # "Hand 1 - You dealt"
 

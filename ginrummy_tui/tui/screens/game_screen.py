@@ -329,19 +329,20 @@ class GameScreen(Screen, TurnSteps):
         if hints is not None and hints[1]:
             shown.append((app.session.opponent_name, hints[1]))
         room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
-        key = (view_key(v), tuple(shown), app.ascii_only, room, app.session.opponent_name)
+        handovers = app.session.handovers()
+        key = (view_key(v), tuple(shown), app.ascii_only, room, app.session.opponent_name, tuple(handovers))
         if key == self._moves_key:
             return
         self._moves_key = key
         name = tt.fitting_name(app.session.opponent_name, self.app.size.width)
-        text = tt.fitting_moves_text(v, name, app.ascii_only, room)
+        text = tt.fitting_moves_text(v, name, app.ascii_only, room, handovers)
         if shown:
             # the longest words that fit beside the moves (at 80 columns a long move
             # and "… was shown 2 hints this hand." did not), else the moves give way
             forms = tt.hints_note_forms([(tt.short_name(name), count) for name, count in shown])
             note = next((form for form in forms if text.cell_len + len(form) <= room), forms[-1])
             if text.cell_len + len(note) > room:
-                text = tt.fitting_moves_text(v, name, app.ascii_only, room - len(note))
+                text = tt.fitting_moves_text(v, name, app.ascii_only, room - len(note), handovers)
             text.append(note, style="italic")
         self.query_one(MovesLine).set_text(text)
 
