@@ -2010,6 +2010,8 @@ async def test_the_moves_and_hints_made_before_a_takeover_during_a_hand_are_name
                   or v.history[i - 1].action.kind == Kind.PASS]  # the first move of each turn
         expected = [("Bob" if i < before else "You") if seat_1[i] else "Ann" for i in firsts]
         assert movers[:len(expected)] == expected and "Bob" in movers and "You" in movers
+        dealt = f"Hand 2 · {'Bob' if v.dealer == 1 else 'Ann'} dealt"  # Bob held the seat at the deal
+        assert log_lines(v, "Ann", False, carol.handovers())[0].plain.startswith(dealt)
         ann_movers = [line.plain.split()[1] for line in log_lines(ann.view(), "Carol", False, ann.handovers())[1:]]
         assert ann_movers[:len(expected)] == [{"You": "Carol", "Ann": "You"}.get(m, m) for m in expected]
         await carol.aclose()
@@ -2052,3 +2054,16 @@ def test_the_score_table_heads_this_seat_s_deadwood_as_its_points_column_when_an
     console.print(score_table(view(over, 1), "Ann", own_name="Bob/You", hand_names=[("Bob", "Ann")] * len(over.sheet)))
     text = console.export_text()
     assert "Bob/You / them" in text and " you / them" not in text
+
+
+def test_the_deal_of_a_hand_taken_over_during_it_is_named_as_the_previous_player_s():
+    # Carol's log of hand 1, which Bob dealt before she took his seat, said "Hand 1 · You dealt".
+    from ginrummy_tui.tui.table_text import log_lines, moves_text
+
+    state = new_game(PRESETS["standard"], seed=SEED)
+    assert state.dealer == 1
+    v = view(state, 1)
+    assert log_lines(v, "Ann", False, [(1, 1, "Bob")])[0].plain.startswith("Hand 1 · Bob dealt")
+    assert moves_text(v, "Ann", False, handovers=[(1, 1, "Bob")]).plain.startswith("Hand 1: Bob dealt.")
+    assert log_lines(view(state, 0), "Carol", False, [(1, 1, "Bob")])[0].plain.startswith("Hand 1 · Bob dealt")
+    assert log_lines(v, "Ann", False)[0].plain.startswith("Hand 1 · You dealt")

@@ -105,7 +105,7 @@ def moves_text(
     t = Text()
     if not moves:
         if not history:
-            dealer = "You" if v.dealer == v.seat else opponent_name
+            dealer = mover(v, handovers, v.dealer, -1, opponent_name)  # before any move: who held the seat then
             t.append(f"Hand {v.hand_no}: {dealer} dealt. " if hand_no else f"{dealer} dealt. ")
             first = v.history[0] if v.history else None
             set_terms = terms and (v.knock_limit != v.rules.knock_limit or v.multiplier != 1)  # Oklahoma
@@ -246,7 +246,7 @@ def _log_rows(
     v: PlayerView, opponent_name: str, ascii_only: bool, handovers: Sequence[tuple[int, int, str]] = ()
 ) -> list[tuple[Text, int]]:
     """The lines of :func:`log_lines`, each with the width of its number and name (0 for the head)."""
-    dealer = "You" if v.dealer == v.seat else opponent_name
+    dealer = mover(v, handovers, v.dealer, -1, opponent_name)  # before any move: who held the seat then
     head = f"Hand {v.hand_no} · {dealer} dealt"
     if v.knock_limit != v.rules.knock_limit or v.multiplier != 1:  # Oklahoma: the upcard sets them
         head += f" · {hand_terms(v)}"
