@@ -2067,3 +2067,12 @@ def test_the_deal_of_a_hand_taken_over_during_it_is_named_as_the_previous_player
     assert moves_text(v, "Ann", False, handovers=[(1, 1, "Bob")]).plain.startswith("Hand 1: Bob dealt.")
     assert log_lines(view(state, 0), "Carol", False, [(1, 1, "Bob")])[0].plain.startswith("Hand 1 · Bob dealt")
     assert log_lines(v, "Ann", False)[0].plain.startswith("Hand 1 · You dealt")
+
+
+def test_the_moves_line_counts_the_hints_of_each_player_who_held_the_other_seat_in_the_hand():
+    # Ann's table said "Carol was shown 3 hints this hand" of Bob's, and "Bob 1, Carol 1 hints this hand." once both had one.
+    from ginrummy_tui.tui.table_text import hint_note_forms, hints_note_forms
+
+    assert hints_note_forms([("Bob", 3)]) == hint_note_forms("Bob", 3)
+    assert hints_note_forms([("Bob", 3), ("Carol", 1)]) == (
+        "  Bob and Carol were shown 3 and 1 hints this hand.", "  Hints this hand: Bob 3, Carol 1.", "  Hints: Bob 3, Carol 1.")

@@ -182,13 +182,13 @@ def hint_note_forms(who: str, hints: int) -> tuple[str, ...]:
 def hints_note_forms(shown: Sequence[tuple[str, int]]) -> tuple[str, ...]:
     """:func:`hint_note_forms` for the players who held the other seat in the hand, each with
     the hints they were shown, in the order they played it: "  Bob and Carol were shown 3 and
-    2 hints this hand.", "  Bob 3, Carol 2 hints this hand.", "  Bob 3, Carol 2 hints."."""
+    2 hints this hand.", "  Hints this hand: Bob 3, Carol 2.", "  Hints: Bob 3, Carol 2."."""
     if len(shown) == 1:
         return hint_note_forms(*shown[0])
     who = " and ".join(name for name, _ in shown)
     counts = " and ".join(str(count) for _, count in shown)
     each = ", ".join(f"{name} {count}" for name, count in shown)
-    return (f"  {who} were shown {counts} hints this hand.", f"  {each} hints this hand.", f"  {each} hints.")
+    return (f"  {who} were shown {counts} hints this hand.", f"  Hints this hand: {each}.", f"  Hints: {each}.")
 
 
 def describe(t: Text, moves: list[Move], ascii_only: bool) -> None:
