@@ -183,3 +183,42 @@ async def test_k_on_a_card_that_goes_gin_says_g_plays_gin():
         await pilot.press("g")
         await settle(app, pilot)
         assert app.session.state.result.kind == "gin"
+
+
+async def test_k_right_after_the_draw_is_refused_once_while_gin_is_there():
+    """gin_ready: right after the draw the drawn card is selected (not chosen); the hand can
+    go gin with K♦.  k names the gin and the card it would knock with and plays nothing; a
+    second k knocks with that card (one k threw the gin away unsaid)."""
+    app = make_app(state=scenarios.gin_ready(), pause=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert not _hand(app).chosen
+        knock = _labels(app)["knock"]
+        assert knock.startswith("Knock with ") and _labels(app)["gin"] == "Gin with K♦ (g)"
+        with_card = knock.removeprefix("Knock with ").removesuffix(" (k)")
+        s = app.session.state
+        await pilot.press("k")
+        await settle(app, pilot)
+        assert app.session.state is s
+        assert f"✗ You can go gin with K♦: g plays gin; k again knocks with {with_card}" in _prompt(app), _prompt(app)
+        await pilot.press("k")
+        await settle(app, pilot)
+        result = app.session.state.result
+        assert result is not None and result.kind == "knock"
+
+
+async def test_the_knock_button_is_refused_once_while_gin_is_there():
+    app = make_app(state=scenarios.gin_ready(), pause=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        s = app.session.state
+        await click_button(app, pilot, "knock")
+        assert app.session.state is s
+        assert "✗ You can go gin with K♦: g plays gin; Knock again knocks with" in _prompt(app), _prompt(app)
+        await click_button(app, pilot, "knock")
+        result = app.session.state.result
+        assert result is not None and result.kind == "knock"

@@ -142,6 +142,9 @@ class GameScreen(Screen, TurnSteps):
         self._gin_passed: tuple[tuple, Card] | None = None
         """``(moment, card)``: the discard of this card at this moment (:func:`..hint_prompt.view_key`)
         was refused once as it goes gin; thrown again, it is discarded."""
+        self._knock_passed: tuple[tuple, Card] | None = None
+        """``(moment, card)``: the knock with this card at this moment was refused once as the
+        hand could go gin instead; asked again, it knocks."""
         self._typed_ahead: list[str] = []
         """Network play: the keys typed while a move was on its way to the host, in order,
         until its answer comes (:meth:`play_typed_ahead`)."""
@@ -384,6 +387,7 @@ class GameScreen(Screen, TurnSteps):
         if self.refusal and not self._refusal_lasts and selected is not self._refused_with:
             self.refusal = ""  # another card selected: the prompt speaks of it now
             self._gin_passed = None  # and a discard that goes gin, no longer said, is refused again
+            self._knock_passed = None  # and so is a knock while gin is there
         refusal = pretty_codes(self.refusal, a)
         # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest
         status = self._status_line()
@@ -678,8 +682,8 @@ class GameScreen(Screen, TurnSteps):
             self.refusal = ""
             self._update_details()
 
-    def try_move(self, kind: Kind) -> None:
-        """Try the move a key stands for, even when it is not legal (to explain why)."""
+    def try_move(self, kind: Kind, *, button: bool = False) -> None:
+        """Try the move a key (or a ``button``) stands for, even when it is not legal (to explain why)."""
         kind = Kind(kind)
         if self.v is not None and self.v.phase.ended:  # the pile listed (l), the hand's end waits for it to close
             over = f"the {'match' if self.v.phase == Phase.MATCH_OVER else 'hand'} is over"
@@ -712,6 +716,8 @@ class GameScreen(Screen, TurnSteps):
                 enter = "Enter" if self.gin.ascii_only else "⏎"
                 self.discard(card, f"{enter} again throws it", f"select another card, then {enter}")
                 return
+            if kind == Kind.KNOCK and self._knock_refused(card, "Knock again" if button else "k again"):
+                return
             self.play(Action(kind, card))
         else:
             self.play(Action(kind))
@@ -729,6 +735,18 @@ class GameScreen(Screen, TurnSteps):
             self.refuse(f"that discard goes gin: g plays gin; {again} without going gin")
             return
         self.play(Action(Kind.DISCARD, card))
+
+    def _knock_refused(self, card: Card, again: str) -> bool:
+        """A knock with ``card`` while the hand could go gin is refused once, saying so, which card
+        goes gin and how to knock all the same (``again``): gin is never thrown away unawares."""
+        v = self.v
+        gin = self._choice(Kind.GIN)
+        if v is None or gin is None or self._knock_passed == (view_key(v), card):
+            return False
+        self._knock_passed = (view_key(v), card)
+        a = self.gin.ascii_only
+        self.refuse(f"you can go gin with {card_label(gin, a)}: g plays gin; {again} knocks with {card_label(card, a)}")
+        return True
 
     def action_play(self, kind: str) -> None:
         """Take the upcard, pass, draw, or go Big Gin."""
@@ -861,7 +879,7 @@ class GameScreen(Screen, TurnSteps):
         self._update_details()
 
     def on_action_bar_pressed(self, message: ActionBar.Pressed) -> None:
-        self.try_move(tt.BUTTON_KINDS[message.button])
+        self.try_move(tt.BUTTON_KINDS[message.button], button=True)
 
 
 _SCREEN_KEYS = BindingsMap(GameScreen.BINDINGS)
