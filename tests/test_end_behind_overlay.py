@@ -107,14 +107,63 @@ async def test_the_pile_list_opened_while_the_computer_thinks_stays_when_its_mov
         assert isinstance(app.screen, GameScreen), type(app.screen).__name__  # the list is still there
         assert app.table.query_one(DiscardPile).expanded
         assert any("Hand 1 is over" in n and "pile list" in n for n in notes(app)), notes(app)
-        assert "The hand is over: l shows how it ended." in screen_text(app)  # the prompt line
-        await pilot.press("enter")  # a move's key: no move now, and the line says what shows the end
+        assert "The hand is over: ⏎ or l shows how it ended." in screen_text(app)  # the prompt line
+        await pilot.press("s")  # a move's key: no move now, and the line says what shows the end
         await pilot.pause()
-        assert "✗ The hand is over: l shows how it ended." in screen_text(app)
+        assert "✗ The hand is over: ⏎ or l shows how it ended." in screen_text(app)
         assert isinstance(app.screen, GameScreen)
         await pilot.press(close)
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen), type(app.screen).__name__
+
+
+async def _ended_behind_the_pile_list(app, pilot) -> None:
+    """The pile listed while the computer thinks; its move ends the hand behind the list."""
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+
+    await pilot.pause()
+    assert app.busy
+    await pilot.press("l")
+    await until(pilot, lambda: app.session.view().phase.ended)
+    await settle(app, pilot)
+    assert isinstance(app.screen, GameScreen), type(app.screen).__name__
+
+
+@pytest.mark.parametrize("key", ["enter", "n"])
+async def test_enter_or_n_shows_the_end_waiting_behind_the_pile_list(key):
+    """⏎ and n, the keys that go on after a hand, close the list and show how it ended, and
+    the key bar offers ⏎ and l (they only repeated the refusal, and the key bar had neither)."""
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    app = make_app(state=computer_to_end_the_hand(), pause=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _ended_behind_the_pile_list(app, pilot)
+        keys = screen_text(app).splitlines()[-1]
+        assert "⏎ See the end" in keys and "l Close list" in keys, keys
+        await pilot.press(key)
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen), type(app.screen).__name__
+
+
+@pytest.mark.parametrize("key", ["h", "o", "less_than_sign", "greater_than_sign", "r"])
+async def test_the_keys_of_the_hand_say_it_is_over_while_its_end_waits_behind_the_pile_list(key):
+    """h hinted "deal the next one" and o re-sorted the cards of a hand that is over: they,
+    and the keys that move a card, say the hand is over and which keys show its end."""
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    app = make_app(state=computer_to_end_the_hand(), pause=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _ended_behind_the_pile_list(app, pilot)
+        hand = app.table.query_one(HandView)
+        cards = list(hand.cards)
+        await pilot.press(key)
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert list(hand.cards) == cards
+        text = screen_text(app)
+        assert "✗ The hand is over: ⏎ or l shows how it ended." in text, text
+        assert "Hint:" not in text
 
 
 async def test_the_players_own_move_that_ends_the_hand_shows_its_end_with_the_pile_listed():

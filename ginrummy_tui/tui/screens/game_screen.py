@@ -88,6 +88,8 @@ class GameScreen(Screen, TurnSteps):
         Binding("p", f"play('{Kind.PASS}')", "Pass", tooltip="Pass on the upcard"),
         Binding("s", f"play('{Kind.DRAW_STOCK}')", "Stock", tooltip="Draw from the stock"),
         Binding("d", f"play('{Kind.DRAW_DISCARD}')", "Pile", tooltip="Take the top card of the discard pile"),
+        Binding("enter,n", "show_end", "See the end", key_display="⏎", tooltip="Close the pile list: how the hand ended"),
+        Binding("l", "show_end('l')", "Close list", tooltip="Close the pile list: how the hand ended"),
         Binding("enter", "discard", "Discard", key_display="⏎", tooltip="Discard the selected card"),
         Binding("k", "knock", "Knock", tooltip="Knock"),
         Binding("k", "knock_gin_only", show=False),  # off the key bar where only gin ends the hand: says why
@@ -414,7 +416,7 @@ class GameScreen(Screen, TurnSteps):
                 ascii_only=a,
                 one_click=app.one_click,
                 mouse=app.mouse_enabled,
-                end_key=END_KEY if self.pile_listed else "",
+                end_key=self.end_keys() if self.pile_listed else "",
             )
         # a seat shut out for good: a hint on show speaks of a hand that is no longer played here
         prompt = plain_prompt if app.session.shut_out() else hint_prompt(self, v, plain_prompt)
@@ -539,6 +541,8 @@ class GameScreen(Screen, TurnSteps):
             return True
         if action in ("hint", "play", "discard", "knock", "knock_gin_only", "gin") and self.gin.session.shut_out():
             return False  # the match has ended for this seat: no move is offered again
+        if action == "show_end":
+            return self.end_waits
         if action == "hint":  # dimmed as the moves are while none may be made (network play: paused)
             return True if v.my_turn and not self.gin.session.blocked() else None
         if action == "play":
@@ -686,8 +690,7 @@ class GameScreen(Screen, TurnSteps):
         """Try the move a key (or a ``button``) stands for, even when it is not legal (to explain why)."""
         kind = Kind(kind)
         if self.v is not None and self.v.phase.ended:  # the pile listed (l), the hand's end waits for it to close
-            over = f"the {'match' if self.v.phase == Phase.MATCH_OVER else 'hand'} is over"
-            self.refuse(f"{over}: {END_KEY} shows how it ended" if self.pile_listed else over)
+            self.refuse_over()
             return
         if self.refuse_blocked():  # network play: no move can be sent now, whatever the card (the view may be old)
             return
@@ -721,6 +724,26 @@ class GameScreen(Screen, TurnSteps):
             self.play(Action(kind, card))
         else:
             self.play(Action(kind))
+
+    @property
+    def end_waits(self) -> bool:
+        """The hand is over and its end waits for the discard pile's list to close (l or ⏎)."""
+        return self.v is not None and self.v.phase.ended and self.pile_listed
+
+    def end_keys(self) -> str:
+        """The keys that show the end of the hand waiting behind the pile list, as the prompt says them."""
+        return f"{'Enter' if self.gin.ascii_only else '⏎'} or {END_KEY}"
+
+    def refuse_over(self) -> None:
+        """A key of the hand once it is over (its end waiting behind the pile list): say so, and
+        which keys show how it ended."""
+        v = self.v
+        over = f"the {'match' if v is not None and v.phase == Phase.MATCH_OVER else 'hand'} is over"
+        self.refuse(f"{over}: {self.end_keys()} shows how it ended" if self.pile_listed else over)
+
+    def action_show_end(self, key: str = "") -> None:
+        """⏎, n or l while the end of the hand waits behind the pile list: close it, and the end shows."""
+        self.action_close_pile()
 
     def discard(self, card: Card, again: str, instead: str) -> None:
         """Discard ``card``; a discard that goes gin is refused once, saying so and how to throw the
@@ -787,6 +810,9 @@ class GameScreen(Screen, TurnSteps):
     def action_after_hand(self, what: str) -> None:
         """r or a on the table: they are the summary's keys, once a hand is over; say so."""
         v = self.v
+        if self.end_waits:
+            self.refuse_over()
+            return
         if v is None or not v.phase.playing:
             return  # the summary is on its way, with these keys
         if not self.gin.session.computes_opponent:
@@ -796,11 +822,17 @@ class GameScreen(Screen, TurnSteps):
 
     def action_move_card(self, step: int) -> None:
         """Move the selected card left or right."""
+        if self.end_waits:  # the hand is over: its cards are no longer to be arranged
+            self.refuse_over()
+            return
         self.query_one(HandView).move_card(step)
         self._update_details()
 
     def action_sort(self) -> None:
         """Sort by rank, or by suit if already sorted by rank."""
+        if self.end_waits:  # the hand is over: its cards are no longer to be arranged
+            self.refuse_over()
+            return
         hand = self.query_one(HandView)
         hand.sort("suit" if hand.sort_mode == "rank" else "rank")
         self.notify(f"Sorted by {hand.sort_mode}", timeout=1.5)
@@ -853,6 +885,9 @@ class GameScreen(Screen, TurnSteps):
 
     def action_hint(self) -> None:
         """Show what the expert would do now, with its reason, in the prompt line."""
+        if self.end_waits:  # no move to hint at: say what shows how the hand ended
+            self.refuse_over()
+            return
         request_hint(self)
 
     # ------------------------------------------------------------ mouse
