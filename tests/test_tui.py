@@ -1994,3 +1994,25 @@ async def test_the_mark_over_a_card_taken_from_the_pile_is_one_word_at_every_wid
             mark = hand._mark(card("9C"), selected, hand.card_width(hand.content_region.width), False)
             assert "taken" in mark.plain and "took" not in mark.plain, (selected, mark.plain)
         assert "taken" in screen_text(app)
+
+
+async def test_n_during_a_hand_says_the_next_hand_comes_once_it_is_over():
+    """n at the upcard, the draw and the discard did nothing and said nothing."""
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        table = app.table
+        reason = "the next hand (n) comes once the hand is over"
+        for step, move in (("upcard", "p"), ("draw", "s"), ("discard", None)):
+            await until(pilot, lambda step=step: table.v.phase == step and table.v.my_turn, step)
+            await settle(app, pilot)
+            s = app.session.state
+            await press(app, pilot, "n")
+            assert table.refusal == reason, (step, table.refusal)
+            assert prompt(app).startswith("✗ The next hand (n) comes once the hand is over."), prompt(app)
+            assert app.session.state is s
+            if move is not None:
+                await press(app, pilot, move)
+        app.session.computes_opponent = False  # as in network play: n goes on there too
+        await press(app, pilot, "n")
+        assert table.refusal == reason

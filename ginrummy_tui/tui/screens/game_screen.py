@@ -106,6 +106,7 @@ class GameScreen(Screen, TurnSteps):
         Binding("h", "hint", "Hint", tooltip="What the expert would do now, and why"),
         Binding("r", "after_hand('review')", show=False),
         Binding("a", "after_hand('replay')", show=False),
+        Binding("n", "after_hand('next')", show=False),
         *_pick_bindings(),
     ]
     """The moves (``play`` and friends) and the ways to arrange the hand."""
@@ -804,18 +805,22 @@ class GameScreen(Screen, TurnSteps):
         elif hand.cards:
             self.refuse(f"there is no {ordinal(index + 1)} card to select ({KEYS[index]}): you hold {len(hand.cards)}")
 
-    AFTER_HAND = {"review": "the review of your decisions (r)", "replay": "replaying the deal (a)"}
+    AFTER_HAND = {
+        "review": "the review of your decisions (r)",
+        "replay": "replaying the deal (a)",
+        "next": "the next hand (n)",
+    }
     """What the summary's keys do, for :meth:`action_after_hand`."""
 
     def action_after_hand(self, what: str) -> None:
-        """r or a on the table: they are the summary's keys, once a hand is over; say so."""
+        """r, a or n on the table: they are the summary's keys, once a hand is over; say so."""
         v = self.v
         if self.end_waits:
             self.refuse_over()
             return
         if v is None or not v.phase.playing:
             return  # the summary is on its way, with these keys
-        if not self.gin.session.computes_opponent:
+        if not self.gin.session.computes_opponent and what != "next":
             self.refuse(f"{self.AFTER_HAND[what]} is only in games against the computer")
         else:
             self.refuse(f"{self.AFTER_HAND[what]} comes once the hand is over")
