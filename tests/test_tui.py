@@ -2016,3 +2016,22 @@ async def test_n_during_a_hand_says_the_next_hand_comes_once_it_is_over():
         app.session.computes_opponent = False  # as in network play: n goes on there too
         await press(app, pilot, "n")
         assert table.refusal == reason
+
+
+async def test_moving_the_first_card_left_or_the_last_one_right_says_why_not():
+    """1 then <, and 0 then >, did nothing and said nothing."""
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        table = app.table
+        cards = list(hand_view(app).cards)
+        assert len(cards) == 10
+        first, last = card_label(cards[0], False), card_label(cards[-1], False)
+        await press(app, pilot, "1", "less_than_sign")
+        assert table.refusal == f"there is no place left of {first} to move it to (<): it is the first card"
+        assert prompt(app).startswith(f"✗ There is no place left of {first} to move it to (<): it is the first card.")
+        await press(app, pilot, "0", "greater_than_sign")
+        assert table.refusal == f"there is no place right of {last} to move it to (>): it is the last card"
+        assert hand_view(app).cards == cards
+        await press(app, pilot, "less_than_sign")  # a place there: the card moves, and nothing is refused
+        assert table.refusal == "" and hand_view(app).cards[8] == cards[-1]

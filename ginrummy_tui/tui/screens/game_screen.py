@@ -830,8 +830,14 @@ class GameScreen(Screen, TurnSteps):
         if self.end_waits:  # the hand is over: its cards are no longer to be arranged
             self.refuse_over()
             return
-        self.query_one(HandView).move_card(step)
-        self._update_details()
+        hand = self.query_one(HandView)
+        if hand.move_card(step):
+            self.refusal = ""  # a card moved: a refusal of a move past the end no longer applies
+            self._update_details()
+        elif hand.selected is not None:
+            side, key, end = ("left", "<", "first") if step < 0 else ("right", ">", "last")
+            label = card_label(hand.selected, self.gin.ascii_only)
+            self.refuse(f"there is no place {side} of {label} to move it to ({key}): it is the {end} card")
 
     def action_sort(self) -> None:
         """Sort by rank, or by suit if already sorted by rank."""

@@ -139,18 +139,20 @@ class HandView(Widget):
             return True
         return False
 
-    def move_card(self, step: int) -> None:
-        """Move the selected card one place left or right; the hand is then in the player's own order."""
+    def move_card(self, step: int) -> bool:
+        """Move the selected card one place left or right; the hand is then in the player's own order.
+        False when there is no place there (the first card moved left, the last one right)."""
         i = self.cursor
         j = i + step
         if not self.cards or not 0 <= j < len(self.cards):
-            return
+            return False
         order = list(self.cards)
         order[i], order[j] = order[j], order[i]
         self.cards = order
         self.cursor = j
         self.sort_mode = None
         self.post_message(self.Arranged())
+        return True
 
     def sort(self, mode: str) -> None:
         """Sort by ``"rank"`` or ``"suit"``."""
