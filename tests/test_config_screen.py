@@ -1664,3 +1664,31 @@ async def test_a_preset_given_with_rules_chosen_again_in_f2_is_saved_for_the_nex
         assert (later.settings.ai, later.settings.theme) == ("easy", "gruvbox")
     finally:
         later.close()
+
+
+async def test_the_preset_list_offers_the_changed_preset_only_while_an_option_differs(tmp_path):
+    """With nothing changed the preset list still ended with "standard (changed)", a choice
+    of nothing: it is offered once an option differs, and goes when they match again."""
+    from textual.widgets import Select
+
+    plan = prepare(args_for(tmp_path, new=True), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        preset = screen.query_one("#preset", Select)
+
+        def listed() -> list[str]:
+            return [str(label) for label, _value in preset._options]
+
+        assert preset.value == "standard"
+        assert not any("(changed)" in label for label in listed()), listed()
+        knock = screen.query_one("#rule-knock_limit")
+        knock.value = "8"
+        await pilot.pause()
+        assert preset.value == "custom" and "standard (changed)" in listed()
+        knock.value = "10"
+        await pilot.pause()
+        assert preset.value == "standard" and not any("(changed)" in label for label in listed())
+        await pilot.press("enter")  # the list opened on the screen: the presets alone
+        await pilot.pause()
+        assert preset.expanded
+        assert "(changed)" not in screen_text(app)

@@ -260,6 +260,8 @@ class SettingsScreen(Screen):
         self.preset_shown = ""
         """The preset whose options the form shows (the one the player's options
         change, while the preset field says "custom")."""
+        self._changed_listed = False
+        """The preset field's list has "<preset> (changed)" (the form's options differ from the preset)."""
         self.picked: set[str] = set()
         """The fields of a setting the command line may give for the run (the
         preset, the opponent level, the theme) whose choice the player picked
@@ -298,7 +300,12 @@ class SettingsScreen(Screen):
                 yield Static(ascii_words(from_flags) if a else from_flags, id="run-only")
             yield self._row(
                 "Rules preset",
-                ChoiceField(self._preset_choices(), self._preset_value(rules), ascii_only=a, id="preset"),
+                ChoiceField(
+                    self._preset_choices(self._preset_value(rules) == CUSTOM),
+                    self._preset_value(rules),
+                    ascii_only=a,
+                    id="preset",
+                ),
             )
             for name, label in RULE_OPTION_HELP:
                 yield self._row(label, self._rule_field(name, getattr(rules, name)))
@@ -431,12 +438,23 @@ class SettingsScreen(Screen):
         self._follow_rules()
         self._recheck()
 
-    def _preset_choices(self) -> list[tuple[str, str]]:
-        """The preset field's choices: each preset, and the one shown with options
-        changed ("standard (changed)", not "custom")."""
+    def _preset_choices(self, changed: bool) -> list[tuple[str, str]]:
+        """The preset field's choices: each preset, and, while the form's options are
+        ``changed`` from the preset shown, that one so ("standard (changed)", not "custom")."""
         from ginrummy_tui.engine import PRESETS
 
-        return [(name, name) for name in PRESETS] + [(f"{self.preset_shown} (changed)", CUSTOM)]
+        self._changed_listed = changed
+        return [(name, name) for name in PRESETS] + ([(f"{self.preset_shown} (changed)", CUSTOM)] if changed else [])
+
+    def _set_preset_field(self, value: str) -> None:
+        """The preset field says ``value`` (a preset, or "custom"), its list with "<preset>
+        (changed)" only while it is that; not the player's choice: no options filled in."""
+        field = self.query_one("#preset", ChoiceField)
+        with field.prevent(Select.Changed):
+            changed = value == CUSTOM
+            if changed != self._changed_listed:
+                field.set_options(self._preset_choices(changed))
+            field.value = value
 
     def _preset_value(self, rules: Rules) -> str:
         """What the preset field says for ``rules`` on the form: the preset
@@ -452,9 +470,7 @@ class SettingsScreen(Screen):
         rules = self._rules_from_fields(self.preset_shown)
         if rules is None:
             return
-        preset = self.query_one("#preset", Select)
-        with preset.prevent(Select.Changed):  # not the player's choice: no options filled in
-            preset.value = self._preset_value(rules)
+        self._set_preset_field(self._preset_value(rules))
         line = next(self.query("#match-rules").results(Static), None)
         if line is not None:
             line.update(match_rules_line(self.app, rules, str(self.query_one("#ai", Select).value)))
@@ -475,8 +491,8 @@ class SettingsScreen(Screen):
 
             self.preset_shown = str(event.value)
             field = self.query_one("#preset", ChoiceField)
-            with field.prevent(Select.Changed):  # "<preset> (changed)" names the preset chosen
-                field.set_options(self._preset_choices())
+            with field.prevent(Select.Changed):  # its options filled in below: no "<preset> (changed)"
+                field.set_options(self._preset_choices(False))
                 field.value = self.preset_shown
             rules = PRESETS[self.preset_shown]
             for name, _ in RULE_OPTION_HELP:
