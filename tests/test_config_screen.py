@@ -1692,3 +1692,21 @@ async def test_the_preset_list_offers_the_changed_preset_only_while_an_option_di
         await pilot.pause()
         assert preset.expanded
         assert "(changed)" not in screen_text(app)
+
+
+async def test_without_big_gin_the_big_gin_bonus_is_dimmed_and_said_unused(tmp_path):
+    """F2 showed "Big Gin bonus 31" like any option while Big Gin was off, a bonus never
+    scored: the field is dimmed and a note under it says so, until Big Gin is ticked."""
+    from textual.widgets import Checkbox
+
+    plan = prepare(args_for(tmp_path, new=True), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        bonus = screen.query_one("#rule-big_gin_bonus")
+        assert not screen.query_one("#rule-big_gin", Checkbox).value
+        assert bonus.has_class("-unused")
+        assert "Not used without Big Gin." in screen_text(app)
+        screen.query_one("#rule-big_gin", Checkbox).value = True
+        await pilot.pause()
+        assert not bonus.has_class("-unused")
+        assert "Not used without Big Gin." not in screen_text(app)

@@ -60,6 +60,9 @@ the lists in a column of their own after labels as wide as the widest of theirs
 OKLAHOMA_LIMIT_NOTE = "Not used with Oklahoma: each hand's first upcard sets the limit."
 """Under the knock limit while Oklahoma is ticked (the engine then ignores the limit on the form)."""
 
+BIG_GIN_BONUS_NOTE = "Not used without Big Gin."
+"""Under the Big Gin bonus while Big Gin is not allowed (the bonus is then never scored)."""
+
 SHUTOUT_NOTE = "Shutout: not used without a game bonus (there is nothing to double)."
 """In place of the shutout box while the game bonus is 0 (the box is hidden and not read)."""
 
@@ -311,6 +314,8 @@ class SettingsScreen(Screen):
                 yield self._row(label, self._rule_field(name, getattr(rules, name)))
                 if name == "knock_limit":
                     yield Static(OKLAHOMA_LIMIT_NOTE, id="knock-limit-note", classes="note")
+                if name == "big_gin_bonus":
+                    yield Static(BIG_GIN_BONUS_NOTE, id="big-gin-bonus-note", classes="note")
                 if name == "shutout":
                     yield Static(SHUTOUT_NOTE, id="shutout-note", classes="note")
             yield Static("Opponent and table", classes="section")
@@ -369,12 +374,16 @@ class SettingsScreen(Screen):
 
     def _follow_unused(self) -> None:
         """With Oklahoma ticked the knock limit on the form is not used: its field is
-        dimmed, and the note under it says what sets the limit instead.  With no
+        dimmed, and the note under it says what sets the limit instead; so is the Big Gin
+        bonus without Big Gin, its note saying so.  With no
         game bonus the shutout box is hidden, a note in its place (nothing to
         double), and not read."""
         oklahoma = self.query_one("#rule-oklahoma", Checkbox).value
         self.query_one("#rule-knock_limit", Input).set_class(oklahoma, "-unused")
         self.query_one("#knock-limit-note", Static).set_class(oklahoma, "-shown")
+        no_big_gin = not self.query_one("#rule-big_gin", Checkbox).value
+        self.query_one("#rule-big_gin_bonus", Input).set_class(no_big_gin, "-unused")
+        self.query_one("#big-gin-bonus-note", Static).set_class(no_big_gin, "-shown")
         unused = not self._game_bonus_on_form()
         box = self.query_one("#rule-shutout", Checkbox)
         box.disabled = unused
