@@ -186,3 +186,43 @@ async def test_q_f2_and_f3_work_over_the_table_as_on_it(key, screen, said):
             assert isinstance(app.screen, screen)
         assert said_in_its_line(app) is None and _said(app) == []
         assert app.is_running
+
+
+async def test_f3_on_the_settings_opens_the_statistics_in_their_place():
+    """F3 on F2 opened the statistics on top of the settings (Esc went back to them), while F2
+    on the statistics opens in their place: F3 leaves the settings, asking first if changes
+    would be lost, and the statistics open in their place."""
+    from textual.widgets import Input
+
+    from ginrummy_tui.tui.screens.question import Question
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("f3")
+        await settle(app, pilot)
+        assert [type(s) for s in app.screen_stack[1:]] == [StatsScreen]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("f2")
+        await pilot.pause()
+        settings = app.screen
+        assert isinstance(settings, SettingsScreen)
+        settings.query_one("#rule-target", Input).value = "150"  # a change not saved: F3 asks first
+        await pilot.pause()
+        await pilot.press("f3")
+        await settle(app, pilot)
+        assert isinstance(app.screen, Question)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is settings
+        await pilot.press("f3")
+        await settle(app, pilot)
+        await pilot.press("y")
+        await settle(app, pilot)
+        assert [type(s) for s in app.screen_stack[1:]] == [StatsScreen]

@@ -246,10 +246,12 @@ class SettingsScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", key_display="^s", priority=True),
         Binding("escape,f2", "cancel", "Cancel", key_display="esc"),
+        Binding("f3", "cancel('statistics')", show=False),
         Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
         Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
     ]
-    """Ctrl+S saves; Escape (or F2 again) leaves without saving.  Tab and Shift+Tab move the
+    """Ctrl+S saves; Escape (or F2 again) leaves without saving; F3 leaves (the same way) for the
+    statistics, opened in this screen's place as F2 and F3 open on the screens over the table.  Tab and Shift+Tab move the
     focus before the keys typed after them are given to a field (the app's own Tab waits
     until the field has had them: typed in one go, they went into the field Tab left)."""
 
@@ -811,15 +813,24 @@ class SettingsScreen(Screen):
         self.app.notify(note, timeout=4)
         self.gin.sync()
 
-    def action_cancel(self) -> None:
-        """Leave without saving; with changes on the form, only once the player says so."""
+    def action_cancel(self, then: str = "") -> None:
+        """Leave without saving; with changes on the form, only once the player says so.
+        ``then``: the app's action run once the settings are closed (F3: the statistics, in
+        their place)."""
+        app = self.app
+
+        def leave() -> None:
+            app.pop_screen()
+            if then:
+                app.call_later(app.run_action, then)
+
         if not self.unsaved():
-            self.app.pop_screen()
+            leave()
             return
 
-        def answer(leave: bool | None) -> None:
-            if leave and self.is_attached and self.app.screen is self:
-                self.app.pop_screen()
+        def answer(leave_them: bool | None) -> None:
+            if leave_them and self.is_attached and app.screen is self:
+                leave()
 
         self.app.push_screen(
             Question("Your changes to the settings are not saved.\n\nLeave without saving them?", "Leave (y)", "Back (n)"),
