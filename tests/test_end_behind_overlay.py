@@ -140,6 +140,8 @@ async def test_enter_or_n_shows_the_end_waiting_behind_the_pile_list(key):
         await _ended_behind_the_pile_list(app, pilot)
         keys = screen_text(app).splitlines()[-1]
         assert "⏎ See the end" in keys and "l Close list" in keys, keys
+        shown = app.screen.active_bindings
+        assert not shown["o"].enabled and not shown["h"].enabled  # dimmed: they say why, they do nothing
         await pilot.press(key)
         await settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen), type(app.screen).__name__

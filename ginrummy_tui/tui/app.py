@@ -106,6 +106,7 @@ class GinApp(App):
         Binding("g", f"try_move('{Kind.GIN}')", show=False),
         Binding("b", f"try_move('{Kind.BIG_GIN}')", show=False),
         Binding("h", "try_hint", show=False),
+        Binding("o", "try_sort", show=False),
     ]
     """Keys that work on every screen, and the refusals of dimmed moves."""
 
@@ -1103,6 +1104,11 @@ class GinApp(App):
         """The hint key while it is dimmed (the other player to move): the table says why."""
         if isinstance(self.screen, GameScreen):
             self.screen.action_hint()
+
+    def action_try_sort(self) -> None:
+        """The sort key while it is dimmed (the hand over, its end behind the pile list): the table says why."""
+        if isinstance(self.screen, GameScreen):
+            self.screen.action_sort()
 
     def action_rules(self) -> None:
         """Show the rule sheet."""

@@ -544,6 +544,8 @@ class GameScreen(Screen, TurnSteps):
             return False  # the match has ended for this seat: no move is offered again
         if action == "show_end":
             return self.end_waits
+        if action == "sort" and self.end_waits:
+            return None  # dimmed: the cards of a hand that is over are not arranged (o says why)
         if action == "hint":  # dimmed as the moves are while none may be made (network play: paused)
             return True if v.my_turn and not self.gin.session.blocked() else None
         if action == "play":
