@@ -375,8 +375,8 @@ class SettingsScreen(Screen):
         self.query_one("#preset", Select).focus()
 
     def _follow_unused(self) -> None:
-        """With Oklahoma ticked the knock limit on the form is not used: its field is
-        dimmed, and the note under it says what sets the limit instead; so is the Big Gin
+        """With Oklahoma ticked the knock limit on the form is not used: its field is in
+        italics, and the note under it says what sets the limit instead; so is the Big Gin
         bonus without Big Gin, its note saying so.  With no
         game bonus the shutout box is hidden, a note in its place (nothing to
         double), and not read."""
