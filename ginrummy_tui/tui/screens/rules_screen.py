@@ -83,6 +83,8 @@ def _keys(rules: Rules) -> list[tuple[str, str]]:
             continue
         if key == "k / g / b":
             key, what = " / ".join(k for k, _w in ends), " / ".join(w for _k, w in ends) + " (when allowed)"
+            if ends[0][0] == "k":  # a knock where the hand could go gin is refused once, as a discard is
+                what += "; k twice where gin is there: g plays gin"
         out.append((key, what))
     return out
 
