@@ -745,7 +745,9 @@ class GameScreen(Screen, TurnSteps):
         self.refuse(f"{over}: {self.end_keys()} shows how it ended" if self.pile_listed else over)
 
     def action_show_end(self, key: str = "") -> None:
-        """⏎, n or l while the end of the hand waits behind the pile list: close it, and the end shows."""
+        """⏎, n or l while the end of the hand waits behind the pile list: close it, and the end shows.
+        ``key`` is not read: l's binding gives it so that it is an action of its own, which the
+        key bar shows beside ⏎'s (it shows each action once)."""
         self.action_close_pile()
 
     def discard(self, card: Card, again: str, instead: str) -> None:
