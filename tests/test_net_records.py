@@ -2041,6 +2041,86 @@ async def test_the_moves_and_hints_made_before_a_takeover_during_a_hand_are_name
     ]
 
 
+async def test_a_restarted_host_names_the_player_before_for_the_moves_and_hints_of_a_hand_taken_over(tmp_path):
+    # Bob quit during hand 1 and Carol took his seat; the host was stopped and started again: it
+    # had forgotten where the seat changed hands, and every table named Bob's moves and hints Carol's.
+    from ginrummy_tui.cli.host import SaveReporter, match_server
+    from ginrummy_tui.tui.table_text import log_lines
+
+    from .test_net_session import Changes, Seats
+
+    async def hosting():
+        _, keeper, state, code = _host(tmp_path, rules_name="standard")
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", bind="127.0.0.1", port=0,
+                              auth_delay=0.01, rate=1000, burst=1000)
+        host, port = await server.start()
+        changes = Changes()
+        return keeper, server, changes, Seats(host, port, changes)
+
+    keeper, server, changes, seats = await hosting()
+    try:
+        ann = await seats.join(server.host_code, "Ann")
+        bob = await seats.join(server.join_code, "Bob")
+        await _play_on(changes, {0: ann, 1: bob}, server,
+                       lambda s: sum(m.seat == 1 for m in s.history) >= 2 and s.current == 0)
+        bob.add_hint()
+        bob.add_hint()
+        await changes.until(lambda: ann.hints_this_hand() == (0, 2))
+        before = len(server.state.history)
+        await bob.aclose()
+        await changes.until(lambda: not ann.opponent_here)
+        carol = await seats.join(server.join_code, "Carol")
+        carol.add_hint()
+        await changes.until(lambda: ann.opponent_here and ann.handovers() == [(1, before, "Bob")]
+                            and ann.hints_this_hand() == (0, 1))
+        told = (log_lines(ann.view(), "Carol", False, ann.handovers()), ann.earlier_hints())
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+    keeper, server, changes, seats = await hosting()  # the host again, on its saved match
+    try:
+        assert server.state.hand_no == 1 and len(server.state.history) == before
+        ann = await seats.join(server.host_code, "Ann")
+        carol = await seats.join(server.join_code, "Carol")
+        await changes.until(lambda: ann.opponent_here and carol.opponent_here)
+        assert ann.handovers() == carol.handovers() == [(1, before, "Bob")]
+        assert ann.earlier_hints() == carol.earlier_hints() == [(1, "Bob", 2)] == told[1]
+        assert ann.hints_this_hand() == (0, 1) and carol.hints_this_hand() == (1, 0)
+        assert [line.plain for line in log_lines(ann.view(), "Carol", False, ann.handovers())] == [
+            line.plain for line in told[0]]
+        movers = [line.plain.split()[1] for line in log_lines(carol.view(), "Ann", False, carol.handovers())[1:]]
+        assert "Bob" in movers and "You" not in movers  # Carol has made no move yet
+    finally:
+        await seats.close()
+        await server.close()
+        keeper.close_history()
+
+
+def test_a_host_takes_up_a_saved_table_without_readable_handovers_as_one_without_any():
+    # A save of an earlier version has no handovers; one that is damaged, or names moves the hand
+    # has not had, must not stop the host: what cannot be read is left out.
+    from ginrummy_tui.net.server import MatchServer
+
+    state = new_game(PRESETS["standard"], seed=SEED)
+    state = apply(state, legal_actions(state)[0])
+    hand = [state.match_no, state.hand_no]
+    entry = {"move": 1, "from": "Bob", "hints": 1}
+    for saved, kept in [
+        (None, [[], []]),
+        ("junk", [[], []]),
+        ([[], "junk"], [[], []]),
+        ([[], [entry, {"move": 9, "from": "Dan", "hints": 0}, {"move": "1", "from": "Eve"}]], [[], [entry]]),
+        ([[], [{**entry, "hints": 7}]], [[], [entry]]),  # no more hints than the seat was shown in the hand
+    ]:
+        table = {"hand": hand, "hints": [0, 1], **({"handovers": saved} if saved is not None else {})}
+        server = MatchServer(state, names=("Ann", "Guest"), port=0, table=table)
+        assert server.handovers() == kept
+        assert server.table().get("handovers", [[], []]) == kept
+    other_hand = {"hand": [1, 2], "hints": [0, 1], "handovers": [[], [entry]]}
+    assert MatchServer(state, names=("Ann", "Guest"), port=0, table=other_hand).handovers() == [[], []]
+
+
 def test_the_score_table_heads_this_seat_s_deadwood_as_its_points_column_when_another_played_there():
     # Carol's score table: "Deadwood / you / them" over Bob's 6 on his row, beside the points column "Bob/You".
     from rich.console import Console

@@ -716,7 +716,9 @@ class MatchServer:
     def table(self) -> dict[str, Any]:
         """What the server keeps beside the game, for the host's save: the hand
         (match and hand number) it belongs to, who asked to go on from it, the
-        hints each seat was shown in it, the players' names (the guest's is
+        hints each seat was shown in it, where a seat changed hands during it
+        (:meth:`handovers`: a restarted host names the player before for their
+        part of the hand, as it did), the players' names (the guest's is
         taken up again by a restarted host, which hears it only when the guest
         is back) and which seats have had a player (one who comes back to a
         restarted host is "back", not new), the time left of the move in play under a move timer, and
@@ -736,12 +738,14 @@ class MatchServer:
                 "played": {str(no): list(names) for no, names in played.items()},
                 "player_hints": [dict(counts) for counts in player_hints],
             },
+            **({"handovers": self.handovers()} if any(self.handovers()) else {}),
             **({"clock": clock} if clock is not None else {}),
         }
 
     def _take_table(self, table: Mapping[str, Any]) -> None:
         """Take up a saved :meth:`table` (anything unreadable, or of another
-        hand, is left out: a save of an earlier version has none; the guest's
+        hand, is left out: a save of an earlier version has none, its hand in play
+        then without the places where a seat changed hands in it; the guest's
         name, the match's start and its hints hold for the whole match; the host's seat's
         too when the host gives none of its own)."""
         key = (self._state.match_no, self._state.hand_no)
@@ -767,6 +771,13 @@ class MatchServer:
         hints = P.seat_counts(hints)
         if hints is not None:
             self._hints = (key, hints)
+        handovers = [  # where the seat changed hands in the hand (no further than its moves, its seat's hints)
+            [{"move": move, "from": name, "hints": min(n, self.hints()[seat])} for move, name, n in entries
+             if move <= len(self._state.history)]
+            for seat, entries in enumerate(P.handovers(table.get("handovers")))
+        ]
+        if any(handovers):
+            self._handovers = (key, handovers)
         timer = self._state.rules.timer
         left = saved_left(table.get("clock"), clock_turn(self._state), timer) if timer is not None else None
         if left is not None and self._state.phase.playing:  # the move in play carries on with the time it had
