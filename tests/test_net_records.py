@@ -2121,6 +2121,93 @@ def test_a_host_takes_up_a_saved_table_without_readable_handovers_as_one_without
     assert MatchServer(state, names=("Ann", "Guest"), port=0, table=other_hand).handovers() == [[], []]
 
 
+async def test_the_deal_of_a_hand_left_before_any_move_is_named_as_the_previous_player_s(tmp_path):
+    # Bob held the seat as hand K was dealt (he dealt it) and quit before any move; Carol took
+    # the seat: every table said "Carol dealt", and her record had no mark of the hand taken over.
+    from ginrummy_tui.session.keeper import SeatRecords
+    from ginrummy_tui.storage.reports import format_match
+    from ginrummy_tui.tui.table_text import log_lines, moves_text
+
+    carols = SeatRecords(tmp_path / "carol", opponent=NETWORK)
+    async with _ann_hosting(60) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob")
+        await _play_on(changes, {0: ann, 1: bob}, server,
+                       lambda s: s.hand_no >= 2 and s.dealer == 1 and s.phase.playing and not s.history)
+        hand = server.state.hand_no
+        await bob.aclose()
+        await changes.until(lambda: not ann.opponent_here)
+        carol = await seats.join(server.codes[1], "Carol", records=carols)
+        await changes.until(lambda: ann.opponent_here and ann.handovers() == [(1, 0, "Bob")])
+        assert carol.handovers() == [(1, 0, "Bob")] and server.handovers() == [[], [{"move": 0, "from": "Bob", "hints": 0}]]
+        assert log_lines(carol.view(), "Ann", False, carol.handovers())[0].plain.startswith(f"Hand {hand} · Bob dealt")
+        assert log_lines(ann.view(), "Carol", False, ann.handovers())[0].plain.startswith(f"Hand {hand} · Bob dealt")
+        assert moves_text(carol.view(), "Ann", False, handovers=carol.handovers()).plain.startswith(f"Hand {hand}: Bob dealt.")
+        await _play_on(changes, {0: ann, 1: carol}, server, lambda s: s.phase.ended)
+        await changes.until(lambda: carol.view().phase.ended and ann.view().phase.ended)
+        for v, handovers, me, other in ((carol.view(), carol.handovers(), "You", "Ann"),
+                                        (ann.view(), ann.handovers(), "Carol", "Carol")):
+            lines = log_lines(v, other, False, handovers)
+            assert lines[0].plain.startswith(f"Hand {hand} · Bob dealt")
+            movers = [line.plain.split()[1] for line in lines[1:]]
+            assert "Bob" not in movers and me in movers  # nothing says Bob made a move he did not make
+        assert carol.hints_this_hand() == (0, 0) and carol.earlier_hints() == []
+        await _play_on(changes, {0: ann, 1: carol}, server, lambda s: s.phase == "match_over")
+        await changes.until(lambda: carol.view().phase == "match_over")
+    _written(carols)
+    _, [record] = _figures(tmp_path / "carol")
+    assert record["taken_over"] == {"hand": hand, "from": "Bob", "move": 0}
+    text = format_match(record)
+    assert (f"  Took the seat from Bob in hand {hand}, before the seat's first move: Bob held it at the deal; "
+            "the hands before were theirs\n") in text
+    told = text.split(f"Hand {hand}:")[1].split("Moves: ")[1].split("\n")[0].split("; ")
+    assert {t.split(":")[0] for t in told} == {"you", "them"}  # none of Bob's
+
+
+def test_only_who_held_a_seat_at_the_deal_moved_or_was_shown_a_hint_leaves_a_handover():
+    # Bob left before any move and nothing was kept (the deal was named Carol's); Carol, after
+    # him, held the seat without moving and was kept as its player before Bob came back, whose
+    # record then named his own moves hers.
+    from ginrummy_tui.net.server import MatchServer
+
+    state = new_game(PRESETS["standard"], seed=SEED)
+    server = MatchServer(state, names=("Ann", "Bob"), port=0)
+    server._hand_over(1, "Bob")  # Carol took the seat Bob held at the deal
+    server._hand_over(1, "Carol")  # and Dave the seat Carol held, doing nothing
+    assert server.handovers() == [[], [{"move": 0, "from": "Bob", "hints": 0}]]
+    while not any(m.seat == 1 for m in state.history):
+        state = apply(state, legal_actions(state)[0])
+    server = MatchServer(state, names=("Ann", "Bob"), port=0)
+    moved = {"move": len(state.history), "from": "Bob", "hints": 0}
+    server._hand_over(1, "Bob")
+    server._hand_over(1, "Carol")
+    assert server.handovers() == [[], [moved]]
+    server._hint(1)
+    server._hand_over(1, "Dave")  # shown a hint
+    assert server.handovers() == [[], [moved, {**moved, "from": "Dave", "hints": 1}]]
+
+
+def test_the_export_of_a_match_taken_over_before_any_move_of_its_first_hand_says_the_deal_was_the_other_s():
+    # It said "after its first 0 moves: the moves before were theirs", of moves Bob never made.
+    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.reports import format_match
+
+    from .test_net_session import played_until
+
+    over = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    record = seat_record(view(over, 1), "20260101-030405-abcd", opponent=NETWORK, opponent_name="Ann")
+    record["taken_over"] = {"hand": 1, "from": "Bob", "move": 0}
+    text = format_match(record)
+    assert "  Took the seat from Bob in hand 1, before the seat's first move: Bob held it at the deal\n" in text
+    assert "Bob:" not in text
+    first = next(i for i, m in enumerate(record["hands"][0]["moves"]) if m["seat"] == 0)
+    assert first > 0, "the seat moved first in the hand: take another seed"
+    record["taken_over"]["move"] = first  # the other seat moved first: none of the moves before were Bob's
+    assert "  Took the seat from Bob in hand 1, before the seat's first move: Bob held it at the deal\n" in format_match(record)
+    record["taken_over"]["move"] = first + 1
+    assert "  Took the seat from Bob in hand 1, after its first " in format_match(record)
+
+
 def test_the_score_table_heads_this_seat_s_deadwood_as_its_points_column_when_another_played_there():
     # Carol's score table: "Deadwood / you / them" over Bob's 6 on his row, beside the points column "Bob/You".
     from rich.console import Console

@@ -670,13 +670,19 @@ class MatchServer:
         return [list(entries) for entries in self._handovers[1]]
 
     def _hand_over(self, seat: int, before: str) -> None:
-        """Another player (not ``before``, who held ``seat`` last) took the seat: if ``before``
-        made moves of the hand in play, or was shown hints in it, it is kept where they stopped,
-        so that every table names them for their part of the hand."""
+        """Another player (not ``before``, who held ``seat`` last) took the seat during the hand
+        in play: if ``before`` made moves of it, or was shown hints in it, or held the seat as it
+        was dealt (the first to hold it in the hand, even with no move made: at move 0), it is
+        kept where they stopped, so that every table names them for their part of the hand,
+        its deal included."""
         state = self._state
-        hints = self.hints()[seat]
-        if not state.phase.playing or not (any(m.seat == seat for m in state.history) or hints):
+        if not state.phase.playing:
             return
+        hints = self.hints()[seat]
+        earlier = self.handovers()[seat]
+        moved = any(m.seat == seat for m in state.history[earlier[-1]["move"] if earlier else 0:])
+        if earlier and not (moved or hints > earlier[-1]["hints"]):
+            return  # held the seat for a while, neither moving nor shown a hint: nothing of the hand was theirs
         key = (state.match_no, state.hand_no)
         if self._handovers is None or self._handovers[0] != key:
             self._handovers = (key, [[], []])

@@ -304,9 +304,18 @@ def format_match(record: dict[str, Any]) -> str:
         move = taken.get("move")
         if isinstance(move, int) and not isinstance(move, bool):
             taken_in = (taken["hand"], move, taken["from"])
-            before = "the moves before, and the hands before, were theirs" if taken["hand"] > 1 else "the moves before were theirs"
-            lines.append(f"  Took the seat from {taken['from']} in hand {taken['hand']}, after its first {move} "
-                         f"move{'s' if move != 1 else ''}: {before}")
+            hand = next((h for h in record["hands"] if h.get("hand_no") == taken["hand"]), None)
+            moves = hand.get("moves") if hand is not None else None
+            theirs = move if not isinstance(moves, list) else sum(
+                1 for m in moves[:move] if isinstance(m, dict) and m.get("seat") == ME)
+            if theirs:
+                before = "the moves before, and the hands before, were theirs" if taken["hand"] > 1 else "the moves before were theirs"
+                lines.append(f"  Took the seat from {taken['from']} in hand {taken['hand']}, after its first {move} "
+                             f"move{'s' if move != 1 else ''}: {before}")
+            else:  # they held it as the hand was dealt, and left before the seat's first move
+                before = "; the hands before were theirs" if taken["hand"] > 1 else ""
+                lines.append(f"  Took the seat from {taken['from']} in hand {taken['hand']}, before the seat's first "
+                             f"move: {taken['from']} held it at the deal{before}")
         else:
             lines.append(f"  Took the seat from {taken['from']} at hand {taken['hand']}: the hands before were theirs")
     left_at = _two_numbers(record.get("scores"))
