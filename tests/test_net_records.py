@@ -1050,7 +1050,7 @@ async def test_a_host_started_again_gets_the_order_of_its_own_cards_and_its_sele
     assert left != dealt_as and left[1] is None
     [again, _], saved = await hosting()
     assert again == left
-    assert saved is not None and set(saved.ui) == {"hand", "ready", "hints", "names", "seated", "match"}  # the server's table
+    assert saved is not None and set(saved.ui) == {"hand", "ready", "hints", "names", "seated", "match", "holders"}  # the server's table
 
 
 def test_the_export_and_the_lists_name_the_person_a_network_match_was_played_against(tmp_path, capsys):
@@ -2095,6 +2095,44 @@ async def test_a_restarted_host_names_the_player_before_for_the_moves_and_hints_
         await seats.close()
         await server.close()
         keeper.close_history()
+
+
+async def test_a_restarted_host_tells_a_player_whose_seat_another_took_who_has_it(tmp_path):
+    # Carol took Bob's seat and the host was started again: Bob, coming back while Carol played,
+    # was told only that the seat was taken (his game kept trying for it), not that Carol had it.
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.net.client import JoinRefused
+    from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.net.server import MatchServer
+
+    from .test_net_session import Changes, Seats
+
+    async with _ann_hosting(60) as (server, changes, seats):
+        await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob")
+        await bob.aclose()
+        await changes.until(lambda: not server.connected()[1])
+        await seats.join(server.codes[1], "Carol")
+        table, state, codes = server.table(), server.state, server.codes
+    again = MatchServer(state, codes=codes, names=("Ann", "Guest"), port=0, auth_delay=0.01, table=table)
+    host, port = await again.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    try:
+        await seats.join(codes[0], "Ann")
+        await seats.join(codes[1], "Carol")
+        for client_id in (bob.client_id, P.new_client_id()):  # Bob's game still running, or a new one
+            back = RemoteSession(host, port, codes[1], "Bob")
+            back.client_id = client_id
+            with pytest.raises(JoinRefused) as refused:
+                await back.connect()
+            assert refused.value.code == P.E_REPLACED and refused.value.by == "Carol"
+    finally:
+        await seats.close()
+        await again.close()
+    for junk in ("junk", {"left": "junk", "clients": [1, 2]}, {"replaced": [["!"], 3], "left": [[""], None]}):
+        broken = MatchServer(state, names=("Ann", "Guest"), port=0, table={**table, "holders": junk})
+        assert "holders" not in broken.table()
 
 
 def test_a_host_takes_up_a_saved_table_without_readable_handovers_as_one_without_any():

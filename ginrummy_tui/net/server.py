@@ -502,13 +502,14 @@ class MatchServer:
         if held is not None and held != client and self.names[seat] not in left:  # the name of who held it
             left.append(self.names[seat])
             del left[:-REPLACED_KEPT]
+        changed = self._holders[seat] != client
         self._holders[seat] = client
         self._too_small[seat] = False  # until the new connection says otherwise
         conn.seat = seat
         self._seats[seat] = conn
-        if not self._seated[seat]:
+        if not self._seated[seat] or changed:
             self._seated[seat] = True
-            self._table_changed()  # saved: a restarted host knows a player who comes back
+            self._table_changed()  # saved: a restarted host knows a player who comes back, and who held the seat
 
     def _replaced_error(self, seat: int) -> dict[str, Any]:
         """The refusal of a player whose seat another took meanwhile: it names who holds it
@@ -727,7 +728,8 @@ class MatchServer:
         part of the hand, as it did), the players' names (the guest's is
         taken up again by a restarted host, which hears it only when the guest
         is back) and which seats have had a player (one who comes back to a
-        restarted host is "back", not new), the time left of the move in play under a move timer, and
+        restarted host is "back", not new), the clients that held each seat (one whose seat
+        another took is told who has it, as before the restart), the time left of the move in play under a move timer, and
         when the match started and the hints each seat was shown in it (the
         guest records them as the host does)."""
         clock = self._clock_record()
@@ -745,6 +747,9 @@ class MatchServer:
                 "player_hints": [dict(counts) for counts in player_hints],
             },
             **({"handovers": self.handovers()} if any(self.handovers()) else {}),
+            **({"holders": {"clients": list(self._holders), "replaced": [list(ids) for ids in self._replaced],
+                            "left": [list(names) for names in self._left_names]}}
+               if any(self._holders) or any(self._replaced) or any(self._left_names) else {}),
             **({"clock": clock} if clock is not None else {}),
         }
 
@@ -760,6 +765,7 @@ class MatchServer:
             for seat in (0, 1) if not self._host_named else (1,):
                 self.names[seat] = P.clean_name(names[seat], self.names[seat])
             self._tell_names_apart()  # (saved so by an earlier version)
+        self._take_holders(table.get("holders"))
         seated = table.get("seated")  # who has been at the table: of the whole match, as the names
         if isinstance(seated, list) and [type(x) for x in seated] == [bool, bool]:
             self._seated = list(seated)
@@ -789,6 +795,27 @@ class MatchServer:
         if left is not None and self._state.phase.playing:  # the move in play carries on with the time it had
             self._clock_seq = self.seq
             self._remaining = left
+
+    def _take_holders(self, saved: Any) -> None:
+        """Take up a saved record of the clients that held each seat (:meth:`table`'s ``holders``:
+        the one last seated, those another took the seat from and the names they played under),
+        so that a restarted host refuses them as it did, saying who took their seat (what of it
+        does not read is left out)."""
+        if not isinstance(saved, dict):
+            return
+        clients, replaced, left = saved.get("clients"), saved.get("replaced"), saved.get("left")
+        if isinstance(clients, list) and len(clients) == 2:
+            self._holders = [P.client_id(c) for c in clients]
+        if isinstance(replaced, list) and len(replaced) == 2:
+            self._replaced = [
+                [i for i in (P.client_id(c) for c in ids) if i is not None][-REPLACED_KEPT:] if isinstance(ids, list) else []
+                for ids in replaced
+            ]
+        if isinstance(left, list) and len(left) == 2:
+            self._left_names = [
+                [n for n in (P.clean_name(x, "") for x in names) if n][-REPLACED_KEPT:] if isinstance(names, list) else []
+                for names in left
+            ]
 
     def _table_changed(self) -> None:
         _call_back(self.on_table, "save the match")
