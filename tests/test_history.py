@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from ginrummy_tui.engine import PRESETS, apply, legal_actions, new_game
+from ginrummy_tui.engine import PRESETS, Action, apply, legal_actions, new_game
 from ginrummy_tui.storage.history import (
     APPLICATION_ID,
     DB_NAME,
@@ -234,6 +234,71 @@ def test_the_migrations_take_an_empty_file_to_the_same_schema_as_each_step_in_tu
         return sorted(conn.execute("SELECT type, name, sql FROM sqlite_master"))
 
     assert schema(tmp_path / "a") == schema(tmp_path / "b")
+
+
+def test_a_match_recorded_with_a_seed_has_it_in_the_seed_column_as_its_text(tmp_path):
+    """The game's seeds are text, which the INTEGER column did not keep: the seed
+    went to the row's other entries (``extra='{"seed":"27331312"}'``) and the
+    ``seed`` column was NULL for every match the game recorded."""
+    hist = db_of(tmp_path)
+    state = new_game(PRESETS["standard"], seed=27331312)
+    rec = hist.recorder("20261203-091642-f13d")
+    rec.add_hint(state)
+    assert hist.read("SELECT seed, typeof(seed), extra FROM matches") == [("27331312", "text", None)]
+    assert hist.find("last")["seed"] == "27331312"
+    assert json.loads(next(hist.json_lines()))["seed"] == "27331312"
+    # a seed of 40 digits stays whole (a number column would keep 15 of them)
+    hist.recorder("20261203-101642-aaaa").add_hint(new_game(PRESETS["standard"], seed=10**39 + 1))
+    assert hist.read("SELECT seed FROM matches WHERE uid = '20261203-101642-aaaa'") == [(str(10**39 + 1),)]
+
+
+def test_a_history_of_version_3_has_its_seeds_moved_to_the_seed_column(tmp_path):
+    """Version 3 kept the game's seeds in ``extra``: they move to the column,
+    ``--seed N --hand K`` still finds who dealt, and the export gives every record
+    as it went in (a number a record had for its seed stays a number)."""
+    from ginrummy_tui.storage.history import recorded_dealer
+    from ginrummy_tui.storage.reports import format_match
+
+    _database_at(tmp_path / DB_NAME, 3)
+    conn = sqlite3.connect(tmp_path / DB_NAME)
+    for uid, seed, extra in (
+        ("20261201-100000-aaaa", None, '{"seed":"5"}'),
+        ("20261201-110000-bbbb", None, '{"seed":"7","unknown_key":{"kept":true}}'),
+        ("20261201-120000-cccc", 9, None),
+    ):
+        conn.execute(
+            "INSERT INTO matches (uid, started, finished, opponent, preset, seed, match_no, winner, extra) "
+            "VALUES (?, ?, 1, 'standard', 'classic', ?, 1, 0, ?)",
+            (uid, uid[:8], seed, extra),
+        )
+    mid = conn.execute("SELECT id FROM matches WHERE uid = '20261201-100000-aaaa'").fetchone()[0]
+    # hand 1 dealt by the computer and won by the player, who deals hand 2 (won by the computer)
+    conn.execute("INSERT INTO hands VALUES (?, 0, 1, 1, 'gin', 0, 0, 31, 0, 9, 31, 0)", (mid,))
+    conn.execute("INSERT INTO hands VALUES (?, 1, 2, 0, 'knock', 1, 1, 10, 12, 2, 31, 10)", (mid,))
+    conn.commit()
+    conn.close()
+
+    hist = db_of(tmp_path)
+    assert hist.read("SELECT uid, seed, extra FROM matches ORDER BY uid") == [
+        ("20261201-100000-aaaa", "5", None),
+        ("20261201-110000-bbbb", "7", '{"unknown_key":{"kept":true}}'),
+        ("20261201-120000-cccc", "9", '{"seed":9}'),
+    ]
+    records = {r["id"]: r for r in hist.records()}
+    assert [records[uid]["seed"] for uid in sorted(records)] == ["5", "7", 9]
+    assert records["20261201-110000-bbbb"]["unknown_key"] == {"kept": True}
+    assert [json.loads(line)["seed"] for line in hist.json_lines()] == ["5", "7", 9]
+    assert "   Seed: 5\n" in format_match(records["20261201-100000-aaaa"])
+    hist.stats()  # the figures read the new table (its indexes, its trigger)
+    hist.recorder("20261203-091642-f13d", opponent="easy").observe(
+        apply(new_game(PRESETS["multiplayer-1.5"], seed=3), Action("timeout"))
+    )
+    assert hist.read("SELECT timeouts_lost, seed FROM tallies, matches WHERE tallies.opponent = 'easy' "
+                     "AND matches.opponent = 'easy'") == [(1, "3")]
+    hist.close()
+    assert recorded_dealer(tmp_path, 5, 2)[0] == 0
+    assert recorded_dealer(tmp_path, 5, 3)[0] == 1  # hand 3 not recorded: the winner of hand 2 deals it
+    assert recorded_dealer(tmp_path, 7, 2)[0] is None
 
 
 # ---------------------------------------------------------------- damaged databases

@@ -98,6 +98,18 @@ IMPORTED_DIR = Path(ARCHIVE_DIR) / HISTORY_DIR
 
 # ---------------------------------------------------------------- the schema
 
+
+def _statements(script: str) -> Iterator[str]:
+    """The statements of a migration script (a trigger's body kept whole)."""
+    part = ""
+    for piece in script.split(";"):
+        part += piece + ";"
+        if sqlite3.complete_statement(part):
+            if part.strip(" \n;"):
+                yield part.strip()
+            part = ""
+
+
 _V1 = """
 CREATE TABLE rulesets (
     id INTEGER PRIMARY KEY,
@@ -213,20 +225,61 @@ CREATE INDEX matches_finish_opponent ON matches (opponent, coalesce(ended, start
 """
 )
 
-MIGRATIONS: dict[int, str] = {1: _V1, 2: _V2, 3: _V3}
+# The seed as the text it is: the game's seeds are text (the deals come from that
+# text, so "05" is not "5"), which the INTEGER column of version 1 would have
+# made numbers of ("05" and "5" alike, a seed past 64 bits a float short of
+# digits): the seeds the game recorded were left to the record's other entries
+# (``extra``, '{"seed":"5"}'), the column NULL.  SQLite cannot change a
+# column's type: the table is made anew, with its indexes, and the trigger that
+# reads it; a seed kept in ``extra`` moves to the column, and a number in the
+# column becomes its text (kept in ``extra`` as the number it was, so that the
+# record comes back as it went in).
+_SEED_IN_EXTRA = "json_type(CASE WHEN json_valid(extra) THEN extra END, '$.seed') = 'text'"
+_V4 = (
+    """
+DROP TRIGGER hands_tally;
+CREATE TABLE matches_v4 (
+    id INTEGER PRIMARY KEY,
+    uid TEXT NOT NULL UNIQUE,
+    started TEXT,
+    updated TEXT,
+    ended TEXT,
+    finished INTEGER NOT NULL DEFAULT 0,
+    abandoned INTEGER NOT NULL DEFAULT 0,
+    replay INTEGER NOT NULL DEFAULT 0,
+    opponent TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    rules INTEGER REFERENCES rulesets(id),
+    seed TEXT,
+    match_no INTEGER,
+    hints INTEGER NOT NULL DEFAULT 0,
+    winner INTEGER,
+    score0 INTEGER, score1 INTEGER,
+    total0 INTEGER, total1 INTEGER,
+    extra TEXT
+);
+INSERT INTO matches_v4
+SELECT id, uid, started, updated, ended, finished, abandoned, replay, opponent, preset, rules,
+"""
+    + f"""    CASE WHEN {_SEED_IN_EXTRA} THEN json_extract(extra, '$.seed') ELSE CAST(seed AS TEXT) END,
+    match_no, hints, winner, score0, score1, total0, total1,
+    CASE WHEN {_SEED_IN_EXTRA} THEN nullif(json_remove(extra, '$.seed'), '{{}}')
+         WHEN seed IS NOT NULL AND (extra IS NULL OR json_valid(extra))
+         THEN json_set(coalesce(extra, '{{}}'), '$.seed', seed)
+         ELSE extra END
+FROM matches;
+DROP TABLE matches;
+ALTER TABLE matches_v4 RENAME TO matches;
+"""
+    + "\n".join(
+        s for s in (*_statements(_V1), *_statements(_V3))
+        if s.startswith(("CREATE INDEX matches_", "CREATE TRIGGER hands_tally"))
+    )
+)
+
+MIGRATIONS: dict[int, str] = {1: _V1, 2: _V2, 3: _V3, 4: _V4}
 """The SQL that takes the schema from version ``n - 1`` to ``n`` (0 is an empty file)."""
 SCHEMA_VERSION = max(MIGRATIONS)
-
-
-def _statements(script: str) -> Iterator[str]:
-    """The statements of a migration script (a trigger's body kept whole)."""
-    part = ""
-    for piece in script.split(";"):
-        part += piece + ";"
-        if sqlite3.complete_statement(part):
-            if part.strip(" \n;"):
-                yield part.strip()
-            part = ""
 
 
 class Damaged(Exception):
@@ -433,8 +486,8 @@ def valid_record(record: Any) -> bool:
 # The compact form of a hand's public moves: one token per move, separated by
 # spaces: the seat, a letter for the action, then the action's card; after a
 # "/" the card everyone saw when it differs (or, for an action without a
-# card, just that card).  "0s 0x7H 1dTD 1k2C" is: seat 0 draws from the
-# stock, discards 7H; seat 1 draws TD from the discard pile, knocks with 2C.
+# card, just that card).  "0s 0x7H 1d7H 1k2C" is: seat 0 draws from the
+# stock, discards 7H; seat 1 draws 7H from the discard pile, knocks with 2C.
 _CODES: dict[str, str] = {
     Kind.TAKE_UPCARD: "t",
     Kind.PASS: "p",
@@ -572,6 +625,15 @@ def unpack_play(data: bytes | None) -> tuple[str | None, str | None, str | None]
 
 def _int_or_none(v: Any) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _seed_text(v: Any) -> str | None:
+    """A record's seed as the ``seed`` column keeps it: the text it is (the
+    game's seeds are text), a whole number's digits (a record an earlier version
+    wrote by hand: the number itself is kept in ``extra``), else None (kept there)."""
+    if isinstance(v, str):
+        return v
+    return str(v) if _int_or_none(v) is not None else None
 
 
 def _pair(v: Any) -> tuple[int | None, int | None]:
@@ -911,7 +973,7 @@ class History:
             "opponent": str(record.get("opponent")),
             "preset": recorded_rules_name(record.get("preset"), record.get("rules")),
             "rules": self._rules_id(conn, record.get("rules")),
-            "seed": _int_or_none(record.get("seed")),
+            "seed": _seed_text(record.get("seed")),
             "match_no": _int_or_none(record.get("match_no")),
             "hints": _hints_count(record.get("hints")),
             "winner": record.get("winner"),
@@ -1482,11 +1544,9 @@ def recorded_dealer(root: Path, seed: Any, hand_no: int) -> tuple[int | None, li
     never waits).
     With what opening the history had to say (a damaged one set aside)."""
     try:
-        wanted = int(seed)
+        wanted = str(int(seed))  # the text of the seed, as the game's states have it (and the seed column)
     except (TypeError, ValueError):
         return None, []
-    # a seed a record keeps as text (as the game's states have it) is in the row's extra
-    as_number = wanted if -(2**63) <= wanted < 2**63 else None
     opening = open_history(root, create=False, wait=False)
     hist = opening.history
     if hist is None:
@@ -1495,10 +1555,9 @@ def recorded_dealer(root: Path, seed: Any, hand_no: int) -> tuple[int | None, li
         rows = hist.read(
             "SELECT hand_no, dealer, winner FROM hands WHERE hand_no IN (?, ?) AND match = ("
             "SELECT m.id FROM matches m JOIN hands h ON h.match = m.id "
-            "WHERE (m.seed = ? OR json_extract(m.extra, '$.seed') IN (?, ?)) "
-            "AND coalesce(m.match_no, 1) = 1 AND m.replay = 0 AND h.hand_no IN (?, ?) "
+            "WHERE m.seed = ? AND coalesce(m.match_no, 1) = 1 AND m.replay = 0 AND h.hand_no IN (?, ?) "
             "ORDER BY m.started DESC, m.uid DESC LIMIT 1)",
-            (hand_no - 1, hand_no, as_number, str(wanted), as_number, hand_no - 1, hand_no),
+            (hand_no - 1, hand_no, wanted, hand_no - 1, hand_no),
         )
     except (Damaged, sqlite3.Error):
         return None, opening.messages
