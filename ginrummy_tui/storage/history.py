@@ -6,7 +6,8 @@ the bulky part of each hand beside it (``plays``: the public moves in a
 compact text form, both hands and the melds, deflated), the hints asked for
 (``hints``), the rule sets in use (``rulesets``, each stored once) and the
 hand figures per opponent level and rules (``tallies``, kept up to date by a
-trigger).  Indexes serve what the statistics and the export ask: by opponent
+trigger) and how many JSON records of earlier versions could not be read
+(``meta``).  Indexes serve what the statistics and the export ask: by opponent
 level and preset, by preset, by date, and the finished matches in the order
 they ended.
 
