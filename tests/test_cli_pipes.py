@@ -783,3 +783,17 @@ def test_the_help_says_what_data_dir_and_the_host_s_address_take(command, says, 
     with pytest.raises(SystemExit):
         parse_command_line([*command, "--help"])
     assert says in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_usage_shows_the_command_may_be_left_out(capsys):
+    """gin-tui --help's usage ended "COMMAND ...", as if a command had to be given:
+    gin-tui alone plays the game."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(["--help"])
+    shown = capsys.readouterr().out
+    usage = shown.split("\n\n")[0]
+    assert info.value.code == 0
+    assert usage.split()[-2:] == ["[COMMAND", "...]"], usage
+    assert "\n  COMMAND\n" in shown  # the list of the commands is headed by its name alone

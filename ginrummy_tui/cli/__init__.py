@@ -268,6 +268,18 @@ class _Parser(argparse.ArgumentParser):
             out(message, end="")
 
 
+class _Usage(argparse.HelpFormatter):
+    """The usage line with the command in brackets (``[COMMAND ...]``): ``gin-tui``
+    alone plays the game, so the command may be left out (argparse writes a
+    subcommand as if it had to be given)."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        text = super()._format_args(action, default_metavar)
+        if action.nargs == argparse.PARSER and not action.required:
+            return f"[{text}]"
+        return text
+
+
 def add_play_options(p: argparse.ArgumentParser) -> None:
     """Options of the game itself (shared with ``host``/``join``/``serve``)."""
     p.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=None, help="the computer's level")
@@ -348,7 +360,9 @@ UNSAVED_REFUSED = {
 
 
 def _play_parser(parser_class: type[argparse.ArgumentParser] = _Parser) -> argparse.ArgumentParser:
-    parser = parser_class(prog="gin-tui", description="Gin Rummy in the terminal.", allow_abbrev=False)
+    parser = parser_class(
+        prog="gin-tui", description="Gin Rummy in the terminal.", allow_abbrev=False, formatter_class=_Usage
+    )
     parser.add_argument("--version", action="version", version=f"gin-tui {__version__}")
     add_play_options(parser)
     return parser
