@@ -676,16 +676,36 @@ def test_a_seed_of_up_to_40_digits_is_taken():
     assert parse_command_line(["--seed", "-12"]).seed == -12
 
 
-def test_serve_with_a_hand_and_no_seed_says_so_as_serve(capsys):
-    """gin-tui serve --hand 3 answered with the usage of the whole game's options."""
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["serve", "--hand", "3"], "--hand K needs --seed N: it plays hand K of the match dealt with that seed"),
+        (["--hand", "3", "serve"], "--hand K needs --seed N: it plays hand K of the match dealt with that seed"),
+        (["serve", "--seed", "5", "--dealer", "you"], "--dealer needs --seed N --hand K: it says who deals hand K"),
+    ],
+    ids=["hand", "hand-before-serve", "dealer"],
+)
+def test_serve_with_a_hand_and_no_seed_says_so_as_serve(argv, says, capsys):
+    """gin-tui serve --hand 3 answered with the usage of the whole game's options;
+    then in serve's words, but without the "; see gin-tui serve --help" that every
+    other mistake of the parser ends with."""
     from ginrummy_tui.cli import parse_command_line
 
     with pytest.raises(SystemExit) as info:
-        parse_command_line(["serve", "--hand", "3"])
+        parse_command_line(argv)
     err = capsys.readouterr().err
     assert info.value.code == 2
-    assert err.startswith("gin-tui serve: error: --hand K needs --seed N"), err
-    assert "usage: gin-tui [-h]" not in err
+    assert err == f"gin-tui serve: error: {says}; see gin-tui serve --help\n", err
+
+
+def test_serve_refusing_its_port_points_to_its_help(capsys):
+    """serve's own check of --port (as the parser takes it) ended without "; see gin-tui serve --help"."""
+    from ginrummy_tui.cli import parse_command_line, serve
+
+    args = parse_command_line(["serve"])
+    args.port = 0
+    assert serve.run(args) == 2
+    assert capsys.readouterr().err == "gin-tui serve: error: not a port number (1-65535): 0; see gin-tui serve --help\n"
 
 
 def test_with_ascii_a_commands_messages_are_ascii_alone(capsys):

@@ -461,16 +461,17 @@ def _checked(args: argparse.Namespace) -> argparse.Namespace:
         unsaved = "" if args.command else ", or - to play without saving"
         build_parser([]).exit(2, f"{_name(args)}: --data-dir '' names no directory: give one{unsaved}\n")
     if args.hand is not None and args.seed is None:
-        why = "--hand K needs --seed N: it plays hand K of the match dealt with that seed"
-        if args.command:  # the command's own words, not the usage of the game's options
-            build_parser([]).exit(2, f"{_name(args)}: error: {why}\n")
-        build_parser([]).error(why)
+        _parser_of(args).error("--hand K needs --seed N: it plays hand K of the match dealt with that seed")
     if vars(args).get("dealer") is not None and args.hand is None:
-        why = "--dealer needs --seed N --hand K: it says who deals hand K"
-        if args.command:
-            build_parser([]).exit(2, f"{_name(args)}: error: {why}\n")
-        build_parser([]).error(why)
+        _parser_of(args).error("--dealer needs --seed N --hand K: it says who deals hand K")
     return args
+
+
+def _parser_of(args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the command given (``gin-tui serve``), else the game's: its
+    mistakes are said as its own, pointing to its ``--help``."""
+    parser = build_parser([])
+    return parser.commands.get(args.command or "", parser)
 
 
 def needs_terminal(args: argparse.Namespace) -> bool:

@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     if not 0 < args.port < 65536:  # as --port takes it (served_port): the browser is told the port
-        say(f"gin-tui serve: error: not a port number (1-65535): {args.port}", file=sys.stderr)
+        say(f"gin-tui serve: error: not a port number (1-65535): {args.port}; see gin-tui serve --help", file=sys.stderr)
         return 2
     host = args.host
     say(
