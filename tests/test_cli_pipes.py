@@ -817,3 +817,42 @@ def test_the_usage_shows_the_command_may_be_left_out(capsys):
     assert info.value.code == 0
     assert usage.split()[-2:] == ["[COMMAND", "...]"], usage
     assert "\n  COMMAND\n" in shown  # the list of the commands is headed by its name alone
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        (["--json", "stats"], ["stats", "--json"]),
+        (["--list", "export"], ["export", "--list"]),
+        (["--format", "text", "--match=last", "export"], ["export", "--format", "text", "--match", "last"]),
+        (["--server-only", "host"], ["host", "--server-only"]),
+        (["--name", "Ann", "host"], ["host", "--name", "Ann"]),
+        (["--port", "7000", "host"], ["host", "--port", "7000"]),
+        (["--rules", "oklahoma", "--port", "7000", "--bind", "0.0.0.0", "host"],
+         ["--rules", "oklahoma", "host", "--port", "7000", "--bind", "0.0.0.0"]),
+        (["--name", "sim", "host"], ["host", "--name", "sim"]),  # a value that is a command's name
+        (["--name", "Bob", "join", "h:1"], ["join", "h:1", "--name", "Bob"]),
+        (["--a", "easy", "--hands", "4", "--json", "sim"], ["sim", "--a", "easy", "--hands", "4", "--json"]),
+        (["--port", "8001", "--public-url", "http://x/", "serve"], ["serve", "--port", "8001", "--public-url", "http://x/"]),
+        (["--port", "7000", "host", "--port", "7001"], ["host", "--port", "7001"]),  # the one after the command wins
+    ],
+)
+def test_a_command_s_own_option_before_its_name_works_as_after_it(before, after):
+    """gin-tui --json stats said "unrecognized arguments: --json" although stats
+    takes --json, and gin-tui --name Ann host took Ann for the command, though
+    the README says an option the command takes works before it as after it."""
+    from ginrummy_tui.cli import SUBCOMMANDS, parse_command_line
+
+    parsed = vars(parse_command_line(before))
+    assert parsed == vars(parse_command_line(after))
+    assert parsed["command"] == next(word for word in after if word in SUBCOMMANDS)
+
+
+def test_an_unknown_option_before_a_command_is_the_only_one_refused(capsys):
+    """Of the options before the command, the one no parser knows is said, not the command's own."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(["--bogus", "--json", "stats"])
+    assert info.value.code == 2
+    assert capsys.readouterr().err == "gin-tui stats: error: unrecognized arguments: --bogus; see gin-tui stats --help\n"

@@ -412,6 +412,7 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
             args.command = None
             return _checked(args)
     parser = build_parser(argv)
+    argv = _command_first(parser, argv)
     args, rest = parser.parse_known_args(argv)
     if rest:
         for option in rest:
@@ -419,6 +420,67 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
         # the command's own usage, when one was given (its options are the ones to choose from)
         parser.commands.get(args.command or "", parser).error(f"unrecognized arguments: {' '.join(rest)}")
     return _checked(args)
+
+
+def _command_first(parser: _Parser, argv: list[str]) -> list[str]:
+    """``argv`` with the options given before the command that only the command
+    takes (``gin-tui --json stats``, ``gin-tui --name Ann host``) moved, with
+    their values, to just after its name, where its parser reads them: before it
+    the game's parser would refuse them, or take a value for the command.  The
+    game's own options stay where they are (the command reads them there).
+    ``argv`` as it is when no command is found after options alone (a mistake
+    that the parser then says)."""
+    for strict in (True, False):  # first with every option known, then any others left for the parser to refuse
+        for at, word in enumerate(argv):
+            command = parser.commands.get(word)
+            if command is not None:
+                moved = _options_before(argv, at, parser, command, strict=strict)
+                if moved is not None:
+                    return moved
+    return argv
+
+
+def _options_before(
+    argv: list[str], at: int, game: argparse.ArgumentParser, command: argparse.ArgumentParser, *, strict: bool
+) -> list[str] | None:
+    """``argv`` with the options before ``argv[at]``, the command's name, that
+    ``command`` takes and ``game`` does not moved after that name; None when
+    ``argv[at]`` is not the command (a word before it is not an option's, or
+    ``argv[at]`` is an option's value).  With ``strict``, None too when an option
+    before it is neither's (its values could not be told)."""
+    kept: list[str] = []
+    moved: list[str] = []
+    i = 0
+    while i < at:
+        word = argv[i]
+        if not word.startswith("-") or word in ("-", "--"):
+            return None
+        name, has_value = word.split("=", 1)[0], "=" in word
+        action = game._option_string_actions.get(name)
+        into = kept
+        if action is None:
+            action, into = command._option_string_actions.get(name), moved
+        if action is None:
+            if strict:
+                return None
+            kept.append(word)
+            i += 1
+            continue
+        if has_value or action.nargs == 0:
+            values = 0
+        elif action.nargs is None:
+            values = 1
+        elif action.nargs == argparse.OPTIONAL:
+            values = 1 if i + 1 < at and not argv[i + 1].startswith("-") else 0
+        elif isinstance(action.nargs, int):
+            values = action.nargs
+        else:  # any number of values: none of the options has it
+            return None
+        if i + 1 + values > at:  # the name is this option's value
+            return None
+        into.extend(argv[i : i + 1 + values])
+        i += 1 + values
+    return [*kept, argv[at], *moved, *argv[at + 1 :]]
 
 
 def given(args: argparse.Namespace, option: str) -> bool:
