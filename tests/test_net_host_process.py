@@ -172,7 +172,7 @@ async def test_idle_strangers_never_lock_out_a_player_with_the_code(host_process
         for c in clients:
             await c.close()
         await crowd.stop()
-    assert h.stop() == 0
+    assert h.stop() == 130
     log = (h.data / "host.log").read_text()
     assert "too many connections waiting to say hello" in log  # the host can see it happening
 
@@ -191,7 +191,7 @@ async def test_a_flood_of_bad_lines_leaves_the_log_small(host_process):
             writer.close()
 
     await asyncio.wait_for(asyncio.gather(*(flooder(40) for _ in range(8))), 120)
-    assert h.stop() == 0
+    assert h.stop() == 130
     logs = sorted(h.data.glob("host.log*"))
     total = sum(p.stat().st_size for p in logs)
     text = "".join(p.read_text() for p in logs)
@@ -212,7 +212,7 @@ async def test_kill_or_a_closed_terminal_stops_the_host_cleanly(host_process, si
     await bob.connect()
     status = await asyncio.to_thread(h.stop, sig)
     await bob.wait_for(lambda c: not c.open)
-    assert status == 0, h.stderr()
+    assert status == 128 + sig, h.stderr()  # as a shell gives (143, 129), as a playing host ends: it was 0
     assert bob.closed_reason == "the host stopped and keeps the match"  # told goodbye, not dropped
     assert not (h.data / "network.json.lock").exists()  # the next 'gin-tui host' starts without a stale lock
     assert (h.data / "network.json").is_file()
@@ -251,7 +251,7 @@ def test_a_server_started_again_gives_both_players_the_same_codes(tmp_path):
     try:
         first.wait_serving()
     finally:
-        assert first.stop() == 0
+        assert first.stop() == 130
     again = HostProcess(tmp_path / "data")
     try:
         again.wait_serving()
@@ -282,7 +282,7 @@ async def test_links_in_the_data_directory_are_moved_aside_never_written_through
         targets[name] = target
     h = host_process()
     await join_once(h)
-    assert h.stop() == 0
+    assert h.stop() == 130
     err = h.stderr()
     for name, target in targets.items():
         assert target.read_text() == "keep me", name
@@ -313,7 +313,7 @@ async def test_an_unusable_data_directory_plays_unsaved_and_says_so_in_one_line(
     finally:
         status = h.stop()
     err = h.stderr()
-    assert status == 0 and "Traceback" not in err
+    assert status == 130 and "Traceback" not in err
     lines = err.splitlines()
     assert len(lines) == 1 and "the match cannot be saved" in lines[0] and "played unsaved" in lines[0]
     assert str(blocker / "data") in lines[0]
@@ -355,7 +355,7 @@ def test_a_second_host_says_how_to_stop_the_first_and_in_a_terminal_takes_the_ma
     # t: the first host saves and closes, and the lock is held here
     try:
         assert take_over_host(store, notes, _Terminal("t\n"), io.StringIO()) is None
-        assert first.proc.wait(15) == 0 and "stopped (SIGTERM)" in first.proc.stdout.read()
+        assert first.proc.wait(15) == 143 and "stopped (SIGTERM)" in first.proc.stdout.read()
         assert len(notes) == 1 and notes[0].endswith("), which has closed.")
         assert notes[0].startswith(f"the match was taken over from the other 'gin-tui host' (process {first.proc.pid}, ")
         assert (first.data / SAVE_NAME).is_file()
@@ -398,7 +398,7 @@ def test_a_host_whose_lock_file_is_removed_makes_it_again_and_a_second_host_is_r
     said = " ".join(second.stderr.split())
     assert second.returncode == 1, said
     assert f"another 'gin-tui host' is running with this match (process {first.proc.pid}, since " in said
-    assert first.proc.poll() is None and first.stop() == 0
+    assert first.proc.poll() is None and first.stop() == 130
     assert not path.exists()  # given up as it closed
 
 
@@ -428,7 +428,7 @@ def test_a_second_host_started_before_the_removed_lock_file_is_made_again_is_ref
     said = " ".join(second.stderr.split())
     assert second.returncode == 1, said
     assert f"another 'gin-tui host' is running with this match (process {first.proc.pid}, since " in said
-    assert first.stop() == 0
+    assert first.stop() == 130
     assert not path.exists() and not path.with_name("." + path.name).exists()
 
 
@@ -437,14 +437,14 @@ def test_a_host_started_again_without_port_listens_where_the_match_was_hosted(ho
     # default port, while the other player's game kept rejoining the old one; one given
     # another port said nothing of it.
     first = host_process()
-    assert first.stop() == 0
+    assert first.stop() == 130
     again = host_process(port=None)  # the same command without --port
     assert again.port == first.port and again.join_code == first.join_code
-    assert again.stop() == 0
+    assert again.stop() == 130
     assert "is now on port" not in again.stderr()
     moved = host_process()  # --port 0: another port, asked for
     assert moved.port != first.port
-    assert moved.stop() == 0
+    assert moved.stop() == 130
     said = " ".join(moved.stderr().split())
     assert (f"the match was hosted on port {first.port} and is now on port {moved.port}: the other player must join "
             f"the new address, gin-tui join 127.0.0.1:{moved.port} (their game still tries the old one).") in said

@@ -2389,7 +2389,7 @@ def test_a_server_only_host_stopped_with_ctrl_c_prints_the_command_that_resumes_
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
     monkeypatch.setattr(host_cli, "_serve_until_interrupted", lambda thread: thread.stop() or "Ctrl+C")  # at once
     data = tmp_path / "my data"
-    assert main(["host", "--server-only", "--port", "0", "--data-dir", str(data), "--rules", "oklahoma"]) == 0
+    assert main(["host", "--server-only", "--port", "0", "--data-dir", str(data), "--rules", "oklahoma"]) == 130  # as Ctrl+C ends sim and join
     out = capsys.readouterr().out.splitlines()
     first = next(line.split(": ")[1] for line in out if line.startswith("Player 1's join code: "))
     second = next(line.split(": ")[1] for line in out if line.startswith("Player 2's join code: "))

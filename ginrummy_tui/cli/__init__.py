@@ -33,9 +33,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 CTRL_C_STATUS = 130
-"""The exit status of a command that Ctrl+C cut short (``sim``, ``join`` waiting for its
-seat), as a shell gives one (128 + SIGINT).  ``host --server-only`` ends with 0 on
-Ctrl+C: that is its way to stop serving (the match saved), not work cut short."""
+"""The exit status of a command that Ctrl+C stopped (``sim``, ``join`` waiting for its
+seat, ``host --server-only``), as a shell gives one (128 + SIGINT)."""
 
 
 def positive(text: str) -> int:

@@ -11,7 +11,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ginrummy_tui.cli import given, listen_problem, out, port, say, seed_number, wrapped
+from ginrummy_tui.cli import CTRL_C_STATUS, given, listen_problem, out, port, say, seed_number, wrapped
 
 if TYPE_CHECKING:
     from ginrummy_tui.session.keeper import Keeper
@@ -200,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
             reporter.attach(lambda text: say(f"gin-tui host: {text}", file=sys.stderr, flush=True))
             why = _serve_until_interrupted(thread)
             _say_stopped(why, server.state.over, keeper, (server.host_code, code), resume_command(args, port))
-            return 0
+            return stopped_status(why)
 
         def give_up() -> None:  # the app could not close in time after a signal: the process ends anyway
             thread.stop()
@@ -666,6 +666,16 @@ def _serve_until_interrupted(thread) -> str:
             signal.signal(sig, handler)
         thread.stop()
     return why
+
+
+def stopped_status(why: str) -> int:
+    """The exit status of ``gin-tui host --server-only`` stopped by ``why`` (what
+    :func:`_serve_until_interrupted` returns): :data:`CTRL_C_STATUS` for Ctrl+C,
+    128 + the signal's number for a signal (143 for SIGTERM, 129 for SIGHUP), as
+    ``sim`` and ``join`` end on Ctrl+C and a playing host on a signal."""
+    if why in signal.Signals.__members__:
+        return 128 + signal.Signals[why].value
+    return CTRL_C_STATUS
 
 
 def _say_stopped(why: str, over: bool, keeper: Keeper, codes: tuple[str, str], command: str) -> None:
