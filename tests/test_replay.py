@@ -215,6 +215,50 @@ def test_seed_and_hand_deal_a_hand_whose_dealer_the_winner_of_the_hand_before_wa
         plan.close()
 
 
+def test_the_command_that_deals_a_hand_again_plays_it_against_the_same_level(tmp_path):
+    """After a match against easy (--ai easy --seed 5 --rule target=10), the export's
+    "Deal it again: gin-tui --seed 5 --hand 1 --rules standard --rule target=10 --dealer
+    computer" dealt the same cards against the level of the settings (standard): it
+    names the match's level now, so the hand is played again against that opponent."""
+    import shlex
+
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.storage.files import new_match_id
+    from ginrummy_tui.storage.history import History
+    from ginrummy_tui.storage.reports import format_match
+
+    hist = History.connect(tmp_path / "played")
+    try:
+        s = new_game(PRESETS["standard"].with_options(target=10), seed=5)
+        first = s
+        bots = get_opponent("easy", 5), get_opponent("easy", 6)
+        recorder = hist.recorder(new_match_id(), opponent="easy")
+        while s.phase != "match_over":
+            s = apply(s, bots[s.current].choose(view(s, s.current)))
+            recorder.observe(s)
+        record = hist.find("last")
+    finally:
+        hist.close()
+    assert isinstance(record, dict)
+    again = [line.split(": ", 1)[1] for line in format_match(record).splitlines() if "Deal it again: " in line]
+    assert again and again[0] == (
+        f"gin-tui --seed 5 --hand 1 --ai easy --rules standard --rule target=10 "
+        f"--dealer {'you' if first.dealer == 0 else 'computer'}"
+    )
+    # run in a data directory whose settings play another level (the default, standard)
+    args = parse_command_line([*shlex.split(again[0])[1:], "--data-dir", str(tmp_path / "mine")])
+    plan = prepare(args, ask=lambda owner, **_: "quit")
+    try:
+        assert plan.ai == "easy"
+        assert (plan.state.dealer, plan.state.hands, plan.state.stock, plan.state.discard) == (
+            first.dealer, first.hands, first.stock, first.discard
+        )
+        assert plan.state.rules == first.rules
+    finally:
+        plan.close()
+
+
 def test_dealer_says_who_deals_the_hand_and_the_export_names_the_command_that_deals_it_again(tmp_path):
     """``--dealer you|computer`` deals hand K by that seat, with no history to
     look it up in; the export's text names, for each hand, the command that
@@ -240,7 +284,7 @@ def test_dealer_says_who_deals_the_hand_and_the_export_names_the_command_that_de
         hist.close()
     assert isinstance(record, dict)
     text = format_match(record)
-    command = f"gin-tui --seed {seed} --hand {k} --rules classic --dealer {who}"
+    command = f"gin-tui --seed {seed} --hand {k} --ai standard --rules classic --dealer {who}"
     assert f"    Deal it again: {command}" in text.splitlines()
     again = build_unsaved_app(build_parser().parse_args(shlex.split(command)[1:])).session.state
     assert (again.dealer, again.hands, again.stock, again.discard) == (dealt.dealer, dealt.hands, dealt.stock, dealt.discard)

@@ -259,18 +259,26 @@ def _bonus_lines(record: dict[str, Any], other: str, rules: Rules | None) -> lis
 
 def _deal_again(record: dict[str, Any], hand: dict[str, Any], rules: Rules | None) -> str | None:
     """The command that deals ``hand`` of the match ``record`` again, as it
-    was dealt: its seed, number, rules and dealer (where the winner of a hand
-    deals the next, the seed alone does not say who dealt it); None where
-    the record does not say them all, or the hand is of a seed's later match
-    (``--seed`` deals its first)."""
+    was dealt: its seed, number, opponent's level (without it the settings'
+    level would play it), rules and dealer (where the winner of a hand deals
+    the next, the seed alone does not say who dealt it); None where the record
+    does not say them all, or the hand is of a seed's later match (``--seed``
+    deals its first).  A hand played over the network is dealt again against
+    the computer, there being no level to name."""
     import shlex
+
+    from .config import LEVELS
 
     seed, hand_no, dealer = record.get("seed"), hand.get("hand_no"), hand.get("dealer")
     if seed is None or rules is None or not isinstance(hand_no, int) or dealer not in (0, 1):
         return None
     if record.get("match_no") not in (None, 1):
         return None
-    words = ["gin-tui", "--seed", str(seed), "--hand", str(hand_no), *rule_args(rules)]
+    opponent = record.get("opponent")
+    if opponent != NETWORK and opponent not in LEVELS:
+        return None
+    level = ["--ai", str(opponent)] if opponent in LEVELS else []
+    words = ["gin-tui", "--seed", str(seed), "--hand", str(hand_no), *level, *rule_args(rules)]
     return shlex.join([*words, "--dealer", "you" if dealer == 0 else "computer"])
 
 
