@@ -259,12 +259,14 @@ def test_gin_tui_export_since_a_date_after_every_match_says_none_since_then(tmp_
 
 @pytest.mark.parametrize("argv", [["--match", "last", "--list"], ["--match", "last", "--since", "2026-01-06"]])
 def test_gin_tui_export_refuses_options_that_do_not_go_with_one_match(argv, tmp_path, capsys):
-    """They were ignored: the match was exported whatever --list or --since said."""
+    """They were ignored: the match was exported whatever --list or --since said.  Then
+    refused without "; see gin-tui export --help", which the parser's other mistakes end with."""
     _write_history(tmp_path)
     assert main(["export", "--data-dir", str(tmp_path), *argv]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert err == f"gin-tui export: {argv[2]} does not go with --match, which exports that one match\n"
+    assert err == (f"gin-tui export: error: {argv[2]} does not go with --match, which exports that one match; "
+                   "see gin-tui export --help\n")
 
 
 def test_gin_tui_export_and_stats_with_nothing_recorded_create_nothing(tmp_path, capsys):

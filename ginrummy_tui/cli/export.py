@@ -81,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
     if args.match is not None:  # one match: the options choosing among them do not apply
         for given, name in ((args.list, "--list"), (args.since is not None, "--since")):
             if given:
-                say(f"gin-tui export: {name} does not go with --match, which exports that one match", file=sys.stderr)
+                say(f"gin-tui export: error: {name} does not go with --match, which exports that one match; "
+                    "see gin-tui export --help", file=sys.stderr)
                 return 2
     since = None
     if args.since is not None:
