@@ -112,8 +112,8 @@ def test_rule_sheet(snap_compare, size):
 
 def test_narrow_terminal_wraps_the_hand(snap_compare):
     """60×24: the same position as the knock snapshot, the hand on two rows (9 + 2 cards), the
-    three blank lines that fit (under the score line, above the hand and above the piles), the
-    shorter prompt and a compact footer; nothing cut off."""
+    two blank lines that fit (under the score line and above the hand), the shorter prompt and
+    the key bar on two rows, every key with its whole word; nothing cut off."""
     app = make_app(state=scenarios.knock_ready(), pause=0)
     assert snap_compare(app, terminal_size=(60, 24), run_before=keys("s"))
 

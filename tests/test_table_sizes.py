@@ -125,7 +125,10 @@ async def test_a_smaller_table_keeps_the_blank_lines_that_fit(width, height):
         await settle(app, pilot)
         screen = app.screen
         keys = screen.query_one(KeyBar).region
-        regions = [screen.query_one(part).region for part in PARTS]
+        # at 46x21 the key bar takes two rows (its keys whole): the buttons, whose keys it has, give way
+        parts = PARTS if (width, height) != (46, 21) else tuple(part for part in PARTS if part != "#actions")
+        assert keys.height == (2 if width <= 60 else 1)  # from 70 columns they fit on one
+        regions = [screen.query_one(part).region for part in parts]
         assert all(region.height > 0 for region in regions)
         tops = sorted({region.y for region in regions})
         bottoms = sorted({region.bottom for region in regions})
@@ -135,3 +138,109 @@ async def test_a_smaller_table_keeps_the_blank_lines_that_fit(width, height):
         assert empty_under <= 1 + max(0, height - 24), (blank, empty_under)
         rows = screen_text(app).splitlines()
         assert "Discard" in rows[screen.query_one(PromptLine).region.y]
+
+
+SMALL_SIZES = ((46, 21), (50, 22), (60, 24), (80, 24))
+"""The smallest size the game accepts (below it: "Terminal too small"), and a few above it."""
+
+
+def _bar_rows(app) -> list[str]:
+    """The rows of the key bar on screen, as drawn (with whatever shows through them)."""
+    bar = app.screen.query_one(KeyBar).region
+    return screen_text(app).splitlines()[bar.y : bar.bottom]
+
+
+def _assert_help_keys_shown(app, where: str) -> None:
+    """?, c and m are in the key bar, each key with its whole word, inside the screen."""
+    bar = app.screen.query_one(KeyBar)
+    rows = _bar_rows(app)
+    for key, word in (("question_mark", "? Rules"), ("c", "c Scores"), ("m", "m Moves")):
+        span, row = bar.span(key), bar.row_of(key)
+        assert span is not None and row is not None, (where, key, rows)
+        assert rows[row][span[0] : span[1]] == word, (where, key, rows)
+        assert span[1] <= app.size.width, (where, key, rows)
+    assert "q Quit" in rows[-1], (where, rows)
+
+
+def _assert_prompt_shown(app, where: str, *words: str) -> None:
+    """The table's prompt line (saying ``words``) is on screen, whole, above the key bar."""
+    screen = app.screen
+    prompt = screen.query_one(PromptLine)
+    region, keys = prompt.region, screen.query_one(KeyBar).region
+    assert prompt.display and region.height > 0, (where, region)
+    assert region.bottom <= keys.y and screen.query_one("#table").region.contains_region(region), (where, region, keys)
+    rows = screen_text(app).splitlines()
+    shown = " ".join(row.strip() for row in rows[region.y : region.bottom])
+    for word in words:
+        assert word in prompt.plain and word in shown, (where, word, prompt.plain, rows)
+    assert not prompt.short_of, (where, prompt.plain)
+
+
+@pytest.mark.parametrize(("width", "height"), SMALL_SIZES)
+async def test_at_the_smallest_size_the_prompt_and_the_help_keys_show_at_every_step(width, height):
+    # at 46x21 the key bar left out ?, c and m at every step of a turn ("⏎ Discard k Knock
+    # o Sort h Hint q Quit"), at the end of a hand and of the match: it takes two rows now
+    # there, and the buttons (whose keys it has) give way to the prompt line where the
+    # table's parts do not all fit above it
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(app, pilot)
+        assert app.session.view().phase == Phase.UPCARD
+        _assert_prompt_shown(app, "upcard", "(t)", "(p)")
+        _assert_help_keys_shown(app, "upcard")
+        await pilot.press("p")
+        await settle(app, pilot)
+        assert app.session.view().phase == Phase.DRAW
+        _assert_prompt_shown(app, "draw", "from the stock")
+        _assert_help_keys_shown(app, "draw")
+        await pilot.press("k")  # refused: the reason shows
+        await settle(app, pilot)
+        _assert_prompt_shown(app, "refused", "Draw a card first")
+        _assert_help_keys_shown(app, "refused")
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert app.session.view().phase == Phase.DISCARD
+        _assert_prompt_shown(app, "discard", "Discard")
+        _assert_help_keys_shown(app, "discard")
+        await pilot.press("1")  # a card lifted
+        await settle(app, pilot)
+        _assert_prompt_shown(app, "lifted", "Discard")
+        _assert_help_keys_shown(app, "lifted")
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        _assert_prompt_shown(app, "knock", "knock with K♦ (k)")
+        _assert_help_keys_shown(app, "knock")
+        await pilot.press("k")
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        _assert_help_keys_shown(app, "end of the hand")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        _assert_help_keys_shown(app, "end of the match")
+
+
+@pytest.mark.parametrize(("width", "height"), SMALL_SIZES)
+async def test_a_screen_over_the_table_hides_the_table_s_keys(width, height):
+    # at 46x21 the table's key bar takes two rows: a screen over the table (the score sheet,
+    # the quit question) takes as many, so that the table's keys do not show above its own
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(app, pilot)
+        table_rows = len(_bar_rows(app))
+        for key, own in (("question_mark", "esc Back"), ("c", "esc Back"), ("m", "esc Back"), ("q", "y Quit")):
+            await pilot.press(key)
+            await pilot.pause()
+            rows = _bar_rows(app)
+            assert len(rows) >= table_rows, (key, rows)
+            assert own in rows[-1], (key, rows)
+            assert not any("Sort" in row or "Take" in row for row in rows), (key, rows)
+            await pilot.press("escape")
+            await pilot.pause()

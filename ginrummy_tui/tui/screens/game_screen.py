@@ -220,13 +220,26 @@ class GameScreen(Screen, TurnSteps):
 
     def _set_spacing(self, height: int, table: int) -> None:
         """As many of the table's blank lines as fit under its parts in ``height`` rows (the key
-        bar's off), the hand as wide as the ``table``'s columns but its padding: ``-spacing-N``
-        with N of them, no class with all of them."""
+        bar's off, one row or two), the hand as wide as the ``table``'s columns but its padding:
+        ``-spacing-N`` with N of them, no class with all of them.  Where the parts do not fit
+        even with none (46x21, its key bar on two rows), the buttons give way (``-no-buttons``:
+        the key bar has their keys), never the prompt line."""
         hand = self.query_one(HandView)
         rows = self.PARTS_ROWS + hand.rows(table - 2) * hand.card_lines
-        spacing = max(0, min(self.SPACING, height - 1 - rows))
+        room = height - self.query_one(KeyBar).rows_at(self.size.width) - rows
+        spacing = max(0, min(self.SPACING, room))
         for n in range(self.SPACING):
             self.set_class(n == spacing, f"-spacing-{n}")
+        self.set_class(room < 0, "-no-buttons")
+
+    def on_key_bar_rows_changed(self, message: KeyBar.RowsChanged) -> None:
+        """The key bar takes another number of rows: the table's blank lines (and buttons) that
+        fit above it, and the prompt line's rows, again."""
+        message.stop()
+        width, height = self.size
+        if width and height:
+            self._set_spacing(height, table_columns(width)[1])
+            self.call_after_refresh(self._after_layout)
 
     def _blank_rows(self) -> int:
         """The blank lines between the table's parts now (a hidden part's are not drawn)."""
@@ -489,7 +502,8 @@ class GameScreen(Screen, TurnSteps):
                     break
                 widget = self.query_one(part)
                 if not self.has_class(step):
-                    short -= widget.outer_size.height + (0 if tight else widget.styles.margin.top) - kept
+                    if not (part == "#actions" and self.has_class("-no-buttons")):  # not shown already
+                        short -= widget.outer_size.height + (0 if tight else widget.styles.margin.top) - kept
                     self.add_class(step)
             self.call_after_refresh(self._update_details)
         elif not wrap:

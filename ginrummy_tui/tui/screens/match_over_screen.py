@@ -245,8 +245,9 @@ class MatchOverScreen(AfterHandScreen):
         compact = height < ROOMY_HEIGHT
         self.set_class(compact, "-compact")
         line = 0 if compact and not self.has_class("-going-on") else (1 if compact else 2)  # with its margin
+        keys = self._key_rows(width)
         for scroll in self.query("#match-over").results(VerticalScroll):
-            scroll.styles.max_height = max(1, height - 1 - line)  # the key bar, the line under the result
+            scroll.styles.max_height = max(1, height - keys - line)  # the key bar, the line under the result
         for body in self.query("#match-body").results(Horizontal):
             table, box, race = body.query_one(ScoreTable), body.query_one("#race-box"), body.query_one(Race)
             race.rows = COMPACT_RACE_ROWS if compact else RACE_ROWS
@@ -268,12 +269,22 @@ class MatchOverScreen(AfterHandScreen):
             else:
                 body.move_child(box, before=table)
 
+    def _key_rows(self, width: int) -> int:
+        """The key bar's rows at ``width`` (two on a narrow screen where its keys do not fit on one)."""
+        bars = self.query(KeyBar)
+        return bars.first().rows_at(width) if bars else 1
+
+    def on_key_bar_rows_changed(self, message: KeyBar.RowsChanged) -> None:
+        """The key bar takes another number of rows: the result fits above it again."""
+        message.stop()
+        self._fit(self.app.size.width, self.app.size.height)
+
     def _fits_above(self, width: int, height: int, table: ScoreTable, race: Race, beside: bool) -> bool:
         """Whether the race (and the record) above the table leaves the table's
         last row, the hand that ended the match, on the screen: a longer match
         puts the race under the table, a scroll away, rather than its last hands."""
         compact = height < ROOMY_HEIGHT
-        room = height - 1 - (0 if compact else 2)  # the key bar, the screen's padding
+        room = height - self._key_rows(width) - (0 if compact else 2)  # the key bar, the screen's padding
         head = self._head(width).plain.count("\n") + 1 + 2 + (0 if compact else 2) + 1  # border, padding, margin
         record = 0 if self._record is None else self._record.plain.count("\n") + 1
         chart = race.content_height
