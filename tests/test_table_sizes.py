@@ -244,3 +244,36 @@ async def test_a_screen_over_the_table_hides_the_table_s_keys(width, height):
             assert not any("Sort" in row or "Take" in row for row in rows), (key, rows)
             await pilot.press("escape")
             await pilot.pause()
+
+
+@pytest.mark.parametrize(("width", "height"), SMALL_SIZES)
+async def test_the_listed_pile_leaves_the_prompt_line_on_the_screen(width, height):
+    # at 46x21 the pile's cards listed (l) pushed the prompt line (and with the key bar on
+    # two rows, the deadwood line) under the key bar: the moves line and the card backs give
+    # way now where the table has no rows to spare, and a list longer than the rows left
+    # ends with "…" after its last whole card
+    app = make_app(state=new_game(seed=3), pause=0, ai="easy")
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        for _turn in range(14):  # 29 cards in the pile
+            await pilot.press("s")
+            await settle(app, pilot)
+            await pilot.press("enter")
+            await settle(app, pilot)
+        assert app.session.view().phase == Phase.DRAW
+        await pilot.press("l")
+        await settle(app, pilot)
+        await pilot.pause()
+        _assert_prompt_shown(app, "pile listed", "(s)" if width < 80 else "stock")
+        _assert_help_keys_shown(app, "pile listed")
+        screen = app.screen
+        deadwood = screen.query_one("#deadwood").region
+        assert deadwood.height == 1 and deadwood.bottom <= screen.query_one(PromptLine).region.y
+        rows = screen_text(app).splitlines()
+        pile = screen.query_one("#pile").region
+        listed = [row[pile.x : pile.right].rstrip() for row in rows[pile.y + 3 : pile.bottom]]
+        assert listed[0].strip().startswith("Under it"), listed
+        if listed[-1].endswith("…"):
+            assert listed[-1].endswith(" …") and listed[-1][-3] in "♠♥♦♣", listed  # no card cut in two

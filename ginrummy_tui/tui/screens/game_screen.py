@@ -38,7 +38,7 @@ from ..widgets.opponent_hand import OpponentHand
 from ..widgets.prompt import PromptLine, refusal_text
 from ..widgets.scoreboard import Scoreboard
 from ..widgets.stock import StockPile
-from ..widgets.too_small import TALL_HEIGHT, TooSmall
+from ..widgets.too_small import TALL_HEIGHT, WIDE_WIDTH, TooSmall
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -156,6 +156,8 @@ class GameScreen(Screen, TurnSteps):
         """Network play: a move was sent from this table and the table has not shown what
         came of it yet (the host's answer may have come, its redraw not: keys typed at once
         after the move are read before it)."""
+        self._list_room: int | None = None
+        """The rows under the table's parts at this size (None: more than a listed pile needs)."""
         self._laid_out: Size | None = None
         """The screen size the table was last laid out at: the prompt line measures the rows
         it has from that layout, so room is made only once the table is laid out at the
@@ -208,7 +210,8 @@ class GameScreen(Screen, TurnSteps):
             self._show_log(self.v)
         self._update_details()
         if self.has_class("-pile-open"):
-            self.remove_class("-pile-open")  # the blank lines of this size, measured once laid out
+            # the blank lines of this size, measured once laid out
+            self.remove_class("-pile-open", *(step for step, _rows in self.PILE_STEPS))
         self.call_after_refresh(self._after_layout)
 
     SPACING = 6
@@ -226,11 +229,15 @@ class GameScreen(Screen, TurnSteps):
         the key bar has their keys), never the prompt line."""
         hand = self.query_one(HandView)
         rows = self.PARTS_ROWS + hand.rows(table - 2) * hand.card_lines
-        room = height - self.query_one(KeyBar).rows_at(self.size.width) - rows
+        width = self.size.width
+        room = height - self.query_one(KeyBar).rows_at(width) - rows
         spacing = max(0, min(self.SPACING, room))
         for n in range(self.SPACING):
             self.set_class(n == spacing, f"-spacing-{n}")
         self.set_class(room < 0, "-no-buttons")
+        # the rows under the table's parts, which a listed pile may take (the big cards and the
+        # wide table's blank lines are not counted here: those screens have rows to spare)
+        self._list_room = max(0, room - spacing) if width < WIDE_WIDTH and height < 34 else None
 
     def on_key_bar_rows_changed(self, message: KeyBar.RowsChanged) -> None:
         """The key bar takes another number of rows: the table's blank lines (and buttons) that
@@ -882,11 +889,31 @@ class GameScreen(Screen, TurnSteps):
     PILE_ROOM = ("#moves", "#hand")
     """The parts whose blank line above gives way to the listed discard pile (``-pile-open``)."""
 
+    PILE_STEPS = (("-pile-short", 1), ("-pile-shorter", 3))
+    """How the table makes room for the listed pile where it needs more rows than the table has
+    to spare, in turn (the class in ``game_screen.tcss``, the rows it frees): the moves line
+    goes, then the other player's card backs (their line with the name stays)."""
+
     def _give_rows_to_pile(self, listed: bool) -> None:
         """The blank lines above the moves line and the hand give way to the listed pile, which
-        takes at least as many rows: the table keeps its height."""
+        takes at least as many rows: the table keeps its height.  Where the table has not the
+        rows the list needs (a small screen), the moves line and the card backs give way too,
+        and the list takes no more rows than there are, so that the prompt line stays (at 46x21
+        it pushed the prompt line, then the deadwood line, under the key bar)."""
+        pile = self.query_one(DiscardPile)
         if listed and not self.has_class("-pile-open"):  # the blank lines there are, before they give way
-            self.query_one(DiscardPile).set_list_rows(sum(self.query_one(part).styles.margin.top for part in self.PILE_ROOM))
+            blank = sum(self.query_one(part).styles.margin.top for part in self.PILE_ROOM)
+            most = None
+            if self._list_room is not None:
+                most = self._list_room + blank
+                needed = pile.list_lines(pile.content_region.width or pile.size.width)
+                for step, rows in self.PILE_STEPS:
+                    if needed > most:
+                        self.add_class(step)
+                        most += rows
+            pile.set_list_rows(blank, most)
+        if not listed:
+            self.remove_class(*(step for step, _rows in self.PILE_STEPS))
         self.set_class(listed, "-pile-open")
 
     def action_toggle_pile(self) -> None:

@@ -11,6 +11,7 @@ from textual.widget import Widget
 
 from ..palette import palette_of
 from .cardfaces import ascii_words, cards_text, empty_lines, face_lines
+from .prompt import cut_short
 
 
 class DiscardPile(Widget):
@@ -41,6 +42,10 @@ class DiscardPile(Widget):
         self.list_rows = 0
         """The fewest rows the list takes: the blank lines the table gives up for it, so that
         showing it does not change the table's height (:meth:`set_list_rows`)."""
+        self.most_list_rows: int | None = None
+        """The most rows the list takes (None: as many as it needs): on a small screen the rows
+        the table has for it, so that the prompt line stays (:meth:`set_list_rows`); a longer
+        list ends with "…" where it is cut."""
 
     def set_state(self, cards, active: bool, hint: str = "") -> None:
         """The pile (top card last); ``active`` when taking its top card is legal now."""
@@ -54,10 +59,11 @@ class DiscardPile(Widget):
         self.refresh(layout=True)
         self.post_message(self.Toggled(self.expanded))
 
-    def set_list_rows(self, rows: int) -> None:
-        """The fewest rows the list takes when shown (:attr:`list_rows`)."""
-        if rows != self.list_rows:
-            self.list_rows = rows
+    def set_list_rows(self, rows: int, most: int | None = None) -> None:
+        """The fewest rows the list takes when shown (:attr:`list_rows`), and the most
+        (:attr:`most_list_rows`)."""
+        if (rows, most) != (self.list_rows, self.most_list_rows):
+            self.list_rows, self.most_list_rows = rows, most
             self.refresh(layout=True)
 
     def set_big(self, big: bool) -> None:
@@ -67,9 +73,12 @@ class DiscardPile(Widget):
             self.refresh(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return (5 if self.big else 3) + (max(self._list_lines(width), self.list_rows) if self.expanded else 0)
+        rows = max(self.list_lines(width), self.list_rows)
+        if self.most_list_rows is not None:
+            rows = min(rows, self.most_list_rows)
+        return (5 if self.big else 3) + (rows if self.expanded else 0)
 
-    def _list_lines(self, width: int) -> int:
+    def list_lines(self, width: int) -> int:
         """The lines the list takes at this width, as it wraps when drawn."""
         return len(self._list_text().wrap(self.app.console, max(1, width)))
 
@@ -102,7 +111,19 @@ class DiscardPile(Widget):
         side = self._side(h)
         lines = [Text.assemble(card[n], " ", side[n]) for n in range(h)]
         if self.expanded:
-            lines.append(self._list_text())
+            listed = self._list_text()
+            most, width = self.most_list_rows, max(1, self.size.width)
+            rows = listed.wrap(self.app.console, width)
+            if most is not None and len(rows) > most:  # more than the table has rows for
+                shown = list(rows)[: max(1, most)]
+                mark = " ..." if self.ascii_only else " …"
+                last = shown[-1].copy()
+                last.rstrip()
+                while last.cell_len + len(mark) > width and " " in last.plain:  # a card goes whole, not cut
+                    last = last[: last.plain.rindex(" ")]
+                    last.rstrip()
+                listed = cut_short([*shown[:-1], last], width, mark)
+            lines.append(listed)
         return Group(*lines)
 
     def _side(self, rows: int) -> list[Text]:
