@@ -277,3 +277,29 @@ async def test_the_listed_pile_leaves_the_prompt_line_on_the_screen(width, heigh
         assert listed[0].strip().startswith("Under it"), listed
         if listed[-1].endswith("…"):
             assert listed[-1].endswith(" …") and listed[-1][-3] in "♠♥♦♣", listed  # no card cut in two
+
+
+@pytest.mark.parametrize(("width", "height"), ((46, 21), (50, 22)))
+async def test_the_end_of_a_hand_shows_a_longer_reason_whole(width, height):
+    # at 46x21 the reason l does nothing ("... m lists every turn of it.") after k's shorter
+    # one was scrolled to as long as k's: its last line stayed under the key bar
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(app, pilot)
+        for key in ("s", "k"):
+            await pilot.press(key)
+            await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        for key in ("k", "l"):
+            await pilot.press(key)
+            await settle(app, pilot)
+            await pilot.pause(0.1)
+            said = app.screen.query_one("#summary-said")
+            region, keys = said.region, app.screen.query_one(KeyBar).region
+            assert region.height > 0 and region.bottom <= keys.y, (key, region, keys)
+            rows = screen_text(app).splitlines()[region.y : region.bottom]
+            words = " ".join(row[region.x : region.right].strip() for row in rows)
+            assert words.endswith("."), (key, words)

@@ -22,6 +22,7 @@ from ..table_text import fitting_name, log_text, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text
 from ..widgets.hand_log import HandLog
 from ..widgets.key_bar import KeyBar
+from ..widgets.said_line import SaidLine
 from ..widgets.too_small import SCROLLBAR, TooSmall
 from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 
@@ -347,7 +348,7 @@ class SummaryScreen(AfterHandScreen):
         with VerticalScroll(id="summary"):
             yield Static(self._body(), id="summary-body")
             yield Static(self._choices(), id="summary-next")
-            yield Static("", id="summary-said")
+            yield SaidLine("", id="summary-said")
         yield KeyBar()
 
     def _going_on(self) -> Literal["next", "result", "back"]:
@@ -409,10 +410,13 @@ class SummaryScreen(AfterHandScreen):
     def say(self, words: str) -> None:
         """Why a key does nothing here, under the keys that go on: a toast covered the
         hand's headline ("Hand 1: Computer (master) knocked — and you undercut!")."""
-        line = self.query_one("#summary-said", Static)
+        line = self.query_one("#summary-said", SaidLine)
         line.update(ascii_words(words) if self.ascii_only else words)
         line.display = True
-        line.scroll_visible(animate=False)
+        # once laid out with the new words (and again at its new size: SaidLine): a longer
+        # reason after a shorter one (at 46x21) was scrolled to as long as the old one, its
+        # last line under the key bar
+        self.call_after_refresh(line.scroll_visible, animate=False)
 
     def on_resize(self) -> None:
         self._show_log()
