@@ -303,3 +303,21 @@ async def test_the_end_of_a_hand_shows_a_longer_reason_whole(width, height):
             rows = screen_text(app).splitlines()[region.y : region.bottom]
             words = " ".join(row[region.x : region.right].strip() for row in rows)
             assert words.endswith("."), (key, words)
+
+
+@pytest.mark.parametrize(("width", "height"), ((46, 21), (50, 22)))
+async def test_a_screen_over_the_table_says_whole_why_the_table_s_keys_do_nothing(width, height):
+    # at 46x21 "The table's keys do nothing in the score table: Esc goes back." showed its
+    # first line only: the line stood one row above the bottom, its second row under the
+    # key bar's first (the key bar takes two rows over the table's two)
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(app, pilot)
+        for key in ("c", "t"):
+            await pilot.press(key)
+            await pilot.pause()
+        line = app.screen.query_one("#table-only")
+        region, keys = line.region, app.screen.query_one(KeyBar).region
+        assert region.height > 0 and region.bottom <= keys.y, (region, keys)
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        assert " ".join(row.strip() for row in rows).endswith("Esc goes back."), rows

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..widgets.hand import KEYS
+from ..widgets.key_bar import KeyBar
 
 if TYPE_CHECKING:
     from textual import events
@@ -73,8 +74,12 @@ class TableOnlyLine(Static):
         self._timer: Timer | None = None
 
     def say(self, words: str) -> None:
-        """Show ``words``, for :data:`SHOWN_FOR` seconds from now."""
+        """Show ``words``, for :data:`SHOWN_FOR` seconds from now, right above the key bar
+        (on two rows at 46x21: the line's last row was under its first)."""
         self.update(words)
+        bars = self.screen.query(KeyBar)
+        width = self.app.size.width
+        self.styles.margin = (0, 0, bars.first().rows_at(width) if bars and width else 1, 0)
         self.add_class("-shown")
         if self._timer is not None:
             self._timer.stop()
