@@ -1257,3 +1257,27 @@ def test_a_wider_prompt_gets_the_fuller_wording():
     assert "undercut about 1 in 12" in wide
     assert prompt_lines(wide, room) <= 2 < prompt_lines(wide) and len(wide) <= 160
     assert hint(v, room=76).reason == narrow  # 80 columns as before
+
+
+def test_a_card_the_computer_took_and_threw_back_is_not_said_to_be_picked_up():
+    # the computer takes K♥ and throws it back two turns later: it no longer holds it, and
+    # "the computer picked up K♥" beside Q♥ read as if it did
+    s = _made("7S 7H 7D 3C 4C 5C 6C JH QH 2D", "AS 2S 3S QS QC TS 8D KD JC TD", "KH", "TC 9D 4S")
+    s = _play(s, "pass", "take upcard", "discard TD", "draw stock", "discard 2D", "draw stock", "discard KH", "draw stock")
+    v = view(s, 0)
+    assert v.opponent_picked == parse_cards("KH") and not v.opponent_known
+    (p,) = meld_chances(v, parse_cards("QH"))
+    assert explain(v, parse_action("discard QH")) == (
+        f"Discard Q♥: it leaves 24 deadwood; the computer let go of K♥; the chance it can meld Q♥ is {odds(p)}."
+    )
+
+
+def test_a_card_the_computer_let_go_itself_is_said_so():
+    # the player takes 10♦, which the computer threw; the hint for throwing it back named only
+    # the cards near it the computer let go of, not that it threw 10♦ itself
+    s = _made("7S 7H 7D 3C 4C 5C 6C JH QH 2D", "AS 2S 3S QS QC TS 8D KD JC TD", "KH", "TC 9D 4S")
+    s = _play(s, "pass", "take upcard", "discard TD", "draw discard", "discard 2D", "draw stock", "discard 8D", "draw stock")
+    v = view(s, 0)
+    reason = explain(v, parse_action("discard TD"))
+    assert "; the computer let go of 10♦ itself, and of 8♦; " in reason, reason
+    assert explain(v, parse_action("discard TD"), opponent_name="Ann").count("Ann let go of 10♦ themselves, and of 8♦; ") == 1

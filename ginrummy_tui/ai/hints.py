@@ -334,18 +334,35 @@ def _meld_odds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> list[s
     (:func:`out_of_reach`), that it cannot meld it, and why, in full and in
     fewer words."""
     (p,) = meld_chances(view, (c,))
-    picked = [x for x in view.opponent_picked if melds_with(c, x)]
-    threw = [t for t in _opponent_threw(view) if t is not c and melds_with(c, t)]
-    shown = ""
-    if picked:
-        shown = f"{name} picked up {_and(picked, ascii_only)}; "
-    elif threw:
-        shown = f"{name} let go of {_and(threw[-2:], ascii_only)}; "
+    shown = _shown(view, c, ascii_only, name)
     who = ("it" if name == COMPUTER else "they") if shown else name  # a person is not "it"
     if out_of_reach(view, c):
         cannot = f"{shown}{who} cannot meld {_label(c, ascii_only)}"
         return [f"{cannot}: each meld with it needs a card you hold or one in the pile", f"{cannot}: no meld with it is left"]
     return [f"{shown}the chance {who} can meld {_label(c, ascii_only)} is {odds(p)}"]
+
+
+def _shown(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
+    """What the other player has shown of ``c``, followed by "; ": that it let
+    ``c`` itself go ("the computer let go of 10♣ itself"), then the cards it
+    picked up and still holds that meld with ``c`` (``opponent_known``: a card
+    it took and threw back is no longer named as picked up, but as let go), or
+    else the last two it let go that do; nothing when it has shown none."""
+    thrown = _opponent_threw(view)
+    picked = [x for x in view.opponent_known if melds_with(c, x)]
+    threw = [t for t in thrown if t is not c and melds_with(c, t)]
+    if c in thrown:
+        own = f"{name} let go of {_label(c, ascii_only)} {'itself' if name == COMPUTER else 'themselves'}"
+        if picked:
+            return f"{own} and picked up {_and(picked, ascii_only)}; "
+        if threw:
+            return f"{own}, and of {_and(threw[-2:], ascii_only)}; "
+        return f"{own}; "
+    if picked:
+        return f"{name} picked up {_and(picked, ascii_only)}; "
+    if threw:
+        return f"{name} let go of {_and(threw[-2:], ascii_only)}; "
+    return ""
 
 
 def out_of_reach(view: PlayerView, c: Card) -> bool:
@@ -695,7 +712,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
     # the discard that leaves the least deadwood, for comparison
     m = hand_mask(view.hand)
     options = [
-        (deadwood_mask(m ^ a.card.bit), any(melds_with(a.card, p) for p in view.opponent_picked), -a.card.value, a.card)
+        (deadwood_mask(m ^ a.card.bit), any(melds_with(a.card, p) for p in view.opponent_known), -a.card.value, a.card)
         for a in legal
         if a.kind == Kind.DISCARD and a.card is not None
     ]
@@ -761,7 +778,7 @@ def _what_favours(
                 slight = slight or said
     p_mine, p_other = chances
     if p_mine < p_other and _hundredths(p_mine) != _hundredths(p_other):
-        picked = [x for x in view.opponent_picked if melds_with(other, x)]
+        picked = [x for x in view.opponent_known if melds_with(other, x)]
         shown = f"{name} picked up {_and(picked, ascii_only)}; " if picked and slight else ""
         return shown + _meld_pair(c, other, p_mine, p_other, ascii_only, name, mine_out=out_of_reach(view, c))
     if slight:
