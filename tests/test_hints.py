@@ -1218,8 +1218,17 @@ def test_a_knock_expected_to_lose_says_why_it_is_still_advised():
     assert out is not None and out.why == "threshold" and round(out.expected_points) < 0
     assert h.action.kind == "knock" and card_name(h.action.card) == "8♦", h
     assert h.reason.startswith("Knock with 8♦: it leaves 9 deadwood, expected to lose about 1,"), h.reason
-    assert h.reason.endswith("; with 9, a knock now wins more matches than waiting."), h.reason
+    # the computer knocked with 3 in hand 2, which lowered the expert's threshold below 9: the
+    # same deal with no knock on the score sheet (gin-tui --seed 4 --hand 4) gets "wait", and
+    # the reason said nothing of why ("with 9, a knock now wins more matches than waiting.")
+    assert out.deadwood == 9 and out.threshold < 9
+    assert h.reason.endswith("; the computer knocked with 3 in hand 2."), h.reason
     assert prompt_lines(h.reason) <= 2
+    wide = explain(v, h.action, room=100)
+    assert wide.endswith("; the computer knocked with 3 in hand 2, so knocking beats waiting."), wide
+    fresh = replace(v, sheet=(), scores=(0, 0))
+    assert hint_expert().choose(fresh).kind == "discard"
+    assert "knocked" not in hint(fresh).reason
 
 
 def test_a_throw_decided_by_the_danger_of_the_other_card_names_it():
@@ -1281,3 +1290,4 @@ def test_a_card_the_computer_let_go_itself_is_said_so():
     reason = explain(v, parse_action("discard TD"))
     assert "; the computer let go of 10♦ itself, and of 8♦; " in reason, reason
     assert explain(v, parse_action("discard TD"), opponent_name="Ann").count("Ann let go of 10♦ themselves, and of 8♦; ") == 1
+

@@ -397,7 +397,7 @@ def _ends(view: PlayerView, c: Card) -> int:
 
 
 def _knock_words(view: PlayerView, out, name: str, *, undercut: bool = True) -> str:
-    """What knocking now is expected to bring: "expected to score about 14, undercut about 1 in 9";
+    """What knocking now is expected to bring: "expected to score about 14, undercut about 1 in 9"
     where a spade upcard doubles the hand (Oklahoma), the figure, already doubled, says so:
     "expected to score about 28 (doubled)"; without ``undercut``, the chance of
     an undercut left out."""
@@ -610,6 +610,12 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
             f"{odds(out.match_chance)}.",
             f"{head}, {score}; it wins the match ({short} to go): {odds(out.match_chance)}.",
         ])
+    knocked = _knocks_said(view, name) if _knocks_decided(view, out) else ""
+    if knocked:  # without the other player's knocks this match, the expert would lie in wait with this much
+        return _fitting([
+            f"{head}, {score}; {knocked}, so knocking beats waiting.",
+            f"{head}, {score}; {knocked}.",
+        ])
     if round(out.expected_points) < 0:  # the expert's threshold: with this much, waiting wins fewer matches (docs/ai.md)
         return _fitting([
             f"{head}, {score}; with {left}, a knock now wins more matches than waiting for gin or an undercut.",
@@ -617,6 +623,43 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
             f"{head}, {score}.",
         ])
     return f"{head}, {score}."
+
+
+def _knocks_decided(view: PlayerView, out: KnockOutlook) -> bool:
+    """Whether the other player's knocks this match are what makes the expert
+    knock now: by its threshold, which they lowered
+    (:func:`~ginrummy_tui.ai.expert.wait_threshold`: ``2 * mean - 3`` of
+    their deadwood), where with none on the score sheet it would lie in
+    wait with this deadwood."""
+    from dataclasses import replace
+
+    from .expert import wait_threshold
+
+    if not out.knocks or out.why != "threshold":
+        return False
+    most = _expert().params.wait_below * min(1.0, view.rules.undercut_bonus / 25)  # as the expert's knock rule
+    return out.deadwood < wait_threshold(replace(view, sheet=()), most) * view.knock_limit / 10
+
+
+def _knocks_said(view: PlayerView, name: str) -> str:
+    """The other player's knocks this match, as the hint names them: "the
+    computer knocked with 3 in hand 2", "... with 3 in hand 2 and 5 in hand
+    4"; more than three, "the computer's 4 knocks averaged about 4
+    deadwood"; nothing when it has not knocked."""
+    from ginrummy_tui.engine.kinds import EndKind
+
+    opp = 1 - view.seat
+    knocks = [
+        (rec.hand_no, rec.deadwood[opp])
+        for rec in view.sheet
+        if rec.knocker == opp and rec.kind in (EndKind.KNOCK, EndKind.UNDERCUT) and rec.deadwood is not None
+    ]
+    if not knocks:
+        return ""
+    if len(knocks) > 3:
+        return f"{name}'s {len(knocks)} knocks averaged about {round(sum(d for _, d in knocks) / len(knocks))} deadwood"
+    said = [f"{d} in hand {n}" for n, d in knocks]
+    return f"{name} knocked with " + (said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1])
 
 
 def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, name: str) -> str:
