@@ -1291,3 +1291,18 @@ def test_a_card_the_computer_let_go_itself_is_said_so():
     assert "; the computer let go of 10♦ itself, and of 8♦; " in reason, reason
     assert explain(v, parse_action("discard TD"), opponent_name="Ann").count("Ann let go of 10♦ themselves, and of 8♦; ") == 1
 
+
+def test_a_knock_figure_that_rounds_to_nothing_is_said_to_be_about_even():
+    # "knocking now: about 0 points", "expected to score about 0"
+    from ginrummy_tui.ai.hints import _explain_wait, _knock_words
+
+    v = _low_hand_with_stock(20)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None
+    for points in (0.3, -0.4):
+        even = replace(out, expected_points=points, threshold=11.0)
+        reason = _explain_wait(v, "K♦", 1, even, "Ann")
+        assert "now: about even, undercut" in reason and "about 0" not in reason, reason
+        assert _knock_words(v, even, "Ann") == f"expected to come out about even, undercut {odds(out.undercut_chance)}"
+        assert "about 0" not in _knock_words(replace(v, multiplier=2), even, "Ann")
+    assert _points(0.4, unit=True) == "about even" and _points(-0.2) == "about even"

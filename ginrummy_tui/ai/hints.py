@@ -240,8 +240,11 @@ def _expert() -> ExpertOpponent:
 
 def _points(x: float, *, unit: bool = False) -> str:
     """What a knock is expected to score, rounded: "about 14", "a loss of about 3";
-    with ``unit``, "about 1 point", "about 14 points"."""
+    with ``unit``, "about 1 point", "about 14 points"; "about even" where it
+    rounds to nothing (never "about 0 points")."""
     n = round(x)
+    if n == 0:
+        return "about even"
     said = counted(abs(n), "point") if unit else str(abs(n))
     return f"about {said}" if n >= 0 else f"a loss of about {said}"
 
@@ -398,13 +401,14 @@ def _ends(view: PlayerView, c: Card) -> int:
 
 def _knock_words(view: PlayerView, out, name: str, *, undercut: bool = True) -> str:
     """What knocking now is expected to bring: "expected to score about 14, undercut about 1 in 9"
+    ("expected to come out about even" where it rounds to nothing);
     where a spade upcard doubles the hand (Oklahoma), the figure, already doubled, says so:
     "expected to score about 28 (doubled)"; without ``undercut``, the chance of
     an undercut left out."""
     u = out.undercut_chance
     n = round(out.expected_points)
-    score = f"expected to score about {n}" if n >= 0 else f"expected to lose about {-n}"
-    if view.multiplier != 1:
+    score = f"expected to score about {n}" if n > 0 else f"expected to lose about {-n}" if n else "expected to come out about even"
+    if view.multiplier != 1 and n:
         score += f" ({_multiplied(view)})"
     return f"{score}, undercut {odds(u)}" if undercut else score
 
@@ -693,9 +697,9 @@ def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, na
     whose = f"{name}'s knock (about {knock})"
     reasons = []
     if undercuts and gain >= n:
-        worth = f"for about {counted(gain, 'point')}"
-        both = f" (both {times})" if times else ""
-        knock_now = f"a knock now scores about {n}" if n >= 0 else f"a knock now loses about {-n}"
+        worth = f"for about {counted(gain, 'point')}" + (f" ({times})" if times and not n else "")
+        both = f" (both {times})" if times and n else ""  # "about even" is not doubled
+        knock_now = f"a knock now scores about {n}" if n > 0 else f"a knock now loses about {-n}" if n else "a knock now comes out about even"
         for undercut, risk in ((f"{whose} {worth}", chance), (f"{name} {worth}", chance), (f"{name} {worth}", "")):
             for unit in (True, False):
                 reasons.append(
@@ -705,7 +709,7 @@ def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, na
             reasons.append(f"Discard {label}, wait for gin or to undercut {undercut}; {knock_now}{both}{risk}.")
     else:
         hope = "undercut" if undercuts else "get below"
-        marked = f" ({times})" if times else ""
+        marked = f" ({times})" if times and n else ""
         for knocking, risk in (("a knock now", chance), ("knocking", chance), ("knocking", "")):
             for unit in (True, False):
                 reasons.append(
