@@ -667,3 +667,24 @@ def test_the_hands_guessed_as_a_waiters_are_drawn_anew_for_each_batch_of_a_knock
     assert len({tuple(b) for b in batches}) > len(batches) // 2
     share = sum(1 for b in batches for w in b if w > 0) / sum(len(b) for b in batches)
     assert 0.2 < share < 0.4  # about the prior's 0.3 in the first hand of a match
+
+
+def test_the_reason_names_the_danger_of_the_card_thrown_where_that_is_what_it_cost():
+    """Hand 2 of `--ai expert --seed 7`: "you discarded 3♣ (76 deadwood); the expert would
+    have discarded Q♣ (69). About 11 points lost" stood over a reason only about Q♣, while
+    most of the cost was the chance that the computer melds 3♣.  Here the player throws
+    6♥, which the computer, holding 6♦ from the pile, melds near surely."""
+    from ginrummy_tui.ai.hints import meld_chances, odds
+
+    steps = replay_history(_made(**SIX_TAKEN), ["pass", "take upcard", "discard KS", "draw stock", "discard 6H"])
+    m = next(m for m in review_moves(steps, 0, samples=8).mistakes if m.played == parse_action("discard 6H"))
+    assert m.suggested == parse_action("discard JS") and m.cost >= 4
+    (p,) = meld_chances(view(steps[-1][0], 0), parse_cards("6H"))
+    assert m.reason.startswith("Discard J♠: it leaves 19 deadwood; ")
+    assert m.reason.endswith(f". 6♥: the computer can likely meld it, {odds(p)}."), m.reason
+    # a throw no likelier to be melded than the expert's gets no such sentence
+    from ginrummy_tui.ai.review import throw_danger
+
+    v = view(steps[-1][0], 0)
+    assert throw_danger(v, parse_action("discard JS"), parse_action("discard 6H"), "") == ""
+

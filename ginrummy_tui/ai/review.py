@@ -781,6 +781,45 @@ def outplayed_reason(played: Action, suggested: Action) -> str:
     return "Played out, your choice does better in this hand than the one the expert's own weighing preferred."
 
 
+DANGER = 0.4
+"""The chance that the other player can meld the card the player threw, at
+least, beside a chance :data:`DANGER_GAP` lower for the expert's throw, from
+which the review names the danger of the player's throw under the expert's
+reason (:func:`throw_danger`)."""
+DANGER_GAP = 0.25
+"""How much likelier the card the player threw is to be melded than the
+expert's throw, at least, for the review to name it (:func:`throw_danger`)."""
+
+
+def throw_danger(
+    v: PlayerView, played: Action, suggested: Action, reason: str, ascii_only: bool = False, name: str = COMPUTER
+) -> str:
+    """Where the card the player threw is the one the other player can likely
+    meld, and that, more than the deadwood, is what the cost is made of: a
+    sentence naming it, to follow the expert's ``reason`` (" 3♣: the computer
+    can likely meld it, about 6 in 10."); nothing where the two throw the
+    same card, where the chances are not far apart (:data:`DANGER`,
+    :data:`DANGER_GAP`: the chances the hints give, :func:`meld_chances`, on
+    the same guesses), or where ``reason`` gives that chance already.  The
+    expert's reason for its own throw can say nothing of it: in hand 2 of
+    ``gin-tui --ai expert --seed 7`` the review said only why Q♣, while most
+    of the cost of 3♣ was the chance, about 6 in 10, that the computer
+    melds it."""
+    mine, theirs = played.card, suggested.card
+    if mine is None or theirs is None or mine is theirs:
+        return ""
+    if played.kind not in (Kind.DISCARD, Kind.KNOCK) or suggested.kind not in (Kind.DISCARD, Kind.KNOCK, Kind.GIN):
+        return ""
+    label = card_name(mine, ascii_only)
+    if f"meld {label}" in reason or f", {label} " in reason:
+        return ""
+    p_mine, p_theirs = meld_chances(v, (mine, theirs))
+    if p_mine < DANGER or p_mine - p_theirs < DANGER_GAP:
+        return ""
+    how = "can likely" if p_mine >= 0.5 else "may"
+    return f" {label}: {name} {how} meld it, {odds(p_mine)}."
+
+
 def _both_wait(v: PlayerView, played: Action, suggested: Action) -> bool:
     """True when the player and the expert throw different cards, neither
     knocking, and the expert could have knocked with its card: its reason
@@ -852,11 +891,13 @@ def review_moves(
             cost, error = estimate_cost_error(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
         if cost <= -BETTER and cost <= -2 * error:
             reason = outplayed_reason(move.action, suggested)
-        elif _both_wait(v, move.action, suggested):
-            assert move.action.card is not None and suggested.card is not None
-            reason = compared_reason(v, move.action.card, suggested.card, ascii_only, opponent_name)
         else:
-            reason = explain(v, suggested, ascii_only=ascii_only, opponent_name=opponent_name)
+            if _both_wait(v, move.action, suggested):
+                assert move.action.card is not None and suggested.card is not None
+                reason = compared_reason(v, move.action.card, suggested.card, ascii_only, opponent_name)
+            else:
+                reason = explain(v, suggested, ascii_only=ascii_only, opponent_name=opponent_name)
+            reason += throw_danger(v, move.action, suggested, reason, ascii_only, opponent_name)
         dw_played = _deadwood_after(before, move.action)
         dw_suggested = _deadwood_after(before, suggested)
         dws = (dw_played, dw_suggested) if dw_played is not None and dw_suggested is not None else None
@@ -934,4 +975,5 @@ __all__ = [
     "replay_history",
     "review_hand",
     "review_moves",
+    "throw_danger",
 ]
