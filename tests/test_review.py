@@ -688,3 +688,28 @@ def test_the_reason_names_the_danger_of_the_card_thrown_where_that_is_what_it_co
     v = view(steps[-1][0], 0)
     assert throw_danger(v, parse_action("discard JS"), parse_action("discard 6H"), "") == ""
 
+
+def test_a_missed_knock_that_would_very_likely_have_won_the_match_says_so():
+    """Target 15: a missed knock that "wins the match … about 9 in 10" showed only "About 11
+    points lost", in points of the hand.  Here at 80 to 54 (target 100) the player throws
+    K♦ and waits with 1 deadwood, where the knock wins the match in all but a few guesses."""
+    from rich.console import Console
+
+    from ginrummy_tui.ai.hints import hint_expert, odds
+    from ginrummy_tui.tui.screens.review_screen import review_renderable
+
+    s = replace(_made("AS 2S 3S 4H 5H 6H 7C 8C 9C KD", "QS QC TS 8D KS JC 9H 2D 3D 5S", "8S", "AH"), scores=(80, 54))
+    steps = replay_history(s, ["pass", "pass", "draw stock", "discard KD"])
+    (m,) = review_moves(steps, 0, samples=8, knock_deals=48).mistakes
+    assert m.suggested == parse_action("knock KD") and m.knock_only
+    out = hint_expert().knock_outlook(view(steps[-1][0], 0))
+    assert out is not None and out.match_chance >= 0.8 and m.match_chance == out.match_chance
+    assert m.match_text() == f"the knock would have won the match: {odds(out.match_chance)}"
+    console = Console(width=400, record=True, color_system=None)
+    console.print(review_renderable(replace(review_moves(steps, 0, samples=8, knock_deals=48), mistakes=(m,))))
+    assert f"; the knock would have won the match: {odds(out.match_chance)}." in console.export_text()
+    # far from the target the same knock is no match's
+    from ginrummy_tui.ai.review import match_stake
+
+    far = replay_history(replace(s, scores=(0, 0)), ["pass", "pass", "draw stock", "discard KD"])
+    assert match_stake(view(far[-1][0], 0), parse_action("discard KD"), parse_action("knock KD")) == 0.0

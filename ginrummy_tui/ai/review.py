@@ -104,6 +104,12 @@ class ReviewedDecision:
     ``played`` by several points (:attr:`better`), why the expert chose otherwise."""
     error: float = 0.0
     """The standard error of ``cost``."""
+    match_chance: float = 0.0
+    """Where the expert's choice very likely wins the match and the player's
+    does not end the hand: the chance that it does (a knock's, over the hands
+    the other player may hold, at least :data:`~ginrummy_tui.ai.hints.MATCH_CHANCE`;
+    1 for a gin whose bonus alone reaches the target); else 0.  The cost, in
+    points of the hand, does not show it (:meth:`match_text`)."""
 
     @property
     def knock_only(self) -> bool:
@@ -132,6 +138,17 @@ class ReviewedDecision:
         """True when the estimate favours the player's own choice by several
         points: ``BETTER`` or more, and at least two standard errors."""
         return self.cost <= -BETTER and self.cost <= -2 * self.error
+
+    def match_text(self) -> str:
+        """What the expert's choice would have done to the match, where that
+        says more than the points of the hand (:attr:`match_chance`): "the
+        knock would have won the match: about 9 in 10", "gin would have won
+        the match"; else nothing."""
+        if not self.match_chance:
+            return ""
+        if self.suggested.kind in (Kind.GIN, Kind.BIG_GIN):
+            return f"{'Big Gin' if self.suggested.kind == Kind.BIG_GIN else 'gin'} would have won the match"
+        return f"the knock would have won the match: {odds(self.match_chance)}"
 
     def cost_text(self) -> str:
         """The estimated cost in words: "about 7 points", "about 1 point", "about
@@ -820,6 +837,28 @@ def throw_danger(
     return f" {label}: {name} {how} meld it, {odds(p_mine)}."
 
 
+def match_stake(v: PlayerView, played: Action, suggested: Action, seed: int = 0) -> float:
+    """The chance that ``suggested`` wins the match where ``played`` does not
+    end the hand (:attr:`ReviewedDecision.match_chance`): a knock's, by the
+    hints' expert, where it is at least
+    :data:`~ginrummy_tui.ai.hints.MATCH_CHANCE`; 1 for gin or Big Gin whose
+    bonus alone reaches the target; else 0."""
+    from .hints import MATCH_CHANCE, hint_expert
+
+    if played.kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN):
+        return 0.0
+    short = v.rules.target - v.scores[v.seat]
+    if suggested.kind in (Kind.GIN, Kind.BIG_GIN):
+        bonus = v.rules.big_gin_bonus if suggested.kind == Kind.BIG_GIN else v.rules.gin_bonus
+        return 1.0 if bonus * v.multiplier >= short else 0.0
+    if suggested.kind != Kind.KNOCK:
+        return 0.0
+    out = hint_expert(seed).knock_outlook(v)
+    if out is None or out.card is not suggested.card or out.match_chance < MATCH_CHANCE:
+        return 0.0
+    return out.match_chance
+
+
 def _both_wait(v: PlayerView, played: Action, suggested: Action) -> bool:
     """True when the player and the expert throw different cards, neither
     knocking, and the expert could have knocked with its card: its reason
@@ -912,6 +951,7 @@ def review_moves(
                 deadwood=dws,
                 upcard=v.upcard,
                 reason=reason,
+                match_chance=match_stake(v, move.action, suggested, seed if isinstance(seed, int) else 0),
             )
         )
     return HandReview(
@@ -971,6 +1011,7 @@ __all__ = [
     "estimate_knock_cost",
     "estimate_knock_cost_error",
     "knock_only",
+    "match_stake",
     "outplayed_reason",
     "replay_history",
     "review_hand",

@@ -237,6 +237,8 @@ def review_renderable(
         t.append(f" {cost[:1].upper()}{cost[1:]}", style=style)
         if m.cost >= 0.5:
             t.append(" lost", style=style)
+        if m.match_text():  # the match at stake, which the hand's points do not show
+            t.append(f"; {m.match_text()}", style=f"bold {colours.red}")
         t.append(".", style=style)
         t.append("\n")
         t.append(m.reason, style="italic")
