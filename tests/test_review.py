@@ -713,3 +713,19 @@ def test_a_missed_knock_that_would_very_likely_have_won_the_match_says_so():
 
     far = replay_history(replace(s, scores=(0, 0)), ["pass", "pass", "draw stock", "discard KD"])
     assert match_stake(view(far[-1][0], 0), parse_action("discard KD"), parse_action("knock KD")) == 0.0
+
+
+def test_two_small_chances_compared_in_hundredths_never_read_about_0_in_100(monkeypatch):
+    # a card out of the computer's reach (a chance of nothing) beside one "less than 1 in 50"
+    # read "the chance the computer can meld 9♣ is about 0 in 100, 2♥ about 1 in 100"
+    import ginrummy_tui.ai.review as review_module
+    from ginrummy_tui.ai.review import compared_reason
+
+    steps = replay_history(new_game(seed=37), SEED37_BOTH_WAIT)
+    v = view(steps[56][0], 0)
+    monkeypatch.setattr(review_module, "meld_chances", lambda _v, cards: (0.0, 0.012))
+    nine, two = parse_cards("9C 2H")
+    assert compared_reason(v, two, nine) == (
+        "Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17); "
+        "the chance the computer can meld 9♣ is less than 1 in 100, 2♥ about 1 in 100."
+    )

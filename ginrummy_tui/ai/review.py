@@ -762,7 +762,7 @@ def compared_reason(v: PlayerView, played: Card, suggested: Card, ascii_only: bo
     ``suggested``, as a hint to throw it rather than a card leaving less
     deadwood gives it (the draws to come, the chances to meld, its own
     weights)."""
-    from .hints import _what_favours, hint_expert
+    from .hints import _hundredths, _what_favours, hint_expert
 
     lab = lambda c: card_name(c, ascii_only)  # noqa: E731
     hand = hand_mask(v.hand)
@@ -775,7 +775,7 @@ def compared_reason(v: PlayerView, played: Card, suggested: Card, ascii_only: bo
         return f"{head}{left}; {_what_favours(v, hint_expert(), suggested, played, chances, ascii_only, name)}."
     said = odds(chances[0]), odds(chances[1])
     if said[0] == said[1]:
-        said = f"about {round(100 * chances[0])} in 100", f"about {round(100 * chances[1])} in 100"
+        said = _hundredths(chances[0]), _hundredths(chances[1])  # never "about 0 in 100"
     if said[0] == said[1]:
         chance = f"the chance {name} can meld either is {said[0]}"
     else:
