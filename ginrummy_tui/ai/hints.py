@@ -3,7 +3,8 @@
 ``hint(view)`` asks the expert opponent for its choice in the player's own
 view (so it sees exactly what the player sees) and explains it in a sentence
 built from the hand's deadwood and from what the other player has shown:
-the cards it took from the discard pile, and the ones it passed or threw.
+the cards it took from the discard pile and still holds, and the ones it
+passed or threw (the card thrown among them, where it let that go itself).
 
 >>> from ginrummy_tui.engine import new_game, view
 >>> h = hint(view(new_game(seed=1), 0))
