@@ -8,6 +8,7 @@ import gc
 import threading
 import time
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -73,6 +74,12 @@ def _over_the_table(screen: object) -> bool:
     return isinstance(screen, (TableOnly, SettingsScreen))
 
 
+WIDGET_STYLES = ["move_clock.tcss", *sorted(f"widgets/{p.name}" for p in (Path(__file__).parent / "widgets").glob("*.tcss"))]
+"""The style sheets of the widgets, each beside its module (``move_clock.tcss`` the clock's
+line over a screen): Textual reads only an app's or a screen's ``CSS_PATH``, so the app lists
+them, before its own and the table's, which win where a rule of theirs ties with a widget's."""
+
+
 KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})
 """The keys that work behind "Terminal too small" (it says "q: quit")."""
 
@@ -80,8 +87,9 @@ KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})
 class GinApp(App):
     """Gin Rummy: one match, played through a :class:`Session`."""
 
-    CSS_PATH = ["app.tcss", "screens/game_screen.tcss"]
-    """Shared styles, and the table's (the first screen's styles are not loaded from the screen itself)."""
+    CSS_PATH = [*WIDGET_STYLES, "app.tcss", "screens/game_screen.tcss"]
+    """The widgets' styles, the shared styles, and the table's (the first screen's styles are not
+    loaded from the screen itself)."""
     TITLE = "gin-tui"
     ENABLE_COMMAND_PALETTE = False
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-narrow"), (NORMAL_WIDTH, "-normal"), (WIDE_WIDTH, "-wide")]

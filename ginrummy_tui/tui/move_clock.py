@@ -185,17 +185,8 @@ def on_ground(line: Text, ground: str) -> Text:
 
 
 class ClockBadge(Static):
-    """The move clock (or the network line) at the top of a screen that covers the table."""
-
-    DEFAULT_CSS = """
-    ClockBadge {
-        dock: top;
-        width: 100%;
-        height: 1;
-        padding: 0 1;
-        background: $background;
-    }
-    """
+    """The move clock (or the network line) at the top of a screen that covers the table
+    (styled in ``move_clock.tcss`` beside this module, which the app loads)."""
 
     def __init__(self, line: Text | None = None) -> None:
         super().__init__(line or "")

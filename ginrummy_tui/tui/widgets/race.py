@@ -72,14 +72,8 @@ def bar_cell(filled: int, who: int, ascii_only: bool) -> str:
 
 
 class Race(Widget):
-    """The race chart of a finished (or running) match, ``rows`` rows of bars high."""
-
-    DEFAULT_CSS = """
-    Race {
-        height: auto;
-        width: 100%;
-    }
-    """
+    """The race chart of a finished (or running) match, ``rows`` rows of bars high
+    (styled in ``race.tcss`` beside it, which the app loads)."""
 
     rows: reactive[int] = reactive(5, layout=True)
     """The rows of bars (fewer on a short screen)."""

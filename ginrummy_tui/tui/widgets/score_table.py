@@ -239,13 +239,8 @@ def _deadwood_column(v: PlayerView, gap: str, ours: str = "you") -> tuple[str, d
 
 
 class ScoreTable(Widget):
-    """The score table of a view, compact (points without the name) when the terminal is narrow."""
-
-    DEFAULT_CSS = """
-    ScoreTable {
-        height: auto;
-    }
-    """
+    """The score table of a view, compact (points without the name) when the terminal is narrow
+    (styled in ``score_table.tcss`` beside it, which the app loads)."""
 
     def __init__(
         self,

@@ -45,23 +45,10 @@ def ascii_bars(margins: list[float], low: Color, high: Color) -> Text:
 
 class Trend(Widget):
     """For each level (``trend``: level → ``(margin, won)`` of its last
-    matches, oldest first), the sparkline of the margins and the summary."""
+    matches, oldest first), the sparkline of the margins and the summary (its colours,
+    ``COMPONENT_CLASSES``, in ``trend.tcss`` beside it, which the app loads)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"trend--max-color", "trend--min-color", "trend--muted"}
-    DEFAULT_CSS = """
-    Trend {
-        height: auto;
-    }
-    Trend > .trend--max-color {
-        color: $success;
-    }
-    Trend > .trend--min-color {
-        color: $error;
-    }
-    Trend > .trend--muted {
-        color: $gin-panel-muted;  /* the panel's quieter text (dimmed, 3:1 in atom-one-dark) */
-    }
-    """
 
     def __init__(
         self, trend: dict[str, list[tuple[int, bool]]], *, ascii_only: bool = False, id: str | None = None
