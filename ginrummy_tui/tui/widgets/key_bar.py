@@ -51,7 +51,7 @@ columns); whole but one space between the keys; and that with
 
 class KeyBar(Widget):
     """The keys of the current screen and of the app (those with ``show=True``).
-    Styled in ``app.tcss`` (it is on every screen)."""
+    Styled in ``key_bar.tcss`` beside it, which the app loads (it is on every screen)."""
 
     FIRST_TO_GO = frozenset({"moves"})
     """Ids of bindings left out first when the line is short of room (before
