@@ -29,7 +29,7 @@ LOG_FROM = 150
 """From this many columns the hand's log stands beside the table (the table's
 104 and the log's 42, with room to spare)."""
 LOG_WIDTH = 42
-"""The columns of the hand's log beside the table (``game_screen.tcss``)."""
+"""The columns of the hand's log beside the table (``widgets/hand_log.tcss``)."""
 
 
 def table_columns(width: int) -> tuple[int, int]:
