@@ -12,13 +12,24 @@ A worker that dies (killed, or out of memory) is replaced by a new one for
 the same view; if that one dies too, the opponent thinks in the calling
 thread, so that the game goes on either way; so it does where no worker can
 be started at all (a system without a working ``sem_open``).
+
+The worker ends by itself as soon as the app's process is gone, however it
+went (``kill -9``, out of memory, a crash: nothing in the app runs then to
+stop it): a thread of the worker waits on the pipe that ``spawn`` leaves
+between the two, whose end the app alone holds, and ends the process when
+the pipe closes (:func:`_watch_parent`).  Otherwise it would wait for work
+for good, on a queue whose writing end it holds itself, and so would
+multiprocessing's resource tracker, which ends once neither holds its pipe.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
+import os
 import sys
 import threading
+import time
 from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
@@ -62,6 +73,33 @@ def _start_tracker() -> None:
         sys.stderr = err
 
 
+PARENT_POLL = 0.5
+"""Seconds between two looks at the worker's parent, where no pipe to it can be waited on."""
+
+
+def _watch_parent(parent_pid: int) -> None:
+    """In the worker, as its pool starts it: end this process as soon as the
+    app's process (``parent_pid``) is gone, in a thread that waits for it."""
+    threading.Thread(target=_end_with_parent, args=(parent_pid,), name="gin-tui-parent-watch", daemon=True).start()
+
+
+def _end_with_parent(parent_pid: int) -> None:
+    """Wait until the app's process ``parent_pid`` is gone, then end this
+    worker at once (a search under way is abandoned: nobody waits for it).
+    ``spawn`` gives the worker the reading end of a pipe whose writing end the
+    app alone holds: it reads as closed the moment the app is gone, however it
+    went.  Without one, the worker's parent is looked at every
+    :data:`PARENT_POLL` seconds (an orphan is given another parent)."""
+    parent = multiprocessing.parent_process()
+    sentinel = parent.sentinel if parent is not None else None
+    if sentinel is not None:
+        multiprocessing.connection.wait([sentinel])
+    else:
+        while os.getppid() == parent_pid:
+            time.sleep(PARENT_POLL)
+    os._exit(0)
+
+
 def _warm() -> None:
     """In the worker: import the opponents before the first move needs them."""
     import ginrummy_tui.ai.master  # noqa: F401
@@ -90,7 +128,12 @@ class ProcessOpponent:
             if self.closed or self._pool is not None:
                 return None if self.closed else self._pool
         _start_tracker()  # starting a process takes a moment: not under the lock
-        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_watch_parent,
+            initargs=(os.getpid(),),
+        )
         with self._lock:
             keep = not self.closed and self._pool is None
             if keep:
