@@ -245,12 +245,14 @@ def take_over_host(store, notes: list[str], stdin: TextIO | None = None, stdout:
     """Another ``gin-tui host`` holds the match of ``store``: say so and how to
     stop it, and in a terminal offer to take the match over, as the game's
     ``t`` does (that host is sent SIGTERM, on which it saves, says goodbye to
-    its players and closes).  None once the lock is held here (the note for
-    the game's screen added to ``notes``), else the exit status: 0 when the
+    its players and closes; one that closes by itself while the question
+    waits is noticed, and the match is hosted here).  None once the lock is held here (the note for
+    the game's screen added to ``notes``, saying how it went), else the exit status: 0 when the
     player chose to quit, 1 when the match stays with the other host."""
     import os
 
     from ginrummy_tui.session.startup import ask_choice
+    from ginrummy_tui.storage.lock import TakeOver
 
     stdin = stdin or sys.stdin
     owner = store.lock.owner()
@@ -264,12 +266,25 @@ def take_over_host(store, notes: list[str], stdin: TextIO | None = None, stdout:
             "nothing was started; the match is still hosted by the other 'gin-tui host'.",
             stdin,
             stdout or sys.stdout,
+            gone=store.lock.acquire,  # the other host closed while the question waited
+            gone_quit_note="nothing was started; the other 'gin-tui host' has closed meanwhile, "
+            "so run 'gin-tui host' again to host the match.",
         )
-        if answer != "take":
+        if answer == "quit":
+            store.lock.release()  # taken as the question was answered, or never
             return 0
-        say("gin-tui host: closing the other 'gin-tui host'…", file=sys.stderr)
-        if store.lock.take_over(owner):
-            taken = f"the match was taken over from the other 'gin-tui host'{who}, which has closed."
+        took = TakeOver.FREE
+        if answer != "gone":
+            say("gin-tui host: closing the other 'gin-tui host'…", file=sys.stderr)
+            took = store.lock.take_over(owner)
+        if took is not None:
+            if took is TakeOver.FREE:
+                taken = "the other 'gin-tui host' has closed; the match is hosted here."
+            elif took is TakeOver.CLOSED:
+                taken = f"the match was taken over from the other 'gin-tui host'{who}, which has closed."
+            else:
+                taken = (f"the match was taken over from the other 'gin-tui host'{who}: it did not close within "
+                         "5 s of being asked (stopped with Ctrl+Z?), so it was killed; every move was already saved.")
             say(f"gin-tui host: {taken}", file=sys.stderr)
             notes.append(taken)
             return None

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory
+from ginrummy_tui.storage.lock import TakeOver
 from ginrummy_tui.storage.store import SAVE_NAME, SEPARATE_PREFIX, LoadError, SavedMatch, Store, leftover_separate_saves
 
 if TYPE_CHECKING:
@@ -204,6 +205,24 @@ LOCK_PATIENCE = 1.5
 """Seconds to wait for a match's lock before asking (its gin-tui may be closing)."""
 
 
+LOCK_GRACE = 5.0
+"""Seconds a gin-tui taken over has to close when asked before it is killed."""
+
+
+def taken_over_note(took: TakeOver, owner_text: str, grace: float = LOCK_GRACE, *, fresh: bool = False) -> str:
+    """What the player is told of the match taken over (``t``) from the gin-tui
+    ``owner_text`` describes, as it went (``took``): it had closed by itself, it
+    closed when asked, or it had to be killed (``fresh``: a new match starts)."""
+    if took is TakeOver.FREE:
+        return GONE_NEW_NOTE if fresh else GONE_NOTE
+    if took is TakeOver.CLOSED:
+        return f"Your match was taken over from the other gin-tui ({owner_text}), which has closed."
+    return (
+        f"Your match was taken over from the other gin-tui ({owner_text}): it did not close within "
+        f"{grace:g} s of being asked (stopped with Ctrl+Z?), so it was killed; every move was already saved."
+    )
+
+
 class Refused(Exception):
     """Nothing to play: the reason is the message; ``status`` is the exit status."""
 
@@ -212,13 +231,31 @@ class Refused(Exception):
         self.status = status
 
 
-def ask_choice(choices: Sequence[tuple[str, str, str]], quit_note: str, stdin: TextIO, stdout: TextIO) -> str:
+QUESTION_POLL = 0.25
+"""Seconds between two looks, while a question waits for its answer, at what it asks about."""
+
+
+def ask_choice(
+    choices: Sequence[tuple[str, str, str]],
+    quit_note: str,
+    stdin: TextIO,
+    stdout: TextIO,
+    *,
+    gone: Callable[[], bool] | None = None,
+    gone_quit_note: str = "",
+) -> str:
     """Ask at a terminal for one of ``choices`` (its key, its answer, what it
     does) until one is given, and return that answer; ``q``, Enter alone or
     the input's end give ``"quit"``, said so with ``quit_note`` (what that
     leaves as it is; a line of it after the first, a command to copy, is
     printed whole).  Any other answer is told it is not one, and asked again.
-    On a terminal the lines are broken between words at its width."""
+    On a terminal the lines are broken between words at its width.
+
+    ``gone()``: whether what the question is about has gone away meanwhile
+    (the other gin-tui has closed): looked at every :data:`QUESTION_POLL`
+    seconds while a terminal's answer is waited for, and as each answer
+    comes; once True the question is over, ``"gone"`` (a quit then says
+    ``gone_quit_note`` instead, which the answer would otherwise make untrue)."""
     keys = "/".join(key for key, _, _ in choices)
     while True:
         for key, _, does in choices:
@@ -226,20 +263,51 @@ def ask_choice(choices: Sequence[tuple[str, str, str]], quit_note: str, stdin: T
         print("  q  quit (Enter alone quits too)", file=stdout)
         stdout.write(f"Your choice [{keys}/q, Enter: quit]: ")
         stdout.flush()
+        if gone is not None and _gone_while_waiting(stdin, gone):
+            print(file=stdout)  # the prompt's line, left without an answer
+            return "gone"
         line = stdin.readline()
         answer = line.strip().lower()
+        quits = answer in ("q", "quit", "")
+        over = gone is not None and gone()
+        if over and not quits:
+            return "gone"
         for key, word, _ in choices:
             if answer in (key, word):
                 return word
-        if answer in ("q", "quit", ""):
+        if quits:
             if not line:  # the input ended: the answer goes on a line of its own
                 print(file=stdout)
-            said, *commands = f"Quit: {quit_note}".split("\n")
+            said, *commands = f"Quit: {gone_quit_note if over else quit_note}".split("\n")
             print(_fitted(said, stdout), file=stdout)
             for command in commands:  # a command to copy: whole on its line, even past the terminal's width
                 print(command, file=stdout)
             return "quit"
         print(_fitted(f"{line.strip()!r} is not one of the choices: answer {keys} or q.", stdout), file=stdout)
+
+
+def _gone_while_waiting(stdin: TextIO, gone: Callable[[], bool]) -> bool:
+    """Wait until a line can be read from the terminal ``stdin`` (True: ``gone()``
+    became true first, looked at every :data:`QUESTION_POLL` seconds).  Where
+    the input cannot be waited on (not a file, not POSIX) it is not waited for:
+    False at once, and the answer is read as it comes."""
+    if os.name != "posix":  # pragma: no cover - select() takes sockets only on Windows
+        return False
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    import select
+
+    while True:
+        try:
+            ready, _, _ = select.select([fd], [], [], QUESTION_POLL)
+        except (OSError, ValueError):
+            return False
+        if ready:
+            return False
+        if gone():
+            return True
 
 
 def _fitted(text: str, stdout: TextIO, indent: int = 0) -> str:
@@ -258,14 +326,32 @@ def _fitted(text: str, stdout: TextIO, indent: int = 0) -> str:
     )
 
 
+GONE_NOTE = "The other gin-tui has closed; your match goes on here."
+"""Said when the gin-tui that had the match open closed by itself while the player was asked."""
+
+GONE_NEW_NOTE = "The other gin-tui has closed; the new match starts here."
+""":data:`GONE_NOTE` where a new match starts (``--new``, ``--seed``, ``--hand``)."""
+
+
 def ask_open_elsewhere(
-    owner_text: str, stdin=None, stdout=None, *, can_take: bool = False, waiting: str | None = None
+    owner_text: str,
+    stdin=None,
+    stdout=None,
+    *,
+    can_take: bool = False,
+    waiting: str | None = None,
+    gone: Callable[[], bool] | None = None,
+    command: str = "gin-tui",
 ) -> str:
     """Ask what to do when the match is open in another ``gin-tui``:
     ``"take"`` (close that one and play the match here; offered when it runs
     on this machine), ``"separate"`` (the separate match ``waiting``, the
     name of its file, goes on; without one a new one starts) or ``"quit"``
-    (the answer when nobody can be asked)."""
+    (the answer when nobody can be asked).  ``gone()`` takes the match's lock
+    if it is free (the other gin-tui has closed): looked at while the
+    question waits and as it is answered, and then the answer is ``"gone"``
+    (the lock held here, said so in the terminal, and in the game by a note; a quit answered then says
+    that ``command`` resumes the match, and leaves the lock to be given up)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     print(f"Your match is open in another gin-tui ({owner_text}).", file=stdout)
@@ -277,7 +363,18 @@ def ask_open_elsewhere(
         choices.append(("s", "separate", f"go on with your separate match here ({waiting}; --new starts another)"))
     else:
         choices.append(("s", "separate", "start a separate match here"))
-    return ask_choice(choices, "nothing was started; your match is still open in the other gin-tui.", stdin, stdout)
+    answer = ask_choice(
+        choices,
+        "nothing was started; your match is still open in the other gin-tui.",
+        stdin,
+        stdout,
+        gone=gone,
+        gone_quit_note="the other gin-tui has closed meanwhile; nothing was started, and "
+        + (f"{command} resumes your match." if command == "gin-tui" else f"this resumes your match:\n  {command}"),
+    )
+    if answer == "gone":
+        print("The other gin-tui has closed.", file=stdout)
+    return answer
 
 
 def data_dir_words(args: argparse.Namespace) -> list[str]:
@@ -472,12 +569,17 @@ def prepare(
             text,
             can_take=owner is not None and owner.here and owner.pid != os.getpid(),
             waiting=oldest[0].name if oldest else None,
+            gone=store.lock.acquire,
+            command=resume_command(args),
         )
-        if answer == "take" and owner is not None:
+        if answer != "quit" and store.lock.held:  # the other gin-tui closed by itself while the player was asked
+            notes.append(GONE_NEW_NOTE if fresh else GONE_NOTE)
+        elif answer == "take" and owner is not None:
             print("Closing the other gin-tui...", file=sys.stderr)
-            if not store.lock.take_over(owner):
+            took = store.lock.take_over(owner, LOCK_GRACE)
+            if took is None:
                 raise Refused(f"gin-tui: the other gin-tui ({text}) could not be closed; your match is still open there", 1)
-            notes.append(f"Your match was taken over from the other gin-tui ({text}), which has closed.")
+            notes.append(taken_over_note(took, text, LOCK_GRACE, fresh=fresh))
         elif answer == "separate":
             # the oldest separate match waiting (open nowhere) goes on; a new one with --new
             waiting = None
@@ -494,6 +596,7 @@ def prepare(
                     raise Refused("gin-tui: could not start a separate match", 1)
                 fresh = True
         else:
+            store.lock.release()  # taken as the question was answered (the other gin-tui had closed), or never
             raise Refused("", 0)
 
     try:

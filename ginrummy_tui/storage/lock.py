@@ -19,6 +19,7 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import Enum
 from pathlib import Path
 
 from .files import (
@@ -99,6 +100,17 @@ def _when(since: str, now: datetime | None = None) -> str:
     if local.year != today.year:
         day += f" {local.year}"
     return f"{day} {clock}"
+
+
+class TakeOver(Enum):
+    """How :meth:`Lock.take_over` came to hold the lock."""
+
+    FREE = "free"
+    """Nobody held it any more: the holder had closed (or died) by itself before it was asked."""
+    CLOSED = "closed"
+    """The holder closed when asked (SIGTERM), saving its match."""
+    KILLED = "killed"
+    """The holder did not close when asked (stopped with Ctrl+Z, stuck) and was killed."""
 
 
 class Lock:
@@ -354,29 +366,35 @@ class Lock:
             time.sleep(poll)
         return True
 
-    def take_over(self, owner: LockOwner, grace: float = 5.0) -> bool:
+    def take_over(self, owner: LockOwner, grace: float = 5.0) -> TakeOver | None:
         """Close the gin-tui that holds the lock and take it: ``owner`` (a
         process of this machine) is sent SIGTERM, on which gin-tui saves and
         closes; if it still holds the lock after ``grace`` seconds it is
         killed (every move is saved as it is made, so nothing is lost).
-        False when it cannot be closed (another user's process)."""
+        Returns how the lock came to be held here (:class:`TakeOver`: free
+        already, closed when asked, or killed); None when the holder cannot
+        be closed (another user's process, one on another machine)."""
         if self.acquire():
-            return True
+            return TakeOver.FREE
         if not owner.here or owner.pid is None or owner.pid == os.getpid():
-            return False
+            return None
+        outcome = TakeOver.CLOSED
         for sig, wait in ((signal.SIGTERM, grace), (getattr(signal, "SIGKILL", signal.SIGTERM), 2.0)):
             current = self.owner()
             if current is not None and current.pid != owner.pid:
-                return self.wait_for(wait)  # someone else holds it now: do not signal them
+                # someone else holds it now: do not signal them
+                return TakeOver.FREE if self.wait_for(wait) else None
             try:
                 os.kill(owner.pid, sig)
-            except ProcessLookupError:
-                pass
+            except ProcessLookupError:  # gone already (by itself, or late on SIGTERM): its lock is free, or about to be
+                gone = TakeOver.FREE if outcome is TakeOver.CLOSED else TakeOver.CLOSED
+                return gone if self.wait_for(wait) else None
             except PermissionError:
-                return False
+                return None
             if self.wait_for(wait):
-                return True
-        return False
+                return outcome
+            outcome = TakeOver.KILLED
+        return None
 
     def release(self) -> None:
         """Give the lock up and remove the lock file (when it is still the one locked here)."""
