@@ -283,8 +283,8 @@ def take_over_host(store, notes: list[str], stdin: TextIO | None = None, stdout:
             elif took is TakeOver.CLOSED:
                 taken = f"the match was taken over from the other 'gin-tui host'{who}, which has closed."
             else:
-                taken = (f"the match was taken over from the other 'gin-tui host'{who}: it did not close within "
-                         "5 s of being asked (stopped with Ctrl+Z?), so it was killed; every move was already saved.")
+                taken = (f"the match was taken over from the other 'gin-tui host'{who}, which did not close when "
+                         "asked and was killed after 5 s. Every move was already saved.")
             say(f"gin-tui host: {taken}", file=sys.stderr)
             notes.append(taken)
             return None

@@ -218,8 +218,8 @@ def taken_over_note(took: TakeOver, owner_text: str, grace: float = LOCK_GRACE, 
     if took is TakeOver.CLOSED:
         return f"Your match was taken over from the other gin-tui ({owner_text}), which has closed."
     return (
-        f"Your match was taken over from the other gin-tui ({owner_text}): it did not close within "
-        f"{grace:g} s of being asked (stopped with Ctrl+Z?), so it was killed; every move was already saved."
+        f"Your match was taken over from the other gin-tui ({owner_text}), which did not close when asked "
+        f"and was killed after {grace:g} s. Every move was already saved."
     )
 
 
