@@ -1118,7 +1118,7 @@ def test_a_resumed_hosted_match_whose_saves_fail_says_its_last_save_stands(tmp_p
     keeper.close_history()
     monkeypatch.setattr(Store, "save", lambda self, *args, **kwargs: False)  # the disk full from now on
     _store, keeper, _state, _ = _host(tmp_path)  # the same match, taken up from its save
-    assert keeper.failing and keeper.errors[-1].endswith("; the last save stands until saving works again")
+    assert keeper.failing and keeper.errors[-1].endswith(". The last save stands until saving works again")
     keeper.close_history()
 
 

@@ -1581,7 +1581,7 @@ async def test_the_hosts_player_is_told_when_a_save_fails_mid_match(tmp_path, mo
             monkeypatch.undo()
             errors = [m for m, severity in told if severity == "error"]
             assert len(errors) == 1 and errors[0].startswith("The match could not be saved: No space left on device (in ")
-            assert errors[0].endswith("; the last save stands until saving works again."), errors
+            assert errors[0].endswith(". The last save stands until saving works again."), errors
             assert keeper.failing and server.seq == 2  # the match goes on
     finally:
         await seats.close()

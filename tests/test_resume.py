@@ -519,7 +519,7 @@ async def test_screen_details_of_a_save_that_cannot_be_read_are_said_to_be_left_
     async with running(again) as (app, pilot):
         await until(pilot, lambda: any("screen details" in str(n.message) for n in app._notifications))
         assert (f"The screen details of your saved match {save} (how your cards are sorted and the selected "
-                "card) could not be read and are left out; the match itself is kept.") in app.context.notes
+                "card) could not be read. They are left out; the match itself is kept.") in app.context.notes
 
 
 def test_a_saved_order_of_sorted_cards_is_not_said_to_be_lost():
@@ -599,13 +599,13 @@ async def test_what_happened_at_start_is_said_once_the_table_is_up(tmp_path, mon
     from ginrummy_tui.tui.app import GinApp
 
     shown: list[tuple[str, bool]] = []
-    real = GinApp.notify
+    real = GinApp._toast  # every toast: the notes of the start among them
 
-    def notify(self, message, *args, **kwargs):
+    def toast(self, message, *args, **kwargs):
         shown.append((message, self.table is not None and self.table.is_mounted))
         return real(self, message, *args, **kwargs)
 
-    monkeypatch.setattr(GinApp, "notify", notify)
+    monkeypatch.setattr(GinApp, "_toast", toast)
     plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
     plan.notes.append("Your saved match could not be used: a test note.")
     plan.ui = {"sort": "rank", "order": [], "cursor": 3}

@@ -361,10 +361,13 @@ def run_saved_play(args: argparse.Namespace) -> int:
     except BaseException:  # Ctrl+C too: the lock is given back
         plan.close()
         raise
+    taker: tuple[int, str] | None = None
     with closing_on_signals(app, on_give_up=plan.close) as caught:
         try:
             app.run()
         finally:
+            if caught:  # the word of a gin-tui taking the match over, read while the lock is still held
+                taker = plan.store.lock.taker_word()
             plan.close()
     back_in_the_terminal(app)
     errors = [e for e in plan.keeper.standing_errors() if e not in plan.notes]
@@ -375,13 +378,11 @@ def run_saved_play(args: argparse.Namespace) -> int:
         # Someone asked this gin-tui to close: on a terminal still open (the
         # old one of a connection thought dropped), say why it closed.
         kept = closing or f"the match is saved; {app.context.resume_command} resumes it."
+        said = f"another gin-tui may have taken the match over. {kept[:1].upper()}{kept[1:]}"
+        if taker is not None:  # it said what it does: the match saved here is not resumed
+            said = f"another gin-tui (process {taker[0]}) took this data directory over {taker[1]}."
         with contextlib.suppress(OSError):
-            say(
-                f"gin-tui: closed on request (SIGTERM): another gin-tui may have taken the match over. "
-                f"{kept[:1].upper()}{kept[1:]}",
-                file=sys.stderr,
-                keep=commands_in(app),
-            )
+            say(f"gin-tui: closed on request (SIGTERM): {said}", file=sys.stderr, keep=commands_in(app))
     elif closing is not None:
         with contextlib.suppress(OSError):
             say(f"gin-tui: {closing}", keep=commands_in(app))

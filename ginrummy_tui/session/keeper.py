@@ -387,9 +387,9 @@ class Keeper(_TellsBusy):
         """After a save of the match: a failure is said once, until saving
         works again; once it works, what was said of it no longer holds."""
         if not saved and not self.failing:  # said once, until saving works again
-            kept = "the last save stands" if self.has_save else "nothing of it is saved"
-            self._save_error = self._add_errors(
-                [f"the match could not be saved: {self.store.last_error}; {kept} until saving works again"]
+            kept = "The last save stands" if self.has_save else "Nothing of it is saved"
+            self._save_error = self._add_errors(  # two sentences: a note cut in parts is cut between them
+                [f"the match could not be saved: {self.store.last_error}. {kept} until saving works again"]
             )
         if saved and self._save_error is not None:
             self.mended.add(self._save_error)

@@ -342,6 +342,7 @@ def ask_open_elsewhere(
     waiting: str | None = None,
     gone: Callable[[], bool] | None = None,
     command: str = "gin-tui",
+    new: str = "",
 ) -> str:
     """Ask what to do when the match is open in another ``gin-tui``:
     ``"take"`` (close that one and play the match here; offered when it runs
@@ -351,14 +352,18 @@ def ask_open_elsewhere(
     if it is free (the other gin-tui has closed): looked at while the
     question waits and as it is answered, and then the answer is ``"gone"``
     (the lock held here, said so in the terminal, and in the game by a note; a quit answered then says
-    that ``command`` resumes the match, and leaves the lock to be given up)."""
+    that ``command`` resumes the match, and leaves the lock to be given up).  ``new``: the option that
+    asks for a new match (``--new``), which sets the match taken over aside."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     print(f"Your match is open in another gin-tui ({owner_text}).", file=stdout)
     if not stdin.isatty():
         print("Close it there first, or start gin-tui in a terminal to play a separate match.", file=stdout)
         return "quit"
-    choices = [("t", "take", "take it over: that gin-tui saves and closes, and your match goes on here")] if can_take else []
+    goes_on = (
+        f"{new} sets your match aside (abandoned) and starts a new one here" if new else "your match goes on here"
+    )
+    choices = [("t", "take", f"take it over: that gin-tui saves and closes, and {goes_on}")] if can_take else []
     if waiting:
         choices.append(("s", "separate", f"go on with your separate match here ({waiting}; --new starts another)"))
     else:
@@ -375,6 +380,13 @@ def ask_open_elsewhere(
     if answer == "gone":
         print("The other gin-tui has closed.", file=stdout)
     return answer
+
+
+def fresh_option(args: argparse.Namespace) -> str:
+    """The option of ``args`` that starts a new match in place of the saved one:
+    ``--new``, else ``--seed N``."""
+    seed = vars(args).get("seed")
+    return "--new" if vars(args).get("new") or seed is None else f"--seed {seed}"
 
 
 def data_dir_words(args: argparse.Namespace) -> list[str]:
@@ -547,16 +559,17 @@ def prepare(
     fresh = bool(getattr(args, "new", False)) or seed is not None or replay
 
     unsaved = False
+    taken_from: str | None = None  # the note of a match taken over from another gin-tui that closed or was killed
+    unusable = ""
     try:
         store = Store(root, REPLAY_SLOT) if replay else Store(root)
         got_lock = store.lock.acquire()
         notes.extend(store.lock.notes)  # a link in the lock file's place, moved aside
     except OSError as exc:
         # play anyway (a saved match is still read if it can be): only saving is lost
+        unusable = store.lock.unusable(exc)
         if blocked is None:
-            notes.append(
-                f"Your match cannot be saved or recorded: {store.lock.unusable(exc)}."
-            )
+            notes.append(f"Your match cannot be saved or recorded: {unusable}.")
         got_lock = unsaved = True
     if not got_lock:
         # a gin-tui whose terminal just closed (a dropped SSH connection) may still be closing
@@ -565,21 +578,31 @@ def prepare(
         owner = store.lock.owner()
         text = owner.describe() if owner else "another process"
         oldest = [] if fresh else leftover_separate_saves(root)
+        new_option = fresh_option(args) if fresh and not replay else ""
         answer = ask(
             text,
             can_take=owner is not None and owner.here and owner.pid != os.getpid(),
             waiting=oldest[0].name if oldest else None,
             gone=store.lock.acquire,
             command=resume_command(args),
+            **({"new": new_option} if new_option else {}),
         )
         if answer != "quit" and store.lock.held:  # the other gin-tui closed by itself while the player was asked
             notes.append(GONE_NEW_NOTE if fresh else GONE_NOTE)
         elif answer == "take" and owner is not None:
             print("Closing the other gin-tui...", file=sys.stderr)
-            took = store.lock.take_over(owner, LOCK_GRACE)
-            if took is None:
-                raise Refused(f"gin-tui: the other gin-tui ({text}) could not be closed; your match is still open there", 1)
-            notes.append(taken_over_note(took, text, LOCK_GRACE, fresh=fresh))
+            if new_option:  # the gin-tui closed is told what becomes of its match
+                store.lock.tell_holder(owner, f"with {new_option}, to set this match aside (abandoned) and start a new one")
+            try:
+                took = store.lock.take_over(owner, LOCK_GRACE)
+                if took is None:
+                    raise Refused(f"gin-tui: the other gin-tui ({text}) could not be closed; your match is still open there", 1)
+            finally:
+                store.lock.tell_holder(owner, None)
+            said_taken = taken_over_note(took, text, LOCK_GRACE, fresh=fresh)
+            notes.append(said_taken)
+            if took is not TakeOver.FREE:
+                taken_from = said_taken
         elif answer == "separate":
             # the oldest separate match waiting (open nowhere) goes on; a new one with --new
             waiting = None
@@ -635,6 +658,23 @@ def prepare(
             notes.extend(set_aside_finished(store, saved))
             notes.append(ended_note(saved))
             saved = None
+        if saved is not None and fresh and unsaved:
+            # nothing in the data directory may be changed: the match stays, and the next start resumes it
+            if blocked is None:
+                notes.remove(f"Your match cannot be saved or recorded: {unusable}.")
+            why = unusable or "the data directory is not usable"
+            if replay:
+                notes.append(
+                    f"The practice deal left unfinished last time could not be set aside: {why}. "
+                    "It is left as it is; this practice deal is not saved."
+                )
+            else:
+                notes.append(
+                    f"Your unfinished match could not be set aside: {why}. It is left as it is, and "
+                    f"{resume_command(args)} resumes it; this new match is not saved or recorded."
+                )
+            store.held = f"the unfinished match in {store.path} could not be set aside ({why})"  # never written over
+            saved = None
         if saved is not None and fresh:
             # Given up for the new match: the save leaves the slot at once, and
             # the app marks its record abandoned (and archives it) once the
@@ -646,6 +686,13 @@ def prepare(
             if replay:
                 # the practice slot: the player's own match is not touched
                 notes.append(f"The practice deal left unfinished last time was set aside{kept}; your own match is not affected.")
+            elif taken_from is not None:  # one note: the match taken over is the one set aside
+                notes.remove(taken_from)
+                notes.append(
+                    f"{taken_from} "
+                    f"As {fresh_option(args)} asks, it was set aside{kept}, counted as abandoned, "
+                    "and a new match has started."
+                )
             else:
                 notes.append(f"Your unfinished match was set aside{kept}; a new match has started.")
             saved = None

@@ -366,6 +366,44 @@ class Lock:
             time.sleep(poll)
         return True
 
+    @property
+    def word(self) -> Path:
+        """Where a process about to take the lock over leaves word for its holder
+        of what it does (:meth:`tell_holder`): ``current.json.lock.taker``."""
+        return self.path.with_name(self.path.name + ".taker")
+
+    def tell_holder(self, owner: LockOwner, does: str | None) -> None:
+        """Before :meth:`take_over`: leave word for the holder ``owner`` of what
+        this process does with the match (``does``: "with --new, to set this match
+        aside..."), which it says as it closes (:meth:`taker_word`); None, once
+        the lock is taken (or could not be): the word goes."""
+        if does is None or owner.pid is None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.word)
+            return
+        info = json.dumps({"holder": owner.pid, "taker": os.getpid(), "does": does})
+        with contextlib.suppress(OSError):
+            fd = open_nofollow(self.word, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+            try:
+                os.write(fd, info.encode())
+            finally:
+                os.close(fd)
+
+    def taker_word(self) -> tuple[int, str] | None:
+        """What the process taking this lock over said it does with the match
+        (:meth:`tell_holder`), when this process is the holder it told: its pid and
+        its words; None when none said anything (read before the lock is given up)."""
+        try:
+            data = json.loads(read_regular(self.word, 4096).decode("utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or data.get("holder") != os.getpid():
+            return None
+        taker, does = data.get("taker"), data.get("does")
+        if not isinstance(taker, int) or not isinstance(does, str):
+            return None
+        return taker, does
+
     def take_over(self, owner: LockOwner, grace: float = 5.0) -> TakeOver | None:
         """Close the gin-tui that holds the lock and take it: ``owner`` (a
         process of this machine) is sent SIGTERM, on which gin-tui saves and

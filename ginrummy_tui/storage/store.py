@@ -123,8 +123,8 @@ def unreadable_ui(path: Path, what: str = "the order of your cards") -> str:
     """What the player is told of a save (``path``) whose screen details
     (``what`` of them) cannot be read."""
     return (
-        f"The screen details of your saved match {path} ({what}) could not be read "
-        "and are left out; the match itself is kept."
+        f"The screen details of your saved match {path} ({what}) could not be read. "
+        "They are left out; the match itself is kept."
     )
 
 
@@ -164,9 +164,14 @@ class LoadError:
     where it is, and nothing is written over it (see :meth:`Store.load`)."""
     remains: Remains | None = None
     """What the file still tells of its match, when it names its id."""
+    newer: bool = False
+    """The save was written by a newer version of gin-tui (a format this one
+    does not read): not damaged, it is kept for that version, as :attr:`denied` is."""
 
     def message(self) -> str:
         """A sentence or two for the player."""
+        if self.newer:
+            return f"Your saved match {self.path} {self.reason}; it is kept as it is, for that version."
         if self.denied:
             return f"Your saved match {self.path} {self.reason}; it is left as it is."
         text = f"Your saved match could not be used: {self.reason}."
@@ -297,6 +302,8 @@ def decode_save(raw: bytes, path: Path | None = None) -> SavedMatch | LoadError:
     where = path or Path(SAVE_NAME)
     try:
         return _decode(raw, where)
+    except _Newer as newer:  # not damaged: left where it is, for the version that wrote it
+        return LoadError(where, str(newer), denied=True, newer=True)
     except _Bad as bad:
         return _load_error(where, str(bad), raw)
     except RecursionError:
@@ -410,6 +417,10 @@ class _Bad(Exception):
     pass
 
 
+class _Newer(_Bad):
+    """A save of a newer format than this version reads: not damaged, kept for that version."""
+
+
 def _decode(raw: bytes, path: Path) -> SavedMatch:
     from ginrummy_tui.engine import state_from_dict
 
@@ -433,8 +444,8 @@ def _decode(raw: bytes, path: Path) -> SavedMatch:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise _Bad(f"the save has no valid format version ({version!r})")
     if version > SAVE_VERSION:
-        raise _Bad(
-            f"it was written by a newer version of gin-tui (save format {version}; "
+        raise _Newer(
+            f"was written by a newer version of gin-tui (save format {version}; "
             f"this version reads up to {SAVE_VERSION})"
         )
     match_id = data.get("match_id")
@@ -564,10 +575,12 @@ class Store:
         if isinstance(found, LoadError) and found.denied:
             out.denied = found
             self.held = found.message()
-            out.messages.append(
-                f"{self.held} This match is not saved, nor recorded in your statistics; "
-                "once that file may be read, the match in it is resumed."
+            then = (
+                "the version that wrote it resumes the match in it"
+                if found.newer
+                else "once that file may be read, the match in it is resumed"
             )
+            out.messages.append(f"{self.held} This match is not saved, nor recorded in your statistics; {then}.")
             return out
         if isinstance(found, LoadError):
             moved = move_aside(self.path)
@@ -585,6 +598,15 @@ class Store:
     def archive(self, saved: SavedMatch) -> Path | None:
         """Move a finished match's save to ``archive/`` (kept, never resumed)."""
         return archive_save(self.root, self.path, saved.match_id)
+
+    def _at_fault(self, exc: OSError) -> str:
+        """Where a save failed, from what it raised: "replacing <the save>" when
+        the save itself could not be replaced (made read-only or immutable), else
+        "in <the data directory>" (no room, no right to make a file there...)."""
+        names = {os.fsdecode(name) for name in (exc.filename, exc.filename2) if name is not None}
+        if str(self.path) in names:
+            return f"replacing {self.path}"
+        return f"in {self.path.parent}"
 
     def set_aside_unfinished(self, saved: SavedMatch) -> Path | None:
         """Give up the unfinished match of this slot for a new one: its save
@@ -664,7 +686,7 @@ class Store:
             text = encode_save(state, match_id=match_id, settings=settings, ui=ui, replay=replay)
             atomic_write_text(self.path, text)
         except OSError as exc:  # in words, where: not the number, nor the name of a file half written
-            self.last_error = f"{exc.strerror or exc} (in {self.path.parent})"
+            self.last_error = f"{exc.strerror or exc} ({self._at_fault(exc)})"
             return False
         except ValueError as exc:
             self.last_error = str(exc)

@@ -476,6 +476,19 @@ class GinApp(App):
         self.post_message(Notify(notification))  # as App.notify does
         return notification
 
+    def start_note(self, text: str, seconds: float) -> Notification:
+        """A note of the start (:class:`~ginrummy_tui.tui.restore.StartNotes`), a
+        warning for ``seconds``: returned, so that it can be taken down once it no
+        longer holds (:meth:`take_down`)."""
+        return self._toast(text, severity="warning", timeout=seconds)
+
+    def take_down(self, notification: Notification) -> None:
+        """Take ``notification`` down before its time (or the toast raised again in
+        its place, with its words, when others were taken down meanwhile)."""
+        self._take_down_toasts(
+            lambda n: n is notification or (n.message == notification.message and n.severity == notification.severity)
+        )
+
     _between_hands: list[Notification] = []
     """The toasts of who waits for whom to go on, which the next hand's deal makes untrue."""
 
@@ -593,8 +606,13 @@ class GinApp(App):
 
     def _saved(self) -> None:
         """After a move was saved: once the screen shows it (a drawn card gets the
-        selection), save the screen details too if they changed."""
+        selection), save the screen details too if they changed; a note of the
+        start that saving failed goes once a save has worked."""
         self.call_after_refresh(self._ui_changed)
+        keeper = self.context.keeper
+        if keeper is not None and self.start_notes is not None:
+            for n in sorted(keeper.mended):
+                self.start_notes.withdraw(keeper.errors[n])
 
     def on_hand_view_arranged(self) -> None:
         """The player sorted or moved cards, or moved the selection: keep it with the save."""

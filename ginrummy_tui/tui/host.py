@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from typing import Protocol
 
     from rich.text import Text
+    from textual.notifications import Notification
 
     from ginrummy_tui.engine import Kind
     from ginrummy_tui.session.context import AppContext
@@ -69,6 +70,14 @@ if TYPE_CHECKING:
 
         def holding_notes(self) -> bool:
             """True while notes are held back for a screen over the table, to come back when it closes."""
+            ...
+
+        def start_note(self, text: str, seconds: float) -> Notification:
+            """A note of the start, as a warning for ``seconds``: its toast, to take down when it no longer holds."""
+            ...
+
+        def take_down(self, notification: Notification) -> None:
+            """Take ``notification`` down before its time."""
             ...
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.notifications import Notification
     from textual.timer import Timer
 
     from ginrummy_tui.engine import Card
@@ -149,11 +150,18 @@ class StartNotes:
         self._rows_taken = rows_taken
         self._timer: Timer | None = None
         """When the next part is due (or when to look again whether a dialog has closed)."""
+        self._shown: tuple[int, Notification] | None = None
+        """The number of the note whose part was shown last, and its toast."""
 
     def add(self, note: str) -> None:
-        """Tell the player ``note`` once the notes before it have had their time."""
+        """Tell the player ``note``, as a sentence (a capital, a full stop: the
+        keeper's errors are words to go in one), once the notes before it have
+        had their time."""
+        from ginrummy_tui.session.control import as_sentence
+
         from .note_text import note_parts, toast_rows, toast_text_width
 
+        note = as_sentence(note)
         width, height = self._app.size
         rows = max(1, toast_rows(width, height) - self._rows_taken)
         number = len(self._notes)
@@ -182,8 +190,31 @@ class StartNotes:
         if isinstance(self._app.screen, ModalScreen) or gin_of(self._app).holding_notes():
             self._timer = self._app.set_timer(HELD_SECONDS, self._next)
             return
-        self._app.notify(self._waiting.pop(0)[1], severity="warning", timeout=NOTE_SECONDS)
+        number, part = self._waiting.pop(0)
+        self._shown = (number, gin_of(self._app).start_note(part, NOTE_SECONDS))
         self._timer = self._app.set_timer(NOTE_SECONDS + NOTE_GAP, self._next)
+
+    def withdraw(self, note: str) -> None:
+        """``note`` no longer holds (a save failed at start, and one has worked
+        since): its toast goes at once, the parts of it not shown yet are not
+        shown, and the next note comes."""
+        from ginrummy_tui.session.control import as_sentence
+
+        from .host import gin_of
+
+        text = as_sentence(note)
+        if text not in self._notes:
+            return
+        number = self._notes.index(text)
+        self._waiting = [(n, part) for n, part in self._waiting if n != number]
+        shown, self._shown = self._shown, None
+        if shown is None or shown[0] != number:
+            self._shown = shown
+            return
+        gin_of(self._app).take_down(shown[1])
+        if self._showing and self._timer is not None:
+            self._timer.stop()
+            self._timer = self._app.set_timer(NOTE_GAP, self._next)
 
     def shown_again(self, seconds: float) -> None:
         """The notes held while a screen over the table was open (the last part among

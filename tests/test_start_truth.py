@@ -1,0 +1,175 @@
+"""What gin-tui says at start is true: of a match taken over for a new one, of a
+match that cannot be set aside, of a save written by a newer version, and of the
+data directory used."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+
+from ginrummy_tui.session.startup import ask_open_elsewhere, prepare
+from ginrummy_tui.storage import lock as lock_module
+from ginrummy_tui.storage.lock import Lock, LockOwner
+
+from .test_resume import args_for, never_asked
+from .test_store_lock import _end, _holder, _Terminal
+
+
+def _saved_match(root) -> bytes:
+    """A match with a move made, saved in ``root``; the bytes of its save."""
+    from ginrummy_tui.engine import apply, legal_actions
+
+    plan = prepare(args_for(root, seed=4), ask=never_asked)
+    plan.keeper.on_change(apply(plan.state, legal_actions(plan.state)[0]))
+    plan.close()
+    return (root / "current.json").read_bytes()
+
+
+def test_the_take_over_question_with_new_says_the_match_is_set_aside():
+    """With --new, "t" said "your match goes on here": a new match started, the one taken over abandoned."""
+    import io
+
+    shown = io.StringIO()
+    ask_open_elsewhere("process 7, since 16:47", _Terminal("q\n"), shown, can_take=True, new="--new")
+    assert "--new sets your match aside (abandoned) and starts a new one here" in shown.getvalue()
+    assert "goes on here" not in shown.getvalue()
+
+
+def test_a_match_taken_over_with_new_is_said_set_aside_in_one_note(tmp_path):
+    """The new table said only that the match was taken over; it had been set aside for a new one."""
+    _saved_match(tmp_path)
+    proc = _holder(tmp_path / "current.json.lock")
+    asked = {}
+
+    def take(owner, **kw):
+        asked.update(kw)
+        return "take"
+
+    try:
+        plan = prepare(args_for(tmp_path, new=True), ask=take)
+        try:
+            assert proc.wait(5) == -signal.SIGTERM
+            assert asked["new"] == "--new"
+            taken = [n for n in plan.notes if "taken over" in n]
+            assert len(taken) == 1 and "As --new asks, it was set aside (kept in " in taken[0], plan.notes
+            assert "counted as abandoned, and a new match has started." in taken[0]
+            assert not any(n.startswith("Your unfinished match was set aside") for n in plan.notes)
+            assert not plan.resumed
+            assert not (tmp_path / "current.json.lock.taker").exists()  # the word for the holder is gone
+        finally:
+            plan.close()
+    finally:
+        _end(proc)
+
+
+def test_the_holder_of_a_lock_reads_what_the_gin_tui_taking_it_over_does(tmp_path):
+    """The gin-tui closed for --new said "gin-tui --data-dir D resumes it": the match was set aside."""
+    path = tmp_path / "current.json.lock"
+    held = Lock(path)
+    assert held.acquire()
+    try:
+        assert held.taker_word() is None
+        other = Lock(path)
+        other.tell_holder(LockOwner(os.getpid(), None, None), "with --new, to set this match aside")
+        assert held.taker_word() == (os.getpid(), "with --new, to set this match aside")
+        other.tell_holder(LockOwner(os.getpid() + 1, None, None), "with --new")
+        assert held.taker_word() is None  # word for another holder
+        other.tell_holder(LockOwner(os.getpid(), None, None), None)
+        assert held.taker_word() is None and not other.word.exists()
+    finally:
+        held.release()
+
+
+def test_new_in_a_data_directory_that_cannot_be_changed_leaves_the_match_and_says_so(tmp_path, monkeypatch):
+    """--new where the lock could not be opened said "Your unfinished match was set aside;
+    a new match has started.", though current.json was untouched and resumed next time."""
+    before = _saved_match(tmp_path)
+
+    def denied(where, flags, mode=0o600, **_):
+        raise PermissionError(errno.EPERM, "Operation not permitted", str(where))
+
+    monkeypatch.setattr(lock_module, "open_regular", denied)
+    plan = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    try:
+        plan.after_first_frame()
+    finally:
+        plan.close()
+    lock = tmp_path / "current.json.lock"
+    assert plan.notes[0] == (
+        f"Your unfinished match could not be set aside: its lock file {lock} cannot be opened (Operation not "
+        f"permitted). It is left as it is, and gin-tui --data-dir {tmp_path} resumes it; this new match is not "
+        "saved or recorded."
+    ), plan.notes
+    assert not any("was set aside" in n or "cannot be saved or recorded" in n for n in plan.notes)
+    assert (tmp_path / "current.json").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if "abandoned" in p.name or p.name == "archive") == []
+    monkeypatch.undo()
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    try:
+        assert again.resumed
+    finally:
+        again.close()
+
+
+def test_a_save_of_a_newer_version_is_kept_where_it_is_and_never_written_over(tmp_path):
+    """A save of format 99 was renamed current.json.damaged-*: the newer version no longer resumed it."""
+    _saved_match(tmp_path)
+    save = tmp_path / "current.json"
+    data = json.loads(save.read_text())
+    data["version"] = 99
+    save.write_text(json.dumps(data))
+    before = save.read_bytes()
+    plan = prepare(args_for(tmp_path), ask=never_asked)
+    try:
+        plan.after_first_frame()
+        assert not plan.resumed
+        assert plan.notes[0] == (
+            f"Your saved match {save} was written by a newer version of gin-tui (save format 99; this version "
+            "reads up to 1); it is kept as it is, for that version. This match is not saved, nor recorded in "
+            "your statistics; the version that wrote it resumes the match in it."
+        ), plan.notes
+    finally:
+        plan.close()
+    assert save.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if "damaged" in p.name] == []
+
+
+async def test_a_failed_save_at_start_is_a_sentence_naming_the_save_and_goes_once_saving_works(tmp_path, monkeypatch):
+    """With current.json immutable the note read "the match could not be saved: Operation not
+    permitted (in DIR); the last save stands until saving works again", lower case, no full
+    stop, naming the directory, and it stayed up after a save had worked."""
+    from ginrummy_tui.storage import store as store_module
+
+    from .app_helpers import running, until
+
+    _saved_match(tmp_path)
+    save = tmp_path / "current.json"
+    real = store_module.atomic_write_text
+    failing = [True]
+
+    def immutable(path, text):
+        if failing[0] and path == save:
+            raise PermissionError(
+                errno.EPERM, "Operation not permitted", str(tmp_path / ".current.json.x.tmp"), None, str(save)
+            )
+        return real(path, text)
+
+    monkeypatch.setattr(store_module, "atomic_write_text", immutable)
+    plan = prepare(args_for(tmp_path), ask=never_asked)
+
+    def failed_note(app) -> list[str]:
+        return [" ".join(str(n.message).split()) for n in app._notifications if "could not be saved" in str(n.message)]
+
+    async with running(plan, size=(120, 40)) as (app, pilot):  # room for the path whole
+        await until(pilot, lambda: failed_note(app))
+        shown = failed_note(app)[0].replace("/ ", "/")
+        assert shown.startswith((
+            f"The match could not be saved: Operation not permitted (replacing {save})."
+        ).replace(str(tmp_path), str(tmp_path).replace(os.path.expanduser("~"), "~", 1))), shown
+        failing[0] = False
+        app.context.control.on_change(plan.keeper.state)  # a move saved: saving works again
+        await until(pilot, lambda: not failed_note(app))
+        assert not any("saving works again" in str(n.message) for n in app._notifications)
+        assert app.start_notes is not None and not app.start_notes.unshown()
