@@ -50,3 +50,23 @@ def _gin_tui_args() -> list[list[str]]:
 def test_every_documented_command_parses(argv):
     args = build_parser(argv).parse_args(argv)
     assert not getattr(args, "_missing", False) or args.command == "serve"
+
+
+def test_the_readme_says_which_data_directory_is_used_as_the_game_chooses_it(tmp_path, monkeypatch):
+    """The README never said where the match and statistics are kept, nor which of
+    --data-dir, GIN_TUI_HOME and the default wins."""
+    from ginrummy_tui.storage.files import data_dir
+
+    line = next((line for line in README.read_text(encoding="utf-8").splitlines() if "The data directory is" in line), "")
+    order = ["--data-dir DIR", "$GIN_TUI_HOME", "$XDG_DATA_HOME/gin-tui", "~/.local/share/gin-tui"]
+    assert all(word in line for word in order), line
+    assert [line.index(word) for word in order] == sorted(line.index(word) for word in order)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("GIN_TUI_HOME", "")
+    assert data_dir(None) == tmp_path / ".local/share/gin-tui"  # empty: the default
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert data_dir(None) == tmp_path / "xdg/gin-tui"
+    monkeypatch.setenv("GIN_TUI_HOME", str(tmp_path / "home"))
+    assert data_dir(None) == tmp_path / "home"
+    assert data_dir(str(tmp_path / "given")) == tmp_path / "given"
