@@ -120,7 +120,7 @@ def test_the_good_values_of_a_file_set_aside_are_written_back(tmp_path):
     (tmp_path / SETTINGS_NAME).write_text(content)
     loaded = load_settings(tmp_path)
     message = loaded.message()
-    assert message is not None and "mouse must be true or false" in message and "keeps your other settings" in message
+    assert message is not None and "mouse must be true or false" in message.lower() and "keeps your other settings" in message
     assert loaded.moved_to is not None and loaded.moved_to.read_text() == content
     again = load_settings(tmp_path)  # the next run: a clean file with what was good
     assert again.message() is None and again.settings == loaded.settings
@@ -138,7 +138,7 @@ def test_a_file_that_is_not_json_is_set_aside_and_replaced_by_the_defaults(tmp_p
     loaded = load_settings(tmp_path)
     assert loaded.moved_to is not None
     assert loaded.message() == (
-        f"Your settings file could not be used, and was moved to {loaded.moved_to}: it is not valid JSON "
+        f"Your settings file could not be used, and was moved to {loaded.moved_to}. It is not valid JSON "
         "(a comma was expected at line 1, column 28). Defaults are used for all settings; "
         "a new one with the defaults takes its place."
     )
@@ -158,7 +158,7 @@ def test_a_directory_in_the_settings_files_place_is_set_aside(tmp_path):
     loaded = load_settings(tmp_path)
     assert loaded.settings == Settings()
     message = loaded.message()
-    assert message is not None and "it is a directory, not a file" in message
+    assert message is not None and "it is a directory, not a file" in message.lower()
     assert loaded.moved_to is not None and loaded.moved_to.is_dir() and str(loaded.moved_to) in message
     assert _replaced_by_the_defaults(tmp_path)
     save_settings(tmp_path, Settings(ai="easy"))  # the settings screen can save again
@@ -175,7 +175,7 @@ def test_a_named_pipe_in_the_settings_files_place_is_set_aside_without_waiting(t
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     message, moved = done.stdout.splitlines()
-    assert "it is a named pipe (FIFO), not a file" in message and moved in message
+    assert "it is a named pipe (fifo), not a file" in message.lower() and moved in message
     assert stat.S_ISFIFO(os.lstat(moved).st_mode) and _replaced_by_the_defaults(tmp_path)
 
 
@@ -206,7 +206,7 @@ def test_a_rule_value_out_of_range_in_the_settings_file_is_refused_and_the_file_
     (tmp_path / SETTINGS_NAME).write_bytes(content)
     loaded = load_settings(tmp_path)
     message = loaded.message()
-    assert message is not None and f"bad rule option {option}={value!r}" in message and words in message
+    assert message is not None and f"bad rule option {option}={value!r}" in message.lower() and words in message
     assert loaded.moved_to is not None and loaded.moved_to.read_bytes() == content
     assert str(loaded.moved_to) in message
     assert dict(loaded.settings.rule_options) == {"tie_is_undercut": False}  # the good option is kept
@@ -443,7 +443,31 @@ def test_a_string_never_closed_is_said_in_plain_words_once_with_its_line_and_col
     loaded = load_settings(tmp_path)
     assert loaded.moved_to is not None
     assert loaded.message() == (
-        f"Your settings file could not be used, and was moved to {loaded.moved_to}: it is not valid JSON "
+        f"Your settings file could not be used, and was moved to {loaded.moved_to}. It is not valid JSON "
         "(a text in double quotes that starts at line 3, column 12 is never closed). Defaults are used for all "
         "settings; a new one with the defaults takes its place."
     )
+
+
+def test_a_damaged_settings_file_s_note_gives_the_reason_in_its_first_part_at_80x24(tmp_path):
+    """At 80x24 the note showed "Your settings file could not be used, and was moved to
+    .../settings.json.damaged-...:" alone for 15 s, the reason only after it."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from ginrummy_tui.tui.note_text import note_parts, toast_rows, toast_text_width
+
+    home = Path(tempfile.mkdtemp(prefix="tg-"))  # a short directory, as the default one is: ~/.config/gin-tui
+    try:
+        (home / SETTINGS_NAME).write_text('{"ai": "master", "pause": 2')
+        loaded = load_settings(home)
+    finally:
+        shutil.rmtree(home)
+    message = loaded.message()
+    assert message is not None
+    parts = note_parts(message, toast_text_width(80, 24, "warning"), toast_rows(80, 24))
+    assert f"was moved to {loaded.moved_to}. It is not valid JSON (a comma was expected at line 1, column 28)." in (
+        parts[0]
+    ), parts  # where it went and why, together
+    assert all(part.endswith(".") for part in parts), parts

@@ -2186,7 +2186,7 @@ def test_the_network_app_says_on_the_table_that_the_settings_file_had_problems(t
     (tmp_path / "settings.json").write_text('{"theme": 7, "ascii": true}')
     app = make_network_app(Session(), parse_command_line(["join", "h:1", "--data-dir", str(tmp_path)]))
     [note] = app.context.notes
-    assert note.startswith("Your settings file had problems, and was moved to ") and "the theme is not readable (7)." in note
+    assert note.startswith("Your settings file had problems, and was moved to ") and ". The theme is not readable (7)." in note
     assert app.ascii_only  # the good values are kept
 
 

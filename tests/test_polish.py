@@ -151,8 +151,8 @@ async def test_the_notes_of_the_start_stand_where_the_table_is_blank(size, tmp_p
     monkeypatch.setenv("HOME", str(tmp_path))
     s = apply(apply(new_game(seed=3), parse_action("pass")), parse_action("take upcard"))
     s = apply(s, Action("discard", s.hands[1][0]))  # the computer holds the upcard 4♣, picked up
-    note = (f"Your settings file had problems, and was moved to {tmp_path}/settings.json.damaged-20261204-182806: "
-            "the pause must be between 0 and 10 seconds (not 'slow'); ascii must be true or false (not 'yes').")
+    note = (f"Your settings file had problems, and was moved to {tmp_path}/settings.json.damaged-20261204-182806. "
+            "The pause must be between 0 and 10 seconds (not 'slow'); ascii must be true or false (not 'yes').")
     app = make_app(state=s, pause=0)
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(app, pilot)
@@ -820,7 +820,7 @@ async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(
     [
         (".local/share/gin-tui", "Your saved match could not be used: the file is not valid JSON (a value was expected at "
          "line 1, column 1). The file was moved to {moved}. A new match has started."),
-        (".config/gin-tui", "Your settings file could not be used, and was moved to {moved}: it is not valid JSON "
+        (".config/gin-tui", "Your settings file could not be used, and was moved to {moved}. It is not valid JSON "
          "(a name in double quotes was expected at line 1, column 2). Defaults are used for all settings; "
          "a new one with the defaults takes its place."),
     ],
@@ -1042,14 +1042,12 @@ async def test_a_note_of_the_start_that_fills_the_toasts_room_after_another_show
     long = " ".join(["The eighth line of this note is its last, and it is read whole."] * 4)
     assert note_lines(long, toast_text_width(80, 24, "warning")) == toast_rows(80, 24)
     app = make_app(seed=1, pause=0)
-    shown_for = app.notify
+    shown_for = app.start_note
 
-    def notify(message, **kwargs) -> None:  # the long note stays while it is read, however slow the machine
-        if "eighth" in message:
-            kwargs["timeout"] = 60
-        shown_for(message, **kwargs)
+    def start_note(message, seconds):  # the long note stays while it is read, however slow the machine
+        return shown_for(message, 60 if "eighth" in message else seconds)
 
-    monkeypatch.setattr(app, "notify", notify)
+    monkeypatch.setattr(app, "start_note", start_note)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await settle(app, pilot)
         notes = restore.StartNotes(app)

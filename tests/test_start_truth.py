@@ -173,3 +173,30 @@ async def test_a_failed_save_at_start_is_a_sentence_naming_the_save_and_goes_onc
         await until(pilot, lambda: not failed_note(app))
         assert not any("saving works again" in str(n.message) for n in app._notifications)
         assert app.start_notes is not None and not app.start_notes.unshown()
+
+
+async def test_the_reason_a_settings_file_was_set_aside_follows_where_it_went_promptly(tmp_path, monkeypatch):
+    """Where the note came in parts, "Your settings file could not be used, and was moved to
+    ...:" showed alone for a note's whole time (15 s); the reason only after it."""
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.tui import restore
+
+    from .app_helpers import settle, until
+    from .test_polish import _toast_lines
+
+    monkeypatch.setattr(restore, "NOTE_SECONDS", 30.0)
+    monkeypatch.setattr(restore, "PART_SECONDS", 0.5, raising=False)
+    monkeypatch.setattr(restore, "READING_WORDS", 1000.0, raising=False)
+    (tmp_path / "settings.json").write_text('{"ai": "master", "pause": 2')
+    plan = prepare(args_for(tmp_path, seed=3), ask=None)
+    (note,) = plan.notes
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(46, 21), notifications=True) as pilot:
+            await settle(app, pilot)
+            await until(pilot, lambda: "settings" in " ".join(_toast_lines(app)))
+            first = " ".join(_toast_lines(app))
+            assert "not valid JSON" not in first and first.rstrip().endswith("."), first  # in parts here
+            await until(pilot, lambda: "not valid JSON" in " ".join(_toast_lines(app)), timeout=5)
+    finally:
+        plan.close()

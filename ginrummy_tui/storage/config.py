@@ -155,16 +155,20 @@ class LoadedSettings:
         if not self.problems:
             return None
         # where the file went comes first: a note cut into parts on a small
-        # screen says it in its first part
+        # screen says it in its first part; why follows in a sentence of its
+        # own, so that the note is cut between them, not after a colon (where
+        # both fit the toasts' room, the first part has them both)
         if self.unreadable:
             head, defaults = "Your settings file could not be used", "Defaults are used for all settings"
             kept, unsaved = "a new one with the defaults takes its place", "a new one could not be written in its place"
         else:
             head, defaults = "Your settings file had problems", "Defaults are used for those settings"
             kept, unsaved = "a new one keeps your other settings", "your other settings could not be written to a new one"
+        reasons = "; ".join(self.problems)
         if self.moved_to is not None:
-            head += f", and was moved to {self.moved_to}"
-        text = f"{head}: " + "; ".join(self.problems) + f". {defaults}"
+            text = f"{head}, and was moved to {self.moved_to}. {reasons[:1].upper()}{reasons[1:]}. {defaults}"
+        else:
+            text = f"{head}: {reasons}. {defaults}"
         if self.moved_to is not None and self.kept:
             text += f"; {kept}"
         elif self.moved_to is not None and self.unsaved is not None:

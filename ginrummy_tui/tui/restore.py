@@ -118,6 +118,13 @@ def _restore_selection(hand: HandView, ui: dict[str, Any]) -> bool:
 
 NOTE_SECONDS = 15.0
 """How long each note of the start is shown; the next one comes after it."""
+PART_SECONDS = 5.0
+"""The least time a part of a note is shown when another part of it follows:
+such a part stays as long as it takes to read (:data:`READING_WORDS`), not
+:data:`NOTE_SECONDS`, so that the rest of the note (the reason after where a
+damaged file went) comes promptly; its last part stays the whole time."""
+READING_WORDS = 3.0
+"""Words read in a second, slowly, for :data:`PART_SECONDS`."""
 NOTE_GAP = 0.1
 """Seconds between a note's going and the next one's coming: shown while the
 last was still there, the next was scrolled into view under it, and kept
@@ -134,7 +141,8 @@ class StartNotes:
     :data:`NOTE_SECONDS`, so that none is hidden under another (two of them
     overflowed the toasts' room at 80×24, and the second showed one line); a
     warning longer than the toasts' room comes in parts, cut between sentences,
-    each whole in it.  While a dialog or a screen over the table is open (the
+    each whole in it, each but the last shown as long as it takes to read
+    (:data:`PART_SECONDS`).  While a dialog or a screen over the table is open (the
     quit question, the rule sheet), the next one waits for it to close; a note
     taken down while the rule sheet or the like was open comes back for the
     seconds it had left, and the next one waits for it.  A warning added while
@@ -191,8 +199,11 @@ class StartNotes:
             self._timer = self._app.set_timer(HELD_SECONDS, self._next)
             return
         number, part = self._waiting.pop(0)
-        self._shown = (number, gin_of(self._app).start_note(part, NOTE_SECONDS))
-        self._timer = self._app.set_timer(NOTE_SECONDS + NOTE_GAP, self._next)
+        seconds = NOTE_SECONDS
+        if self._waiting and self._waiting[0][0] == number:  # the note goes on: its next part once this one is read
+            seconds = min(NOTE_SECONDS, max(PART_SECONDS, len(part.split()) / READING_WORDS))
+        self._shown = (number, gin_of(self._app).start_note(part, seconds))
+        self._timer = self._app.set_timer(seconds + NOTE_GAP, self._next)
 
     def withdraw(self, note: str) -> None:
         """``note`` no longer holds (a save failed at start, and one has worked
