@@ -382,13 +382,6 @@ def ask_open_elsewhere(
     return answer
 
 
-def fresh_option(args: argparse.Namespace) -> str:
-    """The option of ``args`` that starts a new match in place of the saved one:
-    ``--new``, else ``--seed N``."""
-    seed = vars(args).get("seed")
-    return "--new" if vars(args).get("new") or seed is None else f"--seed {seed}"
-
-
 def data_dir_words(args: argparse.Namespace) -> list[str]:
     """``--data-dir`` and the absolute path of ``args``' data directory (also
     when it came from ``GIN_TUI_HOME``, which a later shell may not have; from
@@ -560,6 +553,7 @@ def prepare(
 
     unsaved = False
     taken_from: str | None = None  # the note of a match taken over from another gin-tui that closed or was killed
+    new_option = ""
     unusable = ""
     try:
         store = Store(root, REPLAY_SLOT) if replay else Store(root)
@@ -578,7 +572,8 @@ def prepare(
         owner = store.lock.owner()
         text = owner.describe() if owner else "another process"
         oldest = [] if fresh else leftover_separate_saves(root)
-        new_option = fresh_option(args) if fresh and not replay else ""
+        # --new gives the match up whatever happens (--seed N may still ask, and keep it)
+        new_option = "--new" if getattr(args, "new", False) and not replay else ""
         answer = ask(
             text,
             can_take=owner is not None and owner.here and owner.pid != os.getpid(),
@@ -686,11 +681,11 @@ def prepare(
             if replay:
                 # the practice slot: the player's own match is not touched
                 notes.append(f"The practice deal left unfinished last time was set aside{kept}; your own match is not affected.")
-            elif taken_from is not None:  # one note: the match taken over is the one set aside
+            elif taken_from is not None and new_option:  # one note: the match taken over is the one set aside
                 notes.remove(taken_from)
                 notes.append(
                     f"{taken_from} "
-                    f"As {fresh_option(args)} asks, it was set aside{kept}, counted as abandoned, "
+                    f"As {new_option} asks, it was set aside{kept}, counted as abandoned, "
                     "and a new match has started."
                 )
             else:
