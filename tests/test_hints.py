@@ -111,8 +111,8 @@ def test_reason_for_gin_and_for_a_discard_that_could_knock():
     assert out is not None and not out.knocks and out.card == parse_cards("4D")[0]
     assert round(out.expected_points) > 30
     assert explain(v2, parse_action("discard 4D")) == (
-        "Discard 4♦: waiting with 2 for gin or to undercut the computer's knock (about 7) beats a knock now: "
-        f"about {round(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
+        "Discard 4♦ and wait with 2 for gin or to undercut the computer's knock (about 7): a knock now would score "
+        f"about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     assert explain(v2, parse_action("knock 4D")) == (
         f"Knock with 4♦: it leaves 2 deadwood, expected to score about {round(out.expected_points)}, "
@@ -294,7 +294,7 @@ def test_every_sentence_with_a_chance_reads_at_the_highest_and_lowest_chances(mo
     )
     # waiting: what a knock now would bring
     assert _explain_wait(v, "K♦", 1, replace(both, threshold=11.0, opponent_mean=7.0), "the computer").endswith(
-        f" beats a knock now: {_points(out.expected_points, unit=True)}, undercut {said}."
+        f": a knock now would score {_points(out.expected_points)}, undercut {said}."
     )
     # two cards' chances (the other card's first), and two chances after the next draws (the
     # greater first); told in hundredths when they read alike, never "about 100 in 100"
@@ -410,7 +410,7 @@ def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim
     out = hint_expert().knock_outlook(v)
     assert h.action == parse_action("discard KD") and not out.knocks
     assert "nearly out" not in h.reason and "hold on" not in h.reason
-    assert h.reason.startswith("Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) beats a knock")
+    assert h.reason.startswith("Discard K♦ and wait with 1 for gin or to undercut the computer's knock (about 7): a knock now")
     # 3 left: no draw is left for this seat, and the reason says exactly that
     v = _low_hand_with_stock(4)
     h = hint(v)
@@ -431,7 +431,7 @@ def test_waiting_reckons_the_computers_knock_within_the_hands_knock_limit():
     h = hint(v)
     assert h.action == parse_action("discard KD")
     assert h.reason.startswith(
-        "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 3) beats a knock now:"
+        "Discard K♦ and wait with 1 for gin or to undercut the computer's knock (about 3): a knock now would score"
     )
 
 
@@ -448,8 +448,8 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     # (2 x 7 - 3, against knocks of 7), which wins more than knocking at once
     assert round(out.expected_points) > 31 and out.threshold == 11
     assert h.reason == (
-        "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) beats a knock now: "
-        f"about {round(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
+        "Discard K♦ and wait with 1 for gin or to undercut the computer's knock (about 7): a knock now would score "
+        f"about {round(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     # the knock's points were told as a bare number ("beats a knock now: about 48"); where a long
     # name would take the reason past two lines, the knock is still theirs, told in fewer words
@@ -457,22 +457,20 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
 
     long = _explain_wait(v, "K♦", 1, out, "Bartholomew the Fourth of Quux")
     assert long == (
-        "Discard K♦: waiting with 1 for gin or to undercut Bartholomew the Fourth of Quux's knock (about 7) "
-        f"beats knocking: about {round(out.expected_points)} points."
+        "Discard K♦ and wait with 1 for gin or to undercut Bartholomew the Fourth of Quux's knock (about 7): "
+        f"a knock now would score about {round(out.expected_points)} points."
     )
     assert prompt_lines(long) == 2
 
 
 def test_a_knock_expected_to_score_one_point_is_said_in_the_singular():
     # "beats a knock now: about 1 points"
-    from ginrummy_tui.ai.hints import _explain_wait
+    from ginrummy_tui.ai.hints import _knock_would
 
-    v = _low_hand_with_stock(20)
-    out = hint_expert().knock_outlook(v)
-    assert out is not None
-    for points, said in ((1.2, "about 1 point,"), (2.0, "about 2 points,")):
-        reason = _explain_wait(v, "K♦", 1, replace(out, expected_points=points, threshold=11.0), "Ann")
-        assert f"now: {said} undercut" in reason, reason
+    for points, said in ((1, "about 1 point"), (2, "about 2 points")):
+        assert _knock_would(points, unit=True) == f"would score {said}"
+        assert _knock_would(-points, unit=True) == f"would lose {said}"
+    assert _knock_would(0, unit=True) == "would come out about even"
     assert _points(-0.8, unit=True) == "a loss of about 1 point"
     assert _points(1.0) == "about 1" and _points(-3.0) == "a loss of about 3"
 
@@ -500,8 +498,8 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     reason, left, out = _waiting_hint("standard", 0, 16)
     assert left == 9 and round(out.opponent_mean) == 7
     assert reason == (
-        "Discard 5♦: waiting with 9 for gin or to get below the computer's knock (about 7) beats a knock now: "
-        f"{_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
+        "Discard 5♦ and wait with 9 for gin or to get below the computer's knock (about 7): a knock now would score "
+        f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     # a tie is no undercut under rules that say so
     from ginrummy_tui.ai.hints import _explain_wait
@@ -512,11 +510,11 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     assert out is not None and not out.knocks
     no_tie = replace(out, opponent_mean=1.0)
     assert _explain_wait(tie, "K♦", 1, no_tie, "the computer").startswith(
-        "Discard K♦: waiting with 1 for gin or to get below the computer's knock (about 1) beats a knock now:"
+        "Discard K♦ and wait with 1 for gin or to get below the computer's knock (about 1): a knock now would score"
     )
     assert _explain_wait(v, "K♦", 1, replace(no_tie, expected_points=10.0), "the computer") == (
-        "Discard K♦ and wait for gin or to undercut the computer's knock (about 1) for about 25 points; "
-        "knocking now: about 10, undercut less than 1 in 50."
+        "Discard K♦, wait for gin or to undercut the computer: an undercut scores about 25; "
+        "a knock now scores about 10, undercut less than 1 in 50."
     )
 
 
@@ -526,23 +524,23 @@ def test_an_undercut_worth_less_than_a_knock_now_is_never_given_as_the_worth_of_
     reason, left, out = _waiting_hint("classic", 17, 5)
     gain = 10 + 7 - left
     assert gain < round(out.expected_points)
-    assert "scoring" not in reason and "for about" not in reason and f"{gain}" not in reason
+    assert "scoring" not in reason and "an undercut" not in reason and f"{gain}" not in reason
     assert round(out.threshold, 1) == 4.4
     assert reason == (
-        "Discard 6♦: waiting with 2 for gin or to undercut the computer's knock (about 7) beats a knock now: "
-        f"{_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
+        "Discard 6♦ and wait with 2 for gin or to undercut the computer's knock (about 7): a knock now would score "
+        f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     # an undercut worth more than a knock now is given as what waiting is for
     reason, left, out = _waiting_hint("standard", 7, 16)
     gain = 25 + 7 - left
     assert gain > round(out.expected_points)
     assert reason == (
-        f"Discard 6♠ and wait for gin or to undercut the computer's knock (about 7) for about {gain} points; "
-        f"knocking now: {_points(out.expected_points)} points, undercut {odds(out.undercut_chance)}."
+        f"Discard 6♠, wait for gin or to undercut the computer: an undercut scores about {gain} points; "
+        f"a knock now scores {_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
     )
     # in Oklahoma a spade upcard doubles the undercut as it doubles the knock
     reason, left, out = _waiting_hint("oklahoma", 7, 16)
-    assert f"for about {2 * (25 + 7 - left)} points;" in reason
+    assert f"an undercut scores about {2 * (25 + 7 - left)} points;" in reason
 
 
 def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well():
@@ -555,9 +553,9 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     reason, left, out = _waiting_hint("standard", 2, 6)
     assert left == 8 and round(out.expected_points) > 25 and out.why == "threshold"
     assert round(out.opponent_mean) == 7 and ceil(out.threshold) == 11  # the expert waits below 11
-    assert reason == (  # "... points, undercut" took it to three lines at 80 columns
-        "Discard 9♦: waiting with 8 for gin or to get below the computer's knock (about 7) beats a knock now: "
-        f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}."
+    assert reason == (  # ", undercut less than 1 in 50" took it to three lines at 80 columns
+        "Discard 9♦ and wait with 8 for gin or to get below the computer's knock (about 7): a knock now would score "
+        f"{_points(out.expected_points, unit=True)}."
     )
     assert "11" not in reason and "the expert" not in reason
     # with 7, which would undercut a knock with 7 for 25, less than a knock now is expected to score
@@ -566,19 +564,19 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     assert left == 7 and ceil(out.threshold) == 11
     reason = _explain_wait(v, "4♣", left, replace(out, expected_points=30.0), "the computer")
     assert reason == (
-        "Discard 4♣: waiting with 7 for gin or to undercut the computer's knock (about 7) beats a knock now: "
-        f"about 30 points, undercut {odds(out.undercut_chance)}."
+        "Discard 4♣: waiting with 7 for gin or to undercut the computer's knock (about 7) beats knocking, which would score "
+        f"about 30, undercut {odds(out.undercut_chance)}."
     )
-    assert "would score" not in reason
+    assert "an undercut" not in reason
     # a person's knock is theirs
     assert _explain_wait(v, "4♣", left, replace(out, expected_points=30.0), "Ann").startswith(
-        "Discard 4♣: waiting with 7 for gin or to undercut Ann's knock (about 7) beats"
+        "Discard 4♣: waiting with 7 for gin or to undercut Ann's knock (about 7) beats a knock now, which would score"
     )
     # in Oklahoma with a limit of 8 the threshold scales down with the limit: below 8.8, so 8 waits
     reason, left, out = _waiting_hint("oklahoma", 28, 7)
     assert left == 8 and out.threshold < 9
-    assert reason.endswith(f"waiting with 8 for gin or to get below the computer's knock (about 7) beats a knock now: "
-                           f"{_points(out.expected_points)}, undercut {odds(out.undercut_chance)}.")
+    assert reason.endswith(f"wait with 8 for gin or to get below the computer's knock (about 7): a knock now would score "
+                           f"{_points(out.expected_points, unit=True)}.")
     # the longest of these reasons still fits the prompt line's two lines at 80 columns
     v = _decisions("standard", 2, 7)[6]
     for points, chance in ((-99.0, 0.01), (-30.0, 0.99)):
@@ -601,7 +599,7 @@ def test_the_review_gives_the_same_honest_reason_for_waiting():
     review = review_moves(steps, 0, samples=2, seed=1)
     (decision,) = review.mistakes
     assert -2.5 < decision.cost < 0 and not decision.better
-    assert decision.reason.startswith("Discard 5♦: waiting with 9 for gin or to get below the computer's knock (about 7) beats")
+    assert decision.reason.startswith("Discard 5♦ and wait with 9 for gin or to get below the computer's knock (about 7): a knock now")
 
 
 def test_the_expected_knock_score_is_the_average_over_hands_the_opponent_may_hold():
@@ -858,11 +856,11 @@ def test_the_wait_hint_always_says_whose_knock_it_waits_for(name):
         out = hint_expert().knock_outlook(v)
         assert out is not None and not out.knocks and h.action.kind == "discard"
         assert "a knock of about" not in h.reason, h.reason
-        assert f"{name}'s knock (about {round(out.opponent_mean)})" in h.reason or f"undercut {name} for about" in h.reason, h.reason
+        assert f"{name}'s knock (about {round(out.opponent_mean)})" in h.reason or f"undercut {name}: an undercut" in h.reason, h.reason
         assert prompt_lines(h.reason) == 2, h.reason
-    assert hint(_decisions("standard", 2, 7)[6], opponent_name=name).reason.startswith(
-        f"Discard 9♦: waiting with 8 for gin or to get below {name}'s knock (about 7) beats a knock now: about "
-    )
+    said = hint(_decisions("standard", 2, 7)[6], opponent_name=name).reason
+    assert said.startswith("Discard 9♦") and f"with 8 for gin or to get below {name}'s knock (about 7)" in said, said
+    assert "would score about " in said, said
 
 
 def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
@@ -876,14 +874,14 @@ def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
     out = hint_expert().knock_outlook(v)
     assert out is not None and not out.knocks and out.expected_points > 60
     assert hint(v).reason == (
-        "Discard K♦: waiting with 1 for gin or to undercut the computer's knock (about 7) beats a knock now: "
-        f"about {round(out.expected_points)} (doubled), undercut {odds(out.undercut_chance)}."
+        "Discard K♦ and wait with 1 for gin or to undercut the computer's knock (about 7): a knock now would score "
+        f"about {round(out.expected_points)} points (doubled)."
     )
     # an undercut's worth and a knock now's: one word for both
     reason, left, out = _waiting_hint("oklahoma", 14, 15)
     assert reason == (
-        f"Discard 4♥ and wait for gin or to undercut the computer for about {2 * (25 + 7 - left)} points; "
-        f"knocking now: {_points(out.expected_points)} (both doubled), undercut {odds(out.undercut_chance)}."
+        f"Discard 4♥, wait for gin or to undercut the computer: an undercut scores about {2 * (25 + 7 - left)} points; "
+        f"a knock now scores {_points(out.expected_points)} (both doubled)."
     )
     for name in ("the computer", "Bartholomew1"):
         for w in _waiting_views():
@@ -1252,17 +1250,18 @@ def test_a_throw_decided_by_the_danger_of_the_other_card_names_it():
 
 
 def test_a_wider_prompt_gets_the_fuller_wording():
-    # at 120 columns the hint used the 80-column wording, leaving out whose knock the undercut
-    # is reckoned against ("undercut the computer for about 52 points") though there was room
+    # at 120 columns the hint used the 80-column wording, leaving out what it had room for
+    # (whose knock the undercut was reckoned against, or the chance that a knock now is undercut)
     from ginrummy_tui.tui.hint_prompt import prompt_room
 
     v = _decisions("oklahoma", 14, 16)[15]
     narrow = hint(v).reason
-    assert "undercut the computer for about 52 points" in narrow
+    assert "undercut the computer: an undercut scores about 52 points;" in narrow, narrow
+    assert "undercut about 1 in 12" not in narrow
     room = prompt_room(120)
     assert room == 116 and prompt_room(80) == 76 and prompt_room(60) == 76
     wide = hint(v, room=room).reason
-    assert "undercut the computer's knock (about 7) for about 52 points" in wide, wide
+    assert "an undercut scores about 52 points; a knock now scores about 10 (both doubled), undercut about 1 in 12." in wide, wide
     assert "undercut about 1 in 12" in wide
     assert prompt_lines(wide, room) <= 2 < prompt_lines(wide) and len(wide) <= 160
     assert hint(v, room=76).reason == narrow  # 80 columns as before
@@ -1302,7 +1301,56 @@ def test_a_knock_figure_that_rounds_to_nothing_is_said_to_be_about_even():
     for points in (0.3, -0.4):
         even = replace(out, expected_points=points, threshold=11.0)
         reason = _explain_wait(v, "K♦", 1, even, "Ann")
-        assert "now: about even, undercut" in reason and "about 0" not in reason, reason
+        assert "a knock now comes out about even, undercut" in reason and "about 0" not in reason, reason
         assert _knock_words(v, even, "Ann") == f"expected to come out about even, undercut {odds(out.undercut_chance)}"
         assert "about 0" not in _knock_words(replace(v, multiplier=2), even, "Ann")
     assert _points(0.4, unit=True) == "about even" and _points(-0.2) == "about even"
+
+
+def test_a_discard_is_compared_with_the_players_own_card_where_it_leaves_as_little():
+    # the review said "you discarded K♣ (56 deadwood) ... Discard 9♣: it leaves 57 deadwood
+    # (not J♠, which would leave 56)": the card named was not the one the player threw
+    v = _decisions("standard", 0, 5)[4]
+    six, seven_s, seven_h = parse_cards("6C 7S 7H")
+    assert hint(v).action == parse_action("discard 6C")
+    head = "Discard 6♣: it leaves 31 deadwood (not "
+    assert explain(v, parse_action("discard 6C")).startswith(head + "7♠, which would leave 30)")
+    for played, said in ((seven_h, "7♥"), (seven_s, "7♠")):
+        assert explain(v, parse_action("discard 6C"), played=played).startswith(f"{head}{said}, which would leave 30)")
+    # a card leaving more than the least is not the one compared
+    worse = next(c for c in v.hand if c not in (six, seven_s, seven_h) and c.value < 7)
+    assert explain(v, parse_action("discard 6C"), played=worse).startswith(head + "7♠, which would leave 30)")
+
+
+def test_the_wait_reason_says_what_each_figure_is():
+    # "Discard K♦ and wait for gin or to undercut the computer's knock (about 7) for about 31
+    # points; knocking now: about even" read as if waiting were worth 31 (and knocking cost
+    # 31), where the review of the knock found about 3 points lost
+    from ginrummy_tui.ai.hints import _explain_wait
+
+    v = _low_hand_with_stock(20)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None
+    even = replace(out, expected_points=0.2, threshold=11.0)
+    reason = _explain_wait(v, "K♦", 1, even, "the computer")
+    assert "for about 31" not in reason and "knocking now:" not in reason, reason
+    assert re.search(r"an undercut (would score|scores) about 31( points)?; a knock now (would come|comes) out about even", reason), reason
+    # "waiting with 10 ... beats a knock now: a loss of about 10 points" read as if waiting lost 10
+    loss = replace(out, expected_points=-10.0, threshold=11.0, opponent_mean=0.0)  # 1 does not undercut 0: get below it
+    reason = _explain_wait(v, "K♦", 1, loss, "the computer")
+    assert "a loss of" not in reason and "a knock now would lose about 10" in reason, reason
+    # where the gain of waiting over knocking is known (the review's play-outs), it is the figure given
+    for gain, said in ((3.4, "about 3 points"), (12.5, "about 13 points"), (1.0, "about 1 point")):
+        reason = _explain_wait(v, "K♦", 1, even, "the computer", gain=gain)
+        assert f"gains {said} over a knock now, which would come out about even" in reason, reason
+        assert "31" not in reason and prompt_lines(reason) <= 2
+    assert "gains" not in _explain_wait(v, "K♦", 1, even, "the computer", gain=0.4)  # "about even": no gain said
+
+
+def test_the_review_compares_the_experts_throw_with_the_card_the_player_threw():
+    from ginrummy_tui.ai.review import replay_history, review_moves
+
+    state = _states("standard", 0, 5)[4]
+    (decision,) = review_moves(replay_history(state, [parse_action("discard 7H")]), 0, samples=2).mistakes
+    assert decision.summary() == "Turn 2: you discarded 7♥ (30 deadwood); the expert would have discarded 6♣ (31)."
+    assert decision.reason.startswith("Discard 6♣: it leaves 31 deadwood (not 7♥, which would leave 30)"), decision.reason

@@ -315,7 +315,7 @@ async def test_a_refusal_under_a_hint_leaves_the_buttons_and_the_moves_line(size
 
 async def test_at_120_columns_the_hint_uses_the_room_it_has():
     # at 120 columns the hint used the 80-column wording, leaving out whose knock the undercut
-    # is reckoned against ("undercut the computer for about 52 points") though there was room
+    # is reckoned against, or the chance that a knock now is undercut, though there was room
     from ginrummy_tui.ai.hints import prompt_lines
 
     from .test_hints import _states
@@ -327,7 +327,7 @@ async def test_at_120_columns_the_hint_uses_the_room_it_has():
         await pilot.press("h")
         await _settle(app, pilot)
         said = _prompt(app)
-        assert "undercut the computer's knock (about 7) for about 52 points" in said, said
+        assert "an undercut scores about 52 points; a knock now scores about 10 (both doubled), undercut" in said, said
         assert "undercut about 1 in 12" in said
         reason = said.removeprefix("Hint: ")
         assert prompt_lines(reason) > 2 and app.table.query_one(PromptLine).lines == 2

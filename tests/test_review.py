@@ -226,11 +226,12 @@ def test_a_knock_where_the_expert_would_have_waited_is_told_as_such():
     assert knock.summary() == (
         f"Turn {knock.turn}: you knocked with 5♠ (5 deadwood); the expert would have discarded 5♠ without knocking and waited."
     )
-    assert knock.reason == (
-        "Discard 5♠, wait for gin or to undercut the computer for about 52 points; "
-        "a knock now loses about 2 (both doubled), undercut about 1 in 5."
-    )
     assert knock.cost > 0.5 and knock.cost_text() == f"about {round(knock.cost)} points"
+    # the reason quotes what the review found waiting gains, not what an undercut would score
+    assert knock.reason == (
+        f"Discard 5♠: waiting for gin or to undercut the computer gains {knock.cost_text()} over a knock now, "
+        "which would lose about 2 (doubled)."
+    )
     assert "looks as good" not in knock.cost_text()
 
 
@@ -630,7 +631,7 @@ def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
     m = review_moves(steps, 0, samples=4).mistakes[-1]
     assert (m.index, m.played, m.suggested, m.deadwood) == (56, parse_action("discard 2H"), parse_action("discard 9C"), (17, 10))
     v = view(steps[56][0], 0)
-    assert "waiting with 10" in explain(v, m.suggested)  # the expert's own reason: a knock against waiting
+    assert "wait with 10" in explain(v, m.suggested)  # the expert's own reason: a knock against waiting
     nine, two = parse_cards("9C 2H")
     mine, theirs = meld_chances(v, (nine, two))
     assert m.reason == (
@@ -641,7 +642,7 @@ def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
     steps = replay_history(new_game(seed=39), SEED39_BOTH_WAIT)
     m = review_moves(steps, 0, samples=4).mistakes[-1]
     assert (m.index, m.played, m.suggested, m.deadwood) == (35, parse_action("discard 4C"), parse_action("discard 4S"), (9, 9))
-    assert "waiting with 9" in explain(view(steps[35][0], 0), m.suggested)
+    assert "with 9 for gin" in explain(view(steps[35][0], 0), m.suggested)
     assert m.reason.startswith("Discard 4♠ and wait: it leaves 9 deadwood, as 4♣ would; after your next two draws")
     assert "knock" not in m.reason
 

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import math
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -423,7 +424,14 @@ def _multiplied(view: PlayerView) -> str:
 
 
 def explain(
-    view: PlayerView, action: Action, *, ascii_only: bool = False, opponent_name: str = COMPUTER, room: int = PROMPT_COLUMNS
+    view: PlayerView,
+    action: Action,
+    *,
+    ascii_only: bool = False,
+    opponent_name: str = COMPUTER,
+    room: int = PROMPT_COLUMNS,
+    played: Card | None = None,
+    wait_gain: float | None = None,
 ) -> str:
     """A one-line reason for playing ``action`` in ``view`` (any legal action),
     in the fullest wording that takes two lines of a prompt with ``room``
@@ -433,15 +441,24 @@ def explain(
     expected deadwood after a draw, and for a knock what it is expected to
     score; but the chance the other player can meld a card, which the
     expert weighs only as a weight of its throw, is counted over guesses of
-    its hand (:func:`meld_chances`)."""
+    its hand (:func:`meld_chances`).
+
+    The review tells what it knows of the player's own choice: ``played``,
+    the card the player threw, is the one a discard is compared with when it
+    is among those leaving the least deadwood ("not K♣, which would leave
+    56", never another card leaving as much); ``wait_gain``, the expected
+    points that waiting gains over the player's knock, is quoted where the
+    expert waits (:func:`_explain_wait`)."""
     token = _ROOM.set(room)
     try:
-        return _explain(view, action, ascii_only, opponent_name)
+        return _explain(view, action, ascii_only, opponent_name, played, wait_gain)
     finally:
         _ROOM.reset(token)
 
 
-def _explain(view: PlayerView, action: Action, ascii_only: bool, opponent_name: str) -> str:
+def _explain(
+    view: PlayerView, action: Action, ascii_only: bool, opponent_name: str, played: Card | None, wait_gain: float | None
+) -> str:
     name = opponent_name
     kind = action.kind
     lab = lambda c: _label(c, ascii_only)  # noqa: E731
@@ -466,7 +483,7 @@ def _explain(view: PlayerView, action: Action, ascii_only: bool, opponent_name: 
     if kind == Kind.KNOCK:
         return _explain_knock(view, action.card, ascii_only, name)  # type: ignore[arg-type]
     if kind == Kind.DISCARD:
-        return _explain_discard(view, action.card, ascii_only, name)  # type: ignore[arg-type]
+        return _explain_discard(view, action.card, ascii_only, name, played, wait_gain)  # type: ignore[arg-type]
     m10 = hand_mask(view.hand)
     now = deadwood_mask(m10)
     up = view.upcard
@@ -667,60 +684,99 @@ def _knocks_said(view: PlayerView, name: str) -> str:
     return f"{name} knocked with " + (said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1])
 
 
-def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, name: str) -> str:
+def _knock_would(n: int, unit: bool) -> str:
+    """What a knock now would bring, said as a knock's own figure: "would score
+    about 17 (points)", "would lose about 10 (points)", "would come out about
+    even" (never "about 0")."""
+    if not n:
+        return "would come out about even"
+    return f"would score {_points(n, unit=unit)}" if n > 0 else f"would lose {_points(-n, unit=unit)}"
+
+
+def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, name: str, gain: float | None = None) -> str:
     """Why the expert throws ``label`` (leaving ``left``) and lies in wait
     rather than knocking: for gin, and to undercut the other player's knock
     (reckoned at its average knock deadwood) when ``left`` would undercut it,
-    else to get below it.  What an undercut would score is given as what
-    waiting is for when it is at least what a knock now is expected to score;
-    otherwise the reason is the expert's own: lying in wait below its
-    threshold (:func:`~ginrummy_tui.ai.expert.wait_threshold`) wins more
-    matches than knocking at once (``docs/ai.md``), whatever a knock now
-    would score.
+    else to get below it.  Each figure says what it is: what an undercut
+    would score ("an undercut would score about 31"), given when it is at
+    least what a knock now is expected to score, and what a knock now would
+    score or lose ("a knock now would lose about 10"); neither is the worth
+    of waiting, which the hint does not reckon.  Otherwise the reason is the
+    expert's own: lying in wait below its threshold
+    (:func:`~ginrummy_tui.ai.expert.wait_threshold`) wins more matches than
+    knocking at once (``docs/ai.md``), whatever a knock now would score.
+    Where the expected ``gain`` of waiting over knocking now is known (the
+    review's play-outs of the two, at least a point), the reason gives it in
+    place of the undercut's worth ("waiting is expected to gain about 3
+    points over a knock now"), as the review's cost of the knock says.
 
     The other player is always named ("the computer's knock (about 7)", or
-    "undercut the computer for about 31 points" where the knock's figure
-    leaves no room), and where a spade upcard doubles the hand (Oklahoma)
-    the figures, already doubled, say so: "(doubled)" after a knock's
-    figure, "(both doubled)" after the second of an undercut's and a
-    knock's.  Where the fullest wording takes three lines of the prompt, a
-    knock now's points lose their word "points", then the sentence is said
-    in fewer words ("Discard 5♠, wait ...; a knock now loses about 2",
-    "beats knocking: about 28"), then an undercut's worth leaves out the
-    knock's figure ("undercut the computer for about 52 points"), and last
-    the chance that a knock now is undercut is left out."""
+    "undercut the computer" where the knock's figure leaves no room), and
+    where a spade upcard doubles the hand (Oklahoma) the figures, already
+    doubled, say so: "(doubled)" after a knock's figure, "(both doubled)"
+    after the second of an undercut's and a knock's.  Where the fullest
+    wording takes three lines of the prompt, a knock now's points lose their
+    word "points", then the sentence is said in fewer words ("Discard 5♠,
+    wait ...; a knock now loses about 2"), then an undercut's worth leaves
+    out the knock's figure ("undercut the computer, which would score about
+    52"), and last the chance that a knock now is undercut is left out."""
     knock = round(out.opponent_mean)
     undercuts = view.rules.undercuts(left, knock)
-    gain = (view.rules.undercut_bonus + knock - left) * view.multiplier
+    worth = (view.rules.undercut_bonus + knock - left) * view.multiplier
     n = round(out.expected_points)
     times = _multiplied(view)
     chance = f", undercut {odds(out.undercut_chance)}"
     whose = f"{name}'s knock (about {knock})"
+    hope = "undercut" if undercuts else "get below"
+    marked = f" ({times})" if times and n else ""
     reasons = []
-    if undercuts and gain >= n:
-        worth = f"for about {counted(gain, 'point')}" + (f" ({times})" if times and not n else "")
-        both = f" (both {times})" if times and n else ""  # "about even" is not doubled
-        knock_now = f"a knock now scores about {n}" if n > 0 else f"a knock now loses about {-n}" if n else "a knock now comes out about even"
-        for undercut, risk in ((f"{whose} {worth}", chance), (f"{name} {worth}", chance), (f"{name} {worth}", "")):
+    g = math.floor(gain + 0.5) if gain is not None else 0  # whole points, half a point up, as the review's cost
+    if g >= 1:
+        for risk in (chance, ""):
             for unit in (True, False):
                 reasons.append(
-                    f"Discard {label} and wait for gin or to undercut {undercut}; "
-                    f"knocking now: {_points(n, unit=unit)}{both}{risk}."
+                    f"Discard {label}: waiting with {left} for gin or to {hope} {whose} is expected to gain about "
+                    f"{counted(g, 'point')} over a knock now, which {_knock_would(n, unit)}{marked}{risk}."
                 )
-            reasons.append(f"Discard {label}, wait for gin or to undercut {undercut}; {knock_now}{both}{risk}.")
-    else:
-        hope = "undercut" if undercuts else "get below"
-        marked = f" ({times})" if times and n else ""
-        for knocking, risk in (("a knock now", chance), ("knocking", chance), ("knocking", "")):
+            reasons.append(
+                f"Discard {label}: waiting for gin or to {hope} {name} gains about {counted(g, 'point')} "
+                f"over a knock now, which {_knock_would(n, False)}{marked}{risk}."
+            )
+    if undercuts and worth >= n:
+        score = f"about {counted(worth, 'point')}" + (f" ({times})" if times and not n else "")
+        bare = f"about {worth}" + (f" ({times})" if times and not n else "")
+        both = f" (both {times})" if times and n else ""  # "about even" is not doubled
+        short = f"scores about {n}" if n > 0 else f"loses about {-n}" if n else "comes out about even"
+        for undercut, risk in ((whose, chance), (name, chance), (name, "")):
             for unit in (True, False):
                 reasons.append(
-                    f"Discard {label}: waiting with {left} for gin or to {hope} {whose} beats {knocking}: "
-                    f"{_points(n, unit=unit)}{marked}{risk}."
+                    f"Discard {label} and wait for gin or to undercut {undercut}: an undercut would score {score}; "
+                    f"a knock now {_knock_would(n, unit)}{both}{risk}."
+                )
+            for worth_said in (score, bare):
+                reasons.append(
+                    f"Discard {label}, wait for gin or to undercut {undercut}: an undercut scores {worth_said}; "
+                    f"a knock now {short}{both}{risk}."
+                )
+    else:
+        for knocking, risk in (("a knock now", chance), ("knocking", chance)):
+            for unit in (True, False):
+                reasons.append(
+                    f"Discard {label}: waiting with {left} for gin or to {hope} {whose} beats {knocking}, "
+                    f"which {_knock_would(n, unit)}{marked}{risk}."
+                )
+        for risk in (chance, ""):
+            for unit in (True, False):
+                reasons.append(
+                    f"Discard {label} and wait with {left} for gin or to {hope} {whose}: "
+                    f"a knock now {_knock_would(n, unit)}{marked}{risk}."
                 )
     return _fitting(reasons)
 
 
-def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
+def _explain_discard(
+    view: PlayerView, c: Card, ascii_only: bool, name: str, played: Card | None = None, gain: float | None = None
+) -> str:
     lab = lambda x: _label(x, ascii_only)  # noqa: E731
     left = _ends(view, c)
     head = f"Discard {lab(c)}: it leaves {left} deadwood"
@@ -751,7 +807,7 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
                 f"Discard {lab(c)}, no knock: a knock is {score}; the hand is {then}.",
             ])
         if mine:
-            return _explain_wait(view, lab(c), left, out, name)
+            return _explain_wait(view, lab(c), left, out, name, gain)
     if _last_throw(view):
         return _fitting([
             f"{head}; your last throw: the hand is void unless {name} ends it, {_feeds(view, c, ascii_only, name)}.",
@@ -770,6 +826,8 @@ def _explain_discard(view: PlayerView, c: Card, ascii_only: bool, name: str) -> 
         if choice.card is not c and choice.card is not None:
             return f"{head}; the expert would throw {lab(choice.card)}, leaving {_ends(view, choice.card)}."
         other = least[3]
+        if played is not None and played in view.hand and played is not c and deadwood_mask(m ^ played.bit) == least[0]:
+            other = played  # the player's own card leaves as little: it is the one compared
         expert = _expert()
         p_mine, p_other = meld_chances(view, (c, other))
         not_other = f"{head} (not {lab(other)}, which would leave {least[0]})"

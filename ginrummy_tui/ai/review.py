@@ -935,7 +935,15 @@ def review_moves(
                 assert move.action.card is not None and suggested.card is not None
                 reason = compared_reason(v, move.action.card, suggested.card, ascii_only, opponent_name)
             else:
-                reason = explain(v, suggested, ascii_only=ascii_only, opponent_name=opponent_name)
+                waited = knock_only(move.action, suggested) and move.action.kind == Kind.KNOCK
+                reason = explain(
+                    v,
+                    suggested,
+                    ascii_only=ascii_only,
+                    opponent_name=opponent_name,
+                    played=move.action.card,
+                    wait_gain=cost if waited else None,  # as cost_text says it
+                )
             reason += throw_danger(v, move.action, suggested, reason, ascii_only, opponent_name)
         dw_played = _deadwood_after(before, move.action)
         dw_suggested = _deadwood_after(before, suggested)
