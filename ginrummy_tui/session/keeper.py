@@ -194,6 +194,26 @@ class Keeper(_TellsBusy):
         except Busy:
             return None
 
+    def recorded_moves(self) -> dict[int, list[dict[str, Any]] | None] | str:
+        """The moves the history keeps of each hand of the match kept (by hand number: see
+        :meth:`~ginrummy_tui.storage.history.History.hand_moves`), read in the app's thread
+        without waiting; or why they cannot be read, in a sentence (after "Hand 3: ")."""
+        from ginrummy_tui.storage.history import Damaged
+
+        from .past_hands import NOT_RECORDED
+
+        if not self.record:
+            return NOT_RECORDED
+        hist = self.read_history()
+        if hist is None:
+            return "Its moves are in your history, which cannot be read now (another gin-tui may be writing to it): try again in a moment."
+        try:
+            return hist.hand_moves(self.match_id)
+        except Damaged as exc:
+            return f"Its moves are in your history, which cannot be read ({exc})."
+        except Exception as exc:  # the history never stops the game
+            return f"Its moves are in your history, which cannot be read now ({exc})."
+
     def _recorder_for(self, match: tuple[str, str, bool], name: str | None) -> Recorder | None:
         """The recorder of the match ``(id, opponent, replay)`` (run by the
         writes, in order: the keeper may have gone on to another match since

@@ -308,6 +308,12 @@ class LocalSession(Session):
         self.on_hint = on_hint
         """Called for each hint shown to the player (the statistics count them)."""
         self.listener = None
+        from .past_hands import EndedHands
+
+        self.ended = EndedHands()
+        """The end of each hand of the match in play that ended in this run (or was on the
+        table when it began), for the reviews of its earlier hands (the score table's)."""
+        self.ended.keep(state)
 
     # -- the interface
 
@@ -347,6 +353,7 @@ class LocalSession(Session):
         """A new match on the table (``opponent``: a new computer player, if it
         changes; the one it replaces is closed, its worker process stopped)."""
         self.state = state
+        self.ended.keep(state)
         if opponent is not None and opponent is not self.opponent:
             self.close()
             self.opponent = opponent
@@ -365,6 +372,7 @@ class LocalSession(Session):
         from ginrummy_tui.engine import apply
 
         self.state = apply(self.state, action, seat=seat)
+        self.ended.keep(self.state)
         if self.on_change is not None:
             self.on_change(self.state)
 

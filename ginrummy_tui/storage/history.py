@@ -1240,6 +1240,20 @@ class History:
             return "no matches recorded yet"
         return f"no match with id {wanted!r}"
 
+    def hand_moves(self, uid: str) -> dict[int, list[dict[str, Any]] | None]:
+        """The moves recorded of each finished hand of the match ``uid`` (by hand number, as
+        the record has them: seat 0 the player's), None for a hand recorded without them
+        (a record of an earlier version, or imported from one); empty when the match has no
+        row.  What a review of an earlier hand of the match in play is dealt again from."""
+        rows = self.read("SELECT id FROM matches WHERE uid = ?", (uid,))
+        if not rows:
+            return {}
+        out: dict[int, list[dict[str, Any]] | None] = {}
+        for h in self._hands(rows[0][0]):
+            moves = _hand_record(h[:10], *unpack_play(h[10])).get("moves")
+            out[h[0]] = moves if isinstance(moves, list) else None
+        return out
+
     def _record(self, row: tuple) -> dict[str, Any]:
         record = self._record_head(row)
         record["hands"] = [_hand_record(h[:10], *unpack_play(h[10])) for h in self._hands(row[0])]

@@ -28,7 +28,7 @@ from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ginrummy_tui.engine import PlayerView
+    from ginrummy_tui.engine import GameState, PlayerView
 
 
 def level_record(app: App[Any], ascii_only: bool = False, colours: Palette = DEFAULT) -> Text | None:
@@ -69,7 +69,7 @@ def level_record(app: App[Any], ascii_only: bool = False, colours: Palette = DEF
 
 def next_keys(ascii_only: bool) -> str:
     """The line under the result: the keys that go on from here."""
-    keys = "⏎ or n: play a new match · q: quit"
+    keys = "⏎ or n: play a new match · ↑/↓ and r: review a hand · q: quit"
     return ascii_words(keys) if ascii_only else keys
 
 
@@ -126,6 +126,10 @@ class MatchOverScreen(AfterHandScreen):
         the seat from ("Bob", "Bob/You" when both played some)."""
         self._record: Text | None = None
         """The record against this level, if any (read when the screen is composed)."""
+        self.hands: dict[int, GameState | str] | None = None
+        """Against the computer, each hand of the match as its review takes it, or why it has
+        none (read when the screen is composed: :func:`~.review_screen.past_hands`): ↑ and ↓
+        pick one in the table, r reviews it (the last hand at first)."""
 
     def _head(self, width: int) -> Text:
         """Who won, and the final score ("Computer" for "Computer (standard)" below 60 columns: one line)."""
@@ -293,8 +297,12 @@ class MatchOverScreen(AfterHandScreen):
         return head + box + table.natural_height(inner_width(width)) + keys <= room
 
     def compose(self) -> ComposeResult:
+        from .review_screen import past_hands
+
         v = self.v
         won = v.winner == v.seat
+        self.hands = past_hands(self.app) if self._local else None
+        closed = None if self.hands is None else {n: got for n, got in self.hands.items() if isinstance(got, str)}
         yield TooSmall()
         with VerticalScroll(id="match-over"):
             yield Static(self._head(self.app.size.width), id="winner", classes="-won" if won else "-lost")
@@ -307,6 +315,7 @@ class MatchOverScreen(AfterHandScreen):
                     ascii_only=gin_of(self.app).ascii_only,
                     own_name=self.own_name,
                     hand_names=self.hand_names,
+                    closed=closed,
                 )
                 with Vertical(id="race-box"):
                     yield Static(Text("The race", style="bold"), id="race-title")
@@ -363,6 +372,8 @@ class MatchOverScreen(AfterHandScreen):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("review", "no_review") and self.hands is not None:
+            return action == "review"  # the hand picked: r says why where it has no review
         if action == "new_match" and self._waiting():
             return None  # dimmed: asked already, or the other away (Enter says again whom it waits for)
         if action == "asked":
@@ -386,7 +397,38 @@ class MatchOverScreen(AfterHandScreen):
         self._show_next_line()
         self._fit(self.app.size.width, self.app.size.height)
 
+    def _picked(self) -> int | None:
+        table = self.query(ScoreTable).first(ScoreTable)
+        return table.picked
+
+    def action_review(self) -> None:
+        """The review of the hand picked in the table (the last at first), or why it has none."""
+        from .review_screen import open_past_review
+
+        picked = self._picked()
+        if self.hands is None or picked is None or picked not in self.hands:
+            super().action_review()
+            return
+        got = self.hands[picked]
+        if isinstance(got, str):
+            self.say(f"Hand {picked}: {got}")
+            return
+        open_past_review(self.app, got)
+
+    def on_score_table_moved(self, message: ScoreTable.Moved) -> None:
+        """Another hand picked: where it has no review, why."""
+        got = (self.hands or {}).get(message.hand_no)
+        if isinstance(got, str):
+            self.say(f"Hand {message.hand_no}: {got}")
+
+    def on_score_table_picked(self, message: ScoreTable.Picked) -> None:
+        """A click on a hand's row: its review (or why it has none)."""
+        self.action_review()
+
     def on_mount(self) -> None:
+        for table in self.query(ScoreTable).results(ScoreTable):
+            if table.can_focus:
+                table.focus()
         self._show_next_line()
         self._fit(self.app.size.width, self.app.size.height)
         self.call_after_refresh(self._toasts_under_the_result)

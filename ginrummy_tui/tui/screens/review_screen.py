@@ -134,6 +134,13 @@ def start_review(app: App[Any]) -> tuple | None:
     state = table_state(gin.session)
     if state is None or no_review(state, gin.session.seat) is not None:
         return None
+    return start_review_of(app, state)
+
+
+def start_review_of(app: App[Any], state: GameState) -> tuple:
+    """Start reviewing the hand that ended in ``state`` (the one just played, or an earlier
+    hand of the match dealt again: :func:`past_hands`), in a thread worker; returns its key."""
+    gin = gin_of(app)
     key = review_key(state)
     k = keeper(app)
     if not k.begin(key):
@@ -176,6 +183,48 @@ def open_review(app: App[Any]) -> None:
     key = start_review(app)
     if key is not None:
         app.push_screen(ReviewScreen(key, gin_of(app).ascii_only))
+
+
+def past_hands(app: App[Any]) -> dict[int, GameState | str]:
+    """Each finished hand of the match on the table (by number; the match's in a practice of
+    its hand), as a review takes it (its end, dealt again where it ended before this run:
+    :mod:`ginrummy_tui.session.past_hands`), or why it has no review, in a sentence.  In
+    network play no hand has one, as the hand just ended has none: a review needs the whole
+    deal, the other player's cards with it, which the rules hide from this seat."""
+    from ginrummy_tui.session.local import LocalSession
+    from ginrummy_tui.session.past_hands import NOT_RECORDED, past_hand
+    from ginrummy_tui.session.replay_session import ReplaySession
+
+    gin = gin_of(app)
+    session = gin.session
+    base = session.real if isinstance(session, ReplaySession) else session
+    if not isinstance(base, LocalSession):
+        whole_deal = no_review(None, session.seat) or ""
+        return {r.hand_no: whole_deal for r in session.view().sheet}
+    state = base.state
+    if not state.sheet:
+        return {}
+    known = {r.hand_no for r in state.sheet}
+    kept = {n for n in known if base.ended.get(state, n) is not None}
+    recorded: Any = {}
+    if kept != known:  # read only for hands that ended before this run
+        k = gin.context.keeper
+        recorded = k.recorded_moves() if k is not None else NOT_RECORDED
+    out: dict[int, GameState | str] = {}
+    for n in sorted(known):
+        got = past_hand(state, n, base.ended, recorded)
+        out[n] = got if isinstance(got, str) else (no_review(got, base.seat) or got)
+    return out
+
+
+def open_past_review(app: App[Any], got: GameState | str) -> None:
+    """Show the review of a finished hand of the match (from :func:`past_hands`), starting
+    it in a thread worker, or say why it has none."""
+    if isinstance(got, str):
+        app.notify(got, severity="warning")
+        return
+    key = start_review_of(app, got)
+    app.push_screen(ReviewScreen(key, gin_of(app).ascii_only))
 
 
 def agreement(decisions: int, agreed: int, as_good: int = 0, better: int = 0) -> str:
@@ -336,4 +385,17 @@ class ReviewScreen(TableOnly, ModalScreen):
         self.dismiss()
 
 
-__all__ = ["ReviewKeeper", "ReviewScreen", "keeper", "no_review", "open_review", "review_key", "review_refusal", "review_renderable", "start_review"]
+__all__ = [
+    "ReviewKeeper",
+    "ReviewScreen",
+    "keeper",
+    "no_review",
+    "open_past_review",
+    "open_review",
+    "past_hands",
+    "review_key",
+    "review_refusal",
+    "review_renderable",
+    "start_review",
+    "start_review_of",
+]

@@ -20,15 +20,21 @@ from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOn
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ginrummy_tui.engine import PlayerView
+    from ginrummy_tui.engine import GameState, PlayerView
 
 
 class ScoreScreen(TableOnly, ModalScreen):
     """Every hand of the match so far, with the running totals."""
 
     CSS_PATH = ["score_screen.tcss", "table_only.tcss"]
-    BINDINGS = [Binding("escape,c", "close", BACK, key_display="esc"), *TABLE_ONLY_BINDINGS]
-    """Escape (or c again) closes the table; the table's keys say why they do nothing here."""
+    BINDINGS = [
+        Binding("escape,c", "close", BACK, key_display="esc"),
+        Binding("enter,r", "review", "Review", key_display="⏎", tooltip="The review of the hand picked"),
+        *TABLE_ONLY_BINDINGS,
+    ]
+    """Escape (or c again) closes the table; Enter (or r) opens the review of the hand picked
+    (↑ and ↓ pick it, the table's own keys: :class:`ScoreTable`; a click on a row opens its
+    review); the table's other keys say why they do nothing here."""
 
     TABLE_ONLY = "The table's keys do nothing in the score table: Esc goes back."
 
@@ -48,8 +54,15 @@ class ScoreScreen(TableOnly, ModalScreen):
         """Who played this seat's hands: "You", or in network play "Bob/You" (see :func:`score_table`)."""
         self.note = note
         """A line under the table ("" for none): in practice, that the table is the match's."""
+        self.hands: dict[int, GameState | str] = {}
+        """Each finished hand of the match as its review takes it, or why it has none (read
+        when the screen is composed: :func:`~.review_screen.past_hands`)."""
 
     def compose(self) -> ComposeResult:
+        from .review_screen import past_hands
+
+        self.hands = past_hands(self.app)
+        closed = {n: got for n, got in self.hands.items() if isinstance(got, str)}
         yield TooSmall()
         with VerticalScroll(id="scores"):
             yield ScoreTable(
@@ -60,7 +73,10 @@ class ScoreScreen(TableOnly, ModalScreen):
                 ascii_only=gin_of(self.app).ascii_only,
                 own_name=self.own_name,
                 hand_names=self.hand_names,
+                closed=closed,
             )
+            if self.hands:
+                yield Static(self._pick_line(), id="scores-pick")
             doubled = doubled_note(self.v)
             if doubled:
                 yield Static(self._words(doubled), id="scores-doubled")
@@ -73,6 +89,52 @@ class ScoreScreen(TableOnly, ModalScreen):
         yield TableOnlyLine()
         yield KeyBar()
 
+    def on_mount(self) -> None:
+        for table in self.query(ScoreTable).results(ScoreTable):
+            if table.can_focus:
+                table.focus()
+
+    def _pick_line(self) -> str:
+        """What the hand picked offers: "Hand 2: ⏎ or r shows its review; ↑/↓ or a click picks
+        another hand.", or why it has no review ("Hand 2: You made no move in this hand: …")."""
+        table = self.query(ScoreTable).first(ScoreTable) if self.is_mounted else None
+        picked = table.picked if table is not None else max(self.hands)
+        if picked is None:
+            return ""
+        got = self.hands.get(picked)
+        if isinstance(got, str):
+            return f"Hand {picked}: {got}"
+        return self._words(f"Hand {picked}: ⏎ or r shows its review; ↑/↓ or a click picks another hand.")
+
+    def on_score_table_moved(self, message: ScoreTable.Moved) -> None:
+        """Another hand picked: the line under the table says what it offers."""
+        for line in self.query("#scores-pick").results(Static):
+            line.update(self._pick_line())
+
+    def on_score_table_picked(self, message: ScoreTable.Picked) -> None:
+        """A click on a hand's row: its review (or why it has none)."""
+        self.on_score_table_moved(ScoreTable.Moved(message.hand_no))
+        self._review(message.hand_no)
+
+    def action_review(self) -> None:
+        """The review of the hand picked, or why it has none."""
+        table = self.query(ScoreTable).first(ScoreTable)
+        if table.picked is None:
+            self.query_one(TableOnlyLine).say("No hand of this match has ended yet: there is nothing to review.")
+            return
+        self._review(table.picked)
+
+    def _review(self, hand_no: int) -> None:
+        from .review_screen import open_past_review
+
+        got = self.hands.get(hand_no)
+        if got is None:
+            return
+        if isinstance(got, str):
+            self.query_one(TableOnlyLine).say(f"Hand {hand_no}: {got}")
+            return
+        open_past_review(self.app, got)
+
     def _words(self, text: str) -> str:
         """``text`` as the app draws its signs: in ASCII with ``--ascii`` ("x" for "×")."""
         return ascii_words(text) if gin_of(self.app).ascii_only else text
@@ -84,6 +146,8 @@ class ScoreScreen(TableOnly, ModalScreen):
             table.refresh(layout=True)
         for line in self.query("#scores-doubled").results(Static):
             line.update(ascii_words(doubled_note(self.v)) if message.ascii_only else doubled_note(self.v))
+        for line in self.query("#scores-pick").results(Static):
+            line.update(self._pick_line())
 
     async def on_view_changed(self, message: ViewChanged) -> None:
         """The game moved on while the table is open (the other player ended the hand, its

@@ -115,7 +115,7 @@ def pretty_codes(message: str, ascii_only: bool = False) -> str:
 
 ASCII_WORDS = str.maketrans({
     "⏎": "Enter", "←": "<-", "→": "->", "—": "-", "–": "-", "…": "...", "·": "-", "✗": "x", "×": "x", "−": "-", "•": "*",
-    "⏱": "Time", "⏸": "Paused", "▶": ">", **{symbol: suit for suit, symbol in SYMBOLS.items()},
+    "↑": "Up", "↓": "Down", "⏱": "Time", "⏸": "Paused", "▶": ">", **{symbol: suit for suit, symbol in SYMBOLS.items()},
 })
 """The signs the table's lines use, in ASCII: what ``--ascii`` shows instead."""
 

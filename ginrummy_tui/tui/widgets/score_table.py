@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich import box
+from rich.style import Style
 from rich.table import Table
+from textual.binding import Binding
+from textual.message import Message
 from textual.widget import Widget
 
 from ginrummy_tui.engine.kinds import EndKind, Phase
@@ -33,7 +36,9 @@ ASCII_SIMPLE_HEAD = box.Box(
 """Rich's ``SIMPLE_HEAD`` (a line under the headings alone) in ASCII, for ``--ascii``."""
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Collection, Sequence
+
+    from textual import events
 
     from ginrummy_tui.engine import PlayerView, Rules
     from ginrummy_tui.engine.state import HandRecord
@@ -76,6 +81,8 @@ def score_table(
     short_rules: bool = False,
     own_name: str = "You",
     hand_names: Sequence[tuple[str, str]] | None = None,
+    picked: int | None = None,
+    closed: Collection[int] | None = None,
 ) -> Table:
     """One row per finished hand: how it ended, the deadwood, the points (with
     "(22×2)" after those an Oklahoma spade doubled: "+44 (22×2)"), the running totals.
@@ -91,7 +98,10 @@ def score_table(
     seat as it is said ("You"; in network play, "Bob" or "Bob/You" for the hands another
     played at this seat before this player took it); ``hand_names``: who played each hand
     (this seat's player, the other), named so in its row's ending and points ("You knocked"
-    where the columns say "Bob/You")."""
+    where the columns say "Bob/You").  ``closed`` (the hands that cannot be reviewed, by
+    number) makes the rows pickable: each row's style carries its hand's number (``"hand"``
+    in its meta, where a click finds it), the row of hand ``picked`` is drawn reversed and
+    those of ``closed`` dimmed."""
     say = ascii_words if ascii_only else str
     me, opp = v.seat, 1 - v.seat
     them = "Them" if tiny else short_name(opponent_name)
@@ -139,7 +149,12 @@ def score_table(
             times = _multiplier(r, v.rules)
             if times != 1:  # "+44 (22×2)": the doubling is in the points already
                 pts += f" ({r.points // times}×{times})"
-        t.add_row(str(r.hand_no), ending, say(dw), say(pts), str(r.scores[me]), str(r.scores[opp]))
+        row_style = None
+        if closed is not None:
+            row_style = Style(
+                reverse=r.hand_no == picked, dim=r.hand_no in closed and r.hand_no != picked, meta={"hand": r.hand_no}
+            )
+        t.add_row(str(r.hand_no), ending, say(dw), say(pts), str(r.scores[me]), str(r.scores[opp]), style=row_style)
     if not v.sheet:
         t.add_row("", "no hand yet" if tiny else "no hand finished yet", "", "", "0", "0")
     if v.totals != v.scores:
@@ -240,7 +255,32 @@ def _deadwood_column(v: PlayerView, gap: str, ours: str = "you") -> tuple[str, d
 
 class ScoreTable(Widget):
     """The score table of a view, compact (points without the name) when the terminal is narrow
-    (styled in ``score_table.tcss`` beside it, which the app loads)."""
+    (styled in ``score_table.tcss`` beside it, which the app loads).
+
+    Given ``closed`` (the hands that cannot be reviewed, with why), its rows can be picked:
+    it takes the focus, ↑ and ↓ move the hand picked (drawn reversed; those that cannot be
+    reviewed in italics), a click on a row picks its hand and posts :class:`Picked`, as the
+    screen's own key does for the hand picked (its review)."""
+
+    BINDINGS = [
+        Binding("up", "pick(-1)", "Hand", key_display="↑/↓", tooltip="Pick a hand of the table"),
+        Binding("down", "pick(1)", "Hand", show=False),
+    ]
+    """↑ and ↓: the hand before or after the one picked (only where the rows can be picked)."""
+
+    class Picked(Message):
+        """A row was clicked: its hand is picked, for its review."""
+
+        def __init__(self, hand_no: int) -> None:
+            super().__init__()
+            self.hand_no = hand_no
+
+    class Moved(Message):
+        """The hand picked changed (↑ or ↓)."""
+
+        def __init__(self, hand_no: int) -> None:
+            super().__init__()
+            self.hand_no = hand_no
 
     def __init__(
         self,
@@ -252,6 +292,7 @@ class ScoreTable(Widget):
         ascii_only: bool = False,
         own_name: str = "You",
         hand_names: Sequence[tuple[str, str]] | None = None,
+        closed: dict[int, str] | None = None,
     ) -> None:
         super().__init__(id=id)
         self.v = v
@@ -260,6 +301,71 @@ class ScoreTable(Widget):
         self.hand_names = hand_names
         self.title = title
         self.ascii_only = ascii_only
+        self.closed = closed
+        """The hands that cannot be reviewed (by number, with why, in words to follow "Hand 3
+        cannot be reviewed: "); None: the rows are not pickable."""
+        self.picked: int | None = v.sheet[-1].hand_no if closed is not None and v.sheet else None
+        """The hand picked (its number): the last at first."""
+        self.can_focus = self.picked is not None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick":
+            return self.picked is not None
+        return True
+
+    def action_pick(self, step: int) -> None:
+        """The hand ``step`` rows down (up, for a negative step) from the one picked."""
+        numbers = [r.hand_no for r in self.v.sheet]
+        if self.picked is None or self.picked not in numbers:
+            return
+        at = min(max(numbers.index(self.picked) + step, 0), len(numbers) - 1)
+        self.pick(numbers[at])
+        self.post_message(self.Moved(numbers[at]))
+
+    def pick(self, hand_no: int) -> None:
+        """Pick hand ``hand_no``: its row drawn reversed, scrolled into sight."""
+        self.picked = hand_no
+        self.refresh()
+        self.call_after_refresh(self.show_picked)
+
+    def row_lines(self) -> dict[int, list[int]]:
+        """The lines of the table drawn as it is now (from its top) that each hand's row takes."""
+        console = self.app.console
+        width = self.content_size.width or self.natural_width
+        lines = console.render_lines(self.render(), console.options.update_width(width), pad=False)
+        out: dict[int, list[int]] = {}
+        for y, line in enumerate(lines):
+            for seg in line:
+                hand = seg.style.meta.get("hand") if seg.style is not None else None
+                if isinstance(hand, int):
+                    out.setdefault(hand, []).append(y)
+                    break
+        return out
+
+    def show_picked(self) -> None:
+        """Scroll the screen's frame, where the table goes on below it, to the picked row."""
+        from textual.containers import ScrollableContainer
+        from textual.geometry import Region
+
+        ys = self.row_lines().get(self.picked or 0)
+        if not ys:
+            return
+        for frame in self.ancestors_with_self:
+            if isinstance(frame, ScrollableContainer):
+                top = self.region.y - frame.content_region.y + int(frame.scroll_y)
+                frame.scroll_to_region(Region(0, top + ys[0], 1, len(ys)), animate=False, immediate=True)
+                return
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a hand's row picks it and asks for its review."""
+        if self.picked is None:
+            return
+        for hand, ys in self.row_lines().items():
+            if event.y in ys:
+                event.stop()
+                self.pick(hand)
+                self.post_message(self.Picked(hand))
+                return
 
     @property
     def natural_width(self) -> int:
@@ -307,4 +413,6 @@ class ScoreTable(Widget):
             short_rules=short_rules,
             own_name=self.own_name,
             hand_names=self.hand_names,
+            picked=self.picked,
+            closed=None if self.closed is None else set(self.closed),
         )
