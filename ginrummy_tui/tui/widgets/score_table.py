@@ -101,7 +101,7 @@ def score_table(
     where the columns say "Bob/You").  ``closed`` (the hands that cannot be reviewed, by
     number) makes the rows pickable: each row's style carries its hand's number (``"hand"``
     in its meta, where a click finds it), the row of hand ``picked`` is drawn reversed and
-    those of ``closed`` dimmed."""
+    those of ``closed`` in italics (dimmed, they were 3.6:1 in ansi-dark)."""
     say = ascii_words if ascii_only else str
     me, opp = v.seat, 1 - v.seat
     them = "Them" if tiny else short_name(opponent_name)
@@ -152,7 +152,7 @@ def score_table(
         row_style = None
         if closed is not None:
             row_style = Style(
-                reverse=r.hand_no == picked, dim=r.hand_no in closed and r.hand_no != picked, meta={"hand": r.hand_no}
+                reverse=r.hand_no == picked, italic=r.hand_no in closed, meta={"hand": r.hand_no}
             )
         t.add_row(str(r.hand_no), ending, say(dw), say(pts), str(r.scores[me]), str(r.scores[opp]), style=row_style)
     if not v.sheet:
