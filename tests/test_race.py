@@ -226,7 +226,7 @@ async def test_the_result_of_the_match_follows_ascii_suits_turned_on_in_the_sett
         await settle(app, pilot)
         text = screen_text(app)
         assert "└" not in text and "│1" not in text and "+1" in text, text
-        assert "last 4: WLWW" in text and "Enter or n: play a new match - q: quit" in text, text
+        assert "last 4: WLWW" in text and "Enter or n: play a new match - Up/Down and r: review a hand - q: quit" in text, text
         assert "Final score: You 128 - Computer (standard) 59" in text and "Match 1 - to 100" in text, text
         assert not {"·", "─", "╔"} & set(text), text  # the headline, its box and the table too
         said = next(ln for ln in text.splitlines() if "Final score" in ln)

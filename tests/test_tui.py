@@ -535,7 +535,11 @@ async def test_the_match_result_says_that_enter_starts_a_new_match(ascii):
         keys = screen_text(app).splitlines()[-1]
         assert keys.lstrip().startswith("Enter New match" if ascii else "⏎ New match"), keys
         said = str(app.screen.query_one("#match-next").content)  # the line above it, from 32 rows
-        assert said == ("Enter or n: play a new match - q: quit" if ascii else "⏎ or n: play a new match · q: quit")
+        assert said == (
+            "Enter or n: play a new match - Up/Down and r: review a hand - q: quit"
+            if ascii
+            else "⏎ or n: play a new match · ↑/↓ and r: review a hand · q: quit"
+        )
         await press(app, pilot, "question_mark")  # the rule sheet's keys say it too
         await pilot.resize_terminal(100, 60)  # the whole sheet on the screen
         await pilot.pause()

@@ -76,7 +76,7 @@ class ScoreScreen(TableOnly, ModalScreen):
                 closed=closed,
             )
             if self.hands:
-                yield Static(self._pick_line(), id="scores-pick")
+                yield Static(self._pick_line(max(self.hands)), id="scores-pick")
             doubled = doubled_note(self.v)
             if doubled:
                 yield Static(self._words(doubled), id="scores-doubled")
@@ -89,16 +89,19 @@ class ScoreScreen(TableOnly, ModalScreen):
         yield TableOnlyLine()
         yield KeyBar()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return bool(self.hands)  # no hand ended yet: ⏎ and r are the table's keys, which say so
+        return True
+
     def on_mount(self) -> None:
         for table in self.query(ScoreTable).results(ScoreTable):
             if table.can_focus:
                 table.focus()
 
-    def _pick_line(self) -> str:
+    def _pick_line(self, picked: int | None) -> str:
         """What the hand picked offers: "Hand 2: ⏎ or r shows its review; ↑/↓ or a click picks
         another hand.", or why it has no review ("Hand 2: You made no move in this hand: …")."""
-        table = self.query(ScoreTable).first(ScoreTable) if self.is_mounted else None
-        picked = table.picked if table is not None else max(self.hands)
         if picked is None:
             return ""
         got = self.hands.get(picked)
@@ -109,7 +112,7 @@ class ScoreScreen(TableOnly, ModalScreen):
     def on_score_table_moved(self, message: ScoreTable.Moved) -> None:
         """Another hand picked: the line under the table says what it offers."""
         for line in self.query("#scores-pick").results(Static):
-            line.update(self._pick_line())
+            line.update(self._pick_line(message.hand_no))
 
     def on_score_table_picked(self, message: ScoreTable.Picked) -> None:
         """A click on a hand's row: its review (or why it has none)."""
@@ -146,8 +149,9 @@ class ScoreScreen(TableOnly, ModalScreen):
             table.refresh(layout=True)
         for line in self.query("#scores-doubled").results(Static):
             line.update(ascii_words(doubled_note(self.v)) if message.ascii_only else doubled_note(self.v))
-        for line in self.query("#scores-pick").results(Static):
-            line.update(self._pick_line())
+        for table in self.query(ScoreTable).results(ScoreTable):
+            for line in self.query("#scores-pick").results(Static):
+                line.update(self._pick_line(table.picked))
 
     async def on_view_changed(self, message: ViewChanged) -> None:
         """The game moved on while the table is open (the other player ended the hand, its

@@ -262,11 +262,10 @@ class ScoreTable(Widget):
     reviewed in italics), a click on a row picks its hand and posts :class:`Picked`, as the
     screen's own key does for the hand picked (its review)."""
 
-    BINDINGS = [
-        Binding("up", "pick(-1)", "Hand", key_display="↑/↓", tooltip="Pick a hand of the table"),
-        Binding("down", "pick(1)", "Hand", show=False),
-    ]
-    """↑ and ↓: the hand before or after the one picked (only where the rows can be picked)."""
+    BINDINGS = [Binding("up", "pick(-1)", show=False), Binding("down", "pick(1)", show=False)]
+    """↑ and ↓: the hand before or after the one picked (only where the rows can be picked);
+    not in the key bar, whose first key stays the screen's way on: the screens say them
+    beside what the hand picked offers."""
 
     class Picked(Message):
         """A row was clicked: its hand is picked, for its review."""
