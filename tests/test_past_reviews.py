@@ -189,3 +189,47 @@ async def test_a_hand_that_cannot_be_dealt_again_says_why_on_its_row():
         assert isinstance(app.screen, ReviewScreen)
         await review_made(app, pilot)
         await until(pilot, lambda: f"Review of hand {last}" in screen_text(app))
+
+
+async def test_over_the_network_the_score_table_says_why_no_hand_is_reviewed():
+    """In network play no hand is reviewed, as the hand just ended is not: each row says why
+    (the whole deal, the other player's cards with it, is not this seat's to see)."""
+    import asyncio
+
+    from ginrummy_tui.engine import Action
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.net.remote_session import RemoteSession
+    from ginrummy_tui.net.server import MatchServer, ServerThread
+
+    from .test_end_behind_overlay import computer_to_end_the_hand
+
+    server = MatchServer(computer_to_end_the_hand(), names=("Ann", "Guest"), port=0)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann", join_code=server.join_code, on_close=thread.stop)
+    bob = RemoteSession(host, port, server.codes[1], "Bob")
+    await ann.connect()
+    app = make_app(session=ann, pause=0)
+    bobs_connection = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await bob.connect()
+            bobs_connection = asyncio.create_task(bob.connection())
+            await until(pilot, lambda: bob.view().my_turn and "Bob" in app.session.opponent_name)
+            bob.submit(Action("draw stock"))
+            await until(pilot, lambda: len(bob.view().hand) == 11)
+            bob.submit(Action("gin", card("KD")))  # Bob goes gin: the hand is over
+            await until(pilot, lambda: app.session.view().phase.ended)
+            await pilot.press("c")
+            await until(pilot, lambda: isinstance(app.screen, ScoreScreen))
+            said = "Hand 1: A review needs the whole deal: it is there in games against the computer."
+            await until(pilot, lambda: said in _words(app))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ScoreScreen)  # no review: the line above the keys says why
+            assert said in (said_in_its_line(app) or "")
+    finally:
+        await bob.aclose()
+        await ann.aclose()
+        if bobs_connection is not None:
+            await bobs_connection
