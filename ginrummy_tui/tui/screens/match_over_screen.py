@@ -428,7 +428,7 @@ class MatchOverScreen(AfterHandScreen):
     def on_mount(self) -> None:
         for table in self.query(ScoreTable).results(ScoreTable):
             if table.can_focus:
-                table.focus()
+                table.focus(scroll_visible=False)  # the result stays at the top: the table scrolls into view only when asked
         self._show_next_line()
         self._fit(self.app.size.width, self.app.size.height)
         self.call_after_refresh(self._toasts_under_the_result)
