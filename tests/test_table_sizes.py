@@ -321,3 +321,52 @@ async def test_a_screen_over_the_table_says_whole_why_the_table_s_keys_do_nothin
         assert region.height > 0 and region.bottom <= keys.y, (region, keys)
         rows = screen_text(app).splitlines()[region.y : region.bottom]
         assert " ".join(row.strip() for row in rows).endswith("Esc goes back."), rows
+
+
+
+WIDEST_BUTTONS = {"discard": "Discard 10♥ (⏎)", "knock": "Knock with 10♠ (k)", "gin": "Gin with 10♦ (g)", "big-gin": "Big Gin (b)"}
+"""The widest buttons the table offers at once: the discard, the knock and gin with tens, and Big Gin."""
+
+
+@pytest.mark.parametrize("width", [80, 60, 59, 55, 50, 48, 46, 44, 30])
+@pytest.mark.parametrize("offered", [("discard", "knock", "gin"), ("discard", "knock", "gin", "big-gin")])
+async def test_the_buttons_fit_the_action_bar_or_give_way_whole(width, offered):
+    # From 46 to 59 columns three buttons were cut at the bar's edge ("…Gin with" at 50
+    # columns, "Gin" alone at 46): they are drawn whole, shorter where they must be, or none
+    from textual.app import App, ComposeResult
+
+    from ginrummy_tui.tui.widgets.action_bar import ActionBar
+
+    pressed: list[str] = []
+
+    class Bar(App[None]):
+        def compose(self) -> ComposeResult:
+            yield ActionBar()
+
+        def on_action_bar_pressed(self, message: ActionBar.Pressed) -> None:
+            pressed.append(message.button)
+
+    app = Bar()
+    async with app.run_test(size=(width, 3)) as pilot:
+        bar = app.query_one(ActionBar)
+        bar.show({name: WIDEST_BUTTONS[name] for name in offered})
+        await pilot.pause()
+        plain = bar.render().plain
+        assert len(plain) <= width, plain
+        spans = [bar.span(name) for name in offered]
+        if width >= 60 and len(offered) == 3:  # the whole labels, two spaces apart, as at 80 columns
+            assert plain == "  ".join(f" {WIDEST_BUTTONS[name]} " for name in offered)
+        if width >= 46:
+            assert None not in spans, (spans, plain)
+        if None in spans:  # given way: none drawn, none to click
+            assert not plain.strip() and spans == [None] * len(offered)
+            return
+        keys = {"discard": "⏎", "knock": "k", "gin": "g", "big-gin": "b"}
+        for name, (start, end) in zip(offered, spans, strict=True):
+            words = plain[start:end]
+            assert words.startswith(" ") and words.endswith(" ") and words.strip(), (name, words)
+            assert words.split()[-1].strip("()") == keys[name], (name, words)  # its key whole, at its end
+            await pilot.click(ActionBar, offset=(start, 0))
+            await pilot.click(ActionBar, offset=(end - 1, 0))
+            await pilot.pause()
+            assert pressed[-2:] == [name, name], (name, pressed)

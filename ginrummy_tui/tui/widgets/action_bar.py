@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -12,6 +15,23 @@ from ..palette import palette_of
 
 BUTTONS = ("take", "pass", "stock", "pile", "discard", "knock", "gin", "big-gin")
 """Every button's name, in the order shown; Knock, Gin and Big Gin stand out."""
+
+GAPS = (2, 1, 1, 1, 1)
+"""The spaces between two buttons at each step of :func:`shorter` (the first where they fit)."""
+
+
+def shorter(label: str, step: int) -> str:
+    """``label`` as the action bar draws it at ``step`` (0 to 4, each shorter or as short as the
+    one before): the whole label at 0 and 1 (1 with less space between the buttons), then the
+    key without its brackets ("Discard 2♥ ⏎"), without "with" ("Knock 2♠ k"), and the discard's
+    card and key alone ("2♥ ⏎")."""
+    if step >= 2:
+        label = re.sub(r" \((\S+)\)$", r" \1", label)
+    if step >= 3:
+        label = label.replace(" with ", " ")
+    if step >= 4:
+        label = label.removeprefix("Discard ")
+    return label
 
 
 class ActionBar(Widget):
@@ -29,7 +49,8 @@ class ActionBar(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.labels: dict[str, str] = {}
-        """The buttons shown: name → label."""
+        """The buttons shown: name → label (drawn shorter where the whole ones do not fit)."""
+        self._shown: dict[str, str] = {}
         self._spans: list[tuple[int, int, str]] = []
         self._hover: str | None = None
 
@@ -49,12 +70,21 @@ class ActionBar(Widget):
         return None
 
     def _layout(self) -> None:
-        spans, x = [], 0
-        for name, label in self.labels.items():
-            width = len(label) + 2
-            spans.append((x, x + width, name))
-            x += width + 2
-        self._spans = spans
+        """The labels and places of the buttons at the first step of :func:`shorter` where they
+        all fit in the bar's width; none where even the shortest do not (the key bar has their
+        keys).  Before the bar is laid out (no width yet) the whole labels."""
+        room = self.size.width
+        self._spans, self._shown = [], {}
+        for step, gap in enumerate(GAPS):
+            shown = {name: shorter(label, step) for name, label in self.labels.items()}
+            spans, x = [], 0
+            for name, label in shown.items():
+                width = cell_len(label) + 2
+                spans.append((x, x + width, name))
+                x += width + gap
+            if not room or not spans or spans[-1][1] <= room:
+                self._spans, self._shown = spans, shown
+                return
 
     def render(self) -> Text:
         self._layout()
@@ -63,11 +93,12 @@ class ActionBar(Widget):
         strong = Style(color=c.ink, bgcolor=c.green, bold=True)
         hover = Style(color=c.ink, bgcolor=c.gold, bold=True)
         text = Text(no_wrap=True, overflow="crop")
-        for i, (_start, _end, name) in enumerate(self._spans):
-            if i:
-                text.append("  ")
+        x = 0
+        for start, end, name in self._spans:
+            text.append(" " * (start - x))
             style = hover if name == self._hover else strong if name in ("knock", "gin", "big-gin") else button
-            text.append(f" {self.labels[name]} ", style=style)
+            text.append(f" {self._shown[name]} ", style=style)
+            x = end
         return text
 
     def _name_at(self, x: int) -> str | None:
