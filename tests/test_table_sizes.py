@@ -323,6 +323,26 @@ async def test_a_screen_over_the_table_says_whole_why_the_table_s_keys_do_nothin
         assert " ".join(row.strip() for row in rows).endswith("Esc goes back."), rows
 
 
+@pytest.mark.parametrize(("width", "height"), ((46, 21), (50, 22), (60, 24)))
+async def test_the_line_saying_why_the_table_s_keys_do_nothing_stays_whole_on_a_resize(width, height):
+    # said at 80x24 on one row, then the terminal made 46x21: its second row stood under the
+    # key bar, now of two rows ("The table's keys do nothing in the score" alone showed)
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        for key in ("c", "o"):
+            await pilot.press(key)
+            await pilot.pause()
+        line = app.screen.query_one("#table-only")
+        assert line.region.height == 1
+        await pilot.resize_terminal(width, height)
+        for _ in range(4):
+            await pilot.pause()
+        region, keys = line.region, app.screen.query_one(KeyBar).region
+        assert region.height > 0 and region.bottom <= keys.y, (region, keys)
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        assert " ".join(row.strip() for row in rows) == app.screen.TABLE_ONLY, rows
+
 
 WIDEST_BUTTONS = {"discard": "Discard 10♥ (⏎)", "knock": "Knock with 10♠ (k)", "gin": "Gin with 10♦ (g)", "big-gin": "Big Gin (b)"}
 """The widest buttons the table offers at once: the discard, the knock and gin with tens, and Big Gin."""

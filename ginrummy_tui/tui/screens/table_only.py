@@ -77,13 +77,19 @@ class TableOnlyLine(Static):
         """Show ``words``, for :data:`SHOWN_FOR` seconds from now, right above the key bar
         (on two rows at 46x21: the line's last row was under its first)."""
         self.update(words)
-        bars = self.screen.query(KeyBar)
-        width = self.app.size.width
-        self.styles.margin = (0, 0, bars.first().rows_at(width) if bars and width else 1, 0)
+        self.place()
         self.add_class("-shown")
         if self._timer is not None:
             self._timer.stop()
         self._timer = self.set_timer(SHOWN_FOR, self.clear)
+
+    def place(self) -> None:
+        """Stand right above the key bar, as many rows up as it takes now (again when it
+        takes another number of rows: a resize from 80x24 to 46x21 left the line's last
+        row under the key bar's first)."""
+        bars = self.screen.query(KeyBar)
+        width = self.app.size.width
+        self.styles.margin = (0, 0, bars.first().rows_at(width) if bars and width else 1, 0)
 
     def clear(self) -> None:
         """Take the line away."""
@@ -116,6 +122,13 @@ class TableOnly:
         app = self.app
         self.dismiss()
         await app.run_action(action)
+
+    def on_key_bar_rows_changed(self, message: KeyBar.RowsChanged) -> None:
+        """The key bar takes another number of rows (a resize): the line stands above it again."""
+        assert isinstance(self, Screen)
+        message.stop()
+        for line in self.query(TableOnlyLine).results(TableOnlyLine):
+            line.place()
 
     def on_key(self, event: events.Key) -> None:
         """A key that does something here (scrolls, closes, opens) takes the line away:
