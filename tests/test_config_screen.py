@@ -1710,3 +1710,21 @@ async def test_without_big_gin_the_big_gin_bonus_is_dimmed_and_said_unused(tmp_p
         await pilot.pause()
         assert not bonus.has_class("-unused")
         assert "Not used without Big Gin." not in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(46, 21), (50, 22), (60, 21), (80, 24)])
+async def test_the_form_opens_at_its_heading_with_the_command_line_s_choices(tmp_path, size):
+    """gin-tui --ai easy --pause 0 --rule big_gin=true at 46x21: F2 opened partway down its
+    words ("rules, to 100); opponent level Easy" first), its heading shown only after PageUp."""
+    plan = prepare(args_for(tmp_path, ai="easy", pause=0.0, rule=["big_gin=true"]), ask=None)
+    async with running(plan, size=size) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        for _ in range(4):
+            await pilot.pause()
+        rows = screen_text(app).splitlines()
+        form = screen.query_one("#settings")
+        assert form.scroll_y == 0
+        assert "Rules for your next match" in rows[1] + rows[2], rows[:4]
+        field = screen.query_one("#preset")
+        assert screen.focused is field
+        assert form.content_region.contains_region(field.region), (field.region, form.content_region)

@@ -255,6 +255,10 @@ class SettingsScreen(Screen):
     focus before the keys typed after them are given to a field (the app's own Tab waits
     until the field has had them: typed in one go, they went into the field Tab left)."""
 
+    AUTO_FOCUS = ""
+    """No field is given the focus by Textual (which scrolls it to the middle of the form):
+    :meth:`on_mount` gives it to the first field, the form shown from its heading."""
+
     @property
     def gin(self) -> GinHost:
         return gin_of(self.app)
@@ -372,7 +376,17 @@ class SettingsScreen(Screen):
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < STACKED_BELOW, "-stacked")
         self._follow_unused()
-        self.query_one("#preset", Select).focus()
+        self.query_one("#preset", Select).focus(scroll_visible=False)
+        self.call_after_refresh(self._open_at_top)
+
+    def _open_at_top(self) -> None:
+        """The form opens at its heading, its first field (which has the focus) under the
+        words above it; where those words leave no room for the field (a small screen), at
+        the field, in view at the form's foot.  (Scrolled to the field as it got the focus,
+        at 46x21 the form opened partway down the words from the command line.)"""
+        form, field = self.query_one("#settings", VerticalScroll), self.query_one("#preset", Select)
+        if form.content_region.height and field.region.bottom > form.content_region.bottom:
+            form.scroll_to_widget(field, animate=False, immediate=True)
 
     def _follow_unused(self) -> None:
         """With Oklahoma ticked the knock limit on the form is not used: its field is in
