@@ -1270,7 +1270,9 @@ async def test_each_choice_of_who_deals_next_shows_whole(tmp_path):
         for value, words in DEALER_LABELS:
             plan = prepare(args_for(tmp_path / value, rule=[f"next_dealer={value}"]), ask=None)
             async with running(plan, size=size) as (app, pilot):
-                await open_settings(app, pilot)
+                screen = await open_settings(app, pilot)
+                screen.query_one("#settings").scroll_to_widget(screen.query_one("#rule-next_dealer"), animate=False)
+                await pilot.pause()
                 assert words in screen_text(app), (size, words)
 
 
