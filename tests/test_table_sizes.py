@@ -344,6 +344,34 @@ async def test_the_line_saying_why_the_table_s_keys_do_nothing_stays_whole_on_a_
         assert " ".join(row.strip() for row in rows) == app.screen.TABLE_ONLY, rows
 
 
+
+@pytest.mark.parametrize(("width", "height"), [(46, 21), (50, 22), (60, 24)])
+async def test_below_80_columns_the_key_bar_keeps_two_spaces_between_keys_where_they_fit(width, height):
+    # below 80 columns the key bar's keys were one space apart at every step, even on two
+    # rows with room to spare ("t Take p Pass o Sort m Moves": 28 columns of 46)
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(app, pilot)
+        bar = app.screen.query_one(KeyBar)
+        for press in ("", "p", "s"):  # the upcard, the draw, the discard
+            if press:
+                await pilot.press(press)
+                await settle(app, pilot)
+            lines = bar.render().plain.split("\n")
+            by_row: dict[int, list[tuple[int, int, str, str]]] = {}
+            for key in KEYS:
+                span, row = bar.span(key), bar.row_of(key)
+                if span is not None and row is not None:
+                    by_row.setdefault(row, []).append((*span, key, lines[row][span[0] : span[1]]))
+            by_row = {row: sorted(entries) for row, entries in by_row.items()}
+            assert by_row and "q Quit" in [e[3] for e in by_row[max(by_row)]], (press, by_row)
+            for entries in by_row.values():
+                gaps = [b[0] - a[1] for a, b in zip(entries, entries[1:], strict=False)]
+                assert gaps == [2] * len(gaps), (press, [e[3] for e in entries])
+                assert entries[-1][1] <= width, (press, entries)
+
+
+
 WIDEST_BUTTONS = {"discard": "Discard 10♥ (⏎)", "knock": "Knock with 10♠ (k)", "gin": "Gin with 10♦ (g)", "big-gin": "Big Gin (b)"}
 """The widest buttons the table offers at once: the discard, the knock and gin with tens, and Big Gin."""
 

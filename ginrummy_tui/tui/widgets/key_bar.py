@@ -178,7 +178,8 @@ class KeyBar(Widget):
     @staticmethod
     def _levels(width: int) -> tuple[int, ...]:
         """The levels of words tried in turn at ``width``: below 80 columns the keys are one space
-        apart at every level, and the shorter words come before a key is left out."""
+        apart at every level (two once the level and the rows are chosen, where they fit so:
+        :meth:`key_rows`), and the shorter words come before a key is left out."""
         shorter = tuple(range(_ROOMY + 1, _ROOMY + 1 + len(KeyBar.TWO_SPACE_DESCRIPTIONS)))
         if width < NORMAL_WIDTH:
             return (_WHOLE, _ROOMY, *shorter)
@@ -232,7 +233,8 @@ class KeyBar(Widget):
         # step of the turn (TurnSteps), fit: a word said shorter at one step is said so
         # at all of them; one space between the keys on a narrow terminal, or where two
         # would leave one out even with the least needed words said shorter.  Below 80
-        # columns, where no level fits them on one row, they take two (at every step)
+        # columns, where no level fits them on one row, they take two (at every step), and
+        # the keys stand two spaces apart where they fit so at every step on as many rows
         pairs = [(d, t) for d, t, _e, _k in entries]
         steps = [pairs]
         if isinstance(self.screen, TurnSteps):
@@ -251,6 +253,10 @@ class KeyBar(Widget):
         said, gap = self.words(pairs, level, width)
         if not self._fits(said, gap, width, rows):
             said, gap = self.words(pairs, last, width)
+        elif gap == " " and level < _ONE_SPACE and all(
+            self._fits(self.words(step, level, width)[0], "  ", width, rows) for step in steps
+        ):
+            gap = "  "
         entries = [(d, t, e, k) for (d, t), (_d, _t, e, k) in zip(said, entries, strict=True)]
 
         def fits() -> bool:
