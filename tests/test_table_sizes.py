@@ -372,6 +372,33 @@ async def test_below_80_columns_the_key_bar_keeps_two_spaces_between_keys_where_
 
 
 
+@pytest.mark.parametrize(("width", "height"), [(46, 21)])
+async def test_a_reason_one_row_short_takes_one_row_of_the_card_backs(width, height):
+    # at 46x21 a reason on two rows ("You cannot knock: discarding Q♥ leaves / 61 deadwood, ...")
+    # hid the computer's three rows of card backs for the one row it lacked: two blank rows
+    # stood above the key bar; the card backs give up one row now, and nothing is blank
+    from ginrummy_tui.tui.widgets.opponent_hand import OpponentHand
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(app, pilot)
+        for key in ("p", "s", "k"):
+            await pilot.press(key)
+            await settle(app, pilot)
+        for _ in range(4):
+            await pilot.pause()
+        screen = app.screen
+        prompt, keys = screen.query_one(PromptLine), screen.query_one(KeyBar).region
+        assert "You cannot knock" in prompt.plain and prompt.region.height == 2, (prompt.plain, prompt.region)
+        assert prompt.region.bottom == keys.y, (prompt.region, keys)  # no blank row under the reason
+        opponent = screen.query_one(OpponentHand).region
+        rows = screen_text(app).splitlines()
+        assert opponent.height == 3, opponent
+        assert "▒" in rows[opponent.y + 1] and "└" in rows[opponent.y + 2], rows[opponent.y : opponent.bottom]
+        shown = " ".join(row.strip() for row in rows[prompt.region.y : prompt.region.bottom])
+        assert shown.endswith("Discard (⏎)."), shown
+
+
 WIDEST_BUTTONS = {"discard": "Discard 10♥ (⏎)", "knock": "Knock with 10♠ (k)", "gin": "Gin with 10♦ (g)", "big-gin": "Big Gin (b)"}
 """The widest buttons the table offers at once: the discard, the knock and gin with tens, and Big Gin."""
 

@@ -1599,10 +1599,10 @@ async def test_at_the_smallest_size_a_long_reason_leaves_the_prompt_after_it(key
 
 
 async def test_on_a_small_screen_a_hint_takes_no_more_room_than_it_needs_and_gives_it_back():
-    # at 60×21 this hint needs three lines: the moves line and the card backs give them
-    # (the buttons are off already: the key bar takes two rows there); the line with the
-    # other player's name stays. In a larger window the buttons stayed hidden while the
-    # hint was on show.
+    # at 60×21 this hint needs three lines: the moves line and a row of the card backs give
+    # them (the buttons are off already: the key bar takes two rows there); the line with the
+    # other player's name and two rows of the backs stay. In a larger window the buttons
+    # stayed hidden while the hint was on show.
     app = make_app(seed=7, pause=0)
     async with app.run_test(size=(60, 21)) as pilot:
         await settle(app, pilot)
@@ -1613,7 +1613,8 @@ async def test_on_a_small_screen_a_hint_takes_no_more_room_than_it_needs_and_giv
         flat = " ".join(screen.split())
         assert "Hint: Pass on the upcard" in flat and "expected to leave about 40." in flat
         assert "· 10 cards" in screen  # the other player's line
-        assert app.table.has_class("-longer-prompt") and app.table.has_class("-longest-prompt")
+        assert app.table.has_class("-longer-prompt") and app.table.has_class("-backs-2")
+        assert not app.table.has_class("-longest-prompt") and app.table.query_one("#opponent").region.height == 3
         # a larger window while it is on show: the table is whole again
         await pilot.resize_terminal(100, 30)
         await settle(app, pilot)

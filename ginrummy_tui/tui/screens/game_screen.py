@@ -63,6 +63,12 @@ ROOM_STEPS = (("-long-prompt", "#actions", 0), ("-longer-prompt", "#moves", 0), 
 ``game_screen.tcss``, the part, the rows it keeps): the buttons go (the key bar has their
 keys), the moves line, the other player's card backs (its line with their name and count
 stays)."""
+BACKS_STEPS = ("-backs-1", "-backs-2")
+"""The other player's card backs on one row or two (``game_screen.tcss``), where the line
+lacks fewer rows than their three: at 46x21 a reason one row short hid all three, and two
+blank rows stood above the key bar."""
+ROOM_CLASSES = ("-tight", *(step for step, _part, _kept in ROOM_STEPS), *BACKS_STEPS)
+"""Every class the table takes to make room for a long prompt line."""
 REFUSAL_ROOM_STEPS = (ROOM_STEPS[2], ROOM_STEPS[0], ROOM_STEPS[1])
 """The same for a refused move's reason: the card backs first, so that the buttons and the
 moves line stay while it shows."""
@@ -484,7 +490,7 @@ class GameScreen(Screen, TurnSteps):
             # below a hint gone with another card selected): the whole table again, then what
             # the line lacks there
             self._made_room = None
-            self.remove_class("-tight", *(step for step, _part, _kept in ROOM_STEPS))
+            self.remove_class(*ROOM_CLASSES)
             self.call_after_refresh(self._update_details)
         elif (
             wrap
@@ -509,13 +515,17 @@ class GameScreen(Screen, TurnSteps):
                     break
                 widget = self.query_one(part)
                 if not self.has_class(step):
+                    backs = widget.outer_size.height - kept  # the card backs' rows (#opponent)
+                    if part == "#opponent" and 0 < short < backs:
+                        self.add_class(BACKS_STEPS[backs - short - 1])  # only the rows lacking
+                        break
                     if not (part == "#actions" and self.has_class("-no-buttons")):  # not shown already
                         short -= widget.outer_size.height + (0 if tight else widget.styles.margin.top) - kept
                     self.add_class(step)
             self.call_after_refresh(self._update_details)
         elif not wrap:
             self._made_room = None
-            self.remove_class("-tight", *(step for step, _part, _kept in ROOM_STEPS))
+            self.remove_class(*ROOM_CLASSES)
         self.refresh_bindings()
 
     def _prompt_width(self) -> int:

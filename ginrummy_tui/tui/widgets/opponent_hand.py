@@ -35,7 +35,9 @@ class OpponentHand(Widget):
         head = head_line(
             self.name_text, self.count, self.known, self.to_move, self.content_size.width, self.ascii_only, colours
         )
-        return Group(head, *back_row(self.count, self.ascii_only, colours))
+        backs = back_row(self.count, self.ascii_only, colours)
+        rows = self.content_size.height - 1  # fewer than three where the table needs the room
+        return Group(head, *(backs if rows >= 3 else backs[1:] if rows == 2 else backs[1:2]))
 
 
 def head_line(
