@@ -18,7 +18,7 @@ from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion, SettingsS
 from ginrummy_tui.tui.widgets.choice_field import ChoiceField
 from ginrummy_tui.tui.widgets.hand import HandView
 
-from .app_helpers import running, screen_text, settle
+from .app_helpers import running, screen_text, settle, until
 
 SIZE = (80, 24)
 
@@ -480,6 +480,7 @@ async def test_every_choice_list_stays_on_its_labels_line_with_its_value_whole(t
             assert control.region.right <= box.right, (width, control.id)
             if isinstance(control, Select):
                 form.scroll_to_widget(control, animate=False, immediate=True)
+                await until(pilot, lambda control=control: form.content_region.contains_region(control.region))
                 await pilot.pause()
                 lines = screen_text(app).splitlines()[control.region.y : control.region.bottom]
                 assert f"{label.text} " in lines[0], (width, lines)
