@@ -344,7 +344,6 @@ async def test_the_line_saying_why_the_table_s_keys_do_nothing_stays_whole_on_a_
         assert " ".join(row.strip() for row in rows) == app.screen.TABLE_ONLY, rows
 
 
-
 @pytest.mark.parametrize(("width", "height"), [(46, 21), (50, 22), (60, 24)])
 async def test_below_80_columns_the_key_bar_keeps_two_spaces_between_keys_where_they_fit(width, height):
     # below 80 columns the key bar's keys were one space apart at every step, even on two
@@ -369,7 +368,6 @@ async def test_below_80_columns_the_key_bar_keeps_two_spaces_between_keys_where_
                 gaps = [b[0] - a[1] for a, b in zip(entries, entries[1:], strict=False)]
                 assert gaps == [2] * len(gaps), (press, [e[3] for e in entries])
                 assert entries[-1][1] <= width, (press, entries)
-
 
 
 @pytest.mark.parametrize(("width", "height"), [(46, 21)])
