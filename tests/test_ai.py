@@ -1079,3 +1079,40 @@ def test_the_masters_shortlist_weighs_the_danger_of_a_plain_discard_on_the_last_
     monkeypatch.setattr(ExpertOpponent, "danger", lambda self, ctx, c: 1.0)
     plain = value(ex, ctx, m, card, found.knock_limit, may_end=False)
     assert plain > value(ex, ctx, m, card, found.knock_limit)
+
+
+def test_the_master_knocks_at_its_last_throw_rather_than_let_a_won_hand_go_void():
+    """Hand 6 of seed 83821717 (the player deals, passes, draws from the stock and throws
+    as below): the master holds 5 deadwood from the middle of the stock on; at its last
+    throw (3 cards in the stock, none left for it to draw) it knocks, which scores, where
+    it threw 8♠ without knocking and let the hand go void: with so few cards unseen its
+    guesses were all the one best hand of them, each knocking into its undercut."""
+    from ginrummy_tui.ai.master import MasterOpponent, last_throw
+    from ginrummy_tui.engine import PRESETS, apply, legal_actions, view
+    from ginrummy_tui.engine.kinds import Kind
+    from ginrummy_tui.engine.replay import hand_of_match
+
+    state = hand_of_match(83821717, 6, PRESETS["standard"], 1, 0)
+    throws = iter("KH KD JD TS KC 9D KS 8H 7C 7H 6S 6D 7D 8C 7S".split())
+    master = MasterOpponent(0)
+    last = None
+    while state.phase.playing:
+        if state.current == 0:
+            acts = legal_actions(state)
+            kinds = {a.kind for a in acts}
+            kind = Kind.PASS if Kind.PASS in kinds else Kind.DRAW_STOCK if Kind.DRAW_STOCK in kinds else None
+            if kind is not None:
+                state = apply(state, next(a for a in acts if a.kind == kind))
+                continue
+            card = next(throws)
+            state = apply(state, next(a for a in acts if a.kind == Kind.DISCARD and str(a.card) == card))
+            continue
+        v = view(state, 1)
+        action = master.choose(v)
+        if last_throw(v):
+            last = (v.stock_size, action)
+        state = apply(state, action)
+    assert last is not None
+    stock, action = last
+    assert stock == 3 and action.kind == Kind.KNOCK, action
+    assert state.result is not None and state.result.winner == 1 and state.result.points > 0

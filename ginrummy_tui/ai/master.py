@@ -129,6 +129,14 @@ class MasterParams:
     its draws picks its hand out of nearly all of them: such guesses held
     about 12 deadwood where a player who had not knocked yet held 17.  0: no
     such bound (the master's guesses)."""
+    last_replays: float = 0.25
+    """Above 0: at its last throw before the hand would be void (:func:`last_throw`),
+    a guess replays at most this share of the unseen cards left out of its hand
+    (rounded down), as ``knocker_replays`` does.  So few cards are unseen then
+    that replaying half the opponent's draws dealt every guess the same best hand
+    of them: each knocked into this seat's undercut on its last turn, and the
+    master threw without knocking a hand a knock would have won, letting it go
+    void.  0: no such bound."""
     own_wait: float = 1.0
     """Factor on this seat's waiting threshold in play-outs (the expert's,
     :func:`wait_threshold`): 0 knocks as soon as it may."""
@@ -400,10 +408,11 @@ class MasterOpponent:
             mv.seat == opp_seat and mv.action.kind == Kind.DISCARD for mv in view.history
         )
         tries = self.params.tries if chose else 1
+        last = self.params.last_replays > 0.0 and last_throw(view)
         out = []
         for wait in waits:
             for _try in range(tries):
-                opp, stock = self._one_deal(view, rng, unseen, weight, known, want, draws, wait == 0.0)
+                opp, stock = self._one_deal(view, rng, unseen, weight, known, want, draws, wait == 0.0, last)
                 if not chose:
                     break
                 d = deadwood_mask(opp)
@@ -422,9 +431,11 @@ class MasterOpponent:
         want: int,
         draws: int,
         knocker: bool = False,
+        last: bool = False,
     ) -> tuple[int, list[int]]:
         """One guess for :meth:`_deals` (``knocker``: of a player who knocks
-        as soon as it may, see ``MasterParams.knocker_replays``)."""
+        as soon as it may, see ``MasterParams.knocker_replays``; ``last``: at this
+        seat's last throw, see ``MasterParams.last_replays``)."""
         opp = known
         if self.params.meld_known > 0.0 and known:
             opp = self._meld_known(rng, weight, known, want)
@@ -436,8 +447,11 @@ class MasterOpponent:
             opp |= b
         pool = keyed[more:]
         if want and pool:
-            if knocker and self.params.knocker_replays > 0.0:
-                draws = min(draws, int(self.params.knocker_replays * len(pool)))
+            share = self.params.knocker_replays if knocker else 0.0
+            if last:
+                share = self.params.last_replays if share <= 0.0 else min(share, self.params.last_replays)
+            if share > 0.0:
+                draws = min(draws, int(share * len(pool)))
             for k in range(min(draws, len(pool))):
                 # the next card by the same weighted order; the worst card goes back
                 b = pool[k][0]
