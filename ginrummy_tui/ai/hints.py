@@ -275,7 +275,7 @@ def meld_guesser() -> MasterOpponent:
     from .expert import Params
     from .master import GUESS_KNOCKER_REPLAYS, MasterOpponent, MasterParams
 
-    return MasterOpponent(0, MasterParams(expert=Params(high_loose=1.0), knocker_replays=GUESS_KNOCKER_REPLAYS))
+    return MasterOpponent(0, MasterParams(expert=Params(high_loose=1.0), knocker_replays=GUESS_KNOCKER_REPLAYS, last_replays=0.0))
 
 
 def meld_chances(view: PlayerView, cards, samples: int = MELD_SAMPLES) -> tuple[float, ...]:

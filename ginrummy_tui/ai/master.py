@@ -750,7 +750,8 @@ class GuessingExpert(ExpertOpponent):
         self.guesser = MasterOpponent(
             seed,
             MasterParams(
-                condition=True, cond_prior=GUESS_WAITER_PRIOR, knocker_replays=GUESS_KNOCKER_REPLAYS, tries=GUESS_TRIES
+                condition=True, cond_prior=GUESS_WAITER_PRIOR, knocker_replays=GUESS_KNOCKER_REPLAYS, tries=GUESS_TRIES,
+                last_replays=0.0,  # the hints' guesses as measured (docs/hints-review-web.md)
             ),
         )
 

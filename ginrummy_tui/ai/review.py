@@ -740,7 +740,7 @@ def estimate_knock_cost_error(
     from .master import GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
 
     v = view(state, seat)
-    guesser = MasterOpponent(seed if isinstance(seed, int) else 0, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR))
+    guesser = MasterOpponent(seed if isinstance(seed, int) else 0, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR, last_replays=0.0))
     rng = random.Random(f"gin-tui-review-knock/{seed}/{len(state.history)}")
     waiters = random.Random(f"gin-tui-review-waiters/{seed}/{len(state.history)}")  # one generator for every batch
 
