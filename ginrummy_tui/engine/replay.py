@@ -13,19 +13,27 @@ from dataclasses import replace
 from ginrummy_tui.engine import PRESETS, GameState, Move, Rules, apply, deal_hand
 
 
-def scores_before(state: GameState) -> tuple[tuple[int, int], tuple]:
-    """The running scores and the score sheet as they were when ``state``'s hand was dealt."""
-    sheet = tuple(r for r in state.sheet if r.hand_no < state.hand_no)
+def scores_before(state: GameState, hand_no: int | None = None) -> tuple[tuple[int, int], tuple]:
+    """The running scores and the score sheet as they were when hand ``hand_no``
+    of ``state``'s match (``state``'s own hand by default) was dealt."""
+    hand_no = state.hand_no if hand_no is None else hand_no
+    sheet = tuple(r for r in state.sheet if r.hand_no < hand_no)
     scores = sheet[-1].scores if sheet else (0, 0)
     return scores, sheet
+
+
+def hand_start(state: GameState, hand_no: int, dealer: int) -> GameState:
+    """The start of hand ``hand_no`` of ``state``'s match dealt again by ``dealer``:
+    the same cards in the same places, and the scores from before the hand."""
+    scores, sheet = scores_before(state, hand_no)
+    fresh = deal_hand(state.rules, state.seed, hand_no, state.match_no, dealer)
+    return replace(fresh, scores=scores, sheet=sheet, first_dealer=state.first_dealer)
 
 
 def replay_state(state: GameState) -> GameState:
     """The start of ``state``'s hand, dealt again: the same cards in the same
     places, the same dealer, and the scores from before the hand."""
-    scores, sheet = scores_before(state)
-    fresh = deal_hand(state.rules, state.seed, state.hand_no, state.match_no, state.dealer)
-    return replace(fresh, scores=scores, sheet=sheet, first_dealer=state.first_dealer)
+    return hand_start(state, state.hand_no, state.dealer)
 
 
 def replay_moves(state: GameState) -> list[tuple[GameState, Move]]:
@@ -61,4 +69,4 @@ def hand_of_match(
     return deal_hand(rules, seed, hand_no, match_no, dealer)
 
 
-__all__ = ["hand_of_match", "replay_moves", "replay_state", "scores_before"]
+__all__ = ["hand_of_match", "hand_start", "replay_moves", "replay_state", "scores_before"]

@@ -12,7 +12,6 @@ those moves, the hand must end as the score sheet says it did, or it is not that
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -65,16 +64,14 @@ def rebuild_hand(state: GameState, hand_no: int, moves: Sequence[Mapping[str, An
     from the score sheet) and played through ``moves`` (as the history records them: ``seat``
     and ``action``; seat 0 the recording player's, the match's seat 0): its end.  Raises
     ``ValueError`` when the moves do not play from that deal to the end the sheet gives it."""
-    from ginrummy_tui.engine import apply, deal_hand, parse_action
+    from ginrummy_tui.engine import apply, parse_action
+    from ginrummy_tui.engine.replay import hand_start
 
     rows = [r for r in state.sheet if r.hand_no == hand_no]
     if not rows:
         raise ValueError(f"hand {hand_no} has not ended")
     row = rows[0]
-    before = tuple(r for r in state.sheet if r.hand_no < hand_no)
-    scores = before[-1].scores if before else (0, 0)
-    fresh = deal_hand(state.rules, state.seed, hand_no, state.match_no, row.dealer)
-    cur = replace(fresh, scores=scores, sheet=before, first_dealer=state.first_dealer)
+    cur = hand_start(state, hand_no, row.dealer)
     for m in moves:
         if cur.result is not None:
             raise ValueError("moves go on after the hand's end")
