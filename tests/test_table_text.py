@@ -326,3 +326,49 @@ def test_the_deadwood_line_keeps_gin_only_at_the_discard_where_knocking_is_not_a
         text = tt.deadwood_text(v, selected, ascii_only=False, room=78).plain
         assert " discarding " in text and text.endswith(" · gin only"), text
         assert tt.deadwood_text(v, selected, ascii_only=True, room=78).plain.endswith(" - gin only")
+
+
+def _views_of_played_hands(preset: str, seeds: range):
+    """Every view of both seats through whole hands of the standard opponent against the easy one."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS
+
+    for seed in seeds:
+        players = [get_opponent("standard"), get_opponent("easy", seed)]
+        s = new_game(PRESETS[preset], seed=seed)
+        while s.phase.playing:
+            for seat in (0, 1):
+                yield view(s, seat)
+            s = apply(s, players[s.current].choose(view(s, s.current)))
+
+
+def test_the_moves_and_deadwood_lines_fit_whole_at_46_columns():
+    # at 46-53 columns "Computer took 7♥ from the discard pile and knocked, throwing 3♣."
+    # and "Deadwood 51 · discarding 7♥ leaves 44 (you just took it: it cannot be thrown)"
+    # were cut with "…": they now say it in fewer words
+    room = 44  # 46 columns less the table's padding
+    said_short = taken_short = False
+    for preset in ("standard", "oklahoma"):
+        for v in _views_of_played_hands(preset, range(12)):
+            for ascii_only in (False, True):
+                moves = tt.fitting_moves_text(v, "Computer", ascii_only, room).plain
+                assert len(moves) <= room, moves
+                said_short |= " from the pile " in moves or (" drew and " in moves and not v.my_turn)
+                for selected in [None, *v.hand]:
+                    line = tt.deadwood_text(v, selected, ascii_only, room=room).plain
+                    assert len(line) <= room, line
+                    taken_short |= "just taken" in line
+                    if len(tt.deadwood_text(v, selected, ascii_only, room=200).plain) <= room:
+                        assert line == tt.deadwood_text(v, selected, ascii_only, room=200).plain  # whole where it fits
+    assert said_short and taken_short  # the shorter words were needed, and used
+
+
+def test_the_moves_line_keeps_its_long_words_where_they_fit():
+    s = apply(apply(new_game(seed=3), Action(Kind.PASS)), Action(Kind.PASS))
+    s = apply(s, Action(Kind.DRAW_STOCK))
+    mover = s.current
+    s = apply(s, next(a for a in view(s, mover).legal_actions if a.kind == Kind.DISCARD))
+    v = view(s, 1 - mover)
+    long = tt.fitting_moves_text(v, "Computer", False, 78).plain
+    assert "drew from the stock and threw" in long
+    assert tt.fitting_moves_text(v, "Computer", False, 30).plain.startswith("Computer drew and threw ")

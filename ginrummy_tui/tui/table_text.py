@@ -7,7 +7,7 @@ returning Rich ``Text``; no widget, no app, so each is tested on its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -34,6 +34,22 @@ MOVE_WORDS: dict[Kind, tuple[str, str]] = {
     Kind.BIG_GIN: ("went Big Gin", ""),
 }
 """How the moves line tells a move: the words before and after its card."""
+SHORT_MOVE_WORDS: dict[Kind, tuple[str, str]] = {
+    Kind.PASS: ("passed", ""),
+    Kind.TAKE_UPCARD: ("took the upcard ", ""),
+    Kind.DRAW_STOCK: ("drew", ""),
+    Kind.DRAW_DISCARD: ("took ", " from the pile"),
+    Kind.DISCARD: ("threw ", ""),
+    Kind.KNOCK: ("knocked with ", ""),
+    Kind.GIN: ("went gin with ", ""),
+    Kind.BIG_GIN: ("went Big Gin", ""),
+}
+"""The moves line's words where the long ones do not fit (below about 54 columns):
+"Computer passed, drew and threw K♠." for "Computer passed on the upcard, then drew
+from the stock and threw K♠."."""
+TERSE_MOVE_WORDS: dict[Kind, tuple[str, str]] = {**SHORT_MOVE_WORDS, Kind.TAKE_UPCARD: ("took ", ""), Kind.DRAW_DISCARD: ("took ", "")}
+"""The shortest: "Computer took 7♥ and knocked with 3♣." (a card taken is named, so
+"from the pile" may go)."""
 MOVES_SHOWING_THE_CARD = frozenset({Kind.TAKE_UPCARD, Kind.DRAW_DISCARD, Kind.DISCARD, Kind.KNOCK, Kind.GIN})
 PHASE_OF: dict[Kind, Phase] = {
     Kind.TAKE_UPCARD: Phase.UPCARD,
@@ -84,7 +100,7 @@ def hand_terms(v: PlayerView) -> str:
 
 def moves_text(
     v: PlayerView, opponent_name: str, ascii_only: bool, *, hand_no: bool = True, terms: bool = True,
-    handovers: Sequence[tuple[int, int, str]] = (),
+    handovers: Sequence[tuple[int, int, str]] = (), words: Mapping[Kind, tuple[str, str]] = MOVE_WORDS,
 ) -> Text:
     """What the other player did since our last move, or how the hand
     began; while the other player is to move, what we just did (named as
@@ -92,7 +108,8 @@ def moves_text(
 
     How the hand began may leave out its number (``hand_no``: the score line
     has it) and, in Oklahoma, the terms the upcard set (``terms``: the deadwood
-    line has them), to fit the line (see :func:`fitting_moves_text`)."""
+    line has them), and tell the moves in shorter ``words`` (:data:`SHORT_MOVE_WORDS`),
+    to fit the line (see :func:`fitting_moves_text`)."""
     history = list(v.history)
     while history and history[-1].seat == v.seat and v.phase == Phase.DISCARD:
         history.pop()  # our own draw this turn: still show what the other player did before it
@@ -138,10 +155,10 @@ def moves_text(
             mine.append(m)
         mine.reverse()
         t.append(mover(v, handovers, v.seat, len(history) - len(mine), opponent_name), style="bold")
-        describe(t, mine, ascii_only)
+        describe(t, mine, ascii_only, words)
         return t
     t.append(mover(v, handovers, 1 - v.seat, len(history) - len(moves), opponent_name), style="bold")
-    describe(t, moves, ascii_only)
+    describe(t, moves, ascii_only, words)
     return t
 
 
@@ -160,14 +177,20 @@ def fitting_moves_text(
 ) -> Text:
     """:func:`moves_text` in ``room`` columns, the other player named as everywhere
     on the table: how the hand began gives up its number, then the hand's terms
-    (both shown elsewhere on the table) before the name takes its short form."""
-    for name in (opponent_name, short_name(opponent_name)):
-        for hand_no, terms in ((True, True), (False, True), (True, False), (False, False)):
-            text = moves_text(v, name, ascii_only, hand_no=hand_no, terms=terms, handovers=handovers)
-            if ascii_only:  # "scores x2" for "scores ×2"
-                text = ascii_text(text)
-            if text.cell_len <= room:
-                return text
+    (both shown elsewhere on the table) before the name takes its short form, and the
+    moves are told in shorter words last ("Computer passed, drew and threw K♠.")."""
+    tries = [
+        (name, hand_no, terms, MOVE_WORDS)
+        for name in (opponent_name, short_name(opponent_name))
+        for hand_no, terms in ((True, True), (False, True), (True, False), (False, False))
+    ]
+    tries += [(short_name(opponent_name), False, False, words) for words in (SHORT_MOVE_WORDS, TERSE_MOVE_WORDS)]
+    for name, hand_no, terms, words in tries:
+        text = moves_text(v, name, ascii_only, hand_no=hand_no, terms=terms, handovers=handovers, words=words)
+        if ascii_only:  # "scores x2" for "scores ×2"
+            text = ascii_text(text)
+        if text.cell_len <= room:
+            return text
     return text
 
 
@@ -191,12 +214,16 @@ def hints_note_forms(shown: Sequence[tuple[str, int]]) -> tuple[str, ...]:
     return (f"  {who} were shown {counts} hints this hand.", f"  Hints this hand: {each}.", f"  Hints: {each}.")
 
 
-def describe(t: Text, moves: list[Move], ascii_only: bool) -> None:
-    """Append `` drew from the stock and threw 9♥.`` for ``moves`` of one player."""
+def describe(
+    t: Text, moves: list[Move], ascii_only: bool, words: Mapping[Kind, tuple[str, str]] = MOVE_WORDS
+) -> None:
+    """Append `` drew from the stock and threw 9♥.`` for ``moves`` of one player (in
+    ``words``: :data:`SHORT_MOVE_WORDS` says `` drew and threw 9♥.``)."""
+    then = ", then " if words is MOVE_WORDS else ", "
     for i, m in enumerate(moves):
-        t.append(" " if i == 0 else ", then " if i < len(moves) - 1 else " and ")
+        t.append(" " if i == 0 else then if i < len(moves) - 1 else " and ")
         kind = m.action.kind
-        before, after = MOVE_WORDS.get(kind, (str(m.action), ""))
+        before, after = words.get(kind, (str(m.action), ""))
         t.append(before)
         if kind in MOVES_SHOWING_THE_CARD and m.card is not None:
             t.append_text(card_text(m.card, ascii_only))
@@ -293,23 +320,39 @@ def deadwood_text(
     """``Deadwood 23 · discarding 9♥ leaves 14 — you may knock``; in Oklahoma, where the
     upcard sets each hand's knock limit, and wherever only gin ends the hand (knock
     limit 0), the hand's terms after it (``· knock at 3 or less, scores ×2``, ``· gin
-    only``), as at the draw, as far as the line's ``room`` allows (the card that leaves
-    least goes first, then "scores")."""
-    t = _deadwood_text(v, selected, ascii_only, colours, best=True)
+    only``), as far as the line's ``room`` allows (the card that leaves least goes
+    first, then "scores"). Where even that does not fit (below about 54 columns) it
+    says it in fewer words: ``Deadwood 23 · 9♥ leaves 14 — you may knock``."""
+
+    def done(t: Text) -> Text:
+        return ascii_text(t) if ascii_only else t  # "Deadwood 23 - discarding 9H leaves 14 - you may knock"
+
     discarding = v.phase == Phase.DISCARD and v.current == v.seat and len(v.hand) == 11 and selected is not None
+    t = _deadwood_text(v, selected, ascii_only, colours, best=True)
+    plain = _deadwood_text(v, selected, ascii_only, colours, best=False)
     if (v.rules.oklahoma or v.knock_limit == 0) and discarding:  # "gin only" kept from the draw to the discard
         terms = hand_terms(v)
-        short = terms.replace("scores ×", "×")
-        for line, words in ((t, terms), (t, short), (_deadwood_text(v, selected, ascii_only, colours, best=False), short)):
-            if line.cell_len + 3 + len(words) <= room:
+        brief = terms.replace("scores ×", "×")
+        for line, words in ((t, terms), (t, brief), (plain, brief)):
+            if done(line).cell_len + 3 + len(words) <= room:
                 t = line.copy()
                 t.append(f" · {words}", style=colours.muted)
                 break
-    return ascii_text(t) if ascii_only else t  # "Deadwood 23 - discarding 9H leaves 14 - you may knock"
+    # fewer words before less said: the card that leaves least (it may allow a knock) stays longest
+    short = _deadwood_text(v, selected, ascii_only, colours, best=True, short=True)
+    short_plain = _deadwood_text(v, selected, ascii_only, colours, best=False, short=True)
+    for line in (t, short, plain, short_plain):
+        if done(line).cell_len <= room:
+            return done(line)
+    return done(short_plain)  # cut short with "…" by the line
 
 
-def _deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool, colours: Palette, *, best: bool) -> Text:
-    """:func:`deadwood_text` without the Oklahoma terms at the discard (``best``: with the card that leaves least)."""
+def _deadwood_text(
+    v: PlayerView, selected: Card | None, ascii_only: bool, colours: Palette, *, best: bool, short: bool = False
+) -> Text:
+    """:func:`deadwood_text` without the Oklahoma terms at the discard (``best``: with the
+    card that leaves least; ``short``: in fewer words, "9♥ leaves 14" for "discarding 9♥
+    leaves 14", "cannot throw 7♥: just taken")."""
     good = f"bold {colours.green}"
     dw = deadwood(v.hand)
     t = Text()
@@ -317,7 +360,12 @@ def _deadwood_text(v: PlayerView, selected: Card | None, ascii_only: bool, colou
     t.append(str(dw), style=f"bold {colours.gold}")
     if v.phase == Phase.DISCARD and v.current == v.seat and len(v.hand) == 11 and selected is not None:
         after = _without(v.hand, selected)
-        t.append(" · discarding ")
+        if short and selected == v.taken:
+            t.append(" · cannot throw ")
+            t.append_text(card_text(selected, ascii_only))
+            t.append(": just taken", style="italic")
+            return t
+        t.append(" · " if short else " · discarding ")
         t.append_text(card_text(selected, ascii_only))
         t.append(f" leaves {after}")
         if selected == v.taken:
