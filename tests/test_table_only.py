@@ -48,6 +48,8 @@ async def test_the_table_keys_say_why_they_do_nothing_over_the_table(key, screen
             keys += ["k", "question_mark", "f1"]  # on the rule sheet k scrolls (below), ? and F1 close it
         if screen is not ScoreScreen:
             keys.append("c")  # which closes the score table
+        else:
+            keys.remove("enter")  # the score table's own key: nothing to review (below)
         for k in keys:
             app.screen.query_one(table_only.TableOnlyLine).clear()  # each key says it anew
             await pilot.press(k)
@@ -134,6 +136,27 @@ async def test_the_line_goes_at_the_next_key_that_does_something():
         await pilot.pause()
         assert isinstance(app.screen, MovesScreen)
         assert said_in_its_line(app) is None  # a new list, with nothing said yet
+
+
+async def test_enter_and_r_in_an_empty_score_table_say_there_is_nothing_to_review():
+    """Enter in the score table before any hand had ended said "The table's keys do
+    nothing in the score table", though Enter and r are the score table's keys (they
+    open a hand's review): they say there is nothing to review yet."""
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        for key in ("enter", "r"):
+            app.screen.query_one(table_only.TableOnlyLine).clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, ScoreScreen)
+            assert said_in_its_line(app) == "No hand of this match has ended yet: there is nothing to review.", key
+        await pilot.press("k")
+        await pilot.pause()
+        assert said_in_its_line(app) == "The table's keys do nothing in the score table: Esc goes back."
 
 
 async def test_the_line_goes_after_a_few_seconds(monkeypatch):

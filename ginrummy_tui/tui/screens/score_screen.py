@@ -30,11 +30,16 @@ class ScoreScreen(TableOnly, ModalScreen):
     BINDINGS = [
         Binding("escape,c", "close", BACK, key_display="esc"),
         Binding("enter,r", "review", "Review", key_display="⏎", tooltip="The review of the hand picked"),
+        Binding("enter,r", "nothing_to_review", show=False),
         *TABLE_ONLY_BINDINGS,
     ]
     """Escape (or c again) closes the table; Enter (or r) opens the review of the hand picked
     (↑ and ↓ pick it, the table's own keys: :class:`ScoreTable`; a click on a row opens its
-    review); the table's other keys say why they do nothing here."""
+    review), and before any hand has ended says there is nothing to review; the table's
+    other keys say why they do nothing here."""
+
+    NOTHING_TO_REVIEW = "No hand of this match has ended yet: there is nothing to review."
+    """What Enter and r say before the first hand of the match has ended."""
 
     TABLE_ONLY = "The table's keys do nothing in the score table: Esc goes back."
 
@@ -91,7 +96,9 @@ class ScoreScreen(TableOnly, ModalScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":
-            return bool(self.hands)  # no hand ended yet: ⏎ and r are the table's keys, which say so
+            return bool(self.hands)  # no hand ended yet: ⏎ and r say there is nothing to review
+        if action == "nothing_to_review":
+            return not self.hands
         return True
 
     def on_mount(self) -> None:
@@ -123,9 +130,14 @@ class ScoreScreen(TableOnly, ModalScreen):
         """The review of the hand picked, or why it has none."""
         table = self.query(ScoreTable).first(ScoreTable)
         if table.picked is None:
-            self.query_one(TableOnlyLine).say("No hand of this match has ended yet: there is nothing to review.")
+            self.action_nothing_to_review()
             return
         self._review(table.picked)
+
+    def action_nothing_to_review(self) -> None:
+        """Enter or r before any hand of the match has ended: why no review opens (they
+        said the table's keys do nothing here, though they are the score table's own)."""
+        self.query_one(TableOnlyLine).say(self.NOTHING_TO_REVIEW)
 
     def _review(self, hand_no: int) -> None:
         from .review_screen import open_past_review
