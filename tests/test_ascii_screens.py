@@ -427,3 +427,20 @@ def test_textuals_truncate_still_takes_what_the_ascii_hook_passes_it():
     ]
     assert parameters["ellipsis"].default is False and parameters["pad"].default is False
     assert TEXTUAL_TRUNCATE.__module__ == "textual.content"
+
+
+async def test_with_ascii_the_review_says_it_is_being_made_in_ascii():
+    """With --ascii the review's line until it is ready read "Reviewing the hand…",
+    with Textual's "…": it reads "Reviewing the hand...", and "…" again once ASCII
+    is turned off while it waits."""
+    app = make_app(state=scenarios.knocked(), ascii=True, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await app.push_screen(ReviewScreen(("a hand not reviewed yet",), ascii_only=True))
+        await pilot.pause()
+        assert not app.screen.ready
+        text = screen_text(app)
+        assert "Reviewing the hand..." in text and not _not_ascii(text), _not_ascii(text)
+        app.ascii_only = False  # the settings screen turns the symbols back on
+        await pilot.pause()
+        assert "Reviewing the hand…" in screen_text(app)

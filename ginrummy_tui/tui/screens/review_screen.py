@@ -304,6 +304,12 @@ def review_renderable(
     return Group(*lines)
 
 
+def reviewing(ascii_only: bool) -> Text:
+    """What the review says until it is ready: "Reviewing the hand…", with ``ascii_only``
+    "Reviewing the hand..." (it kept its "…" with ``--ascii``)."""
+    return Text(f"Reviewing the hand{'...' if ascii_only else '…'}", style="italic")
+
+
 class ReviewScreen(TableOnly, ModalScreen):
     """The review of one hand: the decisions where the expert would have chosen differently."""
 
@@ -326,7 +332,7 @@ class ReviewScreen(TableOnly, ModalScreen):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with VerticalScroll(id="review"):
-            yield Static(Text("Reviewing the hand…", style="italic"), id="review-body")
+            yield Static(reviewing(self.ascii_only), id="review-body")
             yield Static(BACK_LINE, id="review-close")
         yield TableOnlyLine()
         yield KeyBar()
@@ -378,7 +384,8 @@ class ReviewScreen(TableOnly, ModalScreen):
     def on_suits_changed(self, message: SuitsChanged) -> None:
         """The suits are drawn otherwise now (letters or symbols): redraw the review."""
         self.ascii_only = message.ascii_only
-        self._show()
+        if not self._show():
+            self.query_one("#review-body", Static).update(reviewing(self.ascii_only))
 
     def action_close(self) -> None:
         """Back to the end of the hand."""
@@ -396,6 +403,7 @@ __all__ = [
     "review_key",
     "review_refusal",
     "review_renderable",
+    "reviewing",
     "start_review",
     "start_review_of",
 ]
