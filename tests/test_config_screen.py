@@ -1738,3 +1738,31 @@ async def test_the_form_opens_at_its_heading_with_the_command_line_s_choices(tmp
         field = screen.query_one("#preset")
         assert screen.focused is field
         assert form.content_region.contains_region(field.region), (field.region, form.content_region)
+
+
+async def test_question_mark_opens_the_rule_sheet_from_every_kind_of_field_as_the_key_bar_says(tmp_path):
+    """The key bar showed "? Rules" while a number field had the focus, but ``?`` did
+    nothing there (the field took it, and typed nothing): from a number, a yes-or-no
+    box and a choice ``?`` opens the rule sheet, and the number is left as it was."""
+    from textual.widgets import Input
+
+    from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        for field in ("#rule-knock_limit", "#pause", "#rule-tie_is_undercut", "#preset"):
+            widget = screen.query_one(field)
+            widget.focus()
+            await pilot.pause()
+            before = screen.query_one("#rule-knock_limit", Input).value, screen.query_one("#pause", Input).value
+            assert "? Rules" in screen.query_one(KeyBar).render().plain, field
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen), field
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen and app.focused is widget, field
+            assert (screen.query_one("#rule-knock_limit", Input).value, screen.query_one("#pause", Input).value) == before
+

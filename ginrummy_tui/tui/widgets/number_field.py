@@ -6,6 +6,10 @@ it are handled by the field at once.  When several keys come in one read (a
 quick typist, or any typing over SSH), backspace then 7 inserted the 7 first
 and then deleted it.  Here those keys are handled by the field itself, in the
 order they were typed.
+
+``?`` is never part of a number: the field leaves it to the app, whose ``?`` opens
+the rule sheet as the key bar says (the field took it, typed nothing, and the bar's
+"? Rules" did nothing while a number field had the focus).
 """
 
 from __future__ import annotations
@@ -23,12 +27,23 @@ EDITING_KEYS = {
 }
 """The keys handled at once, and the ``Input`` action each runs."""
 
+PASSED_ON = frozenset({"question_mark"})
+"""Printable keys that no number has, left to the app's bindings (``?``: the rule sheet)."""
+
 
 class NumberField(Input):
     """An ``Input`` (``type="integer"`` or ``"number"``) whose editing keys
-    are handled in the order they come (see the module text)."""
+    are handled in the order they come, and ``?`` goes on to the app (see the module text)."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Whether the field takes ``key``: not those of :data:`PASSED_ON`, so that the
+        app's binding of the key stays active (and on the key bar) while the field has the focus."""
+        return key not in PASSED_ON and super().check_consume_key(key, character)
 
     async def _on_key(self, event: events.Key) -> None:
+        if event.key in PASSED_ON:
+            event.prevent_default()  # not typed (by the Input's own handler, next): it goes on to the app's binding
+            return
         action = EDITING_KEYS.get(event.key)
         if action is None:
             await super()._on_key(event)
