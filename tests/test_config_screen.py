@@ -532,7 +532,7 @@ async def test_an_open_choice_list_leaves_the_key_bar_in_sight(tmp_path):
         async with running(plan, size=size) as (app, pilot):
             screen = await open_settings(app, pilot)
             bar = screen.query_one(KeyBar).region
-            assert bar.y == size[1] - 1
+            assert bar.bottom == size[1] and bar.height == (2 if size[0] < 80 else 1)  # "tab Next" too at 46x21
             for select in screen.query(Select):
                 select.focus()
                 select.scroll_visible(animate=False, immediate=True)
@@ -542,7 +542,7 @@ async def test_an_open_choice_list_leaves_the_key_bar_in_sight(tmp_path):
                 assert select.expanded, select.id
                 menu = select.query_one(SelectOverlay).region
                 assert menu.height > 1 and menu.bottom <= bar.y, (size, select.id, menu)
-                assert screen_text(app).splitlines()[-1].lstrip().startswith("esc Dismiss menu"), (size, select.id)
+                assert screen_text(app).splitlines()[bar.y].lstrip().startswith("esc Dismiss menu"), (size, select.id)
                 await pilot.press("escape")  # closes the list, not the settings
                 await pilot.pause()
                 assert not select.expanded and app.screen is screen
@@ -1766,3 +1766,52 @@ async def test_question_mark_opens_the_rule_sheet_from_every_kind_of_field_as_th
             assert app.screen is screen and app.focused is widget, field
             assert (screen.query_one("#rule-knock_limit", Input).value, screen.query_one("#pause", Input).value) == before
 
+
+async def test_down_and_up_move_between_the_fields_that_have_no_use_for_them_and_the_key_bar_says_tab(tmp_path):
+    """↓ on a number field only scrolled the form, and only Tab and Shift+Tab moved,
+    which nothing said: ↓ and ↑ go to the next and the previous field from a number
+    or a yes-or-no box, a choice's ↓ still opens its list, and the key bar says "tab Next"."""
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        assert "tab Next" in screen.query_one(KeyBar).render().plain
+        limit = screen.query_one("#rule-knock_limit")
+        limit.focus()
+        await pilot.pause()
+        assert "tab Next" in screen.query_one(KeyBar).render().plain
+        chain = screen.focus_chain
+        after = chain[chain.index(limit) + 1]
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.focused is after and after.id == "rule-gin_bonus"
+        await pilot.press("up")
+        await pilot.pause()
+        assert app.focused is limit
+        tie = screen.query_one("#rule-tie_is_undercut")
+        tie.focus()
+        await pilot.pause()
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.focused is chain[chain.index(tie) + 1]
+        await pilot.press("up")
+        await pilot.pause()
+        assert app.focused is tie
+        dealer = screen.query_one("#rule-next_dealer", ChoiceField)
+        dealer.focus()
+        await pilot.pause()
+        await pilot.press("down")
+        await pilot.pause()
+        assert dealer.expanded  # the choice's own use of ↓: its list
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not dealer.expanded and app.screen is screen
+        # at 46x21 the bar keeps its two rows from field to field (c and q are off it on a
+        # number, which takes them as typing): the form does not move as the focus does
+        await pilot.resize_terminal(46, 21)
+        await pilot.pause()
+        for field in (limit, tie, dealer, limit):
+            field.focus()
+            await pilot.pause()
+            assert screen.query_one(KeyBar).region.height == 2, field.id

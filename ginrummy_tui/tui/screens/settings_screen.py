@@ -30,7 +30,7 @@ from ..host import ClickModeChanged, gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.choice_field import ChoiceField
 from ..widgets.field_label import REFUSED_MARKS, FieldLabel
-from ..widgets.key_bar import KeyBar
+from ..widgets.key_bar import KeyBar, TurnSteps
 from ..widgets.number_field import NumberField
 from ..widgets.too_small import TooSmall, too_small_for
 from ..widgets.yes_no_box import YesNoBox
@@ -69,6 +69,10 @@ SHUTOUT_NOTE = "Shutout: not used without a game bonus (there is nothing to doub
 PICKED_FIELDS = ("preset", "ai", "theme")
 """The choices of the form the command line may give for one run (``--rules``,
 ``--ai``, ``--theme``): one picked in its list is saved, the one shown too."""
+
+ARROWS_MOVE = (NumberField, YesNoBox)
+"""The fields from which ↓ and ↑ go to the next and the previous field (a choice's
+arrows open its list)."""
 
 Problem = tuple[str, Widget | None]
 """Why a save is refused, and the field whose value it refuses (None: the rules as a whole)."""
@@ -239,7 +243,7 @@ class NewMatchQuestion(Question):
         """What changed: "the rules", "the opponent", or both."""
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(TurnSteps, Screen):
     """Every setting on one scrollable page; Ctrl+S saves, Escape cancels (asking first if changes would be lost)."""
 
     CSS_PATH = "settings_screen.tcss"
@@ -247,13 +251,18 @@ class SettingsScreen(Screen):
         Binding("ctrl+s", "save", "Save", key_display="^s", priority=True),
         Binding("escape,f2", "cancel", "Cancel", key_display="esc"),
         Binding("f3", "cancel('statistics')", show=False),
-        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("tab", "app.focus_next", "Next", key_display="tab", priority=True),
         Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
+        Binding("down", "next_field", show=False, priority=True),
+        Binding("up", "previous_field", show=False, priority=True),
     ]
     """Ctrl+S saves; Escape (or F2 again) leaves without saving; F3 leaves (the same way) for the
     statistics, opened in this screen's place as F2 and F3 open on the screens over the table.  Tab and Shift+Tab move the
     focus before the keys typed after them are given to a field (the app's own Tab waits
-    until the field has had them: typed in one go, they went into the field Tab left)."""
+    until the field has had them: typed in one go, they went into the field Tab left); the
+    key bar says "tab Next".  ↓ and ↑ move it too from a field that has no use for them (a
+    number, a yes-or-no box: :data:`ARROWS_MOVE`); on a choice they open its list, as before
+    (they only scrolled the form from a number, and nothing said how to move but Tab)."""
 
     AUTO_FOCUS = ""
     """No field is given the focus by Textual (which scrolls it to the middle of the form):
@@ -372,6 +381,29 @@ class SettingsScreen(Screen):
         if name == "timer":
             return NumberField(str(value or 0), type="integer", compact=True, id=fid)
         return NumberField(str(value), type="integer", compact=True, id=fid)
+
+    def turn_steps(self) -> tuple[frozenset[str], tuple[tuple[Binding, ...], ...]]:
+        """The app's keys that a number field takes as typing, c and q (off the key bar
+        there), and the fields without them and with them: the bar takes as many rows on
+        every field (at 46x21 it went from two rows to one and back as Tab moved, and the
+        form with it)."""
+        typed = frozenset({"scores", "quit_game"})
+        keys = tuple(b for b in type(self.app).BINDINGS if isinstance(b, Binding) and b.show and b.action in typed)
+        return typed, ((), keys)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("next_field", "previous_field"):
+            # only from a field with no use for ↓ and ↑: elsewhere they go on to it (a choice opens its list)
+            return isinstance(self.focused, ARROWS_MOVE)
+        return True
+
+    def action_next_field(self) -> None:
+        """↓ on a number or a yes-or-no box: the next field, as Tab."""
+        self.focus_next()
+
+    def action_previous_field(self) -> None:
+        """↑ on a number or a yes-or-no box: the field before, as Shift+Tab."""
+        self.focus_previous()
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < STACKED_BELOW, "-stacked")

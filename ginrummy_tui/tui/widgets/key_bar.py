@@ -22,9 +22,10 @@ from .too_small import NORMAL_WIDTH
 
 
 class TurnSteps:
-    """Mixed into a screen whose moves' keys change with the step of a turn (the
-    table): :meth:`turn_steps` tells the key bar the keys of every step, so that
-    it says each key's word the same way at every step while the width stays."""
+    """Mixed into a screen whose keys change with the step of a turn (the table's
+    moves) or with the field in hand (the settings' c and q, typed into a number):
+    :meth:`turn_steps` tells the key bar the keys of every step, so that it says each
+    key's word the same way, on as many rows, at every step while the width stays."""
 
     def turn_steps(self) -> tuple[frozenset[str], tuple[tuple[Binding, ...], ...]]:
         """The actions of the keys that change with the step, and the bindings of
