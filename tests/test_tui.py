@@ -1629,6 +1629,48 @@ async def test_on_a_small_screen_a_hint_takes_no_more_room_than_it_needs_and_giv
         assert "expected to leave about 40." in " ".join(screen_text(app).split())
 
 
+def _backs_drawn(app) -> list[str]:
+    """The rows of the other player's card backs as drawn (under their name line)."""
+    region = app.table.query_one("#opponent").region
+    rows = screen_text(app).splitlines()[region.y + 1 : region.bottom]
+    return [row[region.x : region.right].strip() for row in rows]
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+def test_card_backs_on_fewer_rows_are_whole_cards_squashed(ascii_only):
+    """On two rows the card backs were their fill and their bottom edge, on one their
+    fill alone: cards with no top edge. Each card keeps its corners on two rows, and is
+    a bracketed fill on one."""
+    from ginrummy_tui.tui.widgets.opponent_hand import back_row
+
+    drawn = {rows: [line.plain for line in back_row(3, ascii_only, rows=rows)] for rows in (3, 2, 1, 0)}
+    if ascii_only:
+        assert drawn == {3: ["+-+-+-+", "|#|#|#|", "+-+-+-+"], 2: ["+#+#+#+", "+#+#+#+"], 1: ["[#][#][#]"], 0: []}
+    else:
+        assert drawn == {3: ["┌─┬─┬─┐", "│▒│▒│▒│", "└─┴─┴─┘"], 2: ["┌▒┬▒┬▒┐", "└▒┴▒┴▒┘"], 1: ["[▒][▒][▒]"], 0: []}
+
+
+@pytest.mark.parametrize(
+    ("size", "keys", "rows"),
+    [((46, 21), ("p", "s", "h"), 2), ((46, 21), ("k",), 2), ((46, 21), ("t", "k"), 2), ((80, 24), ("p", "s", "h"), 3)],
+    ids=["hint-46", "refusal-upcard-46", "refusal-knock-46", "hint-80"],
+)
+async def test_a_long_hint_or_reason_never_leaves_card_backs_without_their_top_edge(size, keys, rows):
+    """At 46x21 a hint on three lines left the card backs' fill and bottom edge
+    ("│▒│▒│" under the name line, their top edge gone), as did a reason on two: the
+    backs that give way keep each card's corners."""
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        for key in keys:
+            await press(app, pilot, key)
+        await settle(app, pilot)
+        await pilot.pause(0.2)
+        backs = _backs_drawn(app)
+        assert len(backs) == rows, backs
+        assert backs[0].startswith("┌") and backs[-1].startswith("└"), backs
+
+
 async def test_keys_wait_while_the_terminal_is_too_small():
     """Behind "Terminal too small" the table is hidden: a move typed blind
     (take the upcard, throw a card) is not played; Ctrl+C still quits."""

@@ -66,7 +66,8 @@ stays)."""
 BACKS_STEPS = ("-backs-1", "-backs-2")
 """The other player's card backs on one row or two (``game_screen.tcss``), where the line
 lacks fewer rows than their three: at 46x21 a reason one row short hid all three, and two
-blank rows stood above the key bar."""
+blank rows stood above the key bar.  Each card is drawn whole on them
+(:func:`~.opponent_hand.back_row`): they lost their top edge."""
 ROOM_CLASSES = ("-tight", *(step for step, _part, _kept in ROOM_STEPS), *BACKS_STEPS)
 """Every class the table takes to make room for a long prompt line."""
 REFUSAL_ROOM_STEPS = (ROOM_STEPS[2], ROOM_STEPS[0], ROOM_STEPS[1])

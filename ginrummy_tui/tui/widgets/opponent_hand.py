@@ -35,9 +35,8 @@ class OpponentHand(Widget):
         head = head_line(
             self.name_text, self.count, self.known, self.to_move, self.content_size.width, self.ascii_only, colours
         )
-        backs = back_row(self.count, self.ascii_only, colours)
         rows = self.content_size.height - 1  # fewer than three where the table needs the room
-        return Group(head, *(backs if rows >= 3 else backs[1:] if rows == 2 else backs[1:2]))
+        return Group(head, *back_row(self.count, self.ascii_only, colours, rows=min(3, max(0, rows))))
 
 
 def head_line(
@@ -86,18 +85,36 @@ def head_line(
     return head
 
 
-def back_row(count: int, ascii_only: bool = False, colours: Palette = DEFAULT) -> list[Text]:
-    """``count`` face-down cards side by side, overlapping: three lines."""
+def back_row(count: int, ascii_only: bool = False, colours: Palette = DEFAULT, rows: int = 3) -> list[Text]:
+    """``count`` face-down cards side by side, overlapping, on ``rows`` lines: three, each
+    card whole; where the table needs the room, two, each card squashed to its corners and
+    its fill ("┌▒┬▒┐" over "└▒┴▒┘"), or one, each card a bracketed fill ("[▒][▒]"); none
+    for 0.  (Two and one were the middle and bottom of the three, or the middle alone:
+    cards with no top edge.)"""
     styles = card_styles(colours)
-    if count == 0:
-        return [Text(), Text(), Text()]
+    if count == 0 or rows <= 0:
+        return [Text() for _ in range(max(0, rows))]
+    fill = "#" if ascii_only else "▒"
+    if rows == 1:
+        line = Text()
+        for _ in range(count):
+            line.append("[", style=styles.plain_border)
+            line.append(fill, style=styles.back)
+            line.append("]", style=styles.plain_border)
+        return [line]
+    # the fill where the edges' dashes would be on two rows: each card's corners and its fill
+    edge = fill if rows == 2 else "-" if ascii_only else "─"
     if ascii_only:
-        top, mid, bot, fill = "+-" * count + "+", "|#" * count + "|", "+-" * count + "+", "#"
+        top, mid, bot = f"+{edge}" * count + "+", "|#" * count + "|", f"+{edge}" * count + "+"
     else:
-        top = "┌" + "┬".join("─" * count) + "┐"
-        mid, fill = "│" + "│".join("▒" * count) + "│", "▒"
-        bot = "└" + "┴".join("─" * count) + "┘"
-    m = Text()
-    for ch in mid:
-        m.append(ch, style=styles.back if ch == fill else styles.plain_border)
-    return [Text(top, style=styles.plain_border), m, Text(bot, style=styles.plain_border)]
+        top = "┌" + "┬".join(edge * count) + "┐"
+        mid = "│" + "│".join("▒" * count) + "│"
+        bot = "└" + "┴".join(edge * count) + "┘"
+    lines = (top, bot) if rows == 2 else (top, mid, bot)
+    out = []
+    for text in lines:
+        styled = Text()
+        for ch in text:
+            styled.append(ch, style=styles.back if ch == fill else styles.plain_border)
+        out.append(styled)
+    return out
