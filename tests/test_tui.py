@@ -1671,6 +1671,39 @@ async def test_a_long_hint_or_reason_never_leaves_card_backs_without_their_top_e
         assert backs[0].startswith("┌") and backs[-1].startswith("└"), backs
 
 
+async def test_an_escape_pressed_as_the_terminal_shrinks_below_the_smallest_size_still_closes_the_list():
+    """Escape comes from the terminal only once no character followed it for a while (a
+    lone Escape, not the start of another key's sequence): pressed on the list of turns
+    as the window shrank below 46x21, it came behind "Terminal too small", was dropped
+    with the keys typed blind there, and the list was still open once the window was
+    big again. An Escape that late closes the list; one pressed well after does not."""
+    from textual import events
+
+    from ginrummy_tui.tui.app import LONE_ESCAPE_LATE
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        for late, closes in ((LONE_ESCAPE_LATE + 1, False), (LONE_ESCAPE_LATE / 2, True)):
+            await pilot.press("m")
+            await pilot.pause()
+            assert isinstance(app.screen, MovesScreen)
+            await pilot.resize_terminal(40, 15)
+            await pilot.pause()
+            assert app.too_small and app.too_small_since is not None
+            escape = events.Key("escape", "\x1b")
+            escape.time = app.too_small_since + late  # when the driver told it
+            app.post_message(escape)
+            await pilot.pause()
+            await pilot.resize_terminal(*SIZE)
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen if closes else MovesScreen), late
+            if not closes:
+                await pilot.press("escape")
+                await pilot.pause()
+
+
 async def test_keys_wait_while_the_terminal_is_too_small():
     """Behind "Terminal too small" the table is hidden: a move typed blind
     (take the upcard, throw a card) is not played; Ctrl+C still quits."""

@@ -15,6 +15,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.constants import ESCAPE_DELAY
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.notifications import Notification, Notify
@@ -82,6 +83,13 @@ them, before its own and the table's, which win where a rule of theirs ties with
 
 KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})
 """The keys that work behind "Terminal too small" (it says "q: quit")."""
+
+LONE_ESCAPE_LATE = ESCAPE_DELAY + 0.1
+"""How long after its press Escape may come, at most: the terminal sends a lone Escape as
+the first character of a longer key's sequence, so Textual's driver tells it only once
+``ESCDELAY`` has passed with no character after it, at its next poll (every 0.1 s).  An
+Escape that comes this soon after the terminal became too small may have been pressed
+before: it is not dropped (a list closed with Escape as the window shrank stayed open)."""
 
 
 class GinApp(App):
@@ -197,13 +205,22 @@ class GinApp(App):
         this one place for every widget (Textual makes a ``Click`` here, from a
         press and a release let through: a widget never gets one of them)."""
         if isinstance(event, events.Key) and not event.is_forwarded and self.too_small:
-            if event.key not in KEYS_WHILE_TOO_SMALL:
+            if event.key not in KEYS_WHILE_TOO_SMALL and not self._pressed_before_too_small(event):
                 event.stop()
                 return
         if isinstance(event, (events.MouseDown, events.MouseUp)) and not event.is_forwarded and event.button in (2, 3):
             event.stop()
             return
         await super().on_event(event)
+
+    too_small_since: float | None = None
+    """When the terminal last became too small (Textual's clock of events), while it is."""
+
+    def _pressed_before_too_small(self, key: events.Key) -> bool:
+        """Whether ``key`` is an Escape that may have been pressed before the terminal became
+        too small, its coming held up as a lone Escape's is (:data:`LONE_ESCAPE_LATE`)."""
+        since = self.too_small_since
+        return key.key == "escape" and since is not None and key.time - since < LONE_ESCAPE_LATE
 
     def get_key_display(self, binding: Binding) -> str:
         """How the key bar names a key; with ``--ascii`` in ASCII alone ("Enter", not "⏎")."""
@@ -728,6 +745,10 @@ class GinApp(App):
         new size."""
         self._clock_checkpoint(covered=self._covered(event.size))
         self.session.terminal_too_small(too_small_for(*event.size))
+        if not too_small_for(*event.size):
+            self.too_small_since = None
+        elif self.too_small_since is None:
+            self.too_small_since = event.time
         if too_small_for(*event.size) != self.too_small:
             # "Terminal too small" takes the notes down (they would be drawn over it), and they
             # come back, for the seconds they had left, once the window is big enough again
