@@ -1704,6 +1704,33 @@ async def test_an_escape_pressed_as_the_terminal_shrinks_below_the_smallest_size
                 await pilot.pause()
 
 
+@pytest.mark.parametrize("under", [GameScreen, SummaryScreen])
+async def test_the_list_of_turns_gives_way_to_the_log_beside_the_table_when_the_terminal_widens(under):
+    """The list of turns opened with m at 80x24 stayed open, over the hand and off-centre,
+    once the terminal was widened to 150 columns, where the same turns stand beside the
+    table (and beside the end of a hand): it closes, and the screen under it says where
+    they are, as m says at that width."""
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+
+    app = make_app(state=new_game(seed=1) if under is GameScreen else scenarios.knocked(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, under)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MovesScreen)
+        await pilot.resize_terminal(160, 30)
+        await settle(app, pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, under) and app.screen.has_class("-with-log")
+        assert "Every turn of this hand is listed on the right (m)." in " ".join(screen_text(app).split())
+        await pilot.resize_terminal(120, 30)  # narrower again: m opens the list over it, as before
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MovesScreen)
+
+
 async def test_keys_wait_while_the_terminal_is_too_small():
     """Behind "Terminal too small" the table is hidden: a move typed blind
     (take the upcard, throw a card) is not played; Ctrl+C still quits."""

@@ -48,6 +48,22 @@ class MovesScreen(TableOnly, ModalScreen):
     def on_mount(self) -> None:
         self._follow()
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._give_way_to_log)
+
+    async def _give_way_to_log(self) -> None:
+        """Where the screen under the list shows the same turns beside it (the table and the
+        end of a hand, from ``LOG_FROM`` columns), the list closes, and that screen says
+        where they are as m does there: widened to 150 columns, the list stayed open over
+        the hand, off-centre."""
+        stack = self.app.screen_stack
+        if len(stack) < 2 or stack[-1] is not self:
+            return
+        under = stack[-2]
+        if under.has_class("-with-log"):
+            self.dismiss()
+            await under.run_action("moves")
+
     def on_view_changed(self, message: ViewChanged) -> None:
         self._follow()
 
