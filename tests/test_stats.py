@@ -257,6 +257,54 @@ def test_gin_tui_export_since_a_date_after_every_match_says_none_since_then(tmp_
         assert capsys.readouterr().out == "No matches recorded since 2030-01-01.\n"  # it said 'recorded yet'
 
 
+@pytest.mark.parametrize(("zone", "day", "ids"), [
+    ("Etc/GMT+10", "2026-12-05", ["m2", "m3"]),  # ten hours west: m1 began at 22:21 on the 4th there, m3 at midnight
+    ("Etc/GMT+10", "2026-12-04", ["m1", "m2", "m3"]),
+    ("UTC", "2026-12-05", ["m1", "m2", "m3"]),
+    ("Etc/GMT-10", "2026-12-06", ["m2"]),  # ten hours east: m2 began at 00:30 on the 6th there
+])
+def test_export_since_takes_the_day_of_the_players_time_zone(tmp_path, capsys, monkeypatch, zone, day, ids):
+    """--since compared the day with the UTC start: ten hours west of Greenwich,
+    --since 2026-12-05 listed matches that began there on the 4th."""
+    import time
+
+    folder = tmp_path / "history"
+    folder.mkdir()
+    for mid, started in (("m1", "2026-12-05T08:21:00Z"), ("m2", "2026-12-05T14:30:00Z"), ("m3", "2026-12-05T10:00:00Z")):
+        record = match(mid, "easy", "standard", [hand(1, "knock", 0, 0, 10)], winner=0)
+        (folder / f"{mid}.json").write_text(json.dumps({**record, "started": started, "ended": started}))
+    monkeypatch.setenv("TZ", zone)
+    time.tzset()
+    try:
+        assert main(["export", "--data-dir", str(tmp_path), "--since", day, "--list"]) == 0
+        listed = capsys.readouterr().out.splitlines()
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert sorted(line.split()[0] for line in listed) == ids
+
+
+def test_export_since_keeps_a_match_recorded_with_its_date_alone_from_that_day(tmp_path, capsys, monkeypatch):
+    import time
+
+    _write_history(tmp_path)  # started: dates alone
+    monkeypatch.setenv("TZ", "Etc/GMT-10")
+    time.tzset()
+    try:
+        assert main(["export", "--data-dir", str(tmp_path), "--since", "2026-01-07", "--list"]) == 0
+        listed = capsys.readouterr().out.splitlines()
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert [line.split()[0] for line in listed] == ["2026-01-07", "2026-01-08"]
+
+
+def test_export_help_says_since_is_a_local_day(capsys):
+    with pytest.raises(SystemExit):
+        main(["export", "--help"])
+    assert "local time zone" in " ".join(capsys.readouterr().out.split())
+
+
 @pytest.mark.parametrize("argv", [["--match", "last", "--list"], ["--match", "last", "--since", "2026-01-06"]])
 def test_gin_tui_export_refuses_options_that_do_not_go_with_one_match(argv, tmp_path, capsys):
     """They were ignored: the match was exported whatever --list or --since said.  Then

@@ -7,9 +7,13 @@ import argparse
 import json
 import sys
 from datetime import date
+from typing import TYPE_CHECKING
 
 from ginrummy_tui.cli import say
 from ginrummy_tui.engine.words import counted
+
+if TYPE_CHECKING:
+    from ginrummy_tui.storage.history import Since
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -22,17 +26,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="JSON Lines, one match a line (default; with --list, one line of the list a match), or text",
     )
     parser.add_argument("--list", action="store_true", help="list the recorded matches with their ids")
-    parser.add_argument("--since", metavar="DATE", default=None, help="only matches started on or after DATE (YYYY-MM-DD)")
+    parser.add_argument(
+        "--since", metavar="DATE", default=None,
+        help="only matches started on or after DATE (YYYY-MM-DD), a day of your local time zone "
+        "(the match ids and times shown are UTC)",
+    )
     parser.add_argument(
         "--data-dir", default=argparse.SUPPRESS, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)"
     )
 
 
-def _nothing(since: str | None) -> str:
-    return f"No matches recorded since {since}.\n" if since else "No matches recorded yet.\n"
+def _nothing(since: Since | None) -> str:
+    return f"No matches recorded since {since.day}.\n" if since else "No matches recorded yet.\n"
 
 
-def _lines(hist, args: argparse.Namespace, since: str | None):
+def _lines(hist, args: argparse.Namespace, since: Since | None):
     """The text to print, a piece at a time (each ends with a newline)."""
     from ginrummy_tui.storage.reports import format_match, listed_opponent, outcome
     from ginrummy_tui.storage.stats import LEFT
@@ -72,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the history (all matches, some, or one); 0 on success, 1 if the
     match is unknown, 2 for a bad date or options that do not go together.  (A reader that stops early, ``| head``,
     ends the export quietly: see :func:`ginrummy_tui.cli.main`.)"""
-    from ginrummy_tui.storage.history import Damaged, export_form, set_aside
+    from ginrummy_tui.storage.history import Damaged, Since, export_form, set_aside
     from ginrummy_tui.storage.reports import format_match
 
     from . import out
@@ -87,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     since = None
     if args.since is not None:
         try:
-            since = date.fromisoformat(args.since).isoformat()
+            since = Since.local(date.fromisoformat(args.since))
         except ValueError:
             say(f"gin-tui export: --since wants a date like 2026-11-30, not {args.since!r}", file=sys.stderr)
             return 2

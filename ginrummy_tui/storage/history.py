@@ -40,6 +40,8 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from datetime import time as dt_time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -298,6 +300,26 @@ def _newer(version: int, target: int) -> Newer:
         f"it was written by a newer version of gin-tui: history schema {version}, this one reads up to {target}; "
         "it is left as it is"
     )
+
+
+@dataclass(frozen=True)
+class Since:
+    """The first day of the matches wanted (``gin-tui export --since``), a day
+    of the player's own calendar: the matches started at or after
+    :attr:`instant`, its midnight where the player is, as the UTC time the
+    records keep (``2026-12-05T10:00:00Z`` for the 5th ten hours west of
+    Greenwich), and those whose record has a date alone, from :attr:`day` on."""
+
+    day: str
+    """The day, ``2026-12-05``."""
+    instant: str
+    """Its local midnight in UTC, ``2026-12-05T10:00:00Z``."""
+
+    @classmethod
+    def local(cls, day: date) -> Since:
+        """From ``day`` in the local time zone (``TZ``)."""
+        midnight = datetime.combine(day, dt_time()).astimezone(UTC)  # a naive time is taken as local
+        return cls(day.isoformat(), midnight.isoformat().replace("+00:00", "Z"))
 
 
 class Busy(Exception):
@@ -1189,12 +1211,16 @@ class History:
         rows = self.read(f"SELECT {_SUMMARY} FROM matches ORDER BY started DESC, uid DESC LIMIT ?", (n,))
         return [_summary(r) for r in rows]
 
-    def summaries(self, since: str | None = None) -> Iterator[dict[str, Any]]:
+    def summaries(self, since: Since | None = None) -> Iterator[dict[str, Any]]:
         """Every match (oldest first) as a short summary, one at a time."""
         yield from (_summary(r) for r in self._stream(f"SELECT {_SUMMARY} FROM matches", since))
 
-    def _stream(self, select: str, since: str | None) -> Iterator[tuple]:
-        where, args = ("WHERE started >= ?", (since,)) if since else ("", ())
+    def _stream(self, select: str, since: Since | None) -> Iterator[tuple]:
+        where: str = ""
+        args: tuple = ()
+        if since is not None:  # a start with its time from the instant, one with its date alone from the date
+            where = "WHERE started >= ? AND (started >= ? OR length(started) = 10)"
+            args = (min(since.instant, since.day), since.instant)
         cur = self.conn.cursor()
         try:
             cur.execute(f"{select} {where} ORDER BY started, uid", args)
@@ -1213,7 +1239,7 @@ class History:
         finally:
             cur.close()
 
-    def records(self, since: str | None = None) -> Iterator[dict[str, Any]]:
+    def records(self, since: Since | None = None) -> Iterator[dict[str, Any]]:
         """Every match record (oldest first), in the JSON form, one at a time."""
         for row in self._stream(f"SELECT {_FULL} FROM matches", since):
             yield self._record(row)
@@ -1283,7 +1309,7 @@ class History:
                 (mid,),
             ).fetchall()
 
-    def json_lines(self, since: str | None = None) -> Iterator[str]:
+    def json_lines(self, since: Since | None = None) -> Iterator[str]:
         """Every match record (oldest first) as one line of JSON: the same
         values as :meth:`records` in the export's form (:func:`export_form`),
         but put together from the stored JSON pieces (the rules, each hand's
@@ -2201,6 +2227,7 @@ __all__ = [
     "Opening",
     "Recorder",
     "SharedHistory",
+    "Since",
     "decode_moves",
     "encode_moves",
     "ended_hand",
