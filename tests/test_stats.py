@@ -917,6 +917,27 @@ def test_a_save_cut_short_before_its_rules_is_counted_under_rules_unknown_not_ch
     assert "earlier version" not in told
 
 
+@pytest.mark.parametrize("width", [None, 200, 120])
+def test_f3_explains_rules_it_cannot_name_under_the_table_as_gin_tui_stats_does(width):
+    """F3's wide heads said "vs easy" over "unknown rules" with no word of why
+    (gin-tui stats, with its short heads, explains it under the table)."""
+    from ginrummy_tui.storage.rule_words import CHANGED_RULES, UNKNOWN_RULES
+    from ginrummy_tui.tui.screens.stats_screen import stats_renderable
+
+    records = [
+        match("m1", "easy", UNKNOWN_RULES, [], finished=False, abandoned=True),
+        match("m2", "easy", "standard", [hand(1, "knock", 0, 0, 10)], winner=0),
+        match("m3", "expert", CHANGED_RULES, [hand(1, "gin", 1, 1, 30)], winner=1),
+    ]
+    parts = stats_renderable(compute(records), width=width).renderables[1:]
+    screen = "\n".join(line for part in parts for line in part.plain.splitlines())
+    assert "vs easy" in screen and "standard rules" in screen  # the wide heads
+    assert "unknown rules [1]" in screen and "changed rules [2]" in screen  # numbered in the columns' order
+    told = " ".join(screen.split())
+    assert "[1] unknown rules (the save was damaged: its rules could not be read)" in told
+    assert "[2] changed rules (which ones, an earlier version did not record)" in told
+
+
 def test_export_list_in_json_gives_a_json_line_a_match_as_the_list_has_them(tmp_path, capsys):
     """gin-tui export --list --format json printed the text list (status 0, no
     word of the --format ignored): it gives JSON Lines, a match a line, with

@@ -57,8 +57,13 @@ def cell(tally: Tally, name: str) -> str:
 
 def table_columns(stats: Stats) -> list[tuple[str, Tally]]:
     """The columns of the statistics table: each opponent and rules (by their
-    name: "vs easy / classic rules (changed: target 40)"), then all."""
-    cols = [(f"vs {opp} / {rules_words(name)}", t) for (opp, name), t in sorted(stats.groups.items())]
+    name: "vs easy / classic rules (changed: target 40)"; rules not named marked
+    as :func:`unnamed_marks` says, "vs easy / unknown rules [1]"), then all."""
+    marks = unnamed_marks(stats)
+    cols = [
+        (f"vs {opp} / {rules_words(name)}" + (f" [{marks[name]}]" if name in marks else ""), t)
+        for (opp, name), t in sorted(stats.groups.items())
+    ]
     if len(cols) != 1:
         cols.append(("All", stats.total))
     return cols
@@ -95,13 +100,28 @@ def short_rules(name: str, marks: dict[str, int]) -> str:
     return f"{short} [{marks[name]}]"
 
 
+RULES_WHY = {
+    CHANGED_RULES: " (which ones, an earlier version did not record)",
+    UNKNOWN_RULES: " (the save was damaged: its rules could not be read)",
+}
+"""Why a column's rules are not named, for the rules a record did not keep."""
+
+
 def rules_notes(marks: dict[str, int]) -> list[str]:
     """What the marks of :func:`short_rules` stand for: "[1] classic rules (changed: target 40)"."""
-    why = {
-        CHANGED_RULES: " (which ones, an earlier version did not record)",
-        UNKNOWN_RULES: " (the save was damaged: its rules could not be read)",
-    }
-    return [f"[{n}] {rules_words(name)}{why.get(name, '')}" for name, n in marks.items()]
+    return [f"[{n}] {rules_words(name)}{RULES_WHY.get(name, '')}" for name, n in marks.items()]
+
+
+def unnamed_marks(stats: Stats) -> dict[str, int]:
+    """The rules of the columns that need telling why they are not named
+    (:data:`RULES_WHY`: "unknown rules", "changed rules"), each with the number
+    that marks it in a wide column head ("unknown rules [1]"), told under the
+    table by :func:`rules_notes` as the short heads' marks are."""
+    marks: dict[str, int] = {}
+    for _opp, name in sorted(stats.groups):
+        if name in RULES_WHY and name not in marks:
+            marks[name] = len(marks) + 1
+    return marks
 
 
 def column_heads(stats: Stats) -> list[tuple[str, str, Tally]]:

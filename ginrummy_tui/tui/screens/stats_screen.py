@@ -51,6 +51,7 @@ def stats_renderable(
         rules_marks,
         rules_notes,
         table_columns,
+        unnamed_marks,
     )
 
     parts: list = [Text("Your record", style="bold underline")]
@@ -68,7 +69,7 @@ def stats_renderable(
             cols.append((level, preset, t))
         widths = [max(len(a), len(b), *(len(cell(t, field)) for _, field in ROWS)) for a, b, t in cols]
         labels = ("", "")  # the wide heads say what they are ("vs expert", "standard rules")
-        marked: list[str] = []  # what the marks of changed rules in the short heads stand for
+        marked = rules_notes(unnamed_marks(stats))  # why rules are not named ("unknown rules [1]")
         if width is not None and label_w + sum(w + 2 for w in widths) > width:
             cols = column_heads(stats)
             labels = HEAD_LABELS
