@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import sqlite3
 import stat
 import subprocess
@@ -384,13 +385,24 @@ def _damage_pages(root) -> None:
     (root / DB_NAME).write_bytes(bytes(raw))
 
 
-def test_a_database_that_fails_the_integrity_check_is_set_aside(tmp_path):
-    _one_match(tmp_path)
+def test_a_database_that_fails_the_integrity_check_is_set_aside_and_rebuilt_from_the_archive(tmp_path):
+    _one_match(tmp_path)  # the two records imported are kept in archive/history/
     _damage_pages(tmp_path)
     opening = open_history(tmp_path, check=True)
     assert opening.messages and "could not be used" in opening.messages[0]
-    assert opening.history is not None and opening.history.stats().total.matches == 0
+    assert opening.messages[0].endswith("; a new history has been started, rebuilt from the 2 matches in archive/.")
+    assert opening.history is not None and opening.history.stats().total.matches == 2
     assert _set_aside(tmp_path)
+
+
+def test_a_database_that_fails_the_integrity_check_with_nothing_archived_starts_anew(tmp_path):
+    _one_match(tmp_path)
+    _damage_pages(tmp_path)
+    for path in (tmp_path / "archive" / "history").iterdir():
+        path.unlink()
+    opening = open_history(tmp_path, check=True)
+    assert opening.messages and opening.messages[0].endswith("; a new history has been started.")
+    assert opening.history is not None and opening.history.stats().total.matches == 0
 
 
 def _garble_schema(root) -> None:
@@ -408,7 +420,7 @@ def test_a_database_whose_error_text_is_not_utf8_is_set_aside_as_damaged(tmp_pat
     assert opening.messages and opening.messages[0].startswith(
         "Your match history could not be used: the database is damaged (what SQLite said about it is not readable text)."
     )
-    assert opening.history is not None and opening.history.stats().total.matches == 0
+    assert opening.history is not None and opening.history.stats().total.matches == 2  # from archive/history/
     assert _set_aside(tmp_path)
 
 
@@ -729,7 +741,7 @@ def test_the_apps_upkeep_sets_a_damaged_history_aside_then_imports_the_old_recor
     assert any("could not be used" in m and "moved to" in m for m in messages)
     assert any("2 earlier match record(s)" in m for m in messages)
     assert _set_aside(tmp_path)
-    assert shared.get().stats().total.matches == 2
+    assert shared.get().stats().total.matches == 4  # the two imported before, rebuilt from archive/history/
     assert upkeep(shared) == []  # once
 
 
@@ -852,3 +864,135 @@ def test_a_seeds_later_match_told_as_text_says_which_match_of_the_seed_it_is(tmp
     one, two = sorted(hist.records(), key=lambda r: r["id"])
     assert "   Seed: 1\n" in format_match(one)
     assert "   Seed: 1, match 2 (gin-tui --seed deals its match 1)\n" in format_match(two)
+
+
+# ---------------------------------------------------------------- what a damaged history keeps
+
+
+def _played_matches(root, n: int = 4) -> list[str]:
+    """``n`` matches played and recorded as the game records them, each
+    finished match's save in ``archive/`` as the game leaves it; their ids."""
+    from ginrummy_tui.storage.store import Store
+
+    from .history_child import states
+
+    hist = db_of(root)
+    store = Store(root)
+    ids = []
+    for i in range(n):
+        mid = f"20261205-08{21 + 2 * i:02d}00-a{i:03x}"
+        rec = hist.recorder(mid, opponent="easy")
+        last = None
+        for state in states(100 + i):
+            rec.observe(state)
+            last = state
+        assert store.save_finished(last, match_id=mid, settings={"ai": "easy"}) is not None
+        ids.append(mid)
+    hist.close()
+    return ids
+
+
+def _everything(hist) -> tuple:
+    """What the statistics and the export give of a history (the figures, each record)."""
+    records = [{k: v for k, v in r.items() if k not in ("updated",)} for r in hist.records()]
+    return hist.stats(), records
+
+
+def _zero_page_of(root, index: str) -> None:
+    """Write zeros over the page that holds ``index`` alone, as ``dd if=/dev/zero ... seek=N`` does."""
+    conn = sqlite3.connect(root / DB_NAME)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    (page,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (index,)).fetchone()
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    assert conn.execute(f"SELECT count(*) FROM dbstat WHERE name = '{index}'").fetchone()[0] == 1  # one page
+    conn.close()
+    with open(root / DB_NAME, "r+b") as fh:
+        fh.seek((page - 1) * size)
+        fh.write(bytes(size))
+
+
+def test_a_history_whose_index_is_damaged_keeps_every_match_and_says_so_in_words(tmp_path):
+    """A zeroed page that held only the index by date failed the integrity check,
+    and the whole history was set aside for a new, empty one, though every row
+    could still be read; the message quoted SQLite ("*** in database main ***
+    Page 6: btreeInitPage() returns error code 11")."""
+    _played_matches(tmp_path)
+    shutil.rmtree(tmp_path / "archive")  # what is kept comes from the damaged file alone
+    hist = db_of(tmp_path)
+    before = _everything(hist)
+    hist.close()
+    _zero_page_of(tmp_path, "matches_date")
+    conn = sqlite3.connect(tmp_path / DB_NAME)
+    assert conn.execute("PRAGMA quick_check").fetchall() != [("ok",)]
+    conn.close()
+    opening = open_history(tmp_path, check=True)
+    assert opening.history is not None
+    (told,) = opening.messages
+    assert "could not be used: the database is damaged" in told and "moved to" in told.lower()
+    assert told.endswith("; what could still be read of it (4 matches) is kept in a new history."), told
+    assert "***" not in told and "Page" not in told and "btree" not in told and "error code" not in told
+    assert _everything(opening.history) == before
+    opening.history.check()  # the new file is whole
+    assert opening.history.read("SELECT count(*) FROM hands") == [(sum(len(r["hands"]) for r in before[1]),)]
+    assert len(_set_aside(tmp_path)) == 1  # the damaged file, kept
+
+
+def test_a_history_with_a_damaged_table_page_keeps_the_matches_it_can_read(tmp_path):
+    _played_matches(tmp_path, 3)
+    shutil.rmtree(tmp_path / "archive")
+    _zero_page_of(tmp_path, "hints_match")  # an empty index: a page of its own
+    conn = sqlite3.connect(tmp_path / DB_NAME)
+    (page,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'plays'").fetchone()
+    conn.close()
+    with open(tmp_path / DB_NAME, "r+b") as fh:  # the moves of the hands, each of many pages: one gone
+        fh.seek((page - 1) * 4096)
+        fh.write(bytes(4096))
+    opening = open_history(tmp_path, check=True)
+    assert opening.history is not None and opening.history.stats().total.matches == 3, opening.messages
+    assert "(3 matches) is kept" in opening.messages[0]
+
+
+def test_a_damaged_history_is_rebuilt_from_the_archive_every_match_with_its_hands(tmp_path):
+    """A history set aside as damaged left the statistics at nothing, though
+    archive/<match id>.json still held every finished match whole."""
+    ids = _played_matches(tmp_path)
+    hist = db_of(tmp_path)
+    before = _everything(hist)
+    hist.close()
+    (tmp_path / DB_NAME).write_bytes(os.urandom(8192))
+    opening = open_history(tmp_path, check=True)
+    assert opening.history is not None
+    (told,) = opening.messages
+    assert told.endswith(
+        "; a new history has been started, rebuilt from the 4 matches in archive/ (each hand's result, but the cards"
+        " and moves of each match's last hand alone, and not the hints you asked for: the saves keep no more)."
+    ), told
+    stats, records = _everything(opening.history)
+    assert [r["id"] for r in records] == ids
+    assert stats == before[0]  # every figure
+    sheet = ("hand_no", "dealer", "kind", "knocker", "winner", "points", "deadwood", "scores")
+    for old, new in zip(before[1], records, strict=True):
+        assert [{k: h[k] for k in sheet} for h in new["hands"]] == [{k: h[k] for k in sheet} for h in old["hands"]]
+        assert new["hands"][-1] == old["hands"][-1]  # the last hand whole, its moves too
+        assert {k: v for k, v in new.items() if k not in ("hands", "ended")} == {
+            k: v for k, v in old.items() if k not in ("hands", "ended")
+        }
+        assert new["ended"] is not None and new["ended"] >= old["started"]
+
+
+def test_a_history_removed_while_the_archive_keeps_the_matches_is_rebuilt_from_it(tmp_path, capsys):
+    from ginrummy_tui.cli import main
+
+    _played_matches(tmp_path, 3)
+    hist = db_of(tmp_path)
+    before = _everything(hist)
+    hist.close()
+    for path in tmp_path.glob(DB_NAME + "*"):
+        path.unlink()
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["total"]["matches"] == 3
+    assert "was missing: a new one has been started, rebuilt from the 3 matches in archive/ (each hand's" in err
+    assert _everything(db_of(tmp_path))[0] == before[0]
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().err == ""  # once

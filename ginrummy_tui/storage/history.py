@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
+from ginrummy_tui.engine.words import counted
 from ginrummy_tui.storage.files import (
     NotAFile,
     can_read_write,
@@ -343,6 +344,12 @@ def _is_damage(exc: sqlite3.Error) -> bool:
     return isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError)
 
 
+DAMAGED = "the database is damaged (SQLite cannot read part of it)"
+"""Why, when SQLite finds the file damaged (what it says, "database disk image
+is malformed", is not for the player)."""
+FAILED_CHECK = "the database is damaged (part of it failed SQLite's check of the whole file)"
+"""Why, when the integrity check fails (what it names, pages and their
+errors, is not for the player)."""
 GARBLED = "the database is damaged (what SQLite said about it is not readable text)"
 """Why, when SQLite's error message cannot be decoded (``UnicodeDecodeError``):
 it quotes bytes of a damaged file, such as its schema."""
@@ -747,7 +754,10 @@ def db_path(root: Path) -> Path:
 
 
 def set_aside(path: Path, reason: str) -> str:
-    """Move a database that cannot be used (and its WAL) aside; the message
+    """Move a database that cannot be used (and its WAL) aside, and start a
+    new one with what can still be read of it (:func:`salvage`: every row
+    SQLite can still read, a damaged index being no loss), then what the
+    archive holds that it lacks (:func:`rebuild_from_archive`); the message
     for the player."""
     moved = move_aside(path)
     if moved is not None:
@@ -757,7 +767,216 @@ def set_aside(path: Path, reason: str) -> str:
                 with contextlib.suppress(OSError):
                     os.replace(side, moved.with_name(moved.name + suffix))
     where = f" It was moved to {moved}" if moved else " It could not be moved"
-    return f"Your match history could not be used: {reason}.{where}; a new history has been started."
+    kept = salvage(moved, path) if moved is not None else 0
+    rebuilt = _rebuilt(path.parent)
+    if kept:
+        start = f"what could still be read of it ({counted(kept, 'match')}) is kept in a new history"
+    else:
+        start = "a new history has been started"
+    return f"Your match history could not be used: {reason}.{where}; {start}{rebuilt.told(bool(kept))}."
+
+
+@dataclass
+class Rebuilt:
+    """What :func:`rebuild_from_archive` did."""
+
+    matches: int = 0
+    """Matches recorded anew from the archive (finished ones with their hands)."""
+    from_saves: int = 0
+    """Of them, those rebuilt from a save, which keeps each hand's score-sheet
+    row but the cards and moves of the last hand alone, and not the hints asked."""
+    unreadable: int = 0
+    """Files of the archive that could not be read."""
+
+    def told(self, kept: bool) -> str:
+        """The end of the sentence saying so (after what was kept)."""
+        out = ""
+        if self.matches and kept:
+            out = f", with {self.matches} more rebuilt from {ARCHIVE_DIR}/"
+        elif self.matches:
+            out = f", rebuilt from the {counted(self.matches, 'match')} in {ARCHIVE_DIR}/"
+        if self.from_saves:
+            out += (
+                " (each hand's result, but the cards and moves of each match's last hand alone,"
+                " and not the hints you asked for: the saves keep no more)"
+            )
+        if self.unreadable:
+            out += f" ({counted(self.unreadable, 'file')} of {ARCHIVE_DIR}/ could not be read)"
+        return out
+
+
+def _rebuilt(root: Path) -> Rebuilt:
+    """:func:`rebuild_from_archive` into the history of ``root`` (never raises)."""
+    try:
+        hist = History.connect(root)
+    except (Damaged, OSError, sqlite3.Error):
+        return Rebuilt()
+    try:
+        return rebuild_from_archive(hist)
+    except (Damaged, OSError, sqlite3.Error):
+        return Rebuilt()
+    finally:
+        hist.close()
+
+
+def _rebuilt_missing(hist: History) -> list[str]:
+    """:func:`rebuild_from_archive` into the new history ``hist``, made where
+    none was; what to tell the player (nothing when the archive gave nothing)."""
+    try:
+        rebuilt = rebuild_from_archive(hist)
+    except (Damaged, OSError, sqlite3.Error):
+        return []
+    if not (rebuilt.matches or rebuilt.unreadable):
+        return []
+    return [f"Your match history {hist.path} was missing: a new one has been started{rebuilt.told(False)}."]
+
+
+_SALVAGED = ("rulesets", "matches", "hands", "plays", "hints", "meta")
+"""The tables whose rows :func:`salvage` copies, in an order that keeps each
+row's references (the tallies are worked out again from the hands)."""
+
+
+def salvage(damaged: Path, path: Path) -> int:
+    """Copy every row SQLite can still read of the gin-tui history ``damaged``
+    (set aside) into a new database at ``path``, of the same schema version
+    (migrated when it is next opened), unless one is there already; how many
+    matches it holds (0, and nothing made, when none could be read).  A
+    damaged index loses nothing (the tables are read without it); a damaged
+    page of a table loses the rows on it, and the hands of a match whose row
+    was lost go with it."""
+    if os.path.lexists(path):
+        return 0
+    sides = [damaged.with_name(damaged.name + suffix) for suffix in ("-wal", "-shm")]
+    made = [side for side in sides if not os.path.lexists(side)]  # SQLite makes them to read a WAL database
+    try:
+        src = sqlite3.connect(f"{damaged.resolve().as_uri()}?mode=ro", uri=True)
+    except (sqlite3.Error, OSError, ValueError):
+        return 0
+    building = path.with_name(f"{path.name}.salvage-{os.getpid()}")
+    try:
+        version = src.execute("PRAGMA user_version").fetchone()[0]
+        app = src.execute("PRAGMA application_id").fetchone()[0]
+        if app != APPLICATION_ID or not 1 <= version <= SCHEMA_VERSION:
+            return 0
+        tables = {row[0] for row in src.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(building)
+        os.close(open_regular(building, os.O_WRONLY | os.O_CREAT | os.O_EXCL))
+        dst = sqlite3.connect(building, isolation_level=None)
+        try:
+            dst.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            History._upgrade(dst, version)
+            dst.execute("BEGIN")
+            for table in _SALVAGED:
+                if table in tables:
+                    _copy_rows(src, dst, table)
+            for table in ("hands", "plays", "hints"):  # rows of a match whose own row was lost
+                if table in tables:
+                    dst.execute(f"DELETE FROM {table} WHERE match NOT IN (SELECT id FROM matches)")
+            dst.execute("COMMIT")
+            kept = dst.execute("SELECT count(*) FROM matches").fetchone()[0]
+        finally:
+            dst.close()
+        if kept and not os.path.lexists(path):
+            os.replace(building, path)
+            return int(kept)
+        return 0
+    except (sqlite3.Error, OSError, UnicodeDecodeError):
+        return 0
+    finally:
+        src.close()
+        for side in (building, *made):
+            with contextlib.suppress(OSError):
+                os.unlink(side)
+
+
+def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, table: str) -> None:
+    """Copy the rows of ``table`` that can be read, in the order of its key,
+    going on past a damaged page from a key further on (the hands' from the
+    next match)."""
+    cols = [row[1] for row in src.execute(f"PRAGMA table_info({table})")]
+    wanted = [c for c in cols if c in {row[1] for row in dst.execute(f"PRAGMA table_info({table})")}]
+    names = ", ".join(wanted)
+    insert = f"INSERT OR IGNORE INTO {table} ({names}) VALUES ({', '.join('?' * len(wanted))})"
+    if table == "hands":  # WITHOUT ROWID: by its match, the first part of its key
+        select = f"SELECT match, {names} FROM hands NOT INDEXED WHERE match >= ? ORDER BY match, seq"
+    else:
+        select = f"SELECT rowid, {names} FROM {table} NOT INDEXED WHERE rowid >= ? ORDER BY rowid"
+    start, skip = 0, 1  # the game's keys are from 1 up
+    for _ in range(40):  # past a damaged page: on from the key after the last one read, else further and further on
+        last = None
+        try:
+            for row in src.execute(select, (start,)):
+                dst.execute(insert, row[1:])
+                last = row[0]
+            return
+        except (sqlite3.DatabaseError, UnicodeDecodeError):
+            if last is not None:
+                start, skip = last + 1, 1
+            else:
+                start, skip = start + skip, skip * 2
+
+
+def _json_files(folder: Path) -> list[Path]:
+    """The ``*.json`` files of ``folder``, by name (none if it cannot be read)."""
+    try:
+        return sorted(p for p in folder.iterdir() if p.suffix == ".json" and p.is_file())
+    except OSError:
+        return []
+
+
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""A match record is a few kilobytes; more is not read."""
+
+
+def rebuild_from_archive(hist: History) -> Rebuilt:
+    """Record into ``hist`` what the archive holds that it lacks: every
+    finished match of ``archive/`` (its save, with every hand, ended when it
+    was saved), every match given up for a new one that the player moved in
+    (abandoned) and the records of earlier versions kept in
+    ``archive/history/``.  A match ``hist`` has is left as it is."""
+    out = Rebuilt()
+    archive = hist.root / ARCHIVE_DIR
+    names, old = _json_files(archive), _json_files(hist.root / IMPORTED_DIR)
+    known = {row[0] for row in hist.read("SELECT uid FROM matches")}
+    known.update(path.stem for path in pending_json_history(hist.root))  # imported whole, hints and all
+    for path in names:
+        saved = read_save(path)
+        if not isinstance(saved, SavedMatch):
+            out.unreadable += 1
+            continue
+        if saved.match_id in known or not player_moved(saved.state):
+            continue
+        opponent = str(saved.settings.get("ai", "standard"))
+        recorder = hist.recorder(saved.match_id, opponent=opponent, replay=saved.replay)
+        if opponent == NETWORK:
+            recorder.opponent_name = guest_name(saved.ui)
+        if saved.state.over:
+            recorder.observe(saved.state)
+            if saved.saved_at:
+                with hist.transaction() as conn:
+                    conn.execute(
+                        "UPDATE matches SET ended = ?, updated = ? WHERE uid = ?",
+                        (saved.saved_at, saved.saved_at, saved.match_id),
+                    )
+        else:
+            recorder.abandon(saved.state)
+        known.add(saved.match_id)
+        out.matches += 1
+        out.from_saves += 1
+    for path in old:
+        try:
+            record = json.loads(read_regular(path, MAX_RECORD_BYTES))
+        except (OSError, ValueError, UnicodeDecodeError):
+            out.unreadable += 1
+            continue
+        if not valid_record(record) or str(record["id"]) in known:
+            continue
+        with hist.transaction() as conn:
+            if hist.put_record(conn, record):
+                out.matches += 1
+        known.add(str(record["id"]))
+    return out
 
 
 def _prepare_file(path: Path) -> None:
@@ -833,7 +1052,7 @@ class History:
                 raise Damaged("the file is not a SQLite database") from None
             if not _is_damage(exc):
                 raise
-            raise Damaged(f"the database is damaged ({exc})") from None
+            raise Damaged(DAMAGED) from None
         except UnicodeDecodeError:
             conn.close()
             raise Damaged(GARBLED) from None
@@ -933,12 +1152,12 @@ class History:
         try:
             with self.lock:
                 rows = self.conn.execute("PRAGMA quick_check").fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise Damaged(f"the database is damaged ({exc})") from None
+        except sqlite3.DatabaseError:
+            raise Damaged(DAMAGED) from None
         except UnicodeDecodeError:
             raise Damaged(GARBLED) from None
         if [r[0] for r in rows] != ["ok"]:
-            raise Damaged("the database failed its integrity check (" + "; ".join(str(r[0]) for r in rows[:3]) + ")")
+            raise Damaged(FAILED_CHECK)
 
     def close(self) -> None:
         with self.lock, contextlib.suppress(sqlite3.Error):
@@ -1128,7 +1347,7 @@ class History:
         except sqlite3.Error as exc:
             if not _is_damage(exc):
                 raise
-            raise Damaged(f"the database is damaged ({exc})") from None
+            raise Damaged(DAMAGED) from None
         except UnicodeDecodeError:
             raise Damaged(GARBLED) from None
 
@@ -1211,14 +1430,18 @@ class History:
         rows = self.read(f"SELECT {_SUMMARY} FROM matches ORDER BY started DESC, uid DESC LIMIT ?", (n,))
         return [_summary(r) for r in rows]
 
-    def summaries(self, since: Since | None = None) -> Iterator[dict[str, Any]]:
-        """Every match (oldest first) as a short summary, one at a time."""
+    def summaries(self, since: Since | str | None = None) -> Iterator[dict[str, Any]]:
+        """Every match (oldest first) as a short summary, one at a time; ``since``:
+        those started on or after that day of the player's (:class:`Since`) or
+        that UTC time or date, as the records keep it."""
         yield from (_summary(r) for r in self._stream(f"SELECT {_SUMMARY} FROM matches", since))
 
-    def _stream(self, select: str, since: Since | None) -> Iterator[tuple]:
+    def _stream(self, select: str, since: Since | str | None) -> Iterator[tuple]:
         where: str = ""
         args: tuple = ()
-        if since is not None:  # a start with its time from the instant, one with its date alone from the date
+        if isinstance(since, str):  # as the records keep it: a UTC time, or a date
+            where, args = "WHERE started >= ?", (since,)
+        elif since is not None:  # a start with its time from the instant, one with its date alone from the date
             where = "WHERE started >= ? AND (started >= ? OR length(started) = 10)"
             args = (min(since.instant, since.day), since.instant)
         cur = self.conn.cursor()
@@ -1233,13 +1456,13 @@ class History:
         except sqlite3.Error as exc:
             if not _is_damage(exc):
                 raise
-            raise Damaged(f"the database is damaged ({exc})") from None
+            raise Damaged(DAMAGED) from None
         except UnicodeDecodeError:
             raise Damaged(GARBLED) from None
         finally:
             cur.close()
 
-    def records(self, since: Since | None = None) -> Iterator[dict[str, Any]]:
+    def records(self, since: Since | str | None = None) -> Iterator[dict[str, Any]]:
         """Every match record (oldest first), in the JSON form, one at a time."""
         for row in self._stream(f"SELECT {_FULL} FROM matches", since):
             yield self._record(row)
@@ -1309,7 +1532,7 @@ class History:
                 (mid,),
             ).fetchall()
 
-    def json_lines(self, since: Since | None = None) -> Iterator[str]:
+    def json_lines(self, since: Since | str | None = None) -> Iterator[str]:
         """Every match record (oldest first) as one line of JSON: the same
         values as :meth:`records` in the export's form (:func:`export_form`),
         but put together from the stored JSON pieces (the rules, each hand's
@@ -1536,6 +1759,9 @@ def open_history(root: Path, *, create: bool = True, check: bool = False, wait: 
     out = Opening(None, path)
     if not create and not os.path.lexists(path):
         return out
+    missing = not os.path.lexists(path) and bool(_json_files(Path(root) / ARCHIVE_DIR))
+    if missing and pending_json_history(root):  # the first start with a database: the records are imported
+        missing = False
     for _ in range(2):
         for side in _side_files(path):
             note = set_aside_link(side) or _set_aside_special(side)
@@ -1550,6 +1776,8 @@ def open_history(root: Path, *, create: bool = True, check: bool = False, wait: 
                     hist.close()
                     raise
             out.history = hist
+            if missing:  # removed, while the archive keeps the matches
+                out.messages.extend(_rebuilt_missing(hist))
             return out
         except Newer as newer:  # that version's history: never set aside by this one
             out.unusable = str(newer)
@@ -2140,7 +2368,7 @@ def open_for_reading(root: Path, say: Callable[[str], None]) -> History | Litera
     when the history file cannot be used (a directory in its place, no
     permission: not "no games recorded yet")."""
     pending = pending_json_history(root)
-    opening = open_history(root, create=bool(pending))
+    opening = open_history(root, create=bool(pending) or bool(_json_files(Path(root) / ARCHIVE_DIR)))
     for message in opening.messages:
         say(message)
     if opening.unusable is not None:
@@ -2182,7 +2410,8 @@ def upkeep(
         pending = pending_json_history(shared.root)
         lost = list(lost)
         recorded = any(remains.played is not False for remains in lost)  # a row is made for it
-        create = bool(pending or pending_abandoned(shared.root) or pending_finished(shared.root) or recorded)
+        archived = bool(_json_files(shared.root / ARCHIVE_DIR))  # a history missing is rebuilt from it
+        create = bool(pending or pending_abandoned(shared.root) or pending_finished(shared.root) or recorded or archived)
         if not create and not os.path.lexists(db_path(shared.root)):
             return shared.take_messages()
         if shared.get(create=create) is None:  # said why (a directory in its place...); a link moved aside
