@@ -5,6 +5,7 @@ the background after each recorded hand."""
 from __future__ import annotations
 
 import random
+import shutil
 import threading
 import time
 
@@ -84,6 +85,10 @@ def test_a_damaged_database_set_aside_takes_its_figures_with_it(tmp_path):
     import_json_history(shared.get())
     ready = ReadyFigures(shared)
     assert ready.get().stats.total.matches > 0
+    shared.close()  # damaged for good, nothing of it readable, nothing archived to rebuild it from
+    for path in tmp_path.glob(DB_NAME + "*"):
+        path.write_bytes(b"damaged" * 1000)
+    shutil.rmtree(tmp_path / "archive")
     shared.replace_damaged("damaged, say")
     assert list(tmp_path.glob(DB_NAME + ".damaged-*"))
     assert ready.ready() is None
