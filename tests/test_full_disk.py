@@ -346,3 +346,50 @@ def test_a_save_of_the_screen_details_that_works_again_ends_the_failing_saves(tm
     ui["sort"] = "rank"
     assert keeper.ui_changed()
     assert not keeper.failing and keeper.standing_errors() == []
+
+
+def test_a_history_damaged_during_the_match_is_set_aside_once_and_the_match_recorded_in_a_new_one(tmp_path):
+    """The history damaged while the game ran (``dd if=/dev/urandom ... count=8``):
+    "Statistics not recorded: database disk image is malformed." piled up on the
+    table, each hand and hint once more, and the line at exit said only
+    "statistics not recorded: database disk image is malformed"."""
+    import os
+
+    from ginrummy_tui.session.keeper import RECORDED_ON
+
+    from .history_child import states
+
+    played = list(states(3))
+    keeper = Keeper(Store(tmp_path), match_id="20261205-090000-beef", settings={"ai": "standard"})
+    keeper.start(played[0])
+    damaged = False
+    for state in played[1:]:
+        keeper.on_change(state)
+        if len(state.sheet) == 2 and not damaged:
+            assert keeper.writes.settle(10.0)
+            hist = keeper.shared_history().opened()
+            assert hist is not None
+            hist.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            with open(tmp_path / "history.sqlite3", "r+b") as fh:
+                fh.write(os.urandom(8192))
+            hist.conn.execute("PRAGMA shrink_memory")  # its next write reads the file
+            damaged = True
+        elif damaged and state.history and state.history[-1].action == "discard":
+            keeper.add_hint()
+    assert played[-1].over and damaged
+    assert keeper.writes.settle(10.0)
+    close_kept(keeper)
+    (told,) = keeper.errors  # once, and nothing at exit
+    assert told.startswith("Your match history could not be used: the database is damaged") or told.startswith(
+        "Your match history could not be used: the file is not a SQLite database"
+    ), told
+    assert "moved to" in told.lower() and told.endswith(RECORDED_ON)
+    assert "malformed" not in told and "not a database" not in told
+    assert list(tmp_path.glob("history.sqlite3.damaged-*"))
+    hist = open_history(tmp_path).history
+    assert hist is not None
+    try:
+        (record,) = list(hist.records())
+        assert record["finished"] and len(record["hands"]) == len(played[-1].sheet)
+    finally:
+        hist.close()

@@ -255,12 +255,28 @@ class Keeper(_TellsBusy):
 
         keeps = key is not None and key[0] == "observe"  # the match's record itself, not a hint
 
+        def attempt() -> tuple[Recorder | None, bool]:
+            recorder = self._recorder_for(match, name)
+            return recorder, recorder is not None and write(recorder)
+
         def run() -> None:
-            from ginrummy_tui.storage.history import Busy
+            from ginrummy_tui.storage.history import Busy, Damaged, Newer
 
             try:
-                recorder = self._recorder_for(match, name)
-                wrote = recorder is not None and write(recorder)
+                try:
+                    recorder, wrote = attempt()
+                except Damaged as bad:
+                    if isinstance(bad, Newer):
+                        raise
+                    told = self._set_aside_damaged(bad)  # and a new history, with what could be read of it
+                    try:
+                        recorder, wrote = attempt()  # into the new one: the match's hands so far with it
+                    except BaseException:
+                        self._add_errors(told)
+                        raise
+                    if told and recorder is not None:
+                        told[-1] += f" {RECORDED_ON}"
+                    self._add_errors(told)
             except Busy:
                 raise
             except Exception as exc:
@@ -457,6 +473,15 @@ class Keeper(_TellsBusy):
         told = self._record_errors.pop(match_id, None)
         if told is not None:
             self.mended.add(told)
+
+    def _set_aside_damaged(self, bad: Exception) -> list[str]:
+        """The history was found damaged as it was written: set it aside (a
+        new one started with what can still be read of it, and what
+        ``archive/`` keeps besides); what to tell the player, not told yet."""
+        shared = self.shared_history()
+        shared.replace_damaged(str(bad))
+        self._recorder = None
+        return shared.take_messages()
 
     def _record_failed(self, exc: Exception) -> None:
         from ginrummy_tui.storage.history import Damaged
@@ -784,6 +809,11 @@ class SeatRecords(_TellsBusy):
                 f"until gin-tui closed; {matches} not in the statistics"
             )
         self.history.close()
+
+
+RECORDED_ON = "Your match goes on being recorded in the new history, with its hands so far."
+"""Said after a history found damaged during the match was set aside and the
+match's record written to the new one."""
 
 
 def _untimed(record: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -350,6 +350,14 @@ is malformed", is not for the player)."""
 FAILED_CHECK = "the database is damaged (part of it failed SQLite's check of the whole file)"
 """Why, when the integrity check fails (what it names, pages and their
 errors, is not for the player)."""
+def _is_corrupt(exc: sqlite3.Error) -> bool:
+    """Whether SQLite found the file itself damaged ("database disk image is
+    malformed", "file is not a database"), rather than a constraint broken or
+    a lock held."""
+    code = exc.sqlite_errorcode if isinstance(exc.sqlite_errorcode, int) else 0
+    return code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or "malformed" in str(exc).lower()
+
+
 GARBLED = "the database is damaged (what SQLite said about it is not readable text)"
 """Why, when SQLite's error message cannot be decoded (``UnicodeDecodeError``):
 it quotes bytes of a damaged file, such as its schema."""
@@ -1172,23 +1180,30 @@ class History:
         waits for a busy database in a thread of its own, never holding this
         connection's lock meanwhile)."""
         with self.lock:
-            if not wait:
-                self.conn.execute("PRAGMA busy_timeout = 0")
             try:
-                self.conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                if not wait and _is_busy(exc):
-                    raise Busy(str(exc)) from None
-                raise
-            finally:
                 if not wait:
-                    self.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-            try:
-                yield self.conn
-            except BaseException:
-                self.conn.execute("ROLLBACK")
+                    self.conn.execute("PRAGMA busy_timeout = 0")
+                try:
+                    self.conn.execute("BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as exc:
+                    if not wait and _is_busy(exc):
+                        raise Busy(str(exc)) from None
+                    raise
+                finally:
+                    if not wait:
+                        self.conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+                try:
+                    yield self.conn
+                    self.conn.execute("COMMIT")
+                except BaseException:
+                    if self.conn.in_transaction:
+                        with contextlib.suppress(sqlite3.Error):
+                            self.conn.execute("ROLLBACK")
+                    raise
+            except sqlite3.DatabaseError as exc:  # found damaged as it is written: in words, to be set aside
+                if _is_corrupt(exc):
+                    raise Damaged(DAMAGED) from None
                 raise
-            self.conn.execute("COMMIT")
 
     # -------------------------------------------------------- writing
 
