@@ -79,3 +79,33 @@ def test_in_a_narrow_terminal_the_scores_line_of_the_summary_is_one_line():
     assert scores and scores[0].rstrip().endswith("(to 100)") and "Computer (standard)" not in scores[0]
     wide = _text(summary_renderable(view(s, 0), "Computer (standard)", width=100))
     assert "· Computer (standard) " in wide  # the whole name where there is room
+
+
+def _doubled_knock():
+    """The knock of :func:`scenarios.knocked` in an Oklahoma hand whose spade upcard doubles it."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import PRESETS, Action, Kind
+    from ginrummy_tui.engine.cards import card
+
+    s = replace(scenarios.knock_ready(rules=PRESETS["oklahoma"]), knock_limit=10, multiplier=2)
+    steps = [Action(Kind.DRAW_STOCK), Action(Kind.KNOCK, card("KD"))]
+    return s, steps
+
+
+def test_a_doubled_hand_says_what_the_layout_gained_in_the_points_it_scores(monkeypatch):
+    """An Oklahoma hand doubled by its spade upcard said the layout's gain before the
+    doubling: "(+3)" beside "scores 42  (31 − 10) × 2", where the other layout scores 36."""
+    from ginrummy_tui.ai.review import replay_history, review_hand
+    from ginrummy_tui.engine import apply, replay
+
+    start, actions = _doubled_knock()
+    end = apply(apply(start, actions[0]), actions[1])
+    assert end.result.multiplier == 2 and end.result.knock.layout_gain == 2  # 2 before the doubling
+    doubled = NOTE.replace("(+2)", "(+4)")
+    for seat in (0, 1):
+        text = _text(summary_renderable(view(end, seat), "the computer"))
+        assert doubled in text and "(+2)" not in text, text
+    steps = replay_history(start, [str(a) for a in actions])
+    monkeypatch.setattr(replay, "replay_moves", lambda state: steps)  # an arranged deal, not a seeded one
+    assert review_hand(end, 0, samples=2).layout == doubled.rstrip(".")

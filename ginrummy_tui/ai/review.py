@@ -985,10 +985,12 @@ def review_hand(state: GameState, seat: int = 0, **options) -> HandReview:
     from ginrummy_tui.engine.replay import replay_moves
 
     review = review_moves(replay_moves(state), seat, **options)
-    knock = state.result.knock if state.result is not None else None
-    if knock is not None:
+    result = state.result
+    if result is not None and result.knock is not None:
         ascii_only = bool(options.get("ascii_only", False))
-        review = replace(review, layout=layout_note(knock, lambda c: card_name(c, ascii_only)))
+        # the gain in the points the hand scored: doubled with it by an Oklahoma spade upcard
+        note = layout_note(result.knock, lambda c: card_name(c, ascii_only), result.multiplier)
+        review = replace(review, layout=note)
     return review
 
 

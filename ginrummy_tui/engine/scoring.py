@@ -46,7 +46,8 @@ class KnockResult:
     blocked: tuple[Card, ...] = ()
     """The defender's cards that the least-deadwood layout would have let be laid off, and this one does not."""
     layout_gain: int = 0
-    """How much more the knocker scores (or the less the defender) with this layout than with the least-deadwood one."""
+    """How much more the knocker scores (or the less the defender) with this layout than with the least-deadwood one,
+    before the hand's multiplier (an Oklahoma spade upcard doubles it with the points: :func:`layout_parts`)."""
 
     @property
     def tie(self) -> bool:
@@ -440,12 +441,14 @@ LayoutPart = str | tuple[Card, ...]
 """A piece of :func:`layout_parts`: words, or cards to show as cards."""
 
 
-def layout_parts(knock: KnockResult) -> list[LayoutPart] | None:
+def layout_parts(knock: KnockResult, multiplier: int = 1) -> list[LayoutPart] | None:
     """Why the knocker's layout is not the least-deadwood split, as words and
     groups of cards (for a screen to colour), or None when it is.
 
     E.g. ``[(A♠, 2♠, 3♠), " kept out of melds: it stops ", (4♠, 5♠),
-    " being laid off (+3)"]``.
+    " being laid off (+3)"]``.  The gain is said in the points the hand
+    scores: ``multiplier`` times the knock's own (an Oklahoma spade upcard
+    doubles it: "(+6)" for a layout 3 better before the doubling).
     """
     if not knock.kept_out:
         return None
@@ -463,7 +466,7 @@ def layout_parts(knock: KnockResult) -> list[LayoutPart] | None:
         parts += [": it stops ", tuple(knock.blocked), " being laid off"]
     else:
         parts.append(": it leaves less to lay off")
-    parts.append(f" (+{knock.layout_gain})")
+    parts.append(f" (+{knock.layout_gain * multiplier})")
     return parts
 
 
@@ -476,9 +479,9 @@ def _joined(melds: Iterable[Iterable[Card]]) -> list[LayoutPart]:
     return parts
 
 
-def layout_note(knock: KnockResult, name: Callable[[Card], str] = str) -> str | None:
+def layout_note(knock: KnockResult, name: Callable[[Card], str] = str, multiplier: int = 1) -> str | None:
     """:func:`layout_parts` as one line of text, each card written by ``name``."""
-    parts = layout_parts(knock)
+    parts = layout_parts(knock, multiplier)
     if parts is None:
         return None
     return "".join(p if isinstance(p, str) else " ".join(name(c) for c in p) for p in parts)

@@ -49,12 +49,14 @@ def meld_text(meld, ascii_only: bool, colours: Palette = DEFAULT) -> Text:
     return t
 
 
-def layout_text(knock, ascii_only: bool = False, colours: Palette = DEFAULT) -> Text | None:
+def layout_text(knock, ascii_only: bool = False, colours: Palette = DEFAULT, multiplier: int = 1) -> Text | None:
     """Why the knocker's melds are not the least-deadwood split (a meld kept
-    out to block layoffs), with the cards coloured; None when they are."""
+    out to block layoffs), with the cards coloured; None when they are.  The
+    gain is in the points the hand scores, ``multiplier`` times the knock's own
+    (the hand's: 2 for an Oklahoma spade upcard)."""
     from ginrummy_tui.engine import layout_parts
 
-    parts = layout_parts(knock)
+    parts = layout_parts(knock, multiplier)
     if parts is None:
         return None
     t = Text(style="italic")
@@ -227,7 +229,7 @@ def summary_renderable(
                 body.append_text(meld_text(meld, ascii_only, colours))
             lines.append(body)
         if k is not None and seat == res.knocker:
-            note = layout_text(k, ascii_only, colours)
+            note = layout_text(k, ascii_only, colours, res.multiplier)
             if note is not None:
                 lines.append(note)
         lines.append(Text())
