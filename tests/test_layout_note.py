@@ -1,6 +1,6 @@
 """The knocker's layout explained where the player reads the result: the
-end-of-hand summary (both seats, and a view that came over the network) and
-the review of the hand."""
+end-of-hand summary (both seats, and a view that came over the network), the
+review of the hand and the text export of the match."""
 
 from __future__ import annotations
 
@@ -109,3 +109,51 @@ def test_a_doubled_hand_says_what_the_layout_gained_in_the_points_it_scores(monk
     steps = replay_history(start, [str(a) for a in actions])
     monkeypatch.setattr(replay, "replay_moves", lambda state: steps)  # an arranged deal, not a seeded one
     assert review_hand(end, 0, samples=2).layout == doubled.rstrip(".")
+
+
+def _exported(tmp_path, state):
+    """The text export of a match recorded at ``state``, and its JSON form."""
+    from ginrummy_tui.storage.history import export_form, open_history
+    from ginrummy_tui.storage.reports import format_match
+
+    hist = open_history(tmp_path).history
+    assert hist is not None
+    hist.recorder("20261203-091642-f13d").observe(state)
+    (record,) = hist.records()
+    hist.close()
+    return format_match(record), export_form(record)
+
+
+def test_the_text_export_says_the_melds_and_which_meld_was_kept_out_and_why(tmp_path):
+    """The text export said "Hand 1: knock, deadwood 10-58: You +48" and both hands, nothing
+    of the melds (the JSON has them) nor of the 2♣ 3♣ 4♣ kept out to stop 5♣ 6♣ being laid off."""
+    text, form = _exported(tmp_path, scenarios.knocked())
+    hand = form["hands"][0]
+    assert hand["knocker_melds"] == [["QS", "QH", "QC"], ["7H", "8H", "9H"]] and hand["deadwood"] == [10, 58]
+    assert hand["layoffs"] == [["QD", ["QS", "QH", "QC"]], ["TH", ["7H", "8H", "9H"]]]
+    lines = text.splitlines()
+    at = lines.index("    Your melds:     [QS QH QC] [7H 8H 9H]  deadwood AS 2C 3C 4C (10)")
+    assert lines[at + 1] == "      " + NOTE.replace("♣", "C").rstrip(".")
+    assert lines[at + 2] == (
+        "    Computer melds: none  laid off QD on [QS QH QC], TH on [7H 8H 9H]  deadwood 6S 9S JS KS 2D 5C 6C KC (58)"
+    )
+
+
+def test_the_text_export_says_what_the_layout_gained_in_a_doubled_hand(tmp_path):
+    from ginrummy_tui.engine import apply
+
+    start, actions = _doubled_knock()
+    text, form = _exported(tmp_path, apply(apply(start, actions[0]), actions[1]))
+    assert form["hands"][0]["points"] == 96
+    assert "      2C 3C 4C kept out of melds: it stops 5C 6C being laid off (+4)\n" in text, text
+
+
+def test_the_text_export_says_nothing_kept_out_of_a_least_deadwood_layout(tmp_path):
+    from ginrummy_tui.engine import Action, apply
+    from ginrummy_tui.engine.cards import card
+
+    s = scenarios.arranged(scenarios.MINE, "TH QD 9C 6C KS KC 2D 6S 9S JS", stock_top="AS", discard="JD")
+    s = apply(apply(s, Action("draw stock")), Action("knock", card("KD")))
+    text, _form = _exported(tmp_path, s)
+    assert "    Your melds:     [2C 3C 4C] [7H 8H 9H] [QS QH QC]  deadwood AS (1)" in text, text
+    assert "kept out" not in text and "instead of" not in text

@@ -243,6 +243,90 @@ def _points_worked(hand: dict[str, Any], rules: Rules | None) -> str:
     return "" if how is None else f"  {how}"
 
 
+def _cards_of(value: Any) -> list[str] | None:
+    """A recorded list of cards ("7S"), or None when it is not one."""
+    if isinstance(value, list) and all(isinstance(c, str) for c in value):
+        return value
+    return None
+
+
+def _melds_of(value: Any) -> list[list[str]] | None:
+    """A recorded list of melds, each a list of cards, or None when it is not one."""
+    if not isinstance(value, list):
+        return None
+    melds = [_cards_of(m) for m in value]
+    return None if any(m is None for m in melds) else [m for m in melds if m is not None]
+
+
+def _layout_note(hand: dict[str, Any], rules: Rules | None, knocker: int, melds: list[list[str]]) -> str | None:
+    """Which of the knocker's melds were kept back to block layoffs and what that
+    gained, in the words of the end of the hand ("2D 3D 4D kept out of melds: it
+    stops 5D 6D being laid off (+2)"), the gain in the points the hand scored; None
+    where the knocker laid out the least-deadwood split, or the record does not
+    tell (the layout is worked out again from both hands, and said only where it
+    is the one recorded)."""
+    from ginrummy_tui.engine.cards import parse_cards
+    from ginrummy_tui.engine.scoring import layout_note, multiplier_of, score_knock
+
+    dw, points, kind = _two_numbers(hand.get("deadwood")), hand.get("points"), hand.get("kind")
+    if rules is None or dw is None or type(points) is not int or kind not in (EndKind.KNOCK, EndKind.UNDERCUT):
+        return None
+    kdw, ddw = dw[knocker], dw[1 - knocker]
+    try:
+        cards = [parse_cards(" ".join(h)) for h in hand["hands"]]
+        # a limit of the knocker's own deadwood: the layouts it allows are those the hand's limit did
+        knock = score_knock(cards[knocker], cards[1 - knocker], rules, knock_limit=kdw)
+    except ValueError:
+        return None
+    laid_out = {frozenset(str(c) for c in m) for m in knock.knocker_melds}
+    if laid_out != {frozenset(m) for m in melds} or (knock.knocker_deadwood, knock.defender_deadwood) != (kdw, ddw):
+        return None
+    return layout_note(knock, str, multiplier_of(kind, rules, kdw, ddw, points) or 1)
+
+
+def _layout_lines(hand: dict[str, Any], rules: Rules | None, network: bool) -> list[str]:
+    """The knock's (or gin's) melds, layoffs and deadwood of both players as the
+    record has them, the knocker's first, as the end of the hand shows them, with
+    the melds the knocker kept back to block layoffs and what that gained
+    (:func:`_layout_note`): "Computer melds: [7S 8S 9S] [8H 8D 8C]  deadwood AH 2D
+    3D 4D (10)"; ``network``: the other seat is a person's ("Their melds").  Nothing
+    where the record does not have them (a hand without a knock, an older record)."""
+    knocker, hands = hand.get("knocker"), hand.get("hands")
+    if knocker not in (0, 1) or not isinstance(hands, list) or len(hands) != 2:
+        return []
+    cards = [_cards_of(h) for h in hands]
+    mine, theirs = cards
+    kmelds, dmelds = _melds_of(hand.get("knocker_melds")), _melds_of(hand.get("defender_melds"))
+    layoffs = hand.get("layoffs", [])
+    if mine is None or theirs is None or kmelds is None or dmelds is None or not isinstance(layoffs, list):
+        return []
+    onto: dict[tuple[str, ...], list[str]] = {}  # the cards laid off on each meld, in the order laid
+    for lo in layoffs:
+        if not (isinstance(lo, list) and len(lo) == 2 and isinstance(lo[0], str) and _cards_of(lo[1]) is not None):
+            return []
+        onto.setdefault(tuple(lo[1]), []).append(lo[0])
+    dw = _two_numbers(hand.get("deadwood"))
+    labels = ("Your melds:    ", "Their melds:   " if network else "Computer melds:")
+    lines = []
+    for seat in (knocker, 1 - knocker):
+        melds = kmelds if seat == knocker else dmelds
+        laid = [c for cs in onto.values() for c in cs] if seat != knocker else []
+        used = {c for m in melds for c in m} | set(laid)
+        told = " ".join(f"[{' '.join(m)}]" for m in melds) or "none"
+        if laid:
+            told += "  laid off " + ", ".join(f"{' '.join(cs)} on [{' '.join(m)}]" for m, cs in onto.items())
+        dead = [c for c in (mine if seat == 0 else theirs) if c not in used]
+        if dead:
+            told += f"  deadwood {' '.join(dead)}"
+        if dw is not None:
+            told += f" ({dw[seat]})" if dead else f"  deadwood {dw[seat]}"
+        lines.append(f"    {labels[seat]} {told}")
+        note = _layout_note(hand, rules, knocker, kmelds) if seat == knocker else None
+        if note:
+            lines.append(f"      {note}")
+    return lines
+
+
 def _two_numbers(value: Any) -> tuple[int, int] | None:
     """A recorded pair of points (a list of two whole numbers), or None."""
     if isinstance(value, list) and len(value) == 2 and all(type(n) is int for n in value):
@@ -372,6 +456,7 @@ def format_match(record: dict[str, Any]) -> str:
         if h.get("hands"):
             lines.append(f"    Your hand:     {' '.join(h['hands'][0])}")
             lines.append(f"    {'Their hand:   ' if opp == NETWORK else 'Computer hand:'} {' '.join(h['hands'][1])}")
+            lines.extend(_layout_lines(h, rules, opp == NETWORK))
         if h.get("moves"):
             moves = []
             for i, m in enumerate(h["moves"]):
