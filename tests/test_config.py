@@ -471,3 +471,36 @@ def test_a_damaged_settings_file_s_note_gives_the_reason_in_its_first_part_at_80
         parts[0]
     ), parts  # where it went and why, together
     assert all(part.endswith(".") for part in parts), parts
+
+
+def test_a_rule_option_that_would_change_nothing_is_refused_with_why():
+    """--rule big_gin_bonus=5 under standard rules (no Big Gin) and --rule undercut_bonus=40 beside
+    --rule knock_limit=0 (only gin ends a hand) were taken, and the match named "standard rules
+    (changed)", counted apart in the statistics, though no hand could use them."""
+    with pytest.raises(ValueError, match=r"^--rule big_gin_bonus=5: Big Gin is not allowed \(standard rules\), so no "
+                       r"hand scores its bonus; leave out --rule big_gin_bonus, or add --rule big_gin=yes"):
+        apply_args(Settings(), _args(rule=["big_gin_bonus=5"]))
+    with pytest.raises(ValueError, match=r"Big Gin is not allowed \(--rule big_gin=no\)"):
+        apply_args(Settings(), _args(rules="multiplayer-1.5", rule=["big_gin=no", "big_gin_bonus=40"]))
+    with pytest.raises(ValueError) as refused:
+        apply_args(Settings(), _args(rule=["knock_limit=0", "undercut_bonus=40", "tie-is-undercut=no"]))
+    assert str(refused.value) == (
+        "--rule undercut_bonus=40: knocking is not allowed (--rule knock_limit=0), only gin ends a hand and gin is "
+        "never undercut, so the undercut bonus changes nothing; leave out --rule undercut_bonus, or give a knock "
+        "limit above 0; --rule tie-is-undercut=no: knocking is not allowed (--rule knock_limit=0), only gin ends a "
+        "hand and gin is never undercut, so whether a tie is an undercut changes nothing; leave out --rule "
+        "tie_is_undercut, or give a knock limit above 0"
+    )
+    gin_only = Settings(rule_options=(("knock_limit", 0),))  # from the settings file
+    with pytest.raises(ValueError, match=r"knocking is not allowed \(knock limit 0 in your settings, F2\)"):
+        apply_args(gin_only, _args(rule=["undercut_bonus=40"]))
+    # where they are used they are taken
+    assert apply_args(Settings(), _args(rule=["big_gin=yes", "big_gin_bonus=5"])).rules.big_gin_bonus == 5
+    assert apply_args(Settings(), _args(rule=["knock_limit=3", "undercut_bonus=40"])).rules.undercut_bonus == 40
+    assert apply_args(Settings(), _args(rules="oklahoma", rule=["undercut_bonus=40"])).rules.undercut_bonus == 40
+    # a settings file holding one reads without it, and it is never saved
+    read, problems = settings_from_dict({"rules": {"preset": "standard", "options": {
+        "knock_limit": 0, "undercut_bonus": 40, "tie_is_undercut": False, "big_gin_bonus": 5}}})
+    assert not problems and dict(read.rule_options) == {"knock_limit": 0}
+    both = PRESETS["standard"].with_options(knock_limit=0, undercut_bonus=40, big_gin_bonus=5)
+    assert dict(Settings().with_rules(both).rule_options) == {"knock_limit": 0}

@@ -1247,6 +1247,7 @@ async def test_many_refused_values_leave_the_form_room_and_the_first_of_them_in_
     async with running(plan, size=(46, 21)) as (app, pilot):
         screen = await open_settings(app, pilot)
         names = ["knock_limit", "gin_bonus", "undercut_bonus", "big_gin_bonus", "target", "box_bonus", "game_bonus"]
+        screen.query_one("#rule-big_gin").value = True  # without Big Gin its bonus is not read
         for fid in [f"rule-{name}" for name in names] + ["pause"]:
             screen.query_one(f"#{fid}").value = ""
         await pilot.press("ctrl+s")
@@ -1815,3 +1816,37 @@ async def test_down_and_up_move_between_the_fields_that_have_no_use_for_them_and
             field.focus()
             await pilot.pause()
             assert screen.query_one(KeyBar).region.height == 2, field.id
+
+
+async def test_options_not_used_are_dimmed_or_hidden_and_never_saved(tmp_path):
+    """F2 with a knock limit of 0 (only gin ends a hand) took an undercut bonus, and without
+    Big Gin a Big Gin bonus, and saved them as changes of the rules ("standard (changed: big gin
+    bonus 5)"), though no hand could score them: the undercut bonus is dimmed and the box of a
+    tie's undercut hidden, each with a note, and none of them is read or saved."""
+    from textual.widgets import Checkbox
+
+    undercut_note = "Not used with a knock limit of 0: only gin ends a hand."
+    tie_note = "A tie is an undercut: not used with a knock limit of 0."
+    plan = prepare(args_for(tmp_path, new=True), ask=None)
+    async with running(plan, size=(100, 50)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        bonus, tie = screen.query_one("#rule-undercut_bonus"), screen.query_one("#rule-tie_is_undercut", Checkbox)
+        assert not bonus.has_class("-unused") and tie.parent.display and undercut_note not in screen_text(app)
+        screen.query_one("#rule-knock_limit").value = "0"
+        screen.query_one("#rule-undercut_bonus").value = "40"
+        screen.query_one("#rule-big_gin_bonus").value = "5"
+        await pilot.pause()
+        assert bonus.has_class("-unused") and not tie.parent.display and tie.disabled
+        assert undercut_note in screen_text(app) and tie_note in screen_text(app)
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        if isinstance(app.screen, NewMatchQuestion):
+            await pilot.press("n")
+            await settle(app, pilot)
+        assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"knock_limit": 0}}
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "5"  # knocks again: the undercut's fields count
+        await pilot.pause()
+        bonus, tie = screen.query_one("#rule-undercut_bonus"), screen.query_one("#rule-tie_is_undercut", Checkbox)
+        assert not bonus.has_class("-unused") and tie.parent.display and not tie.disabled
+        assert undercut_note not in screen_text(app) and tie_note not in screen_text(app)

@@ -177,3 +177,32 @@ def test_old_rules_without_the_shutout_option_take_the_presets():
     assert "shutout" not in PRESETS["standard"].to_dict()  # as written before the option
     on = PRESETS["standard"].with_options(game_bonus=50, shutout=True)
     assert Rules.from_dict(on.to_dict()) == on
+
+
+def test_an_option_the_rules_do_not_use_is_no_change_of_them():
+    """A Big Gin bonus where Big Gin is not allowed, an undercut bonus or a tie's undercut where
+    only gin ends a hand, changed nothing in play yet named the rules "standard (changed: big gin
+    bonus 5)", and the history counted such matches apart."""
+    from ginrummy_tui.engine.rules import rules_label
+    from ginrummy_tui.storage.rule_words import rule_args, rules_name
+
+    standard = PRESETS["standard"]
+    assert standard.unused() == ("big_gin_bonus", "shutout")
+    assert rules_label(standard.with_options(big_gin_bonus=5), "rules") == "standard rules"
+    gin_only = standard.with_options(knock_limit=0)
+    assert gin_only.unused() == ("undercut_bonus", "tie_is_undercut", "big_gin_bonus", "shutout")
+    asked = gin_only.with_options(undercut_bonus=40, tie_is_undercut=False)
+    assert rules_label(asked) == rules_name(asked) == "standard (changed: knock limit 0)"
+    assert rule_args(asked) == ["--rules", "standard", "--rule", "knock_limit=0"]
+    assert PRESETS["oklahoma"].with_options(knock_limit=0).unused() == ("knock_limit", "big_gin_bonus", "shutout")
+    assert PRESETS["classic"].with_options(game_bonus=0, shutout=False).unused() == ("big_gin_bonus", "shutout")
+    assert rules_label(PRESETS["classic"].with_options(game_bonus=0, shutout=False)) == "classic (changed: game bonus 0)"
+    # where they are used, they are changes as before
+    assert rules_label(standard.with_options(big_gin=True, big_gin_bonus=5)) == (
+        "standard (changed: big gin allowed, big gin bonus 5)"
+    )
+    assert rules_label(standard.with_options(knock_limit=3, undercut_bonus=40)) == (
+        "standard (changed: knock limit 3, undercut bonus 40)"
+    )
+    assert PRESETS["multiplayer-1.5"].unused() == ("shutout",)
+

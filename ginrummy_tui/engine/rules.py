@@ -101,6 +101,30 @@ class Rules:
         undercuts a knock with ``knocker``."""
         return defender < knocker or (defender == knocker and self.tie_is_undercut)
 
+    def knocks(self) -> bool:
+        """Whether a hand may end with a knock (not only with gin): a knock limit above 0, or
+        Oklahoma, whose upcard sets the limit of each hand."""
+        return self.oklahoma or self.knock_limit > 0
+
+    def unused(self) -> tuple[str, ...]:
+        """The options these rules never use, as their other options are set, in the order
+        of the fields: the knock limit with Oklahoma (each hand's upcard sets it), the
+        undercut bonus and whether a tie is an undercut where no hand may be knocked (only
+        gin ends a hand, and gin is never undercut), the Big Gin bonus without Big Gin,
+        the shutout without a game bonus (there is nothing to double).  Whatever they
+        hold, such options change nothing: they are not named or counted as changes of the
+        rules (:func:`changed_from_preset`), and where a player gives one, it is refused."""
+        out = []
+        if self.oklahoma:
+            out.append("knock_limit")
+        if not self.knocks():
+            out += ["undercut_bonus", "tie_is_undercut"]
+        if not self.big_gin:
+            out.append("big_gin_bonus")
+        if not self.game_bonus:
+            out.append("shutout")
+        return tuple(out)
+
     def with_options(self, **changes: Any) -> Rules:
         """A copy with some options changed, still named after the preset it
         comes from (its ``name`` is kept, unless ``name`` is among the changes)."""
@@ -177,7 +201,7 @@ class Rules:
         from .words import counted
 
         lines = []
-        knocks = self.oklahoma or self.knock_limit > 0
+        knocks = self.knocks()
         tied_hand = knocks and not self.tie_is_undercut  # a tie is a hand nobody wins
         if self.oklahoma:
             lines.append(
@@ -289,10 +313,16 @@ def changed_from_preset(rules: Rules) -> tuple[str, list[str]]:
     order of :class:`Rules`: the preset it names (the one chosen, whatever was
     changed from it), else (``"custom"``, from a match saved by an earlier
     version) the one it differs from in the fewest options (the first of them
-    on a tie, standard first)."""
+    on a tie, standard first).  An option the rules do not use (:meth:`Rules.unused`:
+    a Big Gin bonus without Big Gin) is no change, whatever it holds."""
+    unused = set(rules.unused())
+
     def changed(preset: str) -> list[str]:
         base = PRESETS[preset]
-        return [f.name for f in fields(Rules) if f.name != "name" and getattr(rules, f.name) != getattr(base, f.name)]
+        return [
+            f.name for f in fields(Rules)
+            if f.name != "name" and f.name not in unused and getattr(rules, f.name) != getattr(base, f.name)
+        ]
 
     if rules.name in PRESETS:
         return rules.name, changed(rules.name)

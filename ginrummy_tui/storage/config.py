@@ -92,15 +92,18 @@ class Settings:
 
     def with_rules(self, rules, preset: str | None = None) -> Settings:
         """These settings with ``rules``, stored as a preset (``preset``, else
-        the rules' own, else the closest one) and the options that differ."""
+        the rules' own, else the closest one) and the options that differ (of
+        those the rules use)."""
         from ginrummy_tui.engine import PRESETS
+
+        unused = rules.unused()  # not options of these rules, whatever they hold: never saved
 
         def diff(name: str) -> tuple[tuple[str, Any], ...]:
             base = PRESETS[name]
             return tuple(
                 (f.name, getattr(rules, f.name))
                 for f in fields(base)
-                if f.name != "name" and getattr(rules, f.name) != getattr(base, f.name)
+                if f.name != "name" and f.name not in unused and getattr(rules, f.name) != getattr(base, f.name)
             )
 
         if preset is None:
@@ -207,19 +210,19 @@ def _check_rules(raw: Any, problems: list[str]) -> tuple[str, tuple[tuple[str, A
 
 
 def in_force(preset: str, options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    """The rule ``options`` (good together on ``preset``) that the rules take: a
-    knock limit with Oklahoma on is left out (each hand's upcard sets the limit;
-    a settings file from the settings screen may hold one, kept while the form
-    dimmed it), and so is a shutout (on or off) where there is no game bonus
-    to double: the rules keep the preset's (a settings file of an earlier
-    version may hold one)."""
+    """The rule ``options`` (good together on ``preset``) that the rules take and use:
+    those the rules do not use as the others set them (:meth:`~ginrummy_tui.engine.Rules.unused`)
+    are left out, the rules keeping the preset's: a knock limit with Oklahoma on (each
+    hand's upcard sets the limit; a settings file from the settings screen may hold one,
+    kept while the form dimmed it), a shutout (on or off) where there is no game bonus
+    to double, a Big Gin bonus without Big Gin, an undercut bonus or a tie's
+    undercut where no hand may be knocked (a settings file of an earlier version may
+    hold one)."""
     from ginrummy_tui.engine import PRESETS
 
     rules = PRESETS[preset].with_options(**options)
-    return tuple(
-        (name, value) for name, value in options.items()
-        if getattr(rules, name) == value and not (name == "shutout" and not rules.game_bonus)
-    )
+    unused = rules.unused()
+    return tuple((name, value) for name, value in options.items() if getattr(rules, name) == value and name not in unused)
 
 
 def settings_from_dict(data: Any, themes: Collection[str] | None = None) -> tuple[Settings, list[str]]:
@@ -388,9 +391,7 @@ def with_changes(saved: Settings, before: Settings, after: Settings) -> Settings
         rules = start.with_options(**changed)
     except ValueError:  # these options together are refused on this base: the form's rules, whole
         rules = after.rules
-    if not rules.game_bonus and rules.shutout != PRESETS[preset].shutout:  # nothing to double: not an option saved
-        rules = rules.with_options(shutout=PRESETS[preset].shutout)
-    return out.with_rules(rules, preset=preset)
+    return out.with_rules(rules, preset=preset)  # an option the rules do not use is not saved
 
 
 def settings_now(directory: Path) -> Settings | None:
@@ -469,16 +470,59 @@ def apply_args(settings: Settings, args: Any) -> Settings:
             rules = PRESETS[base.preset].with_options(**options)
         except ValueError as exc:
             raise ValueError(f"--rule: {exc}") from None
-        if "knock_limit" in given and rules.oklahoma:
-            raise ValueError(_oklahoma_limit_refusal(rule_texts, given, preset))
-        if given.get("shutout") is True and not rules.game_bonus:
-            raise ValueError(
-                f"--rule shutout: shutout needs a game bonus: {base.preset} rules have none "
-                f"(game bonus {rules.game_bonus}), so there is nothing to double; add --rule game_bonus=N "
-                "(classic has 100), or leave out --rule shutout"
-            )
+        unused = [name for name in rules.unused() if name in given]  # an option that would change nothing
+        if unused:
+            saved = dict(base.rule_options)
+            raise ValueError("; ".join(
+                _unused_refusal(name, rule_texts, given, base.preset, saved, preset) for name in unused
+            ))
         changes["rule_options"] = in_force(base.preset, options)
     return apply_look(replace(settings, **changes), args)
+
+
+def _given_text(texts: list[str], name: str, value: Any) -> str:
+    """``--rule`` as the player gave option ``name`` among ``texts`` (the last time), e.g.
+    "--rule big_gin=no"; "--rule name=value" when it is not among them."""
+    asked = [t.strip() for t in texts if t.partition("=")[0].strip().replace("-", "_") == name]
+    return f"--rule {asked[-1] if asked else f'{name}={value}'}"
+
+
+def _unused_refusal(
+    name: str, texts: list[str], given: dict[str, Any], preset: str, saved: dict[str, Any], chosen: str | None
+) -> str:
+    """Why ``--rule`` ``name`` is refused where the rules do not use it
+    (:meth:`~ginrummy_tui.engine.Rules.unused`), and what to do instead: the option
+    given (among ``texts``, as ``given`` reads them) would change nothing, and a match
+    with it would be named and counted apart as one of changed rules.  ``preset``: the
+    preset of the rules (``chosen``: with ``--rules``, else the settings file's, whose
+    options changed from it are ``saved``)."""
+    from ginrummy_tui.engine.rules import option_words
+
+    def by(option: str, value: Any) -> str:  # what set the option that makes it unused: --rule, the settings, the preset
+        if option in given:
+            return _given_text(texts, option, given[option])
+        if option in saved:
+            return f"{option_words(option, value)} in your settings, F2"
+        return f"{preset} rules"
+
+    if name == "knock_limit":
+        return _oklahoma_limit_refusal(texts, given, chosen)
+    if name == "shutout":
+        return (
+            f"--rule shutout: shutout needs a game bonus: {preset} rules have none (game bonus 0), "
+            "so there is nothing to double; add --rule game_bonus=N (classic has 100), or leave out --rule shutout"
+        )
+    asked = _given_text(texts, name, given[name])
+    if name == "big_gin_bonus":
+        return (
+            f"{asked}: Big Gin is not allowed ({by('big_gin', False)}), so no hand scores its bonus; "
+            "leave out --rule big_gin_bonus, or add --rule big_gin=yes to allow Big Gin"
+        )
+    words = "the undercut bonus" if name == "undercut_bonus" else "whether a tie is an undercut"
+    return (
+        f"{asked}: knocking is not allowed ({by('knock_limit', 0)}), only gin ends a hand and gin is never "
+        f"undercut, so {words} changes nothing; leave out --rule {name}, or give a knock limit above 0"
+    )
 
 
 def _oklahoma_limit_refusal(texts: list[str], given: dict[str, Any], preset: str | None) -> str:

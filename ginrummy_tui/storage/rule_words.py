@@ -68,7 +68,8 @@ def exported_rules(rules: Any) -> tuple[Any, dict[str, Any] | None]:
     options changed from the preset they come from, with their values
     (``{"gin_bonus": 30, "target": 10}``; empty for a preset's own rules): its
     ``name`` is that preset ("classic"), never "custom", so that the object
-    read back as :class:`Rules` is changed from it by just those options.  An
+    read back as :class:`Rules` is changed from it by just those options (and
+    options it does not use, :meth:`Rules.unused`, which are no change).  An
     object that does not read as rules (none, or an old record's own) is
     given back as it is, with no changes known (None)."""
     if not isinstance(rules, dict):

@@ -63,6 +63,12 @@ OKLAHOMA_LIMIT_NOTE = "Not used with Oklahoma: each hand's first upcard sets the
 BIG_GIN_BONUS_NOTE = "Not used without Big Gin."
 """Under the Big Gin bonus while Big Gin is not allowed (the bonus is then never scored)."""
 
+UNDERCUT_BONUS_NOTE = "Not used with a knock limit of 0: only gin ends a hand."
+"""Under the undercut bonus while no hand may be knocked (the bonus is then never scored)."""
+
+TIE_NOTE = "A tie is an undercut: not used with a knock limit of 0."
+"""In place of the box of a tie's undercut while no hand may be knocked (the box is hidden and not read)."""
+
 SHUTOUT_NOTE = "Shutout: not used without a game bonus (there is nothing to double)."
 """In place of the shutout box while the game bonus is 0 (the box is hidden and not read)."""
 
@@ -329,6 +335,10 @@ class SettingsScreen(TurnSteps, Screen):
                 yield self._row(label, self._rule_field(name, getattr(rules, name)))
                 if name == "knock_limit":
                     yield Static(OKLAHOMA_LIMIT_NOTE, id="knock-limit-note", classes="note")
+                if name == "undercut_bonus":
+                    yield Static(UNDERCUT_BONUS_NOTE, id="undercut-bonus-note", classes="note")
+                if name == "tie_is_undercut":
+                    yield Static(TIE_NOTE, id="tie-note", classes="note")
                 if name == "big_gin_bonus":
                     yield Static(BIG_GIN_BONUS_NOTE, id="big-gin-bonus-note", classes="note")
                 if name == "shutout":
@@ -423,21 +433,41 @@ class SettingsScreen(TurnSteps, Screen):
     def _follow_unused(self) -> None:
         """With Oklahoma ticked the knock limit on the form is not used: its field is in
         italics, and the note under it says what sets the limit instead; so is the Big Gin
-        bonus without Big Gin, its note saying so.  With no
-        game bonus the shutout box is hidden, a note in its place (nothing to
-        double), and not read."""
+        bonus without Big Gin, and the undercut bonus with a knock limit of 0 (only gin ends
+        a hand), each note saying so.  A box not used is hidden, a note in its place, and
+        not read: the shutout with no game bonus (nothing to double), a tie's undercut
+        with a knock limit of 0.  (:meth:`~ginrummy_tui.engine.Rules.unused`: the
+        form reads none of them.)"""
         oklahoma = self.query_one("#rule-oklahoma", Checkbox).value
         self.query_one("#rule-knock_limit", Input).set_class(oklahoma, "-unused")
         self.query_one("#knock-limit-note", Static).set_class(oklahoma, "-shown")
+        no_knocks = not self._knocks_on_form()
+        self.query_one("#rule-undercut_bonus", Input).set_class(no_knocks, "-unused")
+        self.query_one("#undercut-bonus-note", Static).set_class(no_knocks, "-shown")
+        self._hide_box("tie_is_undercut", "#tie-note", no_knocks)
         no_big_gin = not self.query_one("#rule-big_gin", Checkbox).value
         self.query_one("#rule-big_gin_bonus", Input).set_class(no_big_gin, "-unused")
         self.query_one("#big-gin-bonus-note", Static).set_class(no_big_gin, "-shown")
-        unused = not self._game_bonus_on_form()
-        box = self.query_one("#rule-shutout", Checkbox)
+        self._hide_box("shutout", "#shutout-note", not self._game_bonus_on_form())
+
+    def _hide_box(self, name: str, note: str, unused: bool) -> None:
+        """The box of rule option ``name`` hidden and disabled where it is ``unused``, the ``note`` in its place."""
+        box = self.query_one(f"#rule-{name}", Checkbox)
         box.disabled = unused
         if box.parent is not None:
             box.parent.display = not unused
-        self.query_one("#shutout-note", Static).set_class(unused, "-shown")
+        self.query_one(note, Static).set_class(unused, "-shown")
+
+    def _knocks_on_form(self) -> bool:
+        """Whether the form's rules let a hand be knocked (not only gin: an undercut may
+        be): Oklahoma ticked, or the knock limit field holds a number above 0, or one
+        not yet a number."""
+        if self.query_one("#rule-oklahoma", Checkbox).value:
+            return True
+        try:
+            return int(self.query_one("#rule-knock_limit", Input).value.strip()) > 0
+        except ValueError:
+            return True
 
     def _game_bonus_on_form(self) -> bool:
         """Whether the form's rules have a game bonus (a shutout doubles it):
@@ -578,11 +608,17 @@ class SettingsScreen(TurnSteps, Screen):
         changes: dict[str, Any] = {}
         wrong: dict[str, str] = {}  # the options that are not numbers (a timer: not its seconds), and why
         oklahoma = self.query_one("#rule-oklahoma", Checkbox).value
-        game_bonus = self._game_bonus_on_form()
+        unused = set()  # dimmed or hidden, not read: the preset's value stands (Rules.unused)
+        if oklahoma:  # the upcard sets the limit
+            unused.add("knock_limit")
+        if not self._knocks_on_form():  # only gin ends a hand: nothing is undercut
+            unused |= {"undercut_bonus", "tie_is_undercut"}
+        if not self.query_one("#rule-big_gin", Checkbox).value:  # no hand scores the bonus
+            unused.add("big_gin_bonus")
+        if not self._game_bonus_on_form():  # no game bonus to double
+            unused.add("shutout")
         for name, label in RULE_OPTION_HELP:
-            if name == "knock_limit" and oklahoma:  # dimmed, not used: the upcard sets the limit
-                continue
-            if name == "shutout" and not game_bonus:  # disabled: no game bonus to double
+            if name in unused:
                 continue
             widget = self.query_one(f"#rule-{name}")
             if isinstance(widget, Checkbox):
@@ -619,7 +655,7 @@ class SettingsScreen(TurnSteps, Screen):
             if name in wrong:
                 refused.append((wrong[name], field))
                 continue
-            if name not in changes:  # not read (the knock limit with Oklahoma)
+            if name not in changes:  # not read (the knock limit with Oklahoma, an option not used)
                 continue
             try:
                 base.with_options(**{name: changes[name]})
