@@ -450,6 +450,24 @@ def test_a_host_started_again_without_port_listens_where_the_match_was_hosted(ho
             f"the new address, gin-tui join 127.0.0.1:{moved.port} (their game still tries the old one).") in said
 
 
+def test_a_new_match_is_hosted_on_the_saved_match_s_port_or_says_it_moved(host_process):
+    # With --new and without --port the new match listened on the default port, saying
+    # nothing, while the other player's game kept rejoining the old one "to reconnect".
+    first = host_process()
+    assert first.stop() == 130
+    new = host_process("--new", port=None)  # where the old guest's game rejoins, and is told of the new match
+    assert new.port == first.port and new.join_code != first.join_code
+    assert new.stop() == 130
+    assert "port" not in new.stderr()
+    moved = host_process("--new")  # --port 0: another port, asked for
+    assert moved.port != first.port
+    assert moved.stop() == 130
+    said = " ".join(moved.stderr().split())
+    assert (f"the match given up was hosted on port {first.port}; the new match is on port {moved.port}: the other "
+            f"player must join the new address with the new join code, gin-tui join 127.0.0.1:{moved.port} (their "
+            "game still tries the old port).") in said
+
+
 def test_a_host_resumed_without_name_keeps_the_seat_s_name_of_the_match(tmp_path):
     # A host that took the match over (or was started again) without --name renamed the
     # host's seat mid-match, from "Ann" to the login name.

@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 
     root = data_dir(getattr(args, "data_dir", None))
     store = Store(root, SAVE_NAME)
-    kept_port = None if getattr(args, "new", False) else saved_port(store)
+    kept_port = saved_port(store)  # a new match (--new) too: the other player's game rejoins there, and is told
     if args.port is None:  # the port the saved match was hosted on, where the other player's game rejoins
         args.port = kept_port if kept_port is not None else DEFAULT_PORT
     cannot_listen = _cannot_listen(args)
@@ -181,8 +181,7 @@ def run(args: argparse.Namespace) -> int:
             keeper.settings["port"] = port
             keeper.flush()
         if kept_port is not None and port != kept_port:  # the other player's game rejoins the old port
-            moved = (f"the match was hosted on port {kept_port} and is now on port {port}: the other player must "
-                     f"join the new address, gin-tui join {_join_address(host, port)} (their game still tries the old one).")
+            moved = moved_note(kept_port, port, _join_address(host, port), new=bool(getattr(args, "new", False)))
             say(f"gin-tui host: {moved}", file=sys.stderr)
             notes.append(moved)
         shown = f"[{host}]" if ":" in host else host
@@ -212,6 +211,18 @@ def run(args: argparse.Namespace) -> int:
             close_kept(keeper)  # saved one last time, the lock given up, as the game does
         else:
             store.lock.release()
+
+
+def moved_note(kept_port: int, port: int, address: str, *, new: bool = False) -> str:
+    """What the host says when it listens on ``port`` (at ``address``), not on ``kept_port``, where
+    the saved match was hosted and the other player's game still tries to rejoin; ``new``: the
+    saved match was given up for a new one (``--new``), which has a new join code."""
+    if new:
+        return (f"the match given up was hosted on port {kept_port}; the new match is on port {port}: the other "
+                f"player must join the new address with the new join code, gin-tui join {address} (their game "
+                "still tries the old port).")
+    return (f"the match was hosted on port {kept_port} and is now on port {port}: the other player must "
+            f"join the new address, gin-tui join {address} (their game still tries the old one).")
 
 
 def _cannot_listen(args: argparse.Namespace, patience: float = 0.0) -> str:
