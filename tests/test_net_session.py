@@ -2375,6 +2375,22 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
         assert app.table.check_action("hint", ()) is None
 
 
+async def test_a_refusal_made_while_connected_goes_when_the_host_stops():
+    """h on the other player's turn ("✗ A hint is for your own turn."), then the host quit: the
+    refusal stayed after the offline line, wrapping it onto two lines at 80 columns, 30 s on
+    and under the final "Disconnected: …" too."""
+    async with _bob_in_the_app_at_anns_table((80, 24)) as (server, ann, bob, app, pilot):
+        prompt = app.table.query_one("#prompt")
+        await until_app(pilot, lambda: app.table.v is not None and "Ann is to move" in prompt.plain)
+        await pilot.press("h")
+        await until_app(pilot, lambda: "✗ A hint is for your own turn." in prompt.plain)
+        await server.close()
+        await until_app(pilot, lambda: "Connection lost" in prompt.plain or "Offline for" in prompt.plain)
+        await pilot.pause()
+        assert "hint" not in prompt.plain and app.table.refusal == ""
+        assert prompt.lines == 1 and not prompt.has_class("-refused")
+
+
 def test_a_server_only_host_stopped_with_ctrl_c_prints_the_command_that_resumes_its_match(tmp_path, capsys, monkeypatch):
     """``gin-tui host --server-only`` stopped with Ctrl+C said only "stopped (Ctrl+C).": it
     says, as the hosted game does, that the match is saved, with both players' join codes,

@@ -412,8 +412,11 @@ class GameScreen(Screen, TurnSteps):
         line_room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
         self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a, colours, line_room))
         self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
-        if self.refusal and self._refused_while and self.gin.session.blocked() != self._refused_while:
-            self.refusal = ""  # refused while not connected (or the other player away): that has passed
+        if self.refusal and self.gin.session.blocked() != self._refused_while:
+            # refused while not connected (or the other player away): that has passed; or refused
+            # while connected, and the connection (or the other player) has gone since: the line
+            # says so now, and an old reason after it ("✗ A hint is for your own turn.") no longer applies
+            self.refusal = ""
         if self.refusal and not self._refusal_lasts and selected is not self._refused_with:
             self.refusal = ""  # another card selected: the prompt speaks of it now
             self._gin_passed = None  # and a discard that goes gin, no longer said, is refused again
