@@ -292,7 +292,51 @@ async def test_the_match_result_offers_no_new_match_while_the_other_player_is_aw
             await pilot.press("enter")
             await pilot.pause()
             assert server.state.match_no == 1 and server._ready == [False, True]
-            assert _match_line(app) == "Waiting for Bob to come back · q: quit"
+            assert _match_line(app) == "✗ Waiting for Bob to come back · q: quit"  # refused, saying why
+
+
+@pytest.mark.parametrize("key", ["enter", "n"])
+async def test_a_new_match_asked_for_while_the_host_is_away_is_refused_saying_why(key):
+    """The host quit at the match's result: the guest's ⏎ (New match, dimmed) and n did
+    nothing and said nothing; they mark the line that says why "✗", in red, as a move refused
+    on the table marks its line, until the host is back."""
+    from textual.content import Content
+    from textual.widgets import Static
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.palette import palette_of
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    from .test_net_session import ServerThread, played_until
+
+    state = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    ann = RemoteSession(host, port, server.codes[0], "Ann", kept=lambda: "the match is saved", on_close=thread.stop)
+    bob = RemoteSession(host, port, server.codes[1], "Bob", retry_every=0.1)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            await pilot.press("enter")
+            await until_app(pilot, lambda: isinstance(app.screen, MatchOverScreen))
+            await ann.aclose()  # the host quits (q, y): its server stops first
+            await until_app(pilot, lambda: not bob.online and "the host stopped" in _match_line(app))
+            line = _match_line(app)
+            assert not line.startswith("✗") and _shown_bindings(app).get("new_match") is False
+            await pilot.press(key)
+            await until_app(pilot, lambda: _match_line(app).startswith("✗ "))
+            assert _match_line(app)[2:] == line or "Offline for" in _match_line(app)
+            shown = app.screen.query_one("#match-next", Static).render()
+            assert isinstance(shown, Content) and any(palette_of(app).red in str(span.style) for span in shown.spans)
+            assert server.state.match_no == 1
+    finally:
+        await bob.aclose()
+        thread.stop()
 
 
 @pytest.mark.parametrize("target", [60, 10])

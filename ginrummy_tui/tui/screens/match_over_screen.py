@@ -67,6 +67,10 @@ def level_record(app: App[Any], ascii_only: bool = False, colours: Palette = DEF
     return text
 
 
+REFUSED_MARK = "✗ "
+"""Marks the line under the result when ⏎ or n was pressed while nothing could be sent."""
+
+
 def next_keys(ascii_only: bool) -> str:
     """The line under the result: the keys that go on from here."""
     keys = "⏎ or n: play a new match · ↑/↓ and r: review a hand · q: quit"
@@ -339,16 +343,31 @@ class MatchOverScreen(AfterHandScreen):
         player asked for a new match, whom it waits for, while the other player is away (or the
         connection down) what it waits for, and once the other asked, that they did."""
         session = gin_of(self.app).session
+        if self._refused_while is not None and session.blocked() != self._refused_while:
+            self._refused_while = None  # what ⏎ was refused for has passed: the mark goes
+        mark = REFUSED_MARK if self._refused_while is not None else ""
         if session.status_says_blocked():  # "Waiting for Bob to come back — join code …", "Offline for 7 s…"
             quit_key = " · q: quit"
-            line = session.held_up(self.app.size.width - 4 - len(quit_key)) + quit_key
+            line = session.held_up(self.app.size.width - 4 - len(mark) - len(quit_key)) + quit_key
         elif session.opponent_to_move():
             line = f"Waiting for {session.opponent_name} to go on to a new match · q: quit"
         elif session.going_on_note():
             line = f"{session.going_on_note()}: ⏎ to start it · q: quit"
         else:
             return next_keys(gin_of(self.app).ascii_only)
+        line = mark + line
         return ascii_words(line) if gin_of(self.app).ascii_only else line
+
+    def _next_text(self, line: str) -> Text | str:
+        """The line under the result as drawn: marked refused (``✗``, red) after ⏎ or n was
+        pressed for nothing, as the table marks its line when a move is refused for what it says."""
+        if self._refused_while is None or line == next_keys(gin_of(self.app).ascii_only):
+            return line
+        return Text(line, style=f"bold {palette_of(self.app).red}")
+
+    _refused_while: str | None = None
+    """Network play: why no new match could be asked for (:meth:`Session.blocked`) when ⏎ or n
+    was pressed for nothing; the line is marked refused until that changes."""
 
     def _show_next_line(self) -> None:
         """The line under the result, said anew; shown also on a short screen (where the key
@@ -359,7 +378,7 @@ class MatchOverScreen(AfterHandScreen):
         self._next_shown = line
         self.set_class(line != next_keys(gin_of(self.app).ascii_only), "-going-on")
         for keys in self.query("#match-next").results(Static):
-            keys.update(line)
+            keys.update(self._next_text(line))
 
     _next_shown: str | None = None
     """The line under the result as last said (said again only when it changes)."""
@@ -442,6 +461,14 @@ class MatchOverScreen(AfterHandScreen):
         gin_of(self.app).go_on(Kind.NEW_MATCH)
 
     def action_asked(self) -> None:
-        """Enter again once a new match was asked for, or while the other player is away:
-        whom it waits for, said again."""
-        gin_of(self.app).go_on(Kind.NEW_MATCH)
+        """Enter (or n) again once a new match was asked for, or while the other player is
+        away (or the connection down): nothing can be sent, and the line under the result,
+        which says whom or what the match waits for, is marked refused (``✗``, red), as the
+        table's line is when a move is refused for what it says."""
+        blocked = gin_of(self.app).session.blocked()
+        if not blocked:  # nothing in the way after all (the other player just came back)
+            gin_of(self.app).go_on(Kind.NEW_MATCH)
+            return
+        self._refused_while = blocked
+        self._show_next_line()
+        self._fit(self.app.size.width, self.app.size.height)
