@@ -2257,6 +2257,46 @@ async def test_move_keys_while_the_guest_is_away_say_the_host_waits_for_them_and
         await server.close()
 
 
+async def test_a_guest_is_told_when_the_host_is_back():
+    """The host quit mid-hand and was started again: the guest's line went from "Offline for
+    14 s: the host stopped…" straight to "Ann is to move…", with no note, while the host's
+    player was told "Bob is back at the table."."""
+    from ginrummy_tui.tui.app import make_app
+
+    state = new_game(PRESETS["standard"], seed=SEED)
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    await server.start()
+    host, port = server.address
+    codes = dict(server.codes)
+    ann = GameClient(host, port, codes[0], "Ann", heartbeat=0)
+    bob = RemoteSession(host, port, codes[1], "Bob", retry_every=0.1)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+    again = None
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await until_app(pilot, lambda: app.table is not None and app.table.v is not None and bob.opponent_here)
+            await server.close()  # the host quits
+            await ann.close()
+            await until_app(pilot, lambda: not bob.online)
+            notes = len(app._notifications)
+            again = MatchServer(state, names=("Ann", "Bob"), codes=codes, port=port, auth_delay=0.01)
+            await again.start()  # ... and is started again, its own seat taken first
+            ann = GameClient(host, port, codes[0], "Ann", heartbeat=0)
+            await ann.connect()
+            await until_app(pilot, lambda: bob.online)
+            await pilot.pause()
+            told = [str(n.message) for n in list(app._notifications)[notes:]]
+            assert told == ["Connected to the host again: the match goes on."]
+    finally:
+        await bob.aclose()
+        await ann.close()
+        await server.close()
+        if again is not None:
+            await again.close()
+
+
 async def test_a_guest_who_comes_back_to_a_restarted_host_is_back_not_new(tmp_path):
     """The host was killed (kill -9) and started again: when Bob rejoined, its toast said
     "Bob joined." and, until then, its line "Waiting for Bob to join", though Bob had held

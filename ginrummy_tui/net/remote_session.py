@@ -377,13 +377,26 @@ class RemoteSession(Session):
                 await client.close()
                 break
             self.client = client  # its messages are read from here on: none was missed
+            was_away = self.problem == AWAY
             self.problem = ""
             self._lost_at = None
+            if self.kept is None and not was_away:  # the guest: told, as the host is told it is back
+                self._news.append(self._back_news())
             self._record(client)  # the first view, read before it was the session's
             self._tell_too_small()  # the host sees a new connection as not too small
             self.changed()
             return True
         return False
+
+    def _back_news(self) -> str:
+        """The note of a connection to the host made again after a drop (the host stopped and
+        started again, or the network came back): what goes on now."""
+        v = self.client.view if self.client is not None else None
+        if not self.opponent_here:
+            return f"Connected to the host again: the game waits for {self._awaited()}."
+        if v is not None and v.phase == Phase.MATCH_OVER:
+            return "Connected to the host again: the match's result is kept for a new match."
+        return "Connected to the host again: the match goes on."
 
     async def step_away(self) -> None:
         """Ctrl+Z (the guest's side): leave the seat before the process stops, as a
