@@ -1142,7 +1142,8 @@ async def test_join_waits_a_little_for_a_seat_still_held(hosted, capsys, monkeyp
     # the command runs its own event loop, as from a shell: here in a thread beside the test's
     monkeypatch.setenv("COLUMNS", "80")  # a terminal 80 columns wide
     monkeypatch.setattr(join_cli.sys.stderr, "isatty", lambda: True, raising=False)
-    assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--code", server.join_code]) == 1
+    # the same player (their own game gone): another's is told who holds the seat
+    assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--code", server.join_code, "--name", "Bob"]) == 1
     err = capsys.readouterr().err
     assert "still held" in err and "already taken" in err
     # broken between words at 80 columns: the terminal broke it in "has not yet no/ticed"
@@ -1167,7 +1168,7 @@ async def test_join_stops_asking_for_a_seat_held_by_a_live_connection_and_says_w
     host, port = server.address
     monkeypatch.setenv(join_cli.CODE_ENV, server.join_code)
     started = time.monotonic()
-    assert await asyncio.to_thread(main, ["join", f"{host}:{port}"]) == 1
+    assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--name", "Bob"]) == 1  # Bob's second join
     took = time.monotonic() - started
     err = " ".join(capsys.readouterr().err.split())
     assert took < 2 * join_cli.SEAT_ASK_EVERY + 3, took  # the second ask found it alive, not the 20 s of asking
@@ -1175,6 +1176,31 @@ async def test_join_stops_asking_for_a_seat_held_by_a_live_connection_and_says_w
     assert err.endswith(
         "gin-tui join: the host refused: that seat is already taken, by a connection the host still hears from: "
         "close the other 'gin-tui join' of that seat (or wait for it to drop), then join again."
+    ), err
+
+
+async def test_another_player_joining_a_seat_held_by_a_live_connection_is_told_who_plays_there(
+    hosted, capsys, monkeypatch
+):
+    """Dave, joining with the code of the seat Bob plays at, was told to close "the other 'gin-tui
+    join' of that seat", which he has not: he is told Bob holds it and plays on, and what he can do."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    server, session, changes = hosted
+    await session(1, "Bob", heartbeat=0.3)  # at the table, pinging the host
+    monkeypatch.setattr(join_cli, "SEAT_WAIT", 20)
+    host, port = server.address
+    monkeypatch.setenv(join_cli.CODE_ENV, server.join_code)
+    assert await asyncio.to_thread(main, ["join", f"{host}:{port}", "--name", "Dave"]) == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert "if it was yours" not in err and "close the other" not in err
+    assert "gin-tui join: that seat is held by Bob — if their connection is gone, the host has not yet noticed it" in err
+    assert err.endswith(
+        "gin-tui join: the host refused: Bob holds that seat and plays the match on: the same code takes it only "
+        "once Bob has left the table; ask the host's player, or host a match of your own (gin-tui host)."
     ), err
 
 

@@ -231,16 +231,17 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
                 alive = held_by_a_live_connection(heard, now, exc.quiet)
                 if exc.quiet is not None:
                     heard = (now, exc.quiet)
+                holder = seat_holder(exc.by, name)
                 if not alive and now < deadline:
                     if deadline - now > SEAT_WAIT - SEAT_ASK_EVERY:
-                        say(
-                            "gin-tui join: that seat is still held — if it was yours, the host has not yet noticed "
-                            f"that the old connection is gone; trying again for {SEAT_WAIT} s (Ctrl+C stops)…",
-                            file=sys.stderr,
-                        )
+                        held = (f"that seat is held by {holder} — if their connection is gone, the host has not yet "
+                                "noticed it" if holder else
+                                "that seat is still held — if it was yours, the host has not yet noticed that the old "
+                                "connection is gone")
+                        say(f"gin-tui join: {held}; trying again for {SEAT_WAIT} s (Ctrl+C stops)…", file=sys.stderr)
                     await asyncio.sleep(SEAT_ASK_EVERY)
                     continue
-                say(f"gin-tui join: the host refused: {seat_taken_words(alive)}", file=sys.stderr)
+                say(f"gin-tui join: the host refused: {seat_taken_words(alive, holder)}", file=sys.stderr)
             elif exc.code == P.E_CODE:
                 say(f"gin-tui join: {wrong_code_words(exc.new_match, from_env)}", file=sys.stderr)
             elif exc.code == P.E_REPLACED:  # another player took the seat while this one was away
@@ -295,9 +296,25 @@ def held_by_a_live_connection(heard: tuple[float, float] | None, now: float, qui
     return quiet + HEARD_SLACK < quiet_then + (now - then)
 
 
-def seat_taken_words(alive: bool) -> str:
+def seat_holder(by: str | None, name: str) -> str | None:
+    """The player who holds the seat asked for, as the host names them (``by``), when that is
+    another player than the one joining as ``name`` (None: the same name, or a host that does
+    not say): their own other ``gin-tui join`` is not what holds it."""
+    from ginrummy_tui.net import protocol as P
+
+    if by is None or by.casefold() == P.clean_name(name, by).casefold():
+        return None
+    return by
+
+
+def seat_taken_words(alive: bool, holder: str | None = None) -> str:
     """Why the host refused the seat for good, and what to do: ``alive``, it hears from the
-    connection that holds it; else the seat stayed taken for all of :data:`SEAT_WAIT`."""
+    connection that holds it; else the seat stayed taken for all of :data:`SEAT_WAIT`.
+    ``holder``: another player holds it (:func:`seat_holder`), who plays the match on there."""
+    if holder is not None:
+        still = "" if alive else f" (still, after {SEAT_WAIT} s)"
+        return (f"{holder} holds that seat{still} and plays the match on: the same code takes it only once "
+                f"{holder} has left the table; ask the host's player, or host a match of your own (gin-tui host).")
     if alive:
         return ("that seat is already taken, by a connection the host still hears from: close the other "
                 "'gin-tui join' of that seat (or wait for it to drop), then join again.")

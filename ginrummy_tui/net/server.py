@@ -455,7 +455,9 @@ class MatchServer:
             log.warning("%s asked for seat %s, which is taken", conn.peer, seat)
             # how long the seat's connection has been silent: one that speaks meanwhile is alive (a client pings)
             quiet = max(0.0, asyncio.get_running_loop().time() - holder.stamp)
-            self._send(conn, {**_error(P.E_SEAT_TAKEN, "that seat is already taken", fatal=True), "quiet": round(quiet, 1)})
+            # and who holds it: another player's join (another name) is told that they play on there
+            self._send(conn, {**_error(P.E_SEAT_TAKEN, "that seat is already taken", fatal=True), "quiet": round(quiet, 1),
+                              "by": self.names[seat]})
             return False
         was_seated = self._seated[seat]
         self._take_seat(conn, seat, client)
