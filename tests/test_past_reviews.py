@@ -222,8 +222,12 @@ async def test_over_the_network_the_score_table_says_why_no_hand_is_reviewed():
             await until(pilot, lambda: app.session.view().phase.ended)
             await pilot.press("c")
             await until(pilot, lambda: isinstance(app.screen, ScoreScreen))
-            said = "Hand 1: A review needs the whole deal: it is there in games against the computer."
+            # the host's side too, whose machine holds the whole deal: said so, it read "A review
+            # needs the whole deal: it is there in games against the computer.", "⏎ Review" offered
+            said = "Hand 1: No review in network play: hands are reviewed in games against the computer."
             await until(pilot, lambda: said in _words(app))
+            shown = {b.binding.action for b in app.screen.active_bindings.values() if b.binding.show}
+            assert "review" not in shown
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, ScoreScreen)  # no review: the line above the keys says why

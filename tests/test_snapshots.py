@@ -86,7 +86,9 @@ def test_end_of_hand_summary_with_layoffs(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_score_table(snap_compare, size):
     """Three hands played by seed 11: one row per hand (how it ended, deadwood, points) and the
-    running totals 4/0, 27/0, 27/12, over the table of the fourth hand."""
+    running totals 4/0, 27/0, 27/12, over the table of the fourth hand.  None of those hands was
+    played in this run (the match is not recorded), so none has a review: the line under the
+    table says why, and the key bar offers no "⏎ Review"."""
     app = make_app(state=scenarios.played_hands(3), pause=0)
     assert snap_compare(app, terminal_size=size, run_before=keys("c"))
 

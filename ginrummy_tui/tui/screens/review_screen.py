@@ -106,7 +106,7 @@ def no_review(state: GameState | None, seat: int) -> str | None:
     """Why the hand of ``state`` (the full state on the table, None in network
     play) has no review for ``seat``, in words; None when it has one."""
     if state is None:
-        return "A review needs the whole deal: it is there in games against the computer."
+        return "No review in network play: hands are reviewed in games against the computer."
     if state.phase.playing:
         return "A hand is reviewed once it is over."
     if not any(m.seat == seat for m in state.history):

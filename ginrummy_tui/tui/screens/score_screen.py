@@ -31,6 +31,7 @@ class ScoreScreen(TableOnly, ModalScreen):
         Binding("escape,c", "close", BACK, key_display="esc"),
         Binding("enter,r", "review", "Review", key_display="⏎", tooltip="The review of the hand picked"),
         Binding("enter,r", "nothing_to_review", show=False),
+        Binding("enter,r", "no_review", show=False),  # no finished hand has a review (network play): why
         *TABLE_ONLY_BINDINGS,
     ]
     """Escape (or c again) closes the table; Enter (or r) opens the review of the hand picked
@@ -95,10 +96,12 @@ class ScoreScreen(TableOnly, ModalScreen):
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "review":
-            return bool(self.hands)  # no hand ended yet: ⏎ and r say there is nothing to review
-        if action == "nothing_to_review":
+        if action == "review":  # shown while a finished hand has a review
+            return any(not isinstance(got, str) for got in self.hands.values())
+        if action == "nothing_to_review":  # no hand ended yet: ⏎ and r say there is nothing to review
             return not self.hands
+        if action == "no_review":  # none has one (network play): not in the key bar, and ⏎ says why
+            return bool(self.hands) and all(isinstance(got, str) for got in self.hands.values())
         return True
 
     def on_mount(self) -> None:
@@ -138,6 +141,10 @@ class ScoreScreen(TableOnly, ModalScreen):
         """Enter or r before any hand of the match has ended: why no review opens (they
         said the table's keys do nothing here, though they are the score table's own)."""
         self.query_one(TableOnlyLine).say(self.NOTHING_TO_REVIEW)
+
+    def action_no_review(self) -> None:
+        """⏎ or r where no finished hand of the match has a review: why, for the hand picked."""
+        self.action_review()
 
     def _review(self, hand_no: int) -> None:
         from .review_screen import open_past_review
