@@ -2279,5 +2279,4 @@ def test_the_moves_line_counts_the_hints_of_each_player_who_held_the_other_seat_
     from ginrummy_tui.tui.table_text import hint_note_forms, hints_note_forms
 
     assert hints_note_forms([("Bob", 3)]) == hint_note_forms("Bob", 3)
-    assert hints_note_forms([("Bob", 3), ("Carol", 1)]) == (
-        "  Bob and Carol were shown 3 and 1 hints this hand.", "  Hints this hand: Bob 3, Carol 1.", "  Hints: Bob 3, Carol 1.")
+    assert hints_note_forms([("Bob", 3), ("Carol", 1)]) == ("  Hints this hand: Bob 3, Carol 1.", "  Hints: Bob 3, Carol 1.")

@@ -196,22 +196,21 @@ def fitting_moves_text(
 
 def hint_note_forms(who: str, hints: int) -> tuple[str, ...]:
     """What the moves line adds in network play when the other player (``who``) was
-    shown ``hints`` hints in the hand, longest first, each with the two spaces before it:
-    "  Bob was shown 2 hints this hand.", "  Bob had 2 hints this hand.", "  Bob had 2 hints."."""
+    shown ``hints`` hints in the hand, longest first, each with the two spaces before it, in
+    one wording, the shorter only where the room forces it: "  Bob had 2 hints this hand.",
+    "  Bob had 2 hints." (a longer "was shown" beside a short move read as another thing)."""
     counted = f"{hints} hint{'s' if hints != 1 else ''}"
-    return (f"  {who} was shown {counted} this hand.", f"  {who} had {counted} this hand.", f"  {who} had {counted}.")
+    return (f"  {who} had {counted} this hand.", f"  {who} had {counted}.")
 
 
 def hints_note_forms(shown: Sequence[tuple[str, int]]) -> tuple[str, ...]:
     """:func:`hint_note_forms` for the players who held the other seat in the hand, each with
-    the hints they were shown, in the order they played it: "  Bob and Carol were shown 3 and
-    2 hints this hand.", "  Hints this hand: Bob 3, Carol 2.", "  Hints: Bob 3, Carol 2."."""
+    the hints they were shown, in the order they played it, in one wording: "  Hints this hand:
+    Bob 3, Carol 2.", "  Hints: Bob 3, Carol 2."."""
     if len(shown) == 1:
         return hint_note_forms(*shown[0])
-    who = " and ".join(name for name, _ in shown)
-    counts = " and ".join(str(count) for _, count in shown)
     each = ", ".join(f"{name} {count}" for name, count in shown)
-    return (f"  {who} were shown {counts} hints this hand.", f"  Hints this hand: {each}.", f"  Hints: {each}.")
+    return (f"  Hints this hand: {each}.", f"  Hints: {each}.")
 
 
 def describe(
