@@ -2310,14 +2310,32 @@ async def test_a_guest_is_told_when_the_host_is_back():
             await ann.close()
             await until_app(pilot, lambda: not bob.online)
             notes = len(app._notifications)
+
+            def told() -> list[str]:
+                return [str(n.message) for n in list(app._notifications)[notes:]]
+
             again = MatchServer(state, names=("Ann", "Bob"), codes=codes, port=port, auth_delay=0.01)
-            await again.start()  # ... and is started again, its own seat taken first
-            ann = GameClient(host, port, codes[0], "Ann", heartbeat=0)
-            await ann.connect()
+            await again.start()  # ... and is started again, Bob back before Ann's own seat
             await until_app(pilot, lambda: bob.online)
             await pilot.pause()
-            told = [str(n.message) for n in list(app._notifications)[notes:]]
-            assert told == ["Connected to the host again: the match goes on."]
+            assert told() == ["Connected to the host again: the game waits for Ann to come back."]
+            ann = GameClient(host, port, codes[0], "Ann", heartbeat=0)
+            await ann.connect()
+            await until_app(pilot, lambda: len(told()) == 2)
+            assert told()[1] == "Ann is back at the table."  # not "Ann left the table" before it
+            await again.close()  # the host quits again, and is started again, its own seat first
+            await ann.close()
+            await until_app(pilot, lambda: not bob.online)
+            notes = len(app._notifications)
+            again = MatchServer(state, names=("Ann", "Bob"), codes=codes, port=port, auth_delay=0.01)
+            await again.start()
+            ann = GameClient(host, port, codes[0], "Ann", heartbeat=0)
+            await ann.connect()
+            await until_app(pilot, lambda: bob.online and bob.opponent_here)
+            await until_app(pilot, lambda: told() and told()[-1].endswith(("goes on.", "back at the table.")))
+            # Bob back before Ann's seat or after it: told the connection is back, and no "left the table"
+            assert told()[0].startswith("Connected to the host again: ")
+            assert not any("left the table" in note for note in told())
     finally:
         await bob.aclose()
         await ann.close()

@@ -382,6 +382,9 @@ class RemoteSession(Session):
             self._lost_at = None
             if self.kept is None and not was_away:  # the guest: told, as the host is told it is back
                 self._news.append(self._back_news())
+                if not self.opponent_here:  # said so: not told again as if the host's player had just left
+                    self._was_here = False
+                    self._left_name = self._left_name or self.opponent_name
             self._record(client)  # the first view, read before it was the session's
             self._tell_too_small()  # the host sees a new connection as not too small
             self.changed()
