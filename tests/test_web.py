@@ -249,8 +249,13 @@ def test_serve_answers_with_the_gin_tui_page_on_loopback(server):
     assert f"ws://127.0.0.1:{port}/ws" in page
     # the warning about authentication comes first on stderr
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=10)
+    out, err = proc.communicate(timeout=10)
     assert "no authentication" in err.decode()
+    # the address to open, not the command each tab runs (textual-serve's banner said "Serving
+    # '.../python -m ginrummy_tui.cli.serve --tab' on http://...", before the port was listening)
+    said = " ".join(out.decode().split())
+    assert f"gin-tui serve: open http://127.0.0.1:{port} in a browser" in said, said
+    assert "--tab" not in said and "Serving" not in said
 
 
 async def _first_screen(port: int, seconds: float = 25.0) -> str:
@@ -452,25 +457,21 @@ def test_the_table_check_tells_a_blank_page_from_the_table():
     assert felt_share(_png(10, 7, FELT)) == 1.0
 
 
-def test_a_port_in_use_is_told_in_plain_words_with_the_way_out(monkeypatch, capsys):
+def test_a_port_in_use_is_told_in_plain_words_with_the_way_out(capsys):
     """It printed asyncio's own text: "error while attempting to bind on address
-    ('127.0.0.1', 8000): address already in use"."""
-    import errno
-
-    from textual_serve import server
-
+    ('127.0.0.1', 8000): address already in use".  Then, with the port taken by
+    another server, it printed textual-serve's banner first, "Serving
+    '.../python -m ginrummy_tui.cli.serve --tab' on http://127.0.0.1:8000" (that
+    other server's address) and "Press Ctrl+C to quit", and the warnings of a
+    server that never listened, before the error: now the error alone."""
     from ginrummy_tui.cli import main
 
-    class Taken:
-        def __init__(self, *args, **kwargs) -> None:
-            pass
-
-        def serve(self) -> None:
-            raise OSError(errno.EADDRINUSE,
-                          "error while attempting to bind on address ('127.0.0.1', 8000): address already in use")
-
-    monkeypatch.setattr(server, "Server", Taken)
-    assert main(["serve", "--port", "8000"]) == 1
-    err = capsys.readouterr().err.splitlines()
-    assert err[-1] == ("gin-tui serve: cannot listen on 127.0.0.1:8000: the port is in use (another 'gin-tui serve'?); "
-                       "choose another with --port N")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"gin-tui serve: cannot listen on 127.0.0.1:{port}: the port is in use (another 'gin-tui serve'?); "
+                   "choose another with --port N\n")

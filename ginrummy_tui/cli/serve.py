@@ -21,6 +21,8 @@ import shlex
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
+from typing import Protocol
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -143,8 +145,16 @@ def run(args: argparse.Namespace) -> int:
         say("gin-tui serve: --host needs an address: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4 address) "
             "or :: (every IPv6 address)", file=sys.stderr)
         return 2
+    if not 0 < args.port < 65536:  # as --port takes it (served_port): the browser is told the port
+        say(f"gin-tui serve: error: not a port number (1-65535): {args.port}; see gin-tui serve --help", file=sys.stderr)
+        return 2
+    host = args.host
+    public = args.public_url
+    if public is None:
+        public = f"http://{public_host(host)}:{args.port}"
     try:
-        from textual_serve.server import Server
+        server = _server(tab_command(args), host, args.port, public,
+                         lambda: _say_served(host, args.port, public, guessed=args.public_url is None))
     except ImportError:
         say(
             "gin-tui serve needs textual-serve, which is not installed.\n"
@@ -153,30 +163,6 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    if not 0 < args.port < 65536:  # as --port takes it (served_port): the browser is told the port
-        say(f"gin-tui serve: error: not a port number (1-65535): {args.port}; see gin-tui serve --help", file=sys.stderr)
-        return 2
-    host = args.host
-    say(
-        "gin-tui serve: warning: there is no authentication; anyone who can reach "
-        f"{host}:{args.port} can play (and each tab starts a process on this machine).",
-        file=sys.stderr,
-    )
-    if not is_loopback(host):
-        say(
-            f"gin-tui serve: warning: listening on {host}, not only on this machine (loopback is {DEFAULT_HOST}).",
-            file=sys.stderr,
-        )
-    public = args.public_url
-    if public is None:
-        public = f"http://{public_host(host)}:{args.port}"
-        if host in ("0.0.0.0", "::", ""):
-            say(
-                f"gin-tui serve: browsers will be sent to {public}; if other machines know this one by "
-                "another name, give it with --public-url.",
-                file=sys.stderr,
-            )
-    server = Server(tab_command(args), host=host, port=args.port, title=TITLE, public_url=public)
     try:
         server.serve()
     except OSError as exc:
@@ -184,6 +170,64 @@ def run(args: argparse.Namespace) -> int:
         say(f"gin-tui serve: cannot listen on {host}:{args.port}: {problem}", file=sys.stderr)
         return 1
     return 0
+
+
+def _say_served(host: str, port: int, public: str, *, guessed: bool) -> None:
+    """What the player is told once the port is listening (never before: on a
+    port in use, the error alone): the warnings, then the address to open."""
+    from ginrummy_tui.cli import say
+
+    say(
+        "gin-tui serve: warning: there is no authentication; anyone who can reach "
+        f"{host}:{port} can play (and each tab starts a process on this machine).",
+        file=sys.stderr,
+    )
+    if not is_loopback(host):
+        say(
+            f"gin-tui serve: warning: listening on {host}, not only on this machine (loopback is {DEFAULT_HOST}).",
+            file=sys.stderr,
+        )
+    if guessed and host in ("0.0.0.0", "::", ""):
+        say(
+            f"gin-tui serve: browsers will be sent to {public}; if other machines know this one by "
+            "another name, give it with --public-url.",
+            file=sys.stderr,
+            keep=(public,),
+        )
+    say(f"gin-tui serve: open {public} in a browser: each tab plays a match of its own. "
+        "Ctrl+C stops serving.", flush=True, keep=(public,))
+
+
+class _Serving(Protocol):
+    def serve(self) -> None: ...
+
+
+def _server(command: str, host: str, port: int, public: str, listening: Callable[[], None]) -> _Serving:
+    """textual-serve's server of ``command``, calling ``listening`` once the
+    port listens, and printing nothing of its own (textual-serve printed its
+    banner, naming the command each tab runs, before binding: on a port in
+    use, with the other server's address, before the error)."""
+    import asyncio
+    import signal
+
+    from aiohttp import web
+    from textual_serve.server import Server
+
+    class Served(Server):
+        async def on_startup(self, app: web.Application) -> None:
+            """Nothing: the port is not listening yet."""
+
+        def serve(self, debug: bool = False) -> None:
+            """As textual-serve serves, but telling the player once the port listens."""
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            for number in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(number, self.request_exit)
+            web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
+                        print=lambda *_: listening())
+
+    return Served(command, host=host, port=port, title=TITLE, public_url=public)
 
 
 def _tab_main(argv: list[str]) -> int:
