@@ -82,6 +82,31 @@ async def test_a_match_resumed_at_the_end_of_a_hand_shows_the_summary_again(tmp_
     again.close()
 
 
+async def test_the_resume_note_goes_when_the_next_hand_is_dealt(tmp_path):
+    """Resumed on the end of hand 6 and "Next hand" pressed at once: hand 7's table still
+    showed "Resumed your match: hand 6, You 32 · Computer (expert) 89." for its seconds."""
+    from ginrummy_tui.tui import scenarios
+
+    plan = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    plan.keeper.on_change(scenarios.knocked())
+    plan.close()
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.state.phase == "hand_over" and again.state.hand_no == 1
+
+    def resumed_notes(app) -> list[str]:
+        return [str(n.message) for n in app._notifications if str(n.message).startswith("Resumed your match")]
+
+    async with running(again) as (app, pilot):
+        await until(pilot, lambda: bool(resumed_notes(app)))
+        assert resumed_notes(app)[0].startswith("Resumed your match: hand 1,")
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("enter")  # Next hand
+        await until(pilot, lambda: app.session.view().hand_no == 2 and not isinstance(app.screen, SummaryScreen))
+        await settle(app, pilot)
+        assert resumed_notes(app) == []
+        assert "Resumed" not in screen_text(app)
+
+
 def _a_match_with_one_hand_played(root) -> str:
     from ginrummy_tui.engine import Action, apply
     from ginrummy_tui.tui import scenarios

@@ -382,8 +382,7 @@ class GinApp(App):
         held, self._held_notes = self._held_notes, []
         for n, left in held:
             again = Notification(n.message, n.title, n.severity, left, n.markup)
-            if n in self._between_hands:
-                self._between_hands[self._between_hands.index(n)] = again
+            self._raised_again(n, again)
             self.post_message(Notify(again))
         if self.start_notes is not None:
             self.start_notes.shown_again(max(left for _n, left in held))
@@ -506,6 +505,22 @@ class GinApp(App):
             lambda n: n is notification or (n.message == notification.message and n.severity == notification.severity)
         )
 
+    def hand_note(self, text: str, seconds: float) -> None:
+        """A note about the hand on the table ("Resumed your match: hand 6, ..."), for
+        ``seconds``: taken down as soon as another hand is dealt, which it would not name."""
+        v = self.session.view()
+        self._hand_notes = [*self._hand_notes, ((v.match_no, v.hand_no), self._toast(text, timeout=seconds))]
+
+    _hand_notes: list[tuple[tuple[int, int], Notification]] = []
+    """The notes about a hand (its match and number, as the view has them), up until another is dealt."""
+
+    def _take_down_other_hands(self, v: PlayerView) -> None:
+        """The notes about a hand other than the one ``v`` shows go."""
+        going = [note for hand, note in self._hand_notes if hand != (v.match_no, v.hand_no)]
+        if going:
+            self._hand_notes = [(hand, note) for hand, note in self._hand_notes if note not in going]
+            self._take_down_toasts(lambda n: n in going)
+
     _between_hands: list[Notification] = []
     """The toasts of who waits for whom to go on, which the next hand's deal makes untrue."""
 
@@ -538,9 +553,15 @@ class GinApp(App):
             self._toasts_up[self._toasts_up.index(n)] = again
             if n.identity in self._overlay_notes:
                 self._overlay_notes.add(again.identity)
-            if n in self._between_hands:
-                self._between_hands[self._between_hands.index(n)] = again
+            self._raised_again(n, again)
             self.post_message(Notify(again))
+
+    def _raised_again(self, old: Notification, again: Notification) -> None:
+        """The toast ``old`` is raised again as ``again``: the lists of toasts to take
+        down at the next hand name the new one."""
+        if old in self._between_hands:
+            self._between_hands[self._between_hands.index(old)] = again
+        self._hand_notes = [(hand, again if note == old else note) for hand, note in self._hand_notes]
 
     def _screen_details(self) -> dict[str, Any]:
         """What the keeper saves of the screen (the order of the cards, the selection);
@@ -937,6 +958,8 @@ class GinApp(App):
         self._show_end_screens(v)
         if not v.phase.ended and self._between_hands:
             self._take_down_between_hands()
+        if self._hand_notes:
+            self._take_down_other_hands(v)
         self._tell_going_on(v)
         if len(self._notifications):
             from ginrummy_tui.session.replay_session import ReplaySession

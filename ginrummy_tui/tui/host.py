@@ -80,6 +80,9 @@ if TYPE_CHECKING:
             """Take ``notification`` down before its time."""
             ...
 
+        def hand_note(self, text: str, seconds: float) -> None:
+            """A note about the hand on the table, for ``seconds``: taken down once another hand is dealt."""
+
 
 class SuitsChanged(Message):
     """The suits are drawn otherwise now (letters or symbols); the app posts it

@@ -249,9 +249,9 @@ def show_notes(app: App[Any], notes: list[str], resumed: bool, *, separate: bool
     if resumed:
         session = gin_of(app).session
         v = session.view()
-        app.notify(
+        gin_of(app).hand_note(  # it names the hand: it goes when the next is dealt
             f"Resumed your {'separate match' if separate else 'match'}: hand {v.hand_no}, You {v.totals[v.seat]} · "
             f"{session.opponent_name} {v.totals[1 - v.seat]}.",
-            timeout=5,
+            5,
         )
     return queue
