@@ -1028,6 +1028,65 @@ async def test_a_match_killed_on_its_last_hands_end_is_resumed_there_with_its_re
     assert not read_save(tmp_path / "current.json").state.over
 
 
+def _matches_recorded(root) -> list[tuple]:
+    from ginrummy_tui.storage.history import open_history
+
+    hist = open_history(root).history
+    try:
+        return hist.read("SELECT uid, finished, abandoned FROM matches")
+    finally:
+        hist.close()
+
+
+@pytest.mark.parametrize("signame", ["SIGHUP", "SIGTERM"])
+async def test_a_match_that_ended_as_its_terminal_closed_shows_its_result_at_the_next_start(tmp_path, signame):
+    """The match ended on the screen, then the terminal closed (SIGHUP; or another
+    gin-tui took the match over: SIGTERM): the next start dealt a new match with not a
+    word of the result, which the terminal gone was never told."""
+    import signal
+
+    from ginrummy_tui.cli.play import close_plan, closing_line
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.after_first_frame()
+    state = _finished_in(plan)
+    plan.state = state  # the app's session on the match as it ended
+    app = build_app(plan, pause=0)
+    close_plan(plan, [getattr(signal, signame)])
+    # what the terminal, if it is still there, is told: not that a new match comes next
+    assert closing_line(app, plan.keeper).endswith("; gin-tui shows this result again, then starts a new match.")
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed and again.state.over and to_json(again.state) == to_json(state)
+    assert again.keeper.match_id == plan.keeper.match_id
+    async with running(again) as (app, pilot):
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+    # seen, then closed by the player: the next start deals a new match, and the match is recorded once
+    assert not (tmp_path / "current.json").exists()
+    later = prepare(args_for(tmp_path), ask=never_asked)
+    assert not later.resumed and not later.state.sheet
+    later.close()
+    assert _matches_recorded(tmp_path) == [(plan.keeper.match_id, 1, 0)]
+
+
+def test_a_match_that_ended_before_ctrl_c_at_its_terminal_is_not_shown_again(tmp_path):
+    """Ctrl+C at the terminal: the terminal is told the result as the game closes."""
+    import signal
+
+    from ginrummy_tui.cli.play import close_plan
+
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.after_first_frame()
+    _finished_in(plan)
+    close_plan(plan, [signal.SIGINT])
+    assert not (tmp_path / "current.json").exists()
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert not again.resumed and not again.state.sheet
+    again.close()
+
+
 def test_a_finished_match_found_at_a_start_with_new_is_archived_and_its_result_said(tmp_path):
     plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
     plan.after_first_frame()

@@ -91,6 +91,19 @@ def signal_status(caught: list[int]) -> int | None:
     return 128 + caught[0] if caught[0] != getattr(signal, "SIGINT", -1) else 0
 
 
+def close_plan(plan: Plan, caught: list[int]) -> None:
+    """The end of the game of ``plan``, closed by the signals ``caught`` (none: by
+    the player): its last save, its lock given back (:meth:`Plan.close`).  Closed
+    by SIGHUP (the terminal gone, a dropped SSH connection) or SIGTERM (another
+    ``gin-tui`` taking the match over, where the player now is), a finished
+    match stays in the slot, for the next start to show its result, which the
+    player may never have seen; not after Ctrl+C at the terminal, which is
+    told the result."""
+    unseen = {getattr(signal, "SIGHUP", None), getattr(signal, "SIGTERM", None)}
+    plan.keeper.result_unseen = any(sig in unseen for sig in caught) and not plan.keeper.replay
+    plan.close()
+
+
 def exit_status(app: GinApp, caught: list[int]) -> int:
     """The exit status of a game that has ended: a signal's (:func:`signal_status`),
     else 1 if the app failed (its traceback is on the screen), else 0."""
@@ -320,6 +333,8 @@ def _practice_closing(app: GinApp, keeper: Keeper, command: str) -> str | None:
 def _finished_then(keeper: Keeper, command: str) -> str | None:
     """What becomes of a finished match whose record is not written, as the
     line after the game says it (None: the usual, a new match next)."""
+    if keeper.result_unseen and keeper.finished_saved:  # the slot keeps it: the next start shows it
+        return f"{command} shows this result again, then starts a new match"
     if not keeper.record or keeper.recorded():
         return None
     if keeper.finished_saved:  # the slot keeps it: the next start writes its record
@@ -362,13 +377,13 @@ def run_saved_play(args: argparse.Namespace) -> int:
         plan.close()
         raise
     taker: tuple[int, str] | None = None
-    with closing_on_signals(app, on_give_up=plan.close) as caught:
+    with closing_on_signals(app, on_give_up=lambda: close_plan(plan, caught)) as caught:
         try:
             app.run()
         finally:
             if caught:  # the word of a gin-tui taking the match over, read while the lock is still held
                 taker = plan.store.lock.taker_word()
-            plan.close()
+            close_plan(plan, caught)
     back_in_the_terminal(app)
     errors = [e for e in plan.keeper.standing_errors() if e not in plan.notes]
     closing = closing_line(app, plan.keeper)

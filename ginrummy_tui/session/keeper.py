@@ -120,6 +120,11 @@ class Keeper(_TellsBusy):
         """The slot holds the finished match as it ended (its last save worked)."""
         self.archived = False
         """The finished match is in the archive (its copy there was written)."""
+        self.result_unseen = False
+        """The app was closed by a signal of the terminal gone or of another
+        ``gin-tui`` (SIGHUP, SIGTERM), not by the player: a finished match's
+        result may never have reached them, and it stays in the slot
+        (:meth:`leave_finished`), shown again at the next start."""
         self.mended: set[int] = set()
         """The places in :attr:`errors` of what no longer holds: saves failed, then worked again."""
         self._save_error: int | None = None
@@ -573,8 +578,10 @@ class Keeper(_TellsBusy):
         """At exit, after :meth:`finish_records`: a finished match leaves the
         slot (it is kept in the archive), once its record is written; while it
         is not (the history database stayed busy, or its write failed: a full
-        disk), the save stays for the next start to write it."""
-        if self.keep_finished:  # the hosted match: its result shown again at the next start
+        disk), the save stays for the next start to write it; and so it does
+        while its result may not have been seen (:attr:`result_unseen`), for
+        the next start to show it."""
+        if self.keep_finished or self.result_unseen:  # its result shown again at the next start
             return
         if self.state is None or not self.state.over or self.writes.pending():
             return
