@@ -128,6 +128,27 @@ def _record(root, match_id):
         hist.close()
 
 
+@pytest.mark.parametrize("option", [{"new": True, "seed": 11}, {"new": True}, {"seed": 11}])
+async def test_a_match_with_no_move_given_up_for_a_new_one_is_not_called_unfinished_set_aside(tmp_path, option):
+    """--new --seed 11 on a match the player had made no move in said "Your unfinished match
+    was set aside (kept in .../archive/<id>.json)": it counts as nothing, as docs/saving.md says."""
+    first = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    first.after_first_frame()  # its first save, as once the table is up: no move made
+    first.close()
+    first_id = first.keeper.match_id
+    second = prepare(args_for(tmp_path, **option), ask=never_asked)
+    assert not second.resumed
+    assert second.notes == [
+        "A new match has started in place of your last one; you had made no move in it, so it counts as "
+        f"nothing (kept in {tmp_path}/archive/{first_id}.json)."
+    ]
+    async with running(second) as (app, pilot):
+        await until(pilot, lambda: app.history_upkeep is not None and not app.history_upkeep.is_alive())
+    # what the note says: kept there, and not in the statistics
+    assert read_save(tmp_path / "archive" / f"{first_id}.json").match_id == first_id
+    assert _record(tmp_path, first_id) == "no matches recorded yet"
+
+
 async def test_new_sets_the_unfinished_match_aside_and_marks_it_once_the_table_is_up(tmp_path):
     first_id = _a_match_with_one_hand_played(tmp_path)
     second = prepare(args_for(tmp_path, new=True), ask=never_asked)

@@ -64,6 +64,30 @@ def test_a_match_taken_over_with_new_is_said_set_aside_in_one_note(tmp_path):
         _end(proc)
 
 
+def test_a_match_with_no_move_taken_over_with_new_is_not_said_abandoned(tmp_path):
+    """A match the player had made no move in, taken over with --new, was said "set aside
+    ..., counted as abandoned": it counts as nothing."""
+    first = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    first.after_first_frame()  # its first save: no move made
+    first.close()
+    proc = _holder(tmp_path / "current.json.lock")
+    try:
+        plan = prepare(args_for(tmp_path, new=True), ask=lambda owner, **kw: "take")
+        try:
+            assert proc.wait(5) == -signal.SIGTERM
+            taken = [n for n in plan.notes if "taken over" in n]
+            assert len(taken) == 1, plan.notes
+            assert taken[0].endswith(
+                "As --new asks, a new match has started in its place; you had made no move in it, so it counts "
+                f"as nothing (kept in {tmp_path}/archive/{first.keeper.match_id}.json)."
+            ), taken[0]
+            assert not any("abandoned" in n or "unfinished" in n for n in plan.notes), plan.notes
+        finally:
+            plan.close()
+    finally:
+        _end(proc)
+
+
 def test_the_holder_of_a_lock_reads_what_the_gin_tui_taking_it_over_does(tmp_path):
     """The gin-tui closed for --new said "gin-tui --data-dir D resumes it": the match was set aside."""
     path = tmp_path / "current.json.lock"

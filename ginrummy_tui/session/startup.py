@@ -675,6 +675,9 @@ def prepare(
             # the app marks its record abandoned (and archives it) once the
             # table is on the screen, so the history database (and sqlite3)
             # never loads before the first frame.
+            from ginrummy_tui.storage.store import player_moved
+
+            moved = player_moved(saved.state)  # not: it counts as nothing, and is not called a match given up
             where, said = give_up_saved(store, saved)
             notes.extend(said)
             kept = f" (kept in {where})" if where else ""
@@ -683,13 +686,25 @@ def prepare(
                 notes.append(f"The practice deal left unfinished last time was set aside{kept}; your own match is not affected.")
             elif taken_from is not None and new_option:  # one note: the match taken over is the one set aside
                 notes.remove(taken_from)
-                notes.append(
-                    f"{taken_from} "
-                    f"As {new_option} asks, it was set aside{kept}, counted as abandoned, "
-                    "and a new match has started."
-                )
-            else:
+                if moved:
+                    notes.append(
+                        f"{taken_from} "
+                        f"As {new_option} asks, it was set aside{kept}, counted as abandoned, "
+                        "and a new match has started."
+                    )
+                else:
+                    notes.append(
+                        f"{taken_from} "
+                        f"As {new_option} asks, a new match has started in its place; you had made no move in it, "
+                        f"so it counts as nothing{kept}."
+                    )
+            elif moved:
                 notes.append(f"Your unfinished match was set aside{kept}; a new match has started.")
+            else:
+                notes.append(
+                    f"A new match has started in place of your last one; you had made no move in it, "
+                    f"so it counts as nothing{kept}."
+                )
             saved = None
         if store.path.name == SAVE_NAME:
             notes.extend(separate_waiting(root))
