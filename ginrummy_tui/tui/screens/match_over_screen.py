@@ -20,6 +20,7 @@ from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words
 from ..widgets.key_bar import KeyBar
+from ..widgets.keys_line import KeyPart, KeysLine
 from ..widgets.race import Race
 from ..widgets.score_table import ScoreTable
 from ..widgets.too_small import NORMAL_WIDTH, SCROLLBAR, WIDE_WIDTH, TooSmall
@@ -70,11 +71,20 @@ def level_record(app: App[Any], ascii_only: bool = False, colours: Palette = DEF
 REFUSED_MARK = "✗ "
 """Marks the line under the result when ⏎ or n was pressed while nothing could be sent."""
 
+NEXT_JOINER = " · "
+"""What stands between the parts of the line under the result."""
+
+
+def next_parts(ascii_only: bool) -> list[KeyPart]:
+    """The line under the result: the keys that go on from here, each with the key a click
+    on it presses."""
+    parts: list[KeyPart] = [("⏎ or n: play a new match", "enter"), ("↑/↓ and r: review a hand", "r"), ("q: quit", "q")]
+    return [(ascii_words(words), key) for words, key in parts] if ascii_only else parts
+
 
 def next_keys(ascii_only: bool) -> str:
-    """The line under the result: the keys that go on from here."""
-    keys = "⏎ or n: play a new match · ↑/↓ and r: review a hand · q: quit"
-    return ascii_words(keys) if ascii_only else keys
+    """The line under the result: the keys that go on from here, as it says them."""
+    return (ascii_words(NEXT_JOINER) if ascii_only else NEXT_JOINER).join(words for words, _key in next_parts(ascii_only))
 
 
 ROOMY_HEIGHT = 32
@@ -329,7 +339,7 @@ class MatchOverScreen(AfterHandScreen):
                         if self._record is not None:
                             yield Static(self._record, id="level-record")
         # under the scrolling part, above the key bar: whom the match waits for shows whatever its length
-        yield Static(self._next_line(), id="match-next")
+        yield KeysLine(id="match-next")
         yield KeyBar()
 
     def _waiting(self) -> bool:
@@ -338,32 +348,37 @@ class MatchOverScreen(AfterHandScreen):
         session = gin_of(self.app).session
         return session.opponent_to_move() or session.status_says_blocked()
 
-    def _next_line(self) -> str:
-        """The line under the result: the keys that go on from here; in network play, once this
-        player asked for a new match, whom it waits for, while the other player is away (or the
-        connection down) what it waits for, and once the other asked, that they did."""
+    def _next_line(self) -> list[KeyPart]:
+        """The line under the result: the keys that go on from here, each with the key a click
+        on it presses; in network play, once this player asked for a new match, whom it waits
+        for, while the other player is away (or the connection down) what it waits for, and
+        once the other asked, that they did."""
         session = gin_of(self.app).session
+        ascii_only = gin_of(self.app).ascii_only
         if self._refused_while is not None and session.blocked() != self._refused_while:
             self._refused_while = None  # what ⏎ was refused for has passed: the mark goes
         mark = REFUSED_MARK if self._refused_while is not None else ""
+        quit_key = ("q: quit", "q")
+        parts: list[KeyPart]
         if session.status_says_blocked():  # "Waiting for Bob to come back — join code …", "Offline for 7 s…"
-            quit_key = " · q: quit"
-            line = session.held_up(self.app.size.width - 4 - len(mark) - len(quit_key)) + quit_key
+            room = self.app.size.width - 4 - len(mark) - len(NEXT_JOINER + quit_key[0])
+            parts = [(session.held_up(room), None), quit_key]
         elif session.opponent_to_move():
-            line = f"Waiting for {session.opponent_name} to go on to a new match · q: quit"
+            parts = [(f"Waiting for {session.opponent_name} to go on to a new match", None), quit_key]
         elif session.going_on_note():
-            line = f"{session.going_on_note()}: ⏎ to start it · q: quit"
+            parts = [(f"{session.going_on_note()}: ⏎ to start it", "enter"), quit_key]
         else:
-            return next_keys(gin_of(self.app).ascii_only)
-        line = mark + line
-        return ascii_words(line) if gin_of(self.app).ascii_only else line
+            return next_parts(ascii_only)
+        parts = [(mark + parts[0][0], parts[0][1]), *parts[1:]]
+        return [(ascii_words(words), key) for words, key in parts] if ascii_only else parts
 
-    def _next_text(self, line: str) -> Text | str:
-        """The line under the result as drawn: marked refused (``✗``, red) after ⏎ or n was
-        pressed for nothing, as the table marks its line when a move is refused for what it says."""
+    def _next_style(self, line: str) -> str:
+        """The style of the line under the result as drawn (over the screen's): marked refused
+        (``✗``, red) after ⏎ or n was pressed for nothing, as the table marks its line when a
+        move is refused for what it says."""
         if self._refused_while is None or line == next_keys(gin_of(self.app).ascii_only):
-            return line
-        return Text(line, style=f"bold {palette_of(self.app).red}")
+            return ""
+        return f"bold {palette_of(self.app).red}"
 
     _refused_while: str | None = None
     """Network play: why no new match could be asked for (:meth:`Session.blocked`) when ⏎ or n
@@ -372,13 +387,16 @@ class MatchOverScreen(AfterHandScreen):
     def _show_next_line(self) -> None:
         """The line under the result, said anew; shown also on a short screen (where the key
         bar says the keys alone) while it says whom the match waits for."""
-        line = self._next_line()
+        parts = self._next_line()
+        ascii_only = gin_of(self.app).ascii_only
+        joiner = ascii_words(NEXT_JOINER) if ascii_only else NEXT_JOINER
+        line = joiner.join(words for words, _key in parts)
         if line == self._next_shown:
             return
         self._next_shown = line
-        self.set_class(line != next_keys(gin_of(self.app).ascii_only), "-going-on")
-        for keys in self.query("#match-next").results(Static):
-            keys.update(self._next_text(line))
+        self.set_class(line != next_keys(ascii_only), "-going-on")
+        for keys in self.query("#match-next").results(KeysLine):
+            keys.show(parts, joiner, self._next_style(line))
 
     _next_shown: str | None = None
     """The line under the result as last said (said again only when it changes)."""

@@ -22,6 +22,7 @@ from ..table_text import fitting_name, log_text, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text
 from ..widgets.hand_log import HandLog
 from ..widgets.key_bar import KeyBar
+from ..widgets.keys_line import KeyPart, KeysLine
 from ..widgets.said_line import SaidLine
 from ..widgets.too_small import SCROLLBAR, TooSmall
 from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
@@ -321,9 +322,10 @@ class SummaryScreen(AfterHandScreen):
     def _show_choices(self) -> None:
         """The line of what the keys do, said anew (a resize can come before the
         screen's parts are mounted: then there is nothing to redo yet)."""
-        for line in self.query("#summary-next").results(Static):
-            self._choices_shown = self._choices()
-            line.update(self._choices_shown)
+        for line in self.query("#summary-next").results(KeysLine):
+            parts, joiner = self._choice_parts()
+            line.show(parts, joiner)
+            self._choices_shown = line.plain
 
     def _choices_changed(self) -> None:
         """The line of what the keys do, said anew if it changed (the seconds of a lost connection)."""
@@ -349,7 +351,10 @@ class SummaryScreen(AfterHandScreen):
         yield TooSmall()
         with VerticalScroll(id="summary"):
             yield Static(self._body(), id="summary-body")
-            yield Static(self._choices(), id="summary-next")
+            choices = KeysLine(id="summary-next")
+            choices.show(*self._choice_parts())
+            self._choices_shown = choices.plain
+            yield choices
             yield SaidLine("", id="summary-said")
         yield KeyBar()
 
@@ -361,28 +366,36 @@ class SummaryScreen(AfterHandScreen):
         return "result" if self.v.phase == Phase.MATCH_OVER else "next"
 
     def _choices(self) -> str:
-        """The keys that go on from here: on one line when it fits the room the
-        summary has, else one a line, so that no choice is split."""
+        """The keys that go on from here, as the line says them."""
+        parts, joiner = self._choice_parts()
+        return joiner.join(words for words, _key in parts)
+
+    def _choice_parts(self) -> tuple[list[KeyPart], str]:
+        """The keys that go on from here, each with the key a click on it presses, and
+        what joins them: on one line when it fits the room the summary has, else one a
+        line, so that no choice is split."""
         first = {
             "next": self._next_text(),
             "result": "⏎: see the result of the match",
             "back": self._back_text(),
         }[self._going_on()]
-        choices = [first]
+        # a click on a choice presses its key; whom the next hand waits for is no choice
+        choices: list[KeyPart] = [(first, None if self._asked() or self._held() else "enter")]
         session = self.gin.session
         if self._going_on() == "result" and session.status_says_blocked():
             # network play: the connection down (for how long, why) or the other player away, said at once
-            choices.insert(0, session.held_up(min(self.app.size.width, SUMMARY_WIDTH) - 4 - SCROLLBAR))
+            choices.insert(0, (session.held_up(min(self.app.size.width, SUMMARY_WIDTH) - 4 - SCROLLBAR), None))
         if self._reviewable:
-            choices.append("r: review your play")
+            choices.append(("r: review your play", "r"))
         if self._local:
-            choices.append("a: replay this deal")
+            choices.append(("a: replay this deal", "a"))
         if self.ascii_only:  # "Enter: deal the next hand"
-            choices = [ascii_words(c) for c in choices]
-        line = ("  -  " if self.ascii_only else "  ·  ").join(choices)
+            choices = [(ascii_words(words), key) for words, key in choices]
+        joiner = "  -  " if self.ascii_only else "  ·  "
+        line = joiner.join(words for words, _key in choices)
         # the summary's width (at most 100) less its padding (2 a side) and a scroll bar
         room = min(self.app.size.width, SUMMARY_WIDTH) - 4 - SCROLLBAR
-        return line if cell_len(line) <= room else "\n".join(choices)
+        return choices, joiner if cell_len(line) <= room else "\n"
 
     def _next_text(self) -> str:
         """What Enter does for the next hand; in network play, once this player
