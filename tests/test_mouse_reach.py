@@ -1,20 +1,26 @@
 """What a player with the mouse alone can reach: the line of what the keys do at the end
 of a hand and under the match's result, whose parts each do what their key does when
-clicked, as the table's labels ("s: draw", "d: take it") do."""
+clicked, as the table's labels ("s: draw", "d: take it") do; the panels over the table,
+closed by a click on their "Esc: back" or outside them."""
 
 from __future__ import annotations
 
 import pytest
 
+from ginrummy_tui.engine import new_game
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+from ginrummy_tui.tui.screens.moves_screen import MovesScreen
 from ginrummy_tui.tui.screens.review_screen import ReviewScreen
+from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.keys_line import KeysLine
 
-from .app_helpers import settle
+from .app_helpers import review_made, settle, terminal_click
 from .test_replay_app import _ended_hand
 
 
@@ -72,3 +78,62 @@ async def test_each_part_of_the_match_results_line_does_what_its_key_does(words)
             assert isinstance(app.screen, ReviewScreen)
         else:  # the match is over: nothing to lose, no question
             assert app.return_code == 0
+
+
+PANELS = [("m", MovesScreen, "#moves-box"), ("c", ScoreScreen, "#scores"), ("question_mark", RulesScreen, "#rules"),
+          ("f3", StatsScreen, "#stats")]
+"""The panels over the table: their key, their screen, their box."""
+
+
+@pytest.mark.parametrize(("key", "screen", "box"), PANELS)
+async def test_esc_back_in_a_panel_goes_back_when_clicked(key, screen, box):
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        await pilot.press(key)
+        await settle(app, pilot)
+        assert isinstance(app.screen, screen)
+        line = app.screen.query_one(box).query_one(KeysLine)
+        assert line.plain == "Esc: back"
+        line.scroll_visible(animate=False)  # the end of the rule sheet, a scroll away
+        await settle(app, pilot)
+        await terminal_click(app, pilot, line, offset=(1, 0))
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+
+
+@pytest.mark.parametrize(("key", "screen", "box"), PANELS)
+async def test_a_click_outside_a_panel_closes_it_and_one_inside_does_not(key, screen, box):
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(app, pilot)
+        state = app.session.state
+        await pilot.press(key)
+        await settle(app, pilot)
+        region = app.screen.query_one(box).region
+        await terminal_click(app, pilot, app.screen, offset=(region.x + 1, region.y + 1))  # on the box's words
+        assert isinstance(app.screen, screen)
+        assert region.x >= 2  # at 120 columns the box stands apart from the screen's edge
+        outside = (region.x // 2, region.y + region.height // 2)
+        await terminal_click(app, pilot, app.screen, offset=outside)
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.state is state  # the click went to no card or pile under the panel
+
+
+async def test_the_review_of_a_hand_goes_back_on_a_click_outside_it_or_on_esc_back():
+    for where in ("outside", "Esc: back"):
+        app = make_app(state=scenarios.knocked(), pause=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("r")
+            await review_made(app, pilot)
+            assert isinstance(app.screen, ReviewScreen)
+            box = app.screen.query_one("#review").region
+            if where == "outside":
+                assert box.x >= 2
+                await terminal_click(app, pilot, app.screen, offset=(box.x // 2, box.y + box.height // 2))
+            else:
+                await terminal_click(app, pilot, app.screen.query_one("#review-close"), offset=(1, 0))
+            await settle(app, pilot)
+            assert isinstance(app.screen, SummaryScreen), where

@@ -16,7 +16,7 @@ from ..table_text import log_text, short_name
 from ..widgets.hanging_lines import HangingLines
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
-from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
+from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 
 class MovesScreen(TableOnly, ModalScreen):
@@ -41,7 +41,7 @@ class MovesScreen(TableOnly, ModalScreen):
         yield TooSmall()
         with VerticalScroll(id="moves-box"):
             yield Static(id="moves-lines")
-            yield Static(BACK_LINE, id="moves-close")
+            yield back_line("moves-close")
         yield TableOnlyLine()
         yield KeyBar()
 

@@ -29,7 +29,7 @@ from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
-from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
+from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -333,7 +333,7 @@ class ReviewScreen(TableOnly, ModalScreen):
         yield TooSmall()
         with VerticalScroll(id="review"):
             yield Static(reviewing(self.ascii_only), id="review-body")
-            yield Static(BACK_LINE, id="review-close")
+            yield back_line("review-close")
         yield TableOnlyLine()
         yield KeyBar()
 

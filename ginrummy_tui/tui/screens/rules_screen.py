@@ -20,7 +20,7 @@ from ..host import SuitsChanged, gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
-from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
+from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView, Rules
@@ -197,7 +197,7 @@ class RulesScreen(TableOnly, ModalScreen):
         yield TooSmall()
         with VerticalScroll(id="rules"):
             yield Static(self._sheet(), id="rules-text")
-            yield Static(BACK_LINE, id="rules-close")
+            yield back_line("rules-close")
         yield TableOnlyLine()
         yield KeyBar()
 

@@ -15,7 +15,7 @@ from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import ScoreTable, boxes_note, doubled_note
 from ..widgets.too_small import TooSmall
-from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
+from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -91,7 +91,7 @@ class ScoreScreen(TableOnly, ModalScreen):
                 yield Static(boxes, id="scores-boxes")
             if self.note:
                 yield Static(self.note, id="scores-note")
-            yield Static(BACK_LINE, id="scores-close")
+            yield back_line("scores-close")
         yield TableOnlyLine()
         yield KeyBar()
 

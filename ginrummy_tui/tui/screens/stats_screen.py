@@ -21,7 +21,7 @@ from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 from ..widgets.trend import Trend
-from .table_only import BACK, BACK_LINE, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine
+from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 if TYPE_CHECKING:
     from ginrummy_tui.storage.figures import Figures
@@ -229,7 +229,7 @@ class StatsScreen(TableOnly, ModalScreen):
                 yield Trend(trend, ascii_only=gin_of(self.app).ascii_only, id="trend")
             yield Static(recent_renderable(recent), id="stats-recent")
             yield Static(Text(command_line_hint(gin_of(self.app).context.resume_command)), id="stats-cli")
-            yield Static(BACK_LINE, id="stats-close")
+            yield back_line("stats-close")
         yield TableOnlyLine()
         yield KeyBar()
 

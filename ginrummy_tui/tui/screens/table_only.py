@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from ..widgets.hand import KEYS
 from ..widgets.key_bar import KeyBar
+from ..widgets.keys_line import KeysLine
 
 if TYPE_CHECKING:
     from textual import events
@@ -54,7 +55,17 @@ Ctrl+Q does), F2 and F3 open the settings and the statistics in this screen's pl
 BACK_LINE = "Esc: back"
 """The last line of every screen shown over the table that has one (the score table, the
 list of turns, the statistics, the review of a hand, the rule sheet): one wording of
-what Escape does, as its key bar says it ("esc Back", :data:`BACK`)."""
+what Escape does, as its key bar says it ("esc Back", :data:`BACK`); a click on it
+goes back too (:func:`back_line`)."""
+
+
+
+def back_line(id: str) -> KeysLine:
+    """The screen's last line, :data:`BACK_LINE`, which goes back when clicked, as Escape does."""
+    line = KeysLine(id=id)
+    line.show([(BACK_LINE, "escape")], "")
+    return line
+
 
 BACK = "Back"
 """The key bar's word for Escape on those screens."""
@@ -122,6 +133,20 @@ class TableOnly:
         app = self.app
         self.dismiss()
         await app.run_action(action)
+
+    def action_close(self) -> None:
+        """Back to what is under this screen (each screen says how)."""
+        raise NotImplementedError
+
+    def on_click(self, event: events.Click) -> None:
+        """A click outside the screen's box (the list, the sheet, the figures) goes back, as
+        Escape does, as a panel over an app's window closes: a click inside the box does
+        what it does there (scrolls, picks a hand), and one on the key bar presses its key."""
+        assert isinstance(self, Screen)
+        widget, _region = self.get_widget_at(event.screen_x, event.screen_y)
+        if widget is self:
+            event.stop()
+            self.action_close()
 
     def on_key_bar_rows_changed(self, message: KeyBar.RowsChanged) -> None:
         """The key bar takes another number of rows (a resize): the line stands above it again."""
