@@ -6,6 +6,7 @@ closed by a click on their "Esc: back" or outside them."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 
 from ginrummy_tui.engine import new_game
 from ginrummy_tui.tui import scenarios
@@ -19,6 +20,7 @@ from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.keys_line import KeysLine
+from ginrummy_tui.tui.widgets.score_table import ScoreTable
 
 from .app_helpers import review_made, settle, terminal_click
 from .test_replay_app import _ended_hand
@@ -137,3 +139,21 @@ async def test_the_review_of_a_hand_goes_back_on_a_click_outside_it_or_on_esc_ba
                 await terminal_click(app, pilot, app.screen.query_one("#review-close"), offset=(1, 0))
             await settle(app, pilot)
             assert isinstance(app.screen, SummaryScreen), where
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+async def test_the_score_tables_line_says_what_a_click_on_a_row_does(size):
+    """A click on a hand's row opens its review at once, as the line under the table says:
+    it said "↑/↓ or a click picks another hand"."""
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ScoreScreen)
+        said = " ".join(str(app.screen.query_one("#scores-pick", Static).render()).split())
+        assert said == "Hand 1: ⏎ or r shows its review; ↑/↓ pick another; a click on a row shows that hand's review."
+        table = app.screen.query_one(ScoreTable)
+        await terminal_click(app, pilot, table, (4, table.row_lines()[1][0]))
+        assert isinstance(app.screen, ReviewScreen)

@@ -110,14 +110,16 @@ class ScoreScreen(TableOnly, ModalScreen):
                 table.focus()
 
     def _pick_line(self, picked: int | None) -> str:
-        """What the hand picked offers: "Hand 2: ⏎ or r shows its review; ↑/↓ or a click picks
-        another hand.", or why it has no review ("Hand 2: You made no move in this hand: …")."""
+        """What the hand picked offers: "Hand 2: ⏎ or r shows its review; ↑/↓ pick another; a
+        click on a row shows that hand's review.", or why it has no review ("Hand 2: You made
+        no move in this hand: …")."""
         if picked is None:
             return ""
         got = self.hands.get(picked)
         if isinstance(got, str):
             return f"Hand {picked}: {got}"
-        return self._words(f"Hand {picked}: ⏎ or r shows its review; ↑/↓ or a click picks another hand.")
+        # a click on a row opens that hand's review at once (``on_score_table_picked``), as ⏎ does the hand picked
+        return self._words(f"Hand {picked}: ⏎ or r shows its review; ↑/↓ pick another; a click on a row shows that hand's review.")
 
     def on_score_table_moved(self, message: ScoreTable.Moved) -> None:
         """Another hand picked: the line under the table says what it offers."""
