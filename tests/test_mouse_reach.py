@@ -6,6 +6,7 @@ closed by a click on their "Esc: back" or outside them."""
 from __future__ import annotations
 
 import pytest
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ginrummy_tui.engine import new_game
@@ -17,12 +18,13 @@ from ginrummy_tui.tui.screens.moves_screen import MovesScreen
 from ginrummy_tui.tui.screens.review_screen import ReviewScreen
 from ginrummy_tui.tui.screens.rules_screen import RulesScreen
 from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
 from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.keys_line import KeysLine
 from ginrummy_tui.tui.widgets.score_table import ScoreTable
 
-from .app_helpers import review_made, settle, terminal_click
+from .app_helpers import review_made, screen_text, settle, terminal_click
 from .test_replay_app import _ended_hand
 
 
@@ -157,3 +159,29 @@ async def test_the_score_tables_line_says_what_a_click_on_a_row_does(size):
         table = app.screen.query_one(ScoreTable)
         await terminal_click(app, pilot, table, (4, table.row_lines()[1][0]))
         assert isinstance(app.screen, ReviewScreen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+@pytest.mark.parametrize(("key", "opened"), [("F2", SettingsScreen), ("F3", StatsScreen)])
+async def test_the_rule_sheets_f2_and_f3_open_the_settings_and_the_statistics_when_clicked(size, key, opened):
+    """A player with the mouse alone reaches the settings and the statistics: the key bar's
+    "? Rules" opens the sheet, whose rows of F2 and F3 open them in its place when clicked
+    (they were in no key bar and on nothing clickable)."""
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await settle(app, pilot)
+        sheet = app.screen.query_one("#rules", VerticalScroll)
+        sheet.scroll_end(animate=False)
+        for _ in range(200):  # up a line at a time to the key's row
+            await settle(app, pilot)
+            rows = screen_text(app).splitlines()
+            found = [n for n, row in enumerate(rows) if row.strip("│ ").startswith(f"{key}  ")]
+            if found:
+                break
+            sheet.scroll_relative(y=-1, animate=False)
+        y = found[0]
+        await terminal_click(app, pilot, app.screen, offset=(rows[y].index(key), y))
+        await settle(app, pilot)
+        assert [type(s) for s in app.screen_stack] == [GameScreen, opened]

@@ -6,6 +6,7 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from rich.console import Group
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -68,6 +69,11 @@ KEYS = (
     ("Ctrl+Z", "back to the shell that started gin-tui; fg comes back"),
 )
 """The keys, as listed on the sheet (some with a word on the app as it is, see :func:`rules_renderable`)."""
+
+CLICKABLE_KEYS = {"F2": "settings", "F3": "statistics"}
+"""The keys of :data:`KEYS` whose row opens what they open when clicked (their key underlined),
+in the sheet's place (:meth:`.TableOnly.on_click`): the settings and the statistics, which a
+player with the mouse alone reaches no other way."""
 
 
 def _keys(rules: Rules) -> list[tuple[str, str]]:
@@ -136,7 +142,8 @@ def mouse_text(mouse: bool = True, one_click: bool = False, saved: bool = True, 
         return "Mouse: off; the settings (F2) turn it on from the next start."
     card = "click a card to discard it" if one_click else "click a card to lift it, then again (or Discard) to discard it"
     end = "knock" if knocks else "go gin"
-    return f"Mouse: click a pile to draw; {card}; click a button to {end}; the keys at the bottom too."
+    # the keys underlined in the list above (F2, F3) open the settings and the statistics (CLICKABLE_KEYS)
+    return f"Mouse: click a pile to draw; {card}; click a button to {end}; the keys at the bottom, and the underlined ones above, too."
 
 
 def rules_renderable(
@@ -161,7 +168,12 @@ def rules_renderable(
     for key, what in _keys(rules):
         if besides.get(key):
             what = f"{what} ({besides[key]})"
-        keys.add_row(words(key), words(what))
+        opens = CLICKABLE_KEYS.get(key)
+        if opens is None:
+            keys.add_row(words(key), words(what))
+        else:  # a click on the row opens it (TableOnly.on_click): the settings, the statistics by mouse
+            click = Style(meta={"instead": opens})
+            keys.add_row(Text(words(key), style=click + Style(underline=True)), Text(words(what), style=click))
     return Group(
         Text(f"Rules in play: {rules_label(rules)}", style="bold underline"),
         _bullets([words(line) for line in rules.describe(first_deal)], ascii_only),

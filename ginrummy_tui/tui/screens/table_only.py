@@ -138,11 +138,18 @@ class TableOnly:
         """Back to what is under this screen (each screen says how)."""
         raise NotImplementedError
 
-    def on_click(self, event: events.Click) -> None:
+    async def on_click(self, event: events.Click) -> None:
         """A click outside the screen's box (the list, the sheet, the figures) goes back, as
         Escape does, as a panel over an app's window closes: a click inside the box does
-        what it does there (scrolls, picks a hand), and one on the key bar presses its key."""
+        what it does there (scrolls, picks a hand; on the rule sheet's F2 and F3, opens the
+        settings or the statistics in the screen's place, as the keys do), and one on the key
+        bar presses its key."""
         assert isinstance(self, Screen)
+        instead = event.style.meta.get("instead")
+        if isinstance(instead, str):  # words that open another screen in this one's place
+            event.stop()
+            await self.action_instead(instead)
+            return
         widget, _region = self.get_widget_at(event.screen_x, event.screen_y)
         if widget is self:
             event.stop()
