@@ -185,3 +185,28 @@ async def test_the_rule_sheets_f2_and_f3_open_the_settings_and_the_statistics_wh
         await terminal_click(app, pilot, app.screen, offset=(rows[y].index(key), y))
         await settle(app, pilot)
         assert [type(s) for s in app.screen_stack] == [GameScreen, opened]
+
+
+@pytest.mark.parametrize("field", ["#one-click", "#ascii"])
+async def test_a_click_on_the_name_of_a_yes_or_no_setting_turns_it_on_or_off(field):
+    """As a label of a box does: a click on "One-click discard" only marked its row."""
+    from ginrummy_tui.tui.widgets.field_label import FieldLabel
+    from ginrummy_tui.tui.widgets.yes_no_box import YesNoBox
+
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f2")
+        await settle(app, pilot)
+        assert isinstance(app.screen, SettingsScreen)
+        box = app.screen.query_one(field, YesNoBox)
+        assert box.parent is not None
+        label = box.parent.query_one(FieldLabel)
+        label.scroll_visible(animate=False)
+        await settle(app, pilot)
+        before = box.value
+        for turn in (1, 2):
+            await terminal_click(app, pilot, label, offset=(4, 0))
+            await settle(app, pilot)
+            assert box.value is (not before if turn == 1 else before), turn
+            assert box.has_focus and label.focused  # its row marked, as before

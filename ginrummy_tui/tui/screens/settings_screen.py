@@ -513,6 +513,19 @@ class SettingsScreen(TurnSteps, Screen):
         for label in self.query(FieldLabel):
             label.focused = label.parent is row
 
+    def on_click(self, event: events.Click) -> None:
+        """A click on the name of a yes-or-no setting ("One-click discard") turns it on or
+        off, as a click on its box does, as the label of a box does in a form: it only
+        marked the row."""
+        label, _region = self.get_widget_at(event.screen_x, event.screen_y)
+        if not isinstance(label, FieldLabel) or label.parent is None:
+            return
+        for box in label.parent.query_children(YesNoBox).results(YesNoBox):
+            if not box.disabled:
+                event.stop()
+                box.focus()
+                box.toggle()
+
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A checkbox says what it is set to."""
         event.checkbox.label = yes_no(event.value)
