@@ -16,21 +16,25 @@ from ..palette import palette_of
 BUTTONS = ("take", "pass", "stock", "pile", "discard", "knock", "gin", "big-gin")
 """Every button's name, in the order shown; Knock, Gin and Big Gin stand out."""
 
-GAPS = (2, 1, 1, 1, 1)
+GAPS = (2, 1, 1, 1, 1, 1)
 """The spaces between two buttons at each step of :func:`shorter` (the first where they fit)."""
 
 
 def shorter(label: str, step: int) -> str:
-    """``label`` as the action bar draws it at ``step`` (0 to 4, each shorter or as short as the
+    """``label`` as the action bar draws it at ``step`` (0 to 5, each shorter or as short as the
     one before): the whole label at 0 and 1 (1 with less space between the buttons), then the
-    key without its brackets ("Discard 2♥ ⏎"), without "with" ("Knock 2♠ k"), and the discard's
-    card and key alone ("2♥ ⏎")."""
+    key without its brackets ("Discard 2♥ ⏎"), without "with" ("Knock 2♠ k"), the discard's
+    card and key alone ("2♥ ⏎"), and a knock or gin without its card ("Knock k": the deadwood
+    line names the card that leaves least, and four buttons with tens, Big Gin's among them,
+    need it at 46 columns)."""
     if step >= 2:
         label = re.sub(r" \((\S+)\)$", r" \1", label)
     if step >= 3:
         label = label.replace(" with ", " ")
     if step >= 4:
         label = label.removeprefix("Discard ")
+    if step >= 5:
+        label = re.sub(r"^(Knock|Gin) \S+ ", r"\1 ", label)
     return label
 
 
