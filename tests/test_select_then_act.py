@@ -222,3 +222,25 @@ async def test_the_knock_button_is_refused_once_while_gin_is_there():
         await click_button(app, pilot, "knock")
         result = app.session.state.result
         assert result is not None and result.kind == "knock"
+
+
+async def test_one_click_knocks_with_the_card_the_mouse_points_at():
+    """With one-click discard a click throws, so the card to knock with is the one under the
+    mouse: pointing at A♠ (which knocks with 10) names it on the Knock button, in place of the
+    K♦ the game would pick, and a click on the button knocks with it; pointing at 2♣, which
+    does not allow a knock, offers no Knock button for another card."""
+    from ginrummy_tui.engine import Kind
+
+    app = make_app(state=scenarios.knock_ready(), pause=0, one_click=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await _drawn(app, pilot)
+        assert _labels(app)["knock"] == "Knock with K♦ (k)"  # nothing pointed at yet: the least deadwood
+        await pilot.hover(HandView, offset=card_offset(app, card("2C")))
+        await pilot.pause()
+        assert "knock" not in _labels(app)
+        await pilot.hover(HandView, offset=card_offset(app, card("AS")))
+        await pilot.pause()
+        assert _labels(app)["knock"] == "Knock with A♠ (k)"
+        await click_button(app, pilot, "knock")
+        move = app.session.state.history[-1]
+        assert move.action.kind == Kind.KNOCK and move.card == card("AS")

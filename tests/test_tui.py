@@ -485,7 +485,7 @@ async def test_the_rule_sheet_says_what_a_click_does_as_the_mouse_is_set():
         await press(app, pilot, "escape")
         set_one_click(app, True)  # as the settings (F2) switch it
         await press(app, pilot, "question_mark")
-        assert "Mouse: click a pile to draw; click a card to discard it; click a button to knock;" in sheet(app)
+        assert "Mouse: click a pile to draw; click a card to discard it; click a button to knock with the card you point at;" in sheet(app)
     app = make_app(seed=2, pause=0, mouse=False)
     async with app.run_test(size=(100, 64)) as pilot:
         await press(app, pilot, "question_mark")

@@ -142,6 +142,8 @@ def mouse_text(mouse: bool = True, one_click: bool = False, saved: bool = True, 
         return "Mouse: off; the settings (F2) turn it on from the next start."
     card = "click a card to discard it" if one_click else "click a card to lift it, then again (or Discard) to discard it"
     end = "knock" if knocks else "go gin"
+    if one_click:  # a click throws: the card under the mouse is the one a button plays
+        end += " with the card you point at"
     # the keys underlined in the list above (F2, F3) open the settings and the statistics (CLICKABLE_KEYS)
     return f"Mouse: click a pile to draw; {card}; click a button to {end}; the keys at the bottom, and the underlined ones above, too."
 
