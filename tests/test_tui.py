@@ -1731,6 +1731,32 @@ async def test_the_list_of_turns_gives_way_to_the_log_beside_the_table_when_the_
         assert isinstance(app.screen, MovesScreen)
 
 
+@pytest.mark.parametrize("under", [GameScreen, SummaryScreen])
+async def test_the_word_on_the_log_beside_the_table_goes_when_the_terminal_narrows(under):
+    """"Every turn of this hand is listed on the right (m)." said once the list of turns gave
+    way to the log beside the end of a hand stayed when the terminal was narrowed again,
+    with nothing on the right: it goes with the log (on the table too)."""
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+
+    said = "Every turn of this hand is listed on the right (m)."
+    app = make_app(state=new_game(seed=1) if under is GameScreen else scenarios.knocked(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MovesScreen)
+        await pilot.resize_terminal(160, 50)
+        await settle(app, pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, under)
+        assert said in " ".join(screen_text(app).split())
+        await pilot.resize_terminal(*SIZE)
+        await settle(app, pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, under)
+        assert "listed on the right" not in " ".join(screen_text(app).split())
+
+
 async def test_keys_wait_while_the_terminal_is_too_small():
     """Behind "Terminal too small" the table is hidden: a move typed blind
     (take the upcard, throw a card) is not played; Ctrl+C still quits."""

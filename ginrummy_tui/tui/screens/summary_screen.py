@@ -422,9 +422,14 @@ class SummaryScreen(AfterHandScreen):
             return "⏎: the result of your match"
         return "⏎: back to your match"
 
-    def say(self, words: str) -> None:
+    _said_log = False
+    """The said line points to the turns listed on the right (m at ``LOG_FROM`` columns)."""
+
+    def say(self, words: str, *, log: bool = False) -> None:
         """Why a key does nothing here, under the keys that go on: a toast covered the
-        hand's headline ("Hand 1: Computer (master) knocked — and you undercut!")."""
+        hand's headline ("Hand 1: Computer (master) knocked — and you undercut!").  ``log``:
+        the words point to the hand's log beside the summary, and go when it goes."""
+        self._said_log = log
         line = self.query_one("#summary-said", SaidLine)
         line.update(ascii_words(words) if self.ascii_only else words)
         line.display = True
@@ -448,6 +453,11 @@ class SummaryScreen(AfterHandScreen):
 
         wide = self.app.size.width >= LOG_FROM
         self.set_class(wide, "-with-log")
+        if not wide and self._said_log:  # "listed on the right": nothing is on the right at this width
+            self._said_log = False
+            line = self.query_one("#summary-said", SaidLine)
+            line.update("")
+            line.display = False
         if not wide or self.query(HandLog):
             return
         log = HandLog(id="log")
@@ -461,7 +471,7 @@ class SummaryScreen(AfterHandScreen):
         if self.has_class("-with-log"):
             for log in self.query(HandLog).results(HandLog):
                 log.scroll_end(animate=False)
-            self.say("Every turn of this hand is listed on the right (m).")
+            self.say("Every turn of this hand is listed on the right (m).", log=True)
             return
         super().action_moves()
 
