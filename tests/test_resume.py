@@ -107,6 +107,62 @@ async def test_the_resume_note_goes_when_the_next_hand_is_dealt(tmp_path):
         assert "Resumed" not in screen_text(app)
 
 
+async def test_the_resume_note_goes_when_a_new_match_replaces_the_one_it_names(tmp_path):
+    """Resumed, then a new match started from the settings (F2, Ctrl+S): "Resumed your
+    match: hand 1, You 0 · Computer (standard) 0." stayed for its seconds, under
+    "Settings saved: a new match with them has started.", though its match was gone
+    (the new match's first hand has the same number)."""
+    from ginrummy_tui.tui import scenarios
+
+    plan = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    plan.keeper.on_change(scenarios.knocked())
+    plan.close()
+    again = prepare(args_for(tmp_path), ask=never_asked)
+
+    def resumed_notes(app) -> list[str]:
+        return [str(n.message) for n in app._notifications if str(n.message).startswith("Resumed your match")]
+
+    async with running(again) as (app, pilot):
+        await until(pilot, lambda: bool(resumed_notes(app)))
+        assert resumed_notes(app)[0].startswith("Resumed your match: hand 1,")
+        app.start_new_match(again.settings)  # as the settings screen does
+        await settle(app, pilot)
+        assert app.session.view().hand_no == 1
+        assert resumed_notes(app) == []
+        assert "Resumed" not in screen_text(app)
+
+
+async def test_a_finished_match_shown_again_at_start_is_said_to_have_ended(tmp_path):
+    """The terminal closed on a finished match's last hand's end (SIGHUP): the next start
+    showed it with "Resumed your match: hand 1, ...", though there is nothing to resume:
+    it says the match ended, and that its result is shown again."""
+    import signal
+
+    from ginrummy_tui.cli.play import close_plan
+
+    plan = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    plan.after_first_frame()
+    state = _finished_in(plan)
+    plan.state = state
+    build_app(plan, pause=0)
+    close_plan(plan, [signal.SIGHUP])
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed and again.state.over
+
+    def start_notes(app) -> list[str]:
+        return [str(n.message) for n in app._notifications if "match" in str(n.message)]
+
+    async with running(again) as (app, pilot):
+        await until(pilot, lambda: bool(start_notes(app)))
+        v = app.session.view()
+        name = app.session.opponent_name
+        assert start_notes(app) == [
+            f"Your match ended: hand {v.hand_no}, You {v.totals[v.seat]} · {name} {v.totals[1 - v.seat]}"
+            " (its result is shown again)."
+        ]
+        assert "Resumed" not in screen_text(app)
+
+
 def _a_match_with_one_hand_played(root) -> str:
     from ginrummy_tui.engine import Action, apply
     from ginrummy_tui.tui import scenarios

@@ -521,6 +521,14 @@ class GinApp(App):
             self._hand_notes = [(hand, note) for hand, note in self._hand_notes if note not in going]
             self._take_down_toasts(lambda n: n in going)
 
+    def _take_down_hand_notes(self) -> None:
+        """The match in play is replaced (a new one started from the settings): the notes
+        about its hand go, though the new match's first hand has the same number."""
+        going = [note for _hand, note in self._hand_notes]
+        self._hand_notes = []
+        if going:
+            self._take_down_toasts(lambda n: n in going)
+
     _between_hands: list[Notification] = []
     """The toasts of who waits for whom to go on, which the next hand's deal makes untrue."""
 
@@ -720,6 +728,7 @@ class GinApp(App):
             real.listener = self.session.listener
             self.session = real
         control.start_new_match(settings)
+        self._take_down_hand_notes()  # "Resumed your match: hand 1, ...": that match is no more
         # its first move has the full time, though it may be named as the old match's move in play
         # (both the first move of hand 1 of match 1)
         self._move_clock = None

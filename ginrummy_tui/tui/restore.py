@@ -132,7 +132,8 @@ that scroll once it was alone, its last line out of sight."""
 HELD_SECONDS = 0.5
 """How often a note held back while a dialog is open looks whether it has closed."""
 RESUMED_ROWS = 2
-"""The lines of the toasts' room that "Resumed your match: ..." takes while it shows."""
+"""The lines of the toasts' room that "Resumed your match: ..." takes while it shows (at
+least: "Your match ended: ..." may take one more)."""
 
 
 class StartNotes:
@@ -236,22 +237,40 @@ class StartNotes:
         self._timer = self._app.set_timer(seconds + NOTE_GAP, self._next)
 
 
+def resumed_note(app: App[Any], *, separate: bool = False) -> str:
+    """What the start says of the match it resumed: the hand and the scores ("Resumed
+    your match: hand 6, You 32 · Computer (expert) 89."); of a match that had ended (its
+    terminal closed on its last hand's end), that it ended, and that its result comes
+    again: it is not resumed, there is no move left in it."""
+    from ginrummy_tui.engine.kinds import Phase
+
+    from .host import gin_of
+
+    session = gin_of(app).session
+    v = session.view()
+    match = "separate match" if separate else "match"
+    scores = f"You {v.totals[v.seat]} · {session.opponent_name} {v.totals[1 - v.seat]}"
+    if v.phase == Phase.MATCH_OVER:
+        return f"Your {match} ended: hand {v.hand_no}, {scores} (its result is shown again)."
+    return f"Resumed your {match}: hand {v.hand_no}, {scores}."
+
+
 def show_notes(app: App[Any], notes: list[str], resumed: bool, *, separate: bool = False) -> StartNotes:
     """Tell the player what happened at start (resumed, damaged save, ...):
     the warnings through a :class:`StartNotes`, which is returned, so that
     those found later at start are told after them.  ``separate``: the match
     resumed is a separate one ("Resumed your separate match: ...")."""
-    from .host import gin_of
+    import textwrap
 
-    queue = StartNotes(app, RESUMED_ROWS if resumed else 0)
+    from .host import gin_of
+    from .note_text import toast_text_width
+
+    said = resumed_note(app, separate=separate) if resumed else ""
+    width, height = app.size
+    rows = max(RESUMED_ROWS, len(textwrap.wrap(said, toast_text_width(width, height, "information")))) if said else 0
+    queue = StartNotes(app, rows)
     for note in notes:
         queue.add(note)
-    if resumed:
-        session = gin_of(app).session
-        v = session.view()
-        gin_of(app).hand_note(  # it names the hand: it goes when the next is dealt
-            f"Resumed your {'separate match' if separate else 'match'}: hand {v.hand_no}, You {v.totals[v.seat]} · "
-            f"{session.opponent_name} {v.totals[1 - v.seat]}.",
-            5,
-        )
+    if said:
+        gin_of(app).hand_note(said, 5)  # it names the hand: it goes when the next is dealt, or another match
     return queue
