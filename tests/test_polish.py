@@ -610,6 +610,42 @@ async def test_m_after_a_hand_shows_how_it_went():
         assert isinstance(app.screen, SummaryScreen)
 
 
+def _played_out(seed: int) -> GameState:
+    """The first hand of a match dealt with ``seed``, played to its end by two computers."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import view
+
+    state = new_game(seed=seed)
+    players = [get_opponent("easy", 1), get_opponent("standard", 2)]
+    while not state.phase.ended:
+        seat = state.current
+        state = apply(state, players[seat].choose(view(state, seat)), seat)
+    return state
+
+
+async def test_the_list_of_turns_wraps_a_turn_only_where_it_must():
+    """A long hand, the list scrolling: its scroll bar took two of the box's fixed 48
+    columns, and "10 Computer  drew from stock, threw 4♣ to knock" broke before "knock",
+    with 28 columns to spare at 80x24: the box takes the width of its longest turn where
+    there is room, and a turn still goes on under its words where there is none."""
+    state = _played_out(5)
+    assert len(state.history) > 36 and state.history[-1].action.kind == "knock"
+    for size, whole in (((80, 24), True), ((46, 21), False)):
+        app = make_app(state=state, pause=0)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            await pilot.press("m")
+            await pilot.pause()
+            await pilot.pause()
+            assert app.screen.query_one("#moves-box").show_vertical_scrollbar
+            rows = screen_text(app).splitlines()
+            knock = next(n for n, row in enumerate(rows) if "10 Computer  drew from stock, threw " in row)
+            if whole:
+                assert rows[knock].rstrip(" │").endswith(" to knock"), rows[knock]
+            else:  # hanging under its words, clear of the number and the name
+                assert rows[knock + 1].startswith("│              to knock"), rows[knock + 1]
+
+
 async def test_a_new_deal_starts_with_the_first_card_selected():
     """The selection stayed where the last hand left it: a deal played again
     (the same cards) showed the mark, and the lift, on the card the player
