@@ -646,6 +646,24 @@ async def test_the_list_of_turns_wraps_a_turn_only_where_it_must():
                 assert rows[knock + 1].startswith("│              to knock"), rows[knock + 1]
 
 
+async def test_the_deadwood_at_the_end_of_a_narrow_hand_wraps_under_its_label():
+    """At 46x21 the computer's deadwood broke onto a row of its own with no label, at the
+    left edge ("  Melds [7♣ 8♣ 9♣] [Q♥ Q♦ Q♣]  Deadwood A♠" / "  4♥ 3♣"): where the row
+    is full the deadwood goes on a labelled row of its own; where it fits, it stays."""
+    state = _played_out(7)
+    for size, apart in (((46, 21), True), ((59, 24), False)):
+        app = make_app(state=state, pause=0)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            rows = [row.strip() for row in screen_text(app).splitlines()]
+            melds = next(n for n, row in enumerate(rows) if row.startswith("Melds [7♣ 8♣ 9♣] [Q♥ Q♦ Q♣]"))
+            if apart:
+                assert rows[melds] == "Melds [7♣ 8♣ 9♣] [Q♥ Q♦ Q♣]", rows[melds]
+                assert rows[melds + 1] == "Deadwood A♠ 4♥ 3♣", rows[melds + 1]
+            else:
+                assert rows[melds] == "Melds [7♣ 8♣ 9♣] [Q♥ Q♦ Q♣]  Deadwood A♠ 4♥ 3♣", rows[melds]
+
+
 async def test_a_new_deal_starts_with_the_first_card_selected():
     """The selection stayed where the last hand left it: a deal played again
     (the same cards) showed the mark, and the lift, on the card the player

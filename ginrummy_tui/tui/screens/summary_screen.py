@@ -21,6 +21,7 @@ from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name, log_text, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text
 from ..widgets.hand_log import HandLog
+from ..widgets.hanging_lines import HangingParts
 from ..widgets.key_bar import KeyBar
 from ..widgets.keys_line import KeyPart, KeysLine
 from ..widgets.said_line import SaidLine
@@ -203,7 +204,7 @@ def summary_renderable(
             groups.append((list(dead), "deadwood"))
         if width >= CARD_ROWS_WIDTH:
             lines.extend(hand_row(groups, ascii_only, colours))
-        else:  # narrow terminal: the cards as text
+        else:  # narrow terminal: the cards as text, the deadwood on a row of its own where the row is full
             body = Text()
             body.append("Melds ", style=colours.muted)
             for i, m in enumerate(melds):
@@ -211,10 +212,15 @@ def summary_renderable(
                 body.append_text(meld_text(m, ascii_only, colours))
             if not melds:
                 body.append("none")
+            parts = [(body, len("Melds "))]
             if dead:
-                body.append("  Deadwood ", style=colours.muted)
-                body.append_text(cards_text(dead, ascii_only, colours=colours))
-            lines.append(body)
+                wood = Text()
+                wood.append("Deadwood ", style=colours.muted)
+                wood.append_text(cards_text(dead, ascii_only, colours=colours))
+                parts.append((wood, len("Deadwood ")))
+            if ascii_only:
+                parts = [(ascii_text(part), indent) for part, indent in parts]
+            lines.append(HangingParts(parts))
         if layoffs:
             body = Text()
             body.append("Laid off ", style=colours.muted)
@@ -228,7 +234,7 @@ def summary_renderable(
                 body.append_text(cards_text(laid, ascii_only, colours=colours))
                 body.append(" on ")
                 body.append_text(meld_text(meld, ascii_only, colours))
-            lines.append(body)
+            lines.append(HangingParts([(ascii_text(body) if ascii_only else body, len("Laid off "))]))
         if k is not None and seat == res.knocker:
             note = layout_text(k, ascii_only, colours, res.multiplier)
             if note is not None:

@@ -48,4 +48,41 @@ class HangingLines:
         return Measurement(min(widest, 1 + max((indent for _, indent in self.rows), default=0)), widest)
 
 
-__all__ = ["HangingLines"]
+class HangingParts:
+    """Parts of one line ("Melds [7♣ 8♣ 9♣] [Q♥ Q♦ Q♣]", "Deadwood A♠ A♥ 4♥ 3♣"), each with
+    the cells of its label: on one row, ``gap`` cells apart, where they fit the width they
+    are drawn at; else each part on its own rows, hanging under its words, clear of its
+    label (its rows after the first never under another part's label, nor unlabelled at
+    the left edge)."""
+
+    def __init__(self, parts: list[tuple[Text, int]], gap: int = 2) -> None:
+        self.parts = parts
+        """Each part, with the cells of its label."""
+        self.gap = gap
+
+    def _whole(self) -> Text:
+        out = Text(no_wrap=True, overflow="ignore")
+        for n, (part, _indent) in enumerate(self.parts):
+            if n:
+                out.append(" " * self.gap)
+            out.append_text(part)
+        return out
+
+    @property
+    def plain(self) -> str:
+        """The parts on one row."""
+        return self._whole().plain
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        whole = self._whole()
+        if whole.cell_len <= options.max_width:
+            yield whole
+        else:
+            yield HangingLines(self.parts)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = self._whole().cell_len
+        return Measurement(min(widest, 1 + max((indent for _, indent in self.parts), default=0)), widest)
+
+
+__all__ = ["HangingLines", "HangingParts"]
