@@ -952,6 +952,37 @@ def test_a_history_with_a_damaged_table_page_keeps_the_matches_it_can_read(tmp_p
     assert "(3 matches) is kept" in opening.messages[0]
 
 
+def test_the_stats_first_read_of_a_damaged_history_shows_the_matches_it_says_it_kept(tmp_path, capsys):
+    """The statistics hit a zeroed page of an index as they read (the database
+    opened as ever): they said the 2 matches were kept in a new history, then
+    "No games recorded yet"; the next run showed them."""
+    from ginrummy_tui.cli import main
+
+    _played_matches(tmp_path, 2)
+    shutil.rmtree(tmp_path / "archive")  # what is kept comes from the damaged file alone
+    hist = db_of(tmp_path)
+    before = hist.stats()
+    hist.close()
+    _zero_page_of(tmp_path, "matches_level")  # read by the statistics
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "what could still be read of it (2 matches) is kept in a new history." in err, err
+    assert json.loads(out) == before.as_dict()
+    assert len(_set_aside(tmp_path)) == 1
+
+
+def test_an_export_that_finds_the_history_damaged_before_it_printed_exports_what_was_kept(tmp_path, capsys):
+    from ginrummy_tui.cli import main
+
+    ids = _played_matches(tmp_path, 2)
+    shutil.rmtree(tmp_path / "archive")
+    _zero_page_of(tmp_path, "matches_date")  # read by --since
+    assert main(["export", "--list", "--since", "2000-01-01", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "(2 matches) is kept in a new history." in err, err
+    assert [line.split()[0] for line in out.splitlines()] == ids
+
+
 def test_a_damaged_history_is_rebuilt_from_the_archive_every_match_with_its_hands(tmp_path):
     """A history set aside as damaged left the statistics at nothing, though
     archive/<match id>.json still held every finished match whole."""

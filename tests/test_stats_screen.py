@@ -251,3 +251,27 @@ async def test_f3_names_the_commands_on_the_data_directory_the_game_uses(tmp_pat
     plan.close()
     where = shlex.quote(str(root.absolute()))
     assert hint == f"On the command line: gin-tui stats --data-dir {where} [--json], gin-tui export --data-dir {where}"
+
+
+async def test_f3_on_a_history_found_damaged_as_it_is_read_shows_the_matches_kept(tmp_path, monkeypatch):
+    """F3 found the index of the history by level zeroed as it worked the
+    figures out: the history was set aside, the note said its 2 matches were
+    kept in a new one, and the screen said no games were recorded yet."""
+    import shutil
+
+    from ginrummy_tui.session import keeper as keeper_module
+
+    from .app_helpers import until
+    from .test_history import _played_matches, _zero_page_of
+
+    _played_matches(tmp_path, 2)
+    shutil.rmtree(tmp_path / "archive")  # what is kept comes from the damaged file alone
+    _zero_page_of(tmp_path, "matches_level")
+    monkeypatch.setattr(keeper_module, "start_history_upkeep", lambda *args, **kwargs: None)  # F3 finds it
+    async with running_on(plan_in(tmp_path), (100, 40)) as (app, pilot):
+        text = await press_f3(app, pilot)
+        await until(pilot, lambda: any("(2 matches) is kept" in str(n.message) for n in app._notifications))
+        text = screen_text(app)
+        assert "No games recorded yet" not in text
+        row = next(line for line in text.splitlines() if "Matches played" in line)
+        assert row.strip("│ ").split()[-1] == "2", text

@@ -13,7 +13,7 @@ from ginrummy_tui.cli import say
 from ginrummy_tui.engine.words import counted
 
 if TYPE_CHECKING:
-    from ginrummy_tui.storage.history import Since
+    from ginrummy_tui.storage.history import History, Since
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -80,11 +80,11 @@ def run(args: argparse.Namespace) -> int:
     """Print the history (all matches, some, or one); 0 on success, 1 if the
     match is unknown, 2 for a bad date or options that do not go together.  (A reader that stops early, ``| head``,
     ends the export quietly: see :func:`ginrummy_tui.cli.main`.)"""
-    from ginrummy_tui.storage.history import Damaged, Since, export_form, set_aside
+    from ginrummy_tui.storage.history import Since, export_form
     from ginrummy_tui.storage.reports import format_match
 
     from . import out
-    from .stats import open_records
+    from .stats import read_records
 
     if args.match is not None:  # one match: the options choosing among them do not apply
         for given, name in ((args.list, "--list"), (args.since is not None, "--since")):
@@ -102,26 +102,23 @@ def run(args: argparse.Namespace) -> int:
     def tell(message: str) -> None:
         say(f"gin-tui export: {message}", file=sys.stderr)
 
-    hist = open_records(args, tell)
-    if hist is False:
-        return 1
-    try:
+    printed = False
+
+    def export(hist: History | None) -> int:
+        nonlocal printed
         if args.match is not None:
             found = hist.find(args.match) if hist is not None else "no matches recorded yet"
             if isinstance(found, str):
                 say(f"gin-tui export: {found}", file=sys.stderr)
                 return 1
             text = format_match(found) if args.format == "text" else json.dumps(export_form(found), ensure_ascii=False, separators=(",", ":"))
+            printed = True
             out(text)
         else:
             for piece in _lines(hist, args, since):
+                printed = True
                 out(piece, end="")
-    except Damaged as bad:
-        if hist is not None:
-            hist.close()
-            tell(set_aside(hist.path, str(bad)))
-        return 1
-    finally:
-        if hist is not None:
-            hist.close()
-    return 0
+        return 0
+
+    done = read_records(args, tell, export, again=lambda: not printed)  # printed: the export would repeat it
+    return 1 if done is False else done

@@ -6,10 +6,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 if TYPE_CHECKING:
     from ginrummy_tui.storage.history import History
+
+T = TypeVar("T")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -35,9 +37,38 @@ def open_records(args: argparse.Namespace, say: Callable[[str], None]) -> Histor
     return open_for_reading(root, say)
 
 
+def read_records(
+    args: argparse.Namespace, tell: Callable[[str], None], read: Callable[[History | None], T], *, again: Callable[[], bool]
+) -> T | Literal[False]:
+    """What ``read`` gives of the history (None for it when nothing was ever
+    recorded); False, said, when it cannot be used.  A history found damaged
+    as it is read is set aside, what could still be read of it kept in a new
+    one (said), and ``read`` is done again on the new one, where ``again()``
+    says it may be (nothing was printed yet): the figures said to be kept are
+    the ones shown."""
+    from ginrummy_tui.storage.history import Damaged, set_aside
+
+    for attempt in range(2):
+        hist = open_records(args, tell)
+        if hist is False:
+            return False
+        try:
+            return read(hist)
+        except Damaged as bad:
+            if hist is None:
+                raise
+            hist.close()
+            tell(set_aside(hist.path, str(bad)))
+            if attempt or not again():
+                return False
+        finally:
+            if hist is not None:
+                hist.close()
+    return False
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the statistics; 0 on success."""
-    from ginrummy_tui.storage.history import Damaged, set_aside
     from ginrummy_tui.storage.reports import format_text
     from ginrummy_tui.storage.stats import Stats
 
@@ -46,18 +77,9 @@ def run(args: argparse.Namespace) -> int:
     def tell(message: str) -> None:
         say(f"gin-tui stats: {message}", file=sys.stderr)
 
-    hist = open_records(args, tell)
-    if hist is False:
+    stats = read_records(args, tell, lambda hist: hist.stats() if hist is not None else Stats(), again=lambda: True)
+    if stats is False:
         return 1
-    stats = Stats()
-    if hist is not None:
-        try:
-            stats = hist.stats()
-        except Damaged as bad:
-            hist.close()
-            tell(set_aside(hist.path, str(bad)))
-        finally:
-            hist.close()
     if args.json:
         out(json.dumps(stats.as_dict(), indent=2))
     else:

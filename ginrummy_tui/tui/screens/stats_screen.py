@@ -170,18 +170,19 @@ def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
     upkeep = gin.history_upkeep
     if upkeep is not None and upkeep.is_alive():
         notes.append("your earlier records are being imported")
-    try:
-        if keeper is not None:
-            with contextlib.suppress(OSError, sqlite3.Error):  # if so, on the recording's connection below
-                figures = keeper.figures.get()
-                return figures or Figures(), notes  # None: nothing recorded yet
-        hist = shared.get(create=False)
-        return (work_out(hist) if hist is not None else Figures(unusable=shared.unusable)), notes
-    except Damaged as bad:
-        shared.replace_damaged(str(bad))
-        for message in shared.take_messages():
-            app.notify(message, severity="error", timeout=15)
-        return Figures(), notes
+    for _ in range(2):  # a history found damaged is set aside, and the new one, with what was kept, read
+        try:
+            if keeper is not None:
+                with contextlib.suppress(OSError, sqlite3.Error):  # if so, on the recording's connection below
+                    figures = keeper.figures.get()
+                    return figures or Figures(), notes  # None: nothing recorded yet
+            hist = shared.get(create=False)
+            return (work_out(hist) if hist is not None else Figures(unusable=shared.unusable)), notes
+        except Damaged as bad:
+            shared.replace_damaged(str(bad))
+            for message in shared.take_messages():
+                app.notify(message, severity="error", timeout=15)
+    return Figures(), notes
 
 
 class StatsScreen(TableOnly, ModalScreen):
