@@ -1723,6 +1723,40 @@ async def test_without_big_gin_the_big_gin_bonus_is_dimmed_and_said_unused(tmp_p
         assert "Not used without Big Gin." not in screen_text(app)
 
 
+async def test_a_field_not_used_is_passed_by_and_takes_no_typing(tmp_path):
+    """Without Big Gin the dimmed Big Gin bonus took the focus from Tab and ↓ and
+    took typing, and Ctrl+S then dropped what was typed without a word: it is passed
+    by, as a form's disabled field, until Big Gin is ticked (its value kept)."""
+    from textual.widgets import Checkbox, Input
+
+    plan = prepare(args_for(tmp_path, new=True), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        box = screen.query_one("#rule-big_gin", Checkbox)
+        bonus = screen.query_one("#rule-big_gin_bonus", Input)
+        before = bonus.value
+        assert not box.value
+        for key, back in (("tab", "shift+tab"), ("down", "up")):
+            box.focus()
+            await pilot.pause()
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen.focused is not None and screen.focused is not bonus, key
+            await pilot.press(back)
+            await pilot.pause()
+            assert screen.focused is box, back
+        await pilot.click(bonus)
+        await pilot.press("5")
+        await pilot.pause()
+        assert screen.focused is not bonus and bonus.value == before
+        box.value = True  # used again: a stop of Tab, with the value it had
+        await pilot.pause()
+        box.focus()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.focused is bonus and bonus.value == before
+
+
 @pytest.mark.parametrize("size", [(46, 21), (50, 22), (60, 21), (80, 24)])
 async def test_the_form_opens_at_its_heading_with_the_command_line_s_choices(tmp_path, size):
     """gin-tui --ai easy --pause 0 --rule big_gin=true at 46x21: F2 opened partway down its

@@ -436,19 +436,24 @@ class SettingsScreen(TurnSteps, Screen):
         bonus without Big Gin, and the undercut bonus with a knock limit of 0 (only gin ends
         a hand), each note saying so.  A box not used is hidden, a note in its place, and
         not read: the shutout with no game bonus (nothing to double), a tie's undercut
-        with a knock limit of 0.  (:meth:`~ginrummy_tui.engine.Rules.unused`: the
-        form reads none of them.)"""
-        oklahoma = self.query_one("#rule-oklahoma", Checkbox).value
-        self.query_one("#rule-knock_limit", Input).set_class(oklahoma, "-unused")
-        self.query_one("#knock-limit-note", Static).set_class(oklahoma, "-shown")
+        with a knock limit of 0.  None of them takes the focus.
+        (:meth:`~ginrummy_tui.engine.Rules.unused`: the form reads none of them.)"""
+        self._dim_field("knock_limit", "#knock-limit-note", self.query_one("#rule-oklahoma", Checkbox).value)
         no_knocks = not self._knocks_on_form()
-        self.query_one("#rule-undercut_bonus", Input).set_class(no_knocks, "-unused")
-        self.query_one("#undercut-bonus-note", Static).set_class(no_knocks, "-shown")
+        self._dim_field("undercut_bonus", "#undercut-bonus-note", no_knocks)
         self._hide_box("tie_is_undercut", "#tie-note", no_knocks)
-        no_big_gin = not self.query_one("#rule-big_gin", Checkbox).value
-        self.query_one("#rule-big_gin_bonus", Input).set_class(no_big_gin, "-unused")
-        self.query_one("#big-gin-bonus-note", Static).set_class(no_big_gin, "-shown")
+        self._dim_field("big_gin_bonus", "#big-gin-bonus-note", not self.query_one("#rule-big_gin", Checkbox).value)
         self._hide_box("shutout", "#shutout-note", not self._game_bonus_on_form())
+
+    def _dim_field(self, name: str, note: str, unused: bool) -> None:
+        """The number field of rule option ``name`` in italics and disabled where it is
+        ``unused``, the ``note`` under it shown: Tab, ↓ and ↑ and a click pass it by, as a
+        form's disabled field, and nothing is typed into it (typed, it was dropped at
+        Ctrl+S without a word).  Its value stays, for when the option is used again."""
+        field = self.query_one(f"#rule-{name}", Input)
+        field.set_class(unused, "-unused")
+        field.disabled = unused
+        self.query_one(note, Static).set_class(unused, "-shown")
 
     def _hide_box(self, name: str, note: str, unused: bool) -> None:
         """The box of rule option ``name`` hidden and disabled where it is ``unused``, the ``note`` in its place."""
