@@ -213,7 +213,7 @@ async def test_kill_or_a_closed_terminal_stops_the_host_cleanly(host_process, si
     status = await asyncio.to_thread(h.stop, sig)
     await bob.wait_for(lambda c: not c.open)
     assert status == 128 + sig, h.stderr()  # as a shell gives (143, 129), as a playing host ends: it was 0
-    assert bob.closed_reason == "the host stopped and keeps the match"  # told goodbye, not dropped
+    assert bob.closed_reason == "the host stopped; the match is saved"  # told goodbye, not dropped
     assert not (h.data / "network.json.lock").exists()  # the next 'gin-tui host' starts without a stale lock
     assert (h.data / "network.json").is_file()
     assert f"stopped ({sig.name})" in h.proc.stdout.read()
@@ -446,8 +446,10 @@ def test_a_host_started_again_without_port_listens_where_the_match_was_hosted(ho
     assert moved.port != first.port
     assert moved.stop() == 130
     said = " ".join(moved.stderr().split())
-    assert (f"the match was hosted on port {first.port} and is now on port {moved.port}: the other player must join "
-            f"the new address, gin-tui join 127.0.0.1:{moved.port} (their game still tries the old one).") in said
+    # --server-only: both players join, and both their games try the old port
+    assert (f"the match was hosted on port {first.port} and is now on port {moved.port}. Both players' games go on "
+            f"trying port {first.port}: each player should leave it (q) and join the new address, gin-tui join "
+            f"127.0.0.1:{moved.port}, with the same code.") in said
 
 
 def test_a_new_match_is_hosted_on_the_saved_match_s_port_or_says_it_moved(host_process):
@@ -463,9 +465,23 @@ def test_a_new_match_is_hosted_on_the_saved_match_s_port_or_says_it_moved(host_p
     assert moved.port != first.port
     assert moved.stop() == 130
     said = " ".join(moved.stderr().split())
-    assert (f"the match given up was hosted on port {first.port}; the new match is on port {moved.port}: the other "
-            f"player must join the new address with the new join code, gin-tui join 127.0.0.1:{moved.port} (their "
-            "game still tries the old port).") in said
+    # --server-only: it said "the other player must join ...", but both players join, each with a new code;
+    # and their games, which cannot be told of the new match, were left "reconnecting" with no word of them
+    assert (f"the match given up was hosted on port {first.port}; the new match is on port {moved.port}. Both "
+            f"players' games go on trying port {first.port} and cannot be told of the new match: each player should "
+            f"leave it (q) and join the new address, gin-tui join 127.0.0.1:{moved.port}, with their new join code.") in said
+
+
+def test_a_hosted_match_moved_to_another_port_tells_the_host_s_player_what_the_guest_should_do():
+    from ginrummy_tui.cli.host import moved_note
+
+    assert moved_note(7742, 7743, "127.0.0.1:7743", new=True) == (
+        "the match given up was hosted on port 7742; the new match is on port 7743. The other player's game goes on "
+        "trying port 7742 and cannot be told of the new match: they should leave it (q) and join the new address, "
+        "gin-tui join 127.0.0.1:7743, with the new join code.")
+    assert moved_note(7742, 7743, "127.0.0.1:7743") == (
+        "the match was hosted on port 7742 and is now on port 7743. The other player's game goes on trying port "
+        "7742: they should leave it (q) and join the new address, gin-tui join 127.0.0.1:7743, with the same code.")
 
 
 def test_a_host_resumed_without_name_keeps_the_seat_s_name_of_the_match(tmp_path):

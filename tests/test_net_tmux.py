@@ -136,7 +136,7 @@ async def test_kill_or_a_hang_up_closes_the_playing_host_cleanly(tmux, tmp_path,
     tmux.wait("host", r"Bob · 10 cards")
     os.kill(_pid_in(tmux, "host"), sig)
     await bob.wait_for(lambda c: not c.open, timeout=15)
-    assert bob.closed_reason == "the host stopped and keeps the match"  # told goodbye, as after the host's own quit
+    assert bob.closed_reason == "the host stopped; the match is saved"  # told goodbye, as after the host's own quit
     after = _closed_cleanly(tmux, "host", sig)
     assert "the match is saved" in after
     assert not (home / "network.json.lock").exists()  # the next 'gin-tui host' starts without a stale lock

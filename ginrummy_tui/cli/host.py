@@ -181,7 +181,8 @@ def run(args: argparse.Namespace) -> int:
             keeper.settings["port"] = port
             keeper.flush()
         if kept_port is not None and port != kept_port:  # the other player's game rejoins the old port
-            moved = moved_note(kept_port, port, _join_address(host, port), new=bool(getattr(args, "new", False)))
+            moved = moved_note(kept_port, port, _join_address(host, port), new=bool(getattr(args, "new", False)),
+                               server_only=args.server_only)
             say(f"gin-tui host: {moved}", file=sys.stderr)
             notes.append(moved)
         shown = f"[{host}]" if ":" in host else host
@@ -213,16 +214,21 @@ def run(args: argparse.Namespace) -> int:
             store.lock.release()
 
 
-def moved_note(kept_port: int, port: int, address: str, *, new: bool = False) -> str:
+def moved_note(kept_port: int, port: int, address: str, *, new: bool = False, server_only: bool = False) -> str:
     """What the host says when it listens on ``port`` (at ``address``), not on ``kept_port``, where
-    the saved match was hosted and the other player's game still tries to rejoin; ``new``: the
-    saved match was given up for a new one (``--new``), which has a new join code."""
+    the saved match was hosted and the other player's game (with ``server_only``, both players')
+    still tries to rejoin, and is told nothing: nothing of this host answers there; ``new``: the
+    saved match was given up for a new one (``--new``), which has a new join code (each player's)."""
+    if server_only:
+        games, who, code = "Both players' games go on", "each player should", "their new join code"
+    else:
+        games, who, code = "The other player's game goes on", "they should", "the new join code"
     if new:
-        return (f"the match given up was hosted on port {kept_port}; the new match is on port {port}: the other "
-                f"player must join the new address with the new join code, gin-tui join {address} (their game "
-                "still tries the old port).")
-    return (f"the match was hosted on port {kept_port} and is now on port {port}: the other player must "
-            f"join the new address, gin-tui join {address} (their game still tries the old one).")
+        return (f"the match given up was hosted on port {kept_port}; the new match is on port {port}. {games} "
+                f"trying port {kept_port} and cannot be told of the new match: {who} leave it (q) and join the "
+                f"new address, gin-tui join {address}, with {code}.")
+    return (f"the match was hosted on port {kept_port} and is now on port {port}. {games} trying port "
+            f"{kept_port}: {who} leave it (q) and join the new address, gin-tui join {address}, with the same code.")
 
 
 def _cannot_listen(args: argparse.Namespace, patience: float = 0.0) -> str:

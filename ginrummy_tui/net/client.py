@@ -257,7 +257,7 @@ class GameClient:
                 raise JoinRefused(str(msg.get("code")), str(msg.get("message")), new_match=msg.get("new_match") is True,
                                   quiet=_seconds(msg.get("quiet")), by=_name(msg.get("by")), match=_text(msg.get("match")))
             if msg["type"] == P.BYE:
-                raise ConnectionError(str(msg.get("message", "the host stopped and keeps the match")))
+                raise ConnectionError(str(msg.get("message", "the host stopped; the match is saved")))
 
     async def close(self) -> None:
         """Close the connection (the host then shows this seat as gone)."""

@@ -42,7 +42,7 @@ HOST_SILENT = 5.0
 """Seconds without an answer to a move or a ping after which the player is told the host is not answering."""
 REFUSED = "the host refused that: "
 LEAVE_AFTER = 30.0
-"""Seconds of reconnecting after which the line says that q leaves (the host keeps the match)."""
+"""Seconds of reconnecting after which the line says that q leaves (the match is saved)."""
 STEP_AWAY_WAIT = 2.0
 """Seconds the guest waits at most for its connection to close before Ctrl+Z stops it."""
 AWAY = "back from Ctrl+Z"
@@ -838,8 +838,9 @@ class RemoteSession(Session):
         # how long it has been offline (a bare count of seconds going up read like time left)
         if lost >= LEAVE_AFTER:  # the reason was on show meanwhile: now what the player may do
             return (
-                f"Offline for {lost} s — reconnecting · q leaves; the host keeps the match",
-                f"Offline for {lost} s · q leaves; the host keeps the match",
+                # saved, not kept: a host started again with --new gives the match up, and cannot tell this game
+                f"Offline for {lost} s — reconnecting · q leaves; the match is saved",
+                f"Offline for {lost} s · q leaves; the match is saved",
             )
         lost_for = f"Offline for {lost} s" if lost else "Connection lost"
         return f"{lost_for} — reconnecting: {self.problem}", f"{lost_for}: {self.problem}", f"{lost_for} — reconnecting"
@@ -916,7 +917,8 @@ class RemoteSession(Session):
         """What becomes of the match when this player quits: on the host's side as
         ``kept`` says (and the other player, if at the table, is left waiting); on
         the guest's, that the host keeps it and the same code takes the seat back
-        (unless the host refused this client's rejoin for good)."""
+        (unless the host refused this client's rejoin for good); offline, that it
+        is saved there, the guest not knowing whether the host goes on with it."""
         here = self.online and self.opponent_here
         if self.kept is not None:
             words = self.kept().rstrip(".")
@@ -931,6 +933,8 @@ class RemoteSession(Session):
             return "the host no longer takes this join code: its player can tell you the new one"
         if self.refused_with == P.E_VERSION:
             return "the host runs another version of gin-tui: the same version takes your seat back"
+        if not self.online:  # the host may have stopped: whether it goes on with the match is not known here
+            return "the match is saved on the host; 'gin-tui join' with the same code takes your seat back if it goes on"
         waits = f": {self.opponent_name} waits, and" if here else ";"
         return f"the host keeps the match{waits} 'gin-tui join' with the same code takes your seat back"
 
@@ -986,7 +990,7 @@ class RemoteSession(Session):
 
     def _stop_host_first(self) -> None:
         """The host's own seat, leaving: its server stops first (``on_close``), and tells the other
-        player that the host stopped and keeps the match (leaving the seat first told them the host's
+        player that the host stopped, the match saved (leaving the seat first told them the host's
         player had left the table, for them to wait for). Run once; nothing on the guest's side."""
         if self.kept is not None and self.on_close is not None:
             on_close, self.on_close = self.on_close, None

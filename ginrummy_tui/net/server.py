@@ -272,7 +272,8 @@ class MatchServer:
             self._watch_alarm = None
         kept = "the match's result" if self._state.over else "the match"  # at the result: for a new match
         for conn in list(self._conns):
-            self._send(conn, {"type": P.BYE, "message": f"the host stopped and keeps {kept}"})
+            # saved, as it is now: no word of what the host does next (started again with --new, the match is given up)
+            self._send(conn, {"type": P.BYE, "message": f"the host stopped; {kept} is saved"})
             conn.writer.close()
         if self._server is not None:
             self._server.close()
