@@ -286,12 +286,18 @@ def test_ctrl_c_while_a_finished_match_is_counted_stops_once_it_is_counted_whole
 
     real = sim.play_one
     monkeypatch.setattr(sim, "play_one", lambda job: Interrupting(real(job)) if job[4] == 1 else real(job))
-    with pytest.raises(sim.Stopped) as stopped:
-        simulate("easy", "easy", 4, seed=3)
+    # Ctrl+C as a terminal's command has it (the sim takes it over only from Python's own
+    # handler): another test run before in this process may have left one of its own
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(sim.Stopped) as stopped:
+            simulate("easy", "easy", 4, seed=3)
+    finally:
+        after = signal.signal(signal.SIGINT, before)
+    assert after is signal.default_int_handler  # as it was
     r = stopped.value.figures
     assert r["matches"] == 2 and r["wins"]["a"] + r["wins"]["b"] == 2
     assert sum(r["knocks"].values()) + sum(r["gins"].values()) + r["voids"] == r["hands"]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # as it was
 
 
 # ---------------------------------------------------------------- what the output says
