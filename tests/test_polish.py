@@ -1414,16 +1414,16 @@ async def test_toasts_taken_down_by_the_game_go_through_textuals_public_api(monk
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(app, pilot)
         app.notify("Sorted by rank", timeout=60)
-        app._between_hands = [app._toast("Waiting for Bob to go on", timeout=60)]
+        app.hand_note("Waiting for Bob to go on", 60)
         app.notify("The match could not be saved", severity="warning", timeout=60)
         await pilot.pause()
         before = {str(n.message): n.time_left for n in app._notifications}
-        app._take_down_between_hands()
+        app._take_down_hand_notes()
         await pilot.pause()
         after = [(str(n.message), n.severity) for n in app._notifications]
         assert after == [("Sorted by rank", "information"), ("The match could not be saved", "warning")]
         assert all(n.time_left <= before[str(n.message)] for n in app._notifications)  # not started again
-        assert app._between_hands == []
+        assert app._hand_notes == []
         app._take_down_notes()  # the end of a hand: the information goes, the warning stays
         await pilot.pause()
         assert [str(n.message) for n in app._notifications] == ["The match could not be saved"]

@@ -474,7 +474,7 @@ class GinApp(App):
         markup: bool = True,
     ) -> Notification:
         """:meth:`notify`, returning the notification, so that it can be taken down
-        before its time (:meth:`_take_down_between_hands`)."""
+        before its time (:meth:`take_down`, :meth:`hand_note`)."""
         from textual.notifications import Notification, Notify
 
         from .note_text import note_text, toast_text_width
@@ -506,8 +506,9 @@ class GinApp(App):
         )
 
     def hand_note(self, text: str, seconds: float) -> None:
-        """A note about the hand on the table ("Resumed your match: hand 6, ..."), for
-        ``seconds``: taken down as soon as another hand is dealt, which it would not name."""
+        """A note about the hand on the table, for ``seconds``: taken down as soon as another
+        hand is dealt, which it would not name ("Resumed your match: hand 6, ...") or make
+        untrue (between hands, "Waiting for Bob to go on", "Bob is ready for the next hand")."""
         v = self.session.view()
         self._hand_notes = [*self._hand_notes, ((v.match_no, v.hand_no), self._toast(text, timeout=seconds))]
 
@@ -529,21 +530,11 @@ class GinApp(App):
         if going:
             self._take_down_toasts(lambda n: n in going)
 
-    _between_hands: list[Notification] = []
-    """The toasts of who waits for whom to go on, which the next hand's deal makes untrue."""
-
-    def _take_down_between_hands(self) -> None:
-        """The next hand is dealt: "Waiting for Bob to go on" and "Bob is ready for the
-        next hand" are no longer true, and go (they lingered up to their timeout)."""
-        going = self._between_hands
-        self._between_hands = []
-        self._take_down_toasts(lambda n: n in going)
-
     def _take_down_toasts(self, going: Callable[[Notification], bool]) -> None:
         """Take down the toasts up for which ``going`` holds; the others stay, for
         the time they have left.  Textual takes toasts down only all at once
         (``clear_notifications``): those that stay are raised again, as new toasts
-        (new identities, a toast of :attr:`_between_hands` replaced by its new self)
+        (new identities, a toast of :attr:`_hand_notes` replaced by its new self)
         with the time they had left.  The toasts' holders go with them."""
         self._held_notes = [(n, left) for n, left in self._held_notes if not going(n)]
         up = [n for n in self._toasts_up if not n.has_expired]
@@ -567,8 +558,6 @@ class GinApp(App):
     def _raised_again(self, old: Notification, again: Notification) -> None:
         """The toast ``old`` is raised again as ``again``: the lists of toasts to take
         down at the next hand name the new one."""
-        if old in self._between_hands:
-            self._between_hands[self._between_hands.index(old)] = again
         self._hand_notes = [(hand, again if note == old else note) for hand, note in self._hand_notes]
 
     def _screen_details(self) -> dict[str, Any]:
@@ -965,8 +954,6 @@ class GinApp(App):
                     if screen is not table:
                         screen.post_message(ViewChanged())
         self._show_end_screens(v)
-        if not v.phase.ended and self._between_hands:
-            self._take_down_between_hands()
         if self._hand_notes:
             self._take_down_other_hands(v)
         self._tell_going_on(v)
@@ -1001,7 +988,7 @@ class GinApp(App):
         note = self.session.going_on_note()
         if note and self._going_on_told != (v.match_no, v.hand_no):
             self._going_on_told = (v.match_no, v.hand_no)
-            self._between_hands = [*self._between_hands, self._toast(note, timeout=8)]
+            self.hand_note(note, 8)
         shown = (v.phase.ended and self.session.opponent_to_move(), note, self.session.blocked())
         if shown != self._going_on_shown:
             from .host import GoingOnChanged
@@ -1022,7 +1009,7 @@ class GinApp(App):
         self.sync()
         waiting = self.session.waiting_note()  # network play: both players must go on
         if waiting:
-            self._between_hands = [*self._between_hands, self._toast(waiting, timeout=4)]
+            self.hand_note(waiting, 4)
 
     def _show_end_screens(self, v) -> None:
         ended = v.phase.ended
