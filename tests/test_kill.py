@@ -295,6 +295,22 @@ def test_in_a_terminal_the_second_gin_tui_can_take_the_match_over(term):
     assert not (term.home / "separate-1.json").exists()
 
 
+def test_a_gin_tui_taken_over_with_new_before_any_move_is_not_told_its_match_was_abandoned(term):
+    """The gin-tui closed by another started with --new said its match was set aside
+    "(abandoned)" though its player had made no move in it: such a match counts as
+    nothing, as the gin-tui taking it over says too."""
+    term.start("--seed", "5")
+    term.wait_for("take the upcard")
+    term.start("--new", session="two")
+    term.wait_for("Your choice [t/s/q, Enter: quit]", session="two")
+    term.keys("t", "Enter", session="two")
+    closed = " ".join(term.wait_for("EXIT=").split())
+    assert "took this data directory over with --new, to start a new match in place of this one; you had made " \
+        "no move in it, so it counts as nothing." in closed, closed
+    assert "abandoned" not in closed
+    term.wait_for("counts as nothing", session="two")
+
+
 def test_ctrl_z_goes_back_to_the_shell_and_fg_comes_back_to_the_table(term):
     """In an interactive shell Ctrl+Z stops gin-tui as a job and ``fg`` resumes it
     where it stood; run by a shell without job control (this window's ``sh -c``,

@@ -11,7 +11,7 @@ import signal
 
 from ginrummy_tui.session.startup import ask_open_elsewhere, prepare
 from ginrummy_tui.storage import lock as lock_module
-from ginrummy_tui.storage.lock import Lock, LockOwner
+from ginrummy_tui.storage.lock import Lock, LockOwner, TakerWord
 
 from .test_resume import args_for, never_asked
 from .test_store_lock import _end, _holder, _Terminal
@@ -97,7 +97,7 @@ def test_the_holder_of_a_lock_reads_what_the_gin_tui_taking_it_over_does(tmp_pat
         assert held.taker_word() is None
         other = Lock(path)
         other.tell_holder(LockOwner(os.getpid(), None, None), "with --new, to set this match aside")
-        assert held.taker_word() == (os.getpid(), "with --new, to set this match aside")
+        assert held.taker_word() == TakerWord(os.getpid(), "with --new, to set this match aside")
         other.tell_holder(LockOwner(os.getpid() + 1, None, None), "with --new")
         assert held.taker_word() is None  # word for another holder
         other.tell_holder(LockOwner(os.getpid(), None, None), None)

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.session.keeper import Keeper
     from ginrummy_tui.session.local import LocalSession
     from ginrummy_tui.session.startup import Plan
+    from ginrummy_tui.storage.lock import TakerWord
     from ginrummy_tui.tui.app import GinApp
 
 EXIT_GRACE = 3.0
@@ -363,6 +364,7 @@ def stats_command(command: str) -> str:
 def run_saved_play(args: argparse.Namespace) -> int:
     """``gin-tui``: resume the unfinished match (or start one) and play it."""
     from ginrummy_tui.session.startup import Refused, prepare, resume_command
+    from ginrummy_tui.storage.store import player_moved
     from ginrummy_tui.tui.palette import theme_names
 
     try:
@@ -376,7 +378,7 @@ def run_saved_play(args: argparse.Namespace) -> int:
     except BaseException:  # Ctrl+C too: the lock is given back
         plan.close()
         raise
-    taker: tuple[int, str] | None = None
+    taker: TakerWord | None = None
     with closing_on_signals(app, on_give_up=lambda: close_plan(plan, caught)) as caught:
         try:
             app.run()
@@ -395,7 +397,9 @@ def run_saved_play(args: argparse.Namespace) -> int:
         kept = closing or f"the match is saved; {app.context.resume_command} resumes it."
         said = f"another gin-tui may have taken the match over. {kept[:1].upper()}{kept[1:]}"
         if taker is not None:  # it said what it does: the match saved here is not resumed
-            said = f"another gin-tui (process {taker[0]}) took this data directory over {taker[1]}."
+            state = plan.keeper.state
+            does = taker.unmoved if taker.unmoved and state is not None and not player_moved(state) else taker.does
+            said = f"another gin-tui (process {taker.pid}) took this data directory over {does}."
         with contextlib.suppress(OSError):
             say(f"gin-tui: closed on request (SIGTERM): {said}", file=sys.stderr, keep=commands_in(app))
     elif closing is not None:

@@ -587,7 +587,12 @@ def prepare(
         elif answer == "take" and owner is not None:
             print("Closing the other gin-tui...", file=sys.stderr)
             if new_option:  # the gin-tui closed is told what becomes of its match
-                store.lock.tell_holder(owner, f"with {new_option}, to set this match aside (abandoned) and start a new one")
+                store.lock.tell_holder(
+                    owner,
+                    f"with {new_option}, to set this match aside (abandoned) and start a new one",
+                    unmoved=f"with {new_option}, to start a new match in place of this one; "
+                    "you had made no move in it, so it counts as nothing",
+                )
             try:
                 took = store.lock.take_over(owner, LOCK_GRACE)
                 if took is None:

@@ -58,6 +58,18 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class TakerWord:
+    """The word a process taking a lock over leaves for its holder (:meth:`Lock.tell_holder`)."""
+
+    pid: int
+    """The process taking the lock over."""
+    does: str
+    """What it does with the match: "with --new, to set this match aside ..."."""
+    unmoved: str | None = None
+    """What it does with a match in which the holder's player had made no move, where that differs."""
+
+
 @dataclass
 class LockOwner:
     """Who holds a lock, as written in the lock file."""
@@ -372,16 +384,18 @@ class Lock:
         of what it does (:meth:`tell_holder`): ``current.json.lock.taker``."""
         return self.path.with_name(self.path.name + ".taker")
 
-    def tell_holder(self, owner: LockOwner, does: str | None) -> None:
+    def tell_holder(self, owner: LockOwner, does: str | None, unmoved: str | None = None) -> None:
         """Before :meth:`take_over`: leave word for the holder ``owner`` of what
         this process does with the match (``does``: "with --new, to set this match
-        aside..."), which it says as it closes (:meth:`taker_word`); None, once
-        the lock is taken (or could not be): the word goes."""
+        aside..."; ``unmoved``, what to say instead where the holder's player had
+        made no move in it, which counts as nothing), which it says as it closes
+        (:meth:`taker_word`); None, once the lock is taken (or could not be): the
+        word goes."""
         if does is None or owner.pid is None:
             with contextlib.suppress(OSError):
                 os.unlink(self.word)
             return
-        info = json.dumps({"holder": owner.pid, "taker": os.getpid(), "does": does})
+        info = json.dumps({"holder": owner.pid, "taker": os.getpid(), "does": does, "unmoved": unmoved})
         with contextlib.suppress(OSError):
             fd = open_nofollow(self.word, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
             try:
@@ -389,20 +403,20 @@ class Lock:
             finally:
                 os.close(fd)
 
-    def taker_word(self) -> tuple[int, str] | None:
+    def taker_word(self) -> TakerWord | None:
         """What the process taking this lock over said it does with the match
-        (:meth:`tell_holder`), when this process is the holder it told: its pid and
-        its words; None when none said anything (read before the lock is given up)."""
+        (:meth:`tell_holder`), when this process is the holder it told; None when
+        none said anything (read before the lock is given up)."""
         try:
             data = json.loads(read_regular(self.word, 4096).decode("utf-8"))
         except (OSError, ValueError):
             return None
         if not isinstance(data, dict) or data.get("holder") != os.getpid():
             return None
-        taker, does = data.get("taker"), data.get("does")
+        taker, does, unmoved = data.get("taker"), data.get("does"), data.get("unmoved")
         if not isinstance(taker, int) or not isinstance(does, str):
             return None
-        return taker, does
+        return TakerWord(taker, does, unmoved if isinstance(unmoved, str) else None)
 
     def take_over(self, owner: LockOwner, grace: float = 5.0) -> TakeOver | None:
         """Close the gin-tui that holds the lock and take it: ``owner`` (a
