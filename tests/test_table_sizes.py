@@ -443,3 +443,54 @@ async def test_the_buttons_fit_the_action_bar_or_give_way_whole(width, offered):
             await pilot.click(ActionBar, offset=(end - 1, 0))
             await pilot.pause()
             assert pressed[-2:] == [name, name], (name, pressed)
+
+
+NOTES = (
+    "Resumed your match: hand 1, You 0 · Computer (standard) 0.",
+    "Bob is ready for the next hand.",
+    "Bob left the table; the game waits for him to come back.",
+)
+"""Notes that come up on the end of a hand: a resumed match's, and in network play
+whom the next hand waits for and the other player's news."""
+
+
+@pytest.mark.parametrize(("width", "height"), ((46, 21), (80, 24), (100, 30), (160, 50)))
+@pytest.mark.parametrize("ending", ("k", "g"))
+async def test_notes_on_the_end_of_a_hand_cover_neither_its_headline_its_points_nor_its_keys(width, height, ending):
+    # docked under the summary, above a key bar of one row, three notes covered the line of
+    # keys at 80x24 ("⏎: deal the next hand  ·  r: review your pla▌"), and one note the
+    # key bar's first row at 46x21, where it takes two
+    from textual.geometry import Region
+
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    from .app_helpers import until
+
+    app = make_app(state=scenarios.knock_ready() if ending == "k" else scenarios.gin_ready(), pause=0)
+    async with app.run_test(size=(width, height), notifications=True) as pilot:
+        await settle(app, pilot)
+        for key in ("s", ending):
+            await pilot.press(key)
+            await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, SummaryScreen)
+        app.hand_note(NOTES[0], 60)
+        app.hand_note(NOTES[1], 60)
+        app.notify(NOTES[2], timeout=60)
+        await until(pilot, lambda: len(screen.query("Toast")) == 3 and all(t.region.height for t in screen.query("Toast")))
+        await pilot.pause()
+        await pilot.pause()
+        body = screen.query_one("#summary-body").region
+        rows = screen_text(app).splitlines()
+        kept = {"the key bar": screen.query_one(KeyBar).region, "the keys": screen.query_one("#summary-next").region}
+        for y, row in enumerate(rows[body.y : body.bottom], start=body.y):
+            words = row[body.x : body.right].strip()
+            if words.startswith(("Hand 1:", "You score", "Scores:")):
+                kept[words] = Region(body.x, y, body.width, 1)
+        assert len(kept) == 5, kept  # the headline and the points are on the screen
+        shown = Region(0, 0, width, height)
+        for toast in screen.query("Toast"):
+            assert shown.contains_region(toast.region), toast.region
+            for what, region in kept.items():
+                assert not toast.region.overlaps(region), (what, region, toast.region)

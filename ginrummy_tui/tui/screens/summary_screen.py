@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from rich.cells import cell_len
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
@@ -117,6 +118,14 @@ def real_hand_words(match: PlayerView, hand_no: int, names: dict[int | None, str
     return f"Not counted: in your match, {'you' if who == 'You' else who} scored {row.points} in hand {hand_no}."
 
 
+class SummaryLines(NamedTuple):
+    """The lines of the end of a hand (:func:`summary_lines`): the headline first, then a
+    blank line, the hands, and from ``points_from`` to the end the points and the scores."""
+
+    lines: list[RenderableType]
+    points_from: int
+
+
 CARD_ROWS_WIDTH = 72
 """The fewest columns the hands need drawn as cards; narrower, they are written as text."""
 
@@ -127,7 +136,7 @@ def body_layout(opponent_name: str, width: int) -> tuple[bool, str]:
     return width >= CARD_ROWS_WIDTH, fitting_name(opponent_name, width)
 
 
-def summary_renderable(
+def summary_lines(
     v: PlayerView,
     opponent_name: str,
     ascii_only: bool = False,
@@ -137,7 +146,7 @@ def summary_renderable(
     match: PlayerView | None = None,
     own_name: str = "You",
     earlier_hints: Sequence[tuple[str, int]] = (),
-) -> Group:
+) -> SummaryLines:
     """Everything about how the last hand ended, from the view's ``result``
     (the cards face up when ``width`` allows, else as text); ``hints``
     (network play): the hints each player was shown in the hand, and
@@ -147,7 +156,8 @@ def summary_renderable(
     whose points are then what the player would have scored, apart from the
     real hand's and the match's scores; ``own_name``: the player's seat as it is
     said ("You"; in network play the name of who played the hand at this seat
-    before this player took it)."""
+    before this player took it).  The lines come with where the points start
+    (:class:`SummaryLines`)."""
     from ginrummy_tui.engine import best_melds, points_aside
 
     res = v.result
@@ -157,7 +167,7 @@ def summary_renderable(
     names: dict[int | None, str] = {me: own_name, opp: opponent_name}
     lines: list = []
     if res is None:
-        return Group(Text("No hand has ended yet."))
+        return SummaryLines([Text("No hand has ended yet.")], 1)
     head = Text(style="bold")
     kind = res.kind
     hand = f"Practice of hand {v.hand_no}" if match is not None else f"Hand {v.hand_no}"
@@ -241,6 +251,7 @@ def summary_renderable(
                 lines.append(note)
         lines.append(Text())
 
+    points_from = len(lines)
     pts = Text()
     if match is not None:
         pts.append("Practice: ", style="bold")
@@ -280,7 +291,22 @@ def summary_renderable(
         ))
     if ascii_only:  # "(44 - 7) x 2", "You - deadwood 3"
         lines = [ascii_text(line) if isinstance(line, Text) else line for line in lines]
-    return Group(*lines)
+    return SummaryLines(lines, points_from)
+
+
+def summary_renderable(
+    v: PlayerView,
+    opponent_name: str,
+    ascii_only: bool = False,
+    width: int = 80,
+    colours: Palette = DEFAULT,
+    hints: tuple[int, int] | None = None,
+    match: PlayerView | None = None,
+    own_name: str = "You",
+    earlier_hints: Sequence[tuple[str, int]] = (),
+) -> Group:
+    """The lines of :func:`summary_lines`, as one renderable."""
+    return Group(*summary_lines(v, opponent_name, ascii_only, width, colours, hints, match, own_name, earlier_hints).lines)
 
 
 SUMMARY_WIDTH = 100
@@ -444,6 +470,9 @@ class SummaryScreen(AfterHandScreen):
         # last line under the key bar
         self.call_after_refresh(line.scroll_visible, animate=False)
 
+    def _scrolled(self) -> None:
+        self._place_notes()
+
     def on_resize(self) -> None:
         self._show_log()
         self._show_choices()
@@ -483,7 +512,7 @@ class SummaryScreen(AfterHandScreen):
 
     def _body(self) -> Group:
         self._layout = body_layout(self.opponent_name, self.app.size.width)
-        return summary_renderable(
+        self._lines = summary_lines(
             self.v,
             self.opponent_name,
             self.ascii_only,
@@ -494,6 +523,83 @@ class SummaryScreen(AfterHandScreen):
             match=self._match,
             own_name=self.own_name if self._match is None else "You",
         )
+        self._part_rows = None
+        return Group(*self._lines.lines)
+
+    _lines = SummaryLines([], 0)
+    """The summary's lines as last drawn, and where its points start."""
+    _part_rows: tuple[int, int, int] | None = None
+    """The width the summary's lines were last measured at, and the rows of its headline
+    and of its points there (None: not measured since they were drawn)."""
+    _notes_at: tuple[int, int, int] | None = None
+    """Where the notes were last placed: the rows under them, the rows they may take,
+    and the columns kept clear at the right."""
+
+    def _head_and_points_rows(self, width: int) -> tuple[int, int]:
+        """The rows the headline and the points (with the scores) take at ``width``."""
+        if self._part_rows is None or self._part_rows[0] != width:
+            console = self.app.console
+            options = console.options.update_width(max(1, width))
+            lines, start = self._lines
+            head = len(console.render_lines(Group(*lines[:1]), options, pad=False)) if lines else 0
+            points = len(console.render_lines(Group(*lines[start:]), options, pad=False)) if lines[start:] else 0
+            self._part_rows = (width, head, points)
+        return self._part_rows[1:]
+
+    def _notes_rows(self, rack: Widget) -> int:
+        """The rows the notes up take: as laid out, or for one not laid out yet (it has no
+        size where it has no room), as many as its words take at the toasts' width."""
+        from ..note_text import note_lines, toast_text_width
+
+        rows = 0
+        width, height = self.app.size
+        for holder in rack.children:
+            if holder.outer_size.height:
+                rows += holder.outer_size.height
+                continue
+            for toast in holder.query("Toast"):
+                severity = "information" if toast.has_class("-information") else "warning"
+                rows += note_lines(str(toast.render()), toast_text_width(width, height, severity))
+        return rows
+
+    def _place_notes(self, _screen: object = None) -> None:
+        """The notes (a resumed match's; in network play, whom the next hand waits for)
+        where they cover none of the headline, the points, the keys that go on or why a key
+        does nothing, measured from the summary as it is drawn (and scrolled): at the right,
+        in the rows under the summary, above the key bar, where they fit there; else over
+        the hands, between the headline and the points.  Docked under the summary they
+        covered the line of keys where it came down to those rows (80x24), and the key
+        bar's first row where it takes two (46x21); at the top, the headline."""
+        racks = list(self.query("#textual-toastrack"))
+        parts = list(self.query("#summary-body").results(Static))
+        if not racks or not parts or not self.size.height:
+            return
+        rack, body = racks[0], parts[0]
+        summary = self.query_one("#summary", VerticalScroll)
+        keys = self.query_one(KeyBar).region
+        if not body.region.height or not keys.height:
+            return  # not laid out yet
+        top = summary.region.y
+        head, points = self._head_and_points_rows(body.content_region.width)
+        shown = [self.query_one("#summary-next", KeysLine).region]
+        said = self.query_one("#summary-said", SaidLine)
+        if said.display:
+            shown.append(said.region)
+        under = (max(top, max(r.bottom for r in shown)), keys.y)  # the rows under the summary
+        # the hands: between the headline's blank line and the points' (scrolled, as far as shown)
+        hands = (max(top, body.region.y + head + 1), min(keys.y, body.region.bottom - points - 1))
+        needed = self._notes_rows(rack)
+        room = max(0, under[1] - under[0])
+        band = under if room >= needed or room >= hands[1] - hands[0] else hands
+        logs = list(self.query(HandLog).results(HandLog))
+        right = logs[0].outer_size.width if logs and self.has_class("-with-log") else 0
+        at = (self.size.height - band[1], max(0, band[1] - band[0]), right)
+        if at == self._notes_at:
+            return
+        self._notes_at = at
+        rack.styles.margin = (0, 0, at[0], 0)
+        rack.styles.max_height = at[1]
+        rack.styles.padding = (0, right, 0, 0)
 
     def suits_changed(self) -> None:
         """The suits are drawn otherwise now (letters or symbols): redraw the hands,
@@ -502,6 +608,10 @@ class SummaryScreen(AfterHandScreen):
         self._show_choices()
 
     def on_mount(self) -> None:
+        # the notes placed again whenever the summary is laid out anew (a note came or went,
+        # the terminal was resized, a line changed) or scrolled
+        self.screen_layout_refresh_signal.subscribe(self, self._place_notes)
+        self.watch(self.query_one("#summary", VerticalScroll), "scroll_y", self._scrolled, init=False)
         if self.gin.session.ticking:  # network play: the line of a lost connection counts its seconds
             self.set_interval(1.0, self._choices_changed)
         if self._local:
