@@ -340,7 +340,7 @@ async def test_a_wide_terminal_shows_the_hands_moves_beside_the_table():
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(app, pilot)
         log = app.screen.query_one(HandLog)
-        assert log.display and log.region.width == 42
+        assert log.display and log.region.width == 52  # the room the table leaves (42 at 150 columns)
         table = app.screen.query_one("#table")
         assert table.region.right <= log.region.x  # beside it, not over it
         await pilot.press("p")
@@ -365,6 +365,50 @@ async def test_a_wide_terminal_shows_the_hands_moves_beside_the_table():
         await settle(app, pilot)
         log = app.screen.query_one(HandLog)
         assert log.display and log.lines.plain.count("\n") == 2
+
+
+@pytest.mark.parametrize(("width", "wide"), ((150, 42), (160, 52), (200, 64)))
+async def test_the_hands_log_takes_the_room_the_table_leaves(width, wide):
+    """From 150 columns the log of the hand's turns stood beside the table 42 columns wide
+    whatever the terminal: at 200 columns "drew from stock, threw K♦ to knock" broke before
+    "to knock" in its narrow column while 50 columns stood empty.  It takes the room the
+    table leaves, up to 64 columns, the table centred in the rest and the notes on the table
+    clear of it; beside the end of the hand too."""
+    from textual.widgets._toast import Toast
+
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+    from ginrummy_tui.tui.widgets.hand_log import HandLog
+
+    from .app_helpers import until
+
+    knock = " 1 You       drew from stock, threw K♦ to knock"
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(width, 40), notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        screen = app.screen
+        log, table = screen.query_one(HandLog).region, screen.query_one("#table").region
+        assert log.width == wide and log.right == width
+        assert table.width == 104 and table.right <= log.x
+        assert table.x - (log.x - table.right) in (0, 1)  # centred in what the log leaves
+        app.notify("A note on the table, long enough to take two lines of the widest toast there is.", timeout=60)
+        await until(pilot, lambda: any(t.region.height for t in screen.query(Toast)))
+        assert all(t.region.right <= log.x for t in screen.query(Toast))
+        await pilot.press("k")
+        await settle(app, pilot)
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen)
+        await pilot.pause()
+        log = summary.query_one(HandLog).region
+        assert log.width == wide and not log.overlaps(summary.query_one("#summary").region)
+        rows = [row[log.x : log.right].rstrip() for row in screen_text(app).splitlines()[log.y : log.bottom]]
+        turn = next(n for n, row in enumerate(rows) if " 1 You " in row)
+        if wide > 42:  # a long turn on one line
+            assert rows[turn].endswith(knock) and not rows[turn + 1].strip(" ▏|"), rows[:4]
+        else:
+            assert rows[turn].endswith(knock[: -len(" to knock")]), rows[:4]  # as before
 
 
 async def test_m_points_to_the_hands_moves_beside_the_table_rather_than_cover_the_hand():

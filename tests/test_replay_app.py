@@ -373,12 +373,14 @@ async def test_from_150_columns_the_end_of_a_hand_lists_its_turns_beside_it_and_
         assert "Scores: You" in screen
 
 
-@pytest.mark.parametrize("size", [(46, 21), (200, 60)])
+@pytest.mark.parametrize("size", [(46, 21), (150, 60)])
 async def test_a_long_turn_goes_on_under_its_words_in_the_list_of_turns(size):
     """The list of turns (m; from 150 columns, beside the end of the hand) wrapped a turn
     too long for its box back to the left edge, under the turn's number: " 9 Computer
     drew from stock, threw 4♦ to" then "knock" at the edge (80×24, with a scroll bar in the
-    box, before the box took the width of its longest turn; 46×21 now).  It goes on under "drew"."""
+    box, before the box took the width of its longest turn; 46×21 now, and beside the end of
+    the hand at 150 columns, where the log has 42; wider, it has room for the turn).  It goes
+    on under "drew"."""
     from ginrummy_tui.tui.screens.moves_screen import MovesScreen
 
     _start, ended = _ended_hand(5)

@@ -29,15 +29,30 @@ LOG_FROM = 150
 """From this many columns the hand's log stands beside the table (the table's
 104 and the log's 42, with room to spare)."""
 LOG_WIDTH = 42
-"""The columns of the hand's log beside the table (``widgets/hand_log.tcss``)."""
+"""The fewest columns of the hand's log beside the table, at :data:`LOG_FROM` columns
+(``widgets/hand_log.tcss``)."""
+LOG_WIDEST = 64
+"""The most columns the log takes on a wider terminal: its longest turns on one line
+(" 9 Computer  drew from stock, threw 10♠ to knock", with a name of up to 20 letters,
+its edge, padding and scroll bar), the rest of the room left to the table's margins."""
+LOG_SPARE = LOG_FROM - TABLE_WIDTH - LOG_WIDTH
+"""The columns the table and the log leave free at :data:`LOG_FROM` (two a side of the table)."""
+
+
+def log_width(width: int) -> int:
+    """The columns of the hand's log beside the table (and the end of a hand) on a screen
+    ``width`` columns wide (from :data:`LOG_FROM`): the room the table leaves, between
+    :data:`LOG_WIDTH` and :data:`LOG_WIDEST`.  At 42 whatever the terminal, a long turn
+    wrapped at 200 columns while 50 stood empty."""
+    return max(LOG_WIDTH, min(LOG_WIDEST, width - TABLE_WIDTH - LOG_SPARE))
 
 
 def table_columns(width: int) -> tuple[int, int]:
     """The first column of the table on a screen ``width`` columns wide, and its
     width: it is centred in what the hand's log leaves (all of it below
-    :data:`LOG_FROM` columns), at most :data:`TABLE_WIDTH` wide.  The toasts on the
-    table keep to these columns (``GameScreen``), clear of the log."""
-    room = width - LOG_WIDTH if width >= LOG_FROM else width
+    :data:`LOG_FROM` columns; :func:`log_width`), at most :data:`TABLE_WIDTH` wide.
+    The toasts on the table keep to these columns (``GameScreen``), clear of the log."""
+    room = width - log_width(width) if width >= LOG_FROM else width
     table = min(TABLE_WIDTH, room)
     return (room - table) // 2, table
 

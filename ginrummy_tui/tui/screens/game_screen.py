@@ -24,7 +24,7 @@ from ginrummy_tui.engine.rules import rules_label
 from .. import table_text as tt
 from ..hint_prompt import hint_prompt, request_hint, view_key
 from ..host import ClickModeChanged, SuitsChanged, gin_of
-from ..note_text import LOG_FROM, TABLE_WIDTH, table_columns
+from ..note_text import LOG_FROM, TABLE_WIDTH, log_width, table_columns
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
 from ..widgets.cardfaces import ascii_text, ascii_words, card_label, pretty_codes
@@ -206,6 +206,8 @@ class GameScreen(Screen, TurnSteps):
         # placed over the table as at 80 columns, the same at any width
         for rack in self.query("#textual-toastrack"):  # Textual's holder of the toasts
             rack.styles.padding = (0, width - left - table, 0, left)
+        for log in self.query(HandLog):  # the room the table leaves (table_columns counts it)
+            log.styles.width = log_width(width)
         self.set_class(height == TALL_HEIGHT, "-just-tall")  # no line to spare for the wide table's second blank one
         if self._refusal_notice and width < LOG_FROM:
             self.refusal = ""  # the notice points to the hand's log beside the table, which this width has not
@@ -337,6 +339,7 @@ class GameScreen(Screen, TurnSteps):
             log = logs.first()
         else:  # mounted the first time it is shown: no cost to a start on a smaller terminal
             log = HandLog(id="log")
+            log.styles.width = log_width(self.size.width)
             self.mount(log, before=self.query_one(KeyBar))
         name = tt.short_name(app.session.opponent_name)  # the column is narrow
         log.set_lines(tt.log_text(v, name, app.ascii_only, handovers))

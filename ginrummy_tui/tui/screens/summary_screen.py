@@ -484,10 +484,13 @@ class SummaryScreen(AfterHandScreen):
     def _show_log(self) -> None:
         """Every turn of the hand, beside the summary from ``LOG_FROM`` columns, as beside
         the table (mounted the first time it is shown)."""
-        from .game_screen import LOG_FROM
+        from ..note_text import LOG_FROM, log_width
 
-        wide = self.app.size.width >= LOG_FROM
+        width = self.app.size.width
+        wide = width >= LOG_FROM
         self.set_class(wide, "-with-log")
+        for shown in self.query(HandLog):  # as wide as beside the table
+            shown.styles.width = log_width(width)
         if not wide and self._said_log:  # "listed on the right": nothing is on the right at this width
             self._said_log = False
             line = self.query_one("#summary-said", SaidLine)
@@ -496,6 +499,7 @@ class SummaryScreen(AfterHandScreen):
         if not wide or self.query(HandLog):
             return
         log = HandLog(id="log")
+        log.styles.width = log_width(width)
         self.mount(log, before=self.query_one(KeyBar))
         handovers = self.gin.session.handovers() if not self.gin.session.replaying else []
         log.set_lines(log_text(self.v, short_name(self.opponent_name), self.ascii_only, handovers))
