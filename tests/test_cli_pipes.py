@@ -251,6 +251,50 @@ def test_a_mistake_on_the_game_command_line_is_answered_by_the_whole_parser(argv
     assert err.endswith("; see gin-tui --help\n") and err.count("\n") == 1, err
 
 
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--paus", "0"], "unrecognized arguments: --paus (did you mean --pause?)"),
+        (["--thme", "nord"], "unrecognized arguments: --thme (did you mean --theme?)"),
+        (["--data-dr", "/tmp/x"], "unrecognized arguments: --data-dr (did you mean --data-dir?)"),
+        (["--paus"], "unrecognized arguments: --paus (did you mean --pause?)"),
+        (["--paus", "0", "stats"], "unrecognized arguments: --paus (did you mean --pause?)"),
+        (["--seed", "5", "3"], "--seed N takes one value; '3' after '5' is extra"),
+        (["--seed=5", "3"], "--seed N takes one value; '3' after '5' is extra"),
+        (["--rules", "standard", "classic"], "--rules PRESET takes one value; 'classic' after 'standard' is extra"),
+        (["--rule", "knock_limit", "7"],
+         "--rule OPTION=VALUE takes one value; '7' after 'knock_limit' is extra (did you mean --rule knock_limit=7?)"),
+        # a word first, or after an option without a value, or near a command's name, is a command mistyped
+        (["bogus"], "argument COMMAND: invalid choice: 'bogus'"),
+        (["--new", "bogus"], "argument COMMAND: invalid choice: 'bogus'"),
+        (["--seed", "5", "stast"], "argument COMMAND: invalid choice: 'stast'"),
+    ],
+)
+def test_a_mistyped_option_or_an_extra_value_is_named_not_taken_for_the_command(argv, says, capsys):
+    """gin-tui --paus 0 said "invalid choice: '0' (choose from 'sim', ...)", and so did
+    --seed 5 3 of '3' and --rule knock_limit 7 of '7': the word the player had to fix
+    was the option or the value before the one named."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2
+    if "COMMAND" in says:
+        assert says in err and err.startswith("gin-tui: error: "), err
+    else:
+        assert err == f"gin-tui: error: {says}; see gin-tui --help\n"
+
+
+def test_an_unknown_option_of_a_command_names_its_nearest_option(capsys):
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit):
+        parse_command_line(["sim", "--matchs", "4"])
+    err = capsys.readouterr().err
+    assert err == "gin-tui sim: error: unrecognized arguments: --matchs 4 (did you mean --matches?); see gin-tui sim --help\n"
+
+
 def test_help_and_subcommands_still_get_the_whole_parser(capsys):
     from ginrummy_tui.cli import parse_command_line
 

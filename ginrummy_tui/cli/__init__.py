@@ -412,13 +412,93 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
             return _checked(args)
     parser = build_parser(argv)
     argv = _command_first(parser, argv)
+    stray = _stray_before_command(parser, argv)
+    if stray is not None:
+        parser.error(stray)
     args, rest = parser.parse_known_args(argv)
     if rest:
         for option in rest:
             _refuse_not_taken(args.command, option.split("=", 1)[0])
         # the command's own usage, when one was given (its options are the ones to choose from)
-        parser.commands.get(args.command or "", parser).error(f"unrecognized arguments: {' '.join(rest)}")
+        told = parser.commands.get(args.command or "", parser)
+        told.error(f"unrecognized arguments: {' '.join(rest)}{_did_you_mean(told, rest)}")
     return _checked(args)
+
+
+def _did_you_mean(parser: argparse.ArgumentParser, words: list[str]) -> str:
+    """" (did you mean --pause?)": the option of ``parser`` nearest the first of
+    ``words`` that is an unknown option (``--paus``), when one is near enough; else ""."""
+    import difflib
+
+    for word in words:
+        name = word.split("=", 1)[0]
+        if name.startswith("--") and name not in parser._option_string_actions:
+            known = [option for option in parser._option_string_actions if option.startswith("--")]
+            near = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
+            return f" (did you mean {near[0]}?)" if near else ""
+    return ""
+
+
+def _stray_before_command(parser: _Parser, argv: list[str]) -> str | None:
+    """What is wrong, in the player's words, when argparse would take a word
+    after the game's options for the command though it is none: the value of an
+    unknown option (``--paus 0``: "unrecognized arguments: --paus (did you mean
+    --pause?)"), or a second value after an option that takes one (``--seed 5
+    3``: "--seed N takes one value; '3' after it is extra").  None when the
+    first such word is a command, or comes first or after an option without a
+    value (``gin-tui bogus``, ``gin-tui --new bogus``): an unknown command,
+    which argparse names as one; and when no such word comes."""
+    unknown: str | None = None
+    valued: tuple[argparse.Action, str, str] | None = None  # the option just before, its name and its value
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        i += 1
+        if word == "--":
+            return None
+        if word.startswith("-") and word != "-" and not _negative_number(word):
+            name, has_value, value = word.partition("=")
+            action = parser._option_string_actions.get(name)
+            valued = None
+            if action is None:
+                unknown = unknown or name
+                continue
+            if action.nargs is None and not has_value:  # the next word is its value (argparse refuses a missing one)
+                if i >= len(argv) or (argv[i].startswith("-") and not _negative_number(argv[i])):
+                    return None
+                value = argv[i]
+                i += 1
+            if action.nargs is None:
+                valued = (action, name, value)
+            continue
+        if word in parser.commands:
+            return None
+        if unknown is not None:
+            return f"unrecognized arguments: {unknown}{_did_you_mean(parser, [unknown])}"
+        if valued is None:  # an unknown command
+            return None
+        action, name, value = valued
+        import difflib
+
+        if difflib.get_close_matches(word, list(parser.commands), n=1, cutoff=0.7):
+            return None  # a command mistyped (--seed 5 stast): argparse names it
+        metavar = action.metavar if isinstance(action.metavar, str) else None
+        usage = f"{name} {metavar}" if metavar else name
+        joined = ""
+        if metavar is not None and "=" in metavar and "=" not in value:  # --rule knock_limit 7
+            joined = f" (did you mean {name} {value}={word}?)"
+        return f"{usage} takes one value; {shown_value(word)} after {shown_value(value)} is extra{joined}"
+    return None
+
+
+def _negative_number(word: str) -> bool:
+    """Whether ``word`` reads as a negative number (``-5``), which argparse takes as
+    a value, not an option (no option of gin-tui looks like one)."""
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True
 
 
 def _command_first(parser: _Parser, argv: list[str]) -> list[str]:
