@@ -254,7 +254,7 @@ class _Terminal(io.StringIO):
         return True
 
 
-@pytest.mark.parametrize("typed, given_up", [("n\n", True), ("\n", False), ("q\n", False), ("x\nn\n", True)])
+@pytest.mark.parametrize("typed, given_up", [("g\n", True), ("\n", False), ("q\n", False), ("x\ng\n", True)])
 def test_the_question_of_seed_names_the_match_and_what_giving_it_up_means(tmp_path, typed, given_up):
     from ginrummy_tui.session.startup import ask_give_up
 
@@ -266,11 +266,31 @@ def test_the_question_of_seed_names_the_match_and_what_giving_it_up_means(tmp_pa
     assert lines[:3] == [
         f"You have an unfinished match (hand 2, {saved.state.scores[0]}-{saved.state.scores[1]}).",
         "--seed 3 starts a new match: yours would be given up and counted as abandoned.",
-        "  n  give it up and play the new match (--new does so without asking)",
+        "  g  give it up and play the new match (--new does so without asking)",
     ]
     if not given_up:
         assert lines[-1].endswith("Quit: nothing was given up; gin-tui resumes your match.")
     assert ask_give_up(saved, 3, io.StringIO("")) is True  # no terminal to ask: as documented, --seed starts anew
+
+
+@pytest.mark.parametrize("reflex", ["n", "no", "N", "y", "yes"])
+def test_the_question_of_seed_takes_no_yes_or_no_for_giving_the_match_up(tmp_path, reflex):
+    """The question of --seed N gave the match up on a plain "n", typed by reflex as
+    "no" to "yours would be given up and counted as abandoned": a yes or a no is
+    refused, saying what the letters do, and the question is asked again."""
+    from ginrummy_tui.session.startup import ask_give_up
+
+    _a_match_with_one_hand_played(tmp_path)
+    saved = read_save(tmp_path / "current.json")
+    shown = io.StringIO()
+    assert ask_give_up(saved, 3, _Terminal(f"{reflex}\n\n"), shown) is False
+    lines = shown.getvalue().replace("Your choice [g/q, Enter: quit]: ", "\n").splitlines()
+    assert (
+        f"{reflex!r} is not one of the choices (this is not a yes-or-no question): answer g (give up) or q (quit)."
+        in lines
+    ), lines
+    assert lines[-1] == "Quit: nothing was given up; gin-tui resumes your match."
+    assert lines.count("  g  give it up and play the new match (--new does so without asking)") == 2  # asked again
 
 
 @pytest.mark.parametrize("ascii", [None, True])
@@ -289,7 +309,7 @@ def test_the_question_of_seed_names_the_command_that_resumes_the_match_kept(tmp_
     command = resume_command(args_for(tmp_path, ascii=ascii))
     assert shlex.split(command)[:3] == ["gin-tui", "--data-dir", str(tmp_path.absolute())]
     assert capsys.readouterr().out.splitlines()[-2:] == [
-        "Your choice [n/q, Enter: quit]: Quit: nothing was given up; this resumes your match:",
+        "Your choice [g/q, Enter: quit]: Quit: nothing was given up; this resumes your match:",
         f"  {command}",
     ]
     assert read_save(tmp_path / "current.json").match_id == first_id
@@ -312,7 +332,7 @@ def test_on_a_terminal_the_command_that_resumes_the_match_kept_is_whole_on_a_lin
     assert ask_give_up(saved, 3, _Terminal("\n"), shown, command=command) is False
     lines = shown.getvalue().splitlines()
     assert lines[-2:] == [
-        "Your choice [n/q, Enter: quit]: Quit: nothing was given up; this resumes your match:",
+        "Your choice [g/q, Enter: quit]: Quit: nothing was given up; this resumes your match:",
         f"  {command}",  # past 80 columns rather than broken
     ], lines
 

@@ -357,6 +357,23 @@ def test_the_question_of_a_match_open_elsewhere_says_that_enter_quits_and_says_i
     )
 
 
+@pytest.mark.parametrize("reflex", ["y", "n", "no"])
+def test_the_question_of_a_match_open_elsewhere_says_its_letters_to_a_yes_or_no(reflex):
+    """A "y" or an "n" typed by reflex at the take-over question, whose "t" takes the
+    match over (with --new, sets it aside as abandoned), was only told it was not a
+    choice: it is told what each letter does."""
+    from ginrummy_tui.session.startup import ask_open_elsewhere
+
+    shown = io.StringIO()
+    typed = _Terminal(f"{reflex}\nq\n")
+    assert ask_open_elsewhere("process 7, since 16:47", typed, shown, can_take=True, new="--new") == "quit"
+    lines = shown.getvalue().replace("Your choice [t/s/q, Enter: quit]: ", "\n").splitlines()
+    assert (
+        f"{reflex!r} is not one of the choices (this is not a yes-or-no question): "
+        "answer t (take), s (separate) or q (quit)."
+    ) in lines, lines
+
+
 def test_the_take_over_question_is_broken_between_words_at_the_terminal_s_width(monkeypatch):
     """gin-tui host's take-over question at 80 columns: the option's line ran on
     from the terminal's first column, the "Quit:" line was 81 characters and its
@@ -475,7 +492,7 @@ def test_ctrl_c_while_the_lock_is_waited_for_says_so_in_one_line_with_status_130
 
 
 def test_ctrl_c_at_the_question_of_seed_leaves_the_match_and_its_lock_with_status_130(tmp_path, monkeypatch, capsys):
-    """Ctrl+C at "Your choice [n/q, Enter: quit]:" (--seed on a match with moves)
+    """Ctrl+C at "Your choice [g/q, Enter: quit]:" (--seed on a match with moves)
     printed a Python traceback."""
     from .test_resume import _a_match_with_one_hand_played
 

@@ -235,6 +235,12 @@ QUESTION_POLL = 0.25
 """Seconds between two looks, while a question waits for its answer, at what it asks about."""
 
 
+YES_NO = ("y", "yes", "n", "no")
+"""Answers typed by reflex to a question read as a yes or no: never a choice's key
+(a plain ``n`` gave the match up for ``--seed N``'s new one), and answered with
+what each letter does."""
+
+
 def ask_choice(
     choices: Sequence[tuple[str, str, str]],
     quit_note: str,
@@ -283,6 +289,14 @@ def ask_choice(
             for command in commands:  # a command to copy: whole on its line, even past the terminal's width
                 print(command, file=stdout)
             return "quit"
+        if answer in YES_NO:  # typed by reflex: the letters are said with what each does
+            named = ", ".join(f"{key} ({word})".replace(" ", _GLUE) for key, word, _ in choices)
+            print(
+                _fitted(f"{line.strip()!r} is not one of the choices (this is not a yes-or-no question): "
+                        f"answer {named} or q{_GLUE}(quit).", stdout),
+                file=stdout,
+            )
+            continue
         print(_fitted(f"{line.strip()!r} is not one of the choices: answer {keys} or q.", stdout), file=stdout)
 
 
@@ -313,17 +327,22 @@ def _gone_while_waiting(stdin: TextIO, gone: Callable[[], bool]) -> bool:
 def _fitted(text: str, stdout: TextIO, indent: int = 0) -> str:
     """``text`` broken between words at the terminal's width when ``stdout``
     is a terminal (the terminal would break it anywhere, a lone full stop on
-    the next line), its later lines ``indent`` spaces in; as it is elsewhere."""
+    the next line), its later lines ``indent`` spaces in; as it is elsewhere.
+    A no-break space (:data:`_GLUE`) keeps a phrase on one line ("g (give up)")."""
     try:
         terminal = stdout.isatty()
     except (ValueError, OSError):
         terminal = False
     if not terminal:
-        return text
+        return text.replace(_GLUE, " ")
     width = shutil.get_terminal_size((80, 24)).columns
     return textwrap.fill(
         text, width, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
-    )
+    ).replace(_GLUE, " ")
+
+
+_GLUE = "\u00a0"
+"""Stands for a space that :func:`_fitted` does not break a line at (textwrap breaks at ASCII spaces only)."""
 
 
 GONE_NOTE = "The other gin-tui has closed; your match goes on here."
@@ -455,14 +474,14 @@ def ask_give_up(saved: SavedMatch, seed: int, stdin=None, stdout=None, *, comman
     print(f"You have an unfinished match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).", file=stdout)
     print(f"--seed {seed} starts a new match: yours would be given up and counted as abandoned.", file=stdout)
     answer = ask_choice(
-        [("n", "new", "give it up and play the new match (--new does so without asking)")],
+        [("g", "give up", "give it up and play the new match (--new does so without asking)")],
         f"nothing was given up; {command} resumes your match."
         if command == "gin-tui"
         else f"nothing was given up; this resumes your match:\n  {command}",  # the command whole on its line
         stdin,
         stdout,
     )
-    return answer == "new"
+    return answer == "give up"
 
 
 DEALER_SEATS = {"you": 0, "computer": 1}
