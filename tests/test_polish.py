@@ -956,7 +956,7 @@ async def test_a_file_set_aside_shows_its_name_on_one_line_where_the_table_leave
         "Settings could not be saved to {home}/.config/gin-tui/settings.json: [Errno 13] Permission denied: "
         "'{home}/.config/gin-tui/settings.json.tmp'",
         "Your unfinished match was set aside (kept in /var/lib/a-long-directory-name-with-no-separator-in-sight/"
-        "archive/0123456789abcdef.json); a new match has started.",
+        "archive/0123456789abcdef.json), counted as abandoned; a new match has started.",
     ],
 )
 def test_a_path_in_a_note_breaks_only_after_a_separator(message, tmp_path, monkeypatch):
@@ -1645,7 +1645,7 @@ async def test_after_a_hand_ends_a_note_starts_on_the_row_of_the_first_note_of_t
 
 def _set_aside_plan(tmp_path):
     """What ``gin-tui --new`` plays where a match is unfinished: a new match, and the note
-    "Your unfinished match was set aside (kept in ...); a new match has started."."""
+    "Your unfinished match was set aside (kept in ...), counted as abandoned; a new match has started."."""
     from ginrummy_tui.engine import Kind
     from ginrummy_tui.session.startup import prepare
 

@@ -88,6 +88,22 @@ def test_a_match_with_no_move_taken_over_with_new_is_not_said_abandoned(tmp_path
         _end(proc)
 
 
+def test_a_match_given_up_with_new_is_said_counted_as_abandoned(tmp_path):
+    """After --new the note said "Your unfinished match was set aside (kept in ...); a new
+    match has started.", not that it counts as abandoned, as the statistics then show it,
+    where the note of a match without a move says it counts as nothing."""
+    _saved_match(tmp_path)
+    first = json.loads((tmp_path / "current.json").read_text())["match_id"]
+    plan = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    try:
+        assert (
+            f"Your unfinished match was set aside (kept in {tmp_path}/archive/{first}.json), counted as abandoned; "
+            "a new match has started."
+        ) in plan.notes, plan.notes
+    finally:
+        plan.close()
+
+
 def test_the_holder_of_a_lock_reads_what_the_gin_tui_taking_it_over_does(tmp_path):
     """The gin-tui closed for --new said "gin-tui --data-dir D resumes it": the match was set aside."""
     path = tmp_path / "current.json.lock"

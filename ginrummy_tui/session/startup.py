@@ -723,7 +723,7 @@ def prepare(
                         f"so it counts as nothing{kept}."
                     )
             elif moved:
-                notes.append(f"Your unfinished match was set aside{kept}; a new match has started.")
+                notes.append(f"Your unfinished match was set aside{kept}, counted as abandoned; a new match has started.")
             else:
                 notes.append(
                     f"A new match has started in place of your last one; you had made no move in it, "
