@@ -577,6 +577,25 @@ async def test_a_separate_match_is_called_so_on_its_score_table(tmp_path):
     assert (await title(first)).startswith("Match 1 · to 100 · standard rules")
 
 
+@pytest.mark.parametrize("size", [(80, 24), (46, 21), (100, 30)])
+async def test_a_separate_match_says_so_on_its_score_line_while_it_is_played(tmp_path, size):
+    """A separate match (s at "Your match is open in another gin-tui") looked exactly like
+    the main match on the table: its score line says "separate" where the game's name
+    stands (at its widest "separate match"), at every size, with the scores whole; the
+    main match's line is as it was."""
+    first = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    other = prepare(args_for(tmp_path), ask=lambda owner, **_: "separate")
+    async with running(other, size) as (app, pilot):
+        line = screen_text(app).splitlines()[0]
+        assert line.startswith("  separate "), line
+        assert "You 0" in line and line.rstrip().endswith(" to 100" + (" · standard rules" if size[0] >= 80 else ""))
+        assert ("separate match" in line) is (size[0] > 80), line
+        assert "Hand 1" in line, line
+    async with running(first, size) as (app, pilot):
+        line = screen_text(app).splitlines()[0]
+        assert "separate" not in line, line
+
+
 def test_a_replayed_deal_has_its_own_slot_and_does_not_count(tmp_path):
     main_plan = prepare(args_for(tmp_path, seed=9), ask=never_asked)
     main_state = main_plan.state

@@ -306,6 +306,8 @@ class GameScreen(Screen, TurnSteps):
         )
         board.set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, names)
         board.set_practice(practice_banner(self.app))
+        keeper = app.context.keeper  # a separate match (beside the match open in another gin-tui) says so
+        board.set_separate(keeper is not None and keeper.store.is_separate)
         self._show_opponent(v)
         self.query_one(StockPile).set_state(v.stock_size, Action(Kind.DRAW_STOCK) in v.legal_actions)
         self.query_one(DiscardPile).set_state(v.discard, tt.pile_open(v), tt.pile_hint(v))

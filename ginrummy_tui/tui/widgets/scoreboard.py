@@ -40,6 +40,17 @@ class Scoreboard(Widget):
             self.practice = forms
             self.refresh()
 
+    separate: bool = False
+    """The match is a separate one (played beside the match open in another gin-tui):
+    its badge, "separate match" (at its shortest "separate"), stands where the
+    game's name does, and stays at every width."""
+
+    def set_separate(self, separate: bool) -> None:
+        """Say on the line that the match is a separate one (False: the player's match)."""
+        if separate != self.separate:
+            self.separate = separate
+            self.refresh()
+
     def _practice_banner(self, forms: tuple[tuple[str, str], ...], colours) -> Text:
         """The longest form of the banner that fits the width (the last one if none does)."""
         width = self.size.width
@@ -66,16 +77,27 @@ class Scoreboard(Widget):
         gold = colours.gold
         # The longest form that fits: the badge goes first, then the gaps narrow,
         # then the rules' name shortens (the options changed go, not that some were).
-        forms = [(rules, badge, gap) for rules in rules_names for badge, gap in
-                 ((True, "   "), (False, "   "), (False, "  "))]
-        for rules_name, badge, gap in forms:
+        # A separate match keeps its badge: the gaps narrow first, then it shortens,
+        # and last the hand's number goes.
+        # Each form: the rules' name, the badge ("" for none) and the spaces after it, the gaps, and
+        # whether the hand's number is said.
+        forms: list[tuple[str, str, str, str, bool]]
+        if self.separate:
+            forms = [(rules, badge, after, gap, True) for badge, after, gap in
+                     (("separate match", "  ", "   "), ("separate match", "  ", "  "), ("separate", "  ", "  "),
+                      ("separate", " ", "  "))
+                     for rules in rules_names]
+            forms.append((rules_names[-1], "separate", " ", "  ", False))
+        else:
+            forms = [(rules, badge, after, gap, True) for rules in rules_names for badge, after, gap in
+                     (("gin-tui", "  ", "   "), ("", " ", "   "), ("", " ", "  "))]
+        for rules_name, badge, after, gap, with_hand in forms:
             t = Text(no_wrap=True, overflow="ellipsis")
             if badge:
-                t.append(" gin-tui ", style="bold reverse")
-                t.append("  ")
-            else:
-                t.append(" ")
-            t.append(f"Hand {hand_no}{gap}")
+                t.append(f" {badge} ", style="bold reverse")
+            t.append(after)
+            if with_hand:
+                t.append(f"Hand {hand_no}{gap}")
             t.append("You ", style="bold")
             t.append(str(you), style=f"bold {gold}")
             t.append(gap)
