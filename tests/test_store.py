@@ -263,6 +263,70 @@ def test_the_engine_impossible_games_are_named(tmp_path):
     assert "53 cards" in err.reason and "impossible" in err.reason
 
 
+def _a_hand_with_a_pile_of(cards: int):
+    """A hand of seed 5 played on (each seat taking the stock and throwing its highest card)
+    until its discard pile holds ``cards`` cards."""
+    from ginrummy_tui.engine import Kind
+
+    state = new_game(seed=5)
+    while len(state.discard) < cards or state.phase != "draw":
+        acts = legal_actions(state)
+        draw = [a for a in acts if a.kind in (Kind.PASS, Kind.DRAW_STOCK)]
+        throws = [a for a in acts if a.kind == Kind.DISCARD]
+        state = apply(state, draw[0] if draw else max(throws, key=lambda a: a.card.value))
+    return state
+
+
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        (lambda moves: moves[:3], "the saved game is impossible: the moves recorded for this hand were cut short"),
+        (lambda moves: moves[:-2], "they do not lead to its piles"),  # a draw and its throw gone
+        (lambda moves: moves[:2] + moves[4:], "they do not lead to its piles"),  # a whole turn taken out
+    ],
+)
+def test_a_save_whose_list_of_moves_was_cut_short_is_set_aside_as_damaged(tmp_path, change, says):
+    """A save whose list of moves was cut to 3 (the discard pile holding 6 cards) was resumed
+    without a word: the table had a blank line for the last turn, and the hand's record, its
+    list of turns and its review missed moves. It is set aside as any damaged save."""
+    state = _a_hand_with_a_pile_of(6)
+    assert len(state.discard) == 6 and len(state.history) > 3
+    data = json.loads(encode_save(state, match_id="m1"))
+    assert read_save(_written(tmp_path, data)).state == state  # as saved, it loads
+    data["state"]["history"] = change(data["state"]["history"])
+    _written(tmp_path, data)
+    opened = Store(tmp_path).load()
+    assert opened.saved is None and opened.error is not None
+    assert says in opened.error.reason
+    assert opened.error.reason.endswith("were cut short or changed: they do not lead to its piles")
+    assert opened.error.moved_to is not None and "could not be used" in opened.messages[0]
+
+
+def test_a_save_whose_move_takes_a_card_not_on_the_pile_is_set_aside(tmp_path):
+    """A move changed by hand, a card drawn from the discard pile named as another (the
+    one under it), goes on the piles' count but not on their cards: it is refused too."""
+    from ginrummy_tui.engine import Action, Kind
+
+    state = _a_hand_with_a_pile_of(3)
+    taken = apply(state, Action(Kind.DRAW_DISCARD))
+    data = json.loads(encode_save(taken, match_id="m1"))
+    moves = data["state"]["history"]
+    assert moves[-1]["action"] == "draw discard" and moves[-1]["card"] == str(state.discard[-1])
+    moves[-1]["card"] = str(state.discard[-2])
+    err = read_save(_written(tmp_path, data))
+    assert isinstance(err, LoadError), err
+    from ginrummy_tui.ai.hints import card_name
+
+    under, top = card_name(state.discard[-2]), card_name(state.discard[-1])
+    assert f"were changed: they take {under} from the discard pile, where {top} was on top" in err.reason
+
+
+def _written(root: Path, data: dict) -> Path:
+    path = root / "current.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
 def test_two_damaged_saves_in_one_second_do_not_overwrite_each_other(tmp_path):
     for n in range(3):
         (tmp_path / "current.json").write_text(f"broken {n}")

@@ -206,10 +206,53 @@ def check_playable(state: GameState) -> None:
     if state.taken is not None and state.phase != Phase.DISCARD:
         problems.append("a card is marked as just taken outside the discard step")
     problems.extend(_numbers_out_of_rules(state))
+    problems.extend(_history_against_piles(state))
     if problems:
         raise ValueError("impossible game: " + "; ".join(problems))
     view(state, 0)
     view(state, 1)
+
+
+STOCK_DEALT = 52 - 21
+"""The stock as a hand is dealt: the deck but the two hands of ten and the upcard."""
+
+
+def _history_against_piles(state: GameState) -> list[str]:
+    """Why the moves ``state`` records for its hand cannot have led to its piles
+    (empty when they can): the discard pile is the upcard, then the cards thrown,
+    less those taken back off it, each taken card the one on top then; the stock
+    is the one dealt less the cards drawn from it.  A list of moves cut short, or
+    one move changed, in a save edited by hand would otherwise go on without a
+    word, the hand's log, its record, its list of turns and its review missing
+    moves or showing others."""
+    from ginrummy_tui.engine import Card, Kind
+    from ginrummy_tui.engine.kinds import CARD_KINDS
+
+    pile: list[Card | None] = [None]  # the upcard: known once a move names it
+    drawn = 0
+    for move in state.history:
+        kind = move.action.kind
+        if kind == Kind.PASS and pile and pile[-1] is None:
+            pile[-1] = move.card
+        elif kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD):
+            top = pile.pop() if pile else move.card
+            if top is not None and move.card is not None and top != move.card:
+                from ginrummy_tui.ai.hints import card_name
+
+                return [f"the moves recorded for this hand were changed: they take {card_name(move.card)} "
+                        f"from the discard pile, where {card_name(top)} was on top"]
+        elif kind == Kind.DRAW_STOCK:
+            drawn += 1
+        elif kind in CARD_KINDS:
+            pile.append(move.card)
+    left = STOCK_DEALT - drawn
+    if (
+        len(pile) == len(state.discard)
+        and all(p is None or p == c for p, c in zip(pile, state.discard))
+        and len(state.stock) == left
+    ):
+        return []
+    return ["the moves recorded for this hand were cut short or changed: they do not lead to its piles"]
 
 
 MAX_DEADWOOD = 110
