@@ -17,12 +17,15 @@ figures.
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from ginrummy_tui.storage.history import History, SharedHistory, db_path
+from ginrummy_tui.storage.files import way_out
+from ginrummy_tui.storage.history import History, SharedHistory, db_path, open_history
 from ginrummy_tui.storage.stats import Stats
 
 TREND_MATCHES = 30
@@ -44,11 +47,35 @@ class Figures:
     """Per opponent level, ``(margin, won)`` of its last finished matches, oldest first."""
     unusable: str | None = None
     """Why the history cannot be used, if it cannot (a directory in its place...): nothing is shown."""
+    read_only: str | None = None
+    """Why the history could only be read, if so ("its folder is read-only"):
+    nothing can be recorded in it.  With :attr:`unusable`, why even reading
+    it failed and what to do, in a clause."""
 
 
 def work_out(hist: History) -> Figures:
     """The figures of ``hist`` now (raises :class:`~ginrummy_tui.storage.history.Damaged`)."""
     return Figures(hist.stats(), hist.recent(RECENT_MATCHES), hist.trend(TREND_MATCHES))
+
+
+def read_only_figures(root: Path, unusable: str | None) -> Figures:
+    """The figures of the history of ``root``, which the game could not open
+    to record in it (``unusable``, why; None if there is none yet): read from
+    it alone where it cannot be written here (a read-only folder or file, a
+    backup copy), as ``gin-tui stats`` reads it; else why it cannot be shown
+    and what to do."""
+    opening = open_history(root, create=False, reading=True)
+    hist = opening.history
+    if hist is None:
+        if opening.read_only is not None and opening.unusable is not None:
+            return Figures(unusable=f"{opening.unusable}; {way_out(opening.path)}", read_only=opening.read_only)
+        return Figures(unusable=opening.unusable or (unusable if os.path.lexists(opening.path) else None))
+    try:
+        figures = work_out(hist)
+    finally:
+        hist.close()
+    figures.read_only = opening.read_only
+    return figures
 
 
 class ReadyFigures:

@@ -70,6 +70,27 @@ def unusable(root: Path) -> str:
     return ""
 
 
+OTHER_FOLDER = "choose another folder with --data-dir or GIN_TUI_HOME"
+"""The way out of a data directory that cannot be used, whatever is wrong with it."""
+
+
+def way_out(path: Path) -> str:
+    """One short way out for a file of the data directory that cannot be made
+    or changed: "make it writable (chmod u+w D) or choose another folder with
+    --data-dir or GIN_TUI_HOME", naming its directory when that cannot be
+    written, else the file when it is there and cannot be, else (a read-only
+    mount, another user's files) the other folder alone."""
+    path = Path(path)
+    folder = path.parent
+    if os.path.isdir(folder) and not os.access(folder, os.W_OK | os.X_OK):
+        return f"make it writable (chmod u+w {folder}) or {OTHER_FOLDER}"
+    if os.path.isfile(path) and not os.path.islink(path) and not os.access(path, os.R_OK):
+        return f"make it readable and writable (chmod u+rw {path}) or {OTHER_FOLDER}"
+    if os.path.isfile(path) and not os.path.islink(path) and not os.access(path, os.W_OK):
+        return f"make it writable (chmod u+w {path}) or {OTHER_FOLDER}"
+    return OTHER_FOLDER
+
+
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 """Flags for opening a file of the data directory: never through a symbolic link."""
 

@@ -60,6 +60,7 @@ from ginrummy_tui.storage.files import (
     read_regular,
     set_aside_link,
     set_aside_not_a_file,
+    way_out,
 )
 from ginrummy_tui.storage.rule_words import (
     OLD_CUSTOM,
@@ -301,6 +302,12 @@ def _newer(version: int, target: int) -> Newer:
         f"it was written by a newer version of gin-tui: history schema {version}, this one reads up to {target}; "
         "it is left as it is"
     )
+
+
+class OutOfDate(Exception):
+    """The database was written by an earlier version of gin-tui and must be
+    brought up to date before it is read, which a history opened only to read
+    it (:meth:`History.connect_read_only`) does not do."""
 
 
 @dataclass(frozen=True)
@@ -1031,6 +1038,8 @@ class History:
         self.path = db_path(root)
         self.conn = conn
         self.lock = threading.RLock()
+        self.read_only = False
+        """Opened only to read it (:meth:`connect_read_only`): nothing can be recorded in it."""
 
     # -------------------------------------------------------- opening
 
@@ -1068,6 +1077,67 @@ class History:
             conn.close()
             raise
         return cls(root, conn)
+
+    @classmethod
+    def connect_read_only(cls, root: Path) -> History | None:
+        """Open the database only to read it, where it cannot be written (a
+        read-only folder or file, a backup copy, a read-only mount): nothing
+        is made, brought up to date, repaired or set aside, and no file is
+        left beside it.  None when it holds nothing yet (no file, an empty
+        one).  Raises :class:`Newer` or :class:`OutOfDate` for another
+        version's history, :class:`Damaged` for a file that is not a
+        history, ``OSError``/``sqlite3.Error`` if it cannot be read.
+
+        With its log (``-wal``) empty or gone, as a closed history leaves it,
+        the file holds every match and is opened as immutable: SQLite then
+        makes no ``-shm`` file beside it (one made by a reader has the
+        database's mode, and a read-only one kept the history read-only
+        after the file was made writable again).  With a log still holding
+        matches (a game that did not close it) SQLite reads it too."""
+        path = db_path(root)
+        check_regular(path)
+        if os.path.islink(path):  # never followed
+            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
+        if not os.access(path, os.R_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+        if os.lstat(path).st_size == 0:
+            return None
+        if 0 < os.lstat(path).st_size < MIN_DB_SIZE:
+            raise Damaged("the file is not a SQLite database")
+        wal = path.with_name(path.name + "-wal")
+        try:
+            logged = os.lstat(wal).st_size > 0
+        except FileNotFoundError:
+            logged = False
+        mode = "mode=ro" if logged else "immutable=1"
+        conn = sqlite3.connect(
+            f"{path.resolve().as_uri()}?{mode}", uri=True, isolation_level=None, check_same_thread=False
+        )
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
+                if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                    raise Damaged("the file is a SQLite database, but not a gin-tui history")
+                conn.close()
+                return None
+            if version > SCHEMA_VERSION:
+                raise _newer(version, SCHEMA_VERSION)
+            if version < SCHEMA_VERSION:
+                raise OutOfDate(
+                    f"it was recorded by an earlier version of gin-tui and must be brought up to date "
+                    f"before it is shown (history schema {version}, this one reads {SCHEMA_VERSION})"
+                )
+        except sqlite3.Error as exc:
+            conn.close()
+            if exc.sqlite_errorcode == sqlite3.SQLITE_NOTADB or _is_damage(exc):
+                raise Damaged(DAMAGED) from None
+            raise
+        except BaseException:
+            conn.close()
+            raise
+        hist = cls(root, conn)
+        hist.read_only = True
+        return hist
 
     @classmethod
     def _set_up(cls, conn: sqlite3.Connection, timeout: float = BUSY_TIMEOUT) -> None:
@@ -1724,6 +1794,10 @@ class Opening:
     busy: bool = False
     """The database could not be opened because another connection (another
     ``gin-tui``) held it for longer than the busy timeout."""
+    read_only: str | None = None
+    """Why the database could only be opened to read it, if so ("its folder is
+    read-only"): :attr:`history` shows what it holds, and nothing can be
+    recorded in it; :attr:`unusable` says why even that failed, if it did."""
 
     def told(self) -> list[str]:
         """What a game tells the player: :attr:`messages`, then that the
@@ -1757,7 +1831,54 @@ def _set_aside_special(side: Path) -> str | None:
     return None
 
 
-def open_history(root: Path, *, create: bool = True, check: bool = False, wait: bool = True) -> Opening:
+def _cannot_write(exc: BaseException) -> bool:
+    """Whether ``exc``, from opening the history, means it cannot be written
+    here (no permission, a read-only file or folder, a read-only mount)."""
+    if isinstance(exc, NotAFile):
+        return False
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS)
+    if isinstance(exc, sqlite3.Error):
+        code = exc.sqlite_errorcode if isinstance(exc.sqlite_errorcode, int) else 0
+        return code & 0xFF in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM)
+    return False
+
+
+def _read_only_why(path: Path, exc: BaseException) -> str:
+    """Why the history at ``path`` cannot be changed, in words ("its folder is read-only")."""
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        return "its folder is read-only"
+    if not os.access(path, os.W_OK):
+        return "the file is read-only"
+    if isinstance(exc, OSError) and exc.errno == errno.EROFS:
+        return "it is on a read-only file system"
+    return "it cannot be changed here"
+
+
+def _open_read_only(root: Path, out: Opening, exc: BaseException) -> Opening:
+    """``out``, the history of ``root`` opened only to read it, as it could
+    not be opened to record in it (``exc``)."""
+    why = _read_only_why(out.path, exc)
+    out.read_only = why
+    try:
+        out.history = History.connect_read_only(root)
+    except OutOfDate:
+        out.unusable = (
+            f"it was recorded by an earlier version of gin-tui and must be brought up to date first, "
+            f"which cannot be done here ({why})"
+        )
+    except Damaged as bad:  # Newer too: left as it is
+        out.unusable = str(bad)
+    except OSError as failed:
+        out.unusable = f"it cannot be read ({failed.strerror or failed})"
+    except sqlite3.Error as failed:
+        out.unusable = f"SQLite cannot read it here ({why})" if _cannot_write(failed) else str(failed)
+    return out
+
+
+def open_history(
+    root: Path, *, create: bool = True, check: bool = False, wait: bool = True, reading: bool = False
+) -> Opening:
     """The history of the data directory ``root``; never raises.
 
     A database that cannot be trusted is set aside (with a message) and a new
@@ -1768,7 +1889,10 @@ def open_history(root: Path, *, create: bool = True, check: bool = False, wait: 
     ``create=False`` a missing database gives None.  With ``check`` SQLite's
     quick integrity check is run too (it reads the whole file: the app does
     it in the background).  With ``wait=False`` a database another connection
-    holds is not waited for (:attr:`Opening.busy` at once).
+    holds is not waited for (:attr:`Opening.busy` at once).  With ``reading``
+    (what only shows the history: ``gin-tui stats``, ``export``, F3), a
+    database that cannot be written here is opened to be read alone
+    (:attr:`Opening.read_only`).
     """
     path = db_path(root)
     out = Opening(None, path)
@@ -1809,9 +1933,13 @@ def open_history(root: Path, *, create: bool = True, check: bool = False, wait: 
                     out.messages.append(f"Your match history {note} A new history has been started.")
                     continue
                 why = "it is a symbolic link, which gin-tui does not follow, and it could not be moved aside"
+            elif reading and _cannot_write(exc) and os.path.isfile(path) and not os.path.islink(path):
+                return _open_read_only(root, out, exc)
             out.unusable = why
             return out
         except sqlite3.Error as exc:
+            if reading and _cannot_write(exc) and os.path.isfile(path) and not os.path.islink(path):
+                return _open_read_only(root, out, exc)
             out.unusable = str(exc)
             out.busy = _is_busy(exc)
             return out
@@ -2383,13 +2511,21 @@ def open_for_reading(root: Path, say: Callable[[str], None]) -> History | Litera
     when the history file cannot be used (a directory in its place, no
     permission: not "no games recorded yet")."""
     pending = pending_json_history(root)
-    opening = open_history(root, create=bool(pending) or bool(_json_files(Path(root) / ARCHIVE_DIR)))
+    opening = open_history(root, create=bool(pending) or bool(_json_files(Path(root) / ARCHIVE_DIR)), reading=True)
     for message in opening.messages:
         say(message)
     if opening.unusable is not None:
-        say(f"the history file {opening.path} cannot be used ({opening.unusable})")
+        if opening.read_only is None:
+            say(f"the history file {opening.path} cannot be used ({opening.unusable})")
+        else:
+            say(f"the history file {opening.path} cannot be shown: {opening.unusable}; {way_out(opening.path)}")
         return False
     hist = opening.history
+    if opening.read_only is not None:
+        say(f"the history file {opening.path} is only read: {opening.read_only}, so no new match can be recorded in it")
+        if pending:
+            say(f"your {counted(len(pending), 'earlier match record')} cannot be added to it here")
+        return hist
     if hist is not None and pending:
         if len(pending) > 100:
             say(f"Importing {len(pending)} earlier match records into the history database (once)...")
@@ -2469,6 +2605,7 @@ __all__ = [
     "History",
     "Imported",
     "Opening",
+    "OutOfDate",
     "Recorder",
     "SharedHistory",
     "Since",

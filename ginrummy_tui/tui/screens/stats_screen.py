@@ -34,6 +34,7 @@ def stats_renderable(
     width: int | None = None,
     *,
     unusable: str | None = None,
+    read_only: str | None = None,
     muted: StyleType = "dim",
 ) -> Group:
     """The figures as a table (one column per opponent and rules, and all). Within
@@ -41,6 +42,8 @@ def stats_renderable(
     rules by a mark told under the table), then the columns in blocks, each repeating
     the row labels, rather than figures cut off.
     ``unusable``: why the history cannot be used (said instead of the figures).
+    ``read_only``: why it could only be read (said over the figures: nothing new is recorded in it);
+    with ``unusable``, why even that failed and what to do.
     ``muted``: the style of the notes under the figures (the panel's quieter text on screen)."""
     from ginrummy_tui.storage.reports import (
         HEAD_LABELS,
@@ -55,8 +58,11 @@ def stats_renderable(
     )
 
     parts: list = [Text("Your record", style="bold underline")]
+    if unusable is None and read_only is not None:
+        parts.append(Text(f"Shown as it is: {read_only}, so no new match is recorded in it."))
     if unusable is not None:
-        parts.append(Text(f"Your match history cannot be used ({unusable}).", style="bold"))
+        said = f"cannot be shown: {unusable}." if read_only is not None else f"cannot be used ({unusable})."
+        parts.append(Text(f"Your match history {said}", style="bold"))
     elif not stats.groups:
         parts.append(Text("No games recorded yet. Finished hands and matches are counted here."))
     else:
@@ -157,7 +163,7 @@ def command_line_hint(command: str) -> str:
 def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
     """The figures and notes; from the app's history (worked out ahead of
     time, see :mod:`ginrummy_tui.storage.figures`) or the data directory's."""
-    from ginrummy_tui.storage.figures import Figures, work_out
+    from ginrummy_tui.storage.figures import Figures, read_only_figures, work_out
     from ginrummy_tui.storage.files import data_dir
     from ginrummy_tui.storage.history import Damaged, SharedHistory
 
@@ -177,7 +183,9 @@ def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
                     figures = keeper.figures.get()
                     return figures or Figures(), notes  # None: nothing recorded yet
             hist = shared.get(create=False)
-            return (work_out(hist) if hist is not None else Figures(unusable=shared.unusable)), notes
+            if hist is not None:
+                return work_out(hist), notes
+            return read_only_figures(shared.root, shared.unusable), notes  # shown, where it can be read
         except Damaged as bad:
             shared.replace_damaged(str(bad))
             for message in shared.take_messages():
@@ -222,9 +230,15 @@ class StatsScreen(TableOnly, ModalScreen):
         self._figures = (stats, notes)
         self._recent = recent
         self._unusable = figures.unusable
+        self._read_only = figures.read_only
         yield TooSmall()
         with VerticalScroll(id="stats"):
-            yield Static(stats_renderable(stats, notes, self._table_width(), unusable=self._unusable), id="stats-table")
+            yield Static(
+                stats_renderable(
+                    stats, notes, self._table_width(), unusable=self._unusable, read_only=self._read_only
+                ),
+                id="stats-table",
+            )
             if trend:
                 yield Static(trend_heading(self._frame_room()), id="trend-title")
                 yield Trend(trend, ascii_only=gin_of(self.app).ascii_only, id="trend")
@@ -256,7 +270,9 @@ class StatsScreen(TableOnly, ModalScreen):
         stats, notes = self._figures
         muted = self._muted()
         self.query_one("#stats-table", Static).update(
-            stats_renderable(stats, notes, self._table_width(), unusable=self._unusable, muted=muted)
+            stats_renderable(
+                stats, notes, self._table_width(), unusable=self._unusable, read_only=self._read_only, muted=muted
+            )
         )
         for heading in self.query("#trend-title").results(Static):
             heading.update(trend_heading(self._frame_room(), muted))
