@@ -205,7 +205,10 @@ async def test_settings_that_cannot_be_saved_name_the_file(tmp_path, monkeypatch
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan) as (app, pilot):
         error = await refused_on_saving(app, pilot, "#pause", "0")
-        assert error == f"The settings could not be saved to {tmp_path / 'settings.json'}: No such file or directory"
+        assert error == (
+            f"The settings could not be saved to {tmp_path / 'settings.json'} (No such file or directory): "
+            "choose another folder with --data-dir or GIN_TUI_HOME."
+        )
 
 
 async def test_a_settings_file_that_cannot_be_read_is_not_written_over(tmp_path, unreadable):

@@ -110,7 +110,8 @@ def test_a_finished_match_whose_record_fails_stays_in_the_slot_and_is_recorded_a
     assert any("database or disk is full" in e for e in keeper.errors)
     close_kept(keeper)
     assert keeper.errors[-1] == (
-        "statistics not recorded: database or disk is full; the finished match stays in current.json "
+        f"statistics not recorded in {tmp_path / 'history.sqlite3'} (database or disk is full); "
+        "the finished match stays in current.json "
         f"(and {tmp_path / 'archive' / 'm1.json'}): its last hands and result are recorded when gin-tui next starts"
     )
     assert Store(tmp_path).load(finished=True).saved.state == end
@@ -137,7 +138,8 @@ def test_a_finished_match_saved_and_recorded_nowhere_keeps_its_earlier_point(tmp
     close_kept(keeper)
     assert Store(tmp_path).load(finished=True).saved.state == scenarios.match_point()
     assert keeper.errors[-1] == (
-        "statistics not recorded: database or disk is full; only an earlier point of the match is saved: "
+        f"statistics not recorded in {tmp_path / 'history.sqlite3'} (database or disk is full); "
+        "only an earlier point of the match is saved: "
         "its hands since are not recorded"
     )
 
@@ -235,7 +237,8 @@ def test_the_lines_after_a_finished_match_whose_record_failed_say_it_is_not_reco
         f"gin-tui: match over: you won {you} to {them}; {_command(tmp_path)} records it, then starts a new match."
     )
     assert " ".join(captured.err.split()).startswith(
-        "gin-tui: statistics not recorded: database or disk is full; the finished match stays in current.json"
+        f"gin-tui: statistics not recorded in {tmp_path / 'history.sqlite3'} (database or disk is full); "
+        "the finished match stays in current.json"
     )
     assert Store(tmp_path).load(finished=True).saved.state.over
 

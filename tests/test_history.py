@@ -451,7 +451,9 @@ def test_a_history_that_may_not_be_read_says_permission_denied(tmp_path, unreada
     opening = open_history(tmp_path)
     assert opening.history is None and opening.unusable == "Permission denied"
     assert opening.told() == [
-        f"Your match history {tmp_path / DB_NAME} cannot be used (Permission denied); this match is not recorded."
+        f"Your match history {tmp_path / DB_NAME} cannot be used (Permission denied); this match is not recorded: "
+        f"make it readable and writable (chmod u+rw {tmp_path / DB_NAME}) or choose another folder with --data-dir "
+        "or GIN_TUI_HOME."
     ]
     assert unreadable.read_bytes(tmp_path / DB_NAME) == before
     assert not list(tmp_path.glob("*.damaged-*"))

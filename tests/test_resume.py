@@ -832,7 +832,7 @@ def test_a_home_that_is_not_a_directory_is_said_in_one_note_naming_it(tmp_path, 
     plan.close()
     assert plan.notes == [
         f"Your match cannot be saved or recorded, nor your settings read: {given} is {tmp_path / home}, "
-        + where.format(afile=afile) + "."
+        + where.format(afile=afile) + "; choose a folder with --data-dir or GIN_TUI_HOME."
     ]
     assert afile.read_text() == "not a directory"
 
@@ -846,7 +846,10 @@ def test_a_data_directory_that_is_a_file_is_called_not_a_directory(tmp_path, mon
     monkeypatch.setattr(startup, "data_dir", lambda override: afile)
     plan = prepare(args_for(tmp_path, seed=4, data_dir=None), ask=never_asked)
     plan.close()
-    assert plan.notes == [f"Your match cannot be saved or recorded: the data directory {afile} is not usable (Not a directory)."]
+    assert plan.notes == [
+        f"Your match cannot be saved or recorded: the data directory {afile} is not usable (Not a directory); "
+        "choose another folder with --data-dir or GIN_TUI_HOME."
+    ]
 
 
 @pytest.mark.parametrize("level", ["easy", "standard"])

@@ -670,7 +670,8 @@ def test_a_lock_file_this_user_may_not_open_is_named_not_the_data_directory(tmp_
     plan = prepare(args_for(tmp_path), ask=None)
     try:
         assert plan.notes[0] == (
-            f"Your match cannot be saved or recorded: its lock file {path} cannot be opened (Permission denied)."
+            f"Your match cannot be saved or recorded: its lock file {path} cannot be opened (Permission denied); "
+            "choose another folder with --data-dir or GIN_TUI_HOME."
         )
     finally:
         plan.close()

@@ -305,7 +305,9 @@ def closing_line(app: GinApp, keeper: Keeper) -> str | None:
     if over is not None:
         return over
     if keeper.failing:
-        return f"only an earlier point of your match is saved; {command} resumes it." if keeper.has_save else None
+        if keeper.has_save:
+            return f"only an earlier point of your match is saved; {command} resumes it."
+        return f"nothing of this match was kept: it could not be saved in {keeper.store.root}."
     if keeper.store.is_separate:
         return f"{app.at_quit()}."
     if command != "gin-tui":  # plain gin-tui would not find the match: say what does

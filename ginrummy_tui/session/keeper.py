@@ -318,7 +318,10 @@ class Keeper(_TellsBusy):
             failed = self.unrecorded.get(self.match_id)
             if failed is not None and state is not None and state.over and not self._unrecorded_said:
                 self._unrecorded_said = True
-                self._add_errors([f"statistics not recorded: {failed}; {self._finished_kept()}"])
+                from ginrummy_tui.storage.history import db_path
+
+                where = db_path(self.store.root)
+                self._add_errors([f"statistics not recorded in {where} ({failed}); {self._finished_kept()}"])
             return
         said: list[str] = []
         if len(left) > hints:  # a hand, the match's end, a match given up

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ginrummy_tui.session.keeper import Keeper
-from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory
+from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory, way_out
 from ginrummy_tui.storage.lock import TakeOver
 from ginrummy_tui.storage.store import SAVE_NAME, SEPARATE_PREFIX, LoadError, SavedMatch, Store, leftover_separate_saves
 
@@ -556,7 +556,10 @@ def prepare(
     if blocked is not None:  # one note for both, naming what was given (the settings file is not to blame)
         given = "--data-dir" if override else ENV_HOME
         why = "which is not a directory" if blocked == root else f"but {blocked} is not a directory"
-        notes.append(f"Your match cannot be saved or recorded, nor your settings read: {given} is {root}, {why}.")
+        notes.append(
+            f"Your match cannot be saved or recorded, nor your settings read: {given} is {root}, {why}; "
+            "choose a folder with --data-dir or GIN_TUI_HOME."
+        )
         loaded = LoadedSettings(Settings())
     else:
         loaded = load_settings(cdir, themes)
@@ -574,6 +577,7 @@ def prepare(
     taken_from: str | None = None  # the note of a match taken over from another gin-tui that closed or was killed
     new_option = ""
     unusable = ""
+    unsaved_note = ""
     try:
         store = Store(root, REPLAY_SLOT) if replay else Store(root)
         got_lock = store.lock.acquire()
@@ -582,7 +586,8 @@ def prepare(
         # play anyway (a saved match is still read if it can be): only saving is lost
         unusable = store.lock.unusable(exc)
         if blocked is None:
-            notes.append(f"Your match cannot be saved or recorded: {unusable}.")
+            unsaved_note = f"Your match cannot be saved or recorded: {unusable}; {way_out(store.lock.path)}."
+            notes.append(unsaved_note)
         got_lock = unsaved = True
     if not got_lock:
         # a gin-tui whose terminal just closed (a dropped SSH connection) may still be closing
@@ -680,7 +685,7 @@ def prepare(
         if saved is not None and fresh and unsaved:
             # nothing in the data directory may be changed: the match stays, and the next start resumes it
             if blocked is None:
-                notes.remove(f"Your match cannot be saved or recorded: {unusable}.")
+                notes.remove(unsaved_note)
             why = unusable or "the data directory is not usable"
             if replay:
                 notes.append(

@@ -1794,6 +1794,9 @@ class Opening:
     busy: bool = False
     """The database could not be opened because another connection (another
     ``gin-tui``) held it for longer than the busy timeout."""
+    denied: bool = False
+    """The database could not be opened because it (or its folder) cannot be
+    written here: :meth:`told` says what to do."""
     read_only: str | None = None
     """Why the database could only be opened to read it, if so ("its folder is
     read-only"): :attr:`history` shows what it holds, and nothing can be
@@ -1808,6 +1811,8 @@ class Opening:
             why = f"The statistics database {self.path} stayed busy ({self.unusable}; another gin-tui?)"
         else:
             why = f"Your match history {self.path} cannot be used ({self.unusable})"
+        if self.denied:
+            return [*self.messages, f"{why}; this match is not recorded: {way_out(self.path)}."]
         return [*self.messages, f"{why}; this match is not recorded."]
 
 
@@ -1936,12 +1941,14 @@ def open_history(
             elif reading and _cannot_write(exc) and os.path.isfile(path) and not os.path.islink(path):
                 return _open_read_only(root, out, exc)
             out.unusable = why
+            out.denied = _cannot_write(exc)
             return out
         except sqlite3.Error as exc:
             if reading and _cannot_write(exc) and os.path.isfile(path) and not os.path.islink(path):
                 return _open_read_only(root, out, exc)
             out.unusable = str(exc)
             out.busy = _is_busy(exc)
+            out.denied = _cannot_write(exc)
             return out
     return out
 

@@ -778,7 +778,7 @@ class SettingsScreen(TurnSteps, Screen):
         what can be applied now; False, said under the form, if the file cannot
         be written."""
         from ginrummy_tui.storage.config import SETTINGS_NAME, config_dir, save_changes
-        from ginrummy_tui.storage.files import UnreadableFile
+        from ginrummy_tui.storage.files import UnreadableFile, way_out
 
         app = self.gin
         assert self.original is not None
@@ -794,7 +794,8 @@ class SettingsScreen(TurnSteps, Screen):
                 )
                 return False
             except OSError as exc:
-                self._error(f"The settings could not be saved to {directory / SETTINGS_NAME}: {exc.strerror or exc}")
+                path = directory / SETTINGS_NAME
+                self._error(f"The settings could not be saved to {path} ({exc.strerror or exc}): {way_out(path)}.")
                 return False
             app.context.saved_settings = kept
         app.context.settings = new
