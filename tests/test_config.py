@@ -182,23 +182,27 @@ def test_a_named_pipe_in_the_settings_files_place_is_set_aside_without_waiting(t
 @pytest.mark.parametrize(
     "option, value, words",
     [
-        ("knock_limit", 11, "knock_limit must be between 0 and 10 (not 11)"),
-        ("knock_limit", -1, "knock_limit must be between 0 and 10 (not -1)"),
-        ("gin_bonus", -5, "gin_bonus must not be negative"),
-        ("undercut_bonus", -5, "undercut_bonus must not be negative"),
-        ("big_gin_bonus", -5, "big_gin_bonus must not be negative"),
-        ("box_bonus", -5, "box_bonus must not be negative"),
-        ("game_bonus", -5, "game_bonus must not be negative"),
-        ("target", 0, "target must be at least 1 (not 0)"),
-        ("timer", 0, "timer must be at least 1 second"),
-        ("timer", 10**9, "timer must be at most 3600 seconds (not 1000000000)"),
-        ("timer", 1e9, "timer must be whole seconds, 1 to 3600, or none (not 1000000000.0)"),  # 1e9 in the JSON
-        ("void_stock", 11, "void_stock must be between 0 and 10"),
+        ("knock_limit", 11, "knock_limit 11 must be between 0 and 10, so the standard rules' knock_limit 10 is used"),
+        ("knock_limit", -1, "knock_limit -1 must be between 0 and 10"),
+        ("knock_limit", "abc", "knock_limit 'abc' is not a whole number, so the standard rules' knock_limit 10 is"),
+        ("gin_bonus", -5, "gin_bonus -5 must not be negative, so the standard rules' gin_bonus 25 is used"),
+        ("undercut_bonus", -5, "undercut_bonus -5 must not be negative"),
+        ("big_gin_bonus", -5, "big_gin_bonus -5 must not be negative"),
+        ("box_bonus", -5, "box_bonus -5 must not be negative"),
+        ("game_bonus", -5, "game_bonus -5 must not be negative"),
+        ("target", 0, "target 0 must be at least 1, so the standard rules' target 100 is used instead"),
+        ("timer", 0, "timer 0 must be at least 1 second, or none, so the standard rules' timer none is used"),
+        ("timer", 10**9, "timer 1000000000 must be at most 3600 seconds"),
+        ("timer", 1e9, "timer 1000000000.0 must be whole seconds, 1 to 3600, or none"),  # 1e9 in the JSON
+        ("shutout", "yes", "shutout 'yes' must be true or false, so the standard rules' shutout false is used"),
+        ("void_stock", 11, "void_stock 11 must be between 0 and 10"),
     ],
 )
 def test_a_rule_value_out_of_range_in_the_settings_file_is_refused_and_the_file_set_aside(
     tmp_path, option, value, words
 ):
+    """The note said "Bad rule option target=0 (target must be at least 1 (not 0))": the
+    option twice, brackets in brackets, and not what was used instead."""
     content = json.dumps(
         {"format": "gin-tui settings", "version": 1,
          "rules": {"preset": "standard", "options": {option: value, "tie_is_undercut": False}}}
@@ -206,7 +210,9 @@ def test_a_rule_value_out_of_range_in_the_settings_file_is_refused_and_the_file_
     (tmp_path / SETTINGS_NAME).write_bytes(content)
     loaded = load_settings(tmp_path)
     message = loaded.message()
-    assert message is not None and f"bad rule option {option}={value!r}" in message.lower() and words in message
+    assert message is not None and f"In its rules, {words}" in message
+    assert "(not " not in message and "bad value" not in message
+    assert "Defaults are used" not in message  # said of these options: the rules' own
     assert loaded.moved_to is not None and loaded.moved_to.read_bytes() == content
     assert str(loaded.moved_to) in message
     assert dict(loaded.settings.rule_options) == {"tie_is_undercut": False}  # the good option is kept

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -169,14 +170,19 @@ class LoadedSettings:
             kept, unsaved = "a new one keeps your other settings", "your other settings could not be written to a new one"
         reasons = "; ".join(self.problems)
         if self.moved_to is not None:
-            text = f"{head}, and was moved to {self.moved_to}. {reasons[:1].upper()}{reasons[1:]}. {defaults}"
+            sentences = [f"{head}, and was moved to {self.moved_to}", f"{reasons[:1].upper()}{reasons[1:]}"]
         else:
-            text = f"{head}: {reasons}. {defaults}"
+            sentences = [f"{head}: {reasons}"]
+        # the rule options with bad values say themselves what is used instead
+        after = [] if all(problem.startswith(RULES_PROBLEM) for problem in self.problems) else [defaults]
         if self.moved_to is not None and self.kept:
-            text += f"; {kept}"
+            after.append(kept)
         elif self.moved_to is not None and self.unsaved is not None:
-            text += f"; {unsaved} ({self.unsaved})"
-        return text + "."
+            after.append(f"{unsaved} ({self.unsaved})")
+        if after:
+            joined = "; ".join(after)
+            sentences.append(joined[:1].upper() + joined[1:])
+        return ". ".join(sentences) + "."
 
 
 def _check_rules(raw: Any, problems: list[str]) -> tuple[str, tuple[tuple[str, Any], ...]]:
@@ -194,6 +200,7 @@ def _check_rules(raw: Any, problems: list[str]) -> tuple[str, tuple[tuple[str, A
         problems.append("the rule options are not readable")
         return preset, ()
     good: dict[str, Any] = {}
+    bad: list[tuple[str, str]] = []
     known = {f.name for f in fields(Rules)} - {"name"}
     for key, value in options.items():
         if key not in known:
@@ -203,10 +210,54 @@ def _check_rules(raw: Any, problems: list[str]) -> tuple[str, tuple[tuple[str, A
             candidate = {**PRESETS[preset].to_dict(), **good, key: value}
             Rules.from_dict(candidate)
         except (ValueError, TypeError) as exc:
-            problems.append(f"bad rule option {key}={value!r} ({exc})")
+            bad.append((key, _option_problem(key, value, exc)))
             continue
         good[key] = value
+    if bad:  # one clause for them all, saying what is used instead
+        used = asdict(PRESETS[preset].with_options(**good))
+        kept = _listed([f"{key} {_shown(used[key])}" for key, _ in bad])
+        verb = "is" if len(bad) == 1 else "are"
+        problems.append(
+            f"{RULES_PROBLEM}{_listed([why for _, why in bad])}, so the {preset} rules' {kept} {verb} used instead"
+        )
     return preset, in_force(preset, good)
+
+
+RULES_PROBLEM = "in its rules, "
+"""How the problem of the rule options with bad values starts: it says what is used instead."""
+
+
+def _shown(value: Any) -> str:
+    """A rule's value as the settings file has it ('abc', 0, true), "none" for no value (no timer)."""
+    if value is None:
+        return "none"
+    return repr(value) if isinstance(value, str) else json.dumps(value)
+
+
+def _listed(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _option_problem(key: str, value: Any, exc: Exception) -> str:
+    """Why the rule option ``key`` of the settings file, ``value``, is refused (``exc``
+    says it), in a few words with its value: "knock_limit 'abc' is not a whole
+    number", "target 0 must be at least 1"."""
+    from ginrummy_tui.engine import Rules
+    from ginrummy_tui.engine.rules import NEXT_DEALER_CHOICES
+
+    shown = f"{key} {_shown(value)}"
+    must = re.fullmatch(rf"{re.escape(key)} (must .*?)(?: \(not [^()]*\))?", str(exc))
+    if must is not None:
+        return f"{shown} {must.group(1)}"
+    default = {f.name: f.default for f in fields(Rules)}.get(key)
+    if key == "next_dealer":
+        return f"{shown} must be one of {', '.join(NEXT_DEALER_CHOICES)}"
+    if isinstance(default, bool):
+        return f"{shown} must be true or false"
+    if isinstance(default, int):
+        return f"{shown} is not a whole number"
+    return f"{shown}: {exc}"
 
 
 def in_force(preset: str, options: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
