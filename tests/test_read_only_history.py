@@ -8,6 +8,7 @@ write a readonly database"), and the reading is SQLite's own read-only one."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -121,3 +122,19 @@ async def test_f3_shows_a_history_it_cannot_write_with_a_note(tmp_path, read_onl
         assert "cannot be used" not in text and "write" not in text
         assert "Shown as it is:" in text and "so no new match is recorded in it." in text
         assert "Matches played 4" in text
+
+
+def test_a_history_file_at_mode_0400_is_shown_by_gin_tui_stats(tmp_path, capsys, monkeypatch):
+    """What refuses it is gin-tui's own look at the file's mode, before SQLite opens it: that
+    look is made to see the mode 0400 gives another user than root."""
+    before = recorded(tmp_path)
+    path = os.path.realpath(tmp_path / DB_NAME)
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda p, mode, **kw: not (mode & os.W_OK and os.path.realpath(p) == path) and real_access(p, mode, **kw)
+    )
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert next(line for line in out.splitlines() if line.startswith("Matches played")).split()[-1] == "4"
+    assert "is only read: the file is read-only, so no new match can be recorded in it" in err
+    assert (tmp_path / DB_NAME).read_bytes() == before and side_files(tmp_path) == []
