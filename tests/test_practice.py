@@ -495,3 +495,31 @@ async def test_the_practice_quit_questions_key_bar_says_its_buttons_words():
         await practice_quit_note(app, pilot)
         bottom = screen_text(app).rstrip("\n").splitlines()[-1]
         assert bottom.split() == ["y", "Quit", "m", "Match", "n", "Keep", "playing"], bottom
+
+
+async def test_the_quit_question_in_practice_of_a_finished_classic_match_gives_its_final_score(tmp_path):
+    """The last hand of a classic match played again with a: the quit question gave the hands'
+    points (You 128 · Computer (standard) 59) where the match's result had given its final
+    score with the box and game bonuses (288 to 99); the banner's match score likewise."""
+    from ginrummy_tui.engine import PRESETS, Action, Kind, apply, new_game, view
+
+    s = new_game(PRESETS["classic"].with_options(target=30), seed=3)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, Action(Kind.NEXT_HAND) if s.phase == "hand_over" else bot.choose(view(s, s.current)))
+    assert s.totals != s.scores
+    you, them = s.totals
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = s
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            assert await practice_quit_note(app, pilot) == (
+                f"This practice hand is not saved. Your match is over (You {you} · Computer (standard) {them} "
+                "with bonuses): the next time you start gin-tui, a new match begins."
+            )
+            await pilot.press("escape")
+            await settle(app, pilot)
+            assert f"match: You {you}–{them}" in _banner(app)
+    finally:
+        plan.close()

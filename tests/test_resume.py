@@ -1362,3 +1362,52 @@ async def test_s_goes_on_with_the_separate_match_waiting_and_says_it_is_the_sepa
         await until(pilot, lambda: any("Resumed" in str(n.message) for n in app._notifications), timeout=10)
         said = [str(n.message) for n in app._notifications]
         assert any(n.startswith("Resumed your separate match: hand 1") for n in said), said
+
+
+def _a_classic_match_finished_in(root, settings_ai: str = "expert"):
+    """A classic match won by the player's last knock, saved in the slot as its
+    terminal left it on the result: its hands' points and its totals with the
+    box and game bonuses differ (128-59; 288-99 with them)."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import PRESETS, Action
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.tui import scenarios
+
+    state = replace(scenarios.match_point(), rules=PRESETS["classic"])
+    state = apply(apply(state, Action("draw stock")), Action("knock", card("KD")))
+    assert state.over and state.totals != state.scores
+    assert Store(root).save(state, match_id="m-classic", settings={"ai": settings_ai})
+    return state
+
+
+def test_a_finished_classic_match_found_at_a_start_with_new_is_told_with_its_bonuses(tmp_path):
+    """After a classic match, the next start with --new said "Computer (expert) won 116 to
+    24", the hands' points, where its result screen had said "Final score with bonuses:
+    You 44 · Computer (expert) 336": the score told again is the final one, saying so."""
+    state = _a_classic_match_finished_in(tmp_path)
+    again = prepare(args_for(tmp_path, new=True), ask=never_asked)
+    try:
+        mine, theirs = state.totals
+        assert f"Your last match ended: You won {mine} to {theirs}, with bonuses." in again.notes
+    finally:
+        again.close()
+
+
+async def test_a_finished_classic_match_shown_again_at_start_is_told_with_its_bonuses(tmp_path):
+    """The note over a finished classic match's result shown again gives its final score, as
+    the result screen does, and says it has the bonuses in it."""
+    state = _a_classic_match_finished_in(tmp_path, settings_ai="standard")
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    assert again.resumed and again.state.over
+
+    def start_notes(app) -> list[str]:
+        return [str(n.message) for n in app._notifications if "match" in str(n.message)]
+
+    async with running(again) as (app, pilot):
+        await until(pilot, lambda: bool(start_notes(app)))
+        mine, theirs = state.totals
+        assert start_notes(app) == [
+            f"Your match ended: hand {state.hand_no}, You {mine} · Computer (standard) {theirs} with bonuses"
+            " (its result is shown again)."
+        ]

@@ -192,13 +192,17 @@ def separate_names(names: Sequence[str]) -> str:
 def ended_note(saved: SavedMatch) -> str:
     """What the player is told of the finished match ``saved`` found in the
     slot (a ``gin-tui`` killed before its result was seen), archived for a new
-    match: "Your last match ended: Computer (standard) won 109 to 0."."""
+    match: "Your last match ended: Computer (standard) won 109 to 0.".  The
+    score is the final one, as its result screen gave it: with the box and
+    game bonuses where they were added, saying so ("Your last match ended:
+    Computer (expert) won 336 to 44, with bonuses.")."""
     state = saved.state
     opponent = f"Computer ({saved.settings.get('ai', 'standard')})"
-    mine, theirs = state.scores
+    mine, theirs = state.totals
     who = "You" if state.winner == 0 else opponent
     high, low = (mine, theirs) if state.winner == 0 else (theirs, mine)
-    return f"Your last match ended: {who} won {high} to {low}."
+    bonuses = ", with bonuses" if state.totals != state.scores else ""
+    return f"Your last match ended: {who} won {high} to {low}{bonuses}."
 
 
 LOCK_PATIENCE = 1.5

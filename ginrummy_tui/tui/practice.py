@@ -49,7 +49,7 @@ def practice_banner(app: App[Any]) -> Banner | None:
             f"hand {v.hand_no} of {(match_title(app) or f'match {real.match_no}').lower()}",
             "not saved",
             f"You {v.scores[me] - start[me]}–{v.scores[opp] - start[opp]} · "
-            f"match: You {real.scores[me]}–{real.scores[opp]}",
+            f"match: You {real.totals[me]}–{real.totals[opp]}",  # a finished match's final score, as its result gave it
         )
     keeper = gin.context.keeper
     if keeper is not None and keeper.replay:
@@ -98,9 +98,10 @@ def practice_quit_note(app: App[Any]) -> str | None:
         me, opp = session.seat, 1 - session.seat
         name = session.opponent_name  # as the table and the scores name them: "Computer (master)"
         if real.phase == Phase.MATCH_OVER:  # archived at the close: the next start deals a new match
+            bonuses = " with bonuses" if real.totals != real.scores else ""  # its final score, as its result gave it
             return (
-                f"This practice hand is not saved. Your match is over (You {real.scores[me]} · {name} "
-                f"{real.scores[opp]}): the next time you start {command}, a new match begins."
+                f"This practice hand is not saved. Your match is over (You {real.totals[me]} · {name} "
+                f"{real.totals[opp]}{bonuses}): the next time you start {command}, a new match begins."
             )
         where = f"after hand {real.hand_no}" if real.phase.ended else f"in hand {real.hand_no}"
         return (

@@ -241,7 +241,9 @@ def resumed_note(app: App[Any], *, separate: bool = False) -> str:
     """What the start says of the match it resumed: the hand and the scores ("Resumed
     your match: hand 6, You 32 · Computer (expert) 89."); of a match that had ended (its
     terminal closed on its last hand's end), that it ended, and that its result comes
-    again: it is not resumed, there is no move left in it."""
+    again: it is not resumed, there is no move left in it; its score the final one, as its
+    result screen gives it, with the bonuses where they were added, saying so ("Your match
+    ended: hand 4, You 44 · Computer (expert) 336 with bonuses (its result is shown again).")."""
     from ginrummy_tui.engine.kinds import Phase
 
     from .host import gin_of
@@ -251,7 +253,8 @@ def resumed_note(app: App[Any], *, separate: bool = False) -> str:
     match = "separate match" if separate else "match"
     scores = f"You {v.totals[v.seat]} · {session.opponent_name} {v.totals[1 - v.seat]}"
     if v.phase == Phase.MATCH_OVER:
-        return f"Your {match} ended: hand {v.hand_no}, {scores} (its result is shown again)."
+        bonuses = " with bonuses" if v.totals != v.scores else ""
+        return f"Your {match} ended: hand {v.hand_no}, {scores}{bonuses} (its result is shown again)."
     return f"Resumed your {match}: hand {v.hand_no}, {scores}."
 
 
