@@ -7,6 +7,7 @@ import time
 from dataclasses import replace
 
 import pytest
+from textual.widgets import Static
 
 from ginrummy_tui.engine import Action, GameState, apply, new_game
 from ginrummy_tui.tui.app import make_app
@@ -1319,7 +1320,8 @@ def _doubled_hand() -> GameState:
 def test_the_score_table_marks_a_hand_an_oklahoma_spade_doubled(width, tiny):
     """A hand doubled by its spade upcard read "+14" on the score table (c),
     while the end of the hand said "(8 − 1) × 2"; "+14 (7×2)" now ("7x2" with --ascii): "+14 ×2"
-    read as if the 14 were yet to be doubled."""
+    read as if the 14 were yet to be doubled.  Below 60 columns (``tiny``) "+7×2": "+14 (7×2)"
+    widened the points' column until a hand took two lines at 46 columns."""
     import io
 
     from rich.console import Console
@@ -1330,7 +1332,8 @@ def test_the_score_table_marks_a_hand_an_oklahoma_spade_doubled(width, tiny):
 
     v = view(_doubled_hand(), 0)
     points = v.sheet[-1].points
-    for ascii_only, mark in ((False, f"+{points} ({points // 2}×2)"), (True, f"+{points} ({points // 2}x2)")):
+    marks = (f"+{points // 2}×2", f"+{points // 2}x2") if tiny else (f"+{points} ({points // 2}×2)", f"+{points} ({points // 2}x2)")
+    for ascii_only, mark in zip((False, True), marks):
         out = io.StringIO()
         table = score_table(v, "Computer (standard)", compact=width < 80, tiny=tiny, ascii_only=ascii_only)
         Console(file=out, width=width - 4, color_system=None).print(table)
@@ -1899,3 +1902,84 @@ async def test_the_score_tables_title_names_a_change_where_the_panel_has_room(tm
         assert title == "Match 1 · to 150 · oklahoma rules (changed: a tie is no undercut)", title
         lines = screen_text(app).splitlines()
         assert any(title in line for line in lines), lines
+
+
+def _finished_match(preset: str, seed: int) -> GameState:
+    """A match of ``preset`` two computer players have played out."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS, Action, Kind, Phase, view
+
+    s = new_game(PRESETS[preset], seed=seed)
+    bots = [get_opponent("standard", seed), get_opponent("standard", seed + 1)]
+    while s.phase != Phase.MATCH_OVER:
+        s = apply(s, Action(Kind.NEXT_HAND) if s.phase == Phase.HAND_OVER else bots[s.current].choose(view(s, s.current)))
+    return s
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+async def test_the_match_result_keeps_each_hand_of_its_table_on_one_line_with_the_doubled_note(size):
+    """At 80 columns the result's table, beside the scroll bar of the screen, broke a doubled
+    Oklahoma hand's "Computer +72 (36×2)" after its points, where the score sheet (c) had it
+    on one line; and the sheet's line on what "(36×2)" means was missing under it. A hand
+    keeps to one line now (the winner's name left out of the points where it does not fit:
+    the ending says who scored), and the note is under the table as on the sheet (c), in the
+    form the table takes ("+36×2" at 46 columns)."""
+    from ginrummy_tui.engine import view
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable, doubled_note
+
+    s = _finished_match("oklahoma", 1)
+    v = view(s, 0)
+    note = doubled_note(v, tiny=size[0] < 60)
+    assert note
+    app = make_app(state=s, pause=0, ai="expert")
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, MatchOverScreen)
+        table = app.screen.query_one(ScoreTable)
+        lines = table.row_lines()
+        assert sorted(lines) == [r.hand_no for r in s.sheet]
+        assert all(len(ys) == 1 for ys in lines.values()), lines
+        shown = app.screen.query_one("#final-doubled", Static)
+        assert shown.display and str(shown.render()) == note
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        lines = app.screen.query_one(ScoreTable).row_lines()
+        assert all(len(ys) == 1 for ys in lines.values()), lines
+        assert str(app.screen.query_one("#scores-doubled", Static).render()) == note
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+async def test_the_classic_result_keeps_its_hands_and_bonuses_on_one_line_each(size):
+    """The classic preset's result: each hand, each bonus and the total on one line, and no
+    note on doubled hands where none was doubled."""
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    s = _finished_match("classic", 1)
+    assert s.totals != s.scores
+    app = make_app(state=s, pause=0, ai="expert")
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, MatchOverScreen)
+        table = app.screen.query_one(ScoreTable)
+        assert all(len(ys) == 1 for ys in table.row_lines().values())
+        assert not app.screen.query_one("#final-doubled", Static).display
+        console = app.console
+        text = [
+            "".join(seg.text for seg in line)
+            for line in console.render_lines(table.render(), console.options.update_width(table.content_size.width), pad=False)
+        ]
+        for words in ("box bonuses", "game bonus"):  # the words and their figures on one line
+            (row,) = [line for line in text if words in line]
+            assert row.count("+") == 2, text
+        (total,) = [line for line in text if "total" in line]
+        assert total.split()[-2:] == [str(s.totals[0]), str(s.totals[1])], text

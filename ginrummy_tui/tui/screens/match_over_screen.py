@@ -22,7 +22,7 @@ from ..widgets.cardfaces import ascii_text, ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.keys_line import KeyPart, KeysLine
 from ..widgets.race import Race
-from ..widgets.score_table import ScoreTable
+from ..widgets.score_table import TINY_WIDTH, ScoreTable, doubled_note
 from ..widgets.too_small import NORMAL_WIDTH, SCROLLBAR, WIDE_WIDTH, TooSmall
 from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 
@@ -232,9 +232,17 @@ class MatchOverScreen(AfterHandScreen):
                 return line
         return line.replace(": ", ":\n", 1)
 
+    def _doubled(self, width: int) -> str:
+        """Under the table, what a doubled hand's points say, in the form the table gives them
+        at ``width`` ("+44 (22×2)", "+22×2"); "" when no hand of the match was doubled."""
+        note = doubled_note(self.v, tiny=width < TINY_WIDTH)
+        return ascii_words(note) if gin_of(self.app).ascii_only else note
+
     def on_resize(self, event: events.Resize) -> None:
         for winner in self.query("#winner").results(Static):
             winner.update(self._head(event.size.width))
+        for note in self.query("#final-doubled").results(Static):
+            note.update(self._doubled(event.size.width))
         self._fit(event.size.width, event.size.height)
         self.call_after_refresh(self._toasts_under_the_result)
 
@@ -268,6 +276,7 @@ class MatchOverScreen(AfterHandScreen):
             scroll.styles.max_height = max(1, height - keys - line)  # the key bar, the line under the result
         for body in self.query("#match-body").results(Horizontal):
             table, box, race = body.query_one(ScoreTable), body.query_one("#race-box"), body.query_one(Race)
+            sheet = body.query_one("#final-sheet")
             race.rows = COMPACT_RACE_ROWS if compact else RACE_ROWS
             record = self._record
             race_w = race.content_width
@@ -283,9 +292,9 @@ class MatchOverScreen(AfterHandScreen):
             below = not race_beside and not self._fits_above(width, height, table, race, beside)
             self.set_class(below, "-race-below")
             if race_beside or below:
-                body.move_child(box, after=table)
+                body.move_child(box, after=sheet)
             else:
-                body.move_child(box, before=table)
+                body.move_child(box, before=sheet)
 
     def _key_rows(self, width: int) -> int:
         """The key bar's rows at ``width`` (two on a narrow screen where its keys do not fit on one)."""
@@ -308,7 +317,16 @@ class MatchOverScreen(AfterHandScreen):
         chart = race.content_height
         box = 1 + (max(chart, record) if beside else chart + (record + 1 if record else 0)) + 1  # title, padding under
         keys = 2 if not compact else int(self.has_class("-going-on"))  # the line of keys (and its margin)
-        return head + box + table.natural_height(inner_width(width)) + keys <= room
+        doubled = self._doubled_rows(width)
+        return head + box + table.natural_height(inner_width(width)) + doubled + keys <= room
+
+    def _doubled_rows(self, width: int) -> int:
+        """The rows the note under the table on a doubled hand's points takes (0 without one)."""
+        note = self._doubled(width)
+        if not note:
+            return 0
+        console = self.app.console
+        return 1 + len(console.render_lines(Text(note), console.options.update_width(inner_width(width)), pad=False))
 
     def compose(self) -> ComposeResult:
         from .review_screen import past_hands
@@ -321,16 +339,20 @@ class MatchOverScreen(AfterHandScreen):
         with VerticalScroll(id="match-over"):
             yield Static(self._head(self.app.size.width), id="winner", classes="-won" if won else "-lost")
             with Horizontal(id="match-body"):
-                yield ScoreTable(
-                    v,
-                    self.opponent_name,
-                    id="final-table",
-                    title=match_title(self.app),
-                    ascii_only=gin_of(self.app).ascii_only,
-                    own_name=self.own_name,
-                    hand_names=self.hand_names,
-                    closed=closed,
-                )
+                with Vertical(id="final-sheet"):
+                    yield ScoreTable(
+                        v,
+                        self.opponent_name,
+                        id="final-table",
+                        title=match_title(self.app),
+                        ascii_only=gin_of(self.app).ascii_only,
+                        own_name=self.own_name,
+                        hand_names=self.hand_names,
+                        closed=closed,
+                    )
+                    # what "+44 (22×2)" in the table means, as the score sheet (c) says it under its table
+                    doubled = self._doubled(self.app.size.width)
+                    yield Static(doubled, id="final-doubled", classes="" if doubled else "-none")
                 with Vertical(id="race-box"):
                     yield Static(Text("The race", style="bold"), id="race-title")
                     with Horizontal(id="race-row"):
@@ -424,6 +446,8 @@ class MatchOverScreen(AfterHandScreen):
         for table in self.query(ScoreTable).results(ScoreTable):
             table.ascii_only = message.ascii_only
             table.refresh(layout=True)
+        for note in self.query("#final-doubled").results(Static):
+            note.update(self._doubled(self.app.size.width))
         for race in self.query(Race).results(Race):
             race.ascii_only = message.ascii_only
             race.refresh(layout=True)

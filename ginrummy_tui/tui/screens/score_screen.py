@@ -13,12 +13,14 @@ from textual.widgets import Static
 from ..host import SuitsChanged, ViewChanged, gin_of, match_title
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
-from ..widgets.score_table import ScoreTable, boxes_note, doubled_note
+from ..widgets.score_table import TINY_WIDTH, ScoreTable, boxes_note, doubled_note
 from ..widgets.too_small import TooSmall
 from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+    from textual import events
 
     from ginrummy_tui.engine import GameState, PlayerView
 
@@ -83,9 +85,9 @@ class ScoreScreen(TableOnly, ModalScreen):
             )
             if self.hands:
                 yield Static(self._pick_line(max(self.hands)), id="scores-pick")
-            doubled = doubled_note(self.v)
+            doubled = self._doubled(self.app.size.width)
             if doubled:
-                yield Static(self._words(doubled), id="scores-doubled")
+                yield Static(doubled, id="scores-doubled")
             boxes = boxes_note(self.v, self.opponent_name, self.own_name)
             if boxes:
                 yield Static(boxes, id="scores-boxes")
@@ -159,6 +161,16 @@ class ScoreScreen(TableOnly, ModalScreen):
             return
         open_past_review(self.app, got)
 
+    def _doubled(self, width: int) -> str:
+        """Under the table, what a doubled hand's points say, in the form the table gives them
+        at ``width`` ("+44 (22×2)"; "+22×2" below 60 columns); "" when no hand was doubled."""
+        return self._words(doubled_note(self.v, tiny=width < TINY_WIDTH))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The note on a doubled hand's points follows the form the table takes at the new width."""
+        for line in self.query("#scores-doubled").results(Static):
+            line.update(self._doubled(event.size.width))
+
     def _words(self, text: str) -> str:
         """``text`` as the app draws its signs: in ASCII with ``--ascii`` ("x" for "×")."""
         return ascii_words(text) if gin_of(self.app).ascii_only else text
@@ -168,8 +180,9 @@ class ScoreScreen(TableOnly, ModalScreen):
         for table in self.query(ScoreTable).results(ScoreTable):
             table.ascii_only = message.ascii_only
             table.refresh(layout=True)
+        note = doubled_note(self.v, tiny=self.app.size.width < TINY_WIDTH)
         for line in self.query("#scores-doubled").results(Static):
-            line.update(ascii_words(doubled_note(self.v)) if message.ascii_only else doubled_note(self.v))
+            line.update(ascii_words(note) if message.ascii_only else note)
         for table in self.query(ScoreTable).results(ScoreTable):
             for line in self.query("#scores-pick").results(Static):
                 line.update(self._pick_line(table.picked))

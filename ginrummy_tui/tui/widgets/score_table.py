@@ -85,7 +85,8 @@ def score_table(
     closed: Collection[int] | None = None,
 ) -> Table:
     """One row per finished hand: how it ended, the deadwood, the points (with
-    "(22×2)" after those an Oklahoma spade doubled: "+44 (22×2)"), the running totals.
+    "(22×2)" after those an Oklahoma spade doubled: "+44 (22×2)"; "+22×2" where the
+    table is ``tiny``, whose points' column is narrow), the running totals.
     ``compact`` (for narrow terminals) leaves the winner's
     name out of the points: the ending already says who scored; ``tiny`` (below
     60 columns) also says "You" and "Them", with the ending in a word, so that
@@ -147,7 +148,9 @@ def score_table(
         else:
             pts = f"+{r.points}" if compact else f"{names[r.winner]} +{r.points}"
             times = _multiplier(r, v.rules)
-            if times != 1:  # "+44 (22×2)": the doubling is in the points already
+            if times != 1 and tiny:  # "+22×2": "+44 (22×2)" widened the column, and a hand took two lines at 46
+                pts = f"+{r.points // times}×{times}"
+            elif times != 1:  # "+44 (22×2)": the doubling is in the points already
                 pts += f" ({r.points // times}×{times})"
         row_style = None
         if closed is not None:
@@ -183,15 +186,17 @@ def _bonus_rows(v: PlayerView) -> list[tuple[str, tuple[int, int]]]:
     return [(words, pair) for words, pair in rows if any(pair)]
 
 
-def doubled_note(v: PlayerView) -> str:
-    """Under the table, what a doubled hand's points say ("+44 (22×2)"), with the
-    figures of the first such hand; "" when no hand of the match was doubled."""
+def doubled_note(v: PlayerView, *, tiny: bool = False) -> str:
+    """Under the table, what a doubled hand's points say ("+44 (22×2)"; "+22×2" in a
+    ``tiny`` table, below :data:`TINY_WIDTH` columns), with the figures of the first
+    such hand; "" when no hand of the match was doubled."""
     for r in v.sheet:
         times = _multiplier(r, v.rules) if r.winner is not None and r.points else 1
         if times != 1:
             base = r.points // times
             doubled = "doubled" if times == 2 else f"multiplied by {times}"
-            return f"({base}×{times}): a spade upcard {doubled} the hand's points, {base} × {times} = {r.points} counted."
+            said = f"+{base}×{times}" if tiny else f"({base}×{times})"
+            return f"{said}: a spade upcard {doubled} the hand's points, {base} × {times} = {r.points} counted."
     return ""
 
 
@@ -368,13 +373,14 @@ class ScoreTable(Widget):
 
     @property
     def natural_width(self) -> int:
-        """The columns the table takes with no line of it wrapped."""
-        return self._widest(self.render())
+        """The columns the table takes with no line of it wrapped, in its fullest form
+        for the terminal's width (the points with the winner's name, from 80 columns)."""
+        return self._widest(self._fitted(0))
 
     def natural_height(self, width: int) -> int:
-        """The rows the table takes drawn ``width`` columns wide."""
+        """The rows the table takes drawn ``width`` columns wide, in the form it takes there."""
         console = self.app.console
-        return len(console.render_lines(self.render(), console.options.update_width(width), pad=False))
+        return len(console.render_lines(self._fitted(width), console.options.update_width(width), pad=False))
 
     def _widest(self, table: Table) -> int:
         """The columns ``table`` takes with no line of it wrapped."""
@@ -384,28 +390,40 @@ class ScoreTable(Widget):
         return Measurement.get(console, console.options, table).maximum
 
     def render(self) -> Table:
-        """The table; its title says only that rule options were changed (as
-        the score line does) where naming them would take a second line of
-        the panel.  Rich wraps the title to the table's width: a title that
-        fits the panel but not the table widens the table to it."""
+        return self._fitted(self.size.width)
+
+    def _fitted(self, room: int) -> Table:
+        """The table in ``room`` columns (0: as wide as it likes): from 80 columns the
+        points with the winner's name where that fits, else without it, as below 80
+        (the ending says who scored), so that a hand keeps to one line: beside a scroll
+        bar at 80 columns, "Computer +72 (36×2)" wrapped its "(36×2)" onto a second line.
+        Its title says only that rule options were changed (as the score line does)
+        where naming them would take a second line of the panel.  Rich wraps the title
+        to the table's width: a title that fits the panel but not the table widens the
+        table to it."""
         from rich.cells import cell_len
 
         width = self.app.size.width
-        table = self._table(width, short_rules=False)
+        compact = width < NORMAL_WIDTH
+        table = self._table(width, compact=compact, short_rules=False)
         widest = self._widest(table)
-        room = self.size.width or widest
+        if room and widest > room and not compact:
+            compact = True
+            table = self._table(width, compact=compact, short_rules=False)
+            widest = self._widest(table)
+        room = room or widest
         if cell_len(str(table.title)) > room:
-            table = self._table(width, short_rules=True)
+            table = self._table(width, compact=compact, short_rules=True)
         title = cell_len(str(table.title))
         if widest < title <= room:
             table.min_width = title
         return table
 
-    def _table(self, width: int, *, short_rules: bool) -> Table:
+    def _table(self, width: int, *, compact: bool, short_rules: bool) -> Table:
         return score_table(
             self.v,
             self.opponent_name,
-            compact=width < NORMAL_WIDTH,
+            compact=compact,
             title=self.title,
             tiny=width < TINY_WIDTH,
             ascii_only=self.ascii_only,
