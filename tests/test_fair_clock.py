@@ -9,6 +9,8 @@ covered the table.
 
 from __future__ import annotations
 
+import pytest
+
 from ginrummy_tui.engine import PRESETS, Action, apply, new_game
 from ginrummy_tui.engine.cards import card
 from ginrummy_tui.tui import scenarios
@@ -148,7 +150,7 @@ async def test_a_new_match_from_the_settings_gives_its_first_move_the_full_time(
             assert old.current == 0 and not old.history and _prompt(app).startswith("⏱ 30 s to move")
             fake.t += 25
             await _tick(app, pilot)
-            assert _prompt(app).startswith("⏱ 5 s to move")
+            assert _prompt(app).startswith("⏱ 5 s left, or you lose the match")
             await pilot.press("f2")
             await pilot.pause()
             app.screen.query_one("#ai").value = "easy"
@@ -180,7 +182,7 @@ async def test_warnings_at_10_and_5_seconds_then_time_runs_out_plainly():
         assert bells == [1]  # once
         fake.t += 4
         await _tick(app, pilot)
-        assert _prompt(app).startswith("⏱ 5 s to move") and bells == [1, 1]
+        assert _prompt(app).startswith("⏱ 5 s left, or you lose the match") and bells == [1, 1]
         assert str(app.clock_rich.style) == URGENT
         fake.t += 5
         await _tick(app, pilot)
@@ -471,3 +473,26 @@ async def test_the_clock_stops_while_the_terminal_is_too_small():
         fake.t += 1
         await _tick(app, pilot)
         assert _prompt(app).startswith("⏱ 24 s to move") and not bells
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+async def test_the_last_seconds_of_the_clock_say_in_words_that_the_match_is_at_stake(size, monkeypatch):
+    """multiplayer-1.5: the clock turned orange at 10 s and red at 5 s, but its words stayed
+    "⏱ 5 s to move": under NO_COLOR nothing said the end was near, nor that running out loses
+    the whole match. From 5 s left the line says so, whole on the screen at 46x21 too."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, fake, _bells = _timed_app()
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await _tick(app, pilot)
+        fake.t += 20
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 10 s to move"), _prompt(app)  # the first warning: colour and bell
+        fake.t += 5.5
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 5 s left, or you lose the match"), _prompt(app)
+        shown = " ".join(line.strip() for line in screen_text(app).splitlines())
+        assert "⏱ 5 s left, or you lose the match" in shown, screen_text(app)
+        fake.t += 1
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 4 s left, or you lose the match"), _prompt(app)

@@ -588,3 +588,17 @@ async def test_a_window_resized_back_and_forth_brings_the_other_player_no_note_e
             await s.aclose()
         await asyncio.gather(*tasks)
         await server.close()
+
+
+async def test_the_last_seconds_of_a_network_clock_say_the_match_is_at_stake(monkeypatch):
+    """Over the network the line said "⏱ 5 s for you" in its last seconds, its red alone telling
+    that the end was near: it says that running out loses the match, for this seat's clock only."""
+    async with timed_match_with_bob_in_the_app() as (_clock, _server, _ann, bob, app, pilot):
+        assert bob.client is not None
+        monkeypatch.setattr(bob.client, "clock_left", lambda: 9.5)
+        assert "⏱ 10 s for you" in bob.status() and "lose" not in bob.status()
+        monkeypatch.setattr(bob.client, "clock_left", lambda: 4.2)
+        assert "⏱ 5 s for you, or you lose the match" in bob.status(), bob.status()
+        app._tick_clock()
+        await pilot.pause()
+        assert app.table.query_one("#prompt").plain.startswith("⏱ 5 s for you, or you lose the match")

@@ -850,7 +850,7 @@ async def test_move_timer_of_the_rules_loses_the_match_when_time_runs_out():
         await pilot.pause()
         app._tick_clock()
         await pilot.pause()
-        assert "⏱ 1 s to move" in prompt(app)
+        assert "⏱ 1 s left, or you lose the match" in prompt(app)  # a move of 1 s is all last seconds
         now[0] += 1.0
         app._tick_clock()
         await settle(app, pilot)

@@ -41,6 +41,11 @@ STOP_RETRYING = (P.E_CODE, P.E_VERSION, P.E_REPLACED)
 HOST_SILENT = 5.0
 """Seconds without an answer to a move or a ping after which the player is told the host is not answering."""
 REFUSED = "the host refused that: "
+LAST_SECONDS = 5
+"""From this many seconds left on this seat's move clock the line says what is at stake
+("⏱ 5 s for you, or you lose the match"), as the app's own clock does from its last
+warning (``tui/move_clock.py``'s ``WARN_AT``): the red of the line alone said nothing
+under NO_COLOR."""
 LEAVE_AFTER = 30.0
 """Seconds of reconnecting after which the line says that q leaves (the match is saved)."""
 STEP_AWAY_WAIT = 2.0
@@ -822,7 +827,8 @@ class RemoteSession(Session):
         clock = self.clock()
         if clock is not None:
             seat, left, _limit = clock
-            parts.append(f"⏱ {int(left + 0.999)} s for {self._whose(seat)}")
+            stake = ", or you lose the match" if seat == self.seat and left <= LAST_SECONDS else ""
+            parts.append(f"⏱ {int(left + 0.999)} s for {self._whose(seat)}{stake}")
         elif not parts and (paused := self._paused_forms()):  # this seat's own terminal was too small
             parts.append(paused[0])
         if self.problem.startswith(REFUSED):

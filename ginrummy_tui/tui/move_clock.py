@@ -15,7 +15,9 @@ scores never costs a match:
   window too small to show the table: the app tells the host, which counts
   the seat as away until the window is big enough again.
 * At 10 s and at 5 s left the line changes colour and the terminal bell rings
-  once (:class:`Warnings`).
+  once (:class:`Warnings`); from 5 s it says in words what is at stake ("⏱ 5 s
+  left, or you lose the match"), which the colour alone did not (under NO_COLOR,
+  nothing changed but the figure).
 
 The time source is injectable (``now``), so tests drive the clock by hand.
 """
@@ -163,9 +165,12 @@ class MoveClock:
 
 
 def clock_text(reading: Reading, palette: Palette = DEFAULT) -> Text:
-    """The clock as a line: "⏱ 12 s to move", coloured by how little is left."""
+    """The clock as a line: "⏱ 12 s to move", coloured by how little is left; from the
+    last warning (5 s) what running out costs: "⏱ 5 s left, or you lose the match"."""
     if not reading.running:
         return Text(f"⏸ {reading.seconds} s to move — the clock waits while this is open", style=calm_style(palette))
+    if reading.left <= WARN_AT[1]:
+        return Text(f"⏱ {reading.seconds} s left, or you lose the match", style=clock_style(reading.left, palette))
     return Text(f"⏱ {reading.seconds} s to move", style=clock_style(reading.left, palette))
 
 
