@@ -155,3 +155,32 @@ def test_the_sheet_says_gin_cannot_be_undercut():
     text = flat(sheet(PRESETS["multiplayer-1.5"]))
     assert "Big Gin: all 11 cards melded, knock without discarding: 31 + the defender's deadwood and cannot be undercut." in text
     assert "undercut" not in flat(sheet(Rules().with_options(knock_limit=0)))  # only gin ends a hand: nothing to undercut
+
+
+@pytest.mark.parametrize(("up", "limit", "times", "said"), [
+    ("QD", 10, 1, "This hand: knock at 10 or less (upcard Q♦)"),
+    ("AS", 0, 2, "This hand: gin only, scores ×2 (upcard A♠)"),
+])
+async def test_the_oklahoma_sheet_says_the_terms_of_the_hand_in_play(up, limit, times, said):
+    """The sheet said "Rules in play: oklahoma" and how an upcard sets a hand's terms, but not
+    those of the hand in play: it says them, under its heading."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine.cards import card
+
+    s = new_game(PRESETS["oklahoma"], seed=1)
+    dealt = s.discard[-1]
+    # the upcard swapped with a card of the stock: the deal as if it had been dealt so
+    stock = tuple(dealt if c == card(up) else c for c in s.stock)
+    hands = tuple(tuple(dealt if c == card(up) else c for c in h) for h in s.hands)
+    s = replace(s, stock=stock, hands=hands, discard=(card(up),), knock_limit=limit, multiplier=times)
+    app = make_app(state=s, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        lines = [line.strip(" │") for line in screen_text(app).splitlines()]
+        at = lines.index("Rules in play: oklahoma")
+        assert lines[at + 1] == said, lines
+    assert "This hand" not in sheet(PRESETS["oklahoma"])  # none given: no hand in play

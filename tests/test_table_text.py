@@ -29,9 +29,9 @@ def test_an_oklahoma_deal_fits_80_columns_with_the_whole_name():
             w = replace(v, hand_no=hand_no)
             text = tt.fitting_moves_text(w, name, ascii_only=False, room=room).plain
             assert len(text) <= room and f"{name} dealt." in text, text
-            if w.knock_limit != w.rules.knock_limit or w.multiplier != 1:  # terms set by the upcard
-                assert f"{tt.hand_terms(w)}." in text, text  # whole
-                assert hand_no > 1 or (text.startswith("Hand 1: ") and "Upcard " in text), text
+            # terms set by the upcard, every hand (a 10-value upcard's limit too)
+            assert f"{tt.hand_terms(w)}." in text, text  # whole
+            assert hand_no > 1 or (text.startswith("Hand 1: ") and "Upcard " in text), text
     spade = next(v for v in (view(new_game(PRESETS["oklahoma"], seed=s), 0) for s in range(60)) if v.multiplier == 2)
     assert tt.fitting_moves_text(spade, name, False, room).plain.endswith(", scores ×2.")
     # the upcard taken: the terms give way before the name does
@@ -372,3 +372,26 @@ def test_the_moves_line_keeps_its_long_words_where_they_fit():
     long = tt.fitting_moves_text(v, "Computer", False, 78).plain
     assert "drew from the stock and threw" in long
     assert tt.fitting_moves_text(v, "Computer", False, 30).plain.startswith("Computer drew and threw ")
+
+
+def test_every_oklahoma_hand_begins_with_the_terms_its_upcard_set():
+    """A 10-value upcard set the rules' own limit, 10, and the hand began "Hand 5: Computer
+    (expert) dealt. The upcard is Q♦.", where others said "Upcard 9♦: knock at 9 or less.":
+    every hand says them in the same form, an ace's "gin only" too."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import PRESETS
+
+    v = view(new_game(PRESETS["oklahoma"], seed=1), 0)
+    for up, limit, times, said in (
+        ("QD", 10, 1, "Upcard Q♦: knock at 10 or less."),
+        ("TH", 10, 1, "Upcard 10♥: knock at 10 or less."),
+        ("KS", 10, 2, "Upcard K♠: knock at 10 or less, scores ×2."),
+        ("AD", 0, 1, "Upcard A♦: gin only."),
+        ("9D", 9, 1, "Upcard 9♦: knock at 9 or less."),
+    ):
+        w = replace(v, hand_no=5, discard=(card(up),), knock_limit=limit, multiplier=times)
+        text = tt.moves_text(w, "Computer (expert)", ascii_only=False).plain
+        assert text.endswith(f"dealt. {said}"), text
+        assert tt.this_hand_line(w) == f"This hand: {said.split(': ', 1)[1][:-1]} (upcard {said.split()[1][:-1]})"
+    assert tt.this_hand_line(view(new_game(seed=1), 0)) == ""  # the rules' limit holds for every hand

@@ -98,6 +98,29 @@ def hand_terms(v: PlayerView) -> str:
     return limit_words(v.knock_limit) + times
 
 
+def terms_upcard(v: PlayerView) -> Card | None:
+    """The upcard the hand of ``v`` was dealt with, which set its terms in Oklahoma: the
+    first card of the discard pile, or the card taken from it before any was thrown (the
+    upcard taken); None where neither tells (a pile emptied)."""
+    for m in v.history:
+        if m.action.kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD):
+            return m.card
+        if m.action.kind in (Kind.DISCARD, Kind.KNOCK, Kind.GIN, Kind.BIG_GIN):
+            break
+    return v.discard[0] if v.discard else None
+
+
+def this_hand_line(v: PlayerView, ascii_only: bool = False) -> str:
+    """The terms the upcard set for the hand of ``v`` (Oklahoma), for the rule sheet: "This
+    hand: knock at 10 or less (upcard Q♦)", "This hand: gin only, scores ×2 (upcard A♠)";
+    "" under other rules."""
+    if not v.rules.oklahoma:
+        return ""
+    up = terms_upcard(v)
+    card = "" if up is None else f" (upcard {card_label(up, ascii_only)})"
+    return f"This hand: {hand_terms(v)}{card}"
+
+
 def moves_text(
     v: PlayerView, opponent_name: str, ascii_only: bool, *, hand_no: bool = True, terms: bool = True,
     handovers: Sequence[tuple[int, int, str]] = (), words: Mapping[Kind, tuple[str, str]] = MOVE_WORDS,
@@ -125,7 +148,8 @@ def moves_text(
             dealer = mover(v, handovers, v.dealer, -1, opponent_name)  # before any move: who held the seat then
             t.append(f"Hand {v.hand_no}: {dealer} dealt. " if hand_no else f"{dealer} dealt. ")
             first = v.history[0] if v.history else None
-            set_terms = terms and (v.knock_limit != v.rules.knock_limit or v.multiplier != 1)  # Oklahoma
+            # Oklahoma: every hand, a 10-value upcard's limit too, though it is the rules' own
+            set_terms = terms and (v.rules.oklahoma or v.knock_limit != v.rules.knock_limit or v.multiplier != 1)
             if (
                 first is not None
                 and first.seat == v.seat

@@ -156,12 +156,16 @@ def rules_renderable(
     at_quit: str = "",
     ascii_only: bool = False,
     first_deal: str = "",
+    this_hand: str = "",
 ) -> Group:
     """The sheet's text for ``rules``, the mouse as the app is set (see :func:`mouse_text`),
     and with q what becomes of the match at the quit (``at_quit``, "" for nothing to say);
     unless something is ``saved`` (``--data-dir -``), F3 has nothing to show; with
     ``ascii_only`` in ASCII alone ("Enter" for ⏎, ``*`` for the bullets); ``first_deal``:
-    who deals the first hand of a match (see :func:`first_deal_words`), "" to leave it out."""
+    who deals the first hand of a match (see :func:`first_deal_words`), "" to leave it out;
+    ``this_hand``: the terms of the hand in play where its upcard sets them (Oklahoma: "This
+    hand: knock at 10 or less (upcard Q♦)", :func:`~ginrummy_tui.tui.table_text.this_hand_line`),
+    under the rules in play, "" for none."""
     words = ascii_words if ascii_only else str
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold", no_wrap=True)
@@ -178,6 +182,7 @@ def rules_renderable(
             keys.add_row(Text(words(key), style=click + Style(underline=True)), Text(words(what), style=click))
     return Group(
         Text(f"Rules in play: {rules_label(rules)}", style="bold underline"),
+        *([Text(words(this_hand), style="bold")] if this_hand else []),  # first: the rules' line is general
         _bullets([words(line) for line in rules.describe(first_deal)], ascii_only),
         Text(),
         Text("How Gin Rummy is played", style="bold underline"),
@@ -221,13 +226,20 @@ class RulesScreen(TableOnly, ModalScreen):
         gin = gin_of(self.app)
         session = gin.session
         opponent = COMPUTER if session.computes_opponent else session.opponent_name
+        from ..table_text import this_hand_line
+
         first_dealer = None  # against the computer it deals the first hand of every match
         if not session.computes_opponent and not session.replaying:  # over the network the first deal alternates
             with contextlib.suppress(RuntimeError):  # no view yet
                 first_dealer = match_first_dealer(session.view())
+        this_hand = ""  # Oklahoma: the knock limit and doubling the upcard set for the hand in play
+        with contextlib.suppress(RuntimeError):  # no view yet
+            v = session.view()
+            if v.rules == self.rules:  # the sheet of the rules the hand is played with
+                this_hand = this_hand_line(v, gin.ascii_only)
         return rules_renderable(
             self.rules, gin.mouse_enabled, gin.one_click, gin.context.uses_files, gin.at_quit(), gin.ascii_only,
-            first_deal_words(session.seat, opponent, first_dealer),
+            first_deal_words(session.seat, opponent, first_dealer), this_hand,
         )
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
