@@ -14,7 +14,7 @@ from ginrummy_tui.tui.palette import theme_names
 from ginrummy_tui.tui.widgets.hand import KEYS
 from ginrummy_tui.tui.widgets.key_bar import KeyBar
 
-from .app_helpers import running, settle
+from .app_helpers import running, settle, until
 from .test_config_screen import args_for, open_settings
 
 
@@ -609,7 +609,8 @@ async def test_the_stopped_move_clock_over_a_panel_is_readable_in_every_theme():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         await pilot.press("c")
-        await pilot.pause()
+        # the clock comes over the sheet at its next tick (a busy machine may take a while)
+        await until(pilot, lambda: bool(app.screen.query(ClockBadge)))
         for theme in theme_names():
             app.theme = theme
             await pilot.pause()
