@@ -905,12 +905,12 @@ async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(
         assert " ".join(lines).replace("/ ", "/").replace("- ", "-") == note.replace(str(tmp_path), "~"), lines
         at = lines.index("~/.local/share/gin-tui/")  # the path whole, broken after a separator
         assert lines[at + 1].startswith("current.json.damaged-20261203-090824. "), lines
-        app.notify("Sorted by rank", timeout=30)  # a note that is no warning keeps the narrow column
+        app.notify("Sorted by rank", timeout=30)  # a note that is no warning stands at the warning's width beside it
         await pilot.pause()
         from textual.widgets._toast import Toast
 
-        widths = sorted(t.region.width for t in app.screen.query(Toast))
-        assert widths == [34, min(60, size[0])], widths
+        columns = {(t.region.x, t.region.width) for t in app.screen.query(Toast)}
+        assert columns == {(size[0] - min(60, size[0]), min(60, size[0]))}, columns
 
 
 @pytest.mark.parametrize("size", [(86, 24), (100, 30), (120, 40)])

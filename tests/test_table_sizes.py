@@ -494,3 +494,69 @@ async def test_notes_on_the_end_of_a_hand_cover_neither_its_headline_its_points_
             assert shown.contains_region(toast.region), toast.region
             for what, region in kept.items():
                 assert not toast.region.overlaps(region), (what, region, toast.region)
+
+
+WARNING = "Your match cannot be saved: /tmp/gin-tui data/current.json is read-only (Permission denied)."
+"""A warning that comes up beside a note of information: a start in a read-only folder."""
+
+
+def _one_stack(toasts) -> None:
+    """The notes up stand one over the other at one width and one right edge."""
+    regions = sorted((toast.region for toast in toasts), key=lambda region: region.y)
+    assert len({(region.x, region.width) for region in regions}) == 1, regions
+    for upper, lower in zip(regions, regions[1:]):
+        assert upper.bottom <= lower.y, regions
+
+
+@pytest.mark.parametrize(("on_the_end", "height"), ((False, 21), (True, 21), (True, 26)))
+async def test_a_warning_and_a_note_at_46_columns_stand_at_one_width(on_the_end, height):
+    # a warning is wider than a note of information below 24 rows or 80 columns: stacked,
+    # the warning started at column 0 and the note at column 12, 34 wide, over the hands;
+    # once the warning has gone the note is as narrow as ever, and on the end of a hand it
+    # goes to the rows under the line of keys where it fits there (two rows at 46x26)
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    from .app_helpers import until
+
+    width = 46
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(width, height), notifications=True) as pilot:
+        await settle(app, pilot)
+        if on_the_end:
+            for key in ("s", "k"):
+                await pilot.press(key)
+                await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, SummaryScreen if on_the_end else GameScreen)
+        app.hand_note(NOTES[0], 60)
+        warning = app.start_note(WARNING, 60)
+
+        def laid_out(count: int) -> bool:
+            toasts = list(screen.query("Toast"))
+            return len(toasts) == count and all(toast.region.height for toast in toasts)
+
+        await until(pilot, lambda: laid_out(2))
+        await pilot.pause()
+        await pilot.pause()
+        toasts = list(screen.query("Toast"))
+        _one_stack(toasts)
+        assert max(toast.region.right for toast in toasts) == width
+        kept = [screen.query_one(KeyBar).region]
+        if on_the_end:
+            kept.append(screen.query_one("#summary-next").region)
+        for toast in toasts:
+            assert not any(toast.region.overlaps(region) for region in kept), (toast.region, kept)
+        app.take_down(warning)
+        await until(pilot, lambda: laid_out(1))
+        await pilot.pause()
+        await pilot.pause()
+        note = screen.query_one("Toast").region
+        assert (note.width, note.right) == (34, width)  # a note of information alone, as ever
+        if on_the_end:
+            keys, bar = screen.query_one("#summary-next").region, screen.query_one(KeyBar).region
+            if bar.y - keys.bottom >= note.height:  # it fits under the line of keys: it goes there
+                assert keys.bottom <= note.y and note.bottom <= bar.y, (keys, note, bar)
+            else:
+                assert height == 21 and note.bottom <= keys.y

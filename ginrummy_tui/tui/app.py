@@ -55,6 +55,8 @@ END_WAITS_NOTE_TIME = 8
 """Seconds the note saying that the hand ended behind the screen the player reads stays up."""
 BOOKKEEPING_DELAY = 0.1
 """Seconds between the first frame and the rest of the start-up (the notes, the first save, the history upkeep)."""
+NOTE_GONE_AFTER = 0.05
+"""Seconds after a note's time is up at which the notes still up are fitted again (its toast has gone)."""
 
 
 def _load_statistics_screen() -> None:
@@ -481,7 +483,8 @@ class GinApp(App):
 
         if self.ascii_only:
             message = ascii_words(message)
-        width = toast_text_width(self.size.width, self.size.height, severity)
+        # while a warning is up, a note of information is as wide (_fit_notes)
+        width = toast_text_width(self.size.width, self.size.height, "warning" if self.has_class("-warning-up") else severity)
         notification = Notification(
             note_text(message, width), title, severity,
             self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup=markup,
@@ -540,6 +543,7 @@ class GinApp(App):
         up = [n for n in self._toasts_up if not n.has_expired]
         staying = [n for n in up if not going(n)]
         self._toasts_up = staying
+        self._fit_notes()
         if len(staying) == len(up):
             return
         self.clear_notifications()
@@ -1092,6 +1096,18 @@ class GinApp(App):
             self._toasts_up.append(note)
             if self.screen_stack and _over_the_table(self.screen):
                 self._overlay_notes.add(note.identity)
+        self._fit_notes()
+        # and again once it has gone (its toast takes itself down when its time is up)
+        self.set_timer(max(0.0, note.time_left) + NOTE_GONE_AFTER, self._fit_notes)
+
+    def _fit_notes(self) -> None:
+        """The notes up stand at one width: below 24 rows or 80 columns, where a warning
+        is wider than a note of information (:func:`~.note_text.toast_text_width`), every
+        note is as wide as a warning while one is up (``-warning-up``, ``app.tcss``).  A
+        note of information beside a warning, 34 columns at the right, started 12 columns
+        right of it at 46x21, over the hands and the table as much as the warning did."""
+        up = [n for n in self._toasts_up if not n.has_expired]
+        self.set_class(any(n.severity != "information" for n in up), "-warning-up")
 
     def _take_down_notes(self) -> None:
         """The hand is over: its end (both hands, the points) is not to be hidden under

@@ -64,7 +64,8 @@ def toast_text_width(width: int, height: int, severity: str) -> int:
     the name of a file fits a line where there is room for it, and notes one after
     another start at one column whatever their kind.  Where the toasts have six
     lines only, a warning (a note that names a file, most often) is wider than
-    the others, so that what happened and the path fit them."""
+    the others, so that what happened and the path fit them (and while one is up
+    every note is as wide, ``GinApp._fit_notes``: ask with ``"warning"`` then)."""
     if height >= TALL_HEIGHT and width >= NORMAL_WIDTH:
         _left, table = table_columns(width)
         return min(WIDE_TOAST, max(TOAST_TEXT_WIDTH + TOAST_EDGES, table - TABLE_LEFT)) - TOAST_EDGES

@@ -562,7 +562,9 @@ class SummaryScreen(AfterHandScreen):
                 rows += holder.outer_size.height
                 continue
             for toast in holder.query("Toast"):
-                severity = "information" if toast.has_class("-information") else "warning"
+                # as wide as a warning while one is up (GinApp._fit_notes)
+                plain = toast.has_class("-information") and not self.app.has_class("-warning-up")
+                severity = "information" if plain else "warning"
                 rows += note_lines(str(toast.render()), toast_text_width(width, height, severity))
         return rows
 
