@@ -109,7 +109,8 @@ async def _match_over_screen(app, pilot):
 
     from .app_helpers import settle
 
-    for key in ("s", "k", "enter"):  # the player on 80 knocks past 100, then Enter: the result of the match
+    # the player on 80 knocks past 100 with the K♦ (the 7th card), then Enter: the result of the match
+    for key in ("s", "7", "k", "enter"):
         await pilot.press(key)
         await settle(app, pilot)
     assert isinstance(app.screen, MatchOverScreen)

@@ -2,18 +2,19 @@
 
 A click on a card lifts it (selected, drawn one line higher); a second click
 on it, or the Discard button, throws it; Knock with 7♥ / Gin with 7♥ appear
-when the selected card allows them; k and g act on the selected card, and
-when it does not allow them the refusal names the cards that do.  The
-setting "one-click discard" keeps the fast mode.  Keys play as before.
+when the selected card allows them, else name the card that does (the one
+leaving the least deadwood), whichever way the card was selected; k and g
+play what their buttons name.  The setting "one-click discard" keeps the
+fast mode.  Keys play as before.
 """
 
 from __future__ import annotations
 
+from ginrummy_tui.engine import Action, Kind
 from ginrummy_tui.engine.cards import card
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.widgets.action_bar import ActionBar
-from ginrummy_tui.tui.widgets.cardfaces import card_label
 from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
@@ -54,8 +55,9 @@ async def test_a_click_selects_and_lifts_the_second_click_throws():
         hand = _hand(app)
         assert hand.selected is c and hand.chosen
         assert _labels(app)["discard"] == "Discard 2♣ (⏎)"
-        assert "knock" not in _labels(app)  # 2♣ does not allow a knock: no button for another card
-        assert _prompt(app).endswith("— or knock with A♠/K♦.")  # but the prompt says which cards do
+        # 2♣ does not allow a knock: the button names the card that knocks with least, as the prompt does
+        assert _labels(app)["knock"] == "Knock with K♦ (k)"
+        assert _prompt(app).endswith("— or knock with K♦ (k)."), _prompt(app)
         # the lifted card sits one line higher than the others
         lines = [t.plain for t in hand.render().renderables]
         i = hand.cards.index(c)
@@ -89,28 +91,34 @@ async def test_knock_with_the_chosen_card_by_its_button():
         assert s.phase == "hand_over" and s.history[-1].action.card == card("KD")
 
 
-async def test_k_on_a_card_that_cannot_knock_names_the_cards_that_can():
+async def test_k_on_a_card_that_cannot_knock_knocks_with_the_card_its_button_names():
     app = make_app(state=scenarios.knock_ready(), pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await _drawn(app, pilot)
-        s = app.session.state
-        await pilot.press("8")  # 3♣ (sorted by suit: ... 2♣ 3♣ 4♣ ...): in a meld, cannot knock
+        await pilot.press(KEYS[_hand(app).cards.index(card("3C"))])  # in a meld: it cannot knock
         await pilot.pause()
-        sel = _hand(app).selected
+        assert _hand(app).selected is card("3C")
+        assert _labels(app)["knock"] == "Knock with K♦ (k)"
         await pilot.press("k")
-        await pilot.pause()
-        assert app.session.state is s
-        text = _prompt(app)
-        assert sel not in (card("AS"), card("KD"))
-        assert text.startswith(f"✗ You cannot knock with {card_label(sel)}: select A♠ or K♦, then k."), text
+        await settle(app, pilot)
+        assert app.session.state.history[-1].action == Action(Kind.KNOCK, card("KD"))
 
 
 async def test_keys_play_as_before():
+    """The drawn A♠ is selected and may knock (with 10): the Knock button names it, and the
+    deadwood line the K♦, which leaves 1; its number key and k knock with the K♦."""
+    from ginrummy_tui.tui import table_text as tt
+
     app = make_app(state=scenarios.knock_ready(), pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press("s")  # the drawn A♠ is selected, not chosen: k knocks with the best card, K♦
+        await pilot.press("s")
         await settle(app, pilot)
+        hand = _hand(app)
+        assert hand.selected is card("AS") and _labels(app)["knock"] == "Knock with A♠ (k)"
+        assert tt.deadwood_text(app.table.v, hand.selected, False).plain.endswith("· K♦ leaves 1")
+        await pilot.press(KEYS[hand.cards.index(card("KD"))])
+        await pilot.pause()
         assert _labels(app)["knock"] == "Knock with K♦ (k)"
         await pilot.press("k")
         await settle(app, pilot)
@@ -143,23 +151,23 @@ async def test_the_setting_switches_the_mode_at_once(tmp_path):
 
 
 async def test_a_refusal_goes_once_another_card_is_selected():
-    """The refusal of k on 3♣ speaks of 3♣: selecting K♦ takes it down, and the prompt
-    speaks of K♦ (it said "You cannot knock with 3♣" beside the new selection)."""
-    app = make_app(state=scenarios.knock_ready(), pause=0)
+    """The refusal of ⏎ on K♦, which goes gin, speaks of K♦: selecting the 2♣ takes it down,
+    and the prompt speaks of the 2♣ (it said "that discard goes gin" beside the new selection)."""
+    app = make_app(state=scenarios.gin_ready(), pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await _drawn(app, pilot)
         hand = _hand(app)
-        await pilot.press("8")
-        await pilot.press("k")
+        king, two = KEYS[hand.cards.index(card("KD"))], KEYS[hand.cards.index(card("2C"))]
+        await pilot.press(king, "enter")
         await pilot.pause()
-        assert _prompt(app).startswith("✗ You cannot knock with "), _prompt(app)
-        await pilot.press("8")  # the same card again: the refusal still applies
+        assert _prompt(app).startswith("✗ That discard goes gin"), _prompt(app)
+        await pilot.press(king)  # the same card again: the refusal still applies
         await pilot.pause()
-        assert _prompt(app).startswith("✗ You cannot knock with "), _prompt(app)
-        await pilot.press(KEYS[hand.cards.index(card("KD"))])
+        assert _prompt(app).startswith("✗ That discard goes gin"), _prompt(app)
+        await pilot.press(two)
         await pilot.pause()
-        assert "✗" not in _prompt(app) and "knock with K♦" in _prompt(app), _prompt(app)
-        await pilot.press("8", "k")  # refused again on 3♣, then the arrow moves the selection
+        assert "✗" not in _prompt(app) and "go gin with K♦" in _prompt(app), _prompt(app)
+        await pilot.press(king, "enter")  # refused again on K♦, then the arrow moves the selection
         await pilot.pause()
         assert _prompt(app).startswith("✗")
         await pilot.press("right")
@@ -168,8 +176,8 @@ async def test_a_refusal_goes_once_another_card_is_selected():
 
 
 async def test_k_on_a_card_that_goes_gin_says_g_plays_gin():
-    """gin_ready: K♦ selected goes gin; k says so and how (it said "You cannot knock
-    with K♦: select 2♣ or 5♣, then k", as if K♦ were a poor card)."""
+    """gin_ready: K♦ selected goes gin; k says so, how, and what a second k knocks with
+    (it said "You cannot knock with K♦: select 2♣ or 5♣, then k", as if K♦ were a poor card)."""
     app = make_app(state=scenarios.gin_ready(), pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await _drawn(app, pilot)
@@ -179,7 +187,8 @@ async def test_k_on_a_card_that_goes_gin_says_g_plays_gin():
         await pilot.press("k")
         await pilot.pause()
         assert app.session.state is s
-        assert _prompt(app).startswith("✗ K♦ goes gin, not a knock: g plays gin."), _prompt(app)
+        assert _labels(app)["knock"] == "Knock with 5♣ (k)"
+        assert _prompt(app).startswith("✗ K♦ goes gin, not a knock: g plays gin; k again knocks with 5♣."), _prompt(app)
         await pilot.press("g")
         await settle(app, pilot)
         assert app.session.state.result.kind == "gin"
@@ -226,21 +235,62 @@ async def test_the_knock_button_is_refused_once_while_gin_is_there():
 
 async def test_one_click_knocks_with_the_card_the_mouse_points_at():
     """With one-click discard a click throws, so the card to knock with is the one under the
-    mouse: pointing at A♠ (which knocks with 10) names it on the Knock button, in place of the
-    K♦ the game would pick, and a click on the button knocks with it; pointing at 2♣, which
-    does not allow a knock, offers no Knock button for another card."""
-    from ginrummy_tui.engine import Kind
-
+    mouse: pointing at 2♣, which does not allow a knock, names the K♦ (which leaves least) on
+    the Knock button; pointing at A♠ (which knocks with 10) names it in place of the K♦, and a
+    click on the button knocks with it."""
     app = make_app(state=scenarios.knock_ready(), pause=0, one_click=True)
     async with app.run_test(size=SIZE) as pilot:
         await _drawn(app, pilot)
-        assert _labels(app)["knock"] == "Knock with K♦ (k)"  # nothing pointed at yet: the least deadwood
+        assert _labels(app)["knock"] == "Knock with A♠ (k)"  # nothing pointed at yet: the card drawn
         await pilot.hover(HandView, offset=card_offset(app, card("2C")))
         await pilot.pause()
-        assert "knock" not in _labels(app)
+        assert _labels(app)["knock"] == "Knock with K♦ (k)"
         await pilot.hover(HandView, offset=card_offset(app, card("AS")))
         await pilot.pause()
         assert _labels(app)["knock"] == "Knock with A♠ (k)"
         await click_button(app, pilot, "knock")
         move = app.session.state.history[-1]
         assert move.action.kind == Kind.KNOCK and move.card == card("AS")
+
+
+# A hand of three sets and a 4♥ (one of its four eights spare): thrown, the 4♥ goes gin, and
+# any eight, the 8♣ selected among them, knocks with 4.
+GIN_OR_KNOCK = "AS 8S AH 3H 4H 8H AD 3D 8D 3C"
+OTHERS = "2S 5S 6S 7S 9S TS JS QS KS 2H"
+
+
+def _gin_or_knock(draw: str):
+    """The hand above, its 11th card (the 8♣ of the stock) to draw."""
+    return scenarios.arranged(GIN_OR_KNOCK, OTHERS, stock_top="8C", discard="JD")
+
+
+def _offers(app) -> tuple[dict[str, str], str, bool | None, bool | None]:
+    """What the table offers for the selection: the buttons, the prompt, and whether k and g are bright."""
+    table = app.table
+    return _labels(app), _prompt(app), table.check_action("knock", ()), table.check_action("gin", ())
+
+
+async def test_the_same_selection_offers_the_same_moves_whatever_led_to_it():
+    """The 8♣ just drawn from the stock is selected: Discard 8♣, Knock with 8♣ (it may knock:
+    the button named the 8♠, another eight) and Gin with 4♥.  ← then → select the 8♣ again, on
+    purpose: the same buttons, prompt and keys (the Gin button, the prompt's gin and a bright
+    g went, as if the hand could no longer go gin); and g goes gin with 4♥, as its button says
+    (it said "You cannot go gin with 8♠: select 4♥, then g")."""
+    app = make_app(state=_gin_or_knock("stock"), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert _hand(app).selected is card("8C")
+        fresh = _offers(app)
+        assert fresh[0] == {"discard": "Discard 8♣ (⏎)", "knock": "Knock with 8♣ (k)", "gin": "Gin with 4♥ (g)"}
+        assert fresh[1].endswith("— or go gin with 4♥ (g)."), fresh[1]
+        assert fresh[2:] == (True, True)
+        await pilot.press("left", "right")
+        await pilot.pause()
+        assert _hand(app).selected is card("8C") and _hand(app).chosen
+        assert _offers(app) == fresh
+        await pilot.press("g")
+        await settle(app, pilot)
+        s = app.session.state
+        assert s.result is not None and s.result.kind == "gin" and s.history[-1].action.card == card("4H")

@@ -397,8 +397,8 @@ def _deadwood_text(
             t.append(" — gin!", style=good)
         elif after <= v.knock_limit:
             t.append(" — you may knock", style=good)
-        low_card = min((c for c in v.hand if c is not v.taken), key=lambda c: (_without(v.hand, c), -c.value))
-        if best and low_card is not selected:
+        low_card = best_throw(v)
+        if best and low_card is not None and low_card is not selected:
             low = _without(v.hand, low_card)
             if low < after and low <= v.knock_limit:  # the card the Knock / Gin button would throw
                 t.append(" · ")
@@ -409,23 +409,34 @@ def _deadwood_text(
     return t
 
 
-def choice(v: PlayerView | None, kind: Kind, selected: Card | None, chosen: bool) -> Card | None:
-    """The card to knock (or go gin) with: the one the player selected (``chosen``:
-    on purpose) if it allows it, else the one leaving the least deadwood."""
+def best_throw(v: PlayerView) -> Card | None:
+    """The card whose throw leaves the least deadwood (of those that leave as little, the one
+    worth most, then the first of the hand), never the card just taken from the pile: the one
+    the deadwood line recommends, and the one selected after taking the discard."""
+    cards = [c for c in v.hand if c is not v.taken]
+    if not cards:
+        return None
+    return min(cards, key=lambda c: (_without(v.hand, c), -c.value))
+
+
+def choice(v: PlayerView | None, kind: Kind, selected: Card | None) -> Card | None:
+    """The card to knock (or go gin) with: the selected one if it allows it, else the one that
+    leaves the least deadwood (:func:`best_throw` among those that allow it); None where no
+    card does.  The selection alone decides it, not how it was reached: the buttons, the
+    prompt and the keys offer the same moves for the same card, whether it was just drawn or
+    selected again on purpose, and gin is offered while any throw goes gin."""
     if v is None:
         return None
     legal = [a for a in v.legal_actions if a.kind == kind and a.card is not None]
     if not legal:
         return None
-    if selected is not None and Action(kind, selected) in legal and (chosen or kind == Kind.GIN):
+    if selected is not None and Action(kind, selected) in legal:
         return selected
-    if chosen:
-        return None  # the player picked a card that does not allow it: never another card behind their back
     cards = [a.card for a in legal if a.card is not None]
     return min(cards, key=lambda c: (_without(v.hand, c), -c.value))
 
 
-def buttons(v: PlayerView, selected: Card | None, chosen: bool, ascii_only: bool) -> dict[str, str]:
+def buttons(v: PlayerView, selected: Card | None, ascii_only: bool) -> dict[str, str]:
     """The action bar's buttons (name -> label) for the moves open now."""
     legal = set(v.legal_actions)
     out: dict[str, str] = {}
@@ -444,10 +455,10 @@ def buttons(v: PlayerView, selected: Card | None, chosen: bool, ascii_only: bool
     elif v.phase == Phase.DISCARD:
         if selected is not None and Action(Kind.DISCARD, selected) in legal:
             out["discard"] = f"Discard {card_label(selected, ascii_only)} ({'Enter' if ascii_only else '⏎'})"
-        k = choice(v, Kind.KNOCK, selected, chosen)
+        k = choice(v, Kind.KNOCK, selected)
         if k is not None:
             out["knock"] = f"Knock with {card_label(k, ascii_only)} (k)"
-        g = choice(v, Kind.GIN, selected, chosen)
+        g = choice(v, Kind.GIN, selected)
         if g is not None:
             out["gin"] = f"Gin with {card_label(g, ascii_only)} (g)"
         if Action(Kind.BIG_GIN) in legal:
@@ -462,7 +473,6 @@ def prompt_text(
     computes_opponent: bool,
     width: int,
     selected: Card | None,
-    chosen: bool,
     ascii_only: bool,
     one_click: bool = False,
     mouse: bool = True,
@@ -522,8 +532,8 @@ def prompt_text(
         else:
             del heads[: 2 if tiny else 1 if narrow else 0]
         tail = Text()
-        g = choice(v, Kind.GIN, selected, chosen)
-        k = choice(v, Kind.KNOCK, selected, chosen)
+        g = choice(v, Kind.GIN, selected)
+        k = choice(v, Kind.KNOCK, selected)
         if g is not None:
             tail.append(f" {dash} or go gin with ")
             tail.append_text(card_text(g, ascii_only))
@@ -532,16 +542,6 @@ def prompt_text(
             tail.append(f" {dash} or knock with ")
             tail.append_text(card_text(k, ascii_only))
             tail.append(" (k)")
-        else:
-            able = [x.card for x in v.legal_actions if x.kind in (Kind.GIN, Kind.KNOCK) and x.card is not None]
-            if able:  # the selected card does not allow it: name the ones that do
-                kind = Kind.GIN if any(x.kind == Kind.GIN for x in v.legal_actions) else Kind.KNOCK
-                able = [x.card for x in v.legal_actions if x.kind == kind and x.card is not None]
-                tail.append(f" {dash} or {'go gin' if kind == Kind.GIN else 'knock'} with ")
-                for i, c in enumerate(able[:3]):
-                    if i:
-                        tail.append("/")
-                    tail.append_text(card_text(c, ascii_only))
         if v.rules.big_gin and any(x.kind == Kind.BIG_GIN for x in v.legal_actions):
             tail.append(f" {dash} or Big Gin (b)")
         tail.append(".")

@@ -412,11 +412,11 @@ class GameScreen(Screen, TurnSteps):
         self._show_moves(v)  # network play: a hint the other player was just shown
         app = self.gin
         hand = self.query_one(HandView)
-        selected, chosen, a = hand.selected, hand.chosen, app.ascii_only
+        selected, a = hand.selected, app.ascii_only
         colours = palette_of(self.app)
         line_room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
         self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a, colours, line_room))
-        self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
+        self.query_one(ActionBar).show(tt.buttons(v, selected, a))
         if self.refusal and self.gin.session.blocked() != self._refused_while:
             # refused while not connected (or the other player away): that has passed; or refused
             # while connected, and the connection (or the other player) has gone since: the line
@@ -448,7 +448,6 @@ class GameScreen(Screen, TurnSteps):
                 computes_opponent=app.session.computes_opponent,
                 width=room,
                 selected=selected,
-                chosen=chosen,
                 ascii_only=a,
                 one_click=app.one_click,
                 mouse=app.mouse_enabled,
@@ -551,8 +550,7 @@ class GameScreen(Screen, TurnSteps):
 
     def _choice(self, kind: Kind) -> Card | None:
         """The card to knock (or go gin) with (see :func:`table_text.choice`)."""
-        hand = self.query_one(HandView)
-        return tt.choice(self.v, kind, hand.selected, hand.chosen)
+        return tt.choice(self.v, kind, self.query_one(HandView).selected)
 
     def turn_steps(self) -> tuple[frozenset[str], tuple[tuple[Binding, ...], ...]]:
         """The moves' keys of each step of a turn, as :meth:`check_action` shows them
@@ -741,17 +739,9 @@ class GameScreen(Screen, TurnSteps):
             sel = self.query_one(HandView).selected
             card = self._choice(kind) if kind != Kind.DISCARD else sel
             if card is None and kind == Kind.KNOCK and sel is not None and self.v is not None:
+                # no card knocks (a knock names another card where one does: see _knock_refused)
                 if Action(Kind.GIN, sel) in self.v.legal_actions:  # better than the knock asked for
                     self.refuse(f"{card_label(sel, self.gin.ascii_only)} goes gin, not a knock: g plays gin")
-                    return
-            if card is None and kind != Kind.DISCARD and sel is not None and self.v is not None:
-                able = [x.card for x in self.v.legal_actions if x.kind == kind and x.card is not None]
-                if able:  # the selected card does not allow it, others do: say which
-                    a = self.gin.ascii_only
-                    verb = "knock" if kind == Kind.KNOCK else "go gin"
-                    names = [card_label(c, a) for c in able]
-                    which = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-                    self.refuse(f"you cannot {verb} with {card_label(sel, a)}: select {which}, then {kind[0]}")
                     return
             if card is None:
                 card = sel
@@ -813,7 +803,11 @@ class GameScreen(Screen, TurnSteps):
             return False
         self._knock_passed = (view_key(v), card)
         a = self.gin.ascii_only
-        self.refuse(f"you can go gin with {card_label(gin, a)}: g plays gin; {again} knocks with {card_label(card, a)}")
+        knocks = f"g plays gin; {again} knocks with {card_label(card, a)}"
+        if gin is self.query_one(HandView).selected:  # k on the card that goes gin: the knock throws another
+            self.refuse(f"{card_label(gin, a)} goes gin, not a knock: {knocks}")
+        else:
+            self.refuse(f"you can go gin with {card_label(gin, a)}: {knocks}")
         return True
 
     def action_play(self, kind: str) -> None:
