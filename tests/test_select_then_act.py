@@ -260,8 +260,10 @@ OTHERS = "2S 5S 6S 7S 9S TS JS QS KS 2H"
 
 
 def _gin_or_knock(draw: str):
-    """The hand above, its 11th card (the 8♣ of the stock) to draw."""
-    return scenarios.arranged(GIN_OR_KNOCK, OTHERS, stock_top="8C", discard="JD")
+    """The hand above, its 11th card (the 8♣ of the stock, or the 3♦ of the pile) to draw."""
+    if draw == "stock":
+        return scenarios.arranged(GIN_OR_KNOCK, OTHERS, stock_top="8C", discard="JD")
+    return scenarios.arranged(GIN_OR_KNOCK.replace("3D", "8C"), OTHERS, discard="JD 3D")
 
 
 def _offers(app) -> tuple[dict[str, str], str, bool | None, bool | None]:
@@ -294,3 +296,81 @@ async def test_the_same_selection_offers_the_same_moves_whatever_led_to_it():
         await settle(app, pilot)
         s = app.session.state
         assert s.result is not None and s.result.kind == "gin" and s.history[-1].action.card == card("4H")
+
+
+async def test_a_card_that_cannot_knock_or_go_gin_names_the_cards_that_do_on_both_paths():
+    """After taking the 3♦ (it cannot be thrown back): with the 4♥, which goes gin, selected the
+    Knock button names the best card to knock with; with the 3♦ selected, which does neither,
+    Knock and Gin name the cards that do, whether the 3♦ was reached by the keys or not."""
+    app = make_app(state=_gin_or_knock("pile"), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.press("d")
+        await settle(app, pilot)
+        hand = _hand(app)
+        assert hand.selected is card("4H") and not hand.chosen  # the throw that leaves least: gin
+        assert _labels(app) == {"discard": "Discard 4♥ (⏎)", "knock": "Knock with 8♠ (k)", "gin": "Gin with 4♥ (g)"}
+        await pilot.press(KEYS[hand.cards.index(card("3D"))])
+        await pilot.pause()
+        chosen = _offers(app)
+        assert chosen[0] == {"knock": "Knock with 8♠ (k)", "gin": "Gin with 4♥ (g)"}, chosen
+        assert chosen[2:] == (True, True)
+        hand.chosen = False  # the same card, not picked on purpose (as a resumed match may bring it)
+        app.table._update_details()
+        await pilot.pause()
+        assert _offers(app) == chosen
+        await pilot.press("k")  # the knock is refused once while gin is there, naming both cards
+        await pilot.pause()
+        assert "You can go gin with 4♥: g plays gin; k again knocks with 8♠" in _prompt(app), _prompt(app)
+        await pilot.press("k")
+        await settle(app, pilot)
+        s = app.session.state
+        assert s.result is not None and s.result.knocker == 0 and s.history[-1].action == Action(Kind.KNOCK, card("8S"))
+
+
+# The 8♥ on the pile makes a set of the 8♠ and 8♣; of the rest the K♦ is the best throw.
+EIGHTS = "8S 8C 3H 4H 5H KD 2S 7D 9C 4S"
+EIGHTS_OTHERS = "2H 5S 6S 7S 9S TS JS QS KS 2C"
+
+
+def _eights():
+    return scenarios.arranged(EIGHTS, EIGHTS_OTHERS, discard="JD 8H")
+
+
+async def test_after_taking_the_discard_the_best_throw_is_selected():
+    """The 8♣ selected, the 8♥ taken from the pile: the selection goes to the K♦, the card
+    whose throw leaves least (the deadwood line's "K♦ leaves 22"), not lifted; it stayed on
+    the 8♣, and ⏎ threw it, breaking the set just made."""
+    from ginrummy_tui.tui import table_text as tt
+
+    app = make_app(state=_eights(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        hand = _hand(app)
+        await pilot.press(KEYS[hand.cards.index(card("8C"))])
+        await pilot.press("d")
+        await settle(app, pilot)
+        assert hand.selected is card("KD") and not hand.chosen
+        assert tt.best_throw(app.table.v) is card("KD")
+        assert _labels(app) == {"discard": "Discard K♦ (⏎)"}
+        await pilot.press("enter")
+        await settle(app, pilot)
+        mine = [m for m in app.session.state.history if m.seat == 0]
+        assert mine[-1].action == Action(Kind.DISCARD, card("KD"))
+        assert {card("8S"), card("8H"), card("8C")} <= set(app.session.state.hands[0])
+
+
+async def test_a_click_on_the_pile_selects_the_best_throw_in_both_mouse_modes():
+    """The same by the mouse, a click selecting or (one-click discard) throwing: the 8♥ taken by
+    a click on the pile, the K♦ is selected, not the 8♣ clicked before the draw."""
+    for one_click in (False, True):
+        app = make_app(state=_eights(), pause=0, one_click=one_click)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            hand = _hand(app)
+            await pilot.click(HandView, offset=card_offset(app, card("8C")))  # selected (before the draw, not thrown)
+            await pilot.click("#pile")
+            await settle(app, pilot)
+            assert card("8H") in app.session.state.hands[0]
+            assert hand.selected is card("KD") and not hand.chosen, (one_click, hand.selected)
+            assert _labels(app)["discard"] == "Discard K♦ (⏎)"

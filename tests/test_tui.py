@@ -1512,7 +1512,7 @@ async def test_a_long_hint_after_the_move_clock_is_read_whole_at_80x24():
         screen = screen_text(app)
         assert "show the" in screen and "computer what you collect." in screen
         rows = screen.splitlines()
-        assert "q Quit" in rows[-1] and "Discard K♠ (⏎)" in screen  # nothing else pushed off
+        assert "q Quit" in rows[-1] and "Discard J♦ (⏎)" in screen  # nothing else pushed off
 
 
 @pytest.mark.parametrize(
@@ -1584,7 +1584,7 @@ async def test_on_a_small_screen_the_table_makes_room_for_a_long_hint(size):
     "keys,told",
     [
         (("k",), "✗ Draw a card first: take the upcard or pass. Take 9♦ (t) or pass (p)."),
-        (("t", "k"), "✗ You cannot knock: discarding K♠ leaves 70 deadwood, the limit is 10. Discard (⏎)."),
+        (("t", "k"), "✗ You cannot knock: discarding J♦ leaves 40 deadwood, the limit is 10. Discard (⏎)."),
     ],
     ids=["upcard", "discard"],
 )
@@ -1850,11 +1850,11 @@ async def test_after_a_resize_and_back_a_long_prompt_leaves_the_table_whole():
         await settle(app, pilot)
         await pilot.pause(0.2)
         before = screen_text(app)
-        assert "Discard K♠ (⏎)" in before and "computer what you collect." in before
+        assert "Discard J♦ (⏎)" in before and "computer what you collect." in before
         await pilot.resize_terminal(160, 45)
         await settle(app, pilot)
         await pilot.pause(0.2)
-        assert "Discard K♠ (⏎)" in screen_text(app)
+        assert "Discard J♦ (⏎)" in screen_text(app)
         await pilot.resize_terminal(*SIZE)
         await settle(app, pilot)
         await pilot.pause(0.2)

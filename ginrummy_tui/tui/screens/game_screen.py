@@ -319,7 +319,8 @@ class GameScreen(Screen, TurnSteps):
             and not v.history
             and (bool(old.history) or (old.match_no, old.hand_no) != (v.match_no, v.hand_no))
         )
-        hand.set_hand(v.hand, melded, drawn=v.drawn, taken=v.taken, new_deal=dealt)
+        best = tt.best_throw(v) if v.taken is not None else None  # selected after taking the discard
+        hand.set_hand(v.hand, melded, drawn=v.drawn, taken=v.taken, best=best, new_deal=dealt)
         self._show_moves(v)
         self._show_log(v)
         self._update_details()

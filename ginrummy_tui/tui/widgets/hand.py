@@ -74,12 +74,23 @@ class HandView(Widget):
     # -- data
 
     def set_hand(
-        self, cards, melded, drawn: Card | None = None, taken: Card | None = None, *, new_deal: bool = False
+        self,
+        cards,
+        melded,
+        drawn: Card | None = None,
+        taken: Card | None = None,
+        *,
+        best: Card | None = None,
+        new_deal: bool = False,
     ) -> None:
         """Show these cards: keep the order of the cards still held, place new
-        ones.  ``new_deal``: a hand was just dealt, so the first card is
-        selected and nothing is lifted (the last hand's selection says nothing
-        of the new cards)."""
+        ones.  After a draw, until the player selects a card, the card drawn
+        from the stock is selected; the card taken from the discard pile, which
+        may not be thrown back, is not: ``best`` is, the throw that leaves the
+        least deadwood (the selection stayed where it was, often on a card of
+        the meld just made).  ``new_deal``: a hand was just dealt, so the first
+        card is selected and nothing is lifted (the last hand's selection says
+        nothing of the new cards)."""
         cards = tuple(cards)
         if new_deal:
             self.chosen = False
@@ -96,8 +107,9 @@ class HandView(Widget):
             self.chosen = False  # the selected card was thrown: nothing is lifted until the player selects again
         self.drawn = drawn
         self.taken = taken
-        if drawn is not None and drawn in order and drawn is not taken and not self.chosen:
-            self.cursor = order.index(drawn)
+        after_draw = best if drawn is not None and drawn is taken else drawn
+        if after_draw is not None and after_draw in order and not self.chosen:
+            self.cursor = order.index(after_draw)
         elif old_sel in order:
             self.cursor = order.index(old_sel)
         self.cursor = max(0, min(self.cursor, len(order) - 1))
