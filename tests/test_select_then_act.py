@@ -2,9 +2,10 @@
 
 A click on a card lifts it (selected, drawn one line higher); a second click
 on it, or the Discard button, throws it; Knock with 7♥ / Gin with 7♥ appear
-when the selected card allows them, else name the card that does (the one
-leaving the least deadwood), whichever way the card was selected; k and g
-play what their buttons name.  The setting "one-click discard" keeps the
+when the card the player selected allows them, else name the card that does
+(the one leaving the least deadwood; a card the game selected, as the one
+just drawn, is named by Knock only where none leaves less); k and g play what
+their buttons name.  The setting "one-click discard" keeps the
 fast mode.  Keys play as before.
 """
 
@@ -105,24 +106,41 @@ async def test_k_on_a_card_that_cannot_knock_knocks_with_the_card_its_button_nam
 
 
 async def test_keys_play_as_before():
-    """The drawn A♠ is selected and may knock (with 10): the Knock button names it, and the
-    deadwood line the K♦, which leaves 1; its number key and k knock with the K♦."""
-    from ginrummy_tui.tui import table_text as tt
-
+    """s then k knocks with the K♦, which leaves 1, though the A♠ just drawn is selected and
+    may knock (with 10): the game selected it, the player did not choose it to knock with."""
     app = make_app(state=scenarios.knock_ready(), pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        await pilot.press("s")
+        await pilot.press("s")  # the drawn A♠ is selected, not chosen: k knocks with the best card, K♦
         await settle(app, pilot)
         hand = _hand(app)
-        assert hand.selected is card("AS") and _labels(app)["knock"] == "Knock with A♠ (k)"
-        assert tt.deadwood_text(app.table.v, hand.selected, False).plain.endswith("· K♦ leaves 1")
-        await pilot.press(KEYS[hand.cards.index(card("KD"))])
-        await pilot.pause()
+        assert hand.selected is card("AS") and not hand.chosen
         assert _labels(app)["knock"] == "Knock with K♦ (k)"
+        assert _prompt(app).endswith("— or knock with K♦ (k)."), _prompt(app)
         await pilot.press("k")
         await settle(app, pilot)
-        assert app.session.state.history[-1].action.card == card("KD")
+        assert app.session.state.history[-1].action == Action(Kind.KNOCK, card("KD"))
+
+
+async def test_k_knocks_with_the_card_drawn_once_the_player_chooses_it():
+    """The A♠ drawn and selected by the game, then chosen by its number key (after → and ←
+    alike): Knock, the prompt and k name it and knock with it, leaving 10."""
+    for keys in (("key",), ("right", "left")):
+        app = make_app(state=scenarios.knock_ready(), pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("s")
+            await settle(app, pilot)
+            hand = _hand(app)
+            assert hand.selected is card("AS")
+            await pilot.press(*(KEYS[hand.cards.index(card("AS"))] if k == "key" else k for k in keys))
+            await pilot.pause()
+            assert hand.selected is card("AS") and hand.chosen
+            assert _labels(app)["knock"] == "Knock with A♠ (k)", keys
+            assert _prompt(app).endswith("— or knock with A♠ (k)."), _prompt(app)
+            await pilot.press("k")
+            await settle(app, pilot)
+            assert app.session.state.history[-1].action == Action(Kind.KNOCK, card("AS")), keys
 
 
 async def test_one_click_discard_keeps_the_fast_mode():
@@ -235,13 +253,13 @@ async def test_the_knock_button_is_refused_once_while_gin_is_there():
 
 async def test_one_click_knocks_with_the_card_the_mouse_points_at():
     """With one-click discard a click throws, so the card to knock with is the one under the
-    mouse: pointing at 2♣, which does not allow a knock, names the K♦ (which leaves least) on
-    the Knock button; pointing at A♠ (which knocks with 10) names it in place of the K♦, and a
-    click on the button knocks with it."""
+    mouse: before the mouse moves, the K♦ (which leaves least) though the A♠ drawn is selected;
+    pointing at 2♣, which does not allow a knock, still the K♦; pointing at A♠ (which knocks
+    with 10) names it in place of the K♦, and a click on the button knocks with it."""
     app = make_app(state=scenarios.knock_ready(), pause=0, one_click=True)
     async with app.run_test(size=SIZE) as pilot:
         await _drawn(app, pilot)
-        assert _labels(app)["knock"] == "Knock with A♠ (k)"  # nothing pointed at yet: the card drawn
+        assert _labels(app)["knock"] == "Knock with K♦ (k)"  # nothing pointed at yet: the least deadwood
         await pilot.hover(HandView, offset=card_offset(app, card("2C")))
         await pilot.pause()
         assert _labels(app)["knock"] == "Knock with K♦ (k)"

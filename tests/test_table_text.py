@@ -51,7 +51,7 @@ def test_the_moves_line_tells_what_the_other_player_did():
 def test_the_deadwood_line_says_what_a_discard_leaves_and_whether_it_allows_a_knock():
     s = apply(scenarios.knock_ready(), Action(Kind.DRAW_STOCK))
     v = view(s, 0)
-    best = tt.choice(v, Kind.KNOCK, None)
+    best = tt.choice(v, Kind.KNOCK, None, chosen=False)
     assert best is not None
     text = tt.deadwood_text(v, best, ascii_only=True).plain
     assert text.startswith("Deadwood ") and " - discarding " in text and "- you may knock" in text and text.isascii()
@@ -61,12 +61,12 @@ def test_the_deadwood_line_says_what_a_discard_leaves_and_whether_it_allows_a_kn
 def test_buttons_follow_the_phase_and_the_legal_moves():
     v = view(scenarios.knock_ready(), 0)
     assert v.phase == Phase.DRAW and v.my_turn
-    assert set(tt.buttons(v, None, ascii_only=True)) <= {"stock", "pile"}
-    assert "stock" in tt.buttons(v, None, ascii_only=True)
+    assert set(tt.buttons(v, None, False, ascii_only=True)) <= {"stock", "pile"}
+    assert "stock" in tt.buttons(v, None, False, ascii_only=True)
     after = view(apply(scenarios.knock_ready(), Action(Kind.DRAW_STOCK)), 0)
-    b = tt.buttons(after, None, ascii_only=True)
+    b = tt.buttons(after, None, False, ascii_only=True)
     assert "knock" in b and b["knock"].startswith("Knock with ") and "stock" not in b
-    assert tt.buttons(view(scenarios.knock_ready(), 1), None, ascii_only=True) == {}  # not my turn
+    assert tt.buttons(view(scenarios.knock_ready(), 1), None, False, ascii_only=True) == {}  # not my turn
 
 
 def test_no_button_offers_the_upcard_while_no_move_may_be_made():
@@ -77,27 +77,54 @@ def test_no_button_offers_the_upcard_while_no_move_may_be_made():
     state = new_game(seed=3)
     v = view(state, state.current)
     assert v.phase == Phase.UPCARD and v.my_turn
-    assert set(tt.buttons(v, None, ascii_only=True)) == {"take", "pass"}
-    assert tt.buttons(replace(v, legal_actions=()), None, ascii_only=True) == {}
+    assert set(tt.buttons(v, None, False, ascii_only=True)) == {"take", "pass"}
+    assert tt.buttons(replace(v, legal_actions=()), None, False, ascii_only=True) == {}
     # nor does the pile's label, nor may it be clicked ("t: take the upcard" stayed beside it)
     assert tt.pile_hint(v) == "t: take the upcard" and tt.pile_open(v)
     assert tt.pile_hint(replace(v, legal_actions=())) == "" and not tt.pile_open(replace(v, legal_actions=()))
 
 
-def test_knock_card_is_the_selection_where_it_may_knock_else_the_best():
+def test_knock_card_is_the_chosen_card_where_it_may_knock_else_the_least_deadwood():
+    """After drawing the A♠ (it may knock, leaving 10): while the game selected it, Knock names
+    the K♦, which leaves 1; once the player chose it, the A♠.  A chosen card that may not
+    knock (the 3♣, in a meld) names the K♦, as does no selection."""
     v = view(apply(scenarios.knock_ready(), Action(Kind.DRAW_STOCK)), 0)
-    knockable = [a.card for a in v.legal_actions if a.kind == Kind.KNOCK]
-    best = tt.choice(v, Kind.KNOCK, None)
-    assert best is card("KD") and best is tt.best_throw(v)  # it leaves 1
-    for other in knockable:
-        assert tt.choice(v, Kind.KNOCK, other) is other
-    assert tt.choice(v, Kind.KNOCK, card("3C")) is best  # 3♣ cannot knock
-    assert tt.choice(v, Kind.GIN, None) is None  # no gin in this hand
+    assert v.drawn is card("AS") and Action(Kind.KNOCK, card("AS")) in v.legal_actions
+    best = tt.choice(v, Kind.KNOCK, None, chosen=False)
+    assert best is card("KD")
+    assert tt.choice(v, Kind.KNOCK, card("AS"), chosen=False) is best
+    assert tt.choice(v, Kind.KNOCK, card("AS"), chosen=True) is card("AS")
+    assert tt.choice(v, Kind.KNOCK, card("3C"), chosen=True) is best
+    assert tt.choice(v, Kind.KNOCK, card("3C"), chosen=False) is best
+    for chosen in (False, True):
+        assert tt.choice(v, Kind.GIN, card("AS"), chosen=chosen) is None  # no gin in this hand
+        b = tt.buttons(v, card("AS"), chosen, ascii_only=True)
+        assert b["knock"] == ("Knock with AS (k)" if chosen else "Knock with KD (k)")
+        kw = dict(computes_opponent=True, selected=card("AS"), chosen=chosen, ascii_only=True)
+        prompt = tt.prompt_text(v, "Computer (standard)", width=100, **kw).plain
+        assert prompt.endswith("or knock with AS (k)." if chosen else "or knock with KD (k)."), prompt
+
+
+def test_of_cards_that_knock_with_as_little_the_selected_one_is_named():
+    """Four eights, each leaving the 4 of the 4♥; the 8♣ drawn and selected: Knock names the
+    8♣, not the 8♠ first in the hand, whether the player chose it or not; the 4♥ goes gin."""
+    state = scenarios.arranged(
+        "AS 8S AH 3H 4H 8H AD 3D 8D 3C", "2S 5S 6S 7S 9S TS JS QS KS 2H", stock_top="8C", discard="JD"
+    )
+    v = view(apply(state, Action(Kind.DRAW_STOCK)), 0)
+    eights = [card(c) for c in ("8S", "8H", "8D", "8C")]
+    assert all(Action(Kind.KNOCK, c) in v.legal_actions for c in eights)
+    for chosen in (False, True):
+        for c in eights:
+            assert tt.choice(v, Kind.KNOCK, c, chosen) is c
+            assert tt.choice(v, Kind.GIN, c, chosen) is card("4H")
+        assert tt.choice(v, Kind.GIN, card("4H"), chosen) is card("4H")
+        assert tt.choice(v, Kind.KNOCK, card("4H"), chosen) in eights
 
 
 def test_the_prompt_is_shorter_on_narrow_screens_and_names_the_waiting_player():
     v = view(scenarios.knock_ready(), 0)
-    kw = dict(computes_opponent=True, selected=None, ascii_only=True)
+    kw = dict(computes_opponent=True, selected=None, chosen=False, ascii_only=True)
     wide = tt.prompt_text(v, "Computer (standard)", width=100, **kw).plain
     narrow = tt.prompt_text(v, "Computer (standard)", width=60, **kw).plain
     assert wide == "Draw from the stock (s) or the discard pile (d), or click a pile."
@@ -239,7 +266,7 @@ def test_the_discard_prompt_keeps_the_knock_whole_at_every_width_it_fits():
     for ascii_only in (False, True):
         shortest = "Discard (Enter)" if ascii_only else "Discard (⏎)"
         for width in range(30, 120):
-            kw = dict(computes_opponent=True, selected=None, ascii_only=ascii_only)
+            kw = dict(computes_opponent=True, selected=None, chosen=False, ascii_only=ascii_only)
             prompt = tt.prompt_text(v, "Computer (standard)", width=width, **kw).plain
             assert "or knock with" in prompt
             assert len(prompt) <= width or prompt.startswith(shortest + " "), (width, prompt)
@@ -270,7 +297,7 @@ def test_the_prompt_with_the_card_just_taken_selected_says_to_select_another():
     for ascii_only in (False, True):
         enter = "Enter" if ascii_only else "⏎"
         for width in (40, 60, 76, 120):
-            kw = dict(computes_opponent=True, selected=v.taken, ascii_only=ascii_only)
+            kw = dict(computes_opponent=True, selected=v.taken, chosen=True, ascii_only=ascii_only)
             text = tt.prompt_text(v, "Computer (standard)", width=width, **kw).plain
             assert text.startswith(f"Select another card, then {enter}"), (width, text)
             assert "Discard" not in text, text

@@ -207,15 +207,12 @@ async def test_other_mouse_buttons_than_the_left_one_do_nothing_on_the_table(but
 
 
 async def test_keyboard_knock_shows_layoffs_and_scores():
-    """An arranged deal: draw the A♠ (it may knock: the knock is offered with it), select the
-    K♦ and knock with it; the summary shows the computer's layoffs."""
+    """An arranged deal: draw the A♠, knock with the K♦; the summary shows the computer's layoffs."""
     app = make_app(state=scenarios.knock_ready(), pause=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         assert "Draw from the stock" in prompt(app)
         await press(app, pilot, "s")
-        assert "knock with A♠ (k)" in prompt(app)
-        await press(app, pilot, "7")  # the K♦
         assert "knock with K♦ (k)" in prompt(app)
         assert bar(app).labels["knock"] == "Knock with K♦ (k)"
         await press(app, pilot, "k")
@@ -836,7 +833,7 @@ async def test_resize_to_tiny_and_back():
 async def test_ascii_mode_draws_no_suit_symbols():
     app = make_app(state=scenarios.knock_ready(), ascii=True, pause=0)
     async with app.run_test(size=SIZE) as pilot:
-        await press(app, pilot, "s", "7")  # the A♠ drawn, then the K♦ selected
+        await press(app, pilot, "s")
         text = screen_text(app)
         assert not any(sym in text for sym in "♠♥♦♣")
         assert "KD" in text and "knock with KD (k)" in prompt(app)

@@ -74,8 +74,7 @@ async def shoot_stats(name: str, size: tuple[int, int], title: str) -> None:
 
 
 async def main() -> None:
-    # the A♠ drawn, then the K♦ selected (7th card): the knock with least deadwood is offered
-    await shoot("table.svg", scenarios.knock_ready(), ["s", "7"], (80, 24), "gin-tui: a knock is offered")
+    await shoot("table.svg", scenarios.knock_ready(), ["s"], (80, 24), "gin-tui: a knock is offered")
     await shoot("hand-summary.svg", scenarios.knocked(), [], (80, 24), "gin-tui: the end of a hand")
     await shoot_stats("stats.svg", (100, 44), "gin-tui: the statistics (F3)")
 

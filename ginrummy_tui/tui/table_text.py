@@ -419,24 +419,27 @@ def best_throw(v: PlayerView) -> Card | None:
     return min(cards, key=lambda c: (_without(v.hand, c), -c.value))
 
 
-def choice(v: PlayerView | None, kind: Kind, selected: Card | None) -> Card | None:
-    """The card to knock (or go gin) with: the selected one if it allows it, else the one that
-    leaves the least deadwood (:func:`best_throw` among those that allow it); None where no
-    card does.  The selection alone decides it, not how it was reached: the buttons, the
-    prompt and the keys offer the same moves for the same card, whether it was just drawn or
-    selected again on purpose, and gin is offered while any throw goes gin."""
+def choice(v: PlayerView | None, kind: Kind, selected: Card | None, chosen: bool) -> Card | None:
+    """The card to knock (or go gin) with; None where no card allows it.  Gin: the selected
+    card if it goes gin, else the one that does.  Knock: once the player ``chosen`` the
+    selected card (moved the selection, clicked it, or pressed its number key), that card if
+    it may knock; otherwise (a card just drawn, or the best throw selected by the game after
+    taking the discard, or a chosen card that may not knock) the card that leaves the least
+    deadwood, the selected one where it leaves as little (then the one worth most): a k
+    pressed at once after drawing never throws away points the hand need not keep.  The
+    buttons, the prompt and the keys all ask this, so they offer the same moves."""
     if v is None:
         return None
     legal = [a for a in v.legal_actions if a.kind == kind and a.card is not None]
     if not legal:
         return None
-    if selected is not None and Action(kind, selected) in legal:
+    if selected is not None and Action(kind, selected) in legal and (chosen or kind == Kind.GIN):
         return selected
     cards = [a.card for a in legal if a.card is not None]
-    return min(cards, key=lambda c: (_without(v.hand, c), -c.value))
+    return min(cards, key=lambda c: (_without(v.hand, c), c is not selected, -c.value))
 
 
-def buttons(v: PlayerView, selected: Card | None, ascii_only: bool) -> dict[str, str]:
+def buttons(v: PlayerView, selected: Card | None, chosen: bool, ascii_only: bool) -> dict[str, str]:
     """The action bar's buttons (name -> label) for the moves open now."""
     legal = set(v.legal_actions)
     out: dict[str, str] = {}
@@ -455,10 +458,10 @@ def buttons(v: PlayerView, selected: Card | None, ascii_only: bool) -> dict[str,
     elif v.phase == Phase.DISCARD:
         if selected is not None and Action(Kind.DISCARD, selected) in legal:
             out["discard"] = f"Discard {card_label(selected, ascii_only)} ({'Enter' if ascii_only else '⏎'})"
-        k = choice(v, Kind.KNOCK, selected)
+        k = choice(v, Kind.KNOCK, selected, chosen)
         if k is not None:
             out["knock"] = f"Knock with {card_label(k, ascii_only)} (k)"
-        g = choice(v, Kind.GIN, selected)
+        g = choice(v, Kind.GIN, selected, chosen)
         if g is not None:
             out["gin"] = f"Gin with {card_label(g, ascii_only)} (g)"
         if Action(Kind.BIG_GIN) in legal:
@@ -473,6 +476,7 @@ def prompt_text(
     computes_opponent: bool,
     width: int,
     selected: Card | None,
+    chosen: bool,
     ascii_only: bool,
     one_click: bool = False,
     mouse: bool = True,
@@ -532,8 +536,8 @@ def prompt_text(
         else:
             del heads[: 2 if tiny else 1 if narrow else 0]
         tail = Text()
-        g = choice(v, Kind.GIN, selected)
-        k = choice(v, Kind.KNOCK, selected)
+        g = choice(v, Kind.GIN, selected, chosen)
+        k = choice(v, Kind.KNOCK, selected, chosen)
         if g is not None:
             tail.append(f" {dash} or go gin with ")
             tail.append_text(card_text(g, ascii_only))

@@ -413,11 +413,11 @@ class GameScreen(Screen, TurnSteps):
         self._show_moves(v)  # network play: a hint the other player was just shown
         app = self.gin
         hand = self.query_one(HandView)
-        selected, a = hand.selected, app.ascii_only
+        selected, chosen, a = hand.selected, hand.chosen, app.ascii_only
         colours = palette_of(self.app)
         line_room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
         self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a, colours, line_room))
-        self.query_one(ActionBar).show(tt.buttons(v, selected, a))
+        self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
         if self.refusal and self.gin.session.blocked() != self._refused_while:
             # refused while not connected (or the other player away): that has passed; or refused
             # while connected, and the connection (or the other player) has gone since: the line
@@ -449,6 +449,7 @@ class GameScreen(Screen, TurnSteps):
                 computes_opponent=app.session.computes_opponent,
                 width=room,
                 selected=selected,
+                chosen=chosen,
                 ascii_only=a,
                 one_click=app.one_click,
                 mouse=app.mouse_enabled,
@@ -551,7 +552,8 @@ class GameScreen(Screen, TurnSteps):
 
     def _choice(self, kind: Kind) -> Card | None:
         """The card to knock (or go gin) with (see :func:`table_text.choice`)."""
-        return tt.choice(self.v, kind, self.query_one(HandView).selected)
+        hand = self.query_one(HandView)
+        return tt.choice(self.v, kind, hand.selected, hand.chosen)
 
     def turn_steps(self) -> tuple[frozenset[str], tuple[tuple[Binding, ...], ...]]:
         """The moves' keys of each step of a turn, as :meth:`check_action` shows them
