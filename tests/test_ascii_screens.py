@@ -172,7 +172,7 @@ async def test_with_ascii_the_end_of_a_hand_is_ascii_and_turning_it_off_brings_t
     app = make_app(state=scenarios.match_point(), pause=0, ascii=True)
     async with app.run_test(size=(80, 40)) as pilot:
         await settle(app, pilot)
-        await pilot.press("s", "7", "k")  # the knock with the K♦ that ends the hand
+        await pilot.press("s", "k")  # the knock that ends the hand
         await settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen)
         text = screen_text(app)

@@ -229,7 +229,7 @@ def test_the_lines_after_a_finished_match_whose_record_failed_say_it_is_not_reco
     def full(app) -> None:
         disk.records_fail = True
 
-    _driven(monkeypatch, [full, "s", "7", "k"])  # draw from the stock, knock with the K♦: the match is won
+    _driven(monkeypatch, [full, "s", "k"])  # draw from the stock, knock: the match is won
     assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
     captured = capsys.readouterr()
     you, them = end.totals

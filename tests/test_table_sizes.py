@@ -213,7 +213,7 @@ async def test_at_the_smallest_size_the_prompt_and_the_help_keys_show_at_every_s
     app = make_app(state=scenarios.match_point(), pause=0)
     async with app.run_test(size=(width, height)) as pilot:
         await settle(app, pilot)
-        await pilot.press("s", "7")  # the A♠ drawn, then the K♦ selected: it knocks with least
+        await pilot.press("s")
         await settle(app, pilot)
         _assert_prompt_shown(app, "knock", "knock with K♦ (k)")
         _assert_help_keys_shown(app, "knock")
