@@ -9,7 +9,9 @@ import json
 import os
 import signal
 
-from ginrummy_tui.session.startup import ask_open_elsewhere, prepare
+import pytest
+
+from ginrummy_tui.session.startup import Refused, Stake, ask_open_elsewhere, prepare
 from ginrummy_tui.storage import lock as lock_module
 from ginrummy_tui.storage.lock import Lock, LockOwner, TakerWord
 
@@ -32,9 +34,44 @@ def test_the_take_over_question_with_new_says_the_match_is_set_aside():
     import io
 
     shown = io.StringIO()
-    ask_open_elsewhere("process 7, since 16:47", _Terminal("q\n"), shown, can_take=True, new="--new")
+    ask_open_elsewhere("process 7, since 16:47", _Terminal("q\n"), shown, can_take=True, new="--new", stake=Stake.MOVED)
     assert "--new sets your match aside (abandoned) and starts a new one here" in shown.getvalue()
     assert "goes on here" not in shown.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("moved", "says"),
+    [
+        (True, "--new sets your match aside (abandoned) and starts a new one here"),
+        (False, "--new starts a new match here in its place (you have made no move in it, so it counts as nothing)"),
+    ],
+)
+def test_the_take_over_question_with_new_says_what_becomes_of_the_match_as_its_save_tells(tmp_path, moved, says):
+    """With --new, the question said "--new sets your match aside (abandoned)" of a match
+    the player had made no move in, which counts as nothing once taken over: its save,
+    read without the lock, tells which."""
+    import io
+
+    if moved:
+        _saved_match(tmp_path)
+    else:
+        first = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+        first.after_first_frame()  # its first save: no move made
+        first.close()
+    proc = _holder(tmp_path / "current.json.lock")
+    shown = io.StringIO()
+
+    def asked(owner, **kw):
+        return ask_open_elsewhere(owner, _Terminal("q\n"), shown, **kw)
+
+    try:
+        with pytest.raises(Refused):
+            prepare(args_for(tmp_path, new=True), ask=asked)
+    finally:
+        _end(proc)
+    text = " ".join(shown.getvalue().split())
+    assert f"t take it over: that gin-tui saves and closes, and {says}" in text, text
+    assert ("abandoned" in text) is moved
 
 
 def test_a_match_taken_over_with_new_is_said_set_aside_in_one_note(tmp_path):

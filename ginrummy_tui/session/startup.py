@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import enum
 import functools
 import os
 import shutil
@@ -356,6 +357,44 @@ GONE_NEW_NOTE = "The other gin-tui has closed; the new match starts here."
 """:data:`GONE_NOTE` where a new match starts (``--new``, ``--seed``, ``--hand``)."""
 
 
+class Stake(enum.Enum):
+    """What the match open in another gin-tui is, as its save tells it while
+    the question is asked (read without its lock): what an option asking for a
+    new match does with it."""
+
+    MOVED = "moved"
+    """Unfinished, the player has made a move in it: given up, it counts as abandoned."""
+    UNMOVED = "unmoved"
+    """Unfinished without a move of the player's: replaced, it counts as nothing."""
+    ENDED = "ended"
+    """Over: its result is kept."""
+    UNKNOWN = "unknown"
+    """No save could be read (none yet, or one that cannot be used)."""
+
+
+def stake_of(path: Path) -> Stake:
+    """The :class:`Stake` of the match saved at ``path`` (read, never moved)."""
+    from ginrummy_tui.storage.store import player_moved, read_save
+
+    found = read_save(path)
+    if not isinstance(found, SavedMatch):
+        return Stake.UNKNOWN
+    if found.state.over:
+        return Stake.ENDED
+    return Stake.MOVED if player_moved(found.state) else Stake.UNMOVED
+
+
+def _new_match_words(new: str, stake: Stake) -> str:
+    """What ``new`` (``--new``) does with the match taken over, as the take-over question says it."""
+    if stake is Stake.MOVED:
+        return f"{new} sets your match aside (abandoned) and starts a new one here"
+    if stake is Stake.UNMOVED:
+        return f"{new} starts a new match here in its place (you have made no move in it, so it counts as nothing)"
+    if stake is Stake.ENDED:
+        return f"{new} starts a new match here (yours has ended)"
+    return f"{new} sets your match aside and starts a new one here"
+
+
 def ask_open_elsewhere(
     owner_text: str,
     stdin=None,
@@ -366,6 +405,7 @@ def ask_open_elsewhere(
     gone: Callable[[], bool] | None = None,
     command: str = "gin-tui",
     new: str = "",
+    stake: Stake = Stake.UNKNOWN,
 ) -> str:
     """Ask what to do when the match is open in another ``gin-tui``:
     ``"take"`` (close that one and play the match here; offered when it runs
@@ -376,16 +416,15 @@ def ask_open_elsewhere(
     question waits and as it is answered, and then the answer is ``"gone"``
     (the lock held here, said so in the terminal, and in the game by a note; a quit answered then says
     that ``command`` resumes the match, and leaves the lock to be given up).  ``new``: the option that
-    asks for a new match (``--new``), which sets the match taken over aside."""
+    asks for a new match (``--new``), which sets the match taken over aside; ``stake``, what that match
+    is (:func:`stake_of`), says how: abandoned, counting as nothing, or ended."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     print(f"Your match is open in another gin-tui ({owner_text}).", file=stdout)
     if not stdin.isatty():
         print("Close it there first, or start gin-tui in a terminal to play a separate match.", file=stdout)
         return "quit"
-    goes_on = (
-        f"{new} sets your match aside (abandoned) and starts a new one here" if new else "your match goes on here"
-    )
+    goes_on = _new_match_words(new, stake) if new else "your match goes on here"
     choices = [("t", "take", f"take it over: that gin-tui saves and closes, and {goes_on}")] if can_take else []
     if waiting:
         choices.append(("s", "separate", f"go on with your separate match here ({waiting}; --new starts another)"))
@@ -608,7 +647,7 @@ def prepare(
             waiting=oldest[0].name if oldest else None,
             gone=store.lock.acquire,
             command=resume_command(args),
-            **({"new": new_option} if new_option else {}),
+            **({"new": new_option, "stake": stake_of(store.path)} if new_option else {}),
         )
         if answer != "quit" and store.lock.held:  # the other gin-tui closed by itself while the player was asked
             notes.append(GONE_NEW_NOTE if fresh else GONE_NOTE)
