@@ -90,8 +90,9 @@ def test_a_match_taken_over_with_new_is_said_set_aside_in_one_note(tmp_path):
             assert proc.wait(5) == -signal.SIGTERM
             assert asked["new"] == "--new"
             taken = [n for n in plan.notes if "taken over" in n]
-            assert len(taken) == 1 and "As --new asks, it was set aside (kept in " in taken[0], plan.notes
-            assert "counted as abandoned, and a new match has started." in taken[0]
+            assert len(taken) == 1 and taken[0].startswith("As --new asks, your match was set aside (kept in "), plan.notes
+            assert "counted as abandoned, and a new match has started. It was taken over from the other gin-tui (" in taken[0]
+            assert taken[0].endswith("), which has closed."), taken[0]
             assert not any(n.startswith("Your unfinished match was set aside") for n in plan.notes)
             assert not plan.resumed
             assert not (tmp_path / "current.json.lock.taker").exists()  # the word for the holder is gone
@@ -114,15 +115,37 @@ def test_a_match_with_no_move_taken_over_with_new_is_not_said_abandoned(tmp_path
             assert proc.wait(5) == -signal.SIGTERM
             taken = [n for n in plan.notes if "taken over" in n]
             assert len(taken) == 1, plan.notes
-            assert taken[0].endswith(
-                "As --new asks, a new match has started in its place; you had made no move in it, so it counts "
-                f"as nothing (kept in {tmp_path}/archive/{first.keeper.match_id}.json)."
+            assert taken[0].startswith(
+                "As --new asks, a new match has started in place of yours; you had made no move in it, so it counts "
+                f"as nothing (kept in {tmp_path}/archive/{first.keeper.match_id}.json). It was taken over from "
             ), taken[0]
             assert not any("abandoned" in n or "unfinished" in n for n in plan.notes), plan.notes
         finally:
             plan.close()
     finally:
         _end(proc)
+
+
+def test_a_match_taken_over_with_new_says_first_that_a_new_match_has_started_in_a_toast(tmp_path):
+    """At 80x24 the note of a match taken over with --new showed for 5 s "Your match was
+    taken over from the other gin-tui (process N, since 12:30), which has closed." over
+    the new deal, and only then that it was set aside and a new match had started: a
+    note too long for a toast is shown in parts, in order, and the take-over came first."""
+    from ginrummy_tui.tui.note_text import note_parts, toast_rows, toast_text_width
+
+    _saved_match(tmp_path)
+    proc = _holder(tmp_path / "current.json.lock")
+    try:
+        plan = prepare(args_for(tmp_path, new=True), ask=lambda owner, **kw: "take")
+        try:
+            [taken] = [n for n in plan.notes if "taken over" in n]
+        finally:
+            plan.close()
+    finally:
+        _end(proc)
+    first, *_ = note_parts(taken, toast_text_width(80, 24, "warning"), toast_rows(80, 24))
+    assert first.startswith("As --new asks, your match was set aside (kept in "), first
+    assert first.endswith("counted as abandoned, and a new match has started."), first
 
 
 def test_a_match_given_up_with_new_is_said_counted_as_abandoned(tmp_path):

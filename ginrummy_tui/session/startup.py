@@ -214,16 +214,20 @@ LOCK_GRACE = 5.0
 """Seconds a gin-tui taken over has to close when asked before it is killed."""
 
 
-def taken_over_note(took: TakeOver, owner_text: str, grace: float = LOCK_GRACE, *, fresh: bool = False) -> str:
+def taken_over_note(
+    took: TakeOver, owner_text: str, grace: float = LOCK_GRACE, *, fresh: bool = False, subject: str = "Your match"
+) -> str:
     """What the player is told of the match taken over (``t``) from the gin-tui
     ``owner_text`` describes, as it went (``took``): it had closed by itself, it
-    closed when asked, or it had to be killed (``fresh``: a new match starts)."""
+    closed when asked, or it had to be killed (``fresh``: a new match starts).
+    ``subject``: the match as the sentence names it ("It", after a sentence
+    saying what became of it)."""
     if took is TakeOver.FREE:
         return GONE_NEW_NOTE if fresh else GONE_NOTE
     if took is TakeOver.CLOSED:
-        return f"Your match was taken over from the other gin-tui ({owner_text}), which has closed."
+        return f"{subject} was taken over from the other gin-tui ({owner_text}), which has closed."
     return (
-        f"Your match was taken over from the other gin-tui ({owner_text}), which did not close when asked "
+        f"{subject} was taken over from the other gin-tui ({owner_text}), which did not close when asked "
         f"and was killed after {grace:g} s. Every move was already saved."
     )
 
@@ -618,6 +622,7 @@ def prepare(
 
     unsaved = False
     taken_from: str | None = None  # the note of a match taken over from another gin-tui that closed or was killed
+    taken_then = ""  # the same, said after what became of the match ("It was taken over ...")
     new_option = ""
     unusable = ""
     unsaved_note = ""
@@ -670,6 +675,7 @@ def prepare(
             notes.append(said_taken)
             if took is not TakeOver.FREE:
                 taken_from = said_taken
+                taken_then = taken_over_note(took, text, LOCK_GRACE, fresh=fresh, subject="It")
         elif answer == "separate":
             # the oldest separate match waiting (open nowhere) goes on; a new one with --new
             waiting = None
@@ -756,20 +762,22 @@ def prepare(
             if replay:
                 # the practice slot: the player's own match is not touched
                 notes.append(f"The practice deal left unfinished last time was set aside{kept}; your own match is not affected.")
-            elif taken_from is not None and new_option:  # one note: the match taken over is the one set aside
+            elif taken_from is not None and new_option:
+                # one note: the match taken over is the one set aside.  What became of it
+                # comes first: a note too long for a toast is shown in parts, in order,
+                # and the first was the take-over alone, over the new match's deal.
                 notes.remove(taken_from)
                 if moved:
-                    notes.append(
-                        f"{taken_from} "
-                        f"As {new_option} asks, it was set aside{kept}, counted as abandoned, "
+                    became = (
+                        f"As {new_option} asks, your match was set aside{kept}, counted as abandoned, "
                         "and a new match has started."
                     )
                 else:
-                    notes.append(
-                        f"{taken_from} "
-                        f"As {new_option} asks, a new match has started in its place; you had made no move in it, "
-                        f"so it counts as nothing{kept}."
+                    became = (
+                        f"As {new_option} asks, a new match has started in place of yours; you had made no move "
+                        f"in it, so it counts as nothing{kept}."
                     )
+                notes.append(f"{became} {taken_then}")
             elif moved:
                 notes.append(f"Your unfinished match was set aside{kept}, counted as abandoned; a new match has started.")
             else:
