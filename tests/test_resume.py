@@ -293,6 +293,19 @@ def test_the_question_of_seed_takes_no_yes_or_no_for_giving_the_match_up(tmp_pat
     assert lines.count("  g  give it up and play the new match (--new does so without asking)") == 2  # asked again
 
 
+@pytest.mark.parametrize("typed", ["g", "give", "Give up", "give up"])
+def test_the_question_of_seed_takes_the_word_of_its_menu(tmp_path, typed):
+    """At [g/q] "give", the word its line starts with ("g  give it up and play the new
+    match"), was refused while "quit" was taken: the words of the menu are taken alike."""
+    from ginrummy_tui.session.startup import ask_give_up
+
+    _a_match_with_one_hand_played(tmp_path)
+    saved = read_save(tmp_path / "current.json")
+    shown = io.StringIO()
+    assert ask_give_up(saved, 3, _Terminal(f"{typed}\n"), shown) is True
+    assert "not one of the choices" not in shown.getvalue()
+
+
 @pytest.mark.parametrize("ascii", [None, True])
 def test_the_question_of_seed_names_the_command_that_resumes_the_match_kept(tmp_path, monkeypatch, capsys, ascii):
     """``gin-tui --data-dir D --seed 5``, answered with Enter: it said "gin-tui

@@ -392,7 +392,26 @@ def test_the_take_over_question_is_broken_between_words_at_the_terminal_s_width(
     assert "." not in [line.strip() for line in lines], lines
     option = next(i for i, line in enumerate(lines) if line.startswith("  t  take it over"))
     assert lines[option + 1].startswith("     ") and "hosted here" in lines[option + 1], lines  # under its words
-    assert "'x' is not one of the choices: answer t or q." in lines, lines
+    assert "'x' is not one of the choices: answer t (take) or q (quit)." in lines, lines
+
+
+def test_a_wrong_answer_at_the_take_over_question_is_told_what_each_letter_does():
+    """'x' was told "answer t/s or q", where a "y" is told "answer t (take), s (separate) or q (quit)"."""
+    from ginrummy_tui.session.startup import ask_open_elsewhere
+
+    shown = io.StringIO()
+    assert ask_open_elsewhere("process 7, since 16:47", _Terminal("x\nq\n"), shown, can_take=True) == "quit"
+    lines = shown.getvalue().replace("Your choice [t/s/q, Enter: quit]: ", "\n").splitlines()
+    assert "'x' is not one of the choices: answer t (take), s (separate) or q (quit)." in lines, lines
+
+
+@pytest.mark.parametrize(("typed", "answer"), [("take", "take"), ("Separate", "separate"), ("quit", "quit")])
+def test_the_take_over_question_takes_the_words_of_its_choices(typed, answer):
+    from ginrummy_tui.session.startup import ask_open_elsewhere
+
+    shown = io.StringIO()
+    assert ask_open_elsewhere("process 7, since 16:47", _Terminal(f"{typed}\n"), shown, can_take=True) == answer
+    assert "not one of the choices" not in shown.getvalue()
 
 
 # ---------------------------------------------------------------- Ctrl+C before the table

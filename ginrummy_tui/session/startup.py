@@ -260,10 +260,12 @@ def ask_choice(
     gone_quit_note: str = "",
 ) -> str:
     """Ask at a terminal for one of ``choices`` (its key, its answer, what it
-    does) until one is given, and return that answer; ``q``, Enter alone or
-    the input's end give ``"quit"``, said so with ``quit_note`` (what that
+    does) until one is given, and return that answer (typed as its key, as
+    its answer, or as the first word of it: "g", "give up", "give"); ``q``,
+    ``quit``, Enter alone or the input's end give ``"quit"``, said so with ``quit_note`` (what that
     leaves as it is; a line of it after the first, a command to copy, is
-    printed whole).  Any other answer is told it is not one, and asked again.
+    printed whole).  Any other answer is told it is not one, with what each
+    letter does, and asked again.
     On a terminal the lines are broken between words at its width.
 
     ``gone()``: whether what the question is about has gone away meanwhile
@@ -288,7 +290,7 @@ def ask_choice(
         if over and not quits:
             return "gone"
         for key, word, _ in choices:
-            if answer in (key, word):
+            if answer in (key, word, word.split()[0]):  # "give" of "give up", as the choice's line reads
                 return word
         if quits:
             if not line:  # the input ended: the answer goes on a line of its own
@@ -298,15 +300,13 @@ def ask_choice(
             for command in commands:  # a command to copy: whole on its line, even past the terminal's width
                 print(command, file=stdout)
             return "quit"
-        if answer in YES_NO:  # typed by reflex: the letters are said with what each does
-            named = ", ".join(f"{key} ({word})".replace(" ", _GLUE) for key, word, _ in choices)
-            print(
-                _fitted(f"{line.strip()!r} is not one of the choices (this is not a yes-or-no question): "
-                        f"answer {named} or q{_GLUE}(quit).", stdout),
-                file=stdout,
-            )
-            continue
-        print(_fitted(f"{line.strip()!r} is not one of the choices: answer {keys} or q.", stdout), file=stdout)
+        # the letters are said with what each does ("t (take), s (separate) or q (quit)")
+        named = ", ".join(f"{key} ({word})".replace(" ", _GLUE) for key, word, _ in choices)
+        why = " (this is not a yes-or-no question)" if answer in YES_NO else ""  # typed by reflex
+        print(
+            _fitted(f"{line.strip()!r} is not one of the choices{why}: answer {named} or q{_GLUE}(quit).", stdout),
+            file=stdout,
+        )
 
 
 def _gone_while_waiting(stdin: TextIO, gone: Callable[[], bool]) -> bool:
