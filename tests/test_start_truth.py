@@ -40,16 +40,24 @@ def test_the_take_over_question_with_new_says_the_match_is_set_aside():
 
 
 @pytest.mark.parametrize(
-    ("moved", "says"),
+    ("option", "moved", "says"),
     [
-        (True, "--new sets your match aside (abandoned) and starts a new one here"),
-        (False, "--new starts a new match here in its place (you have made no move in it, so it counts as nothing)"),
+        ({"new": True}, True, "--new sets your match aside (abandoned) and starts a new one here"),
+        ({"new": True}, False,
+         "--new starts a new match here in its place (you have made no move in it, so it counts as nothing)"),
+        ({"seed": 5}, True, "--seed 5 then asks whether to give your match up for a new one"),
+        ({"seed": 5}, False,
+         "--seed 5 starts a new match here in its place (you have made no move in it, so it counts as nothing)"),
     ],
 )
-def test_the_take_over_question_with_new_says_what_becomes_of_the_match_as_its_save_tells(tmp_path, moved, says):
+def test_the_take_over_question_with_new_says_what_becomes_of_the_match_as_its_save_tells(
+    tmp_path, option, moved, says
+):
     """With --new, the question said "--new sets your match aside (abandoned)" of a match
     the player had made no move in, which counts as nothing once taken over: its save,
-    read without the lock, tells which."""
+    read without the lock, tells which.  With --seed 5 it said "your match goes on here",
+    and after t --seed asked whether to give the match up, a q leaving no game in either
+    window."""
     import io
 
     if moved:
@@ -66,12 +74,13 @@ def test_the_take_over_question_with_new_says_what_becomes_of_the_match_as_its_s
 
     try:
         with pytest.raises(Refused):
-            prepare(args_for(tmp_path, new=True), ask=asked)
+            prepare(args_for(tmp_path, **option), ask=asked)
     finally:
         _end(proc)
     text = " ".join(shown.getvalue().split())
+    assert "goes on here" not in text
     assert f"t take it over: that gin-tui saves and closes, and {says}" in text, text
-    assert ("abandoned" in text) is moved
+    assert ("counts as nothing" in text) is not moved
 
 
 def test_a_match_taken_over_with_new_is_said_set_aside_in_one_note(tmp_path):
@@ -146,6 +155,24 @@ def test_a_match_taken_over_with_new_says_first_that_a_new_match_has_started_in_
     first, *_ = note_parts(taken, toast_text_width(80, 24, "warning"), toast_rows(80, 24))
     assert first.startswith("As --new asks, your match was set aside (kept in "), first
     assert first.endswith("counted as abandoned, and a new match has started."), first
+
+
+def test_a_match_taken_over_and_given_up_for_seed_is_told_in_one_note(tmp_path):
+    """Taken over with --seed 5 and given up at its question, the match was told in two
+    notes, the take-over first, over the new match's deal."""
+    _saved_match(tmp_path)
+    proc = _holder(tmp_path / "current.json.lock")
+    try:
+        plan = prepare(args_for(tmp_path, seed=5), ask=lambda owner, **kw: "take", give_up=lambda saved, seed: True)
+        try:
+            taken = [n for n in plan.notes if "taken over" in n or "set aside" in n]
+        finally:
+            plan.close()
+    finally:
+        _end(proc)
+    assert len(taken) == 1, plan.notes
+    assert taken[0].startswith("As --seed 5 asks, your match was set aside (kept in "), taken[0]
+    assert "a new match has started. It was taken over from the other gin-tui (" in taken[0]
 
 
 def test_a_match_given_up_with_new_is_said_counted_as_abandoned(tmp_path):

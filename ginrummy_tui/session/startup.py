@@ -388,8 +388,12 @@ def stake_of(path: Path) -> Stake:
     return Stake.MOVED if player_moved(found.state) else Stake.UNMOVED
 
 
-def _new_match_words(new: str, stake: Stake) -> str:
-    """What ``new`` (``--new``) does with the match taken over, as the take-over question says it."""
+def _new_match_words(new: str, stake: Stake, *, asks_first: bool = False) -> str:
+    """What ``new`` (``--new``; ``--seed N``, which ``asks_first`` whether to give up a
+    match with a move) does with the match taken over, as the take-over question says it."""
+    if asks_first and stake in (Stake.MOVED, Stake.UNKNOWN):
+        mine = "your match" if stake is Stake.MOVED else "your match, if you have made a move in it,"
+        return f"{new} then asks whether to give {mine} up for a new one"
     if stake is Stake.MOVED:
         return f"{new} sets your match aside (abandoned) and starts a new one here"
     if stake is Stake.UNMOVED:
@@ -410,6 +414,7 @@ def ask_open_elsewhere(
     command: str = "gin-tui",
     new: str = "",
     stake: Stake = Stake.UNKNOWN,
+    asks_first: bool = False,
 ) -> str:
     """Ask what to do when the match is open in another ``gin-tui``:
     ``"take"`` (close that one and play the match here; offered when it runs
@@ -421,14 +426,15 @@ def ask_open_elsewhere(
     (the lock held here, said so in the terminal, and in the game by a note; a quit answered then says
     that ``command`` resumes the match, and leaves the lock to be given up).  ``new``: the option that
     asks for a new match (``--new``), which sets the match taken over aside; ``stake``, what that match
-    is (:func:`stake_of`), says how: abandoned, counting as nothing, or ended."""
+    is (:func:`stake_of`), says how: abandoned, counting as nothing, or ended.  ``asks_first``: the option
+    (``--seed N``) asks then whether to give up a match with a move of the player's, and the question says so."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     print(f"Your match is open in another gin-tui ({owner_text}).", file=stdout)
     if not stdin.isatty():
         print("Close it there first, or start gin-tui in a terminal to play a separate match.", file=stdout)
         return "quit"
-    goes_on = _new_match_words(new, stake) if new else "your match goes on here"
+    goes_on = _new_match_words(new, stake, asks_first=asks_first) if new else "your match goes on here"
     choices = [("t", "take", f"take it over: that gin-tui saves and closes, and {goes_on}")] if can_take else []
     if waiting:
         choices.append(("s", "separate", f"go on with your separate match here ({waiting}; --new starts another)"))
@@ -624,6 +630,7 @@ def prepare(
     taken_from: str | None = None  # the note of a match taken over from another gin-tui that closed or was killed
     taken_then = ""  # the same, said after what became of the match ("It was taken over ...")
     new_option = ""
+    seed_option = ""
     unusable = ""
     unsaved_note = ""
     try:
@@ -646,6 +653,8 @@ def prepare(
         oldest = [] if fresh else leftover_separate_saves(root)
         # --new gives the match up whatever happens (--seed N may still ask, and keep it)
         new_option = "--new" if getattr(args, "new", False) and not replay else ""
+        # --seed N without --new: the question says that it asks then whether to give the match up
+        seed_option = f"--seed {seed}" if seed is not None and not replay and not new_option else ""
         answer = ask(
             text,
             can_take=owner is not None and owner.here and owner.pid != os.getpid(),
@@ -653,6 +662,7 @@ def prepare(
             gone=store.lock.acquire,
             command=resume_command(args),
             **({"new": new_option, "stake": stake_of(store.path)} if new_option else {}),
+            **({"new": seed_option, "stake": stake_of(store.path), "asks_first": True} if seed_option else {}),
         )
         if answer != "quit" and store.lock.held:  # the other gin-tui closed by itself while the player was asked
             notes.append(GONE_NEW_NOTE if fresh else GONE_NOTE)
@@ -762,19 +772,20 @@ def prepare(
             if replay:
                 # the practice slot: the player's own match is not touched
                 notes.append(f"The practice deal left unfinished last time was set aside{kept}; your own match is not affected.")
-            elif taken_from is not None and new_option:
+            elif taken_from is not None and (new_option or seed_option):
                 # one note: the match taken over is the one set aside.  What became of it
                 # comes first: a note too long for a toast is shown in parts, in order,
                 # and the first was the take-over alone, over the new match's deal.
                 notes.remove(taken_from)
+                asked_by = new_option or seed_option
                 if moved:
                     became = (
-                        f"As {new_option} asks, your match was set aside{kept}, counted as abandoned, "
+                        f"As {asked_by} asks, your match was set aside{kept}, counted as abandoned, "
                         "and a new match has started."
                     )
                 else:
                     became = (
-                        f"As {new_option} asks, a new match has started in place of yours; you had made no move "
+                        f"As {asked_by} asks, a new match has started in place of yours; you had made no move "
                         f"in it, so it counts as nothing{kept}."
                     )
                 notes.append(f"{became} {taken_then}")
