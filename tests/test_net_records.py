@@ -1137,7 +1137,8 @@ def test_a_damaged_hosted_save_set_aside_says_the_new_match_has_a_new_join_code(
         assert new_code != code
         [note] = notes
         assert note.startswith("Your saved match could not be used: ")
-        assert note.endswith(f"A new match has started. The new match has a new join code, {new_code}: "
+        assert "could not be used: a new match has started, and the file was moved to " in note
+        assert note.endswith(f". The new match has a new join code, {new_code}: "
                              "the other player must join with it.")
         assert f"gin-tui host: {note}" in said  # printed too, before the table hides it
         assert read_save(tmp_path / SAVE_NAME).settings["join_code"] == new_code
@@ -1160,7 +1161,8 @@ def test_a_damaged_server_only_save_says_both_players_have_new_join_codes(tmp_pa
         assert new_code != code and match_server(SaveReporter(keeper), state, new_code, name=None).host_code != first
         [note] = said
         assert note.startswith("gin-tui host: Your saved match could not be used: ")
-        assert note.endswith("A new match has started. The new match has new join codes for both players: "
+        assert "could not be used: a new match has started, and the file was moved to " in note
+        assert note.endswith(". The new match has new join codes for both players: "
                              "each player must join with their new code.")
         assert "other player" not in note
         # a resumed match's new code is Player 2's (Player 1's is kept with the match)

@@ -1652,7 +1652,7 @@ def test_the_hosts_player_is_told_on_the_table_when_the_saved_match_was_damaged(
     argv = ["host", "--port", "0", "--data-dir", str(tmp_path)]
     assert host_cli.run(build_parser(argv).parse_args(argv)) == 0
     [notes] = played
-    damaged = [n for n in notes if "could not be used" in n and "A new match has started" in n]
+    damaged = [n for n in notes if "could not be used: a new match has started" in n]
     assert len(damaged) == 1 and ".damaged-" in damaged[0]
 
     class App:  # what the table shows once it is up

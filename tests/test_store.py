@@ -203,7 +203,7 @@ def test_a_huge_save_of_spaces_is_called_far_too_big_not_empty(tmp_path):
 
     (tmp_path / "current.json").write_bytes(b" " * (MAX_SAVE_BYTES + 1000))
     opened = Store(tmp_path).load()
-    assert opened.saved is None and "the file is far too big to be a save" in opened.messages[0]
+    assert opened.saved is None and ". The file is far too big to be a save" in opened.messages[0]
 
 
 @pytest.mark.parametrize("archive", ["file", "directory"])
@@ -222,7 +222,7 @@ def test_a_save_whose_settings_are_not_readable_says_so(tmp_path):
     good, _ = _good_text(tmp_path)
     (tmp_path / "current.json").write_text(_edit(good, lambda d: d.update(settings="x")), encoding="utf-8")
     opened = Store(tmp_path).load()
-    assert opened.saved is None and "the save's settings are not readable" in opened.messages[0]
+    assert opened.saved is None and ". The save's settings are not readable" in opened.messages[0]
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -281,8 +281,8 @@ def _a_hand_with_a_pile_of(cards: int):
     "change, says",
     [
         (lambda moves: moves[:3], "the saved game is impossible: the moves recorded for this hand were cut short"),
-        (lambda moves: moves[:-2], "they do not lead to its piles"),  # a draw and its throw gone
-        (lambda moves: moves[:2] + moves[4:], "they do not lead to its piles"),  # a whole turn taken out
+        (lambda moves: moves[:-2], "so they do not lead to its cards"),  # a draw and its throw gone
+        (lambda moves: moves[:2] + moves[4:], "so they do not lead to its cards"),  # a whole turn taken out
     ],
 )
 def test_a_save_whose_list_of_moves_was_cut_short_is_set_aside_as_damaged(tmp_path, change, says):
@@ -298,8 +298,26 @@ def test_a_save_whose_list_of_moves_was_cut_short_is_set_aside_as_damaged(tmp_pa
     opened = Store(tmp_path).load()
     assert opened.saved is None and opened.error is not None
     assert says in opened.error.reason
-    assert opened.error.reason.endswith("were cut short or changed: they do not lead to its piles")
+    assert opened.error.reason.endswith("were cut short or changed by hand, so they do not lead to its cards")
     assert opened.error.moved_to is not None and "could not be used" in opened.messages[0]
+
+
+def test_the_note_of_a_save_whose_moves_were_cut_short_says_first_that_a_new_match_started(tmp_path):
+    """The note read as a chain of colons ("could not be used: the saved game is
+    impossible: the moves ... were cut short or changed: they do not lead to its piles.")
+    and said where the file went, then that a new match had started, last (10 s later
+    in the toasts): a new match and the file come first, then why, in a sentence of its own."""
+    state = _a_hand_with_a_pile_of(6)
+    data = json.loads(encode_save(state, match_id="m1"))
+    data["state"]["history"] = data["state"]["history"][:3]
+    _written(tmp_path, data)
+    opened = Store(tmp_path).load()
+    assert opened.error is not None and opened.error.moved_to is not None
+    assert opened.messages == [
+        f"Your saved match could not be used: a new match has started, and the file was moved to "
+        f"{opened.error.moved_to}. The saved game is impossible: the moves recorded for this hand were cut "
+        "short or changed by hand, so they do not lead to its cards."
+    ]
 
 
 def test_a_save_whose_move_takes_a_card_not_on_the_pile_is_set_aside(tmp_path):
@@ -318,7 +336,7 @@ def test_a_save_whose_move_takes_a_card_not_on_the_pile_is_set_aside(tmp_path):
     from ginrummy_tui.ai.hints import card_name
 
     under, top = card_name(state.discard[-2]), card_name(state.discard[-1])
-    assert f"were changed: they take {under} from the discard pile, where {top} was on top" in err.reason
+    assert f"were changed by hand, taking {under} from the discard pile where {top} was on top" in err.reason
 
 
 def _written(root: Path, data: dict) -> Path:
@@ -573,6 +591,6 @@ def test_a_damaged_save_is_told_in_words_not_in_python_s(change, says):
     """A damaged save was told as "malformed game state: TypeError: string indices must be
     integers, not 'str'" or "KeyError: 'seat'"."""
     message = _spoilt(change)
-    assert message.startswith("Your saved match could not be used: the saved game is not readable: ")
+    assert message.startswith("Your saved match could not be used: a new match has started. The saved game is not readable: ")
     assert says in message
     assert "Error" not in message and "malformed" not in message and "indices" not in message

@@ -169,15 +169,20 @@ class LoadError:
     does not read): not damaged, it is kept for that version, as :attr:`denied` is."""
 
     def message(self) -> str:
-        """A sentence or two for the player."""
+        """A sentence or two for the player.  Of a damaged save (set aside, a new
+        match in its place), what the player must know first comes first: that
+        a new match has started and where the file went, then why, in a
+        sentence of its own ("Your saved match could not be used: a new match
+        has started, and the file was moved to .../current.json.damaged-...
+        The saved game is impossible: ...")."""
         if self.newer:
             return f"Your saved match {self.path} {self.reason}; it is kept as it is, for that version."
         if self.denied:
             return f"Your saved match {self.path} {self.reason}; it is left as it is."
-        text = f"Your saved match could not be used: {self.reason}."
+        text = "Your saved match could not be used: a new match has started"
         if self.moved_to is not None:
-            text += f" The file was moved to {self.moved_to}."
-        return text
+            text += f", and the file was moved to {self.moved_to}"
+        return f"{text}. {self.reason[:1].upper()}{self.reason[1:]}."
 
 
 def check_playable(state: GameState) -> None:
@@ -239,8 +244,8 @@ def _history_against_piles(state: GameState) -> list[str]:
             if top is not None and move.card is not None and top != move.card:
                 from ginrummy_tui.ai.hints import card_name
 
-                return [f"the moves recorded for this hand were changed: they take {card_name(move.card)} "
-                        f"from the discard pile, where {card_name(top)} was on top"]
+                return [f"the moves recorded for this hand were changed by hand, taking {card_name(move.card)} "
+                        f"from the discard pile where {card_name(top)} was on top"]
         elif kind == Kind.DRAW_STOCK:
             drawn += 1
         elif kind in CARD_KINDS:
@@ -252,7 +257,7 @@ def _history_against_piles(state: GameState) -> list[str]:
         and len(state.stock) == left
     ):
         return []
-    return ["the moves recorded for this hand were cut short or changed: they do not lead to its piles"]
+    return ["the moves recorded for this hand were cut short or changed by hand, so they do not lead to its cards"]
 
 
 MAX_DEADWOOD = 110
@@ -629,7 +634,7 @@ class Store:
             moved = move_aside(self.path)
             err = LoadError(found.path, found.reason, moved, found.match_id, remains=found.remains)
             out.error = err
-            out.messages.append(damaged_note(err) if damaged_note else err.message() + " A new match has started.")
+            out.messages.append(damaged_note(err) if damaged_note else err.message())
             return out
         if found.state.over and not finished:
             out.archived = self.archive(found)
