@@ -264,9 +264,15 @@ def test_a_mistake_on_the_game_command_line_is_answered_by_the_whole_parser(argv
         (["--rules", "standard", "classic"], "--rules PRESET takes one value; 'classic' after 'standard' is extra"),
         (["--rule", "knock_limit", "7"],
          "--rule OPTION=VALUE takes one value; '7' after 'knock_limit' is extra (did you mean --rule knock_limit=7?)"),
-        # a word first, or after an option without a value, or near a command's name, is a command mistyped
+        # a value after an option that takes none is extra too, not an unknown command
+        (["--ascii", "1"], "--ascii takes no value; '1' is extra"),
+        (["--new", "3"], "--new takes no value; '3' is extra"),
+        (["--new", "bogus"], "--new takes no value; 'bogus' is extra"),
+        (["--ascii", "1", "stats"], "--ascii takes no value; '1' is extra"),
+        (["--paus=0"], "unrecognized arguments: --paus (did you mean --pause?)"),
+        # a word first, or near a command's name, is a command mistyped
         (["bogus"], "argument COMMAND: invalid choice: 'bogus'"),
-        (["--new", "bogus"], "argument COMMAND: invalid choice: 'bogus'"),
+        (["--new", "stast"], "argument COMMAND: invalid choice: 'stast'"),
         (["--seed", "5", "stast"], "argument COMMAND: invalid choice: 'stast'"),
     ],
 )
@@ -286,13 +292,40 @@ def test_a_mistyped_option_or_an_extra_value_is_named_not_taken_for_the_command(
         assert err == f"gin-tui: error: {says}; see gin-tui --help\n"
 
 
-def test_an_unknown_option_of_a_command_names_its_nearest_option(capsys):
+@pytest.mark.parametrize("argv", [["sim", "--matchs", "4"], ["sim", "--matchs=4"], ["sim", "--matches", "2", "--matchs", "4"]])
+def test_an_unknown_option_of_a_command_names_its_nearest_option(capsys, argv):
+    """It named the value with the option ("--matchs 4"), where the game's own options
+    are named alone ("--paus"): the option alone is the word to fix."""
     from ginrummy_tui.cli import parse_command_line
 
     with pytest.raises(SystemExit):
-        parse_command_line(["sim", "--matchs", "4"])
+        parse_command_line(argv)
     err = capsys.readouterr().err
-    assert err == "gin-tui sim: error: unrecognized arguments: --matchs 4 (did you mean --matches?); see gin-tui sim --help\n"
+    assert err == "gin-tui sim: error: unrecognized arguments: --matchs (did you mean --matches?); see gin-tui sim --help\n"
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["sim", "--matches", "2", "3"], "--matches N takes one value; '3' after '2' is extra"),
+        (["sim", "--a", "expert", "b"], "--a takes one value; 'b' after 'expert' is extra"),
+        (["--data-dir", "/tmp/x", "sim", "--matches", "2", "3"], "--matches N takes one value; '3' after '2' is extra"),
+        (["export", "--list", "3"], "--list takes no value; '3' is extra"),
+        (["stats", "--json", "x"], "--json takes no value; 'x' is extra"),
+        (["join", "--name", "Ann", "host:1", "CODE", "extra"], "unrecognized arguments: extra"),
+        (["stats", "3"], "unrecognized arguments: 3"),
+    ],
+)
+def test_an_extra_value_after_a_command_s_option_is_named_as_extra(capsys, argv, says):
+    """sim --matches 2 3 said "unrecognized arguments: 3", and export --list 3 the same,
+    where the game's options say "--seed N takes one value; '3' after '5' is extra"."""
+    from ginrummy_tui.cli import parse_command_line
+
+    command = next(word for word in argv if word in ("sim", "export", "stats", "join"))
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    assert info.value.code == 2
+    assert capsys.readouterr().err == f"gin-tui {command}: error: {says}; see gin-tui {command} --help\n"
 
 
 def test_help_and_subcommands_still_get_the_whole_parser(capsys):

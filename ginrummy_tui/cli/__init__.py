@@ -15,7 +15,7 @@ import importlib
 import io
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
@@ -421,8 +421,27 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
             _refuse_not_taken(args.command, option.split("=", 1)[0])
         # the command's own usage, when one was given (its options are the ones to choose from)
         told = parser.commands.get(args.command or "", parser)
-        told.error(f"unrecognized arguments: {' '.join(rest)}{_did_you_mean(told, rest)}")
+        at = _command_at(parser, argv)
+        stray = _stray_after_command(told, argv[at + 1 :]) if told is not parser and at is not None else None
+        told.error(stray or _unrecognized(told, rest))
     return _checked(args)
+
+
+def _command_at(parser: _Parser, argv: list[str]) -> int | None:
+    """Where the command's name is in ``argv`` (the first word, after the game's
+    options and their values, that is no option's); None when there is none."""
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            return None
+        if word.startswith("-") and word != "-" and not _negative_number(word):
+            action = parser._option_string_actions.get(word.split("=", 1)[0])
+            takes = action is not None and action.nargs is None and "=" not in word
+            i += 2 if takes else 1
+            continue
+        return i if word in parser.commands else None
+    return None
 
 
 def _did_you_mean(parser: argparse.ArgumentParser, words: list[str]) -> str:
@@ -443,45 +462,77 @@ def _stray_before_command(parser: _Parser, argv: list[str]) -> str | None:
     """What is wrong, in the player's words, when argparse would take a word
     after the game's options for the command though it is none: the value of an
     unknown option (``--paus 0``: "unrecognized arguments: --paus (did you mean
-    --pause?)"), or a second value after an option that takes one (``--seed 5
-    3``: "--seed N takes one value; '3' after it is extra").  None when the
-    first such word is a command, or comes first or after an option without a
-    value (``gin-tui bogus``, ``gin-tui --new bogus``): an unknown command,
-    which argparse names as one; and when no such word comes."""
+    --pause?)"), a second value after an option that takes one (``--seed 5
+    3``: "--seed N takes one value; '3' after '5' is extra"), or a value after
+    an option that takes none (``--ascii 1``: "--ascii takes no value; '1' is
+    extra").  None when the first such word is a command, or comes first
+    (``gin-tui bogus``), or is near a command's name (``--seed 5 stast``): an
+    unknown command, which argparse names as one; and when no such word comes."""
+    return _stray_word(parser, argv, commands=list(parser.commands))
+
+
+def _stray_after_command(command: argparse.ArgumentParser, words: list[str]) -> str | None:
+    """As :func:`_stray_before_command`, for the words after a command's name
+    (``sim --matches 2 3``: "--matches N takes one value; '3' after '2' is
+    extra"; ``export --list 3``: "--list takes no value; '3' is extra"), its
+    own words (``join``'s address) taken first.  None when the stray word
+    follows none of its options (argparse names it)."""
+    places = sum(
+        1 for action in command._actions if not action.option_strings and action.nargs in (None, argparse.OPTIONAL)
+    )
+    return _stray_word(command, words, places=places)
+
+
+def _stray_word(
+    parser: argparse.ArgumentParser, words: list[str], *, commands: Sequence[str] = (), places: int = 0
+) -> str | None:
+    """What is wrong with the first word of ``words`` that is no option's name
+    nor value, from what comes just before it (see :func:`_stray_before_command`);
+    ``commands``, the command names such a word may be; ``places``, how many
+    such words ``parser`` takes as its own (a command's positional words)."""
     unknown: str | None = None
-    valued: tuple[argparse.Action, str, str] | None = None  # the option just before, its name and its value
+    before: tuple[argparse.Action, str, str | None] | None = None  # the option just before, its name and its value
     i = 0
-    while i < len(argv):
-        word = argv[i]
+    while i < len(words):
+        word = words[i]
         i += 1
         if word == "--":
             return None
         if word.startswith("-") and word != "-" and not _negative_number(word):
             name, has_value, value = word.partition("=")
             action = parser._option_string_actions.get(name)
-            valued = None
+            before = None
             if action is None:
                 unknown = unknown or name
                 continue
             if action.nargs is None and not has_value:  # the next word is its value (argparse refuses a missing one)
-                if i >= len(argv) or (argv[i].startswith("-") and not _negative_number(argv[i])):
+                if i >= len(words) or (words[i].startswith("-") and not _negative_number(words[i])):
                     return None
-                value = argv[i]
+                value = words[i]
                 i += 1
             if action.nargs is None:
-                valued = (action, name, value)
+                before = (action, name, value)
+            elif action.nargs == 0 and not has_value:
+                before = (action, name, None)
             continue
-        if word in parser.commands:
+        if word in commands:
             return None
         if unknown is not None:
             return f"unrecognized arguments: {unknown}{_did_you_mean(parser, [unknown])}"
-        if valued is None:  # an unknown command
+        if places > 0:  # one of the command's own words
+            places -= 1
+            before = None
+            continue
+        if before is None:  # an unknown command, or a word after the command's own
             return None
-        action, name, value = valued
         import difflib
 
-        if difflib.get_close_matches(word, list(parser.commands), n=1, cutoff=0.7):
+        if difflib.get_close_matches(word, list(commands), n=1, cutoff=0.7):
             return None  # a command mistyped (--seed 5 stast): argparse names it
+        action, name, given_value = before
+        if given_value is None:
+            return f"{name} takes no value; {shown_value(word)} is extra"
+        value = given_value
         metavar = action.metavar if isinstance(action.metavar, str) else None
         usage = f"{name} {metavar}" if metavar else name
         joined = ""
@@ -489,6 +540,25 @@ def _stray_before_command(parser: _Parser, argv: list[str]) -> str | None:
             joined = f" (did you mean {name} {value}={word}?)"
         return f"{usage} takes one value; {shown_value(word)} after {shown_value(value)} is extra{joined}"
     return None
+
+
+def _unrecognized(parser: argparse.ArgumentParser, rest: list[str]) -> str:
+    """argparse's "unrecognized arguments" for the words ``rest`` it left, an
+    option named alone, as the player would fix it (``--paus``, not ``--paus=0``
+    nor ``--matchs 4``: the value after an unknown option is taken for its own),
+    with the nearest known option."""
+    named: list[str] = []
+    after_unknown = False
+    for word in rest:
+        if word.startswith("-") and word != "-" and not _negative_number(word):
+            name, has_value, _value = word.partition("=")
+            named.append(name)
+            after_unknown = not has_value
+        elif not after_unknown:
+            named.append(word)
+        else:
+            after_unknown = False
+    return f"unrecognized arguments: {' '.join(named)}{_did_you_mean(parser, rest)}"
 
 
 def _negative_number(word: str) -> bool:
