@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import stat
@@ -510,3 +511,36 @@ def test_a_rule_option_that_would_change_nothing_is_refused_with_why():
     assert not problems and dict(read.rule_options) == {"knock_limit": 0}
     both = PRESETS["standard"].with_options(knock_limit=0, undercut_bonus=40, big_gin_bonus=5)
     assert dict(Settings().with_rules(both).rule_options) == {"knock_limit": 0}
+
+
+@pytest.mark.parametrize(
+    ("error", "says"),
+    [
+        (errno.EACCES, "The folder is read-only, so this note comes back until the file is fixed."),
+        (errno.EROFS, "The folder is read-only, so this note comes back until the file is fixed."),
+        (errno.EIO, "It could not be moved aside (Input/output error), so this note comes back until the file is fixed."),
+    ],
+)
+def test_a_settings_file_with_problems_in_a_read_only_folder_says_its_note_comes_back(tmp_path, monkeypatch, error, says):
+    """In a read-only folder the note of a settings file with problems could not move it
+    aside nor write a clean one, and did not say so: the same note came back at every start."""
+    (tmp_path / SETTINGS_NAME).write_text(json.dumps({
+        "format": "gin-tui settings", "version": 1, "rules": {"preset": "standard", "options": {"knock_limit": "abc"}}}))
+    real_replace = os.replace
+
+    def refused(src, dst, *args, **kw):
+        if os.fspath(src) == os.fspath(tmp_path / SETTINGS_NAME):
+            raise OSError(error, os.strerror(error), os.fspath(src))
+        return real_replace(src, dst, *args, **kw)
+
+    monkeypatch.setattr(os, "replace", refused)
+    loaded = load_settings(tmp_path)
+    assert loaded.moved_to is None and (tmp_path / SETTINGS_NAME).exists()
+    message = loaded.message()
+    assert message is not None
+    assert message.startswith("Your settings file had problems: in its rules, knock_limit 'abc' "), message
+    assert message.endswith(f" used instead. {says}"), message
+    # unreadable whole, the note says the same after the defaults
+    (tmp_path / SETTINGS_NAME).write_text("{ not json")
+    whole = load_settings(tmp_path).message()
+    assert whole is not None and whole.endswith(f"Defaults are used for all settings; {says[:1].lower()}{says[1:]}"), whole

@@ -13,6 +13,7 @@ and moves the file aside with a timestamped name.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -27,7 +28,7 @@ from ginrummy_tui.storage.files import (
     NotAFile,
     atomic_write_json,
     json_error_words,
-    move_aside,
+    moved_aside,
     read_regular,
     refuse_unreadable,
 )
@@ -153,6 +154,9 @@ class LoadedSettings:
     unreadable: bool = False
     """Nothing of the file could be read (not JSON, not settings, not a
     file...): every setting is the default."""
+    unmoved: str | None = None
+    """Why the file could not be moved aside (nor a clean one written): "the
+    folder is read-only"; it is read again, and told again, at the next start."""
 
     def message(self) -> str | None:
         """What to tell the player, or None if all was well."""
@@ -179,6 +183,8 @@ class LoadedSettings:
             after.append(kept)
         elif self.moved_to is not None and self.unsaved is not None:
             after.append(f"{unsaved} ({self.unsaved})")
+        elif self.moved_to is None and self.unmoved is not None:
+            after.append(f"{self.unmoved}, so this note comes back until the file is fixed")
         if after:
             joined = "; ".join(after)
             sentences.append(joined[:1].upper() + joined[1:])
@@ -404,8 +410,16 @@ def _unreadable(problem: str) -> LoadedSettings:
 def _set_aside(directory: Path, loaded: LoadedSettings) -> LoadedSettings:
     """Move the settings file with problems aside and write a clean one in
     its place with the values that were good (the defaults for the others),
-    so they are not lost and the file is there to be read next time."""
-    loaded.moved_to = move_aside(directory / SETTINGS_NAME)
+    so they are not lost and the file is there to be read next time.  Where
+    it cannot be moved (a read-only folder), the note says why, and that it
+    comes back at every start until the file is fixed."""
+    try:
+        loaded.moved_to = moved_aside(directory / SETTINGS_NAME)
+    except OSError as exc:  # left where it is: read, and told of, again at every start
+        read_only = exc.errno in (errno.EACCES, errno.EROFS)
+        loaded.unmoved = (
+            "the folder is read-only" if read_only else f"it could not be moved aside ({exc.strerror or exc})"
+        )
     if loaded.moved_to is not None:
         try:
             save_settings(directory, loaded.settings)

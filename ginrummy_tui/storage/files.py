@@ -334,6 +334,16 @@ def atomic_write_json(path: Path, data: Any) -> None:
 def move_aside(path: Path, label: str = "damaged") -> Path | None:
     """Rename ``path`` to ``<name>.<label>-<time>`` beside it (never over
     another file); returns the new path, or None if it could not be moved."""
+    try:
+        return moved_aside(path, label)
+    except OSError:
+        return None
+
+
+def moved_aside(path: Path, label: str = "damaged") -> Path | None:
+    """:func:`move_aside`, raising the ``OSError`` that kept ``path`` where it
+    is (a read-only folder: ``Permission denied``); None when it is gone
+    already, or every name beside it is taken."""
     path = Path(path)
     base = f"{path.name}.{label}-{stamp()}"
     for n in range(100):
@@ -343,8 +353,6 @@ def move_aside(path: Path, label: str = "damaged") -> Path | None:
         try:
             os.replace(path, target)
         except FileNotFoundError:
-            return None
-        except OSError:
             return None
         return target
     return None
