@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 
-from rich.console import Console
+from rich.console import Console, Group
 
 from ginrummy_tui.engine import view, view_from_dict, view_to_dict
 from ginrummy_tui.tui import scenarios
-from ginrummy_tui.tui.screens.summary_screen import summary_renderable
+from ginrummy_tui.tui.screens.summary_screen import summary_lines
 
 NOTE = "2♣ 3♣ 4♣ kept out of melds: it stops 5♣ 6♣ being laid off (+2)."
 
@@ -26,9 +26,9 @@ def test_the_summary_says_which_meld_was_kept_out_and_why():
     assert s.result.knock.knocker_deadwood == 10  # the hand showed deadwood 1 before the knock
     for seat, name in ((0, "the computer"), (1, "the other player")):
         for width in (60, 100):
-            text = _text(summary_renderable(view(s, seat), name, width=width))
+            text = _text(Group(*summary_lines(view(s, seat), name, width=width).lines))
             assert NOTE in text, (seat, width, text)
-    ascii_text = _text(summary_renderable(view(s, 0), "the computer", ascii_only=True))
+    ascii_text = _text(Group(*summary_lines(view(s, 0), "the computer", ascii_only=True).lines))
     assert "2C 3C 4C kept out of melds: it stops 5C 6C being laid off (+2)." in ascii_text
 
 
@@ -39,7 +39,7 @@ def test_a_summary_without_a_meld_kept_out_says_nothing_of_it():
     s = scenarios.arranged(scenarios.MINE, "TH QD 9C 6C KS KC 2D 6S 9S JS", stock_top="AS", discard="JD")
     s = apply(apply(s, Action("draw stock")), Action("knock", card("KD")))
     assert not s.result.knock.kept_out
-    assert "kept out" not in _text(summary_renderable(view(s, 0), "the computer"))
+    assert "kept out" not in _text(Group(*summary_lines(view(s, 0), "the computer").lines))
 
 
 def test_the_network_summary_carries_the_explanation_and_an_older_host_is_still_understood():
@@ -47,12 +47,12 @@ def test_the_network_summary_carries_the_explanation_and_an_older_host_is_still_
     wire = json.loads(json.dumps(view_to_dict(view(s, 1))))
     knock = wire["result"]["knock"]
     assert knock["kept_out"] == [["2C", "3C", "4C"]] and knock["blocked"] == ["5C", "6C"] and knock["layout_gain"] == 2
-    assert NOTE in _text(summary_renderable(view_from_dict(wire), "the host"))
+    assert NOTE in _text(Group(*summary_lines(view_from_dict(wire), "the host").lines))
     for key in ("kept_out", "blocked", "layout_gain"):  # a host from before sends none of these
         del knock[key]
     older = view_from_dict(wire)
     assert older.result.knock.points == s.result.knock.points
-    assert "kept out" not in _text(summary_renderable(older, "the host"))
+    assert "kept out" not in _text(Group(*summary_lines(older, "the host").lines))
 
 
 def test_the_review_of_the_hand_explains_the_layout(monkeypatch):
@@ -73,11 +73,11 @@ def test_in_a_narrow_terminal_the_scores_line_of_the_summary_is_one_line():
     # At 46 columns "Scores: You 37 · Computer (standard) 0 (to 100)" wrapped its "100)"
     s = scenarios.knocked()
     console = Console(width=44, record=True, color_system=None)
-    console.print(summary_renderable(view(s, 0), "Computer (standard)", width=46))
+    console.print(Group(*summary_lines(view(s, 0), "Computer (standard)", width=46).lines))
     lines = console.export_text().splitlines()
     scores = [line for line in lines if line.startswith("Scores:")]
     assert scores and scores[0].rstrip().endswith("(to 100)") and "Computer (standard)" not in scores[0]
-    wide = _text(summary_renderable(view(s, 0), "Computer (standard)", width=100))
+    wide = _text(Group(*summary_lines(view(s, 0), "Computer (standard)", width=100).lines))
     assert "· Computer (standard) " in wide  # the whole name where there is room
 
 
@@ -104,7 +104,7 @@ def test_a_doubled_hand_says_what_the_layout_gained_in_the_points_it_scores(monk
     assert end.result.multiplier == 2 and end.result.knock.layout_gain == 2  # 2 before the doubling
     doubled = NOTE.replace("(+2)", "(+4)")
     for seat in (0, 1):
-        text = _text(summary_renderable(view(end, seat), "the computer"))
+        text = _text(Group(*summary_lines(view(end, seat), "the computer").lines))
         assert doubled in text and "(+2)" not in text, text
     steps = replay_history(start, [str(a) for a in actions])
     monkeypatch.setattr(replay, "replay_moves", lambda state: steps)  # an arranged deal, not a seeded one

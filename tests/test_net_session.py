@@ -1734,8 +1734,10 @@ async def test_the_hints_the_host_was_shown_fit_the_guests_moves_line_at_80_colu
 
 
 async def test_a_hint_is_told_to_the_other_player_and_counted_in_the_summary(hosted):
+    from rich.console import Group
+
     from ginrummy_tui.tui.app import make_app
-    from ginrummy_tui.tui.screens.summary_screen import summary_renderable
+    from ginrummy_tui.tui.screens.summary_screen import summary_lines
     from ginrummy_tui.tui.widgets.moves_line import MovesLine
 
     server, session, changes = hosted
@@ -1765,7 +1767,7 @@ async def test_a_hint_is_told_to_the_other_player_and_counted_in_the_summary(hos
             await play(changes, mover)
         await changes.until(lambda: ann.view().phase in ("hand_over", "match_over"))
         assert ann.hints_this_hand() == (0, 2) and bob.hints_this_hand() == (2, 0)
-    group = summary_renderable(ann.view(), "Bob", hints=ann.hints_this_hand())
+    group = Group(*summary_lines(ann.view(), "Bob", hints=ann.hints_this_hand()).lines)
     assert any("Hints this hand: you 0 · Bob 2" in str(x) for x in group.renderables)
 
 

@@ -471,18 +471,18 @@ def _doubled_hands():
 def test_gin_tui_export_text_tells_how_each_hand_s_points_add_up_as_the_summary_does(tmp_path, capsys):
     """An Oklahoma spade hand was told "undercut, deadwood 9-4: Computer (expert) +60", without
     the "× 2" that makes it 60; the summary said "((undercut bonus 25 + 9 − 4) × 2)"."""
-    from rich.console import Console
+    from rich.console import Console, Group
 
     from ginrummy_tui.engine import view
     from ginrummy_tui.storage.history import seat_record
-    from ginrummy_tui.tui.screens.summary_screen import summary_renderable
+    from ginrummy_tui.tui.screens.summary_screen import summary_lines
 
     folder = tmp_path / "history"
     folder.mkdir()
     summaries = {}
     for kind, ended in _doubled_hands():
         console = Console(width=100, record=True, color_system=None)
-        console.print(summary_renderable(view(ended, 0), "Computer"))
+        console.print(Group(*summary_lines(view(ended, 0), "Computer").lines))
         line = next(ln for ln in console.export_text().splitlines() if " score" in ln and "× 2" in ln)
         line = line.rstrip()
         assert line.endswith(" for the spade upcard"), line  # the summary says why; the export, the working alone

@@ -22,23 +22,23 @@ def test_a_match_lost_on_time_says_the_rules_without_brackets_in_brackets():
 
 def test_the_end_of_a_doubled_hand_says_the_spade_upcard_doubled_it():
     """An Oklahoma hand doubled by its spade upcard said "You score 14  (8 − 1) × 2", not why."""
-    from rich.console import Console
+    from rich.console import Console, Group
 
-    from ginrummy_tui.tui.screens.summary_screen import summary_renderable
+    from ginrummy_tui.tui.screens.summary_screen import summary_lines
 
     from .test_polish import _doubled_hand
 
     state = _doubled_hand()
     for ascii_only in (False, True):
         console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-        console.print(summary_renderable(view(state, 0), "Computer (standard)", ascii_only=ascii_only))
+        console.print(Group(*summary_lines(view(state, 0), "Computer (standard)", ascii_only=ascii_only).lines))
         text = console.export_text()
         times = "x" if ascii_only else "×"
         [line] = [line for line in text.splitlines() if " score" in line and f"{times} 2" in line]
         assert line.rstrip().endswith(f"{times} 2 for the spade upcard"), line
     plain = apply(new_game(PRESETS["multiplayer-1.5"], seed=1), Action(Kind.TIMEOUT), seat=0)  # nothing doubled
     console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(summary_renderable(view(plain, 0), "Computer (standard)"))
+    console.print(Group(*summary_lines(view(plain, 0), "Computer (standard)").lines))
     assert "spade" not in console.export_text()
 
 
@@ -57,18 +57,18 @@ def _tied_hand(preset: str = "classic"):
 def test_a_tie_that_is_no_undercut_is_told_as_a_tie_nobody_wins():
     """Such a tie ended with "You score 0 (5 − 5)", its score table row "You knocked 5 / 5 —"
     like a void hand's, and "Box bonuses so far: You 20 (1 hand won)" under the table."""
-    from rich.console import Console
+    from rich.console import Console, Group
 
     from ginrummy_tui.storage.history import hand_entry
     from ginrummy_tui.storage.reports import format_match
     from ginrummy_tui.storage.stats import compute
-    from ginrummy_tui.tui.screens.summary_screen import summary_renderable
+    from ginrummy_tui.tui.screens.summary_screen import summary_lines
     from ginrummy_tui.tui.widgets.score_table import boxes_note, score_table
 
     state = _tied_hand()
     v = view(state, 0)
     console = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(summary_renderable(v, "Computer (standard)", width=100))
+    console.print(Group(*summary_lines(v, "Computer (standard)", width=100).lines))
     text = console.export_text()
     assert "Hand 1: You knocked — a tie, 5 deadwood each." in text, text
     assert "A tie, which is no undercut under these rules: nobody scores, and nobody wins the hand." in text

@@ -294,21 +294,6 @@ def summary_lines(
     return SummaryLines(lines, points_from)
 
 
-def summary_renderable(
-    v: PlayerView,
-    opponent_name: str,
-    ascii_only: bool = False,
-    width: int = 80,
-    colours: Palette = DEFAULT,
-    hints: tuple[int, int] | None = None,
-    match: PlayerView | None = None,
-    own_name: str = "You",
-    earlier_hints: Sequence[tuple[str, int]] = (),
-) -> Group:
-    """The lines of :func:`summary_lines`, as one renderable."""
-    return Group(*summary_lines(v, opponent_name, ascii_only, width, colours, hints, match, own_name, earlier_hints).lines)
-
-
 SUMMARY_WIDTH = 100
 """The summary's widest (its ``max-width`` in ``summary_screen.tcss``)."""
 
