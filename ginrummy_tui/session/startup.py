@@ -661,8 +661,12 @@ def prepare(
             waiting=oldest[0].name if oldest else None,
             gone=store.lock.acquire,
             command=resume_command(args),
-            **({"new": new_option, "stake": stake_of(store.path)} if new_option else {}),
-            **({"new": seed_option, "stake": stake_of(store.path), "asks_first": True} if seed_option else {}),
+            # what --new, or --seed N (which asks first), does with the match, read from its save
+            **(
+                {"new": new_option or seed_option, "stake": stake_of(store.path), "asks_first": bool(seed_option)}
+                if new_option or seed_option
+                else {}
+            ),
         )
         if answer != "quit" and store.lock.held:  # the other gin-tui closed by itself while the player was asked
             notes.append(GONE_NEW_NOTE if fresh else GONE_NOTE)

@@ -1100,9 +1100,10 @@ class History:
             raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
         if not os.access(path, os.R_OK):
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
-        if os.lstat(path).st_size == 0:
+        size = os.lstat(path).st_size
+        if size == 0:
             return None
-        if 0 < os.lstat(path).st_size < MIN_DB_SIZE:
+        if size < MIN_DB_SIZE:
             raise Damaged("the file is not a SQLite database")
         wal = path.with_name(path.name + "-wal")
         try:
