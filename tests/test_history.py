@@ -22,13 +22,10 @@ from ginrummy_tui.storage.history import (
     SCHEMA_VERSION,
     History,
     SharedHistory,
-    decode_moves,
-    encode_moves,
-    export_form,
     import_json_history,
     open_history,
-    valid_record,
 )
+from ginrummy_tui.storage.history_records import decode_moves, encode_moves, export_form, valid_record
 from ginrummy_tui.storage.stats import compute
 
 from .test_stats import HISTORY
@@ -138,7 +135,7 @@ def load_history_order(records):
 
 def _random_game_records(tmp_path, n):
     """Records of real play (through the old JSON recorder's format)."""
-    from ginrummy_tui.storage.history import hand_entry
+    from ginrummy_tui.storage.history_records import hand_entry
 
     out = []
     rng = random.Random(4)
@@ -520,7 +517,7 @@ def test_stats_and_export_say_the_history_file_cannot_be_used_and_fail(tmp_path,
 def test_the_game_says_once_its_match_is_not_recorded_when_a_pipe_is_in_the_databases_place(tmp_path):
     os.mkfifo(tmp_path / DB_NAME)
     code = (
-        "import sys; from pathlib import Path; from ginrummy_tui.storage.history import SharedHistory, upkeep; "
+        "import sys; from pathlib import Path; from ginrummy_tui.storage.history import SharedHistory; from ginrummy_tui.storage.history_upkeep import upkeep; "
         "shared = SharedHistory(Path(sys.argv[1])); print(upkeep(shared)); "
         "print(shared.get(), shared.take_messages())"
     )
@@ -647,7 +644,7 @@ def test_a_named_pipe_among_the_old_records_is_skipped_not_waited_on(tmp_path):
     write_json_history(tmp_path, HISTORY[:2])
     os.mkfifo(tmp_path / "history" / "pipe.json")
     code = (
-        "import sys; from pathlib import Path; from ginrummy_tui.storage.history import open_for_reading; "
+        "import sys; from pathlib import Path; from ginrummy_tui.storage.history_upkeep import open_for_reading; "
         "hist = open_for_reading(Path(sys.argv[1]), print); print(hist.stats().total.matches); hist.close()"
     )
     done = _child(code, tmp_path)
@@ -733,7 +730,8 @@ def _states_of_one_match():
 
 
 def test_the_apps_upkeep_sets_a_damaged_history_aside_then_imports_the_old_records(tmp_path):
-    from ginrummy_tui.storage.history import SharedHistory, upkeep
+    from ginrummy_tui.storage.history import SharedHistory
+    from ginrummy_tui.storage.history_upkeep import upkeep
 
     _one_match(tmp_path)
     _damage_pages(tmp_path)

@@ -113,7 +113,8 @@ def test_a_doubled_hand_says_what_the_layout_gained_in_the_points_it_scores(monk
 
 def _exported(tmp_path, state):
     """The text export of a match recorded at ``state``, and its JSON form."""
-    from ginrummy_tui.storage.history import export_form, open_history
+    from ginrummy_tui.storage.history import open_history
+    from ginrummy_tui.storage.history_records import export_form
     from ginrummy_tui.storage.reports import format_match
 
     hist = open_history(tmp_path).history

@@ -306,7 +306,7 @@ def test_a_network_match_is_told_as_one_against_a_person():
 def test_the_guest_s_record_told_as_text_shows_no_seed_rather_than_none():
     """gin-tui export --format text said 'Seed: None' of a match recorded by the guest, who never knows the seed."""
     from ginrummy_tui.engine import new_game
-    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.history_records import seat_record
     from ginrummy_tui.storage.reports import format_match
     from ginrummy_tui.storage.stats import NETWORK
 
@@ -721,7 +721,7 @@ def test_a_host_serving_only_records_nothing_each_player_records_their_side(tmp_
 def test_a_match_ended_on_time_is_told_as_won_or_lost_on_time(opponent, name):
     """gin-tui export --format text said 'out of time: You +0' and 'Result: You won 0-0'."""
     from ginrummy_tui.engine import new_game
-    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.history_records import seat_record
     from ginrummy_tui.storage.reports import format_match
 
     state = apply(new_game(TIMED, seed=SEED), Action(Kind.TIMEOUT))  # the first to move runs out of time
@@ -1059,7 +1059,8 @@ def test_the_export_and_the_lists_name_the_person_a_network_match_was_played_aga
     names nobody, is told as before."""
     from ginrummy_tui.cli import main
     from ginrummy_tui.session.keeper import SeatRecords
-    from ginrummy_tui.storage.history import open_history, seat_record
+    from ginrummy_tui.storage.history import open_history
+    from ginrummy_tui.storage.history_records import seat_record
     from ginrummy_tui.storage.reports import format_match
     from ginrummy_tui.tui.screens.stats_screen import recent_renderable
 
@@ -1454,7 +1455,8 @@ def _network_history(root, results, name="Ann"):
     """``root``'s history with a finished network match against ``name`` for each of ``results``
     (True: won), oldest first."""
     from ginrummy_tui.engine import new_game
-    from ginrummy_tui.storage.history import open_history, seat_record
+    from ginrummy_tui.storage.history import open_history
+    from ginrummy_tui.storage.history_records import seat_record
 
     from .test_net_session import played_until
 
@@ -2229,7 +2231,7 @@ def test_only_who_held_a_seat_at_the_deal_moved_or_was_shown_a_hint_leaves_a_han
 
 def test_the_export_of_a_match_taken_over_before_any_move_of_its_first_hand_says_the_deal_was_the_other_s():
     # It said "after its first 0 moves: the moves before were theirs", of moves Bob never made.
-    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.history_records import seat_record
     from ginrummy_tui.storage.reports import format_match
 
     from .test_net_session import played_until

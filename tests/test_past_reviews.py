@@ -18,7 +18,8 @@ from ginrummy_tui.session.past_hands import (
     past_hand,
     rebuild_hand,
 )
-from ginrummy_tui.storage.history import hand_entry, open_history
+from ginrummy_tui.storage.history import open_history
+from ginrummy_tui.storage.history_records import hand_entry
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
 from ginrummy_tui.tui.screens.review_screen import ReviewScreen, agreement

@@ -1014,7 +1014,7 @@ def test_the_number_of_a_match_asked_for_while_old_records_come_in_counts_them_o
     were being imported: the number, one too low, was kept for the whole match."""
     import threading
 
-    import ginrummy_tui.storage.history as history
+    import ginrummy_tui.storage.history_upkeep as history_upkeep
     from ginrummy_tui.session.keeper import start_history_upkeep
 
     from .test_history import write_json_history
@@ -1024,13 +1024,13 @@ def test_the_number_of_a_match_asked_for_while_old_records_come_in_counts_them_o
     write_json_history(tmp_path, HISTORY[:3])  # records of an earlier version, waiting to be imported
     second = prepare(args_for(tmp_path, new=True), ask=never_asked)
     go = threading.Event()
-    upkeep = history.upkeep
+    upkeep = history_upkeep.upkeep
 
     def held_upkeep(*args, **kw):
         go.wait(10)
         yield from upkeep(*args, **kw)
 
-    monkeypatch.setattr(history, "upkeep", held_upkeep)
+    monkeypatch.setattr(history_upkeep, "upkeep", held_upkeep)
     try:
         thread = start_history_upkeep(second.keeper, lambda message: None)
         assert thread is not None

@@ -474,7 +474,7 @@ def test_gin_tui_export_text_tells_how_each_hand_s_points_add_up_as_the_summary_
     from rich.console import Console, Group
 
     from ginrummy_tui.engine import view
-    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.history_records import seat_record
     from ginrummy_tui.tui.screens.summary_screen import summary_lines
 
     folder = tmp_path / "history"
@@ -502,7 +502,7 @@ def test_a_record_whose_deadwood_is_not_numbers_is_exported_without_its_working(
     """A record of another make (imported JSON) with deadwood as text stopped gin-tui export
     --format text with a TypeError while it worked out how the points add up."""
     from ginrummy_tui.engine import view
-    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.history_records import seat_record
     from ginrummy_tui.storage.reports import format_match
 
     kind, ended = next(_doubled_hands())
@@ -543,7 +543,7 @@ def test_the_text_export_of_a_match_with_bonuses_shows_them_as_the_score_sheet_d
 
     from ginrummy_tui.engine import PRESETS, Action, Kind, Phase, apply, view
     from ginrummy_tui.engine.cards import card
-    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.history_records import seat_record
     from ginrummy_tui.storage.reports import format_match
     from ginrummy_tui.tui import scenarios
 
@@ -804,7 +804,7 @@ def test_matches_recorded_as_custom_by_an_earlier_version_are_named_by_their_rul
     """A history of an earlier version groups every changed rules under "custom" (the matches
     and the tallies of their hands): opened, they are named by the rules each match kept,
     "changed rules" for a match that kept none, with the same figures as their records give."""
-    from ginrummy_tui.storage.history import _TALLY_FILL
+    from ginrummy_tui.storage.history_schema import TALLY_FILL
 
     records = _changed_records()
     records[0].pop("rules")  # an old record without its rules
@@ -814,7 +814,7 @@ def test_matches_recorded_as_custom_by_an_earlier_version_are_named_by_their_rul
     with hist.transaction() as conn:  # as an earlier version wrote them
         conn.execute("UPDATE matches SET preset = 'custom' WHERE preset != 'classic'")
         conn.execute("DELETE FROM tallies")
-        conn.execute(_TALLY_FILL.format(where=""))
+        conn.execute(TALLY_FILL.format(where=""))
     assert {row[0] for row in hist.read("SELECT preset FROM tallies")} == {"custom", "classic"}
     hist.close()
 
@@ -861,7 +861,7 @@ def test_an_old_classic_record_is_counted_with_new_classic_ones():
     its own, "classic (changed: no shutout)", and exported as changed: the player changed nothing."""
     from ginrummy_tui.engine import from_json, to_json, view
     from ginrummy_tui.engine import parse_action as A
-    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.history_records import seat_record
     from ginrummy_tui.storage.rule_words import exported_rules
 
     from .engine_helpers import rig

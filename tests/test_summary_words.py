@@ -59,7 +59,7 @@ def test_a_tie_that_is_no_undercut_is_told_as_a_tie_nobody_wins():
     like a void hand's, and "Box bonuses so far: You 20 (1 hand won)" under the table."""
     from rich.console import Console, Group
 
-    from ginrummy_tui.storage.history import hand_entry
+    from ginrummy_tui.storage.history_records import hand_entry
     from ginrummy_tui.storage.reports import format_match
     from ginrummy_tui.storage.stats import compute
     from ginrummy_tui.tui.screens.summary_screen import summary_lines
@@ -93,7 +93,7 @@ def test_a_shutout_is_named_in_the_score_tables_totals_and_the_export():
     from rich.console import Console
 
     from ginrummy_tui.engine import parse_action
-    from ginrummy_tui.storage.history import seat_record
+    from ginrummy_tui.storage.history_records import seat_record
     from ginrummy_tui.storage.reports import format_match
     from ginrummy_tui.tui.widgets.score_table import score_table
 

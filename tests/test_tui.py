@@ -1340,7 +1340,7 @@ def test_no_start_loads_the_history_or_the_scoring_before_the_first_frame(tmp_pa
     when the player moved in it) opens no database and loads neither
     the history, the statistics, sqlite3 nor the scoring: they load after the
     first frame, or when first needed."""
-    late = ["sqlite3", "ginrummy_tui.storage.history", "ginrummy_tui.storage.stats", "ginrummy_tui.engine.scoring"]
+    late = ["sqlite3", "ginrummy_tui.storage.history", "ginrummy_tui.storage.history_records", "ginrummy_tui.storage.history_upkeep", "ginrummy_tui.storage.stats", "ginrummy_tui.engine.scoring"]
     # the very first start, one that resumes the saved match, --new over it, then --seed over that
     for options, resumed in (([], False), ([], True), (["--new"], False), (["--seed", "5"], False)):
         code = (

@@ -80,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
     """Print the history (all matches, some, or one); 0 on success, 1 if the
     match is unknown, 2 for a bad date or options that do not go together.  (A reader that stops early, ``| head``,
     ends the export quietly: see :func:`ginrummy_tui.cli.main`.)"""
-    from ginrummy_tui.storage.history import Since, export_form
+    from ginrummy_tui.storage.history import Since
+    from ginrummy_tui.storage.history_records import export_form
     from ginrummy_tui.storage.reports import format_match
 
     from . import out

@@ -454,7 +454,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         if notes is not None:
             notes.append(line)
     if record and opened.error is not None and opened.error.match_id:  # a match that can never be finished
-        from ginrummy_tui.storage.history import mark_abandoned
+        from ginrummy_tui.storage.history_upkeep import mark_abandoned
 
         for line in mark_abandoned(store.root, opened.error.match_id, remains=opened.error.remains):
             say(f"gin-tui host: {line}")
@@ -625,7 +625,7 @@ def _give_up(store, saved) -> list[str]:
     game does once its table is up, its record is marked abandoned and its save
     archived; what went wrong is returned."""
     from ginrummy_tui.session.startup import give_up_saved
-    from ginrummy_tui.storage.history import file_abandoned
+    from ginrummy_tui.storage.history_upkeep import file_abandoned
 
     where, said = give_up_saved(store, saved)
     return said if where is None else file_abandoned(store.root)

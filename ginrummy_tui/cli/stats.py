@@ -27,7 +27,7 @@ def open_records(args: argparse.Namespace, say: Callable[[str], None]) -> Histor
     recorded; False, said, when the data directory cannot be used at all
     (not "no games recorded yet": nothing could ever be recorded there)."""
     from ginrummy_tui.storage.files import data_dir, unusable
-    from ginrummy_tui.storage.history import open_for_reading
+    from ginrummy_tui.storage.history_upkeep import open_for_reading
 
     root = data_dir(getattr(args, "data_dir", None))
     problem = unusable(root)

@@ -647,11 +647,11 @@ class SeatRecords(_TellsBusy):
         whose last hand was another player's at this seat (a player who took the
         seat on the result, or one who left it and came back to its result) is not
         recorded, one taken over during the match from its
-        first hand played by this player (:func:`~ginrummy_tui.storage.history.seat_record`'s
+        first hand played by this player (:func:`~ginrummy_tui.storage.history_records.seat_record`'s
         ``taken_over``).  True if it was written now."""
         from ginrummy_tui.engine.kinds import Phase
         from ginrummy_tui.storage.files import now_iso
-        from ginrummy_tui.storage.history import ended_hand
+        from ginrummy_tui.storage.history_records import ended_hand
 
         if match_id is None or match_id in self._done:
             return False
@@ -736,7 +736,7 @@ class SeatRecords(_TellsBusy):
         """The record of the match of ``v`` as one this player left unfinished now (:meth:`leave`);
         None when it is over, or no hand of it played to its end was theirs."""
         from ginrummy_tui.engine.kinds import Phase
-        from ginrummy_tui.storage.history import left_record, seat_record
+        from ginrummy_tui.storage.history_records import left_record, seat_record
 
         if v.phase == Phase.MATCH_OVER or not v.sheet:
             return None
@@ -766,7 +766,7 @@ class SeatRecords(_TellsBusy):
             return None
 
     def _record(self, v: PlayerView, match_id: str, taken_over: tuple[int, str] | None = None) -> bool:
-        from ginrummy_tui.storage.history import seat_record
+        from ginrummy_tui.storage.history_records import seat_record
 
         record = seat_record(
             v, match_id, opponent=self.opponent, started=self._seen.get(match_id),
@@ -847,7 +847,7 @@ def start_history_upkeep(
         return None
 
     def work() -> None:
-        from ginrummy_tui.storage.history import upkeep
+        from ginrummy_tui.storage.history_upkeep import upkeep
 
         try:
             for message in upkeep(keeper.shared_history(), keeper.figures.adopt, keeper.lost):

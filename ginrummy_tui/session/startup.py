@@ -110,14 +110,14 @@ def close_kept(keeper: Keeper) -> None:
 def give_up_saved(store: Store, saved: SavedMatch) -> tuple[Path | None, list[str]]:
     """Give up the unfinished match ``saved`` of ``store`` for a new one: its
     save leaves the slot at once (its record is marked abandoned and the file
-    archived later, by :func:`~ginrummy_tui.storage.history.file_abandoned`);
+    archived later, by :func:`~ginrummy_tui.storage.history_upkeep.file_abandoned`);
     if it cannot be moved, its record is marked abandoned now, before the new
     match's save replaces it.  Returns where the match is kept (None: it could
     not be moved) and what to tell the player."""
     where = store.set_aside_unfinished(saved)
     if where is not None:
         return where, []
-    from ginrummy_tui.storage.history import mark_abandoned
+    from ginrummy_tui.storage.history_upkeep import mark_abandoned
 
     return None, mark_abandoned(store.root, saved.match_id, saved)
 
@@ -131,7 +131,7 @@ def set_aside_finished(store: Store, saved: SavedMatch) -> list[str]:
     match's save replaces it.  Returns what to tell the player."""
     if store.set_aside_finished(saved) is not None:
         return []
-    from ginrummy_tui.storage.history import record_finished
+    from ginrummy_tui.storage.history_upkeep import record_finished
 
     said = record_finished(store.root, saved)
     store.archive(saved)

@@ -38,14 +38,14 @@ import sqlite3
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from datetime import time as dt_time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
+from ginrummy_tui.engine.kinds import EndKind
 from ginrummy_tui.engine.words import counted
 from ginrummy_tui.storage.files import (
     NotAFile,
@@ -62,6 +62,28 @@ from ginrummy_tui.storage.files import (
     set_aside_not_a_file,
     way_out,
 )
+from ginrummy_tui.storage.history_records import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    RULES_CHANGED,
+    TOKEN_JSON,
+    decode_moves,
+    encode_moves,
+    export_form,
+    guest_name,
+    hand_entry,
+    moves_json,
+    valid_record,
+    with_opponent_name,
+)
+from ginrummy_tui.storage.history_schema import (
+    HAND_EXPR,
+    HAND_FIGURES,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    TALLY_FILL,
+    statements,
+)
 from ginrummy_tui.storage.rule_words import (
     OLD_CUSTOM,
     UNKNOWN_RULES,
@@ -75,15 +97,12 @@ from ginrummy_tui.storage.store import (
     HISTORY_DIR,
     Remains,
     SavedMatch,
-    archive_save,
-    pending_abandoned,
-    pending_finished,
     player_moved,
     read_save,
 )
 
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import GameState, HandRecord, PlayerView
+    from ginrummy_tui.engine import GameState
 
 DB_NAME = "history.sqlite3"
 APPLICATION_ID = 0x47696E54  # "GinT"
@@ -95,196 +114,11 @@ database, for another thread of the process that is opening it (which takes
 milliseconds, unless that thread waits for a busy database)."""
 MIN_DB_SIZE = 512
 """The fewest bytes a SQLite database file holds, unless it is empty (its smallest page)."""
-RECORD_FORMAT = "gin-tui match"
-RECORD_VERSION = 1
 IMPORTED_DIR = Path(ARCHIVE_DIR) / HISTORY_DIR
 """Where the JSON records go once imported (under the data directory)."""
 
 
-# ---------------------------------------------------------------- the schema
 
-
-def _statements(script: str) -> Iterator[str]:
-    """The statements of a migration script (a trigger's body kept whole)."""
-    part = ""
-    for piece in script.split(";"):
-        part += piece + ";"
-        if sqlite3.complete_statement(part):
-            if part.strip(" \n;"):
-                yield part.strip()
-            part = ""
-
-
-_V1 = """
-CREATE TABLE rulesets (
-    id INTEGER PRIMARY KEY,
-    text TEXT NOT NULL UNIQUE
-);
-CREATE TABLE matches (
-    id INTEGER PRIMARY KEY,
-    uid TEXT NOT NULL UNIQUE,
-    started TEXT,
-    updated TEXT,
-    ended TEXT,
-    finished INTEGER NOT NULL DEFAULT 0,
-    abandoned INTEGER NOT NULL DEFAULT 0,
-    replay INTEGER NOT NULL DEFAULT 0,
-    opponent TEXT NOT NULL,
-    preset TEXT NOT NULL,
-    rules INTEGER REFERENCES rulesets(id),
-    seed INTEGER,
-    match_no INTEGER,
-    hints INTEGER NOT NULL DEFAULT 0,
-    winner INTEGER,
-    score0 INTEGER, score1 INTEGER,
-    total0 INTEGER, total1 INTEGER,
-    extra TEXT
-);
-CREATE INDEX matches_level ON matches (opponent, preset, replay, finished, winner, abandoned, hints);
-CREATE INDEX matches_preset ON matches (preset);
-CREATE INDEX matches_date ON matches (started, uid);
-CREATE TABLE hands (
-    match INTEGER NOT NULL REFERENCES matches(id),
-    seq INTEGER NOT NULL,
-    hand_no INTEGER NOT NULL,
-    dealer INTEGER,
-    kind TEXT NOT NULL,
-    knocker INTEGER,
-    winner INTEGER,
-    points INTEGER NOT NULL,
-    dw0 INTEGER, dw1 INTEGER,
-    score0 INTEGER, score1 INTEGER,
-    PRIMARY KEY (match, seq)
-) WITHOUT ROWID;
-CREATE TABLE plays (
-    match INTEGER NOT NULL REFERENCES matches(id),
-    seq INTEGER NOT NULL,
-    data BLOB NOT NULL,
-    PRIMARY KEY (match, seq)
-);
-CREATE TABLE meta (
-    key TEXT PRIMARY KEY,
-    value
-);
-"""
-
-_V2 = """
-CREATE TABLE hints (
-    match INTEGER NOT NULL REFERENCES matches(id),
-    hand_no INTEGER,
-    move_no INTEGER,
-    at TEXT
-);
-CREATE INDEX hints_match ON hints (match);
-"""
-
-# The figures of the hands, kept up to date per (opponent, preset) by a trigger
-# as hands are written (so that the statistics read a few rows, not every
-# hand), and indexes that give the finished matches in the order they ended.
-_HAND_SUMS = {  # {ord} and the {KIND} names are filled in below, from EndKind
-    "hands": "NEW.kind != {TIMEOUT}",
-    "voids": "NEW.kind = {VOID}",
-    "hands_won": "{ord} AND NEW.winner IS 0",
-    "hands_lost": "{ord} AND NEW.winner IS 1",
-    "points": "CASE WHEN {ord} AND NEW.winner IS 0 THEN NEW.points ELSE 0 END",
-    "points_against": "CASE WHEN {ord} AND NEW.winner IS 1 THEN NEW.points ELSE 0 END",
-    "knocks": "{ord} AND NEW.knocker IS 0 AND NEW.kind IN ({KNOCK}, {UNDERCUT})",
-    "gins": "{ord} AND NEW.knocker IS 0 AND NEW.kind = {GIN}",
-    "big_gins": "{ord} AND NEW.knocker IS 0 AND NEW.kind = {BIG_GIN}",
-    "undercuts_received": "{ord} AND NEW.knocker IS 0 AND NEW.kind = {UNDERCUT}",
-    "opponent_knocks": "{ord} AND NEW.knocker IS 1 AND NEW.kind IN ({KNOCK}, {UNDERCUT})",
-    "opponent_gins": "{ord} AND NEW.knocker IS 1 AND NEW.kind IN ({GIN}, {BIG_GIN})",
-    "undercuts_given": "{ord} AND NEW.knocker IS 1 AND NEW.kind = {UNDERCUT}",
-    "timeouts_lost": "NEW.kind = {TIMEOUT} AND NEW.winner IS 1",
-}
-_HAND_FIGURES = tuple(_HAND_SUMS)
-_END_SQL = {k.name: f"'{k.value}'" for k in EndKind}
-"""Each way a hand ends, as an SQL literal (``{KNOCK}`` in the expressions above)."""
-_ORD = "NEW.kind NOT IN ({TIMEOUT}, {VOID})".format(**_END_SQL)
-_HAND_EXPR = {name: expr.format(ord=_ORD, **_END_SQL) for name, expr in _HAND_SUMS.items()}
-_TALLY_FILL = (
-    "INSERT INTO tallies SELECT m.opponent, m.preset, "
-    + ", ".join(f"sum({expr.replace('NEW.', 'h.')})" for expr in _HAND_EXPR.values())
-    + " FROM hands h JOIN matches m ON m.id = h.match WHERE m.replay = 0{where} GROUP BY m.opponent, m.preset"
-)
-"""The tallies worked out from the hands there are (``where``: more conditions on the matches)."""
-_V3 = (
-    "CREATE TABLE tallies (opponent TEXT NOT NULL, preset TEXT NOT NULL, "
-    + ", ".join(f"{name} INTEGER NOT NULL DEFAULT 0" for name in _HAND_FIGURES)
-    + ", PRIMARY KEY (opponent, preset));\n"
-    + _TALLY_FILL.format(where="") + ";\n"
-    + "CREATE TRIGGER hands_tally AFTER INSERT ON hands "
-    + "WHEN (SELECT replay FROM matches WHERE id = NEW.match) = 0 BEGIN "
-    + "INSERT INTO tallies SELECT opponent, preset, "
-    + ", ".join(_HAND_EXPR.values())
-    + " FROM matches WHERE id = NEW.match ON CONFLICT (opponent, preset) DO UPDATE SET "
-    + ", ".join(f"{name} = {name} + excluded.{name}" for name in _HAND_FIGURES)
-    + "; END;\n"
-    + """
-CREATE INDEX matches_finish_level ON matches (opponent, preset, coalesce(ended, started), started, uid, winner)
-    WHERE finished = 1 AND replay = 0;
-CREATE INDEX matches_finish ON matches (coalesce(ended, started), started, uid, winner)
-    WHERE finished = 1 AND replay = 0;
-CREATE INDEX matches_finish_opponent ON matches (opponent, coalesce(ended, started), uid)
-    WHERE finished = 1 AND replay = 0;
-"""
-)
-
-# The seed as the text it is: the game's seeds are text (the deals come from that
-# text, so "05" is not "5"), which the INTEGER column of version 1 would have
-# made numbers of ("05" and "5" alike, a seed past 64 bits a float short of
-# digits): the seeds the game recorded were left to the record's other entries
-# (``extra``, '{"seed":"5"}'), the column NULL.  SQLite cannot change a
-# column's type: the table is made anew, with its indexes, and the trigger that
-# reads it; a seed kept in ``extra`` moves to the column, and a number in the
-# column becomes its text (kept in ``extra`` as the number it was, so that the
-# record comes back as it went in).
-_SEED_IN_EXTRA = "json_type(CASE WHEN json_valid(extra) THEN extra END, '$.seed') = 'text'"
-_V4 = (
-    """
-DROP TRIGGER hands_tally;
-CREATE TABLE matches_v4 (
-    id INTEGER PRIMARY KEY,
-    uid TEXT NOT NULL UNIQUE,
-    started TEXT,
-    updated TEXT,
-    ended TEXT,
-    finished INTEGER NOT NULL DEFAULT 0,
-    abandoned INTEGER NOT NULL DEFAULT 0,
-    replay INTEGER NOT NULL DEFAULT 0,
-    opponent TEXT NOT NULL,
-    preset TEXT NOT NULL,
-    rules INTEGER REFERENCES rulesets(id),
-    seed TEXT,
-    match_no INTEGER,
-    hints INTEGER NOT NULL DEFAULT 0,
-    winner INTEGER,
-    score0 INTEGER, score1 INTEGER,
-    total0 INTEGER, total1 INTEGER,
-    extra TEXT
-);
-INSERT INTO matches_v4
-SELECT id, uid, started, updated, ended, finished, abandoned, replay, opponent, preset, rules,
-"""
-    + f"""    CASE WHEN {_SEED_IN_EXTRA} THEN json_extract(extra, '$.seed') ELSE CAST(seed AS TEXT) END,
-    match_no, hints, winner, score0, score1, total0, total1,
-    CASE WHEN {_SEED_IN_EXTRA} THEN nullif(json_remove(extra, '$.seed'), '{{}}')
-         WHEN seed IS NOT NULL AND (extra IS NULL OR json_valid(extra))
-         THEN json_set(coalesce(extra, '{{}}'), '$.seed', seed)
-         ELSE extra END
-FROM matches;
-DROP TABLE matches;
-ALTER TABLE matches_v4 RENAME TO matches;
-"""
-    + "\n".join(
-        s for s in (*_statements(_V1), *_statements(_V3))
-        if s.startswith(("CREATE INDEX matches_", "CREATE TRIGGER hands_tally"))
-    )
-)
-
-MIGRATIONS: dict[int, str] = {1: _V1, 2: _V2, 3: _V3, 4: _V4}
-"""The SQL that takes the schema from version ``n - 1`` to ``n`` (0 is an empty file)."""
-SCHEMA_VERSION = max(MIGRATIONS)
 
 
 class Damaged(Exception):
@@ -370,279 +204,7 @@ GARBLED = "the database is damaged (what SQLite said about it is not readable te
 it quotes bytes of a damaged file, such as its schema."""
 
 
-# ---------------------------------------------------------------- match records (the JSON form)
-
-
-def _seat_from(s: int | None, me: int) -> int | None:
-    """Seat ``s`` as a record from the side of seat ``me`` calls it: ``me`` is seat 0."""
-    return None if s is None else (0 if s == me else 1)
-
-
-def _pair_from(p: tuple[int, int], me: int) -> list[int]:
-    """A pair (scores, deadwoods) as a record from the side of seat ``me`` has it: ``me``'s first."""
-    return [p[me], p[1 - me]]
-
-
-def hand_entry(state: GameState | PlayerView, rec: HandRecord, me: int = 0) -> dict[str, Any]:
-    """The record of one finished hand from the side of seat ``me``, which the
-    record calls seat 0 (the statistics count seat 0 as the player): its
-    score-sheet row, and, when ``state`` is that hand's end, both hands, the
-    public moves and the knock's melds and layoffs."""
-    entry: dict[str, Any] = {
-        "hand_no": rec.hand_no,
-        "dealer": _seat_from(rec.dealer, me),
-        "kind": rec.kind,
-        "knocker": _seat_from(rec.knocker, me),
-        "winner": _seat_from(rec.winner, me),
-        "points": rec.points,
-        "deadwood": _pair_from(rec.deadwood, me) if rec.deadwood is not None else None,
-        "scores": _pair_from(rec.scores, me),
-    }
-    if state.result is not None and rec.hand_no == state.hand_no:
-        hands = state.result.hands
-        entry["hands"] = [[str(c) for c in h] for h in (hands[me], hands[1 - me])]
-        entry["moves"] = [
-            {"seat": _seat_from(m.seat, me), "action": str(m.action), "card": str(m.card) if m.card is not None else None}
-            for m in state.history
-        ]
-        knock = state.result.knock
-        if knock is not None:
-            entry["layoffs"] = [[str(lo.card), [str(c) for c in lo.meld]] for lo in knock.layoffs]
-            entry["knocker_melds"] = [[str(c) for c in m] for m in knock.knocker_melds]
-            entry["defender_melds"] = [[str(c) for c in m] for m in knock.defender_melds]
-    return entry
-
-
-TAKEN_OVER = "taken_over"
-"""The entry of a network match's record (in ``extra``) that says the player took the
-seat from another player during the match: ``{"hand": the first hand they played,
-"from": the other's name}``, and ``"move"``, the moves of that hand made before, when
-they took it during the hand (that hand's entry says so too: ``taken_at``, ``{"move",
-"from"}``); the record's hands are theirs alone, that hand's moves before ``move`` aside."""
-
-
-def left_record(record: dict[str, Any], hand_no: int) -> dict[str, Any]:
-    """``record`` (of :func:`seat_record`, made from the view of a match not over) as the
-    record of a match the player left unfinished in hand ``hand_no`` (:data:`LEFT`)."""
-    return {**record, "finished": False, "abandoned": True, "winner": None, "totals": record.get("scores"),
-            LEFT: {"hand": hand_no}}
-
-
-def ended_hand(v: PlayerView) -> dict[str, Any] | None:
-    """The record of the hand that has just ended in ``v`` (its moves, both
-    hands, the knock's melds and layoffs), from the side of ``v``'s seat; None
-    while a hand is in play."""
-    if v.result is None or not v.sheet or v.sheet[-1].hand_no != v.hand_no:
-        return None
-    return hand_entry(v, v.sheet[-1], v.seat)
-
-
-def seat_record(v: PlayerView, match_id: str, *, opponent: str, started: str | None = None,
-                hints: int = 0, ended: dict[int, dict[str, Any]] | None = None,
-                opponent_name: str | None = None, taken_over: tuple[int, str] | None = None) -> dict[str, Any]:
-    """The record of the finished match of ``v`` from the side of ``v``'s seat,
-    which the record calls seat 0 (the statistics count seat 0 as the player):
-    for a seat that holds no :class:`GameState`, the guest of a hosted match.
-    Every hand's score-sheet row; the moves, both hands and melds and layoffs
-    of the last hand and of those in ``ended`` (by number: the hands this seat
-    saw end, as :func:`ended_hand` gave them); ``opponent_name``: the other
-    player's name, when known (:func:`with_opponent_name`).  ``taken_over``:
-    the player took the seat from another during the match, ``(the first hand
-    they played, the other player's name)``: the hands before it are left out
-    (they were not this player's) and the record says so (:data:`TAKEN_OVER`)."""
-    me = v.seat
-    seen = ended or {}
-    now = now_iso()
-    first = taken_over[0] if taken_over is not None else 0
-    record = with_opponent_name({
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "id": match_id,
-        "started": started or now,
-        "updated": now,
-        "ended": now,
-        "finished": True,
-        "abandoned": False,
-        "replay": False,
-        "opponent": opponent,
-        "preset": rules_name(v.rules),
-        "rules": v.rules.to_dict(),
-        "seed": None,
-        "match_no": v.match_no,
-        "hints": hints,
-        "winner": _seat_from(v.winner, me),
-        "scores": _pair_from(v.scores, me),
-        "totals": _pair_from(v.totals, me),
-        "hands": [seen.get(rec.hand_no) or hand_entry(v, rec, me) for rec in v.sheet if rec.hand_no >= first],
-    }, opponent_name)
-    if taken_over is not None:
-        record[TAKEN_OVER] = {"hand": taken_over[0], "from": taken_over[1]}
-    taken_at = record["hands"][0].get("taken_at") if record["hands"] else None
-    if isinstance(taken_at, dict):  # the first hand was taken over during it: its first moves were another's
-        record[TAKEN_OVER] = {"hand": record["hands"][0]["hand_no"], **taken_at}
-    return record
-
-
-def guest_name(table: Any) -> str | None:
-    """The name of the guest of a hosted match, as the host's saved table keeps it
-    (``names``), once a guest has been at the table (``seated``); None otherwise."""
-    if not isinstance(table, dict):
-        return None
-    names, seated = table.get("names"), table.get("seated")
-    if not isinstance(names, list) or len(names) != 2 or not isinstance(names[1], str) or not names[1]:
-        return None
-    if isinstance(seated, list) and len(seated) == 2 and seated[1] is False:
-        return None  # the name is the default one: nobody joined
-    return names[1]
-
-
-def with_opponent_name(record: dict[str, Any], name: str | None) -> dict[str, Any]:
-    """``record`` naming the other player ``name`` (left as it is when no name is known)."""
-    if name:
-        record[OPPONENT_NAME] = name
-    return record
-
-
-def valid_record(record: Any) -> bool:
-    """Whether ``record`` is a readable match record (the JSON form)."""
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        return False
-    if not isinstance(record.get("version"), int) or record["version"] > RECORD_VERSION:
-        return False
-    if not isinstance(record.get("id"), str) or not record["id"] or not isinstance(record.get("hands"), list):
-        return False
-    for h in record["hands"]:
-        if not isinstance(h, dict) or not isinstance(h.get("kind"), str):
-            return False
-        for key in ("points", "hand_no"):
-            if not isinstance(h.get(key), int):
-                return False
-        for key in ("knocker", "winner"):
-            if h.get(key) not in (None, 0, 1):
-                return False
-    return (
-        isinstance(record.get("finished"), bool)
-        and record.get("winner") in (None, 0, 1)
-        and isinstance(record.get("opponent"), str)
-        and isinstance(record.get("preset"), str)
-    )
-
-
-# The compact form of a hand's public moves: one token per move, separated by
-# spaces: the seat, a letter for the action, then the action's card; after a
-# "/" the card everyone saw when it differs (or, for an action without a
-# card, just that card).  "0s 0x7H 1d7H 1k2C" is: seat 0 draws from the
-# stock, discards 7H; seat 1 draws 7H from the discard pile, knocks with 2C.
-_CODES: dict[str, str] = {
-    Kind.TAKE_UPCARD: "t",
-    Kind.PASS: "p",
-    Kind.DRAW_STOCK: "s",
-    Kind.DRAW_DISCARD: "d",
-    Kind.BIG_GIN: "B",
-    Kind.NEXT_HAND: "n",
-    Kind.NEW_MATCH: "N",
-    Kind.TIMEOUT: "T",
-    Kind.DISCARD: "x",
-    Kind.KNOCK: "k",
-    Kind.GIN: "g",
-}
-_KINDS = {code: kind for kind, code in _CODES.items()}
-_CARD_KINDS = tuple(k.value for k in CARD_KINDS)
-
-
-def _card_ok(text: Any) -> bool:
-    return isinstance(text, str) and 1 <= len(text) <= 3 and text.isalnum()
-
-
-def encode_moves(moves: Any) -> str | None:
-    """The compact text of a hand's moves, or None if they do not fit it
-    (then they are kept as JSON)."""
-    if not isinstance(moves, list):
-        return None
-    tokens = []
-    for m in moves:
-        if not isinstance(m, dict) or set(m) != {"seat", "action", "card"}:
-            return None
-        seat, action, seen = m["seat"], m["action"], m["card"]
-        if seat not in (0, 1) or isinstance(seat, bool) or not isinstance(action, str):
-            return None
-        if seen is not None and not _card_ok(seen):
-            return None
-        kind, _, own = action.rpartition(" ") if action.split(" ")[0] in _CARD_KINDS else (action, "", "")
-        code = _CODES.get(kind)
-        if code is None or (kind in _CARD_KINDS) != bool(own) or (own and not _card_ok(own)):
-            return None
-        if own:
-            token = f"{seat}{code}{own}" + ("" if seen == own else f"/{seen or ''}")
-        else:
-            token = f"{seat}{code}{seen or ''}"
-        tokens.append(token)
-    text = " ".join(tokens)
-    return text if decode_moves(text) == moves else None
-
-
-def decode_moves(text: str) -> list[dict[str, Any]]:
-    """The moves of :func:`encode_moves`' text, as the JSON record has them."""
-    out: list[dict[str, Any]] = []
-    for token in text.split():
-        seat, kind, rest = int(token[0]), _KINDS[token[1]], token[2:]
-        if kind in _CARD_KINDS:
-            own, slash, seen = rest.partition("/")
-            out.append({"seat": seat, "action": f"{kind} {own}", "card": (seen or None) if slash else own})
-        else:
-            out.append({"seat": seat, "action": kind, "card": rest or None})
-    return out
-
-
-_TOKEN_JSON: dict[str, str] = {}
-
-
-def moves_json(text: str) -> str:
-    """The JSON text of :func:`decode_moves` of ``text`` (each distinct move is
-    turned into JSON once, then looked up)."""
-    cache = _TOKEN_JSON
-    out = []
-    for token in text.split():
-        piece = cache.get(token)
-        if piece is None:
-            piece = cache[token] = json.dumps(decode_moves(token)[0], separators=(",", ":"))
-        out.append(piece)
-    return "[" + ",".join(out) + "]"
-
-
-RULES_CHANGED = "rules_changed"
-"""The entry of an exported match that gives the options of its rules changed
-from the preset they come from, with their values (:func:`export_form`)."""
-
-
-def export_form(
-    record: dict[str, Any], memo: dict[str, tuple[Any, dict[str, Any] | None]] | None = None, key: str | None = None
-) -> dict[str, Any]:
-    """A match record as ``gin-tui export`` writes it: its rules named by the
-    preset they come from, never "custom", and beside them (``rules_changed``)
-    the options changed from that preset with their values, empty for a
-    preset's own rules, null when the record's rules do not tell
-    (:func:`~ginrummy_tui.storage.rule_words.exported_rules`); its ``preset``
-    stays the name the statistics keep it under ("classic (changed: gin bonus
-    30)").  A record without rules is as it is.  ``memo`` keeps the rules
-    worked out for the next records (the export's), by ``key``, the JSON
-    text the record's rules were read from."""
-    if "rules" not in record:
-        return record
-    if memo is not None and key is not None:
-        if key not in memo:
-            memo[key] = exported_rules(record["rules"])
-        rules, changed = memo[key]
-    else:
-        rules, changed = exported_rules(record["rules"])
-    form: dict[str, Any] = {}
-    for key, value in record.items():
-        if key == RULES_CHANGED:
-            continue
-        form[key] = rules if key == "rules" else value
-        if key == "rules":
-            form[RULES_CHANGED] = changed
-    return form
+# ---------------------------------------------------------------- a record's rows
 
 
 def _with_member(obj_json: str, key: str, value_json: str) -> str:
@@ -932,7 +494,7 @@ def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, table: str) -> 
                 start, skip = start + skip, skip * 2
 
 
-def _json_files(folder: Path) -> list[Path]:
+def json_files(folder: Path) -> list[Path]:
     """The ``*.json`` files of ``folder``, by name (none if it cannot be read)."""
     try:
         return sorted(p for p in folder.iterdir() if p.suffix == ".json" and p.is_file())
@@ -952,7 +514,7 @@ def rebuild_from_archive(hist: History) -> Rebuilt:
     ``archive/history/``.  A match ``hist`` has is left as it is."""
     out = Rebuilt()
     archive = hist.root / ARCHIVE_DIR
-    names, old = _json_files(archive), _json_files(hist.root / IMPORTED_DIR)
+    names, old = json_files(archive), json_files(hist.root / IMPORTED_DIR)
     known = {row[0] for row in hist.read("SELECT uid FROM matches")}
     known.update(path.stem for path in pending_json_history(hist.root))  # imported whole, hints and all
     for path in names:
@@ -1183,7 +745,7 @@ class History:
             if version > target:
                 raise _newer(version, target)
             for step in range(version + 1, target + 1):
-                for statement in _statements(MIGRATIONS[step]):
+                for statement in statements(MIGRATIONS[step]):
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version={step}")
             conn.execute("COMMIT")
@@ -1220,7 +782,7 @@ class History:
                 names.add(name)
             marks = ", ".join("?" * len(names))
             conn.execute(f"DELETE FROM tallies WHERE preset IN (?, {marks})", (OLD_CUSTOM, *names))
-            conn.execute(_TALLY_FILL.format(where=f" AND m.preset IN ({marks})"), tuple(names))
+            conn.execute(TALLY_FILL.format(where=f" AND m.preset IN ({marks})"), tuple(names))
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -1452,7 +1014,7 @@ class History:
             counted = stats.groups.get((opp, preset))
             if counted is None:  # pragma: no cover - a counted hand always belongs to a counted match
                 continue
-            for name, value in zip(_HAND_FIGURES, figures):
+            for name, value in zip(HAND_FIGURES, figures):
                 setattr(counted, name, value)
         for (opp, preset), level in stats.groups.items():
             level.best_streak, level.current_streak = _streaks(self.read(_RESULTS_LEVEL_SQL, (opp, preset))[0][0])
@@ -1625,7 +1187,7 @@ class History:
         details) and the moves' compact form without making objects of them,
         for a fast export."""
         dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-        cache = _TOKEN_JSON
+        cache = TOKEN_JSON
         rules_json: dict[str, str] = {}  # a rule set's members as exported, by its stored text
         memo: dict[str, tuple[Any, dict[str, Any] | None]] = {}  # the same, worked out for export_form
         for row in self._stream(f"SELECT {_FULL} FROM matches", since):
@@ -1659,7 +1221,7 @@ class History:
             yield _with_member(head_text, "hands", "[" + ",".join(hands) + "]")
 
 
-_SUMMED = ("matches", "won", "lost", "abandoned", "hints", *_HAND_FIGURES)
+_SUMMED = ("matches", "won", "lost", "abandoned", "hints", *HAND_FIGURES)
 
 _COUNTED = "m.replay = 0 AND (m.finished = 1 OR m.abandoned = 1 OR EXISTS (SELECT 1 FROM hands h WHERE h.match = m.id))"
 _MATCH_SQL = f"""
@@ -1668,7 +1230,7 @@ SELECT m.opponent, m.preset,
        sum(NOT m.finished AND m.abandoned), sum(m.hints)
 FROM matches m WHERE {_COUNTED} GROUP BY m.opponent, m.preset
 """
-_TALLY_SQL = f"SELECT opponent, preset, {', '.join(_HAND_FIGURES)} FROM tallies"
+_TALLY_SQL = f"SELECT opponent, preset, {', '.join(HAND_FIGURES)} FROM tallies"
 # Winning streaks: the results of the finished matches in the order they
 # ended, read from the matches_finish indexes (no sorting, no table rows) and
 # strung together by SQLite ("1" a win, "0" a loss), per (opponent, preset)
@@ -1703,7 +1265,7 @@ ORDER BY coalesce(ended, started) DESC, uid DESC LIMIT ?
 """
 _SUMMARY = "uid, opponent, preset, finished, abandoned, replay, winner, total0, total1, score0, score1, " + (
     # the hands played, as the statistics count them: a move clock running out ends the match, not a hand
-    f"(SELECT count(*) FROM hands h WHERE h.match = matches.id AND {_HAND_EXPR['hands'].replace('NEW.', 'h.')}), "
+    f"(SELECT count(*) FROM hands h WHERE h.match = matches.id AND {HAND_EXPR['hands'].replace('NEW.', 'h.')}), "
     "(SELECT kind FROM hands h WHERE h.match = matches.id ORDER BY seq DESC LIMIT 1), extra"
 )
 _FULL_NAMES = (
@@ -1904,7 +1466,7 @@ def open_history(
     out = Opening(None, path)
     if not create and not os.path.lexists(path):
         return out
-    missing = not os.path.lexists(path) and bool(_json_files(Path(root) / ARCHIVE_DIR))
+    missing = not os.path.lexists(path) and bool(json_files(Path(root) / ARCHIVE_DIR))
     if missing and pending_json_history(root):  # the first start with a database: the records are imported
         missing = False
     for _ in range(2):
@@ -2414,196 +1976,6 @@ def import_json_history(hist: History, progress: Callable[[int, int], None] | No
     return total
 
 
-def mark_abandoned(
-    root: Path, match_id: str, saved: SavedMatch | None = None, remains: Remains | None = None
-) -> list[str]:
-    """Mark a match as given up (its ``saved`` game was set aside for a new one,
-    or its damaged save, of which ``remains`` tell what could be read);
-    never raises: the messages say what went wrong."""
-    opening = open_history(root)
-    if opening.history is None:
-        return opening.told()
-    try:
-        _marked(opening.history, match_id, saved, opening.messages, remains)
-        return opening.messages
-    finally:
-        opening.history.close()
-
-
-def _marked(
-    hist: History, match_id: str, saved: SavedMatch | None, messages: list[str], remains: Remains | None = None
-) -> bool:
-    """Whether the match ``match_id`` could be marked abandoned in ``hist`` (if not, ``messages`` say why)."""
-    try:
-        hist.mark_abandoned(match_id, saved, remains)
-    except (Damaged, OSError, sqlite3.Error) as exc:
-        messages.append(f"The match left unfinished could not be marked as abandoned ({exc}).")
-        return False
-    return True
-
-
-def record_finished(root: Path, saved: SavedMatch) -> list[str]:
-    """Bring the record of the finished match ``saved`` up to date (its last
-    hands, its result), as :func:`file_abandoned` does from its file; never
-    raises: the messages say what went wrong."""
-    opening = open_history(root)
-    if opening.history is None:
-        return opening.told()
-    try:
-        _recorded(opening.history, saved, opening.messages)
-        return opening.messages
-    finally:
-        opening.history.close()
-
-
-def _recorded(hist: History, saved: SavedMatch, messages: list[str]) -> bool:
-    """Whether the record of the finished match ``saved`` could be brought up
-    to date in ``hist`` (the hands recorded already are not written twice; if
-    not, ``messages`` say why)."""
-    opponent = str(saved.settings.get("ai", "standard"))
-    try:
-        hist.recorder(saved.match_id, opponent=opponent, replay=saved.replay).observe(saved.state)
-    except (Busy, Damaged, OSError, sqlite3.Error) as exc:
-        messages.append(f"The result of your last match could not be recorded yet ({exc}); it is tried again at the next start.")
-        return False
-    return True
-
-
-def file_abandoned(root: Path) -> list[str]:
-    """Finish giving up the matches set aside for a new one
-    (``abandoned-<match id>.json``, see
-    :meth:`~ginrummy_tui.storage.store.Store.set_aside_unfinished`): mark each
-    one's record abandoned, then move its file to ``archive/``; and the
-    finished ones that left the slot for a new one (``finished-<match id>.json``,
-    see :meth:`~ginrummy_tui.storage.store.Store.set_aside_finished`): bring
-    each one's record up to date (its last hands, its result), then move its
-    file to ``archive/``.  ``gin-tui
-    host`` does it as it gives a match up; the app's :func:`upkeep` does it
-    once its table is on the screen, which also catches a file left by a
-    ``gin-tui`` killed before it got there.  Never raises: the messages say
-    what went wrong (a file whose record could not be written stays for the
-    next start)."""
-    if not (pending_abandoned(root) or pending_finished(root)):
-        return []
-    opening = open_history(root)
-    if opening.history is None:
-        return opening.told()
-    try:
-        return opening.messages + _file_abandoned_in(opening.history)
-    finally:
-        opening.history.close()
-
-
-def _file_abandoned_in(hist: History) -> list[str]:
-    """:func:`file_abandoned` on the open history ``hist``; what went wrong is returned."""
-    messages: list[str] = []
-    for match_id, path in pending_abandoned(hist.root):
-        saved = read_save(path)
-        if _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages):
-            archive_save(hist.root, path, match_id)
-    for match_id, path in pending_finished(hist.root):
-        saved = read_save(path)
-        if isinstance(saved, SavedMatch) and saved.state.over:
-            done = _recorded(hist, saved, messages)
-        else:  # not a finished match's save after all: it counts as given up
-            done = _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages)
-        if done:
-            archive_save(hist.root, path, match_id)
-    return messages
-
-
-def open_for_reading(root: Path, say: Callable[[str], None]) -> History | Literal[False] | None:
-    """The history for a command (``gin-tui stats``, ``export``): the JSON
-    records of earlier versions are imported first; ``say`` gets what the
-    player should know.  None when nothing was ever recorded; False, said,
-    when the history file cannot be used (a directory in its place, no
-    permission: not "no games recorded yet")."""
-    pending = pending_json_history(root)
-    opening = open_history(root, create=bool(pending) or bool(_json_files(Path(root) / ARCHIVE_DIR)), reading=True)
-    for message in opening.messages:
-        say(message)
-    if opening.unusable is not None:
-        if opening.read_only is None:
-            say(f"the history file {opening.path} cannot be used ({opening.unusable})")
-        else:
-            say(f"the history file {opening.path} cannot be shown: {opening.unusable}; {way_out(opening.path)}")
-        return False
-    hist = opening.history
-    if opening.read_only is not None:
-        say(f"the history file {opening.path} is only read: {opening.read_only}, so no new match can be recorded in it")
-        if pending:
-            say(f"your {counted(len(pending), 'earlier match record')} cannot be added to it here")
-        return hist
-    if hist is not None and pending:
-        if len(pending) > 100:
-            say(f"Importing {len(pending)} earlier match records into the history database (once)...")
-        try:
-            report = import_json_history(hist)
-        except (Damaged, OSError, sqlite3.Error) as exc:
-            say(f"Your earlier match records could not be imported yet ({exc}).")
-        else:
-            if report.message():
-                say(report.message() or "")
-    return hist
-
-
-def upkeep(
-    shared: SharedHistory, hand_on: Callable[[History, int], bool] | None = None, lost: Iterable[Remains] = ()
-) -> list[str]:
-    """What the app does in the background once it is up: the integrity check
-    (a damaged database is set aside and a new one started), marking the
-    records of the matches given up for a new one abandoned, and those of the
-    finished ones that left the slot for a new one up to date
-    (:func:`file_abandoned`), and those of the matches ``lost`` (what their
-    saves, damaged and set aside, still tell of them), and the import of the JSON records of earlier
-    versions.  All on one connection of its own, so that the game's recording
-    does not wait for them; then, rather than closed, that connection is handed
-    on with the :attr:`SharedHistory.generation` of its database, if
-    ``hand_on`` takes it (returns True: the statistics are worked out on it,
-    :meth:`~ginrummy_tui.storage.figures.ReadyFigures.adopt`).  Returns the
-    messages for the player; never raises."""
-    messages: list[str] = []
-    own: History | None = None
-    generation = shared.generation
-    try:
-        pending = pending_json_history(shared.root)
-        lost = list(lost)
-        recorded = any(remains.played is not False for remains in lost)  # a row is made for it
-        archived = bool(_json_files(shared.root / ARCHIVE_DIR))  # a history missing is rebuilt from it
-        create = bool(pending or pending_abandoned(shared.root) or pending_finished(shared.root) or recorded or archived)
-        if not create and not os.path.lexists(db_path(shared.root)):
-            return shared.take_messages()
-        if shared.get(create=create) is None:  # said why (a directory in its place...); a link moved aside
-            return shared.take_messages()
-        for _ in range(2):
-            try:
-                generation = shared.generation
-                own = History.connect(shared.root)
-                own.check()
-                break
-            except Damaged as bad:
-                if own is not None:
-                    own.close()
-                    own = None
-                shared.replace_damaged(str(bad))
-        if own is not None:
-            messages.extend(_file_abandoned_in(own))
-            for remains in lost:  # a match whose save was set aside can never be finished
-                _marked(own, remains.match_id, None, messages, remains)
-        if own is not None and pending:
-            report = import_json_history(own)
-            if report.imported:
-                messages.append(f"Your {report.imported} earlier match record(s) are now in the history database.")
-            if report.message():
-                messages.append(report.message() or "")
-    except Exception as exc:  # the game goes on without the import; it is tried again next time
-        messages.append(f"Your earlier match records could not be imported yet ({exc}).")
-    finally:
-        if own is not None and (hand_on is None or not hand_on(own, generation)):
-            own.close()
-    return shared.take_messages() + messages
-
-
 __all__ = [
     "DB_NAME",
     "MIGRATIONS",
@@ -2617,19 +1989,8 @@ __all__ = [
     "Recorder",
     "SharedHistory",
     "Since",
-    "decode_moves",
-    "encode_moves",
-    "ended_hand",
-    "file_abandoned",
-    "hand_entry",
     "import_json_history",
     "lost_record",
-    "mark_abandoned",
-    "open_for_reading",
     "open_history",
     "pending_json_history",
-    "record_finished",
-    "seat_record",
-    "upkeep",
-    "valid_record",
 ]

@@ -661,7 +661,7 @@ class Store:
         is renamed at once to ``abandoned-<match id>.json`` beside it, so that
         the slot is free and the match is never resumed.  Its record is marked
         abandoned and the file moved to ``archive/`` later, off the start-up
-        path (:func:`~ginrummy_tui.storage.history.file_abandoned`); the file
+        path (:func:`~ginrummy_tui.storage.history_upkeep.file_abandoned`); the file
         stays until that is done, so a kill in between leaves it for the next
         start.  Returns where the match will be kept (``archive/``, or that
         file while something that is not a directory is in the place of
@@ -684,7 +684,7 @@ class Store:
         save is renamed at once to ``finished-<match id>.json`` beside it, never
         resumed.  Its record is written from that file and the file moved to
         ``archive/`` later, off the start-up path
-        (:func:`~ginrummy_tui.storage.history.file_abandoned`); the file stays
+        (:func:`~ginrummy_tui.storage.history_upkeep.file_abandoned`); the file stays
         until that is done, so a kill in between leaves it for the next start.
         Returns that file, or None if the save could not be moved."""
         return self.set_aside_finished_id(saved.match_id)
