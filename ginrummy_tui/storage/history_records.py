@@ -1,8 +1,8 @@
 """A match's record in its JSON form, as the history keeps it and exports it:
 a hand's entry from the game state, a seat's record of a match, the check of
-a record read back, and the compact text and deflated bytes the moves of a
-hand are kept in (:mod:`ginrummy_tui.storage.history` writes and reads the
-rows)."""
+a record read back, the form ``gin-tui export`` gives it, and the compact
+text a hand's moves are kept in (:mod:`ginrummy_tui.storage.history` writes
+and reads the rows)."""
 
 from __future__ import annotations
 
