@@ -392,3 +392,17 @@ async def test_a_click_on_the_pile_selects_the_best_throw_in_both_mouse_modes():
             assert card("8H") in app.session.state.hands[0]
             assert hand.selected is card("KD") and not hand.chosen, (one_click, hand.selected)
             assert _labels(app)["discard"] == "Discard K♦ (⏎)"
+
+
+def test_of_throws_leaving_as_little_the_best_is_the_card_fewest_others_meld_with():
+    """10♥ and K♣ both leave 30 after taking the J♥ (and Q♦ too); the 10♥ sits beside the J♥, so
+    it may yet make a run of them, while nothing held goes with the K♣ or the Q♦.  The first
+    of the hand, the 10♥, was selected and named."""
+    from types import SimpleNamespace
+
+    from ginrummy_tui.tui import table_text as tt
+
+    hand = [card(c) for c in "TH JH KC QD AS 2S 3S 4D 4C 4H 4S".split()]
+    view = SimpleNamespace(hand=hand, taken=card("JH"))
+    assert {tt._without(hand, c) for c in (card("TH"), card("KC"), card("QD"))} == {30}
+    assert tt.best_throw(view) is card("KC")  # type: ignore[arg-type]

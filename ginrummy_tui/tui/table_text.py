@@ -409,14 +409,25 @@ def _deadwood_text(
     return t
 
 
+def _partners(hand: Iterable[Card], card: Card) -> int:
+    """How many of ``hand``'s other cards could one day meld with ``card``: its rank, or its
+    suit within two ranks."""
+    return sum(
+        1
+        for c in hand
+        if c is not card and (c.rank == card.rank or (c.suit == card.suit and abs(c.rank - card.rank) <= 2))
+    )
+
+
 def best_throw(v: PlayerView) -> Card | None:
     """The card whose throw leaves the least deadwood (of those that leave as little, the one
-    worth most, then the first of the hand), never the card just taken from the pile: the one
-    the deadwood line recommends, and the one selected after taking the discard."""
+    worth most, then the one fewest of the hand's cards could meld with, then the first of the
+    hand), never the card just taken from the pile: the one the deadwood line recommends, and
+    the one selected after taking the discard."""
     cards = [c for c in v.hand if c is not v.taken]
     if not cards:
         return None
-    return min(cards, key=lambda c: (_without(v.hand, c), -c.value))
+    return min(cards, key=lambda c: (_without(v.hand, c), -c.value, _partners(v.hand, c)))
 
 
 def choice(v: PlayerView | None, kind: Kind, selected: Card | None, chosen: bool) -> Card | None:
