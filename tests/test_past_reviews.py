@@ -238,3 +238,18 @@ async def test_over_the_network_the_score_table_says_why_no_hand_is_reviewed():
         await ann.aclose()
         if bobs_connection is not None:
             await bobs_connection
+
+
+def test_a_history_that_cannot_be_used_at_all_is_not_said_to_be_busy(tmp_path):
+    """A directory where the history database goes: the past hands' line said another gin-tui
+    may be writing to it and to try again in a moment, which would never help."""
+    from ginrummy_tui.session.keeper import Keeper
+    from ginrummy_tui.storage.store import Store
+
+    (tmp_path / "history.sqlite3").mkdir()
+    keeper = Keeper(Store(tmp_path), match_id="m1")
+    said = keeper.recorded_moves()
+    assert isinstance(said, str)
+    assert "another gin-tui" not in said and "try again" not in said
+    assert said.startswith("Its moves would be in your history, which cannot be used (")
+    keeper.close_history()

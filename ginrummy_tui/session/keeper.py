@@ -211,6 +211,9 @@ class Keeper(_TellsBusy):
             return NOT_RECORDED
         hist = self.read_history()
         if hist is None:
+            unusable = self.shared_history().unusable
+            if unusable is not None:  # not a moment's wait: the history cannot be opened at all
+                return f"Its moves would be in your history, which cannot be used ({unusable})."
             return "Its moves are in your history, which cannot be read now (another gin-tui may be writing to it): try again in a moment."
         try:
             return hist.hand_moves(self.match_id)
