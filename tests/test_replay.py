@@ -154,8 +154,9 @@ def test_a_damaged_practice_deal_file_is_told_as_the_practice_deal_s_and_the_mat
     again.close()
     [moved] = tmp_path.glob("replay.json.damaged-*")
     [note] = [n for n in again.notes if "could not be used" in n]
-    assert note.startswith("The practice deal's file could not be used: "), note
-    assert f" It was moved to {moved}. The practice deal starts again from its deal." in note
+    start = f"The practice deal's file could not be used: the practice deal starts again from its deal, and the file was moved to {moved}. "
+    assert note.startswith(start), note  # what happened first, then why (it gave the reason first)
+    assert note[len(start)].isupper()
     assert note.endswith(f"Your own match is not in that file and is safe: gin-tui --data-dir {tmp_path} resumes it.")
     assert "Your saved match" not in " ".join(again.notes) and "A new match" not in " ".join(again.notes)
     assert again.state.hand_no == 2

@@ -140,13 +140,14 @@ def set_aside_finished(store: Store, saved: SavedMatch) -> list[str]:
 
 def practice_damaged(err: LoadError, *, command: str, root: Path) -> str:
     """What the player is told of the practice deal's file (``--hand``) that
-    could not be used (``err``): that it was that file, set aside, that the deal
-    starts again, and that the player's own match, not in it, is safe
-    (``command`` resumes it, when ``root`` holds one)."""
-    text = f"The practice deal's file could not be used: {err.reason}."
+    could not be used (``err``), in the order the player needs it, as of the
+    match's own save: that the deal starts again and where its file went, then
+    why, then that the player's own match, not in it, is safe (``command``
+    resumes it, when ``root`` holds one)."""
+    text = "The practice deal's file could not be used: the practice deal starts again from its deal"
     if err.moved_to is not None:
-        text += f" It was moved to {err.moved_to}."
-    text += " The practice deal starts again from its deal."
+        text += f", and the file was moved to {err.moved_to}"
+    text += f". {err.reason[:1].upper()}{err.reason[1:]}."
     if (root / SAVE_NAME).exists():
         return text + f" Your own match is not in that file and is safe: {command} resumes it."
     return text + " Your own match is not affected."
