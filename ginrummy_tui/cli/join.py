@@ -118,13 +118,17 @@ def reach_problem(exc: OSError, wait: float) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
+CODE_PROMPT = "Join code (gin-tui host shows it as it starts): "
+"""What ``join`` asks the code with: where the player finds it, on one line at 80 columns."""
+
+
 def ask_code() -> str | None:
     """The join code, typed at the terminal (not echoed); asked again when
     nothing was typed.  None, said in one line, if the player gives up (Ctrl+D);
     Ctrl+C raises KeyboardInterrupt, said as Ctrl+C elsewhere in ``join`` (:func:`stopped`)."""
     while True:
         try:
-            code = getpass.getpass("Join code: ").strip()
+            code = getpass.getpass(CODE_PROMPT).strip()
         except EOFError:
             print(file=sys.stderr)  # the cursor is still after the prompt
             say("gin-tui join: no join code given", file=sys.stderr)
