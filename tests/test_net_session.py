@@ -2439,8 +2439,10 @@ async def test_while_the_host_is_gone_the_guest_is_told_how_long_and_then_that_q
         assert line == "Offline for 37 s · q leaves; the match is saved · ⏱ 30 s for Ann (paused)"  # shorter: whose clock fits
         # saved, not kept: started again with --new on another port, the host gives the match up, and this game
         # cannot be told; so the quit question promises nothing either
+        # what must happen for the seat to come back is said: the host starting the match again
         assert bob.at_quit() == (
-            "the match is saved on the host; 'gin-tui join' with the same code takes your seat back if it goes on"
+            "the match is saved on the host; 'gin-tui join' with the same code takes your seat back"
+            " once the host starts the match again"
         )
 
 

@@ -940,7 +940,10 @@ class RemoteSession(Session):
         if self.refused_with == P.E_VERSION:
             return "the host runs another version of gin-tui: the same version takes your seat back"
         if not self.online:  # the host may have stopped: whether it goes on with the match is not known here
-            return "the match is saved on the host; 'gin-tui join' with the same code takes your seat back if it goes on"
+            return (
+                "the match is saved on the host; 'gin-tui join' with the same code takes your seat back"
+                " once the host starts the match again"
+            )
         waits = f": {self.opponent_name} waits, and" if here else ";"
         return f"the host keeps the match{waits} 'gin-tui join' with the same code takes your seat back"
 
