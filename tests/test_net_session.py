@@ -2348,6 +2348,66 @@ async def test_a_guest_is_told_when_the_host_is_back():
             await again.close()
 
 
+async def test_a_guest_is_told_when_the_host_is_back_under_another_name():
+    """The host was stopped mid-match and started again with --name Evil: the guest was told
+    only "Connected to the host again: the match goes on.", its table silently calling the
+    other player Evil where it had said Ann."""
+    from ginrummy_tui.tui.app import make_app
+
+    state = new_game(PRESETS["standard"], seed=SEED)
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    await server.start()
+    host, port = server.address
+    codes = dict(server.codes)
+    ann = GameClient(host, port, codes[0], "Ann", heartbeat=0)
+    bob = RemoteSession(host, port, codes[1], "Bob", retry_every=0.1)
+    await ann.connect()
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+    again = None
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await until_app(pilot, lambda: app.table is not None and app.table.v is not None and bob.opponent_here)
+            await server.close()  # the host quits
+            await ann.close()
+            await until_app(pilot, lambda: not bob.online)
+            notes = len(app._notifications)
+
+            def told() -> list[str]:
+                return [str(n.message) for n in list(app._notifications)[notes:]]
+
+            # started again as Evil, its own seat first: the guest is told who Evil is
+            again = MatchServer(state, names=("Evil", "Bob"), codes=codes, port=port, auth_delay=0.01)
+            await again.start()
+            ann = GameClient(host, port, codes[0], "Evil", heartbeat=0)
+            await ann.connect()
+            await until_app(pilot, lambda: bob.online and bob.opponent_here and bool(told()))
+            await pilot.pause()
+            assert told() == ["Connected to the host again: the match goes on, with Ann now called Evil."]
+            assert bob.opponent_name == "Evil"
+            # started again as Ann, the guest back before the host's own seat: told while it waits
+            await again.close()
+            await ann.close()
+            await until_app(pilot, lambda: not bob.online)
+            notes = len(app._notifications)
+            await again.close()
+            again = MatchServer(state, names=("Ann", "Bob"), codes=codes, port=port, auth_delay=0.01)
+            await again.start()
+            await until_app(pilot, lambda: bob.online and bool(told()))
+            await pilot.pause()
+            assert told() == ["Connected to the host again: the game waits for Evil, now called Ann, to come back."]
+            ann = GameClient(host, port, codes[0], "Ann", heartbeat=0)
+            await ann.connect()
+            await until_app(pilot, lambda: len(told()) == 2)
+            assert told()[1] == "Ann is back at the table."  # the new name was told already
+    finally:
+        await bob.aclose()
+        await ann.close()
+        await server.close()
+        if again is not None:
+            await again.close()
+
+
 async def test_a_guest_who_comes_back_to_a_restarted_host_is_back_not_new(tmp_path):
     """The host was killed (kill -9) and started again: when Bob rejoined, its toast said
     "Bob joined." and, until then, its line "Waiting for Bob to join", though Bob had held

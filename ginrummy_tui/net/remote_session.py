@@ -381,12 +381,13 @@ class RemoteSession(Session):
             if self._closing:
                 await client.close()
                 break
+            before = self.opponent_name  # as the host called them before the drop
             self.client = client  # its messages are read from here on: none was missed
             was_away = self.problem == AWAY
             self.problem = ""
             self._lost_at = None
             if self.kept is None and not was_away:  # the guest: told, as the host is told it is back
-                self._news.append(self._back_news())
+                self._news.append(self._back_news(before))
                 if not self.opponent_here:  # said so: not told again as if the host's player had just left
                     self._was_here = False
                     self._left_name = self._left_name or self.opponent_name
@@ -396,15 +397,23 @@ class RemoteSession(Session):
             return True
         return False
 
-    def _back_news(self) -> str:
+    def _back_news(self, before: str) -> str:
         """The note of a connection to the host made again after a drop (the host stopped and
-        started again, or the network came back): what goes on now."""
+        started again, or the network came back): what goes on now, and, where the host's
+        player came back under another name than ``before``, that name (as the host is told
+        "Carol took Bob's seat." of a guest's)."""
         v = self.client.view if self.client is not None else None
+        name = self.opponent_name
+        renamed = before != name
         if not self.opponent_here:
+            if renamed:
+                return (f"Connected to the host again: the game waits for {before}, now called {name}, "
+                        f"to {'come back' if self.opponent_seen else 'join'}.")
             return f"Connected to the host again: the game waits for {self._awaited()}."
+        now_called = f", with {before} now called {name}" if renamed else ""
         if v is not None and v.phase == Phase.MATCH_OVER:
-            return "Connected to the host again: the match's result is kept for a new match."
-        return "Connected to the host again: the match goes on."
+            return f"Connected to the host again: the match's result is kept for a new match{now_called}."
+        return f"Connected to the host again: the match goes on{now_called}."
 
     async def step_away(self) -> None:
         """Ctrl+Z (the guest's side): leave the seat before the process stops, as a
