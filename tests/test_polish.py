@@ -758,6 +758,38 @@ def test_the_score_tables_deadwood_is_right_aligned_under_you_and_them(width, ti
         assert row[them - len(theirs) : them] == theirs and row[them] == " ", (row, head)
 
 
+@pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
+def test_the_score_table_cuts_a_long_name_with_an_ellipsis_counting_double_width_characters(ascii_only):
+    """A guest named "Zoë 李小龍 the Magnificent Card Shark Extraordinaire of the North" (which
+    the host has as "Zoë 李小龍 the Magnifi…") headed the host's column "Zoë 李小龍 the" at 80
+    columns, cut without a sign that it was."""
+    import io
+
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    from ginrummy_tui.engine import view
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.score_table import NAME_CELLS, score_table, short_name
+
+    name = "Zoë 李小龍 the Magnifi…"
+    mark = "..." if ascii_only else "…"
+    cut = short_name(name, ascii_only=ascii_only)
+    assert cut.endswith(mark) and name.startswith(cut[: -len(mark)]) and cell_len(cut) <= NAME_CELLS
+    assert cut == ("Zoë 李小..." if ascii_only else "Zoë 李小龍…")  # a character of two columns is never split
+    assert short_name("Computer (standard)") == "Computer" and short_name("Extraordinary") == "Extraordina…"
+    v = view(scenarios.played_hands(3), 0)
+    out = io.StringIO()
+    Console(file=out, width=78, color_system=None).print(score_table(v, name, compact=True, ascii_only=ascii_only))
+    lines = out.getvalue().splitlines()
+    (head,) = [line for line in lines if "Points" in line]
+    assert head.rstrip().endswith(f"You  {cut}"), out.getvalue()
+    rows = [line for line in lines if line.strip()[:1].isdigit()]
+    assert len(rows) == len(v.sheet), out.getvalue()  # a hand is one line still
+    named = [row for row in rows if "knocked" in row or "gin" in row or "undercut" in row]
+    assert all("You " in row or f"{cut} " in row for row in named), out.getvalue()
+
+
 @pytest.mark.parametrize("tiny", [False, True], ids=["80 columns", "46 columns"])
 def test_the_score_table_says_who_ran_out_of_time(tiny):
     """A hand ended by the move clock read 'time out' on the score table (c),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich import box
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.table import Table
 from textual.binding import Binding
@@ -65,9 +66,20 @@ _SHORT_KIND = {
 """The endings in a narrow terminal, after "You:" or "Them:" (no longer than "Them: undercut")."""
 
 
-def short_name(name: str) -> str:
-    """``"Computer (standard)"`` → ``"Computer"``: for narrow columns."""
-    return name.split(" (")[0][:12]
+NAME_CELLS = 12
+"""The most columns a name takes in the score table: a longer one is cut, ending with "…"."""
+
+
+def short_name(name: str, *, ascii_only: bool = False) -> str:
+    """``"Computer (standard)"`` → ``"Computer"``: for narrow columns; a name wider than
+    :data:`NAME_CELLS` columns (a double-width character takes two) cut to them,
+    ending with "…" ("..." with ``ascii_only``), as the table and the other screens
+    show a long name cut: "Zoë 李小龍…"."""
+    name = name.split(" (")[0]
+    if cell_len(name) <= NAME_CELLS:
+        return name
+    mark = "..." if ascii_only else "…"
+    return set_cell_size(name, NAME_CELLS - len(mark)).rstrip() + mark
 
 
 def score_table(
@@ -105,8 +117,8 @@ def score_table(
     those of ``closed`` in italics (dimmed, they were 3.6:1 in ansi-dark)."""
     say = ascii_words if ascii_only else str
     me, opp = v.seat, 1 - v.seat
-    them = "Them" if tiny else short_name(opponent_name)
-    ours = short_name(own_name)
+    them = "Them" if tiny else short_name(opponent_name, ascii_only=ascii_only)
+    ours = short_name(own_name, ascii_only=ascii_only)
     names = {me: ours, opp: them}
     t = Table(
         title=say(f"{title or f'Match {v.match_no}'} · to {v.rules.target} · {rules_label(v.rules, 'rules', short=short_rules, target=False)}"),
@@ -125,13 +137,14 @@ def score_table(
     head, deadwood = _deadwood_column(v, gap, "you" if ours == "You" else ours)
     t.add_column(f"Deadwood\n{head}", justify="right", no_wrap=True)
     t.add_column("Points")
-    t.add_column(ours, justify="right", style="bold", no_wrap=True, min_width=len(ours))
-    t.add_column(them, justify="right", style="bold", no_wrap=True, min_width=len(them))
+    t.add_column(ours, justify="right", style="bold", no_wrap=True, min_width=cell_len(ours))
+    t.add_column(them, justify="right", style="bold", no_wrap=True, min_width=cell_len(them))
     for i, r in enumerate(v.sheet):
         who = _whose_ending(r)
         if hand_names is not None and i < len(hand_names):
             played_here, played_there = hand_names[i]
-            names = {me: short_name(played_here), opp: "Them" if tiny else short_name(played_there)}
+            names = {me: short_name(played_here, ascii_only=ascii_only),
+                     opp: "Them" if tiny else short_name(played_there, ascii_only=ascii_only)}
         if tiny:  # "Computer knocked" would wrap onto two lines there, "You went gin" too
             ending = "tie" if r.tie else _SHORT_KIND.get(r.kind, r.kind)
             if who is not None:
@@ -401,7 +414,6 @@ class ScoreTable(Widget):
         where naming them would take a second line of the panel.  Rich wraps the title
         to the table's width: a title that fits the panel but not the table widens the
         table to it."""
-        from rich.cells import cell_len
 
         width = self.app.size.width
         compact = width < NORMAL_WIDTH
