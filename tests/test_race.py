@@ -363,3 +363,32 @@ async def test_at_80x24_a_short_match_keeps_its_race_above_the_table():
         race = next(i for i, ln in enumerate(lines) if "The race" in ln)
         last = next(i for i, ln in enumerate(lines) if ln.split()[:2] == ["5", "You"])
         assert race < last, text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+async def test_a_long_name_keeps_the_race_legend_on_one_line(size, monkeypatch):
+    """With a guest named "Zoë 李小龍 the Magnifi…" the legend at 80×24 read
+    "█ You (left)  █ Zoë 李小龍 the Magnifi…" and then "(right)" alone on the next line:
+    the name is cut as the score table's column cuts it, and the chart is measured in
+    columns (李小龍 takes six)."""
+    from rich.text import Text
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens import match_over_screen
+    from ginrummy_tui.tui.widgets.race import Race
+
+    from .app_helpers import screen_text
+
+    record = Text("Against Zoë 李小龍 the Magnifi…: won 1 of 1\nlast 1: ●\n● won, ○ lost; newest last")
+    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only, colours: record)
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=size) as pilot:
+        app.session.opponent_name = "Zoë 李小龍 the Magnifi…"
+        await _match_over_screen(app, pilot)
+        race = app.screen.query_one(Race)
+        race.scroll_visible(animate=False)  # under the table on a small screen
+        await pilot.pause()
+        text = screen_text(app)
+        (legend,) = [line for line in text.splitlines() if "(left)" in line]
+        assert "█ You (left)  █ Zoë 李小龍… (right)" in legend, text
+        assert not any(line.strip() == "(right)" for line in text.splitlines()), text

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..palette import DEFAULT, Palette, palette_of
+from .score_table import short_name
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView
@@ -31,7 +33,8 @@ def race_chart(
 ) -> Text:
     """The chart as text: ``height`` rows of bars, then the hand numbers and
     who is who (the left bar of each pair is the player's, the right one the
-    other's).  The top row is the target (or the highest score, if higher); its scale
+    other's), each name as the score table's columns say it (a long one cut
+    with "…", so that the legend keeps to one line down to 46 columns).  The top row is the target (or the highest score, if higher); its scale
     and the hand numbers in ``colours``' quieter text."""
     me, opp = v.seat, 1 - v.seat
     scores = [(r.scores[me], r.scores[opp]) for r in v.sheet]
@@ -57,9 +60,9 @@ def race_chart(
     # who is who, in colour and (for a screen without colour) by the side of each pair
     out.append(" " * label_w)
     out.append(bar_cell(8, 0, ascii_only) + " ", style=styles[0])
-    out.append(f"{own_name.split(' (')[0]} (left)  ")
+    out.append(f"{short_name(own_name, ascii_only=ascii_only)} (left)  ")
     out.append(bar_cell(8, 1, ascii_only) + " ", style=styles[1])
-    out.append(f"{opponent_name.split(' (')[0]} (right)")
+    out.append(f"{short_name(opponent_name, ascii_only=ascii_only)} (right)")
     return out
 
 
@@ -90,7 +93,7 @@ class Race(Widget):
     @property
     def content_width(self) -> int:
         """The width of the chart, in cells."""
-        return max(len(line) for line in self.render().plain.splitlines())
+        return max(cell_len(line) for line in self.render().plain.splitlines())
 
     @property
     def content_height(self) -> int:
