@@ -1833,6 +1833,22 @@ async def test_the_opponents_line_fits_its_width_above_its_three_rows_of_card_ba
         assert head.startswith("Computer · 11 cards · holds 10♦ J♦"), head
 
 
+@pytest.mark.parametrize("size", [(46, 21), (80, 24)])
+async def test_a_long_name_on_the_opponents_line_is_cut_before_the_words_to_move_are(size):
+    """At 46x21 a guest named "Zoë 李小龍 the Magnifi…" read "Zoë 李小龍 the Magnifi… · 10
+    cards  ◀", the words "to move" left out where a shorter name leaves room for them."""
+    from ginrummy_tui.tui.widgets.opponent_hand import OpponentHand
+
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        app.table.query_one(OpponentHand).set_state("Zoë 李小龍 the Magnifi…", 10, to_move=True)
+        await pilot.pause()
+        (head,) = [line.strip() for line in screen_text(app).splitlines() if " · 10 cards" in line]
+        whole = "Zoë 李小龍 the Magnifi… · 10 cards  ◀ to move"
+        assert head == (whole if size[0] == 80 else "Zoë 李小龍… · 10 cards  ◀ to move"), head
+
+
 @pytest.mark.parametrize("size", [(80, 24), (86, 24), (100, 30), (110, 24), (120, 40), (150, 40), (200, 60)])
 async def test_notes_one_after_another_on_the_table_start_at_one_column_whatever_their_kind(size):
     # at 110x24 a warning (Ctrl+Z with no shell to come back to) started at the table's 46th

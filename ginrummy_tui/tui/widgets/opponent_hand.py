@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from ..palette import DEFAULT, Palette, palette_of
 from .cardfaces import ascii_text, card_styles, cards_text
+from .score_table import short_name
 
 
 class OpponentHand(Widget):
@@ -50,12 +51,14 @@ def head_line(
 ) -> Text:
     """The line over the card backs ("Computer · 11 cards · holds J♦ 8♦ (picked up)  ◀ to move"),
     made to fit ``width`` cells (0: no limit) on one line: first without "(picked up)",
-    then with "◀" alone for "◀ to move", then with the last cards held left out ("…"),
-    and at last cut short."""
+    then with the name as the score table's column says it (a long one cut with "…":
+    "Zoë 李小龍…"), then with "◀" alone for "◀ to move", then with the last cards held
+    left out ("…"), and at last cut short."""
+    short = short_name(name, ascii_only=ascii_only)
 
-    def line(shown: int, picked_up: bool, to_move_words: bool) -> Text:
+    def line(shown: int, picked_up: bool, to_move_words: bool, shortened: bool = False) -> Text:
         head = Text(no_wrap=True, overflow="ellipsis")
-        head.append(name, style="bold")
+        head.append(short if shortened else name, style="bold")
         head.append(f" · {count} card{'s' if count != 1 else ''}")
         if known:
             head.append(" · holds ")
@@ -73,7 +76,11 @@ def head_line(
     if width <= 0 or whole.cell_len <= width:
         return whole
     # the shorter forms, each made only if the one before did not fit
-    forms = ((len(known), False, True), *((shown, False, False) for shown in range(len(known), -1, -1)))
+    forms = (
+        (len(known), False, True, False),
+        *(((len(known), False, True, True),) if short != name else ()),
+        *((shown, False, False, short != name) for shown in range(len(known), -1, -1)),
+    )
     head = whole
     for form in forms:
         head = line(*form)
