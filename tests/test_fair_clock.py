@@ -276,7 +276,9 @@ async def test_a_hand_that_ends_waits_behind_what_covered_the_table():
         assert app.screen is app.table
 
 
-async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
+def _host_clock_app():
+    """A game against a person over the network, as the app sees it: the host keeps the
+    clock (``session.left``), which runs on; and the bells the app rang."""
     from ginrummy_tui.session.context import AppContext
     from ginrummy_tui.session.local import LocalSession
     from ginrummy_tui.tui.app import GinApp
@@ -292,12 +294,18 @@ async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
 
         def status(self):
             c = self.clock()
-            return f"⏱ {int(c[1] + 0.999)} s for you" if c else ""
+            stake = ", or you lose the match" if c and c[1] <= 5 else ""
+            return f"⏱ {int(c[1] + 0.999)} s for you{stake}" if c else ""
 
     session = HostClock(new_game(TIMED, seed=1), opponent=None, opponent_name="Bob")  # a person, over the network
     app = GinApp(AppContext(session=session), pause=0)
     bells: list[int] = []
     app.bell = lambda: bells.append(1)
+    return app, session, bells
+
+
+async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
+    app, session, bells = _host_clock_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for key, back in (("question_mark", "escape"), ("c", "escape"), ("f2", "escape"), ("f3", "escape"), ("q", "n")):
@@ -305,13 +313,46 @@ async def test_over_the_network_the_clock_runs_and_shows_over_every_screen():
             await pilot.pause()
             session.left -= 4  # it keeps running while the screen is open
             await _tick(app, pilot)
-            assert _badge(app) == f"⏱ {int(session.left)} s for you", key
+            # and the screen says so: the clock does not wait for it, as it does against the computer
+            assert _badge(app) == f"⏱ {int(session.left)} s for you — your move clock runs on while this is open", key
             await pilot.press(back)
             await pilot.pause()
         assert session.left == 10
         await _tick(app, pilot)
         assert bells == [1] and str(app.clock_rich.style) == WARN  # the 10 s warning
-        assert _prompt(app).startswith("⏱ 10 s for you")
+        assert _prompt(app).startswith("⏱ 10 s for you ") and "runs on" not in _prompt(app)  # the table is in front
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+async def test_over_the_network_a_screen_over_the_table_says_at_once_that_the_move_clock_runs_on(size):
+    """With the rule sheet or the scores open on the player's own move the host's clock ran
+    on, as it must (the other player waits), down to "⏱ 4 s for you, or you lose the match",
+    and the match was lost: nothing on the screen said that the clock does not wait for it."""
+    from ginrummy_tui.tui.move_clock import ClockBadge
+
+    app, session, _bells = _host_clock_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await _tick(app, pilot)
+        assert not app.screen.query(ClockBadge) and "runs on" not in _prompt(app)  # the table: no screen to say it of
+        for key, back in (("question_mark", "escape"), ("c", "escape"), ("m", "escape")):
+            session.left = 25.0
+            await pilot.press(key)
+            await pilot.pause()
+            await _tick(app, pilot)  # the first tick over the screen
+            badge = app.screen.query_one(ClockBadge)
+            shown = badge.text
+            assert shown == ("⏱ 25 s for you — your move clock runs on while this is open" if size[0] == 80
+                             else "⏱ 25 s for you — runs on while this is open"), (key, shown)
+            session.left = 4.0
+            await _tick(app, pilot)
+            assert badge.text == ("⏱ 4 s for you, or you lose the match — it runs on while this is open"
+                                  if size[0] == 80 else "⏱ 4 s, or you lose the match — it runs on"), (key, badge.text)
+            assert len(badge.text) <= badge.content_region.width, (key, badge.text, badge.content_region)  # one line, whole
+            await pilot.press(back)
+            await pilot.pause()
+        await _tick(app, pilot)
+        assert _prompt(app).startswith("⏱ 4 s for you, or you lose the match")
 
 
 async def test_the_prompt_beside_the_clock_is_never_cut_at_80_columns():

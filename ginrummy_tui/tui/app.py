@@ -829,15 +829,17 @@ class GinApp(App):
         the terminal is too small to show it;
         when the time is up, the match is lost (the rules say so).  Over the
         network the host keeps the clock: it is shown, and warned about, here.
-        Either way the clock is also shown at the top of a covering screen."""
+        Either way the clock is also shown at the top of a covering screen, which
+        over the network says on the player's own move that the clock runs on."""
         from ginrummy_tui.engine import Action, IllegalAction
 
-        from .move_clock import MoveClock, Warnings, clock_style, clock_text
+        from .move_clock import BADGE_PADDING, MoveClock, Warnings, clock_style, clock_text, runs_on_line
 
         if not self.screen_stack:  # a tick late, as the app closes: no screen left to show it
             return
         v = self.session.view()
         line = Text()
+        badge = None
         warn = None
         if self.session.computes_opponent:
             if self._move_clock is None:
@@ -865,10 +867,12 @@ class GinApp(App):
                 if self._net_warnings is None:
                     self._net_warnings = Warnings()
                 warn = self._net_warnings.reached(clock_turn(v), left, limit)
+                # the screens over the table: the player's own clock does not wait for them
+                badge = Text(runs_on_line(left, self.size.width - BADGE_PADDING, self.ascii_only), style=style)
             line = Text(text, style=style)
         if warn is not None:
             self.bell()
-        self._show_clock(line)
+        self._show_clock(line, badge)
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:
         """Cover the table with a screen: the clock counts the time until now, and stops."""
@@ -889,7 +893,9 @@ class GinApp(App):
             v = self.session.view()
             self._move_clock.update(clock_turn(v), v.rules.timer, v.my_turn, covered)
 
-    def _show_clock(self, line: Text) -> None:
+    def _show_clock(self, line: Text, badge: Text | None = None) -> None:
+        """Show the clock's ``line`` on the table, and at the top of every screen over it
+        (``badge`` there instead, where given)."""
         from .move_clock import ClockBadge
 
         changed = line.plain != self.clock_line or (self.clock_rich is not None and line.style != self.clock_rich.style)
@@ -901,14 +907,15 @@ class GinApp(App):
             with contextlib.suppress(NoMatches):
                 table._update_details()
         # every screen over the table shows the clock at its top
+        top = line if badge is None else badge
         for screen in self.screen_stack:
             if screen is table or not screen.is_mounted:
                 continue
             badges = screen.query(ClockBadge)
             if badges:
-                badges.first().show(line)
-            elif line.plain:
-                screen.mount(ClockBadge(line))
+                badges.first().show(top)
+            elif top.plain:
+                screen.mount(ClockBadge(top))
 
     def on_unmount(self) -> None:
         self.session.close()

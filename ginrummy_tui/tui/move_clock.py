@@ -10,7 +10,9 @@ scores never costs a match:
   it again where it stood (:class:`MoveClock`).  So does a terminal too small
   to show the table ("Terminal too small"), until the window is big enough.
 * **Over the network** the host's clock keeps running (the other player is
-  waiting), so it stays on show over every screen (:class:`ClockBadge`).  A
+  waiting), so it stays on show over every screen (:class:`ClockBadge`), and
+  on the player's own move it says so there at once ("⏱ 25 s for you — your
+  move clock runs on while this is open": :func:`runs_on_line`).  A
   seat left empty (Ctrl+Z, a dropped connection) stops it, and so does a
   window too small to show the table: the app tells the host, which counts
   the seat as away until the window is big enough again.
@@ -174,6 +176,42 @@ def clock_text(reading: Reading, palette: Palette = DEFAULT) -> Text:
     return Text(f"⏱ {reading.seconds} s to move", style=clock_style(reading.left, palette))
 
 
+BADGE_PADDING = 2
+"""The columns of :class:`ClockBadge`'s padding, both sides together (``move_clock.tcss``)."""
+
+RUNS_ON = "your move clock runs on while this is open"
+"""What a screen over a network table says of the player's own move clock, which does not wait."""
+
+
+def runs_on_line(left: float, room: int, ascii_only: bool = False) -> str:
+    """The player's own move clock over the network, at the top of a screen that covers
+    the table: the time left as the table's line says it ("⏱ 25 s for you"; from 5 s
+    what is at stake), and that it runs on while the screen is open, the longest form
+    that fits ``room`` columns (with ``ascii_only``, as ASCII shows it): down to 46
+    columns the running on is said.  (Against the computer the clock waits instead:
+    :func:`clock_text`.)"""
+    from rich.cells import cell_len
+
+    from .widgets.cardfaces import ascii_words
+
+    seconds = int(left + 0.999)  # as the table's line says it
+    if left <= WARN_AT[1]:
+        forms = (
+            f"⏱ {seconds} s for you, or you lose the match — {RUNS_ON}",
+            f"⏱ {seconds} s for you, or you lose the match — it runs on while this is open",
+            f"⏱ {seconds} s, or you lose the match — it runs on while this is open",
+            f"⏱ {seconds} s, or you lose the match — it runs on",
+        )
+    else:
+        forms = (
+            f"⏱ {seconds} s for you — {RUNS_ON}",
+            f"⏱ {seconds} s for you — it runs on while this is open",
+            f"⏱ {seconds} s for you — runs on while this is open",
+            f"⏱ {seconds} s for you — it runs on",
+        )
+    return next((form for form in forms if cell_len(ascii_words(form) if ascii_only else form) <= room), forms[-1])
+
+
 def on_ground(line: Text, ground: str) -> Text:
     """``line`` with its colour readable on ``ground`` where it has no ground of its own (the calm
     and the stopped clock: gold on a light theme's ground was 1.1:1); the warnings keep theirs."""
@@ -220,4 +258,6 @@ class ClockBadge(Static):
         self.display = bool(line.plain)
 
 
-__all__ = ["WARN_AT", "ClockBadge", "MoveClock", "Reading", "Warnings", "clock_style", "clock_text"]
+__all__ = [
+    "BADGE_PADDING", "RUNS_ON", "WARN_AT", "ClockBadge", "MoveClock", "Reading", "Warnings", "clock_style", "clock_text", "runs_on_line",
+]
