@@ -141,10 +141,23 @@ class Output:
     """``--ascii``: its messages in ASCII alone ("-" for "—", "..." for "…"),
     as the game's screens are."""
 
+    narrow: str | None = None
+    """The encoding of standard output or error when it cannot write the game's
+    signs ("ISO-8859-1"; :mod:`~ginrummy_tui.cli.terminal_encoding`): the messages
+    are in ASCII alone then, whatever the settings, and so is the game."""
+
 
 def plain(text: str) -> str:
-    """``text`` as the command writes it: in ASCII alone with ``--ascii``."""
+    """``text`` as the command writes it: in ASCII alone with ``--ascii`` (or
+    where the terminal's encoding cannot write the game's signs)."""
     if not Output.ascii_only or text.isascii():
+        return text
+    return ascii_plain(text)
+
+
+def ascii_plain(text: str) -> str:
+    """``text`` in ASCII alone, as the command writes it with ``--ascii``."""
+    if text.isascii():
         return text
     import unicodedata
 
@@ -157,14 +170,21 @@ def plain(text: str) -> str:
     )
 
 
-def out(text: str = "", end: str = "\n", *, flush: bool = False) -> None:
+def out(text: str = "", end: str = "\n", *, flush: bool = False, json_data: bool = False) -> None:
     """Write ``text`` to standard output, as ``print`` does; :class:`OutputFailed`
     when it cannot be written (a full disk, a reader gone, no standard output),
-    which :func:`main` turns into one line on standard error."""
+    which :func:`main` turns into one line on standard error.  ``json_data``:
+    ``text`` is JSON, written as it is, but with the characters outside ASCII as
+    their escapes where the encoding cannot write the game's signs (the same data)."""
     try:
         if sys.stdout is None:  # started with standard output closed
             raise OSError(errno.EBADF, "standard output is closed")
-        sys.stdout.write(plain(text) + end)
+        if json_data:
+            from ginrummy_tui.cli.terminal_encoding import json_escaped
+
+            sys.stdout.write((json_escaped(text) if Output.narrow else text) + end)
+        else:
+            sys.stdout.write(plain(text) + end)
         if flush:
             sys.stdout.flush()
     except OSError as exc:
@@ -262,7 +282,7 @@ class _Parser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if file is not None and file is sys.stderr:
-            super()._print_message(message, file)
+            super()._print_message(plain(message), file)
         elif message:  # --help and --version: standard output (None when closed), where argparse ignores a failure
             out(message, end="")
 
@@ -831,9 +851,39 @@ def _settings_ask_ascii(args: argparse.Namespace) -> bool:
     return where != "-" and asks_ascii(config_dir(where))
 
 
+def encoding_note(args: argparse.Namespace) -> str | None:
+    """The start note of a game played in ASCII because the terminal's encoding
+    cannot show its signs (see :func:`_main`); None for any other game."""
+    encoding = vars(args).get("ascii_for")
+    if not encoding:
+        return None
+    from ginrummy_tui.cli.terminal_encoding import ascii_note
+
+    return ascii_note(encoding)
+
+
+def _narrow_terminal() -> None:
+    """Where standard output or error cannot write the game's signs (a locale
+    that is not UTF-8), the messages in ASCII from the start (``--help`` and the
+    parser's refusals too), and any character left written so
+    (:mod:`~ginrummy_tui.cli.terminal_encoding`)."""
+    from ginrummy_tui.cli.terminal_encoding import narrow_encoding, write_plainly
+
+    streams = (sys.stdout, sys.stderr)
+    Output.narrow = narrow_encoding(streams)
+    if Output.narrow is not None:
+        Output.ascii_only = True
+        write_plainly(streams)
+
+
 def _main(argv: list[str]) -> int:
+    if not _drawn_elsewhere():  # a tab of gin-tui serve writes to its browser, in UTF-8
+        _narrow_terminal()
     args = parse_command_line(argv)
-    Output.ascii_only = bool(vars(args).get("ascii")) or _settings_ask_ascii(args)
+    asked = bool(vars(args).get("ascii")) or _settings_ask_ascii(args)
+    Output.ascii_only = asked or Output.narrow is not None
+    if Output.narrow is not None and not asked and needs_terminal(args):
+        args.ascii_for = Output.narrow  # the game in ASCII, as --ascii does, for this run (storage.config.apply_look)
     if needs_terminal(args):
         refusal = None if getattr(args, "_missing", False) else option_refusal(args)
         if refusal is not None:

@@ -49,6 +49,11 @@ def make_network_app(session: Any, args: argparse.Namespace, records: SeatRecord
         seat_hands=SeatHands(None if override == "-" else root),  # nothing written without a data directory
         seat_records=records,
     )
+    from ginrummy_tui.cli import encoding_note
+
+    note = encoding_note(args)
+    if note is not None:  # the terminal cannot show the suits: the table in ASCII (apply_look)
+        context.notes.append(note)
     message = loaded.message()  # a damaged file set aside: said on the table, as the game says it
     if message:
         context.notes.append(message)

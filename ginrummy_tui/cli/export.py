@@ -114,11 +114,12 @@ def run(args: argparse.Namespace) -> int:
                 return 1
             text = format_match(found) if args.format == "text" else json.dumps(export_form(found), ensure_ascii=False, separators=(",", ":"))
             printed = True
-            out(text)
+            out(text, json_data=args.format != "text")
         else:
+            json_data = args.format == "json" or (args.format is None and not args.list)
             for piece in _lines(hist, args, since):
                 printed = True
-                out(piece, end="")
+                out(piece, end="", json_data=json_data)
         return 0
 
     done = read_records(args, tell, export, again=lambda: not printed)  # printed: the export would repeat it

@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.cli import Output, say
+from ginrummy_tui.cli import Output, encoding_note, say
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
@@ -150,11 +150,11 @@ def option_refusal(args: argparse.Namespace) -> str | None:
 def back_in_the_terminal(app: GinApp, command: str = "gin-tui") -> None:
     """Once the app is closed: the command's messages from now on in ASCII
     alone when the table was drawn so at the end (``--ascii``, or the settings'
-    ASCII, chosen on F2 too), else not; then the notes of the start it never
+    ASCII, chosen on F2 too) or the terminal cannot write the game's signs, else not; then the notes of the start it never
     showed (the player quit before their turn), and that the changes on the
     settings screen were lost when nothing asked about them (Ctrl+C), on
     standard error."""
-    Output.ascii_only = app.ascii_only
+    Output.ascii_only = app.ascii_only or Output.narrow is not None
     with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP): nobody to tell
         for note in app.unshown_notes():
             say(f"{command}: {note}", file=sys.stderr)
@@ -251,6 +251,9 @@ def build_unsaved_app(args: argparse.Namespace) -> GinApp:
     s = apply_args(Settings(), args)
     session, control = controlled_session(new_state(s, args.seed, args.hand, DEALER_SEATS.get(args.dealer or "")), s.ai, None)
     context = AppContext(session=session, settings=s, uses_files=False, control=control)
+    note = encoding_note(args)
+    if note is not None:
+        context.notes.insert(0, note)
     return app_on(context)
 
 
@@ -375,6 +378,9 @@ def run_saved_play(args: argparse.Namespace) -> int:
         if str(refused):
             say(str(refused), file=sys.stderr)
         return refused.status
+    note = encoding_note(args)
+    if note is not None:  # first: it says why the table looks as it does
+        plan.notes.insert(0, note)
     try:
         app = build_app(plan, command=resume_command(args))
     except BaseException:  # Ctrl+C too: the lock is given back

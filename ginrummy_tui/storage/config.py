@@ -618,14 +618,16 @@ def check_theme(name: str) -> None:
 def apply_look(settings: Settings, args: Any) -> Settings:
     """``settings`` with the command line's display choices for this run on
     top (``--theme``, ``--ascii``, ``--no-mouse``): those of every game in the
-    terminal, against the computer or over the network.  Raises ``ValueError``
+    terminal, against the computer or over the network.  ``ascii_for`` (the
+    terminal's encoding, set by ``gin-tui`` where it cannot write the suits and
+    lines) asks for ASCII as ``--ascii`` does, for this run.  Raises ``ValueError``
     with a clear message for a bad value."""
     changes: dict[str, Any] = {}
     theme = getattr(args, "theme", None)
     if theme is not None:
         check_theme(theme)
         changes["theme"] = theme
-    if getattr(args, "ascii", None):
+    if getattr(args, "ascii", None) or getattr(args, "ascii_for", None):  # ascii_for: a terminal that cannot show the suits
         changes["ascii"] = True
     if getattr(args, "no_mouse", None):
         changes["mouse"] = False
