@@ -811,8 +811,18 @@ def stopped(command: str) -> int:
     return CTRL_C_STATUS
 
 
+def drop_empty_no_color() -> None:
+    """Take an empty ``NO_COLOR`` out of the environment, before Textual reads it:
+    no-color.org counts it only "when present and not an empty string", where
+    Textual turns colour off for any value (``NO_COLOR= gin-tui``).  The
+    processes started from here (``serve``'s tabs) inherit the environment so."""
+    if os.environ.get("NO_COLOR") == "":
+        del os.environ["NO_COLOR"]
+
+
 def main(argv: list[str] | None = None) -> int:
     _fill_closed_descriptors()
+    drop_empty_no_color()
     return _ending_on_unwritable_output(lambda: _main(sys.argv[1:] if argv is None else argv))
 
 
