@@ -287,6 +287,12 @@ class _Parser(argparse.ArgumentParser):
             out(message, end="")
 
 
+THEMES = "<themes>"
+"""Stands in an option's help for the names of the themes, put in when the help
+is shown (:class:`_Usage`): naming them costs an import of Textual's themes,
+which the game's start does not parse its options with."""
+
+
 class _Usage(argparse.HelpFormatter):
     """The usage line with the command in brackets (``[COMMAND ...]``): ``gin-tui``
     alone plays the game, so the command may be left out (argparse writes a
@@ -297,6 +303,21 @@ class _Usage(argparse.HelpFormatter):
         if action.nargs == argparse.PARSER and not action.required:
             return f"[{text}]"
         return text
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        """The help of ``action``, the themes named in place of :data:`THEMES`."""
+        text = super()._expand_help(action)
+        if THEMES in text:
+            from ginrummy_tui.tui.palette import theme_names
+
+            text = text.replace(THEMES, ", ".join(theme_names()))
+        return text
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        """The help's lines, never broken at a hyphen ("catppuccin-" and "frappe")."""
+        import textwrap
+
+        return textwrap.wrap(self._whitespace_matcher.sub(" ", text).strip(), width, break_on_hyphens=False)
 
 
 def add_play_options(p: argparse.ArgumentParser) -> None:
@@ -317,7 +338,7 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
         "--rule", action="append", default=None, metavar="OPTION=VALUE",
         help="change one rule option for a new match, e.g. --rule knock_limit=7 (repeatable)",
     )
-    p.add_argument("--theme", default=None, metavar="NAME", help="the Textual theme (e.g. nord, gruvbox)")
+    p.add_argument("--theme", default=None, metavar="NAME", help=f"the colours, one of {THEMES}")
     p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME); - plays without reading or saving anything")
 
 
@@ -394,7 +415,7 @@ def build_parser(argv: list[str] | None = None) -> _Parser:
     assert isinstance(parser, _Parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
-        sp = sub.add_parser(name, help=help_text, description=help_text, allow_abbrev=False)
+        sp = sub.add_parser(name, help=help_text, description=help_text, allow_abbrev=False, formatter_class=_Usage)
         parser.commands[name] = sp
         sp.set_defaults(_module=module)
         if argv is not None and name not in argv:

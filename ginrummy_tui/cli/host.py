@@ -11,7 +11,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ginrummy_tui.cli import CTRL_C_STATUS, given, listen_problem, out, port, say, seed_number, wrapped
+from ginrummy_tui.cli import CTRL_C_STATUS, THEMES, given, listen_problem, out, port, say, seed_number, wrapped
 
 if TYPE_CHECKING:
     from ginrummy_tui.session.keeper import Keeper
@@ -55,7 +55,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
     parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS,
-                        help="the Textual theme (e.g. nord, gruvbox), for this run")
+                        help=f"the colours for this run, one of {THEMES}")
     parser.add_argument("--server-only", action="store_true",
                         help="run only the server and print both seats' codes (both players join)")
 

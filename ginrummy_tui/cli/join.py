@@ -14,7 +14,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.cli import say
+from ginrummy_tui.cli import THEMES, say
 from ginrummy_tui.cli import stopped as stopped_before_the_table
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
     parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS,
-                        help="the Textual theme (e.g. nord, gruvbox), for this run")
+                        help=f"the colours for this run, one of {THEMES}")
 
 
 def parse_address(text: str) -> tuple[str, int]:

@@ -40,7 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``gin-tui serve``.  The game's options given after
     ``serve`` land where those given before it do (the ones after win), but
     ``--rule``, which adds up: before ``serve`` and after it, every one counts."""
-    from ginrummy_tui.cli import hand_number, seed_number, served_port
+    from ginrummy_tui.cli import THEMES, hand_number, seed_number, served_port
 
     parser.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS", help=f"address to listen on (default {DEFAULT_HOST})")
     parser.add_argument(
@@ -64,7 +64,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pause", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
                         help="pause after each computer move in every tab")
     parser.add_argument("--theme", default=argparse.SUPPRESS, metavar="NAME",
-                        help="the Textual theme of every tab (e.g. nord, gruvbox)")
+                        help=f"the colours of every tab, one of {THEMES}")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C in every tab")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="every tab ignores the mouse")
     parser.epilog = ("The game's options work before 'serve' as after it. They are checked as the game checks "
