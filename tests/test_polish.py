@@ -2031,3 +2031,35 @@ async def test_the_classic_result_keeps_its_hands_and_bonuses_on_one_line_each(s
             assert row.count("+") == 2, text
         (total,) = [line for line in text if "total" in line]
         assert total.split()[-2:] == [str(s.totals[0]), str(s.totals[1])], text
+
+
+async def test_the_ctrl_z_note_shows_whole_over_the_notes_of_the_start(tmp_path, monkeypatch):
+    """Where no shell brings the game back, Ctrl+Z's note came under the start's, cut off
+    mid-sentence ("... Quit with q (your match is saved: gin-tui") until they went; the
+    start's note is taken down while it shows, and comes back after it."""
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.tui import suspend
+
+    from .app_helpers import until
+
+    monkeypatch.setattr(suspend, "can_suspend", lambda _app: False)
+    plan = _set_aside_plan(tmp_path)
+    # as a match resumed with a separate one waiting has them
+    plan.notes[:] = ["A separate match waits too (separate-1.json): gin-tui takes it up after this one."]
+    plan.resumed = True  # "Resumed your match: ..." too
+    app = build_app(plan, pause=0, command="gin-tui --data-dir /tmp/data")
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(app, pilot)
+            await until(pilot, lambda: "separate match waits" in " ".join(_toast_lines(app)))
+            await pilot.press("ctrl+z")
+            await until(pilot, lambda: "no shell here" in " ".join(_toast_lines(app)))
+            await pilot.pause()
+            said = " ".join(_toast_lines(app))
+            assert said.startswith("Ctrl+Z: there is no shell here") and said.endswith("resumes it).")
+            assert "separate match" not in said and "Resumed" not in said
+            assert app.holding_notes()  # the start's notes wait for it
+            await until(pilot, lambda: "separate match waits" in " ".join(_toast_lines(app)), timeout=15)
+            assert "no shell here" not in " ".join(_toast_lines(app))
+    finally:
+        plan.close()

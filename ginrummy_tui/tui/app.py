@@ -389,6 +389,22 @@ class GinApp(App):
         if self.start_notes is not None:
             self.start_notes.shown_again(max(left for _n, left in held))
 
+    _alone: Notification | None = None
+    """The note last shown alone (:meth:`note_alone`)."""
+
+    def note_alone(self, text: str, seconds: float) -> None:
+        """A warning that answers a key (Ctrl+Z where no shell brings the game back),
+        whole at once: the notes up (the start's, "Resumed your match: ...") are taken
+        down for its ``seconds``, keeping the time each had left, and come back after
+        it, as after a screen over the table (:meth:`_release_notes`); the next note of
+        the start waits for them.  Under them it was cut off mid-sentence until they went."""
+        if self._alone is not None:  # the same key again: its note once
+            alone = self._alone
+            self._take_down_toasts(lambda n: n is alone)
+        self._hold_notes()
+        self._alone = self._toast(text, severity="warning", timeout=seconds)
+        self.set_timer(seconds + NOTE_GONE_AFTER, self._release_notes)
+
     def holding_notes(self) -> bool:
         """True while notes are held back for a screen over the table (:meth:`_hold_notes`)."""
         return bool(self._held_notes)
@@ -803,10 +819,9 @@ class GinApp(App):
 
         if not can_suspend(self):
             kept = self.at_quit()
-            self.notify(
+            self.note_alone(
                 "Ctrl+Z: there is no shell here to come back from. Quit with q" + (f" ({kept})." if kept else "."),
-                severity="warning",
-                timeout=6,
+                seconds=6,
             )
             return
         self._suspended = True
