@@ -252,3 +252,65 @@ def test_a_second_host_answered_after_the_first_closed_says_so(tmp_path, answer,
             assert notes == ["the other 'gin-tui host' has closed; the match is hosted here."]
     finally:
         store.lock.release()
+
+
+CLOSING = """
+import signal, sys, time
+from pathlib import Path
+from ginrummy_tui.storage.lock import Lock
+lock = Lock(Path(sys.argv[1]))
+def close(*_):  # as gin-tui does: closes when asked (SIGTERM), once it runs
+    lock.release()
+    sys.exit(0)
+signal.signal(signal.SIGTERM, close)
+print("locked" if lock.acquire() else "refused", flush=True)
+time.sleep(60)
+"""
+
+
+def _stopped_holder(path) -> subprocess.Popen:
+    """A gin-tui's lock held by a process stopped with Ctrl+Z (SIGSTOP), which would close when asked if it ran."""
+    proc = subprocess.Popen([sys.executable, "-c", CLOSING, str(path)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "locked"
+    os.kill(proc.pid, signal.SIGSTOP)
+    with open(f"/proc/{proc.pid}/stat") as f:  # stopped before we go on
+        while f.read().rpartition(")")[2].split()[0] != "T":
+            f.seek(0)
+    return proc
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="tells a stopped process by /proc")
+def test_a_gin_tui_stopped_with_ctrl_z_is_said_so_and_ended_at_once(tmp_path, monkeypatch):
+    """The question did not say that the other gin-tui was stopped, and ``t`` waited 5 s for
+    it to close, which it cannot while stopped, then said it "did not close when asked and
+    was killed after 5 s"."""
+    monkeypatch.setattr(startup, "LOCK_GRACE", 2.0)  # without it ended at once, it was killed after these
+    _saved_match(tmp_path)
+    proc = _stopped_holder(tmp_path / "current.json.lock")
+    asked: dict = {}
+
+    def take(owner_text, **kwargs):
+        asked.update(kwargs, owner_text=owner_text)
+        return "take"
+
+    try:
+        owner = Lock(tmp_path / "current.json.lock").owner()
+        assert owner is not None and owner.stopped and owner.describe().endswith(", stopped with Ctrl+Z")
+        plan = startup.prepare(args_for(tmp_path), ask=take)
+        assert proc.wait(5) == -signal.SIGKILL
+    finally:
+        _end(proc)
+    try:
+        assert asked["owner_text"].endswith(", stopped with Ctrl+Z") and asked["stopped"] is True
+        note = next(n for n in plan.notes if n.startswith("Your match was taken over"))
+        assert note.endswith(
+            ", stopped with Ctrl+Z), which was ended at once: stopped, it could not close when asked. "
+            "Every move was already saved."
+        )
+    finally:
+        plan.close()
+    shown = io.StringIO()
+    startup.ask_open_elsewhere(
+        "process 1, since 14:17, stopped with Ctrl+Z", _Answering("q\n", None), shown, can_take=True, stopped=True
+    )
+    assert "t  take it over: that gin-tui is ended at once (every move is saved)" in shown.getvalue()

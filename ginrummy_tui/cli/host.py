@@ -299,6 +299,9 @@ def take_over_host(store, notes: list[str], stdin: TextIO | None = None, stdout:
                 taken = "the other 'gin-tui host' has closed; the match is hosted here."
             elif took is TakeOver.CLOSED:
                 taken = f"the match was taken over from the other 'gin-tui host'{who}, which has closed."
+            elif took is TakeOver.ENDED:
+                taken = (f"the match was taken over from the other 'gin-tui host'{who}, which was ended at once: "
+                         "stopped, it could not close when asked. Every move was already saved.")
             else:
                 taken = (f"the match was taken over from the other 'gin-tui host'{who}, which did not close when "
                          "asked and was killed after 5 s. Every move was already saved.")

@@ -220,13 +220,19 @@ def taken_over_note(
 ) -> str:
     """What the player is told of the match taken over (``t``) from the gin-tui
     ``owner_text`` describes, as it went (``took``): it had closed by itself, it
-    closed when asked, or it had to be killed (``fresh``: a new match starts).
+    closed when asked, or it had to be killed (at once where it was stopped with
+    Ctrl+Z) (``fresh``: a new match starts).
     ``subject``: the match as the sentence names it ("It", after a sentence
     saying what became of it)."""
     if took is TakeOver.FREE:
         return GONE_NEW_NOTE if fresh else GONE_NOTE
     if took is TakeOver.CLOSED:
         return f"{subject} was taken over from the other gin-tui ({owner_text}), which has closed."
+    if took is TakeOver.ENDED:
+        return (
+            f"{subject} was taken over from the other gin-tui ({owner_text}), which was ended at once: "
+            "stopped, it could not close when asked. Every move was already saved."
+        )
     return (
         f"{subject} was taken over from the other gin-tui ({owner_text}), which did not close when asked "
         f"and was killed after {grace:g} s. Every move was already saved."
@@ -416,6 +422,7 @@ def ask_open_elsewhere(
     new: str = "",
     stake: Stake = Stake.UNKNOWN,
     asks_first: bool = False,
+    stopped: bool = False,
 ) -> str:
     """Ask what to do when the match is open in another ``gin-tui``:
     ``"take"`` (close that one and play the match here; offered when it runs
@@ -428,7 +435,8 @@ def ask_open_elsewhere(
     that ``command`` resumes the match, and leaves the lock to be given up).  ``new``: the option that
     asks for a new match (``--new``), which sets the match taken over aside; ``stake``, what that match
     is (:func:`stake_of`), says how: abandoned, counting as nothing, or ended.  ``asks_first``: the option
-    (``--seed N``) asks then whether to give up a match with a move of the player's, and the question says so."""
+    (``--seed N``) asks then whether to give up a match with a move of the player's, and the question says so.
+    ``stopped``: that gin-tui is stopped with Ctrl+Z, where it cannot close when asked: taken over, it is ended at once."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     print(f"Your match is open in another gin-tui ({owner_text}).", file=stdout)
@@ -436,7 +444,8 @@ def ask_open_elsewhere(
         print("Close it there first, or start gin-tui in a terminal to play a separate match.", file=stdout)
         return "quit"
     goes_on = _new_match_words(new, stake, asks_first=asks_first) if new else "your match goes on here"
-    choices = [("t", "take", f"take it over: that gin-tui saves and closes, and {goes_on}")] if can_take else []
+    closes = "is ended at once (every move is saved)" if stopped else "saves and closes"
+    choices = [("t", "take", f"take it over: that gin-tui {closes}, and {goes_on}")] if can_take else []
     if waiting:
         choices.append(("s", "separate", f"go on with your separate match here ({waiting}; --new starts another)"))
     else:
@@ -659,6 +668,7 @@ def prepare(
         answer = ask(
             text,
             can_take=owner is not None and owner.here and owner.pid != os.getpid(),
+            **({"stopped": True} if owner is not None and owner.stopped else {}),
             waiting=oldest[0].name if oldest else None,
             gone=store.lock.acquire,
             command=resume_command(args),

@@ -58,6 +58,19 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def _stopped(pid: int) -> bool:
+    """Whether the process ``pid`` is stopped (Ctrl+Z, SIGSTOP): its state in
+    ``/proc/PID/stat`` is ``T`` (or ``t``, stopped by a debugger).  False where
+    it cannot be told (no ``/proc``: not Linux)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return False
+    state = stat.rpartition(b")")[2].split()[:1]  # the name, in brackets, may hold spaces
+    return state in ([b"T"], [b"t"])
+
+
 @dataclass(frozen=True)
 class TakerWord:
     """The word a process taking a lock over leaves for its holder (:meth:`Lock.tell_holder`)."""
@@ -83,13 +96,21 @@ class LockOwner:
         """A process on this machine (so it can be asked to close)."""
         return self.pid is not None and (self.host is None or self.host == socket.gethostname())
 
+    @property
+    def stopped(self) -> bool:
+        """A process of this machine stopped where it is (Ctrl+Z): it cannot close when asked."""
+        return self.here and self.pid is not None and _stopped(self.pid)
+
     def describe(self) -> str:
-        """``"process 1234 on host-b, since 14:05"``"""
+        """``"process 1234 on host-b, since 14:05"``; ``"process 1234, since 14:05,
+        stopped with Ctrl+Z"`` where it is stopped."""
         who = f"process {self.pid}" if self.pid else "another process"
         if self.host and self.host != socket.gethostname():
             who += f" on {self.host}"
         if self.since:
             who += f", since {_when(self.since)}"
+        if self.stopped:
+            who += ", stopped with Ctrl+Z"
         return who
 
 
@@ -122,7 +143,9 @@ class TakeOver(Enum):
     CLOSED = "closed"
     """The holder closed when asked (SIGTERM), saving its match."""
     KILLED = "killed"
-    """The holder did not close when asked (stopped with Ctrl+Z, stuck) and was killed."""
+    """The holder did not close when asked (stuck) and was killed."""
+    ENDED = "ended"
+    """The holder was stopped (Ctrl+Z), where it cannot close when asked, and was ended at once."""
 
 
 class Lock:
@@ -422,7 +445,8 @@ class Lock:
         """Close the gin-tui that holds the lock and take it: ``owner`` (a
         process of this machine) is sent SIGTERM, on which gin-tui saves and
         closes; if it still holds the lock after ``grace`` seconds it is
-        killed (every move is saved as it is made, so nothing is lost).
+        killed (every move is saved as it is made, so nothing is lost); one
+        stopped with Ctrl+Z, which cannot answer, at once.
         Returns how the lock came to be held here (:class:`TakeOver`: free
         already, closed when asked, or killed); None when the holder cannot
         be closed (another user's process, one on another machine)."""
@@ -430,8 +454,16 @@ class Lock:
             return TakeOver.FREE
         if not owner.here or owner.pid is None or owner.pid == os.getpid():
             return None
+        kill = getattr(signal, "SIGKILL", signal.SIGTERM)
         outcome = TakeOver.CLOSED
-        for sig, wait in ((signal.SIGTERM, grace), (getattr(signal, "SIGKILL", signal.SIGTERM), 2.0)):
+        steps: tuple[tuple[int, float], ...] = ((signal.SIGTERM, grace), (kill, 2.0))
+        if owner.stopped:
+            # Stopped with Ctrl+Z it cannot close when asked; continued (SIGCONT) in the
+            # background it stops again as it takes the terminal back (SIGTTOU), so it is
+            # ended at once: every move is saved as it is made, and its terminal was given
+            # back to its shell as it stopped.
+            outcome, steps = TakeOver.ENDED, ((kill, 2.0),)
+        for sig, wait in steps:
             current = self.owner()
             if current is not None and current.pid != owner.pid:
                 # someone else holds it now: do not signal them
