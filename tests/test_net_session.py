@@ -2485,18 +2485,21 @@ async def test_while_the_host_is_gone_the_guest_is_told_how_long_and_then_that_q
         await server.close()
         await until_app(pilot, lambda: "Connection lost" in prompt.plain)
         # the move clock stays, paused, with the time left as the host last said it
-        assert prompt.plain == "Connection lost: the host stopped; the match is saved · ⏱ 30 s (paused)"
+        # the time left as the host last said it: 30 s, less a second a loaded machine may have let go by
+        paused = re.fullmatch(r"Connection lost: the host stopped; the match is saved · ⏱ (\d+) s \(paused\)", prompt.plain)
+        assert paused is not None and int(paused[1]) in (29, 30), prompt.plain
+        left = paused[1]
         assert bob._lost_at is not None
         bob._lost_at -= 7  # as if seven seconds had gone by
         bob.client.clock_stamp -= 7
         app._tick_clock()
         # how long ago: "reconnecting (7 s)", counting up, read like the time left
-        assert prompt.plain == "Offline for 7 s: the host stopped; the match is saved · ⏱ 30 s (paused)"
+        assert prompt.plain == f"Offline for 7 s: the host stopped; the match is saved · ⏱ {left} s (paused)"
         bob._lost_at -= remote_session.LEAVE_AFTER  # and half a minute more
         bob.client.clock_stamp -= remote_session.LEAVE_AFTER
         app._tick_clock()
         line = prompt.plain
-        assert line == "Offline for 37 s · q leaves; the match is saved · ⏱ 30 s for Ann (paused)"  # shorter: whose clock fits
+        assert line == f"Offline for 37 s · q leaves; the match is saved · ⏱ {left} s for Ann (paused)"  # shorter: whose clock fits
         # saved, not kept: started again with --new on another port, the host gives the match up, and this game
         # cannot be told; so the quit question promises nothing either
         # what must happen for the seat to come back is said: the host starting the match again

@@ -9,7 +9,7 @@ from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.widgets.key_bar import KeyBar
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
-from .app_helpers import screen_text, settle
+from .app_helpers import screen_text, settle, until
 
 WIDTHS = (80, 89, 90, 109, 110, 149, 150, 200)
 """Each side of the table's breakpoints: the big cards from 90 columns, the wide
@@ -338,6 +338,7 @@ async def test_the_line_saying_why_the_table_s_keys_do_nothing_stays_whole_on_a_
         await pilot.resize_terminal(width, height)
         for _ in range(4):
             await pilot.pause()
+        await until(pilot, lambda: line.region.height > 0)  # laid out anew (later on a loaded machine)
         region, keys = line.region, app.screen.query_one(KeyBar).region
         assert region.height > 0 and region.bottom <= keys.y, (region, keys)
         rows = screen_text(app).splitlines()[region.y : region.bottom]
