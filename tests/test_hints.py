@@ -170,7 +170,7 @@ def test_reason_for_taking_a_card_names_every_meld_it_makes_and_the_one_it_break
     text = explain(view(s, 0), parse_action("draw discard"))
     assert text == (
         "Take J♥: it makes J♥ J♦ J♣ (breaking 9♣ 10♣ J♣), deadwood from 41 to 40; "
-        "a blind draw: about 36, a hand with less to gain later."
+        "a blind draw: about 36, but J♥ does better on later draws."
     )
 
 
@@ -958,25 +958,26 @@ def test_on_the_second_upcard_offer_the_reason_weighs_the_draw_after_the_other_p
     assert h.action == parse_action("pass")
     assert h.reason == "Pass on the upcard: 6♥ would lower your deadwood from 44 to 40; your draw after the computer's turn: about 39."
     took = explain(v, parse_action("take upcard"), opponent_name="Computer (master)")
-    assert took == "Take the upcard 6♥: deadwood from 44 to 40; your draw after Computer (master)'s turn: about 39, a hand with less to gain later."
+    assert took == "Take the upcard 6♥: deadwood from 44 to 40; your draw after Computer (master)'s turn: about 39, but 6♥ does better on later draws."
     assert "blind" not in h.reason + took
     # the first offer is followed by a draw of the player's own: a blind draw it is
     first = explain(view(deal_hand(seed=27331312, hand_no=1), 0), parse_action("pass"))
     assert "a blind draw" in first, first
 
 
-def test_a_take_reason_says_which_choice_has_less_to_gain_and_never_two_figures_that_read_alike():
+def test_a_take_reason_says_which_choice_does_better_and_never_two_figures_that_read_alike():
     # seed 38: 4♠ leaves 48, a blind draw 47.9; the reason read "a blind draw is expected to leave
-    # about 48 but fewer chances after", as if 48 against 48, and without saying whose chances
+    # about 48 but fewer chances after", as if 48 against 48, and without saying whose chances; then
+    # "..., but a hand with less to gain from later draws", which did not say which hand
     h = hint(view(new_game(seed=38), 0))
     assert h.action == parse_action("take upcard")
     assert h.reason == (
         "Take the upcard 4♠: deadwood from 54 to 48; a blind draw is expected to leave about 47.9, "
-        "but a hand with less to gain from later draws."
+        "but with 4♠ your hand does better on later draws."
     )
     # seed 64: 6♠ leaves 50, a blind draw 49.99…: not even one decimal tells them apart
     assert explain(view(new_game(seed=64), 0), parse_action("take upcard")).endswith(
-        "deadwood from 54 to 50; a blind draw is expected to leave about as much, but a hand with less to gain from later draws."
+        "deadwood from 54 to 50; a blind draw is expected to leave about as much, but with 6♠ your hand does better on later draws."
     )
     # seed 45: passing, 4♠ would leave 56 against a blind draw's 56.4
     assert "(a blind draw: about 56.4) but gain less later" in explain(view(new_game(seed=45), 0), parse_action("pass"))
@@ -1354,3 +1355,43 @@ def test_the_review_compares_the_experts_throw_with_the_card_the_player_threw():
     (decision,) = review_moves(replay_history(state, [parse_action("discard 7H")]), 0, samples=2).mistakes
     assert decision.summary() == "Turn 2: you discarded 7♥ (30 deadwood); the expert would have discarded 6♣ (31)."
     assert decision.reason.startswith("Discard 6♣: it leaves 31 deadwood (not 7♥, which would leave 30)"), decision.reason
+
+
+def _hints_against_the_master(preset: str, seed: int, hand: int | None, count: int):
+    """The first ``count`` states and hints of seat 0 in ``gin-tui --ai master --seed SEED
+    [--hand HAND] --rules PRESET``, every hint followed."""
+    from ginrummy_tui.engine.replay import hand_of_match
+
+    s = hand_of_match(seed, hand, PRESETS[preset]) if hand else new_game(PRESETS[preset], seed=seed)
+    master = get_opponent("master", s.seed)
+    out = []
+    while len(out) < count and s.phase in ("upcard", "draw", "discard"):
+        if s.current == 0:
+            h = hint(view(s, 0))
+            out.append((s, h))
+            s = apply(s, h.action)
+        else:
+            s = apply(s, master.choose(view(s, 1)))
+    return out
+
+
+def test_the_take_hint_gives_the_deadwood_of_the_throw_the_next_hint_makes():
+    # seed 21, hand 3: "Take the upcard Q♣: ... deadwood from 48 to 19", then "Discard 7♣: it leaves
+    # 21 deadwood (not 9♠, which would leave 19): the chance the computer can meld 9♠ is about 25 in
+    # 100, 7♣ about 23 in 100": a promise the next hint did not keep, for a reason that did not hold
+    (_s, take), (_t, throw) = _hints_against_the_master("standard", 21, 3, 2)
+    assert take.reason.startswith("Take the upcard Q♣: it makes Q♠ Q♦ Q♣, deadwood from 48 to 21;"), take.reason
+    assert throw.action == parse_action("discard 7C")
+    assert throw.reason == (
+        "Discard 7♣: it leaves 21 deadwood (not 9♠, leaving 19): the hand left gains more from your second draw, "
+        "and 9♠ is a little riskier to throw."
+    )
+
+
+def test_a_take_that_leaves_more_than_a_blind_draw_says_which_hand_does_better():
+    # oklahoma, seed 24, following every hint: "Take 5♣ from the discard pile: deadwood from 13 to 12;
+    # a blind draw is expected to leave about 10, but a hand with less to gain from later draws."
+    s, h = _hints_against_the_master("oklahoma", 24, None, 33)[32]
+    assert h.action == parse_action("draw discard") and view(s, 0).upcard == parse_cards("5C")[0]
+    assert h.reason.startswith("Take 5♣"), h.reason
+    assert "less to gain" not in h.reason and h.reason.endswith("5♣ does better on later draws."), h.reason

@@ -575,6 +575,9 @@ def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, na
     m10 = hand_mask(view.hand)
     now = deadwood_mask(m10)
     after, thrown = best_after_taking(m10, up)
+    then = expert_choice(_after_taking(view, upcard))  # the throw the next hint gives: its deadwood is the one said
+    if then.kind in (Kind.DISCARD, Kind.KNOCK, Kind.GIN) and then.card is not None and then.card is not up:
+        after, thrown = deadwood_mask((m10 | up.bit) ^ then.card.bit), then.card
     verb = f"Take the upcard {lab(up)}" if upcard else f"Take {lab(up)} from the discard pile"
     verbs = (verb,) if upcard else (verb, f"Take {lab(up)}")  # the card on the pile: no other is taken
     big = view.rules.big_gin and deadwood_mask(m10 | up.bit) == 0
@@ -587,8 +590,8 @@ def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, na
     else:
         blind = _expert().expected_deadwood(view, view.hand)
         full_words, fewer_words = _blind_words(view, name)
-        less = "" if after <= blind else ", but a hand with less to gain from later draws"
-        less_short = "" if after <= blind else ", a hand with less to gain later"
+        less = "" if after <= blind else f", but with {lab(up)} your hand does better on later draws"
+        less_short = "" if after <= blind else f", but {lab(up)} does better on later draws"
         tail = f"; {full_words} about {_beside(blind, after)}{less}."
         short = f"; {fewer_words} about {_beside(blind, after)}{less_short}."
     figures = f"deadwood from {now} to {after}"
@@ -608,6 +611,28 @@ def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, na
         if said:
             return _fitting(said)
     return f"{verbs[-1]}: {figures}{short}"
+
+
+def _after_taking(view: PlayerView, upcard: bool) -> PlayerView:
+    """``view`` after its player takes the card on the discard pile (the
+    upcard, when ``upcard``): what the player sees at the throw that follows."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import Move, view_legal_actions
+
+    up = view.discard[-1]
+    action = Action(Kind.TAKE_UPCARD if upcard else Kind.DRAW_DISCARD)
+    after = replace(
+        view,
+        hand=tuple(sorted(view.hand + (up,), key=lambda c: c.index)),
+        discard=view.discard[:-1],
+        phase=Phase.DISCARD,
+        taken=up,
+        drawn=up,
+        history=view.history + (Move(view.seat, action, up),),
+        legal_actions=(),
+    )
+    return replace(after, legal_actions=view_legal_actions(after))
 
 
 def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
@@ -883,20 +908,32 @@ def _what_favours(
                     return said
                 slight = slight or said
     p_mine, p_other = chances
-    if p_mine < p_other and _hundredths(p_mine) != _hundredths(p_other):
-        picked = [x for x in view.opponent_known if melds_with(other, x)]
-        shown = f"{name} picked up {_and(picked, ascii_only)}; " if picked and slight else ""
-        return shown + _meld_pair(c, other, p_mine, p_other, ascii_only, name, mine_out=out_of_reach(view, c))
-    if slight:
-        return slight
     danger_mine, second_mine = expert.throw_weights(view, c)
     danger_other, second_other = expert.throw_weights(view, other)
     risk, second = danger_other - danger_mine, second_other - second_mine
+    if p_mine < p_other and _hundredths(p_mine) != _hundredths(p_other):
+        picked = [x for x in view.opponent_known if melds_with(other, x)]
+        shown = f"{name} picked up {_and(picked, ascii_only)}; " if picked and slight else ""
+        pair = _meld_pair(c, other, p_mine, p_other, ascii_only, name, mine_out=out_of_reach(view, c))
+        if p_other - p_mine < CLOSE_CHANCES and second > 0:
+            # chances this close are not the whole ground: the second draw's gain weighs with them
+            gains = "the hand left gains more from your second draw"
+            return f"{gains}, and {_label(other, ascii_only)} is a little riskier to throw" if risk > 0 else gains
+        return shown + pair
+    if slight:
+        return slight
     if second > 0 and second >= risk:
         return "the hand it leaves has more to gain from the second of your next two draws"
     if risk > 0:
         return f"the expert reckons {_label(other, ascii_only)} the riskier throw, from what {name} may hold"
     return f"the expert finds the two close, weighing your next draws and what {name} may meld"
+
+
+CLOSE_CHANCES = 0.05
+"""Chances of being melded closer than this (5 in 100) are not given alone as
+why the expert keeps more deadwood (:func:`_what_favours`): its own weights
+of the two throws differ by less than what the hand left gains from the
+second of the next two draws, which is then said first."""
 
 
 def _without(hand, card: Card) -> tuple[Card, ...]:
