@@ -559,8 +559,10 @@ def test_a_listed_cost_is_played_out_until_it_is_precise_enough_to_rank():
         before, move = steps[index]
         found = [estimate_cost_error(before, 0, move.action, parse_action(other), seed=k) for k in range(6)]
         costs = [cost for cost, _error in found]
-        assert max(costs) - min(costs) <= 3.5 and statistics.stdev(costs) <= 1.3, costs
-        assert all(error <= 1.3 for _cost, error in found)  # a standard error of about a point
+        # with the box bonus of 20 for the hand won or lost, one deal differs more from the next: the
+        # 384 deals at most leave a standard error of about 2 (1.1 to 1.3 without the box)
+        assert max(costs) - min(costs) <= 6 and statistics.stdev(costs) <= 2, costs
+        assert all(error <= 2.2 for _cost, error in found)
         assert min(costs) >= 2  # a cost, whatever the seed
 
 
@@ -631,7 +633,7 @@ def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
     m = review_moves(steps, 0, samples=4).mistakes[-1]
     assert (m.index, m.played, m.suggested, m.deadwood) == (56, parse_action("discard 2H"), parse_action("discard 9C"), (17, 10))
     v = view(steps[56][0], 0)
-    assert "wait with 10" in explain(v, m.suggested)  # the expert's own reason: a knock against waiting
+    assert "over a knock now" in explain(v, m.suggested)  # the expert's own reason: a knock against waiting
     nine, two = parse_cards("9C 2H")
     mine, theirs = meld_chances(v, (nine, two))
     assert m.reason == (
@@ -642,7 +644,7 @@ def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
     steps = replay_history(new_game(seed=39), SEED39_BOTH_WAIT)
     m = review_moves(steps, 0, samples=4).mistakes[-1]
     assert (m.index, m.played, m.suggested, m.deadwood) == (35, parse_action("discard 4C"), parse_action("discard 4S"), (9, 9))
-    assert "with 9 for gin" in explain(view(steps[35][0], 0), m.suggested)
+    assert "over a knock now" in explain(view(steps[35][0], 0), m.suggested)
     assert m.reason.startswith("Discard 4♠ and wait: it leaves 9 deadwood, as 4♣ would; after your next two draws")
     assert "knock" not in m.reason
 

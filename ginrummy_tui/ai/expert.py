@@ -130,6 +130,12 @@ class Params:
     of the opponent (else throw without knocking: the hand is then void unless
     the opponent ends it on its own last turn).  None for the opponents, which
     knock then whatever (as measured); the hints and the review use 0."""
+    box: bool = False
+    """Count the rules' box bonus (``Rules.box_bonus``, to the winner of each
+    hand, added at the match's end) in what a knock is expected to score:
+    False for the opponents, which play for the match (won without its
+    boxes); True for the hints and the review, whose figures are the hand's
+    points to the final total (:func:`ginrummy_tui.ai.hints.hint_expert`)."""
     wait_below: float = 11.0
     """The most deadwood with which it lies in wait instead of knocking (see
     :func:`wait_threshold`, which lowers it against an opponent who knocks with
@@ -682,7 +688,8 @@ class ExpertOpponent:
     def _knock_estimate(
         self, view: PlayerView, ctx: _Context, card: Card, samples: int
     ) -> tuple[float, float, float]:
-        """Expected points (for this seat) of knocking with ``card`` now, the
+        """Expected points (for this seat) of knocking with ``card`` now (its
+        box bonus with them, with ``Params.box``), the
         chance of being undercut, and the chance that the knock wins the match
         (its points reach the target), over the hands :meth:`guess_hands`
         deals the opponent (each settled with its layoffs, ``score_knock``)."""
@@ -699,14 +706,15 @@ class ExpertOpponent:
         total = 0.0
         undercuts = 0
         wins = 0
+        box = view.rules.box_bonus if self.params.box else 0
         for opp in hands:
             res = score_knock(mine, cards_of(opp), view.rules, view.knock_limit)
             pts = res.points * view.multiplier
             if res.winner == "knocker":
-                total += pts
-                wins += pts >= short
+                total += pts + (0 if res.tie else box)
+                wins += pts >= short  # the match is won by the hands' points, without the boxes
             else:
-                total -= pts
+                total -= pts + box
                 undercuts += 1
         return total / len(hands), undercuts / len(hands), wins / len(hands)
 

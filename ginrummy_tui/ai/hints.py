@@ -89,14 +89,15 @@ def hint_expert(seed: int | None = 0) -> ExpertOpponent:
     also knocks whenever a knock very likely wins the match (``MATCH_CHANCE``),
     however far its score is from the target, and on its last turn before
     the hand would be void knocks only when the knock is expected to score
-    (``last_knock_min`` 0); it reckons what a knock scores against the
+    (``last_knock_min`` 0), a knock's points counting the rules' box bonus
+    for the hand won (``box``); it reckons what a knock scores against the
     master's guesses of the other player's hand, a player who knocks as soon
     as it may with fewer of its draws replayed late in a hand
     (:class:`~ginrummy_tui.ai.master.GuessingExpert`)."""
     from .expert import Params
     from .master import GuessingExpert
 
-    return GuessingExpert(seed, Params(match_chance=MATCH_CHANCE, last_knock_min=0.0))
+    return GuessingExpert(seed, Params(match_chance=MATCH_CHANCE, last_knock_min=0.0, box=True))
 
 
 def expert_choice(view: PlayerView, seed: int = 0) -> Action:
@@ -405,13 +406,14 @@ def _knock_words(view: PlayerView, out, name: str, *, undercut: bool = True) -> 
     """What knocking now is expected to bring: "expected to score about 14, undercut about 1 in 9"
     ("expected to come out about even" where it rounds to nothing);
     where a spade upcard doubles the hand (Oklahoma), the figure, already doubled, says so:
-    "expected to score about 28 (doubled)"; without ``undercut``, the chance of
+    "expected to score about 28 (doubled)", and one counting the box bonus
+    of the hand won, "(box included)"; without ``undercut``, the chance of
     an undercut left out."""
     u = out.undercut_chance
     n = round(out.expected_points)
     score = f"expected to score about {n}" if n > 0 else f"expected to lose about {-n}" if n else "expected to come out about even"
-    if view.multiplier != 1 and n:
-        score += f" ({_multiplied(view)})"
+    if _knock_marks(view) and n:
+        score += f" ({_knock_marks(view)})"
     return f"{score}, undercut {odds(u)}" if undercut else score
 
 
@@ -431,7 +433,7 @@ def explain(
     opponent_name: str = COMPUTER,
     room: int = PROMPT_COLUMNS,
     played: Card | None = None,
-    wait_gain: float | None = None,
+    wait_gain: tuple[float, float] | None = None,
 ) -> str:
     """A one-line reason for playing ``action`` in ``view`` (any legal action),
     in the fullest wording that takes two lines of a prompt with ``room``
@@ -447,8 +449,9 @@ def explain(
     the card the player threw, is the one a discard is compared with when it
     is among those leaving the least deadwood ("not K♣, which would leave
     56", never another card leaving as much); ``wait_gain``, the expected
-    points that waiting gains over the player's knock, is quoted where the
-    expert waits (:func:`_explain_wait`)."""
+    points that waiting gains over the player's knock and its standard
+    error, is quoted where the expert waits (:func:`_explain_wait`), which
+    else plays them out (:func:`wait_gain`)."""
     token = _ROOM.set(room)
     try:
         return _explain(view, action, ascii_only, opponent_name, played, wait_gain)
@@ -457,7 +460,7 @@ def explain(
 
 
 def _explain(
-    view: PlayerView, action: Action, ascii_only: bool, opponent_name: str, played: Card | None, wait_gain: float | None
+    view: PlayerView, action: Action, ascii_only: bool, opponent_name: str, played: Card | None, wait_gain: tuple[float, float] | None
 ) -> str:
     name = opponent_name
     kind = action.kind
@@ -718,89 +721,110 @@ def _knock_would(n: int, unit: bool) -> str:
     return f"would score {_points(n, unit=unit)}" if n > 0 else f"would lose {_points(-n, unit=unit)}"
 
 
-def _explain_wait(view: PlayerView, label: str, left: int, out: KnockOutlook, name: str, gain: float | None = None) -> str:
+def wait_gain(view: PlayerView, card: Card, seed: int = 0) -> tuple[float, float]:
+    """The expected points of this hand that discarding ``card`` and lying in
+    wait gains over knocking with it (negative: the knock does better), with
+    its standard error: the review's play-outs of the two on the same
+    guessed deals (:func:`~ginrummy_tui.ai.knock_playouts.knock_cost_of_view`, the
+    box bonus of the hand won counted), so that a hint to wait and the
+    review of a knock there give the same figure."""
+    from .knock_playouts import knock_cost_of_view
+
+    return knock_cost_of_view(view, Action(Kind.KNOCK, card), Action(Kind.DISCARD, card), seed=seed)
+
+
+def _explain_wait(
+    view: PlayerView, label: str, left: int, out: KnockOutlook, name: str, gain: tuple[float, float]
+) -> str:
     """Why the expert throws ``label`` (leaving ``left``) and lies in wait
     rather than knocking: for gin, and to undercut the other player's knock
     (reckoned at its average knock deadwood) when ``left`` would undercut it,
-    else to get below it.  Each figure says what it is: what an undercut
-    would score ("an undercut would score about 31"), given when it is at
-    least what a knock now is expected to score, and what a knock now would
-    score or lose ("a knock now would lose about 10"); neither is the worth
-    of waiting, which the hint does not reckon.  Otherwise the reason is the
-    expert's own: lying in wait below its threshold
-    (:func:`~ginrummy_tui.ai.expert.wait_threshold`) wins more matches than
-    knocking at once (``docs/ai.md``), whatever a knock now would score.
-    Where the expected ``gain`` of waiting over knocking now is known (the
-    review's play-outs of the two, at least a point), the reason gives it in
-    place of the undercut's worth ("waiting is expected to gain about 3
-    points over a knock now"), as the review's cost of the knock says.
+    else to get below it.  ``gain`` is what waiting is expected to gain over
+    a knock now in this hand's points, and its standard error
+    (:func:`wait_gain`: the play-outs behind the review's cost of that knock).
+
+    Where waiting gains at least a point, the reason gives it ("waiting ...
+    is expected to gain about 3 points over a knock now, which would score
+    about 10"), as the review's cost of the knock says.  Otherwise waiting is
+    the expert's own rule, not this hand's points: lying in wait below its
+    threshold (:func:`~ginrummy_tui.ai.expert.wait_threshold`) won more
+    matches against a player who knocks as soon as it may than knocking at
+    once (``docs/ai.md``), and the reason says so, with what a knock now
+    does better in this hand where the review would say so (by
+    ``BETTER`` points and two standard errors), or that the two come out
+    about even.  Every figure is an expected one (what an undercut would
+    score, a best case, is never set beside them).
 
     The other player is always named ("the computer's knock (about 7)", or
-    "undercut the computer" where the knock's figure leaves no room), and
-    where a spade upcard doubles the hand (Oklahoma) the figures, already
-    doubled, say so: "(doubled)" after a knock's figure, "(both doubled)"
-    after the second of an undercut's and a knock's.  Where the fullest
-    wording takes three lines of the prompt, a knock now's points lose their
-    word "points", then the sentence is said in fewer words ("Discard 5♠,
-    wait ...; a knock now loses about 2"), then an undercut's worth leaves
-    out the knock's figure ("undercut the computer, which would score about
-    52"), and last the chance that a knock now is undercut is left out."""
+    "undercut the computer" where the knock's figure leaves no room); where
+    a spade upcard doubles the hand (Oklahoma), a knock's figure says so,
+    "(doubled)", and where the rules give a box bonus for each hand won, the
+    figures count it and say so (:func:`_knock_marks`).  Where the fullest
+    wording takes three lines of the prompt, it is said in fewer words, and
+    last the chance that a knock now is undercut is left out."""
+    from .knock_playouts import BETTER
+
     knock = round(out.opponent_mean)
     undercuts = view.rules.undercuts(left, knock)
-    worth = (view.rules.undercut_bonus + knock - left) * view.multiplier
     n = round(out.expected_points)
-    times = _multiplied(view)
+    marks = _knock_marks(view)
     chance = f", undercut {odds(out.undercut_chance)}"
     whose = f"{name}'s knock (about {knock})"
     hope = "undercut" if undercuts else "get below"
-    marked = f" ({times})" if times and n else ""
+    marked = f" ({marks})" if marks and n else ""
+    boxed = f" ({marks})" if marks else ""  # the gain, doubled as a knock's figure and counting the box
+    mean, error = gain
+    g = math.floor(mean + 0.5)  # whole points, half a point up, as the review's cost
     reasons = []
-    g = math.floor(gain + 0.5) if gain is not None else 0  # whole points, half a point up, as the review's cost
     if g >= 1:
         for risk in (chance, ""):
             for unit in (True, False):
                 reasons.append(
                     f"Discard {label}: waiting with {left} for gin or to {hope} {whose} is expected to gain about "
-                    f"{counted(g, 'point')} over a knock now, which {_knock_would(n, unit)}{marked}{risk}."
+                    f"{counted(g, 'point')}{boxed if not marked else ''} over a knock now, which {_knock_would(n, unit)}{marked}{risk}."
                 )
             reasons.append(
-                f"Discard {label}: waiting for gin or to {hope} {name} gains about {counted(g, 'point')} "
+                f"Discard {label}: waiting for gin or to {hope} {name} gains about {counted(g, 'point')}{boxed if not marked else ''} "
                 f"over a knock now, which {_knock_would(n, False)}{marked}{risk}."
             )
-    if undercuts and worth >= n:
-        score = f"about {counted(worth, 'point')}" + (f" ({times})" if times and not n else "")
-        bare = f"about {worth}" + (f" ({times})" if times and not n else "")
-        both = f" (both {times})" if times and n else ""  # "about even" is not doubled
-        short = f"scores about {n}" if n > 0 else f"loses about {-n}" if n else "comes out about even"
-        for undercut, risk in ((whose, chance), (name, chance), (name, "")):
-            for unit in (True, False):
-                reasons.append(
-                    f"Discard {label} and wait for gin or to undercut {undercut}: an undercut would score {score}; "
-                    f"a knock now {_knock_would(n, unit)}{both}{risk}."
-                )
-            for worth_said in (score, bare):
-                reasons.append(
-                    f"Discard {label}, wait for gin or to undercut {undercut}: an undercut scores {worth_said}; "
-                    f"a knock now {short}{both}{risk}."
-                )
+        return _fitting(reasons)
+    if -mean >= BETTER and -mean >= 2 * error:
+        k = math.floor(-mean + 0.5)
+        points = [
+            f"a knock now does about {counted(k, 'point')} better in this hand (it {_knock_would(n, True)}{marked})",
+            f"a knock now does about {counted(k, 'point')} better in this hand{boxed}",
+            f"a knock scores about {k} more here{boxed}",
+        ]
+        but = "but"
     else:
-        for knocking, risk in (("a knock now", chance), ("knocking", chance)):
-            for unit in (True, False):
-                reasons.append(
-                    f"Discard {label}: waiting with {left} for gin or to {hope} {whose} beats {knocking}, "
-                    f"which {_knock_would(n, unit)}{marked}{risk}."
-                )
-        for risk in (chance, ""):
-            for unit in (True, False):
-                reasons.append(
-                    f"Discard {label} and wait with {left} for gin or to {hope} {whose}: "
-                    f"a knock now {_knock_would(n, unit)}{marked}{risk}."
-                )
+        points = [
+            f"in this hand it is about even with a knock now, which {_knock_would(n, True)}{marked}",
+            "in this hand it is about even with a knock now",
+            "about even with a knock here",
+        ]
+        but = "and"
+    waits = (
+        f"Discard {label} and wait with {left} for gin or to {hope} {whose}",
+        f"Discard {label}, wait with {left} for gin or to {hope} {whose}",
+        f"Discard {label}, wait for gin or to {hope} {name}",
+    )
+    for wait in waits:  # whose knock it is is the last left out, after the fullest figures
+        for said in points:
+            reasons.append(f"{wait}: {said}, {but} waiting wins more matches.")
     return _fitting(reasons)
 
 
+def _knock_marks(view: PlayerView) -> str:
+    """What a knock's figure counts beyond the hand's plain points, to be said
+    beside it: "doubled" (a spade upcard in Oklahoma, "times 3" tripled),
+    "box included" (the rules' box bonus for the hand won), or both;
+    nothing otherwise."""
+    marks = [m for m in (_multiplied(view), "box included" if view.rules.box_bonus else "") if m]
+    return ", ".join(marks)
+
+
 def _explain_discard(
-    view: PlayerView, c: Card, ascii_only: bool, name: str, played: Card | None = None, gain: float | None = None
+    view: PlayerView, c: Card, ascii_only: bool, name: str, played: Card | None = None, gain: tuple[float, float] | None = None
 ) -> str:
     lab = lambda x: _label(x, ascii_only)  # noqa: E731
     left = _ends(view, c)
@@ -832,7 +856,7 @@ def _explain_discard(
                 f"Discard {lab(c)}, no knock: a knock is {score}; the hand is {then}.",
             ])
         if mine:
-            return _explain_wait(view, lab(c), left, out, name, gain)
+            return _explain_wait(view, lab(c), left, out, name, gain if gain is not None else wait_gain(view, c))
     if _last_throw(view):
         return _fitting([
             f"{head}; your last throw: the hand is void unless {name} ends it, {_feeds(view, c, ascii_only, name)}.",

@@ -53,30 +53,12 @@ from ginrummy_tui.engine.melds import RUN_DW
 from .common import COMPUTER, hand_mask
 from .expert import NEAR
 from .hints import card_name, explain, meld_chances, meld_guesser, odds
+from .knock_playouts import BETTER, DEFAULT_SAMPLES, KNOCK_DEALS, PRECISION, boxed, knock_cost_of_view, to_precision
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
-DEFAULT_SAMPLES = 24
-"""Guessed deals of the unseen cards per reviewed decision, at least."""
 MORE_SAMPLES = 16
 """While a cost's standard error is above ``PRECISION``, more deals are
 played out, ``DEFAULT_SAMPLES`` at a time, up to this many times as many."""
-PRECISION = 1.0
-"""The standard error, in points, a cost is played out to (unless
-``MORE_SAMPLES`` runs out first): stopping once the mean was two standard
-errors from nothing gave 5 to 14 points for the same discard from one seed
-to the next, all said "about 7 points"."""
-BETTER = 2.5
-"""Points by which an estimate favouring the player's own choice is said so
-("your choice looks about 3 points better"), and the expert's reason for
-its other choice is not given as if it had won (:func:`outplayed_reason`)."""
-KNOCK_DEALS = 768
-"""The most guessed deals behind the cost of a knock against waiting, played
-out as the others are (``DEFAULT_SAMPLES`` at a time while the standard
-error is above ``PRECISION``), twice their most: a knock settled at once
-against a wait that may end in gin or an undercut differs by 13.5 to 27.5
-points (a standard deviation) from one deal to the next, where 384 deals
-would leave 0.7 to 1.4 points and 120 (all there were) left 1.2 to 2.5
-(docs/hints-review-web.md); 768 deals take about 0.2 s."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +168,9 @@ class HandReview:
     """The most guessed deals behind the cost of a knock against waiting
     (``samples`` at a time, as the others, while its standard error is above
     ``PRECISION``)."""
+    box: int = 0
+    """The rules' box bonus for each hand won (``Rules.box_bonus``), which
+    every cost counts for the hand won or lost (:func:`boxed`)."""
     layout: str | None = None
     """Why the knocker's melds were laid out as they were, when a meld was kept
     out to block layoffs (see :func:`ginrummy_tui.engine.layout_note`)."""
@@ -663,37 +648,20 @@ def estimate_cost_error(
     v = view(state, seat)
     guesser = meld_guesser()
 
+    box = v.rules.box_bonus
+
     def batch(k: int) -> list[int]:
         diffs = []
         for other, stock in guesser.guess_deals(v, rng, k):
             if fast is not None:
-                diffs.append(fast.points(suggested, other, stock) - fast.points(played, other, stock))
+                diffs.append(boxed(fast.points(suggested, other, stock), box) - boxed(fast.points(played, other, stock), box))
                 continue
             s = _dealt(state, seat, other, stock)
-            diffs.append(_play_out(apply(s, suggested), seat, policies) - _play_out(apply(s, played), seat, policies))
+            ours = _play_out(apply(s, suggested), seat, policies)
+            diffs.append(boxed(ours, box) - boxed(_play_out(apply(s, played), seat, policies), box))
         return diffs
 
-    return _to_precision(batch, samples, samples * MORE_SAMPLES)
-
-
-def _to_precision(batch: Callable[[int], list[int]], step: int, most: int) -> tuple[float, float]:
-    """The mean of the differences ``batch(k)`` plays out on ``k`` more
-    guessed deals, and its standard error: ``step`` deals at a time, until
-    the standard error is within ``PRECISION`` or ``most`` deals are played
-    out (the costs of :func:`estimate_cost_error` and of
-    :func:`estimate_knock_cost_error`)."""
-    diffs: list[int] = []
-    mean = spread = 0.0
-    while step > 0 and len(diffs) < most:
-        diffs += batch(min(step, most - len(diffs)))
-        n = len(diffs)
-        mean = sum(diffs) / n
-        spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-        if spread <= PRECISION * PRECISION * n:  # the standard error within PRECISION
-            break
-    if not diffs:
-        return 0.0, 0.0
-    return mean, math.sqrt(spread / len(diffs))
+    return to_precision(batch, samples, samples * MORE_SAMPLES)
 
 
 def estimate_knock_cost(
@@ -737,18 +705,7 @@ def estimate_knock_cost_error(
     and the wait played out with the master's fast policies, the player
     lying in wait as the expert would
     (:meth:`~ginrummy_tui.ai.master.MasterOpponent.playout_points`)."""
-    from .master import GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
-
-    v = view(state, seat)
-    guesser = MasterOpponent(seed if isinstance(seed, int) else 0, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR, last_replays=0.0))
-    rng = random.Random(f"gin-tui-review-knock/{seed}/{len(state.history)}")
-    waiters = random.Random(f"gin-tui-review-waiters/{seed}/{len(state.history)}")  # one generator for every batch
-
-    def batch(k: int) -> list[int]:
-        mine, theirs = guesser.playout_points(v, [suggested, played], rng, k, cond_rng=waiters)
-        return [(a - b) * v.multiplier for a, b in zip(mine, theirs)]
-
-    return _to_precision(batch, deals, most)
+    return knock_cost_of_view(view(state, seat), played, suggested, deals=deals, most=most, seed=seed)
 
 
 def compared_reason(v: PlayerView, played: Card, suggested: Card, ascii_only: bool = False, name: str = COMPUTER) -> str:
@@ -942,7 +899,7 @@ def review_moves(
                     ascii_only=ascii_only,
                     opponent_name=opponent_name,
                     played=move.action.card,
-                    wait_gain=cost if waited else None,  # as cost_text says it
+                    wait_gain=(cost, error) if waited else None,  # as cost_text says it
                 )
             reason += throw_danger(v, move.action, suggested, reason, ascii_only, opponent_name)
         dw_played = _deadwood_after(before, move.action)
@@ -970,6 +927,7 @@ def review_moves(
         mistakes=tuple(mistakes),
         samples=samples,
         knock_deals=knock_deals,
+        box=first.rules.box_bonus if first else 0,
     )
 
 
@@ -1011,15 +969,20 @@ def replay_history(start: GameState, actions: Sequence[Action | str]) -> list[tu
 
 
 __all__ = [
+    "BETTER",
     "DEFAULT_SAMPLES",
+    "KNOCK_DEALS",
+    "PRECISION",
     "HandReview",
     "ReviewedDecision",
+    "boxed",
     "compared_reason",
     "describe_action",
     "estimate_cost",
     "estimate_cost_error",
     "estimate_knock_cost",
     "estimate_knock_cost_error",
+    "knock_cost_of_view",
     "knock_only",
     "match_stake",
     "outplayed_reason",

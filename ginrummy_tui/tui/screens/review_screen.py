@@ -294,8 +294,10 @@ def review_renderable(
         grid.add_row(Text(f"{n}.", style="bold"), t)
     lines.append(grid)
     lines.append(Text())
+    boxed = f" with its box bonus ({review.box} to the winner)" if review.box else ""
+    within = "a point or two" if review.box else "about a point"  # a box won or lost spreads the play-outs
     how = (
-        f"Costs are expected points of this hand, estimated by playing it out {review.samples} times or more (to within about a point) "
+        f"Costs are expected points of this hand{boxed}, estimated by playing it out {review.samples} times or more (to within {within}) "
         "with the cards you could not see guessed from what the other player showed, as the hints guess them"
     )
     if any(m.knock_only for m in review.mistakes):

@@ -1,0 +1,90 @@
+"""The play-outs of a knock against waiting with the same card, which the
+hints and the review both weigh (``docs/hints-review-web.md``): a hint to
+wait gives what waiting gains over that knock, and the review of the knock
+costs it, on the same guessed deals, so that the two say the same.
+
+Pure Python: no Textual, no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+from ginrummy_tui.engine import Action, PlayerView
+
+DEFAULT_SAMPLES = 24
+"""Guessed deals of the unseen cards per reviewed decision, at least."""
+PRECISION = 1.0
+"""The standard error, in points, a cost is played out to (unless
+``ginrummy_tui.ai.review.MORE_SAMPLES`` runs out first): stopping once the mean was two standard
+errors from nothing gave 5 to 14 points for the same discard from one seed
+to the next, all said "about 7 points"."""
+BETTER = 2.5
+"""Points by which an estimate favouring the player's own choice is said so
+("your choice looks about 3 points better"), and the expert's reason for
+its other choice is not given as if it had won
+(:func:`~ginrummy_tui.ai.review.outplayed_reason`); a hint to wait says
+the expert's rule where a knock does so much better (:func:`~ginrummy_tui.ai.hints.wait_gain`)."""
+KNOCK_DEALS = 768
+"""The most guessed deals behind the cost of a knock against waiting, played
+out as the others are (``DEFAULT_SAMPLES`` at a time while the standard
+error is above ``PRECISION``), twice their most: a knock settled at once
+against a wait that may end in gin or an undercut differs by 13.5 to 27.5
+points (a standard deviation) from one deal to the next, where 384 deals
+would leave 0.7 to 1.4 points and 120 (all there were) left 1.2 to 2.5
+(docs/hints-review-web.md); 768 deals take about 0.2 s."""
+
+
+def boxed(points: int, box: int) -> int:
+    """A hand's ``points`` for the player (negative: the other player's) with
+    the box bonus ``box`` of the hand won, as they count to the final total
+    (``Rules.box_bonus``: a hand won for no points, a tie's, has none here)."""
+    return points + box if points > 0 else points - box if points < 0 else 0
+
+
+def to_precision(batch: Callable[[int], list[int]], step: int, most: int) -> tuple[float, float]:
+    """The mean of the differences ``batch(k)`` plays out on ``k`` more
+    guessed deals, and its standard error: ``step`` deals at a time, until
+    the standard error is within ``PRECISION`` or ``most`` deals are played
+    out (the costs of :func:`~ginrummy_tui.ai.review.estimate_cost_error` and of
+    :func:`knock_cost_of_view`)."""
+    diffs: list[int] = []
+    mean = spread = 0.0
+    while step > 0 and len(diffs) < most:
+        diffs += batch(min(step, most - len(diffs)))
+        n = len(diffs)
+        mean = sum(diffs) / n
+        spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        if spread <= PRECISION * PRECISION * n:  # the standard error within PRECISION
+            break
+    if not diffs:
+        return 0.0, 0.0
+    return mean, math.sqrt(spread / len(diffs))
+
+
+def knock_cost_of_view(
+    v: PlayerView, played: Action, suggested: Action, *, deals: int = DEFAULT_SAMPLES, most: int = KNOCK_DEALS, seed: int | str = 0
+) -> tuple[float, float]:
+    """:func:`~ginrummy_tui.ai.review.estimate_knock_cost_error` from the player's view ``v`` alone
+    (all it uses of the hand): the expected points of this hand, with the
+    box bonus of the hand won (:func:`boxed`), lost by ``played`` rather
+    than ``suggested``, and the standard error.  The hint that advises
+    waiting weighs its gain with it (:func:`~ginrummy_tui.ai.hints.wait_gain`),
+    on the same deals as the review of that knock."""
+    from .master import GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
+
+    guesser = MasterOpponent(seed if isinstance(seed, int) else 0, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR, last_replays=0.0))
+    rng = random.Random(f"gin-tui-review-knock/{seed}/{len(v.history)}")
+    waiters = random.Random(f"gin-tui-review-waiters/{seed}/{len(v.history)}")  # one generator for every batch
+    box = v.rules.box_bonus
+
+    def batch(k: int) -> list[int]:
+        mine, theirs = guesser.playout_points(v, [suggested, played], rng, k, cond_rng=waiters)
+        return [boxed(a * v.multiplier, box) - boxed(b * v.multiplier, box) for a, b in zip(mine, theirs)]
+
+    return to_precision(batch, deals, most)
+
+
+__all__ = ["BETTER", "DEFAULT_SAMPLES", "KNOCK_DEALS", "PRECISION", "boxed", "knock_cost_of_view", "to_precision"]
