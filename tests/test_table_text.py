@@ -422,3 +422,26 @@ def test_every_oklahoma_hand_begins_with_the_terms_its_upcard_set():
         assert text.endswith(f"dealt. {said}"), text
         assert tt.this_hand_line(w) == f"This hand: {said.split(': ', 1)[1][:-1]} (upcard {said.split()[1][:-1]})"
     assert tt.this_hand_line(view(new_game(seed=1), 0)) == ""  # the rules' limit holds for every hand
+
+
+def test_a_key_with_no_use_is_named_and_told_what_to_press_now():
+    """Space, Tab, x and = did nothing on the table and said nothing."""
+    assert [tt.unused_key_name(k, c) for k, c in (("space", " "), ("tab", "\t"), ("x", "x"), ("equals_sign", "="))] == [
+        "Space", "Tab", "'x'", "'='"
+    ]
+    assert tt.unused_key_name("up", None, ascii_only=True) == "Up" and tt.unused_key_name("up", None) == "↑"
+    assert tt.unused_key_name("ctrl+x", None) is None and tt.unused_key_name("f5", None) is None
+    s = new_game(seed=1)
+    v = view(s, 0)
+    assert v.phase == Phase.UPCARD and v.my_turn
+    assert tt.unused_key_note(v, "'x'", "Computer") == "'x' does nothing here: t takes the upcard, p passes; ? lists the keys"
+    assert tt.unused_key_note(view(s, 1), "Space", "Ann") == "Space does nothing here: wait for Ann; ? lists the keys"
+    s = apply(apply(s, Action(Kind.PASS), 0), Action(Kind.PASS), 1)
+    assert tt.unused_key_note(view(s, 0), "Tab", "Computer") == "Tab does nothing here: s draws from the stock; ? lists the keys"
+    s = apply(s, Action(Kind.DRAW_STOCK), 0)
+    assert tt.unused_key_note(view(s, 0), "Esc", "Computer", ascii_only=True) == (
+        "Esc does nothing here: Enter discards the selected card; ? lists the keys"
+    )
+    assert tt.unused_key_note(view(s, 0), "'S'", "Computer", lower="s") == (
+        "'S' does nothing here: keys are lower case (s), Caps Lock may be on"
+    )

@@ -1943,8 +1943,69 @@ async def test_escape_closes_the_pile_list():
         await press(app, pilot, "escape")
         await pilot.pause(0.1)
         assert not pile.expanded and screen_text(app) == before
-        await press(app, pilot, "escape")  # nothing listed: nothing happens
-        assert not pile.expanded and isinstance(app.screen, GameScreen) and screen_text(app) == before
+        await press(app, pilot, "escape")  # nothing listed: Escape says it does nothing here
+        assert not pile.expanded and isinstance(app.screen, GameScreen)
+        assert app.table.refusal.startswith("Esc does nothing here: ")
+
+
+async def test_a_key_the_table_has_no_use_for_says_so_and_what_to_press():
+    """During a discard Space, Tab, Shift+Tab, Esc (no pile listed), x and = did nothing and
+    said nothing, where a digit past the hand explains itself: each says so now, with what
+    to press; the keys that work still do, and the game does not move."""
+    app = make_app(seed=21, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        table = app.table
+        assert table.v.phase == "upcard" and table.v.my_turn
+        await press(app, pilot, "x")
+        assert table.refusal == "'x' does nothing here: t takes the upcard, p passes; ? lists the keys"
+        await press(app, pilot, "p")
+        assert table.v.phase == "draw" and table.refusal == ""
+        await press(app, pilot, "space")
+        assert table.refusal == "Space does nothing here: s draws from the stock; ? lists the keys"
+        await press(app, pilot, "s")
+        assert table.v.phase == "discard"
+        s = app.session.state
+        told = "does nothing here: ⏎ discards the selected card; ? lists the keys"
+        for key, name in (
+            ("space", "Space"), ("tab", "Tab"), ("shift+tab", "Shift+Tab"), ("escape", "Esc"),
+            ("x", "'x'"), ("equals_sign", "'='"),
+        ):
+            await press(app, pilot, key)
+            assert table.refusal == f"{name} {told}", key
+            assert prompt(app).startswith(f"✗ {name} {told}."), prompt(app)
+            assert app.session.state is s and isinstance(app.screen, GameScreen)
+        await press(app, pilot, "S")  # Caps Lock on
+        assert table.refusal == "'S' does nothing here: keys are lower case (s), Caps Lock may be on"
+        # the keys of the table still act, and take the note down
+        selected = hand_view(app).selected
+        await press(app, pilot, "left")
+        assert hand_view(app).selected is not selected and table.refusal == ""
+        await press(app, pilot, "l")
+        assert table.query_one("#pile").expanded
+        await press(app, pilot, "escape")
+        assert not table.query_one("#pile").expanded and table.refusal == ""
+        await press(app, pilot, "question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        await press(app, pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
+        await press(app, pilot, "enter")
+        assert app.session.state is not s  # the discard made (the computer's turn then)
+
+
+async def test_a_key_with_no_use_says_so_whole_on_a_small_screen():
+    """At 46x21 with 11 cards the note takes three lines: the table makes room for all of them
+    (said from the table's own handling of the key, it stayed on one line cut short)."""
+    app = make_app(seed=21, pause=0)
+    async with app.run_test(size=(46, 21)) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, "p", "s", "x")
+        await pilot.pause()
+        lines = [line.strip() for line in screen_text(app).splitlines()]
+        at = next(n for n, line in enumerate(lines) if line.startswith("✗ 'x' does nothing here"))
+        said = " ".join(lines[at:at + 3])
+        assert "✗ 'x' does nothing here: ⏎ discards the selected card; ? lists the keys." in said, lines
+        assert "…" not in said
 
 
 async def test_big_gin_at_the_upcard_step_says_these_rules_have_none():

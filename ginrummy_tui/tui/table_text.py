@@ -590,3 +590,45 @@ def opponent_to_move(v: PlayerView) -> bool:
 def you_lower(name: str) -> str:
     """A player's name within a sentence: "you" for "You", else the name as it is."""
     return "you" if name == "You" else name
+
+
+UNUSED_KEY_NAMES = {
+    "space": "Space", "tab": "Tab", "shift+tab": "Shift+Tab", "escape": "Esc", "up": "↑", "down": "↓"
+}
+"""The keys that type no character (or a blank one) which the table says it has no use for,
+as its line names them; a key typing a character it has no use for is named by it, in
+quotes ("'x'")."""
+
+
+def unused_key_name(key: str, character: str | None, ascii_only: bool = False) -> str | None:
+    """How the table's line names a key it has no use for (``key`` and ``character`` as
+    Textual gives them): "Space", "Tab", "'x'", "'='"; None for a key that is not to be
+    named (a Ctrl key, a function key: they type nothing a player would expect to act)."""
+    if key in UNUSED_KEY_NAMES:
+        name = UNUSED_KEY_NAMES[key]
+        return {"↑": "Up", "↓": "Down"}.get(name, name) if ascii_only else name
+    if character is not None and len(character) == 1 and character.isprintable() and not character.isspace():
+        return f"'{character}'"
+    return None
+
+
+def unused_key_note(v: PlayerView, key: str, opponent_name: str, *, lower: str = "", ascii_only: bool = False) -> str:
+    """What the table says of a key it has no use for (``key`` as :func:`unused_key_name`
+    names it): that it does nothing, then what to press for the move due (whom to wait
+    for, ``opponent_name`` as the screen names them), and that ? lists every key.  ``lower``:
+    the key the one pressed stands for in lower case ("s" for "S"): the keys are lower case."""
+    if lower:
+        return f"{key} does nothing here: keys are lower case ({lower}), Caps Lock may be on"
+    enter = "Enter" if ascii_only else "⏎"
+    what = ""
+    if not v.my_turn:
+        what = f"wait for {opponent_name}"
+    elif not v.legal_actions:  # network play: the game is paused (the line before the prompt says why)
+        what = ""
+    elif v.phase == Phase.UPCARD:
+        what = "t takes the upcard, p passes"
+    elif v.phase == Phase.DRAW:
+        what = "s draws from the stock" if v.stock_only else "s or d draws a card"
+    elif v.phase == Phase.DISCARD:
+        what = f"{enter} discards the selected card"
+    return f"{key} does nothing here: {what}; ? lists the keys" if what else f"{key} does nothing here: ? lists the keys"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical
@@ -937,10 +938,52 @@ class GameScreen(Screen, TurnSteps):
         self.query_one(DiscardPile).toggle()
 
     def action_close_pile(self) -> None:
-        """Hide the cards under the top of the discard pile, if they are listed (Escape)."""
+        """Hide the cards under the top of the discard pile, if they are listed (Escape); with
+        none listed, Escape is a key the table has no use for, and says so."""
         pile = self.query_one(DiscardPile)
         if pile.expanded:
             pile.toggle()
+        else:
+            self.refuse_unused(tt.unused_key_name("escape", None, self.gin.ascii_only) or "Esc")
+
+    def on_key(self, event: events.Key) -> None:
+        """A key the table has no use for says so, with what to press (:meth:`refuse_unused`):
+        Space, Tab, Shift+Tab, ↑, ↓ and the characters that are no key here did nothing,
+        silently.  Tab and Shift+Tab move the focus where the table has a part that takes
+        it (none has: the buttons are clicked, their moves have keys).  Runs before the
+        key's bindings are looked up: a key with one on the table or the app is left to it."""
+        key = event.key
+        if key in ("tab", "shift+tab"):
+            if self.focus_chain:
+                return
+        elif key in self.active_bindings:
+            return
+        name = tt.unused_key_name(key, event.character, self.gin.ascii_only)
+        if name is None:
+            return
+        event.stop()
+        event.prevent_default()
+        character = event.character or ""
+        lower = character.lower() if character.isupper() and character.lower() in self.active_bindings else ""
+        # said from the app's turn, as a key's binding is: said from the table's own handling of
+        # the key, a note on three lines at 46x21 was measured before the room made for it was
+        # laid out, and stayed on one line cut short above two blank rows
+        self.app.call_later(self.refuse_unused, name, lower)
+
+    def refuse_unused(self, key: str, lower: str = "") -> None:
+        """Say that ``key`` (as the line names it: "Space", "'x'") does nothing here, and what
+        to press (:func:`~..table_text.unused_key_note`); ``lower``: the key it stands for in
+        lower case, the keys being lower case.  Once the hand is over (its end waiting behind
+        the pile list) what shows how it ended, as for the table's other keys."""
+        v = self.v
+        if v is None or self.app.screen is not self or (v.phase.ended and not self.end_waits):
+            return  # the end of the hand is on its way (or over the table), with keys of its own
+        if self.end_waits:
+            self.refuse_over()
+            return
+        name = tt.fitting_name(self.gin.session.opponent_name, self.app.size.width)
+        note = tt.unused_key_note(v, key, name, lower=lower, ascii_only=self.gin.ascii_only)
+        self.refuse(note, waits=not v.my_turn and not lower)
 
     def action_moves(self) -> None:
         """Every turn of the hand so far, in words: over the table, or, where the hand's log
