@@ -88,7 +88,7 @@ async def test_every_ascii_screen_has_clean_card_outlines():
         assert isinstance(app.screen, SummaryScreen)
         _check(screen_text(app), "summary")
         # what Enter does is said as the key bar says it (it said "⏎: deal the next hand")
-        assert "Enter: deal the next hand" in screen_text(app) and "⏎" not in screen_text(app)
+        assert "Enter/Space: the next hand" in screen_text(app) and "⏎" not in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
@@ -165,7 +165,7 @@ async def test_with_ascii_the_rule_sheet_and_its_box_are_ascii():
         await pilot.press("end")
         await settle(app, pilot)
         text = screen_text(app)
-        assert "Enter / n  after a hand" in text and not _drawn_signs(text), text
+        assert "Enter / Space / n  after a hand" in text and not _drawn_signs(text), text
 
 
 async def test_with_ascii_the_end_of_a_hand_is_ascii_and_turning_it_off_brings_the_signs_back():
@@ -245,13 +245,13 @@ async def test_the_line_of_what_the_keys_do_after_a_hand_follows_ascii_turned_on
         def line() -> str:
             return str(app.screen.query_one("#summary-next", Static).render())
 
-        assert line().startswith("⏎: "), line()
+        assert line().startswith("⏎/Space: "), line()
         app.ascii_only = True
         await settle(app, pilot)
-        assert line().startswith("Enter: ") and not _drawn_signs(line()), line()
+        assert line().startswith("Enter/Space: ") and not _drawn_signs(line()), line()
         app.ascii_only = False
         await settle(app, pilot)
-        assert line().startswith("⏎: "), line()
+        assert line().startswith("⏎/Space: "), line()
 
 
 @pytest.mark.parametrize(("rules", "presses"), [("oklahoma", ("", "p", "s")), ("multiplayer-1.5", ("", "s"))])

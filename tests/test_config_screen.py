@@ -1165,7 +1165,7 @@ async def test_without_saving_the_rule_sheet_and_ctrl_z_say_the_match_ends_at_th
     async with running(plan, size=(100, 60)) as (app, pilot):
         sheet, note = await sheet_and_ctrl_z_note(app, pilot, monkeypatch)
         assert "q / Ctrl+Q quit (your match is saved: gin-tui will resume it)" in sheet
-        assert "F3 your lifetime statistics ⏎ / n after a hand" in sheet
+        assert "F3 your lifetime statistics ⏎ / Space / n after a hand" in sheet
         assert note.endswith("Quit with q (your match is saved: gin-tui will resume it).")
 
 

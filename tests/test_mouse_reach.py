@@ -38,7 +38,7 @@ async def click_words(app, pilot, line: KeysLine, words: str) -> None:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (50, 22)])
-@pytest.mark.parametrize("words", ["⏎: deal the next hand", "r: review your play", "a: replay this deal"])
+@pytest.mark.parametrize("words", ["⏎/Space: the next hand", "r: review your play", "a: replay this deal"])
 async def test_each_part_of_the_end_of_a_hands_line_does_what_its_key_does(size, words):
     _start, ended = _ended_hand(4)
     app = make_app(state=ended, pause=0, ai="standard")

@@ -180,7 +180,7 @@ async def test_the_end_of_a_hand_offers_no_next_hand_while_the_other_player_is_a
         async with app.run_test(size=(80, 24)) as pilot:
             await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Bob")
             bob.submit(Action("next hand"))
-            await until_app(pilot, lambda: line().startswith("Bob is ready for the next hand: ⏎ to deal it"))
+            await until_app(pilot, lambda: line().startswith("Bob is ready for the next hand: ⏎/Space to deal it"))
             assert _shown_bindings(app).get("next") is True
             await bob.aclose()  # Bob quits
             await until_app(pilot, lambda: line().startswith("Waiting for Bob to come back"))

@@ -569,7 +569,7 @@ async def test_the_end_of_a_hand_says_lastingly_who_asked_for_the_next_hand(firs
 
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and ann.opponent_name == "Bob")
-            await until_app(pilot, lambda: line().startswith("⏎: deal the next hand"))
+            await until_app(pilot, lambda: line().startswith("⏎/Space: the next hand"))
             if first == "Ann":
                 await pilot.press("enter")
                 await until_app(pilot, lambda: server.connected() == (True, True) and any(server._ready))
@@ -581,7 +581,7 @@ async def test_the_end_of_a_hand_says_lastingly_who_asked_for_the_next_hand(firs
                 assert server.state.phase == "hand_over" and line().startswith("Waiting for Bob")
             else:
                 bob.submit(Action("next hand"))
-                await until_app(pilot, lambda: line().startswith("Bob is ready for the next hand: ⏎ to deal it"))
+                await until_app(pilot, lambda: line().startswith("Bob is ready for the next hand: ⏎/Space to deal it"))
                 await pilot.press("enter")
                 await until_app(pilot, lambda: server.state.phase != "hand_over")
 
@@ -2877,12 +2877,12 @@ async def test_the_last_hand_s_end_says_at_once_that_the_host_is_gone_and_for_ho
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen) and bob.opponent_here and line() != "")
-            assert line() == "⏎: see the result of the match"
+            assert line() == "⏎/Space: see the result of the match"
             await server.close()
             await until_app(pilot, lambda: "Connection lost" in line() or "Offline for" in line())
             assert re.fullmatch(  # at once (a loaded machine may take a second or two to draw it)
                 r"(Connection lost|Offline for [12] s): the host stopped; the match's result is saved\n"
-                r"⏎: see the result of the match", line()
+                r"⏎/Space: see the result of the match", line()
             )
             assert bob._lost_at is not None
             bob._lost_at -= 7  # as if seven seconds more had gone by: said within the second

@@ -369,7 +369,7 @@ async def test_the_end_of_a_practice_hand_keeps_its_keys_two_spaces_apart_at_80_
 
     _start, ended = _ended_hand(4)
     keys = "  r Review  a Replay deal  m Moves  ? Rules  c Scores  q Quit"
-    for width, enter in ((80, "⏎ Your match"), (100, "⏎ Back to your match")):
+    for width, enter in ((80, "⏎/Space Your match"), (100, "⏎/Space Back to your match")):
         app = make_app(state=ended, pause=0, ai="standard")
         async with app.run_test(size=(width, 24)) as pilot:
             await settle(app, pilot)

@@ -78,8 +78,8 @@ async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed):
         await _play_by_keys(app, pilot, get_opponent("easy", 1))
         await _settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen)
-        assert "⏎: your match's hand 2  ·  r: review" in screen_text(app)  # where Enter goes
-        assert "⏎ Back to your match" in screen_text(app).splitlines()[-1]  # the key bar says so too
+        assert "⏎/Space: your match's hand 2  ·  r: review" in screen_text(app)  # where Enter goes
+        assert "⏎/Space Back to your match" in screen_text(app).splitlines()[-1]  # the key bar says so too
         practice_end = app.session.current_state
         assert practice_end.hand_no == 1 and practice_end.history != ended.history
         # Enter goes back to the match, which deals its hand 2
@@ -173,12 +173,12 @@ async def test_one_enter_after_practising_the_last_hand_shows_the_result_of_the_
     app = make_app(state=s, pause=0, ai="standard")
     async with app.run_test(size=(80, 24)) as pilot:
         await _settle(app, pilot)
-        assert "⏎: see the result of the match" in screen_text(app)
+        assert "⏎/Space: see the result of the match" in screen_text(app)
         await pilot.press("a")
         await _play_by_keys(app, pilot, get_opponent("easy", 1))
         await _settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen)
-        assert "⏎: the result of your match" in screen_text(app)  # where Enter goes
+        assert "⏎/Space: the result of your match" in screen_text(app)  # where Enter goes
         await pilot.press("enter")
         await _settle(app, pilot)
         assert isinstance(app.screen, MatchOverScreen)

@@ -122,10 +122,26 @@ async def test_keyboard_plays_a_whole_seeded_hand_to_its_end():
         assert s.phase == "hand_over" and len(s.sheet) == 1
         text = screen_text(app)
         assert "Hand 1:" in text and "deadwood" in text and "next hand" in text
-        assert "⏎ Next hand" in text.splitlines()[-1] and "Match result" not in text
+        assert "⏎/Space Next hand" in text.splitlines()[-1] and "Match result" not in text
         await press(app, pilot, "enter")
         assert isinstance(app.screen, GameScreen)
         assert app.session.state.hand_no == 2
+
+
+async def test_space_goes_on_after_a_hand_and_is_named_with_enter():
+    """Space dealt the next hand at once on the end of a hand, named neither on the key bar
+    nor in the line of its keys: a player pressing it to go on passed over r and a unawares.
+    Both name it beside ⏎, and it deals the next hand as ⏎ does."""
+    app = make_app(state=scenarios.knocked(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        lines = screen_text(app).splitlines()
+        assert lines[-1].lstrip().startswith("⏎/Space Next hand  r Review  a Replay deal"), lines[-1]
+        said = str(app.screen.query_one("#summary-next").render())
+        assert said.startswith("⏎/Space: the next hand  ·  r: review your play  ·  a: replay this deal"), said
+        await press(app, pilot, "space")
+        assert isinstance(app.screen, GameScreen) and app.session.state.hand_no == 2
 
 
 async def test_mouse_plays_a_whole_seeded_hand_to_its_end():
@@ -544,7 +560,8 @@ async def test_the_match_result_says_that_enter_starts_a_new_match(ascii):
         await pilot.resize_terminal(100, 60)  # the whole sheet on the screen
         await pilot.pause()
         sheet = " ".join(screen_text(app).replace("│", " ").replace("|", " ").split())  # the box's sides
-        assert "after a hand: the next hand (after the last, the result of the match); then a new match" in sheet
+        enter = "Enter" if ascii else "⏎"
+        assert f"after a hand: the next hand (after the last, the result of the match); then {enter} or n, a new match" in sheet
         await press(app, pilot, "escape", "enter")
         s = app.session.state
         assert s.match_no == 2 and s.hand_no == 1 and isinstance(app.screen, GameScreen)
@@ -560,8 +577,8 @@ async def test_last_hand_says_what_enter_does_and_keeps_each_choice_on_one_line(
         assert isinstance(app.screen, SummaryScreen)
         lines = screen_text(app).splitlines()
         keys = lines[-1]
-        assert "⏎ Match result" in keys and "Next hand" not in keys
-        for choice in ("⏎: see the result of the match", "r: review your play", "a: replay this deal"):
+        assert "⏎/Space Result" in keys and "Next hand" not in keys  # "Match result" where it fits
+        for choice in ("⏎/Space: see the result of the match", "r: review your play", "a: replay this deal"):
             assert any(choice in ln for ln in lines), f"{choice!r} is split:\n" + "\n".join(lines)
         await pilot.resize_terminal(120, 30)  # with room, the choices share one line
         await pilot.pause()

@@ -63,7 +63,7 @@ KEYS = (
     ("? / F1", "this rule sheet"),
     ("F2", "settings: rules, opponent, pause, suits, mouse, theme"),
     ("F3", "your lifetime statistics"),
-    ("⏎ / n", "after a hand: the next hand (after the last, the result of the match); then a new match"),
+    ("⏎ / Space / n", "after a hand: the next hand (after the last, the result of the match); then ⏎ or n, a new match"),
     ("r / a", "after a hand: review your decisions / replay the deal"),
     ("q / Ctrl+Q", "quit"),
     ("Ctrl+Z", "back to the shell that started gin-tui; fg comes back"),

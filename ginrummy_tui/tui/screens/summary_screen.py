@@ -294,6 +294,11 @@ def summary_lines(
     return SummaryLines(lines, points_from)
 
 
+GO_ON = "⏎/Space"
+"""The keys that go on from the end of a hand, as the key bar and the line of its keys name
+them (n too, as on the table): Space, which players press to go on, dealt the next hand
+named nowhere, the review and the replay of the deal passed over unawares."""
+
 SUMMARY_WIDTH = 100
 """The summary's widest (its ``max-width`` in ``summary_screen.tcss``)."""
 
@@ -304,9 +309,9 @@ class SummaryScreen(AfterHandScreen):
     CSS_PATH = "summary_screen.tcss"
     BINDINGS = [
         # one of the three, by what Enter does here (``check_action`` hides the others)
-        Binding("enter,n,space", "next", "Next hand", key_display="⏎"),
-        Binding("enter,n,space", "result", "Match result", key_display="⏎"),
-        Binding("enter,n,space", "back", "Back to your match", key_display="⏎"),
+        Binding("enter,n,space", "next", "Next hand", key_display=GO_ON),
+        Binding("enter,n,space", "result", "Match result", key_display=GO_ON),
+        Binding("enter,n,space", "back", "Back to your match", key_display=GO_ON),
         Binding("enter,n,space", "asked", show=False),  # network play: asked already, the other not yet
         *AFTER_HAND_BINDINGS,
     ]
@@ -393,7 +398,7 @@ class SummaryScreen(AfterHandScreen):
         line, so that no choice is split."""
         first = {
             "next": self._next_text(),
-            "result": "⏎: see the result of the match",
+            "result": f"{GO_ON}: see the result of the match",
             "back": self._back_text(),
         }[self._going_on()]
         # a click on a choice presses its key; whom the next hand waits for is no choice
@@ -406,7 +411,7 @@ class SummaryScreen(AfterHandScreen):
             choices.append(("r: review your play", "r"))
         if self._local:
             choices.append(("a: replay this deal", "a"))
-        if self.ascii_only:  # "Enter: deal the next hand"
+        if self.ascii_only:  # "Enter/Space: the next hand"
             choices = [(ascii_words(words), key) for words, key in choices]
         joiner = "  -  " if self.ascii_only else "  ·  "
         line = joiner.join(words for words, _key in choices)
@@ -425,7 +430,7 @@ class SummaryScreen(AfterHandScreen):
                 return session.held_up(min(self.app.size.width, SUMMARY_WIDTH) - 4 - SCROLLBAR)
             return f"Waiting for {session.opponent_name} to go on to the next hand"
         ready = session.going_on_note()
-        return f"{ready}: ⏎ to deal it" if ready else "⏎: deal the next hand"
+        return f"{ready}: {GO_ON} to deal it" if ready else f"{GO_ON}: the next hand"
 
     def _back_text(self) -> str:
         """Where Enter takes the player from a replayed deal: the match's next
@@ -434,10 +439,10 @@ class SummaryScreen(AfterHandScreen):
 
         session = self.gin.session
         if isinstance(session, ReplaySession) and session.real.state.phase == Phase.HAND_OVER:
-            return f"⏎: your match's hand {session.real.state.hand_no + 1}"
+            return f"{GO_ON}: your match's hand {session.real.state.hand_no + 1}"
         if isinstance(session, ReplaySession) and session.real.state.phase == Phase.MATCH_OVER:
-            return "⏎: the result of your match"
-        return "⏎: back to your match"
+            return f"{GO_ON}: the result of your match"
+        return f"{GO_ON}: back to your match"
 
     _said_log = False
     """The said line points to the turns listed on the right (m at ``LOG_FROM`` columns)."""

@@ -1,4 +1,4 @@
-"""A line of what the keys do on a screen ("⏎: deal the next hand  ·  r: review your play"),
+"""A line of what the keys do on a screen ("⏎/Space: the next hand  ·  r: review your play"),
 each part of which does what its key does when clicked, as the key bar's keys do."""
 
 from __future__ import annotations
