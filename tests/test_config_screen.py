@@ -1122,7 +1122,7 @@ async def test_without_saving_the_mouse_is_shown_as_set_at_start_not_for_a_next_
             await pilot.press("question_mark")
             await pilot.pause()
             assert isinstance(app.screen, RulesScreen)
-            await pilot.resize_terminal(100, 64)  # the whole sheet on the screen
+            await pilot.resize_terminal(100, 70)  # the whole sheet on the screen
             await pilot.pause()
             sheet = " ".join(screen_text(app).replace("│", " ").split())
             mouse = sheet[sheet.index("Mouse: "):]
@@ -1153,7 +1153,7 @@ async def test_without_saving_the_rule_sheet_and_ctrl_z_say_the_match_ends_at_th
     saved; gin-tui resumes it)", and Ctrl+Z "Quit with q: the match is saved",
     where the quit question says the match is not saved; F3 shows no statistics."""
     app = unsaved_app(monkeypatch)
-    async with app.run_test(size=(100, 60), notifications=True) as pilot:
+    async with app.run_test(size=(100, 70), notifications=True) as pilot:
         await settle(app, pilot)
         sheet, note = await sheet_and_ctrl_z_note(app, pilot, monkeypatch)
         assert "q / Ctrl+Q quit (this match is not saved: it ends here)" in sheet
@@ -1162,7 +1162,7 @@ async def test_without_saving_the_rule_sheet_and_ctrl_z_say_the_match_ends_at_th
         for text in (sheet, note):
             assert "is saved" not in text and "resume" not in text
     plan = prepare(args_for(tmp_path), ask=None)
-    async with running(plan, size=(100, 60)) as (app, pilot):
+    async with running(plan, size=(100, 70)) as (app, pilot):
         sheet, note = await sheet_and_ctrl_z_note(app, pilot, monkeypatch)
         assert "q / Ctrl+Q quit (your match is saved: gin-tui will resume it)" in sheet
         assert "F3 your lifetime statistics ⏎ / Space / n after a hand" in sheet

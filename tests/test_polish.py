@@ -1902,7 +1902,7 @@ async def test_every_screen_over_the_table_says_escape_the_same_way_and_keys_are
     from .app_helpers import review_made
 
     app = make_app(state=scenarios.knocked(), pause=0)
-    async with app.run_test(size=(100, 64)) as pilot:
+    async with app.run_test(size=(100, 70)) as pilot:
         await settle(app, pilot)
         for key in ("c", "m", "f3", "question_mark", "r"):
             await pilot.press(key)

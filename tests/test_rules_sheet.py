@@ -184,3 +184,37 @@ async def test_the_oklahoma_sheet_says_the_terms_of_the_hand_in_play(up, limit, 
         at = lines.index("Rules in play: oklahoma")
         assert lines[at + 1] == said, lines
     assert "This hand" not in sheet(PRESETS["oklahoma"])  # none given: no hand in play
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_sheet_says_how_the_game_is_played_before_the_rules_of_the_preset(preset):
+    """The sheet opened on the advanced rules (the knock limit, layoffs, the knocker's layout
+    blocking a layoff), and said what a meld and deadwood are only two pages down: the basics
+    come first (the aim, melds, deadwood, a turn), then the rules of the preset in play."""
+    rules = PRESETS[preset]
+    text = flat(sheet(rules))
+    basics = text.index("How Gin Rummy is played")
+    detail = text.index("These rules in detail")
+    assert text.startswith(f"Rules in play: {preset}") and basics < detail
+    for said in ("The aim: make melds", "Melds: a set, 3 or 4 cards of one rank", "Deadwood counts aces 1",
+                 "A turn: draw the top card", "Ending a hand:", "The deal: 10 cards each"):
+        assert basics < text.index(said) < detail, said
+    assert detail < text.index(flat(rules.describe()[0])) < text.index("Keys ")
+    for advanced in ("lays off", "Undercut", "knocker's melds are laid out", "Knock limit:"):
+        assert advanced not in text[:detail], advanced
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+@pytest.mark.parametrize("preset", list(PRESETS))
+async def test_the_sheet_opens_on_how_the_game_is_played(preset, size):
+    app = make_app(rules=preset, seed=2, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        text = flat("".join(c if c not in "│▁▂▃▄▅▆▇█" else " " for c in screen_text(app)))  # the box, the scroll bar
+        assert f"Rules in play: {preset}" in text and "How Gin Rummy is played • The aim: make melds" in text, text
+        if size == (80, 24):  # the whole of the basics, and the heading of the preset's rules under them
+            assert "A turn: draw" in text and "The deal:" in text and "These rules in detail" in text, text
+        assert "lays off" not in text and "knocker's melds are laid out" not in text, text

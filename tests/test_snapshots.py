@@ -107,8 +107,9 @@ def test_match_end(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_rule_sheet(snap_compare, size):
-    """The rule sheet for the standard preset: its rules from Rules.describe() first, then the
-    general rules, in a scrollable box; the footer says Escape closes it."""
+    """The rule sheet for the standard preset: its name, then how Gin Rummy is played (the aim,
+    melds, deadwood, a turn, the ending, the deal), then its rules from Rules.describe() under
+    "These rules in detail", in a scrollable box; the footer says Escape closes it."""
     assert snap_compare(make_app(seed=1, pause=0), terminal_size=size, run_before=keys("question_mark"))
 
 

@@ -493,7 +493,7 @@ async def test_the_rule_sheet_says_what_a_click_does_as_the_mouse_is_set():
         return " ".join(screen_text(app).replace("│", " ").split())
 
     app = make_app(seed=2, pause=0)
-    async with app.run_test(size=(100, 64)) as pilot:
+    async with app.run_test(size=(100, 70)) as pilot:
         await press(app, pilot, "question_mark")
         text = sheet(app)
         assert "Mouse: click a pile to draw; click a card to lift it, then again (or Discard) to discard it;" in text
@@ -503,7 +503,7 @@ async def test_the_rule_sheet_says_what_a_click_does_as_the_mouse_is_set():
         await press(app, pilot, "question_mark")
         assert "Mouse: click a pile to draw; click a card to discard it; click a button to knock with the card you point at;" in sheet(app)
     app = make_app(seed=2, pause=0, mouse=False)
-    async with app.run_test(size=(100, 64)) as pilot:
+    async with app.run_test(size=(100, 70)) as pilot:
         await press(app, pilot, "question_mark")
         text = sheet(app)
         assert "Mouse: off; the settings (F2) turn it on from the next start." in text

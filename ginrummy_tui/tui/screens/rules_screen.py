@@ -1,4 +1,5 @@
-"""The rule sheet: the rules in play (from the ``Rules`` value), the general rules, and the keys."""
+"""The rule sheet: the rules in play named, how Gin Rummy is played, the rules in play in detail (from the
+``Rules`` value), and the keys."""
 
 from __future__ import annotations
 
@@ -27,26 +28,29 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView, Rules
 
 GENERAL = (
-    "One 52-card deck. Aces are low and count 1; 2 to 10 count their value; J, Q and K count 10.",
-    "Each player gets 10 cards; one card is turned up to start the discard pile; the rest is the stock.",
-    "A turn: draw the top card of the stock or of the discard pile, then discard one card. "
-    "A card taken from the discard pile cannot be thrown on the same turn.",
-    "Melds: 3 or 4 cards of one rank (a set), or 3 or more cards of one suit in sequence (a run). "
-    "Aces are low: A-2-3 is a run, Q-K-A is not. A card belongs to one meld at most.",
-    "Deadwood: the cards in no meld. Your hand is always split into melds so that its deadwood is the least.",
+    "The aim: make melds and keep less deadwood (cards in no meld) than the other player, "
+    "hand after hand, up to the match's target.",
+    "Melds: a set, 3 or 4 cards of one rank (7♠ 7♥ 7♣), or a run, 3 or more of one suit in sequence "
+    "(4♥ 5♥ 6♥); aces are low (A-2-3, not Q-K-A); a card is in one meld at most.",
+    "Deadwood counts aces 1, 2 to 10 their value, J, Q and K 10; your hand is always split into melds "
+    "so that it is the least.",
+    "A turn: draw the top card of the stock or of the discard pile, then discard one; "
+    "a card taken from the discard pile cannot be thrown on the same turn.",
     "Ending a hand: with your discard you may knock when your deadwood is low enough, or go gin with none.",
+    "The deal: 10 cards each from one 52-card deck; one card turned up starts the discard pile; the rest is the stock.",
 )
-"""The rules of every preset (those that change with the rules are :meth:`Rules.describe`'s)."""
+"""How Gin Rummy is played, under every preset: what a beginner needs first (the aim, melds,
+deadwood, a turn), on the sheet before the rules of the preset in play (:meth:`Rules.describe`)."""
 
 GIN_ONLY_ENDING = "Ending a hand: with your discard you may go gin, with no deadwood left."
-"""The last of :data:`GENERAL` where the rules allow no knock (a knock limit of 0)."""
+"""The ending of :data:`GENERAL` where the rules allow no knock (a knock limit of 0)."""
 
 
 def general_lines(rules: Rules) -> list[str]:
     """:data:`GENERAL` as ``rules`` have it: no knock where only gin ends a hand."""
     if rules.oklahoma or rules.knock_limit > 0:
         return list(GENERAL)
-    return [*GENERAL[:-1], GIN_ONLY_ENDING]
+    return [GIN_ONLY_ENDING if line.startswith("Ending a hand:") else line for line in GENERAL]
 
 KEYS = (
     ("t / p", "take the upcard / pass"),
@@ -180,13 +184,17 @@ def rules_renderable(
         else:  # a click on the row opens it (TableOnly.on_click): the settings, the statistics by mouse
             click = Style(meta={"instead": opens})
             keys.add_row(Text(words(key), style=click + Style(underline=True)), Text(words(what), style=click))
+    # the preset's name and the terms of the hand in play first, then how the game is played,
+    # then the rules of the preset (knocks, layoffs, scoring...), which speak of melds and deadwood
     return Group(
         Text(f"Rules in play: {rules_label(rules)}", style="bold underline"),
         *([Text(words(this_hand), style="bold")] if this_hand else []),  # first: the rules' line is general
-        _bullets([words(line) for line in rules.describe(first_deal)], ascii_only),
         Text(),
         Text("How Gin Rummy is played", style="bold underline"),
         _bullets([words(line) for line in general_lines(rules)], ascii_only),
+        Text(),
+        Text("These rules in detail", style="bold underline"),
+        _bullets([words(line) for line in rules.describe(first_deal)], ascii_only),
         Text(),
         Text("Keys", style="bold underline"),
         keys,
