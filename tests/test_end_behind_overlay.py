@@ -76,6 +76,9 @@ async def test_every_screen_opened_over_the_table_stays_when_the_computer_ends_t
         assert not isinstance(opened, GameScreen)
         await until(pilot, lambda: app.session.view().phase.ended)
         await settle(app, pilot)
+        if key == "q" and target == 100:  # nothing left to quit in the middle of: the question goes
+            assert [type(s) for s in app.screen_stack] == [GameScreen, SummaryScreen]
+            return
         assert app.screen is opened, type(app.screen).__name__
         if key == "m":  # the list of turns has the last ones
             assert "went gin" in screen_text(app), screen_text(app)
@@ -248,3 +251,27 @@ async def test_the_quit_question_asked_in_the_hand_asks_as_between_hands_once_it
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen), type(app.screen).__name__
+
+
+async def test_the_quit_question_goes_when_the_match_ends_behind_it():
+    """The match ended behind the quit question (the computer's gin; over the network the
+    other player's move or a move clock run out): the question stayed up, its note saying
+    the match could be resumed, and the match's end came only after n.  Nothing is left to
+    resume: the question goes and the end of the match is shown."""
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    app = make_app(state=computer_to_end_the_hand(target=100), pause=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.busy
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        await until(pilot, lambda: app.session.view().phase.ended)
+        await settle(app, pilot)
+        assert app.session.view().phase == "match_over"
+        assert [type(s) for s in app.screen_stack] == [GameScreen, SummaryScreen], app.screen_stack
+        text = screen_text(app)
+        assert "Quit?" not in text and "Hand 1: Computer (standard) went gin." in text, text

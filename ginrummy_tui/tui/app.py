@@ -1057,6 +1057,8 @@ class GinApp(App):
         if table is None:
             return
         over = self.screen_stack[self.screen_stack.index(table) + 1 :]
+        if over and v.phase == Phase.MATCH_OVER:
+            over = self._close_quit_question(over)
         if over and not any(isinstance(screen, AfterHandScreen) for screen in over):
             # the hand ended (the other player's move) while the player reads a screen opened over
             # the table (the score sheet, the rule sheet...): it stays, the end waits behind it,
@@ -1074,6 +1076,17 @@ class GinApp(App):
         while self.screen is not table and len(self.screen_stack) > 1:
             self.pop_screen()
         self._show_end(v)
+
+    def _close_quit_question(self, over: list[Screen[Any]]) -> list[Screen[Any]]:
+        """The match ended behind a quit question asked in its last hand (the other player's
+        move, a move clock run out): the question goes, as nothing is left to resume or to keep
+        anyone waiting for, and the match's end is shown.  Returns the screens left over the table."""
+        from .screens.confirm_quit import MID_HAND, ConfirmQuit
+
+        while over and isinstance(over[-1], ConfirmQuit) and over[-1].question == MID_HAND:
+            self.pop_screen()
+            over = over[:-1]
+        return over
 
     def _retell_quit_question(self, over: list[Screen[Any]]) -> None:
         """A quit question asked in the middle of the hand that has just ended behind it
