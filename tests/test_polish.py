@@ -159,17 +159,28 @@ async def test_the_notes_of_the_start_stand_where_the_table_is_blank(size, tmp_p
         await settle(app, pilot)
         table = screen_text(app).splitlines()
         assert any("holds 4♣ (picked up)" in line for line in table)
+        monkeypatch.setattr(restore, "RESUMED_SECONDS", 2.0)
         restore.show_notes(app, [note], resumed=True)
-        await until(pilot, lambda: len(app.screen.query(Toast)) == 2)
+        # at 80x24 the note does not fit whole beside "Resumed your match": it comes after it
+        together = size != (80, 24)
+        await until(pilot, lambda: len(app.screen.query(Toast)) == (2 if together else 1))
         await pilot.pause()
         assert any(line.startswith("Resumed your match") for line in _toast_lines(app))
-        for toast in app.screen.query(Toast):
-            box = toast.region
-            assert box.height > 1
-            under = [table[y][box.x : box.right] for y in range(box.y, box.bottom)]
-            assert not "".join(under).strip(), "\n".join(table[box.y : box.bottom])
-        edge = app.table.query_one("#table").region.right
-        assert {t.region.right for t in app.screen.query(Toast)} == {edge}
+
+        def clear_of_the_table() -> None:
+            for toast in app.screen.query(Toast):
+                box = toast.region
+                assert box.height > 1
+                under = [table[y][box.x : box.right] for y in range(box.y, box.bottom)]
+                assert not "".join(under).strip(), "\n".join(table[box.y : box.bottom])
+            edge = app.table.query_one("#table").region.right
+            assert {t.region.right for t in app.screen.query(Toast)} == {edge}
+
+        clear_of_the_table()
+        if not together:
+            await until(pilot, lambda: any("settings file" in line for line in _toast_lines(app)))
+            await pilot.pause()
+            clear_of_the_table()
 
 
 async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_path):
@@ -2063,3 +2074,34 @@ async def test_the_ctrl_z_note_shows_whole_over_the_notes_of_the_start(tmp_path,
             assert "no shell here" not in " ".join(_toast_lines(app))
     finally:
         plan.close()
+
+
+async def test_the_take_over_of_a_stopped_gin_tui_and_the_resumed_match_come_one_after_the_other(monkeypatch):
+    """After taking over a gin-tui stopped with Ctrl+Z, its note and "Resumed your match: ..."
+    showed together at 80x24, and the take-over note, in the room left beside the other,
+    was cut before its last sentence ("Every move was already saved."), which came after.
+    The note that does not fit beside "Resumed your match" comes after it, whole."""
+    from ginrummy_tui.session.startup import TakeOver, taken_over_note
+    from ginrummy_tui.tui import restore
+
+    from .app_helpers import until
+
+    monkeypatch.setattr(restore, "RESUMED_SECONDS", 0.3)
+    taken = taken_over_note(TakeOver.ENDED, "process 11622, since 14:17, stopped with Ctrl+Z")
+    app = make_app(seed=1, pause=0)
+    raised: list[tuple[str, list[str]]] = []  # each note as it comes, with the notes up then
+    toast = app._toast
+
+    def recorded(message, **kwargs):
+        up = [str(n.message) for n in app._notifications]
+        raised.append((str(message), up))
+        return toast(message, **kwargs)
+
+    monkeypatch.setattr(app, "_toast", recorded)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(app, pilot)
+        notes = restore.show_notes(app, [taken], resumed=True)
+        await until(pilot, lambda: any("taken over" in message for message, _up in raised))
+        resumed = "Resumed your match: hand 1, You 0 · Computer (standard) 0."
+        assert raised == [(resumed, []), (taken, [])], raised  # one after the other, each whole
+        assert taken.endswith("Every move was already saved.") and notes.unshown() == []

@@ -134,6 +134,8 @@ HELD_SECONDS = 0.5
 RESUMED_ROWS = 2
 """The lines of the toasts' room that "Resumed your match: ..." takes while it shows (at
 least: "Your match ended: ..." may take one more)."""
+RESUMED_SECONDS = 5.0
+"""How long "Resumed your match: ..." shows."""
 
 
 class StartNotes:
@@ -161,6 +163,11 @@ class StartNotes:
         """When the next part is due (or when to look again whether a dialog has closed)."""
         self._shown: tuple[int, Notification] | None = None
         """The number of the note whose part was shown last, and its toast."""
+        self._about_hand: set[int] = set()
+        """The numbers of the notes about the hand on the table ("Resumed your match: ..."),
+        shown as such (:meth:`add_hand_note`)."""
+        self._hand_seconds = RESUMED_SECONDS
+        """How long a note about the hand shows."""
 
     def add(self, note: str) -> None:
         """Tell the player ``note``, as a sentence (a capital, a full stop: the
@@ -180,9 +187,23 @@ class StartNotes:
             self._showing = True
             self._next()
 
+    def add_hand_note(self, note: str, seconds: float) -> None:
+        """Tell the player ``note``, about the hand on the table, once the notes before it
+        have had their time, for ``seconds``, whole: as a note of information that goes
+        when another hand is dealt (``hand_note``)."""
+        number = len(self._notes)
+        self._notes.append(note)
+        self._about_hand.add(number)
+        self._hand_seconds = seconds
+        self._waiting.append((number, note))
+        if not self._showing:
+            self._showing = True
+            self._next()
+
     def unshown(self) -> list[str]:
-        """The notes not shown whole yet (a part of them, or all, still waiting), whole."""
-        waiting = sorted({number for number, _part in self._waiting})
+        """The notes not shown whole yet (a part of them, or all, still waiting), whole,
+        but those about the hand on the table, which say nothing once the app is closed."""
+        waiting = sorted({number for number, _part in self._waiting if number not in self._about_hand})
         return [self._notes[number] for number in waiting]
 
     def _next(self) -> None:
@@ -200,6 +221,10 @@ class StartNotes:
             self._timer = self._app.set_timer(HELD_SECONDS, self._next)
             return
         number, part = self._waiting.pop(0)
+        if number in self._about_hand:
+            gin_of(self._app).hand_note(part, self._hand_seconds)
+            self._timer = self._app.set_timer(self._hand_seconds + NOTE_GAP, self._next)
+            return
         seconds = NOTE_SECONDS
         if self._waiting and self._waiting[0][0] == number:  # the note goes on: its next part once this one is read
             seconds = min(NOTE_SECONDS, max(PART_SECONDS, len(part.split()) / READING_WORDS))
@@ -265,15 +290,27 @@ def show_notes(app: App[Any], notes: list[str], resumed: bool, *, separate: bool
     resumed is a separate one ("Resumed your separate match: ...")."""
     import textwrap
 
+    from ginrummy_tui.session.control import as_sentence
+
     from .host import gin_of
-    from .note_text import toast_text_width
+    from .note_text import note_parts, toast_rows, toast_text_width
 
     said = resumed_note(app, separate=separate) if resumed else ""
     width, height = app.size
     rows = max(RESUMED_ROWS, len(textwrap.wrap(said, toast_text_width(width, height, "information")))) if said else 0
+    room = max(1, toast_rows(width, height) - rows)
+    warning_width = toast_text_width(width, height, "warning")
+    if said and any(len(note_parts(as_sentence(note), warning_width, room)) > 1 for note in notes):
+        # a note that would come in parts beside it (the take-over of a gin-tui stopped
+        # with Ctrl+Z, at 80x24): it comes first, alone, and each note after it whole
+        queue = StartNotes(app)
+        queue.add_hand_note(said, RESUMED_SECONDS)
+        for note in notes:
+            queue.add(note)
+        return queue
     queue = StartNotes(app, rows)
     for note in notes:
         queue.add(note)
     if said:
-        gin_of(app).hand_note(said, 5)  # it names the hand: it goes when the next is dealt, or another match
+        gin_of(app).hand_note(said, RESUMED_SECONDS)  # it names the hand: it goes when the next is dealt, or another match
     return queue
