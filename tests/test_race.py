@@ -188,7 +188,7 @@ async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monk
     from .app_helpers import screen_text
 
     record = Text("Against standard: won 3 of 4\nlast 4: ●○●●\n● won, ○ lost; newest last")
-    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only, colours: record)
+    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only, colours, room=None: record)
     app = make_app(state=scenarios.match_point(), pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await _match_over_screen(app, pilot)
@@ -214,7 +214,7 @@ async def test_the_result_of_the_match_follows_ascii_suits_turned_on_in_the_sett
 
     from .app_helpers import screen_text, settle
 
-    def record(app, ascii_only, colours):
+    def record(app, ascii_only, colours, room=None):
         return Text("Against standard: won 3 of 4\nlast 4: " + ("WLWW" if ascii_only else "●○●●"))
 
     monkeypatch.setattr(match_over_screen, "level_record", record)
@@ -380,7 +380,7 @@ async def test_a_long_name_keeps_the_race_legend_on_one_line(size, monkeypatch):
     from .app_helpers import screen_text
 
     record = Text("Against Zoë 李小龍 the Magnifi…: won 1 of 1\nlast 1: ●\n● won, ○ lost; newest last")
-    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only, colours: record)
+    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only, colours, room=None: record)
     app = make_app(state=scenarios.match_point(), pause=0)
     async with app.run_test(size=size) as pilot:
         app.session.opponent_name = "Zoë 李小龍 the Magnifi…"
@@ -392,3 +392,27 @@ async def test_a_long_name_keeps_the_race_legend_on_one_line(size, monkeypatch):
         (legend,) = [line for line in text.splitlines() if "(left)" in line]
         assert "█ You (left)  █ Zoë 李小龍… (right)" in legend, text
         assert not any(line.strip() == "(right)" for line in text.splitlines()), text
+
+
+async def test_at_46_columns_the_record_against_a_long_double_width_name_keeps_its_last_word(monkeypatch):
+    """At 46x21 the host's record against a guest named "Zoë 李小龍 the Magnifi…" read
+    "Against Zoë 李小龍 the Magnifi…: won 0 of", the "1" cut off for good (scrolling did
+    not bring it back): the line was wider than the screen, each 李 being two columns.
+    The name is cut, with "…", so that the line's words stay whole."""
+    from rich.cells import cell_len
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.match_over_screen import inner_width
+
+    from .app_helpers import screen_text
+
+    name = "Zoë 李小龍 the Magnifi…"
+    app = make_app(state=scenarios.match_point(), pause=0)
+    monkeypatch.setattr(type(app.session), "person_record", lambda self: (name, 1, 0, [False]), raising=False)
+    async with app.run_test(size=(46, 21)) as pilot:
+        await _match_over_screen(app, pilot)
+        app.screen.query_one("#match-over").scroll_end(animate=False)
+        await pilot.pause()
+        [line] = [ln.strip() for ln in screen_text(app).splitlines() if "Against" in ln]
+        assert line.startswith("Against Zoë 李小龍") and line.endswith("…: won 0 of 1"), line
+        assert cell_len(line) <= inner_width(46)

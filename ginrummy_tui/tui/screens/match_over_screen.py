@@ -17,7 +17,7 @@ from ginrummy_tui.engine.state import is_shutout
 
 from ..host import GoingOnChanged, SuitsChanged, gin_of, match_title
 from ..palette import DEFAULT, Palette, palette_of
-from ..table_text import fitting_name, short_name, you_lower
+from ..table_text import cut_name, fitting_name, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.keys_line import KeyPart, KeysLine
@@ -32,11 +32,14 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, PlayerView
 
 
-def level_record(app: App[Any], ascii_only: bool = False, colours: Palette = DEFAULT) -> Text | None:
+def level_record(
+    app: App[Any], ascii_only: bool = False, colours: Palette = DEFAULT, room: int | None = None
+) -> Text | None:
     """Your record against this opponent level, or in network play against the other
     player by name, from the history (None when there is none); the last matches, oldest first,
     as ● won and ○ lost (with ``ascii_only`` W and L), and a line that says so
-    (in ``colours``' quieter text)."""
+    (in ``colours``' quieter text).  ``room``: the columns the record has; a name too long
+    for its first line there is cut, ending with "…", so that the line's words stay whole."""
     from ginrummy_tui.session.control import MatchControl
 
     gin = gin_of(app)
@@ -58,7 +61,10 @@ def level_record(app: App[Any], ascii_only: bool = False, colours: Palette = DEF
             return None
     if not matches:
         return None
-    text = Text(f"Against {level}: won {won} of {matches}", style="bold")
+    tail = f": won {won} of {matches}"
+    if room is not None and cell_len(f"Against {level}{tail}") > room:
+        level = cut_name(level, max(4, room - cell_len(f"Against {tail}")), ascii_only=ascii_only)
+    text = Text(f"Against {level}{tail}", style="bold")
     if len(last) > 1:
         text.append(f"\nlast {len(last)}: ")
         won_mark, lost_mark = ("W", "L") if ascii_only else ("●", "○")
@@ -357,7 +363,9 @@ class MatchOverScreen(AfterHandScreen):
                     yield Static(Text("The race", style="bold"), id="race-title")
                     with Horizontal(id="race-row"):
                         yield Race(v, self.opponent_name, ascii_only=gin_of(self.app).ascii_only, own_name=self.own_name)
-                        self._record = level_record(self.app, gin_of(self.app).ascii_only, palette_of(self.app))
+                        self._record = level_record(
+                            self.app, gin_of(self.app).ascii_only, palette_of(self.app), room=inner_width(self.app.size.width)
+                        )
                         if self._record is not None:
                             yield Static(self._record, id="level-record")
         # under the scrolling part, above the key bar: whom the match waits for shows whatever its length
