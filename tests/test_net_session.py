@@ -2964,3 +2964,57 @@ async def test_a_host_whose_app_quits_on_the_result_tells_the_guest_it_stopped_n
         await bob.aclose()
         await bobs
         thread.stop()
+
+
+def test_at_46_columns_waiting_for_a_long_double_width_name_to_go_on_keeps_its_last_word(monkeypatch):
+    """At 46x21, after ⏎ New match, the line read "Waiting for Zoë 李小龍 the Magnifi… to go":
+    the name's double-width characters take two columns each, and "on" fell off the edge.
+    The line is measured in cells and the name cut so that its words stay whole."""
+    from rich.cells import cell_len
+
+    from ginrummy_tui.tui.screens.game_screen import status_room
+
+    s = RemoteSession("127.0.0.1", 7531, "J4D6-9E27", "root")
+    monkeypatch.setattr(RemoteSession, "opponent_name", property(lambda self: "Zoë 李小龍 the Magnifi…"))
+    for name in ("online", "opponent_here"):
+        monkeypatch.setattr(RemoteSession, name, property(lambda self: True))
+    for name in ("host_silent", "opponent_too_small"):
+        monkeypatch.setattr(RemoteSession, name, property(lambda self: False))
+    monkeypatch.setattr(s, "_waiting_to_continue", lambda: True)
+    monkeypatch.setattr(s, "clock", lambda: None)
+    assert s.status() == "Waiting for Zoë 李小龍 the Magnifi… to go on"  # 80 columns: whole
+    room = status_room(46)
+    line = s.status(room)
+    assert line.startswith("Waiting for Zoë 李小龍") and line.endswith("… to go on") and cell_len(line) <= room, line
+
+
+async def test_at_46_columns_the_guests_offline_line_says_what_fits_whole():
+    """At 46x21 the guest's line while the host was gone read "Offline for 5 s: the host
+    stopped; the match", the rest ("is saved · ⏱ 27 s (paused)") cut off without a sign,
+    at the top of its quit question as on the table.  A shorter form fits."""
+    from rich.cells import cell_len
+
+    from ginrummy_tui.net import remote_session
+    from ginrummy_tui.tui.move_clock import ClockBadge
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+    from ginrummy_tui.tui.screens.game_screen import status_room
+
+    async with _bob_in_the_app_at_anns_table((46, 21)) as (server, ann, bob, app, pilot):
+        prompt = app.table.query_one("#prompt")
+        await until_app(pilot, lambda: app.table.v is not None and bob.clock() is not None)
+        await server.close()
+        await until_app(pilot, lambda: "Connection lost" in prompt.plain)
+        bob._lost_at -= 7  # as if seven seconds had gone by
+        bob.client.clock_stamp -= 7
+        app._tick_clock()
+        paused = re.fullmatch(r"Offline for 7 s · ⏱ (\d+) s \(paused\)", prompt.plain)
+        assert paused is not None, prompt.plain
+        await pilot.press("q")
+        await until_app(pilot, lambda: isinstance(app.screen, ConfirmQuit) and bool(app.screen.query(ClockBadge)))
+        badge = app.screen.query_one(ClockBadge)
+        assert str(badge.render()).strip() == prompt.plain, str(badge.render())
+        bob._lost_at -= remote_session.LEAVE_AFTER  # and half a minute more
+        bob.client.clock_stamp -= remote_session.LEAVE_AFTER
+        app._tick_clock()
+        line = bob.status(status_room(46))
+        assert re.fullmatch(r"Offline for 37 s · ⏱ (\d+) s \(paused\)", line) and cell_len(line) <= 40, line

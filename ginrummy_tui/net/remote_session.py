@@ -26,6 +26,8 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len, set_cell_size
+
 from ginrummy_tui.engine.kinds import Kind, Phase
 from ginrummy_tui.session.local import Session
 
@@ -62,6 +64,24 @@ says so: a window dragged back and forth brings no note each time (the line says
 LINE_ROOM = 74
 """Columns for :meth:`RemoteSession.status` at 80 columns: the prompt line's 76, less the mark
 of a move refused for what it says (``✗ ``)."""
+NAME_LEAST = 6
+"""The fewest columns a name is cut to, "…" included, to fit a line."""
+
+
+def fit_line(line: str, room: int, name: str) -> str:
+    """``line`` in ``room`` columns, measured in cells (a double-width character takes two):
+    as it is where it fits; else with ``name`` in it cut, ending with "…", so that the words
+    after it stay whole; else, as a last resort, cut at the end with "…" (never words lost
+    without a sign)."""
+    over = cell_len(line) - room
+    if over <= 0:
+        return line
+    if name and name in line:
+        short = set_cell_size(name, max(NAME_LEAST, cell_len(name) - over) - 1).rstrip() + "…"
+        line = line.replace(name, short)
+    if cell_len(line) <= room:
+        return line
+    return set_cell_size(line, max(1, room - 1)).rstrip() + "…"
 
 
 class RemoteSession(Session):
@@ -663,8 +683,8 @@ class RemoteSession(Session):
         elif not self.opponent_here:  # with the code to join with, and where, as the table's line
             lines = self._waiting_lines()
         else:
-            return super().held_up(room)
-        return next((line for line in lines if len(line) <= room), lines[-1])
+            return fit_line(super().held_up(room), room, self.opponent_name)
+        return fit_line(next((line for line in lines if cell_len(line) <= room), lines[-1]), room, self.opponent_name)
 
     def _awaited(self) -> str:
         """Whom the game waits for, and to do what: "Bob to come back" ("Guest to join" before they came)."""
@@ -809,10 +829,11 @@ class RemoteSession(Session):
         except (KeyError, TypeError, ValueError):
             return None
 
-    def status(self) -> str:
-        """One line about the connection and the clock ("" when there is nothing to say)."""
+    def status(self, room: int = LINE_ROOM) -> str:
+        """One line about the connection and the clock ("" when there is nothing to say), in
+        ``room`` columns: the longest form that fits, a long name cut to fit (:func:`fit_line`)."""
         if not self.online:
-            return self._with_paused_clock(*self._offline_lines())
+            return fit_line(self._with_paused_clock(*self._offline_lines(), room=room), room, self.opponent_name)
         parts = []
         if self.host_silent:
             assert self.client is not None
@@ -822,13 +843,13 @@ class RemoteSession(Session):
             if silent >= LEAVE_AFTER:  # as offline: now what the player may do too, the longest form that fits
                 leave = " · q leaves; the host keeps the match"
                 short = [f"Host silent for {silent} s: your move waits{leave}"] if waits else []
-                parts.append(self._with_paused_clock(text + waits + leave, *short, text + leave))
+                parts.append(self._with_paused_clock(text + waits + leave, *short, text + leave, room=room))
             else:
                 parts.append(text + waits)
         elif not self.opponent_here:
-            parts.append(self._with_paused_clock(*self._waiting_lines()))
+            parts.append(self._with_paused_clock(*self._waiting_lines(), room=room))
         elif self.opponent_too_small:
-            parts.append(self._with_paused_clock(*self._too_small_lines()))
+            parts.append(self._with_paused_clock(*self._too_small_lines(), room=room))
         elif self._waiting_to_continue():
             parts.append(f"Waiting for {self.opponent_name} to go on")
         elif self.going_on_note():
@@ -842,7 +863,7 @@ class RemoteSession(Session):
             parts.append(paused[0])
         if self.problem.startswith(REFUSED):
             parts.append(self.problem)
-        return " · ".join(parts)
+        return fit_line(" · ".join(parts), room, self.opponent_name)
 
     def _offline_lines(self) -> tuple[str, ...]:
         """While the connection is down: why, and for how long, and after a while what the
@@ -856,9 +877,16 @@ class RemoteSession(Session):
                 # saved, not kept: a host started again with --new gives the match up, and cannot tell this game
                 f"Offline for {lost} s — reconnecting · q leaves; the match is saved",
                 f"Offline for {lost} s · q leaves; the match is saved",
+                f"Offline for {lost} s · q leaves",  # on a narrow screen
+                f"Offline for {lost} s",
             )
         lost_for = f"Offline for {lost} s" if lost else "Connection lost"
-        return f"{lost_for} — reconnecting: {self.problem}", f"{lost_for}: {self.problem}", f"{lost_for} — reconnecting"
+        return (
+            f"{lost_for} — reconnecting: {self.problem}",
+            f"{lost_for}: {self.problem}",
+            f"{lost_for} — reconnecting",
+            lost_for,  # on a narrow screen
+        )
 
     def _whose(self, seat: int) -> str:
         """Whose move the clock counts: "you" or the other player's name."""
@@ -894,14 +922,15 @@ class RemoteSession(Session):
         seconds = f"⏱ {int(left + 0.999)} s"
         return [f"{seconds} for {self._whose(seat)} (paused)", f"{seconds} (paused)"]
 
-    def _with_paused_clock(self, *lines: str) -> str:
-        """The first of ``lines`` (the longest first) that fits 80 columns with the move
-        clock, paused, after it (:meth:`_paused_forms`); without a clock, the first that fits alone."""
+    def _with_paused_clock(self, *lines: str, room: int = LINE_ROOM) -> str:
+        """The first of ``lines`` (the longest first) that fits ``room`` columns (80 columns'
+        by default) with the move clock, paused, after it (:meth:`_paused_forms`); without a
+        clock, the first that fits alone."""
         forms = self._paused_forms()
         if not forms:
-            return next((line for line in lines if len(line) <= LINE_ROOM), lines[-1])
+            return next((line for line in lines if cell_len(line) <= room), lines[-1])
         tried = [f"{line} · {form}" for line in lines for form in forms]
-        return next((line for line in tried if len(line) <= LINE_ROOM), tried[-1])
+        return next((line for line in tried if cell_len(line) <= room), tried[-1])
 
     def _waiting_lines(self) -> tuple[str, ...]:
         """While the other seat is empty: whom the game waits for, and on the host's side the

@@ -137,8 +137,9 @@ class Session:
         run as an async worker on its event loop (None, the default: no connection)."""
         return None
 
-    def status(self) -> str:
-        """A line to show before the prompt, or ``""`` (the default: none)."""
+    def status(self, room: int = 74) -> str:
+        """A line to show before the prompt, in ``room`` columns where it can (80 columns'
+        prompt line, less the mark of a move refused), or ``""`` (the default: none)."""
         return ""
 
     def blocked(self) -> str:

@@ -30,7 +30,7 @@ from ginrummy_tui.storage.store import clock_turn, saved_left, unreadable_ui
 from .ascii_signs import ASCII_APPS
 from .ascii_signs import install as install_ascii_signs
 from .palette import palette_of
-from .screens.game_screen import GameScreen
+from .screens.game_screen import GameScreen, status_room
 from .widgets.cardfaces import ascii_words
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH, TooSmall, too_small_for
 
@@ -873,7 +873,7 @@ class GinApp(App):
                 line = clock_text(reading, palette_of(self))
                 warn = reading.warn
         else:
-            text = self.session.status()
+            text = self.session.status(status_room(self.size.width))
             clock = self.session.clock()
             style = f"bold {palette_of(self).gold}"
             if clock is not None and clock[0] == v.seat:

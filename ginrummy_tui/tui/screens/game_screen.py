@@ -39,7 +39,7 @@ from ..widgets.opponent_hand import OpponentHand
 from ..widgets.prompt import PromptLine, refusal_text
 from ..widgets.scoreboard import Scoreboard
 from ..widgets.stock import StockPile
-from ..widgets.too_small import TALL_HEIGHT, WIDE_WIDTH, TooSmall
+from ..widgets.too_small import NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH, TooSmall
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -82,6 +82,13 @@ TYPED_AHEAD = frozenset(
 play), wait for its answer: they act on the position it brings, as they would in a local game."""
 TYPED_AHEAD_MOST = 20
 """At most this many keys wait for the host's answer; more are refused, saying why."""
+
+def status_room(width: int) -> int:
+    """The columns of the session's line (network play) on the prompt line of a screen
+    ``width`` wide: the prompt line's, less the mark of a move refused for what it says
+    (``✗ ``): 40 at 46 columns, 74 from 80 (a wider screen leaves the room to the prompt)."""
+    return min(width, NORMAL_WIDTH) - 4 - 2
+
 
 END_KEY = "l"
 """The key that shows the end of a hand that came while the discard pile was listed (closing the
@@ -547,7 +554,7 @@ class GameScreen(Screen, TurnSteps):
     def _status_line(self) -> Text | str:
         """The move clock (coloured by how little time is left) or the session's line (network play:
         waiting for the opponent, the connection)."""
-        return self.gin.clock_rich or self.gin.session.status()
+        return self.gin.clock_rich or self.gin.session.status(status_room(self.app.size.width))
 
     # ------------------------------------------------------------ what may be done
 
