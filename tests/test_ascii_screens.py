@@ -121,7 +121,7 @@ async def test_with_ascii_the_prompt_line_the_buttons_and_the_key_bar_are_all_as
         screen = screen_text(app)
         assert "Enter Discard" in keys and keys.isascii()
         assert "(Enter)" in screen and "⏎" not in screen  # the button too
-        app.session.status = lambda: "⏱ 9 s · Connection lost — reconnecting…"  # as a network line says it
+        app.session.status = lambda room=74: "⏱ 9 s · Connection lost — reconnecting…"  # as a network line says it
         table.refuse("you cannot knock with 9♥")
         line = table.query_one(PromptLine).plain
         assert line.startswith("Time 9 s - Connection lost - reconnecting...  x You cannot knock with 9H.")

@@ -292,7 +292,7 @@ def _host_clock_app():
         def clock(self):
             return (0, self.left, 30) if self.view().my_turn else None
 
-        def status(self):
+        def status(self, room=74):
             c = self.clock()
             stake = ", or you lose the match" if c and c[1] <= 5 else ""
             return f"⏱ {int(c[1] + 0.999)} s for you{stake}" if c else ""

@@ -28,7 +28,7 @@ async def test_a_hint_asked_while_the_connection_is_down_says_so():
     real_view = session.view
     session.view = lambda: replace(real_view(), legal_actions=()) if why[0] else real_view()
     session.blocked = lambda: why[0]
-    session.status = lambda: "Connection lost — reconnecting… (the host closed the connection)" if why[0] else ""
+    session.status = lambda room=74: "Connection lost — reconnecting… (the host closed the connection)" if why[0] else ""
     session.ticking = True  # as a network session: the line is refreshed twice a second
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)

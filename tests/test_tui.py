@@ -1410,7 +1410,7 @@ async def test_the_hosts_waiting_line_is_read_whole_at_80_columns():
     waiting = "Waiting for Guest to join — join code J4D6-9E27 (127.0.0.1:7531)"
     for size, room in ((SIZE, 76), ((104, 30), 100)):
         app = make_app(seed=1, pause=0)
-        app.session.status = lambda: waiting  # as a host's session says it
+        app.session.status = lambda room=74: waiting  # as a host's session says it
         async with app.run_test(size=size) as pilot:
             await settle(app, pilot)
             line = prompt(app)
@@ -1437,7 +1437,7 @@ async def test_a_move_refused_while_not_connected_stops_being_refused_on_reconne
 
     session.submit = submit
     session.blocked = lambda: why[0]
-    session.status = lambda: "Connection lost — reconnecting… (the host closed the connection)" if why[0] else ""
+    session.status = lambda room=74: "Connection lost — reconnecting… (the host closed the connection)" if why[0] else ""
     session.ticking = True  # as a network session: the line is refreshed twice a second
     async with app.run_test(size=SIZE) as pilot:
         await press(app, pilot, "p")
@@ -1507,7 +1507,7 @@ def _clocked_app():
     """A seeded match whose session shows a move clock before the prompt, refreshed
     twice a second (as network play does)."""
     app = make_app(seed=1, pause=0)
-    app.session.status = lambda: "⏱ 28 s for you"
+    app.session.status = lambda room=74: "⏱ 28 s for you"
     app.session.ticking = True
     return app
 
