@@ -1990,7 +1990,8 @@ async def test_a_key_the_table_has_no_use_for_says_so_and_what_to_press():
         ):
             await press(app, pilot, key)
             assert table.refusal == f"{name} {told}", key
-            assert prompt(app).startswith(f"✗ {name} {told}."), prompt(app)
+            # the prompt after it says what to press: the note leaves that to it
+            assert prompt(app).startswith(f"✗ {name} does nothing here; ? lists the keys. Discard"), prompt(app)
             assert app.session.state is s and isinstance(app.screen, GameScreen)
         await press(app, pilot, "S")  # Caps Lock on
         assert table.refusal == "'S' does nothing here: keys are lower case (s), Caps Lock may be on"
@@ -2021,8 +2022,42 @@ async def test_a_key_with_no_use_says_so_whole_on_a_small_screen():
         lines = [line.strip() for line in screen_text(app).splitlines()]
         at = next(n for n, line in enumerate(lines) if line.startswith("✗ 'x' does nothing here"))
         said = " ".join(lines[at:at + 3])
-        assert "✗ 'x' does nothing here: ⏎ discards the selected card; ? lists the keys." in said, lines
+        assert "✗ 'x' does nothing here; ? lists the keys. Discard" in said, lines
         assert "…" not in said
+
+
+@pytest.mark.parametrize("size", [(46, 21), SIZE, (120, 40)])
+async def test_a_key_with_no_use_leaves_what_to_press_to_the_prompt_after_it(size):
+    """At 46x21, Space at the draw said "✗ Space does nothing here: s or d draws a / card; ? lists
+    the keys. Draw from the / stock (s) or the pile (d).": the same instruction twice in three
+    lines.  Where the prompt after the note says what to press, the note says only that the key
+    does nothing, at every size; where a hint takes the prompt's place, the note says it."""
+    app = make_app(seed=21, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, "t")  # the upcard taken, a throw: the computer's turn, then the draw
+        await until(pilot, lambda: app.table.v.phase == "discard" and app.table.v.my_turn, "the discard")
+        await press(app, pilot, "enter")
+        await until(pilot, lambda: app.table.v.phase == "draw" and app.table.v.my_turn, "the draw")
+        await press(app, pilot, "space")
+        await pilot.pause()
+        lines = [line.strip() for line in screen_text(app).splitlines()]
+        at = next(n for n, line in enumerate(lines) if line.startswith("✗ Space does nothing here"))
+        said = " ".join(lines[at:at + 3])
+        assert "✗ Space does nothing here; ? lists the keys. Draw from the" in said, lines
+        assert "s or d draws" not in screen_text(app)
+        assert "…" not in said
+
+
+async def test_a_key_with_no_use_says_what_to_press_where_a_hint_stands_in_the_prompts_place():
+    """A hint on show in the prompt's place on a tall screen: the note says what to press itself."""
+    app = make_app(seed=21, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, "h")
+        await until(pilot, lambda: "Hint:" in prompt(app), "the hint")
+        await press(app, pilot, "space")
+        assert prompt(app).startswith("✗ Space does nothing here: t takes the upcard, p passes; ? lists the keys."), prompt(app)
 
 
 async def test_big_gin_at_the_upcard_step_says_these_rules_have_none():
@@ -2252,3 +2287,4 @@ async def test_moving_the_first_card_left_or_the_last_one_right_says_why_not():
         assert hand_view(app).cards == cards
         await press(app, pilot, "less_than_sign")  # a place there: the card moves, and nothing is refused
         assert table.refusal == "" and hand_view(app).cards[8] == cards[-1]
+

@@ -642,3 +642,15 @@ def unused_key_note(v: PlayerView, key: str, opponent_name: str, *, lower: str =
     elif v.phase == Phase.DISCARD:
         what = f"{enter} discards the selected card"
     return f"{key} does nothing here: {what}; ? lists the keys" if what else f"{key} does nothing here: ? lists the keys"
+
+
+def unused_key_short(key: str) -> str:
+    """What the table says of a key it has no use for where the prompt after it says what to
+    press (:func:`prompt_says_keys`): only that it does nothing, and that ? lists every key."""
+    return f"{key} does nothing here; ? lists the keys"
+
+
+def prompt_says_keys(v: PlayerView) -> bool:
+    """Whether the prompt line (:func:`prompt_text`) says which keys make the move due: on
+    the player's own turn, to take or pass the upcard, to draw, to discard."""
+    return v.my_turn and bool(v.legal_actions) and v.phase in (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)

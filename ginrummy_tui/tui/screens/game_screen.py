@@ -23,7 +23,7 @@ from ginrummy_tui.engine import Action, IllegalAction, Kind, Phase, best_melds
 from ginrummy_tui.engine.rules import rules_label
 
 from .. import table_text as tt
-from ..hint_prompt import hint_prompt, request_hint, view_key
+from ..hint_prompt import current_hint, hint_prompt, request_hint, view_key
 from ..host import ClickModeChanged, SuitsChanged, gin_of
 from ..note_text import LOG_FROM, TABLE_WIDTH, log_width, table_columns
 from ..palette import palette_of
@@ -145,6 +145,9 @@ class GameScreen(Screen, TurnSteps):
         """The card selected when the refusal on show was made: selecting another takes it down."""
         self._refusal_lasts = False
         """The refusal on show stays while the selection changes (the computer could not move)."""
+        self._refusal_short = ""
+        """The refusal on show in fewer words, where the prompt after it says what to press (a key
+        the table has no use for: :func:`~..table_text.unused_key_short`); "" for none."""
         self.v: PlayerView | None = None
         self.shown_name = ""
         """The other player's name as the table shows it (network play: it changes when they join)."""
@@ -436,6 +439,15 @@ class GameScreen(Screen, TurnSteps):
             self._gin_passed = None  # and a discard that goes gin, no longer said, is refused again
             self._knock_passed = None  # and so is a knock while gin is there
         refusal = pretty_codes(self.refusal, a)
+        # a key the table has no use for: where the prompt after the note says what to press (no
+        # hint in its place), the note leaves that to it, and the prompt is never dropped for it
+        told_below = bool(self.refusal and self._refusal_short) and tt.prompt_says_keys(v)
+        if told_below and not app.session.status_says_blocked() and not app.session.shut_out():
+            told_below = self.app.size.height < TALL_HEIGHT or current_hint(self, v) is None
+        else:
+            told_below = False
+        if told_below:
+            refusal = pretty_codes(self._refusal_short, a)
         # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest
         status = self._status_line()
         if a:  # measured as the line shows it: "Time" for "⏱", "..." for "…"
@@ -480,7 +492,7 @@ class GameScreen(Screen, TurnSteps):
         # a hint on show, or a reason that does not fit on one line after the clock, wraps onto
         # more lines, and so does a notice with the prompt after it (it never takes its place)
         long = len(prompt.plain) > room
-        wrap = hinting or room < 0 or (notice and long)
+        wrap = hinting or room < 0 or ((notice or told_below) and long)
         # the reason and the connection's line are what must be read whole: on one line, a prompt
         # that would push them past the edge goes (the buttons and the key bar still say what to
         # do); wrapped, the prompt follows the reason (on a small screen the buttons give way first)
@@ -698,7 +710,14 @@ class GameScreen(Screen, TurnSteps):
         self.gin.sync()
 
     def refuse(
-        self, reason: str, *, waits: bool = False, in_status: bool = False, notice: bool = False, lasts: bool = False
+        self,
+        reason: str,
+        *,
+        waits: bool = False,
+        in_status: bool = False,
+        notice: bool = False,
+        lasts: bool = False,
+        short: str = "",
     ) -> None:
         """Show why a move was refused; nothing else changes (it goes with the next move, or
         once another card is selected, unless it ``lasts``: the computer could not move).  ``waits``: the
@@ -707,7 +726,8 @@ class GameScreen(Screen, TurnSteps):
         the session's line says why (a lost connection), and is marked instead.
         ``notice``: not a refusal but a word on a key that did its work
         somewhere else than asked: shown in the same place, marked → and not
-        in red, without the terminal's bell."""
+        in red, without the terminal's bell.  ``short``: the reason in fewer words, shown
+        where the prompt after it says what to press (a key the table has no use for)."""
         self.refusal = reason
         self._refusal_waits = waits
         self._refusal_in_status = in_status
@@ -715,6 +735,7 @@ class GameScreen(Screen, TurnSteps):
         self._refused_while = self.gin.session.blocked()
         self._refused_with = self.query_one(HandView).selected
         self._refusal_lasts = lasts
+        self._refusal_short = short
         self._update_details()
         if not notice:
             self.app.bell()
@@ -990,7 +1011,8 @@ class GameScreen(Screen, TurnSteps):
             return
         name = tt.fitting_name(self.gin.session.opponent_name, self.app.size.width)
         note = tt.unused_key_note(v, key, name, lower=lower, ascii_only=self.gin.ascii_only)
-        self.refuse(note, waits=not v.my_turn and not lower)
+        short = "" if lower else tt.unused_key_short(key)  # where the prompt says what to press
+        self.refuse(note, waits=not v.my_turn and not lower, short=short)
 
     def action_moves(self) -> None:
         """Every turn of the hand so far, in words: over the table, or, where the hand's log
