@@ -415,7 +415,9 @@ def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim
     out = hint_expert().knock_outlook(v)
     assert h.action == parse_action("discard KD") and not out.knocks
     assert "nearly out" not in h.reason and "hold on" not in h.reason
-    assert h.reason.startswith("Discard K♦") and "wait with 1 for gin or to undercut the computer's knock (about 7): " in h.reason
+    assert h.reason.startswith("Discard K♦ and wait with 1 deadwood: ") and h.reason.endswith(
+        "but waiting wins more matches: the computer's early knocks get undercut."
+    ), h.reason
     # 3 left: no draw is left for this seat, and the reason says exactly that
     v = _low_hand_with_stock(4)
     h = hint(v)
@@ -435,7 +437,7 @@ def test_waiting_reckons_the_computers_knock_within_the_hands_knock_limit():
     assert out is not None and not out.knocks and out.opponent_mean == 3
     h = hint(v)
     assert h.action == parse_action("discard KD")
-    assert h.reason.startswith("Discard K♦") and "wait with 1 for gin or to undercut the computer's knock (about 3): " in h.reason
+    assert h.reason.startswith("Discard K♦ and wait with 1 deadwood: ") and h.reason.endswith("but waiting wins more matches: the computer's early knocks get undercut."), h.reason
 
 
 def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
@@ -455,8 +457,8 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     gain, error = wait_gain(v, parse_cards("KD")[0])
     assert gain <= -2.5 and gain <= -2 * error
     assert h.reason == (
-        "Discard K♦ and wait with 1 for gin or to undercut the computer's knock (about 7): a knock scores about "
-        f"{round(-gain)} more here, but waiting wins more matches."
+        f"Discard K♦ and wait with 1 deadwood: a knock scores about {round(-gain)} more here, "
+        "but waiting wins more matches: the computer's early knocks get undercut."
     )
     # the knock's points were told as a bare number ("beats a knock now: about 48"); where a long
     # name would take the reason past two lines, the knock is still theirs, told in fewer words
@@ -464,10 +466,10 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
 
     long = _explain_wait(v, "K♦", 1, out, "Bartholomew the Fourth of Quux", (gain, error))
     assert long == (
-        "Discard K♦, wait for gin or to undercut Bartholomew the Fourth of Quux: a knock scores about "
-        f"{round(-gain)} more here, but waiting wins more matches."
+        f"Discard K♦, wait with 1 deadwood: a knock scores about {round(-gain)} more here, "
+        "but waiting wins more matches: Bartholomew the Fourth of Quux's early knocks get undercut."
     )
-    assert prompt_lines(long) == 2
+    assert len(long) <= 160  # a name of 30 characters takes it to a third line, the reason kept whole
 
 
 def test_a_knock_expected_to_score_one_point_is_said_in_the_singular():
@@ -504,7 +506,8 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     # or to undercut the computer's knock (about 7 deadwood), scoring about 25"
     reason, left, out = _waiting_hint("standard", 0, 16)
     assert left == 9 and round(out.opponent_mean) == 7
-    assert reason.startswith("Discard 5♦, wait with 9 for gin or to get below the computer's knock (about 7): "), reason
+    assert reason.startswith("Discard 5♦ and wait with 9 deadwood: "), reason
+    assert "undercut the computer's knock" not in reason, reason
     # a tie is no undercut under rules that say so
     from ginrummy_tui.ai.hints import _explain_wait
 
@@ -513,11 +516,11 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     out = hint_expert().knock_outlook(tie)
     assert out is not None and not out.knocks
     no_tie = replace(out, opponent_mean=1.0)
-    assert "wait with 1 for gin or to get below the computer's knock (about 1): " in _explain_wait(
-        tie, "K♦", 1, no_tie, "the computer", (0.0, 1.0)
+    assert "waiting for gin or to get below the computer gains" in _explain_wait(
+        tie, "K♦", 1, no_tie, "the computer", (4.0, 1.0)
     )
-    assert "wait with 1 for gin or to undercut the computer's knock (about 1): " in _explain_wait(
-        v, "K♦", 1, no_tie, "the computer", (0.0, 1.0)
+    assert "waiting for gin or to undercut the computer gains" in _explain_wait(
+        v, "K♦", 1, no_tie, "the computer", (4.0, 1.0)
     )
 
 
@@ -558,16 +561,16 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     gain, error = wait_gain(v, parse_cards("9D")[0])
     assert gain <= -2.5 and gain <= -2 * error  # the review would say the knock looks better
     assert reason == (
-        "Discard 9♦, wait with 8 for gin or to get below the computer's knock (about 7): "
-        f"a knock scores about {round(-gain)} more here, but waiting wins more matches."
+        f"Discard 9♦, wait with 8 deadwood: a knock scores about {round(-gain)} more here, "
+        "but waiting wins more matches: the computer's early knocks get undercut."
     )
     assert "11" not in reason and "the expert" not in reason
-    # on a wider prompt, in fuller words
-    wide = hint(v, room=116).reason
-    assert wide == reason.replace("Discard 9♦, wait with 8", "Discard 9♦ and wait with 8") and prompt_lines(wide, 116) <= 2, wide
+    # "wait with 8" read as "keep your 8s" in a hand holding four of them: the deadwood is named
+    assert not re.search(r"wait(ing)? with \d+ (?!deadwood)", reason), reason
     # where the two come out about even in this hand's points, it says that
     even = _explain_wait(v, "9♦", 8, out, "the computer", (-1.0, 1.0))
     assert "about even with a knock" in even and ", and waiting wins more matches" in even, even
+    assert "early knocks" in even and "get undercut" in even, even
     # where waiting gains, that is the reason
     gains = _explain_wait(v, "9♦", 8, out, "Ann", (4.2, 1.0))
     assert "gain about 4 points over a knock now" in gains or "gains about 4 points over a knock now" in gains, gains
@@ -575,7 +578,7 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     # in Oklahoma with a limit of 8 the threshold scales down with the limit: below 8.8, so 8 waits
     reason, left, out = _waiting_hint("oklahoma", 28, 7)
     assert left == 8 and out.threshold < 9
-    assert "wait with 8 for gin or to get below the computer's knock (about 7): " in reason, reason
+    assert reason.startswith("Discard 7♥, wait with 8 deadwood: "), reason
     # the longest of these reasons still fits within the limit
     for points, chance in ((-99.0, 0.01), (-30.0, 0.99)):
         worst = replace(out, threshold=11.0, opponent_mean=7.0, expected_points=points, undercut_chance=chance)
@@ -861,11 +864,15 @@ def test_the_wait_hint_always_says_whose_knock_it_waits_for(name):
         out = hint_expert().knock_outlook(v)
         assert out is not None and not out.knocks and h.action.kind == "discard"
         assert "a knock of about" not in h.reason, h.reason
-        assert f"{name}'s knock (about {round(out.opponent_mean)})" in h.reason or re.search(f"(undercut|get below) {name}[: ]", h.reason), h.reason
+        assert (
+            f"{name}'s knock (about {round(out.opponent_mean)})" in h.reason
+            or re.search(f"(undercut|get below) {name}[: ]", h.reason)
+            or f"{name}'s early knocks" in h.reason
+        ), h.reason
         assert prompt_lines(h.reason) == 2, h.reason
     said = hint(_decisions("standard", 2, 7)[6], opponent_name=name).reason
-    assert said.startswith("Discard 9♦") and f"with 8 for gin or to get below {name}'s knock (about 7)" in said, said
-    assert "more here, but waiting wins more matches" in said, said
+    assert said.startswith("Discard 9♦") and "wait with 8 deadwood: " in said, said
+    assert "more here, but waiting wins more matches" in said and f"{name}'s early knocks" in said, said
 
 
 def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
@@ -880,8 +887,8 @@ def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
     assert out is not None and not out.knocks and out.expected_points > 60
     gain, _error = wait_gain(v, parse_cards("KD")[0])
     assert hint(v).reason == (
-        f"Discard K♦, wait for gin or to undercut the computer: a knock now does about {round(-gain)} points better "
-        "in this hand (doubled), but waiting wins more matches."
+        f"Discard K♦ and wait with 1 deadwood: a knock scores about {round(-gain)} more here (doubled), "
+        "but waiting wins more matches: the computer's early knocks get undercut."
     )
     # what waiting gains is said beside a knock's doubled figure
     reason, left, out = _waiting_hint("oklahoma", 14, 15)
@@ -1386,10 +1393,21 @@ def test_a_hint_to_wait_where_a_knock_does_better_gives_the_experts_rule_as_the_
     assert h.action == parse_action("discard 5H")
     (knocked,) = review_moves([(s, Move(0, parse_action("knock 5H"), parse_cards("5H")[0]))], 0).mistakes
     assert knocked.better
+    # "wait with 8" read as "keep your 8s" (the hand holds 8♠ 8♥ 8♦ 8♣), and "waiting wins more
+    # matches" came with no reason against a figure for the knock: the deadwood is named, and the
+    # reason the expert's rule rests on is given, in two lines at 80 columns
     assert h.reason == (
-        "Discard 5♥, wait with 8 for gin or to get below the computer's knock (about 7): "
-        f"a knock scores about {round(-knocked.cost)} more here, but waiting wins more matches."
+        f"Discard 5♥ and wait with 8 deadwood: a knock scores about {round(-knocked.cost)} more here, "
+        "but waiting wins more matches: the computer's early knocks get undercut."
     )
+    assert prompt_lines(h.reason) == 2
+    # in a practice deal (gin-tui --seed 21 --hand 3 is one) there is no match to win: the rule is the expert's
+    practice = hint(view(s, 0), practice=True).reason
+    assert practice == (
+        f"Discard 5♥ and wait with 8 deadwood: a knock scores about {round(-knocked.cost)} more here, "
+        "but the expert waits: the computer's early knocks get undercut."
+    )
+    assert "match" not in practice and prompt_lines(practice) == 2
     # hand 1: "an undercut scores about 30; a knock now scores about 16": a best case beside an
     # expected score.  Waiting is expected to gain more than the knock scores, and it says so
     _s, h = _hints_against_the_master("standard", 21, None, 12)[11]
@@ -1408,7 +1426,8 @@ def test_with_a_box_bonus_the_figures_of_a_knock_and_of_waiting_count_it():
     (knocked,) = review_moves([(s, Move(0, parse_action("knock 7D"), parse_cards("7D")[0]))], 0).mistakes
     assert knocked.better and "your choice looks about" in knocked.cost_text()
     assert h.reason.startswith("Discard 7♦") and h.reason.endswith(
-        f"a knock scores about {round(-knocked.cost)} more here (box included), but waiting wins more matches."
+        f"a knock scores about {round(-knocked.cost)} more here (box included), "
+        "but waiting wins more matches: the computer's early knocks get undercut."
     ), h.reason
     # a knock's expected points count the box of the hand won or lost: 20 x (1 - 2 x undercut)
     v = view(s, 0)

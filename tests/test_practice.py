@@ -523,3 +523,47 @@ async def test_the_quit_question_in_practice_of_a_finished_classic_match_gives_i
             assert f"match: You {you}–{them}" in _banner(app)
     finally:
         plan.close()
+
+
+async def test_a_hint_to_wait_in_a_practice_deal_speaks_of_no_match_to_win(tmp_path):
+    """gin-tui --ai master --seed 21 --hand 3, every hint followed: the hint to wait said
+    "..., but waiting wins more matches." in a deal that counts in no match.  It gives the
+    rule as the expert's, with its ground, and the deadwood it waits with."""
+    from ginrummy_tui.tui.practice import practising
+    from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+    from .test_tui import until
+
+    plan = prepare(args_for(tmp_path, seed=21, hand=3, ai="master"), ask=never_asked)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert practising(app)
+            table = app.table
+
+            def line() -> str:
+                return table.query_one(PromptLine).plain
+
+            for move in ("t", "enter", "s", "enter", "d", ""):
+                await until(pilot, lambda: table.v is not None and table.v.my_turn, "your turn")
+                await pilot.press("h")
+                await until(pilot, lambda: "Hint:" in line(), "the hint")
+                if move:
+                    await pilot.press(move)
+                    await settle(app, pilot)
+            said = line()
+            assert "Discard 5♥ and wait with 8 deadwood: " in said, said
+            assert "the expert waits: the computer's early knocks get undercut." in said, said
+            assert "match" not in said, said
+    finally:
+        plan.close()
+
+
+async def test_a_match_is_no_practice():
+    from ginrummy_tui.tui.practice import practising
+
+    app = make_app(seed=21, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert not practising(app)

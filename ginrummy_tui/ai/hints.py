@@ -56,6 +56,10 @@ reason are shown, wrapped at spaces."""
 _ROOM: ContextVar[int] = ContextVar("hint_room", default=PROMPT_COLUMNS)
 """The prompt line's room for its text while a reason is worded (:func:`explain`'s ``room``)."""
 
+_PRACTICE: ContextVar[bool] = ContextVar("hint_practice", default=False)
+"""Whether the reason being worded is for a practice deal, which belongs to no
+match (:func:`explain`'s ``practice``): it then never speaks of winning matches."""
+
 
 def prompt_lines(reason: str, room: int | None = None) -> int:
     """The lines "Hint: " and ``reason`` take in the prompt with ``room``
@@ -117,10 +121,17 @@ def _expected_pair(mine: float, other: float) -> str:
 
 
 def hint(
-    view: PlayerView, *, seed: int = 0, ascii_only: bool = False, opponent_name: str = COMPUTER, room: int = PROMPT_COLUMNS
+    view: PlayerView,
+    *,
+    seed: int = 0,
+    ascii_only: bool = False,
+    opponent_name: str = COMPUTER,
+    room: int = PROMPT_COLUMNS,
+    practice: bool = False,
 ) -> Hint:
     """What the expert opponent would do in ``view``, and why, worded for a
-    prompt line with ``room`` columns for its text (:func:`explain`).
+    prompt line with ``room`` columns for its text (:func:`explain`), for a
+    practice deal with ``practice``.
 
     Raises ``ValueError`` when the view's seat has nothing to decide (it is
     the other player's turn).
@@ -128,7 +139,7 @@ def hint(
     if not playable(view):
         raise ValueError("there is nothing to decide now: it is not your turn")
     action = expert_choice(view, seed)
-    return Hint(action, explain(view, action, ascii_only=ascii_only, opponent_name=opponent_name, room=room))
+    return Hint(action, explain(view, action, ascii_only=ascii_only, opponent_name=opponent_name, room=room, practice=practice))
 
 
 # ---------------------------------------------------------------- reasons
@@ -434,6 +445,7 @@ def explain(
     room: int = PROMPT_COLUMNS,
     played: Card | None = None,
     wait_gain: tuple[float, float] | None = None,
+    practice: bool = False,
 ) -> str:
     """A one-line reason for playing ``action`` in ``view`` (any legal action),
     in the fullest wording that takes two lines of a prompt with ``room``
@@ -451,11 +463,17 @@ def explain(
     56", never another card leaving as much); ``wait_gain``, the expected
     points that waiting gains over the player's knock and its standard
     error, is quoted where the expert waits (:func:`_explain_wait`), which
-    else plays them out (:func:`wait_gain`)."""
+    else plays them out (:func:`wait_gain`).
+
+    With ``practice`` the deal is practice, part of no match (a deal
+    replayed with ``gin-tui --seed N --hand K``, or ``a`` after a hand): the
+    reason then gives the expert's rule without speaking of winning matches."""
     token = _ROOM.set(room)
+    practising = _PRACTICE.set(practice)
     try:
         return _explain(view, action, ascii_only, opponent_name, played, wait_gain)
     finally:
+        _PRACTICE.reset(practising)
         _ROOM.reset(token)
 
 
@@ -667,9 +685,15 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
             f"{head}, {score}; {knocked}.",
         ])
     if round(out.expected_points) < 0:  # the expert's threshold: with this much, waiting wins fewer matches (docs/ai.md)
+        if _PRACTICE.get():
+            return _fitting([
+                f"{head}, {score}; with {left} deadwood the expert's rule is to knock, not wait for gin or an undercut.",
+                f"{head}, {score}; with {left} deadwood the expert's rule is to knock, not wait.",
+                f"{head}, {score}.",
+            ])
         return _fitting([
-            f"{head}, {score}; with {left}, a knock now wins more matches than waiting for gin or an undercut.",
-            f"{head}, {score}; with {left}, a knock now wins more matches than waiting.",
+            f"{head}, {score}; with {left} deadwood, a knock now wins more matches than waiting for gin or an undercut.",
+            f"{head}, {score}; with {left} deadwood, a knock now wins more matches than waiting.",
             f"{head}, {score}.",
         ])
     return f"{head}, {score}."
@@ -780,7 +804,7 @@ def _explain_wait(
         for risk in (chance, ""):
             for unit in (True, False):
                 reasons.append(
-                    f"Discard {label}: waiting with {left} for gin or to {hope} {whose} is expected to gain about "
+                    f"Discard {label}: waiting with {left} deadwood for gin or to {hope} {whose} is expected to gain about "
                     f"{counted(g, 'point')}{boxed if not marked else ''} over a knock now, which {_knock_would(n, unit)}{marked}{risk}."
                 )
             reasons.append(
@@ -803,14 +827,41 @@ def _explain_wait(
             "about even with a knock here",
         ]
         but = "and"
+    # why waiting, which a knock may beat in this hand, is the rule: over whole matches lying in wait
+    # below the threshold won more than knocking at once (docs/ai.md), the other player's knocks, made
+    # as soon as it may, being undercut; a practice deal belongs to no match, and the rule is the expert's
+    if _PRACTICE.get():
+        general = [
+            "as a rule the expert waits with this little: early knocks often get undercut",
+            "the expert waits with this little: early knocks get undercut",
+        ]
+        named = [
+            f"as a rule the expert waits with this little: {name}'s early knocks often get undercut",
+            f"the expert waits with this little: {name}'s early knocks get undercut",
+            f"the expert waits: {name}'s early knocks get undercut",
+        ]
+    else:
+        general = [
+            "waiting wins more matches, as early knocks often get undercut",
+            "waiting wins more matches: early knocks get undercut",
+        ]
+        named = [
+            f"waiting wins more matches, as {name}'s early knocks often get undercut",
+            f"waiting wins more matches: {name}'s early knocks get undercut",
+        ]
+    # the other player is named in the wait, or else in the why
     waits = (
-        f"Discard {label} and wait with {left} for gin or to {hope} {whose}",
-        f"Discard {label}, wait with {left} for gin or to {hope} {whose}",
-        f"Discard {label}, wait for gin or to {hope} {name}",
+        (f"Discard {label} and wait with {left} deadwood for gin or to {hope} {whose}", general),
+        (f"Discard {label}, wait with {left} deadwood for gin or to {hope} {whose}", general),
+        (f"Discard {label}, wait with {left} deadwood for gin or to {hope} {name}", general),
+        (f"Discard {label} and wait with {left} deadwood", named),
+        (f"Discard {label}, wait with {left} deadwood", named),
+        (f"Discard {label}, wait for gin or to {hope} {name}", general),
     )
-    for wait in waits:  # whose knock it is is the last left out, after the fullest figures
+    for wait, said_why in waits:  # what waiting hopes for is left out after the fullest figures, the deadwood last
         for said in points:
-            reasons.append(f"{wait}: {said}, {but} waiting wins more matches.")
+            for why in said_why:
+                reasons.append(f"{wait}: {said}, {but} {why}.")
     return _fitting(reasons)
 
 

@@ -21,6 +21,7 @@ from rich.text import Text
 from ginrummy_tui.engine.kinds import Kind
 
 from .palette import palette_of
+from .practice import practising
 
 if TYPE_CHECKING:
     from ginrummy_tui.ai.hints import Hint
@@ -64,12 +65,13 @@ def request_hint(screen) -> None:
     ascii_only = app.ascii_only
     name = opponent_words(app)
     room = prompt_room(screen.size.width)
+    practice = practising(app)  # a practice deal belongs to no match: its hints speak of none
 
     def work() -> None:
         from ginrummy_tui.ai.hints import hint
 
         try:
-            h = hint(v, ascii_only=ascii_only, opponent_name=name, room=room)
+            h = hint(v, ascii_only=ascii_only, opponent_name=name, room=room, practice=practice)
         except Exception as exc:  # a hint must never break the game
             app.call_from_thread(_failed, screen, v, f"no hint now ({exc})")
             return

@@ -67,6 +67,18 @@ def practice_banner(app: App[Any]) -> Banner | None:
     return None
 
 
+def practising(app: App[Any]) -> bool:
+    """Whether the deal in play is practice (``a`` after a hand, or ``gin-tui
+    --seed N --hand K``): its result counts in no match, so the hints speak
+    of no match to win."""
+    gin = gin_of(app)
+    session = gin.session
+    if isinstance(session, ReplaySession) and session.replaying:
+        return True
+    keeper = gin.context.keeper
+    return keeper is not None and keeper.replay
+
+
 def practised_match(app: App[Any]) -> PlayerView | None:
     """While a hand is played again with ``a``: the view of the match itself, which the
     practice leaves as it was (its end-of-hand screen and ``c`` show the match's scores,
@@ -113,4 +125,4 @@ def practice_quit_note(app: App[Any]) -> str | None:
     return None
 
 
-__all__ = ["Banner", "practice_banner", "practice_quit_note", "practised_match"]
+__all__ = ["Banner", "practice_banner", "practice_quit_note", "practised_match", "practising"]
