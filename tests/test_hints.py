@@ -1450,9 +1450,10 @@ def test_the_take_hint_gives_the_deadwood_of_the_throw_the_next_hint_makes():
     assert take.reason.startswith("Take the upcard Q♣: it makes Q♠ Q♦ Q♣, deadwood from 48 to 21;"), take.reason
     assert throw.action == parse_action("discard 7C")
     assert throw.reason == (
-        "Discard 7♣: it leaves 21 deadwood (not 9♠, leaving 19): the hand left gains more from your second draw, "
+        "Discard 7♣: it leaves 21 deadwood (not 9♠, leaving 19): the hand left can meld more over your next two draws, "
         "and 9♠ is a little riskier to throw."
     )
+    assert "second draw" not in throw.reason and prompt_lines(throw.reason) == 2  # the expert's lookahead, in plain words
 
 
 def test_a_take_that_leaves_more_than_a_blind_draw_says_which_hand_does_better():

@@ -992,13 +992,13 @@ def _what_favours(
         pair = _meld_pair(c, other, p_mine, p_other, ascii_only, name, mine_out=out_of_reach(view, c))
         if p_other - p_mine < CLOSE_CHANCES and second > 0:
             # chances this close are not the whole ground: the second draw's gain weighs with them
-            gains = "the hand left gains more from your second draw"
+            gains = "the hand left can meld more over your next two draws"
             return f"{gains}, and {_label(other, ascii_only)} is a little riskier to throw" if risk > 0 else gains
         return shown + pair
     if slight:
         return slight
     if second > 0 and second >= risk:
-        return "the hand it leaves has more to gain from the second of your next two draws"
+        return "the hand it leaves can meld more over your next two draws"
     if risk > 0:
         return f"the expert reckons {_label(other, ascii_only)} the riskier throw, from what {name} may hold"
     return f"the expert finds the two close, weighing your next draws and what {name} may meld"
