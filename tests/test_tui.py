@@ -2288,3 +2288,27 @@ async def test_moving_the_first_card_left_or_the_last_one_right_says_why_not():
         await press(app, pilot, "less_than_sign")  # a place there: the card moves, and nothing is refused
         assert table.refusal == "" and hand_view(app).cards[8] == cards[-1]
 
+
+async def test_space_on_the_match_result_says_it_starts_no_match():
+    """Space, which goes on from the end of a hand (and from the last one to the result), did
+    nothing on the match's result and said nothing.  It does not start a match there (twice
+    pressed at the last hand's end it would pass the result by): it says which keys do."""
+    from ginrummy_tui.engine import PRESETS
+
+    app = make_app(rules=PRESETS["multiplayer-1.5"].with_options(timer=1), seed=1, pause=0)
+    now = [0.0]
+    app.now = lambda: now[0]  # a fake clock: no waiting on the real one
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        app._tick_clock()
+        now[0] += 1.0
+        app._tick_clock()
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await press(app, pilot, "space")
+        assert isinstance(app.screen, MatchOverScreen)
+        match = app.session.state
+        await press(app, pilot, "space")
+        assert isinstance(app.screen, MatchOverScreen) and app.session.state is match
+        said = [n.message for n in app._notifications]
+        assert "Space does nothing here: ⏎ or n starts a new match" in said, said

@@ -122,12 +122,14 @@ class MatchOverScreen(AfterHandScreen):
     BINDINGS = [
         Binding("enter,n", "new_match", "New match", key_display="⏎"),
         Binding("enter,n", "asked", show=False),  # network play: asked already, or the other away
+        Binding("space", "space", show=False),
         *AFTER_HAND_BINDINGS,
     ]
     """Enter or n: a new match (the key bar shows ⏎, as the end of a hand does; in network play,
     once asked for, or while the other player is away, it is dimmed and says again whom it waits
     for); then the keys of the match's last hand, as at its end (:data:`AFTER_HAND_BINDINGS`: its
-    review, a replay of its deal, its turns)."""
+    review, a replay of its deal, its turns).  Space, which goes on from the end of a hand, says
+    here that it does nothing (:meth:`action_space`)."""
     OVER = ("the match is over", "m lists every turn of its last hand")
 
     def __init__(
@@ -509,6 +511,13 @@ class MatchOverScreen(AfterHandScreen):
     def action_new_match(self) -> None:
         """Start a new match."""
         gin_of(self.app).go_on(Kind.NEW_MATCH)
+
+    def action_space(self) -> None:
+        """Space, which goes on from the end of a hand (to this result from the last one), does
+        not start a new match: pressed twice there, or held, it would pass the result by and
+        start one unasked.  It says so, and which keys do."""
+        enter = "Enter" if gin_of(self.app).ascii_only else "⏎"
+        self.say(f"Space does nothing here: {enter} or n starts a new match")
 
     def action_asked(self) -> None:
         """Enter (or n) again once a new match was asked for, or while the other player is
