@@ -163,11 +163,9 @@ class StartNotes:
         """When the next part is due (or when to look again whether a dialog has closed)."""
         self._shown: tuple[int, Notification] | None = None
         """The number of the note whose part was shown last, and its toast."""
-        self._about_hand: set[int] = set()
-        """The numbers of the notes about the hand on the table ("Resumed your match: ..."),
-        shown as such (:meth:`add_hand_note`)."""
-        self._hand_seconds = RESUMED_SECONDS
-        """How long a note about the hand shows."""
+        self._about_hand: dict[int, float] = {}
+        """The notes about the hand on the table ("Resumed your match: ..."), shown as such
+        (:meth:`add_hand_note`): by number, the seconds each shows."""
 
     def add(self, note: str) -> None:
         """Tell the player ``note``, as a sentence (a capital, a full stop: the
@@ -180,22 +178,20 @@ class StartNotes:
         note = as_sentence(note)
         width, height = self._app.size
         rows = max(1, toast_rows(width, height) - self._rows_taken)
-        number = len(self._notes)
-        self._notes.append(note)
-        self._waiting.extend((number, part) for part in note_parts(note, toast_text_width(width, height, "warning"), rows))
-        if not self._showing:
-            self._showing = True
-            self._next()
+        self._queue(note, note_parts(note, toast_text_width(width, height, "warning"), rows))
 
     def add_hand_note(self, note: str, seconds: float) -> None:
         """Tell the player ``note``, about the hand on the table, once the notes before it
         have had their time, for ``seconds``, whole: as a note of information that goes
         when another hand is dealt (``hand_note``)."""
+        self._about_hand[len(self._notes)] = seconds
+        self._queue(note, [note])
+
+    def _queue(self, note: str, parts: list[str]) -> None:
+        """Keep ``note`` and show its ``parts`` after those waiting."""
         number = len(self._notes)
         self._notes.append(note)
-        self._about_hand.add(number)
-        self._hand_seconds = seconds
-        self._waiting.append((number, note))
+        self._waiting.extend((number, part) for part in parts)
         if not self._showing:
             self._showing = True
             self._next()
@@ -222,8 +218,9 @@ class StartNotes:
             return
         number, part = self._waiting.pop(0)
         if number in self._about_hand:
-            gin_of(self._app).hand_note(part, self._hand_seconds)
-            self._timer = self._app.set_timer(self._hand_seconds + NOTE_GAP, self._next)
+            seconds = self._about_hand[number]
+            gin_of(self._app).hand_note(part, seconds)
+            self._timer = self._app.set_timer(seconds + NOTE_GAP, self._next)
             return
         seconds = NOTE_SECONDS
         if self._waiting and self._waiting[0][0] == number:  # the note goes on: its next part once this one is read

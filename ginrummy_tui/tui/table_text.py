@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from ginrummy_tui.engine import Action, EndKind, Kind, Phase, deadwood, turn_number
@@ -76,15 +75,6 @@ BUTTON_KINDS: dict[str, Kind] = {
 def short_name(name: str) -> str:
     """``"Computer (standard)"`` -> ``"Computer"``, for narrow screens."""
     return name.split(" (")[0]
-
-
-def cut_name(name: str, cells: int, *, ascii_only: bool = False) -> str:
-    """``name`` in at most ``cells`` columns (a double-width character takes two): whole
-    where it fits, else cut, ending with "…" ("..." with ``ascii_only``): "Zoë 李小龍…"."""
-    if cell_len(name) <= cells:
-        return name
-    mark = "..." if ascii_only else "…"
-    return set_cell_size(name, max(0, cells - len(mark))).rstrip() + mark
 
 
 SHORT_NAMES_BELOW = 60

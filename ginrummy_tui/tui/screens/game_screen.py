@@ -83,6 +83,7 @@ play), wait for its answer: they act on the position it brings, as they would in
 TYPED_AHEAD_MOST = 20
 """At most this many keys wait for the host's answer; more are refused, saying why."""
 
+
 def status_room(width: int) -> int:
     """The columns of the session's line (network play) on the prompt line of a screen
     ``width`` wide: the prompt line's, less the mark of a move refused for what it says
@@ -441,11 +442,13 @@ class GameScreen(Screen, TurnSteps):
         refusal = pretty_codes(self.refusal, a)
         # a key the table has no use for: where the prompt after the note says what to press (no
         # hint in its place), the note leaves that to it, and the prompt is never dropped for it
-        told_below = bool(self.refusal and self._refusal_short) and tt.prompt_says_keys(v)
-        if told_below and not app.session.status_says_blocked() and not app.session.shut_out():
-            told_below = self.app.size.height < TALL_HEIGHT or current_hint(self, v) is None
-        else:
-            told_below = False
+        told_below = (
+            bool(self.refusal and self._refusal_short)
+            and tt.prompt_says_keys(v)
+            and not app.session.status_says_blocked()
+            and not app.session.shut_out()
+            and (self.app.size.height < TALL_HEIGHT or current_hint(self, v) is None)
+        )
         if told_below:
             refusal = pretty_codes(self._refusal_short, a)
         # the clock (or the network line) goes first, then the reason of a refusal: the prompt gets the rest

@@ -17,12 +17,12 @@ from ginrummy_tui.engine.state import is_shutout
 
 from ..host import GoingOnChanged, SuitsChanged, gin_of, match_title
 from ..palette import DEFAULT, Palette, palette_of
-from ..table_text import cut_name, fitting_name, short_name, you_lower
+from ..table_text import fitting_name, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.keys_line import KeyPart, KeysLine
 from ..widgets.race import Race
-from ..widgets.score_table import TINY_WIDTH, ScoreTable, doubled_note
+from ..widgets.score_table import TINY_WIDTH, ScoreTable, cut_name, doubled_note
 from ..widgets.too_small import NORMAL_WIDTH, SCROLLBAR, WIDE_WIDTH, TooSmall
 from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 

@@ -70,16 +70,20 @@ NAME_CELLS = 12
 """The most columns a name takes in the score table: a longer one is cut, ending with "…"."""
 
 
-def short_name(name: str, *, ascii_only: bool = False) -> str:
-    """``"Computer (standard)"`` → ``"Computer"``: for narrow columns; a name wider than
-    :data:`NAME_CELLS` columns (a double-width character takes two) cut to them,
-    ending with "…" ("..." with ``ascii_only``), as the table and the other screens
-    show a long name cut: "Zoë 李小龍…"."""
-    name = name.split(" (")[0]
-    if cell_len(name) <= NAME_CELLS:
+def cut_name(name: str, cells: int, *, ascii_only: bool = False) -> str:
+    """``name`` in at most ``cells`` columns (a double-width character takes two): whole
+    where it fits, else cut, ending with "…" ("..." with ``ascii_only``): "Zoë 李小龍…"."""
+    if cell_len(name) <= cells:
         return name
     mark = "..." if ascii_only else "…"
-    return set_cell_size(name, NAME_CELLS - len(mark)).rstrip() + mark
+    return set_cell_size(name, max(0, cells - len(mark))).rstrip() + mark
+
+
+def short_name(name: str, *, ascii_only: bool = False) -> str:
+    """``"Computer (standard)"`` → ``"Computer"``: for narrow columns; a name wider than
+    :data:`NAME_CELLS` columns cut to them (:func:`cut_name`), as the table and the
+    other screens show a long name cut: "Zoë 李小龍…"."""
+    return cut_name(name.split(" (")[0], NAME_CELLS, ascii_only=ascii_only)
 
 
 def score_table(
