@@ -79,7 +79,7 @@ def test_the_match_over_screen_shows_the_record_against_this_level(tmp_path):
     from ginrummy_tui.session.keeper import Keeper
     from ginrummy_tui.storage.history import import_json_history, open_history
     from ginrummy_tui.storage.store import Store
-    from ginrummy_tui.tui.screens.match_over_screen import level_record
+    from ginrummy_tui.tui.screens.match_over_screen import read_level_record
 
     from .test_history import write_json_history
     from .test_stats import HISTORY
@@ -95,12 +95,14 @@ def test_the_match_over_screen_shows_the_record_against_this_level(tmp_path):
     keeper = Keeper(Store(tmp_path))
     session = LocalSession(new_game(seed=1), SimpleNamespace(level="standard"))
     app = SimpleNamespace(session=session, context=AppContext(session=session, keeper=keeper))
-    text = level_record(app).plain
+    record = read_level_record(app)
+    assert record is not None
+    text = record.text().plain
     # which mark is a win, and which end the newest, said under the marks (they were not)
     assert text == "Against standard: won 3 of 4\nlast 4: ●○●●\n● won, ○ lost; newest last", text
-    assert level_record(app, ascii_only=True).plain.endswith("last 4: WLWW\nW won, L lost; newest last")  # with --ascii: no ● or ○
+    assert record.text(ascii_only=True).plain.endswith("last 4: WLWW\nW won, L lost; newest last")  # with --ascii: no ● or ○
     app.session.opponent.level = "easy"  # never played: nothing to show
-    assert level_record(app) is None
+    assert read_level_record(app) is None
     keeper.shared_history().close()
 
 
@@ -180,15 +182,14 @@ async def test_a_roomy_screen_draws_the_race_taller_and_a_wide_one_beside_the_ta
 async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monkeypatch):
     """With a record against this level the race still shows whole at 80×24:
     the record stands beside it (under it where the screen is too narrow)."""
-    from rich.text import Text
 
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.screens import match_over_screen
 
     from .app_helpers import screen_text
 
-    record = Text("Against standard: won 3 of 4\nlast 4: ●○●●\n● won, ○ lost; newest last")
-    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only, colours, room=None: record)
+    record = match_over_screen.LevelRecord("standard", 4, 3, (True, False, True, True))
+    monkeypatch.setattr(match_over_screen, "read_level_record", lambda app: record)
     app = make_app(state=scenarios.match_point(), pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await _match_over_screen(app, pilot)
@@ -207,17 +208,14 @@ async def test_the_result_of_the_match_follows_ascii_suits_turned_on_in_the_sett
     """F2 works on the result of the match too: turning ASCII suits on there
     redrew the game screen under it but left the race's │ and └ and the
     record's ● and ○ on the result until it was opened again."""
-    from rich.text import Text
 
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.screens import match_over_screen
 
     from .app_helpers import screen_text, settle
 
-    def record(app, ascii_only, colours, room=None):
-        return Text("Against standard: won 3 of 4\nlast 4: " + ("WLWW" if ascii_only else "●○●●"))
-
-    monkeypatch.setattr(match_over_screen, "level_record", record)
+    record = match_over_screen.LevelRecord("standard", 4, 3, (True, False, True, True))
+    monkeypatch.setattr(match_over_screen, "read_level_record", lambda app: record)
     app = make_app(state=scenarios.match_point(), pause=0)
     async with app.run_test(size=(80, 40)) as pilot:
         await _match_over_screen(app, pilot)
@@ -371,7 +369,6 @@ async def test_a_long_name_keeps_the_race_legend_on_one_line(size, monkeypatch):
     "█ You (left)  █ Zoë 李小龍 the Magnifi…" and then "(right)" alone on the next line:
     the name is cut as the score table's column cuts it, and the chart is measured in
     columns (李小龍 takes six)."""
-    from rich.text import Text
 
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.screens import match_over_screen
@@ -379,8 +376,8 @@ async def test_a_long_name_keeps_the_race_legend_on_one_line(size, monkeypatch):
 
     from .app_helpers import screen_text
 
-    record = Text("Against Zoë 李小龍 the Magnifi…: won 1 of 1\nlast 1: ●\n● won, ○ lost; newest last")
-    monkeypatch.setattr(match_over_screen, "level_record", lambda app, ascii_only, colours, room=None: record)
+    record = match_over_screen.LevelRecord("Zoë 李小龍 the Magnifi…", 1, 1, (True,))
+    monkeypatch.setattr(match_over_screen, "read_level_record", lambda app: record)
     app = make_app(state=scenarios.match_point(), pause=0)
     async with app.run_test(size=size) as pilot:
         app.session.opponent_name = "Zoë 李小龍 the Magnifi…"
@@ -416,3 +413,40 @@ async def test_at_46_columns_the_record_against_a_long_double_width_name_keeps_i
         [line] = [ln.strip() for ln in screen_text(app).splitlines() if "Against" in ln]
         assert line.startswith("Against Zoë 李小龍") and line.endswith("…: won 0 of 1"), line
         assert cell_len(line) <= inner_width(46)
+
+
+async def test_the_record_against_a_long_name_is_cut_again_when_the_screen_is_resized(monkeypatch):
+    """The record's name was cut for the width the result opened at and kept so: opened at
+    46x21 and widened to 120x40, it still read "Against Zoë 李小龍…: won 0 of 1"; narrowed
+    from 120 to 46 columns, its line ran past the screen's edge.  It is cut again on a resize."""
+    from rich.cells import cell_len
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.match_over_screen import inner_width
+
+    from .app_helpers import screen_text
+
+    name = "Zoë 李小龍 the Magnificent"
+
+    async def record_line(app, pilot):
+        app.screen.query_one("#match-over").scroll_end(animate=False)
+        await pilot.pause()
+        return [ln.strip() for ln in screen_text(app).splitlines() if "Against" in ln]
+
+    app = make_app(state=scenarios.match_point(), pause=0)
+    monkeypatch.setattr(type(app.session), "person_record", lambda self: (name, 1, 0, [False]), raising=False)
+    async with app.run_test(size=(46, 21)) as pilot:
+        await _match_over_screen(app, pilot)
+        await pilot.pause()
+        [line] = await record_line(app, pilot)
+        assert "…" in line and line.endswith(": won 0 of 1"), line
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        [line] = await record_line(app, pilot)
+        assert line.endswith(f"Against {name}: won 0 of 1"), line
+        await pilot.resize_terminal(46, 21)
+        await pilot.pause()
+        await pilot.pause()
+        [line] = await record_line(app, pilot)
+        assert "…" in line and line.endswith(": won 0 of 1") and cell_len(line) <= inner_width(46), line

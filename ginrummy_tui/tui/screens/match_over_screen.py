@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
@@ -32,14 +33,39 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, PlayerView
 
 
-def level_record(
-    app: App[Any], ascii_only: bool = False, colours: Palette = DEFAULT, room: int | None = None
-) -> Text | None:
-    """Your record against this opponent level, or in network play against the other
-    player by name, from the history (None when there is none); the last matches, oldest first,
-    as ● won and ○ lost (with ``ascii_only`` W and L), and a line that says so
-    (in ``colours``' quieter text).  ``room``: the columns the record has; a name too long
-    for its first line there is cut, ending with "…", so that the line's words stay whole."""
+@dataclass(frozen=True)
+class LevelRecord:
+    """The record against the opponent of this match, as the history gives it: its name (the
+    level, or in network play the other player), the matches played and won, and the last ones,
+    oldest first (True for a match won)."""
+
+    name: str
+    matches: int
+    won: int
+    last: tuple[bool, ...]
+
+    def text(self, ascii_only: bool = False, colours: Palette = DEFAULT, room: int | None = None) -> Text:
+        """The record as the screen shows it: "Against standard: won 3 of 4", then the last
+        matches as ● won and ○ lost (with ``ascii_only`` W and L), and a line that says so (in
+        ``colours``' quieter text).  ``room``: the columns the record has; a name too long for
+        its first line there is cut, ending with "…", so that the line's words stay whole."""
+        level = self.name
+        tail = f": won {self.won} of {self.matches}"
+        if room is not None and cell_len(f"Against {level}{tail}") > room:
+            level = cut_name(level, max(4, room - cell_len(f"Against {tail}")), ascii_only=ascii_only)
+        text = Text(f"Against {level}{tail}", style="bold")
+        if len(self.last) > 1:
+            text.append(f"\nlast {len(self.last)}: ")
+            won_mark, lost_mark = ("W", "L") if ascii_only else ("●", "○")
+            for result in self.last:
+                text.append(won_mark if result else lost_mark, style="green" if result else "red")
+            text.append(f"\n{won_mark} won, {lost_mark} lost; newest last", style=colours.muted)
+        return text
+
+
+def read_level_record(app: App[Any]) -> LevelRecord | None:
+    """The record against this opponent level, or in network play against the other player by
+    name, from the history (None when there is none, or the history cannot be read)."""
     from ginrummy_tui.session.control import MatchControl
 
     gin = gin_of(app)
@@ -61,17 +87,7 @@ def level_record(
             return None
     if not matches:
         return None
-    tail = f": won {won} of {matches}"
-    if room is not None and cell_len(f"Against {level}{tail}") > room:
-        level = cut_name(level, max(4, room - cell_len(f"Against {tail}")), ascii_only=ascii_only)
-    text = Text(f"Against {level}{tail}", style="bold")
-    if len(last) > 1:
-        text.append(f"\nlast {len(last)}: ")
-        won_mark, lost_mark = ("W", "L") if ascii_only else ("●", "○")
-        for result in last:
-            text.append(won_mark if result else lost_mark, style="green" if result else "red")
-        text.append(f"\n{won_mark} won, {lost_mark} lost; newest last", style=colours.muted)
-    return text
+    return LevelRecord(level, matches, won, tuple(last))
 
 
 REFUSED_MARK = "✗ "
@@ -146,8 +162,10 @@ class MatchOverScreen(AfterHandScreen):
         self.hand_names = hand_names
         """Who played this seat's hands: "You", or in network play the player this one took
         the seat from ("Bob", "Bob/You" when both played some)."""
-        self._record: Text | None = None
+        self._level: LevelRecord | None = None
         """The record against this level, if any (read when the screen is composed)."""
+        self._record: Text | None = None
+        """That record as drawn for the screen's width (cut again on a resize: :meth:`_draw_record`)."""
         self.hands: dict[int, GameState | str] | None = None
         """Against the computer, each hand of the match as its review takes it, or why it has
         none (read when the screen is composed: :func:`~.review_screen.past_hands`): ↑ and ↓
@@ -251,8 +269,19 @@ class MatchOverScreen(AfterHandScreen):
             winner.update(self._head(event.size.width))
         for note in self.query("#final-doubled").results(Static):
             note.update(self._doubled(event.size.width))
+        self._draw_record(event.size.width)
         self._fit(event.size.width, event.size.height)
         self.call_after_refresh(self._toasts_under_the_result)
+
+    def _draw_record(self, width: int) -> None:
+        """The record against this level drawn for a screen ``width`` wide, in the suits in use:
+        a long name cut to the columns there are (at the width the screen opened at, the line
+        kept a name cut for 46 columns at 120, or ran past the screen's edge after a narrowing)."""
+        level = self._level
+        self._record = None if level is None else level.text(gin_of(self.app).ascii_only, palette_of(self.app), inner_width(width))
+        for shown in self.query("#level-record").results(Static):
+            if self._record is not None:
+                shown.update(self._record)
 
     def _toasts_under_the_result(self) -> None:
         """The toasts ("Bob joined.") under the result's banner, not over its words (at the
@@ -365,9 +394,8 @@ class MatchOverScreen(AfterHandScreen):
                     yield Static(Text("The race", style="bold"), id="race-title")
                     with Horizontal(id="race-row"):
                         yield Race(v, self.opponent_name, ascii_only=gin_of(self.app).ascii_only, own_name=self.own_name)
-                        self._record = level_record(
-                            self.app, gin_of(self.app).ascii_only, palette_of(self.app), room=inner_width(self.app.size.width)
-                        )
+                        self._level = read_level_record(self.app)
+                        self._draw_record(self.app.size.width)
                         if self._record is not None:
                             yield Static(self._record, id="level-record")
         # under the scrolling part, above the key bar: whom the match waits for shows whatever its length
@@ -461,10 +489,7 @@ class MatchOverScreen(AfterHandScreen):
         for race in self.query(Race).results(Race):
             race.ascii_only = message.ascii_only
             race.refresh(layout=True)
-        self._record = level_record(self.app, message.ascii_only, palette_of(self.app))
-        for record in self.query("#level-record").results(Static):
-            if self._record is not None:
-                record.update(self._record)
+        self._draw_record(self.app.size.width)
         self._show_next_line()
         self._fit(self.app.size.width, self.app.size.height)
 
