@@ -314,3 +314,26 @@ def test_a_gin_tui_stopped_with_ctrl_z_is_said_so_and_ended_at_once(tmp_path, mo
         "process 1, since 14:17, stopped with Ctrl+Z", _Answering("q\n", None), shown, can_take=True, stopped=True
     )
     assert "t  take it over: that gin-tui is ended at once (every move is saved)" in shown.getvalue()
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="tells a stopped process by /proc")
+def test_a_host_stopped_with_ctrl_z_is_offered_as_ended_at_once_not_as_saying_goodbye(tmp_path, capsys):
+    """``gin-tui host``'s question named the other host stopped with Ctrl+Z, and its
+    closing note said it was ended at once, but its choice still said that host "saves, says
+    goodbye to its players and closes", which a stopped host cannot do."""
+    from ginrummy_tui.cli.host import SAVE_NAME, take_over_host
+    from ginrummy_tui.storage.store import Store
+
+    proc = _stopped_holder(tmp_path / f"{SAVE_NAME}.lock")
+    store = Store(tmp_path, SAVE_NAME)
+    notes: list[str] = []
+    shown = io.StringIO()
+    try:
+        assert not store.lock.acquire()
+        assert take_over_host(store, notes, _Answering("q\n", None), shown) == 0
+    finally:
+        _end(proc)
+    said = shown.getvalue()
+    assert ", stopped with Ctrl+Z)" in " ".join(capsys.readouterr().err.split())
+    assert "says goodbye" not in said, said
+    assert "that host is ended at once (stopped, it cannot close when asked; every move is saved)" in " ".join(said.split())

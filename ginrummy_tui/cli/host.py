@@ -262,7 +262,8 @@ def take_over_host(store, notes: list[str], stdin: TextIO | None = None, stdout:
     """Another ``gin-tui host`` holds the match of ``store``: say so and how to
     stop it, and in a terminal offer to take the match over, as the game's
     ``t`` does (that host is sent SIGTERM, on which it saves, says goodbye to
-    its players and closes; one that closes by itself while the question
+    its players and closes; one stopped with Ctrl+Z, which cannot, is ended at once and the
+    question says so; one that closes by itself while the question
     waits is noticed, and the match is hosted here).  None once the lock is held here (the note for
     the game's screen added to ``notes``, saying how it went), else the exit status: 0 when the
     player chose to quit, 1 when the match stays with the other host."""
@@ -277,9 +278,10 @@ def take_over_host(store, notes: list[str], stdin: TextIO | None = None, stdout:
     say(f"gin-tui host: another 'gin-tui host' is running with this match{who}.", file=sys.stderr)
     can_take = owner is not None and owner.here and owner.pid != os.getpid()
     if can_take and stdin.isatty():
+        closes = ("is ended at once (stopped, it cannot close when asked; every move is saved)" if owner.stopped
+                  else "saves, says goodbye to its players and closes")
         answer = ask_choice(
-            [("t", "take", "take it over: that host saves, says goodbye to its players and closes, "
-              "and the match is hosted here")],
+            [("t", "take", f"take it over: that host {closes}, and the match is hosted here")],
             "nothing was started; the match is still hosted by the other 'gin-tui host'.",
             stdin,
             stdout or sys.stdout,
