@@ -1119,8 +1119,9 @@ def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_
         monkeypatch.delenv(join_cli.CODE_ENV)
         assert main(["join", "no-such-host.invalid:7531"]) == 1
         assert not asked and "cannot reach no-such-host.invalid:7531: no such host" in capsys.readouterr().err
-        assert main(["join", f"{host}:{port}"]) == 1  # the host there: asked, then the code refused
-        assert asked == ["Join code (gin-tui host shows it as it starts): "] and "wrong join code" in capsys.readouterr().err
+        assert main(["join", f"{host}:{port}"]) == 1  # the host there: asked, then the code refused (three tries)
+        assert asked == ["Join code (gin-tui host shows it as it starts): "] * join_cli.CODE_TRIES
+        assert "wrong join code" in capsys.readouterr().err
         # no terminal and no code: one clear line
         monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: False, raising=False)
         assert main(["join", f"{host}:{port}"]) == 2
@@ -1350,10 +1351,12 @@ def test_a_wrong_join_code_says_where_it_came_from_and_what_to_do(from_env, caps
         assert main(["join", f"{host}:{port}"]) == 1
         err = " ".join(capsys.readouterr().err.split())
         said = ("gin-tui join: the host refused: wrong join code; ask the host for the code "
-                "('gin-tui host' prints it as it starts).")
+                "('gin-tui host' shows it on its screen).")
         env = (" The code was taken from GIN_TUI_CODE, which may hold an old one: set it to the new code, "
                "or unset it to be asked.")
-        assert err == (said + env if from_env else said), err
+        again = ("gin-tui join: the host refused: wrong join code; type it again, as the host shows it "
+                 "(Ctrl+C stops) ") * (join_cli.CODE_TRIES - 1)
+        assert err == (said + env if from_env else again + said), err
         if from_env:  # the code of a match the host gave up
             monkeypatch.setenv(join_cli.CODE_ENV, "OLDM-ATCH")
             assert main(["join", f"{host}:{port}"]) == 1
@@ -1927,6 +1930,75 @@ def test_join_exits_1_with_a_line_when_the_code_prompt_is_given_up(capsys, monke
     err = capsys.readouterr().err
     assert len(asked) == 2  # the empty code was not sent: asked again
     assert "no code typed" in err and "gin-tui join: no join code given" in err and "cannot reach" not in err
+
+
+def test_a_wrong_code_typed_at_the_prompt_is_asked_for_again_and_takes_the_seat_when_right(capsys, monkeypatch):
+    """A mistyped code ended 'gin-tui join' (exit status 1): the whole command was typed
+    again. Typed at the prompt, a code the host refuses as wrong is asked for again, on a
+    new connection (the host closes the one of a wrong code), and the right one takes the seat."""
+    import ginrummy_tui.cli
+    import ginrummy_tui.cli.app_start
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.delenv(join_cli.CODE_ENV, raising=False)
+    monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: True, raising=False)
+    server = MatchServer(new_game(seed=1), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    typed = iter(["WRNG-CODE", server.codes[1]])
+    monkeypatch.setattr(join_cli.getpass, "getpass", lambda prompt: next(typed))
+
+    class Seated(Exception):
+        pass
+
+    def seated(session, args, records):  # the seat taken: the table would open here
+        assert session.client is not None and session.client.view is not None
+        raise Seated
+
+    monkeypatch.setattr(ginrummy_tui.cli.app_start, "make_network_app", seated)
+    try:
+        with pytest.raises(Seated):
+            main(["join", f"{host}:{port}"])
+    finally:
+        thread.stop()
+    assert next(typed, None) is None  # both codes were asked for
+    err = capsys.readouterr().err
+    assert "gin-tui join: the host refused: wrong join code; type it again" in err
+    assert "ask the host for the code" not in err
+
+
+def test_a_wrong_code_typed_again_stops_join_as_the_prompt_does(capsys, monkeypatch):
+    """At the prompt that asks a refused code again, Ctrl+D gives up as at the first one
+    (exit status 1) and Ctrl+C stops 'gin-tui join' (exit status 130)."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import CTRL_C_STATUS, main
+    from ginrummy_tui.cli import join as join_cli
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.delenv(join_cli.CODE_ENV, raising=False)
+    monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: True, raising=False)
+    server = MatchServer(new_game(seed=1), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    try:
+        for stop, status, said in ((EOFError, 1, "gin-tui join: no join code given\n"),
+                                   (KeyboardInterrupt, CTRL_C_STATUS, "gin-tui join: stopped (Ctrl+C).\n")):
+            asked: list[str] = []
+
+            def getpass(prompt: str, stop: type[BaseException] = stop, asked: list[str] = asked) -> str:
+                asked.append(prompt)
+                if len(asked) > 1:
+                    raise stop
+                return "WRNG-CODE"
+
+            monkeypatch.setattr(join_cli.getpass, "getpass", getpass)
+            assert main(["join", f"{host}:{port}"]) == status
+            err = capsys.readouterr().err
+            assert len(asked) == 2 and "type it again" in err and err.endswith(said), err
+    finally:
+        thread.stop()
 
 
 def test_ctrl_c_at_the_code_prompt_stops_join_as_ctrl_c_elsewhere(capsys, monkeypatch):

@@ -121,6 +121,15 @@ def reach_problem(exc: OSError, wait: float) -> str:
 CODE_PROMPT = "Join code (gin-tui host shows it as it starts): "
 """What ``join`` asks the code with: where the player finds it, on one line at 80 columns."""
 
+CODE_TRIES = 3
+"""How many codes typed at the prompt the host may refuse as wrong before ``join`` gives up
+(a code given on the command line or in :data:`CODE_ENV` is tried once)."""
+
+
+class WrongCode(Exception):
+    """The host refused a join code typed at the prompt as wrong, and it may be typed again
+    (the host closes the connection of a wrong code: the next one is tried on a new one)."""
+
 
 def ask_code() -> str | None:
     """The join code, typed at the terminal (not echoed); asked again when
@@ -189,16 +198,30 @@ def run(args: argparse.Namespace) -> int:
             return stopped()
         if code is None:
             return 1
+        tries = 1  # typed at the prompt: a mistyped code is asked for again
+    else:
+        tries = CODE_TRIES  # given: tried once, the command being run again for another
 
     import asyncio
 
     from ginrummy_tui.net import protocol as P
 
     name = P.player_name(args.name, "Guest")
-    try:
-        return asyncio.run(_join(host, port, code, name, args, from_env=from_env))
-    except KeyboardInterrupt:  # before the table is up (asking for the seat): the table takes Ctrl+C as a key
-        return stopped()
+    while True:
+        try:
+            return asyncio.run(_join(host, port, code, name, args, from_env=from_env, ask_again=tries < CODE_TRIES))
+        except WrongCode:
+            tries += 1
+            say("gin-tui join: the host refused: wrong join code; type it again, as the host shows it "
+                "(Ctrl+C stops)", file=sys.stderr)
+        except KeyboardInterrupt:  # before the table is up (asking for the seat): the table takes Ctrl+C as a key
+            return stopped()
+        try:
+            code = ask_code()
+        except KeyboardInterrupt:
+            return stopped()
+        if code is None:
+            return 1
 
 
 def stopped() -> int:
@@ -207,11 +230,14 @@ def stopped() -> int:
     return stopped_before_the_table("gin-tui join")
 
 
-async def _join(host: str, port: int, code: str, name: str, args: argparse.Namespace, *, from_env: bool = False) -> int:
+async def _join(host: str, port: int, code: str, name: str, args: argparse.Namespace, *, from_env: bool = False,
+                ask_again: bool = False) -> int:
     """Take the seat, then play on the same event loop: the connection is made
     before the app starts (a refusal is told here, in the terminal), and the
     app keeps it going as one of its workers.  ``from_env``: the code was taken
-    from :data:`CODE_ENV` (a refusal says so: an old one is easily forgotten there)."""
+    from :data:`CODE_ENV` (a refusal says so: an old one is easily forgotten there).
+    ``ask_again``: a code the host refuses as wrong raises :class:`WrongCode`, to be
+    typed again, instead of ending ``join``."""
     import asyncio
 
     from ginrummy_tui.net import protocol as P
@@ -247,6 +273,9 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
                     continue
                 say(f"gin-tui join: the host refused: {seat_taken_words(alive, holder)}", file=sys.stderr)
             elif exc.code == P.E_CODE:
+                if ask_again and not exc.new_match:  # a typo: the code is asked for again
+                    records.close()
+                    raise WrongCode from exc
                 say(f"gin-tui join: {wrong_code_words(exc.new_match, from_env)}", file=sys.stderr)
             elif exc.code == P.E_REPLACED:  # another player took the seat while this one was away
                 record = records.leave_kept(exc.match)
@@ -353,7 +382,7 @@ def wrong_code_words(new_match: bool, from_env: bool) -> str:
     if new_match:  # the code of a match given up: no typo
         words = f"{P.NEW_MATCH_MESSAGE}; ask the host for it"
     else:
-        words = "the host refused: wrong join code; ask the host for the code ('gin-tui host' prints it as it starts)"
+        words = "the host refused: wrong join code; ask the host for the code ('gin-tui host' shows it on its screen)"
     if from_env:
         words += f". The code was taken from {CODE_ENV}, which may hold an old one: set it to the new code, or unset it to be asked"
     return words + "."
