@@ -933,3 +933,31 @@ def test_an_unknown_option_before_a_command_is_the_only_one_refused(capsys):
         parse_command_line(["--bogus", "--json", "stats"])
     assert info.value.code == 2
     assert capsys.readouterr().err == "gin-tui stats: error: unrecognized arguments: --bogus; see gin-tui stats --help\n"
+
+
+@pytest.mark.parametrize("xdg", [None, "/srv/data"], ids=["home", "XDG_DATA_HOME"])
+def test_the_help_gives_the_defaults_of_the_game_s_options(xdg, monkeypatch, capsys):
+    """gin-tui --help gave no defaults for --ai, --rules, --pause and --data-dir (sim --help
+    gives its own), and said --ascii draws "suits as S H D C" when it draws everything in ASCII."""
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.storage.config import Settings
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("HOME", "/home/ann")
+    if xdg is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    text = capsys.readouterr().out
+    assert all(len(line) <= 80 for line in text.splitlines())
+    said = " ".join(text.split())
+    first = Settings()
+    assert f"the computer's level (default the settings' level, {first.ai} at first)" in said
+    assert f"(default the settings' preset, {first.preset} at first)" in said
+    assert f"pause after each computer move (default the settings' pause, {first.pause:g} s at first)" in said
+    home = "~/.local/share/gin-tui" if xdg is None else f"{xdg}/gin-tui"
+    if sys.platform.startswith("linux"):
+        assert f"--data-dir DIR where saves and statistics live (default GIN_TUI_HOME, else {home});" in said
+    assert "--ascii draw in ASCII alone: cards (suits as S H D C), lines, signs" in said

@@ -287,6 +287,11 @@ class _Parser(argparse.ArgumentParser):
             out(message, end="")
 
 
+DATA_HOME = "<data-home>"
+"""Stands in an option's help for the data directory used when none is given (the
+platform's, as :func:`~ginrummy_tui.storage.files.platform_data_dir` finds it, with
+``~`` for the home directory), put in when the help is shown (:class:`_Usage`)."""
+
 THEMES = "<themes>"
 """Stands in an option's help for the names of the themes, put in when the help
 is shown (:class:`_Usage`): naming them costs an import of Textual's themes,
@@ -311,6 +316,10 @@ class _Usage(argparse.HelpFormatter):
             from ginrummy_tui.tui.palette import theme_names
 
             text = text.replace(THEMES, ", ".join(theme_names()))
+        if DATA_HOME in text:
+            from ginrummy_tui.storage.files import platform_data_dir
+
+            text = text.replace(DATA_HOME, home_shown(str(platform_data_dir())))
         return text
 
     def _split_lines(self, text: str, width: int) -> list[str]:
@@ -320,26 +329,36 @@ class _Usage(argparse.HelpFormatter):
         return textwrap.wrap(self._whitespace_matcher.sub(" ", text).strip(), width, break_on_hyphens=False)
 
 
+def home_shown(path: str) -> str:
+    """``path`` with ``~`` for the home directory it is in (as the help names it)."""
+    home = os.path.expanduser("~")
+    if home not in ("~", os.sep) and (path == home or path.startswith(home + os.sep)):
+        return "~" + path[len(home):]
+    return path
+
+
 def add_play_options(p: argparse.ArgumentParser) -> None:
     """Options of the game itself (shared with ``host``/``join``/``serve``)."""
-    p.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=None, help="the computer's level")
-    p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma")
+    p.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=None, help="the computer's level (default the settings' level, standard at first)")
+    p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma (default the settings' preset, "
+                   "standard at first)")
     p.add_argument("--seed", type=seed_number, default=None, metavar="N", help="seed for a reproducible deal")
     p.add_argument("--hand", type=hand_number, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
     p.add_argument(
         "--dealer", choices=("you", "computer"), default=None,
         help="with --hand: who deals hand K (where the winner deals next, who won the hand before decides it)",
     )
-    p.add_argument("--ascii", action="store_true", default=None, help="draw suits as S H D C")
+    p.add_argument("--ascii", action="store_true", default=None, help="draw in ASCII alone: cards (suits as S H D C), lines, signs")
     p.add_argument("--no-mouse", action="store_true", default=None, help="ignore the mouse")
-    p.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="pause after each computer move")
+    p.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="pause after each computer move (default the settings' pause, 0.6 s at first)")
     p.add_argument("--new", action="store_true", help="start a new match instead of resuming")
     p.add_argument(
         "--rule", action="append", default=None, metavar="OPTION=VALUE",
         help="change one rule option for a new match, e.g. --rule knock_limit=7 (repeatable)",
     )
     p.add_argument("--theme", default=None, metavar="NAME", help=f"the colours, one of {THEMES}")
-    p.add_argument("--data-dir", default=None, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME); - plays without reading or saving anything")
+    p.add_argument("--data-dir", default=None, metavar="DIR", help=f"where saves and statistics live (default GIN_TUI_HOME, else {DATA_HOME}); - plays "
+                   "without reading or saving anything")
 
 
 _PERSON = "the other player is a person, not the computer"

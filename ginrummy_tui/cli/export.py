@@ -9,7 +9,7 @@ import sys
 from datetime import date
 from typing import TYPE_CHECKING
 
-from ginrummy_tui.cli import say
+from ginrummy_tui.cli import DATA_HOME, say
 from ginrummy_tui.engine.words import counted
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "(the match ids and times shown are UTC)",
     )
     parser.add_argument(
-        "--data-dir", default=argparse.SUPPRESS, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)"
+        "--data-dir", default=argparse.SUPPRESS, metavar="DIR", help=f"where saves and statistics live (default GIN_TUI_HOME, else {DATA_HOME})"
     )
 
 

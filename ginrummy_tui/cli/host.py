@@ -11,7 +11,18 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ginrummy_tui.cli import CTRL_C_STATUS, THEMES, given, listen_problem, out, port, say, seed_number, wrapped
+from ginrummy_tui.cli import (
+    CTRL_C_STATUS,
+    DATA_HOME,
+    THEMES,
+    given,
+    listen_problem,
+    out,
+    port,
+    say,
+    seed_number,
+    wrapped,
+)
 
 if TYPE_CHECKING:
     from ginrummy_tui.session.keeper import Keeper
@@ -50,9 +61,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--new", action="store_true", default=argparse.SUPPRESS,
                         help="start a new match instead of resuming the saved one")
     parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
-                        help="where the hosted match is saved (or GIN_TUI_HOME); a directory: - (saving "
+                        help=f"where the hosted match is saved (default GIN_TUI_HOME, else {DATA_HOME}); a directory: - (saving "
                         "nothing) is refused, as the match is saved")
-    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw in ASCII alone: cards (suits as S H D C), lines, signs")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
     parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS,
                         help=f"the colours for this run, one of {THEMES}")

@@ -14,7 +14,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.cli import THEMES, say
+from ginrummy_tui.cli import DATA_HOME, THEMES, say
 from ginrummy_tui.cli import stopped as stopped_before_the_table
 
 if TYPE_CHECKING:
@@ -46,9 +46,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("typed_code", nargs="?", default=None, metavar="CODE", help=argparse.SUPPRESS)
     parser.add_argument("--name", default=None, metavar="NAME", help="your name, as the other player sees it")
     parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
-                        help="where your statistics live: the match is recorded there (or GIN_TUI_HOME); a "
+                        help=f"where your statistics live: the match is recorded there (default GIN_TUI_HOME, else "
+                        f"{DATA_HOME}); a "
                         "directory: - (saving nothing) is refused, as the match is recorded")
-    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C")
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw in ASCII alone: cards (suits as S H D C), lines, signs")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="ignore the mouse")
     parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS,
                         help=f"the colours for this run, one of {THEMES}")

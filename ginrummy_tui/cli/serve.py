@@ -65,7 +65,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="pause after each computer move in every tab")
     parser.add_argument("--theme", default=argparse.SUPPRESS, metavar="NAME",
                         help=f"the colours of every tab, one of {THEMES}")
-    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw suits as S H D C in every tab")
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw every tab in ASCII alone: cards (suits S H D C), lines, signs")
     parser.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS, help="every tab ignores the mouse")
     parser.epilog = ("The game's options work before 'serve' as after it. They are checked as the game checks "
                      "them before anything is served, and every tab is started with them.")

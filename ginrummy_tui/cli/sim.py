@@ -62,9 +62,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from ginrummy_tui.engine import PRESETS
 
     parser.add_argument("--a", choices=LEVEL_CHOICES, default="expert",
-                        help="first opponent, column a of the table (default: expert)")
+                        help="first opponent, column a of the table (default expert)")
     parser.add_argument("--b", choices=LEVEL_CHOICES, default="standard",
-                        help="second opponent, column b (default: standard)")
+                        help="second opponent, column b (default standard)")
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--matches", type=_count, default=None, metavar="N",
                        help=f"matches to play, in pairs dealt alike with the seats swapped "

@@ -8,6 +8,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, TypeVar
 
+from ginrummy_tui.cli import DATA_HOME
+
 if TYPE_CHECKING:
     from ginrummy_tui.storage.history import History
 
@@ -18,7 +20,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``gin-tui stats``."""
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
-        "--data-dir", default=argparse.SUPPRESS, metavar="DIR", help="where saves and statistics live (or GIN_TUI_HOME)"
+        "--data-dir", default=argparse.SUPPRESS, metavar="DIR", help=f"where saves and statistics live (default GIN_TUI_HOME, else {DATA_HOME})"
     )
 
 

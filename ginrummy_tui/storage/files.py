@@ -33,6 +33,13 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     env = os.environ.get(ENV_HOME)
     if env:
         return Path(env).expanduser()
+    return platform_data_dir()
+
+
+def platform_data_dir() -> Path:
+    """The platform's user data directory for ``gin-tui`` (on Linux
+    ``$XDG_DATA_HOME/gin-tui``, else ``~/.local/share/gin-tui``): the data
+    directory when neither ``--data-dir`` nor ``$GIN_TUI_HOME`` is given."""
     from platformdirs import user_data_dir
 
     return Path(user_data_dir(APP_NAME, appauthor=False))
