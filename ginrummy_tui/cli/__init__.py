@@ -280,6 +280,14 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # exit status 2, in one line as the command's own refusals
         self.exit(2, f"{self.prog}: error: {message}; see {self.prog} --help\n")
 
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A word where the command goes that is none is "an unknown command", with the
+        nearest command's name and the list (argparse said "argument COMMAND: invalid
+        choice: 'stast' (choose from ...)", where a mistyped option gets "did you mean")."""
+        if isinstance(action, argparse._SubParsersAction) and value not in action.choices:
+            raise argparse.ArgumentError(None, unknown_command(str(value), list(action.choices)))
+        super()._check_value(action, value)
+
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if file is not None and file is sys.stderr:
             super()._print_message(plain(message), file)
@@ -502,6 +510,17 @@ def _command_at(parser: _Parser, argv: list[str]) -> int | None:
             continue
         return i if word in parser.commands else None
     return None
+
+
+def unknown_command(word: str, commands: Sequence[str]) -> str:
+    """"unknown command 'stast' (did you mean stats?); the commands: sim, stats, ...": the
+    word given where a command goes, the command nearest it (when one is near enough) and
+    the list of them."""
+    import difflib
+
+    near = difflib.get_close_matches(word, list(commands), n=1, cutoff=0.6)
+    hint = f" (did you mean {near[0]}?)" if near else ""
+    return f"unknown command {shown_value(word)}{hint}; the commands: {', '.join(commands)}"
 
 
 def _did_you_mean(parser: argparse.ArgumentParser, words: list[str]) -> str:
