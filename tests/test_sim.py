@@ -71,7 +71,7 @@ def test_table_output(capsys):
     assert main(["sim", "--a", "standard", "--b", "easy", "--matches", "2"]) == 0
     out = capsys.readouterr().out
     for words in ("matches won", "95% interval (Wilson)", "points per hand", "net points per hand",
-                  "knocks, undercut ones too", "of them undercut", "gins", "big gins", "undercuts scored defending",
+                  "knocks (with undercut ones)", "undercut", "gins", "undercuts scored defending",
                   "void hands", "median", "99th"):
         assert words in out
 
@@ -369,8 +369,9 @@ def test_a_short_run_says_its_share_won_is_not_to_be_trusted(capsys):
 
     short = _figures("master", "expert", "standard", 1, _totals(6, 45, (5, 1)), single_hands=False)
     said = _table(short, single_hands=False)
-    assert said.endswith("\n\nFew matches (6): the share won is known only within its 95% interval, 53 points\n"
-                         "wide; about 400 matches narrow any share to 10 points.")
+    assert said.endswith("\n\nFew matches (6): the share won is known only within its 95% interval, 53\n"
+                         "percentage points wide; about 400 matches narrow any share to 10 percentage\n"
+                         "points.")
     long = _figures("master", "expert", "standard", 1, _totals(1000, 5954, (613, 387)), single_hands=False)
     assert "Few" not in _table(long, single_hands=False)  # 58.2-64.3%: 6 points wide
     hands = _figures("easy", "easy", "standard", 1, _totals(0, 30, (20, 9)), single_hands=True)
@@ -407,9 +408,26 @@ def test_the_knock_and_undercut_rows_say_what_they_count():
     r = _figures("master", "expert", "standard", 1, _totals(6, 45, (5, 1), undercuts=(4, 2)), single_hands=False)
     assert r["knocks_undercut"] == {"a": 2, "b": 4}  # a's knocks undercut: b's undercuts as defender
     rows = {line[:30].strip(): line[30:].split() for line in _table(r, single_hands=False).splitlines()}
-    assert rows["knocks, undercut ones too"] == [str(r["knocks"]["a"]), str(r["knocks"]["b"])]
-    assert rows["of them undercut"] == ["2", "4"]
+    assert rows["knocks (with undercut ones)"] == [str(r["knocks"]["a"]), str(r["knocks"]["b"])]
+    assert rows["undercut"] == ["2", "4"]
     assert rows["undercuts scored defending"] == ["4", "2"]
+
+
+@pytest.mark.parametrize("preset, big_gin", [("standard", False), ("classic", False), ("oklahoma", False),
+                                             ("multiplayer-1.5", True)])
+def test_big_gins_are_in_the_table_only_under_rules_that_allow_them(preset, big_gin):
+    """"gins (with big gins)" and "big gins 0" were printed under standard rules, where big
+    gin is not allowed: the rows name big gins only where the rules give its bonus."""
+    from ginrummy_tui.cli.sim import _figures, _table
+
+    r = _figures("master", "expert", preset, 1, _totals(6, 45, (5, 1)), single_hands=False)
+    rows = {line[:30].strip(): line[30:].split() for line in _table(r, single_hands=False).splitlines()}
+    if big_gin:
+        assert rows["gins (with big gins)"] == [str(r["gins"]["a"]), str(r["gins"]["b"])] and "big gins" in rows
+        assert "gins" not in rows
+    else:
+        assert rows["gins"] == [str(r["gins"]["a"]), str(r["gins"]["b"])]
+        assert not any("big gin" in label for label in rows)
 
 
 def test_knocks_undercut_match_the_undercuts_of_a_run(capsys):
@@ -439,7 +457,8 @@ def test_help_says_what_the_output_holds(capsys):
     with pytest.raises(SystemExit):
         parse_command_line(["sim", "--help"])
     said = " ".join(capsys.readouterr().out.split())
-    for words in ("95% Wilson interval", "net points", "undercut ones too", "as the defender",
+    for words in ("95% Wilson interval", "net points", "knocks (with undercut ones)", "as the defender",
+                  "wider than 10 percentage points",
                   "the same seed plays the same games, and the output says it",
                   "standard, multiplayer-1.5, classic, oklahoma"):
         assert words in said

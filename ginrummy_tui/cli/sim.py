@@ -38,7 +38,7 @@ TABLE_WIDTH = 80
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
 WIDEST_TRUSTED = 0.10
-"""The widest 95% interval of a share won (10 points) that the table gives without
+"""The widest 95% interval of a share won (10 percentage points) that the table gives without
 saying the run was too short to trust it: 400 matches always give a narrower one."""
 
 
@@ -84,9 +84,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.epilog = ("The table gives, for each side: the matches (or hands) won, with the 95% Wilson interval "
-                     "of the share won; the points and the net points (won less lost) per hand; the knocks, "
-                     "undercut ones too, and how many of them were undercut; the gins; the undercuts it scored "
-                     "as the defender; and its decision times. When the interval is wider than 10 points it "
+                     "of the share won; the points and the net points (won less lost) per hand; the knocks "
+                     "(with undercut ones) and how many were undercut; the gins (with big gins, and big gins "
+                     "alone, when the rules allow them); the undercuts it scored as the defender; and its "
+                     "decision times. When the interval is wider than 10 percentage points it "
                      "says the run was too short to trust (with --json, on standard error).  Ctrl+C stops it: "
                      "it says how many of the matches (or hands) were finished, prints the figures of those "
                      "(as a table, or with --json), and ends with status 130.")
@@ -394,11 +395,14 @@ def _few(r: dict, single_hands: bool) -> str | None:
     what = "single hands" if single_hands else "matches"
     played = r["hands"] if single_hands else r["matches"]
     return (f"Few {what} ({played}): the share won is known only within its 95% interval, "
-            f"{100 * (high - low):.0f} points wide; about 400 {what} narrow any share to 10 points.")
+            f"{100 * (high - low):.0f} percentage points wide; about 400 {what} narrow any share to 10 "
+            "percentage points.")
 
 
 def _table(r: dict, single_hands: bool) -> str:
     """The figures as a table, no line wider than :data:`TABLE_WIDTH`."""
+    from ginrummy_tui.engine import PRESETS
+
     played = r["hands"] if single_hands else r["matches"]
     what = "hands" if single_hands else "matches"
     rows = [
@@ -422,10 +426,13 @@ def _table(r: dict, single_hands: bool) -> str:
         row("  95% interval (Wilson)", interval("a"), interval("b"))
     row("points per hand", f"{r['points']['a']:.2f}", f"{r['points']['b']:.2f}")
     row("net points per hand", f"{r['net_points']['a']:+.2f}", f"{r['net_points']['b']:+.2f}")
-    row("knocks, undercut ones too", r["knocks"]["a"], r["knocks"]["b"])
-    row("  of them undercut", r["knocks_undercut"]["a"], r["knocks_undercut"]["b"])
-    row("gins (with big gins)", r["gins"]["a"], r["gins"]["b"])
-    row("big gins", r["big_gins"]["a"], r["big_gins"]["b"])
+    row("knocks (with undercut ones)", r["knocks"]["a"], r["knocks"]["b"])
+    row("  undercut", r["knocks_undercut"]["a"], r["knocks_undercut"]["b"])
+    if PRESETS[r["rules"]].big_gin:  # no big gin row (always 0) under rules without the bonus
+        row("gins (with big gins)", r["gins"]["a"], r["gins"]["b"])
+        row("big gins", r["big_gins"]["a"], r["big_gins"]["b"])
+    else:
+        row("gins", r["gins"]["a"], r["gins"]["b"])
     row("undercuts scored defending", r["undercuts"]["a"], r["undercuts"]["b"])
     row("decision ms, median", f"{r['decision_ms']['a']['median']:.2f}", f"{r['decision_ms']['b']['median']:.2f}")
     row("decision ms, 99th pct", f"{r['decision_ms']['a']['p99']:.2f}", f"{r['decision_ms']['b']['p99']:.2f}")
