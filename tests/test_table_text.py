@@ -445,3 +445,33 @@ def test_a_key_with_no_use_is_named_and_told_what_to_press_now():
     assert tt.unused_key_note(view(s, 0), "'S'", "Computer", lower="s") == (
         "'S' does nothing here: keys are lower case (s), Caps Lock may be on"
     )
+
+
+def test_the_terms_of_an_oklahoma_hand_are_told_after_the_other_player_moved_first_on_its_upcard():
+    # "Computer (standard) took the upcard 4♥ and threw 10♦." left the hand's limit of 4 to the
+    # deadwood line alone, never tied to its upcard; a pass replaced "Upcard 9♣: knock at 9 or
+    # less." within the computer's pause. Both say the hand's terms now, and only until the
+    # player has moved in the hand
+    from ginrummy_tui.engine import PRESETS
+
+    s = new_game(PRESETS["oklahoma"], seed=4, first_dealer=0)  # the other seat is offered the upcard first
+    assert s.current == 1
+    t = apply(s, Action(Kind.TAKE_UPCARD))
+    took = apply(t, next(a for a in view(t, 1).legal_actions if a.kind == Kind.DISCARD))
+    passed = apply(s, Action(Kind.PASS))
+    v = view(took, 0)
+    text = tt.moves_text(v, "Computer (standard)", ascii_only=False).plain
+    assert text.startswith("Computer (standard) took the upcard ") and text.endswith(f". This hand: {tt.hand_terms(v)}."), text
+    w = view(passed, 0)
+    text = tt.moves_text(w, "Computer (standard)", ascii_only=False).plain
+    assert text == f"Computer (standard) passed on the upcard. This hand: {tt.hand_terms(w)}.", text
+    # given up first where the line has no room (the deadwood line keeps them)
+    assert "This hand" not in tt.fitting_moves_text(w, "Computer (standard)", False, 45).plain
+    # once the player has moved, the terms are not said again
+    s2 = apply(apply(passed, Action(Kind.PASS)), Action(Kind.DRAW_STOCK))
+    x = view(s2, 0)
+    assert "This hand" not in tt.moves_text(x, "Computer (standard)", ascii_only=False).plain
+    # under rules whose limit the upcard does not set, nothing is added
+    plain = new_game(seed=3, first_dealer=0)
+    y = view(apply(plain, Action(Kind.PASS)), 0)
+    assert tt.moves_text(y, "Computer (standard)", ascii_only=False).plain == "Computer (standard) passed on the upcard."

@@ -183,6 +183,12 @@ def moves_text(
         return t
     t.append(mover(v, handovers, 1 - v.seat, len(history) - len(moves), opponent_name), style="bold")
     describe(t, moves, ascii_only, words)
+    if terms and len(moves) == len(history) and (v.rules.oklahoma or v.knock_limit != v.rules.knock_limit or v.multiplier != 1):
+        # the other player moved first on the upcard: the hand's terms, which the line saying how
+        # the hand began gave, told here ("Computer took the upcard 4♥ and threw 10♦." left the
+        # limit of 4 on the deadwood line alone, and a pass replaced "Upcard 9♣: knock at 9 or
+        # less." before it could be read)
+        t.append(f" This hand: {hand_terms(v)}.")
     return t
 
 
@@ -200,14 +206,13 @@ def fitting_moves_text(
     v: PlayerView, opponent_name: str, ascii_only: bool, room: int, handovers: Sequence[tuple[int, int, str]] = ()
 ) -> Text:
     """:func:`moves_text` in ``room`` columns, the other player named as everywhere
-    on the table: how the hand began gives up its number, then the hand's terms
-    (both shown elsewhere on the table) before the name takes its short form, and the
-    moves are told in shorter words last ("Computer passed, drew and threw K♠.")."""
-    tries = [
-        (name, hand_no, terms, MOVE_WORDS)
-        for name in (opponent_name, short_name(opponent_name))
-        for hand_no, terms in ((True, True), (False, True), (True, False), (False, False))
-    ]
+    on the table: how the hand began gives up its number, then the name takes its short
+    form to keep the hand's terms (the upcard that set them is named nowhere else), then
+    the terms go (the deadwood line keeps them), and the moves are told in shorter words
+    last ("Computer passed, drew and threw K♠.")."""
+    full, short = opponent_name, short_name(opponent_name)
+    tries = [(full, True, True, MOVE_WORDS), (full, False, True, MOVE_WORDS), (short, False, True, MOVE_WORDS)]
+    tries += [(name, hand_no, False, MOVE_WORDS) for name in (full, short) for hand_no in (True, False)]
     tries += [(short_name(opponent_name), False, False, words) for words in (SHORT_MOVE_WORDS, TERSE_MOVE_WORDS)]
     for name, hand_no, terms, words in tries:
         text = moves_text(v, name, ascii_only, hand_no=hand_no, terms=terms, handovers=handovers, words=words)
