@@ -154,7 +154,7 @@ def _refused_without_a_terminal(args: list[str], home) -> str:
     [
         (["--rule", "foo=1"], "gin-tui: --rule: unknown rule option 'foo' (options: knock_limit, "),
         (["--rules", "nope"], "gin-tui: unknown rules preset 'nope': choose one of standard, "),
-        (["--rule", "knock_limit=99"], "gin-tui: --rule: knock_limit must be between 0 and "),
+        (["--rule", "knock_limit=99"], "gin-tui: --rule knock_limit: must be between 0 and "),
         (["--pause", "99"], "gin-tui: --pause must be between 0 and "),
         (["host", "--rules", "nope"], "gin-tui host: unknown rules preset 'nope': choose one of standard, "),
         (["join", "127.0.0.1:9", "--theme="], "gin-tui join: --theme needs a theme name"),
@@ -702,7 +702,7 @@ def test_the_game_without_saving_plays_the_rule_options_and_theme_given(monkeypa
     for bad, says in [
         (["--theme", ""], "--theme needs a theme name"),
         (["--theme", "nosuch"], "unknown theme 'nosuch': choose one of "),
-        (["--rule", "knock_limit=99"], "--rule: "),
+        (["--rule", "knock_limit=99"], "--rule knock_limit: "),
     ]:
         assert run_play(parse_command_line(["--data-dir", "-", *bad])) == 2
         out, err = capsys.readouterr()

@@ -270,9 +270,12 @@ def test_single_rule_options_and_the_theme_from_the_command_line():
     for bad, words in (
         (["knock_limit"], "OPTION=VALUE"),
         (["wings=2"], "unknown rule option 'wings'"),
-        (["target=lots"], "a whole number"),
-        (["big_gin=maybe"], "yes or no"),
-        (["target=0"], "target must be at least 1"),
+        (["target=lots"], "^--rule target: must be a whole number \\(not 'lots'\\)$"),
+        (["big_gin=maybe"], "^--rule big_gin: must be yes or no \\(not 'maybe'\\)$"),
+        # each option's refusal names it as the others do (it read "--rule: target must be at least 1")
+        (["target=0"], "^--rule target: must be at least 1 \\(not 0\\)$"),
+        (["knock_limit=11", "gin_bonus=-2"],
+         "^--rule knock_limit: must be between 0 and 10 \\(not 11\\); --rule gin_bonus: must not be negative \\(not -2\\)$"),
         # one account of the timer's values, whatever is wrong (it said "a whole number" for
         # abc, leaving out none, and "at least 1 second, or none" for -1, leaving out 0)
         (["timer=1e9"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '1e9'"),
@@ -280,7 +283,7 @@ def test_single_rule_options_and_the_theme_from_the_command_line():
         (["timer=-1"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '-1'"),
         (["timer="], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not ''"),  # as gin_bonus= is
         (["timer=1000000000"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '1000000000'"),
-        (["target=100000000000000000000000"], "target must be at most 10000 points"),
+        (["target=100000000000000000000000"], "^--rule target: must be at most 10000 points"),
     ):
         with pytest.raises(ValueError, match=words):
             apply_args(Settings(), _args(rule=bad))

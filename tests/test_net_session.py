@@ -2236,7 +2236,7 @@ def test_a_host_resuming_its_match_says_its_rule_options_apply_to_new_matches(tm
     monkeypatch.setenv("TERM", "xterm")
     assert main(["host", "--rule", "knock_limit=99", "--port", "0", "--data-dir", str(tmp_path / "x")]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err.startswith("gin-tui host: --rule: knock_limit must be") and err.count("\n") == 1
+    assert out == "" and err.startswith("gin-tui host: --rule knock_limit: must be") and err.count("\n") == 1
     assert not (tmp_path / "x" / SAVE_NAME).exists()
 
 

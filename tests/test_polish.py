@@ -1895,10 +1895,17 @@ async def test_the_match_result_says_a_shutout_doubled_the_game_bonus(tmp_path):
     async with running(resumed(tmp_path, state, seed=1), size=SIZE) as (app, pilot):
         await knock_to_the_match_over(app, pilot)
         text = " ".join(screen_text(app).split())
-        assert "Shutout: Computer scored nothing, the game bonus is doubled (200)." in text, text
+        assert "Shutout: Computer scored nothing, the game bonus is doubled (200)." in text, text  # at 80 columns
         assert app.screen.v.totals[0] == app.screen.v.scores[0] + 200 + 20
         lines = screen_text(app).splitlines()
         assert any("game bonus (shutout)" in line and "+200" in line for line in lines), lines
+        # where there is room, the computer is named as the line above names it ("Computer (standard)
+        # 0"), not "Computer"
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        name = app.screen.opponent_name
+        text = " ".join(screen_text(app).split())
+        assert name.startswith("Computer (") and f"Shutout: {name} scored nothing, the game bonus is doubled (200)." in text, text
 
 
 async def test_every_screen_over_the_table_says_escape_the_same_way_and_keys_are_spelt_alike():

@@ -129,7 +129,7 @@ def test_the_shutout_option_is_checked_described_and_set_from_the_command_line()
     with pytest.raises(ValueError, match="bad value for rule 'shutout'"):
         Rules.from_dict({"shutout": "yes"})
     assert parse_rule_options(["shutout=yes"]) == {"shutout": True}
-    with pytest.raises(ValueError, match="--rule shutout: yes or no"):
+    with pytest.raises(ValueError, match="--rule shutout: must be yes or no"):
         parse_rule_options(["shutout=double"])
     assert ("Shutout: the game bonus is doubled (200 points) when the loser scored nothing in the whole match."
             in PRESETS["classic"].describe())

@@ -105,7 +105,7 @@ def test_options_and_the_command_each_tab_runs():
         (["serve", "--rules", "nope", "--port", "8123"], "unknown rules preset 'nope': choose one of standard, "),
         (["--rules", "nope", "serve", "--port", "8123"], "unknown rules preset 'nope': choose one of standard, "),
         (["--pause", "-1", "serve", "--port", "8123"], "--pause must be between 0 and "),
-        (["serve", "--rule", "knock_limit=99"], "--rule: knock_limit must be between 0 and 10 (not 99)"),
+        (["serve", "--rule", "knock_limit=99"], "--rule knock_limit: must be between 0 and 10 (not 99)"),
         (["--rules", "oklahoma", "serve", "--rule", "knock_limit=5"], "--rule knock_limit=5 does not go with Oklahoma"),
         (["--rule", "bogus=1", "serve"], "--rule: unknown rule option 'bogus' (options: knock_limit, "),
         (["serve", "--theme", "nosuch"], "unknown theme 'nosuch': choose one of "),

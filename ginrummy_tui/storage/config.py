@@ -534,7 +534,7 @@ def apply_args(settings: Settings, args: Any) -> Settings:
         try:
             rules = PRESETS[base.preset].with_options(**options)
         except ValueError as exc:
-            raise ValueError(f"--rule: {exc}") from None
+            raise ValueError(rule_refusal(str(exc), given)) from None
         unused = [name for name in rules.unused() if name in given]  # an option that would change nothing
         if unused:
             saved = dict(base.rule_options)
@@ -656,6 +656,18 @@ def timer_seconds(text: str, words: bool = True) -> int | None:
     return seconds or None
 
 
+def rule_refusal(problems: str, given: dict[str, Any]) -> str:
+    """The rules' refusal of ``--rule`` options (``problems``, "knock_limit must be between 0 and
+    10 (not 11)", several joined by "; "), each said as the option's other refusals are: "--rule
+    knock_limit: must be between 0 and 10 (not 11)" (it read "--rule: knock_limit must be ...",
+    beside "--rule knock_limit: a whole number, not 'abc'")."""
+    said = []
+    for problem in problems.split("; "):
+        name, _, rest = problem.partition(" ")
+        said.append(f"--rule {name}: {rest}" if name in given and rest else f"--rule: {problem}")
+    return "; ".join(said)
+
+
 def parse_rule_options(texts: list[str]) -> dict[str, Any]:
     """``["knock_limit=7", "big_gin=yes", "timer=none"]`` as rule options.
     Raises ``ValueError`` naming the bad one."""
@@ -685,14 +697,14 @@ def parse_rule_options(texts: list[str]) -> dict[str, Any]:
             elif low in ("no", "false", "off", "0"):
                 value = False
             else:
-                raise ValueError(f"--rule {name}: yes or no, not {raw!r}")
+                raise ValueError(f"--rule {name}: must be yes or no (not {raw!r})")
         elif isinstance(default, str):
             value = raw
         else:
             try:
                 value = int(raw)
             except ValueError:
-                raise ValueError(f"--rule {name}: a whole number, not {raw!r}") from None
+                raise ValueError(f"--rule {name}: must be a whole number (not {raw!r})") from None
         out[name] = value
     return out
 

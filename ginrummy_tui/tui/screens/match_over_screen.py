@@ -193,9 +193,10 @@ class MatchOverScreen(AfterHandScreen):
         head.append(words, style="bold")
         head.append("\n" + self._final_score(width))
         if is_shutout(v.rules, v.scores, v.winner):
-            loser = you_lower(short_name(self.own_name)) if v.winner != me else short_name(self.opponent_name)
+            # the other player named as the headline names it ("Computer (easy)"), short where that does not fit
+            losers = [you_lower(short_name(self.own_name))] if v.winner != me else [name, short_name(self.opponent_name)]
             doubled = 2 * v.rules.game_bonus
-            forms = (f"Shutout: {loser} scored nothing, the game bonus is doubled ({doubled}).",
+            forms = (*(f"Shutout: {loser} scored nothing, the game bonus is doubled ({doubled})." for loser in losers),
                      f"Shutout: game bonus doubled ({doubled}).")
             room = inner_width(width) - HEAD_FRAME
             head.append("\n" + next((f for f in forms if cell_len(f) <= room), forms[-1]))
