@@ -212,6 +212,63 @@ async def test_the_table_keys_h_and_l_say_why_they_do_nothing_at_the_end_of_a_ha
         ]
 
 
+async def test_keys_with_no_use_at_the_end_of_a_hand_say_so_and_what_goes_on():
+    """At the end of a hand o, Tab, Shift+Tab and a letter that is no key ('x') did nothing,
+    and said nothing, while s, d, t, h and l said why; they say it as the table does, in the
+    line under the keys that go on, with what goes on from here."""
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        said = {}
+        for key in ("x", "tab", "shift+tab", "o", "S"):
+            await pilot.press(key)
+            await pilot.pause()
+            said[key] = " ".join(str(app.screen.query_one("#summary-said", Static).render()).split())
+        assert isinstance(app.screen, SummaryScreen) and app.session.state is ended
+        assert said == {
+            "x": "'x' does nothing here: ⏎ goes on; ? lists the keys.",
+            "tab": "Tab does nothing here: ⏎ goes on; ? lists the keys.",
+            "shift+tab": "Shift+Tab does nothing here: ⏎ goes on; ? lists the keys.",
+            "o": "Sorting your cards (o) is for a hand in play: this hand is over; ⏎ goes on.",
+            "S": "'S' does nothing here: keys are lower case (s), Caps Lock may be on.",
+        }
+        assert _said(app) == []  # in the screen's line, not a toast over the headline
+
+
+async def test_keys_with_no_use_on_the_match_result_say_so_and_leave_the_table_its_arrows():
+    """On the match's result 'x', o, Tab and Shift+Tab did nothing and said nothing (Tab moved
+    the focus from the score table, unseen, and ↑ and ↓ no longer picked a hand to review)."""
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    s = new_game(PRESETS["standard"].with_options(target=5), seed=3)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    app = make_app(state=s, pause=0, ai="standard")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("enter")
+        await _settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        table = app.screen.query_one(ScoreTable)
+        assert app.focused is table
+        await pilot.press("x", "tab", "shift+tab", "o", "space")
+        await pilot.pause()
+        assert isinstance(app.screen, MatchOverScreen) and app.session.state is s
+        assert app.focused is table
+        assert _said(app) == [
+            "'x' does nothing here: ⏎ or n starts a new match; ? lists the keys.",
+            "Tab does nothing here: ⏎ or n starts a new match; ? lists the keys.",
+            "Shift+Tab does nothing here: ⏎ or n starts a new match; ? lists the keys.",
+            "Sorting your cards (o) is for a hand in play: the match is over; ⏎ or n starts a new match.",
+            "Space does nothing here: ⏎ or n starts a new match; ? lists the keys.",
+        ]
+
+
 async def test_at_the_end_of_a_hand_a_table_key_leaves_the_headline_readable():
     """80×24, the end of a hand, s pressed: the toast saying why covered the end of the
     headline ("Hand 1: Computer (master) knocked — and you ▌ The table's keys..."); the
@@ -312,7 +369,8 @@ async def test_the_match_result_reviews_replays_and_lists_its_last_hand():
         await pilot.pause()
         assert isinstance(app.screen, MatchOverScreen)
         assert _said(app) == [
-            "A hint (h) is for your own turn in a hand: the match is over; ⏎ goes on.",
+            # ⏎ on the result starts a new match: it said "⏎ goes on"
+            "A hint (h) is for your own turn in a hand: the match is over; ⏎ or n starts a new match.",
             "The discard pile (l) is listed during a hand: the match is over; m lists every turn of its last hand.",
         ]
         # a: the last hand again, as practice; Enter after it comes back to the result

@@ -2311,4 +2311,4 @@ async def test_space_on_the_match_result_says_it_starts_no_match():
         await press(app, pilot, "space")
         assert isinstance(app.screen, MatchOverScreen) and app.session.state is match
         said = [n.message for n in app._notifications]
-        assert "Space does nothing here: ⏎ or n starts a new match" in said, said
+        assert "Space does nothing here: ⏎ or n starts a new match; ? lists the keys." in said, said

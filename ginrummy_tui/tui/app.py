@@ -1223,9 +1223,14 @@ class GinApp(App):
             self.screen.action_hint()
 
     def action_try_sort(self) -> None:
-        """The sort key while it is dimmed (the hand over, its end behind the pile list): the table says why."""
+        """The sort key while it is dimmed (the hand over, its end behind the pile list): the table
+        says why; after a hand, the screen there says that there are no cards to sort."""
+        from .screens.after_hand import AfterHandScreen
+
         if isinstance(self.screen, GameScreen):
             self.screen.action_sort()
+        elif isinstance(self.screen, AfterHandScreen):
+            self.screen.action_table_only("sort")
 
     def action_rules(self) -> None:
         """Show the rule sheet."""

@@ -623,7 +623,7 @@ def unused_key_note(v: PlayerView, key: str, opponent_name: str, *, lower: str =
     for, ``opponent_name`` as the screen names them), and that ? lists every key.  ``lower``:
     the key the one pressed stands for in lower case ("s" for "S"): the keys are lower case."""
     if lower:
-        return f"{key} does nothing here: keys are lower case ({lower}), Caps Lock may be on"
+        return does_nothing(key, lower=lower)
     enter = "Enter" if ascii_only else "⏎"
     what = ""
     if not v.my_turn:
@@ -636,6 +636,16 @@ def unused_key_note(v: PlayerView, key: str, opponent_name: str, *, lower: str =
         what = "s draws from the stock" if v.stock_only else "s or d draws a card"
     elif v.phase == Phase.DISCARD:
         what = f"{enter} discards the selected card"
+    return does_nothing(key, what)
+
+
+def does_nothing(key: str, what: str = "", *, lower: str = "") -> str:
+    """What a screen says of a key it has no use for (``key`` as :func:`unused_key_name` names
+    it): that it does nothing here, ``what`` to press instead ("s or d draws a card", "⏎ goes
+    on"; "" for none), and that ? lists every key.  ``lower``: the key the one pressed stands
+    for in lower case ("s" for "S"): that the keys are lower case instead."""
+    if lower:
+        return f"{key} does nothing here: keys are lower case ({lower}), Caps Lock may be on"
     return f"{key} does nothing here: {what}; ? lists the keys" if what else f"{key} does nothing here: ? lists the keys"
 
 

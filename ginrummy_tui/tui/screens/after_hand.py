@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
+from .. import table_text as tt
 from ..host import gin_of
 
 if TYPE_CHECKING:
@@ -38,11 +40,14 @@ Where the hand has no review (no move of the player's in it), r is not in the ke
 offered on the screen) and says why."""
 
 TABLE_ONLY = {
-    "hint": "A hint (h) is for your own turn in a hand: {over}; {enter} goes on.",
+    "hint": "A hint (h) is for your own turn in a hand: {over}; {going}.",
     "pile": "The discard pile (l) is listed during a hand: {over}; {moves}.",
-    "move": "No move can be made now: {over}; {enter} goes on.",
+    "move": "No move can be made now: {over}; {going}.",
+    "sort": "Sorting your cards (o) is for a hand in play: {over}; {going}.",
 }
-"""What the table's keys h and l say after a hand (see :meth:`AfterHandScreen.action_table_only`)."""
+"""What the table's keys h, l, o and the moves' say after a hand (see
+:meth:`AfterHandScreen.action_table_only`); ``{going}``: what goes on from the screen
+(:meth:`AfterHandScreen.going_on_words`)."""
 
 
 class AfterHandScreen(Screen):
@@ -98,11 +103,42 @@ class AfterHandScreen(Screen):
         words = GameScreen.AFTER_HAND[what]
         self.say(f"{words[:1].upper()}{words[1:]} is only in games against the computer.")
 
+    def going_on_words(self) -> str:
+        """What goes on from here, for the words of a key that does nothing: "⏎ goes on"."""
+        return f"{self._enter} goes on"
+
+    @property
+    def _enter(self) -> str:
+        return "Enter" if self.gin.ascii_only else "⏎"
+
     def action_table_only(self, what: str) -> None:
-        """h, l or a move's key (t p s d k g b), keys of the table during a hand: say why they do nothing here."""
+        """h, l, o or a move's key (t p s d k g b), keys of the table during a hand: say why they do nothing here."""
         over, moves = self.OVER
-        enter = "Enter" if self.gin.ascii_only else "⏎"
-        self.say(TABLE_ONLY[what].format(over=over, moves=moves, enter=enter))
+        self.say(TABLE_ONLY[what].format(over=over, moves=moves, going=self.going_on_words()))
+
+    def on_key(self, event: events.Key) -> None:
+        """A key this screen has no use for says so, and what goes on from here
+        (:meth:`refuse_unused`), as the table does: Tab, Shift+Tab and the characters that are
+        no key here did nothing, silently (Tab moved the focus to no part a player could see
+        it on, and on the match's result took ↑ and ↓ from the score table).  Runs before the
+        key's bindings are looked up: a key with one on the screen or the app is left to it."""
+        key = event.key
+        if key not in ("tab", "shift+tab") and key in self.active_bindings:
+            return
+        name = tt.unused_key_name(key, event.character, self.gin.ascii_only)
+        if name is None:
+            return
+        event.stop()
+        event.prevent_default()
+        character = event.character or ""
+        lower = character.lower() if character.isupper() and character.lower() in self.active_bindings else ""
+        self.refuse_unused(name, lower)
+
+    def refuse_unused(self, key: str, lower: str = "") -> None:
+        """Say that ``key`` (as the table names it: "Tab", "'x'") does nothing here, and what
+        goes on from here (:meth:`going_on_words`), in the words the table uses
+        (:func:`~..table_text.does_nothing`); ``lower``: the key it stands for in lower case."""
+        self.say(tt.does_nothing(key, self.going_on_words(), lower=lower) + ".")
 
     def say(self, words: str) -> None:
         """Why a key does nothing here: in a toast (the end of a hand says it in its own line)."""

@@ -538,12 +538,15 @@ class MatchOverScreen(AfterHandScreen):
         """Start a new match."""
         gin_of(self.app).go_on(Kind.NEW_MATCH)
 
+    def going_on_words(self) -> str:
+        """What goes on from the match's result, for the words of a key that does nothing."""
+        return f"{self._enter} or n starts a new match"
+
     def action_space(self) -> None:
         """Space, which goes on from the end of a hand (to this result from the last one), does
         not start a new match: pressed twice there, or held, it would pass the result by and
         start one unasked.  It says so, and which keys do."""
-        enter = "Enter" if gin_of(self.app).ascii_only else "⏎"
-        self.say(f"Space does nothing here: {enter} or n starts a new match")
+        self.refuse_unused("Space")
 
     def action_asked(self) -> None:
         """Enter (or n) again once a new match was asked for, or while the other player is
