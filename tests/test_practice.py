@@ -143,6 +143,29 @@ async def test_a_deal_replayed_from_the_command_line_is_marked_as_practice(tmp_p
         plan.close()
 
 
+async def test_ctrl_z_with_no_shell_in_a_practice_deal_says_what_the_quit_question_says(tmp_path, monkeypatch):
+    """Ctrl+Z where no shell brings the game back, in a deal replayed with --hand: its note
+    said "Quit with q (your match is saved: gin-tui resumes it).", of a deal that counts in
+    no match and is not what gin-tui resumes.  It says what the quit question says there."""
+    from ginrummy_tui.tui import suspend
+
+    monkeypatch.setattr(suspend, "can_suspend", lambda _app: False)
+    plan = prepare(args_for(tmp_path, seed=7, hand=1), ask=never_asked)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await settle(app, pilot)
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            said = [" ".join(str(n.message).split()) for n in app._notifications if "no shell" in str(n.message)]
+            assert said == [
+                "Ctrl+Z: there is no shell here to come back from. Quit with q. This practice deal does not "
+                "count. Your match resumes where it was the next time you start gin-tui."
+            ]
+    finally:
+        plan.close()
+
+
 async def test_the_practice_quit_question_names_the_command_that_finds_the_match(tmp_path):
     """With --data-dir the practice deal's quit question said the match resumes
     "the next time you start gin-tui", which opens another directory: it names

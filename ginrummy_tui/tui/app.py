@@ -818,9 +818,15 @@ class GinApp(App):
         from .suspend import can_suspend
 
         if not can_suspend(self):
-            kept = self.at_quit()
+            from .practice import practice_quit_note
+
+            # in practice, as the quit question says it: the match is not this deal's to resume
+            practice = practice_quit_note(self)
+            kept = self.at_quit() if practice is None else ""
             self.note_alone(
-                "Ctrl+Z: there is no shell here to come back from. Quit with q" + (f" ({kept})." if kept else "."),
+                "Ctrl+Z: there is no shell here to come back from. Quit with q"
+                + (f" ({kept})." if kept else ".")
+                + (f" {practice}" if practice else ""),
                 seconds=6,
             )
             return
