@@ -16,7 +16,7 @@ from ginrummy_tui.tui.screens.rules_screen import RulesScreen
 from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 
-from .app_helpers import frame_rows, said_in_its_line, settle
+from .app_helpers import frame_rows, said_in_its_line, screen_text, settle
 
 SIZE = (80, 24)
 OVER_THE_TABLE = [
@@ -249,3 +249,42 @@ async def test_f3_on_the_settings_opens_the_statistics_in_their_place():
         await pilot.press("y")
         await settle(app, pilot)
         assert [type(s) for s in app.screen_stack[1:]] == [StatsScreen]
+
+
+async def test_the_score_table_over_the_match_result_stays_put_when_a_table_key_is_pressed():
+    """On the match's result, c then n: the score table's box moved up a row as the line saying
+    why came under it, and uncovered the result's own row of the hand picked, reversed, under
+    it: a stray copy of the table's row.  The box keeps its place; only the line comes."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS, apply, view
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    s = new_game(PRESETS["standard"].with_options(target=1), seed=7)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    app = make_app(state=s, pause=0, ai="standard")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ScoreScreen)
+        box = app.screen.query_one("#scores")
+        before, rows = box.region, screen_text(app).splitlines()
+        await pilot.press("n")
+        await settle(app, pilot)
+        line = app.screen.query_one(table_only.TableOnlyLine)
+        assert line.shown and line.region.y == 22
+        assert box.region == before
+        after = screen_text(app).splitlines()
+        assert after[:22] == rows[:22]  # nothing moved, nothing uncovered: only the line came
+        line.clear()
+        await pilot.pause()
+        assert box.region == before and screen_text(app).splitlines() == rows
+        await pilot.press("n")
+        await pilot.resize_terminal(80, 22)  # resized while the line shows: centred anew, above it
+        await settle(app, pilot)
+        assert line.shown and box.region.y == (22 - 2 - box.region.height) // 2

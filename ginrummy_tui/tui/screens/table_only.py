@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..widgets.hand import KEYS
@@ -27,6 +29,7 @@ from ..widgets.keys_line import KeysLine
 
 if TYPE_CHECKING:
     from textual import events
+    from textual.geometry import Size
     from textual.timer import Timer
 
 TABLE_KEYS = ",".join(
@@ -83,12 +86,26 @@ class TableOnlyLine(Static):
     def __init__(self) -> None:
         super().__init__("", id="table-only")
         self._timer: Timer | None = None
+        self._held: list[Widget] = []
+        """The screen's boxes held where they were while the line shows (:meth:`_hold_boxes`)."""
+        self._held_at: Size | None = None
+        """The screen's size when they were held."""
+
+    def on_mount(self) -> None:
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._resized)
+
+    def _resized(self, _screen: object) -> None:
+        """The screen resized: a box held in place for the line is centred anew (above the line)."""
+        if self._held and self.app.size != self._held_at:
+            self.release_boxes()
 
     def say(self, words: str) -> None:
         """Show ``words``, for :data:`SHOWN_FOR` seconds from now, right above the key bar
         (on two rows at 46x21: the line's last row was under its first)."""
         self.update(words)
         self.place()
+        if not self.shown:
+            self._hold_boxes(words)
         self.add_class("-shown")
         if self._timer is not None:
             self._timer.stop()
@@ -102,11 +119,45 @@ class TableOnlyLine(Static):
         width = self.app.size.width
         self.styles.margin = (0, 0, bars.first().rows_at(width) if bars and width else 1, 0)
 
+    def _hold_boxes(self, words: str) -> None:
+        """The screen's box, centred in the rows above the key bar, keeps its place when the line
+        comes, where the rows under it leave the line room: centred anew in the rows the line
+        leaves, it moved up a row or so, and over the match's result uncovered the result's own
+        row of the hand picked under it, a stray copy of the box's row.  A box that needs the
+        line's rows gives them up, as before (it is laid out above the line)."""
+        screen = self.screen
+        if screen.styles.align_vertical != "middle":
+            return
+        width, height = self.app.size
+        bars = screen.query(KeyBar)
+        area = height - (bars.first().rows_at(width) if bars and width else 1)  # the rows above the key bar
+        rows = len(Text(words).wrap(self.app.console, max(1, width - 2)))  # the line's, within its padding
+        for box in screen.children:
+            if box is self or not box.display or box.styles.dock != "none" or box.styles.has_rule("layer"):
+                continue
+            top, tall = box.region.y, box.outer_size.height
+            if not tall or tall > area - rows:
+                continue  # not laid out, or it needs the line's rows
+            moved = (area - tall) // 2 - (area - rows - tall) // 2  # how far it moves up as centred anew
+            room = area - rows - tall - (top - moved)  # rows the line leaves under it once it moved
+            down = max(0, min(moved, room))
+            if down:
+                box.styles.offset = (0, down)
+                self._held.append(box)
+                self._held_at = self.app.size
+
+    def release_boxes(self) -> None:
+        """The boxes held in place go where the layout puts them (the line gone, or the screen resized)."""
+        for box in self._held:
+            box.styles.offset = (0, 0)
+        self._held = []
+
     def clear(self) -> None:
         """Take the line away."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+        self.release_boxes()
         self.remove_class("-shown")
 
     @property
