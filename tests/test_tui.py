@@ -2095,7 +2095,7 @@ async def test_the_keys_that_do_nothing_now_say_why():
         await press(app, pilot, "l")
         pile = table.query_one(DiscardPile)
         assert pile.expanded and "The discard pile is empty." in screen_text(app)
-        assert "Nothing under the top card" not in screen_text(app)
+        assert "Nothing is under" not in screen_text(app)
         app.session.computes_opponent = False  # as in network play, which has neither
         await press(app, pilot, "a")
         assert table.refusal == "replaying the deal (a) is only in games against the computer"
@@ -2166,13 +2166,28 @@ async def test_the_pile_offers_its_list_only_with_a_card_under_the_top_one():
         pile = app.table.query_one(DiscardPile)
         assert "l: show the pile" not in screen_text(app)
         await press(app, pilot, "l")  # still lists what there is: nothing under the top card
-        assert pile.expanded and "Nothing under the top card." in screen_text(app)
+        assert pile.expanded and "Nothing is under 9♣ yet." in screen_text(app)
         assert "l: hide the pile" in screen_text(app)
         await press(app, pilot, "l")
         await press(app, pilot, "s")
         await press(app, pilot, "enter")  # a second card on the pile: something under the top one
         await settle(app, pilot)
         assert len(pile.cards) > 1 and "l: show the pile" in screen_text(app)
+
+
+async def test_l_with_the_upcard_alone_on_the_pile_says_it_is_the_whole_pile():
+    """At the upcard offer, l said "Nothing under the top card.", which read as a list that
+    failed to show; it names the card and says the upcard is the whole pile."""
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+
+    app = make_app(seed=7, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        assert app.table.v.phase == "upcard" and len(app.table.v.discard) == 1
+        top = card_label(app.table.v.discard[-1], False)
+        await press(app, pilot, "l")
+        assert app.table.query_one(DiscardPile).expanded
+        assert f"Nothing is under {top} yet: the upcard is the whole pile." in screen_text(app)
 
 
 async def test_a_hand_dealt_after_cards_were_moved_by_hand_comes_in_the_last_sort():

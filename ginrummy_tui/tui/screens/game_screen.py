@@ -322,7 +322,7 @@ class GameScreen(Screen, TurnSteps):
         board.set_separate(keeper is not None and keeper.store.is_separate)
         self._show_opponent(v)
         self.query_one(StockPile).set_state(v.stock_size, Action(Kind.DRAW_STOCK) in v.legal_actions)
-        self.query_one(DiscardPile).set_state(v.discard, tt.pile_open(v), tt.pile_hint(v))
+        self.query_one(DiscardPile).set_state(v.discard, tt.pile_open(v), tt.pile_hint(v), upcard=v.phase == Phase.UPCARD)
         split = best_melds(v.hand)
         melded = {c for m in split.melds for c in m}
         hand = self.query_one(HandView)

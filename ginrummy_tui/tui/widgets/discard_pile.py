@@ -10,7 +10,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..palette import palette_of
-from .cardfaces import ascii_words, cards_text, empty_lines, face_lines
+from .cardfaces import ascii_words, card_label, cards_text, empty_lines, face_lines
 from .prompt import cut_short
 
 
@@ -35,6 +35,8 @@ class DiscardPile(Widget):
         super().__init__(id=id)
         self.set_reactive(DiscardPile.ascii_only, ascii_only)
         self.cards: tuple = ()
+        self.upcard = False
+        """The pile is the upcard, on offer (the list says so of a pile of one card)."""
         self.active = False
         self.hint = ""
         self.expanded = False
@@ -47,9 +49,10 @@ class DiscardPile(Widget):
         the table has for it, so that the prompt line stays (:meth:`set_list_rows`); a longer
         list ends with "…" where it is cut."""
 
-    def set_state(self, cards, active: bool, hint: str = "") -> None:
-        """The pile (top card last); ``active`` when taking its top card is legal now."""
-        self.cards, self.active, self.hint = tuple(cards), active, hint
+    def set_state(self, cards, active: bool, hint: str = "", *, upcard: bool = False) -> None:
+        """The pile (top card last); ``active`` when taking its top card is legal now; ``upcard``
+        while its top card is the upcard, on offer."""
+        self.cards, self.active, self.hint, self.upcard = tuple(cards), active, hint, upcard
         self.set_class(active, "-active")
         self.refresh(layout=True)
 
@@ -88,8 +91,10 @@ class DiscardPile(Widget):
         colours = palette_of(self.app)
         if not self.cards:
             return Text("The discard pile is empty.", style=colours.muted)
-        if not under:
-            return Text("Nothing under the top card.", style=colours.muted)
+        if not under:  # the card named: "the top card" read as if the list had failed to show
+            top = card_label(self.cards[-1], self.ascii_only)
+            whole = ": the upcard is the whole pile." if self.upcard else "."
+            return Text(f"Nothing is under {top} yet{whole}", style=colours.muted)
         t = Text("Under it, newest first: ", style=colours.muted)
         t.append_text(cards_text(reversed(under), self.ascii_only, colours=colours))
         return t
