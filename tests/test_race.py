@@ -204,6 +204,40 @@ async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monk
         assert lines[axis + 3].strip() == "Against standard: won 3 of 4", screen_text(app)
 
 
+async def test_a_note_on_the_result_leaves_the_record_beside_the_race_whole(monkeypatch):
+    """80×24, h on the match's result: its note, under the result's banner at the right, covered
+    the record beside the race ("Against standard: won 0 of 1" read "Again▌").  Where the rows
+    under the result have room for it, the note stands there."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS, apply, new_game, view
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens import match_over_screen
+
+    from .app_helpers import screen_text, settle
+
+    record = match_over_screen.LevelRecord("standard", 1, 0, (False,))
+    monkeypatch.setattr(match_over_screen, "read_level_record", lambda app: record)
+    s = new_game(PRESETS["standard"].with_options(target=5), seed=3)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    app = make_app(state=s, pause=0, ai="standard")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, match_over_screen.MatchOverScreen)
+        await pilot.press("h")
+        await settle(app, pilot)
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        assert any(line.rstrip().endswith("Against standard: won 0 of 1") for line in lines), "\n".join(lines)
+        said = " ".join(line.split("▌", 1)[1].strip() for line in lines if "▌" in line)
+        assert said == "A hint (h) is for your own turn in a hand: the match is over; ⏎ or n starts a new match.", said
+        table_row = next(i for i, line in enumerate(lines) if "Computer knocked" in line)
+        assert all("▌" not in line for line in lines[: table_row + 1])  # under the result, clear of it
+
+
 async def test_the_result_of_the_match_follows_ascii_suits_turned_on_in_the_settings(monkeypatch):
     """F2 works on the result of the match too: turning ASCII suits on there
     redrew the game screen under it but left the race's │ and └ and the

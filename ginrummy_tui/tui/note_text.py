@@ -7,10 +7,15 @@ from __future__ import annotations
 
 import os
 import re
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 
 from .widgets.too_small import NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.widget import Widget
 
 TOAST_TEXT_WIDTH = 31
 """The columns of a toast's words: its width in ``app.tcss`` (34) less its
@@ -227,3 +232,21 @@ def note_parts(message: str, width: int, rows: int) -> list[str]:
         else:
             parts.append(piece)
     return parts
+
+
+def rack_rows(app: App[Any], rack: Widget) -> int:
+    """The rows the notes up in ``rack`` (a screen's toast rack) take: as laid out, or for one
+    not laid out yet (it has no size where it has no room), as many as its words take at the
+    toasts' width."""
+    rows = 0
+    width, height = app.size
+    for holder in rack.children:
+        if holder.outer_size.height:
+            rows += holder.outer_size.height
+            continue
+        for toast in holder.query("Toast"):
+            # as wide as a warning while one is up (GinApp._fit_notes)
+            plain = toast.has_class("-information") and not app.has_class("-warning-up")
+            severity = "information" if plain else "warning"
+            rows += note_lines(str(toast.render()), toast_text_width(width, height, severity))
+    return rows

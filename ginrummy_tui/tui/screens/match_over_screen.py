@@ -17,6 +17,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind
 from ginrummy_tui.engine.state import is_shutout
 
 from ..host import GoingOnChanged, SuitsChanged, gin_of, match_title
+from ..note_text import rack_rows
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words
@@ -285,11 +286,21 @@ class MatchOverScreen(AfterHandScreen):
                 shown.update(self._record)
 
     def _toasts_under_the_result(self) -> None:
-        """The toasts ("Bob joined.") under the result's banner, not over its words (at the
-        top right, where the table's toasts are, they covered "You won the match")."""
+        """The toasts ("Bob joined.", why a key does nothing) under the result's banner, not
+        over its words (at the top right, where the table's toasts are, they covered "You won
+        the match"); where the record against this level shows, in the rows under the result
+        when they have room for the toasts up (under the banner they covered the record beside
+        the race: "Against standard: won 0 of 1" read "Again▌" at 80x24)."""
         for winner in self.query("#winner").results(Static):
             top = max(1, winner.region.bottom)
             for rack in self.query("#textual-toastrack"):
+                if self._record is not None:
+                    under = self.query_one("#match-over").region.bottom
+                    shown = [w.region.y for w in self.query("#match-next, KeyBar") if w.region.height]
+                    room = min(shown, default=self.size.height) - under
+                    rows = rack_rows(self.app, rack)
+                    if rows and rows <= room:
+                        top = under
                 if rack.styles.margin.top != top:
                     rack.styles.margin = (top, 0, 0, 0)
 

@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widget import Widget
 from textual.widgets import Static
 
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
@@ -18,6 +17,7 @@ from ginrummy_tui.engine.rules import rules_label
 from ginrummy_tui.engine.words import counted
 
 from ..host import GoingOnChanged, SuitsChanged
+from ..note_text import rack_rows
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name, log_text, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text
@@ -540,24 +540,6 @@ class SummaryScreen(AfterHandScreen):
             self._part_rows = (width, head, points)
         return self._part_rows[1:]
 
-    def _notes_rows(self, rack: Widget) -> int:
-        """The rows the notes up take: as laid out, or for one not laid out yet (it has no
-        size where it has no room), as many as its words take at the toasts' width."""
-        from ..note_text import note_lines, toast_text_width
-
-        rows = 0
-        width, height = self.app.size
-        for holder in rack.children:
-            if holder.outer_size.height:
-                rows += holder.outer_size.height
-                continue
-            for toast in holder.query("Toast"):
-                # as wide as a warning while one is up (GinApp._fit_notes)
-                plain = toast.has_class("-information") and not self.app.has_class("-warning-up")
-                severity = "information" if plain else "warning"
-                rows += note_lines(str(toast.render()), toast_text_width(width, height, severity))
-        return rows
-
     def _place_notes(self, _screen: object = None) -> None:
         """The notes (a resumed match's; in network play, whom the next hand waits for)
         where they cover none of the headline, the points, the keys that go on or why a key
@@ -584,7 +566,7 @@ class SummaryScreen(AfterHandScreen):
         under = (max(top, max(r.bottom for r in shown)), keys.y)  # the rows under the summary
         # the hands: between the headline's blank line and the points' (scrolled, as far as shown)
         hands = (max(top, body.region.y + head + 1), min(keys.y, body.region.bottom - points - 1))
-        needed = self._notes_rows(rack)
+        needed = rack_rows(self.app, rack)
         room = max(0, under[1] - under[0])
         band = under if room >= needed or room >= hands[1] - hands[0] else hands
         logs = list(self.query(HandLog).results(HandLog))
