@@ -234,12 +234,26 @@ def set_ascii(app: App[Any], ascii_only: bool) -> None:
     gin_of(app).ascii_only = ascii_only
 
 
-class NewMatchQuestion(Question):
-    """The rules or the opponent changed during a match: start a new match now?"""
+class NewMatchQuestion(Question, inherit_bindings=False):
+    """The rules or the opponent changed during a match: start a new match now, or
+    keep playing this one?  Asked before anything is saved: y and n save the
+    settings, Escape goes back to the form with nothing saved (dismissed with None;
+    the key bar says "esc Back")."""
 
-    def __init__(self, what: str) -> None:
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", key_display="y"),
+        Binding("n", "answer(False)", "No", key_display="n"),
+        Binding("escape", "back", "Back", key_display="esc"),
+    ]
+
+    def __init__(self, changed: list[str]) -> None:
+        what = " and ".join(changed)
+        if len(changed) > 1:
+            kept = "Neither changes"
+        else:  # "The rules never change", "The opponent never changes"
+            kept = what[:1].upper() + what[1:] + (" never change" if what == "the rules" else " never changes")
         super().__init__(
-            f"You changed {what}. The rules never change under a match in progress.\n\n"
+            f"You changed {what}. {kept} under a match in progress.\n\n"
             "Start a new match with the new settings now (this match is abandoned), "
             "or keep playing this one and use them from your next match?",
             "New match (y)",
@@ -247,6 +261,10 @@ class NewMatchQuestion(Question):
         )
         self.what = what
         """What changed: "the rules", "the opponent", or both."""
+
+    def action_back(self) -> None:
+        """Back to the form, nothing saved."""
+        self.dismiss(None)
 
 
 class SettingsScreen(TurnSteps, Screen):
@@ -768,10 +786,26 @@ class SettingsScreen(TurnSteps, Screen):
     # ------------------------------------------------------------ saving
 
     def action_save(self) -> None:
-        """Save the settings, apply what can be applied now, and ask about the match if needed."""
+        """Save the settings and apply what can be applied now; where they change
+        the rules or the opponent of a match in progress, only once the player has
+        said whether to start a new match with them (Escape on that question goes
+        back to the form, nothing saved)."""
         new = self.read()
-        if new is not None and self._store(new):
-            self._settle_match(new)
+        if new is None:
+            return
+        asked = self._asked_changes(new)
+        if not asked:
+            if self._store(new):
+                self._settle_match(new)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes is None or not self.is_attached:  # Escape: back to the form, nothing saved
+                return
+            if self._store(new):
+                self._answered(new, yes)
+
+        self.app.push_screen(NewMatchQuestion(asked), answer)
 
     def _store(self, new: Settings) -> bool:
         """Save ``new`` to the settings file (or keep them for this run) and apply
@@ -856,8 +890,17 @@ class SettingsScreen(TurnSteps, Screen):
             self.gin.start_new_match(new)
         return True
 
+    def _asked_changes(self, new: Settings) -> list[str]:
+        """What of a match in progress (a move made, not over) ``new`` changes, which
+        the player is asked about before it is saved ([] where nothing is asked)."""
+        control = self.gin.context.control
+        if control is None or control.match_over() or not control.match_started():
+            return []
+        return self._match_changes(new)
+
     def _settle_match(self, new: Settings) -> None:
-        """Rules or opponent changed: ask whether to start a new match."""
+        """The settings ``new`` saved, nothing to ask: close, saying what became of them
+        (a match nobody has moved in yet is dealt again with them)."""
         app = self.gin
         control = app.context.control
         if control is None:
@@ -874,22 +917,22 @@ class SettingsScreen(TurnSteps, Screen):
         if control.match_over():  # its result stays (or comes back after a practice); ⏎ starts the next
             self.dismiss_settings(f"{saved}. The next match is played with them.")
             return
-        if not control.match_started():
+        app.start_new_match(new)
+        self.dismiss_settings(f"{saved}: a new match with them has started.")
+
+    def _answered(self, new: Settings, yes: bool) -> None:
+        """The settings ``new`` saved once the player said whether to start a new match
+        with them now (``yes``) or keep playing this one."""
+        app = self.gin
+        if yes:
             app.start_new_match(new)
-            self.dismiss_settings(f"{saved}: a new match with them has started.")
-            return
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                app.start_new_match(new)
-                if app.context.uses_files:
-                    self.dismiss_settings("A new match with the new settings has started.")
-                else:
-                    self.dismiss_settings(f"A new match with the new settings has started; they last {FOR_THIS_RUN}.")
-            else:  # the next match starts with them (they are the app's settings now)
-                self.dismiss_settings(f"{saved}. This match goes on; the next one uses them.")
-
-        self.app.push_screen(NewMatchQuestion(" and ".join(changed)), answer)
+            if app.context.uses_files:
+                self.dismiss_settings("A new match with the new settings has started.")
+            else:
+                self.dismiss_settings(f"A new match with the new settings has started; they last {FOR_THIS_RUN}.")
+        else:  # the next match starts with them (they are the app's settings now)
+            saved = "Settings saved" if app.context.uses_files else f"Settings changed {FOR_THIS_RUN}"
+            self.dismiss_settings(f"{saved}. This match goes on; the next one uses them.")
 
     def _match_changes(self, new: Settings) -> list[str]:
         """What of the match in play ``new`` changes ("the rules", "the opponent"):

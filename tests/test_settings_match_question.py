@@ -1,0 +1,77 @@
+"""What saving the settings does to the match in play: a match in progress is
+asked about first, and the question can be left with nothing saved."""
+
+from __future__ import annotations
+
+from ginrummy_tui.session.startup import prepare
+from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion, SettingsScreen
+
+from .app_helpers import running, screen_text, settle
+from .test_config_screen import args_for, open_settings
+
+
+def notes(app) -> list[str]:
+    """The notes up, and those held back under a screen over the table."""
+    return [str(n.message) for n in app._notifications] + [str(n.message) for n, _left in app._held_notes]
+
+
+async def asked(app, pilot, values: dict[str, str]) -> NewMatchQuestion:
+    """After a move of the player's, F2 with ``values`` set and Ctrl+S: the question."""
+    await pilot.press("p")
+    await settle(app, pilot)
+    screen = await open_settings(app, pilot)
+    for field, value in values.items():
+        screen.query_one(field).value = value
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(app.screen, NewMatchQuestion)
+    return app.screen
+
+
+async def test_the_question_names_what_never_changes_under_a_match(tmp_path):
+    """The opponent alone changed: the question said "The rules never change under a
+    match in progress."  It says the opponent does not; for both, that neither does."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        question = await asked(app, pilot, {"#ai": "easy"})
+        assert question.text.startswith(
+            "You changed the opponent. The opponent never changes under a match in progress."
+        ), question.text
+        await pilot.press("escape")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#rule-knock_limit").value = "7"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchQuestion)
+        assert app.screen.text.startswith(
+            "You changed the rules and the opponent. Neither changes under a match in progress."
+        ), app.screen.text
+        await pilot.press("escape")
+        await pilot.pause()
+        screen.query_one("#ai").value = "standard"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchQuestion)
+        assert app.screen.text.startswith(
+            "You changed the rules. The rules never change under a match in progress."
+        ), app.screen.text
+
+
+async def test_escape_on_the_question_goes_back_to_the_form_with_nothing_saved(tmp_path):
+    """Escape on "New match (y) / Keep playing (n)" kept playing with the settings already
+    saved, and the key bar did not say it: it goes back to the form, nothing saved, and
+    the key bar says "esc Back"."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        settings = app.context.settings
+        await asked(app, pilot, {"#rule-knock_limit": "7"})
+        assert "esc Back" in screen_text(app).splitlines()[-1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.screen.query_one("#rule-knock_limit").value == "7"  # still on the form
+        assert not (tmp_path / "settings.json").exists()
+        assert app.context.settings == settings
+        assert not [n for n in notes(app) if n.startswith("Settings saved")]
