@@ -278,7 +278,7 @@ async def test_a_new_match_from_the_settings_leaves_no_hint_or_refusal_of_the_de
     from ginrummy_tui.ai.hints import hint
     from ginrummy_tui.tui.widgets.prompt import PromptLine
 
-    plan = prepare(args_for(tmp_path), ask=None)
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)  # dealt at random: dealt anew
     async with running(plan) as (app, pilot):
         prompt = app.table.query_one(PromptLine)
         await pilot.press("k")  # no knock before drawing: refused, with the reason
@@ -312,7 +312,7 @@ async def test_a_new_match_with_other_rules_before_the_first_move_tells_its_own_
     import ginrummy_tui.engine
     from ginrummy_tui.tui.widgets.cardfaces import card_label
 
-    plan = prepare(args_for(tmp_path), ask=None)
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)  # dealt at random: dealt anew
     deal = ginrummy_tui.engine.new_game
     monkeypatch.setattr(ginrummy_tui.engine, "new_game", lambda rules, seed=None: deal(rules, seed=4))  # the next deal
     async with running(plan) as (app, pilot):
@@ -339,7 +339,7 @@ async def test_a_new_match_with_oklahoma_before_the_first_move_heads_the_log_bes
     from ginrummy_tui.tui.table_text import hand_terms
     from ginrummy_tui.tui.widgets.hand_log import HandLog
 
-    plan = prepare(args_for(tmp_path), ask=None)
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)  # dealt at random: dealt anew
     deal = ginrummy_tui.engine.new_game
     monkeypatch.setattr(ginrummy_tui.engine, "new_game", lambda rules, seed=None: deal(rules, seed=4))  # upcard 3♣
     async with running(plan, size=(160, 45)) as (app, pilot):

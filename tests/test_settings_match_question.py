@@ -1,9 +1,11 @@
-"""What saving the settings does to the match in play: a match in progress is
-asked about first, and the question can be left with nothing saved."""
+"""What saving the settings does to the match in play: a match nobody has moved
+in is dealt again (from the seed given for it), one in progress is asked about
+first, and the question can be left with nothing saved."""
 
 from __future__ import annotations
 
 from ginrummy_tui.session.startup import prepare
+from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion, SettingsScreen
 
 from .app_helpers import running, screen_text, settle
@@ -13,6 +15,55 @@ from .test_config_screen import args_for, open_settings
 def notes(app) -> list[str]:
     """The notes up, and those held back under a screen over the table."""
     return [str(n.message) for n in app._notifications] + [str(n.message) for n, _left in app._held_notes]
+
+
+async def test_new_rules_before_any_move_keep_the_seeded_deal(tmp_path):
+    """gin-tui --seed 5, knock limit 7 saved in F2 before a move: the match was dealt
+    again at random (the upcard K♥ where seed 5 gives 8♥), and nothing said the seed
+    was given up.  It is dealt from seed 5 again, with the new rules, and says so."""
+    plan = prepare(args_for(tmp_path, seed=5), ask=None)
+    async with running(plan) as (app, pilot):
+        before = app.session.state
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "7"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        state = app.session.state
+        assert state.rules.knock_limit == 7 and state.seed == before.seed == "5"
+        assert (state.hands, state.discard, state.stock) == (before.hands, before.discard, before.stock)
+        assert "Settings saved: your match starts again with them, dealt from seed 5 as before." in notes(app)
+
+
+async def test_new_rules_before_any_move_of_a_match_dealt_at_random_deal_it_again(tmp_path):
+    """Without --seed the match started again is dealt anew, as the note says."""
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "7"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.session.state.rules.knock_limit == 7
+        assert "Settings saved: a new match with them has started." in notes(app)
+
+
+async def test_a_move_timer_saved_before_any_move_starts_once_the_table_is_back(tmp_path):
+    """A 6 s move timer saved in F2 before a move: the new match's clock has its 6 s
+    once the table is back, whatever time was spent on the form."""
+    plan = prepare(args_for(tmp_path, seed=5), ask=None)
+    async with running(plan) as (app, pilot):
+        t = [1000.0]
+        app.now = lambda: t[0]
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-timer").value = "6"
+        t[0] += 100
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen) and app.session.state.rules.timer == 6
+        app._tick_clock()
+        await pilot.pause()
+        assert not app.session.state.over
+        assert "6 s" in app.clock_line, app.clock_line
 
 
 async def asked(app, pilot, values: dict[str, str]) -> NewMatchQuestion:

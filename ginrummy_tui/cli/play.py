@@ -219,6 +219,7 @@ def build_app(plan: Plan, pause: float | None = None, command: str = "gin-tui") 
     from ginrummy_tui.session.context import AppContext
 
     session, control = controlled_session(plan.state, plan.ai, plan.keeper)
+    control.seeded = plan.seeded
     context = AppContext(
         session=session,
         settings=plan.settings,
@@ -249,7 +250,10 @@ def build_unsaved_app(args: argparse.Namespace) -> GinApp:
     from ginrummy_tui.storage.config import Settings, apply_args
 
     s = apply_args(Settings(), args)
-    session, control = controlled_session(new_state(s, args.seed, args.hand, DEALER_SEATS.get(args.dealer or "")), s.ai, None)
+    state = new_state(s, args.seed, args.hand, DEALER_SEATS.get(args.dealer or ""))
+    session, control = controlled_session(state, s.ai, None)
+    if args.seed is not None and args.hand is None:
+        control.seeded = state.seed
     context = AppContext(session=session, settings=s, uses_files=False, control=control)
     note = encoding_note(args)
     if note is not None:

@@ -51,6 +51,11 @@ class MatchControl:
         """The settings the next match starts with: this run's (the settings
         file's, the command line's on top, the settings screen's once saved);
         None, or a None answer: the match's own rules and opponent go on."""
+        self.seeded: str | None = None
+        """The seed the player gave for the match (``--seed N``), which deals it
+        (None: dealt at random).  Started again before anyone has moved in it
+        (new rules or opponent saved in the settings), the match is dealt from
+        it again (:meth:`seeded_deal`)."""
         self.errors_shown = len(keeper.errors) if keeper is not None else 0
         """How many of the keeper's errors were told (by :meth:`show_errors`, or
         among the notes of the start: :meth:`mark_told`)."""
@@ -126,6 +131,12 @@ class MatchControl:
         state = self._match().state
         return not state.over and (state.hand_no > 1 or bool(state.history) or bool(state.sheet))
 
+    def seeded_deal(self) -> str | None:
+        """The seed the player gave, while the match in play is the first one dealt
+        from it (None: a match dealt at random, or a later one)."""
+        state = self._match().state
+        return self.seeded if self.seeded == state.seed and state.match_no == 1 else None
+
     def on_change(self, state: GameState) -> None:
         """The session's hook: save and record; a new match after this one
         starts with the settings for the next match."""
@@ -144,14 +155,18 @@ class MatchControl:
                 self.on_saved()
             self.show_errors()
 
-    def fresh(self, settings: Settings) -> None:
-        """A new match with ``settings`` in the session, kept from its first state."""
+    def fresh(self, settings: Settings, seed: str | None = None, first_dealer: int | None = None) -> None:
+        """A new match with ``settings`` in the session, kept from its first state:
+        dealt from ``seed`` (None: at random), by ``first_dealer`` first (None: as a
+        new match is)."""
         from ginrummy_tui.engine import new_game
 
         from .opponent import LazyOpponent
 
         session = self._match()
-        state = new_game(settings.rules)
+        state = new_game(settings.rules, seed=seed) if first_dealer is None else new_game(
+            settings.rules, seed=seed, first_dealer=first_dealer
+        )
         opponent = None if session.opponent_level(None) == settings.ai else LazyOpponent(settings.ai, state.seed)
         session.reset(state, opponent)
         self.last = state
@@ -160,9 +175,16 @@ class MatchControl:
             self.keeper.begin(state)
 
     def start_new_match(self, settings: Settings) -> None:
-        """Abandon the match in play (kept in the archive, as with ``--new``) and start one with ``settings``."""
+        """Abandon the match in play (kept in the archive, as with ``--new``) and start one with
+        ``settings``: a match dealt from the seed the player gave, with no move made yet, is
+        dealt from it again (the same cards, by the same dealer); any other is dealt at random."""
         session = self._match()
         keeper = self.keeper
+        seed = self.seeded_deal() if not self.match_started() and not self.match_over() else None
         if keeper is not None and not session.state.over:
             keeper.store.save_finished(session.state, match_id=keeper.match_id, settings=keeper.settings)
-        self.fresh(settings)
+        if seed is None:
+            self.seeded = None
+            self.fresh(settings)
+        else:
+            self.fresh(settings, seed, session.state.first_dealer)

@@ -67,6 +67,9 @@ class Plan:
     """What to tell the player when the app starts."""
     saved_settings: Settings | None = None
     """The settings file's settings, without this run's command-line choices."""
+    seeded: str | None = None
+    """The seed given with ``--seed N`` (not ``--hand K``) that dealt this new match
+    (None: dealt at random, or resumed)."""
 
     @property
     def store(self) -> Store:
@@ -847,6 +850,8 @@ def prepare(
             state = new_state(settings, seed, hand, dealer)
             keeper = Keeper(store, settings=settings.play_settings(), replay=replay)
             plan = Plan(state, keeper, settings, settings.ai, root, cdir, separate=store.is_separate, notes=notes)
+            if seed is not None and hand is None:
+                plan.seeded = state.seed
         plan.saved_settings = loaded.settings
         # marked abandoned once the table is up (a practice deal's, whatever its file says, as one)
         plan.keeper.lost = [dataclasses.replace(r, replay=True) for r in lost] if replay else lost

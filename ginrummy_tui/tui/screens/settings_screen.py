@@ -900,7 +900,8 @@ class SettingsScreen(TurnSteps, Screen):
 
     def _settle_match(self, new: Settings) -> None:
         """The settings ``new`` saved, nothing to ask: close, saying what became of them
-        (a match nobody has moved in yet is dealt again with them)."""
+        (a match nobody has moved in yet is dealt again with them, from its seed when
+        the player gave one)."""
         app = self.gin
         control = app.context.control
         if control is None:
@@ -917,8 +918,12 @@ class SettingsScreen(TurnSteps, Screen):
         if control.match_over():  # its result stays (or comes back after a practice); ⏎ starts the next
             self.dismiss_settings(f"{saved}. The next match is played with them.")
             return
+        seed = control.seeded_deal()
         app.start_new_match(new)
-        self.dismiss_settings(f"{saved}: a new match with them has started.")
+        if seed is not None:
+            self.dismiss_settings(f"{saved}: your match starts again with them, dealt from seed {seed} as before.")
+        else:
+            self.dismiss_settings(f"{saved}: a new match with them has started.")
 
     def _answered(self, new: Settings, yes: bool) -> None:
         """The settings ``new`` saved once the player said whether to start a new match
