@@ -126,3 +126,22 @@ async def test_escape_on_the_question_goes_back_to_the_form_with_nothing_saved(t
         assert not (tmp_path / "settings.json").exists()
         assert app.context.settings == settings
         assert not [n for n in notes(app) if n.startswith("Settings saved")]
+
+
+async def test_saving_twice_shows_one_note(tmp_path):
+    """Two changes saved within a few seconds, each time keeping the match: the note
+    "Settings saved. This match goes on; the next one uses them." showed twice (the
+    first one's time stood still under F2).  The second takes the first's place."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        await asked(app, pilot, {"#rule-knock_limit": "7"})
+        await pilot.press("n")
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "8"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("n")
+        await settle(app, pilot)
+        said = [n for n in notes(app) if n == "Settings saved. This match goes on; the next one uses them."]
+        assert len(said) == 1, notes(app)

@@ -524,6 +524,17 @@ class GinApp(App):
             lambda n: n is notification or (n.message == notification.message and n.severity == notification.severity)
         )
 
+    _settings_note: Notification | None = None
+    """The last note of what a save of the settings did (:meth:`settings_note`)."""
+
+    def settings_note(self, text: str, seconds: float) -> None:
+        """What a save of the settings did, for ``seconds``: in place of the note of an
+        earlier save, still up or held back under a screen, which it repeats or makes
+        old (saved twice within its seconds, the same note showed twice)."""
+        if self._settings_note is not None:
+            self.take_down(self._settings_note)
+        self._settings_note = self._toast(text, timeout=seconds)
+
     def hand_note(self, text: str, seconds: float) -> None:
         """A note about the hand on the table, for ``seconds``: taken down as soon as another
         hand is dealt, which it would not name ("Resumed your match: hand 6, ...") or make

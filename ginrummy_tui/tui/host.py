@@ -80,6 +80,9 @@ if TYPE_CHECKING:
             """Take ``notification`` down before its time."""
             ...
 
+        def settings_note(self, text: str, seconds: float) -> None:
+            """What a save of the settings did, for ``seconds``, in place of an earlier save's note."""
+
         def hand_note(self, text: str, seconds: float) -> None:
             """A note about the hand on the table, for ``seconds``: taken down once another hand is dealt."""
 

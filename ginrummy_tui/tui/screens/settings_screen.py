@@ -959,7 +959,7 @@ class SettingsScreen(TurnSteps, Screen):
         """Close the settings and say what happened."""
         if self.is_attached and self.app.screen is self:
             self.app.pop_screen()
-        self.app.notify(note, timeout=4)
+        self.gin.settings_note(note, 4)
         self.gin.sync()
 
     def action_cancel(self, then: str = "") -> None:
