@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ginrummy_tui.session.startup import prepare
 from ginrummy_tui.tui.screens.game_screen import GameScreen
-from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion, SettingsScreen
+from ginrummy_tui.tui.screens.settings_screen import CUSTOM, NewMatchQuestion, SettingsScreen
 
 from .app_helpers import running, screen_text, settle
 from .test_config_screen import args_for, open_settings
@@ -145,3 +145,17 @@ async def test_saving_twice_shows_one_note(tmp_path):
         await settle(app, pilot)
         said = [n for n in notes(app) if n == "Settings saved. This match goes on; the next one uses them."]
         assert len(said) == 1, notes(app)
+
+
+async def test_the_target_alone_is_no_change_of_the_preset(tmp_path):
+    """F2's "Rules preset  classic (changed)" where only the target differed from the
+    preset: the target is not among the rules' changes ("classic rules, to 200")."""
+    plan = prepare(args_for(tmp_path, rules="classic"), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-target").value = "200"
+        await pilot.pause()
+        assert screen.query_one("#preset").value == "classic"
+        screen.query_one("#rule-knock_limit").value = "7"
+        await pilot.pause()
+        assert screen.query_one("#preset").value == CUSTOM

@@ -581,10 +581,12 @@ class SettingsScreen(TurnSteps, Screen):
 
     def _preset_value(self, rules: Rules) -> str:
         """What the preset field says for ``rules`` on the form: the preset
-        shown, or "custom" when they differ from it."""
+        shown, or "custom" when a rule differs from it (the target is no change of
+        the rules: "classic rules, to 200", as the match's result says it)."""
         from ginrummy_tui.engine import PRESETS
 
-        return self.preset_shown if rules == PRESETS[self.preset_shown] else CUSTOM
+        preset = PRESETS[self.preset_shown]
+        return self.preset_shown if replace(rules, target=preset.target) == preset else CUSTOM
 
     def _follow_rules(self) -> None:
         """Keep the preset field ("custom" or not) and the line on the match in
