@@ -475,3 +475,70 @@ def test_a_port_in_use_is_told_in_plain_words_with_the_way_out(capsys):
     assert out == ""
     assert err == (f"gin-tui serve: cannot listen on 127.0.0.1:{port}: the port is in use (another 'gin-tui serve'?); "
                    "choose another with --port N\n")
+
+
+def _tab_processes(server_pid: int) -> list[int]:
+    """The processes of the tabs ``gin-tui serve`` (of ``server_pid``) runs now."""
+    found = []
+    for entry in pathlib.Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if web.TAB_FLAG in (entry / "cmdline").read_bytes().decode(errors="replace").split("\0"):
+                    found.append(int(entry.name))
+    return [pid for pid in found if _descends_from(pid, server_pid)]
+
+
+def _descends_from(pid: int, ancestor: int) -> bool:
+    while pid > 1:
+        if pid == ancestor:
+            return True
+        try:
+            stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            return False
+        pid = int(stat.rsplit(")", 1)[1].split()[1])
+    return False
+
+
+async def _resized_at_once(port: int, sizes: list[tuple[int, int]], seconds: float = 30.0) -> str:
+    """The screen of a tab that the browser resized to each of ``sizes`` as soon as it
+    connected, read until the game is drawn at the last size (or ``seconds`` pass)."""
+    import aiohttp
+
+    width, height = sizes[-1]
+    out = bytearray()
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+            for w, h in sizes:
+                await ws.send_str(f'["resize", {{"width": {w}, "height": {h}}}]')
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline:
+                try:
+                    msg = await ws.receive(timeout=max(0.1, deadline - time.monotonic()))
+                except TimeoutError:
+                    break
+                if msg.type == aiohttp.WSMsgType.BINARY:
+                    out += msg.data
+                elif msg.type != aiohttp.WSMsgType.TEXT:
+                    break
+                if b"Deadwood" in out and f"\x1b[{height};".encode() in out:
+                    break
+    return out.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("sizes", [[(100, 30)], [(100, 30), (90, 24), (100, 24), (80, 30), (120, 40)]])
+def test_a_tab_resized_as_it_connects_is_drawn_at_the_last_size_and_ends_with_its_socket(tmp_path, sizes):
+    """A browser resizes its tab as soon as the socket opens: that size reached the game
+    before the page's first one, which the game kept (80x24 in a larger window), and the
+    table was redrawn at one size then the other without end, the tab's process outliving
+    the tab."""
+    with serving(tmp_path) as (proc, port, page):
+        assert page is not None
+        screen = asyncio.run(_resized_at_once(port, sizes))
+        width, height = sizes[-1]
+        rows = [int(row) for row in re.findall(r"\x1b\[(\d+);\d+H", screen)]
+        assert "Deadwood" in screen and max(rows) == height, max(rows, default=None)
+        deadline = time.monotonic() + 30
+        while _tab_processes(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not _tab_processes(proc.pid), "the tab's process outlived its socket"

@@ -31,6 +31,9 @@ TITLE = "gin-tui: Gin Rummy"
 INSTALL_HINT = "pip install -e '.[web]'"
 """How the README installs the extra, from the checkout (gin-tui is not on the package index)."""
 TAB_FLAG = "--tab"
+TAB_DRIVER = "ginrummy_tui.tui.tab_driver:TabDriver"
+"""The Textual driver of a tab (textual-serve names Textual's own web driver, whose first
+size could reach the game after the browser's)."""
 
 _FORWARDED = ("ai", "rules", "rule", "seed", "hand", "dealer", "pause", "theme", "ascii", "no_mouse")
 """The game's options passed on to the game of every tab (their names in the parsed arguments)."""
@@ -244,6 +247,7 @@ def _tab_main(argv: list[str]) -> int:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == TAB_FLAG:
         os.environ.setdefault("GIN_TUI_WEB", "1")
+        os.environ["TEXTUAL_DRIVER"] = TAB_DRIVER  # before Textual is imported, which reads it once
         raise SystemExit(_tab_main(sys.argv[2:]))
     print("usage: gin-tui serve [--host HOST] [--port PORT]", file=sys.stderr)
     raise SystemExit(2)
