@@ -246,6 +246,8 @@ def test_serve_answers_with_the_gin_tui_page_on_loopback(server):
     proc, port, page = server
     assert page is not None, "the server did not answer"
     assert web.TITLE in page
+    # the page's title, which a browser's tab shows (it had none: the tab showed the address)
+    assert re.search(r"<title>\s*gin-tui: Gin Rummy\s*</title>", page), page[:300]
     assert f"ws://127.0.0.1:{port}/ws" in page
     # the warning about authentication comes first on stderr
     proc.send_signal(signal.SIGINT)

@@ -211,6 +211,7 @@ def _server(command: str, host: str, port: int, public: str, listening: Callable
     banner, naming the command each tab runs, before binding: on a port in
     use, with the other server's address, before the error)."""
     import asyncio
+    import html
     import signal
 
     from aiohttp import web
@@ -219,6 +220,13 @@ def _server(command: str, host: str, port: int, public: str, listening: Callable
     class Served(Server):
         async def on_startup(self, app: web.Application) -> None:
             """Nothing: the port is not listening yet."""
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            """textual-serve's page, with a title (it had none: a browser's tab showed the address)."""
+            page = await super().handle_index(request)
+            if isinstance(page, web.Response) and page.text is not None and "<title>" not in page.text:
+                page.text = page.text.replace("<head>", f"<head>\n    <title>{html.escape(TITLE)}</title>", 1)
+            return page
 
         def serve(self, debug: bool = False) -> None:
             """As textual-serve serves, but telling the player once the port listens."""
