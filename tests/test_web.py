@@ -544,3 +544,60 @@ def test_a_tab_resized_as_it_connects_is_drawn_at_the_last_size_and_ends_with_it
         while _tab_processes(proc.pid) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert not _tab_processes(proc.pid), "the tab's process outlived its socket"
+
+
+
+async def _in_a_tab(tmp_path, monkeypatch, act):
+    """What a browser tab of gin-tui serve shows once ``act(app, pilot)`` is done (the
+    tab's game, a new match in its own data directory, as ``--tab`` starts it): the
+    screen's text and the notes."""
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare, resume_command
+
+    from .app_helpers import screen_text, settle
+
+    monkeypatch.setenv("GIN_TUI_WEB", "1")  # as the tab is started: drawn in the browser
+    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=True, data_dir=str(tmp_path), rule=None)
+    plan = prepare(args, ask=None)
+    app = build_app(plan, pause=0, command=resume_command(args))
+    try:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await settle(app, pilot)
+            await act(app, pilot)
+            await settle(app, pilot)
+            return screen_text(app), [str(n.message) for n in app._notifications]
+    finally:
+        plan.close()
+
+
+async def test_f3_in_a_browser_tab_names_no_command_line(tmp_path, monkeypatch):
+    """F3 in a tab ended with "On the command line: gin-tui stats --data-dir
+    /tmp/gin-tui-tab-... [--json], ...": a folder on the server, removed when the tab
+    closes, and a shell the browser's player does not have."""
+    from ginrummy_tui.tui.screens.stats_screen import StatsScreen
+
+    async def f3(app, pilot):
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+
+    screen, _notes = await _in_a_tab(tmp_path, monkeypatch, f3)
+    assert "Esc" in screen  # the statistics, to their last line
+    assert "On the command line" not in screen and "--data-dir" not in screen, screen
+
+
+async def test_settings_saved_in_a_browser_tab_say_they_last_for_that_tab(tmp_path, monkeypatch):
+    """F2's Ctrl+S in a tab said "Settings saved.", as in a terminal, where they are
+    kept in a folder removed when the tab closes."""
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    async def save_ascii(app, pilot):
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#ascii").value = True
+        await pilot.press("ctrl+s")
+
+    _screen, notes = await _in_a_tab(tmp_path, monkeypatch, save_ascii)
+    assert "Settings saved for this browser tab only (it keeps nothing once it is closed)." in notes, notes

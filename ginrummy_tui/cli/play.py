@@ -226,6 +226,7 @@ def build_app(plan: Plan, pause: float | None = None, command: str = "gin-tui") 
         saved_settings=plan.saved_settings,
         config_dir=plan.config_dir,
         data_dir=plan.root,
+        one_tab=bool(os.environ.get("GIN_TUI_WEB")),  # a tab of gin-tui serve (cli/serve.py)
         resume_command=command,
         keeper=plan.keeper,
         control=control,

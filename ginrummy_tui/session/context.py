@@ -43,6 +43,11 @@ class AppContext:
     """False: nothing is read or written (``--data-dir -``): the settings
     screen shows :attr:`settings` and changes them for this run only, and
     the statistics screen reads no history."""
+    one_tab: bool = False
+    """A browser tab of ``gin-tui serve``: its data directory is a temporary one,
+    removed when the tab closes, on a machine its player has no shell on: the
+    statistics screen names no command line, and saved settings last for this tab
+    only (and say so)."""
     data_dir: Path | None = None
     """Where saves and records live (None: the default place)."""
     resume_command: str = "gin-tui"

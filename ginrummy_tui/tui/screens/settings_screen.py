@@ -50,6 +50,9 @@ CUSTOM = "custom"
 (shown as "<preset> (changed)")."""
 FOR_THIS_RUN = "for this run only (nothing is saved with --data-dir -)"
 """How long settings changed without a settings file last."""
+FOR_THIS_TAB = "for this browser tab only (it keeps nothing once it is closed)"
+"""How long settings saved in a browser tab of ``gin-tui serve`` last (its data
+directory is removed when the tab closes)."""
 STACKED_BELOW = 64
 """Below this many columns a choice list does not stand in the column of the other
 fields (the labels' 30 columns and the preset's list, 28, do not fit): it stays on
@@ -913,7 +916,7 @@ class SettingsScreen(TurnSteps, Screen):
                 self.dismiss_settings("Settings saved. New rules and opponent apply to your next match.")
             return
         changed = self._match_changes(new)
-        saved = "Settings saved" if app.context.uses_files else f"Settings changed {FOR_THIS_RUN}"
+        saved = self._saved_words()
         if not changed:
             self.dismiss_settings(f"{saved}.")
             return
@@ -933,13 +936,22 @@ class SettingsScreen(TurnSteps, Screen):
         app = self.gin
         if yes:
             app.start_new_match(new)
-            if app.context.uses_files:
+            if app.context.one_tab:
+                self.dismiss_settings(f"A new match with the new settings has started; they last {FOR_THIS_TAB}.")
+            elif app.context.uses_files:
                 self.dismiss_settings("A new match with the new settings has started.")
             else:
                 self.dismiss_settings(f"A new match with the new settings has started; they last {FOR_THIS_RUN}.")
         else:  # the next match starts with them (they are the app's settings now)
-            saved = "Settings saved" if app.context.uses_files else f"Settings changed {FOR_THIS_RUN}"
-            self.dismiss_settings(f"{saved}. This match goes on; the next one uses them.")
+            self.dismiss_settings(f"{self._saved_words()}. This match goes on; the next one uses them.")
+
+    def _saved_words(self) -> str:
+        """How the settings were kept: "Settings saved", for a browser tab "Settings saved for
+        this browser tab only (...)", without a data folder "Settings changed for this run ..."."""
+        context = self.gin.context
+        if context.one_tab:
+            return f"Settings saved {FOR_THIS_TAB}"
+        return "Settings saved" if context.uses_files else f"Settings changed {FOR_THIS_RUN}"
 
     def _match_changes(self, new: Settings) -> list[str]:
         """What of the match in play ``new`` changes ("the rules", "the opponent"):

@@ -243,7 +243,8 @@ class StatsScreen(TableOnly, ModalScreen):
                 yield Static(trend_heading(self._frame_room()), id="trend-title")
                 yield Trend(trend, ascii_only=gin_of(self.app).ascii_only, id="trend")
             yield Static(recent_renderable(recent), id="stats-recent")
-            yield Static(Text(command_line_hint(gin_of(self.app).context.resume_command)), id="stats-cli")
+            if not gin_of(self.app).context.one_tab:  # a browser tab's player has no shell where its data is
+                yield Static(Text(command_line_hint(gin_of(self.app).context.resume_command)), id="stats-cli")
             yield back_line("stats-close")
         yield TableOnlyLine()
         yield KeyBar()
