@@ -601,3 +601,63 @@ async def test_settings_saved_in_a_browser_tab_say_they_last_for_that_tab(tmp_pa
 
     _screen, notes = await _in_a_tab(tmp_path, monkeypatch, save_ascii)
     assert "Settings saved for this browser tab only (it keeps nothing once it is closed)." in notes, notes
+
+
+_STUCK_TAB = """
+import sys
+from ginrummy_tui.cli import serve
+serve._tab_environment()
+from textual.app import App
+
+async def _stays(self):  # the app asked to close does not (busy, as a tab redrawn without end was)
+    pass
+
+App._on_exit_app = _stays
+raise SystemExit(serve._tab_main(sys.argv[1:]))
+"""
+
+
+def _packet(kind: bytes, payload: bytes) -> bytes:
+    """A packet on a tab's standard input, as textual-serve writes it."""
+    return kind + len(payload).to_bytes(4, "big") + payload
+
+
+@pytest.mark.parametrize("end", ["tab closed", "SIGTERM"])
+def test_a_tab_whose_game_cannot_close_still_ends_with_its_tab_or_on_sigterm(tmp_path, end):
+    """Closing the browser tab (textual-serve's "quit") and SIGTERM only asked the tab's
+    app to close: one that did not (it was busy redrawing) ran on, its tab gone, until
+    kill -9. Now they end it as a terminal's hang-up and SIGTERM end the game: if the
+    app has not closed a few seconds later, the process ends, its folder removed."""
+    import threading
+
+    env = dict(os.environ, TMPDIR=str(tmp_path), COLUMNS="100", ROWS="30", PYTHONUNBUFFERED="1")
+    env.pop("TEXTUAL_DRIVER", None)
+    proc = subprocess.Popen([sys.executable, "-c", _STUCK_TAB], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=env, cwd=tmp_path)
+    drawn = threading.Event()
+    out = bytearray()
+
+    def read() -> None:
+        assert proc.stdout is not None
+        while chunk := proc.stdout.read1(65536):
+            out.extend(chunk)
+            if b"Deadwood" in out:
+                drawn.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        assert drawn.wait(60), bytes(out[-300:])
+        assert list(tmp_path.glob("gin-tui-tab-*"))  # the tab's folder, while it plays
+        assert proc.stdin is not None
+        if end == "tab closed":
+            proc.stdin.write(_packet(b"M", b'{"type": "quit"}'))
+            proc.stdin.flush()
+        else:
+            proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+            pytest.fail(f"the tab's process ran on after the {end}")
+    assert not list(tmp_path.glob("gin-tui-tab-*")), "the tab's folder was left behind"

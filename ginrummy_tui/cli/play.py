@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 
 EXIT_GRACE = 3.0
 """Seconds a signal leaves the app to close before the process ends regardless."""
+GIVING_UP: list[Callable[[], None]] = []
+"""What is done too when the process ends regardless, after the game's own clean-up
+(a browser tab of ``gin-tui serve``: its temporary data directory removed)."""
 
 
 @contextlib.contextmanager
@@ -63,6 +66,8 @@ def closing_on_signals(app: Any, on_give_up: Callable[[], None] | None = None) -
         def give_up() -> None:
             if on_give_up is not None:
                 on_give_up()
+            for each in GIVING_UP:
+                each()
             os._exit(128 + signum)
 
         watchdog = threading.Timer(EXIT_GRACE, give_up)

@@ -246,16 +246,25 @@ def _tab_main(argv: list[str]) -> int:
     home = tempfile.mkdtemp(prefix="gin-tui-tab-")
     try:
         from ginrummy_tui.cli import main
+        from ginrummy_tui.cli.play import GIVING_UP
+
+        GIVING_UP.append(lambda: shutil.rmtree(home, ignore_errors=True))  # a tab that could not close
 
         return main([*argv, "--new", "--data-dir", home])
     finally:
         shutil.rmtree(home, ignore_errors=True)
 
 
+def _tab_environment() -> None:
+    """The environment of a tab's game, set before Textual is imported (it reads
+    ``TEXTUAL_DRIVER`` once): drawn in the browser, through the tab's driver."""
+    os.environ.setdefault("GIN_TUI_WEB", "1")
+    os.environ["TEXTUAL_DRIVER"] = TAB_DRIVER
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == TAB_FLAG:
-        os.environ.setdefault("GIN_TUI_WEB", "1")
-        os.environ["TEXTUAL_DRIVER"] = TAB_DRIVER  # before Textual is imported, which reads it once
+        _tab_environment()
         raise SystemExit(_tab_main(sys.argv[2:]))
     print("usage: gin-tui serve [--host HOST] [--port PORT]", file=sys.stderr)
     raise SystemExit(2)
