@@ -502,13 +502,15 @@ def _descends_from(pid: int, ancestor: int) -> bool:
     return False
 
 
-async def _resized_at_once(port: int, sizes: list[tuple[int, int]], seconds: float = 30.0) -> str:
+async def _resized_at_once(port: int, sizes: list[tuple[int, int]], seconds: float = 30.0) -> tuple[str, bool]:
     """The screen of a tab that the browser resized to each of ``sizes`` as soon as it
-    connected, read until the game is drawn at the last size (or ``seconds`` pass)."""
+    connected, read until the game is drawn at the last size and then stills (no frame
+    for :data:`STILL` seconds), or ``seconds`` pass; and whether it stilled."""
     import aiohttp
 
     width, height = sizes[-1]
     out = bytearray()
+    drawn = False
     async with aiohttp.ClientSession() as http:
         async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
             for w, h in sizes:
@@ -516,16 +518,20 @@ async def _resized_at_once(port: int, sizes: list[tuple[int, int]], seconds: flo
             deadline = time.monotonic() + seconds
             while time.monotonic() < deadline:
                 try:
-                    msg = await ws.receive(timeout=max(0.1, deadline - time.monotonic()))
+                    msg = await ws.receive(timeout=STILL if drawn else max(0.1, deadline - time.monotonic()))
                 except TimeoutError:
-                    break
+                    return out.decode("utf-8", "replace"), drawn
                 if msg.type == aiohttp.WSMsgType.BINARY:
                     out += msg.data
                 elif msg.type != aiohttp.WSMsgType.TEXT:
                     break
-                if b"Deadwood" in out and f"\x1b[{height};".encode() in out:
-                    break
-    return out.decode("utf-8", "replace")
+                drawn = b"Deadwood" in out and f"\x1b[{height};".encode() in out
+    return out.decode("utf-8", "replace"), False
+
+
+STILL = 2.0
+"""Seconds without a frame after which a tab's screen is still (a tab redrawn without
+end sent 50 to 230 frames a second)."""
 
 
 @pytest.mark.parametrize("sizes", [[(100, 30)], [(100, 30), (90, 24), (100, 24), (80, 30), (120, 40)]])
@@ -536,10 +542,11 @@ def test_a_tab_resized_as_it_connects_is_drawn_at_the_last_size_and_ends_with_it
     the tab."""
     with serving(tmp_path) as (proc, port, page):
         assert page is not None
-        screen = asyncio.run(_resized_at_once(port, sizes))
+        screen, still = asyncio.run(_resized_at_once(port, sizes))
         width, height = sizes[-1]
         rows = [int(row) for row in re.findall(r"\x1b\[(\d+);\d+H", screen)]
         assert "Deadwood" in screen and max(rows) == height, max(rows, default=None)
+        assert still, f"the tab was still redrawing {len(screen)} characters later"
         deadline = time.monotonic() + 30
         while _tab_processes(proc.pid) and time.monotonic() < deadline:
             time.sleep(0.2)
