@@ -278,8 +278,9 @@ def test_every_sentence_with_a_chance_reads_at_the_highest_and_lowest_chances(mo
     s = _made("7S 7H 7D 3C 4C 5C 6C 2S 3S KD", "AS 8S TS QC JC TD 8D KC 4D 5D", "5S", "9H")
     v = view(_play(s, "pass", "pass", "draw stock"), 0)
     monkeypatch.setattr("ginrummy_tui.ai.hints.meld_chances", lambda view, cards: tuple(p for _ in cards))
+    none = ", and no throw is safer" if p > 0.5 else ""  # every card alike: a risky one says none is safer
     assert explain(v, parse_action("discard KD")) == (
-        f"Discard K♦: it leaves 14 deadwood; the chance the computer can meld K♦ is {said}."
+        f"Discard K♦: it leaves 14 deadwood; the chance the computer can meld K♦ is {said}{none}."
     )
     monkeypatch.undo()
     # a knock: the chance of an undercut, and of winning the match
@@ -352,8 +353,9 @@ def test_what_was_let_go_is_a_fact_and_the_chance_is_stated():
 
 
 def _said_chance(reason: str) -> float:
-    """The chance a reason ends with, as a number: "about 7 in 10" is 0.7."""
-    said = re.search(r"(about|less than|more than) (\d+) in (\d+)\.$", reason)
+    """The chance a reason gives that the other player can meld the card, as a number:
+    "about 7 in 10" is 0.7."""
+    said = re.search(r"can meld \S+ (?:is )?(about|less than|more than) (\d+) in (\d+)", reason)
     assert said, reason
     return int(said[2]) / int(said[3])
 
@@ -368,7 +370,9 @@ def test_the_chance_to_meld_a_card_next_to_one_picked_up_counts_the_meld_it_was_
     v = view(s, 0)
     assert v.opponent_picked == parse_cards("7H")
     reason = explain(v, parse_action("discard 8H"))
-    assert reason.startswith("Discard 8♥: it leaves 14 deadwood; the computer picked up 7♥; the chance it can meld 8♥ is ")
+    # so risky a throw says why it is still the throw, the chance in fewer words
+    assert reason.startswith("Discard 8♥: it leaves 14 deadwood; the computer picked up 7♥; it can meld 8♥ ")
+    assert reason.endswith(", but every safer throw keeps more: 5♣ leaves 17."), reason
     assert _said_chance(reason) >= 0.9
 
 
@@ -382,7 +386,7 @@ def test_the_chance_to_meld_a_card_holds_when_the_other_player_throws_an_unrelat
     before = explain(view(s, 0), parse_action("discard 8H"))
     s = _play(s, "discard 3H", "draw stock", "discard 9S", "draw stock")
     after = explain(view(s, 0), parse_action("discard 8H"))
-    said = "; the computer picked up 7♥; the chance it can meld 8♥ is "
+    said = "; the computer picked up 7♥; it can meld 8♥ "
     assert said in before and said in after
     assert abs(_said_chance(after) - _said_chance(before)) <= 0.1, (before, after)
 
@@ -1463,3 +1467,45 @@ def test_a_take_that_leaves_more_than_a_blind_draw_says_which_hand_does_better()
     assert h.action == parse_action("draw discard") and view(s, 0).upcard == parse_cards("5C")[0]
     assert h.reason.startswith("Take 5♣"), h.reason
     assert "less to gain" not in h.reason and h.reason.endswith("5♣ does better on later draws."), h.reason
+
+
+def test_a_risky_throw_says_why_it_is_still_the_throw():
+    # seed 1 against the master: "Discard J♦: it leaves 36 deadwood; the computer picked up 9♦; the
+    # chance it can meld J♦ is about 1 in 2." gave only the risk, which read as a warning against the advice
+    _s, h = _hints_against_the_master("standard", 1, None, 3)[2]
+    assert h.action == parse_action("discard JD")
+    assert h.reason == (
+        "Discard J♦: it leaves 36 deadwood; the computer picked up 9♦; it can meld J♦ about 1 in 2, "
+        "but every safer throw keeps more: 6♥ leaves 40."
+    )
+    assert prompt_lines(h.reason) == 2
+    # hand 2, the computer holding A♦ and K♦ picked up: K♥ would be its fourth king
+    from ginrummy_tui.engine.replay import hand_of_match
+
+    s = _play(
+        hand_of_match(1, 2),
+        *"take upcard, discard QD, draw stock, discard KD, draw discard, discard TC, draw stock, discard JD, "
+        "draw stock, discard JC, draw stock, discard JH, draw stock, discard 9D, draw discard".split(", "),
+    )
+    v = view(s, 0)
+    h = hint(v)
+    assert h.action == parse_action("discard KH")
+    chances = dict(zip(v.hand, meld_chances(v, v.hand)))
+    assert chances[parse_cards("KH")[0]] > 0.85 and chances[parse_cards("8C")[0]] < 0.1
+    assert h.reason == (
+        "Discard K♥: it leaves 28 deadwood; the computer picked up K♦; it can meld K♥ about 9 in 10, "
+        "but every safer throw keeps more: 8♣ leaves 30."
+    )
+    assert prompt_lines(h.reason) == 2
+    # the review of a safer throw names the player's own card
+    said = explain(v, parse_action("discard KH"), played=parse_cards("6C")[0])
+    assert said == (
+        "Discard K♥: it leaves 28 deadwood; the computer picked up K♦; the chance it can meld K♥ is about 9 in 10, "
+        "but your safer 6♣ leaves 32."
+    )
+    # a safer card leaving as little is compared as a card leaving less is, on the expert's own ground
+    reasons = [hint(v).reason for v in _decisions("standard", 3, 30)]
+    assert (
+        "Discard 8♣: it leaves 31 deadwood (not 8♥, as low and safer): after your next two draws, "
+        "about 21.8 deadwood expected against 22.1."
+    ) in reasons

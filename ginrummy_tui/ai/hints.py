@@ -946,7 +946,91 @@ def _explain_discard(
             f"{fewer}: {favours}.",
             f"{fewer}: {favours.replace(' after your next two draws', ' after two draws')}.",
         ])
-    return _fitting([f"{head}; {words}." for words in _meld_odds(view, c, ascii_only, name)])
+    risks = [f"{head}; {words}" for words in _meld_odds(view, c, ascii_only, name)]
+    if not out_of_reach(view, c):
+        (p,) = meld_chances(view, (c,))
+        if p >= HIGH_CHANCE:
+            shown = _shown(view, c, ascii_only, name)
+            who = ("it" if name == COMPUTER else "they") if shown else name
+            risks += [
+                f"{head}; {shown}{who} can meld {lab(c)} {odds(p)}",
+                f"{head}; the chance {name} can meld it is {odds(p)}",
+                f"{head}; {name} may meld it ({odds(p)})",
+            ]
+            still = _still_the_throw(view, c, p, head, risks, ascii_only, name, played)
+            if still:
+                return _fitting(still)
+    return _fitting([f"{risk}." for risk in risks[:2]])
+
+
+HIGH_CHANCE = 2 / 7
+"""A throw whose chance of being melded is at least this (said "about 1 in
+3" or more, :func:`odds`) is risky enough that its hint says why it is still
+the throw (:func:`_still_the_throw`)."""
+
+SAFER_BY = 0.1
+"""How much less likely to be melded a throw must be to be called safer than
+the one a hint gives (:func:`_still_the_throw`)."""
+
+
+def _still_the_throw(
+    view: PlayerView, c: Card, p: float, head: str, risks: list[str], ascii_only: bool, name: str, played: Card | None
+) -> list[str]:
+    """Why the expert throws ``c``, which leaves the least deadwood but which
+    the other player can meld with the chance ``p`` (:data:`HIGH_CHANCE` or
+    more), rather than a safer card (:data:`SAFER_BY`): the reasons, fuller
+    first, that begin with ``head`` ("Discard K♥: it leaves 28 deadwood")
+    and go on with one of ``risks`` (``c``'s chance, in fuller and fewer
+    words) where they say it.  Where no throw is safer, that; else, of the
+    safer throws, the one leaving the least deadwood (the player's own card
+    in the review, where it is safer) and what it leaves, every safer throw
+    breaking a meld where each does: "...; the computer picked up K♦; it can
+    meld K♥ about 9 in 10, but every safer throw keeps more: 8♣ leaves 30."
+    Where it leaves as little, the reason compares the two as a throw
+    leaving less is compared, with the expert's own ground for ``c``
+    (:func:`_what_favours`): "Discard 8♣: it leaves 31 deadwood (not 8♥, as
+    low and safer): after your next two draws, ...".  Nothing where the
+    expert's expected deadwood after the next draw favours the safer throw
+    that leaves more (its danger weight, not the deadwood, then decides)."""
+    lab = lambda x: _label(x, ascii_only)  # noqa: E731
+    m = hand_mask(view.hand)
+    cards = [a.card for a in playable(view) if a.kind == Kind.DISCARD and a.card is not None and a.card is not c]
+    chances = dict(zip(cards, meld_chances(view, cards)))
+    safer = [o for o in cards if p - chances[o] >= SAFER_BY and odds(chances[o]) != odds(p)]
+    if not safer:
+        return [f"{risk}, and no throw is safer." for risk in risks]
+    left = _ends(view, c)
+    if played in safer:
+        other = played
+    else:
+        other = min(safer, key=lambda o: (_ends(view, o), chances[o], -o.value))
+    keeps = _ends(view, other)
+    chance = odds(chances[other])
+    expert = _expert()
+    if keeps == left:  # as little deadwood, and safer: the expert's own terms decide
+        favours = _what_favours(view, expert, c, other, (p, chances[other]), ascii_only, name)
+        shorter = favours.replace(" after your next two draws", " after two draws")
+        pair = f"{chance.removeprefix('about ')} against {odds(p).removeprefix('about ')}"
+        return [
+            f"{head} (not {lab(other)}, as low and safer: {pair}): {favours}.",
+            f"{head} (not {lab(other)}, as low and safer): {favours}.",
+            f"{head} (not {lab(other)}, as low and safer): {shorter}.",
+        ]
+    if expert.expected_deadwood(view, _without(view.hand, other)) <= expert.expected_deadwood(view, _without(view.hand, c)):
+        return []
+    breaks = all(_ends(view, o) > deadwood_mask(m) for o in safer)
+    every = "every safer throw breaks a meld" if breaks else "every safer throw keeps more deadwood"
+    fewer = "every safer throw breaks a meld" if breaks else "every safer throw keeps more"
+    if other is played and not breaks:
+        whys = [f"your safer {lab(other)} ({chance}) leaves {keeps}", f"your safer {lab(other)} leaves {keeps}"]
+    else:
+        whys = [
+            f"{every}: {lab(other)} ({chance}) leaves {keeps}",
+            f"{every}: {lab(other)} leaves {keeps}",
+            f"{fewer}: {lab(other)} leaves {keeps}",
+            f"the best safer throw, {lab(other)}, {'breaks a meld and ' if breaks else ''}leaves {keeps}",
+        ]
+    return [f"{risk}, but {why}." for risk in risks for why in whys]
 
 
 def _what_favours(
