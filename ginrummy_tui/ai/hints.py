@@ -779,8 +779,12 @@ def _explain_wait(
     about even.  Every figure is an expected one (what an undercut would
     score, a best case, is never set beside them).
 
-    The other player is always named ("the computer's knock (about 7)", or
-    "undercut the computer" where the knock's figure leaves no room); where
+    The knock waited for is the other player's, named ("the computer's
+    knock (about 7)", or "undercut the computer's knock" where the knock's
+    figure leaves no room); why the expert waits where a knock does as well
+    or better, that early knocks get undercut, is said of that player only
+    where the score sheet shows its knocks undercut (:func:`_knocks_undercut`),
+    in general otherwise; where
     a spade upcard doubles the hand (Oklahoma), a knock's figure says so,
     "(doubled)", and where the rules give a box bonus for each hand won, the
     figures count it and say so (:func:`_knock_marks`).  Where the fullest
@@ -807,10 +811,11 @@ def _explain_wait(
                     f"Discard {label}: waiting with {left} deadwood for gin or to {hope} {whose} is expected to gain about "
                     f"{counted(g, 'point')}{boxed if not marked else ''} over a knock now, which {_knock_would(n, unit)}{marked}{risk}."
                 )
-            reasons.append(
-                f"Discard {label}: waiting for gin or to {hope} {name} gains about {counted(g, 'point')}{boxed if not marked else ''} "
-                f"over a knock now, which {_knock_would(n, False)}{marked}{risk}."
-            )
+            for undercut in (name,) if undercuts else (f"{name}'s knock", name):  # "get below the computer" said nothing of its knock
+                reasons.append(
+                    f"Discard {label}: waiting for gin or to undercut {undercut} gains about {counted(g, 'point')}"
+                    f"{boxed if not marked else ''} over a knock now, which {_knock_would(n, False)}{marked}{risk}."
+                )
         return _fitting(reasons)
     if -mean >= BETTER and -mean >= 2 * error:
         k = math.floor(-mean + 0.5)
@@ -829,13 +834,14 @@ def _explain_wait(
         but = "and"
     # why waiting, which a knock may beat in this hand, is the rule: over whole matches lying in wait
     # below the threshold won more than knocking at once (docs/ai.md), the other player's knocks, made
-    # as soon as it may, being undercut; a practice deal belongs to no match, and the rule is the expert's
+    # as soon as it may, being undercut; a practice deal belongs to no match, and the rule is the expert's.
+    # The rule's reason is said of this other player only where its knocks this match were undercut
     if _PRACTICE.get():
         general = [
             "as a rule the expert waits with this little: early knocks often get undercut",
             "the expert waits with this little: early knocks get undercut",
         ]
-        named = [
+        named = general + ["the expert waits: early knocks get undercut"] if not _knocks_undercut(view) else [
             f"as a rule the expert waits with this little: {name}'s early knocks often get undercut",
             f"the expert waits with this little: {name}'s early knocks get undercut",
             f"the expert waits: {name}'s early knocks get undercut",
@@ -845,24 +851,33 @@ def _explain_wait(
             "waiting wins more matches, as early knocks often get undercut",
             "waiting wins more matches: early knocks get undercut",
         ]
-        named = [
+        named = general if not _knocks_undercut(view) else [
             f"waiting wins more matches, as {name}'s early knocks often get undercut",
             f"waiting wins more matches: {name}'s early knocks get undercut",
         ]
-    # the other player is named in the wait, or else in the why
+    # the other player is named in the wait, or in the why where its knocks were undercut (else in neither)
     waits = (
         (f"Discard {label} and wait with {left} deadwood for gin or to {hope} {whose}", general),
         (f"Discard {label}, wait with {left} deadwood for gin or to {hope} {whose}", general),
-        (f"Discard {label}, wait with {left} deadwood for gin or to {hope} {name}", general),
+        (f"Discard {label}, wait with {left} deadwood for gin or to undercut {name}'s knock", general),
         (f"Discard {label} and wait with {left} deadwood", named),
         (f"Discard {label}, wait with {left} deadwood", named),
-        (f"Discard {label}, wait for gin or to {hope} {name}", general),
+        (f"Discard {label}, wait for gin or to undercut {name}'s knock", general),
     )
     for wait, said_why in waits:  # what waiting hopes for is left out after the fullest figures, the deadwood last
         for said in points:
             for why in said_why:
                 reasons.append(f"{wait}: {said}, {but} {why}.")
     return _fitting(reasons)
+
+
+def _knocks_undercut(view: PlayerView) -> bool:
+    """Whether the score sheet shows a knock of the other player's undercut
+    this match: only then is the reason the expert lies in wait, that early
+    knocks get undercut, said of that player."""
+    from ginrummy_tui.engine.kinds import EndKind
+
+    return any(rec.knocker == 1 - view.seat and rec.kind == EndKind.UNDERCUT for rec in view.sheet)
 
 
 def _knock_marks(view: PlayerView) -> str:
