@@ -2112,3 +2112,43 @@ async def test_the_take_over_of_a_stopped_gin_tui_and_the_resumed_match_come_one
         resumed = "Resumed your match: hand 1, You 0 · Computer (standard) 0."
         assert raised == [(resumed, []), (taken, [])], raised  # one after the other, each whole
         assert taken.endswith("Every move was already saved.") and notes.unshown() == []
+
+
+def test_a_start_note_timer_stopped_after_it_fired_does_not_show_the_next_part():
+    """Under load, the note brought back from under the rule sheet had the next note shown
+    over it at once: the timer due for the next note had fired (its call waiting among the
+    app's messages) just before the rule sheet closed, and stopping it then did not stop
+    that call. A stale call does nothing; the new one shows the next note in its time."""
+    from types import SimpleNamespace
+
+    from ginrummy_tui.tui import restore
+
+    class Timer:
+        def __init__(self, callback):
+            self.callback, self.stopped = callback, False
+
+        def stop(self):
+            self.stopped = True
+
+    timers: list[Timer] = []
+    shown: list[str] = []
+
+    def set_timer(seconds, callback):
+        timers.append(Timer(callback))
+        return timers[-1]
+
+    app = SimpleNamespace(
+        size=(120, 40), screen_stack=[object()], screen=object(), set_timer=set_timer,
+        holding_notes=lambda: False, start_note=lambda part, seconds: shown.append(part) or object(),
+    )
+    notes = restore.StartNotes(app)
+    notes.add("The first note.")
+    notes.add("The second note.")
+    assert shown == ["The first note."]
+    fired = timers[-1]  # due: its call is on its way
+    notes.shown_again(2.0)  # the rule sheet closed: the first note back, the next after it
+    assert fired.stopped
+    fired.callback()  # the call already on its way
+    assert shown == ["The first note."]
+    timers[-1].callback()  # the new timer, in its time
+    assert shown == ["The first note.", "The second note."]

@@ -161,6 +161,9 @@ class StartNotes:
         self._rows_taken = rows_taken
         self._timer: Timer | None = None
         """When the next part is due (or when to look again whether a dialog has closed)."""
+        self._due = 0
+        """Counts the times :attr:`_timer` was set: a timer stopped after it fired (its call
+        already waiting among the app's messages) calls with an older count, and is ignored."""
         self._shown: tuple[int, Notification] | None = None
         """The number of the note whose part was shown last, and its toast."""
         self._about_hand: dict[int, float] = {}
@@ -202,9 +205,13 @@ class StartNotes:
         waiting = sorted({number for number, _part in self._waiting if number not in self._about_hand})
         return [self._notes[number] for number in waiting]
 
-    def _next(self) -> None:
+    def _next(self, due: int | None = None) -> None:
+        """The next part, or another look whether a dialog has closed; ``due``: the count of the
+        timer that calls (:attr:`_due`), a stale one doing nothing."""
         from textual.screen import ModalScreen
 
+        if due is not None and due != self._due:
+            return
         if not self._waiting:
             self._showing = False
             return
@@ -214,19 +221,29 @@ class StartNotes:
         from .host import gin_of
 
         if isinstance(self._app.screen, ModalScreen) or gin_of(self._app).holding_notes():
-            self._timer = self._app.set_timer(HELD_SECONDS, self._next)
+            self._set_timer(HELD_SECONDS)
             return
         number, part = self._waiting.pop(0)
         if number in self._about_hand:
             seconds = self._about_hand[number]
             gin_of(self._app).hand_note(part, seconds)
-            self._timer = self._app.set_timer(seconds + NOTE_GAP, self._next)
+            self._set_timer(seconds + NOTE_GAP)
             return
         seconds = NOTE_SECONDS
         if self._waiting and self._waiting[0][0] == number:  # the note goes on: its next part once this one is read
             seconds = min(NOTE_SECONDS, max(PART_SECONDS, len(part.split()) / READING_WORDS))
         self._shown = (number, gin_of(self._app).start_note(part, seconds))
-        self._timer = self._app.set_timer(seconds + NOTE_GAP, self._next)
+        self._set_timer(seconds + NOTE_GAP)
+
+    def _set_timer(self, seconds: float) -> None:
+        """The next part (or another look whether a dialog has closed) in ``seconds``, in place
+        of any call set before: one stopped just after it fired still ran, under load, and
+        showed the next part over the note brought back from under the rule sheet."""
+        if self._timer is not None:
+            self._timer.stop()
+        self._due += 1
+        due = self._due
+        self._timer = self._app.set_timer(seconds, lambda: self._next(due))
 
     def withdraw(self, note: str) -> None:
         """``note`` no longer holds (a save failed at start, and one has worked
@@ -247,16 +264,14 @@ class StartNotes:
             return
         gin_of(self._app).take_down(shown[1])
         if self._showing and self._timer is not None:
-            self._timer.stop()
-            self._timer = self._app.set_timer(NOTE_GAP, self._next)
+            self._set_timer(NOTE_GAP)
 
     def shown_again(self, seconds: float) -> None:
         """The notes held while a screen over the table was open (the last part among
         them) are shown again, for ``seconds`` at most: the next part comes after them."""
         if not self._showing or self._timer is None:
             return
-        self._timer.stop()
-        self._timer = self._app.set_timer(seconds + NOTE_GAP, self._next)
+        self._set_timer(seconds + NOTE_GAP)
 
 
 def resumed_note(app: App[Any], *, separate: bool = False) -> str:
