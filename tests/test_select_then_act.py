@@ -406,3 +406,39 @@ def test_of_throws_leaving_as_little_the_best_is_the_card_fewest_others_meld_wit
     view = SimpleNamespace(hand=hand, taken=card("JH"))
     assert {tt._without(hand, c) for c in (card("TH"), card("KC"), card("QD"))} == {30}
     assert tt.best_throw(view) is card("KC")  # type: ignore[arg-type]
+
+
+async def _drag(app, pilot, start, end) -> None:
+    """Press the mouse on card ``start`` of the hand, move it, and let go on card ``end``, as a
+    terminal sends them (the app makes the ``Click`` of a press and release on one widget)."""
+    from textual import events
+
+    hand = _hand(app)
+    (x0, y0), (x1, y1) = ((hand.region.x + dx, hand.region.y + dy) for dx, dy in (card_offset(app, start), card_offset(app, end)))
+    for kind, x, y in ((events.MouseDown, x0, y0), (events.MouseMove, x1, y1), (events.MouseUp, x1, y1)):
+        button = 0 if kind is events.MouseMove else 1
+        app.post_message(kind(None, x, y, 0, 0, button, False, False, False, screen_x=x, screen_y=y))
+        await pilot.pause()
+    await settle(app, pilot)
+
+
+async def test_a_card_dragged_onto_another_throws_neither_and_says_cards_are_not_dragged():
+    """With one-click discard a press on 2♣ let go on A♠ threw the A♠, the card under the release;
+    by default, with the A♠ lifted, the same drag threw it.  A drag plays nothing and says so."""
+    for one_click in (True, False):
+        app = make_app(state=scenarios.knock_ready(), pause=0, one_click=one_click)
+        async with app.run_test(size=SIZE) as pilot:
+            await _drawn(app, pilot)
+            if not one_click:
+                await pilot.click(HandView, offset=card_offset(app, card("AS")))  # lifted: a click on it throws it
+                await pilot.pause()
+            s = app.session.state
+            await _drag(app, pilot, card("2C"), card("AS"))
+            assert app.session.state is s, one_click  # nothing thrown
+            assert card("AS") in s.hands[0] and card("2C") in s.hands[0]
+            click = "click a card to throw it" if one_click else "click a card to lift it, again to throw it"
+            assert app.table.refusal == f"cards are not dragged: {click}"
+            for _ in range(1 if one_click else 2):  # clicks play as before
+                await pilot.click(HandView, offset=card_offset(app, card("2C")))
+            await settle(app, pilot)
+            assert card("2C") not in app.session.state.hands[0], one_click

@@ -639,6 +639,16 @@ def unused_key_note(v: PlayerView, key: str, opponent_name: str, *, lower: str =
     return does_nothing(key, what)
 
 
+def dragged_note(v: PlayerView, one_click: bool) -> str:
+    """What the table says of a card dragged (pressed on, let go on another): that cards
+    are not dragged, and what a click does instead, as the mouse is set (``one_click``)."""
+    if v.my_turn and v.phase == Phase.DISCARD and v.legal_actions:
+        click = "click a card to throw it" if one_click else "click a card to lift it, again to throw it"
+    else:
+        click = "< and > move the selected card"
+    return f"cards are not dragged: {click}"
+
+
 def does_nothing(key: str, what: str = "", *, lower: str = "") -> str:
     """What a screen says of a key it has no use for (``key`` as :func:`unused_key_name` names
     it): that it does nothing here, ``what`` to press instead ("s or d draws a card", "⏎ goes

@@ -1057,6 +1057,14 @@ class GameScreen(Screen, TurnSteps):
         else:
             self._update_details()
 
+    def on_hand_view_dragged(self) -> None:
+        """A press on one card let go on another: no card is played nor lifted (in one-click
+        mode the card under the release was thrown), and the line says how the mouse plays."""
+        v = self.v
+        if v is None or self.end_waits or v.phase.ended:
+            return
+        self.refuse(tt.dragged_note(v, self.gin.one_click))
+
     def on_hand_view_hovered(self) -> None:
         self._update_details()
 

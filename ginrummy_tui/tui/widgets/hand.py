@@ -30,7 +30,9 @@ class HandView(Widget):
 
     It holds only how the cards are shown (their order, the selection); the
     cards themselves come from the player's view through :meth:`set_hand`.
-    Clicking a card posts :class:`HandView.CardClicked`.
+    Clicking a card posts :class:`HandView.CardClicked`; a press on one card and its
+    release on another (a drag) posts :class:`HandView.Dragged` instead: the card under
+    the release was never clicked (in one-click mode it was thrown).
     """
 
     DEFAULT_CLASSES = "hand"
@@ -70,6 +72,9 @@ class HandView(Widget):
         self.one_click = False
         """The fast mouse mode: a click throws the card at once, and the selection follows the mouse.
         Otherwise a click selects (lifts) a card and a second click, or a button, acts on it."""
+        self._pressed_on: int | None = None
+        """The card (its index; -1 for the gaps between cards) the mouse button went down on,
+        till the click it makes: a click is on a card only where it was pressed there too."""
 
     # -- data
 
@@ -295,8 +300,17 @@ class HandView(Widget):
 
     # -- mouse
 
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        at = self._index_at(event.x, event.y)
+        self._pressed_on = -1 if at is None else at
+
     def on_click(self, event: events.Click) -> None:
         i = self._index_at(event.x, event.y)
+        pressed, self._pressed_on = self._pressed_on, None
+        if pressed is not None and pressed != (-1 if i is None else i):
+            event.stop()  # pressed on one card, let go on another (or between two): no card was clicked
+            self.post_message(self.Dragged())
+            return
         if i is not None:
             event.stop()
             again = i == self.cursor and self.chosen
@@ -313,6 +327,9 @@ class HandView(Widget):
             self.cursor = i
             self.post_message(self.Hovered())
             self.post_message(self.Arranged())
+
+    class Dragged(Message):
+        """The mouse button went down on one card and up on another: nothing is played."""
 
     class Hovered(Message):
         """The mouse moved the selection."""
