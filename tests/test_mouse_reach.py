@@ -210,3 +210,45 @@ async def test_a_click_on_the_name_of_a_yes_or_no_setting_turns_it_on_or_off(fie
             await settle(app, pilot)
             assert box.value is (not before if turn == 1 else before), turn
             assert box.has_focus and label.focused  # its row marked, as before
+
+
+async def open_f2(app, pilot, size: tuple[int, int]) -> SettingsScreen:
+    await settle(app, pilot)
+    await pilot.press("f2")
+    await settle(app, pilot)
+    assert isinstance(app.screen, SettingsScreen)
+    return app.screen
+
+
+@pytest.mark.parametrize("field", ["#mouse", "#one-click"])
+async def test_a_click_outside_an_open_choice_list_only_closes_it(field, tmp_path):
+    """With "Opponent level" open, a click on "Mouse (from next start)" left of the list closed it
+    and turned the mouse off, unseen (so did one on another box): it only closes the list."""
+    from textual.widgets import Select
+
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui.widgets.field_label import FieldLabel
+    from ginrummy_tui.tui.widgets.yes_no_box import YesNoBox
+
+    from .app_helpers import running
+    from .test_config_screen import args_for
+
+    async with running(prepare(args_for(tmp_path, new=True), ask=None), size=(120, 40)) as (app, pilot):
+        screen = await open_f2(app, pilot, (120, 40))
+        choice = screen.query_one("#ai", Select)
+        box = screen.query_one(field, YesNoBox)
+        assert box.parent is not None
+        label = box.parent.query_one(FieldLabel)
+        other = screen.query_one("#rule-big_gin", YesNoBox)  # a box above the list, which covers those below
+        before, other_before = box.value, other.value
+        for where in (label, other):
+            await terminal_click(app, pilot, choice, offset=(2, 0))
+            await settle(app, pilot)
+            assert choice.expanded
+            await terminal_click(app, pilot, where, offset=(1, 0))
+            await settle(app, pilot)
+            assert not choice.expanded and choice.has_focus, where
+            assert box.value is before and other.value is other_before, where
+        await terminal_click(app, pilot, label, offset=(4, 0))  # the list shut, the name works as before
+        await settle(app, pilot)
+        assert box.value is not before and box.has_focus

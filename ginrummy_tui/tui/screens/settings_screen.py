@@ -18,6 +18,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.errors import NoWidget
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
@@ -538,6 +539,35 @@ class SettingsScreen(TurnSteps, Screen):
         row = next((w for w in focused.ancestors_with_self if w.has_class("row")), None) if focused else None
         for label in self.query(FieldLabel):
             label.focused = label.parent is row
+
+    _closing_click = False
+    """The mouse button went down outside an open choice list, which closed it: its release
+    and the click they make do nothing else."""
+
+    def _forward_event(self, event: events.Event) -> None:
+        """A click outside an open choice list only closes it (the field keeps the focus, as
+        with Esc): pressed on another setting's name or box, it closed the list and turned
+        that setting on or off unseen ("Mouse (from next start)" went from yes to no)."""
+        if isinstance(event, events.MouseDown):
+            field = next((f for f in self.query(ChoiceField).results(ChoiceField) if f.expanded), None)
+            self._closing_click = field is not None and not self._over(field, event.screen_x, event.screen_y)
+            if field is not None and self._closing_click:
+                field.expanded = False
+                field.focus(scroll_visible=False)
+                return
+        elif isinstance(event, (events.MouseUp, events.Click)) and self._closing_click:
+            if isinstance(event, events.Click):
+                self._closing_click = False
+            return
+        super()._forward_event(event)
+
+    def _over(self, field: ChoiceField, x: float, y: float) -> bool:
+        """Whether the screen's point ``x``, ``y`` is on ``field`` or its open list."""
+        try:
+            widget, _region = self.get_widget_at(int(x), int(y))
+        except NoWidget:
+            return False
+        return field in widget.ancestors_with_self
 
     def on_click(self, event: events.Click) -> None:
         """A click on the name of a yes-or-no setting ("One-click discard") turns it on or
