@@ -220,6 +220,37 @@ async def open_f2(app, pilot, size: tuple[int, int]) -> SettingsScreen:
     return app.screen
 
 
+@pytest.mark.parametrize("field", ["#preset", "#rule-knock_limit", "#rule-gin_bonus", "#ai", "#pause", "#theme"])
+async def test_a_click_on_any_settings_name_gives_its_field_the_focus_and_changes_nothing(field):
+    """At 120x40 a click on "Rules preset" or "Knock limit (deadwood)", or in the blank columns
+    after the name, just left of "10" or "Expert", did nothing: only a yes-or-no setting's name
+    did.  Any name gives its field the focus (its row marked ▶); a list stays shut, a value as it was."""
+    from textual.widgets import Select
+
+    from ginrummy_tui.tui.widgets.field_label import FieldLabel
+
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_f2(app, pilot, (120, 40))
+        if field == "#preset":
+            screen.query_one("#rule-target").focus()  # the preset has the focus as the form opens
+            await settle(app, pilot)
+        target = screen.query_one(field)
+        assert target.parent is not None
+        label = target.parent.query_one(FieldLabel)
+        label.scroll_visible(animate=False)
+        await settle(app, pilot)
+        value = target.value
+        for x in (4, label.region.width - 1):  # on its words, and on the last blank column before the value
+            screen.query_one("#ascii").focus()
+            await settle(app, pilot)
+            await terminal_click(app, pilot, label, offset=(x, 0))
+            await settle(app, pilot)
+            assert target.has_focus and label.focused, x
+            assert target.value == value
+            assert not (isinstance(target, Select) and target.expanded)
+
+
 @pytest.mark.parametrize("field", ["#mouse", "#one-click"])
 async def test_a_click_outside_an_open_choice_list_only_closes_it(field, tmp_path):
     """With "Opponent level" open, a click on "Mouse (from next start)" left of the list closed it

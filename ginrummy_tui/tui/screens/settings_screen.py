@@ -570,17 +570,22 @@ class SettingsScreen(TurnSteps, Screen):
         return field in widget.ancestors_with_self
 
     def on_click(self, event: events.Click) -> None:
-        """A click on the name of a yes-or-no setting ("One-click discard") turns it on or
-        off, as a click on its box does, as the label of a box does in a form: it only
-        marked the row."""
+        """A click on the name of a setting gives its field the focus, as the label of a
+        field does in a form (it did only on a yes-or-no setting's: "Rules preset" or
+        "Knock limit (deadwood)" clicked did nothing); a yes-or-no setting's ("One-click
+        discard") also turns it on or off, as a click on its box does.  A choice's list
+        stays closed and a number as it is.  The blank columns after a name are the name's."""
         label, _region = self.get_widget_at(event.screen_x, event.screen_y)
         if not isinstance(label, FieldLabel) or label.parent is None:
             return
-        for box in label.parent.query_children(YesNoBox).results(YesNoBox):
-            if not box.disabled:
-                event.stop()
-                box.focus()
-                box.toggle()
+        for field in label.parent.query_children().results(Widget):
+            if field is label or not field.focusable:
+                continue
+            event.stop()
+            field.focus()
+            if isinstance(field, YesNoBox):
+                field.toggle()
+            return
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """A checkbox says what it is set to."""
