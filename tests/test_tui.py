@@ -391,6 +391,28 @@ async def test_refusing_the_card_just_taken_says_to_choose_another(size):
         assert "another card" not in prompt(app).lower() and "Discard" in prompt(app), prompt(app)
 
 
+async def test_the_refusal_of_the_card_just_taken_follows_one_click_discard_switched_in_f2():
+    """Refused by two clicks on it, the J♦ just taken said "click another card twice"; one-click
+    discard turned on in F2, the line, back over the table, said so still, where one click throws."""
+    from ginrummy_tui.tui.screens.settings_screen import set_one_click
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "d")
+        for _ in range(2):
+            await pilot.click(HandView, offset=card_offset(app, card("JD")))
+            await settle(app, pilot)
+        assert prompt(app).startswith("✗ You cannot throw back J♦ just taken: click another card twice."), prompt(app)
+        await press(app, pilot, "f2")
+        set_one_click(app, True)  # as the settings' box, saved, switch it
+        await press(app, pilot, "escape")
+        assert app.screen is app.table
+        assert prompt(app).startswith("✗ You cannot throw back J♦ just taken: click another card."), prompt(app)
+        set_one_click(app, False)
+        await settle(app, pilot)
+        assert prompt(app).startswith("✗ You cannot throw back J♦ just taken: click another card twice."), prompt(app)
+
+
 async def test_refusal_knocking_above_the_limit():
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE) as pilot:

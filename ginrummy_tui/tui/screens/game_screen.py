@@ -42,6 +42,8 @@ from ..widgets.stock import StockPile
 from ..widgets.too_small import NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH, TooSmall
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.dom import DOMNode
 
     from ginrummy_tui.ai.hints import Hint
@@ -149,6 +151,9 @@ class GameScreen(Screen, TurnSteps):
         self._refusal_short = ""
         """The refusal on show in fewer words, where the prompt after it says what to press (a key
         the table has no use for: :func:`~..table_text.unused_key_short`); "" for none."""
+        self._refusal_words: Callable[[], str] | None = None
+        """What makes the refusal on show anew each time it is drawn, where it names the clicks
+        (which F2 may switch meanwhile: "click another card twice"); None for a fixed one."""
         self.v: PlayerView | None = None
         self.shown_name = ""
         """The other player's name as the table shows it (network play: it changes when they join)."""
@@ -439,6 +444,8 @@ class GameScreen(Screen, TurnSteps):
             self.refusal = ""  # another card selected: the prompt speaks of it now
             self._gin_passed = None  # and a discard that goes gin, no longer said, is refused again
             self._knock_passed = None  # and so is a knock while gin is there
+        if self.refusal and self._refusal_words is not None:
+            self.refusal = self._refusal_words()  # the clicks as they are now (one-click discard switched in F2)
         refusal = pretty_codes(self.refusal, a)
         # a key the table has no use for: where the prompt after the note says what to press (no
         # hint in its place), the note leaves that to it, and the prompt is never dropped for it
@@ -721,6 +728,7 @@ class GameScreen(Screen, TurnSteps):
         notice: bool = False,
         lasts: bool = False,
         short: str = "",
+        words: Callable[[], str] | None = None,
     ) -> None:
         """Show why a move was refused; nothing else changes (it goes with the next move, or
         once another card is selected, unless it ``lasts``: the computer could not move).  ``waits``: the
@@ -730,8 +738,11 @@ class GameScreen(Screen, TurnSteps):
         ``notice``: not a refusal but a word on a key that did its work
         somewhere else than asked: shown in the same place, marked → and not
         in red, without the terminal's bell.  ``short``: the reason in fewer words, shown
-        where the prompt after it says what to press (a key the table has no use for)."""
-        self.refusal = reason
+        where the prompt after it says what to press (a key the table has no use for).  ``words``:
+        makes the reason anew each time it is shown (it names the clicks, as the settings have them
+        then); ``reason`` is ignored with it."""
+        self.refusal = reason if words is None else words()
+        self._refusal_words = words
         self._refusal_waits = waits
         self._refusal_in_status = in_status
         self._refusal_notice = notice
@@ -815,13 +826,19 @@ class GameScreen(Screen, TurnSteps):
         key bar shows beside ⏎'s (it shows each action once)."""
         self.action_close_pile()
 
-    def discard(self, card: Card, again: str, instead: str) -> None:
+    def discard(self, card: Card, again: str, instead: str | Callable[[], str]) -> None:
         """Discard ``card``; a discard that goes gin is refused once, saying so and how to throw the
         card all the same (``again``): gin is never thrown away unawares.  The card just taken
-        from the discard pile is refused with what to do ``instead``."""
+        from the discard pile is refused with what to do ``instead`` (made anew each time the
+        line is shown where it is a function: the clicks, which the settings may switch)."""
         v = self.v
         if v is not None and v.taken is not None and card == v.taken and v.my_turn:
-            self.refuse(f"you cannot throw back {card_label(card, self.gin.ascii_only)} just taken: {instead}")
+
+            def taken() -> str:
+                what = instead if isinstance(instead, str) else instead()
+                return f"you cannot throw back {card_label(card, self.gin.ascii_only)} just taken: {what}"
+
+            self.refuse("", words=taken)
             return
         if v is not None and Action(Kind.GIN, card) in v.legal_actions and self._gin_passed != (view_key(v), card):
             self._gin_passed = (view_key(v), card)
@@ -1052,10 +1069,13 @@ class GameScreen(Screen, TurnSteps):
         """One-click mode: throw the card.  Otherwise the first click selects
         (lifts) it and shows what may be done with it; a second click throws it."""
         if self.gin.one_click or message.again:
-            instead = "click another card" + ("" if self.gin.one_click else " twice")
-            self.discard(message.card, "click it again to throw it", instead)
+            self.discard(message.card, "click it again to throw it", self._click_instead)
         else:
             self._update_details()
+
+    def _click_instead(self) -> str:
+        """What to click for a discard, the card clicked being refused, as the mouse is set now."""
+        return "click another card" + ("" if self.gin.one_click else " twice")
 
     def on_hand_view_dragged(self) -> None:
         """A press on one card let go on another: no card is played nor lifted (in one-click
