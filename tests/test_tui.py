@@ -413,6 +413,29 @@ async def test_the_refusal_of_the_card_just_taken_follows_one_click_discard_swit
         assert prompt(app).startswith("✗ You cannot throw back J♦ just taken: click another card twice."), prompt(app)
 
 
+async def test_a_click_on_the_other_players_cards_says_whose_they_are_and_what_to_click():
+    """A click on the computer's face-down cards did nothing and said nothing; the blank beside
+    them stays silent."""
+    from ginrummy_tui.tui.widgets.opponent_hand import OpponentHand
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        theirs = app.table.query_one(OpponentHand)
+        name = app.session.opponent_name
+        await pilot.click(theirs, offset=(theirs.size.width - 1, 2))  # beside the cards
+        await settle(app, pilot)
+        assert app.table.refusal == ""
+        await pilot.click(theirs, offset=(2, 2))
+        await settle(app, pilot)
+        assert app.table.refusal == f"those are {name}'s cards: click the stock or the pile to draw"
+        assert f"✗ Those are {name}'s cards: click the stock or the pile to draw." in prompt(app)
+        await press(app, pilot, "s")
+        await pilot.click(theirs, offset=(1, 0))  # the name line over them
+        await settle(app, pilot)
+        assert app.table.refusal == f"those are {name}'s cards: click one of yours to lift it, again to throw it"
+
+
 async def test_refusal_knocking_above_the_limit():
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE) as pilot:

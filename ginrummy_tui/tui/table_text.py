@@ -639,6 +639,24 @@ def unused_key_note(v: PlayerView, key: str, opponent_name: str, *, lower: str =
     return does_nothing(key, what)
 
 
+def their_cards_note(v: PlayerView, name: str, one_click: bool) -> str:
+    """What the table says of a click on the other player's cards (``name`` as the screen names
+    them): whose they are, and what to click for the move due, as the mouse is set (``one_click``)."""
+    what = ""
+    if not v.my_turn:
+        what = f"wait for {name} to move"
+    elif not v.legal_actions:  # network play: the game is paused (the line before the prompt says why)
+        what = ""
+    elif v.phase == Phase.UPCARD:
+        what = "click the pile to take the upcard, or Pass"
+    elif v.phase == Phase.DRAW:
+        what = "click the stock to draw" if v.stock_only else "click the stock or the pile to draw"
+    elif v.phase == Phase.DISCARD:
+        what = "click one of yours to throw it" if one_click else "click one of yours to lift it, again to throw it"
+    theirs = f"those are {name}'s cards"
+    return f"{theirs}: {what}" if what else theirs
+
+
 def dragged_note(v: PlayerView, one_click: bool) -> str:
     """What the table says of a card dragged (pressed on, let go on another): that cards
     are not dragged, and what a click does instead, as the mouse is set (``one_click``)."""

@@ -1073,6 +1073,15 @@ class GameScreen(Screen, TurnSteps):
         else:
             self._update_details()
 
+    def on_opponent_hand_clicked(self) -> None:
+        """A click on the other player's cards plays nothing: the line says whose they are and
+        what to click instead, as a key with no use here says what to press."""
+        v = self.v
+        if v is None or self.app.screen is not self or v.phase.ended or self.end_waits:
+            return
+        name = tt.fitting_name(self.gin.session.opponent_name, self.app.size.width)
+        self.refuse(tt.their_cards_note(v, name, self.gin.one_click), waits=not v.my_turn)
+
     def _click_instead(self) -> str:
         """What to click for a discard, the card clicked being refused, as the mouse is set now."""
         return "click another card" + ("" if self.gin.one_click else " twice")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -13,7 +15,11 @@ from .score_table import short_name
 
 
 class OpponentHand(Widget):
-    """Face-down cards (overlapping), the player's name and card count."""
+    """Face-down cards (overlapping), the player's name and card count.  A click on them
+    (on their name line or their backs, not the blank beside them) posts :class:`OpponentHand.Clicked`."""
+
+    class Clicked(Message):
+        """The other player's cards were clicked."""
 
     ascii_only: reactive[bool] = reactive(False, layout=True)
     """Suits drawn as letters (S H D C) and plain borders; a change redraws the widget."""
@@ -38,6 +44,16 @@ class OpponentHand(Widget):
         )
         rows = self.content_size.height - 1  # fewer than three where the table needs the room
         return Group(head, *back_row(self.count, self.ascii_only, colours, rows=min(3, max(0, rows))))
+
+    def on_click(self, event: events.Click) -> None:
+        colours = palette_of(self.app)
+        width = self.content_size.width
+        head = head_line(self.name_text, self.count, self.known, self.to_move, width, self.ascii_only, colours)
+        rows = back_row(self.count, self.ascii_only, colours, rows=min(3, max(0, self.content_size.height - 1)))
+        lines = [head, *rows]
+        if 0 <= event.y < len(lines) and 0 <= event.x < lines[event.y].cell_len:
+            event.stop()
+            self.post_message(self.Clicked())
 
 
 def head_line(
