@@ -467,6 +467,15 @@ def test_the_terms_of_an_oklahoma_hand_are_told_after_the_other_player_moved_fir
     assert text == f"Computer (standard) passed on the upcard. This hand: {tt.hand_terms(w)}.", text
     # given up first where the line has no room (the deadwood line keeps them)
     assert "This hand" not in tt.fitting_moves_text(w, "Computer (standard)", False, 45).plain
+    # a spade upcard taken, at 80 columns: the terms dropped, the long name back ("Computer
+    # (standard) took the upcard 8♠ and threw J♦."); said without "This hand:" they fit
+    spade = new_game(PRESETS["oklahoma"], seed=14, first_dealer=0)
+    t2 = apply(spade, Action(Kind.TAKE_UPCARD))
+    z = view(apply(t2, next(a for a in view(t2, 1).legal_actions if a.kind == Kind.DISCARD)), 0)
+    assert z.multiplier == 2
+    text = tt.fitting_moves_text(z, "Computer (standard)", False, 78).plain
+    assert text.startswith("Computer took the upcard ") and text.endswith(", scores ×2."), text
+    assert "This hand" not in text and len(text) <= 78, text
     # once the player has moved, the terms are not said again
     s2 = apply(apply(passed, Action(Kind.PASS)), Action(Kind.DRAW_STOCK))
     x = view(s2, 0)

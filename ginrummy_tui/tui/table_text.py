@@ -123,6 +123,7 @@ def this_hand_line(v: PlayerView, ascii_only: bool = False) -> str:
 
 def moves_text(
     v: PlayerView, opponent_name: str, ascii_only: bool, *, hand_no: bool = True, terms: bool = True,
+    terms_named: bool = True,
     handovers: Sequence[tuple[int, int, str]] = (), words: Mapping[Kind, tuple[str, str]] = MOVE_WORDS,
 ) -> Text:
     """What the other player did since our last move, or how the hand
@@ -188,7 +189,8 @@ def moves_text(
         # the hand began gave, told here ("Computer took the upcard 4♥ and threw 10♦." left the
         # limit of 4 on the deadwood line alone, and a pass replaced "Upcard 9♣: knock at 9 or
         # less." before it could be read)
-        t.append(f" This hand: {hand_terms(v)}.")
+        said = hand_terms(v)
+        t.append(f" This hand: {said}." if terms_named else f" {said[0].upper()}{said[1:]}.")
     return t
 
 
@@ -207,15 +209,21 @@ def fitting_moves_text(
 ) -> Text:
     """:func:`moves_text` in ``room`` columns, the other player named as everywhere
     on the table: how the hand began gives up its number, then the name takes its short
-    form to keep the hand's terms (the upcard that set them is named nowhere else), then
-    the terms go (the deadwood line keeps them), and the moves are told in shorter words
+    form to keep the hand's terms (the upcard that set them is named nowhere else), said
+    without "This hand:" after the other player's first move ("Computer took the upcard
+    8♠ and threw J♦. Knock at 8 or less, scores ×2."), then the terms go (the deadwood
+    line keeps them), and the moves are told in shorter words
     last ("Computer passed, drew and threw K♠.")."""
     full, short = opponent_name, short_name(opponent_name)
-    tries = [(full, True, True, MOVE_WORDS), (full, False, True, MOVE_WORDS), (short, False, True, MOVE_WORDS)]
-    tries += [(name, hand_no, False, MOVE_WORDS) for name in (full, short) for hand_no in (True, False)]
-    tries += [(short_name(opponent_name), False, False, words) for words in (SHORT_MOVE_WORDS, TERSE_MOVE_WORDS)]
-    for name, hand_no, terms, words in tries:
-        text = moves_text(v, name, ascii_only, hand_no=hand_no, terms=terms, handovers=handovers, words=words)
+    # (name, hand number, terms, terms named "This hand:", words)
+    tries = [(full, True, True, True, MOVE_WORDS), (full, False, True, True, MOVE_WORDS),
+             (short, False, True, True, MOVE_WORDS), (short, False, True, False, MOVE_WORDS)]
+    tries += [(name, hand_no, False, True, MOVE_WORDS) for name in (full, short) for hand_no in (True, False)]
+    tries += [(short, False, False, True, words) for words in (SHORT_MOVE_WORDS, TERSE_MOVE_WORDS)]
+    for name, hand_no, terms, named, words in tries:
+        text = moves_text(
+            v, name, ascii_only, hand_no=hand_no, terms=terms, terms_named=named, handovers=handovers, words=words
+        )
         if ascii_only:  # "scores x2" for "scores ×2"
             text = ascii_text(text)
         if text.cell_len <= room:
