@@ -193,12 +193,7 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             say(f"gin-tui join: cannot reach {host}:{port}: {problem}", file=sys.stderr)
             return 1
-        try:
-            code = ask_code()
-        except KeyboardInterrupt:
-            return stopped()
-        if code is None:
-            return 1
+        code = ""  # asked for below
         tries = 1  # typed at the prompt: a mistyped code is asked for again
     else:
         tries = CODE_TRIES  # given: tried once, the command being run again for another
@@ -209,20 +204,23 @@ def run(args: argparse.Namespace) -> int:
 
     name = P.player_name(args.name, "Guest")
     while True:
+        if not code:
+            try:
+                typed = ask_code()
+            except KeyboardInterrupt:
+                return stopped()
+            if typed is None:
+                return 1
+            code = typed
         try:
             return asyncio.run(_join(host, port, code, name, args, from_env=from_env, ask_again=tries < CODE_TRIES))
         except WrongCode:
             tries += 1
+            code = ""
             say("gin-tui join: the host refused: wrong join code; type it again, as the host shows it "
                 "(Ctrl+C stops)", file=sys.stderr)
         except KeyboardInterrupt:  # before the table is up (asking for the seat): the table takes Ctrl+C as a key
             return stopped()
-        try:
-            code = ask_code()
-        except KeyboardInterrupt:
-            return stopped()
-        if code is None:
-            return 1
 
 
 def stopped() -> int:

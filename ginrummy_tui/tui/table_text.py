@@ -7,7 +7,7 @@ returning Rich ``Text``; no widget, no app, so each is tested on its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -611,6 +611,19 @@ UNUSED_KEY_NAMES = {
 """The keys that type no character (or a blank one) which the table says it has no use for,
 as its line names them; a key typing a character it has no use for is named by it, in
 quotes ("'x'")."""
+
+
+def unused_key(
+    key: str, character: str | None, bindings: Container[str], ascii_only: bool = False
+) -> tuple[str, str] | None:
+    """A key pressed on a screen whose ``bindings`` have no use for it, as the screen says so:
+    its name (:func:`unused_key_name`) and, for a capital letter whose lower case is a key
+    there (Caps Lock on), that lower case ("" otherwise); None for a key not to be named."""
+    name = unused_key_name(key, character, ascii_only)
+    if name is None:
+        return None
+    typed = character or ""
+    return name, typed.lower() if typed.isupper() and typed.lower() in bindings else ""
 
 
 def unused_key_name(key: str, character: str | None, ascii_only: bool = False) -> str | None:

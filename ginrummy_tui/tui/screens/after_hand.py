@@ -125,14 +125,12 @@ class AfterHandScreen(Screen):
         key = event.key
         if key not in ("tab", "shift+tab") and key in self.active_bindings:
             return
-        name = tt.unused_key_name(key, event.character, self.gin.ascii_only)
-        if name is None:
+        unused = tt.unused_key(key, event.character, self.active_bindings, self.gin.ascii_only)
+        if unused is None:
             return
         event.stop()
         event.prevent_default()
-        character = event.character or ""
-        lower = character.lower() if character.isupper() and character.lower() in self.active_bindings else ""
-        self.refuse_unused(name, lower)
+        self.refuse_unused(*unused)
 
     def refuse_unused(self, key: str, lower: str = "") -> None:
         """Say that ``key`` (as the table names it: "Tab", "'x'") does nothing here, and what

@@ -1006,13 +1006,12 @@ class GameScreen(Screen, TurnSteps):
                 return
         elif key in self.active_bindings:
             return
-        name = tt.unused_key_name(key, event.character, self.gin.ascii_only)
-        if name is None:
+        unused = tt.unused_key(key, event.character, self.active_bindings, self.gin.ascii_only)
+        if unused is None:
             return
         event.stop()
         event.prevent_default()
-        character = event.character or ""
-        lower = character.lower() if character.isupper() and character.lower() in self.active_bindings else ""
+        name, lower = unused
         # said from the app's turn, as a key's binding is: said from the table's own handling of
         # the key, a note on three lines at 46x21 was measured before the room made for it was
         # laid out, and stayed on one line cut short above two blank rows
