@@ -2152,3 +2152,32 @@ def test_a_start_note_timer_stopped_after_it_fired_does_not_show_the_next_part()
     assert shown == ["The first note."]
     timers[-1].callback()  # the new timer, in its time
     assert shown == ["The first note.", "The second note."]
+
+
+@pytest.mark.parametrize("back_to", [(80, 24), (120, 40)])
+async def test_the_end_of_a_hand_is_whole_again_after_a_resize_under_the_score_table(back_to):
+    # at 80x24, c over the end of a hand, the terminal resized to 46x21 and back, Esc: the
+    # bottom of the computer's cards, "You score 48 (58 − 10)" and the scores were gone until
+    # the next resize (the end of the hand, under the table, heard of no resize)
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    app = make_app(state=scenarios.knocked(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await pilot.resize_terminal(*back_to)
+        await pilot.pause()
+        whole = screen_text(app)
+        assert "You score 48" in whole and "Scores: You 48" in whole, whole
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        await pilot.resize_terminal(46, 21)
+        await pilot.pause()
+        await pilot.resize_terminal(*back_to)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        assert screen_text(app) == whole

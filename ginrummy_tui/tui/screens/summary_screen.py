@@ -464,10 +464,22 @@ class SummaryScreen(AfterHandScreen):
         self._place_notes()
 
     def on_resize(self) -> None:
+        self._lay_out(redraw=False)
+
+    def on_screen_resume(self) -> None:
+        """Back from a screen over it (the review, the score table), which hid every resize
+        from this one: laid out anew for the terminal as it is now (resized to 46x21 and back
+        to 80x24 under the score table, the hand's score was left off under the hands)."""
+        if self.is_mounted:
+            self._lay_out(redraw=True)
+
+    def _lay_out(self, *, redraw: bool) -> None:
+        """The log, the keys and the hands laid out for the terminal's size; ``redraw``:
+        the hands drawn anew even where their layout is the same."""
         self._show_log()
         self._show_choices()
         # across the width the cards need, the hands change between cards and text
-        if body_layout(self.opponent_name, self.app.size.width) != self._layout:
+        if redraw or body_layout(self.opponent_name, self.app.size.width) != self._layout:
             for body in self.query("#summary-body").results(Static):
                 body.update(self._body())
 
