@@ -82,6 +82,16 @@ async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed):
         assert "⏎/Space Back to your match" in screen_text(app).splitlines()[-1]  # the key bar says so too
         practice_end = app.session.current_state
         assert practice_end.hand_no == 1 and practice_end.history != ended.history
+        # its review says it is the practice's ("Review of hand 1", as the match's own hand said);
+        # the score table's review of hand 1 is the match's
+        await pilot.press("r")
+        await review_made(app, pilot)
+        assert "Review of your practice of hand 1" in screen_text(app)
+        await pilot.press("escape", "c", "enter")
+        await review_made(app, pilot)
+        assert "Review of hand 1" in screen_text(app) and "practice" not in screen_text(app)
+        await pilot.press("escape", "escape")
+        assert isinstance(app.screen, SummaryScreen)
         # Enter goes back to the match, which deals its hand 2
         await pilot.press("enter")
         await _settle(app, pilot)

@@ -180,9 +180,11 @@ def open_review(app: App[Any]) -> None:
     if refusal is not None:
         app.notify(refusal, severity="warning")
         return
+    from ..practice import practising
+
     key = start_review(app)
     if key is not None:
-        app.push_screen(ReviewScreen(key, gin_of(app).ascii_only))
+        app.push_screen(ReviewScreen(key, gin_of(app).ascii_only, practice=practising(app)))
 
 
 def past_hands(app: App[Any]) -> dict[int, GameState | str]:
@@ -223,8 +225,13 @@ def open_past_review(app: App[Any], got: GameState | str) -> None:
     if isinstance(got, str):
         app.notify(got, severity="warning")
         return
+    from ..practice import practised_match, practising
+
     key = start_review_of(app, got)
-    app.push_screen(ReviewScreen(key, gin_of(app).ascii_only))
+    # in a practice of a hand (a) the score table's hands are the match's own; those of a
+    # practice deal (--hand) are practice
+    practice = practising(app) and practised_match(app) is None
+    app.push_screen(ReviewScreen(key, gin_of(app).ascii_only, practice=practice))
 
 
 def agreement(decisions: int, agreed: int, as_good: int = 0, better: int = 0) -> str:
@@ -253,14 +260,20 @@ def agreement(decisions: int, agreed: int, as_good: int = 0, better: int = 0) ->
 
 
 def review_renderable(
-    review: HandReview, ascii_only: bool = False, colours: Palette = DEFAULT, muted: StyleType = "dim"
+    review: HandReview,
+    ascii_only: bool = False,
+    colours: Palette = DEFAULT,
+    muted: StyleType = "dim",
+    practice: bool = False,
 ) -> Group:
     """The review as text: a headline, then each difference in the order of play, with its cost;
     how many decisions agreed, the costs under half a point and how they are estimated in
-    ``muted`` (on screen the panel's quieter text)."""
+    ``muted`` (on screen the panel's quieter text).  ``practice``: the hand reviewed was a
+    practice, which the headline says ("Review of your practice of hand 1"), as the match's
+    own hand of that number has a review too."""
     lines: list = []
     head = Text(style="bold")
-    head.append(f"Review of hand {review.hand_no}")
+    head.append(f"Review of your practice of hand {review.hand_no}" if practice else f"Review of hand {review.hand_no}")
     lines.append(head)
     lines.append(Text(agreement(review.decisions, review.agreed, review.as_good, review.better), style=muted))
     lines.append(Text())
@@ -325,10 +338,12 @@ class ReviewScreen(TableOnly, ModalScreen):
 
     TABLE_ONLY = "The table's keys do nothing in the review: the hand is over; Esc goes back."
 
-    def __init__(self, key: tuple, ascii_only: bool = False) -> None:
+    def __init__(self, key: tuple, ascii_only: bool = False, *, practice: bool = False) -> None:
         super().__init__()
         self.key = key
         self.ascii_only = ascii_only
+        self.practice = practice
+        """The hand reviewed was a practice (its headline says so)."""
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
@@ -376,7 +391,7 @@ class ReviewScreen(TableOnly, ModalScreen):
             colours = palette_of(self.app).on(self.app.theme_variables.get("surface", "ansi_default"))
             # its notes in the panel's quieter text (that of "Esc: back"): dimmed, they were 2.99:1 in atom-one-dark
             muted = Style(color=self.query_one("#review-close", Static).rich_style.color)
-            body.update(review_renderable(result, self.ascii_only, colours, muted))
+            body.update(review_renderable(result, self.ascii_only, colours, muted, self.practice))
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
