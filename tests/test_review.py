@@ -7,7 +7,19 @@ import pytest
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.review import HandReview, replay_history, review_hand, review_moves
-from ginrummy_tui.engine import DECK, PRESETS, apply, deal_hand, new_game, parse_action, parse_cards, validate, view
+from ginrummy_tui.engine import (
+    DECK,
+    PRESETS,
+    apply,
+    deal_hand,
+    legal_actions,
+    new_game,
+    parse_action,
+    parse_cards,
+    validate,
+    view,
+)
+from ginrummy_tui.engine.kinds import Kind
 
 
 def _made(p0: str, p1: str, upcard: str, stock_top_first: str):
@@ -45,7 +57,10 @@ def review() -> HandReview:
 
 
 def test_the_known_mistakes_are_listed_in_the_order_of_play_with_their_costs(review):
-    assert review.decisions == 7  # pass, and a draw and a discard on each of 3 turns
+    # pass, and a draw and a discard on each of 3 turns, less the first draw: once both passed on
+    # the upcard the stock is the only draw allowed, no decision ("7 decisions; the expert would
+    # have made 7 of them the same way" where only 6 were choices)
+    assert review.decisions == 6
     by_cost = sorted(review.mistakes, key=lambda m: -m.cost)
     first, second = by_cost[:2]
     assert (first.turn, first.played, first.suggested) == (3, parse_action("discard 7C"), parse_action("gin 2D"))
@@ -115,14 +130,41 @@ def test_review_is_deterministic_and_can_be_cancelled():
 def test_review_hand_replays_a_real_hand_from_its_seed():
     s = new_game(seed=11)
     me, bot = get_opponent("easy", 3), get_opponent("standard", 0)
+    choices = [0, 0]  # the moves of each seat made with more than one allowed
     while s.phase in ("upcard", "draw", "discard"):
+        choices[s.current] += len([a for a in legal_actions(s) if a.kind != Kind.TIMEOUT]) > 1
         s = apply(s, (me if s.current == 0 else bot).choose(view(s, s.current)))
     r = review_hand(s, 0, samples=4)
-    mine = [m for m in s.history if m.seat == 0]
-    assert r.hand_no == 1 and r.decisions == len(mine)
+    assert r.hand_no == 1 and r.decisions == choices[0]
     assert all(m.played == s.history[m.index].action for m in r.mistakes)
     # the computer's side can be reviewed too
-    assert review_hand(s, 1, samples=2).decisions == len(s.history) - len(mine)
+    assert review_hand(s, 1, samples=2).decisions == choices[1]
+
+
+def test_a_move_with_no_choice_is_no_decision():
+    """Hand 3 of --ai expert --seed 3: both passed on the upcard, the hint said "Draw from the
+    stock: it is the only draw allowed now.", and the review counted that draw: "7 decisions;
+    the expert would have made 7 of them the same way" where only 6 were choices.  A forced
+    move is neither counted nor listed; the choices' costs are those they were."""
+    steps = replay_history(_made(**HAND), MOVES)
+    forced = [i for i, (before, move) in enumerate(steps) if move.seat == 0 and before.stock_only]
+    assert forced == [2]  # the first draw, after both passed
+    review = review_moves(steps, 0, samples=6)
+    assert review.decisions == len([m for _b, m in steps if m.seat == 0]) - 1
+    assert all(m.index != 2 for m in review.mistakes)
+    # an expert that would have drawn otherwise (it cannot): the forced draw is still no difference
+    from ginrummy_tui.ai.hints import hint_expert
+
+    expert = hint_expert(0)
+
+    class Contrary:
+        def choose(self, v):
+            if v.stock_only:
+                return parse_action("draw discard")
+            return expert.choose(v)
+
+    contrary = review_moves(steps, 0, samples=6, expert=Contrary())
+    assert contrary == review
 
 
 def test_a_hand_that_does_not_come_from_its_seed_is_refused():

@@ -50,7 +50,7 @@ from ginrummy_tui.engine import (
 from ginrummy_tui.engine.kinds import Kind, Phase
 from ginrummy_tui.engine.melds import RUN_DW
 
-from .common import COMPUTER, hand_mask
+from .common import COMPUTER, hand_mask, playable
 from .expert import NEAR
 from .hints import card_name, explain, meld_chances, meld_guesser, odds
 from .knock_playouts import BETTER, DEFAULT_SAMPLES, KNOCK_DEALS, PRECISION, boxed, knock_cost_of_view, to_precision
@@ -875,9 +875,11 @@ def review_moves(
             continue
         if cancelled is not None and cancelled():
             break
+        v = view(before, seat)
+        if len(playable(v)) < 2:
+            continue  # no choice (the stock once both passed the upcard): no decision to count
         turn = turn_number(before.history, seat)
         decisions += 1
-        v = view(before, seat)
         suggested = expert.choose(v)
         if suggested == move.action:
             continue
