@@ -146,7 +146,8 @@ async def test_the_review_of_a_hand_goes_back_on_a_click_outside_it_or_on_esc_ba
 @pytest.mark.parametrize("size", [(80, 24), (46, 21)])
 async def test_the_score_tables_line_says_what_a_click_on_a_row_does(size):
     """A click on a hand's row opens its review at once, as the line under the table says:
-    it said "↑/↓ or a click picks another hand"."""
+    it said "↑/↓ or a click picks another hand".  With one hand played there is no other
+    to pick: the line said "↑/↓ pick another" there too."""
     _start, ended = _ended_hand(4)
     app = make_app(state=ended, pause=0, ai="standard")
     async with app.run_test(size=size) as pilot:
@@ -155,7 +156,7 @@ async def test_the_score_tables_line_says_what_a_click_on_a_row_does(size):
         await settle(app, pilot)
         assert isinstance(app.screen, ScoreScreen)
         said = " ".join(str(app.screen.query_one("#scores-pick", Static).render()).split())
-        assert said == "Hand 1: ⏎ or r shows its review; ↑/↓ pick another; a click on a row shows that hand's review."
+        assert said == "Hand 1: ⏎ or r shows its review; a click on its row shows it too."
         table = app.screen.query_one(ScoreTable)
         await terminal_click(app, pilot, table, (4, table.row_lines()[1][0]))
         assert isinstance(app.screen, ReviewScreen)

@@ -113,13 +113,16 @@ class ScoreScreen(TableOnly, ModalScreen):
 
     def _pick_line(self, picked: int | None) -> str:
         """What the hand picked offers: "Hand 2: ⏎ or r shows its review; ↑/↓ pick another; a
-        click on a row shows that hand's review.", or why it has no review ("Hand 2: You made
-        no move in this hand: …")."""
+        click on a row shows that hand's review." (with one hand played, no other to pick:
+        "Hand 1: ⏎ or r shows its review; a click on its row shows it too."), or why it has no
+        review ("Hand 2: You made no move in this hand: …")."""
         if picked is None:
             return ""
         got = self.hands.get(picked)
         if isinstance(got, str):
             return f"Hand {picked}: {got}"
+        if len(self.hands) < 2:
+            return self._words(f"Hand {picked}: ⏎ or r shows its review; a click on its row shows it too.")
         # a click on a row opens that hand's review at once (``on_score_table_picked``), as ⏎ does the hand picked
         return self._words(f"Hand {picked}: ⏎ or r shows its review; ↑/↓ pick another; a click on a row shows that hand's review.")
 
