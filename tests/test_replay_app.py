@@ -222,6 +222,36 @@ async def test_the_table_keys_h_and_l_say_why_they_do_nothing_at_the_end_of_a_ha
         ]
 
 
+async def test_why_a_key_does_nothing_at_the_end_of_a_hand_goes_after_a_few_seconds(monkeypatch):
+    """"A hint (h) is for your own turn in a hand: this hand is over; ⏎ goes on." stood under
+    the end of a hand for minutes, through the review and the score table opened and closed:
+    it goes as the line of a screen over the table does."""
+    from ginrummy_tui.tui.screens import table_only
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+
+    monkeypatch.setattr(table_only, "SHOWN_FOR", 0.3)
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        said = app.screen.query_one("#summary-said", Static)
+        for over in (None, "c"):
+            await pilot.press("h")
+            await pilot.pause()
+            assert said.display and "A hint (h) is for your own turn" in str(said.render())
+            if over is not None:
+                await pilot.press(over)
+                await pilot.pause()
+                assert isinstance(app.screen, ScoreScreen)
+            await pilot.pause(0.6)
+            if over is not None:
+                await pilot.press("escape")
+                await pilot.pause()
+            assert isinstance(app.screen, SummaryScreen)
+            assert not said.display and "A hint" not in screen_text(app)
+
+
 async def test_keys_with_no_use_at_the_end_of_a_hand_say_so_and_what_goes_on():
     """At the end of a hand o, Tab, Shift+Tab and a letter that is no key ('x') did nothing,
     and said nothing, while s, d, t, h and l said why; they say it as the table does, in the

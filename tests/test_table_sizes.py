@@ -280,10 +280,13 @@ async def test_the_listed_pile_leaves_the_prompt_line_on_the_screen(width, heigh
 
 
 @pytest.mark.parametrize(("width", "height"), ((46, 21), (50, 22)))
-async def test_the_end_of_a_hand_shows_a_longer_reason_whole(width, height):
+async def test_the_end_of_a_hand_shows_a_longer_reason_whole(width, height, monkeypatch):
     # at 46x21 the reason l does nothing ("... m lists every turn of it.") after k's shorter
     # one was scrolled to as long as k's: its last line stayed under the key bar
     from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens import table_only
+
+    monkeypatch.setattr(table_only, "SHOWN_FOR", 60.0)  # not gone by itself on a loaded machine before it is looked at
     from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 
     app = make_app(state=scenarios.knock_ready(), pause=0)

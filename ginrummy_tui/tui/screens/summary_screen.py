@@ -27,10 +27,13 @@ from ..widgets.key_bar import KeyBar
 from ..widgets.keys_line import KeyPart, KeysLine
 from ..widgets.said_line import SaidLine
 from ..widgets.too_small import SCROLLBAR, TooSmall
+from . import table_only
 from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+
+    from textual.timer import Timer
 
     from ginrummy_tui.engine import PlayerView
 
@@ -455,10 +458,26 @@ class SummaryScreen(AfterHandScreen):
         line = self.query_one("#summary-said", SaidLine)
         line.update(ascii_words(words) if self.ascii_only else words)
         line.display = True
+        # gone after a few seconds, as the line of a screen over the table goes (it stood for
+        # minutes, through the review and the score table opened and closed)
+        if self._said_timer is not None:
+            self._said_timer.stop()
+        self._said_timer = self.set_timer(table_only.SHOWN_FOR, self._unsay)
         # once laid out with the new words (and again at its new size: SaidLine): a longer
         # reason after a shorter one (at 46x21) was scrolled to as long as the old one, its
         # last line under the key bar
         self.call_after_refresh(line.scroll_visible, animate=False)
+
+    _said_timer: Timer | None = None
+    """Takes down the words of :meth:`say` once they have been up a few seconds."""
+
+    def _unsay(self) -> None:
+        """Take down why a key did nothing (said a few seconds ago)."""
+        self._said_timer = None
+        self._said_log = False
+        for line in self.query("#summary-said").results(SaidLine):
+            line.update("")
+            line.display = False
 
     def _scrolled(self) -> None:
         self._place_notes()
