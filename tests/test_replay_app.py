@@ -332,7 +332,9 @@ async def test_at_the_end_of_a_hand_a_table_key_leaves_the_headline_readable():
 async def test_the_table_keys_say_why_they_do_nothing_in_the_review_of_a_hand():
     """In the review of a hand, opened from its end, h, l and the moves' keys did nothing, and said
     nothing; then they said why in a toast, over the review's words; now in a line of the
-    screen's own, above its key bar, at 80×24 and wider."""
+    screen's own, above its key bar, at 80×24 and wider.  Tab and Shift+Tab say it too."""
+    from ginrummy_tui.tui.screens.table_only import TableOnlyLine
+
     _start, ended = _ended_hand(4)
     said = "The table's keys do nothing in the review: the hand is over; Esc goes back."
     for size in ((80, 24), SIZE, (160, 45)):
@@ -344,11 +346,13 @@ async def test_the_table_keys_say_why_they_do_nothing_in_the_review_of_a_hand():
             await review_made(app, pilot)
             await pilot.pause()
             before = frame_rows(app)
-            for key in ("h", "l", "s", "k"):
+            # Tab and Shift+Tab said nothing (the focus moved to the frame, unseen) while Space said this
+            for key in ("h", "l", "s", "k", "space", "tab", "shift+tab"):
+                app.screen.query_one(TableOnlyLine).clear()
                 await pilot.press(key)
                 await pilot.pause()
                 assert isinstance(app.screen, ReviewScreen)
-                assert said_in_its_line(app) == said
+                assert said_in_its_line(app) == said, key
             assert frame_rows(app)[:-2] == before[: len(frame_rows(app)) - 2]  # at most a row shorter, not covered
             assert _said(app) == []
             await pilot.press("escape")

@@ -331,10 +331,12 @@ class ReviewScreen(TableOnly, ModalScreen):
     CSS_PATH = ["review_screen.tcss", "table_only.tcss"]
     BINDINGS = [
         Binding("escape,r,enter", "close", BACK, key_display="esc"),
+        Binding("tab,shift+tab", "table_only", show=False),
         *TABLE_ONLY_BINDINGS,
     ]
     """Escape (or r, or Enter) goes back to the end of the hand; the table's other keys say
-    why they do nothing here."""
+    why they do nothing here, and Tab and Shift+Tab with them (they moved the focus to the
+    review's frame, where nothing shows it, and said nothing)."""
 
     TABLE_ONLY = "The table's keys do nothing in the review: the hand is over; Esc goes back."
 
