@@ -554,7 +554,7 @@ def test_a_tab_resized_as_it_connects_is_drawn_at_the_last_size_and_ends_with_it
 
 
 
-async def _in_a_tab(tmp_path, monkeypatch, act):
+async def _in_a_tab(tmp_path, monkeypatch, act, pause=None):
     """What a browser tab of gin-tui serve shows once ``act(app, pilot)`` is done (the
     tab's game, a new match in its own data directory, as ``--tab`` starts it): the
     screen's text and the notes."""
@@ -564,7 +564,7 @@ async def _in_a_tab(tmp_path, monkeypatch, act):
     from .app_helpers import screen_text, settle
 
     monkeypatch.setenv("GIN_TUI_WEB", "1")  # as the tab is started: drawn in the browser
-    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=None,
+    args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=pause,
                               new=True, data_dir=str(tmp_path), rule=None)
     plan = prepare(args, ask=None)
     app = build_app(plan, pause=0, command=resume_command(args))
@@ -608,6 +608,25 @@ async def test_settings_saved_in_a_browser_tab_say_they_last_for_that_tab(tmp_pa
 
     _screen, notes = await _in_a_tab(tmp_path, monkeypatch, save_ascii)
     assert "Settings saved for this browser tab only (it keeps nothing once it is closed)." in notes, notes
+
+
+async def test_f2_in_a_browser_tab_names_no_command_line_nor_a_saved_value(tmp_path, monkeypatch):
+    """F2 in a tab of gin-tui serve --pause 0 said "From the command line, for this run:
+    computer's pause 0 s (saved: 0.6 s).": the server's command line, which the tab's
+    player never sees, and a saved value in a tab that saves nothing past itself."""
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    said: list[str] = []
+
+    async def f2(app, pilot):
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        said.append(" ".join(str(app.screen.query_one("#run-only").render()).split()))
+
+    screen, _notes = await _in_a_tab(tmp_path, monkeypatch, f2, pause=0.0)  # gin-tui serve --pause 0
+    assert said == ["For this tab: computer's pause 0 s."], said
+    assert "command line" not in screen and "saved:" not in screen, screen
 
 
 _STUCK_TAB = """

@@ -108,30 +108,35 @@ def current_settings(app: GinHost) -> Settings:
     return load_settings(app.context.config_dir or config_dir(), theme_names()).settings
 
 
-def run_only_line(shown: Settings, saved: Settings | None) -> str:
+def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False) -> str:
     """What the form shows from the command line, for this run only, beside what
     the settings file keeps ("From the command line, for this run: opponent level
     Easy (saved: Standard). Ctrl+S saves only what you change here. To save
     opponent level Easy, choose Easy again in Opponent level."); "" when the form shows
     the saved settings.  A choice picked in its list is the player's, the one
-    shown too (:attr:`SettingsScreen.picked`)."""
+    shown too (:attr:`SettingsScreen.picked`).  In a browser tab (``one_tab``) the
+    values came from the server's command line, which its player does not see, and
+    the tab saves nothing past itself: only what the tab plays with ("For this tab:
+    computer's pause 0 s.")."""
     if saved is None:
         return ""
     labels = dict(LEVEL_LABELS)
-    parts = []
+    parts = []  # (the value shown, the saved one)
     if shown.rules != saved.rules:
         now, kept = (f"{rules_text(r)[0]}, to {r.target}" for r in (shown.rules, saved.rules))
-        parts.append(f"{now} (saved: {kept})")
+        parts.append((now, kept))
     if shown.ai != saved.ai:
-        parts.append(f"opponent level {labels.get(shown.ai, shown.ai)} (saved: {labels.get(saved.ai, saved.ai)})")
+        parts.append((f"opponent level {labels.get(shown.ai, shown.ai)}", labels.get(saved.ai, saved.ai)))
     if shown.pause != saved.pause:
-        parts.append(f"computer's pause {shown.pause:g} s (saved: {saved.pause:g} s)")
+        parts.append((f"computer's pause {shown.pause:g} s", f"{saved.pause:g} s"))
     if shown.ascii != saved.ascii:
-        parts.append(f"ASCII suits {yes_no(shown.ascii)} (saved: {yes_no(saved.ascii)})")
+        parts.append((f"ASCII suits {yes_no(shown.ascii)}", yes_no(saved.ascii)))
     if shown.theme != saved.theme:
-        parts.append(f"theme {shown.theme} (saved: {saved.theme})")
+        parts.append((f"theme {shown.theme}", saved.theme))
     if not parts:
         return ""
+    if one_tab:
+        return f"For this tab: {'; '.join(now for now, _kept in parts)}."
     saves = "Ctrl+S saves only what you change here"
     if shown.preset != saved.preset:  # a rule option changed here goes onto the saved preset
         saves += (
@@ -154,7 +159,8 @@ def run_only_line(shown: Settings, saved: Settings | None) -> str:
     elif listed:
         where = ", ".join(f"{choice} in {field}" for _what, choice, field in listed)
         saves += f". To save one of them, choose it again in its list ({where})"
-    return f"From the command line, for this run: {'; '.join(parts)}. {saves}."
+    said = "; ".join(f"{now} (saved: {kept})" for now, kept in parts)
+    return f"From the command line, for this run: {said}. {saves}."
 
 
 OKLAHOMA_WORDS = {True: "Oklahoma (the upcard sets the knock limit)", False: "no Oklahoma (a fixed knock limit)"}
@@ -341,7 +347,7 @@ class SettingsScreen(TurnSteps, Screen):
             in_play = match_rules_line(self.app, rules, s.ai)
             if in_play:
                 yield Static(in_play, id="match-rules")
-            from_flags = run_only_line(s, self.gin.context.saved_settings) if self.gin.context.uses_files else ""
+            from_flags = run_only_line(s, self.gin.context.saved_settings, self.gin.context.one_tab) if self.gin.context.uses_files else ""
             if from_flags:
                 yield Static(ascii_words(from_flags) if a else from_flags, id="run-only")
             yield self._row(
