@@ -592,6 +592,21 @@ async def test_with_ascii_the_settings_boxes_and_arrows_are_ascii(tmp_path):
         assert "Standard              ▼" in text and "▌ yes" in text, text
 
 
+async def test_the_ascii_setting_says_it_draws_everything_in_ascii(tmp_path):
+    """F2's label read "ASCII suits (S H D C)", where --help and the README say ASCII
+    mode draws everything in ASCII (cards, lines, signs); the line of one-run values
+    named "ASCII suits" too."""
+    (tmp_path / "settings.json").write_text(json.dumps({"ascii": False}))
+    plan = prepare(args_for(tmp_path, ascii=True), ask=None)
+    async with running(plan, size=(80, 40)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        text = screen_text(app)
+        assert "ASCII only, suits S H D C " in text, text  # whole, within the label's 30 columns
+        assert "ASCII suits" not in text, text
+        said = " ".join(str(screen.query_one("#run-only").render()).split())
+        assert "ASCII only yes (saved: no)" in said, said
+
+
 async def test_a_yes_or_no_box_is_empty_when_off(tmp_path):
     """An option turned off showed "▐X▌ no": the box had an X either way, and only its
     colour (and the word after it) told off from on."""

@@ -1,5 +1,5 @@
 """The settings: rules (a preset and each single option), the opponent, the
-computer's pause, ASCII suits, the mouse and the theme.
+computer's pause, ASCII only, the mouse and the theme.
 
 Saved to the settings file (see :mod:`ginrummy_tui.storage.config`); with
 ``--data-dir -`` the file is neither read nor written, and the changes last
@@ -130,7 +130,7 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
     if shown.pause != saved.pause:
         parts.append((f"computer's pause {shown.pause:g} s", f"{saved.pause:g} s"))
     if shown.ascii != saved.ascii:
-        parts.append((f"ASCII suits {yes_no(shown.ascii)}", yes_no(saved.ascii)))
+        parts.append((f"ASCII only {yes_no(shown.ascii)}", yes_no(saved.ascii)))
     if shown.theme != saved.theme:
         parts.append((f"theme {shown.theme}", saved.theme))
     if not parts:
@@ -379,7 +379,7 @@ class SettingsScreen(TurnSteps, Screen):
             yield self._row(
                 "Computer's pause, s", NumberField(f"{s.pause:g}", type="number", compact=True, id="pause")
             )
-            yield self._row("ASCII suits (S H D C)", YesNoBox(yes_no(s.ascii), s.ascii, ascii_only=a, id="ascii"))
+            yield self._row("ASCII only, suits S H D C", YesNoBox(yes_no(s.ascii), s.ascii, ascii_only=a, id="ascii"))
             yield self._mouse_row(s.mouse)
             yield self._row(
                 "One-click discard", YesNoBox(yes_no(s.one_click), s.one_click, ascii_only=a, id="one-click")
