@@ -782,7 +782,7 @@ def _explain_wait(
     The knock waited for is the other player's, named ("the computer's
     knock (about 7)", or "undercut the computer's knock" where the knock's
     figure leaves no room); why the expert waits where a knock does as well
-    or better, that early knocks get undercut, is said of that player only
+    or better, that early knocks often get undercut, is said of that player only
     where the score sheet shows its knocks undercut (:func:`_knocks_undercut`),
     in general otherwise; where
     a spade upcard doubles the hand (Oklahoma), a knock's figure says so,
@@ -835,25 +835,32 @@ def _explain_wait(
     # why waiting, which a knock may beat in this hand, is the rule: over whole matches lying in wait
     # below the threshold won more than knocking at once (docs/ai.md), the other player's knocks, made
     # as soon as it may, being undercut; a practice deal belongs to no match, and the rule is the expert's.
-    # The rule's reason is said of this other player only where its knocks this match were undercut
+    # The rule's reason is said of this other player only where its knocks this match were undercut,
+    # and never as a fact: early knocks "often get undercut", where that has no room "risk undercuts"
     if _PRACTICE.get():
         general = [
             "as a rule the expert waits with this little: early knocks often get undercut",
-            "the expert waits with this little: early knocks get undercut",
+            "the expert waits with this little: early knocks often get undercut",
         ]
-        named = general + ["the expert waits: early knocks get undercut"] if not _knocks_undercut(view) else [
+        named = general + [
+            "the expert waits: early knocks often get undercut",
+            "the expert waits: early knocks risk undercuts",
+        ] if not _knocks_undercut(view) else [
             f"as a rule the expert waits with this little: {name}'s early knocks often get undercut",
-            f"the expert waits with this little: {name}'s early knocks get undercut",
-            f"the expert waits: {name}'s early knocks get undercut",
+            f"the expert waits with this little: {name}'s early knocks often get undercut",
+            f"the expert waits: {name}'s early knocks often get undercut",
+            f"the expert waits: {name}'s early knocks risk undercuts",
         ]
     else:
         general = [
             "waiting wins more matches, as early knocks often get undercut",
-            "waiting wins more matches: early knocks get undercut",
+            "waiting wins more matches: early knocks often get undercut",
+            "waiting wins more matches: early knocks risk undercuts",
         ]
         named = general if not _knocks_undercut(view) else [
             f"waiting wins more matches, as {name}'s early knocks often get undercut",
-            f"waiting wins more matches: {name}'s early knocks get undercut",
+            f"waiting wins more matches: {name}'s early knocks often get undercut",
+            f"waiting wins more matches: {name}'s early knocks risk undercuts",
         ]
     # the other player is named in the wait, or in the why where its knocks were undercut (else in neither)
     waits = (
@@ -874,7 +881,7 @@ def _explain_wait(
 def _knocks_undercut(view: PlayerView) -> bool:
     """Whether the score sheet shows a knock of the other player's undercut
     this match: only then is the reason the expert lies in wait, that early
-    knocks get undercut, said of that player."""
+    knocks often get undercut, said of that player."""
     from ginrummy_tui.engine.kinds import EndKind
 
     return any(rec.knocker == 1 - view.seat and rec.kind == EndKind.UNDERCUT for rec in view.sheet)
