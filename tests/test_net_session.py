@@ -1120,7 +1120,7 @@ def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_
         assert main(["join", "no-such-host.invalid:7531"]) == 1
         assert not asked and "cannot reach no-such-host.invalid:7531: no such host" in capsys.readouterr().err
         assert main(["join", f"{host}:{port}"]) == 1  # the host there: asked, then the code refused (three tries)
-        assert asked == ["Join code (gin-tui host shows it as it starts): "] * join_cli.CODE_TRIES
+        assert asked == ["Join code (the host shows it on its screen): "] * join_cli.CODE_TRIES
         assert "wrong join code" in capsys.readouterr().err
         # no terminal and no code: one clear line
         monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: False, raising=False)
@@ -1893,7 +1893,7 @@ def test_the_join_code_prompt_asks_again_for_nothing_typed_and_says_when_given_u
     # nothing typed is never sent to the host: asked again at once, saying why
     assert join_cli.ask_code() == "abcd-efgh"
     # the prompt says where the code is found, on one line at 80 columns
-    assert asked == ["Join code (gin-tui host shows it as it starts): "] * 3
+    assert asked == ["Join code (the host shows it on its screen): "] * 3
     assert len(asked[0]) < 80
     err = capsys.readouterr().err
     assert err.count("no code typed") == 2

@@ -119,7 +119,7 @@ def reach_problem(exc: OSError, wait: float) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
-CODE_PROMPT = "Join code (gin-tui host shows it as it starts): "
+CODE_PROMPT = "Join code (the host shows it on its screen): "
 """What ``join`` asks the code with: where the player finds it, on one line at 80 columns."""
 
 CODE_TRIES = 3
