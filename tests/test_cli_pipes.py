@@ -939,6 +939,30 @@ def test_an_unknown_option_before_a_command_is_the_only_one_refused(capsys):
     assert capsys.readouterr().err == "gin-tui stats: error: unrecognized arguments: --bogus; see gin-tui stats --help\n"
 
 
+def test_host_and_serve_help_give_the_defaults_of_their_game_options(monkeypatch, capsys):
+    """host --help's --rules and serve --help's --ai, --rules and --pause gave no default,
+    where gin-tui --help's do.  A host plays a saved match on under its own rules and a new
+    one under standard rules (not the settings' preset); a tab plays in a folder of its own,
+    with the first settings."""
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.storage.config import Settings
+
+    monkeypatch.setenv("COLUMNS", "80")
+    first = Settings()
+    said = {}
+    for command in ("host", "serve"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = capsys.readouterr().out
+        assert all(len(line) <= 80 for line in text.splitlines()), text
+        said[command] = " ".join(text.split())
+    assert "rules preset: standard, multiplayer-1.5 (30 s move timer), classic, oklahoma " \
+        f"(default the saved match's, else {first.preset})" in said["host"], said["host"]
+    assert f"the computer's level in every tab (default {first.ai})" in said["serve"], said["serve"]
+    assert f"rules preset for every tab: standard, multiplayer-1.5, classic, oklahoma (default {first.preset})" in said["serve"]
+    assert f"pause after each computer move in every tab (default {first.pause:g} s)" in said["serve"]
+
+
 @pytest.mark.parametrize("xdg", [None, "/srv/data"], ids=["home", "XDG_DATA_HOME"])
 def test_the_help_gives_the_defaults_of_the_game_s_options(xdg, monkeypatch, capsys):
     """gin-tui --help gave no defaults for --ai, --rules, --pause and --data-dir (sim --help

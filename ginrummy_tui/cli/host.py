@@ -51,7 +51,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=port, default=None, metavar="PORT",
                         help=f"TCP port (default: the saved match's, else {DEFAULT_PORT}; 0 picks one)")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
-                        help="rules preset: standard, multiplayer-1.5 (30 s move timer), classic, oklahoma")
+                        help="rules preset: standard, multiplayer-1.5 (30 s move timer), classic, oklahoma "
+                        "(default the saved match's, else standard)")
     # its own name: argparse would put the ones after 'host' in the place of those before it
     parser.add_argument("--rule", action="append", dest="host_rule", default=argparse.SUPPRESS, metavar="OPTION=VALUE",
                         help="change one rule option of the preset for a new match, e.g. --rule knock_limit=7 "

@@ -53,9 +53,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--public-url", default=None, metavar="URL", help="the address browsers use, when behind a proxy"
     )
     parser.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=argparse.SUPPRESS,
-                        help="the computer's level in every tab")
+                        help="the computer's level in every tab (default standard)")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
-                        help="rules preset for every tab: standard, multiplayer-1.5, classic, oklahoma")
+                        help="rules preset for every tab: standard, multiplayer-1.5, classic, oklahoma (default standard)")
     # its own name: argparse would put the ones after 'serve' in the place of those before it
     parser.add_argument("--rule", action="append", dest="serve_rule", default=argparse.SUPPRESS, metavar="OPTION=VALUE",
                         help="change one rule option of the preset in every tab, e.g. --rule knock_limit=7 (repeatable)")
@@ -65,7 +65,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dealer", choices=("you", "computer"), default=argparse.SUPPRESS,
                         help="with --hand: who deals hand K in every tab")
     parser.add_argument("--pause", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
-                        help="pause after each computer move in every tab")
+                        help="pause after each computer move in every tab (default 0.6 s)")
     parser.add_argument("--theme", default=argparse.SUPPRESS, metavar="NAME",
                         help=f"the colours of every tab, one of {THEMES}")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw every tab in ASCII alone: cards (suits S H D C), lines, signs")
