@@ -152,7 +152,7 @@ def _refused_without_a_terminal(args: list[str], home) -> str:
 @pytest.mark.parametrize(
     "args, says",
     [
-        (["--rule", "foo=1"], "gin-tui: --rule: unknown rule option 'foo' (options: knock_limit, "),
+        (["--rule", "foo=1"], "gin-tui: --rule foo: unknown rule option (options: knock_limit, "),
         (["--rules", "nope"], "gin-tui: unknown rules preset 'nope': choose one of standard, "),
         (["--rule", "knock_limit=99"], "gin-tui: --rule knock_limit: must be between 0 and "),
         (["--pause", "99"], "gin-tui: --pause must be between 0 and "),

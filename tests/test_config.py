@@ -268,8 +268,8 @@ def test_single_rule_options_and_the_theme_from_the_command_line():
     assert got.rules.knock_limit == 7 and got.rules.big_gin is True and got.rules.timer is None
     assert got.rules.gin_bonus == 20  # the rest of the preset stays
     for bad, words in (
-        (["knock_limit"], "OPTION=VALUE"),
-        (["wings=2"], "unknown rule option 'wings'"),
+        (["knock_limit"], "^--rule knock_limit: write it as OPTION=VALUE, e\\.g\\. knock_limit=7$"),
+        (["wings=2"], "^--rule wings: unknown rule option \\(options: knock_limit, "),
         (["target=lots"], "^--rule target: must be a whole number \\(not 'lots'\\)$"),
         (["big_gin=maybe"], "^--rule big_gin: must be yes or no \\(not 'maybe'\\)$"),
         # each option's refusal names it as the others do (it read "--rule: target must be at least 1")

@@ -107,7 +107,7 @@ def test_options_and_the_command_each_tab_runs():
         (["--pause", "-1", "serve", "--port", "8123"], "--pause must be between 0 and "),
         (["serve", "--rule", "knock_limit=99"], "--rule knock_limit: must be between 0 and 10 (not 99)"),
         (["--rules", "oklahoma", "serve", "--rule", "knock_limit=5"], "--rule knock_limit=5 does not go with Oklahoma"),
-        (["--rule", "bogus=1", "serve"], "--rule: unknown rule option 'bogus' (options: knock_limit, "),
+        (["--rule", "bogus=1", "serve"], "--rule bogus: unknown rule option (options: knock_limit, "),
         (["serve", "--theme", "nosuch"], "unknown theme 'nosuch': choose one of "),
         (["--theme", "", "serve"], "--theme needs a theme name"),
     ],

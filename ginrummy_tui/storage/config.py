@@ -681,9 +681,9 @@ def parse_rule_options(texts: list[str]) -> dict[str, Any]:
         name = name.strip().replace("-", "_")
         raw = raw.strip()
         if not sep or not name:
-            raise ValueError(f"--rule {text!r}: write it as OPTION=VALUE, e.g. knock_limit=7")
+            raise ValueError(f"--rule {text.strip() or repr(text)}: write it as OPTION=VALUE, e.g. knock_limit=7")
         if name not in kinds:
-            raise ValueError(f"--rule: unknown rule option {name!r} (options: {', '.join(kinds)})")
+            raise ValueError(f"--rule {name}: unknown rule option (options: {', '.join(kinds)})")
         default = getattr(defaults, name)
         low = raw.lower()
         if name == "timer":
