@@ -137,7 +137,59 @@ async def test_a_deal_replayed_from_the_command_line_is_marked_as_practice(tmp_p
             await pilot.pause()
             assert isinstance(app.screen, ConfirmQuit)
             assert app.screen.note == (
+                "This practice deal does not count; the next time you start gin-tui, a new match begins."
+            )
+    finally:
+        plan.close()
+
+
+def _match_saved(root, *, over: bool = False) -> None:
+    """A match of the player's own in the main slot of ``root``: in progress, or ``over``
+    (the knock at match point made)."""
+    from ginrummy_tui.engine import Action, apply
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.engine.kinds import Kind, Phase
+    from ginrummy_tui.storage.store import Store
+    from ginrummy_tui.tui import scenarios
+
+    state = scenarios.match_point()
+    if over:
+        state = apply(apply(state, Action(Kind.DRAW_STOCK)), Action(Kind.KNOCK, card("KD")))
+        assert state.phase == Phase.MATCH_OVER
+    assert Store(root).save(state, match_id="m-own", settings={"ai": "standard"})
+
+
+async def test_a_practice_deal_with_a_match_in_progress_says_it_resumes(tmp_path):
+    """The player's own match left unfinished in the data folder: the next start resumes it."""
+    _match_saved(tmp_path)
+    plan = prepare(args_for(tmp_path, seed=5, hand=3), ask=never_asked)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmQuit)
+            assert app.screen.note == (
                 "This practice deal does not count. Your match resumes where it was the next time you start gin-tui."
+            )
+    finally:
+        plan.close()
+
+
+async def test_a_practice_deal_after_a_match_over_says_a_new_one_begins(tmp_path):
+    """The player's last match over (still in its slot): there is none to resume."""
+    _match_saved(tmp_path, over=True)
+    plan = prepare(args_for(tmp_path, seed=5, hand=3), ask=never_asked)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmQuit)
+            assert app.screen.note == (
+                "This practice deal does not count; the next time you start gin-tui, a new match begins."
             )
     finally:
         plan.close()
@@ -158,9 +210,10 @@ async def test_ctrl_z_with_no_shell_in_a_practice_deal_says_what_the_quit_questi
             await pilot.press("ctrl+z")
             await pilot.pause()
             said = [" ".join(str(n.message).split()) for n in app._notifications if "no shell" in str(n.message)]
+            # no match of the player's saved (an empty data folder): none to resume, as the quit question says
             assert said == [
                 "Ctrl+Z: there is no shell here to come back from. Quit with q. This practice deal does not "
-                "count. Your match resumes where it was the next time you start gin-tui."
+                "count; the next time you start gin-tui, a new match begins."
             ]
     finally:
         plan.close()
@@ -171,6 +224,7 @@ async def test_the_practice_quit_question_names_the_command_that_finds_the_match
     "the next time you start gin-tui", which opens another directory: it names
     the command that resumes it, as the match's own quit question does."""
     command = f"gin-tui --data-dir {tmp_path}"
+    _match_saved(tmp_path)
     plan = prepare(args_for(tmp_path, seed=5, hand=3), ask=never_asked)
     app = build_app(plan, pause=0, command=command)
     try:

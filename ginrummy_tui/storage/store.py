@@ -550,6 +550,14 @@ def read_save(path: Path) -> SavedMatch | LoadError | None:
     return decode_save(raw, path)
 
 
+def match_in_progress(root: Path) -> bool:
+    """Whether the main slot of ``root`` holds a match the next start resumes: a save
+    read whole, of a match not over (a practice deal, in its own slot, leaves it alone).
+    Never raises, never moves the file."""
+    saved = read_save(Path(root) / SAVE_NAME)
+    return isinstance(saved, SavedMatch) and not saved.state.over
+
+
 # ---------------------------------------------------------------- the lock
 
 

@@ -5,7 +5,7 @@ or ``gin-tui --seed N --hand K``, kept in its own save slot and not counted)
 must never look like the match: the score line becomes a banner that stays
 for the whole hand, its end-of-hand screen and the score table keep the
 match's own scores apart (:func:`practised_match`), and the quit question says
-the real match resumes where it was (or, over, that a new match begins).
+the real match resumes where it was (or, over or with none saved, that a new match begins).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ginrummy_tui.engine.kinds import Phase
 from ginrummy_tui.session.local import LocalSession
 from ginrummy_tui.session.replay_session import ReplaySession
+from ginrummy_tui.storage.store import match_in_progress
 
 from .host import gin_of, match_title
 
@@ -95,8 +96,9 @@ def _forms(which: str, note: str, scores: str) -> Banner:
 
 
 def practice_quit_note(app: App[Any]) -> str | None:
-    """What the quit question says in practice: the real match resumes where it was,
-    or, over, that the next start begins a new one (None where nothing is saved,
+    """What the quit question (and Ctrl+Z with no shell) says in practice: the real match
+    resumes where it was, or, over or with none left unfinished (a deal of ``--hand`` with
+    no match saved), that the next start begins a new one (None where nothing is saved,
     or saves fail; the question then says what becomes of the match, as outside
     practice)."""
     gin = gin_of(app)
@@ -121,7 +123,10 @@ def practice_quit_note(app: App[Any]) -> str | None:
             f"{where}, You {real.scores[me]} · {name} {real.scores[opp]}."
         )
     if keeper.replay:
-        return f"This practice deal does not count. Your match resumes where it was the next time you start {command}."
+        if match_in_progress(keeper.store.root):
+            return f"This practice deal does not count. Your match resumes where it was the next time you start {command}."
+        # no match left unfinished (none yet, or the last one over): there is none to resume
+        return f"This practice deal does not count; the next time you start {command}, a new match begins."
     return None
 
 
