@@ -484,3 +484,42 @@ async def test_the_record_against_a_long_name_is_cut_again_when_the_screen_is_re
         await pilot.pause()
         [line] = await record_line(app, pilot)
         assert "…" in line and line.endswith(": won 0 of 1") and cell_len(line) <= inner_width(46), line
+
+
+async def test_notes_on_the_result_one_after_another_leave_the_record_whole(monkeypatch):
+    """80×24, x then o (then Tab, Space, h) on the match's result, each within the seconds of the
+    one before: their notes stacked, too many for the rows under the result, and stood under its
+    banner again, over the record beside the race ("Against standard: won 0 of 1" read "Again▌",
+    "standard rules (change▌").  A key's note takes the place of the last one, as the table's
+    line says one refusal at a time: the last alone shows, under the result."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS, apply, new_game, view
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens import match_over_screen
+
+    from .app_helpers import screen_text, settle
+
+    record = match_over_screen.LevelRecord("standard", 1, 0, (False,))
+    monkeypatch.setattr(match_over_screen, "read_level_record", lambda app: record)
+    s = new_game(PRESETS["standard"].with_options(target=5), seed=3)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    app = make_app(state=s, pause=0, ai="standard")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, match_over_screen.MatchOverScreen)
+        whole = screen_text(app).splitlines()
+        for key in ("x", "o", "tab", "space", "h"):
+            await pilot.press(key)
+            await settle(app, pilot)
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            assert any(line.rstrip().endswith("Against standard: won 0 of 1") for line in lines), "\n".join(lines)
+            banner = next(i for i, line in enumerate(whole) if "Against standard" in line)
+            assert lines[: banner + 2] == whole[: banner + 2], "\n".join(lines)  # the result's words untouched
+        said = " ".join(line.split("▌", 1)[1].strip() for line in lines if "▌" in line)
+        assert said == "A hint (h) is for your own turn in a hand: the match is over; ⏎ or n starts a new match.", said
+        assert len(app._notifications) == 1

@@ -296,11 +296,15 @@ async def test_keys_with_no_use_on_the_match_result_say_so_and_leave_the_table_i
         assert isinstance(app.screen, MatchOverScreen)
         table = app.screen.query_one(ScoreTable)
         assert app.focused is table
-        await pilot.press("x", "tab", "shift+tab", "o", "space")
-        await pilot.pause()
+        said = []
+        for key in ("x", "tab", "shift+tab", "o", "space"):
+            await pilot.press(key)
+            await pilot.pause()
+            said += _said(app)  # one note at a time: each takes the place of the last
+            assert len(_said(app)) == 1
         assert isinstance(app.screen, MatchOverScreen) and app.session.state is s
         assert app.focused is table
-        assert _said(app) == [
+        assert said == [
             "'x' does nothing here: ⏎ or n starts a new match; ? lists the keys.",
             "Tab does nothing here: ⏎ or n starts a new match; ? lists the keys.",
             "Shift+Tab does nothing here: ⏎ or n starts a new match; ? lists the keys.",
@@ -409,12 +413,15 @@ async def test_the_match_result_reviews_replays_and_lists_its_last_hand():
         await pilot.press("escape", "m")
         assert isinstance(app.screen, MovesScreen)
         assert f"Hand {s.hand_no} · " in screen_text(app)
-        await pilot.press("escape", "h", "l")
+        await pilot.press("escape", "h")
         await pilot.pause()
         assert isinstance(app.screen, MatchOverScreen)
+        # ⏎ on the result starts a new match: it said "⏎ goes on"
+        assert _said(app) == ["A hint (h) is for your own turn in a hand: the match is over; ⏎ or n starts a new match."]
+        await pilot.press("l")
+        await pilot.pause()
+        # one note at a time: l's takes the place of h's
         assert _said(app) == [
-            # ⏎ on the result starts a new match: it said "⏎ goes on"
-            "A hint (h) is for your own turn in a hand: the match is over; ⏎ or n starts a new match.",
             "The discard pile (l) is listed during a hand: the match is over; m lists every turn of its last hand.",
         ]
         # a: the last hand again, as practice; Enter after it comes back to the result

@@ -535,6 +535,18 @@ class GinApp(App):
             self.take_down(self._settings_note)
         self._settings_note = self._toast(text, timeout=seconds)
 
+    _key_note: Notification | None = None
+    """The last note of why a key does nothing on the match's result (:meth:`key_note`)."""
+
+    def key_note(self, text: str, seconds: float) -> None:
+        """Why a key does nothing on the match's result, for ``seconds``: in place of the
+        last such note still up, as the table's line says one refusal at a time (x, o, Tab
+        within their seconds stacked three notes, which reached up over the record against
+        the level beside the race at 80x24: "Against standard: won 0 of 1" read "Again▌")."""
+        if self._key_note is not None:
+            self.take_down(self._key_note)
+        self._key_note = self._toast(text, timeout=seconds)
+
     def hand_note(self, text: str, seconds: float) -> None:
         """A note about the hand on the table, for ``seconds``: taken down as soon as another
         hand is dealt, which it would not name ("Resumed your match: hand 6, ...") or make

@@ -139,8 +139,9 @@ class AfterHandScreen(Screen):
         self.say(tt.does_nothing(key, self.going_on_words(), lower=lower) + ".")
 
     def say(self, words: str) -> None:
-        """Why a key does nothing here: in a toast (the end of a hand says it in its own line)."""
-        self.notify(words, timeout=4)
+        """Why a key does nothing here: in a toast, in place of the last one still up (the
+        end of a hand says it in its own line, one at a time too)."""
+        self.gin.key_note(words, 4)
 
     def action_moves(self) -> None:
         """Every turn of the hand that ended, in words."""
