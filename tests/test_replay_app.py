@@ -277,6 +277,39 @@ async def test_keys_with_no_use_at_the_end_of_a_hand_say_so_and_what_goes_on():
         assert _said(app) == []  # in the screen's line, not a toast over the headline
 
 
+async def test_arrow_and_page_keys_at_the_end_of_a_hand_say_so_where_nothing_scrolls():
+    """At 80x24, where the end of a hand shows whole, ← → ↑ ↓ PageUp and Home (the keys of its
+    scrolling summary) did nothing and said nothing, the note of the key before ('x') staying:
+    each says it does nothing, as x does.  Where the summary scrolls (a short terminal), ↓ still
+    scrolls it, and says nothing."""
+    from textual.containers import VerticalScroll
+
+    _start, ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        said = {}
+        for key in ("x", "left", "right", "up", "down", "pageup", "pagedown", "home", "end"):
+            await pilot.press(key)
+            await pilot.pause()
+            said[key] = " ".join(str(app.screen.query_one("#summary-said", Static).render()).split())
+        assert isinstance(app.screen, SummaryScreen) and app.session.state is ended
+        names = {"x": "'x'", "left": "←", "right": "→", "up": "↑", "down": "↓",
+                 "pageup": "PageUp", "pagedown": "PageDown", "home": "Home", "end": "End"}
+        assert said == {key: f"{name} does nothing here: ⏎ goes on; ? lists the keys." for key, name in names.items()}
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=(46, 21), notifications=True) as pilot:  # the smallest screen: it scrolls
+        await _settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        summary = app.screen.query_one("#summary", VerticalScroll)
+        assert summary.max_scroll_y > 0
+        await pilot.press("down")
+        await pilot.pause()
+        assert summary.scroll_y > 0  # it scrolled
+        assert not app.screen.query_one("#summary-said", Static).display
+
+
 async def test_keys_with_no_use_on_the_match_result_say_so_and_leave_the_table_its_arrows():
     """On the match's result 'x', o, Tab and Shift+Tab did nothing and said nothing (Tab moved
     the focus from the score table, unseen, and ↑ and ↓ no longer picked a hand to review)."""

@@ -626,6 +626,29 @@ def unused_key(
     return name, typed.lower() if typed.isupper() and typed.lower() in bindings else ""
 
 
+SCROLL_KEY_NAMES = {
+    "left": "←", "right": "→", "up": "↑", "down": "↓",
+    "pageup": "PageUp", "pagedown": "PageDown", "home": "Home", "end": "End",
+}
+"""The keys that scroll a part of a screen, as a line saying one does nothing names them where
+nothing there scrolls (the end of a hand, whole on the screen: :func:`scroll_key_name`)."""
+
+VERTICAL_SCROLLS = frozenset({"scroll_up", "scroll_down", "page_up", "page_down", "scroll_home", "scroll_end"})
+"""The actions of a scrolling part's keys that scroll it up or down (Textual's names)."""
+
+SIDEWAYS_SCROLLS = frozenset({"scroll_left", "scroll_right", "page_left", "page_right"})
+"""The actions of a scrolling part's keys that scroll it sideways (Textual's names)."""
+
+
+def scroll_key_name(key: str, ascii_only: bool = False) -> str | None:
+    """How a line names a key that scrolls (``key`` as Textual gives it): "←", "PageUp";
+    in ASCII "Left", "PageUp"; None for another key."""
+    name = SCROLL_KEY_NAMES.get(key)
+    if name is None or not ascii_only:
+        return name
+    return {"←": "Left", "→": "Right", "↑": "Up", "↓": "Down"}.get(name, name)
+
+
 def unused_key_name(key: str, character: str | None, ascii_only: bool = False) -> str | None:
     """How the table's line names a key it has no use for (``key`` and ``character`` as
     Textual gives them): "Space", "Tab", "'x'", "'='"; None for a key that is not to be

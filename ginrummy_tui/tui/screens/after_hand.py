@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
+from textual.widget import Widget
 
 from .. import table_text as tt
 from ..host import gin_of
@@ -121,16 +123,35 @@ class AfterHandScreen(Screen):
         (:meth:`refuse_unused`), as the table does: Tab, Shift+Tab and the characters that are
         no key here did nothing, silently (Tab moved the focus to no part a player could see
         it on, and on the match's result took ↑ and ↓ from the score table).  Runs before the
-        key's bindings are looked up: a key with one on the screen or the app is left to it."""
+        key's bindings are looked up: a key with one on the screen or the app is left to it,
+        but for a key that scrolls a part with nothing to scroll that way (:meth:`_scrolls_nothing`)."""
         key = event.key
-        if key not in ("tab", "shift+tab") and key in self.active_bindings:
+        bound = self.active_bindings.get(key)
+        if key not in ("tab", "shift+tab") and bound is not None and not self._scrolls_nothing(bound.node, bound.binding.action):
             return
         unused = tt.unused_key(key, event.character, self.active_bindings, self.gin.ascii_only)
+        scroll = tt.scroll_key_name(key, self.gin.ascii_only)
+        if unused is None and scroll is not None:
+            unused = (scroll, "")
         if unused is None:
             return
         event.stop()
         event.prevent_default()
         self.refuse_unused(*unused)
+
+    @staticmethod
+    def _scrolls_nothing(node: DOMNode, action: str) -> bool:
+        """Whether ``action``, the binding of a key on ``node``, is a scroll of a part that has
+        nothing to scroll that way at this size: the end of a hand whole on the screen, where
+        ← → ↑ ↓ PageUp and Home, the keys of its scrolling summary, did nothing and said nothing
+        (the note of the key before stayed), where x or Tab says what goes on."""
+        if not isinstance(node, Widget):
+            return False
+        if action in tt.VERTICAL_SCROLLS:
+            return not node.allow_vertical_scroll
+        if action in tt.SIDEWAYS_SCROLLS:
+            return not node.allow_horizontal_scroll
+        return False
 
     def refuse_unused(self, key: str, lower: str = "") -> None:
         """Say that ``key`` (as the table names it: "Tab", "'x'") does nothing here, and what
