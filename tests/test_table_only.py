@@ -288,3 +288,42 @@ async def test_the_score_table_over_the_match_result_stays_put_when_a_table_key_
         await pilot.resize_terminal(80, 22)  # resized while the line shows: centred anew, above it
         await settle(app, pilot)
         assert line.shown and box.region.y == (22 - 2 - box.region.height) // 2
+
+
+async def test_the_score_table_over_the_match_result_leaves_the_result_s_picked_row_plain():
+    """At 80x24, c on the match's result: the result's own row of the hand picked showed just
+    under the score table's box, reversed (dimmed), right below the same row in the box: a
+    stray copy of it.  While a screen is open over the result, its table draws the hand picked
+    plain; back on the result, reversed again."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS, apply, view
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    def reversed_rows(table: ScoreTable) -> list[str]:
+        console = app.console
+        lines = console.render_lines(table.render(), console.options.update_width(table.size.width), pad=False)
+        return ["".join(seg.text for seg in line) for line in lines if any(seg.style and seg.style.reverse for seg in line)]
+
+    s = new_game(PRESETS["standard"].with_options(target=1), seed=7)
+    bot = get_opponent("standard", 0)
+    while s.phase != "match_over":
+        s = apply(s, bot.choose(view(s, s.current)))
+    app = make_app(state=s, pause=0, ai="standard")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        result = app.screen
+        assert isinstance(result, MatchOverScreen)
+        table = result.query_one(ScoreTable)
+        assert len(reversed_rows(table)) == 1  # the hand picked, the last
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ScoreScreen)
+        assert reversed_rows(app.screen.query_one(ScoreTable)) != []  # the box's own picked row
+        assert reversed_rows(table) == []  # the result's, under the box: plain
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert app.screen is result
+        assert len(reversed_rows(table)) == 1

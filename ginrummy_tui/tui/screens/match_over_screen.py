@@ -306,9 +306,18 @@ class MatchOverScreen(AfterHandScreen):
 
     def on_screen_resume(self) -> None:
         """Back from another screen (the settings, which the next match's line points to):
-        what the next match will be, said again."""
+        what the next match will be, said again; the hand picked in the table shown again."""
         for winner in self.query("#winner").results(Static):
             winner.update(self._head(self.app.size.width))
+        for table in self.query(ScoreTable).results(ScoreTable):
+            table.cover(False)
+
+    def on_screen_suspend(self) -> None:
+        """A screen over the result (the score table, c, whose box leaves the result's rows
+        showing under it): the hand picked in the result's table is drawn plain meanwhile,
+        not as a stray copy of the box's row just under it."""
+        for table in self.query(ScoreTable).results(ScoreTable):
+            table.cover(True)
 
     def _fit(self, width: int, height: int) -> None:
         """The race beside the table when the screen is wide and both fit side

@@ -328,6 +328,17 @@ class ScoreTable(Widget):
         self.picked: int | None = v.sheet[-1].hand_no if closed is not None and v.sheet else None
         """The hand picked (its number): the last at first."""
         self.can_focus = self.picked is not None
+        self.covered = False
+        """A screen is open over this table's: the picked row is drawn plain (:meth:`cover`)."""
+
+    def cover(self, covered: bool) -> None:
+        """A screen opened over this table's (``covered``), or closed: the picked row's
+        highlight is not drawn meanwhile.  The score table opened over the match's result
+        left the result's own picked row, reversed, showing under its box at 80x24, right
+        below the same row in the box: a stray copy of it."""
+        if covered != self.covered:
+            self.covered = covered
+            self.refresh()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
@@ -446,6 +457,6 @@ class ScoreTable(Widget):
             short_rules=short_rules,
             own_name=self.own_name,
             hand_names=self.hand_names,
-            picked=self.picked,
+            picked=None if self.covered else self.picked,
             closed=None if self.closed is None else set(self.closed),
         )
