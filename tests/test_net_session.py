@@ -1478,6 +1478,18 @@ def test_the_hosts_and_the_guests_messages_break_between_words_and_keep_commands
     assert wrapped("a" * 100, Terminal()) == "a" * 100  # a word longer than the line stays whole
 
 
+def test_the_hosts_start_line_points_other_machines_to_a_tunnel_before_the_open_port():
+    """On loopback the host's start line said "use --bind 0.0.0.0 to accept other machines",
+    with no word that the wire is then unencrypted, where the README and docs/protocol.md
+    point players to an SSH tunnel: it names the tunnel first, and the risk of --bind 0.0.0.0."""
+    from ginrummy_tui.cli import host as host_cli
+
+    where = host_cli._where("127.0.0.1")
+    assert where.startswith("this machine only (loopback)")
+    assert "SSH tunnel (README)" in where and "--bind 0.0.0.0 (unencrypted)" in where
+    assert where.index("SSH tunnel") < where.index("--bind 0.0.0.0")
+
+
 def test_the_network_app_takes_the_players_look_from_the_settings(tmp_path):
     import argparse
 

@@ -659,7 +659,8 @@ def _log_to(path) -> list[str]:
 
 def _where(bind: str) -> str:
     if bind in ("127.0.0.1", "localhost", "::1") or bind.startswith("127."):
-        return "this machine only (loopback); use --bind 0.0.0.0 to accept other machines"
+        return ("this machine only (loopback); other machines: an SSH tunnel (README), or --bind 0.0.0.0 "
+                "(unencrypted)")
     if bind in ("0.0.0.0", "::", ""):
         return ("every network this machine is on, unencrypted: anyone who can reach this port may try to join "
                 "(between machines an SSH tunnel is safer: see docs/protocol.md)")
