@@ -1060,6 +1060,28 @@ async def test_the_hosted_match_is_saved_and_resumed_with_its_code(tmp_path):
     assert fresh.history == () and fresh.rules.name == "standard" and code3 != code
 
 
+def test_the_hosts_resume_line_says_whose_score_is_whose(tmp_path):
+    """"resuming the saved match (hand 4, 0-90)" did not say which score was the host's: the
+    line names the players as the match knows them, "(hand 4; you 0, Bob 90)"."""
+    from ginrummy_tui.cli.host import SAVE_NAME, prepare_match, scores_said
+    from ginrummy_tui.session.startup import close_kept
+    from ginrummy_tui.storage.store import Store
+
+    assert scores_said((0, 90), {"names": ["Ann", "Bob"]}) == "you 0, Bob 90"
+    assert scores_said((0, 90), {"names": ["Ann", "Bob"]}, server_only=True) == "Ann 0, Bob 90"
+    assert scores_said((15, 0), {}) == "you 15, the other player 0"  # a save of an earlier version names no one
+    assert scores_said((15, 0), {}, server_only=True) == "player 1 15, player 2 0"
+    store = Store(tmp_path, SAVE_NAME)
+    keeper, _, _ = prepare_match(store, rules_name=None, seed=SEED, new=False, name="Ann", say=lambda _: None)
+    keeper.ui = lambda: {"names": ["Ann", "Bob"]}  # the server's table, as the host keeps it with the match
+    keeper.ui_changed()
+    close_kept(keeper)
+    said: list[str] = []
+    keeper, _, _ = prepare_match(store, rules_name=None, seed=None, new=False, name="Ann", say=said.append)
+    close_kept(keeper)
+    assert "gin-tui host: resuming the saved match (hand 1; you 0, Bob 0)." in said, said
+
+
 def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_argv(capsys, monkeypatch):
     import ginrummy_tui.cli
     from ginrummy_tui.cli import build_parser, main

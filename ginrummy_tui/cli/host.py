@@ -25,6 +25,8 @@ from ginrummy_tui.cli import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
     from ginrummy_tui.session.keeper import Keeper
     from ginrummy_tui.storage.config import Settings
     from ginrummy_tui.tui.app import GinApp
@@ -484,13 +486,14 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         kept = saved.settings.get("join_code")
         code = kept if valid_code(kept) else None
         if state.over:  # its result again, then the next match, with the same code: the other player plays on
-            again = (f"the last match is over ({state.totals[0]}-{state.totals[1]}): its result is shown again, and "
-                     "the next match starts once both players press ⏎, with the same join code.")
+            again = (f"the last match is over ({scores_said(state.totals, saved.ui, server_only)}): its result is "
+                     "shown again, and the next match starts once both players press ⏎, with the same join code.")
             say(f"gin-tui host: {again}")
             if notes is not None:
                 notes.append(again)
         else:
-            say(f"gin-tui host: resuming the saved match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).")
+            say(f"gin-tui host: resuming the saved match (hand {state.hand_no}; "
+                f"{scores_said(state.scores, saved.ui, server_only)}).")
         if code is None:
             code = P.new_code()
             lost = new_code_note("join_code" in saved.settings, code, server_only=server_only)
@@ -537,6 +540,16 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
         keeper.last_ui = dict(saved.ui)  # the server's table (who asked to go on, the hints): kept, and taken up
     keeper.start(state)
     return keeper, state, code
+
+
+def scores_said(scores: Sequence[int], table: Mapping[str, Any], server_only: bool = False) -> str:
+    """The two seats' ``scores`` with whose each is, by the names the saved server's ``table``
+    knows: "you 0, Bob 90" (the host's player holds the first seat), or with ``server_only``,
+    where both players join, "Ann 0, Bob 90" ("player 1", "player 2" for a seat never named)."""
+    from ginrummy_tui.net import protocol as P
+
+    names = P.seat_names(table.get("names")) or ["player 1", "player 2" if server_only else "the other player"]
+    return f"{names[0] if server_only else 'you'} {scores[0]}, {names[1]} {scores[1]}"
 
 
 def next_match(rules_name: str | None, rule_options: dict[str, Any], seed: int | None):
