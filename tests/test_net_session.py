@@ -2241,6 +2241,48 @@ def test_host_plays_a_rule_option_changed_from_the_preset_and_the_guest_is_shown
     assert "classic rules (changed: knock limit 7, big gin allowed)" in text and "knock at 7 or less" in text
 
 
+@pytest.mark.parametrize("given", ["<<>>", ""])
+def test_a_name_with_nothing_usable_is_told_and_left_out_of_the_commands(given, tmp_path, capsys, monkeypatch):
+    """host --name '<<>>' played as "Host" without a word, and the command printed to resume
+    repeated --name '<<>>'; join likewise.  A warning says the name was not usable, what a name
+    keeps and the name played under (the login name), and the commands leave the option out."""
+    import getpass
+
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.cli import parse_command_line
+
+    monkeypatch.setattr(getpass, "getuser", lambda: "alice")
+    played: list[tuple[str, list[str], str]] = []
+
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+        thread.stop()
+        played.append((name, list(notes), host_cli.resume_command(args, port)))
+        return 0
+
+    monkeypatch.setattr(host_cli, "_play", play)
+    argv = ["host", "--port", "0", "--name", given, "--data-dir", str(tmp_path)]
+    assert host_cli.run(parse_command_line(argv)) == 0
+    [(name, notes, command)] = played
+    quoted = "''" if not given else "'<<>>'"
+    warning = (f"--name {quoted} has nothing a name can use (a name keeps letters, digits, spaces and - _ . '); "
+               "you play as alice.")
+    assert name == "alice" and warning in notes and "--name" not in command, (notes, command)
+    assert f"gin-tui host: warning: {warning}" in " ".join(capsys.readouterr().err.split())
+
+    joined: list[tuple[str, str]] = []
+
+    async def join(host, port, code, name, args, **options):
+        joined.append((name, join_cli.rejoin_command(args)))
+        return 0
+
+    monkeypatch.setattr(join_cli, "_join", join)
+    monkeypatch.setenv(join_cli.CODE_ENV, "K7QM-3XPD")
+    assert join_cli.run(parse_command_line(["join", "127.0.0.1:7531", "--name", given])) == 0
+    assert joined == [("alice", "gin-tui join 127.0.0.1:7531")]
+    assert f"gin-tui join: warning: {warning}" in " ".join(capsys.readouterr().err.split())
+
+
 def test_a_host_resuming_its_match_says_its_rule_options_apply_to_new_matches(tmp_path, capsys, monkeypatch):
     import ginrummy_tui.cli
     from ginrummy_tui.cli import main

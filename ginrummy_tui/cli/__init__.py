@@ -711,6 +711,31 @@ def _options_before(
     return [*kept, argv[at], *moved, *argv[at + 1 :]]
 
 
+def unusable_name(args: argparse.Namespace) -> str | None:
+    """The ``--name`` given to ``host`` or ``join`` when nothing of it can be a name (no
+    letter, digit...: ``--name '<<>>'``), else None; the option is then taken as left out
+    (the login name, or the saved match's, is played under), and a command printed to
+    resume leaves it out."""
+    from ginrummy_tui.net import protocol as P
+
+    name = args.name
+    if name is None or P.clean_name(name, ""):
+        return None
+    args.name = None
+    return name
+
+
+def unusable_name_warning(command: str, name: str, used: str) -> str:
+    """What ``command`` says of the ``--name`` ``name`` that had nothing usable, and the name
+    ``used`` instead."""
+    import shlex
+
+    from ginrummy_tui.net import protocol as P
+
+    return (f"{command}: warning: --name {shlex.quote(name)} has nothing a name can use (a name keeps "
+            f"{P.NAME_CHARACTERS}); you play as {used}.")
+
+
 def given(args: argparse.Namespace, option: str) -> bool:
     """True when ``option`` (``"--no-mouse"``) was given on the command line
     (the game's options are None, or False, when not; 0 is a value given)."""

@@ -21,6 +21,8 @@ from ginrummy_tui.cli import (
     port,
     say,
     seed_number,
+    unusable_name,
+    unusable_name_warning,
     wrapped,
 )
 
@@ -119,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     rules_name = getattr(args, "rules", None)
     asked = asked_settings(args)
+    unusable = unusable_name(args)  # taken as left out: the login name, or the saved match's
     name = P.player_name(args.name, "Host")
 
     root = data_dir(getattr(args, "data_dir", None))
@@ -178,6 +181,10 @@ def run(args: argparse.Namespace) -> int:
                 notes.append(error)
         if not args.server_only and not args.name:  # the seat keeps the saved match's name (not the login name)
             name = seat_name(keeper, name)
+        if unusable is not None:  # said before the table, and on it, which hides what was printed
+            warning = unusable_name_warning("gin-tui host", unusable, name)
+            say(warning, file=sys.stderr)
+            notes.append(warning.removeprefix("gin-tui host: warning: "))
         reporter = SaveReporter(keeper)
         # --server-only: both seats join, the host's seat by its own code, named by its player
         own_name = None if args.server_only else name

@@ -14,7 +14,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.cli import DATA_HOME, THEMES, say
+from ginrummy_tui.cli import DATA_HOME, THEMES, say, unusable_name, unusable_name_warning
 from ginrummy_tui.cli import stopped as stopped_before_the_table
 
 if TYPE_CHECKING:
@@ -171,6 +171,12 @@ def run(args: argparse.Namespace) -> int:
         say(refusal, file=sys.stderr)
         return 2
     host, port = parse_address(args.address)
+    from ginrummy_tui.net import protocol as P
+
+    unusable = unusable_name(args)  # taken as left out: the login name is played under
+    name = P.player_name(args.name, "Guest")
+    if unusable is not None:
+        say(unusable_name_warning("gin-tui join", unusable, name), file=sys.stderr)
     given = args.code or args.typed_code
     code = given or os.environ.get(CODE_ENV)
     from_env = not given and bool(code)  # a refusal says so: an old code is easily forgotten there
@@ -200,9 +206,6 @@ def run(args: argparse.Namespace) -> int:
 
     import asyncio
 
-    from ginrummy_tui.net import protocol as P
-
-    name = P.player_name(args.name, "Guest")
     while True:
         if not code:
             try:

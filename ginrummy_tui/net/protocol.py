@@ -147,6 +147,10 @@ CUT = "…"
 """What ends a name cut to :data:`NAME_LIMIT` characters, so that it shows it was cut."""
 
 
+NAME_CHARACTERS = "letters, digits, spaces and - _ . '"
+"""What a player's name keeps (:func:`clean_name`), in the player's words."""
+
+
 def clean_name(name: Any, default: str) -> str:
     """A player's name safe to show: letters, digits, space, ``-_.'``; at most
     20 characters, a longer one cut to 19 and :data:`CUT` (a name cut so
