@@ -1376,8 +1376,8 @@ def test_a_wrong_join_code_says_where_it_came_from_and_what_to_do(from_env, caps
                 "('gin-tui host' shows it on its screen).")
         env = (" The code was taken from GIN_TUI_CODE, which may hold an old one: set it to the new code, "
                "or unset it to be asked.")
-        again = ("gin-tui join: the host refused: wrong join code; type it again, as the host shows it "
-                 "(Ctrl+C stops) ") * (join_cli.CODE_TRIES - 1)
+        again = "".join(f"gin-tui join: the host refused: wrong join code; {left} left: type it again, as the "
+                        "host shows it (Ctrl+C stops) " for left in ("2 tries", "1 try"))
         assert err == (said + env if from_env else again + said), err
         if from_env:  # the code of a match the host gave up
             monkeypatch.setenv(join_cli.CODE_ENV, "OLDM-ATCH")
@@ -1999,8 +1999,46 @@ def test_a_wrong_code_typed_at_the_prompt_is_asked_for_again_and_takes_the_seat_
         thread.stop()
     assert next(typed, None) is None  # both codes were asked for
     err = capsys.readouterr().err
-    assert "gin-tui join: the host refused: wrong join code; type it again" in err
+    assert "gin-tui join: the host refused: wrong join code; 2 tries left: type it again" in err
     assert "ask the host for the code" not in err
+
+
+def test_a_typed_code_not_of_the_codes_form_is_refused_without_costing_a_try(capsys, monkeypatch):
+    """"xxxx" or "abc" typed at the prompt went to the host, cost one of the three tries and
+    got "the host refused: wrong join code", and no message said how many tries were left.
+    What cannot be a code is refused here, with the form of a code, and asked again at no
+    cost; a wrong code says how many tries are left."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.delenv(join_cli.CODE_ENV, raising=False)
+    monkeypatch.setattr(join_cli.sys.stdin, "isatty", lambda: True, raising=False)
+    server = MatchServer(new_game(seed=1), port=0, auth_delay=0.01)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    typed = iter(["xxxx", "abc", "WRNG-CODE", "K7QM-3XPD-9", "wrng code", "WRNGCODE"])
+    monkeypatch.setattr(join_cli.getpass, "getpass", lambda prompt: next(typed))
+    tried: list[str] = []
+    join = join_cli._join
+
+    async def counted(host, port, code, name, args, **options):
+        tried.append(code)
+        return await join(host, port, code, name, args, **options)
+
+    monkeypatch.setattr(join_cli, "_join", counted)
+    try:
+        assert main(["join", f"{host}:{port}"]) == 1
+    finally:
+        thread.stop()
+    assert next(typed, None) is None and tried == ["WRNG-CODE", "wrng code", "WRNGCODE"]  # three tries at the host
+    err = " ".join(capsys.readouterr().err.split())
+    form = ("gin-tui join: that is not a join code: a code is 8 letters and digits, like K7QM-3XPD; type the "
+            "code the host shows (Ctrl+C stops)")
+    assert err.count(form) == 3, err
+    assert err.index("wrong join code; 2 tries left: type it again") < err.index("wrong join code; 1 try left")
+    assert err.endswith("ask the host for the code ('gin-tui host' shows it on its screen)."), err
 
 
 def test_a_wrong_code_typed_again_stops_join_as_the_prompt_does(capsys, monkeypatch):

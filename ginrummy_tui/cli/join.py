@@ -134,7 +134,8 @@ class WrongCode(Exception):
 
 def ask_code() -> str | None:
     """The join code, typed at the terminal (not echoed); asked again when
-    nothing was typed.  None, said in one line, if the player gives up (Ctrl+D);
+    nothing was typed, or something that cannot be a code (:func:`~ginrummy_tui.net.protocol.code_shaped`:
+    said so, with the form of a code, without asking the host).  None, said in one line, if the player gives up (Ctrl+D);
     Ctrl+C raises KeyboardInterrupt, said as Ctrl+C elsewhere in ``join`` (:func:`stopped`)."""
     while True:
         try:
@@ -143,9 +144,16 @@ def ask_code() -> str | None:
             print(file=sys.stderr)  # the cursor is still after the prompt
             say("gin-tui join: no join code given", file=sys.stderr)
             return None
-        if code:
+        if not code:
+            say("gin-tui join: no code typed; type the code the host shows (Ctrl+C stops)", file=sys.stderr)
+            continue
+        from ginrummy_tui.net import protocol as P
+
+        if P.code_shaped(code):
             return code
-        say("gin-tui join: no code typed; type the code the host shows (Ctrl+C stops)", file=sys.stderr)
+        # refused here, costing none of the host's tries (not repeated: the prompt does not show it)
+        say(f"gin-tui join: that is not a join code: a code is {P.CODE_FORM}; type the code the host shows "
+            "(Ctrl+C stops)", file=sys.stderr)
 
 
 def option_refusal(args: argparse.Namespace) -> str | None:
@@ -218,10 +226,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             return asyncio.run(_join(host, port, code, name, args, from_env=from_env, ask_again=tries < CODE_TRIES))
         except WrongCode:
+            left = CODE_TRIES - tries
             tries += 1
             code = ""
-            say("gin-tui join: the host refused: wrong join code; type it again, as the host shows it "
-                "(Ctrl+C stops)", file=sys.stderr)
+            say(f"gin-tui join: the host refused: wrong join code; {left} {'try' if left == 1 else 'tries'} left: "
+                "type it again, as the host shows it (Ctrl+C stops)", file=sys.stderr)
         except KeyboardInterrupt:  # before the table is up (asking for the seat): the table takes Ctrl+C as a key
             return stopped()
 

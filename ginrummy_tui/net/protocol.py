@@ -136,6 +136,18 @@ def normalize_code(code: Any) -> str:
     return "".join(ch for ch in code.upper() if ch not in "- \t")
 
 
+CODE_FORM = f"{CODE_LENGTH} letters and digits, like K7QM-3XPD"
+"""What a join code is made of, in the player's words (the dash and letter case aside)."""
+
+
+def code_shaped(code: Any) -> bool:
+    """Whether ``code``, as typed, has the form of a join code (:data:`CODE_FORM`): once
+    :func:`normalize_code` has put it in upper case without dashes or spaces, :data:`CODE_LENGTH`
+    ASCII letters and digits.  One that is not cannot be any host's code."""
+    plain = normalize_code(code)
+    return len(plain) == CODE_LENGTH and plain.isascii() and plain.isalnum()
+
+
 def codes_match(given: Any, expected: str) -> bool:
     """Compare a code in constant time (:func:`hmac.compare_digest`)."""
     return hmac.compare_digest(normalize_code(given).encode("utf-8"), normalize_code(expected).encode("utf-8"))
