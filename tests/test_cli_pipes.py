@@ -963,6 +963,27 @@ def test_host_and_serve_help_give_the_defaults_of_their_game_options(monkeypatch
     assert f"pause after each computer move in every tab (default {first.pause:g} s)" in said["serve"]
 
 
+def test_host_and_join_help_give_the_defaults_of_name_and_seed(monkeypatch, capsys):
+    """host --help's --name and --seed and join --help's --name gave no default: the host's
+    seat keeps the saved match's name, else takes the login name (so does a guest), and a new
+    match is dealt at random unless --seed is given, a saved one with its own seed."""
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setenv("COLUMNS", "80")
+    said = {}
+    for command in (["host"], ["join", "h:1"]):
+        with pytest.raises(SystemExit):
+            main([*command, "--help"])
+        text = capsys.readouterr().out
+        assert all(len(line) <= 80 for line in text.splitlines()), text
+        said[command[0]] = " ".join(text.split())
+    assert ("--name NAME your name, as the other player sees it (default the saved match's, else your "
+            "login name)") in said["host"], said["host"]
+    assert ("--seed N seed for a reproducible deal of a new match (default random; a saved match keeps its "
+            "own)") in said["host"], said["host"]
+    assert "--name NAME your name, as the other player sees it (default your login name)" in said["join"], said["join"]
+
+
 @pytest.mark.parametrize("xdg", [None, "/srv/data"], ids=["home", "XDG_DATA_HOME"])
 def test_the_help_gives_the_defaults_of_the_game_s_options(xdg, monkeypatch, capsys):
     """gin-tui --help gave no defaults for --ai, --rules, --pause and --data-dir (sim --help

@@ -61,8 +61,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rule", action="append", dest="host_rule", default=argparse.SUPPRESS, metavar="OPTION=VALUE",
                         help="change one rule option of the preset for a new match, e.g. --rule knock_limit=7 "
                         "(repeatable); the other player is shown the rules in play")
-    parser.add_argument("--name", default=None, metavar="NAME", help="your name, as the other player sees it")
-    parser.add_argument("--seed", type=seed_number, default=argparse.SUPPRESS, metavar="N", help="seed for a reproducible deal")
+    parser.add_argument("--name", default=None, metavar="NAME",
+                        help="your name, as the other player sees it (default the saved match's, else your login name)")
+    parser.add_argument("--seed", type=seed_number, default=argparse.SUPPRESS, metavar="N",
+                        help="seed for a reproducible deal of a new match (default random; a saved match keeps its own)")
     parser.add_argument("--new", action="store_true", default=argparse.SUPPRESS,
                         help="start a new match instead of resuming the saved one")
     parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,

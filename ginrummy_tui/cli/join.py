@@ -44,7 +44,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "list (ps)")
     # the code typed after the address, as a player may well do: taken as --code is (with its warning)
     parser.add_argument("typed_code", nargs="?", default=None, metavar="CODE", help=argparse.SUPPRESS)
-    parser.add_argument("--name", default=None, metavar="NAME", help="your name, as the other player sees it")
+    parser.add_argument("--name", default=None, metavar="NAME",
+                        help="your name, as the other player sees it (default your login name)")
     parser.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                         help=f"where your statistics live: the match is recorded there (default GIN_TUI_HOME, else "
                         f"{DATA_HOME}); a "
