@@ -312,7 +312,9 @@ async def test_the_reason_a_settings_file_was_set_aside_follows_where_it_went_pr
     from .test_polish import _toast_lines
 
     monkeypatch.setattr(restore, "NOTE_SECONDS", 30.0)
-    monkeypatch.setattr(restore, "PART_SECONDS", 0.5, raising=False)
+    # a part's seconds long enough for a loaded machine to see it before the next (with 0.5 the
+    # first look could come after it), far short of the note's 30
+    monkeypatch.setattr(restore, "PART_SECONDS", 3.0, raising=False)
     monkeypatch.setattr(restore, "READING_WORDS", 1000.0, raising=False)
     (tmp_path / "settings.json").write_text('{"ai": "master", "pause": 2')
     plan = prepare(args_for(tmp_path, seed=3), ask=None)
@@ -324,6 +326,6 @@ async def test_the_reason_a_settings_file_was_set_aside_follows_where_it_went_pr
             await until(pilot, lambda: "settings" in " ".join(_toast_lines(app)))
             first = " ".join(_toast_lines(app))
             assert "not valid JSON" not in first and first.rstrip().endswith("."), first  # in parts here
-            await until(pilot, lambda: "not valid JSON" in " ".join(_toast_lines(app)), timeout=5)
+            await until(pilot, lambda: "not valid JSON" in " ".join(_toast_lines(app)), timeout=12)
     finally:
         plan.close()

@@ -347,6 +347,8 @@ class ReviewScreen(TableOnly, ModalScreen):
         self.practice = practice
         """The hand reviewed was a practice (its headline says so)."""
         self._timer: Timer | None = None
+        self._shown = False
+        """The review (or why there is none) is on the screen, no longer "Reviewing the hand…"."""
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -378,8 +380,9 @@ class ReviewScreen(TableOnly, ModalScreen):
 
     @property
     def ready(self) -> bool:
-        """True once the review is on screen."""
-        return keeper(self.app).get(self.key) is not None
+        """True once the review is on screen (made, and shown: until the next look of
+        :meth:`_show`, a review made says "Reviewing the hand…" still)."""
+        return self._shown
 
     def _show(self) -> bool:
         result = keeper(self.app).get(self.key)
@@ -394,6 +397,7 @@ class ReviewScreen(TableOnly, ModalScreen):
             # its notes in the panel's quieter text (that of "Esc: back"): dimmed, they were 2.99:1 in atom-one-dark
             muted = Style(color=self.query_one("#review-close", Static).rich_style.color)
             body.update(review_renderable(result, self.ascii_only, colours, muted, self.practice))
+        self._shown = True
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
