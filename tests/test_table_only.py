@@ -44,6 +44,7 @@ async def test_the_table_keys_say_why_they_do_nothing_over_the_table(key, screen
         assert isinstance(app.screen, screen)
         assert said_in_its_line(app) is None
         keys = ["t", "p", "s", "d", "g", "h", "l", "o", "3", "minus", "left", "right", "enter", "n", "space"]
+        keys += ["tab", "shift+tab"]  # they said nothing, and moved the focus off the screen's frame
         if screen is not RulesScreen:
             keys += ["k", "question_mark", "f1"]  # on the rule sheet k scrolls (below), ? and F1 close it
         if screen is not ScoreScreen:
@@ -56,6 +57,9 @@ async def test_the_table_keys_say_why_they_do_nothing_over_the_table(key, screen
             await pilot.pause()
             assert isinstance(app.screen, screen)
             assert said_in_its_line(app) == said, k
+        focused = app.focused
+        await pilot.press("tab")
+        assert app.focused is focused  # ↑ ↓ still scroll the frame (or pick a hand in the score table)
         assert app.session.state is state  # the upcard neither taken nor passed
         assert _said(app) == []  # no toast
         await pilot.press("escape")

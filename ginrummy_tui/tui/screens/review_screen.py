@@ -331,7 +331,6 @@ class ReviewScreen(TableOnly, ModalScreen):
     CSS_PATH = ["review_screen.tcss", "table_only.tcss"]
     BINDINGS = [
         Binding("escape,r,enter", "close", BACK, key_display="esc"),
-        Binding("tab,shift+tab", "table_only", show=False),
         *TABLE_ONLY_BINDINGS,
     ]
     """Escape (or r, or Enter) goes back to the end of the hand; the table's other keys say

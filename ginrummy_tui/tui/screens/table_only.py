@@ -46,11 +46,14 @@ TABLE_KEYS = ",".join(
 
 TABLE_ONLY_BINDINGS = [
     Binding(TABLE_KEYS, "table_only", show=False),
+    Binding("tab,shift+tab", "table_only", show=False),
     Binding("q", "app.quit_game", show=False),
     Binding("f2", "instead('settings')", show=False),
     Binding("f3", "instead('statistics')", show=False),
 ]
-"""The table's keys, to say why they do nothing (see :meth:`TableOnly.action_table_only`);
+"""The table's keys, to say why they do nothing (see :meth:`TableOnly.action_table_only`),
+and Tab and Shift+Tab with them (they moved the focus off the screen's frame or table, where
+nothing showed it, and ↑ ↓ no longer scrolled it or picked a hand, said nothing);
 and the keys that work from anywhere, as on the table: q asks whether to quit (as
 Ctrl+Q does), F2 and F3 open the settings and the statistics in this screen's place
 (:meth:`TableOnly.action_instead`)."""
