@@ -168,6 +168,7 @@ class GinApp(App):
         self._toasts_up: list[Notification] = []
         """The toasts raised and not expired, in their order, for :meth:`_take_down_toasts`."""
         self._held_notes: list[tuple[Notification, float]] = []
+        self._notes_in_place: dict[str, Notification] = {}
         """The notes taken down while a screen over the table is open (the rule sheet, the
         scores...), each with the seconds it had left: they come back when it closes."""
         self._overlay_notes: set[str] = set()
@@ -524,28 +525,17 @@ class GinApp(App):
             lambda n: n is notification or (n.message == notification.message and n.severity == notification.severity)
         )
 
-    _settings_note: Notification | None = None
-    """The last note of what a save of the settings did (:meth:`settings_note`)."""
-
-    def settings_note(self, text: str, seconds: float) -> None:
-        """What a save of the settings did, for ``seconds``: in place of the note of an
-        earlier save, still up or held back under a screen, which it repeats or makes
-        old (saved twice within its seconds, the same note showed twice)."""
-        if self._settings_note is not None:
-            self.take_down(self._settings_note)
-        self._settings_note = self._toast(text, timeout=seconds)
-
-    _key_note: Notification | None = None
-    """The last note of why a key does nothing on the match's result (:meth:`key_note`)."""
-
-    def key_note(self, text: str, seconds: float) -> None:
-        """Why a key does nothing on the match's result, for ``seconds``: in place of the
-        last such note still up, as the table's line says one refusal at a time (x, o, Tab
-        within their seconds stacked three notes, which reached up over the record against
-        the level beside the race at 80x24: "Against standard: won 0 of 1" read "Again▌")."""
-        if self._key_note is not None:
-            self.take_down(self._key_note)
-        self._key_note = self._toast(text, timeout=seconds)
+    def note_in_place(self, kind: str, text: str, seconds: float) -> None:
+        """``text`` for ``seconds``, in place of the last note of the same ``kind`` still up or
+        held back under a screen: "settings", what a save of the settings did (saved twice
+        within its seconds, the same note showed twice); "key", why a key does nothing on the
+        match's result, as the table's line says one refusal at a time (x, o, Tab within their
+        seconds stacked three notes, which reached up over the record against the level
+        beside the race at 80x24: "Against standard: won 0 of 1" read "Again▌")."""
+        last = self._notes_in_place.get(kind)
+        if last is not None:
+            self.take_down(last)
+        self._notes_in_place[kind] = self._toast(text, timeout=seconds)
 
     def hand_note(self, text: str, seconds: float) -> None:
         """A note about the hand on the table, for ``seconds``: taken down as soon as another

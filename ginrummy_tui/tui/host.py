@@ -80,11 +80,8 @@ if TYPE_CHECKING:
             """Take ``notification`` down before its time."""
             ...
 
-        def settings_note(self, text: str, seconds: float) -> None:
-            """What a save of the settings did, for ``seconds``, in place of an earlier save's note."""
-
-        def key_note(self, text: str, seconds: float) -> None:
-            """Why a key does nothing on the match's result, for ``seconds``, in place of the last such note."""
+        def note_in_place(self, kind: str, text: str, seconds: float) -> None:
+            """``text`` for ``seconds``, in place of the last note of the same ``kind`` ("settings", "key")."""
 
         def hand_note(self, text: str, seconds: float) -> None:
             """A note about the hand on the table, for ``seconds``: taken down once another hand is dealt."""

@@ -640,13 +640,17 @@ SIDEWAYS_SCROLLS = frozenset({"scroll_left", "scroll_right", "page_left", "page_
 """The actions of a scrolling part's keys that scroll it sideways (Textual's names)."""
 
 
+ASCII_ARROWS = {"←": "Left", "→": "Right", "↑": "Up", "↓": "Down"}
+"""The arrow keys' names in ASCII, where a line names a key (``--ascii``)."""
+
+
 def scroll_key_name(key: str, ascii_only: bool = False) -> str | None:
     """How a line names a key that scrolls (``key`` as Textual gives it): "←", "PageUp";
     in ASCII "Left", "PageUp"; None for another key."""
     name = SCROLL_KEY_NAMES.get(key)
     if name is None or not ascii_only:
         return name
-    return {"←": "Left", "→": "Right", "↑": "Up", "↓": "Down"}.get(name, name)
+    return ASCII_ARROWS.get(name, name)
 
 
 def unused_key_name(key: str, character: str | None, ascii_only: bool = False) -> str | None:
@@ -655,7 +659,7 @@ def unused_key_name(key: str, character: str | None, ascii_only: bool = False) -
     named (a Ctrl key, a function key: they type nothing a player would expect to act)."""
     if key in UNUSED_KEY_NAMES:
         name = UNUSED_KEY_NAMES[key]
-        return {"↑": "Up", "↓": "Down"}.get(name, name) if ascii_only else name
+        return ASCII_ARROWS.get(name, name) if ascii_only else name
     if character is not None and len(character) == 1 and character.isprintable() and not character.isspace():
         return f"'{character}'"
     return None

@@ -162,7 +162,7 @@ class AfterHandScreen(Screen):
     def say(self, words: str) -> None:
         """Why a key does nothing here: in a toast, in place of the last one still up (the
         end of a hand says it in its own line, one at a time too)."""
-        self.gin.key_note(words, 4)
+        self.gin.note_in_place("key", words, 4)
 
     def action_moves(self) -> None:
         """Every turn of the hand that ended, in words."""

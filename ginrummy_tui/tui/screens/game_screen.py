@@ -721,14 +721,13 @@ class GameScreen(Screen, TurnSteps):
 
     def refuse(
         self,
-        reason: str,
+        reason: str | Callable[[], str],
         *,
         waits: bool = False,
         in_status: bool = False,
         notice: bool = False,
         lasts: bool = False,
         short: str = "",
-        words: Callable[[], str] | None = None,
     ) -> None:
         """Show why a move was refused; nothing else changes (it goes with the next move, or
         once another card is selected, unless it ``lasts``: the computer could not move).  ``waits``: the
@@ -738,11 +737,11 @@ class GameScreen(Screen, TurnSteps):
         ``notice``: not a refusal but a word on a key that did its work
         somewhere else than asked: shown in the same place, marked → and not
         in red, without the terminal's bell.  ``short``: the reason in fewer words, shown
-        where the prompt after it says what to press (a key the table has no use for).  ``words``:
-        makes the reason anew each time it is shown (it names the clicks, as the settings have them
-        then); ``reason`` is ignored with it."""
-        self.refusal = reason if words is None else words()
-        self._refusal_words = words
+        where the prompt after it says what to press (a key the table has no use for).  A
+        ``reason`` that is a function makes it anew each time it is shown (it names the clicks,
+        as the settings have them then)."""
+        self._refusal_words = None if isinstance(reason, str) else reason
+        self.refusal = reason if isinstance(reason, str) else reason()
         self._refusal_waits = waits
         self._refusal_in_status = in_status
         self._refusal_notice = notice
@@ -838,7 +837,7 @@ class GameScreen(Screen, TurnSteps):
                 what = instead if isinstance(instead, str) else instead()
                 return f"you cannot throw back {card_label(card, self.gin.ascii_only)} just taken: {what}"
 
-            self.refuse("", words=taken)
+            self.refuse(taken)
             return
         if v is not None and Action(Kind.GIN, card) in v.legal_actions and self._gin_passed != (view_key(v), card):
             self._gin_passed = (view_key(v), card)

@@ -977,22 +977,25 @@ class SettingsScreen(TurnSteps, Screen):
         app = self.gin
         if yes:
             app.start_new_match(new)
-            if app.context.one_tab:
-                self.dismiss_settings(f"A new match with the new settings has started; they last {FOR_THIS_TAB}.")
-            elif app.context.uses_files:
-                self.dismiss_settings("A new match with the new settings has started.")
-            else:
-                self.dismiss_settings(f"A new match with the new settings has started; they last {FOR_THIS_RUN}.")
+            lasting = self._lasting()
+            self.dismiss_settings("A new match with the new settings has started" + (f"; they last {lasting}." if lasting else "."))
         else:  # the next match starts with them (they are the app's settings now)
             self.dismiss_settings(f"{self._saved_words()}. This match goes on; the next one uses them.")
+
+    def _lasting(self) -> str:
+        """How long saved settings last where that is not for good: in a browser tab
+        (:data:`FOR_THIS_TAB`), without a data folder (:data:`FOR_THIS_RUN`); "" otherwise."""
+        context = self.gin.context
+        if context.one_tab:
+            return FOR_THIS_TAB
+        return "" if context.uses_files else FOR_THIS_RUN
 
     def _saved_words(self) -> str:
         """How the settings were kept: "Settings saved", for a browser tab "Settings saved for
         this browser tab only (...)", without a data folder "Settings changed for this run ..."."""
-        context = self.gin.context
-        if context.one_tab:
-            return f"Settings saved {FOR_THIS_TAB}"
-        return "Settings saved" if context.uses_files else f"Settings changed {FOR_THIS_RUN}"
+        lasting = self._lasting()
+        said = "Settings saved" if self.gin.context.uses_files else "Settings changed"
+        return f"{said} {lasting}" if lasting else said
 
     def _match_changes(self, new: Settings) -> list[str]:
         """What of the match in play ``new`` changes ("the rules", "the opponent"):
@@ -1014,7 +1017,7 @@ class SettingsScreen(TurnSteps, Screen):
         """Close the settings and say what happened."""
         if self.is_attached and self.app.screen is self:
             self.app.pop_screen()
-        self.gin.settings_note(note, 4)
+        self.gin.note_in_place("settings", note, 4)
         self.gin.sync()
 
     def action_cancel(self, then: str = "") -> None:
