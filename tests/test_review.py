@@ -99,6 +99,33 @@ def test_the_review_reads_well(review):
     assert first.cost_text().startswith("about ") and first.cost_text().endswith(" points")
 
 
+def test_each_difference_shows_the_hand_as_it_was_then_melds_first(review):
+    """The review named the cards of each decision but not the hand they were chosen from,
+    which the player could no longer see: each difference shows it, as the least-deadwood
+    split shows it (melds in brackets, then the loose cards by rank)."""
+    from rich.console import Console
+
+    from ginrummy_tui.tui.screens.review_screen import review_renderable
+
+    steps = replay_history(_made(**HAND), MOVES)
+    for m in review.mistakes:
+        assert m.hand == steps[m.index][0].hands[0]  # the player's cards before the move
+    gin_missed, broken = review.mistakes[-1], review.mistakes[0]
+    assert len(gin_missed.hand) == 11 and len(broken.hand) == 11
+    console = Console(width=200, record=True, color_system=None)
+    console.print(review_renderable(review))
+    lines = console.export_text().splitlines()
+    # turn 1, 7♠ thrown from the set of sevens, with the upcard's pass and the draw of 6♣ behind it
+    at = next(i for i, line in enumerate(lines) if "Turn 1: you discarded 7♠" in line)
+    assert lines[at + 1].strip() == "You held [3♣ 4♣ 5♣ 6♣] [7♠ 7♥ 7♦] 2♦ 9♦ J♥ K♥"
+    at = next(i for i, line in enumerate(lines) if "Turn 3: you discarded 7♣" in line)
+    assert lines[at + 1].strip().startswith("You held [")
+    assert "2♦" in lines[at + 1] and "7♣" in lines[at + 1]
+    console = Console(width=200, record=True, color_system=None)
+    console.print(review_renderable(review, ascii_only=True))
+    assert "You held [3C 4C 5C 6C] [7S 7H 7D] 2D 9D JH KH" in console.export_text()
+
+
 def test_a_cost_is_said_in_whole_points(review):
     """The review said "About 26.0 points lost" of a knock against waiting (and "about 6.5
     points" of the other differences), a decimal the estimate's standard error of several

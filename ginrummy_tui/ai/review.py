@@ -92,6 +92,9 @@ class ReviewedDecision:
     the other player may hold, at least :data:`~ginrummy_tui.ai.hints.MATCH_CHANCE`;
     1 for a gin whose bonus alone reaches the target); else 0.  The cost, in
     points of the hand, does not show it (:meth:`match_text`)."""
+    hand: tuple[Card, ...] = ()
+    """The player's cards when the decision was made (ten before a draw,
+    eleven before a discard), so that the review can show the hand as it was."""
 
     @property
     def knock_only(self) -> bool:
@@ -919,6 +922,7 @@ def review_moves(
                 upcard=v.upcard,
                 reason=reason,
                 match_chance=match_stake(v, move.action, suggested, seed if isinstance(seed, int) else 0),
+                hand=tuple(v.hand),
             )
         )
     return HandReview(

@@ -20,7 +20,7 @@ from ..host import GoingOnChanged, SuitsChanged
 from ..note_text import rack_rows
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name, log_text, short_name, you_lower
-from ..widgets.cardfaces import ascii_text, ascii_words, cards_text
+from ..widgets.cardfaces import ascii_text, ascii_words, cards_text, meld_text
 from ..widgets.hand_log import HandLog
 from ..widgets.hanging_lines import HangingParts
 from ..widgets.key_bar import KeyBar
@@ -45,14 +45,6 @@ KIND_WORDS = {
     EndKind.VOID: "void hand",
     EndKind.TIMEOUT: "out of time",
 }
-
-
-def meld_text(meld, ascii_only: bool, colours: Palette = DEFAULT) -> Text:
-    """A meld as ``[7♥ 8♥ 9♥]`` with green brackets."""
-    t = Text("[", style=f"bold {colours.green}")
-    t.append_text(cards_text(meld, ascii_only, colours=colours))
-    t.append("]", style=f"bold {colours.green}")
-    return t
 
 
 def layout_text(knock, ascii_only: bool = False, colours: Palette = DEFAULT, multiplier: int = 1) -> Text | None:

@@ -21,6 +21,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from rich.style import Style
 from rich.text import Text
 
+from ginrummy_tui.engine.cards import sort_by_rank
+from ginrummy_tui.engine.melds import best_melds
+
 from ..palette import DEFAULT, Palette
 
 if TYPE_CHECKING:
@@ -98,6 +101,27 @@ def cards_text(cards, ascii_only: bool = False, sep: str = " ", colours: Palette
             out.append(sep)
         out.append_text(card_text(c, ascii_only, colours))
     return out
+
+
+def meld_text(meld, ascii_only: bool = False, colours: Palette = DEFAULT) -> Text:
+    """A meld as ``[7♥ 8♥ 9♥]`` with green brackets."""
+    t = Text("[", style=f"bold {colours.green}")
+    t.append_text(cards_text(meld, ascii_only, colours=colours))
+    t.append("]", style=f"bold {colours.green}")
+    return t
+
+
+def split_text(cards, ascii_only: bool = False, colours: Palette = DEFAULT) -> Text:
+    """A hand as its least-deadwood split shows it: each meld in brackets, then the
+    loose cards by rank: ``[7♥ 8♥ 9♥] [5♠ 5♦ 5♣] 2♠ 9♣ J♦ K♠``."""
+    split = best_melds(cards)
+    t = Text()
+    for m in split.melds:
+        t.append_text(meld_text(m, ascii_only, colours))
+        t.append(" ")
+    t.append_text(cards_text(sort_by_rank(split.deadwood_cards), ascii_only, colours=colours))
+    t.rstrip()
+    return t
 
 
 _CODE = re.compile(r"\b([A2-9TJQK])([SHDC])\b")
