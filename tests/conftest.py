@@ -109,8 +109,9 @@ def unicode_output(monkeypatch):
 
 
 def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: two test processes a core.  Most tests of the app spend their time
+    """``-n auto``: three test processes a core.  Most tests of the app spend their time
     waiting on its timers and on processes they start (the host, a terminal), not on
     the processor: on 2 cores the whole suite took 587 s with 2 processes and 462 s
-    with 4, side by side on the same machine."""
-    return 2 * (os.cpu_count() or 1)
+    with 4, side by side on the same machine; later, with two games played beside it,
+    562 s with 4 and 496 s with 6."""
+    return 3 * (os.cpu_count() or 1)

@@ -3193,8 +3193,8 @@ async def test_at_46_columns_the_guests_offline_line_says_what_fits_whole():
         bob._lost_at -= 7  # as if seven seconds had gone by
         bob.client.clock_stamp -= 7
         app._tick_clock()
-        paused = re.fullmatch(r"Offline for 7 s · ⏱ (\d+) s \(paused\)", prompt.plain)
-        assert paused is not None, prompt.plain
+        paused = re.fullmatch(r"Offline for (\d+) s · ⏱ (\d+) s \(paused\)", prompt.plain)
+        assert paused is not None and 7 <= int(paused[1]) <= 9, prompt.plain  # a second or two gone by on a loaded machine
         await pilot.press("q")
         await until_app(pilot, lambda: isinstance(app.screen, ConfirmQuit) and bool(app.screen.query(ClockBadge)))
         badge = app.screen.query_one(ClockBadge)
@@ -3203,4 +3203,5 @@ async def test_at_46_columns_the_guests_offline_line_says_what_fits_whole():
         bob.client.clock_stamp -= remote_session.LEAVE_AFTER
         app._tick_clock()
         line = bob.status(status_room(46))
-        assert re.fullmatch(r"Offline for 37 s · ⏱ (\d+) s \(paused\)", line) and cell_len(line) <= 40, line
+        offline = re.fullmatch(r"Offline for (\d+) s · ⏱ (\d+) s \(paused\)", line)
+        assert offline is not None and 37 <= int(offline[1]) <= 39 and cell_len(line) <= 40, line
