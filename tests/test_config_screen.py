@@ -1820,10 +1820,10 @@ async def test_question_mark_opens_the_rule_sheet_from_every_kind_of_field_as_th
             assert (screen.query_one("#rule-knock_limit", Input).value, screen.query_one("#pause", Input).value) == before
 
 
-async def test_down_and_up_move_between_the_fields_that_have_no_use_for_them_and_the_key_bar_says_tab(tmp_path):
+async def test_down_and_up_move_between_the_fields_and_the_key_bar_says_tab(tmp_path):
     """↓ on a number field only scrolled the form, and only Tab and Shift+Tab moved,
     which nothing said: ↓ and ↑ go to the next and the previous field from a number
-    or a yes-or-no box, a choice's ↓ still opens its list, and the key bar says "tab Next"."""
+    or a yes-or-no box (and now a choice too), and the key bar says "tab Next"."""
     from ginrummy_tui.tui.widgets.key_bar import KeyBar
 
     plan = prepare(args_for(tmp_path), ask=None)
@@ -1856,7 +1856,13 @@ async def test_down_and_up_move_between_the_fields_that_have_no_use_for_them_and
         await pilot.pause()
         await pilot.press("down")
         await pilot.pause()
-        assert dealer.expanded  # the choice's own use of ↓: its list
+        assert not dealer.expanded and app.focused is chain[chain.index(dealer) + 1]
+        await pilot.press("up")
+        await pilot.pause()
+        assert app.focused is dealer and not dealer.expanded
+        await pilot.press("enter")  # a list opens with Enter (or Space)
+        await pilot.pause()
+        assert dealer.expanded
         await pilot.press("escape")
         await pilot.pause()
         assert not dealer.expanded and app.screen is screen
@@ -1902,3 +1908,39 @@ async def test_options_not_used_are_dimmed_or_hidden_and_never_saved(tmp_path):
         bonus, tie = screen.query_one("#rule-undercut_bonus"), screen.query_one("#rule-tie_is_undercut", Checkbox)
         assert not bonus.has_class("-unused") and tie.parent.display and not tie.disabled
         assert undercut_note not in screen_text(app) and tie_note not in screen_text(app)
+
+
+async def test_down_on_a_choice_goes_to_the_next_field_and_leaves_the_preset_as_it_was(tmp_path):
+    """↓ on a choice (the rules preset, "Who deals next") opened its list, so a player
+    heading down the form with ↓ ↓ ↓ Enter changed the preset to classic (Gin bonus 20,
+    Undercut bonus 10) without a word. ↓ and ↑ move between fields on a choice as on a
+    number; Enter or Space opens its list, and in the open list ↓ and ↑ move in it."""
+    plan = prepare(args_for(tmp_path, ai="expert", pause=0, seed=12), ask=None)
+    async with running(plan, size=SIZE) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        preset = screen.query_one("#preset", ChoiceField)
+        assert app.focused is preset and preset.value == "standard"
+        gin, undercut = (screen.query_one(f"#rule-{name}").value for name in ("gin_bonus", "undercut_bonus"))
+        chain = screen.focus_chain
+        await pilot.press("down")
+        await pilot.pause()
+        assert not preset.expanded and app.focused is chain[chain.index(preset) + 1]
+        await pilot.press("up")
+        await pilot.pause()
+        assert app.focused is preset and not preset.expanded
+        await pilot.press("down", "down", "down", "enter")
+        await pilot.pause()
+        assert preset.value == "standard" and not preset.expanded
+        assert (screen.query_one("#rule-gin_bonus").value, screen.query_one("#rule-undercut_bonus").value) == (
+            gin, undercut)
+        preset.focus()
+        await pilot.pause()
+        await pilot.press("space")  # Space opens the list; in it ↓ moves to the next choice
+        await pilot.pause()
+        assert preset.expanded
+        await pilot.press("down")
+        await pilot.pause()
+        assert preset.expanded and app.screen is screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not preset.expanded and preset.value == "standard"

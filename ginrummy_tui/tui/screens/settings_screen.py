@@ -80,9 +80,11 @@ PICKED_FIELDS = ("preset", "ai", "theme")
 """The choices of the form the command line may give for one run (``--rules``,
 ``--ai``, ``--theme``): one picked in its list is saved, the one shown too."""
 
-ARROWS_MOVE = (NumberField, YesNoBox)
-"""The fields from which ↓ and ↑ go to the next and the previous field (a choice's
-arrows open its list)."""
+ARROWS_MOVE = (NumberField, YesNoBox, ChoiceField)
+"""The fields from which ↓ and ↑ go to the next and the previous field: every field of
+the form, a choice too (its list opens with Enter or Space; once open, the arrows move
+in the list, which has the focus then).  A choice's ↓ opened its list, so ↓ ↓ ↓ Enter
+down the form picked a preset unasked."""
 
 Problem = tuple[str, Widget | None]
 """Why a save is refused, and the field whose value it refuses (None: the rules as a whole)."""
@@ -294,8 +296,8 @@ class SettingsScreen(TurnSteps, Screen):
     statistics, opened in this screen's place as F2 and F3 open on the screens over the table.  Tab and Shift+Tab move the
     focus before the keys typed after them are given to a field (the app's own Tab waits
     until the field has had them: typed in one go, they went into the field Tab left); the
-    key bar says "tab Next".  ↓ and ↑ move it too from a field that has no use for them (a
-    number, a yes-or-no box: :data:`ARROWS_MOVE`); on a choice they open its list, as before
+    key bar says "tab Next".  ↓ and ↑ move it too, from every field (:data:`ARROWS_MOVE`):
+    a choice's list opens with Enter or Space, and the arrows move in it while it is open
     (they only scrolled the form from a number, and nothing said how to move but Tab)."""
 
     AUTO_FOCUS = ""
@@ -431,16 +433,16 @@ class SettingsScreen(TurnSteps, Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("next_field", "previous_field"):
-            # only from a field with no use for ↓ and ↑: elsewhere they go on to it (a choice opens its list)
+            # from a field; not in a choice's open list (which has the focus then): they move in it
             return isinstance(self.focused, ARROWS_MOVE)
         return True
 
     def action_next_field(self) -> None:
-        """↓ on a number or a yes-or-no box: the next field, as Tab."""
+        """↓ on a field: the next field, as Tab."""
         self.focus_next()
 
     def action_previous_field(self) -> None:
-        """↑ on a number or a yes-or-no box: the field before, as Shift+Tab."""
+        """↑ on a field: the field before, as Shift+Tab."""
         self.focus_previous()
 
     def on_mount(self) -> None:
