@@ -744,6 +744,46 @@ async def test_the_listed_discard_pile_leaves_the_prompt_on_a_24_line_screen():
         assert shown in screen_text(app) and "Under it" not in screen_text(app)
 
 
+@pytest.mark.parametrize("size", [SIZE, (46, 21)])
+async def test_the_quit_question_says_where_n_goes_back_to(size):
+    """q from the settings asked "Quit (y)   Back to the game (n)", and n went back to the
+    settings: the answer n names the screen the question is asked over (the table, the
+    settings, the score table, the rule sheet, the statistics, the list of turns, the review),
+    whole at 46x21 too, and n goes back there."""
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+    from ginrummy_tui.tui.screens.review_screen import ReviewScreen
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+    from ginrummy_tui.tui.screens.stats_screen import StatsScreen
+
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        for key, kind, back in (
+            ("", GameScreen, "Back to the game (n)"),
+            ("f2", SettingsScreen, "Back to the settings (n)"),
+            ("c", ScoreScreen, "Back to the scores (n)"),
+            ("question_mark", RulesScreen, "Back to the rules (n)"),
+            ("f3", StatsScreen, "Back to the statistics (n)"),
+            ("m", MovesScreen, "Back to the turns (n)"),
+            ("review", ReviewScreen, "Back to the review (n)"),
+        ):
+            if key == "review":
+                await app.push_screen(ReviewScreen(("a hand not reviewed yet",)))
+                await settle(app, pilot)
+            elif key:
+                await press(app, pilot, key)
+            assert isinstance(app.screen, kind), key
+            await press(app, pilot, "q")
+            assert isinstance(app.screen, ConfirmQuit), key
+            text = screen_text(app)
+            assert "Quit (y)" in text and back in text, (key, text)  # whole, not cut off
+            await press(app, pilot, "n")
+            assert isinstance(app.screen, kind), key
+            if key:
+                await press(app, pilot, "escape")
+            assert isinstance(app.screen, GameScreen), key
+
+
 async def test_quit_asks_during_a_hand():
     app = make_app(seed=1, pause=0)
     async with app.run_test(size=SIZE) as pilot:

@@ -1353,19 +1353,38 @@ class GinApp(App):
             note = f"{kept[:1].upper()}{kept[1:]}." if kept else ""
         if editing is not None:
             note = " ".join(("Your changes to the settings are not saved (s saves them first).", note)).strip()
+        back = self.quit_back()
         if self.session.shut_out():  # the host refused this seat for good: no hand of its own is in play
-            question = ConfirmQuit(note, "Quit? The match has ended for this seat.", settings_changed=editing is not None)
+            question = ConfirmQuit(
+                note, "Quit? The match has ended for this seat.", settings_changed=editing is not None, back=back
+            )
         elif practised_match(self) is not None:  # a hand played again (a): back to the match (m), or quit
             question = ConfirmQuit(
                 note, "Leave this practice hand?", settings_changed=editing is not None, practice=True
             )
         elif practice_banner(self) is not None:  # a deal replayed with --hand
-            question = ConfirmQuit(note, "Quit this practice hand?", settings_changed=editing is not None)
+            question = ConfirmQuit(note, "Quit this practice hand?", settings_changed=editing is not None, back=back)
         elif v.phase.ended:  # between hands: asked only for the settings' changes
-            question = ConfirmQuit(note, "Quit?", settings_changed=True)
+            question = ConfirmQuit(note, "Quit?", settings_changed=True, back=back)
         else:
-            question = ConfirmQuit(note, settings_changed=editing is not None)
+            question = ConfirmQuit(note, settings_changed=editing is not None, back=back)
         self.push_screen(question, done)
+
+    def quit_back(self) -> str:
+        """The quit question's answer n, in the words of where it goes back to: the screen
+        the question is opened over (the table, the settings, the score table...)."""
+        from .screens.confirm_quit import BACK_TO_GAME
+        from .screens.settings_screen import SettingsScreen
+        from .screens.table_only import TableOnly
+
+        under = self.screen
+        if isinstance(under, TableOnly):
+            return under.QUIT_BACK
+        if isinstance(under, SettingsScreen):
+            return "Back to the settings (n)"
+        if isinstance(under, GameScreen):
+            return BACK_TO_GAME
+        return "Back (n)"
 
     def at_quit(self) -> str:
         """What becomes of the match at the quit, in a few words: the quit question

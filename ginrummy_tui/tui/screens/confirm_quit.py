@@ -16,6 +16,10 @@ from ..widgets.too_small import TooSmall
 MID_HAND = "Quit in the middle of the hand?"
 """The question asked while a hand is in play."""
 
+BACK_TO_GAME = "Back to the game (n)"
+"""The answer n over the table: where it goes back to (over another screen, the
+question names that one: "Back to the settings (n)", "Back to the scores (n)")."""
+
 
 class ConfirmQuit(KeyWords, ModalScreen[bool]):
     """Quit now? y (or q again) quits, n or Escape goes back; with changes to
@@ -33,7 +37,7 @@ class ConfirmQuit(KeyWords, ModalScreen[bool]):
     ]
     """s: save the settings' changes and quit (only while there are some); y or q:
     quit; m: leave the practice hand for the match (only in one); n or Escape:
-    back to the game (or to the settings)."""
+    back to the screen under the question (its button says which)."""
 
     def __init__(
         self,
@@ -42,6 +46,7 @@ class ConfirmQuit(KeyWords, ModalScreen[bool]):
         *,
         settings_changed: bool = False,
         practice: bool = False,
+        back: str = BACK_TO_GAME,
     ) -> None:
         super().__init__()
         self.note = note
@@ -61,6 +66,10 @@ class ConfirmQuit(KeyWords, ModalScreen[bool]):
         self.to_match = False
         """True once the answer is "back to the match" (m): not quitting (the question
         is dismissed with False), the app leaves the practice hand."""
+        self.back = back
+        """The words of n's button: where n goes back to, the screen the question is
+        asked over ("Back to the settings (n)" over the settings: it said "Back to the
+        game (n)" there).  With three answers, "Back (n)", which fits beside them."""
 
     def compose(self) -> ComposeResult:
         said = ascii_words if gin_of(self.app).ascii_only else str  # with ASCII suits, "-" for "·"
@@ -84,7 +93,7 @@ class ConfirmQuit(KeyWords, ModalScreen[bool]):
                 if self.practice:
                     back = "Keep playing this hand (n)"
                 else:
-                    back = "Back (n)" if self.settings_changed else "Back to the game (n)"
+                    back = "Back (n)" if self.settings_changed else self.back
                 yield Button(back, id="no", variant="primary", compact=True)
         yield KeyBar()  # its own keys, over the table's
 

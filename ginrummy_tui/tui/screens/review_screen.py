@@ -343,6 +343,7 @@ class ReviewScreen(TableOnly, ModalScreen):
     review's frame, where nothing shows it, and said nothing)."""
 
     TABLE_ONLY = "The table's keys do nothing in the review: the hand is over; Esc goes back."
+    QUIT_BACK = "Back to the review (n)"
 
     def __init__(self, key: tuple, ascii_only: bool = False, *, practice: bool = False) -> None:
         super().__init__()

@@ -45,6 +45,7 @@ class ScoreScreen(TableOnly, ModalScreen):
     """What Enter and r say before the first hand of the match has ended."""
 
     TABLE_ONLY = "The table's keys do nothing in the score table: Esc goes back."
+    QUIT_BACK = "Back to the scores (n)"
 
     def __init__(
         self,

@@ -174,6 +174,8 @@ class TableOnly:
 
     TABLE_ONLY: ClassVar[str] = "The table's keys do nothing here: Esc goes back."
     """What the table's keys say on this screen."""
+    QUIT_BACK: ClassVar[str] = "Back (n)"
+    """The quit question's answer n, opened over this screen: where it goes back to."""
 
     def action_table_only(self) -> None:
         """One of the table's keys: say why it does nothing here, in the screen's line."""
