@@ -1082,6 +1082,26 @@ def test_the_hosts_resume_line_says_whose_score_is_whose(tmp_path):
     assert "gin-tui host: resuming the saved match (hand 1; you 0, Bob 0)." in said, said
 
 
+
+def test_the_hosts_resume_line_of_a_match_saved_between_hands_names_the_hand_next(tmp_path):
+    """Saved on the end of hand 1, the host said "resuming the saved match (hand 1; ...)",
+    a hand over already: it says the hand to play next, as the start's question does."""
+    from ginrummy_tui.cli.host import SAVE_NAME, prepare_match
+    from ginrummy_tui.session.startup import close_kept
+    from ginrummy_tui.storage.store import Store
+    from ginrummy_tui.tui import scenarios
+
+    store = Store(tmp_path, SAVE_NAME)
+    keeper, _, _ = prepare_match(store, rules_name=None, seed=SEED, new=False, name="Ann", say=lambda _: None)
+    keeper.ui = lambda: {"names": ["Ann", "Bob"]}
+    keeper.on_change(scenarios.knocked())  # hand 1 scored, its end on the screen
+    close_kept(keeper)
+    said: list[str] = []
+    keeper, _, _ = prepare_match(store, rules_name=None, seed=None, new=False, name="Ann", say=said.append)
+    close_kept(keeper)
+    assert "gin-tui host: resuming the saved match (hand 2 next; you 48, Bob 0)." in said, said
+
+
 def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_argv(capsys, monkeypatch):
     import ginrummy_tui.cli
     from ginrummy_tui.cli import build_parser, main

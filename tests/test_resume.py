@@ -98,7 +98,7 @@ async def test_the_resume_note_goes_when_the_next_hand_is_dealt(tmp_path):
 
     async with running(again) as (app, pilot):
         await until(pilot, lambda: bool(resumed_notes(app)))
-        assert resumed_notes(app)[0].startswith("Resumed your match: hand 1,")
+        assert resumed_notes(app)[0].startswith("Resumed your match: hand 2 next,")  # hand 1 is scored
         assert isinstance(app.screen, SummaryScreen)
         await pilot.press("enter")  # Next hand
         await until(pilot, lambda: app.session.view().hand_no == 2 and not isinstance(app.screen, SummaryScreen))
@@ -124,7 +124,7 @@ async def test_the_resume_note_goes_when_a_new_match_replaces_the_one_it_names(t
 
     async with running(again) as (app, pilot):
         await until(pilot, lambda: bool(resumed_notes(app)))
-        assert resumed_notes(app)[0].startswith("Resumed your match: hand 1,")
+        assert resumed_notes(app)[0].startswith("Resumed your match: hand 2 next,")  # hand 1 is scored
         app.start_new_match(again.settings)  # as the settings screen does
         await settle(app, pilot)
         assert app.session.view().hand_no == 1
@@ -228,15 +228,15 @@ def test_seed_asks_before_giving_up_a_match_the_player_moved_in(tmp_path):
     first_id = _a_match_with_one_hand_played(tmp_path)
     asked = []
 
-    def keep(saved, seed):
+    def keep(saved, seed, *, same):
         asked.append((saved.match_id, seed))
-        return False
+        return "quit"
 
     with pytest.raises(Refused) as info:
         prepare(args_for(tmp_path, seed=3), ask=never_asked, give_up=keep)
     assert info.value.status == 0 and asked == [(first_id, 3)]
     assert read_save(tmp_path / "current.json").match_id == first_id  # untouched, its lock given back
-    plan = prepare(args_for(tmp_path, seed=3), ask=never_asked, give_up=lambda saved, seed: True)
+    plan = prepare(args_for(tmp_path, seed=3), ask=never_asked, give_up=lambda saved, seed, same: "give up")
     assert not plan.resumed and any("set aside" in n for n in plan.notes)
     plan.close()
     # --new is the way without the question, and a match nobody moved in is not asked about
@@ -247,6 +247,67 @@ def test_seed_asks_before_giving_up_a_match_the_player_moved_in(tmp_path):
     assert len(asked) == 1
 
 
+def _a_match_at_the_end_of_hand_1(root) -> str:
+    """A match saved on the end of its hand 1 (scored, its end on the screen): seed 7."""
+    from ginrummy_tui.tui import scenarios
+
+    plan = prepare(args_for(root, seed=7), ask=never_asked)
+    plan.keeper.on_change(scenarios.knocked())
+    plan.close()
+    return plan.keeper.match_id
+
+
+def test_the_question_of_seed_says_a_match_saved_between_hands_has_its_next_hand_to_play(tmp_path):
+    """Saved on the end of hand 1, --seed asked "You have an unfinished match (hand 1, 48-0)",
+    as if hand 1 were still to finish: it says the hand to play next."""
+    from ginrummy_tui.session.startup import ask_give_up
+
+    _a_match_at_the_end_of_hand_1(tmp_path)
+    saved = read_save(tmp_path / "current.json")
+    assert saved.state.hand_no == 1 and saved.state.phase == "hand_over"
+    shown = io.StringIO()
+    assert ask_give_up(saved, 3, _Terminal("\n"), shown) == "quit"
+    assert shown.getvalue().splitlines()[0] == "You have an unfinished match (hand 2 next, 48-0)."
+
+
+def test_seed_of_the_saved_match_itself_offers_to_resume_it(tmp_path):
+    """--seed 7 where the match saved is of seed 7 (the same rules and opponent) offered
+    only to give it up or quit: resuming it is offered too (r), and resumes it; Enter
+    still quits.  Another seed, other rules or another opponent offer no r."""
+    from ginrummy_tui.session.startup import ask_give_up
+
+    first_id = _a_match_at_the_end_of_hand_1(tmp_path)
+    saved = read_save(tmp_path / "current.json")
+    shown = io.StringIO()
+    assert ask_give_up(saved, 7, _Terminal("r\n"), shown, same=True) == "resume"
+    lines = shown.getvalue().splitlines()
+    assert lines[:4] == [
+        "You have an unfinished match (hand 2 next, 48-0).",
+        "It is of seed 7: --seed 7 starts it anew, yours given up and counted as abandoned.",
+        "  r  resume it (the same seed)",
+        "  g  give it up and play the new match (--new does so without asking)",
+    ], lines
+    assert ask_give_up(saved, 7, _Terminal("\n"), io.StringIO(), same=True) == "quit"  # the default, as before
+    asked: list[tuple[int, bool]] = []
+
+    def resume(saved, seed, *, same):
+        asked.append((seed, same))
+        return "resume" if same else "quit"
+
+    with pytest.raises(Refused):
+        prepare(args_for(tmp_path, seed=8), ask=never_asked, give_up=resume)
+    with pytest.raises(Refused):
+        prepare(args_for(tmp_path, seed=7, rules="classic"), ask=never_asked, give_up=resume)
+    with pytest.raises(Refused):
+        prepare(args_for(tmp_path, seed=7, ai="expert"), ask=never_asked, give_up=resume)
+    plan = prepare(args_for(tmp_path, seed=7), ask=never_asked, give_up=resume)
+    assert asked == [(8, False), (7, False), (7, False), (7, True)]
+    assert plan.resumed and plan.keeper.match_id == first_id and plan.state.hand_no == 1
+    assert not any("set aside" in note for note in plan.notes)
+    plan.close()
+    assert read_save(tmp_path / "current.json").match_id == first_id
+
+
 class _Terminal(io.StringIO):
     """What the player types at the question, as from a terminal."""
 
@@ -254,23 +315,25 @@ class _Terminal(io.StringIO):
         return True
 
 
-@pytest.mark.parametrize("typed, given_up", [("g\n", True), ("\n", False), ("q\n", False), ("x\ng\n", True)])
+@pytest.mark.parametrize(
+    "typed, given_up", [("g\n", "give up"), ("\n", "quit"), ("q\n", "quit"), ("x\ng\n", "give up")]
+)
 def test_the_question_of_seed_names_the_match_and_what_giving_it_up_means(tmp_path, typed, given_up):
     from ginrummy_tui.session.startup import ask_give_up
 
     _a_match_with_one_hand_played(tmp_path)
     saved = read_save(tmp_path / "current.json")
     shown = io.StringIO()
-    assert ask_give_up(saved, 3, _Terminal(typed), shown) is given_up
+    assert ask_give_up(saved, 3, _Terminal(typed), shown) == given_up
     lines = shown.getvalue().splitlines()
     assert lines[:3] == [
         f"You have an unfinished match (hand 2, {saved.state.scores[0]}-{saved.state.scores[1]}).",
         "--seed 3 starts a new match: yours would be given up and counted as abandoned.",
         "  g  give it up and play the new match (--new does so without asking)",
     ]
-    if not given_up:
+    if given_up == "quit":
         assert lines[-1].endswith("Quit: nothing was given up; gin-tui resumes your match.")
-    assert ask_give_up(saved, 3, io.StringIO("")) is True  # no terminal to ask: as documented, --seed starts anew
+    assert ask_give_up(saved, 3, io.StringIO("")) == "give up"  # no terminal to ask: as documented, --seed starts anew
 
 
 @pytest.mark.parametrize("reflex", ["n", "no", "N", "y", "yes"])
@@ -283,7 +346,7 @@ def test_the_question_of_seed_takes_no_yes_or_no_for_giving_the_match_up(tmp_pat
     _a_match_with_one_hand_played(tmp_path)
     saved = read_save(tmp_path / "current.json")
     shown = io.StringIO()
-    assert ask_give_up(saved, 3, _Terminal(f"{reflex}\n\n"), shown) is False
+    assert ask_give_up(saved, 3, _Terminal(f"{reflex}\n\n"), shown) == "quit"
     lines = shown.getvalue().replace("Your choice [g/q, Enter: quit]: ", "\n").splitlines()
     assert (
         f"{reflex!r} is not one of the choices (this is not a yes-or-no question): answer g (give up) or q (quit)."
@@ -302,7 +365,7 @@ def test_the_question_of_seed_takes_the_word_of_its_menu(tmp_path, typed):
     _a_match_with_one_hand_played(tmp_path)
     saved = read_save(tmp_path / "current.json")
     shown = io.StringIO()
-    assert ask_give_up(saved, 3, _Terminal(f"{typed}\n"), shown) is True
+    assert ask_give_up(saved, 3, _Terminal(f"{typed}\n"), shown) == "give up"
     assert "not one of the choices" not in shown.getvalue()
 
 
@@ -342,7 +405,7 @@ def test_on_a_terminal_the_command_that_resumes_the_match_kept_is_whole_on_a_lin
     monkeypatch.setenv("COLUMNS", "80")
     command = f"gin-tui --data-dir {directory}"
     shown = _Terminal()
-    assert ask_give_up(saved, 3, _Terminal("\n"), shown, command=command) is False
+    assert ask_give_up(saved, 3, _Terminal("\n"), shown, command=command) == "quit"
     lines = shown.getvalue().splitlines()
     assert lines[-2:] == [
         "Your choice [g/q, Enter: quit]: Quit: nothing was given up; this resumes your match:",
@@ -1237,7 +1300,7 @@ def test_a_finished_match_found_at_a_start_with_new_is_archived_and_its_result_s
     plan.keeper.writes.settle(10.0)
     plan.store.lock.release()
 
-    def never_given_up(saved, seed):
+    def never_given_up(saved, seed, *, same):
         raise AssertionError("the finished match is not given up")
 
     again = prepare(args_for(tmp_path, seed=7), ask=never_asked, give_up=never_given_up)

@@ -163,7 +163,7 @@ def test_a_match_taken_over_and_given_up_for_seed_is_told_in_one_note(tmp_path):
     _saved_match(tmp_path)
     proc = _holder(tmp_path / "current.json.lock")
     try:
-        plan = prepare(args_for(tmp_path, seed=5), ask=lambda owner, **kw: "take", give_up=lambda saved, seed: True)
+        plan = prepare(args_for(tmp_path, seed=5), ask=lambda owner, **kw: "take", give_up=lambda saved, seed, same: "give up")
         try:
             taken = [n for n in plan.notes if "taken over" in n or "set aside" in n]
         finally:

@@ -456,6 +456,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
     from ginrummy_tui.engine import PRESETS, new_game
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.session.keeper import Keeper
+    from ginrummy_tui.session.startup import match_point
     from ginrummy_tui.storage.stats import NETWORK
 
     rules = PRESETS[rules_name or "standard"].with_options(**(rule_options or {}))
@@ -501,7 +502,7 @@ def prepare_match(store, *, rules_name: str | None, seed: int | None, new: bool,
             if notes is not None:
                 notes.append(again)
         else:
-            say(f"gin-tui host: resuming the saved match (hand {state.hand_no}; "
+            say(f"gin-tui host: resuming the saved match ({match_point(state.hand_no, state.phase.ended)}; "
                 f"{scores_said(state.scores, saved.ui, server_only)}).")
         if code is None:
             code = P.new_code()

@@ -526,28 +526,51 @@ def _shell_word(word: str) -> str:
     return "$'" + "".join(out) + "'"
 
 
-def ask_give_up(saved: SavedMatch, seed: int, stdin=None, stdout=None, *, command: str = "gin-tui") -> bool:
+def match_point(hand_no: int, ended: bool) -> str:
+    """Where a match stands, in a few words, true at every point it can be saved: "hand 4"
+    while hand 4 is played, "hand 5 next" once it is scored (its end on the screen, or quit
+    there).  "hand 4" of a match whose hand 4 was over read as a hand still to finish."""
+    return f"hand {hand_no + 1} next" if ended else f"hand {hand_no}"
+
+
+GIVE_UP, RESUME, KEEP = "give up", "resume", "quit"
+"""The answers of :func:`ask_give_up`: give the saved match up for the new one, resume it
+(the same seed: the new match would be the same one), or quit with it kept."""
+
+
+def ask_give_up(
+    saved: SavedMatch, seed: int, stdin=None, stdout=None, *, command: str = "gin-tui", same: bool = False
+) -> str:
     """``--seed N`` without ``--new`` finds the unfinished match ``saved``, which
     the player has made moves in: ask before giving it up for the new match
-    (True: give it up).  Without a terminal to ask, True, as ``--seed`` starts a
-    new match.  ``command`` resumes the match (:func:`resume_command`): a quit
-    names it, on a line of its own but for plain ``gin-tui`` (copied whole)."""
+    (:data:`GIVE_UP`, :data:`KEEP`; with ``same``, the saved match is of that very seed,
+    rules and opponent, and resuming it is offered too: :data:`RESUME`).  Without a
+    terminal to ask, :data:`GIVE_UP`, as ``--seed`` starts a new match.  ``command``
+    resumes the match (:func:`resume_command`): a quit names it, on a line of its own
+    but for plain ``gin-tui`` (copied whole)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     if not stdin.isatty():
-        return True
+        return GIVE_UP
     state = saved.state
-    print(f"You have an unfinished match (hand {state.hand_no}, {state.scores[0]}-{state.scores[1]}).", file=stdout)
-    print(f"--seed {seed} starts a new match: yours would be given up and counted as abandoned.", file=stdout)
+    at = match_point(state.hand_no, state.phase.ended)
+    print(f"You have an unfinished match ({at}, {state.scores[0]}-{state.scores[1]}).", file=stdout)
+    if same:
+        new = f"It is of seed {seed}: --seed {seed} starts it anew, yours given up and counted as abandoned."
+    else:
+        new = f"--seed {seed} starts a new match: yours would be given up and counted as abandoned."
+    print(_fitted(new, stdout), file=stdout)  # broken between words on a terminal
+    choices = [("r", RESUME, "resume it (the same seed)")] if same else []
+    choices.append(("g", GIVE_UP, "give it up and play the new match (--new does so without asking)"))
     answer = ask_choice(
-        [("g", "give up", "give it up and play the new match (--new does so without asking)")],
+        choices,
         f"nothing was given up; {command} resumes your match."
         if command == "gin-tui"
         else f"nothing was given up; this resumes your match:\n  {command}",  # the command whole on its line
         stdin,
         stdout,
     )
-    return answer == "give up"
+    return answer if answer in (GIVE_UP, RESUME) else KEEP
 
 
 DEALER_SEATS = {"you": 0, "computer": 1}
@@ -603,13 +626,14 @@ def prepare(
     args: argparse.Namespace,
     ask: Callable[..., str] = ask_open_elsewhere,
     themes: Collection[str] | None = None,
-    give_up: Callable[[SavedMatch, int], bool] | None = None,
+    give_up: Callable[..., str] | None = None,
 ) -> Plan:
     """Settle what to play and take its lock.  Raises :class:`Refused` when
     there is nothing to play (a bad option, or the player chose to quit).
-    ``give_up(saved, seed)``: whether ``--seed`` without ``--new`` gives up the
-    unfinished match the player has moved in (None: :func:`ask_give_up`, naming
-    the command that resumes it).
+    ``give_up(saved, seed, same=...)``: whether ``--seed`` without ``--new`` gives up the
+    unfinished match the player has moved in, resumes it (only where it is ``same``: of
+    that seed, rules and opponent) or quits (None: :func:`ask_give_up`, naming the
+    command that resumes it).
     ``themes``: the names of the themes there are, for the settings file's
     theme to be checked with its other values.  The notes for the player come
     in order of importance: what became of the match, then of the settings."""
@@ -751,8 +775,18 @@ def prepare(
 
             if give_up is None:
                 give_up = functools.partial(ask_give_up, command=resume_command(args))
-            if player_moved(saved.state) and not saved.state.over and not give_up(saved, seed):
-                raise Refused("", 0)  # the player keeps the match: nothing was touched
+            if player_moved(saved.state) and not saved.state.over:
+                same = (
+                    saved.state.seed == str(seed)
+                    and saved.state.match_no == 1
+                    and saved.state.rules == settings.rules
+                    and saved.settings.get("ai", settings.ai) == settings.ai
+                )
+                answer = give_up(saved, seed, same=same)
+                if answer == RESUME:
+                    fresh = False  # as gin-tui without --seed: the match goes on
+                elif answer != GIVE_UP:
+                    raise Refused("", 0)  # the player keeps the match: nothing was touched
         if saved is not None and fresh and saved.state.over:
             # over already: out of the slot, its record written (and the file
             # archived) from there once the table is up (or at the next start)
