@@ -283,7 +283,7 @@ def test_seed_of_the_saved_match_itself_offers_to_resume_it(tmp_path):
     lines = shown.getvalue().splitlines()
     assert lines[:4] == [
         "You have an unfinished match (hand 2 next, 48-0).",
-        "It is of seed 7: --seed 7 starts it anew, yours given up and counted as abandoned.",
+        "It was dealt from seed 7: --seed 7 deals it anew, yours given up and counted as abandoned.",
         "  r  resume it (the same seed)",
         "  g  give it up and play the new match (--new does so without asking)",
     ], lines

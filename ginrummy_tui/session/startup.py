@@ -556,7 +556,7 @@ def ask_give_up(
     at = match_point(state.hand_no, state.phase.ended)
     print(f"You have an unfinished match ({at}, {state.scores[0]}-{state.scores[1]}).", file=stdout)
     if same:
-        new = f"It is of seed {seed}: --seed {seed} starts it anew, yours given up and counted as abandoned."
+        new = f"It was dealt from seed {seed}: --seed {seed} deals it anew, yours given up and counted as abandoned."
     else:
         new = f"--seed {seed} starts a new match: yours would be given up and counted as abandoned."
     print(_fitted(new, stdout), file=stdout)  # broken between words on a terminal
