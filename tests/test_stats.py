@@ -99,7 +99,7 @@ def test_the_text_table_shows_every_row_and_column():
                   "Current streak"):
         assert label in text
     assert "Undercuts given" not in text  # who undercut whom is said
-    assert "1 replayed deal(s) not counted" in text
+    assert "(1 practice deal not counted)" in text
     row = next(line for line in text.splitlines() if line.startswith("Matches won"))
     assert row.split()[-3:] == ["0", "3", "3"]  # expert, standard, all
 
@@ -245,7 +245,7 @@ def test_gin_tui_export_since_a_date_and_the_list(tmp_path, capsys):
     assert main(["export", "--data-dir", str(tmp_path), "--since", "2026-01-06", "--list"]) == 0
     listed = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in listed] == ids
-    assert "  1 hand  0-0  abandoned" in listed[0] and "(replay)" in listed[1]  # it said "1 hands"
+    assert "  1 hand  0-0  abandoned" in listed[0] and "(practice deal)" in listed[1]  # it said "1 hands"
     assert main(["export", "--data-dir", str(tmp_path), "--since", "yesterday"]) == 2
     assert "--since wants a date" in capsys.readouterr().err
 
@@ -954,6 +954,64 @@ def test_export_list_in_json_gives_a_json_line_a_match_as_the_list_has_them(tmp_
         ident, who, hands, score, *result = line.split("  ")
         assert row["id"] == ident and f"{row['opponent']}/{row['preset']}" == who
         assert row["hands"] == int(hands.split()[0]) and "-".join(map(str, row["totals"])) == score
-        assert row["result"] == result[0] and row["replay"] == (result[1:] == ["(replay)"])
+        assert row["result"] == result[0] and row["replay"] == (result[1:] == ["(practice deal)"])
     assert main(["export", "--data-dir", str(tmp_path / "none"), "--list", "--format", "json"]) == 0
     assert capsys.readouterr().out == ""  # JSON Lines of no match: nothing
+
+
+def test_a_practice_deal_has_one_name_everywhere_and_is_not_the_last_match(tmp_path, capsys):
+    """A practice deal (gin-tui --seed N --hand K) was a "replayed deal(s)" to gin-tui stats,
+    "(replay)" to export --list and F3, "(in progress, replayed deal)" to the text export, and
+    export --match last returned it rather than the last real match; a real match in progress
+    was "in progress" in F3 and "unfinished" in the list.  It is a "practice deal" everywhere,
+    "unfinished" where it was not played out, as is a real match not finished; F3's last
+    matches and --match last leave it out (its id still exports it)."""
+    from ginrummy_tui.storage.figures import work_out
+    from ginrummy_tui.tui.screens.stats_screen import recent_renderable, stats_renderable
+
+    practice = [
+        match("2026-01-09", "easy", "standard", [hand(3, "knock", 0, 0, 9)], finished=False, replay=True),
+        match("2026-01-10", "easy", "standard", [hand(3, "knock", 0, 0, 9)], finished=False, replay=True),
+    ]
+    folder = tmp_path / "history"
+    folder.mkdir()
+    for m in [*HISTORY, *practice]:
+        (folder / f"{m['id']}.json").write_text(json.dumps(m))
+    assert main(["--data-dir", str(tmp_path), "stats"]) == 0
+    assert "(3 practice deals not counted)" in capsys.readouterr().out
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    listed = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert listed["2026-01-10"].endswith("  1 hand  0-0  unfinished  (practice deal)")
+    assert listed["2026-01-08"].endswith("  1 hand  0-0  unfinished")
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "last", "--format", "text"]) == 0
+    assert capsys.readouterr().out.startswith("Match 2026-01-08  (unfinished)\n")  # the last real match
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "2026-01-10", "--format", "text"]) == 0
+    assert capsys.readouterr().out.startswith("Match 2026-01-10  (unfinished, practice deal)\n")
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "last"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == "2026-01-08"
+
+    figures = work_out(open_history(tmp_path).history)
+    assert [r["id"] for r in figures.recent] == ["2026-01-08", "2026-01-06", "2026-01-05", "2026-01-04", "2026-01-03"]
+    shown = recent_renderable(figures.recent).renderables
+    assert shown[1].plain.endswith("0-0 unfinished") and not any("replay" in t.plain for t in shown)
+    notes = stats_renderable(figures.stats).renderables[-1].plain
+    assert notes == "(3 practice deals not counted)"
+
+
+def test_export_last_with_practice_deals_alone_says_how_to_export_them(tmp_path, capsys):
+    folder = tmp_path / "history"
+    folder.mkdir()
+    (folder / "2026-01-09.json").write_text(json.dumps(match("2026-01-09", "easy", "standard", [], replay=True)))
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "last"]) == 1
+    assert "no match recorded yet but practice deals, which --match takes by their id" in capsys.readouterr().err
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "2026-01-09"]) == 0
+    assert json.loads(capsys.readouterr().out)["replay"] is True
+
+
+def test_export_of_an_id_too_short_to_pick_one_match_says_to_give_more_of_it(tmp_path, capsys):
+    """"more than 5 matches start with '2026-01-0': ..." listed five ids with no word of what to do."""
+    _write_history(tmp_path)
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "2026-01-0"]) == 1
+    err = capsys.readouterr().err
+    assert "more than 5 matches start with '2026-01-0': 2026-01-01, " in err
+    assert err.rstrip().endswith("2026-01-05; give more of the id")

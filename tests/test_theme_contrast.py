@@ -590,7 +590,7 @@ async def test_every_word_of_the_figures_is_readable_in_every_theme(tmp_path):
                 await pilot.pause()
                 await pilot.pause()
                 found = words_in(app, frame.region)
-                said = "(replay)" if end else "more below: ↓/PgDn"
+                said = "standard/standard" if end else "more below: ↓/PgDn"  # a last match's level and rules
                 assert said in found, (theme, list(found))
                 least = min(4.5, themes_own_text(app))
                 unreadable = {words: round(ratio, 2) for words, ratio in found.items() if ratio < least}

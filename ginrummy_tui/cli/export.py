@@ -42,22 +42,18 @@ def _nothing(since: Since | None) -> str:
 
 def _lines(hist, args: argparse.Namespace, since: Since | None):
     """The text to print, a piece at a time (each ends with a newline)."""
-    from ginrummy_tui.storage.reports import format_match, listed_opponent, outcome
-    from ginrummy_tui.storage.stats import LEFT
+    from ginrummy_tui.storage.reports import PRACTICE, format_match, listed_opponent, outcome, unfinished_state
 
     if args.list:
         empty = True
         for r in hist.summaries(since) if hist is not None else ():
             empty = False
-            state = (
-                outcome(r) if r["finished"]
-                else "left unfinished" if r.get(LEFT) else "abandoned" if r["abandoned"] else "unfinished"
-            )
+            state = outcome(r) if r["finished"] else unfinished_state(r)
             if args.format == "json":  # asked for: the list's line as JSON, its result in the same words
                 yield json.dumps({**r, "result": state}, ensure_ascii=False, separators=(",", ":")) + "\n"
                 continue
             t0, t1 = r["totals"]
-            replay = "  (replay)" if r["replay"] else ""
+            replay = f"  ({PRACTICE})" if r["replay"] else ""
             hands = counted(r["hands"], "hand")
             yield f"{r['id']}  {listed_opponent(r)}/{r['preset']}  {hands}  {t0}-{t1}  {state}{replay}\n"
         if empty and args.format != "json":  # JSON Lines of nothing: nothing

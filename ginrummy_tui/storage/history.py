@@ -1074,8 +1074,11 @@ class History:
         return int(count) + 1
 
     def recent(self, n: int = 5) -> list[dict[str, Any]]:
-        """The last ``n`` matches (newest first), as short summaries."""
-        rows = self.read(f"SELECT {_SUMMARY} FROM matches ORDER BY started DESC, uid DESC LIMIT ?", (n,))
+        """The last ``n`` matches (newest first), as short summaries; practice deals
+        (``replay``) left out, as the statistics count them apart."""
+        rows = self.read(
+            f"SELECT {_SUMMARY} FROM matches WHERE replay = 0 ORDER BY started DESC, uid DESC LIMIT ?", (n,)
+        )
         return [_summary(r) for r in rows]
 
     def summaries(self, since: Since | str | None = None) -> Iterator[dict[str, Any]]:
@@ -1117,9 +1120,10 @@ class History:
 
     def find(self, wanted: str) -> dict[str, Any] | str:
         """The record whose id is ``wanted`` (or starts with it; ``last`` is
-        the newest), or a message saying why there is none."""
+        the newest of the player's matches, practice deals left out: one is
+        found by its id), or a message saying why there is none."""
         if wanted == "last":
-            rows = self.read(f"SELECT {_FULL} FROM matches ORDER BY started DESC, uid DESC LIMIT 1")
+            rows = self.read(f"SELECT {_FULL} FROM matches WHERE replay = 0 ORDER BY started DESC, uid DESC LIMIT 1")
         else:
             rows = self.read(f"SELECT {_FULL} FROM matches WHERE uid = ?", (wanted,))
             if not rows and wanted:  # every id starts with '': an empty id names no match
@@ -1130,11 +1134,12 @@ class History:
         if len(rows) == 1:
             return self._record(rows[0])
         if rows:
-            return f"{len(rows) if len(rows) < 6 else 'more than 5'} matches start with {wanted!r}: " + ", ".join(
-                r[1] for r in rows[:5]
-            )
+            listed = ", ".join(r[1] for r in rows[:5])
+            return f"{len(rows) if len(rows) < 6 else 'more than 5'} matches start with {wanted!r}: {listed}; give more of the id"
         if not self.read("SELECT 1 FROM matches LIMIT 1"):
             return "no matches recorded yet"
+        if wanted == "last":  # practice deals alone
+            return "no match recorded yet but practice deals, which --match takes by their id (see --list)"
         return f"no match with id {wanted!r}"
 
     def hand_moves(self, uid: str) -> dict[int, list[dict[str, Any]] | None]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ginrummy_tui.engine.kinds import EndKind
 from ginrummy_tui.engine.rules import PRESETS, Rules
+from ginrummy_tui.engine.words import counted
 
 from .rule_words import CHANGED_RULES, UNKNOWN_RULES, recorded_rules_name, rule_args, rules_words
 from .stats import LEFT, ME, NETWORK, OPPONENT_NAME, Stats, Tally
@@ -177,7 +178,7 @@ def format_text(stats: Stats, width: int = 80) -> str:
         for note in notes:
             lines.extend(textwrap.wrap(note, max(width, 20), subsequent_indent=" " * (note.index("]") + 2)))
     if stats.replays:
-        lines.append(f"({stats.replays} replayed deal(s) not counted)")
+        lines.append(f"({counted(stats.replays, PRACTICE)} not counted)")
     if stats.unreadable:
         lines.append(f"({stats.unreadable} unreadable match record(s) skipped)")
     return "\n".join(line.rstrip() for line in lines)
@@ -209,6 +210,19 @@ def outcome(summary: dict[str, Any]) -> str:
     "lost", "won on time" or "lost on time" (a move clock ran out)."""
     how = "won" if summary.get("winner") == ME else "lost"
     return f"{how} on time" if summary.get("on_time") else how
+
+
+PRACTICE = "practice deal"
+"""What a replayed deal (``gin-tui --seed N --hand K``, recorded with ``replay``) is
+called everywhere it is listed: the game's own word for it, never counted."""
+
+
+def unfinished_state(record: dict[str, Any]) -> str:
+    """How a match that did not finish stands, in the same word wherever it is
+    listed (F3's last matches, ``export --list`` and the text export): "left
+    unfinished" (a network match the player left), "abandoned", or "unfinished"
+    (a match that can still be resumed, or a practice deal stopped before its end)."""
+    return "left unfinished" if record.get(LEFT) else "abandoned" if record.get("abandoned") else "unfinished"
 
 
 def _ran_out(winner: int, other: str) -> str:
@@ -399,13 +413,9 @@ def format_match(record: dict[str, Any]) -> str:
     )
     left = record.get(LEFT)  # the player left the network match before it finished
     left_in = left.get("hand") if isinstance(left, dict) else None
-    state = (
-        "finished" if record.get("finished")
-        else "left unfinished" if left is not None
-        else "abandoned" if record.get("abandoned") else "in progress"
-    )
+    state = "finished" if record.get("finished") else unfinished_state(record)
     lines = [
-        f"Match {record['id']}  ({state}{', replayed deal' if record.get('replay') else ''})",
+        f"Match {record['id']}  ({state}{f', {PRACTICE}' if record.get('replay') else ''})",
         f"  Opponent: {listed_opponent(record)}   Rules: {recorded_rules_name(record.get('preset'), record.get('rules'))}"
         f"   Seed: {seed_text}",
         f"  Started: {record.get('started')}   Ended: {record.get('ended') or '-'}",

@@ -45,8 +45,10 @@ def stats_renderable(
     ``read_only``: why it could only be read (said over the figures: nothing new is recorded in it);
     with ``unusable``, why even that failed and what to do.
     ``muted``: the style of the notes under the figures (the panel's quieter text on screen)."""
+    from ginrummy_tui.engine.words import counted
     from ginrummy_tui.storage.reports import (
         HEAD_LABELS,
+        PRACTICE,
         ROWS,
         cell,
         column_blocks,
@@ -101,7 +103,7 @@ def stats_renderable(
             parts.append(Text("\n" + "\n".join(marked)))
     notes = list(notes or [])
     if stats.replays:
-        notes.append(f"{stats.replays} replayed deal(s) not counted")
+        notes.append(f"{counted(stats.replays, PRACTICE)} not counted")
     if stats.unreadable:
         notes.append(f"{stats.unreadable} unreadable record(s) skipped")
     if notes:
@@ -127,24 +129,19 @@ def trend_heading(room: int, muted: StyleType = "dim") -> Text:
 
 
 def recent_renderable(recent: list[dict[str, Any]], muted: StyleType = "dim") -> Group:
-    """The last matches played, newest first (the opponent and rules, "(replay)", in ``muted``)."""
-    from ginrummy_tui.storage.reports import listed_opponent, outcome
-    from ginrummy_tui.storage.stats import LEFT
+    """The last matches played, newest first (the opponent and rules in ``muted``); practice
+    deals are not among them (the figures' notes count them)."""
+    from ginrummy_tui.storage.reports import listed_opponent, outcome, unfinished_state
 
     parts: list = []
     if recent:
         parts.append(Text("Last matches", style="bold underline"))
         for r in recent:
             totals = r.get("totals") or [0, 0]
-            if r.get("finished"):
-                how = outcome(r)
-            else:
-                how = "left unfinished" if r.get(LEFT) else "abandoned" if r.get("abandoned") else "in progress"
+            how = outcome(r) if r.get("finished") else unfinished_state(r)
             line = Text(f"{r['id']}  ")
             line.append(f"{listed_opponent(r)}/{r.get('preset')}  ", style=muted)
             line.append(f"{totals[0]}-{totals[1]} {how}", style="bold" if how.startswith("won") else "")
-            if r.get("replay"):
-                line.append("  (replay)", style=muted)
             parts.append(line)
     return Group(*parts)
 
