@@ -42,9 +42,9 @@ async def test_a_deal_played_again_shows_a_banner_that_stays_and_the_match_apart
         assert "Practice" not in _banner(app)
         await pilot.press("a")
         await settle(app, pilot)
-        expected = f" Practice — hand 1 of match 1, not saved   this deal: You 0–0 · match: You {you}–{them}"
+        expected = f" Practice — hand 1 of match 1, not saved   this deal: You 0–0 · match: You {you}–{them} Computer"
         if len(expected) > 78:  # the line has 78 columns: words give way, never the scores
-            expected = expected.replace("this deal", "deal")
+            expected = expected.replace(", not saved", "")
         assert _banner(app) == expected
         # it stays through the hand, counting the practice hand's own points apart from the match
         await _play_by_keys(app, pilot, get_opponent("expert", 0))
@@ -53,10 +53,10 @@ async def test_a_deal_played_again_shows_a_banner_that_stays_and_the_match_apart
         assert v.scores != (0, 0)  # the practice hand was dealt with 0-0 (hand 1): its points are its own
         expected = (
             f" Practice — hand 1 of match 1, not saved   this deal: You {v.scores[0]}–{v.scores[1]} · "
-            f"match: You {you}–{them}"
+            f"match: You {you}–{them} Computer"
         )
         if len(expected) > 78:
-            expected = expected.replace("this deal", "deal")
+            expected = expected.replace(", not saved", "")
         assert _banner(app) == expected
 
 
@@ -246,9 +246,12 @@ async def test_the_banner_keeps_the_match_score_whole_in_a_narrow_terminal():
     seed = next(s for s in range(1, 60) if max(ended_hand(s)[1].scores) >= 10)
     _start, ended = ended_hand(seed)
     you, them = ended.scores
-    for width, head in ((80, " Practice — hand 1 of match 1, not saved   deal: "),
-                        (100, " Practice — hand 1 of match 1, not saved   this deal: "),
-                        (50, " Practice   ")):
+    for width, head, scores in (
+        (80, " Practice — hand 1 of match 1   this deal: ", f"this deal: You 0–0 · match: You {you}–{them} Computer"),
+        (100, " Practice — hand 1 of match 1, not saved   this deal: ",
+         f"this deal: You 0–0 Computer · match: You {you}–{them} Computer"),
+        (50, " Practice   ", f"   match: You {you}–{them} Computer"),
+    ):
         app = make_app(state=ended, pause=0, ai="standard")
         async with app.run_test(size=(width, 24)) as pilot:
             await settle(app, pilot)
@@ -258,7 +261,7 @@ async def test_the_banner_keeps_the_match_score_whole_in_a_narrow_terminal():
             text = _banner(app)
             assert len(text) <= board.size.width, (width, text)
             assert text.startswith(head), (width, text)
-            assert text.endswith(f"deal: You 0–0 · match: You {you}–{them}"), (width, text)
+            assert text.endswith(scores), (width, text)
 
 
 async def test_the_end_of_a_practice_hand_and_the_score_table_keep_the_match_apart():
@@ -644,3 +647,56 @@ async def test_a_match_is_no_practice():
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         assert not practising(app)
+
+
+async def test_the_practice_banner_names_whose_match_score_is_whose_at_80_and_46_columns():
+    """a on a match at 120 to 157: "match: You 120–157" named no opponent, as if both scores were
+    the player's. The match's score names the other player after its points, within the line."""
+    from dataclasses import replace
+
+    _start, ended = _ended_hand(4)
+    ended = replace(ended, scores=(120, 157))  # the totals, with no bonuses: the scores
+    for width, expected in (
+        (80, " Practice — hand 1 of match 1   deal: You 0–0 · match: You 120–157 Computer"),
+        (46, " Practice   match: You 120–157 Computer"),
+    ):
+        app = make_app(state=ended, pause=0, ai="standard")
+        async with app.run_test(size=(width, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("a")
+            await settle(app, pilot)
+            board = app.table.query_one(Scoreboard)
+            assert _banner(app) == expected, width
+            assert len(expected) <= board.size.width
+
+
+async def test_a_deal_replayed_from_the_command_line_is_practice_hand_after_hand(tmp_path):
+    """gin-tui --seed 5 --hand 3, played to its end, then ⏎: the banner of hand 4 said "this deal:
+    You 9–0 Computer", the points of hand 3, another deal; and the end of hand 3 said "Hand 3:
+    You knocked." and "Scores: ..." with no word of practice, where a practice with a says
+    "Practice of hand 3". Each deal has its own points, 0–0 as it is dealt, and its end says
+    it is practice, as a with does."""
+    plan = prepare(args_for(tmp_path, seed=5, hand=3, ai="standard"), ask=never_asked)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(app, pilot)
+            assert _banner(app).endswith("   this deal: You 0–0 Computer")
+            await _play_by_keys(app, pilot, get_opponent("standard", 0))
+            await settle(app, pilot)
+            assert isinstance(app.screen, SummaryScreen)
+            v = app.session.view()
+            row = v.sheet[-1]
+            assert row.hand_no == 3 and row.winner is not None and row.points
+            won = (row.points, 0) if row.winner == 0 else (0, row.points)
+            assert _banner(app).endswith(f"   this deal: You {won[0]}–{won[1]} Computer")
+            text = screen_text(app)
+            assert "Practice of hand 3: " in text and "Hand 3:" not in text
+            assert (f"Practice scores: You {v.scores[0]} · Computer (standard) {v.scores[1]} "
+                    f"(to 100), not counted") in text
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.session.view().hand_no == 4
+            assert _banner(app) == " Practice — hand 4 of seed 5's deals, not counted   this deal: You 0–0 Computer"
+    finally:
+        plan.close()

@@ -769,9 +769,6 @@ class GinApp(App):
 
     # ------------------------------------------------------------ the move clock
 
-    practice_start: tuple[int, tuple[int, int]] | None = None
-    """A deal played again with --hand: the match number and the scores its practice began with."""
-
     clock_line = ""
     """The player's move clock ("⏱ 12 s to move"), when the rules have a timer (plain text)."""
     clock_rich: Text | None = None

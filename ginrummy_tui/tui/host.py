@@ -32,7 +32,6 @@ if TYPE_CHECKING:
         ascii_only: bool
         one_click: bool
         mouse_enabled: bool
-        practice_start: tuple[int, tuple[int, int]] | None
         clock_rich: Text | None
         history_upkeep: threading.Thread | None
         pause: float

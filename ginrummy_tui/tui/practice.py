@@ -33,11 +33,16 @@ def practice_banner(app: App[Any]) -> Banner | None:
     """The banner of a practice hand, or None in a real match.
 
     ``a`` after a hand: "Practice — hand 3 of match 1, not saved" and "this
-    deal: You 12–0 · match: You 22–16" (the player's points first); a deal
-    replayed with ``gin-tui --seed 5 --hand 3``: "Practice — hand 3 of seed
-    5's deals, not counted" and "this deal: You 0–0 Computer".  Shorter forms
-    follow, for narrow lines: "this deal" becomes "deal", then the head loses
-    its note and then the hand; the scores always stay whole."""
+    deal: You 12–0 Computer · match: You 22–16 Computer"; a deal replayed with
+    ``gin-tui --seed 5 --hand 3``: "Practice — hand 3 of seed 5's deals, not
+    counted" and "this deal: You 0–0 Computer".  Each score says the player's
+    points first and names the other player after them.  "This deal" is the
+    hand on the table alone: after ⏎ into the next hand of a ``--hand``
+    practice it is that hand's, 0–0 again.  Shorter forms follow, for narrow
+    lines: "this deal" becomes "deal", the deal's score loses the name the
+    match's score gives, the head loses its note and then the hand, and, last,
+    the deal's score goes (its points are on the end of the hand's screen) and
+    the match's stays; the scores shown are always whole."""
     gin = gin_of(app)
     session = gin.session
     name = session.opponent_name.split(" (")[0]
@@ -46,11 +51,13 @@ def practice_banner(app: App[Any]) -> Banner | None:
         me, opp = v.seat, 1 - v.seat
         start = session.start_scores
         real = session.real.state
+        deal = f"You {v.scores[me] - start[me]}–{v.scores[opp] - start[opp]}"
+        match = f"match: You {real.totals[me]}–{real.totals[opp]} {name}"  # a finished match's final score
         return _forms(
             f"hand {v.hand_no} of {(match_title(app) or f'match {real.match_no}').lower()}",
             "not saved",
-            f"You {v.scores[me] - start[me]}–{v.scores[opp] - start[opp]} · "
-            f"match: You {real.totals[me]}–{real.totals[opp]}",  # a finished match's final score, as its result gave it
+            (f"{deal} {name} · {match}", f"{deal} · {match}"),
+            match,
         )
     keeper = gin.context.keeper
     if keeper is not None and keeper.replay:
@@ -58,13 +65,12 @@ def practice_banner(app: App[Any]) -> Banner | None:
         me, opp = v.seat, 1 - v.seat
         seed = session.state.seed if isinstance(session, LocalSession) else None
         of = f"seed {seed}'s deals" if seed is not None else "a seed's deals"
-        first = gin.practice_start
-        if first is None or first[0] != v.match_no:
-            first = gin.practice_start = (v.match_no, v.scores)
-        base = first[1]
-        return _forms(
-            f"hand {v.hand_no} of {of}", "not counted", f"You {v.scores[me] - base[me]}–{v.scores[opp] - base[opp]} {name}"
-        )
+        # the scores change only as a hand ends, when the sheet gains its row: until then the deal has 0-0
+        row = v.sheet[-1] if v.sheet and v.sheet[-1].hand_no == v.hand_no else None
+        won = [0, 0]
+        if row is not None and row.winner is not None:
+            won[row.winner] = row.points
+        return _forms(f"hand {v.hand_no} of {of}", "not counted", (f"You {won[me]}–{won[opp]} {name}",))
     return None
 
 
@@ -90,9 +96,15 @@ def practised_match(app: App[Any]) -> PlayerView | None:
     return None
 
 
-def _forms(which: str, note: str, scores: str) -> Banner:
+def _forms(which: str, note: str, scores: tuple[str, ...], last: str | None = None) -> Banner:
+    """The banner's forms, longest first: each head (with its note, with the hand, "Practice")
+    with each of the deal's ``scores`` (longest first), "this deal" then "deal"; ``last``,
+    the narrowest scores of all, after "Practice"."""
     heads = (f"Practice — {which}, {note}", f"Practice — {which}", "Practice")
-    return tuple((head, f"{deal}: {scores}") for head in heads for deal in ("this deal", "deal"))
+    forms = [(head, f"{deal}: {score}") for head in heads for score in scores for deal in ("this deal", "deal")]
+    if last is not None:
+        forms.append(("Practice", last))
+    return tuple(forms)
 
 
 def practice_quit_note(app: App[Any]) -> str | None:

@@ -141,6 +141,7 @@ def summary_lines(
     match: PlayerView | None = None,
     own_name: str = "You",
     earlier_hints: Sequence[tuple[str, int]] = (),
+    practice: bool = False,
 ) -> SummaryLines:
     """Everything about how the last hand ended, from the view's ``result``
     (the cards face up when ``width`` allows, else as text); ``hints``
@@ -149,7 +150,11 @@ def summary_lines(
     during the hand, by name ("Hints this hand: you 7 · Ann 11 · Bob 3"); ``match``:
     the view of the match while ``v`` is a practice of its last hand (``a``),
     whose points are then what the player would have scored, apart from the
-    real hand's and the match's scores; ``own_name``: the player's seat as it is
+    real hand's and the match's scores; ``practice``: ``v`` is a deal played
+    again with ``gin-tui --seed N --hand K``, which has no match beside it: its
+    head and its scores say it is practice, as a practice with ``a`` does
+    ("Practice of hand 3: ...", "Practice scores: ..., not counted");
+    ``own_name``: the player's seat as it is
     said ("You"; in network play the name of who played the hand at this seat
     before this player took it).  The lines come with where the points start
     (:class:`SummaryLines`)."""
@@ -165,7 +170,7 @@ def summary_lines(
         return SummaryLines([Text("No hand has ended yet.")], 1)
     head = Text(style="bold")
     kind = res.kind
-    hand = f"Practice of hand {v.hand_no}" if match is not None else f"Hand {v.hand_no}"
+    hand = f"Practice of hand {v.hand_no}" if match is not None or practice else f"Hand {v.hand_no}"
     if kind == EndKind.VOID:
         head.append(f"{hand}: void — the stock ran down to {counted(v.rules.void_stock, 'card')}. Nobody scores.")
     elif kind == EndKind.TIMEOUT:
@@ -273,11 +278,11 @@ def summary_lines(
         lines.append(Text(real_hand_words(match, v.hand_no, names)))
     shown = v if match is None else match
     tot = Text()
-    tot.append("Scores: " if match is None else "Match scores: ")
+    tot.append("Match scores: " if match is not None else "Practice scores: " if practice else "Scores: ")
     tot.append(f"{own_name} {shown.scores[me]}", style="bold")
     tot.append(" · ")
     tot.append(f"{opponent_name} {shown.scores[opp]}", style="bold")
-    tot.append(f" (to {shown.rules.target})")
+    tot.append(f" (to {shown.rules.target}){', not counted' if practice and match is None else ''}")
     lines.append(tot)
     if hints is not None and (any(hints) or earlier_hints):
         earlier = "".join(f" · {short_name(name)} {count}" for name, count in earlier_hints)
@@ -326,6 +331,8 @@ class SummaryScreen(AfterHandScreen):
         """The body's layout as last drawn (see :func:`body_layout`)."""
         self._match: PlayerView | None = None
         """The view of the match when this hand is a practice of its last (``a``), else None."""
+        self._practice = False
+        """This hand is of a deal played again with ``gin-tui --seed N --hand K`` (no match beside it)."""
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
         self.ascii_only = message.ascii_only
@@ -362,9 +369,10 @@ class SummaryScreen(AfterHandScreen):
         return self._going_on() == "next" and self.gin.session.status_says_blocked()
 
     def compose(self) -> ComposeResult:
-        from ..practice import practised_match
+        from ..practice import practised_match, practising
 
         self._match = practised_match(self.app)
+        self._practice = self._match is None and practising(self.app)
         yield TooSmall()
         with VerticalScroll(id="summary"):
             yield Static(self._body(), id="summary-body")
@@ -539,6 +547,7 @@ class SummaryScreen(AfterHandScreen):
             earlier_hints=[(name, count) for _seat, name, count in self.gin.session.earlier_hints()],
             match=self._match,
             own_name=self.own_name if self._match is None else "You",
+            practice=self._practice,
         )
         self._part_rows = None
         return Group(*self._lines.lines)
