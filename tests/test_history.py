@@ -1002,8 +1002,12 @@ def test_a_damaged_history_is_rebuilt_from_the_archive_every_match_with_its_hand
     assert [r["id"] for r in records] == ids
     assert stats == before[0]  # every figure
     sheet = ("hand_no", "dealer", "kind", "knocker", "winner", "points", "deadwood", "scores")
+    def row(h):  # a void hand's deadwood comes from its cards, which the saves keep of the last hand alone
+        return {k: h[k] for k in sheet if not (k == "deadwood" and h["kind"] == "void" and h is not last)}
+
     for old, new in zip(before[1], records, strict=True):
-        assert [{k: h[k] for k in sheet} for h in new["hands"]] == [{k: h[k] for k in sheet} for h in old["hands"]]
+        last = old["hands"][-1]
+        assert [row(h) for h in new["hands"]] == [row(h) for h in old["hands"]]
         assert new["hands"][-1] == old["hands"][-1]  # the last hand whole, its moves too
         assert {k: v for k, v in new.items() if k not in ("hands", "ended")} == {
             k: v for k, v in old.items() if k not in ("hands", "ended")

@@ -1015,3 +1015,78 @@ def test_export_of_an_id_too_short_to_pick_one_match_says_to_give_more_of_it(tmp
     err = capsys.readouterr().err
     assert "more than 5 matches start with '2026-01-0': 2026-01-01, " in err
     assert err.rstrip().endswith("2026-01-05; give more of the id")
+
+
+def _recorded(tmp_path, match_id, state):
+    """``state`` played out by the standard opponent on both seats to the hand's end,
+    recorded in the history of ``tmp_path`` as the game records it; the end."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import view
+
+    hist = open_history(tmp_path).history
+    recorder = hist.recorder(match_id)
+    bot = get_opponent("standard", 0)
+    recorder.observe(state)
+    while state.phase in ("upcard", "draw", "discard"):
+        state = apply(state, bot.choose(view(state, state.current)))
+        recorder.observe(state)
+    hist.close()
+    return state
+
+
+def test_the_export_gives_each_hands_upcard_and_knock_limit(tmp_path, capsys):
+    """An Oklahoma hand was exported "× 2" with no word of the upcard that doubled it or of
+    the knock limit it set: JSON and text give each hand's upcard (as it was dealt) and its
+    knock limit, the text saying how Oklahoma makes them count."""
+    seeds = {}
+    for seed in range(1, 60):
+        dealt = new_game(PRESETS["oklahoma"], seed=seed)
+        suit, rank = dealt.discard[0].suit, dealt.discard[0].rank
+        if suit == "S" and 1 < rank < 10:
+            seeds.setdefault("spade", dealt)
+        elif suit != "S" and rank == 1:
+            seeds.setdefault("ace", dealt)
+    for n, (which, dealt) in enumerate(sorted(seeds.items())):
+        upcard = str(dealt.discard[0])
+        _recorded(tmp_path, f"2026-01-0{n + 1}-{which}", dealt)
+        assert main(["export", "--data-dir", str(tmp_path), "--match", f"2026-01-0{n + 1}-{which}"]) == 0
+        [entry] = json.loads(capsys.readouterr().out)["hands"]
+        assert (entry["upcard"], entry["knock_limit"]) == (upcard, dealt.knock_limit), which
+        assert main(["export", "--data-dir", str(tmp_path), "--match", f"2026-01-0{n + 1}-{which}",
+                     "--format", "text"]) == 0
+        text = capsys.readouterr().out
+        if which == "spade":
+            told = f"    Upcard: {upcard}, knock limit {dealt.knock_limit} (Oklahoma: the upcard's count; a spade doubles the hand)"
+        else:
+            told = f"    Upcard: {upcard}, knock limit 0 (Oklahoma: the upcard's count; gin only)"
+        assert told in text.splitlines(), text
+    # under standard rules, the same line without Oklahoma's words
+    dealt = new_game(PRESETS["standard"], seed=3)
+    _recorded(tmp_path, "2026-01-09-standard", dealt)
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "2026-01-09-standard", "--format", "text"]) == 0
+    assert f"    Upcard: {dealt.discard[0]}, knock limit 10" in capsys.readouterr().out.splitlines()
+
+
+def test_an_earlier_record_without_upcards_is_exported_as_it_was():
+    from ginrummy_tui.storage.reports import format_match
+
+    text = format_match(HISTORY[0])
+    assert "Upcard" not in text and "Hand 4: void: no score  (score 0-0)" in text
+
+
+def test_a_void_hands_deadwood_is_exported_as_its_end_showed_it(tmp_path, capsys):
+    """A void hand's end shows each player's deadwood (You 4, Computer 6); the export said
+    "deadwood": null, and the text "void: no score"."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import best_melds
+    from ginrummy_tui.engine.kinds import Phase
+
+    start = new_game(PRESETS["standard"], seed=1)
+    ended = _recorded(tmp_path, "2026-01-01-void", replace(start, stock=start.stock[-3:], phase=Phase.DRAW))
+    assert ended.sheet[-1].kind == "void" and ended.sheet[-1].deadwood is None
+    shown = [best_melds(h).deadwood for h in ended.result.hands]
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "last"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"][0]["deadwood"] == shown
+    assert main(["export", "--data-dir", str(tmp_path), "--match", "last", "--format", "text"]) == 0
+    assert f"  Hand 1: void, deadwood {shown[0]}-{shown[1]}: no score  (score 0-0)" in capsys.readouterr().out

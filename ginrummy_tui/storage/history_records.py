@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.engine.kinds import CARD_KINDS, Kind
+from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
 from ginrummy_tui.storage.files import now_iso
 from ginrummy_tui.storage.rule_words import exported_rules, rules_name
 from ginrummy_tui.storage.stats import LEFT, OPPONENT_NAME
@@ -31,11 +31,26 @@ def _pair_from(p: tuple[int, int], me: int) -> list[int]:
     return [p[me], p[1 - me]]
 
 
+def first_upcard(state: GameState | PlayerView) -> str | None:
+    """The card turned up as the hand of ``state`` was dealt: the card of the first
+    move on it (passed, taken, or drawn as the first draw of the pile), else still
+    at the bottom of the pile, where nothing can draw it once a card covers it."""
+    for m in state.history:
+        if m.action.kind in (Kind.TAKE_UPCARD, Kind.PASS, Kind.DRAW_DISCARD):
+            return str(m.card) if m.card is not None else None
+        if m.action.kind == Kind.DRAW_STOCK:
+            break
+    return str(state.discard[0]) if state.discard else None
+
+
 def hand_entry(state: GameState | PlayerView, rec: HandRecord, me: int = 0) -> dict[str, Any]:
     """The record of one finished hand from the side of seat ``me``, which the
     record calls seat 0 (the statistics count seat 0 as the player): its
     score-sheet row, and, when ``state`` is that hand's end, both hands, the
-    public moves and the knock's melds and layoffs."""
+    public moves, the upcard it was dealt with (``upcard``) and its knock
+    limit (``knock_limit``: under Oklahoma the upcard sets it), the knock's
+    melds and layoffs, and, of a void hand, the deadwood each hand held as its
+    end showed it (the score sheet keeps none for it)."""
     entry: dict[str, Any] = {
         "hand_no": rec.hand_no,
         "dealer": _seat_from(rec.dealer, me),
@@ -49,6 +64,12 @@ def hand_entry(state: GameState | PlayerView, rec: HandRecord, me: int = 0) -> d
     if state.result is not None and rec.hand_no == state.hand_no:
         hands = state.result.hands
         entry["hands"] = [[str(c) for c in h] for h in (hands[me], hands[1 - me])]
+        entry["upcard"] = first_upcard(state)
+        entry["knock_limit"] = state.knock_limit
+        if rec.kind == EndKind.VOID and rec.deadwood is None:
+            from ginrummy_tui.engine.melds import best_melds
+
+            entry["deadwood"] = [best_melds(hands[me]).deadwood, best_melds(hands[1 - me]).deadwood]
         entry["moves"] = [
             {"seat": _seat_from(m.seat, me), "action": str(m.action), "card": str(m.card) if m.card is not None else None}
             for m in state.history

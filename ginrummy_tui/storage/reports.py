@@ -400,6 +400,22 @@ def _deal_again(record: dict[str, Any], hand: dict[str, Any], rules: Rules | Non
     return shlex.join([*words, "--dealer", "you" if dealer == 0 else "computer"])
 
 
+def _dealt_line(hand: dict[str, Any], rules: Rules | None) -> str | None:
+    """The upcard a recorded hand was dealt with and its knock limit, which under
+    Oklahoma the upcard sets (and a spade doubles the hand): "Upcard: 7S, knock limit
+    7 (Oklahoma: the upcard's count; a spade doubles the hand)", "Upcard: AH, knock
+    limit 0 (Oklahoma: the upcard's count; gin only)"; None for a record
+    that does not keep them (an earlier version's)."""
+    upcard, limit = hand.get("upcard"), hand.get("knock_limit")
+    if not isinstance(upcard, str) or not isinstance(limit, int) or isinstance(limit, bool):
+        return None
+    oklahoma = rules is not None and rules.oklahoma
+    notes = ["Oklahoma: the upcard's count" if oklahoma else "", "gin only" if limit == 0 else "",
+             "a spade doubles the hand" if oklahoma and upcard.endswith("S") else ""]
+    told = "; ".join(note for note in notes if note)
+    return f"    Upcard: {upcard}, knock limit {limit}" + (f" ({told})" if told else "")
+
+
 def format_match(record: dict[str, Any]) -> str:
     """One match's history as readable text (``gin-tui export --format text``)."""
     opp = str(record.get("opponent"))
@@ -460,6 +476,9 @@ def format_match(record: dict[str, Any]) -> str:
         # a move clock running out ends the match in that hand, which is not counted as played
         hand = f"In hand {h['hand_no']}" if h["kind"] == EndKind.TIMEOUT else f"Hand {h['hand_no']}"
         lines.append(f"  {hand}: {told}  (score {scores[0]}-{scores[1]})")
+        dealt = _dealt_line(h, rules)
+        if dealt:
+            lines.append(dealt)
         again = _deal_again(record, h, rules)
         if again:
             lines.append(f"    Deal it again: {again}")
