@@ -1090,3 +1090,18 @@ def test_a_void_hands_deadwood_is_exported_as_its_end_showed_it(tmp_path, capsys
     assert json.loads(capsys.readouterr().out)["hands"][0]["deadwood"] == shown
     assert main(["export", "--data-dir", str(tmp_path), "--match", "last", "--format", "text"]) == 0
     assert f"  Hand 1: void, deadwood {shown[0]}-{shown[1]}: no score  (score 0-0)" in capsys.readouterr().out
+
+
+def test_the_text_of_a_match_not_finished_ends_with_where_it_was_left():
+    """An abandoned match's text ended after its last hand, with no line of where it was left,
+    where a finished match ends with its result."""
+    from ginrummy_tui.storage.reports import format_match
+
+    abandoned = match("2026-02-02", "standard", "standard", [hand(1, "knock", 1, 1, 17)], finished=False,
+                      abandoned=True)
+    abandoned["scores"] = [0, 17]
+    assert format_match(abandoned).splitlines()[-1] == "  Abandoned after hand 1, You 0 · Computer (standard) 17"
+    assert format_match(HISTORY[7]).splitlines()[-1] == "  Unfinished after hand 1, You 0 · Computer (standard) 0"
+    nothing = match("2026-02-03", "expert", "standard", [], finished=False, abandoned=True)
+    assert format_match(nothing).splitlines()[-1] == "  Abandoned with no hand ended, You 0 · Computer (expert) 0"
+    assert "Abandoned" not in format_match(HISTORY[0]) and "Unfinished" not in format_match(HISTORY[0])

@@ -503,4 +503,9 @@ def format_match(record: dict[str, Any]) -> str:
         on_time = any(h["kind"] == EndKind.TIMEOUT for h in record["hands"][-1:])
         lines.append(f"  Result: {_who(record.get('winner'), other)} won{' on time,' if on_time else ''} "
                      f"{totals[0]}-{totals[1]}")
+    elif left is None and left_at is not None:  # where it was left, as a finished match ends with its result
+        last = max((h["hand_no"] for h in record["hands"] if isinstance(h.get("hand_no"), int)), default=None)
+        where = f"after hand {last}" if last is not None else "with no hand ended"
+        how = "Abandoned" if record.get("abandoned") else "Unfinished"
+        lines.append(f"  {how} {where}, You {left_at[0]} · {other} {left_at[1]}")
     return "\n".join(lines)
