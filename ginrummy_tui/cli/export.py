@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``gin-tui export``."""
     parser.add_argument(
-        "--match", metavar="ID", default=None, help="only this match (its id, a unique start of it, or 'last')"
+        "--match", metavar="ID", default=None,
+        help="only this match (its id, a unique start of it, or 'last': your last match, not a practice deal)",
     )
     parser.add_argument(
         "--format", choices=("json", "text"), default=None,
