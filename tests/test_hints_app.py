@@ -331,3 +331,28 @@ async def test_at_120_columns_the_hint_uses_the_room_it_has():
         assert "undercut about 1 in 12" in said
         reason = said.removeprefix("Hint: ")
         assert prompt_lines(reason) > 2 and app.table.query_one(PromptLine).lines == 2
+
+
+@pytest.mark.parametrize("height,blank", [(22, 3), (23, 4)])
+async def test_a_long_hint_takes_only_the_blank_lines_it_lacks(height, blank):
+    """72x22 (and 72x23), expert, seed 12: the upcard taken, 5 thrown, the computer's turn,
+    then d and h.  The hint of three lines took every blank line of the table, and three
+    rows stood empty between it and the key bar.  It takes only the rows it lacks: the
+    table keeps the other blank lines (the one under the score line among them), and the
+    hint ends right above the key bar."""
+    from .app_helpers import screen_text
+
+    app = make_app(seed=12, ai="expert", pause=0)
+    async with app.run_test(size=(72, height)) as pilot:
+        await _settle(app, pilot)
+        for key in ("t", "5", "enter", "d", "h"):
+            await pilot.press(key)
+            await _settle(app, pilot)
+        await pilot.pause(0.2)
+        rows = screen_text(app).splitlines()
+        shown = _prompt_rows(app)
+        assert shown[0].startswith("Hint: ") and len(shown) == 3, shown
+        table_rows = rows[: height - 1]  # the key bar's row off
+        assert table_rows[-1].strip() == shown[-1], rows  # no empty row under the hint
+        assert not table_rows[1].strip(), rows  # the blank line under the score line is kept
+        assert sum(1 for row in table_rows if not row.strip()) == blank, rows

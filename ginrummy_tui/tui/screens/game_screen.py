@@ -71,7 +71,7 @@ BACKS_STEPS = ("-backs-1", "-backs-2")
 lacks fewer rows than their three: at 46x21 a reason one row short hid all three, and two
 blank rows stood above the key bar.  Each card is drawn whole on them
 (:func:`~.opponent_hand.back_row`): they lost their top edge."""
-ROOM_CLASSES = ("-tight", *(step for step, _part, _kept in ROOM_STEPS), *BACKS_STEPS)
+ROOM_CLASSES = (*(step for step, _part, _kept in ROOM_STEPS), *BACKS_STEPS)
 """Every class the table takes to make room for a long prompt line."""
 REFUSAL_ROOM_STEPS = (ROOM_STEPS[2], ROOM_STEPS[0], ROOM_STEPS[1])
 """The same for a refused move's reason: the card backs first, so that the buttons and the
@@ -180,6 +180,11 @@ class GameScreen(Screen, TurnSteps):
         """Network play: a move was sent from this table and the table has not shown what
         came of it yet (the host's answer may have come, its redraw not: keys typed at once
         after the move are read before it)."""
+        self._spacing = self.SPACING
+        """The table's blank lines that fit at this size (:meth:`_set_spacing`)."""
+        self._spacing_given = 0
+        """Of those, the blank lines given to a long prompt line on a narrow or short screen, the
+        fewest it lacks (:meth:`_update_details`): the rest are kept."""
         self._list_room: int | None = None
         """The rows under the table's parts at this size (None: more than a listed pile needs)."""
         self._laid_out: Size | None = None
@@ -258,12 +263,26 @@ class GameScreen(Screen, TurnSteps):
         width = self.size.width
         room = height - self.query_one(KeyBar).rows_at(width) - rows
         spacing = max(0, min(self.SPACING, room))
-        for n in range(self.SPACING):
-            self.set_class(n == spacing, f"-spacing-{n}")
+        self._spacing = spacing
+        self._show_spacing()
         self.set_class(room < 0, "-no-buttons")
         # the rows under the table's parts, which a listed pile may take (the big cards and the
         # wide table's blank lines are not counted here: those screens have rows to spare)
         self._list_room = max(0, room - spacing) if width < WIDE_WIDTH and height < 34 else None
+
+    def _show_spacing(self) -> None:
+        """``-spacing-N``: the blank lines that fit, less those given to a long prompt line."""
+        spacing = max(0, self._spacing - self._spacing_given)
+        for n in range(self.SPACING):
+            self.set_class(n == spacing, f"-spacing-{n}")
+
+    def _give_back_room(self) -> None:
+        """The whole table again: the parts and the blank lines a long prompt line took."""
+        self._made_room = None
+        self.remove_class(*ROOM_CLASSES)
+        if self._spacing_given:
+            self._spacing_given = 0
+            self._show_spacing()
 
     def on_key_bar_rows_changed(self, message: KeyBar.RowsChanged) -> None:
         """The key bar takes another number of rows: the table's blank lines (and buttons) that
@@ -273,11 +292,6 @@ class GameScreen(Screen, TurnSteps):
         if width and height:
             self._set_spacing(height, table_columns(width)[1])
             self.call_after_refresh(self._after_layout)
-
-    def _blank_rows(self) -> int:
-        """The blank lines between the table's parts now (a hidden part's are not drawn)."""
-        parts = [self.query_one(part) for part in ("#piles", "#moves", "#hand", "#actions", "#prompt")]
-        return self.query_one("#scoreboard").styles.margin.bottom + sum(p.styles.margin.top for p in parts if p.display)
 
     def _after_layout(self, tries: int = 5) -> None:
         """The table is laid out at the screen's size: the prompt line's rows, and the room
@@ -529,8 +543,7 @@ class GameScreen(Screen, TurnSteps):
             # another size, or the line needs fewer rows than room was made for (the reason
             # below a hint gone with another card selected): the whole table again, then what
             # the line lacks there
-            self._made_room = None
-            self.remove_class(*ROOM_CLASSES)
+            self._give_back_room()
             self.call_after_refresh(self._update_details)
         elif (
             wrap
@@ -544,12 +557,16 @@ class GameScreen(Screen, TurnSteps):
             self._room_for = line.lines + line.short_of
             self._room_steps = steps
             short = line.short_of
-            tight = self.has_class("-tight")
-            if short > 0 and not tight and (self.has_class("-narrow") or self.has_class("-short")):
-                # on a narrow or short screen the blank lines kept (-spacing-N) give way first
-                short -= self._blank_rows()
-                tight = True
-                self.add_class("-tight")
+            left = self._spacing - self._spacing_given
+            if short > 0 and left > 0 and (self.has_class("-narrow") or self.has_class("-short")):
+                # on a narrow or short screen the blank lines kept (-spacing-N) give way first,
+                # only as many as the line lacks: at 72x22 a hint of three lines took all five,
+                # and three rows stood empty above the key bar
+                given = min(short, left)
+                self._spacing_given += given
+                short -= given
+                self._show_spacing()
+            tight = self._spacing == self._spacing_given  # no blank line left between the parts
             for step, part, kept in steps:
                 if short <= 0:
                     break
@@ -564,8 +581,7 @@ class GameScreen(Screen, TurnSteps):
                     self.add_class(step)
             self.call_after_refresh(self._update_details)
         elif not wrap:
-            self._made_room = None
-            self.remove_class(*ROOM_CLASSES)
+            self._give_back_room()
         self.refresh_bindings()
 
     def _prompt_width(self) -> int:
