@@ -935,6 +935,32 @@ async def test_a_note_that_names_a_file_shows_its_path_whole_at_80x24(tmp_path, 
         assert len(_toast_lines(app)) == 6
 
 
+@pytest.mark.parametrize("severity", ["warning", "information"])
+async def test_a_note_up_while_the_window_narrows_is_laid_out_for_the_new_width(severity):
+    """A note naming a file set aside, raised at 132x43, then the window narrowed to 80x24
+    while it was up: the toast wrapped its words laid out for the wide screen itself, the
+    path cut inside the file's name ("/tmp/data_vk/archive/20261205-1" / "93129-c570.json),").
+    It reads as the same note raised at 80x24 does, the path broken after a separator."""
+    from ginrummy_tui.tui.note_text import note_text, toast_text_width
+
+    note = (
+        "Your unfinished match was set aside (kept in /tmp/data_vk/archive/20261205-193129-c570.json), "
+        "counted as abandoned; a new match has started."
+    )
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(132, 43), notifications=True) as pilot:
+        await settle(app, pilot)
+        app.notify(note, severity=severity, timeout=30)
+        await pilot.pause()
+        assert _toast_lines(app) == note_text(note, toast_text_width(132, 43, severity)).splitlines()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        expected = note_text(note, toast_text_width(80, 24, severity)).splitlines()
+        assert "/tmp/data_vk/archive/" in expected  # the path broken after a separator
+        assert _toast_lines(app) == expected, _toast_lines(app)
+
+
 @pytest.mark.parametrize("size", [(80, 22), (70, 21), (60, 24), (80, 21)])
 async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(tmp_path, monkeypatch, size):
     """Below 24 rows or 80 columns the toasts

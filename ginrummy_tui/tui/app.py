@@ -172,6 +172,10 @@ class GinApp(App):
         """The notes taken down while a screen over the table is open (the rule sheet, the
         scores...), each with the seconds it had left: they come back when it closes."""
         self._overlay_notes: set[str] = set()
+        self._note_words: dict[str, tuple[Notification, str]] = {}
+        """Each note raised and not gone (by its identity), with its words before they were laid
+        out for its toast's width: laid out again for the width of the screen now when it is
+        raised again, and when the screen's size changes (:meth:`_fit_words`)."""
         """The identities of the notes raised while such a screen was open: shown on it."""
         self._move_clock: Any = None
         self._net_warnings: Any = None
@@ -384,9 +388,7 @@ class GinApp(App):
             return
         held, self._held_notes = self._held_notes, []
         for n, left in held:
-            again = Notification(n.message, n.title, n.severity, left, n.markup)
-            self._raised_again(n, again)
-            self.post_message(Notify(again))
+            self.post_message(Notify(self._again(n, left)))
         if self.start_notes is not None:
             self.start_notes.shown_again(max(left for _n, left in held))
 
@@ -506,6 +508,7 @@ class GinApp(App):
             note_text(message, width), title, severity,
             self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup=markup,
         )
+        self._note_words[notification.identity] = (notification, message)
         if self.too_small and self._restored:  # not over "Terminal too small": it comes once the window is big again
             self._held_notes.append((notification, notification.timeout))
             return notification
@@ -521,8 +524,9 @@ class GinApp(App):
     def take_down(self, notification: Notification) -> None:
         """Take ``notification`` down before its time (or the toast raised again in
         its place, with its words, when others were taken down meanwhile)."""
+        words = self._words_of(notification)
         self._take_down_toasts(
-            lambda n: n is notification or (n.message == notification.message and n.severity == notification.severity)
+            lambda n: n is notification or (self._words_of(n) == words and n.severity == notification.severity)
         )
 
     def note_in_place(self, kind: str, text: str, seconds: float) -> None:
@@ -562,18 +566,20 @@ class GinApp(App):
         if going:
             self._take_down_toasts(lambda n: n in going)
 
-    def _take_down_toasts(self, going: Callable[[Notification], bool]) -> None:
+    def _take_down_toasts(self, going: Callable[[Notification], bool], *, all_again: bool = False) -> None:
         """Take down the toasts up for which ``going`` holds; the others stay, for
         the time they have left.  Textual takes toasts down only all at once
         (``clear_notifications``): those that stay are raised again, as new toasts
         (new identities, a toast of :attr:`_hand_notes` replaced by its new self)
-        with the time they had left.  The toasts' holders go with them."""
+        with the time they had left, their words laid out for the screen's width now.
+        The toasts' holders go with them.  With ``all_again``, they are raised again
+        though none goes."""
         self._held_notes = [(n, left) for n, left in self._held_notes if not going(n)]
         up = [n for n in self._toasts_up if not n.has_expired]
         staying = [n for n in up if not going(n)]
         self._toasts_up = staying
         self._fit_notes()
-        if len(staying) == len(up):
+        if len(staying) == len(up) and not all_again:
             return
         self.clear_notifications()
         for screen in self.screen_stack:
@@ -581,17 +587,54 @@ class GinApp(App):
             # line high: the next toast came a line lower, a line short of its room
             screen.query("ToastHolder").remove()
         for n in staying:
-            again = Notification(n.message, n.title, n.severity, n.timeout, n.markup, raised_at=n.raised_at)
+            again = self._again(n, n.timeout, raised_at=n.raised_at)
             self._toasts_up[self._toasts_up.index(n)] = again
             if n.identity in self._overlay_notes:
                 self._overlay_notes.add(again.identity)
-            self._raised_again(n, again)
             self.post_message(Notify(again))
+
+    def _words_of(self, n: Notification) -> str:
+        """The words of the note ``n`` before they were laid out for its toast's width."""
+        kept = self._note_words.get(n.identity)
+        return n.message if kept is None else kept[1]
+
+    def _laid_out(self, n: Notification) -> str:
+        """The words of the note ``n`` laid out for its toast's width on the screen now (as
+        wide as a warning while one is up, :meth:`_fit_notes`)."""
+        from .note_text import note_text, toast_text_width
+
+        if n.identity not in self._note_words:
+            return n.message
+        severity = "warning" if self.has_class("-warning-up") else n.severity
+        return note_text(self._words_of(n), toast_text_width(self.size.width, self.size.height, severity))
+
+    def _again(self, old: Notification, timeout: float, raised_at: float | None = None) -> Notification:
+        """The note ``old`` made again to be raised in its place, for ``timeout`` seconds from
+        ``raised_at`` (now where None), its words laid out for the screen now."""
+        from textual.notifications import Notification
+
+        again = Notification(self._laid_out(old), old.title, old.severity, timeout, old.markup)
+        if raised_at is not None:
+            again.raised_at = raised_at
+        self._note_words[again.identity] = (again, self._words_of(old))
+        self._raised_again(old, again)
+        return again
+
+    def _fit_words(self) -> None:
+        """The screen's size changed: the notes up are raised again with their words laid
+        out for their toasts' width now, where it changed.  Narrowed from 132x43 to 80x24, a
+        note naming a file set aside was wrapped by the toast itself, its path cut mid-name
+        ("/tmp/data_vk/archive/20261205-1" then "93129-c570.json)")."""
+        up = [n for n in self._toasts_up if not n.has_expired]
+        if any(self._laid_out(n) != n.message for n in up):
+            self._take_down_toasts(lambda _n: False, all_again=True)
 
     def _raised_again(self, old: Notification, again: Notification) -> None:
         """The toast ``old`` is raised again as ``again``: the lists of toasts to take
-        down at the next hand name the new one."""
+        down at the next hand, and the last note of each kind (:meth:`note_in_place`), name
+        the new one."""
         self._hand_notes = [(hand, again if note == old else note) for hand, note in self._hand_notes]
+        self._notes_in_place = {kind: again if note == old else note for kind, note in self._notes_in_place.items()}
 
     def _screen_details(self) -> dict[str, Any]:
         """What the keeper saves of the screen (the order of the cards, the selection);
@@ -804,6 +847,8 @@ class GinApp(App):
             self.call_after_refresh(self._hold_notes if too_small_for(*event.size) else self._release_notes)
         if self._quit_waiting and not too_small_for(*event.size):
             self.call_after_refresh(self._ask_waiting_quit)
+        if not too_small_for(*event.size):
+            self.call_after_refresh(self._fit_words)  # once the app has the new size
 
     _quit_waiting = False
     """q was pressed behind "Terminal too small" where it asks first: the question comes
@@ -1143,6 +1188,10 @@ class GinApp(App):
         note = event.notification
         self._toasts_up = [n for n in self._toasts_up if not n.has_expired]
         self._overlay_notes &= {n.identity for n in self._toasts_up}
+        held = {n.identity for n, _left in self._held_notes}
+        self._note_words = {
+            key: kept for key, kept in self._note_words.items() if not kept[0].has_expired or key in held
+        }
         if note not in self._toasts_up:
             self._toasts_up.append(note)
             if self.screen_stack and _over_the_table(self.screen):
