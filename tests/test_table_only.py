@@ -67,6 +67,36 @@ async def test_the_table_keys_say_why_they_do_nothing_over_the_table(key, screen
         assert isinstance(app.screen, GameScreen)
 
 
+@pytest.mark.parametrize(("key", "screen", "said"), [k for k in OVER_THE_TABLE if k[0] != "f1"])
+async def test_a_key_with_no_use_anywhere_says_so_over_the_table(key, screen, said):
+    """x, Backspace, F5 and Ctrl+A did nothing over the table and said nothing, where t said
+    why the table's keys do nothing there: each says it does nothing there and how to go
+    back; a capital letter whose small one is a key of the screen says the keys are lower case."""
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, screen)
+        place = said.removeprefix("The table's keys do nothing ").split(":", 1)[0]
+        for k, name in (("x", "'x'"), ("equals_sign", "'='"), ("backspace", "Backspace"), ("f5", "F5"),
+                        ("ctrl+a", "Ctrl+A")):
+            app.screen.query_one(table_only.TableOnlyLine).clear()
+            await pilot.press(k)
+            await pilot.pause()
+            assert isinstance(app.screen, screen)
+            assert said_in_its_line(app) == f"{name} does nothing {place}: Esc goes back.", k
+        if screen is RulesScreen:  # k scrolls the rule sheet: K says keys are lower case
+            app.screen.query_one(table_only.TableOnlyLine).clear()
+            await pilot.press("K")
+            await pilot.pause()
+            assert said_in_its_line(app) == "'K' does nothing here: keys are lower case (k), Caps Lock may be on."
+        assert _said(app) == []  # no toast
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
 @pytest.mark.parametrize(
     ("size", "key", "screen", "said"),
     [

@@ -430,7 +430,14 @@ def test_a_key_with_no_use_is_named_and_told_what_to_press_now():
         "Space", "Tab", "'x'", "'='"
     ]
     assert tt.unused_key_name("up", None, ascii_only=True) == "Up" and tt.unused_key_name("up", None) == "↑"
-    assert tt.unused_key_name("ctrl+x", None) is None and tt.unused_key_name("f5", None) is None
+    # the keys that typed nothing said nothing either (Backspace, Home, F5, Ctrl+A...)
+    named = [("backspace", "\x08", "Backspace"), ("home", None, "Home"), ("end", None, "End"),
+             ("delete", "\x7f", "Delete"), ("insert", None, "Insert"), ("f5", None, "F5"),
+             ("f12", None, "F12"), ("ctrl+a", "\x01", "Ctrl+A"), ("shift+f5", None, "Shift+F5")]
+    assert [tt.unused_key_name(k, c) for k, c, _name in named] == [name for _k, _c, name in named]
+    assert tt.unused_key_name("ctrl+shift+up", None, ascii_only=True) == "Ctrl+Shift+Up"
+    # those the terminal or the game handle (quit, suspend) are never named
+    assert [tt.unused_key_name(k, None) for k in ("ctrl+c", "ctrl+q", "ctrl+z")] == [None, None, None]
     s = new_game(seed=1)
     v = view(s, 0)
     assert v.phase == Phase.UPCARD and v.my_turn

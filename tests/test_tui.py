@@ -2101,6 +2101,27 @@ async def test_a_key_the_table_has_no_use_for_says_so_and_what_to_press():
         assert app.session.state is not s  # the discard made (the computer's turn then)
 
 
+async def test_keys_that_type_nothing_say_they_do_nothing_on_the_table():
+    """Draw phase: Backspace, Home, End, Delete, Insert, F5 to F12 and Ctrl+A left the line as
+    it was, where x or Tab says it does nothing, and what to press.  They say it too; Ctrl+C
+    and Ctrl+Z, which the game handles, are not among them."""
+    app = make_app(seed=21, pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        table = app.table
+        await press(app, pilot, "p")
+        assert table.v.phase == "draw" and table.v.my_turn
+        s = app.session.state
+        keys = [("backspace", "Backspace"), ("home", "Home"), ("end", "End"), ("delete", "Delete"),
+                ("insert", "Insert"), ("ctrl+a", "Ctrl+A")]
+        keys += [(f"f{n}", f"F{n}") for n in range(5, 13)]
+        for key, name in keys:
+            table.clear_refusal()
+            await press(app, pilot, key)
+            assert table.refusal == f"{name} does nothing here: s draws from the stock; ? lists the keys", key
+            assert app.session.state is s and isinstance(app.screen, GameScreen)
+
+
 async def test_a_key_with_no_use_says_so_whole_on_a_small_screen():
     """At 46x21 with 11 cards the note takes three lines: the table makes room for all of them
     (said from the table's own handling of the key, it stayed on one line cut short)."""

@@ -606,11 +606,20 @@ def you_lower(name: str) -> str:
 
 
 UNUSED_KEY_NAMES = {
-    "space": "Space", "tab": "Tab", "shift+tab": "Shift+Tab", "escape": "Esc", "up": "↑", "down": "↓"
+    "space": "Space", "tab": "Tab", "shift+tab": "Shift+Tab", "escape": "Esc",
+    "up": "↑", "down": "↓", "left": "←", "right": "→",
+    "backspace": "Backspace", "delete": "Delete", "insert": "Insert",
+    "home": "Home", "end": "End", "pageup": "PageUp", "pagedown": "PageDown",
 }
 """The keys that type no character (or a blank one) which the table says it has no use for,
 as its line names them; a key typing a character it has no use for is named by it, in
-quotes ("'x'")."""
+quotes ("'x'"); a function key or one held with Ctrl or Alt by its parts ("F5", "Ctrl+A")."""
+
+NEVER_NAMED = frozenset({"ctrl+c", "ctrl+q", "ctrl+z", "ctrl+backslash"})
+"""Keys a screen never says it has no use for: the terminal or the game itself handles them
+(quit, suspend), whether or not a screen binds them."""
+
+_MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
 
 
 def unused_key(
@@ -655,14 +664,30 @@ def scroll_key_name(key: str, ascii_only: bool = False) -> str | None:
 
 def unused_key_name(key: str, character: str | None, ascii_only: bool = False) -> str | None:
     """How the table's line names a key it has no use for (``key`` and ``character`` as
-    Textual gives them): "Space", "Tab", "'x'", "'='"; None for a key that is not to be
-    named (a Ctrl key, a function key: they type nothing a player would expect to act)."""
+    Textual gives them): "Space", "Tab", "'x'", "'='", "Backspace", "F5", "Ctrl+A"; None for
+    a key that is not to be named (:data:`NEVER_NAMED`, or one Textual cannot name)."""
+    if key in NEVER_NAMED:
+        return None
     if key in UNUSED_KEY_NAMES:
         name = UNUSED_KEY_NAMES[key]
         return ASCII_ARROWS.get(name, name) if ascii_only else name
     if character is not None and len(character) == 1 and character.isprintable() and not character.isspace():
         return f"'{character}'"
-    return None
+    *held, last = key.split("+")
+    if not all(part in _MODIFIERS for part in held):
+        return None
+    if last in UNUSED_KEY_NAMES:
+        base = UNUSED_KEY_NAMES[last]
+        base = ASCII_ARROWS.get(base, base) if ascii_only else base
+    elif len(last) == 1 and last.isascii() and last.isalnum():
+        base = last.upper()
+    elif last[:1] == "f" and last[1:].isdigit():
+        base = last.upper()
+    else:
+        return None
+    if not held and not base.startswith("F"):
+        return None  # a lone key of those is named above
+    return "+".join([*(part.capitalize() for part in held), base])
 
 
 def unused_key_note(v: PlayerView, key: str, opponent_name: str, *, lower: str = "", ascii_only: bool = False) -> str:

@@ -1011,7 +1011,8 @@ class GameScreen(Screen, TurnSteps):
 
     def on_key(self, event: events.Key) -> None:
         """A key the table has no use for says so, with what to press (:meth:`refuse_unused`):
-        Space, Tab, Shift+Tab, ↑, ↓ and the characters that are no key here did nothing,
+        Space, Tab, Shift+Tab, ↑, ↓, the characters that are no key here, Backspace, Home, End,
+        Delete, Insert, the function keys and Ctrl keys the game does not use did nothing,
         silently.  Tab and Shift+Tab move the focus where the table has a part that takes
         it (none has: the buttons are clicked, their moves have keys).  Runs before the
         key's bindings are looked up: a key with one on the table or the app is left to it."""

@@ -32,6 +32,7 @@ class MovesScreen(TableOnly, ModalScreen):
 
     TABLE_ONLY = "The table's keys do nothing in the list of turns: Esc goes back."
     QUIT_BACK = "Back to the turns (n)"
+    PLACE = "in the list of turns"
 
     shown: tuple[int, int, int] | None = None
     """The match, hand and number of moves shown."""

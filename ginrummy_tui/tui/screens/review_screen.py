@@ -344,6 +344,7 @@ class ReviewScreen(TableOnly, ModalScreen):
 
     TABLE_ONLY = "The table's keys do nothing in the review: the hand is over; Esc goes back."
     QUIT_BACK = "Back to the review (n)"
+    PLACE = "in the review"
 
     def __init__(self, key: tuple, ascii_only: bool = False, *, practice: bool = False) -> None:
         super().__init__()

@@ -216,6 +216,7 @@ class RulesScreen(TableOnly, ModalScreen):
 
     TABLE_ONLY = "The table's keys do nothing on the rule sheet: Esc goes back."
     QUIT_BACK = "Back to the rules (n)"
+    PLACE = "on the rule sheet"
 
     def __init__(self, rules: Rules) -> None:
         super().__init__()

@@ -46,6 +46,7 @@ class ScoreScreen(TableOnly, ModalScreen):
 
     TABLE_ONLY = "The table's keys do nothing in the score table: Esc goes back."
     QUIT_BACK = "Back to the scores (n)"
+    PLACE = "in the score table"
 
     def __init__(
         self,

@@ -204,6 +204,7 @@ class StatsScreen(TableOnly, ModalScreen):
 
     TABLE_ONLY = "The table's keys do nothing in the statistics: Esc goes back."
     QUIT_BACK = "Back to the statistics (n)"
+    PLACE = "in the statistics"
 
     def __init__(self) -> None:
         super().__init__()

@@ -8,7 +8,8 @@ and the statistics in the screen's place.
 A screen lists :data:`TABLE_ONLY_BINDINGS` at the end of its ``BINDINGS`` (its own
 keys come first, and win: ``k`` still scrolls the rule sheet, ``m`` still closes the
 list of turns), takes :class:`TableOnly` among its bases for the action, names
-what the keys say there in its ``TABLE_ONLY``, yields a :class:`TableOnlyLine`
+what the keys say there in its ``TABLE_ONLY`` (and where it is in its ``PLACE``, for a key
+with no use anywhere), yields a :class:`TableOnlyLine`
 before its key bar and lists ``table_only.tcss`` in its ``CSS_PATH``.  Nothing
 here holds the app's or the session's state.
 """
@@ -23,6 +24,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from .. import table_text as tt
+from ..host import gin_of
 from ..widgets.hand import KEYS
 from ..widgets.key_bar import KeyBar
 from ..widgets.keys_line import KeysLine
@@ -75,6 +78,9 @@ def back_line(id: str) -> KeysLine:
 
 BACK = "Back"
 """The key bar's word for Escape on those screens."""
+
+BACK_WORDS = "Esc goes back"
+"""What the line says to press to go back, after a key that does nothing there."""
 
 SHOWN_FOR = 4.0
 """Seconds the line saying why stays up (unless a key that does something comes first)."""
@@ -176,6 +182,9 @@ class TableOnly:
     """What the table's keys say on this screen."""
     QUIT_BACK: ClassVar[str] = "Back (n)"
     """The quit question's answer n, opened over this screen: where it goes back to."""
+    PLACE: ClassVar[str] = "here"
+    """Where a key with no use on this screen, nor on the table, does nothing ("in the list of
+    turns"), as the line says it: "'x' does nothing in the list of turns: Esc goes back."."""
 
     def action_table_only(self) -> None:
         """One of the table's keys: say why it does nothing here, in the screen's line."""
@@ -223,10 +232,29 @@ class TableOnly:
         what it said is no longer news.  (Keys reach the screen before its bindings.)"""
         assert isinstance(self, Screen)
         active = self.active_bindings.get(event.key)
-        if active is None or not active.enabled or active.binding.action == "table_only":
+        if active is None:
+            self._refuse_unused(event)
+            return
+        if not active.enabled or active.binding.action == "table_only":
             return
         for line in self.query(TableOnlyLine).results(TableOnlyLine):
             line.clear()
+
+    def _refuse_unused(self, event: events.Key) -> None:
+        """A key with no use here, nor on the table (x, Backspace, F5, Ctrl+A): the line says
+        it does nothing and how to go back, as the table's keys do (it did nothing, silently,
+        where t said "The table's keys do nothing in the list of turns: Esc goes back.").  A
+        capital letter whose small one is a key of this screen says that keys are lower case."""
+        assert isinstance(self, Screen)
+        own = {key for key, active in self.active_bindings.items() if active.binding.action != "table_only"}
+        unused = tt.unused_key(event.key, event.character, own, gin_of(self.app).ascii_only)
+        if unused is None:
+            return
+        event.stop()
+        event.prevent_default()
+        name, lower = unused
+        words = tt.does_nothing(name, lower=lower) if lower else f"{name} does nothing {self.PLACE}: {BACK_WORDS}"
+        self.query_one(TableOnlyLine).say(words + ".")
 
 
 __all__ = ["SHOWN_FOR", "TABLE_KEYS", "TABLE_ONLY_BINDINGS", "TableOnly", "TableOnlyLine"]
