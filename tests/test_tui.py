@@ -932,6 +932,29 @@ async def test_resize_to_tiny_and_back():
         assert "K♦" in screen_text(app) and "Discard a card" in prompt(app)
 
 
+@pytest.mark.parametrize("keys,rows", [((), (5, 5)), (("t",), (6, 5))], ids=["10-cards", "11-cards"])
+async def test_a_hand_on_two_rows_is_balanced(keys, rows):
+    """At 60x21 the hand wrapped as nine cards, then one alone on a second row: its two rows
+    are balanced, 5 and 5 (6 and 5 with eleven cards), a click still picking the card under it."""
+    import re
+
+    app = make_app(seed=12, pause=0)
+    async with app.run_test(size=(60, 21)) as pilot:
+        await settle(app, pilot)
+        for key in keys:
+            await press(app, pilot, key)
+        hv = hand_view(app)
+        assert len(hv.cards) == sum(rows) and hv.rows(hv.size.width) == 2
+        region = hv.content_region
+        text = screen_text(app).splitlines()
+        shown = tuple(len(re.findall(r"[┌╔]", text[region.y + 4 * row + 1])) for row in range(2))
+        assert shown == rows, text[region.y : region.bottom]
+        last = hv.cards[-1]
+        await pilot.click(hv, offset=card_offset(app, last))
+        await pilot.pause()
+        assert hv.cards[hv.cursor] is last
+
+
 async def test_ascii_mode_draws_no_suit_symbols():
     app = make_app(state=scenarios.knock_ready(), ascii=True, pause=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -1122,7 +1145,7 @@ def card_offset(app, c) -> tuple[int, int]:
     hv = hand_view(app)
     i = hv.cards.index(c)
     w = hv.card_width(hv.size.width)
-    per = hv.per_row(hv.size.width)
+    per = hv.row_length(hv.size.width)
     return (i % per) * (w + 1) + 1, (i // per) * 4 + 1
 
 

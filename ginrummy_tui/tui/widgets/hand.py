@@ -222,13 +222,24 @@ class HandView(Widget):
         per = self.per_row(width)
         return (n + per - 1) // per
 
+    def row_length(self, width: int) -> int:
+        """How many cards each row holds as drawn: where the hand takes two rows they are
+        balanced (10 cards: 5 and 5; 11: 6 and 5), where at 60 columns nine stood on the
+        first row and one alone on the second."""
+        per = self.per_row(width)
+        n = len(self.cards)
+        if n <= per:
+            return per
+        rows = -(-n // per)
+        return -(-n // rows)
+
     def get_content_height(self, container, viewport, width: int) -> int:
         return self.rows(width) * self.card_lines
 
     def _index_at(self, x: int, y: int) -> int | None:
         width = self.content_region.width or self.size.width
         w = self.card_width(width)
-        per = self.per_row(width)
+        per = self.row_length(width)
         row = y // self.card_lines
         col, off = divmod(x, w + GAP)
         if off >= w or col >= per:
@@ -241,7 +252,7 @@ class HandView(Widget):
     def render(self) -> Group:
         width = self.content_region.width or self.size.width
         w = self.card_width(width)
-        per = self.per_row(width)
+        per = self.row_length(width)
         no_color = self.app.no_color
         lines: list[Text] = []
         big = self.big and w >= 7
