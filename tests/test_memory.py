@@ -7,17 +7,25 @@ import gc
 import threading
 import weakref
 
+from rich.text import Text
 from textual.worker import WorkerCancelled
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.engine import apply, new_game, view
 from ginrummy_tui.tui.app import make_app
-from ginrummy_tui.tui.screens.review_screen import ReviewKeeper, keeper, review_key
+from ginrummy_tui.tui.move_clock import ClockBadge
+from ginrummy_tui.tui.screens.game_screen import GameScreen
+from ginrummy_tui.tui.screens.review_screen import ReviewKeeper, ReviewScreen, keeper, review_key
 from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+from ginrummy_tui.tui.screens.stats_screen import StatsScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 
 from .app_helpers import settle
+from .test_history import write_json_history
+from .test_stats import HISTORY
+from .test_stats_screen import plan_in, running_on
 
 KEY_OF = {"take upcard": "t", "pass": "p", "draw stock": "s", "draw discard": "d", "big gin": "b"}
 
@@ -127,3 +135,54 @@ async def test_a_closed_screen_leaves_no_render_cache_behind():
         gc.collect()
         left = sum(ref() is not None for ref in caches)
         assert left == 0, f"{left} of {len(caches)} render caches of the closed screen are still held"
+
+
+async def test_statistics_and_settings_opened_and_closed_many_times_are_let_go(tmp_path):
+    """F3 and F2 opened and closed again and again leave nothing behind: each
+    statistics screen stayed subscribed to the app's theme signal, which holds
+    its subscribers until a theme is picked, and so stayed in memory (0.3 MB an F3)."""
+    write_json_history(tmp_path, HISTORY)
+    async with running_on(plan_in(tmp_path), (100, 30), upkeep_ended=True) as (app, pilot):
+        await settle(app, pilot)
+        for key, kind in (("f3", StatsScreen), ("f2", SettingsScreen)):
+            closed: list[weakref.ref[object]] = []
+            for _ in range(10):
+                await pilot.press(key)
+                await pilot.pause()
+                assert isinstance(app.screen, kind)
+                closed.append(weakref.ref(app.screen))
+                await pilot.press("escape")
+                await pilot.pause()
+                assert isinstance(app.screen, GameScreen)
+            await pilot.pause()
+            gc.collect()
+            kept = sum(ref() is not None for ref in closed)
+            assert kept == 0, f"{kept} of the 10 closed {kind.__name__}s are still held"
+
+
+async def test_a_closed_review_and_a_clock_badge_on_a_closed_screen_are_let_go():
+    """The review and the move clock at the top of a screen over the table follow the
+    theme as the statistics do, and are let go with their screen as well."""
+    ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)
+        review = weakref.ref(app.screen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await app.screen.mount(ClockBadge(Text("You have 20 s to move")))
+        await pilot.pause()
+        badge = weakref.ref(app.screen.query_one(ClockBadge))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+        gc.collect()
+        assert review() is None, "the closed review screen is still held"
+        assert badge() is None, "the clock's line of a closed screen is still held"

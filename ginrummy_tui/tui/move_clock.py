@@ -242,6 +242,11 @@ class ClockBadge(Static):
         # another theme, another ground: the line is coloured for it
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self.show(self.line))
 
+    def on_unmount(self) -> None:
+        # the app's signal holds its subscribers until a theme is next picked: without
+        # this, every screen closed with the clock at its top stayed in memory
+        self.app.theme_changed_signal.unsubscribe(self)
+
     def show(self, line: Text) -> None:
         """Show ``line`` (hidden when it is empty); with ``--ascii`` in ASCII
         ("Paused 28 s to move - the clock waits...")."""

@@ -371,6 +371,11 @@ class ReviewScreen(TableOnly, ModalScreen):
         if not self._show():
             self._timer = self.set_interval(0.2, self._show)
 
+    def on_unmount(self) -> None:
+        # the app's signal holds its subscribers until a theme is next picked: closed
+        # without this, every review screen stayed in memory
+        self.app.theme_changed_signal.unsubscribe(self)
+
     def on_resize(self) -> None:
         self.call_after_refresh(self._show_more_below)
 

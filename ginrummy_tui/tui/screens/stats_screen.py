@@ -256,6 +256,11 @@ class StatsScreen(TableOnly, ModalScreen):
         self._show_texts()
         self.call_after_refresh(self._show_more_below)  # once laid out: how far it scrolls
 
+    def on_unmount(self) -> None:
+        # the app's signal holds its subscribers until a theme is next picked: closed
+        # without this, every statistics screen stayed in memory (0.3 MB an F3)
+        self.app.theme_changed_signal.unsubscribe(self)
+
     def on_resize(self) -> None:
         self._show_texts()
         self.call_after_refresh(self._show_more_below)
