@@ -523,3 +523,45 @@ async def test_notes_on_the_result_one_after_another_leave_the_record_whole(monk
         said = " ".join(line.split("▌", 1)[1].strip() for line in lines if "▌" in line)
         assert said == "A hint (h) is for your own turn in a hand: the match is over; ⏎ or n starts a new match.", said
         assert len(app._notifications) == 1
+
+
+def _last_hand_in_view(screen) -> bool:
+    """Whether the table's last hand's row, the one that ended the match, is inside the
+    visible part of the frame that scrolls the table on ``screen``."""
+    from textual.containers import ScrollableContainer
+
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    table = screen.query_one(ScoreTable)
+    ys = table.row_lines()[table.v.sheet[-1].hand_no]
+    frame = next(a for a in table.ancestors if isinstance(a, ScrollableContainer))
+    seen = frame.content_region
+    return all(seen.y <= table.region.y + y < seen.bottom for y in ys)
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_a_long_match_opens_its_result_and_score_table_with_the_last_hand_in_view(size):
+    """A 20-hand match's result opened at 100×30 with hand 19 the last row in view,
+    and the score table (c) at 80×24 with hand 16: the hand that ended the match
+    showed only by scrolling. Both open with it in view, and keep it after a resize."""
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+
+    from .app_helpers import settle
+
+    app = make_app(state=_long_match_point(19), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await _match_over_screen(app, pilot)
+        assert len(app.session.view().sheet) == 20
+        result = app.screen
+        assert _last_hand_in_view(result)
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ScoreScreen)
+        assert _last_hand_in_view(app.screen)
+        await pilot.resize_terminal(size[0] - 10, size[1] - 2)
+        await settle(app, pilot)
+        assert _last_hand_in_view(app.screen)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert app.screen is result and _last_hand_in_view(result)

@@ -273,7 +273,15 @@ class MatchOverScreen(AfterHandScreen):
             note.update(self._doubled(event.size.width))
         self._draw_record(event.size.width)
         self._fit(event.size.width, event.size.height)
+        self.call_after_refresh(self._show_picked_hand)
         self.call_after_refresh(self._toasts_under_the_result)
+
+    def _show_picked_hand(self) -> None:
+        """The hand picked in the table (the last at first: the one that ended the match) in
+        view: a long match's result opened with its table cut above that hand's row (at
+        100x30, hand 19 of 20 the last in view), which only scrolling showed."""
+        for table in self.query(ScoreTable).results(ScoreTable):
+            table.show_picked()
 
     def _draw_record(self, width: int) -> None:
         """The record against this level drawn for a screen ``width`` wide, in the suits in use:
@@ -545,9 +553,10 @@ class MatchOverScreen(AfterHandScreen):
     def on_mount(self) -> None:
         for table in self.query(ScoreTable).results(ScoreTable):
             if table.can_focus:
-                table.focus(scroll_visible=False)  # the result stays at the top: the table scrolls into view only when asked
+                table.focus(scroll_visible=False)  # the result stays at the top, as far as the hand picked shows
         self._show_next_line()
         self._fit(self.app.size.width, self.app.size.height)
+        self.call_after_refresh(self._show_picked_hand)
         self.call_after_refresh(self._toasts_under_the_result)
         if gin_of(self.app).session.ticking:  # network play: the line of a lost connection counts its seconds
             self.set_interval(1.0, self._show_next_line)

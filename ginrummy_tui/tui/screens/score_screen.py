@@ -112,6 +112,13 @@ class ScoreScreen(TableOnly, ModalScreen):
         for table in self.query(ScoreTable).results(ScoreTable):
             if table.can_focus:
                 table.focus()
+        self.call_after_refresh(self._show_picked_hand)
+
+    def _show_picked_hand(self) -> None:
+        """The hand picked (the last at first) in view: at 80x24 a table of 20 hands
+        opened with its last rows below the frame's edge, the last hand among them."""
+        for table in self.query(ScoreTable).results(ScoreTable):
+            table.show_picked()
 
     def _pick_line(self, picked: int | None) -> str:
         """What the hand picked offers: "Hand 2: ⏎ or r shows its review; ↑/↓ pick another; a
@@ -175,6 +182,7 @@ class ScoreScreen(TableOnly, ModalScreen):
         """The note on a doubled hand's points follows the form the table takes at the new width."""
         for line in self.query("#scores-doubled").results(Static):
             line.update(self._doubled(event.size.width))
+        self.call_after_refresh(self._show_picked_hand)
 
     def _words(self, text: str) -> str:
         """``text`` as the app draws its signs: in ASCII with ``--ascii`` ("x" for "×")."""

@@ -375,11 +375,13 @@ class ScoreTable(Widget):
         return out
 
     def show_picked(self) -> None:
-        """Scroll the screen's frame, where the table goes on below it, to the picked row."""
+        """Scroll the screen's frame, where the table goes on below it, to the picked row
+        (where no row can be picked, to the last hand's: the one that ended the match)."""
         from textual.containers import ScrollableContainer
         from textual.geometry import Region
 
-        ys = self.row_lines().get(self.picked or 0)
+        shown = self.picked if self.picked is not None else (self.v.sheet[-1].hand_no if self.v.sheet else 0)
+        ys = self.row_lines().get(shown)
         if not ys:
             return
         for frame in self.ancestors_with_self:
