@@ -12,6 +12,7 @@ import pytest
 
 from ginrummy_tui.engine import Action, apply, deadwood, new_game, view
 from ginrummy_tui.engine.cards import card
+from ginrummy_tui.engine.kinds import Phase
 from ginrummy_tui.session.local import Session
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.app import make_app
@@ -455,7 +456,7 @@ async def test_refusal_drawing_twice():
         s = app.session.state
         await press(app, pilot, "s")
         assert app.session.state is s
-        assert "You have already drawn: discard a card" in prompt(app)
+        assert "✗ You have already drawn. Discard (⏎)" in prompt(app)  # the step said once, by the prompt
         await pilot.click("#pile")
         await settle(app, pilot)
         assert app.session.state is s
@@ -1705,7 +1706,7 @@ async def test_on_a_small_screen_the_table_makes_room_for_a_long_hint(size):
 @pytest.mark.parametrize(
     "keys,told",
     [
-        (("k",), "✗ Draw a card first: take the upcard or pass. Take 9♦ (t) or pass (p)."),
+        (("k",), "✗ Draw a card first. Take 9♦ (t) or pass (p)."),
         (("t", "k"), "✗ You cannot knock: discarding J♦ leaves 40 deadwood, the limit is 10. Discard (⏎)."),
     ],
     ids=["upcard", "discard"],
@@ -1721,6 +1722,28 @@ async def test_at_the_smallest_size_a_long_reason_leaves_the_prompt_after_it(key
         line = app.table.query_one(PromptLine)
         assert line.plain == told and line.short_of == 0
         assert told.split(". ")[-1] in " ".join(screen_text(app).split())
+
+
+@pytest.mark.parametrize(
+    "key,told",
+    [
+        ("s", "✗ Not yet. Computer passed. Take the upcard 9♦ (t) or pass (p)."),
+        ("enter", "✗ Draw a card first. Computer passed. Take 9♦ (t) or pass (p)."),
+    ],
+)
+async def test_a_move_at_the_wrong_step_is_refused_without_saying_the_step_twice(key, told):
+    """With the computer passed first, s read "✗ First take the upcard or pass. Computer
+    passed. Take the upcard 9♦ (t) or pass (p)." and ⏎ "✗ Draw a card first: take the upcard
+    or pass. Computer passed. …": the step said twice on one line.  The prompt after the
+    reason says what to press; the reason keeps to what went wrong."""
+    app = make_app(state=new_game(seed=1, first_dealer=0), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, key)
+        await pilot.pause(0.2)
+        line = app.table.query_one(PromptLine)
+        assert line.plain == told
+        assert app.session.state.phase == Phase.UPCARD  # nothing moved
 
 
 async def test_on_a_small_screen_a_hint_takes_no_more_room_than_it_needs_and_gives_it_back():
