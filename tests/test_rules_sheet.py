@@ -98,7 +98,7 @@ def test_the_keys_are_those_of_the_rules_in_play(preset):
     assert ("g / b gin / Big Gin" if rules.big_gin else "g gin (when allowed)") in gin_keys, gin_keys
     assert "knock /" not in gin_keys
     # a knock where the hand could go gin is refused once: the sheet said so of the discard alone
-    assert "(when allowed); k twice where gin is there: g plays gin" in keys, keys
+    assert "(when allowed); where gin is possible k asks first: g goes gin, k again knocks" in keys, keys
     assert "k twice" not in gin_keys
 
 

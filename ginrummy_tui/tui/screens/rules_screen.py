@@ -94,7 +94,7 @@ def _keys(rules: Rules) -> list[tuple[str, str]]:
         if key == "k / g / b":
             key, what = " / ".join(k for k, _w in ends), " / ".join(w for _k, w in ends) + " (when allowed)"
             if ends[0][0] == "k":  # a knock where the hand could go gin is refused once, as a discard is
-                what += "; k twice where gin is there: g plays gin"
+                what += "; where gin is possible k asks first: g goes gin, k again knocks"
         out.append((key, what))
     return out
 
