@@ -267,7 +267,7 @@ def test_the_question_of_seed_says_a_match_saved_between_hands_has_its_next_hand
     assert saved.state.hand_no == 1 and saved.state.phase == "hand_over"
     shown = io.StringIO()
     assert ask_give_up(saved, 3, _Terminal("\n"), shown) == "quit"
-    assert shown.getvalue().splitlines()[0] == "You have an unfinished match (hand 2 next, 48-0)."
+    assert shown.getvalue().splitlines()[0] == "You have an unfinished match (hand 2 next; you 48, Computer (standard) 0)."
 
 
 def test_seed_of_the_saved_match_itself_offers_to_resume_it(tmp_path):
@@ -282,7 +282,7 @@ def test_seed_of_the_saved_match_itself_offers_to_resume_it(tmp_path):
     assert ask_give_up(saved, 7, _Terminal("r\n"), shown, same=True) == "resume"
     lines = shown.getvalue().splitlines()
     assert lines[:4] == [
-        "You have an unfinished match (hand 2 next, 48-0).",
+        "You have an unfinished match (hand 2 next; you 48, Computer (standard) 0).",
         "It was dealt from seed 7: --seed 7 deals it anew, yours given up and counted as abandoned.",
         "  r  resume it (the same seed)",
         "  g  give it up and play the new match (--new does so without asking)",
@@ -327,7 +327,7 @@ def test_the_question_of_seed_names_the_match_and_what_giving_it_up_means(tmp_pa
     assert ask_give_up(saved, 3, _Terminal(typed), shown) == given_up
     lines = shown.getvalue().splitlines()
     assert lines[:3] == [
-        f"You have an unfinished match (hand 2, {saved.state.scores[0]}-{saved.state.scores[1]}).",
+        f"You have an unfinished match (hand 2; you {saved.state.scores[0]}, Computer (standard) {saved.state.scores[1]}).",
         "--seed 3 starts a new match: yours would be given up and counted as abandoned.",
         "  g  give it up and play the new match (--new does so without asking)",
     ]

@@ -1727,7 +1727,7 @@ async def test_at_the_smallest_size_a_long_reason_leaves_the_prompt_after_it(key
 @pytest.mark.parametrize(
     "key,told",
     [
-        ("s", "✗ Not yet. Computer passed. Take the upcard 9♦ (t) or pass (p)."),
+        ("s", "✗ The upcard comes first. Computer passed. Take 9♦ (t) or pass (p)."),
         ("enter", "✗ Draw a card first. Computer passed. Take 9♦ (t) or pass (p)."),
     ],
 )
@@ -1744,6 +1744,26 @@ async def test_a_move_at_the_wrong_step_is_refused_without_saying_the_step_twice
         line = app.table.query_one(PromptLine)
         assert line.plain == told
         assert app.session.state.phase == Phase.UPCARD  # nothing moved
+
+
+async def test_the_upcard_offer_over_is_said_once():
+    """t after both passed read "✗ The upcard offer is over: draw from the stock. Draw from
+    the stock (s)…", and p after the draw "✗ The upcard offer is over: discard a card.
+    Discard (⏎).": the prompt after the reason says what to do."""
+    app = make_app(state=new_game(seed=1, first_dealer=0), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, "p")
+        await settle(app, pilot)
+        await press(app, pilot, "t")
+        await pilot.pause(0.2)
+        line = app.table.query_one(PromptLine)
+        assert line.plain.startswith("✗ The upcard offer is over. ") and "draw from the stock" not in line.plain.lower()[:45]
+        await press(app, pilot, "s")
+        await pilot.pause(0.2)
+        await press(app, pilot, "p")
+        await pilot.pause(0.2)
+        assert line.plain.startswith("✗ The upcard offer is over. Discard"), line.plain
 
 
 async def test_on_a_small_screen_a_hint_takes_no_more_room_than_it_needs_and_gives_it_back():

@@ -554,7 +554,9 @@ def ask_give_up(
         return GIVE_UP
     state = saved.state
     at = match_point(state.hand_no, state.phase.ended)
-    print(f"You have an unfinished match ({at}, {state.scores[0]}-{state.scores[1]}).", file=stdout)
+    opponent = f"Computer ({saved.settings.get('ai', 'standard')})"  # as the resume note names it
+    score = f"you {state.scores[0]}, {opponent} {state.scores[1]}"  # as host's resume line says it
+    print(_fitted(f"You have an unfinished match ({at}; {score}).", stdout), file=stdout)
     if same:
         new = f"It was dealt from seed {seed}: --seed {seed} deals it anew, yours given up and counted as abandoned."
     else:

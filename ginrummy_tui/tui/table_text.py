@@ -757,11 +757,14 @@ def unused_key_short(key: str) -> str:
 
 
 STEP_REFUSALS = {
-    "first take the upcard or pass": "not yet",
+    "first take the upcard or pass": "the upcard comes first",
     "draw a card first: take the upcard or pass": "draw a card first",
     "draw a card first: draw from the stock or the discard pile": "draw a card first",
     "draw a card first: draw from the stock": "draw a card first",
     "you have already drawn: discard a card": "you have already drawn",
+    "the upcard offer is over: discard a card": "the upcard offer is over",
+    "the upcard offer is over: draw from the stock or the discard pile": "the upcard offer is over",
+    "the upcard offer is over: draw from the stock": "the upcard offer is over",
 }
 """The engine's refusals of a move made at the wrong step of a turn, in fewer words where
 the prompt after them says what to press: "✗ Draw a card first. Computer passed. Take the
