@@ -972,8 +972,9 @@ async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(
         lines = await _warned(app, pilot, note)
         assert 1 < len(lines) <= 6, lines
         assert " ".join(lines).replace("/ ", "/").replace("- ", "-") == note.replace(str(tmp_path), "~"), lines
-        at = lines.index("~/.local/share/gin-tui/")  # the path whole, broken after a separator
-        assert lines[at + 1].startswith("current.json.damaged-20261203-090824. "), lines
+        # the path whole, broken after a separator, "to" before it where it fits
+        assert lines[2] == "column 2). The file was moved to ~/.local/share/gin-tui/", lines
+        assert lines[3].startswith("current.json.damaged-20261203-090824. "), lines
         app.notify("Sorted by rank", timeout=30)  # a note that is no warning stands at the warning's width beside it
         await pilot.pause()
         from textual.widgets._toast import Toast
@@ -1056,6 +1057,25 @@ def test_the_time_stamp_of_a_file_set_aside_is_never_cut_at_80_by_24():
     assert lines[-2].endswith("current.json.damaged-") and lines[-1] == "20261203-131139.", lines
     # the stamp is cut only when it is wider than the line itself
     assert "20261203-131139." in note_text(message, 16).splitlines()
+
+
+def test_a_short_word_stays_with_the_first_part_of_a_path_where_it_fits():
+    """At 46x21 (43 columns of words) "to" stood alone on a line before a path too long
+    for one, though "to /tmp/data_vc/dmg/" fits; a path that fits a line whole still
+    starts the next one rather than be cut."""
+    from ginrummy_tui.tui.note_text import note_text, toast_text_width
+
+    message = (
+        "Your saved match could not be used: a new match has started, and the file was moved to "
+        "/tmp/data_vc/dmg/current.json.damaged-20261205-204009."
+    )
+    assert note_text(message, toast_text_width(46, 21, "warning")).splitlines() == [
+        "Your saved match could not be used: a new",
+        "match has started, and the file was moved",
+        "to /tmp/data_vc/dmg/",
+        "current.json.damaged-20261205-204009.",
+    ]
+    assert note_text("It went to /var/gin/old.json.", 20).splitlines() == ["It went to", "/var/gin/old.json."]
 
 
 def test_a_note_that_names_no_file_is_left_to_the_toast():

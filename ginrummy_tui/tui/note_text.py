@@ -142,6 +142,17 @@ def _atoms(word: str, width: int, tilde: bool = True) -> list[str]:
     return pieces
 
 
+def _first_line(atoms: list[str], width: int) -> str:
+    """The first line of the pieces ``atoms`` of a word holding a path, on a line of its own
+    ``width`` columns wide (the whole word where it fits)."""
+    line = atoms[0]
+    for atom in atoms[1:]:
+        if cell_len(line) + cell_len(atom) > width:
+            break
+        line += atom
+    return line
+
+
 def note_text(message: str, width: int = TOAST_TEXT_WIDTH, *, tilde: bool = True) -> str:
     """``message`` as a toast shows it best: unchanged when it names no file;
     else with the home directory as ``~`` (unless not ``tilde``: the command
@@ -156,8 +167,11 @@ def note_text(message: str, width: int = TOAST_TEXT_WIDTH, *, tilde: bool = True
         line = ""
         for word in paragraph.split():
             atoms = _atoms(word, width, tilde)
-            if len(atoms) > 1 and line and cell_len(line) + 1 + cell_len("".join(atoms)) > width:
-                out.append(line)  # a path that does not fit the rest of the line starts the next one
+            if len(atoms) > 1 and line and cell_len(line) + 1 + cell_len(_first_line(atoms, width)) > width:
+                # a path that does not fit the rest of the line starts the next one; a path
+                # longer than a line stays with the words before it where its first line
+                # fits after them ("to /tmp/data_vc/dmg/", not "to" alone)
+                out.append(line)
                 line = ""
             for n, atom in enumerate(atoms):
                 gap = " " if n == 0 and line else ""
