@@ -961,6 +961,34 @@ async def test_a_note_up_while_the_window_narrows_is_laid_out_for_the_new_width(
         assert _toast_lines(app) == expected, _toast_lines(app)
 
 
+async def test_a_note_of_the_start_narrowed_while_it_shows_comes_in_parts_as_at_that_size():
+    """A damaged save's note, raised whole at 132x43, the window narrowed to 46x21 while it
+    showed: laid out for the new width it took seven lines of the toasts' six, and its last
+    was cut for good.  It comes again in the parts the same note raised at 46x21 comes in,
+    each whole, the reason after where the file went."""
+    from ginrummy_tui.tui.note_text import note_parts, note_text, toast_rows, toast_text_width
+
+    from .app_helpers import until
+
+    note = (
+        "Your saved match could not be used: a new match has started, and the file was moved to "
+        "/tmp/data_vc/dmg/current.json.damaged-20261205-204009. The saved game is impossible: "
+        "the stock and the hands do not hold one whole deck; the upcard offer has no upcard."
+    )
+    app = make_app(seed=3, pause=0)
+    app.context.notes.append(note)
+    async with app.run_test(size=(132, 43), notifications=True) as pilot:
+        await settle(app, pilot)
+        await until(pilot, lambda: "Your saved match could not be used: a new match has" in _toast_lines(app))
+        await pilot.resize_terminal(46, 21)
+        parts = note_parts(note, toast_text_width(46, 21, "warning"), toast_rows(46, 21))
+        assert len(parts) == 2, parts
+        first = note_text(parts[0], toast_text_width(46, 21, "warning")).splitlines()
+        await until(pilot, lambda: _toast_lines(app) == first)
+        await until(pilot, lambda: " ".join(_toast_lines(app)) == parts[1], timeout=30)
+        assert parts[1].endswith("the upcard offer has no upcard."), parts
+
+
 @pytest.mark.parametrize("size", [(80, 22), (70, 21), (60, 24), (80, 21)])
 async def test_a_note_that_names_a_file_shows_whole_where_toasts_have_six_lines(tmp_path, monkeypatch, size):
     """Below 24 rows or 80 columns the toasts

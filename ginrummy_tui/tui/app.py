@@ -624,7 +624,10 @@ class GinApp(App):
         """The screen's size changed: the notes up are raised again with their words laid
         out for their toasts' width now, where it changed.  Narrowed from 132x43 to 80x24, a
         note naming a file set aside was wrapped by the toast itself, its path cut mid-name
-        ("/tmp/data_vk/archive/20261205-1" then "93129-c570.json)")."""
+        ("/tmp/data_vk/archive/20261205-1" then "93129-c570.json)").  A note of the start that
+        no longer fits the toasts' room comes again in parts (:meth:`StartNotes.refit`)."""
+        if self.start_notes is not None:
+            self.start_notes.refit()
         up = [n for n in self._toasts_up if not n.has_expired]
         if any(self._laid_out(n) != n.message for n in up):
             self._take_down_toasts(lambda _n: False, all_again=True)

@@ -164,8 +164,8 @@ class StartNotes:
         self._due = 0
         """Counts the times :attr:`_timer` was set: a timer stopped after it fired (its call
         already waiting among the app's messages) calls with an older count, and is ignored."""
-        self._shown: tuple[int, Notification] | None = None
-        """The number of the note whose part was shown last, and its toast."""
+        self._shown: tuple[int, str, Notification] | None = None
+        """The number of the note whose part was shown last, the part, and its toast."""
         self._about_hand: dict[int, float] = {}
         """The notes about the hand on the table ("Resumed your match: ..."), shown as such
         (:meth:`add_hand_note`): by number, the seconds each shows."""
@@ -232,7 +232,7 @@ class StartNotes:
         seconds = NOTE_SECONDS
         if self._waiting and self._waiting[0][0] == number:  # the note goes on: its next part once this one is read
             seconds = min(NOTE_SECONDS, max(PART_SECONDS, len(part.split()) / READING_WORDS))
-        self._shown = (number, gin_of(self._app).start_note(part, seconds))
+        self._shown = (number, part, gin_of(self._app).start_note(part, seconds))
         self._set_timer(seconds + NOTE_GAP)
 
     def _set_timer(self, seconds: float) -> None:
@@ -262,9 +262,33 @@ class StartNotes:
         if shown is None or shown[0] != number:
             self._shown = shown
             return
-        gin_of(self._app).take_down(shown[1])
+        gin_of(self._app).take_down(shown[2])
         if self._showing and self._timer is not None:
             self._set_timer(NOTE_GAP)
+
+    def refit(self) -> None:
+        """The screen's size changed while a part shows: laid out for the new size, a part
+        that no longer fits the toasts' room there comes again in parts that do, as the same
+        note raised at that size comes.  Raised whole at 132x43 and narrowed to 46x21, a
+        damaged save's note lost its last line for good ("data)."), cut by its toast."""
+        from .host import gin_of
+        from .note_text import note_parts, toast_rows, toast_text_width
+
+        if self._shown is None or gin_of(self._app).holding_notes():
+            return
+        number, part, toast = self._shown
+        if toast.has_expired:
+            return
+        width, height = self._app.size
+        rows = max(1, toast_rows(width, height) - self._rows_taken)
+        parts = note_parts(part, toast_text_width(width, height, "warning"), rows)
+        if len(parts) == 1:
+            return
+        self._shown = None
+        gin_of(self._app).take_down(toast)
+        self._waiting[:0] = [(number, piece) for piece in parts]
+        self._showing = True
+        self._next()
 
     def shown_again(self, seconds: float) -> None:
         """The notes held while a screen over the table was open (the last part among
