@@ -1506,11 +1506,10 @@ async def test_the_settings_come_back_from_a_terminal_too_small_with_the_field_t
         assert app.focused is pause and form.scrollable_content_region.contains_region(pause.region)
 
 
-async def test_tab_and_shift_tab_in_the_settings_stop_only_on_fields_and_page_keys_still_scroll(tmp_path):
+async def test_tab_and_shift_tab_in_the_settings_stop_only_on_fields(tmp_path):
     """Shift+Tab from "Rules preset" stopped on the scrolling form itself, where
     nothing showed the focus (the ▶ marker gone, Down then scrolled it): every
-    stop of Tab is a field or a button, and PgDn/PgUp scroll the form from the
-    field that has the focus."""
+    stop of Tab is a field or a button."""
     from textual.containers import VerticalScroll
 
     plan = prepare(args_for(tmp_path), ask=None)
@@ -1522,17 +1521,63 @@ async def test_tab_and_shift_tab_in_the_settings_stop_only_on_fields_and_page_ke
             await pilot.press(key)
             await pilot.pause()
             assert screen.focused is not None and screen.focused is not form, key
-        screen.query_one("#preset").focus()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+async def test_home_end_and_the_page_keys_in_the_settings_take_the_focus_with_the_form(tmp_path, size):
+    """Home scrolled the form to its top and left the focus on a field out of sight:
+    at 80x24, ↓ 17 times to "One-click discard", Home, ⏎ ticked the hidden box; at
+    46x21 a list opened by ⏎ after Home stood loose from its field.  Home and End go
+    to the first and the last field, PgUp and PgDn move the focus a page with the
+    form; the field with the focus is in view after each (in a number field Home and
+    End stay in its text)."""
+    from textual.containers import VerticalScroll
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=size) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        form = screen.query_one("#settings", VerticalScroll)
+
+        def in_view(field_id: str) -> None:
+            assert screen.focused is not None and screen.focused.id == field_id
+            assert form.scrollable_content_region.contains_region(screen.focused.region), field_id
+
+        await pilot.press(*["down"] * 17)
         await pilot.pause()
-        form.scroll_home(animate=False, immediate=True)
+        in_view("one-click")
+        await pilot.press("home")
         await pilot.pause()
-        assert form.max_scroll_y > 0
-        await pilot.press("pagedown")
+        in_view("preset")
+        await pilot.press("enter")
         await pilot.pause()
-        assert form.scroll_y > 0 and screen.focused is screen.query_one("#preset")
-        await pilot.press("pageup")
+        assert screen.query_one("#one-click").value is False  # not ticked out of sight
+        await pilot.press("escape")
         await pilot.pause()
-        assert form.scroll_y == 0
+        await pilot.press("end")
+        await pilot.pause()
+        in_view("theme")
+        ups = []
+        while screen.focused is not None and screen.focused.id != "preset" and len(ups) < 20:
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert screen.focused is not None
+            ups.append(screen.focused.id)
+            in_view(ups[-1])
+        assert ups[-1] == "preset" and 1 < len(ups) < 10, ups
+        assert form.scroll_y == 0 or size[1] < 24
+        downs = []
+        while screen.focused is not None and screen.focused.id != "theme" and len(downs) < 20:
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert screen.focused is not None
+            downs.append(screen.focused.id)
+            in_view(downs[-1])
+        assert downs[-1] == "theme" and 1 < len(downs) < 10, downs
+        screen.query_one("#pause").focus()
+        await pilot.pause()
+        await pilot.press("home")
+        await pilot.pause()
+        in_view("pause")
 
 
 async def test_the_wheel_over_an_open_drop_down_does_not_scroll_the_settings_page(tmp_path):

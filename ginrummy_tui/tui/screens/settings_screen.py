@@ -291,6 +291,10 @@ class SettingsScreen(TurnSteps, Screen):
         Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
         Binding("down", "next_field", show=False, priority=True),
         Binding("up", "previous_field", show=False, priority=True),
+        Binding("home", "end_field(False)", show=False, priority=True),
+        Binding("end", "end_field(True)", show=False, priority=True),
+        Binding("pageup", "page_fields(-1)", show=False, priority=True),
+        Binding("pagedown", "page_fields(1)", show=False, priority=True),
     ]
     """Ctrl+S saves; Escape (or F2 again) leaves without saving; F3 leaves (the same way) for the
     statistics, opened in this screen's place as F2 and F3 open on the screens over the table.  Tab and Shift+Tab move the
@@ -298,7 +302,10 @@ class SettingsScreen(TurnSteps, Screen):
     until the field has had them: typed in one go, they went into the field Tab left); the
     key bar says "tab Next".  ↓ and ↑ move it too, from every field (:data:`ARROWS_MOVE`):
     a choice's list opens with Enter or Space, and the arrows move in it while it is open
-    (they only scrolled the form from a number, and nothing said how to move but Tab)."""
+    (they only scrolled the form from a number, and nothing said how to move but Tab).
+    Home and End go to the first and the last field (in a number field they move in its
+    text), PgUp and PgDn take the focus a page up or down with the form: they scrolled
+    the form alone, the focus left on a field out of sight for the next key to change."""
 
     AUTO_FOCUS = ""
     """No field is given the focus by Textual (which scrolls it to the middle of the form):
@@ -435,7 +442,44 @@ class SettingsScreen(TurnSteps, Screen):
         if action in ("next_field", "previous_field"):
             # from a field; not in a choice's open list (which has the focus then): they move in it
             return isinstance(self.focused, ARROWS_MOVE)
+        if action in ("end_field", "page_fields"):
+            # from a field or a button of the form; Home and End move in a number's text
+            # and in a choice's open list, PgUp and PgDn in the open list
+            movers = (YesNoBox, ChoiceField, Button) if action == "end_field" else (*ARROWS_MOVE, Button)
+            return isinstance(self.focused, movers)
         return True
+
+    def _fields(self) -> list[Widget]:
+        """The form's fields the focus can go to, in order (not those disabled or hidden)."""
+        return [w for w in self.focus_chain if isinstance(w, ARROWS_MOVE)]
+
+    def action_end_field(self, last: bool) -> None:
+        """Home: the first field, End: the last, scrolled into view."""
+        fields = self._fields()
+        if fields:
+            fields[-1 if last else 0].focus()
+
+    def action_page_fields(self, step: int) -> None:
+        """PgDn (``step`` 1) or PgUp (-1): the form a page down or up, and the focus with
+        it to the field a page from the one that had it (the first or the last field at
+        the form's ends), in view."""
+        here, fields = self.focused, self._fields()
+        if here is None or not fields:
+            return
+        form = self.query_one("#settings", VerticalScroll)
+        page, y = form.scrollable_content_region.height, here.region.y
+        if step > 0:
+            beyond = [f for f in fields if f.region.y >= y + page]
+            target = beyond[0] if beyond else fields[-1]
+            moved = target.region.y > y
+        else:
+            before = [f for f in fields if f.region.y <= y - page]
+            target = before[-1] if before else fields[0]
+            moved = target.region.y < y
+        form.scroll_relative(y=step * page, animate=False, immediate=True)
+        if moved:
+            target.focus(scroll_visible=False)
+        self.call_after_refresh(form.scroll_to_widget, target if moved else here, animate=False, immediate=True)
 
     def action_next_field(self) -> None:
         """↓ on a field: the next field, as Tab."""
