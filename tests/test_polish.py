@@ -2255,3 +2255,26 @@ async def test_the_end_of_a_hand_is_whole_again_after_a_resize_under_the_score_t
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert screen_text(app) == whole
+
+
+@pytest.mark.parametrize("key", ["enter", "n"])
+async def test_a_refusal_on_the_matchs_result_goes_when_the_new_match_starts(tmp_path, key):
+    """s on the match's result says "No move can be made now: the match is over; ⏎ or
+    n starts a new match."; ⏎ then started the new match with the note still up over
+    its first hand for seconds.  The notes about the result's keys go with it."""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+
+    def said(app) -> list[str]:
+        return [str(n.message) for n in app._notifications if "No move can be made now" in str(n.message)]
+
+    async with running(resumed(tmp_path, scenarios.match_point(), seed=1), size=SIZE) as (app, pilot):
+        await knock_to_the_match_over(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert said(app)
+        await pilot.press(key)
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen) and app.session.view().hand_no == 1
+        assert said(app) == []
+        assert "No move can be made now" not in screen_text(app)
