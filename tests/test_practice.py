@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import functools
 
+import pytest
+
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.cli.play import build_app
 from ginrummy_tui.session.startup import prepare
@@ -698,5 +700,33 @@ async def test_a_deal_replayed_from_the_command_line_is_practice_hand_after_hand
             await settle(app, pilot)
             assert app.session.view().hand_no == 4
             assert _banner(app) == " Practice — hand 4 of seed 5's deals, not counted   this deal: You 0–0 Computer"
+    finally:
+        plan.close()
+
+
+@pytest.mark.parametrize("size", [(100, 30), (46, 21)])
+async def test_the_score_table_of_a_deal_replayed_from_the_command_line_names_the_practice(tmp_path, size):
+    """gin-tui --seed 101 --hand 3, c: the score table's title read "Match 1 · to 100 ·
+    standard rules", while the banner said "Practice — hand 3 of seed 101's deals, not
+    counted". It names the practice as the banner does, on one line ("Practice · to 100 ·
+    standard rules" at 46 columns)."""
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    plan = prepare(args_for(tmp_path, seed=101, hand=3), ask=never_asked)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            await pilot.press("c")
+            await settle(app, pilot)
+            assert isinstance(app.screen, ScoreScreen)
+            table = app.screen.query_one(ScoreTable)
+            title = str(table.render().title)
+            # "Practice" alone where the whole name would take a second line
+            named = "Practice of seed 101's deals" if size[0] >= 60 else "Practice"
+            assert title.startswith(f"{named} · to 100 · "), title
+            assert "Match" not in title
+            assert title in screen_text(app), screen_text(app)
     finally:
         plan.close()

@@ -59,12 +59,10 @@ def practice_banner(app: App[Any]) -> Banner | None:
             (f"{deal} {name} · {match}", f"{deal} · {match}"),
             match,
         )
-    keeper = gin.context.keeper
-    if keeper is not None and keeper.replay:
+    of = _seeds_deals(app)
+    if of is not None:
         v = session.view()
         me, opp = v.seat, 1 - v.seat
-        seed = session.state.seed if isinstance(session, LocalSession) else None
-        of = f"seed {seed}'s deals" if seed is not None else "a seed's deals"
         # the scores change only as a hand ends, when the sheet gains its row: until then the deal has 0-0
         row = v.sheet[-1] if v.sheet and v.sheet[-1].hand_no == v.hand_no else None
         won = [0, 0]
@@ -72,6 +70,27 @@ def practice_banner(app: App[Any]) -> Banner | None:
             won[row.winner] = row.points
         return _forms(f"hand {v.hand_no} of {of}", "not counted", (f"You {won[me]}–{won[opp]} {name}",))
     return None
+
+
+def _seeds_deals(app: App[Any]) -> str | None:
+    """Whose deals a ``gin-tui --seed N --hand K`` practice plays: "seed 101's deals"; None
+    in any other game."""
+    gin = gin_of(app)
+    keeper = gin.context.keeper
+    if keeper is None or not keeper.replay:
+        return None
+    session = gin.session
+    seed = session.state.seed if isinstance(session, LocalSession) else None
+    return f"seed {seed}'s deals" if seed is not None else "a seed's deals"
+
+
+def table_titles(app: App[Any]) -> tuple[str | None, str | None]:
+    """The score table's name for the game on the table, and its short form where that does
+    not fit: a ``--hand`` practice's, "Practice of seed 101's deals" ("Practice"), as its
+    banner names it (it was "Match 1", as if a match of the player's); else the match's
+    (:func:`~.host.match_title`), with no short form."""
+    of = _seeds_deals(app)
+    return (f"Practice of {of}", "Practice") if of is not None else (match_title(app), None)
 
 
 def practising(app: App[Any]) -> bool:

@@ -16,7 +16,7 @@ from textual.widgets import Static
 from ginrummy_tui.engine.kinds import EndKind, Kind
 from ginrummy_tui.engine.state import is_shutout
 
-from ..host import GoingOnChanged, SuitsChanged, gin_of, match_title
+from ..host import GoingOnChanged, SuitsChanged, gin_of
 from ..note_text import rack_rows
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name, short_name, you_lower
@@ -395,10 +395,12 @@ class MatchOverScreen(AfterHandScreen):
         return 1 + len(console.render_lines(Text(note), console.options.update_width(inner_width(width)), pad=False))
 
     def compose(self) -> ComposeResult:
+        from ..practice import table_titles
         from .review_screen import past_hands
 
         v = self.v
         won = v.winner == v.seat
+        title, short_title = table_titles(self.app)
         self.hands = past_hands(self.app) if self._local else None
         closed = None if self.hands is None else {n: got for n, got in self.hands.items() if isinstance(got, str)}
         yield TooSmall()
@@ -410,7 +412,8 @@ class MatchOverScreen(AfterHandScreen):
                         v,
                         self.opponent_name,
                         id="final-table",
-                        title=match_title(self.app),
+                        title=title,
+                        short_title=short_title,
                         ascii_only=gin_of(self.app).ascii_only,
                         own_name=self.own_name,
                         hand_names=self.hand_names,

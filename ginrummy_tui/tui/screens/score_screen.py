@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..host import SuitsChanged, ViewChanged, gin_of, match_title
+from ..host import SuitsChanged, ViewChanged, gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import TINY_WIDTH, ScoreTable, boxes_note, doubled_note
@@ -69,9 +69,11 @@ class ScoreScreen(TableOnly, ModalScreen):
         when the screen is composed: :func:`~.review_screen.past_hands`)."""
 
     def compose(self) -> ComposeResult:
+        from ..practice import table_titles
         from .review_screen import past_hands
 
         self.hands = past_hands(self.app)
+        title, short_title = table_titles(self.app)
         closed = {n: got for n, got in self.hands.items() if isinstance(got, str)}
         yield TooSmall()
         with VerticalScroll(id="scores"):
@@ -79,7 +81,8 @@ class ScoreScreen(TableOnly, ModalScreen):
                 self.v,
                 self.opponent_name,
                 id="score-table",
-                title=match_title(self.app),
+                title=title,
+                short_title=short_title,
                 ascii_only=gin_of(self.app).ascii_only,
                 own_name=self.own_name,
                 hand_names=self.hand_names,

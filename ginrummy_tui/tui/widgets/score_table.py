@@ -310,6 +310,7 @@ class ScoreTable(Widget):
         *,
         id: str | None = None,
         title: str | None = None,
+        short_title: str | None = None,
         ascii_only: bool = False,
         own_name: str = "You",
         hand_names: Sequence[tuple[str, str]] | None = None,
@@ -321,6 +322,9 @@ class ScoreTable(Widget):
         self.own_name = own_name
         self.hand_names = hand_names
         self.title = title
+        self.short_title = short_title
+        """The title's shorter form, where the title does not fit on one line ("Practice" for
+        "Practice of seed 101's deals")."""
         self.ascii_only = ascii_only
         self.closed = closed
         """The hands that cannot be reviewed (by number, with why, in words to follow "Hand 3
@@ -428,7 +432,8 @@ class ScoreTable(Widget):
         (the ending says who scored), so that a hand keeps to one line: beside a scroll
         bar at 80 columns, "Computer +72 (36×2)" wrapped its "(36×2)" onto a second line.
         Its title says only that rule options were changed (as the score line does)
-        where naming them would take a second line of the panel.  Rich wraps the title
+        where naming them would take a second line of the panel, and takes its short form
+        (:attr:`short_title`) where it would still.  Rich wraps the title
         to the table's width: a title that fits the panel but not the table widens the
         table to it."""
 
@@ -443,17 +448,21 @@ class ScoreTable(Widget):
         room = room or widest
         if cell_len(str(table.title)) > room:
             table = self._table(width, compact=compact, short_rules=True)
+        if cell_len(str(table.title)) > room and self.short_title is not None:
+            table = self._table(width, compact=compact, short_rules=False, short_title=True)
+            if cell_len(str(table.title)) > room:
+                table = self._table(width, compact=compact, short_rules=True, short_title=True)
         title = cell_len(str(table.title))
         if widest < title <= room:
             table.min_width = title
         return table
 
-    def _table(self, width: int, *, compact: bool, short_rules: bool) -> Table:
+    def _table(self, width: int, *, compact: bool, short_rules: bool, short_title: bool = False) -> Table:
         return score_table(
             self.v,
             self.opponent_name,
             compact=compact,
-            title=self.title,
+            title=self.short_title if short_title else self.title,
             tiny=width < TINY_WIDTH,
             ascii_only=self.ascii_only,
             short_rules=short_rules,
