@@ -603,7 +603,7 @@ async def test_the_match_result_says_that_enter_starts_a_new_match(ascii):
             else "⏎ or n: play a new match · ↑/↓ and r: review a hand · q: quit"
         )
         await press(app, pilot, "question_mark")  # the rule sheet's keys say it too
-        await pilot.resize_terminal(100, 60)  # the whole sheet on the screen
+        await pilot.resize_terminal(100, 70)  # the whole sheet on the screen
         await pilot.pause()
         sheet = " ".join(screen_text(app).replace("│", " ").replace("|", " ").split())  # the box's sides
         enter = "Enter" if ascii else "⏎"
