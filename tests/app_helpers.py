@@ -66,13 +66,10 @@ async def until(pilot, condition, timeout: float = 10.0) -> None:
 async def review_made(app, pilot) -> None:
     """Let the review screen shown (``r`` pressed) make its review, in its
     worker, until it is ready (shown whole, or said it could not be made)."""
-    from ginrummy_tui.tui.screens.review_screen import ReviewScreen
-
     for _ in range(200):
         await app.workers.wait_for_complete()
         await pilot.pause(0.05)
-        # the review's own screen: on a loaded machine the keys that open it may still be on their way
-        if isinstance(app.screen, ReviewScreen) and app.screen.ready:
+        if app.screen.ready:
             return
     raise AssertionError("the review was never made")
 
