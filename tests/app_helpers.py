@@ -66,10 +66,12 @@ async def until(pilot, condition, timeout: float = 10.0) -> None:
 async def review_made(app, pilot) -> None:
     """Let the review screen shown (``r`` pressed) make its review, in its
     worker, until it is ready (shown whole, or said it could not be made)."""
+    from ginrummy_tui.tui.screens.review_screen import ReviewScreen
+
     for _ in range(200):
         await app.workers.wait_for_complete()
         await pilot.pause(0.05)
-        if app.screen.ready:
+        if isinstance(app.screen, ReviewScreen) and app.screen.ready:
             return
     raise AssertionError("the review was never made")
 

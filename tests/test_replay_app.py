@@ -12,6 +12,7 @@ from ginrummy_tui.session.replay_session import ReplaySession
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.review_screen import ReviewScreen
+from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 
@@ -87,9 +88,14 @@ async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed):
         await pilot.press("r")
         await review_made(app, pilot)
         assert "Review of your practice of hand 1" in screen_text(app)
-        await pilot.press("escape", "c", "enter")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen))
+        await pilot.press("enter")
         await review_made(app, pilot)
-        assert "Review of hand 1" in screen_text(app) and "practice" not in screen_text(app)
+        assert not app.screen.practice
+        assert "Review of hand 1" in screen_text(app) and "Review of your practice" not in screen_text(app)
         await pilot.press("escape", "escape")
         assert isinstance(app.screen, SummaryScreen)
         # Enter goes back to the match, which deals its hand 2

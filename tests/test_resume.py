@@ -1450,9 +1450,16 @@ def _a_classic_match_finished_in(root, settings_ai: str = "expert"):
     from ginrummy_tui.engine.cards import card
     from ginrummy_tui.tui import scenarios
 
+    from ginrummy_tui.storage.history import open_history
+
     state = replace(scenarios.match_point(), rules=PRESETS["classic"])
     state = apply(apply(state, Action("draw stock")), Action("knock", card("KD")))
     assert state.over and state.totals != state.scores
+    # the history is there, as where the match was played (else the start would rightly say
+    # it was missing, when the app's background opening of it came first)
+    opening = open_history(root)
+    assert opening.history is not None
+    opening.history.close()
     assert Store(root).save(state, match_id="m-classic", settings={"ai": settings_ai})
     return state
 
