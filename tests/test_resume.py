@@ -1448,9 +1448,8 @@ def _a_classic_match_finished_in(root, settings_ai: str = "expert"):
 
     from ginrummy_tui.engine import PRESETS, Action
     from ginrummy_tui.engine.cards import card
-    from ginrummy_tui.tui import scenarios
-
     from ginrummy_tui.storage.history import open_history
+    from ginrummy_tui.tui import scenarios
 
     state = replace(scenarios.match_point(), rules=PRESETS["classic"])
     state = apply(apply(state, Action("draw stock")), Action("knock", card("KD")))
