@@ -89,7 +89,7 @@ def test_refusals_say_why_and_change_nothing():
     s = new_game(seed=5)
     before = to_json(s)
     cases = [
-        (s, "draw stock", "first take the upcard or pass"),
+        (s, "draw stock", "the upcard comes first: take the upcard or pass"),
         (s, "discard 2C", "draw a card first"),
         (s, "next hand", "not over"),
     ]

@@ -564,7 +564,7 @@ def test_a_review_cost_of_an_illegal_or_timed_out_move_is_what_it_was_through_th
     timeout = Action(Kind.TIMEOUT)
     fast = estimate_cost(s, s.current, timeout, draw)
     assert fast == estimate_cost(s, s.current, timeout, draw, policies=_rollout_policies()) != 0
-    with pytest.raises(IllegalAction, match="first take the upcard|discard a card|draw a card first"):
+    with pytest.raises(IllegalAction, match="the upcard comes first|discard a card|draw a card first"):
         estimate_cost(s, s.current, parse_action("discard 2C"), draw)
 
 

@@ -9,7 +9,16 @@ from .kinds import CARD_KINDS, PLAIN_KINDS, Kind
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the message says why."""
+    """An action that the rules do not allow now; the message says why.
+
+    ``alone``: for a move made at the wrong step of a turn, whose message ends with what
+    the step asks for ("draw a card first: take the upcard or pass"), the reason without
+    it ("draw a card first"), for a screen whose prompt says what to press already;
+    else empty."""
+
+    def __init__(self, message: str, *, alone: str = "") -> None:
+        super().__init__(message)
+        self.alone = alone
 
 
 @dataclass(frozen=True)

@@ -194,6 +194,11 @@ def _phase_hint(state: GameState) -> str:
     return _PHASE_HINT[state.phase]
 
 
+def _wrong_step(state: GameState, reason: str) -> IllegalAction:
+    """A move made at the wrong step: ``reason``, then what the step asks for."""
+    return IllegalAction(f"{reason}: {_phase_hint(state)}", alone=reason)
+
+
 def _refuse(state: GameState, action: Action) -> IllegalAction:
     """The reason an action is not legal now."""
     kind = action.kind
@@ -213,18 +218,18 @@ def _refuse(state: GameState, action: Action) -> IllegalAction:
     if kind in (Kind.TAKE_UPCARD, Kind.PASS):
         if not state.rules.upcard_offer:
             return IllegalAction("these rules have no upcard offer")
-        return IllegalAction(f"the upcard offer is over: {_phase_hint(state)}")
+        return _wrong_step(state, "the upcard offer is over")
     if kind in (Kind.DRAW_STOCK, Kind.DRAW_DISCARD):
         if phase == Phase.UPCARD:
-            return IllegalAction("first take the upcard or pass")
+            return _wrong_step(state, "the upcard comes first")
         if phase == Phase.DISCARD:
-            return IllegalAction("you have already drawn: discard a card")
+            return _wrong_step(state, "you have already drawn")
         if kind == Kind.DRAW_DISCARD and state.stock_only:
             return IllegalAction("both players passed the upcard: draw from the stock")
         return IllegalAction("that pile is empty")
     # discard, knock, gin, big gin
     if phase != Phase.DISCARD:
-        return IllegalAction(f"draw a card first: {_phase_hint(state)}")
+        return _wrong_step(state, "draw a card first")
     hand = state.hands[state.current]
     m = 0
     for held in hand:

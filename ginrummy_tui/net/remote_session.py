@@ -34,7 +34,7 @@ from ginrummy_tui.session.local import Session
 from . import protocol as P
 
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import Action, PlayerView
+    from ginrummy_tui.engine import Action, IllegalAction, PlayerView
     from ginrummy_tui.net.client import GameClient
     from ginrummy_tui.session.keeper import SeatRecords
     from ginrummy_tui.storage.history import History
@@ -646,7 +646,7 @@ class RemoteSession(Session):
         if action.kind == Kind.TIMEOUT:
             raise IllegalAction("only the host's clock can call time")
         if action not in v.legal_actions:
-            raise IllegalAction(refusal(v, action))
+            raise refusal(v, action)
         self._sent_seq = client.seq
         if action.kind in (Kind.NEXT_HAND, Kind.NEW_MATCH):
             self._going_on = (v.match_no, v.hand_no)
@@ -1062,10 +1062,12 @@ class RemoteSession(Session):
                 await asyncio.to_thread(self.on_close)
 
 
-def refusal(v: PlayerView, action: Action) -> str:
+def refusal(v: PlayerView, action: Action) -> IllegalAction:
     """Why the rules refuse ``action`` in view ``v``, in the engine's words where it can tell."""
+    from ginrummy_tui.engine import IllegalAction
+
     if v.phase.playing and v.current != v.seat:
-        return "it is not your turn"
+        return IllegalAction("it is not your turn")
     try:
         from ginrummy_tui.engine.reducer import _refuse
 
@@ -1078,6 +1080,6 @@ def refusal(v: PlayerView, action: Action) -> str:
             knock_limit=v.knock_limit,
             stock_only=v.stock_only,
         )
-        return str(_refuse(shape, action))  # type: ignore[arg-type]
+        return _refuse(shape, action)  # type: ignore[arg-type]
     except Exception:
-        return f"{action} is not allowed now"
+        return IllegalAction(f"{action} is not allowed now")

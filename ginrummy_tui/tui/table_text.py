@@ -756,27 +756,6 @@ def unused_key_short(key: str) -> str:
     return f"{key} does nothing here; ? lists the keys"
 
 
-STEP_REFUSALS = {
-    "first take the upcard or pass": "the upcard comes first",
-    "draw a card first: take the upcard or pass": "draw a card first",
-    "draw a card first: draw from the stock or the discard pile": "draw a card first",
-    "draw a card first: draw from the stock": "draw a card first",
-    "you have already drawn: discard a card": "you have already drawn",
-    "the upcard offer is over: discard a card": "the upcard offer is over",
-    "the upcard offer is over: draw from the stock or the discard pile": "the upcard offer is over",
-    "the upcard offer is over: draw from the stock": "the upcard offer is over",
-}
-"""The engine's refusals of a move made at the wrong step of a turn, in fewer words where
-the prompt after them says what to press: "✗ Draw a card first. Computer passed. Take the
-upcard Q♥ (t) or pass (p)." read "✗ Draw a card first: take the upcard or pass. Computer
-passed. Take the upcard Q♥ (t) or pass (p).", the step said twice."""
-
-
-def step_refusal_short(reason: str) -> str:
-    """The shorter words of ``reason`` (:data:`STEP_REFUSALS`), or "" for any other."""
-    return STEP_REFUSALS.get(reason, "")
-
-
 def prompt_says_keys(v: PlayerView) -> bool:
     """Whether the prompt line (:func:`prompt_text`) says which keys make the move due: on
     the player's own turn, to take or pass the upcard, to draw, to discard."""

@@ -729,7 +729,7 @@ class GameScreen(Screen, TurnSteps):
             waits = reason == "it is not your turn"
             if waits:
                 reason = f"it is not your turn: wait for {tt.fitting_name(session.opponent_name, self.app.size.width)}"
-            self.refuse(reason, waits=waits, short=tt.step_refusal_short(reason))
+            self.refuse(reason, waits=waits, short=exc.alone)  # without the step, where the prompt says it
             return
         self.refusal = ""
         self._answer_due = session.move_on_its_way()  # network play: sent; what comes of it is shown later
