@@ -71,6 +71,7 @@ async def review_made(app, pilot) -> None:
     for _ in range(200):
         await app.workers.wait_for_complete()
         await pilot.pause(0.05)
+        # the review's own screen: on a loaded machine the keys that open it may still be on their way
         if isinstance(app.screen, ReviewScreen) and app.screen.ready:
             return
     raise AssertionError("the review was never made")

@@ -348,7 +348,7 @@ async def test_the_line_saying_why_the_table_s_keys_do_nothing_stays_whole_on_a_
         region, keys = line.region, app.screen.query_one(KeyBar).region
         assert region.height > 0 and region.bottom <= keys.y, (region, keys)
         rows = screen_text(app).splitlines()[region.y : region.bottom]
-        assert " ".join(row.strip() for row in rows) == app.screen.TABLE_ONLY, rows
+        assert " ".join(row.strip() for row in rows) == app.screen.table_only_words, rows
 
 
 @pytest.mark.parametrize(("width", "height"), [(46, 21), (50, 22), (60, 24)])

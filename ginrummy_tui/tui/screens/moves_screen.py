@@ -30,7 +30,6 @@ class MovesScreen(TableOnly, ModalScreen):
     ]
     """Escape (or m again) closes it; the table's other keys say why they do nothing here."""
 
-    TABLE_ONLY = "The table's keys do nothing in the list of turns: Esc goes back."
     QUIT_BACK = "Back to the turns (n)"
     PLACE = "in the list of turns"
 

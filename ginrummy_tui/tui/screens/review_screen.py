@@ -342,9 +342,9 @@ class ReviewScreen(TableOnly, ModalScreen):
     why they do nothing here, and Tab and Shift+Tab with them (they moved the focus to the
     review's frame, where nothing shows it, and said nothing)."""
 
-    TABLE_ONLY = "The table's keys do nothing in the review: the hand is over; Esc goes back."
     QUIT_BACK = "Back to the review (n)"
     PLACE = "in the review"
+    TABLE_WHY = "the hand is over; "
 
     def __init__(self, key: tuple, ascii_only: bool = False, *, practice: bool = False) -> None:
         super().__init__()

@@ -214,7 +214,6 @@ class RulesScreen(TableOnly, ModalScreen):
     ]
     """Escape closes; the arrows and Page keys scroll; the table's other keys say why they do nothing here."""
 
-    TABLE_ONLY = "The table's keys do nothing on the rule sheet: Esc goes back."
     QUIT_BACK = "Back to the rules (n)"
     PLACE = "on the rule sheet"
 

@@ -44,7 +44,6 @@ class ScoreScreen(TableOnly, ModalScreen):
     NOTHING_TO_REVIEW = "No hand of this match has ended yet: there is nothing to review."
     """What Enter and r say before the first hand of the match has ended."""
 
-    TABLE_ONLY = "The table's keys do nothing in the score table: Esc goes back."
     QUIT_BACK = "Back to the scores (n)"
     PLACE = "in the score table"
 

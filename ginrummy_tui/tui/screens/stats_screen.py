@@ -202,7 +202,6 @@ class StatsScreen(TableOnly, ModalScreen):
     ]
     """Escape (or F3 again) closes; the arrows scroll; the table's keys say why they do nothing here."""
 
-    TABLE_ONLY = "The table's keys do nothing in the statistics: Esc goes back."
     QUIT_BACK = "Back to the statistics (n)"
     PLACE = "in the statistics"
 

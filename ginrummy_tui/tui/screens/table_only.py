@@ -8,8 +8,8 @@ and the statistics in the screen's place.
 A screen lists :data:`TABLE_ONLY_BINDINGS` at the end of its ``BINDINGS`` (its own
 keys come first, and win: ``k`` still scrolls the rule sheet, ``m`` still closes the
 list of turns), takes :class:`TableOnly` among its bases for the action, names
-what the keys say there in its ``TABLE_ONLY`` (and where it is in its ``PLACE``, for a key
-with no use anywhere), yields a :class:`TableOnlyLine`
+where it is in its ``PLACE`` (what the table's keys say there, and a key with no use
+anywhere, name it), yields a :class:`TableOnlyLine`
 before its key bar and lists ``table_only.tcss`` in its ``CSS_PATH``.  Nothing
 here holds the app's or the session's state.
 """
@@ -178,18 +178,25 @@ class TableOnlyLine(Static):
 class TableOnly:
     """The action of :data:`TABLE_ONLY_BINDINGS`, for a screen over the table."""
 
-    TABLE_ONLY: ClassVar[str] = "The table's keys do nothing here: Esc goes back."
-    """What the table's keys say on this screen."""
     QUIT_BACK: ClassVar[str] = "Back (n)"
     """The quit question's answer n, opened over this screen: where it goes back to."""
     PLACE: ClassVar[str] = "here"
     """Where a key with no use on this screen, nor on the table, does nothing ("in the list of
-    turns"), as the line says it: "'x' does nothing in the list of turns: Esc goes back."."""
+    turns"), as the line says it: "'x' does nothing in the list of turns: Esc goes back.",
+    and the table's keys: "The table's keys do nothing in the list of turns: Esc goes back."."""
+    TABLE_WHY: ClassVar[str] = ""
+    """Why the table's keys do nothing here, where the place does not say it ("the hand is
+    over; ", in the review)."""
+
+    @property
+    def table_only_words(self) -> str:
+        """What the table's keys say on this screen, from :attr:`PLACE`."""
+        return f"The table's keys do nothing {self.PLACE}: {self.TABLE_WHY}{BACK_WORDS}."
 
     def action_table_only(self) -> None:
         """One of the table's keys: say why it does nothing here, in the screen's line."""
         assert isinstance(self, Screen)
-        self.query_one(TableOnlyLine).say(self.TABLE_ONLY)
+        self.query_one(TableOnlyLine).say(self.table_only_words)
 
     async def action_instead(self, action: str) -> None:
         """F2 or F3: the app's ``action`` (its settings, its statistics) opens in
