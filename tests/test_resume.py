@@ -990,7 +990,7 @@ async def test_a_history_that_cannot_be_opened_is_reported_with_its_words_intact
         await settle(app, pilot)
         if app.history_upkeep is not None:
             app.history_upkeep.join(10)
-        await until(pilot, lambda: any("history" in s for s in said))  # a loaded machine may take a while
+        await until(pilot, lambda: any("history" in s for s in said), timeout=30)  # a loaded machine may take a while
     told = [s for s in said if "history" in s]
     assert told, said
     assert "Data Home" in told[0] and "it is a directory, not a file" in told[0], told[0]
