@@ -927,12 +927,112 @@ async def test_a_note_that_names_a_file_shows_its_path_whole_at_80x24(tmp_path, 
         # the name is cut before its time stamp, not inside it ("…damaged-20261203-" / "090824.")
         assert lines[at + 1 : at + 3] == ["current.json.damaged-", "20261203-090824."], lines
         await _cleared(app, pilot)
-        app.notify(note, severity="warning", timeout=30)  # whole, it is longer than the toasts' room
+        # raised whole, it is longer than the toasts' room: it comes in parts all the same
+        app.notify(note, severity="warning", timeout=30)
         await pilot.pause()
-        assert len(_toast_lines(app)) == 8
+        assert 0 < len(_toast_lines(app)) <= 8 and _toast_lines(app)[0] == "Your saved match could not be"
         await pilot.resize_terminal(60, 24)  # a narrow table has its piles and moves there: six lines at most
         await pilot.pause()
-        assert len(_toast_lines(app)) == 6
+        await pilot.pause()
+        seen = await _parts_seen(app, pilot, "A new match has started.")
+        # from the first part laid out for 60 columns (the one shown as the window narrowed before it)
+        seen = seen[max(n for n, part in enumerate(seen) if part[0].startswith("Your saved match")) :]
+        assert all(0 < len(part) <= 6 for part in seen), seen
+        assert _joined([line for part in seen for line in part]) == note.replace(str(tmp_path), "~")
+
+
+def _joined(lines: list[str]) -> str:
+    """The lines of a note shown in a toast as one text (a path's pieces joined again)."""
+    return " ".join(lines).replace("/ ", "/").replace("- ", "-")
+
+
+async def _parts_seen(app, pilot, last: str, timeout: float = 40.0) -> list[list[str]]:
+    """The toasts' lines, each time they change, until they end with ``last``: the parts of
+    a note too long for the toasts' room, as they come."""
+    from .app_helpers import until
+
+    seen: list[list[str]] = []
+
+    def changed() -> bool:
+        lines = _toast_lines(app)
+        if lines and (not seen or seen[-1] != lines):
+            seen.append(lines)
+        return bool(lines) and _joined(lines).endswith(last)
+
+    await until(pilot, changed, timeout=timeout)
+    return seen
+
+
+@pytest.mark.parametrize("size", [(46, 21), (60, 21)])
+async def test_a_note_during_play_too_long_for_the_toasts_room_comes_in_parts_none_of_it_lost(size):
+    """A note raised during play (not the start's) longer than the toasts' room lost its end:
+    at 46x21 a warning of eight lines showed its first six, "...the upcard offer has no" the
+    last words read.  It comes in parts, as the notes of the start do, each whole in the room."""
+    from ginrummy_tui.tui.note_text import note_parts, toast_rows, toast_text_width
+
+    note = (
+        "Your saved match could not be used: a new match has started, and the file was moved to "
+        "/tmp/data_vc/dmg/current.json.damaged-20261205-204009. The saved game is impossible: "
+        "the stock and the hands do not hold one whole deck; the upcard offer has no upcard. Your "
+        "statistics are kept, and the match counted as abandoned in them: it is listed with the others."
+    )
+    refusal = (
+        "That key does nothing here: the hand is over, and its end is shown once you close the list "
+        "of turns. Esc goes back to the table; ? lists the keys; F2 opens the settings. The next hand "
+        "is dealt after it."
+    )
+    app = make_app(seed=3, pause=0)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(app, pilot)
+        width, height = size
+        assert len(note_parts(note, toast_text_width(width, height, "warning"), toast_rows(width, height))) > 1
+        app.notify(note, severity="warning", timeout=8)
+        seen = await _parts_seen(app, pilot, "it is listed with the others.")
+        assert len(seen) > 1 and all(len(part) <= toast_rows(width, height) for part in seen), seen
+        assert _joined([line for part in seen for line in part]) == note, seen
+        await until_clear(app, pilot)
+        app.note_in_place("key", refusal, 4)  # a note of information, as why a key does nothing is
+        seen = await _parts_seen(app, pilot, "The next hand is dealt after it.")
+        assert len(seen) > 1 and all(len(part) <= toast_rows(width, height) for part in seen), seen
+        assert " ".join(line for part in seen for line in part) == refusal, seen
+
+
+async def until_clear(app, pilot) -> None:
+    """Let the app run until no toast is up."""
+    from .app_helpers import until
+
+    await until(pilot, lambda: not _toast_lines(app), timeout=40)
+
+
+async def test_a_note_of_the_start_held_under_a_screen_and_brought_back_smaller_comes_in_parts():
+    """A damaged save's note, up whole at 132x43 when F1 opened the rule sheet over it, the
+    window narrowed to 46x21 under the sheet, then Esc: the note came back laid out for
+    the new width in eight lines of the toasts' six, its end cut.  It comes in the parts
+    the same note raised at 46x21 comes in, each whole."""
+    from ginrummy_tui.tui.note_text import note_parts, note_text, toast_rows, toast_text_width
+
+    from .app_helpers import until
+
+    note = (
+        "Your saved match could not be used: a new match has started, and the file was moved to "
+        "/tmp/data_vc/dmg/current.json.damaged-20261205-204009. The saved game is impossible: "
+        "the stock and the hands do not hold one whole deck; the upcard offer has no upcard."
+    )
+    app = make_app(seed=3, pause=0)
+    app.context.notes.append(note)
+    async with app.run_test(size=(132, 43), notifications=True) as pilot:
+        await settle(app, pilot)
+        await until(pilot, lambda: "Your saved match could not be used: a new match has" in _toast_lines(app))
+        await pilot.press("f1")
+        await until(pilot, lambda: not _toast_lines(app))
+        await pilot.resize_terminal(46, 21)
+        await pilot.pause()
+        await pilot.press("escape")
+        parts = note_parts(note, toast_text_width(46, 21, "warning"), toast_rows(46, 21))
+        assert len(parts) == 2, parts
+        first = note_text(parts[0], toast_text_width(46, 21, "warning")).splitlines()
+        await until(pilot, lambda: _toast_lines(app) == first)
+        await until(pilot, lambda: _joined(_toast_lines(app)) == parts[1], timeout=30)
 
 
 @pytest.mark.parametrize("severity", ["warning", "information"])

@@ -9,7 +9,7 @@ import threading
 import time
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.text import Text
 from textual import events
@@ -57,6 +57,8 @@ BOOKKEEPING_DELAY = 0.1
 """Seconds between the first frame and the rest of the start-up (the notes, the first save, the history upkeep)."""
 NOTE_GONE_AFTER = 0.05
 """Seconds after a note's time is up at which the notes still up are fitted again (its toast has gone)."""
+NOTE_GAP = 0.1
+"""Seconds between a part of a note too long for the toasts' room going and the next part coming."""
 
 
 def _load_statistics_screen() -> None:
@@ -65,6 +67,17 @@ def _load_statistics_screen() -> None:
     from ginrummy_tui.storage import reports  # noqa: F401
 
     from .screens import stats_screen  # noqa: F401
+
+
+class NoteRest(NamedTuple):
+    """The parts still to come of a note too long for the toasts' room (``GinApp._raise_parts``),
+    with what each is raised with; ``seconds``: the last part's."""
+
+    parts: list[str]
+    title: str
+    severity: SeverityLevel
+    seconds: float
+    markup: bool
 
 
 def _over_the_table(screen: object) -> bool:
@@ -172,6 +185,9 @@ class GinApp(App):
         """The notes taken down while a screen over the table is open (the rule sheet, the
         scores...), each with the seconds it had left: they come back when it closes."""
         self._overlay_notes: set[str] = set()
+        self._rest_of: dict[str, NoteRest] = {}
+        """The parts still to come of each note too long for the toasts' room, by the identity
+        of the part up (:meth:`_raise_parts`)."""
         self._note_words: dict[str, tuple[Notification, str]] = {}
         """Each note raised and not gone (by its identity), with its words before they were laid
         out for its toast's width: laid out again for the width of the screen now when it is
@@ -369,7 +385,7 @@ class GinApp(App):
         if not up:
             return
         held = [(n, n.time_left) for n in up]
-        self._take_down_toasts(lambda n: n in up)
+        self._take_down_toasts(lambda n: n in up, keep_rest=True)
         self._held_notes += held
 
     def _release_notes(self) -> None:
@@ -387,10 +403,19 @@ class GinApp(App):
         ):
             return
         held, self._held_notes = self._held_notes, []
+        start = self.start_notes
+        split = False
         for n, left in held:
-            self.post_message(Notify(self._again(n, left)))
-        if self.start_notes is not None:
-            self.start_notes.shown_again(max(left for _n, left in held))
+            if start is not None and self._start_words(start.shown_part()) == self._words_of(n) and start.split_again():
+                split = True  # too long for the room now: the start's notes bring it again in parts
+                continue
+            self._raise_fitted(n, left)
+        if start is not None and not split:
+            start.shown_again(max(left for _n, left in held))
+
+    def _start_words(self, part: str | None) -> str | None:
+        """A part of the start's notes in the words its toast was raised with (in ASCII with ``--ascii``)."""
+        return ascii_words(part) if part is not None and self.ascii_only else part
 
     _alone: Notification | None = None
     """The note last shown alone (:meth:`note_alone`)."""
@@ -496,24 +521,77 @@ class GinApp(App):
     ) -> Notification:
         """:meth:`notify`, returning the notification, so that it can be taken down
         before its time (:meth:`take_down`, :meth:`hand_note`)."""
-        from textual.notifications import Notification, Notify
-
         from .note_text import note_text, toast_text_width
 
         if self.ascii_only:
             message = ascii_words(message)
+        seconds = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        parts = self._parts_now(message, title, severity)
+        if len(parts) > 1:
+            return self._raise_parts(parts, title, severity, seconds, markup)
         # while a warning is up, a note of information is as wide (_fit_notes)
         width = toast_text_width(self.size.width, self.size.height, "warning" if self.has_class("-warning-up") else severity)
-        notification = Notification(
-            note_text(message, width), title, severity,
-            self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup=markup,
-        )
+        notification = Notification(note_text(message, width), title, severity, seconds, markup=markup)
         self._note_words[notification.identity] = (notification, message)
         if self.too_small and self._restored:  # not over "Terminal too small": it comes once the window is big again
             self._held_notes.append((notification, notification.timeout))
             return notification
         self.post_message(Notify(notification))  # as App.notify does
         return notification
+
+    def _parts_now(self, message: str, title: str, severity: str) -> list[str]:
+        """``message`` in the parts that fit the toasts' room on the screen now, at its toast's
+        width (its title takes a line of the room): one where it fits whole."""
+        from .note_text import note_parts, toast_rows, toast_text_width
+
+        width, height = self.size
+        words = toast_text_width(width, height, "warning" if self.has_class("-warning-up") else severity)
+        return note_parts(message, words, max(1, toast_rows(width, height) - (1 if title else 0)))
+
+    def _raise_parts(
+        self, parts: list[str], title: str, severity: SeverityLevel, seconds: float, markup: bool
+    ) -> Notification:
+        """A note too long for the toasts' room, in ``parts``, one after another as the notes of
+        the start come (:class:`~.restore.StartNotes`): each but the last for as long as it
+        takes to read, the last for the note's ``seconds``; the first part is raised (and
+        returned), the others wait in :attr:`_rest_of` for its time to be up (:meth:`_next_part`)."""
+        from .restore import PART_SECONDS, READING_WORDS
+
+        first, rest = parts[0], parts[1:]
+        shown = seconds if not rest else min(seconds, max(PART_SECONDS, len(first.split()) / READING_WORDS))
+        notification = self._toast(first, title=title, severity=severity, timeout=shown, markup=markup)
+        if rest:
+            self._rest_of[notification.identity] = NoteRest(rest, title, severity, seconds, markup)
+        return notification
+
+    def _next_part(self, shown: Notification) -> None:
+        """The time of the part ``shown`` is up: the next part of its note, in its place (as
+        the note the lists of :meth:`hand_note` and :meth:`note_in_place` name).  Nothing
+        where the part was taken down for good, raised again (its successor waits instead) or
+        is held back under a screen (it comes back with its time left)."""
+        rest = self._rest_of.get(shown.identity)
+        if rest is None or not shown.has_expired or any(n is shown for n, _left in self._held_notes):
+            return
+        del self._rest_of[shown.identity]
+        following = self._raise_parts(rest.parts, rest.title, rest.severity, rest.seconds, rest.markup)
+        self._raised_again(shown, following)
+
+    def _raise_fitted(self, old: Notification, left: float, *, raised_at: float | None = None) -> Notification:
+        """The note ``old`` raised again for ``left`` seconds (from ``raised_at``): laid out for
+        the screen now, in parts where it no longer fits the toasts' room whole (after a
+        resize, or brought back from under a screen at a smaller size)."""
+        rest = self._rest_of.pop(old.identity, None)
+        parts = self._parts_now(self._words_of(old), old.title, old.severity)
+        if len(parts) == 1:
+            if rest is not None:
+                self._rest_of[old.identity] = rest
+            again = self._again(old, left, raised_at=raised_at)
+            self.post_message(Notify(again))
+            return again
+        seconds = left if rest is None else rest.seconds
+        again = self._raise_parts([*parts, *(rest.parts if rest else [])], old.title, old.severity, seconds, old.markup)
+        self._raised_again(old, again)
+        return again
 
     def start_note(self, text: str, seconds: float) -> Notification:
         """A note of the start (:class:`~ginrummy_tui.tui.restore.StartNotes`), a
@@ -567,14 +645,21 @@ class GinApp(App):
         if going:
             self._take_down_toasts(lambda n: n in going)
 
-    def _take_down_toasts(self, going: Callable[[Notification], bool], *, all_again: bool = False) -> None:
+    def _take_down_toasts(
+        self, going: Callable[[Notification], bool], *, all_again: bool = False, keep_rest: bool = False
+    ) -> None:
         """Take down the toasts up for which ``going`` holds; the others stay, for
         the time they have left.  Textual takes toasts down only all at once
         (``clear_notifications``): those that stay are raised again, as new toasts
         (new identities, a toast of :attr:`_hand_notes` replaced by its new self)
         with the time they had left, their words laid out for the screen's width now.
         The toasts' holders go with them.  With ``all_again``, they are raised again
-        though none goes."""
+        though none goes.  The parts still to come of a note taken down go with it, but with
+        ``keep_rest`` (held back under a screen, it comes back)."""
+        if not keep_rest:
+            for n in [*self._toasts_up, *(n for n, _left in self._held_notes)]:
+                if going(n):
+                    self._rest_of.pop(n.identity, None)
         self._held_notes = [(n, left) for n, left in self._held_notes if not going(n)]
         up = [n for n in self._toasts_up if not n.has_expired]
         staying = [n for n in up if not going(n)]
@@ -629,14 +714,32 @@ class GinApp(App):
         no longer fits the toasts' room comes again in parts (:meth:`StartNotes.refit`)."""
         if self.start_notes is not None:
             self.start_notes.refit()
+        self._split_too_long()  # any other note that no longer fits the room whole comes in parts
         up = [n for n in self._toasts_up if not n.has_expired]
         if any(self._laid_out(n) != n.message for n in up):
             self._take_down_toasts(lambda _n: False, all_again=True)
+
+    def _split_too_long(self) -> None:
+        """The notes up that no longer fit the toasts' room whole (the window got smaller, or
+        the last warning went and the notes beside it are narrower again) are raised again in
+        parts, none of their words cut, for the time they had left."""
+        up = [n for n in self._toasts_up if not n.has_expired]
+        too_long = [n for n in up if len(self._parts_now(self._words_of(n), n.title, n.severity)) > 1]
+        if not too_long:
+            return
+        rests = {n.identity: self._rest_of.pop(n.identity) for n in too_long if n.identity in self._rest_of}
+        self._take_down_toasts(lambda n: n in too_long)
+        for n in too_long:
+            if n.identity in rests:
+                self._rest_of[n.identity] = rests[n.identity]
+            self._raise_fitted(n, n.time_left)
 
     def _raised_again(self, old: Notification, again: Notification) -> None:
         """The toast ``old`` is raised again as ``again``: the lists of toasts to take
         down at the next hand, and the last note of each kind (:meth:`note_in_place`), name
         the new one."""
+        if old.identity in self._rest_of:
+            self._rest_of[again.identity] = self._rest_of.pop(old.identity)
         self._hand_notes = [(hand, again if note == old else note) for hand, note in self._hand_notes]
         self._notes_in_place = {kind: again if note == old else note for kind, note in self._notes_in_place.items()}
 
@@ -1206,6 +1309,8 @@ class GinApp(App):
         self._fit_notes()
         # and again once it has gone (its toast takes itself down when its time is up)
         self.set_timer(max(0.0, note.time_left) + NOTE_GONE_AFTER, self._fit_notes)
+        if note.identity in self._rest_of:  # a part of a note too long for the room: the next after it
+            self.set_timer(max(0.0, note.time_left) + NOTE_GAP, partial(self._next_part, note))
 
     def _fit_notes(self) -> None:
         """The notes up stand at one width: below 24 rows or 80 columns, where a warning
@@ -1214,7 +1319,11 @@ class GinApp(App):
         note of information beside a warning, 34 columns at the right, started 12 columns
         right of it at 46x21, over the hands and the table as much as the warning did."""
         up = [n for n in self._toasts_up if not n.has_expired]
-        self.set_class(any(n.severity != "information" for n in up), "-warning-up")
+        warning_up = any(n.severity != "information" for n in up)
+        if warning_up != self.has_class("-warning-up"):
+            self.set_class(warning_up, "-warning-up")
+            if not warning_up:  # the notes left are narrower: one may need more lines than the room has
+                self.call_later(self._split_too_long)
 
     def _take_down_notes(self) -> None:
         """The hand is over: its end (both hands, the points) is not to be hidden under

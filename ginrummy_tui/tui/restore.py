@@ -272,23 +272,42 @@ class StartNotes:
         note raised at that size comes.  Raised whole at 132x43 and narrowed to 46x21, a
         damaged save's note lost its last line for good ("data)."), cut by its toast."""
         from .host import gin_of
-        from .note_text import note_parts, toast_rows, toast_text_width
 
         if self._shown is None or gin_of(self._app).holding_notes():
             return
-        number, part, toast = self._shown
-        if toast.has_expired:
+        toast = self._shown[2]
+        if toast.has_expired or len(self._parts_now(self._shown[1])) == 1:
             return
+        gin_of(self._app).take_down(toast)
+        self.split_again()
+
+    def _parts_now(self, part: str) -> list[str]:
+        """``part`` in the parts that fit the toasts' room at the screen's size now."""
+        from .note_text import note_parts, toast_rows, toast_text_width
+
         width, height = self._app.size
         rows = max(1, toast_rows(width, height) - self._rows_taken)
-        parts = note_parts(part, toast_text_width(width, height, "warning"), rows)
+        return note_parts(part, toast_text_width(width, height, "warning"), rows)
+
+    def shown_part(self) -> str | None:
+        """The part shown last (None once it has been taken down for good)."""
+        return None if self._shown is None else self._shown[1]
+
+    def split_again(self) -> bool:
+        """The part shown last, in the parts that fit the toasts' room now, shown from the
+        first (its toast already down: the app brings back a part held under a screen this way
+        where the window got smaller meanwhile); False, doing nothing, where it fits whole."""
+        if self._shown is None:
+            return False
+        number, part, _toast = self._shown
+        parts = self._parts_now(part)
         if len(parts) == 1:
-            return
+            return False
         self._shown = None
-        gin_of(self._app).take_down(toast)
         self._waiting[:0] = [(number, piece) for piece in parts]
         self._showing = True
         self._next()
+        return True
 
     def shown_again(self, seconds: float) -> None:
         """The notes held while a screen over the table was open (the last part among
