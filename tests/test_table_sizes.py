@@ -544,18 +544,23 @@ async def test_a_warning_and_a_note_at_46_columns_stand_at_one_width(on_the_end,
             toasts = list(screen.query("Toast"))
             return len(toasts) == count and all(toast.region.height for toast in toasts)
 
-        await until(pilot, lambda: laid_out(2))
+        await until(pilot, lambda: laid_out(2) or (app.holding_notes() and laid_out(1)))
         await pilot.pause()
         await pilot.pause()
-        toasts = list(screen.query("Toast"))
-        _one_stack(toasts)
-        assert max(toast.region.right for toast in toasts) == width
-        kept = [screen.query_one(KeyBar).region]
-        if on_the_end:
-            kept.append(screen.query_one("#summary-next").region)
-        for toast in toasts:
-            assert not any(toast.region.overlaps(region) for region in kept), (toast.region, kept)
-        app.take_down(warning)
+        if app.holding_notes():
+            # on the end of a hand with no room under it for both, the warning waits for the
+            # next hand's table rather than cover the hands: the note of information stays
+            assert on_the_end and [t.severity for t in app._toasts_up] == ["information"]
+        else:
+            toasts = list(screen.query("Toast"))
+            _one_stack(toasts)
+            assert max(toast.region.right for toast in toasts) == width
+            kept = [screen.query_one(KeyBar).region]
+            if on_the_end:
+                kept.append(screen.query_one("#summary-next").region)
+            for toast in toasts:
+                assert not any(toast.region.overlaps(region) for region in kept), (toast.region, kept)
+            app.take_down(warning)
         await until(pilot, lambda: laid_out(1))
         await pilot.pause()
         await pilot.pause()
@@ -567,3 +572,41 @@ async def test_a_warning_and_a_note_at_46_columns_stand_at_one_width(on_the_end,
                 assert keys.bottom <= note.y and note.bottom <= bar.y, (keys, note, bar)
             else:
                 assert height == 21 and note.bottom <= keys.y
+
+
+@pytest.mark.parametrize(("width", "height"), ((46, 21), (80, 24)))
+async def test_a_note_of_the_start_never_covers_the_hands_on_the_end_of_a_hand(width, height):
+    # at 46x21 no rows under the end of a hand are free: a three-row note of the start stood
+    # over the hands (the other player's deadwood and layoffs) for its fifteen seconds.  There
+    # it waits for the next hand's table, its time kept; where the rows under the summary hold
+    # it (80x24), it stays up there.
+    from textual.geometry import Region
+
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    from .app_helpers import until
+
+    note = "Your settings file had problems: in its rules, knock_limit 'abc' is not a whole number."
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(width, height), notifications=True) as pilot:
+        await settle(app, pilot)
+        for key in ("s", "k"):
+            await pilot.press(key)
+            await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, SummaryScreen)
+        app.start_note(note, 30)
+        for _ in range(6):
+            await pilot.pause()
+        body = screen.query_one("#summary-body").region
+        rows = screen_text(app).splitlines()
+        headline = next(y for y in range(body.y, body.bottom) if rows[y].strip().startswith("Hand 1:"))
+        points = next(y for y in range(body.y, body.bottom) if rows[y].strip().startswith("You score"))
+        hands = Region(0, headline + 1, width, points - headline - 1)
+        assert "Laid off" in screen_text(app)  # the other player's layoffs, read whole
+        toasts = [t.region for t in screen.query("Toast") if t.region.height]
+        assert all(not region.overlaps(hands) for region in toasts), (toasts, hands)
+        assert bool(toasts) == ((width, height) == (80, 24))  # up where there is room for it
+        await pilot.press("enter")  # the next hand: the note comes back on its table, whole
+        await until(pilot, lambda: app.screen is app.table and "knock_limit" in screen_text(app))

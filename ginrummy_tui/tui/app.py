@@ -388,11 +388,27 @@ class GinApp(App):
         self._take_down_toasts(lambda n: n in up, keep_rest=True)
         self._held_notes += held
 
+    def hold_warnings(self) -> bool:
+        """The end of a hand at a size where its notes would cover the hands (46x21: no rows
+        under it for them, ``SummaryScreen._place_notes``): the warnings up (the start's,
+        which do not speak of the hand) are taken down, keeping the seconds each had left,
+        and come back once the table is shown again (:meth:`_release_notes`); the next note
+        of the start waits for them.  True if any were up."""
+        up = [n for n in self._toasts_up if not n.has_expired and n.severity != "information"]
+        if not up:
+            return False
+        held = [(n, n.time_left) for n in up]
+        self._take_down_toasts(lambda n: n in up, keep_rest=True)
+        self._held_notes += held
+        return True
+
     def _release_notes(self) -> None:
         """The notes held while a screen over the table was open, again, for the seconds
         they had left, once no such screen (nor a question over one) is open; the next
         note of the start comes after them."""
         from textual.screen import ModalScreen
+
+        from .screens.summary_screen import SummaryScreen
 
         if (
             not self._held_notes
@@ -400,6 +416,7 @@ class GinApp(App):
             or isinstance(self.screen, ModalScreen)
             or _over_the_table(self.screen)
             or self.too_small
+            or isinstance(self.screen, SummaryScreen)
         ):
             return
         held, self._held_notes = self._held_notes, []
@@ -491,8 +508,14 @@ class GinApp(App):
     def unshown_notes(self) -> list[str]:
         """The notes of the start the player was never shown whole (the app
         closed before their turn), in their order: for the terminal, once the
-        app is closed; but for those printed there before the table came."""
-        notes = list(self.context.notes) if self.start_notes is None else self.start_notes.unshown()
+        app is closed; but for those printed there before the table came.  A note held back
+        from the end of a hand (:meth:`hold_warnings`) is among them: the player quit there."""
+        start = self.start_notes
+        notes = list(self.context.notes) if start is None else start.unshown()
+        if start is not None and any(self._start_words(start.shown_part()) == self._words_of(n) for n, _ in self._held_notes):
+            held = start.shown_note()
+            if held is not None and held not in notes:
+                notes.insert(0, held)
         return [note for note in notes if note not in self.context.printed]
 
     def notify(

@@ -71,6 +71,10 @@ if TYPE_CHECKING:
             """True while notes are held back for a screen over the table, to come back when it closes."""
             ...
 
+        def hold_warnings(self) -> bool:
+            """Hold back the warnings up, to come back on the next table; True if any were."""
+            ...
+
         def start_note(self, text: str, seconds: float) -> Notification:
             """A note of the start, as a warning for ``seconds``: its toast, to take down when it no longer holds."""
             ...

@@ -293,6 +293,10 @@ class StartNotes:
         """The part shown last (None once it has been taken down for good)."""
         return None if self._shown is None else self._shown[1]
 
+    def shown_note(self) -> str | None:
+        """The whole note whose part was shown last (None once it has been taken down for good)."""
+        return None if self._shown is None else self._notes[self._shown[0]]
+
     def split_again(self) -> bool:
         """The part shown last, in the parts that fit the toasts' room now, shown from the
         first (its toast already down: the app brings back a part held under a screen this way

@@ -601,6 +601,8 @@ class SummaryScreen(AfterHandScreen):
         needed = rack_rows(self.app, rack)
         room = max(0, under[1] - under[0])
         band = under if room >= needed or room >= hands[1] - hands[0] else hands
+        if band == hands and self.gin.hold_warnings():
+            return  # they come back on the next hand's table: here the notes left are placed again
         logs = list(self.query(HandLog).results(HandLog))
         right = logs[0].outer_size.width if logs and self.has_class("-with-log") else 0
         at = (self.size.height - band[1], max(0, band[1] - band[0]), right)
