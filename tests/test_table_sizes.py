@@ -610,3 +610,25 @@ async def test_a_note_of_the_start_never_covers_the_hands_on_the_end_of_a_hand(w
         assert bool(toasts) == ((width, height) == (80, 24))  # up where there is room for it
         await pilot.press("enter")  # the next hand: the note comes back on its table, whole
         await until(pilot, lambda: app.screen is app.table and "knock_limit" in screen_text(app))
+
+
+async def test_a_note_of_the_start_held_on_the_end_of_a_hand_is_told_in_the_terminal_at_quit():
+    # held back from the end of a hand at 46x21, it would never be read by a player who
+    # quits there: it is among the notes told in the terminal once the app is closed
+    from ginrummy_tui.tui import scenarios
+
+    from .app_helpers import until
+
+    note = "Your settings file had problems: in its rules, knock_limit 'abc' is not a whole number."
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    app.context.notes.append(note)
+    async with app.run_test(size=(46, 21), notifications=True) as pilot:
+        await settle(app, pilot)
+        await until(pilot, lambda: "knock_limit" in screen_text(app))
+        assert app.unshown_notes() == []
+        for key in ("s", "k"):
+            await pilot.press(key)
+            await settle(app, pilot)
+        await until(pilot, lambda: app.holding_notes())
+        assert "knock_limit" not in screen_text(app)
+        assert app.unshown_notes() == [note]
