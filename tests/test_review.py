@@ -1,6 +1,7 @@
 """The review of a hand: the player's decisions where the expert would have
 chosen differently, with an estimated cost, most costly first."""
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -20,6 +21,7 @@ from ginrummy_tui.engine import (
     view,
 )
 from ginrummy_tui.engine.kinds import Kind
+from ginrummy_tui.engine.melds import best_melds
 
 
 def _made(p0: str, p1: str, upcard: str, stock_top_first: str):
@@ -124,6 +126,66 @@ def test_each_difference_shows_the_hand_as_it_was_then_melds_first(review):
     console = Console(width=200, record=True, color_system=None)
     console.print(review_renderable(review, ascii_only=True))
     assert "You held [3C 4C 5C 6C] [7S 7H 7D] 2D 9D JH KH" in console.export_text()
+
+
+@pytest.mark.parametrize("columns", [46, 80])
+async def test_a_meld_of_the_hand_held_is_never_broken_between_lines(review, columns):
+    """At 46 columns "You held [3♣ 4♣ 5♣ 6♣] [7♥ 7♦ 7♣] [J♥ Q♥ K♥] 2♦" was wrapped at the
+    spaces between the cards, "[J♥" on one line and "Q♥ K♥] 2♦" on the next: the line
+    breaks between the melds and the loose cards, each meld whole on one line."""
+    from rich.console import Console
+
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.review_screen import ReviewScreen, keeper, review_renderable
+    from ginrummy_tui.tui.widgets.cardfaces import meld_text
+
+    from .app_helpers import screen_text, settle
+
+    assert "[J♥ Q♥ K♥]" in {meld_text(m).plain for mistake in review.mistakes for m in best_melds(mistake.hand).melds}
+    cards_only = re.compile(r"(\[?(10|[A2-9JQK])[♠♥♦♣]\]? ?)+")
+
+    def held(text: str) -> list[list[str]]:
+        """The hands held as the review shows them, each as its lines."""
+        hands: list[list[str]] = []
+        going_on = False
+        for line in text.splitlines():
+            line = re.sub(r"^\d+\. ", "", " ".join(line.replace("│", " ").split()))  # the difference's number
+            if line.startswith("You held "):
+                hands.append([line.removeprefix("You held ")])
+            elif going_on and cards_only.fullmatch(line):
+                hands[-1].append(line)
+            else:
+                going_on = False
+                continue
+            going_on = True
+        return hands
+
+    def check(hands: list[list[str]], width: int) -> None:
+        assert len(hands) == len(review.mistakes), hands
+        for rows in hands:  # each meld whole on its line: its brackets on one line
+            assert all(row.count("[") == row.count("]") for row in rows), (width, hands)
+            assert all(len(row) <= width for row in rows)
+
+    console = Console(width=columns, record=True, color_system=None)
+    console.print(review_renderable(review))
+    check(held(console.export_text()), columns)
+    # on the screen, in the review's frame
+    app = make_app(state=scenarios.knocked(), pause=0)
+    async with app.run_test(size=(columns, 120)) as pilot:
+        await settle(app, pilot)
+        key = ("a review", columns)
+        keeper(app).begin(key)
+        keeper(app).finish(key, review)
+        await app.push_screen(ReviewScreen(key))
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.ready
+        shown = held(screen_text(app))
+        check(shown, columns)
+        if columns == 46:  # too long for a line there: broken between the melds
+            assert ["[3♣ 4♣ 5♣ 6♣] [7♥ 7♦ 7♣]", "[J♥ Q♥ K♥] 2♦"] in shown, shown
+        else:
+            assert ["[3♣ 4♣ 5♣ 6♣] [7♥ 7♦ 7♣] [J♥ Q♥ K♥] 2♦"] in shown, shown
 
 
 def test_a_cost_is_said_in_whole_points(review):

@@ -27,7 +27,8 @@ from ginrummy_tui.engine.words import counted
 from ..hint_prompt import opponent_words
 from ..host import SuitsChanged, gin_of
 from ..palette import DEFAULT, Palette, palette_of
-from ..widgets.cardfaces import split_text
+from ..widgets.cardfaces import split_parts
+from ..widgets.hanging_lines import WholeParts
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
@@ -303,13 +304,13 @@ def review_renderable(
         if m.match_text():  # the match at stake, which the hand's points do not show
             t.append(f"; {m.match_text()}", style=f"bold {colours.red}")
         t.append(".", style=style)
-        if m.hand:  # the hand as it was then, melds first, as the end of a hand shows them
-            t.append("\n")
-            t.append("You held ", style=muted)
-            t.append_text(split_text(m.hand, ascii_only, colours))
-        t.append("\n")
-        t.append(m.reason, style="italic")
-        grid.add_row(Text(f"{n}.", style="bold"), t)
+        cell: list = [t]
+        if m.hand:  # the hand as it was then, melds first, as the end of a hand shows them,
+            # broken between its melds and cards where the line is too long, never inside a meld
+            held = [Text("You", style=muted), Text("held", style=muted), *split_parts(m.hand, ascii_only, colours)]
+            cell.append(WholeParts(held))
+        cell.append(Text(m.reason, style="italic"))
+        grid.add_row(Text(f"{n}.", style="bold"), Group(*cell))
     lines.append(grid)
     lines.append(Text())
     boxed = f" with its box bonus ({review.box} to the winner)" if review.box else ""

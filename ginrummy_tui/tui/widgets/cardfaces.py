@@ -111,17 +111,20 @@ def meld_text(meld, ascii_only: bool = False, colours: Palette = DEFAULT) -> Tex
     return t
 
 
+def split_parts(cards, ascii_only: bool = False, colours: Palette = DEFAULT) -> list[Text]:
+    """The parts of :func:`split_text`, each to be kept whole on a line: each meld in
+    brackets (``[7♥ 8♥ 9♥]``), then each loose card by rank (``2♠``)."""
+    split = best_melds(cards)
+    parts = [meld_text(m, ascii_only, colours) for m in split.melds]
+    parts.extend(card_text(c, ascii_only, colours) for c in sort_by_rank(split.deadwood_cards))
+    return parts
+
+
 def split_text(cards, ascii_only: bool = False, colours: Palette = DEFAULT) -> Text:
     """A hand as its least-deadwood split shows it: each meld in brackets, then the
-    loose cards by rank: ``[7♥ 8♥ 9♥] [5♠ 5♦ 5♣] 2♠ 9♣ J♦ K♠``."""
-    split = best_melds(cards)
-    t = Text()
-    for m in split.melds:
-        t.append_text(meld_text(m, ascii_only, colours))
-        t.append(" ")
-    t.append_text(cards_text(sort_by_rank(split.deadwood_cards), ascii_only, colours=colours))
-    t.rstrip()
-    return t
+    loose cards by rank: ``[7♥ 8♥ 9♥] [5♠ 5♦ 5♣] 2♠ 9♣ J♦ K♠``.  Wrapped as text, a meld
+    may be broken at its spaces: :func:`split_parts` gives the parts to keep whole."""
+    return Text(" ").join(split_parts(cards, ascii_only, colours))
 
 
 _CODE = re.compile(r"\b([A2-9TJQK])([SHDC])\b")

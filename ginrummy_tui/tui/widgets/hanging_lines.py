@@ -85,4 +85,50 @@ class HangingParts:
         return Measurement(min(widest, 1 + max((indent for _, indent in self.parts), default=0)), widest)
 
 
-__all__ = ["HangingLines", "HangingParts"]
+class WholeParts:
+    """Parts of a line ("You", "held", "[3♣ 4♣ 5♣ 6♣]", "[7♠ 7♥ 7♦]", "2♦", ...) laid out
+    on rows of the width they are drawn at, one space apart, each part whole on one row
+    where it fits one: the rows break between the parts, never inside one, where Rich's
+    wrapping at spaces broke a meld between its cards ("[3♣ 4♣" / "5♣ 6♣]").  A part
+    wider than the width is folded at its spaces, alone on its rows."""
+
+    def __init__(self, parts: list[Text]) -> None:
+        self.parts = parts
+
+    @property
+    def plain(self) -> str:
+        """The parts on one row."""
+        return " ".join(part.plain for part in self.parts)
+
+    def rows(self, console: Console, width: int) -> list[Text]:
+        """The rows of the parts at ``width`` cells."""
+        width = max(1, width)
+        rows: list[Text] = []
+        row: Text | None = None
+        for part in self.parts:
+            if part.cell_len > width:  # too wide for any row: on rows of its own
+                if row is not None:
+                    rows.append(row)
+                *whole, row = part.wrap(console, width)
+                rows.extend(whole)
+            elif row is None:
+                row = part.copy()
+            elif row.cell_len + 1 + part.cell_len <= width:
+                row.append(" ")
+                row.append_text(part)
+            else:
+                rows.append(row)
+                row = part.copy()
+        if row is not None:
+            rows.append(row)
+        return rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("\n", no_wrap=True, overflow="ignore").join(self.rows(console, options.max_width))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((part.cell_len for part in self.parts), default=0)
+        return Measurement(widest, sum(part.cell_len for part in self.parts) + max(0, len(self.parts) - 1))
+
+
+__all__ = ["HangingLines", "HangingParts", "WholeParts"]
