@@ -502,7 +502,7 @@ def test_a_rule_option_that_would_change_nothing_is_refused_with_why():
         "tie_is_undercut, or give a knock limit above 0"
     )
     gin_only = Settings(rule_options=(("knock_limit", 0),))  # from the settings file
-    with pytest.raises(ValueError, match=r"knocking is not allowed \(knock limit 0 in your settings, F2\)"):
+    with pytest.raises(ValueError, match=r"knocking is not allowed \(gin only in your settings, F2\)"):
         apply_args(gin_only, _args(rule=["undercut_bonus=40"]))
     # where they are used they are taken
     assert apply_args(Settings(), _args(rule=["big_gin=yes", "big_gin_bonus=5"])).rules.big_gin_bonus == 5

@@ -192,7 +192,7 @@ def test_an_option_the_rules_do_not_use_is_no_change_of_them():
     gin_only = standard.with_options(knock_limit=0)
     assert gin_only.unused() == ("undercut_bonus", "tie_is_undercut", "big_gin_bonus", "shutout")
     asked = gin_only.with_options(undercut_bonus=40, tie_is_undercut=False)
-    assert rules_label(asked) == rules_name(asked) == "standard (changed: knock limit 0)"
+    assert rules_label(asked) == rules_name(asked) == "standard (changed: gin only)"
     assert rule_args(asked) == ["--rules", "standard", "--rule", "knock_limit=0"]
     assert PRESETS["oklahoma"].with_options(knock_limit=0).unused() == ("knock_limit", "big_gin_bonus", "shutout")
     assert PRESETS["classic"].with_options(game_bonus=0, shutout=False).unused() == ("big_gin_bonus", "shutout")

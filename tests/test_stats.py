@@ -1105,3 +1105,52 @@ def test_the_text_of_a_match_not_finished_ends_with_where_it_was_left():
     nothing = match("2026-02-03", "expert", "standard", [], finished=False, abandoned=True)
     assert format_match(nothing).splitlines()[-1] == "  Abandoned with no hand ended, You 0 · Computer (expert) 0"
     assert "Abandoned" not in format_match(HISTORY[0]) and "Unfinished" not in format_match(HISTORY[0])
+
+
+def test_a_knock_limit_of_0_is_named_gin_only_and_matches_named_otherwise_before_go_with_it(tmp_path, capsys):
+    """Rules with a knock limit of 0 were named "standard (changed: knock limit 0)" on the score
+    sheet, in the records and the statistics: now "standard (changed: gin only)", what the rule
+    is.  A match an earlier version recorded under the old name goes with those recorded since,
+    under the new one, in a history database and in the records read from files alike."""
+    import sqlite3
+
+    from ginrummy_tui.storage.rule_words import recorded_rules_name, rules_name, rules_words
+
+    gin_only = PRESETS["standard"].with_options(knock_limit=0)
+    assert rules_name(gin_only) == "standard (changed: gin only)"
+    assert rules_name(gin_only.with_options(target=40)) == "standard (changed: gin only, target 40)"
+    old, new = "standard (changed: knock limit 0)", "standard (changed: gin only)"
+    assert recorded_rules_name(old, None) == new
+    assert recorded_rules_name("classic (changed: target 40, knock limit 0)", None) == "classic (changed: target 40, gin only)"
+    assert recorded_rules_name("standard (changed: knock limit 7)", None) == "standard (changed: knock limit 7)"
+    assert rules_words(old) == "standard rules (changed: gin only)"
+    before = match("2026-05-01", "easy", old, [hand(1, "gin", 0, 0, 40)], winner=0)
+    since = match("2026-05-02", "easy", new, [hand(1, "gin", 1, 1, 30)], winner=1)
+    for r in (before, since):
+        r["rules"] = gin_only.to_dict()
+    assert set(compute([before, since]).groups) == {("easy", new)}  # the records read from files
+
+    _write_records(tmp_path, [before])
+    hist = open_history(tmp_path).history
+    import_json_history(hist)
+    path = hist.path
+    hist.close()
+    # recorded by an earlier version: under the old name, its tallies with it
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("UPDATE matches SET preset = ?", (old,))
+        db.execute("UPDATE tallies SET preset = ?", (old,))
+    db.close()
+    hist = open_history(tmp_path).history
+    (tmp_path / "history" / f"{since['id']}.json").write_text(json.dumps(since))
+    import_json_history(hist)
+    stats = hist.stats()
+    assert set(stats.groups) == {("easy", new)}
+    assert stats.groups[("easy", new)].hands == 2 and stats.groups[("easy", new)].matches == 2
+    hist.close()
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "knock limit 0" not in out and "gin only" in out, out
+    assert main(["export", "--format", "text", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count(f"Rules: {new}") == 2 and "knock limit 0" not in out.replace("Upcard", ""), out

@@ -350,10 +350,15 @@ _OPTION_NAMES = {
 """The number options as their values are said ("knock limit 7")."""
 
 
+GIN_ONLY = "gin only"
+"""A knock limit of 0 in words: no knock, only gin ends a hand."""
+
+
 def option_words(name: str, value: Any) -> str:
     """A rule option and its value, in words that say what the rule is, not
-    the option's name ("knock limit 7", "a tie is no undercut", "no big gin",
-    "move timer 30 s", "the winner deals next", "target 40")."""
+    the option's name ("knock limit 7", "gin only" for a knock limit of 0, "a tie
+    is no undercut", "no big gin", "move timer 30 s", "the winner deals next",
+    "target 40")."""
     from .words import counted
 
     if isinstance(value, bool) and name in _YES_NO_WORDS:
@@ -366,6 +371,8 @@ def option_words(name: str, value: Any) -> str:
         return f"void at {counted(value, 'card')} left in the stock"
     if name == "target":
         return f"target {value}"
+    if name == "knock_limit" and value == 0:
+        return GIN_ONLY
     return f"{_OPTION_NAMES.get(name, name.replace('_', ' '))} {value}"
 
 

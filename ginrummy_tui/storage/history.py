@@ -86,7 +86,9 @@ from ginrummy_tui.storage.history_schema import (
 )
 from ginrummy_tui.storage.rule_words import (
     OLD_CUSTOM,
+    OLD_WORDS,
     UNKNOWN_RULES,
+    current_name,
     exported_rules,
     recorded_rules_name,
     rules_name,
@@ -718,6 +720,7 @@ class History:
                 conn.execute("PRAGMA synchronous=NORMAL")
                 cls._upgrade(conn)
                 cls._name_old_custom(conn)
+                cls._name_in_new_words(conn)
                 return
             except sqlite3.OperationalError as exc:
                 text = str(exc).lower()
@@ -783,6 +786,34 @@ class History:
             marks = ", ".join("?" * len(names))
             conn.execute(f"DELETE FROM tallies WHERE preset IN (?, {marks})", (OLD_CUSTOM, *names))
             conn.execute(TALLY_FILL.format(where=f" AND m.preset IN ({marks})"), tuple(names))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    @staticmethod
+    def _name_in_new_words(conn: sqlite3.Connection) -> None:
+        """The matches an earlier version recorded under a name with words it used
+        for a change ("standard (changed: knock limit 0)") are put under the name
+        made now (:func:`~ginrummy_tui.storage.rule_words.current_name`: "standard
+        (changed: gin only)"), with the matches recorded since, and the tallies of
+        both names worked out anew from their hands.  Once: no name recorded since
+        has the old words."""
+        like = " OR ".join("preset LIKE ?" for _ in OLD_WORDS)
+        patterns = tuple(f"%{words}%" for words in OLD_WORDS)
+        if conn.execute(f"SELECT 1 FROM matches WHERE {like} LIMIT 1", patterns).fetchone() is None:
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            found = [row[0] for row in conn.execute(f"SELECT DISTINCT preset FROM matches WHERE {like}", patterns)]
+            renamed = {old: current_name(old) for old in found if current_name(old) != old}
+            if renamed:
+                for old, new in renamed.items():
+                    conn.execute("UPDATE matches SET preset = ? WHERE preset = ?", (new, old))
+                names = (*renamed, *set(renamed.values()))
+                marks = ", ".join("?" * len(names))
+                conn.execute(f"DELETE FROM tallies WHERE preset IN ({marks})", names)
+                conn.execute(TALLY_FILL.format(where=f" AND m.preset IN ({marks})"), names)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ginrummy_tui.engine.rules import PRESETS, Rules, changed_from_preset, option_words
+from ginrummy_tui.engine.rules import GIN_ONLY, PRESETS, Rules, changed_from_preset, option_words
 
 CHANGED_RULES = "changed rules"
 """The name of a match's rules that an earlier version recorded only as
@@ -26,7 +26,7 @@ OLD_CUSTOM = "custom"
 
 def option_text(name: str, value: Any) -> str:
     """A rule option and its value, as the match line says it ("knock limit 7",
-    "no big gin", "move timer 30 s", "the winner deals next", "target 40"):
+    "gin only", "no big gin", "move timer 30 s", "the winner deals next", "target 40"):
     :func:`~ginrummy_tui.engine.rules.option_words`."""
     return option_words(name, value)
 
@@ -93,14 +93,32 @@ def rule_args(rules: Rules) -> list[str]:
     return out
 
 
+OLD_WORDS = {"knock limit 0": GIN_ONLY}
+"""The words of a change that earlier versions named otherwise, and what names it now:
+a knock limit of 0 was "knock limit 0", now "gin only"."""
+
+
+def current_name(name: str) -> str:
+    """A name of :func:`rules_name` as it is made now: one recorded by an earlier
+    version with the words it used for a change ("standard (changed: knock limit 0)")
+    has this version's ("standard (changed: gin only)"), so that a match recorded then
+    goes with those recorded since, under one name; any other name as it is."""
+    preset, sep, changes = name.partition(" (changed: ")
+    if not sep or not changes.endswith(")"):
+        return name
+    named = [OLD_WORDS.get(words, words) for words in changes[:-1].split(", ")]
+    return f"{preset}{sep}{', '.join(named)})"
+
+
 def recorded_rules_name(preset: Any, rules: Any) -> str:
     """The name (:func:`rules_name`) of the rules of a match record: its
     ``preset`` entry, which names them (a preset's name, or the name of changed
-    rules); for "custom", which earlier versions recorded for changed rules, the
-    name of its ``rules`` (the object a record keeps), or :data:`CHANGED_RULES`
-    when they are not there to tell which options were changed."""
+    rules, with this version's words: :func:`current_name`); for "custom", which
+    earlier versions recorded for changed rules, the name of its ``rules`` (the
+    object a record keeps), or :data:`CHANGED_RULES` when they are not there to
+    tell which options were changed."""
     if isinstance(preset, str) and preset and preset != OLD_CUSTOM:
-        return preset
+        return current_name(preset)
     if isinstance(rules, dict):
         try:
             return rules_name(Rules.from_dict(rules))
@@ -112,7 +130,7 @@ def recorded_rules_name(preset: Any, rules: Any) -> str:
 def rules_words(name: str) -> str:
     """A name of :func:`rules_name` with "rules" after the preset ("classic
     rules", "classic rules (changed: target 40)"); :data:`CHANGED_RULES` as it is."""
-    preset, sep, changes = name.partition(" (")
+    preset, sep, changes = current_name(name).partition(" (")
     if preset in PRESETS:
         return f"{preset} rules{sep}{changes}"
     return name
