@@ -632,3 +632,46 @@ async def test_a_note_of_the_start_held_on_the_end_of_a_hand_is_told_in_the_term
         await until(pilot, lambda: app.holding_notes())
         assert "knock_limit" not in screen_text(app)
         assert app.unshown_notes() == [note]
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (90, 30), (100, 30), (132, 43), (200, 60)])
+async def test_the_cards_stand_in_the_middle_of_a_wide_table(width, height):
+    """Wider than 90 columns the table's cards stood at the left of its frame (104 columns at
+    132x43 and 200x60), the rest of their rows empty.  Eleven cards are as far from its left
+    edge as from its right, the other player's cards and the piles start where the hand does
+    and the lines under them (the moves, the deadwood, the buttons) with them; the score line
+    and the prompt line keep the table's whole width, and a click on a card where it is drawn
+    picks it.  At 80 and 90 columns the hand fills the table, at its left as before."""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("s")  # eleven cards
+        await settle(app, pilot)
+        screen = app.screen
+        inner = screen.query_one("#table").content_region  # less its padding
+        lines = screen_text(app).splitlines()
+        hand = screen.query_one(HandView)
+        top = next(y for y in range(hand.region.y, hand.region.bottom) if "1" in lines[y][inner.x : inner.right])
+        row = lines[top][inner.x : inner.right]
+        assert row.count("┌") + row.count("╔") == 11, row
+        left = len(row) - len(row.lstrip())
+        right = len(row) - len(row.rstrip())
+        if width <= 90:
+            assert left == 0, row
+        else:
+            assert abs(left - right) <= 1 and left > 0, (left, right, row)
+        for part in ("#opponent", "#stock", "#moves", "#deadwood"):
+            region = screen.query_one(part).region
+            drawn = next(lines[y] for y in range(region.y, region.bottom) if lines[y][inner.x : inner.right].strip())
+            assert len(drawn[inner.x :]) - len(drawn[inner.x :].lstrip()) == left, (part, drawn)
+        for part in ("#scoreboard", "#prompt"):
+            assert screen.query_one(part).region.width == inner.width, part
+        # a click where the fourth card is drawn picks it
+        fourth = hand.cards[3]
+        start = inner.x + left + [i for i, ch in enumerate(row[left:]) if ch in "┌╔"][3]
+        await pilot.click(offset=(start + 2, top + 2))
+        await pilot.pause()
+        assert hand.selected == fourth and hand.chosen, (hand.selected, fourth)

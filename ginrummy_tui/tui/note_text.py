@@ -62,6 +62,17 @@ def table_columns(width: int) -> tuple[int, int]:
     return (room - table) // 2, table
 
 
+def cards_shift(table: int) -> int:
+    """The columns the table's cards (a block of eleven wider cards, ``widgets/hand.py``'s
+    ``WIDE_ROW``) stand right of their place at the table's left, in the middle of a table
+    ``table`` columns wide (less its padding of one a side) that is wider than the block
+    (from 91 columns); 0 where they fill it.  The lines between and under them go with them
+    (``GameScreen``), and the notes beside them keep clear of them."""
+    from .widgets.hand import WIDE_ROW
+
+    return max(0, (table - 2 - WIDE_ROW) // 2)
+
+
 def toast_text_width(width: int, height: int, severity: str) -> int:
     """The columns of a toast's words on a screen of ``width`` × ``height``: from
     24 rows and 80 columns every note takes the room right of the table's left
@@ -73,7 +84,8 @@ def toast_text_width(width: int, height: int, severity: str) -> int:
     every note is as wide, ``GinApp._fit_notes``: ask with ``"warning"`` then)."""
     if height >= TALL_HEIGHT and width >= NORMAL_WIDTH:
         _left, table = table_columns(width)
-        return min(WIDE_TOAST, max(TOAST_TEXT_WIDTH + TOAST_EDGES, table - TABLE_LEFT)) - TOAST_EDGES
+        beside = table - TABLE_LEFT - cards_shift(table)  # right of the cards, wherever they stand
+        return min(WIDE_TOAST, max(TOAST_TEXT_WIDTH + TOAST_EDGES, beside)) - TOAST_EDGES
     if severity == "information":
         return TOAST_TEXT_WIDTH
     return min(WIDE_TOAST, width) - TOAST_EDGES

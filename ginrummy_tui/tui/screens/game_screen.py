@@ -25,7 +25,7 @@ from ginrummy_tui.engine.rules import rules_label
 from .. import table_text as tt
 from ..hint_prompt import current_hint, hint_prompt, request_hint, view_key
 from ..host import ClickModeChanged, SuitsChanged, gin_of
-from ..note_text import LOG_FROM, TABLE_WIDTH, log_width, table_columns
+from ..note_text import LOG_FROM, TABLE_WIDTH, cards_shift, log_width, table_columns
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
 from ..widgets.cardfaces import ascii_text, ascii_words, card_label, pretty_codes
@@ -225,9 +225,10 @@ class GameScreen(Screen, TurnSteps):
         self.set_class(width >= LOG_FROM, "-with-log")
         left, table = table_columns(width)
         # the toasts in the table's columns: clear of the hand's log beside it, and
-        # placed over the table as at 80 columns, the same at any width
+        # placed over the table as at 80 columns, the same at any width: beside the
+        # cards, wherever they stand (_cards_shift)
         for rack in self.query("#textual-toastrack"):  # Textual's holder of the toasts
-            rack.styles.padding = (0, width - left - table, 0, left)
+            rack.styles.padding = (0, width - left - table, 0, left + cards_shift(table))
         for log in self.query(HandLog):  # the room the table leaves (table_columns counts it)
             log.styles.width = log_width(width)
         self.set_class(height == TALL_HEIGHT, "-just-tall")  # no line to spare for the wide table's second blank one
@@ -236,6 +237,15 @@ class GameScreen(Screen, TurnSteps):
         for widget in (self.query_one(HandView), self.query_one(StockPile), self.query_one(DiscardPile)):
             widget.set_big(big)
         self._set_spacing(height, table)
+        # the cards' block (game_screen.tcss) in the middle of a table wider than it, where it
+        # stood at its left, and the lines between and under them (the moves, the deadwood, the
+        # buttons) with it, in the rest of the table's width; the score line and the prompt
+        # line keep the table's whole width
+        shift = self._cards_shift()
+        for part in self.query("#opponent, #piles, #moves, #hand, #deadwood, #actions"):
+            part.styles.offset = (shift, 0)
+        for line in self.query("#moves, #deadwood, #actions"):
+            line.styles.max_width = self._line_room() if shift else None
         if self.v is not None:
             self._show_opponent(self.v)  # the name's long or short form follows the width (the moves line too, below)
             self._show_log(self.v)
@@ -398,7 +408,7 @@ class GameScreen(Screen, TurnSteps):
         shown = [(name, count) for seat, name, count in app.session.earlier_hints() if seat != v.seat]
         if hints is not None and hints[1]:
             shown.append((app.session.opponent_name, hints[1]))
-        room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
+        room = self._line_room()
         handovers = app.session.handovers()
         key = (view_key(v), tuple(shown), app.ascii_only, room, app.session.opponent_name, tuple(handovers))
         if key == self._moves_key:
@@ -446,7 +456,7 @@ class GameScreen(Screen, TurnSteps):
         hand = self.query_one(HandView)
         selected, chosen, a = hand.selected, hand.chosen, app.ascii_only
         colours = palette_of(self.app)
-        line_room = min(self.app.size.width, TABLE_WIDTH) - 2  # the table less its padding
+        line_room = self._line_room()
         self.query_one(DeadwoodLine).set_text(tt.deadwood_text(v, selected, a, colours, line_room))
         self.query_one(ActionBar).show(tt.buttons(v, selected, chosen, a))
         if self.refusal and self.gin.session.blocked() != self._refused_while:
@@ -583,6 +593,16 @@ class GameScreen(Screen, TurnSteps):
         elif not wrap:
             self._give_back_room()
         self.refresh_bindings()
+
+    def _cards_shift(self) -> int:
+        """The columns the cards' block (game_screen.tcss) stands right of the table's left, in
+        the middle of a table wider than it (:func:`~..note_text.cards_shift`)."""
+        return cards_shift(min(self.app.size.width, TABLE_WIDTH))
+
+    def _line_room(self) -> int:
+        """Columns for the lines shifted with the cards (the moves, the deadwood): the table's, less
+        its padding and the cards' shift (:meth:`_cards_shift`)."""
+        return min(self.app.size.width, TABLE_WIDTH) - 2 - self._cards_shift()
 
     def _prompt_width(self) -> int:
         """Columns for text on the prompt line (before its first layout: as the style sheet will make it)."""

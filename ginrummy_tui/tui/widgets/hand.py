@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 KEYS = "1234567890-"
 """The number key that picks each position of the hand (the 11th is ``-``)."""
 GAP = 1
+WIDE_ROW = 11 * (7 + GAP)
+"""The columns eleven of the wider cards take (with a gap after each): from this width the
+hand's cards are drawn wider, and the table's cards stand in a block this wide, centred in a
+wider table (``game_screen.tcss``)."""
 
 
 class HandView(Widget):
@@ -209,7 +213,7 @@ class HandView(Widget):
 
     def card_width(self, width: int) -> int:
         """Wider cards when all eleven fit comfortably."""
-        return 7 if width >= 11 * (7 + GAP) else 5
+        return 7 if width >= WIDE_ROW else 5
 
     def per_row(self, width: int) -> int:
         """How many cards fit in one row."""
