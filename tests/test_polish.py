@@ -1079,7 +1079,7 @@ async def test_a_note_of_the_start_narrowed_while_it_shows_comes_in_parts_as_at_
     app.context.notes.append(note)
     async with app.run_test(size=(132, 43), notifications=True) as pilot:
         await settle(app, pilot)
-        await until(pilot, lambda: "Your saved match could not be used: a new match" in _toast_lines(app))
+        await until(pilot, lambda: any(line.startswith("Your saved match could not be used: a new") for line in _toast_lines(app)))
         await pilot.resize_terminal(46, 21)
         parts = note_parts(note, toast_text_width(46, 21, "warning"), toast_rows(46, 21))
         assert len(parts) == 2, parts

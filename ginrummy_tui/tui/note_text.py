@@ -73,6 +73,15 @@ def cards_shift(table: int) -> int:
     return max(0, (table - 2 - WIDE_ROW) // 2)
 
 
+def notes_shift(table: int) -> int:
+    """The columns the notes on a table ``table`` columns wide stand right of their place
+    at 80 columns: beside the cards wherever they stand (:func:`cards_shift`), and where
+    those are shifted, two more, for a blank column after the piles' words (their "t: take
+    the upcard" ends in the 46th column of the cards' block, next to a note's edge)."""
+    shift = cards_shift(table)
+    return shift + 2 if shift else 0
+
+
 def toast_text_width(width: int, height: int, severity: str) -> int:
     """The columns of a toast's words on a screen of ``width`` × ``height``: from
     24 rows and 80 columns every note takes the room right of the table's left
@@ -84,7 +93,7 @@ def toast_text_width(width: int, height: int, severity: str) -> int:
     every note is as wide, ``GinApp._fit_notes``: ask with ``"warning"`` then)."""
     if height >= TALL_HEIGHT and width >= NORMAL_WIDTH:
         _left, table = table_columns(width)
-        beside = table - TABLE_LEFT - cards_shift(table)  # right of the cards, wherever they stand
+        beside = table - TABLE_LEFT - notes_shift(table)  # right of the cards, wherever they stand
         return min(WIDE_TOAST, max(TOAST_TEXT_WIDTH + TOAST_EDGES, beside)) - TOAST_EDGES
     if severity == "information":
         return TOAST_TEXT_WIDTH

@@ -25,7 +25,7 @@ from ginrummy_tui.engine.rules import rules_label
 from .. import table_text as tt
 from ..hint_prompt import current_hint, hint_prompt, request_hint, view_key
 from ..host import ClickModeChanged, SuitsChanged, gin_of
-from ..note_text import LOG_FROM, TABLE_WIDTH, cards_shift, log_width, table_columns
+from ..note_text import LOG_FROM, TABLE_WIDTH, cards_shift, log_width, notes_shift, table_columns
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
 from ..widgets.cardfaces import ascii_text, ascii_words, card_label, pretty_codes
@@ -226,9 +226,9 @@ class GameScreen(Screen, TurnSteps):
         left, table = table_columns(width)
         # the toasts in the table's columns: clear of the hand's log beside it, and
         # placed over the table as at 80 columns, the same at any width: beside the
-        # cards, wherever they stand (_cards_shift)
+        # cards, wherever they stand (note_text.py's notes_shift)
         for rack in self.query("#textual-toastrack"):  # Textual's holder of the toasts
-            rack.styles.padding = (0, width - left - table, 0, left + cards_shift(table))
+            rack.styles.padding = (0, width - left - table, 0, left + notes_shift(table))
         for log in self.query(HandLog):  # the room the table leaves (table_columns counts it)
             log.styles.width = log_width(width)
         self.set_class(height == TALL_HEIGHT, "-just-tall")  # no line to spare for the wide table's second blank one
