@@ -81,6 +81,58 @@ def test_a_lock_file_in_a_folder_that_cannot_be_written_says_to_make_it_writable
     )
 
 
+def test_a_separate_match_waiting_in_a_folder_that_cannot_be_written_is_named_and_the_match_resumes(
+    tmp_path, read_only_files, monkeypatch
+):
+    """With current.json and separate-1.json in a folder made immutable (chattr +i),
+    gin-tui crashed at its start: the check that the separate match was open nowhere
+    made its lock file, which raised.  The match resumes unsaved, as without the
+    separate match, and the separate match waiting is named; one open in another
+    gin-tui is not."""
+    import errno
+
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.storage import lock as lock_module
+
+    from .test_resume import args_for, never_asked
+
+    first = prepare(args_for(tmp_path, seed=4), ask=never_asked)
+    first.after_first_frame()
+    other = prepare(args_for(tmp_path), ask=lambda owner, **_: "separate")
+    other.after_first_frame()
+    other.close()
+    first.close()
+    assert (tmp_path / "current.json").exists() and (tmp_path / "separate-1.json").exists()
+    real_open = lock_module.open_regular
+
+    def immutable(where, flags, mode=0o600, **kw):
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            raise PermissionError(errno.EPERM, "Operation not permitted", str(where))
+        return real_open(where, flags, mode, **kw)
+
+    monkeypatch.setattr(lock_module, "open_regular", immutable)
+    read_only_files(tmp_path)
+    plan = prepare(args_for(tmp_path), ask=never_asked)
+    plan.close()
+    assert plan.resumed and plan.store.path.name == "current.json"
+    assert plan.notes[0].startswith(
+        f"Your match cannot be saved or recorded: its lock file {tmp_path / 'current.json.lock'} cannot be opened "
+        "(Operation not permitted)"
+    )
+    assert "A separate match waits too (separate-1.json): gin-tui takes it up after this one." in plan.notes
+    # the separate match open in another gin-tui (its lock held) does not wait
+    monkeypatch.setattr(lock_module, "open_regular", real_open)
+    held = lock_module.Lock(tmp_path / "separate-1.json.lock")
+    assert held.acquire()
+    monkeypatch.setattr(lock_module, "open_regular", immutable)
+    try:
+        again = prepare(args_for(tmp_path), ask=never_asked)
+        again.close()
+    finally:
+        held.release()
+    assert again.resumed and not any("A separate match waits" in note for note in again.notes)
+
+
 def test_after_a_game_that_could_not_be_saved_the_terminal_says_nothing_was_kept(tmp_path, monkeypatch, capsys):
     """GIN_TUI_HOME a file: the game said so at its start, and after it the terminal said nothing."""
     afile = tmp_path / "dfile"

@@ -735,14 +735,22 @@ def prepare(
             waiting = None
             for path in [] if fresh else leftover_separate_saves(root):
                 candidate = Store(root, path.name)
-                if candidate.lock.acquire():
+                try:
+                    taken = candidate.lock.acquire()
+                except OSError:  # its lock file cannot be made or opened: the next one, or a new match
+                    continue
+                if taken:
                     waiting = candidate
                     break
             if waiting is not None:
                 store = waiting
             else:
                 store = Store.separate(root)
-                if not store.lock.acquire():
+                try:
+                    taken = store.lock.acquire()
+                except OSError as exc:
+                    raise Refused(f"gin-tui: could not start a separate match: {store.lock.unusable(exc)}", 1) from None
+                if not taken:
                     raise Refused("gin-tui: could not start a separate match", 1)
                 fresh = True
         else:

@@ -240,6 +240,36 @@ class Lock:
         self._fd = fd
         return True
 
+    def free(self) -> bool:
+        """Whether no process holds this lock (it is not taken: taken and given
+        up at once where it can be).  Where its file cannot be made or opened for
+        writing (a read-only data directory), the files there are locked shared
+        as they are, without writing anything: the lock is free unless one is
+        held; where even that cannot be told, it is not said to be free."""
+        try:
+            if self.acquire():
+                self.release()
+                return True
+            return False
+        except OSError:
+            pass
+        if fcntl is None:  # pragma: no cover - Windows
+            return False
+        for path in (self.path, self.guard):
+            try:
+                fd = open_regular(path, os.O_RDONLY)
+            except FileNotFoundError:  # no lock file: nobody holds it under that name
+                continue
+            except OSError:
+                return False
+            try:
+                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except OSError:
+                return False  # held by another process
+            finally:
+                os.close(fd)
+        return True
+
     def _held_elsewhere(self, fd: int) -> bool:
         """Whether the second name of the lock (:attr:`guard`) is another file than
         the one locked on ``fd``, that another process holds locked: the lock file

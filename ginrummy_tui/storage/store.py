@@ -843,7 +843,8 @@ def _pending(root: Path, prefix: str) -> list[tuple[str, Path]]:
 
 
 def leftover_separate_saves(root: Path) -> list[Path]:
-    """Saves of separate matches not open in any process, oldest first."""
+    """Saves of separate matches not open in any process, oldest first (in a
+    folder that cannot be written too, where none can be taken up)."""
     root = Path(root)
     found = []
     try:
@@ -851,9 +852,7 @@ def leftover_separate_saves(root: Path) -> list[Path]:
     except OSError:
         return []
     for p in names:
-        lock = Lock(p.with_name(p.name + ".lock"))
-        if lock.acquire():
-            lock.release()
+        if Lock(p.with_name(p.name + ".lock")).free():  # a read-only folder: told without a lock file made
             found.append(p)
     return found
 
