@@ -1031,3 +1031,85 @@ def test_a_history_removed_while_the_archive_keeps_the_matches_is_rebuilt_from_i
     assert _everything(db_of(tmp_path))[0] == before[0]
     assert main(["stats", "--data-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().err == ""  # once
+
+
+def _played_on(state, seed: int):
+    """The states after ``state`` to the end of its hand, played by another policy (``seed``)."""
+    import random
+
+    from ginrummy_tui.engine import apply, legal_actions
+
+    rng = random.Random(seed)
+    hand = state.hand_no
+    out = []
+    while state.hand_no == hand and len(out) < 500 and not (state.result is not None):
+        acts = [a for a in legal_actions(state) if a.kind != "timeout"]
+        enders = [a for a in acts if a.kind in ("knock", "gin", "big gin")]
+        state = apply(state, rng.choice(enders) if enders and rng.random() < 0.5 else rng.choice(acts))
+        out.append(state)
+    return out
+
+
+def _tallies(hist):
+    return hist.read("SELECT * FROM tallies ORDER BY opponent, preset")
+
+
+def test_a_hand_played_again_after_its_save_was_lost_replaces_the_one_recorded(tmp_path):
+    """The save failed (or the game was killed between the record and the save) after
+    hand 2 was recorded: the game resumed at the start of hand 2 and it ended otherwise,
+    but the record kept the hand the game had lost, with its hints, so the hands no
+    longer added up to the match's score and the statistics counted a hand never kept."""
+    states = list(_states_of_one_match())
+    start2 = next(n for n, s in enumerate(states) if s.hand_no == 2)
+    end2 = next(n for n, s in enumerate(states) if len(s.sheet) == 2)
+    lost_run = states[: end2 + 1]
+    kept = states[start2]
+    again = next(
+        run for seed in range(50)
+        if (run := _played_on(kept, seed)) and run[-1].result is not None and run[-1].sheet[-1].winner is not None
+        and (run[-1].sheet[-1].winner, run[-1].sheet[-1].points) != (states[end2].sheet[-1].winner, states[end2].sheet[-1].points)
+    )
+    hist = db_of(tmp_path / "a")
+    first = hist.recorder("m1")
+    for s in lost_run:
+        first.observe(s)
+    first.add_hint(states[5])  # hand 1: kept
+    first.add_hint(states[start2 + 3])  # hand 2 as it was lost
+    first.add_hint(states[end2])  # its end, lost too
+    resumed = hist.recorder("m1")  # the next start, from the save: hand 2 not played yet
+    for s in [kept, *again]:
+        resumed.observe(s)
+    (record,) = list(hist.records())
+    assert [h["points"] for h in record["hands"]] == [r.points for r in again[-1].sheet]
+    assert [h["winner"] for h in record["hands"]] == [r.winner for r in again[-1].sheet]
+    assert record["hands"][-1]["moves"]  # the hand as it was played again, with its moves
+    assert record["scores"] == list(again[-1].scores) and record["hints"] == 1
+    assert hist.read("SELECT hand_no FROM hints") == [(1,)]
+    # the figures as if only what the game kept had been recorded
+    other = db_of(tmp_path / "b")
+    only = other.recorder("m1")
+    for s in [*states[: start2 + 1], *again]:
+        only.observe(s)
+    only.add_hint(states[5])
+    assert _tallies(hist) == _tallies(other)
+    assert hist.stats() == other.stats()
+
+
+def test_a_match_recorded_as_over_whose_end_was_lost_is_not_counted_finished(tmp_path):
+    states = list(_states_of_one_match())
+    assert states[-1].over
+    last = next(n for n, s in enumerate(states) if s.hand_no == states[-1].hand_no)
+    hist = db_of(tmp_path)
+    first = hist.recorder("m1")
+    for s in states:
+        first.observe(s)
+    resumed = hist.recorder("m1")
+    resumed.observe(states[last])  # the game resumed at the start of the last hand
+    (record,) = list(hist.records())
+    assert not record["finished"] and record.get("winner") is None
+    assert len(record["hands"]) == len(states[last].sheet)
+    assert record["scores"] == list(states[last].scores)
+    for s in states[last:]:  # and played to the same end: counted once
+        resumed.observe(s)
+    (record,) = list(hist.records())
+    assert record["finished"] and len(record["hands"]) == len(states[-1].sheet)

@@ -104,7 +104,7 @@ from ginrummy_tui.storage.store import (
 )
 
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import GameState
+    from ginrummy_tui.engine import GameState, HandRecord
 
 DB_NAME = "history.sqlite3"
 APPLICATION_ID = 0x47696E54  # "GinT"
@@ -1691,6 +1691,15 @@ class Recorder:
     :meth:`observe` is idempotent: a hand is recorded once (by number), so
     seeing the same state again, or resuming a saved match, adds nothing twice.
     Each call writes one transaction.
+
+    The record keeps only what the game kept: the first state it is given (the
+    saved match resumed) is where the match stands, and what the record holds
+    beyond it, written by a game whose later saves failed (a full disk, a file
+    that cannot be written) or that was killed between the record and the save,
+    is taken out first (:meth:`_forget_lost`): the hands the state's score sheet
+    does not have, or has with another result, the hints asked after its move,
+    the match's end when it is not over.  The hand played again is recorded as
+    it ends this time.
     """
 
     def __init__(
@@ -1714,7 +1723,7 @@ class Recorder:
         self._loaded = False
         self._fresh: dict[str, Any] | None = None
 
-    def _load(self, state: GameState) -> None:
+    def _load(self, state: GameState, wait: bool = True) -> None:
         if self._loaded:
             return
         self.history.import_one(self.match_id)
@@ -1723,6 +1732,7 @@ class Recorder:
             self.mid, finished, s0, s1 = rows[0]
             self.finished = bool(finished)
             self.scores = [s0 or 0, s1 or 0]
+            self._forget_lost(state, wait)
             self.known = {r[0] for r in self.history.read("SELECT hand_no FROM hands WHERE match = ?", (self.mid,))}
         now = now_iso()  # it may have begun in an earlier run: started, from its id
         self._fresh = empty_record(
@@ -1730,6 +1740,58 @@ class Recorder:
             rules=state.rules.to_dict(), seed=state.seed, match_no=state.match_no,
         )  # written once there is something to record
         self._loaded = True
+
+    def _forget_lost(self, state: GameState, wait: bool) -> None:
+        """Take out of the match's record what ``state``, where the game stands
+        (the match resumed from its save), does not have: the hands its score
+        sheet does not have (and their plays), or has with another result
+        (recorded again as the sheet has them), the hints asked after its move
+        (and their count), its end when the state is not over; the tallies of
+        its opponent and rules are worked out again from the hands that stay."""
+        mid = self.mid
+        assert mid is not None
+        sheet = {rec.hand_no: rec for rec in state.sheet}
+        recorded = self.history.read(
+            "SELECT seq, hand_no, kind, winner, points, score0, score1 FROM hands WHERE match = ?", (mid,)
+        )
+        gone: list[int] = []
+        again: list[tuple[int, HandRecord]] = []
+        for seq, hand_no, *result in recorded:
+            rec = sheet.get(hand_no)
+            if rec is None:
+                gone.append(seq)
+                continue
+            cols, _ = _hand_rows(hand_entry(state, rec))
+            kept = [cols[2], cols[4], cols[5], cols[8], cols[9]]  # kind, winner, points, scores
+            if result != kept:
+                again.append((seq, rec))
+        hints_after = "match = ? AND (hand_no > ? OR (hand_no = ? AND move_no > ?))"
+        where = (mid, state.hand_no, state.hand_no, len(state.history))
+        (later_hints,) = self.history.read(f"SELECT count(*) FROM hints WHERE {hints_after}", where)[0]
+        unfinish = self.finished and not state.over
+        if not (gone or again or later_hints or unfinish):
+            return
+        with self.history.transaction(wait) as conn:
+            for seq in gone + [seq for seq, _ in again]:
+                conn.execute("DELETE FROM plays WHERE match = ? AND seq = ?", (mid, seq))
+                conn.execute("DELETE FROM hands WHERE match = ? AND seq = ?", (mid, seq))
+            for seq, rec in again:
+                self.history._put_hand(conn, mid, seq, hand_entry(state, rec))
+            if later_hints:
+                conn.execute(f"DELETE FROM hints WHERE {hints_after}", where)
+                conn.execute("UPDATE matches SET hints = max(hints - ?, 0) WHERE id = ?", (later_hints, mid))
+            if unfinish:
+                conn.execute("UPDATE matches SET finished = 0, winner = NULL, ended = NULL WHERE id = ?", (mid,))
+            if gone or again:
+                opponent, preset, replay = conn.execute(
+                    "SELECT opponent, preset, replay FROM matches WHERE id = ?", (mid,)
+                ).fetchone()
+                if not replay:
+                    conn.execute("DELETE FROM tallies WHERE opponent = ? AND preset = ?", (opponent, preset))
+                    conn.execute(
+                        TALLY_FILL.format(where=" AND m.opponent = ? AND m.preset = ?"), (opponent, preset)
+                    )
+        self.finished = self.finished and not unfinish
 
     def _row(self, conn: sqlite3.Connection) -> int:
         """The match's row id, inserting the row if need be (inside the
@@ -1744,7 +1806,7 @@ class Recorder:
         """Record what ended since the last call; True if something was written
         (``wait=False``: :class:`Busy`, nothing written, while another
         connection writes)."""
-        self._load(state)
+        self._load(state, wait)
         new = [rec for rec in state.sheet if rec.hand_no not in self.known]
         scores_changed = list(state.scores) != self.scores
         ends = state.over and not self.finished
@@ -1754,7 +1816,7 @@ class Recorder:
         with self.history.transaction(wait) as conn:
             mid = self._row(conn)
             self._rename(conn, mid)
-            seq = conn.execute("SELECT count(*) FROM hands WHERE match = ?", (mid,)).fetchone()[0]
+            seq = conn.execute("SELECT coalesce(max(seq) + 1, 0) FROM hands WHERE match = ?", (mid,)).fetchone()[0]
             for rec in new:
                 self.history._put_hand(conn, mid, seq, hand_entry(state, rec))
                 seq += 1
@@ -1797,7 +1859,7 @@ class Recorder:
         if not self._loaded:
             if state is None:
                 return
-            self._load(state)
+            self._load(state, wait)
         with self.history.transaction(wait) as conn:
             mid = self._row(conn)
             conn.execute("UPDATE matches SET hints = hints + 1, updated = ? WHERE id = ?", (now_iso(), mid))
@@ -1819,7 +1881,7 @@ class Recorder:
         made for it is dropped, with its hints (else it stayed "in progress"
         for good)."""
         if not self._loaded and state is not None:
-            self._load(state)
+            self._load(state, wait)
         played = bool(self.known) or (state is not None and player_moved(state))
         if self.finished or (self.mid is None and self._fresh is None):
             return
