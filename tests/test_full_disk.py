@@ -396,3 +396,36 @@ def test_a_history_damaged_during_the_match_is_set_aside_once_and_the_match_reco
         assert record["finished"] and len(record["hands"]) == len(played[-1].sheet)
     finally:
         hist.close()
+
+
+def test_a_history_that_cannot_be_written_is_said_once_while_it_lasts_with_a_way_out(tmp_path, disk):
+    """On a full disk "Statistics not recorded: database or disk is full." came again at
+    every hint and every hand's end, four or five notes at once pushing the one that the
+    match could not be saved out of sight; it named no file, gave no way out, and said
+    "not recorded" of hands that are recorded once there is room."""
+    keeper, end = _keeper_on_the_match_point(tmp_path)
+    path = tmp_path / "history.sqlite3"
+    said = (
+        f"your match history {path} could not be written (disk full: database or disk is full): "
+        "its hands are written when there is room, the hints asked for meanwhile are not counted; "
+        "free some space or choose another folder with --data-dir or GIN_TUI_HOME"
+    )
+    disk.records_fail = True
+    before = len(keeper.errors)
+    for _ in range(3):
+        keeper.add_hint()
+    keeper.on_change(end)
+    keeper.add_hint()
+    assert keeper.writes.settle(10.0)
+    assert keeper.errors[before:] == [said]
+    disk.freed()
+    keeper.on_change(end)  # the match's end, written now: the note no longer holds
+    assert keeper.writes.settle(10.0)
+    assert _finished_rows(tmp_path, "m1") == [(1, end.winner)]
+    assert keeper.standing_errors() == keeper.errors[:before]
+    disk.records_fail = True  # full again: said again, once
+    keeper.add_hint()
+    keeper.add_hint()
+    assert keeper.writes.settle(10.0)
+    assert keeper.errors[before:] == [said, said] and keeper.standing_errors()[-1] == said
+    keeper.writes.flush(1.0)

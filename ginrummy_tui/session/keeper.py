@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ginrummy_tui.session.record_queue import RecordQueue, Write
-from ginrummy_tui.storage.files import new_match_id
+from ginrummy_tui.storage.files import OTHER_FOLDER, new_match_id, way_out
 from ginrummy_tui.storage.seen_hands import SeenHands
 from ginrummy_tui.storage.store import Store
 
@@ -42,6 +43,25 @@ class _TellsBusy:
     def _free(self) -> None:
         if self.tell is not None:
             self.tell(FREE_NOTE)
+
+
+def history_failure(path: Path, exc: Exception) -> str:
+    """What the player is told when a write to the history database ``path``
+    failed (a full disk, a file that cannot be written): the file and why; that
+    the match's hands are written after all once a write works again (each
+    record writes every hand of the match not written yet), the hints asked for
+    meanwhile not counted; one way out."""
+    why = str(exc) or type(exc).__name__
+    full = getattr(exc, "errno", None) == errno.ENOSPC or "full" in why
+    if full:
+        return (
+            f"your match history {path} could not be written (disk full: {why}): its hands are written "
+            f"when there is room, the hints asked for meanwhile are not counted; free some space or {OTHER_FOLDER}"
+        )
+    return (
+        f"your match history {path} could not be written ({why}): its hands are written once it can be, "
+        f"the hints asked for meanwhile are not counted; {way_out(path)}"
+    )
 
 
 class Keeper(_TellsBusy):
@@ -130,8 +150,9 @@ class Keeper(_TellsBusy):
         self._save_error: int | None = None
         """The place in :attr:`errors` of the failing saves' error, while they fail."""
         self._unrecorded_said = False
-        self._record_errors: dict[str, int] = {}
-        """The place in :attr:`errors` of what was said of each match whose record failed."""
+        self._history_error: int | None = None
+        """The place in :attr:`errors` of the note that the history cannot be written
+        (a full disk), while its writes fail: said once until one works again."""
         self._errors_lock = threading.Lock()
         self.on_errors: Callable[[], None] | None = None
         """Called, from any thread, once errors were added to :attr:`errors`
@@ -292,6 +313,8 @@ class Keeper(_TellsBusy):
                     raise  # said by the queue's on_error
                 self._not_recorded(match[0], exc)
                 return
+            if wrote:
+                self._history_works()
             if keeps:
                 if recorder is None:  # the history cannot be used: said by its messages
                     self.unrecorded[match[0]] = self.shared_history().unusable or "the history database cannot be used"
@@ -471,17 +494,29 @@ class Keeper(_TellsBusy):
         said once, until one of its records is written (then it no longer holds)."""
         from ginrummy_tui.storage.history import Damaged
 
-        said = match_id in self.unrecorded
         self.unrecorded[match_id] = str(exc)
         if isinstance(exc, Damaged):  # set aside: the next record goes to a new database
             self._record_failed(exc)
-        elif not said:
-            self._record_errors[match_id] = self._add_errors([f"statistics not recorded: {exc}"])
+        else:
+            self._history_failed(exc)
 
     def _recorded(self, match_id: str) -> None:
         """A record of the match ``match_id`` was written: all of it so far."""
         self.unrecorded.pop(match_id, None)
-        told = self._record_errors.pop(match_id, None)
+
+    def _history_failed(self, exc: Exception) -> None:
+        """A write to the history failed (not for a busy database, nor a damaged
+        one): said once while its writes fail, naming the file, what becomes of
+        what was not written and a way out (:func:`history_failure`)."""
+        if self._history_error is not None:  # the writes run one after another, in the writes' thread
+            return
+        from ginrummy_tui.storage.history import db_path
+
+        self._history_error = self._add_errors([history_failure(db_path(self.store.root), exc)])
+
+    def _history_works(self) -> None:
+        """A write to the history worked: what was said of its failing no longer holds."""
+        told, self._history_error = self._history_error, None
         if told is not None:
             self.mended.add(told)
 
@@ -502,7 +537,7 @@ class Keeper(_TellsBusy):
             self._add_errors(self.history.take_messages())
             self._recorder = None
         else:
-            self._add_errors([f"statistics not recorded: {exc}"])
+            self._history_failed(exc)
 
     def _ui(self) -> dict[str, Any]:
         """The app's screen details now, or the last ones known (the app may be gone)."""
