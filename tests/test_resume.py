@@ -135,7 +135,8 @@ async def test_the_resume_note_goes_when_a_new_match_replaces_the_one_it_names(t
 async def test_a_finished_match_shown_again_at_start_is_said_to_have_ended(tmp_path):
     """The terminal closed on a finished match's last hand's end (SIGHUP): the next start
     showed it with "Resumed your match: hand 1, ...", though there is nothing to resume:
-    it says the match ended, and that its result is shown again."""
+    it says the match ended, and how its result is shown again: it said "(its result is
+    shown again)" over the last hand's end, the result one more ⏎ away."""
     import signal
 
     from ginrummy_tui.cli.play import close_plan
@@ -158,9 +159,12 @@ async def test_a_finished_match_shown_again_at_start_is_said_to_have_ended(tmp_p
         name = app.session.opponent_name
         assert start_notes(app) == [
             f"Your match ended: hand {v.hand_no}, You {v.totals[v.seat]} · {name} {v.totals[1 - v.seat]}"
-            " (its result is shown again)."
+            " (its last hand's end is shown again, ⏎ its result)."
         ]
         assert "Resumed" not in screen_text(app)
+        assert type(app.screen).__name__ == "SummaryScreen"
+        await pilot.press("enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "MatchOverScreen")
 
 
 def _a_match_with_one_hand_played(root) -> str:
@@ -1491,5 +1495,5 @@ async def test_a_finished_classic_match_shown_again_at_start_is_told_with_its_bo
         mine, theirs = state.totals
         assert start_notes(app) == [
             f"Your match ended: hand {state.hand_no}, You {mine} · Computer (standard) {theirs} with bonuses"
-            " (its result is shown again)."
+            " (its last hand's end is shown again, ⏎ its result)."
         ]

@@ -325,10 +325,11 @@ def resumed_note(app: App[Any], *, separate: bool = False) -> str:
     """What the start says of the match it resumed: the hand and the scores ("Resumed
     your match: hand 6, You 32 · Computer (expert) 89."; "hand 7 next" once hand 6 is
     scored, its end shown again); of a match that had ended (its
-    terminal closed on its last hand's end), that it ended, and that its result comes
-    again: it is not resumed, there is no move left in it; its score the final one, as its
-    result screen gives it, with the bonuses where they were added, saying so ("Your match
-    ended: hand 4, You 44 · Computer (expert) 336 with bonuses (its result is shown again).")."""
+    terminal closed on its last hand's end or its result), that it ended, and that its last
+    hand's end is shown again, ⏎ giving its result: it is not resumed, there is no move left
+    in it; its score the final one, as its result screen gives it, with the bonuses where they
+    were added, saying so ("Your match ended: hand 4, You 44 · Computer (expert) 336 with
+    bonuses (its last hand's end is shown again, ⏎ its result).")."""
     from ginrummy_tui.engine.kinds import Phase
     from ginrummy_tui.session.startup import match_point
 
@@ -340,7 +341,7 @@ def resumed_note(app: App[Any], *, separate: bool = False) -> str:
     scores = f"You {v.totals[v.seat]} · {session.opponent_name} {v.totals[1 - v.seat]}"
     if v.phase == Phase.MATCH_OVER:
         bonuses = " with bonuses" if v.totals != v.scores else ""
-        return f"Your {match} ended: hand {v.hand_no}, {scores}{bonuses} (its result is shown again)."
+        return f"Your {match} ended: hand {v.hand_no}, {scores}{bonuses} (its last hand's end is shown again, ⏎ its result)."
     return f"Resumed your {match}: {match_point(v.hand_no, v.phase.ended)}, {scores}."
 
 
