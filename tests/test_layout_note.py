@@ -158,3 +158,26 @@ def test_the_text_export_says_nothing_kept_out_of_a_least_deadwood_layout(tmp_pa
     text, _form = _exported(tmp_path, s)
     assert "    Your melds:     [2C 3C 4C] [7H 8H 9H] [QS QH QC]  deadwood AS (1)" in text, text
     assert "kept out" not in text and "instead of" not in text
+
+
+def test_in_a_narrow_terminal_a_meld_of_the_summary_is_never_broken_between_lines():
+    # At 46 columns "Melds [4♠ 5♠ 6♠ 7♠] [9♥ 9♦ 9♣] [10♦ J♦ Q♦]" broke its last meld:
+    # "[10♦ J♦" on one row, "Q♦]" under it; so did a layoff's "on [...]"
+    import re
+
+    from ginrummy_tui.engine import Action, Kind, apply
+    from ginrummy_tui.engine.cards import card
+
+    s = scenarios.arranged("4S 5S 6S 7S 9H 9D 9C TD JD QD", "2H 3H 4H 8C 8S KC KS KH 5D 6D", stock_top="2C")
+    s = apply(apply(s, Action(Kind.DRAW_STOCK)), Action(Kind.GIN, card("2C")))
+    for width, drawn in ((46, 40), (46, 30), (60, 56)):
+        for ascii_only in (False, True):
+            console = Console(width=drawn, record=True, color_system=None)
+            console.print(Group(*summary_lines(view(s, 0), "Computer", ascii_only=ascii_only, width=width).lines))
+            text = console.export_text()
+            rows = text.splitlines()
+            start = next(i for i, row in enumerate(rows) if row.startswith("Melds"))
+            melds = rows[start : start + 3]
+            assert all(row.count("[") == row.count("]") for row in rows), text  # no meld across rows
+            assert len(re.findall(r"\[", " ".join(melds))) >= 3, text  # all three melds shown
+            assert all(row.startswith("      [") for row in melds[1:] if "[" in row), text  # under the first

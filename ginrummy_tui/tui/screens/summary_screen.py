@@ -215,36 +215,29 @@ def summary_lines(
         if width >= CARD_ROWS_WIDTH:
             lines.extend(hand_row(groups, ascii_only, colours))
         else:  # narrow terminal: the cards as text, the deadwood on a row of its own where the row is full
-            body = Text()
-            body.append("Melds ", style=colours.muted)
-            for i, m in enumerate(melds):
-                body.append(" " if i else "")
-                body.append_text(meld_text(m, ascii_only, colours))
-            if not melds:
-                body.append("none")
-            parts = [(body, len("Melds "))]
+            # each meld (each card of the deadwood) kept whole where the line is broken
+            faces = [meld_text(m, ascii_only, colours) for m in melds] or [Text("none")]
+            parts: list[tuple[list[Text], int]] = [([Text("Melds", style=colours.muted), *faces], len("Melds "))]
             if dead:
-                wood = Text()
-                wood.append("Deadwood ", style=colours.muted)
-                wood.append_text(cards_text(dead, ascii_only, colours=colours))
+                wood = [Text("Deadwood", style=colours.muted), *(cards_text([c], ascii_only, colours=colours) for c in dead)]
                 parts.append((wood, len("Deadwood ")))
             if ascii_only:
-                parts = [(ascii_text(part), indent) for part, indent in parts]
-            lines.append(HangingParts(parts))
+                parts = [([ascii_text(piece) for piece in pieces], indent) for pieces, indent in parts]
+            lines.append(HangingParts(list(parts)))
         if layoffs:
-            body = Text()
-            body.append("Laid off ", style=colours.muted)
-            # one entry per meld, its cards in the order laid ("5♣ 4♣ on [6♣ 7♣ 8♣]")
+            # one entry per meld, its cards in the order laid ("5♣ 4♣ on [6♣ 7♣ 8♣]"), each kept whole
             onto: dict = {}
             for lo in layoffs:
                 onto.setdefault(lo.meld, []).append(lo.card)
+            entries = [Text("Laid off", style=colours.muted)]
             for i, (meld, laid) in enumerate(onto.items()):
-                if i:
-                    body.append(", ")
-                body.append_text(cards_text(laid, ascii_only, colours=colours))
-                body.append(" on ")
-                body.append_text(meld_text(meld, ascii_only, colours))
-            lines.append(HangingParts([(ascii_text(body) if ascii_only else body, len("Laid off "))]))
+                entry = cards_text(laid, ascii_only, colours=colours)
+                entry.append(" on ")
+                entry.append_text(meld_text(meld, ascii_only, colours))
+                if i < len(onto) - 1:
+                    entry.append(",")
+                entries.append(ascii_text(entry) if ascii_only else entry)
+            lines.append(HangingParts([(entries, len("Laid off "))]))
         if k is not None and seat == res.knocker:
             note = layout_text(k, ascii_only, colours, res.multiplier)
             if note is not None:

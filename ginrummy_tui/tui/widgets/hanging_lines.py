@@ -10,7 +10,19 @@ from rich.measure import Measurement
 from rich.text import Text
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import TypeAlias
+
     from rich.console import Console, ConsoleOptions, RenderResult
+
+    # a line of HangingLines or a part of HangingParts: a text, broken at its spaces where
+    # it is too long for a row, or its pieces, broken only between them
+    Line: TypeAlias = Text | Sequence[Text]
+
+
+def line_text(line: Text | Sequence[Text]) -> Text:
+    """The line on one row: its pieces one space apart."""
+    return line if isinstance(line, Text) else Text(" ").join(line)
 
 
 class HangingLines:
@@ -18,14 +30,16 @@ class HangingLines:
     the first under its text, past its first ``indent`` cells (a hanging indent: a
     turn of the hand's log goes on under its words, clear of its number and name)."""
 
-    def __init__(self, rows: list[tuple[Text, int]]) -> None:
+    def __init__(self, rows: Sequence[tuple[Line, int]]) -> None:
         self.rows = rows
-        """Each line, with the cells its rows after the first leave blank."""
+        """Each line, with the cells its rows after the first leave blank: a text, wrapped at
+        its spaces, or its pieces, one space apart, each kept whole on a row where it fits one
+        (a meld is not broken between its cards), the first its label when it hangs."""
 
     @property
     def plain(self) -> str:
         """The lines, unwrapped, one a row."""
-        return "\n".join(line.plain for line, _ in self.rows)
+        return "\n".join(line_text(line).plain for line, _ in self.rows)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(1, options.max_width)
@@ -34,8 +48,16 @@ class HangingLines:
             if n:
                 out.append("\n")
             hang = indent if 0 < indent <= width // 2 else 0  # a narrow width: plain wrapping
-            head, body = line.divide([hang]) if hang else (Text(), line)
-            for i, row in enumerate(body.wrap(console, width - hang)):
+            rows: list[Text]
+            if isinstance(line, Text):
+                head, body = line.divide([hang]) if hang else (Text(), line)
+                rows = list(body.wrap(console, width - hang))
+            elif hang and line:  # the label, then the pieces after it under their first
+                head = line[0] + Text(" " * max(1, hang - line[0].cell_len))
+                rows = WholeParts(list(line[1:])).rows(console, width - hang) or [Text()]
+            else:
+                head, rows = Text(), WholeParts(list(line)).rows(console, width) or [Text()]
+            for i, row in enumerate(rows):
                 if i:
                     out.append("\n" + " " * hang)
                 else:
@@ -44,7 +66,7 @@ class HangingLines:
         yield out
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max((line.cell_len for line, _ in self.rows), default=0)
+        widest = max((line_text(line).cell_len for line, _ in self.rows), default=0)
         return Measurement(min(widest, 1 + max((indent for _, indent in self.rows), default=0)), widest)
 
 
@@ -55,9 +77,9 @@ class HangingParts:
     label (its rows after the first never under another part's label, nor unlabelled at
     the left edge)."""
 
-    def __init__(self, parts: list[tuple[Text, int]], gap: int = 2) -> None:
+    def __init__(self, parts: Sequence[tuple[Line, int]], gap: int = 2) -> None:
         self.parts = parts
-        """Each part, with the cells of its label."""
+        """Each part (a text, or its pieces kept whole: :class:`HangingLines`), with the cells of its label."""
         self.gap = gap
 
     def _whole(self) -> Text:
@@ -65,7 +87,7 @@ class HangingParts:
         for n, (part, _indent) in enumerate(self.parts):
             if n:
                 out.append(" " * self.gap)
-            out.append_text(part)
+            out.append_text(line_text(part))
         return out
 
     @property
