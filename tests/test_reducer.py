@@ -90,9 +90,13 @@ def test_refusals_say_why_and_change_nothing():
     before = to_json(s)
     cases = [
         (s, "draw stock", "the upcard comes first: take the upcard or pass"),
-        (s, "discard 2C", "draw a card first"),
+        # a discard on the upcard offer said "draw a card first", then offered a pass
+        (s, "discard 2C", "^the upcard comes first: take the upcard or pass$"),
+        (s, "knock 2C", "^the upcard comes first: take the upcard or pass$"),
         (s, "next hand", "not over"),
     ]
+    passed = apply(apply(s, A("pass")), A("pass"))
+    cases.append((passed, "discard 2C", "^draw a card first: draw from the stock$"))
     s2 = apply(s, A("take upcard"))
     up = s.discard[-1]
     not_mine = next(c for c in s.hands[1])

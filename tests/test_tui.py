@@ -1706,7 +1706,7 @@ async def test_on_a_small_screen_the_table_makes_room_for_a_long_hint(size):
 @pytest.mark.parametrize(
     "keys,told",
     [
-        (("k",), "✗ Draw a card first. Take 9♦ (t) or pass (p)."),
+        (("k",), "✗ The upcard comes first. Take 9♦ (t) or pass (p)."),
         (("t", "k"), "✗ You cannot knock: discarding J♦ leaves 40 deadwood, the limit is 10. Discard (⏎)."),
     ],
     ids=["upcard", "discard"],
@@ -1728,7 +1728,8 @@ async def test_at_the_smallest_size_a_long_reason_leaves_the_prompt_after_it(key
     "key,told",
     [
         ("s", "✗ The upcard comes first. Computer passed. Take 9♦ (t) or pass (p)."),
-        ("enter", "✗ Draw a card first. Computer passed. Take 9♦ (t) or pass (p)."),
+        # ⏎ said "Draw a card first", then offered a pass, which draws nothing
+        ("enter", "✗ The upcard comes first. Computer passed. Take 9♦ (t) or pass (p)."),
     ],
 )
 async def test_a_move_at_the_wrong_step_is_refused_without_saying_the_step_twice(key, told):

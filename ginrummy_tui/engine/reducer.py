@@ -228,6 +228,8 @@ def _refuse(state: GameState, action: Action) -> IllegalAction:
             return IllegalAction("both players passed the upcard: draw from the stock")
         return IllegalAction("that pile is empty")
     # discard, knock, gin, big gin
+    if phase == Phase.UPCARD:  # nothing to draw yet: "draw a card first" then offered a pass
+        return _wrong_step(state, "the upcard comes first")
     if phase != Phase.DISCARD:
         return _wrong_step(state, "draw a card first")
     hand = state.hands[state.current]
