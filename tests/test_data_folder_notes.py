@@ -8,7 +8,9 @@ says, as the program asks it (the ``read_only_files`` fixture)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import stat
 
 import pytest
 
@@ -24,7 +26,8 @@ OTHER = "choose another folder with --data-dir or GIN_TUI_HOME"
 
 @pytest.fixture
 def read_only_files(monkeypatch):
-    """``read_only_files(path, ...)``: ``os.access`` says from then on that these may not be written."""
+    """``read_only_files(path, ...)``: these lose their owner's write bit, and ``os.access`` says
+    from then on that they may not be written (as it does not for root)."""
     denied: set[str] = set()
     real_access = os.access
 
@@ -33,8 +36,27 @@ def read_only_files(monkeypatch):
             return False
         return real_access(path, mode, **kw)
 
+    def deny(*paths):
+        for p in paths:
+            os.chmod(p, os.stat(p).st_mode & ~stat.S_IWUSR)
+            denied.add(os.path.realpath(p))
+
     monkeypatch.setattr(os, "access", fake_access)
-    return lambda *paths: denied.update(os.path.realpath(p) for p in paths)
+    yield deny
+    for p in denied:
+        with contextlib.suppress(OSError):
+            os.chmod(p, os.stat(p).st_mode | stat.S_IWUSR)
+
+
+def test_a_folder_that_cannot_be_written_though_its_mode_allows_it_is_not_told_to_chmod(tmp_path, monkeypatch):
+    # an immutable folder (chattr +i: "Operation not permitted") said "make it writable (chmod
+    # u+w D)" where D was already drwx------: chmod changes nothing there
+    save = tmp_path / "current.json"
+    save.write_text("{}")
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: not mode & os.W_OK and real_access(path, mode, **kw))
+    assert os.stat(tmp_path).st_mode & stat.S_IWUSR and os.stat(save).st_mode & stat.S_IWUSR
+    assert way_out(save) == OTHER
 
 
 def test_the_way_out_names_the_folder_or_the_file_that_cannot_be_written(tmp_path, read_only_files):

@@ -89,13 +89,24 @@ def way_out(path: Path) -> str:
     mount, another user's files) the other folder alone."""
     path = Path(path)
     folder = path.parent
-    if os.path.isdir(folder) and not os.access(folder, os.W_OK | os.X_OK):
+    if os.path.isdir(folder) and not os.access(folder, os.W_OK | os.X_OK) and _lacks(folder, stat.S_IWUSR | stat.S_IXUSR):
         return f"make it writable (chmod u+w {folder}) or {OTHER_FOLDER}"
-    if os.path.isfile(path) and not os.path.islink(path) and not os.access(path, os.R_OK):
-        return f"make it readable and writable (chmod u+rw {path}) or {OTHER_FOLDER}"
-    if os.path.isfile(path) and not os.path.islink(path) and not os.access(path, os.W_OK):
-        return f"make it writable (chmod u+w {path}) or {OTHER_FOLDER}"
+    if os.path.isfile(path) and not os.path.islink(path):
+        if not os.access(path, os.R_OK) and _lacks(path, stat.S_IRUSR | stat.S_IWUSR):
+            return f"make it readable and writable (chmod u+rw {path}) or {OTHER_FOLDER}"
+        if not os.access(path, os.W_OK) and _lacks(path, stat.S_IWUSR):
+            return f"make it writable (chmod u+w {path}) or {OTHER_FOLDER}"
     return OTHER_FOLDER
+
+
+def _lacks(path: Path, bits: int) -> bool:
+    """Whether ``path``'s mode lacks one of the owner's ``bits``: where it has them all and it
+    still cannot be written (an immutable file or folder, "Operation not permitted", a
+    read-only mount, another user's), chmod is no way out."""
+    try:
+        return os.stat(path).st_mode & bits != bits
+    except OSError:
+        return False
 
 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
