@@ -108,6 +108,16 @@ def unicode_output(monkeypatch):
     monkeypatch.setattr(Output, "ascii_only", False)
 
 
+@pytest.fixture(autouse=True)
+def no_end_guard(monkeypatch):
+    """The game run from its command line in the test's process takes ⏎ on the end of a hand
+    at once, as the app the tests make does: the tests press keys as soon as a screen is up
+    (the guard is tested with ``make_app(end_guard=...)``)."""
+    from ginrummy_tui.cli import play
+
+    monkeypatch.setattr(play, "END_GUARD", 0.0)
+
+
 def pytest_xdist_auto_num_workers(config):
     """``-n auto``: three test processes a core.  Most tests of the app spend their time
     waiting on its timers and on processes they start (the host, a terminal), not on

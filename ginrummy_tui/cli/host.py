@@ -894,9 +894,11 @@ def host_app(session, args: argparse.Namespace, notes: list[str]) -> GinApp:
     toasts' room in parts cut between sentences, each whole (one toast had cut
     a damaged save's note before its join code at 80×24)."""
     from ginrummy_tui.cli.app_start import make_network_app
+    from ginrummy_tui.cli.play import END_GUARD
     from ginrummy_tui.session.control import as_sentence
 
     app = make_network_app(session, args)
+    app.end_guard = END_GUARD
     told = [as_sentence(note) for note in notes]
     app.context.notes[:0] = told
     app.context.printed.update(told)  # printed at start: in the terminal again once the table closes

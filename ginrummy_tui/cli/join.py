@@ -306,9 +306,10 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
             return 1
 
     from ginrummy_tui.cli.app_start import make_network_app
-    from ginrummy_tui.cli.play import back_in_the_terminal, closing_on_signals, exit_status
+    from ginrummy_tui.cli.play import END_GUARD, back_in_the_terminal, closing_on_signals, exit_status
 
     app = make_network_app(session, args, records)
+    app.end_guard = END_GUARD
     # kill or a closed terminal closes the app as its own quit does: the terminal
     # restored, the connection closed (the host shows the seat free to take back)
     with closing_on_signals(app) as caught:

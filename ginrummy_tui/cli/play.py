@@ -42,6 +42,11 @@ if TYPE_CHECKING:
     from ginrummy_tui.storage.lock import TakerWord
     from ginrummy_tui.tui.app import GinApp
 
+END_GUARD = 0.5
+"""Seconds, after the end of a hand or the match's result appears, during which the keys that go
+on from it (⏎, Space, n) are held back, as the game is played from the command line: one typed
+right after the knock, or the second of a double press, passed them by unread
+(:attr:`GinApp.end_guard <ginrummy_tui.tui.app.GinApp.end_guard>`)."""
 EXIT_GRACE = 3.0
 """Seconds a signal leaves the app to close before the process ends regardless."""
 GIVING_UP: list[Callable[[], None]] = []
@@ -175,7 +180,7 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     if args.data_dir != "-":  # the saved match: resumed, saved after every move
         return run_saved_play(args)
-    app = build_unsaved_app(args)  # its options were checked above
+    app = build_unsaved_app(args, END_GUARD)  # its options were checked above
     app.run()
     back_in_the_terminal(app)
     over = match_result_line(app, None)
@@ -203,24 +208,27 @@ def controlled_session(state: GameState, ai: str, keeper: Keeper | None) -> tupl
     return session, control
 
 
-def app_on(context: AppContext, pause: float | None = None) -> GinApp:
+def app_on(context: AppContext, pause: float | None = None, end_guard: float = 0.0) -> GinApp:
     """The app on ``context``, looking as its settings say (``pause``: the
-    computer's pause, if not theirs)."""
+    computer's pause, if not theirs; ``end_guard``: the seconds the keys that go
+    on from the end of a hand are held back once it appears)."""
     from ginrummy_tui.cli.app_start import use_theme
     from ginrummy_tui.tui.app import make_app
 
     s = context.settings
     assert s is not None
     app = make_app(
-        context=context, ascii=s.ascii, mouse=s.mouse, pause=s.pause if pause is None else pause, one_click=s.one_click
+        context=context, ascii=s.ascii, mouse=s.mouse, pause=s.pause if pause is None else pause, one_click=s.one_click,
+        end_guard=end_guard,
     )
     use_theme(app, s.theme, context.notes)
     return app
 
 
-def build_app(plan: Plan, pause: float | None = None, command: str = "gin-tui") -> GinApp:
+def build_app(plan: Plan, pause: float | None = None, command: str = "gin-tui", end_guard: float = 0.0) -> GinApp:
     """The app on ``plan``'s match, saving after every action; ``command``
-    resumes it (:func:`~ginrummy_tui.session.startup.resume_command`)."""
+    resumes it (:func:`~ginrummy_tui.session.startup.resume_command`); ``end_guard``:
+    as :func:`app_on` (the game passes :data:`END_GUARD`)."""
     from ginrummy_tui.session.context import AppContext
 
     session, control = controlled_session(plan.state, plan.ai, plan.keeper)
@@ -241,10 +249,10 @@ def build_app(plan: Plan, pause: float | None = None, command: str = "gin-tui") 
         resumed_separate=plan.separate,
         after_first_frame=plan.after_first_frame,
     )
-    return app_on(context, pause)
+    return app_on(context, pause, end_guard)
 
 
-def build_unsaved_app(args: argparse.Namespace) -> GinApp:
+def build_unsaved_app(args: argparse.Namespace, end_guard: float = 0.0) -> GinApp:
     """``gin-tui --data-dir -``: the app on a new match with the default
     settings and the command line's on top, nothing read or saved.  Its
     settings screen shows these settings and changes them for this run
@@ -264,7 +272,7 @@ def build_unsaved_app(args: argparse.Namespace) -> GinApp:
     note = encoding_note(args)
     if note is not None:
         context.notes.insert(0, note)
-    return app_on(context)
+    return app_on(context, end_guard=end_guard)
 
 
 def match_result_line(app: GinApp, stats: str | None, then: str | None = None, *, practice: bool = False) -> str | None:
@@ -392,7 +400,7 @@ def run_saved_play(args: argparse.Namespace) -> int:
     if note is not None:  # first: it says why the table looks as it does
         plan.notes.insert(0, note)
     try:
-        app = build_app(plan, command=resume_command(args))
+        app = build_app(plan, command=resume_command(args), end_guard=END_GUARD)
     except BaseException:  # Ctrl+C too: the lock is given back
         plan.close()
         raise

@@ -155,6 +155,7 @@ class GinApp(App):
         mouse: bool = True,
         pause: float = DEFAULT_PAUSE,
         one_click: bool = False,
+        end_guard: float = 0.0,
     ) -> None:
         super().__init__()
         self.context = context
@@ -168,6 +169,10 @@ class GinApp(App):
         """The fast mouse mode: a click on a card throws it (otherwise it selects it, and a second click throws it)."""
         self.mouse_enabled = mouse
         self.pause = max(0.0, pause)
+        self.end_guard = max(0.0, end_guard)
+        """Seconds after the end of a hand or the match's result appears during which the keys
+        that go on from it are held back (:data:`~ginrummy_tui.cli.play.END_GUARD` as the
+        command line runs the game; 0, none, where tests press keys at once)."""
         self.opponent_pending = False
         """True from the moment the computer's next move is scheduled until it is played."""
         self._think_key: tuple | None = None
@@ -1615,6 +1620,7 @@ def make_app(
     on_hint: Callable[[], None] | None = None,
     context: AppContext | None = None,
     one_click: bool = False,
+    end_guard: float = 0.0,
 ) -> GinApp:
     """Build the app.
 
@@ -1625,7 +1631,9 @@ def make_app(
     ``state`` if given, else from a new match with ``rules`` (a preset name or
     a :class:`Rules`) and ``seed`` (``hand`` picks a later deal of that seed).
     ``on_change(state)`` is called after every move of a local match, ``on_hint()``
-    for every hint shown (the statistics count them).
+    for every hint shown (the statistics count them).  ``end_guard``: the seconds the
+    keys that go on from the end of a hand or the match's result are held back once it
+    appears (:data:`~ginrummy_tui.cli.play.END_GUARD` where the command line runs the game).
     """
     if context is None:
         if session is None:
@@ -1647,5 +1655,6 @@ def make_app(
             session = LocalSession(state, opponent, on_change=on_change, on_hint=on_hint)
         context = AppContext(session=session)
     return GinApp(
-        context, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause, one_click=one_click
+        context, ascii_only=ascii, mouse=mouse, pause=DEFAULT_PAUSE if pause is None else pause, one_click=one_click,
+        end_guard=end_guard,
     )

@@ -35,7 +35,12 @@ if TYPE_CHECKING:
         clock_rich: Text | None
         history_upkeep: threading.Thread | None
         pause: float
+        end_guard: float
         clock_line: str
+
+        def now(self) -> float:
+            """The app's clock (tests put a fake one here)."""
+            ...
 
         @property
         def session(self) -> Session: ...

@@ -51,6 +51,15 @@ TABLE_ONLY = {
 :meth:`AfterHandScreen.action_table_only`); ``{going}``: what goes on from the screen
 (:meth:`AfterHandScreen.going_on_words`)."""
 
+GO_ON_ACTIONS = frozenset({"next", "result", "back", "asked", "new_match"})
+"""The actions of the keys that go on from a screen after a hand (the next hand, the match's
+result, back to the match, a new match): held back for the app's ``end_guard`` seconds after
+the screen appears (:meth:`AfterHandScreen.held_back`)."""
+
+REPEAT_GAP = 0.1
+"""Seconds between the presses of a key held down, at most (a terminal repeats a key 25 to 40
+times a second): a key that goes on, held back, holds back the next one that comes this soon."""
+
 
 class AfterHandScreen(Screen):
     """A screen shown once a hand is over (its end, or the match's result): the
@@ -58,6 +67,18 @@ class AfterHandScreen(Screen):
 
     OVER: ClassVar[tuple[str, str]] = ("this hand is over", "m lists every turn of it")
     """What is over here, and where its turns are, for the words of h and l."""
+    ENDED: ClassVar[str] = "the hand has just ended"
+    """What has just happened, for the words of a key that goes on held back (:meth:`held_back`)."""
+    AGAIN: ClassVar[str] = "goes on"
+    """What the key held back does when pressed again."""
+
+    _go_on_from = 0.0
+    """The time (the app's clock, ``now``) from which the keys that go on are taken: the app's
+    ``end_guard`` seconds after the screen appeared (later while a key is held down)."""
+
+    def on_mount(self) -> None:
+        gin = self.gin
+        self._go_on_from = gin.now() + gin.end_guard
 
     @property
     def gin(self) -> GinHost:
@@ -125,6 +146,8 @@ class AfterHandScreen(Screen):
         it on, and on the match's result took ↑ and ↓ from the score table).  Runs before the
         key's bindings are looked up: a key with one on the screen or the app is left to it,
         but for a key that scrolls a part with nothing to scroll that way (:meth:`_scrolls_nothing`)."""
+        if self.held_back(event):
+            return
         key = event.key
         bound = self.active_bindings.get(key)
         if key not in ("tab", "shift+tab") and bound is not None and not self._scrolls_nothing(bound.node, bound.binding.action):
@@ -138,6 +161,25 @@ class AfterHandScreen(Screen):
         event.stop()
         event.prevent_default()
         self.refuse_unused(*unused)
+
+    def held_back(self, event: events.Key) -> bool:
+        """A key that goes on from here (⏎, Space, n) pressed the moment the screen appeared is
+        held back, and the screen says so: one typed right after a knock or a last discard, or a
+        second press of the key that showed the result, before anything could be read, passed the
+        end of the hand or the match's result by (and started a new match unasked).  Held down, a
+        key stays held back while its repeats come (:data:`REPEAT_GAP`).  True if it was."""
+        bound = self.active_bindings.get(event.key)
+        if bound is None or bound.binding.action not in GO_ON_ACTIONS:
+            return False
+        now = self.gin.now()
+        if now >= self._go_on_from:
+            return False
+        self._go_on_from = max(self._go_on_from, now + min(REPEAT_GAP, self.gin.end_guard))
+        event.stop()
+        event.prevent_default()
+        name = {"enter": self._enter, "space": "Space"}.get(event.key, event.key)
+        self.say(f"{name} held back, {self.ENDED}: {name} again {self.AGAIN}.")
+        return True
 
     @staticmethod
     def _scrolls_nothing(node: DOMNode, action: str) -> bool:

@@ -1,0 +1,65 @@
+"""Keys typed quickly, as a fast player types them: a second ⏎ on the end of a hand, a key
+held down, Escape and the next key run together by the terminal."""
+
+from __future__ import annotations
+
+from ginrummy_tui.tui import scenarios
+from ginrummy_tui.tui.app import make_app
+from ginrummy_tui.tui.screens.game_screen import GameScreen
+from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+from .app_helpers import screen_text, settle
+
+SIZE = (80, 24)
+
+
+async def press(app, pilot, *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await settle(app, pilot)
+
+
+async def test_enter_right_after_the_end_of_a_hand_or_the_result_is_held_back():
+    """⏎ pressed the moment the end of a hand appears (right after the knock) is held back and
+    the screen says so; after the guard's time ⏎ goes on.  On the match's result, ⏎ pressed
+    twice or held does not start a new match unasked."""
+    app = make_app(state=scenarios.match_point(), pause=0, end_guard=0.5)
+    now = [1000.0]
+    app.now = lambda: now[0]  # a fake clock: the guard's time passes only when the test says so
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await press(app, pilot, "s", "k")
+        assert isinstance(app.screen, SummaryScreen)
+        await press(app, pilot, "enter")  # at once, as the knock's key came
+        assert isinstance(app.screen, SummaryScreen)
+        assert "⏎ held back, the hand has just ended: ⏎ again goes on." in screen_text(app)
+        for key in ("space", "n"):
+            now[0] += 0.2
+            await press(app, pilot, key)
+            assert isinstance(app.screen, SummaryScreen), key
+        now[0] += 0.5
+        await press(app, pilot, "enter")
+        assert isinstance(app.screen, MatchOverScreen)
+        await press(app, pilot, "enter")  # the second of a double press
+        assert isinstance(app.screen, MatchOverScreen)
+        said = [n.message for n in app._notifications]
+        assert "⏎ held back, the result has just come up: ⏎ again starts a new match." in said, said
+        for _ in range(20):  # held down: repeats 35 ms apart, well past the guard's time
+            now[0] += 0.035
+            await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        assert app.session.state.match_no == 1
+        now[0] += 0.3  # let go, then pressed again
+        await press(app, pilot, "n")
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.state.match_no == 2
+
+
+async def test_no_guard_where_the_app_is_made_without_one():
+    """The tests' app (and any made without ``end_guard``) takes ⏎ at once, as before."""
+    app = make_app(state=scenarios.match_point(), pause=0)
+    app.now = lambda: 1000.0
+    async with app.run_test(size=SIZE) as pilot:
+        await press(app, pilot, "s", "k", "enter")
+        assert isinstance(app.screen, MatchOverScreen)
