@@ -675,3 +675,43 @@ async def test_the_cards_stand_in_the_middle_of_a_wide_table(width, height):
         await pilot.click(offset=(start + 2, top + 2))
         await pilot.pause()
         assert hand.selected == fourth and hand.chosen, (hand.selected, fourth)
+
+
+async def _table_after(keys: tuple[str, ...], panel: str | None, sizes: tuple[tuple[int, int], ...]) -> str:
+    """The screen at 80x24 once ``keys`` are played on seed 42 (against master), after
+    ``panel``'s screen was opened over the table, the terminal resized through ``sizes`` under
+    it, and it was closed (no panel: the table as it is without the detour)."""
+    app = make_app(ai="master", seed=42, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(app, pilot)
+        await until(pilot, lambda: "Hint:" in screen_text(app))
+        if panel is not None:
+            cover = app.screen
+            await pilot.press(panel)
+            await until(pilot, lambda: app.screen is not cover)
+            for size in sizes:
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                await pilot.pause(0.1)
+            await pilot.press("n" if panel == "q" else "escape")
+            await until(pilot, lambda: app.screen is cover)
+        await pilot.pause()
+        await pilot.pause(0.1)
+        return screen_text(app)
+
+
+@pytest.mark.parametrize("panel", ["q", "c", "question_mark"])
+async def test_the_table_is_laid_out_for_its_size_after_a_resize_under_a_screen_over_it(panel):
+    """Resized under the quit question, the score table or the rule sheet (80x24 to 132x43 and
+    back, or through 46x21), the table came back with the room it had made for a two-line hint at
+    a size passed through: the buttons gone, the hint moved up, two blank rows above the key bar
+    (or the computer's cards squashed), until the next resize.  It comes back as it is at 80x24
+    without the detour."""
+    keys = ("p", "s", "enter", "h")  # at the draw, with the pile's card to take: a two-line hint
+    plain = await _table_after(keys, None, ())
+    assert "Take 10♥ (d)" in plain, plain
+    for sizes in (((132, 43), (80, 24)), ((46, 21), (132, 43), (80, 24))):
+        assert await _table_after(keys, panel, sizes) == plain, sizes

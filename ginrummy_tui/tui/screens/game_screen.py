@@ -219,7 +219,25 @@ class GameScreen(Screen, TurnSteps):
         if self.gin.session.ticking:  # network play: keep the clock and connection line fresh
             self.set_interval(0.5, self._update_details)
 
+    _sized_for: Size | None = None
+    """The terminal's size when the table was last resized while shown, None when it was last
+    resized under a screen over it (:meth:`on_screen_resume`)."""
+
+    def on_screen_resume(self) -> None:
+        """Back from a screen over the table (the quit question, the score table, the rule sheet)
+        under which the terminal was resized: the table is laid out anew for the size it is shown
+        at.  Measured under the screen over it, where its parts were not laid out at each size,
+        the room made for a long prompt line stayed from a size passed through (resized to
+        132x43 and back to 80x24 under the score table, the buttons were gone and two rows stood
+        empty above the key bar; resized through 46x21, the computer's cards were squashed),
+        until the next resize."""
+        if self.is_mounted and self._sized_for != self.app.size:
+            self._give_back_room()
+            self._laid_out = None
+            self.on_resize()
+
     def on_resize(self) -> None:
+        self._sized_for = self.app.size if self.app.screen is self else None
         width, height = self.size
         big = width >= 90 and height >= 34
         self.set_class(width >= LOG_FROM, "-with-log")
