@@ -63,3 +63,49 @@ async def test_no_guard_where_the_app_is_made_without_one():
     async with app.run_test(size=SIZE) as pilot:
         await press(app, pilot, "s", "k", "enter")
         assert isinstance(app.screen, MatchOverScreen)
+
+
+async def test_escape_and_a_key_run_together_close_the_panel_then_the_key_acts():
+    """Escape followed at once by s comes from the terminal as Alt+s: over the pile list, the
+    list of turns or the settings, the panel stayed open and said "'s' does nothing here", s
+    being the draw.  The panel closes, then s draws."""
+    from ginrummy_tui.engine.kinds import Phase
+
+    for opener in ("l", "m", "f2"):
+        app = make_app(state=scenarios.knock_ready(), pause=0)
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await settle(app, pilot)
+            table = app.screen
+            assert app.session.view().phase == Phase.DRAW
+            await press(app, pilot, opener)
+            assert app.screen is not table or table.pile_listed, opener
+            await press(app, pilot, "alt+s")
+            assert app.screen is table, opener
+            assert not table.pile_listed, opener
+            assert app.session.view().phase == Phase.DISCARD, opener
+            said = [n.message for n in app._notifications] + [screen_text(app)]
+            assert not any("does nothing" in words for words in said), (opener, said)
+
+
+async def test_escape_and_a_key_run_together_on_the_table_the_key_acts():
+    """On the table, where Escape does nothing, Alt+c opens the score table (it said "'c' does
+    nothing here"); Alt+Shift+S is S, which says that keys are lower case; over the rule sheet
+    Alt+c closes it and opens the score table."""
+    from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        table = app.screen
+        await press(app, pilot, "alt+c")
+        assert isinstance(app.screen, ScoreScreen)
+        await press(app, pilot, "escape")
+        assert app.screen is table
+        await press(app, pilot, "question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        await press(app, pilot, "alt+c")
+        assert isinstance(app.screen, ScoreScreen)
+        await press(app, pilot, "escape", "alt+shift+s")
+        assert app.screen is table
+        assert "keys are lower case (s)" in table.refusal, table.refusal

@@ -107,6 +107,18 @@ Escape that comes this soon after the terminal became too small may have been pr
 before: it is not dropped (a list closed with Escape as the window shrank stayed open)."""
 
 
+def escaped_key(key: events.Key) -> events.Key | None:
+    """The letter of ``key`` where it is Escape and a letter run together: a terminal sends
+    Alt+s as Escape then s, so Escape pressed and s within ``ESCDELAY`` after it come as one
+    key, Alt+s ("alt+s", "alt+shift+s" for S); None for any other key."""
+    parts = key.key.split("+")
+    last, held = parts[-1], parts[1:-1]
+    if parts[0] != "alt" or held not in ([], ["shift"]) or len(last) != 1 or not (last.isascii() and last.isalpha()):
+        return None
+    letter = last.upper() if held else last
+    return events.Key(letter, letter)
+
+
 class GinApp(App):
     """Gin Rummy: one match, played through a :class:`Session`."""
 
@@ -239,7 +251,26 @@ class GinApp(App):
         if isinstance(event, (events.MouseDown, events.MouseUp)) and not event.is_forwarded and event.button in (2, 3):
             event.stop()
             return
+        typed = escaped_key(event) if isinstance(event, events.Key) and not event.is_forwarded else None
+        if typed is not None:
+            event.stop()
+            await self._escape_then(typed)
+            return
         await super().on_event(event)
+
+    async def _escape_then(self, typed: events.Key) -> None:
+        """Escape and the key ``typed`` right after it, which the terminal sent as one key
+        (Alt+key, :func:`escaped_key`): Escape does what it does here (a screen or a panel
+        over the table closes), then ``typed`` acts on what is under it.  They stood for
+        Alt+s, which nothing takes: over the pile list, the list of turns or the settings, the
+        panel stayed open and said "'s' does nothing here", s being the draw; on the table,
+        where Escape does nothing (but say so), the key acts alone."""
+        active = self.screen.active_bindings.get("escape")
+        table = self.table
+        closes_nothing = active is not None and active.node is table and table is not None and not table.pile_listed
+        if active is not None and active.enabled and not closes_nothing:
+            await self.run_action(active.binding.action, active.node)
+        await self.on_event(typed)
 
     too_small_since: float | None = None
     """When the terminal last became too small (Textual's clock of events), while it is."""
