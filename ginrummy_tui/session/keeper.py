@@ -52,7 +52,7 @@ def history_failure(path: Path, exc: Exception) -> str:
     record writes every hand of the match not written yet), the hints asked for
     meanwhile not counted; one way out."""
     why = str(exc) or type(exc).__name__
-    full = getattr(exc, "errno", None) == errno.ENOSPC or "full" in why
+    full = (isinstance(exc, OSError) and exc.errno == errno.ENOSPC) or "full" in why  # SQLite: "database or disk is full"
     if full:
         return (
             f"your match history {path} could not be written (disk full: {why}): its hands are written "

@@ -417,12 +417,17 @@ class GinApp(App):
     def _hold_notes(self) -> None:
         """Take down the notes up but those raised over a screen like this one, keeping
         the seconds each had left."""
-        up = [n for n in self._toasts_up if not n.has_expired and n.identity not in self._overlay_notes]
+        self._hold([n for n in self._toasts_up if not n.has_expired and n.identity not in self._overlay_notes])
+
+    def _hold(self, up: list[Notification]) -> bool:
+        """Take down the notes ``up``, keeping the seconds each had left and the parts still to
+        come of each, to come back with them (:meth:`_release_notes`); True if there were any."""
         if not up:
-            return
+            return False
         held = [(n, n.time_left) for n in up]
         self._take_down_toasts(lambda n: n in up, keep_rest=True)
         self._held_notes += held
+        return True
 
     def hold_warnings(self) -> bool:
         """The end of a hand at a size where its notes would cover the hands (46x21: no rows
@@ -430,13 +435,7 @@ class GinApp(App):
         which do not speak of the hand) are taken down, keeping the seconds each had left,
         and come back once the table is shown again (:meth:`_release_notes`); the next note
         of the start waits for them.  True if any were up."""
-        up = [n for n in self._toasts_up if not n.has_expired and n.severity != "information"]
-        if not up:
-            return False
-        held = [(n, n.time_left) for n in up]
-        self._take_down_toasts(lambda n: n in up, keep_rest=True)
-        self._held_notes += held
-        return True
+        return self._hold([n for n in self._toasts_up if not n.has_expired and n.severity != "information"])
 
     def _release_notes(self) -> None:
         """The notes held while a screen over the table was open, again, for the seconds
