@@ -20,6 +20,12 @@ async def press(app, pilot, *keys: str) -> None:
         await settle(app, pilot)
 
 
+def said_under(app) -> str:
+    """The words under the end of a hand that say why a key did nothing ("" where none)."""
+    line = app.screen.query_one("#summary-said")
+    return " ".join(str(line.render()).split()) if line.display else ""
+
+
 async def test_enter_right_after_the_end_of_a_hand_or_the_result_is_held_back():
     """⏎ pressed the moment the end of a hand appears (right after the knock) is held back and
     the screen says so; after the guard's time ⏎ goes on.  On the match's result, ⏎ pressed
@@ -32,7 +38,7 @@ async def test_enter_right_after_the_end_of_a_hand_or_the_result_is_held_back():
         assert isinstance(app.screen, SummaryScreen)
         await press(app, pilot, "enter")  # at once, as the knock's key came
         assert isinstance(app.screen, SummaryScreen)
-        assert "⏎ held back, the hand has just ended: ⏎ again goes on." in screen_text(app)
+        assert said_under(app) == "⏎ held back, the hand has just ended: ⏎ again goes on."
         for key in ("space", "n"):
             now[0] += 0.2
             await press(app, pilot, key)
@@ -109,3 +115,49 @@ async def test_escape_and_a_key_run_together_on_the_table_the_key_acts():
         await press(app, pilot, "escape", "alt+shift+s")
         assert app.screen is table
         assert "keys are lower case (s)" in table.refusal, table.refusal
+
+
+async def test_enter_in_the_same_burst_as_the_knock_is_held_back():
+    """⏎ read with the knock in one burst (typed ahead over SSH, or while the app was busy) came
+    to the end of the hand before the screen had started its guard, and dealt the next hand
+    unseen; ⏎ twice in one burst on the last hand's end showed the result for an instant and
+    started a new match.  A key that reaches the screen before it appears is held back too."""
+    from textual import events
+
+    app = make_app(state=scenarios.match_point(), pause=0, end_guard=0.5)
+    now = [1000.0]
+    app.now = lambda: now[0]
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await press(app, pilot, "s")
+        for key, character in (("k", "k"), ("enter", "\r")):  # one read of the terminal: no wait between
+            app.post_message(events.Key(key, character))
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen), app.screen
+        assert said_under(app) == "⏎ held back, the hand has just ended: ⏎ again goes on."
+        now[0] += 0.6
+        for key, character in (("enter", "\r"), ("enter", "\r")):  # the result, and a second ⏎ at once
+            app.post_message(events.Key(key, character))
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen), app.screen
+        assert app.session.state.match_no == 1
+
+
+async def test_a_key_held_back_leaves_a_tall_end_of_a_hand_on_its_headline():
+    """At 46x21 the end of a hand is taller than the screen; the words of a ⏎ held back stand
+    under it and the screen scrolled down to them for their seconds, the hand's headline
+    ("Hand 5: You knocked.") out of sight, which the guard is there to let the player read."""
+    app = make_app(state=scenarios.match_point(), pause=0, end_guard=0.5)
+    app.now = lambda: 1000.0
+    async with app.run_test(size=(46, 21), notifications=True) as pilot:
+        await press(app, pilot, "s", "k")
+        assert isinstance(app.screen, SummaryScreen)
+        assert "Hand 5: You knocked." in screen_text(app)
+        await press(app, pilot, "enter")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, SummaryScreen)
+        assert said_under(app).startswith("⏎ held back")  # said, under the summary
+        assert "Hand 5: You knocked." in screen_text(app)  # not scrolled to: the headline in sight
+        await press(app, pilot, "x")  # a key that does nothing here is scrolled to, as before
+        await pilot.pause(0.2)
+        assert said_under(app).startswith("'x' does nothing here"), said_under(app)
+        assert "'x' does nothing here" in screen_text(app)

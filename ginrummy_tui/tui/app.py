@@ -1392,7 +1392,15 @@ class GinApp(App):
     def on_key(self, event: events.Key) -> None:
         """A key on its way to the bindings: network play, one typed on the table while a move
         is on its way to the host waits for the answer (:meth:`GameScreen.holds_key`).  Runs
-        before the app's own handling of the key, which looks up its bindings."""
+        before the app's own handling of the key, which looks up its bindings.  A key read with
+        the last move of a hand went to the table and comes here with the end of the hand (or
+        the match's result) already up, whose bindings would take it: it is held back as one
+        pressed on that screen (:meth:`AfterHandScreen.held_back`); ⏎ read with a knock dealt
+        the next hand unseen."""
+        from .screens.after_hand import AfterHandScreen
+
+        if isinstance(self.screen, AfterHandScreen) and self.screen.held_back(event):
+            return
         table = self.table
         if table is not None and self.screen is table and table.holds_key(event.key):
             event.prevent_default()

@@ -72,9 +72,10 @@ class AfterHandScreen(Screen):
     AGAIN: ClassVar[str] = "goes on"
     """What the key held back does when pressed again."""
 
-    _go_on_from = 0.0
+    _go_on_from: float | None = None
     """The time (the app's clock, ``now``) from which the keys that go on are taken: the app's
-    ``end_guard`` seconds after the screen appeared (later while a key is held down)."""
+    ``end_guard`` seconds after the screen appeared (later while a key is held down); None
+    until it appears, a key read with the last move reaching it before then."""
 
     def on_mount(self) -> None:
         gin = self.gin
@@ -166,19 +167,22 @@ class AfterHandScreen(Screen):
         """A key that goes on from here (⏎, Space, n) pressed the moment the screen appeared is
         held back, and the screen says so: one typed right after a knock or a last discard, or a
         second press of the key that showed the result, before anything could be read, passed the
-        end of the hand or the match's result by (and started a new match unasked).  Held down, a
-        key stays held back while its repeats come (:data:`REPEAT_GAP`).  True if it was."""
+        end of the hand or the match's result by (and started a new match unasked); so is one read
+        with the last move, which reaches the screen before it has appeared.  Held down, a key
+        stays held back while its repeats come (:data:`REPEAT_GAP`).  True if it was."""
         bound = self.active_bindings.get(event.key)
         if bound is None or bound.binding.action not in GO_ON_ACTIONS:
             return False
-        now = self.gin.now()
-        if now >= self._go_on_from:
+        now, guard = self.gin.now(), self.gin.end_guard
+        if guard <= 0 or (self._go_on_from is not None and now >= self._go_on_from):
             return False
-        self._go_on_from = max(self._go_on_from, now + min(REPEAT_GAP, self.gin.end_guard))
+        if self._go_on_from is not None:
+            self._go_on_from = max(self._go_on_from, now + min(REPEAT_GAP, guard))
         event.stop()
         event.prevent_default()
         name = {"enter": self._enter, "space": "Space"}.get(event.key, event.key)
-        self.say(f"{name} held back, {self.ENDED}: {name} again {self.AGAIN}.")
+        # at 46x21 the end of a hand scrolled down to these words, its headline out of sight
+        self.say(f"{name} held back, {self.ENDED}: {name} again {self.AGAIN}.", scroll=False)
         return True
 
     @staticmethod
@@ -201,9 +205,10 @@ class AfterHandScreen(Screen):
         (:func:`~..table_text.does_nothing`); ``lower``: the key it stands for in lower case."""
         self.say(tt.does_nothing(key, self.going_on_words(), lower=lower) + ".")
 
-    def say(self, words: str) -> None:
+    def say(self, words: str, *, scroll: bool = True) -> None:
         """Why a key does nothing here: in a toast, in place of the last one still up (the
-        end of a hand says it in its own line, one at a time too)."""
+        end of a hand says it in its own line, one at a time too, scrolled to but with
+        ``scroll`` False)."""
         self.gin.note_in_place("key", words, 4)
 
     def action_moves(self) -> None:

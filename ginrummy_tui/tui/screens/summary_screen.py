@@ -443,14 +443,16 @@ class SummaryScreen(AfterHandScreen):
     _said_log = False
     """The said line points to the turns listed on the right (m at ``LOG_FROM`` columns)."""
 
-    def say(self, words: str, *, log: bool = False) -> None:
+    def say(self, words: str, *, log: bool = False, scroll: bool = True) -> None:
         """Why a key does nothing here, under the keys that go on: a toast covered the
         hand's headline ("Hand 1: Computer (master) knocked — and you undercut!").  ``log``:
-        the words point to the hand's log beside the summary, and go when it goes."""
+        the words point to the hand's log beside the summary, and go when it goes.  ``scroll``
+        False: a summary taller than the screen is not scrolled to them (:meth:`held_back`)."""
         self._said_log = log
         line = self.query_one("#summary-said", SaidLine)
         line.update(ascii_words(words) if self.ascii_only else words)
         line.display = True
+        line.kept_in_view = scroll
         # gone after a few seconds, as the line of a screen over the table goes (it stood for
         # minutes, through the review and the score table opened and closed)
         if self._said_timer is not None:
@@ -459,7 +461,8 @@ class SummaryScreen(AfterHandScreen):
         # once laid out with the new words (and again at its new size: SaidLine): a longer
         # reason after a shorter one (at 46x21) was scrolled to as long as the old one, its
         # last line under the key bar
-        self.call_after_refresh(line.scroll_visible, animate=False)
+        if scroll:
+            self.call_after_refresh(line.scroll_visible, animate=False)
 
     _said_timer: Timer | None = None
     """Takes down the words of :meth:`say` once they have been up a few seconds."""
