@@ -432,6 +432,31 @@ async def test_keys_typed_ahead_that_turn_out_illegal_are_refused_with_the_reaso
                 assert hand.cursor == 4 and len(hand.cards) == 11  # the 5th card of the hand with the card drawn
 
 
+async def test_enter_typed_with_the_knock_is_said_held_back_on_the_end_of_the_hand():
+    """⏎ typed with the knock, while the knock was on its way to the host, waited for the
+    answer and was then dropped without a word, the hand's end having come up; a ⏎ pressed on
+    the end said it was held back.  It is held back, and said so, as one pressed there."""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    async with server_behind_a_holding_proxy("standard", scenarios.match_point()) as (server, proxy, (host, port)):
+        async with anns_app(server, host, port, end_guard=0.5) as (app, ann):
+            app.now = lambda: 1000.0  # the guard's time never passes
+            async with app.run_test(size=(100, 30), notifications=True) as pilot:
+                await until_app(pilot, lambda: app.table.v is not None and app.table.v.legal_actions != ())
+                await pilot.press("s")
+                await until_app(pilot, lambda: app.table.v.phase == "discard")
+                proxy.hold()
+                await pilot.press("k", "enter")  # the knock, and ⏎ before its answer
+                await proxy.holding.wait()
+                proxy.release()
+                await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen))
+                line = app.screen.query_one("#summary-said")
+                await until_app(pilot, lambda: line.display)
+                assert " ".join(str(line.render()).split()) == "⏎ held back, the hand has just ended: ⏎ again goes on."
+                assert isinstance(app.screen, SummaryScreen)
+
+
 async def test_a_host_that_does_not_answer_is_told_and_its_clock_not_shown():
     """While the host leaves a move (or a ping) unanswered for a while, each player's line
     says the host is not answering, instead of a clock counting down to 0 s; the clock
@@ -984,11 +1009,12 @@ class HoldingProxy:
 
 
 @contextlib.asynccontextmanager
-async def server_behind_a_holding_proxy(preset: str):
+async def server_behind_a_holding_proxy(preset: str, state=None):
     """The host's server on a new match under ``preset`` (seats Ann and a
-    guest), reached through a :class:`HoldingProxy`; gives the server, the
+    guest), or on ``state``, reached through a :class:`HoldingProxy`; gives the server, the
     proxy and the proxy's address, and closes both at the end."""
-    server = MatchServer(new_game(PRESETS[preset], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    state = new_game(PRESETS[preset], seed=SEED) if state is None else state
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
     await server.start()
     proxy = HoldingProxy(server.address)
     try:
@@ -999,7 +1025,7 @@ async def server_behind_a_holding_proxy(preset: str):
 
 
 @contextlib.asynccontextmanager
-async def anns_app(server: MatchServer, host: str, port: int):
+async def anns_app(server: MatchServer, host: str, port: int, end_guard: float = 0.0):
     """Ann seated at ``host:port`` (the proxy in front of ``server``) with her
     app, not yet running, and Bob seated on the server itself; gives Ann's
     app and session, and both leave at the end."""
@@ -1010,7 +1036,7 @@ async def anns_app(server: MatchServer, host: str, port: int):
     await ann.connect()
     await bob.connect()
     try:
-        yield make_app(session=ann, pause=0), ann
+        yield make_app(session=ann, pause=0, end_guard=end_guard), ann
     finally:
         await ann.aclose()
         await bob.close()

@@ -180,10 +180,27 @@ class AfterHandScreen(Screen):
             self._go_on_from = max(self._go_on_from, now + min(REPEAT_GAP, guard))
         event.stop()
         event.prevent_default()
-        name = {"enter": self._enter, "space": "Space"}.get(event.key, event.key)
+        self._say_held(event.key)
+        return True
+
+    def held_back_typed(self, keys: list[str]) -> None:
+        """Network play: ``keys`` were typed on the table while its last move was on its way to
+        the host, and are dropped now that the hand's end has come up: one of them that goes on
+        from here is said held back, as one pressed the moment the screen appeared (⏎ typed
+        with the knock was dropped without a word)."""
+        if self.gin.end_guard <= 0:
+            return
+        for key in keys:
+            bound = self.active_bindings.get(key)
+            if bound is not None and bound.binding.action in GO_ON_ACTIONS:
+                self._say_held(key)
+                return
+
+    def _say_held(self, key: str) -> None:
+        """Say that ``key``, one that goes on from here, was held back."""
+        name = {"enter": self._enter, "space": "Space"}.get(key, key)
         # at 46x21 the end of a hand scrolled down to these words, its headline out of sight
         self.say(f"{name} held back, {self.ENDED}: {name} again {self.AGAIN}.", scroll=False)
-        return True
 
     @staticmethod
     def _scrolls_nothing(node: DOMNode, action: str) -> bool:

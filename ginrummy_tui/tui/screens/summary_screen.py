@@ -448,8 +448,11 @@ class SummaryScreen(AfterHandScreen):
         hand's headline ("Hand 1: Computer (master) knocked — and you undercut!").  ``log``:
         the words point to the hand's log beside the summary, and go when it goes.  ``scroll``
         False: a summary taller than the screen is not scrolled to them (:meth:`held_back`)."""
+        line = next(iter(self.query("#summary-said").results(SaidLine)), None)
+        if line is None:  # not yet made: a key read with the last move, held back (held_back)
+            self._said_early = (words, log, scroll)
+            return
         self._said_log = log
-        line = self.query_one("#summary-said", SaidLine)
         line.update(ascii_words(words) if self.ascii_only else words)
         line.display = True
         line.kept_in_view = scroll
@@ -463,6 +466,9 @@ class SummaryScreen(AfterHandScreen):
         # last line under the key bar
         if scroll:
             self.call_after_refresh(line.scroll_visible, animate=False)
+
+    _said_early: tuple[str, bool, bool] | None = None
+    """What :meth:`say` was given before the screen was made, said once it is (:meth:`on_mount`)."""
 
     _said_timer: Timer | None = None
     """Takes down the words of :meth:`say` once they have been up a few seconds."""
@@ -626,6 +632,10 @@ class SummaryScreen(AfterHandScreen):
             from .review_screen import start_review
 
             start_review(self.app)  # in a worker: ready when asked for, never in the way
+        if self._said_early is not None:
+            words, log, scroll = self._said_early
+            self._said_early = None
+            self.say(words, log=log, scroll=scroll)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next" and (self._asked() or self._held()):
