@@ -1406,6 +1406,15 @@ class GinApp(App):
             event.prevent_default()
             event.stop()
 
+    def typed_ahead_dropped(self, keys: list[str]) -> None:
+        """Network play: ``keys`` were typed on the table while its last move was on its way to
+        the host, and are dropped as the end of the hand came up: one that goes on from there
+        is said held back (:meth:`AfterHandScreen.held_back_typed`)."""
+        from .screens.after_hand import AfterHandScreen
+
+        if isinstance(self.screen, AfterHandScreen):
+            self.screen.held_back_typed(keys)
+
     def on_gin_app_session_changed(self) -> None:
         self.sync()
         if self.context.seat_hands is not None:  # network play: a move changed the hand (as after a local save)

@@ -94,6 +94,10 @@ if TYPE_CHECKING:
         def hand_note(self, text: str, seconds: float) -> None:
             """A note about the hand on the table, for ``seconds``: taken down once another hand is dealt."""
 
+        def typed_ahead_dropped(self, keys: list[str]) -> None:
+            """Network play: ``keys``, typed on the table while its last move was on its way,
+            dropped as the hand's end came up: one that goes on from there is said held back."""
+
 
 class SuitsChanged(Message):
     """The suits are drawn otherwise now (letters or symbols); the app posts it

@@ -40,7 +40,6 @@ from ..widgets.prompt import PromptLine, refusal_text
 from ..widgets.scoreboard import Scoreboard
 from ..widgets.stock import StockPile
 from ..widgets.too_small import NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH, TooSmall
-from .after_hand import AfterHandScreen
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -738,8 +737,7 @@ class GameScreen(Screen, TurnSteps):
         try:
             while self._typed_ahead and not self._answer_due and not session.move_on_its_way():
                 if self.app.screen is not self:  # the hand is over: its summary is up, not for these keys
-                    if isinstance(self.app.screen, AfterHandScreen):
-                        self.app.screen.held_back_typed(self._typed_ahead)
+                    self.gin.typed_ahead_dropped(self._typed_ahead)
                     self._typed_ahead.clear()
                     break
                 if session.blocked():  # the connection lost, the other player gone: none can act now
