@@ -677,12 +677,14 @@ async def test_the_cards_stand_in_the_middle_of_a_wide_table(width, height):
         assert hand.selected == fourth and hand.chosen, (hand.selected, fourth)
 
 
-async def _table_after(keys: tuple[str, ...], panel: str | None, sizes: tuple[tuple[int, int], ...]) -> str:
-    """The screen at 80x24 once ``keys`` are played on seed 42 (against master), after
+async def _table_after(
+    keys: tuple[str, ...], panel: str | None, sizes: tuple[tuple[int, int], ...], start: tuple[int, int] = (80, 24)
+) -> str:
+    """The screen once ``keys`` are played on seed 42 (against master) at ``start``, after
     ``panel``'s screen was opened over the table, the terminal resized through ``sizes`` under
     it, and it was closed (no panel: the table as it is without the detour)."""
     app = make_app(ai="master", seed=42, pause=0)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=start) as pilot:
         await settle(app, pilot)
         for key in keys:
             await pilot.press(key)
@@ -714,4 +716,18 @@ async def test_the_table_is_laid_out_for_its_size_after_a_resize_under_a_screen_
     plain = await _table_after(keys, None, ())
     assert "Take 10♥ (d)" in plain, plain
     for sizes in (((132, 43), (80, 24)), ((46, 21), (132, 43), (80, 24))):
+        assert await _table_after(keys, panel, sizes) == plain, sizes
+
+
+@pytest.mark.parametrize("panel", ["q", "c", "f1"])
+async def test_the_table_is_laid_out_for_a_narrow_size_after_a_resize_under_a_screen_over_it(panel):
+    """Resized from 80x24 to 46x21 under the quit question, the score table or the help (directly
+    or through 132x43), the table came back with its two-line hint cut to its first line and a
+    blank row above the hand: the parts given back were measured where they stood before.  It
+    comes back as it is laid out at 46x21 without the detour: the hint on three lines, the
+    computer's cards squashed to make room for it."""
+    keys = ("p", "s", "enter", "h")
+    plain = await _table_after(keys, None, (), start=(46, 21))
+    assert "Hint:" in plain and "…" not in plain, plain
+    for sizes in (((46, 21),), ((132, 43), (46, 21))):
         assert await _table_after(keys, panel, sizes) == plain, sizes

@@ -230,10 +230,14 @@ class GameScreen(Screen, TurnSteps):
         the room made for a long prompt line stayed from a size passed through (resized to
         132x43 and back to 80x24 under the score table, the buttons were gone and two rows stood
         empty above the key bar; resized through 46x21, the computer's cards were squashed),
-        until the next resize."""
+        until the next resize.  The whole table is laid out again before the prompt line is
+        measured: the parts given back take their rows only once their styles reach the layout,
+        and measured in the layout from before (resized to 46x21 under the score table, with a
+        two-line hint up), the hint seemed to have its three rows and was cut to its first line."""
         if self.is_mounted and self._sized_for != self.app.size:
             self._give_back_room()
             self._laid_out = None
+            self.refresh(layout=True)  # laid out before _after_layout measures it
             self.on_resize()
 
     def on_resize(self) -> None:
