@@ -161,3 +161,78 @@ async def test_a_key_held_back_leaves_a_tall_end_of_a_hand_on_its_headline():
         await pilot.pause(0.2)
         assert said_under(app).startswith("'x' does nothing here"), said_under(app)
         assert "'x' does nothing here" in screen_text(app)
+
+
+def test_textual_names_escape_and_a_digit_a_sign_enter_or_space_as_alt_and_the_key():
+    """Textual read Escape and 3 run together as "£" (a Mac's Option+3), Escape and - as "–",
+    and Escape and ⏎, Space or < as the key alone, the Escape dropped: the game could not take
+    them as Escape then the key.  Read with the game's hook, each is Alt and the key, as Escape
+    and a letter is; the key typed alone is still itself."""
+    from textual._xterm_parser import XTermParser
+
+    from ginrummy_tui.tui.escape_keys import install
+
+    install()
+
+    def keys(sent: str) -> list[tuple[str, str | None]]:
+        parser = XTermParser()
+        return [(key.key, key.character) for key in [*parser.feed(sent), *parser.feed("")]]
+
+    assert keys("\x1b3") == [("alt+3", "3")]
+    assert keys("\x1b0") == [("alt+0", "0")]
+    assert keys("\x1b-") == [("alt+minus", "-")]
+    assert keys("\x1b\r") == [("alt+enter", "\r")]
+    assert keys("\x1b ") == [("alt+space", " ")]
+    assert keys("\x1b<") == [("alt+less_than_sign", "<")]
+    assert keys("\x1bs") == [("alt+s", "s")]
+    assert keys("3") == [("3", "3")]
+    assert keys("£") == [("pound_sign", "£")]  # typed alone (a British keyboard's Shift+3)
+    assert keys("<") == [("less_than_sign", "<")]
+    assert keys("\r") == [("enter", "\r")]
+    assert keys("\x1b\x1b[D") == [("escape", "\x1b"), ("left", None)]
+
+
+async def test_escape_and_a_digit_enter_or_a_sign_run_together_close_the_panel_then_the_key_acts():
+    """Over the list of turns, Escape and 3 run together said "'£' does nothing in the list of
+    turns", and Escape and ⏎ or < "The table's keys do nothing in the list of turns", the panel
+    left open; on the table, Escape and 3 said "'£' does nothing here".  The panel closes, then
+    the key acts on the table: 3 chooses the third card, < moves it left, ⏎ discards it."""
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        table = app.screen
+        hand = table.query_one("#hand")
+        await press(app, pilot, "m")
+        assert app.screen is not table
+        await press(app, pilot, "alt+3")
+        assert app.screen is table
+        third = hand.cards[2]
+        assert hand.selected == third
+        await press(app, pilot, "alt+1")  # on the table, where Escape does nothing
+        assert hand.selected == hand.cards[0]
+        await press(app, pilot, "3", "m", "alt+less_than_sign")
+        assert app.screen is table
+        assert hand.cards[1] == third and hand.selected == third
+        await press(app, pilot, "s", "3")
+        thrown = hand.cards[2]
+        await press(app, pilot, "m", "alt+enter")
+        assert app.screen is table
+        assert thrown not in app.session.view().hand  # discarded
+        said = [n.message for n in app._notifications] + [screen_text(app), table.refusal]
+        assert not any("does nothing" in words or "£" in words for words in said), said
+
+
+async def test_escape_and_space_run_together_over_the_list_of_turns_of_a_hand_that_ended():
+    """Over the list of turns opened from the end of a hand, Escape and Space run together
+    close the list, then Space goes on to the next hand, as Space does on the end of a hand."""
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, "s", "k")
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen)
+        await press(app, pilot, "m")
+        assert app.screen is not summary
+        await press(app, pilot, "alt+space")
+        assert isinstance(app.screen, GameScreen), app.screen
+        assert app.session.view().hand_no == 2

@@ -17,6 +17,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.constants import ESCAPE_DELAY
 from textual.css.query import NoMatches
+from textual.keys import key_to_character
 from textual.message import Message
 from textual.notifications import Notification, Notify
 from textual.reactive import reactive
@@ -29,6 +30,7 @@ from ginrummy_tui.storage.store import clock_turn, saved_left, unreadable_ui
 
 from .ascii_signs import ASCII_APPS
 from .ascii_signs import install as install_ascii_signs
+from .escape_keys import install as install_escape_keys
 from .palette import palette_of
 from .screens.game_screen import GameScreen, status_room
 from .widgets.cardfaces import ascii_words
@@ -108,15 +110,20 @@ before: it is not dropped (a list closed with Escape as the window shrank stayed
 
 
 def escaped_key(key: events.Key) -> events.Key | None:
-    """The letter of ``key`` where it is Escape and a letter run together: a terminal sends
-    Alt+s as Escape then s, so Escape pressed and s within ``ESCDELAY`` after it come as one
-    key, Alt+s ("alt+s", "alt+shift+s" for S); None for any other key."""
-    parts = key.key.split("+")
-    last, held = parts[-1], parts[1:-1]
-    if parts[0] != "alt" or held not in ([], ["shift"]) or len(last) != 1 or not (last.isascii() and last.isalpha()):
+    """The key of ``key`` where it is Escape and a key run together: a terminal sends Alt+s as
+    Escape then s, so Escape pressed and a key within ``ESCDELAY`` after it come as one key,
+    Alt and the key ("alt+s", "alt+shift+s" for S; "alt+3", "alt+minus", "alt+enter",
+    "alt+space", "alt+less_than_sign" as :mod:`.escape_keys` names those Textual read as an
+    Option character or as the key alone; "alt+ctrl+q" for Escape then Ctrl+Q); None for any
+    other key."""
+    held, alt, name = key.key.partition("alt+")
+    if held or not alt or not name:
         return None
-    letter = last.upper() if held else last
-    return events.Key(letter, letter)
+    before, shift, letter = name.partition("shift+")
+    if shift and not before and len(letter) == 1 and letter.isascii() and letter.isalpha():
+        return events.Key(letter.upper(), letter.upper())
+    character = key.character if key.character is not None else key_to_character(name)
+    return events.Key(name, character)
 
 
 class GinApp(App):
@@ -175,6 +182,7 @@ class GinApp(App):
         self.set_reactive(GinApp.ascii_only, ascii_only)
         self.set_class(ascii_only, "-ascii")
         install_ascii_signs()
+        install_escape_keys()  # Escape and a digit, a sign, ⏎ or Space run together, named as Alt and the key
         if ascii_only:
             ASCII_APPS.add(self)
         self.one_click = one_click
@@ -263,8 +271,9 @@ class GinApp(App):
         (Alt+key, :func:`escaped_key`): Escape does what it does here (a screen or a panel
         over the table closes), then ``typed`` acts on what is under it.  They stood for
         Alt+s, which nothing takes: over the pile list, the list of turns or the settings, the
-        panel stayed open and said "'s' does nothing here", s being the draw; on the table,
-        where Escape does nothing (but say so), the key acts alone."""
+        panel stayed open and said "'s' does nothing here", s being the draw (and Escape then 3
+        said "'£' does nothing here"); on the table, where Escape does nothing (but say so), the
+        key acts alone."""
         active = self.screen.active_bindings.get("escape")
         table = self.table
         closes_nothing = active is not None and active.node is table and table is not None and not table.pile_listed
