@@ -2144,6 +2144,36 @@ async def test_the_score_tables_title_names_a_change_where_the_panel_has_room(tm
         assert any(title in line for line in lines), lines
 
 
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ({"knock_limit": 0}, "standard rules (changed: gin only)"),
+        ({"knock_limit": 0, "big_gin": True, "box_bonus": 25}, "standard rules (3 changes)"),
+    ],
+)
+async def test_the_score_tables_title_names_the_changes_at_46_columns_where_it_takes_two_lines_anyway(options, named):
+    # --rule knock_limit=0, c at 46x21: "Match 1 · to 100 · standard rules" then "(changed)" on a
+    # second line, where "(changed: gin only)" fits it; a list that would take a third line is
+    # still counted
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    rules = PRESETS["standard"].with_options(**options)
+    state = replace(scenarios.knock_ready(), rules=rules, knock_limit=rules.knock_limit)
+    app = make_app(state=state, pause=0)
+    async with app.run_test(size=(46, 21)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ScoreScreen)
+        title = str(app.screen.query_one(ScoreTable).render().title)
+        assert title == f"Match 1 · to 100 · {named}", title
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert f"Match 1 · to 100 · {named}" in text, text
+
+
 def _finished_match(preset: str, seed: int) -> GameState:
     """A match of ``preset`` two computer players have played out."""
     from ginrummy_tui.ai import get_opponent

@@ -9,6 +9,7 @@ from rich import box
 from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.table import Table
+from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
@@ -432,7 +433,8 @@ class ScoreTable(Widget):
         (the ending says who scored), so that a hand keeps to one line: beside a scroll
         bar at 80 columns, "Computer +72 (36×2)" wrapped its "(36×2)" onto a second line.
         Its title says only that rule options were changed (as the score line does)
-        where naming them would take a second line of the panel, and takes its short form
+        where naming them would take more lines of the panel than that (a second line at 80
+        columns; at 46, where the title takes two anyway, they are named), and takes its short form
         (:attr:`short_title`) where it would still.  Rich wraps the title
         to the table's width: a title that fits the panel but not the table widens the
         table to it."""
@@ -446,16 +448,26 @@ class ScoreTable(Widget):
             table = self._table(width, compact=compact, short_rules=False)
             widest = self._widest(table)
         room = room or widest
+        wrap = min(widest, room)  # the width a title longer than the room wraps at: the table's
         if cell_len(str(table.title)) > room:
-            table = self._table(width, compact=compact, short_rules=True)
+            table = self._fewer_lines(table, self._table(width, compact=compact, short_rules=True), wrap)
         if cell_len(str(table.title)) > room and self.short_title is not None:
             table = self._table(width, compact=compact, short_rules=False, short_title=True)
             if cell_len(str(table.title)) > room:
-                table = self._table(width, compact=compact, short_rules=True, short_title=True)
+                counted = self._table(width, compact=compact, short_rules=True, short_title=True)
+                table = self._fewer_lines(table, counted, wrap)
         title = cell_len(str(table.title))
         if widest < title <= room:
             table.min_width = title
         return table
+
+    def _fewer_lines(self, named: Table, counted: Table, wrap: int) -> Table:
+        """``named`` (its title names the rule options changed) unless its title takes more lines
+        at ``wrap`` columns than ``counted``'s (which says only how many): at 46 columns
+        "standard rules (changed)" took a second line, where "(changed: gin only)" fits it."""
+        console = self.app.console
+        lines = [len(Text(str(table.title)).wrap(console, max(1, wrap))) for table in (named, counted)]
+        return counted if lines[1] < lines[0] else named
 
     def _table(self, width: int, *, compact: bool, short_rules: bool, short_title: bool = False) -> Table:
         return score_table(
