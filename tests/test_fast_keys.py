@@ -236,3 +236,47 @@ async def test_escape_and_space_run_together_over_the_list_of_turns_of_a_hand_th
         await press(app, pilot, "alt+space")
         assert isinstance(app.screen, GameScreen), app.screen
         assert app.session.view().hand_no == 2
+
+
+async def test_a_question_says_a_key_it_has_no_use_for_does_nothing(tmp_path):
+    """Over the settings with a change, Escape and s run together asked whether to leave them,
+    then the s did nothing and said nothing; so did s or x in the quit question.  A question
+    says that such a key does nothing here, naming the keys that answer."""
+    from textual.widgets import Static
+
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+    from ginrummy_tui.tui.screens.question import Question
+
+    from .app_helpers import running
+    from .test_config_screen import args_for, open_settings
+
+    def said(app) -> str:
+        """What the question's line says of a key it has no use for, where it shows ("" for none)."""
+        lines = app.screen.query("#unused-key").results(Static)
+        return " ".join(str(line.content) for line in lines if line.region.height)
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "7"
+        await pilot.pause()
+        await press(app, pilot, "alt+s")
+        assert isinstance(app.screen, Question)
+        assert said(app) == "'s' does nothing here: y leaves, n goes back."
+        await press(app, pilot, "x")
+        assert said(app) == "'x' does nothing here: y leaves, n goes back."
+        await press(app, pilot, "n")
+        assert app.screen is screen  # the change is still there
+        await press(app, pilot, "ctrl+q")
+        assert isinstance(app.screen, ConfirmQuit)
+        assert said(app) == ""
+        await press(app, pilot, "x")
+        assert said(app) == "'x' does nothing here: s saves the settings and quits, y quits, n goes back."
+        await press(app, pilot, "n", "escape", "y")
+        await press(app, pilot, "q")
+        assert isinstance(app.screen, ConfirmQuit)
+        await press(app, pilot, "s")  # no settings to save: s is no answer here
+        assert isinstance(app.screen, ConfirmQuit)
+        assert said(app) == "'s' does nothing here: y quits, n goes back."
+        assert "'s' does nothing here" in " ".join(screen_text(app).replace("█", " ").split())

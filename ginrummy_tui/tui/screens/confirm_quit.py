@@ -12,6 +12,7 @@ from ..host import gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar, KeyWords
 from ..widgets.too_small import TooSmall
+from .question import SaysUnusedKeys
 
 MID_HAND = "Quit in the middle of the hand?"
 """The question asked while a hand is in play."""
@@ -21,7 +22,7 @@ BACK_TO_GAME = "Back to the game (n)"
 question names that one: "Back to the settings (n)", "Back to the scores (n)")."""
 
 
-class ConfirmQuit(KeyWords, ModalScreen[bool]):
+class ConfirmQuit(SaysUnusedKeys, KeyWords, ModalScreen[bool]):
     """Quit now? y (or q again) quits, n or Escape goes back; with changes to
     the settings not saved, s saves them first (:attr:`save_first`); in a
     practice hand of the match in play, m leaves it for the match (:attr:`to_match`)."""
@@ -95,7 +96,18 @@ class ConfirmQuit(KeyWords, ModalScreen[bool]):
                 else:
                     back = "Back (n)" if self.settings_changed else self.back
                 yield Button(back, id="no", variant="primary", compact=True)
+            yield Static(id="unused-key")
         yield KeyBar()  # its own keys, over the table's
+
+    def answer_keys(self) -> str:
+        """The keys that answer, as a key with no use here names them ("y quits, n goes back")."""
+        if self.practice:
+            keys = ["y quits gin-tui", "m goes back to your match", "n keeps playing this hand"]
+        else:
+            keys = ["y quits", "n goes back"]
+        if self.settings_changed:
+            keys.insert(0, "s saves the settings and quits")
+        return ", ".join(keys)
 
     def retell(self, question: str, note: str) -> None:
         """Ask ``question`` now, with ``note`` under it: the hand the question spoke of

@@ -2,18 +2,50 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
+from .. import table_text as tt
+from ..host import gin_of
 from ..widgets.key_bar import KeyBar, KeyWords
 
 
-class Question(KeyWords, ModalScreen[bool]):
+class SaysUnusedKeys:
+    """A question's word on a key it has no use for: that it does nothing here, and the keys
+    that answer ("'s' does nothing here: y leaves, n goes back."), in the line ``#unused-key``
+    of its box.  Such a key did nothing and said nothing (Esc and s run together over the
+    settings with changes asked whether to leave them, then dropped the s unsaid), where
+    every other screen says so."""
+
+    def answer_keys(self) -> str:
+        """The keys that answer, and what each does ("y leaves, n goes back")."""
+        raise NotImplementedError
+
+    def on_key(self, event: events.Key) -> None:
+        assert isinstance(self, Screen)
+        enabled = {key for key, active in self.active_bindings.items() if active.enabled}
+        if event.key in enabled:
+            return
+        unused = tt.unused_key(event.key, event.character, enabled, gin_of(self.app).ascii_only)
+        if unused is None:
+            return
+        event.stop()
+        event.prevent_default()
+        name, lower = unused
+        words = tt.does_nothing(name, lower=lower) if lower else f"{name} does nothing here: {self.answer_keys()}"
+        line = self.query_one("#unused-key", Static)
+        line.update(words + ".")
+        line.add_class("-shown")
+
+
+class Question(SaysUnusedKeys, KeyWords, ModalScreen[bool]):
     """Asks ``text``; dismissed with True for yes, False for no.  The key bar says
-    each key with its button's words ("y New match  n Keep playing")."""
+    each key with its button's words ("y New match  n Keep playing"); a key with no use
+    here says so, naming the keys that answer (``answers``: "y leaves, n goes back")."""
 
     CSS_PATH = "question.tcss"
     AUTO_FOCUS = "#no"
@@ -24,12 +56,14 @@ class Question(KeyWords, ModalScreen[bool]):
     ]
     """y: yes; n or Escape: no."""
 
-    def __init__(self, text: str, yes: str, no: str) -> None:
+    def __init__(self, text: str, yes: str, no: str, *, answers: str = "y or n answers") -> None:
         super().__init__()
         self.text = text
         """The question."""
         self.labels = (yes, no)
         """The buttons' labels, e.g. "New match (y)" and "Keep playing (n)"."""
+        self.answers = answers
+        """The keys that answer, in words, as a key with no use here names them: "y leaves, n goes back"."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="question"):
@@ -37,7 +71,11 @@ class Question(KeyWords, ModalScreen[bool]):
             with Horizontal(id="question-buttons"):
                 yield Button(self.labels[0], id="yes", variant="warning", compact=True)
                 yield Button(self.labels[1], id="no", variant="primary", compact=True)
+            yield Static(id="unused-key")
         yield KeyBar()  # its own keys, over the table's
+
+    def answer_keys(self) -> str:
+        return self.answers
 
     def key_word(self, binding: Binding) -> str:
         """y and n are said with their buttons' words, less the key ("Leave (y)": "Leave")."""

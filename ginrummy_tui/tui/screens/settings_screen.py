@@ -270,6 +270,7 @@ class NewMatchQuestion(Question, inherit_bindings=False):
             "or keep playing this one and use them from your next match?",
             "New match (y)",
             "Keep playing (n)",
+            answers="y starts a new match, n keeps playing this one, Esc goes back",
         )
         self.what = what
         """What changed: "the rules", "the opponent", or both."""
@@ -1086,7 +1087,12 @@ class SettingsScreen(TurnSteps, Screen):
                 leave()
 
         self.app.push_screen(
-            Question("Your changes to the settings are not saved.\n\nLeave without saving them?", "Leave (y)", "Back (n)"),
+            Question(
+                "Your changes to the settings are not saved.\n\nLeave without saving them?",
+                "Leave (y)",
+                "Back (n)",
+                answers="y leaves, n goes back",
+            ),
             answer,
         )
 
