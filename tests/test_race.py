@@ -565,3 +565,57 @@ async def test_a_long_match_opens_its_result_and_score_table_with_the_last_hand_
         await pilot.press("escape")
         await settle(app, pilot)
         assert app.screen is result and _last_hand_in_view(result)
+
+
+def _played_oklahoma_match():
+    """A match of eleven hands played out by two computer players under the Oklahoma rules,
+    two of its hands doubled by a spade upcard ("Computer +52 (26×2)"): a usual long match."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import PRESETS, Action, Kind, Phase, apply, new_game
+
+    players = [get_opponent("standard", 5), get_opponent("standard", 6)]
+    s = new_game(rules=PRESETS["oklahoma"], seed=5)
+    while s.phase != Phase.MATCH_OVER:
+        s = apply(s, Action(Kind.NEXT_HAND)) if s.phase == Phase.HAND_OVER else apply(s, players[s.current].choose(view(s, s.current)))
+    return s
+
+
+@pytest.mark.parametrize("first", [(80, 24), (100, 30)])
+async def test_at_80x24_a_long_match_wastes_no_row_and_says_the_race_is_below(first):
+    """At 80x24 a long Oklahoma match's result kept three blank rows under its table (measured
+    in the table's widest form, "Computer +52 (26×2)", wrapped at that width) and its race, the
+    title the last line shown (after a resize from 100x30), showed only by PgDn with no sign of
+    it but the scroll bar.  The note on the doubled points follows the table's last hand, a line
+    above the key bar says the race is below, and ↓ past the last hand brings it up."""
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    from .app_helpers import screen_text, settle
+
+    state = _played_oklahoma_match()
+    assert len(state.sheet) == 11
+    app = make_app(state=state, pause=0)
+    async with app.run_test(size=first) as pilot:
+        await settle(app, pilot)
+        await pilot.press("enter")  # from the last hand's end to the result
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        if first != (80, 24):
+            await pilot.resize_terminal(80, 24)
+            await settle(app, pilot)
+        lines = screen_text(app).splitlines()
+        text = "\n".join(lines)
+        last = next(i for i, ln in enumerate(lines) if ln.split()[:3] == ["11", "Computer", "went"])
+        assert lines[last + 1].strip().startswith("(45×2): a spade upcard doubled"), text  # no blank rows between
+        assert "└1" not in text, text  # the chart is below: the screen says so, above the key bar
+        assert lines[-2].strip() == "▼ more below: the race, ↓/PgDn", text
+        for _ in range(10):  # ↓ on the last hand: the frame scrolls on
+            await pilot.press("down")
+            await settle(app, pilot)
+        lines = screen_text(app).splitlines()
+        text = "\n".join(lines)
+        axis = next(i for i, ln in enumerate(lines) if "└1" in ln)
+        assert "You (left)" in lines[axis + 1], text
+        assert "more below" not in text, text  # at the bottom, no more said
+        assert app.screen.query_one(ScoreTable).picked == 11  # the hand picked for its review stays the last

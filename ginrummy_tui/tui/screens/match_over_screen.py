@@ -340,8 +340,9 @@ class MatchOverScreen(AfterHandScreen):
         self.set_class(compact, "-compact")
         line = 0 if compact and not self.has_class("-going-on") else (1 if compact else 2)  # with its margin
         keys = self._key_rows(width)
+        more = int(self.has_class("-more-below"))
         for scroll in self.query("#match-over").results(VerticalScroll):
-            scroll.styles.max_height = max(1, height - keys - line)  # the key bar, the line under the result
+            scroll.styles.max_height = max(1, height - keys - line - more)  # the key bar, the lines under the result
         for body in self.query("#match-body").results(Horizontal):
             table, box, race = body.query_one(ScoreTable), body.query_one("#race-box"), body.query_one(Race)
             sheet = body.query_one("#final-sheet")
@@ -363,6 +364,31 @@ class MatchOverScreen(AfterHandScreen):
                 body.move_child(box, after=sheet)
             else:
                 body.move_child(box, before=sheet)
+
+    def _show_more_below(self) -> None:
+        """While the race's chart goes on below the screen (under a long match's table on a
+        short screen), the line under the result says so and how to get there ("▼ more below:
+        the race, ↓/PgDn"; with ASCII suits "v more below: the race, Down/PgDn"): at 80x24 the
+        race's title was the last line shown, its chart cut off, and the scroll bar, two
+        columns at the edge, was easily missed.  The line takes a row from the part that
+        scrolls while it shows."""
+        frame = next(self.query("#match-over").results(VerticalScroll), None)
+        race = next(self.query(Race).results(Race), None)
+        if frame is None or race is None:
+            return
+        below = race.region.bottom > frame.content_region.bottom and frame.scroll_y < frame.max_scroll_y
+        mark, keys = ("v", "Down/PgDn") if gin_of(self.app).ascii_only else ("▼", "↓/PgDn")
+        words = f"{mark} more below: the race, {keys}"  # in the suits in use (the settings can change them)
+        if below and words != self._more_words:
+            self._more_words = words
+            for line in self.query("#more-below").results(Static):
+                line.update(words)
+        if below != self.has_class("-more-below"):
+            self.set_class(below, "-more-below")
+            self._fit(self.app.size.width, self.app.size.height)
+
+    _more_words = ""
+    """What the line under the scrolling part says while the result goes on below."""
 
     def _key_rows(self, width: int) -> int:
         """The key bar's rows at ``width`` (two on a narrow screen where its keys do not fit on one)."""
@@ -432,6 +458,8 @@ class MatchOverScreen(AfterHandScreen):
                         self._draw_record(self.app.size.width)
                         if self._record is not None:
                             yield Static(self._record, id="level-record")
+        # under the scrolling part: that it goes on below (the race under a long match's table), while it does
+        yield Static(id="more-below")
         # under the scrolling part, above the key bar: whom the match waits for shows whatever its length
         yield KeysLine(id="match-next")
         yield KeyBar()
@@ -525,6 +553,7 @@ class MatchOverScreen(AfterHandScreen):
             race.refresh(layout=True)
         self._draw_record(self.app.size.width)
         self._show_next_line()
+        self._show_more_below()
         self._fit(self.app.size.width, self.app.size.height)
 
     def _picked(self) -> int | None:
@@ -566,7 +595,14 @@ class MatchOverScreen(AfterHandScreen):
         if gin_of(self.app).session.ticking:  # network play: the line of a lost connection counts its seconds
             self.set_interval(1.0, self._show_next_line)
         # after each layout: the line of the network or the clock at the top, when it comes, moves the banner down
-        self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._toasts_under_the_result())
+        self.screen_layout_refresh_signal.subscribe(self, lambda _screen: self._after_layout())
+        for frame in self.query("#match-over").results(VerticalScroll):
+            self.watch(frame, "scroll_y", self._show_more_below, init=False)
+
+    def _after_layout(self) -> None:
+        """Once laid out anew: the toasts under the banner, and whether the result goes on below."""
+        self._toasts_under_the_result()
+        self._show_more_below()
 
     def action_new_match(self) -> None:
         """Start a new match."""

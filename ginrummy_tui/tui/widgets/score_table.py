@@ -11,6 +11,8 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding
+from textual.containers import ScrollableContainer
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
@@ -351,11 +353,19 @@ class ScoreTable(Widget):
         return True
 
     def action_pick(self, step: int) -> None:
-        """The hand ``step`` rows down (up, for a negative step) from the one picked."""
+        """The hand ``step`` rows down (up, for a negative step) from the one picked; past the
+        last hand (the first), a line further down (up) in the frame the table scrolls in: the
+        race under a long match's table at 80x24 showed only by PgDn."""
         numbers = [r.hand_no for r in self.v.sheet]
         if self.picked is None or self.picked not in numbers:
             return
         at = min(max(numbers.index(self.picked) + step, 0), len(numbers) - 1)
+        if at == numbers.index(self.picked):  # past the first or the last hand: the frame scrolls on, to what it holds there
+            for frame in self.ancestors:
+                if isinstance(frame, ScrollableContainer):
+                    frame.scroll_relative(y=step, animate=False)
+                    return
+            return
         self.pick(numbers[at])
         self.post_message(self.Moved(numbers[at]))
 
@@ -382,7 +392,6 @@ class ScoreTable(Widget):
     def show_picked(self) -> None:
         """Scroll the screen's frame, where the table goes on below it, to the picked row
         (where no row can be picked, to the last hand's: the one that ended the match)."""
-        from textual.containers import ScrollableContainer
         from textual.geometry import Region
 
         shown = self.picked if self.picked is not None else (self.v.sheet[-1].hand_no if self.v.sheet else 0)
@@ -426,6 +435,14 @@ class ScoreTable(Widget):
 
     def render(self) -> Table:
         return self._fitted(self.size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The rows of the table in the form it takes ``width`` columns wide: measured from
+        :meth:`render`, which draws the form for the width the table had last (none, before
+        its first layout: its widest form), the match's result at 80x24 kept three blank rows
+        under the table where "Computer +52 (26×2)" would have wrapped, and its race below
+        them went a scroll further down."""
+        return self.natural_height(width) if width else 0
 
     def _fitted(self, room: int) -> Table:
         """The table in ``room`` columns (0: as wide as it likes): from 80 columns the
