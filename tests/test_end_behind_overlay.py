@@ -274,4 +274,4 @@ async def test_the_quit_question_goes_when_the_match_ends_behind_it():
         assert app.session.view().phase == "match_over"
         assert [type(s) for s in app.screen_stack] == [GameScreen, SummaryScreen], app.screen_stack
         text = screen_text(app)
-        assert "Quit?" not in text and "Hand 1: Computer (standard) went gin." in text, text
+        assert "Quit?" not in text and "Hand 1: Computer (standard) went gin with " in text, text

@@ -145,18 +145,18 @@ async def test_enter_in_the_same_burst_as_the_knock_is_held_back():
 async def test_a_key_held_back_leaves_a_tall_end_of_a_hand_on_its_headline():
     """At 46x21 the end of a hand is taller than the screen; the words of a ⏎ held back stand
     under it and the screen scrolled down to them for their seconds, the hand's headline
-    ("Hand 5: You knocked.") out of sight, which the guard is there to let the player read."""
+    ("Hand 5: You knocked with K♦.") out of sight, which the guard is there to let the player read."""
     app = make_app(state=scenarios.match_point(), pause=0, end_guard=0.5)
     app.now = lambda: 1000.0
     async with app.run_test(size=(46, 21), notifications=True) as pilot:
         await press(app, pilot, "s", "k")
         assert isinstance(app.screen, SummaryScreen)
-        assert "Hand 5: You knocked." in screen_text(app)
+        assert "Hand 5: You knocked with K♦." in screen_text(app)
         await press(app, pilot, "enter")
         await pilot.pause(0.2)
         assert isinstance(app.screen, SummaryScreen)
         assert said_under(app).startswith("⏎ held back")  # said, under the summary
-        assert "Hand 5: You knocked." in screen_text(app)  # not scrolled to: the headline in sight
+        assert "Hand 5: You knocked with K♦." in screen_text(app)  # not scrolled to: the headline in sight
         await press(app, pilot, "x")  # a key that does nothing here is scrolled to, as before
         await pilot.pause(0.2)
         assert said_under(app).startswith("'x' does nothing here"), said_under(app)

@@ -74,7 +74,7 @@ def test_melds_marked_and_knock_offered(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_end_of_hand_summary_with_layoffs(snap_compare, size):
-    """After the player's knock with K♦: "Hand 1: You knocked.", both hands face up: the player's melds (double
+    """After the player's knock with K♦: "Hand 1: You knocked with K♦.", both hands face up: the player's melds (double
     borders) and deadwood A♠ 2♣ 3♣ 4♣ = 10, and under them why: "2♣ 3♣ 4♣ kept out of melds: it
     stops 5♣ 6♣ being laid off (+2)." (the layout blocks the computer's layoff on the clubs),
     the computer laying off 10♥ on 7♥8♥9♥ and Q♦ on the queens, its deadwood

@@ -1,6 +1,6 @@
 """The end of a hand's words, built from a view without any app (tui/screens/summary_screen.py)."""
 
-from ginrummy_tui.engine import PRESETS, Action, Kind, apply, new_game, view
+from ginrummy_tui.engine import PRESETS, Action, Kind, apply, new_game, parse_action, view
 from ginrummy_tui.tui.screens.summary_screen import timeout_words
 
 
@@ -70,7 +70,7 @@ def test_a_tie_that_is_no_undercut_is_told_as_a_tie_nobody_wins():
     console = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(Group(*summary_lines(v, "Computer (standard)", width=100).lines))
     text = console.export_text()
-    assert "Hand 1: You knocked — a tie, 5 deadwood each." in text, text
+    assert "Hand 1: You knocked with 8♦ — a tie, 5 deadwood each." in text, text
     assert "A tie, which is no undercut under these rules: nobody scores, and nobody wins the hand." in text
     assert "score 0" not in text and "(5 − 5)" not in text
     for width, tiny, ending in ((80, False, "You knocked, a tie"), (42, True, "You: tie")):
@@ -111,3 +111,38 @@ def test_a_shutout_is_named_in_the_score_tables_totals_and_the_export():
     record = seat_record(v, "m1", opponent="standard")
     assert record["totals"][0] == record["scores"][0] + 220
     assert "game You +200 (shutout: doubled)" in format_match(record), format_match(record)
+
+
+def _head(state, seat: int, ascii_only: bool = False) -> str:
+    """The first line of the end of the hand of ``state``, as ``seat`` sees it."""
+    from ginrummy_tui.tui.screens.summary_screen import summary_lines
+
+    return summary_lines(view(state, seat), "Computer (master)", ascii_only=ascii_only).lines[0].plain
+
+
+def test_the_end_of_a_hand_names_the_card_the_knock_or_gin_was_made_with():
+    """"Hand 2: Computer (master) knocked." named no card: only the list of turns did ("threw 5♦
+    to knock").  The end of the hand names it, for a knock, an undercut and gin; Big Gin throws none."""
+    from ginrummy_tui.tui import scenarios
+
+    knocked = scenarios.knocked()  # the player drew A♠ and knocked with K♦
+    assert _head(knocked, 0) == "Hand 1: You knocked with K♦."
+    assert _head(knocked, 1) == "Hand 1: Computer (master) knocked with K♦."
+    assert _head(knocked, 0, ascii_only=True) == "Hand 1: You knocked with KD."
+    gin = apply(apply(scenarios.gin_ready(), Action(Kind.DRAW_STOCK)), parse_action("gin KD"))
+    assert _head(gin, 0) == "Hand 1: You went gin with K♦."
+    big = apply(scenarios.big_gin_ready(), Action(Kind.DRAW_STOCK))
+    big = apply(big, Action(Kind.BIG_GIN))
+    assert _head(big, 0) == "Hand 1: You went Big Gin."
+    undercut = _undercut_hand()
+    assert _head(undercut, 0) == "Hand 1: You knocked with 8♦ — and Computer (master) undercut!"
+    assert _head(undercut, 1) == "Hand 1: Computer (master) knocked with 8♦ — and you undercut!"
+
+
+def _undercut_hand():
+    """The player knocks with 5 deadwood, the other player holds 3 (an undercut)."""
+    from .engine_helpers import rig
+
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC 8D", "KH KD KS QH QD QS JH JD JS 3H", stock_top="5D",
+            discard="6S", phase="draw", current=0)
+    return apply(apply(s, parse_action("draw stock")), parse_action("knock 8D"))

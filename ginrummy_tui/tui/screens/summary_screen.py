@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
     from textual.timer import Timer
 
-    from ginrummy_tui.engine import PlayerView
+    from ginrummy_tui.engine import Card, PlayerView
 
 KIND_WORDS = {
     EndKind.KNOCK: "knock",
@@ -131,6 +131,16 @@ def body_layout(opponent_name: str, width: int) -> tuple[bool, str]:
     return width >= CARD_ROWS_WIDTH, fitting_name(opponent_name, width)
 
 
+def ending_card(v: PlayerView) -> Card | None:
+    """The card the hand's knock or gin was thrown with, as the list of turns names it ("threw
+    5♦ to knock"): the end of the hand says it too ("Computer knocked with 5♦."); None for a
+    Big Gin, which throws none, or a hand that did not end so."""
+    last = v.history[-1] if v.history else None
+    if last is None or last.action.kind not in (Kind.KNOCK, Kind.GIN):
+        return None
+    return last.card
+
+
 def summary_lines(
     v: PlayerView,
     opponent_name: str,
@@ -179,6 +189,10 @@ def summary_lines(
         knocker = names[res.knocker]
         verb = {EndKind.KNOCK: "knocked", EndKind.UNDERCUT: "knocked", EndKind.GIN: "went gin", EndKind.BIG_GIN: "went Big Gin"}[kind]
         head.append(f"{hand}: {knocker} {verb}")
+        thrown = ending_card(v)
+        if thrown is not None:  # the card the knock or the gin was made with (Big Gin throws none)
+            head.append(" with ")
+            head.append_text(cards_text([thrown], ascii_only, colours=colours))
         if kind == EndKind.UNDERCUT:
             who = you_lower(names[res.winner])
             head.append(f" — and {who} undercut!")
