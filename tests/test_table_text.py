@@ -471,7 +471,8 @@ def test_the_terms_of_an_oklahoma_hand_are_told_after_the_other_player_moved_fir
     assert text.startswith("Computer (standard) took the upcard ") and text.endswith(f". This hand: {tt.hand_terms(v)}."), text
     w = view(passed, 0)
     text = tt.moves_text(w, "Computer (standard)", ascii_only=False).plain
-    assert text == f"Computer (standard) passed on the upcard. This hand: {tt.hand_terms(w)}.", text
+    up = tt.card_label(w.upcard, False)
+    assert text == f"Computer (standard) passed on the upcard {up}. This hand: {tt.hand_terms(w)}.", text
     # given up first where the line has no room (the deadwood line keeps them)
     assert "This hand" not in tt.fitting_moves_text(w, "Computer (standard)", False, 45).plain
     # a spade upcard taken, at 80 columns: the terms dropped, the long name back ("Computer
@@ -491,3 +492,28 @@ def test_the_terms_of_an_oklahoma_hand_are_told_after_the_other_player_moved_fir
     plain = new_game(seed=3, first_dealer=0)
     y = view(apply(plain, Action(Kind.PASS)), 0)
     assert tt.moves_text(y, "Computer (standard)", ascii_only=False).plain == "Computer (standard) passed on the upcard."
+
+
+def test_a_pass_on_an_oklahoma_upcard_names_the_upcard_with_the_terms_it_set():
+    """--seed 62 --hand 2 --rules oklahoma, the player dealing: "Computer passed on the upcard.
+    This hand: knock at 10 or less, scores ×2." did not say that the ×2 came from the spade
+    upcard, K♠, named nowhere in the line.  The upcard passed on is named with the terms, and
+    where the line is too narrow for the pass and the terms (46 columns), the terms are said
+    in the form every hand begins with ("Upcard K♠: ..."; the prompt says the pass)."""
+    from ginrummy_tui.engine import PRESETS
+
+    s = new_game(PRESETS["oklahoma"], seed=14, first_dealer=0)
+    assert s.current == 1 and s.discard[-1].suit == "S"
+    v = view(apply(s, Action(Kind.PASS)), 0)
+    up = tt.card_label(v.upcard, False)
+    terms = tt.hand_terms(v)
+    assert terms.endswith(", scores ×2"), terms
+    line = tt.fitting_moves_text(v, "Computer (standard)", False, 100).plain
+    assert line == f"Computer (standard) passed on the upcard {up}. This hand: {terms}.", line
+    assert tt.fitting_moves_text(v, "Computer (standard)", False, 78).plain == f"Computer passed on the upcard {up}. This hand: {terms}."
+    assert tt.fitting_moves_text(v, "Computer (standard)", False, 44).plain == f"Upcard {up}: {terms}."
+    ascii_up = tt.card_label(v.upcard, True)
+    assert tt.fitting_moves_text(v, "Computer (standard)", True, 44).plain == f"Upcard {ascii_up}: {terms.replace('×', 'x')}."
+    # the player's own pass after it: the terms are not said again, nor the upcard
+    w = view(apply(apply(s, Action(Kind.PASS)), Action(Kind.PASS)), 0)
+    assert "Upcard" not in tt.fitting_moves_text(w, "Computer (standard)", False, 44).plain

@@ -34,6 +34,9 @@ MOVE_WORDS: dict[Kind, tuple[str, str]] = {
     Kind.BIG_GIN: ("went Big Gin", ""),
 }
 """How the moves line tells a move: the words before and after its card."""
+NAMED_PASS_WORDS: dict[Kind, tuple[str, str]] = {**MOVE_WORDS, Kind.PASS: ("passed on the upcard ", "")}
+"""The moves line's words where the upcard passed on is named with the terms it set
+(Oklahoma): "Computer passed on the upcard K♠. This hand: knock at 10 or less, scores ×2."."""
 SHORT_MOVE_WORDS: dict[Kind, tuple[str, str]] = {
     Kind.PASS: ("passed", ""),
     Kind.TAKE_UPCARD: ("took the upcard ", ""),
@@ -183,12 +186,21 @@ def moves_text(
         describe(t, mine, ascii_only, words)
         return t
     t.append(mover(v, handovers, 1 - v.seat, len(history) - len(moves), opponent_name), style="bold")
-    describe(t, moves, ascii_only, words)
-    if terms and len(moves) == len(history) and (v.rules.oklahoma or v.knock_limit != v.rules.knock_limit or v.multiplier != 1):
+    set_terms = terms and len(moves) == len(history) and (
+        v.rules.oklahoma or v.knock_limit != v.rules.knock_limit or v.multiplier != 1
+    )
+    if set_terms:  # the upcard passed on named with the terms it set ("passed on the upcard K♠"), as a taken one is
+        named = NAMED_PASS_WORDS if words is MOVE_WORDS else {**words, Kind.PASS: ("passed on ", "")}
+        describe(t, moves, ascii_only, named, MOVES_SHOWING_THE_CARD | {Kind.PASS})
+    else:
+        describe(t, moves, ascii_only, words)
+    if set_terms:
         # the other player moved first on the upcard: the hand's terms, which the line saying how
         # the hand began gave, told here ("Computer took the upcard 4♥ and threw 10♦." left the
         # limit of 4 on the deadwood line alone, and a pass replaced "Upcard 9♣: knock at 9 or
-        # less." before it could be read)
+        # less." before it could be read); the upcard that set them is named in the move
+        # ("Computer passed on the upcard. This hand: ..., scores ×2." did not say that the
+        # spade upcard doubled it)
         said = hand_terms(v)
         t.append(f" This hand: {said}." if terms_named else f" {said[0].upper()}{said[1:]}.")
     return t
@@ -221,6 +233,10 @@ def fitting_moves_text(
     tries += [(name, hand_no, False, True, MOVE_WORDS) for name in (full, short) for hand_no in (True, False)]
     tries += [(short, False, False, True, words) for words in (SHORT_MOVE_WORDS, TERSE_MOVE_WORDS)]
     for name, hand_no, terms, named, words in tries:
+        if not terms:
+            passed = passed_terms(v, ascii_only)
+            if passed is not None and passed.cell_len <= room:
+                return passed
         text = moves_text(
             v, name, ascii_only, hand_no=hand_no, terms=terms, terms_named=named, handovers=handovers, words=words
         )
@@ -229,6 +245,26 @@ def fitting_moves_text(
         if text.cell_len <= room:
             return text
     return text
+
+
+def passed_terms(v: PlayerView, ascii_only: bool) -> Text | None:
+    """Where the other player's only move of the hand so far is a pass on the upcard (which
+    the prompt says: "Computer passed. Take K♠ (t) or pass (p).") and the upcard set the hand's
+    terms (Oklahoma): the terms in the form every hand begins with, "Upcard K♠: knock at 10 or
+    less, scores ×2.", for a line too narrow for the pass and the terms both (at 46 columns the
+    line said "Computer passed on the upcard." and the deadwood line the terms, nothing that
+    the spade upcard doubled the hand); None otherwise."""
+    oklahoma = v.rules.oklahoma or v.knock_limit != v.rules.knock_limit or v.multiplier != 1
+    history = v.history
+    if not oklahoma or len(history) != 1 or history[0].seat == v.seat or history[0].action.kind != Kind.PASS:
+        return None
+    up = terms_upcard(v)
+    if up is None:
+        return None
+    t = Text("Upcard ")
+    t.append_text(card_text(up, ascii_only))
+    t.append(f": {hand_terms(v)}.")
+    return ascii_text(t) if ascii_only else t
 
 
 def hint_note_forms(who: str, hints: int) -> tuple[str, ...]:
@@ -251,17 +287,22 @@ def hints_note_forms(shown: Sequence[tuple[str, int]]) -> tuple[str, ...]:
 
 
 def describe(
-    t: Text, moves: list[Move], ascii_only: bool, words: Mapping[Kind, tuple[str, str]] = MOVE_WORDS
+    t: Text,
+    moves: list[Move],
+    ascii_only: bool,
+    words: Mapping[Kind, tuple[str, str]] = MOVE_WORDS,
+    showing: frozenset[Kind] = MOVES_SHOWING_THE_CARD,
 ) -> None:
     """Append `` drew from the stock and threw 9♥.`` for ``moves`` of one player (in
-    ``words``: :data:`SHORT_MOVE_WORDS` says `` drew and threw 9♥.``)."""
-    then = ", then " if words is MOVE_WORDS else ", "
+    ``words``: :data:`SHORT_MOVE_WORDS` says `` drew and threw 9♥.``), naming the card of
+    the moves in ``showing``."""
+    then = ", then " if words is MOVE_WORDS or words is NAMED_PASS_WORDS else ", "
     for i, m in enumerate(moves):
         t.append(" " if i == 0 else then if i < len(moves) - 1 else " and ")
         kind = m.action.kind
         before, after = words.get(kind, (str(m.action), ""))
         t.append(before)
-        if kind in MOVES_SHOWING_THE_CARD and m.card is not None:
+        if kind in showing and m.card is not None:
             t.append_text(card_text(m.card, ascii_only))
         t.append(after)
     t.append(".")
