@@ -114,10 +114,10 @@ def test_reason_for_gin_and_for_a_discard_that_could_knock():
     assert out is not None and not out.knocks and out.card == parse_cards("4D")[0]
     assert round(out.expected_points) > 30
     gain, _error = wait_gain(v2, parse_cards("4D")[0])
-    assert explain(v2, parse_action("discard 4D")) == (
-        f"Discard 4♦: waiting for gin or to undercut the computer gains about {round(gain)} points over a knock now, "
-        f"which would score about {round(out.expected_points)}."
-    )
+    waits = explain(v2, parse_action("discard 4D"))
+    assert waits.startswith("Don't knock: discard 4♦ and wait"), waits
+    assert f". A knock now would score about {round(out.expected_points)} points" in waits, waits
+    assert waits.endswith(f"; waiting gains about {round(gain)} points more."), waits
     assert explain(v2, parse_action("knock 4D")) == (
         f"Knock with 4♦: it leaves 2 deadwood, expected to score about {round(out.expected_points)}, "
         f"undercut {odds(out.undercut_chance)}."
@@ -301,7 +301,7 @@ def test_every_sentence_with_a_chance_reads_at_the_highest_and_lowest_chances(mo
     waiting = replace(both, knocks=False, why="threshold", threshold=11.0, opponent_mean=7.0)
     monkeypatch.setattr(ExpertOpponent, "knock_outlook", lambda self, view, **kw: waiting)
     waits = explain(v, parse_action("discard KD"), room=200, wait_gain=(3.0, 1.0))
-    assert waits.endswith(f"over a knock now, which would score {_points(out.expected_points)}, undercut {said}."), waits
+    assert f"A knock now would score {_points(out.expected_points, unit=True)} (undercut {said}); waiting gains about 3 points more." in waits, waits
     # two cards' chances (the other card's first), and two chances after the next draws (the
     # greater first); told in hundredths when they read alike, never "about 100 in 100"
     ks, kd = parse_cards("KS KD")
@@ -520,12 +520,9 @@ def test_waiting_with_more_deadwood_than_the_computers_knock_is_not_called_waiti
     out = hint_expert().knock_outlook(tie)
     assert out is not None and not out.knocks
     no_tie = replace(out, opponent_mean=1.0)
-    assert "waiting for gin or to undercut the computer's knock gains" in _explain_wait(
-        tie, "K♦", 1, no_tie, "the computer", (4.0, 1.0)
-    )
-    assert "waiting for gin or to undercut the computer gains" in _explain_wait(
-        v, "K♦", 1, no_tie, "the computer", (4.0, 1.0)
-    )
+    for rules_view in (tie, v):  # never "get below the computer", which said nothing of its knock
+        waits = _explain_wait(rules_view, "K♦", 1, no_tie, "the computer", (4.0, 1.0))
+        assert waits.startswith("Don't knock: discard K♦ and wait") and "get below the computer " not in waits, waits
 
 
 def test_a_best_case_undercut_is_never_set_beside_a_knocks_expected_score():
@@ -536,18 +533,18 @@ def test_a_best_case_undercut_is_never_set_beside_a_knocks_expected_score():
     for preset, seed, decision in (("classic", 17, 5), ("standard", 7, 16), ("oklahoma", 7, 16), ("standard", 2, 6)):
         reason, left, out = _waiting_hint(preset, seed, decision)
         assert "an undercut" not in reason, reason
-        assert re.search(r"gains about \d+ points? over a knock now|a knock (now does|scores) about \d+", reason), reason
+        assert re.search(r"waiting gains about \d+ points? more|a knock (now does|scores) about \d+", reason), reason
         assert prompt_lines(reason) == 2
     reason, left, out = _waiting_hint("standard", 7, 16)
-    assert reason.startswith("Discard 6♠: waiting for gin or to undercut the computer gains about 16 points over a knock now, "
-                             f"which would score {_points(out.expected_points)}"), reason
+    assert reason == (f"Don't knock: discard 6♠ and wait. A knock now would score {_points(out.expected_points, unit=True)} "
+                      f"(undercut {odds(out.undercut_chance)}); waiting gains about 16 points more."), reason
     # in Oklahoma a spade upcard doubles the hand: the figures say so
     reason, left, out = _waiting_hint("oklahoma", 7, 16)
-    assert reason.endswith(f"which would score {_points(out.expected_points)} (doubled)."), reason
+    assert f"would score {_points(out.expected_points, unit=True)} (doubled; undercut " in reason, reason
     # classic rules: a box bonus of 20 for the hand won, counted in the figures, which say so
     reason, left, out = _waiting_hint("classic", 17, 5)
     assert round(out.threshold, 1) == 4.4  # lowered by the smaller undercut bonus (11 x 10 / 25)
-    assert reason.endswith(f"which would score {_points(out.expected_points)} (box included)."), reason
+    assert f"would score {_points(out.expected_points, unit=True)} (box included" in reason, reason
 
 
 def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well():
@@ -577,7 +574,7 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     assert "early knocks" in even and "get undercut" in even, even
     # where waiting gains, that is the reason
     gains = _explain_wait(v, "9♦", 8, out, "Ann", (4.2, 1.0))
-    assert "gain about 4 points over a knock now" in gains or "gains about 4 points over a knock now" in gains, gains
+    assert "waiting gains about 4 points more." in gains and gains.startswith("Don't knock: discard 9♦ and wait"), gains
     assert "wins more matches" not in gains
     # in Oklahoma with a limit of 8 the threshold scales down with the limit: below 8.8, so 8 waits
     reason, left, out = _waiting_hint("oklahoma", 28, 7)
@@ -875,6 +872,7 @@ def test_the_wait_hint_always_says_whose_knock_it_waits_for(name):
             or re.search(f"(undercut|get below) {name}[: ]", h.reason)
             or re.search(f"undercut {name}'s knock ", h.reason)
             or re.search(r"(: |, as )early knocks (often get undercut|risk undercuts)\.$", h.reason)
+            or h.reason.startswith("Don't knock: ")  # the advice first: what waiting gains over a knock now, no knock named
         ), h.reason
         assert prompt_lines(h.reason) == 2, h.reason
     said = hint(_decisions("standard", 2, 7)[6], opponent_name=name).reason
@@ -900,9 +898,8 @@ def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
     )
     # what waiting gains is said beside a knock's doubled figure
     reason, left, out = _waiting_hint("oklahoma", 14, 15)
-    assert reason.startswith("Discard 4♥: waiting for gin or to undercut the computer gains about ") and reason.endswith(
-        f"over a knock now, which would score {_points(out.expected_points)} (doubled)."
-    ), reason
+    assert reason.startswith("Don't knock: discard 4♥ and wait") and reason.endswith(" points more."), reason
+    assert f"A knock now would score {_points(out.expected_points, unit=True)} (doubled" in reason, reason
     for name in ("the computer", "Bartholomew1"):
         for w in _waiting_views():
             said = hint(w, opponent_name=name).reason
@@ -1277,12 +1274,12 @@ def test_a_wider_prompt_gets_the_fuller_wording():
 
     v = _decisions("oklahoma", 14, 16)[15]
     narrow = hint(v).reason
-    assert narrow.endswith("over a knock now, which would score about 10 (doubled)."), narrow
+    assert narrow.endswith("A knock now would score about 10 points (doubled); waiting gains about 16 points more."), narrow
     assert "undercut about 1 in 12" not in narrow
     room = prompt_room(120)
     assert room == 116 and prompt_room(80) == 76 and prompt_room(60) == 76
     wide = hint(v, room=room).reason
-    assert wide.endswith("over a knock now, which would score about 10 (doubled), undercut about 1 in 12."), wide
+    assert wide.endswith("A knock now would score about 10 points (doubled; undercut about 1 in 12); waiting gains about 16 points more."), wide
     assert prompt_lines(wide, room) <= 2 < prompt_lines(wide) and len(wide) <= 160
     assert hint(v, room=76).reason == narrow  # 80 columns as before
 
@@ -1321,7 +1318,7 @@ def test_a_knock_figure_that_rounds_to_nothing_is_said_to_be_about_even():
     for points in (0.3, -0.4):
         even = replace(out, expected_points=points, threshold=11.0)
         reason = _explain_wait(v, "K♦", 1, even, "Ann", (3.0, 1.0))
-        assert "a knock now, which would come out about even" in reason and "about 0" not in reason, reason
+        assert "A knock now would come out about even" in reason and "about 0" not in reason, reason
         assert _knock_words(v, even, "Ann") == f"expected to come out about even, undercut {odds(out.undercut_chance)}"
         assert "about 0" not in _knock_words(replace(v, multiplier=2), even, "Ann")
     assert _points(0.4, unit=True) == "about even" and _points(-0.2) == "about even"
@@ -1357,11 +1354,11 @@ def test_the_wait_reason_says_what_each_figure_is():
     # "waiting with 10 ... beats a knock now: a loss of about 10 points" read as if waiting lost 10
     loss = replace(out, expected_points=-10.0, threshold=11.0, opponent_mean=0.0)  # 1 does not undercut 0: get below it
     reason = _explain_wait(v, "K♦", 1, loss, "the computer", (5.0, 1.0))
-    assert "a loss of" not in reason and "a knock now, which would lose about 10" in reason, reason
+    assert "a loss of" not in reason and "A knock now would lose about 10 points" in reason, reason
     # the gain of waiting over knocking (the review's play-outs) is the figure given
     for gain, said in ((3.4, "about 3 points"), (12.5, "about 13 points"), (1.0, "about 1 point")):
         reason = _explain_wait(v, "K♦", 1, even, "the computer", (gain, 1.0))
-        assert f"gains {said} over a knock now, which would come out about even" in reason, reason
+        assert "A knock now would come out about even" in reason and reason.endswith(f"; waiting gains {said} more."), reason
 
 
 def test_the_review_compares_the_experts_throw_with_the_card_the_player_threw():
@@ -1419,8 +1416,8 @@ def test_a_hint_to_wait_where_a_knock_does_better_gives_the_experts_rule_as_the_
     # hand 1: "an undercut scores about 30; a knock now scores about 16": a best case beside an
     # expected score.  Waiting is expected to gain more than the knock scores, and it says so
     _s, h = _hints_against_the_master("standard", 21, None, 12)[11]
-    assert h.reason.startswith("Discard 9♠: waiting for gin or to undercut the computer gains about ") and "an undercut" not in h.reason
-    assert h.reason.endswith("over a knock now, which would score about 16."), h.reason
+    assert h.reason.startswith("Don't knock: discard 9♠ and wait") and "an undercut" not in h.reason
+    assert "A knock now would score about 16 points" in h.reason, h.reason
 
 
 def test_with_a_box_bonus_the_figures_of_a_knock_and_of_waiting_count_it():
@@ -1546,7 +1543,32 @@ def test_the_rule_to_wait_is_said_of_this_other_player_only_where_its_knocks_wer
     # hand 4: "waiting for gin or to get below the computer gains about 3 points" said nothing of its knock
     reasons = [h.reason for _s, h in _hints_against_the_master("standard", 1, 4, 12)]
     assert not [r for r in reasons if "get below the computer " in r], reasons
-    assert (
-        "Discard Q♣: waiting for gin or to undercut the computer's knock gains about 6 points over a knock now, "
-        "which would come out about even."
-    ) in reasons
+    assert [r for r in reasons if r.startswith("Don't knock: discard Q♣ and wait") and "A knock now would come out about even" in r
+            and r.endswith("; waiting gains about 6 points more.")], reasons
+
+
+def test_the_hint_to_wait_says_plainly_not_to_knock_and_what_each_figure_is():
+    """"Discard 5♣: waiting for gin or to undercut the computer's knock gains about 10 points over
+    a knock now, which would lose about 21, undercut about 8 in 10." did not say plainly not to
+    knock, left "lose about 21" to be worked out, and "undercut about 8 in 10" had no verb.  The
+    advice comes first, then a knock's figure in points with its chance of an undercut, then what
+    waiting gains, within the prompt's two lines at 80 columns."""
+    from ginrummy_tui.ai.hints import _explain_wait
+
+    v = _low_hand_with_stock(20)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None
+    scores = replace(out, expected_points=4.0, undercut_chance=1 / 6, threshold=11.0, opponent_mean=7.0)
+    reason = _explain_wait(v, "5♣", 1, scores, "the computer", (10.0, 1.0))
+    assert reason == (
+        "Don't knock: discard 5♣ and wait. A knock now would score about 4 points (undercut about 1 in 6); "
+        "waiting gains about 10 points more."
+    ), reason
+    assert prompt_lines(reason) == 2
+    loses = replace(scores, expected_points=-21.0, undercut_chance=0.8)
+    reason = _explain_wait(v, "5♣", 1, loses, "the computer", (10.0, 1.0))
+    assert reason == (
+        "Don't knock: discard 5♣ and wait. A knock now would lose about 21 points (undercut about 8 in 10); "
+        "waiting gains about 10 points more."
+    ), reason
+    assert prompt_lines(reason) == 2

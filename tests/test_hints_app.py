@@ -327,7 +327,7 @@ async def test_at_120_columns_the_hint_uses_the_room_it_has():
         await pilot.press("h")
         await _settle(app, pilot)
         said = _prompt(app)
-        assert "over a knock now, which would score about 10 (doubled), undercut" in said, said
+        assert "A knock now would score about 10 points (doubled; undercut" in said, said
         assert "undercut about 1 in 12" in said
         reason = said.removeprefix("Hint: ")
         assert prompt_lines(reason) > 2 and app.table.query_one(PromptLine).lines == 2

@@ -359,10 +359,9 @@ def test_a_knock_where_the_expert_would_have_waited_is_told_as_such():
     )
     assert knock.cost > 0.5 and knock.cost_text() == f"about {round(knock.cost)} points"
     # the reason quotes what the review found waiting gains, not what an undercut would score
-    assert knock.reason == (
-        f"Discard 5♠: waiting for gin or to undercut the computer gains {knock.cost_text()} over a knock now, "
-        "which would lose about 2 (doubled)."
-    )
+    assert knock.reason.startswith("Don't knock: discard 5♠ and wait"), knock.reason
+    assert "A knock now would lose about 2 points (doubled" in knock.reason, knock.reason
+    assert knock.reason.endswith(f"; waiting gains {knock.cost_text()} more."), knock.reason
     assert "looks as good" not in knock.cost_text()
 
 
@@ -764,7 +763,7 @@ def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
     m = review_moves(steps, 0, samples=4).mistakes[-1]
     assert (m.index, m.played, m.suggested, m.deadwood) == (56, parse_action("discard 2H"), parse_action("discard 9C"), (17, 10))
     v = view(steps[56][0], 0)
-    assert "over a knock now" in explain(v, m.suggested)  # the expert's own reason: a knock against waiting
+    assert "Don't knock: " in explain(v, m.suggested)  # the expert's own reason: a knock against waiting
     nine, two = parse_cards("9C 2H")
     mine, theirs = meld_chances(v, (nine, two))
     assert m.reason == (
@@ -775,7 +774,7 @@ def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
     steps = replay_history(new_game(seed=39), SEED39_BOTH_WAIT)
     m = review_moves(steps, 0, samples=4).mistakes[-1]
     assert (m.index, m.played, m.suggested, m.deadwood) == (35, parse_action("discard 4C"), parse_action("discard 4S"), (9, 9))
-    assert "over a knock now" in explain(view(steps[35][0], 0), m.suggested)
+    assert "Don't knock: " in explain(view(steps[35][0], 0), m.suggested)
     assert m.reason.startswith("Discard 4♠ and wait: it leaves 9 deadwood, as 4♣ would; after your next two draws")
     assert "knock" not in m.reason
 

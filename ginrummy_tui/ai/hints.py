@@ -767,9 +767,10 @@ def _explain_wait(
     a knock now in this hand's points, and its standard error
     (:func:`wait_gain`: the play-outs behind the review's cost of that knock).
 
-    Where waiting gains at least a point, the reason gives it ("waiting ...
-    is expected to gain about 3 points over a knock now, which would score
-    about 10"), as the review's cost of the knock says.  Otherwise waiting is
+    Where waiting gains at least a point, the reason says not to knock and
+    gives the gain beside a knock's own figure ("Don't knock: discard 5♣ and
+    wait. A knock now would score about 4 points (undercut about 1 in 6);
+    waiting gains about 10 points more."), as the review's cost of the knock says.  Otherwise waiting is
     the expert's own rule, not this hand's points: lying in wait below its
     threshold (:func:`~ginrummy_tui.ai.expert.wait_threshold`) won more
     matches against a player who knocks as soon as it may than knocking at
@@ -796,7 +797,6 @@ def _explain_wait(
     undercuts = view.rules.undercuts(left, knock)
     n = round(out.expected_points)
     marks = _knock_marks(view)
-    chance = f", undercut {odds(out.undercut_chance)}"
     whose = f"{name}'s knock (about {knock})"
     hope = "undercut" if undercuts else "get below"
     marked = f" ({marks})" if marks and n else ""
@@ -805,17 +805,18 @@ def _explain_wait(
     g = math.floor(mean + 0.5)  # whole points, half a point up, as the review's cost
     reasons = []
     if g >= 1:
-        for risk in (chance, ""):
-            for unit in (True, False):
-                reasons.append(
-                    f"Discard {label}: waiting with {left} deadwood for gin or to {hope} {whose} is expected to gain about "
-                    f"{counted(g, 'point')}{boxed if not marked else ''} over a knock now, which {_knock_would(n, unit)}{marked}{risk}."
-                )
-            for undercut in (name,) if undercuts else (f"{name}'s knock", name):  # "get below the computer" said nothing of its knock
-                reasons.append(
-                    f"Discard {label}: waiting for gin or to undercut {undercut} gains about {counted(g, 'point')}"
-                    f"{boxed if not marked else ''} over a knock now, which {_knock_would(n, False)}{marked}{risk}."
-                )
+        # one form, the advice first: "Don't knock: discard 5♣ and wait. A knock now would score about
+        # 4 points (undercut about 1 in 6); waiting gains about 10 points more." ("Discard 5♣: waiting
+        # ... gains about 10 points over a knock now, which would lose about 21, undercut about 8 in 10"
+        # did not say plainly not to knock, nor what the 21 were); what waiting hopes for goes first
+        # where the room is short, then the chance of an undercut
+        gains = f"waiting gains about {counted(g, 'point')} more{boxed if not marked else ''}"
+        for risk in (True, False):
+            beside = [m for m in (marks if n else "", f"undercut {odds(out.undercut_chance)}" if risk else "") if m]
+            aside = f" ({'; '.join(beside)})" if beside else ""
+            knock_now = f"A knock now {_knock_would(n, True)}{aside}; {gains}."
+            hopes = [f" with {left} deadwood for gin or to {hope} {whose}", f" for gin or to undercut {name}'s knock", ""]
+            reasons += [f"Don't knock: discard {label} and wait{hoped}. {knock_now}" for hoped in hopes]
         return _fitting(reasons)
     if -mean >= BETTER and -mean >= 2 * error:
         k = math.floor(-mean + 0.5)
