@@ -143,10 +143,11 @@ def test_reason_for_taking_the_upcard_names_the_meld_and_the_deadwood():
     assert blind > 48
     passed = explain(v, parse_action("pass"))
     # in fewer words than "would bring your deadwood from 72 to 48 (a blind draw: about 65), but fewer
-    # chances after, and show the computer what you collect", which took three lines at 80 columns
+    # chances after, and show the computer what you collect", which took three lines at 80 columns;
+    # never "show what you collect", which did not say to whom
     assert passed == (
         f"Pass on the upcard: 7♦ would lower your deadwood from 72 to 48 (a blind draw: about {blind}) "
-        "but gain less later and show what you collect."
+        "but gain less later; the computer sees what you take."
     )
     assert prompt_lines(passed) == 2
 
@@ -1572,3 +1573,17 @@ def test_the_hint_to_wait_says_plainly_not_to_knock_and_what_each_figure_is():
         "waiting gains about 10 points more."
     ), reason
     assert prompt_lines(reason) == 2
+
+
+def test_a_pass_on_the_upcard_says_to_whom_taking_it_shows_what_you_collect():
+    """--seed 61, hand 3, h on the upcard offer: "Pass on the upcard: 2♣ would lower your deadwood
+    from 43 to 35 (a blind draw: about 36) but leave less to gain from later draws and show what
+    you collect." did not say to whom: the other player, who sees a card taken from the pile."""
+    s = _made("7S 7H 3C 4C JH QH 2D 9D KS KD", "AS 2S 3S QS QC TS 8D 5D JC 9H", "7D")
+    v = view(s, 0)
+    for name in ("the computer", "Ann"):
+        reasons = [explain(v, parse_action("pass"), opponent_name=name, room=room) for room in (76, 116, 200)]
+        for reason in reasons:
+            assert reason.startswith("Pass on the upcard: 7♦ would "), reason
+            assert "show what you collect" not in reason, reason
+        assert any(f"show {name} what you collect" in r or f"{name} sees what you take" in r for r in reasons), reasons

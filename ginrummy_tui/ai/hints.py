@@ -534,9 +534,13 @@ def _explain(
             f"{head}: {lab(up)} would bring your deadwood from {now} to {after} ({short} about {figure}), "
             f"but leave a hand with less to gain from later draws, and show {name} what you collect.",
             f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
-            "but leave less to gain from later draws and show what you collect.",
+            f"but leave less to gain from later draws and show {name} what you collect.",
             f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
-            "but gain less later and show what you collect.",
+            f"but gain less later and show {name} what you collect.",
+            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
+            f"but gain less later; {name} sees what you take.",
+            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
+            "but gain less later.",
             f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
             "but leave less to gain from later draws.",
         ])
