@@ -107,7 +107,7 @@ def test_a_finished_match_whose_record_fails_stays_in_the_slot_and_is_recorded_a
     disk.records_fail = True
     keeper.on_change(end)
     assert keeper.writes.settle(10.0)
-    assert any("database or disk is full" in e for e in keeper.errors)
+    assert any("could not be written (the disk is full)" in e for e in keeper.errors)
     close_kept(keeper)
     assert keeper.errors[-1] == (
         f"statistics not recorded in {tmp_path / 'history.sqlite3'} (database or disk is full); "
@@ -406,7 +406,7 @@ def test_a_history_that_cannot_be_written_is_said_once_while_it_lasts_with_a_way
     keeper, end = _keeper_on_the_match_point(tmp_path)
     path = tmp_path / "history.sqlite3"
     said = (
-        f"your match history {path} could not be written (disk full: database or disk is full): "
+        f"your match history {path} could not be written (the disk is full): "
         "its hands are written when there is room, the hints asked for meanwhile are not counted; "
         "free some space or choose another folder with --data-dir or GIN_TUI_HOME"
     )
@@ -429,3 +429,17 @@ def test_a_history_that_cannot_be_written_is_said_once_while_it_lasts_with_a_way
     assert keeper.writes.settle(10.0)
     assert keeper.errors[before:] == [said, said] and keeper.standing_errors()[-1] == said
     keeper.writes.flush(1.0)
+
+
+@pytest.mark.parametrize(
+    "exc", [sqlite3.OperationalError("database or disk is full"), OSError(errno.ENOSPC, "No space left on device")]
+)
+def test_a_history_on_a_full_disk_says_the_disk_is_full_once(tmp_path, exc):
+    """The note said it twice: "could not be written (disk full: database or disk is full)"."""
+    from ginrummy_tui.session.keeper import history_failure
+
+    path = tmp_path / "history.sqlite3"
+    said = history_failure(path, exc)
+    assert said.startswith(f"your match history {path} could not be written (the disk is full):"), said
+    words = said.replace(str(path), "D")
+    assert words.count("full") == 1 and "No space left" not in words, said

@@ -53,9 +53,9 @@ def history_failure(path: Path, exc: Exception) -> str:
     meanwhile not counted; one way out."""
     why = str(exc) or type(exc).__name__
     full = (isinstance(exc, OSError) and exc.errno == errno.ENOSPC) or "full" in why  # SQLite: "database or disk is full"
-    if full:
+    if full:  # said once: SQLite's own words ("database or disk is full") only repeated it
         return (
-            f"your match history {path} could not be written (disk full: {why}): its hands are written "
+            f"your match history {path} could not be written (the disk is full): its hands are written "
             f"when there is room, the hints asked for meanwhile are not counted; free some space or {OTHER_FOLDER}"
         )
     return (
