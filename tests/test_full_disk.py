@@ -406,9 +406,9 @@ def test_a_history_that_cannot_be_written_is_said_once_while_it_lasts_with_a_way
     keeper, end = _keeper_on_the_match_point(tmp_path)
     path = tmp_path / "history.sqlite3"
     said = (
-        f"your match history {path} could not be written (the disk is full): "
-        "its hands are written when there is room, the hints asked for meanwhile are not counted; "
-        "free some space or choose another folder with --data-dir or GIN_TUI_HOME"
+        f"your match history {path} could not be written (the disk is full). "
+        "Its hands are written when there is room; the hints asked for meanwhile are not counted. "
+        "Free some space or choose another folder with --data-dir or GIN_TUI_HOME"
     )
     disk.records_fail = True
     before = len(keeper.errors)
@@ -440,6 +440,24 @@ def test_a_history_on_a_full_disk_says_the_disk_is_full_once(tmp_path, exc):
 
     path = tmp_path / "history.sqlite3"
     said = history_failure(path, exc)
-    assert said.startswith(f"your match history {path} could not be written (the disk is full):"), said
+    assert said.startswith(f"your match history {path} could not be written (the disk is full)."), said
     words = said.replace(str(path), "D")
     assert words.count("full") == 1 and "No space left" not in words, said
+
+
+@pytest.mark.parametrize("rows", [6, 3])  # the toasts' room at 46x21, and what the note of a failed save leaves
+def test_the_note_of_a_history_on_a_full_disk_comes_in_parts_that_end_between_sentences(rows):
+    """At 46x21 its first part ended "...the hints asked for meanwhile are not counted;", the
+    note being one long sentence cut after its ":" and ";"; it is three sentences now."""
+    from pathlib import Path
+
+    from ginrummy_tui.session.control import as_sentence
+    from ginrummy_tui.session.keeper import history_failure
+    from ginrummy_tui.tui.note_text import note_lines, note_parts, toast_text_width
+
+    width = toast_text_width(46, 21, "error")
+    path = Path("/tmp/data_xa_full/history.sqlite3")
+    note = as_sentence(history_failure(path, sqlite3.OperationalError("database or disk is full")))
+    parts = note_parts(note, width, rows)
+    assert len(parts) > 1 and " ".join(parts) == note
+    assert all(part.endswith(".") and note_lines(part, width) <= rows for part in parts), parts

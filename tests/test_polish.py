@@ -1206,6 +1206,31 @@ def test_a_short_word_stays_with_the_first_part_of_a_path_where_it_fits():
     assert note_text("It went to /var/gin/old.json.", 20).splitlines() == ["It went to", "/var/gin/old.json."]
 
 
+def test_a_note_in_parts_ends_each_part_at_a_sentences_end_where_one_fits():
+    """A part was filled up with the next sentence's first words, up to its ":" or ";":
+    "The last save stands until saving works again. Your match history could not be
+    written:" then the rest.  A part ends where a sentence ends when one fits it; a
+    sentence too long for the room by itself is cut after a ";" or a ":" (only then)."""
+    from ginrummy_tui.tui.note_text import note_lines, note_parts
+
+    message = (
+        "The last save stands until saving works again. Your match history could not be written: its hands "
+        "are written when there is room; the hints asked for meanwhile are not counted, nor the hands' times."
+    )
+    parts = note_parts(message, 43, 3)
+    assert parts == [
+        "The last save stands until saving works again.",
+        "Your match history could not be written: its hands are written when there is room;",
+        "the hints asked for meanwhile are not counted, nor the hands' times.",
+    ]
+    assert all(note_lines(part, 43) <= 3 for part in parts)
+    # sentences that fit together stay together, each part ending at a full stop
+    assert note_parts("One two three. Four five six. Seven eight nine.", 14, 2) == [
+        "One two three. Four five six.",
+        "Seven eight nine.",
+    ]
+
+
 def test_a_note_that_names_no_file_is_left_to_the_toast():
     from ginrummy_tui.tui.note_text import note_text
 

@@ -50,17 +50,19 @@ def history_failure(path: Path, exc: Exception) -> str:
     failed (a full disk, a file that cannot be written): the file and why; that
     the match's hands are written after all once a write works again (each
     record writes every hand of the match not written yet), the hints asked for
-    meanwhile not counted; one way out."""
+    meanwhile not counted; one way out.  Three sentences, so that a toast too
+    small for them all cuts the note between two (``note_parts``)."""
     why = str(exc) or type(exc).__name__
     full = (isinstance(exc, OSError) and exc.errno == errno.ENOSPC) or "full" in why  # SQLite: "database or disk is full"
     if full:  # said once: SQLite's own words ("database or disk is full") only repeated it
         return (
-            f"your match history {path} could not be written (the disk is full): its hands are written "
-            f"when there is room, the hints asked for meanwhile are not counted; free some space or {OTHER_FOLDER}"
+            f"your match history {path} could not be written (the disk is full). Its hands are written "
+            f"when there is room; the hints asked for meanwhile are not counted. Free some space or {OTHER_FOLDER}"
         )
+    way = way_out(path)
     return (
-        f"your match history {path} could not be written ({why}): its hands are written once it can be, "
-        f"the hints asked for meanwhile are not counted; {way_out(path)}"
+        f"your match history {path} could not be written ({why}). Its hands are written once it can be; "
+        f"the hints asked for meanwhile are not counted. {way[:1].upper()}{way[1:]}"
     )
 
 

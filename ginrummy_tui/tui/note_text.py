@@ -245,27 +245,45 @@ def note_lines(message: str, width: int) -> int:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+")
-"""Where a note may be cut into parts: between sentences (or after a ``;`` or
-a ``:`` inside one)."""
+"""Where a sentence too long for the toasts' room may be cut into parts: after a
+``;`` or a ``:`` inside it."""
 
 
 def note_parts(message: str, width: int, rows: int) -> list[str]:
-    """``message`` in parts of at most ``rows`` lines of ``width`` columns,
-    cut between sentences (inside one only when it is longer than ``rows``
-    lines by itself, after a ``;`` or a ``:``), so that each part is read
-    whole in a toast; one part when it fits."""
+    """``message`` in parts of at most ``rows`` lines of ``width`` columns, so that
+    each part is read whole in a toast; one part when it fits.  A part ends at the
+    end of a sentence wherever one fits: sentences go together while they fit, and
+    a sentence longer than ``rows`` lines by itself starts a part of its own and is
+    cut inside, after a ``;`` or a ``:`` (its last piece may go with the sentences
+    after it).  Filled with the next sentence's first words up to its ``;``, a part
+    ended mid-sentence where the sentence before ended in it."""
     if note_lines(message, width) <= rows:
         return [message]
-    sentences = re.split(r"(?<=[.!?])\s+", message)
-    pieces: list[str] = []
-    for sentence in sentences:
-        pieces.extend([sentence] if note_lines(sentence, width) <= rows else _SENTENCE_END.split(sentence))
     parts: list[str] = []
-    for piece in pieces:
-        if parts and note_lines(f"{parts[-1]} {piece}", width) <= rows:
-            parts[-1] = f"{parts[-1]} {piece}"
-        else:
-            parts.append(piece)
+    part = ""
+
+    def fits(text: str) -> bool:
+        return note_lines(text, width) <= rows
+
+    for sentence in re.split(r"(?<=[.!?])\s+", message):
+        if part and fits(f"{part} {sentence}"):
+            part = f"{part} {sentence}"
+            continue
+        if part:
+            parts.append(part)  # it ends at a sentence's end
+            part = ""
+        if fits(sentence):
+            part = sentence
+            continue
+        for piece in _SENTENCE_END.split(sentence):  # too long alone: cut after a ";" or a ":"
+            if part and fits(f"{part} {piece}"):
+                part = f"{part} {piece}"
+            else:
+                if part:
+                    parts.append(part)
+                part = piece
+    if part:
+        parts.append(part)
     return parts
 
 
