@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import contextlib
 import errno
+import re
 import shlex
 import sqlite3
 
@@ -461,3 +462,65 @@ def test_the_note_of_a_history_on_a_full_disk_comes_in_parts_that_end_between_se
     parts = note_parts(note, width, rows)
     assert len(parts) > 1 and " ".join(parts) == note
     assert all(part.endswith(".") and note_lines(part, width) <= rows for part in parts), parts
+
+
+@pytest.mark.parametrize("short", [True, False])
+async def test_two_notes_of_a_full_disk_at_46x21_are_each_read_whole_for_their_time(disk, short):
+    """At 46x21 the note that the match could not be saved (three lines), then the history's
+    (``h``, its hint not counted): the history's first part, cut for the whole room, stood
+    under the first note with its last lines cut off, its time running out unseen, and was
+    whole for under two seconds once the first had gone.  A note comes beside those up in
+    parts that fit the room they leave, or, where too little is left (a data directory with a
+    long name: the first note takes five lines), waits for the room: no note is ever cut,
+    and each part is whole for all of its time, at least the time it takes to read."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.control import as_sentence
+    from ginrummy_tui.tui.note_text import note_lines, toast_rows, toast_text_width
+    from ginrummy_tui.tui.restore import PART_SECONDS, READING_WORDS
+
+    from .app_helpers import until
+    from .test_polish import _joined, _toast_lines
+
+    top = Path(tempfile.mkdtemp(prefix="gin-", dir="/tmp"))
+    root = top if short else top / "a-data-directory-with-a-longer-name"  # as /tmp/data_xa_full, or longer
+    room, width = toast_rows(46, 21), toast_text_width(46, 21, "error")
+    plan = prepare(args_for(root))
+    app = build_app(plan, pause=0)
+    seen: list[str] = []
+
+    def read_whole() -> bool:
+        """The toasts now: none beyond the room, every note up whole in it for its reading time."""
+        lines = _toast_lines(app)
+        assert len(lines) <= room, lines
+        up = [n for n in app._notifications if not n.has_expired]
+        assert sum(note_lines(n.message, width) + (1 if n.title else 0) for n in up) <= room, [n.message for n in up]
+        for n in up:
+            words = _joined(n.message.split())
+            assert n.timeout >= min(10.0, max(PART_SECONDS, len(words.split()) / READING_WORDS)), (words, n.timeout)
+        if lines and (not seen or seen[-1] != _joined(lines)):
+            seen.append(_joined(lines))
+        return bool(lines) and seen[-1].endswith("GIN_TUI_HOME.")
+
+    try:
+        async with app.run_test(size=(46, 21), notifications=True) as pilot:
+            await settle(app, pilot)
+            await pilot.press("p")  # a move: the history is there
+            await settle(app, pilot)
+            disk.full()
+            await pilot.press("s")
+            await until(pilot, lambda: any("could not be saved" in line for line in _toast_lines(app)))
+            await pilot.press("h")
+            await until(pilot, read_whole, timeout=60)
+            notes = [as_sentence(e) for e in plan.keeper.errors]
+    finally:
+        plan.close()
+        shutil.rmtree(top)
+    saved, history_note = notes
+    assert saved.startswith("The match could not be saved") and history_note.startswith("Your match history")
+    for note in notes:  # each sentence of both seen whole (a name broken after a "_" or a "-" too)
+        for sentence in re.split(r"(?<=[.!?])\s+", note):
+            assert any("".join(sentence.split()) in "".join(shown.split()) for shown in seen), (sentence, seen)

@@ -1132,6 +1132,8 @@ async def test_a_file_set_aside_shows_its_name_on_one_line_where_the_table_leave
     Where the table leaves the room, the toast is wider and the name whole."""
     from textual.widgets._toast import Toast
 
+    from ginrummy_tui.tui.note_text import toast_rows
+
     monkeypatch.setenv("HOME", str(tmp_path))
     name = "settings.json" if "config" in folder else "current.json"
     moved = tmp_path / folder / f"{name}.damaged-20261203-115534"
@@ -1143,9 +1145,13 @@ async def test_a_file_set_aside_shows_its_name_on_one_line_where_the_table_leave
         shown = " ".join(lines).replace("/ ", "/").replace(" .", ".").replace(" ;", ";").replace(" :", ":")
         assert shown == note.replace(str(tmp_path), "~"), lines
         assert any(moved.name in line for line in lines), lines  # the name whole, on one line
+        taken = len(_toast_lines(app))  # by the warning's last part
         app.notify("Sorted by rank", timeout=30)  # a note that is no warning: in the warning's column
         await pilot.pause()
         toasts = list(app.screen.query(Toast))
+        if taken + 1 > toast_rows(*size):  # no room left beside the warning: it waits for it
+            assert len(toasts) == 1
+            return
         assert len(toasts) == 2 and len({(t.region.x, t.region.right) for t in toasts}) == 1
 
 

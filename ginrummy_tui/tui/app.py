@@ -61,6 +61,9 @@ NOTE_GONE_AFTER = 0.05
 """Seconds after a note's time is up at which the notes still up are fitted again (its toast has gone)."""
 NOTE_GAP = 0.1
 """Seconds between a part of a note too long for the toasts' room going and the next part coming."""
+ROWS_BESIDE = 3
+"""The fewest lines a note is cut into parts of beside the notes up, where it does not fit
+whole in the room they leave: with fewer, it waits for room (:meth:`GinApp._parts_beside`)."""
 
 
 def _load_statistics_screen() -> None:
@@ -69,6 +72,19 @@ def _load_statistics_screen() -> None:
     from ginrummy_tui.storage import reports  # noqa: F401
 
     from .screens import stats_screen  # noqa: F401
+
+
+class WaitingNote(NamedTuple):
+    """A note raised while the notes up left too little room for it (``GinApp._parts_beside``):
+    its words and what it is raised with once there is room, and the notification returned for
+    it meanwhile (named by the lists of notes to take down, replaced once it is raised)."""
+
+    placeholder: Notification
+    words: str
+    title: str
+    severity: SeverityLevel
+    seconds: float
+    markup: bool
 
 
 class NoteRest(NamedTuple):
@@ -213,6 +229,10 @@ class GinApp(App):
         self._rest_of: dict[str, NoteRest] = {}
         """The parts still to come of each note too long for the toasts' room, by the identity
         of the part up (:meth:`_raise_parts`)."""
+        self._for_room: list[WaitingNote] = []
+        """The notes waiting for room beside the notes up, in their order (:meth:`_raise_waiting`)."""
+        self._posted: list[Notification] = []
+        """The notes posted to be shown and not taken in yet (:meth:`on_notify`): they take room too."""
         self._note_words: dict[str, tuple[Notification, str]] = {}
         """Each note raised and not gone (by its identity), with its words before they were laid
         out for its toast's width: laid out again for the width of the screen now when it is
@@ -473,6 +493,7 @@ class GinApp(App):
             self._raise_fitted(n, left)
         if start is not None and not split:
             start.shown_again(max(left for _n, left in held))
+        self._raise_waiting()  # the notes that waited for room, beside them where it is left
 
     def _start_words(self, part: str | None) -> str | None:
         """A part of the start's notes in the words its toast was raised with (in ASCII with ``--ascii``)."""
@@ -588,14 +609,39 @@ class GinApp(App):
     ) -> Notification:
         """:meth:`notify`, returning the notification, so that it can be taken down
         before its time (:meth:`take_down`, :meth:`hand_note`)."""
-        from .note_text import note_text, toast_text_width
-
         if self.ascii_only:
             message = ascii_words(message)
         seconds = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
-        parts = self._parts_now(message, title, severity)
+        return self._raise_in_room(message, title, severity, seconds, markup)
+
+    def _raise_in_room(
+        self, message: str, title: str, severity: SeverityLevel, seconds: float, markup: bool, *, first: bool = False
+    ) -> Notification:
+        """``message`` raised beside the notes up, whole or in parts that fit the room they leave
+        (:meth:`_parts_beside`); where that room is too small, it waits for the room
+        (:meth:`_raise_waiting`), its time not running meanwhile, and a notification standing for
+        it is returned.  ``first``: it waits before the others (the rest of a note begun)."""
+        from textual.notifications import Notification
+
+        parts = self._parts_beside(message, title, severity)
+        if parts is None:
+            placeholder = Notification(message, title, severity, seconds, markup=markup)
+            waiting = WaitingNote(placeholder, message, title, severity, seconds, markup)
+            if first:
+                self._for_room.insert(0, waiting)
+            else:
+                self._for_room.append(waiting)
+            return placeholder
         if len(parts) > 1:
             return self._raise_parts(parts, title, severity, seconds, markup)
+        return self._raise_one(message, title, severity, seconds, markup)
+
+    def _raise_one(self, message: str, title: str, severity: SeverityLevel, seconds: float, markup: bool) -> Notification:
+        """``message`` raised as one toast for ``seconds``, laid out for its width."""
+        from textual.notifications import Notification
+
+        from .note_text import note_text, toast_text_width
+
         # while a warning is up, a note of information is as wide (_fit_notes)
         width = toast_text_width(self.size.width, self.size.height, "warning" if self.has_class("-warning-up") else severity)
         notification = Notification(note_text(message, width), title, severity, seconds, markup=markup)
@@ -603,8 +649,63 @@ class GinApp(App):
         if self.too_small and self._restored:  # not over "Terminal too small": it comes once the window is big again
             self._held_notes.append((notification, notification.timeout))
             return notification
-        self.post_message(Notify(notification))  # as App.notify does
+        self._post(notification)
         return notification
+
+    def _post(self, notification: Notification) -> None:
+        """Show ``notification`` (as App.notify does); it takes its room at once (:attr:`_posted`)."""
+        self._posted.append(notification)
+        self.post_message(Notify(notification))
+
+    def _notes_up(self) -> list[Notification]:
+        """The notes up (as the app shows them), or posted to be, whose time is not up, once each."""
+        up: dict[str, Notification] = {}
+        for n in [*self._notifications, *self._posted]:
+            if not n.has_expired:
+                up[n.identity] = n
+        return list(up.values())
+
+    def _parts_beside(self, message: str, title: str, severity: str) -> list[str] | None:
+        """``message`` in the parts that fit the room the notes up leave in the toasts' room
+        (all of it where none is up, :meth:`_parts_now`): one where it fits whole; where it does
+        not, parts of the lines left if they are :data:`ROWS_BESIDE` or more and each part fits
+        them; else None, the note to wait for room.  Raised under the notes up in parts cut for
+        the whole room, a note was cut off at the bottom, and each part's time ran out unseen."""
+        from .note_text import note_lines, note_parts, toast_rows, toast_text_width
+
+        up = self._notes_up()
+        if not up:
+            return self._parts_now(message, title, severity)
+        width, height = self.size
+        warning = severity != "information" or any(n.severity != "information" for n in up)
+
+        def words(n_severity: str) -> int:
+            return toast_text_width(width, height, "warning" if warning else n_severity)
+
+        taken = sum(note_lines(self._words_of(n), words(n.severity)) + (1 if n.title else 0) for n in up)
+        left = toast_rows(width, height) - taken - (1 if title else 0)
+        columns = words(severity)
+        if left >= 1 and note_lines(message, columns) <= left:
+            return [message]
+        if left < ROWS_BESIDE:
+            return None
+        parts = note_parts(message, columns, left)
+        return parts if all(note_lines(part, columns) <= left for part in parts) else None
+
+    def _raise_waiting(self) -> None:
+        """The notes waiting for room (:meth:`_raise_in_room`), in their order, each once the
+        notes up leave it room; none while notes are held back under a screen (they come
+        first), nor over "Terminal too small".  A note of information that waited past its
+        time goes unshown: it answered a key ("Sorted by rank") long before."""
+        self._for_room = [w for w in self._for_room if w.severity != "information" or not w.placeholder.has_expired]
+        while self._for_room and not self._held_notes and not self.too_small:
+            waiting = self._for_room[0]
+            if self._parts_beside(waiting.words, waiting.title, waiting.severity) is None:
+                return
+            self._for_room.pop(0)
+            _placeholder, words, title, severity, seconds, markup = waiting
+            raised = self._raise_in_room(words, title, severity, seconds, markup)
+            self._raised_again(waiting.placeholder, raised)
 
     def _parts_now(self, message: str, title: str, severity: str) -> list[str]:
         """``message`` in the parts that fit the toasts' room on the screen now, at its toast's
@@ -626,7 +727,7 @@ class GinApp(App):
 
         first, rest = parts[0], parts[1:]
         shown = seconds if not rest else min(seconds, max(PART_SECONDS, len(first.split()) / READING_WORDS))
-        notification = self._toast(first, title=title, severity=severity, timeout=shown, markup=markup)
+        notification = self._raise_one(first, title, severity, shown, markup)
         if rest:
             self._rest_of[notification.identity] = NoteRest(rest, title, severity, seconds, markup)
         return notification
@@ -640,7 +741,10 @@ class GinApp(App):
         if rest is None or not shown.has_expired or any(n is shown for n, _left in self._held_notes):
             return
         del self._rest_of[shown.identity]
-        following = self._raise_parts(rest.parts, rest.title, rest.severity, rest.seconds, rest.markup)
+        # cut again for the room now (the notes beside the last part may have gone), or waiting
+        # for room before any other note
+        words = " ".join(rest.parts)
+        following = self._raise_in_room(words, rest.title, rest.severity, rest.seconds, rest.markup, first=True)
         self._raised_again(shown, following)
 
     def _raise_fitted(self, old: Notification, left: float, *, raised_at: float | None = None) -> Notification:
@@ -653,7 +757,7 @@ class GinApp(App):
             if rest is not None:
                 self._rest_of[old.identity] = rest
             again = self._again(old, left, raised_at=raised_at)
-            self.post_message(Notify(again))
+            self._post(again)
             return again
         seconds = left if rest is None else rest.seconds
         again = self._raise_parts([*parts, *(rest.parts if rest else [])], old.title, old.severity, seconds, old.markup)
@@ -728,12 +832,15 @@ class GinApp(App):
                 if going(n):
                     self._rest_of.pop(n.identity, None)
         self._held_notes = [(n, left) for n, left in self._held_notes if not going(n)]
+        self._for_room = [w for w in self._for_room if not going(w.placeholder)]
         up = [n for n in self._toasts_up if not n.has_expired]
         staying = [n for n in up if not going(n)]
         self._toasts_up = staying
+        self._posted = [n for n in self._posted if not going(n)]
         self._fit_notes()
         if len(staying) == len(up) and not all_again:
             return
+        self.call_later(self._raise_waiting)  # once what took them down has raised what it raises
         self.clear_notifications()
         for screen in self.screen_stack:
             # Textual takes each toast out of its holder, and leaves the holder, empty, a
@@ -744,7 +851,7 @@ class GinApp(App):
             self._toasts_up[self._toasts_up.index(n)] = again
             if n.identity in self._overlay_notes:
                 self._overlay_notes.add(again.identity)
-            self.post_message(Notify(again))
+            self._post(again)
 
     def _words_of(self, n: Notification) -> str:
         """The words of the note ``n`` before they were laid out for its toast's width."""
@@ -1363,6 +1470,7 @@ class GinApp(App):
         """A toast raised (``App`` shows it): kept in mind, to be taken down by
         :meth:`_take_down_toasts` (one raised again by it is already there)."""
         note = event.notification
+        self._posted = [n for n in self._posted if n is not note and not n.has_expired]
         self._toasts_up = [n for n in self._toasts_up if not n.has_expired]
         self._overlay_notes &= {n.identity for n in self._toasts_up}
         held = {n.identity for n, _left in self._held_notes}
@@ -1376,8 +1484,15 @@ class GinApp(App):
         self._fit_notes()
         # and again once it has gone (its toast takes itself down when its time is up)
         self.set_timer(max(0.0, note.time_left) + NOTE_GONE_AFTER, self._fit_notes)
-        if note.identity in self._rest_of:  # a part of a note too long for the room: the next after it
-            self.set_timer(max(0.0, note.time_left) + NOTE_GAP, partial(self._next_part, note))
+        # a part of a note too long for the room: the next after it; then any note waiting for room
+        self.set_timer(max(0.0, note.time_left) + NOTE_GAP, partial(self._after_note, note))
+
+    def _after_note(self, note: Notification) -> None:
+        """The time of ``note`` is up, and its toast gone: the next part of its note, if it has
+        one (:meth:`_next_part`), then the notes waiting for the room it leaves."""
+        if note.identity in self._rest_of:
+            self._next_part(note)
+        self._raise_waiting()
 
     def _fit_notes(self) -> None:
         """The notes up stand at one width: below 24 rows or 80 columns, where a warning
