@@ -126,11 +126,11 @@ async def test_the_move_clock_stays_on_the_line_paused_while_a_player_is_away(gu
         await ann.client.wait_for(lambda c: c.connected == [True, False])
         line = ann.status()
         assert "⏱ 20 s" in line and line.endswith("(paused)") and len(line) <= remote_session.LINE_ROOM
-        assert line.startswith(f"Waiting for {guest} to come back")
+        assert line.startswith(f"Waiting for {guest}")
         if guest == "Bob":
             assert line == f"Waiting for Bob to come back — join code {server.join_code} · ⏱ 20 s (paused)"
-        else:  # the join code gives the clock room
-            assert line == f"Waiting for {guest} to come back · ⏱ 20 s for you (paused)"
+        else:  # "to come back" gives the clock room: the join code stays, which the guest needs to come back
+            assert line == f"Waiting for {guest} — code {server.join_code} · ⏱ 20 s (paused)"
         await until_true(lambda: bob.online)  # the guest is back: the clock runs again
         await ann.client.wait_for(lambda c: c.connected == [True, True])
         assert "paused" not in ann.status() and "⏱ 20 s for you" in ann.status()

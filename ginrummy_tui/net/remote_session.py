@@ -847,7 +847,14 @@ class RemoteSession(Session):
             else:
                 parts.append(text + waits)
         elif not self.opponent_here:
-            parts.append(self._with_paused_clock(*self._waiting_lines(), room=room))
+            lines = self._waiting_lines()
+            line = self._with_paused_clock(*lines, room=room)
+            fitted = fit_line(line, room, self.opponent_name)
+            if self.join_code and fitted.endswith("…") and not line.endswith("…"):
+                # no room for the paused clock but by cutting the line's end: the code stays
+                # whole, the clock goes (it does not run meanwhile); without the code nobody joins
+                line = lines[-1]
+            parts.append(line)
         elif self.opponent_too_small:
             parts.append(self._with_paused_clock(*self._too_small_lines(), room=room))
         elif self._waiting_to_continue():
@@ -934,14 +941,18 @@ class RemoteSession(Session):
 
     def _waiting_lines(self) -> tuple[str, ...]:
         """While the other seat is empty: whom the game waits for, and on the host's side the
-        code to join with, and where; the longest first (the address left out, then the code,
-        when the line would not fit 80 columns)."""
+        code to join with, and where; the longest first: without the address where the line
+        would not fit, then without "to join" ("to come back"), the address back where it
+        fits so, never without the code, which the other player needs and nothing else shows
+        once the table is up ("Waiting for Guest — code K7QM-3XPD", 34 columns, fits the 40
+        of the line at 46 columns)."""
         text = f"Waiting for {self._awaited()}"
         if not self.join_code:
             return (text,)
         coded = text + f" — join code {self.join_code}"
+        short = f"Waiting for {self.opponent_name} — code {self.join_code}"
         where = f" ({self.address_hint})" if self.address_hint else ""
-        return (coded + where, coded, text) if where else (coded, text)
+        return (coded + where, coded, short + where, short) if where else (coded, short)
 
     def _too_small_lines(self) -> tuple[str, ...]:
         """While the other player's terminal is too small to show the table: that the game
