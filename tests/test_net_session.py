@@ -1726,7 +1726,7 @@ def test_the_hosts_player_is_told_on_the_table_when_the_saved_match_was_damaged(
     saved.write_bytes(saved.read_bytes()[:400])  # cut short
     played: list[list[str]] = []
 
-    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up, until_joined=()):
         thread.stop()
         played.append(list(notes))
         return 0
@@ -2309,7 +2309,7 @@ def test_host_plays_a_rule_option_changed_from_the_preset_and_the_guest_is_shown
         finally:
             await bob.aclose()
 
-    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up, until_joined=()):
         try:
             asyncio.run(guest(host, port, code))
         finally:
@@ -2339,7 +2339,7 @@ def test_a_name_with_nothing_usable_is_told_and_left_out_of_the_commands(given, 
     monkeypatch.setattr(getpass, "getuser", lambda: "alice")
     played: list[tuple[str, list[str], str]] = []
 
-    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up, until_joined=()):
         thread.stop()
         played.append((name, list(notes), host_cli.resume_command(args, port)))
         return 0
@@ -2420,7 +2420,7 @@ def test_the_host_saves_its_match_one_last_time_at_the_end_as_the_game_does(how,
     def disk_full(fd):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up, until_joined=()):
         state = server.state
         moves.append(apply(state, choose(view(state, state.current))))
         with monkeypatch.context() as full:
@@ -3062,7 +3062,7 @@ def test_a_host_resuming_its_match_says_on_its_table_that_rules_and_seed_wait_fo
 
     told: list[list[str]] = []
 
-    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up):
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up, until_joined=()):
         told.append(list(host_cli.host_app(RemoteSession(host, port, code), args, notes).context.notes))
         thread.stop()
         return 0

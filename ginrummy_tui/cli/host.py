@@ -203,11 +203,13 @@ def run(args: argparse.Namespace) -> int:
         if keeper.settings.get("port") != port:  # kept with the match: a restart listens there again
             keeper.settings["port"] = port
             keeper.flush()
+        until_joined: list[str] = []
         if kept_port is not None and port != kept_port:  # the other player's game rejoins the old port
             moved = moved_note(kept_port, port, _join_address(host, port), new=bool(getattr(args, "new", False)),
                                server_only=args.server_only)
             say(f"gin-tui host: {moved}", file=sys.stderr)
             notes.append(moved)
+            until_joined.append(moved)  # taken down once a player has joined where the match is now
         shown = f"[{host}]" if ":" in host else host
         where = _where(args.bind)
         out(wrapped(f"gin-tui host: listening on {shown}:{port} — {where}", sys.stdout))
@@ -229,7 +231,8 @@ def run(args: argparse.Namespace) -> int:
             thread.stop()
             close_kept(keeper)
 
-        return _play(args, thread, server, name, code, host, port, reporter=reporter, notes=notes, give_up=give_up)
+        return _play(args, thread, server, name, code, host, port, reporter=reporter, notes=notes, give_up=give_up,
+                     until_joined=until_joined)
     finally:
         if keeper is not None:
             close_kept(keeper)  # saved one last time, the lock given up, as the game does
@@ -772,13 +775,16 @@ def _say_stopped(why: str, over: bool, keeper: Keeper, codes: tuple[str, str], c
         pass
 
 
-def _play(args, thread, server, name: str, code: str, host: str, port: int, *, reporter, notes, give_up) -> int:
+def _play(args, thread, server, name: str, code: str, host: str, port: int, *, reporter, notes, give_up,
+          until_joined: list[str]) -> int:
     import asyncio
     import contextlib
 
     from ginrummy_tui.cli.play import back_in_the_terminal, exit_status
 
-    ended = asyncio.run(_play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up))
+    ended = asyncio.run(
+        _play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up, until_joined)
+    )
     if ended is None:
         return 1
     app, caught = ended
@@ -854,11 +860,15 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
     return shell_join(words)
 
 
-async def _play_on_loop(args, thread, server, name, code, host, port, reporter, notes, give_up) -> tuple[GinApp, list[int]] | None:
+async def _play_on_loop(
+    args, thread, server, name, code, host, port, reporter, notes, give_up, until_joined=()
+) -> tuple[GinApp, list[int]] | None:
     """Take the host's seat, then play on the same event loop (the app keeps
     the connection going as one of its workers); None if the seat could not be
     taken, else the app and the signals that closed it (``kill``, a closed terminal):
-    they close it as its own quit does, so the guest is told the host closed the match."""
+    they close it as its own quit does, so the guest is told the host closed the match.
+    ``until_joined``: the notes among ``notes`` that hold until a player joins (that the
+    other player's game still tries the port the match was on before), taken down then."""
     from ginrummy_tui.cli.play import closing_on_signals
     from ginrummy_tui.net.remote_session import RemoteSession
 
@@ -868,6 +878,7 @@ async def _play_on_loop(args, thread, server, name, code, host, port, reporter, 
         kept=lambda: closing_words(False, reporter.keeper, [], code, resume_command(args, port))[0],
         away_when_suspended=False,  # the server stops with this process, and gives the time back itself
         history=reporter.keeper.read_history,  # the match's number and the record against the guest
+        until_joined=until_joined,
     )
     try:
         await session.connect()

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
@@ -94,6 +94,8 @@ class RemoteSession(Session):
     itself) records each match this seat sees finished.  ``kept`` (the
     host's side only) says what becomes of the match when the host quits
     (saved, and resumed with the same join code), as the host says it then.
+    ``until_joined`` (the host's side only): notes of the start that hold until the
+    other seat is taken (:meth:`stale_notes`).
     With ``away_when_suspended`` (the guest's side) Ctrl+Z leaves the seat
     until ``fg`` takes it back, so the host's move clock waits meanwhile.
     On either side, a terminal too small to show the table
@@ -122,6 +124,7 @@ class RemoteSession(Session):
         kept: Callable[[], str] | None = None,
         away_when_suspended: bool = True,
         history: Callable[[], History | None] | None = None,
+        until_joined: Sequence[str] = (),
     ) -> None:
         self.host = host
         self.port = port
@@ -140,6 +143,9 @@ class RemoteSession(Session):
         self.away_when_suspended = away_when_suspended
         """Ctrl+Z leaves the seat until ``fg`` (:meth:`step_away`): a guest's. The host's own
         seat keeps it, its server stopping with it (which gives the time back itself)."""
+        self._until_joined = list(until_joined)
+        """Notes of the start (the host's) that hold until the other seat is taken: that the other
+        player's game still tries the port the match was on before (:meth:`stale_notes`)."""
         self.history = history if history is not None else records.read_history if records is not None else None
         """The player's history, to read without waiting (None while busy): the match's number and
         the record against the other player come from it (the host's: its keeper's; the guest's:
@@ -1000,6 +1006,14 @@ class RemoteSession(Session):
         """The other player left or came back since the last call (each said once)."""
         news, self._news = self._news, []
         return news
+
+    def stale_notes(self) -> list[str]:
+        """The notes given as ``until_joined``, once the other player is at the table: the
+        other player's game no longer tries the old port (or another player took the seat)."""
+        if not self._until_joined or not self.online or not self.opponent_here:
+            return []
+        stale, self._until_joined = self._until_joined, []
+        return stale
 
     def going_on_note(self) -> str:
         """Between hands: the other player asked to go on and waits for this one ("" if not)."""

@@ -54,6 +54,11 @@ The contract, for anyone writing a session:
 ``going_on_note()``
     Between hands in network play: that the other player asked to go on
     first (the app tells it once), or ``""``.
+``stale_notes()``
+    Network play: notes of the start that no longer hold, each given once, for
+    the app to take down with their parts still to come (the host's note that
+    the other player's game still tries the port the match was on before, once
+    a player has joined it where it is now); the default: none.
 ``replaying``
     True while a practice replay of a deal is on the table (nothing of it is
     saved or counted).
@@ -230,6 +235,13 @@ class Session:
     def take_news(self) -> list[str]:
         """What happened at the table since the last call, to tell the player once
         (network play: the other player left or came back); the default: nothing."""
+        return []
+
+    def stale_notes(self) -> list[str]:
+        """Notes of the start that no longer hold since the last call, as they were
+        given to the app, to take down (network play: the host's note that the other
+        player's game still tries an old port, once a player has joined the match where
+        it is now); the default: none."""
         return []
 
     async def step_away(self) -> None:

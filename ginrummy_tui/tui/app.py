@@ -1006,6 +1006,17 @@ class GinApp(App):
             for n in sorted(keeper.mended):
                 self.start_notes.withdraw(keeper.errors[n])
 
+    def _withdraw_start_note(self, note: str) -> None:
+        """``note``, of the start, no longer holds: taken down, its parts still to come with
+        it (:meth:`StartNotes.withdraw`), or, before the notes of the start came, never shown."""
+        from ginrummy_tui.session.control import as_sentence
+
+        if self.start_notes is not None:
+            self.start_notes.withdraw(note)
+            return
+        text = as_sentence(note)
+        self.context.notes[:] = [n for n in self.context.notes if as_sentence(n) != text]
+
     def on_hand_view_arranged(self) -> None:
         """The player sorted or moved cards, or moved the selection: keep it with the save."""
         self._ui_changed()
@@ -1332,6 +1343,8 @@ class GinApp(App):
                 self.take_down_practice_notes()  # back in the match after the practice hand
         for news in self.session.take_news():  # network play: the other player left or came back
             self.notify(news, timeout=6)
+        for note in self.session.stale_notes():  # network play: a note of the start no longer true
+            self._withdraw_start_note(note)
         table.play_typed_ahead()  # network play: the host answered a move, the keys typed meanwhile act now
         if self.session.computes_opponent and self.session.opponent_to_move() and not self.opponent_pending:
             self.opponent_pending = True

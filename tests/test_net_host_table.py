@@ -1,7 +1,9 @@
-"""Network play at the smallest supported size, 46x21: the host's line keeps the join code,
-and the moves line names a long name as the other player's label does."""
+"""The table in network play as the players see it: at the smallest supported size, 46x21,
+the host's line keeps the join code; the host's notes of the start hold only while true."""
 
 from __future__ import annotations
+
+import pytest
 
 from ginrummy_tui.engine import PRESETS, new_game
 from ginrummy_tui.net.client import GameClient
@@ -61,3 +63,49 @@ def test_at_46_columns_the_join_code_goes_before_the_paused_clock(monkeypatch):
     room = status_room(46)
     assert s.status(room) == "Waiting for Bob — code EN9C-TENF"
     assert cell_len(s.status(room)) <= room
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])  # whole in its toast, and in parts
+async def test_the_hosts_note_that_the_other_player_must_leave_the_old_port_goes_once_they_joined_the_new_one(size):
+    """A host started again on another port said, in two parts: "... the new match is on port
+    7957." then "The other player's game goes on trying port 7956 ...: they should leave it (q)
+    and join the new address ...", and the second part came, and stayed 15 s, after Bob had
+    joined the new match and was playing (once at the end of the hand, over its summary). Once
+    a player is at the table the note is taken down, and its parts still to come never come."""
+    from textual.widgets._toast import Toast
+
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.host import host_app, moved_note
+    from ginrummy_tui.session.control import as_sentence
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0)
+    await server.start()
+    port = server.address[1]
+    moved = moved_note(port - 1, port, f"127.0.0.1:{port}", new=True)
+    ann = RemoteSession(*server.address, server.codes[0], "Ann", join_code=server.join_code, retry_every=0.1,
+                        until_joined=[moved])
+    await ann.connect()
+    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
+    app = host_app(ann, parse_command_line(["host", "--name", "Ann"]), [moved])
+
+    def toasts() -> str:
+        return " ".join(" ".join(str(toast.render()).split()) for toast in app.screen.query(Toast))
+
+    try:
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await until_app(pilot, lambda: f"hosted on port {port - 1}" in toasts())
+            assert app.start_notes is not None
+            if size == (80, 24):  # its second part is still to come
+                assert "cannot be told" not in toasts() and app.start_notes.unshown() == [as_sentence(moved)]
+            await bob.connect()
+            await until_app(pilot, lambda: "Bob joined" in toasts())
+            await until_app(pilot, lambda: "port" not in toasts())  # taken down at once, not after its seconds
+            assert app.start_notes.unshown() == []
+            app.start_notes._next()  # the next part, without waiting for its time: none
+            await pilot.pause()
+            assert "port" not in toasts() and "Bob joined" in toasts()
+    finally:
+        await ann.aclose()
+        await bob.close()
+        await server.close()
+    assert app.unshown_notes() == []
