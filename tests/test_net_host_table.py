@@ -109,3 +109,45 @@ async def test_the_hosts_note_that_the_other_player_must_leave_the_old_port_goes
         await bob.close()
         await server.close()
     assert app.unshown_notes() == []
+
+
+async def test_at_46_columns_a_long_name_is_shortened_on_the_moves_line_as_on_its_label_and_the_move_whole():
+    """At 46x21 the guest's moves line read "Zoë 日本語 Ångström-Ba… dealt. The upcard i…" under
+    the label "Zoë 日本語…": the card, which the line is for, was cut off, and the name shortened
+    two ways on one screen.  The line names them as the label does, and says the move whole."""
+    from ginrummy_tui.engine import Action, Kind, apply
+    from ginrummy_tui.net import protocol as P
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.widgets.cardfaces import card_label
+    from ginrummy_tui.tui.widgets.moves_line import MovesLine
+    from ginrummy_tui.tui.widgets.opponent_hand import OpponentHand
+
+    from .test_net_session import played_until
+
+    name = P.clean_name("Zoë 日本語 Ångström-Bartholomew the Third", "Ann")
+    assert name == "Zoë 日本語 Ångström-Ba…"
+    state = played_until(new_game(PRESETS["standard"], seed=SEED), ("hand_over",))
+    state = apply(state, Action(Kind.NEXT_HAND), seat=0)  # hand 2, the host's deal
+    assert state.hand_no == 2 and state.dealer == 0
+    server = MatchServer(state, names=(name, "Guest"), port=0)
+    await server.start()
+    host = GameClient(*server.address, server.codes[0], name, heartbeat=0)
+    bob = RemoteSession(*server.address, server.codes[1], "Bob", retry_every=0.1)
+    await host.connect()
+    await bob.connect()
+    app = make_app(session=bob, pause=0)
+    try:
+        async with app.run_test(size=(46, 21)) as pilot:
+            moves = app.table.query_one(MovesLine)
+            await until_app(pilot, lambda: "dealt" in str(moves.render()))
+            await pilot.pause()
+            line = str(moves.render()).strip()
+            upcard = bob.view().upcard
+            assert upcard is not None
+            assert line.endswith(f"Zoë 日本語… dealt. The upcard is {card_label(upcard)}."), line
+            label = str(app.table.query_one(OpponentHand).render().renderables[0])
+            assert label.startswith("Zoë 日本語… · "), label
+    finally:
+        await bob.aclose()
+        await host.close()
+        await server.close()

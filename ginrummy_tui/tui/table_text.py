@@ -17,6 +17,7 @@ from ginrummy_tui.engine import Action, EndKind, Kind, Phase, deadwood, turn_num
 from .palette import DEFAULT, Palette
 from .widgets.cardfaces import ascii_text, card_label, card_text
 from .widgets.hanging_lines import HangingLines
+from .widgets.score_table import NAME_CELLS, cut_name
 from .widgets.too_small import NORMAL_WIDTH
 
 if TYPE_CHECKING:
@@ -85,9 +86,19 @@ SHORT_NAMES_BELOW = 60
 at the end of a hand and of the match ("Computer" for "Computer (standard)")."""
 
 
+def label_name(name: str) -> str:
+    """``name`` as the other player's label over their cards shortens it where it does not
+    fit (``OpponentHand``), and the score table's column: its short form, a long one cut to
+    :data:`~.widgets.score_table.NAME_CELLS` columns, ending with "…" ("Zoë 日本語…")."""
+    return cut_name(short_name(name), NAME_CELLS)
+
+
 def fitting_name(name: str, width: int) -> str:
-    """``name`` as a screen ``width`` columns wide shows it: whole, or its short form below 60."""
-    return name if width >= SHORT_NAMES_BELOW else short_name(name)
+    """``name`` as a screen ``width`` columns wide shows it: whole, or below 60 as the other
+    player's label shortens it (:func:`label_name`), the same on every line of the screen: at
+    46 columns the moves line said "Zoë 日本語 Ångström-Ba… dealt. The upcard i…" under the
+    label's "Zoë 日本語…", the card cut off."""
+    return name if width >= SHORT_NAMES_BELOW else label_name(name)
 
 
 def limit_words(knock_limit: int) -> str:
@@ -221,12 +232,12 @@ def fitting_moves_text(
 ) -> Text:
     """:func:`moves_text` in ``room`` columns, the other player named as everywhere
     on the table: how the hand began gives up its number, then the name takes its short
-    form to keep the hand's terms (the upcard that set them is named nowhere else), said
+    form (:func:`label_name`, as the label over their cards shortens it) to keep the hand's terms (the upcard that set them is named nowhere else), said
     without "This hand:" after the other player's first move ("Computer took the upcard
     8♠ and threw J♦. Knock at 8 or less, scores ×2."), then the terms go (the deadwood
     line keeps them), and the moves are told in shorter words
     last ("Computer passed, drew and threw K♠.")."""
-    full, short = opponent_name, short_name(opponent_name)
+    full, short = opponent_name, label_name(opponent_name)  # shortened as the label over their cards is
     # (name, hand number, terms, terms named "This hand:", words)
     tries = [(full, True, True, True, MOVE_WORDS), (full, False, True, True, MOVE_WORDS),
              (short, False, True, True, MOVE_WORDS), (short, False, True, False, MOVE_WORDS)]
