@@ -1984,7 +1984,10 @@ def test_the_join_code_prompt_asks_again_for_nothing_typed_and_says_when_given_u
     monkeypatch.setattr(join_cli.getpass, "getpass", stop)
     assert join_cli.ask_code() is None
     # a new line after the prompt, then why it stopped
-    assert capsys.readouterr().err == "\ngin-tui join: no join code given\n"
+    assert capsys.readouterr().err == (
+        "\ngin-tui join: no join code given; to join, run 'gin-tui join HOST:PORT' again and type the code the "
+        "host shows on its screen (or give it in GIN_TUI_CODE)\n"
+    )
 
 
 def test_join_exits_1_with_a_line_when_the_code_prompt_is_given_up(capsys, monkeypatch):
@@ -2010,6 +2013,12 @@ def test_join_exits_1_with_a_line_when_the_code_prompt_is_given_up(capsys, monke
     err = capsys.readouterr().err
     assert len(asked) == 2  # the empty code was not sent: asked again
     assert "no code typed" in err and "gin-tui join: no join code given" in err and "cannot reach" not in err
+    # with the next step, as every other refusal of join says one: the command to run again, whole
+    assert ("no join code given; to join, run 'gin-tui join 127.0.0.1:7000' again and type the code the host shows "
+            "on its screen (or give it in GIN_TUI_CODE)") in " ".join(err.split())
+    monkeypatch.setattr(join_cli.getpass, "getpass", lambda prompt: (_ for _ in ()).throw(EOFError))
+    assert main(["join", "127.0.0.1:7000", "--name", "Bob O'Hara"]) == 1  # its options too, quoted for the shell
+    assert """run "gin-tui join 127.0.0.1:7000 --name 'Bob O'"'"'Hara'" again""" in " ".join(capsys.readouterr().err.split())
 
 
 def test_a_wrong_code_typed_at_the_prompt_is_asked_for_again_and_takes_the_seat_when_right(capsys, monkeypatch):
@@ -2101,7 +2110,7 @@ def test_a_wrong_code_typed_again_stops_join_as_the_prompt_does(capsys, monkeypa
     thread = ServerThread(server)
     host, port = thread.start()
     try:
-        for stop, status, said in ((EOFError, 1, "gin-tui join: no join code given\n"),
+        for stop, status, said in ((EOFError, 1, "(or give it in GIN_TUI_CODE)\n"),
                                    (KeyboardInterrupt, CTRL_C_STATUS, "gin-tui join: stopped (Ctrl+C).\n")):
             asked: list[str] = []
 

@@ -133,17 +133,21 @@ class WrongCode(Exception):
     (the host closes the connection of a wrong code: the next one is tried on a new one)."""
 
 
-def ask_code() -> str | None:
+def ask_code(again: str = "gin-tui join HOST:PORT") -> str | None:
     """The join code, typed at the terminal (not echoed); asked again when
     nothing was typed, or something that cannot be a code (:func:`~ginrummy_tui.net.protocol.code_shaped`:
-    said so, with the form of a code, without asking the host).  None, said in one line, if the player gives up (Ctrl+D);
+    said so, with the form of a code, without asking the host).  None, said in one line with the way
+    on (``again``, the command to run again, :func:`rejoin_command`), if the player gives up (Ctrl+D);
     Ctrl+C raises KeyboardInterrupt, said as Ctrl+C elsewhere in ``join`` (:func:`stopped`)."""
     while True:
         try:
             code = getpass.getpass(CODE_PROMPT).strip()
         except EOFError:
             print(file=sys.stderr)  # the cursor is still after the prompt
-            say("gin-tui join: no join code given", file=sys.stderr)
+            quote = '"' if "'" in again else "'"
+            command = f"{quote}{again}{quote}"  # whole on its line where it fits one
+            say(f"gin-tui join: no join code given; to join, run {command} again and type the code "
+                f"the host shows on its screen (or give it in {CODE_ENV})", file=sys.stderr, keep=(command,))
             return None
         if not code:
             say("gin-tui join: no code typed; type the code the host shows (Ctrl+C stops)", file=sys.stderr)
@@ -218,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
     while True:
         if not code:
             try:
-                typed = ask_code()
+                typed = ask_code(rejoin_command(args))
             except KeyboardInterrupt:
                 return stopped()
             if typed is None:
