@@ -114,13 +114,15 @@ async def test_the_hosts_note_that_the_other_player_must_leave_the_old_port_goes
 async def test_at_46_columns_a_long_name_is_shortened_on_the_moves_line_as_on_its_label_and_the_move_whole():
     """At 46x21 the guest's moves line read "Zoë 日本語 Ångström-Ba… dealt. The upcard i…" under
     the label "Zoë 日本語…": the card, which the line is for, was cut off, and the name shortened
-    two ways on one screen.  The line names them as the label does, and says the move whole."""
+    two ways on one screen (the score line whole).  The lines name them as the label does, and the
+    move is said whole."""
     from ginrummy_tui.engine import Action, Kind, apply
     from ginrummy_tui.net import protocol as P
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.widgets.cardfaces import card_label
     from ginrummy_tui.tui.widgets.moves_line import MovesLine
     from ginrummy_tui.tui.widgets.opponent_hand import OpponentHand
+    from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
 
     from .test_net_session import played_until
 
@@ -147,6 +149,8 @@ async def test_at_46_columns_a_long_name_is_shortened_on_the_moves_line_as_on_it
             assert line.endswith(f"Zoë 日本語… dealt. The upcard is {card_label(upcard)}."), line
             label = str(app.table.query_one(OpponentHand).render().renderables[0])
             assert label.startswith("Zoë 日本語… · "), label
+            score = str(app.table.query_one(Scoreboard).render())
+            assert "Zoë 日本語… " in score and "Ångström" not in score, score  # and the score line
     finally:
         await bob.aclose()
         await host.close()

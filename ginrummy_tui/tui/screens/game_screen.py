@@ -270,6 +270,7 @@ class GameScreen(Screen, TurnSteps):
             line.styles.max_width = self._line_room() if shift else None
         if self.v is not None:
             self._show_opponent(self.v)  # the name's long or short form follows the width (the moves line too, below)
+            self._show_scores(self.v)
             self._show_log(self.v)
         self._update_details()
         if self.has_class("-pile-open"):
@@ -363,11 +364,8 @@ class GameScreen(Screen, TurnSteps):
         self.shown_name = name
         from ..practice import practice_banner
 
+        self._show_scores(v)
         board = self.query_one(Scoreboard)
-        names = (  # the line says "to N" beside them: the target is no change to name
-            rules_label(v.rules, "rules", target=False), rules_label(v.rules, "rules", short=True, target=False)
-        )
-        board.set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, names)
         board.set_practice(practice_banner(self.app))
         keeper = app.context.keeper  # a separate match (beside the match open in another gin-tui) says so
         board.set_separate(keeper is not None and keeper.store.is_separate)
@@ -409,6 +407,15 @@ class GameScreen(Screen, TurnSteps):
             self.mount(log, before=self.query_one(KeyBar))
         name = tt.short_name(app.session.opponent_name)  # the column is narrow
         log.set_lines(tt.log_text(v, name, app.ascii_only, handovers))
+
+    def _show_scores(self, v: PlayerView) -> None:
+        """The score line, the other player named as the label over their cards names them
+        (below 60 columns a long name cut: "Zoë 日本語…", :func:`~..table_text.fitting_name`)."""
+        names = (  # the line says "to N" beside them: the target is no change to name
+            rules_label(v.rules, "rules", target=False), rules_label(v.rules, "rules", short=True, target=False)
+        )
+        name = tt.fitting_name(self.gin.session.opponent_name, self.app.size.width)
+        self.query_one(Scoreboard).set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, names)
 
     def _show_opponent(self, v: PlayerView) -> None:
         """The opponent's line and card backs; its name is shortened below 60 columns."""
