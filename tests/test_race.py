@@ -539,11 +539,20 @@ def _last_hand_in_view(screen) -> bool:
     return all(seen.y <= table.region.y + y < seen.bottom for y in ys)
 
 
+def _verdict_in_view(screen) -> bool:
+    """Whether the result's verdict ("You won the match!", the final score) is whole in view."""
+    winner = screen.query_one("#winner")
+    seen = screen.query_one("#match-over").content_region
+    return winner.region.height > 0 and seen.y <= winner.region.y and winner.region.bottom <= seen.bottom
+
+
 @pytest.mark.parametrize("size", [(100, 30), (80, 24)])
 async def test_a_long_match_opens_its_result_and_score_table_with_the_last_hand_in_view(size):
-    """A 20-hand match's result opened at 100×30 with hand 19 the last row in view,
-    and the score table (c) at 80×24 with hand 16: the hand that ended the match
-    showed only by scrolling. Both open with it in view, and keep it after a resize."""
+    """A 20-hand match's score table (c) opened at 80×24 with hand 16 the last row in view:
+    the hand that ended the match showed only by scrolling.  It opens with it in view, and
+    keeps it after a resize.  The result opens on its verdict, which scrolling to that hand
+    put out of sight above the table ("You won the match!" and the final score, the screen
+    starting at the table's header), and says that the last hands are below."""
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 
@@ -554,7 +563,10 @@ async def test_a_long_match_opens_its_result_and_score_table_with_the_last_hand_
         await _match_over_screen(app, pilot)
         assert len(app.session.view().sheet) == 20
         result = app.screen
-        assert _last_hand_in_view(result)
+        assert _verdict_in_view(result) and not _last_hand_in_view(result)
+        await pilot.pause()
+        more = result.query_one("#more-below")
+        assert more.display and str(more.render()) == "▼ more below: the last hands and the race, ↓/PgDn"
         await pilot.press("c")
         await settle(app, pilot)
         assert isinstance(app.screen, ScoreScreen)
@@ -564,7 +576,7 @@ async def test_a_long_match_opens_its_result_and_score_table_with_the_last_hand_
         assert _last_hand_in_view(app.screen)
         await pilot.press("escape")
         await settle(app, pilot)
-        assert app.screen is result and _last_hand_in_view(result)
+        assert app.screen is result and _verdict_in_view(result)
 
 
 def _played_oklahoma_match():

@@ -281,9 +281,11 @@ class MatchOverScreen(AfterHandScreen):
     def _show_picked_hand(self) -> None:
         """The hand picked in the table (the last at first: the one that ended the match) in
         view: a long match's result opened with its table cut above that hand's row (at
-        100x30, hand 19 of 20 the last in view), which only scrolling showed."""
+        100x30, hand 19 of 20 the last in view), which only scrolling showed.  Not at the cost
+        of the verdict above the table: where both do not fit, the result shows its top, and
+        the line under it says that more is below (:meth:`_show_more_below`)."""
         for table in self.query(ScoreTable).results(ScoreTable):
-            table.show_picked()
+            table.show_picked(under_the_top=True)
 
     def _draw_record(self, width: int) -> None:
         """The record against this level drawn for a screen ``width`` wide, in the suits in use:
@@ -377,8 +379,11 @@ class MatchOverScreen(AfterHandScreen):
         if frame is None or race is None:
             return
         below = race.region.bottom > frame.content_region.bottom and frame.scroll_y < frame.max_scroll_y
+        table = next(self.query(ScoreTable).results(ScoreTable), None)
+        hands = table is not None and table.region.bottom > frame.content_region.bottom
         mark, keys = ("v", "Down/PgDn") if gin_of(self.app).ascii_only else ("▼", "↓/PgDn")
-        words = f"{mark} more below: the race, {keys}"  # in the suits in use (the settings can change them)
+        what = "the last hands and the race" if hands else "the race"
+        words = f"{mark} more below: {what}, {keys}"  # in the suits in use (the settings can change them)
         if below and words != self._more_words:
             self._more_words = words
             for line in self.query("#more-below").results(Static):

@@ -389,9 +389,13 @@ class ScoreTable(Widget):
                     break
         return out
 
-    def show_picked(self) -> None:
+    def show_picked(self, *, under_the_top: bool = False) -> None:
         """Scroll the screen's frame, where the table goes on below it, to the picked row
-        (where no row can be picked, to the last hand's: the one that ended the match)."""
+        (where no row can be picked, to the last hand's: the one that ended the match).
+        ``under_the_top``: only as far as the top of the frame stays in view (the match's
+        verdict, above the table: after a long match the result opened on the table's header,
+        "You won the match!" and the final score scrolled away above it); where the row is
+        further down, the frame goes back to its top."""
         from textual.geometry import Region
 
         shown = self.picked if self.picked is not None else (self.v.sheet[-1].hand_no if self.v.sheet else 0)
@@ -401,6 +405,9 @@ class ScoreTable(Widget):
         for frame in self.ancestors_with_self:
             if isinstance(frame, ScrollableContainer):
                 top = self.region.y - frame.content_region.y + int(frame.scroll_y)
+                if under_the_top and top + ys[-1] >= frame.content_region.height:
+                    frame.scroll_to(y=0, animate=False, immediate=True)
+                    return
                 frame.scroll_to_region(Region(0, top + ys[0], 1, len(ys)), animate=False, immediate=True)
                 return
 
