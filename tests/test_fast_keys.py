@@ -263,9 +263,11 @@ async def test_a_question_says_a_key_it_has_no_use_for_does_nothing(tmp_path):
         await pilot.pause()
         await press(app, pilot, "alt+s")
         assert isinstance(app.screen, Question)
-        assert said(app) == "'s' does nothing here: y leaves, n goes back."
+        assert said(app) == "'s' does nothing here: y leaves without saving, n goes back to the settings, where Ctrl+S saves."
         await press(app, pilot, "x")
-        assert said(app) == "'x' does nothing here: y leaves, n goes back."
+        assert said(app) == "'x' does nothing here: y leaves without saving, n goes back to the settings, where Ctrl+S saves."
+        await press(app, pilot, "ctrl+s")  # the settings' own save: said where it saves
+        assert said(app) == "Ctrl+S does nothing here: y leaves without saving, n goes back to the settings, where Ctrl+S saves."
         await press(app, pilot, "n")
         assert app.screen is screen  # the change is still there
         await press(app, pilot, "ctrl+q")

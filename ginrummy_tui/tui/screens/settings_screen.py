@@ -1091,7 +1091,7 @@ class SettingsScreen(TurnSteps, Screen):
                 "Your changes to the settings are not saved.\n\nLeave without saving them?",
                 "Leave (y)",
                 "Back (n)",
-                answers="y leaves, n goes back",
+                answers="y leaves without saving, n goes back to the settings, where Ctrl+S saves",
             ),
             answer,
         )
