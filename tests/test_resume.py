@@ -132,6 +132,23 @@ async def test_the_resume_note_goes_when_a_new_match_replaces_the_one_it_names(t
         assert "Resumed" not in screen_text(app)
 
 
+async def test_a_refusal_goes_when_a_new_match_replaces_the_one_it_was_about(tmp_path):
+    """x on the table said "'x' does nothing here"; the settings saved started the match again
+    from its seed, dealt alike, and the line stayed over the new match for a minute, until the
+    next move.  It goes with the match it was about."""
+    plan = prepare(args_for(tmp_path, seed=5), ask=never_asked)
+    async with running(plan) as (app, pilot):
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert app.table.refusal.startswith("'x' does nothing here"), app.table.refusal
+        before = app.session.view()
+        app.start_new_match(plan.settings)  # as the settings screen does
+        await settle(app, pilot)
+        assert app.session.view().hand == before.hand  # the same deal, from the same seed
+        assert app.table.refusal == ""
+        assert "does nothing" not in screen_text(app)
+
+
 async def test_a_finished_match_shown_again_at_start_is_said_to_have_ended(tmp_path):
     """The terminal closed on a finished match's last hand's end (SIGHUP): the next start
     showed it with "Resumed your match: hand 1, ...", though there is nothing to resume:

@@ -1092,6 +1092,8 @@ class GinApp(App):
         self._end_waiting = False  # the end of the old match's hand is no longer to be shown
         while len(self.screen_stack) > 1 and not isinstance(self.screen, GameScreen):
             self.pop_screen()
+        if self.table is not None:  # a refusal of the old match's (the new one may be dealt alike, from its seed)
+            self.table.clear_refusal()
         self.sync()
 
     def _started(self) -> None:
