@@ -112,6 +112,12 @@ def hand_terms(v: PlayerView) -> str:
     return limit_words(v.knock_limit) + times
 
 
+def upcard_sets_terms(v: PlayerView) -> bool:
+    """Whether the hand's terms come from its upcard (Oklahoma, or a hand whose knock limit or
+    doubling differs from the rules'), so that the lines telling how it began name them."""
+    return v.rules.oklahoma or v.knock_limit != v.rules.knock_limit or v.multiplier != 1
+
+
 def terms_upcard(v: PlayerView) -> Card | None:
     """The upcard the hand of ``v`` was dealt with, which set its terms in Oklahoma: the
     first card of the discard pile, or the card taken from it before any was thrown (the
@@ -164,7 +170,7 @@ def moves_text(
             t.append(f"Hand {v.hand_no}: {dealer} dealt. " if hand_no else f"{dealer} dealt. ")
             first = v.history[0] if v.history else None
             # Oklahoma: every hand, a 10-value upcard's limit too, though it is the rules' own
-            set_terms = terms and (v.rules.oklahoma or v.knock_limit != v.rules.knock_limit or v.multiplier != 1)
+            set_terms = terms and upcard_sets_terms(v)
             if (
                 first is not None
                 and first.seat == v.seat
@@ -197,9 +203,7 @@ def moves_text(
         describe(t, mine, ascii_only, words)
         return t
     t.append(mover(v, handovers, 1 - v.seat, len(history) - len(moves), opponent_name), style="bold")
-    set_terms = terms and len(moves) == len(history) and (
-        v.rules.oklahoma or v.knock_limit != v.rules.knock_limit or v.multiplier != 1
-    )
+    set_terms = terms and len(moves) == len(history) and upcard_sets_terms(v)
     if set_terms:  # the upcard passed on named with the terms it set ("passed on the upcard K♠"), as a taken one is
         named = NAMED_PASS_WORDS if words is MOVE_WORDS else {**words, Kind.PASS: ("passed on ", "")}
         describe(t, moves, ascii_only, named, MOVES_SHOWING_THE_CARD | {Kind.PASS})
@@ -232,8 +236,8 @@ def fitting_moves_text(
 ) -> Text:
     """:func:`moves_text` in ``room`` columns, the other player named as everywhere
     on the table: how the hand began gives up its number, then the name takes its short
-    form (:func:`label_name`, as the label over their cards shortens it) to keep the hand's terms (the upcard that set them is named nowhere else), said
-    without "This hand:" after the other player's first move ("Computer took the upcard
+    form (:func:`label_name`, as the label over their cards shortens it) to keep the hand's
+    terms (the upcard that set them is named nowhere else), said without "This hand:" after the other player's first move ("Computer took the upcard
     8♠ and threw J♦. Knock at 8 or less, scores ×2."), then the terms go (the deadwood
     line keeps them), and the moves are told in shorter words
     last ("Computer passed, drew and threw K♠.")."""
@@ -265,9 +269,8 @@ def passed_terms(v: PlayerView, ascii_only: bool) -> Text | None:
     less, scores ×2.", for a line too narrow for the pass and the terms both (at 46 columns the
     line said "Computer passed on the upcard." and the deadwood line the terms, nothing that
     the spade upcard doubled the hand); None otherwise."""
-    oklahoma = v.rules.oklahoma or v.knock_limit != v.rules.knock_limit or v.multiplier != 1
     history = v.history
-    if not oklahoma or len(history) != 1 or history[0].seat == v.seat or history[0].action.kind != Kind.PASS:
+    if not upcard_sets_terms(v) or len(history) != 1 or history[0].seat == v.seat or history[0].action.kind != Kind.PASS:
         return None
     up = terms_upcard(v)
     if up is None:

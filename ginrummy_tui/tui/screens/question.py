@@ -16,13 +16,13 @@ from ..widgets.key_bar import KeyBar, KeyWords
 
 class SaysUnusedKeys:
     """A question's word on a key it has no use for: that it does nothing here, and the keys
-    that answer ("'s' does nothing here: y leaves without saving, n goes back to the settings, where Ctrl+S saves."), in the line ``#unused-key``
+    that answer ("'x' does nothing here: y quits, n goes back."), in the line ``#unused-key``
     of its box.  Such a key did nothing and said nothing (Esc and s run together over the
     settings with changes asked whether to leave them, then dropped the s unsaid), where
     every other screen says so."""
 
     def answer_keys(self) -> str:
-        """The keys that answer, and what each does ("y leaves without saving, n goes back to the settings, where Ctrl+S saves")."""
+        """The keys that answer, and what each does ("y quits, n goes back")."""
         raise NotImplementedError
 
     def on_key(self, event: events.Key) -> None:
@@ -45,7 +45,8 @@ class SaysUnusedKeys:
 class Question(SaysUnusedKeys, KeyWords, ModalScreen[bool]):
     """Asks ``text``; dismissed with True for yes, False for no.  The key bar says
     each key with its button's words ("y New match  n Keep playing"); a key with no use
-    here says so, naming the keys that answer (``answers``: "y leaves without saving, n goes back to the settings, where Ctrl+S saves")."""
+    here says so, naming the keys that answer (``answers``: "y leaves without saving, n goes
+    back to the settings, where Ctrl+S saves")."""
 
     CSS_PATH = "question.tcss"
     AUTO_FOCUS = "#no"
@@ -63,7 +64,8 @@ class Question(SaysUnusedKeys, KeyWords, ModalScreen[bool]):
         self.labels = (yes, no)
         """The buttons' labels, e.g. "New match (y)" and "Keep playing (n)"."""
         self.answers = answers
-        """The keys that answer, in words, as a key with no use here names them: "y leaves without saving, n goes back to the settings, where Ctrl+S saves"."""
+        """The keys that answer, in words, as a key with no use here names them ("y starts a
+        new match, n keeps playing this one, Esc goes back")."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="question"):
