@@ -449,7 +449,8 @@ async def test_a_guests_terminal_too_small_stops_the_hosts_clock_until_it_is_big
     async with timed_match_with_one_in_the_app(app_seat=1) as (clock, server, ann, bob, app, pilot):
         ann.take_news()  # "Bob joined."
         ann.submit(Action("draw stock"))
-        await until_true(lambda: server.state.phase == "discard")
+        # Ann's own session has the host's answer, not only the host its state
+        await until_true(lambda: server.state.phase == "discard" and ann.view().phase == "discard" and not ann.blocked())
         ann.submit(Action("discard", server.state.hands[0][0]))
         await until_app(pilot, lambda: app.table.v is not None and app.table.v.my_turn)
         clock.forward(10)
