@@ -94,3 +94,47 @@ def test_the_game_plays_in_ascii_and_says_why(tmp_path):
     settings = tmp_path / "home" / "settings.json"
     assert not settings.exists() or '"ascii": true' not in settings.read_text()
 
+
+
+async def test_ascii_turned_off_in_the_settings_keeps_the_table_in_ascii_where_the_terminal_cannot_show_the_suits(
+    tmp_path, monkeypatch
+):
+    """On a terminal whose encoding cannot write the suits, F2 said "From the command line, for this
+    run: ASCII only yes (saved: no)", which no option had asked; turning ASCII off there and saving
+    drew every suit and line as "?". The form says why the table is in ASCII, the setting is saved
+    for other terminals, and the table stays in ASCII in this one, saying so."""
+    from ginrummy_tui.cli import Output
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    from .app_helpers import running, settle
+    from .test_config_screen import args_for, open_settings, saved_settings
+    from .test_settings_match_question import notes
+
+    monkeypatch.setattr(Output, "narrow", "ISO-8859-1")
+    plan = prepare(args_for(tmp_path, ascii_for="ISO-8859-1"), ask=None)
+    async with running(plan) as (app, pilot):
+        assert app.ascii_only
+        screen = await open_settings(app, pilot)
+        line = " ".join(str(screen.query_one("#run-only").render()).split())
+        assert line == (
+            "Your terminal's encoding (ISO-8859-1) cannot show the suits and lines: the table stays in ASCII "
+            "in it (ASCII only is saved as no)."
+        )
+        screen.query_one("#ascii").value = False
+        screen.query_one("#theme").value = "nord"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.ascii_only and app.table.query_one(HandView).ascii_only
+        assert app.theme == "nord"
+        data = saved_settings(tmp_path)
+        assert data["ascii"] is False and data["theme"] == "nord"  # for the terminals that can show them
+        assert (
+            "Settings saved. Your terminal's encoding (ISO-8859-1) cannot show the suits and lines: the table "
+            "stays in ASCII in it." in notes(app)
+        )
+        screen = await open_settings(app, pilot)  # opened again: the same words, ASCII still on the form
+        assert screen.query_one("#ascii").value
+        assert "cannot show the suits and lines" in str(screen.query_one("#run-only").render())

@@ -49,7 +49,9 @@ def make_network_app(session: Any, args: argparse.Namespace, records: SeatRecord
         seat_hands=SeatHands(None if override == "-" else root),  # nothing written without a data directory
         seat_records=records,
     )
-    from ginrummy_tui.cli import encoding_note
+    from ginrummy_tui.cli import Output, encoding_note
+
+    context.narrow_encoding = Output.narrow  # a terminal that cannot show the suits: the table in ASCII throughout
 
     note = encoding_note(args)
     if note is not None:  # the terminal cannot show the suits: the table in ASCII (apply_look)

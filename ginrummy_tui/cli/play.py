@@ -217,6 +217,8 @@ def app_on(context: AppContext, pause: float | None = None, end_guard: float = 0
 
     s = context.settings
     assert s is not None
+    if context.narrow_encoding is None:  # the terminal's, when it cannot show the suits (the table in ASCII)
+        context.narrow_encoding = Output.narrow
     app = make_app(
         context=context, ascii=s.ascii, mouse=s.mouse, pause=s.pause if pause is None else pause, one_click=s.one_click,
         end_guard=end_guard,

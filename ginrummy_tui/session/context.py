@@ -66,6 +66,10 @@ class AppContext:
     """The guest of a network match (``gin-tui join``): its records of the
     matches it sees finished, whose notes (the history database is busy, then
     free) the app shows as it shows the keeper's (None: not recorded so)."""
+    narrow_encoding: str | None = None
+    """The terminal's encoding where it cannot show the game's suits and lines
+    ("ISO-8859-1"): the table is in ASCII for the whole run, whatever the settings
+    say, and the settings screen says why (None: a terminal that can show them)."""
     notes: list[str] = field(default_factory=list)
     """What to tell the player once the table is up."""
     printed: set[str] = field(default_factory=set)

@@ -110,7 +110,13 @@ def current_settings(app: GinHost) -> Settings:
     return load_settings(app.context.config_dir or config_dir(), theme_names()).settings
 
 
-def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False) -> str:
+def narrow_terminal_words(encoding: str) -> str:
+    """Why the table stays in ASCII whatever the settings say: the terminal's
+    ``encoding`` cannot show the suits and lines."""
+    return f"Your terminal's encoding ({encoding}) cannot show the suits and lines: the table stays in ASCII in it"
+
+
+def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False, narrow: str | None = None) -> str:
     """What the form shows from the command line, for this run only, beside what
     the settings file keeps ("From the command line, for this run: opponent level
     Easy (saved: Standard). Ctrl+S saves only what you change here. To save
@@ -119,9 +125,16 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
     shown too (:attr:`SettingsScreen.picked`).  In a browser tab (``one_tab``) the
     values came from the server's command line, which its player does not see, and
     the tab saves nothing past itself: only what the tab plays with ("For this tab:
-    computer's pause 0 s.")."""
+    computer's pause 0 s.").  ``narrow``: the terminal's encoding, where it cannot
+    show the suits and lines: the table is in ASCII for that reason, not the
+    command line's, and the line says so ("Your terminal's encoding (ISO-8859-1)
+    cannot show the suits and lines: the table stays in ASCII in it (ASCII only is saved as no).")."""
     if saved is None:
         return ""
+    terminal = ""
+    if narrow is not None and shown.ascii and not saved.ascii:
+        terminal = f"{narrow_terminal_words(narrow)} (ASCII only is saved as no)."
+        shown = replace(shown, ascii=saved.ascii)
     labels = dict(LEVEL_LABELS)
     parts = []  # (the value shown, the saved one)
     if shown.rules != saved.rules:
@@ -136,7 +149,7 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
     if shown.theme != saved.theme:
         parts.append((f"theme {shown.theme}", saved.theme))
     if not parts:
-        return ""
+        return terminal
     if one_tab:
         return f"For this tab: {'; '.join(now for now, _kept in parts)}."
     saves = "Ctrl+S saves only what you change here"
@@ -162,7 +175,8 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
         where = ", ".join(f"{choice} in {field}" for _what, choice, field in listed)
         saves += f". To save one of them, choose it again in its list ({where})"
     said = "; ".join(f"{now} (saved: {kept})" for now, kept in parts)
-    return f"From the command line, for this run: {said}. {saves}."
+    line = f"From the command line, for this run: {said}. {saves}."
+    return f"{terminal} {line}" if terminal else line
 
 
 OKLAHOMA_WORDS = {True: "Oklahoma (the upcard sets the knock limit)", False: "no Oklahoma (a fixed knock limit)"}
@@ -324,6 +338,10 @@ class SettingsScreen(TurnSteps, Screen):
         change, while the preset field says "custom")."""
         self._changed_listed = False
         """The preset field's list has "<preset> (changed)" (the form's options differ from the preset)."""
+        self.kept_ascii = False
+        """The last save turned ASCII off on a terminal that cannot show the suits
+        (:attr:`~ginrummy_tui.session.context.AppContext.narrow_encoding`): saved for
+        other terminals, the table stays in ASCII in this one."""
         self.picked: set[str] = set()
         """The fields of a setting the command line may give for the run (the
         preset, the opponent level, the theme) whose choice the player picked
@@ -357,7 +375,12 @@ class SettingsScreen(TurnSteps, Screen):
             in_play = match_rules_line(self.app, rules, s.ai)
             if in_play:
                 yield Static(in_play, id="match-rules")
-            from_flags = run_only_line(s, self.gin.context.saved_settings, self.gin.context.one_tab) if self.gin.context.uses_files else ""
+            context = self.gin.context
+            from_flags = (
+                run_only_line(s, context.saved_settings, context.one_tab, context.narrow_encoding)
+                if context.uses_files
+                else ""
+            )
             if from_flags:
                 yield Static(ascii_words(from_flags) if a else from_flags, id="run-only")
             yield self._row(
@@ -925,12 +948,14 @@ class SettingsScreen(TurnSteps, Screen):
                 self._error(f"The settings could not be saved to {path} ({exc.strerror or exc}): {way_out(path)}.")
                 return False
             app.context.saved_settings = kept
-        app.context.settings = new
+        narrow = app.context.narrow_encoding
+        self.kept_ascii = narrow is not None and not new.ascii  # ASCII off: saved for other terminals, not this one
+        app.context.settings = replace(new, ascii=True) if self.kept_ascii else new
         app.pause = new.pause
         if new.theme in self.app.available_themes:
             self.app.theme = new.theme
-        if new.ascii != app.ascii_only:
-            set_ascii(self.app, new.ascii)
+        if (new.ascii or self.kept_ascii) != app.ascii_only:
+            set_ascii(self.app, new.ascii or self.kept_ascii)
         set_one_click(self.app, new.one_click)
         keeper = app.context.keeper
         if keeper is not None:
@@ -1061,7 +1086,11 @@ class SettingsScreen(TurnSteps, Screen):
         ]
 
     def dismiss_settings(self, note: str) -> None:
-        """Close the settings and say what happened."""
+        """Close the settings and say what happened (and why the table stays in ASCII,
+        where ASCII was turned off on a terminal that cannot show the suits)."""
+        narrow = self.gin.context.narrow_encoding
+        if self.kept_ascii and narrow is not None:
+            note = f"{note} {narrow_terminal_words(narrow)}."
         if self.is_attached and self.app.screen is self:
             self.app.pop_screen()
         self.gin.note_in_place("settings", note, 4)
