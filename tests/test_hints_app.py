@@ -212,7 +212,7 @@ async def test_a_refusal_after_a_hint_is_read_whole_on_a_small_screen():
         await _settle(app, pilot)
         shown = " ".join(" ".join(_prompt_rows(app)).split())
         reason = "✗ The review of your decisions (r) comes once the hand is over."
-        assert shown == f"{reason} Take 4♣ (t) or pass (p).", shown
+        assert shown == f"{reason} Take 4♣ (t) or pass (p).", shown  # the hint's words would take a row more
         await pilot.press(KEYS[2])  # another card selected: the reason goes, the hint is back
         await _settle(app, pilot)
         shown = " ".join(" ".join(_prompt_rows(app)).split())
@@ -307,6 +307,8 @@ async def test_a_refusal_under_a_hint_leaves_the_buttons_and_the_moves_line(size
         assert button in screen, screen
         assert "Computer (standard) dealt. The upcard" in screen or "You took the upcard 4C" in screen, screen
         assert "Hint:" not in screen
+        if size == (46, 21):  # the prompt says the hint is kept, where that takes no row more
+            assert " ".join(rows).endswith(" Discard (Enter). h shows the hint again."), rows
         app.table.clear_refusal()
         await _settle(app, pilot)
         await pilot.pause(0.2)

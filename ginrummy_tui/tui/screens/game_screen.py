@@ -77,6 +77,10 @@ REFUSAL_ROOM_STEPS = (ROOM_STEPS[2], ROOM_STEPS[0], ROOM_STEPS[1])
 """The same for a refused move's reason: the card backs first, so that the buttons and the
 moves line stay while it shows."""
 
+HINT_KEPT = " h shows the hint again."
+"""After the prompt, below 24 rows, while a refusal holds the rows of a hint on show:
+the hint is not lost (h shows it again, not counted again, and so does the next card chosen)."""
+
 TYPED_AHEAD = frozenset(
     ("play", "discard", "knock", "knock_gin_only", "gin", "cursor", "pick", "move_card", "sort", "hint")
 )
@@ -518,7 +522,8 @@ class GameScreen(Screen, TurnSteps):
         status_refused = bool(refusal) and self._refusal_in_status and bool(status)
         if status_refused:
             refusal = ""  # the line of the lost connection says why: it is marked refused instead
-        status_len = len(status.plain if isinstance(status, Text) else status) + (2 if status_refused else 0)
+        status_plain = status.plain if isinstance(status, Text) else status
+        status_len = len(status_plain) + (2 if status_refused else 0)
         notice = bool(refusal) and self._refusal_notice
         told = refusal_text(refusal, notice) if refusal else ""
         refusal_len = len(ascii_words(told) if a else told)
@@ -542,7 +547,12 @@ class GameScreen(Screen, TurnSteps):
         prompt = plain_prompt if app.session.shut_out() else hint_prompt(self, v, plain_prompt)
         if refusal and self.app.size.height < TALL_HEIGHT:
             # below 24 rows the reason and a hint under it took the buttons' row and the moves
-            # line: the hint gives way while the reason shows, and comes back when it goes
+            # line: the hint gives way while the reason shows, and comes back when it goes; the
+            # prompt says it is still there, where that takes no row more
+            if prompt is not plain_prompt:
+                before = f"{status_plain}  {told}" if status_len else told
+                if self._rows_of(before + plain_prompt.plain + HINT_KEPT) == self._rows_of(before + plain_prompt.plain):
+                    plain_prompt = plain_prompt + Text(HINT_KEPT)
             prompt = plain_prompt
         hinting = prompt is not plain_prompt
         # a reason often ends with what to do ("...: draw from the stock"): not said twice
@@ -632,6 +642,10 @@ class GameScreen(Screen, TurnSteps):
         """Columns for the lines shifted with the cards (the moves, the deadwood): the table's, less
         its padding and the cards' shift (:meth:`_cards_shift`)."""
         return min(self.app.size.width, TABLE_WIDTH) - 2 - self._cards_shift()
+
+    def _rows_of(self, text: str) -> int:
+        """The rows ``text`` takes on the prompt line, wrapped at its width."""
+        return len(Text(text).wrap(self.app.console, self._prompt_width()))
 
     def _prompt_width(self) -> int:
         """Columns for text on the prompt line (before its first layout: as the style sheet will make it)."""
