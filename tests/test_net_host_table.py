@@ -155,3 +155,54 @@ async def test_at_46_columns_a_long_name_is_shortened_on_the_moves_line_as_on_it
         await bob.aclose()
         await host.close()
         await server.close()
+
+
+@pytest.mark.parametrize("size", [(46, 21), (80, 24)])
+async def test_the_hosts_notes_leave_the_other_players_name_line_readable(size):
+    """At 46x21 the host's notes stood right under the score line, over the line of the other
+    player's name and cards: "Bob · 10 ca▌ Bob joined.", then "Bob left the table: the game waits
+    for them to come back." under it.  They stand under that line, as they do from 24 rows and 80
+    columns, beside the other player's cards and the piles, above the line of the last moves."""
+    from textual.widgets._toast import Toast
+
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.widgets.moves_line import MovesLine
+    from ginrummy_tui.tui.widgets.opponent_hand import OpponentHand
+
+    from .app_helpers import screen_text
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0)  # no move clock
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann", join_code=server.join_code, retry_every=0.1)
+    await ann.connect()
+    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
+    app = make_app(session=ann, pause=0)
+
+    def toasts() -> list[Toast]:
+        return [toast for toast in app.screen.query(Toast) if toast.region.height]
+
+    def clear_of_the_name_line(count: int) -> None:
+        label = app.table.query_one(OpponentHand).region
+        row = screen_text(app).splitlines()[label.y]
+        assert row[label.x : label.right].strip() == "Bob · 10 cards", row
+        moves = app.table.query_one(MovesLine).region
+        assert len(toasts()) == count
+        for toast in toasts():
+            assert label.y < toast.region.y and toast.region.bottom <= moves.y, (label, toast.region, moves)
+
+    try:
+        async with app.run_test(size=size, notifications=True) as pilot:
+            prompt = app.table.query_one("#prompt")
+            await until_app(pilot, lambda: "Waiting for" in prompt.plain)
+            await bob.connect()
+            await until_app(pilot, lambda: any("Bob joined" in str(t.render()) for t in toasts()))
+            await pilot.pause()
+            clear_of_the_name_line(1)
+            await bob.close()  # the guest's terminal closed: a second note under the first
+            await until_app(pilot, lambda: len(toasts()) == 2)
+            await pilot.pause()
+            clear_of_the_name_line(2)
+    finally:
+        await ann.aclose()
+        await bob.close()
+        await server.close()

@@ -207,7 +207,8 @@ def note_text(message: str, width: int = TOAST_TEXT_WIDTH, *, tilde: bool = True
 
 TOAST_ROWS = 6
 """The lines of the toasts' room (``app.tcss``): under the score line, right of
-the other player's cards and name."""
+the other player's cards and name; on the table under that name line, beside the
+cards and the piles."""
 TALL_TOAST_ROWS = 8
 """The lines of the toasts' room on the table from 24 rows and 80 columns
 (``app.tcss``): under the other player's name line, beside its cards and
