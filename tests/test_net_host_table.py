@@ -206,3 +206,54 @@ async def test_the_hosts_notes_leave_the_other_players_name_line_readable(size):
         await ann.aclose()
         await bob.close()
         await server.close()
+
+
+@pytest.mark.parametrize("size", [(46, 21), (80, 24)])
+async def test_the_screens_over_the_hosts_table_show_the_join_code_until_the_guest_joins(size):
+    """Without a move clock, the rule sheet (F1), the scores (c) and the list of turns (m),
+    opened by the host while the other seat was empty, did not show the join code that the
+    table's line and the quit question give: at 46x21 the rule sheet covers the whole table, and
+    a host who opened it could not read the code to give.  Those screens have the table's line
+    at their top, fitted to the width, until the guest joins."""
+    from ginrummy_tui.tui.app import make_app
+    from ginrummy_tui.tui.move_clock import ClockBadge
+    from ginrummy_tui.tui.screens.game_screen import status_room
+
+    from .app_helpers import screen_text
+
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0)  # no move clock
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann", join_code=server.join_code,
+                        address_hint="127.0.0.1:7970", retry_every=0.1)
+    await ann.connect()
+    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0)
+    app = make_app(session=ann, pause=0)
+
+    def top_line() -> str | None:
+        """The line at the top of the screen over the table, as drawn, when it is up."""
+        badges = [badge for badge in app.screen.query(ClockBadge) if badge.display and badge.region.height]
+        if not badges:
+            return None
+        return screen_text(app).splitlines()[badges[0].region.y].strip()
+
+    try:
+        async with app.run_test(size=size) as pilot:
+            prompt = app.table.query_one("#prompt")
+            await until_app(pilot, lambda: "Waiting for" in prompt.plain)
+            line = ann.status(status_room(size[0]))
+            assert server.join_code in line and line in prompt.plain
+            for key in ("f1", "c", "m"):
+                await pilot.press(key)
+                await until_app(pilot, lambda: app.screen is not app.table and top_line() is not None)
+                assert top_line() == line, (key, top_line())
+                await pilot.press("escape")
+                await until_app(pilot, lambda: app.screen is app.table)
+            await pilot.press("c")
+            await until_app(pilot, lambda: top_line() == line)
+            await bob.connect()
+            await until_app(pilot, lambda: top_line() is None)  # taken away once they joined
+            assert server.join_code not in screen_text(app).splitlines()[0]
+    finally:
+        await ann.aclose()
+        await bob.close()
+        await server.close()

@@ -423,8 +423,10 @@ class GinApp(App):
             self.run_worker(connection, name="connection", group="network", exclusive=True, exit_on_error=False)
 
     def _start_clock(self) -> None:
-        """Tick the move clock four times a second once the rules in play have one."""
-        if not self._clock_ticking and self.session.view().rules.timer:
+        """Tick the move clock four times a second once the rules in play have one; in network
+        play whatever the rules, for the network line at the top of the screens over the table
+        (:meth:`_tick_clock`)."""
+        if not self._clock_ticking and (self.session.ticking or self.session.view().rules.timer):
             self._clock_ticking = True
             self.set_interval(0.25, self._tick_clock)
 
@@ -1200,7 +1202,12 @@ class GinApp(App):
         when the time is up, the match is lost (the rules say so).  Over the
         network the host keeps the clock: it is shown, and warned about, here.
         Either way the clock is also shown at the top of a covering screen, which
-        over the network says on the player's own move that the clock runs on."""
+        over the network says on the player's own move that the clock runs on.
+        Over the network without a move clock the table keeps its line fresh itself,
+        and the line goes at the top of the rule sheet, the scores, the list of turns,
+        the statistics, the review and the settings (the end of a hand and the quit
+        question say what the game waits for themselves): a host who opens one while
+        the other seat is empty still reads the join code to give."""
         from ginrummy_tui.engine import Action, IllegalAction
 
         from .move_clock import BADGE_PADDING, MoveClock, Warnings, clock_style, clock_text, runs_on_line
@@ -1240,6 +1247,9 @@ class GinApp(App):
                 # the screens over the table: the player's own clock does not wait for them
                 badge = Text(runs_on_line(left, self.size.width - BADGE_PADDING, self.ascii_only), style=style)
             line = Text(text, style=style)
+            if not v.rules.timer:
+                self._show_on_screens(line, [screen for screen in self.screen_stack if _over_the_table(screen)])
+                return
         if warn is not None:
             self.bell()
         self._show_clock(line, badge)
@@ -1266,8 +1276,6 @@ class GinApp(App):
     def _show_clock(self, line: Text, badge: Text | None = None) -> None:
         """Show the clock's ``line`` on the table, and at the top of every screen over it
         (``badge`` there instead, where given)."""
-        from .move_clock import ClockBadge
-
         changed = line.plain != self.clock_line or (self.clock_rich is not None and line.style != self.clock_rich.style)
         self.clock_line = line.plain
         self.clock_rich = line if line.plain else None
@@ -1277,9 +1285,15 @@ class GinApp(App):
             with contextlib.suppress(NoMatches):
                 table._update_details()
         # every screen over the table shows the clock at its top
-        top = line if badge is None else badge
-        for screen in self.screen_stack:
-            if screen is table or not screen.is_mounted:
+        self._show_on_screens(line if badge is None else badge, [screen for screen in self.screen_stack if screen is not table])
+
+    def _show_on_screens(self, top: Text, screens: list[Screen[Any]]) -> None:
+        """Show ``top`` (the clock, or the network line) at the top of each of ``screens``
+        (hidden where it is empty)."""
+        from .move_clock import ClockBadge
+
+        for screen in screens:
+            if not screen.is_mounted:
                 continue
             badges = screen.query(ClockBadge)
             if badges:
