@@ -1035,6 +1035,48 @@ async def test_a_note_of_the_start_held_under_a_screen_and_brought_back_smaller_
         await until(pilot, lambda: _joined(_toast_lines(app)) == parts[1], timeout=30)
 
 
+async def test_notes_brought_back_together_from_under_a_screen_are_each_read_whole():
+    """Two notes up together at 80x24 (four lines and three of the eight there), F1 opened the
+    rule sheet over them, the window narrowed to 46x21 under it, then Esc: both came back each
+    raised for the whole room, seven lines in the six there, the second's last line cut off
+    while its time ran out.  They come back fitted together as notes raised beside others are:
+    the second, with too little room left beside the first, waits for it to go, then shows
+    whole, for all the seconds it had left when the sheet was opened."""
+    from ginrummy_tui.tui.note_text import note_lines, toast_rows, toast_text_width
+
+    from .app_helpers import until
+
+    first = "Bob left the table: the game waits for them to come back, and their move clock with it, however long they take."
+    second = "Bob is back at the table: the game goes on from where it stood when they left."
+    room, width = toast_rows(46, 21), toast_text_width(46, 21, "information")
+    assert (note_lines(first, width), note_lines(second, width)) == (4, 3)  # together more than the room
+    app = make_app(seed=3, pause=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(app, pilot)
+        app.notify(first, timeout=3)
+        app.notify(second, timeout=30)
+        await until(pilot, lambda: len(_toast_lines(app)) == 7)  # both whole in the eight lines at 80x24
+        await pilot.press("f1")
+        await until(pilot, lambda: not _toast_lines(app))
+        await pilot.resize_terminal(46, 21)
+        await pilot.pause()
+        await pilot.press("escape")
+        seen: list[list[str]] = []
+
+        def read_whole() -> bool:
+            up = [n for n in app._notifications if not n.has_expired]
+            assert sum(note_lines(n.message, width) for n in up) <= room, [n.message for n in up]
+            lines = _toast_lines(app)
+            if lines and (not seen or seen[-1] != lines):
+                seen.append(lines)
+            return _joined(lines) == second
+
+        await until(pilot, read_whole, timeout=20)
+        assert _joined(seen[0]) == first, seen  # the first, alone, then the second
+        [shown] = [n for n in app._notifications if not n.has_expired]
+        assert shown.time_left > 20, shown.time_left  # its seconds from when it shows
+
+
 @pytest.mark.parametrize("severity", ["warning", "information"])
 async def test_a_note_up_while_the_window_narrows_is_laid_out_for_the_new_width(severity):
     """A note naming a file set aside, raised at 132x43, then the window narrowed to 80x24

@@ -470,8 +470,8 @@ class GinApp(App):
 
     def _release_notes(self) -> None:
         """The notes held while a screen over the table was open, again, for the seconds
-        they had left, once no such screen (nor a question over one) is open; the next
-        note of the start comes after them."""
+        they had left, once no such screen (nor a question over one) is open, each fitted
+        beside those up (:meth:`_bring_back`); the next note of the start comes after them."""
         from textual.screen import ModalScreen
 
         from .screens.summary_screen import SummaryScreen
@@ -492,10 +492,28 @@ class GinApp(App):
             if start is not None and self._start_words(start.shown_part()) == self._words_of(n) and start.split_again():
                 split = True  # too long for the room now: the start's notes bring it again in parts
                 continue
-            self._raise_fitted(n, left)
+            self._bring_back(n, left)
         if start is not None and not split:
             start.shown_again(max(left for _n, left in held))
         self._raise_waiting()  # the notes that waited for room, beside them where it is left
+
+    def _bring_back(self, n: Notification, left: float) -> None:
+        """The note ``n``, held back under a screen with ``left`` seconds, raised again beside
+        the notes up (those brought back before it, those raised over the screen) as a note
+        raised beside them is (:meth:`_raise_in_room`): whole for the seconds it had left where
+        it fits the room they leave, else in parts that fit it, or waiting for room, its time
+        starting when it shows; the parts of its note still to come after it.  Each raised for
+        the whole room, notes brought back together ran past the room's bottom, the last cut
+        off with its time running unseen."""
+        words = self._words_of(n)
+        if self._parts_beside(words, n.title, n.severity) == [words]:
+            self._raise_fitted(n, left)
+            return
+        rest = self._rest_of.pop(n.identity, None)
+        if rest is not None:  # the rest of its note goes with it, in the parts that fit
+            words, left = " ".join([words, *rest.parts]), rest.seconds
+        again = self._raise_in_room(words, n.title, n.severity, left, n.markup)
+        self._raised_again(n, again)
 
     def _start_words(self, part: str | None) -> str | None:
         """A part of the start's notes in the words its toast was raised with (in ASCII with ``--ascii``)."""
