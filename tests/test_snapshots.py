@@ -115,6 +115,7 @@ def test_rule_sheet(snap_compare, size):
 
 def test_narrow_terminal_wraps_the_hand(snap_compare):
     """60×24: the same position as the knock snapshot, the hand on two balanced rows (6 + 5 cards), the
+    marks over the first row and under the second (none in the line between them), the
     two blank lines that fit (under the score line and above the hand), the shorter prompt and
     the key bar on two rows, every key with its whole word; nothing cut off."""
     app = make_app(state=scenarios.knock_ready(), pause=0)

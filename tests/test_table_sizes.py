@@ -731,3 +731,97 @@ async def test_the_table_is_laid_out_for_a_narrow_size_after_a_resize_under_a_sc
     assert "Hint:" in plain and "…" not in plain, plain
     for sizes in (((46, 21),), ((132, 43), (46, 21))):
         assert await _table_after(keys, panel, sizes) == plain, sizes
+
+
+BOX = set("┌┐└┘─│╔╗╚╝═║┏┓┗┛━┃")
+"""The characters of the cards' outlines."""
+
+
+def _card_and_mark(app, index: int) -> tuple[int, int, int, int, str]:
+    """Card ``index`` of the hand as drawn: its first column, its top and bottom rows (the
+    bottom one past it), the row of its mark (the line over it or under it that carries
+    one) and the mark's words."""
+    from ginrummy_tui.tui.widgets.hand import KEYS, HandView
+
+    hand = app.screen.query_one(HandView)
+    region = hand.content_region
+    width = hand.card_width(region.width)
+    x = region.x + (index % hand.row_length(region.width)) * (width + 1)
+    rows = screen_text(app).splitlines()
+    [top] = [y for y in range(region.y, region.bottom) if rows[y][x] in "┌╔┏" and rows[y][x + 1] == KEYS[index]]
+    bottom = top + 3
+    marks = [
+        y
+        for y in (top - 1, bottom)
+        if region.y <= y < region.bottom and rows[y][x : x + width].strip() and not BOX & set(rows[y][x : x + width])
+    ]
+    assert len(marks) <= 1, rows[region.y : region.bottom]
+    mark = marks[0] if marks else -1
+    return x, top, bottom, mark, rows[mark][x : x + width].strip() if marks else ""
+
+
+def _assert_mark_its_own(app, index: int, words: str) -> None:
+    """Card ``index`` has the mark ``words``, which points at it alone: a word alone ("new")
+    has no card on its other side (the line between two rows of cards holds none), and
+    arrows point at the card (those of the lifted card stand on its row's edge, between the
+    rows, pointing at it)."""
+    from ginrummy_tui.tui.widgets.hand import HandView
+
+    x, top, bottom, mark, said = _card_and_mark(app, index)
+    rows = screen_text(app).splitlines()
+    hand = app.screen.query_one(HandView)
+    shown = "\n".join(rows[hand.region.y - 1 : hand.region.bottom + 1])
+    assert said == words, (index, said, shown)
+    beyond = mark - 1 if mark < top else mark + 1
+    width = hand.card_width(hand.content_region.width)
+    if not {"▼", "▲"} & set(said):
+        assert not BOX & set(rows[beyond][x : x + width]), (index, shown)  # touching no other card
+    if "▼" in said:
+        assert mark == top - 1, (index, shown)
+    if "▲" in said:
+        assert mark == bottom, (index, shown)
+
+
+@pytest.mark.parametrize(("width", "height"), SMALL_SIZES)
+async def test_the_new_card_s_mark_is_next_to_that_card_alone_in_every_row(width, height):
+    # at 46x21 the hand stands on two rows, and the mark "▼new▼" of the card just drawn, in
+    # the second row, stood in the line between the rows, right under a card of the first
+    # row: it read as that card's mark.  The second row has its marks under it now, on the
+    # hand's edge, so that each mark touches its own card only, in every row
+    from ginrummy_tui.tui.widgets.hand import KEYS, HandView
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(width, height)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        hand = app.screen.query_one(HandView)
+        drawn = hand.drawn
+        assert drawn is not None and hand.selected == drawn
+        rows = hand.rows(hand.content_region.width)
+        assert rows == (2 if width < 65 else 1)
+        for _ in range(len(hand.cards)):  # the new card moved to the first place...
+            await pilot.press("less_than_sign")
+        for index in range(len(hand.cards)):  # ... then through every place, in every row
+            await pilot.pause()
+            assert hand.cards.index(drawn) == index and not hand.chosen
+            _assert_mark_its_own(app, index, "▼new▼" if index < hand.row_length(width) or rows == 1 else "▲new▲")
+            await pilot.press("greater_than_sign")
+        # another card chosen (lifted), in the other row: its arrows and the new card's word
+        # each by their own card, the one told from the other
+        last = len(hand.cards) - 1
+        await pilot.press(KEYS[0])
+        await pilot.pause()
+        assert hand.chosen and hand.cursor == 0
+        _assert_mark_its_own(app, last, "new")
+        _assert_mark_its_own(app, 0, "▲▲▲▲▲")
+        await pilot.press(KEYS[last])
+        for _ in range(len(hand.cards)):
+            await pilot.press("less_than_sign")
+        await pilot.press(KEYS[last])
+        await pilot.pause()
+        assert hand.cards.index(drawn) == 0 and hand.cursor == last and hand.chosen
+        _assert_mark_its_own(app, 0, "new")
+        _assert_mark_its_own(app, last, "▼▼▼▼▼" if rows == 2 else "▲▲▲▲▲")

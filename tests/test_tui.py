@@ -948,7 +948,8 @@ async def test_a_hand_on_two_rows_is_balanced(keys, rows):
         assert len(hv.cards) == sum(rows) and hv.rows(hv.size.width) == 2
         region = hv.content_region
         text = screen_text(app).splitlines()
-        shown = tuple(len(re.findall(r"[┌╔]", text[region.y + 4 * row + 1])) for row in range(2))
+        # the top edges of the cards: under the first row's marks, at the top of the second (its marks under it)
+        shown = tuple(len(re.findall(r"[┌╔]", text[region.y + (1, 4)[row]])) for row in range(2))
         assert shown == rows, text[region.y : region.bottom]
         last = hv.cards[-1]
         await pilot.click(hv, offset=card_offset(app, last))

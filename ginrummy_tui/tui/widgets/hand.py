@@ -208,7 +208,8 @@ class HandView(Widget):
 
     @property
     def card_lines(self) -> int:
-        """Lines per row of cards: the card and one line of marks under it."""
+        """Lines per row of cards: the card and its line of marks (over the first row, under
+        the last of two or more)."""
         return 6 if self.big else 4
 
     def card_width(self, width: int) -> int:
@@ -261,8 +262,12 @@ class HandView(Widget):
         lines: list[Text] = []
         big = self.big and w >= 7
         height = 5 if big else 3
-        for start in range(0, len(self.cards), per):
+        starts = range(0, len(self.cards), per)
+        for start in starts:
             row = self.cards[start : start + per]
+            # the marks stand on the hand's outer edge: over the first row, under the last one
+            # of two or more, so that the line between two rows holds no mark of either
+            under = len(starts) > 1 and start == starts[-1]
             block = [Text() for _ in range(height + 1)]
             for k, card in enumerate(row):
                 i = start + k
@@ -278,10 +283,12 @@ class HandView(Widget):
                     height=height,
                     colours=palette_of(self.app),
                 )
-                # a card sits one line down, with its mark above it; the lifted
-                # card (the one the player selected) one line up, its mark below
-                mark = self._mark(card, sel, w, no_color, lifted)
-                column = [*face, mark] if lifted else [mark, *face]
+                # a card sits one line in from the hand's edge, its mark on the edge: over it
+                # in the first row, under it in the last of two; the lifted card (the one the
+                # player selected) stands out on the edge, its mark on the inner side
+                below = lifted != under
+                mark = self._mark(card, sel, w, no_color, below)
+                column = [*face, mark] if below else [mark, *face]
                 for n in range(height + 1):
                     if k:
                         block[n].append(" " * GAP)
@@ -293,10 +300,11 @@ class HandView(Widget):
             lines.append(Text("(no cards)", style=palette_of(self.app).muted))
         return Group(*lines)
 
-    def _mark(self, card: Card, selected: bool, w: int, no_color: bool, lifted: bool = False) -> Text:
-        """The line over a card (under the lifted one): the selection, and what is special about it."""
+    def _mark(self, card: Card, selected: bool, w: int, no_color: bool, below: bool = False) -> Text:
+        """The line over a card (``below``: under it): the selection, its arrows pointing at
+        the card, and what is special about the card ("new", "taken")."""
         if selected:
-            if lifted:
+            if below:
                 arrow = "^" if self.ascii_only else "▲"
             else:
                 arrow = "v" if self.ascii_only else "▼"
