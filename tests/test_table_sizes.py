@@ -825,3 +825,65 @@ async def test_the_new_card_s_mark_is_next_to_that_card_alone_in_every_row(width
         assert hand.cards.index(drawn) == 0 and hand.cursor == last and hand.chosen
         _assert_mark_its_own(app, 0, "new")
         _assert_mark_its_own(app, last, "▼▼▼▼▼" if rows == 2 else "▲▲▲▲▲")
+
+
+def _lines_of(app, selector: str) -> list[str]:
+    """The lines of the words of ``selector`` (on the quit question) as drawn."""
+    region = app.screen.query_one(selector).region
+    rows = screen_text(app).splitlines()
+    return [rows[y][region.x : region.right].strip() for y in range(region.y, region.bottom)]
+
+
+@pytest.mark.parametrize("case", ["saved", "not saved", "practice", "practice of a seed's deal", "settings"])
+async def test_the_quit_question_leaves_no_word_alone_on_a_line(case, tmp_path):
+    # at 46 columns the quit question said "Your match is saved: gin-tui will resume" and
+    # "it." alone on the last line; its lines are now of about the same length ("Your match
+    # is saved:" then "gin-tui will resume it."), and whole lines at 80 columns stay whole
+    from textual.widgets import Input
+
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+    from .test_replay_app import _ended_hand
+    from .test_resume import args_for, never_asked
+
+    for size in ((46, 21), (80, 24)):
+        plan = None
+        keys = ["q"]
+        if case in ("saved", "settings"):
+            plan = prepare(args_for(tmp_path / str(size[0]), ai="standard"), ask=never_asked)
+        elif case == "practice":  # a after a hand: "Leave this practice hand?", the match's score
+            plan = prepare(args_for(tmp_path / str(size[0]), ai="standard"), ask=never_asked)
+            plan.state = _ended_hand(4)[1]
+            keys = ["a", "q"]
+        app = (
+            build_app(plan, pause=0) if plan is not None
+            else make_app(seed=5, hand=3, pause=0) if case == "practice of a seed's deal"
+            else make_app(seed=3, pause=0)
+        )
+        try:
+            async with app.run_test(size=size) as pilot:
+                await settle(app, pilot)
+                if case == "settings":  # changes to the settings not saved: the question says so too
+                    await pilot.press("f2")
+                    await pilot.pause()
+                    app.screen.query_one("#rule-knock_limit", Input).value = "7"
+                    await pilot.pause()
+                for key in keys:
+                    await pilot.press(key)
+                    await settle(app, pilot)
+                await until(pilot, lambda app=app: isinstance(app.screen, ConfirmQuit))
+                await pilot.pause()
+                question = app.screen
+                assert isinstance(question, ConfirmQuit)
+                for selector, words in (("#confirm-text", question.question), ("#confirm-note", question.note)):
+                    lines = _lines_of(app, selector)
+                    assert " ".join(lines) == " ".join(words.split()), (size, lines)
+                    if len(lines) > 1:
+                        assert all(len(line.split()) > 1 for line in lines), (size, lines)
+                    if size == (80, 24) and len(words) <= 50:  # a line of the box holds 50 columns
+                        assert len(lines) == 1, (size, lines)
+        finally:
+            if plan is not None:
+                plan.close()

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Center, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..host import gin_of
 from ..widgets.cardfaces import ascii_words
+from ..widgets.even_lines import EvenLines
 from ..widgets.key_bar import KeyBar, KeyWords
 from ..widgets.too_small import TooSmall
 from .question import SaysUnusedKeys
@@ -76,9 +77,12 @@ class ConfirmQuit(SaysUnusedKeys, KeyWords, ModalScreen[bool]):
         said = ascii_words if gin_of(self.app).ascii_only else str  # with ASCII suits, "-" for "·"
         yield TooSmall()
         with Vertical(id="confirm"):
-            yield Static(said(self.question), id="confirm-text")
+            # on lines of even length, centred: at 46 columns a word stood alone on the last line
+            with Center():
+                yield EvenLines(said(self.question), id="confirm-text")
             if self.note:
-                yield Static(said(self.note), id="confirm-note")
+                with Center():
+                    yield EvenLines(said(self.note), id="confirm-note")
             buttons: Vertical | Horizontal
             if self.practice:  # one answer a line: too many, and too long, for one
                 buttons = Vertical(id="confirm-buttons", classes="-column")
