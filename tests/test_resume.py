@@ -107,6 +107,59 @@ async def test_the_resume_note_goes_when_the_next_hand_is_dealt(tmp_path):
         assert "Resumed" not in screen_text(app)
 
 
+@pytest.mark.parametrize("size", [(46, 21), (80, 24)])
+async def test_the_resume_note_hides_nothing_of_the_end_of_a_hand(tmp_path, size):
+    """Resumed at 46x21 on the end of hand 1: the note "Resumed your match: hand 2 next, You
+    48 · Computer (standard) 0." stood over the hands, hiding the other player's deadwood and
+    what was laid off (there are no rows under the end of the hand for it there).  It is said
+    in the end of the hand's own line there, over the headline, short (the scores are under
+    it); at 80x24 it stands under the end of the hand, as before."""
+    from textual.widgets._toast import Toast
+
+    from ginrummy_tui.tui import scenarios
+
+    plan = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    plan.keeper.on_change(scenarios.knocked())
+    plan.close()
+    again = prepare(args_for(tmp_path), ask=never_asked)
+    app = build_app(again, pause=0)
+
+    def told() -> bool:
+        return app.screen.has_class("-told")
+
+    def toasts() -> list:
+        return [t for t in app.screen.query(Toast) if t.region.height]
+
+    try:
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await settle(app, pilot)
+            await until(pilot, lambda: told() or any("Resumed" in str(t.render()) for t in toasts()))
+            await pilot.pause()
+            summary = app.screen
+            assert isinstance(summary, SummaryScreen)
+            body = summary.query_one("#summary-body").region
+            assert not any(t.region.overlaps(body) for t in toasts()), screen_text(app)
+            rows = screen_text(app).splitlines()
+            text = " ".join(" ".join(rows).split())
+            for words in ("deadwood 58 (was 78 before layoffs)", "Laid off Q♦ on [Q♠ Q♥ Q♣], 10♥ on [7♥ 8♥ 9♥]"):
+                assert words in text, rows
+            if size == (46, 21):  # the hands in words there
+                assert "Deadwood 6♠ 9♠ J♠ K♠ 2♦ 5♣ 6♣ K♣" in text, rows
+            if size == (46, 21):
+                assert told()
+                assert rows[body.y - 1].strip() == "Resumed your match: hand 2 next.", rows
+                assert rows[body.y].strip() == "Hand 1: You knocked with K♦.", rows
+            else:  # room under the end of the hand: the note, whole, there
+                notes = [str(n.message) for n in app._notifications]
+                assert not told() and any(n.startswith("Resumed your match: hand 2 next, You 48") for n in notes), notes
+            await pilot.press("enter")  # the next hand: the end of hand 1 and its words go
+            await until(pilot, lambda: app.session.view().hand_no == 2 and not isinstance(app.screen, SummaryScreen))
+            await settle(app, pilot)
+            assert "Resumed" not in screen_text(app)
+    finally:
+        again.close()
+
+
 async def test_the_resume_note_goes_when_a_new_match_replaces_the_one_it_names(tmp_path):
     """Resumed, then a new match started from the settings (F2, Ctrl+S): "Resumed your
     match: hand 1, You 0 · Computer (standard) 0." stayed for its seconds, under

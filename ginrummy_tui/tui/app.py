@@ -811,12 +811,35 @@ class GinApp(App):
             self.take_down(last)
         self._notes_in_place[kind] = self._toast(text, timeout=seconds)
 
-    def hand_note(self, text: str, seconds: float) -> None:
+    def hand_note(self, text: str, seconds: float, *, short: str | None = None) -> None:
         """A note about the hand on the table, for ``seconds``: taken down as soon as another
         hand is dealt, which it would not name ("Resumed your match: hand 6, ...") or make
-        untrue (between hands, "Waiting for Bob to go on", "Bob is ready for the next hand")."""
+        untrue (between hands, "Waiting for Bob to go on", "Bob is ready for the next hand").
+        ``short``: the note is the match resumed's, said so in these words where the end of a
+        hand has no room for it clear of its words (:meth:`take_resumed_note`)."""
         v = self.session.view()
-        self._hand_notes = [*self._hand_notes, ((v.match_no, v.hand_no), self._toast(text, timeout=seconds))]
+        note = self._toast(text, timeout=seconds)
+        self._hand_notes = [*self._hand_notes, ((v.match_no, v.hand_no), note)]
+        if short is not None:
+            self._resumed_note = (text, short)
+
+    _resumed_note: tuple[str, str] | None = None
+    """The words of the note of the match resumed while it may be up, and their short form."""
+
+    def take_resumed_note(self) -> str | None:
+        """The end of a hand at a size where its notes would cover its hands (46x21): the note
+        of the match resumed, if it is still up, is taken down, and its short words given, for
+        the end of the hand to say in its own line ("Resumed your match: hand 2 next."): over
+        the hands it hid the other player's deadwood and what was laid off.  None if it is not up."""
+        if self._resumed_note is None:
+            return None
+        words, short = self._resumed_note
+        up = [n for n in self._toasts_up if not n.has_expired and self._words_of(n) == words]
+        if not up:
+            return None
+        self._resumed_note = None
+        self._take_down_toasts(lambda n: n in up)
+        return short
 
     _hand_notes: list[tuple[tuple[int, int], Notification]] = []
     """The notes about a hand (its match and number, as the view has them), up until another is dealt."""

@@ -80,6 +80,10 @@ if TYPE_CHECKING:
             """Hold back the warnings up, to come back on the next table; True if any were."""
             ...
 
+        def take_resumed_note(self) -> str | None:
+            """Take down the note of the match resumed, if it is up, and give its words, short."""
+            ...
+
         def start_note(self, text: str, seconds: float) -> Notification:
             """A note of the start, as a warning for ``seconds``: its toast, to take down when it no longer holds."""
             ...
@@ -91,8 +95,9 @@ if TYPE_CHECKING:
         def note_in_place(self, kind: str, text: str, seconds: float) -> None:
             """``text`` for ``seconds``, in place of the last note of the same ``kind`` ("settings", "key")."""
 
-        def hand_note(self, text: str, seconds: float) -> None:
-            """A note about the hand on the table, for ``seconds``: taken down once another hand is dealt."""
+        def hand_note(self, text: str, seconds: float, *, short: str | None = None) -> None:
+            """A note about the hand on the table, for ``seconds``: taken down once another hand is
+            dealt; ``short``, the match resumed's words for the end of a hand to say itself."""
 
         def typed_ahead_dropped(self, keys: list[str]) -> None:
             """Network play: ``keys``, typed on the table while its last move was on its way,

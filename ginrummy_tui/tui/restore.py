@@ -166,9 +166,9 @@ class StartNotes:
         already waiting among the app's messages) calls with an older count, and is ignored."""
         self._shown: tuple[int, str, Notification] | None = None
         """The number of the note whose part was shown last, the part, and its toast."""
-        self._about_hand: dict[int, float] = {}
+        self._about_hand: dict[int, tuple[float, str | None]] = {}
         """The notes about the hand on the table ("Resumed your match: ..."), shown as such
-        (:meth:`add_hand_note`): by number, the seconds each shows."""
+        (:meth:`add_hand_note`): by number, the seconds each shows and its short words."""
 
     def add(self, note: str) -> None:
         """Tell the player ``note``, as a sentence (a capital, a full stop: the
@@ -183,11 +183,12 @@ class StartNotes:
         rows = max(1, toast_rows(width, height) - self._rows_taken)
         self._queue(note, note_parts(note, toast_text_width(width, height, "warning"), rows))
 
-    def add_hand_note(self, note: str, seconds: float) -> None:
+    def add_hand_note(self, note: str, seconds: float, short: str | None = None) -> None:
         """Tell the player ``note``, about the hand on the table, once the notes before it
         have had their time, for ``seconds``, whole: as a note of information that goes
-        when another hand is dealt (``hand_note``)."""
-        self._about_hand[len(self._notes)] = seconds
+        when another hand is dealt (``hand_note``; ``short``, the match resumed's words
+        where the end of a hand says them itself)."""
+        self._about_hand[len(self._notes)] = (seconds, short)
         self._queue(note, [note])
 
     def _queue(self, note: str, parts: list[str]) -> None:
@@ -225,8 +226,8 @@ class StartNotes:
             return
         number, part = self._waiting.pop(0)
         if number in self._about_hand:
-            seconds = self._about_hand[number]
-            gin_of(self._app).hand_note(part, seconds)
+            seconds, short = self._about_hand[number]
+            gin_of(self._app).hand_note(part, seconds, short=short)
             self._set_timer(seconds + NOTE_GAP)
             return
         seconds = NOTE_SECONDS
@@ -321,7 +322,7 @@ class StartNotes:
         self._set_timer(seconds + NOTE_GAP)
 
 
-def resumed_note(app: App[Any], *, separate: bool = False) -> str:
+def resumed_note(app: App[Any], *, separate: bool = False, short: bool = False) -> str:
     """What the start says of the match it resumed: the hand and the scores ("Resumed
     your match: hand 6, You 32 · Computer (expert) 89."; "hand 7 next" once hand 6 is
     scored, its end shown again); of a match that had ended (its
@@ -329,7 +330,9 @@ def resumed_note(app: App[Any], *, separate: bool = False) -> str:
     hand's end is shown again, ⏎ giving its result: it is not resumed, there is no move left
     in it; its score the final one, as its result screen gives it, with the bonuses where they
     were added, saying so ("Your match ended: hand 4, You 44 · Computer (expert) 336 with
-    bonuses (its last hand's end is shown again, ⏎ its result).")."""
+    bonuses (its last hand's end is shown again, ⏎ its result).").  ``short``: without the
+    scores, which the end of a hand shows ("Resumed your match: hand 7 next.", "Your match
+    ended: ⏎ gives its result."), for the end of a hand to say in its own line."""
     from ginrummy_tui.engine.kinds import Phase
     from ginrummy_tui.session.startup import match_point
 
@@ -339,6 +342,10 @@ def resumed_note(app: App[Any], *, separate: bool = False) -> str:
     v = session.view()
     match = "separate match" if separate else "match"
     scores = f"You {v.totals[v.seat]} · {session.opponent_name} {v.totals[1 - v.seat]}"
+    if short:
+        if v.phase == Phase.MATCH_OVER:
+            return f"Your {match} ended: ⏎ gives its result."
+        return f"Resumed your {match}: {match_point(v.hand_no, v.phase.ended)}."
     if v.phase == Phase.MATCH_OVER:
         bonuses = " with bonuses" if v.totals != v.scores else ""
         return f"Your {match} ended: hand {v.hand_no}, {scores}{bonuses} (its last hand's end is shown again, ⏎ its result)."
@@ -358,6 +365,7 @@ def show_notes(app: App[Any], notes: list[str], resumed: bool, *, separate: bool
     from .note_text import note_parts, toast_rows, toast_text_width
 
     said = resumed_note(app, separate=separate) if resumed else ""
+    short = resumed_note(app, separate=separate, short=True) if resumed else None
     width, height = app.size
     rows = max(RESUMED_ROWS, len(textwrap.wrap(said, toast_text_width(width, height, "information")))) if said else 0
     room = max(1, toast_rows(width, height) - rows)
@@ -366,7 +374,7 @@ def show_notes(app: App[Any], notes: list[str], resumed: bool, *, separate: bool
         # a note that would come in parts beside it (the take-over of a gin-tui stopped
         # with Ctrl+Z, at 80x24): it comes first, alone, and each note after it whole
         queue = StartNotes(app)
-        queue.add_hand_note(said, RESUMED_SECONDS)
+        queue.add_hand_note(said, RESUMED_SECONDS, short)
         for note in notes:
             queue.add(note)
         return queue
@@ -374,5 +382,5 @@ def show_notes(app: App[Any], notes: list[str], resumed: bool, *, separate: bool
     for note in notes:
         queue.add(note)
     if said:
-        gin_of(app).hand_note(said, RESUMED_SECONDS)  # it names the hand: it goes when the next is dealt, or another match
+        gin_of(app).hand_note(said, RESUMED_SECONDS, short=short)  # it names the hand: it goes when the next is dealt, or another match
     return queue

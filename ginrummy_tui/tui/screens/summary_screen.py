@@ -382,6 +382,7 @@ class SummaryScreen(AfterHandScreen):
         self._practice = self._match is None and practising(self.app)
         yield TooSmall()
         with VerticalScroll(id="summary"):
+            yield Static(id="summary-told")  # the match resumed, where its note would cover the hands
             yield Static(self._body(), id="summary-body")
             choices = KeysLine(id="summary-next")
             choices.show(*self._choice_parts())
@@ -619,6 +620,8 @@ class SummaryScreen(AfterHandScreen):
         band = under if room >= needed or room >= hands[1] - hands[0] else hands
         if band == hands and self.gin.hold_warnings():
             return  # they come back on the next hand's table: here the notes left are placed again
+        if band == hands and self._tell_resumed():
+            return  # laid out again with it said in the summary: the notes left are placed then
         logs = list(self.query(HandLog).results(HandLog))
         right = logs[0].outer_size.width if logs and self.has_class("-with-log") else 0
         at = (self.size.height - band[1], max(0, band[1] - band[0]), right)
@@ -628,6 +631,19 @@ class SummaryScreen(AfterHandScreen):
         rack.styles.margin = (0, 0, at[0], 0)
         rack.styles.max_height = at[1]
         rack.styles.padding = (0, right, 0, 0)
+
+    def _tell_resumed(self) -> bool:
+        """Where the notes would cover the hands (46x21), the note of the match resumed
+        ("Resumed your match: hand 2 next, You 48 · Computer (standard) 0.") is said in the
+        summary's own line, in the row over the headline, short (the scores are the summary's):
+        over the hands it hid the other player's deadwood and what was laid off.  True if it
+        was up, and is said here now."""
+        told = self.gin.take_resumed_note()
+        if told is None:
+            return False
+        self.query_one("#summary-told", Static).update(ascii_words(told) if self.ascii_only else told)
+        self.add_class("-told")
+        return True
 
     def suits_changed(self) -> None:
         """The suits are drawn otherwise now (letters or symbols): redraw the hands,
