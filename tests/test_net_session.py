@@ -1802,9 +1802,11 @@ async def test_the_hints_the_host_was_shown_fit_the_guests_moves_line_at_80_colu
             # shown 2 hints this hand." beside this short move, "had" beside the next
             assert line().endswith(".  Alexandra had 2 hints this hand."), line()
             await pilot.press("p")  # Bob passes too: Alexandra draws from the stock and throws
-            await until_app(pilot, lambda: server.state.current == 0 and server.state.phase == "draw")
+            # each move of Alexandra's once her own client has the position it is for, not only the host
+            await until_app(pilot, lambda: server.state.current == 0 and server.state.phase == "draw"
+                            and ann.seq == server.seq)
             await ann.submit(Action("draw stock"))
-            await until_app(pilot, lambda: server.state.phase == "discard")
+            await until_app(pilot, lambda: server.state.phase == "discard" and ann.seq == server.seq)
             thrown = server.state.hands[0][0]
             await ann.submit(Action("discard", thrown))
             await until_app(pilot, lambda: "threw" in line() and "hints" in line())
