@@ -2758,7 +2758,9 @@ async def test_move_keys_while_the_host_is_gone_say_the_guest_is_not_connected_a
         prompt = app.table.query_one("#prompt")
         await until_app(pilot, lambda: bob.client is not None and bob.client.view is not None)
         await ann.submit(Action("draw stock"))
-        await until_app(pilot, lambda: bob.client.view.hand_no == 1 and len(bob.client.view.history) == 1)
+        # Ann's own client has the host's answer too: her discard is made on the position after her draw
+        await until_app(pilot, lambda: bob.client.view.hand_no == 1 and len(bob.client.view.history) == 1
+                        and ann.seq == server.seq)
         await ann.submit(Action("discard", server.state.hands[0][0]))
         await until_app(pilot, lambda: app.table.v.my_turn)
         await pilot.press("s")
@@ -2909,7 +2911,9 @@ async def test_a_guest_shut_out_for_good_is_offered_no_moves_nor_hint_and_asked_
         prompt = app.table.query_one("#prompt")
         await until_app(pilot, lambda: bob.client is not None and bob.client.view is not None)
         await ann.submit(Action("draw stock"))
-        await until_app(pilot, lambda: bob.client.view.hand_no == 1 and len(bob.client.view.history) == 1)
+        # Ann's own client has the host's answer too: her discard is made on the position after her draw
+        await until_app(pilot, lambda: bob.client.view.hand_no == 1 and len(bob.client.view.history) == 1
+                        and ann.seq == server.seq)
         await ann.submit(Action("discard", server.state.hands[0][0]))
         await until_app(pilot, lambda: app.table.v.my_turn)
         bar = app.screen.query_one(KeyBar)
