@@ -80,10 +80,13 @@ async def test_a_guest_suspended_with_ctrl_z_leaves_its_seat_and_its_clock_waits
         assert server.state.phase == "draw" and server.state.result is None
         assert server._clock_message() == {"seat": 1, "limit": 30, "remaining": 20.0, "running": True}
         await until_app(pilot, lambda: ann.connected == [True, True] and bob.client.clock["running"])
+        assert bob.client.clock["remaining"] == 20.0
+        # the 20 s the host's clock kept, shown as the host's word came (the guest counts down from
+        # then: the time a loaded machine takes to get here is not what is tested)
+        bob.client.clock_stamp = time.monotonic()
         app._tick_clock()
-        # the 20 s the host's clock kept, less the real time since it said so (a second on a busy machine)
         shown = app.clock_line + " " + app.table.query_one("#prompt").plain
-        assert "⏱ 20 s for you" in shown or "⏱ 19 s for you" in shown, shown
+        assert "⏱ 20 s for you" in shown, shown
 
 
 async def test_the_hosts_own_seat_is_kept_through_ctrl_z():
