@@ -148,7 +148,8 @@ async def test_the_guest_records_the_start_and_the_hints_of_the_whole_match_as_t
         async with _guest_recorded(tmp_path) as (keeper, server, clock, code, changes, seats, first_run):
             ann = await seats.join(server.host_code, "Ann")
             bob = await seats.join(code, "Bob", records=first_run)
-            await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
+            # Ann's own session has seen Bob join too: her move is not refused as made before he came
+            await changes.until(lambda: bob.opponent_here and ann.view().my_turn and not ann.blocked())
             ann.submit(Action(Kind.DRAW_STOCK))  # the first move: the match starts
             bob.add_hint()
             await changes.until(lambda: ann.hints_this_hand() == (0, 1) and bob.client.seq == 1)
@@ -208,7 +209,8 @@ async def test_the_guest_s_record_of_a_match_starts_when_the_host_s_record_of_it
         keeper, server, clock, code, changes, seats, records = t
         ann = await seats.join(server.host_code, "Ann")
         bob = await seats.join(code, "Bob", records=records)
-        await changes.until(lambda: bob.opponent_here and ann.view().my_turn)
+        # Ann's own session has seen Bob join too: her move is not refused as made before he came
+        await changes.until(lambda: bob.opponent_here and ann.view().my_turn and not ann.blocked())
         ann.submit(Action(Kind.DRAW_STOCK))  # the first move
         await changes.until(lambda: bob.client.seq == 1)
         clock.forward(30)  # Ann runs out of time: the match is over
