@@ -1332,7 +1332,10 @@ async def _play_on(changes, seats_by_seat, server, until):
         if server.state.phase == "hand_over":  # both go on to the next hand
             hand = server.state.hand_no
             for seat in seats_by_seat.values():
-                await changes.until(lambda s=seat: s.opponent_here)
+                # the seat's own view has the hand over too (the host's alone may: the move that ended
+                # it answered to the other seat first), where its next hand can be asked for
+                await changes.until(lambda s=seat, h=hand: s.opponent_here and (
+                    (s.view().hand_no, s.view().phase) == (h, "hand_over") or server.state.hand_no != h))
                 if not seat.client.ready[seat.seat] and server.state.hand_no == hand:
                     seat.submit(Action(Kind.NEXT_HAND))
                     await changes.until(lambda s=seat, h=hand: s.client.ready[s.seat] or server.state.hand_no != h)
@@ -1785,7 +1788,7 @@ async def test_the_rule_sheet_of_a_rematch_says_who_deals_its_first_hand(tmp_pat
         ann = await seats.join(server.codes[0], "Ann")
         bob = await seats.join(server.codes[1], "Bob")
         await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase == "match_over")
-        await changes.until(lambda: bob.view().phase == "match_over")
+        await changes.until(lambda: bob.view().phase == "match_over" and ann.view().phase == "match_over")
         ann.submit(Action(Kind.NEW_MATCH))
         await changes.until(lambda: bob.client.ready[0])
         bob.submit(Action(Kind.NEW_MATCH))
