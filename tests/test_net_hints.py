@@ -80,4 +80,5 @@ async def test_a_burst_of_h_asks_for_one_hint_and_counts_one(hosted, monkeypatch
         assert app.table.shown_hint is not None and not any(w.group == "hint" for w in app.workers)
         assert len(asked) == 1
         await play(changes, ann)  # after what Ann's client sent before it: the host has counted every hint asked
+        await changes.until(lambda: bob.client is not None and bob.client.seq == ann.client.seq)  # Bob was told the move too
         assert server.hints() == [1, 0] and bob.hints_this_hand() == (0, 1)
