@@ -184,7 +184,7 @@ def test_with_ascii_the_host_writes_ascii_alone_in_its_terminal(tmux, tmp_path):
     tmux.wait("host", r"join code [A-Z2-9]{4}-[A-Z2-9]{4}")
     assert tmux.screen("host").isascii(), tmux.screen("host")
     tmux.keys("host", "q")
-    time.sleep(0.5)
+    tmux.wait("host", r"Quit \(y\)")  # the question is up: y answers it
     tmux.keys("host", "y")
     after = tmux.wait("host", r"MODES-END").string
     assert "gin-tui host: listening on 127.0.0.1:" in after and after.isascii(), after
