@@ -358,3 +358,37 @@ async def test_a_long_hint_takes_only_the_blank_lines_it_lacks(height, blank):
         assert table_rows[-1].strip() == shown[-1], rows  # no empty row under the hint
         assert not table_rows[1].strip(), rows  # the blank line under the score line is kept
         assert sum(1 for row in table_rows if not row.strip()) == blank, rows
+
+
+@pytest.mark.parametrize("size", [(46, 21), SIZE])
+async def test_h_again_selects_the_hinted_card_after_another_was_chosen(size):
+    """h with the hint on show selects its card again: at 46x21 the hint said "Discard 10♥",
+    the player chose A♠ (1) and pressed a key the table has no use for, and h brought back the
+    hint with A♠ still selected, so that Enter threw A♠."""
+    keeper = CountingKeeper()
+    app = make_app(state=new_game(seed=3), pause=0, on_hint=keeper.add_hint)
+    async with app.run_test(size=size) as pilot:
+        await _settle(app, pilot)
+        while app.session.view().phase != "discard" or app.session.view().current != 0:
+            a = hint(app.session.view()).action
+            await pilot.press({"take upcard": "t", "pass": "p", "draw stock": "s", "draw discard": "d"}[a.kind])
+            await _settle(app, pilot)
+        h = hint(app.session.view())
+        assert h.action.card is not None
+        hand = app.table.query_one(HandView)
+        await pilot.press("h")
+        await _settle(app, pilot)
+        assert hand.selected is h.action.card and keeper.hints == 1
+        other = next(i for i, c in enumerate(hand.cards) if c is not h.action.card)
+        await pilot.press(str(other + 1))  # other is the first or second card
+        await pilot.press("x")  # refused: no use for it on the table
+        await _settle(app, pilot)
+        assert hand.selected is hand.cards[other]
+        await pilot.press("h")
+        await _settle(app, pilot)
+        assert _prompt(app).startswith("Hint: ")
+        assert hand.selected is h.action.card and keeper.hints == 1  # its card again, not counted again
+        before = len(app.session.state.history)
+        await pilot.press({"discard": "enter", "knock": "k", "gin": "g"}[h.action.kind])
+        await _settle(app, pilot)
+        assert app.session.state.history[before].action == h.action

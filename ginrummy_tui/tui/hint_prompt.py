@@ -3,7 +3,7 @@
 The expert is asked in a thread worker (it may take a few tens of
 milliseconds), from the player's own view.  The hint stays in the prompt
 until the game moves on; for a discard, knock or gin the suggested card is
-also selected, so Enter, k or g, as the hint says, plays it (Enter on a card
+also selected, each time ``h`` shows it (again after another card was chosen), so Enter, k or g, as the hint says, plays it (Enter on a card
 that goes gin first says so: g plays gin, a second Enter throws it).  Each hint shown is counted
 in the match's statistics, once: ``h`` pressed again while the hint is being
 worked out asks for nothing more.  In network play no hint is given while the
@@ -58,7 +58,12 @@ def request_hint(screen) -> None:
     screen.clear_refusal()  # the hint asked for takes the prompt line
     current = screen.shown_hint
     if current is not None and current[0] == view_key(v):
-        return  # already on show
+        # on show already (and counted): its card is selected again, so that the key the
+        # hint names plays it even after another card was chosen meanwhile
+        card = current[1].action.card
+        if card is not None:
+            _select(screen, card)
+        return
     if screen.hint_asked == view_key(v):
         return  # asked already: one hint on its way at a time (it is counted when it is shown)
     screen.hint_asked = view_key(v)
