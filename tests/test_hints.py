@@ -26,6 +26,7 @@ from ginrummy_tui.engine import (
     DECK,
     PRESETS,
     Action,
+    Kind,
     Move,
     apply,
     deal_hand,
@@ -1275,12 +1276,12 @@ def test_a_wider_prompt_gets_the_fuller_wording():
 
     v = _decisions("oklahoma", 14, 16)[15]
     narrow = hint(v).reason
-    assert narrow.endswith("A knock now would score about 10 points (doubled); waiting gains about 16 points more."), narrow
+    assert narrow.endswith("A knock now would score about 10 points (doubled); waiting gains about 17 points more."), narrow
     assert "undercut about 1 in 12" not in narrow
     room = prompt_room(120)
     assert room == 116 and prompt_room(80) == 76 and prompt_room(60) == 76
     wide = hint(v, room=room).reason
-    assert wide.endswith("A knock now would score about 10 points (doubled; undercut about 1 in 12); waiting gains about 16 points more."), wide
+    assert wide.endswith("A knock now would score about 10 points (doubled; undercut about 1 in 12); waiting gains about 17 points more."), wide
     assert prompt_lines(wide, room) <= 2 < prompt_lines(wide) and len(wide) <= 160
     assert hint(v, room=76).reason == narrow  # 80 columns as before
 
@@ -1587,3 +1588,38 @@ def test_a_pass_on_the_upcard_says_to_whom_taking_it_shows_what_you_collect():
             assert reason.startswith("Pass on the upcard: 7♦ would "), reason
             assert "show what you collect" not in reason, reason
         assert any(f"show {name} what you collect" in r or f"{name} sees what you take" in r for r in reasons), reasons
+
+
+def _master_position(name: str):
+    """Seat 0's view in a position of a match of the hints' expert (seat 0, every hint followed)
+    against the master, saved as ``tests/fixtures/hint-positions/master-seed-<seed>-<hand>-<moves>.json``."""
+    import pathlib
+
+    from ginrummy_tui.engine import from_json
+
+    path = pathlib.Path(__file__).parent / "fixtures" / "hint-positions" / f"master-seed-{name}.json"
+    return view(from_json(path.read_text()), 0)
+
+
+@pytest.mark.parametrize("name", ["5-3-57", "23-1-68", "9-2-59", "13-3-57"])
+def test_what_waiting_gains_is_reckoned_on_the_hands_the_knocks_figure_is(name):
+    # late in a hand, with 1 to 3 deadwood and the computer low: "A knock now would score about 14
+    # points; waiting gains about 25 points more" (5-3-57) played the wait out against guesses of the
+    # computer's hand that were nearly all one low hand it would have knocked with, where the knock's
+    # figure came from guesses that were not: in those play-outs the knock scored about 1, not 14,
+    # and the wait undercut that hand's knock.  The two figures now come from the same guesses
+    import random
+    import statistics
+
+    from ginrummy_tui.ai.knock_playouts import knock_guesser
+
+    v = _master_position(name)
+    out = hint_expert().knock_outlook(v)
+    assert out is not None and not out.knocks and out.deadwood <= 3 and v.stock_size <= 9
+    knock = Action(Kind.KNOCK, out.card)
+    (points,) = knock_guesser().playout_points(v, [knock], random.Random(3), 300, cond_rng=random.Random(4))
+    assert abs(statistics.mean(points) - out.expected_points) <= 4, (statistics.mean(points), out.expected_points)
+    gain, _error = wait_gain(v, out.card)
+    # waiting then scores what a knock would, and the gain: no more than an undercut of a knock at
+    # the limit, the best the wait brings without a gin, which a few cards in the stock seldom give
+    assert out.expected_points + gain <= v.rules.undercut_bonus + v.knock_limit - out.deadwood, gain

@@ -11,8 +11,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ginrummy_tui.engine import Action, PlayerView
+
+if TYPE_CHECKING:
+    from .master import MasterOpponent
 
 DEFAULT_SAMPLES = 24
 """Guessed deals of the unseen cards per reviewed decision, at least."""
@@ -64,6 +68,31 @@ def to_precision(batch: Callable[[int], list[int]], step: int, most: int) -> tup
     return mean, math.sqrt(spread / len(diffs))
 
 
+def knock_guesser(seed: int = 0) -> MasterOpponent:
+    """The master whose guessed deals :func:`knock_cost_of_view` plays out:
+    its guesses of the other player's hand are those behind the hints' figures
+    for a knock now (:class:`~ginrummy_tui.ai.master.GuessingExpert`: a guess
+    of a player who knocks as soon as it may replays at most a quarter of the
+    unseen cards left out of it, and is dealt again until it is a hand that
+    player would not have knocked with), so that "a knock now would score
+    about 2; waiting gains about 10 more" speaks of the same hands twice.
+    With the master's own guesses, late in a hand every guess of such a
+    player was nearly the same low hand, one it would have knocked with:
+    the knock was undercut in the play-outs where its figure said it scored,
+    and the wait undercut that player's knock at its next turn, and the hint
+    said waiting gained about 25 points where, on the knock's guesses, it
+    gained about 8 (``docs/hints-review-web.md``)."""
+    from .master import GUESS_KNOCKER_REPLAYS, GUESS_TRIES, GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
+
+    return MasterOpponent(
+        seed,
+        MasterParams(
+            condition=True, cond_prior=GUESS_WAITER_PRIOR, knocker_replays=GUESS_KNOCKER_REPLAYS, tries=GUESS_TRIES,
+            last_replays=0.0,
+        ),
+    )
+
+
 def knock_cost_of_view(
     v: PlayerView, played: Action, suggested: Action, *, deals: int = DEFAULT_SAMPLES, most: int = KNOCK_DEALS, seed: int | str = 0
 ) -> tuple[float, float]:
@@ -73,9 +102,7 @@ def knock_cost_of_view(
     than ``suggested``, and the standard error.  The hint that advises
     waiting weighs its gain with it (:func:`~ginrummy_tui.ai.hints.wait_gain`),
     on the same deals as the review of that knock."""
-    from .master import GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
-
-    guesser = MasterOpponent(seed if isinstance(seed, int) else 0, MasterParams(condition=True, cond_prior=GUESS_WAITER_PRIOR, last_replays=0.0))
+    guesser = knock_guesser(seed if isinstance(seed, int) else 0)
     rng = random.Random(f"gin-tui-review-knock/{seed}/{len(v.history)}")
     waiters = random.Random(f"gin-tui-review-waiters/{seed}/{len(v.history)}")  # one generator for every batch
     box = v.rules.box_bonus
@@ -87,4 +114,4 @@ def knock_cost_of_view(
     return to_precision(batch, deals, most)
 
 
-__all__ = ["BETTER", "DEFAULT_SAMPLES", "KNOCK_DEALS", "PRECISION", "boxed", "knock_cost_of_view", "to_precision"]
+__all__ = ["BETTER", "DEFAULT_SAMPLES", "KNOCK_DEALS", "PRECISION", "boxed", "knock_cost_of_view", "knock_guesser", "to_precision"]
