@@ -392,3 +392,43 @@ async def test_h_again_selects_the_hinted_card_after_another_was_chosen(size):
         await pilot.press({"discard": "enter", "knock": "k", "gin": "g"}[h.action.kind])
         await _settle(app, pilot)
         assert app.session.state.history[before].action == h.action
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_the_prompt_says_a_hint_is_being_worked_out_until_it_comes(monkeypatch, ascii_only):
+    """On a knock decision h left the prompt line as it was for more than a second, then the
+    hint came: the line now says at once that a hint is being worked out, and the hint takes
+    its place."""
+    import threading
+
+    import ginrummy_tui.ai.hints as hints
+
+    asked = threading.Event()
+    answer = threading.Event()
+    real = hints.hint
+
+    def slow_hint(*args, **kwargs):
+        asked.set()
+        answer.wait(30)  # held until the test has looked at the prompt line
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hints, "hint", slow_hint)
+    app = make_app(state=new_game(seed=3), pause=0, ascii=ascii_only)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(app, pilot)
+        v = app.session.view()
+        before = _prompt(app)
+        await pilot.press("h")
+        for _ in range(100):
+            await pilot.pause()
+            if asked.is_set() and _prompt(app) != before:
+                break
+        try:
+            assert _prompt(app) == ("Working out a hint..." if ascii_only else "Working out a hint…")
+            await pilot.press("h")  # asked again meanwhile: still one hint on its way
+            await pilot.pause()
+            assert _prompt(app).startswith("Working out a hint")
+        finally:
+            answer.set()
+        await _settle(app, pilot)
+        assert _prompt(app) == f"Hint: {real(v, ascii_only=ascii_only).reason}"

@@ -1,7 +1,8 @@
 """The hint key (``h``): what the expert opponent would do now, in the prompt line.
 
 The expert is asked in a thread worker (it may take a few tens of
-milliseconds), from the player's own view.  The hint stays in the prompt
+milliseconds, or a second or more late in a hand), from the player's own view; meanwhile the
+prompt line says "Working out a hint…".  The hint stays in the prompt
 until the game moves on; for a discard, knock or gin the suggested card is
 also selected, each time ``h`` shows it (again after another card was chosen), so Enter, k or g, as the hint says, plays it (Enter on a card
 that goes gin first says so: g plays gin, a second Enter throws it).  Each hint shown is counted
@@ -137,11 +138,18 @@ def current_hint(screen, v: PlayerView) -> Hint | None:
     return shown[1]
 
 
+WORKING = "Working out a hint…"
+"""The prompt line while the hint asked for is worked out (as "Computer is thinking…" while
+the computer is), until the hint takes its place."""
+
+
 def hint_prompt(screen, v: PlayerView, prompt: Text) -> Text:
-    """The prompt line: the hint on show, if any (the line then wraps), otherwise ``prompt``
-    itself."""
+    """The prompt line: the hint on show, if any (the line then wraps), or that the hint asked
+    for at this moment is being worked out; otherwise ``prompt`` itself."""
     h = current_hint(screen, v)
     if h is None:
+        if screen.hint_asked == view_key(v):
+            return Text(WORKING.replace("…", "...") if screen.app.ascii_only else WORKING, style="italic")
         return prompt
     t = Text()
     t.append("Hint: ", style=f"bold {palette_of(screen.app).green}")
@@ -154,4 +162,4 @@ def count_hint(app) -> None:
     app.session.add_hint()  # a practice replay's session does not count it
 
 
-__all__ = ["count_hint", "current_hint", "hint_prompt", "prompt_room", "request_hint", "show_hint", "view_key"]
+__all__ = ["WORKING", "count_hint", "current_hint", "hint_prompt", "prompt_room", "request_hint", "show_hint", "view_key"]

@@ -135,6 +135,9 @@ class GameScreen(Screen, TurnSteps):
 
     shown_hint: reactive[tuple[tuple, Hint] | None] = reactive(None, always_update=True, init=False)
     """``(moment, Hint)`` of the hint on show (see :mod:`..hint_prompt`); a new one redraws the prompt."""
+    hint_asked: reactive[tuple | None] = reactive(None, init=False)
+    """The moment (:func:`..hint_prompt.view_key`) of the hint being worked out, until it is shown:
+    meanwhile the prompt line says that it is being worked out."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -168,8 +171,6 @@ class GameScreen(Screen, TurnSteps):
         """The steps the table took when it last made room (a reason's are another order)."""
         """The lines the prompt line needed when the table last made room for it: a reason
         that comes below a hint on show needs more, and the room is made again."""
-        self.hint_asked: tuple | None = None
-        """The moment (:func:`..hint_prompt.view_key`) of the hint being worked out, until it is shown."""
         self._gin_passed: tuple[tuple, Card] | None = None
         """``(moment, card)``: the discard of this card at this moment (:func:`..hint_prompt.view_key`)
         was refused once as it goes gin; thrown again, it is discarded."""
@@ -478,6 +479,9 @@ class GameScreen(Screen, TurnSteps):
 
     def watch_shown_hint(self) -> None:
         self._update_details()
+
+    def watch_hint_asked(self) -> None:
+        self._update_details()  # "Working out a hint…" while it is, then the prompt or the hint
 
     def _update_details(self) -> None:
         """The parts that depend on the selected card too."""
