@@ -422,7 +422,7 @@ def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim
     assert h.action == parse_action("discard KD") and not out.knocks
     assert "nearly out" not in h.reason and "hold on" not in h.reason
     assert h.reason.startswith("Discard K♦ and wait with 1 deadwood: ") and h.reason.endswith(
-        "but waiting wins more matches, as early knocks often get undercut."
+        "but waiting wins more matches, as quick knocks often get undercut."
     ), h.reason
     # 3 left: no draw is left for this seat, and the reason says exactly that
     v = _low_hand_with_stock(4)
@@ -443,7 +443,7 @@ def test_waiting_reckons_the_computers_knock_within_the_hands_knock_limit():
     assert out is not None and not out.knocks and out.opponent_mean == 3
     h = hint(v)
     assert h.action == parse_action("discard KD")
-    assert h.reason.startswith("Discard K♦ and wait with 1 deadwood: ") and h.reason.endswith("but waiting wins more matches, as early knocks often get undercut."), h.reason
+    assert h.reason.startswith("Discard K♦ and wait with 1 deadwood: ") and h.reason.endswith("but waiting wins more matches, as quick knocks often get undercut."), h.reason
 
 
 def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
@@ -464,7 +464,7 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     assert gain <= -2.5 and gain <= -2 * error
     assert h.reason == (
         f"Discard K♦ and wait with 1 deadwood: a knock scores about {round(-gain)} more here, "
-        "but waiting wins more matches, as early knocks often get undercut."
+        "but waiting wins more matches, as quick knocks often get undercut."
     )
     # the knock's points were told as a bare number ("beats a knock now: about 48"); where a long
     # name would take the reason past two lines, the knock is still theirs, told in fewer words
@@ -473,7 +473,7 @@ def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     long = _explain_wait(v, "K♦", 1, out, "Bartholomew the Fourth of Quux", (gain, error))
     assert long == (  # the rule's reason is not said of this player, whose knocks were never undercut
         f"Discard K♦ and wait with 1 deadwood: a knock scores about {round(-gain)} more here, "
-        "but waiting wins more matches, as early knocks often get undercut."
+        "but waiting wins more matches, as quick knocks often get undercut."
     )
     assert len(long) <= 160  # a name of 30 characters takes it to a third line, the reason kept whole
 
@@ -565,7 +565,7 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     assert gain <= -2.5 and gain <= -2 * error  # the review would say the knock looks better
     assert reason == (
         f"Discard 9♦ and wait with 8 deadwood: a knock scores about {round(-gain)} more here, "
-        "but waiting wins more matches, as early knocks often get undercut."
+        "but waiting wins more matches, as quick knocks often get undercut."
     )
     assert "11" not in reason and "the expert" not in reason
     # "wait with 8" read as "keep your 8s" in a hand holding four of them: the deadwood is named
@@ -573,7 +573,7 @@ def test_waiting_says_in_plain_words_why_it_turns_down_a_knock_that_scores_well(
     # where the two come out about even in this hand's points, it says that
     even = _explain_wait(v, "9♦", 8, out, "the computer", (-1.0, 1.0))
     assert "about even with a knock" in even and ", and waiting wins more matches" in even, even
-    assert "early knocks" in even and "get undercut" in even, even
+    assert "quick knocks" in even and "get undercut" in even, even
     # where waiting gains, that is the reason
     gains = _explain_wait(v, "9♦", 8, out, "Ann", (4.2, 1.0))
     assert "waiting gains about 4 points more." in gains and gains.startswith("Don't knock: discard 9♦ and wait"), gains
@@ -862,7 +862,7 @@ def test_the_wait_hint_always_says_whose_knock_it_waits_for(name):
     """Where "the computer's knock (about 7)" took the wait hint to three lines it said
     "to get below a knock of about 7", "to undercut a knock of about 7 (about 52 points)":
     nobody's knock.  A network player's name of 12 characters is no shorter.  Where no
-    knock is named, the rule's reason is said of early knocks in general, the other
+    knock is named, the rule's reason is said of quick knocks in general, the other
     player's having never been undercut."""
     for v in _waiting_views():
         h = hint(v, opponent_name=name)
@@ -873,13 +873,13 @@ def test_the_wait_hint_always_says_whose_knock_it_waits_for(name):
             f"{name}'s knock (about {round(out.opponent_mean)})" in h.reason
             or re.search(f"(undercut|get below) {name}[: ]", h.reason)
             or re.search(f"undercut {name}'s knock ", h.reason)
-            or re.search(r"(: |, as )early knocks (often get undercut|risk undercuts)\.$", h.reason)
+            or re.search(r"(: |, as )quick knocks (often get undercut|risk undercuts)\.$", h.reason)
             or h.reason.startswith("Don't knock: ")  # the advice first: what waiting gains over a knock now, no knock named
         ), h.reason
         assert prompt_lines(h.reason) == 2, h.reason
     said = hint(_decisions("standard", 2, 7)[6], opponent_name=name).reason
     assert said.startswith("Discard 9♦") and "wait with 8 deadwood: " in said, said
-    assert "more here, but waiting wins more matches" in said and said.endswith("early knocks often get undercut."), said
+    assert "more here, but waiting wins more matches" in said and said.endswith("quick knocks often get undercut."), said
     assert name not in said, said  # its knocks were never undercut
 
 
@@ -896,7 +896,7 @@ def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
     gain, _error = wait_gain(v, parse_cards("KD")[0])
     assert hint(v).reason == (
         f"Discard K♦ and wait with 1 deadwood: a knock scores about {round(-gain)} more here (doubled), "
-        "but waiting wins more matches: early knocks often get undercut."
+        "but waiting wins more matches: quick knocks often get undercut."
     )
     # what waiting gains is said beside a knock's doubled figure
     reason, left, out = _waiting_hint("oklahoma", 14, 15)
@@ -1405,14 +1405,14 @@ def test_a_hint_to_wait_where_a_knock_does_better_gives_the_experts_rule_as_the_
     # reason the expert's rule rests on is given, in two lines at 80 columns
     assert h.reason == (
         f"Discard 5♥ and wait with 8 deadwood: a knock scores about {round(-knocked.cost)} more here, "
-        "but waiting wins more matches, as early knocks often get undercut."
+        "but waiting wins more matches, as quick knocks often get undercut."
     )
     assert prompt_lines(h.reason) == 2
     # in a practice deal (gin-tui --seed 21 --hand 3 is one) there is no match to win: the rule is the expert's
     practice = hint(view(s, 0), practice=True).reason
     assert practice == (
         f"Discard 5♥ and wait with 8 deadwood: a knock now does about {round(-knocked.cost)} points better in this hand, "
-        "but the expert waits: early knocks often get undercut."
+        "but the expert waits: quick knocks often get undercut."
     )
     assert "match" not in practice and prompt_lines(practice) == 2
     # hand 1: "an undercut scores about 30; a knock now scores about 16": a best case beside an
@@ -1434,7 +1434,7 @@ def test_with_a_box_bonus_the_figures_of_a_knock_and_of_waiting_count_it():
     assert knocked.better and "your choice looks about" in knocked.cost_text()
     assert h.reason.startswith("Discard 7♦") and h.reason.endswith(
         f"a knock scores about {round(-knocked.cost)} more here (box included), "
-        "but waiting wins more matches: early knocks risk undercuts."  # "often get undercut" takes three lines
+        "but waiting wins more matches: quick knocks risk undercuts."  # "often get undercut" takes three lines
     ), h.reason
     assert prompt_lines(h.reason) == 2, h.reason
     # a knock's expected points count the box of the hand won or lost: 20 x (1 - 2 x undercut)
@@ -1517,7 +1517,7 @@ def test_a_risky_throw_says_why_it_is_still_the_throw():
 
 def test_the_rule_to_wait_is_said_of_this_other_player_only_where_its_knocks_were_undercut():
     # seed 1 against the master, hand 1, before the computer has knocked (and the master itself lies
-    # in wait): "..., but waiting wins more matches, as the computer's early knocks often get undercut."
+    # in wait): "..., but waiting wins more matches, as the computer's quick knocks often get undercut."
     from ginrummy_tui.engine.kinds import EndKind
     from ginrummy_tui.engine.state import HandRecord
 
@@ -1531,17 +1531,17 @@ def test_the_rule_to_wait_is_said_of_this_other_player_only_where_its_knocks_wer
     assert h.action == parse_action("discard 5D")
     assert h.reason == (
         "Discard 5♦ and wait with 9 deadwood: a knock scores about 3 more here, "
-        "but waiting wins more matches, as early knocks often get undercut."
+        "but waiting wins more matches, as quick knocks often get undercut."
     )
     assert prompt_lines(h.reason) == 2
     practice = hint(view(s, 0), practice=True).reason
-    assert practice.endswith(", but the expert waits: early knocks often get undercut."), practice
+    assert practice.endswith(", but the expert waits: quick knocks often get undercut."), practice
     # where the score sheet shows the computer's knock undercut, the rule's reason is said of it
     undercut = HandRecord(1, 1, EndKind.UNDERCUT, 1, 0, 27, (7, 9), (27, 0))
     h = hint(replace(view(s, 0), sheet=(undercut,)))
     assert h.action == parse_action("discard 5D")
     assert h.reason.startswith("Discard 5♦ and wait with 9 deadwood: "), h.reason
-    assert h.reason.endswith("waiting wins more matches: the computer's early knocks often get undercut."), h.reason
+    assert h.reason.endswith("waiting wins more matches: the computer's quick knocks often get undercut."), h.reason
     # hand 4: "waiting for gin or to get below the computer gains about 3 points" said nothing of its knock
     reasons = [h.reason for _s, h in _hints_against_the_master("standard", 1, 4, 12)]
     assert not [r for r in reasons if "get below the computer " in r], reasons

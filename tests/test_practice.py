@@ -636,7 +636,7 @@ async def test_a_hint_to_wait_in_a_practice_deal_speaks_of_no_match_to_win(tmp_p
                     await settle(app, pilot)
             said = line()
             assert "Discard 5♥ and wait with 8 deadwood: " in said, said
-            assert "the expert waits: early knocks often get undercut." in said, said
+            assert "the expert waits: quick knocks often get undercut." in said, said
             assert "match" not in said, said
     finally:
         plan.close()

@@ -787,7 +787,7 @@ def _explain_wait(
     The knock waited for is the other player's, named ("the computer's
     knock (about 7)", or "undercut the computer's knock" where the knock's
     figure leaves no room); why the expert waits where a knock does as well
-    or better, that early knocks often get undercut, is said of that player only
+    or better, that quick knocks often get undercut, is said of that player only
     where the score sheet shows its knocks undercut (:func:`_knocks_undercut`),
     in general otherwise; where
     a spade upcard doubles the hand (Oklahoma), a knock's figure says so,
@@ -841,31 +841,31 @@ def _explain_wait(
     # below the threshold won more than knocking at once (docs/ai.md), the other player's knocks, made
     # as soon as it may, being undercut; a practice deal belongs to no match, and the rule is the expert's.
     # The rule's reason is said of this other player only where its knocks this match were undercut,
-    # and never as a fact: early knocks "often get undercut", where that has no room "risk undercuts"
+    # and never as a fact: quick knocks "often get undercut", where that has no room "risk undercuts"
     if _PRACTICE.get():
         general = [
-            "as a rule the expert waits with this little: early knocks often get undercut",
-            "the expert waits with this little: early knocks often get undercut",
+            "as a rule the expert waits with this little: quick knocks often get undercut",
+            "the expert waits with this little: quick knocks often get undercut",
         ]
         named = general + [
-            "the expert waits: early knocks often get undercut",
-            "the expert waits: early knocks risk undercuts",
+            "the expert waits: quick knocks often get undercut",
+            "the expert waits: quick knocks risk undercuts",
         ] if not _knocks_undercut(view) else [
-            f"as a rule the expert waits with this little: {name}'s early knocks often get undercut",
-            f"the expert waits with this little: {name}'s early knocks often get undercut",
-            f"the expert waits: {name}'s early knocks often get undercut",
-            f"the expert waits: {name}'s early knocks risk undercuts",
+            f"as a rule the expert waits with this little: {name}'s quick knocks often get undercut",
+            f"the expert waits with this little: {name}'s quick knocks often get undercut",
+            f"the expert waits: {name}'s quick knocks often get undercut",
+            f"the expert waits: {name}'s quick knocks risk undercuts",
         ]
     else:
         general = [
-            "waiting wins more matches, as early knocks often get undercut",
-            "waiting wins more matches: early knocks often get undercut",
-            "waiting wins more matches: early knocks risk undercuts",
+            "waiting wins more matches, as quick knocks often get undercut",
+            "waiting wins more matches: quick knocks often get undercut",
+            "waiting wins more matches: quick knocks risk undercuts",
         ]
         named = general if not _knocks_undercut(view) else [
-            f"waiting wins more matches, as {name}'s early knocks often get undercut",
-            f"waiting wins more matches: {name}'s early knocks often get undercut",
-            f"waiting wins more matches: {name}'s early knocks risk undercuts",
+            f"waiting wins more matches, as {name}'s quick knocks often get undercut",
+            f"waiting wins more matches: {name}'s quick knocks often get undercut",
+            f"waiting wins more matches: {name}'s quick knocks risk undercuts",
         ]
     # the other player is named in the wait, or in the why where its knocks were undercut (else in neither)
     waits = (
