@@ -579,6 +579,34 @@ async def test_a_long_match_opens_its_result_and_score_table_with_the_last_hand_
         assert app.screen is result and _verdict_in_view(result)
 
 
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_at_46_columns_the_line_saying_more_is_below_is_whole_with_its_keys(ascii_only):
+    """At 46x21 a long match's result read "▼ more below: the last hands and the race," and
+    stopped at the comma: the keys that get there ("↓/PgDn", shown at 80x24) were cut off.
+    The line says it in fewer words there, whole; back at 80x24, in its words as before."""
+    from ginrummy_tui.tui.app import make_app
+
+    from .app_helpers import screen_text, settle
+
+    app = make_app(state=_long_match_point(19), pause=0, ascii=ascii_only)
+    keys = "Down/PgDn" if ascii_only else "↓/PgDn"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _match_over_screen(app, pilot)
+        await pilot.resize_terminal(46, 21)
+        await settle(app, pilot)
+        await pilot.pause()
+        more = app.screen.query_one("#more-below")
+        lines = screen_text(app).splitlines()
+        line = lines[more.region.y].strip()
+        assert more.display and "more below" in line and "last hands" in line, "\n".join(lines)
+        assert line.endswith(f"race, {keys}"), "\n".join(lines)
+        await pilot.resize_terminal(80, 24)
+        await settle(app, pilot)
+        await pilot.pause()
+        line = screen_text(app).splitlines()[more.region.y].strip()
+        assert line.endswith(f"more below: the last hands and the race, {keys}"), line
+
+
 def _played_oklahoma_match():
     """A match of eleven hands played out by two computer players under the Oklahoma rules,
     two of its hands doubled by a spade upcard ("Computer +52 (26×2)"): a usual long match."""

@@ -370,7 +370,8 @@ class MatchOverScreen(AfterHandScreen):
     def _show_more_below(self) -> None:
         """While the race's chart goes on below the screen (under a long match's table on a
         short screen), the line under the result says so and how to get there ("▼ more below:
-        the race, ↓/PgDn"; with ASCII suits "v more below: the race, Down/PgDn"): at 80x24 the
+        the race, ↓/PgDn"; with ASCII suits "v more below: the race, Down/PgDn"; in fewer words
+        where the line is narrow, "▼ more below: last hands and race, ↓/PgDn"): at 80x24 the
         race's title was the last line shown, its chart cut off, and the scroll bar, two
         columns at the edge, was easily missed.  The line takes a row from the part that
         scrolls while it shows."""
@@ -382,8 +383,12 @@ class MatchOverScreen(AfterHandScreen):
         table = next(self.query(ScoreTable).results(ScoreTable), None)
         hands = table is not None and table.region.bottom > frame.content_region.bottom
         mark, keys = ("v", "Down/PgDn") if gin_of(self.app).ascii_only else ("▼", "↓/PgDn")
-        what = "the last hands and the race" if hands else "the race"
-        words = f"{mark} more below: {what}, {keys}"  # in the suits in use (the settings can change them)
+        whats = ("the last hands and the race", "last hands and race", "last hands, race") if hands else ("the race",)
+        forms = [f"{mark} more below: {what}, {keys}" for what in whats]  # in the suits in use (the settings can change them)
+        width = self.app.size.width
+        room = width - (2 if width < NORMAL_WIDTH else 4)  # the line's padding
+        # the whole line, keys and all, in the words that fit: at 46 columns it stopped at "the race,"
+        words = next((form for form in forms if cell_len(form) <= room), forms[-1])
         if below and words != self._more_words:
             self._more_words = words
             for line in self.query("#more-below").results(Static):
