@@ -123,6 +123,20 @@ def said_in_its_line(app) -> str | None:
     return " ".join(rows[y].strip() for y in range(line.region.y, line.region.bottom))
 
 
+def said_on_the_result(app) -> str:
+    """The words of the match result's line saying why a key did nothing, as drawn ("" while
+    it is down); it is under the part that scrolls, clear of it, and above the key bar."""
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    line = app.screen.query_one("#match-said")
+    if not line.display or not line.region:
+        return ""
+    assert app.screen.query_one("#match-over").region.bottom <= line.region.y
+    assert line.region.bottom <= app.screen.query_one(KeyBar).region.y
+    rows = screen_text(app).splitlines()
+    return " ".join(rows[y].strip() for y in range(line.region.y, line.region.bottom))
+
+
 async def terminal_click(app, pilot, widget, offset: tuple[int, int] = (0, 0), button: int = 1) -> None:
     """Press and release mouse ``button`` at ``offset`` in ``widget`` (a widget or a
     selector on the screen) as a terminal sends them: to the app, which makes the

@@ -9,7 +9,7 @@ from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 
-from .app_helpers import screen_text, settle
+from .app_helpers import said_on_the_result, screen_text, settle
 
 SIZE = (80, 24)
 
@@ -48,8 +48,8 @@ async def test_enter_right_after_the_end_of_a_hand_or_the_result_is_held_back():
         assert isinstance(app.screen, MatchOverScreen)
         await press(app, pilot, "enter")  # the second of a double press
         assert isinstance(app.screen, MatchOverScreen)
-        said = [n.message for n in app._notifications]
-        assert "⏎ held back, the result has just come up: ⏎ again starts a new match." in said, said
+        said = said_on_the_result(app)
+        assert said == "⏎ held back, the result has just come up: ⏎ again starts a new match.", said
         for _ in range(20):  # held down: repeats 35 ms apart, well past the guard's time
             now[0] += 0.035
             await pilot.press("enter")

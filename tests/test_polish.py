@@ -2468,16 +2468,45 @@ async def test_a_refusal_on_the_matchs_result_goes_when_the_new_match_starts(tmp
     from ginrummy_tui.tui import scenarios
     from ginrummy_tui.tui.screens.game_screen import GameScreen
 
-    def said(app) -> list[str]:
-        return [str(n.message) for n in app._notifications if "No move can be made now" in str(n.message)]
+    from .app_helpers import said_on_the_result
 
     async with running(resumed(tmp_path, scenarios.match_point(), seed=1), size=SIZE) as (app, pilot):
         await knock_to_the_match_over(app, pilot)
         await pilot.press("s")
         await settle(app, pilot)
-        assert said(app)
+        assert said_on_the_result(app).startswith("No move can be made now")
         await pilot.press(key)
         await settle(app, pilot)
         assert isinstance(app.screen, GameScreen) and app.session.view().hand_no == 1
-        assert said(app) == []
+        assert not [n for n in app._notifications if "No move can be made now" in str(n.message)]
         assert "No move can be made now" not in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21)])
+async def test_a_refusal_on_the_matchs_result_leaves_the_score_tables_title_whole(size):
+    """Space or x on the match's result at 80x24: the note saying it does nothing stood under
+    the result's banner, over the score table's title: "Match 1 · to 100 · standard▌ starts a
+    new match; ? lists the keys." ("rules" hidden).  The result says it in a line of its own
+    above the key bar, as the end of a hand and the screens over the table do, and the title
+    stays whole; the line goes after a few seconds."""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    from .app_helpers import said_on_the_result, until
+
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(app, pilot)
+        await knock_to_the_match_over(app, pilot)
+        title = next(line.strip() for line in screen_text(app).splitlines() if line.strip().startswith("Match 1 ·"))
+        assert title.endswith("standard rules"), title
+        for key, words in (("space", "Space does nothing here"), ("x", "'x' does nothing here")):
+            await pilot.press(key)
+            await settle(app, pilot)
+            await pilot.pause()
+            text = screen_text(app)
+            assert isinstance(app.screen, MatchOverScreen)
+            assert title in text and "▌" not in text, text
+            said = said_on_the_result(app)
+            assert said.startswith(words) and said.endswith("⏎ or n starts a new match; ? lists the keys."), said
+        await until(pilot, lambda: said_on_the_result(app) == "", timeout=15)

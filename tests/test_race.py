@@ -206,14 +206,14 @@ async def test_at_80x24_the_record_against_the_level_stands_beside_the_race(monk
 
 async def test_a_note_on_the_result_leaves_the_record_beside_the_race_whole(monkeypatch):
     """80×24, h on the match's result: its note, under the result's banner at the right, covered
-    the record beside the race ("Against standard: won 0 of 1" read "Again▌").  Where the rows
-    under the result have room for it, the note stands there."""
+    the record beside the race ("Against standard: won 0 of 1" read "Again▌").  The screen
+    says it in a line of its own above the key bar."""
     from ginrummy_tui.ai import get_opponent
     from ginrummy_tui.engine import PRESETS, apply, new_game, view
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.screens import match_over_screen
 
-    from .app_helpers import screen_text, settle
+    from .app_helpers import said_on_the_result, screen_text, settle
 
     record = match_over_screen.LevelRecord("standard", 1, 0, (False,))
     monkeypatch.setattr(match_over_screen, "read_level_record", lambda app: record)
@@ -232,10 +232,9 @@ async def test_a_note_on_the_result_leaves_the_record_beside_the_race_whole(monk
         await pilot.pause()
         lines = screen_text(app).splitlines()
         assert any(line.rstrip().endswith("Against standard: won 0 of 1") for line in lines), "\n".join(lines)
-        said = " ".join(line.split("▌", 1)[1].strip() for line in lines if "▌" in line)
+        said = said_on_the_result(app)
         assert said == "A hint (h) is for your own turn in a hand: the match is over; ⏎ or n starts a new match.", said
-        table_row = next(i for i, line in enumerate(lines) if "Computer knocked" in line)
-        assert all("▌" not in line for line in lines[: table_row + 1])  # under the result, clear of it
+        assert all("▌" not in line for line in lines)  # in the line above the key bar, no note over the result
 
 
 async def test_the_result_of_the_match_follows_ascii_suits_turned_on_in_the_settings(monkeypatch):
@@ -490,14 +489,14 @@ async def test_notes_on_the_result_one_after_another_leave_the_record_whole(monk
     """80×24, x then o (then Tab, Space, h) on the match's result, each within the seconds of the
     one before: their notes stacked, too many for the rows under the result, and stood under its
     banner again, over the record beside the race ("Against standard: won 0 of 1" read "Again▌",
-    "standard rules (change▌").  A key's note takes the place of the last one, as the table's
-    line says one refusal at a time: the last alone shows, under the result."""
+    "standard rules (change▌").  A key's words take the place of the last one's, as the table's
+    line says one refusal at a time: the last alone shows, in the line above the key bar."""
     from ginrummy_tui.ai import get_opponent
     from ginrummy_tui.engine import PRESETS, apply, new_game, view
     from ginrummy_tui.tui.app import make_app
     from ginrummy_tui.tui.screens import match_over_screen
 
-    from .app_helpers import screen_text, settle
+    from .app_helpers import said_on_the_result, screen_text, settle
 
     record = match_over_screen.LevelRecord("standard", 1, 0, (False,))
     monkeypatch.setattr(match_over_screen, "read_level_record", lambda app: record)
@@ -520,9 +519,9 @@ async def test_notes_on_the_result_one_after_another_leave_the_record_whole(monk
             assert any(line.rstrip().endswith("Against standard: won 0 of 1") for line in lines), "\n".join(lines)
             banner = next(i for i, line in enumerate(whole) if "Against standard" in line)
             assert lines[: banner + 2] == whole[: banner + 2], "\n".join(lines)  # the result's words untouched
-        said = " ".join(line.split("▌", 1)[1].strip() for line in lines if "▌" in line)
+        said = said_on_the_result(app)
         assert said == "A hint (h) is for your own turn in a hand: the match is over; ⏎ or n starts a new match.", said
-        assert len(app._notifications) == 1
+        assert len(app._notifications) == 0
 
 
 def _last_hand_in_view(screen) -> bool:

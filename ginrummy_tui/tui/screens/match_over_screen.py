@@ -31,6 +31,8 @@ from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from textual.timer import Timer
+
     from ginrummy_tui.engine import GameState, PlayerView
 
 
@@ -308,7 +310,7 @@ class MatchOverScreen(AfterHandScreen):
             for rack in self.query("#textual-toastrack"):
                 if self._record is not None:
                     under = self.query_one("#match-over").region.bottom
-                    shown = [w.region.y for w in self.query("#match-next, KeyBar") if w.region.height]
+                    shown = [w.region.y for w in self.query("#match-next, #match-said, KeyBar") if w.region.height]
                     room = min(shown, default=self.size.height) - under
                     rows = rack_rows(self.app, rack)
                     if rows and rows <= room:
@@ -343,8 +345,9 @@ class MatchOverScreen(AfterHandScreen):
         line = 0 if compact and not self.has_class("-going-on") else (1 if compact else 2)  # with its margin
         keys = self._key_rows(width)
         more = int(self.has_class("-more-below"))
+        said = self._said_rows(width)
         for scroll in self.query("#match-over").results(VerticalScroll):
-            scroll.styles.max_height = max(1, height - keys - line - more)  # the key bar, the lines under the result
+            scroll.styles.max_height = max(1, height - keys - line - more - said)  # the key bar, the lines under the result
         for body in self.query("#match-body").results(Horizontal):
             table, box, race = body.query_one(ScoreTable), body.query_one("#race-box"), body.query_one(Race)
             sheet = body.query_one("#final-sheet")
@@ -399,6 +402,49 @@ class MatchOverScreen(AfterHandScreen):
 
     _more_words = ""
     """What the line under the scrolling part says while the result goes on below."""
+
+    def say(self, words: str, *, scroll: bool = True) -> None:
+        """Why a key does nothing here, in a line of the screen's own under the result, above
+        the key bar, for :data:`~.table_only.SHOWN_FOR` seconds (one reason at a time, the last in place of
+        the one before), as the end of a hand and the screens over the table say it: in a note
+        under the result's banner it covered the score table's title ("Match 1 · to 100 ·
+        standard▌ starts a new match; ? lists the keys.").  The line takes its rows from the
+        part that scrolls while it shows."""
+        from .table_only import SHOWN_FOR
+
+        self._said = ascii_words(words) if gin_of(self.app).ascii_only else words
+        if self._said_timer is not None:
+            self._said_timer.stop()
+        self._said_timer = self.set_timer(SHOWN_FOR, self._unsay)
+        self._show_said()
+
+    _said = ""
+    """Why a key did nothing, while the line above the key bar says it ("" when it is down)."""
+
+    _said_timer: Timer | None = None
+    """Takes down the words of :meth:`say` once they have been up a few seconds."""
+
+    def _unsay(self) -> None:
+        """Take down why a key did nothing (said a few seconds ago)."""
+        self._said_timer = None
+        self._said = ""
+        self._show_said()
+
+    def _show_said(self) -> None:
+        """The line above the key bar as :attr:`_said` has it (hidden when it says nothing),
+        and the scrolling part laid out for the rows it takes."""
+        for line in self.query("#match-said").results(Static):
+            line.update(self._said)
+        self.set_class(bool(self._said), "-said")
+        self._fit(self.app.size.width, self.app.size.height)
+        self.call_after_refresh(self._show_picked_hand)  # the rows the line takes hide not the hand picked
+
+    def _said_rows(self, width: int) -> int:
+        """The rows the line saying why a key did nothing takes at ``width`` (0 while it is down)."""
+        if not self._said or width <= 0:
+            return 0
+        room = max(1, width - (2 if width < NORMAL_WIDTH else 4))  # within the line's padding
+        return len(Text(self._said).wrap(self.app.console, room))
 
     def _key_rows(self, width: int) -> int:
         """The key bar's rows at ``width`` (two on a narrow screen where its keys do not fit on one)."""
@@ -472,6 +518,8 @@ class MatchOverScreen(AfterHandScreen):
         yield Static(id="more-below")
         # under the scrolling part, above the key bar: whom the match waits for shows whatever its length
         yield KeysLine(id="match-next")
+        # under the scrolling part, above the key bar, for a few seconds: why a key does nothing here
+        yield Static(id="match-said")
         yield KeyBar()
 
     def _waiting(self) -> bool:
@@ -599,7 +647,7 @@ class MatchOverScreen(AfterHandScreen):
             if table.can_focus:
                 table.focus(scroll_visible=False)  # the result stays at the top, as far as the hand picked shows
         self._show_next_line()
-        self._fit(self.app.size.width, self.app.size.height)
+        self._show_said()  # a key held back before the screen was made says so at once (and _fit)
         self.call_after_refresh(self._show_picked_hand)
         self.call_after_refresh(self._toasts_under_the_result)
         if gin_of(self.app).session.ticking:  # network play: the line of a lost connection counts its seconds
