@@ -99,6 +99,50 @@ async def test_a_refusal_that_says_what_to_do_is_not_repeated_by_the_prompt():
 
 
 
+@pytest.mark.parametrize("size", [(46, 21), (80, 24)])
+async def test_a_refusal_goes_once_a_screen_was_opened_and_left_and_the_prompt_always_follows_it(size):
+    """r during play: "✗ The review of your decisions (r) comes once the hand is over."; F2
+    opened, a setting changed, Esc and y (leave without saving), the window made 80x24: the
+    refusal was still up, and now without the prompt after it ("Take 4♣ (t) or pass (p).",
+    dropped where the two did not fit one line).  The prompt follows a refusal at every size,
+    and a refusal goes once the player has opened and left a screen over the table."""
+    from ginrummy_tui.tui.screens.question import Question
+
+    from .test_config_screen import open_settings
+
+    s = new_game(seed=3)
+    assert s.phase == "upcard" and str(s.discard[-1]) == "4C"
+    app = make_app(state=s, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press("r")
+        await settle(app, pilot)
+        said = " ".join(_prompt(app).split())
+        assert said.startswith("✗ The review of your decisions (r) comes once the hand is over."), said
+        assert said.endswith("Take 4♣ (t) or pass (p)."), said
+        await pilot.resize_terminal(80, 24)  # the same at the other size
+        await settle(app, pilot)
+        await pilot.pause()
+        said = " ".join(_prompt(app).split())
+        assert said.startswith("✗ The review") and said.endswith("Take 4♣ (t) or pass (p)."), said
+        await pilot.resize_terminal(*size)
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "7"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, Question)
+        await pilot.press("y")
+        await settle(app, pilot)
+        assert app.screen is app.table
+        await pilot.resize_terminal(80, 24)
+        await settle(app, pilot)
+        await pilot.pause()
+        assert _prompt(app) == "Take the upcard 4♣ (t) or pass (p).", _prompt(app)
+        assert "review of your decisions" not in screen_text(app)
+
+
 async def test_toasts_hide_nothing_the_player_needs_at_80x24():
     from ginrummy_tui.tui import scenarios
     from ginrummy_tui.tui.widgets.action_bar import ActionBar

@@ -399,9 +399,10 @@ async def test_refusing_the_card_just_taken_says_to_choose_another(size):
         assert "another card" not in prompt(app).lower() and "Discard" in prompt(app), prompt(app)
 
 
-async def test_the_refusal_of_the_card_just_taken_follows_one_click_discard_switched_in_f2():
+async def test_the_refusal_of_the_card_just_taken_follows_one_click_discard_switched():
     """Refused by two clicks on it, the J♦ just taken said "click another card twice"; one-click
-    discard turned on in F2, the line, back over the table, said so still, where one click throws."""
+    discard turned on (as F2 saves it), the line said so still, where one click throws.  F2
+    opened and left, the refusal goes: the player has done something else since."""
     from ginrummy_tui.tui.screens.settings_screen import set_one_click
 
     app = make_app(state=scenarios.knock_ready(), pause=0)
@@ -411,14 +412,16 @@ async def test_the_refusal_of_the_card_just_taken_follows_one_click_discard_swit
             await pilot.click(HandView, offset=card_offset(app, card("JD")))
             await settle(app, pilot)
         assert prompt(app).startswith("✗ You cannot throw back J♦ just taken: click another card twice."), prompt(app)
-        await press(app, pilot, "f2")
         set_one_click(app, True)  # as the settings' box, saved, switch it
-        await press(app, pilot, "escape")
-        assert app.screen is app.table
+        await settle(app, pilot)
         assert prompt(app).startswith("✗ You cannot throw back J♦ just taken: click another card."), prompt(app)
         set_one_click(app, False)
         await settle(app, pilot)
         assert prompt(app).startswith("✗ You cannot throw back J♦ just taken: click another card twice."), prompt(app)
+        await press(app, pilot, "f2")
+        await press(app, pilot, "escape")
+        assert app.screen is app.table
+        assert prompt(app) == "Select another card, then ⏎ — or knock with K♦ (k).", prompt(app)
 
 
 async def test_a_click_on_the_other_players_cards_says_whose_they_are_and_what_to_click():
@@ -1500,9 +1503,12 @@ async def test_a_refusal_is_read_whole_on_the_prompt_line(width):
         await press(app, pilot, "k")
         line = prompt(app)
         assert line.startswith("✗ You cannot knock: discarding") and "the limit is 10." in line
-        assert len(line) <= width - 4  # the table's padding and the line's: one column each side
-        # where there is room the prompt follows the reason
-        assert ("Discard" in line) == (width >= 100)
+        # the prompt follows the reason, on the line's second row where one has no room for both
+        assert line.endswith("the limit is 10. Discard (⏎).") and "…" not in line, line
+        shown = app.table.query_one(PromptLine)
+        rows = screen_text(app).splitlines()[shown.region.y : shown.region.bottom]
+        assert " ".join(" ".join(rows).split()) == line
+        assert len(rows) == (1 if len(line) <= width - 4 else 2), rows  # the table's padding and the line's
 
 
 async def test_the_prompt_line_reads_status_then_refusal_then_prompt():

@@ -161,6 +161,11 @@ class GameScreen(Screen, TurnSteps):
         self._refusal_words: Callable[[], str] | None = None
         """What makes the refusal on show anew each time it is drawn, where it names the clicks
         (which F2 may switch meanwhile: "click another card twice"); None for a fixed one."""
+        self._refusals = 0
+        """How many refusals (and notices) the table has shown: which one is on show."""
+        self._covered_refusal: int | None = None
+        """The refusal on show when a screen last came over the table (its number in
+        :attr:`_refusals`), None where none was: taken down when the table is back."""
         self.v: PlayerView | None = None
         self.shown_name = ""
         """The other player's name as the table shows it (network play: it changes when they join)."""
@@ -228,9 +233,17 @@ class GameScreen(Screen, TurnSteps):
     """The terminal's size when the table was last resized while shown, None when it was last
     resized under a screen over it (:meth:`on_screen_resume`)."""
 
+    def on_screen_suspend(self) -> None:
+        """A screen over the table: the refusal on show, if any, is remembered, to be taken
+        down when the table is back (:meth:`on_screen_resume`)."""
+        self._covered_refusal = self._refusals if self.refusal else None
+
     def on_screen_resume(self) -> None:
-        """Back from a screen over the table (the quit question, the score table, the rule sheet)
-        under which the terminal was resized: the table is laid out anew for the size it is shown
+        """Back from a screen over the table: the refusal on show when it came is taken down,
+        as the player has done something else since (r refused, F2 opened and left: the reason
+        stayed under the prompt as if just said); one made meanwhile (the host's answer to a
+        move) stays.  Then, back from a screen under which the terminal was resized (the quit
+        question, the score table, the rule sheet): the table is laid out anew for the size it is shown
         at.  Measured under the screen over it, where its parts were not laid out at each size,
         the room made for a long prompt line stayed from a size passed through (resized to
         132x43 and back to 80x24 under the score table, the buttons were gone and two rows stood
@@ -239,6 +252,9 @@ class GameScreen(Screen, TurnSteps):
         measured: the parts given back take their rows only once their styles reach the layout,
         and measured in the layout from before (resized to 46x21 under the score table, with a
         two-line hint up), the hint seemed to have its three rows and was cut to its first line."""
+        covered, self._covered_refusal = self._covered_refusal, None
+        if self.refusal and covered == self._refusals and self.is_mounted:
+            self.clear_refusal()
         if self.is_mounted and self._sized_for != self.app.size:
             self._give_back_room()
             self._laid_out = None
@@ -567,13 +583,15 @@ class GameScreen(Screen, TurnSteps):
         if not v.my_turn and not hinting and refusal and self._refusal_waits:
             prompt = Text()
         # a hint on show, or a reason that does not fit on one line after the clock, wraps onto
-        # more lines, and so does a notice with the prompt after it (it never takes its place)
+        # more lines, and so does a reason or a notice with the prompt after it (it never takes
+        # its place: at 80x24, "✗ The review of your decisions (r) comes once the hand is over."
+        # stood alone, without "Take 4♣ (t) or pass (p).")
         long = len(prompt.plain) > room
-        wrap = hinting or room < 0 or ((notice or told_below) and long)
-        # the reason and the connection's line are what must be read whole: on one line, a prompt
-        # that would push them past the edge goes (the buttons and the key bar still say what to
-        # do); wrapped, the prompt follows the reason (on a small screen the buttons give way first)
-        if (refusal or status_len) and not wrap and long:
+        wrap = hinting or room < 0 or (bool(notice or told_below or refusal) and long)
+        # the connection's line is what must be read whole: on one line, a prompt that would
+        # push it past the edge goes (the buttons and the key bar still say what to do);
+        # wrapped, the prompt follows the reason (on a small screen the buttons give way first)
+        if status_len and not wrap and long:
             prompt = Text()
         line = self.query_one(PromptLine)
         line.set_prompt(
@@ -826,6 +844,7 @@ class GameScreen(Screen, TurnSteps):
         as the settings have them then)."""
         self._refusal_words = None if isinstance(reason, str) else reason
         self.refusal = reason if isinstance(reason, str) else reason()
+        self._refusals += 1
         self._refusal_waits = waits
         self._refusal_in_status = in_status
         self._refusal_notice = notice
