@@ -143,6 +143,35 @@ async def test_a_refusal_goes_once_a_screen_was_opened_and_left_and_the_prompt_a
         assert "review of your decisions" not in screen_text(app)
 
 
+@pytest.mark.parametrize("size", [(46, 21), (80, 24)])
+async def test_while_the_computer_decides_on_the_upcard_the_key_bar_shows_the_draw_to_come(size):
+    """46x21, p on the upcard: "Computer is thinking…" while the key bar still showed "t Take
+    p Pass o Sort m Moves", keys the player has no more use for in this hand.  It shows the
+    draw's keys, dimmed until the player's turn, as at the computer's other moves."""
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    app = make_app(state=new_game(seed=3), pause=30)  # the computer waits: its turn lasts
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        bar = app.table.query_one(KeyBar)
+        shown = [(d, t, on) for row in bar.key_rows(size[0])[0] for d, t, on, _k in row]
+        assert ("t", "Take", True) in shown and ("p", "Pass", True) in shown
+        await pilot.press("p")  # pass on the upcard: now the computer is to move
+        await pilot.pause()
+        assert app.session.opponent_to_move() and app.session.view().phase == "upcard"
+        text = screen_text(app)
+        assert "is thinking…" in _prompt(app), _prompt(app)
+        keys = "\n".join(text.splitlines()[bar.region.y :])
+        assert "Take" not in keys and "Pass" not in keys, keys
+        assert "s Stock" in keys and "d Pile" in keys, keys
+        shown = [(d, t, on) for row in bar.key_rows(size[0])[0] for d, t, on, _k in row]
+        assert ("s", "Stock", False) in shown and ("d", "Pile", False) in shown  # dimmed: not the player's turn
+        assert ("o", "Sort", True) in shown and ("q", "Quit", True) in shown
+        await pilot.press("t")  # still says why it does nothing
+        await pilot.pause()
+        assert "not your turn" in _prompt(app), _prompt(app)
+
+
 async def test_toasts_hide_nothing_the_player_needs_at_80x24():
     from ginrummy_tui.tui import scenarios
     from ginrummy_tui.tui.widgets.action_bar import ActionBar

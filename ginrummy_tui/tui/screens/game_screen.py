@@ -724,7 +724,7 @@ class GameScreen(Screen, TurnSteps):
             kind = Kind(str(parameters[0]))
             if kind == Kind.BIG_GIN and not v.rules.big_gin:
                 return False
-            if tt.PHASE_OF.get(kind) != v.phase:
+            if tt.PHASE_OF.get(kind) != self._keys_phase(v):
                 return False
             return True if Action(kind) in v.legal_actions else None
         if action == "knock_gin_only":
@@ -739,6 +739,16 @@ class GameScreen(Screen, TurnSteps):
                 return True if sel is not None and Action(Kind.DISCARD, sel) in v.legal_actions else None
             return True if self._choice(Kind(action)) is not None else None
         return True
+
+    @staticmethod
+    def _keys_phase(v: PlayerView) -> Phase:
+        """The step of the turn whose moves the key bar shows: the hand's, but once the player
+        has passed the upcard and the other player decides on it, the draw, which comes next
+        (it showed "t Take  p Pass", dimmed, keys the player has no more use for in this hand,
+        while the computer thought; at its other moves the bar shows the draw's keys too)."""
+        if v.phase == Phase.UPCARD and not v.my_turn and v.passes:
+            return Phase.DRAW
+        return v.phase
 
     # ------------------------------------------------------------ keys typed ahead (network play)
 
