@@ -521,6 +521,34 @@ async def test_below_64_columns_the_choice_lists_start_in_one_column(tmp_path, w
         assert len({row.children[1].region.x for row in rows}) == 1, [lines[row.region.y] for row in rows]
 
 
+@pytest.mark.parametrize("width", [46, 54, 63])
+async def test_below_64_columns_two_blanks_part_each_choice_lists_label_from_its_value(tmp_path, width):
+    """At 46x21 "Who deals next Alternate every hand ▼": one blank between the label and the
+    list's value, which read as one phrase.  Two part them, and the longest values
+    ("Alternate every hand", "catppuccin-macchiato") stay whole on their line."""
+    from textual.widgets import Select
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=(width, 21)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        screen.query_one("#theme").value = "catppuccin-macchiato"
+        await pilot.pause()
+        form = screen.query_one("#settings")
+        values = {"preset": "standard", "rule-next_dealer": "Alternate every hand", "ai": "Standard",
+                  "theme": "catppuccin-macchiato"}
+        for row in [row for row in screen.query(".row") if isinstance(row.children[1], Select)]:
+            label, control = row.children
+            form.scroll_to_widget(control, animate=False, immediate=True)
+            await until(pilot, lambda control=control: form.content_region.contains_region(control.region))
+            await pilot.pause()
+            line = screen_text(app).splitlines()[control.region.y]
+            end = line.index(label.text) + len(label.text)
+            gap = len(line[end:]) - len(line[end:].lstrip(" "))
+            assert gap >= 2, (width, line)
+            assert line[end + gap :].startswith(values[str(control.id)] + " "), (width, line)
+            assert control.region.height == 1, (width, line)  # the value whole on its label's line
+
+
 async def test_an_open_choice_list_leaves_the_key_bar_in_sight(tmp_path):
     """At 80x24 the theme's list, opened at the foot of the form, covered the
     key bar: every list, opened, now ends above it, and the bar says what
@@ -950,14 +978,14 @@ async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule
         )
         screen.query_one("#ai").value = "master"
         await pilot.pause()
-        assert line() == "The match in play: standard rules, to 100, opponent level Master (the same as below)."
+        assert line() == "The match in play: standard rules, to 100, opponent level Master, as set below."
     custom = tmp_path / "custom"
     plan = prepare(args_for(custom, rule=["knock_limit=7", "big_gin=yes"]), ask=None)
     async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         assert line() == (
             "The match in play: standard rules (changed: knock limit 7, big gin allowed), to 100, "
-            "opponent level Standard (the same as below)."
+            "opponent level Standard, as set below."
         )
         screen.query_one("#rule-knock_limit").value = "10"
         screen.query_one("#rule-gin_bonus").value = "30"
@@ -1111,7 +1139,7 @@ async def test_without_saving_the_settings_show_this_runs_not_the_files(monkeypa
         screen = await open_settings(app, pilot)
         assert screen.query_one("#preset").value == "custom" and screen.query_one("#ai").value == "standard"
         assert screen.query_one("#rule-knock_limit").value == "7" and screen.query_one("#pause").value == "0"
-        assert str(screen.query_one("#match-rules").render()).endswith("(the same as below).")
+        assert str(screen.query_one("#match-rules").render()).endswith(", as set below.")
 
 
 async def test_without_saving_the_mouse_is_shown_as_set_at_start_not_for_a_next_start(monkeypatch):
@@ -1230,7 +1258,7 @@ async def test_without_saving_the_next_match_has_the_rules_and_opponent_f2_shows
         assert app.session.opponent_name == "Computer (expert)"
         screen = await open_settings(app, pilot)
         assert screen.query_one("#ai").value == "expert" and screen.query_one("#rule-knock_limit").value == "8"
-        assert str(screen.query_one("#match-rules").render()).endswith("(the same as below).")
+        assert str(screen.query_one("#match-rules").render()).endswith(", as set below.")
     assert path.read_text() == text
 
 

@@ -364,7 +364,7 @@ async def test_the_match_in_play_line_follows_the_form_as_it_is_edited(tmp_path)
         def line() -> str:
             return str(app.screen.query_one("#match-rules").render())
 
-        same = "The match in play: standard rules, to 100, opponent level Standard (the same as below)."
+        same = "The match in play: standard rules, to 100, opponent level Standard, as set below."
         assert line() == same
         await pilot.press("tab", "backspace", "backspace", "7")  # the knock limit
         await pilot.pause()

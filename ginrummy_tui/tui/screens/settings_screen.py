@@ -225,7 +225,8 @@ def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
             else:
                 parts.append(option_text(name, mine))
     same = rules == next_rules and level in (None, next_ai)
-    return "; ".join(parts) + (" (the same as below)." if same else ". The settings below are for your next match.")
+    # "(the same as below)" read unclear: as what below?
+    return "; ".join(parts) + (", as set below." if same else ". The settings below are for your next match.")
 
 
 def set_one_click(app: App[Any], one_click: bool) -> None:
