@@ -1764,6 +1764,24 @@ async def test_a_move_at_the_wrong_step_is_refused_without_saying_the_step_twice
         assert app.session.state.phase == Phase.UPCARD  # nothing moved
 
 
+async def test_d_at_the_upcard_offer_takes_the_upcard_as_t_and_a_click_on_the_pile_do():
+    """d at the upcard offer said "✗ The upcard comes first. Take 9♦ (t) or pass (p).", where the
+    upcard is the top of the discard pile, which d takes, and a click on the pile took it.  It
+    takes the upcard, as t does; s still says the upcard comes first."""
+    app = make_app(state=new_game(seed=1, first_dealer=0), pause=0)  # the computer passed first
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        v = app.session.view()
+        assert v.phase == Phase.UPCARD and v.my_turn
+        up = v.upcard
+        await press(app, pilot, "s")
+        assert prompt(app).startswith("✗ The upcard comes first."), prompt(app)
+        await press(app, pilot, "d")
+        v = app.session.view()
+        assert v.phase == Phase.DISCARD and up in v.hand and v.history[-1].action.kind == "take upcard"
+        assert "✗" not in prompt(app), prompt(app)
+
+
 async def test_the_upcard_offer_over_is_said_once():
     """t after both passed read "✗ The upcard offer is over: draw from the stock. Draw from
     the stock (s)…", and p after the draw "✗ The upcard offer is over: discard a card.

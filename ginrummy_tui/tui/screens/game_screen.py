@@ -886,8 +886,12 @@ class GameScreen(Screen, TurnSteps):
             self._update_details()
 
     def try_move(self, kind: Kind, *, button: bool = False) -> None:
-        """Try the move a key (or a ``button``) stands for, even when it is not legal (to explain why)."""
+        """Try the move a key (or a ``button``) stands for, even when it is not legal (to explain why).
+        d during the upcard offer takes the upcard, the top of the discard pile, as t does and as
+        a click on the pile does (it said "✗ The upcard comes first. Take 5♠ (t) or pass (p).")."""
         kind = Kind(kind)
+        if kind == Kind.DRAW_DISCARD and self.v is not None and self.v.phase == Phase.UPCARD:
+            kind = Kind.TAKE_UPCARD
         if self.v is not None and self.v.phase.ended:  # the pile listed (l), the hand's end waits for it to close
             self.refuse_over()
             return

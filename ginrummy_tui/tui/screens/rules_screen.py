@@ -54,7 +54,7 @@ def general_lines(rules: Rules) -> list[str]:
 
 KEYS = (
     ("t / p", "take the upcard / pass"),
-    ("s / d", "draw from the stock / take the top of the discard pile"),
+    ("s / d", "draw from the stock / take the top of the discard pile (at the upcard offer, the upcard, as t)"),
     ("← →", "select a card (or 1-9, 0 and - for the 1st to 11th card)"),
     ("⏎", "discard the selected card (twice if it goes gin: g plays gin)"),
     ("k / g / b", "knock / gin / Big Gin (when allowed)"),  # those the rules in play have (see _keys)
