@@ -2023,6 +2023,47 @@ def _set_aside_plan(tmp_path):
     return prepare(args_for(tmp_path, new=True), ask=never_asked)
 
 
+@pytest.mark.parametrize("size,hurried", [((46, 21), True), ((80, 24), False)])
+async def test_at_46x21_a_note_of_the_start_over_the_table_goes_once_read_when_the_player_moves(
+    tmp_path, monkeypatch, size, hurried
+):
+    """gin-tui --new with a match unfinished, at 46x21: the note "Your unfinished match was set
+    aside (kept in ...), counted as abandoned; a new match has started." covered the computer's
+    cards, the stock and the pile for its 15 s while the player played on.  Where the notes stand
+    over the table, a move takes the note down once it has been up as long as it takes to read;
+    without a move, and where the notes stand clear of the table (80x24), it keeps its time."""
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.tui import restore
+
+    from .app_helpers import until
+
+    monkeypatch.setattr(restore, "NOTE_SECONDS", 600.0)  # a note's time: far longer than the test
+    monkeypatch.setattr(restore, "PART_SECONDS", 0.5)  # as long as it takes to read, quickly
+    monkeypatch.setattr(restore, "READING_WORDS", 100.0)
+    plan = _set_aside_plan(tmp_path)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await settle(app, pilot)
+            def shown() -> bool:  # the note's last part (a long path puts the note in parts)
+                return "a new match has started." in " ".join(_toast_lines(app))
+
+            await until(pilot, shown)
+            await pilot.pause(1.0)  # read, and no move: it stays
+            assert shown()
+            await pilot.press("p")  # the player plays on
+            await settle(app, pilot)
+            assert app.session.view().history
+            if hurried:
+                await until(pilot, lambda: not _toast_lines(app))
+                assert "a new match has started" not in screen_text(app)
+            else:
+                await pilot.pause(1.0)
+                assert shown()
+    finally:
+        plan.close()
+
+
 async def test_the_notes_of_the_table_do_not_cover_the_rule_sheet_and_come_back_after_it(tmp_path):
     """At 80×24 the note of the start covered the rule sheet's first five lines, opened over
     the table while it showed; it is taken down while the sheet is open, and comes back once

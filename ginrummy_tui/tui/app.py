@@ -790,6 +790,12 @@ class GinApp(App):
         longer holds (:meth:`take_down`)."""
         return self._toast(text, severity="warning", timeout=seconds)
 
+    def player_moved(self) -> None:
+        """The player made a move on the table: the notes of the start standing over its parts
+        go once read (:meth:`~ginrummy_tui.tui.restore.StartNotes.hurry`)."""
+        if self.start_notes is not None:
+            self.start_notes.hurry()
+
     def take_down(self, notification: Notification) -> None:
         """Take ``notification`` down before its time (or the toast raised again in
         its place, with its words, when others were taken down meanwhile)."""

@@ -88,6 +88,9 @@ if TYPE_CHECKING:
             """A note of the start, as a warning for ``seconds``: its toast, to take down when it no longer holds."""
             ...
 
+        def player_moved(self) -> None:
+            """The player made a move on the table: the notes of the start over it go once read."""
+
         def take_down(self, notification: Notification) -> None:
             """Take ``notification`` down before its time."""
             ...

@@ -138,6 +138,12 @@ RESUMED_SECONDS = 5.0
 """How long "Resumed your match: ..." shows."""
 
 
+def reading_seconds(part: str) -> float:
+    """How long ``part`` of a note takes to read, slowly (:data:`READING_WORDS`): at least
+    :data:`PART_SECONDS`, at most :data:`NOTE_SECONDS`."""
+    return min(NOTE_SECONDS, max(PART_SECONDS, len(part.split()) / READING_WORDS))
+
+
 class StartNotes:
     """What the player is told at start (a damaged save, settings file or
     history set aside, and where): the warnings one after another, each for
@@ -169,6 +175,10 @@ class StartNotes:
         self._about_hand: dict[int, tuple[float, str | None]] = {}
         """The notes about the hand on the table ("Resumed your match: ..."), shown as such
         (:meth:`add_hand_note`): by number, the seconds each shows and its short words."""
+        self._hurried = False
+        """The player has moved while the notes stood over the table (:meth:`hurry`)."""
+        self._hurry_timer: Timer | None = None
+        """Takes down the part on show once read, after such a move."""
 
     def add(self, note: str) -> None:
         """Tell the player ``note``, as a sentence (a capital, a full stop: the
@@ -232,9 +242,50 @@ class StartNotes:
             return
         seconds = NOTE_SECONDS
         if self._waiting and self._waiting[0][0] == number:  # the note goes on: its next part once this one is read
-            seconds = min(NOTE_SECONDS, max(PART_SECONDS, len(part.split()) / READING_WORDS))
+            seconds = reading_seconds(part)
+        elif self._hurried and self._over_the_table():  # the player is playing: as long as it takes to read
+            seconds = reading_seconds(part)
         self._shown = (number, part, gin_of(self._app).start_note(part, seconds))
         self._set_timer(seconds + NOTE_GAP)
+
+    def _over_the_table(self) -> bool:
+        """Whether the notes stand over the table's parts at the screen's size now: below 24 rows
+        or 80 columns, where their room is over the other player's cards and the piles (from
+        there they stand where the table is blank)."""
+        from .note_text import TOAST_ROWS, toast_rows
+
+        width, height = self._app.size
+        return toast_rows(width, height) == TOAST_ROWS
+
+    def hurry(self) -> None:
+        """The player has made a move while the notes of the start stand over the table's parts
+        (:meth:`_over_the_table`): the part on show stays only as long as it takes to read,
+        counted from when it came, and those still to come each as long as it takes to read
+        them (:func:`reading_seconds`), not :data:`NOTE_SECONDS`: at 46x21 the note of a match
+        set aside covered the other player's cards, the stock and the pile for its 15 s while
+        the player played on.  Nothing is left unshown; elsewhere the notes keep their time."""
+        from .host import gin_of
+
+        if not self._over_the_table():
+            return
+        self._hurried = True
+        if self._shown is None or gin_of(self._app).holding_notes():
+            return
+        number, part, toast = self._shown
+        if number in self._about_hand or toast.has_expired:
+            return
+        left = max(0.0, reading_seconds(part) - (toast.timeout - toast.time_left))
+        if left >= toast.time_left:
+            return  # it goes as soon as that anyway
+        if self._hurry_timer is not None:
+            self._hurry_timer.stop()
+            self._hurry_timer = None
+        if left > 0:  # kept: Textual holds its timers weakly (and takes no timer of 0 s)
+            self._hurry_timer = self._app.set_timer(left, lambda: gin_of(self._app).take_down(toast))
+        else:
+            gin_of(self._app).take_down(toast)
+        if self._showing:
+            self._set_timer(left + NOTE_GAP)
 
     def _set_timer(self, seconds: float) -> None:
         """The next part (or another look whether a dialog has closed) in ``seconds``, in place

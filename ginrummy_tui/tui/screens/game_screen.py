@@ -829,6 +829,7 @@ class GameScreen(Screen, TurnSteps):
             return
         self.refusal = ""
         self._answer_due = session.move_on_its_way()  # network play: sent; what comes of it is shown later
+        self.gin.player_moved()
         self.gin.sync()
 
     def refuse(
