@@ -40,9 +40,10 @@ class Tmux:
             raise AssertionError(f"tmux {' '.join(args)}: {out.stderr}")
         return out.stdout
 
-    def start(self, *gin_args: str, session: str = "gin") -> None:
-        """Start gin-tui in a shell that reports its exit and the terminal's mode afterwards."""
-        cmd = [sys.executable, "-m", "ginrummy_tui", "--pause", "0", *gin_args]
+    def start(self, *gin_args: str, session: str = "gin", setsid: bool = False) -> None:
+        """Start gin-tui in a shell that reports its exit and the terminal's mode afterwards
+        (``setsid``: in a session of its own, which no hang-up of the terminal signals)."""
+        cmd = [*(["setsid", "-w"] if setsid else []), sys.executable, "-m", "ginrummy_tui", "--pause", "0", *gin_args]
         shell = (
             f"cd {Path(__file__).resolve().parent.parent}; "
             f"GIN_TUI_HOME={self.home} TERM=xterm-256color {' '.join(cmd)}; "
@@ -153,9 +154,9 @@ def term(tmp_path):
     t.close()
 
 
-def play_into_a_hand(term: Tmux) -> str:
+def play_into_a_hand(term: Tmux, setsid: bool = False) -> str:
     """Pass on the upcard, draw, throw, draw again: the player holds 11 cards."""
-    term.start("--seed", "5")
+    term.start("--seed", "5", setsid=setsid)
     term.wait_for("take the upcard")
     term.keys("p")
     term.wait_for("draw from the stock")
@@ -201,6 +202,28 @@ def test_the_terminal_going_away_then_the_same_position(term):
     pid = term.game_pid()
     term.tmux("kill-session", "-t", "gin")  # the terminal is gone: the process gets SIGHUP from it
     wait_dead(pid)
+    restart_and_compare(term, before)
+
+
+def game_of(term: Tmux) -> int:
+    """The game's process, started by ``setsid -w`` in the pane's shell."""
+    setsid = term.game_pid()
+    out = subprocess.run(["pgrep", "-P", str(setsid)], capture_output=True, text=True)
+    return int(out.stdout.split()[0]) if out.stdout.split() else setsid  # setsid may have become the game
+
+
+@pytest.mark.skipif(shutil.which("setsid") is None, reason="setsid (util-linux) is not installed")
+def test_the_terminal_going_away_closes_a_game_no_signal_reaches(term):
+    """A game in a session of its own (``setsid``; or under a shell with job control that
+    dies of the hang-up without passing it on): the terminal gone, no SIGHUP came, and the
+    game stayed, its match locked, its reading of the terminal at its end of file spinning a
+    core (found 100 minutes later at 80% of a core).  It sees the terminal gone, closes as on
+    a hang-up, saved, and the next start resumes the same position."""
+    before = play_into_a_hand(term, setsid=True)
+    pid = game_of(term)
+    term.tmux("kill-session", "-t", "gin")  # the terminal is gone; its hang-up signals the pane's shell only
+    wait_dead(pid)
+    assert not (term.home / "current.json.lock").exists()  # it closed itself, releasing the match
     restart_and_compare(term, before)
 
 

@@ -79,6 +79,7 @@ def closing_on_signals(app: Any, on_give_up: Callable[[], None] | None = None) -
         watchdog.daemon = True
         watchdog.start()
 
+    gone = terminal_gone_watch(lambda: on_signal(signal.SIGHUP) if not caught else None)
     previous = {}
     for name in ("SIGHUP", "SIGTERM", "SIGINT"):
         sig = getattr(signal, name, None)
@@ -89,9 +90,45 @@ def closing_on_signals(app: Any, on_give_up: Callable[[], None] | None = None) -
     try:
         yield caught
     finally:
+        gone.set()
         for sig, handler in previous.items():
             with contextlib.suppress(ValueError, OSError, TypeError):
                 signal.signal(sig, handler)
+
+
+TERMINAL_WATCH = 0.5
+"""Seconds between two looks at whether the terminal the game reads is still there."""
+
+
+def terminal_gone_watch(on_gone: Callable[[], None], fd: int = 0) -> threading.Event:
+    """Watch, in a thread, the terminal on ``fd`` (standard input, which the table reads):
+    once it is gone (hung up: the SSH connection or the terminal window closed), call
+    ``on_gone`` (from that thread), once.  A hang-up signals the terminal's session
+    leader, and a game that is not (started by ``setsid``, by a shell with job control
+    that dies of the signal without passing it on) was never told: it kept the match
+    locked, unsaved since its last move, and its reading of the terminal, at its end of
+    file, spun a core until killed.  Returns the event that stops the watch; nothing is
+    watched where ``fd`` is not a terminal to begin with."""
+    stop = threading.Event()
+    if not _is_terminal(fd):
+        return stop
+
+    def watch() -> None:
+        while not stop.wait(TERMINAL_WATCH):
+            if not _is_terminal(fd):
+                on_gone()
+                return
+
+    threading.Thread(target=watch, name="terminal-watch", daemon=True).start()
+    return stop
+
+
+def _is_terminal(fd: int) -> bool:
+    """Whether ``fd`` is a terminal still there (one hung up answers as none is)."""
+    try:
+        return os.isatty(fd)
+    except OSError:
+        return False
 
 
 def signal_status(caught: list[int]) -> int | None:
