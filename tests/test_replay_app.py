@@ -16,7 +16,7 @@ from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 
-from .app_helpers import frame_rows, review_made, said_in_its_line, screen_text, until, words_clear_of_scroll_bar
+from .app_helpers import frame_rows, review_made, said_in_its_line, said_on_the_result, screen_text, until, words_clear_of_scroll_bar
 from .app_helpers import settle as _settle
 
 SIZE = (100, 30)
@@ -339,8 +339,8 @@ async def test_keys_with_no_use_on_the_match_result_say_so_and_leave_the_table_i
         for key in ("x", "tab", "shift+tab", "o", "space"):
             await pilot.press(key)
             await pilot.pause()
-            said += _said(app)  # one note at a time: each takes the place of the last
-            assert len(_said(app)) == 1
+            said.append(said_on_the_result(app))  # in the result's own line, each in place of the last
+            assert said[-1] and not _said(app)
         assert isinstance(app.screen, MatchOverScreen) and app.session.state is s
         assert app.focused is table
         assert said == [
@@ -472,13 +472,15 @@ async def test_the_match_result_reviews_replays_and_lists_its_last_hand():
         await pilot.pause()
         assert isinstance(app.screen, MatchOverScreen)
         # ⏎ on the result starts a new match: it said "⏎ goes on"
-        assert _said(app) == ["A hint (h) is for your own turn in a hand: the match is over; ⏎ or n starts a new match."]
+        assert said_on_the_result(app) == (
+            "A hint (h) is for your own turn in a hand: the match is over; ⏎ or n starts a new match."
+        )
         await pilot.press("l")
         await pilot.pause()
-        # one note at a time: l's takes the place of h's
-        assert _said(app) == [
-            "The discard pile (l) is listed during a hand: the match is over; m lists every turn of its last hand.",
-        ]
+        # one at a time: l's takes the place of h's
+        assert said_on_the_result(app) == (
+            "The discard pile (l) is listed during a hand: the match is over; m lists every turn of its last hand."
+        )
         # a: the last hand again, as practice; Enter after it comes back to the result
         await pilot.press("a")
         await _settle(app, pilot)
