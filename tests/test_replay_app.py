@@ -16,7 +16,15 @@ from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 
-from .app_helpers import frame_rows, review_made, said_in_its_line, said_on_the_result, screen_text, until, words_clear_of_scroll_bar
+from .app_helpers import (
+    frame_rows,
+    review_made,
+    said_in_its_line,
+    said_on_the_result,
+    screen_text,
+    until,
+    words_clear_of_scroll_bar,
+)
 from .app_helpers import settle as _settle
 
 SIZE = (100, 30)
