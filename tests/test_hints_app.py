@@ -388,6 +388,11 @@ async def test_h_again_selects_the_hinted_card_after_another_was_chosen(size):
         await _settle(app, pilot)
         assert _prompt(app).startswith("Hint: ")
         assert hand.selected is h.action.card and keeper.hints == 1  # its card again, not counted again
+        # and the deadwood line speaks of it (it said "discarding A♠ leaves 42" under Q♣ lifted)
+        from ginrummy_tui.tui.widgets.cardfaces import card_label
+
+        dead = " ".join(str(app.table.query_one("#deadwood").render()).split())
+        assert f"discarding {card_label(h.action.card)} " in dead or h.action.kind != "discard", dead
         before = len(app.session.state.history)
         await pilot.press({"discard": "enter", "knock": "k", "gin": "g"}[h.action.kind])
         await _settle(app, pilot)

@@ -64,6 +64,7 @@ def request_hint(screen) -> None:
         card = current[1].action.card
         if card is not None:
             _select(screen, card)
+            screen._update_details()  # the deadwood line and the prompt speak of that card again
         return
     if screen.hint_asked == view_key(v):
         return  # asked already: one hint on its way at a time (it is counted when it is shown)
