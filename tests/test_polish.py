@@ -1064,7 +1064,7 @@ async def test_a_note_during_play_too_long_for_the_toasts_room_comes_in_parts_no
         assert len(seen) > 1 and all(len(part) <= toast_rows(width, height) for part in seen), seen
         assert _joined([line for part in seen for line in part]) == note, seen
         await until_clear(app, pilot)
-        app.note_in_place("key", refusal, 4)  # a note of information, as why a key does nothing is
+        app.notify(refusal, timeout=4)  # a note of information
         seen = await _parts_seen(app, pilot, "The next hand is dealt after it.")
         assert len(seen) > 1 and all(len(part) <= toast_rows(width, height) for part in seen), seen
         assert " ".join(line for part in seen for line in part) == refusal, seen

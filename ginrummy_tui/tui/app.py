@@ -807,11 +807,7 @@ class GinApp(App):
     def note_in_place(self, kind: str, text: str, seconds: float) -> None:
         """``text`` for ``seconds``, in place of the last note of the same ``kind`` still up or
         held back under a screen: "settings", what a save of the settings did (saved twice
-        within its seconds, the same note showed twice); "key", why a key does nothing on the
-        match's result, as the table's line says one refusal at a time (x, o, Tab within their
-        seconds stacked three notes, which reached up over the record against the level
-        beside the race at 80x24: "Against standard: won 0 of 1" read "Again▌"); it goes
-        when the next hand or the new match is dealt (:meth:`_show_end_screens`)."""
+        within its seconds, the same note showed twice)."""
         last = self._notes_in_place.get(kind)
         if last is not None:
             self.take_down(last)
@@ -1462,9 +1458,6 @@ class GinApp(App):
             self._end_waiting = False
             while type(self.screen).__name__ in ("SummaryScreen", "MatchOverScreen"):
                 self.pop_screen()
-            key_note = self._notes_in_place.pop("key", None)
-            if key_note is not None:  # why a key did nothing on the end of a hand or the result: not here
-                self.take_down(key_note)
             self._end_shown = None
             self._seen_in_play = True
             return

@@ -96,7 +96,7 @@ if TYPE_CHECKING:
             ...
 
         def note_in_place(self, kind: str, text: str, seconds: float) -> None:
-            """``text`` for ``seconds``, in place of the last note of the same ``kind`` ("settings", "key")."""
+            """``text`` for ``seconds``, in place of the last note of the same ``kind`` ("settings")."""
 
         def hand_note(self, text: str, seconds: float, *, short: str | None = None) -> None:
             """A note about the hand on the table, for ``seconds``: taken down once another hand is

@@ -22,8 +22,11 @@ from textual.widget import Widget
 
 from .. import table_text as tt
 from ..host import gin_of
+from . import table_only
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from ..host import GinHost
 
 
@@ -223,10 +226,30 @@ class AfterHandScreen(Screen):
         self.say(tt.does_nothing(key, self.going_on_words(), lower=lower) + ".")
 
     def say(self, words: str, *, scroll: bool = True) -> None:
-        """Why a key does nothing here: in a toast, in place of the last one still up (the
-        end of a hand says it in its own line, one at a time too, scrolled to but with
-        ``scroll`` False)."""
-        self.gin.note_in_place("key", words, 4)
+        """Why a key does nothing here, in a line of the screen's own, one reason at a time
+        (the last in place of the one before), taken down after :data:`~.table_only.SHOWN_FOR`
+        seconds (:meth:`_keep_said`): the end of a hand's at the end of its summary (scrolled
+        to, but not with ``scroll`` False), the match result's under the result."""
+        raise NotImplementedError
+
+    def _unsay(self) -> None:
+        """Take down the line of :meth:`say`."""
+        raise NotImplementedError
+
+    _said_timer: Timer | None = None
+    """Takes down the words of :meth:`say` once they have been up a few seconds."""
+
+    def _keep_said(self) -> None:
+        """The words :meth:`say` shows now stay up :data:`~.table_only.SHOWN_FOR` seconds
+        from now, as the line of a screen over the table does (the end of a hand's stood for
+        minutes, through the review and the score table opened and closed)."""
+        if self._said_timer is not None:
+            self._said_timer.stop()
+        self._said_timer = self.set_timer(table_only.SHOWN_FOR, self._said_time_up)
+
+    def _said_time_up(self) -> None:
+        self._said_timer = None
+        self._unsay()
 
     def action_moves(self) -> None:
         """Every turn of the hand that ended, in words."""

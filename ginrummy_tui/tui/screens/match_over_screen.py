@@ -31,8 +31,6 @@ from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from textual.timer import Timer
-
     from ginrummy_tui.engine import GameState, PlayerView
 
 
@@ -410,23 +408,15 @@ class MatchOverScreen(AfterHandScreen):
         under the result's banner it covered the score table's title ("Match 1 · to 100 ·
         standard▌ starts a new match; ? lists the keys.").  The line takes its rows from the
         part that scrolls while it shows."""
-        from .table_only import SHOWN_FOR
-
         self._said = ascii_words(words) if gin_of(self.app).ascii_only else words
-        if self._said_timer is not None:
-            self._said_timer.stop()
-        self._said_timer = self.set_timer(SHOWN_FOR, self._unsay)
+        self._keep_said()
         self._show_said()
 
     _said = ""
     """Why a key did nothing, while the line above the key bar says it ("" when it is down)."""
 
-    _said_timer: Timer | None = None
-    """Takes down the words of :meth:`say` once they have been up a few seconds."""
-
     def _unsay(self) -> None:
         """Take down why a key did nothing (said a few seconds ago)."""
-        self._said_timer = None
         self._said = ""
         self._show_said()
 

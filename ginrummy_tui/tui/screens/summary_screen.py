@@ -27,13 +27,10 @@ from ..widgets.key_bar import KeyBar
 from ..widgets.keys_line import KeyPart, KeysLine
 from ..widgets.said_line import SaidLine
 from ..widgets.too_small import SCROLLBAR, TooSmall
-from . import table_only
 from .after_hand import AFTER_HAND_BINDINGS, AfterHandScreen
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-    from textual.timer import Timer
 
     from ginrummy_tui.engine import Card, PlayerView
 
@@ -471,11 +468,7 @@ class SummaryScreen(AfterHandScreen):
         line.update(ascii_words(words) if self.ascii_only else words)
         line.display = True
         line.kept_in_view = scroll
-        # gone after a few seconds, as the line of a screen over the table goes (it stood for
-        # minutes, through the review and the score table opened and closed)
-        if self._said_timer is not None:
-            self._said_timer.stop()
-        self._said_timer = self.set_timer(table_only.SHOWN_FOR, self._unsay)
+        self._keep_said()
         # once laid out with the new words (and again at its new size: SaidLine): a longer
         # reason after a shorter one (at 46x21) was scrolled to as long as the old one, its
         # last line under the key bar
@@ -485,12 +478,8 @@ class SummaryScreen(AfterHandScreen):
     _said_early: tuple[str, bool, bool] | None = None
     """What :meth:`say` was given before the screen was made, said once it is (:meth:`on_mount`)."""
 
-    _said_timer: Timer | None = None
-    """Takes down the words of :meth:`say` once they have been up a few seconds."""
-
     def _unsay(self) -> None:
         """Take down why a key did nothing (said a few seconds ago)."""
-        self._said_timer = None
         self._said_log = False
         for line in self.query("#summary-said").results(SaidLine):
             line.update("")
