@@ -15,7 +15,7 @@ from ginrummy_tui.engine import apply, new_game, view
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.move_clock import ClockBadge
 from ginrummy_tui.tui.screens.game_screen import GameScreen
-from ginrummy_tui.tui.screens.review_screen import ReviewKeeper, ReviewScreen, keeper, review_key
+from ginrummy_tui.tui.screens.review_screen import REVIEW_AHEAD_AFTER, ReviewKeeper, ReviewScreen, keeper, review_key
 from ginrummy_tui.tui.screens.rules_screen import RulesScreen
 from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
 from ginrummy_tui.tui.screens.stats_screen import StatsScreen
@@ -57,7 +57,7 @@ async def _play_hand_by_keys(app, pilot) -> None:
 async def _review_done(app, pilot, key):
     for _ in range(400):
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await pilot.pause(0.02)  # the review is begun a moment after the end of the hand shows
         result = keeper(app).get(key)
         if result is not None:
             return result
@@ -186,3 +186,70 @@ async def test_a_closed_review_and_a_clock_badge_on_a_closed_screen_are_let_go()
         gc.collect()
         assert review() is None, "the closed review screen is still held"
         assert badge() is None, "the clock's line of a closed screen is still held"
+
+
+async def test_going_straight_on_to_the_next_hand_spends_no_work_on_a_review(monkeypatch):
+    """The review of a hand was begun the moment its end showed, and ran on through the next
+    hand, a second or more of work in the game's process, for a player who never asked for it.
+    It is begun a moment after (REVIEW_AHEAD_AFTER), and ⏎ before that begins none."""
+    from ginrummy_tui.ai import review
+
+    made = []
+    real = review.review_hand
+    monkeypatch.setattr(review, "review_hand", lambda *a, **k: made.append(1) or real(*a, **k))
+    ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("enter")  # the next hand, at once
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.pause(REVIEW_AHEAD_AFTER + 0.5)
+        await app.workers.wait_for_complete()
+        assert keeper(app).key is None and not made
+
+
+async def test_the_review_is_begun_unasked_a_moment_after_the_hand_ends_and_at_once_when_asked(monkeypatch):
+    from ginrummy_tui.tui.screens import review_screen
+
+    ended = _ended_hand(4)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        assert (await _review_done(app, pilot, review_key(ended))) is not None  # unasked
+    monkeypatch.setattr(review_screen, "REVIEW_AHEAD_AFTER", 60.0)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert keeper(app).key is None
+        await pilot.press("r")  # asked for: begun at once
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and keeper(app).key == review_key(ended)
+
+
+async def test_a_review_under_way_is_cancelled_when_the_next_hand_is_dealt(monkeypatch):
+    """Not wanted once the next hand is dealt, it ran on beside it until it was done."""
+    from ginrummy_tui.ai import review
+    from ginrummy_tui.tui.screens import review_screen
+
+    from .app_helpers import until
+
+    release = threading.Event()
+    monkeypatch.setattr(review_screen, "REVIEW_AHEAD_AFTER", 0.01)
+    monkeypatch.setattr(review, "review_hand", lambda *args, **kwargs: release.wait(30) and "never")
+    app = make_app(state=_ended_hand(4), pause=0, ai="standard")
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            # not settle: it waits for the review, held here until the test lets it end
+            await until(pilot, lambda: keeper(app).worker is not None)
+            worker = keeper(app).worker
+            assert isinstance(app.screen, SummaryScreen) and not worker.is_finished
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert worker.is_cancelled and keeper(app).key is None
+            release.set()
+            await settle(app, pilot)
+    finally:
+        release.set()

@@ -1458,6 +1458,10 @@ class GinApp(App):
             self._end_waiting = False
             while type(self.screen).__name__ in ("SummaryScreen", "MatchOverScreen"):
                 self.pop_screen()
+            if self._end_shown is not None:  # the review of the hand that ended, not wanted now
+                from .screens.review_screen import keeper
+
+                keeper(self).drop_unfinished()
             self._end_shown = None
             self._seen_in_play = True
             return

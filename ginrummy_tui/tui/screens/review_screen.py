@@ -41,6 +41,12 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
 
 
+REVIEW_AHEAD_AFTER = 1.0
+"""Seconds the end of a hand is up before its review is begun unasked, to be ready when ``r``
+asks for it (``r`` begins it at once): begun as the hand ended, it took the processor from the
+end of the hand being drawn, and ran on, a second or more of work, for a player who went straight
+on to the next hand."""
+
 SAMPLES = 24
 """Guessed deals of the unseen cards behind each cost, at least (see :mod:`ginrummy_tui.ai.review`)."""
 
@@ -81,6 +87,14 @@ class ReviewKeeper:
             self.worker.cancel()
         self.key, self.done, self.worker = key, None, None
         return True
+
+    def drop_unfinished(self) -> None:
+        """Cancel the review under way, if one is, and forget its hand: the next hand has been
+        dealt, and the review of the last would run on beside it (asked for again, from the
+        score table, it is made anew).  A review already made is kept."""
+        if self.worker is not None and not self.worker.is_finished:
+            self.worker.cancel()
+            self.key, self.done, self.worker = None, None, None
 
     def finish(self, key: tuple, result: HandReview | str) -> None:
         """Keep ``result`` (from any thread) if ``key`` is still the hand kept."""

@@ -648,9 +648,10 @@ class SummaryScreen(AfterHandScreen):
         if self.gin.session.ticking:  # network play: the line of a lost connection counts its seconds
             self.set_interval(1.0, self._choices_changed)
         if self._local:
-            from .review_screen import start_review
+            from .review_screen import REVIEW_AHEAD_AFTER, start_review
 
-            start_review(self.app)  # in a worker: ready when asked for, never in the way
+            # in a worker: ready when asked for, never in the way
+            self.set_timer(REVIEW_AHEAD_AFTER, lambda: start_review(self.app))
         if self._said_early is not None:
             words, log, scroll = self._said_early
             self._said_early = None
