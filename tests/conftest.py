@@ -125,3 +125,36 @@ def pytest_xdist_auto_num_workers(config):
     with 4, side by side on the same machine; later, with two games played beside it,
     562 s with 4 and 496 s with 6."""
     return 3 * (os.cpu_count() or 1)
+
+
+def pytest_collection_finish(session):
+    """What each test process holds once its tests are collected (the modules, the
+    tests and their parameters) is kept out of the collector's rounds: a full round
+    walked it all again for every app a test made and let go."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def styles_parsed_once():
+    """Each app parses its style sheets again (Textual keeps what it parsed per app), and
+    the tests make an app each: a sheet with the same text, the same theme variables and
+    the same place is parsed once a test process.  What a parse gives depends on nothing
+    else, and the rules it gives are not changed once made."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse = Stylesheet._parse_rules
+    parsed: dict[tuple, list] = {}
+
+    def parse_once(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+        rules = parsed.get(key)
+        if rules is None:
+            rules = parsed[key] = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return rules
+
+    Stylesheet._parse_rules = parse_once
+    yield
+    Stylesheet._parse_rules = parse
