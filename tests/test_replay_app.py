@@ -243,7 +243,12 @@ async def test_why_a_key_does_nothing_at_the_end_of_a_hand_goes_after_a_few_seco
     from ginrummy_tui.tui.screens import table_only
     from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 
-    monkeypatch.setattr(table_only, "SHOWN_FOR", 0.3)
+    from ginrummy_tui.tui.screens import review_screen
+
+    monkeypatch.setattr(table_only, "SHOWN_FOR", 1.0)  # long enough to be seen on a loaded machine
+    # and no review made meanwhile, in a thread beside the keys: on a loaded machine the line
+    # had come and gone before the test looked
+    monkeypatch.setattr(review_screen, "REVIEW_AHEAD_AFTER", 60.0)
     _start, ended = _ended_hand(4)
     app = make_app(state=ended, pause=0, ai="standard")
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -258,7 +263,7 @@ async def test_why_a_key_does_nothing_at_the_end_of_a_hand_goes_after_a_few_seco
                 await pilot.press(over)
                 await pilot.pause()
                 assert isinstance(app.screen, ScoreScreen)
-            await pilot.pause(0.6)
+            await pilot.pause(1.4)
             if over is not None:
                 await pilot.press("escape")
                 await pilot.pause()
