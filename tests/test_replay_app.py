@@ -240,10 +240,8 @@ async def test_why_a_key_does_nothing_at_the_end_of_a_hand_goes_after_a_few_seco
     """"A hint (h) is for your own turn in a hand: this hand is over; ⏎ goes on." stood under
     the end of a hand for minutes, through the review and the score table opened and closed:
     it goes as the line of a screen over the table does."""
-    from ginrummy_tui.tui.screens import table_only
+    from ginrummy_tui.tui.screens import review_screen, table_only
     from ginrummy_tui.tui.screens.score_screen import ScoreScreen
-
-    from ginrummy_tui.tui.screens import review_screen
 
     monkeypatch.setattr(table_only, "SHOWN_FOR", 1.0)  # long enough to be seen on a loaded machine
     # and no review made meanwhile, in a thread beside the keys: on a loaded machine the line
