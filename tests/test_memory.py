@@ -253,3 +253,21 @@ async def test_a_review_under_way_is_cancelled_when_the_next_hand_is_dealt(monke
             await settle(app, pilot)
     finally:
         release.set()
+
+
+async def test_no_review_is_begun_unasked_once_another_screen_is_over_the_end_of_the_hand(monkeypatch):
+    """The end of the last hand, then at once the match's result or the score table, where the
+    review of another hand was asked for: the review begun unasked a second after the end of
+    the hand showed took the keeper's one place, and the review asked for was dropped."""
+    from ginrummy_tui.tui.screens import review_screen
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+
+    monkeypatch.setattr(review_screen, "REVIEW_AHEAD_AFTER", 0.3)
+    app = make_app(state=_ended_hand(4), pause=0, ai="standard")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("c")
+        assert isinstance(app.screen, ScoreScreen)
+        await pilot.pause(0.8)
+        assert keeper(app).key is None

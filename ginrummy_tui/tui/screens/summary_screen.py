@@ -650,8 +650,10 @@ class SummaryScreen(AfterHandScreen):
         if self._local:
             from .review_screen import REVIEW_AHEAD_AFTER, start_review
 
-            # in a worker: ready when asked for, never in the way
-            self.set_timer(REVIEW_AHEAD_AFTER, lambda: start_review(self.app))
+            # in a worker: ready when asked for, never in the way; not once another screen is
+            # up (the match's result, the score table): a review asked for there, of another
+            # hand, would be dropped for this one
+            self.set_timer(REVIEW_AHEAD_AFTER, lambda: start_review(self.app) if self.is_active else None)
         if self._said_early is not None:
             words, log, scroll = self._said_early
             self._said_early = None
