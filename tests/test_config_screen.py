@@ -314,10 +314,12 @@ async def test_a_new_match_with_other_rules_before_the_first_move_tells_its_own_
 
     plan = prepare(args_for(tmp_path, seed=None), ask=None)  # dealt at random: dealt anew
     deal = ginrummy_tui.engine.new_game
-    monkeypatch.setattr(ginrummy_tui.engine, "new_game", lambda rules, seed=None: deal(rules, seed=4))  # the next deal
     async with running(plan) as (app, pilot):
         old = app.session.view()
         assert old.upcard is not None and f"The upcard is {card_label(old.upcard)}." in screen_text(app)
+        # the next deal, one with another upcard (the random deal had had seed 4's, 3♣, once)
+        other = next(n for n in range(4, 60) if deal(old.rules, seed=n).upcard != old.upcard)
+        monkeypatch.setattr(ginrummy_tui.engine, "new_game", lambda rules, seed=None: deal(rules, seed=other))
         screen = await open_settings(app, pilot)
         screen.query_one("#rule-target").value = "60"
         await pilot.press("ctrl+s")
