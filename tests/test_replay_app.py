@@ -592,12 +592,14 @@ async def test_the_review_at_80_columns_says_there_is_more_below_as_f3_does():
         await _settle(app, pilot)
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.ready)
-        await pilot.pause()
-        await pilot.pause()
         frame = app.screen.query_one("#review", VerticalScroll)
+
+        def edge() -> str:  # the frame's bottom edge
+            return screen_text(app).splitlines()[frame.region.bottom - 1].rstrip()
+
+        await until(pilot, lambda: edge().endswith("more below: ↓/PgDn ─╯"))
         assert frame.max_scroll_y > 0, screen_text(app)
-        bottom = frame.region.bottom - 1  # the frame's bottom edge
-        assert screen_text(app).splitlines()[bottom].rstrip().endswith("more below: ↓/PgDn ─╯")
+        bottom = frame.region.bottom - 1
         for _ in range(50):
             if frame.scroll_y >= frame.max_scroll_y:
                 break

@@ -8,10 +8,12 @@ import os
 import pathlib
 import re
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -407,6 +409,10 @@ def test_headless_chromium_screenshot_of_the_game(server, tmp_path):
     proc, port, page = server
     assert page is not None
     debug_port = _free_port()
+    # Chromium leaves a folder of its own (a lock and a socket) in $TMPDIR: give it
+    # one to remove after. Short, in /tmp: under the test's own tmp_path the socket's
+    # path can be longer than a Unix socket's may be.
+    own_tmp = tempfile.mkdtemp(prefix="gin-web-", dir="/tmp")
     browser = subprocess.Popen(
         [
             CHROMIUM,
@@ -421,6 +427,7 @@ def test_headless_chromium_screenshot_of_the_game(server, tmp_path):
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env=dict(os.environ, TMPDIR=own_tmp),
     )
     try:
         data, share = asyncio.run(_chromium_screenshot(debug_port, f"http://127.0.0.1:{port}/"))
@@ -431,6 +438,7 @@ def test_headless_chromium_screenshot_of_the_game(server, tmp_path):
         except subprocess.TimeoutExpired:
             browser.kill()
             browser.wait()
+        shutil.rmtree(own_tmp, ignore_errors=True)
     assert share >= 0.5, f"the page does not show the table (felt on {share:.0%} of it)"
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000
     keep = os.environ.get("GIN_TUI_SCREENSHOT_DIR")
