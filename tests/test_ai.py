@@ -760,6 +760,36 @@ def test_master_play_outs_keep_pairs_and_still_end_the_hand_with_the_least_deadw
             assert (d, b) == throw(m)
 
 
+def test_master_play_outs_throw_and_take_as_trying_every_card_does():
+    """The play-outs' throw and their rule for taking the discard skip the cards that
+    cannot matter (a card of count v leaves at least the hand's deadwood less v): the
+    same answers as trying every card, on random hands and on hands rich in melds."""
+    from ginrummy_tui.ai.master import throw_keeping, wants
+    from ginrummy_tui.ai.standard import wants_card
+    from ginrummy_tui.engine import deadwood_mask
+
+    def every_throw(hand: int, taken: int) -> tuple[int, int]:
+        # the least deadwood left; ties to the higher count, then the higher index
+        return min(
+            (deadwood_mask(hand ^ c.bit), -c.value, -c.index, c.bit) for c in DECK if c.bit & hand & ~taken
+        )[::3]
+
+    rng = random.Random(12)
+    low = [c for c in DECK if c.rank <= 7]
+    takes = 0
+    for n in range(3000):
+        cards = rng.sample(DECK if n % 2 else low, 11)
+        m = sum(c.bit for c in cards)
+        taken = cards[0].bit if n % 3 == 0 else 0
+        d, b = every_throw(m, taken)
+        assert throw_keeping(m, taken, 0.0) == (d, b, b), [str(c) for c in cards]
+        hand, top = m ^ cards[0].bit, cards[0]
+        took = wants(hand, top.bit)
+        assert took == wants_card(hand, top), [str(c) for c in cards]
+        takes += took
+    assert 300 < takes < 2700  # both answers were asked for
+
+
 def test_master_play_out_knock_settles_as_the_engine_does():
     from ginrummy_tui.ai.master import knock_points
     from ginrummy_tui.engine import mask_of, score_knock

@@ -204,3 +204,36 @@ def test_the_layout_is_explained_in_one_line():
 
 def test_the_rule_sheet_states_the_layout_rule():
     assert any("laid out shorter" in line and "block a layoff" in line for line in Rules().describe())
+
+
+def test_a_knock_settled_against_many_hands_scores_as_score_knock():
+    """``knock_settler`` splits the knocker's cards once and settles the knock against
+    each defender's hand as ``score_knock`` does (signed for the knocker), and refuses
+    what ``score_knock`` refuses."""
+    import random
+
+    from ginrummy_tui.engine import DECK, deadwood, knock_settler, mask_of
+    from ginrummy_tui.engine.kinds import EndKind
+
+    rng = random.Random(8)
+    low = [c for c in DECK if c.rank <= 7]
+    kinds = set()
+    settled = 0
+    while settled < 400:
+        kc = rng.sample(low, 10)
+        if deadwood(kc) > 10:
+            continue
+        settle = knock_settler(kc, PRESETS["standard"])
+        for _ in range(3):
+            dc = rng.sample([c for c in (low if settled % 2 else DECK) if c not in kc], 10)
+            r = score_knock(kc, dc, PRESETS["standard"])
+            assert settle(mask_of(dc)) == (r.points if r.winner == "knocker" else -r.points)
+            kinds.add(r.kind)
+            settled += 1
+    assert {EndKind.KNOCK, EndKind.UNDERCUT, EndKind.GIN} <= kinds
+    high = parse_cards("KS QH JD 9C 8S 7H 5D 4C 3S 2H")
+    with pytest.raises(IllegalAction, match="cannot knock"):
+        knock_settler(high, PRESETS["standard"])
+    settle = knock_settler(parse_cards("AS 2S 3S 4H 5H 6H 7D 8D 9D KC"), PRESETS["standard"])
+    with pytest.raises(IllegalAction, match="same card"):
+        settle(mask_of(parse_cards("AS QH JD 9C 8S 7H 5D 4C 3C 2H")))

@@ -51,7 +51,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from ginrummy_tui.engine import Action, Card, PlayerView, cards_of, deadwood_mask, score_knock
+from ginrummy_tui.engine import Action, Card, PlayerView, cards_of, deadwood_mask, knock_settler
 from ginrummy_tui.engine.cards import DECK
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
@@ -67,7 +67,6 @@ from .expert import (
     knock_wins_match,
     wait_threshold,
 )
-from .standard import wants_card
 
 _VALUE = [DECK[i].value for i in range(52)]
 _COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
@@ -182,6 +181,8 @@ def throw_keeping(hand: int, taken: int, keep: float) -> tuple[int, int, int]:
     suit within two ranks), is least, so that pairs and near-runs are kept
     as a player keeps them."""
     dw = deadwood_mask
+    if keep == 0.0:
+        return _throw_least(hand, taken)
     least = 1 << 30
     least_b = 0
     least_v = -1
@@ -203,13 +204,83 @@ def throw_keeping(hand: int, taken: int, keep: float) -> tuple[int, int, int]:
     return least, least_b, best_b
 
 
+_TENS = sum(((1 << r) * _COLUMN) for r in range(9, 13))
+"""The cards counting 10: the tens and the court cards."""
+
+
+def _throw_least(hand: int, taken: int) -> tuple[int, int, int]:
+    """:func:`throw_keeping` with ``keep`` 0, the same throw found with fewer
+    solver calls: a card of value ``v`` thrown from a hand of deadwood ``D``
+    leaves at least ``D - v`` (with it counted in, any split of the rest is
+    one of the whole hand), so the cards are tried from the highest count
+    down (of one count, the higher bit first, as ties go there) and the
+    search stops once no card left can leave less than the best found."""
+    dw = deadwood_mask
+    whole = dw(hand)
+    rest = hand & ~taken
+    least = 1 << 30
+    least_b = 0
+    x = rest & _TENS
+    while x and whole - 10 < least:
+        b = 1 << (x.bit_length() - 1)
+        x ^= b
+        d = dw(hand ^ b)
+        if d < least:
+            least, least_b = d, b
+    r = 8
+    while r >= 0 and whole - r - 1 < least:
+        x = rest & (_COLUMN << r)
+        while x:
+            b = 1 << (x.bit_length() - 1)
+            x ^= b
+            d = dw(hand ^ b)
+            if d < least:
+                least, least_b = d, b
+        r -= 1
+    return least, least_b, least_b
+
+
 def wants(hand: int, top: int) -> bool:
     """The play-out rule for taking the discard: the standard opponent's rule
-    (it joins a meld and lowers the deadwood), after a cheap test that ``top``
-    is near enough to a held card to meld at all."""
-    if not NEAR[top.bit_length() - 1] & hand:
+    (:func:`~ginrummy_tui.ai.standard.wants_card`: it joins a meld and lowers
+    the deadwood), after a cheap test that ``top`` is near enough to a held
+    card to meld at all."""
+    i = top.bit_length() - 1
+    if not NEAR[i] & hand:
         return False
-    return wants_card(hand, DECK[top.bit_length() - 1])
+    # wants_card's answer with fewer solver calls: a card of value v thrown from the
+    # 11 cards (deadwood D) leaves at least D - v, so the throws are tried from the
+    # highest count down, until none left can reach the least found (for its ties,
+    # whether the card taken melds) nor lower the deadwood of now
+    dw = deadwood_mask
+    now = dw(hand)
+    m = hand | top
+    whole = dw(m)
+    value = _VALUE[i]
+    best = 1 << 30
+    joins = False
+    x = hand & _TENS
+    r = 9
+    while True:
+        if not x:
+            r -= 1
+            if r < 0:
+                break
+            x = hand & (_COLUMN << r)
+            continue
+        low = x & -x
+        x ^= low
+        if whole - _VALUE[low.bit_length() - 1] > min(best, now - 1):
+            break
+        d = dw(m ^ low)
+        if d > best:
+            continue
+        j = d < dw(hand ^ low) + value
+        if d < best:
+            best, joins = d, j
+        else:
+            joins = joins or j
+    return best < now and joins
 
 
 def defender_deadwood(knocker: int, defender: int) -> int:
@@ -650,16 +721,19 @@ class MasterOpponent:
         pile0 = [c.bit for c in view.discard]
         points: list[list[int]] = [[] for _ in cands]
         bits = [a.card.bit if a.card is not None else 0 for a in cands]  # the card each candidate plays
+        # a knock now, settled exactly (score_knock's points) against each deal's guess
+        settle = [
+            knock_settler(cards_of(hand ^ bits[i]), rules, limit) if a.kind == Kind.KNOCK else None
+            for i, a in enumerate(cands)
+        ]
         for (opp, stock0), waits in zip(deals, kinds_of):
             for i, action in enumerate(cands):
                 kind = action.kind
                 stock = list(stock0)
                 pile = list(pile0)
-                if kind == Kind.KNOCK:
-                    mine = hand ^ bits[i]
-                    res = score_knock(cards_of(mine), cards_of(opp), rules, limit)
-                    pts = res.points if res.winner == "knocker" else -res.points
-                    points[i].append(pts)
+                knock = settle[i]
+                if knock is not None:
+                    points[i].append(knock(opp))
                     continue
                 if kind == Kind.DISCARD:
                     hands = [hand ^ bits[i], opp]

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
         Layoff,
         best_defence,
         knock_score,
+        knock_settler,
         layout_note,
         layout_parts,
         points_aside,
@@ -64,7 +65,7 @@ if TYPE_CHECKING:
     )
 
 _SCORING = frozenset(
-    {"KnockResult", "Layoff", "best_defence", "knock_score", "layout_note", "layout_parts", "points_aside", "points_worked", "score_knock"}
+    {"KnockResult", "Layoff", "best_defence", "knock_score", "knock_settler", "layout_note", "layout_parts", "points_aside", "points_worked", "score_knock"}
 )
 """Names of :mod:`.scoring`, which loads when first asked for (a hand is
 settled, a summary shown), not with the engine: start-up does not need it."""
@@ -113,6 +114,7 @@ __all__ = [
     "Layoff",
     "best_defence",
     "knock_score",
+    "knock_settler",
     "layout_note",
     "layout_parts",
     "points_aside",

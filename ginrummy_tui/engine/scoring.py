@@ -307,6 +307,12 @@ def _checked(kc: tuple[Card, ...], dc: tuple[Card, ...], rules: Rules, limit: in
         raise IllegalAction(f"a knock needs 10 (or 11) knocker cards and 10 defender cards, not {len(kc)} and {len(dc)}")
     if mask_of(kc) & mask_of(dc) or len(set(kc)) != len(kc) or len(set(dc)) != len(dc):
         raise IllegalAction("the same card is in both hands")
+    return _knocker_split(kc, rules, limit)
+
+
+def _knocker_split(kc: tuple[Card, ...], rules: Rules, limit: int):
+    """The knocker's least-deadwood split, once its 10 or 11 distinct cards are
+    checked to make a knock, gin or big gin (else :class:`IllegalAction`)."""
     ksplit = best_melds(kc)
     if len(kc) == 11:
         if not rules.big_gin:
@@ -435,6 +441,44 @@ def knock_score(
     terms = _terms(kind, rules, kdw, ddw)
     assert terms is not None  # a knock and an undercut score
     return winner, _points(terms)
+
+
+def knock_settler(
+    knocker_cards: Iterable[Card], rules: Rules = PRESETS["standard"], knock_limit: int | None = None
+) -> Callable[[int], int]:
+    """The points of :func:`score_knock` for these knocker cards against any defender's hand,
+    given as a mask of 10 other cards: for play-outs that settle one knock against many
+    guessed hands, the knocker's cards are checked and split once.  The points are signed
+    for the knocker (negative: the defender's undercut).  Raises as :func:`score_knock` does
+    for the knocker's cards now, and for a defender's hand when it is settled."""
+    kc = tuple(knocker_cards)
+    k = mask_of(kc)
+    limit = rules.knock_limit if knock_limit is None else knock_limit
+    if len(kc) not in (10, 11) or len(set(kc)) != len(kc):
+        raise IllegalAction(f"a knock needs 10 (or 11) different knocker cards, not {len(kc)}")
+    ksplit = _knocker_split(kc, rules, limit)
+
+    def defender(d: int) -> None:
+        if d.bit_count() != 10 or d & k:
+            _checked(kc, cards_of(d), rules, limit)  # raises, saying why
+
+    if len(kc) == 11 or ksplit.deadwood == 0:
+        kind = EndKind.BIG_GIN if len(kc) == 11 else EndKind.GIN
+
+        def gin(d: int) -> int:
+            defender(d)
+            terms = _terms(kind, rules, 0, deadwood_mask(d))
+            assert terms is not None  # gin and big gin score
+            return _points(terms)
+
+        return gin
+
+    def knock(d: int) -> int:
+        defender(d)
+        ((_melds, _kdead, kdw), ddw, _laid), _first, _gain = _best_layout(kc, d, rules, limit, ksplit)
+        return _net(rules, kdw, ddw)
+
+    return knock
 
 
 LayoutPart = str | tuple[Card, ...]
