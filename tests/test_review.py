@@ -541,7 +541,8 @@ def _random_hand(rng, size: int):
 def test_the_fast_take_and_throw_are_the_standard_opponents():
     import random
 
-    from ginrummy_tui.ai.review import _throw, _wants
+    from ginrummy_tui.ai.master import wants as _wants
+    from ginrummy_tui.ai.review import _throw
     from ginrummy_tui.ai.standard import wants_card
     from ginrummy_tui.engine import deadwood_mask, mask_of
 

@@ -54,6 +54,7 @@ from .common import COMPUTER, hand_mask, playable
 from .expert import NEAR
 from .hints import card_name, explain, meld_chances, meld_guesser, odds
 from .knock_playouts import BETTER, DEFAULT_SAMPLES, KNOCK_DEALS, PRECISION, boxed, knock_cost_of_view, to_precision
+from .master import wants
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 MORE_SAMPLES = 16
@@ -323,61 +324,6 @@ def _set_choices(hand: int, trip: int) -> list[int]:
     return choices
 
 
-def _wants(hand: int, top: int) -> bool:
-    """:func:`~ginrummy_tui.ai.standard.wants_card` on masks: the same answer.
-
-    ``top`` joins no meld unless it melds with a held card; and when no rank
-    is held in three suits (most hands), the deadwood of a hand is the sum of
-    its suits' run deadwood (``RUN_DW``, as the solver adds it), so taking a
-    card out changes one term only."""
-    i = top.bit_length() - 1
-    if not NEAR[i] & hand:
-        return False
-    m = hand | top
-    s = [m & 0x1FFF, (m >> 13) & 0x1FFF, (m >> 26) & 0x1FFF, m >> 39]
-    if _trips(s[0], s[1], s[2], s[3]):
-        now = deadwood_mask(hand)
-        best = 1 << 30
-        joins = False
-        for d, b in _throws(m, top):  # as wants_card, each deadwood worked out once
-            if d > best:
-                continue
-            j = d < deadwood_mask(hand ^ b) + _VALUE[i]
-            if d < best:
-                best, joins = d, j
-            else:
-                joins = joins or j
-        return best < now and joins
-    T = RUN_DW
-    t = [T[x] for x in s]
-    total = t[0] + t[1] + t[2] + t[3]
-    ct, cl = divmod(i, 13)
-    cl = 1 << cl
-    value = _VALUE[i]
-    without = T[s[ct] ^ cl] - t[ct]  # the change in deadwood from leaving ``top`` out
-    now = total + without
-    best = 1 << 30
-    joins = False
-    for k in range(4):
-        sk = s[k]
-        x = sk ^ cl if k == ct else sk
-        base = total - t[k]
-        while x:
-            low = x & -x
-            x ^= low
-            d = base + T[sk ^ low]  # the hand with top, less this card
-            if d > best:
-                continue
-            # the same without top as well
-            rest = base + T[sk ^ low ^ cl] if k == ct else d + without
-            j = d < rest + value
-            if d < best:
-                best, joins = d, j
-            else:
-                joins = joins or j
-    return best < now and joins
-
-
 def _throws(hand: int, taken: int) -> list[tuple[int, int]]:
     """``(deadwood left, card bit)`` for each card of the mask ``hand`` but
     ``taken``, in index order: ``deadwood_mask(hand ^ bit)``, most of them
@@ -540,7 +486,7 @@ class FastPlayOut:
                             kind = _THROW
                 elif phase == _DRAW:
                     open_pile = bool(pile) and not stock_only
-                    if open_pile and _wants(h, pile[-1]):
+                    if open_pile and wants(h, pile[-1]):
                         kind = _TAKE
                     elif stock:
                         kind = _STOCK
@@ -549,7 +495,7 @@ class FastPlayOut:
                     else:
                         raise ValueError("no action to choose: neither pile may be drawn")
                 else:
-                    kind = _TAKE if pile and _wants(h, pile[-1]) else _PASS
+                    kind = _TAKE if pile and wants(h, pile[-1]) else _PASS
             moves += 1
             # the move, as the engine's apply makes it
             if kind == _STOCK:
