@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ginrummy_tui.engine import Action, Card, PlayerView, cards_of, deadwood_mask, knock_settler
@@ -208,35 +209,39 @@ _TENS = sum(((1 << r) * _COLUMN) for r in range(9, 13))
 """The cards counting 10: the tens and the court cards."""
 
 
-def _throw_least(hand: int, taken: int) -> tuple[int, int, int]:
-    """:func:`throw_keeping` with ``keep`` 0, the same throw found with fewer
-    solver calls: a card of value ``v`` thrown from a hand of deadwood ``D``
-    leaves at least ``D - v`` (with it counted in, any split of the rest is
-    one of the whole hand), so the cards are tried from the highest count
-    down (of one count, the higher bit first, as ties go there) and the
-    search stops once no card left can leave less than the best found."""
-    dw = deadwood_mask
-    whole = dw(hand)
-    rest = hand & ~taken
-    least = 1 << 30
-    least_b = 0
-    x = rest & _TENS
-    while x and whole - 10 < least:
+def _by_count(mask: int) -> Iterator[tuple[int, int]]:
+    """The cards of a mask as ``(count, bit)``, from the highest count down and, of one
+    count, the higher card first, one at a time: a card of count v thrown from a hand of
+    deadwood D leaves at least D - v (with it counted in, any split of the rest is one of
+    the whole hand), so a search for the least deadwood a throw leaves stops once the
+    count of the next card cannot beat the best found, most often after a few cards."""
+    x = mask & _TENS
+    while x:
         b = 1 << (x.bit_length() - 1)
         x ^= b
-        d = dw(hand ^ b)
-        if d < least:
-            least, least_b = d, b
-    r = 8
-    while r >= 0 and whole - r - 1 < least:
-        x = rest & (_COLUMN << r)
+        yield 10, b
+    for r in range(8, -1, -1):
+        x = mask & (_COLUMN << r)
         while x:
             b = 1 << (x.bit_length() - 1)
             x ^= b
-            d = dw(hand ^ b)
-            if d < least:
-                least, least_b = d, b
-        r -= 1
+            yield r + 1, b
+
+
+def _throw_least(hand: int, taken: int) -> tuple[int, int, int]:
+    """:func:`throw_keeping` with ``keep`` 0, the same throw found with fewer solver
+    calls: the cards tried in :func:`_by_count`'s order (ties go to the first, the
+    higher count and then the higher card), until none left can leave less."""
+    dw = deadwood_mask
+    whole = dw(hand)
+    least = 1 << 30
+    least_b = 0
+    for v, b in _by_count(hand & ~taken):
+        if whole - v >= least:
+            break
+        d = dw(hand ^ b)
+        if d < least:
+            least, least_b = d, b
     return least, least_b, least_b
 
 
@@ -244,14 +249,13 @@ def wants(hand: int, top: int) -> bool:
     """The play-out rule for taking the discard: the standard opponent's rule
     (:func:`~ginrummy_tui.ai.standard.wants_card`: it joins a meld and lowers
     the deadwood), after a cheap test that ``top`` is near enough to a held
-    card to meld at all."""
+    card to meld at all; the throws from the eleven cards tried in
+    :func:`_by_count`'s order, until none left can reach the least deadwood
+    found (for its ties, whether the card taken melds) nor go below the
+    deadwood of now."""
     i = top.bit_length() - 1
     if not NEAR[i] & hand:
         return False
-    # wants_card's answer with fewer solver calls: a card of value v thrown from the
-    # 11 cards (deadwood D) leaves at least D - v, so the throws are tried from the
-    # highest count down, until none left can reach the least found (for its ties,
-    # whether the card taken melds) nor lower the deadwood of now
     dw = deadwood_mask
     now = dw(hand)
     m = hand | top
@@ -259,18 +263,8 @@ def wants(hand: int, top: int) -> bool:
     value = _VALUE[i]
     best = 1 << 30
     joins = False
-    x = hand & _TENS
-    r = 9
-    while True:
-        if not x:
-            r -= 1
-            if r < 0:
-                break
-            x = hand & (_COLUMN << r)
-            continue
-        low = x & -x
-        x ^= low
-        if whole - _VALUE[low.bit_length() - 1] > min(best, now - 1):
+    for v, low in _by_count(hand):
+        if whole - v > min(best, now - 1):
             break
         d = dw(m ^ low)
         if d > best:
