@@ -28,7 +28,7 @@ from .common import COMPUTER, hand_mask, melds_with, playable
 
 if TYPE_CHECKING:
     from .expert import ExpertOpponent, KnockOutlook
-    from .master import MasterOpponent
+    from .master import MasterOpponent, MatchTurn
 
 HINT_LEVEL = "expert"
 """The opponent level whose choice a hint shows."""
@@ -88,7 +88,7 @@ MATCH_CHANCE = 0.8
 least this chance (the computer opponents only within 10 points of the target)."""
 
 
-def hint_expert(seed: int | None = 0) -> ExpertOpponent:
+def hint_expert(seed: int | None = 0, *, match_end: bool = True) -> ExpertOpponent:
     """The expert that the hints and the review ask: the expert opponent, which
     also knocks whenever a knock very likely wins the match (``MATCH_CHANCE``),
     however far its score is from the target, and on its last turn before
@@ -97,16 +97,33 @@ def hint_expert(seed: int | None = 0) -> ExpertOpponent:
     for the hand won (``box``); it reckons what a knock scores against the
     master's guesses of the other player's hand, a player who knocks as soon
     as it may with fewer of its draws replayed late in a hand
-    (:class:`~ginrummy_tui.ai.master.GuessingExpert`)."""
+    (:class:`~ginrummy_tui.ai.master.GuessingExpert`); with ``match_end``
+    (not for a practice deal, which belongs to no match), near the end of a
+    match it knocks or waits as wins the match more often
+    (:func:`~ginrummy_tui.ai.master.match_turn`)."""
     from .expert import Params
     from .master import GuessingExpert
 
-    return GuessingExpert(seed, Params(match_chance=MATCH_CHANCE, last_knock_min=0.0, box=True))
+    return GuessingExpert(seed, Params(match_chance=MATCH_CHANCE, last_knock_min=0.0, box=True), match_end=match_end)
 
 
-def expert_choice(view: PlayerView, seed: int = 0) -> Action:
-    """The hints' expert's choice for this view (a fresh one with ``seed``)."""
-    return hint_expert(seed).choose(view)
+def expert_choice(view: PlayerView, seed: int = 0, *, practice: bool = False) -> Action:
+    """The hints' expert's choice for this view (a fresh one with ``seed``; for a practice deal with ``practice``)."""
+    return hint_expert(seed, match_end=not practice).choose(view)
+
+
+def match_turned(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | None:
+    """Where the hints' expert chose ``action`` because it wins the match more often than
+    its own rule's choice, near the end of the match: the chances of the two
+    (:func:`~ginrummy_tui.ai.master.match_turn`); else None (and always for a practice deal)."""
+    from .master import GuessingExpert, match_turn
+
+    if _PRACTICE.get() or action.kind not in (Kind.KNOCK, Kind.DISCARD):
+        return None
+    own = hint_expert(seed, match_end=False)
+    assert isinstance(own, GuessingExpert)
+    turn = match_turn(view, own.own_choice(view), seed)
+    return turn if turn is not None and turn.action == action else None
 
 
 def _expected_pair(mine: float, other: float) -> str:
@@ -138,7 +155,7 @@ def hint(
     """
     if not playable(view):
         raise ValueError("there is nothing to decide now: it is not your turn")
-    action = expert_choice(view, seed)
+    action = expert_choice(view, seed, practice=practice)
     return Hint(action, explain(view, action, ascii_only=ascii_only, opponent_name=opponent_name, room=room, practice=practice))
 
 
@@ -235,6 +252,27 @@ def odds(p: float) -> str:
     if p >= 0.37:
         return "about 4 in 10"
     return f"about 1 in {round(1 / p)}"
+
+
+def _rule_only(view: PlayerView) -> bool:
+    """Whether the expert's rule of knocking or lying in wait is given as its rule, not as
+    what wins more matches: for a practice deal, which belongs to no match, and near the end
+    of a match (:func:`~ginrummy_tui.ai.master.near_match_end`), where the rule, measured over
+    whole matches, is not what the match's chances say; where those part from it by more
+    than their error, the hint follows them instead (:func:`match_turned`)."""
+    from .master import near_match_end
+
+    return _PRACTICE.get() or near_match_end(view)
+
+
+def _match_pair(chosen: float, other: float) -> tuple[str, str]:
+    """Two chances of winning the match, ``chosen`` the higher, in words that differ:
+    :func:`odds`, or in hundredths where those read alike."""
+    if odds(chosen) != odds(other):
+        return odds(chosen), odds(other)
+    if _hundredths(chosen) != _hundredths(other):
+        return _hundredths(chosen), _hundredths(other)
+    return f"{_hundredths(chosen)} (a little more)", _hundredths(other)
 
 
 def _hundredths(p: float) -> str:
@@ -669,6 +707,14 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
     if out.card is not c:
         return f"{head}, within the limit of {view.knock_limit}."
     score = _knock_words(view, out, name)
+    turn = match_turned(view, Action(Kind.KNOCK, c))
+    if turn is not None:
+        knock, wait = _match_pair(turn.chance, turn.other)
+        return _fitting([
+            f"{head}, {score}; this near the end of the match, a knock now wins it {knock}, waiting {wait}.",
+            f"{head}, {score}; a knock now wins the match {knock}, waiting {wait}.",
+            f"{head}; a knock now wins the match {knock}, waiting {wait}.",
+        ])
     if out.why == "last turn":
         return f"{head}, {score}; you have no draw left before the hand would be void."
     from .expert import knock_wins_match
@@ -689,7 +735,7 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
             f"{head}, {score}; {knocked}.",
         ])
     if round(out.expected_points) < 0:  # the expert's threshold: with this much, waiting wins fewer matches (docs/ai.md)
-        if _PRACTICE.get():
+        if _rule_only(view):
             return _fitting([
                 f"{head}, {score}; with {left} deadwood the expert's rule is to knock, not wait for gin or an undercut.",
                 f"{head}, {score}; with {left} deadwood the expert's rule is to knock, not wait.",
@@ -841,8 +887,9 @@ def _explain_wait(
     # below the threshold won more than knocking at once (docs/ai.md), the other player's knocks, made
     # as soon as it may, being undercut; a practice deal belongs to no match, and the rule is the expert's.
     # The rule's reason is said of this other player only where its knocks this match were undercut,
-    # and never as a fact: quick knocks "often get undercut", where that has no room "risk undercuts"
-    if _PRACTICE.get():
+    # and never as a fact: quick knocks "often get undercut", where that has no room "risk undercuts";
+    # near the end of a match, where the play-outs do not bear it out, the rule is the expert's too
+    if _rule_only(view):
         general = [
             "as a rule the expert waits with this little: quick knocks often get undercut",
             "the expert waits with this little: quick knocks often get undercut",
@@ -911,6 +958,14 @@ def _explain_discard(
     if any(a.kind == Kind.GIN and a.card is c for a in legal):
         return f"{head}: that is gin — declare it (Gin) to score it now."
     mine = any(a.kind == Kind.KNOCK and a.card is c for a in legal)
+    turn = match_turned(view, Action(Kind.DISCARD, c)) if mine else None
+    if turn is not None:
+        wait, knock = _match_pair(turn.chance, turn.other)
+        return _fitting([
+            f"Don't knock: discard {lab(c)} and wait. This near the end of the match, waiting wins it {wait}, "
+            f"a knock now {knock}.",
+            f"Don't knock: discard {lab(c)} and wait: waiting wins the match {wait}, a knock now {knock}.",
+        ])
     if any(a.kind == Kind.KNOCK for a in legal):
         out = _expert().knock_outlook(view)
         assert out is not None

@@ -47,8 +47,10 @@ and view give the same choice.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
+import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -813,8 +815,10 @@ class GuessingExpert(ExpertOpponent):
     two turns (``benchmarks/knock_figures.py``, ``docs/hints-review-web.md``).
     It plays as the expert with ``params``."""
 
-    def __init__(self, seed: int | None = None, params: Params | None = None) -> None:
+    def __init__(self, seed: int | None = None, params: Params | None = None, *, match_end: bool = False) -> None:
         super().__init__(seed, params)
+        self.match_end = match_end
+        """Near the end of a match, knock or wait by the chance of winning the match (:func:`match_turn`)."""
         self.guesser = MasterOpponent(
             seed,
             MasterParams(
@@ -833,7 +837,18 @@ class GuessingExpert(ExpertOpponent):
         the opponent (its deadwood counts only if the opponent ends the
         hand), and a card the opponent can meld is changed for one it cannot
         (:func:`out_of_reach`) where there is one, the one of those leaving
-        the least deadwood."""
+        the least deadwood; and with ``match_end``, near the end of a match,
+        a knock for the wait with the same card or the other way round where
+        that wins the match more often (:func:`match_turn`)."""
+        action = self.own_choice(view)
+        if self.match_end:
+            turn = match_turn(view, action, self.seed or 0)
+            if turn is not None:
+                return turn.action
+        return action
+
+    def own_choice(self, view: PlayerView) -> Action:
+        """:meth:`choose` without the match's turn (``match_end``)."""
         action = super().choose(view)
         if action.kind != Kind.DISCARD or action.card is None or not last_throw(view):
             return action
@@ -846,6 +861,84 @@ class GuessingExpert(ExpertOpponent):
         if not safe:
             return action
         return min(safe, key=lambda a: (deadwood_mask(m ^ a.card.bit), -a.card.value, -a.card.index))  # type: ignore[union-attr]
+
+
+MATCH_END_DEALS = 384
+"""Guessed deals on which :func:`match_turn` plays out a knock and the wait with the same card."""
+
+
+MATCH_END_LEAST = 0.01
+"""The least gain in the chance of winning the match for which :func:`match_turn` turns a
+choice: the race model that values the points is rough, and a knock that very likely wins
+the match was turned for waiting that won it 0.2 in 100 more often."""
+
+
+@dataclass(frozen=True)
+class MatchTurn:
+    """Near the end of a match, the other of a knock and the throw of the same card
+    without knocking, where it wins the match more often (:func:`match_turn`)."""
+
+    action: Action
+    """The choice the match favours."""
+    chance: float
+    """The chance of winning the match with it, over the guessed deals."""
+    other: float
+    """The chance with the choice it turns."""
+    error: float
+    """The standard error of the difference of the two."""
+
+
+def near_match_end(view: PlayerView) -> bool:
+    """Whether a player is within a gin's bonus of the target: one hand may end the match."""
+    return view.rules.target - max(view.scores) <= view.rules.gin_bonus
+
+
+@functools.lru_cache(maxsize=16)
+def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | None:
+    """Near the end of a match (:func:`near_match_end`), where ``action`` is a knock or the
+    throw of a card that may knock: the other of the two, where the play-outs of both on the
+    same :data:`MATCH_END_DEALS` guessed deals (the hints' guesses, :class:`GuessingExpert`)
+    say it wins the match more often by over two standard errors (and by at least
+    :data:`MATCH_END_LEAST`), each deal's points
+    (multiplier and box bonus counted) valued as the chance of winning the match from the
+    score they leave (:func:`win_chance`, as the master values its play-outs); else None.
+    Far from the end a hand's points and the match's chances agree, and the expert's rule
+    of lying in wait holds; near it they part: ahead near the target a knock that ends the
+    hand won the match more often where waiting scored more points (``docs/ai.md``)."""
+    card = action.card
+    if view.phase != Phase.DISCARD or card is None or action.kind not in (Kind.KNOCK, Kind.DISCARD):
+        return None
+    knock = Action(Kind.KNOCK, card)
+    if knock not in view.legal_actions or not near_match_end(view):
+        return None
+    from .knock_playouts import boxed
+
+    other = Action(Kind.DISCARD, card) if action.kind == Kind.KNOCK else knock
+    guesser = MasterOpponent(
+        seed,
+        MasterParams(
+            condition=True, cond_prior=GUESS_WAITER_PRIOR, knocker_replays=GUESS_KNOCKER_REPLAYS, tries=GUESS_TRIES,
+            last_replays=0.0,
+        ),
+    )
+    rng = random.Random(f"gin-tui-match-end/{seed}/{len(view.history)}")
+    waiters = random.Random(f"gin-tui-match-end-waiters/{seed}/{len(view.history)}")
+    mine, theirs = guesser.playout_points(view, [action, other], rng, MATCH_END_DEALS, cond_rng=waiters)
+    me, them, target = view.scores[view.seat], view.scores[1 - view.seat], view.rules.target
+    spread = MasterParams().spread
+
+    def chance(pts: int) -> float:
+        p = boxed(pts * view.multiplier, view.rules.box_bonus)
+        return win_chance(me + p, them, target, spread) if p >= 0 else win_chance(me, them - p, target, spread)
+
+    kept = [chance(p) for p in mine]
+    turned = [chance(p) for p in theirs]
+    diffs = [b - a for a, b in zip(kept, turned)]
+    gain = statistics.fmean(diffs)
+    error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+    if gain <= max(2 * error, MATCH_END_LEAST):
+        return None
+    return MatchTurn(other, statistics.fmean(turned), statistics.fmean(kept), error)
 
 
 def last_throw(view: PlayerView) -> bool:

@@ -52,7 +52,7 @@ from ginrummy_tui.engine.melds import RUN_DW
 
 from .common import COMPUTER, hand_mask, playable
 from .expert import NEAR
-from .hints import card_name, explain, meld_chances, meld_guesser, odds
+from .hints import card_name, explain, match_turned, meld_chances, meld_guesser, odds
 from .knock_playouts import BETTER, DEFAULT_SAMPLES, KNOCK_DEALS, PRECISION, boxed, knock_cost_of_view, to_precision
 from .master import wants
 
@@ -93,6 +93,11 @@ class ReviewedDecision:
     the other player may hold, at least :data:`~ginrummy_tui.ai.hints.MATCH_CHANCE`;
     1 for a gin whose bonus alone reaches the target); else 0.  The cost, in
     points of the hand, does not show it (:meth:`match_text`)."""
+    match_chances: tuple[float, float] | tuple[()] = ()
+    """Near the end of a match, where the expert knocks or waits because that wins the match
+    more often than the other (:func:`~ginrummy_tui.ai.hints.match_turned`): the chances of
+    winning the match with its choice and with the player's; the cost, in points of the
+    hand, may favour the player's (:meth:`match_text`)."""
     hand: tuple[Card, ...] = ()
     """The player's cards when the decision was made (ten before a draw,
     eleven before a discard), so that the review can show the hand as it was."""
@@ -129,7 +134,15 @@ class ReviewedDecision:
         """What the expert's choice would have done to the match, where that
         says more than the points of the hand (:attr:`match_chance`): "the
         knock would have won the match: about 9 in 10", "gin would have won
-        the match"; else nothing."""
+        the match"; near the end of a match, where the expert's knock or wait
+        wins it more often (:attr:`match_chances`), "the knock wins the match
+        about 19 in 20, yours about 9 in 10"; else nothing."""
+        if self.match_chances:
+            from .hints import _match_pair
+
+            theirs, yours = _match_pair(*self.match_chances)
+            what = "the knock" if self.suggested.kind == Kind.KNOCK else "waiting"
+            return f"{what} wins the match {theirs}, yours {yours}"
         if not self.match_chance:
             return ""
         if self.suggested.kind in (Kind.GIN, Kind.BIG_GIN):
@@ -189,13 +202,14 @@ class HandReview:
         """Decisions the expert would have made otherwise where the player's
         choice is estimated to cost less than half a point: "about even", or
         "your choice looks as good"."""
-        return sum(1 for m in self.mistakes if m.cost < 0.5)
+        return sum(1 for m in self.mistakes if m.cost < 0.5 and not m.match_chances)
 
     @property
     def better(self) -> int:
         """Those of :attr:`as_good` the estimate favours by several points
-        (:attr:`ReviewedDecision.better`): "your choice looks about 16 points better"."""
-        return sum(1 for m in self.mistakes if m.better)
+        (:attr:`ReviewedDecision.better`): "your choice looks about 16 points better"; not
+        one that wins the match less often (:attr:`ReviewedDecision.match_chances`)."""
+        return sum(1 for m in self.mistakes if m.better and not m.match_chances)
 
     def costly(self, threshold: float = 0.5) -> tuple[ReviewedDecision, ...]:
         """The differences whose estimated cost is at least ``threshold`` points."""
@@ -836,7 +850,10 @@ def review_moves(
             cost, error = estimate_knock_cost_error(before, seat, move.action, suggested, deals=samples, most=knock_deals, seed=seed)
         else:
             cost, error = estimate_cost_error(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
-        if cost <= -BETTER and cost <= -2 * error:
+        # near the end of a match a knock or a wait chosen by the match's chances is not
+        # outplayed by a hand's points: its reason gives those chances
+        turned = match_turned(v, suggested, seed if isinstance(seed, int) else 0)
+        if cost <= -BETTER and cost <= -2 * error and turned is None:
             reason = outplayed_reason(move.action, suggested)
         else:
             if _both_wait(v, move.action, suggested):
@@ -868,6 +885,7 @@ def review_moves(
                 upcard=v.upcard,
                 reason=reason,
                 match_chance=match_stake(v, move.action, suggested, seed if isinstance(seed, int) else 0),
+                match_chances=(turned.chance, turned.other) if turned is not None else (),
                 hand=tuple(v.hand),
             )
         )
