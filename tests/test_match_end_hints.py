@@ -98,3 +98,14 @@ def test_a_wait_that_gains_points_near_the_end_is_reviewed_by_the_match_not_call
     assert decision.match_text() == "the knock wins the match about 19 in 20, yours about 9 in 10"
     review = review_moves(replay_history(state, ["discard 3C"]), 0)
     assert review.better == 0 and review.as_good == 0 and review.agreed == review.decisions - 1
+
+
+def test_a_practice_hand_is_reviewed_by_the_rule_as_its_hints_follow_it():
+    # a practice deal belongs to no match: at 88-50 its hint waits with 5♦ by the expert's rule,
+    # and its review does not call that wait a mistake, nor speak of winning matches
+    state = _at(9, 31, (88, 50))
+    assert hint(view(state, 0), practice=True).action == parse_action("discard 5D")
+    assert not review_moves(replay_history(state, ["discard 5D"]), 0, practice=True).mistakes
+    (knocked,) = review_moves(replay_history(state, ["knock 5D"]), 0, practice=True).mistakes
+    assert knocked.suggested == parse_action("discard 5D") and not knocked.match_chances
+    assert "match" not in knocked.reason, knocked.reason

@@ -818,17 +818,20 @@ def review_moves(
     ascii_only: bool = False,
     opponent_name: str = COMPUTER,
     cancelled: Callable[[], bool] | None = None,
+    practice: bool = False,
 ) -> HandReview:
     """Review a hand given as ``(state before the move, move)`` pairs.
 
     ``expert`` is any object with ``choose(view)`` (default: the hints' expert,
     :func:`~ginrummy_tui.ai.hints.hint_expert`, with ``seed``); ``cancelled`` is polled between decisions and
-    stops the review early when it returns True.
+    stops the review early when it returns True.  With ``practice`` the hand was practice, part
+    of no match: the expert follows its rule near the end of the match too, and the reasons
+    speak of no match to win, as the hints' do (:func:`~ginrummy_tui.ai.hints.explain`).
     """
     if expert is None:
         from .hints import hint_expert
 
-        expert = hint_expert(seed if isinstance(seed, int) else 0)
+        expert = hint_expert(seed if isinstance(seed, int) else 0, match_end=not practice)
     policies = None if rollout_level == "standard" else _rollout_policies(rollout_level)
     mistakes: list[ReviewedDecision] = []
     decisions = 0
@@ -852,7 +855,7 @@ def review_moves(
             cost, error = estimate_cost_error(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
         # near the end of a match a knock or a wait chosen by the match's chances is not
         # outplayed by a hand's points: its reason gives those chances
-        turned = match_turned(v, suggested, seed if isinstance(seed, int) else 0)
+        turned = None if practice else match_turned(v, suggested, seed if isinstance(seed, int) else 0)
         if cost <= -BETTER and cost <= -2 * error and turned is None:
             reason = outplayed_reason(move.action, suggested)
         else:
@@ -868,6 +871,7 @@ def review_moves(
                     opponent_name=opponent_name,
                     played=move.action.card,
                     wait_gain=(cost, error) if waited else None,  # as cost_text says it
+                    practice=practice,
                 )
             reason += throw_danger(v, move.action, suggested, reason, ascii_only, opponent_name)
         dw_played = _deadwood_after(before, move.action)

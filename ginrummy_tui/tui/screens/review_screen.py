@@ -150,12 +150,15 @@ def start_review(app: App[Any]) -> tuple | None:
     state = table_state(gin.session)
     if state is None or no_review(state, gin.session.seat) is not None:
         return None
-    return start_review_of(app, state)
+    from ..practice import practising
+
+    return start_review_of(app, state, practice=practising(app))
 
 
-def start_review_of(app: App[Any], state: GameState) -> tuple:
+def start_review_of(app: App[Any], state: GameState, *, practice: bool = False) -> tuple:
     """Start reviewing the hand that ended in ``state`` (the one just played, or an earlier
-    hand of the match dealt again: :func:`past_hands`), in a thread worker; returns its key."""
+    hand of the match dealt again: :func:`past_hands`), in a thread worker; returns its key.
+    ``practice``: the hand was practice, part of no match (its reasons speak of no match to win)."""
     gin = gin_of(app)
     key = review_key(state)
     k = keeper(app)
@@ -179,6 +182,7 @@ def start_review_of(app: App[Any], state: GameState) -> tuple:
                 ascii_only=ascii_only,
                 opponent_name=name,
                 cancelled=lambda: worker.is_cancelled,
+                practice=practice,
             )
         except Exception as exc:  # a review must never break the game
             result = f"The review could not be made: {exc}"
@@ -243,10 +247,10 @@ def open_past_review(app: App[Any], got: GameState | str) -> None:
         return
     from ..practice import practised_match, practising
 
-    key = start_review_of(app, got)
     # in a practice of a hand (a) the score table's hands are the match's own; those of a
     # practice deal (--hand) are practice
     practice = practising(app) and practised_match(app) is None
+    key = start_review_of(app, got, practice=practice)
     app.push_screen(ReviewScreen(key, gin_of(app).ascii_only, practice=practice))
 
 
