@@ -116,10 +116,10 @@ def match_turned(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn |
     """Where the hints' expert chose ``action`` because it wins the match more often than
     its own rule's choice, near the end of the match: the chances of the two
     (:func:`~ginrummy_tui.ai.master.match_turn`); else None (and always for a practice deal)."""
-    from .master import GuessingExpert, match_turn
+    from .master import GuessingExpert, match_turn, near_match_end
 
-    if _PRACTICE.get() or action.kind not in (Kind.KNOCK, Kind.DISCARD):
-        return None
+    if _PRACTICE.get() or action.kind not in (Kind.KNOCK, Kind.DISCARD) or not near_match_end(view):
+        return None  # (before the expert is asked for its own choice)
     own = hint_expert(seed, match_end=False)
     assert isinstance(own, GuessingExpert)
     turn = match_turn(view, own.own_choice(view), seed)
