@@ -82,15 +82,9 @@ def knock_guesser(seed: int = 0) -> MasterOpponent:
     and the wait undercut that player's knock at its next turn, and the hint
     said waiting gained about 25 points where, on the knock's guesses, it
     gained about 8 (``docs/hints-review-web.md``)."""
-    from .master import GUESS_KNOCKER_REPLAYS, GUESS_TRIES, GUESS_WAITER_PRIOR, MasterOpponent, MasterParams
+    from .master import hints_guesser
 
-    return MasterOpponent(
-        seed,
-        MasterParams(
-            condition=True, cond_prior=GUESS_WAITER_PRIOR, knocker_replays=GUESS_KNOCKER_REPLAYS, tries=GUESS_TRIES,
-            last_replays=0.0,
-        ),
-    )
+    return hints_guesser(seed)
 
 
 def knock_cost_of_view(

@@ -819,13 +819,7 @@ class GuessingExpert(ExpertOpponent):
         super().__init__(seed, params)
         self.match_end = match_end
         """Near the end of a match, knock or wait by the chance of winning the match (:func:`match_turn`)."""
-        self.guesser = MasterOpponent(
-            seed,
-            MasterParams(
-                condition=True, cond_prior=GUESS_WAITER_PRIOR, knocker_replays=GUESS_KNOCKER_REPLAYS, tries=GUESS_TRIES,
-                last_replays=0.0,  # the hints' guesses as measured (docs/hints-review-web.md)
-            ),
-        )
+        self.guesser = hints_guesser(seed)
 
     def guess_hands(self, view: PlayerView, ctx: _Context, rng: random.Random, samples: int) -> list[int]:
         return self.guesser.guess_hands(view, rng, samples)
@@ -914,13 +908,7 @@ def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | N
     from .knock_playouts import boxed
 
     other = Action(Kind.DISCARD, card) if action.kind == Kind.KNOCK else knock
-    guesser = MasterOpponent(
-        seed,
-        MasterParams(
-            condition=True, cond_prior=GUESS_WAITER_PRIOR, knocker_replays=GUESS_KNOCKER_REPLAYS, tries=GUESS_TRIES,
-            last_replays=0.0,
-        ),
-    )
+    guesser = hints_guesser(seed)
     rng = random.Random(f"gin-tui-match-end/{seed}/{len(view.history)}")
     waiters = random.Random(f"gin-tui-match-end-waiters/{seed}/{len(view.history)}")
     mine, theirs = guesser.playout_points(view, [action, other], rng, MATCH_END_DEALS, cond_rng=waiters)
@@ -955,6 +943,23 @@ def out_of_reach(view: PlayerView, c: Card) -> bool:
     its top is taken only instead of this throw)."""
     gone = (hand_mask(view.hand) & ~c.bit) | hand_mask(view.discard)
     return all((a | b) & gone for a, b in MELD_PAIRS[c.index])
+
+
+def hints_guesser(seed: int | None = 0) -> MasterOpponent:
+    """The master whose guesses of the other player's hand the hints deal
+    (:class:`GuessingExpert`'s, and those of the play-outs behind the hints'
+    figures of a knock, ``knock_playouts.knock_guesser``, and of :func:`match_turn`):
+    each a hand that player did not end the hand with, a quick knocker's
+    replaying at most :data:`GUESS_KNOCKER_REPLAYS` of the unseen cards, the
+    last throw's not bounded (the hints' guesses as measured,
+    ``docs/hints-review-web.md``)."""
+    return MasterOpponent(
+        seed,
+        MasterParams(
+            condition=True, cond_prior=GUESS_WAITER_PRIOR, knocker_replays=GUESS_KNOCKER_REPLAYS, tries=GUESS_TRIES,
+            last_replays=0.0,
+        ),
+    )
 
 
 GUESS_WAITER_PRIOR = 0.3
