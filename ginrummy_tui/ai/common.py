@@ -54,3 +54,10 @@ def turn_actions(view: PlayerView) -> tuple[tuple[Action, ...], Action | None]:
     if not actions:
         raise ValueError("no action to choose: it is not this seat's turn")
     return actions, between_hands(actions)
+
+
+def boxed(points: int, box: int) -> int:
+    """A hand's ``points`` for the player (negative: the other player's) with
+    the box bonus ``box`` of the hand won, as they count to the final total
+    (``Rules.box_bonus``: a hand won for no points, a tie's, has none here)."""
+    return points + box if points > 0 else points - box if points < 0 else 0

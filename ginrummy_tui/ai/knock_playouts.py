@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from ginrummy_tui.engine import Action, PlayerView
 
+from .common import boxed
+
 if TYPE_CHECKING:
     from .master import MasterOpponent
 
@@ -39,13 +41,6 @@ against a wait that may end in gin or an undercut differs by 13.5 to 27.5
 points (a standard deviation) from one deal to the next, where 384 deals
 would leave 0.7 to 1.4 points and 120 (all there were) left 1.2 to 2.5
 (docs/hints-review-web.md); 768 deals take about 0.2 s."""
-
-
-def boxed(points: int, box: int) -> int:
-    """A hand's ``points`` for the player (negative: the other player's) with
-    the box bonus ``box`` of the hand won, as they count to the final total
-    (``Rules.box_bonus``: a hand won for no points, a tie's, has none here)."""
-    return points + box if points > 0 else points - box if points < 0 else 0
 
 
 def to_precision(batch: Callable[[int], list[int]], step: int, most: int) -> tuple[float, float]:

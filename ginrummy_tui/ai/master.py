@@ -59,7 +59,7 @@ from ginrummy_tui.engine.cards import DECK
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
 
-from .common import find, hand_mask, turn_actions
+from .common import boxed, find, hand_mask, turn_actions
 from .expert import (
     MELD_PAIRS,
     NEAR,
@@ -905,8 +905,6 @@ def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | N
     knock = Action(Kind.KNOCK, card)
     if knock not in view.legal_actions or not near_match_end(view):
         return None
-    from .knock_playouts import boxed
-
     other = Action(Kind.DISCARD, card) if action.kind == Kind.KNOCK else knock
     guesser = hints_guesser(seed)
     rng = random.Random(f"gin-tui-match-end/{seed}/{len(view.history)}")
