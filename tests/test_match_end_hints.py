@@ -109,3 +109,22 @@ def test_a_practice_hand_is_reviewed_by_the_rule_as_its_hints_follow_it():
     (knocked,) = review_moves(replay_history(state, ["knock 5D"]), 0, practice=True).mistakes
     assert knocked.suggested == parse_action("discard 5D") and not knocked.match_chances
     assert "match" not in knocked.reason, knocked.reason
+
+
+def test_far_behind_near_the_end_the_wait_and_its_review_share_their_figure():
+    # at 31-94 waiting with 4♣ wins the match more often too: the hint waits, with the gain in
+    # points that the review of a knock there costs, both from the play-outs the match's
+    # chances were weighed on
+    from ginrummy_tui.ai.master import match_end_points
+
+    state = _at(1, 24, (31, 94))
+    v = view(state, 0)
+    match_end_points.cache_clear()
+    h = hint(v)
+    assert h.action == parse_action("discard 4C")
+    assert match_end_points.cache_info().misses == 1  # one set of play-outs for the choice and the reason
+    assert "waiting gains about 10 points more" in h.reason, h.reason
+    (knocked,) = review_moves(replay_history(state, ["knock 4C"]), 0).mistakes
+    assert round(knocked.cost) == 10 and knocked.suggested == parse_action("discard 4C")
+    wait, knock = match_end_points(v, parse_action("discard 4C").card, 0)
+    assert knocked.cost == round(sum(wait) / len(wait) - sum(knock) / len(knock), 2)  # no multiplier, no box here

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ginrummy_tui.engine import Action, PlayerView
+from ginrummy_tui.engine import Action, Kind, PlayerView
 
 from .common import boxed
 
@@ -91,10 +91,20 @@ def knock_cost_of_view(
     than ``suggested``, and the standard error.  The hint that advises
     waiting weighs its gain with it (:func:`~ginrummy_tui.ai.hints.wait_gain`),
     on the same deals as the review of that knock."""
+    from .master import match_end_points, near_match_end
+
+    box = v.rules.box_bonus
+    card = played.card
+    if near_match_end(v) and card is not None and suggested.card is card and {played.kind, suggested.kind} == {Kind.KNOCK, Kind.DISCARD}:
+        # the play-outs the hints' expert weighs the match's chances on (master.match_turn)
+        wait, knock = match_end_points(v, card, seed if isinstance(seed, int) else 0)
+        mine, theirs = (wait, knock) if suggested.kind == Kind.DISCARD else (knock, wait)
+        diffs = [boxed(a * v.multiplier, box) - boxed(b * v.multiplier, box) for a, b in zip(mine, theirs)]
+        mean = sum(diffs) / len(diffs)
+        return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
     guesser = knock_guesser(seed if isinstance(seed, int) else 0)
     rng = random.Random(f"gin-tui-review-knock/{seed}/{len(v.history)}")
     waiters = random.Random(f"gin-tui-review-waiters/{seed}/{len(v.history)}")  # one generator for every batch
-    box = v.rules.box_bonus
 
     def batch(k: int) -> list[int]:
         mine, theirs = guesser.playout_points(v, [suggested, played], rng, k, cond_rng=waiters)

@@ -888,12 +888,26 @@ def near_match_end(view: PlayerView) -> bool:
 
 
 @functools.lru_cache(maxsize=16)
+def match_end_points(view: PlayerView, card: Card, seed: int = 0) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The points of this hand (before its multiplier; negative when the other player scores)
+    of a throw of ``card`` without knocking and of a knock with it, on the same
+    :data:`MATCH_END_DEALS` guessed deals (the hints' guesses, :func:`hints_guesser`): what
+    :func:`match_turn` values, and near the end of a match the hints' and the review's
+    figures of a knock against waiting (``knock_playouts.knock_cost_of_view``), so that
+    the play-outs are made once for the three."""
+    rng = random.Random(f"gin-tui-match-end/{seed}/{len(view.history)}")
+    waiters = random.Random(f"gin-tui-match-end-waiters/{seed}/{len(view.history)}")
+    wait, knock = hints_guesser(seed).playout_points(
+        view, [Action(Kind.DISCARD, card), Action(Kind.KNOCK, card)], rng, MATCH_END_DEALS, cond_rng=waiters
+    )
+    return tuple(wait), tuple(knock)
+
+
 def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | None:
     """Near the end of a match (:func:`near_match_end`), where ``action`` is a knock or the
     throw of a card that may knock: the other of the two, where the play-outs of both on the
-    same :data:`MATCH_END_DEALS` guessed deals (the hints' guesses, :class:`GuessingExpert`)
-    say it wins the match more often by over two standard errors (and by at least
-    :data:`MATCH_END_LEAST`), each deal's points
+    same guessed deals (:func:`match_end_points`) say it wins the match more often by over
+    two standard errors (and by at least :data:`MATCH_END_LEAST`), each deal's points
     (multiplier and box bonus counted) valued as the chance of winning the match from the
     score they leave (:func:`win_chance`, as the master values its play-outs); else None.
     Far from the end a hand's points and the match's chances agree, and the expert's rule
@@ -902,14 +916,11 @@ def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | N
     card = action.card
     if view.phase != Phase.DISCARD or card is None or action.kind not in (Kind.KNOCK, Kind.DISCARD):
         return None
-    knock = Action(Kind.KNOCK, card)
-    if knock not in view.legal_actions or not near_match_end(view):
+    if Action(Kind.KNOCK, card) not in view.legal_actions or not near_match_end(view):
         return None
-    other = Action(Kind.DISCARD, card) if action.kind == Kind.KNOCK else knock
-    guesser = hints_guesser(seed)
-    rng = random.Random(f"gin-tui-match-end/{seed}/{len(view.history)}")
-    waiters = random.Random(f"gin-tui-match-end-waiters/{seed}/{len(view.history)}")
-    mine, theirs = guesser.playout_points(view, [action, other], rng, MATCH_END_DEALS, cond_rng=waiters)
+    wait, knock = match_end_points(view, card, seed)
+    mine, theirs = (knock, wait) if action.kind == Kind.KNOCK else (wait, knock)
+    other = Action(Kind.DISCARD if action.kind == Kind.KNOCK else Kind.KNOCK, card)
     me, them, target = view.scores[view.seat], view.scores[1 - view.seat], view.rules.target
     spread = MasterParams().spread
 
