@@ -60,7 +60,17 @@ async def _play_by_keys(app, pilot, chooser) -> None:
 
 
 @pytest.mark.parametrize("seed", [4])
-async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed):
+async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed, monkeypatch):
+    import ginrummy_tui.ai.review as review_module
+
+    made = review_module.review_hand
+    practice_of_reviews: list[bool] = []  # whether each review made was of a practice hand
+
+    def review_hand(state, seat=0, **options):
+        practice_of_reviews.append(options.get("practice", False))
+        return made(state, seat, **options)
+
+    monkeypatch.setattr(review_module, "review_hand", review_hand)
     start, ended = _ended_hand(seed)
     app = make_app(state=ended, pause=0, ai="standard")
     async with app.run_test(size=SIZE) as pilot:
@@ -96,6 +106,8 @@ async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed):
         await pilot.press("r")
         await review_made(app, pilot)
         assert "Review of your practice of hand 1" in screen_text(app)
+        # made as a practice's: near the end of a match its expert follows the rule, as its hints do
+        assert practice_of_reviews == [False, True]
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, SummaryScreen))
         await pilot.press("c")
@@ -104,6 +116,7 @@ async def test_review_then_replay_the_same_deal_then_back_to_the_match(seed):
         await review_made(app, pilot)
         assert not app.screen.practice
         assert "Review of hand 1" in screen_text(app) and "Review of your practice" not in screen_text(app)
+        assert practice_of_reviews[-1] is False  # the match's own hand
         await pilot.press("escape", "escape")
         assert isinstance(app.screen, SummaryScreen)
         # Enter goes back to the match, which deals its hand 2
