@@ -4,7 +4,6 @@ SIGTERM, Ctrl+C), gin-tui is started again, and the same position is on screen."
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import signal
@@ -15,6 +14,8 @@ import uuid
 from pathlib import Path
 
 import pytest
+
+from .tmux_socket import remove_socket
 
 pytestmark = [
     pytest.mark.slow,
@@ -89,9 +90,7 @@ class Tmux:
 
     def close(self) -> None:
         self.tmux("kill-server", check=False)
-        folder = Path(os.environ.get("TMUX_TMPDIR", "/tmp")) / f"tmux-{os.getuid()}"
-        with contextlib.suppress(OSError):
-            (folder / self.socket).unlink()
+        remove_socket(self.socket)
 
 
 TOAST_LINES = range(1, 11)

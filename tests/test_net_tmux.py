@@ -15,6 +15,8 @@ import uuid
 
 import pytest
 
+from .tmux_socket import remove_socket
+
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 
@@ -55,6 +57,7 @@ class Tmux:
 
     def kill(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+        remove_socket(self.socket)
 
 
 @pytest.fixture

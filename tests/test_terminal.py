@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from .tmux_socket import remove_socket
+
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (.ci/run installs it)")
 
@@ -53,6 +55,7 @@ class Tmux:
 
     def close(self) -> None:
         self.run("kill-server")
+        remove_socket(self.socket)
 
 
 @pytest.fixture
