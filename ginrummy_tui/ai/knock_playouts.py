@@ -100,8 +100,7 @@ def knock_cost_of_view(
         wait, knock = match_end_points(v, card, seed if isinstance(seed, int) else 0)
         mine, theirs = (wait, knock) if suggested.kind == Kind.DISCARD else (knock, wait)
         diffs = [boxed(a * v.multiplier, box) - boxed(b * v.multiplier, box) for a, b in zip(mine, theirs)]
-        mean = sum(diffs) / len(diffs)
-        return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+        return to_precision(lambda _k: diffs, len(diffs), len(diffs))  # all of them, at once
     guesser = knock_guesser(seed if isinstance(seed, int) else 0)
     rng = random.Random(f"gin-tui-review-knock/{seed}/{len(v.history)}")
     waiters = random.Random(f"gin-tui-review-waiters/{seed}/{len(v.history)}")  # one generator for every batch
