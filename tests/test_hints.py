@@ -21,8 +21,10 @@ from ginrummy_tui.ai.hints import (
     meld_chances,
     odds,
     prompt_lines,
+    searched,
     wait_gain,
 )
+from ginrummy_tui.ai.master import GuessingExpert
 from ginrummy_tui.engine import (
     DECK,
     PRESETS,
@@ -66,6 +68,20 @@ def _states(preset: str, seed: int, limit: int):
             out.append(s)
         s = apply(s, bot.choose(view(s, s.current)))
     return out
+
+
+def _followed(v):
+    """The hints' choice without the master's search (the expert's rule, :meth:`GuessingExpert.rule_choice`):
+    what the tests that follow the hints to a position they found played, before the hints searched."""
+    expert = hint_expert()
+    assert isinstance(expert, GuessingExpert)
+    return expert.rule_choice(v)
+
+
+def _rule_hint(v, **words) -> Hint:
+    """The hint the expert's rule gives, without the master's search (:func:`_followed`), and its reason."""
+    action = _followed(v)
+    return Hint(action, explain(v, action, **words))
 
 
 def _decisions(preset: str, seed: int, limit: int):
@@ -416,15 +432,16 @@ def _low_hand_with_stock(stock_left: int):
 
 
 def test_near_the_end_of_the_stock_the_reason_is_the_draws_left_not_a_flat_claim():
-    # 5 cards left after the draw: one more draw before the hand would be void, so the expert still waits
+    # 5 cards left after the draw: one more draw before the hand would be void, so the expert's rule
+    # still waits (the hint knocks: played out, waiting does worse, test_a_hint_knocks_where_...)
     v = _low_hand_with_stock(6)
-    h = hint(v)
+    reason = explain(v, parse_action("discard KD"))
     out = hint_expert().knock_outlook(v)
-    assert h.action == parse_action("discard KD") and not out.knocks
-    assert "nearly out" not in h.reason and "hold on" not in h.reason
-    assert h.reason.startswith("Discard K♦ and wait with 1 deadwood: ") and h.reason.endswith(
+    assert not out.knocks
+    assert "nearly out" not in reason and "hold on" not in reason
+    assert reason.startswith("Discard K♦ and wait with 1 deadwood: ") and reason.endswith(
         "but waiting wins more matches, as quick knocks often get undercut."
-    ), h.reason
+    ), reason
     # 3 left: no draw is left for this seat, and the reason says exactly that
     v = _low_hand_with_stock(4)
     h = hint(v)
@@ -442,17 +459,16 @@ def test_waiting_reckons_the_computers_knock_within_the_hands_knock_limit():
     v = replace(_low_hand_with_stock(20), knock_limit=3)
     out = hint_expert().knock_outlook(v)
     assert out is not None and not out.knocks and out.opponent_mean == 3
-    h = hint(v)
-    assert h.action == parse_action("discard KD")
-    assert h.reason.startswith("Discard K♦ and wait with 1 deadwood: ") and h.reason.endswith("but waiting wins more matches, as quick knocks often get undercut."), h.reason
+    reason = explain(v, parse_action("discard KD"))  # the expert's rule's wait (the hint knocks)
+    assert reason.startswith("Discard K♦ and wait with 1 deadwood: ") and reason.endswith("but waiting wins more matches, as quick knocks often get undercut."), reason
 
 
 def test_waiting_says_what_it_hopes_for_and_what_a_knock_now_would_score():
     # the old hint said "wait for gin" turn after turn with 1 deadwood, and nothing more
     v = _low_hand_with_stock(20)
-    h = hint(v)
+    h = Hint(parse_action("discard KD"), explain(v, parse_action("discard KD")))  # the expert's rule's choice
     out = hint_expert().knock_outlook(v)
-    assert h.action == parse_action("discard KD") and not out.knocks and out.why == "threshold"
+    assert not out.knocks and out.why == "threshold"
     assert out.deadwood == 1 and out.threshold > 1 and round(out.opponent_mean) == 7
     assert out.expected_points > 0
     # the undercut it hopes for, 25 + (7 - 1), is less than a knock now is expected to bring: the
@@ -496,10 +512,12 @@ def _waiting_hint(preset: str, seed: int, decision: int) -> tuple[str, int, Knoc
     standard opponent, where the expert lies in wait: its reason, the deadwood
     left and the expert's outlook of a knock."""
     v = _decisions(preset, seed, decision + 1)[decision]
-    h = hint(v)
-    out = hint_expert().knock_outlook(v)
-    assert out is not None and not out.knocks and h.action.card is not None
-    return h.reason, _deadwood_left(v, h.action.card), out
+    expert = hint_expert()
+    assert isinstance(expert, GuessingExpert)
+    rule = expert.rule_choice(v)  # the expert's rule's wait, which the search may turn (test_the_hint_searches_...)
+    out = expert.knock_outlook(v)
+    assert out is not None and not out.knocks and rule.card is not None
+    return explain(v, rule), _deadwood_left(v, rule.card), out
 
 
 def _deadwood_left(v, card) -> int:
@@ -601,17 +619,21 @@ def test_the_review_gives_the_same_honest_reason_for_waiting():
     steps = replay_history(state, [parse_action(f"knock {out.card}")])
     # on seed 1 the estimate (-1.6, a standard error of 1.0) does not favour the knock by BETTER:
     # the review gives the hint's reason, with its own figure: about even in this hand
-    review = review_moves(steps, 0, samples=2, seed=1)
+    rule = GuessingExpert(1, hint_expert().params, match_end=True)  # the expert's rule (the hints' search may knock)
+    review = review_moves(steps, 0, samples=2, seed=1, expert=rule)
     (decision,) = review.mistakes
     assert -2.5 < decision.cost < 0 and not decision.better
     assert decision.reason.startswith("Discard 5♦"), decision.reason
     assert "about even with a knock" in decision.reason and "waiting wins more matches" in decision.reason
     # the hint, on the review's own deals (seed 0), says what the review of a knock there says
-    hinted = hint(v).reason
+    hinted = hint(v)
+    if hinted.action.kind == "knock":  # the search's knock (test_searched_hints): the review agrees with it
+        assert not review_moves(steps, 0).mistakes
+        return
     (knocked,) = review_moves(steps, 0).mistakes
-    assert knocked.better == ("more here, but waiting wins more matches" in hinted), (knocked.cost, hinted)
+    assert knocked.better == ("more here, but waiting wins more matches" in hinted.reason), (knocked.cost, hinted)
     if knocked.better:
-        assert f"a knock scores about {round(-knocked.cost)} more here" in hinted
+        assert f"a knock scores about {round(-knocked.cost)} more here" in hinted.reason
 
 
 def test_the_expected_knock_score_is_the_average_over_hands_the_opponent_may_hold():
@@ -656,8 +678,9 @@ def test_a_knock_that_very_likely_wins_the_match_is_advised_whatever_the_score()
     assert prompt_lines(h.reason) == 2
     # the review asks the same expert: the knock is not called a mistake
     assert expert_choice(v) == parse_action("knock KD")
-    # far from the target the same hand lies in wait, as before
-    assert hint(low).action == parse_action("discard KD")
+    # far from the target the expert's rule lies in wait with the same hand, as before
+    expert = hint_expert()
+    assert isinstance(expert, GuessingExpert) and expert.rule_choice(low) == parse_action("discard KD")
     # the opponents keep the rule their strength was measured with
     assert ExpertOpponent().choose(v) == parse_action("discard KD")
 
@@ -705,10 +728,10 @@ def test_a_throw_worse_after_one_draw_says_with_figures_what_it_gains_over_two(s
 
 
 def _following_the_hints_until_a_knock(seed: int, level: str):
-    """Seat 0's view where the hint first says to knock, or a knock is allowed
-    on its last turn before the hand would be void, in a match against
-    ``level`` in which seat 0 plays every hint, and the real hand of the other
-    seat then."""
+    """Seat 0's view where the hints' expert's rule first says to knock, or a knock is
+    allowed on its last turn before the hand would be void, in a match against
+    ``level`` in which seat 0 plays every choice of that rule (the hints without
+    the master's search), and the real hand of the other seat then."""
     s = new_game(seed=seed)
     bot = get_opponent(level, s.seed)
     while True:
@@ -716,11 +739,13 @@ def _following_the_hints_until_a_knock(seed: int, level: str):
             s = apply(s, bot.choose(view(s, 1)))
             continue
         v = view(s, 0)
-        h = hint(v)
-        out = hint_expert().knock_outlook(v)
-        if h.action.kind == "knock" or (out is not None and out.why == "last turn"):
+        expert = hint_expert()
+        assert isinstance(expert, GuessingExpert)
+        action = expert.rule_choice(v)  # the hints without the search, as they were when these were found
+        out = expert.knock_outlook(v)
+        if action.kind == "knock" or (out is not None and out.why == "last turn"):
             return v, s.hands[1]
-        s = apply(s, h.action)
+        s = apply(s, action)
 
 
 def test_a_knocks_figures_are_reckoned_against_hands_the_other_player_has_built():
@@ -785,7 +810,11 @@ def test_a_knock_is_said_to_win_the_match_only_when_the_guessed_hands_say_it_doe
                 tried += 1
                 # the score alone never says so; where the play-outs of a knock and of waiting
                 # on the same guessed deals part in the match's chances, the reason gives both
-                if "wins the match" in h.reason or "wins it" in h.reason:
+                search = searched(v, h.action)
+                if search is not None:  # the master's search, near the end: its chances of the two
+                    assert search.chance > search.rule_chance, h
+                    assert re.search(r", \S.* wins the match about [^,]+, \S.* about ", h.reason), h.reason
+                elif "wins the match" in h.reason or "wins it" in h.reason:
                     turn = match_turned(v, h.action)
                     assert turn is not None and turn.chance > turn.other, h
                     assert re.search(r"a knock now wins (the match|it) [^,]+, waiting ", h.reason), h.reason
@@ -872,7 +901,7 @@ def test_the_wait_hint_always_says_whose_knock_it_waits_for(name):
     knock is named, the rule's reason is said of quick knocks in general, the other
     player's having never been undercut."""
     for v in _waiting_views():
-        h = hint(v, opponent_name=name)
+        h = _rule_hint(v, opponent_name=name)
         out = hint_expert().knock_outlook(v)
         assert out is not None and not out.knocks and h.action.kind == "discard"
         assert "a knock of about" not in h.reason, h.reason
@@ -884,7 +913,7 @@ def test_the_wait_hint_always_says_whose_knock_it_waits_for(name):
             or h.reason.startswith("Don't knock: ")  # the advice first: what waiting gains over a knock now, no knock named
         ), h.reason
         assert prompt_lines(h.reason) == 2, h.reason
-    said = hint(_decisions("standard", 2, 7)[6], opponent_name=name).reason
+    said = _rule_hint(_decisions("standard", 2, 7)[6], opponent_name=name).reason
     assert said.startswith("Discard 9♦") and "wait with 8 deadwood: " in said, said
     assert "more here, but waiting wins more matches" in said and said.endswith("quick knocks often get undercut."), said
     assert name not in said, said  # its knocks were never undercut
@@ -895,13 +924,13 @@ def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
     "for about 52 points; knocking now: about 10 points" of figures already doubled, with
     nothing to say so: the gin and knock hints said "doubled"."""
     low = _low_hand_with_stock(20)  # the upcard 8♠: in Oklahoma a knock limit of 8, the hand doubled
-    plain = hint(replace(low, rules=PRESETS["oklahoma"], knock_limit=8)).reason
+    plain = _rule_hint(replace(low, rules=PRESETS["oklahoma"], knock_limit=8)).reason
     assert "doubled" not in plain
     v = replace(low, rules=PRESETS["oklahoma"], multiplier=2, knock_limit=8)
     out = hint_expert().knock_outlook(v)
     assert out is not None and not out.knocks and out.expected_points > 60
     gain, _error = wait_gain(v, parse_cards("KD")[0])
-    assert hint(v).reason == (
+    assert _rule_hint(v).reason == (  # the rule's wait (the hint knocks: the wait does worse)
         f"Discard K♦ and wait with 1 deadwood: a knock scores about {round(-gain)} more here (doubled), "
         "but waiting wins more matches: quick knocks often get undercut."
     )
@@ -911,7 +940,7 @@ def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
     assert f"A knock now would score {_points(out.expected_points, unit=True)} (doubled" in reason, reason
     for name in ("the computer", "Bartholomew1"):
         for w in _waiting_views():
-            said = hint(w, opponent_name=name).reason
+            said = _rule_hint(w, opponent_name=name).reason
             assert ("doubled" in said) == (w.multiplier == 2), said
             assert prompt_lines(said) == 2, said
 
@@ -950,7 +979,7 @@ def test_the_last_oklahoma_hints_that_took_three_lines_take_two(seed, moves, rea
     other = get_opponent("standard", 1)
     for _ in range(moves):
         v = view(s, s.current)
-        s = apply(s, hint(v).action if s.current == 0 else other.choose(v))
+        s = apply(s, _followed(v) if s.current == 0 else other.choose(v))
     h = hint(view(s, 0))
     assert h.reason == reason
     assert prompt_lines(h.reason) == 2
@@ -965,7 +994,7 @@ def test_a_card_that_makes_gin_leaves_out_the_melds_it_breaks_where_they_take_a_
     other = get_opponent("expert", 1)
     for _ in range(48):
         v = view(s, s.current)
-        s = apply(s, hint(v).action if s.current == 0 else other.choose(v))
+        s = apply(s, _followed(v) if s.current == 0 else other.choose(v))
     h = hint(view(s, 0))
     assert h.reason == (
         "Take A♥: it makes A♠ A♥ A♣ and 7♠ 8♠ 9♠, deadwood from 2 to 0; "
@@ -1155,7 +1184,7 @@ def _following_the_hints_to_the_last_throw(s, level: str = "expert"):
         v = view(s, 0)
         if v.phase == "discard" and v.stock_size == v.rules.void_stock + 1:
             return v, s.hands[1]
-        s = apply(s, hint(v).action)
+        s = apply(s, _followed(v))
 
 
 def test_late_in_a_hand_the_guesses_do_not_collapse_to_one_hand():
@@ -1234,7 +1263,7 @@ def test_a_knock_expected_to_lose_says_why_it_is_still_advised():
     bot = get_opponent("expert", 4)
     while not (s.hand_no == 4 and len(s.history) == 22):
         if s.phase == "hand_over" or s.current == 0:
-            s = apply(s, hint(view(s, 0)).action)
+            s = apply(s, _followed(view(s, 0)))
         else:
             s = apply(s, bot.choose(view(s, 1)))
     v = view(s, 0)
@@ -1264,7 +1293,7 @@ def test_a_throw_decided_by_the_danger_of_the_other_card_names_it():
     s = new_game(seed=24)
     bot = get_opponent("expert", 24)
     while len(s.history) < 13 or s.current != 0:
-        s = apply(s, hint(view(s, 0)).action if s.current == 0 else bot.choose(view(s, 1)))
+        s = apply(s, _followed(view(s, 0)) if s.current == 0 else bot.choose(view(s, 1)))
     v = view(s, 0)
     h = hint(v)
     assert card_name(h.action.card) == "5♥", h
@@ -1381,7 +1410,8 @@ def test_the_review_compares_the_experts_throw_with_the_card_the_player_threw():
 
 def _hints_against_the_master(preset: str, seed: int, hand: int | None, count: int):
     """The first ``count`` states and hints of seat 0 in ``gin-tui --ai master --seed SEED
-    [--hand HAND] --rules PRESET``, every hint followed."""
+    [--hand HAND] --rules PRESET``, every hint followed: the hints of the expert's rule, without
+    the master's search (:func:`_rule_hint`), as when these positions were found."""
     from ginrummy_tui.engine.replay import hand_of_match
 
     s = hand_of_match(seed, hand, PRESETS[preset]) if hand else new_game(PRESETS[preset], seed=seed)
@@ -1389,7 +1419,7 @@ def _hints_against_the_master(preset: str, seed: int, hand: int | None, count: i
     out = []
     while len(out) < count and s.phase in ("upcard", "draw", "discard"):
         if s.current == 0:
-            h = hint(view(s, 0))
+            h = _rule_hint(view(s, 0))  # (where a knock is allowed the search may turn it: test_searched_hints)
             out.append((s, h))
             s = apply(s, h.action)
         else:
@@ -1397,15 +1427,26 @@ def _hints_against_the_master(preset: str, seed: int, hand: int | None, count: i
     return out
 
 
+def _knock_review(s, card: str):
+    """The review of a knock with ``card`` at ``s`` by the expert's rule, which waits there
+    (the hints' expert, which searches, knocks: ``tests/test_searched_hints.py``)."""
+    from ginrummy_tui.ai.expert import Params
+    from ginrummy_tui.ai.hints import MATCH_CHANCE
+    from ginrummy_tui.ai.review import review_moves
+
+    rule = GuessingExpert(0, Params(match_chance=MATCH_CHANCE, last_knock_min=0.0, box=True), match_end=True)
+    (knocked,) = review_moves([(s, Move(0, parse_action(f"knock {card}"), parse_cards(card)[0]))], 0, expert=rule).mistakes
+    return knocked
+
+
 def test_a_hint_to_wait_where_a_knock_does_better_gives_the_experts_rule_as_the_review_does():
     # seed 21, hand 3, against the master: "Discard 5♥ and wait with 8 for gin or to get below the
     # computer's knock (about 7): a knock now would score about 18 points", where the review of a
     # knock there found it about 6 points better and said the expert waits by its rule
-    from ginrummy_tui.ai.review import review_moves
 
     s, h = _hints_against_the_master("standard", 21, 3, 6)[5]
     assert h.action == parse_action("discard 5H")
-    (knocked,) = review_moves([(s, Move(0, parse_action("knock 5H"), parse_cards("5H")[0]))], 0).mistakes
+    knocked = _knock_review(s, "5H")
     assert knocked.better
     # "wait with 8" read as "keep your 8s" (the hand holds 8♠ 8♥ 8♦ 8♣), and "waiting wins more
     # matches" came with no reason against a figure for the knock: the deadwood is named, and the
@@ -1416,7 +1457,7 @@ def test_a_hint_to_wait_where_a_knock_does_better_gives_the_experts_rule_as_the_
     )
     assert prompt_lines(h.reason) == 2
     # in a practice deal (gin-tui --seed 21 --hand 3 is one) there is no match to win: the rule is the expert's
-    practice = hint(view(s, 0), practice=True).reason
+    practice = _rule_hint(view(s, 0), practice=True).reason
     assert practice == (
         f"Discard 5♥ and wait with 8 deadwood: a knock now does about {round(-knocked.cost)} points better in this hand, "
         "but the expert waits: quick knocks often get undercut."
@@ -1433,11 +1474,10 @@ def test_with_a_box_bonus_the_figures_of_a_knock_and_of_waiting_count_it():
     # classic rules, a box of 20 for each hand won: "Discard 7♦: waiting with 3 ... beats a knock now,
     # which would score about 16 points, undercut about 1 in 30", and "your choice looks as good" for
     # the knock; the hint and the review now weigh the hand's points with its box, and agree
-    from ginrummy_tui.ai.review import review_moves
 
     s, h = _hints_against_the_master("classic", 22, None, 13)[12]
     assert h.action == parse_action("discard 7D")
-    (knocked,) = review_moves([(s, Move(0, parse_action("knock 7D"), parse_cards("7D")[0]))], 0).mistakes
+    knocked = _knock_review(s, "7D")
     assert knocked.better and "your choice looks about" in knocked.cost_text()
     assert h.reason.startswith("Discard 7♦") and h.reason.endswith(
         f"a knock scores about {round(-knocked.cost)} more here (box included), "
@@ -1534,18 +1574,18 @@ def test_the_rule_to_wait_is_said_of_this_other_player_only_where_its_knocks_wer
         "draw stock, discard JS, draw stock, discard 6H, draw stock, discard 6C, draw stock, discard 8H, draw stock, "
         "discard TH, draw stock".split(", "),
     )
-    h = hint(view(s, 0))
+    h = _rule_hint(view(s, 0))  # the rule's wait (the hint knocks: test_searched_hints)
     assert h.action == parse_action("discard 5D")
     assert h.reason == (
         "Discard 5♦ and wait with 9 deadwood: a knock scores about 3 more here, "
         "but waiting wins more matches, as quick knocks often get undercut."
     )
     assert prompt_lines(h.reason) == 2
-    practice = hint(view(s, 0), practice=True).reason
+    practice = _rule_hint(view(s, 0), practice=True).reason
     assert practice.endswith(", but the expert waits: quick knocks often get undercut."), practice
     # where the score sheet shows the computer's knock undercut, the rule's reason is said of it
     undercut = HandRecord(1, 1, EndKind.UNDERCUT, 1, 0, 27, (7, 9), (27, 0))
-    h = hint(replace(view(s, 0), sheet=(undercut,)))
+    h = _rule_hint(replace(view(s, 0), sheet=(undercut,)))
     assert h.action == parse_action("discard 5D")
     assert h.reason.startswith("Discard 5♦ and wait with 9 deadwood: "), h.reason
     assert h.reason.endswith("waiting wins more matches: the computer's quick knocks often get undercut."), h.reason

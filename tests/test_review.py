@@ -705,6 +705,16 @@ SEED11_HAND2_KNOCK = [
 ]  # fmt: skip
 
 
+def _rule_expert():
+    """The hints' expert without the master's search where a knock is allowed (its rule), which
+    the review asked when these hands were found."""
+    from ginrummy_tui.ai.hints import hint_expert
+    from ginrummy_tui.ai.master import GuessingExpert
+
+    params = hint_expert().params
+    return GuessingExpert(0, params, match_end=True)
+
+
 def test_a_choice_the_estimate_favours_by_many_points_is_said_to_look_better():
     """The review said "Your choice looks as good" of a knock its own figures favoured by
     about 20 points, and under it the hint's reason "Discard 6♥: waiting with 10 … beats
@@ -715,7 +725,7 @@ def test_a_choice_the_estimate_favours_by_many_points_is_said_to_look_better():
     from ginrummy_tui.tui.screens.review_screen import review_renderable
 
     steps = replay_history(hand_of_match(11, 2), SEED11_HAND2_KNOCK)
-    review = review_moves(steps, 0, samples=4, knock_deals=60)
+    review = review_moves(steps, 0, samples=4, knock_deals=60, expert=_rule_expert())  # (the hints' search knocks too)
     knock = next(m for m in review.mistakes if m.played == parse_action("knock 6H"))
     assert knock.suggested == parse_action("discard 6H") and knock.cost < -8
     points = round(-knock.cost)
@@ -761,7 +771,7 @@ def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
     from ginrummy_tui.ai.hints import explain, meld_chances, odds
 
     steps = replay_history(new_game(seed=37), SEED37_BOTH_WAIT)
-    m = review_moves(steps, 0, samples=4).mistakes[-1]
+    m = review_moves(steps, 0, samples=4, expert=_rule_expert()).mistakes[-1]
     assert (m.index, m.played, m.suggested, m.deadwood) == (56, parse_action("discard 2H"), parse_action("discard 9C"), (17, 10))
     v = view(steps[56][0], 0)
     assert "Don't knock: " in explain(v, m.suggested)  # the expert's own reason: a knock against waiting
@@ -773,7 +783,7 @@ def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
     )
     # the same deadwood either way: what the expert weighs beyond it
     steps = replay_history(new_game(seed=39), SEED39_BOTH_WAIT)
-    m = review_moves(steps, 0, samples=4).mistakes[-1]
+    m = review_moves(steps, 0, samples=4, expert=_rule_expert()).mistakes[-1]
     assert (m.index, m.played, m.suggested, m.deadwood) == (35, parse_action("discard 4C"), parse_action("discard 4S"), (9, 9))
     assert "Don't knock: " in explain(view(steps[35][0], 0), m.suggested)
     assert m.reason.startswith("Discard 4♠ and wait: it leaves 9 deadwood, as 4♣ would; after your next two draws")

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -27,8 +28,10 @@ from ginrummy_tui.engine.words import counted
 from .common import COMPUTER, hand_mask, melds_with, playable
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .expert import ExpertOpponent, KnockOutlook
-    from .master import MasterOpponent, MatchTurn
+    from .master import MasterOpponent, MatchTurn, SearchTurn
 
 HINT_LEVEL = "expert"
 """The opponent level whose choice a hint shows."""
@@ -104,7 +107,48 @@ def hint_expert(seed: int | None = 0, *, match_end: bool = True) -> ExpertOppone
     from .expert import Params
     from .master import GuessingExpert
 
-    return GuessingExpert(seed, Params(match_chance=MATCH_CHANCE, last_knock_min=0.0, box=True), match_end=match_end)
+    return GuessingExpert(
+        seed,
+        Params(match_chance=MATCH_CHANCE, last_knock_min=0.0, box=True),
+        match_end=match_end,
+        search=True,
+        confirm=_search_stands,
+    )
+
+
+def _search_stands(view: PlayerView, turn: SearchTurn, practice: bool) -> bool:
+    """Whether the hints take the master's search's choice (:func:`~ginrummy_tui.ai.master.knock_search`)
+    over the expert's rule's (for a practice deal with ``practice``).  The search weighs
+    several candidates on a few dozen deals each, by a margin of one standard error, which
+    for a hint is too little to tell a player: its choice stands only where the two, played
+    out again on more of the same guesses (:func:`turn_gain`, as the review costs a choice),
+    say it does better by more than their standard error and half a point, so that the hint,
+    its reason and the review never say the two the other way round.  Near the end of a
+    match a knock against the throw of the same card without knocking is the match's to turn
+    (:func:`match_turned`), not the search's."""
+    from .master import near_match_end
+
+    action, rule = turn.action, turn.rule
+    if action.card is rule.card and near_match_end(view) and not practice:
+        return False
+    gain, error = turn_gain(view, rule, action)
+    return gain > max(error, 0.5)
+
+
+@functools.lru_cache(maxsize=16)
+def turn_gain(view: PlayerView, rule: Action, action: Action, seed: int = 0) -> tuple[float, float]:
+    """The points of this hand (multiplier and box bonus counted) that ``action`` is
+    expected to gain over ``rule``, with the standard error: for a knock against the throw
+    of the same card without knocking, the hints' figure of waiting (:func:`wait_gain`);
+    else the review's play-outs of a knock's cost
+    (:func:`~ginrummy_tui.ai.knock_playouts.knock_cost_of_view`)."""
+    from .knock_playouts import knock_cost_of_view
+
+    card = action.card
+    if card is not None and card is rule.card:
+        mean, error = wait_gain(view, card, seed)
+        return (mean if action.kind == Kind.DISCARD else -mean), error
+    return knock_cost_of_view(view, rule, action, seed=seed)
 
 
 def expert_choice(view: PlayerView, seed: int = 0, *, practice: bool = False) -> Action:
@@ -124,6 +168,23 @@ def match_turned(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn |
     assert isinstance(own, GuessingExpert)
     turn = match_turn(view, own.own_choice(view), seed)
     return turn if turn is not None and turn.action == action else None
+
+
+def searched(view: PlayerView, action: Action, seed: int = 0) -> SearchTurn | None:
+    """Where the hints' expert chose ``action`` by the master's search where a knock is allowed,
+    not by its rule (:func:`~ginrummy_tui.ai.master.knock_search`): the search's figures of the
+    two; else None."""
+    from .master import GuessingExpert, knock_search
+
+    if action.kind not in (Kind.KNOCK, Kind.DISCARD) or not any(a.kind == Kind.KNOCK for a in view.legal_actions):
+        return None  # (before the expert is asked for its rule's choice)
+    practice = _PRACTICE.get()
+    own = hint_expert(seed, match_end=not practice)
+    assert isinstance(own, GuessingExpert)
+    turn = knock_search(view, own.rule_choice(view), seed, practice)
+    if turn is None or turn.action != action or not _search_stands(view, turn, practice):
+        return None
+    return turn
 
 
 def _expected_pair(mine: float, other: float) -> str:
@@ -704,6 +765,20 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
     out = _expert().knock_outlook(view)
     if out is None:  # pragma: no cover - a legal knock always has an outlook
         return head + "."
+    search = searched(view, Action(Kind.KNOCK, c))
+    if search is not None and search.rule.card is not c:
+        return _explain_searched(view, search, ascii_only, name)
+    if search is not None:  # the rule would wait with the same card: the figure of waiting says why not
+        mean, _error = wait_gain(view, c)
+        worse = counted(max(1, math.floor(-mean + 0.5)), "point")
+        if out.card is not c:  # the expert's figures are of a knock with another card
+            return f"{head}; played out, waiting with it does about {worse} worse in this hand."
+        score = _knock_words(view, out, name)
+        return _fitting([
+            f"{head}, {score}; played out, waiting with it does about {worse} worse in this hand.",
+            f"{head}, {score}; waiting does about {worse} worse here.",
+            f"{head}; waiting with it does about {worse} worse in this hand.",
+        ])
     if out.card is not c:
         return f"{head}, within the limit of {view.knock_limit}."
     score = _knock_words(view, out, name)
@@ -747,6 +822,58 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
             f"{head}, {score}.",
         ])
     return f"{head}, {score}."
+
+
+def _searched_words(view: PlayerView, action: Action, other: Action, lab: Callable[[Card], str]) -> str:
+    """A choice of the search, said beside ``other``: "a knock now", "a knock with 7♣",
+    "waiting", "discarding 9♦ and waiting", "discarding 9♦"."""
+    c = action.card
+    assert c is not None
+    if action.kind == Kind.KNOCK:
+        return "a knock now" if other.card is c else f"a knock with {lab(c)}"
+    if other.kind == Kind.KNOCK and other.card is c:
+        return "waiting"
+    if Action(Kind.KNOCK, c) in view.legal_actions:
+        return f"discarding {lab(c)} and waiting"
+    return f"discarding {lab(c)}"
+
+
+def _explain_searched(view: PlayerView, turn: SearchTurn, ascii_only: bool, name: str) -> str:
+    """Why the hint knocks or throws another card than the expert's rule would, where a knock
+    is allowed: the master's search chose it (:func:`searched`), and played out again on more
+    of the same guesses of the other player's hand it does better in this hand's points
+    (:func:`turn_gain`, the figure said); near the end of a match (not for a practice deal)
+    the search's chances of winning the match are said instead.  (A knock against waiting
+    with the same card is said as the hints' figure of waiting says it.)"""
+    from .master import near_match_end
+
+    lab = lambda x: _label(x, ascii_only)  # noqa: E731
+    action, rule = turn.action, turn.rule
+    c = action.card
+    assert c is not None
+    left = _ends(view, c)
+    mine = _searched_words(view, action, rule, lab)
+    theirs = _searched_words(view, rule, action, lab)
+    if action.kind == Kind.KNOCK:
+        heads = [f"Knock with {lab(c)}: it leaves {left} deadwood; ", f"Knock with {lab(c)}: "]
+    else:
+        heads = [f"Discard {lab(c)}: it leaves {left} deadwood; ", f"Discard {lab(c)}: "]
+    whose = f"played out on guesses of {name}'s hand"
+    if near_match_end(view) and not _PRACTICE.get():
+        won, other = _match_pair(turn.chance, turn.rule_chance)
+        texts = [f"{whose}, {mine} wins the match {won}, {theirs} {other}", f"played out, {mine} wins the match {won}, {theirs} {other}"]
+    else:
+        mark = _knock_marks(view)
+        marks = f" ({mark})" if mark else ""
+        gain, _error = turn_gain(view, turn.rule, action)
+        better = counted(max(1, math.floor(gain + 0.5)), "point")
+        texts = [
+            f"{whose}, it does about {better} better in this hand{marks} than {theirs}",
+            f"played out, it does about {better} better in this hand{marks} than {theirs}",
+            f"played out, it does about {better} better than {theirs}",
+        ]
+    reasons = [f"{head}{text}." for head in heads for text in texts]
+    return _fitting(reasons)
 
 
 def _knocks_decided(view: PlayerView, out: KnockOutlook) -> bool:
@@ -958,6 +1085,9 @@ def _explain_discard(
     if any(a.kind == Kind.GIN and a.card is c for a in legal):
         return f"{head}: that is gin — declare it (Gin) to score it now."
     mine = any(a.kind == Kind.KNOCK and a.card is c for a in legal)
+    search = searched(view, Action(Kind.DISCARD, c))
+    if search is not None and search.rule.card is not c:  # (a wait for a knock with c: the figure of waiting says why)
+        return _explain_searched(view, search, ascii_only, name)
     turn = match_turned(view, Action(Kind.DISCARD, c)) if mine else None
     if turn is not None:
         wait, knock = _match_pair(turn.chance, turn.other)
@@ -970,7 +1100,7 @@ def _explain_discard(
         out = _expert().knock_outlook(view)
         assert out is not None
         score = _knock_words(view, out, name)
-        if mine and out.knocks:
+        if mine and out.knocks and search is None:
             return f"{head}; a knock with {lab(out.card)} instead is {score}."
         if out.why == "last turn" and not out.knocks:  # the knock is reckoned to lose more than a void hand
             if view.stock_size <= view.rules.void_stock:

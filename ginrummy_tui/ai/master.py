@@ -51,7 +51,7 @@ import functools
 import math
 import random
 import statistics
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ginrummy_tui.engine import Action, Card, PlayerView, cards_of, deadwood_mask, knock_settler
@@ -617,7 +617,7 @@ class MasterOpponent:
         first = self.expert.choose(view)
         if Kind.KNOCK not in kinds and not self._search_throws(view):
             return first
-        cands = [first] + [a for a in self._discard_candidates(view, actions) if a != first]
+        cands = [first] + [a for a in self.discard_candidates(view, actions) if a != first]
         return self._search(view, cands)
 
     def _search_throws(self, view: PlayerView) -> bool:
@@ -629,7 +629,7 @@ class MasterOpponent:
             return True
         return p.discards_if_knocker > 0.0 and waiter_chance(view, p.discards_if_knocker) < 0.5
 
-    def _discard_candidates(self, view: PlayerView, actions) -> list[Action]:
+    def discard_candidates(self, view: PlayerView, actions) -> list[Action]:
         """The throws (and knocks) worth searching."""
         m = hand_mask(view.hand)
         ex = self.expert
@@ -784,17 +784,24 @@ class MasterOpponent:
         rng = random.Random(f"master/{self.seed}/{view.match_no}/{view.hand_no}/{len(view.history)}/{view.phase}")
         n = max(params.min_deals, params.playouts // len(cands))
         scores = [[value(pts) for pts in points] for points in self.playout_points(view, cands, rng, n)]
-        base = scores[0]
-        best, best_gain = 0, 0.0
-        for i in range(1, len(cands)):
-            diffs = [x - y for x, y in zip(scores[i], base)]
-            gain = sum(diffs) / len(diffs)
-            if gain <= best_gain:
-                continue
-            var = sum((d - gain) ** 2 for d in diffs) / max(1, len(diffs) - 1)
-            if gain > params.margin * math.sqrt(var / len(diffs)):
-                best, best_gain = i, gain
-        return cands[best]
+        return cands[best_by_margin(scores, params.margin)]
+
+
+def best_by_margin(scores: list[list[float]], margin: float) -> int:
+    """Of candidates' worths on the same deals (``scores[i][deal]``), the index of the one
+    with the best average, the first unless another beats it by ``margin`` standard errors
+    of the paired differences."""
+    base = scores[0]
+    best, best_gain = 0, 0.0
+    for i in range(1, len(scores)):
+        diffs = [x - y for x, y in zip(scores[i], base)]
+        gain = sum(diffs) / len(diffs)
+        if gain <= best_gain:
+            continue
+        var = sum((d - gain) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+        if gain > margin * math.sqrt(var / len(diffs)):
+            best, best_gain = i, gain
+    return best
 
 
 class GuessingExpert(ExpertOpponent):
@@ -815,10 +822,23 @@ class GuessingExpert(ExpertOpponent):
     two turns (``benchmarks/knock_figures.py``, ``docs/hints-review-web.md``).
     It plays as the expert with ``params``."""
 
-    def __init__(self, seed: int | None = None, params: Params | None = None, *, match_end: bool = False) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        params: Params | None = None,
+        *,
+        match_end: bool = False,
+        search: bool = False,
+        confirm: Callable[[PlayerView, SearchTurn, bool], bool] | None = None,
+    ) -> None:
         super().__init__(seed, params)
         self.match_end = match_end
         """Near the end of a match, knock or wait by the chance of winning the match (:func:`match_turn`)."""
+        self.search = search
+        """Where a knock is allowed, search as the master does (:func:`knock_search`)."""
+        self.confirm = confirm
+        """With ``search``: whether a turn of the search stands, given the view, the turn and
+        whether the deal is practice (not ``match_end``); None: every one."""
         self.guesser = hints_guesser(seed)
 
     def guess_hands(self, view: PlayerView, ctx: _Context, rng: random.Random, samples: int) -> list[int]:
@@ -833,7 +853,20 @@ class GuessingExpert(ExpertOpponent):
         (:func:`out_of_reach`) where there is one, the one of those leaving
         the least deadwood; and with ``match_end``, near the end of a match,
         a knock for the wait with the same card or the other way round where
-        that wins the match more often (:func:`match_turn`)."""
+        that wins the match more often (:func:`match_turn`); and with ``search``,
+        where a knock is allowed, the master's choice on the same guesses
+        where it differs (:func:`knock_search`)."""
+        action = self.rule_choice(view)
+        if self.search:
+            searched = knock_search(view, action, self.seed or 0, not self.match_end)
+            if searched is not None and (
+                self.confirm is None or self.confirm(view, searched, not self.match_end)
+            ):
+                return searched.action
+        return action
+
+    def rule_choice(self, view: PlayerView) -> Action:
+        """:meth:`choose` without the search (``search``)."""
         action = self.own_choice(view)
         if self.match_end:
             turn = match_turn(view, action, self.seed or 0)
@@ -936,6 +969,82 @@ def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | N
     if gain <= max(2 * error, MATCH_END_LEAST):
         return None
     return MatchTurn(other, statistics.fmean(turned), statistics.fmean(kept), error)
+
+
+@dataclass(frozen=True)
+class SearchTurn:
+    """Where a knock is allowed, the choice the master's search makes on the hints' guesses
+    instead of the expert's rule's (:func:`knock_search`), with its figures on the same deals."""
+
+    action: Action
+    """The searched choice."""
+    rule: Action
+    """The choice of the expert's rule that it replaces."""
+    points: float
+    """The average points of this hand with ``action`` (negative: the other player scores),
+    its multiplier and the box bonus of the hand won counted."""
+    rule_points: float
+    """The same with ``rule``."""
+    chance: float
+    """The average chance of winning the match with ``action`` (:func:`win_chance`)."""
+    rule_chance: float
+    """The same with ``rule``."""
+
+
+@functools.lru_cache(maxsize=16)
+def knock_search(view: PlayerView, rule: Action, seed: int = 0, practice: bool = False) -> SearchTurn | None:
+    """Where a knock is allowed and ``rule`` is the expert's choice: the master's search
+    (:meth:`MasterOpponent._search`, its deals and margin) on the hints' guesses
+    (:func:`hints_guesser`) of whether to knock now or wait, and with which card: its
+    candidates are ``rule``, the knock and the wait with ``rule``'s card, and the knock with
+    the card leaving the least deadwood, not the master's other throws without a knock (on
+    the same guesses those turned a wait with 1 deadwood, a king to come, for the throw of an
+    ace keeping the king, 10 deadwood, whose play-outs knocked sooner: a hint no player could
+    follow the sense of).  Each deal's points (multiplier and box bonus counted) are valued as
+    the chance of winning the match from the score they leave, or, with ``practice`` (a deal
+    of no match), as points.  The candidate it prefers when that is not ``rule``; else None,
+    and always at this seat's last throw before the hand would be void (:func:`last_throw`),
+    where a throw counts only by what it feeds the other player and the hints keep their rule:
+    the search there turned the throw of a card the other player could not meld for one it
+    held the cards to meld (``tests/test_hints.py``).
+    (``docs/ai.md`` has how much stronger the hints' expert plays with it.)"""
+    if view.phase != Phase.DISCARD or rule.kind not in (Kind.KNOCK, Kind.DISCARD):
+        return None
+    if not any(a.kind == Kind.KNOCK for a in view.legal_actions) or last_throw(view):
+        return None  # (the last throw before the hand would be void is the rule's: GuessingExpert.choose)
+    guesser = hints_guesser(seed)
+    params = guesser.params
+    legal = view.legal_actions
+    m = hand_mask(view.hand)
+    least = min(
+        (a for a in legal if a.kind == Kind.KNOCK and a.card is not None),
+        key=lambda a: (deadwood_mask(m ^ a.card.bit), -a.card.value, -a.card.index),  # type: ignore[union-attr]
+    )
+    cands = [rule]
+    for a in (Action(Kind.KNOCK, rule.card), Action(Kind.DISCARD, rule.card), least):
+        if a in legal and a not in cands:
+            cands.append(a)
+    rng = random.Random(f"gin-tui-knock-search/{seed}/{len(view.history)}")
+    waiters = random.Random(f"gin-tui-knock-search-waiters/{seed}/{len(view.history)}")
+    n = max(params.min_deals, params.playouts // len(cands))
+    me, them, target = view.scores[view.seat], view.scores[1 - view.seat], view.rules.target
+    mult, box = view.multiplier, view.rules.box_bonus
+
+    def points(pts: int) -> int:
+        return boxed(pts * mult, box)
+
+    def chance(p: int) -> float:
+        return win_chance(me + p, them, target, params.spread) if p >= 0 else win_chance(me, them - p, target, params.spread)
+
+    played = [[points(p) for p in pts] for pts in guesser.playout_points(view, cands, rng, n, cond_rng=waiters)]
+    chances = [[chance(p) for p in pts] for pts in played]
+    best = best_by_margin([[float(p) for p in pts] for pts in played] if practice else chances, params.margin)
+    if best == 0:
+        return None
+    return SearchTurn(
+        cands[best], rule, statistics.fmean(played[best]), statistics.fmean(played[0]),
+        statistics.fmean(chances[best]), statistics.fmean(chances[0]),
+    )
 
 
 def last_throw(view: PlayerView) -> bool:
