@@ -103,7 +103,10 @@ def hint_expert(seed: int | None = 0, *, match_end: bool = True) -> ExpertOppone
     (:class:`~ginrummy_tui.ai.master.GuessingExpert`); with ``match_end``
     (not for a practice deal, which belongs to no match), near the end of a
     match it knocks or waits as wins the match more often
-    (:func:`~ginrummy_tui.ai.master.match_turn`)."""
+    (:func:`~ginrummy_tui.ai.master.match_turn`); and where a knock is allowed
+    it knocks or waits, and with which card, as the master's search on the
+    same guesses chooses (:func:`~ginrummy_tui.ai.master.knock_search`), where
+    they agree with it played out again on more deals (:func:`_search_stands`)."""
     from .expert import Params
     from .master import GuessingExpert
 
@@ -922,6 +925,7 @@ def _knock_would(n: int, unit: bool) -> str:
     return f"would score {_points(n, unit=unit)}" if n > 0 else f"would lose {_points(-n, unit=unit)}"
 
 
+@functools.lru_cache(maxsize=16)
 def wait_gain(view: PlayerView, card: Card, seed: int = 0) -> tuple[float, float]:
     """The expected points of this hand that discarding ``card`` and lying in
     wait gains over knocking with it (negative: the knock does better), with
