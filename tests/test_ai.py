@@ -1097,7 +1097,7 @@ def test_the_masters_shortlist_weighs_the_danger_of_a_plain_discard_on_the_last_
 
     monkeypatch.setattr(ExpertOpponent, "throw_value", recording)
     master = MasterOpponent(seed=1)
-    master.discard_candidates(found, found.legal_actions)
+    master._discard_candidates(found, found.legal_actions)
     assert seen and not any(seen)  # every plain discard has its danger weighed
     # and the danger is what the knock leaves out
     ex = master.expert

@@ -76,14 +76,14 @@ def test_a_choice_of_the_search_that_the_figure_of_waiting_does_not_bear_out_is_
     knock = parse_action("knock KD")
     gain, _error = wait_gain(v, king)
     assert gain < 0  # here the knock does better: a search to wait would not stand
-    turn = SearchTurn(wait, knock, 40.0, 30.0, 0.6, 0.5)
+    turn = SearchTurn(wait, knock, 0.6, 0.5)
     assert not _search_stands(v, turn, False)
-    assert _search_stands(v, SearchTurn(knock, wait, 40.0, 30.0, 0.6, 0.5), False)
+    assert _search_stands(v, SearchTurn(knock, wait, 0.6, 0.5), False)
     # near the end of a match a knock against the same wait is the match's to turn, not the search's
     # (but a practice deal belongs to no match)
     near = replace(v, scores=(88, 50))
-    assert not _search_stands(near, SearchTurn(knock, wait, 40.0, 30.0, 0.6, 0.5), False)
-    assert _search_stands(near, SearchTurn(knock, wait, 40.0, 30.0, 0.6, 0.5), True)
+    assert not _search_stands(near, SearchTurn(knock, wait, 0.6, 0.5), False)
+    assert _search_stands(near, SearchTurn(knock, wait, 0.6, 0.5), True)
 
 
 def test_at_the_last_throw_the_hints_keep_their_rule():

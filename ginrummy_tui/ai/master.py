@@ -617,7 +617,7 @@ class MasterOpponent:
         first = self.expert.choose(view)
         if Kind.KNOCK not in kinds and not self._search_throws(view):
             return first
-        cands = [first] + [a for a in self.discard_candidates(view, actions) if a != first]
+        cands = [first] + [a for a in self._discard_candidates(view, actions) if a != first]
         return self._search(view, cands)
 
     def _search_throws(self, view: PlayerView) -> bool:
@@ -629,7 +629,7 @@ class MasterOpponent:
             return True
         return p.discards_if_knocker > 0.0 and waiter_chance(view, p.discards_if_knocker) < 0.5
 
-    def discard_candidates(self, view: PlayerView, actions) -> list[Action]:
+    def _discard_candidates(self, view: PlayerView, actions) -> list[Action]:
         """The throws (and knocks) worth searching."""
         m = hand_mask(view.hand)
         ex = self.expert
@@ -980,11 +980,6 @@ class SearchTurn:
     """The searched choice."""
     rule: Action
     """The choice of the expert's rule that it replaces."""
-    points: float
-    """The average points of this hand with ``action`` (negative: the other player scores),
-    its multiplier and the box bonus of the hand won counted."""
-    rule_points: float
-    """The same with ``rule``."""
     chance: float
     """The average chance of winning the match with ``action`` (:func:`win_chance`)."""
     rule_chance: float
@@ -1006,7 +1001,7 @@ def knock_search(view: PlayerView, rule: Action, seed: int = 0, practice: bool =
     and always at this seat's last throw before the hand would be void (:func:`last_throw`),
     where a throw counts only by what it feeds the other player and the hints keep their rule:
     the search there turned the throw of a card the other player could not meld for one it
-    held the cards to meld (``tests/test_hints.py``).
+    held the cards to meld (``tests/test_searched_hints.py``).
     (``docs/ai.md`` has how much stronger the hints' expert plays with it.)"""
     if view.phase != Phase.DISCARD or rule.kind not in (Kind.KNOCK, Kind.DISCARD):
         return None
@@ -1041,10 +1036,7 @@ def knock_search(view: PlayerView, rule: Action, seed: int = 0, practice: bool =
     best = best_by_margin([[float(p) for p in pts] for pts in played] if practice else chances, params.margin)
     if best == 0:
         return None
-    return SearchTurn(
-        cands[best], rule, statistics.fmean(played[best]), statistics.fmean(played[0]),
-        statistics.fmean(chances[best]), statistics.fmean(chances[0]),
-    )
+    return SearchTurn(cands[best], rule, statistics.fmean(chances[best]), statistics.fmean(chances[0]))
 
 
 def last_throw(view: PlayerView) -> bool:
