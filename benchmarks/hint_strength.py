@@ -27,11 +27,12 @@ import multiprocessing
 import statistics
 import time
 
+from master_tune import play_match
+
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.ai.hints import hint_expert
 from ginrummy_tui.ai.master import GuessingExpert
-from ginrummy_tui.engine import apply, new_game, view
-from ginrummy_tui.engine.kinds import Phase
+from ginrummy_tui.engine import new_game
 
 PLAYERS = ("hints", "rule", "ungated", "easy", "standard", "expert", "master")
 
@@ -51,33 +52,10 @@ def player(name: str, seed: int):
 def play(job: tuple[str, str, int, int]) -> tuple[str, int, int, int, int, list[float]]:
     """One match of ``name`` against ``opp``: (name, index, won, net points, hands, decision ms)."""
     name, opp, seed, index = job
-    me_seat = index % 2
     me = player(name, seed * 1_000_003 + index)
     other = get_opponent(opp, seed=seed * 1_000_003 + index + 500_000)
-    players = {me_seat: me, 1 - me_seat: other}
-    state = new_game(seed=f"{seed}-{index // 2}")
-    times: list[float] = []
-    net = hands = 0
-    while True:
-        if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            rec = state.sheet[-1]
-            hands += 1
-            if rec.winner is not None:
-                net += rec.points if rec.winner == me_seat else -rec.points
-            if state.phase == Phase.MATCH_OVER:
-                break
-            state = apply(state, players[0].choose(view(state, 0)))
-            continue
-        seat = state.current
-        v = view(state, seat)
-        if seat == me_seat:
-            t0 = time.perf_counter()
-            action = me.choose(v)
-            times.append((time.perf_counter() - t0) * 1000.0)
-        else:
-            action = other.choose(v)
-        state = apply(state, action, seat)
-    return name, index, int(state.winner == me_seat), net, hands, times
+    won, net, hands, times = play_match(me, other, new_game(seed=f"{seed}-{index // 2}"), index % 2)
+    return name, index, won, net, hands, times
 
 
 def main() -> None:

@@ -48,8 +48,7 @@ def play(job: tuple) -> tuple:
     from ginrummy_tui.ai.common import hand_mask
     from ginrummy_tui.ai.expert import Params
     from ginrummy_tui.ai.master import MasterParams
-    from ginrummy_tui.engine import apply, new_game, view
-    from ginrummy_tui.engine.kinds import Phase
+    from ginrummy_tui.engine import new_game
 
     a_seat = index % 2
     fields = dict(fields)
@@ -65,39 +64,51 @@ def play(job: tuple) -> tuple:
     if alone:
         master = master.expert  # type: ignore[assignment]
     other = get_opponent(opp_level, seed=seed * 1_000_003 + index + 500_000)
-    players = {a_seat: master, 1 - a_seat: other}
-    state = new_game(seed=f"{seed}-{index // 2}")
-    times = []
-    net = 0
-    hands = 0
+
+    def before(state) -> None:
+        if knows is not None:
+            knows.truth = hand_mask(state.hands[1 - a_seat])
+
+    win, net, hands, times = play_match(master, other, new_game(seed=f"{seed}-{index // 2}"), a_seat, single=single, before=before)
+    return name, index, win, net, hands, times
+
+
+def play_match(me, other, state, me_seat: int, *, single: bool = False, before=None) -> tuple[int, int, int, list[float]]:
+    """Play ``state`` out, ``me`` on ``me_seat`` and ``other`` on the other seat (seat 0's
+    player deals the next hand): (won, net points of ``me``, hands, the milliseconds of each
+    of ``me``'s decisions).  With ``single`` only the first hand, won when its net points are
+    above 0; ``before(state)`` is called before each of ``me``'s decisions."""
+    from ginrummy_tui.engine import apply, view
+    from ginrummy_tui.engine.kinds import Phase
+
+    players = {me_seat: me, 1 - me_seat: other}
+    times: list[float] = []
+    net = hands = 0
     clock = time.perf_counter
     while True:
-        phase = state.phase
-        if phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             rec = state.sheet[-1]
             hands += 1
             if rec.winner is not None:
-                net += rec.points if rec.winner == a_seat else -rec.points
-            if phase == Phase.MATCH_OVER or single:
+                net += rec.points if rec.winner == me_seat else -rec.points
+            if state.phase == Phase.MATCH_OVER or single:
                 break
             state = apply(state, players[0].choose(view(state, 0)))
             continue
         seat = state.current
         v = view(state, seat)
-        if seat == a_seat:
-            if knows is not None:
-                knows.truth = hand_mask(state.hands[1 - a_seat])
+        if seat == me_seat:
+            if before is not None:
+                before(state)
             t0 = clock()
-            action = master.choose(v)
+            action = me.choose(v)
             times.append((clock() - t0) * 1000.0)
         else:
             action = other.choose(v)
         state = apply(state, action, seat)
     if single:
-        win = 1 if net > 0 else 0
-    else:
-        win = 1 if state.winner == a_seat else 0
-    return name, index, win, net, hands, times
+        return (1 if net > 0 else 0), net, hands, times
+    return int(state.winner == me_seat), net, hands, times
 
 
 class OracleMaster(MasterOpponent):
