@@ -624,3 +624,35 @@ async def test_the_review_at_80_columns_says_there_is_more_below_as_f3_does():
         await pilot.press("pageup")
         await pilot.pause()
         assert "more below: ↓/PgDn" in screen_text(app).splitlines()[bottom]
+
+
+async def test_the_review_s_more_below_follows_the_height_of_what_it_holds():
+    """The edge was set after the refresh that follows the review being shown, and again only
+    on a scroll or a resize: where the frame was not yet laid out at that refresh (a loaded
+    machine), the edge stayed blank though the review went on below.  It follows the height
+    of what the frame holds: a review shorter than the frame says nothing, a longer one says
+    there is more, with no scroll or resize between."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    s = new_game(seed=5)
+    me, bot = get_opponent("easy", 3), get_opponent("standard", 0)
+    while s.phase in ("upcard", "draw", "discard"):
+        s = apply(s, (me if s.current == 0 else bot).choose(view(s, s.current)))
+    app = make_app(state=s, pause=0, ai="standard")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.ready)
+        frame = app.screen.query_one("#review", VerticalScroll)
+        body = app.screen.query_one("#review-body", Static)
+        await until(pilot, lambda: frame.border_subtitle == "more below: ↓/PgDn")
+        body.update("A short review.")
+        await until(pilot, lambda: frame.max_scroll_y == 0)
+        await pilot.pause()
+        assert frame.border_subtitle == ""  # it all fits: nothing more below
+        body.update("\n".join(f"line {n}" for n in range(60)))
+        await until(pilot, lambda: frame.max_scroll_y > 0)
+        await pilot.pause()
+        assert frame.border_subtitle == "more below: ↓/PgDn"
+        assert frame.scroll_y == 0

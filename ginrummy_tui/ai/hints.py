@@ -828,22 +828,21 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
 
 
 def _searched_words(view: PlayerView, action: Action, other: Action, lab: Callable[[Card], str]) -> str:
-    """A choice of the search, said beside ``other``: "a knock now", "a knock with 7♣",
-    "waiting", "discarding 9♦ and waiting", "discarding 9♦"."""
+    """A choice of the search, said beside ``other`` (a choice with another card): "a knock
+    with 7♣", "discarding 9♦ and waiting", "discarding 9♦"."""
     c = action.card
-    assert c is not None
+    assert c is not None and c is not other.card
     if action.kind == Kind.KNOCK:
-        return "a knock now" if other.card is c else f"a knock with {lab(c)}"
-    if other.kind == Kind.KNOCK and other.card is c:
-        return "waiting"
+        return f"a knock with {lab(c)}"
     if Action(Kind.KNOCK, c) in view.legal_actions:
         return f"discarding {lab(c)} and waiting"
     return f"discarding {lab(c)}"
 
 
 def _explain_searched(view: PlayerView, turn: SearchTurn, ascii_only: bool, name: str) -> str:
-    """Why the hint knocks or throws another card than the expert's rule would, where a knock
-    is allowed: the master's search chose it (:func:`searched`), and played out again on more
+    """Why the hint knocks where the expert's rule would throw another card (and wait, or knock
+    with it): the master's search chose it (:func:`searched`; its only other choices are the
+    rule's, or the wait with the rule's card), and played out again on more
     of the same guesses of the other player's hand it does better in this hand's points
     (:func:`turn_gain`, the figure said); near the end of a match (not for a practice deal)
     the search's chances of winning the match are said instead.  (A knock against waiting
@@ -853,14 +852,11 @@ def _explain_searched(view: PlayerView, turn: SearchTurn, ascii_only: bool, name
     lab = lambda x: _label(x, ascii_only)  # noqa: E731
     action, rule = turn.action, turn.rule
     c = action.card
-    assert c is not None
+    assert c is not None and action.kind == Kind.KNOCK
     left = _ends(view, c)
     mine = _searched_words(view, action, rule, lab)
     theirs = _searched_words(view, rule, action, lab)
-    if action.kind == Kind.KNOCK:
-        heads = [f"Knock with {lab(c)}: it leaves {left} deadwood; ", f"Knock with {lab(c)}: "]
-    else:
-        heads = [f"Discard {lab(c)}: it leaves {left} deadwood; ", f"Discard {lab(c)}: "]
+    heads = [f"Knock with {lab(c)}: it leaves {left} deadwood; ", f"Knock with {lab(c)}: "]
     whose = f"played out on guesses of {name}'s hand"
     if near_match_end(view) and not _PRACTICE.get():
         won, other = _match_pair(turn.chance, turn.rule_chance)
@@ -1089,9 +1085,8 @@ def _explain_discard(
     if any(a.kind == Kind.GIN and a.card is c for a in legal):
         return f"{head}: that is gin — declare it (Gin) to score it now."
     mine = any(a.kind == Kind.KNOCK and a.card is c for a in legal)
+    # the search's only wait is with the rule's own card, against its knock: the figure of waiting says why (below)
     search = searched(view, Action(Kind.DISCARD, c))
-    if search is not None and search.rule.card is not c:  # (a wait for a knock with c: the figure of waiting says why)
-        return _explain_searched(view, search, ascii_only, name)
     turn = match_turned(view, Action(Kind.DISCARD, c)) if mine else None
     if turn is not None:
         wait, knock = _match_pair(turn.chance, turn.other)

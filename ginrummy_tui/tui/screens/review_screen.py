@@ -386,7 +386,11 @@ class ReviewScreen(TableOnly, ModalScreen):
     def on_mount(self) -> None:
         # another theme, another ground: the costs are coloured for it
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show())
-        self.watch(self.query_one("#review", VerticalScroll), "scroll_y", self._show_more_below)
+        frame = self.query_one("#review", VerticalScroll)
+        self.watch(frame, "scroll_y", self._show_more_below)
+        # and whenever what it holds changes its height: the look after the first refresh
+        # could come before the frame was laid out, and its edge stayed blank (under load)
+        self.watch(frame, "virtual_size", self._show_more_below)
         if not self._show():
             self._timer = self.set_interval(0.2, self._show)
 

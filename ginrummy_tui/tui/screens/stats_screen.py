@@ -251,6 +251,7 @@ class StatsScreen(TableOnly, ModalScreen):
         frame = self.query_one("#stats", VerticalScroll)
         frame.focus()
         self.watch(frame, "scroll_y", self._show_more_below)
+        self.watch(frame, "virtual_size", self._show_more_below)  # what it holds grew or shrank
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show_texts())
         self._show_texts()
         self.call_after_refresh(self._show_more_below)  # once laid out: how far it scrolls
