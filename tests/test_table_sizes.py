@@ -887,3 +887,30 @@ async def test_the_quit_question_leaves_no_word_alone_on_a_line(case, tmp_path):
         finally:
             if plan is not None:
                 plan.close()
+
+
+@pytest.mark.parametrize(("size", "classes"), [((80, 24), {"-normal", "-tall"}), ((46, 21), {"-narrow", "-short"})])
+async def test_a_screen_over_the_table_has_its_size_classes_before_its_widgets_are_styled(size, classes):
+    """A screen pushed over the table got its size classes (``-narrow``, ``-tall``...) from
+    its first resize, after its widgets had been styled: every one of them was styled again
+    (about 0.17 s of the half second F2 took to open the settings; ``benchmarks/screens.py``).
+    They are set before it is shown, as the table's own are."""
+    from textual.screen import Screen
+    from textual.widgets import Static
+
+    seen: list[set[str]] = []
+
+    class Probe(Screen):
+        def compose(self):
+            seen.append(set(self.classes))
+            yield Static("probe")
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        assert classes <= set(app.screen.classes)  # the table's, as it always had them
+        app.push_screen(Probe())
+        await until(pilot, lambda: bool(seen))
+        assert classes <= seen[0], seen
+        await pilot.pause()
+        assert classes <= set(app.screen.classes)
