@@ -591,20 +591,31 @@ async def test_a_long_turn_goes_on_under_its_words_in_the_list_of_turns(size):
         assert below[words] != " "
 
 
+def _easy_hand_played():
+    """Seed 5's first hand played to its end by the easy player against standard: five of its
+    decisions differ from the expert's, a review longer than its frame at 80x24."""
+    s = new_game(seed=5)
+    me, bot = get_opponent("easy", 3), get_opponent("standard", 0)
+    while s.phase in ("upcard", "draw", "discard"):
+        s = apply(s, (me if s.current == 0 else bot).choose(view(s, s.current)))
+    return s
+
+
+async def _review_shown(app, pilot) -> None:
+    """The computer's moves made, ``r`` pressed, and the review on screen."""
+    await _settle(app, pilot)
+    await pilot.press("r")
+    await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.ready)
+
+
 async def test_the_review_at_80_columns_says_there_is_more_below_as_f3_does():
     """At 80x24 that the review went on below its frame was shown only by the
     scroll bar's mark of two columns; F3 says it in its bottom edge."""
     from textual.containers import VerticalScroll
 
-    s = new_game(seed=5)
-    me, bot = get_opponent("easy", 3), get_opponent("standard", 0)
-    while s.phase in ("upcard", "draw", "discard"):  # the easy player's hand: 5 differences to review
-        s = apply(s, (me if s.current == 0 else bot).choose(view(s, s.current)))
-    app = make_app(state=s, pause=0, ai="standard")
+    app = make_app(state=_easy_hand_played(), pause=0, ai="standard")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _settle(app, pilot)
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.ready)
+        await _review_shown(app, pilot)
         frame = app.screen.query_one("#review", VerticalScroll)
 
         def edge() -> str:  # the frame's bottom edge
@@ -635,15 +646,9 @@ async def test_the_review_s_more_below_follows_the_height_of_what_it_holds():
     from textual.containers import VerticalScroll
     from textual.widgets import Static
 
-    s = new_game(seed=5)
-    me, bot = get_opponent("easy", 3), get_opponent("standard", 0)
-    while s.phase in ("upcard", "draw", "discard"):
-        s = apply(s, (me if s.current == 0 else bot).choose(view(s, s.current)))
-    app = make_app(state=s, pause=0, ai="standard")
+    app = make_app(state=_easy_hand_played(), pause=0, ai="standard")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _settle(app, pilot)
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.ready)
+        await _review_shown(app, pilot)
         frame = app.screen.query_one("#review", VerticalScroll)
         body = app.screen.query_one("#review-body", Static)
         await until(pilot, lambda: frame.border_subtitle == "more below: ↓/PgDn")
