@@ -464,15 +464,18 @@ def test_the_note_of_a_history_on_a_full_disk_comes_in_parts_that_end_between_se
     assert all(part.endswith(".") and note_lines(part, width) <= rows for part in parts), parts
 
 
-@pytest.mark.parametrize("short", [True, False])
-async def test_two_notes_of_a_full_disk_at_46x21_are_each_read_whole_for_their_time(disk, short):
+@pytest.mark.parametrize(("short", "late"), [(True, 0.0), (False, 0.0), (False, 1.0)])
+async def test_two_notes_of_a_full_disk_at_46x21_are_each_read_whole_for_their_time(disk, monkeypatch, short, late):
     """At 46x21 the note that the match could not be saved (three lines), then the history's
     (``h``, its hint not counted): the history's first part, cut for the whole room, stood
     under the first note with its last lines cut off, its time running out unseen, and was
     whole for under two seconds once the first had gone.  A note comes beside those up in
     parts that fit the room they leave, or, where too little is left (a data directory with a
     long name: the first note takes five lines), waits for the room: no note is ever cut,
-    and each part is whole for all of its time, at least the time it takes to read."""
+    and each part is whole for all of its time, at least the time it takes to read.
+    ``late``: each toast goes that much after its time, as under load (its own timer runs from
+    when it is mounted): the history's first part came under the first note, still up, cut off
+    at the bottom, and stayed cut once alone; it waits for that toast to go."""
     import shutil
     import tempfile
     from pathlib import Path
@@ -491,6 +494,13 @@ async def test_two_notes_of_a_full_disk_at_46x21_are_each_read_whole_for_their_t
     plan = prepare(args_for(root))
     app = build_app(plan, pause=0)
     seen: list[str] = []
+    if late:
+        from textual.widgets._toast import Toast
+
+        def mounted_late(toast, _event) -> None:
+            toast.set_timer(toast._timeout + late, toast._expire)
+
+        monkeypatch.setattr(Toast, "_on_mount", mounted_late)
 
     def read_whole() -> bool:
         """The toasts now: none beyond the room, every note up whole in it for its reading time."""
