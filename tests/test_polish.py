@@ -1617,12 +1617,23 @@ async def test_the_next_note_of_the_start_waits_for_the_quit_question(tmp_path, 
         plan.close()
 
 
-async def test_every_note_of_the_start_is_read_whole_at_80x24(tmp_path, monkeypatch):
+@pytest.mark.parametrize("late", [0.0, 1.0])
+async def test_every_note_of_the_start_is_read_whole_at_80x24(tmp_path, monkeypatch, late):
     """A damaged save, history and settings file at 80×24: the settings' note
     (four bad values) was cut off before it said where the old file went, and
     the history's, found a moment later, showed its first line under the
     save's and went with it: the player never read that a new history was
-    started.  Each is shown whole, a long one in parts, one after another."""
+    started.  Each is shown whole, a long one in parts, one after another.
+    ``late``: each toast goes that much after its time, as under load (its own timer runs
+    from when it is mounted): the next part came under it, cut off, and stayed cut; it
+    waits for that toast to go."""
+    if late:
+        from textual.widgets._toast import Toast
+
+        def mounted_late(toast, _event) -> None:
+            toast.set_timer(toast._timeout + late, toast._expire)
+
+        monkeypatch.setattr(Toast, "_on_mount", mounted_late)
     import argparse
 
     from ginrummy_tui.cli.play import build_app
@@ -2530,7 +2541,7 @@ def test_a_start_note_timer_stopped_after_it_fired_does_not_show_the_next_part()
 
     app = SimpleNamespace(
         size=(120, 40), screen_stack=[object()], screen=object(), set_timer=set_timer,
-        holding_notes=lambda: False, start_note=lambda part, seconds: shown.append(part) or object(),
+        holding_notes=lambda: False, spent_toast_shown=lambda: False, start_note=lambda part, seconds: shown.append(part) or object(),
     )
     notes = restore.StartNotes(app)
     notes.add("The first note.")

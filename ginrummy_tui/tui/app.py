@@ -33,6 +33,7 @@ from .ascii_signs import ASCII_APPS
 from .ascii_signs import install as install_ascii_signs
 from .escape_keys import install as install_escape_keys
 from .palette import palette_of
+from .restore import GONE_TRIES
 from .screens.game_screen import GameScreen, status_room
 from .widgets.cardfaces import ascii_words
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH, TooSmall, too_small_for
@@ -61,9 +62,6 @@ NOTE_GONE_AFTER = 0.05
 """Seconds after a note's time is up at which the notes still up are fitted again (its toast has gone)."""
 NOTE_GAP = 0.1
 """Seconds between a part of a note too long for the toasts' room going and the next part coming."""
-GONE_TRIES = 30
-"""Looks, :data:`NOTE_GAP` apart, whether a toast whose time is up has gone before the next
-note comes regardless (:meth:`GinApp._after_note`): 3 s."""
 ROWS_BESIDE = 3
 """The fewest lines a note is cut into parts of beside the notes up, where it does not fit
 whole in the room they leave: with fewer, it waits for room (:meth:`GinApp._parts_beside`)."""
@@ -1580,14 +1578,14 @@ class GinApp(App):
         one (:meth:`_next_part`), then the notes waiting for the room it leaves.  Where a toast
         whose time is up is on the screen still, once it has gone (a look every
         :data:`NOTE_GAP`, :data:`GONE_TRIES` at most)."""
-        if tries and self._spent_toast_shown():
+        if tries and self.spent_toast_shown():
             self.set_timer(NOTE_GAP, partial(self._after_note, note, tries - 1))
             return
         if note.identity in self._rest_of:
             self._next_part(note)
         self._raise_waiting()
 
-    def _spent_toast_shown(self) -> bool:
+    def spent_toast_shown(self) -> bool:
         """Whether the screen shows more toasts than there are notes whose time is not up: a
         toast takes itself down by a timer of its own, set when it is mounted, so under load
         it went later than its note's time.  The next part of a note, raised meanwhile for the

@@ -84,6 +84,10 @@ if TYPE_CHECKING:
             """Take down the note of the match resumed, if it is up, and give its words, short."""
             ...
 
+        def spent_toast_shown(self) -> bool:
+            """True while a toast whose time is up is on the screen still (it goes by a timer of its own)."""
+            ...
+
         def start_note(self, text: str, seconds: float) -> Notification:
             """A note of the start, as a warning for ``seconds``: its toast, to take down when it no longer holds."""
             ...

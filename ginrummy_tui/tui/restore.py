@@ -129,6 +129,9 @@ NOTE_GAP = 0.1
 """Seconds between a note's going and the next one's coming: shown while the
 last was still there, the next was scrolled into view under it, and kept
 that scroll once it was alone, its last line out of sight."""
+GONE_TRIES = 30
+"""Looks, :data:`NOTE_GAP` apart, whether a toast whose time is up has gone before the next
+note or part comes regardless (3 s; :meth:`StartNotes._next`, ``GinApp._after_note``)."""
 HELD_SECONDS = 0.5
 """How often a note held back while a dialog is open looks whether it has closed."""
 RESUMED_ROWS = 2
@@ -177,6 +180,8 @@ class StartNotes:
         (:meth:`add_hand_note`): by number, the seconds each shows and its short words."""
         self._hurried = False
         """The player has moved while the notes stood over the table (:meth:`hurry`)."""
+        self._gone_waits = 0
+        """The looks so far whether the last part's toast has gone, before the next part."""
         self._hurry_timer: Timer | None = None
         """Takes down the part on show once read, after such a move."""
 
@@ -234,6 +239,13 @@ class StartNotes:
         if isinstance(self._app.screen, ModalScreen) or gin_of(self._app).holding_notes():
             self._set_timer(HELD_SECONDS)
             return
+        if self._gone_waits < GONE_TRIES and gin_of(self._app).spent_toast_shown():
+            # the last part's toast, its time up, is on the screen still (under load it goes
+            # late): the next came under it, cut off at the bottom, and stayed cut once alone
+            self._gone_waits += 1
+            self._set_timer(NOTE_GAP)
+            return
+        self._gone_waits = 0
         number, part = self._waiting.pop(0)
         if number in self._about_hand:
             seconds, short = self._about_hand[number]
