@@ -73,6 +73,10 @@ async def review_made(app, pilot) -> None:
         await pilot.pause(0.05)
         # the review's own screen: on a loaded machine the keys that open it may still be on their way
         if isinstance(app.screen, ReviewScreen) and app.screen.ready:
+            # and laid out and drawn: read at once, a loaded machine's screen still showed the
+            # frame with the body's old height, blank
+            await pilot.pause()
+            await pilot.pause()
             return
     raise AssertionError("the review was never made")
 
