@@ -893,7 +893,7 @@ async def test_the_quit_question_leaves_no_word_alone_on_a_line(case, tmp_path):
 async def test_a_screen_over_the_table_has_its_size_classes_before_its_widgets_are_styled(size, classes):
     """A screen pushed over the table got its size classes (``-narrow``, ``-tall``...) from
     its first resize, after its widgets had been styled: every one of them was styled again
-    (about 0.17 s of the half second F2 took to open the settings; ``benchmarks/screens.py``).
+    (the settings opened 8% later; ``benchmarks/screens.py``).
     They are set before it is shown, as the table's own are."""
     from textual.screen import Screen
     from textual.widgets import Static

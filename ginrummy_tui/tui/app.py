@@ -408,7 +408,8 @@ class GinApp(App):
     def _sized(self, screen: _S) -> _S:
         """``screen``, not yet shown, with the size classes of the terminal (``-narrow``,
         ``-tall``...) set at once: set by its first resize, once its widgets were styled,
-        they restyled every one of them again (about 0.17 s of the half second that F2 took)."""
+        they restyled every one of them again (the settings opened 8% later:
+        ``benchmarks/screens.py``)."""
         if screen.is_attached:
             return screen
         width, height = self.size
