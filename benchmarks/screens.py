@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import shutil
 import statistics
 import tempfile
 import time
@@ -65,13 +66,23 @@ def main() -> int:
     args = ap.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
     home = tempfile.mkdtemp(prefix="gin-screens-")
-    print(f"screens over the table at {w}x{h}, {args.runs} openings each way, ms (median / p90)")
+    try:
+        report(args.runs, (w, h), home)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    return 0
+
+
+def report(runs: int, size: tuple[int, int], home: str) -> None:
+    """Each screen opened ``runs`` times each way; a line of figures each."""
+    w, h = size
+    print(f"screens over the table at {w}x{h}, {runs} openings each way, ms (median / p90)")
     for key, name in KEYS.items():
         now: list[float] = []
         before: list[float] = []
-        for _ in range(args.runs // 3 or 1):  # alternating, in rounds of three openings each way
-            now += asyncio.run(open_times(key, True, 3, (w, h), home))
-            before += asyncio.run(open_times(key, False, 3, (w, h), home))
+        for _ in range(runs // 3 or 1):  # alternating, in rounds of three openings each way
+            now += asyncio.run(open_times(key, True, 3, size, home))
+            before += asyncio.run(open_times(key, False, 3, size, home))
 
         def fig(xs: list[float]) -> str:
             xs = sorted(xs)
@@ -79,7 +90,6 @@ def main() -> int:
 
         ratio = statistics.median(now) / statistics.median(before)
         print(f"{key:>3} {name:<15} now {fig(now)}   before {fig(before)}   ratio {ratio:.2f}")
-    return 0
 
 
 if __name__ == "__main__":
