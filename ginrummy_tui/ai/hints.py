@@ -1085,8 +1085,6 @@ def _explain_discard(
     if any(a.kind == Kind.GIN and a.card is c for a in legal):
         return f"{head}: that is gin — declare it (Gin) to score it now."
     mine = any(a.kind == Kind.KNOCK and a.card is c for a in legal)
-    # the search's only wait is with the rule's own card, against its knock: the figure of waiting says why (below)
-    search = searched(view, Action(Kind.DISCARD, c))
     turn = match_turned(view, Action(Kind.DISCARD, c)) if mine else None
     if turn is not None:
         wait, knock = _match_pair(turn.chance, turn.other)
@@ -1099,7 +1097,8 @@ def _explain_discard(
         out = _expert().knock_outlook(view)
         assert out is not None
         score = _knock_words(view, out, name)
-        if mine and out.knocks and search is None:
+        # (a wait the search chose over the rule's knock with c: the figure of waiting says why, below)
+        if mine and out.knocks and searched(view, Action(Kind.DISCARD, c)) is None:
             return f"{head}; a knock with {lab(out.card)} instead is {score}."
         if out.why == "last turn" and not out.knocks:  # the knock is reckoned to lose more than a void hand
             if view.stock_size <= view.rules.void_stock:
