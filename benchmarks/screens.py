@@ -1,15 +1,19 @@
-"""How long the screens over the table take to open, with their size classes set before
-they are shown and without (as before), side by side in one run.
+"""How long the screens over the table take to open, with one of their speed-ups and
+without it (as before), side by side in one run.
 
-    PYTHONPATH=. python benchmarks/screens.py [--runs N] [--size 80x24]
+    PYTHONPATH=. python benchmarks/screens.py [--runs N] [--size 80x24] [--compare sized|resume] [--cpu]
 
 In the app run headless (Textual's test driver), from a key (F1 the rule sheet, F2 the
 settings, F3 the statistics, c the score table) until that screen is on top and one more
 pass of the loop has run (it is drawn), then Esc.  Each screen is opened ``--runs`` times
-each way, the two ways alternating, after one opening each way not counted.  "before" is
-the app with its screens given their size classes (``-narrow``, ``-tall``...) only by their
-first resize, once their widgets were styled (which restyled them all again).  Prints the
-median and the 90th percentile of each, and the ratio of the medians.
+each way, the two ways alternating, after one opening each way not counted.  Prints the
+median and the 90th percentile of each, and the ratio of the medians.  "before" is the app
+
+* ``--compare sized`` (the default): with its screens given their size classes
+  (``-narrow``, ``-tall``...) only by their first resize, once their widgets were styled
+  (which restyled them all again);
+* ``--compare resume``: with every screen's widgets styled again when it is first shown,
+  as Textual does (:class:`StyledOnce`).
 """
 
 from __future__ import annotations
@@ -25,33 +29,39 @@ from typing import Any
 KEYS = {"f1": "RulesScreen", "f2": "SettingsScreen", "f3": "StatsScreen", "c": "ScoreScreen"}
 
 
-async def open_times(key: str, sized: bool, runs: int, size: tuple[int, int], home: str) -> list[float]:
-    """Open the screen of ``key`` ``runs`` times (after one opening not counted); seconds each."""
+async def open_times(
+    key: str, now: bool, compare: str, runs: int, size: tuple[int, int], home: str, cpu: bool = False
+) -> list[float]:
+    """Open the screen of ``key`` ``runs`` times (after one opening not counted); seconds each,
+    of the processor's time with ``cpu`` (the work done, less shaken by a busy machine)."""
     import os
 
     os.environ["GIN_TUI_HOME"] = home
     from ginrummy_tui.tui.app import GinApp, make_app
+    from ginrummy_tui.tui.screens.styled_once import StyledOnce
 
+    StyledOnce.skip_restyle = now or compare != "resume"
     app = make_app(seed=3, ai="standard", pause=0)
-    if not sized:  # as before: each screen as Textual shows it, its size classes set by its first resize
+    if not now and compare == "sized":  # each screen as Textual shows it, its size classes set by its first resize
         def unsized(screen: Any) -> Any:
             return screen
 
         app._sized = unsized  # type: ignore[method-assign]
     assert isinstance(app, GinApp)
     times: list[float] = []
+    clock = time.process_time if cpu else time.perf_counter
     async with app.run_test(size=size) as pilot:
         for _ in range(10):
             await pilot.pause()
         base = app.screen
         for n in range(runs + 1):
-            start = time.perf_counter()
+            start = clock()
             await pilot.press(key)
             while type(app.screen).__name__ != KEYS[key]:
                 await pilot.pause(0.002)
             await pilot.pause()
             if n:
-                times.append(time.perf_counter() - start)
+                times.append(clock() - start)
             await pilot.press("escape")
             while app.screen is not base:
                 await pilot.pause(0.01)
@@ -63,26 +73,29 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=12, help="openings of each screen each way (default 12)")
     ap.add_argument("--size", default="80x24", help="the terminal's size, WxH (default 80x24)")
+    ap.add_argument("--compare", choices=("sized", "resume"), default="sized",
+                    help="the speed-up measured (default: the size classes set before a screen is shown)")
+    ap.add_argument("--cpu", action="store_true", help="the processor's time of the process, not the time passed")
     args = ap.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
     home = tempfile.mkdtemp(prefix="gin-screens-")
     try:
-        report(args.runs, (w, h), home)
+        report(args.runs, (w, h), args.compare, home, args.cpu)
     finally:
         shutil.rmtree(home, ignore_errors=True)
     return 0
 
 
-def report(runs: int, size: tuple[int, int], home: str) -> None:
+def report(runs: int, size: tuple[int, int], compare: str, home: str, cpu: bool = False) -> None:
     """Each screen opened ``runs`` times each way; a line of figures each."""
     w, h = size
-    print(f"screens over the table at {w}x{h}, {runs} openings each way, ms (median / p90)")
+    print(f"screens over the table at {w}x{h}, {runs} openings each way, ms {'of processor time' if cpu else 'passed'} (median / p90), compared: {compare}")
     for key, name in KEYS.items():
         now: list[float] = []
         before: list[float] = []
         for _ in range(runs // 3 or 1):  # alternating, in rounds of three openings each way
-            now += asyncio.run(open_times(key, True, 3, size, home))
-            before += asyncio.run(open_times(key, False, 3, size, home))
+            now += asyncio.run(open_times(key, True, compare, 3, size, home, cpu))
+            before += asyncio.run(open_times(key, False, compare, 3, size, home, cpu))
 
         def fig(xs: list[float]) -> str:
             xs = sorted(xs)

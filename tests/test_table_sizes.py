@@ -914,3 +914,137 @@ async def test_a_screen_over_the_table_has_its_size_classes_before_its_widgets_a
         assert classes <= seen[0], seen
         await pilot.pause()
         assert classes <= set(app.screen.classes)
+
+
+def _restyles_counted(screen) -> list[int]:
+    """How many times the whole of ``screen`` is styled again as it is shown (by Textual's
+    handler of its ``ScreenResume``), counted from now on."""
+    import sys
+
+    counted: list[int] = []
+    whole = screen.update_node_styles
+
+    def counting(*args, **kwargs):
+        if sys._getframe(1).f_code.co_name == "_on_screen_resume":
+            counted.append(1)
+        return whole(*args, **kwargs)
+
+    screen.update_node_styles = counting
+    return counted
+
+
+@pytest.mark.parametrize("key", ["f1", "f2", "f3", "c", "q"])
+async def test_a_screen_shown_over_the_table_is_styled_once_as_its_widgets_mount(key):
+    """Textual styled every widget of a screen as it was mounted and all of them again as the
+    screen was shown: the settings took a fifth more of the processor's time to open
+    (``benchmarks/screens.py --compare resume --cpu``).  A screen shown for the first time, with the
+    app's rules unchanged since it was pushed, is styled once.  (The first screen of each kind
+    in a session still is styled twice: it and its widgets bring their own style sheets, which
+    change the app's rules.)"""
+    from textual.screen import Screen
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    counts: dict[str, list[int]] = {}
+    real_push = app.push_screen
+
+    def push(screen, *args, **kwargs):
+        if isinstance(screen, Screen):
+            counts[type(screen).__name__] = _restyles_counted(screen)
+        return real_push(screen, *args, **kwargs)
+
+    app.push_screen = push
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        table = app.screen
+        for opening in (1, 2):
+            await pilot.press(key)
+            await until(pilot, lambda: app.screen is not table)
+            await pilot.pause()
+            await pilot.pause()
+            name = type(app.screen).__name__
+            if opening == 1:
+                # the first of its kind: its own style sheet was read as it was pushed, and its
+                # widgets' as they mounted, so the rules changed and the screen was styled again
+                assert counts[name] == [1], name
+            else:
+                assert counts[name] == [], name
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is table)
+
+
+async def test_a_screen_pushed_as_the_theme_changes_is_styled_by_the_new_theme():
+    """The second styling is left out only while the rules its widgets were styled by are the
+    app's: a theme chosen between the push and the showing styles the screen again, and its
+    words are in the new theme's colours."""
+    from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        first = app.theme
+        other = "nord" if first != "nord" else "dracula"
+        screen = RulesScreen(app.session.view().rules)
+        counted = _restyles_counted(screen)
+        app.push_screen(screen)
+        app.theme = other
+        await until(pilot, lambda: app.screen is screen and screen.is_mounted)
+        await pilot.pause()
+        await pilot.pause()
+        assert counted, "the screen was not styled again for the new theme"
+        assert app.current_theme.name == other
+        # the same as the screen shown in that theme from the start
+        shown_in_other = [str(w.styles.color) for w in screen.query("*")]
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is not screen)
+        again = RulesScreen(app.session.view().rules)
+        app.push_screen(again)
+        await until(pilot, lambda: app.screen is again and again.is_mounted)
+        await pilot.pause()
+        assert [str(w.styles.color) for w in again.query("*")] == shown_in_other
+
+
+async def _screens_drawn(state, key: str, size: tuple[int, int]) -> list[str]:
+    """The screen of ``key`` opened over the table of ``state`` and closed, twice: each
+    time, the screenshot of it drawn."""
+    app = make_app(state=state, pause=0)
+    shots: list[str] = []
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        table = app.screen
+        for _ in range(2):
+            await pilot.press(key)
+            await until(pilot, lambda: app.screen is not table)
+            if key == "r":
+                from .app_helpers import review_made
+
+                await review_made(app, pilot)
+            for _ in range(3):
+                await pilot.pause()
+            shots.append(app.export_screenshot())
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is table)
+    return shots
+
+
+@pytest.mark.parametrize(
+    ("scene", "key"),
+    [*((False, key) for key in ("f1", "f2", "f3", "c", "q", "m")), *((True, key) for key in ("m", "c", "r", "f1"))],
+)
+@pytest.mark.parametrize("size", [(80, 24), (46, 21), (100, 70)])
+async def test_a_screen_styled_once_is_drawn_as_when_it_was_styled_again(scene, key, size, monkeypatch):
+    """Leaving the second styling out changes nothing on screen: each screen over the table,
+    opened once and again, is drawn the same, every character and colour, as with it.  (The
+    list of turns came at the top left of a tall terminal, not in the middle: the screen
+    itself is styled as Textual registers it, before it reads the screen's own style sheet
+    the first time.)"""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.styled_once import StyledOnce
+
+    def state():
+        return scenarios.knocked() if scene else new_game(seed=3)
+
+    drawn: dict[bool, list[str]] = {}
+    for skip in (True, False):
+        monkeypatch.setattr(StyledOnce, "skip_restyle", skip)
+        drawn[skip] = await _screens_drawn(state(), key, size)
+    assert drawn[True] == drawn[False]

@@ -35,6 +35,7 @@ from .escape_keys import install as install_escape_keys
 from .palette import palette_of
 from .restore import GONE_TRIES
 from .screens.game_screen import GameScreen, status_room
+from .screens.styled_once import StyledOnce
 from .widgets.cardfaces import ascii_words
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH, TooSmall, too_small_for
 
@@ -1312,9 +1313,25 @@ class GinApp(App):
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:
         """Cover the table with a screen: the clock counts the time until now, and stops."""
         self._clock_checkpoint(covered=True)
-        if args and isinstance(args[0], Screen):
-            self._sized(args[0])
+        screen = args[0] if args and isinstance(args[0], Screen) else None
+        if screen is not None:
+            self._styled_once(screen)
+            self._sized(screen)
         return super().push_screen(*args, **kwargs)
+
+    def switch_screen(self, screen: Screen | str) -> Any:
+        """Put ``screen`` in the top screen's place, styled once (:class:`StyledOnce`)."""
+        if isinstance(screen, Screen):
+            self._styled_once(screen)
+        return super().switch_screen(screen)
+
+    def _styled_once(self, screen: Screen) -> None:
+        """A screen about to be shown for the first time gets the app's rules of now: the
+        screen itself is styled by them as Textual registers it, before it reads its own style
+        sheet, and its widgets by those in force as they mount.  If any of these differ, the
+        showing styles it all again (:class:`StyledOnce`)."""
+        if isinstance(screen, StyledOnce) and not screen.is_attached:
+            screen.styled_by = self.stylesheet.rules
 
     def pop_screen(self) -> Any:
         """Close the top screen: the clock starts again if that uncovers the table."""

@@ -23,6 +23,7 @@ from textual.widget import Widget
 from .. import table_text as tt
 from ..host import gin_of
 from . import table_only
+from .styled_once import StyledOnce
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -64,7 +65,7 @@ REPEAT_GAP = 0.1
 times a second): a key that goes on, held back, holds back the next one that comes this soon."""
 
 
-class AfterHandScreen(Screen):
+class AfterHandScreen(StyledOnce, Screen):
     """A screen shown once a hand is over (its end, or the match's result): the
     actions of :data:`AFTER_HAND_BINDINGS`."""
 

@@ -14,6 +14,7 @@ from ..widgets.even_lines import EvenLines
 from ..widgets.key_bar import KeyBar, KeyWords
 from ..widgets.too_small import TooSmall
 from .question import SaysUnusedKeys
+from .styled_once import StyledOnce
 
 MID_HAND = "Quit in the middle of the hand?"
 """The question asked while a hand is in play."""
@@ -23,7 +24,7 @@ BACK_TO_GAME = "Back to the game (n)"
 question names that one: "Back to the settings (n)", "Back to the scores (n)")."""
 
 
-class ConfirmQuit(SaysUnusedKeys, KeyWords, ModalScreen[bool]):
+class ConfirmQuit(StyledOnce, SaysUnusedKeys, KeyWords, ModalScreen[bool]):
     """Quit now? y (or q again) quits, n or Escape goes back; with changes to
     the settings not saved, s saves them first (:attr:`save_first`); in a
     practice hand of the match in play, m leaves it for the match (:attr:`to_match`)."""

@@ -16,10 +16,11 @@ from ..table_text import log_text, short_name
 from ..widgets.hanging_lines import HangingLines
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
+from .styled_once import StyledOnce
 from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 
-class MovesScreen(TableOnly, ModalScreen):
+class MovesScreen(StyledOnce, TableOnly, ModalScreen):
     """The hand's turns in words, kept up to date while it is open (the other
     player may move meanwhile: the app says so with :class:`ViewChanged`)."""
 

@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 from .. import table_text as tt
 from ..host import gin_of
 from ..widgets.key_bar import KeyBar, KeyWords
+from .styled_once import StyledOnce
 
 
 class SaysUnusedKeys:
@@ -42,7 +43,7 @@ class SaysUnusedKeys:
         line.add_class("-shown")
 
 
-class Question(SaysUnusedKeys, KeyWords, ModalScreen[bool]):
+class Question(StyledOnce, SaysUnusedKeys, KeyWords, ModalScreen[bool]):
     """Asks ``text``; dismissed with True for yes, False for no.  The key bar says
     each key with its button's words ("y New match  n Keep playing"); a key with no use
     here says so, naming the keys that answer (``answers``: "y leaves without saving, n goes

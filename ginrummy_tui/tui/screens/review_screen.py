@@ -31,6 +31,7 @@ from ..widgets.cardfaces import split_parts
 from ..widgets.hanging_lines import WholeParts
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
+from .styled_once import StyledOnce
 from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 if TYPE_CHECKING:
@@ -349,7 +350,7 @@ def reviewing(ascii_only: bool) -> Text:
     return Text(f"Reviewing the hand{'...' if ascii_only else '…'}", style="italic")
 
 
-class ReviewScreen(TableOnly, ModalScreen):
+class ReviewScreen(StyledOnce, TableOnly, ModalScreen):
     """The review of one hand: the decisions where the expert would have chosen differently."""
 
     CSS_PATH = ["review_screen.tcss", "table_only.tcss"]

@@ -22,6 +22,7 @@ from ..host import SuitsChanged, gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
+from .styled_once import StyledOnce
 from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 if TYPE_CHECKING:
@@ -202,7 +203,7 @@ def rules_renderable(
     )
 
 
-class RulesScreen(TableOnly, ModalScreen):
+class RulesScreen(StyledOnce, TableOnly, ModalScreen):
     """The rule sheet; scroll with the arrows or Page Up/Down, close with Escape."""
 
     CSS_PATH = ["rules_screen.tcss", "table_only.tcss"]

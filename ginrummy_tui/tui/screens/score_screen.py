@@ -15,6 +15,7 @@ from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import TINY_WIDTH, ScoreTable, boxes_note, doubled_note
 from ..widgets.too_small import TooSmall
+from .styled_once import StyledOnce
 from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, PlayerView
 
 
-class ScoreScreen(TableOnly, ModalScreen):
+class ScoreScreen(StyledOnce, TableOnly, ModalScreen):
     """Every hand of the match so far, with the running totals."""
 
     CSS_PATH = ["score_screen.tcss", "table_only.tcss"]

@@ -36,6 +36,7 @@ from ..widgets.number_field import NumberField
 from ..widgets.too_small import TooSmall, too_small_for
 from ..widgets.yes_no_box import YesNoBox
 from .question import Question
+from .styled_once import StyledOnce
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import Rules
@@ -295,7 +296,7 @@ class NewMatchQuestion(Question, inherit_bindings=False):
         self.dismiss(None)
 
 
-class SettingsScreen(TurnSteps, Screen):
+class SettingsScreen(StyledOnce, TurnSteps, Screen):
     """Every setting on one scrollable page; Ctrl+S saves, Escape cancels (asking first if changes would be lost)."""
 
     CSS_PATH = "settings_screen.tcss"

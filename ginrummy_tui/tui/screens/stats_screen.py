@@ -21,6 +21,7 @@ from ..host import gin_of
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 from ..widgets.trend import Trend
+from .styled_once import StyledOnce
 from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 if TYPE_CHECKING:
@@ -190,7 +191,7 @@ def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
     return Figures(), notes
 
 
-class StatsScreen(TableOnly, ModalScreen):
+class StatsScreen(StyledOnce, TableOnly, ModalScreen):
     """The statistics; Escape closes."""
 
     CSS_PATH = ["stats_screen.tcss", "table_only.tcss"]
