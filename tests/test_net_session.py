@@ -3276,3 +3276,45 @@ async def test_at_46_columns_the_guests_offline_line_says_what_fits_whole():
         line = bob.status(status_room(46))
         offline = re.fullmatch(r"Offline for (\d+) s · ⏱ (\d+) s \(paused\)", line)
         assert offline is not None and 37 <= int(offline[1]) <= 39 and cell_len(line) <= 40, line
+
+
+async def test_an_app_that_exits_before_its_connection_runs_leaves_no_coroutine_unawaited():
+    """An app of network play that ended at once after its table was shown (its workers
+    cancelled before the loop ran the connection's) left the connection's coroutine made and
+    never run: "coroutine 'RemoteSession._keep_connected' was never awaited", a warning in
+    the test run's summary.  It is closed when the app ends."""
+    import inspect
+
+    from ginrummy_tui.session.context import AppContext
+    from ginrummy_tui.session.local import LocalSession
+    from ginrummy_tui.tui.app import GinApp
+
+    made = []
+
+    class Connected(LocalSession):
+        """Stands in for a network session: it has a connection to keep."""
+
+        async def _keep(self) -> None:
+            await asyncio.sleep(0)
+
+        def connection(self):
+            made.append(self._keep())
+            return made[-1]
+
+    session = Connected(new_game(seed=1), opponent=None, opponent_name="Bob")
+    app = GinApp(AppContext(session=session), pause=0)
+    started = app._start_connection
+
+    def start_then_quit() -> None:
+        started()
+        app.workers.cancel_group(app, "network")  # as the app's end does, before the worker's first step
+        app.exit()
+
+    app._start_connection = start_then_quit
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            if made:
+                break
+            await pilot.pause(0.01)
+    assert len(made) == 1
+    assert inspect.getcoroutinestate(made[0]) == inspect.CORO_CLOSED

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import inspect
 import threading
 import time
 from functools import partial
@@ -40,7 +41,7 @@ from .widgets.cardfaces import ascii_words
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH, TooSmall, too_small_for
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Coroutine
 
     from textual.notifications import Notification, SeverityLevel
 
@@ -247,6 +248,7 @@ class GinApp(App):
         self._net_warnings: Any = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._restored = False
+        self._connection: Coroutine[Any, Any, None] | None = None  # network play: the connection kept (its worker's)
         self.history_upkeep: threading.Thread | None = None
         """The thread checking the history database at start (see :func:`start_history_upkeep`)."""
         self.start_notes: StartNotes | None = None
@@ -431,7 +433,7 @@ class GinApp(App):
         """Network play: run the session's connection as an async worker on this
         loop, once the table can show what it brings (Textual cancels it when
         the app exits; the session then leaves the match)."""
-        connection = self.session.connection()
+        connection = self._connection = self.session.connection()
         if connection is not None:
             self.run_worker(connection, name="connection", group="network", exclusive=True, exit_on_error=False)
 
@@ -1376,6 +1378,10 @@ class GinApp(App):
                 screen.mount(ClockBadge(top))
 
     def on_unmount(self) -> None:
+        # network play: a connection whose worker was cancelled before its first step was never
+        # run; closed, it does not end the run warning that it was "never awaited"
+        if self._connection is not None and inspect.getcoroutinestate(self._connection) == inspect.CORO_CREATED:
+            self._connection.close()
         self.session.close()
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
