@@ -38,15 +38,16 @@ async def open_times(
 
     os.environ["GIN_TUI_HOME"] = home
     from ginrummy_tui.tui.app import GinApp, make_app
-    from ginrummy_tui.tui.screens.styled_once import StyledOnce
 
-    StyledOnce.skip_restyle = now or compare != "resume"
     app = make_app(seed=3, ai="standard", pause=0)
-    if not now and compare == "sized":  # each screen as Textual shows it, its size classes set by its first resize
-        def unsized(screen: Any) -> Any:
-            return screen
 
-        app._sized = unsized  # type: ignore[method-assign]
+    def as_textual(screen: Any) -> Any:  # the screen left as Textual shows it
+        return screen
+
+    if not now and compare == "sized":  # its size classes set by its first resize
+        app._sized = as_textual  # type: ignore[method-assign]
+    if not now and compare == "resume":  # its widgets styled again when it is first shown
+        app._styled_once = as_textual  # type: ignore[method-assign]
     assert isinstance(app, GinApp)
     times: list[float] = []
     clock = time.process_time if cpu else time.perf_counter

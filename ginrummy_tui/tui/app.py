@@ -1315,24 +1315,29 @@ class GinApp(App):
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:
         """Cover the table with a screen: the clock counts the time until now, and stops."""
         self._clock_checkpoint(covered=True)
-        screen = args[0] if args and isinstance(args[0], Screen) else None
-        if screen is not None:
-            self._styled_once(screen)
-            self._sized(screen)
+        if args and isinstance(args[0], Screen):
+            self._before_shown(args[0])
         return super().push_screen(*args, **kwargs)
 
     def switch_screen(self, screen: Screen | str) -> Any:
-        """Put ``screen`` in the top screen's place, styled once (:class:`StyledOnce`)."""
+        """Put ``screen`` in the top screen's place."""
         if isinstance(screen, Screen):
-            self._styled_once(screen)
+            self._before_shown(screen)
         return super().switch_screen(screen)
 
+    def _before_shown(self, screen: Screen) -> None:
+        """A screen about to be shown over the table, pushed or switched to: the first time,
+        its size classes (:meth:`_sized`) and the styling it needs (:meth:`_styled_once`)."""
+        if not screen.is_attached:
+            self._sized(screen)
+            self._styled_once(screen)
+
     def _styled_once(self, screen: Screen) -> None:
-        """A screen about to be shown for the first time gets the app's rules of now: the
-        screen itself is styled by them as Textual registers it, before it reads its own style
-        sheet, and its widgets by those in force as they mount.  If any of these differ, the
-        showing styles it all again (:class:`StyledOnce`)."""
-        if isinstance(screen, StyledOnce) and not screen.is_attached:
+        """``screen``, not yet shown, gets the app's rules of now: the screen itself is styled
+        by them as Textual registers it, before it reads its own style sheet, and its widgets
+        by those in force as they mount.  If any of these differ by the time it is shown, it is
+        all styled again (:class:`StyledOnce`)."""
+        if isinstance(screen, StyledOnce):
             screen.styled_by = self.stylesheet.rules
 
     def pop_screen(self) -> Any:

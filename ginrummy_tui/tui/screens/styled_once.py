@@ -7,12 +7,12 @@ widgets were styled by the rules in force, and styling them all again cost the s
 the screen with the most widgets, a fifth of the processor's time of their opening
 (``benchmarks/screens.py --compare resume --cpu``).
 
-:meth:`GinApp.push_screen` gives a screen about to be shown for the first time the app's
-rules of the moment (:attr:`StyledOnce.styled_by`); when it is shown, the second styling is
-left out if those rules are still the app's.  A theme chosen makes new ones, and so does a
-style sheet read: the screen's own, read the first time a screen of its kind is pushed
-(after Textual has styled the screen itself), or its widgets' as they mount.  Every later
-showing is styled again, as Textual does.
+:meth:`GinApp.push_screen` (and ``switch_screen``) gives a screen about to be shown for the
+first time the app's rules of the moment (:attr:`StyledOnce.styled_by`); when it is shown,
+the second styling is left out if those rules are still the app's.  A theme chosen makes
+new ones, and so does a style sheet read: the screen's own, read the first time a screen of
+its kind is pushed (after Textual has styled the screen itself), or its widgets' as they
+mount.  Every later showing is styled again, as Textual does.
 """
 
 from __future__ import annotations
@@ -31,14 +31,11 @@ class StyledOnce:
     styled_by: list[RuleSet] | None = None
     """The app's rules when the screen was first pushed; ``None`` once it has been shown."""
 
-    skip_restyle: bool = True
-    """Whether the second styling is left out (the benchmark turns it off to compare)."""
-
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # called before Textual's own handler (this class comes first in the screen's bases)
         from textual.screen import Screen
 
         assert isinstance(self, Screen)
-        if self.skip_restyle and self.styled_by is not None and self.styled_by is self.app.stylesheet.rules:
+        if self.styled_by is not None and self.styled_by is self.app.stylesheet.rules:
             event.refresh_styles = False
         self.styled_by = None
