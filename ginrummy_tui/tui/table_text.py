@@ -8,7 +8,7 @@ returning Rich ``Text``; no widget, no app, so each is tested on its own.
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from rich.text import Text
 
@@ -419,8 +419,9 @@ def deadwood_text(
         return ascii_text(t) if ascii_only else t  # "Deadwood 23 - discarding 9H leaves 14 - you may knock"
 
     discarding = v.phase == Phase.DISCARD and v.current == v.seat and len(v.hand) == 11 and selected is not None
-    t = _deadwood_text(v, selected, ascii_only, colours, best=True)
-    plain = _deadwood_text(v, selected, ascii_only, colours, best=False)
+    counts = _DeadwoodCounts.of(v, selected if discarding else None)
+    t = _deadwood_text(v, selected, ascii_only, colours, counts, best=True)
+    plain = _deadwood_text(v, selected, ascii_only, colours, counts, best=False)
     if (v.rules.oklahoma or v.knock_limit == 0) and discarding:  # "gin only" kept from the draw to the discard
         terms = hand_terms(v)
         brief = terms.replace("scores ×", "×")
@@ -430,27 +431,53 @@ def deadwood_text(
                 t.append(f" · {words}", style=colours.muted)
                 break
     # fewer words before less said: the card that leaves least (it may allow a knock) stays longest
-    short = _deadwood_text(v, selected, ascii_only, colours, best=True, short=True)
-    short_plain = _deadwood_text(v, selected, ascii_only, colours, best=False, short=True)
+    short = _deadwood_text(v, selected, ascii_only, colours, counts, best=True, short=True)
+    short_plain = _deadwood_text(v, selected, ascii_only, colours, counts, best=False, short=True)
     for line in (t, short, plain, short_plain):
-        if done(line).cell_len <= room:
-            return done(line)
-    return done(short_plain)  # cut short with "…" by the line
+        shown = done(line)
+        if shown.cell_len <= room:
+            return shown
+    return shown  # the shortest, cut short with "…" by the line
+
+
+class _DeadwoodCounts(NamedTuple):
+    """What the deadwood line says, counted once for its four wordings: the hand's deadwood;
+    at the discard, what the ``selected`` card leaves, and the best throw and what it leaves."""
+
+    held: int
+    after: int | None
+    low_card: Card | None
+    low: int | None
+
+    @classmethod
+    def of(cls, v: PlayerView, selected: Card | None) -> _DeadwoodCounts:
+        """The counts for ``selected`` (None: not at the discard, or no card selected)."""
+        if selected is None:
+            return cls(deadwood(v.hand), None, None, None)
+        low_card = best_throw(v)
+        low = None if low_card is None else _without(v.hand, low_card)
+        return cls(deadwood(v.hand), _without(v.hand, selected), low_card, low)
 
 
 def _deadwood_text(
-    v: PlayerView, selected: Card | None, ascii_only: bool, colours: Palette, *, best: bool, short: bool = False
+    v: PlayerView,
+    selected: Card | None,
+    ascii_only: bool,
+    colours: Palette,
+    counts: _DeadwoodCounts,
+    *,
+    best: bool,
+    short: bool = False,
 ) -> Text:
     """:func:`deadwood_text` without the Oklahoma terms at the discard (``best``: with the
     card that leaves least; ``short``: in fewer words, "9♥ leaves 14" for "discarding 9♥
-    leaves 14", "cannot throw 7♥: just taken")."""
+    leaves 14", "cannot throw 7♥: just taken"), from its ``counts``."""
     good = f"bold {colours.green}"
-    dw = deadwood(v.hand)
     t = Text()
     t.append("Deadwood ", style="bold")
-    t.append(str(dw), style=f"bold {colours.gold}")
-    if v.phase == Phase.DISCARD and v.current == v.seat and len(v.hand) == 11 and selected is not None:
-        after = _without(v.hand, selected)
+    t.append(str(counts.held), style=f"bold {colours.gold}")
+    if selected is not None and counts.after is not None:
+        after = counts.after
         if short and selected == v.taken:
             t.append(" · cannot throw ")
             t.append_text(card_text(selected, ascii_only))
@@ -465,9 +492,8 @@ def _deadwood_text(
             t.append(" — gin!", style=good)
         elif after <= v.knock_limit:
             t.append(" — you may knock", style=good)
-        low_card = best_throw(v)
-        if best and low_card is not None and low_card is not selected:
-            low = _without(v.hand, low_card)
+        low_card, low = counts.low_card, counts.low
+        if best and low_card is not None and low is not None and low_card is not selected:
             if low < after and low <= v.knock_limit:  # the card the Knock / Gin button would throw
                 t.append(" · ")
                 t.append_text(card_text(low_card, ascii_only))
