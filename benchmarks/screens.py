@@ -1,7 +1,7 @@
 """How long the screens over the table take to open, with one of their speed-ups and
 without it (as before), side by side in one run.
 
-    PYTHONPATH=. python benchmarks/screens.py [--runs N] [--size 80x24] [--compare sized|resume] [--cpu]
+    PYTHONPATH=. python benchmarks/screens.py [--runs N] [--size 80x24] [--compare sized|resume|styles] [--cpu]
 
 In the app run headless (Textual's test driver), from a key (F1 the rule sheet, F2 the
 settings, F3 the statistics, c the score table) until that screen is on top and one more
@@ -13,7 +13,11 @@ median and the 90th percentile of each, and the ratio of the medians.  "before" 
   (``-narrow``, ``-tall``...) only by their first resize, once their widgets were styled
   (which restyled them all again);
 * ``--compare resume``: with every screen's widgets styled again when it is first shown,
-  as Textual does (:class:`StyledOnce`).
+  as Textual does (:class:`StyledOnce`);
+* ``--compare styles``: the first opening of each screen in a new app (``--runs`` apps each
+  way), with the screens' style sheets read as the app starts (:data:`SCREEN_STYLES`) and
+  without (each read as its screen first opens, as before); each line also gives the app's
+  start, from the headless app's launch to its table drawn and settled.
 """
 
 from __future__ import annotations
@@ -37,9 +41,15 @@ async def open_times(
     import os
 
     os.environ["GIN_TUI_HOME"] = home
-    from ginrummy_tui.tui.app import GinApp, make_app
+    from ginrummy_tui.tui.app import SCREEN_STYLES, GinApp, make_app
 
-    app = make_app(seed=3, ai="standard", pause=0)
+    css_path = GinApp.CSS_PATH
+    if not now and compare == "styles":  # each screen's sheet read as it first opens
+        GinApp.CSS_PATH = [path for path in css_path if path not in SCREEN_STYLES]
+    try:
+        app = make_app(seed=3, ai="standard", pause=0)
+    finally:
+        GinApp.CSS_PATH = css_path
 
     def as_textual(screen: Any) -> Any:  # the screen left as Textual shows it
         return screen
@@ -51,17 +61,21 @@ async def open_times(
     assert isinstance(app, GinApp)
     times: list[float] = []
     clock = time.process_time if cpu else time.perf_counter
+    first = compare == "styles"
+    started = clock()
     async with app.run_test(size=size) as pilot:
         for _ in range(10):
             await pilot.pause()
+        if first:
+            times.append(clock() - started)
         base = app.screen
-        for n in range(runs + 1):
+        for n in range(1 if first else runs + 1):
             start = clock()
             await pilot.press(key)
             while type(app.screen).__name__ != KEYS[key]:
                 await pilot.pause(0.002)
             await pilot.pause()
-            if n:
+            if n or first:
                 times.append(clock() - start)
             await pilot.press("escape")
             while app.screen is not base:
@@ -74,7 +88,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=12, help="openings of each screen each way (default 12)")
     ap.add_argument("--size", default="80x24", help="the terminal's size, WxH (default 80x24)")
-    ap.add_argument("--compare", choices=("sized", "resume"), default="sized",
+    ap.add_argument("--compare", choices=("sized", "resume", "styles"), default="sized",
                     help="the speed-up measured (default: the size classes set before a screen is shown)")
     ap.add_argument("--cpu", action="store_true", help="the processor's time of the process, not the time passed")
     args = ap.parse_args()
@@ -94,7 +108,17 @@ def report(runs: int, size: tuple[int, int], compare: str, home: str, cpu: bool 
     for key, name in KEYS.items():
         now: list[float] = []
         before: list[float] = []
-        for _ in range(runs // 3 or 1):  # alternating, in rounds of three openings each way
+        now_start: list[float] = []
+        before_start: list[float] = []
+        if compare == "styles":  # a new app each opening, alternating
+            for _ in range(runs):
+                start, opened = asyncio.run(open_times(key, True, compare, 1, size, home, cpu))
+                now_start.append(start)
+                now.append(opened)
+                start, opened = asyncio.run(open_times(key, False, compare, 1, size, home, cpu))
+                before_start.append(start)
+                before.append(opened)
+        for _ in range(0 if compare == "styles" else runs // 3 or 1):  # alternating, in rounds of three openings each way
             now += asyncio.run(open_times(key, True, compare, 3, size, home, cpu))
             before += asyncio.run(open_times(key, False, compare, 3, size, home, cpu))
 
@@ -104,6 +128,9 @@ def report(runs: int, size: tuple[int, int], compare: str, home: str, cpu: bool 
 
         ratio = statistics.median(now) / statistics.median(before)
         print(f"{key:>3} {name:<15} now {fig(now)}   before {fig(before)}   ratio {ratio:.2f}")
+        if now_start:
+            ratio = statistics.median(now_start) / statistics.median(before_start)
+            print(f"    {'the start':<15} now {fig(now_start)}   before {fig(before_start)}   ratio {ratio:.2f}")
 
 
 if __name__ == "__main__":

@@ -54,4 +54,6 @@ def test_each_widgets_style_sheet_styles_the_widgets_beside_it_and_the_app_loads
         assert named and named <= own, (sheet.name, named - own)
         where = str(sheet.relative_to(TUI))
         assert where in loaded and loaded.index(where) < loaded.index("app.tcss"), where
-    assert {str(s.relative_to(TUI)) for s in sheets} == set(loaded) - {"app.tcss", "screens/game_screen.tcss"}
+    screens = {str(s.relative_to(TUI)) for s in (TUI / "screens").glob("*.tcss")}
+    assert screens <= set(loaded) and all(loaded.index(s) > loaded.index("app.tcss") for s in screens)
+    assert {str(s.relative_to(TUI)) for s in sheets} == set(loaded) - {"app.tcss"} - screens
