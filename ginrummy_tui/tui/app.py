@@ -1353,9 +1353,9 @@ class GinApp(App):
 
     def _styled_once(self, screen: Screen) -> None:
         """``screen``, not yet shown, gets the app's rules of now: the screen itself is styled
-        by them as Textual registers it, before it reads its own style sheet, and its widgets
-        by those in force as they mount.  If any of these differ by the time it is shown, it is
-        all styled again (:class:`StyledOnce`)."""
+        by them as Textual registers it, and its widgets by those in force as they mount (a
+        kind mounted for the first time adds Textual's styles of it).  If these differ by the
+        time it is shown, it is all styled again (:class:`StyledOnce`)."""
         if isinstance(screen, StyledOnce):
             screen.styled_by = self.stylesheet.rules
 

@@ -10,9 +10,10 @@ the screen with the most widgets, a fifth of the processor's time of their openi
 :meth:`GinApp.push_screen` (and ``switch_screen``) gives a screen about to be shown for the
 first time the app's rules of the moment (:attr:`StyledOnce.styled_by`); when it is shown,
 the second styling is left out if those rules are still the app's.  A theme chosen makes
-new ones, and so does a style sheet read: the screen's own, read the first time a screen of
-its kind is pushed (after Textual has styled the screen itself), or its widgets' as they
-mount.  Every later showing is styled again, as Textual does.
+new ones, and so do styles added: Textual's own styles of the screen's kind and of its
+widgets' kinds, added as the first of each kind mounts (the screens' style sheets are read
+as the app starts: :data:`~ginrummy_tui.tui.app.SCREEN_STYLES`).  Every later showing is
+styled again, as Textual does.
 """
 
 from __future__ import annotations
