@@ -158,3 +158,50 @@ def styles_parsed_once():
     Stylesheet._parse_rules = parse_once
     yield
     Stylesheet._parse_rules = parse
+
+
+def _unpainted_refresh(screen) -> None:
+    """A headless app's refresh of the screen on top: the layout is done (before this), the
+    frame is not drawn, as its driver would throw it away; what is to be drawn is drawn by
+    whoever reads the screen (``screen_text``, a screenshot), the whole screen at once."""
+    app = screen.app
+    screen._compositor._dirty_regions.clear()
+    screen._dirty_widgets.clear()
+    app._update_mouse_over(screen)
+
+
+@pytest.fixture(autouse=True)
+def frames_drawn_when_read(request, monkeypatch):
+    """The apps the tests run headless do not draw the frames nobody sees (a third of the
+    processor time of the tests of the table's sizes went to drawing them).  Each app still
+    draws its whole screen once as the test lets it go, so that a screen that cannot be drawn
+    fails the test; a test marked ``paints`` (the random keys of ``test_monkey``) draws every
+    frame, as in a terminal."""
+    if request.node.get_closest_marker("paints"):
+        return
+    from textual.app import App
+    from textual.screen import Screen
+
+    refresh = Screen._compositor_refresh
+    shutdown = App._shutdown
+
+    def compositor_refresh(self) -> None:
+        app = self.app
+        if app.is_headless and not app.is_inline and self is app.screen:
+            _unpainted_refresh(self)
+        else:
+            refresh(self)
+
+    async def shutdown_drawn(self) -> None:
+        error: Exception | None = None
+        if self.is_headless and self._running and self.screen_stack:
+            try:
+                self.screen._compositor.render_update(full=True, screen_stack=self._background_screens)
+            except Exception as exc:  # the app is let go all the same, then the test fails
+                error = exc
+        await shutdown(self)
+        if error is not None:
+            raise error
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", compositor_refresh)
+    monkeypatch.setattr(App, "_shutdown", shutdown_drawn)

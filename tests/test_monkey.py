@@ -87,6 +87,7 @@ SEEDS = [int(x) for x in os.environ.get("GIN_TUI_MONKEY_SEEDS", "5").split(",")]
 """Events per run and the seeds; a longer hunt: ``GIN_TUI_MONKEY_STEPS=3000 GIN_TUI_MONKEY_SEEDS=1,2,3``."""
 
 
+@pytest.mark.paints
 @pytest.mark.parametrize("seed", SEEDS)
 async def test_random_keys_and_clicks_never_break_the_game(seed, tmp_path, monkeypatch):
     monkeypatch.setenv("GIN_TUI_HOME", str(tmp_path))  # the settings screen may save here
