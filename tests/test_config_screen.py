@@ -812,6 +812,27 @@ async def test_a_new_match_after_a_resumed_one_takes_this_runs_settings_not_the_
         assert saved["settings"]["ai"] == "standard" and saved["state"]["rules"]["target"] == 100
 
 
+async def test_the_form_opens_with_the_saved_target_of_a_preset_and_saving_keeps_it(tmp_path):
+    """Standard rules to 200 saved: F2 opened with a target of 100 (the preset's field, saying
+    "standard" as the form opened, had the preset's options filled in again), and Ctrl+S of
+    any other change saved a match to 100."""
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"format": "gin-tui settings", "version": 1, "rules": {"preset": "standard", "options": {"target": 200}}}
+    ))
+    plan = prepare(args_for(tmp_path, seed=None), ask=None)
+    async with running(plan) as (app, pilot):
+        assert app.session.state.rules.target == 200
+        screen = await open_settings(app, pilot)
+        await pilot.pause()
+        assert screen.query_one("#preset").value == "standard"
+        assert screen.query_one("#rule-target").value == "200"
+        screen.query_one("#rule-knock_limit").value = "9"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: not isinstance(app.screen, SettingsScreen))
+        assert app.session.state.rules.target == 200  # a match not begun yet takes them at once
+    assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"knock_limit": 9, "target": 200}}
+
+
 async def test_rules_kept_for_the_next_match_start_it_after_a_restart(tmp_path):
     """Knock limit 8 set in F2 with "Keep playing": after a restart, n after
     the match started one with knock limit 10, though settings.json said 8."""
