@@ -253,7 +253,7 @@ def test_the_lines_after_the_game_say_the_match_is_saved_when_the_save_at_the_qu
         "p", lambda app: disk.full(), "s", lambda app: disk.freed(), lambda app: played.append(app.session.view()),
         "q", "y",
     ])
-    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0", "--seed", "3"])) == 0
     captured = capsys.readouterr()
     assert captured.err == ""
     assert " ".join(captured.out.split()) == f"gin-tui: the match is saved; {_command(tmp_path)} resumes it."
@@ -263,7 +263,7 @@ def test_the_lines_after_the_game_say_the_match_is_saved_when_the_save_at_the_qu
 
 def test_the_lines_after_the_game_say_only_an_earlier_point_is_saved_while_the_disk_stays_full(tmp_path, monkeypatch, capsys, disk):
     _driven(monkeypatch, ["p", lambda app: disk.full(), "s", "q", "y"])
-    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0", "--seed", "3"])) == 0
     captured = capsys.readouterr()
     assert "the match could not be saved: No space left on device" in " ".join(captured.err.split())
     assert " ".join(captured.out.split()) == (
@@ -332,7 +332,7 @@ def test_the_quit_question_says_the_match_is_saved_once_room_was_made_for_it(tmp
         asked.append(" ".join(str(app.screen.query_one("#confirm-note").render()).split()))
 
     _driven(monkeypatch, ["p", lambda app: disk.full(), "s", lambda app: disk.freed(), "q", question, "y"])
-    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0", "--seed", "3"])) == 0
     assert asked == [f"Your match is saved: {_command(tmp_path)} resumes it."]
 
 
