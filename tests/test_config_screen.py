@@ -819,7 +819,7 @@ async def test_the_form_opens_with_the_saved_target_of_a_preset_and_saving_keeps
     (tmp_path / "settings.json").write_text(json.dumps(
         {"format": "gin-tui settings", "version": 1, "rules": {"preset": "standard", "options": {"target": 200}}}
     ))
-    plan = prepare(args_for(tmp_path, seed=None), ask=None)
+    plan = prepare(args_for(tmp_path), ask=None)  # seed 3: the computer has made no move yet
     async with running(plan) as (app, pilot):
         assert app.session.state.rules.target == 200
         screen = await open_settings(app, pilot)
@@ -829,7 +829,8 @@ async def test_the_form_opens_with_the_saved_target_of_a_preset_and_saving_keeps
         screen.query_one("#rule-knock_limit").value = "9"
         await pilot.press("ctrl+s")
         await until(pilot, lambda: not isinstance(app.screen, SettingsScreen))
-        assert app.session.state.rules.target == 200  # a match not begun yet takes them at once
+        rules = app.session.state.rules  # a match not begun yet takes them at once
+        assert (rules.knock_limit, rules.target) == (9, 200)
     assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"knock_limit": 9, "target": 200}}
 
 
