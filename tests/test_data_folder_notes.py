@@ -162,7 +162,7 @@ def test_after_a_game_that_could_not_be_saved_the_terminal_says_nothing_was_kept
     monkeypatch.setenv("GIN_TUI_HOME", str(afile))
     notes: list[str] = []
     playing(monkeypatch, ["p", "q"], then=lambda app: notes.append(str(app.screen.query_one("#confirm-note").render())))
-    assert run_play(parse_command_line(["--pause", "0"])) == 0
+    assert run_play(parse_command_line(["--pause", "0", "--seed", "3"])) == 0
     assert notes == ["Your match could not be saved: it ends here."]
     out, err = capsys.readouterr()
     said = " ".join((out + err).split())
