@@ -728,9 +728,7 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         are); the rest follows the form.  The preset the form shows, as its field
         says it as the form opens, is no choice: its options are on the form already
         (filled in again, a target of 200 saved with the standard rules read 100)."""
-        chosen = event.value not in (Select.NULL, CUSTOM, self.preset_shown) or (
-            event.value == self.preset_shown and self._changed_listed
-        )
+        chosen = event.value not in (Select.NULL, CUSTOM) and (event.value != self.preset_shown or self._changed_listed)
         if event.select.id == "preset" and chosen:
             from ginrummy_tui.engine import PRESETS
             from ginrummy_tui.storage.config import RULE_OPTION_HELP
