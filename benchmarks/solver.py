@@ -4,7 +4,9 @@
 
 1. ``speed()``: microseconds per call for ``deadwood()`` on random 10-card
    hands and on meld-rich hands, and for finding the best discard of 11 cards
-   (the median of several rounds).
+   (the median of several rounds); and the least deadwood a throw from 11
+   cards leaves, found by ``after_throw_mask`` in one pass and by a solver
+   call for each card, side by side on the same hands.
 2. ``cold_vs_openspiel()``: ``deadwood()`` on hands each seen once, side by
    side with OpenSpiel's C++ ``min_deadwood`` called from Python, on random
    10-card hands and on meld-rich ones (10 cards from the ranks ace to six).
@@ -34,7 +36,7 @@ import sys
 import time
 from pathlib import Path
 
-from ginrummy_tui.engine import DECK, Card, best_discard, deadwood, deadwood_mask, score_knock
+from ginrummy_tui.engine import DECK, Card, after_throw_mask, best_discard, deadwood, deadwood_mask, score_knock
 
 N = 100_000
 ROUNDS = 5
@@ -86,6 +88,35 @@ def speed() -> None:
     print(f"deadwood(), random 10-card hands : {r10:6.2f} us/call  (target <= 3)")
     print(f"deadwood(), meld-rich hands      : {rr:6.2f} us/call  (target <= 8)")
     print(f"best_discard(), random 11 cards  : {r11:6.2f} us/call  (target <= 15)")
+    after_throw_side_by_side(rng)
+
+
+def _least_by_throws(mask: int) -> int:
+    """The least deadwood a throw from ``mask`` leaves, one solver call a card."""
+    best = 1 << 30
+    rest = mask
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        d = deadwood_mask(mask ^ b)
+        if d < best:
+            best = d
+    return best
+
+
+def after_throw_side_by_side(rng: random.Random) -> None:
+    """``after_throw_mask`` (one pass) against a solver call for each card of the
+    hand, on the same random and meld-rich 11-card hands, block by block in
+    alternating order; the answers are checked equal first."""
+    for name, pool in (("random", DECK), ("meld-rich (A-6)", [c for c in DECK if c.rank <= 6])):
+        masks = [sum(c.bit for c in rng.sample(pool, 11)) for _ in range(20_000)]
+        if any(after_throw_mask(m) != _least_by_throws(m) for m in masks):
+            sys.exit("after_throw_mask disagrees with a solver call for each card")
+        ours, theirs, ratio = _side_by_side(after_throw_mask, _least_by_throws, masks, masks)
+        print(
+            f"least deadwood after a throw, {name} 11 cards: after_throw_mask {ours:5.2f} us, "
+            f"a solver call a card {theirs:5.2f} us (ratio {ratio:.2f})"
+        )
 
 
 # ---------------------------------------------------------------- against OpenSpiel

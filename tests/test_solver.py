@@ -171,3 +171,33 @@ def test_the_run_tables_are_the_best_choice_for_every_suit_mask():
         dw[m], choice[m] = best, ch
     assert RUN_DW == dw
     assert RUN_CHOICE == choice
+
+
+def test_the_least_deadwood_after_a_throw_is_the_least_of_every_throw():
+    """``after_throw_mask`` against the brute-force solver on each throw: random
+    and meld-rich hands of 11 cards and of 10 (the lookahead's nine of ten), and
+    hands of every count not a multiple of three."""
+    from ginrummy_tui.engine import after_throw_mask
+
+    rng = random.Random(14)
+    low = [c for c in DECK if c.rank <= 6]
+    for n in [11] * 1500 + [10] * 1000 + [1, 2, 4, 5, 7, 8] * 100:
+        hand = rng.sample(low if rng.random() < 0.5 else DECK, n)
+        m = sum(c.bit for c in hand)
+        assert after_throw_mask(m) == min(brute_deadwood([x for x in hand if x is not y]) for y in hand), hand
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("AS 2S 3S 4S 5H 6H 7H 8H 9D TD JD", 0),  # all melded: the fourth of a run goes free
+        ("7S 7H 7D 7C 5S 6S 8C 9C KD QD JC", 31),  # 7S-7H-7D frees 7C for 7-9C; a court card goes
+        ("2S 3S 4S 4H 4D 5D 6D 4C 3C 2C KH", 4),  # the king goes, the hand of 4 deadwood stays
+    ],
+)
+def test_the_least_deadwood_after_a_throw_on_hard_hands(text, expected):
+    from ginrummy_tui.engine import after_throw_mask
+
+    hand = parse_cards(text)
+    assert after_throw_mask(sum(c.bit for c in hand)) == expected
+    assert min(brute_deadwood([x for x in hand if x is not y]) for y in hand) == expected

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ginrummy_tui.engine import Action, Card, PlayerView, deadwood_mask
+from ginrummy_tui.engine import Action, Card, PlayerView, after_throw_mask, deadwood_mask
 from ginrummy_tui.engine.cards import DECK
 from ginrummy_tui.engine.kinds import EndKind, Kind
 
@@ -375,35 +375,23 @@ class ExpertOpponent:
         return v
 
     def _lookahead(self, ctx: _Context, mask10: int, limit: int) -> float:
-        dw = deadwood_mask
-        now = dw(mask10)
+        now = deadwood_mask(mask10)
         k = self.params.knock_bonus
         g = self.params.gin_bonus
         if not ctx.n_unseen:
             return self._shape(limit)(now)
-        # the hand's cards, highest count first: removing a card lowers the
-        # deadwood by at most its count, which cuts the search short
-        cards = sorted(((DECK[b.bit_length() - 1].value, b) for b in _bits(mask10)), reverse=True)
-        best9 = 1 << 30
+        after = after_throw_mask
+        # the least deadwood of nine of the ten cards: a card drawn that melds
+        # with none of them is thrown, or kept in place of the best card to go
+        best9 = after(mask10)
         near = 0
-        for val, b in cards:
+        for b in _bits(mask10):
             near |= NEAR[b.bit_length() - 1]
-            if now - val < best9:
-                d = dw(mask10 ^ b)
-                if d < best9:
-                    best9 = d
         total = 0.0
         for low, value, w in ctx.unseen_cards:
             if near & low:
-                m = mask10 | low
-                dm = dw(m)
-                best = now
-                for val, b in cards:
-                    if dm - val >= best:
-                        break
-                    v = dw(m ^ b)
-                    if v < best:
-                        best = v
+                # the best throw of the eleven cards, the drawn one among them
+                best = after(mask10 | low)
             else:
                 v = best9 + value
                 best = v if v < now else now
@@ -432,6 +420,7 @@ class ExpertOpponent:
         if not ctx.n_unseen:
             return self.lookahead(ctx, mask10, limit)
         dw = deadwood_mask
+        after = after_throw_mask
         now = dw(mask10)
         cards = sorted(((DECK[b.bit_length() - 1].value, b) for b in _bits(mask10)), reverse=True)
         best9 = 1 << 30
@@ -448,6 +437,10 @@ class ExpertOpponent:
         for low, value, w in ctx.unseen_cards:
             if near & low:
                 m = mask10 | low
+                least = after(m)
+                if least >= now:  # no throw does better than the drawn card's
+                    total += w * stay
+                    continue
                 dm = dw(m)
                 best = now
                 best_bit = low
@@ -457,6 +450,8 @@ class ExpertOpponent:
                     v = dw(m ^ b)
                     if v < best:
                         best, best_bit = v, b
+                        if v == least:
+                            break
                 total += w * (stay if best_bit == low else self.lookahead(ctx, m ^ best_bit, limit))
             elif best9 + value < now:
                 total += w * self.lookahead(ctx, (mask10 ^ best9_bit) | low, limit)

@@ -24,6 +24,7 @@ from .cards import (
 from .kinds import EndKind, Kind, Phase
 from .melds import (
     MeldSplit,
+    after_throw_mask,
     all_melds,
     arrangements,
     best_discard,
@@ -99,6 +100,7 @@ __all__ = [
     "best_discard",
     "best_melds",
     "deadwood",
+    "after_throw_mask",
     "deadwood_mask",
     "is_meld",
     "apply",

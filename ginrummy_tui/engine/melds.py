@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import reduce
 from itertools import combinations, product
+from operator import xor
 
 from .cards import DECK, Card, cards_of, mask_of
 
@@ -48,6 +50,26 @@ def _build_tables() -> tuple[list[int], list[int]]:
 
 RUN_DW, RUN_CHOICE = _build_tables()
 
+
+def _build_top() -> list[int]:
+    """``RUN_TOP[m]``: the count of the highest card of the 13-bit suit mask ``m``
+    left out of its runs by ``RUN_DW``'s split (0 when every card is in a run)."""
+    top = [0] * 8192
+    for m in range(1, 8192):
+        low = m & -m
+        x = m // low
+        block = ((x + 1) & ~x) - 1
+        if block > 6:
+            top[m] = top[m ^ (block * low)]
+        else:
+            v = _VALUES[low.bit_length() - 1]
+            t = top[m ^ low]
+            top[m] = v if v > t else t
+    return top
+
+
+RUN_TOP = _build_top()
+
 _COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """Times the bit of a rank in the first suit: the mask of that rank in all four suits."""
 _STARTS = 0x7FF * _COLUMN
@@ -67,8 +89,10 @@ def _set_options(rank: int, s0: int, s1: int, s2: int, s3: int) -> list[tuple[in
     return opts
 
 
-def _with_sets(mask: int, trip: int) -> int:
-    """The least deadwood of a hand holding some rank in three or four suits.
+def _set_choices(mask: int, trip: int) -> tuple[int, list[tuple[int, ...]]]:
+    """The choices of sets of a hand holding some rank in three or four suits:
+    the hand less the sets taken at once, and per rank with a choice, the cards
+    each choice takes out of the hand.
 
     ``trip`` has the bit (in the first suit's 13 bits) of each such rank.  A
     card *can run* when it lies in three consecutive cards of its suit in the
@@ -76,8 +100,7 @@ def _with_sets(mask: int, trip: int) -> int:
     card of it can run, the set is taken at once (no choice); otherwise the
     choices are no set (only when two or more of its cards can run; with one,
     the three others as a set are better), the whole set, and each three-card
-    set that leaves out a card that can run.  Each combination of choices costs
-    four table look-ups.
+    set that leaves out a card that can run.
     """
     t = mask & (mask >> 1) & (mask >> 2) & _STARTS
     can_run = t | (t << 1) | (t << 2)
@@ -102,6 +125,14 @@ def _with_sets(mask: int, trip: int) -> int:
             if live & (live - 1):
                 opts.append(0)
             choices.append(tuple(opts))
+    return rest, choices
+
+
+def _with_sets(mask: int, trip: int) -> int:
+    """The least deadwood of a hand holding some rank in three or four suits
+    (the choices of :func:`_set_choices`); each combination costs four table
+    look-ups."""
+    rest, choices = _set_choices(mask, trip)
     T = RUN_DW
     if not choices:
         return T[rest & 0x1FFF] + T[(rest >> 13) & 0x1FFF] + T[(rest >> 26) & 0x1FFF] + T[rest >> 39]
@@ -143,6 +174,70 @@ def deadwood_mask(mask: int) -> int:
     if not trip:
         return RUN_DW[s0] + RUN_DW[s1] + RUN_DW[s2] + RUN_DW[s3]
     return _with_sets(mask, trip)
+
+
+def after_throw_mask(mask: int) -> int:
+    """The least deadwood left by throwing one card of a hand of 10 or 11 cards
+    (any count not a multiple of three): ``min(deadwood_mask(mask ^ b))`` over
+    its cards ``b``, in about the time of one :func:`deadwood_mask` call.
+
+    Each split of the hand into melds and unmelded cards *U* leaves, after the
+    throw of the highest card of *U*, ``sum(U) - max(U)``; every throw's best
+    split is one of these, and a hand with no unmelded card holds a meld of
+    four or more (its count is no multiple of three), one of whose cards goes
+    with no cost.  ``sum(U) - max(U)`` never falls as cards are added to *U*,
+    so the splits :func:`deadwood_mask` passes over (a card of a block of three
+    or more left out of its run, a set it does not try) are never better, and
+    the same splits are tried, each with the highest unmelded card of each
+    suit (``RUN_TOP``) beside its deadwood.
+    """
+    s0 = mask & 0x1FFF
+    s1 = (mask >> 13) & 0x1FFF
+    s2 = (mask >> 26) & 0x1FFF
+    s3 = mask >> 39
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    T = RUN_DW
+    U = RUN_TOP
+    if not trip:
+        top = U[s0]
+        u = U[s1]
+        if u > top:
+            top = u
+        u = U[s2]
+        if u > top:
+            top = u
+        u = U[s3]
+        if u > top:
+            top = u
+        return T[s0] + T[s1] + T[s2] + T[s3] - top
+    rest, choices = _set_choices(mask, trip)
+    if not choices:
+        taken: Iterable[int] = (0,)
+    elif len(choices) == 1:
+        taken = choices[0]
+    else:
+        taken = [reduce(xor, combo) for combo in product(*choices)]
+    best = 1 << 30
+    for r in taken:
+        x = rest ^ r
+        a = x & 0x1FFF
+        b = (x >> 13) & 0x1FFF
+        c = (x >> 26) & 0x1FFF
+        d = x >> 39
+        top = U[a]
+        u = U[b]
+        if u > top:
+            top = u
+        u = U[c]
+        if u > top:
+            top = u
+        u = U[d]
+        if u > top:
+            top = u
+        v = T[a] + T[b] + T[c] + T[d] - top
+        if v < best:
+            best = v
+    return best
 
 
 def set_cards_mask(mask: int) -> int:
