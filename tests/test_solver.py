@@ -187,6 +187,28 @@ def test_the_least_deadwood_after_a_throw_is_the_least_of_every_throw():
         assert after_throw_mask(m) == min(brute_deadwood([x for x in hand if x is not y]) for y in hand), hand
 
 
+def test_every_throw_that_leaves_the_least_deadwood_is_found():
+    """``least_throws_mask``: the least deadwood a throw leaves and every card whose throw
+    leaves it, against the brute-force solver on each throw (hands that can go gin among
+    them: their cards are each tried)."""
+    from ginrummy_tui.engine import least_throws_mask
+
+    rng = random.Random(15)
+    low = [c for c in DECK if c.rank <= 6]
+    gins = 0
+    for n in [11] * 1500 + [10] * 800 + [4, 5, 7, 8] * 50:
+        hand = rng.sample(low if rng.random() < 0.5 else DECK, n)
+        left = {c.bit: brute_deadwood([x for x in hand if x is not c]) for c in hand}
+        least = min(left.values())
+        gins += least == 0
+        throws = sum(bit for bit, d in left.items() if d == least)
+        assert least_throws_mask(sum(c.bit for c in hand)) == (least, throws), hand
+    assert gins > 20
+    # all eleven melded (A-4S 5-8H 9-JD): the fourth card of a run goes free, from either end
+    both_ends = parse_cards("AS 2S 3S 4S 5H 6H 7H 8H 9D TD JD")
+    assert least_throws_mask(sum(c.bit for c in both_ends)) == (0, sum(c.bit for c in parse_cards("AS 4S 5H 8H")))
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [

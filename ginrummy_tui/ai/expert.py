@@ -28,7 +28,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ginrummy_tui.engine import Action, Card, PlayerView, after_throw_mask, deadwood_mask
+from ginrummy_tui.engine import (
+    Action,
+    Card,
+    PlayerView,
+    after_throw_mask,
+    deadwood_mask,
+    first_by_count,
+    least_throws_mask,
+)
 from ginrummy_tui.engine.cards import DECK
 from ginrummy_tui.engine.kinds import EndKind, Kind
 
@@ -419,40 +427,24 @@ class ExpertOpponent:
         the throw that leaves the least deadwood: a two-draw lookahead."""
         if not ctx.n_unseen:
             return self.lookahead(ctx, mask10, limit)
-        dw = deadwood_mask
-        after = after_throw_mask
-        now = dw(mask10)
-        cards = sorted(((DECK[b.bit_length() - 1].value, b) for b in _bits(mask10)), reverse=True)
-        best9 = 1 << 30
-        best9_bit = 0
+        now = deadwood_mask(mask10)
+        # the least deadwood of nine of the ten cards, and the card that goes for it
+        # (of those that leave as little, the higher count, then the higher card)
+        best9, throws = least_throws_mask(mask10)
+        best9_bit = first_by_count(throws)
         near = 0
-        for val, b in cards:
+        for b in _bits(mask10):
             near |= NEAR[b.bit_length() - 1]
-            if now - val < best9:
-                d = dw(mask10 ^ b)
-                if d < best9:
-                    best9, best9_bit = d, b
         stay = self.lookahead(ctx, mask10, limit)
         total = 0.0
         for low, value, w in ctx.unseen_cards:
             if near & low:
                 m = mask10 | low
-                least = after(m)
-                if least >= now:  # no throw does better than the drawn card's
+                best, throws = least_throws_mask(m)
+                if best >= now:  # no throw does better than the drawn card's
                     total += w * stay
-                    continue
-                dm = dw(m)
-                best = now
-                best_bit = low
-                for val, b in cards:
-                    if dm - val >= best:
-                        break
-                    v = dw(m ^ b)
-                    if v < best:
-                        best, best_bit = v, b
-                        if v == least:
-                            break
-                total += w * (stay if best_bit == low else self.lookahead(ctx, m ^ best_bit, limit))
+                else:
+                    total += w * self.lookahead(ctx, m ^ first_by_count(throws & mask10), limit)
             elif best9 + value < now:
                 total += w * self.lookahead(ctx, (mask10 ^ best9_bit) | low, limit)
             else:

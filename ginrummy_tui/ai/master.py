@@ -54,7 +54,16 @@ import statistics
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ginrummy_tui.engine import Action, Card, PlayerView, cards_of, deadwood_mask, knock_settler
+from ginrummy_tui.engine import (
+    Action,
+    Card,
+    PlayerView,
+    cards_of,
+    deadwood_mask,
+    first_by_count,
+    knock_settler,
+    least_throws_mask,
+)
 from ginrummy_tui.engine.cards import DECK
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
 from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
@@ -208,7 +217,7 @@ def throw_keeping(hand: int, taken: int, keep: float) -> tuple[int, int, int]:
 
 
 _TENS = sum(((1 << r) * _COLUMN) for r in range(9, 13))
-"""The cards counting 10: the tens and the court cards."""
+"""The cards counting 10: the tens and the court cards (as the solver's ``first_by_count`` has them)."""
 
 
 def _by_count(mask: int) -> Iterator[tuple[int, int]]:
@@ -232,9 +241,16 @@ def _by_count(mask: int) -> Iterator[tuple[int, int]]:
 
 def _throw_least(hand: int, taken: int) -> tuple[int, int, int]:
     """:func:`throw_keeping` with ``keep`` 0, the same throw found with fewer solver
-    calls: the cards tried in :func:`_by_count`'s order (ties go to the first, the
-    higher count and then the higher card), until none left can leave less."""
-    dw = deadwood_mask
+    calls: of the cards whose throw leaves the least deadwood (one pass of
+    :func:`least_throws_mask`), the first in :func:`_by_count`'s order, the higher
+    count and then the higher card.  Where each of them is ``taken``, the other cards
+    are tried in that order until none left can leave less."""
+    least, throws = least_throws_mask(hand)
+    throws &= ~taken
+    if throws:  # the first of them in _by_count's order
+        b = first_by_count(throws)
+        return least, b, b
+    dw = deadwood_mask  # every throw that leaves the least is of a card not to be thrown
     whole = dw(hand)
     least = 1 << 30
     least_b = 0

@@ -31,7 +31,9 @@ from .melds import (
     best_melds,
     deadwood,
     deadwood_mask,
+    first_by_count,
     is_meld,
+    least_throws_mask,
 )
 from .reducer import apply, deal, deal_hand, legal_actions, new_game, view, view_legal_actions
 from .rules import PRESETS, Rules
@@ -102,7 +104,9 @@ __all__ = [
     "deadwood",
     "after_throw_mask",
     "deadwood_mask",
+    "first_by_count",
     "is_meld",
+    "least_throws_mask",
     "apply",
     "deal",
     "deal_hand",

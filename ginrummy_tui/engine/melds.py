@@ -51,24 +51,28 @@ def _build_tables() -> tuple[list[int], list[int]]:
 RUN_DW, RUN_CHOICE = _build_tables()
 
 
-def _build_top() -> list[int]:
+def _build_top() -> tuple[list[int], list[int]]:
     """``RUN_TOP[m]``: the count of the highest card of the 13-bit suit mask ``m``
-    left out of its runs by ``RUN_DW``'s split (0 when every card is in a run)."""
+    left out of its runs by ``RUN_DW``'s split (0 when every card is in a run);
+    ``RUN_TOP_CARDS[m]``: the cards of ``m`` left out that count as much."""
     top = [0] * 8192
+    cards = [0] * 8192
     for m in range(1, 8192):
         low = m & -m
         x = m // low
         block = ((x + 1) & ~x) - 1
         if block > 6:
             top[m] = top[m ^ (block * low)]
+            cards[m] = cards[m ^ (block * low)]
         else:
             v = _VALUES[low.bit_length() - 1]
             t = top[m ^ low]
             top[m] = v if v > t else t
-    return top
+            cards[m] = (low if v == top[m] else 0) | (cards[m ^ low] if t == top[m] else 0)
+    return top, cards
 
 
-RUN_TOP = _build_top()
+RUN_TOP, RUN_TOP_CARDS = _build_top()
 
 _COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """Times the bit of a rank in the first suit: the mask of that rank in all four suits."""
@@ -238,6 +242,90 @@ def after_throw_mask(mask: int) -> int:
         if v < best:
             best = v
     return best
+
+
+def least_throws_mask(mask: int) -> tuple[int, int]:
+    """The least deadwood a throw from a hand of 10 or 11 cards leaves (as
+    :func:`after_throw_mask`) and the mask of every card whose throw leaves it.
+
+    With some deadwood left, those cards are the highest unmelded ones of the
+    splits that leave the least: a throw that leaves the least is the highest
+    unmelded card of a split of the whole hand that does (count the card in
+    with the rest's best split), and any split with more unmelded cards than
+    another of the same melds leaves more.  With none left (a hand that can
+    go gin) each card is tried.
+    """
+    s0 = mask & 0x1FFF
+    s1 = (mask >> 13) & 0x1FFF
+    s2 = (mask >> 26) & 0x1FFF
+    s3 = mask >> 39
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    rest = mask
+    taken: Iterable[int] = (0,)
+    if trip:
+        rest, choices = _set_choices(mask, trip)
+        if len(choices) == 1:
+            taken = choices[0]
+        elif choices:
+            taken = [reduce(xor, combo) for combo in product(*choices)]
+    T = RUN_DW
+    U = RUN_TOP
+    C = RUN_TOP_CARDS
+    best = 1 << 30
+    throws = 0
+    for r in taken:
+        x = rest ^ r
+        a = x & 0x1FFF
+        b = (x >> 13) & 0x1FFF
+        c = (x >> 26) & 0x1FFF
+        d = x >> 39
+        ua, ub, uc, ud = U[a], U[b], U[c], U[d]
+        top = ua
+        if ub > top:
+            top = ub
+        if uc > top:
+            top = uc
+        if ud > top:
+            top = ud
+        v = T[a] + T[b] + T[c] + T[d] - top
+        if v > best:
+            continue
+        cards = (
+            (C[a] if ua == top else 0)
+            | (C[b] << 13 if ub == top else 0)
+            | (C[c] << 26 if uc == top else 0)
+            | (C[d] << 39 if ud == top else 0)
+        )
+        if v < best:
+            best, throws = v, cards
+        else:
+            throws |= cards
+    if best == 0:
+        throws = 0
+        x = mask
+        while x:
+            low = x & -x
+            x ^= low
+            if not deadwood_mask(mask ^ low):
+                throws |= low
+    return best, throws
+
+
+_TENS = sum(((1 << r) * _COLUMN) for r in range(9, 13))
+"""The cards counting 10: the tens and the court cards."""
+
+
+def first_by_count(mask: int) -> int:
+    """The card (bit) of a non-empty mask with the highest count and, of one count,
+    the highest index: where the throws that leave the least deadwood go first."""
+    x = mask & _TENS
+    if x:
+        return 1 << (x.bit_length() - 1)
+    for r in range(8, -1, -1):
+        x = mask & (_COLUMN << r)
+        if x:
+            return 1 << (x.bit_length() - 1)
+    raise ValueError("no cards")
 
 
 def set_cards_mask(mask: int) -> int:
