@@ -267,32 +267,23 @@ def wants(hand: int, top: int) -> bool:
     """The play-out rule for taking the discard: the standard opponent's rule
     (:func:`~ginrummy_tui.ai.standard.wants_card`: it joins a meld and lowers
     the deadwood), after a cheap test that ``top`` is near enough to a held
-    card to meld at all; the throws from the eleven cards tried in
-    :func:`_by_count`'s order, until none left can reach the least deadwood
-    found (for its ties, whether the card taken melds) nor go below the
-    deadwood of now."""
+    card to meld at all; the throws that leave the least deadwood found in one
+    pass (:func:`least_throws_mask`), and for each, whether the card taken
+    melds, until one does."""
     i = top.bit_length() - 1
     if not NEAR[i] & hand:
         return False
-    dw = deadwood_mask
-    now = dw(hand)
-    m = hand | top
-    whole = dw(m)
+    now = deadwood_mask(hand)
+    least, throws = least_throws_mask(hand | top)
+    if least >= now:  # no throw of a held card lowers the deadwood
+        return False
     value = _VALUE[i]
-    best = 1 << 30
-    joins = False
-    for v, low in _by_count(hand):
-        if whole - v > min(best, now - 1):
-            break
-        d = dw(m ^ low)
-        if d > best:
-            continue
-        j = d < dw(hand ^ low) + value
-        if d < best:
-            best, joins = d, j
-        else:
-            joins = joins or j
-    return best < now and joins
+    while throws:  # each held card whose throw leaves the least (the one taken leaves now)
+        low = throws & -throws
+        throws ^= low
+        if least < deadwood_mask(hand ^ low) + value:  # the card taken melds
+            return True
+    return False
 
 
 def defender_deadwood(knocker: int, defender: int) -> int:
