@@ -180,6 +180,24 @@ def deadwood_mask(mask: int) -> int:
     return _with_sets(mask, trip)
 
 
+def _set_takes(mask: int) -> tuple[int, Iterable[int]]:
+    """The hand less the sets taken at once, and the cards each combination of the
+    choices of sets that can be best (:func:`_set_choices`) takes out of it."""
+    s0 = mask & 0x1FFF
+    s1 = (mask >> 13) & 0x1FFF
+    s2 = (mask >> 26) & 0x1FFF
+    s3 = mask >> 39
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not trip:
+        return mask, (0,)
+    rest, choices = _set_choices(mask, trip)
+    if not choices:
+        return rest, (0,)
+    if len(choices) == 1:
+        return rest, choices[0]
+    return rest, [reduce(xor, combo) for combo in product(*choices)]
+
+
 def after_throw_mask(mask: int) -> int:
     """The least deadwood left by throwing one card of a hand of 10 or 11 cards
     (any count not a multiple of three): ``min(deadwood_mask(mask ^ b))`` over
@@ -195,32 +213,9 @@ def after_throw_mask(mask: int) -> int:
     the same splits are tried, each with the highest unmelded card of each
     suit (``RUN_TOP``) beside its deadwood.
     """
-    s0 = mask & 0x1FFF
-    s1 = (mask >> 13) & 0x1FFF
-    s2 = (mask >> 26) & 0x1FFF
-    s3 = mask >> 39
-    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     T = RUN_DW
     U = RUN_TOP
-    if not trip:
-        top = U[s0]
-        u = U[s1]
-        if u > top:
-            top = u
-        u = U[s2]
-        if u > top:
-            top = u
-        u = U[s3]
-        if u > top:
-            top = u
-        return T[s0] + T[s1] + T[s2] + T[s3] - top
-    rest, choices = _set_choices(mask, trip)
-    if not choices:
-        taken: Iterable[int] = (0,)
-    elif len(choices) == 1:
-        taken = choices[0]
-    else:
-        taken = [reduce(xor, combo) for combo in product(*choices)]
+    rest, taken = _set_takes(mask)
     best = 1 << 30
     for r in taken:
         x = rest ^ r
@@ -255,22 +250,10 @@ def least_throws_mask(mask: int) -> tuple[int, int]:
     another of the same melds leaves more.  With none left (a hand that can
     go gin) each card is tried.
     """
-    s0 = mask & 0x1FFF
-    s1 = (mask >> 13) & 0x1FFF
-    s2 = (mask >> 26) & 0x1FFF
-    s3 = mask >> 39
-    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-    rest = mask
-    taken: Iterable[int] = (0,)
-    if trip:
-        rest, choices = _set_choices(mask, trip)
-        if len(choices) == 1:
-            taken = choices[0]
-        elif choices:
-            taken = [reduce(xor, combo) for combo in product(*choices)]
     T = RUN_DW
     U = RUN_TOP
     C = RUN_TOP_CARDS
+    rest, taken = _set_takes(mask)
     best = 1 << 30
     throws = 0
     for r in taken:
