@@ -258,6 +258,11 @@ def test_ascii_reasons_have_no_suit_symbols():
     seat=st.sampled_from([0, 1]),
 )
 def test_any_reachable_decision_gets_a_legal_hint_equal_to_the_experts(preset, seed, moves, seat):
+    """The hint is the expert opponent's choice, but where a knock is allowed: there the hints'
+    expert may knock or wait, and with which card, otherwise than the expert opponent, and only
+    by its own rule (its knocks reckoned against its guesses of the other hand), the master's
+    search on those guesses, or the chances of the match near its end.  (Oklahoma, seed 1334,
+    24 random moves: the hint knocks with 8♠ where the expert opponent throws it and waits.)"""
     import random
 
     rng = random.Random(seed)
@@ -268,8 +273,35 @@ def test_any_reachable_decision_gets_a_legal_hint_equal_to_the_experts(preset, s
     v = view(s, s.current if s.phase in ("upcard", "draw", "discard") else seat)
     h = hint(v)
     assert h.action in v.legal_actions and h.action.kind != "timeout"
-    assert h.action == get_opponent("expert", 0).choose(v)
+    expert = get_opponent("expert", 0).choose(v)
+    if h.action != expert:
+        assert any(a.kind == Kind.KNOCK for a in v.legal_actions), (str(h.action), str(expert))
+        assert {h.action.kind, expert.kind} <= {Kind.KNOCK, Kind.DISCARD}, (str(h.action), str(expert))
+        own = hint_expert(0)
+        assert isinstance(own, GuessingExpert)
+        assert (
+            own.rule_choice(v) == h.action
+            or searched(v, h.action) is not None
+            or match_turned(v, h.action) is not None
+        ), (str(h.action), str(expert))
     assert h.reason and "\n" not in h.reason
+
+
+def test_a_hint_that_knocks_where_the_expert_opponent_waits_is_the_searchs_choice():
+    """Oklahoma, seed 1334, after 24 random moves: the expert opponent throws 8♠ and waits;
+    the hint knocks with it, the master's search's choice confirmed on more deals."""
+    import random
+
+    rng = random.Random(1334)
+    s = new_game(PRESETS["oklahoma"], seed=1334)
+    for _ in range(24):
+        s = apply(s, rng.choice([a for a in legal_actions(s) if a.kind != "timeout"]))
+    v = view(s, s.current)
+    h = hint(v)
+    assert str(get_opponent("expert", 0).choose(v)) == "discard 8S"
+    assert str(h.action) == "knock 8S"
+    assert searched(v, h.action) is not None
+    assert "waiting with it does about" in h.reason
 
 
 def test_odds_are_said_as_a_player_reads_them():
