@@ -66,7 +66,7 @@ from ginrummy_tui.engine import (
 )
 from ginrummy_tui.engine.cards import DECK
 from ginrummy_tui.engine.kinds import EndKind, Kind, Phase
-from ginrummy_tui.engine.melds import RUN_CHOICE, set_cards_mask
+from ginrummy_tui.engine.melds import RUN_CHOICE, TENS, set_cards_mask
 
 from .common import boxed, find, hand_mask, turn_actions
 from .expert import (
@@ -216,17 +216,13 @@ def throw_keeping(hand: int, taken: int, keep: float) -> tuple[int, int, int]:
     return least, least_b, best_b
 
 
-_TENS = sum(((1 << r) * _COLUMN) for r in range(9, 13))
-"""The cards counting 10: the tens and the court cards (as the solver's ``first_by_count`` has them)."""
-
-
 def _by_count(mask: int) -> Iterator[tuple[int, int]]:
     """The cards of a mask as ``(count, bit)``, from the highest count down and, of one
     count, the higher card first, one at a time: a card of count v thrown from a hand of
     deadwood D leaves at least D - v (with it counted in, any split of the rest is one of
     the whole hand), so a search for the least deadwood a throw leaves stops once the
     count of the next card cannot beat the best found, most often after a few cards."""
-    x = mask & _TENS
+    x = mask & TENS
     while x:
         b = 1 << (x.bit_length() - 1)
         x ^= b

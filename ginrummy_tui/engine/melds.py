@@ -294,14 +294,14 @@ def least_throws_mask(mask: int) -> tuple[int, int]:
     return best, throws
 
 
-_TENS = sum(((1 << r) * _COLUMN) for r in range(9, 13))
+TENS = sum(((1 << r) * _COLUMN) for r in range(9, 13))
 """The cards counting 10: the tens and the court cards."""
 
 
 def first_by_count(mask: int) -> int:
     """The card (bit) of a non-empty mask with the highest count and, of one count,
     the highest index: where the throws that leave the least deadwood go first."""
-    x = mask & _TENS
+    x = mask & TENS
     if x:
         return 1 << (x.bit_length() - 1)
     for r in range(8, -1, -1):
