@@ -52,6 +52,21 @@ def log_width(width: int) -> int:
     return max(LOG_WIDTH, min(LOG_WIDEST, width - TABLE_WIDTH - LOG_SPARE))
 
 
+LOWERED_RESERVE = 8
+"""Rows kept under the table, or the end of a hand, where it stands lower on a tall screen:
+for a hint or a reason of several lines, the listed pile's, a line that says why a key does
+nothing (:func:`lowered_rows`)."""
+
+
+def lowered_rows(spare: int) -> int:
+    """The rows the table's parts under its score line (or the end of a hand, the match's
+    result) stand lower on a tall screen, given the ``spare`` rows they do not need above the
+    key bar: half of them, in the middle (they stood at the top, and at 80x50 left 27 rows
+    empty under the table), as long as :data:`LOWERED_RESERVE` stay under them; none where
+    fewer than that are spare."""
+    return max(0, min(spare // 2, spare - LOWERED_RESERVE))
+
+
 def table_columns(width: int) -> tuple[int, int]:
     """The first column of the table on a screen ``width`` columns wide, and its
     width: it is centred in what the hand's log leaves (all of it below

@@ -25,7 +25,7 @@ from ginrummy_tui.engine.rules import rules_label
 from .. import table_text as tt
 from ..hint_prompt import current_hint, hint_prompt, request_hint, view_key
 from ..host import ClickModeChanged, SuitsChanged, gin_of
-from ..note_text import LOG_FROM, TABLE_WIDTH, cards_shift, log_width, notes_shift, table_columns
+from ..note_text import LOG_FROM, TABLE_WIDTH, cards_shift, log_width, lowered_rows, notes_shift, table_columns
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
 from ..widgets.cardfaces import ascii_text, ascii_words, card_label, pretty_codes
@@ -197,6 +197,11 @@ class GameScreen(Screen, TurnSteps):
         fewest it lacks (:meth:`_update_details`): the rest are kept."""
         self._list_room: int | None = None
         """The rows under the table's parts at this size (None: more than a listed pile needs)."""
+        self._lower = 0
+        """The rows the table's parts under its score line stand lower on a terminal taller than
+        it needs (:meth:`_set_spacing`)."""
+        self._lower_given = 0
+        """Of those, the rows given to a prompt line longer than the rows under it (:meth:`_update_details`)."""
         self._laid_out: Size | None = None
         """The screen size the table was last laid out at: the prompt line measures the rows
         it has from that layout, so room is made only once the table is laid out at the
@@ -319,10 +324,31 @@ class GameScreen(Screen, TurnSteps):
         spacing = max(0, min(self.SPACING, room))
         self._spacing = spacing
         self._show_spacing()
+        self._lower = lowered_rows(room - spacing - self._extra_rows(width, height))
+        self._show_lowered()
         self.set_class(room < 0, "-no-buttons")
         # the rows under the table's parts, which a listed pile may take (the big cards and the
         # wide table's blank lines are not counted here: those screens have rows to spare)
         self._list_room = max(0, room - spacing) if width < WIDE_WIDTH and height < 34 else None
+
+    @staticmethod
+    def _extra_rows(width: int, height: int) -> int:
+        """The rows the table takes beyond :attr:`PARTS_ROWS`, the hand and its blank lines at
+        this size (game_screen.tcss): the big piles' two more, and the wide table's second blank
+        line above the piles and above the hand (one only at :data:`TALL_HEIGHT`)."""
+        extra = 2 if width >= 90 and height >= 34 else 0
+        if width >= WIDE_WIDTH and height >= TALL_HEIGHT:
+            extra += 1 if height == TALL_HEIGHT else 2
+        return extra
+
+    def _show_lowered(self) -> None:
+        """The table's parts under its score line :attr:`_lower` rows down, less those given to
+        a long prompt line, and the notes beside the other player's cards with them.  The score
+        line (the title) stays on the first row, as the key bar on the last."""
+        rows = max(0, self._lower - self._lower_given)
+        self.query_one(Scoreboard).styles.margin = (0, 0, 1 + rows, 0) if rows else None
+        for rack in self.query("#textual-toastrack"):  # Textual's holder of the toasts
+            rack.styles.offset = (0, rows)
 
     def _show_spacing(self) -> None:
         """``-spacing-N``: the blank lines that fit, less those given to a long prompt line."""
@@ -337,6 +363,9 @@ class GameScreen(Screen, TurnSteps):
         if self._spacing_given:
             self._spacing_given = 0
             self._show_spacing()
+        if self._lower_given:
+            self._lower_given = 0
+            self._show_lowered()
 
     def on_key_bar_rows_changed(self, message: KeyBar.RowsChanged) -> None:
         """The key bar takes another number of rows: the table's blank lines (and buttons) that
@@ -628,6 +657,13 @@ class GameScreen(Screen, TurnSteps):
             self._room_for = line.lines + line.short_of
             self._room_steps = steps
             short = line.short_of
+            if short > 0 and self._lower > self._lower_given:
+                # a tall screen's rows above the table's parts go first (it keeps LOWERED_RESERVE rows
+                # under the prompt line, so only a very long line gets here)
+                given = min(short, self._lower - self._lower_given)
+                self._lower_given += given
+                short -= given
+                self._show_lowered()
             left = self._spacing - self._spacing_given
             if short > 0 and left > 0 and (self.has_class("-narrow") or self.has_class("-short")):
                 # on a narrow or short screen the blank lines kept (-spacing-N) give way first,

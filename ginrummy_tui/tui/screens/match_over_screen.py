@@ -17,7 +17,7 @@ from ginrummy_tui.engine.kinds import EndKind, Kind
 from ginrummy_tui.engine.state import is_shutout
 
 from ..host import GoingOnChanged, SuitsChanged, gin_of
-from ..note_text import rack_rows
+from ..note_text import lowered_rows, rack_rows
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words
@@ -648,9 +648,29 @@ class MatchOverScreen(AfterHandScreen):
             self.watch(frame, "scroll_y", self._show_more_below, init=False)
 
     def _after_layout(self) -> None:
-        """Once laid out anew: the toasts under the banner, and whether the result goes on below."""
+        """Once laid out anew: the result lower on a tall screen, the toasts under the banner,
+        and whether the result goes on below."""
+        self._lower()
         self._toasts_under_the_result()
         self._show_more_below()
+
+    def _lower(self) -> None:
+        """On a screen taller than the result needs, the result lower, in the middle of the rows
+        (as the table, :func:`~..note_text.lowered_rows`): it stood at the top, and at 80x50 a
+        match of five hands left 19 rows empty under it.  Measured from the result and the lines
+        under it as laid out, without the line of why a key does nothing, which takes rows under
+        them."""
+        frames = list(self.query("#match-over").results(VerticalScroll))
+        keys = self.query(KeyBar)
+        if not frames or not keys or not keys.first().region.height:
+            return  # not laid out yet
+        frame = frames[0]
+        parts = [w.region for w in self.query("#match-over, #more-below, #match-next") if w.display and w.region.height]
+        lowered = frame.styles.margin.top
+        spare = keys.first().region.y - max(r.bottom for r in parts) + lowered
+        rows = lowered_rows(spare)
+        if rows != lowered:
+            frame.styles.margin = (rows, 0, 0, 0) if rows else None
 
     def action_new_match(self) -> None:
         """Start a new match."""

@@ -17,7 +17,7 @@ from ginrummy_tui.engine.rules import rules_label
 from ginrummy_tui.engine.words import counted
 
 from ..host import GoingOnChanged, SuitsChanged
-from ..note_text import rack_rows
+from ..note_text import lowered_rows, rack_rows
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name, log_text, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text, meld_text
@@ -578,6 +578,25 @@ class SummaryScreen(AfterHandScreen):
             self._part_rows = (width, head, points)
         return self._part_rows[1:]
 
+    _lowered = 0
+    """The rows the summary stands lower on a tall screen (:meth:`_lower`)."""
+
+    def _lower(self, _screen: object = None) -> None:
+        """On a screen taller than the summary needs, the summary lower, in the middle of the
+        rows (as the table, :func:`~..note_text.lowered_rows`): it stood at the top, and at
+        80x50 the end of a hand left 31 rows empty under it.  Measured from the summary as
+        laid out, without the line of why a key does nothing, which takes rows under it."""
+        summary = self.query_one("#summary", VerticalScroll)
+        if not summary.region.height:
+            return  # not laid out yet
+        top = 0 if self.has_class("-told") else 1
+        said = self.query_one("#summary-said", SaidLine)
+        content = sum(w.outer_size.height for w in summary.children if w.display and w is not said)
+        rows = lowered_rows(summary.region.height - top - 1 - content)
+        if rows != self._lowered:
+            self._lowered = rows
+            summary.styles.padding = (top + rows, 2, 1, 2) if rows else None
+
     def _place_notes(self, _screen: object = None) -> None:
         """The notes (a resumed match's; in network play, whom the next hand waits for)
         where they cover none of the headline, the points, the keys that go on or why a key
@@ -643,6 +662,7 @@ class SummaryScreen(AfterHandScreen):
     def on_mount(self) -> None:
         # the notes placed again whenever the summary is laid out anew (a note came or went,
         # the terminal was resized, a line changed) or scrolled
+        self.screen_layout_refresh_signal.subscribe(self, self._lower)
         self.screen_layout_refresh_signal.subscribe(self, self._place_notes)
         self.watch(self.query_one("#summary", VerticalScroll), "scroll_y", self._scrolled, init=False)
         if self.gin.session.ticking:  # network play: the line of a lost connection counts its seconds
