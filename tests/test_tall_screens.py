@@ -162,3 +162,40 @@ async def test_the_match_s_result_stands_in_the_middle_of_a_tall_screen(size, lo
         else:  # the result fills the screen (the line of keys left to the key bar)
             rows = screen_text(app).splitlines()
             assert next(n for n, row in enumerate(rows) if row.strip().startswith("╔")) <= 1, rows
+
+
+@pytest.mark.parametrize(("size", "lower"), [((80, 24), False), ((100, 50), True)])
+async def test_the_settings_fit_their_box_and_stand_lower_on_a_tall_screen(size, lower):
+    """The settings' box went down to the key bar on any screen: at 100x50, 19 empty rows in it.
+    It is as tall as the form (scrolling where the screen is shorter), lower on a tall screen,
+    and its top stays where it is while a note under a field comes or goes."""
+    from textual.widgets import Checkbox
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press("f2")
+        await until(pilot, lambda: "Rules for your next match" in screen_text(app))
+        for _ in range(3):
+            await pilot.pause()
+        form = app.screen.query_one("#settings").region
+        keys = app.screen.query_one(KeyBar).region
+        inner = app.screen.query_one("#settings").content_region
+        if not lower:
+            assert form.y == 0 and form.bottom == keys.y, (form, keys)
+            return
+        above, below = form.y, keys.y - form.bottom
+        assert below >= LOWERED_RESERVE and abs(above - below) <= 2, (above, below)
+        rows = screen_text(app).splitlines()
+        # the form's last rows are its buttons (and the blank row under them), not empty rows
+        assert "Save (Ctrl+S)" in " ".join(rows[form.bottom - 3 : form.bottom]), rows[form.y : form.bottom]
+        assert inner.height < keys.y - 2
+        box = app.screen.query_one("#rule-big_gin", Checkbox)
+        note = app.screen.query_one("#big-gin-bonus-note")
+        shown = note.display
+        box.value = not box.value
+        await until(pilot, lambda: note.display != shown)
+        for _ in range(3):
+            await pilot.pause()
+        moved = app.screen.query_one("#settings").region
+        assert moved.y == form.y and moved.height == form.height + (-1 if shown else 1), (form, moved)

@@ -28,6 +28,7 @@ from ginrummy_tui.engine.rules import changed_from_preset, rules_label
 from ginrummy_tui.storage.rule_words import option_text, rules_text
 
 from ..host import ClickModeChanged, gin_of
+from ..note_text import lowered_rows
 from ..widgets.cardfaces import ascii_words
 from ..widgets.choice_field import ChoiceField
 from ..widgets.field_label import REFUSED_MARKS, FieldLabel
@@ -39,6 +40,8 @@ from .question import Question
 from .styled_once import StyledOnce
 
 if TYPE_CHECKING:
+    from textual.geometry import Size
+
     from ginrummy_tui.engine import Rules
     from ginrummy_tui.storage.config import Settings
 
@@ -520,6 +523,26 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         self._follow_unused()
         self.query_one("#preset", Select).focus(scroll_visible=False)
         self.call_after_refresh(self._open_at_top)
+        self.screen_layout_refresh_signal.subscribe(self, self._lower)
+
+    _lowered_for: Size | None = None
+    """The terminal's size the form's place was last set for (:meth:`_lower`)."""
+
+    def _lower(self, _screen: object = None) -> None:
+        """Once laid out at a new size: on a screen taller than the form needs, the form lower,
+        in the middle of the rows it does not need (as the table,
+        :func:`~..note_text.lowered_rows`).  Set once for a size, so that its top stays put
+        while a note under a field comes or goes (the box grows or shrinks at its foot); centred
+        anew each time, the whole form moved a row as "Big Gin allowed" was ticked."""
+        size = self.app.size
+        form = self.query_one("#settings", VerticalScroll)
+        bars = self.query(KeyBar)
+        if size == self._lowered_for or not form.region.height or not bars or not bars.first().region.height:
+            return  # set for this size, or not laid out yet
+        self._lowered_for = size
+        rows = lowered_rows(bars.first().region.y - form.outer_size.height)
+        if rows != form.styles.margin.top:
+            form.styles.margin = (rows, 0, 0, 0) if rows else None
 
     def _open_at_top(self) -> None:
         """The form opens at its heading, its first field (which has the focus) under the
