@@ -3,6 +3,7 @@ held down, Escape and the next key run together by the terminal."""
 
 from __future__ import annotations
 
+from ginrummy_tui.cli.play import END_GUARD as GAME_END_GUARD  # the game's (the tests' processes run with none)
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.screens.game_screen import GameScreen
@@ -282,3 +283,31 @@ async def test_a_question_says_a_key_it_has_no_use_for_does_nothing(tmp_path):
         assert isinstance(app.screen, ConfirmQuit)
         assert said(app) == "'s' does nothing here: y quits, n goes back."
         assert "'s' does nothing here" in " ".join(screen_text(app).replace("█", " ").split())
+
+
+async def test_a_held_enter_whose_repeats_start_late_does_not_pass_the_result_by():
+    """⏎ held down on the last hand's end: it shows the match's result, and the terminal repeats
+    it from its own delay on, 660 ms for X11 (500 to 660 ms on the usual desktops).  With a guard
+    of half a second the first repeat came after it and started a new match, the result gone
+    before it was read; the game's guard (``END_GUARD``) outlasts those delays, and each repeat
+    in it holds the next back."""
+    app = make_app(state=scenarios.match_point(), pause=0, end_guard=GAME_END_GUARD)
+    now = [1000.0]
+    app.now = lambda: now[0]
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await press(app, pilot, "s", "k")
+        assert isinstance(app.screen, SummaryScreen)
+        now[0] += 1.0  # the end of the hand read
+        await press(app, pilot, "enter")  # held down from here
+        assert isinstance(app.screen, MatchOverScreen)
+        now[0] += 0.66  # the first repeat, after X11's delay
+        for _ in range(30):  # then 25 a second
+            await pilot.press("enter")
+            now[0] += 0.04
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        assert app.session.state.match_no == 1
+        now[0] += 0.5  # let go, then pressed again
+        await press(app, pilot, "enter")
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.state.match_no == 2

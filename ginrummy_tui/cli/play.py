@@ -42,11 +42,14 @@ if TYPE_CHECKING:
     from ginrummy_tui.storage.lock import TakerWord
     from ginrummy_tui.tui.app import GinApp
 
-END_GUARD = 0.5
+END_GUARD = 0.75
 """Seconds, after the end of a hand or the match's result appears, during which the keys that go
 on from it (⏎, Space, n) are held back, as the game is played from the command line: one typed
 right after the knock, or the second of a double press, passed them by unread
-(:attr:`GinApp.end_guard <ginrummy_tui.tui.app.GinApp.end_guard>`)."""
+(:attr:`GinApp.end_guard <ginrummy_tui.tui.app.GinApp.end_guard>`).  Longer than the delay
+before a terminal repeats a key held down (500 to 660 ms on the usual desktops, X11's 660):
+at half a second, ⏎ held on the last hand's end showed the result, and its first repeat
+started a new match; within the guard each repeat holds the next back."""
 EXIT_GRACE = 3.0
 """Seconds a signal leaves the app to close before the process ends regardless."""
 GIVING_UP: list[Callable[[], None]] = []
