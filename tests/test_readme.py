@@ -16,7 +16,8 @@ import pytest
 
 from ginrummy_tui.cli import build_parser
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
 
 
 def _command_lines() -> list[str]:
@@ -70,3 +71,21 @@ def test_the_readme_says_which_data_directory_is_used_as_the_game_chooses_it(tmp
     monkeypatch.setenv("GIN_TUI_HOME", str(tmp_path / "home"))
     assert data_dir(None) == tmp_path / "home"
     assert data_dir(str(tmp_path / "given")) == tmp_path / "given"
+
+
+@pytest.mark.parametrize("shot", range(2))
+async def test_the_screenshots_of_the_docs_are_the_app_as_it_is(shot, tmp_path):
+    """The screenshots in the README and the docs are made by ``docs/screenshots/make_screenshots.py``;
+    made again, those of arranged deals are the files as they are (the statistics' was left
+    saying "Esc: back to the game" and "esc Close" long after the screen said otherwise)."""
+    import importlib.util
+
+    path = ROOT / "docs" / "screenshots" / "make_screenshots.py"
+    spec = importlib.util.spec_from_file_location("make_screenshots", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    name, deal, keys, size, title = module.SHOTS[shot]
+    await module.shoot(name, deal(), keys, size, title, out=tmp_path)
+    made = (tmp_path / name).read_text(encoding="utf-8")
+    assert made == (path.parent / name).read_text(encoding="utf-8"), f"{name}: run {path.name} again"

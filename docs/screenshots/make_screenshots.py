@@ -17,7 +17,9 @@ from ginrummy_tui.tui.app import make_app
 HERE = Path(__file__).resolve().parent
 
 
-async def shoot(name: str, state, keys: list[str], size: tuple[int, int], title: str) -> None:
+async def shoot(name: str, state, keys: list[str], size: tuple[int, int], title: str, out: Path = HERE) -> None:
+    """Write the screenshot ``name`` into ``out`` (this folder; ``tests/test_readme.py`` makes
+    those of the arranged deals elsewhere and compares them with these)."""
     app = make_app(state=state, pause=0)
     async with app.run_test(size=size) as pilot:
         for key in keys:
@@ -28,8 +30,15 @@ async def shoot(name: str, state, keys: list[str], size: tuple[int, int], title:
                 if not app.busy:
                     break
         await pilot.pause()
-        (HERE / name).write_text(app.export_screenshot(title=title), encoding="utf-8")
-        print("wrote", HERE / name)
+        (out / name).write_text(app.export_screenshot(title=title), encoding="utf-8")
+        print("wrote", out / name)
+
+
+SHOTS = (
+    ("table.svg", scenarios.knock_ready, ["s"], (80, 24), "gin-tui: a knock is offered"),
+    ("hand-summary.svg", scenarios.knocked, [], (80, 24), "gin-tui: the end of a hand"),
+)
+"""The screenshots of arranged deals: name, deal, keys, size, title."""
 
 
 def played_history(root: Path) -> None:
@@ -74,8 +83,8 @@ async def shoot_stats(name: str, size: tuple[int, int], title: str) -> None:
 
 
 async def main() -> None:
-    await shoot("table.svg", scenarios.knock_ready(), ["s"], (80, 24), "gin-tui: a knock is offered")
-    await shoot("hand-summary.svg", scenarios.knocked(), [], (80, 24), "gin-tui: the end of a hand")
+    for name, deal, keys, size, title in SHOTS:
+        await shoot(name, deal(), keys, size, title)
     await shoot_stats("stats.svg", (100, 44), "gin-tui: the statistics (F3)")
 
 
