@@ -328,8 +328,9 @@ class GameScreen(Screen, TurnSteps):
         self._show_lowered()
         self.set_class(room < 0, "-no-buttons")
         # the rows under the table's parts, which a listed pile may take (the big cards and the
-        # wide table's blank lines are not counted here: those screens have rows to spare)
-        self._list_room = max(0, room - spacing) if width < WIDE_WIDTH and height < 34 else None
+        # wide table's blank lines are not counted here: those screens have rows to spare), less
+        # those it stands lower by
+        self._list_room = max(0, room - spacing - self._lower) if width < WIDE_WIDTH and height < 34 else None
 
     @staticmethod
     def _extra_rows(width: int, height: int) -> int:
