@@ -21,6 +21,25 @@ async def press(app, pilot, *keys: str) -> None:
         await settle(app, pilot)
 
 
+async def held_on_the_result(app, pilot, now: list[float], repeats: int, apart: float) -> None:
+    """⏎ held down on the match's result: ``repeats`` repeats ``apart`` seconds apart on the
+    test's clock ``now``; the result stays, no new match started."""
+    for _ in range(repeats):
+        now[0] += apart
+        await pilot.press("enter")
+    await settle(app, pilot)
+    assert isinstance(app.screen, MatchOverScreen)
+    assert app.session.state.match_no == 1
+
+
+async def pressed_again(app, pilot, now: list[float], after: float, key: str) -> None:
+    """Let go, and ``key`` pressed again ``after`` seconds later: the new match starts."""
+    now[0] += after
+    await press(app, pilot, key)
+    assert isinstance(app.screen, GameScreen)
+    assert app.session.state.match_no == 2
+
+
 def said_under(app) -> str:
     """The words under the end of a hand that say why a key did nothing ("" where none)."""
     line = app.screen.query_one("#summary-said")
@@ -51,16 +70,8 @@ async def test_enter_right_after_the_end_of_a_hand_or_the_result_is_held_back():
         assert isinstance(app.screen, MatchOverScreen)
         said = said_on_the_result(app)
         assert said == "⏎ held back, the result has just come up: ⏎ again starts a new match.", said
-        for _ in range(20):  # held down: repeats 35 ms apart, well past the guard's time
-            now[0] += 0.035
-            await pilot.press("enter")
-        await settle(app, pilot)
-        assert isinstance(app.screen, MatchOverScreen)
-        assert app.session.state.match_no == 1
-        now[0] += 0.3  # let go, then pressed again
-        await press(app, pilot, "n")
-        assert isinstance(app.screen, GameScreen)
-        assert app.session.state.match_no == 2
+        await held_on_the_result(app, pilot, now, 20, 0.035)  # repeats 35 ms apart, well past the guard's time
+        await pressed_again(app, pilot, now, 0.3, "n")
 
 
 async def test_no_guard_where_the_app_is_made_without_one():
@@ -300,14 +311,6 @@ async def test_a_held_enter_whose_repeats_start_late_does_not_pass_the_result_by
         now[0] += 1.0  # the end of the hand read
         await press(app, pilot, "enter")  # held down from here
         assert isinstance(app.screen, MatchOverScreen)
-        now[0] += 0.66  # the first repeat, after X11's delay
-        for _ in range(30):  # then 25 a second
-            await pilot.press("enter")
-            now[0] += 0.04
-        await settle(app, pilot)
-        assert isinstance(app.screen, MatchOverScreen)
-        assert app.session.state.match_no == 1
-        now[0] += 0.5  # let go, then pressed again
-        await press(app, pilot, "enter")
-        assert isinstance(app.screen, GameScreen)
-        assert app.session.state.match_no == 2
+        now[0] += 0.62  # the first repeat after X11's delay (0.66 s), then 25 a second
+        await held_on_the_result(app, pilot, now, 30, 0.04)
+        await pressed_again(app, pilot, now, 0.5, "enter")
