@@ -578,8 +578,8 @@ class SummaryScreen(AfterHandScreen):
             self._part_rows = (width, head, points)
         return self._part_rows[1:]
 
-    _lowered = 0
-    """The rows the summary stands lower on a tall screen (:meth:`_lower`)."""
+    _lowered = (1, 0)
+    """The summary's padding above it and the rows it stands lower on a tall screen (:meth:`_lower`)."""
 
     def _lower(self, _screen: object = None) -> None:
         """On a screen taller than the summary needs, the summary lower, in the middle of the
@@ -593,8 +593,8 @@ class SummaryScreen(AfterHandScreen):
         said = self.query_one("#summary-said", SaidLine)
         content = sum(w.outer_size.height for w in summary.children if w.display and w is not said)
         rows = lowered_rows(summary.region.height - top - 1 - content)
-        if rows != self._lowered:
-            self._lowered = rows
+        if (top, rows) != self._lowered:
+            self._lowered = (top, rows)
             summary.styles.padding = (top + rows, 2, 1, 2) if rows else None
 
     def _place_notes(self, _screen: object = None) -> None:
