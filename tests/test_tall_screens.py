@@ -199,3 +199,22 @@ async def test_the_settings_fit_their_box_and_stand_lower_on_a_tall_screen(size,
             await pilot.pause()
         moved = app.screen.query_one("#settings").region
         assert moved.y == form.y and moved.height == form.height + (-1 if shown else 1), (form, moved)
+
+
+async def test_the_rule_sheet_s_box_ends_with_the_sheet_on_a_tall_screen():
+    """The rule sheet's box ran down to the key bar whatever the sheet's length: at 120x100, 35
+    rows of empty box under "Esc: back".  It is as tall as the sheet now, in the middle, as the
+    other boxes over the table are (at 80x24 it still fills the screen and scrolls)."""
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(120, 100)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: "Esc: back" in screen_text(app))
+        for _ in range(3):
+            await pilot.pause()
+        box = app.screen.query_one("#rules").region
+        keys = app.screen.query_one(KeyBar).region
+        rows = screen_text(app).splitlines()
+        last = max(n for n, row in enumerate(rows) if "Esc: back" in row)
+        assert box.bottom - 1 - last <= 2, (box, last)  # its border (and a blank row) under the last line
+        assert abs(box.y - (keys.y - box.bottom)) <= 1, (box, keys)
