@@ -17,6 +17,17 @@ from ginrummy_tui.tui.widgets.prompt import PromptLine
 from .app_helpers import screen_text, settle, until
 
 
+async def laid_out(app, pilot, shows: str | None = None, condition=None) -> None:
+    """Once ``shows`` is on the screen (or ``condition`` holds), the layouts that follow: a
+    screen sets how much lower it stands as it is laid out, and is laid out again with it."""
+    if shows is not None:
+        await until(pilot, lambda: shows in screen_text(app))
+    if condition is not None:
+        await until(pilot, condition)
+    for _ in range(3):
+        await pilot.pause()
+
+
 def _rows_around_the_table(app) -> tuple[int, int]:
     """The empty rows between the table's score line, on the first row, and the other player's
     name line, less the blank line there at any height, and under its prompt line (one line
@@ -93,9 +104,7 @@ async def test_a_reason_longer_than_the_rows_under_a_lowered_table_takes_the_row
             line = screen.query_one(PromptLine)
             return "word59" in screen_text(app) and line.short_of == 0
 
-        await until(pilot, whole)
-        for _ in range(3):
-            await pilot.pause()
+        await laid_out(app, pilot, condition=whole)
         prompt = screen.query_one(PromptLine).region
         keys = screen.query_one(KeyBar).region
         lifted = screen.query_one("#opponent").region.y
@@ -107,8 +116,7 @@ async def test_a_reason_longer_than_the_rows_under_a_lowered_table_takes_the_row
         assert "Word0 word1" in shown and "word59." in shown and "…" not in shown
         await pilot.press("p")
         await settle(app, pilot)
-        for _ in range(3):
-            await pilot.pause()
+        await laid_out(app, pilot)
         assert screen.query_one("#opponent").region.y == above
 
 
@@ -129,9 +137,7 @@ async def test_the_end_of_a_hand_stands_in_the_middle_of_a_tall_screen(size, low
     app = make_app(state=scenarios.knocked(), pause=0)
     async with app.run_test(size=size) as pilot:
         await settle(app, pilot)
-        await until(pilot, lambda: "You knocked with" in screen_text(app))
-        for _ in range(3):
-            await pilot.pause()
+        await laid_out(app, pilot, "You knocked with")
         above, below = _blank_rows_around(app, "Hand 1: You knocked", "⏎/Space: the next hand")
         if lower:
             assert below >= LOWERED_RESERVE and abs(above - below) <= 1, (above, below)
@@ -139,9 +145,7 @@ async def test_the_end_of_a_hand_stands_in_the_middle_of_a_tall_screen(size, low
             assert above == 1, above  # the summary's padding, as before
         # a key that does nothing says why under the line of keys, the summary where it was
         await pilot.press("t")
-        await until(pilot, lambda: "No move can be made now" in screen_text(app))
-        for _ in range(3):
-            await pilot.pause()
+        await laid_out(app, pilot, "No move can be made now")
         assert _blank_rows_around(app, "Hand 1: You knocked", "⏎/Space: the next hand", under=False)[0] == above
 
 
@@ -153,9 +157,7 @@ async def test_the_match_s_result_stands_in_the_middle_of_a_tall_screen(size, lo
         for key in ("s", "k", "enter"):
             await pilot.press(key)
             await settle(app, pilot)
-        await until(pilot, lambda: "You won the match!" in screen_text(app))
-        for _ in range(3):
-            await pilot.pause()
+        await laid_out(app, pilot, "You won the match!")
         if lower:
             above, below = _blank_rows_around(app, "╔", "⏎ or n: play a new match")
             assert below >= LOWERED_RESERVE and abs(above - below) <= 1, (above, below)
@@ -175,9 +177,7 @@ async def test_the_settings_fit_their_box_and_stand_lower_on_a_tall_screen(size,
     async with app.run_test(size=size) as pilot:
         await settle(app, pilot)
         await pilot.press("f2")
-        await until(pilot, lambda: "Rules for your next match" in screen_text(app))
-        for _ in range(3):
-            await pilot.pause()
+        await laid_out(app, pilot, "Rules for your next match")
         form = app.screen.query_one("#settings").region
         keys = app.screen.query_one(KeyBar).region
         inner = app.screen.query_one("#settings").content_region
@@ -194,9 +194,7 @@ async def test_the_settings_fit_their_box_and_stand_lower_on_a_tall_screen(size,
         note = app.screen.query_one("#big-gin-bonus-note")
         shown = note.display
         box.value = not box.value
-        await until(pilot, lambda: note.display != shown)
-        for _ in range(3):
-            await pilot.pause()
+        await laid_out(app, pilot, condition=lambda: note.display != shown)
         moved = app.screen.query_one("#settings").region
         assert moved.y == form.y and moved.height == form.height + (-1 if shown else 1), (form, moved)
 
@@ -209,9 +207,7 @@ async def test_the_rule_sheet_s_box_ends_with_the_sheet_on_a_tall_screen():
     async with app.run_test(size=(120, 100)) as pilot:
         await settle(app, pilot)
         await pilot.press("question_mark")
-        await until(pilot, lambda: "Esc: back" in screen_text(app))
-        for _ in range(3):
-            await pilot.pause()
+        await laid_out(app, pilot, "Esc: back")
         box = app.screen.query_one("#rules").region
         keys = app.screen.query_one(KeyBar).region
         rows = screen_text(app).splitlines()

@@ -332,12 +332,12 @@ class GameScreen(Screen, TurnSteps):
         # those it stands lower by
         self._list_room = max(0, room - spacing - self._lower) if width < WIDE_WIDTH and height < 34 else None
 
-    @staticmethod
-    def _extra_rows(width: int, height: int) -> int:
+    def _extra_rows(self, width: int, height: int) -> int:
         """The rows the table takes beyond :attr:`PARTS_ROWS`, the hand and its blank lines at
-        this size (game_screen.tcss): the big piles' two more, and the wide table's second blank
-        line above the piles and above the hand (one only at :data:`TALL_HEIGHT`)."""
-        extra = 2 if width >= 90 and height >= 34 else 0
+        this size (game_screen.tcss): the big piles' two more (:meth:`on_resize` has made them
+        big or not), and the wide table's second blank line above the piles and above the hand
+        (one only at :data:`TALL_HEIGHT`)."""
+        extra = 2 if self.query_one(StockPile).big else 0
         if width >= WIDE_WIDTH and height >= TALL_HEIGHT:
             extra += 1 if height == TALL_HEIGHT else 2
         return extra
