@@ -22,6 +22,7 @@ from ginrummy_tui.storage.history import (
     SCHEMA_VERSION,
     History,
     SharedHistory,
+    db_path,
     import_json_history,
     open_history,
 )
@@ -1013,6 +1014,26 @@ def test_a_damaged_history_is_rebuilt_from_the_archive_every_match_with_its_hand
             k: v for k, v in old.items() if k not in ("hands", "ended")
         }
         assert new["ended"] is not None and new["ended"] >= old["started"]
+
+
+def test_a_history_emptied_while_the_archive_keeps_the_matches_is_rebuilt_from_it(tmp_path, capsys):
+    """An empty file in the history's place (truncated, or written over with
+    nothing) is no history: SQLite took it for a new one, and the archive's
+    matches were never rebuilt into it."""
+    from ginrummy_tui.cli import main
+
+    _played_matches(tmp_path, 2)
+    db_of(tmp_path).close()
+    for path in tmp_path.glob(DB_NAME + "-*"):
+        path.unlink()
+    db_path(tmp_path).write_bytes(b"")
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["total"]["matches"] == 2
+    assert f"Your match history {db_path(tmp_path)} was empty: a new one has been started, rebuilt from the 2" in err
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0  # once: it holds them now
+    out, err = capsys.readouterr()
+    assert json.loads(out)["total"]["matches"] == 2 and "was empty" not in err
 
 
 def test_a_history_removed_while_the_archive_keeps_the_matches_is_rebuilt_from_it(tmp_path, capsys):

@@ -35,6 +35,7 @@ import errno
 import json
 import os
 import sqlite3
+import stat
 import threading
 import time
 import zlib
@@ -398,16 +399,36 @@ def _rebuilt(root: Path) -> Rebuilt:
         hist.close()
 
 
-def _rebuilt_missing(hist: History) -> list[str]:
+def _rebuilt_missing(hist: History, how: str = "missing") -> list[str]:
     """:func:`rebuild_from_archive` into the new history ``hist``, made where
-    none was; what to tell the player (nothing when the archive gave nothing)."""
+    none was (``how``: "missing") or where an empty file was ("empty");
+    what to tell the player (nothing when the archive gave nothing)."""
     try:
         rebuilt = rebuild_from_archive(hist)
     except (Damaged, OSError, sqlite3.Error):
         return []
     if not (rebuilt.matches or rebuilt.unreadable):
         return []
-    return [f"Your match history {hist.path} was missing: a new one has been started{rebuilt.told(False)}."]
+    return [f"Your match history {hist.path} was {how}: a new one has been started{rebuilt.told(False)}."]
+
+
+def _emptied(path: Path) -> bool:
+    """Whether ``path`` is an empty file with no log holding anything beside
+    it: a history emptied (truncated, or written over with nothing), which
+    SQLite would take for a new database, so that the archive's matches
+    were never rebuilt into it."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return False
+    if not stat.S_ISREG(found.st_mode) or found.st_size:
+        return False
+    try:
+        return os.lstat(path.with_name(path.name + "-wal")).st_size == 0
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
 
 
 _SALVAGED = ("rulesets", "matches", "hands", "plays", "hints", "meta")
@@ -1502,7 +1523,8 @@ def open_history(
     out = Opening(None, path)
     if not create and not os.path.lexists(path):
         return out
-    missing = not os.path.lexists(path) and bool(json_files(Path(root) / ARCHIVE_DIR))
+    how = "missing" if not os.path.lexists(path) else "empty" if _emptied(path) else None
+    missing = how is not None and bool(json_files(Path(root) / ARCHIVE_DIR))
     if missing and pending_json_history(root):  # the first start with a database: the records are imported
         missing = False
     for _ in range(2):
@@ -1519,8 +1541,8 @@ def open_history(
                     hist.close()
                     raise
             out.history = hist
-            if missing:  # removed, while the archive keeps the matches
-                out.messages.extend(_rebuilt_missing(hist))
+            if missing:  # removed or emptied, while the archive keeps the matches
+                out.messages.extend(_rebuilt_missing(hist, how or "missing"))
             return out
         except Newer as newer:  # that version's history: never set aside by this one
             out.unusable = str(newer)
