@@ -62,6 +62,8 @@ def test_settings_round_trip_with_single_rule_options(tmp_path):
         (b"[1, 2]", "not a settings file"),
         (b'{"format": "gin-tui settings", "version": 99}', "newer version"),
         (b"[" * 50000, "nested too deeply"),
+        # Python's own words were shown: "Exceeds the limit (4300 digits) ... use sys.set_int_max_str_digits()"
+        (b'{"version": ' + b"7" * 5001 + b"}", "not valid JSON (a number in it has far too many digits)"),
     ],
 )
 def test_a_broken_settings_file_is_moved_aside_and_defaults_used(tmp_path, content, words):

@@ -178,6 +178,13 @@ CASES = {
     "bad rules": (lambda t: _edit(t, lambda d: d["state"]["rules"].update(target=-5)), "not readable"),
     "hand number of 400 digits": (lambda t: _edit(t, lambda d: d["state"].update(hand_no=10**400)), "impossible"),
     "score of 400 digits": (lambda t: _edit(t, lambda d: d["state"].update(scores=[10**400, 0])), "impossible"),
+    # a number Python will not read told in the player's words, not Python's ("use sys.set_int_max_str_digits()")
+    "match number of 5,001 digits": (lambda t: t.replace('"match_no":1,', '"match_no":' + "9" * 5001 + ",", 1),
+                                     "not valid JSON (a number in it has far too many digits)"),
+    # the id names files (abandoned-<id>.json): a NUL in it ended `gin-tui --new` in a traceback
+    "match id with a NUL": (lambda t: _edit(t, lambda d: d.update(match_id="abc\u0000def")), "no valid match id"),
+    "match id with a new line": (lambda t: _edit(t, lambda d: d.update(match_id="abc\ndef")), "no valid match id"),
+    "match id starting with a dot": (lambda t: _edit(t, lambda d: d.update(match_id=".lock")), "no valid match id"),
 }
 
 

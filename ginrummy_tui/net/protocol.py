@@ -16,6 +16,7 @@ import secrets
 from typing import Any
 
 from ginrummy_tui.engine.state import view_from_dict, view_to_dict
+from ginrummy_tui.storage.files import good_match_id
 
 PROTOCOL_VERSION = 1
 """Bumped whenever a message changes in a way an older peer would misread."""
@@ -192,13 +193,8 @@ def distinct_name(name: str, other: str) -> str:
 
 def valid_match_id(value: Any) -> bool:
     """Whether ``value`` can be a match id sent by a host (a save's match id:
-    at most 80 letters, digits and ``-_.``)."""
-    return (
-        isinstance(value, str)
-        and 0 < len(value) <= 80
-        and all(ch.isascii() and (ch.isalnum() or ch in "-_.") for ch in value)
-        and not value.startswith(".")
-    )
+    :func:`~ginrummy_tui.storage.files.good_match_id`)."""
+    return good_match_id(value)
 
 
 def seat_counts(x: Any) -> list[int] | None:

@@ -363,7 +363,7 @@ def load_settings(directory: Path, themes: Collection[str] | None = None) -> Loa
             data = json.loads(raw.decode("utf-8"))
         except UnicodeDecodeError:
             raise ValueError("it is not text") from None
-        except json.JSONDecodeError as exc:
+        except ValueError as exc:  # not JSON, or a number of thousands of digits
             raise ValueError(f"it is not valid JSON ({json_error_words(exc)})") from None
         unreadable = _not_settings(data)
         if unreadable is not None:

@@ -17,7 +17,7 @@ import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 APP_NAME = "gin-tui"
 
@@ -274,11 +274,16 @@ _JSON_WORDS = {
 """What Python's JSON reader says went wrong, in a player's words."""
 
 
-def json_error_words(exc: json.JSONDecodeError) -> str:
-    """Where and what ``exc`` found wrong, in a player's words: "a comma was
-    expected at line 3, column 12"; "a text in double quotes that starts at
-    line 3, column 12 is never closed".  Python's own message, without its
-    trailing "at" ("Unterminated string starting at"), for one not known here."""
+def json_error_words(exc: ValueError) -> str:
+    """Where and what ``exc`` (raised by ``json.loads``) found wrong, in a
+    player's words: "a comma was expected at line 3, column 12"; "a text in
+    double quotes that starts at line 3, column 12 is never closed".  Python's
+    own message, without its trailing "at" ("Unterminated string starting
+    at"), for one not known here.  A number of more digits than Python turns
+    into one (4,300) is not a ``JSONDecodeError``, and Python's words for it
+    name its own settings: "a number in it has far too many digits"."""
+    if not isinstance(exc, json.JSONDecodeError):
+        return "a number in it has far too many digits" if "digits" in str(exc) else "it is not JSON"
     where = f"line {exc.lineno}, column {exc.colno}"
     if exc.msg.startswith("Unterminated string"):
         return f"a text in double quotes that starts at {where} is never closed"
@@ -301,6 +306,20 @@ def stamp() -> str:
 def new_match_id() -> str:
     """A fresh match id: the start time and four random hex digits."""
     return f"{stamp()}-{os.urandom(2).hex()}"
+
+
+def good_match_id(value: object) -> TypeGuard[str]:
+    """Whether ``value`` can be a match id: at most 80 ASCII letters, digits
+    and ``-_.``, not starting with a dot (:func:`new_match_id` makes them so).
+    A save's match id names files (``abandoned-<id>.json``, ``archive/<id>.json``),
+    so nothing else is trusted in one: a NUL, a control character or a
+    separator came only from a file edited or damaged."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= 80
+        and all(ch.isascii() and (ch.isalnum() or ch in "-_.") for ch in value)
+        and not value.startswith(".")
+    )
 
 
 def match_started(match_id: str) -> str | None:

@@ -45,13 +45,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any
 
 from .files import (
     NotAFile,
     _fsync_dir,
     atomic_write_text,
     ensure_dir,
+    good_match_id,
     is_link_refusal,
     json_error_words,
     move_aside,
@@ -377,7 +378,7 @@ def remains_of(raw: bytes) -> Remains | None:
     start, with its settings and often its rules."""
     members = _leading_members(raw.decode("utf-8", errors="replace"))
     match_id = members.get("match_id") if members.get("format") == SAVE_FORMAT else None
-    if not _good_match_id(match_id):
+    if not good_match_id(match_id):
         return None
     settings = members.get("settings")
     opponent = settings.get("ai") if isinstance(settings, dict) else None
@@ -456,11 +457,6 @@ def _after_space(text: str, pos: int) -> int:
     return space.end() if space else pos
 
 
-def _good_match_id(match_id: object) -> TypeGuard[str]:
-    """Whether ``match_id`` can be a save's match id (a file name's part)."""
-    return isinstance(match_id, str) and 0 < len(match_id) <= 80 and "/" not in match_id and "\\" not in match_id
-
-
 class _Bad(Exception):
     pass
 
@@ -485,7 +481,7 @@ def _decode(raw: bytes, path: Path) -> SavedMatch:
     except json.JSONDecodeError as exc:
         raise _Bad(_describe_json_error(exc, len(text.rstrip()))) from None
     except ValueError as exc:
-        raise _Bad(f"the file is not valid JSON ({exc})") from None
+        raise _Bad(f"the file is not valid JSON ({json_error_words(exc)})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise _Bad("the file is not a gin-tui save")
     version = data.get("version")
@@ -497,7 +493,7 @@ def _decode(raw: bytes, path: Path) -> SavedMatch:
             f"this version reads up to {SAVE_VERSION})"
         )
     match_id = data.get("match_id")
-    if not _good_match_id(match_id):
+    if not good_match_id(match_id):
         raise _Bad("the save has no valid match id")
     settings = data.get("settings", {})
     if not isinstance(settings, dict):
