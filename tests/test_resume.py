@@ -686,6 +686,29 @@ def test_a_separate_match_left_unfinished_is_picked_up_later(tmp_path):
     later.close()
 
 
+def test_a_damaged_separate_match_is_set_aside_as_the_separate_one_not_as_your_saved_match(tmp_path):
+    """A damaged separate-1.json was moved into the main slot first, then told as
+    "Your saved match could not be used" and set aside as current.json.damaged-...,
+    though the player's own match was never in it."""
+    first = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    other = prepare(args_for(tmp_path), ask=lambda owner, **_: "separate")
+    other.close()
+    first.close()
+    first.store.remove()
+    path = tmp_path / "separate-1.json"
+    raw = path.read_bytes()[:600]
+    path.write_bytes(raw)
+    later = prepare(args_for(tmp_path), ask=never_asked)
+    later.close()
+    assert not later.resumed
+    [moved] = tmp_path.glob("separate-1.json.damaged-*")
+    assert moved.read_bytes() == raw
+    assert not list(tmp_path.glob("current.json.damaged-*"))
+    [note] = [n for n in later.notes if "could not be used" in n]
+    assert note.startswith(f"The separate match in {path} could not be used, and the file was moved to {moved}. ")
+    assert "cut short" in note
+
+
 async def test_a_separate_match_says_when_it_comes_back_and_the_main_match_says_it_waits(tmp_path):
     """The separate match's quit question said "Your match is saved: gin-tui will
     resume it", and the next start resumed the main match without a word of it."""

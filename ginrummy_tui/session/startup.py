@@ -34,7 +34,15 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory, way_out
 from ginrummy_tui.storage.lock import TakeOver
-from ginrummy_tui.storage.store import SAVE_NAME, SEPARATE_PREFIX, LoadError, SavedMatch, Store, leftover_separate_saves
+from ginrummy_tui.storage.store import (
+    SAVE_NAME,
+    SEPARATE_PREFIX,
+    LoadError,
+    SavedMatch,
+    Store,
+    leftover_separate_saves,
+    read_save,
+)
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState, Rules
@@ -154,6 +162,17 @@ def practice_damaged(err: LoadError, *, command: str, root: Path) -> str:
     if (root / SAVE_NAME).exists():
         return text + f" Your own match is not in that file and is safe: {command} resumes it."
     return text + " Your own match is not affected."
+
+
+def separate_damaged(err: LoadError) -> str:
+    """What the player is told of a separate match's save (``separate-N.json``,
+    ``err``) that could not be used: named as the separate match it held, not
+    as "your saved match" (the main one, which it is not), and set aside under
+    its own name."""
+    text = f"The separate match in {err.path} could not be used"
+    if err.moved_to is not None:
+        text += f", and the file was moved to {err.moved_to}"
+    return f"{text}. {err.reason[:1].upper()}{err.reason[1:]}."
 
 
 def separate_waiting(root: Path) -> list[str]:
@@ -388,7 +407,7 @@ class Stake(enum.Enum):
 
 def stake_of(path: Path) -> Stake:
     """The :class:`Stake` of the match saved at ``path`` (read, never moved)."""
-    from ginrummy_tui.storage.store import player_moved, read_save
+    from ginrummy_tui.storage.store import player_moved
 
     found = read_save(path)
     if not isinstance(found, SavedMatch):
@@ -759,7 +778,11 @@ def prepare(
 
     try:
         opened = store.load(
-            functools.partial(practice_damaged, command=resume_command(args), root=root) if replay else None,
+            functools.partial(practice_damaged, command=resume_command(args), root=root)
+            if replay
+            else separate_damaged
+            if store.is_separate
+            else None,
             finished=not replay,  # a finished match is resumed where it stood, or archived below (--new)
         )
         notes.extend(opened.messages)
@@ -769,13 +792,21 @@ def prepare(
         if saved is None and opened.error is None and opened.denied is None and store.path.name == SAVE_NAME and not fresh:
             # a separate match left unfinished while this one was open elsewhere: carry on with it
             for leftover in leftover_separate_saves(root):
+                found = read_save(leftover)
+                if isinstance(found, LoadError) and not found.denied:
+                    # set aside where it is, under its own name, and told as the separate match it was
+                    damaged = Store(root, leftover.name).load(separate_damaged)
+                    notes.extend(damaged.messages)
+                    if damaged.error is not None and damaged.error.remains:
+                        lost.append(damaged.error.remains)
+                    continue
                 try:
                     os.replace(leftover, store.path)
                 except OSError:
                     continue
                 again = store.load(finished=True)
                 notes.extend(again.messages)
-                if again.error is not None and again.error.remains:  # set aside as damaged in its turn
+                if again.error is not None and again.error.remains:  # damaged meanwhile: set aside in its turn
                     lost.append(again.error.remains)
                 if again.saved is not None:
                     saved, separate = again.saved, True
