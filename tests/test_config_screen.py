@@ -17,6 +17,7 @@ from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
 from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion, SettingsScreen
 from ginrummy_tui.tui.widgets.choice_field import ChoiceField
 from ginrummy_tui.tui.widgets.hand import HandView
+from ginrummy_tui.tui.widgets.key_bar import KeyBar
 
 from .app_helpers import running, screen_text, settle, until
 
@@ -880,6 +881,11 @@ async def test_a_refused_save_keeps_the_bad_field_in_view_and_focused(tmp_path):
         text = " ".join(str(error.render()).split())
         assert text == "Knock limit (deadwood): must be between 0 and 10 (not 99)"
         assert screen.region.contains_region(error.region) and error.region.height >= 1
+        # above the key bar, the screen not scrolled: under the form as tall as the rows above the
+        # key bar, the reason was drawn under the key bar, only a scroll bar beside the keys showing
+        bar = screen.query_one(KeyBar)
+        assert error.region.bottom <= bar.region.y and screen.max_scroll_y == 0, (error.region, bar.region)
+        assert "Knock limit (deadwood): must be between 0 and 10 (not 99)" in screen_text(app)
         await pilot.press("backspace", "backspace", "7")  # what is typed goes into the field in view
         await pilot.pause()
         assert field.value == "7"

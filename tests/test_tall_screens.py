@@ -197,6 +197,14 @@ async def test_the_settings_fit_their_box_and_stand_lower_on_a_tall_screen(size,
         await laid_out(app, pilot, condition=lambda: note.display != shown)
         moved = app.screen.query_one("#settings").region
         assert moved.y == form.y and moved.height == form.height + (-1 if shown else 1), (form, moved)
+        # the reason of a refused save stands right under the box, its top still held
+        field = app.screen.query_one("#rule-knock_limit")
+        field.focus()
+        await pilot.press("backspace", "backspace", "9", "9", "ctrl+s")
+        error = app.screen.query_one("#settings-error")
+        await laid_out(app, pilot, condition=lambda: error.display)
+        now = app.screen.query_one("#settings").region
+        assert now.y == form.y and error.region.y == now.bottom and error.region.height == 1, (now, error.region)
 
 
 async def test_the_rule_sheet_s_box_ends_with_the_sheet_on_a_tall_screen():

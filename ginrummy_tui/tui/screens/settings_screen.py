@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.errors import NoWidget
 from textual.screen import Screen
 from textual.widget import Widget
@@ -371,64 +371,65 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         self.preset_shown = s.preset
         rules = s.rules
         yield TooSmall()
-        with VerticalScroll(id="settings", can_focus=False):  # no stop of Tab that shows no mark: PgUp/PgDn scroll it from its fields
-            networked = not self.gin.session.computes_opponent
-            yield Static(
-                "Rules for your games against the computer" if networked else "Rules for your next match",
-                classes="section",
-            )
-            in_play = match_rules_line(self.app, rules, s.ai)
-            if in_play:
-                yield Static(in_play, id="match-rules")
-            context = self.gin.context
-            from_flags = (
-                run_only_line(s, context.saved_settings, context.one_tab, context.narrow_encoding)
-                if context.uses_files
-                else ""
-            )
-            if from_flags:
-                yield Static(ascii_words(from_flags) if a else from_flags, id="run-only")
-            yield self._row(
-                "Rules preset",
-                ChoiceField(
-                    self._preset_choices(self._preset_value(rules) == CUSTOM),
-                    self._preset_value(rules),
-                    ascii_only=a,
-                    id="preset",
-                ),
-            )
-            for name, label in RULE_OPTION_HELP:
-                yield self._row(label, self._rule_field(name, getattr(rules, name)))
-                if name == "knock_limit":
-                    yield Static(OKLAHOMA_LIMIT_NOTE, id="knock-limit-note", classes="note")
-                if name == "undercut_bonus":
-                    yield Static(UNDERCUT_BONUS_NOTE, id="undercut-bonus-note", classes="note")
-                if name == "tie_is_undercut":
-                    yield Static(TIE_NOTE, id="tie-note", classes="note")
-                if name == "big_gin_bonus":
-                    yield Static(BIG_GIN_BONUS_NOTE, id="big-gin-bonus-note", classes="note")
-                if name == "shutout":
-                    yield Static(SHUTOUT_NOTE, id="shutout-note", classes="note")
-            yield Static("Opponent and table", classes="section")
-            yield self._row(
-                "Opponent level",
-                ChoiceField([(label, level) for level, label in LEVEL_LABELS], s.ai, ascii_only=a, id="ai"),
-            )
-            yield self._row(
-                "Computer's pause, s", NumberField(f"{s.pause:g}", type="number", compact=True, id="pause")
-            )
-            yield self._row("ASCII only, suits S H D C", YesNoBox(yes_no(s.ascii), s.ascii, ascii_only=a, id="ascii"))
-            yield self._mouse_row(s.mouse)
-            yield self._row(
-                "One-click discard", YesNoBox(yes_no(s.one_click), s.one_click, ascii_only=a, id="one-click")
-            )
-            themes = sorted(self.app.available_themes)
-            theme = s.theme if s.theme in themes else self.app.theme
-            yield self._row("Theme", ChoiceField([(t, t) for t in themes], theme, ascii_only=a, id="theme"))
-            with Horizontal(id="settings-buttons"):
-                yield Button("Save (Ctrl+S)", id="save", variant="primary", compact=True)
-                yield Button("Cancel (Esc)", id="cancel", compact=True)
-        yield Static("", id="settings-error")  # under the form, in view whatever its scroll
+        with Vertical(id="settings-column"):  # the form, and the reasons of a refused save under it
+            with VerticalScroll(id="settings", can_focus=False):  # no stop of Tab that shows no mark: PgUp/PgDn scroll it from its fields
+                networked = not self.gin.session.computes_opponent
+                yield Static(
+                    "Rules for your games against the computer" if networked else "Rules for your next match",
+                    classes="section",
+                )
+                in_play = match_rules_line(self.app, rules, s.ai)
+                if in_play:
+                    yield Static(in_play, id="match-rules")
+                context = self.gin.context
+                from_flags = (
+                    run_only_line(s, context.saved_settings, context.one_tab, context.narrow_encoding)
+                    if context.uses_files
+                    else ""
+                )
+                if from_flags:
+                    yield Static(ascii_words(from_flags) if a else from_flags, id="run-only")
+                yield self._row(
+                    "Rules preset",
+                    ChoiceField(
+                        self._preset_choices(self._preset_value(rules) == CUSTOM),
+                        self._preset_value(rules),
+                        ascii_only=a,
+                        id="preset",
+                    ),
+                )
+                for name, label in RULE_OPTION_HELP:
+                    yield self._row(label, self._rule_field(name, getattr(rules, name)))
+                    if name == "knock_limit":
+                        yield Static(OKLAHOMA_LIMIT_NOTE, id="knock-limit-note", classes="note")
+                    if name == "undercut_bonus":
+                        yield Static(UNDERCUT_BONUS_NOTE, id="undercut-bonus-note", classes="note")
+                    if name == "tie_is_undercut":
+                        yield Static(TIE_NOTE, id="tie-note", classes="note")
+                    if name == "big_gin_bonus":
+                        yield Static(BIG_GIN_BONUS_NOTE, id="big-gin-bonus-note", classes="note")
+                    if name == "shutout":
+                        yield Static(SHUTOUT_NOTE, id="shutout-note", classes="note")
+                yield Static("Opponent and table", classes="section")
+                yield self._row(
+                    "Opponent level",
+                    ChoiceField([(label, level) for level, label in LEVEL_LABELS], s.ai, ascii_only=a, id="ai"),
+                )
+                yield self._row(
+                    "Computer's pause, s", NumberField(f"{s.pause:g}", type="number", compact=True, id="pause")
+                )
+                yield self._row("ASCII only, suits S H D C", YesNoBox(yes_no(s.ascii), s.ascii, ascii_only=a, id="ascii"))
+                yield self._mouse_row(s.mouse)
+                yield self._row(
+                    "One-click discard", YesNoBox(yes_no(s.one_click), s.one_click, ascii_only=a, id="one-click")
+                )
+                themes = sorted(self.app.available_themes)
+                theme = s.theme if s.theme in themes else self.app.theme
+                yield self._row("Theme", ChoiceField([(t, t) for t in themes], theme, ascii_only=a, id="theme"))
+                with Horizontal(id="settings-buttons"):
+                    yield Button("Save (Ctrl+S)", id="save", variant="primary", compact=True)
+                    yield Button("Cancel (Esc)", id="cancel", compact=True)
+            yield Static("", id="settings-error")  # docked at the column's foot: the form gives it its rows
         yield KeyBar()
 
     def _row(self, label: str, control) -> Horizontal:
@@ -535,14 +536,14 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         while a note under a field comes or goes (the box grows or shrinks at its foot); centred
         anew each time, the whole form moved a row as "Big Gin allowed" was ticked."""
         size = self.app.size
-        form = self.query_one("#settings", VerticalScroll)
+        column = self.query_one("#settings-column", Vertical)
         bars = self.query(KeyBar)
-        if size == self._lowered_for or not form.region.height or not bars or not bars.first().region.height:
+        if size == self._lowered_for or not column.region.height or not bars or not bars.first().region.height:
             return  # set for this size, or not laid out yet
         self._lowered_for = size
-        rows = lowered_rows(bars.first().region.y - form.outer_size.height)
-        if rows != form.styles.margin.top:
-            form.styles.margin = (rows, 0, 0, 0) if rows else None
+        rows = lowered_rows(bars.first().region.y - column.outer_size.height)
+        if rows != column.styles.margin.top:
+            column.styles.margin = (rows, 0, 0, 0) if rows else None
 
     def _open_at_top(self) -> None:
         """The form opens at its heading, its first field (which has the focus) under the
