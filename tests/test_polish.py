@@ -13,7 +13,7 @@ from ginrummy_tui.engine import Action, GameState, apply, new_game
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
-from .app_helpers import running, screen_text, settle
+from .app_helpers import running, screen_text, settle, until
 
 SIZE = (80, 24)
 
@@ -141,6 +141,33 @@ async def test_a_refusal_goes_once_a_screen_was_opened_and_left_and_the_prompt_a
         await pilot.pause()
         assert _prompt(app) == "Take the upcard 4♣ (t) or pass (p).", _prompt(app)
         assert "review of your decisions" not in screen_text(app)
+
+
+async def test_a_refusal_is_taken_down_as_a_screen_comes_over_the_table_not_left_cut_under_it():
+    """x, then m at 80x24: the two-row "✗ 'x' does nothing here; ? lists the keys. Draw from
+    the stock (s) or ..." stood under the list of turns, through its translucent ground, and
+    the list's own line ("The table's keys do nothing in the list of turns") covered its last
+    row, leaving the first cut mid-sentence.  The refusal goes as the list comes."""
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert "'x' does nothing here" in _prompt(app), _prompt(app)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MovesScreen))
+        await settle(app, pilot)
+        assert "does nothing here" not in screen_text(app), screen_text(app)
+        await pilot.press("s")  # a table key: the list's line says so, whole
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert "The table's keys do nothing in the list of turns: Esc goes back." in text, text
+        assert "does nothing here" not in text, text
+        await pilot.press("escape")
+        await settle(app, pilot)
+        assert app.screen is app.table and "does nothing" not in _prompt(app), _prompt(app)
 
 
 @pytest.mark.parametrize("size", [(46, 21), (80, 24)])

@@ -13,7 +13,7 @@ from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage.history import DB_NAME, import_json_history, open_history
 from ginrummy_tui.storage.reports import format_text
 from ginrummy_tui.storage.stats import compute
-from ginrummy_tui.storage.store import Store
+from ginrummy_tui.storage.store import SAVE_NAME, Store
 
 
 def hand(no, kind, knocker, winner, points):
@@ -609,7 +609,8 @@ def test_a_match_whose_save_was_damaged_is_listed_as_abandoned_not_unfinished(tm
                               new=False, data_dir=str(tmp_path), rule=None)
     plan = prepare(args, ask=None)
     try:
-        assert plan.notes[0].startswith("Your saved match could not be used"), plan.notes
+        said = "Your saved match" if name == SAVE_NAME else f"The separate match in {tmp_path / name}"
+        assert plan.notes[0].startswith(f"{said} could not be used"), plan.notes
         told: list[str] = []
         worker = start_history_upkeep(plan.keeper, told.append)
         assert worker is not None

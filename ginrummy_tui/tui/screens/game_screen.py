@@ -161,11 +161,6 @@ class GameScreen(Screen, TurnSteps):
         self._refusal_words: Callable[[], str] | None = None
         """What makes the refusal on show anew each time it is drawn, where it names the clicks
         (which F2 may switch meanwhile: "click another card twice"); None for a fixed one."""
-        self._refusals = 0
-        """How many refusals (and notices) the table has shown: which one is on show."""
-        self._covered_refusal: int | None = None
-        """The refusal on show when a screen last came over the table (its number in
-        :attr:`_refusals`), None where none was: taken down when the table is back."""
         self.v: PlayerView | None = None
         self.shown_name = ""
         """The other player's name as the table shows it (network play: it changes when they join)."""
@@ -239,15 +234,18 @@ class GameScreen(Screen, TurnSteps):
     resized under a screen over it (:meth:`on_screen_resume`)."""
 
     def on_screen_suspend(self) -> None:
-        """A screen over the table: the refusal on show, if any, is remembered, to be taken
-        down when the table is back (:meth:`on_screen_resume`)."""
-        self._covered_refusal = self._refusals if self.refusal else None
+        """A screen over the table: the refusal on show, if any, is taken down, as the player
+        has done something else (r refused, F2 opened and left: the reason stayed under the
+        prompt as if just said).  At once, not once the table is back: the table shows through
+        the screen's translucent ground, and a two-row refusal stood there under the list of
+        turns, its last row covered by the list's own line ("The table's keys do nothing in the
+        list of turns"), its first cut off mid-sentence.  One made meanwhile (the host's answer
+        to a move) stays."""
+        if self.is_mounted:
+            self.clear_refusal()
 
     def on_screen_resume(self) -> None:
-        """Back from a screen over the table: the refusal on show when it came is taken down,
-        as the player has done something else since (r refused, F2 opened and left: the reason
-        stayed under the prompt as if just said); one made meanwhile (the host's answer to a
-        move) stays.  Then, back from a screen under which the terminal was resized (the quit
+        """Back from a screen over the table under which the terminal was resized (the quit
         question, the score table, the rule sheet): the table is laid out anew for the size it is shown
         at.  Measured under the screen over it, where its parts were not laid out at each size,
         the room made for a long prompt line stayed from a size passed through (resized to
@@ -257,9 +255,6 @@ class GameScreen(Screen, TurnSteps):
         measured: the parts given back take their rows only once their styles reach the layout,
         and measured in the layout from before (resized to 46x21 under the score table, with a
         two-line hint up), the hint seemed to have its three rows and was cut to its first line."""
-        covered, self._covered_refusal = self._covered_refusal, None
-        if self.refusal and covered == self._refusals and self.is_mounted:
-            self.clear_refusal()
         if self.is_mounted and self._sized_for != self.app.size:
             self._give_back_room()
             self._laid_out = None
@@ -892,7 +887,6 @@ class GameScreen(Screen, TurnSteps):
         as the settings have them then)."""
         self._refusal_words = None if isinstance(reason, str) else reason
         self.refusal = reason if isinstance(reason, str) else reason()
-        self._refusals += 1
         self._refusal_waits = waits
         self._refusal_in_status = in_status
         self._refusal_notice = notice
