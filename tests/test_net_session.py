@@ -1187,6 +1187,8 @@ def test_join_takes_the_code_from_the_environment_or_the_prompt_and_warns_about_
         monkeypatch.delenv(join_cli.CODE_ENV)
         assert main(["join", "no-such-host.invalid:7531"]) == 1
         assert not asked and "cannot reach no-such-host.invalid:7531: no such host" in capsys.readouterr().err
+        assert main(["join", f"[::1]:{gone_port}"]) == 1  # told back as typed: "::1:7531" reads as an address alone
+        assert not asked and f"cannot reach [::1]:{gone_port}: " in capsys.readouterr().err
         assert main(["join", f"{host}:{port}"]) == 1  # the host there: asked, then the code refused (three tries)
         assert asked == ["Join code (the host shows it on its screen): "] * join_cli.CODE_TRIES
         assert "wrong join code" in capsys.readouterr().err

@@ -104,6 +104,12 @@ def served_port(text: str) -> int:
     return int(text)
 
 
+def address(host: str, port: int) -> str:
+    """``host:port`` as a player types it back: an IPv6 address in brackets (``[::1]:7531``,
+    the form ``gin-tui join`` reads), where ``::1:7531`` reads as an address alone."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def listen_problem(exc: OSError, command: str, address_option: str, *, any_port: bool = True) -> str:
     """Why ``gin-tui <command>`` could not listen, in the player's words and with the
     way out, from what binding raised (asyncio's own text names a tuple and says it

@@ -15,6 +15,7 @@ from ginrummy_tui.cli import (
     CTRL_C_STATUS,
     DATA_HOME,
     THEMES,
+    address,
     given,
     listen_problem,
     out,
@@ -694,11 +695,7 @@ def _where(bind: str) -> str:
 
 
 def _join_address(host: str, port: int) -> str:
-    if host in ("0.0.0.0", "::", ""):
-        host = "THIS-MACHINE"
-    if ":" in host:
-        host = f"[{host}]"
-    return f"{host}:{port}"
+    return address("THIS-MACHINE" if host in ("0.0.0.0", "::", "") else host, port)
 
 
 def _connect_address(host: str) -> str:

@@ -14,7 +14,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.cli import DATA_HOME, THEMES, say, unusable_name, unusable_name_warning
+from ginrummy_tui.cli import DATA_HOME, THEMES, address, say, unusable_name, unusable_name_warning
 from ginrummy_tui.cli import stopped as stopped_before_the_table
 
 if TYPE_CHECKING:
@@ -210,7 +210,7 @@ def run(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:  # a host that does not answer takes its time
             return stopped()
         if problem:
-            say(f"gin-tui join: cannot reach {host}:{port}: {problem}", file=sys.stderr)
+            say(f"gin-tui join: cannot reach {address(host, port)}: {problem}", file=sys.stderr)
             return 1
         code = ""  # asked for below
         tries = 1  # typed at the prompt: a mistyped code is asked for again
@@ -303,10 +303,10 @@ async def _join(host: str, port: int, code: str, name: str, args: argparse.Names
                 say(f"gin-tui join: the host refused: {exc.message}", file=sys.stderr)
             return 1
         except NoAnswer as exc:  # reached, but not a gin-tui host (or a stuck one)
-            say(f"gin-tui join: {host}:{port} {exc}", file=sys.stderr)
+            say(f"gin-tui join: {address(host, port)} {exc}", file=sys.stderr)
             return 1
         except OSError as exc:  # TimeoutError too
-            say(f"gin-tui join: cannot reach {host}:{port}: {reach_problem(exc, JOIN_WAIT)}", file=sys.stderr)
+            say(f"gin-tui join: cannot reach {address(host, port)}: {reach_problem(exc, JOIN_WAIT)}", file=sys.stderr)
             return 1
 
     from ginrummy_tui.cli.app_start import make_network_app

@@ -138,7 +138,7 @@ def _refused_by_the_game(args: argparse.Namespace) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve the game until Ctrl+C; 2 when textual-serve is missing or the options are wrong."""
-    from ginrummy_tui.cli import listen_problem, say
+    from ginrummy_tui.cli import address, listen_problem, say
 
     refused = _refused_by_the_game(args)
     if refused:
@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
         server.serve()
     except OSError as exc:
         problem = listen_problem(exc, "serve", "--host", any_port=False)
-        say(f"gin-tui serve: cannot listen on {host}:{args.port}: {problem}", file=sys.stderr)
+        say(f"gin-tui serve: cannot listen on {address(host, args.port)}: {problem}", file=sys.stderr)
         return 1
     return 0
 
@@ -178,11 +178,11 @@ def run(args: argparse.Namespace) -> int:
 def _say_served(host: str, port: int, public: str, *, guessed: bool) -> None:
     """What the player is told once the port is listening (never before: on a
     port in use, the error alone): the warnings, then the address to open."""
-    from ginrummy_tui.cli import say
+    from ginrummy_tui.cli import address, say
 
     say(
         "gin-tui serve: warning: there is no authentication; anyone who can reach "
-        f"{host}:{port} can play (and each tab starts a process on this machine).",
+        f"{address(host, port)} can play (and each tab starts a process on this machine).",
         file=sys.stderr,
     )
     if not is_loopback(host):
