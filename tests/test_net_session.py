@@ -831,6 +831,9 @@ async def test_a_guest_whose_host_started_a_new_match_is_told_so_not_that_the_co
         again.start()
         await changes.until(lambda: bob.gave_up)
         assert bob.status() == "Disconnected: the host started a new match; ask for its code. Quit with q."
+        # where "Quit with q." leaves no room (the result's line, which says "q: quit" after it): the
+        # reason whole, not "... ask for its code. Qui… · q: quit" at 80 columns
+        assert bob.held_up(66) == "Disconnected: the host started a new match; ask for its code"
         told = "the host has started a new match, with a new join code: its player can tell you the code"
         assert bob.at_quit() == told
         assert left_note(bob, f"gin-tui join {host}:{port}") == f"gin-tui join: left the table; {told}."

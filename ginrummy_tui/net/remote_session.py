@@ -881,8 +881,8 @@ class RemoteSession(Session):
     def _offline_lines(self) -> tuple[str, ...]:
         """While the connection is down: why, and for how long, and after a while what the
         player may do; the longest first."""
-        if self.gave_up:
-            return (f"Disconnected: {self.problem}. Quit with q.",)
+        if self.gave_up:  # the reason whole where "Quit with q." leaves it no room (the result says "q: quit")
+            return (f"Disconnected: {self.problem}. Quit with q.", f"Disconnected: {self.problem}")
         lost = int(self.offline_for())
         # how long it has been offline (a bare count of seconds going up read like time left)
         if lost >= LEAVE_AFTER:  # the reason was on show meanwhile: now what the player may do
