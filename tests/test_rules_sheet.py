@@ -146,6 +146,15 @@ async def test_over_the_network_the_sheet_names_the_other_player(seat):
         said = "You deal the first hand of this match, so Ann starts" if seat else "Ann deals the first hand of this match, so you start"
         assert said in text, text
         assert "computer deals" not in text
+        # no key the game refuses over the network: the review (r, ⏎ on the score table) and the replay (a)
+        assert "c score table: every hand of the match" in text, text
+        assert "review" not in text and "replay" not in text, text
+
+
+def test_against_the_computer_the_sheet_lists_the_review_and_the_replay():
+    text = flat(sheet(PRESETS["standard"]))
+    assert "c score table: ↑/↓ pick a finished hand, ⏎ reviews it (on the result, r)" in text
+    assert "r / a after a hand: review your decisions / replay the deal" in text
 
 
 def test_the_sheet_says_gin_cannot_be_undercut():

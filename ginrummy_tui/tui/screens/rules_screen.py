@@ -75,6 +75,9 @@ KEYS = (
 )
 """The keys, as listed on the sheet (some with a word on the app as it is, see :func:`rules_renderable`)."""
 
+NETWORK_SCORES = "score table: every hand of the match"
+"""The score table's line in network play, where no hand is reviewed (:func:`rules_renderable`)."""
+
 CLICKABLE_KEYS = {"F2": "settings", "F3": "statistics"}
 """The keys of :data:`KEYS` whose row opens what they open when clicked (their key underlined),
 in the sheet's place (:meth:`.TableOnly.on_click`): the settings and the statistics, which a
@@ -162,6 +165,7 @@ def rules_renderable(
     ascii_only: bool = False,
     first_deal: str = "",
     this_hand: str = "",
+    reviews: bool = True,
 ) -> Group:
     """The sheet's text for ``rules``, the mouse as the app is set (see :func:`mouse_text`),
     and with q what becomes of the match at the quit (``at_quit``, "" for nothing to say);
@@ -170,13 +174,20 @@ def rules_renderable(
     who deals the first hand of a match (see :func:`first_deal_words`), "" to leave it out;
     ``this_hand``: the terms of the hand in play where its upcard sets them (Oklahoma: "This
     hand: knock at 10 or less (upcard Q♦)", :func:`~ginrummy_tui.tui.table_text.this_hand_line`),
-    under the rules in play, "" for none."""
+    under the rules in play, "" for none; without ``reviews`` (network play, where a hand is
+    neither reviewed nor replayed) the score table's line says no more than what it lists,
+    and the review's and the replay's keys are left out (the sheet listed them, and each was
+    refused: "... is only in games against the computer")."""
     words = ascii_words if ascii_only else str
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold", no_wrap=True)
     keys.add_column(ratio=1)
     besides = {"q / Ctrl+Q": at_quit, "F3": "" if saved else "nothing is read or recorded with --data-dir -"}
     for key, what in _keys(rules):
+        if not reviews and key == "r / a":
+            continue
+        if not reviews and key == "c":
+            what = NETWORK_SCORES
         if besides.get(key):
             what = f"{what} ({besides[key]})"
         opens = CLICKABLE_KEYS.get(key)
@@ -249,7 +260,7 @@ class RulesScreen(StyledOnce, TableOnly, ModalScreen):
                 this_hand = this_hand_line(v, gin.ascii_only)
         return rules_renderable(
             self.rules, gin.mouse_enabled, gin.one_click, gin.context.uses_files, gin.at_quit(), gin.ascii_only,
-            first_deal_words(session.seat, opponent, first_dealer), this_hand,
+            first_deal_words(session.seat, opponent, first_dealer), this_hand, session.computes_opponent,
         )
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
