@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import os
 import re
 import signal
@@ -442,10 +443,15 @@ def test_a_host_started_again_without_port_listens_where_the_match_was_hosted(ho
     assert again.port == first.port and again.join_code == first.join_code
     assert again.stop() == 130
     assert "is now on port" not in again.stderr()
-    moved = host_process()  # --port 0: another port, asked for
-    assert moved.port != first.port
+    alone = host_process()  # --port 0: another port, asked for; nobody had joined: no game tries the old port
+    assert alone.port != first.port and alone.stop() == 130
+    assert "is now on port" not in alone.stderr() and "leave it (q)" not in alone.stderr()
+    _seated(alone.data, [True, False])  # a player had been at the table (the first seat, as --server-only has it)
+    moved = host_process()
+    assert moved.port != alone.port
     assert moved.stop() == 130
     said = " ".join(moved.stderr().split())
+    first = alone
     # --server-only: both players join, and both their games try the old port
     assert (f"the match was hosted on port {first.port} and is now on port {moved.port}. Both players' games go on "
             f"trying port {first.port}: each player should leave it (q) and join the new address, gin-tui join "
@@ -461,7 +467,12 @@ def test_a_new_match_is_hosted_on_the_saved_match_s_port_or_says_it_moved(host_p
     assert new.port == first.port and new.join_code != first.join_code
     assert new.stop() == 130
     assert "port" not in new.stderr()
-    moved = host_process("--new")  # --port 0: another port, asked for
+    alone = host_process("--new")  # --port 0: another port, asked for; nobody had joined: nobody to tell
+    assert alone.port != first.port and alone.stop() == 130
+    assert "the new match is on port" not in alone.stderr()
+    first = alone
+    _seated(alone.data, [False, True])
+    moved = host_process("--new")
     assert moved.port != first.port
     assert moved.stop() == 130
     said = " ".join(moved.stderr().split())
@@ -470,6 +481,16 @@ def test_a_new_match_is_hosted_on_the_saved_match_s_port_or_says_it_moved(host_p
     assert (f"the match given up was hosted on port {first.port}; the new match is on port {moved.port}. Both "
             f"players' games go on trying port {first.port} and cannot be told of the new match: each player should "
             f"leave it (q) and join the new address, gin-tui join 127.0.0.1:{moved.port}, with their new join code.") in said
+
+
+def _seated(data, seated: list[bool]) -> None:
+    """The hosted match saved in ``data`` as if a player had been at the table in each seat ``seated`` says."""
+    from ginrummy_tui.cli.host import SAVE_NAME
+
+    path = data / SAVE_NAME
+    saved = json.loads(path.read_text())
+    saved["ui"]["seated"] = seated
+    path.write_text(json.dumps(saved))
 
 
 def test_a_hosted_match_moved_to_another_port_tells_the_host_s_player_what_the_guest_should_do():
@@ -487,11 +508,11 @@ def test_a_hosted_match_moved_to_another_port_tells_the_host_s_player_what_the_g
 def test_a_host_resumed_without_name_keeps_the_seat_s_name_of_the_match(tmp_path):
     # A host that took the match over (or was started again) without --name renamed the
     # host's seat mid-match, from "Ann" to the login name.
-    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, match_server, prepare_match, seat_name
+    from ginrummy_tui.cli.host import SAVE_NAME, SaveReporter, hosted_before, match_server, prepare_match, seat_name
     from ginrummy_tui.storage.store import Store
 
-    def hosting(name: str):
-        return prepare_match(Store(tmp_path, SAVE_NAME), rules_name=None, seed=7, new=False, name=name,
+    def hosting(name: str, new: bool = False):
+        return prepare_match(Store(tmp_path, SAVE_NAME), rules_name=None, seed=7, new=new, name=name,
                              say=lambda text: None, record=False)
 
     keeper, state, code = hosting("Ann")
@@ -500,6 +521,11 @@ def test_a_host_resumed_without_name_keeps_the_seat_s_name_of_the_match(tmp_path
     keeper, state, code = hosting("root")  # taken over under another login, no --name
     assert seat_name(keeper, "root") == "Ann" and keeper.settings["host"] == "Ann"
     assert match_server(SaveReporter(keeper), state, code, name="Ann").names[0] == "Ann"
+    keeper.flush()
+    # --new without --name: the seat was named by the login ("root"), the name Ann had chosen gone
+    before = hosted_before(Store(tmp_path, SAVE_NAME))
+    keeper, state, code = hosting("root", new=True)
+    assert seat_name(keeper, "root", before) == "Ann" and keeper.settings["host"] == "Ann"
 
 
 def test_a_host_closed_by_a_take_over_does_not_say_it_resumes_the_match():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ginrummy_tui.cli import (
@@ -129,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
 
     root = data_dir(getattr(args, "data_dir", None))
     store = Store(root, SAVE_NAME)
-    kept_port = saved_port(store)  # a new match (--new) too: the other player's game rejoins there, and is told
+    before = hosted_before(store)
+    kept_port = before.port  # a new match (--new) too: the other player's game rejoins there, and is told
     if args.port is None:  # the port the saved match was hosted on, where the other player's game rejoins
         args.port = kept_port if kept_port is not None else DEFAULT_PORT
     cannot_listen = _cannot_listen(args)
@@ -183,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
                 say(f"gin-tui host: {error}", file=sys.stderr)
                 notes.append(error)
         if not args.server_only and not args.name:  # the seat keeps the saved match's name (not the login name)
-            name = seat_name(keeper, name)
+            name = seat_name(keeper, name, before)
         if unusable is not None:  # said before the table, and on it, which hides what was printed
             warning = unusable_name_warning("gin-tui host", unusable, name)
             say(warning, file=sys.stderr)
@@ -205,7 +207,9 @@ def run(args: argparse.Namespace) -> int:
             keeper.settings["port"] = port
             keeper.flush()
         until_joined: list[str] = []
-        if kept_port is not None and port != kept_port:  # the other player's game rejoins the old port
+        # the other player's game (both players' with --server-only) rejoins the old port: where one was at the table
+        rejoins = before.seated[1] or (args.server_only and before.seated[0])
+        if kept_port is not None and port != kept_port and rejoins:
             moved = moved_note(kept_port, port, _join_address(host, port), new=bool(getattr(args, "new", False)),
                                server_only=args.server_only)
             say(f"gin-tui host: {moved}", file=sys.stderr)
@@ -589,25 +593,52 @@ def next_match(rules_name: str | None, rule_options: dict[str, Any], seed: int |
     return make
 
 
-def saved_port(store) -> int | None:
-    """The port the saved hosted match of ``store`` was last hosted on (None: none saved,
-    or a save of an earlier version)."""
+@dataclass(frozen=True)
+class HostedBefore:
+    """What the saved hosted match of a data directory tells of where and by whom it was
+    hosted, read before anything is changed (``--new`` gives that match up)."""
+
+    port: int | None = None
+    """The port it was last hosted on (None: none saved, or a save of an earlier version)."""
+    names: tuple[str | None, str | None] = (None, None)
+    """Each seat's name as its table keeps it (None where it keeps none)."""
+    seated: tuple[bool, bool] = (True, True)
+    """Whether each seat has had a player at the table in it (a game that may still be
+    trying its port); both, where the save does not say (an earlier version's)."""
+
+
+def hosted_before(store) -> HostedBefore:
+    """:class:`HostedBefore` of the save of ``store`` (all unknown where it cannot be read)."""
     from ginrummy_tui.storage.store import SavedMatch, read_save
 
     found = read_save(store.path)
-    kept = found.settings.get("port") if isinstance(found, SavedMatch) else None
-    return kept if isinstance(kept, int) and not isinstance(kept, bool) and 0 < kept < 65536 else None
+    if not isinstance(found, SavedMatch):
+        return HostedBefore()
+    kept = found.settings.get("port")
+    port = kept if isinstance(kept, int) and not isinstance(kept, bool) and 0 < kept < 65536 else None
+    names, seated = found.ui.get("names"), found.ui.get("seated")
+    if not isinstance(names, list) or len(names) != 2:
+        names = [None, None]
+    named = [name if isinstance(name, str) and name.strip() else None for name in names]
+    known = isinstance(seated, list) and [type(x) for x in seated] == [bool, bool]
+    return HostedBefore(
+        port, (named[0], named[1]), (seated[0], seated[1]) if known else (True, True)  # type: ignore[index]
+    )
 
 
-def seat_name(keeper, name: str) -> str:
+def seat_name(keeper, name: str, before: HostedBefore | None = None) -> str:
     """The name of the host's seat when ``--name`` is not given: the one the resumed
     match's save gives it (a host taken over, or started again, under another login
-    keeps it), else ``name`` (the login name); kept with the match."""
+    keeps it), else the one of the match given up for this one (``before``: ``--new``
+    keeps the player's name, where it was the login name), else ``name`` (the login
+    name); kept with the match."""
     from ginrummy_tui.net import protocol as P
 
     names = keeper.last_ui.get("names")
     if isinstance(names, list) and len(names) == 2 and isinstance(names[0], str) and names[0].strip():
         name = P.clean_name(names[0], name)
+    elif before is not None and before.names[0] is not None:
+        name = P.clean_name(before.names[0], name)
     keeper.settings["host"] = name
     return name
 
