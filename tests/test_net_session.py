@@ -16,6 +16,7 @@ from collections import Counter
 import pytest
 
 from ginrummy_tui.engine import PRESETS, Action, IllegalAction, apply, new_game, view
+from ginrummy_tui.net import protocol as P
 from ginrummy_tui.net.client import GameClient, JoinRefused
 from ginrummy_tui.net.remote_session import RemoteSession
 from ginrummy_tui.net.server import MatchServer, ServerThread
@@ -1865,6 +1866,26 @@ async def test_a_hint_is_told_to_the_other_player_and_counted_in_the_summary(hos
         assert ann.hints_this_hand() == (0, 2) and bob.hints_this_hand() == (2, 0)
     group = Group(*summary_lines(ann.view(), "Bob", hints=ann.hints_this_hand()).lines)
     assert any("Hints this hand: you 0 · Bob 2" in str(x) for x in group.renderables)
+
+
+@pytest.mark.parametrize(("refused_with", "new_match", "recorded"), [
+    (P.E_CODE, True, False),  # the host gave the match up for a new one: not left by this player
+    (P.E_REPLACED, False, True),  # another player took the seat: left
+    (None, False, True),  # q at the table: left
+])
+def test_a_guest_records_a_match_it_leaves_but_not_one_the_host_gave_up(refused_with, new_match, recorded):
+    """The host started again with --new; the guest, told "the host started a new match", pressed
+    q: the match was recorded "left unfinished", among the abandoned, where the protocol says a match
+    the host gives up counts not at all on the guest's side, who never saw it end."""
+    from types import SimpleNamespace
+
+    left: list[str] = []
+    records = SimpleNamespace(leave=lambda v, match_id, **kw: left.append(match_id), read_history=None)
+    s = RemoteSession("127.0.0.1", 7531, "J4D6-9E27", "Bob", records=records)
+    s.client = SimpleNamespace(view=view(new_game(seed=SEED), 1), seat=1, match_id="m-1", played=[], names=["Ann", "Bob"])
+    s.refused_with, s.new_match, s.gave_up = refused_with, new_match, refused_with is not None
+    s.close()
+    assert left == (["m-1"] if recorded else [])
 
 
 def test_the_connection_lines_fit_the_prompt_line_at_80_columns():

@@ -1047,9 +1047,13 @@ class RemoteSession(Session):
 
     def _record_left(self) -> None:
         """The guest leaves the match before it is over: its records keep it as one left
-        unfinished, with the hands this player played (:meth:`SeatRecords.leave`)."""
+        unfinished, with the hands this player played (:meth:`SeatRecords.leave`); not a
+        match the host gave up for a new one, which this player did not leave and never saw
+        end (it was recorded "left unfinished", and counted among the abandoned)."""
         client = self.client
         if self.records is None or client is None or client.view is None or client.seat is None:
+            return
+        if self.refused_with == P.E_CODE and self.new_match:
             return
         with contextlib.suppress(Exception):  # the statistics never stop the game
             self.records.leave(client.view, client.match_id, played=client.played, name=client.names[client.seat])
