@@ -178,6 +178,12 @@ CASES = {
     "bad rules": (lambda t: _edit(t, lambda d: d["state"]["rules"].update(target=-5)), "not readable"),
     "hand number of 400 digits": (lambda t: _edit(t, lambda d: d["state"].update(hand_no=10**400)), "impossible"),
     "score of 400 digits": (lambda t: _edit(t, lambda d: d["state"].update(scores=[10**400, 0])), "impossible"),
+    # mid-hand, as if both players had just passed the upcard: taking the pile was refused for a turn
+    "stock only mid-hand": (lambda t: _edit(t, lambda d: d["state"].update(stock_only=True)), "is past"),
+    "stock only not true or false": (lambda t: _edit(t, lambda d: d["state"].update(stock_only="x")),
+                                     "expected true or false, got 'x'"),
+    "drawn card in the other hand": (lambda t: _edit(t, lambda d: d["state"].update(drawn=d["state"]["hands"][0][0])),
+                                     "the card drawn this turn is not in the hand"),
     # a number Python will not read told in the player's words, not Python's ("use sys.set_int_max_str_digits()")
     "match number of 5,001 digits": (lambda t: t.replace('"match_no":1,', '"match_no":' + "9" * 5001 + ",", 1),
                                      "not valid JSON (a number in it has far too many digits)"),

@@ -294,6 +294,12 @@ def _int(x: Any) -> int:
     return x
 
 
+def _bool(x: Any) -> bool:
+    if not isinstance(x, bool):
+        raise ValueError(f"expected true or false, got {x!r}")
+    return x
+
+
 def _opt_int(x: Any) -> int | None:
     return None if x is None else _int(x)
 
@@ -426,7 +432,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
             stock=_cards(d["stock"]),
             discard=_cards(d["discard"]),
             passes=_int(d["passes"]),
-            stock_only=bool(d["stock_only"]),
+            stock_only=_bool(d["stock_only"]),
             taken=_opt_card(d["taken"]),
             drawn=_opt_card(d["drawn"]),
             history=_history(d["history"]),
@@ -490,7 +496,7 @@ def view_from_dict(d: Any) -> PlayerView:
             taken=_opt_card(d["taken"]),
             drawn=_opt_card(d["drawn"]),
             passes=_int(d["passes"]),
-            stock_only=bool(d["stock_only"]),
+            stock_only=_bool(d["stock_only"]),
             result=_result(d["result"]),
             winner=_opt_int(d["winner"]),
             legal_actions=tuple(parse_action(str(a)) for a in acts),
@@ -537,6 +543,13 @@ def validate(state: GameState) -> None:
             problems.append(f"hands of {sizes[0]} and {sizes[1]} cards at the end of a hand")
     if state.taken is not None and state.taken not in state.hands[state.current]:
         problems.append("the card taken from the discard pile is not in the hand")
+    if state.taken is not None and state.phase != Phase.DISCARD:
+        problems.append("a card is taken from the discard pile outside a turn's discard")
+    if state.drawn is not None and (state.phase != Phase.DISCARD or state.drawn not in state.hands[state.current]):
+        problems.append("the card drawn this turn is not in the hand of the player to discard")
+    if state.stock_only and not (state.phase == Phase.DRAW and state.passes == 2 and len(state.discard) == 1):
+        # both passed the upcard: only the first draw of the hand, the upcard alone on the pile
+        problems.append("the first draw from the stock (both passed the upcard) is past")
     if state.phase == Phase.MATCH_OVER and state.winner is None:
         problems.append("a finished match has no winner")
     if state.hand_no < 1 or state.match_no < 1:
