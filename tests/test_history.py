@@ -1134,3 +1134,28 @@ def test_a_match_recorded_as_over_whose_end_was_lost_is_not_counted_finished(tmp
         resumed.observe(s)
     (record,) = list(hist.records())
     assert record["finished"] and len(record["hands"]) == len(states[-1].sheet)
+
+
+def test_a_damaged_file_of_a_match_set_aside_is_set_aside_as_damaged_with_a_note_not_archived(tmp_path):
+    """abandoned-<id>.json and finished-<id>.json that could not be read went into archive/ as
+    the matches' saves, without a word (and were then counted as unreadable archive files)."""
+    from ginrummy_tui.storage.history_upkeep import file_abandoned
+
+    given_up = tmp_path / "abandoned-20261207-000000-aaaa.json"
+    finished = tmp_path / "finished-20261207-000000-bbbb.json"
+    given_up.write_text("garbage\n")
+    finished.write_text('{"format": "gin-tui save"')
+    told = file_abandoned(tmp_path)
+    assert not list(tmp_path.glob("archive/*.json")) and not given_up.exists() and not finished.exists()
+    [moved_given_up] = tmp_path.glob(given_up.name + ".damaged-*")
+    [moved_finished] = tmp_path.glob(finished.name + ".damaged-*")
+    assert moved_given_up.read_text() == "garbage\n"
+    assert told == [
+        f"The file of a match set aside for a new one, {given_up}, could not be read: the match counts as "
+        f"abandoned, and the file was moved to {moved_given_up}. The file is not valid JSON (a value was "
+        "expected at line 1, column 1).",
+        f"The file of a match set aside for a new one, {finished}, could not be read: the match counts as "
+        f"abandoned, and the file was moved to {moved_finished}. The file is cut short (it ends in the middle "
+        "of the data).",
+    ], told
+    assert file_abandoned(tmp_path) == []  # once

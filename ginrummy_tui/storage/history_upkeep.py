@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from ginrummy_tui.engine.words import counted
-from ginrummy_tui.storage.files import way_out
+from ginrummy_tui.storage.files import move_aside, way_out
 from ginrummy_tui.storage.history import (
     Busy,
     Damaged,
@@ -29,6 +29,7 @@ from ginrummy_tui.storage.history import (
 )
 from ginrummy_tui.storage.store import (
     ARCHIVE_DIR,
+    LoadError,
     Remains,
     SavedMatch,
     archive_save,
@@ -119,21 +120,43 @@ def file_abandoned(root: Path) -> list[str]:
 
 
 def _file_abandoned_in(hist: History) -> list[str]:
-    """:func:`file_abandoned` on the open history ``hist``; what went wrong is returned."""
+    """:func:`file_abandoned` on the open history ``hist``; what went wrong is returned.
+    A file that cannot be read (damaged since it was set aside) still has its match marked
+    given up (by its name, with what can be read of it), and is set aside as damaged with a
+    note, not put in ``archive/`` as a match's save: it went there without a word."""
     messages: list[str] = []
     for match_id, path in pending_abandoned(hist.root):
         saved = read_save(path)
-        if _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages):
-            archive_save(hist.root, path, match_id)
+        if _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages, _remains(saved)):
+            _file_away(hist.root, path, match_id, saved, messages)
     for match_id, path in pending_finished(hist.root):
         saved = read_save(path)
         if isinstance(saved, SavedMatch) and saved.state.over:
             done = _recorded(hist, saved, messages)
         else:  # not a finished match's save after all: it counts as given up
-            done = _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages)
+            done = _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages, _remains(saved))
         if done:
-            archive_save(hist.root, path, match_id)
+            _file_away(hist.root, path, match_id, saved, messages)
     return messages
+
+
+def _remains(found: SavedMatch | LoadError | None) -> Remains | None:
+    """What a damaged save still tells of its match (None for any other)."""
+    return found.remains if isinstance(found, LoadError) else None
+
+
+def _file_away(root: Path, path: Path, match_id: str, found: SavedMatch | LoadError | None, messages: list[str]) -> None:
+    """Move the file of a match given up (or finished) to ``archive/``, or, damaged, aside
+    beside it as ``<name>.damaged-<time>``, saying so in ``messages``."""
+    if not isinstance(found, LoadError) or found.denied:  # read, or not to be read here: kept as it is
+        archive_save(root, path, match_id)
+        return
+    moved = move_aside(path)
+    where = f", and the file was moved to {moved}" if moved is not None else ""
+    messages.append(
+        f"The file of a match set aside for a new one, {path}, could not be read: the match counts as "
+        f"abandoned{where}. {found.reason[:1].upper()}{found.reason[1:]}."
+    )
 
 
 def open_for_reading(root: Path, say: Callable[[str], None]) -> History | Literal[False] | None:
