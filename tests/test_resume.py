@@ -1592,3 +1592,26 @@ async def test_a_finished_classic_match_shown_again_at_start_is_told_with_its_bo
             f"Your match ended: hand {state.hand_no}, You {mine} · Computer (standard) {theirs} with bonuses"
             " (its last hand's end is shown again, ⏎ its result)."
         ]
+
+
+def test_a_match_not_saved_beside_a_save_it_may_not_read_says_so_once_closed(tmp_path):
+    """A save of a newer version (or one without the right to read it) is left as it is and the
+    match is played unsaved: the start's note and the quit question said so, and the game closed
+    without a word, where one whose data directory could not be used says "nothing of this match
+    was kept"."""
+    from ginrummy_tui.cli.play import closing_line
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.storage.store import SAVE_VERSION, encode_save
+
+    path = tmp_path / "current.json"
+    newer = json.loads(encode_save(new_game(seed=1), match_id="m-1", settings={"ai": "standard"}))
+    newer["version"] = SAVE_VERSION + 1
+    path.write_text(json.dumps(newer))
+    plan = prepare(args_for(tmp_path), ask=never_asked)
+    app = build_app(plan, pause=0)
+    plan.close()
+    line = closing_line(app, plan.keeper)
+    assert line is not None and line.startswith(f"this match was not saved: your saved match {path} was written by a "
+                                                "newer version of gin-tui"), line
+    assert line.endswith("; it is kept as it is, for that version."), line
+    assert json.loads(path.read_text()) == newer

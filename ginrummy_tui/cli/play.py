@@ -357,11 +357,14 @@ def closing_line(app: GinApp, keeper: Keeper) -> str | None:
     """What the terminal is told of the match once the app is closed, as the
     quit question said it (:meth:`GinApp.at_quit`), with the command that
     takes it up; None where nothing is to be said (the default directory's
-    match, which plain ``gin-tui`` resumes; a match never saved, which the
-    player was told)."""
+    match, which plain ``gin-tui`` resumes).  A match never saved, because the
+    save in its slot may not be read (another version's, no permission), says so
+    once more, where it lasts: said at start and by the quit question alone, the
+    game closed without a word, unlike one whose data directory could not be used."""
     command = app.context.resume_command
-    if keeper.store.held is not None:  # its match was not saved: said at start and by the quit question
-        return None
+    if keeper.store.held is not None:
+        held = keeper.store.held.rstrip(".")
+        return f"this match was not saved: {held[:1].lower()}{held[1:]}."
     if keeper.replay:
         return _practice_closing(app, keeper, command)
     over = match_result_line(app, stats_command(command) if keeper.recorded() else None, _finished_then(keeper, command))
