@@ -248,6 +248,15 @@ def test_gin_tui_export_since_a_date_and_the_list(tmp_path, capsys):
     assert "  1 hand  0-0  abandoned" in listed[0] and "(practice deal)" in listed[1]  # it said "1 hands"
     assert main(["export", "--data-dir", str(tmp_path), "--since", "yesterday"]) == 2
     assert "--since wants a date" in capsys.readouterr().err
+    # the calendar's first day, a date: every match (it was refused, "wants a date like 2026-11-30")
+    assert main(["export", "--data-dir", str(tmp_path), "--since", "0001-01-01", "--list"]) == 0
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == len(_listed_all(tmp_path, capsys)) and not err
+
+
+def _listed_all(tmp_path, capsys) -> list[str]:
+    assert main(["export", "--data-dir", str(tmp_path), "--list"]) == 0
+    return capsys.readouterr().out.splitlines()
 
 
 def test_gin_tui_export_since_a_date_after_every_match_says_none_since_then(tmp_path, capsys):

@@ -162,8 +162,13 @@ class Since:
 
     @classmethod
     def local(cls, day: date) -> Since:
-        """From ``day`` in the local time zone (``TZ``)."""
-        midnight = datetime.combine(day, dt_time()).astimezone(UTC)  # a naive time is taken as local
+        """From ``day`` in the local time zone (``TZ``); a day at the very end of the
+        calendar, whose local midnight Python cannot place (0001-01-01: "year 0 is out
+        of range"), from its midnight in UTC, hours from any match."""
+        try:
+            midnight = datetime.combine(day, dt_time()).astimezone(UTC)  # a naive time is taken as local
+        except (ValueError, OverflowError):
+            midnight = datetime.combine(day, dt_time(), tzinfo=UTC)
         return cls(day.isoformat(), midnight.isoformat().replace("+00:00", "Z"))
 
 
