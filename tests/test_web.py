@@ -84,6 +84,33 @@ def test_serve_refuses_an_empty_host_naming_the_addresses_to_use(monkeypatch, ca
     )
 
 
+@pytest.mark.parametrize("url", ["notaurl", "example.org", "ftp://example.org/", "http://", "http://[::1"])
+def test_serve_refuses_a_public_url_no_browser_opens(monkeypatch, capsys, url):
+    """gin-tui serve --public-url notaurl served, saying "open notaurl in a browser"."""
+    from ginrummy_tui.cli import main
+
+    served = []
+
+    class Server:
+        def __init__(self, *args, **kwargs):
+            served.append(kwargs)
+
+        def serve(self):
+            pass
+
+    fake = type(sys)("textual_serve.server")
+    fake.Server = Server
+    monkeypatch.setitem(sys.modules, "textual_serve", type(sys)("textual_serve"))
+    monkeypatch.setitem(sys.modules, "textual_serve.server", fake)
+    assert main(["serve", "--public-url", url, "--port", "8123"]) == 2
+    assert not served
+    assert capsys.readouterr().err == (
+        f"gin-tui serve: error: --public-url wants the address browsers open, like https://example.org/gin, "
+        f"not {url!r}; see gin-tui serve --help\n"
+    )
+    assert web._web_address("https://example.org/gin/") and web._web_address("http://[::1]:8000")
+
+
 def test_options_and_the_command_each_tab_runs():
     from ginrummy_tui.cli import build_parser
 

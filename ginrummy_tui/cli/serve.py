@@ -136,6 +136,17 @@ def _refused_by_the_game(args: argparse.Namespace) -> str | None:
     return None
 
 
+def _web_address(url: str) -> bool:
+    """Whether ``url`` is an address a browser opens: http or https, with a host."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:  # a malformed address ("http://[::1")
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname)
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve the game until Ctrl+C; 2 when textual-serve is missing or the options are wrong."""
     from ginrummy_tui.cli import address, listen_problem, say
@@ -153,6 +164,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     host = args.host
     public = args.public_url
+    if public is not None and not _web_address(public):  # the browser is sent there: "open notaurl" helped nobody
+        say(f"gin-tui serve: error: --public-url wants the address browsers open, like https://example.org/gin, "
+            f"not {public!r}; see gin-tui serve --help", file=sys.stderr)
+        return 2
     if public is None:
         public = f"http://{public_host(host)}:{args.port}"
     try:
