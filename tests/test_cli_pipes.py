@@ -607,6 +607,19 @@ def test_with_standard_error_closed_the_game_says_so_on_the_terminal(home):
     assert all(len(line) <= 80 for line in out.splitlines())
 
 
+@pytest.mark.parametrize("command", ["join 127.0.0.1:9", "host --port 0"])
+def test_a_command_without_a_terminal_says_so_under_its_own_name(home, command):
+    """gin-tui join </dev/null said "gin-tui: standard input is not a terminal", where every
+    other line of it begins "gin-tui join:"."""
+    status, out = _in_a_terminal(home, f"exec {sys.executable} -m ginrummy_tui {command} </dev/null", TERM="xterm")
+    assert status == 2
+    name = command.split()[0]
+    assert " ".join(out.split()) == (
+        f"gin-tui {name}: standard input is not a terminal; the game needs one to play "
+        "(gin-tui stats, export and sim work without)"
+    )
+
+
 def test_closed_standard_descriptors_get_dev_null_so_no_data_file_takes_them(tmp_path):
     """A lock opened on descriptor 2 would take what is written to standard
     error (SQLite guards its own files so, not the files gin-tui opens)."""

@@ -989,17 +989,18 @@ def _main(argv: list[str]) -> int:
         if refusal is not None:
             say(refusal, file=sys.stderr)
             return 2
+        who = f"gin-tui {args.command}" if args.command else "gin-tui"  # "gin-tui join: ...", as its other lines
         missing = missing_terminal()
         if missing is not None:
             # the line goes where the player can see it: standard output when standard error is not a terminal
             where = " (the game draws its screen there)" if missing == "standard error" else ""
-            say(f"gin-tui: {missing} is not a terminal{where}; the game needs one to play "
+            say(f"{who}: {missing} is not a terminal{where}; the game needs one to play "
                   "(gin-tui stats, export and sim work without)",
                   file=sys.stdout if missing == "standard error" else sys.stderr)
             return 2
         dumb = dumb_terminal()
         if dumb is not None:
-            say(f"gin-tui: this terminal (TERM={dumb}) cannot show the game; play it in one that can, "
+            say(f"{who}: this terminal (TERM={dumb}) cannot show the game; play it in one that can, "
                   "such as xterm (gin-tui stats, export and sim work without)", file=sys.stderr)
             return 2
     if args.command:
