@@ -57,13 +57,9 @@ def test_without_textual_serve_it_says_how_to_install_it(monkeypatch, capsys):
     assert "from the gin-tui checkout:  pip install -e '.[web]'" in err  # as the README says
 
 
-@pytest.mark.parametrize("host", ["", " "])
-def test_serve_refuses_an_empty_host_naming_the_addresses_to_use(monkeypatch, capsys, host):
-    """gin-tui serve --host '' listened on every address, warning "listening on , not only
-    on this machine"."""
-    from ginrummy_tui.cli import main
-
-    served = []
+def _fake_server(monkeypatch) -> list[dict]:
+    """textual-serve's server, standing in: the arguments of each one made (none serves)."""
+    served: list[dict] = []
 
     class Server:
         def __init__(self, *args, **kwargs):
@@ -76,6 +72,16 @@ def test_serve_refuses_an_empty_host_naming_the_addresses_to_use(monkeypatch, ca
     fake.Server = Server
     monkeypatch.setitem(sys.modules, "textual_serve", type(sys)("textual_serve"))
     monkeypatch.setitem(sys.modules, "textual_serve.server", fake)
+    return served
+
+
+@pytest.mark.parametrize("host", ["", " "])
+def test_serve_refuses_an_empty_host_naming_the_addresses_to_use(monkeypatch, capsys, host):
+    """gin-tui serve --host '' listened on every address, warning "listening on , not only
+    on this machine"."""
+    from ginrummy_tui.cli import main
+
+    served = _fake_server(monkeypatch)
     assert main(["serve", "--host", host, "--port", "8123"]) == 2
     assert not served
     assert capsys.readouterr().err == (
@@ -89,19 +95,7 @@ def test_serve_refuses_a_public_url_no_browser_opens(monkeypatch, capsys, url):
     """gin-tui serve --public-url notaurl served, saying "open notaurl in a browser"."""
     from ginrummy_tui.cli import main
 
-    served = []
-
-    class Server:
-        def __init__(self, *args, **kwargs):
-            served.append(kwargs)
-
-        def serve(self):
-            pass
-
-    fake = type(sys)("textual_serve.server")
-    fake.Server = Server
-    monkeypatch.setitem(sys.modules, "textual_serve", type(sys)("textual_serve"))
-    monkeypatch.setitem(sys.modules, "textual_serve.server", fake)
+    served = _fake_server(monkeypatch)
     assert main(["serve", "--public-url", url, "--port", "8123"]) == 2
     assert not served
     assert capsys.readouterr().err == (
