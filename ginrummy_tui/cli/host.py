@@ -620,10 +620,9 @@ def hosted_before(store) -> HostedBefore:
     if not isinstance(names, list) or len(names) != 2:
         names = [None, None]
     named = [name if isinstance(name, str) and name.strip() else None for name in names]
-    known = isinstance(seated, list) and [type(x) for x in seated] == [bool, bool]
-    return HostedBefore(
-        port, (named[0], named[1]), (seated[0], seated[1]) if known else (True, True)  # type: ignore[index]
-    )
+    if not isinstance(seated, list) or [type(x) for x in seated] != [bool, bool]:
+        seated = [True, True]
+    return HostedBefore(port, (named[0], named[1]), (seated[0], seated[1]))
 
 
 def seat_name(keeper, name: str, before: HostedBefore | None = None) -> str:

@@ -127,22 +127,24 @@ def _file_abandoned_in(hist: History) -> list[str]:
     messages: list[str] = []
     for match_id, path in pending_abandoned(hist.root):
         saved = read_save(path)
-        if _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages, _remains(saved)):
+        if _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages, _remains(saved, match_id)):
             _file_away(hist.root, path, match_id, saved, messages)
     for match_id, path in pending_finished(hist.root):
         saved = read_save(path)
         if isinstance(saved, SavedMatch) and saved.state.over:
             done = _recorded(hist, saved, messages)
         else:  # not a finished match's save after all: it counts as given up
-            done = _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages, _remains(saved))
+            done = _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages, _remains(saved, match_id))
         if done:
             _file_away(hist.root, path, match_id, saved, messages)
     return messages
 
 
-def _remains(found: SavedMatch | LoadError | None) -> Remains | None:
-    """What a damaged save still tells of its match (None for any other)."""
-    return found.remains if isinstance(found, LoadError) else None
+def _remains(found: SavedMatch | LoadError | None, match_id: str) -> Remains | None:
+    """What a damaged save still tells of its match ``match_id`` (None for any other, or
+    where what it tells is of another match than its name says)."""
+    remains = found.remains if isinstance(found, LoadError) else None
+    return remains if remains is not None and remains.match_id == match_id else None
 
 
 def _file_away(root: Path, path: Path, match_id: str, found: SavedMatch | LoadError | None, messages: list[str]) -> None:
