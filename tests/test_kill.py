@@ -360,3 +360,31 @@ def test_ctrl_z_goes_back_to_the_shell_and_fg_comes_back_to_the_table(term):
     term.wait_until(lambda s: table(s) == table(before), "the table as it stood", session="shell")
     term.keys("s", session="shell")
     term.wait_until(to_discard_from(11), "the game playing on", session="shell")
+
+
+def test_a_stop_from_outside_and_fg_come_back_to_the_whole_table(term):
+    """kill -STOP (not Ctrl+Z: the game cannot see it coming), then fg: the shell's
+    "[1]+ Stopped ..." stayed over the table, never drawn again, and Textual took the
+    terminal again over its running self (a second thread reading the keys). The table
+    is drawn whole, and the game plays on and quits leaving the terminal as it was."""
+    repo = Path(__file__).resolve().parent.parent
+    cmd = f"{sys.executable} -m ginrummy_tui --pause 0 --seed 5"
+    term.tmux("new-session", "-d", "-s", "gin", "-x", str(WIDTH), "-y", str(HEIGHT), "bash --norc --noprofile -i")
+    term.keys(f"cd {repo} && GIN_TUI_HOME={term.home} TERM=xterm-256color {cmd}", "Enter")
+    before = term.wait_for("take the upcard")
+    shell = int(term.tmux("display-message", "-p", "-t", "gin", "#{pane_pid}").strip())
+    [pid] = [int(p) for p in subprocess.run(["pgrep", "-P", str(shell)], capture_output=True, text=True).stdout.split()]
+    os.kill(pid, signal.SIGSTOP)
+    term.wait_for("Stopped")
+    term.keys("fg", "Enter")
+    term.wait_until(lambda s: table(s) == table(before) and "Stopped" not in s, "the whole table as it stood")
+    term.keys("p")
+    term.wait_for("draw from the stock")
+    term.keys("s")
+    term.wait_until(to_discard_from(11), "the game playing on")
+    term.keys("q")
+    term.wait_for("y Quit")
+    term.keys("y")
+    term.wait_for("the match is saved")
+    term.keys("echo SANE-$((6*7))", "Enter")  # typed and echoed as the shell had it: the terminal's modes back
+    term.wait_for("SANE-$((6*7))\nSANE-42")

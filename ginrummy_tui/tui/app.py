@@ -43,6 +43,7 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH, NORMAL_WIDTH, TALL_HEIGHT,
 if TYPE_CHECKING:
     from collections.abc import Callable, Coroutine
 
+    from textual.driver import Driver
     from textual.notifications import Notification, SeverityLevel
 
     from ginrummy_tui.engine import GameState, PlayerView, Rules
@@ -440,6 +441,18 @@ class GinApp(App):
             if fitting:
                 screen.add_class(fitting[-1], update=False)
         return screen
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this platform; on Linux and macOS one continued rightly after
+        a stop from outside (:mod:`.continued_driver`)."""
+        from textual.drivers.linux_driver import LinuxDriver
+
+        driver = super().get_driver_class()
+        if driver is LinuxDriver:
+            from .continued_driver import ContinuedDriver
+
+            return ContinuedDriver
+        return driver
 
     def on_mount(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -1269,6 +1282,11 @@ class GinApp(App):
         self.app_resume_signal.unsubscribe(self)
         self._suspended = False
         self.session.come_back()
+
+    def on_driver_signal_resume(self) -> None:
+        """Continued after a stop, Ctrl+Z's or one from outside (:mod:`.continued_driver`): the
+        screen drawn whole, the terminal having been the shell's meanwhile (after a stop from
+        outside, only the parts that changed were drawn on the screen made anew)."""
         self.refresh(layout=True)
 
     def _tick_clock(self) -> None:
