@@ -607,3 +607,23 @@ def test_a_damaged_save_is_told_in_words_not_in_python_s(change, says):
     assert message.startswith("Your saved match could not be used: a new match has started. The saved game is not readable: ")
     assert says in message
     assert "Error" not in message and "malformed" not in message and "indices" not in message
+
+
+def test_a_draw_mid_hand_said_to_be_from_the_stock_only_is_an_impossible_game(tmp_path):
+    """A save of a draw mid-hand with "stock_only" set (as right after both passed the upcard)
+    was resumed, and taking the pile was refused for that turn."""
+    from dataclasses import replace
+
+    from ginrummy_tui.engine import Kind, Phase, validate
+
+    state = new_game(seed=4)
+    while not (state.phase == Phase.DRAW and any(m.action.kind == Kind.DISCARD for m in state.history)):
+        state = apply(state, legal_actions(state)[0])
+    validate(state)
+    spoilt = replace(state, stock_only=True)
+    with pytest.raises(ValueError, match="the first draw from the stock"):
+        validate(spoilt)
+    text = _edit(encode_save(state, match_id="m-1"), lambda d: d["state"].update(stock_only=True))
+    (tmp_path / "current.json").write_text(text)
+    opened = Store(tmp_path).load()
+    assert opened.saved is None and "the first draw from the stock (both passed the upcard) is past" in opened.messages[0]

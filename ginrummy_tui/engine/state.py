@@ -547,8 +547,9 @@ def validate(state: GameState) -> None:
         problems.append("a card is taken from the discard pile outside a turn's discard")
     if state.drawn is not None and (state.phase != Phase.DISCARD or state.drawn not in state.hands[state.current]):
         problems.append("the card drawn this turn is not in the hand of the player to discard")
-    if state.stock_only and not (state.phase == Phase.DRAW and state.passes == 2 and len(state.discard) == 1):
-        # both passed the upcard: only the first draw of the hand, the upcard alone on the pile
+    passed_last = not state.history or state.history[-1].action.kind == Kind.PASS
+    if state.stock_only and not (state.phase == Phase.DRAW and state.passes == 2 and passed_last):
+        # both passed the upcard: only the draw right after the second pass
         problems.append("the first draw from the stock (both passed the upcard) is past")
     if state.phase == Phase.MATCH_OVER and state.winner is None:
         problems.append("a finished match has no winner")
