@@ -276,7 +276,8 @@ async def test_strangers_cannot_join_or_crash_the_host(match):
     # silence before hello is not allowed forever
     match.server.hello_timeout = 0.2
     r, w = await raw(match)
-    assert (await read_msg(r))["code"] == P.E_IDLE
+    said = await read_msg(r)  # what it should have sent (it said "no message for too long")
+    assert said["code"] == P.E_IDLE and said["message"] == "no hello within 0.2 s of connecting: a client says hello first"
     # nothing changed, and the honest players carry on
     assert (match.server.state, match.server.seq) == before
     assert match.server.connected() == (True, True)

@@ -354,7 +354,11 @@ class MatchServer:
             except TimeoutError:
                 if conn.seat is not None and self.stalls > stalls:
                     continue  # the host was not running meanwhile (its messages wait unread): not the seat's silence
-                self._send(conn, _error(P.E_IDLE, "no message for too long", fatal=True))
+                if conn.seat is None:  # what it should have sent, and when: a stranger's tool is told plainly
+                    said = f"no hello within {self.hello_timeout:g} s of connecting: a client says hello first"
+                else:
+                    said = "no message for too long"
+                self._send(conn, _error(P.E_IDLE, said, fatal=True))
                 return
             except (ValueError, asyncio.LimitOverrunError):
                 self._send(conn, _error(P.E_TOO_LONG, f"lines are limited to {self.max_line} bytes", fatal=True))
