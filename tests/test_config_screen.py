@@ -2047,3 +2047,32 @@ async def test_down_on_a_choice_goes_to_the_next_field_and_leaves_the_preset_as_
         await pilot.press("escape")
         await pilot.pause()
         assert not preset.expanded and preset.value == "standard"
+
+
+@pytest.mark.parametrize("size", [(60, 24), (46, 21)])
+async def test_a_second_click_on_a_box_finds_it_where_the_first_left_it(tmp_path, size):
+    """At 60x24 a click on "Big Gin allowed" made the line on the match in play a row longer
+    (the next match's rules now differ from it), the fields moved down a row under the pointer,
+    and a second click at the same place ticked "A tie is an undercut" instead."""
+    from textual.widgets import Checkbox
+
+    plan = prepare(args_for(tmp_path, seed=3), ask=None)
+    async with running(plan, size=size) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        box, tie = screen.query_one("#rule-big_gin", Checkbox), screen.query_one("#rule-tie_is_undercut", Checkbox)
+        screen.query_one("#settings").scroll_to_widget(box, animate=False, immediate=True)
+        await pilot.pause()
+        line = screen.query_one("#match-rules")
+        rows = line.outer_size.height
+        where = (box.region.x + 1, box.region.y)
+        ties = tie.value
+        await pilot.click(offset=where)
+        await until(pilot, lambda: box.value)
+        await pilot.pause()
+        await pilot.pause()
+        assert line.outer_size.height > rows  # the case: the line above the fields took a row more
+        assert (box.region.x + 1, box.region.y) == where, (box.region, where)
+        await pilot.click(offset=where)
+        await until(pilot, lambda: not box.value)
+        await pilot.pause()
+        assert tie.value == ties and (box.region.x + 1, box.region.y) == where

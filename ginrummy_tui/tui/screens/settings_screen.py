@@ -525,6 +525,7 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         self.query_one("#preset", Select).focus(scroll_visible=False)
         self.call_after_refresh(self._open_at_top)
         self.screen_layout_refresh_signal.subscribe(self, self._lower)
+        self.screen_layout_refresh_signal.subscribe(self, self._hold_fields)
 
     _lowered_for: Size | None = None
     """The terminal's size the form's place was last set for (:meth:`_lower`)."""
@@ -739,6 +740,23 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         line = next(self.query("#match-rules").results(Static), None)
         if line is not None:
             line.update(match_rules_line(self.app, rules, str(self.query_one("#ai", Select).value)))
+
+    _rules_rows: int | None = None
+    """The rows the line on the match in play took at the last layout (:meth:`_hold_fields`)."""
+
+    def _hold_fields(self, _screen: object = None) -> None:
+        """Once laid out: where the line on the match in play takes another number of rows
+        than before (a rule changed on the form), the form scrolls by as many, where it can,
+        so that the fields under it stay where they were.  At 60x24 a click on "Big Gin
+        allowed" made the line a row longer, the fields moved down a row under the pointer,
+        and a second click there ticked "A tie is an undercut" instead."""
+        line = next(self.query("#match-rules").results(Static), None)
+        if line is None or not line.region.height:
+            return
+        rows, self._rules_rows = self._rules_rows, line.outer_size.height
+        if rows is not None and rows != line.outer_size.height:
+            form = self.query_one("#settings", VerticalScroll)
+            form.scroll_relative(y=line.outer_size.height - rows, animate=False, immediate=True)
 
     def on_choice_field_picked(self, event: ChoiceField.Picked) -> None:
         """A preset (not "<preset> (changed)"), an opponent level or a theme picked in
