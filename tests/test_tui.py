@@ -880,6 +880,31 @@ async def test_a_click_beside_the_pile_takes_no_card(size, card_width):
         assert app.session.state.taken is card("9C")
 
 
+@pytest.mark.parametrize(("size", "card_width"), [((80, 24), 5), ((100, 40), 7), ((132, 43), 7)])
+async def test_a_click_beside_the_stock_draws_no_card(size, card_width):
+    """A click on the blank felt right of "Stock / 31 cards", up to the discard pile's edge,
+    drew from the stock: a click that just missed the pile, with a draw that cannot be undone.
+    The card and its words still draw, as the pile's do."""
+    from ginrummy_tui.tui.widgets.stock import StockPile
+
+    s = scenarios.arranged(scenarios.MINE, scenarios.THEIRS, discard="9C")
+    app = make_app(state=s, pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        stock = app.table.query_one(StockPile)
+        assert stock.big == (card_width == 7)
+        words = card_width + 1 + len(f"{len(s.stock)} cards")
+        for offset in ((words + 1, 1), (stock.region.width - 1, 1), (stock.region.width - 1, 0),
+                       (card_width + 1 + len("s: draw") + 1, 2)):
+            assert offset[0] < stock.region.width
+            await pilot.click(StockPile, offset=offset)
+            await settle(app, pilot)
+            assert app.session.state is s, offset
+        await pilot.click(StockPile, offset=(card_width + 2, 1))  # "31 cards"
+        await settle(app, pilot)
+        assert app.session.state.drawn is s.stock[-1] and app.session.state.taken is None
+
+
 @pytest.mark.parametrize(("size", "card_width"), [((80, 24), 5), ((100, 40), 7)])
 async def test_a_click_far_right_of_the_piles_key_leaves_the_list_as_it_is(size, card_width):
     """At 80×24 a click on the blank far right of "l: show the pile" (columns 60-79, the

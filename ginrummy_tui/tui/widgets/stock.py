@@ -44,16 +44,26 @@ class StockPile(Widget):
     def get_content_height(self, container, viewport, width: int) -> int:
         return 5 if self.big else 3
 
-    def render(self) -> Group:
-        w, h = (7, 5) if self.big else (5, 3)
-        card = back_lines(w, self.ascii_only, h, palette_of(self.app)) if self.count else empty_lines(w, self.ascii_only, h)
-        side = [
+    def _side(self, rows: int) -> list[Text]:
+        """The words right of the card, a line each: the title, the count, "s: draw" while
+        drawing from it is legal, and blank lines to the card's height."""
+        return [
             Text("Stock", style="bold"),
             Text(f"{self.count} card{'s' if self.count != 1 else ''}"),
             Text("s: draw" if self.active else "", style=f"bold {palette_of(self.app).gold}"),
-        ] + [Text()] * (h - 3)
+        ] + [Text()] * (rows - 3)
+
+    def render(self) -> Group:
+        w, h = (7, 5) if self.big else (5, 3)
+        card = back_lines(w, self.ascii_only, h, palette_of(self.app)) if self.count else empty_lines(w, self.ascii_only, h)
+        side = self._side(h)
         return Group(*(Text.assemble(card[n], " ", side[n]) for n in range(h)))
 
     def on_click(self, event: events.Click) -> None:
+        """A click on the card or on the words beside it draws; one on the blank right of
+        the words (the felt up to the discard pile) does nothing, as beside the pile: a
+        click that just missed the pile drew a card from the stock, which cannot be undone."""
         event.stop()
-        self.post_message(self.Clicked())
+        h, w = (5, 7) if self.big else (3, 5)
+        if event.x < w or (event.y < h and 0 <= event.x - w - 1 < self._side(h)[event.y].cell_len):
+            self.post_message(self.Clicked())
