@@ -314,3 +314,32 @@ async def test_a_held_enter_whose_repeats_start_late_does_not_pass_the_result_by
         now[0] += 0.62  # the first repeat after X11's delay (0.66 s), then 25 a second
         await held_on_the_result(app, pilot, now, 30, 0.04)
         await pressed_again(app, pilot, now, 0.5, "enter")
+
+
+async def test_a_second_press_of_the_key_that_dealt_is_dropped_on_the_new_table():
+    """A double click on "⏎ New match" (or ⏎ pressed twice, or held) on the match's result: the
+    second ⏎ came to the new match's table as a move refused, with the bell: "✗ The upcard comes
+    first. Take 6♣ (t) or pass (p)."  In the guard's time after the deal it is dropped; after
+    it, ⏎ is the table's key again."""
+    from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+    app = make_app(state=scenarios.match_point(), pause=0, end_guard=0.5)
+    now = [1000.0]
+    app.now = lambda: now[0]
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await press(app, pilot, "s", "k")
+        now[0] += 1.0
+        await press(app, pilot, "enter")
+        assert isinstance(app.screen, MatchOverScreen)
+        now[0] += 1.0
+        await press(app, pilot, "enter")  # the new match
+        assert isinstance(app.screen, GameScreen) and app.session.state.match_no == 2
+        dealt = app.session.state
+        for key in ("enter", "enter", "n", "space"):  # the second click, the key held, n, Space
+            now[0] += 0.05
+            await press(app, pilot, key)
+            assert "✗" not in app.table.query_one(PromptLine).plain, key
+        assert app.session.state is dealt
+        now[0] += 1.0  # then ⏎ is the table's again, and says why it does nothing now
+        await press(app, pilot, "enter")
+        assert app.table.query_one(PromptLine).plain.startswith("✗"), app.table.query_one(PromptLine).plain

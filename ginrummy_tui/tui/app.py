@@ -1525,6 +1525,8 @@ class GinApp(App):
             self.session.submit(Action(kind))
         except IllegalAction:
             pass  # the other player already did
+        if self.end_guard > 0:  # the key that went on, pressed again or held, lands on the new deal
+            self._went_on_until = self.now() + self.end_guard
         self.sync()
         waiting = self.session.waiting_note()  # network play: both players must go on
         if waiting:
@@ -1697,6 +1699,24 @@ class GinApp(App):
         if table is not None and self.screen is table and table.holds_key(event.key):
             event.prevent_default()
             event.stop()
+
+    _went_on_until = 0.0
+    """Until when a key that goes on from the end of a hand or the match's result (⏎, Space, n)
+    is dropped on the table it dealt (:meth:`went_on_again`)."""
+
+    def went_on_again(self, key: str) -> bool:
+        """Whether ``key`` is ⏎, Space or n pressed again (a double press, a double click on
+        "⏎ New match", a key held down) the moment the next hand or a new match was dealt by it:
+        dropped without a word, where it has no use yet.  It came to the new table as a move
+        refused, with the bell: "✗ The upcard comes first."  Held down, each repeat keeps the
+        next one dropped (:data:`~.screens.after_hand.REPEAT_GAP`)."""
+        from .screens.after_hand import REPEAT_GAP
+
+        now = self.now()
+        if key not in ("enter", "space", "n") or now >= self._went_on_until:
+            return False
+        self._went_on_until = max(self._went_on_until, now + min(REPEAT_GAP, self.end_guard))
+        return True
 
     def typed_ahead_dropped(self, keys: list[str]) -> None:
         """Network play: ``keys`` were typed on the table while its last move was on its way to

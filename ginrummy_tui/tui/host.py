@@ -51,6 +51,10 @@ if TYPE_CHECKING:
         def go_on(self, kind: Kind) -> None:
             """Deal the next hand (``Kind.NEXT_HAND``) or start a new match (``Kind.NEW_MATCH``)."""
 
+        def went_on_again(self, key: str) -> bool:
+            """Whether ``key`` is the key that dealt, pressed again the moment it did (dropped)."""
+            ...
+
         def start_replay(self) -> bool:
             """Deal the hand on the table again as practice."""
             ...

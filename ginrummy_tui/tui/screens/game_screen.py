@@ -1148,8 +1148,14 @@ class GameScreen(Screen, TurnSteps):
         Delete, Insert, the function keys and Ctrl keys the game does not use did nothing,
         silently.  Tab and Shift+Tab move the focus where the table has a part that takes
         it (none has: the buttons are clicked, their moves have keys).  Runs before the
-        key's bindings are looked up: a key with one on the table or the app is left to it."""
+        key's bindings are looked up: a key with one on the table or the app is left to it.
+        ⏎, Space or n pressed again the moment it dealt this hand is dropped first
+        (:meth:`GinApp.went_on_again`)."""
         key = event.key
+        if self.gin.went_on_again(key):
+            event.prevent_default()
+            event.stop()
+            return
         if key in ("tab", "shift+tab"):
             if self.focus_chain:
                 return
