@@ -845,11 +845,13 @@ def test_a_knock_is_said_to_win_the_match_only_when_the_guessed_hands_say_it_doe
                 search = searched(v, h.action)
                 if search is not None:  # the master's search, near the end: its chances of the two
                     assert search.chance > search.rule_chance, h
-                    assert re.search(r", \S.* wins the match about [^,]+, \S.* about ", h.reason), h.reason
-                elif "wins the match" in h.reason or "wins it" in h.reason:
+                    assert re.search(r"your chance to win the match(:| is) about [^,]+ after \S.*, about .* after ",
+                                     h.reason), h.reason
+                elif "chance to win" in h.reason:
                     turn = match_turned(v, h.action)
                     assert turn is not None and turn.chance > turn.other, h
-                    assert re.search(r"a knock now wins (the match|it) [^,]+, waiting ", h.reason), h.reason
+                    assert re.search(r"your chance to win (the match:|it is) [^,]+ if you knock now, [^,]+ if you wait",
+                                     h.reason), h.reason
                 else:
                     assert h.action.kind != "knock" or out.expected_points >= 0, h
             s = apply(s, h.action)

@@ -43,7 +43,10 @@ def test_ahead_near_the_target_the_hint_knocks_where_that_wins_the_match_more_of
     turn = match_turned(v, h.action)
     assert turn is not None and turn.chance >= turn.other + 0.01
     assert h.reason.startswith("Knock with 5♦: it leaves 6 deadwood"), h.reason
-    assert "a knock now wins the match about 94 in 100, waiting about 89 in 100" in h.reason, h.reason
+    # the chance of winning the match, this hand or a later one: "a knock now wins the match about 94
+    # in 100" read as the knock's own, beside what it is expected to score
+    assert "your chance to win the match: about 94 in 100 if you knock now, about 89 in 100 if you wait" in h.reason, (
+        h.reason)
     # far from the end the expert's rule stands: it waits with this little
     early = view(replace(state, scores=(0, 0)), 0)
     assert hint(early).action == parse_action("discard 5D")
@@ -63,8 +66,8 @@ def test_where_waiting_wins_the_match_more_often_the_hint_does_not_knock():
     h = hint(v)
     assert h.action == parse_action("discard 3H"), h
     assert h.reason == (
-        "Don't knock: discard 3♥ and wait. This near the end of the match, waiting wins it about 8 in 10, "
-        "a knock now about 6 in 10."
+        "Don't knock: discard 3♥ and wait; your chance to win the match: about 8 in 10 waiting, about 6 in 10 "
+        "knocking now."
     )
 
 
@@ -86,7 +89,8 @@ def test_the_review_weighs_a_wait_near_the_end_of_the_match_as_the_hint_does():
     (decision,) = waited.mistakes
     assert decision.suggested == Action(Kind.KNOCK, decision.played.card)
     # the hand's points may favour waiting; the reason is the match's, as the hint's is
-    assert "a knock now wins the match about 94 in 100, waiting about 89 in 100" in decision.reason, decision.reason
+    assert "your chance to win the match: about 94 in 100 if you knock now, about 89 in 100 if you wait" in (
+        decision.reason), decision.reason
     assert decision.reason == hint(view(state, 0)).reason
     # the player who knocked, as the hint said, made no mistake there
     assert not review_moves(replay_history(state, ["knock 5D"]), 0).mistakes
@@ -100,10 +104,10 @@ def test_a_wait_that_gains_points_near_the_end_is_reviewed_by_the_match_not_call
     assert decision.suggested == parse_action("knock 3C")
     assert decision.cost <= -2.5 and decision.better  # the points favour the wait
     assert decision.reason == hint(view(state, 0)).reason
-    assert "a knock now wins the match" in decision.reason, decision.reason
+    assert "your chance to win the match: " in decision.reason and "if you knock now" in decision.reason, decision.reason
     # and beside its cost in points, what it does to the match; it is not counted as one of
     # the player's choices that look better or as good
-    assert decision.match_text() == "the knock wins the match about 19 in 20, yours about 9 in 10"
+    assert decision.match_text() == "your chance to win the match: about 19 in 20 with the knock, about 9 in 10 with your move"
     review = review_moves(replay_history(state, ["discard 3C"]), 0)
     assert review.better == 0 and review.as_good == 0 and review.agreed == review.decisions - 1
 

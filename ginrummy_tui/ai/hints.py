@@ -788,10 +788,13 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
     turn = match_turned(view, Action(Kind.KNOCK, c))
     if turn is not None:
         knock, wait = _match_pair(turn.chance, turn.other)
+        # the chance of winning the match, in this hand or a later one: "a knock now wins the match
+        # about 8 in 10" read as this knock's own, beside "expected to score about 3" (9 to go)
         return _fitting([
-            f"{head}, {score}; this near the end of the match, a knock now wins it {knock}, waiting {wait}.",
-            f"{head}, {score}; a knock now wins the match {knock}, waiting {wait}.",
-            f"{head}; a knock now wins the match {knock}, waiting {wait}.",
+            f"{head}, {score}; this near the end of the match, your chance to win it is {knock} "
+            f"if you knock now, {wait} if you wait.",
+            f"{head}, {score}; your chance to win the match: {knock} if you knock now, {wait} if you wait.",
+            f"{head}; your chance to win the match: {knock} if you knock now, {wait} if you wait.",
         ])
     if out.why == "last turn":
         return f"{head}, {score}; you have no draw left before the hand would be void."
@@ -860,7 +863,10 @@ def _explain_searched(view: PlayerView, turn: SearchTurn, ascii_only: bool, name
     whose = f"played out on guesses of {name}'s hand"
     if near_match_end(view) and not _PRACTICE.get():
         won, other = _match_pair(turn.chance, turn.rule_chance)
-        texts = [f"{whose}, {mine} wins the match {won}, {theirs} {other}", f"played out, {mine} wins the match {won}, {theirs} {other}"]
+        texts = [
+            f"{whose}, your chance to win the match is {won} after {mine}, {other} after {theirs}",
+            f"played out, your chance to win the match: {won} after {mine}, {other} after {theirs}",
+        ]
     else:
         mark = _knock_marks(view)
         marks = f" ({mark})" if mark else ""
@@ -1089,9 +1095,10 @@ def _explain_discard(
     if turn is not None:
         wait, knock = _match_pair(turn.chance, turn.other)
         return _fitting([
-            f"Don't knock: discard {lab(c)} and wait. This near the end of the match, waiting wins it {wait}, "
-            f"a knock now {knock}.",
-            f"Don't knock: discard {lab(c)} and wait: waiting wins the match {wait}, a knock now {knock}.",
+            f"Don't knock: discard {lab(c)} and wait. This near the end of the match, your chance to win it is "
+            f"{wait} if you wait, {knock} if you knock now.",
+            f"Don't knock: discard {lab(c)} and wait; your chance to win the match: {wait} waiting, {knock} "
+            "knocking now.",
         ])
     if any(a.kind == Kind.KNOCK for a in legal):
         out = _expert().knock_outlook(view)

@@ -135,14 +135,15 @@ class ReviewedDecision:
         says more than the points of the hand (:attr:`match_chance`): "the
         knock would have won the match: about 9 in 10", "gin would have won
         the match"; near the end of a match, where the expert's knock or wait
-        wins it more often (:attr:`match_chances`), "the knock wins the match
-        about 19 in 20, yours about 9 in 10"; else nothing."""
+        wins it more often (:attr:`match_chances`, the chances of winning the match,
+        in this hand or a later one), "your chance to win the match: about 19 in 20
+        with the knock, about 9 in 10 with your move"; else nothing."""
         if self.match_chances:
             from .hints import _match_pair
 
             theirs, yours = _match_pair(*self.match_chances)
             what = "the knock" if self.suggested.kind == Kind.KNOCK else "waiting"
-            return f"{what} wins the match {theirs}, yours {yours}"
+            return f"your chance to win the match: {theirs} with {what}, {yours} with your move"
         if not self.match_chance:
             return ""
         if self.suggested.kind in (Kind.GIN, Kind.BIG_GIN):
