@@ -982,14 +982,16 @@ def test_the_wait_hint_says_a_spade_upcard_doubles_its_figures():
 @pytest.mark.parametrize(
     "seed,moves,reason",
     [
-        (19, 32, "Take 4♣: it makes 3♠ 3♥ 3♦ and 4♥ 4♦ 4♣ and 5♥ 6♥ 7♥ (breaking 2♦ 3♦ 4♦ and 3♥ 4♥ 5♥ 6♥ 7♥), "
+        # a meld shortened into a new one is said so, not as a meld made and one broken ("it makes ... and
+        # 5♥ 6♥ 7♥ (breaking ... and 3♥ 4♥ 5♥ 6♥ 7♥)")
+        (19, 32, "Take 4♣: it makes 3♠ 3♥ 3♦ and 4♥ 4♦ 4♣ (breaking 2♦ 3♦ 4♦; taking 3♥ and 4♥ off your run), "
                  "deadwood from 9 to 2; a blind draw: about 6."),
-        (104, 34, "Take 5♣: it makes 2♦ 3♦ 4♦ and 4♣ 5♣ 6♣ and 6♠ 6♥ 6♦ (breaking 4♠ 4♦ 4♣ and 6♠ 6♥ 6♦ 6♣), "
+        (104, 34, "Take 5♣: it makes 2♦ 3♦ 4♦ and 4♣ 5♣ 6♣ (breaking 4♠ 4♦ 4♣; taking 6♣ off your set), "
                   "deadwood from 6 to 1; a blind draw: about 5."),
         (24, 48, "Take 5♥ from the discard pile: it makes A♥ 2♥ 3♥ 4♥ 5♥, deadwood from 1 to 0; "
                  "gin with A♠: 25 points plus the computer's deadwood, doubled."),
-        (59, 42, "Take 7♠: it makes 5♠ 6♠ 7♠ and 6♥ 6♦ 6♣ (breaking 6♠ 6♥ 6♦ 6♣), deadwood from 6 to 0; "
-                 "gin with A♦: 25 points plus the computer's deadwood."),
+        (59, 42, "Take 7♠: it makes 5♠ 6♠ 7♠ (taking 6♠ off your set), deadwood from 6 to 0; "
+                 "then gin with A♦, for 25 points plus the computer's deadwood."),
         (183, 34, "Take 3♣: it makes 3♠ 3♦ 3♣ and 4♠ 4♥ 4♦ 4♣ (breaking 3♦ 4♦ 5♦), deadwood from 3 to 0; "
                   "gin with 5♦: 25 points plus the computer's deadwood."),
         (194, 28, "Take 7♦ from the discard pile: it makes 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦, deadwood from 3 to 0; "
@@ -1030,8 +1032,8 @@ def test_a_card_that_makes_gin_leaves_out_the_melds_it_breaks_where_they_take_a_
         v = view(s, s.current)
         s = apply(s, _followed(v) if s.current == 0 else other.choose(v))
     h = hint(view(s, 0))
-    assert h.reason == (
-        "Take A♥: it makes A♠ A♥ A♣ and 7♠ 8♠ 9♠, deadwood from 2 to 0; "
+    assert h.reason == (  # the run left 7♠ 8♠ 9♠ as gin throws 6♠ off it: no meld made, nothing taken off
+        "Take A♥ from the discard pile: it makes A♠ A♥ A♣, deadwood from 2 to 0; "
         "then gin with 6♠, for 25 points plus the computer's deadwood, doubled."
     )
     assert prompt_lines(h.reason) == 2
@@ -1704,3 +1706,15 @@ def test_what_waiting_gains_is_reckoned_on_the_hands_the_knocks_figure_is(name):
     # waiting then scores what a knock would, and the gain: no more than an undercut of a knock at
     # the limit, the best the wait brings without a gin, which a few cards in the stock seldom give
     assert out.expected_points + gain <= v.rules.undercut_bonus + v.knock_limit - out.deadwood, gain
+
+
+def test_a_card_that_takes_a_card_off_each_of_two_runs_says_so_not_that_it_makes_and_breaks_them():
+    """5♠ 6♠ 7♠ 8♠ and 8♣ 9♣ 10♣ J♣, 8♥ on the pile: "it makes 5♠ 6♠ 7♠ and 8♠ 8♥ 8♣ and 9♣ 10♣ J♣
+    (breaking 5♠ 6♠ 7♠ 8♠ and 8♣ 9♣ 10♣ J♣)", where the one new meld is the set of 8s, made by
+    taking a card off each run."""
+    s = _made("5S 6S 7S 8S AH 3D 8C 9C TC JC", "QS QC TS 8D KS JH 9H 2D 4D 5H", "8H", "4C 9S 3H")
+    h = hint(view(s, 0))
+    assert h.action == parse_action("take upcard")
+    assert h.reason.startswith(
+        "Take the upcard 8♥: it makes 8♠ 8♥ 8♣ (taking 8♠ and 8♣ off your runs), deadwood from 4 to 1; "
+    ), h.reason

@@ -282,17 +282,45 @@ def _swap(hand, taken: Card, thrown: Card | None) -> tuple[Card, ...]:
     return tuple(c for c in hand if c is not thrown) + (taken,)
 
 
-def _melds_made(before, after, card: Card) -> tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]:
-    """The melds of ``after`` (a hand with ``card`` taken) that ``before`` had
-    not, and the melds of ``before`` whose cards are no longer all in one meld
-    of ``after``; none when ``card`` is in no meld of ``after``."""
+Melds = tuple[tuple[Card, ...], ...]
+
+
+def _melds_made(before, after, card: Card) -> tuple[Melds, Melds, Melds]:
+    """How taking ``card`` changes the melds (``before``: the hand, ``after``: the hand with
+    ``card`` taken, less the card thrown): the melds of ``after`` that are new (not ``before``'s
+    nor part of one of them), the melds of ``before`` broken up (no meld of ``after`` keeps three
+    of their cards), and those shortened (one of ``after`` keeps three of their cards or more:
+    ``5♠ 6♠ 7♠ 8♠`` giving its 8♠ to a set of 8s is no new ``5♠ 6♠ 7♠``, nor broken); none when
+    ``card`` is in no meld of ``after``."""
     old = best_melds(before).melds
     new = best_melds(after).melds
     if not any(card in m for m in new):
-        return (), ()
-    made = tuple(m for m in new if set(m) not in [set(o) for o in old])
-    broken = tuple(m for m in old if not any(set(m) <= set(n) for n in new))
-    return made, broken
+        return (), (), ()
+    made = tuple(m for m in new if not any(set(m) <= set(o) for o in old))
+    changed = [m for m in old if not any(set(m) <= set(n) for n in new)]
+    kept = [max((len(set(m) & set(n)) for n in new), default=0) for m in changed]
+    broken = tuple(m for m, k in zip(changed, kept, strict=True) if k < 3)
+    shortened = tuple(m for m, k in zip(changed, kept, strict=True) if k >= 3)
+    return made, broken, shortened
+
+
+def _taken_off(shortened: Melds, after: tuple[Card, ...], ascii_only: bool) -> str:
+    """The cards of the hand ``after`` taken off the melds ``shortened`` (each keeping three or
+    more in a meld of ``after``) into another meld: "8♠ and 8♣ off your runs", "6♣ off your
+    set"; "" where none was (a card of them thrown: the reason names the throw)."""
+    new = best_melds(after).melds
+    moved, off = [], []
+    for m in shortened:
+        cards = set(m)
+        keeps = max(new, key=lambda n: len(cards & set(n)))  # the meld that keeps the most of it
+        taken = [c for c in m if c not in keeps and c in after]
+        if taken:
+            moved += taken
+            off.append(len({c.rank for c in m}) > 1)
+    if not moved:
+        return ""
+    kind = "run" if all(off) else "set" if not any(off) else "meld"
+    return f"{' and '.join(_label(c, ascii_only) for c in moved)} off your {kind}{'s' if len(off) > 1 else ''}"
 
 
 def odds(p: float) -> str:
@@ -722,11 +750,16 @@ def _explain_take(view: PlayerView, up: Card, upcard: bool, ascii_only: bool, na
         tail = f"; {full_words} about {_beside(blind, after)}{less}."
         short = f"; {fewer_words} about {_beside(blind, after)}{less_short}."
     figures = f"deadwood from {now} to {after}"
-    made, broken = _melds_made(view.hand, tuple(view.hand) + (up,) if big else _swap(view.hand, up, thrown), up)
+    held = tuple(view.hand) + (up,) if big else _swap(view.hand, up, thrown)
+    made, broken, shortened = _melds_made(view.hand, held, up)
     if not made or after >= now:
         return _fitting([f"{v}: {figures}{end}" for v in verbs for end in (tail, short)])
     makes = f"it makes {' and '.join(_cards(m, ascii_only) for m in made)}"
-    breaking = f" (breaking {' and '.join(_cards(m, ascii_only) for m in broken)})" if broken else ""
+    changes = [f"breaking {' and '.join(_cards(m, ascii_only) for m in broken)}"] if broken else []
+    taken_off = _taken_off(shortened, held, ascii_only)
+    if taken_off:  # "taking 8♠ and 8♣ off your runs": no new 5♠ 6♠ 7♠ made, no 5♠ 6♠ 7♠ 8♠ broken
+        changes.append(f"taking {taken_off}")
+    breaking = f" ({'; '.join(changes)})" if changes else ""
     whole = [f"{v}: {makes}{breaking}, {figures}{end}" for v in verbs for end in (tail, short)]
     if any(prompt_lines(r) <= 2 for r in whole):  # every meld said, in two lines
         return _fitting(whole)
