@@ -899,6 +899,7 @@ def _explain_searched(view: PlayerView, turn: SearchTurn, ascii_only: bool, name
         texts = [
             f"{whose}, your chance to win the match is {won} after {mine}, {other} after {theirs}",
             f"played out, your chance to win the match: {won} after {mine}, {other} after {theirs}",
+            f"played out, you win the match {won} after {mine}, {other} after {theirs}",
         ]
     else:
         mark = _knock_marks(view)
