@@ -42,7 +42,7 @@ class StockPile(Widget):
             self.refresh(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return 5 if self.big else 3
+        return self.card_size[1]
 
     def _side(self, rows: int) -> list[Text]:
         """The words right of the card, a line each: the title, the count, "s: draw" while
@@ -53,8 +53,13 @@ class StockPile(Widget):
             Text("s: draw" if self.active else "", style=f"bold {palette_of(self.app).gold}"),
         ] + [Text()] * (rows - 3)
 
+    @property
+    def card_size(self) -> tuple[int, int]:
+        """The card's columns and rows: big (7x5) or not (5x3)."""
+        return (7, 5) if self.big else (5, 3)
+
     def render(self) -> Group:
-        w, h = (7, 5) if self.big else (5, 3)
+        w, h = self.card_size
         card = back_lines(w, self.ascii_only, h, palette_of(self.app)) if self.count else empty_lines(w, self.ascii_only, h)
         side = self._side(h)
         return Group(*(Text.assemble(card[n], " ", side[n]) for n in range(h)))
@@ -64,6 +69,6 @@ class StockPile(Widget):
         the words (the felt up to the discard pile) does nothing, as beside the pile: a
         click that just missed the pile drew a card from the stock, which cannot be undone."""
         event.stop()
-        h, w = (5, 7) if self.big else (3, 5)
+        w, h = self.card_size
         if event.x < w or (event.y < h and 0 <= event.x - w - 1 < self._side(h)[event.y].cell_len):
             self.post_message(self.Clicked())
