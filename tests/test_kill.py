@@ -388,3 +388,30 @@ def test_a_stop_from_outside_and_fg_come_back_to_the_whole_table(term):
     term.wait_for("the match is saved")
     term.keys("echo SANE-$((6*7))", "Enter")  # typed and echoed as the shell had it: the terminal's modes back
     term.wait_for("SANE-$((6*7))\nSANE-42")
+
+
+def test_a_stop_from_outside_does_not_run_out_the_move_clock(term):
+    """kill -STOP for longer than the move timer, then fg: the clock had counted the
+    whole stop at its next tick, and the match was lost on time the moment the game
+    ran again. The stop's time does not count, as Ctrl+Z's time away does not."""
+    repo = Path(__file__).resolve().parent.parent
+    cmd = f"{sys.executable} -m ginrummy_tui --pause 0 --seed 5 --rule timer=12"
+    term.tmux("new-session", "-d", "-s", "gin", "-x", str(WIDTH), "-y", str(HEIGHT), "bash --norc --noprofile -i")
+    term.keys(f"cd {repo} && GIN_TUI_HOME={term.home} TERM=xterm-256color {cmd}", "Enter")
+    term.wait_for("s to move")
+    shell = int(term.tmux("display-message", "-p", "-t", "gin", "#{pane_pid}").strip())
+    [pid] = [int(p) for p in subprocess.run(["pgrep", "-P", str(shell)], capture_output=True, text=True).stdout.split()]
+    os.kill(pid, signal.SIGSTOP)
+    term.wait_for("Stopped")
+    time.sleep(14)  # longer than the 12 s of the move
+    term.keys("fg", "Enter")
+    screen = term.wait_until(lambda s: "Stopped" not in s and "s to move" in s, "the table again, its clock running")
+    assert "won the match" not in screen and "ran out" not in screen, screen
+    term.keys("p")
+    term.wait_for("draw from the stock")
+    term.keys("s")
+    term.wait_until(to_discard_from(11), "the game playing on")
+    term.keys("q")
+    term.wait_for("y Quit")
+    term.keys("y")
+    term.wait_for("the match is saved")

@@ -1283,6 +1283,14 @@ class GinApp(App):
         self._suspended = False
         self.session.come_back()
 
+    def continued_after_outside_stop(self) -> None:
+        """Continued after a stop from outside (``kill -STOP``), told by the driver's
+        handler of SIGCONT before the event loop goes on: the stop's time does not count
+        on the move clock against the computer, which the player could not answer
+        (over the network the host keeps the clock, and the other player waited)."""
+        if self._move_clock is not None:
+            self._move_clock.skip_time_away()
+
     def on_driver_signal_resume(self) -> None:
         """Continued after a stop, Ctrl+Z's or one from outside (:mod:`.continued_driver`): the
         screen drawn whole, the terminal having been the shell's meanwhile (after a stop from

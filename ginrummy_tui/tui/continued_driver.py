@@ -11,11 +11,25 @@ started application mode over the running one: a second thread reading the
 keys (a key read by one, the next by the other, an escape sequence split
 between them: the first ``y`` of the quit question did nothing) and a second
 writing the screen, and the table was never drawn again.
+
+The stop's time does not count on the move clock against the computer (as
+the time away after Ctrl+Z does not): the handler of SIGCONT, a Python signal
+handler, runs in the main thread before the event loop goes on, so before the
+clock's next tick, and tells the app to skip it.
 """
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from textual.drivers.linux_driver import LinuxDriver
+
+
+@runtime_checkable
+class StoppedFromOutside(Protocol):
+    """The app, told of a continue after a stop from outside (the game's app is one)."""
+
+    def continued_after_outside_stop(self) -> None: ...
 
 
 class ContinuedDriver(LinuxDriver):
@@ -29,6 +43,10 @@ class ContinuedDriver(LinuxDriver):
         if not self._auto_restart:  # inside App.suspend: the app's own code takes it again
             return
         if not self._must_signal_resume:  # not stopped by Ctrl+Z: application mode is still on
+            if isinstance(self._app, StoppedFromOutside):
+                # here, before the event loop runs on: its next tick of the move clock
+                # would count the whole stop
+                self._app.continued_after_outside_stop()
             self.suspend_application_mode()
             self._must_signal_resume = True
         self.resume_application_mode()

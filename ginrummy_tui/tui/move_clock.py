@@ -8,7 +8,8 @@ scores never costs a match:
   of the player: any screen over it (the rule sheet, the scores, the settings,
   the statistics, the quit question) stops it, and closing that screen starts
   it again where it stood (:class:`MoveClock`).  So does a terminal too small
-  to show the table ("Terminal too small"), until the window is big enough.
+  to show the table ("Terminal too small"), until the window is big enough,
+  and so do Ctrl+Z and a stop from outside (``kill -STOP``), until ``fg``.
 * **Over the network** the host's clock keeps running (the other player is
   waiting), so it stays on show over every screen (:class:`ClockBadge`), and
   on the player's own move it says so there at once ("⏱ 25 s for you — your
@@ -150,6 +151,13 @@ class MoveClock:
         self.left = max(0.0, self.left)
         warn = self.warnings.reached(key, self.left, limit) if not covered else None
         return Reading(self.left, limit, running=not covered, warn=warn)
+
+    def skip_time_away(self) -> None:
+        """The game was stopped from outside (``kill -STOP``, a debugger) and is running
+        again: the time since the last update, the stop's, does not count, as the time
+        away after Ctrl+Z does not (the player could not move)."""
+        if self._since is not None:
+            self._since = self.now()
 
     def resume(self, key: object, left: float) -> None:
         """Carry on the turn ``key`` with ``left`` seconds: a resumed match's move
