@@ -3344,3 +3344,33 @@ async def test_an_app_that_exits_before_its_connection_runs_leaves_no_coroutine_
             await pilot.pause(0.01)
     assert len(made) == 1
     assert inspect.getcoroutinestate(made[0]) == inspect.CORO_CLOSED
+
+
+async def test_a_join_under_the_players_own_name_does_not_lock_their_game_out_for_good():
+    """A connection under the seat's own name (another join of the player's, or anyone with the
+    code) took the seat while the player's game was away, then left: the game had been told
+    "Bob took this seat and plays the match on", naming its own player, and had stopped
+    reconnecting for good. It waits for the seat, saying why, and takes it back once free."""
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01,
+                         idle_timeout=0.5)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    try:
+        frozen = await seats.join(server.join_code, "Bob", run=False, heartbeat=0)  # sends nothing, reads nothing
+        async with asyncio.timeout(10):
+            while server.connected()[1]:  # dropped as silent
+                await asyncio.sleep(0.05)
+        second = await seats.join(server.join_code, "Bob", heartbeat=0.1)  # under the same name
+        assert server.connected()[1]
+        seats.tasks.append(asyncio.create_task(frozen.connection()))  # resumed: it reads its end, and rejoins
+        await changes.until(lambda: "another connection as Bob holds the seat" in frozen.status())
+        assert not frozen.gave_up and "took this seat" not in frozen.status()
+        await second.aclose()  # the other connection leaves: the seat is the player's game's again
+        await changes.until(lambda: frozen.online, timeout=15)
+        assert not frozen.gave_up and server.connected()[1] and server.names[1] == "Bob"
+        assert "another connection" not in frozen.status()
+    finally:
+        await seats.close()
+        thread.stop()

@@ -401,6 +401,13 @@ class RemoteSession(Session):
                         self._record_left()
                     self.changed()
                     return False
+                if exc.code == P.E_SEAT_TAKEN and self.problem != AWAY:
+                    # our old connection, not yet seen gone, or another of this player's (the same
+                    # name: the host takes us back once it leaves); said while it lasts
+                    held = f" as {exc.by}" if exc.by else ""
+                    if self.problem != (words := f"another connection{held} holds the seat"):
+                        self.problem = words
+                        self.changed()
                 continue  # the host still holds our old seat: try again
             except (OSError, TimeoutError):
                 continue

@@ -465,7 +465,8 @@ class MatchServer:
                               "by": self.names[seat]})
             return False
         was_seated = self._seated[seat]
-        self._take_seat(conn, seat, client)
+        # under the seat's own name: the same player again (another gin-tui join of theirs), not another
+        self._take_seat(conn, seat, client, same_player=P.clean_name(msg.get("name"), self.names[seat]) == self.names[seat])
         self._pending.pop(conn, None)
         named = list(self.names)
         self.names[seat] = P.clean_name(msg.get("name"), named[seat])
@@ -496,17 +497,23 @@ class MatchServer:
         2"), so that neither table shows the other player under its own name."""
         self.names[1] = P.distinct_name(self.names[1], self.names[0])
 
-    def _take_seat(self, conn: _Conn, seat: int, client: str | None) -> None:
+    def _take_seat(self, conn: _Conn, seat: int, client: str | None, same_player: bool = False) -> None:
         """Seat ``conn`` (of the client ``client``, if it gave its id); the client that
-        held the seat before, if another, is told so when it asks for it back while taken."""
+        held the seat before, if another player's (``same_player`` False: another name),
+        is told so when it asks for it back while taken (``replaced``). The same player's
+        other client is told only that the seat is taken (``seat_taken``), and takes it
+        back when it is free: a connection under the player's own name that held it a
+        moment (another join of theirs, or anyone with the code) does not lock out the
+        player's game for good."""
         held, replaced = self._holders[seat], self._replaced[seat]
         if client in replaced:
             replaced.remove(client)
-        if held is not None and held != client and held not in replaced:
+        another = held is not None and held != client and not same_player
+        if held is not None and another and held not in replaced:
             replaced.append(held)
             del replaced[:-REPLACED_KEPT]
         left = self._left_names[seat]
-        if held is not None and held != client and self.names[seat] not in left:  # the name of who held it
+        if another and self.names[seat] not in left:  # the name of who held it
             left.append(self.names[seat])
             del left[:-REPLACED_KEPT]
         changed = self._holders[seat] != client
