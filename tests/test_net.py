@@ -778,3 +778,24 @@ async def test_a_wrong_code_refused_without_new_match_is_the_plain_refusal(tmp_p
     finally:
         server.close()
         await server.wait_closed()
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        (b"[" * 1500 + b"]" * 1500, "not JSON: it is nested too deeply"),
+        (b'{"type": "ping", "n": ' + b"9" * 5000 + b"}", "not JSON: a number in it has far too many digits"),
+        (b'{"type": "\xff"}', "not JSON: it is not UTF-8 text"),
+        (b'{"type": "ping",}', "not JSON: a name in double quotes was expected at line 1, column 17"),
+    ],
+    ids=["nested", "digits", "bytes", "comma"],
+)
+def test_a_line_that_is_not_json_is_refused_in_words_not_pythons(line, said):
+    """A line nested 1,500 deep was answered "not JSON: maximum recursion depth exceeded while
+    decoding a JSON array from a unicode string": Python's own words, to a client."""
+    from ginrummy_tui.net.protocol import ProtocolError, decode
+
+    with pytest.raises(ProtocolError) as refused:
+        decode(line)
+    assert str(refused.value) == said
+    assert "recursion" not in said and "sys." not in said

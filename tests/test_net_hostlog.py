@@ -66,9 +66,10 @@ def test_the_log_says_how_many_lines_it_left_out(tmp_path):
     handler.close()
     lines = (tmp_path / "host.log").read_text().splitlines()
     assert sum("INFO connection from" in x for x in lines) == 3
-    assert any("(98 more lines like this were left out: connection from %s)" in x for x in lines)
+    assert any("(98 more lines like this were left out: connection from …)" in x for x in lines)
     assert sum("WARNING wrong join code" in x for x in lines) == 3  # 1 in the first period, 2 in the next
-    assert lines[-1].endswith("(3 more lines like this were left out: wrong join code from %s)")  # said at close
+    assert lines[-1].endswith("(3 more lines like this were left out: wrong join code from …)")  # said at close
+    assert not any("%s" in x for x in lines)  # the kind of line in words: "%s" read as unfinished
 
 
 def test_a_named_pipe_in_the_logs_place_is_refused_with_a_note_not_waited_on(tmp_path):
@@ -90,3 +91,16 @@ def test_a_named_pipe_in_the_logs_place_is_refused_with_a_note_not_waited_on(tmp
     kind, note = done.stdout.splitlines()
     assert kind == "NullHandler"
     assert note == f"the log {tmp_path / 'host.log'} cannot be written (it is a named pipe (FIFO), not a file); nothing is logged."
+
+
+def test_one_line_left_out_is_said_in_the_singular_with_its_kind_in_words(tmp_path):
+    """The host's log said "(1 more lines like this were left out: refused a message from %s
+    (seat %s): %s)": a plural for one, and the line's template, which read as unfinished."""
+    clock = Clock()
+    handler = HostLogHandler(tmp_path / "host.log", limiter=RepeatLimiter(burst=1, period=60, clock=clock))
+    log = logger_to(handler, "test.hostlog.one")
+    for reason in ("flood", "illegal"):
+        log.warning("refused a message from %s (seat %s): %s", "10.0.0.3:9", 1, reason)
+    handler.close()
+    lines = (tmp_path / "host.log").read_text().splitlines()
+    assert lines[-1] == "WARNING (1 more line like this was left out: refused a message from … (seat …): …)"

@@ -21,6 +21,7 @@ import io
 import logging
 import logging.handlers
 import os
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -108,9 +109,11 @@ class HostLogHandler(logging.handlers.RotatingFileHandler):
             super().emit(record)
 
     def _say_dropped(self, level: int, template: Any, count: int) -> None:
+        # the kind of line in words: what varies left out ("connection from …"), not "%s"
+        kind = re.sub(r"%[-#0 +]*\d*(?:\.\d+)?[sdrifg]", "…", str(template))
+        lines = "1 more line like this was" if count == 1 else f"{count} more lines like this were"
         note = logging.LogRecord(
-            "ginrummy_tui.net", level, __file__, 0,
-            "(%d more lines like this were left out: %s)", (count, str(template)), None,
+            "ginrummy_tui.net", level, __file__, 0, "(%s left out: %s)", (lines, kind), None,
         )
         super().emit(note)
 

@@ -16,7 +16,7 @@ import secrets
 from typing import Any
 
 from ginrummy_tui.engine.state import view_from_dict, view_to_dict
-from ginrummy_tui.storage.files import good_match_id
+from ginrummy_tui.storage.files import good_match_id, json_error_words
 
 PROTOCOL_VERSION = 1
 """Bumped whenever a message changes in a way an older peer would misread."""
@@ -95,8 +95,12 @@ def decode(line: bytes | str) -> dict[str, Any]:
     not a JSON object with a string ``"type"``."""
     try:
         msg = json.loads(line)
-    except (ValueError, RecursionError) as exc:  # bad JSON, bad UTF-8, a number too long
-        raise ProtocolError(f"not JSON: {exc}") from None
+    except RecursionError:  # in a player's words, not Python's ("maximum recursion depth exceeded ...")
+        raise ProtocolError("not JSON: it is nested too deeply") from None
+    except UnicodeDecodeError:
+        raise ProtocolError("not JSON: it is not UTF-8 text") from None
+    except ValueError as exc:  # bad JSON, a number too long
+        raise ProtocolError(f"not JSON: {json_error_words(exc)}") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message must be a JSON object")
     if not isinstance(msg.get("type"), str):
