@@ -732,3 +732,35 @@ async def test_the_score_table_of_a_deal_replayed_from_the_command_line_names_th
             assert title in screen_text(app), screen_text(app)
     finally:
         plan.close()
+
+
+async def test_back_to_the_match_from_a_practice_hand_with_its_pile_listed_shows_the_end_of_the_hand(tmp_path):
+    """l in a practice hand, then q and m: the match's finished hand came back with the practice's
+    pile still listed, "Hand 1 is over: its end is shown once you close the pile list (l)", and
+    the keys of a hand in play. The list was the practice's: the end of the hand shows at once."""
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+
+    _start, ended = _ended_hand(4)
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = ended
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("a")
+            await settle(app, pilot)
+            await pilot.press("p")  # a card goes on the pile, so that there is one under the top
+            await settle(app, pilot)
+            await pilot.press("l")
+            await settle(app, pilot)
+            assert app.table.query_one(DiscardPile).expanded
+            await pilot.press("q")
+            await pilot.pause()
+            await pilot.press("m")
+            await settle(app, pilot)
+            assert not app.session.replaying and app.session.state is ended
+            assert not app.table.query_one(DiscardPile).expanded
+            assert isinstance(app.screen, SummaryScreen), screen_text(app)
+            assert "pile list" not in screen_text(app)
+    finally:
+        plan.close()

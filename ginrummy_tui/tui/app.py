@@ -1155,6 +1155,8 @@ class GinApp(App):
             self.workers.cancel_group(self, "opponent")  # the computer's move in the practice is not played
         self.opponent_pending = False
         session.leave()
+        if self.table is not None:  # the practice's list of its pile: the match's hand is over
+            self.table.hide_pile()
         self.sync()
 
     def take_down_practice_notes(self) -> None:
@@ -1186,6 +1188,7 @@ class GinApp(App):
             self.pop_screen()
         if self.table is not None:  # a refusal of the old match's (the new one may be dealt alike, from its seed)
             self.table.clear_refusal()
+            self.table.hide_pile()  # and the list of its pile
         self.sync()
 
     def _started(self) -> None:

@@ -1133,6 +1133,13 @@ class GameScreen(Screen, TurnSteps):
         """Show or hide the cards under the top of the discard pile."""
         self.query_one(DiscardPile).toggle()
 
+    def hide_pile(self) -> None:
+        """Hide the list of the pile, if shown: the table's match changed under it (back from a
+        practice hand, a new match), and the list was of the other one's pile."""
+        pile = self.query_one(DiscardPile)
+        if pile.expanded:
+            pile.toggle()
+
     def action_close_pile(self) -> None:
         """Hide the cards under the top of the discard pile, if they are listed (Escape); with
         none listed, Escape is a key the table has no use for, and says so."""
