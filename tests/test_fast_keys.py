@@ -3,6 +3,8 @@ held down, Escape and the next key run together by the terminal."""
 
 from __future__ import annotations
 
+import pytest
+
 from ginrummy_tui.cli.play import END_GUARD as GAME_END_GUARD  # the game's (the tests' processes run with none)
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.app import make_app
@@ -343,3 +345,36 @@ async def test_a_second_press_of_the_key_that_dealt_is_dropped_on_the_new_table(
         now[0] += 1.0  # then ⏎ is the table's again, and says why it does nothing now
         await press(app, pilot, "enter")
         assert app.table.query_one(PromptLine).plain.startswith("✗"), app.table.query_one(PromptLine).plain
+
+
+@pytest.mark.parametrize("key", ["enter", "n"])
+@pytest.mark.parametrize("to", ["next hand", "new match"])
+async def test_a_key_that_deals_pressed_twice_in_one_read_is_dropped_on_the_new_table(key, to):
+    """Two ⏎ (or n) read together from the terminal (a slow link, a fast double press), on the
+    match's result or the end of a hand: the second came to the new table as a move refused,
+    "✗ The upcard comes first.", where two presses apart were dropped. Sent to the result's
+    screen on its way out, it reached the table's bindings past the table's check."""
+    from textual import events
+
+    from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+    app = make_app(state=scenarios.match_point() if to == "new match" else scenarios.knock_ready(), pause=0,
+                   end_guard=0.5)
+    now = [1000.0]
+    app.now = lambda: now[0]
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await press(app, pilot, "s", "k")
+        now[0] += 1.0
+        if to == "new match":
+            await press(app, pilot, "enter")
+            assert isinstance(app.screen, MatchOverScreen)
+            now[0] += 1.0
+        else:
+            assert isinstance(app.screen, SummaryScreen)
+        before = app.session.state
+        for _ in range(2):  # in one read: both queued before either is handled
+            app.post_message(events.Key(key, "\r" if key == "enter" else key))
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen) and app.session.state is not before
+        assert app.session.view().phase.playing
+        assert "✗" not in app.table.query_one(PromptLine).plain, app.table.query_one(PromptLine).plain

@@ -1701,13 +1701,17 @@ class GinApp(App):
         the last move of a hand went to the table and comes here with the end of the hand (or
         the match's result) already up, whose bindings would take it: it is held back as one
         pressed on that screen (:meth:`AfterHandScreen.held_back`); ⏎ read with a knock dealt
-        the next hand unseen."""
+        the next hand unseen.  And ⏎, Space or n that dealt the table, pressed again in the
+        same read, is dropped here too (:meth:`went_on_again`)."""
         from .screens.after_hand import AfterHandScreen
 
         if isinstance(self.screen, AfterHandScreen) and self.screen.held_back(event):
             return
         table = self.table
-        if table is not None and self.screen is table and table.holds_key(event.key):
+        if table is not None and self.screen is table and (table.holds_key(event.key) or self.went_on_again(event.key)):
+            # ⏎ pressed twice in one read of the terminal on the match's result: the second,
+            # sent to the result's screen on its way out, comes here past the table's own
+            # check, and the table's bindings would refuse it ("✗ The upcard comes first.")
             event.prevent_default()
             event.stop()
 
