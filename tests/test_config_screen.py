@@ -2076,3 +2076,17 @@ async def test_a_second_click_on_a_box_finds_it_where_the_first_left_it(tmp_path
         await until(pilot, lambda: not box.value)
         await pilot.pause()
         assert tie.value == ties and (box.region.x + 1, box.region.y) == where
+
+
+@pytest.mark.parametrize("rule", ["timer=none", "timer=45"])
+async def test_a_changed_preset_with_a_long_name_still_says_it_is_changed_at_80_columns(tmp_path, rule):
+    """`--rules multiplayer-1.5 --rule timer=0` at 80 columns: the score line said "to 100 ·
+    multiplayer-1.5 rules", "(changed)" cut off the end, where "standard rules (changed)" fits."""
+    plan = prepare(args_for(tmp_path, rules="multiplayer-1.5", rule=[rule]), ask=None)
+    async with running(plan, size=(80, 24)) as (app, pilot):
+        head = screen_text(app).splitlines()[0].rstrip()
+        assert head.endswith("to 100 · multiplayer-1.5 (changed)") and len(head) <= 80, head
+    plan = prepare(args_for(tmp_path, rules="multiplayer-1.5", new=True), ask=None)
+    async with running(plan, size=(80, 24)) as (app, pilot):  # unchanged: the longer form, which fits
+        head = screen_text(app).splitlines()[0].rstrip()
+        assert head.endswith("to 100 · multiplayer-1.5 rules"), head

@@ -458,7 +458,9 @@ class GameScreen(Screen, TurnSteps):
         """The score line, the other player named as the label over their cards names them
         (below 60 columns a long name cut: "Zoë 日本語…", :func:`~..table_text.fitting_name`)."""
         names = (  # the line says "to N" beside them: the target is no change to name
-            rules_label(v.rules, "rules", target=False), rules_label(v.rules, "rules", short=True, target=False)
+            rules_label(v.rules, "rules", target=False), rules_label(v.rules, "rules", short=True, target=False),
+            # at 80 columns "multiplayer-1.5 rules (changed)" did not fit, and was cut to the preset's name
+            rules_label(v.rules, short=True, target=False),
         )
         name = tt.fitting_name(self.gin.session.opponent_name, self.app.size.width)
         self.query_one(Scoreboard).set_state(v.totals[v.seat], v.totals[1 - v.seat], name, v.rules.target, v.hand_no, names)
