@@ -89,6 +89,8 @@ def test_the_keys_are_those_of_the_rules_in_play(preset):
     text = flat(sheet(rules))
     keys = text[text.index("Keys "):]
     assert ("t / p take the upcard / pass" in keys) == rules.upcard_offer, keys
+    # nor what d does at an upcard offer there ("(at the upcard offer, the upcard, as t)")
+    assert ("upcard" in keys) == rules.upcard_offer, keys
     if rules.big_gin:
         assert "k / g / b knock / gin / Big Gin (when allowed)" in keys
     else:

@@ -85,7 +85,7 @@ player with the mouse alone reaches no other way."""
 
 
 def _keys(rules: Rules) -> list[tuple[str, str]]:
-    """:data:`KEYS` for ``rules``: the upcard's keys only with an upcard offer, knock only
+    """:data:`KEYS` for ``rules``: the upcard's keys (and what d does at it) only with an upcard offer, knock only
     where a hand may be knocked, Big Gin only where it is allowed."""
     ends = [("k", "knock")] if rules.oklahoma or rules.knock_limit > 0 else []
     ends.append(("g", "gin"))
@@ -95,6 +95,8 @@ def _keys(rules: Rules) -> list[tuple[str, str]]:
     for key, what in KEYS:
         if key == "t / p" and not rules.upcard_offer:
             continue
+        if key == "s / d" and not rules.upcard_offer:  # no upcard offer: no "(at the upcard offer, ...)"
+            what = what.split(" (at the upcard offer")[0]
         if key == "k / g / b":
             key, what = " / ".join(k for k, _w in ends), " / ".join(w for _k, w in ends) + " (when allowed)"
             if ends[0][0] == "k":  # a knock where the hand could go gin is refused once, as a discard is
