@@ -1615,3 +1615,19 @@ def test_a_match_not_saved_beside_a_save_it_may_not_read_says_so_once_closed(tmp
                                                 "newer version of gin-tui"), line
     assert line.endswith("; it is kept as it is, for that version."), line
     assert json.loads(path.read_text()) == newer
+
+
+def test_the_note_of_a_last_match_lost_on_time_says_the_time_ran_out():
+    """A match lost on the move clock, then `gin-tui --new`: "Your last match ended: Computer
+    (standard) won 0 to 0.", where its result had said "your time ran out"."""
+    from ginrummy_tui.engine import PRESETS, Action, apply, new_game
+    from ginrummy_tui.engine.kinds import Kind
+    from ginrummy_tui.session.startup import ended_note
+    from ginrummy_tui.storage.store import SavedMatch
+
+    state = new_game(PRESETS["multiplayer-1.5"], seed=3)
+    assert state.current == 0
+    lost = apply(state, Action(Kind.TIMEOUT))
+    assert lost.phase == "match_over" and lost.winner == 1
+    saved = SavedMatch(lost, "m1", {"ai": "standard"}, {}, False, "2026-12-07T10:00:00Z")
+    assert ended_note(saved) == "Your last match ended: Computer (standard) won 0 to 0: your time ran out."

@@ -219,14 +219,19 @@ def ended_note(saved: SavedMatch) -> str:
     match: "Your last match ended: Computer (standard) won 109 to 0.".  The
     score is the final one, as its result screen gave it: with the box and
     game bonuses where they were added, saying so ("Your last match ended:
-    Computer (expert) won 336 to 44, with bonuses.")."""
+    Computer (expert) won 336 to 44, with bonuses.").  A match lost on time says so, as its
+    result did ("... won 0 to 0: your time ran out."): the score alone read as a mistake."""
+    from ginrummy_tui.engine.kinds import EndKind
+
     state = saved.state
     opponent = f"Computer ({saved.settings.get('ai', 'standard')})"
     mine, theirs = state.totals
     who = "You" if state.winner == 0 else opponent
     high, low = (mine, theirs) if state.winner == 0 else (theirs, mine)
     bonuses = ", with bonuses" if state.totals != state.scores else ""
-    return f"Your last match ended: {who} won {high} to {low}{bonuses}."
+    # only the player has a move clock against the computer
+    late = ": your time ran out" if state.result is not None and state.result.kind == EndKind.TIMEOUT else ""
+    return f"Your last match ended: {who} won {high} to {low}{bonuses}{late}."
 
 
 LOCK_PATIENCE = 1.5
