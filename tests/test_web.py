@@ -716,3 +716,35 @@ def test_a_tab_whose_game_cannot_close_still_ends_with_its_tab_or_on_sigterm(tmp
             proc.wait()
             pytest.fail(f"the tab's process ran on after the {end}")
     assert not list(tmp_path.glob("gin-tui-tab-*")), "the tab's folder was left behind"
+
+
+async def test_quitting_in_a_browser_tab_names_no_command_to_resume_and_the_sheet_no_shell(tmp_path, monkeypatch):
+    """In a tab, the quit question said "Your match is saved: gin-tui --data-dir
+    /tmp/gin-tui-tab-... resumes it", and the rule sheet the same beside q, with Ctrl+Z
+    "back to the shell that started gin-tui": the folder goes with the tab, and its player
+    has no shell on the server."""
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+    from ginrummy_tui.tui.screens.rules_screen import RulesScreen
+
+    from .app_helpers import screen_text
+
+    said: list[str] = []
+
+    async def quit_then_sheet(app, pilot):
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        said.append(" ".join(screen_text(app).split()))
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("end")
+        await pilot.pause()
+
+    sheet, _notes = await _in_a_tab(tmp_path, monkeypatch, quit_then_sheet)
+    assert "A tab keeps nothing: this match ends here." in said[0], said[0]
+    assert "--data-dir" not in said[0] and "resumes" not in said[0]
+    assert "a tab keeps nothing: this match ends here" in " ".join(sheet.split()), sheet
+    assert "--data-dir" not in sheet and "Ctrl+Z" not in sheet and "shell" not in sheet, sheet

@@ -1954,6 +1954,8 @@ class GinApp(App):
         """What becomes of the match at the quit, in a few words: the quit question
         says it, the rule sheet with q, Ctrl+Z where no shell brings the game back
         (in network play, as the session says it: the host keeps the match)."""
+        if self.context.one_tab:  # its data directory goes with it: no command resumes anything
+            return "a tab keeps nothing: this match ends here"
         keeper = self.context.keeper
         if keeper is not None and keeper.store.held is not None:  # the save there may not be read
             return "this match is not saved (your saved one is left as it is): it ends here"

@@ -168,6 +168,7 @@ def rules_renderable(
     first_deal: str = "",
     this_hand: str = "",
     reviews: bool = True,
+    shell: bool = True,
 ) -> Group:
     """The sheet's text for ``rules``, the mouse as the app is set (see :func:`mouse_text`),
     and with q what becomes of the match at the quit (``at_quit``, "" for nothing to say);
@@ -179,14 +180,15 @@ def rules_renderable(
     under the rules in play, "" for none; without ``reviews`` (network play, where a hand is
     neither reviewed nor replayed) the score table's line says no more than what it lists,
     and the review's and the replay's keys are left out (the sheet listed them, and each was
-    refused: "... is only in games against the computer")."""
+    refused: "... is only in games against the computer"); without ``shell`` (a browser tab of
+    ``gin-tui serve``) Ctrl+Z, back to a shell the player has none of, is left out."""
     words = ascii_words if ascii_only else str
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold", no_wrap=True)
     keys.add_column(ratio=1)
     besides = {"q / Ctrl+Q": at_quit, "F3": "" if saved else "nothing is read or recorded with --data-dir -"}
     for key, what in _keys(rules):
-        if not reviews and key == "r / a":
+        if (not reviews and key == "r / a") or (not shell and key == "Ctrl+Z"):
             continue
         if not reviews and key == "c":
             what = NETWORK_SCORES
@@ -263,6 +265,7 @@ class RulesScreen(StyledOnce, TableOnly, ModalScreen):
         return rules_renderable(
             self.rules, gin.mouse_enabled, gin.one_click, gin.context.uses_files, gin.at_quit(), gin.ascii_only,
             first_deal_words(session.seat, opponent, first_dealer), this_hand, session.computes_opponent,
+            shell=not gin.context.one_tab,
         )
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
