@@ -2565,3 +2565,49 @@ async def test_space_on_the_match_result_says_it_starts_no_match():
         assert isinstance(app.screen, MatchOverScreen) and app.session.state is match
         said = said_on_the_result(app)
         assert said == "Space does nothing here: ⏎ or n starts a new match; ? lists the keys.", said
+
+
+@pytest.mark.parametrize(
+    "key,told",
+    [
+        # the engine's words, telling of ⏎ when k was pressed: "✗ You cannot discard the card you
+        # just took from the discard pile. Select another card, then ⏎."
+        ("k", "✗ You cannot throw back 9♦ just taken: select another card, then k."),
+        # as ⏎ says it
+        ("enter", "✗ You cannot throw back 9♦ just taken: select another card, then ⏎."),
+        # where the prompt says what to do after it, the note is short
+        ("escape", "✗ Esc does nothing here; ? lists the keys. Select another card, then ⏎."),
+    ],
+    ids=["k", "enter", "escape"],
+)
+async def test_the_card_just_taken_chosen_each_key_says_to_choose_another_in_the_same_words(key, told):
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(app, pilot)
+        await press(app, pilot, "t")
+        v = app.session.view()
+        assert v.taken is not None and str(v.taken) in ("9D", "9♦")
+        hand = app.table.query_one(HandView)
+        await press(app, pilot, KEYS[list(hand.cards).index(v.taken)])
+        assert hand.selected == v.taken
+        await press(app, pilot, key)
+        await pilot.pause(0.2)
+        line = app.table.query_one(PromptLine).plain
+        assert line.startswith(told), line
+        assert app.session.view().phase == Phase.DISCARD  # nothing moved
+
+
+def test_a_key_that_does_nothing_with_the_card_just_taken_chosen_says_to_choose_another():
+    """Its long form (where the prompt gives it room) said "Esc does nothing here: ⏎ discards
+    the selected card", with the card just taken chosen, which ⏎ then refused."""
+    from ginrummy_tui.engine import apply, view
+    from ginrummy_tui.engine.kinds import Kind
+    from ginrummy_tui.tui.table_text import unused_key_note
+
+    s = apply(new_game(seed=1), Action(Kind.TAKE_UPCARD))
+    v = view(s, 0)
+    other = next(c for c in v.hand if c != v.taken)
+    assert unused_key_note(v, "Esc", "Computer", selected=v.taken) == (
+        "Esc does nothing here: select another card, then ⏎ discards it; ? lists the keys")
+    assert unused_key_note(v, "Esc", "Computer", selected=other) == (
+        "Esc does nothing here: ⏎ discards the selected card; ? lists the keys")

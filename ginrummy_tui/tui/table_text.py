@@ -771,11 +771,16 @@ def unused_key_name(key: str, character: str | None, ascii_only: bool = False) -
     return "+".join([*(part.capitalize() for part in held), base])
 
 
-def unused_key_note(v: PlayerView, key: str, opponent_name: str, *, lower: str = "", ascii_only: bool = False) -> str:
+def unused_key_note(
+    v: PlayerView, key: str, opponent_name: str, *, lower: str = "", ascii_only: bool = False, selected: Card | None = None
+) -> str:
     """What the table says of a key it has no use for (``key`` as :func:`unused_key_name`
     names it): that it does nothing, then what to press for the move due (whom to wait
     for, ``opponent_name`` as the screen names them), and that ? lists every key.  ``lower``:
-    the key the one pressed stands for in lower case ("s" for "S"): the keys are lower case."""
+    the key the one pressed stands for in lower case ("s" for "S"): the keys are lower case.
+    ``selected``: the card chosen in the hand; where it is the card just taken, which cannot
+    be thrown, the note says to choose another (it said "⏎ discards the selected card",
+    which ⏎ then refused)."""
     if lower:
         return does_nothing(key, lower=lower)
     enter = "Enter" if ascii_only else "⏎"
@@ -788,6 +793,8 @@ def unused_key_note(v: PlayerView, key: str, opponent_name: str, *, lower: str =
         what = "t takes the upcard, p passes"
     elif v.phase == Phase.DRAW:
         what = "s draws from the stock" if v.stock_only else "s or d draws a card"
+    elif v.phase == Phase.DISCARD and selected is not None and selected == v.taken:
+        what = f"select another card, then {enter} discards it"
     elif v.phase == Phase.DISCARD:
         what = f"{enter} discards the selected card"
     return does_nothing(key, what)

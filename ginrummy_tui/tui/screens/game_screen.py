@@ -948,6 +948,14 @@ class GameScreen(Screen, TurnSteps):
                 enter = "Enter" if self.gin.ascii_only else "⏎"
                 self.discard(card, f"{enter} again throws it", f"select another card, then {enter}")
                 return
+            if self.v is not None and card == self.v.taken and self.v.my_turn:
+                # a knock (or gin) with the card just taken: refused as ⏎ refuses it, naming the key
+                # pressed (it was the engine's "You cannot discard the card you just took from the
+                # discard pile. Select another card, then ⏎.")
+                again = {Kind.KNOCK: "k", Kind.GIN: "g", Kind.BIG_GIN: "b"}.get(kind, "⏎")
+                self.refuse(f"you cannot throw back {card_label(card, self.gin.ascii_only)} just taken: "
+                            f"select another card, then {again}")
+                return
             if kind == Kind.KNOCK and self._knock_refused(card, "Knock again" if button else "k again"):
                 return
             self.play(Action(kind, card))
@@ -1193,7 +1201,8 @@ class GameScreen(Screen, TurnSteps):
             self.refuse_over()
             return
         name = tt.fitting_name(self.gin.session.opponent_name, self.app.size.width)
-        note = tt.unused_key_note(v, key, name, lower=lower, ascii_only=self.gin.ascii_only)
+        note = tt.unused_key_note(v, key, name, lower=lower, ascii_only=self.gin.ascii_only,
+                                  selected=self.query_one(HandView).selected)
         short = "" if lower else tt.unused_key_short(key)  # where the prompt says what to press
         self.refuse(note, waits=not v.my_turn and not lower, short=short)
 
