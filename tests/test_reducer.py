@@ -177,7 +177,16 @@ def test_big_gin_under_rules_without_it_is_refused_for_that_reason_at_any_step(p
             rules=PRESETS["standard"], phase="upcard" if phase == "upcard" else "draw", current=0)
     if phase == "discard":
         s = apply(s, A("draw stock"))
-    with pytest.raises(IllegalAction, match="^big gin is not allowed under these rules$"):
+    with pytest.raises(IllegalAction, match="^Big Gin is not allowed under these rules$"):
+        apply(s, A("big gin"), seat=0)
+
+
+def test_big_gin_short_of_melds_is_refused_naming_the_move_as_the_game_spells_it():
+    # "Big gin needs ...": the buttons, the rule sheet and the end of a hand say "Big Gin"
+    s = rig("AS 2S 3S 7H 7D 7C 9C TC JC QC", "4S 5S 7S KD 8C 2H 3H 4H 4D AD", stock_top="5H", discard="6S",
+            rules=PRESETS["multiplayer-1.5"], phase="draw", current=0)
+    s = apply(s, A("draw stock"))
+    with pytest.raises(IllegalAction, match="^Big Gin needs all 11 cards in melds; 5 deadwood is left$"):
         apply(s, A("big gin"), seat=0)
 
 

@@ -57,7 +57,7 @@ def test_big_gin_in_multiplayer_preset():
     r = score_knock(knocker, defender, rules)
     assert r.kind == "big_gin"
     assert r.points == 31 + r.defender_deadwood
-    with pytest.raises(IllegalAction, match="big gin is not allowed"):
+    with pytest.raises(IllegalAction, match="Big Gin is not allowed"):
         score_knock(knocker, defender, PRESETS["standard"])
 
 

@@ -487,7 +487,7 @@ async def test_refusal_discarding_before_drawing_and_not_gin():
         await press(app, pilot, "s", "g")
         assert "That is not gin" in prompt(app)
         await press(app, pilot, "b")
-        assert "Big gin is not allowed under these rules" in prompt(app)
+        assert "Big Gin is not allowed under these rules" in prompt(app)
         assert app.session.state.phase == "discard" and len(app.session.state.hands[0]) == 11
 
 
@@ -2306,7 +2306,7 @@ async def test_big_gin_at_the_upcard_step_says_these_rules_have_none():
         assert app.session.state.phase == "upcard" and not app.session.state.rules.big_gin
         s = app.session.state
         await press(app, pilot, "b")
-        assert "Big gin is not allowed under these rules" in prompt(app) and "first" not in prompt(app)
+        assert "Big Gin is not allowed under these rules" in prompt(app) and "first" not in prompt(app)
         assert app.session.state is s
 
 

@@ -212,7 +212,7 @@ def _refuse(state: GameState, action: Action) -> IllegalAction:
             return IllegalAction("these rules have no move timer")
         return IllegalAction("nobody is on the clock now")
     if kind == Kind.BIG_GIN and not state.rules.big_gin:
-        return IllegalAction("big gin is not allowed under these rules")  # whatever the step
+        return IllegalAction("Big Gin is not allowed under these rules")  # whatever the step
     if phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
         return IllegalAction(f"the {'hand' if phase == Phase.HAND_OVER else 'match'} is over: {_PHASE_HINT[phase]}")
     if kind in (Kind.TAKE_UPCARD, Kind.PASS):
@@ -237,7 +237,7 @@ def _refuse(state: GameState, action: Action) -> IllegalAction:
     for held in hand:
         m |= held.bit
     if kind == Kind.BIG_GIN:
-        return IllegalAction(f"big gin needs all 11 cards in melds; {deadwood_mask(m)} deadwood is left")
+        return IllegalAction(f"Big Gin needs all 11 cards in melds; {deadwood_mask(m)} deadwood is left")
     c = action.card
     assert c is not None
     if c not in hand:

@@ -316,9 +316,9 @@ def _knocker_split(kc: tuple[Card, ...], rules: Rules, limit: int):
     ksplit = best_melds(kc)
     if len(kc) == 11:
         if not rules.big_gin:
-            raise IllegalAction("big gin is not allowed under these rules")
+            raise IllegalAction("Big Gin is not allowed under these rules")
         if ksplit.deadwood != 0:
-            raise IllegalAction("big gin needs all 11 cards in melds")
+            raise IllegalAction("Big Gin needs all 11 cards in melds")
     elif ksplit.deadwood > limit:
         if limit == 0:
             raise IllegalAction(f"you may only go gin, and your deadwood is {ksplit.deadwood}")
