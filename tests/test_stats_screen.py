@@ -276,3 +276,27 @@ async def test_f3_on_a_history_found_damaged_as_it_is_read_shows_the_matches_kep
         assert "No games recorded yet" not in text
         row = next(line for line in text.splitlines() if "Matches played" in line)
         assert row.strip("│ ").split()[-1] == "2", text
+
+
+async def test_f3_on_a_terminal_wider_than_its_frame_shows_every_column_and_all(tmp_path):
+    """At 120 columns, with more opponent and rules columns than its frame of 100 holds side by
+    side, F3 laid them out for 114 columns: the last was cut ("standar"), and "All" was off the
+    frame, never seen."""
+    from .test_stats import hand, match
+
+    pairs = [(opp, preset) for opp in ("easy", "standard", "expert", "master") for preset in ("standard", "classic")]
+    records = [match(f"2026-02-{n:02}", opp, preset, [hand(1, "knock", 0, 0, 10 + n)], winner=0)
+               for n, (opp, preset) in enumerate(pairs, start=1)]
+    write_json_history(tmp_path, records)
+    async with running_on(plan_in(tmp_path), (120, 40), upkeep_ended=True) as (app, pilot):
+        text = await press_f3(app, pilot)
+        assert isinstance(app.screen, StatsScreen)
+        lines = text.splitlines()
+        heads = [line for line in lines if line.lstrip("│ ").startswith("Opponent")]
+        words = [w for line in heads for w in line.strip("│ ").split()]
+        assert words.count("All") == 1, "\n".join(lines)
+        for opp in ("easy", "master", "standard", "expert"):
+            assert opp in words, "\n".join(lines)
+        won = [line for line in lines if line.lstrip("│ ").startswith("Matches won")]
+        assert sum(len(line.strip("│ ").split()) - 2 for line in won) == 9, "\n".join(lines)  # eight and All
+        assert all(len(line) <= 120 and (not line.strip() or line.rstrip().endswith(("│", "╮", "╯", "Back"))) for line in lines)

@@ -220,8 +220,11 @@ class StatsScreen(StyledOnce, TableOnly, ModalScreen):
         self.add_class(*sorted({name for _, name in pairs} & below), update=False)
 
     def _table_width(self) -> int:
-        """Columns for the table inside the frame: its border and padding, and a scroll bar."""
-        return self.app.size.width - 6
+        """Columns for the table inside the frame (no wider than :data:`FRAME_WIDTH`): its border
+        and padding, and a scroll bar.  Measured on the terminal's width alone, a terminal wider
+        than the frame had more columns laid out side by side than the frame shows: the last
+        cut, and "All" off the frame."""
+        return min(self.app.size.width, FRAME_WIDTH) - 6
 
     def compose(self) -> ComposeResult:
         figures, notes = read_history(self.app)
