@@ -1159,3 +1159,39 @@ def test_a_damaged_file_of_a_match_set_aside_is_set_aside_as_damaged_with_a_note
         "of the data).",
     ], told
     assert file_abandoned(tmp_path) == []  # once
+
+
+def test_a_history_rebuilt_from_the_archive_keeps_the_hands_of_an_abandoned_match(tmp_path, capsys):
+    """A match given up for a new one after a hand counted that hand (24 points, a knock) in
+    the statistics; rebuilt from its save in archive/, which keeps the hand, it came back as
+    "0 hands 0-0 abandoned": the hands, knocks and points of the lifetime figures went down."""
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.storage.store import Store
+
+    from .history_child import states
+
+    _played_matches(tmp_path, 1)
+    hist = db_of(tmp_path)
+    mid = "20261205-090000-b000"
+    rec = hist.recorder(mid, opponent="easy")
+    given_up = None
+    for state in states(300):  # into its second hand, then given up
+        rec.observe(state)
+        given_up = state
+        if len(state.sheet) == 1 and state.phase.playing:
+            break
+    assert given_up is not None and len(given_up.sheet) == 1 and not given_up.over
+    rec.abandon(given_up)
+    assert Store(tmp_path).save_finished(given_up, match_id=mid, settings={"ai": "easy"}) is not None
+    before = _everything(hist)
+    hist.close()
+    assert any(r["id"] == mid and r["abandoned"] and len(r["hands"]) == 1 for r in before[1])
+    for path in tmp_path.glob(DB_NAME + "*"):
+        path.unlink()
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    assert "rebuilt from the 2 matches in archive/" in capsys.readouterr().err
+    stats, records = _everything(db_of(tmp_path))
+    assert stats == before[0]  # every figure: the hands of the match given up count again
+    (again,) = [r for r in records if r["id"] == mid]
+    assert again["abandoned"] and not again["finished"] and len(again["hands"]) == 1
+    assert again["hands"][0]["points"] == given_up.sheet[0].points

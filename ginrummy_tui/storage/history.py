@@ -556,16 +556,17 @@ def rebuild_from_archive(hist: History) -> Rebuilt:
         recorder = hist.recorder(saved.match_id, opponent=opponent, replay=saved.replay)
         if opponent == NETWORK:
             recorder.opponent_name = guest_name(saved.ui)
-        if saved.state.over:
-            recorder.observe(saved.state)
-            if saved.saved_at:
-                with hist.transaction() as conn:
-                    conn.execute(
-                        "UPDATE matches SET ended = ?, updated = ? WHERE uid = ?",
-                        (saved.saved_at, saved.saved_at, saved.match_id),
-                    )
-        else:
+        # every hand its score sheet keeps: a match given up counts the hands it played, as
+        # it did in the history lost (it came back as "0 hands 0-0 abandoned")
+        recorder.observe(saved.state)
+        if not saved.state.over:
             recorder.abandon(saved.state)
+        if saved.saved_at:
+            with hist.transaction() as conn:
+                conn.execute(
+                    "UPDATE matches SET ended = ?, updated = ? WHERE uid = ?",
+                    (saved.saved_at, saved.saved_at, saved.match_id),
+                )
         known.add(saved.match_id)
         out.matches += 1
         out.from_saves += 1
