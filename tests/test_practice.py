@@ -764,3 +764,31 @@ async def test_back_to_the_match_from_a_practice_hand_with_its_pile_listed_shows
             assert "pile list" not in screen_text(app)
     finally:
         plan.close()
+
+
+async def test_a_new_match_after_a_deal_replayed_from_the_command_line_names_the_seeds_match_it_deals(tmp_path):
+    """⏎ on the result of a `--seed 5 --hand 3` practice dealt the seed's second match, under
+    the banner "Practice — hand 1 of seed 5's deals": the first match's hand 1, which its cards
+    were not."""
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
+
+    plan = prepare(args_for(tmp_path, seed=5, hand=3, ai="standard", rule=["target=1"]), ask=never_asked)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(app, pilot)
+            while not isinstance(app.screen, MatchOverScreen):
+                await _play_by_keys(app, pilot, get_opponent("standard", 0))
+                await settle(app, pilot)
+                await pilot.press("enter")
+                await settle(app, pilot)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            v = app.session.view()
+            assert v.match_no == 2 and v.hand_no == 1
+            assert _banner(app).startswith(" Practice — hand 1 of match 2 of seed 5's deals"), _banner(app)
+            first = new_game(app.session.state.rules, seed=5)
+            assert sorted(v.hand) != sorted(first.hands[v.seat])  # not the first match's hand 1
+    finally:
+        plan.close()

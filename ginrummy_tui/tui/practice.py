@@ -68,7 +68,10 @@ def practice_banner(app: App[Any]) -> Banner | None:
         won = [0, 0]
         if row is not None and row.winner is not None:
             won[row.winner] = row.points
-        return _forms(f"hand {v.hand_no} of {of}", "not counted", (f"You {won[me]}–{won[opp]} {name}",))
+        # after its match, a new one deals the seed's next match ("hand 1 of seed 5's deals" named
+        # the first match's hand 1, which it is not)
+        which = f"hand {v.hand_no} of {of}" if v.match_no == 1 else f"hand {v.hand_no} of match {v.match_no} of {of}"
+        return _forms(which, "not counted", (f"You {won[me]}–{won[opp]} {name}",))
     return None
 
 
