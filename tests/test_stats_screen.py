@@ -300,3 +300,20 @@ async def test_f3_on_a_terminal_wider_than_its_frame_shows_every_column_and_all(
         won = [line for line in lines if line.lstrip("│ ").startswith("Matches won")]
         assert sum(len(line.strip("│ ").split()) - 2 for line in won) == 9, "\n".join(lines)  # eight and All
         assert all(len(line) <= 120 and (not line.strip() or line.rstrip().endswith(("│", "╮", "╯", "Back"))) for line in lines)
+
+
+def test_the_trend_bars_are_measured_from_an_even_match():
+    """One match lost by 32 drew a full bar, as one won by 106 did: each line was scaled from
+    its own lowest margin to its highest, which for one match are the same."""
+    from rich.color import Color
+
+    from ginrummy_tui.tui.widgets.trend import ASCII_LEVELS, BAR_LEVELS, bars
+
+    red, green = Color.parse("red"), Color.parse("green")
+    assert bars([-32.0], red, green).plain == "▁"
+    assert bars([106.0], red, green).plain == "█"
+    assert bars([0.0], red, green).plain == "▁"
+    assert bars([-30.0, -10.0, 0.0, 20.0], red, green, ASCII_LEVELS).plain == "_--#"
+    lone = bars([-32.0], red, green)
+    assert lone.spans[0].style.color == red  # a loss in the colour of a loss
+    assert set(bars([5.0, -5.0, 50.0], red, green).plain) <= set(BAR_LEVELS)

@@ -1,8 +1,10 @@
-"""The trend against each opponent level: a line per level with Textual's
-Sparkline of your margin over the last matches (oldest first) and how many
-you won; with ASCII suits, bars of ASCII signs, lowest to highest
-:data:`ASCII_LEVELS`.  One widget for all the levels: a widget per bar line would cost
-more to lay out than the statistics cost to work out."""
+"""The trend against each opponent level: a line per level with a bar a match
+of your margin over the last matches (oldest first), block signs lowest to
+highest (:data:`BAR_LEVELS`; with ASCII suits, :data:`ASCII_LEVELS`), and
+how many you won.  The bars are measured from a margin of 0 (:func:`bars`): a
+lone match, or matches all alike, drew a full bar, a loss by 32 as a win by
+106.  One widget for all the levels: a widget per bar line would cost more to
+lay out than the statistics cost to work out."""
 
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ from rich.color import Color
 from rich.style import Style, StyleType
 from rich.table import Table
 from rich.text import Text
-from textual.renderables.sparkline import Sparkline
 from textual.widget import Widget
 
+BAR_LEVELS = "▁▂▃▄▅▆▇█"
+"""The bars of the trend, from the lowest margin to the highest."""
 ASCII_LEVELS = "_.-=#"
 """The bars of the trend with ASCII suits, from the lowest margin to the highest."""
 
@@ -30,17 +33,18 @@ def trend_summary(results: list[tuple[int, bool]], ascii_only: bool = False, mut
     return text
 
 
-def ascii_bars(margins: list[float], low: Color, high: Color) -> Text:
-    """The margins as ASCII signs, one a match, scaled from the lowest to the
-    highest (:data:`ASCII_LEVELS`), in the colour of a win or a loss."""
-    least, most = min(margins), max(margins)
+def bars(margins: list[float], low: Color, high: Color, levels: str = BAR_LEVELS) -> Text:
+    """The margins as signs of ``levels``, one a match, scaled from the lowest to the highest
+    with 0 among them (a loss is never drawn above an even match, nor a lone loss as a full
+    bar), in the colour of a win (``high``) or not (``low``)."""
+    least, most = min(*margins, 0.0), max(*margins, 0.0)
     span = most - least
-    top = len(ASCII_LEVELS) - 1
-    bars = Text()
+    top = len(levels) - 1
+    out = Text()
     for m in margins:
-        step = top if span == 0 else round((m - least) / span * top)
-        bars.append(ASCII_LEVELS[step], style=Style(color=high if m > 0 else low))
-    return bars
+        step = 0 if span == 0 else round((m - least) / span * top)
+        out.append(levels[step], style=Style(color=high if m > 0 else low))
+    return out
 
 
 class Trend(Widget):
@@ -68,9 +72,6 @@ class Trend(Widget):
         grid.add_column()
         for level, results in sorted(self.trend.items()):
             margins = [float(m) for m, _ in results]
-            if self.ascii_only:
-                grid.add_row(f"vs {level}", ascii_bars(margins, low, high), trend_summary(results, True, muted))
-                continue
-            spark = Sparkline(margins, width=len(margins), min_color=low, max_color=high)
-            grid.add_row(f"vs {level}", spark, trend_summary(results, muted=muted))
+            signs = ASCII_LEVELS if self.ascii_only else BAR_LEVELS
+            grid.add_row(f"vs {level}", bars(margins, low, high, signs), trend_summary(results, self.ascii_only, muted))
         return grid
