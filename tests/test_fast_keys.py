@@ -282,6 +282,17 @@ async def test_a_question_says_a_key_it_has_no_use_for_does_nothing(tmp_path):
         assert said(app) == "'x' does nothing here: y leaves without saving, n goes back to the settings, where Ctrl+S saves."
         await press(app, pilot, "ctrl+s")  # the settings' own save: said where it saves
         assert said(app) == "Ctrl+S does nothing here: y leaves without saving, n goes back to the settings, where Ctrl+S saves."
+        # Tab moved the focus to "Leave (y)", saying nothing, and ⏎ then left without saving
+        focused = app.focused
+        await press(app, pilot, "tab")
+        assert said(app) == "Tab does nothing here: y leaves without saving, n goes back to the settings, where Ctrl+S saves."
+        await press(app, pilot, "shift+tab")
+        assert said(app).startswith("Shift+Tab does nothing here: ")
+        assert app.focused is focused and focused is not None and focused.id == "no"
+        await press(app, pilot, "enter")  # the focused answer: back, the change kept
+        assert app.screen is screen
+        await press(app, pilot, "escape")
+        assert isinstance(app.screen, Question)
         await press(app, pilot, "n")
         assert app.screen is screen  # the change is still there
         await press(app, pilot, "ctrl+q")

@@ -28,7 +28,9 @@ class SaysUnusedKeys:
 
     def on_key(self, event: events.Key) -> None:
         assert isinstance(self, Screen)
-        enabled = {key for key, active in self.active_bindings.items() if active.enabled}
+        # Tab and Shift+Tab answer nothing either: they moved the focus to the other answer,
+        # shown only by its label, and ⏎ then left (or quit) where it had gone back
+        enabled = {key for key, active in self.active_bindings.items() if active.enabled} - {"tab", "shift+tab"}
         if event.key in enabled:
             return
         unused = tt.unused_key(event.key, event.character, enabled, gin_of(self.app).ascii_only)
