@@ -26,7 +26,8 @@ class Scoreboard(Widget):
         self, you: int, them: int, them_name: str, target: int, hand_no: int, rules_names: tuple[str, ...]
     ) -> None:
         """Show the scores; ``rules_names``: the rules' names, longest first
-        ("standard rules (changed: knock limit 7, big gin allowed)", "standard rules (2 changes)")."""
+        ("standard rules (changed: knock limit 7, big gin allowed)", "standard rules (2 changes)",
+        "standard (2 changes)": the last only where the others do not fit)."""
         self.values = (you, them, them_name, target, hand_no, rules_names)
         self.refresh()
 
@@ -83,10 +84,12 @@ class Scoreboard(Widget):
         # whether the hand's number is said.
         forms: list[tuple[str, str, str, str, bool]]
         if self.separate:
-            forms = [(rules, badge, after, gap, True) for badge, after, gap in
-                     (("separate match", "  ", "   "), ("separate match", "  ", "  "), ("separate", "  ", "  "),
+            badges = (("separate match", "  ", "   "), ("separate match", "  ", "  "), ("separate", "  ", "  "),
                       ("separate", " ", "  "))
-                     for rules in rules_names]
+            # the rules' name and its count of changes first; the name without "rules" only once
+            # the badge has shortened too
+            forms = [(rules, badge, after, gap, True) for badge, after, gap in badges for rules in rules_names[:2]]
+            forms += [(rules, badge, after, gap, True) for rules in rules_names[2:] for badge, after, gap in badges]
             forms.append((rules_names[-1], "separate", " ", "  ", False))
         else:
             forms = [(rules, badge, after, gap, True) for rules in rules_names for badge, after, gap in
