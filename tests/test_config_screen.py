@@ -1004,7 +1004,7 @@ async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule
 
         assert line() == (
             "The match in play: standard rules, to 100, opponent level Master. "
-            "The settings below are for your next match."
+            "Nobody has moved in it yet: saved, the settings below deal it again."
         )
         screen.query_one("#ai").value = "master"
         await pilot.pause()
@@ -1020,10 +1020,17 @@ async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule
         screen.query_one("#rule-knock_limit").value = "10"
         screen.query_one("#rule-gin_bonus").value = "30"
         await pilot.pause()
+        # nobody has moved in it yet: saved, they deal it again ("for your next match" said otherwise)
         assert line() == (
             "The match in play: standard rules (changed: knock limit 7, big gin allowed), to 100, "
-            "opponent level Standard; gin bonus 25. The settings below are for your next match."
+            "opponent level Standard; gin bonus 25. Nobody has moved in it yet: saved, the settings below deal it "
+            "again."
         )
+        await pilot.press("ctrl+s")  # nothing asked: nobody has moved
+        await settle(app, pilot)
+        said = " ".join(str(n.message) for n in app._notifications)
+        assert "a new match with them has started" in said or "your match starts again with them" in said, said
+        assert app.session.state.rules.gin_bonus == 30
 
 
 async def test_the_preset_field_says_custom_while_the_options_differ_from_the_preset(tmp_path):

@@ -229,8 +229,14 @@ def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
             else:
                 parts.append(option_text(name, mine))
     same = rules == next_rules and level in (None, next_ai)
-    # "(the same as below)" read unclear: as what below?
-    return "; ".join(parts) + (", as set below." if same else ". The settings below are for your next match.")
+    if same:  # "(the same as below)" read unclear: as what below?
+        return "; ".join(parts) + ", as set below."
+    control = gin_of(app).context.control
+    if control is not None and not over and not control.match_started():
+        # saved, they deal it again (Ctrl+S said "a new match with them has started", where
+        # this line had said they were for the next match)
+        return "; ".join(parts) + ". Nobody has moved in it yet: saved, the settings below deal it again."
+    return "; ".join(parts) + ". The settings below are for your next match."
 
 
 def set_one_click(app: App[Any], one_click: bool) -> None:
