@@ -2613,6 +2613,57 @@ async def test_the_end_of_a_hand_is_whole_again_after_a_resize_under_the_score_t
         assert screen_text(app) == whole
 
 
+def _knocked_to_fit_exactly() -> GameState:
+    """Hand 1 of seed 1 played by the hints, up to the computer's knock with 6♣: at 46x21 its
+    end fits the summary's rows exactly, "You · deadwood 28 (was 32 before layoffs)" taking 41
+    of its 42 columns (40 beside a scroll bar, where it wraps and the lines overflow)."""
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.engine.kinds import Kind
+
+    moves = [
+        Action(Kind.PASS), Action(Kind.TAKE_UPCARD), Action(Kind.DISCARD, card("JC")),
+        Action(Kind.DRAW_STOCK), Action(Kind.DISCARD, card("JD")),
+        Action(Kind.DRAW_STOCK), Action(Kind.DISCARD, card("QS")),
+        Action(Kind.DRAW_STOCK), Action(Kind.DISCARD, card("JS")),
+        Action(Kind.DRAW_STOCK), Action(Kind.DISCARD, card("8C")),
+        Action(Kind.DRAW_STOCK), Action(Kind.DISCARD, card("9C")),
+        Action(Kind.DRAW_DISCARD), Action(Kind.KNOCK, card("6C")),
+    ]
+    s = new_game(seed=1)
+    for move in moves:
+        s = apply(s, move)
+    return s
+
+
+@pytest.mark.parametrize("tall", [(80, 30), (250, 70), (46, 19), None])
+async def test_the_end_of_a_hand_that_just_fits_46x21_is_whole_again_there(tall, monkeypatch):
+    """At 46x21 an end of a hand whose lines fit exactly, shown at 80x30 (or 250x70, or a
+    terminal too low) and back at 46x21: a scroll bar the tall layout put up stayed, its
+    thumb in the middle of the text, the headline of the player's hand wrapped, and
+    "a: replay this deal" out of view; the same once a refusal had come and gone (None)."""
+    from ginrummy_tui.tui.screens import table_only
+    from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+
+    monkeypatch.setattr(table_only, "SHOWN_FOR", 1.0)  # long enough to be seen on a loaded machine
+    app = make_app(state=_knocked_to_fit_exactly(), pause=0)
+    async with app.run_test(size=(46, 21)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        whole = screen_text(app)
+        assert "You · deadwood 28 (was 32 before layoffs)" in whole and "a: replay this deal" in whole, whole
+        if tall is None:
+            await pilot.press("h")  # "A hint (h) is for your own turn in a hand: ..."
+            await until(pilot, lambda: "A hint (h)" in screen_text(app))
+            await until(pilot, lambda: "A hint (h)" not in screen_text(app))  # its time ran out
+        else:
+            await pilot.resize_terminal(*tall)
+            await pilot.pause()
+            await pilot.resize_terminal(46, 21)
+        with contextlib.suppress(AssertionError):  # laid out again, it may take a moment
+            await until(pilot, lambda: screen_text(app) == whole, timeout=2.0)
+        assert screen_text(app) == whole
+
+
 @pytest.mark.parametrize("key", ["enter", "n"])
 async def test_a_refusal_on_the_matchs_result_goes_when_the_new_match_starts(tmp_path, key):
     """s on the match's result says "No move can be made now: the match is over; ⏎ or

@@ -596,6 +596,27 @@ class SummaryScreen(AfterHandScreen):
         if (top, rows) != self._lowered:
             self._lowered = (top, rows)
             summary.styles.padding = (top + rows, 2, 1, 2) if rows else None
+        if summary.show_vertical_scrollbar and self._fits_without_scroll_bar(summary):
+            summary.show_vertical_scrollbar = False
+
+    def _fits_without_scroll_bar(self, summary: VerticalScroll) -> bool:
+        """Whether the summary's lines, as laid out now, would fit its rows whole (with its
+        padding as now set) in the columns its scroll bar takes as well.  Textual keeps a
+        scroll bar up as long as the lines, narrowed by it, overflow: at 46x21, an end of a
+        hand that fits exactly in the full width ("You · deadwood 28 (was 32 before layoffs)"
+        takes 41 of its 42 columns) wraps that line in the 40 the bar leaves, and overflows
+        by that row; so a bar once up stayed, that line wrapped and the last line of keys
+        out of view.  It was put up by a layout still lowered for a tall screen (the first
+        at 46x21 after 80x30), at a terminal too low, or with the line of why a key does
+        nothing, and stayed when these had gone."""
+        room = summary.region.shrink(summary.styles.gutter)  # inside the padding, the bar's columns too
+        rows = summary.virtual_size.height  # the lines' rows at the width they were laid out at
+        for part in summary.children:
+            if part.display:  # its rows in the full width, for those it takes now
+                width = room.width - part.styles.margin.width - part.styles.gutter.width
+                full = part.get_content_height(room.size, self.size, width) + part.styles.gutter.height
+                rows += full - part.outer_size.height
+        return rows <= room.height
 
     def _place_notes(self, _screen: object = None) -> None:
         """The notes (a resumed match's; in network play, whom the next hand waits for)
