@@ -901,7 +901,8 @@ async def test_a_refused_save_keeps_the_bad_field_in_view_and_focused(tmp_path):
         await pilot.pause()
         await pilot.pause()
         assert app.focused is pause and in_view(pause), (pause.region, form.scroll_offset)
-        assert " ".join(str(error.render()).split()) == "Computer's pause: between 0 and 10 seconds"
+        # as the rules' fields say it ("Knock limit (deadwood): must be between 0 and 10 (not 11)")
+        assert " ".join(str(error.render()).split()) == "Computer's pause: must be between 0 and 10 seconds (not 99)"
         assert screen.region.contains_region(error.region)
         assert not (tmp_path / "settings.json").exists()
 

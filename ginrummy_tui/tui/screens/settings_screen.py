@@ -878,8 +878,9 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         except ValueError:
             problems.append(("Computer's pause: a number of seconds, please", field))
             return None
-        if not 0 <= pause <= MAX_PAUSE:
-            problems.append((f"Computer's pause: between 0 and {MAX_PAUSE:g} seconds", field))
+        if not 0 <= pause <= MAX_PAUSE:  # in the words of the rules' fields: "must be ... (not 11)"
+            problems.append((f"Computer's pause: must be between 0 and {MAX_PAUSE:g} seconds (not {field.value.strip()})",
+                             field))
             return None
         return pause
 
