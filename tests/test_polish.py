@@ -931,7 +931,7 @@ async def test_no_note_is_drawn_over_terminal_too_small_and_it_comes_once_the_wi
         app.notify("Sorted by rank", timeout=30)
         await _until(pilot, lambda: _toast_lines(app) == ["Sorted by rank"])
         await pilot.resize_terminal(60, 18)  # too small: the note up goes
-        await _until(pilot, lambda: "Terminal too small." in screen_text(app) and app.holding_notes())
+        await _until(pilot, lambda: "Terminal too small: " in screen_text(app) and app.holding_notes())
         await pilot.pause()
         assert _toast_lines(app) == []
         app.notify("Bob joined.", timeout=30)  # and one told meanwhile is not drawn over it either

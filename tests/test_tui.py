@@ -955,7 +955,11 @@ async def test_resize_to_tiny_and_back():
         await pilot.resize_terminal(30, 10)
         await pilot.pause()
         assert app.table.query_one(TooSmall).display
-        assert "Terminal too small" in screen_text(app)
+        assert "Terminal too small: 30×10." in screen_text(app)  # its size: which side is short
+        await pilot.resize_terminal(45, 21)
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Terminal too small: 45×21. Make it at least 46×21." in text, text
         await pilot.resize_terminal(60, 24)
         await pilot.pause()
         assert "Terminal too small" not in screen_text(app)
@@ -2030,7 +2034,7 @@ async def test_q_does_not_quit_mid_hand_while_the_terminal_is_too_small():
         await pilot.pause()
         assert app.return_code is None and not isinstance(app.screen, ConfirmQuit)
         text = " ".join(screen_text(app).split())
-        assert "Terminal too small." in text and "q asks before quitting: make it bigger to answer;" in text, text
+        assert "Terminal too small: 40×12." in text and "q asks before quitting: make it bigger to answer;" in text, text
         assert "Ctrl+C quits at once" in text and "(q: quit)" not in text
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()

@@ -31,14 +31,17 @@ class TooSmall(Static):
         super().__init__(classes="too-small")
 
     def render(self) -> str:
-        """What it says; with ``--ascii`` in ASCII ("46x21").  Where q would ask
+        """What it says: the terminal's size and the least it needs ("Terminal too small: 45×21.
+        Make it at least 46×21."); with ``--ascii`` in ASCII ("46x21").  Where q would ask
         before quitting (in the middle of a hand), it says that the question
         needs a bigger terminal, and that Ctrl+C quits at once."""
         from ..host import gin_of
 
         gin = gin_of(self.app)
         times = "x" if gin.ascii_only else "×"
-        size = f"Terminal too small.\nMake it at least {MIN_WIDTH}{times}{MIN_HEIGHT}."
+        # its size now beside the least, so that the side short of it shows (45×21: one column)
+        now = self.app.size
+        size = f"Terminal too small: {now.width}{times}{now.height}.\nMake it at least {MIN_WIDTH}{times}{MIN_HEIGHT}."
         if gin.quit_asks():
             return f"{size}\n(q asks before quitting:\nmake it bigger to answer;\nCtrl+C quits at once)"
         return f"{size}\n(q: quit)"
