@@ -399,6 +399,12 @@ class Alarm:
         self.cancelled = True
 
 
+NEVER_SILENT = float("inf")
+"""``MatchServer(silent_after=...)`` for a test whose clients do not ping on a :class:`FakeClock`'s
+time while it moves it on: the host never finds the seat to move silent (away), as it would
+not the running game of a player that pings every 10 s."""
+
+
 class FakeClock:
     """The move clock's time (``MatchServer(clock=...)``), moved forward only by the test.
 
@@ -440,7 +446,7 @@ class FakeClock:
 async def test_running_out_of_time_loses_the_match():
     rules = PRESETS["multiplayer-1.5"].with_options(timer=30)
     clock = FakeClock()
-    m = Match(new_game(rules, seed=SEED), clock=clock)
+    m = Match(new_game(rules, seed=SEED), clock=clock, silent_after=NEVER_SILENT)
     await m.start()
     try:
         a, b = await seated(m)
@@ -468,7 +474,7 @@ async def test_running_out_of_time_loses_the_match():
 async def test_the_clock_stops_while_a_seat_is_empty():
     rules = PRESETS["multiplayer-1.5"].with_options(timer=60)
     clock = FakeClock()
-    m = Match(new_game(rules, seed=SEED), clock=clock)
+    m = Match(new_game(rules, seed=SEED), clock=clock, silent_after=NEVER_SILENT)
     await m.start()
     try:
         a = m.client(0, "Ann")
@@ -504,7 +510,7 @@ async def test_a_host_stopped_for_a_while_does_not_charge_the_player_to_move():
     # in time: the guest lost the match for the host's own pause.
     rules = PRESETS["multiplayer-1.5"].with_options(timer=30)
     clock = FakeClock()
-    m = Match(new_game(rules, seed=SEED), clock=clock)
+    m = Match(new_game(rules, seed=SEED), clock=clock, silent_after=NEVER_SILENT)
     await m.start()
     try:
         a, b = await seated(m)

@@ -16,7 +16,7 @@ from ginrummy_tui.net.client import GameClient
 from ginrummy_tui.net.remote_session import RemoteSession
 from ginrummy_tui.net.server import MatchServer
 
-from .test_net import SEED, FakeClock
+from .test_net import NEVER_SILENT, SEED, FakeClock
 from .test_net_session import until_app
 
 
@@ -417,7 +417,7 @@ async def timed_match_with_one_in_the_app(app_seat: int):
     from ginrummy_tui.tui.app import make_app
 
     clock = FakeClock()
-    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0, clock=clock)
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0, clock=clock, silent_after=NEVER_SILENT)
     await server.start()
     ann = RemoteSession(*server.address, server.codes[0], "Ann", retry_every=0.1, away_when_suspended=False)
     bob = RemoteSession(*server.address, server.codes[1], "Bob", retry_every=0.1)
@@ -609,3 +609,93 @@ async def test_the_last_seconds_of_a_network_clock_say_the_match_is_at_stake(mon
         app._tick_clock()
         await pilot.pause()
         assert app.table.query_one("#prompt").plain.startswith("⏱ 5 s for you, or you lose the match")
+
+
+# ---------------------------------------------------------------- a game stopped without a word
+
+
+@contextlib.asynccontextmanager
+async def timed_match_with_bob_to_move():
+    """A timed match (30 s a move, on a clock the test moves) between Ann, the host's seat, in a
+    :class:`RemoteSession` with its connection running, and Bob, a plain client that says
+    nothing unless the test makes it: yields the clock, the server, Ann's session and Bob's
+    client once Bob is to move, having last been heard with 20 s left."""
+    clock = FakeClock()
+    server = MatchServer(new_game(PRESETS["multiplayer-1.5"], seed=SEED), names=("Ann", "Guest"), port=0, clock=clock)
+    await server.start()
+    ann = RemoteSession(*server.address, server.codes[0], "Ann", away_when_suspended=False)
+    bob = GameClient(*server.address, server.codes[1], "Bob", heartbeat=0, record=True)
+    await ann.connect()
+    await bob.connect()
+    connection = asyncio.create_task(ann.connection())
+    try:
+        await until_true(lambda: ann.opponent_at_table)
+        ann.submit(Action("draw stock"))
+        await until_true(lambda: ann.view().phase == "discard" and not ann.blocked())
+        ann.submit(Action("discard", server.state.hands[0][0]))
+        await until_true(lambda: server.state.current == 1 and ann.opponent_to_move() and not ann.blocked())
+        clock.forward(10)
+        await _heard_from(bob)  # Bob's game, still running, pings
+        yield clock, server, ann, bob
+    finally:
+        await bob.close()
+        await ann.aclose()
+        await connection
+        await server.close()
+
+
+async def _heard_from(bob: GameClient) -> None:
+    """Bob's game pings, and the host reads it (now, on the test's clock): it answers."""
+    pongs = sum(b'"pong"' in line for line in bob.lines)
+    await bob.send({"type": "ping"})
+    await until_true(lambda: sum(b'"pong"' in line for line in bob.lines) > pongs)
+
+
+async def test_a_mover_whose_game_stops_without_a_word_is_waited_for_not_timed_out():
+    """Bob's game stopped on his move without closing its connection (a laptop lid closed,
+    ``kill -STOP``): the host kept his seat as a silent connection until its idle drop at 30 s,
+    so his 30-s move clock ran out first and he lost the match. Now a seat to move that says
+    nothing for a while counts as away: the clock pauses with the time it had when last heard,
+    and goes on from there as soon as his game speaks again."""
+    async with timed_match_with_bob_to_move() as (clock, server, ann, bob):
+        assert _clock_of(server) == (1, 20.0, True)
+        clock.forward(40)  # nothing from Bob's game: more than the whole move time
+        assert server.state.phase == "draw" and server.state.result is None
+        assert server.at_table() == (True, False)
+        assert _clock_of(server) == (1, 20.0, False)  # the 40 s since he was heard not charged
+        # the other seat is told: the game waits for Bob, his clock paused at 20 s
+        await until_true(lambda: ann.client is not None and ann.client.silent == [False, True])
+        assert ann.client.clock == {"seat": 1, "limit": 30, "remaining": 20.0, "running": False}
+        assert ann.paused_clock() == (1, 20.0)
+        await _heard_from(bob)  # his game runs again
+        await until_true(lambda: _clock_of(server)[2])
+        assert _clock_of(server) == (1, 20.0, True) and server.at_table() == (True, True)
+        await until_true(lambda: ann.client.silent == [False, False] and ann.client.clock["running"])
+        for seconds in (10, 9.9):  # a game that keeps talking (pinging every 10 s) has only its 20 s
+            clock.forward(seconds)
+            await _heard_from(bob)
+        assert server.state.result is None
+        clock.forward(0.2)
+        assert server.state.result is not None and server.state.winner == 0
+        assert server.state.sheet[-1].kind == "timeout"
+
+
+async def test_the_other_player_is_told_the_game_waits_for_a_silent_mover_and_then_goes_on():
+    """Ann's line says why the game waits, in the words of the other away reasons, with Bob's
+    clock paused; her moves wait too; once his game speaks again she is told it goes on."""
+    async with timed_match_with_bob_to_move() as (clock, server, ann, bob):
+        ann.take_news()  # "Bob joined."
+        clock.forward(40)
+        await until_true(lambda: ann.paused_clock() is not None or ann.view().phase == "match_over")
+        # 74 columns: no room for whose clock it is but by leaving out how long it has been
+        assert ann.status() == "Waiting for Bob: no word from their game for 15 s · ⏱ 20 s (paused)"
+        assert ann.status(room=40) == "Waiting for Bob · ⏱ 20 s (paused)"  # at 46 columns
+        assert ann.blocked() == "waiting for Bob: no word from their game" and not ann.view().legal_actions
+        assert not ann.opponent_at_table and ann.clock() is None
+        assert ann.take_news() == []  # the line says it
+        await _heard_from(bob)
+        await until_true(lambda: not ann.opponent_silent and ann.client is not None and ann.client.clock["running"])
+        shown = re.fullmatch(r"⏱ (\d+) s for Bob", ann.status())
+        assert shown is not None and 15 <= int(shown[1]) <= 20, ann.status()
+        assert ann.take_news() == ["Bob's game is heard from again: the game goes on."]
+        assert not ann.blocked()

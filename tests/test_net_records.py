@@ -62,13 +62,13 @@ async def test_a_finished_network_match_is_recorded_once_on_each_side(tmp_path):
     from ginrummy_tui.session.keeper import SeatRecords
     from ginrummy_tui.storage.stats import NETWORK
 
-    from .test_net import FakeClock
+    from .test_net import NEVER_SILENT, FakeClock
     from .test_net_session import Changes, Seats, play
 
     store, keeper, state, code = _host(tmp_path / "host")
     reporter = SaveReporter(keeper)
     clock = FakeClock()
-    server = match_server(reporter, state, code, name="Ann", bind="127.0.0.1", port=0, auth_delay=0.01, clock=clock)
+    server = match_server(reporter, state, code, name="Ann", bind="127.0.0.1", port=0, auth_delay=0.01, clock=clock, silent_after=NEVER_SILENT)
     host, port = await server.start()
     changes = Changes()
     seats = Seats(host, port, changes)
@@ -177,12 +177,12 @@ async def _guest_recorded(tmp_path):
     from ginrummy_tui.cli.host import SaveReporter, match_server
     from ginrummy_tui.session.keeper import SeatRecords
 
-    from .test_net import FakeClock
+    from .test_net import NEVER_SILENT, FakeClock
     from .test_net_session import Changes, Seats
 
     store, keeper, state, code = _host(tmp_path / "host")
     clock = FakeClock()
-    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock, silent_after=NEVER_SILENT)
     host, port = await server.start()
     changes = Changes()
     seats = Seats(host, port, changes)
@@ -412,11 +412,11 @@ async def _hosting_on_the_clock(tmp_path):
     from ginrummy_tui.cli.host import SaveReporter, match_server
     from ginrummy_tui.net.client import GameClient
 
-    from .test_net import FakeClock
+    from .test_net import NEVER_SILENT, FakeClock
 
     store, keeper, state, code = _host(tmp_path)
     clock = FakeClock()
-    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock, silent_after=NEVER_SILENT)
     host, port = await server.start()
     ann = GameClient(host, port, server.host_code, "Ann", heartbeat=0)
     bob = GameClient(host, port, code, "Bob", heartbeat=0)
@@ -525,7 +525,7 @@ async def test_a_host_resumed_with_other_rules_or_seed_plays_the_next_match_with
     # choice starts with the next match, but the next match had the old rules and seed again.
     from ginrummy_tui.cli.host import SaveReporter, match_server, next_match
 
-    from .test_net import FakeClock
+    from .test_net import NEVER_SILENT, FakeClock
     from .test_net_session import Changes, Seats
 
     _host(tmp_path, seed=7)  # the first run: multiplayer-1.5, seed 7
@@ -533,7 +533,7 @@ async def test_a_host_resumed_with_other_rules_or_seed_plays_the_next_match_with
     assert state.rules == TIMED and state.seed == "7"
     clock = FakeClock()
     made = next_match(asked["rules_name"], asked.get("rule_options", {}), asked["seed"])
-    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock,
+    server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock, silent_after=NEVER_SILENT,
                           new_match=made)
     host, port = await server.start()
     changes = Changes()
@@ -564,13 +564,13 @@ async def test_a_host_that_quits_on_the_match_result_plays_the_next_match_with_t
     # told to ask for the new code.
     from ginrummy_tui.cli.host import SaveReporter, closing_words, match_server
 
-    from .test_net import FakeClock
+    from .test_net import NEVER_SILENT, FakeClock
     from .test_net_session import Changes, Seats
 
     async def hosting(notes):
         store, keeper, state, code = _host(tmp_path, notes=notes)
         clock = FakeClock()
-        server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock)
+        server = match_server(SaveReporter(keeper), state, code, name="Ann", port=0, auth_delay=0.01, clock=clock, silent_after=NEVER_SILENT)
         host, port = await server.start()
         seats = Seats(host, port, Changes())
         ann = await seats.join(server.host_code, "Ann")
@@ -1918,14 +1918,14 @@ async def test_the_host_s_record_and_result_name_both_players_of_a_seat_another_
     from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
     from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 
-    from .test_net import FakeClock
+    from .test_net import NEVER_SILENT, FakeClock
     from .test_net_away import until_app
     from .test_net_session import Changes, Seats
 
     store, keeper, state, code = _host(tmp_path / "host")
     reporter = SaveReporter(keeper)
     clock = FakeClock()
-    server = match_server(reporter, state, code, name="Ann", bind="127.0.0.1", port=0, auth_delay=0.01, clock=clock)
+    server = match_server(reporter, state, code, name="Ann", bind="127.0.0.1", port=0, auth_delay=0.01, clock=clock, silent_after=NEVER_SILENT)
     host, port = await server.start()
     changes = Changes()
     seats = Seats(host, port, changes)

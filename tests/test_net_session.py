@@ -21,7 +21,7 @@ from ginrummy_tui.net.client import GameClient, JoinRefused
 from ginrummy_tui.net.remote_session import RemoteSession
 from ginrummy_tui.net.server import MatchServer, ServerThread
 
-from .test_net import SEED, FakeClock, choose
+from .test_net import NEVER_SILENT, SEED, FakeClock, choose
 
 
 class Changes:
@@ -200,7 +200,7 @@ async def test_a_wrong_code_is_refused(hosted):
 async def test_the_clock_is_shown_and_runs_out():
     rules = PRESETS["multiplayer-1.5"].with_options(timer=30)
     clock = FakeClock()
-    server = MatchServer(new_game(rules, seed=SEED), port=0, clock=clock)
+    server = MatchServer(new_game(rules, seed=SEED), port=0, clock=clock, silent_after=NEVER_SILENT)
     host, port = await server.start()
     changes = Changes()
     seats = Seats(host, port, changes)

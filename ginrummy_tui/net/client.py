@@ -101,7 +101,7 @@ class GameClient:
         name: str = "",
         *,
         on_message: Callable[[GameClient, dict[str, Any]], None] | None = None,
-        heartbeat: float = 10.0,
+        heartbeat: float = P.HEARTBEAT,
         record: bool = False,
         client_id: str | None = None,
     ) -> None:
@@ -125,6 +125,9 @@ class GameClient:
         self.too_small = [False, False]
         """Which seats' terminals are too small to show the table, as the host says (the game
         waits for them); a host that does not say it sees none so."""
+        self.silent = [False, False]
+        """Which seats the host has heard nothing from for a while, on their move (the game
+        waits for them: their game may be stopped); a host that does not say it sees none so."""
         self.features: frozenset[str] = frozenset()
         """The messages the host takes beyond those of the protocol's first release, as its
         welcome lists them (``too_small``); none from a host that lists none."""
@@ -371,6 +374,12 @@ class GameClient:
             self._names(msg.get("names"))
             self.connected = _bools(msg.get("connected"), self.connected)
             self.too_small = _bools(msg.get("too_small"), [False, False])
+            was_silent = self.seat is not None and self.silent[self.seat]
+            self.silent = _bools(msg.get("silent"), [False, False])
+            if self.heartbeat > 0 and self.seat is not None and self.silent[self.seat] and not was_silent and self.open:
+                # a pinging game that ran again after a stop (or got its network back): the host hears it at once
+                self._write({"type": P.PING})
+                self._asked()
             self.ready = _bools(msg.get("ready"), self.ready)
             self.seated = _bools(msg.get("seated"), self.seated)
             clock = msg.get("clock")

@@ -26,6 +26,14 @@ MAX_CLIENT_LINE = 4096
 """Longest line (bytes, newline included) the server accepts from a client."""
 MAX_SERVER_LINE = 1 << 20
 """Longest line a client accepts from the server (a view with a long score sheet is a few KB)."""
+HEARTBEAT = 10.0
+"""Seconds between a client's pings to the host."""
+SILENT_AFTER = 15.0
+"""Seconds without a message from a seated connection after which the host counts that seat
+as away (its game stopped without closing the connection: a laptop lid closed, a network
+gone without a word, ``kill -STOP``).  A running client pings every :data:`HEARTBEAT` s, so
+longer than one ping period (a ping a little late is not silence) and shorter than two (the
+seat is found away well before the host drops it as idle, after 30 s)."""
 
 # client -> server
 HELLO = "hello"

@@ -117,7 +117,7 @@ class RemoteSession(Session):
         address_hint: str | None = None,
         reconnect: bool = True,
         retry_every: float = 1.0,
-        heartbeat: float = 10.0,
+        heartbeat: float = P.HEARTBEAT,
         on_close: Callable[[], None] | None = None,
         records: SeatRecords | None = None,
         silent_after: float = HOST_SILENT,
@@ -168,6 +168,9 @@ class RemoteSession(Session):
         host's first view, which is not told)."""
         self._small_news: asyncio.TimerHandle | None = None
         """Tells the other player's terminal too small (or big again) once it has stayed so a while."""
+        self._silent_since: float | None = None
+        """When (``time.monotonic()``) the host first said it hears nothing from the other
+        player's game, on their move (:attr:`opponent_silent`); None while it hears them."""
         self.client_id = P.new_client_id()
         """Said in every hello of this session: the host knows its rejoins from another client's join."""
         self.listener = None
@@ -301,6 +304,13 @@ class RemoteSession(Session):
             self._small_told = small
         elif small != self._small_told and self._small_news is None and self._loop is not None:
             self._small_news = self._loop.call_later(TOO_SMALL_NEWS_AFTER, self._tell_small_news)
+        silent = here and client.seat is not None and client.silent[1 - client.seat]
+        if silent and self._silent_since is None:
+            self._silent_since = time.monotonic()
+        elif not silent and self._silent_since is not None:
+            self._silent_since = None
+            if here:  # a player who left is told by "back at the table"
+                self._news.append(f"{self.opponent_name}'s game is heard from again: the game goes on.")
         self._was_here = here
         self._tell_renamed(client)
         if here or client.seated[1 - self.seat]:  # at the table in this run, or before the host was restarted
@@ -596,9 +606,17 @@ class RemoteSession(Session):
         return self.opponent_here and client is not None and client.seat is not None and client.too_small[1 - client.seat]
 
     @property
+    def opponent_silent(self) -> bool:
+        """True while the other player is connected but the host has heard nothing from their
+        game for a while, on their move (stopped without closing the connection: a laptop lid
+        closed, a network gone): the game and its move clock wait for them."""
+        client = self.client
+        return self.opponent_here and client is not None and client.seat is not None and client.silent[1 - client.seat]
+
+    @property
     def opponent_at_table(self) -> bool:
-        """True while the other player is connected and sees the table (the game can go on)."""
-        return self.opponent_here and not self.opponent_too_small
+        """True while the other player is connected, heard from and sees the table (the game can go on)."""
+        return self.opponent_here and not self.opponent_too_small and not self.opponent_silent
 
     def _clock_waits(self) -> bool:
         """True while the host's move clock waits: the connection down, or a seat not at the
@@ -684,6 +702,8 @@ class RemoteSession(Session):
             return f"waiting for {self._awaited()}"
         if self.opponent_too_small:
             return f"waiting for {self.opponent_name}: their terminal is too small"
+        if self.opponent_silent:
+            return f"waiting for {self.opponent_name}: no word from their game"
         if self._waiting_to_continue():
             return f"waiting for {self.opponent_name} to go on"
         if self._unanswered():
@@ -870,6 +890,8 @@ class RemoteSession(Session):
             parts.append(line)
         elif self.opponent_too_small:
             parts.append(self._with_paused_clock(*self._too_small_lines(), room=room))
+        elif self.opponent_silent:
+            parts.append(self._with_paused_clock(*self._silent_lines(), room=room))
         elif self._waiting_to_continue():
             parts.append(f"Waiting for {self.opponent_name} to go on")
         elif self.going_on_note():
@@ -972,6 +994,15 @@ class RemoteSession(Session):
         waits for them, and why; the longest first."""
         text = f"Waiting for {self.opponent_name}"
         return (f"{text}: their terminal is too small to show the table", f"{text}: their terminal is too small", text)
+
+    def _silent_lines(self) -> tuple[str, ...]:
+        """While the host hears nothing from the other player's game on their move: that the
+        game waits for them, and for how long their game has said nothing (the host finds it
+        so after :data:`~ginrummy_tui.net.protocol.SILENT_AFTER` s); the longest first."""
+        text = f"Waiting for {self.opponent_name}"
+        since = self._silent_since if self._silent_since is not None else time.monotonic()
+        quiet = int(P.SILENT_AFTER + time.monotonic() - since)
+        return (f"{text}: no word from their game for {quiet} s", f"{text}: no word from their game", text)
 
     def waiting_note(self) -> str:
         """After asking for the next hand or match: who it now waits for ("" if nobody)."""

@@ -73,6 +73,12 @@ class _Conn:
         self.errors = 0
         self.task: asyncio.Task[Any] | None = None
         self.crowded_out = False
+        self.heard = 0.0
+        """When its last message came, on the move clock's time (:meth:`MatchServer._heard`)."""
+        self.heard_stalls = 0.0
+        """The host's :attr:`~MatchServer.stalls` then (time the host was stopped since is not its silence)."""
+        self.heard_left: tuple[int, float] | None = None
+        """The move in play then (its ``seq``) and the time its clock had left, or None (no clock)."""
 
 
 class Cancellable(Protocol):
@@ -108,7 +114,10 @@ class MatchServer:
     Limits: lines from a client longer than ``max_line`` bytes, more than
     ``burst`` messages at once or ``rate`` per second sustained, more than
     ``max_errors`` refused messages, or silence longer than ``idle_timeout``
-    seconds end that connection.  A wrong code costs ``auth_delay`` seconds,
+    seconds end that connection.  A seat to move whose connection is silent
+    for more than ``silent_after`` seconds counts as away before that (its
+    game was stopped without closing the connection): the move clock waits,
+    and gives back the time since it was last heard.  A wrong code costs ``auth_delay`` seconds,
     served one at a time across all connections, so codes cannot be guessed
     quickly.
 
@@ -136,6 +145,7 @@ class MatchServer:
         burst: float = 30.0,
         max_errors: int = 20,
         idle_timeout: float = 30.0,
+        silent_after: float = P.SILENT_AFTER,
         hello_timeout: float = 3.0,
         auth_delay: float = 0.5,
         max_pending: int = 16,
@@ -167,6 +177,7 @@ class MatchServer:
         self.burst = burst
         self.max_errors = max_errors
         self.idle_timeout = idle_timeout
+        self.silent_after = silent_after
         self.hello_timeout = hello_timeout
         self.auth_delay = auth_delay
         self.max_pending = max_pending
@@ -190,6 +201,9 @@ class MatchServer:
         self._too_small = [False, False]
         """Which seats' players said their terminal is too small to show the table: such a
         seat counts as away (the game and its move clock wait) until it says it is big again."""
+        self._silent = [False, False]
+        """Which seats, to move, have sent nothing for more than :attr:`silent_after` seconds
+        (:meth:`_check_silence`): such a seat counts as away until its connection speaks again."""
         # the clock
         self._time = clock
         """Where the move clock reads the time and sets its alarm (None: the event loop's)."""
@@ -240,11 +254,11 @@ class MatchServer:
         return (self._seats[0] is not None, self._seats[1] is not None)
 
     def at_table(self) -> tuple[bool, bool]:
-        """Which seats have a player at the table: connected, with a terminal big enough to
-        show it (the game and its move clock wait while one is not)."""
+        """Which seats have a player at the table: connected, heard from lately, with a
+        terminal big enough to show it (the game and its move clock wait while one is not)."""
         return (
-            self._seats[0] is not None and not self._too_small[0],
-            self._seats[1] is not None and not self._too_small[1],
+            self._seats[0] is not None and not self._too_small[0] and not self._silent[0],
+            self._seats[1] is not None and not self._too_small[1] and not self._silent[1],
         )
 
     async def start(self) -> tuple[str, int]:
@@ -365,6 +379,7 @@ class MatchServer:
                 return
             if not line or not line.endswith(b"\n"):
                 return  # end of stream
+            self._heard(conn)
             if not self._take_token(conn):
                 self._send(conn, _error(P.E_FLOOD, "too many messages", fatal=True))
                 log.warning("%s flooded; disconnected", conn.peer)
@@ -519,6 +534,7 @@ class MatchServer:
         changed = self._holders[seat] != client
         self._holders[seat] = client
         self._too_small[seat] = False  # until the new connection says otherwise
+        self._silent[seat] = False  # its hello was just heard
         conn.seat = seat
         self._seats[seat] = conn
         if not self._seated[seat] or changed:
@@ -559,6 +575,8 @@ class MatchServer:
             return self._refuse(conn, P.E_PAUSED, "waiting for the opponent: their terminal is too small")
         if self._too_small[seat]:
             return self._refuse(conn, P.E_PAUSED, "your terminal was said to be too small to show the table")
+        if self._silent[1 - seat]:
+            return self._refuse(conn, P.E_PAUSED, "waiting for the opponent: no word from their game")
         state = self._state
         if action.kind in BETWEEN:
             if action not in legal_actions(state):
@@ -612,6 +630,7 @@ class MatchServer:
         if seat is not None and self._seats[seat] is conn:
             self._seats[seat] = None
             self._too_small[seat] = False  # a player who comes back says it again
+            self._silent[seat] = False
             log.info("seat %s left", seat)
             self._clock_update()
             self._broadcast()
@@ -850,6 +869,7 @@ class MatchServer:
             "names": list(self.names),
             "connected": list(self.connected()),
             "too_small": list(self._too_small),
+            "silent": list(self._silent),
             "ready": list(self._ready),
             "seated": list(self._seated),
             "clock": self._clock_message(),
@@ -880,9 +900,11 @@ class MatchServer:
         """Start, pause or restart the move timer after any change.
 
         Each accepted move restarts it at ``rules.timer`` seconds; it runs only
-        while both seats are at the table (connected, their terminals big enough
-        to show it: :meth:`at_table`), and a pause keeps the time left.  Time
-        the host itself was not running is not counted (:meth:`_stalled`).
+        while both seats are at the table (connected, heard from lately, their
+        terminals big enough to show it: :meth:`at_table`), and a pause keeps the
+        time left.  Time the host itself was not running is not counted
+        (:meth:`_stalled`), nor the time the seat to move was not heard from
+        before it was found silent (:meth:`_check_silence`).
         """
         timer = self._state.rules.timer
         if timer is None:
@@ -953,8 +975,61 @@ class MatchServer:
         the save of the move clock's time left (:meth:`_save_clock`)."""
         if self._stalled() and self._deadline is not None:
             self._broadcast()  # the players' clocks count on from the time given back
+        self._check_silence()
         self._save_clock()
         self._watch_alarm = self._call_later(STALL_TICK, self._watch, 0)
+
+    def _time_left(self) -> float | None:
+        """The time left of the move in play now, running or not; None without a clock on it."""
+        if self._state.rules.timer is None or not self._state.phase.playing or self._clock_seq != self.seq:
+            return None
+        left = self._deadline - self._now() if self._deadline is not None else self._remaining
+        return max(0.0, left)
+
+    def _heard(self, conn: _Conn) -> None:
+        """A message came from ``conn``: note when, and the time left then (given back should
+        it fall silent); a seat found silent is back at the table, its clock going on."""
+        conn.heard = self._now()
+        conn.heard_stalls = self.stalls
+        left = self._time_left()
+        conn.heard_left = (self.seq, left) if left is not None else None
+        seat = conn.seat
+        if seat is not None and self._seats[seat] is conn and self._silent[seat]:
+            self._silent[seat] = False
+            log.info("seat %s is heard from again", seat)
+            self._clock_update()
+            self._broadcast()
+
+    def _check_silence(self) -> None:
+        """Find the seat to move silent: nothing from its connection for more than
+        :attr:`silent_after` seconds (time the host itself was stopped not counted).  Its game
+        has stopped without closing the connection (a laptop lid closed, ``kill -STOP``),
+        which the idle drop would find only after the move clock ran out: the seat counts as
+        away now, and its clock, paused, is given back the time since it was last heard
+        (never more than the move's whole time)."""
+        playing = self._state.phase.playing
+        for seat in (0, 1):
+            conn = self._seats[seat]
+            to_move = conn is not None and playing and seat == self._state.current
+            if self._silent[seat] and not to_move:  # no longer the one the game waits for
+                self._silent[seat] = False
+                self._clock_update()
+                self._broadcast()
+            if conn is None or not to_move or self._silent[seat]:
+                continue
+            quiet = self._now() - conn.heard - (self.stalls - conn.heard_stalls)
+            if quiet <= self.silent_after:
+                continue
+            self._silent[seat] = True
+            log.info("seat %s has sent nothing for %.0f s: counted as away", seat, quiet)
+            self._clock_update()  # paused, with the time left now
+            timer = self._state.rules.timer
+            if timer is not None and self._clock_seq == self.seq and self._timer is None:
+                heard = conn.heard_left
+                back = heard[1] if heard is not None and heard[0] == self.seq else float(timer)
+                self._remaining = min(float(timer), max(self._remaining, back))
+                self._table_changed()  # the time given back, saved
+            self._broadcast()
 
     def _save_clock(self) -> None:
         """While the move clock runs, save its time left again each time the whole second
@@ -973,10 +1048,10 @@ class MatchServer:
         """The time left of the move in play, for the save (``{"turn": [match, hand,
         moves], "left": s}``, as the local game saves it), or None (no timer, no move
         in play, or the clock not started on it yet)."""
-        if self._state.rules.timer is None or not self._state.phase.playing or self._clock_seq != self.seq:
+        left = self._time_left()
+        if left is None:
             return None
-        left = self._deadline - self._now() if self._deadline is not None else self._remaining
-        return {"turn": list(clock_turn(self._state)), "left": round(max(0.0, left), 1)}
+        return {"turn": list(clock_turn(self._state)), "left": round(left, 1)}
 
     def _clock_message(self) -> dict[str, Any] | None:
         timer = self._state.rules.timer
