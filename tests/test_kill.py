@@ -362,22 +362,24 @@ def test_ctrl_z_goes_back_to_the_shell_and_fg_comes_back_to_the_table(term):
     term.wait_until(to_discard_from(11), "the game playing on", session="shell")
 
 
-def test_a_stop_from_outside_and_fg_come_back_to_the_whole_table(term):
-    """kill -STOP (not Ctrl+Z: the game cannot see it coming), then fg: the shell's
-    "[1]+ Stopped ..." stayed over the table, never drawn again, and Textual took the
-    terminal again over its running self (a second thread reading the keys). The table
-    is drawn whole, and the game plays on and quits leaving the terminal as it was."""
+def stopped_from_outside(term, options: str, shown: str) -> str:
+    """gin-tui with ``options`` started from an interactive shell in tmux, stopped from
+    outside (``kill -STOP``: not Ctrl+Z, which the game sees coming) once ``shown`` is on the
+    screen, and the shell saying so; the screen before the stop."""
     repo = Path(__file__).resolve().parent.parent
-    cmd = f"{sys.executable} -m ginrummy_tui --pause 0 --seed 5"
+    cmd = f"{sys.executable} -m ginrummy_tui --pause 0 --seed 5 {options}"
     term.tmux("new-session", "-d", "-s", "gin", "-x", str(WIDTH), "-y", str(HEIGHT), "bash --norc --noprofile -i")
     term.keys(f"cd {repo} && GIN_TUI_HOME={term.home} TERM=xterm-256color {cmd}", "Enter")
-    before = term.wait_for("take the upcard")
+    before = term.wait_for(shown)
     shell = int(term.tmux("display-message", "-p", "-t", "gin", "#{pane_pid}").strip())
     [pid] = [int(p) for p in subprocess.run(["pgrep", "-P", str(shell)], capture_output=True, text=True).stdout.split()]
     os.kill(pid, signal.SIGSTOP)
     term.wait_for("Stopped")
-    term.keys("fg", "Enter")
-    term.wait_until(lambda s: table(s) == table(before) and "Stopped" not in s, "the whole table as it stood")
+    return before
+
+
+def plays_on_and_quits_saved(term) -> None:
+    """The game at the upcard offer passes, draws, and quits, saying the match is saved."""
     term.keys("p")
     term.wait_for("draw from the stock")
     term.keys("s")
@@ -386,6 +388,17 @@ def test_a_stop_from_outside_and_fg_come_back_to_the_whole_table(term):
     term.wait_for("y Quit")
     term.keys("y")
     term.wait_for("the match is saved")
+
+
+def test_a_stop_from_outside_and_fg_come_back_to_the_whole_table(term):
+    """kill -STOP (not Ctrl+Z: the game cannot see it coming), then fg: the shell's
+    "[1]+ Stopped ..." stayed over the table, never drawn again, and Textual took the
+    terminal again over its running self (a second thread reading the keys). The table
+    is drawn whole, and the game plays on and quits leaving the terminal as it was."""
+    before = stopped_from_outside(term, "", "take the upcard")
+    term.keys("fg", "Enter")
+    term.wait_until(lambda s: table(s) == table(before) and "Stopped" not in s, "the whole table as it stood")
+    plays_on_and_quits_saved(term)
     term.keys("echo SANE-$((6*7))", "Enter")  # typed and echoed as the shell had it: the terminal's modes back
     term.wait_for("SANE-$((6*7))\nSANE-42")
 
@@ -394,24 +407,9 @@ def test_a_stop_from_outside_does_not_run_out_the_move_clock(term):
     """kill -STOP for longer than the move timer, then fg: the clock had counted the
     whole stop at its next tick, and the match was lost on time the moment the game
     ran again. The stop's time does not count, as Ctrl+Z's time away does not."""
-    repo = Path(__file__).resolve().parent.parent
-    cmd = f"{sys.executable} -m ginrummy_tui --pause 0 --seed 5 --rule timer=12"
-    term.tmux("new-session", "-d", "-s", "gin", "-x", str(WIDTH), "-y", str(HEIGHT), "bash --norc --noprofile -i")
-    term.keys(f"cd {repo} && GIN_TUI_HOME={term.home} TERM=xterm-256color {cmd}", "Enter")
-    term.wait_for("s to move")
-    shell = int(term.tmux("display-message", "-p", "-t", "gin", "#{pane_pid}").strip())
-    [pid] = [int(p) for p in subprocess.run(["pgrep", "-P", str(shell)], capture_output=True, text=True).stdout.split()]
-    os.kill(pid, signal.SIGSTOP)
-    term.wait_for("Stopped")
+    stopped_from_outside(term, "--rule timer=12", "s to move")
     time.sleep(14)  # longer than the 12 s of the move
     term.keys("fg", "Enter")
     screen = term.wait_until(lambda s: "Stopped" not in s and "s to move" in s, "the table again, its clock running")
     assert "won the match" not in screen and "ran out" not in screen, screen
-    term.keys("p")
-    term.wait_for("draw from the stock")
-    term.keys("s")
-    term.wait_until(to_discard_from(11), "the game playing on")
-    term.keys("q")
-    term.wait_for("y Quit")
-    term.keys("y")
-    term.wait_for("the match is saved")
+    plays_on_and_quits_saved(term)

@@ -710,6 +710,16 @@ async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match(
         thread.stop()
 
 
+async def frozen_bob_dropped(seats, server) -> RemoteSession:
+    """Bob's game, joined, then silent (it sends nothing and reads nothing) until the host
+    dropped it as silent."""
+    frozen = await seats.join(server.join_code, "Bob", run=False, heartbeat=0)
+    async with asyncio.timeout(10):
+        while server.connected()[1]:
+            await asyncio.sleep(0.05)
+    return frozen
+
+
 async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says_why():
     """A guest that stopped answering (frozen) lost its seat to a second 'gin-tui join';
     resumed, it tried to reconnect for ever, saying only that the host closed the connection."""
@@ -722,10 +732,7 @@ async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says
     changes = Changes()
     seats = Seats(host, port, changes)
     try:
-        frozen = await seats.join(server.join_code, "Bob", run=False, heartbeat=0)  # sends nothing, reads nothing
-        async with asyncio.timeout(10):
-            while server.connected()[1]:  # dropped as silent
-                await asyncio.sleep(0.05)
+        frozen = await frozen_bob_dropped(seats, server)
         await seats.join(server.join_code, "Carol", heartbeat=0.1)  # the second join takes the seat
         assert server.connected()[1] and server.names[1] == "Carol"
         seats.tasks.append(asyncio.create_task(frozen.connection()))  # resumed: it reads its end, and rejoins
@@ -3358,10 +3365,7 @@ async def test_a_join_under_the_players_own_name_does_not_lock_their_game_out_fo
     changes = Changes()
     seats = Seats(host, port, changes)
     try:
-        frozen = await seats.join(server.join_code, "Bob", run=False, heartbeat=0)  # sends nothing, reads nothing
-        async with asyncio.timeout(10):
-            while server.connected()[1]:  # dropped as silent
-                await asyncio.sleep(0.05)
+        frozen = await frozen_bob_dropped(seats, server)
         second = await seats.join(server.join_code, "Bob", heartbeat=0.1)  # under the same name
         assert server.connected()[1]
         seats.tasks.append(asyncio.create_task(frozen.connection()))  # resumed: it reads its end, and rejoins
