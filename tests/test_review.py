@@ -873,3 +873,17 @@ def test_two_small_chances_compared_in_hundredths_never_read_about_0_in_100(monk
         "Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17); "
         "the chance the computer can meld 9♣ is less than 1 in 100, 2♥ about 1 in 100."
     )
+
+
+def test_a_chance_of_a_meld_reads_with_one_word_for_each_figure():
+    """"about 1 in 2" read "the computer can likely meld it" at 0.5 and "may meld it" at 0.49:
+    one figure, two words, and "likely" for an even chance."""
+    from ginrummy_tui.ai.hints import odds
+    from ginrummy_tui.ai.review import likely_or_may
+
+    words: dict[str, set[str]] = {}
+    for n in range(2, 99):
+        p = n / 100
+        words.setdefault(odds(p), set()).add(likely_or_may(p))
+    assert all(len(w) == 1 for w in words.values()), words
+    assert words["about 1 in 2"] == {"may"} and words["about 6 in 10"] == {"can likely"}

@@ -754,8 +754,14 @@ def throw_danger(
     p_mine, p_theirs = meld_chances(v, (mine, theirs))
     if p_mine < DANGER or p_mine - p_theirs < DANGER_GAP:
         return ""
-    how = "can likely" if p_mine >= 0.5 else "may"
-    return f" {label}: {name} {how} meld it, {odds(p_mine)}."
+    return f" {label}: {name} {likely_or_may(p_mine)} meld it, {odds(p_mine)}."
+
+
+def likely_or_may(p: float) -> str:
+    """How likely a meld of a chance ``p`` is, in one word with the figure :func:`odds` gives
+    it: "can likely" from "about 6 in 10" up, "may" below, so that one figure always reads
+    with the same word ("about 1 in 2" read "can likely" from 0.5 and "may" below it)."""
+    return "can likely" if p >= 0.55 else "may"
 
 
 def match_stake(v: PlayerView, played: Action, suggested: Action, seed: int = 0) -> float:
