@@ -2098,3 +2098,27 @@ async def test_a_changed_preset_with_a_long_name_still_says_it_is_changed_at_80_
     async with running(plan, size=(80, 24)) as (app, pilot):  # unchanged: the longer form, which fits
         head = screen_text(app).splitlines()[0].rstrip()
         assert head.endswith("to 100 · multiplayer-1.5 rules"), head
+
+
+async def test_leaving_the_settings_without_saving_does_not_bring_back_the_last_saves_note(tmp_path):
+    """Ctrl+S ("Settings saved."), F2 again, a change, Esc and y (leave without saving): the
+    table said "Settings saved." again, held under the settings and brought back as they
+    closed, the opposite of what just happened."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        screen.query_one("#pause").value = "0.2"  # no question: the pause is no rule of the match
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert any("Settings saved" in str(n.message) for n in app._toasts_up)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#pause").value = "0.3"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")  # leave without saving
+        await settle(app, pilot)
+        assert not isinstance(app.screen, SettingsScreen)
+        shown = [str(n.message) for n in app._toasts_up if not n.has_expired]
+        assert not any("Settings saved" in words for words in shown), shown
+        assert saved_settings(tmp_path)["pause"] == 0.2

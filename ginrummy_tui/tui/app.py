@@ -851,6 +851,14 @@ class GinApp(App):
             lambda n: n is notification or (self._words_of(n) == words and n.severity == notification.severity)
         )
 
+    def drop_note_in_place(self, kind: str) -> None:
+        """Take down the last note of ``kind`` (:meth:`note_in_place`), up or held back under a
+        screen: the settings opened again, "Settings saved." no longer says what just happened
+        (held under them, it came back as they closed, after a leave without saving too)."""
+        last = self._notes_in_place.pop(kind, None)
+        if last is not None:
+            self.take_down(last)
+
     def note_in_place(self, kind: str, text: str, seconds: float) -> None:
         """``text`` for ``seconds``, in place of the last note of the same ``kind`` still up or
         held back under a screen: "settings", what a save of the settings did (saved twice

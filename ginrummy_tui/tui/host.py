@@ -106,6 +106,9 @@ if TYPE_CHECKING:
         def note_in_place(self, kind: str, text: str, seconds: float) -> None:
             """``text`` for ``seconds``, in place of the last note of the same ``kind`` ("settings")."""
 
+        def drop_note_in_place(self, kind: str) -> None:
+            """Take down the last note of ``kind``, up or held back under a screen."""
+
         def hand_note(self, text: str, seconds: float, *, short: str | None = None) -> None:
             """A note about the hand on the table, for ``seconds``: taken down once another hand is
             dealt; ``short``, the match resumed's words for the end of a hand to say itself."""

@@ -526,6 +526,7 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         self.focus_previous()
 
     def on_mount(self) -> None:
+        self.gin.drop_note_in_place("settings")  # what the last save did: not to come back as they close
         self.set_class(self.app.size.width < STACKED_BELOW, "-stacked")
         self._follow_unused()
         self.query_one("#preset", Select).focus(scroll_visible=False)
