@@ -329,3 +329,28 @@ def test_a_practice_deal_left_mid_hand_names_the_command_that_resumes_your_match
     assert " ".join(capsys.readouterr().out.split()) == (
         f"gin-tui: the practice deal is not counted; {command_for(tmp_path)} resumes your match."
     )
+
+
+def test_a_finished_match_with_a_separate_one_waiting_says_the_next_start_takes_it_up(tmp_path, monkeypatch, capsys):
+    """q on the last hand's end of the main match, a separate match saved beside it: the line
+    said "gin-tui ... starts a new match", and the next start resumed the separate match."""
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.storage.store import Store
+
+    def saved_beside(_app) -> None:  # by another gin-tui, answered "s", played and quit meanwhile
+        separate = Store.separate(tmp_path)
+        assert separate.save(new_game(seed=9), match_id="20261207-110000-5e9a", settings={"ai": "standard"})
+        separate.lock.release()
+
+    _on_the_last_hand(monkeypatch)
+    playing(monkeypatch, ["q"], then=saved_beside)
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out.endswith(f"; {command_for(tmp_path)} takes up your separate match."), out
+    monkeypatch.undo()  # the start as it is
+    again = startup.prepare(args_for(tmp_path), ask=never_asked)
+    try:
+        # which the next start does: the separate match, moved into the main slot, not a new one
+        assert again.resumed and again.keeper.match_id == "20261207-110000-5e9a" and not again.state.over
+    finally:
+        again.close()

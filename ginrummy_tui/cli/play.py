@@ -321,7 +321,8 @@ def match_result_line(app: GinApp, stats: str | None, then: str | None = None, *
     """The finished match's result, for the terminal once the app is closed
     (the player may have quit before its screen): "match over: you won 31 to
     0 (gin-tui stats has your record); gin-tui starts a new match."  None
-    while the match is not over.  ``stats``: the command that shows its
+    while the match is not over (where a separate match waits, "gin-tui takes up your
+    separate match", which the next start does).  ``stats``: the command that shows its
     record (None: not recorded); ``then``: what becomes of it, where its
     record is not written ("gin-tui records it, then starts a new match"),
     or what the command does after a practice deal.  ``practice``: a deal
@@ -348,9 +349,16 @@ def match_result_line(app: GinApp, stats: str | None, then: str | None = None, *
     if practice:
         return f"practice over: {result} (practice, not counted in your statistics); {then}."
     record = f" ({stats} has your record)" if stats else ""
-    if app.context.keeper is None:  # nothing saved (--data-dir -): no match to take up
+    keeper = app.context.keeper
+    if keeper is None:  # nothing saved (--data-dir -): no match to take up
         return f"match over: {result}{record}."
-    return f"match over: {result}{record}; {then or app.context.resume_command + ' starts a new match'}."
+    if then is None:
+        from ginrummy_tui.storage.store import leftover_separate_saves
+
+        # the main match over, a separate one waits: the next start takes it up, not a new match
+        waiting = not keeper.store.is_separate and leftover_separate_saves(keeper.store.root)
+        then = f"{app.context.resume_command} {'takes up your separate match' if waiting else 'starts a new match'}"
+    return f"match over: {result}{record}; {then}."
 
 
 def closing_line(app: GinApp, keeper: Keeper) -> str | None:
