@@ -2714,3 +2714,28 @@ async def test_a_refusal_on_the_matchs_result_leaves_the_score_tables_title_whol
             said = said_on_the_result(app)
             assert said.startswith(words) and said.endswith("⏎ or n starts a new match; ? lists the keys."), said
         await until(pilot, lambda: said_on_the_result(app) == "", timeout=15)
+
+
+async def test_the_list_of_turns_of_a_hand_no_one_has_moved_in_says_so():
+    """m before any move showed "Hand 1 · Computer dealt", a blank line and "Esc: back": an
+    empty list, which looked as if it had failed to show. It says no one has moved yet, and
+    the first move takes that line's place."""
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+    from ginrummy_tui.tui.table_text import NO_TURN_YET
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MovesScreen))
+        await settle(app, pilot)
+        assert NO_TURN_YET in screen_text(app), screen_text(app)
+        await pilot.press("escape")
+        await settle(app, pilot)
+        await pilot.press("p")  # the upcard passed: a turn to list
+        await settle(app, pilot)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MovesScreen))
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert NO_TURN_YET not in text and "passed" in text, text

@@ -352,12 +352,26 @@ def log_lines(
     return [line for line, _ in _log_rows(v, opponent_name, ascii_only, handovers)]
 
 
+NO_TURN_YET = "No turn yet: the hand has just been dealt."
+"""The list of turns (``m``) of a hand no one has moved in yet, under its head: the list
+alone, with nothing under "Hand 1 · Computer dealt", looked as if it had failed to show."""
+
+
 def log_text(
-    v: PlayerView, opponent_name: str, ascii_only: bool, handovers: Sequence[tuple[int, int, str]] = ()
+    v: PlayerView,
+    opponent_name: str,
+    ascii_only: bool,
+    handovers: Sequence[tuple[int, int, str]] = (),
+    *,
+    say_none: bool = False,
 ) -> HangingLines:
     """:func:`log_lines` as they are drawn: a turn too long for the width goes on
-    under its words, not under its number and name."""
-    return HangingLines(_log_rows(v, opponent_name, ascii_only, handovers))
+    under its words, not under its number and name; with ``say_none``, where no one
+    has moved yet, :data:`NO_TURN_YET` under the head."""
+    rows = _log_rows(v, opponent_name, ascii_only, handovers)
+    if say_none and len(rows) == 1:
+        rows.append((Text(NO_TURN_YET, style="italic"), 0))
+    return HangingLines(rows)
 
 
 def _log_rows(

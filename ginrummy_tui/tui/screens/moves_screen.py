@@ -77,7 +77,9 @@ class MovesScreen(StyledOnce, TableOnly, ModalScreen):
         if key == self.shown:
             return
         self.shown = key
-        self.lines = log_text(v, short_name(gin.session.opponent_name), gin.ascii_only, gin.session.handovers())
+        self.lines = log_text(
+            v, short_name(gin.session.opponent_name), gin.ascii_only, gin.session.handovers(), say_none=True
+        )
         self.query_one("#moves-lines", Static).update(self.lines)
         self.query_one("#moves-box", VerticalScroll).scroll_end(animate=False)
 
