@@ -2122,3 +2122,29 @@ async def test_leaving_the_settings_without_saving_does_not_bring_back_the_last_
         shown = [str(n.message) for n in app._toasts_up if not n.has_expired]
         assert not any("Settings saved" in words for words in shown), shown
         assert saved_settings(tmp_path)["pause"] == 0.2
+
+
+async def test_q_quits_from_a_number_field_as_from_every_other_field(tmp_path):
+    """F2, a change typed in the knock limit, q: nothing happened and nothing was said, and
+    "q Quit" left the key bar while the number field had the focus. q asks to quit, as from
+    any other field, offering to save the change first."""
+    from textual.widgets import Input
+
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        field = screen.query_one("#rule-knock_limit", Input)
+        field.focus()
+        field.value = "7"
+        await pilot.pause()
+        assert "q Quit" in screen.query_one(KeyBar).render().plain
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        assert "Save and quit (s)" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and field.value == "7"  # nothing typed into it

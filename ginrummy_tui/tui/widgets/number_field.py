@@ -7,9 +7,9 @@ quick typist, or any typing over SSH), backspace then 7 inserted the 7 first
 and then deleted it.  Here those keys are handled by the field itself, in the
 order they were typed.
 
-``?`` is never part of a number: the field leaves it to the app, whose ``?`` opens
-the rule sheet as the key bar says (the field took it, typed nothing, and the bar's
-"? Rules" did nothing while a number field had the focus).
+``?`` and ``q`` are never part of a number: the field leaves them to the app, whose ``?``
+opens the rule sheet as the key bar says (the field took it, typed nothing, and the bar's
+"? Rules" did nothing while a number field had the focus), and whose ``q`` quits.
 """
 
 from __future__ import annotations
@@ -27,13 +27,15 @@ EDITING_KEYS = {
 }
 """The keys handled at once, and the ``Input`` action each runs."""
 
-PASSED_ON = frozenset({"question_mark"})
-"""Printable keys that no number has, left to the app's bindings (``?``: the rule sheet)."""
+PASSED_ON = frozenset({"question_mark", "q"})
+"""Printable keys that no number has, left to the app's bindings (``?``: the rule sheet; ``q``:
+quit, which asks first where changes are not saved: it did nothing and said nothing in a number
+field, where the player has just typed a change, and "q Quit" left the key bar)."""
 
 
 class NumberField(Input):
     """An ``Input`` (``type="integer"`` or ``"number"``) whose editing keys
-    are handled in the order they come, and ``?`` goes on to the app (see the module text)."""
+    are handled in the order they come, and ``?`` and ``q`` go on to the app (see the module text)."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """Whether the field takes ``key``: not those of :data:`PASSED_ON`, so that the
