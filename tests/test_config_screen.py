@@ -4,6 +4,7 @@ changing the rules under a match in progress without asking."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import re
 
@@ -2148,3 +2149,15 @@ async def test_q_quits_from_a_number_field_as_from_every_other_field(tmp_path):
         await pilot.press("n")
         await pilot.pause()
         assert app.screen is screen and field.value == "7"  # nothing typed into it
+
+
+def test_the_line_of_the_command_lines_choices_names_no_mouse_beside_the_saved_mouse():
+    """`gin-tui --no-mouse`, F2: the Mouse row showed "no", and the line "From the command
+    line, for this run: ..." named every other choice of the command line but not that one."""
+    from ginrummy_tui.storage.config import Settings
+    from ginrummy_tui.tui.screens.settings_screen import run_only_line
+
+    saved = Settings()
+    line = run_only_line(dataclasses.replace(saved, mouse=False), saved)
+    assert line.startswith("From the command line, for this run: mouse no (saved: yes)."), line
+    assert run_only_line(saved, saved) == ""

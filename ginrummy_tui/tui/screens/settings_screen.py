@@ -152,6 +152,8 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
         parts.append((f"ASCII only {yes_no(shown.ascii)}", yes_no(saved.ascii)))
     if shown.theme != saved.theme:
         parts.append((f"theme {shown.theme}", saved.theme))
+    if shown.mouse != saved.mouse:  # --no-mouse: its row showed "no", and this line said nothing of it
+        parts.append((f"mouse {yes_no(shown.mouse)}", yes_no(saved.mouse)))
     if not parts:
         return terminal
     if one_tab:
