@@ -2161,3 +2161,50 @@ def test_the_line_of_the_command_lines_choices_names_no_mouse_beside_the_saved_m
     line = run_only_line(dataclasses.replace(saved, mouse=False), saved)
     assert line.startswith("From the command line, for this run: mouse no (saved: yes)."), line
     assert run_only_line(saved, saved) == ""
+
+
+async def test_a_value_refused_on_save_and_quit_is_shown_in_view_at_the_smallest_size(tmp_path):
+    """46x21, the undercut bonus emptied at the foot of the form's view, Ctrl+Q then s: the
+    form stayed open saying why, but the refused field, ✗ and focus, was out of view under
+    the reason (Ctrl+S scrolled it into view)."""
+    from textual.widgets import Input
+
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan, size=(46, 21)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        form = screen.query_one("#settings")
+        field = screen.query_one("#rule-undercut_bonus", Input)
+        field.focus()
+        await pilot.pause()
+        field.value = ""
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit)
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert app.is_running and app.screen is screen and app.focused is field
+        assert "Undercut bonus" in " ".join(str(screen.query_one("#settings-error").render()).split())
+        assert form.scrollable_content_region.contains_region(field.region), (field.region, form.scroll_offset)
+
+
+@pytest.mark.parametrize(("keys", "lands"), [(("end", "up"), -2), (("home", "down"), 1)])
+async def test_a_key_read_with_home_or_end_moves_from_the_field_they_reach(tmp_path, keys, lands):
+    """End and ↑ read together (typed fast, or over SSH): the focus ended on the last field,
+    not the one before it: ↑ moved from the field End left, whose focus came a turn later."""
+    from textual import events
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        fields = screen._fields()
+        middle = screen.query_one("#rule-tie_is_undercut")  # a box: in a number field Home and End move in it
+        middle.focus()
+        await pilot.pause()
+        assert app.focused is middle
+        for key in keys:  # in one read: both queued before either is handled
+            app.post_message(events.Key(key, None))
+        await settle(app, pilot)
+        assert app.focused is fields[lands], (app.focused, fields[lands])

@@ -492,10 +492,13 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         return [w for w in self.focus_chain if isinstance(w, ARROWS_MOVE)]
 
     def action_end_field(self, last: bool) -> None:
-        """Home: the first field, End: the last, scrolled into view."""
+        """Home: the first field, End: the last, scrolled into view.  Focused at once (a
+        widget's own ``focus`` waits for the app's next turn): ↑ typed with End, in one read
+        of the terminal, moved from the field before End's, and End then took the focus to
+        the last field."""
         fields = self._fields()
         if fields:
-            fields[-1 if last else 0].focus()
+            self.set_focus(fields[-1 if last else 0])
 
     def action_page_fields(self, step: int) -> None:
         """PgDn (``step`` 1) or PgUp (-1): the form a page down or up, and the focus with
@@ -515,8 +518,8 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
             target = before[-1] if before else fields[0]
             moved = target.region.y < y
         form.scroll_relative(y=step * page, animate=False, immediate=True)
-        if moved:
-            target.focus(scroll_visible=False)
+        if moved:  # at once, as Home and End (:meth:`action_end_field`)
+            self.set_focus(target, scroll_visible=False)
         self.call_after_refresh(form.scroll_to_widget, target if moved else here, animate=False, immediate=True)
 
     def action_next_field(self) -> None:
