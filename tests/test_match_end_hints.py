@@ -144,3 +144,51 @@ def test_far_behind_near_the_end_the_wait_and_its_review_share_their_figure():
     assert round(knocked.cost) == 10 and knocked.suggested == parse_action("discard 4C")
     wait, knock = match_end_points(v, parse_action("discard 4C").card, 0)
     assert knocked.cost == round(sum(wait) / len(wait) - sum(knock) / len(knock), 2)  # no multiplier, no box here
+
+
+def _classic_at(seed: int, moves: int, scores: tuple[int, int]):
+    """As :func:`_at`, in classic rules (box bonus 20, game bonus 100, doubled for a shutout)."""
+    from ginrummy_tui.engine.rules import PRESETS
+
+    s = new_game(PRESETS["classic"], seed=seed)
+    players = [get_opponent("expert", seed), get_opponent("expert", seed + 1)]
+    while len(s.history) < moves:
+        s = apply(s, players[s.current].choose(view(s, s.current)))
+    s = replace(s, scores=scores)
+    assert s.current == 0 and any(a.kind == Kind.KNOCK for a in view(s, 0).legal_actions)
+    return s
+
+
+def test_a_match_all_but_lost_the_hint_knocks_for_the_points_and_the_shutout():
+    # classic rules at 0-96: "Discard 7♦ and wait with 3 deadwood: a knock scores about 11 more
+    # here (box included), but the expert waits: quick knocks often get undercut."; the match's
+    # chances were about 1 in 20 either way, and the computer's knock won it by a shutout
+    state = _classic_at(22, 23, (0, 96))
+    v = view(state, 0)
+    h = hint(v)
+    assert h.action == parse_action("knock 7D"), h
+    turn = match_turned(v, h.action)
+    assert turn is not None and turn.points is not None and turn.points >= 1 and turn.shutout
+    assert turn.chance < 0.1 and turn.other < 0.1
+    assert h.reason.startswith("Knock with 7♦: it leaves 3 deadwood; the match is all but lost"), h.reason
+    assert "a knock scores about 32 more than waiting, any points avoiding the shutout." in h.reason, h.reason
+    # with more room, the chance and the game bonus's doubling are said
+    from ginrummy_tui.ai.hints import explain
+
+    wide = explain(v, h.action, room=200)
+    assert "less than 1 in 10" in wide or "is expected to score about 32" in wide, wide
+    # the review of the wait says the same, and beside its cost what the knock was worth
+    (decision,) = review_moves(replay_history(state, ["discard 7D"]), 0).mistakes
+    assert decision.suggested == parse_action("knock 7D")
+    assert decision.reason == h.reason
+    assert decision.match_text() == (
+        "the match all but lost, the knock is expected to score about 32 more than your move, any points avoiding the shutout"
+    )
+    assert not review_moves(replay_history(state, ["knock 7D"]), 0).mistakes
+    # mid-match, and near the end with the match still open (where the chances turn it), the
+    # points do not decide
+    for scores in ((0, 0), (60, 80)):
+        other = view(replace(state, scores=scores), 0)
+        chosen = hint(other)
+        turned = match_turned(other, chosen.action)
+        assert (turned is None or turned.points is None) and "all but" not in chosen.reason, (scores, chosen)

@@ -367,6 +367,50 @@ def _match_pair(chosen: float, other: float) -> tuple[str, str]:
     return f"{_hundredths(chosen)} (a little more)", _hundredths(other)
 
 
+def _decided_words(view: PlayerView, turn: MatchTurn, chosen: str, other: str, name: str) -> list[str]:
+    """Why the hints' expert takes ``chosen`` ("a knock now", "waiting") over ``other`` where
+    the match is all but decided and the points turned the choice
+    (:func:`~ginrummy_tui.ai.master.match_turn`, :attr:`~ginrummy_tui.ai.master.MatchTurn.points`),
+    fullest first, to follow a reason's head: "the match is all but lost (your chance to win
+    it less than 1 in 10), and a knock now is expected to score about 11 more than waiting,
+    any points avoiding the shutout (game bonus doubled to 200)".  The chance is said by the
+    bound both chances are beyond (:data:`~ginrummy_tui.ai.master.MATCH_DECIDED`), not as a
+    figure that would read as a difference; the points count the box bonus where the rules
+    give one ("box included")."""
+    from .master import MATCH_DECIDED
+
+    n = round(1 / MATCH_DECIDED)
+    state, bound = ("lost", f"less than 1 in {n}") if turn.lost else ("won", f"more than {n - 1} in {n}")
+    assert turn.points is not None
+    pts = max(1, math.floor(turn.points + 0.5))
+    doubled = 2 * view.rules.game_bonus
+    if turn.shutout and turn.lost:
+        stakes = [
+            f", any points avoiding the shutout (game bonus doubled to {doubled})",
+            ", any points avoiding the shutout",
+            ", avoiding the shutout",
+        ]
+    elif turn.shutout:
+        stakes = [
+            f", keeping {name} at nothing for the shutout (game bonus doubled to {doubled})",
+            f", keeping {name} at nothing for the shutout",
+            f", keeping {name} at nothing (a shutout)",
+        ]
+    else:
+        stakes = [" (box included)", ""] if view.rules.box_bonus else [""]
+    chances = [
+        f"the match is all but {state} (your chance to win it {bound}), and ",
+        f"the match is all but {state} (your chance {bound}): ",
+        f"the match is all but {state}: ",
+    ]
+    figures = [
+        f"{chosen} is expected to score about {pts} more than {other}",
+        f"{chosen} scores about {pts} more than {other}",
+        f"{chosen.removesuffix(' now')} scores about {pts} more than {other.removesuffix(' now')}",
+    ]
+    return [f"{said}{figure}{stake}" for stake in stakes for said in chances for figure in figures]
+
+
 def _hundredths(p: float) -> str:
     """A chance in hundredths, for two that :func:`odds` says alike: "about 37 in 100",
     "less than 1 in 100", "more than 99 in 100"."""
@@ -819,6 +863,8 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
         return f"{head}, within the limit of {view.knock_limit}."
     score = _knock_words(view, out, name)
     turn = match_turned(view, Action(Kind.KNOCK, c))
+    if turn is not None and turn.points is not None:
+        return _fitting([f"{head}; {why}." for why in _decided_words(view, turn, "a knock now", "waiting", name)])
     if turn is not None:
         knock, wait = _match_pair(turn.chance, turn.other)
         # the chance of winning the match, in this hand or a later one: "a knock now wins the match
@@ -1126,6 +1172,9 @@ def _explain_discard(
         return f"{head}: that is gin — declare it (Gin) to score it now."
     mine = any(a.kind == Kind.KNOCK and a.card is c for a in legal)
     turn = match_turned(view, Action(Kind.DISCARD, c)) if mine else None
+    if turn is not None and turn.points is not None:
+        whys = _decided_words(view, turn, "waiting", "a knock now", name)
+        return _fitting([f"Don't knock: discard {lab(c)} and wait; {why}." for why in whys])
     if turn is not None:
         wait, knock = _match_pair(turn.chance, turn.other)
         return _fitting([

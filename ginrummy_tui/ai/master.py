@@ -903,10 +903,29 @@ choice: the race model that values the points is rough, and a knock that very li
 the match was turned for waiting that won it 0.2 in 100 more often."""
 
 
+MATCH_DECIDED = 0.1
+"""Where both the knock's and the wait's chance of winning the match are below this (1 in
+10), or both above 1 less this, the match is all but decided either way and :func:`match_turn`
+weighs the two by their points instead (:func:`margin_points`).  At You 0, Computer 96 in
+classic rules, the chances (:func:`win_chance`) are about 1 in 70 before the hand and 1 in
+30 to 1 in 20 after a knock scoring 30 to 40 with its box: no gain in them reached
+:data:`MATCH_END_LEAST`, and the hint waited where a knock scored more, the computer's knock
+then winning the match by a shutout, its game bonus doubled.  A bound of 2 in 100 would not
+have reached that position; below 1 in 10 a player at 0 stays until it has about 58 of the
+96's 4 to go, more than a knock scores."""
+
+
+MATCH_DECIDED_LEAST = 1.0
+"""The least gain in points (:func:`margin_points`) for which :func:`match_turn` turns a
+choice where the match is all but decided (:data:`MATCH_DECIDED`): a point, the least a hint
+says ("about 1 more"), so that it never turns a choice for a gain it would call nothing."""
+
+
 @dataclass(frozen=True)
 class MatchTurn:
     """Near the end of a match, the other of a knock and the throw of the same card
-    without knocking, where it wins the match more often (:func:`match_turn`)."""
+    without knocking, where it wins the match more often, or where the match is all but
+    decided, where it scores more (:func:`match_turn`)."""
 
     action: Action
     """The choice the match favours."""
@@ -916,6 +935,41 @@ class MatchTurn:
     """The chance with the choice it turns."""
     error: float
     """The standard error of the difference of the two."""
+    points: float | None = None
+    """Where the match is all but decided (:data:`MATCH_DECIDED`) and the points turned the
+    choice: how many more points it is expected to score (:func:`margin_points`); None where
+    the chances of winning the match turned it."""
+    shutout: bool = False
+    """With :attr:`points`: whether they count a shutout's doubling of the game bonus, which
+    any points of the player all but losing avoid, or which keeping the player all but
+    losing at nothing earns (:func:`shutout_at_stake`)."""
+
+    @property
+    def lost(self) -> bool:
+        """Whether the match is all but lost (with :attr:`points`; else, less likely won than not)."""
+        return self.chance < 0.5
+
+
+def shutout_at_stake(view: PlayerView, lost: bool) -> bool:
+    """Whether, with the match all but ``lost`` by this seat (else all but won), the rules'
+    doubling of the game bonus for a shutout is still to be decided: the player losing the
+    match has scored nothing so far (``Rules.shutout``, :func:`~ginrummy_tui.engine.state.game_bonus_of`)."""
+    rules = view.rules
+    loser = view.seat if lost else 1 - view.seat
+    return rules.shutout and rules.game_bonus > 0 and view.scores[loser] == 0
+
+
+def margin_points(view: PlayerView, points: int, lost: bool) -> int:
+    """What a hand's ``points`` (before its multiplier; negative when the other player scores)
+    add to this seat's final margin where the match is all but ``lost`` by it (else all but
+    won): the points with the multiplier and the box bonus of the hand won (:func:`boxed`),
+    and where a shutout is at stake (:func:`shutout_at_stake`) the game bonus once more for
+    the doubling that the losing player's first points avoid.  The winner of the match is
+    taken as decided, so its game bonus counts the same either way and is left out."""
+    p = boxed(points * view.multiplier, view.rules.box_bonus)
+    if shutout_at_stake(view, lost) and (p > 0 if lost else p < 0):
+        p += view.rules.game_bonus if lost else -view.rules.game_bonus
+    return p
 
 
 def near_match_end(view: PlayerView) -> bool:
@@ -945,7 +999,13 @@ def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | N
     same guessed deals (:func:`match_end_points`) say it wins the match more often by over
     two standard errors (and by at least :data:`MATCH_END_LEAST`), each deal's points
     (multiplier and box bonus counted) valued as the chance of winning the match from the
-    score they leave (:func:`win_chance`, as the master values its play-outs); else None.
+    score they leave (:func:`win_chance`, as the master values its play-outs); where the
+    match is all but decided either way (both chances below :data:`MATCH_DECIDED`, or both
+    above 1 less it), the other of the two where its points on those deals
+    (:func:`margin_points`: box bonus and a shutout's doubled game bonus counted) are higher
+    by over two standard errors and at least :data:`MATCH_DECIDED_LEAST`, unless ``action``
+    wins the match more often by as much as would turn the other (two standard errors and
+    :data:`MATCH_END_LEAST`); else None.
     Far from the end a hand's points and the match's chances agree, and the expert's rule
     of lying in wait holds; near it they part: ahead near the target a knock that ends the
     hand won the match more often where waiting scored more points (``docs/ai.md``)."""
@@ -969,9 +1029,23 @@ def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | N
     diffs = [b - a for a, b in zip(kept, turned)]
     gain = statistics.fmean(diffs)
     error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-    if gain <= max(2 * error, MATCH_END_LEAST):
+    won, lost = statistics.fmean(turned), statistics.fmean(kept)
+    if gain > max(2 * error, MATCH_END_LEAST):
+        return MatchTurn(other, won, lost, error)
+    # all but decided either way: the chances hardly differ, and the points decide
+    if max(won, lost) < MATCH_DECIDED:
+        behind = True
+    elif min(won, lost) > 1 - MATCH_DECIDED:
+        behind = False
+    else:
         return None
-    return MatchTurn(other, statistics.fmean(turned), statistics.fmean(kept), error)
+    if -gain > max(2 * error, MATCH_END_LEAST):
+        return None  # the choice wins the match more often by as much as would turn it: the chances speak
+    margins = [margin_points(view, b, behind) - margin_points(view, a, behind) for a, b in zip(mine, theirs)]
+    points = statistics.fmean(margins)
+    if points <= max(2 * statistics.stdev(margins) / math.sqrt(len(margins)), MATCH_DECIDED_LEAST):
+        return None
+    return MatchTurn(other, won, lost, error, points, shutout_at_stake(view, behind))
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ from .common import COMPUTER, hand_mask, playable
 from .expert import NEAR
 from .hints import card_name, explain, match_turned, meld_chances, meld_guesser, odds
 from .knock_playouts import BETTER, DEFAULT_SAMPLES, KNOCK_DEALS, PRECISION, boxed, knock_cost_of_view, to_precision
-from .master import wants
+from .master import MatchTurn, wants
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 MORE_SAMPLES = 16
@@ -98,6 +98,12 @@ class ReviewedDecision:
     more often than the other (:func:`~ginrummy_tui.ai.hints.match_turned`): the chances of
     winning the match with its choice and with the player's; the cost, in points of the
     hand, may favour the player's (:meth:`match_text`)."""
+    match_points: str = ""
+    """Where those chances are all but decided either way and the expert's choice was taken
+    for its points (:attr:`~ginrummy_tui.ai.master.MatchTurn.points`): what it is expected to
+    score more than the player's, as the hint says it ("the match all but lost, the knock is
+    expected to score about 32 more than your move, any points avoiding the shutout"), said
+    by :meth:`match_text` in place of the chances, which hardly differ."""
     hand: tuple[Card, ...] = ()
     """The player's cards when the decision was made (ten before a draw,
     eleven before a discard), so that the review can show the hand as it was."""
@@ -138,6 +144,8 @@ class ReviewedDecision:
         wins it more often (:attr:`match_chances`, the chances of winning the match,
         in this hand or a later one), "your chance to win the match: about 19 in 20
         with the knock, about 9 in 10 with your move"; else nothing."""
+        if self.match_points:
+            return self.match_points
         if self.match_chances:
             from .hints import _match_pair
 
@@ -704,6 +712,25 @@ def compared_reason(v: PlayerView, played: Card, suggested: Card, ascii_only: bo
     return f"{head} ({lab(played)} would leave {theirs}); {chance}."
 
 
+def decided_text(v: PlayerView, turn: MatchTurn, name: str = COMPUTER) -> str:
+    """Where the match was all but decided and the expert's knock or wait was taken for its
+    points (:attr:`~ginrummy_tui.ai.master.MatchTurn.points`), what the review says beside the
+    cost in place of the chances of winning the match, in the hint's words
+    (:func:`~ginrummy_tui.ai.hints.explain`): "the match all but lost, the knock is expected
+    to score about 32 more than your move, any points avoiding the shutout"; else nothing."""
+    if turn.points is None:
+        return ""
+    state = "lost" if turn.lost else "won"
+    what = "the knock" if turn.action.kind == Kind.KNOCK else "waiting"
+    pts = max(1, math.floor(turn.points + 0.5))
+    stake = ""
+    if turn.shutout:
+        stake = ", any points avoiding the shutout" if turn.lost else f", keeping {name} at nothing (a shutout)"
+    elif v.rules.box_bonus:
+        stake = " (box included)"
+    return f"the match all but {state}, {what} is expected to score about {pts} more than your move{stake}"
+
+
 def outplayed_reason(played: Action, suggested: Action) -> str:
     """The line under a difference where the play-outs favour the player's
     choice by several points (``BETTER``), in place of the expert's reason,
@@ -897,6 +924,7 @@ def review_moves(
                 reason=reason,
                 match_chance=match_stake(v, move.action, suggested, seed if isinstance(seed, int) else 0),
                 match_chances=(turned.chance, turned.other) if turned is not None else (),
+                match_points=decided_text(v, turned, opponent_name) if turned is not None else "",
                 hand=tuple(v.hand),
             )
         )
