@@ -896,3 +896,23 @@ def test_a_chance_of_a_meld_reads_with_one_word_for_each_figure():
         words.setdefault(odds(p), set()).add(likely_or_may(p))
     assert all(len(w) == 1 for w in words.values()), words
     assert words["about 1 in 2"] == {"may"} and words["about 6 in 10"] == {"can likely"}
+
+
+def test_chances_of_being_melded_that_favour_the_players_card_are_not_given_as_the_reason(monkeypatch):
+    # "Discard 4♥ and wait: it leaves 1 deadwood (6♦ would leave 11); the chance the computer can
+    # meld 4♥ is about 9 in 10, 6♦ less than 1 in 50." argued for the player's 6♦: the chances are
+    # given only where the card kept is the likelier to be melded, else the deadwood is the reason
+    import ginrummy_tui.ai.review as review_module
+    from ginrummy_tui.ai.review import compared_reason
+
+    steps = replay_history(new_game(seed=37), SEED37_BOTH_WAIT)
+    v = view(steps[56][0], 0)
+    nine, two = parse_cards("9C 2H")
+    for chances in ((0.9, 0.01), (0.3, 0.3)):
+        monkeypatch.setattr(review_module, "meld_chances", lambda _v, cards, c=chances: c)
+        assert compared_reason(v, two, nine) == "Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17).", chances
+    monkeypatch.setattr(review_module, "meld_chances", lambda _v, cards: (0.01, 0.9))
+    assert compared_reason(v, two, nine) == (
+        "Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17); "
+        "the chance the computer can meld 9♣ is less than 1 in 50, 2♥ about 9 in 10."
+    )

@@ -687,7 +687,9 @@ def compared_reason(v: PlayerView, played: Card, suggested: Card, ascii_only: bo
     not knock either, did not choose between).  Where ``suggested`` leaves
     less deadwood: the two deadwoods, and the chance the other player can
     meld each card (:func:`~ginrummy_tui.ai.hints.meld_chances`, on the same
-    guesses); else the first figure the expert weighs that favours
+    guesses) where the card kept, ``played``, is the likelier to be melded
+    (else those chances would argue for it, and the deadwood alone is the
+    reason); else the first figure the expert weighs that favours
     ``suggested``, as a hint to throw it rather than a card leaving less
     deadwood gives it (the draws to come, the chances to meld, its own
     weights)."""
@@ -705,10 +707,11 @@ def compared_reason(v: PlayerView, played: Card, suggested: Card, ascii_only: bo
     said = odds(chances[0]), odds(chances[1])
     if said[0] == said[1]:
         said = _hundredths(chances[0]), _hundredths(chances[1])  # never "about 0 in 100"
-    if said[0] == said[1]:
-        chance = f"the chance {name} can meld either is {said[0]}"
-    else:
-        chance = f"the chance {name} can meld {lab(suggested)} is {said[0]}, {lab(played)} {said[1]}"
+    if p_mine >= p_theirs or said[0] == said[1]:
+        # the card thrown as likely to be melded as the card kept, or likelier: its chances would
+        # argue for the player's card ("... 4♥ is about 9 in 10, 6♦ less than 1 in 50")
+        return f"{head} ({lab(played)} would leave {theirs})."
+    chance = f"the chance {name} can meld {lab(suggested)} is {said[0]}, {lab(played)} {said[1]}"
     return f"{head} ({lab(played)} would leave {theirs}); {chance}."
 
 
