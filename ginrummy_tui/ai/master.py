@@ -1032,6 +1032,10 @@ def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | N
     won, lost = statistics.fmean(turned), statistics.fmean(kept)
     if gain > max(2 * error, MATCH_END_LEAST):
         return MatchTurn(other, won, lost, error)
+    if not (view.rules.box_bonus or view.rules.game_bonus):
+        # no bonus counts the match's margin (the standard rules): winning the match is all
+        # there is, and at 80-54 the points turned a knock that all but surely won it into a wait
+        return None
     # all but decided either way: the chances hardly differ, and the points decide
     if max(won, lost) < MATCH_DECIDED:
         behind = True
