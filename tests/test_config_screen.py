@@ -2164,9 +2164,8 @@ def test_the_line_of_the_command_lines_choices_names_no_mouse_beside_the_saved_m
 
 
 async def test_a_value_refused_on_save_and_quit_is_shown_in_view_at_the_smallest_size(tmp_path):
-    """46x21, the undercut bonus emptied at the foot of the form's view, Ctrl+Q then s: the
-    form stayed open saying why, but the refused field, ✗ and focus, was out of view under
-    the reason (Ctrl+S scrolled it into view)."""
+    """46x21, the undercut bonus emptied, Ctrl+Q then s (save and quit): the form stays open
+    saying why, the refused field focused and in view over the reason, as after Ctrl+S."""
     from textual.widgets import Input
 
     from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit

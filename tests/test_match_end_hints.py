@@ -20,10 +20,11 @@ def _rule(v) -> Action:
     return expert.rule_choice(v)
 
 
-def _at(seed: int, moves: int, scores: tuple[int, int], sheet=()):
+def _at(seed: int, moves: int, scores: tuple[int, int], sheet=(), rules=None):
     """The hand of ``seed`` played by the expert on both seats, after ``moves`` moves (seat 0 to
-    throw, with a knock legal), with the match's score at ``scores``."""
-    s = new_game(seed=seed)
+    throw, with a knock legal), with the match's score at ``scores`` (under ``rules``, the
+    standard ones by default)."""
+    s = new_game(rules, seed=seed) if rules is not None else new_game(seed=seed)
     players = [get_opponent("expert", seed), get_opponent("expert", seed + 1)]
     while len(s.history) < moves:
         s = apply(s, players[s.current].choose(view(s, s.current)))
@@ -146,24 +147,13 @@ def test_far_behind_near_the_end_the_wait_and_its_review_share_their_figure():
     assert knocked.cost == round(sum(wait) / len(wait) - sum(knock) / len(knock), 2)  # no multiplier, no box here
 
 
-def _classic_at(seed: int, moves: int, scores: tuple[int, int]):
-    """As :func:`_at`, in classic rules (box bonus 20, game bonus 100, doubled for a shutout)."""
-    from ginrummy_tui.engine.rules import PRESETS
-
-    s = new_game(PRESETS["classic"], seed=seed)
-    players = [get_opponent("expert", seed), get_opponent("expert", seed + 1)]
-    while len(s.history) < moves:
-        s = apply(s, players[s.current].choose(view(s, s.current)))
-    s = replace(s, scores=scores)
-    assert s.current == 0 and any(a.kind == Kind.KNOCK for a in view(s, 0).legal_actions)
-    return s
-
-
 def test_a_match_all_but_lost_the_hint_knocks_for_the_points_and_the_shutout():
     # classic rules at 0-96: "Discard 7♦ and wait with 3 deadwood: a knock scores about 11 more
     # here (box included), but the expert waits: quick knocks often get undercut."; the match's
     # chances were about 1 in 20 either way, and the computer's knock won it by a shutout
-    state = _classic_at(22, 23, (0, 96))
+    from ginrummy_tui.engine.rules import PRESETS
+
+    state = _at(22, 23, (0, 96), rules=PRESETS["classic"])  # box bonus 20, game bonus 100, doubled for a shutout
     v = view(state, 0)
     h = hint(v)
     assert h.action == parse_action("knock 7D"), h

@@ -710,6 +710,17 @@ async def test_the_quit_question_in_network_play_says_what_becomes_of_the_match(
         thread.stop()
 
 
+def quick_to_drop_the_silent() -> tuple[MatchServer, ServerThread, Seats, Changes]:
+    """A server of a standard match that drops a seat silent for half a second, running, and
+    the seats (and their changes) to join it with; the caller closes the seats and stops it."""
+    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01,
+                         idle_timeout=0.5)
+    thread = ServerThread(server)
+    host, port = thread.start()
+    changes = Changes()
+    return server, thread, Seats(host, port, changes), changes
+
+
 async def frozen_bob_dropped(seats, server) -> RemoteSession:
     """Bob's game, joined, then silent (it sends nothing and reads nothing) until the host
     dropped it as silent."""
@@ -725,12 +736,7 @@ async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says
     resumed, it tried to reconnect for ever, saying only that the host closed the connection."""
     from ginrummy_tui.cli.join import left_note
 
-    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01,
-                         idle_timeout=0.5)
-    thread = ServerThread(server)
-    host, port = thread.start()
-    changes = Changes()
-    seats = Seats(host, port, changes)
+    server, thread, seats, changes = quick_to_drop_the_silent()
     try:
         frozen = await frozen_bob_dropped(seats, server)
         await seats.join(server.join_code, "Carol", heartbeat=0.1)  # the second join takes the seat
@@ -751,12 +757,7 @@ async def test_a_client_whose_seat_another_join_took_stops_reconnecting_and_says
 async def test_the_host_is_told_that_a_second_join_took_the_seat_of_a_silent_player():
     """A second 'gin-tui join' (Carol) took the seat of a guest dropped as silent (Bob): the
     host's table said "Carol is back at the table.", though Carol had never been there."""
-    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01,
-                         idle_timeout=0.5)
-    thread = ServerThread(server)
-    host, port = thread.start()
-    changes = Changes()
-    seats = Seats(host, port, changes)
+    server, thread, seats, changes = quick_to_drop_the_silent()
     try:
         ann = await seats.join(server.host_code, "Ann", heartbeat=0.1)
         frozen = await seats.join(server.join_code, "Bob", run=False, heartbeat=0)  # sends nothing, reads nothing
@@ -3358,12 +3359,7 @@ async def test_a_join_under_the_players_own_name_does_not_lock_their_game_out_fo
     code) took the seat while the player's game was away, then left: the game had been told
     "Bob took this seat and plays the match on", naming its own player, and had stopped
     reconnecting for good. It waits for the seat, saying why, and takes it back once free."""
-    server = MatchServer(new_game(PRESETS["standard"], seed=SEED), names=("Ann", "Guest"), port=0, auth_delay=0.01,
-                         idle_timeout=0.5)
-    thread = ServerThread(server)
-    host, port = thread.start()
-    changes = Changes()
-    seats = Seats(host, port, changes)
+    server, thread, seats, changes = quick_to_drop_the_silent()
     try:
         frozen = await frozen_bob_dropped(seats, server)
         second = await seats.join(server.join_code, "Bob", heartbeat=0.1)  # under the same name

@@ -464,6 +464,23 @@ async def test_the_end_of_a_practice_hand_keeps_its_keys_two_spaces_apart_at_80_
             assert app.screen.query_one(KeyBar).render().plain.strip() == enter + keys
 
 
+@contextlib.asynccontextmanager
+async def practising_after(tmp_path, state):
+    """``gin-tui`` at 80x24 on a match whose hand ``state`` has ended, its deal played again
+    (``a``): ``(app, pilot)`` in the practice hand."""
+    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
+    plan.state = state
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("a")
+            await settle(app, pilot)
+            yield app, pilot
+    finally:
+        plan.close()
+
+
 async def test_the_quit_question_of_a_practice_hand_goes_back_to_the_match(tmp_path):
     """In the middle of a practice hand (a after a hand) q asked "Quit this practice
     hand?" with only quit (the whole program) and back: the match could be had back
@@ -476,39 +493,30 @@ async def test_the_quit_question_of_a_practice_hand_goes_back_to_the_match(tmp_p
     from .app_helpers import screen_text
 
     _start, ended = _ended_hand(4)
-    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
-    plan.state = ended
-    app = build_app(plan, pause=0)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(app, pilot)
-            await pilot.press("a")
-            await settle(app, pilot)
-            assert app.session.replaying and app.session.view().hand_no == 1
-            for keep_playing in ("n", "escape", "enter"):
-                await pilot.press("q")
-                await pilot.pause()
-                assert isinstance(app.screen, ConfirmQuit) and app.screen.question == "Leave this practice hand?"
-                text = screen_text(app)
-                for answer in ("Quit gin-tui (y)", "Back to your match (m)", "Keep playing this hand (n)"):
-                    assert answer in text, text
-                await pilot.press(keep_playing)
-                await settle(app, pilot)
-                assert isinstance(app.screen, GameScreen) and app.session.replaying, keep_playing
+    async with practising_after(tmp_path, ended) as (app, pilot):
+        assert app.session.replaying and app.session.view().hand_no == 1
+        for keep_playing in ("n", "escape", "enter"):
             await pilot.press("q")
             await pilot.pause()
-            await pilot.press("m")
+            assert isinstance(app.screen, ConfirmQuit) and app.screen.question == "Leave this practice hand?"
+            text = screen_text(app)
+            for answer in ("Quit gin-tui (y)", "Back to your match (m)", "Keep playing this hand (n)"):
+                assert answer in text, text
+            await pilot.press(keep_playing)
             await settle(app, pilot)
-            assert app.is_running and isinstance(app.screen, SummaryScreen)
-            assert not app.session.replaying and app.session.state is ended
-            await pilot.press("enter")
-            await settle(app, pilot)
-            assert isinstance(app.screen, GameScreen)
-            v = app.session.view()
-            assert v.hand_no == 2 and v.phase.playing and v.scores == ended.scores
-            assert "Practice" not in _banner(app)
-    finally:
-        plan.close()
+            assert isinstance(app.screen, GameScreen) and app.session.replaying, keep_playing
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("m")
+        await settle(app, pilot)
+        assert app.is_running and isinstance(app.screen, SummaryScreen)
+        assert not app.session.replaying and app.session.state is ended
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        v = app.session.view()
+        assert v.hand_no == 2 and v.phase.playing and v.scores == ended.scores
+        assert "Practice" not in _banner(app)
 
 
 async def test_back_to_a_match_that_is_over_from_its_last_hand_played_again_shows_its_result(tmp_path):
@@ -741,29 +749,20 @@ async def test_back_to_the_match_from_a_practice_hand_with_its_pile_listed_shows
     from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
 
     _start, ended = _ended_hand(4)
-    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
-    plan.state = ended
-    app = build_app(plan, pause=0)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(app, pilot)
-            await pilot.press("a")
-            await settle(app, pilot)
-            await pilot.press("p")  # a card goes on the pile, so that there is one under the top
-            await settle(app, pilot)
-            await pilot.press("l")
-            await settle(app, pilot)
-            assert app.table.query_one(DiscardPile).expanded
-            await pilot.press("q")
-            await pilot.pause()
-            await pilot.press("m")
-            await settle(app, pilot)
-            assert not app.session.replaying and app.session.state is ended
-            assert not app.table.query_one(DiscardPile).expanded
-            assert isinstance(app.screen, SummaryScreen), screen_text(app)
-            assert "pile list" not in screen_text(app)
-    finally:
-        plan.close()
+    async with practising_after(tmp_path, ended) as (app, pilot):
+        await pilot.press("p")  # a card goes on the pile, so that there is one under the top
+        await settle(app, pilot)
+        await pilot.press("l")
+        await settle(app, pilot)
+        assert app.table.query_one(DiscardPile).expanded
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("m")
+        await settle(app, pilot)
+        assert not app.session.replaying and app.session.state is ended
+        assert not app.table.query_one(DiscardPile).expanded
+        assert isinstance(app.screen, SummaryScreen), screen_text(app)
+        assert "pile list" not in screen_text(app)
 
 
 async def test_a_new_match_after_a_deal_replayed_from_the_command_line_names_the_seeds_match_it_deals(tmp_path):
