@@ -529,26 +529,17 @@ async def test_back_to_a_match_that_is_over_from_its_last_hand_played_again_show
     bot = get_opponent("standard", 0)
     while s.phase != "match_over":
         s = apply(s, bot.choose(view(s, s.current)))
-    plan = prepare(args_for(tmp_path, ai="standard"), ask=never_asked)
-    plan.state = s
-    app = build_app(plan, pause=0)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(app, pilot)
-            await pilot.press("a")
-            await settle(app, pilot)
-            assert app.session.replaying
-            await pilot.press("q")
-            await pilot.pause()
-            await pilot.press("m")
-            await settle(app, pilot)
-            assert not app.session.replaying and app.session.view().phase == "match_over"
-            assert isinstance(app.screen, SummaryScreen)
-            await pilot.press("enter")
-            await settle(app, pilot)
-            assert isinstance(app.screen, MatchOverScreen)
-    finally:
-        plan.close()
+    async with practising_after(tmp_path, s) as (app, pilot):
+        assert app.session.replaying
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("m")
+        await settle(app, pilot)
+        assert not app.session.replaying and app.session.view().phase == "match_over"
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)
 
 
 async def test_m_from_the_middle_of_a_practice_hand_goes_back_to_the_end_of_the_hand_it_replayed():
