@@ -916,3 +916,21 @@ def test_chances_of_being_melded_that_favour_the_players_card_are_not_given_as_t
         "Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17); "
         "the chance the computer can meld 9♣ is less than 1 in 50, 2♥ about 9 in 10."
     )
+
+
+def test_a_review_listing_no_cost_does_not_explain_costs(review):
+    """A review whose only item said "Your choice looks as good" ended "Costs are expected points
+    of this hand, ...": a newcomer looked for a cost that was not there."""
+    from rich.console import Console
+
+    from ginrummy_tui.tui.screens.review_screen import review_renderable
+
+    def said(costs: tuple[float, ...]) -> str:
+        shown = replace(review, mistakes=tuple(replace(review.mistakes[0], cost=c) for c in costs))
+        console = Console(width=400, record=True, color_system=None)
+        console.print(review_renderable(shown))
+        return console.export_text()
+
+    even = said((0.2,))
+    assert "Costs are" not in even and "Each judgment weighs expected points of this hand" in even, even
+    assert "Costs are expected points of this hand" in said((0.2, 6.0))

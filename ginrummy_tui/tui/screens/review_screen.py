@@ -334,8 +334,10 @@ def review_renderable(
     lines.append(Text())
     boxed = f" with its box bonus ({review.box} to the winner)" if review.box else ""
     within = "a point or two" if review.box else "about a point"  # a box won or lost spreads the play-outs
+    # where no cost is listed ("Your choice looks as good"), the note speaks of the judgments, not of costs
+    what = "Costs are" if any(m.cost >= 0.5 for m in review.mistakes) else "Each judgment weighs"
     how = (
-        f"Costs are expected points of this hand{boxed}, estimated by playing it out {review.samples} times or more (to within {within}) "
+        f"{what} expected points of this hand{boxed}, estimated by playing it out {review.samples} times or more (to within {within}) "
         "with the cards you could not see guessed from what the other player showed, as the hints guess them"
     )
     if any(m.knock_only for m in review.mistakes):
