@@ -690,6 +690,9 @@ async def test_the_other_player_is_told_the_game_waits_for_a_silent_mover_and_th
         # 74 columns: no room for whose clock it is but by leaving out how long it has been
         assert ann.status() == "Waiting for Bob: no word from their game for 15 s · ⏱ 20 s (paused)"
         assert ann.status(room=40) == "Waiting for Bob · ⏱ 20 s (paused)"  # at 46 columns
+        # a long name at 80 columns: why and how long still said ("Waiting for Bartholomew-Longname ·
+        # ⏱ 27 s (paused)" said neither)
+        assert ann.status(room=52) == "Waiting for Bob: no word for 15 s · ⏱ 20 s (paused)"
         assert ann.blocked() == "waiting for Bob: no word from their game" and not ann.view().legal_actions
         assert not ann.opponent_at_table and ann.clock() is None
         assert ann.take_news() == []  # the line says it
@@ -697,5 +700,22 @@ async def test_the_other_player_is_told_the_game_waits_for_a_silent_mover_and_th
         await until_true(lambda: not ann.opponent_silent and ann.client is not None and ann.client.clock["running"])
         shown = re.fullmatch(r"⏱ (\d+) s for Bob", ann.status())
         assert shown is not None and 15 <= int(shown[1]) <= 20, ann.status()
-        assert ann.take_news() == ["Bob's game is heard from again: the game goes on."]
+        news: list[str] = []
+        await until_true(lambda: bool(news.extend(ann.take_news()) or news))  # once what came with it is in
+        assert news == ["Bob's game is heard from again: the game goes on."]
         assert not ann.blocked()
+
+
+async def test_a_silent_mover_back_with_a_terminal_too_small_is_not_said_to_go_on():
+    """Bob's game silent, then back with its window too small: Ann was told "Bob's game is
+    heard from again: the game goes on." beside "Waiting for Bob: their terminal is too small"."""
+    async with timed_match_with_bob_to_move() as (clock, server, ann, bob):
+        ann.take_news()  # "Bob joined."
+        clock.forward(40)
+        await until_true(lambda: ann.opponent_silent)
+        await bob.send({"type": "too_small", "too_small": True})  # heard again, too small to play
+        await until_true(lambda: not ann.opponent_silent and ann.opponent_too_small)
+        news: list[str] = []
+        await until_true(lambda: any("heard from again" in n for n in news) or bool(news.extend(ann.take_news())))
+        assert "Bob's game is heard from again." in news and not any("goes on" in n for n in news), news
+        assert ann.status().startswith("Waiting for Bob: their terminal is too small"), ann.status()

@@ -58,6 +58,9 @@ TOO_SMALL_GAP = 0.5
 """Seconds at least between two ``too_small`` messages to the host: a window resized back and
 forth across the smallest size sends the last state once the gap is over (a move sent meanwhile
 takes it along first)."""
+HEARD_NEWS_AFTER = 0.3
+"""Seconds after the host hears again from the other player's silent game before a note says so:
+what the game's first message brought (its terminal too small) has come by then."""
 TOO_SMALL_NEWS_AFTER = 2.0
 """Seconds the other player's terminal must stay too small (or big enough again) before a note
 says so: a window dragged back and forth brings no note each time (the line says it at once)."""
@@ -309,8 +312,11 @@ class RemoteSession(Session):
             self._silent_since = time.monotonic()
         elif not silent and self._silent_since is not None:
             self._silent_since = None
-            if here:  # a player who left is told by "back at the table"
-                self._news.append(f"{self.opponent_name}'s game is heard from again: the game goes on.")
+            if here and self._loop is not None:  # a player who left is told by "back at the table"
+                # said once what the game's first message brought has come too (a terminal too
+                # small, told right after: "the game goes on" stood beside "Waiting for Bob: their
+                # terminal is too small")
+                self._loop.call_later(HEARD_NEWS_AFTER, self._tell_heard_again)
         self._was_here = here
         self._tell_renamed(client)
         if here or client.seated[1 - self.seat]:  # at the table in this run, or before the host was restarted
@@ -347,6 +353,15 @@ class RemoteSession(Session):
             self._news.append(f"{other} played this match at your seat: its hands are theirs, not in your statistics.")
         else:
             self._news.append(f"{other} played the hands before at your seat: your statistics count only yours.")
+
+    def _tell_heard_again(self) -> None:
+        """The other player's game, found silent on their move, has spoken again: a note says so,
+        and that the game goes on where nothing else keeps it waiting (their terminal too small)."""
+        if self._closing or not self.opponent_here or self._silent_since is not None:
+            return  # gone, or silent again: the line says it
+        on = "" if self.opponent_too_small else ": the game goes on"
+        self._news.append(f"{self.opponent_name}'s game is heard from again{on}.")
+        self.changed()
 
     def _tell_small_news(self) -> None:
         """The other player's terminal has stayed too small (or big enough again) since the
@@ -1002,7 +1017,14 @@ class RemoteSession(Session):
         text = f"Waiting for {self.opponent_name}"
         since = self._silent_since if self._silent_since is not None else time.monotonic()
         quiet = int(P.SILENT_AFTER + time.monotonic() - since)
-        return (f"{text}: no word from their game for {quiet} s", f"{text}: no word from their game", text)
+        # "no word for 18 s" where the longer words do not fit (a long name at 80 columns): the line
+        # then said only "Waiting for Bartholomew-Longname", not why, nor for how long
+        return (
+            f"{text}: no word from their game for {quiet} s",
+            f"{text}: no word from their game",
+            f"{text}: no word for {quiet} s",
+            text,
+        )
 
     def waiting_note(self) -> str:
         """After asking for the next hand or match: who it now waits for ("" if nobody)."""
