@@ -719,3 +719,37 @@ async def test_a_silent_mover_back_with_a_terminal_too_small_is_not_said_to_go_o
         await until_true(lambda: any("heard from again" in n for n in news) or bool(news.extend(ann.take_news())))
         assert "Bob's game is heard from again." in news and not any("goes on" in n for n in news), news
         assert ann.status().startswith("Waiting for Bob: their terminal is too small"), ann.status()
+
+
+async def test_a_mover_stopped_in_the_last_seconds_of_the_move_is_waited_for_not_timed_out():
+    """Bob's game stopped with under 15 s of his move left: the host had not yet found it
+    silent when the time ran out, and Bob lost the match. At the end of a move's time the
+    host now calls time only on a game heard lately or heard again within a ping period; one
+    that says nothing by then was stopped: it counts as silent, with the time it had when it
+    was last heard."""
+    async with timed_match_with_bob_to_move() as (clock, server, ann, bob):
+        clock.forward(10)
+        await _heard_from(bob)  # a ping with 10 s left, then his game stops
+        clock.forward(10)  # the move's time ends, 10 s after that ping
+        assert server.state.result is None
+        clock.forward(2.5)  # no ping within a ping period: stopped
+        assert server.state.result is None and server.at_table() == (True, False)
+        assert _clock_of(server) == (1, 10.0, False)  # the time it had when last heard
+        await until_true(lambda: ann.client is not None and ann.client.silent == [False, True])
+        await _heard_from(bob)  # his game runs again: his 10 s run on
+        await until_true(lambda: _clock_of(server)[2])
+        assert _clock_of(server) == (1, 10.0, True)
+
+
+async def test_a_running_game_whose_time_ends_between_two_pings_loses_on_time_at_its_next_word():
+    """A player thinking, his game pinging every 10 s, whose time ends 10 s after a ping: his
+    next message (a ping, or a move too late) shows his game runs, and calls time on him."""
+    async with timed_match_with_bob_to_move() as (clock, server, ann, bob):
+        clock.forward(10)
+        await _heard_from(bob)
+        clock.forward(10)  # the time ends between two pings: the host waits for his game's word
+        assert server.state.result is None
+        clock.forward(1)
+        await bob.send({"type": "ping"})  # his game runs: he ran out of time
+        await until_true(lambda: server.state.result is not None)
+        assert server.state.winner == 0 and server.state.sheet[-1].kind == "timeout"

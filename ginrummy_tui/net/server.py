@@ -35,6 +35,12 @@ BETWEEN = (Kind.NEXT_HAND, Kind.NEW_MATCH)
 
 STALL_TICK = 0.5
 """Seconds between the server's checks that the host itself is running."""
+LIVE_WITHIN = 1.0
+"""Seconds since the mover's game was last heard within which the end of its move's time is
+its player's: a game heard that lately runs, and its player ran out of time."""
+PROOF_SLACK = 2.0
+"""Seconds past a ping period after which a game not heard from at the end of its move's time
+is taken for stopped (a ping a little late is not a stop)."""
 STALL_SLACK = 1.5
 """A check (or the move clock's alarm) more than this late means the host was not
 running (stopped with SIGSTOP or Ctrl+Z, a suspended machine): the time it lost is
@@ -204,6 +210,10 @@ class MatchServer:
         self._silent = [False, False]
         """Which seats, to move, have sent nothing for more than :attr:`silent_after` seconds
         (:meth:`_check_silence`): such a seat counts as away until its connection speaks again."""
+        self._awaiting: tuple[int, _Conn] | None = None
+        """At the end of a move's time, its move (``seq``) and the mover's connection while the host
+        waits to hear from that game before calling time (:meth:`_expire`): heard, it runs, and
+        its player ran out of time; not heard within a ping period, it was stopped (silent)."""
         # the clock
         self._time = clock
         """Where the move clock reads the time and sets its alarm (None: the event loop's)."""
@@ -991,6 +1001,11 @@ class MatchServer:
         it fall silent); a seat found silent is back at the table, its clock going on."""
         conn.heard = self._now()
         conn.heard_stalls = self.stalls
+        awaited = self._awaiting
+        if awaited is not None and awaited[1] is conn and awaited[0] == self.seq:
+            self._awaiting = None  # its game runs: its player ran out of time
+            self._time_out()
+            return
         left = self._time_left()
         conn.heard_left = (self.seq, left) if left is not None else None
         seat = conn.seat
@@ -1017,19 +1032,29 @@ class MatchServer:
                 self._broadcast()
             if conn is None or not to_move or self._silent[seat]:
                 continue
-            quiet = self._now() - conn.heard - (self.stalls - conn.heard_stalls)
+            quiet = self._quiet(conn)
             if quiet <= self.silent_after:
                 continue
-            self._silent[seat] = True
-            log.info("seat %s has sent nothing for %.0f s: counted as away", seat, quiet)
-            self._clock_update()  # paused, with the time left now
-            timer = self._state.rules.timer
-            if timer is not None and self._clock_seq == self.seq and self._timer is None:
-                heard = conn.heard_left
-                back = heard[1] if heard is not None and heard[0] == self.seq else float(timer)
-                self._remaining = min(float(timer), max(self._remaining, back))
-                self._table_changed()  # the time given back, saved
-            self._broadcast()
+            self._found_silent(seat, conn, quiet)
+
+    def _quiet(self, conn: _Conn) -> float:
+        """Seconds since ``conn`` was last heard, time the host itself was stopped not counted."""
+        return self._now() - conn.heard - (self.stalls - conn.heard_stalls)
+
+    def _found_silent(self, seat: int, conn: _Conn, quiet: float) -> None:
+        """The seat to move counts as away, its game silent ``quiet`` s: its clock, paused, is
+        given back the time since it was last heard (never more than the move's whole time)."""
+        self._awaiting = None
+        self._silent[seat] = True
+        log.info("seat %s has sent nothing for %.0f s: counted as away", seat, quiet)
+        self._clock_update()  # paused, with the time left now
+        timer = self._state.rules.timer
+        if timer is not None and self._clock_seq == self.seq and self._timer is None:
+            heard = conn.heard_left
+            back = heard[1] if heard is not None and heard[0] == self.seq else float(timer)
+            self._remaining = min(float(timer), max(self._remaining, back))
+            self._table_changed()  # the time given back, saved
+        self._broadcast()
 
     def _save_clock(self) -> None:
         """While the move clock runs, save its time left again each time the whole second
@@ -1067,6 +1092,45 @@ class MatchServer:
         if self._stalled():  # the alarm rang late, the host having been stopped: the time lost is given back
             self._broadcast()
             return
+        self._stop_clock()
+        seat = self._state.current
+        conn = self._seats[seat]
+        quiet = self._quiet(conn) if conn is not None else 0.0
+        if conn is not None and quiet > LIVE_WITHIN and self.silent_after < math.inf:
+            # not heard lately: a player thinking between two pings, or a game stopped in its
+            # move's last seconds, before the host could find it silent; a running game pings
+            # within a ping period, and it tells which (its message calls time: :meth:`_heard`)
+            due = P.HEARTBEAT + PROOF_SLACK - quiet
+            if due <= 0:
+                self._found_silent(seat, conn, quiet)
+                return
+            self._awaiting = (seq, conn)
+            self._remaining = 0.0
+            self._call_later(due, self._proof_due, seq)
+            return
+        self._time_out()
+
+    def _proof_due(self, seq: int) -> None:
+        """A ping period after the mover's game was last heard, at the end of its move's time:
+        not heard since, it was stopped, and counts as silent (its time given back), not out
+        of time."""
+        awaited = self._awaiting
+        if awaited is None or awaited[0] != seq or seq != self.seq:
+            return
+        conn = awaited[1]
+        seat = self._state.current
+        if self._seats[seat] is conn:
+            self._found_silent(seat, conn, self._quiet(conn))
+            return
+        self._awaiting = None  # gone meanwhile: its time as when last heard, for its return
+        heard = conn.heard_left
+        timer = self._state.rules.timer
+        if timer is not None and heard is not None and heard[0] == self.seq:
+            self._remaining = min(float(timer), heard[1])
+            self._table_changed()
+
+    def _time_out(self) -> None:
+        """The player to move ran out of time: the match is theirs lost (the rules say so)."""
         self._stop_clock()
         try:
             new = apply(self._state, Action(Kind.TIMEOUT))
