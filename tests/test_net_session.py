@@ -511,7 +511,10 @@ async def test_a_host_silent_for_long_is_said_with_what_the_player_may_do(monkey
             proxy.hold()
             ann.submit(Action("draw stock"))
             await until(lambda: ann.status() == "The host has not answered for 0 s: your move waits for it")
+            # at 46 columns (40 for the line): whole words, not "The host has not answered for 0 s: your…"
+            assert ann.status(room=40) == "Host silent for 0 s: your move waits"
             await until(lambda: ann.status().startswith("Host silent for 1 s"))
+            assert ann.status(room=40) == "Host silent for 1 s · q leaves"
             assert ann.status() == "Host silent for 1 s: your move waits · q leaves; the host keeps the match"
             await until(lambda: bob.status() == "The host has not answered for 1 s · q leaves; the host keeps the match")
             assert all(len(line.status()) <= remote.LINE_ROOM for line in (ann, bob))

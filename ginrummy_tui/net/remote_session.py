@@ -888,12 +888,20 @@ class RemoteSession(Session):
             silent = int(self.client.silent_for())
             text = f"The host has not answered for {silent} s"
             waits = ": your move waits for it" if self._unanswered() else ""
+            # shorter forms for a narrow screen: at 46 columns the line was cut mid-phrase
+            # ("The host has not answered for 7 s: your…")
+            brief = f"Host silent for {silent} s"
             if silent >= LEAVE_AFTER:  # as offline: now what the player may do too, the longest form that fits
                 leave = " · q leaves; the host keeps the match"
-                short = [f"Host silent for {silent} s: your move waits{leave}"] if waits else []
-                parts.append(self._with_paused_clock(text + waits + leave, *short, text + leave, room=room))
+                short = [f"{brief}: your move waits{leave}"] if waits else []
+                narrow = [f"{brief}: your move waits · q leaves"] if waits else []
+                parts.append(self._with_paused_clock(
+                    text + waits + leave, *short, text + leave, *narrow, f"{brief} · q leaves", brief, room=room
+                ))
             else:
-                parts.append(text + waits)
+                parts.append(self._with_paused_clock(
+                    text + waits, *([f"{brief}: your move waits"] if waits else []), brief, room=room
+                ))
         elif not self.opponent_here:
             lines = self._waiting_lines()
             line = self._with_paused_clock(*lines, room=room)
