@@ -1905,7 +1905,7 @@ def test_the_connection_lines_fit_the_prompt_line_at_80_columns():
     # closed the connection)") and lost its end
     s = RemoteSession("127.0.0.1", 7531, "J4D6-9E27", "Bob")
     # the reasons net/client.py gives
-    for problem in ("the host closed the connection", "the connection to the host was lost", "the host sent a line too long"):
+    for problem in ("the host closed the connection", "the network dropped it", "the host sent a line too long"):
         s.problem = problem
         assert not s.online
         line = s.status()
@@ -3377,3 +3377,14 @@ async def test_a_join_under_the_players_own_name_does_not_lock_their_game_out_fo
     finally:
         await seats.close()
         thread.stop()
+
+
+def test_a_connection_that_broke_is_not_said_lost_twice():
+    """"Connection lost: the connection to the host was lost": the reason a broken connection
+    gave repeated the line's first words."""
+    from ginrummy_tui.net import protocol as P
+
+    s = RemoteSession("127.0.0.1", 7531, "J4D6-9E27", "Bob")
+    s.problem = P.DROPPED
+    line = s.status()
+    assert line.startswith("Connection lost") and line.lower().count("connection") == 1, line

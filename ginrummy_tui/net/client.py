@@ -329,7 +329,7 @@ class GameClient:
         except (ValueError, asyncio.LimitOverrunError):
             reason = "the host sent a line too long"
         except (ConnectionError, OSError):
-            reason = "the connection to the host was lost"
+            reason = P.DROPPED
         self._mark_closed(reason)
         await self._notify({"type": "closed", "message": reason})
 

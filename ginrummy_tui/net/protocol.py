@@ -35,6 +35,10 @@ gone without a word, ``kill -STOP``).  A running client pings every :data:`HEART
 longer than one ping period (a ping a little late is not silence) and shorter than two (the
 seat is found away well before the host drops it as idle, after 30 s)."""
 
+DROPPED = "the network dropped it"
+"""Why a connection ended, where the system says only that it broke (reset, timed out), as the
+line says it after "Connection lost: " ("the connection to the host was lost" said it twice)."""
+
 # client -> server
 HELLO = "hello"
 ACTION = "action"

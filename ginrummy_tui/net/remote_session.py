@@ -283,7 +283,7 @@ class RemoteSession(Session):
         elif kind == "closed":
             self._sent_seq = None
             if not self._closing:
-                self.problem = AWAY if self.away else str(msg.get("message") or "the connection to the host was lost")
+                self.problem = AWAY if self.away else str(msg.get("message") or P.DROPPED)
                 self._lost_at = time.monotonic()
                 if not self.reconnect:
                     self.gave_up = True
