@@ -1048,13 +1048,18 @@ class MatchServer:
         self._silent[seat] = True
         log.info("seat %s has sent nothing for %.0f s: counted as away", seat, quiet)
         self._clock_update()  # paused, with the time left now
+        self._give_back(conn)
+        self._broadcast()
+
+    def _give_back(self, conn: _Conn) -> None:
+        """The move's clock, paused, given back the time since ``conn`` was last heard: the time
+        it had then (the whole time where the move began after it), never more than that."""
         timer = self._state.rules.timer
         if timer is not None and self._clock_seq == self.seq and self._timer is None:
             heard = conn.heard_left
             back = heard[1] if heard is not None and heard[0] == self.seq else float(timer)
             self._remaining = min(float(timer), max(self._remaining, back))
             self._table_changed()  # the time given back, saved
-        self._broadcast()
 
     def _save_clock(self) -> None:
         """While the move clock runs, save its time left again each time the whole second
@@ -1123,11 +1128,7 @@ class MatchServer:
             self._found_silent(seat, conn, self._quiet(conn))
             return
         self._awaiting = None  # gone meanwhile: its time as when last heard, for its return
-        heard = conn.heard_left
-        timer = self._state.rules.timer
-        if timer is not None and heard is not None and heard[0] == self.seq:
-            self._remaining = min(float(timer), heard[1])
-            self._table_changed()
+        self._give_back(conn)
 
     def _time_out(self) -> None:
         """The player to move ran out of time: the match is theirs lost (the rules say so)."""
