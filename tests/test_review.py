@@ -404,7 +404,7 @@ def test_a_knock_against_waiting_is_given_a_cost_from_play_outs_in_which_the_pla
     console.print(review_renderable(review))
     text = console.export_text()
     assert f"waited. About {round(listed.cost)} points lost." in text and "Not estimated" not in text
-    assert "as the hints guess them; a knock against waiting likewise, with you lying in wait in the play-outs." in text
+    assert "as the hints guess them; a knock against waiting likewise, your wait played out as the expert waits (to knock lower, or go gin)." in text
 
 
 def test_a_knock_against_waiting_is_played_out_to_the_precision_of_the_other_costs():

@@ -341,7 +341,7 @@ def review_renderable(
         "with the cards you could not see guessed from what the other player showed, as the hints guess them"
     )
     if any(m.knock_only for m in review.mistakes):
-        how += "; a knock against waiting likewise, with you lying in wait in the play-outs"
+        how += "; a knock against waiting likewise, your wait played out as the expert waits (to knock lower, or go gin)"
     lines.append(Text(how + ".", style=muted))
     return Group(*lines)
 
