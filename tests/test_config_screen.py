@@ -1470,6 +1470,25 @@ async def test_a_target_from_the_command_line_is_said_as_a_target(tmp_path):
         assert match.startswith("The match in play: standard rules, to 10, opponent level Standard"), match
 
 
+async def test_a_rule_changed_in_the_form_is_not_said_to_come_from_the_command_line(tmp_path):
+    """gin-tui --rules classic, a knock limit of 8 saved in F2 (onto the saved standard rules): the
+    form then said "From the command line, for this run: classic rules (changed: knock limit 8), to
+    100 (saved: standard rules (changed: knock limit 8), to 100)", crediting F2's change to the
+    command line.  What tells the two apart is the preset."""
+    plan = prepare(args_for(tmp_path, rules="classic"), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        screen.query_one("#rule-knock_limit").value = "8"
+        await pilot.press("ctrl+s")  # nobody has moved: the match is dealt again with it
+        await settle(app, pilot)
+        assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"knock_limit": 8}}
+        screen = await open_settings(app, pilot)
+        line = " ".join(str(screen.query_one("#run-only").render()).split())
+        assert line.startswith("From the command line, for this run: classic rules, to 100 (saved: standard rules, to 100)."), line
+        match = " ".join(str(screen.query_one("#match-rules").render()).split())
+        assert match.startswith("The match in play: classic rules (changed: knock limit 8), to 100"), match
+
+
 async def test_a_knock_limit_saved_beside_oklahoma_is_not_named_nor_a_change_of_the_rules(tmp_path):
     """A settings file from F2 with Oklahoma ticked and the dimmed knock limit changed: the
     header said "standard rules (changed: knock limit, oklahoma)" and the rule sheet named the

@@ -38,13 +38,18 @@ def _changes(rules: Rules, *, target: bool) -> tuple[str, dict[str, Any]]:
     return preset, {name: getattr(rules, name) for name in changed if target or name != "target"}
 
 
-def rules_text(rules: Rules) -> tuple[str, set[str]]:
+def rules_text(rules: Rules, beside: Rules | None = None) -> tuple[str, set[str]]:
     """The rules' name ("standard rules"); changed rules with the preset they
     come from and the options changed from it, with their values, but the
     target, which the caller says beside them ("standard rules (changed: knock
     limit 7), to 100"; "standard rules, to 10" for a target changed alone).
-    Also the options it names."""
+    Also the options it names.  Said ``beside`` other rules, a change both make
+    alike is not named: beside standard rules with a knock limit of 8, classic
+    rules with that limit are "classic rules", what tells the two apart."""
     preset, options = _changes(rules, target=False)
+    if beside is not None:
+        _other, theirs = _changes(beside, target=False)
+        options = {name: value for name, value in options.items() if name not in theirs or theirs[name] != value}
     if not options:
         return f"{preset} rules", set()
     named = ", ".join(option_text(name, value) for name, value in options.items())

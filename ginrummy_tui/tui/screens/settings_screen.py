@@ -142,7 +142,10 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
     labels = dict(LEVEL_LABELS)
     parts = []  # (the value shown, the saved one)
     if shown.rules != saved.rules:
-        now, kept = (f"{rules_text(r)[0]}, to {r.target}" for r in (shown.rules, saved.rules))
+        # a change both make alike is not named: the settings' own change, carried onto the
+        # command line's preset, read "classic rules (changed: knock limit 8) (saved: standard
+        # rules (changed: knock limit 8))", as if the command line had made it
+        now, kept = (f"{rules_text(r, o)[0]}, to {r.target}" for r, o in ((shown.rules, saved.rules), (saved.rules, shown.rules)))
         parts.append((now, kept))
     if shown.ai != saved.ai:
         parts.append((f"opponent level {labels.get(shown.ai, shown.ai)}", labels.get(saved.ai, saved.ai)))
