@@ -389,3 +389,30 @@ async def test_a_key_that_deals_pressed_twice_in_one_read_is_dropped_on_the_new_
         assert isinstance(app.screen, GameScreen) and app.session.state is not before
         assert app.session.view().phase.playing
         assert "✗" not in app.table.query_one(PromptLine).plain, app.table.query_one(PromptLine).plain
+
+
+async def test_a_click_held_back_is_said_a_click():
+    """A double click on "⏎ Next hand" in the key bar as the end of a hand came up: the second
+    click, held back, was said "⏎ held back, the hand has just ended: ⏎ again goes on." to a
+    player who had pressed no key.  It is said a click; ⏎ itself is still named ⏎."""
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    app = make_app(state=scenarios.match_point(), pause=0, end_guard=0.5)
+    now = [1000.0]
+    app.now = lambda: now[0]
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await press(app, pilot, "s", "k")
+        assert isinstance(app.screen, SummaryScreen)
+        bar = app.screen.query_one(KeyBar)
+        span, row = bar.span("enter"), bar.row_of("enter")
+        assert span is not None and row is not None
+        await pilot.click(KeyBar, offset=(span[0], row))
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        assert said_under(app) == "A click held back, the hand has just ended: a click again goes on."
+        await press(app, pilot, "enter")
+        assert said_under(app) == "⏎ held back, the hand has just ended: ⏎ again goes on."
+        now[0] += 1.0
+        await pilot.click(KeyBar, offset=(span[0], row))
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchOverScreen)

@@ -22,6 +22,7 @@ from textual.widget import Widget
 
 from .. import table_text as tt
 from ..host import gin_of
+from ..widgets.clicked_key import ClickedKey
 from . import table_only
 from .styled_once import StyledOnce
 
@@ -184,7 +185,7 @@ class AfterHandScreen(StyledOnce, Screen):
             self._go_on_from = max(self._go_on_from, now + min(REPEAT_GAP, guard))
         event.stop()
         event.prevent_default()
-        self._say_held(event.key)
+        self._say_held(event.key, clicked=isinstance(event, ClickedKey))
         return True
 
     def held_back_typed(self, keys: list[str]) -> None:
@@ -200,8 +201,13 @@ class AfterHandScreen(StyledOnce, Screen):
                 self._say_held(key)
                 return
 
-    def _say_held(self, key: str) -> None:
-        """Say that ``key``, one that goes on from here, was held back."""
+    def _say_held(self, key: str, clicked: bool = False) -> None:
+        """Say that ``key``, one that goes on from here, was held back; ``clicked``: pressed by
+        a click on its entry, the second click of a double click on "⏎ Next hand", which was
+        said "⏎ held back" to a player who had pressed no key."""
+        if clicked:
+            self.say(f"A click held back, {self.ENDED}: a click again {self.AGAIN}.", scroll=False)
+            return
         name = {"enter": self._enter, "space": "Space"}.get(key, key)
         # at 46x21 the end of a hand scrolled down to these words, its headline out of sight
         self.say(f"{name} held back, {self.ENDED}: {name} again {self.AGAIN}.", scroll=False)

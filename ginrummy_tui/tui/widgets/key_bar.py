@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 
 from ..palette import palette_of
+from .clicked_key import press_for_click
 from .too_small import NORMAL_WIDTH
 
 
@@ -325,5 +326,5 @@ class KeyBar(Widget):
         for y, start, end, key in self._spans:
             if y == event.y and start <= event.x < end:
                 event.stop()
-                self.app.simulate_key(key)
+                press_for_click(self.app, key)
                 return

@@ -10,6 +10,8 @@ from rich.text import Text
 from textual import events
 from textual.widgets import Static
 
+from .clicked_key import press_for_click
+
 KeyPart = tuple[str, str | None]
 """A part of the line: its words, and the key a click on them presses (None: words alone,
 such as whom the game waits for)."""
@@ -61,7 +63,7 @@ class KeysLine(Static):
         key = self.key_at(event)
         if key is not None:
             event.stop()
-            self.app.simulate_key(key)
+            press_for_click(self.app, key)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         key = self.key_at(event)
