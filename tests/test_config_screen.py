@@ -1489,6 +1489,31 @@ async def test_a_rule_changed_in_the_form_is_not_said_to_come_from_the_command_l
         assert match.startswith("The match in play: classic rules (changed: knock limit 8), to 100"), match
 
 
+async def test_the_void_is_a_rule_option_of_the_form_and_is_saved(tmp_path):
+    """The settings had a field for each rule option but the void (``void_stock``): the stock
+    at which a hand is void could be set on the command line alone, and F2's docs said "each
+    single rule option"."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#rule-void_stock").value == "2"
+        screen.query_one("#rule-void_stock").value = "11"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen  # refused, in the rules' words
+        said = " ".join(str(screen.query_one("#settings-error").render()).split())
+        assert "Void: stock down to: must be between 0 and 10 (not 11)" in said, said
+        screen.query_one("#rule-void_stock").value = "4"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"void_stock": 4}}
+        assert app.session.state.rules.void_stock == 4  # nobody had moved: dealt again with it
+        await pilot.press("question_mark")
+        await settle(app, pilot)
+        said = " ".join(screen_text(app).split())
+        assert "Rules in play: standard (changed: void" in said, said
+
+
 async def test_a_knock_limit_saved_beside_oklahoma_is_not_named_nor_a_change_of_the_rules(tmp_path):
     """A settings file from F2 with Oklahoma ticked and the dimmed knock limit changed: the
     header said "standard rules (changed: knock limit, oklahoma)" and the rule sheet named the
@@ -1628,7 +1653,7 @@ async def test_home_end_and_the_page_keys_in_the_settings_take_the_focus_with_th
             assert screen.focused is not None and screen.focused.id == field_id
             assert form.scrollable_content_region.contains_region(screen.focused.region), field_id
 
-        await pilot.press(*["down"] * 17)
+        await pilot.press(*["down"] * 18)  # 17 before the void's field came
         await pilot.pause()
         in_view("one-click")
         await pilot.press("home")

@@ -725,6 +725,7 @@ RULE_OPTION_HELP: tuple[tuple[str, str], ...] = (
     ("game_bonus", "Game bonus (match winner)"),
     ("shutout", "Shutout: game bonus twice"),
     ("oklahoma", "Oklahoma (upcard = limit)"),
+    ("void_stock", "Void: stock down to"),
     ("timer", "Move timer, s (0: none)"),
 )
 """The single rule options the settings screen offers, with their labels."""
