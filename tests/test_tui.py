@@ -850,6 +850,10 @@ async def test_discard_pile_list_opens_by_key_and_by_click():
         await press(app, pilot, "l")
         assert pile.expanded and "Under it, newest first: 5♥ 2♠" in screen_text(app)
         assert "Draw from the stock" in prompt(app)  # the prompt is still on screen
+        for x in (2, 12):  # a click on the list, to read it, leaves it (it hid the list)
+            await pilot.click(DiscardPile, offset=(x, 3))
+            await settle(app, pilot)
+            assert pile.expanded and app.session.state.taken is None, x
         await pilot.click(DiscardPile, offset=(10, 2))
         await settle(app, pilot)
         assert not pile.expanded and "Under it" not in screen_text(app)

@@ -143,12 +143,15 @@ class DiscardPile(Widget):
 
     def on_click(self, event: events.Click) -> None:
         """A click on the top card, or on the pile's title or "d: take it" beside it, takes
-        it; one on the list's key (or the column before it), or on the list, shows or
-        hides the list; one on the blank right of the words does nothing (a click
-        of another button than the left one never comes: the app drops it)."""
+        it; one on the list's key (or the column before it) shows or hides the list; one on
+        the list itself, or on the blank right of the words, does nothing: a click on a card
+        of the list, to read it, hid the list (a click of another button than the left one
+        never comes: the app drops it)."""
         event.stop()
         h, w = (5, 7) if self.big else (3, 5)
-        if event.y >= h or (event.y == 2 and 0 <= event.x - w <= self._side(h)[2].cell_len):
+        if event.y >= h:
+            return
+        if event.y == 2 and 0 <= event.x - w <= self._side(h)[2].cell_len:
             self.toggle()
         elif event.y == 2 and event.x >= w:
             return
