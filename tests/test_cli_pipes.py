@@ -1019,7 +1019,27 @@ def test_the_help_gives_the_defaults_of_the_game_s_options(xdg, monkeypatch, cap
     assert f"the computer's level (default the settings' level, {first.ai} at first)" in said
     assert f"(default the settings' preset, {first.preset} at first)" in said
     assert f"pause after each computer move (default the settings' pause, {first.pause:g} s at first)" in said
-    home = "~/.local/share/gin-tui" if xdg is None else f"{xdg}/gin-tui"
-    if sys.platform.startswith("linux"):
-        assert f"--data-dir DIR where saves and statistics live (default GIN_TUI_HOME, else {home});" in said
+    if sys.platform.startswith("linux"):  # XDG_DATA_HOME named, set or not (it said the one in use alone)
+        assert ("--data-dir DIR where saves and statistics live (default GIN_TUI_HOME, else "
+                "$XDG_DATA_HOME/gin-tui, else ~/.local/share/gin-tui);") in said
     assert "--ascii draw in ASCII alone: cards (suits as S H D C), lines, signs" in said
+
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG_DATA_HOME is the Linux directories'")
+@pytest.mark.parametrize("xdg", [None, "/srv/data"], ids=["home", "XDG_DATA_HOME"])
+@pytest.mark.parametrize("command", [[], ["stats"], ["export"], ["host"], ["join", "h:1"]], ids=lambda c: " ".join(c) or "gin-tui")
+def test_every_data_dir_help_names_xdg_data_home(command, xdg, monkeypatch, capsys):
+    """Every --data-dir help said "(default GIN_TUI_HOME, else ~/.local/share/gin-tui)", though
+    $XDG_DATA_HOME/gin-tui comes in between, as the README says."""
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setenv("HOME", "/home/ann")
+    if xdg is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "(default GIN_TUI_HOME, else $XDG_DATA_HOME/gin-tui, else ~/.local/share/gin-tui)" in said, said

@@ -333,7 +333,7 @@ class _Usage(argparse.HelpFormatter):
         if DATA_HOME in text:
             from ginrummy_tui.storage.files import platform_data_dir
 
-            text = text.replace(DATA_HOME, home_shown(str(platform_data_dir())))
+            text = text.replace(DATA_HOME, data_home_words(str(platform_data_dir())))
         return text
 
     def _split_lines(self, text: str, width: int) -> list[str]:
@@ -349,6 +349,19 @@ def home_shown(path: str) -> str:
     if home not in ("~", os.sep) and (path == home or path.startswith(home + os.sep)):
         return "~" + path[len(home):]
     return path
+
+
+def data_home_words(platform_dir: str) -> str:
+    """The data directory used when neither ``--data-dir`` nor ``GIN_TUI_HOME`` is
+    given, as the help says it: on Linux (and the other systems of the XDG
+    directories) ``$XDG_DATA_HOME/gin-tui, else ~/.local/share/gin-tui``, the
+    platform's directory ``platform_dir`` elsewhere (the help said only the one
+    that was in use, as if ``XDG_DATA_HOME`` counted for nothing)."""
+    if sys.platform.startswith(("win", "darwin")):
+        return home_shown(platform_dir)
+    from ginrummy_tui.storage.files import APP_NAME
+
+    return f"$XDG_DATA_HOME/{APP_NAME}, else ~/.local/share/{APP_NAME}"
 
 
 def add_play_options(p: argparse.ArgumentParser) -> None:
