@@ -1043,3 +1043,16 @@ def test_every_data_dir_help_names_xdg_data_home(command, xdg, monkeypatch, caps
         main([*command, "--help"])
     said = " ".join(capsys.readouterr().out.split())
     assert "(default GIN_TUI_HOME, else $XDG_DATA_HOME/gin-tui, else ~/.local/share/gin-tui)" in said, said
+
+
+def test_export_help_says_the_default_format_with_list_and_without(monkeypatch, capsys):
+    """It said "JSON Lines, one match a line (default; with --list, one line of the list a match),
+    or text", which reads as JSON being the default with --list too, where the list is text."""
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main(["export", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert ("--format {json,text} json: JSON Lines, one match a line (the default), or text: readable; with "
+            "--list, text (the default), or json: a JSON line for each line of the list") in said, said

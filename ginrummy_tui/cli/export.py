@@ -24,7 +24,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--format", choices=("json", "text"), default=None,
-        help="JSON Lines, one match a line (default; with --list, one line of the list a match), or text",
+        help="json: JSON Lines, one match a line (the default), or text: readable; with --list, text "
+        "(the default), or json: a JSON line for each line of the list",
     )
     parser.add_argument("--list", action="store_true", help="list the recorded matches with their ids")
     parser.add_argument(
