@@ -399,6 +399,26 @@ def test_an_unknown_theme_is_refused_naming_the_themes_before_anything_is_touche
     assert list(tmp_path.iterdir()) == []  # no lock taken, no settings or save written
 
 
+@pytest.mark.parametrize(
+    "theme, said",
+    [("a" * 30, repr("a" * 30)), ("a" * 64, repr("a" * 64)), ("a" * 100, f"{'a' * 64!r}… (100 characters)")],
+    ids=["30", "64", "100"],
+)
+def test_a_long_unknown_theme_is_unknown_not_missing(theme, said, tmp_path, capsys, monkeypatch):
+    """--theme with 100 letters said "--theme needs a theme name", though a name was given
+    (30 said "unknown theme"): it is an unknown theme, said cut short when very long."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.play import run_play
+    from ginrummy_tui.tui.app import GinApp
+    from ginrummy_tui.tui.palette import theme_names
+
+    monkeypatch.setattr(GinApp, "run", lambda app, *args, **kwargs: pytest.fail("the game started"))
+    assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--theme", theme])) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"gin-tui: unknown theme {said}: choose one of {', '.join(theme_names())}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_theme_saved_in_the_settings_that_is_not_known_leaves_the_default_with_a_note(tmp_path):
     """A settings file may name a theme this version does not have: the game
     starts, in the default theme, and says so."""

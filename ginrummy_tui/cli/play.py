@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.cli import Output, encoding_note, say
+from ginrummy_tui.cli import Output, encoding_note, say, shown_value
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import GameState
@@ -164,6 +164,10 @@ def exit_status(app: GinApp, caught: list[int]) -> int:
     return 1 if app.return_code else 0
 
 
+THEME_SAID = 64
+"""The longest ``--theme`` said whole when it is refused; a longer one is cut short."""
+
+
 def refuse_theme(theme: str | None) -> None:
     """Raises ``ValueError`` when ``--theme`` names no theme there is, naming
     the themes (not given, or "", is left to the other settings' check, as
@@ -172,7 +176,7 @@ def refuse_theme(theme: str | None) -> None:
 
     themes = theme_names()
     if theme and theme not in themes:
-        raise ValueError(f"unknown theme {theme!r}: choose one of {', '.join(themes)}")
+        raise ValueError(f"unknown theme {shown_value(theme, THEME_SAID)}: choose one of {', '.join(themes)}")
 
 
 def check_game_options(args: argparse.Namespace) -> None:

@@ -610,8 +610,10 @@ def _oklahoma_limit_refusal(texts: list[str], given: dict[str, Any], preset: str
 
 
 def check_theme(name: str) -> None:
-    """Raises ``ValueError`` when ``name`` (``--theme``) cannot be a theme's name."""
-    if not name or len(name) > 64:
+    """Raises ``ValueError`` when ``name`` (``--theme``) names nothing: one given, however
+    long, is left to the check that names the themes there are
+    (:func:`ginrummy_tui.cli.play.refuse_theme`), not said to be missing."""
+    if not name:
         raise ValueError("--theme needs a theme name")
 
 
