@@ -332,6 +332,40 @@ def test_an_extra_value_after_a_command_s_option_is_named_as_extra(capsys, argv,
     assert capsys.readouterr().err == f"gin-tui {command}: error: {says}; see gin-tui {command} --help\n"
 
 
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        (["--", "stats"], {"command": "stats"}),
+        (["--", "stats", "--json"], {"command": "stats", "json": True}),
+        (["--seed", "3", "--", "sim"], {"command": "sim", "seed": 3}),
+        (["--new", "--"], {"command": None, "new": True}),
+        (["--"], {"command": None}),
+    ],
+)
+def test_a_double_dash_ends_the_game_s_options(argv, expected):
+    """gin-tui -- stats said "unknown command '--'": -- ends the options, as it does for any command."""
+    from ginrummy_tui.cli import parse_command_line
+
+    args = vars(parse_command_line(argv))
+    assert {k: args[k] for k in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--", "bogus"], "unknown command 'bogus'; the commands: sim, stats, export, host, join, serve"),
+        (["--", "-x"], "unknown command '-x'; the commands: sim, stats, export, host, join, serve"),
+    ],
+)
+def test_after_a_double_dash_comes_the_command(argv, says, capsys):
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    assert info.value.code == 2
+    assert capsys.readouterr().err == f"gin-tui: error: {says}; see gin-tui --help\n"
+
+
 def test_help_and_subcommands_still_get_the_whole_parser(capsys):
     from ginrummy_tui.cli import parse_command_line
 

@@ -489,6 +489,8 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
     building the subcommands' parsers (that would cost the start-up about a
     millisecond); anything else (a subcommand, ``--help``, a mistake) goes
     through the whole parser, which answers as always."""
+    if "--" in argv:
+        argv = _options_ended(argv)
     if not any(a in SUBCOMMANDS or a in ("-h", "--help") for a in argv):
         try:
             args, rest = _play_parser(_GameOnlyParser).parse_known_args(argv)
@@ -512,6 +514,27 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
         stray = _stray_after_command(told, argv[at + 1 :]) if told is not parser and at is not None else None
         told.error(stray or _unrecognized(told, rest))
     return _checked(args)
+
+
+def _options_ended(argv: list[str]) -> list[str]:
+    """``argv`` without the ``--`` that ends the game's options where the command goes
+    (``gin-tui -- stats``, ``gin-tui --seed 3 --``): the word after it, if any, is the
+    command (it was said to be an unknown command '--'), and an option after it is
+    one (``gin-tui -- --json``).  ``argv`` as it is when the ``--`` comes after the
+    command (the command's own)."""
+    game = _play_parser(_GameOnlyParser)
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            if i + 1 < len(argv) and argv[i + 1].startswith("-"):  # no option after --: where the command goes
+                build_parser([]).error(unknown_command(argv[i + 1], list(SUBCOMMANDS)))
+            return argv[:i] + argv[i + 1 :]
+        if not word.startswith("-") or word == "-" or _negative_number(word):
+            return argv  # the command (or a mistake the parser says)
+        action = game._option_string_actions.get(word.split("=", 1)[0])
+        i += 2 if action is not None and action.nargs is None and "=" not in word else 1
+    return argv
 
 
 def _command_at(parser: _Parser, argv: list[str]) -> int | None:
