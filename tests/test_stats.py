@@ -212,6 +212,20 @@ def test_gin_tui_stats_with_nothing_recorded(tmp_path, capsys, monkeypatch):
     assert "No games recorded yet" in capsys.readouterr().out
 
 
+def test_stats_json_says_null_where_the_table_says_a_dash(tmp_path, capsys, monkeypatch):
+    """With no finished match, stats --json said "win_rate": 0.0 where the table says
+    "Win rate  -" (and "avg_points": 0.0 with no hand played): nothing to average is null."""
+    monkeypatch.setenv("GIN_TUI_HOME", str(tmp_path))
+    assert main(["stats", "--json"]) == 0
+    total = json.loads(capsys.readouterr().out)["total"]
+    assert total["matches"] == 0 and total["hands"] == 0
+    assert total["win_rate"] is None and total["avg_points"] is None and total["avg_net"] is None
+    _write_history(tmp_path)
+    assert main(["stats", "--json"]) == 0
+    total = json.loads(capsys.readouterr().out)["total"]
+    assert total["win_rate"] == round(total["won"] / total["matches"], 3) and isinstance(total["avg_points"], float)
+
+
 def test_gin_tui_export_json_lines_text_and_one_match(tmp_path, capsys):
     _write_history(tmp_path)
     assert main(["export", "--data-dir", str(tmp_path)]) == 0

@@ -129,11 +129,12 @@ class Tally:
                 self.undercuts_given += 1
 
     def as_dict(self) -> dict[str, Any]:
-        """The figures, with the averages, for JSON."""
+        """The figures, with the averages, for JSON: null where there is nothing to
+        average (no hand played, no match finished), where the table shows "-"."""
         d = asdict(self)
-        d["avg_points"] = round(self.avg_points, 2)
-        d["avg_net"] = round(self.avg_net, 2)
-        d["win_rate"] = round(self.win_rate, 3)
+        d["avg_points"] = round(self.avg_points, 2) if self.hands else None
+        d["avg_net"] = round(self.avg_net, 2) if self.hands else None
+        d["win_rate"] = round(self.win_rate, 3) if self.matches else None
         return d
 
 
