@@ -362,6 +362,18 @@ def test_the_share_won_has_its_95_percent_interval(capsys):
     assert single["wins_interval"]["a"] == [round(x, 4) for x in wilson(7, 10)]  # --hands N: of the hands
 
 
+def test_the_interval_is_rounded_once_and_reads_symmetric():
+    """One win each in 2 matches printed "9.4-90.5%" for both sides: the interval, 9.453-90.547%,
+    rounded to 4 places (0.0945, 0.9055) and then to 1 decimal."""
+    from ginrummy_tui.cli.sim import _figures, _table
+
+    r = _figures("easy", "easy", "classic", 1, _totals(2, 12, (1, 1)), single_hands=False)
+    assert r["wins_interval"] == {"a": [0.0945, 0.9055], "b": [0.0945, 0.9055]}  # the JSON keeps its 4 places
+    table = _table(r, single_hands=False).splitlines()
+    line = next(line for line in table if line.startswith("  95% interval"))
+    assert line.split()[-2:] == ["9.5-90.5%", "9.5-90.5%"]
+
+
 def test_a_short_run_says_its_share_won_is_not_to_be_trusted(capsys):
     """Nothing said that 6 matches tell little: the table ends saying so, and with --json
     standard error does, while the 95% interval is wider than 10 points."""

@@ -415,8 +415,8 @@ def _table(r: dict, single_hands: bool) -> str:
     def row(label: str, x: object, y: object) -> None:
         rows.append(f"{label:30}{x!s:>18}{y!s:>18}")
 
-    def interval(side: str) -> str:
-        low, high = r["wins_interval"][side]
+    def interval(side: str) -> str:  # from the interval itself: the JSON's, rounded to 4 places, rounded again
+        low, high = wilson(r["wins"][side], played)  # read 9.4-90.5% (9.45-90.55) for each of 1 win in 2
         return f"{100 * low:.1f}-{100 * high:.1f}%"
 
     wa, wb = r["wins"]["a"], r["wins"]["b"]
