@@ -283,6 +283,18 @@ def test_serve_answers_with_the_gin_tui_page_on_loopback(server):
     assert "--tab" not in said and "Serving" not in said
 
 
+@pytest.mark.parametrize("sig, status, said", [(signal.SIGINT, 130, "stopped (Ctrl+C)"),
+                                                (signal.SIGTERM, 143, "stopped (SIGTERM)")])
+def test_serve_stopped_by_ctrl_c_ends_with_130_as_the_other_commands(tmp_path, sig, status, said):
+    """gin-tui serve ended with 0 on Ctrl+C, where sim, join and host --server-only end with 130."""
+    with serving(tmp_path) as (proc, _port, page):
+        assert page is not None, "the server did not answer"
+        proc.send_signal(sig)
+        _out, err = proc.communicate(timeout=10)
+        assert proc.returncode == status
+        assert f"gin-tui serve: {said}." in err.decode()
+
+
 async def _first_screen(port: int, seconds: float = 25.0) -> str:
     import aiohttp
 

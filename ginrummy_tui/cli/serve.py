@@ -187,7 +187,24 @@ def run(args: argparse.Namespace) -> int:
         problem = listen_problem(exc, "serve", "--host", any_port=False)
         say(f"gin-tui serve: cannot listen on {address(host, args.port)}: {problem}", file=sys.stderr)
         return 1
-    return 0
+    return stopped_status(server.stopped_by)
+
+
+def stopped_status(signum: int | None) -> int:
+    """The exit status of ``gin-tui serve`` stopped by the signal ``signum`` (said in a line):
+    :data:`~ginrummy_tui.cli.CTRL_C_STATUS` for Ctrl+C, as ``sim``, ``join`` and ``host
+    --server-only`` end on it (it ended with 0), 128 + its number for another (143 for
+    SIGTERM), as ``host --server-only`` does; 0 when it stopped by itself."""
+    import signal
+
+    from ginrummy_tui.cli import say, stopped
+
+    if signum is None:
+        return 0
+    if signum == signal.SIGINT:
+        return stopped("gin-tui serve")
+    say(f"gin-tui serve: stopped ({signal.Signals(signum).name}).", file=sys.stderr)
+    return 128 + signum
 
 
 def _say_served(host: str, port: int, public: str, *, guessed: bool) -> None:
@@ -217,6 +234,9 @@ def _say_served(host: str, port: int, public: str, *, guessed: bool) -> None:
 
 
 class _Serving(Protocol):
+    stopped_by: int | None
+    """The signal that stopped serving (SIGINT for Ctrl+C), None before one came."""
+
     def serve(self) -> None: ...
 
 
@@ -233,6 +253,13 @@ def _server(command: str, host: str, port: int, public: str, listening: Callable
     from textual_serve.server import Server
 
     class Served(Server):
+        stopped_by: int | None = None
+
+        def stop_on(self, signum: int) -> None:
+            """Stop serving, on the signal ``signum`` (kept: the exit status says it)."""
+            self.stopped_by = signum
+            self.request_exit()
+
         async def on_startup(self, app: web.Application) -> None:
             """Nothing: the port is not listening yet."""
 
@@ -249,7 +276,7 @@ def _server(command: str, host: str, port: int, public: str, listening: Callable
             self.initialize_logging()
             loop = asyncio.new_event_loop()
             for number in (signal.SIGINT, signal.SIGTERM):
-                loop.add_signal_handler(number, self.request_exit)
+                loop.add_signal_handler(number, self.stop_on, number)
             web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
                         print=lambda *_: listening())
 
