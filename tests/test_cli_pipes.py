@@ -817,6 +817,84 @@ def test_a_seed_far_too_long_is_refused_without_being_said_whole(command, seed, 
     assert f"argument --seed: {says}; see gin-tui " in err
 
 
+NINES = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["host", "--port", "²"], "gin-tui host: error: argument --port: not a port number (0-65535): '²'"),
+        (["host", "--port", NINES],
+         "gin-tui host: error: argument --port: not a port number (0-65535): '999999999999999999999999'… (5,000 characters)"),
+        (["serve", "--port", "²"], "gin-tui serve: error: argument --port: not a port number (1-65535): '²'"),
+        (["serve", "--port", NINES],
+         "gin-tui serve: error: argument --port: not a port number (1-65535): '999999999999999999999999'… (5,000 characters)"),
+        (["--seed", "1", "--hand", NINES], "gin-tui: error: argument --hand: must be at most 1,000,000 (the highest hand "
+                                           "a match can be saved at), got 99999999999999999999… (5,000 digits)"),
+        (["--seed", "1", "--hand", "9" * 23], "gin-tui: error: argument --hand: must be at most 1,000,000 (the highest "
+                                              "hand a match can be saved at), got 99999999999999999999999"),
+        (["sim", "--matches", NINES],
+         "gin-tui sim: error: argument --matches: must be at most 1,000,000, got 99999999999999999999… (5,000 digits)"),
+        (["sim", "--hands", "x" + NINES],
+         "gin-tui sim: error: argument --hands: not a whole number: 'x99999999999999999999999'… (5,001 characters)"),
+    ],
+    ids=lambda x: " ".join(w[:8] for w in x) if isinstance(x, list) else None,
+)
+def test_an_odd_or_huge_number_is_refused_in_the_usual_words_cut_short(argv, says, capsys):
+    """--port ² said "invalid served_port value: '²'" (the name of a function; host: "invalid port value"),
+    and a number of 5,000 digits was said whole, or in Python's words: "Exceeds the limit (4300 digits)"."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2
+    command = next((w for w in argv if w in ("host", "serve", "sim")), None)
+    assert err == f"{says}; see gin-tui{' ' + command if command else ''} --help\n"
+
+
+@pytest.mark.parametrize(
+    "rule, says",
+    [
+        (f"knock_limit={NINES}", "--rule knock_limit: must be between 0 and 10 (not 99999999999999999999… (5,000 digits))"),
+        (f"target={NINES}", "--rule target: must be at most 10000 points (not 99999999999999999999… (5,000 digits))"),
+        (f"target=-{NINES}", "--rule target: must be at least 1 (not -99999999999999999999… (5,000 digits))"),
+        (f"target={'9' * 23}", "--rule target: must be at most 10000 points (not 99999999999999999999999)"),
+        (f"timer={NINES}",
+         "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '999999999999999999999999'… (5,000 characters)"),
+        (f"target=x{NINES}", "--rule target: must be a whole number (not 'x99999999999999999999999'… (5,001 characters))"),
+    ],
+    ids=lambda x: x[:20],
+)
+def test_a_huge_rule_value_is_refused_with_its_bound_cut_short(rule, says, capsys):
+    """--rule knock_limit= and target= with 5,000 nines said "must be a whole number (not '99...')"
+    with all 5,000 of them, where 23 nines get "must be at most ..."."""
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.cli.play import run_play
+
+    assert run_play(parse_command_line(["--data-dir", "-", "--rule", rule])) == 2
+    assert capsys.readouterr().err == f"gin-tui: {says}\n"
+
+
+@pytest.mark.parametrize(
+    "address, says",
+    [
+        (f"127.0.0.1:{NINES}", "not a port number (1-65535): '999999999999999999999999'… (5,000 characters)"),
+        ("127.0.0.1:²", "not a port number (1-65535): '²'"),
+        ("127.0.0.1:0", "not a port number (1-65535): '0'"),
+        ("[::1]:70000", "not a port number (1-65535): '70000'"),
+    ],
+    ids=lambda x: x[:20],
+)
+def test_join_refuses_an_odd_port_in_the_usual_words(address, says, capsys):
+    """join 127.0.0.1:<5,000 nines> said Python's "Exceeds the limit (4300 digits) for integer
+    string conversion ...", and 127.0.0.1:² "invalid literal for int() with base 10: '²'"."""
+    from ginrummy_tui.cli import main
+
+    assert main(["join", address, "--data-dir", "/nonexistent/never"]) == 2
+    assert capsys.readouterr().err == f"gin-tui join: {says}\n"
+
+
 def test_a_seed_of_up_to_40_digits_is_taken():
     from ginrummy_tui.cli import parse_command_line
 

@@ -38,11 +38,14 @@ seat, ``host --server-only``), as a shell gives one (128 + SIGINT)."""
 
 
 def positive(text: str) -> int:
-    """An option's whole number of at least 1 (argparse ``type``)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    """An option's whole number of at least 1 (argparse ``type``); one too long to be
+    said whole says its first digits in a refusal (see
+    :func:`~ginrummy_tui.storage.config.whole_number`)."""
+    from ginrummy_tui.storage.config import whole_number
+
+    n = whole_number(text)
+    if n is None:
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown_value(text)}")
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
     return n
@@ -89,19 +92,32 @@ def hand_number(text: str) -> int:
     return n
 
 
+def port_number(text: str, lowest: int = 0) -> int:
+    """``text`` as a TCP port, ``lowest`` to 65535: ASCII digits alone (``int`` reads
+    other digits, and refuses '²', which ``isdigit`` takes for one, in its own words;
+    it refuses 4,300 digits and more too).  Raises ``ValueError`` saying "not a port
+    number (0-65535)" (``lowest``: 1, "(1-65535)"), with the text cut short if long."""
+    digits = text.isascii() and text.isdigit()
+    if not digits or len(text.lstrip("0")) > 5 or not lowest <= int(text) <= 65535:
+        raise ValueError(f"not a port number ({lowest}-65535): {shown_value(text)}")
+    return int(text)
+
+
 def port(text: str) -> int:
     """A TCP port to listen on, 0 (the system picks one) to 65535 (argparse ``type``)."""
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"not a port number (0-65535): {text!r}")
-    return int(text)
+    try:
+        return port_number(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def served_port(text: str) -> int:
     """A TCP port for ``gin-tui serve``, 1 to 65535 (argparse ``type``): the page
     is served on the port given, which the browser is told, so none is picked."""
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"not a port number (1-65535): {text!r}")
-    return int(text)
+    try:
+        return port_number(text, 1)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def address(host: str, port: int) -> str:

@@ -14,7 +14,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.cli import DATA_HOME, THEMES, address, say, unusable_name, unusable_name_warning
+from ginrummy_tui.cli import DATA_HOME, THEMES, address, port_number, say, unusable_name, unusable_name_warning
 from ginrummy_tui.cli import stopped as stopped_before_the_table
 
 if TYPE_CHECKING:
@@ -81,9 +81,8 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not 0 < int(text) < 65536:
-        raise ValueError(f"not a port number: {text!r}")
-    return int(text)
+    """The port of a host's address, 1 to 65535 (``ValueError``, as the other ports are refused)."""
+    return port_number(text, 1)
 
 
 

@@ -648,14 +648,61 @@ def timer_seconds(text: str, words: bool = True) -> int | None:
     given = text.strip()
     if words and given.lower() in ("none", "off"):
         return None
-    try:
-        seconds: int | None = int(given)
-    except ValueError:
-        seconds = None
+    seconds = whole_number(given)
     if seconds is None or not 0 <= seconds <= MAX_TIMER:
         off = "0 or none" if words else "0"
-        raise ValueError(f"1 to {MAX_TIMER} seconds, or {off} for no timer, not {given!r}")
+        raise ValueError(f"1 to {MAX_TIMER} seconds, or {off} for no timer, not {said_value(given)}")
     return seconds or None
+
+
+LONGEST_SAID = 24
+"""The most digits of a whole number said whole in a refusal (a longer one is a :class:`LongNumber`)."""
+SAID_DIGITS = 20
+"""The digits of a number too long to be said whole that a refusal says (:class:`LongNumber`)."""
+
+
+class LongNumber(int):
+    """A whole number given with more than :data:`LONGEST_SAID` digits (``--hand``, ``--rule
+    target=``...): far above anything an option takes, it is said by its first digits and
+    how many there are, where a refusal says it ("must be at most 10000 points (not
+    99999999999999999999… (5,000 digits))"), not whole (nor refused by ``int``, which
+    reads 4,300 digits at most, as "Exceeds the limit (4300 digits)").  Its value is
+    of its size (a power of ten), which is all a bound's check needs."""
+
+    said: str
+
+    def __new__(cls, sign: str, digits: str) -> LongNumber:
+        number = super().__new__(cls, (-1 if sign == "-" else 1) * 10 ** (len(digits) - 1))
+        number.said = f"{sign if sign == '-' else ''}{digits[:SAID_DIGITS]}… ({len(digits):,} digits)"
+        return number
+
+    def __str__(self) -> str:
+        return self.said
+
+    __repr__ = __str__
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number, as ``int`` reads it (" 7", "+7", "1_000"), a
+    :class:`LongNumber` when it has more than :data:`LONGEST_SAID` digits (leading
+    zeros left out); None when it is none."""
+    body = text.strip()
+    sign = body[:1] if body[:1] in ("+", "-") else ""
+    if body[len(sign):].isdecimal():
+        digits = body[len(sign):].lstrip("0")
+        return LongNumber(sign, digits) if len(digits) > LONGEST_SAID else int(sign + (digits or "0"))
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def said_value(text: str, most: int = 24) -> str:
+    """``text`` quoted in a refusal: whole when short, else its start and how long it
+    is (as :func:`ginrummy_tui.cli.shown_value` quotes an option's value)."""
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}… ({len(text):,} characters)"
 
 
 def rule_refusal(problems: str, given: dict[str, Any]) -> str:
@@ -699,14 +746,13 @@ def parse_rule_options(texts: list[str]) -> dict[str, Any]:
             elif low in ("no", "false", "off", "0"):
                 value = False
             else:
-                raise ValueError(f"--rule {name}: must be yes or no (not {raw!r})")
+                raise ValueError(f"--rule {name}: must be yes or no (not {said_value(raw)})")
         elif isinstance(default, str):
             value = raw
         else:
-            try:
-                value = int(raw)
-            except ValueError:
-                raise ValueError(f"--rule {name}: must be a whole number (not {raw!r})") from None
+            value = whole_number(raw)  # a long one is said cut short by the rules' refusal of it
+            if value is None:
+                raise ValueError(f"--rule {name}: must be a whole number (not {said_value(raw)})")
         out[name] = value
     return out
 
