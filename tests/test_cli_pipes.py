@@ -895,6 +895,36 @@ def test_join_refuses_an_odd_port_in_the_usual_words(address, says, capsys):
     assert capsys.readouterr().err == f"gin-tui join: {says}\n"
 
 
+@pytest.mark.parametrize(
+    "address, says",
+    [
+        ("http://127.0.0.1:7531",
+         "bad address 'http://127.0.0.1:7531': the address is HOST:PORT, without 'http://' (as 'gin-tui host' shows it)"),
+        ("127.0.0.1:7531:1",
+         "bad address '127.0.0.1:7531:1': the address is HOST:PORT, with one ':'; an IPv6 address goes in brackets: "
+         "[::1]:7531"),
+    ],
+)
+def test_join_refuses_a_web_address_or_two_ports_before_connecting(address, says, capsys, monkeypatch):
+    """join http://127.0.0.1:7531 (and 127.0.0.1:7531:1) was taken for an IPv6 address and tried,
+    saying "cannot reach [http://127.0.0.1:7531]:7531: no such host"."""
+    import socket
+
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(socket, "create_connection", lambda *a, **k: pytest.fail("it connected"))
+    assert main(["join", address, "--data-dir", "/nonexistent/never"]) == 2
+    assert capsys.readouterr().err == f"gin-tui join: {says}\n"
+
+
+def test_join_still_takes_a_bare_ipv6_address():
+    from ginrummy_tui.cli.join import parse_address
+
+    assert parse_address("fe80::1%eth0") == ("fe80::1%eth0", 7531)
+    assert parse_address("[fe80::1%eth0]:80") == ("fe80::1%eth0", 80)
+    assert parse_address("::ffff:127.0.0.1") == ("::ffff:127.0.0.1", 7531)
+
+
 def test_a_seed_of_up_to_40_digits_is_taken():
     from ginrummy_tui.cli import parse_command_line
 

@@ -14,7 +14,16 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from ginrummy_tui.cli import DATA_HOME, THEMES, address, port_number, say, unusable_name, unusable_name_warning
+from ginrummy_tui.cli import (
+    DATA_HOME,
+    THEMES,
+    address,
+    port_number,
+    say,
+    shown_value,
+    unusable_name,
+    unusable_name_warning,
+)
 from ginrummy_tui.cli import stopped as stopped_before_the_table
 
 if TYPE_CHECKING:
@@ -62,6 +71,10 @@ def parse_address(text: str) -> tuple[str, int]:
     if not text:
         raise ValueError("no host given")
     port = DEFAULT_PORT
+    if "://" in text:  # a web address: it was taken for an IPv6 address, and said to be no such host
+        scheme = text.partition("://")[0] + "://"
+        raise ValueError(f"bad address {shown_value(text)}: the address is HOST:PORT, without {shown_value(scheme)} "
+                         "(as 'gin-tui host' shows it)")
     if text.startswith("["):
         host, sep, rest = text[1:].partition("]")
         if not sep:
@@ -75,9 +88,23 @@ def parse_address(text: str) -> tuple[str, int]:
         port = _port(p)
     else:
         host = text  # a name, an IPv4 address, or a bare IPv6 address
+        if ":" in host and not _ipv6(host):  # 127.0.0.1:7531:1 was taken for one, and said to be no such host
+            raise ValueError(f"bad address {shown_value(text)}: the address is HOST:PORT, with one ':'; an IPv6 "
+                             f"address goes in brackets: [::1]:{DEFAULT_PORT}")
     if not host:
         raise ValueError(f"no host in {text!r}")
     return host, port
+
+
+def _ipv6(text: str) -> bool:
+    """Whether ``text`` is an IPv6 address (with its zone: ``fe80::1%eth0``)."""
+    import ipaddress
+
+    try:
+        ipaddress.IPv6Address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _port(text: str) -> int:
