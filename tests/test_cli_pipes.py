@@ -917,6 +917,32 @@ def test_join_refuses_a_web_address_or_two_ports_before_connecting(address, says
     assert capsys.readouterr().err == f"gin-tui join: {says}\n"
 
 
+@pytest.mark.parametrize(
+    "argv, env, where",
+    [
+        (["--code", "bad"], None, ""),
+        (["bad"], None, ""),  # typed after the address
+        ([], "bad", " (taken from GIN_TUI_CODE: set it to the host's code, or unset it to be asked)"),
+        ([], " ", " (taken from GIN_TUI_CODE: set it to the host's code, or unset it to be asked)"),
+    ],
+)
+def test_join_refuses_a_given_code_that_cannot_be_one_before_connecting(argv, env, where, capsys, monkeypatch):
+    """GIN_TUI_CODE=bad (or ' ', or --code bad) was sent to the host, and join ended with "the host
+    refused: wrong join code", where abc typed at the prompt is told at once it is not a code."""
+    import socket
+
+    from ginrummy_tui.cli import main
+
+    monkeypatch.setattr(socket, "create_connection", lambda *a, **k: pytest.fail("it connected"))
+    if env is None:
+        monkeypatch.delenv("GIN_TUI_CODE", raising=False)
+    else:
+        monkeypatch.setenv("GIN_TUI_CODE", env)
+    assert main(["join", "127.0.0.1:9", *argv, "--data-dir", "/nonexistent/never"]) == 2
+    assert capsys.readouterr().err == ("gin-tui join: that is not a join code: a code is 8 letters and digits, like "
+                                       f"K7QM-3XPD; give the code the host shows{where}\n")
+
+
 def test_join_still_takes_a_bare_ipv6_address():
     from ginrummy_tui.cli.join import parse_address
 

@@ -200,7 +200,22 @@ def option_refusal(args: argparse.Namespace) -> str | None:
         refuse_theme(getattr(args, "theme", None))
     except ValueError as exc:
         return f"gin-tui join: {exc}"
-    return None
+    return code_refusal(args)
+
+
+def code_refusal(args: argparse.Namespace) -> str | None:
+    """Why the join code given (``--code``, after the address, or in :data:`CODE_ENV`) is
+    refused without asking the host, when it cannot be a code (as one typed at the prompt
+    is: :func:`ask_code`); None when it can, or none is given (it is asked for).  It was
+    sent, and the host's refusal ended ``join``: "the host refused: wrong join code"."""
+    from ginrummy_tui.net import protocol as P
+
+    given = args.code if args.code is not None else args.typed_code
+    code = given if given is not None else os.environ.get(CODE_ENV)
+    if code is None or (given is None and code == "") or P.code_shaped(code):  # GIN_TUI_CODE= : none given
+        return None
+    where = f" (taken from {CODE_ENV}: set it to the host's code, or unset it to be asked)" if given is None else ""
+    return f"gin-tui join: that is not a join code: a code is {P.CODE_FORM}; give the code the host shows{where}"
 
 
 def run(args: argparse.Namespace) -> int:
