@@ -269,6 +269,10 @@ def test_a_mistake_on_the_game_command_line_is_answered_by_the_whole_parser(argv
         (["--new", "3"], "--new takes no value; '3' is extra"),
         (["--new", "bogus"], "--new takes no value; 'bogus' is extra"),
         (["--ascii", "1", "stats"], "--ascii takes no value; '1' is extra"),
+        # and one given with = (argparse said "argument --ascii: ignored explicit argument '1'")
+        (["--ascii=1"], "--ascii takes no value; '1' is extra"),
+        (["--new=1"], "--new takes no value; '1' is extra"),
+        (["--no-mouse=", "--seed", "3"], "--no-mouse takes no value; '' is extra"),
         (["--paus=0"], "unrecognized arguments: --paus (did you mean --pause?)"),
         # a word first, or near a command's name, is a command mistyped
         (["bogus"], "unknown command 'bogus'; the commands: sim, stats, export, host, join, serve"),
@@ -316,6 +320,9 @@ def test_an_unknown_option_of_a_command_names_its_nearest_option(capsys, argv):
         (["--data-dir", "/tmp/x", "sim", "--matches", "2", "3"], "--matches N takes one value; '3' after '2' is extra"),
         (["export", "--list", "3"], "--list takes no value; '3' is extra"),
         (["stats", "--json", "x"], "--json takes no value; 'x' is extra"),
+        (["stats", "--json=1"], "--json takes no value; '1' is extra"),
+        (["--json=1", "stats"], "--json takes no value; '1' is extra"),
+        (["export", "--list=yes"], "--list takes no value; 'yes' is extra"),
         (["join", "--name", "Ann", "host:1", "CODE", "extra"], "unrecognized arguments: extra"),
         (["stats", "3"], "unrecognized arguments: 3"),
     ],

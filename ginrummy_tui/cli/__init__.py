@@ -517,6 +517,7 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
             return _checked(args)
     parser = build_parser(argv)
     argv = _command_first(parser, argv)
+    _refuse_values_of_flags(parser, argv)
     stray = _stray_before_command(parser, argv)
     if stray is not None:
         parser.error(stray)
@@ -551,6 +552,25 @@ def _options_ended(argv: list[str]) -> list[str]:
         action = game._option_string_actions.get(word.split("=", 1)[0])
         i += 2 if action is not None and action.nargs is None and "=" not in word else 1
     return argv
+
+
+def _refuse_values_of_flags(parser: _Parser, argv: list[str]) -> None:
+    """End with status 2 when an option that takes no value is given one with ``=``
+    (``gin-tui --ascii=1``, ``gin-tui stats --json=1``): "--ascii takes no value; '1'
+    is extra", as ``--ascii 1`` is said, where argparse said "argument --ascii: ignored
+    explicit argument '1'".  Said by the parser of the command it comes after, if any."""
+    at = _command_at(parser, argv)
+    parts: list[tuple[argparse.ArgumentParser, list[str]]] = [(parser, argv if at is None else argv[:at])]
+    if at is not None:
+        parts.append((parser.commands[argv[at]], argv[at + 1 :]))
+    for told, words in parts:
+        for word in words:
+            if word == "--":
+                break
+            name, has_value, value = word.partition("=")
+            action = told._option_string_actions.get(name) if word.startswith("--") and has_value else None
+            if action is not None and action.nargs == 0:
+                told.error(f"{name} takes no value; {shown_value(value)} is extra")
 
 
 def _command_at(parser: _Parser, argv: list[str]) -> int | None:
