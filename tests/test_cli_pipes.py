@@ -539,6 +539,45 @@ def test_a_game_option_after_a_command_that_does_not_take_it_is_refused_saying_w
 
 
 @pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--name", "Ann", "stats"],
+         "gin-tui stats does not take --name: it is an option of gin-tui host and gin-tui join (gin-tui host --name Ann)"),
+        (["--name", "Ann"], "gin-tui: --name is an option of gin-tui host and gin-tui join: put it after the command "
+                            "(gin-tui host --name Ann)"),
+        (["--format", "text", "stats"],
+         "gin-tui stats does not take --format: it is an option of gin-tui export (gin-tui export --format text)"),
+        (["--since", "2026-01-01", "stats"],
+         "gin-tui stats does not take --since: it is an option of gin-tui export (gin-tui export --since 2026-01-01)"),
+        (["--port", "5000", "stats"],
+         "gin-tui stats does not take --port: it is an option of gin-tui host and gin-tui serve (gin-tui host --port 5000)"),
+        (["stats", "--name", "Ann"],
+         "gin-tui stats does not take --name: it is an option of gin-tui host and gin-tui join (gin-tui host --name Ann)"),
+        (["sim", "--code", "K7QM-3XPD"],
+         "gin-tui sim does not take --code: it is an option of gin-tui join (gin-tui join HOST[:PORT] --code K7QM-3XPD)"),
+        (["--json"], "gin-tui: --json is an option of gin-tui sim and gin-tui stats: put it after the command "
+                     "(gin-tui sim --json)"),
+        (["--server-only", "--seed", "3"], "gin-tui: --server-only is an option of gin-tui host: put it after the "
+                                           "command (gin-tui host --server-only)"),
+        (["--json", "export"], "gin-tui export does not take --json: give --format json (JSON Lines, one match a line, "
+                               "is its default; with --list, a JSON line for each line of the list)"),
+        (["export", "--list", "--json"], "gin-tui export does not take --json: give --format json (JSON Lines, one "
+                                         "match a line, is its default; with --list, a JSON line for each line of the list)"),
+    ],
+)
+def test_another_command_s_option_names_the_commands_that_take_it(argv, says, capsys):
+    """gin-tui --name Ann stats (and gin-tui --name Ann) said "unrecognized arguments: --name (did you
+    mean --new?)", though --name is an option of host and join; --format text stats, "unrecognized
+    arguments: --format"; export --json said nothing of --format json."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    assert info.value.code == 2
+    assert capsys.readouterr().err == says + "\n"
+
+
+@pytest.mark.parametrize(
     "argv, option",
     [(["sim", "--match", "1"], "--match"), (["stats", "--js"], "--js"), (["export", "--li"], "--li"),
      (["host", "--server"], "--server"), (["join", "h:1", "--na", "Bob"], "--na"), (["serve", "--po", "1"], "--po")],

@@ -518,6 +518,7 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
     parser = build_parser(argv)
     argv = _command_first(parser, argv)
     _refuse_values_of_flags(parser, argv)
+    _refuse_another_command_s_option(parser, argv)
     stray = _stray_before_command(parser, argv)
     if stray is not None:
         parser.error(stray)
@@ -525,6 +526,13 @@ def parse_command_line(argv: list[str]) -> argparse.Namespace:
     if rest:
         for option in rest:
             _refuse_not_taken(args.command, option.split("=", 1)[0])
+        at = _command_at(parser, argv)
+        words = argv[at + 1 :] if at is not None else []
+        for word in rest:  # another command's option after this one (stats --name Ann)
+            if word.startswith("--") and word in words:
+                name, has_value, value = word.partition("=")
+                after = [w for w in words[words.index(word) + 1 :][:1] if not w.startswith("-")]
+                _refuse_elsewhere(args.command, name, value if has_value else next(iter(after), None))
         # the command's own usage, when one was given (its options are the ones to choose from)
         told = parser.commands.get(args.command or "", parser)
         at = _command_at(parser, argv)
@@ -552,6 +560,89 @@ def _options_ended(argv: list[str]) -> list[str]:
         action = game._option_string_actions.get(word.split("=", 1)[0])
         i += 2 if action is not None and action.nargs is None and "=" not in word else 1
     return argv
+
+
+ELSEWHERE: dict[tuple[str, str], str] = {
+    ("export", "--json"): "give --format json (JSON Lines, one match a line, is its default; with --list, a JSON "
+                          "line for each line of the list)",
+}
+"""What a command says of an option of another command that is meant as one of its own."""
+
+
+def _refuse_another_command_s_option(parser: _Parser, argv: list[str]) -> None:
+    """End with status 2 when the first option before the command (or of ``gin-tui`` alone)
+    that the game does not take is an option of another command (``gin-tui --name Ann``,
+    ``gin-tui --format text stats``), naming the commands that take it and where it goes
+    (it was "unrecognized arguments: --name (did you mean --new?)").  An option the
+    command takes was moved after it (:func:`_command_first`); an option no command
+    takes is left to the parser to say."""
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            return
+        if not word.startswith("-") or word == "-" or _negative_number(word):
+            return  # the command (what follows is its own), or a mistake the parser says
+        name, has_value, value = word.partition("=")
+        action = parser._option_string_actions.get(name)
+        if action is not None:
+            i += 2 if action.nargs is None and not has_value else 1
+            continue
+        owners = _owners(name)
+        if not owners:
+            return
+        takes_value = owners[0][1].nargs is None
+        j = i + 1
+        if takes_value and not has_value and j < len(argv) and not argv[j].startswith("-"):
+            value, has_value, j = argv[j], "=", j + 1
+        command = next((w for w in argv[j:] if w in parser.commands), None)
+        _refuse_elsewhere(command, name, value if has_value else None)
+        return
+
+
+def _owners(option: str) -> list[tuple[str, argparse.Action]]:
+    """The commands that take ``option``, with its action in each, in the order of :data:`SUBCOMMANDS`."""
+    every = build_parser()
+    return [
+        (name, sub._option_string_actions[option])
+        for name, sub in every.commands.items()
+        if option in sub._option_string_actions and option not in ("-h", "--help")
+    ]
+
+
+def _refuse_elsewhere(command: str | None, option: str, value: str | None) -> None:
+    """End with status 2 when ``option``, given to ``command`` (None: to ``gin-tui`` alone,
+    before any command) with ``value``, is no option of it but one of other commands:
+    "gin-tui stats does not take --name: it is an option of gin-tui host and gin-tui join
+    (gin-tui host --name Ann)", or without a command "gin-tui: --name is an option of ...:
+    put it after the command (...)".  Nothing when no other command takes it."""
+    import shlex
+
+    owners = [(name, action) for name, action in _owners(option) if name != command]
+    if not owners:
+        return
+    if command is not None:
+        own = build_parser([command]).commands[command]
+        if option in own._option_string_actions or _did_you_mean(own, [option]):
+            return  # its own, or its own mistyped (sim --match: --matches), which the parser says
+    why = ELSEWHERE.get((command or "", option))
+    if why is None:
+        names = [f"gin-tui {name}" for name, _action in owners]
+        named = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        first, action = owners[0]
+        places = [
+            a.metavar if isinstance(a.metavar, str) else a.dest.upper()
+            for a in build_parser([first]).commands[first]._actions
+            if not a.option_strings and a.nargs is None and a.help != argparse.SUPPRESS
+        ]
+        example = " ".join(["gin-tui", first, *places, option])
+        if action.nargs is None:
+            metavar = action.metavar if isinstance(action.metavar, str) else action.dest.upper()
+            example += f" {shlex.quote(value) if value is not None and len(value) <= 24 else metavar}"
+        why = f"it is an option of {named} ({example})" if command else f"an option of {named}: put it after the command ({example})"
+    if command is None:
+        build_parser([]).exit(2, f"gin-tui: {option} is {why}\n")
+    build_parser([]).exit(2, f"gin-tui {command} does not take {option}: {why}\n")
 
 
 def _refuse_values_of_flags(parser: _Parser, argv: list[str]) -> None:
