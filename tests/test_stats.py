@@ -226,6 +226,25 @@ def test_stats_json_says_null_where_the_table_says_a_dash(tmp_path, capsys, monk
     assert total["win_rate"] == round(total["won"] / total["matches"], 3) and isinstance(total["avg_points"], float)
 
 
+@pytest.mark.parametrize("by_env", [False, True], ids=["--data-dir", "GIN_TUI_HOME"])
+def test_stats_and_export_say_a_data_dir_given_does_not_exist(by_env, tmp_path, capsys, monkeypatch):
+    """stats --data-dir /tmp/typo/a/b said "No games recorded yet: play a match with 'gin-tui'.",
+    and export printed nothing, as if the directory were an empty one: a typo went unseen."""
+    where = tmp_path / "typo" / "a" / "b"
+    option = [] if by_env else ["--data-dir", str(where)]
+    if by_env:
+        monkeypatch.setenv("GIN_TUI_HOME", str(where))
+    why = f"{where} does not exist (no match was played with it as the data directory)."
+    assert main(["stats", *option]) == 0
+    assert capsys.readouterr() == (f"No games recorded yet: {why}\n", "")
+    assert main(["stats", "--json", *option]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["total"]["matches"] == 0 and err == f"gin-tui stats: {why}\n"
+    assert main(["export", *option]) == 0
+    assert capsys.readouterr() == ("", f"gin-tui export: no matches recorded: {why}\n")  # standard output: the data
+    assert not (tmp_path / "typo").exists()
+
+
 def test_gin_tui_export_json_lines_text_and_one_match(tmp_path, capsys):
     _write_history(tmp_path)
     assert main(["export", "--data-dir", str(tmp_path)]) == 0

@@ -101,6 +101,12 @@ def run(args: argparse.Namespace) -> int:
     def tell(message: str) -> None:
         say(f"gin-tui export: {message}", file=sys.stderr)
 
+    from .stats import missing_dir
+
+    missing = missing_dir(args)
+    if missing is not None:  # on standard error: standard output is the export (of nothing)
+        tell(f"no matches recorded: {missing}.")
+
     printed = False
 
     def export(hist: History | None) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, TypeVar
@@ -37,6 +38,19 @@ def open_records(args: argparse.Namespace, say: Callable[[str], None]) -> Histor
         say(f"the data directory {root} cannot be used ({problem})")
         return False
     return open_for_reading(root, say)
+
+
+def missing_dir(args: argparse.Namespace) -> str | None:
+    """The data directory given (``--data-dir`` or ``GIN_TUI_HOME``) when it does not
+    exist (a typo, most likely: "no games recorded yet" alone hid it), else None; the
+    platform's own directory is missing until a match is played, which says nothing."""
+    from ginrummy_tui.storage.files import ENV_HOME, data_dir, unusable
+
+    given = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
+    root = data_dir(getattr(args, "data_dir", None))
+    if not given or os.path.lexists(root) or unusable(root):  # one that cannot be made is said so, as an error
+        return None
+    return f"{root} does not exist (no match was played with it as the data directory)"
 
 
 def read_records(
@@ -79,6 +93,12 @@ def run(args: argparse.Namespace) -> int:
     def tell(message: str) -> None:
         say(f"gin-tui stats: {message}", file=sys.stderr)
 
+    missing = missing_dir(args)
+    if missing is not None and not args.json:
+        out(f"No games recorded yet: {missing}.")
+        return 0
+    if missing is not None:  # the figures of nothing, as JSON; the why beside them
+        tell(f"{missing}.")
     stats = read_records(args, tell, lambda hist: hist.stats() if hist is not None else Stats(), again=lambda: True)
     if stats is False:
         return 1
