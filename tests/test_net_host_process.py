@@ -304,20 +304,25 @@ async def test_the_data_directory_is_created_private(tmp_path, host_process):
     h.stop()
 
 
-async def test_an_unusable_data_directory_plays_unsaved_and_says_so_in_one_line(tmp_path):
+@pytest.mark.parametrize("server_only", [True, False], ids=["--server-only", "playing"])
+def test_an_unusable_data_directory_is_refused_before_serving_in_one_line(tmp_path, server_only, capsys, monkeypatch):
+    """It served, saying "the match cannot be saved: ...; it is played unsaved.", where --data-dir -
+    is refused as a hosted match is saved: the same, with the reason, exit status 1."""
+    import ginrummy_tui.cli
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.net.server import ServerThread
+
+    monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
+    monkeypatch.setattr(ServerThread, "start", lambda self: pytest.fail("it served"))
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
-    h = HostProcess(blocker / "data")  # cannot be created: the path goes through a file
-    try:
-        h.wait_serving()
-        await join_once(h)
-    finally:
-        status = h.stop()
-    err = h.stderr()
-    assert status == 130 and "Traceback" not in err
-    lines = err.splitlines()
-    assert len(lines) == 1 and "the match cannot be saved" in lines[0] and "played unsaved" in lines[0]
-    assert str(blocker / "data") in lines[0]
+    argv = ["host", "--port", "0", "--data-dir", str(blocker / "data")] + (["--server-only"] if server_only else [])
+    assert main(argv) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        f"gin-tui host: the match cannot be saved: the data directory {blocker / 'data'} is not usable (Not a directory); "
+        "a hosted match is saved, to be resumed with its join code: give a directory that can be used (--data-dir DIR)\n")
+    assert blocker.read_text() == "not a directory"
 
 
 class _Terminal(io.StringIO):

@@ -141,16 +141,15 @@ def run(args: argparse.Namespace) -> int:
     notes: list[str] = []
     try:
         locked: bool | None = store.lock.acquire()
-    except OSError as exc:  # not a directory, read-only, no permission...: play on, unsaved
-        locked = None
-        reason = store.lock.unusable(exc)
+    except OSError as exc:  # not a directory, read-only, no permission...: refused, as --data-dir - is
+        for note in store.lock.notes:
+            say(f"gin-tui host: {note}", file=sys.stderr)
+        say(f"gin-tui host: the match cannot be saved: {store.lock.unusable(exc)}; a hosted match is saved, to be "
+            "resumed with its join code: give a directory that can be used (--data-dir DIR)", file=sys.stderr)
+        return 1
     for note in store.lock.notes:
         say(f"gin-tui host: {note}", file=sys.stderr)
         notes.append(note)
-    if locked is None:
-        unsaved = f"the match cannot be saved: {reason}; it is played unsaved."
-        say(f"gin-tui host: {unsaved}", file=sys.stderr)
-        notes.append(unsaved)
     took_over = False
     if locked is False:
         status = take_over_host(store, notes)
