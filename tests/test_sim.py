@@ -145,7 +145,7 @@ def test_sim_without_a_writable_standard_output_says_so_before_playing(output, s
         stdout = None if output is None else stack.enter_context(open(output, "w"))
         monkeypatch.setattr("sys.stdout", stdout)
         assert main(["sim", "--matches", "1000"]) == 1
-    assert capsys.readouterr().err == f"gin-tui: cannot write the output: {says}\n"
+    assert capsys.readouterr().err == f"gin-tui sim: cannot write the output: {says}\n"
 
 
 @pytest.mark.parametrize("before", [True, False], ids=["before sim", "after sim"])

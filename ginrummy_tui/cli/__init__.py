@@ -163,6 +163,10 @@ class Output:
     """``--ascii``: its messages in ASCII alone ("-" for "—", "..." for "…"),
     as the game's screens are."""
 
+    command = "gin-tui"
+    """The command as the player gave it (``gin-tui stats``), once its words are read:
+    its messages that do not know it (standard output gone) are said under its name."""
+
     narrow: str | None = None
     """The encoding of standard output or error when it cannot write the game's
     signs ("ISO-8859-1"; :mod:`~ginrummy_tui.cli.terminal_encoding`): the messages
@@ -1044,7 +1048,7 @@ def _ending_on_unwritable_output(run: Callable[[], int]) -> int:
             pass
         if isinstance(failed.error, BrokenPipeError):
             return 141
-        print(f"gin-tui: cannot write the output: {failed.error.strerror or failed.error}", file=sys.stderr)
+        print(f"{Output.command}: cannot write the output: {failed.error.strerror or failed.error}", file=sys.stderr)
         return 1
 
 
@@ -1140,9 +1144,11 @@ def _narrow_terminal() -> None:
 
 
 def _main(argv: list[str]) -> int:
+    Output.command = "gin-tui"  # until the command is known (gin-tui stats --help: gin-tui)
     if not _drawn_elsewhere():  # a tab of gin-tui serve writes to its browser, in UTF-8
         _narrow_terminal()
     args = parse_command_line(argv)
+    Output.command = _name(args)
     asked = bool(vars(args).get("ascii")) or _settings_ask_ascii(args)
     Output.ascii_only = asked or Output.narrow is not None
     if Output.narrow is not None and not asked and needs_terminal(args):
