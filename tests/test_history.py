@@ -20,6 +20,7 @@ from ginrummy_tui.storage.history import (
     DB_NAME,
     MIGRATIONS,
     SCHEMA_VERSION,
+    Damaged,
     History,
     SharedHistory,
     db_path,
@@ -1195,3 +1196,48 @@ def test_a_history_rebuilt_from_the_archive_keeps_the_hands_of_an_abandoned_matc
     (again,) = [r for r in records if r["id"] == mid]
     assert again["abandoned"] and not again["finished"] and len(again["hands"]) == 1
     assert again["hands"][0]["points"] == given_up.sheet[0].points
+
+
+def _scribble_over_plays(root) -> None:
+    """Random bytes over the first page of ``plays`` past its header, as a disk
+    error leaves it: the statistics still read, the moves do not."""
+    conn = sqlite3.connect(root / DB_NAME)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    (page,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'plays'").fetchone()
+    conn.close()
+    noise = random.Random(7)
+    with open(root / DB_NAME, "r+b") as fh:
+        fh.seek((page - 1) * 4096 + 8)
+        fh.write(bytes(noise.randrange(256) for _ in range(4000)))
+
+
+@pytest.mark.parametrize("how", [[], ["--format", "text"], ["--match", "last"], ["--match", "last", "--format", "text"]])
+def test_an_export_that_meets_a_damaged_page_of_the_moves_says_so_and_exports_what_was_kept(tmp_path, capsys, how):
+    """The matches read, their hands were not: a damaged page of ``plays`` ended
+    the export with a traceback ("sqlite3.DatabaseError: database disk image is
+    malformed") instead of setting the history aside, as damage anywhere else is."""
+    from ginrummy_tui.cli import main
+
+    _played_matches(tmp_path, 3)
+    shutil.rmtree(tmp_path / "archive")
+    _scribble_over_plays(tmp_path)
+    assert main(["export", *how, "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert err.startswith("gin-tui export: Your match history could not be used: the database is damaged"), err
+    assert "is kept in a new history." in err and "Traceback" not in err
+    assert out.strip()
+    assert len(_set_aside(tmp_path)) == 1
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0  # the new history, read again: nothing more to say
+    assert capsys.readouterr().err == ""
+
+
+def test_a_hand_whose_stored_moves_do_not_unpack_is_damage_not_a_traceback(tmp_path):
+    _played_matches(tmp_path, 1)
+    hist = db_of(tmp_path)
+    with hist.transaction() as conn:
+        conn.execute("UPDATE plays SET data = ? WHERE seq = 0", (b"\x78\x9cnot deflated",))
+    with pytest.raises(Damaged):
+        list(hist.json_lines())
+    with pytest.raises(Damaged):
+        list(hist.records())
+    hist.close()

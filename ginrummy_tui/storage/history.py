@@ -238,6 +238,17 @@ def unpack_play(data: bytes | None) -> tuple[str | None, str | None, str | None]
     return (first[1:] if first.startswith("m") else None), (extras or None), (fixes or None)
 
 
+@contextlib.contextmanager
+def _stored() -> Iterator[None]:
+    """Where what is read of the file is unpacked (a hand's deflated data, the
+    JSON kept in a column): what does not unpack was damaged in the file, where
+    SQLite did not see it, and raises :class:`Damaged` as SQLite's own damage does."""
+    try:
+        yield
+    except (zlib.error, UnicodeDecodeError, json.JSONDecodeError):
+        raise Damaged(DAMAGED) from None
+
+
 def _int_or_none(v: Any) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
@@ -1210,13 +1221,16 @@ class History:
             return {}
         out: dict[int, list[dict[str, Any]] | None] = {}
         for h in self._hands(rows[0][0]):
-            moves = _hand_record(h[:10], *unpack_play(h[10])).get("moves")
+            with _stored():
+                moves = _hand_record(h[:10], *unpack_play(h[10])).get("moves")
             out[h[0]] = moves if isinstance(moves, list) else None
         return out
 
     def _record(self, row: tuple) -> dict[str, Any]:
-        record = self._record_head(row)
-        record["hands"] = [_hand_record(h[:10], *unpack_play(h[10])) for h in self._hands(row[0])]
+        hands = self._hands(row[0])
+        with _stored():
+            record = self._record_head(row)
+            record["hands"] = [_hand_record(h[:10], *unpack_play(h[10])) for h in hands]
         return record
 
     def _record_head(self, row: tuple, with_rules: bool = True) -> dict[str, Any]:
@@ -1235,13 +1249,15 @@ class History:
         return record
 
     def _hands(self, mid: int) -> list[tuple]:
-        with self.lock:
-            return self.conn.execute(
-                "SELECT h.hand_no, h.dealer, h.kind, h.knocker, h.winner, h.points, h.dw0, h.dw1, h.score0, "
-                "h.score1, p.data FROM hands h LEFT JOIN plays p ON p.match = h.match AND p.seq = h.seq "
-                "WHERE h.match = ? ORDER BY h.seq",
-                (mid,),
-            ).fetchall()
+        """The rows of a match's hands, each with its ``plays`` data (raises
+        :class:`Damaged` on a damaged file: a damaged page of ``plays`` or of
+        its index is met here, not in the matches read before)."""
+        return self.read(
+            "SELECT h.hand_no, h.dealer, h.kind, h.knocker, h.winner, h.points, h.dw0, h.dw1, h.score0, "
+            "h.score1, p.data FROM hands h LEFT JOIN plays p ON p.match = h.match AND p.seq = h.seq "
+            "WHERE h.match = ? ORDER BY h.seq",
+            (mid,),
+        )
 
     def json_lines(self, since: Since | str | None = None) -> Iterator[str]:
         """Every match record (oldest first) as one line of JSON: the same
@@ -1250,38 +1266,47 @@ class History:
         details) and the moves' compact form without making objects of them,
         for a fast export."""
         dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-        cache = TOKEN_JSON
         rules_json: dict[str, str] = {}  # a rule set's members as exported, by its stored text
         memo: dict[str, tuple[Any, dict[str, Any] | None]] = {}  # the same, worked out for export_form
         for row in self._stream(f"SELECT {_FULL} FROM matches", since):
-            hands = []
-            for h in self._hands(row[0]):
-                moves, extras, fixes = unpack_play(h[10])
-                if fixes is not None:  # rare: the slow path
-                    hands.append(dumps(_hand_record(h[:10], moves, extras, fixes)))
-                    continue
-                text = dumps(_hand_from_cols(h[:10]))
-                if extras is not None:
-                    text = text[:-1] + "," + extras[1:]
-                if moves is not None:  # (moves kept as JSON are among the extras, and then this is None)
-                    tokens = moves.split()
-                    try:
-                        pieces = ",".join([cache[t] for t in tokens])
-                    except KeyError:
-                        pieces = moves_json(moves)[1:-1]
-                    text = text[:-1] + ',"moves":[' + pieces + "]}"
-                hands.append(text)
-            rules_text = row[_FULL_NAMES.index("rules_text") + 1]
-            if row[-1] is None and rules_text is not None:  # no extra fields: the rules as exported, once a rule set
-                if rules_text not in rules_json:
-                    rules, changed = exported_rules(json.loads(rules_text))
-                    rules_json[rules_text] = _with_member(f'{{"rules":{dumps(rules)}}}', RULES_CHANGED, dumps(changed))
-                head = self._record_head(row, with_rules=False)
-                head_text = dumps(head)[:-1] + "," + rules_json[rules_text][1:]
-            else:
-                kept = rules_text is not None and '"rules"' not in (row[-1] or "")  # the rules as stored
-                head_text = dumps(export_form(self._record_head(row), memo, rules_text if kept else None))
-            yield _with_member(head_text, "hands", "[" + ",".join(hands) + "]")
+            with _stored():
+                line = self._json_line(row, dumps, rules_json, memo)
+            yield line
+
+    def _json_line(
+        self, row: tuple, dumps: Callable[[Any], str], rules_json: dict[str, str],
+        memo: dict[str, tuple[Any, dict[str, Any] | None]],
+    ) -> str:
+        """One match's line of :meth:`json_lines`."""
+        cache = TOKEN_JSON
+        hands = []
+        for h in self._hands(row[0]):
+            moves, extras, fixes = unpack_play(h[10])
+            if fixes is not None:  # rare: the slow path
+                hands.append(dumps(_hand_record(h[:10], moves, extras, fixes)))
+                continue
+            text = dumps(_hand_from_cols(h[:10]))
+            if extras is not None:
+                text = text[:-1] + "," + extras[1:]
+            if moves is not None:  # (moves kept as JSON are among the extras, and then this is None)
+                tokens = moves.split()
+                try:
+                    pieces = ",".join([cache[t] for t in tokens])
+                except KeyError:
+                    pieces = moves_json(moves)[1:-1]
+                text = text[:-1] + ',"moves":[' + pieces + "]}"
+            hands.append(text)
+        rules_text = row[_FULL_NAMES.index("rules_text") + 1]
+        if row[-1] is None and rules_text is not None:  # no extra fields: the rules as exported, once a rule set
+            if rules_text not in rules_json:
+                rules, changed = exported_rules(json.loads(rules_text))
+                rules_json[rules_text] = _with_member(f'{{"rules":{dumps(rules)}}}', RULES_CHANGED, dumps(changed))
+            head = self._record_head(row, with_rules=False)
+            head_text = dumps(head)[:-1] + "," + rules_json[rules_text][1:]
+        else:
+            kept = rules_text is not None and '"rules"' not in (row[-1] or "")  # the rules as stored
+            head_text = dumps(export_form(self._record_head(row), memo, rules_text if kept else None))
+        return _with_member(head_text, "hands", "[" + ",".join(hands) + "]")
 
 
 _SUMMED = ("matches", "won", "lost", "abandoned", "hints", *HAND_FIGURES)
