@@ -2251,3 +2251,66 @@ async def test_a_key_read_with_home_or_end_moves_from_the_field_they_reach(tmp_p
             app.post_message(events.Key(key, None))
         await settle(app, pilot)
         assert app.focused is fields[lands], (app.focused, fields[lands])
+
+
+def _settings_notes(app) -> list[str]:
+    """The notes F2's saves raise on ``app`` from now on, as said (before they are cut into parts)."""
+    said: list[str] = []
+    raise_note = app.note_in_place
+
+    def note_in_place(kind: str, text: str, seconds: float) -> None:
+        said.append(text)
+        raise_note(kind, text, seconds)
+
+    app.note_in_place = note_in_place
+    return said
+
+
+def _set_aside_settings(root) -> list[str]:
+    return sorted(p.name for p in root.iterdir() if p.name.startswith("settings.json.damaged-"))
+
+
+async def test_a_settings_file_broken_by_hand_while_the_game_runs_is_set_aside_by_f2s_save(tmp_path):
+    """A settings.json broken by hand while the game ran was written over by
+    F2's Ctrl+S ("Settings saved."), the hand edits gone with no copy kept."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    broken = '{"format":"gin-tui settings","version":1,"ai":"expert","theme":"nord", "pause": 2,  BROKEN'
+    async with running(plan) as (app, pilot):
+        said = _settings_notes(app)
+        screen = await open_settings(app, pilot)
+        (tmp_path / "settings.json").write_text(broken)
+        screen.query_one("#one-click").value = not screen.query_one("#one-click").value
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, GameScreen)
+        (aside,) = _set_aside_settings(tmp_path)
+        assert (tmp_path / aside).read_text() == broken  # the hand edits, kept
+        assert said and said[0].startswith(
+            f"Your settings file could not be used, and was moved to {tmp_path / aside}. It is not valid JSON ("
+        ), said
+        assert said[0].endswith("A new one holds the settings saved here. Settings saved.")
+        assert "one_click" in saved_settings(tmp_path)
+
+
+async def test_a_bad_value_written_by_hand_is_said_and_set_aside_by_f2s_save_as_at_the_start(tmp_path):
+    """A pause of -5 written by hand while the game ran was replaced by the
+    default at F2's save without a word; the start moves such a file aside,
+    keeping its good values, and says so: the save now does the same."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        said = _settings_notes(app)
+        screen = await open_settings(app, pilot)
+        hand = {"format": "gin-tui settings", "version": 1, "ai": "expert", "theme": "nord", "pause": -5}
+        (tmp_path / "settings.json").write_text(json.dumps(hand))
+        screen.query_one("#one-click").value = not screen.query_one("#one-click").value
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        (aside,) = _set_aside_settings(tmp_path)
+        assert json.loads((tmp_path / aside).read_text()) == hand
+        assert said and said[0].startswith(
+            f"Your settings file had problems, and was moved to {tmp_path / aside}. "
+            "The pause must be between 0 and 10 seconds (not -5). Defaults are used for those settings; "
+            "a new one keeps your other settings."
+        ), said
+        data = saved_settings(tmp_path)
+        assert (data["ai"], data["theme"], data["pause"]) == ("expert", "nord", 0.6)  # the good values kept

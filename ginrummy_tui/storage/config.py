@@ -345,15 +345,27 @@ def load_settings(directory: Path, themes: Collection[str] | None = None) -> Loa
     nothing of it could be read).  ``themes``: the
     names of the themes there are (the display knows them), so that a theme
     there is not is repaired as the other bad values are."""
+    read = _read_settings(directory, themes)
+    if read is None:
+        return LoadedSettings(Settings())
+    loaded, aside = read
+    return _set_aside(Path(directory), loaded) if aside else loaded
+
+
+def _read_settings(directory: Path, themes: Collection[str] | None) -> tuple[LoadedSettings, bool] | None:
+    """What ``settings.json`` in ``directory`` holds, and whether it is to be
+    set aside (it has problems, and is not only unreadable for now: no read
+    permission); None when there is none.  Nothing is moved or written,
+    nothing waited on."""
     path = Path(directory) / SETTINGS_NAME
     try:
         raw = read_regular(path, MAX_SETTINGS_BYTES + 1, follow=True)
     except FileNotFoundError:
-        return LoadedSettings(Settings())
+        return None
     except NotAFile as exc:  # a directory, a named pipe...: set aside, never waited on
-        return _set_aside(Path(directory), _unreadable(exc.strerror or "it is not a file"))
+        return _unreadable(exc.strerror or "it is not a file"), True
     except OSError as exc:  # left where it is: it may be read again once the reason is mended
-        return _unreadable(f"it cannot be read ({exc.strerror or exc})")
+        return _unreadable(f"it cannot be read ({exc.strerror or exc})"), False
     try:
         if len(raw) > MAX_SETTINGS_BYTES:
             raise ValueError(f"it is far too big to be a settings file (more than {MAX_SETTINGS_BYTES} bytes)")
@@ -375,7 +387,7 @@ def load_settings(directory: Path, themes: Collection[str] | None = None) -> Loa
         loaded = _unreadable(str(exc))
     except Exception as exc:  # never let a settings file stop the game
         loaded = _unreadable(f"it is not readable ({type(exc).__name__})")
-    return _set_aside(Path(directory), loaded) if loaded.problems else loaded
+    return loaded, bool(loaded.problems)
 
 
 def asks_ascii(directory: Path) -> bool:
@@ -459,31 +471,61 @@ def with_changes(saved: Settings, before: Settings, after: Settings) -> Settings
     return out.with_rules(rules, preset=preset)  # an option the rules do not use is not saved
 
 
-def settings_now(directory: Path) -> Settings | None:
-    """The settings ``settings.json`` in ``directory`` holds now, as far as they
-    can be read, for a save of some changes to go onto (another gin-tui on the
-    same directory, or the player by hand, may have saved others since this one
-    read it); nothing is moved or written, nothing waited on.  None when there
-    is no file, or nothing of it can be read (a file that may not be read is
-    refused by :func:`save_settings`)."""
-    data = _settings_json(directory)
-    if data is None:
-        return None
-    try:
-        return settings_from_dict(data)[0]
-    except Exception:  # never let a settings file stop a save
-        return None
+@dataclass
+class SavedSettings:
+    """What :func:`save_changes` wrote, and what became of the file it found."""
+
+    settings: Settings
+    """The settings written."""
+    problems: list[str] = field(default_factory=list)
+    """What was wrong with the file found there (empty when nothing was)."""
+    moved_to: Path | None = None
+    """Where that file went, set aside before the new one was written."""
+    unreadable: bool = False
+    """Nothing of it could be read (not JSON, not settings, not a file)."""
+
+    def message(self) -> str | None:
+        """What to say of the file found, before "Settings saved": where it went
+        first, then why, as the start says it (:meth:`LoadedSettings.message`);
+        None when it was fine."""
+        if self.moved_to is None or not self.problems:
+            return None
+        reasons = "; ".join(self.problems)
+        if self.unreadable:
+            head, after = "Your settings file could not be used", "A new one holds the settings saved here"
+        else:
+            head = "Your settings file had problems"
+            after = "A new one keeps your other settings"
+            if not all(problem.startswith(RULES_PROBLEM) for problem in self.problems):
+                after = "Defaults are used for those settings; a new one keeps your other settings"
+        return f"{head}, and was moved to {self.moved_to}. {reasons[:1].upper()}{reasons[1:]}. {after}."
 
 
-def save_changes(directory: Path, change: Callable[[Settings | None], Settings]) -> Settings:
+def save_changes(
+    directory: Path, change: Callable[[Settings | None], Settings], themes: Collection[str] | None = None
+) -> SavedSettings:
     """Write to ``settings.json`` in ``directory`` the settings ``change`` makes of
-    those it holds now (:func:`settings_now`; None when it holds none that can be
-    read), read just before, so that what another gin-tui saved there since this
-    one read the file is kept; returns what was written.  Atomically, as
-    :func:`save_settings` (raises ``OSError`` if it cannot)."""
-    kept = change(settings_now(directory))
-    save_settings(directory, kept)
-    return kept
+    those it holds now (None when it holds none that can be read), read just
+    before, so that what another gin-tui saved there, or the player wrote by
+    hand, since this one read the file is kept; returns what was written.  A
+    file found with problems (not JSON, a bad value, not a file) is first moved
+    aside, as at the start (:func:`load_settings`), its good values kept and
+    the problems said (:meth:`SavedSettings.message`), never written over.
+    Atomically, as :func:`save_settings` (raises ``OSError`` if it cannot:
+    the file that may not be read too)."""
+    read = _read_settings(directory, themes)
+    now: Settings | None = None
+    saved = SavedSettings(Settings())
+    if read is not None:
+        loaded, aside = read
+        if aside:
+            saved.moved_to = moved_aside(Path(directory) / SETTINGS_NAME)
+            saved.problems, saved.unreadable = loaded.problems, loaded.unreadable
+        if not loaded.unreadable:
+            now = loaded.settings
+    saved.settings = change(now)
+    save_settings(directory, saved.settings)
+    return saved
 
 
 def save_settings(directory: Path, settings: Settings) -> None:

@@ -358,6 +358,9 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         """The last save turned ASCII off on a terminal that cannot show the suits
         (:attr:`~ginrummy_tui.session.context.AppContext.narrow_encoding`): saved for
         other terminals, the table stays in ASCII in this one."""
+        self.file_note: str | None = None
+        """What the last save found of the settings file (set aside, with problems),
+        said before what became of the settings."""
         self.picked: set[str] = set()
         """The fields of a setting the command line may give for the run (the
         preset, the opponent level, the theme) whose choice the player picked
@@ -999,7 +1002,9 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
             directory = app.context.config_dir or config_dir()
             try:
                 # onto the file as it is now: what another gin-tui saved there since is kept
-                kept = save_changes(directory, lambda now: self._kept(new, now))
+                from ..palette import theme_names
+
+                done = save_changes(directory, lambda now: self._kept(new, now), theme_names())
             except UnreadableFile as exc:
                 self._error(
                     f"The settings were not saved: {exc.filename} cannot be read ({exc.strerror}), "
@@ -1010,7 +1015,8 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
                 path = directory / SETTINGS_NAME
                 self._error(f"The settings could not be saved to {path} ({exc.strerror or exc}): {way_out(path)}.")
                 return False
-            app.context.saved_settings = kept
+            app.context.saved_settings = done.settings
+            self.file_note = done.message()  # a file found with problems, set aside: said before "Settings saved"
         narrow = app.context.narrow_encoding
         self.kept_ascii = narrow is not None and not new.ascii  # ASCII off: saved for other terminals, not this one
         app.context.settings = replace(new, ascii=True) if self.kept_ascii else new
@@ -1154,6 +1160,8 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         narrow = self.gin.context.narrow_encoding
         if self.kept_ascii and narrow is not None:
             note = f"{note} {narrow_terminal_words(narrow)}."
+        if self.file_note:
+            note = f"{self.file_note} {note}"
         if self.is_attached and self.app.screen is self:
             self.app.pop_screen()
         self.gin.note_in_place("settings", note, 4)
