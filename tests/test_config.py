@@ -60,7 +60,6 @@ def test_settings_round_trip_with_single_rule_options(tmp_path):
         (b"{not json", "not valid JSON"),
         (b"\xff\xfe\x00", "not text"),
         (b"[1, 2]", "not a settings file"),
-        (b'{"format": "gin-tui settings", "version": 99}', "newer version"),
         (b"[" * 50000, "nested too deeply"),
         # Python's own words were shown: "Exceeds the limit (4300 digits) ... use sys.set_int_max_str_digits()"
         (b'{"version": ' + b"7" * 5001 + b"}", "not valid JSON (a number in it has far too many digits)"),
@@ -78,6 +77,35 @@ def test_a_broken_settings_file_is_moved_aside_and_defaults_used(tmp_path, conte
     assert str(loaded.moved_to) in message
     assert "Defaults are used for all settings;" in message
     assert _replaced_by_the_defaults(tmp_path)
+
+
+def test_a_settings_file_of_a_newer_version_is_left_as_it_is_and_the_defaults_used(tmp_path):
+    """A settings file of format 2, otherwise good, was taken for a damaged one:
+    renamed settings.json.damaged-<time> and replaced by a format-1 file of the
+    defaults, where a newer save or history is left as it is, for that version."""
+    path = tmp_path / SETTINGS_NAME
+    content = b'{"format": "gin-tui settings", "version": 2, "ai": "expert", "theme": "nord"}'
+    path.write_bytes(content)
+    for _ in range(2):  # told at every start, as long as the file is there
+        loaded = load_settings(tmp_path)
+        assert loaded.settings == Settings() and loaded.moved_to is None
+        assert loaded.message() == (
+            f"Your settings file {path} was written by a newer version of gin-tui (format 2; this one reads 1); "
+            "it is kept as it is, for that version. Defaults are used for all settings in this run, "
+            "and F2 does not save over it."
+        )
+        assert [p.name for p in tmp_path.iterdir()] == [SETTINGS_NAME] and path.read_bytes() == content
+
+
+def test_a_save_of_changes_does_not_write_over_a_settings_file_of_a_newer_version(tmp_path):
+    from ginrummy_tui.storage.config import NewerSettings, save_changes
+
+    path = tmp_path / SETTINGS_NAME
+    content = b'{"format": "gin-tui settings", "version": 2, "ai": "expert"}'
+    path.write_bytes(content)
+    with pytest.raises(NewerSettings, match=r"written by a newer version of gin-tui \(format 2; this one reads 1\)"):
+        save_changes(tmp_path, lambda now: Settings(ai="easy"))
+    assert [p.name for p in tmp_path.iterdir()] == [SETTINGS_NAME] and path.read_bytes() == content
 
 
 def _replaced_by_the_defaults(directory) -> bool:

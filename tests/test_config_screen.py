@@ -2314,3 +2314,23 @@ async def test_a_bad_value_written_by_hand_is_said_and_set_aside_by_f2s_save_as_
         ), said
         data = saved_settings(tmp_path)
         assert (data["ai"], data["theme"], data["pause"]) == ("expert", "nord", 0.6)  # the good values kept
+
+
+async def test_f2_does_not_save_over_a_settings_file_of_a_newer_version(tmp_path):
+    """A newer version's settings.json (format 2) was set aside at the start and
+    replaced with the defaults; now it is left as it is, the start says so, and
+    F2's Ctrl+S refuses to write over it, saying why, the changes kept on the form."""
+    path = tmp_path / "settings.json"
+    content = '{"format": "gin-tui settings", "version": 2, "ai": "expert", "theme": "nord"}'
+    path.write_text(content)
+    plan = prepare(args_for(tmp_path), ask=None)
+    assert any(f"Your settings file {path} was written by a newer version" in note for note in plan.notes), plan.notes
+    async with running(plan) as (app, pilot):
+        error = await refused_on_saving(app, pilot, "#pause", "0")
+        assert error == (
+            f"The settings were not saved: {path} was written by a newer version of gin-tui (format 2; this one "
+            "reads 1), so it is not written over; it is kept for that version. Your changes are still on the form."
+        )
+        assert isinstance(app.screen, SettingsScreen) and app.screen.query_one("#pause").value == "0"
+    assert path.read_text() == content
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("settings")] == ["settings.json"]

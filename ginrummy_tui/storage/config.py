@@ -157,11 +157,20 @@ class LoadedSettings:
     unmoved: str | None = None
     """Why the file could not be moved aside (nor a clean one written): "the
     folder is read-only"; it is read again, and told again, at the next start."""
+    newer: Path | None = None
+    """The file, written by a newer version of gin-tui: not damaged, it is left
+    as it is (never moved aside nor written over), and the defaults used."""
 
     def message(self) -> str | None:
         """What to tell the player, or None if all was well."""
         if not self.problems:
             return None
+        if self.newer is not None:
+            why = self.problems[0].removeprefix("it was ")
+            return (
+                f"Your settings file {self.newer} was {why}; it is kept as it is, for that version. "
+                "Defaults are used for all settings in this run, and F2 does not save over it."
+            )
         # where the file went comes first: a note cut into parts on a small
         # screen says it in its first part; why follows in a sentence of its
         # own, so that the note is cut between them, not after a colon (where
@@ -322,6 +331,13 @@ def settings_from_dict(data: Any, themes: Collection[str] | None = None) -> tupl
     return Settings(**values, extra=extra), problems
 
 
+def _newer(data: Any) -> bool:
+    """Whether the settings ``data`` were written by a newer version of gin-tui
+    (a ``version`` higher than this one reads): not damaged, only not for this one."""
+    version = data.get("version") if isinstance(data, dict) else None
+    return isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_VERSION
+
+
 def _not_settings(data: Any) -> str | None:
     """Why nothing of the file's contents ``data`` can be read as settings,
     or None when its values can be (each checked on its own)."""
@@ -378,6 +394,8 @@ def _read_settings(directory: Path, themes: Collection[str] | None) -> tuple[Loa
         except ValueError as exc:  # not JSON, or a number of thousands of digits
             raise ValueError(f"it is not valid JSON ({json_error_words(exc)})") from None
         unreadable = _not_settings(data)
+        if unreadable is not None and _newer(data):  # not damaged: kept as it is, for that version
+            return LoadedSettings(Settings(), [unreadable], unreadable=True, newer=path), False
         if unreadable is not None:
             raise ValueError(unreadable)
         loaded = LoadedSettings(*settings_from_dict(data, themes))
@@ -471,6 +489,11 @@ def with_changes(saved: Settings, before: Settings, after: Settings) -> Settings
     return out.with_rules(rules, preset=preset)  # an option the rules do not use is not saved
 
 
+class NewerSettings(OSError):
+    """The settings file was written by a newer version of gin-tui: it is not
+    written over (:func:`save_changes`); the message says which format."""
+
+
 @dataclass
 class SavedSettings:
     """What :func:`save_changes` wrote, and what became of the file it found."""
@@ -512,12 +535,15 @@ def save_changes(
     aside, as at the start (:func:`load_settings`), its good values kept and
     the problems said (:meth:`SavedSettings.message`), never written over.
     Atomically, as :func:`save_settings` (raises ``OSError`` if it cannot:
-    the file that may not be read too)."""
+    the file that may not be read too; :class:`NewerSettings` for a file of
+    a newer version of gin-tui, left as it is for that version)."""
     read = _read_settings(directory, themes)
     now: Settings | None = None
     saved = SavedSettings(Settings())
     if read is not None:
         loaded, aside = read
+        if loaded.newer is not None:
+            raise NewerSettings(loaded.problems[0].removeprefix("it was "))
         if aside:
             saved.moved_to = moved_aside(Path(directory) / SETTINGS_NAME)
             saved.problems, saved.unreadable = loaded.problems, loaded.unreadable

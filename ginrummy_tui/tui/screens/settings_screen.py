@@ -993,7 +993,7 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         """Save ``new`` to the settings file (or keep them for this run) and apply
         what can be applied now; False, said under the form, if the file cannot
         be written."""
-        from ginrummy_tui.storage.config import SETTINGS_NAME, config_dir, save_changes
+        from ginrummy_tui.storage.config import SETTINGS_NAME, NewerSettings, config_dir, save_changes
         from ginrummy_tui.storage.files import UnreadableFile, way_out
 
         app = self.gin
@@ -1005,6 +1005,12 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
                 from ..palette import theme_names
 
                 done = save_changes(directory, lambda now: self._kept(new, now), theme_names())
+            except NewerSettings as exc:
+                self._error(
+                    f"The settings were not saved: {directory / SETTINGS_NAME} was {exc}, so it is not "
+                    "written over; it is kept for that version. Your changes are still on the form."
+                )
+                return False
             except UnreadableFile as exc:
                 self._error(
                     f"The settings were not saved: {exc.filename} cannot be read ({exc.strerror}), "
