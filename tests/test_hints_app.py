@@ -437,3 +437,55 @@ async def test_the_prompt_says_a_hint_is_being_worked_out_until_it_comes(monkeyp
             answer.set()
         await _settle(app, pilot)
         assert _prompt(app) == f"Hint: {real(v, ascii_only=ascii_only).reason}"
+
+
+async def test_a_hint_asked_again_at_the_same_position_after_a_resume_is_not_counted_again(tmp_path):
+    """h at one position counted once, then the match quit and resumed (or taken
+    over, or killed): h at that very position was counted again, the ``hints``
+    table holding a second row for the same match, hand and move."""
+    import argparse
+
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.storage.history import open_history
+
+    def hints() -> tuple[int, int]:
+        hist = open_history(tmp_path).history
+        try:
+            ((count, rows),) = hist.read("SELECT hints, (SELECT count(*) FROM hints) FROM matches")
+        finally:
+            hist.close()
+        return count, rows
+
+    for run, new in enumerate((True, False, False)):
+        args = argparse.Namespace(ai=None, rules=None, seed=6 if new else None, hand=None, ascii=None,
+                                  no_mouse=None, pause=None, new=new, data_dir=str(tmp_path))
+        plan = prepare(args, ask=lambda owner, **_: "quit")
+        app = build_app(plan, pause=0)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await _settle(app, pilot)
+                for _ in range(2):
+                    await pilot.press("h")
+                    await _settle(app, pilot)
+                    assert _prompt(app).startswith("Hint:")
+                assert hints() == (1, 1), run  # once at that position, whatever the runs
+        finally:
+            plan.close()
+    args = argparse.Namespace(ai=None, rules=None, seed=None, hand=None, ascii=None, no_mouse=None, pause=None,
+                              new=False, data_dir=str(tmp_path))
+    plan = prepare(args, ask=lambda owner, **_: "quit")
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await _settle(app, pilot)
+            app.session.submit(hint(app.session.view()).action)  # another position: counted
+            app.sync()
+            await _settle(app, pilot)
+            while app.session.view().current != 0 or app.session.view().phase not in ("upcard", "draw", "discard"):
+                await _settle(app, pilot)
+            await pilot.press("h")
+            await _settle(app, pilot)
+            assert hints() == (2, 2)
+    finally:
+        plan.close()

@@ -1908,13 +1908,21 @@ class Recorder:
                      (json.dumps(entries, separators=(",", ":"), ensure_ascii=False), mid))
 
     def add_hint(self, state: GameState | None = None, wait: bool = True) -> None:
-        """Count a hint asked for in this match (with the hand and move it was asked at)."""
+        """Count a hint asked for in this match (with the hand and move it was asked at),
+        once a position: one asked again at a hand and move that has one already (the
+        match resumed, or taken over, at that position) is not counted again."""
         if not self._loaded:
             if state is None:
                 return
             self._load(state, wait)
         with self.history.transaction(wait) as conn:
             mid = self._row(conn)
+            if state is not None and conn.execute(
+                "SELECT 1 FROM hints WHERE match = ? AND hand_no = ? AND move_no = ? LIMIT 1",
+                (mid, state.hand_no, len(state.history)),
+            ).fetchone():
+                self.mid = mid
+                return
             conn.execute("UPDATE matches SET hints = hints + 1, updated = ? WHERE id = ?", (now_iso(), mid))
             conn.execute(
                 "INSERT INTO hints VALUES (?, ?, ?, ?)",
