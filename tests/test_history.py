@@ -1241,3 +1241,28 @@ def test_a_hand_whose_stored_moves_do_not_unpack_is_damage_not_a_traceback(tmp_p
     with pytest.raises(Damaged):
         list(hist.records())
     hist.close()
+
+
+def test_the_match_of_a_damaged_file_set_aside_for_a_new_one_is_recorded_as_abandoned(tmp_path, capsys):
+    """The note said "the match counts as abandoned", but a file that told nothing of its
+    match (``garbage{``) left it out of the record: no row, and gin-tui stats said "No games
+    recorded yet".  The id is in the file's name; its rules and opponent are unknown."""
+    from ginrummy_tui.cli import main
+    from ginrummy_tui.storage.history_upkeep import file_abandoned
+
+    given_up = tmp_path / "abandoned-20261207-000000-aaaa.json"
+    given_up.write_text("garbage{")
+    (told,) = file_abandoned(tmp_path)
+    assert "the match counts as abandoned" in told
+    hist = db_of(tmp_path)
+    (record,) = list(hist.records())
+    assert (record["id"], record["abandoned"], record["finished"], record["hands"]) == (
+        "20261207-000000-aaaa", True, False, []
+    )
+    assert record["preset"] == "unknown rules"
+    assert hist.stats().total.abandoned == 1
+    hist.close()
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    assert "No games recorded yet" not in capsys.readouterr().out
+    assert main(["export", "--list", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.split()[0] == "20261207-000000-aaaa"

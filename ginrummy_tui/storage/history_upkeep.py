@@ -141,10 +141,15 @@ def _file_abandoned_in(hist: History) -> list[str]:
 
 
 def _remains(found: SavedMatch | LoadError | None, match_id: str) -> Remains | None:
-    """What a damaged save still tells of its match ``match_id`` (None for any other, or
-    where what it tells is of another match than its name says)."""
-    remains = found.remains if isinstance(found, LoadError) else None
-    return remains if remains is not None and remains.match_id == match_id else None
+    """What a damaged save still tells of its match ``match_id``, the id its name gives
+    (None for a save read whole, or one that may not be read here, which is not damaged).
+    Where it tells nothing of that match (not JSON, cut short before its id, or of another
+    match than its name says), the name alone: the match counts as abandoned, its rules and
+    opponent unknown, as a damaged ``current.json``'s does, not left out of the record."""
+    if not isinstance(found, LoadError) or found.denied:
+        return None
+    remains = found.remains
+    return remains if remains is not None and remains.match_id == match_id else Remains(match_id)
 
 
 def _file_away(root: Path, path: Path, match_id: str, found: SavedMatch | LoadError | None, messages: list[str]) -> None:
