@@ -699,3 +699,32 @@ def test_a_lock_file_this_user_may_not_open_is_named_not_the_data_directory(tmp_
     assert Lock(path).unusable(info.value) == f"its lock file {path} cannot be opened (Permission denied)"
     unmade = OSError(errno.ENOTDIR, "Not a directory", str(tmp_path / "afile"))
     assert Lock(path).unusable(unmade) == f"the data directory {tmp_path} is not usable (Not a directory)"
+
+
+@pytest.mark.parametrize("filled", [False, True])
+def test_a_directory_at_the_second_name_does_not_switch_the_guard_off(tmp_path, filled):
+    """``mkdir .current.json.lock`` left the directory in place (unlink cannot remove
+    one): the lock had no second name, and a second gin-tui that locked a file made
+    where the holder's was removed played the same match.  An empty directory is
+    removed; one with files in it is moved aside, what it holds kept, and said."""
+    path, second = tmp_path / "current.json.lock", tmp_path / ".current.json.lock"
+    second.mkdir()
+    if filled:
+        (second / "notes.txt").write_text("mine")
+    lock = Lock(path)
+    assert lock.acquire()
+    try:
+        assert second.is_file() and os.path.samefile(path, second) and os.stat(path).st_nlink == 2
+        moved = sorted(tmp_path.glob(".current.json.lock.damaged-*"))
+        if filled:
+            (aside,) = moved
+            assert (aside / "notes.txt").read_text() == "mine"
+            assert lock.notes == [
+                f".current.json.lock was a directory with files in it, not the lock's second name; it was moved to {aside}."
+            ]
+        else:
+            assert moved == [] and lock.notes == []
+        path.unlink()  # removed by hand: the other process finds the holder by its second name
+        assert _try_lock(path) == f"refused {os.getpid()}"
+    finally:
+        lock.release()

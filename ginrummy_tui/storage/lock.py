@@ -11,10 +11,12 @@ at the first name before the holder makes it again gives way.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import signal
 import socket
+import stat
 import threading
 import time
 from dataclasses import dataclass
@@ -26,6 +28,7 @@ from .files import (
     NotAFile,
     ensure_dir,
     is_link_refusal,
+    moved_aside,
     now_iso,
     open_nofollow,
     open_regular,
@@ -298,9 +301,13 @@ class Lock:
         try:
             mine = os.fstat(fd)
             with contextlib.suppress(FileNotFoundError):
-                if _same_file(os.stat(self.guard, follow_symlinks=False), mine):
+                there = os.stat(self.guard, follow_symlinks=False)
+                if _same_file(there, mine):
                     return
-                os.unlink(self.guard)
+                if stat.S_ISDIR(there.st_mode):  # unlink cannot remove it, and the guard would be off
+                    self._clear_guard_dir()
+                else:
+                    os.unlink(self.guard)
             os.link(self.path, self.guard)  # checked below: the path may be another file by now
             if _same_file(os.stat(self.guard, follow_symlinks=False), mine):
                 return
@@ -309,6 +316,23 @@ class Lock:
         with contextlib.suppress(OSError):  # the path was another file meanwhile: no second name
             if not _same_file(os.stat(self.guard, follow_symlinks=False), os.fstat(fd)):
                 os.unlink(self.guard)
+
+    def _clear_guard_dir(self) -> None:
+        """Clear a directory found at the second name (:attr:`guard`): an empty one
+        is removed, as a planted file there is; one with something in it is moved
+        aside as ``<name>.damaged-<time>`` (said in :attr:`notes`), what it holds
+        kept.  Raises ``OSError`` where neither can be done."""
+        try:
+            os.rmdir(self.guard)
+            return
+        except OSError as exc:
+            if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                raise
+        moved = moved_aside(self.guard)
+        if moved is not None:
+            self.notes.append(
+                f"{self.guard.name} was a directory with files in it, not the lock's second name; it was moved to {moved}."
+            )
 
     def _guarded(self, fd: int) -> bool:
         """Whether the file locked on ``fd`` is still at its second name (:attr:`guard`)."""
