@@ -317,3 +317,42 @@ def test_the_trend_bars_are_measured_from_an_even_match():
     lone = bars([-32.0], red, green)
     assert lone.spans[0].style.color == red  # a loss in the colour of a loss
     assert set(bars([5.0, -5.0, 50.0], red, green).plain) <= set(BAR_LEVELS)
+
+
+async def test_f3_on_a_history_held_elsewhere_says_no_import_and_shows_the_figures_once_it_is_free(tmp_path, monkeypatch):
+    """With the history held by another connection (a sqlite3 shell in exclusive locking mode),
+    F3 said "... cannot be used (database is locked). (your earlier records are being imported)",
+    though there was nothing to import (the upkeep's thread was only waiting); and once the
+    history was free again ("The statistics database is free again") the open F3 kept saying
+    so until it was closed and opened again."""
+    from ginrummy_tui.session.keeper import FREE_NOTE
+    from ginrummy_tui.storage import history
+    from ginrummy_tui.tui import scenarios
+
+    from .app_helpers import until
+    from .test_history_busy import Held
+
+    monkeypatch.setattr(history, "BUSY_TIMEOUT", 1.0)  # what waits for the lock waits less
+    held = Held(tmp_path)
+    plan = plan_in(tmp_path)
+    plan.state = scenarios.knock_ready()
+    try:
+        async with running_on(plan, (100, 40)) as (app, pilot):
+            await pilot.press("s")  # the A of spades from the stock
+            await until(pilot, lambda: app.session.view().phase == "discard", timeout=20)
+            await pilot.press("k")  # the hand ends: its record waits for the history
+            await until(pilot, lambda: app.session.state.sheet, timeout=20)
+            text = " ".join((await press_f3(app, pilot)).split())
+            assert "cannot be used (database is locked)" in text, text
+            assert "being imported" not in text
+            held.release()
+            held = None
+            await until(pilot, lambda: any(str(n.message) == FREE_NOTE for n in app._notifications), timeout=10)
+            await until(pilot, lambda: "Matches played" in screen_text(app), timeout=10)
+            text = " ".join(screen_text(app).split())
+            assert isinstance(app.screen, StatsScreen) and "cannot be used" not in text
+            row = next(line for line in screen_text(app).splitlines() if "Hands" in line)
+            assert row.split()[-2] == "1"  # the hand that waited, drawn
+    finally:
+        if held is not None:
+            held.release()

@@ -395,8 +395,22 @@ class GinApp(App):
         return variables
 
     def _note_from_any_thread(self, text: str) -> None:
-        """A warning toast asked for from any thread (the history's writer: the database is busy)."""
+        """A warning toast asked for from any thread (the history's writer: the database is busy);
+        once it is free again, the statistics on the screen are read again."""
+        from ginrummy_tui.session.keeper import FREE_NOTE
+
         self._from_any_thread(partial(self.notify, text, severity="warning", timeout=10))
+        if text == FREE_NOTE:
+            self._from_any_thread(self._history_free)
+
+    def _history_free(self) -> None:
+        """The history held by another connection is free again: the statistics screens
+        open (F3, said that it could not be used) show what it holds now."""
+        from .screens.stats_screen import StatsScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, StatsScreen):
+                self.run_worker(screen.read_again(), exclusive=False)
 
     def _from_any_thread(self, call: Callable[[], None]) -> None:
         """Run ``call`` on the app's event loop, soon, asked from any thread

@@ -163,7 +163,7 @@ def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
     time, see :mod:`ginrummy_tui.storage.figures`) or the data directory's."""
     from ginrummy_tui.storage.figures import Figures, read_only_figures, work_out
     from ginrummy_tui.storage.files import data_dir
-    from ginrummy_tui.storage.history import Damaged, SharedHistory
+    from ginrummy_tui.storage.history import Damaged, SharedHistory, pending_json_history
 
     gin = gin_of(app)
     if not gin.context.uses_files:
@@ -172,7 +172,7 @@ def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
     shared = keeper.shared_history() if keeper is not None else SharedHistory(gin.context.data_dir or data_dir())
     notes: list[str] = []
     upkeep = gin.history_upkeep
-    if upkeep is not None and upkeep.is_alive():
+    if upkeep is not None and upkeep.is_alive() and pending_json_history(shared.root):  # (the upkeep does more)
         notes.append("your earlier records are being imported")
     for _ in range(2):  # a history found damaged is set aside, and the new one, with what was kept, read
         try:
@@ -252,13 +252,26 @@ class StatsScreen(StyledOnce, TableOnly, ModalScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show_texts())
+        self._framed()
+
+    def _framed(self) -> None:
+        """The frame of the figures, just made: in focus, its edge saying when more is below."""
         frame = self.query_one("#stats", VerticalScroll)
         frame.focus()
         self.watch(frame, "scroll_y", self._show_more_below)
         self.watch(frame, "virtual_size", self._show_more_below)  # what it holds grew or shrank
-        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show_texts())
         self._show_texts()
         self.call_after_refresh(self._show_more_below)  # once laid out: how far it scrolls
+
+    async def read_again(self) -> None:
+        """Read the history again and draw what it holds now: the history another connection
+        held is free again (said "cannot be used (database is locked)" while it was held, the
+        screen kept saying so until it was closed and opened again)."""
+        if not self.is_attached:
+            return
+        await self.recompose()
+        self._framed()
 
     def on_unmount(self) -> None:
         # the app's signal holds its subscribers until a theme is next picked: closed
