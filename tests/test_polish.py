@@ -2739,3 +2739,31 @@ async def test_the_list_of_turns_of_a_hand_no_one_has_moved_in_says_so():
         await settle(app, pilot)
         text = screen_text(app)
         assert NO_TURN_YET not in text and "passed" in text, text
+
+
+@pytest.mark.parametrize("size", [(46, 21), (80, 24)])
+async def test_while_the_computer_discards_the_key_bar_shows_the_draw_to_come(size):
+    """Once the computer had drawn and was about to throw, the key bar switched to "⏎ Discard
+    k Knock g Gin", dimmed: the computer's step, not the player's next (a draw).  It shows the
+    draw's keys, dimmed until the player's turn, as while the computer draws."""
+    from ginrummy_tui.engine.kinds import Kind
+    from ginrummy_tui.engine.reducer import legal_actions
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+
+    s = new_game(seed=3)
+    while not (s.current == 1 and s.phase == "discard"):  # the computer has drawn and is to throw
+        legal = legal_actions(s)
+        kinds = [a for a in legal if a.kind in (Kind.PASS, Kind.DRAW_STOCK)]
+        s = apply(s, kinds[0] if kinds else next(a for a in legal if a.kind == Kind.DISCARD))
+    app = make_app(state=s, pause=30)  # the computer waits: its turn lasts
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert app.session.opponent_to_move() and app.session.view().phase == "discard"
+        bar = app.table.query_one(KeyBar)
+        shown = [(d, t, on) for row in bar.key_rows(size[0])[0] for d, t, on, _k in row]
+        assert ("s", "Stock", False) in shown and ("d", "Pile", False) in shown, shown
+        assert not any(t in ("Discard", "Knock", "Gin") for _d, t, _on in shown), shown
+        for key in ("enter", "k", "s"):  # each still says why it does nothing now
+            await pilot.press(key)
+            await pilot.pause()
+            assert "not your turn" in _prompt(app), (key, _prompt(app))

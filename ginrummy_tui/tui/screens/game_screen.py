@@ -762,9 +762,9 @@ class GameScreen(Screen, TurnSteps):
                 return False
             return True if Action(kind) in v.legal_actions else None
         if action == "knock_gin_only":
-            return v.phase == Phase.DISCARD and v.knock_limit == 0
+            return self._keys_phase(v) == Phase.DISCARD and v.knock_limit == 0
         if action in ("discard", "knock", "gin"):
-            if v.phase != Phase.DISCARD:
+            if self._keys_phase(v) != Phase.DISCARD:
                 return False
             if action == "knock" and v.knock_limit == 0:
                 return False  # only gin ends this hand (an Oklahoma ace, knock limit 0): k is never a move
@@ -779,8 +779,11 @@ class GameScreen(Screen, TurnSteps):
         """The step of the turn whose moves the key bar shows: the hand's, but once the player
         has passed the upcard and the other player decides on it, the draw, which comes next
         (it showed "t Take  p Pass", dimmed, keys the player has no more use for in this hand,
-        while the computer thought; at its other moves the bar shows the draw's keys too)."""
+        while the computer thought); and while the other player discards, the draw too, the
+        player's next step (it showed "⏎ Discard  k Knock  g Gin", dimmed, the other's step)."""
         if v.phase == Phase.UPCARD and not v.my_turn and v.passes:
+            return Phase.DRAW
+        if v.phase == Phase.DISCARD and not v.my_turn:
             return Phase.DRAW
         return v.phase
 
