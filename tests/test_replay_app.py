@@ -662,3 +662,35 @@ async def test_the_review_s_more_below_follows_the_height_of_what_it_holds():
         await pilot.pause()
         assert frame.border_subtitle == "more below: ↓/PgDn"
         assert frame.scroll_y == 0
+
+
+async def test_a_practice_played_as_the_match_hand_has_its_own_review(monkeypatch):
+    """A practice (a) of a match's hand played move for move as in the match: its review,
+    made as a practice's (no match to win), took the match hand's place, and the score
+    table's review of that hand lost its "the knock would have won the match" line.  Each
+    keeps its own review."""
+    from ginrummy_tui.ai import review as review_module
+    from ginrummy_tui.session.replay_session import table_state
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.review_screen import keeper, start_review_of
+
+    made = []
+
+    def review_hand(state, seat, *, practice=False, **_kw):
+        made.append(practice)
+        return f"the review of a {'practice' if practice else 'match'} hand"
+
+    monkeypatch.setattr(review_module, "review_hand", review_hand)
+    app = make_app(state=scenarios.match_point(), pause=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("s", "k")
+        await _settle(app, pilot)
+        state = table_state(app.session)
+        assert state is not None and state.result is not None
+        for practice in (False, True, False):  # the match's hand, its practice move for move, the match's again
+            key = start_review_of(app, state, practice=practice)
+            await app.workers.wait_for_complete()
+            said = keeper(app).get(key)
+            assert said == f"the review of a {'practice' if practice else 'match'} hand", (practice, said)
+        assert made == [False, True, False]

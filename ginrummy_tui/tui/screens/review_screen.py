@@ -114,9 +114,12 @@ def keeper(app) -> ReviewKeeper:
     return k
 
 
-def review_key(state: GameState) -> tuple:
-    """What identifies one played hand (a replay of it is another key)."""
-    return (state.seed, state.match_no, state.hand_no, tuple(str(m.action) for m in state.history))
+def review_key(state: GameState, practice: bool = False) -> tuple:
+    """What identifies one played hand (a replay of it is another key), and whether it was
+    practice (``practice``): a practice of a match's hand played move for move as in the
+    match is reviewed without the match's chances, and its review took the match hand's
+    place (its "the knock would have won the match" gone from the score table's review)."""
+    return (state.seed, state.match_no, state.hand_no, tuple(str(m.action) for m in state.history), practice)
 
 
 def no_review(state: GameState | None, seat: int) -> str | None:
@@ -161,7 +164,7 @@ def start_review_of(app: App[Any], state: GameState, *, practice: bool = False) 
     hand of the match dealt again: :func:`past_hands`), in a thread worker; returns its key.
     ``practice``: the hand was practice, part of no match (its reasons speak of no match to win)."""
     gin = gin_of(app)
-    key = review_key(state)
+    key = review_key(state, practice)
     k = keeper(app)
     if not k.begin(key):
         return key
