@@ -694,3 +694,25 @@ async def test_a_practice_played_as_the_match_hand_has_its_own_review(monkeypatc
             said = keeper(app).get(key)
             assert said == f"the review of a {'practice' if practice else 'match'} hand", (practice, said)
         assert made == [False, True, False]
+
+
+async def test_the_list_of_turns_says_where_more_turns_are_out_of_sight():
+    """At 80x24 the list of turns of a long hand opened at its last turn, its head and first
+    turns above the frame with only the scroll bar's mark to show them: it read as if the
+    list began there.  Its top edge says "more above: ↑/PgUp" while turns are above, its
+    bottom edge "more below: ↓/PgDn" while they are below."""
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+
+    _start, ended = _ended_hand(5)
+    app = make_app(state=ended, pause=0, ai="standard")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("m")
+        await _settle(app, pilot)
+        assert isinstance(app.screen, MovesScreen)
+        rows = screen_text(app).splitlines()
+        assert "more above: ↑/PgUp" in rows[0] and "more below" not in screen_text(app), rows[0]
+        await pilot.press("home")
+        await _settle(app, pilot)
+        text = screen_text(app)
+        assert "more above" not in text and "more below: ↓/PgDn" in text, text

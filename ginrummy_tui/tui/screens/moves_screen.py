@@ -48,10 +48,25 @@ class MovesScreen(StyledOnce, TableOnly, ModalScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        frame = self.query_one("#moves-box", VerticalScroll)
+        self.watch(frame, "scroll_y", self._show_more)
+        self.watch(frame, "virtual_size", self._show_more)  # a turn more, or a size that wraps them otherwise
         self._follow()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._give_way_to_log)
+        self.call_after_refresh(self._show_more)
+
+    def _show_more(self) -> None:
+        """Where turns are above or below the frame, its edges say so and how to get there
+        ("more above: ↑/PgUp" at the top, "more below: ↓/PgDn" at the bottom; with ASCII
+        suits "Up", "Down"): the list opens at its last turn, and at 80x24 its first ones
+        and its head were above it with only the scroll bar's mark to show it, as if the
+        list began there."""
+        frame = self.query_one("#moves-box", VerticalScroll)
+        up, down = ("Up", "Down") if gin_of(self.app).ascii_only else ("↑", "↓")
+        frame.border_title = f"more above: {up}/PgUp" if frame.scroll_y > 0 else ""
+        frame.border_subtitle = f"more below: {down}/PgDn" if frame.scroll_y < frame.max_scroll_y else ""
 
     async def _give_way_to_log(self) -> None:
         """Where the screen under the list shows the same turns beside it (the table and the
