@@ -2767,3 +2767,21 @@ async def test_while_the_computer_discards_the_key_bar_shows_the_draw_to_come(si
             await pilot.press(key)
             await pilot.pause()
             assert "not your turn" in _prompt(app), (key, _prompt(app))
+
+
+async def test_the_race_of_a_match_lost_on_time_before_any_point_says_none_was_scored():
+    """A match lost on time at its first move: its result showed "The race" as a scale from 0
+    to 100 and an axis with no bar, above the score table.  It says no points were scored."""
+    from ginrummy_tui.engine import PRESETS
+    from ginrummy_tui.engine.kinds import Kind
+
+    s = apply(new_game(PRESETS["multiplayer-1.5"], seed=3), Action(Kind.TIMEOUT))
+    assert s.phase == "match_over"
+    app = make_app(state=s, pause=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        text = screen_text(app)
+        assert "The race" in text and "No points were scored." in text, text
+        assert "100│" not in text and "(left)" not in text, text

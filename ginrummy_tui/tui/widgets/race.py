@@ -35,9 +35,13 @@ def race_chart(
     who is who (the left bar of each pair is the player's, the right one the
     other's), each name as the score table's columns say it (a long one cut
     with "…", so that the legend keeps to one line down to 46 columns).  The top row is the target (or the highest score, if higher); its scale
-    and the hand numbers in ``colours``' quieter text."""
+    and the hand numbers in ``colours``' quieter text.  Where nobody has scored (a match
+    lost on time at its first move), a line saying so: the chart was its scale and an
+    axis with no bar, under "The race", above the score table."""
     me, opp = v.seat, 1 - v.seat
     scores = [(r.scores[me], r.scores[opp]) for r in v.sheet]
+    if not any(any(pair) for pair in scores):
+        return Text("No points were scored.", style=colours.muted)
     top = max([v.rules.target, *(max(s) for s in scores)] if scores else [v.rules.target])
     steps = height * 8
     label_w = len(str(top)) + 1
